@@ -1,0 +1,18 @@
+"""gunicorn settings: uvicorn workers, count and bind from FIGHT_RULES_* settings."""
+
+from service.settings import get_settings
+
+_settings = get_settings()
+
+worker_class = "uvicorn_worker.UvicornWorker"
+workers = _settings.workers
+bind = f"{_settings.host}:{_settings.port}"
+loglevel = _settings.log_level
+accesslog = "-"
+errorlog = "-"
+graceful_timeout = 20
+timeout = 30
+keepalive = 5
+max_requests = 20000  # recycle workers now and then; jitter keeps them from restarting together
+max_requests_jitter = 2000
+preload_app = False  # each worker builds its own app, event loop and Redis pool

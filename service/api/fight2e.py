@@ -1,0 +1,154 @@
+"""REST adapter of the fight2e ruleset: thin calls into the pure core, through the two-tier cache."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
+from pydantic import BaseModel
+
+from ..cache import cache_key
+from ..rules.fight2e import RULESET, VERSION
+from ..rules.fight2e.catalog import catalog
+from ..rules.fight2e.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
+from ..rules.fight2e.moves import price_move
+from ..rules.fight2e.schema import Entry, FixedMove, Keyword
+
+JSON = "application/json"
+CATALOG_CACHE_CONTROL = "public, max-age=3600"
+
+
+class CatalogDocument(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    elements: list[Entry]
+    liabilities: list[Entry]
+    keywords: list[Keyword]
+    basic_moves: list[FixedMove]
+
+
+@cache
+def _catalog_bodies() -> dict[str, tuple[bytes, str]]:
+    """Each catalogue document serialized once, with its ETag."""
+    cat = catalog()
+    head = {"ruleset": RULESET, "ruleset_version": VERSION}
+    docs: dict[str, Any] = {
+        "catalog": CatalogDocument(**head, elements=cat.elements(), liabilities=cat.liabilities(),
+                                   keywords=list(cat.keywords.values()), basic_moves=list(cat.fixed_moves.values())),
+        "elements": {**head, "elements": [e.model_dump(mode="json") for e in cat.elements()]},
+        "liabilities": {**head, "liabilities": [e.model_dump(mode="json") for e in cat.liabilities()]},
+        "keywords": {**head, "keywords": [k.model_dump(mode="json") for k in cat.keywords.values()]},
+        "basic-moves": {**head, "basic_moves": [m.model_dump(mode="json") for m in cat.fixed_moves.values()]},
+    }
+    out = {}
+    for name, doc in docs.items():
+        body = doc.model_dump_json().encode() if isinstance(doc, BaseModel) else json.dumps(doc).encode()
+        out[name] = (body, f'"{VERSION}-{cat.digest}-{name}"')
+    return out
+
+
+def _catalog_response(request: Request[Any, Any, Any], name: str) -> Response[bytes]:
+    body, etag = _catalog_bodies()[name]
+    headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
+    match = request.headers.get("if-none-match")
+    if match and (match.strip() == "*" or etag in [m.strip() for m in match.split(",")]):
+        return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
+    return Response(body, media_type=JSON, headers=headers)
+
+
+class ElementList(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    elements: list[Entry]
+
+
+class LiabilityList(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    liabilities: list[Entry]
+
+
+class KeywordList(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    keywords: list[Keyword]
+
+
+class FixedMoveList(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    basic_moves: list[FixedMove]
+
+
+class Fight2eCatalogController(Controller):
+    path = "/v1/fight2e/catalog"
+    tags = ["fight2e catalogue"]
+
+    @get("/", summary="The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves")
+    async def whole(self, request: Request[Any, Any, Any]) -> Response[CatalogDocument]:
+        return _catalog_response(request, "catalog")  # type: ignore[return-value]
+
+    @get("/elements", summary="Elements (including modifier and Super-only Elements)")
+    async def elements(self, request: Request[Any, Any, Any]) -> Response[ElementList]:
+        return _catalog_response(request, "elements")  # type: ignore[return-value]
+
+    @get("/liabilities", summary="Liabilities (including Super-only and campaign Liabilities)")
+    async def liabilities(self, request: Request[Any, Any, Any]) -> Response[LiabilityList]:
+        return _catalog_response(request, "liabilities")  # type: ignore[return-value]
+
+    @get("/keywords", summary="Keywords and what each means")
+    async def keywords(self, request: Request[Any, Any, Any]) -> Response[KeywordList]:
+        return _catalog_response(request, "keywords")  # type: ignore[return-value]
+
+    @get("/basic-moves", summary="Basic Moves and book-defined Command Moves as fixed stat blocks")
+    async def basic_moves(self, request: Request[Any, Any, Any]) -> Response[FixedMoveList]:
+        return _catalog_response(request, "basic-moves")  # type: ignore[return-value]
+
+    @get("/entries/{entry_id:str}", summary="One Element or Liability by id")
+    async def entry(self, entry_id: str) -> Entry:
+        entry = catalog().entries.get(entry_id)
+        if entry is None:
+            raise NotFoundException(f"No Element or Liability has the id '{entry_id}'.")
+        return entry
+
+
+def price_bytes(move: MoveRequest) -> bytes:
+    return price_move(move).model_dump_json().encode()
+
+
+async def cached_price(state: State, move: MoveRequest) -> tuple[bytes, str]:
+    key = cache_key("price", RULESET, f"{VERSION}-{catalog().digest}", move.model_dump(mode="json"))
+    # A single pricing costs less than a Redis round trip, so only the local tier serves it (bench/RESULTS.md).
+    body, tier = await state.cache.get_or_compute(key, lambda: price_bytes(move), shared=False)
+    return body, tier.value
+
+
+class Fight2eMovesController(Controller):
+    path = "/v1/fight2e/moves"
+    tags = ["fight2e moves"]
+
+    @post("/price", status_code=HTTP_200_OK,
+          summary="Price and validate one Special or Super Move",
+          description="Answers 200 for every well-formed move: `legal` says whether the book allows it, "
+                      "`violations` lists every broken rule with a stable code, and the figures are computed "
+                      "even for an illegal move. The `X-Cache` header says which cache tier served it.")
+    async def price(self, state: State, data: MoveRequest) -> Response[MovePrice]:
+        body, tier = await cached_price(state, data)
+        return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
+
+    @post("/price-batch", status_code=HTTP_200_OK, summary="Price up to 200 moves; one answer per move, in order")
+    async def price_batch(self, state: State, data: PriceBatchRequest) -> Response[PriceBatchResponse]:
+        key = cache_key("price-batch", RULESET, f"{VERSION}-{catalog().digest}", data.model_dump(mode="json"))
+
+        def compute() -> bytes:
+            parts = b",".join(price_bytes(m) for m in data.moves)
+            head = json.dumps({"ruleset": RULESET, "ruleset_version": VERSION})[:-1].encode()
+            return head + b',"results":[' + parts + b"]}"
+
+        body, tier = await state.cache.get_or_compute(key, compute, shared=True)
+        return Response(body, media_type=JSON, headers={"X-Cache": tier.value})  # type: ignore[return-value]

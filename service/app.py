@@ -1,0 +1,81 @@
+"""Application factory: wires settings, cache, routes, GraphQL, CORS, limits, metrics and problem+json."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.datastructures import State
+from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.openapi.config import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+
+from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
+from .api.system import SystemController
+from .cache import build_cache
+from .graphql.schema import graphql_controller
+from .problems import EXCEPTION_HANDLERS
+from .rules.fight2e.catalog import catalog
+from .ratelimit import FailOpenStore
+from .settings import Settings, get_settings
+
+API_VERSION = "1.0.0"
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or get_settings()
+    catalog()  # a malformed catalogue fails start-up, not a request
+    cache = build_cache(settings)
+    logging.basicConfig(level=settings.log_level.upper())
+
+    prometheus = PrometheusConfig(app_name="fight_rules", prefix="fight_rules", group_path=True,
+                                  exclude=["/metrics"])
+
+    class Metrics(PrometheusController):
+        path = "/metrics"
+        include_in_schema = False
+
+    middleware = [prometheus.middleware]
+    stores = {}
+    if settings.rate_limit_per_minute:
+        stores["rate_limit"] = FailOpenStore.from_settings(settings)
+        middleware.insert(0, RateLimitConfig(
+            rate_limit=("minute", settings.rate_limit_per_minute),
+            exclude=["/healthz", "/readyz", "/metrics"],
+            store="rate_limit",
+        ).middleware)
+
+    async def close_cache() -> None:
+        if cache.redis is not None:
+            await cache.redis.close()
+        for store in stores.values():
+            await store.close()
+
+    return Litestar(
+        route_handlers=[
+            SystemController,
+            Fight2eCatalogController,
+            Fight2eMovesController,
+            graphql_controller(settings),
+            Metrics,
+        ],
+        state=State({"cache": cache, "settings": settings}),
+        stores=stores,
+        middleware=middleware,
+        cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
+            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        request_max_body_size=settings.max_body_bytes,
+        openapi_config=OpenAPIConfig(
+            title="Fight Rules Service",
+            version=API_VERSION,
+            description="Rules of fighting-game RPGs as a stateless service: validate Fighters, price Special and "
+                        "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
+                        "malformed requests with RFC 9457 problem+json.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+        ),
+        on_shutdown=[close_cache],
+    )

@@ -1,0 +1,54 @@
+"""Console script ``fight-rules``: ``serve`` (gunicorn), ``openapi`` and ``graphql-schema`` (print the contracts)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+
+
+def openapi_document() -> str:
+    from .app import create_app
+    from .settings import Settings
+
+    app = create_app(Settings(redis_url=""))
+    return json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def graphql_sdl() -> str:
+    from .graphql.schema import build_schema
+    from .settings import Settings
+
+    return build_schema(Settings()).as_str() + "\n"
+
+
+def serve() -> None:
+    from .settings import get_settings
+
+    settings = get_settings()
+    conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF", str(DEPLOY))
+    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app",
+                               "--bind", f"{settings.host}:{settings.port}"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="fight-rules", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("serve", help="serve the API with gunicorn and uvicorn workers")
+    sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
+    sub.add_parser("graphql-schema", help="print the GraphQL SDL")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve()
+    elif args.command == "openapi":
+        sys.stdout.write(openapi_document())
+    else:
+        sys.stdout.write(graphql_sdl())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""RFC 9457 ``application/problem+json`` answers for every error the service can produce."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+log = logging.getLogger("service.problems")
+
+PROBLEM_JSON = "application/problem+json"
+TYPE_BASE = "https://fight-rules.dev/problems/"
+
+_TITLES = {
+    400: "Bad request",
+    404: "Not found",
+    405: "Method not allowed",
+    413: "Request body too large",
+    415: "Unsupported media type",
+    422: "Request does not match the schema",
+    429: "Too many requests",
+    500: "Internal error",
+}
+
+
+def problem(status: int, detail: str, slug: str, extra: dict[str, Any] | None = None,
+            headers: dict[str, str] | None = None, instance: str | None = None) -> Response[dict[str, Any]]:
+    body: dict[str, Any] = {
+        "type": TYPE_BASE + slug,
+        "title": _TITLES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+    }
+    if instance:
+        body["instance"] = instance
+    if extra:
+        body.update(extra)
+    return Response(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def _slug(status: int) -> str:
+    return {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
+            415: "unsupported-media-type", 429: "rate-limited"}.get(status, f"http-{status}")
+
+
+def validation_handler(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    errors = exc.extra if isinstance(exc.extra, list) else []
+    return problem(400, exc.detail or "The request is not well-formed.", "invalid-request",
+                   {"errors": errors}, instance=request.url.path)
+
+
+def http_handler(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    return problem(exc.status_code, exc.detail or _TITLES.get(exc.status_code, "Error"), _slug(exc.status_code),
+                   headers=dict(exc.headers or {}), instance=request.url.path)
+
+
+def internal_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.exception("unhandled error on %s", request.url.path, exc_info=exc)
+    return problem(HTTP_500_INTERNAL_SERVER_ERROR, "The service failed to answer; this is a bug.", "internal",
+                   instance=request.url.path)
+
+
+EXCEPTION_HANDLERS = {
+    ValidationException: validation_handler,
+    HTTPException: http_handler,
+    Exception: internal_handler,
+}
+
+__all__ = ["EXCEPTION_HANDLERS", "PROBLEM_JSON", "MediaType", "problem"]

@@ -1,0 +1,116 @@
+"""Loads the fight2e catalogue from ``data/*.yaml`` once, validates it and indexes it.
+
+A malformed data file raises :class:`CatalogError` at start-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from .schema import KEYWORDS, Entry, FixedMove, Keyword, keyword_base
+
+DATA_DIR = Path(__file__).parent / "data"
+
+
+class CatalogError(ValueError):
+    """The data files do not form a valid catalogue."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    entries: dict[str, Entry]
+    keywords: dict[str, Keyword]
+    fixed_moves: dict[str, FixedMove]
+    digest: str  # hash of the data files: part of ETags and cache keys
+    children: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def elements(self) -> list[Entry]:
+        return [e for e in self.entries.values() if e.kind == "element"]
+
+    def liabilities(self) -> list[Entry]:
+        return [e for e in self.entries.values() if e.kind == "liability"]
+
+
+def _read(paths: list[Path]) -> tuple[dict[str, list], str]:
+    sections: dict[str, list] = {"entries": [], "keywords": [], "fixed_moves": []}
+    h = hashlib.sha256()
+    for path in paths:
+        raw = path.read_bytes()
+        h.update(path.name.encode() + b"\0" + raw)
+        try:
+            doc = yaml.safe_load(raw) or {}
+        except yaml.YAMLError as exc:
+            raise CatalogError(f"{path.name}: not valid YAML: {exc}") from exc
+        if not isinstance(doc, dict) or set(doc) - set(sections):
+            raise CatalogError(f"{path.name}: top level must be a mapping of {sorted(sections)}")
+        for key, items in doc.items():
+            if not isinstance(items, list):
+                raise CatalogError(f"{path.name}: {key} must be a list")
+            sections[key].extend((path.name, item) for item in items)
+    return sections, h.hexdigest()[:16]
+
+
+def _validate_refs(entries: dict[str, Entry]) -> list[str]:
+    problems = []
+    for e in entries.values():
+        names = list(e.requires.entries) + [i for g in e.requires.any_entries for i in g] + list(e.excludes)
+        if e.parent:
+            names.append(e.parent)
+            if e.parent not in e.requires.entries:
+                problems.append(f"{e.id}: a modifier must require its base {e.parent}")
+            if not e.id.startswith(e.parent + "."):
+                problems.append(f"{e.id}: a modifier's id must be namespaced by its base {e.parent}")
+        for name in names:
+            if name not in entries:
+                problems.append(f"{e.id}: refers to unknown entry {name!r}")
+        for opt in e.options:
+            for ch in opt.choices:
+                if ch.keywords:
+                    for kw in ch.keywords.add + ch.keywords.remove:
+                        if keyword_base(kw) not in KEYWORDS:
+                            problems.append(f"{e.id}: unknown keyword {kw!r}")
+    return problems
+
+
+def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
+    sections, digest = _read(sorted(data_dir.glob("*.yaml")))
+    problems: list[str] = []
+
+    def build(model, key):
+        out = {}
+        for fname, item in sections[key]:
+            try:
+                obj = model.model_validate(item)
+            except ValidationError as exc:
+                ident = item.get("id") if isinstance(item, dict) else item
+                problems.append(f"{fname}: {key} {ident!r}: {exc}")
+                continue
+            if obj.id in out:
+                problems.append(f"{fname}: duplicate id {obj.id!r}")
+            out[obj.id] = obj
+        return out
+
+    entries = build(Entry, "entries")
+    keywords = build(Keyword, "keywords")
+    fixed = build(FixedMove, "fixed_moves")
+    if check_refs:
+        problems += _validate_refs(entries)
+    if problems:
+        raise CatalogError("invalid catalogue:\n" + "\n".join(problems))
+    children: dict[str, list[str]] = {}
+    for e in entries.values():
+        if e.parent:
+            children.setdefault(e.parent, []).append(e.id)
+    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()})
+
+
+@cache
+def catalog() -> Catalog:
+    """The catalogue shipped with the service, loaded once."""
+    return load_catalog()

@@ -1,0 +1,86 @@
+"""The keyword engine: from a move's template and its entries to the finished keyword set (000 L2335–L2453)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .schema import KEYWORDS, KeywordCategory, KeywordChanges, keyword_base
+
+SPECIAL_TEMPLATE = ("offensive", "normal", "stun", "knockback", "standard_range", "normal_move")  # 000 L2277–L2283
+SUPER_TEMPLATE = ("offensive", "normal", "knockback", "knocks_down", "standard_range", "normal_move")  # 000 L5224
+SUPER_TEMPLATE_WITH_STUN = (*SUPER_TEMPLATE, "stun")  # Director option (000 L5232)
+
+CATEGORY = KEYWORDS
+_ORDER = {kw: i for i, kw in enumerate(KEYWORDS)}
+
+
+def category(keyword: str) -> KeywordCategory:
+    return CATEGORY[keyword_base(keyword)]
+
+
+def _discard(keywords: set[str], keyword: str) -> None:
+    """Remove a keyword; an unqualified ``defensive_response`` removes every qualified one."""
+    if ":" in keyword:
+        keywords.discard(keyword)
+        return
+    for kw in [k for k in keywords if keyword_base(k) == keyword]:
+        keywords.discard(kw)
+
+
+def _has(keywords: set[str], keyword: str) -> bool:
+    if keyword in keywords:
+        return True
+    return ":" not in keyword and any(keyword_base(k) == keyword for k in keywords)
+
+
+def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[set[str], list[str]]:
+    """Apply changes in order, then the book's implied removals. Returns the set and any Modifier keywords that
+    were added twice (000 L2413)."""
+    keywords = set(template)
+    duplicated: list[str] = []
+    for change in changes:
+        for kw in change.remove:
+            _discard(keywords, kw)
+        for old, new in change.replace.items():
+            if _has(keywords, old):
+                _discard(keywords, old)
+                keywords.add(new)
+        for kw in change.add:
+            if category(kw) is KeywordCategory.modifier and kw in keywords:
+                duplicated.append(kw)
+            # Ruling: a Movement keyword added by an entry takes the place of the template's Normal Move; two
+            # entries adding different ones leave two, which is reported (one Movement keyword, 000 L2377).
+            if category(kw) is KeywordCategory.movement:
+                keywords.discard("normal_move")
+            keywords.add(kw)
+    normalise(keywords)
+    return keywords, duplicated
+
+
+def normalise(keywords: set[str]) -> None:
+    """The implied changes of 000 L2349 (Utility), L2363 (No Damage) and L2451 (No Combo)."""
+    if "utility" in keywords:
+        keywords.discard("offensive")
+        for kw in [k for k in keywords if category(k) in (KeywordCategory.damage, KeywordCategory.range)]:
+            keywords.discard(kw)
+    if "no_damage" in keywords:
+        keywords.discard("normal")
+        keywords.discard("stun")
+    elif "offensive" in keywords and "normal" not in keywords and "stun" not in keywords:
+        keywords.add("no_damage")  # neither Normal nor Stun means No Damage (000 L2363)
+    if "no_combo" in keywords:
+        for kw in [k for k in keywords if category(k) is KeywordCategory.combo and k not in ("no_combo", "gated")]:
+            keywords.discard(kw)
+
+
+def has(keywords: set[str], keyword: str) -> bool:
+    return _has(keywords, keyword)
+
+
+def ordered(keywords: Iterable[str]) -> list[str]:
+    """The book's display order: by category, as the keyword list reads."""
+    return sorted(keywords, key=lambda k: (_ORDER[keyword_base(k)], k))
+
+
+def of_category(keywords: Iterable[str], cat: KeywordCategory) -> list[str]:
+    return [k for k in keywords if category(k) is cat]

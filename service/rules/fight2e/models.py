@@ -1,0 +1,171 @@
+"""Request and answer models of the fight2e move operations: the contract, as pydantic models.
+
+Every number is bounded, so no request can make the core loop or allocate without limit: a value outside
+its bounds is a malformed request (4xx); a value inside them that the book forbids is a rule violation (200).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.\-]+$")]
+OptionValue = int | bool | Annotated[str, Field(max_length=120)] | Annotated[list[Id], Field(max_length=20)]
+
+
+class MoveType(StrEnum):
+    special = "special"
+    super = "super"
+
+
+class EntryKind(StrEnum):
+    element = "element"
+    liability = "liability"
+
+
+class DamageBasis(StrEnum):
+    strength = "strength"
+    ki = "ki"
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EntryChoice(Model):
+    """One Element or Liability as the builder wrote it down."""
+
+    id: Id = Field(description="Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.")
+    times: int = Field(1, ge=1, le=20, description="Instances taken (default 1).")
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
+        default_factory=dict, max_length=12, description="Design choices fixed when the move is built.")
+    condition: str | None = Field(None, max_length=300, description="Free-text condition (Liabilities).")
+
+
+class FighterContext(Model):
+    """What a move's legality and figures depend on from its owner. Every field is optional."""
+
+    power_level: int | None = Field(None, ge=1, le=10)
+    strength: int | None = Field(None, ge=-2, le=3, description="Basic Quality; shifts the damage die.")
+    ki: int | None = Field(None, ge=0, le=10, description="Ki Skill (0 = none).")
+    styles: int = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
+    receiving_styles: int | None = Field(
+        None, ge=1, le=10, description="With the Director's leave: styles that actually get this move.")
+    cross_style: bool = Field(False, description="The move is a Cross-Style Move.")
+    base_style: bool = Field(True, description="The move belongs to the Base Style.")
+    harder_command_move_flaws: int = Field(0, ge=0, le=10)
+    borrow_identities: bool = False
+    style_change: bool = Field(False, description="Has the Style Change Quality.")
+
+
+class Campaign(Model):
+    """Campaign switches that change pricing or legality; the defaults are the core book."""
+
+    supers: bool = True
+    super_stun: bool = Field(False, description="Director option: Super Moves keep the Stun keyword.")
+    three_tier_supers: bool = False
+    attack_strings: bool = Field(False, description="Special Moves cost one level more.")
+    free_basic_throws: int = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1.")
+    charge_moves_must_be_l3: bool = False
+    wall_springs: bool = False
+    sidestep: bool = False
+    tag_team: bool = False
+    transformations: bool = False
+    breakfall: bool = False
+    tech_roll: bool = False
+    dash: bool = False
+    denied: list[Id] = Field(default_factory=list, max_length=300, description="Entries the Director disallows.")
+
+
+class MoveRequest(Model):
+    name: str | None = Field(None, max_length=120)
+    type: MoveType = MoveType.special
+    level: int = Field(ge=0, le=30)
+    elements: list[EntryChoice] = Field(default_factory=list, max_length=64)
+    liabilities: list[EntryChoice] = Field(default_factory=list, max_length=64)
+    free_throw: bool = Field(False, description="One of the campaign's free Basic Throws (000 L2070).")
+    tier: int = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
+    fighter: FighterContext | None = None
+    campaign: Campaign = Field(default_factory=Campaign)
+
+
+class Finding(Model):
+    code: str
+    path: str
+    message: str
+    ref: str | None = None
+
+
+class Unsupported(Model):
+    id: str
+    path: str
+    reason: str
+
+
+class ResolvedEntry(Model):
+    id: str
+    name: str
+    kind: EntryKind
+    times: int
+    cost: float = Field(description="Total Element slots: positive for Elements, negative for Liabilities.")
+    path: str
+
+
+class AccuracyVs(Model):
+    defense: int
+    evasion: int
+    tactics: int
+
+
+class Damage(Model):
+    die: str = Field(description="Base damage die after Increased Damage and other steps, before Strength.")
+    die_with_strength: str | None = Field(None, description="With the fighter's Strength, when given and it applies.")
+    flat_bonus: int = 0
+    minimum_roll: int = Field(1, description="Re-roll until at least this (1 = no minimum).")
+    stun_bonus: int = 0
+    based_on: DamageBasis
+
+
+class Range(Model):
+    min: int
+    max: int
+
+
+class MovePrice(Model):
+    ruleset: str
+    ruleset_version: str
+    name: str | None
+    type: MoveType
+    level: int
+    legal: bool
+    violations: list[Finding]
+    warnings: list[Finding]
+    info: list[Finding]
+    unsupported: list[Unsupported]
+    element_slots: int = Field(description="Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).")
+    liability_slots: int = Field(description="Extra slots earned by Liabilities (whole).")
+    elements_spent: int = Field(description="Slots used: ceil(Elements − Liabilities).")
+    unused_slots: int
+    move_points: int
+    control: int
+    glory: int
+    accuracy: int
+    accuracy_vs: AccuracyVs
+    damage: Damage | None
+    keywords: list[str]
+    combo_keywords: list[str]
+    range: Range | None
+    super_energy_cost: int | None = None
+    entries: list[ResolvedEntry]
+
+
+class PriceBatchRequest(Model):
+    moves: list[MoveRequest] = Field(min_length=1, max_length=200)
+
+
+class PriceBatchResponse(Model):
+    ruleset: str
+    ruleset_version: str
+    results: list[MovePrice]

@@ -1,0 +1,610 @@
+"""Price and validate Special and Super Moves (the book's Chapter 4, 000 L2263–L2305, L4976–L5305).
+
+``price_move`` is pure: the same request always gives the same answer, it never raises on a well-formed
+request, and it reports every broken rule at once together with the best-effort figures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import RULESET, VERSION
+from .catalog import Catalog, catalog
+from .codes import CODES
+from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, has, ordered
+from .models import (
+    AccuracyVs,
+    Damage,
+    EntryChoice,
+    Finding,
+    MovePrice,
+    MoveRequest,
+    Range,
+    ResolvedEntry,
+    Unsupported,
+)
+from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
+from .keywords import category
+from ..dice import D6, D8, Die
+
+OFFENSE_ELEMENTS = ("breakthrough", "increased_accuracy", "increased_damage", "invincibility")  # 000 L5234
+RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
+# Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
+KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
+
+
+@dataclass
+class Taken:
+    """An entry as it stands on this move."""
+
+    entry: Entry
+    choice: EntryChoice
+    path: str
+    per_instance: float = 0.0
+    changes: list[KeywordChanges] = field(default_factory=list)
+
+    @property
+    def times(self) -> int:
+        return self.choice.times
+
+    @property
+    def cost(self) -> float:
+        return self.per_instance * self.choice.times
+
+
+@dataclass
+class Findings:
+    violations: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    info: list[Finding] = field(default_factory=list)
+    unsupported: list[Unsupported] = field(default_factory=list)
+
+    def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
+        spec = CODES[code]
+        finding = Finding(code=code, path=path, message=message, ref=ref or spec.ref)
+        {"error": self.violations, "warning": self.warnings, "info": self.info}[spec.severity].append(finding)
+
+    def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
+        self.unsupported.append(Unsupported(id=entry_id, path=path, reason=reason))
+
+
+@dataclass
+class Move:
+    """The working state of one pricing."""
+
+    request: MoveRequest
+    cat: Catalog
+    found: Findings
+    taken: list[Taken] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    keywords: set[str] = field(default_factory=set)
+
+    @property
+    def is_super(self) -> bool:
+        return self.request.type == "super"
+
+    def has(self, entry_id: str) -> bool:
+        return entry_id in self.ids
+
+    def times(self, entry_id: str) -> int:
+        return sum(t.times for t in self.taken if t.entry.id == entry_id)
+
+    def cost_of(self, entry_id: str) -> float:
+        return sum(t.cost for t in self.taken if t.entry.id == entry_id)
+
+
+CostRule = Callable[[Move, Taken], float]
+COST_RULES: dict[str, CostRule] = {}
+Check = Callable[[Move, Taken], None]
+# Entry constraints checked in code, keyed by (entry id, code) or by code alone for a generic check.
+CHECKS: dict[tuple[str, str] | str, Check] = {}
+
+
+def cost_rule(name: str) -> Callable[[CostRule], CostRule]:
+    def register(fn: CostRule) -> CostRule:
+        COST_RULES[name] = fn
+        return fn
+
+    return register
+
+
+def check(*keys: tuple[str, str] | str) -> Callable[[Check], Check]:
+    def register(fn: Check) -> Check:
+        for key in keys:
+            CHECKS[key] = fn
+        return fn
+
+    return register
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Steps
+
+
+def _collect(move: Move) -> None:
+    """Look up every entry; unknown, misplaced, duplicated, denied and Super-only entries are violations."""
+    req, cat, found = move.request, move.cat, move.found
+    denied = set(req.campaign.denied)
+    for list_name, kind in (("elements", "element"), ("liabilities", "liability")):
+        for i, choice in enumerate(getattr(req, list_name)):
+            path = f"{list_name}[{i}]"
+            entry = cat.entries.get(choice.id)
+            if entry is None:
+                found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{choice.id}' is not an Element or Liability.")
+                continue
+            if entry.kind != kind:
+                found.add("ENTRY_IN_WRONG_LIST", path,
+                          f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
+                          f"list it under {'elements' if entry.kind == 'element' else 'liabilities'}.")
+            if entry.id in move.ids:
+                found.add("DUPLICATE_ENTRY", path, f"{entry.name} is listed twice; list it once with times.")
+                continue
+            if entry.id in denied:
+                found.add("ENTRY_DENIED_BY_CAMPAIGN", path, f"The Director has disallowed {entry.name}.")
+            if req.type not in entry.move_types:
+                found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.", entry.ref)
+            if entry.campaign_option and not getattr(req.campaign, entry.campaign_option, False):
+                found.add("CAMPAIGN_OPTION_REQUIRED", path,
+                          f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
+            move.ids.add(entry.id)
+            move.taken.append(Taken(entry, choice, path))
+    if move.is_super:
+        if "knocks_down" in move.ids:
+            t = next(t for t in move.taken if t.entry.id == "knocks_down")
+            found.add("ELEMENT_ALREADY_GRANTED", t.path, "A Super Move has Knocks Down for free; do not buy it.")
+        move.ids.add("knocks_down")  # the free Element counts as the Element for requirements (000 L5234)
+    # Parents before their modifiers; otherwise as written (elements, then liabilities).
+    move.taken.sort(key=lambda t: t.entry.id.count("."))
+
+
+def _options(move: Move, t: Taken) -> None:
+    """Check the design choices and work out the cost per instance and the keyword changes."""
+    entry, given, found = t.entry, t.choice.options, move.found
+    per_instance = entry.cost
+    t.changes.append(entry.keywords)
+    known = {o.name for o in entry.options}
+    for name in given:
+        if name not in known:
+            found.add("DESIGN_CHOICE_INVALID", f"{t.path}.options.{name}",
+                      f"{entry.name} has no design choice '{name}'"
+                      + (f"; it has {', '.join(sorted(known))}." if known else "."), entry.ref)
+    for opt in entry.options:
+        path = f"{t.path}.options.{opt.name}"
+        value = given.get(opt.name)
+        if value is None:
+            if opt.required:
+                found.add("DESIGN_CHOICE_MISSING", path, f"{entry.name} needs its '{opt.name}' chosen.", entry.ref)
+            continue
+        if opt.type == "choice":
+            picked: OptionChoice | None = next((c for c in opt.choices if c.value == value), None)
+            if picked is None:
+                found.add("DESIGN_CHOICE_INVALID", path,
+                          f"'{value}' is not a choice of {entry.name}; choose one of "
+                          f"{', '.join(c.value for c in opt.choices)}.", entry.ref)
+                continue
+            if picked.cost is not None:
+                per_instance = picked.cost
+            if picked.keywords is not None:
+                t.changes.append(picked.keywords)
+        elif opt.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is a whole number.")
+                continue
+            if (opt.minimum is not None and value < opt.minimum) or (opt.maximum is not None and value > opt.maximum):
+                found.add("DESIGN_CHOICE_INVALID", path,
+                          f"'{opt.name}' of {entry.name} must be from {opt.minimum} to {opt.maximum}.", entry.ref)
+                continue
+            if opt.cost_per_unit:
+                per_instance += value * opt.cost_per_unit
+        elif opt.type in ("entry", "entries"):
+            ids = [value] if isinstance(value, str) else value if isinstance(value, list) else None
+            if ids is None or (opt.type == "entry" and not isinstance(value, str)):
+                found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} names catalogue entries.")
+                continue
+            for ident in ids:
+                if ident not in move.cat.entries:
+                    found.add("DESIGN_CHOICE_INVALID", path, f"'{ident}' is not an Element or Liability.")
+        elif opt.type == "text" and not isinstance(value, str):
+            found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
+    t.per_instance = per_instance
+
+
+def _costs(move: Move) -> None:
+    for t in move.taken:
+        _options(move, t)
+    # Rules that depend on other entries run once every option is known.
+    for t in move.taken:
+        rule = t.entry.cost_rule
+        if rule is None:
+            continue
+        fn = COST_RULES.get(rule)
+        if fn is None:
+            move.found.unsupported_rule(t.entry.id, t.path, f"cost rule '{rule}' is not implemented; "
+                                        f"priced at its base cost {t.entry.cost:g}")
+            continue
+        t.per_instance = fn(move, t)
+
+
+def _template(move: Move) -> tuple[str, ...]:
+    if not move.is_super:
+        return SPECIAL_TEMPLATE
+    return SUPER_TEMPLATE_WITH_STUN if move.request.campaign.super_stun else SUPER_TEMPLATE
+
+
+def _keywords(move: Move) -> None:
+    template = _template(move)
+    changes = [c for t in move.taken for c in t.changes]
+    move.keywords, duplicated = apply(template, changes)
+    for kw in dict.fromkeys(duplicated):
+        adders = [t for t in move.taken if any(kw in c.add for c in t.changes)]
+        move.found.add("MODIFIER_KEYWORD_DUPLICATED", adders[-1].path if adders else "elements",
+                       f"Only one entry on a move may add the {kw} keyword.")
+    # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
+    # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
+    payload_skip = {"bomb"} if move.has("bomb") else set()
+    cache: dict[frozenset[str], set[str]] = {}
+    for t in move.taken:
+        skip = frozenset({t.entry.id} | payload_skip)
+        needs_own = any(c.add or c.remove or c.replace for c in t.changes) or payload_skip
+        if needs_own:
+            if skip not in cache:
+                cache[skip] = apply(template, [c for o in move.taken if o.entry.id not in skip for c in o.changes])[0]
+            without = cache[skip]
+        else:
+            without = move.keywords
+        _requirements(move, t, without)
+
+
+def _requirements(move: Move, t: Taken, without: set[str]) -> None:
+    entry, found, req = t.entry, move.found, t.entry.requires
+    for need in req.entries:
+        if need not in move.ids:
+            other = move.cat.entries[need]
+            found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {other.name} on the same move.", entry.ref)
+    for group in req.any_entries:
+        if not any(need in move.ids for need in group):
+            names = " or ".join(move.cat.entries[n].name for n in group)
+            found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.", entry.ref)
+    for kw in req.keywords:
+        if not has(without, kw):
+            found.add("REQUIRED_KEYWORD_MISSING", t.path,
+                      f"{entry.name} needs the {_kw_name(move, kw)} keyword, which the move does not have.", entry.ref)
+    for group in req.any_keywords:
+        if not any(has(without, kw) for kw in group):
+            names = " or ".join(_kw_name(move, kw) for kw in group)
+            found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.", entry.ref)
+    for other in entry.excludes:
+        # Report a pair once, at the later entry.
+        if other in move.ids and not (other in _before(move, t) and t.entry.id in move.cat.entries[other].excludes
+                                      and False):
+            if _reported_pair(move, entry.id, other):
+                continue
+            found.add("INCOMPATIBLE_ENTRIES", t.path,
+                      f"{entry.name} cannot be on the same move as {move.cat.entries[other].name}.", entry.ref)
+    for kw in entry.excludes_keywords:
+        if has(move.keywords, kw):
+            found.add("INCOMPATIBLE_ENTRIES", t.path,
+                      f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.", entry.ref)
+    for camp in req.campaign:
+        if not getattr(move.request.campaign, camp, False):
+            found.add("CAMPAIGN_OPTION_REQUIRED", t.path, f"{entry.name} needs the campaign option '{camp}'.",
+                      entry.ref)
+    for trait in req.fighter:
+        _fighter_requirement(move, t, trait)
+
+
+def _before(move: Move, t: Taken) -> set[str]:
+    out = set()
+    for o in move.taken:
+        if o is t:
+            break
+        out.add(o.entry.id)
+    return out
+
+
+def _reported_pair(move: Move, a: str, b: str) -> bool:
+    key = ("pair",) + tuple(sorted((a, b)))
+    seen = move.__dict__.setdefault("_pairs", set())
+    if key in seen:
+        return True
+    seen.add(key)
+    return False
+
+
+def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
+    fighter, found, entry = move.request.fighter, move.found, t.entry
+    if trait == "ki_skill":
+        if move.is_super and move.has("ki_access"):
+            return  # Ki Access lends a Super Move the Ki Skill (000 L4954)
+        ki = fighter.ki if fighter else None
+        if ki is None:
+            found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs the Ki Skill; give fighter.ki to check.")
+        elif ki < 1:
+            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Ki Skill.", entry.ref)
+    elif trait == "style_change":
+        if fighter is None:
+            found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs the Style Change Quality.")
+        elif not fighter.style_change:
+            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Style Change Quality.",
+                      entry.ref)
+    elif trait.startswith("power_level_"):
+        need = int(trait.rsplit("_", 1)[1])
+        if fighter is None or fighter.power_level is None:
+            found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs Power Level {need}.")
+        elif fighter.power_level < need:
+            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs Power Level {need}.", entry.ref)
+    else:
+        found.unsupported_rule(entry.id, t.path, f"fighter requirement '{trait}' is not checked yet")
+
+
+def _kw_name(move: Move, kw: str) -> str:
+    base, _, qual = kw.partition(":")
+    spec = move.cat.keywords.get(base)
+    name = spec.name if spec else base.replace("_", " ").title()
+    return f"{name} ({qual.replace('_', ' ').title()})" if qual else name
+
+
+def _well_formed(move: Move) -> None:
+    kw, found = move.keywords, move.found
+    movement = [k for k in kw if category(k) is KeywordCategory.movement]
+    if len(movement) != 1:
+        found.add("MOVEMENT_KEYWORD_NOT_UNIQUE", "elements",
+                  f"A move has exactly one Movement keyword; this one has {len(movement)}.")
+    if "offensive" in kw:
+        ranges = [k for k in kw if category(k) is KeywordCategory.range]
+        if len(ranges) != 1:
+            found.add("OFFENSIVE_RANGE_KEYWORD_NOT_UNIQUE", "elements",
+                      f"An Offensive move has exactly one Range keyword; this one has {len(ranges)}.")
+        if not any(category(k) is KeywordCategory.damage for k in kw):
+            found.add("OFFENSIVE_DAMAGE_KEYWORD_MISSING", "elements", "An Offensive move needs a Damage keyword.")
+    if has(kw, "passive") and not has(kw, "defensive_response"):
+        found.add("PASSIVE_WITHOUT_DEFENSIVE_RESPONSE", "elements",
+                  "The Passive keyword needs a Defensive Response on the move.")
+    if "utility" in kw and not move.has("bomb"):  # a Bomb's payload may hit (digest ruling A17, 000 L2853)
+        for t in move.taken:
+            if any(k in c.add for c in t.changes for k in ("on_hit", "on_miss")):
+                found.add("UTILITY_WITH_HIT_OR_MISS_EFFECT", t.path,
+                          f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.", t.entry.ref)
+    if ("away" in kw or "closer" in kw) and (move.has("area_effect") or move.has("explosive")):
+        found.add("MODIFIER_KEYWORD_TARGETING", "elements",
+                  "Away and Closer need a single target; Area Effect and Explosive hit several.")
+    if "starter" in kw and "ender" in kw:
+        found.add("STARTER_AND_ENDER", "elements", "A Starter that is also an Ender can only be a one-move Combo.")
+
+
+@dataclass
+class Budget:
+    slots: int
+    liability_slots: int
+    used: int
+    unused: int
+    move_points: int
+
+
+def _budget(move: Move) -> Budget:
+    req, found = move.request, move.found
+    level = req.level
+    slots = 2 * level if move.is_super else level + 1  # 000 L5234, L2287
+    if req.fighter and req.fighter.borrow_identities:
+        slots -= 1  # 000 L5144; applied to Supers too (Supers are Special Moves, 000 L2058; digest ruling A27)
+    elements = sum(t.cost for t in move.taken if t.cost > 0)
+    liabilities = -sum(t.cost for t in move.taken if t.cost < 0)
+    used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)
+    if used > slots:
+        found.add("ELEMENT_BUDGET_EXCEEDED", "elements",
+                  f"The move spends {used} Element slots after Liabilities but has only {slots}.")
+    if elements % 1 and not liabilities % 1:
+        found.add("HALF_ELEMENT_ROUNDED_UP", "elements", "A lone ½ Element is charged as a whole Element.")
+    if liabilities % 1 and not elements % 1:
+        found.add("UNPAIRED_HALF_LIABILITY", "liabilities",
+                  "A lone ½ Liability earns no slot on this move; two such moves can trade theirs for 1 Fighting "
+                  "Spirit.")
+    for t in move.taken:
+        if t.cost > 2 * level and t.entry.kind == "element":
+            found.add("ELEMENT_COST_CAP_EXCEEDED", t.path,
+                      f"{t.entry.name} costs {t.cost:g} Elements; on an L{level} move no Element may cost over "
+                      f"{2 * level}.")
+        limit = t.entry.super_instances if move.is_super else t.entry.instances
+        if limit is not None and t.times > limit:
+            found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
+                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref)
+    unused = max(slots - used, 0)
+    mp = _move_points(move, unused)
+    # Liabilities lowering the price below what the Elements alone would give (digest ruling A1).
+    if liabilities and mp < _move_points(move, max(slots - math.ceil(elements), 0)):
+        found.add("LIABILITY_SURPLUS_DISCOUNT", "liabilities",
+                  "Liabilities beyond what the Elements need are lowering the Move Point cost.")
+    return Budget(slots, math.floor(liabilities), used, unused, mp)
+
+
+def _move_points(move: Move, unused: int) -> int:
+    req = move.request
+    if move.is_super:
+        base, discount = req.level, unused // 2  # two unused per Move Point (000 L5236)
+    else:
+        level = req.level + (1 if req.campaign.attack_strings else 0)  # 000 L5206
+        base, discount = (3 if level == 2 else level), unused  # L2 costs 3 (000 L2269); 000 L2293
+    return max(1, base - discount)
+
+
+def _super_rules(move: Move, budget: Budget) -> None:
+    req, found = move.request, move.found
+    if not move.is_super:
+        return
+    if not req.campaign.supers:
+        found.add("SUPERS_DISABLED", "type", "This campaign does not use Super Moves.")
+    if req.level < 5:
+        found.add("SUPER_LEVEL_BELOW_MINIMUM", "level", f"A Super Move is L5 or higher, not L{req.level}.")
+    if req.fighter and req.fighter.power_level is not None and req.fighter.power_level < 3:
+        found.add("SUPER_POWER_LEVEL_TOO_LOW", "fighter.power_level", "Super Moves are bought from Power Level 3.")
+    if "utility" in move.keywords or "no_damage" in move.keywords:
+        return
+    available = budget.slots + budget.liability_slots
+    offense = sum(move.cost_of(i) for i in OFFENSE_ELEMENTS)
+    if offense < available // 2:
+        found.add("SUPER_OFFENSE_SPEND_TOO_LOW", "elements",
+                  f"{offense:g} of {available} Elements go to Breakthrough, Increased Accuracy, Increased Damage or "
+                  f"Invincibility; a damaging Super needs at least {available // 2}.")
+
+
+def _damage(move: Move) -> Damage | None:
+    kw = move.keywords
+    if "utility" in kw or "no_damage" in kw:
+        return None
+    step = D8 if move.is_super else D6
+    inc = move.times("increased_damage")
+    multi = move.times("multi_hit")
+    step += inc // 2  # one die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4)
+    stun_bonus = 0
+    ki_based = False
+    for t in move.taken:
+        eff = t.entry.effects
+        step += eff.damage_steps * t.times
+        stun_bonus += eff.stun_bonus * t.times
+        ki_based = ki_based or eff.damage_source == "ki"
+        if eff.rule and eff.rule not in _DAMAGE_RULES:
+            move.found.unsupported_rule(t.entry.id, t.path, f"numeric effect '{eff.rule}' is not modelled yet")
+    fighter = move.request.fighter
+    with_strength = None
+    if ki_based:
+        if fighter and fighter.ki:
+            step += KI_SHIFT[fighter.ki]
+        else:
+            move.found.add("CHECKED_WITH_FIGHTER", "fighter.ki",
+                           "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
+    elif fighter and fighter.strength is not None:
+        with_strength = str(Die(max(step, 0)).shifted(fighter.strength))
+    return Damage(
+        die=str(Die(max(step, 0))),
+        die_with_strength=with_strength,
+        flat_bonus=multi // 2,  # 000 L3703–L3734
+        minimum_roll=1 + multi % 2 + inc % 2,
+        stun_bonus=stun_bonus,
+        based_on="ki" if ki_based else "strength",
+    )
+
+
+_DAMAGE_RULES = {"increased_damage_table", "multi_hit_table", "ki_damage_shift"}
+
+
+def _accuracy(move: Move) -> tuple[int, AccuracyVs]:
+    base = d = e = ta = 0
+    for t in move.taken:
+        eff = t.entry.effects
+        base += eff.accuracy * t.times
+        d += eff.accuracy_vs.defense * t.times
+        e += eff.accuracy_vs.evasion * t.times
+        ta += eff.accuracy_vs.tactics * t.times
+    return base, AccuracyVs(defense=base + d, evasion=base + e, tactics=base + ta)
+
+
+def _range(kw: set[str]) -> Range | None:
+    for name, (lo, hi) in RANGES.items():
+        if name in kw:
+            return Range(min=lo, max=hi)
+    return None
+
+
+def _glory(move: Move) -> int:
+    glory = move.request.level + sum(t.entry.effects.glory * t.times for t in move.taken)  # digest ruling A28
+    fighter = move.request.fighter
+    if fighter and fighter.styles > 1 and not fighter.cross_style:
+        glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
+    return glory
+
+
+def _extra_move_points(move: Move, mp: int) -> int:
+    """Multiple Styles surcharge (000 L5025–L5043), after the 1-MP floor (digest ruling A26); free Throws."""
+    req, fighter, found = move.request, move.request.fighter, move.found
+    if fighter and fighter.styles > 1:
+        if fighter.cross_style:
+            mp += fighter.styles - 1
+        else:
+            mp += min(fighter.receiving_styles or fighter.styles, fighter.styles) - 1
+    if req.free_throw:
+        problems = []
+        if move.is_super or req.level != 2:
+            problems.append("it must be an L2 Special Move")
+        if not move.has("throw"):
+            problems.append("it must have the Throw Element")
+        if req.campaign.free_basic_throws < 1:
+            problems.append("the campaign grants no free Throws")
+        if fighter and fighter.power_level not in (None, 1):
+            problems.append("free Throws are granted at Power Level 1")
+        if problems:
+            found.add("FREE_THROW_INVALID", "free_throw", "Not a valid free Basic Throw: " + "; ".join(problems) + ".")
+        else:
+            mp = 0
+    return mp
+
+
+def _constraints(move: Move) -> None:
+    for t in move.taken:
+        entry = t.entry
+        warned = False
+        for c in entry.constraints:
+            fn = CHECKS.get((entry.id, c.code)) or CHECKS.get(c.code)
+            if fn is not None:
+                fn(move, t)
+            elif c.code == "DIRECTOR_APPROVAL_REQUIRED":
+                if not warned:
+                    move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path, f"{entry.name}: {c.summary}", entry.ref)
+                    warned = True
+            else:
+                move.found.unsupported_rule(entry.id, t.path, f"{c.code}: {c.summary}")
+        if entry.director_approval and not warned:
+            move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path,
+                           f"{entry.name} is taken only with the Director's approval.", entry.ref)
+
+
+def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
+    """Price and validate one move."""
+    cat = cat or catalog()
+    found = Findings()
+    move = Move(request, cat, found)
+    if request.type == "special" and request.level < 2:
+        found.add("LEVEL_BELOW_MINIMUM", "level", f"A Special Move is L2 or higher; an L{request.level} move is a "
+                                                  "Basic Move.")
+    if request.tier > 1 and not (move.is_super and request.campaign.three_tier_supers):
+        found.add("TIER_INVALID", "tier", "Tiers exist only for Super Moves in a three-tier campaign.")
+    _collect(move)
+    _costs(move)
+    _keywords(move)
+    _well_formed(move)
+    budget = _budget(move)
+    _super_rules(move, budget)
+    _constraints(move)
+    if budget.move_points == 1 and budget.unused and not request.free_throw:
+        found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
+    accuracy, accuracy_vs = _accuracy(move)
+    keywords = ordered(move.keywords)
+    return MovePrice(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        name=request.name,
+        type=request.type,
+        level=request.level,
+        legal=not found.violations,
+        violations=found.violations,
+        warnings=found.warnings,
+        info=found.info,
+        unsupported=found.unsupported,
+        element_slots=budget.slots,
+        liability_slots=budget.liability_slots,
+        elements_spent=budget.used,
+        unused_slots=budget.unused,
+        move_points=_extra_move_points(move, budget.move_points),
+        control=request.level,  # Control needed = Level (000 L2267–L2269)
+        glory=_glory(move),
+        accuracy=accuracy,
+        accuracy_vs=accuracy_vs,
+        damage=_damage(move),
+        keywords=[k for k in keywords if category(k) is not KeywordCategory.combo],
+        combo_keywords=[k for k in keywords if category(k) is KeywordCategory.combo],
+        range=_range(move.keywords),
+        super_energy_cost=10 * request.tier if move.is_super else None,  # 000 L5281, L5289
+        entries=[ResolvedEntry(id=t.entry.id, name=t.entry.name, kind=t.entry.kind, times=t.times, cost=t.cost,
+                               path=t.path) for t in move.taken],
+    )
