@@ -16,3 +16,7 @@ keepalive = 5
 max_requests = 20000  # recycle workers now and then; jitter keeps them from restarting together
 max_requests_jitter = 2000
 preload_app = False  # each worker builds its own app, event loop and Redis pool
+# gunicorn >= 25.1 opens a control socket at $HOME/.gunicorn/gunicorn.ctl by default. Nothing here uses it; a
+# second instance on the same host would unlink the first one's socket, and on a read-only root filesystem
+# (the Kubernetes manifests) it only logs a warning. Older gunicorns ignore this unknown name.
+control_socket_disable = True

@@ -17,8 +17,8 @@ from .api.system import SystemController
 from .cache import build_cache
 from .graphql.schema import graphql_controller
 from .problems import EXCEPTION_HANDLERS
-from .rules.fight2e.catalog import catalog
 from .ratelimit import FailOpenStore
+from .rules.fight2e.catalog import catalog
 from .settings import Settings, get_settings
 
 API_VERSION = "1.0.0"

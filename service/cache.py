@@ -53,9 +53,7 @@ class CircuitBreaker:
     def open(self) -> bool:
         if self.opened_at is None:
             return False
-        if self.clock() - self.opened_at >= self.reset_s:
-            return False  # half-open: the next call is a trial
-        return True
+        return self.clock() - self.opened_at < self.reset_s  # after reset_s: half-open, the next call is a trial
 
     def success(self) -> None:
         self.consecutive = 0
@@ -88,7 +86,7 @@ class RedisTier:
             return None
         try:
             value = await asyncio.wait_for(self.client.get(key), self.timeout_s)
-        except Exception as exc:  # noqa: BLE001 - any Redis trouble means "not cached"
+        except Exception as exc:
             self._failed("get", exc)
             return None
         self.breaker.success()
@@ -105,7 +103,7 @@ class RedisTier:
     async def _put(self, key: str, value: bytes) -> None:
         try:
             await asyncio.wait_for(self.client.set(key, value, ex=self.ttl_s), self.timeout_s)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self._failed("set", exc)
         else:
             self.breaker.success()
@@ -113,7 +111,7 @@ class RedisTier:
     async def ping(self) -> bool:
         try:
             await asyncio.wait_for(self.client.ping(), self.timeout_s * 4)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self._failed("ping", exc)
             return False
         self.breaker.success()

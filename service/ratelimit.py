@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import timedelta
 from typing import Any
 
@@ -38,7 +39,7 @@ class FailOpenStore(Store):
             return False, None
         try:
             result = await asyncio.wait_for(call(self.redis), self.timeout_s)
-        except Exception:  # noqa: BLE001 - fail open to the in-memory counter
+        except Exception:
             REDIS_ERRORS.labels(f"ratelimit_{op}").inc()
             self.breaker.failure()
             return False, None
@@ -72,7 +73,5 @@ class FailOpenStore(Store):
 
     async def close(self) -> None:
         if self.redis is not None:
-            try:
+            with contextlib.suppress(Exception):
                 await self.redis._redis.aclose()
-            except Exception:  # noqa: BLE001
-                pass

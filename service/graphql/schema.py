@@ -236,7 +236,8 @@ class Query:
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:
         entries = catalog().entries.values()
         wanted = set(ids or [])
-        return [CatalogEntry.of(e) for e in entries if (kind is None or e.kind == kind) and (not wanted or e.id in wanted)]
+        return [CatalogEntry.of(e) for e in entries
+                if (kind is None or e.kind == kind) and (not wanted or e.id in wanted)]
 
     @strawberry.field(description="fight2e Keywords.")
     def fight2e_keywords(self) -> list[CatalogKeyword]:

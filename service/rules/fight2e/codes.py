@@ -64,7 +64,8 @@ _CODES = [
          "000 L2070"),
     Code("TIER_INVALID", "error", "A tier above 1 outside a three-tier Super Move campaign.", "000 L5287–L5295"),
     # Entry-specific constraints (checked in code; see moves_constraints.py)
-    Code("DIRECTOR_APPROVAL_REQUIRED", "warning", "The book leaves this entry to the Director's approval.", "000 L2303"),
+    Code("DIRECTOR_APPROVAL_REQUIRED", "warning", "The book leaves this entry to the Director's approval.",
+         "000 L2303"),
     # Information
     Code("HALF_ELEMENT_ROUNDED_UP", "info", "A lone ½ Element is charged as a whole one.", "000 L2287"),
     Code("UNPAIRED_HALF_LIABILITY", "info",

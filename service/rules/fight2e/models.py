@@ -67,6 +67,8 @@ class Campaign(Model):
     super_stun: bool = Field(False, description="Director option: Super Moves keep the Stun keyword.")
     three_tier_supers: bool = False
     attack_strings: bool = Field(False, description="Special Moves cost one level more.")
+    throws_blockable: bool = Field(False, description="Director option: Throws can be blocked; the Throw "
+                                   "Element then costs 0 and loses its +1 Accuracy.")
     free_basic_throws: int = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1.")
     charge_moves_must_be_l3: bool = False
     wall_springs: bool = False
@@ -110,6 +112,8 @@ class ResolvedEntry(Model):
     kind: EntryKind
     times: int
     cost: float = Field(description="Total Element slots: positive for Elements, negative for Liabilities.")
+    combo: list[str] = Field(default_factory=list, description="Combo keywords that qualify only this entry's "
+                             "effect (Initial, Final, Mixup).")
     path: str
 
 

@@ -10,10 +10,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..dice import D6, D8, Die
 from . import RULESET, VERSION
 from .catalog import Catalog, catalog
 from .codes import CODES
-from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, has, ordered
+from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
 from .models import (
     AccuracyVs,
     Damage,
@@ -26,9 +27,8 @@ from .models import (
     Unsupported,
 )
 from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
-from .keywords import category
-from ..dice import D6, D8, Die
 
+SUPPRESSORS = frozenset({"does_no_knockback", "create_environmental_hazard.pit"})
 OFFENSE_ELEMENTS = ("breakthrough", "increased_accuracy", "increased_damage", "invincibility")  # 000 L5234
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 # Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
@@ -80,6 +80,8 @@ class Move:
     taken: list[Taken] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
     keywords: set[str] = field(default_factory=set)
+    reported_pairs: set[tuple[str, str]] = field(default_factory=set)
+    noted: set[str] = field(default_factory=set)  # entries already given a ROSTER_RULE note
 
     @property
     def is_super(self) -> bool:
@@ -155,8 +157,9 @@ def _collect(move: Move) -> None:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
             found.add("ELEMENT_ALREADY_GRANTED", t.path, "A Super Move has Knocks Down for free; do not buy it.")
         move.ids.add("knocks_down")  # the free Element counts as the Element for requirements (000 L5234)
-    # Parents before their modifiers; otherwise as written (elements, then liabilities).
-    move.taken.sort(key=lambda t: t.entry.id.count("."))
+    # Parents before their modifiers; otherwise as written (elements, then liabilities). Entries that strip
+    # Knockback act last, so a later entry cannot give it back (digest part 1 §5 step 5.3).
+    move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
 
 
 def _options(move: Move, t: Taken) -> None:
@@ -172,7 +175,7 @@ def _options(move: Move, t: Taken) -> None:
                       + (f"; it has {', '.join(sorted(known))}." if known else "."), entry.ref)
     for opt in entry.options:
         path = f"{t.path}.options.{opt.name}"
-        value = given.get(opt.name)
+        value = given.get(opt.name, opt.default)
         if value is None:
             if opt.required:
                 found.add("DESIGN_CHOICE_MISSING", path, f"{entry.name} needs its '{opt.name}' chosen.", entry.ref)
@@ -211,10 +214,8 @@ def _options(move: Move, t: Taken) -> None:
     t.per_instance = per_instance
 
 
-def _costs(move: Move) -> None:
-    for t in move.taken:
-        _options(move, t)
-    # Rules that depend on other entries run once every option is known.
+def _cost_rules(move: Move) -> None:
+    """Costs that depend on other entries or on keywords, once every option and keyword is known."""
     for t in move.taken:
         rule = t.entry.cost_rule
         if rule is None:
@@ -237,6 +238,9 @@ def _keywords(move: Move) -> None:
     template = _template(move)
     changes = [c for t in move.taken for c in t.changes]
     move.keywords, duplicated = apply(template, changes)
+    if move.has("bounce") and not any("ender" in c.add for t in move.taken if t.entry.id != "knocks_down"
+                                      for c in t.changes):
+        move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
     for kw in dict.fromkeys(duplicated):
         adders = [t for t in move.taken if any(kw in c.add for c in t.changes)]
         move.found.add("MODIFIER_KEYWORD_DUPLICATED", adders[-1].path if adders else "elements",
@@ -276,11 +280,7 @@ def _requirements(move: Move, t: Taken, without: set[str]) -> None:
             names = " or ".join(_kw_name(move, kw) for kw in group)
             found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.", entry.ref)
     for other in entry.excludes:
-        # Report a pair once, at the later entry.
-        if other in move.ids and not (other in _before(move, t) and t.entry.id in move.cat.entries[other].excludes
-                                      and False):
-            if _reported_pair(move, entry.id, other):
-                continue
+        if other in move.ids and not _reported_pair(move, entry.id, other):  # a pair is reported once
             found.add("INCOMPATIBLE_ENTRIES", t.path,
                       f"{entry.name} cannot be on the same move as {move.cat.entries[other].name}.", entry.ref)
     for kw in entry.excludes_keywords:
@@ -295,21 +295,11 @@ def _requirements(move: Move, t: Taken, without: set[str]) -> None:
         _fighter_requirement(move, t, trait)
 
 
-def _before(move: Move, t: Taken) -> set[str]:
-    out = set()
-    for o in move.taken:
-        if o is t:
-            break
-        out.add(o.entry.id)
-    return out
-
-
 def _reported_pair(move: Move, a: str, b: str) -> bool:
-    key = ("pair",) + tuple(sorted((a, b)))
-    seen = move.__dict__.setdefault("_pairs", set())
-    if key in seen:
+    key = (a, b) if a < b else (b, a)
+    if key in move.reported_pairs:
         return True
-    seen.add(key)
+    move.reported_pairs.add(key)
     return False
 
 
@@ -493,6 +483,8 @@ def _accuracy(move: Move) -> tuple[int, AccuracyVs]:
     base = d = e = ta = 0
     for t in move.taken:
         eff = t.entry.effects
+        if t.entry.id == "throw" and move.request.campaign.throws_blockable:
+            continue  # a blockable Throw has no Accuracy bonus (000 L4335–L4347)
         base += eff.accuracy * t.times
         d += eff.accuracy_vs.defense * t.times
         e += eff.accuracy_vs.evasion * t.times
@@ -570,8 +562,10 @@ def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
     if request.tier > 1 and not (move.is_super and request.campaign.three_tier_supers):
         found.add("TIER_INVALID", "tier", "Tiers exist only for Super Moves in a three-tier campaign.")
     _collect(move)
-    _costs(move)
+    for t in move.taken:
+        _options(move, t)
     _keywords(move)
+    _cost_rules(move)
     _well_formed(move)
     budget = _budget(move)
     _super_rules(move, budget)
@@ -580,6 +574,12 @@ def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
         found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
     accuracy, accuracy_vs = _accuracy(move)
     keywords = ordered(move.keywords)
+    entry_combo = {t.entry.id: ordered({k for c in t.changes for k in c.entry_combo}) for t in move.taken}
+    # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
+    # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
+    combo = set(move.keywords)
+    if "no_combo" not in combo and any("mixup" in ks for ks in entry_combo.values()):
+        combo.add("mixup")
     return MovePrice(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -602,9 +602,12 @@ def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
         accuracy_vs=accuracy_vs,
         damage=_damage(move),
         keywords=[k for k in keywords if category(k) is not KeywordCategory.combo],
-        combo_keywords=[k for k in keywords if category(k) is KeywordCategory.combo],
+        combo_keywords=[k for k in ordered(combo) if category(k) is KeywordCategory.combo],
         range=_range(move.keywords),
         super_energy_cost=10 * request.tier if move.is_super else None,  # 000 L5281, L5289
         entries=[ResolvedEntry(id=t.entry.id, name=t.entry.name, kind=t.entry.kind, times=t.times, cost=t.cost,
-                               path=t.path) for t in move.taken],
+                               combo=entry_combo[t.entry.id], path=t.path) for t in move.taken],
     )
+
+
+from . import moves_constraints  # noqa: E402, F401  (registers the entry-specific cost rules and checks)

@@ -158,6 +158,7 @@ class EntryOption(Frozen):
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     type: Literal["choice", "int", "entry", "entries", "text"] = "choice"
     required: bool = True
+    default: str | int | None = None  # used when the builder gives no value (then nothing is missing)
     choices: tuple[OptionChoice, ...] = ()  # for type "choice"
     minimum: int | None = None  # for type "int"
     maximum: int | None = None

@@ -1,0 +1,459 @@
+"""Entry-specific cost rules and constraint checks that the catalogue's generic fields cannot express.
+
+Each function is registered under the name the data uses (``cost_rule``) or under the constraint's code (and
+optionally the entry id). A constraint with no check here is reported to the caller as ``unsupported``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .codes import CODES, register
+from .keywords import apply, has
+from .moves import Move, Taken, check, cost_rule
+
+# Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
+for _code, _sev, _meaning, _ref in [
+    ("BOMB_UTILITY_FORBIDDEN", "error", "A Bomb move also has Create Environmental Hazard or Summon.", "000 L2845"),
+    ("BOMB_PAYLOAD_FORBIDDEN", "error",
+     "A Bomb's explosion has Hits Low, Unblockable, a Range-changing entry other than No Range, or a Utility "
+     "Element other than Healing.", "000 L2845"),
+    ("BUFF_DURATION_CONFLICT", "error", "A Buff with more than one entry that redefines its duration.", "000 L3067"),
+    ("ILLUSION_VERSION_REQUIRED", "error", "Illusionary Doubles needs exactly one of its two versions.", "000 L3480"),
+    ("INTERRUPT_NOT_FUNCTIONAL", "error", "Interrupt on a move that is neither Offensive nor Passive.", "000 L3571"),
+    ("KI_ACCESS_WITH_KI_SKILL", "error", "Ki Access on a Fighter who has the Ki Skill.", "000 L4954"),
+    ("SUPER_ENERGY_COST_CONFLICT", "error", "Decreased and Increased Super Energy Cost on one Super.", "000 L4920"),
+    ("VERY_FAST_AND_VERY_SLOW", "error", "Very Fast and Very Slow on the same move.", "000 L4051–L4065"),
+    ("CHARGE_MOVE_LEVEL", "error", "A Charge Liability on a move that is not L3, where the campaign demands L3.",
+     "000 L4493"),
+    ("END_STYLE_ILLEGAL_STYLE", "error", "End Style on a Base Style move or a Cross-Style Move.", "000 L3284"),
+    ("EXCLUDED_COMBINATION", "error", "An entry combined with something it excludes under a condition.", None),
+    ("OPTIONAL_RULE_INACTIVE", "warning", "The entry does nothing unless an optional rule of the campaign is used.",
+     "000 L3637"),
+    ("OPTION_INVALID", "error", "A design choice contradicts the campaign's settings.", None),
+    ("PERFECT_HIT_INVALID", "error", "Perfect Hit's target is missing, not on the move, or not a hit effect.",
+     "000 L4751"),
+    ("SPECIFIC_RANGE_INVALID", "error", "Specific Range is not reachable with the move's Range keyword.",
+     "000 L4852–L4860"),
+    ("LIMITED_MOVE_VALUE_INVALID", "error", "Limited Move is worth as much as or more than the Element it limits.",
+     "000 L4583–L4589"),
+    ("SUPPRESSION_INVALID", "error", "Suppression with nothing suppressed.", "000 L4247–L4255"),
+    ("INVISIBILITY_NO_PENALTY", "error", "Invisibility without a die-size penalty to the opponent.", "000 L3595"),
+    ("SUMMON_ALLY_ELEMENT_FORBIDDEN", "error",
+     "A Summon's ally has a movement, Utility or Bonus Element, or Area Effect or Explosive.", "000 L4189"),
+    ("ELEMENT_ADDITION_INVALID", "error", "An Element Addition names no Element, or one that cannot be added.",
+     "000 L3846"),
+    ("POWER_LEVEL_TOO_LOW", "error", "The entry needs a higher Power Level than the Fighter's.", "000 L4866"),
+    ("COMBO_KNOCK_DOWN_DEFERRED", "info", "The Knock Down of this move waits for the end of the Combo.", "000 L2939"),
+    ("CROSS_MOVE_REFERENCE_MISSING", "error", "The entry refers to another move of the Fighter that must exist.", None),
+    ("ROSTER_RULE", "info", "A rule about the Fighter's other moves, checked by Fighter validation.", None),
+]:
+    if _code not in CODES:
+        register(_code, _sev, _meaning, _ref)  # type: ignore[arg-type]
+
+
+def _opt(t: Taken, name: str, default: object = None) -> object:
+    value = t.choice.options.get(name)
+    if value is None:
+        for opt in t.entry.options:
+            if opt.name == name and opt.default is not None:
+                return opt.default
+        return default
+    return value
+
+
+# ---- cost rules ------------------------------------------------------------------------------------------------
+
+
+@cost_rule("area_effect")
+@cost_rule("explosive")
+def _area(move: Move, t: Taken) -> float:
+    # 2; 5 with Ranged; +1 when another entry makes the move No Damage (000 L2841; digest ruling A16).
+    cost = 5.0 if move.has("ranged") else 2.0
+    others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
+    return cost + (1 if "no_damage" in others else 0)
+
+
+@cost_rule("charge_back")
+def _charge_back(move: Move, t: Taken) -> float:
+    return 1.0 if move.has("counter") else 0.0  # 000 L3107
+
+
+@cost_rule("end_style")
+def _end_style(move: Move, t: Taken) -> float:
+    fighter = move.request.fighter
+    return 1.0 + (fighter.harder_command_move_flaws if fighter else 0)  # digest ruling A22
+
+
+@cost_rule("buff.technique_buff")
+def _technique_buff(move: Move, t: Taken) -> float:
+    return 2.0 if move.has("buff.increased_duration") else 1.0  # 000 L3075
+
+
+@cost_rule("buff")
+def _buff(move: Move, t: Taken) -> float:
+    # 1 + ½ per Element slot added to other moves (rounded up) + 3 per Basic Quality or Ki step + 1 per Defense point
+    # traded; swaps are free (000 L2953–L2973).
+    added = _int(t, "added_elements")
+    raises = _int(t, "quality_raises")
+    ki_steps = _int(t, "ki_damage_steps")
+    trade = _int(t, "defense_trade")
+    return 1.0 + math.ceil(added / 2) + 3 * (raises + ki_steps) + trade
+
+
+@cost_rule("throw")
+def _throw(move: Move, t: Taken) -> float:
+    return 0.0 if move.request.campaign.throws_blockable else 2.0  # 000 L4335–L4347
+
+
+@cost_rule("perfect_hit")
+def _perfect_hit(move: Move, t: Taken) -> float:
+    target = _opt(t, "target")
+    if isinstance(target, str) and move.has(target):
+        return -0.5 * move.cost_of(target)  # worth half its target's cost (000 L4751)
+    return t.entry.cost
+
+
+@cost_rule("summon")
+def _summon(move: Move, t: Taken) -> float:
+    allies = _opt(t, "ally_elements") or []
+    total = 2.0  # 000 L4185
+    for ident in allies if isinstance(allies, list) else []:
+        entry = move.cat.entries.get(ident)
+        if entry is not None:
+            total += max(entry.cost, 0)
+    return total
+
+
+_SUPPRESSION_TIER = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
+
+
+@cost_rule("suppression")
+def _suppression(move: Move, t: Taken) -> float:
+    tier = _SUPPRESSION_TIER.get(str(_opt(t, "tier", "none")), 0)
+    lock = _opt(t, "movement_lock", "no") == "yes"
+    return float(tier + ((3 if tier else 2) if lock else 0))  # 000 L4247–L4255
+
+
+@cost_rule("power_enhancer_element_addition")
+def _pe_addition(move: Move, t: Taken) -> float:
+    element = move.cat.entries.get(str(_opt(t, "element", "")))
+    paired = _opt(t, "paired_liabilities") or []
+    value = sum(move.cat.entries[i].cost for i in paired if isinstance(paired, list) and i in move.cat.entries)
+    return float(max(1.0, (element.cost if element else 0) + 1 + value))  # 000 L3846
+
+
+@cost_rule("taunt_element_addition")
+def _taunt_addition(move: Move, t: Taken) -> float:
+    element = move.cat.entries.get(str(_opt(t, "element", "")))
+    return max(0.5, element.cost if element else 0.5)  # 000 L4299
+
+
+def _int(t: Taken, name: str) -> int:
+    value = t.choice.options.get(name, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _template_of(move: Move) -> tuple[str, ...]:
+    from .moves import _template
+
+    return _template(move)
+
+
+# ---- checks ----------------------------------------------------------------------------------------------------
+
+
+def _add(move: Move, t: Taken, code: str, message: str) -> None:
+    move.found.add(code, t.path, message, t.entry.ref)
+
+
+@check("KI_SKILL_REQUIRED", ("knocks_down", "ELEMENT_ALREADY_GRANTED"), ("throw", "FREE_THROW_INVALID"))
+def _covered(move: Move, t: Taken) -> None:
+    """Checked by the generic steps: the Ki Skill requirement (with Ki Access), the Super's free Knocks Down and
+    the free Throw at move level."""
+
+
+@check(("area_effect", "DESIGN_CHOICE_INVALID"), ("explosive", "DESIGN_CHOICE_INVALID"))
+def _area_source(move: Move, t: Taken) -> None:
+    if move.has("ranged") and _opt(t, "damage_source") == "strength":
+        _add(move, t, "DESIGN_CHOICE_INVALID", f"With Ranged, {t.entry.name} damage is based on Ki, not Strength.")
+
+
+@check(("always_does_damage", "INSTANCE_LIMIT_EXCEEDED"))
+def _always_does_damage(move: Move, t: Taken) -> None:
+    if move.is_super:
+        limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
+        if t.times > limit:
+            move.found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
+                           f"On a Super, Always Does Damage may be taken once per Breakthrough ({limit}).", t.entry.ref)
+
+
+@check(("buff.technique_buff", "INSTANCE_LIMIT_EXCEEDED"))
+def _technique_buff_instances(move: Move, t: Taken) -> None:
+    associated = _opt(t, "associated") or []
+    present = [i for i in associated if move.has(i)] if isinstance(associated, list) else []
+    if t.times > len(present):
+        _add(move, t, "INSTANCE_LIMIT_EXCEEDED",
+             f"Technique Buff is taken once per associated Element on the move ({len(present)}).")
+
+
+@check("BUFF_DURATION_CONFLICT")
+def _buff_duration(move: Move, t: Taken) -> None:
+    group = ("buff.decreased_duration", "buff.increased_duration", "buff.super_energy_duration", "buff.buff_gauge")
+    present = [i for i in group if move.has(i)]
+    if len(present) > 1 and t.entry.id == present[-1]:  # report once (digest ruling A20)
+        _add(move, t, "BUFF_DURATION_CONFLICT", "Only one entry may set a Buff's duration: "
+             + ", ".join(move.cat.entries[i].name for i in present) + ".")
+
+
+@check("ILLUSION_VERSION_REQUIRED")
+def _illusion(move: Move, t: Taken) -> None:
+    n = move.has("illusionary_doubles.defensive_illusion") + move.has("illusionary_doubles.offensive_illusion")
+    if n != 1:
+        _add(move, t, "ILLUSION_VERSION_REQUIRED", "Illusionary Doubles needs exactly one of Defensive Illusion or "
+             "Offensive Illusion.")
+
+
+@check("INTERRUPT_NOT_FUNCTIONAL")
+def _interrupt(move: Move, t: Taken) -> None:
+    if "offensive" not in move.keywords and not has(move.keywords, "passive"):
+        _add(move, t, "INTERRUPT_NOT_FUNCTIONAL", "An Interrupt must be Offensive or Passive to interrupt anything.")
+
+
+@check("KI_ACCESS_WITH_KI_SKILL")
+def _ki_access(move: Move, t: Taken) -> None:
+    fighter = move.request.fighter
+    if fighter is None or fighter.ki is None:
+        move.found.add("CHECKED_WITH_FIGHTER", t.path, "Ki Access is only for Fighters without the Ki Skill.")
+    elif fighter.ki > 0:
+        _add(move, t, "KI_ACCESS_WITH_KI_SKILL", "Ki Access is only for Fighters without the Ki Skill.")
+
+
+@check("SUPER_ENERGY_COST_CONFLICT")
+def _se_conflict(move: Move, t: Taken) -> None:
+    if t.entry.id == "increased_super_energy_cost" and move.has("decreased_super_energy_cost"):
+        _add(move, t, "SUPER_ENERGY_COST_CONFLICT", "A Super cannot both raise and lower its Super Energy cost.")
+
+
+@check("VERY_FAST_AND_VERY_SLOW")
+def _fast_slow(move: Move, t: Taken) -> None:
+    if t.entry.id == "ranged.very_slow" and move.has("ranged.very_fast"):
+        _add(move, t, "VERY_FAST_AND_VERY_SLOW", "A projectile cannot be both Very Fast and Very Slow.")
+
+
+@check("CHARGE_MOVE_LEVEL")
+def _charge_level(move: Move, t: Taken) -> None:
+    if move.request.campaign.charge_moves_must_be_l3 and move.request.level != 3:
+        _add(move, t, "CHARGE_MOVE_LEVEL", f"This campaign puts {t.entry.name} only on L3 moves.")
+
+
+@check("END_STYLE_ILLEGAL_STYLE")
+def _end_style_style(move: Move, t: Taken) -> None:
+    fighter = move.request.fighter
+    if fighter is None:
+        move.found.add("CHECKED_WITH_FIGHTER", t.path, "End Style needs a non-Base-Style move; give fighter.")
+    elif fighter.base_style or fighter.cross_style:
+        _add(move, t, "END_STYLE_ILLEGAL_STYLE", "End Style only goes on a move of a style other than the Base Style, "
+             "and not on a Cross-Style Move.")
+
+
+@check(("throw", "OPTION_INVALID"))
+def _throw_rule(move: Move, t: Taken) -> None:
+    given = t.choice.options.get("throw_rule")
+    expected = "blockable" if move.request.campaign.throws_blockable else "unblockable"
+    if given is not None and given != expected:
+        _add(move, t, "OPTION_INVALID", f"This campaign's Throws are {expected}; set campaign.throws_blockable "
+             "instead of the option.")
+
+
+@check("OPTIONAL_RULE_INACTIVE")
+def _optional_rule(move: Move, t: Taken) -> None:
+    camp = move.request.campaign
+    needs = {"knocks_down.no_breakfall": camp.breakfall, "knocks_down.no_tech_roll": camp.tech_roll}
+    if not needs.get(t.entry.id, False):
+        summary = next(c.summary for c in t.entry.constraints if c.code == "OPTIONAL_RULE_INACTIVE")
+        move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref)
+
+
+@check(("mobile.wall_spring", "CAMPAIGN_OPTION_REQUIRED"))
+def _wall_spring(move: Move, t: Taken) -> None:
+    if not move.request.campaign.wall_springs:
+        move.found.add("CHECKED_WITH_FIGHTER", t.path,
+                       "Wall Spring needs the campaign's Wall Springs or the Wall Spring Technique.")
+
+
+@check(("super_energy_liability", "CAMPAIGN_OPTION_REQUIRED"), ("no_super_energy", "CAMPAIGN_OPTION_REQUIRED"))
+def _needs_supers(move: Move, t: Taken) -> None:
+    if not move.request.campaign.supers:
+        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", f"{t.entry.name} needs a campaign with Super Moves.")
+
+
+@check(("sidestep_setup", "CAMPAIGN_OPTION_REQUIRED"))
+def _sidestep(move: Move, t: Taken) -> None:
+    if not move.request.campaign.sidestep:
+        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Sidestep Setup needs the campaign's Sidestep option.")
+
+
+@check(("decreased_super_energy_cost", "CAMPAIGN_OPTION_REQUIRED"))
+def _no_three_tier(move: Move, t: Taken) -> None:
+    if move.request.campaign.three_tier_supers:
+        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Decreased Super Energy Cost is not used with three-tier Supers.")
+
+
+@check(("only_in_beast_form", "CAMPAIGN_OPTION_REQUIRED"))
+def _beast_form(move: Move, t: Taken) -> None:
+    """The entry's campaign_option already gates it (000 L5321)."""
+
+
+@check("POWER_LEVEL_TOO_LOW")
+def _pl3(move: Move, t: Taken) -> None:
+    fighter = move.request.fighter
+    if fighter is None or fighter.power_level is None:
+        move.found.add("CHECKED_WITH_FIGHTER", t.path, f"{t.entry.name} needs Power Level 3.")
+    elif fighter.power_level < 3:
+        _add(move, t, "POWER_LEVEL_TOO_LOW", f"{t.entry.name} needs Power Level 3 or more.")
+
+
+@check(("fake", "INCOMPATIBLE_ENTRIES"))
+def _fake(move: Move, t: Taken) -> None:
+    others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
+    if "no_combo" in others:
+        _add(move, t, "INCOMPATIBLE_ENTRIES", "Fake cannot go on a move that another entry makes No Combo.")
+
+
+@check(("pursuit", "EXCLUDED_COMBINATION"))
+def _pursuit(move: Move, t: Taken) -> None:
+    if has(move.keywords, "knocks_down") and not move.has("pursuit.knock_down_pursuit"):
+        _add(move, t, "EXCLUDED_COMBINATION", "Pursuit on a move that Knocks Down needs Knock Down Pursuit.")
+
+
+@check(("pursuit.knock_down_pursuit", "REQUIRED_COMPONENT_MISSING"))
+def _kd_pursuit(move: Move, t: Taken) -> None:
+    if not move.is_super and not move.has("throw"):
+        move.found.add("PREREQUISITE_MISSING", t.path, "Knock Down Pursuit needs the Throw Element (or a Super Move).",
+                       t.entry.ref)
+
+
+@check(("utility_combo_opener", "REQUIRED_KEYWORD_MISSING"))
+def _uco(move: Move, t: Taken) -> None:
+    if move.has("set_up") or move.has("triggered_interrupt"):
+        return
+    if "utility" not in move.keywords and "no_damage" not in move.keywords:
+        _add(move, t, "REQUIRED_KEYWORD_MISSING", "Utility Combo Opener needs a Utility or No Damage move.")
+
+
+@check(("decreased_damage", "REQUIRED_KEYWORD_MISSING"))
+def _decreased_damage(move: Move, t: Taken) -> None:
+    """Its Offensive requirement is data; the Healing waiver only lifts it, and needs no report."""
+
+
+@check("BOMB_UTILITY_FORBIDDEN")
+def _bomb_utility(move: Move, t: Taken) -> None:
+    for other in ("create_environmental_hazard", "summon"):
+        if move.has(other):
+            _add(move, t, "BOMB_UTILITY_FORBIDDEN", f"A Bomb move cannot also have {move.cat.entries[other].name}.")
+
+
+_RANGE_ENTRIES = ("ranged", "reach", "specific_range")
+
+
+@check(("bomb", "BOMB_PAYLOAD_FORBIDDEN"))
+def _bomb_payload(move: Move, t: Taken) -> None:
+    assault = move.has("bomb.assault_bomb")  # the Assault Bomb's own shot may take these (000 L2869–L2871)
+    allowed_with_assault = {"unblockable", "area_effect", "specific_range"}
+    for o in move.taken:
+        ident = o.entry.id
+        bad = ident in ("hits_low", "unblockable") or ident in _RANGE_ENTRIES or ident.startswith("ranged.")
+        if o.entry.kind == "element" and "utility" in {k for c in o.changes for k in c.add} and ident not in (
+                "bomb", "healing"):
+            bad = True
+        if bad and not (assault and (ident in allowed_with_assault or ident.startswith("ranged."))):
+            move.found.add("BOMB_PAYLOAD_FORBIDDEN", o.path, f"A Bomb's explosion cannot have {o.entry.name}.",
+                           t.entry.ref)
+
+
+@check(("bomb.assault_bomb", "BOMB_PAYLOAD_FORBIDDEN"))
+def _assault_note(move: Move, t: Taken) -> None:
+    """The relaxation is applied by the Bomb check."""
+
+
+@check(("specific_range", "SPECIFIC_RANGE_INVALID"))
+def _specific_range(move: Move, t: Taken) -> None:
+    rng = _opt(t, "range")
+    if rng is None:
+        return
+    reach = {"standard_range": 2, "reach_range": 3, "long_range": 4}
+    top = max((v for k, v in reach.items() if k in move.keywords), default=None)
+    if top is not None and int(str(rng)) > top:
+        _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
+
+
+@check(("limited_move", "LIMITED_MOVE_VALUE_INVALID"))
+def _limited_move(move: Move, t: Taken) -> None:
+    limited = _opt(t, "limited_elements") or []
+    if (isinstance(limited, list) and len(limited) == 1 and move.has(limited[0])
+            and abs(t.per_instance) >= move.cost_of(limited[0])):
+        _add(move, t, "LIMITED_MOVE_VALUE_INVALID", "Limited Move on one Element must be worth less than it.")
+
+
+@check(("suppression", "SUPPRESSION_INVALID"))
+def _suppression_check(move: Move, t: Taken) -> None:
+    if _opt(t, "tier", "none") == "none" and _opt(t, "movement_lock", "no") != "yes":
+        _add(move, t, "SUPPRESSION_INVALID", "Suppression must suppress something.")
+
+
+@check(("invisibility", "INVISIBILITY_NO_PENALTY"))
+def _invisibility(move: Move, t: Taken) -> None:
+    if _int(t, "initiative_steps") + _int(t, "control_steps") < 1:
+        _add(move, t, "INVISIBILITY_NO_PENALTY", "Invisibility must lower the opponent's Initiative or Control die.")
+
+
+@check(("perfect_hit", "PERFECT_HIT_INVALID"))
+def _perfect_hit_check(move: Move, t: Taken) -> None:
+    target = _opt(t, "target")
+    if isinstance(target, str) and (not move.has(target) or move.cost_of(target) <= 0.5):
+        _add(move, t, "PERFECT_HIT_INVALID", "Perfect Hit must name an Element on this move that costs more than ½.")
+
+
+@check(("summon", "SUMMON_ALLY_ELEMENT_FORBIDDEN"))
+def _summon_allies(move: Move, t: Taken) -> None:
+    allies = _opt(t, "ally_elements") or []
+    for ident in allies if isinstance(allies, list) else []:
+        entry = move.cat.entries.get(ident)
+        if entry is None:
+            continue
+        added = set(entry.keywords.add) | set(entry.keywords.replace.values())
+        if ident in ("area_effect", "explosive") or added & {"utility", "bonus", "mobile", "long_mobile",
+                                                             "after_mobile", "passing", "no_movement"}:
+            _add(move, t, "SUMMON_ALLY_ELEMENT_FORBIDDEN", f"A summoned ally cannot have {entry.name}.")
+
+
+@check("ELEMENT_ADDITION_INVALID")
+def _element_addition(move: Move, t: Taken) -> None:
+    ident = _opt(t, "element")
+    if isinstance(ident, str) and ident in move.cat.entries and move.cat.entries[ident].kind != "element":
+        _add(move, t, "ELEMENT_ADDITION_INVALID", "An Element Addition must name an Element.")
+
+
+@check("CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
+       "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE", "SUB_SET_SIZE_LARGE",
+       "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY", "ELEMENT_ALREADY_GRANTED")
+def _roster(move: Move, t: Taken) -> None:
+    """Rules about the Fighter's other moves or styles: a single move cannot decide them (Fighter validation)."""
+    codes = [c.code for c in t.entry.constraints if c.code in _ROSTER_CODES]
+    if codes and t.entry.id not in move.noted:
+        move.noted.add(t.entry.id)
+        move.found.add("ROSTER_RULE", t.path,
+                       f"{t.entry.name} has rules about the Fighter's other moves ({', '.join(sorted(set(codes)))}); "
+                       "Fighter validation decides them.", t.entry.ref)
+
+
+_ROSTER_CODES = {"CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
+                 "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE",
+                 "SUB_SET_SIZE_LARGE", "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY",
+                 "ELEMENT_ALREADY_GRANTED"}
+
+
+@check(("bounce", "COMBO_KNOCK_DOWN_DEFERRED"))
+def _bounce(move: Move, t: Taken) -> None:
+    """Bounce keeps the move out of the Ender rule; the keyword engine is told below (digest ruling A13)."""
