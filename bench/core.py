@@ -88,9 +88,12 @@ def private_redis() -> Iterator[str | None]:
         return
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="bench-redis-") as work:
-        proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                                 "--dir", work], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", work],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         try:
             url = f"redis://127.0.0.1:{port}/0"
             for _ in range(100):
@@ -173,18 +176,33 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     key = cache_key("price", RULESET, version, move.model_dump(mode="json"))
 
     rows = [
-        Row("parse MoveRequest (model_validate_json)", per_call_us(lambda: MoveRequest.model_validate_json(move_json)),
-            f"{len(move_json)} B body"),
+        Row(
+            "parse MoveRequest (model_validate_json)",
+            per_call_us(lambda: MoveRequest.model_validate_json(move_json)),
+            f"{len(move_json)} B body",
+        ),
         Row("price_move, fresh request (cold)", per_call_us(lambda: price_move(next(fresh))), "no core cache"),
-        Row("price_move + model_dump_json (endpoint miss)", per_call_us(lambda: price_bytes(next(fresh))),
-            f"{len(single_value)} B answer"),
-        Row("cache key (model_dump + cache_key)",
-            per_call_us(lambda: cache_key("price", RULESET, version, move.model_dump(mode="json"))), "per request"),
+        Row(
+            "price_move + model_dump_json (endpoint miss)",
+            per_call_us(lambda: price_bytes(next(fresh))),
+            f"{len(single_value)} B answer",
+        ),
+        Row(
+            "cache key (model_dump + cache_key)",
+            per_call_us(lambda: cache_key("price", RULESET, version, move.model_dump(mode="json"))),
+            "per request",
+        ),
         Row("local-tier hit (TwoTierCache.get_or_compute)", _arun(_local_hit_us(key, single_value)), "warm key"),
-        Row(f"price-batch compute, {len(batch.moves)} moves", per_call_us(batch_compute, repeat=5),
-            f"{len(batch_value)} B answer"),
-        Row(f"price-batch cache key, {len(batch.moves)} moves",
-            per_call_us(lambda: cache_key("price-batch", RULESET, version, batch.model_dump(mode="json"))), ""),
+        Row(
+            f"price-batch compute, {len(batch.moves)} moves",
+            per_call_us(batch_compute, repeat=5),
+            f"{len(batch_value)} B answer",
+        ),
+        Row(
+            f"price-batch cache key, {len(batch.moves)} moves",
+            per_call_us(lambda: cache_key("price-batch", RULESET, version, batch.model_dump(mode="json"))),
+            "",
+        ),
     ]
 
     redis_note = ""
@@ -212,12 +230,17 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     redis_single = next((r.us for r in rows if r.label.startswith("Redis-tier hit, 1-move")), None)
     redis_batch = next((r.us for r in rows if r.label.startswith("Redis-tier hit, 100")), None)
     if redis_single is not None:
-        verdicts.append(f"one pricing computes in {single:.0f} µs; a loopback Redis hit costs {redis_single:.0f} µs "
-                        f"({redis_single / single:.2f}× the computation)")
+        verdicts.append(
+            f"one pricing computes in {single:.0f} µs; a loopback Redis hit costs {redis_single:.0f} µs "
+            f"({redis_single / single:.2f}× the computation); loopback is a lower bound: a Redis on another host "
+            "adds a network round trip (typically 100 µs or more) to every hit"
+        )
     if redis_batch is not None:
         batch_us = by[f"price-batch compute, {len(batch.moves)} moves"]
-        verdicts.append(f"a {len(batch.moves)}-move batch computes in {batch_us:.0f} µs; a loopback Redis hit of its "
-                        f"answer costs {redis_batch:.0f} µs ({redis_batch / batch_us:.2f}×)")
+        verdicts.append(
+            f"a {len(batch.moves)}-move batch computes in {batch_us:.0f} µs; a loopback Redis hit of its "
+            f"answer costs {redis_batch:.0f} µs ({redis_batch / batch_us:.2f}×)"
+        )
     return {"rows": [asdict(r) for r in rows], "redis": redis_note, "verdicts": verdicts}
 
 

@@ -105,8 +105,20 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[max(0, math.ceil(p / 100 * len(sorted_values)) - 1)]
 
 
-def run(host: str, port: int, path: str, body: bytes, *, mark: bytes, unique: bool, tag: str, seconds: float,
-        connections: int, processes: int, cpus: tuple[int, ...]) -> dict[str, Any]:
+def run(
+    host: str,
+    port: int,
+    path: str,
+    body: bytes,
+    *,
+    mark: bytes,
+    unique: bool,
+    tag: str,
+    seconds: float,
+    connections: int,
+    processes: int,
+    cpus: tuple[int, ...],
+) -> dict[str, Any]:
     """Same keys as the wrk script's BENCHJSON line (latencies in µs)."""
     processes = max(1, min(processes, connections))
     shares = [connections // processes + (1 if i < connections % processes else 0) for i in range(processes)]

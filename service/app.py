@@ -11,11 +11,13 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
 from .api.system import SystemController
 from .cache import build_cache
 from .graphql.schema import graphql_controller
+from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
 from .ratelimit import FailOpenStore
 from .rules.fight2e.catalog import catalog
@@ -63,6 +65,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         state=State({"cache": cache, "settings": settings}),
         stores=stores,
+        plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
             "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
@@ -75,7 +78,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
                         "malformed requests with RFC 9457 problem+json.",
             path="/schema",
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            render_plugins=[PydanticJsonRenderPlugin(), ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
         ),
         on_shutdown=[close_cache],
     )

@@ -13,10 +13,19 @@ DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
 
 def openapi_document() -> str:
     from .app import create_app
+    from .openapi import document
     from .settings import Settings
 
     app = create_app(Settings(redis_url=""))
-    return json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return json.dumps(document(app), indent=2, sort_keys=True, ensure_ascii=False, default=_plain) + "\n"
+
+
+def _plain(value: object) -> object:
+    """Model instances used as field defaults appear in the schema as their JSON form."""
+    dump = getattr(value, "model_dump", None)
+    if dump is None:
+        raise TypeError(f"cannot put {type(value).__name__} in the OpenAPI document")
+    return dump(mode="json")
 
 
 def graphql_sdl() -> str:

@@ -7,7 +7,9 @@ from typing import Any
 
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from pydantic import BaseModel
 
 log = logging.getLogger("service.problems")
 
@@ -24,6 +26,26 @@ _TITLES = {
     429: "Too many requests",
     500: "Internal error",
 }
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the problem answers a route can give."""
+    return {s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, generate_examples=False,
+                            description=_TITLES.get(s, "Error")) for s in statuses}
+
+
+COMMON = (400, 413, 429)
 
 
 def problem(status: int, detail: str, slug: str, extra: dict[str, Any] | None = None,
@@ -69,4 +91,4 @@ EXCEPTION_HANDLERS = {
     Exception: internal_handler,
 }
 
-__all__ = ["EXCEPTION_HANDLERS", "PROBLEM_JSON", "MediaType", "problem"]
+__all__ = ["COMMON", "EXCEPTION_HANDLERS", "PROBLEM_JSON", "MediaType", "Problem", "problem", "problem_responses"]

@@ -26,7 +26,7 @@ def book_lines() -> list[str]:
 
 
 def local_settings(**overrides: object) -> Settings:
-    return Settings(redis_url="", rate_limit_per_minute=0, **overrides)  # type: ignore[arg-type]
+    return Settings(**{"redis_url": "", "rate_limit_per_minute": 0, **overrides})  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="session")

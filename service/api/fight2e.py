@@ -9,10 +9,12 @@ from typing import Any
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 from pydantic import BaseModel
 
 from ..cache import cache_key
+from ..problems import COMMON, problem_responses
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
@@ -21,6 +23,8 @@ from ..rules.fight2e.schema import Entry, FixedMove, Keyword
 
 JSON = "application/json"
 CATALOG_CACHE_CONTROL = "public, max-age=3600"
+CATALOG_RESPONSES = {**problem_responses(*COMMON),
+                     304: ResponseSpec(data_container=None, description="Not modified (If-None-Match matched)")}
 
 
 class CatalogDocument(BaseModel):
@@ -89,27 +93,30 @@ class Fight2eCatalogController(Controller):
     path = "/v1/fight2e/catalog"
     tags = ["fight2e catalogue"]
 
-    @get("/", summary="The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves")
+    @get("/", responses=CATALOG_RESPONSES,
+         summary="The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves")
     async def whole(self, request: Request[Any, Any, Any]) -> Response[CatalogDocument]:
         return _catalog_response(request, "catalog")  # type: ignore[return-value]
 
-    @get("/elements", summary="Elements (including modifier and Super-only Elements)")
+    @get("/elements", responses=CATALOG_RESPONSES, summary="Elements (including modifier and Super-only Elements)")
     async def elements(self, request: Request[Any, Any, Any]) -> Response[ElementList]:
         return _catalog_response(request, "elements")  # type: ignore[return-value]
 
-    @get("/liabilities", summary="Liabilities (including Super-only and campaign Liabilities)")
+    @get("/liabilities", responses=CATALOG_RESPONSES,
+         summary="Liabilities (including Super-only and campaign Liabilities)")
     async def liabilities(self, request: Request[Any, Any, Any]) -> Response[LiabilityList]:
         return _catalog_response(request, "liabilities")  # type: ignore[return-value]
 
-    @get("/keywords", summary="Keywords and what each means")
+    @get("/keywords", responses=CATALOG_RESPONSES, summary="Keywords and what each means")
     async def keywords(self, request: Request[Any, Any, Any]) -> Response[KeywordList]:
         return _catalog_response(request, "keywords")  # type: ignore[return-value]
 
-    @get("/basic-moves", summary="Basic Moves and book-defined Command Moves as fixed stat blocks")
+    @get("/basic-moves", responses=CATALOG_RESPONSES,
+         summary="Basic Moves and book-defined Command Moves as fixed stat blocks")
     async def basic_moves(self, request: Request[Any, Any, Any]) -> Response[FixedMoveList]:
         return _catalog_response(request, "basic-moves")  # type: ignore[return-value]
 
-    @get("/entries/{entry_id:str}", summary="One Element or Liability by id")
+    @get("/entries/{entry_id:str}", responses=problem_responses(*COMMON, 404), summary="One Element or Liability by id")
     async def entry(self, entry_id: str) -> Entry:
         entry = catalog().entries.get(entry_id)
         if entry is None:
@@ -132,7 +139,7 @@ class Fight2eMovesController(Controller):
     path = "/v1/fight2e/moves"
     tags = ["fight2e moves"]
 
-    @post("/price", status_code=HTTP_200_OK,
+    @post("/price", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
           summary="Price and validate one Special or Super Move",
           description="Answers 200 for every well-formed move: `legal` says whether the book allows it, "
                       "`violations` lists every broken rule with a stable code, and the figures are computed "
@@ -141,7 +148,8 @@ class Fight2eMovesController(Controller):
         body, tier = await cached_price(state, data)
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
 
-    @post("/price-batch", status_code=HTTP_200_OK, summary="Price up to 200 moves; one answer per move, in order")
+    @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+          summary="Price up to 200 moves; one answer per move, in order")
     async def price_batch(self, state: State, data: PriceBatchRequest) -> Response[PriceBatchResponse]:
         key = cache_key("price-batch", RULESET, f"{VERSION}-{catalog().digest}", data.model_dump(mode="json"))
 

@@ -8,6 +8,7 @@ from litestar import Controller, get
 from litestar.datastructures import State
 from pydantic import BaseModel
 
+from ..problems import problem_responses
 from ..rules.registry import RulesetInfo, rulesets
 
 
@@ -35,6 +36,6 @@ class SystemController(Controller):
     async def readyz(self, state: State) -> Readiness:
         return Readiness(redis=await state.cache.redis_state())  # type: ignore[arg-type]
 
-    @get("/v1/rulesets", summary="The rulesets this service hosts", cache_control=None)
+    @get("/v1/rulesets", summary="The rulesets this service hosts", responses=problem_responses(429))
     async def list_rulesets(self) -> RulesetList:
         return RulesetList(rulesets=rulesets())

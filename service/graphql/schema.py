@@ -6,12 +6,14 @@ becomes a GraphQL error. Depth, token and alias limits bound every query; parsin
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import strawberry
 from litestar import Request
 from pydantic import ValidationError
+from strawberry.experimental.pydantic import input as pyd_input
 from strawberry.experimental.pydantic import type as pyd_type
 from strawberry.extensions import (
     MaxAliasesLimiter,
@@ -144,42 +146,20 @@ class EntryChoiceInput:
     condition: str | None = None
 
 
-@strawberry.input
+@pyd_input(model=m.FighterContext, all_fields=True)
 class FighterInput:
-    power_level: int | None = None
-    strength: int | None = None
-    ki: int | None = None
-    styles: int = 1
-    receiving_styles: int | None = None
-    cross_style: bool = False
-    base_style: bool = True
-    harder_command_move_flaws: int = 0
-    borrow_identities: bool = False
-    style_change: bool = False
+    pass
 
 
-@strawberry.input
+@pyd_input(model=m.Campaign, all_fields=True)
 class CampaignInput:
-    supers: bool = True
-    super_stun: bool = False
-    three_tier_supers: bool = False
-    attack_strings: bool = False
-    free_basic_throws: int = 0
-    charge_moves_must_be_l3: bool = False
-    wall_springs: bool = False
-    sidestep: bool = False
-    tag_team: bool = False
-    transformations: bool = False
-    breakfall: bool = False
-    tech_roll: bool = False
-    dash: bool = False
-    denied: list[str] = strawberry.field(default_factory=list)
+    pass
 
 
 @strawberry.input
 class MoveInput:
     level: int
-    type: str = "special"
+    type: m.MoveType = m.MoveType.special
     name: str | None = None
     elements: list[EntryChoiceInput] = strawberry.field(default_factory=list)
     liabilities: list[EntryChoiceInput] = strawberry.field(default_factory=list)
@@ -190,24 +170,48 @@ class MoveInput:
 
 
 def _plain(value: Any) -> Any:
+    """Strawberry inputs (dataclasses) to plain data; unset optional fields are left out."""
     if isinstance(value, list):
         return [_plain(v) for v in value]
-    if hasattr(value, "__strawberry_definition__"):
-        return {k: _plain(v) for k, v in vars(value).items() if v is not None}
+    if isinstance(value, m.MoveType):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if getattr(value, f.name) is not None}
     return value
 
 
-def to_request(move: MoveInput) -> m.MoveRequest:
+@strawberry.type
+class InputProblem:
+    path: str
+    message: str
+
+
+@strawberry.type(description="The input is outside the contract's bounds (GraphQL's Int cannot state them); "
+                             "nothing was priced.")
+class InvalidInput:
+    message: str
+    problems: list[InputProblem]
+
+
+MovePriceResult = Annotated[MovePrice | InvalidInput, strawberry.union("MovePriceResult")]
+
+
+def to_request(move: MoveInput) -> m.MoveRequest | InvalidInput:
     data = _plain(move)
-    for key in ("elements", "liabilities"):
-        for choice in data.get(key, []):
-            if choice.get("options") is None:
-                choice.pop("options", None)
     try:
-        return m.MoveRequest.model_validate(data)
+        return m.MoveRequest.model_validate(data, strict=True)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:10])
-        raise ValueError(f"malformed move: {problems}") from None
+        problems = [InputProblem(path=".".join(map(str, e["loc"])), message=e["msg"]) for e in exc.errors()[:50]]
+        return InvalidInput(message="The move is not well-formed.", problems=problems)
+
+
+async def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
+    request = to_request(move)
+    if isinstance(request, InvalidInput):
+        return request
+    body, _ = await cached_price(state, request)
+    return MovePrice.from_pydantic(m.MovePrice.model_validate_json(body))
 
 
 @strawberry.type
@@ -216,21 +220,18 @@ class Query:
     def rulesets(self) -> list[RulesetInfo]:
         return [RulesetInfo.from_pydantic(r) for r in rulesets()]
 
-    @strawberry.field(description="Price and validate one Special or Super Move (fight2e).")
-    async def price_move(self, info: strawberry.Info, move: MoveInput) -> MovePrice:
-        body, _ = await cached_price(info.context["request"].app.state, to_request(move))
-        return MovePrice.from_pydantic(m.MovePrice.model_validate_json(body))
+    @strawberry.field(description="Price and validate one Special or Super Move (fight2e). Rule violations are in "
+                                  "the MovePrice; input outside the bounds gives InvalidInput.")
+    async def price_move(self, info: strawberry.Info, move: MoveInput) -> MovePriceResult:
+        return await _price(info.context["request"].app.state, move)
 
     @strawberry.field(description="Price up to 200 moves (fight2e); one answer per move, in order.")
-    async def price_moves(self, info: strawberry.Info, moves: list[MoveInput]) -> list[MovePrice]:
-        if not 1 <= len(moves) <= 200:
-            raise ValueError("give from 1 to 200 moves")
+    async def price_moves(self, info: strawberry.Info, moves: list[MoveInput]) -> list[MovePriceResult]:
         state = info.context["request"].app.state
-        out = []
-        for move in moves:
-            body, _ = await cached_price(state, to_request(move))
-            out.append(MovePrice.from_pydantic(m.MovePrice.model_validate_json(body)))
-        return out
+        if not 1 <= len(moves) <= 200:
+            problem = InputProblem(path="moves", message="give from 1 to 200 moves")
+            return [InvalidInput(message="Too many or too few moves.", problems=[problem])]
+        return [await _price(state, move) for move in moves]
 
     @strawberry.field(description="fight2e Elements; `kind` filters by element or liability.")
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:
@@ -252,11 +253,11 @@ def build_schema(settings: Settings) -> strawberry.Schema:
     return strawberry.Schema(
         query=Query,
         extensions=[
-            QueryDepthLimiter(max_depth=settings.graphql_max_depth),
-            MaxTokensLimiter(max_token_count=settings.graphql_max_tokens),
-            MaxAliasesLimiter(max_alias_count=settings.graphql_max_aliases),
-            ParserCache(maxsize=256),
-            ValidationCache(maxsize=256),
+            lambda: QueryDepthLimiter(max_depth=settings.graphql_max_depth),
+            lambda: MaxTokensLimiter(max_token_count=settings.graphql_max_tokens),
+            lambda: MaxAliasesLimiter(max_alias_count=settings.graphql_max_aliases),
+            lambda: ParserCache(maxsize=256),
+            lambda: ValidationCache(maxsize=256),
         ],
     )
 

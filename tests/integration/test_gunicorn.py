@@ -7,6 +7,7 @@ Only the standard library is used; worker processes are counted by reading /proc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -99,18 +100,24 @@ def _children(ppid: int) -> list[int]:
 def _start_server(tmp_dir: Path) -> Server:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("FIGHT_RULES_")}  # no stray local settings
-    env.update({
-        "FIGHT_RULES_HOST": "127.0.0.1",
-        "FIGHT_RULES_PORT": str(port),
-        "FIGHT_RULES_WORKERS": str(WORKERS),
-        "FIGHT_RULES_REDIS_URL": "",
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
-    })
+    env.update(
+        {
+            "FIGHT_RULES_HOST": "127.0.0.1",
+            "FIGHT_RULES_PORT": str(port),
+            "FIGHT_RULES_WORKERS": str(WORKERS),
+            "FIGHT_RULES_REDIS_URL": "",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+        }
+    )
     log = tmp_dir / "gunicorn.log"
     with log.open("wb") as sink:  # a file, not a pipe: a full pipe buffer would block gunicorn's logging
         proc = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "serve"],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
             start_new_session=True,  # own process group: the master and its workers stop together
         )
     return Server(proc, f"http://127.0.0.1:{port}", log)
@@ -131,27 +138,19 @@ def _wait_healthy(server: Server) -> None:
     pytest.fail(f"/healthz did not answer 200 within {START_TIMEOUT_S:g} s:\n{server.log_tail()}")
 
 
-def _stop_server(server: Server) -> int | None:
-    """SIGTERM the process group, give it STOP_TIMEOUT_S to drain, then SIGKILL. Returns the master's exit code."""
+def _stop_server(server: Server) -> None:
+    """SIGTERM the process group, give it STOP_TIMEOUT_S to drain, then SIGKILL whatever is left."""
     proc = server.proc
     if proc.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            return proc.wait(timeout=STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)  # also catches workers left behind by a master that already exited
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=STOP_TIMEOUT_S)
+    # Also reaches workers left behind by a master that has already exited.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        pass
-    return None if proc.returncode is None or proc.returncode < 0 else proc.returncode
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,30 @@ its bounds is a malformed request (4xx); a value inside them that the book forbi
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
-Id = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.\-]+$")]
-OptionValue = int | bool | Annotated[str, Field(max_length=120)] | Annotated[list[Id], Field(max_length=20)]
+
+def _json_integer(value: object) -> object:
+    """JSON Schema counts 23.0 as an integer; strings and booleans are not numbers here."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# An integer as JSON Schema means it; requests are validated strictly otherwise (no "3" for 3, no 0 for false).
+StrictInt = Annotated[int, BeforeValidator(_json_integer)]
+
+
+def OptionalInt(low: int, high: int) -> object:
+    """An optional bounded integer (bounds before the JSON-integer conversion, so the schema keeps them)."""
+    return Annotated[int, Field(ge=low, le=high), BeforeValidator(_json_integer)] | None
+
+
+Id = Annotated[str, Field(min_length=1, max_length=80)]
+OptionValue = (StrictInt | StrictBool | Annotated[str, Field(max_length=120)]
+               | Annotated[list[Id], Field(max_length=20)])
 
 
 class MoveType(StrEnum):
@@ -38,7 +56,7 @@ class EntryChoice(Model):
     """One Element or Liability as the builder wrote it down."""
 
     id: Id = Field(description="Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.")
-    times: int = Field(1, ge=1, le=20, description="Instances taken (default 1).")
+    times: StrictInt = Field(1, ge=1, le=20, description="Instances taken (default 1).")
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=12, description="Design choices fixed when the move is built.")
     condition: str | None = Field(None, max_length=300, description="Free-text condition (Liabilities).")
@@ -47,48 +65,50 @@ class EntryChoice(Model):
 class FighterContext(Model):
     """What a move's legality and figures depend on from its owner. Every field is optional."""
 
-    power_level: int | None = Field(None, ge=1, le=10)
-    strength: int | None = Field(None, ge=-2, le=3, description="Basic Quality; shifts the damage die.")
-    ki: int | None = Field(None, ge=0, le=10, description="Ki Skill (0 = none).")
-    styles: int = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
-    receiving_styles: int | None = Field(
-        None, ge=1, le=10, description="With the Director's leave: styles that actually get this move.")
-    cross_style: bool = Field(False, description="The move is a Cross-Style Move.")
-    base_style: bool = Field(True, description="The move belongs to the Base Style.")
-    harder_command_move_flaws: int = Field(0, ge=0, le=10)
-    borrow_identities: bool = False
-    style_change: bool = Field(False, description="Has the Style Change Quality.")
+    power_level: OptionalInt(1, 10) = Field(None)
+    strength: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
+        None, description="Basic Quality; shifts the damage die.")
+    ki: OptionalInt(0, 10) = Field(None, description="Ki Skill (0 = none).")
+    styles: StrictInt = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
+    receiving_styles: OptionalInt(1, 10) = Field(  # type: ignore[valid-type]
+        None, description="With the Director's leave: styles that actually get this move.")
+    cross_style: StrictBool = Field(False, description="The move is a Cross-Style Move.")
+    base_style: StrictBool = Field(True, description="The move belongs to the Base Style.")
+    harder_command_move_flaws: StrictInt = Field(0, ge=0, le=10)
+    borrow_identities: StrictBool = False
+    style_change: StrictBool = Field(False, description="Has the Style Change Quality.")
 
 
 class Campaign(Model):
     """Campaign switches that change pricing or legality; the defaults are the core book."""
 
-    supers: bool = True
-    super_stun: bool = Field(False, description="Director option: Super Moves keep the Stun keyword.")
-    three_tier_supers: bool = False
-    attack_strings: bool = Field(False, description="Special Moves cost one level more.")
-    throws_blockable: bool = Field(False, description="Director option: Throws can be blocked; the Throw "
+    supers: StrictBool = True
+    super_stun: StrictBool = Field(False, description="Director option: Super Moves keep the Stun keyword.")
+    three_tier_supers: StrictBool = False
+    attack_strings: StrictBool = Field(False, description="Special Moves cost one level more.")
+    throws_blockable: StrictBool = Field(False, description="Director option: Throws can be blocked; the Throw "
                                    "Element then costs 0 and loses its +1 Accuracy.")
-    free_basic_throws: int = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1.")
-    charge_moves_must_be_l3: bool = False
-    wall_springs: bool = False
-    sidestep: bool = False
-    tag_team: bool = False
-    transformations: bool = False
-    breakfall: bool = False
-    tech_roll: bool = False
-    dash: bool = False
+    free_basic_throws: StrictInt = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1.")
+    charge_moves_must_be_l3: StrictBool = False
+    wall_springs: StrictBool = False
+    sidestep: StrictBool = False
+    tag_team: StrictBool = False
+    transformations: StrictBool = False
+    breakfall: StrictBool = False
+    tech_roll: StrictBool = False
+    dash: StrictBool = False
     denied: list[Id] = Field(default_factory=list, max_length=300, description="Entries the Director disallows.")
 
 
 class MoveRequest(Model):
     name: str | None = Field(None, max_length=120)
-    type: MoveType = MoveType.special
-    level: int = Field(ge=0, le=30)
+    # A Literal, not the enum: requests are validated strictly, and strict mode takes an enum's value only from JSON.
+    type: Literal["special", "super"] = "special"
+    level: StrictInt = Field(ge=0, le=30)
     elements: list[EntryChoice] = Field(default_factory=list, max_length=64)
     liabilities: list[EntryChoice] = Field(default_factory=list, max_length=64)
-    free_throw: bool = Field(False, description="One of the campaign's free Basic Throws (000 L2070).")
-    tier: int = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
+    free_throw: StrictBool = Field(False, description="One of the campaign's free Basic Throws (000 L2070).")
+    tier: StrictInt = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
     fighter: FighterContext | None = None
     campaign: Campaign = Field(default_factory=Campaign)
 

@@ -168,7 +168,7 @@ class EntryOption(Frozen):
     summary: str = ""
 
 
-class AccuracyVs(Frozen):
+class AccuracyModifiers(Frozen):
     defense: int = 0
     evasion: int = 0
     tactics: int = 0
@@ -178,7 +178,7 @@ class Effects(Frozen):
     """Numbers an entry contributes to the move's profile, per instance unless said otherwise."""
 
     accuracy: int = 0  # against every defence
-    accuracy_vs: AccuracyVs = AccuracyVs()  # against one defence only (000 L5001–L5019 format)
+    accuracy_vs: AccuracyModifiers = AccuracyModifiers()  # against one defence only (000 L5001–L5019 format)
     stun_bonus: int = 0  # added to damage for the Stun Threshold only
     damage_steps: int = 0  # steps up (+) or down (−) the damage ladder, per instance
     damage_source: Literal["strength", "ki"] | None = None  # Ki: no Strength, Ki shifts the die

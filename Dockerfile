@@ -1,0 +1,69 @@
+# syntax=docker/dockerfile:1
+# Production image of the Fight Rules Service: gunicorn master + uvicorn workers, non-root, no build tools.
+#
+#   docker build -t fight-rules .
+#   docker run --rm -p 8000:8000 fight-rules                                  # in-process cache only
+#   docker run --rm -p 8000:8000 -e FIGHT_RULES_REDIS_URL=redis://host:6379/0 fight-rules
+#
+# Both stages must use the same base image: the venv's python is a symlink to the base image's interpreter.
+ARG PYTHON_IMAGE=python:3.11-slim
+
+# ---------------------------------------------------------------------------------------------------------------
+FROM ${PYTHON_IMAGE} AS builder
+
+ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1 \
+    VIRTUAL_ENV=/opt/venv \
+    PATH=/opt/venv/bin:$PATH
+
+RUN python -m venv /opt/venv
+
+WORKDIR /src
+
+# Dependencies first, read straight from pyproject.toml, so that editing the code does not reinstall them.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt
+
+# Then the package itself, as a wheel (package-data brings service/rules/fight2e/data/*.yaml along).
+COPY service ./service
+RUN pip wheel --no-deps --wheel-dir /tmp/wheels . \
+    && pip install --no-deps /tmp/wheels/*.whl
+
+# Fail the build, not the first deploy, if the installed package cannot build its app (e.g. catalogue data
+# missing from the wheel). Run from / so that only the installed copy can be imported, never /src.
+RUN cd / && fight-rules openapi > /dev/null
+
+# ---------------------------------------------------------------------------------------------------------------
+FROM ${PYTHON_IMAGE} AS runtime
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    VIRTUAL_ENV=/opt/venv \
+    PATH=/opt/venv/bin:$PATH \
+    FIGHT_RULES_HOST=0.0.0.0 \
+    FIGHT_RULES_PORT=8000 \
+    FIGHT_RULES_GUNICORN_CONF=/etc/fight-rules/gunicorn.conf.py
+
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+
+COPY --from=builder /opt/venv /opt/venv
+COPY deploy/gunicorn.conf.py /etc/fight-rules/gunicorn.conf.py
+
+# An empty working directory: `python -m gunicorn` puts the cwd on sys.path, so keep nothing importable there.
+WORKDIR /app
+
+# Numeric uid:gid so that Kubernetes can verify runAsNonRoot without a passwd lookup.
+USER 10001:10001
+
+EXPOSE 8000
+
+# Slim images have no curl; the interpreter is enough (proxy settings bypassed). Liveness only, like /healthz.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["python", "-c", "import os, sys, urllib.request as u; url = 'http://127.0.0.1:%s/healthz' % os.environ.get('FIGHT_RULES_PORT', '8000'); sys.exit(0 if u.build_opener(u.ProxyHandler({})).open(url, timeout=2).status == 200 else 1)"]
+
+# `serve` execs gunicorn, so gunicorn's master becomes PID 1 and receives SIGTERM directly from `docker stop`.
+ENTRYPOINT ["fight-rules"]
+CMD ["serve"]

@@ -1,0 +1,575 @@
+"""Load benchmark: each compute endpoint of the service against a bare Litestar echo of the same body.
+
+Starts the service (``service.wsgi:app``) and the echo app (``bench.echo_app:app``) with the same gunicorn
+settings (deploy/gunicorn.conf.py through bench/gunicorn_bench.conf.py: access log off, no worker recycling),
+then drives each scenario with wrk (or the Python fallback in bench/loadgen.py) for a fixed time against the
+service and against its echo baseline, alternately, and prints req/s, p50 and p99 and their ratios to the
+baseline. Also times single requests sequentially and includes the core microbenchmarks (bench/core.py).
+
+    .venv/bin/python bench/run.py [--seconds 5] [--concurrency 16] [--workers 1] [--write]
+
+With ``--write`` the report goes to bench/RESULTS.md as well. The client and the servers share this machine's
+cores: by default the servers are pinned to the last ``workers`` CPUs and the client to the others. Absolute
+figures depend on the machine and the client; the ratios, measured in one run with one client, are comparable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import http.client
+import json
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import core as core_bench  # noqa: E402
+from bench import loadgen, payloads  # noqa: E402
+
+HOST = "127.0.0.1"
+BENCH = ROOT / "bench"
+CONF = BENCH / "gunicorn_bench.conf.py"
+LUA = BENCH / "wrk_post.lua"
+RESULTS = BENCH / "RESULTS.md"
+PRICE = "/v1/fight2e/moves/price"
+BATCH = "/v1/fight2e/moves/price-batch"
+GRAPHQL = "/graphql"
+
+
+def log(message: str) -> None:
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- servers
+
+
+@dataclass
+class Server:
+    name: str
+    app: str
+    health: str
+    workers: int
+    cpus: tuple[int, ...]
+    max_requests: int
+    port: int = 0
+    proc: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+
+    def start(self, workdir: Path) -> None:
+        self.port = core_bench.free_port()
+        self.log_path = workdir / f"{self.name}.log"
+        env = {
+            **os.environ,
+            "FIGHT_RULES_HOST": HOST,
+            "FIGHT_RULES_PORT": str(self.port),
+            "FIGHT_RULES_WORKERS": str(self.workers),
+            "FIGHT_RULES_RATE_LIMIT_PER_MINUTE": "0",
+            "FIGHT_RULES_LOG_LEVEL": "warning",
+            "FIGHT_RULES_REDIS_URL": "",  # the embedded default: in-process cache only
+        }
+        cpus = self.cpus
+        cmd = [sys.executable, "-m", "gunicorn", "-c", str(CONF), self.app, "--max-requests", str(self.max_requests)]
+        with open(self.log_path, "wb") as out:
+            self.proc = subprocess.Popen(
+                cmd,
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
+            )
+
+    def wait_healthy(self, timeout_s: float = 60) -> bool:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                return False
+            try:
+                status, _, _ = request(self.port, "GET", self.health, timeout=1)
+                if status == 200:
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.1)
+        return False
+
+    def log_tail(self, lines: int = 15) -> str:
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        for sig, wait_s in ((signal.SIGTERM, 25), (signal.SIGKILL, 5)):
+            try:
+                os.killpg(self.proc.pid, sig)  # the whole group: gunicorn's arbiter and its workers
+            except ProcessLookupError:
+                return
+            try:
+                self.proc.wait(wait_s)
+                return
+            except subprocess.TimeoutExpired:
+                continue
+
+
+def start_with_retries(server: Server, workdir: Path, tries: int, wait_s: float) -> None:
+    """Start, retrying a bounded number of times: the catalogue may be mid-edit (CatalogError at boot)."""
+    for attempt in range(1, tries + 1):
+        server.start(workdir)
+        if server.wait_healthy():
+            log(f"{server.name} up on {HOST}:{server.port} (pid {server.proc.pid if server.proc else '?'})")
+            return
+        tail = server.log_tail()
+        server.stop()
+        reason = "CatalogError" if "CatalogError" in tail else "boot failure"
+        if attempt == tries:
+            raise SystemExit(f"{server.name} did not start ({reason}) after {tries} tries:\n{tail}")
+        log(f"{server.name} did not start ({reason}); retry {attempt}/{tries - 1} in {wait_s:.0f} s\n{tail}")
+        time.sleep(wait_s)
+
+
+@contextmanager
+def servers(specs: list[Server], tries: int, wait_s: float) -> Iterator[list[Server]]:
+    with tempfile.TemporaryDirectory(prefix="bench-") as workdir:
+        try:
+            for spec in specs:
+                start_with_retries(spec, Path(workdir), tries, wait_s)
+            yield specs
+        finally:
+            for spec in specs:
+                spec.stop()
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    timeout: float = 10,
+    conn: http.client.HTTPConnection | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    own = conn is None
+    conn = conn or http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        if own:
+            conn.close()
+
+
+# ---------------------------------------------------------------- scenarios
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    path: str
+    body: bytes
+    echo_path: str
+    echo_body: bytes
+    unique: bool = False
+
+
+def scenarios() -> list[Scenario]:
+    move = payloads.dumps(payloads.move())
+    move_u = payloads.dumps(payloads.move(payloads.MARK))
+    batch = payloads.dumps(payloads.batch())
+    batch_u = payloads.dumps(payloads.batch(payloads.MARK))
+    gql = payloads.dumps(payloads.graphql(payloads.move()))
+    return [
+        Scenario("a", "REST price, same move (local-tier hit)", PRICE, move, "/echo/move", move),
+        Scenario("b", "REST price, unique move (miss, computed)", PRICE, move_u, "/echo/move", move_u, True),
+        Scenario("c", "REST price-batch ×100, same body (local-tier hit)", BATCH, batch, "/echo/batch", batch),
+        Scenario("c2", "REST price-batch ×100, unique body (computed)", BATCH, batch_u, "/echo/batch", batch_u, True),
+        Scenario("d", "GraphQL priceMove, same move (local-tier hit)", GRAPHQL, gql, "/echo/move", move),
+    ]
+
+
+def unique_body(body: bytes) -> bytes:
+    return body.replace(payloads.MARK.encode(), uuid.uuid4().hex.encode(), 1)
+
+
+def sanity_check(service: Server, echo: Server) -> None:
+    """Every scenario answers 200, and the cache tiers are the ones the scenario titles claim."""
+    move = payloads.dumps(payloads.move())
+    checks: list[tuple[str, int, str, bytes, str | None]] = [
+        ("price first", service.port, PRICE, move, None),
+        ("price repeated", service.port, PRICE, move, "local"),
+        ("price unique", service.port, PRICE, unique_body(payloads.dumps(payloads.move(payloads.MARK))), "miss"),
+        ("batch first", service.port, BATCH, payloads.dumps(payloads.batch()), None),
+        ("batch repeated", service.port, BATCH, payloads.dumps(payloads.batch()), "local"),
+        ("batch unique", service.port, BATCH, unique_body(payloads.dumps(payloads.batch(payloads.MARK))), "miss"),
+        ("graphql", service.port, GRAPHQL, payloads.dumps(payloads.graphql(payloads.move())), None),
+        ("echo move", echo.port, "/echo/move", move, None),
+        ("echo batch", echo.port, "/echo/batch", payloads.dumps(payloads.batch()), None),
+    ]
+    for label, port, path, body, tier in checks:
+        status, headers, answer = request(port, "POST", path, body)
+        if status != 200:
+            raise SystemExit(f"sanity check '{label}': {path} answered {status}: {answer[:500]!r}")
+        if tier is not None and headers.get("x-cache") != tier:
+            raise SystemExit(f"sanity check '{label}': X-Cache {headers.get('x-cache')!r}, expected {tier!r}")
+        if path == GRAPHQL and json.loads(answer).get("errors"):
+            raise SystemExit(f"sanity check '{label}': GraphQL errors {answer[:500]!r}")
+
+
+@dataclass
+class Load:
+    requests: int
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+    raw: dict[str, Any] = field(repr=False)
+
+
+def drive(
+    port: int,
+    path: str,
+    body: bytes,
+    unique: bool,
+    seconds: int,
+    args: argparse.Namespace,
+    client_cpus: tuple[int, ...],
+) -> Load:
+    tag = uuid.uuid4().hex[:10]  # fresh per run: unique bodies never repeat an earlier run's
+    if args.loadgen == "wrk":
+        with tempfile.NamedTemporaryFile(prefix="bench-body-", suffix=".json") as f:
+            f.write(body)
+            f.flush()
+            env = {
+                **os.environ,
+                "BENCH_BODY_FILE": f.name,
+                "BENCH_UNIQUE": "1" if unique else "0",
+                "BENCH_MARK": payloads.MARK,
+                "BENCH_TAG": tag,
+            }
+            cmd = [
+                "wrk",
+                "-t",
+                str(args.threads),
+                "-c",
+                str(args.concurrency),
+                "-d",
+                f"{seconds}s",
+                "--timeout",
+                "10s",
+                "-s",
+                str(LUA),
+                f"http://{HOST}:{port}{path}",
+            ]
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=seconds + 60, check=False)
+        line = next((ln for ln in done.stdout.splitlines() if ln.startswith("BENCHJSON ")), None)
+        if done.returncode != 0 or line is None:
+            raise SystemExit(f"wrk failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+        raw = json.loads(line.removeprefix("BENCHJSON "))
+    else:
+        raw = loadgen.run(
+            HOST,
+            port,
+            path,
+            body,
+            mark=payloads.MARK.encode(),
+            unique=unique,
+            tag=tag,
+            seconds=seconds,
+            connections=args.concurrency,
+            processes=args.threads,
+            cpus=client_cpus,
+        )
+    errors = sum(raw[k] for k in ("connect", "read", "write", "status", "timeout"))
+    return Load(
+        raw["requests"],
+        raw["requests"] / (raw["duration_us"] / 1e6),
+        raw["p50_us"] / 1000,
+        raw["p99_us"] / 1000,
+        errors,
+        raw,
+    )
+
+
+def measure(
+    service: Server, echo: Server, args: argparse.Namespace, client_cpus: tuple[int, ...]
+) -> list[tuple[Scenario, Load, Load]]:
+    out = []
+    for sc in scenarios():
+        if args.only and sc.key not in args.only:
+            continue
+        loads = {}
+        for name, port, path, body in (
+            ("echo", echo.port, sc.echo_path, sc.echo_body),
+            ("service", service.port, sc.path, sc.body),
+        ):
+            if args.warmup:
+                drive(port, path, body, sc.unique, args.warmup, args, client_cpus)
+            loads[name] = drive(port, path, body, sc.unique, args.seconds, args, client_cpus)
+            ld = loads[name]
+            log(
+                f"({sc.key}) {name:7s} {ld.rps:9.0f} req/s  p50 {ld.p50_ms:7.2f} ms  p99 {ld.p99_ms:7.2f} ms"
+                f"  errors {ld.errors}"
+            )
+        out.append((sc, loads["service"], loads["echo"]))
+    return out
+
+
+def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> list[tuple[str, float, str]]:
+    """Median ms of one request at a time on one keep-alive connection, with no other load."""
+    batch, batch_u = payloads.dumps(payloads.batch()), payloads.dumps(payloads.batch(payloads.MARK))
+    move, move_u = payloads.dumps(payloads.move()), payloads.dumps(payloads.move(payloads.MARK))
+    cases = [
+        ("price-batch ×100, unique (computed)", service.port, BATCH, batch_u, "echo/batch ×100"),
+        ("price-batch ×100, same (local-tier hit)", service.port, BATCH, batch, "echo/batch ×100"),
+        ("echo/batch ×100", echo.port, "/echo/batch", batch, ""),
+        ("price, unique move (computed)", service.port, PRICE, move_u, "echo/move"),
+        ("price, same move (local-tier hit)", service.port, PRICE, move, "echo/move"),
+        (
+            "GraphQL priceMove, same move (local-tier hit)",
+            service.port,
+            GRAPHQL,
+            payloads.dumps(payloads.graphql(payloads.move())),
+            "echo/move",
+        ),
+        ("echo/move", echo.port, "/echo/move", move, ""),
+    ]
+    out = []
+    for label, port, path, body, baseline in cases:
+        conn = http.client.HTTPConnection(HOST, port, timeout=10)
+        samples = []
+        try:
+            for i in range(warm + n):
+                payload = unique_body(body) if payloads.MARK.encode() in body else body
+                start = time.perf_counter()
+                status, _, _ = request(port, "POST", path, payload, conn=conn)
+                elapsed = time.perf_counter() - start
+                if status != 200:
+                    raise SystemExit(f"sequential '{label}': {status}")
+                if i >= warm:
+                    samples.append(elapsed * 1000)
+        finally:
+            conn.close()
+        out.append((label, statistics.median(samples), baseline))
+    return out
+
+
+# ---------------------------------------------------------------- report
+
+
+def machine(args: argparse.Namespace, client_cpus: tuple[int, ...], server_cpus: tuple[int, ...]) -> list[str]:
+    cpu = "unknown"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    versions = ", ".join(
+        f"{p} {metadata.version(p)}"
+        for p in ("litestar", "pydantic", "strawberry-graphql", "gunicorn", "uvicorn", "uvloop")
+    )
+    git = (
+        subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
+        ).stdout.strip()
+        or "?"
+    )
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--", "service"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.strip()
+    wrk = (subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False).stdout.splitlines() or ["?"])[0]
+    client = (
+        f"wrk ({wrk.split(' [')[0]}), {args.threads} thread(s)"
+        if args.loadgen == "wrk"
+        else f"Python fallback (bench/loadgen.py), {args.threads} process(es)"
+    )
+    pinning = (
+        (f"servers pinned to CPU {','.join(map(str, server_cpus))}, client to CPU {','.join(map(str, client_cpus))}")
+        if server_cpus
+        else "no CPU pinning"
+    )
+    return [
+        f"- date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; commit {git}"
+        + (" (service/ has uncommitted changes)" if dirty else ""),
+        f"- machine: `nproc` = {os.cpu_count()}, {cpu}; Python {platform.python_version()}; {versions}",
+        f"- servers: gunicorn + uvicorn_worker.UvicornWorker, {args.workers} worker(s) each, deploy/gunicorn.conf.py "
+        f"with the access log off and max_requests={args.max_requests} (bench/gunicorn_bench.conf.py); service with "
+        "rate limit off, log level warning, no Redis (in-process cache only)",
+        f"- load: {client}, {args.concurrency} keep-alive connections, {args.warmup} s warm-up then {args.seconds} s "
+        f"per measurement, echo baseline and service measured alternately per scenario; {pinning}",
+        "- client and servers share this machine's 2 cores (and with whatever else runs on it); under load the "
+        "pinned server core is the bottleneck (checked: ~99 % busy, wrk ~20 % of its own core), so absolute figures "
+        "are this machine's, but the ratios, measured in one run with one client, are comparable; p99 at these "
+        "rates is sensitive to GC pauses and other processes, so read p99 ratios as rough",
+    ]
+
+
+def load_table(rows: list[tuple[Scenario, Load, Load]]) -> str:
+    lines = [
+        "| scenario | req/s | p50 ms | p99 ms | req/s ÷ echo | p50 ÷ echo | p99 ÷ echo | errors |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for sc, svc, echo in rows:
+        lines.append(
+            f"| ({sc.key}) {sc.title} | {svc.rps:.0f} | {svc.p50_ms:.2f} | {svc.p99_ms:.2f} | "
+            f"{svc.rps / echo.rps:.2f} | {svc.p50_ms / echo.p50_ms:.2f} | {svc.p99_ms / echo.p99_ms:.2f} | "
+            f"{svc.errors} |"
+        )
+        lines.append(
+            f"| &nbsp;&nbsp;baseline: POST {sc.echo_path}{', unique' if sc.unique else ''} | {echo.rps:.0f} | "
+            f"{echo.p50_ms:.2f} | {echo.p99_ms:.2f} | 1 | 1 | 1 | {echo.errors} |"
+        )
+    return "\n".join(lines)
+
+
+def sequential_table(rows: list[tuple[str, float, str]]) -> str:
+    by = {label: ms for label, ms, _ in rows}
+    lines = ["| request (one at a time, median of 50) | ms | minus its echo, ms |", "| --- | ---: | ---: |"]
+    for label, ms, baseline in rows:
+        extra = f"{ms - by[baseline]:.2f}" if baseline else ""
+        lines.append(f"| {label} | {ms:.2f} | {extra} |")
+    return "\n".join(lines)
+
+
+def core_figures(args: argparse.Namespace) -> dict[str, Any] | None:
+    """bench/core.py in a child process (retried like the servers: the catalogue may be mid-edit)."""
+    cmd = [sys.executable, "-m", "bench.core", "--json"] + (["--start-redis"] if args.start_redis else [])
+    for attempt in range(1, args.start_tries + 1):
+        done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+        if done.returncode == 0:
+            return json.loads(done.stdout.strip().splitlines()[-1])
+        tail = "\n".join(done.stderr.splitlines()[-8:])
+        if attempt == args.start_tries:
+            log(f"core benchmarks failed; reporting without them:\n{tail}")
+            return None
+        log(f"core benchmarks failed; retry {attempt}/{args.start_tries - 1} in {args.retry_wait:.0f} s\n{tail}")
+        time.sleep(args.retry_wait)
+    return None
+
+
+def ensure_wrk(choice: str) -> str:
+    if choice == "python" or shutil.which("wrk"):
+        return choice if choice == "python" else "wrk"
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        log("wrk not found: trying apt-get install -y wrk")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for cmd in (
+            ["apt-get", "install", "-y", "-q", "wrk"],
+            ["apt-get", "update", "-q"],
+            ["apt-get", "install", "-y", "-q", "wrk"],
+        ):
+            try:
+                subprocess.run(cmd, env=env, capture_output=True, timeout=300, check=False)
+            except subprocess.TimeoutExpired:
+                break
+            if shutil.which("wrk"):
+                return "wrk"
+    if choice == "wrk":
+        raise SystemExit("wrk is not available")
+    log("wrk unavailable: using the Python load generator (bench/loadgen.py)")
+    return "python"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=int, default=5, help="measured seconds per run (default 5)")
+    parser.add_argument("--warmup", type=int, default=1, help="warm-up seconds before each run (default 1; 0 = none)")
+    parser.add_argument("--concurrency", type=int, default=16, help="keep-alive connections (default 16)")
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads / fallback processes (default 1)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("FIGHT_RULES_WORKERS", "1")),
+        help="gunicorn workers per server (default 1, or $FIGHT_RULES_WORKERS)",
+    )
+    parser.add_argument(
+        "--max-requests",
+        type=int,
+        default=0,
+        help="gunicorn max_requests (default 0: no recycling inside a measurement)",
+    )
+    parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
+    parser.add_argument("--only", nargs="*", help="scenario keys to run (a b c c2 d; default all)")
+    parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
+    parser.add_argument(
+        "--start-redis",
+        action="store_true",
+        help="core: start a private redis-server when none answers (for the Redis GET figure)",
+    )
+    parser.add_argument("--start-tries", type=int, default=10, help="tries to start (the catalogue may be mid-edit)")
+    parser.add_argument("--retry-wait", type=float, default=30, help="seconds between tries")
+    parser.add_argument("--write", action="store_true", help="also write the report to bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    if args.seconds < 1 or args.concurrency < args.threads or args.threads < 1:
+        parser.error("need --seconds >= 1 and --concurrency >= --threads >= 1")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that the finally blocks stop the servers
+
+    args.loadgen = ensure_wrk(args.loadgen)
+    core = None if args.skip_core else core_figures(args)  # before the servers start: nothing else running
+
+    cpus = tuple(sorted(os.sched_getaffinity(0)))
+    if not args.no_pin and len(cpus) > args.workers:
+        server_cpus, client_cpus = cpus[-args.workers :], cpus[: -args.workers]
+    else:
+        server_cpus, client_cpus = (), ()
+    specs = [
+        Server("service", "service.wsgi:app", "/healthz", args.workers, server_cpus, args.max_requests),
+        Server("echo", "bench.echo_app:app", "/healthz", args.workers, server_cpus, args.max_requests),
+    ]
+    with servers(specs, args.start_tries, args.retry_wait) as (service, echo):
+        if client_cpus:
+            os.sched_setaffinity(0, client_cpus)  # this process and the load generator it starts
+        sanity_check(service, echo)
+        loads = measure(service, echo, args, client_cpus)
+        seq = sequential(service, echo)
+
+    sections = [
+        "## Setup",
+        "\n".join(machine(args, client_cpus, server_cpus)),
+        "## Throughput and latency under load, as ratios to the echo baseline",
+        "Each row's baseline is a bare Litestar app (bench/echo_app.py) that parses the same body with the same "
+        "pydantic model and serializes it back. req/s ÷ echo below 1 and p50/p99 ÷ echo above 1 are what the "
+        "service adds: middleware (Prometheus, CORS), the cache key, the cache, the rules core, GraphQL.",
+        load_table(loads),
+        "## One request at a time (server time, measured by the client on loopback)",
+        sequential_table(seq),
+    ]
+    if core is not None:
+        sections += [
+            "## Core microbenchmarks (bench/core.py, no server)",
+            core_bench.table(core),
+            core["redis"] + ("\n\n" + "\n".join(f"- {v}" for v in core["verdicts"]) if core["verdicts"] else ""),
+        ]
+    report = "\n\n".join(sections) + "\n"
+    print(report)
+    if args.write:
+        RESULTS.write_text(
+            "# Benchmark results\n\nGenerated by `.venv/bin/python bench/run.py --write` "
+            "(`make bench` prints without writing); do not edit by hand.\n\n" + report
+        )
+        log(f"wrote {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""The OpenAPI document, with every model's schema taken from pydantic itself.
+
+Litestar's generator drops some constraints of pydantic fields (bounds inside list items, dict sizes, patterns),
+so the served and committed document replaces each model's component with pydantic's own JSON schema: the
+contract then states exactly what the service validates.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from litestar import Litestar, Request
+from litestar.openapi.plugins import JsonRenderPlugin
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from .api.fight2e import CatalogDocument, ElementList, FixedMoveList, KeywordList, LiabilityList
+from .api.system import Health, Readiness, RulesetList
+from .problems import Problem
+from .rules.fight2e import models as m
+
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest)
+RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
+    m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, LiabilityList, KeywordList, FixedMoveList,
+    Health, Readiness, RulesetList, Problem)
+
+
+@cache
+def pydantic_components() -> dict[str, Any]:
+    pairs = [(model, "validation") for model in REQUEST_MODELS] + [(model, "serialization") for model in
+                                                                    RESPONSE_MODELS]
+    _, top = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
+    return top["$defs"]
+
+
+def patch(document: dict[str, Any]) -> dict[str, Any]:
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(pydantic_components())
+    # Keep only the components the paths reach (Litestar's own copies of replaced models fall away).
+    reached: set[str] = set()
+    todo = _refs(document.get("paths", {}))
+    while todo:
+        name = todo.pop()
+        if name not in reached and name in schemas:
+            reached.add(name)
+            todo |= _refs(schemas[name])
+    document["components"]["schemas"] = {k: v for k, v in sorted(schemas.items()) if k in reached}
+    return document
+
+
+def _refs(node: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            found.add(ref.rsplit("/", 1)[1])
+        for value in node.values():
+            found |= _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _refs(value)
+    return found
+
+
+def document(app: Litestar) -> dict[str, Any]:
+    return patch(app.openapi_schema.to_schema())
+
+
+class PydanticJsonRenderPlugin(JsonRenderPlugin):
+    """Serves ``openapi.json`` with the pydantic component schemas."""
+
+    _body: bytes | None = None
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        if self._body is None:
+            self._body = json.dumps(patch(json.loads(self.render_json(request, openapi_schema)))).encode()
+        return self._body

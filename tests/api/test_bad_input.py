@@ -1,0 +1,81 @@
+"""Malformed requests get a 4xx problem+json answer with CORS headers, never a 5xx."""
+
+from __future__ import annotations
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import create_app
+from tests.conftest import local_settings
+
+ORIGIN = {"Origin": "https://vtt.example"}
+
+
+def assert_problem(r, status: int) -> dict:  # type: ignore[no-untyped-def]
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.headers.get("access-control-allow-origin") == "*"
+    body = r.json()
+    assert body["status"] == status and body["title"] and body["detail"] and body["type"]
+    return body
+
+
+@pytest.mark.parametrize("body", [b"{not json", b"", b"[]", b'"text"', b"null"])
+def test_malformed_json(client: TestClient[Litestar], body: bytes) -> None:
+    r = client.post("/v1/fight2e/moves/price", content=body, headers={**ORIGIN, "Content-Type": "application/json"})
+    assert_problem(r, 400)
+
+
+@pytest.mark.parametrize("move", [
+    {"level": "three"},
+    {"level": 3, "elements": "increased_damage"},
+    {"level": 3, "elements": [{"id": 5}]},
+    {"level": -1},
+    {"level": 10**12},
+    {"level": 3, "elements": [{"id": "increased_damage", "times": 0}]},
+    {"level": 3, "type": "ultra"},
+    {"level": 3, "surprise": True},
+    {"level": 3, "fighter": {"ki": 99}},
+    {"level": 3, "elements": [{"id": "x" * 500}]},
+])
+def test_wrong_types_and_out_of_range(client: TestClient[Litestar], move: dict) -> None:
+    body = assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)
+    assert body["errors"]
+
+
+def test_ten_thousand_elements_is_refused(client: TestClient[Litestar]) -> None:
+    move = {"level": 3, "elements": [{"id": "increased_damage"}] * 10_000}
+    assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)
+
+
+def test_too_many_batch_moves(client: TestClient[Litestar]) -> None:
+    assert_problem(client.post("/v1/fight2e/moves/price-batch", json={"moves": [{"level": 3}] * 201},
+                               headers=ORIGIN), 400)
+
+
+def test_huge_body(client: TestClient[Litestar]) -> None:
+    body = b'{"level": 3, "name": "' + b"x" * 2_000_000 + b'"}'
+    assert_problem(client.post("/v1/fight2e/moves/price", content=body,
+                               headers={**ORIGIN, "Content-Type": "application/json"}), 413)
+
+
+def test_unknown_route_and_method(client: TestClient[Litestar]) -> None:
+    assert_problem(client.get("/v1/nope", headers=ORIGIN), 404)
+    assert_problem(client.get("/v1/fight2e/moves/price", headers=ORIGIN), 405)
+
+
+def test_rate_limit_answers_429_with_headers() -> None:
+    app = create_app(local_settings(rate_limit_per_minute=3))
+    with TestClient(app) as c:
+        answers = [c.get("/v1/rulesets", headers=ORIGIN) for _ in range(4)]
+    assert [a.status_code for a in answers[:3]] == [200, 200, 200]
+    assert "ratelimit-limit" in answers[0].headers and answers[0].headers["ratelimit-limit"] == "3"
+    assert_problem(answers[3], 429)
+
+
+def test_cors_preflight(client: TestClient[Litestar]) -> None:
+    r = client.options("/v1/fight2e/moves/price", headers={
+        **ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"})
+    assert r.status_code in (200, 204)
+    assert r.headers.get("access-control-allow-origin") == "*"

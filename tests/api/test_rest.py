@@ -1,0 +1,95 @@
+"""REST surface: rulesets, health, metrics, catalogue caching headers, pricing through the cache."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+MOVE = {"level": 3, "elements": [{"id": "ranged"}, {"id": "increased_damage", "times": 2}], "fighter": {"ki": 4}}
+
+
+def test_rulesets_lists_fight2e(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/rulesets")
+    assert r.status_code == 200
+    ids = {rs["id"]: rs for rs in r.json()["rulesets"]}
+    assert "fight2e" in ids and ids["fight2e"]["version"]
+    assert "POST /v1/fight2e/moves/price" in ids["fight2e"]["operations"]
+
+
+def test_health_and_readiness_without_redis(client: TestClient[Litestar]) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/readyz").json() == {"status": "ready", "redis": "absent"}
+
+
+def test_price_is_served_from_the_local_tier_the_second_time(client: TestClient[Litestar]) -> None:
+    move = {**MOVE, "name": "Blooming Dance (local tier test)"}
+    first = client.post("/v1/fight2e/moves/price", json=move)
+    second = client.post("/v1/fight2e/moves/price", json=move)
+    assert first.status_code == second.status_code == 200
+    assert (first.headers["x-cache"], second.headers["x-cache"]) == ("miss", "local")
+    assert first.json() == second.json()
+    body = first.json()
+    assert (body["ruleset"], body["move_points"], body["damage"]["die"]) == ("fight2e", 3, "1d8")
+
+
+def test_a_campaign_option_changes_the_cache_key(client: TestClient[Litestar]) -> None:
+    plain = client.post("/v1/fight2e/moves/price", json={"level": 3, "elements": [{"id": "increased_damage",
+                                                                                   "times": 4}]}).json()
+    costly = client.post("/v1/fight2e/moves/price", json={"level": 3, "elements": [{"id": "increased_damage",
+                                                                                    "times": 4}],
+                                                          "campaign": {"attack_strings": True}}).json()
+    assert (plain["move_points"], costly["move_points"]) == (3, 4)
+
+
+def test_illegal_move_is_a_200_with_every_violation(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/fight2e/moves/price", json={"level": 2, "elements": [
+        {"id": "increased_damage", "times": 5}, {"id": "crouching"}, {"id": "aerial"}, {"id": "made_up"}]})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["legal"] is False
+    found = {v["code"] for v in body["violations"]}
+    assert {"ELEMENT_COST_CAP_EXCEEDED", "ELEMENT_BUDGET_EXCEEDED", "INCOMPATIBLE_ENTRIES", "UNKNOWN_ENTRY"} <= found
+    assert all(v["path"] and v["message"] for v in body["violations"])
+    assert body["move_points"] >= 1  # figures are still there
+
+
+def test_batch_answers_in_order(client: TestClient[Litestar]) -> None:
+    moves = [{"level": n, "elements": [{"id": "increased_damage", "times": n + 1}]} for n in (2, 3, 4, 5)]
+    r = client.post("/v1/fight2e/moves/price-batch", json={"moves": moves})
+    assert r.status_code == 200
+    assert [m["move_points"] for m in r.json()["results"]] == [3, 3, 4, 5]
+    assert r.headers["x-cache"] in {"miss", "local"}
+
+
+def test_catalogue_etag_and_304(client: TestClient[Litestar]) -> None:
+    for path in ("", "/elements", "/liabilities", "/keywords", "/basic-moves"):
+        r = client.get(f"/v1/fight2e/catalog{path}")
+        assert r.status_code == 200, path
+        assert "max-age" in r.headers["cache-control"]
+        again = client.get(f"/v1/fight2e/catalog{path}", headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+    elements = client.get("/v1/fight2e/catalog/elements").json()["elements"]
+    assert any(e["id"] == "bomb.short_timer" for e in client.get("/v1/fight2e/catalog/liabilities").json()[
+        "liabilities"])
+    assert all(e["kind"] == "element" for e in elements)
+
+
+def test_one_entry_and_a_missing_one(client: TestClient[Litestar]) -> None:
+    assert client.get("/v1/fight2e/catalog/entries/increased_damage").json()["cost"] == 1
+    r = client.get("/v1/fight2e/catalog/entries/nope")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("application/problem+json")
+
+
+def test_metrics_count_requests_and_cache(client: TestClient[Litestar]) -> None:
+    client.post("/v1/fight2e/moves/price", json=MOVE)
+    text = client.get("/metrics").text
+    assert "fight_rules_requests_total" in text
+    assert 'fight_rules_cache_total{result="hit",tier="local"}' in text or "fight_rules_cache_total" in text
+
+
+def test_openapi_and_docs_pages(client: TestClient[Litestar]) -> None:
+    doc = client.get("/schema/openapi.json").json()
+    assert doc["openapi"].startswith("3.1")
+    assert "/graphql" not in doc["paths"]
+    assert client.get("/schema").status_code == 200
+    assert client.get("/graphql", headers={"Accept": "text/html"}).status_code == 200
