@@ -28,6 +28,7 @@ BATCH_SIZE = 100
 
 GRAPHQL_QUERY = """query Price($move: MoveInput!) {
   priceMove(move: $move) {
+    ... on MovePrice {
     name type level legal
     violations { code path message ref }
     warnings { code path message ref }
@@ -38,6 +39,7 @@ GRAPHQL_QUERY = """query Price($move: MoveInput!) {
     range { min max }
     superEnergyCost
     entries { id name kind times cost path }
+    }
   }
 }"""
 

@@ -30,7 +30,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or get_settings()
     catalog()  # a malformed catalogue fails start-up, not a request
     cache = build_cache(settings)
-    logging.basicConfig(level=settings.log_level.upper())
+    logging.getLogger("service").setLevel(settings.log_level.upper())
 
     prometheus = PrometheusConfig(app_name="fight_rules", prefix="fight_rules", group_path=True,
                                   exclude=["/metrics"])

@@ -33,10 +33,22 @@ class Tier(StrEnum):
 
 
 def cache_key(operation: str, ruleset: str, version: str, payload: Any) -> str:
-    """Key = hash of the canonical JSON of every input that changes the answer, with the ruleset and version."""
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    digest = hashlib.blake2b(canonical.encode(), digest_size=20).hexdigest()
+    """Key = hash of the canonical JSON of every input that changes the answer, with the ruleset and version.
+
+    ``payload`` is a JSON-ready value, or a pydantic model: its JSON dump is canonical because the request models
+    fix the field order, fill every default and sort the free-form option maps.
+    """
+    if hasattr(payload, "model_dump_json"):
+        canonical = payload.model_dump_json().encode()
+    else:
+        canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    digest = hashlib.blake2b(canonical, digest_size=20).hexdigest()
     return f"fr:{ruleset}:{version}:{operation}:{digest}"
+
+
+def body_key(operation: str, ruleset: str, version: str, body: bytes) -> str:
+    """Key of a request body exactly as sent: a local-tier alias that skips parsing for a repeated request."""
+    return f"fr:{ruleset}:{version}:{operation}:raw:{hashlib.blake2b(body, digest_size=20).hexdigest()}"
 
 
 class CircuitBreaker:
@@ -133,6 +145,16 @@ class TwoTierCache:
         self.local: LRUCache[str, bytes] = LRUCache(maxsize=max(local_size, 1))
         self.local_enabled = local_size > 0
         self.redis = redis
+
+    def local_get(self, key: str) -> bytes | None:
+        value = self.local.get(key) if self.local_enabled else None
+        if value is not None:
+            CACHE_EVENTS.labels("local", "hit").inc()
+        return value
+
+    def local_put(self, key: str, value: bytes) -> None:
+        if self.local_enabled:
+            self.local[key] = value
 
     async def get_or_compute(self, key: str, compute: Callable[[], bytes], shared: bool = True) -> tuple[bytes, Tier]:
         """Return the cached answer and the tier that served it, computing (and storing) it on a miss.

@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     redis_ttl_s: int = Field(86_400, ge=1)
 
     local_cache_size: int = Field(4096, ge=0)
+    # Whether single-move prices also go to Redis (batches and Fighter validations always do when it is set).
+    share_single_prices: bool = False
 
     cors_origins: list[str] = ["*"]
     max_body_bytes: int = Field(1_048_576, ge=1024)

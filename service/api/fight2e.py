@@ -13,7 +13,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 from pydantic import BaseModel
 
-from ..cache import cache_key
+from ..cache import body_key, cache_key
 from ..problems import COMMON, problem_responses
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e.catalog import catalog
@@ -128,30 +128,51 @@ def price_bytes(move: MoveRequest) -> bytes:
     return price_move(move).model_dump_json().encode()
 
 
+def _version() -> str:
+    return f"{VERSION}-{catalog().digest}"
+
+
 async def cached_price(state: State, move: MoveRequest) -> tuple[bytes, str]:
-    key = cache_key("price", RULESET, f"{VERSION}-{catalog().digest}", move.model_dump(mode="json"))
-    # A single pricing costs less than a Redis round trip, so only the local tier serves it (bench/RESULTS.md).
-    body, tier = await state.cache.get_or_compute(key, lambda: price_bytes(move), shared=False)
+    key = cache_key("price", RULESET, _version(), move)
+    # One pricing costs about 85 µs; a Redis hit about 45 µs on loopback but more across a network, so the shared
+    # tier is opt-in for single moves (settings.share_single_prices; figures in bench/RESULTS.md).
+    body, tier = await state.cache.get_or_compute(key, lambda: price_bytes(move),
+                                                  shared=state.settings.share_single_prices)
     return body, tier.value
+
+
+async def repeated_body(request: Request[Any, Any, Any]) -> Response[bytes] | None:
+    """Answer a byte-for-byte repeat of an earlier request from the local tier before parsing it again."""
+    body = await request.body()
+    hit = request.app.state.cache.local_get(body_key(request.url.path, RULESET, _version(), body))
+    if hit is None:
+        return None
+    return Response(hit, media_type=JSON, headers={"X-Cache": "local"})
+
+
+def remember_body(state: State, request: Request[Any, Any, Any], answer: bytes, body: bytes) -> None:
+    state.cache.local_put(body_key(request.url.path, RULESET, _version(), body), answer)
 
 
 class Fight2eMovesController(Controller):
     path = "/v1/fight2e/moves"
     tags = ["fight2e moves"]
 
-    @post("/price", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+    @post("/price", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
           summary="Price and validate one Special or Super Move",
           description="Answers 200 for every well-formed move: `legal` says whether the book allows it, "
                       "`violations` lists every broken rule with a stable code, and the figures are computed "
                       "even for an illegal move. The `X-Cache` header says which cache tier served it.")
-    async def price(self, state: State, data: MoveRequest) -> Response[MovePrice]:
+    async def price(self, state: State, request: Request[Any, Any, Any], data: MoveRequest) -> Response[MovePrice]:
         body, tier = await cached_price(state, data)
+        remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
 
-    @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+    @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
           summary="Price up to 200 moves; one answer per move, in order")
-    async def price_batch(self, state: State, data: PriceBatchRequest) -> Response[PriceBatchResponse]:
-        key = cache_key("price-batch", RULESET, f"{VERSION}-{catalog().digest}", data.model_dump(mode="json"))
+    async def price_batch(self, state: State, request: Request[Any, Any, Any],
+                          data: PriceBatchRequest) -> Response[PriceBatchResponse]:
+        key = cache_key("price-batch", RULESET, _version(), data)
 
         def compute() -> bytes:
             parts = b",".join(price_bytes(m) for m in data.moves)
@@ -159,4 +180,5 @@ class Fight2eMovesController(Controller):
             return head + b',"results":[' + parts + b"]}"
 
         body, tier = await state.cache.get_or_compute(key, compute, shared=True)
+        remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier.value})  # type: ignore[return-value]

@@ -31,8 +31,8 @@ def test_lightning_crash() -> None:
     assert r.legal, r.violations
     assert (r.element_slots, r.elements_spent, r.move_points) == (5, 5, 4)
     assert r.damage is not None and r.damage.die == "1d6"
-    assert set(r.keywords) == {"offensive", "normal", "stun", "knockback", "knocks_down", "standard_range",
-                               "normal_move", "defensive_response:anti_air"}
+    assert set(r.keywords) == {"defensive_response:anti_air", "offensive", "normal", "stun", "knockback",
+                               "knocks_down", "standard_range", "normal_move"}
     assert "ender" in r.combo_keywords
 
 

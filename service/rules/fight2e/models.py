@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, field_validator
 
 
 def _json_integer(value: object) -> object:
@@ -60,6 +60,12 @@ class EntryChoice(Model):
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
         default_factory=dict, max_length=12, description="Design choices fixed when the move is built.")
     condition: str | None = Field(None, max_length=300, description="Free-text condition (Liabilities).")
+
+
+    @field_validator("options")
+    @classmethod
+    def _sorted(cls, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        return dict(sorted(options.items()))  # a canonical order, so equal requests have equal cache keys
 
 
 class FighterContext(Model):
