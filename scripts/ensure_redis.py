@@ -39,11 +39,11 @@ def install() -> None:
 
 
 def main() -> None:
+    if shutil.which("redis-server") is None:
+        install()  # the outage test starts and stops a private server of its own
     if answers("127.0.0.1", 6379):
         print("redis://127.0.0.1:6379/0")
         return
-    if shutil.which("redis-server") is None:
-        install()
     work = Path(".redis-test").resolve()
     work.mkdir(exist_ok=True)
     port = free_port()

@@ -28,7 +28,10 @@ from .models import (
 )
 from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
 
-SUPPRESSORS = frozenset({"does_no_knockback", "create_environmental_hazard.pit"})
+SUPPRESSORS = frozenset({"does_no_knockback", "create_environmental_hazard.pit", "specific_range"})
+# Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
+# without it (Ranged may take Specific Range 0, 000 L4852).
+FINISHING = frozenset({"specific_range"})
 OFFENSE_ELEMENTS = ("breakthrough", "increased_accuracy", "increased_damage", "invincibility")  # 000 L5234
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 # Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
@@ -248,10 +251,14 @@ def _keywords(move: Move) -> None:
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
     payload_skip = {"bomb"} if move.has("bomb") else set()
+    finishing = {t.entry.id for t in move.taken if t.entry.id in FINISHING}
+    # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
+    buffed = set(_option_list(move, "buff.technique_buff", "associated"))
     cache: dict[frozenset[str], set[str]] = {}
     for t in move.taken:
-        skip = frozenset({t.entry.id} | payload_skip)
-        needs_own = any(c.add or c.remove or c.replace for c in t.changes) or payload_skip
+        skip = frozenset({t.entry.id} | payload_skip | (finishing if t.entry.id not in FINISHING else set())
+                         | ({"buff"} if t.entry.id in buffed else set()))
+        needs_own = any(c.add or c.remove or c.replace for c in t.changes) or skip != {t.entry.id}
         if needs_own:
             if skip not in cache:
                 cache[skip] = apply(template, [c for o in move.taken if o.entry.id not in skip for c in o.changes])[0]
@@ -259,6 +266,14 @@ def _keywords(move: Move) -> None:
         else:
             without = move.keywords
         _requirements(move, t, without)
+
+
+def _option_list(move: Move, entry_id: str, option: str) -> list[str]:
+    for t in move.taken:
+        if t.entry.id == entry_id:
+            value = t.choice.options.get(option)
+            return value if isinstance(value, list) else [value] if isinstance(value, str) else []
+    return []
 
 
 def _requirements(move: Move, t: Taken, without: set[str]) -> None:

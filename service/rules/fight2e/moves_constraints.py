@@ -386,6 +386,9 @@ def _specific_range(move: Move, t: Taken) -> None:
     top = max((v for k, v in reach.items() if k in move.keywords), default=None)
     if top is not None and int(str(rng)) > top:
         _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
+    if move.has("ranged") and str(rng) != "0" and not move.has("ranged.no_ranged_response.indirect"):
+        _add(move, t, "SPECIFIC_RANGE_INVALID", "A Ranged move may take Specific Range only at Range 0, unless it is "
+             "Indirect.")
 
 
 @check(("limited_move", "LIMITED_MOVE_VALUE_INVALID"))
@@ -422,7 +425,8 @@ def _summon_allies(move: Move, t: Taken) -> None:
         entry = move.cat.entries.get(ident)
         if entry is None:
             continue
-        added = set(entry.keywords.add) | set(entry.keywords.replace.values())
+        changes = [entry.keywords] + [c.keywords for o in entry.options for c in o.choices if c.keywords]
+        added = {k for c in changes for k in (*c.add, *c.replace.values())}
         if ident in ("area_effect", "explosive") or added & {"utility", "bonus", "mobile", "long_mobile",
                                                              "after_mobile", "passing", "no_movement"}:
             _add(move, t, "SUMMON_ALLY_ELEMENT_FORBIDDEN", f"A summoned ally cannot have {entry.name}.")
