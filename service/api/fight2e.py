@@ -18,7 +18,7 @@ from ..problems import COMMON, problem_responses
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
-from ..rules.fight2e.moves import price_move
+from ..rules.fight2e.moves import price_json
 from ..rules.fight2e.schema import Entry, FixedMove, Keyword
 
 JSON = "application/json"
@@ -125,7 +125,7 @@ class Fight2eCatalogController(Controller):
 
 
 def price_bytes(move: MoveRequest) -> bytes:
-    return price_move(move).model_dump_json().encode()
+    return price_json(move)
 
 
 def _version() -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
-from .schema import KEYWORDS, Entry, FixedMove, Keyword, keyword_base
+from .schema import KEYWORDS, Entry, FixedMove, Keyword, Requirements, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -29,6 +29,8 @@ class Catalog:
     fixed_moves: dict[str, FixedMove]
     digest: str  # hash of the data files: part of ETags and cache keys
     children: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Entries with no requirement or exclusion of any kind: pricing skips their requirement checks.
+    unconditional: frozenset[str] = frozenset()
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -107,7 +109,9 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     for e in entries.values():
         if e.parent:
             children.setdefault(e.parent, []).append(e.id)
-    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()})
+    unconditional = frozenset(e.id for e in entries.values() if e.requires == Requirements()
+                              and not e.excludes and not e.excludes_keywords)
+    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional)
 
 
 @cache

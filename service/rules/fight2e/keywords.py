@@ -14,8 +14,14 @@ CATEGORY = KEYWORDS
 _ORDER = {kw: i for i, kw in enumerate(KEYWORDS)}
 
 
+_CATEGORY_OF: dict[str, KeywordCategory] = dict(KEYWORDS)
+
+
 def category(keyword: str) -> KeywordCategory:
-    return CATEGORY[keyword_base(keyword)]
+    found = _CATEGORY_OF.get(keyword)
+    if found is None:  # a qualified keyword such as defensive_response:anti_air
+        found = _CATEGORY_OF[keyword] = CATEGORY[keyword_base(keyword)]
+    return found
 
 
 def _discard(keywords: set[str], keyword: str) -> None:
@@ -30,7 +36,8 @@ def _discard(keywords: set[str], keyword: str) -> None:
 def _has(keywords: set[str], keyword: str) -> bool:
     if keyword in keywords:
         return True
-    return ":" not in keyword and any(keyword_base(k) == keyword for k in keywords)
+    # Only Defensive Response carries a qualifier, so only it can be present under another spelling.
+    return keyword == "defensive_response" and any(k.startswith("defensive_response:") for k in keywords)
 
 
 def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[set[str], list[str]]:
@@ -39,6 +46,8 @@ def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[s
     keywords = set(template)
     duplicated: list[str] = []
     for change in changes:
+        if not (change.add or change.remove or change.replace):
+            continue
         for kw in change.remove:
             _discard(keywords, kw)
         for old, new in change.replace.items():
@@ -77,9 +86,19 @@ def has(keywords: set[str], keyword: str) -> bool:
     return _has(keywords, keyword)
 
 
+_ORDER_KEY: dict[str, tuple[int, str]] = {}
+
+
+def _order_key(keyword: str) -> tuple[int, str]:
+    key = _ORDER_KEY.get(keyword)
+    if key is None:
+        key = _ORDER_KEY[keyword] = (_ORDER[keyword_base(keyword)], keyword)
+    return key
+
+
 def ordered(keywords: Iterable[str]) -> list[str]:
     """The book's display order: by category, as the keyword list reads."""
-    return sorted(keywords, key=lambda k: (_ORDER[keyword_base(k)], k))
+    return sorted(keywords, key=_order_key)
 
 
 def of_category(keywords: Iterable[str], cat: KeywordCategory) -> list[str]:

@@ -10,21 +10,17 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import msgspec
+
 from ..dice import D6, D8, Die
 from . import RULESET, VERSION
 from .catalog import Catalog, catalog
 from .codes import CODES
 from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
 from .models import (
-    AccuracyVs,
-    Damage,
     EntryChoice,
-    Finding,
     MovePrice,
     MoveRequest,
-    Range,
-    ResolvedEntry,
-    Unsupported,
 )
 from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
 
@@ -38,39 +34,39 @@ RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3)
 KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 
 
-@dataclass
+@dataclass(slots=True)
 class Taken:
     """An entry as it stands on this move."""
 
     entry: Entry
     choice: EntryChoice
     path: str
+    times: int = 1
     per_instance: float = 0.0
     changes: list[KeywordChanges] = field(default_factory=list)
-
-    @property
-    def times(self) -> int:
-        return self.choice.times
+    combo: list[str] = field(default_factory=list)  # this entry's own Combo keywords (Initial, Final, Mixup)
 
     @property
     def cost(self) -> float:
-        return self.per_instance * self.choice.times
+        return self.per_instance * self.times
 
 
 @dataclass
 class Findings:
-    violations: list[Finding] = field(default_factory=list)
-    warnings: list[Finding] = field(default_factory=list)
-    info: list[Finding] = field(default_factory=list)
-    unsupported: list[Unsupported] = field(default_factory=list)
+    """Findings as plain data, shaped like the answer's ``Finding`` and ``Unsupported`` models."""
+
+    violations: list[dict[str, str | None]] = field(default_factory=list)
+    warnings: list[dict[str, str | None]] = field(default_factory=list)
+    info: list[dict[str, str | None]] = field(default_factory=list)
+    unsupported: list[dict[str, str]] = field(default_factory=list)
 
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
-        finding = Finding(code=code, path=path, message=message, ref=ref or spec.ref)
+        finding = {"code": code, "path": path, "message": message, "ref": ref or spec.ref}
         {"error": self.violations, "warning": self.warnings, "info": self.info}[spec.severity].append(finding)
 
     def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
-        self.unsupported.append(Unsupported(id=entry_id, path=path, reason=reason))
+        self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
 
 
 @dataclass
@@ -81,6 +77,7 @@ class Move:
     cat: Catalog
     found: Findings
     taken: list[Taken] = field(default_factory=list)
+    by_id: dict[str, Taken] = field(default_factory=dict)
     ids: set[str] = field(default_factory=set)
     keywords: set[str] = field(default_factory=set)
     reported_pairs: set[tuple[str, str]] = field(default_factory=set)
@@ -94,10 +91,12 @@ class Move:
         return entry_id in self.ids
 
     def times(self, entry_id: str) -> int:
-        return sum(t.times for t in self.taken if t.entry.id == entry_id)
+        t = self.by_id.get(entry_id)
+        return t.times if t else 0
 
     def cost_of(self, entry_id: str) -> float:
-        return sum(t.cost for t in self.taken if t.entry.id == entry_id)
+        t = self.by_id.get(entry_id)
+        return t.cost if t else 0.0
 
 
 CostRule = Callable[[Move, Taken], float]
@@ -154,7 +153,9 @@ def _collect(move: Move) -> None:
                 found.add("CAMPAIGN_OPTION_REQUIRED", path,
                           f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
             move.ids.add(entry.id)
-            move.taken.append(Taken(entry, choice, path))
+            taken = Taken(entry, choice, path, choice.times)
+            move.taken.append(taken)
+            move.by_id[entry.id] = taken
     if move.is_super:
         if "knocks_down" in move.ids:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
@@ -162,7 +163,8 @@ def _collect(move: Move) -> None:
         move.ids.add("knocks_down")  # the free Element counts as the Element for requirements (000 L5234)
     # Parents before their modifiers; otherwise as written (elements, then liabilities). Entries that strip
     # Knockback act last, so a later entry cannot give it back (digest part 1 §5 step 5.3).
-    move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
+    if any(t.entry.parent or t.entry.id in SUPPRESSORS for t in move.taken):
+        move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
 
 
 def _options(move: Move, t: Taken) -> None:
@@ -215,6 +217,8 @@ def _options(move: Move, t: Taken) -> None:
         elif opt.type == "text" and not isinstance(value, str):
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
+    if any(c.entry_combo for c in t.changes):
+        t.combo = ordered({k for c in t.changes for k in c.entry_combo})
 
 
 def _cost_rules(move: Move) -> None:
@@ -255,7 +259,14 @@ def _keywords(move: Move) -> None:
     # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
     buffed = set(_option_list(move, "buff.technique_buff", "associated"))
     cache: dict[frozenset[str], set[str]] = {}
+    plain = move.cat.unconditional
     for t in move.taken:
+        if t.entry.id in plain:
+            continue  # nothing required or excluded
+        req = t.entry.requires
+        if not (req.keywords or req.any_keywords):
+            _requirements(move, t, move.keywords)  # no keyword requirement: the set does not matter
+            continue
         skip = frozenset({t.entry.id} | payload_skip | (finishing if t.entry.id not in FINISHING else set())
                          | ({"buff"} if t.entry.id in buffed else set()))
         needs_own = any(c.add or c.remove or c.replace for c in t.changes) or skip != {t.entry.id}
@@ -353,16 +364,17 @@ def _kw_name(move: Move, kw: str) -> str:
 
 def _well_formed(move: Move) -> None:
     kw, found = move.keywords, move.found
-    movement = [k for k in kw if category(k) is KeywordCategory.movement]
-    if len(movement) != 1:
+    cats = [category(k) for k in kw]
+    movement = cats.count(KeywordCategory.movement)
+    if movement != 1:
         found.add("MOVEMENT_KEYWORD_NOT_UNIQUE", "elements",
-                  f"A move has exactly one Movement keyword; this one has {len(movement)}.")
+                  f"A move has exactly one Movement keyword; this one has {movement}.")
     if "offensive" in kw:
-        ranges = [k for k in kw if category(k) is KeywordCategory.range]
-        if len(ranges) != 1:
+        ranges = cats.count(KeywordCategory.range)
+        if ranges != 1:
             found.add("OFFENSIVE_RANGE_KEYWORD_NOT_UNIQUE", "elements",
-                      f"An Offensive move has exactly one Range keyword; this one has {len(ranges)}.")
-        if not any(category(k) is KeywordCategory.damage for k in kw):
+                      f"An Offensive move has exactly one Range keyword; this one has {ranges}.")
+        if KeywordCategory.damage not in cats:
             found.add("OFFENSIVE_DAMAGE_KEYWORD_MISSING", "elements", "An Offensive move needs a Damage keyword.")
     if has(kw, "passive") and not has(kw, "defensive_response"):
         found.add("PASSIVE_WITHOUT_DEFENSIVE_RESPONSE", "elements",
@@ -394,8 +406,9 @@ def _budget(move: Move) -> Budget:
     slots = 2 * level if move.is_super else level + 1  # 000 L5234, L2287
     if req.fighter and req.fighter.borrow_identities:
         slots -= 1  # 000 L5144; applied to Supers too (Supers are Special Moves, 000 L2058; digest ruling A27)
-    elements = sum(t.cost for t in move.taken if t.cost > 0)
-    liabilities = -sum(t.cost for t in move.taken if t.cost < 0)
+    costs = [t.cost for t in move.taken]
+    elements = sum(c for c in costs if c > 0)
+    liabilities = -sum(c for c in costs if c < 0)
     used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)
     if used > slots:
         found.add("ELEMENT_BUDGET_EXCEEDED", "elements",
@@ -454,7 +467,7 @@ def _super_rules(move: Move, budget: Budget) -> None:
                   f"Invincibility; a damaging Super needs at least {available // 2}.")
 
 
-def _damage(move: Move) -> Damage | None:
+def _damage(move: Move) -> dict[str, object] | None:
     kw = move.keywords
     if "utility" in kw or "no_damage" in kw:
         return None
@@ -481,20 +494,20 @@ def _damage(move: Move) -> Damage | None:
                            "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
     elif fighter and fighter.strength is not None:
         with_strength = str(Die(max(step, 0)).shifted(fighter.strength))
-    return Damage(
-        die=str(Die(max(step, 0))),
-        die_with_strength=with_strength,
-        flat_bonus=multi // 2,  # 000 L3703–L3734
-        minimum_roll=1 + multi % 2 + inc % 2,
-        stun_bonus=stun_bonus,
-        based_on="ki" if ki_based else "strength",
-    )
+    return {
+        "die": str(Die(max(step, 0))),
+        "die_with_strength": with_strength,
+        "flat_bonus": multi // 2,  # 000 L3703–L3734
+        "minimum_roll": 1 + multi % 2 + inc % 2,
+        "stun_bonus": stun_bonus,
+        "based_on": "ki" if ki_based else "strength",
+    }
 
 
 _DAMAGE_RULES = {"increased_damage_table", "multi_hit_table", "ki_damage_shift"}
 
 
-def _accuracy(move: Move) -> tuple[int, AccuracyVs]:
+def _accuracy(move: Move) -> tuple[int, dict[str, int]]:
     base = d = e = ta = 0
     for t in move.taken:
         eff = t.entry.effects
@@ -504,13 +517,13 @@ def _accuracy(move: Move) -> tuple[int, AccuracyVs]:
         d += eff.accuracy_vs.defense * t.times
         e += eff.accuracy_vs.evasion * t.times
         ta += eff.accuracy_vs.tactics * t.times
-    return base, AccuracyVs(defense=base + d, evasion=base + e, tactics=base + ta)
+    return base, {"defense": base + d, "evasion": base + e, "tactics": base + ta}
 
 
-def _range(kw: set[str]) -> Range | None:
+def _range(kw: set[str]) -> dict[str, int] | None:
     for name, (lo, hi) in RANGES.items():
         if name in kw:
-            return Range(min=lo, max=hi)
+            return {"min": lo, "max": hi}
     return None
 
 
@@ -567,7 +580,20 @@ def _constraints(move: Move) -> None:
 
 
 def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
-    """Price and validate one move."""
+    """Price and validate one move: the typed answer."""
+    return MovePrice.model_validate(price_data(request, cat))
+
+
+_ENCODE = msgspec.json.Encoder().encode
+
+
+def price_json(request: MoveRequest, cat: Catalog | None = None) -> bytes:
+    """The answer as the JSON the API sends (the same fields as ``MovePrice``)."""
+    return _ENCODE(price_data(request, cat))
+
+
+def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, object]:
+    """Price and validate one move, as plain JSON-ready data shaped like ``MovePrice``."""
     cat = cat or catalog()
     found = Findings()
     move = Move(request, cat, found)
@@ -588,14 +614,17 @@ def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
     if budget.move_points == 1 and budget.unused and not request.free_throw:
         found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
     accuracy, accuracy_vs = _accuracy(move)
-    keywords = ordered(move.keywords)
-    entry_combo = {t.entry.id: ordered({k for c in t.changes for k in c.entry_combo}) for t in move.taken}
     # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
     # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
-    combo = set(move.keywords)
-    if "no_combo" not in combo and any("mixup" in ks for ks in entry_combo.values()):
-        combo.add("mixup")
-    return MovePrice(
+    all_keywords = set(move.keywords)
+    if "no_combo" not in all_keywords and any("mixup" in t.combo for t in move.taken):
+        all_keywords.add("mixup")
+    keywords, combo = [], []
+    for k in ordered(all_keywords):
+        (combo if category(k) is KeywordCategory.combo else keywords).append(k)
+    # These steps may still add findings, so they run before ``legal`` is read.
+    move_points, glory, damage = _extra_move_points(move, budget.move_points), _glory(move), _damage(move)
+    return dict(
         ruleset=RULESET,
         ruleset_version=VERSION,
         name=request.name,
@@ -610,18 +639,18 @@ def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
         liability_slots=budget.liability_slots,
         elements_spent=budget.used,
         unused_slots=budget.unused,
-        move_points=_extra_move_points(move, budget.move_points),
+        move_points=move_points,
         control=request.level,  # Control needed = Level (000 L2267–L2269)
-        glory=_glory(move),
+        glory=glory,
         accuracy=accuracy,
         accuracy_vs=accuracy_vs,
-        damage=_damage(move),
-        keywords=[k for k in keywords if category(k) is not KeywordCategory.combo],
-        combo_keywords=[k for k in ordered(combo) if category(k) is KeywordCategory.combo],
+        damage=damage,
+        keywords=keywords,
+        combo_keywords=combo,
         range=_range(move.keywords),
         super_energy_cost=10 * request.tier if move.is_super else None,  # 000 L5281, L5289
-        entries=[ResolvedEntry(id=t.entry.id, name=t.entry.name, kind=t.entry.kind, times=t.times, cost=t.cost,
-                               combo=entry_combo[t.entry.id], path=t.path) for t in move.taken],
+        entries=[{"id": t.entry.id, "name": t.entry.name, "kind": t.entry.kind, "times": t.times,
+                  "cost": float(t.cost), "combo": t.combo, "path": t.path} for t in move.taken],
     )
 
 
