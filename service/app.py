@@ -14,6 +14,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
+from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
 from .api.system import SystemController
 from .cache import build_cache
 from .graphql.schema import graphql_controller
@@ -21,6 +22,7 @@ from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
 from .ratelimit import FailOpenStore
 from .rules.fight2e.catalog import catalog
+from .rules.fight2e.character_catalog import character_catalog
 from .settings import Settings, get_settings
 
 API_VERSION = "1.0.0"
@@ -29,6 +31,7 @@ API_VERSION = "1.0.0"
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or get_settings()
     catalog()  # a malformed catalogue fails start-up, not a request
+    character_catalog()
     cache = build_cache(settings)
     logging.getLogger("service").setLevel(settings.log_level.upper())
 
@@ -60,6 +63,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             SystemController,
             Fight2eCatalogController,
             Fight2eMovesController,
+            Fight2eCharacterCatalogController,
+            Fight2eFightersController,
             graphql_controller(settings),
             Metrics,
         ],

@@ -17,14 +17,17 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from .api.fight2e import CatalogDocument, ElementList, FixedMoveList, KeywordList, LiabilityList
+from .api.fight2e_fighters import PowerLevelChart, QualityList, QuirkList, SkillList, WeaknessList
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
 from .rules.fight2e import models as m
+from .rules.fight2e.fighter_models import FighterRequest, FighterValidation
 
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest)
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest)
 RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, LiabilityList, KeywordList, FixedMoveList,
-    Health, Readiness, RulesetList, Problem)
+    Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList, QuirkList, SkillList,
+    PowerLevelChart)
 
 
 @cache

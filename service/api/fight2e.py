@@ -57,7 +57,11 @@ def _catalog_bodies() -> dict[str, tuple[bytes, str]]:
 
 
 def _catalog_response(request: Request[Any, Any, Any], name: str) -> Response[bytes]:
-    body, etag = _catalog_bodies()[name]
+    return etag_response(request, *_catalog_bodies()[name])
+
+
+def etag_response(request: Request[Any, Any, Any], body: bytes, etag: str) -> Response[bytes]:
+    """A catalogue document with its ETag; 304 when the client already has it."""
     headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
     match = request.headers.get("if-none-match")
     if match and (match.strip() == "*" or etag in [m.strip() for m in match.split(",")]):

@@ -23,8 +23,10 @@ from strawberry.litestar import make_graphql_controller
 from strawberry.scalars import JSON
 
 from ..api.fight2e import cached_price
+from ..api.fight2e_fighters import cached_validation
 from ..cache import body_key
 from ..rules.fight2e import RULESET, VERSION
+from ..rules.fight2e import fighter_models as fm
 from ..rules.fight2e import models as m
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.schema import Entry as EntryModel
@@ -69,6 +71,16 @@ class Range:
 
 @pyd_type(model=m.MovePrice, all_fields=True)
 class MovePrice:
+    pass
+
+
+@pyd_type(model=fm.FighterMovePrice, all_fields=True)
+class FighterMovePrice:
+    pass
+
+
+@pyd_type(model=fm.UnsupportedRule, all_fields=True)
+class UnsupportedRule:
     pass
 
 
@@ -201,8 +213,7 @@ def to_request(move: MoveInput) -> m.MoveRequest | InvalidInput:
     try:
         return m.MoveRequest.model_validate(data, strict=True)
     except ValidationError as exc:
-        problems = [InputProblem(path=".".join(map(str, e["loc"])), message=e["msg"]) for e in exc.errors()[:50]]
-        return InvalidInput(message="The move is not well-formed.", problems=problems)
+        return _invalid(exc, "The move is not well-formed.")
 
 
 async def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
@@ -211,6 +222,44 @@ async def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
         return request
     body, _ = await cached_price(state, request)
     return MovePrice.from_pydantic(m.MovePrice.model_validate_json(body))
+
+
+@strawberry.type(description="A Fighter's validation. `derived` holds the sheet's figures and budgets as in REST.")
+class FighterValidation:
+    ruleset: str
+    ruleset_version: str
+    valid: bool
+    violations: list[Finding]
+    warnings: list[Finding]
+    info: list[Finding]
+    unsupported: list[UnsupportedRule]
+    derived: JSON
+    moves: list[FighterMovePrice]
+
+
+FighterValidationResult = Annotated[FighterValidation | InvalidInput, strawberry.union("FighterValidationResult")]
+
+
+def _invalid(exc: ValidationError, message: str) -> InvalidInput:
+    problems = [InputProblem(path=".".join(map(str, e["loc"])), message=e["msg"]) for e in exc.errors()[:50]]
+    return InvalidInput(message=message, problems=problems)
+
+
+async def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> FighterValidation | InvalidInput:
+    try:
+        request = fm.FighterRequest.model_validate({"fighter": fighter, "campaign": campaign or {}}, strict=True)
+    except ValidationError as exc:
+        return _invalid(exc, "The Fighter is not well-formed.")
+    body, _ = await cached_validation(state, request)
+    answer = fm.FighterValidation.model_validate_json(body)
+    return FighterValidation(
+        ruleset=answer.ruleset, ruleset_version=answer.ruleset_version, valid=answer.valid,
+        violations=[Finding.from_pydantic(f) for f in answer.violations],
+        warnings=[Finding.from_pydantic(f) for f in answer.warnings],
+        info=[Finding.from_pydantic(f) for f in answer.info],
+        unsupported=[UnsupportedRule.from_pydantic(u) for u in answer.unsupported],
+        derived=answer.derived.model_dump(mode="json"),
+        moves=[FighterMovePrice.from_pydantic(mp) for mp in answer.moves])
 
 
 @strawberry.type
@@ -231,6 +280,12 @@ class Query:
             problem = InputProblem(path="moves", message="give from 1 to 200 moves")
             return [InvalidInput(message="Too many or too few moves.", problems=[problem])]
         return [await _price(state, move) for move in moves]
+
+    @strawberry.field(description="Validate a Fighter (fight2e): every broken rule as data, the derived values and "
+                                  "each move priced. `fighter` and `campaign` take the same JSON as REST.")
+    async def validate_fighter(self, info: strawberry.Info, fighter: JSON,
+                               campaign: JSON | None = None) -> FighterValidationResult:
+        return await _validate_fighter(info.context["request"].app.state, fighter, campaign)
 
     @strawberry.field(description="fight2e Elements; `kind` filters by element or liability.")
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:

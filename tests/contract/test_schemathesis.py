@@ -3,16 +3,49 @@ schema with generated requests; every check is on and no answer may break the co
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+import graphql
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from service.app import create_app
 from tests.conftest import local_settings
 
 APP = create_app(local_settings())
 
+
+def literal(value: Any) -> str:
+    """A Python value written as a GraphQL input literal."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(value)
+
+
+def json_values() -> st.SearchStrategy[graphql.ValueNode]:
+    """The JSON scalar takes any value: real sheets, broken ones and noise."""
+    from tests.unit.test_fighters_support import BUILDS
+
+    sheets = [build() for build in BUILDS.values()]
+    names = st.from_regex(r"[a-z_][a-z0-9_]{0,12}", fullmatch=True)
+    leaf = st.none() | st.booleans() | st.integers(-(2**31), 2**31 - 1) | st.text(max_size=10)
+    noise = st.recursive(leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(names, inner, max_size=3),
+                         max_leaves=8)
+    return (st.sampled_from(sheets) | noise).map(lambda v: graphql.parse_value(literal(v)))
+
+
+schemathesis.graphql.scalar("JSON", json_values())
+
 openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
-graphql = schemathesis.graphql.from_asgi("/graphql", APP)
+graphql_schema = schemathesis.graphql.from_asgi("/graphql", APP)
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -23,7 +56,7 @@ def test_openapi(case: schemathesis.Case) -> None:
     case.call_and_validate()
 
 
-@graphql.parametrize()
+@graphql_schema.parametrize()
 @SETTINGS
 def test_graphql(case: schemathesis.Case) -> None:
     response = case.call()

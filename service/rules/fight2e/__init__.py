@@ -17,5 +17,7 @@ INFO = RulesetInfo(
         "GET /v1/fight2e/catalog",
         "POST /v1/fight2e/moves/price",
         "POST /v1/fight2e/moves/price-batch",
+        "POST /v1/fight2e/fighters/validate",
+        "GET /v1/fight2e/catalog/qualities",
     ),
 )

@@ -6,10 +6,11 @@ its bounds is a malformed request (4xx); a value inside them that the book forbi
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated, Literal
+from enum import Enum, StrEnum
+from functools import cache
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 
 def _json_integer(value: object) -> object:
@@ -48,8 +49,54 @@ class DamageBasis(StrEnum):
     ki = "ki"
 
 
+def _json_form(annotation: Any) -> tuple[Any, bool] | None:
+    """The enum or ``int`` an annotation holds (bare, optional or in a list), and whether it is a list."""
+    if annotation is int or (isinstance(annotation, type) and issubclass(annotation, Enum)):
+        return annotation, False
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return _json_form(args[0])
+    if origin in (list, tuple) and args:
+        found = _json_form(args[0])
+        return (found[0], True) if found else None
+    for arg in args:  # X | None
+        if arg is not type(None):
+            found = _json_form(arg)
+            if found:
+                return found
+    return None
+
+
+@cache
+def _json_fields(model: type[BaseModel]) -> dict[str, tuple[Any, bool]]:
+    return {name: found for name, info in model.model_fields.items() if (found := _json_form(info.annotation))}
+
+
+def _member(kind: Any, value: Any) -> Any:
+    if kind is int:
+        return _json_integer(value)
+    return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _json_values(cls, data: Any) -> Any:
+        """Requests are validated strictly, where an enum field accepts only its members and an int field only
+        ints; JSON carries enum values and may write 3 as 3.0, so those are turned into members and ints first
+        (anything else is left for the field to refuse)."""
+        fields = _json_fields(cls)
+        if not fields or not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for name, (kind, many) in fields.items():
+            if name in data:
+                value = data[name]
+                data[name] = [_member(kind, v) for v in value] if many and isinstance(value, list) else (
+                    _member(kind, value))
+        return data
 
 
 class EntryChoice(Model):
