@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import msgspec
 
@@ -44,7 +45,7 @@ class Taken:
     times: int = 1
     per_instance: float = 0.0
     changes: list[KeywordChanges] = field(default_factory=list)
-    combo: list[str] = field(default_factory=list)  # this entry's own Combo keywords (Initial, Final, Mixup)
+    combo: tuple[str, ...] = ()  # this entry's own Combo keywords (Initial, Final, Mixup)
 
     @property
     def cost(self) -> float:
@@ -172,6 +173,10 @@ def _options(move: Move, t: Taken) -> None:
     entry, given, found = t.entry, t.choice.options, move.found
     per_instance = entry.cost
     t.changes.append(entry.keywords)
+    if not entry.options and not given:  # the common case: nothing to choose
+        t.per_instance = per_instance
+        t.combo = _ordered_combo(entry.keywords.entry_combo)
+        return
     known = {o.name for o in entry.options}
     for name in given:
         if name not in known:
@@ -217,8 +222,12 @@ def _options(move: Move, t: Taken) -> None:
         elif opt.type == "text" and not isinstance(value, str):
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
-    if any(c.entry_combo for c in t.changes):
-        t.combo = ordered({k for c in t.changes for k in c.entry_combo})
+    t.combo = _ordered_combo(tuple(k for c in t.changes for k in c.entry_combo))
+
+
+@lru_cache(maxsize=256)
+def _ordered_combo(keywords: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(ordered(set(keywords))) if keywords else ()
 
 
 def _cost_rules(move: Move) -> None:
