@@ -14,6 +14,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
+from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
 from .api.system import SystemController
 from .cache import build_cache
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Fight2eMovesController,
             Fight2eCharacterCatalogController,
             Fight2eFightersController,
+            Fight2eCombatController,
             graphql_controller(settings),
             Metrics,
         ],

@@ -21,13 +21,14 @@ from .api.fight2e_fighters import PowerLevelChart, QualityList, QuirkList, Skill
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
 from .rules.fight2e import models as m
+from .rules.fight2e.combat.models import TurnRequest, TurnResult
 from .rules.fight2e.fighter_models import FighterRequest, FighterValidation
 
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest)
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest, TurnRequest)
 RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, LiabilityList, KeywordList, FixedMoveList,
     Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList, QuirkList, SkillList,
-    PowerLevelChart)
+    PowerLevelChart, TurnResult)
 
 
 @cache
@@ -38,9 +39,27 @@ def pydantic_components() -> dict[str, Any]:
     return top["$defs"]
 
 
+def _key_patterns(node: Any) -> Any:
+    """pydantic writes a pattern on a mapping's keys as ``patternProperties``, which in JSON Schema leaves other
+    keys free; the service refuses them, so the pattern goes to ``propertyNames`` and the value schema to
+    ``additionalProperties``."""
+    if isinstance(node, list):
+        return [_key_patterns(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _key_patterns(v) for k, v in node.items()}
+    patterns = node.get("patternProperties")
+    if node.get("type") == "object" and isinstance(patterns, dict) and len(patterns) == 1:
+        (pattern, values), = patterns.items()
+        del node["patternProperties"]
+        node["additionalProperties"] = values
+        node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
+    return node
+
+
 def patch(document: dict[str, Any]) -> dict[str, Any]:
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
-    schemas.update(pydantic_components())
+    schemas.update(_key_patterns(pydantic_components()))
     # Keep only the components the paths reach (Litestar's own copies of replaced models fall away).
     reached: set[str] = set()
     todo = _refs(document.get("paths", {}))

@@ -23,12 +23,15 @@ from strawberry.litestar import make_graphql_controller
 from strawberry.scalars import JSON
 
 from ..api.fight2e import cached_price
+from ..api.fight2e_combat import resolve_bytes
 from ..api.fight2e_fighters import cached_validation
 from ..cache import body_key
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e import fighter_models as fm
 from ..rules.fight2e import models as m
 from ..rules.fight2e.catalog import catalog
+from ..rules.fight2e.combat.models import Finding as CombatFindingModel
+from ..rules.fight2e.combat.models import TurnRequest
 from ..rules.fight2e.schema import Entry as EntryModel
 from ..rules.fight2e.schema import FixedMove as FixedMoveModel
 from ..rules.fight2e.schema import Keyword as KeywordModel
@@ -262,6 +265,47 @@ async def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) ->
         moves=[FighterMovePrice.from_pydantic(mp) for mp in answer.moves])
 
 
+@pyd_type(model=CombatFindingModel, all_fields=True, name="CombatFinding")
+class CombatFinding:
+    pass
+
+
+@strawberry.type(description="One resolved turn. `fight` and `fighters` are the new state, ready to send back as "
+                             "the next turn's request; `log` and `rolls` replay the turn. Shapes as in REST.")
+class TurnResolution:
+    ruleset: str
+    ruleset_version: str
+    status: str
+    violations: list[CombatFinding]
+    warnings: list[CombatFinding]
+    unsupported: list[Unsupported]
+    winner: str | None
+    pending_decision: JSON | None
+    fight: JSON
+    fighters: JSON
+    rolls: JSON
+    glory: JSON
+    log: JSON
+
+
+TurnResolutionResult = Annotated[TurnResolution | InvalidInput, strawberry.union("TurnResolutionResult")]
+
+
+def _resolve_turn(turn: JSON) -> TurnResolution | InvalidInput:
+    try:
+        request = TurnRequest.model_validate(turn, strict=True)
+    except ValidationError as exc:
+        return _invalid(exc, "The turn is not well-formed.")
+    data = json.loads(resolve_bytes(request))
+    return TurnResolution(
+        ruleset=data["ruleset"], ruleset_version=data["ruleset_version"], status=data["status"],
+        violations=[CombatFinding(**f) for f in data["violations"]],
+        warnings=[CombatFinding(**f) for f in data["warnings"]],
+        unsupported=[Unsupported(**u) for u in data["unsupported"]], winner=data.get("winner"),
+        pending_decision=data.get("pending_decision"), fight=data["fight"], fighters=data["fighters"],
+        rolls=data["rolls"], glory=data["glory"], log=data["log"])
+
+
 @strawberry.type
 class Query:
     @strawberry.field(description="The rulesets this service hosts.")
@@ -286,6 +330,11 @@ class Query:
     async def validate_fighter(self, info: strawberry.Info, fighter: JSON,
                                campaign: JSON | None = None) -> FighterValidationResult:
         return await _validate_fighter(info.context["request"].app.state, fighter, campaign)
+
+    @strawberry.field(description="Resolve one combat turn (fight2e). `turn` takes the same JSON as REST "
+                                  "`/v1/fight2e/combat/resolve-turn`; rule violations and pending decisions are data.")
+    def resolve_turn(self, turn: JSON) -> TurnResolutionResult:
+        return _resolve_turn(turn)
 
     @strawberry.field(description="fight2e Elements; `kind` filters by element or liability.")
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:

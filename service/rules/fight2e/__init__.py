@@ -18,6 +18,7 @@ INFO = RulesetInfo(
         "POST /v1/fight2e/moves/price",
         "POST /v1/fight2e/moves/price-batch",
         "POST /v1/fight2e/fighters/validate",
+        "POST /v1/fight2e/combat/resolve-turn",
         "GET /v1/fight2e/catalog/qualities",
     ),
 )

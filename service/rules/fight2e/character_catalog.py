@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ class CharacterCatalogError(ValueError):
     """The data files do not form a valid character catalogue."""
 
 
+@lru_cache(maxsize=8192)
 def normalise(name: str) -> str:
     """``"Short-Tempered"`` / ``"short tempered"`` / ``"short_tempered"`` → ``"short_tempered"``."""
     return _NON_WORD.sub("_", name.strip().lower()).strip("_")

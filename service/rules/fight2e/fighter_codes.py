@@ -58,10 +58,12 @@ _CODES: list[FighterCode] = [
     _C(18, "QUIRK_UNKNOWN", "error", "Not one of the 30 Quirks (a warning when custom Quirks are allowed).",
        "000 L1047–L1063, L1499"),
     _C(19, "QUALITY_MINIMUM", "error", "No Quality kept: at least one must be taken.", "000 L560, L943"),
-    _C(20, "QUALITY_SLOTS_EXCEEDED", "error", "More Qualities and exchanges than Quality slots.", "000 L540–L560, L660"),
+    _C(20, "QUALITY_SLOTS_EXCEEDED", "error", "More Qualities and exchanges than Quality slots.",
+       "000 L540–L560, L660"),
     _C(21, "QUALITY_SLOTS_UNUSED", "warning", "A Quality slot neither taken nor exchanged.", "000 L558–L560, L9359"),
-    _C(22, "QUALITY_EXCHANGE_INVALID", "error", "A Quality exchanged for something other than 3 NSP, 2 FS or 1 CSP.",
-       "000 L560"),
+    # Enforced by the request model: ``converted_to`` only accepts the three options, anything else is a 4xx.
+    _C(22, "QUALITY_EXCHANGE_INVALID", "error", "A Quality exchanged for something other than 3 NSP, 2 FS or 1 CSP "
+       "(rejected by the request model).", "000 L560"),
     _C(23, "QUALITY_EXCHANGE_TIMING", "error", "A Quality exchanged at a Power Level that gave no Quality slot.",
        "000 L560", history=True),
     _C(24, "QUALITY_NOT_REPEATABLE", "error", "A Quality that cannot be repeated is taken twice.",
@@ -324,3 +326,13 @@ UNSUPPORTED: dict[str, str] = {
     "ACCUMULATED_TOTALS": "composite of rules 20, 65–68, 75, 88, 122 and 127–128, each reported under its own "
                           "code; derived.budgets carries the per-budget figures",
 }
+
+
+def render_markdown() -> str:
+    """The Fighter codes as a Markdown table (for the docs; rule numbers are the character digest's §4)."""
+    lines = ["| rule | code | severity | meaning | book |", "|---|---|---|---|---|"]
+    for c in sorted(_CODES, key=lambda c: (c.rule or 999, c.code)):
+        note = " (history)" if c.history else ""
+        status = " — unsupported" if c.code in UNSUPPORTED else ""
+        lines.append(f"| {c.rule or ''} | `{c.code}` | {c.severity} | {c.meaning}{note}{status} | {c.ref or ''} |")
+    return "\n".join(lines) + "\n"

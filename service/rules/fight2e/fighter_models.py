@@ -441,6 +441,8 @@ class Derived(Model):
     combat_bonus_max_single: int
     combat_bonus_effective: BonusValues
     fs_spend_limit_per_application: int
+    defense_total_fs_surcharge: int = Field(description="Extra FS per use of FS on the Defense Total (Tall: 1).")
+    style_change_fs_cost: int | None = Field(description="FS to use Style Change (Multiple Styles only).")
     max_control: int
     initiative_die: str
     control_die: str

@@ -13,6 +13,7 @@ history: everything on it was acquired at PL 1.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter, defaultdict
@@ -29,7 +30,6 @@ from .fighter_models import (
     BonusValues,
     Budget,
     Budgets,
-    CombatBonuses,
     CombatSkills,
     Derived,
     ExchangeTarget,
@@ -50,8 +50,8 @@ from .fighter_models import (
     UnsupportedRule,
     WeaknessTake,
 )
-from .models import AccuracyVs, Campaign, Finding, FighterContext, MovePrice, MoveRequest, MoveType
-from .moves import price_move
+from .models import Campaign, FighterContext, Finding, MoveRequest, MoveType
+from .moves import price_data
 
 BOSS_ROLES = frozenset({Role.boss, Role.sub_boss, Role.secret_boss})
 NPC_ROLES = frozenset({Role.npc, Role.boss, Role.sub_boss, Role.secret_boss})
@@ -100,14 +100,15 @@ class Findings:
     violations: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     info: list[Finding] = field(default_factory=list)
-    seen: set[tuple[str, str]] = field(default_factory=set)
+    seen: set[tuple[str, str, str]] = field(default_factory=set)
     skipped: dict[str, str] = field(default_factory=dict)
 
     def add(self, code: str, path: str, message: str, severity: Severity | None = None,
-            ref: str | None = None) -> None:
-        if (code, path) in self.seen:  # the same rule at the same place is reported once
+            ref: str | None = None, key: str = "") -> None:
+        """Report a finding; the same rule at the same place (and ``key``, for several at one place) once."""
+        if (code, path, key) in self.seen:
             return
-        self.seen.add((code, path))
+        self.seen.add((code, path, key))
         spec = FIGHTER_CODES[code]
         finding = Finding(code=code, path=path, message=message, ref=ref or spec.ref)
         sev = severity or spec.severity
@@ -134,7 +135,7 @@ class MoveState:
     index: int
     move: FighterMove
     path: str
-    price: MovePrice | None = None
+    price: dict | None = None  # the moves core's answer (price_data: the fields of MovePrice)
     fixed_level: int | None = None
     charged: int = 0  # Move Points this entry adds to the budget
     group_cost: int | None = None  # cost of its whole purchase or tier group (what cost_paid is compared to)
@@ -178,6 +179,7 @@ class Sheet:
     styles: dict[str, Style] = field(default_factory=dict)
     base_style: str | None = None
     three_tier: bool = False
+    contexts: dict[tuple, FighterContext] = field(default_factory=dict)
     # results reused by later groups and by derived
     csp: Budget = field(default_factory=lambda: Budget(available=0, spent=0))
     nsp: Budget = field(default_factory=lambda: Budget(available=0, spent=0))
@@ -210,9 +212,6 @@ class Sheet:
     def nsp_grant(self, k: int) -> int:
         s = self.cat.schemes[self.f.skill_point_scheme.value]
         return s.nsp_first if k == 1 else s.nsp_per_advancement
-
-    def snapshots(self) -> dict[int, object]:
-        return {s.pl: s for s in self.f.skill_history or ()}
 
 
 def pl_from_glory(glory: int) -> int:
@@ -439,7 +438,7 @@ def check_trait_repeats(s: Sheet) -> None:
     for t in (*s.qualities, *s.weaknesses):
         if t.trait is not None:
             by_id[t.trait.id].append(t)
-    for ident, takes in by_id.items():
+    for _ident, takes in by_id.items():
         trait = takes[0].trait
         assert trait is not None
         is_quality = trait.kind == "quality"
@@ -456,8 +455,8 @@ def check_trait_repeats(s: Sheet) -> None:
 
 def _param_key(trait: Trait, take: QualityTake | WeaknessTake) -> str | None:
     p = take.params
-    value = {"skill": p.skill, "subject": p.subject, "descriptor": p.descriptor, "category": p.category}.get(
-        trait.param.value if trait.param else "", None)
+    values = {"skill": p.skill, "subject": p.subject, "descriptor": p.descriptor, "category": p.category}
+    value = values.get(trait.param.value) if trait.param else None
     return normalise(value) if value else None
 
 
@@ -497,29 +496,28 @@ def check_trait_combinations(s: Sheet) -> None:
         if a in s.held and b in s.held:
             later = max(held_paths[a], held_paths[b])
             found.add("TRAIT_CONFLICT", later, f"{s.cat.trait(a).name} and {s.cat.trait(b).name} "  # type: ignore[union-attr]
-                      "cannot be held together.")
+                      "cannot be held together.", key=f"{a}+{b}")
     for ident, path in sorted(held_paths.items()):
         trait = s.cat.trait(ident)
         assert trait is not None
         for need in trait.requires:
             if need not in s.held:
                 found.add("TRAIT_PREREQUISITE_MISSING", path,
-                          f"{trait.name} needs {s.cat.trait(need).name}.")  # type: ignore[union-attr]
+                          f"{trait.name} needs {s.cat.trait(need).name}.", key=need)  # type: ignore[union-attr]
 
 
 def check_trait_params(s: Sheet) -> None:
     found, cat = s.found, s.cat
-    attractive = 0
+    bare = [t for t in s.qualities
+            if t.trait is not None and t.trait.id == "attractive" and not t.take.params.descriptor]
+    for t in bare[1:]:  # the first Attractive take needs no descriptor; every further one does (000 L1069)
+        found.add("ATTRACTIVE_DESCRIPTOR_MISSING", f"{t.path}.params.descriptor",
+                  "Each Attractive take after the first should name a descriptor (Cute, Dashing…).")
     for t in s.qualities:
         trait, take = t.trait, t.take
         if trait is None:
             continue
         p = take.params
-        if trait.id == "attractive":
-            attractive += 1
-            if attractive >= 2 and not p.descriptor:
-                found.add("ATTRACTIVE_DESCRIPTOR_MISSING", f"{t.path}.params.descriptor",
-                          "Each Attractive take after the first should name a descriptor (Cute, Dashing…).")
         if trait.param == "skills":
             skills = [normalise(x) for x in p.skills]
             if len(set(skills)) < 2:
@@ -608,7 +606,7 @@ def check_even_levels(s: Sheet) -> None:
         for k in range(2, top + 1, 2):
             if all(c.pl != k or c.choice == "none" for c in choices):
                 found.add("EVEN_LEVEL_EVENT_MISSING", "fighter.even_level_choices",
-                          f"PL {k} brought neither a new Quality nor a lost Weakness.")
+                          f"PL {k} brought neither a new Quality nor a lost Weakness.", key=str(k))
     approved_pls = {c.pl for c in choices or () if c.director_approved}
     for q in s.qualities:
         at = s.acq(q.take.acquired_at_pl)
@@ -783,9 +781,9 @@ def check_det(s: Sheet) -> None:
 
 
 def _snapshot_at(s: Sheet, pl: int):  # -> SkillSnapshot | Fighter-like | None
-    for h in s.f.skill_history or ():
-        if h.pl == pl:
-            return h
+    at = [h for h in s.f.skill_history or () if h.pl == pl]
+    if at:
+        return min(at, key=repr)  # a repeated level (itself a PL_SKIPPED finding) resolves the same either way
     if s.f.power_level == pl:
         return s.f
     return None
@@ -803,15 +801,16 @@ def check_skill_history(s: Sheet) -> None:
                       "Ki was 0 at PL 1; it can be learned only at character creation.")
     if f.power_level <= 1:
         return
-    snaps = sorted((h for h in f.skill_history or () if h.pl < f.power_level), key=lambda h: h.pl)
+    snaps = sorted((h for h in f.skill_history or () if h.pl < f.power_level), key=lambda h: (h.pl, repr(h)))
     if not snaps:
         found.skip("SKILL_DECREASED", "skill_history")
         found.skip("SKILL_POINT_CATEGORY_SWAP", "skill_history")
-        found.skip("COMBAT_BONUS_REALLOCATED", "skill_history with combat_bonuses")
+        if f.power_level >= 3:
+            found.skip("COMBAT_BONUS_REALLOCATED", "skill_history with combat_bonuses")
         return
     chain = [*snaps, f]
     reported = False
-    for before, after in zip(chain, chain[1:], strict=False):
+    for before, after in itertools.pairwise(chain):
         lower = _decreases(before, after)
         if lower and not reported:
             found.add("SKILL_DECREASED", "fighter.skill_history",
@@ -833,8 +832,13 @@ def _skill_map(sheet) -> dict[str, int]:  # sheet: SkillSnapshot | Fighter
 
 def _decreases(before, after) -> list[str]:
     a, b = _skill_map(before), _skill_map(after)
-    return sorted(k.rstrip(":") for k, v in a.items() if k in b and b[k] < v
-                  or (k not in b and v > 0 and ":" in k and after.narrative_skills is not None))
+    out = []
+    for k, v in a.items():
+        narrative = ":" in k
+        comparable = after.narrative_skills is not None if narrative else after.combat_skills is not None
+        if comparable and b.get(k, 0) < v:
+            out.append(k.rstrip(":"))
+    return sorted(out)
 
 
 def _combat_points(cs: CombatSkills | None) -> int | None:
@@ -853,7 +857,7 @@ def _check_category_swap(s: Sheet, chain: list) -> None:
     """A level whose Combat Skills grew by more than its Combat points could pay while its Narrative Skills grew
     by less than its Narrative points: points crossed over (rule 69). Ledger conversions are allowed for."""
     ledger = {e.pl: e for e in s.f.move_point_ledger or ()}
-    for before, after in zip(chain, chain[1:], strict=False):
+    for before, after in itertools.pairwise(chain):
         k = after.pl if hasattr(after, "pl") else s.f.power_level
         c0, c1 = _combat_points(before.combat_skills), _combat_points(after.combat_skills)
         n0, n1 = _narrative_points(before.narrative_skills), _narrative_points(after.narrative_skills)
@@ -880,7 +884,7 @@ def _check_bonus_history(s: Sheet, chain: list) -> None:
         if s.f.power_level >= 3:
             s.found.skip("COMBAT_BONUS_REALLOCATED", "skill_history with combat_bonuses")
         return
-    for before, after in zip(with_bonuses, with_bonuses[1:], strict=False):
+    for before, after in itertools.pairwise(with_bonuses):
         lower = [c for c in ("accuracy", "control", "damage", "defense")
                  if getattr(after.combat_bonuses, c).regular < getattr(before.combat_bonuses, c).regular]
         if lower:
@@ -1043,19 +1047,25 @@ def move_context(s: Sheet, m: MoveState, receiving: int | None) -> FighterContex
     f = s.f
     n_styles = max(len(s.styles), 1) if s.takes["multiple_styles"] else 1
     style = s.styles.get(m.move.style or "") if m.move.style else None
-    at = s.acq(m.move.acquired_at_pl) or f.power_level
-    return FighterContext(
-        power_level=min(max(at, 1), 10),
-        strength=min(max(f.basic_qualities.strength, -2), 3),
-        ki=min(max(f.combat_skills.ki, 0), 10),
-        styles=min(n_styles, 10),
-        receiving_styles=min(receiving, 10) if receiving and n_styles > 1 else None,
-        cross_style=m.move.cross_style and n_styles > 1,
-        base_style=not m.move.style or m.move.style == s.base_style or n_styles == 1,
-        harder_command_move_flaws=style.harder_command_move if style else 0,
-        borrow_identities="borrow_identity" in s.held,
-        style_change="multiple_styles" in s.held,
-    )
+    at = s.acq(m.move.acquired_at_pl) or (1 if m.move.free_source is FreeSource.basic_throw else f.power_level)
+    key = (min(max(at, 1), 10), min(receiving, 10) if receiving and n_styles > 1 else None,
+           m.move.cross_style and n_styles > 1, not m.move.style or m.move.style == s.base_style or n_styles == 1,
+           style.harder_command_move if style else 0)
+    ctx = s.contexts.get(key)
+    if ctx is None:  # moves of one Fighter share a handful of contexts: build each once
+        ctx = s.contexts[key] = FighterContext(
+            power_level=key[0],
+            strength=min(max(f.basic_qualities.strength, -2), 3),
+            ki=min(max(f.combat_skills.ki, 0), 10),
+            styles=min(n_styles, 10),
+            receiving_styles=key[1],
+            cross_style=key[2],
+            base_style=key[3],
+            harder_command_move_flaws=key[4],
+            borrow_identities="borrow_identity" in s.held,
+            style_change="multiple_styles" in s.held,
+        )
+    return ctx
 
 
 def _purchase_groups(s: Sheet) -> dict[str, list[MoveState]]:
@@ -1073,12 +1083,13 @@ def price_moves(s: Sheet) -> None:
         receiving = len(group) if shared else None
         for m in group:
             mv = m.move
-            req = MoveRequest(name=mv.name[:120] if mv.name else None,
-                              type=MoveType.super if m.is_super else MoveType.special, level=mv.level,
-                              elements=mv.elements, liabilities=mv.liabilities,
-                              free_throw=mv.free_source is FreeSource.basic_throw, tier=mv.tier,
-                              fighter=move_context(s, m, receiving), campaign=campaign)
-            m.price = price_move(req, s.mcat)
+            # Every part was validated by the Fighter model under the same (or tighter) bounds as MoveRequest's.
+            req = MoveRequest.model_construct(
+                name=mv.name[:120] if mv.name else None, type=MoveType.super if m.is_super else MoveType.special,
+                level=mv.level, elements=mv.elements, liabilities=mv.liabilities,
+                free_throw=mv.free_source is FreeSource.basic_throw, tier=mv.tier,
+                fighter=move_context(s, m, receiving), campaign=campaign)
+            m.price = price_data(req, s.mcat)
     for m in s.moves:
         if not m.bought:
             _price_command_move(s, m)
@@ -1104,15 +1115,10 @@ def _price_command_move(s: Sheet, m: MoveState) -> None:
         granted = any(o.has(fixed.granted_by) for o in s.moves if o.bought)
     if not granted:
         s.found.add("COMMAND_MOVE_INVALID", m.path, f"Nothing on the sheet grants {fixed.name}.")
-    m.price = MovePrice(
-        ruleset=RULESET, ruleset_version=VERSION, name=m.move.name, type=MoveType.special, level=fixed.level,
-        legal=True, violations=[], warnings=[], info=[], unsupported=[], element_slots=0, liability_slots=0,
-        elements_spent=0, unused_slots=0, move_points=fixed.move_points, control=fixed.control, glory=0,
-        accuracy=fixed.accuracy or 0, accuracy_vs=AccuracyVs(defense=fixed.accuracy or 0,
-                                                              evasion=fixed.accuracy or 0,
-                                                              tactics=fixed.accuracy or 0),
-        damage=None, keywords=list(fixed.keywords), combo_keywords=list(fixed.combo), range=None,
-        super_energy_cost=None, entries=[])
+    m.price = _blank_price(m.move.name, fixed.level, legal=True) | {
+        "move_points": fixed.move_points, "control": fixed.control, "accuracy": fixed.accuracy or 0,
+        "accuracy_vs": dict.fromkeys(("defense", "evasion", "tactics"), fixed.accuracy or 0),
+        "keywords": list(fixed.keywords), "combo_keywords": list(fixed.combo)}
 
 
 def _charge_moves(s: Sheet) -> None:
@@ -1122,21 +1128,25 @@ def _charge_moves(s: Sheet) -> None:
     for m in s.moves:
         if m.move.tier_group and m.is_super:
             tiers[m.move.tier_group].append(m)
-    top_of = {g: max(ms, key=lambda x: (x.move.tier, x.move.level, -x.index)) for g, ms in tiers.items()}
-    for group in _purchase_groups(s).values():
-        cost = max((m.price.move_points for m in group if m.price), default=0)
-        for j, m in enumerate(group):
-            m.group_cost = cost
-            m.charged = cost if j == 0 else 0
-    for m in s.moves:
+    top_of = {g: max(ms, key=lambda x: (x.move.tier, x.move.level, repr(x.move))) for g, ms in tiers.items()}
+
+    def free(m: MoveState) -> bool:
         mv = m.move
+        return mv.free_source in (FreeSource.realize_potential, FreeSource.granted_command) or bool(
+            mv.tier_group and m.is_super and top_of[mv.tier_group] is not m)
+
+    for group in _purchase_groups(s).values():
+        payers = [m for m in group if not free(m) and m.price is not None]
+        cost = max((m.price["move_points"] for m in payers), default=0)  # type: ignore[index]
+        for m in group:
+            m.group_cost = cost if m in payers else 0
+            m.charged = 0
+        if payers:
+            payers[0].charged = cost
+    for m in s.moves:
         if not m.bought:
-            m.charged = m.price.move_points if m.price and mv.free_source is None else 0
+            m.charged = m.price["move_points"] if m.price and m.move.free_source is None else 0
             m.group_cost = m.charged
-        elif mv.free_source is FreeSource.realize_potential or mv.free_source is FreeSource.granted_command:
-            m.charged = m.group_cost = 0
-        elif mv.tier_group and m.is_super and top_of[mv.tier_group] is not m:
-            m.charged = m.group_cost = 0
 
 
 def map_move_findings(s: Sheet) -> None:
@@ -1145,19 +1155,22 @@ def map_move_findings(s: Sheet) -> None:
     for m in s.moves:
         if m.price is None or not m.bought:
             continue
-        for v in m.price.violations:
-            code = MOVE_CODE_MAP.get(v.code) or _contextual_code(s, m, v) or "MOVE_INVALID"
-            s.found.add(code, _move_path(m, v.path), f"{m.label}: {v.message}")
-        for w in m.price.info:
-            if w.code == "ELEMENT_ALREADY_GRANTED":
-                s.found.add("SUPER_MOVE_KNOCKS_DOWN", _move_path(m, w.path), f"{m.label}: {w.message}")
-        if any(v.code == "ELEMENT_ALREADY_GRANTED" for v in m.price.violations):
+        named = [(MOVE_CODE_MAP.get(v["code"]) or _contextual_code(s, m, v), v) for v in m.price["violations"]]
+        for code, v in named:
+            if code:
+                s.found.add(code, _move_path(m, v["path"]), f"{m.label}: {v['message']}")
+        specific = {_move_path(m, v["path"]) for code, v in named if code}
+        for code, v in named:  # the rest, unless the same entry already broke a named rule (its consequence)
+            path = _move_path(m, v["path"])
+            if not code and path.split(".options")[0] not in specific:
+                s.found.add("MOVE_INVALID", path, f"{m.label}: {v['message']}")
+        if any(v["code"] == "ELEMENT_ALREADY_GRANTED" for v in m.price["violations"]):
             s.found.add("SUPER_MOVE_KNOCKS_DOWN", f"{m.path}.elements",
                         f"{m.label}: a Super Move has Knocks Down for free.")
 
 
-def _contextual_code(s: Sheet, m: MoveState, v: Finding) -> str | None:
-    match = _ENTRY_PATH.match(v.path)
+def _contextual_code(s: Sheet, m: MoveState, v: dict) -> str | None:
+    match = _ENTRY_PATH.match(v["path"])
     if match is None:
         return None
     entries = m.move.elements if match.group(1) == "elements" else m.move.liabilities
@@ -1165,11 +1178,11 @@ def _contextual_code(s: Sheet, m: MoveState, v: Finding) -> str | None:
     entry = s.mcat.entries.get(entries[i].id) if i < len(entries) else None
     if entry is None:
         return None
-    if v.code == "CHARACTER_REQUIREMENT_UNMET":
+    if v["code"] == "CHARACTER_REQUIREMENT_UNMET":
         return "KI_REQUIRED_BY_MOVE" if "ki_skill" in entry.requires.fighter else "MOVE_ELEMENT_REQUIREMENT"
-    if v.code == "PREREQUISITE_MISSING" and entry.parent and not m.has(entry.parent):
+    if v["code"] == "PREREQUISITE_MISSING" and entry.parent and not m.has(entry.parent):
         return "MOVE_MODIFIER_WITHOUT_BASE"
-    if v.code == "CAMPAIGN_OPTION_REQUIRED" and entry.id in ("super_energy_liability", "no_super_energy"):
+    if v["code"] == "CAMPAIGN_OPTION_REQUIRED" and entry.id in ("super_energy_liability", "no_super_energy"):
         return "MOVE_ELEMENT_REQUIREMENT"
     return None
 
@@ -1210,15 +1223,15 @@ def check_move_points(s: Sheet) -> None:
         else:
             found.add("MOVE_POINTS_BUDGET", "fighter.moves",
                       f"{spent} Move Points accounted for ({detail}); Power Level {s.budget_pl} gives {available}.")
-    pl1_entry = next((e for e in f.move_point_ledger or () if e.pl == 1), None)
-    banked1 = f.move_points_banked if pl1 else pl1_entry.banked_out if pl1_entry else 0
+    pl1_entries = [e for e in f.move_point_ledger or () if e.pl == 1]
+    banked1 = f.move_points_banked if pl1 else sum(e.banked_out for e in pl1_entries)
     if banked1:
         found.add("PL1_MOVE_POINTS_UNSPENT", "fighter.move_points_banked",
                   "Move Points cannot be saved at character creation.")
     if pl1:
         to_fs_combo = f.move_points_to_fighting_spirit + 3 * f.combo_from_move_points
-    elif pl1_entry is not None:
-        to_fs_combo = pl1_entry.to_fighting_spirit + pl1_entry.to_combo
+    elif pl1_entries:
+        to_fs_combo = sum(e.to_fighting_spirit + e.to_combo for e in pl1_entries)
     else:
         to_fs_combo = 0
         if f.move_points_to_fighting_spirit or f.combo_from_move_points:
@@ -1233,7 +1246,7 @@ def check_move_points(s: Sheet) -> None:
 
 def _check_ledger(s: Sheet, on_moves: int) -> None:
     f, found = s.f, s.found
-    ledger = sorted(f.move_point_ledger or (), key=lambda e: e.pl)
+    ledger = sorted(f.move_point_ledger or (), key=lambda e: (e.pl, repr(e)))
     if f.move_point_ledger is None:
         if f.power_level > 1:
             for code in ("MOVE_POINTS_BANK_INCONSISTENT", "ADVANCEMENT_GRANTS_MISMATCH", "MP_TO_FS_NOT_CARRIED"):
@@ -1244,10 +1257,11 @@ def _check_ledger(s: Sheet, on_moves: int) -> None:
     for e in ledger:
         if e.received != 10 and e.pl <= 8:
             found.add("ADVANCEMENT_GRANTS_MISMATCH", "fighter.move_point_ledger",
-                      f"PL {e.pl} shows {e.received} Move Points received; every Power Level gives 10.")
+                      f"PL {e.pl} shows {e.received} Move Points received; every Power Level gives 10.", key=str(e.pl))
         used = e.spent_on_moves + e.to_narrative + e.to_fighting_spirit + e.to_combo + e.to_attack_string
         if e.received + e.banked_in != used + e.banked_out:
-            problems.append(f"PL {e.pl} does not balance ({e.received} + {e.banked_in} in, {used} + {e.banked_out} out)")
+            problems.append(f"PL {e.pl} does not balance ({e.received} + {e.banked_in} in, "
+                            f"{used} + {e.banked_out} out)")
         if e.banked_in != previous_out:
             problems.append(f"PL {e.pl} brings in {e.banked_in} saved but {previous_out} were saved before")
         if e.to_combo % 3 or e.to_attack_string % 2:
@@ -1299,7 +1313,7 @@ def check_move_list(s: Sheet) -> None:
         for k in range(1, top + 1):
             if (closed is None or k < closed) and k not in got:
                 found.add("NEW_MOVE_REQUIRED", "fighter.moves",
-                          f"No new Special or Super Move at PL {k} while the Move List was open.")
+                          f"No new Special or Super Move at PL {k} while the Move List was open.", key=str(k))
     for m in s.moves:
         mv = m.move
         if mv.kind is FighterMoveKind.special and mv.level >= 6:
@@ -1351,14 +1365,14 @@ def check_duplicates_and_identity(s: Sheet) -> None:
 
 
 def _entries_key(entries: Iterable) -> tuple:
-    return tuple(sorted((normalise(e.id), e.times, repr(sorted(e.options.items()))) for e in entries))
+    return tuple(sorted((e.id, e.times, repr(sorted(e.options.items())) if e.options else "") for e in entries))
 
 
 def check_free_moves(s: Sheet) -> None:
     found, camp = s.found, s.camp
     throws = [m for m in s.moves if m.move.free_source is FreeSource.basic_throw]
     if len(throws) > camp.free_basic_throws:
-        found.add("FREE_THROW_INVALID", throws[camp.free_basic_throws].path + ".free_source",
+        found.add("FREE_THROW_INVALID", "fighter.moves",
                   f"The campaign grants {camp.free_basic_throws} free Basic Throws; the sheet has {len(throws)}.")
     for m in throws:
         at = s.acq(m.move.acquired_at_pl)
@@ -1381,7 +1395,7 @@ def check_free_moves(s: Sheet) -> None:
         found.add("REALIZE_POTENTIAL_MOVE_INVALID", "fighter.moves",
                   f"{len(rp)} Realize Potential moves; it normally happens once or twice a campaign.",
                   severity="warning")
-    lone = sum(1 for m in s.moves if m.price and any(i.code == "UNPAIRED_HALF_LIABILITY" for i in m.price.info))
+    lone = sum(1 for m in s.moves if m.price and any(i["code"] == "UNPAIRED_HALF_LIABILITY" for i in m.price["info"]))
     if s.f.fs_from_half_liabilities > lone // 2:
         found.add("HALF_LIABILITY_FS_INVALID", "fighter.fs_from_half_liabilities",
                   f"{lone} moves carry a lone ½ Liability: at most {lone // 2} Fighting Spirit from them.")
@@ -1391,7 +1405,7 @@ def check_free_moves(s: Sheet) -> None:
 
 
 def check_styles(s: Sheet) -> None:
-    f, found, camp = s.f, s.found, s.camp
+    f, found, _camp = s.f, s.found, s.camp
     takes = s.takes["multiple_styles"]
     if f.styles and len(f.styles) != takes + 1:
         found.add("STYLES_COUNT_MISMATCH", "fighter.styles",
@@ -1415,8 +1429,6 @@ def check_styles(s: Sheet) -> None:
     if f.fs_from_style_flaw > s.free_style_flaws % 2:
         found.add("STYLE_FLAW_ACCOUNTING", "fighter.fs_from_style_flaw",
                   f"{s.free_style_flaws} free Style Flaw(s): only a single leftover flaw gives 1 FS.")
-    if not camp.style_options_enabled:
-        return
 
 
 def _check_style_options(s: Sheet) -> None:
@@ -1456,7 +1468,7 @@ def _check_style_assignment(s: Sheet) -> None:
     found = s.found
     n = len(s.styles) if s.takes["multiple_styles"] else 1
     shared = s.camp.multiple_styles_shared_moves
-    for key, group in _purchase_groups(s).items():
+    for _key, group in _purchase_groups(s).items():
         first = group[0]
         if n <= 1:
             for m in group:
@@ -1507,9 +1519,9 @@ def _check_style_move_benefits(s: Sheet) -> None:
                     style.no_defense and c.id in DEFENSE_LIABILITIES):
                 lost += -entry.cost * c.times
         if lost:
-            slots = m.price.element_slots
-            elements = sum(e.cost for e in m.price.entries if e.cost > 0)
-            liabilities = -sum(e.cost for e in m.price.entries if e.cost < 0) - lost
+            slots = m.price["element_slots"]
+            elements = sum(e["cost"] for e in m.price["entries"] if e["cost"] > 0)
+            liabilities = -sum(e["cost"] for e in m.price["entries"] if e["cost"] < 0) - lost
             used = math.ceil(elements - max(liabilities, 0))
             if used > slots:
                 s.found.add("MOVE_ELEMENT_BUDGET_EXCEEDED", f"{m.path}.liabilities",
@@ -1532,8 +1544,7 @@ def check_super_moves(s: Sheet) -> None:
             dated = [s.acq(m.move.acquired_at_pl) for m in supers]
             if None in dated:
                 found.skip("SUPER_MOVE_REQUIRED_AT_PL3", "acquired_at_pl on Super Moves")
-            elif 3 not in dated and f.move_list_closed_at_pl is None or (
-                    f.move_list_closed_at_pl is not None and f.move_list_closed_at_pl > 3 and 3 not in dated):
+            elif 3 not in dated:
                 found.add("SUPER_MOVE_REQUIRED_AT_PL3", "fighter.moves", "The PL 3 advancement must buy a Super Move.")
     limit = s.row.super_moves if camp.super_moves_enabled else 0
     if s.supers_owned > limit and camp.super_moves_enabled:
@@ -1571,15 +1582,15 @@ def _check_three_tier(s: Sheet, supers: list[MoveState]) -> None:
         if m.move.tier_group and m not in groups[m.move.tier_group]:
             groups[m.move.tier_group].append(m)
     for name, members in sorted(groups.items()):
-        members.sort(key=lambda m: m.move.tier)
+        members.sort(key=lambda m: (m.move.tier, m.move.level, repr(m.move)))
         tiers = [m.move.tier for m in members]
         levels = [m.move.level for m in members]
         problems = []
         if tiers != list(range(1, len(members) + 1)):
             problems.append("tiers must run 1, 2, 3 without gaps or repeats")
-        if any(b != a + 1 for a, b in zip(levels, levels[1:], strict=False)):
+        if any(b != a + 1 for a, b in itertools.pairwise(levels)):
             problems.append("each tier is one level above the one before")
-        for low, high in zip(members, members[1:], strict=False):
+        for low, high in itertools.pairwise(members):
             if not _superset(low.move, high.move):
                 problems.append(f"tier {high.move.tier} drops something tier {low.move.tier} has")
         if problems:
@@ -1634,12 +1645,14 @@ def _check_chart_snapshots(s: Sheet) -> None:
             if total != row.combat_bonuses:
                 wrong.append(f"{total} Combat Bonuses (chart {row.combat_bonuses})")
         if wrong:
-            found.add("CHART_VALUES_NOT_UPDATED", "fighter.skill_history", f"At PL {h.pl}: " + ", ".join(wrong) + ".")
+            found.add("CHART_VALUES_NOT_UPDATED", "fighter.skill_history", f"At PL {h.pl}: " + ", ".join(wrong) + ".",
+                      key=repr(h))
         if h.fighting_spirit is not None and f.move_point_ledger is not None:
             bought = sum(e.to_fighting_spirit for e in ledger if e.pl <= h.pl)
             if h.fighting_spirit - row.fighting_spirit < bought:
                 found.add("MP_TO_FS_NOT_CARRIED", "fighter.skill_history",
-                          f"At PL {h.pl} FS {h.fighting_spirit} leaves out the {bought} FS bought with Move Points.")
+                          f"At PL {h.pl} FS {h.fighting_spirit} leaves out the {bought} FS bought with Move Points.",
+                          key=repr(h))
 
 
 # ── 4.I Story Points; 4.J NPCs; 4.L advisory and continuity ─────────────────────────────────────────
@@ -1761,6 +1774,8 @@ def derive(s: Sheet) -> Derived:
         combat_bonus_max_single=row.combat_bonus_max_single,
         combat_bonus_effective=effective_bonus,
         fs_spend_limit_per_application=effective,
+        defense_total_fs_surcharge=1 if "tall" in s.held else 0,  # 000 L1341, L1355
+        style_change_fs_cost=2 if "multiple_styles" in s.held else None,  # 000 L5047–L5053
         max_control=12 + min(effective, s.fighting_spirit) + effective_bonus.control,  # 000 L5700–L5702
         initiative_die=str(Die(D6).shifted(split.initiative if split else 0)),
         control_die=str(Die(D6).shifted(split.control if split else 0)),
@@ -1848,6 +1863,111 @@ def skill_check_bonuses(s: Sheet) -> list[SkillCheckBonus]:
     return out
 
 
+# ── Glory and skill-check formulas (digest §3.11, §2.12; pure helpers for the calculators) ─────────────
+
+
+def move_glory(level: int, increased_glory: int = 0, poorly_drawn: bool = False, styles: int = 1,
+               cross_style: bool = False, borrowed: bool = False) -> int:
+    """Glory for the first hit with a move in a fight (000 L786, L1469, L3548, L5060–L5062, L5153)."""
+    if borrowed:
+        return 1
+    glory = max(level + 2 * increased_glory - (1 if poorly_drawn else 0), 0)
+    if styles > 1 and not cross_style:
+        glory = math.ceil(glory / styles)  # modifiers first, then divided by the non-empty styles
+    return glory
+
+
+def first_hit_glory(hits: Iterable[tuple[str, int, bool]]) -> int:
+    """Glory of a fight's move uses ``(move, level, hit)``: a move pays on its first hit only; misses pay
+    nothing and do not use it up (000 L786)."""
+    paid: set[str] = set()
+    total = 0
+    for name, level, hit in hits:
+        if hit and name not in paid:
+            paid.add(name)
+            total += level
+    return total
+
+
+def combo_glory(hits: int, first_use_glory: Iterable[int] = (), poorly_drawn: bool = False,
+                consecutive_turn: int = 1) -> int:
+    """A Combo that hits: half its moves rounded up, plus first-use move Glory inside it, plus k − 1 on the
+    k-th uninterrupted Combo turn (000 L790–L800; Poorly Drawn −1, ruling A-39)."""
+    base = max(math.ceil(hits / 2) - (1 if poorly_drawn else 0), 0)
+    return base + sum(first_use_glory) + max(consecutive_turn - 1, 0)
+
+
+def unequal_power_level_glory(glory: int, own_pl: int, other_pl: int) -> int:
+    """One-on-one against a lower-PL Fighter: Glory × lower / higher, rounded half up (000 L806; ruling A-21)."""
+    if own_pl <= other_pl:
+        return glory
+    return math.floor(glory * other_pl / own_pl + 0.5)
+
+
+def action_sequence_glory(action_goal: int, difficulty: int) -> int:
+    """Standard Action Sequence: Goal × DL ÷ 10, rounded off normally (000 L2010–L2012)."""
+    return math.floor(action_goal * difficulty / 10 + 0.5)
+
+
+def standard_action_sequence(action_goal: int, difficulty: int,
+                             checks: Iterable[tuple[int, bool]]) -> tuple[bool | None, int]:
+    """Resolve ``(total, skill on the list)`` checks against one DL (+4 off the list): won after Goal successes,
+    lost after half the Goal in failures (000 L1972). Returns (won, rolls used); won is None if undecided."""
+    successes = failures = rolls = 0
+    for total, on_list in checks:
+        rolls += 1
+        if total >= difficulty + (0 if on_list else 4):
+            successes += 1
+        else:
+            failures += 1
+        if successes >= action_goal:
+            return True, rolls
+        if failures >= action_goal / 2:
+            return False, rolls
+    return None, rolls
+
+
+def fame_gamble(award: int, achieved: bool) -> int:
+    """A pre-declared Glory award: doubled when achieved, −3 otherwise (000 L1172–L1174; one per Fame take,
+    ruling A-41)."""
+    return 2 * award if achieved else -3
+
+
+def skill_check(level: int, roll: int, difficulty: int, bonus: int = 0, optional_results: bool = False,
+                second_roll: int | None = None) -> str:
+    """1d10 + Skill (+ bonus) against a DL (000 L1641–L1644); with the optional rule an exact hit is a mixed
+    success, and a confirming 10 or 1 makes a critical or a fumble (000 L1673–L1681)."""
+    total = roll + level + bonus
+    if optional_results:
+        if total == difficulty:
+            return "mixed"
+        if roll == 10 and second_roll == 10 and total > difficulty:
+            return "critical"
+        if roll == 1 and second_roll == 1 and total < difficulty:
+            return "fumble"
+    return "success" if total >= difficulty else "failure"
+
+
+def cannot_fail(level: int, difficulty: int, bonus: int = 0) -> bool:
+    """Even a roll of 1 succeeds (000 L1659)."""
+    return 1 + level + bonus >= difficulty
+
+
+def stance_evaluation_questions(result: int) -> int:
+    """One yes/no question about the opponent's Elements per full 4 points (000 L1904–L1906)."""
+    return max(result, 0) // 4
+
+
+def realize_potential_level(result: int) -> int:
+    """Level of the free Special Move a Realize Potential check can yield (000 L1888)."""
+    return math.ceil(max(result, 0) / 3)
+
+
+def theme_music_recoveries(time_count: int, start: int = 99) -> int:
+    """FS regained by Theme Music once the count has fallen to ``time_count`` (000 L1347–L1357)."""
+    return max(start - time_count, 0) // 10
+
+
 # ── Entry point ─────────────────────────────────────────────────────────────────────────────────────
 
 
@@ -1857,7 +1977,7 @@ def _new_sheet(request: FighterRequest, cat: CharacterCatalog, mcat: Catalog) ->
     s = Sheet(f=f, camp=camp, cat=cat, mcat=mcat, found=Findings(), pl=pl, budget_pl=min(pl, 8),
               row=cat.power_levels[pl])
     s.moves = [MoveState(i, m, f"fighter.moves[{i}]") for i, m in enumerate(f.moves)]
-    for st in f.styles:
+    for st in sorted(f.styles, key=repr):
         s.styles.setdefault(st.name, st)
     bases = [st.name for st in f.styles if st.is_base]
     s.base_style = bases[0] if len(bases) == 1 else None
@@ -1918,24 +2038,23 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
         info=found.info,
         unsupported=[UnsupportedRule(code=c, reason=r) for c, r in sorted(UNSUPPORTED.items())],
         derived=derive(s),
-        moves=[_move_answer(m) for m in s.moves if m.price is not None] if all(m.price for m in s.moves)
-        else [_move_answer(m) for m in s.moves],
+        moves=[_move_answer(m) for m in s.moves],
     )
 
 
 def _move_answer(m: MoveState) -> FighterMovePrice:
-    price = m.price or _empty_price(m)
-    return FighterMovePrice(**dict(price), index=m.index, kind=m.move.kind, command=m.move.command,
-                            charged_move_points=m.charged)
+    """The moves core's own answer for the move (``price_data``, the fields of ``MovePrice``) plus the Fighter's
+    charge, validated once."""
+    price = m.price or _blank_price(m.move.name, m.move.level, legal=False)
+    return FighterMovePrice.model_validate({**price, "index": m.index, "kind": m.move.kind,
+                                            "command": m.move.command, "charged_move_points": m.charged})
 
 
-def _empty_price(m: MoveState) -> MovePrice:
-    return MovePrice(
-        ruleset=RULESET, ruleset_version=VERSION, name=m.move.name, type=MoveType.special, level=m.move.level,
-        legal=False, violations=[], warnings=[], info=[], unsupported=[], element_slots=0, liability_slots=0,
-        elements_spent=0, unused_slots=0, move_points=0, control=m.move.level, glory=0, accuracy=0,
-        accuracy_vs=AccuracyVs(defense=0, evasion=0, tactics=0), damage=None, keywords=[], combo_keywords=[],
-        range=None, super_energy_cost=None, entries=[])
+def _blank_price(name: str | None, level: int, legal: bool) -> dict:
+    """A stat block with nothing priced: Command Moves, and moves the core could not price."""
+    return {"ruleset": RULESET, "ruleset_version": VERSION, "name": name, "type": MoveType.special, "level": level,
+            "legal": legal, "violations": [], "warnings": [], "info": [], "unsupported": [], "element_slots": 0,
+            "liability_slots": 0, "elements_spent": 0, "unused_slots": 0, "move_points": 0, "control": level,
+            "glory": 0, "accuracy": 0, "accuracy_vs": {"defense": 0, "evasion": 0, "tactics": 0}, "damage": None,
+            "keywords": [], "combo_keywords": [], "range": None, "super_energy_cost": None, "entries": []}
 
-
-__all__ = ["CombatBonuses", "pl_from_glory", "validate_fighter"]

@@ -49,16 +49,19 @@ class DamageBasis(StrEnum):
     ki = "ki"
 
 
-def _json_form(annotation: Any) -> tuple[Any, bool] | None:
-    """The enum or ``int`` an annotation holds (bare, optional or in a list), and whether it is a list."""
+def _json_form(annotation: Any) -> tuple[Any, str] | None:
+    """The enum or ``int`` an annotation holds, and where: ``one``, in a ``list`` or as the values of a ``dict``."""
     if annotation is int or (isinstance(annotation, type) and issubclass(annotation, Enum)):
-        return annotation, False
+        return annotation, "one"
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is Annotated:
         return _json_form(args[0])
     if origin in (list, tuple) and args:
         found = _json_form(args[0])
-        return (found[0], True) if found else None
+        return (found[0], "list") if found and found[1] == "one" else None
+    if origin is dict and len(args) == 2:
+        found = _json_form(args[1])
+        return (found[0], "dict") if found and found[1] == "one" else None
     for arg in args:  # X | None
         if arg is not type(None):
             found = _json_form(arg)
@@ -68,7 +71,7 @@ def _json_form(annotation: Any) -> tuple[Any, bool] | None:
 
 
 @cache
-def _json_fields(model: type[BaseModel]) -> dict[str, tuple[Any, bool]]:
+def _json_fields(model: type[BaseModel]) -> dict[str, tuple[Any, str]]:
     return {name: found for name, info in model.model_fields.items() if (found := _json_form(info.annotation))}
 
 
@@ -91,11 +94,15 @@ class Model(BaseModel):
         if not fields or not isinstance(data, dict):
             return data
         data = dict(data)
-        for name, (kind, many) in fields.items():
+        for name, (kind, where) in fields.items():
             if name in data:
                 value = data[name]
-                data[name] = [_member(kind, v) for v in value] if many and isinstance(value, list) else (
-                    _member(kind, value))
+                if where == "list" and isinstance(value, list):
+                    data[name] = [_member(kind, v) for v in value]
+                elif where == "dict" and isinstance(value, dict):
+                    data[name] = {k: _member(kind, v) for k, v in value.items()}
+                else:
+                    data[name] = _member(kind, value)
         return data
 
 

@@ -1,0 +1,511 @@
+"""Steps B–D and G for the fighter whose place in the order has come: forced actions, holding, Hit Stun's
+choice, movement and its Fighting Spirit, the attack or other action, and movement after it
+(000 L5393–L5443, L5591–L5644, L5992–L6049)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...dice import Die
+from . import positions
+from .attack import Attack, Outcome, resolve
+from .combo import check_combo, control_cost
+from .effects import on_use, report_unsupported
+from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
+from .profile import MoveProfile
+from .responses import movement_fs, reaction_window
+from .state import Ctx, F
+from .super_energy import pay_supers
+
+BEFORE = {"normal_move": (0, 1), "mobile": (0, 2), "long_mobile": (1, 3), "throw_movement": (0, 1),
+          "after_mobile": (0, 0), "passing": (1, 1), "no_movement": (0, 0)}  # 000 L2377–L2391
+
+
+@dataclass
+class Plan:
+    """A validated action declaration."""
+
+    kind: ActionType
+    target: F | None
+    moves: list[MoveProfile]
+    movement: int
+    toward: bool
+    cost: int = 0
+    fs_move: int = 0
+    jumping: bool = False
+    cross_up: bool = False
+    mobility_penalty: bool = False
+    full_offense: bool = False
+    control_fs: int = 0
+    key: str = ""
+
+
+# ── the slot ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def slot(ctx: Ctx, f: F, point: str = "action") -> None:
+    """Everything that happens when ``f``'s place in the order comes (B.0–B.3)."""
+    if f.defeated:
+        return
+    if f.acted:
+        ctx.note("B", f.id, f"{f.id} has already used his action this turn.", "000 L5521")
+        return
+    if f.action_lost:
+        lost_action(ctx, f)
+        return
+    if f.stunned:
+        recover(ctx, f)
+        return
+    if f.knocked_down:
+        stand(ctx, f)
+        return
+    if point == "action":
+        key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.",
+                            DecisionValue(choice=Choice.act))
+        if d.choice is Choice.hold:
+            f.holding = True
+            ctx.note("A.4", f.id, f"{f.id} holds his Initiative (Initiative {f.init}).", "000 L5513",
+                     {}, {"holding": True})
+            return
+        if d.choice not in (None, Choice.act):
+            ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose act or hold.", key=key)
+    act(ctx, f, point)
+
+
+def lost_action(ctx: Ctx, f: F) -> None:
+    """The action was lost before it came: a Stun recovery, standing up, or nothing (000 L5936, L5946)."""
+    if f.stunned:
+        recover(ctx, f)
+        return
+    f.acted = True
+    if f.knocked_down and f.kd_before_acting:
+        f.knocked_down = False
+        f.stood_this_turn = True
+        ctx.note("B.0", f.id, f"{f.id} spends his action standing up; he rolls Initiative one die size lower next "
+                 "turn.", "000 L5962", {}, {"knocked_down": False})
+        return
+    ctx.note("B.0", f.id, f"{f.id} has lost his action this turn.", "000 L5936, L5946", {}, {"acted": True})
+
+
+def recover(ctx: Ctx, f: F) -> None:
+    """One Stun recovery action (000 L5978, L5990); with a Knock Down the same action stands him up (L5986)."""
+    f.acted = True
+    f.stunned -= 1
+    text = f"{f.id} spends his action recovering from Stun"
+    if f.stunned <= 0:
+        f.stunned = 0
+        f.stun_damage = 0
+        text += " and is no longer Stunned"
+    else:
+        text += f" ({f.stunned} action to go)"
+    if f.knocked_down:
+        f.knocked_down = False
+        f.stood_this_turn = True
+        f.stood_penalty = True
+        text += "; the same action stands him up (−1 Initiative step next turn)"
+    ctx.note("B.0", f.id, text + ".", "000 L5978–L5990", {}, {"stunned": f.stunned > 0})
+
+
+def stand(ctx: Ctx, f: F) -> None:
+    """Stand up from a Knock Down of an earlier turn, or use a Reversal move instead (000 L5962–L5964, L4113)."""
+    key, d = ctx.decide(f.id, "stand_alt", "B.0", f"{f.id} is Knocked Down: stand up, or use a Reversal move "
+                        "instead.", DecisionValue(choice=Choice.stand))
+    f.acted = True
+    f.knocked_down = False
+    f.stood_this_turn = True
+    if d.choice in (None, Choice.stand):
+        ctx.note("B.0", f.id, f"{f.id} stands up.", "000 L5962–L5964", {}, {"knocked_down": False})
+        return
+    if d.choice is not Choice.reversal or not d.moves or len(d.moves) != 1:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose stand, or reversal with one move.", key=key)
+    m = f.move(d.moves[0])
+    if m is None or "reversal" not in m.responses:
+        ctx.fail("RESPONSE_NO_ELEMENT", f"decisions.{key}", f"{key}: '{d.moves[0]}' is not a Reversal move of "
+                 f"{f.id}.", key=key)
+    target = _target(ctx, f, d.target, key)
+    if m.level > f.control:
+        ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
+    ctx.note("B.0", f.id, f"{f.id} rises with the Reversal {m.name} (−2 Accuracy).", "000 L4113–L4121")
+    out = resolve(ctx, Attack(attacker=f, defender=target, moves=[m], context="action", label="D", cost=m.level,
+                              key=key, extra_acc={"reversal_from_ground": -2}))
+    if not out.hit:
+        f.reversal_missed = True
+
+
+# ── the action ───────────────────────────────────────────────────────────────────────────────────
+
+
+def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
+    if ident is None:
+        opp = ctx.opponents(f)
+        if len(opp) == 1:
+            return opp[0]
+        ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: name the target.", key=key)
+    t = ctx.fighters.get(ident)  # type: ignore[arg-type]
+    if t is None:
+        ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
+    assert t is not None
+    if t.defeated or t.side == f.side:
+        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.",
+                 key=key)
+    return t
+
+
+def action_choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
+    out = [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.move, movement=n), fs=_move_only_fs(f, n),
+                                        control=0, text=f"move {n} Range{'s' if n > 1 else ''}"
+                                        + (" (+1 to every Defense Total this turn)" if n == 1 else ""))
+           for n in (1, 2, 3)]
+    for m in f.prof.moves.values():
+        if m.level <= f.control and (m.offensive or m.utility) and not m.has("counter"):
+            kind = ActionType.attack if m.offensive else ActionType.utility
+            out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind, moves=[m.id]), fs=0,
+                                                    control=m.level, text=f"{kind.value}: {m.name} (L{m.level})"))
+    for kind, text in ((ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
+                       (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
+                       (ActionType.await_opening, "Await Opening"), (ActionType.none, "do nothing")):
+        out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
+    return out
+
+
+def _move_only_fs(f: F, n: int) -> int:
+    base = 1 if n == 3 else 0
+    return movement_fs(f, base) if n else 0
+
+
+def act(ctx: Ctx, f: F, point: str = "action") -> None:
+    """B.3 then B.1: the fighter's one action."""
+    if f.hit_stun and f.control > 0:
+        key, d = ctx.decide(f.id, "hitstun_choice", "B.3", f"{f.id} suffered Hit Stun: act with Control {f.control} "
+                            "or forfeit the action for +2 Control steps next turn.", DecisionValue(choice=Choice.act))
+        if d.choice is Choice.forfeit:
+            f.acted = True
+            f.hitstun_forfeit = True
+            ctx.note("B.3", f.id, f"{f.id} forfeits his action: +2 Control steps next turn.", "000 L5942–L5944",
+                     {}, {"acted": True})
+            return
+    key, d = ctx.decide(f.id, point, "B.1", f"{f.id} declares his action (Control {f.control}, FS {f.fs}).", None,
+                        action_choices(ctx, f))
+    if d.action is None:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
+    plan = declare(ctx, f, d, key, simultaneous=point == "simul_declare")
+    perform(ctx, f, plan)
+
+
+def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = False) -> Plan:
+    """Validate an action declaration completely before anything happens."""
+    kind = d.action
+    assert kind is not None
+    path = f"decisions.{key}"
+    n = d.movement or 0
+    toward = d.direction is not Direction.away
+    if n > 3:
+        ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement.", key=key)
+    if kind in (ActionType.attack, ActionType.utility):
+        return _declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
+    target = None
+    if d.target is not None or kind in (ActionType.taunt,):
+        target = _target(ctx, f, d.target, key)
+    elif ctx.opponents(f):
+        target = _nearest(ctx, f)
+    plan = Plan(kind, target, [], n, toward, key=key)
+    if kind is ActionType.move:
+        if n == 0:
+            ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
+        plan.fs_move = _move_only_fs(f, n)
+    elif kind in (ActionType.refocus, ActionType.await_opening):
+        if n > 1 or (n == 1 and toward):
+            ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.",
+                     key=key)
+        if kind is ActionType.await_opening and f.hit_stun:
+            ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", path, f"{key}: no Await Opening after Hit Stun.", key=key)
+        plan.fs_move = movement_fs(f, 0) if n else 0
+    elif kind is ActionType.power_up:
+        if n:
+            ctx.fail("POWER_UP_WITH_MOVEMENT", path, f"{key}: Power Up allows no movement.", key=key)
+        if f.pl < 3:
+            ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
+    elif kind is ActionType.taunt:
+        if not ctx.opts.taunts or f.taunt_used or f.from_hold or target is None or target.init >= f.init:
+            ctx.fail("TAUNT_INVALID", path, f"{key}: Taunt needs the option, a target with lower Initiative, no "
+                     "holding, and is once per combat.", key=key)
+        if n > 1:
+            ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: the Taunt has Normal Move.", key=key)
+        plan.fs_move = movement_fs(f, 0) if n else 0
+    elif n:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: no movement with this action.", key=key)
+    if plan.fs_move > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: the movement costs {plan.fs_move} FS, more than Power "
+                 f"Level {f.pl}.", key=key)
+    if plan.fs_move > f.fs:
+        ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {plan.fs_move} FS.", key=key)
+    if kind is ActionType.refocus and target is not None:
+        for o in ctx.opponents(f):
+            if positions.after_move_range(ctx, f, o, n, False) < 2:
+                ctx.fail("REFOCUS_TOO_CLOSE", path, f"{key}: Refocus needs Range 2 or more from every opponent "
+                         "(ruling A19: after its movement).", key=key)
+    return plan
+
+
+def _nearest(ctx: Ctx, f: F) -> F:
+    return min(ctx.opponents(f), key=lambda o: ctx.distance(f, o))
+
+
+def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, n: int, toward: bool,
+                  simultaneous: bool) -> Plan:
+    path = f"decisions.{key}"
+    ids = d.moves or []
+    if not ids:
+        ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: name the move or the Combo.", key=key)
+    moves: list[MoveProfile] = []
+    for mid in ids:
+        m = f.move(mid)
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
+        assert m is not None
+        moves.append(m)
+    offensive = [m for m in moves if m.offensive]
+    if kind is ActionType.attack and not offensive:
+        ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.",
+                 key=key)
+    if kind is ActionType.utility and offensive:
+        ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: a Utility action has only Utility moves.",
+                 key=key)
+    for m in moves:
+        if m.has("counter") or m.has("interrupt.interrupt_only"):
+            ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{path}.moves", f"{key}: {m.name} works only as a Defensive "
+                     "Response.", key=key)
+    if len(moves) > 1:
+        if simultaneous:
+            ctx.fail("SIMULTANEOUS_COMBO_FORBIDDEN", f"{path}.moves", f"{key}: no Combos in simultaneous "
+                     "Initiative.", key=key)
+        check_combo(ctx, f, moves, key)
+    cost = control_cost(moves) if len(moves) > 1 else moves[0].level
+    control_fs = d.fs or 0
+    if control_fs:
+        if not f.natural_12:
+            ctx.fail("FS_CONTROL_WITHOUT_NATURAL_12", f"{path}.fs", f"{key}: Control above the roll needs a "
+                     "natural 12 on a d12.", key=key)
+        if control_fs > f.pl or control_fs > f.fs:
+            ctx.fail("FS_EXCEEDS_POWER_LEVEL" if control_fs > f.pl else "FS_INSUFFICIENT", f"{path}.fs",
+                     f"{key}: {control_fs} FS on Control is too much.", key=key)
+    if cost > f.control + control_fs:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.",
+                 key=key)
+    se_need = sum(m.se_cost for m in moves if m.is_super)
+    if se_need > f.se:
+        ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"{path}.moves", f"{key}: {se_need} Super Energy needed; {f.id} has "
+                 f"{f.se}.", key=key)
+    target = _target(ctx, f, d.target, key) if kind is ActionType.attack or d.target else (
+        _nearest(ctx, f) if ctx.opponents(f) else None)
+    if kind is ActionType.attack and target is not None and target.knocked_down:
+        pursuit = moves[0].id == "pursuit_attack" or moves[0].has("pursuit")
+        if not pursuit and not ctx.opts.hit_downed_attacks:
+            ctx.fail("TARGET_KNOCKED_DOWN", f"{path}.target", f"{key}: only a Pursuit attack hits a Knocked Down "
+                     "fighter.", key=key)
+    plan = Plan(kind, target, moves, n, toward, cost=cost, control_fs=control_fs, key=key,
+                full_offense=bool(d.full_offense))
+    _movement(ctx, f, plan, d, key)
+    return plan
+
+
+def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
+    """C: the movement the first move allows and what it costs (000 L5603–L5644, L2377–L2391)."""
+    path = f"decisions.{key}.movement"
+    first = plan.moves[0]
+    n = plan.movement
+    mv = first.movement
+    utility = plan.kind is ActionType.utility
+    lo, hi = BEFORE.get(mv, (0, 1))
+    if mv == "mobile" and utility:
+        hi = 3
+    if first.id == "basic_move":
+        lo, hi = 0, 2  # the Basic Move is Mobile: a 2-Range jumping attack (000 L2088–L2096)
+    if mv == "passing":
+        lo = 0  # "can move 1 Range before" (000 L2389)
+    if not lo <= n <= hi:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: {first.name} ({mv.replace('_', ' ')}) allows "
+                 f"{lo}–{hi} Ranges before it, not {n}.", key=key)
+    kws = first.keywords
+    if "dash" in kws and n < 2:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move at least 2 Ranges.", key=key)
+    if n and "away" in kws and plan.toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
+    if n and "closer" in kws and not plan.toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
+    target = plan.target
+    end = positions.after_move_range(ctx, f, target, n, plan.toward) if target is not None else 3
+    if n == 3 and mv == "mobile" and end == 0:
+        ctx.fail("MOBILE_ENDS_AT_RANGE_0", path, f"{key}: a 3-Range Mobile move cannot end at Range 0.", key=key)
+    q = f.prof.qualities
+    base = 0
+    free_move = first.has("teleportation") > 0  # Mobile with no FS cost (000 L4303–L4309)
+    if n >= 2 and not free_move:
+        base = 1  # 000 L5632; ruling A15 for Utility and After Mobile
+        if plan.kind is ActionType.attack and n == 2:
+            jumper_ok = first.kind == "basic" or (mv == "mobile" and first.has("aerial"))
+            if "jumper" in q and jumper_ok:
+                base = 0  # 000 L1271
+            elif "mobility" in q and not f.prof.big:
+                base = 0
+                plan.mobility_penalty = True  # −1 Accuracy instead (000 L1281)
+    if mv == "throw_movement" and n == 1:
+        base = 0 if ("mobile_grappler" in q and end == 0) else 1  # 000 L2385, L1279
+    plan.jumping = plan.kind is ActionType.attack and first.kind == "basic" and n == 2 and "runner" not in q
+    if d.cross_up:
+        if not (plan.jumping and end == 0 and plan.toward):
+            ctx.fail("CROSS_UP_INVALID", path, f"{key}: a Cross-Up is a jumping Basic attack of 2 Ranges landing at "
+                     "Range 0 (not by a Runner).", key=key)
+        plan.cross_up = True
+    fs = base + (1 if base > 0 and f.prof.big and not ("mobility" in q and plan.kind is ActionType.attack) else 0)
+    fs += 1 if plan.cross_up else 0  # 000 L5634
+    fs += 1 if (n and f.hit_stun) else 0  # 000 L5938
+    if fs > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: the movement costs {fs} FS, more than Power Level {f.pl} "
+                 "allows in one application.", key=key)
+    if fs > f.fs:
+        ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {fs} FS; {f.id} has {f.fs}.", key=key)
+    plan.fs_move = fs
+
+
+def perform(ctx: Ctx, f: F, plan: Plan, context: str = "action", apply_knockback: bool = True) -> Outcome | None:
+    """Carry out a validated plan: movement (C), then the action (C.5, D, refocus …), then G.1."""
+    f.acted = True
+    f.holding = False
+    if plan.kind is not ActionType.await_opening:
+        f.awaiting = False
+    if plan.movement:
+        do_move(ctx, f, plan)
+    kind = plan.kind
+    if kind is ActionType.move:
+        if plan.movement == 1:
+            f.moved_one_bonus = True  # 000 L5638
+        if plan.target is not None and _entered_close(ctx, f, plan):
+            reaction_window(ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and
+                            "runner" not in f.prof.qualities)
+        return
+    if kind is ActionType.none:
+        ctx.note("B.1", f.id, f"{f.id} does nothing this turn.", "000 L5593")
+        return
+    if kind is ActionType.refocus:
+        f.non_attack_action = True
+        r = ctx.roll(f.id, "refocus", Die(2), "Refocus", "B.1")
+        gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
+        f.fs += gain
+        ctx.note("B.1", f.id, f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his "
+                 "starting total).", "000 L6041", {"roll": r}, {"fs": f.fs})
+        return
+    if kind is ActionType.power_up:
+        f.non_attack_action = True
+        if plan.target is not None and ctx.distance(f, plan.target) <= 1 and \
+                reaction_window(ctx, f, "Power Up", jumped=False):
+            ctx.note("B.1", f.id, "Hit while powering up: no Super Energy.", "000 L6008, L6021")
+            return
+        r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
+        before = f.se
+        if f.prof.has_supers:
+            f.se = min(f.se + r, ctx.opts.super_energy_max)
+        ctx.note("B.1", f.id, f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).", "000 L6043",
+                 {"roll": r}, {"super_energy": f.se})
+        return
+    if kind is ActionType.await_opening:
+        f.non_attack_action = True
+        f.awaiting = True
+        ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045–L6049", {}, {"awaiting": True})
+        return
+    if kind is ActionType.taunt:
+        assert plan.target is not None
+        if ctx.distance(f, plan.target) <= 1 and reaction_window(ctx, f, "Taunt", jumped=False):
+            return
+        f.taunt_used = True
+        r = ctx.roll(f.id, "taunt_glory", Die(2), "Taunt Glory", "B.1")
+        ctx.award(f.id, r, f"Taunt against {plan.target.id}", "000 L2141")
+        return
+    if kind is ActionType.utility:
+        _utility(ctx, f, plan)
+        return
+    assert plan.target is not None
+    extra: dict[str, int] = {}
+    if plan.mobility_penalty:
+        extra["mobility"] = -1
+    if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not (
+            plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit")):
+        extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
+    full_screen = (plan.moves[0].has("mobile.full_screen") and plan.movement == 3
+                   and not plan.moves[0].has("mobile.fast_full_screen"))
+    pay_supers(ctx, f, plan.moves)
+    if plan.control_fs:
+        f.fs -= plan.control_fs
+        f.control += plan.control_fs
+    atk = Attack(attacker=f, defender=plan.target, moves=plan.moves, context="action", label="D", cost=plan.cost,
+                 key=plan.key, full_offense=plan.full_offense, cross_up=plan.cross_up, jumping=plan.jumping,
+                 extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback)
+    atk.context = context
+    hits_before = f.was_hit
+    out = resolve(ctx, atk)
+    for m in plan.moves:
+        on_use(ctx, f, m)
+    if not f.defeated and not (f.was_hit and not hits_before):
+        post_move(ctx, f, plan)
+    return out
+
+
+def _entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
+    return any(ctx.distance(f, o) <= 1 for o in ctx.opponents(f)) and plan.toward
+
+
+def do_move(ctx: Ctx, f: F, plan: Plan) -> None:
+    before = ctx.distance(f, plan.target) if plan.target is not None else None
+    f.fs -= plan.fs_move
+    positions.move(ctx, f, plan.target, plan.movement, plan.toward)
+    after = ctx.distance(f, plan.target) if plan.target is not None else None
+    f.jumped = plan.jumping or (plan.kind is ActionType.move and plan.movement == 3)
+    ctx.note("C", f.id, f"{f.id} moves {plan.movement} Range{'s' if plan.movement > 1 else ''} "
+             f"{'toward' if plan.toward else 'away'}" + (f" (Range {before} → {after})" if before is not None else "")
+             + (f", {plan.fs_move} FS" if plan.fs_move else "") + ".", "000 L5603–L5644",
+             {"ranges": plan.movement, "fs": plan.fs_move}, {"range": after, "fs": f.fs})
+
+
+def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
+    """G.1: Passing and After Mobile movement after the move (000 L2387–L2389, L5442)."""
+    last = plan.moves[-1] if plan.moves else None
+    if last is None or last.movement not in ("passing", "after_mobile") or plan.target is None:
+        return
+    hi = 1 if last.movement == "passing" else (3 if plan.kind is ActionType.utility else 2)
+    key, d = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {last.name}.",
+                        DecisionValue(movement=0))
+    n = d.movement or 0
+    if n > hi:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {hi} Ranges after "
+                 f"{last.name}.", key=key)
+    if not n:
+        return
+    toward = d.direction is not Direction.away
+    base = 1 if n >= 2 else 0  # ruling A15
+    fs = movement_fs(f, base)
+    if fs > f.pl or fs > f.fs:
+        ctx.fail("FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: the movement costs {fs} FS.", key=key)
+    f.fs -= fs
+    positions.move(ctx, f, plan.target, n, toward)
+    ctx.note("G.1", f.id, f"{f.id} moves {n} Range(s) {'toward' if toward else 'away'} after {last.name}: Range "
+             f"{ctx.distance(f, plan.target)}.", "000 L5442", {"ranges": n, "fs": fs},
+             {"range": ctx.distance(f, plan.target)})
+
+
+def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
+    """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
+    names = " + ".join(m.name for m in plan.moves)
+    for m in plan.moves:
+        report_unsupported(ctx, f, m)
+    near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
+    if near and reaction_window(ctx, f, f"the Utility move {names}", jumped=False,
+                                aerial_utility=any(m.has("aerial") for m in plan.moves)):
+        ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
+        return
+    ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
+    for m in plan.moves:
+        on_use(ctx, f, m)
+        if m.id not in f.utility_used:
+            f.utility_used.append(m.id)
+            ctx.award(f.id, m.level, f"first use of the Utility move {m.name}", "000 L5751")
+    post_move(ctx, f, plan)

@@ -1,0 +1,276 @@
+"""Steps D–F for one attack: the defender's choice, the attack roll, the hit (E) or the miss (F)
+(000 L5411–L5438, L5692–L5741)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import effects, responses
+from .combo import combo_accuracy
+from .damage import DamageRoll, roll_damage
+from .defense import Guard, choose_defense
+from .models import DecisionValue
+from .profile import MoveProfile
+from .state import Ctx, F
+from .super_energy import count_attack
+
+
+@dataclass
+class Attack:
+    attacker: F
+    defender: F
+    moves: list[MoveProfile]
+    context: str  # action | response | reaction | simultaneous
+    label: str
+    cost: int
+    key: str = ""
+    full_offense: bool = False
+    cross_up: bool = False
+    jumping: bool = False  # a 2-Range jumping Basic Mobile attack (000 L2096–L2103)
+    extra_acc: dict[str, int] = field(default_factory=dict)
+    response: str | None = None
+    reaction: str | None = None
+    orig_aerial: bool = False
+    vs_anti_air: bool = False
+    full_screen: bool = False
+    apply_knockback: bool = True
+    defender_jumping: bool = False
+
+    @property
+    def is_combo(self) -> bool:
+        return len(self.moves) > 1
+
+    @property
+    def first(self) -> MoveProfile:
+        return next((m for m in self.moves if m.offensive), self.moves[0])
+
+    @property
+    def aerial(self) -> bool:
+        """Aerial for the defence against Responses: the Aerial Element, or a jump (ruling A32)."""
+        return self.jumping or self.moves[0].has("aerial") > 0
+
+    @property
+    def has_super(self) -> bool:
+        return any(m.is_super for m in self.moves)
+
+
+@dataclass
+class Outcome:
+    hit: bool
+    partial: bool = False
+    damage: DamageRoll | None = None
+    guard: Guard | None = None
+    knockback: int = 0
+    life_lost: int = 0
+
+
+def range_ok(m: MoveProfile, distance: int) -> bool:
+    if m.has("specific_range"):
+        want = m.options.get("specific_range", {}).get("range")
+        if want is not None and str(want) != str(distance):
+            return False  # 000 L4858
+    if m.range is None:
+        return not m.offensive
+    return m.range[0] <= distance <= m.range[1]
+
+
+def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, int] | None:
+    """Range 0 +1 (Cross-Up +2 instead), Range 2 −1 without Reach or Long Range, Reach at 3 −2 (000 L5613,
+    L5634, L4083)."""
+    if distance == 0:
+        return ("cross_up", 2) if cross_up else ("range_0", 1)
+    long_reach = m.kw("reach_range") or m.kw("long_range")
+    if distance == 2 and not long_reach:
+        return ("range_2", -1)
+    if distance == 3 and m.kw("reach_range"):
+        return ("reach_at_3", -2)
+    return None
+
+
+def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+    a, d = atk.attacker, atk.defender
+    if atk.is_combo:
+        _, parts = combo_accuracy(atk.moves, option)
+    else:
+        parts = {"move": atk.moves[0].accuracy_vs(option)}
+    if a.prof.acc_bonus:
+        parts["accuracy_bonus"] = a.prof.acc_bonus
+    mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
+    if mod:
+        parts[mod[0]] = mod[1]
+    if a.control > atk.cost:
+        parts["extra_control"] = 1  # 000 L5708
+    pend = 0
+    keep = []
+    for amount, vs, source in a.pending_acc:
+        if vs is None or vs == d.id:
+            pend += amount
+        elif source != "evasion":
+            keep.append((amount, vs, source))
+    # The Evasion bonus is used on this attack, or lost if it targets someone else (000 L5834–L5836).
+    a.pending_acc = keep
+    if pend:
+        parts["pending"] = pend
+    parts.update(atk.extra_acc)
+    return {k: v for k, v in parts.items() if v}
+
+
+def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+    a, d = atk.attacker, atk.defender
+    names = " + ".join(m.name for m in atk.moves)
+    distance = ctx.distance(a, d)
+    ctx.note("D.3", a.id, f"{a.id} attacks {d.id} with {names}" + (" on Full Offense" if atk.full_offense else "")
+             + f" at Range {distance}.", "000 L5415, L5712",
+             {"moves": [m.id for m in atk.moves], "control_cost": atk.cost, "control": a.control,
+              "range": distance, "context": atk.context})
+    if atk.full_offense:
+        a.full_offense = True
+    for m in atk.moves:
+        effects.report_unsupported(ctx, a, m)
+    if not all(range_ok(m, distance) for m in atk.moves if m.offensive):
+        ctx.warn("TARGET_OUT_OF_RANGE", atk.key or "decisions", f"{names} cannot reach Range {distance}: it "
+                 "misses automatically.", key=atk.key or None)
+        ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
+        count_attack(ctx, a, atk.moves, hit=False)
+        effects.on_miss(ctx, atk)
+        return Outcome(hit=False)
+    if any(m.has("unreliable") for m in atk.moves):
+        r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
+        if r == 1:
+            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874",
+                     {"roll": r})
+            count_attack(ctx, a, atk.moves, hit=False)
+            return Outcome(hit=False)
+    guard = choose_defense(ctx, d, a, "action" if atk.context == "interrupt" else atk.context, "D.4",
+                           aerial_attacker=atk.orig_aerial, vs_anti_air=atk.vs_anti_air,
+                           jumping_defender=atk.defender_jumping, jumping_basic=atk.jumping,
+                           full_screen=atk.full_screen)
+    option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
+    parts = accuracy(ctx, atk, option)
+    base = sum(parts.values())
+    key, dv = ctx.decide(a.id, "accuracy_fs", "D.6", f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) against "
+                         f"Defense Total {guard.dt}, Accuracy {base:+d}.", DecisionValue(fs=0))
+    fs = dv.fs or 0
+    if fs > a.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {fs} FS is more than Power Level {a.pl}.",
+                 key=key)
+    if fs > a.fs:
+        ctx.fail("FS_INSUFFICIENT", f"decisions.{key}", f"{key}: {a.id} has only {a.fs} FS.", key=key)
+    a.fs -= fs
+    total_acc = base + fs
+    sides = 10 if a.full_offense else 6  # 000 L5726
+    breakthrough = _breakthrough(atk)
+    if 1 + total_acc >= guard.dt:
+        ctx.skip_roll(a.id, "attack")
+        roll, hit = None, True
+    elif sides + total_acc < guard.dt - breakthrough:
+        ctx.skip_roll(a.id, "attack")
+        roll, hit = None, False
+    else:
+        from ...dice import Die
+        roll = ctx.roll(a.id, "attack", Die(5 if sides == 10 else 3), "attack roll", "D.6")
+        hit = roll + total_acc >= guard.dt
+    text = (f"Accuracy {total_acc:+d}" + (f" ({fs} FS)" if fs else "") + f" against Defense Total {guard.dt}: "
+            + ("even the lowest roll hits, no roll needed" if roll is None and hit else
+               "even the highest roll misses" if roll is None else f"rolled {roll}, total {roll + total_acc}")
+            + (" — hit." if hit else " — miss."))
+    ctx.note("D.6", a.id, text, "000 L5724–L5741, L6331", {**parts, "fs": fs, "die": f"1d{sides}", "roll": roll},
+             {"hit": hit, "fs": a.fs})
+    if hit:
+        return land(ctx, atk, guard)
+    margin = guard.dt - (roll if roll is not None else sides) - total_acc
+    if breakthrough and margin <= breakthrough:
+        ctx.note("D.6", a.id, f"Breakthrough: missed by {margin}, a partial hit.", "000 L4906–L4912",
+                 {"margin": margin, "breakthrough": breakthrough})
+        return land(ctx, atk, guard, partial=True)
+    return miss(ctx, atk, guard)
+
+
+def _d10():
+    from ...dice import Die
+    return Die(5)
+
+
+def _breakthrough(atk: Attack) -> int:
+    for i, m in enumerate(atk.moves):
+        n = m.has("breakthrough")
+        if n and m.is_super:
+            return n if i == 0 else n // 2  # 000 L4906–L4912
+    return 0
+
+
+def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
+    """E.1–E.8 (flow-chart order; Stun and Knock Down decided before Hit Stun, ruling A2)."""
+    a, d = atk.attacker, atk.defender
+    if d.super_armor and not atk.has_super:
+        ctx.note("E", d.id, f"{d.id}'s Super Move has Temporary Invulnerability: the hit has no effect.",
+                 "000 L5299–L5301, L4323–L4327")
+        count_attack(ctx, a, atk.moves, hit=False)
+        return Outcome(hit=False, guard=guard)
+    dmg = roll_damage(ctx, a, d, atk.moves)
+    if partial:
+        dmg.total //= 2
+        dmg.stun //= 2
+    offensive = any(m.offensive for m in atk.moves)
+    life_before = d.life
+    lost = 0 if dmg.limited else dmg.total
+    if dmg.non_finisher:
+        lost = min(lost, max(d.life - 1, 0))  # 000 L4729–L4735
+    d.life = max(d.life - lost, 0)
+    d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
+    d.was_hit = True
+    a.hit_someone = True
+    parts_text = ", ".join((f"{p.move.name} +1" if p.counted == "basic_plus_one" else f"{p.move.name} {p.die}→{p.roll}"
+                            + ("" if p.counted == "full" else " halved"))
+                           for p in dmg.parts if p.counted != "none")
+    ctx.note("E.1", a.id, f"Damage to {d.id}: {dmg.total}" + (f" [{parts_text}]" if parts_text else "")
+             + (f" + {a.prof.dmg_bonus} Damage Bonus" if a.prof.dmg_bonus and dmg.parts else "")
+             + (" (halved: partial hit)" if partial else "") + (" (Big: −1)" if dmg.big else "")
+             + f". Life Bar {life_before} → {d.life}.", "000 L5906–L5924, L10135–L10167",
+             {"parts": [p.value for p in dmg.parts], "damage_bonus": a.prof.dmg_bonus,
+              "steps": [p.step for p in dmg.parts], "rolls": [p.roll for p in dmg.parts]},
+             {"damage": dmg.total, "life_bar": d.life, "stun_damage": dmg.stun})
+    if lost > 0:
+        d.life_loss_from.add(a.id)  # one Super Energy per opponent who takes Life Bar (000 L5268)
+    if d.life == 0 and not d.defeated:
+        d.defeated = True
+        ctx.note("E.1", d.id, f"{d.id} is defeated.", "000 L5924, L5745", {}, {"defeated": True})
+        effects.defeat_glory(ctx, a, d, atk)
+    if not ctx.first_hit_awarded and lost > 0:
+        ctx.first_hit_awarded = True
+        gain = min(a.pl, max(a.fs_start - a.fs, 0))  # refund up to the starting total (000 L5489)
+        a.fs += gain
+        ctx.note("E.1", a.id, f"First hit of the round: {a.id} regains {gain} FS (Power Level, capped at his "
+                 "starting total).", "000 L5489, L10385", {"pl": a.pl}, {"fs": a.fs})
+    effects.conditions_ended_by_hit(ctx, d)
+    kd = effects.knocks_down(atk) and not d.knocked_down
+    stunned_now = effects.stun_check(ctx, atk, d, dmg.stun) if not d.defeated else False
+    if offensive and not kd and not stunned_now and not d.defeated:
+        effects.hit_stun(ctx, d, a)
+    kb = 0
+    if atk.apply_knockback and not d.defeated:
+        kb = effects.knock_back(ctx, atk, dmg.total)
+    else:
+        kb = effects.knockback_ranges(atk, dmg.total)
+    if kd and not d.defeated:
+        effects.knock_down(ctx, a, d)
+    effects.on_hit(ctx, atk, dmg)
+    if stunned_now:
+        effects.apply_stun(ctx, d)
+    effects.hit_glory(ctx, atk, partial)
+    count_attack(ctx, a, atk.moves, hit=True)
+    return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
+
+
+def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
+    """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
+    a, d = atk.attacker, atk.defender
+    count_attack(ctx, a, atk.moves, hit=False)
+    effects.on_miss(ctx, atk, guard)
+    if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
+        ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)
+    if atk.context in ("response",) and atk.response in ("counter", "interrupt"):
+        ctx.award(d.id, 1, "defended against a Counter or Interrupt attack", "000 L837", extra=True)
+    if atk.context in ("action", "interrupt"):
+        responses.after_miss(ctx, atk, guard)
+    return Outcome(hit=False, guard=guard)

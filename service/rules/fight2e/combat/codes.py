@@ -1,0 +1,124 @@
+"""Every code the turn resolver can report: stable, with severity, meaning and book reference (digest §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: Severity
+    meaning: str
+    ref: str | None = None
+
+
+_CODES = [
+    # Request and state integrity (digest §5.1)
+    Code("SHEET_INVALID_POWER_LEVEL", "error", "Power Level outside 1–8.", "000 L706–L714"),
+    Code("SHEET_NOT_VALID", "warning", "Fighter validation reports problems with the sheet; the turn is resolved "
+         "with the figures the sheet gives."),
+    Code("STATE_LIFE_BAR_OUT_OF_RANGE", "error", "Life Bar below 0 or above the sheet's maximum.", "000 L5924"),
+    Code("STATE_FS_OUT_OF_RANGE", "error", "Fighting Spirit above its starting total.", "000 L5489"),
+    Code("STATE_SUPER_ENERGY_OUT_OF_RANGE", "error", "Super Energy above its maximum.", "000 L5333"),
+    Code("STATE_RANGE_OUT_OF_RANGE", "error", "A Range or band is missing or outside its bounds.", "000 L5605"),
+    Code("STATE_POSITIONING_MODE_MISMATCH", "error", "Mode `range` needs exactly two active fighters.", "000 L5656"),
+    Code("STATE_INCONSISTENT_STATUS", "error", "Statuses that cannot hold together.", "000 L5924"),
+    Code("STATE_DUPLICATE_FIGHTER", "error", "Two fighters share one id."),
+    Code("STATE_ONE_SIDE", "error", "Every active fighter is on the same side: there is nobody to fight."),
+    Code("ROUND_ALREADY_OVER", "error", "One side is already defeated or the Time Count has run out.", "000 L5380"),
+    Code("POSITIONING_MODE_UNSUPPORTED", "error", "The Battle Grid is not resolved yet.", "000 L5670–L5690"),
+    Code("DIE_VALUE_OUT_OF_RANGE", "error", "A supplied die value is not a result of the die the rules call for."),
+    Code("ROLL_NOT_USED", "warning", "A supplied die value was not needed by this turn and was ignored.",
+         "000 L6331"),
+    Code("DECISION_NOT_USED", "warning", "A decision key was not asked for by this turn and was ignored."),
+    Code("DECISION_INVALID", "error", "A decision lacks a field its point needs or has one that does not apply."),
+    Code("UNKNOWN_FIGHTER", "error", "A fighter id that is not in the request."),
+    Code("UNKNOWN_MOVE", "error", "A move the fighter does not have."),
+    # Fighting Spirit (digest §5.2)
+    Code("FS_EXCEEDS_POWER_LEVEL", "error", "More Fighting Spirit in one application than the Power Level.",
+         "000 L5475–L5479"),
+    Code("FS_INSUFFICIENT", "error", "More Fighting Spirit than the fighter has.", "000 L5281"),
+    Code("FS_DIE_ABOVE_D12", "error", "Fighting Spirit would raise Initiative or Control above 1d12.", "000 L5505"),
+    Code("FS_INIT_CONTROL_AFTER_FULL_OFFENSE", "error", "No Fighting Spirit on Initiative or Control the turn "
+         "after Full Offense.", "000 L5739"),
+    Code("FS_CONTROL_WITHOUT_NATURAL_12", "error", "Control above the roll needs a natural 12 on a d12.",
+         "000 L5700"),
+    Code("FS_DEFENSE_WHILE_STUNNED", "error", "No Fighting Spirit on a Defense Total while Stunned or "
+         "defenseless.", "000 L5980, L5892"),
+    Code("FS_MOVEMENT_COST_UNPAID", "error", "The movement costs more Fighting Spirit than the fighter can pay.",
+         "000 L5632–L5636, L5938"),
+    Code("FS_REACTION_ATTACK_UNPAID", "error", "A Reaction Attack costs 1 Fighting Spirit.", "000 L6014"),
+    Code("FS_DEFENSIVE_COMBO_UNPAID", "error", "A Combo as a Defensive Response costs 2 Fighting Spirit.",
+         "000 L5854"),
+    Code("FS_COMBINED_DEFENSE_UNPAID", "error", "Defense with Evasion costs 1 Fighting Spirit.", "000 L5838"),
+    Code("FS_TIME_ROLL_EXCEEDS_POWER_LEVEL", "error", "Time Roll spend above the Power Level.", "000 L6059"),
+    # Turn order (digest §5.3)
+    Code("ACTION_LOST", "error", "The fighter's action this turn is lost.", "000 L5936, L5946"),
+    Code("CANNOT_HOLD_WHILE_KNOCKED_DOWN", "error", "A Knocked Down fighter stands at his slot.", "000 L5964"),
+    Code("SIMULTANEOUS_COMBO_FORBIDDEN", "error", "No Combos in simultaneous Initiative.", "000 L5545"),
+    Code("SIMULTANEOUS_NON_ATTACK_ACTION", "error", "Refocus, Power Up and Await Opening in simultaneous "
+         "Initiative only if every fighter of the group uses one.", "000 L6039"),
+    Code("TAUNT_INVALID", "error", "Taunt only against a lower Initiative, not after holding, once per combat, "
+         "with the option on.", "000 L2141"),
+    # Movement (digest §5.4)
+    Code("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", "error", "More movement than the move's Movement keyword or the "
+         "action allows.", "000 L2377–L2391, L5399–L5403"),
+    Code("MOVEMENT_TOO_FAR", "error", "More than 3 Ranges of movement.", "000 L5615"),
+    Code("MOBILE_ENDS_AT_RANGE_0", "error", "A 3-Range Mobile movement may not end at Range 0.", "000 L2381"),
+    Code("MOVEMENT_DIRECTION_INVALID", "error", "The direction breaks the action's or keyword's rule.",
+         "000 L5403, L2419–L2423"),
+    Code("POWER_UP_WITH_MOVEMENT", "error", "Power Up allows no movement.", "000 L6043"),
+    Code("CROSS_UP_INVALID", "error", "A Cross-Up needs a jumping Basic Mobile attack of 2 Ranges that lands at "
+         "Range 0, not by a Runner.", "000 L5634, L1319"),
+    Code("EVASION_MOVE_INVALID", "error", "The post-Evasion move is 2 Ranges for 1 FS, and not after Defense "
+         "with Evasion.", "000 L5834, L5838"),
+    Code("JINKING_OUT_OF_RANGE_REQUIRED", "error", "Jinking needs the 1-Range step to leave the attack's range.",
+         "000 L5878"),
+    # Attacks and Combos (digest §5.5)
+    Code("INSUFFICIENT_CONTROL", "error", "The move's level or the Combo's cost is above the current Control.",
+         "000 L5696–L5698"),
+    Code("INSUFFICIENT_SUPER_ENERGY", "error", "Not enough Super Energy for the Super Move.", "000 L5281"),
+    Code("TARGET_KNOCKED_DOWN", "error", "Only a Pursuit attack hits a Knocked Down fighter.", "000 L5966"),
+    Code("TARGET_UNAVAILABLE", "error", "The target is defeated, an ally, or not in the fight.", "000 L5924"),
+    Code("TARGET_OUT_OF_RANGE", "warning", "Out of the move's range after movement: an automatic miss that still "
+         "counts as an attack.", "000 L5269, L2429"),
+    Code("COMBO_NOT_ALLOWED", "error", "A Combo needs a Combo Skill of 2 or more.", "000 L5777"),
+    Code("COMBO_TOO_LONG", "error", "More moves than the Combo Skill allows.", "000 L5777, L3256–L3260"),
+    Code("COMBO_DUPLICATE_SPECIAL", "error", "The same Special Move twice in a Combo.", "000 L5802"),
+    Code("COMBO_PLACEMENT_INVALID", "error", "A move stands where its Combo keywords forbid.",
+         "000 L5814, L2437–L2451"),
+    Code("COMBO_CONTINUES_AFTER_KNOCKDOWN", "error", "Moves after a Knock Down move in a Combo.", "000 L5814"),
+    Code("UTILITY_MOVE_IS_NOT_AN_ATTACK", "error", "A Utility move cannot be an attack, nor an attack a Utility "
+         "action.", "000 L2349"),
+    Code("COUNTER_MOVE_AS_ATTACK", "error", "A Counter or Interrupt Only move used as an ordinary attack.",
+         "000 L3129, L3579"),
+    Code("REFOCUS_TOO_CLOSE", "error", "Refocus only at Range 2 or more from every opponent.", "000 L6041"),
+    Code("POWER_UP_BELOW_PL3", "error", "Power Up from Power Level 3.", "000 L6043"),
+    Code("AWAIT_OPENING_AFTER_HIT_STUN", "error", "No Await Opening after Hit Stun this turn.", "000 L5407"),
+    # Defence, Responses, Reactions (digest §5.6)
+    Code("FULL_DEFENSE_AFTER_ACTING", "error", "Full Defense only before taking any action this turn.",
+         "000 L5714"),
+    Code("FULL_DEFENSE_WITH_TACTICS", "error", "Full Defense does not work with Tactics.", "000 L5722"),
+    Code("DEFENSE_OPTION_NOT_ALLOWED", "error", "This defence option is not open to the defender here.",
+         "000 L5739, L5980, L5559, L5850, L6039"),
+    Code("RESPONSE_SKILL_MISMATCH", "error", "The Response is not based on the skill used for the Defense Total.",
+         "000 L5848"),
+    Code("RESPONSE_NO_ELEMENT", "error", "The defender has no move for that Response.", "000 L5866–L5902"),
+    Code("RESPONSE_TRIGGER_INVALID", "error", "The Response's trigger is not met.", "000 L5866–L5902"),
+    Code("RESPONSE_OUT_OF_RANGE", "error", "The responding move cannot reach the attacker.", "000 L5858"),
+    Code("RESPONSE_INSUFFICIENT_CONTROL", "error", "Not enough Control for the responding move.", "000 L5858"),
+    Code("RESPONSE_AFTER_HIT_STUN", "error", "Only Jinking after Hit Stun cost the action.", "000 L5858"),
+    Code("REACTION_AFTER_ACTING", "error", "A Reaction Attack needs the reactor's action.", "000 L6012"),
+    Code("REACTION_TRIGGER_INVALID", "error", "The Reaction Attack's trigger is not met.", "000 L6017, L6025–L6033"),
+    Code("REACTION_REQUIRES_TACTICS_3", "error", "An Interrupt Reaction Attack needs Tactics 3.", "000 L6029"),
+    Code("EVASION_RESULT_INVALID", "error", "That post-Evasion choice is not allowed.", "000 L5834"),
+    # Support
+    Code("RULE_UNSUPPORTED", "error", "The request needs a rule the resolver does not implement yet."),
+    Code("INTERNAL_STATE", "error", "The resolver reached a state it cannot continue from; nothing was changed."),
+]
+
+CODES: dict[str, Code] = {c.code: c for c in _CODES}

@@ -1,0 +1,163 @@
+"""D.4–D.5: the defender's choice of Defense, Evasion, Defense with Evasion or Tactics, Full Defense, and the
+Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
+from .state import Ctx, F
+
+# Responses whose numbers enter the Defense Total, so they are declared with it (ruling A16).
+PRE_DECLARED = {ResponseKind.priority: DefenseOption.tactics, ResponseKind.mid_air_teleport: DefenseOption.evasion,
+                ResponseKind.ranged: DefenseOption.tactics, ResponseKind.jinking: DefenseOption.tactics}
+
+
+@dataclass
+class Guard:
+    option: DefenseOption
+    dt: int
+    fs: int
+    full_defense: bool
+    response: ResponseKind | None
+    parts: dict[str, int] = field(default_factory=dict)
+    halved: bool = False
+
+
+def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool = False,
+                    vs_anti_air: bool = False, jumping_defender: bool = False,
+                    jumping_basic: bool = False) -> tuple[list[DefenseOption], bool, str]:
+    """The options open to the defender, whether the skill is halved, and why (for the log)."""
+    if context == "response":  # defending against a Defensive Response (000 L5850, L5866, L2803)
+        if vs_anti_air:
+            return [DefenseOption.evasion], True, "against Anti-Air only Evasion, halved"
+        if aerial_attacker:
+            return [DefenseOption.defense, DefenseOption.evasion], True, "against a Response: Defense halved or " \
+                "full Evasion after an Aerial attack"
+        return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
+    if defender.stunned:
+        return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if defender.full_offense:
+        return [DefenseOption.defense], True, "Full Offense: Defense only, halved"  # 000 L5739
+    if context == "reaction":  # 000 L6018
+        opts = [DefenseOption.defense] + ([DefenseOption.evasion] if jumping_defender else [])
+        return opts, False, "against a Reaction Attack: no Defensive Response"
+    if context == "simultaneous":  # 000 L5559
+        if jumping_basic:
+            return [DefenseOption.evasion], False, "jumping attack in a simultaneous exchange: Evasion"
+        return [DefenseOption.defense], False, "simultaneous attacks: Defense only"
+    if defender.non_attack_action or defender.awaiting:
+        return [DefenseOption.defense], False, "after Refocus, Power Up or Await Opening: Defense only"  # L6039
+    return list(DefenseOption), False, ""
+
+
+def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str, *, aerial_attacker: bool = False,
+                   vs_anti_air: bool = False, jumping_defender: bool = False, jumping_basic: bool = False,
+                   full_screen: bool = False) -> Guard:
+    options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
+                                           jumping_basic)
+    can_full = (not defender.acted and not defender.holding and defender.moved == 0 and context != "response"
+                and not defender.stunned and not defender.action_lost and not defender.full_offense)
+    default = DecisionValue(defense=options[0], fs=0)
+    choices = [ChoiceOption.model_construct(value=DecisionValue(defense=o, fs=0),
+                                            fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
+                                            text=f"{o.value.replace('_', ' + ')}, plus up to {defender.pl} FS")
+               for o in options]
+    if can_full:
+        choices += [ChoiceOption.model_construct(value=DecisionValue(defense=o, full_defense=True, fs=0),
+                                                 fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
+                                                 text=f"Full Defense with {o.value.replace('_', ' + ')} (uses the "
+                                                      "action; +1 die step next turn)")
+                    for o in options if o is not DefenseOption.tactics]
+    key, d = ctx.decide(defender.id, "defense", label,
+                        f"{defender.id} defends against {attacker.id}: choose {', '.join(o.value for o in options)}"
+                        + (", Full Defense" if can_full else "") + f" and FS (up to {defender.pl})."
+                        + (f" ({why})" if why else ""), default, choices)
+    option = d.defense or options[0]
+    path = f"decisions.{key}"
+    if option not in options:
+        ctx.fail("DEFENSE_OPTION_NOT_ALLOWED", path, f"{key}: {option.value} is not open here ({why}).", key=key)
+    fs = d.fs or 0
+    full = bool(d.full_defense) or defender.full_defense
+    response = d.response
+    if d.full_defense and not defender.full_defense:
+        if option is DefenseOption.tactics:
+            ctx.fail("FULL_DEFENSE_WITH_TACTICS", path, f"{key}: Full Defense does not work with Tactics.", key=key)
+        if not can_full:
+            ctx.fail("FULL_DEFENSE_AFTER_ACTING", path,
+                     f"{key}: {defender.id} has already acted, moved or lost his action this turn.", key=key)
+    if response is not None:
+        need = PRE_DECLARED.get(response)
+        if need is None:
+            ctx.fail("DECISION_INVALID", path, f"{key}: only Priority, Mid-Air Teleport, Ranged and Jinking are "
+                     "declared with the Defense Total; others are chosen after the miss.", key=key)
+        if option is not need or context != "action":
+            ctx.fail("RESPONSE_SKILL_MISMATCH", path, f"{key}: the {response.value} Response needs "
+                     f"{need.value if need else '?'} against an ordinary attack.", key=key)
+    stunned_no_fs = bool(defender.stunned)
+    if fs and stunned_no_fs:
+        ctx.fail("FS_DEFENSE_WHILE_STUNNED", path, f"{key}: no FS on the Defense Total while Stunned.", key=key)
+    if fs > defender.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: {fs} FS is more than Power Level {defender.pl}.", key=key)
+    extra = 1 if option is DefenseOption.defense_evasion else 0
+    if fs + extra > defender.fs:
+        code = "FS_COMBINED_DEFENSE_UNPAID" if extra and fs + extra - 1 <= defender.fs else "FS_INSUFFICIENT"
+        ctx.fail(code, path, f"{key}: {defender.id} has only {defender.fs} FS.", key=key)
+    p = defender.prof
+    fd_bonus = p.full_defense_bonus if full else 0
+    parts: dict[str, int] = {}
+    if response is ResponseKind.priority:
+        skill = p.tactics // 2  # 000 L5882
+        parts["tactics_halved"] = skill
+    elif response is ResponseKind.mid_air_teleport:
+        skill = p.evasion + 2  # 000 L5880
+        parts["evasion_plus_2"] = skill
+    elif response is ResponseKind.ranged:
+        skill = p.ki  # 000 L5884
+        parts["ki"] = skill
+    elif option is DefenseOption.defense:
+        skill = p.defense // 2 if halved else p.defense
+        parts["defense"] = skill
+        skill += fd_bonus
+    elif option is DefenseOption.evasion:
+        skill = p.evasion // 2 if halved else p.evasion
+        parts["evasion"] = skill
+        skill += fd_bonus // 2  # Full Defense is halved with Evasion (000 L5722)
+        fd_bonus //= 2
+    elif option is DefenseOption.defense_evasion:
+        high, low = max(p.defense + fd_bonus, p.evasion), min(p.defense + fd_bonus, p.evasion)
+        skill = high + low // 2  # 000 L5838 (Full Defense added to Defense before combining)
+        parts["defense_evasion"] = skill
+        fd_bonus = 0
+    else:
+        skill = p.tactics
+        parts["tactics"] = skill
+        fd_bonus = 0
+    if fd_bonus:
+        parts["full_defense"] = fd_bonus
+    dt = skill + p.def_bonus + fs  # ruling A8: halving touches the skill only
+    parts["defense_bonus"] = p.def_bonus
+    parts["fs"] = fs
+    if defender.moved_one_bonus:
+        dt += 1  # moved exactly 1 Range without acting (000 L5638)
+        parts["moved_one_range"] = 1
+    if response is not None and p.response_bonus.get(response.value):
+        dt += p.response_bonus[response.value]  # 000 L669
+        parts["response_bonus"] = p.response_bonus[response.value]
+    if context == "response" and defender.crouch_bonus:
+        dt += defender.crouch_bonus
+        parts["crouching"] = defender.crouch_bonus
+    if full_screen:
+        dt += 1  # a full 3-Range Full Screen approach (000 L3683)
+        parts["full_screen"] = 1
+    defender.fs -= fs + extra
+    if full and not defender.full_defense:
+        defender.full_defense = True
+        defender.acted = True  # Full Defense takes his action (000 L5714)
+    if option in (DefenseOption.evasion, DefenseOption.tactics, DefenseOption.defense_evasion):
+        defender.other_defense_used = True
+    ctx.note(label, defender.id, f"{defender.id} defends with {option.value.replace('_', ' + ')}"
+             + (" on Full Defense" if full else "") + (f", declaring the {response.value} Response" if response else "")
+             + f": Defense Total {dt}" + (f" ({fs} FS)" if fs else "") + ".", "000 L5716–L5722",
+             {k: v for k, v in parts.items()}, {"dt": dt, "fs": defender.fs})
+    return Guard(option, dt, fs, full, response, parts, halved)

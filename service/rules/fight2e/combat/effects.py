@@ -1,0 +1,232 @@
+"""E.2–E.8 and F.1: Hit Stun, Knock Back, Knock Down, aftereffects, conditions ended by a hit, Stun
+(000 L5926–L5990, L2425–L2433)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import positions
+from .coverage import IMPLEMENTED
+from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
+from .models import Choice, DecisionValue
+from .profile import MoveProfile
+from .state import Ctx, F
+
+if TYPE_CHECKING:
+    from .attack import Attack
+    from .damage import DamageRoll
+    from .defense import Guard
+
+VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
+
+
+def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
+    """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
+    for entry in m.entries:
+        if entry not in IMPLEMENTED:
+            ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
+                                 f"{m.name}: the combat effect of '{entry}' is not applied by the resolver")
+
+
+def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
+    value = m.options.get(entry, {}).get(option)
+    return str(value) if value in ("initiative", "control") else "either"
+
+
+def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
+    """'Always' recovery effects (000 L3358, L4836)."""
+    if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
+        _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
+    if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
+        _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+    if m.has("self_prone"):
+        f.knocked_down = True
+        ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
+
+
+def _next_die(f: F, target: str, steps: int, source: str) -> None:
+    # Several of one kind do not stack (000 L3358, L4836).
+    if any(s == source for _, _, s in f.next_dice):
+        return
+    f.next_dice.append((target, steps, source))
+
+
+def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
+    """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
+    a, d = atk.attacker, atk.defender
+    last = len(atk.moves) - 1
+    for i, m in enumerate(atk.moves):
+        if m.has("critical_hit") and (i == last):
+            part = next((p for p in dmg.parts if p.move is m), None)
+            if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
+                _next_die(a, _bonus_target(m, "critical_hit", "bonus_to"), 2, "critical_hit")
+                ctx.note("E.5", a.id, f"Critical Hit (even roll {part.roll}): +2 die steps next turn.", "000 L3210")
+        if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger", "on_hit") == "on_hit":
+            _next_die(a, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
+            ctx.note("E.5", a.id, "Fast Recovery: +1 die step next turn.", "000 L3358")
+        if m.has("harry") and i == last:
+            d.next_dice = [x for x in d.next_dice if x[2] != "harry"]
+            d.next_dice.append(("either", -1, "harry"))
+            ctx.note("E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.",
+                     "000 L3432")
+        if m.has("super_energy"):
+            a.se_extra += m.has("super_energy")
+
+
+def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
+    """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
+    a, d = atk.attacker, atk.defender
+    for m in atk.moves:
+        if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version", "on_miss") == "on_miss":
+            _next_die(a, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+            ctx.note("F.1", a.id, "Slow Recovery: one die size lower next turn.", "000 L4836")
+    if guard is not None and guard.option.value == "defense":
+        chip = sum(m.has("always_does_damage") for m in atk.moves)
+        if chip and d.life > 0:
+            before = d.life
+            d.life = max(d.life - chip, 0)
+            ctx.note("F.1", a.id, f"Always Does Damage: {d.id} loses {before - d.life} Life Bar through the block.",
+                     "000 L2807–L2823", {}, {"life_bar": d.life})
+            if d.life == 0:
+                d.defeated = True
+                defeat_glory(ctx, a, d, atk)
+
+
+def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
+    """E.6 (000 L5427, L5747)."""
+    lost = [p for p in d.pending_acc if p[2] == "evasion"]
+    d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
+    d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
+    ended = []
+    if lost:
+        ended.append("his Evasion Accuracy bonus")
+    if d.awaiting:
+        d.await_count = 0
+        d.awaiting = False
+        ended.append("his Await Opening")
+    if ended:
+        ctx.note("E.6", d.id, f"Being hit ends {', '.join(ended)}.", "000 L5427, L5834, L6049")
+
+
+def knocks_down(atk: Attack) -> bool:
+    last = len(atk.moves) - 1
+    for i, m in enumerate(atk.moves):
+        if not m.kw("knocks_down"):
+            continue
+        if m.has("knocks_down.only_at_end_of_combo") and atk.is_combo and i != last:
+            continue
+        return True
+    return False
+
+
+def hit_stun(ctx: Ctx, d: F, a: F) -> None:
+    """E.2: Control → min(C − 4, ⌊C/2⌋) (ruling A1; Big with Stamina 2: −3), once per turn (000 L5926–L5946)."""
+    if d.hit_stun:
+        ctx.note("E.2", d.id, f"{d.id} already suffered Hit Stun this turn.", "000 L5928")
+        return
+    d.hit_stun = True
+    before = d.control
+    drop = 3 if (d.prof.big and d.prof.stamina >= 2) else 4
+    d.control = max(min(before - drop, before // 2), 0)
+    lost = False
+    if not d.acted and (ctx.opts.simplified_hit_stun or d.control <= 0):
+        d.action_lost = True
+        d.holding = False
+        lost = True
+    ctx.note("E.2", d.id, f"Hit Stun: {d.id}'s Control {before} → {d.control}"
+             + (" and he loses his action" if lost else "") + ".", "000 L5930–L5936",
+             {"control": before}, {"control": d.control, "action_lost": lost})
+
+
+def knockback_ranges(atk: Attack, damage: int) -> int:
+    d = atk.defender
+    if d.prof.big and damage < 2:
+        return 0  # 000 L1078
+    if any(m.has("throw.hurl") for m in atk.moves):
+        return 2  # 000 L5954, L4375
+    if not any(m.kw("knockback") for m in atk.moves):
+        return 0
+    if atk.moves[-1].has("increased_knockback") or any(m.has("juggle.launcher") for m in atk.moves[:-1]):
+        return 2  # 000 L5956, L3559, L3619
+    return 1
+
+
+def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
+    """E.3: once, at the end of the attack (000 L5948–L5956)."""
+    n = knockback_ranges(atk, damage)
+    if n <= 0:
+        return 0
+    before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
+    hurl = any(m.has("throw.hurl") for m in atk.moves)
+    ctx.note("E.3", atk.defender.id, (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
+             + f": Range {before} → {after}.", "000 L4375" if hurl else "000 L5948–L5956",
+             {"ranges": n}, {"range": after})
+    return n
+
+
+def knock_down(ctx: Ctx, a: F, d: F) -> None:
+    """E.4 and E.7 (000 L5958–L5970)."""
+    d.knocked_down = True
+    if d.full_defense:
+        d.fd_void = True  # ruling A6
+    if d.holding:
+        d.holding = False
+        d.action_lost = True
+        when = "his held action is lost; he stands with next turn's action"
+    elif not d.acted:
+        d.action_lost = True
+        d.kd_before_acting = True
+        when = "he loses his action and stands at his place in the order (−1 Initiative step next turn)"
+    else:
+        when = "he has already acted and stands with next turn's action"
+    ctx.note("E.4", d.id, f"{d.id} is Knocked Down: {when}.", "000 L5958–L5970", {}, {"knocked_down": True})
+    key, dv = ctx.decide(a.id, "knockdown_move", "E.7", f"{a.id} may move 1 Range toward or away from {d.id}.",
+                         DecisionValue(choice=Choice.stay))
+    if dv.choice in (Choice.toward, Choice.away):
+        positions.move(ctx, a, d, 1, dv.choice is Choice.toward)
+        a.moved -= 1  # not part of his action's movement
+        ctx.note("E.7", a.id, f"{a.id} moves 1 Range {dv.choice.value}: Range {ctx.distance(a, d)}.", "000 L5968",
+                 {}, {"range": ctx.distance(a, d)})
+    elif dv.choice not in (None, Choice.stay):
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or stay.", key=key)
+
+
+def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
+    """E.8 decided right after damage (ruling A2). A Stunned fighter recovers when hit instead (000 L5982)."""
+    if d.stunned:
+        d.stunned = 0
+        d.stun_damage = 0
+        d.stun_recovered_by_hit = True
+        ctx.note("E.8", d.id, f"{d.id} recovers from Stun on being hit (−1 Initiative step next turn).",
+                 "000 L5982, L5988", {}, {"stunned": False})
+        return False
+    if stun <= 0:
+        return False
+    d.stun_damage += stun
+    if d.stun_damage > d.stun_threshold:  # strictly greater (ruling A4)
+        return True
+    ctx.note("E.8", d.id, f"Stun damage {d.stun_damage} this turn against a Stun Threshold of {d.stun_threshold}: "
+             "not Stunned.", "000 L5972–L5976", {"stun_damage": d.stun_damage, "threshold": d.stun_threshold})
+    return False
+
+
+def apply_stun(ctx: Ctx, d: F) -> None:
+    threshold = d.stun_threshold
+    d.stunned = 2
+    d.times_stunned += 1
+    if d.full_defense:
+        d.fd_void = True  # 000 L5978
+    when = "his action will go to recovering"
+    if d.holding:
+        d.holding = False
+        d.acted = True
+        d.stunned = 1  # ruling: the held action is spent on the first recovery action (000 L5984)
+        when = "his held action goes to the first recovery action"
+    elif not d.acted:
+        d.action_lost = True
+        when = "his action this turn is the first recovery action"
+    ctx.note("E.8", d.id, f"{d.id} is Stunned ({d.stun_damage} Stun damage > threshold {threshold}); {when}. "
+             f"His threshold is now {d.stun_threshold}.", "000 L5972–L5990",
+             {"stun_damage": d.stun_damage, "threshold": threshold},
+             {"stunned": True, "threshold": d.stun_threshold})
+    ctx.award(d.id, -1, "Stunned in combat", "000 L852", extra=True)

@@ -1,0 +1,369 @@
+"""Request and answer models of the fight2e turn resolver (digest §1, §3).
+
+A request carries the whole fight as it stands: campaign options, the fight-level state, every Fighter (sheet
+and combat state), the players' decisions keyed by the stable keys of digest §3.2 and either a seed or the
+players' own dice keyed by the roll keys of §3.3. The answer is the fight after one turn (the book's Initiative
+to Time Roll), or the first decision the request does not carry.
+
+Every number is bounded and every list and mapping has a maximum length, so no request can make the core loop
+or allocate without limit. Values inside the bounds that the book forbids come back as violations.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field
+
+from ..fighter_models import Fighter
+from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+
+Key = Annotated[str, Field(min_length=1, max_length=120)]
+FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
+MoveId = Annotated[str, Field(min_length=1, max_length=80)]
+Text = Annotated[str, Field(max_length=600)]
+Short = Annotated[str, Field(max_length=120)]
+Steps = Annotated[int, Field(ge=-12, le=12)]
+Scalar = int | bool | Short | None
+LogValue = Scalar | Annotated[list[Annotated[int, Field(ge=-10_000, le=10_000)] | Short], Field(max_length=24)]
+LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(max_length=24)]
+
+MAX_FIGHTERS = 8
+
+
+
+
+# ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
+
+
+class PositioningMode(StrEnum):
+    range = "range"  # two combatants, one shared Range (000 L5605–L5644)
+    band = "band"  # Band Map: every fighter on a band 1–6 (000 L5650–L5668)
+    grid = "grid"  # 5×5 Battle Grid (000 L5670–L5690): not resolved yet
+
+
+class DieTarget(StrEnum):
+    initiative = "initiative"
+    control = "control"
+    either = "either"
+
+
+class Choice(StrEnum):
+    """Small choices at a decision point (act_or_hold, hitstun_choice, stand_alt, evasion_result …)."""
+
+    act = "act"
+    hold = "hold"
+    forfeit = "forfeit"
+    stand = "stand"
+    reversal = "reversal"
+    pass_ = "pass"
+    move = "move"
+    accuracy_bonus = "accuracy_bonus"
+    toward = "toward"
+    away = "away"
+    stay = "stay"
+    continue_ = "continue"
+    cash_in = "cash_in"
+    respond = "respond"
+
+
+class ActionType(StrEnum):
+    attack = "attack"  # one move or a Combo, optionally after movement
+    utility = "utility"  # a Utility move (or an all-Utility Combo), optionally after movement
+    move = "move"  # movement only (1 Range alone gives +1 DT for the turn)
+    refocus = "refocus"
+    power_up = "power_up"
+    await_opening = "await_opening"
+    taunt = "taunt"
+    none = "none"  # do nothing (the action is spent)
+
+
+class Direction(StrEnum):
+    toward = "toward"
+    away = "away"
+
+
+class DefenseOption(StrEnum):
+    defense = "defense"
+    evasion = "evasion"
+    defense_evasion = "defense_evasion"  # the combined "crouching block" (000 L5838)
+    tactics = "tactics"
+
+
+class ResponseKind(StrEnum):
+    anti_air = "anti_air"
+    basic = "basic"
+    counter = "counter"
+    evade_ranged = "evade_ranged"
+    interrupt = "interrupt"
+    jinking = "jinking"
+    mid_air_teleport = "mid_air_teleport"
+    priority = "priority"
+    ranged = "ranged"
+    reversal = "reversal"
+    sidestep_counter = "sidestep_counter"
+    throw = "throw"
+
+
+class ReactionKind(StrEnum):
+    anti_air = "anti_air"
+    basic = "basic"
+    interrupt = "interrupt"
+    super = "super"
+    throw = "throw"
+
+
+class Status(StrEnum):
+    resolved = "resolved"
+    decision_required = "decision_required"
+    round_over = "round_over"
+    invalid = "invalid"
+
+
+class RollSource(StrEnum):
+    seed = "seed"
+    given = "given"
+
+
+# ── Request: options ───────────────────────────────────────────────────────────────────────────────
+
+
+class CombatOptions(Model):
+    """Campaign options of digest §1.6 with the book's defaults, and the overridable rulings of digest §7."""
+
+    time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
+    time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
+    throws_unblockable: bool = Field(True, description="The Throw Element's +1 Accuracy (000 L4345).")
+    throws_do_stun: bool = Field(False, description="All Throws count toward Stun (000 L4365).")
+    super_energy_max: int = Field(10, ge=1, le=60, description="10, or 30 with three-tier Supers (000 L5331–L5333).")
+    super_tiers: bool = Field(False, description="Three-tier Super Moves (000 L5289–L5295).")
+    super_moves_do_stun: bool = Field(False, description="Super Moves count toward Stun (000 L5232).")
+    simplified_hit_stun: bool = Field(False, description="Hit Stun simply costs the action (000 L5932–L5934).")
+    simplified_simultaneous_initiative: bool = Field(False, description="000 L5563–L5569.")
+    aerial_blocks: bool = Field(False, description="000 L5840.")
+    voluntary_stay_down: bool = Field(False, description="000 L5964.")
+    pursuit_attacks: bool = Field(False, description="The Basic Pursuit Attack for everyone (000 L2147–L2163).")
+    hit_downed_attacks: bool = Field(False, description="Any move may hit a Knocked Down foe at −4 (000 L2165).")
+    sweeps: bool = Field(False, description="The Sweep Basic Move (000 L2107–L2123).")
+    taunts: bool = Field(False, description="The Taunt (000 L2127–L2141).")
+    dash: bool = False
+    back_dash: bool = False
+    breakfall: bool = False
+    tech_roll: bool = False
+    air_dash: bool = False
+    sidestep: bool = False
+    super_jump: bool = False
+    hover: bool = False
+    wall_springs: bool = False
+    double_jumps: bool = False
+    super_energy_basic_attacks_count: bool = Field(
+        True, description="Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the "
+                          "book's Example of Combat.")
+    leader_bonus: bool = Field(True, description="Ruling A11/A13: the +1 Initiative of last turn's leader who hit.")
+    reversal_after_acting_penalty: bool = Field(False, description="Ruling A41.")
+    additional_glory_awards: bool = Field(True, description="The Additional Glory Awards chart's combat entries "
+                                          "(000 L826–L857); the Example of Combat leaves them out.")
+    glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
+    ask_every_decision: bool = Field(
+        False, description="Step mode for every decision point: a decision with a book default is asked for "
+                           "instead of defaulted.")
+
+
+# ── Request: fight state ──────────────────────────────────────────────────────────────────────────
+
+
+class Positioning(Model):
+    mode: PositioningMode = PositioningMode.range
+    range: int | None = Field(3, ge=0, le=5, description="Mode `range`: the Range between the two fighters.")
+    bands: dict[FighterId, Annotated[int, Field(ge=1, le=6)]] = Field(
+        default_factory=dict, max_length=MAX_FIGHTERS, description="Mode `band`: each fighter's band.")
+
+
+class PreviousTurn(Model):
+    initiative_leader: FighterId | None = Field(None, description="Single highest Initiative last turn, if any.")
+    leader_hit: bool = Field(False, description="Whether that fighter hit an opponent last turn.")
+
+
+class Hazard(Model):
+    id: Short
+    kind: Short = Field(description="pit, wall, corner, elevation, ring_out, danger_zone …")
+
+
+class FightState(Model):
+    round: int = Field(1, ge=1, le=50)
+    turn: int = Field(1, ge=1, le=999)
+    time_count: int = Field(99, ge=-100, le=999)
+    positioning: Positioning = Field(default_factory=Positioning)
+    sides: dict[FighterId, FighterId] = Field(
+        default_factory=dict, max_length=MAX_FIGHTERS,
+        description="Fighter → side; a fighter missing here is his own side.")
+    previous_turn: PreviousTurn | None = None
+    first_hit_awarded: bool = Field(False, description="The first-hit Fighting Spirit refund was given (000 L5489).")
+    hazards: list[Hazard] = Field(default_factory=list, max_length=12)
+
+
+# ── Request: fighter state ───────────────────────────────────────────────────────────────────────
+
+
+class DieShift(Model):
+    """A die-size change waiting for a fighter's next Initiative/Control roll (digest §1.3 nextTurnDie)."""
+
+    target: DieTarget
+    steps: Steps
+    source: Short
+
+
+class PendingAccuracy(Model):
+    amount: int = Field(ge=-10, le=20)
+    vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
+    source: Short
+
+
+class Stunned(Model):
+    actions_to_recover: int = Field(2, ge=1, le=2)
+
+
+class OngoingEffect(Model):
+    """An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved."""
+
+    id: Short = Field(description="Catalogue entry id, e.g. `buff`, `flight`.")
+    move: MoveId | None = None
+    time_left: int | None = Field(None, ge=0, le=999)
+
+
+class FighterState(Model):
+    life_bar: int = Field(ge=0, le=5000)
+    fighting_spirit: int = Field(ge=0, le=5000)
+    fs_start: int | None = Field(None, ge=0, le=5000, description="FS at the start of the fight (refund cap).")
+    super_energy: int = Field(0, ge=0, le=100)
+    defeated: bool = False
+    knocked_down: bool = False
+    stunned: Stunned | None = None
+    times_stunned_this_round: int = Field(0, ge=0, le=50)
+    next_turn_dice: list[DieShift] = Field(default_factory=list, max_length=16)
+    no_fs_on_init_ctrl: bool = Field(False, description="Full Offense last turn (000 L5739).")
+    full_offense_streak: int = Field(0, ge=0, le=50)
+    await_opening: int = Field(0, ge=0, le=50, description="Successful Await Opening turns not yet cashed in.")
+    pending_accuracy: list[PendingAccuracy] = Field(default_factory=list, max_length=8)
+    moves_scored_this_round: list[MoveId] = Field(default_factory=list, max_length=120)
+    utility_moves_used: list[MoveId] = Field(default_factory=list, max_length=120)
+    glory_this_round: int = Field(0, ge=-1000, le=10_000)
+    combo_streak: int = Field(0, ge=0, le=200)
+    taunt_used: bool = False
+    ongoing_effects: list[OngoingEffect] = Field(default_factory=list, max_length=16)
+
+
+class CombatFighter(Model):
+    id: FighterId
+    sheet: Fighter
+    state: FighterState
+
+
+# ── Request: decisions ───────────────────────────────────────────────────────────────────────────
+
+
+class DecisionValue(Model):
+    """One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2)."""
+
+    choice: Choice | None = None
+    action: ActionType | None = None
+    moves: list[MoveId] | None = Field(None, max_length=12, description="A move, or a Combo in order.")
+    target: FighterId | None = None
+    movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
+    direction: Direction | None = None
+    full_offense: bool | None = None
+    cross_up: bool | None = None
+    fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
+    init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
+    ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
+    defense: DefenseOption | None = None
+    full_defense: bool | None = None
+    response: ResponseKind | None = None
+    reaction: ReactionKind | None = None
+    amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
+
+
+class TurnRequest(Model):
+    options: CombatOptions = Field(default_factory=CombatOptions)
+    fight: FightState = Field(default_factory=FightState)
+    fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
+    decisions: dict[Key, DecisionValue] = Field(default_factory=dict, max_length=400)
+    seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
+    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
+
+
+# ── Answer ───────────────────────────────────────────────────────────────────────────────────────
+
+
+class Finding(Model):
+    code: Short
+    key: Key | None = Field(None, description="Decision or roll key concerned, when there is one.")
+    path: Short
+    message: Text
+    ref: Short | None = None
+
+
+class Unsupported(Model):
+    id: Short
+    path: Short
+    reason: Text
+
+
+class ChoiceOption(Model):
+    value: DecisionValue
+    fs: int = Field(0, ge=0, le=100, description="Fighting Spirit this choice costs.")
+    control: int = Field(0, ge=0, le=100, description="Control this choice needs.")
+    text: Text
+
+
+class PendingDecision(Model):
+    key: Key
+    fighter: FighterId
+    point: Short
+    step: Short = Field(description="Flow-chart label where the decision is taken.")
+    text: Text
+    die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
+    default: DecisionValue | None = None
+    choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
+
+
+class RollRecord(Model):
+    key: Key
+    die: Short
+    result: int = Field(ge=1, le=1000)
+    purpose: Text
+    source: RollSource
+
+
+class GloryAward(Model):
+    fighter: FighterId
+    points: int = Field(ge=-100, le=1000)
+    reason: Text
+    ref: Short
+
+
+class LogStep(Model):
+    step: int = Field(ge=1, le=10_000)
+    label: Short
+    actor: FighterId | None
+    inputs: LogMap
+    ref: Short
+    change: LogMap
+    text: Text
+
+
+class TurnResult(Model):
+    ruleset: Short
+    ruleset_version: Short
+    status: Status
+    violations: list[Finding] = Field(max_length=400)
+    warnings: list[Finding] = Field(max_length=400)
+    unsupported: list[Unsupported] = Field(max_length=400)
+    pending_decision: PendingDecision | None
+    fight: FightState
+    fighters: list[CombatFighter] = Field(max_length=MAX_FIGHTERS)
+    rolls: list[RollRecord] = Field(max_length=1000)
+    glory: list[GloryAward] = Field(max_length=200)
+    log: list[LogStep] = Field(max_length=2000)
+    winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")

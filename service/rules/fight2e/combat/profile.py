@@ -1,0 +1,293 @@
+"""What the resolver reads from a Fighter's sheet: his combat numbers and every move's combat profile.
+
+The sheet is validated by Fighter validation (``validate_fighter``), which also prices every move with the moves
+core; this module turns that answer into plain, read-only figures. Validation is pure, so its answer is memoised
+by the sheet's JSON (a bounded in-process table): the same sheet always gives the same profile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from ...dice import Die, die
+from ..catalog import catalog
+from ..fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
+from ..fighters import validate_fighter
+from ..models import MovePrice
+from .models import CombatOptions
+
+RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
+MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing",
+                     "no_movement")
+LIFE_BAR = {1: 30, 2: 40, 3: 50, 4: 60, 5: 70, 6: 80, 7: 90, 8: 100}  # Power Level Chart, 000 L706–L714
+FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
+FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
+# Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
+RESPONSE_ELEMENTS = {"counter": "counter", "evade_ranged": "evade_ranged", "interrupt": "interrupt",
+                     "priority": "priority", "reversal": "reversal", "throw": "throw", "anti_air": "anti_air",
+                     "sidestep_counter": "sidestep_counter", "teleportation.ends_in_mid_air": "mid_air_teleport"}
+
+
+@dataclass(frozen=True)
+class AccuracyPart:
+    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804)."""
+
+    entry: str
+    all: int
+    defense: int
+    evasion: int
+    tactics: int
+    combo: frozenset[str]
+
+    def vs(self, option: str) -> int:
+        if option == "defense_evasion":
+            # Hard to Evade applies, Hits Low gives 0 (000 L5838, L3464); otherwise the lower of the two
+            # (our ruling: a crouching block takes the defender's better side, e.g. Unblockable −2).
+            if self.entry == "hard_to_evade":
+                return self.all + self.evasion
+            if self.entry == "hits_low":
+                return self.all
+            return self.all + min(self.defense, self.evasion)
+        if option == "jinking":  # Tactics-based, and Hard to Evade applies (000 L5878)
+            return self.all + self.tactics + (self.evasion if self.entry == "hard_to_evade" else 0)
+        return self.all + {"defense": self.defense, "evasion": self.evasion, "tactics": self.tactics}.get(option, 0)
+
+
+@dataclass(frozen=True)
+class MoveProfile:
+    id: str
+    name: str
+    kind: str  # basic | special | super | command
+    level: int
+    keywords: frozenset[str]
+    combo_keywords: frozenset[str]
+    range: tuple[int, int] | None
+    accuracy_parts: tuple[AccuracyPart, ...]
+    damage_step: int | None  # die step relative to 1d6 before Strength/Stamina (Ki shift included); None: no damage
+    min_roll: int
+    flat_bonus: int
+    stun_bonus: int
+    ki_based: bool
+    glory: int
+    se_cost: int
+    entries: dict[str, int]  # entry id → instances
+    options: dict[str, dict[str, object]]
+    responses: frozenset[str]
+    path: str
+
+    def has(self, entry: str) -> int:
+        return self.entries.get(entry, 0)
+
+    def kw(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def movement(self) -> str:
+        return next((k for k in MOVEMENT_KEYWORDS if k in self.keywords), "normal_move")
+
+    @property
+    def offensive(self) -> bool:
+        return "offensive" in self.keywords
+
+    @property
+    def utility(self) -> bool:
+        return "utility" in self.keywords
+
+    @property
+    def is_super(self) -> bool:
+        return self.kind == "super"
+
+    @property
+    def is_special(self) -> bool:
+        return self.kind in ("special", "command", "super")
+
+    @property
+    def throw(self) -> bool:
+        return self.has("throw") > 0
+
+    def accuracy_vs(self, option: str) -> int:
+        return sum(p.vs(option) for p in self.accuracy_parts)
+
+
+@dataclass(frozen=True)
+class Profile:
+    pl: int
+    strength: int
+    speed_init: int
+    speed_ctrl: int
+    speed: int
+    stamina: int
+    defense: int
+    evasion: int
+    tactics: int
+    combo: int
+    ki: int
+    acc_bonus: int
+    ctrl_bonus: int
+    dmg_bonus: int
+    def_bonus: int
+    response_bonus: dict[str, int]
+    life_max: int
+    fs_max: int
+    full_defense_bonus: int
+    stun_base: int
+    qualities: frozenset[str]
+    moves: dict[str, MoveProfile]
+    has_supers: bool
+    sheet_problems: tuple[str, ...] = field(default=())
+    invalid_pl: bool = False
+
+    @property
+    def big(self) -> bool:
+        return "big" in self.qualities
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def move_id(index: int, move_id_: str | None, name: str | None) -> str:
+    return move_id_ or (_slug(name) if name and _slug(name) else f"move{index + 1}")
+
+
+def _accuracy_parts(price: MovePrice, throws_unblockable: bool) -> tuple[AccuracyPart, ...]:
+    cat = catalog()
+    parts = []
+    for e in price.entries:
+        entry = cat.entries.get(e.id)
+        if entry is None:
+            continue
+        eff = entry.effects
+        if e.id == "throw" and not throws_unblockable:
+            continue  # a blockable Throw has no +1 (000 L4345)
+        if not (eff.accuracy or eff.accuracy_vs.defense or eff.accuracy_vs.evasion or eff.accuracy_vs.tactics):
+            continue
+        parts.append(AccuracyPart(e.id, eff.accuracy * e.times, eff.accuracy_vs.defense * e.times,
+                                  eff.accuracy_vs.evasion * e.times, eff.accuracy_vs.tactics * e.times,
+                                  frozenset(e.combo)))
+    return tuple(parts)
+
+
+def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
+    out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
+    out |= {kind for entry, kind in RESPONSE_ELEMENTS.items() if entry in entries}
+    return frozenset(out)
+
+
+def _basic(ident: str, name: str, level: int, keywords: tuple[str, ...], combo: tuple[str, ...],
+           entries: dict[str, int] | None = None, parts: tuple[AccuracyPart, ...] = ()) -> MoveProfile:
+    kws = frozenset(keywords)
+    return MoveProfile(
+        id=ident, name=name, kind="basic", level=level, keywords=kws, combo_keywords=frozenset(combo),
+        range=(0, 2), accuracy_parts=parts, damage_step=-1, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False,
+        glory=0, se_cost=0, entries=dict(entries or {}), options={}, responses=_responses(kws, {}),
+        path=f"basic:{ident}")
+
+
+BASIC_MOVE = _basic("basic_move", "Basic Move", 1, ("defensive_response:basic", "knockback", "mobile", "normal",
+                                                     "normal_move", "offensive", "standard_range", "stun"),
+                    ("basic",))  # 000 L2088–L2090 (Normal Move and Mobile: the Basic Move may also jump 2)
+SWEEP = _basic("sweep", "Sweep", 2, ("defensive_response:basic", "knockback", "knocks_down", "normal",
+                                     "normal_move", "offensive", "standard_range", "stun"), ("basic", "ender"),
+              {"hits_low": 1, "crouching": 1},
+              (AccuracyPart("hits_low", 0, 1, -1, 0, frozenset({"mixup"})),))  # 000 L2109–L2123
+PURSUIT_ATTACK = _basic("pursuit_attack", "Pursuit Attack", 1, ("defensive_response:basic", "mobile", "normal",
+                                                                  "offensive", "standard_range", "stun"),
+                        ("basic", "ender"))  # 000 L2147–L2163
+
+
+def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: bool) -> MoveProfile:
+    kind = sheet_move.kind.value if hasattr(sheet_move.kind, "value") else str(sheet_move.kind)
+    keywords = frozenset(price.keywords)
+    entries = {e.id: e.times for e in price.entries}
+    options = {c.id: dict(c.options) for c in [*sheet_move.elements, *sheet_move.liabilities]}
+    rng = next((r for k, r in RANGES.items() if k in keywords), None)
+    if "fixed_range" in keywords:
+        rng = None
+    damage_step = None
+    min_roll, flat, stun_bonus, ki_based = 1, 0, 0, False
+    if price.damage is not None and "no_damage" not in keywords and "utility" not in keywords:
+        damage_step = die(price.damage.die).step - Die(3).step
+        min_roll, flat, stun_bonus = price.damage.minimum_roll, price.damage.flat_bonus, price.damage.stun_bonus
+        ki_based = price.damage.based_on == "ki"
+    ident = move_id(index, sheet_move.id, sheet_move.name)
+    return MoveProfile(
+        id=ident, name=sheet_move.name or ident, kind=kind, level=price.level or sheet_move.level,
+        keywords=keywords, combo_keywords=frozenset(price.combo_keywords), range=rng,
+        accuracy_parts=_accuracy_parts(price, throws_unblockable), damage_step=damage_step, min_roll=min_roll,
+        flat_bonus=flat, stun_bonus=stun_bonus, ki_based=ki_based, glory=price.glory,
+        se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0), entries=entries,
+        options=options, responses=_responses(keywords, entries), path=f"moves[{index}]")
+
+
+def _quality_ids(sheet: Fighter) -> frozenset[str]:
+    return frozenset(_slug(q.id) for q in sheet.qualities)
+
+
+def _campaign(options: CombatOptions) -> FighterCampaign:
+    return FighterCampaign(
+        throws_blockable=not options.throws_unblockable, super_stun=options.super_moves_do_stun,
+        super_move_system=SuperMoveSystem.three_tier if options.super_tiers else SuperMoveSystem.single_tier,
+        breakfall=options.breakfall, tech_roll=options.tech_roll, dash=options.dash, sidestep=options.sidestep,
+        wall_springs=options.wall_springs)
+
+
+def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
+    answer = validate_fighter(FighterRequest(fighter=sheet, campaign=_campaign(options)))
+    d = answer.derived
+    pl = sheet.power_level
+    invalid_pl = not 1 <= pl <= 8
+    chart_pl = min(max(pl, 1), 8)
+    bq = sheet.basic_qualities
+    split = sheet.speed_allocation
+    skills = sheet.combat_skills
+    bonus = d.combat_bonus_effective
+    qualities = _quality_ids(sheet)
+    moves: dict[str, MoveProfile] = {BASIC_MOVE.id: BASIC_MOVE}
+    if options.sweeps:
+        moves[SWEEP.id] = SWEEP
+    if options.pursuit_attacks:
+        moves[PURSUIT_ATTACK.id] = PURSUIT_ATTACK
+    priced = {m.index: m for m in answer.moves}
+    for i, sheet_move in enumerate(sheet.moves):
+        price = priced.get(i)
+        if price is None:
+            continue
+        mp = _move_profile(i, sheet_move, price, options.throws_unblockable)
+        moves.setdefault(mp.id, mp)
+    problems = tuple(dict.fromkeys(v.code for v in answer.violations))
+    return Profile(
+        pl=chart_pl, strength=bq.strength, speed=bq.speed,
+        speed_init=split.initiative if split else bq.speed,  # no split given: all of Speed on Initiative
+        speed_ctrl=split.control if split else 0, stamina=bq.stamina,
+        defense=max(skills.defense, 0), evasion=max(skills.evasion, 0), tactics=max(skills.tactics, 0),
+        combo=max(skills.combo, 0) + sheet.combo_from_move_points, ki=max(skills.ki, 0),
+        acc_bonus=bonus.accuracy, ctrl_bonus=bonus.control, dmg_bonus=bonus.damage, def_bonus=bonus.defense,
+        response_bonus={_slug(r.response): max(r.bonus, 0) for r in sheet.defensive_response_bonuses},
+        life_max=d.life_bar or LIFE_BAR[chart_pl], fs_max=d.fighting_spirit or FIGHTING_SPIRIT[chart_pl],
+        full_defense_bonus=FULL_DEFENSE[chart_pl],
+        stun_base=chart_pl + 4 + (1 if "big" in qualities else 0),  # 000 L5974, L1078 (digest R1)
+        qualities=qualities, moves=moves, has_supers=any(m.is_super for m in moves.values()),
+        sheet_problems=problems, invalid_pl=invalid_pl)
+
+
+_MEMO: OrderedDict[str, Profile] = OrderedDict()
+_MEMO_SIZE = 256
+
+
+def profile(sheet: Fighter, options: CombatOptions) -> Profile:
+    """The sheet's profile, memoised by the sheet and the options that change move prices."""
+    key = sheet.model_dump_json() + "|" + f"{options.throws_unblockable}{options.super_moves_do_stun}" \
+        f"{options.super_tiers}{options.sweeps}{options.pursuit_attacks}{options.breakfall}{options.tech_roll}" \
+        f"{options.dash}{options.sidestep}{options.wall_springs}"
+    found = _MEMO.get(key)
+    if found is not None:
+        _MEMO.move_to_end(key)
+        return found
+    built = build_profile(sheet, options)
+    _MEMO[key] = built
+    if len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return built

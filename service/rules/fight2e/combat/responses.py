@@ -1,0 +1,320 @@
+"""F.2 Evasion results, F.3 Defensive Responses (000 L5826–L5902) and Reaction Attacks (000 L6006–L6033)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import positions
+from .combo import check_combo, control_cost
+from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
+from .profile import MoveProfile
+from .state import Ctx, F
+from .super_energy import pay_supers
+
+if TYPE_CHECKING:
+    from .attack import Attack
+    from .defense import Guard
+
+SKILL_OF = {ResponseKind.counter: DefenseOption.defense, ResponseKind.mid_air_teleport: DefenseOption.evasion,
+            ResponseKind.sidestep_counter: DefenseOption.evasion}
+NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
+
+
+def movement_fs(f: F, base: int) -> int:
+    """Big +1 on movement that already costs FS (000 L1080); Hit Stun +1 on any movement (000 L5938)."""
+    cost = base + (1 if base > 0 and f.prof.big else 0)
+    return cost + (1 if f.hit_stun else 0)
+
+
+def _pay(ctx: Ctx, f: F, cost: int, key: str, what: str) -> None:
+    if cost > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {what} costs {cost} FS, more than Power "
+                 f"Level {f.pl} allows in one application.", key=key)
+    if cost > f.fs:
+        ctx.fail("FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: {what} costs {cost} FS; {f.id} has "
+                 f"{f.fs}.", key=key)
+    f.fs -= cost
+
+
+def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+    """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
+    (000 L5834–L5836; ruling A28)."""
+    a, d = atk.attacker, atk.defender
+    must_move = any(m.has("hits_low") for m in atk.moves)  # 000 L3464
+    default = DecisionValue(choice=Choice.move, direction=None) if must_move else \
+        DecisionValue(choice=Choice.accuracy_bonus)
+    key, dv = ctx.decide(d.id, "evasion_result", "F.2", f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or "
+                         "+2 Accuracy on his next attack against him.", default)
+    if dv.choice is Choice.move:
+        cost = movement_fs(d, 1)
+        _pay(ctx, d, cost, key, "the Evasion move")
+        toward = dv.direction is not None and dv.direction.value == "toward"
+        positions.move(ctx, d, a, 2, toward)
+        d.moved -= 2  # not his action's movement
+        ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range "
+                 f"{ctx.distance(a, d)}.", "000 L5834", {"fs": cost}, {"range": ctx.distance(a, d), "fs": d.fs})
+    elif dv.choice is Choice.accuracy_bonus and not must_move:
+        d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
+        d.pending_acc.append((2, a.id, "evasion"))
+        ctx.note("F.2", d.id, f"{d.id} takes +2 Accuracy on his next attack against {a.id}.", "000 L5834–L5836",
+                 {}, {"pending_accuracy": 2})
+    else:
+        ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: choose move or accuracy_bonus"
+                 + (" (a Hits Low move forces the 2-Range move)" if must_move else "") + ".", key=key)
+
+
+def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
+    return [m for m in d.prof.moves.values() if kind.value in m.responses]
+
+
+def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+    a, d = atk.attacker, atk.defender
+    if guard.option is DefenseOption.evasion and guard.response is None:
+        evasion_result(ctx, atk, guard)
+    skills = {guard.option}
+    if guard.response is not None:
+        skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
+    only_jinking = d.action_lost or d.control <= 0  # 000 L5858
+    offer = []
+    for kind in ResponseKind:
+        need = SKILL_OF.get(kind, DefenseOption.tactics)
+        if guard.response is not None and kind is not guard.response:
+            continue
+        if guard.response is None and kind in (ResponseKind.priority, ResponseKind.mid_air_teleport,
+                                               ResponseKind.ranged):
+            continue  # declared with the Defense Total (ruling A16)
+        if need not in skills and guard.response is None:
+            continue
+        if only_jinking and kind is not ResponseKind.jinking:
+            continue
+        if kind is ResponseKind.jinking or _eligible_moves(d, kind):
+            offer.append(kind)
+    if not offer and ctx.peek_key(d.id, "defensive_response") not in ctx.req.decisions:
+        return
+    default = DecisionValue(choice=Choice.pass_)
+    if guard.response is not None:
+        moves = _eligible_moves(d, guard.response)
+        default = DecisionValue(choice=Choice.respond, response=guard.response,
+                                moves=[moves[0].id] if moves else None)
+    choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
+    for kind in offer:
+        if kind is ResponseKind.jinking:
+            choices.append(ChoiceOption.model_construct(
+                value=DecisionValue(choice=Choice.respond, response=kind), fs=movement_fs(d, 0), control=0,
+                text="Jinking: step 1 Range away"))
+            continue
+        for m in _eligible_moves(d, kind):
+            if m.level <= d.control:
+                choices.append(ChoiceOption.model_construct(
+                    value=DecisionValue(choice=Choice.respond, response=kind, moves=[m.id]), fs=0, control=m.level,
+                    text=f"{kind.value.replace('_', ' ')} Response with {m.name}"))
+    key, dv = ctx.decide(d.id, "defensive_response", "F.3", f"{d.id} may use a Defensive Response against {a.id}: "
+                         + ", ".join(k.value for k in offer) + ".", default, choices)
+    if dv.choice in (None, Choice.pass_):
+        if guard.response is not None:
+            ctx.note("F.3", d.id, f"{d.id} does not follow through with the declared {guard.response.value} "
+                     "Response.", "000 L5848")
+        return
+    if dv.choice is not Choice.respond or dv.response is None:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose respond with a response kind, or pass.",
+                 key=key)
+    kind = dv.response
+    path = f"decisions.{key}"
+    if kind not in offer:
+        code = "RESPONSE_AFTER_HIT_STUN" if only_jinking else "RESPONSE_SKILL_MISMATCH"
+        ctx.fail(code, path, f"{key}: the {kind.value} Response is not open after defending with "
+                 f"{guard.option.value}" + (" (only Jinking after Hit Stun)" if only_jinking else "") + ".", key=key)
+    if kind is ResponseKind.jinking:
+        _jinking(ctx, atk, d, key)
+        return
+    if kind is ResponseKind.mid_air_teleport:
+        cost = movement_fs(d, 0)
+        _pay(ctx, d, cost, key, "the Mid-Air Teleport")
+        positions.move(ctx, d, a, 2, False)
+        d.moved -= 2
+        d.responded_ok = True
+        ctx.note("F.3", d.id, f"Mid-Air Teleport: {d.id} reappears 2 Ranges away (Range {ctx.distance(a, d)}).",
+                 "000 L5880", {}, {"range": ctx.distance(a, d)})
+        _super_response_glory(ctx, atk, d)
+        return
+    _attacking_response(ctx, atk, guard, kind, dv, key)
+
+
+def _jinking(ctx: Ctx, atk: Attack, d: F, key: str) -> None:
+    a = atk.attacker
+    reach = max((m.range[1] for m in atk.moves if m.offensive and m.range), default=0)
+    if ctx.distance(a, d) + 1 <= reach:
+        ctx.fail("JINKING_OUT_OF_RANGE_REQUIRED", f"decisions.{key}", f"{key}: one Range away still leaves {d.id} "
+                 f"within reach of {a.id}'s attack.", key=key)
+    cost = movement_fs(d, 0)
+    _pay(ctx, d, cost, key, "the Jinking step")
+    positions.move(ctx, d, a, 1, False)
+    d.moved -= 1
+    d.responded_ok = True
+    ctx.note("F.3", d.id, f"Jinking: {d.id} steps 1 Range away (Range {ctx.distance(a, d)}).", "000 L5876–L5878",
+             {"fs": cost}, {"range": ctx.distance(a, d)})
+
+
+def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
+    a = atk.attacker
+    dist = ctx.distance(a, d)
+    if kind is ResponseKind.anti_air and not (atk.aerial and dist <= 1):
+        return "Anti-Air needs a jump or an Aerial move ending at Range 0 or 1"
+    if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (atk.first.has("ranged")
+                                                                          and atk.first.kind != "basic"):
+        return "only against a Ranged Special Move"
+    if kind is ResponseKind.throw and dist != 0:
+        return "a Throw Response needs the attack at Range 0"
+    if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
+        return "a Reversal Response needs the defender attacked right after standing up (or while down)"
+    if kind is ResponseKind.sidestep_counter:
+        return "Sidestep Counter needs the Sidestep option, which is not resolved yet"
+    return None
+
+
+def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue,
+                        key: str) -> None:
+    from .attack import Attack as AttackCls
+    from .attack import resolve
+
+    a, d = atk.attacker, atk.defender
+    path = f"decisions.{key}"
+    why = _trigger_ok(ctx, atk, kind, d)
+    if why:
+        ctx.fail("RESPONSE_TRIGGER_INVALID", path, f"{key}: {why}.", key=key)
+    ids = dv.moves or []
+    if not ids:
+        ctx.fail("DECISION_INVALID", path, f"{key}: name the responding move.", key=key)
+    moves: list[MoveProfile] = []
+    for mid in ids:
+        m = d.move(mid)
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
+        moves.append(m)
+    first = moves[0]
+    if kind.value not in first.responses:
+        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.",
+                 key=key)
+    if kind is ResponseKind.basic and first.kind != "basic":
+        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Basic Response uses a Basic Move.", key=key)
+    cost = control_cost(moves) if len(moves) > 1 else first.level
+    if d.control < cost:
+        ctx.fail("RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.",
+                 key=key)
+    passive = first.kw("passive")
+    if not passive and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
+        ctx.fail("RESPONSE_OUT_OF_RANGE", path, f"{key}: {first.name} cannot reach {a.id} at Range "
+                 f"{ctx.distance(a, d)}.", key=key)
+    if first.utility:
+        ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.",
+                 key=key)
+    extra: dict[str, int] = {}
+    if len(moves) > 1:
+        check_combo(ctx, d, moves, key)
+        if "ender" in first.combo_keywords:
+            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {first.name} cannot open a Combo.", key=key)
+        if d.fs < 2:
+            ctx.fail("FS_DEFENSIVE_COMBO_UNPAID", path, f"{key}: a Combo Response costs 2 FS.", key=key)
+        d.fs -= 2  # 000 L5854
+        extra["combo_response"] = -1
+    if kind is ResponseKind.reversal and d.knocked_down:
+        d.knocked_down = False
+    pay_supers(ctx, d, moves)
+    replaced = not d.acted
+    d.acted = True
+    d.holding = False
+    ctx.note("F.3", d.id, f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
+             + (" in place of his action" if replaced else " (an extra attack)") + ".", "000 L5850–L5864",
+             {"response": kind.value, "moves": ids}, {"acted": True})
+    response = AttackCls(attacker=d, defender=a, moves=moves, context="response", label="F.3", cost=cost, key=key,
+                         full_offense=d.full_offense, extra_acc=extra, response=kind.value,
+                         orig_aerial=atk.aerial, vs_anti_air=kind is ResponseKind.anti_air)
+    a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
+    out = resolve(ctx, response)
+    if out.hit:
+        d.responded_ok = True
+        _super_response_glory(ctx, atk, d)
+    elif kind is ResponseKind.reversal:
+        d.reversal_missed = True
+
+
+def _reaches(m: MoveProfile, distance: int) -> bool:
+    return m.range is not None and m.range[0] <= distance <= m.range[1]
+
+
+def _super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
+    sup = next((m for m in atk.moves if m.is_super), None)
+    if sup is not None:
+        ctx.award(d.id, sup.level, f"a Defensive Response against the Super Move {sup.name}", "000 L835", extra=True)
+
+
+# ── Reaction Attacks ──────────────────────────────────────────────────────────────────────────────
+
+
+def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
+    """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
+    opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
+    when a Reaction Attack hit the target."""
+    from .attack import Attack as AttackCls
+    from .attack import resolve
+
+    for r in list(ctx.opponents(target)):
+        if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
+            continue
+        dist = ctx.distance(r, target)
+        if dist > 2 or r.fs < 1:
+            continue
+        options = _reaction_moves(ctx, r, target, dist, jumped)
+        if not options:
+            continue
+        key, dv = ctx.decide(r.id, "reaction", "C.4", f"{r.id} may spend 1 FS on a Reaction Attack against "
+                             f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
+                             DecisionValue(choice=Choice.pass_))
+        if dv.choice in (None, Choice.pass_):
+            continue
+        path = f"decisions.{key}"
+        if dv.choice is not Choice.act or not dv.moves or len(dv.moves) != 1:
+            ctx.fail("DECISION_INVALID", path, f"{key}: choose act with one move, or pass.", key=key)
+        m = r.move(dv.moves[0])
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
+        kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
+        if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
+            code = "REACTION_REQUIRES_TACTICS_3" if kind == "interrupt" and r.prof.tactics < 3 else \
+                "REACTION_TRIGGER_INVALID"
+            ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
+        r.fs -= 1
+        pay_supers(ctx, r, [m])
+        r.reaction_used = True
+        r.acted = True
+        r.holding = False
+        ctx.note("C.4", r.id, f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.", "000 L6012–L6016",
+                 {"kind": kind, "move": m.id}, {"fs": r.fs, "acted": True})
+        atk = AttackCls(attacker=r, defender=target, moves=[m], context="reaction", label="C.4", cost=m.level,
+                        key=key, full_offense=r.full_offense, reaction=kind,
+                        extra_acc={"super_reaction": 1} if kind == "super" else {},
+                        defender_jumping=jumped or aerial_utility)
+        out = resolve(ctx, atk)
+        if out.hit:
+            return True
+    return False
+
+
+def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
+    out: list[tuple[str, MoveProfile]] = []
+    for m in r.prof.moves.values():
+        if m.level > r.control or not m.offensive or m.has("counter") or m.has("interrupt.interrupt_only"):
+            continue
+        if not _reaches(m, dist):
+            continue
+        if m.kind == "basic" and dist <= 1:
+            out.append(("basic", m))
+        if m.throw and dist == 0:
+            out.append(("throw", m))
+        if "anti_air" in m.responses and jumped and dist <= 1:
+            out.append(("anti_air", m))
+        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1:
+            out.append(("interrupt", m))
+        if m.is_super and m.has("invincibility") and r.se >= m.se_cost:
+            out.append(("super", m))
+    return out

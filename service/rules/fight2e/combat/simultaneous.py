@@ -1,0 +1,175 @@
+"""Simultaneous Initiative: the formal procedure (declarations, Priority first, those who stay put, then the
+movers) and the simplified one (a second roll) (000 L5515–L5589)."""
+
+from __future__ import annotations
+
+from . import positions
+from .actions import Plan, declare, perform, slot
+from .attack import Outcome
+from .models import ActionType, DecisionValue
+from .state import Ctx, F, die_for_step
+
+NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
+
+
+def _free(f: F) -> bool:
+    return not (f.defeated or f.acted or f.action_lost or f.stunned or f.knocked_down)
+
+
+def resolve_group(ctx: Ctx, group: list[F]) -> None:
+    forced = [f for f in group if not _free(f)]
+    for f in forced:
+        slot(ctx, f)  # Stun recovery, standing up, lost actions
+    free = [f for f in group if _free(f)]
+    if len({f.side for f in free}) < 2:
+        for f in free:
+            slot(ctx, f)
+        return
+    if ctx.opts.simplified_simultaneous_initiative:
+        _simplified(ctx, free)
+        return
+    _formal(ctx, free)
+
+
+def _simplified(ctx: Ctx, group: list[F]) -> None:
+    """Each rolls Initiative again (FS allowed), ties re-roll, then they act in that order (000 L5563–L5569)."""
+    ctx.unsupported_rule("simplified_priority", "options.simplified_simultaneous_initiative",
+                         "a Priority attack jumping ahead in the simplified procedure (000 L5571) is not resolved")
+    rolls: dict[str, int] = {}
+    pending = list(group)
+    for _ in range(10):
+        for f in pending:
+            key, d = ctx.decide(f.id, "simul_fs", "A.4", f"{f.id}: Fighting Spirit on the tie-breaking Initiative "
+                                f"roll (up to {f.pl}).", DecisionValue(fs=0))
+            fs = d.fs or 0
+            if fs > f.pl or fs > f.fs:
+                ctx.fail("FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_INSUFFICIENT", f"decisions.{key}",
+                         f"{key}: {fs} FS is too much.", key=key)
+            f.fs -= fs
+            rolls[f.id] = ctx.roll(f.id, "simul_init", die_for_step(min(f.init_step + fs, 3)),
+                                   "simultaneous Initiative tie-break", "A.4")
+        totals = [rolls[f.id] for f in group]
+        pending = [f for f in group if totals.count(rolls[f.id]) > 1]
+        if not pending:
+            break
+    order = sorted(group, key=lambda f: -rolls[f.id])
+    ctx.note("A.4", None, "Simultaneous Initiative, simplified: " + ", ".join(f"{f.id} {rolls[f.id]}" for f in order)
+             + ".", "000 L5563–L5569", {}, {"order": [f.id for f in order]})
+    for f in order:
+        slot(ctx, f)
+
+
+def _formal(ctx: Ctx, group: list[F]) -> None:
+    ctx.note("A.4", None, "Simultaneous Initiative: " + ", ".join(f.id for f in group) + " declare in ascending "
+             "order of Control; no Combos.", "000 L5515–L5545")
+    plans: dict[str, Plan] = {}
+    for f in sorted(group, key=lambda f: f.control):
+        key, d = ctx.decide(f.id, "simul_declare", "A.4", f"{f.id} declares his action for the simultaneous "
+                            "exchange (movement, move, target).", None)
+        if d.action is None:
+            ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
+        plans[f.id] = declare(ctx, f, d, key, simultaneous=True)
+        ctx.note("A.4", f.id, f"{f.id} declares {d.action.value}"
+                 + (f" with {', '.join(d.moves)}" if d.moves else "") + (f", moving {d.movement}" if d.movement else "")
+                 + ".", "000 L5517, L5543")
+    kinds = [p.kind for p in plans.values()]
+    if any(k in NON_ATTACK for k in kinds) and not all(k in NON_ATTACK for k in kinds):
+        f = next(fid for fid, p in plans.items() if p.kind in NON_ATTACK)
+        ctx.fail("SIMULTANEOUS_NON_ATTACK_ACTION", f"decisions.{plans[f].key}", f"{plans[f].key}: Refocus, Power Up "
+                 "and Await Opening only if every fighter of the exchange uses one.", key=plans[f].key)
+    supers = [fid for fid, p in plans.items() if any(m.is_super for m in p.moves)]
+    if len(supers) > 1:
+        ctx.unsupported_rule("two_supers_simultaneous", "fight", "the roll-off between simultaneous Super Moves "
+                             "(000 L5299–L5301): both are resolved")
+    for fid in supers:
+        ctx.fighters[fid].super_armor = True  # Temporary Invulnerability against non-Super moves (000 L5301)
+    by_control = sorted(group, key=lambda f: -f.control)
+    priority = [f for f in by_control if plans[f.id].kind is ActionType.attack
+                and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)]
+    rest = [f for f in by_control if f not in priority]
+    for f in priority:  # Priority (and Throws) first, one by one (000 L5577–L5579, L4347; ruling A27 by Control)
+        _run(ctx, [f], plans)
+    still = [f for f in rest if _can_go(ctx, f, plans[f.id])]
+    _run(ctx, [f for f in still if plans[f.id].movement == 0], plans)
+    movers = [f for f in still if plans[f.id].movement and _can_go(ctx, f, plans[f.id])]
+    for f in movers:  # all movement first, then the actions (000 L5553–L5555)
+        f.acted = True
+        from .actions import do_move
+        do_move(ctx, f, plans[f.id])
+        plans[f.id].movement = 0
+    _run(ctx, movers, plans)
+    for f in group:
+        f.super_armor = False
+
+
+def _can_go(ctx: Ctx, f: F, plan: Plan) -> bool:
+    if f.defeated or f.action_lost or f.stunned or f.knocked_down:
+        ctx.note("B", f.id, f"{f.id} can no longer carry out his declared action.", "000 L5521")
+        return False
+    if plan.moves and plan.cost > f.control:
+        f.acted = True
+        ctx.note("B.3", f.id, f"{f.id}'s Control ({f.control}) no longer covers {plan.moves[0].name}: the action "
+                 "is lost.", "000 L5936")
+        return False
+    return True
+
+
+def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
+    """One simultaneous phase: everyone acts on the state at its start; Knock Back and the first-hit refund are
+    settled afterwards (000 L5581–L5585, L5489)."""
+    if not members:
+        return
+    for f in members:
+        f.acted = True  # a hit inside the phase does not stop the others' actions
+    awarded = ctx.first_hit_awarded
+    ctx.first_hit_awarded = True if len(members) > 1 else awarded
+    results: list[tuple[F, Plan, Outcome | None]] = []
+    for f in members:
+        if f.defeated:
+            continue
+        plan = plans[f.id]
+        out = perform(ctx, f, plan, context="simultaneous",
+                      apply_knockback=len(members) == 1)
+        results.append((f, plan, out))
+    if len(members) == 1:
+        ctx.first_hit_awarded = awarded or ctx.first_hit_awarded
+        return
+    ctx.first_hit_awarded = awarded
+    dealt: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    kb: dict[str, tuple[int, str]] = {}
+    for f, plan, out in results:
+        if out is None or not out.hit or plan.target is None:
+            continue
+        dealt[f.id] = dealt.get(f.id, 0) + out.life_lost
+        t = plan.target.id
+        taken[t] = taken.get(t, 0) + out.life_lost
+        if out.knockback > kb.get(t, (0, ""))[0]:
+            kb[t] = (out.knockback, f.id)
+    if not awarded and dealt and any(dealt.values()):
+        top = max(dealt.values())
+        leaders = [fid for fid, v in dealt.items() if v == top]
+        ctx.first_hit_awarded = True
+        if len(leaders) == 1:
+            a = ctx.fighters[leaders[0]]
+            gain = min(a.pl, max(a.fs_start - a.fs, 0))
+            a.fs += gain
+            ctx.note("E.1", a.id, f"First hit of the round (most damage in the exchange): {a.id} regains {gain} FS.",
+                     "000 L5489", {}, {"fs": a.fs})
+        else:
+            ctx.note("E.1", None, "Simultaneous first hits with equal damage: no Fighting Spirit refund.",
+                     "000 L5489")
+    if kb:
+        most = max(taken.get(t, 0) for t in kb)
+        victims = [t for t in kb if taken.get(t, 0) == most]
+        victim = victims[0]
+        if len(victims) > 1:
+            from ...dice import Die
+            r = ctx.roll("fight", "knockback_tie", Die(3), "Knock Back tie", "E.3")
+            victim = victims[(r - 1) % len(victims)]
+        ranges, by = kb[victim]
+        d = ctx.fighters[victim]
+        if not d.defeated:
+            before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
+            ctx.note("E.3", victim, f"Of the simultaneous hits only {victim}, who took the most damage, is Knocked "
+                     f"Back {ranges}: Range {before} → {after}.", "000 L5581–L5585", {}, {"range": after})

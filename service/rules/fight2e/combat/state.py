@@ -1,0 +1,284 @@
+"""The working state of one turn: mutable copies of the request's fighters and fight, the log, the dice and the
+decisions. Everything a step changes goes through here, so the answer is built from one place.
+
+Control flow: a missing decision or die raises :class:`Pending`, a broken rule :class:`Invalid`; the entry point
+catches both and answers with the request's own state (the client adds the decision and sends it again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from ...dice import Die
+from .codes import CODES
+from .models import (
+    Choice,
+    CombatOptions,
+    DecisionValue,
+    Finding,
+    GloryAward,
+    LogStep,
+    PendingDecision,
+    RollRecord,
+    RollSource,
+    TurnRequest,
+    Unsupported,
+)
+from .profile import MoveProfile, Profile
+
+
+class Halt(Exception):
+    """Stop resolving this turn."""
+
+
+class Pending(Halt):
+    def __init__(self, pending: PendingDecision) -> None:
+        super().__init__(pending.key)
+        self.pending = pending
+
+
+class Invalid(Halt):
+    """A violation was recorded; the request cannot be resolved."""
+
+
+class RoundOver(Halt):
+    """Only one side is left standing (ruling A21: stop resolving actions)."""
+
+
+def die_for_step(step: int) -> Die:
+    """Digest §0 steps (1d6 = 0) onto the ladder of ``service.rules.dice`` (1d6 = index 3)."""
+    return Die(max(0, 3 + step))
+
+
+@dataclass
+class F:
+    """One fighter during the turn."""
+
+    id: str
+    prof: Profile
+    side: str
+    life: int
+    fs: int
+    fs_start: int
+    se: int
+    defeated: bool
+    knocked_down: bool
+    stunned: int  # actions still needed to recover (0 = not Stunned)
+    times_stunned: int
+    next_dice: list[tuple[str, int, str]]  # (target, steps, source) for the next turn
+    no_fs_init: bool
+    fo_streak: int
+    await_count: int
+    pending_acc: list[tuple[int, str | None, str]]
+    scored: list[str]
+    utility_used: list[str]
+    glory_round: int
+    combo_streak: int
+    taunt_used: bool
+    index: int = 0  # position in the request's fighters list (for paths)
+    # this turn
+    dice_now: list[tuple[str, int, str]] = field(default_factory=list)
+    init_step: int = 0
+    ctrl_step: int = 0
+    init: int = 0
+    control: int = 0
+    natural_12: bool = False
+    acted: bool = False
+    holding: bool = False
+    hit_stun: bool = False
+    action_lost: bool = False
+    full_defense: bool = False
+    full_offense: bool = False
+    full_offense_next: bool = False
+    moved_one_bonus: bool = False
+    moved: int = 0
+    jumped: bool = False
+    reaction_used: bool = False
+    was_hit: bool = False
+    hit_someone: bool = False
+    super_used: bool = False
+    life_loss_from: set[str] = field(default_factory=set)
+    attacks: int = 0
+    se_specials: int = 0
+    se_combos: int = 0
+    se_extra: int = 0
+    dmg_from: dict[str, int] = field(default_factory=dict)
+    stun_damage: int = 0
+    non_attack_action: bool = False
+    awaiting: bool = False
+    kd_before_acting: bool = False
+    stood_penalty: bool = False
+    combo_hit_this_turn: bool = False
+    other_defense_used: bool = False  # Evasion or Tactics used (000 L6039)
+    evasion_bonus_vs: str | None = None
+    responded_ok: bool = False  # a successful Defensive Response this turn (Glory, 000 L857)
+    hitstun_forfeit: bool = False
+    stun_recovered_by_hit: bool = False
+    reversal_missed: bool = False
+    fd_void: bool = False
+    stood_this_turn: bool = False
+    crouch_bonus: int = 0
+    from_hold: bool = False
+    super_armor: bool = False
+
+    @property
+    def pl(self) -> int:
+        return self.prof.pl
+
+    @property
+    def active(self) -> bool:
+        return not self.defeated
+
+    def move(self, ident: str) -> MoveProfile | None:
+        return self.prof.moves.get(ident)
+
+    @property
+    def stun_threshold(self) -> int:
+        return self.prof.stun_base + 2 * self.times_stunned  # 000 L5974, L5990
+
+
+@dataclass
+class Ctx:
+    req: TurnRequest
+    opts: CombatOptions
+    turn: int
+    fighters: dict[str, F]
+    order: list[str]  # request order (stable tie-breaks)
+    range: int | None  # mode range
+    bands: dict[str, int]  # mode band
+    band_mode: bool
+    time_count: int
+    first_hit_awarded: bool
+    prev_leader: str | None
+    prev_leader_hit: bool
+    log: list[LogStep] = field(default_factory=list)
+    rolls: list[RollRecord] = field(default_factory=list)
+    violations: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    unsupported: list[Unsupported] = field(default_factory=list)
+    unsupported_seen: set[tuple[str, str]] = field(default_factory=set)
+    glory: list[GloryAward] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    used_decisions: set[str] = field(default_factory=set)
+    used_rolls: set[str] = field(default_factory=set)
+    leader: str | None = None
+    last_mover: dict[str, int] = field(default_factory=dict)  # band mode: direction of each fighter's last move
+    round_over: bool = False
+
+    # ── keys ───────────────────────────────────────────────────────────────────────────────────────
+
+    def key(self, fid: str, point: str) -> str:
+        """``T{turn}.{fighter}.{point}``, with ``.n`` for the n-th time the same point comes up this turn."""
+        base = f"T{self.turn}.{fid}.{point}"
+        n = self.counters.get(base, 0) + 1
+        self.counters[base] = n
+        return base if n == 1 else f"{base}.{n}"
+
+    def peek_key(self, fid: str, point: str) -> str:
+        base = f"T{self.turn}.{fid}.{point}"
+        n = self.counters.get(base, 0) + 1
+        return base if n == 1 else f"{base}.{n}"
+
+    # ── decisions ─────────────────────────────────────────────────────────────────────────────────
+
+    def decide(self, fid: str, point: str, label: str, text: str, default: DecisionValue | None,
+               choices: list | None = None) -> tuple[str, DecisionValue]:
+        key = self.key(fid, point)
+        value = self.req.decisions.get(key)
+        if value is not None:
+            self.used_decisions.add(key)
+            return key, value
+        if default is not None and not self.opts.ask_every_decision:
+            return key, default
+        raise Pending(PendingDecision.model_construct(
+            key=key, fighter=fid, point=point, step=label, text=text, die=None, default=default,
+            choices=choices or []))
+
+    # ── dice ──────────────────────────────────────────────────────────────────────────────────────
+
+    def roll(self, fid: str, kind: str, d: Die, purpose: str, label: str) -> int:
+        """Roll ``d`` (its flat bonus above 1d12 included). A fixed 1 is not rolled."""
+        if d.sides == 0:
+            return 1
+        key = self.key(fid, kind)
+        given = self.req.rolls.get(key) if self.req.rolls else None
+        if given is not None:
+            self.used_rolls.add(key)
+            if not 1 <= given <= d.sides:
+                self.fail("DIE_VALUE_OUT_OF_RANGE", f"rolls.{key}",
+                          f"{key}: {given} is not a result of a d{d.sides} ({purpose}).", key=key)
+            face, source = given, RollSource.given
+        elif self.req.seed is not None:
+            digest = hashlib.blake2b(f"{self.req.seed}|{key}".encode(), digest_size=8).digest()
+            face, source = 1 + int.from_bytes(digest, "big") % d.sides, RollSource.seed
+        else:
+            raise Pending(PendingDecision.model_construct(
+                key=key, fighter=fid, point="roll", step=label, text=f"Roll {d} for {purpose}.", die=str(d),
+                default=None, choices=[]))
+        self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose,
+                                                     source=source))
+        return face + d.bonus
+
+    def skip_roll(self, fid: str, kind: str) -> None:
+        """A roll whose outcome cannot matter (000 L6331): its key is taken, a supplied value ignored."""
+        key = self.key(fid, kind)
+        if self.req.rolls and key in self.req.rolls:
+            self.used_rolls.add(key)
+            self.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key}: the result could not matter and was not used.",
+                      key=key)
+
+    # ── findings and log ─────────────────────────────────────────────────────────────────────────
+
+    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
+        spec = CODES[code]
+        self.violations.append(Finding.model_construct(code=code, key=key, path=path, message=message,
+                                                       ref=ref or spec.ref))
+        raise Invalid(code)
+
+    def warn(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
+        spec = CODES[code]
+        self.warnings.append(Finding.model_construct(code=code, key=key, path=path, message=message,
+                                                     ref=ref or spec.ref))
+
+    def unsupported_rule(self, ident: str, path: str, reason: str) -> None:
+        if (ident, path) in self.unsupported_seen:
+            return
+        self.unsupported_seen.add((ident, path))
+        self.unsupported.append(Unsupported.model_construct(id=ident, path=path, reason=reason))
+
+    def note(self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None,
+             change: dict | None = None) -> None:
+        self.log.append(LogStep.model_construct(step=len(self.log) + 1, label=label, actor=actor,
+                                                inputs=inputs or {}, ref=ref, change=change or {}, text=text))
+
+    def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
+        """Glory; ``extra`` marks the Additional Glory Awards chart (000 L826–L857), which an option turns off.
+        One-on-one between different Power Levels the higher one earns × low/high (000 L806–L808)."""
+        if points == 0 or (extra and not self.opts.additional_glory_awards):
+            return
+        f = self.fighters[fid]
+        if self.opts.glory_level_ratio and len(self.fighters) == 2 and points > 0:
+            low = min(o.pl for o in self.fighters.values())
+            if f.pl > low:
+                points = points * low // f.pl
+                reason += f" (× {low}/{f.pl} against a lower Power Level)"
+        f.glory_round += points
+        self.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))
+
+    # ── positions ────────────────────────────────────────────────────────────────────────────────
+
+    def opponents(self, f: F) -> list[F]:
+        return [o for i in self.order if (o := self.fighters[i]).side != f.side and o.active]
+
+    def distance(self, a: F, b: F) -> int:
+        if self.band_mode:
+            return abs(self.bands[a.id] - self.bands[b.id])
+        return self.range if self.range is not None else 3
+
+    def sides_left(self) -> set[str]:
+        return {f.side for f in self.fighters.values() if f.active}
+
+
+def choice_is(value: DecisionValue, choice: Choice) -> bool:
+    return value.choice is choice
