@@ -5,14 +5,13 @@ A malformed data file raises :class:`CatalogError` at start-up.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
+from ..data import read_sections
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, Requirements, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -39,25 +38,6 @@ class Catalog:
         return [e for e in self.entries.values() if e.kind == "liability"]
 
 
-def _read(paths: list[Path]) -> tuple[dict[str, list], str]:
-    sections: dict[str, list] = {"entries": [], "keywords": [], "fixed_moves": []}
-    h = hashlib.sha256()
-    for path in paths:
-        raw = path.read_bytes()
-        h.update(path.name.encode() + b"\0" + raw)
-        try:
-            doc = yaml.safe_load(raw) or {}
-        except yaml.YAMLError as exc:
-            raise CatalogError(f"{path.name}: not valid YAML: {exc}") from exc
-        if not isinstance(doc, dict) or set(doc) - set(sections):
-            raise CatalogError(f"{path.name}: top level must be a mapping of {sorted(sections)}")
-        for key, items in doc.items():
-            if not isinstance(items, list):
-                raise CatalogError(f"{path.name}: {key} must be a list")
-            sections[key].extend((path.name, item) for item in items)
-    return sections, h.hexdigest()[:16]
-
-
 def _validate_refs(entries: dict[str, Entry]) -> list[str]:
     problems = []
     for e in entries.values():
@@ -81,7 +61,8 @@ def _validate_refs(entries: dict[str, Entry]) -> list[str]:
 
 
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
-    sections, digest = _read(sorted(data_dir.glob("*.yaml")))
+    sections, digest = read_sections(sorted(data_dir.glob("*.yaml")), ("entries", "keywords", "fixed_moves"),
+                                     CatalogError)
     problems: list[str] = []
 
     def build(model, key):

@@ -5,19 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
-Severity = Literal["error", "warning", "info"]
-
-
-@dataclass(frozen=True)
-class Code:
-    code: str
-    severity: Severity
-    meaning: str
-    ref: str | None = None
-
+from ..codes import Code, Severity
 
 _CODES = [
     # Catalogue and campaign

@@ -1,25 +1,35 @@
-"""Print ``docs/validation-codes.md`` from the code registry (``make contracts``)."""
+"""Print ``docs/validation-codes.md`` from the code registries (``make contracts``)."""
 
 from __future__ import annotations
 
+from ..codes import markdown_table
 from . import moves_constraints  # noqa: F401  (registers the entry-specific codes)
 from .codes import CODES
+from .combat.codes import CODES as COMBAT_CODES
+from .fighter_codes import render_markdown as fighter_table
 
 
 def render() -> str:
-    lines = [
+    return "\n".join([
         "# fight2e validation codes",
         "",
-        "Generated from `service/rules/fight2e/codes.py` by `make contracts`; a test keeps this file in step.",
-        "Codes are stable: a code is never renamed or reused. `error` makes a build illegal; `warning` and `info`",
-        "are returned alongside a legal build.",
+        "Generated from the code registries by `make contracts`; a test keeps this file in step. Codes are",
+        "stable: a code is never renamed or reused. `error` makes a build illegal (or a turn invalid); `warning`",
+        "and `info` come alongside a legal answer.",
         "",
-        "| code | severity | meaning | book |",
-        "|---|---|---|---|",
-    ]
-    for c in sorted(CODES.values(), key=lambda c: c.code):
-        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning} | {c.ref or ''} |")
-    return "\n".join(lines) + "\n"
+        "## Moves (`POST /v1/fight2e/moves/price`, `service/rules/fight2e/codes.py`)",
+        "",
+        markdown_table(list(CODES.values())),
+        "## Fighters (`POST /v1/fight2e/fighters/validate`, `service/rules/fight2e/fighter_codes.py`)",
+        "",
+        "Rule numbers are those of the character rules digest (§4); 0 marks codes this service adds. Each move",
+        "on a sheet also carries the move codes above under `moves[i]`.",
+        "",
+        fighter_table(),
+        "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
+        "",
+        markdown_table(list(COMBAT_CODES.values())),
+    ])
 
 
 if __name__ == "__main__":

@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
-Severity = Literal["error", "warning"]
-
-
-@dataclass(frozen=True)
-class Code:
-    code: str
-    severity: Severity
-    meaning: str
-    ref: str | None = None
-
+from ...codes import Code
 
 _CODES = [
     # Request and state integrity (digest §5.1)
