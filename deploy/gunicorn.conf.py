@@ -1,8 +1,21 @@
 """gunicorn settings: uvicorn workers, count and bind from FIGHT_RULES_* settings."""
 
+import os
+import tempfile
+
 from service.settings import get_settings
 
 _settings = get_settings()
+
+# Every worker keeps its own Prometheus counters; a shared directory lets /metrics on any worker report the sum.
+# It must be set before the workers import prometheus_client, hence here in the master.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="fight-rules-metrics-"))
+
+
+def child_exit(server: object, worker: object) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]
 
 worker_class = "uvicorn_worker.UvicornWorker"
 workers = _settings.workers

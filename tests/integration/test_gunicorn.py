@@ -210,3 +210,15 @@ def test_sigterm_stops_master_and_workers_cleanly(tmp_path: Path) -> None:
             time.sleep(0.1)
     finally:
         _stop_server(running)
+
+
+def test_metrics_add_up_across_workers(server: Server) -> None:
+    """Whichever worker answers /metrics, it reports every worker's requests (Prometheus multiprocess mode)."""
+    url = f"{server.base_url}/v1/fight2e/moves/price"
+    for n in range(30):  # distinct bodies, answered by both workers
+        assert _http(url, {"name": f"metrics {n}", "level": 3})[0] == 200
+    with _OPENER.open(f"{server.base_url}/metrics", timeout=HTTP_TIMEOUT_S) as response:
+        text = response.read().decode()
+    counted = sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+                  if line.startswith("fight_rules_requests_total{") and "/v1/fight2e/moves/price" in line)
+    assert counted >= 30, text[:2000]
