@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -21,6 +22,20 @@ class CatalogError(ValueError):
     """The data files do not form a valid catalogue."""
 
 
+class Numbers(NamedTuple):
+    """An entry's effects on the move's figures, per instance, flattened for the pricing loop."""
+
+    accuracy: int
+    vs_defense: int
+    vs_evasion: int
+    vs_tactics: int
+    damage_steps: int
+    stun_bonus: int
+    glory: int
+    ki_based: bool
+    rule: str | None
+
+
 @dataclass(frozen=True)
 class Catalog:
     entries: dict[str, Entry]
@@ -30,6 +45,8 @@ class Catalog:
     children: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Entries with no requirement or exclusion of any kind: pricing skips their requirement checks.
     unconditional: frozenset[str] = frozenset()
+    # The effects of the entries that have any, flattened (the rest change no figure).
+    numbers: dict[str, Numbers] = field(default_factory=dict)
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -92,7 +109,15 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
             children.setdefault(e.parent, []).append(e.id)
     unconditional = frozenset(e.id for e in entries.values() if e.requires == Requirements()
                               and not e.excludes and not e.excludes_keywords)
-    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional)
+    numbers = {}
+    for e in entries.values():
+        x = e.effects
+        n = Numbers(x.accuracy, x.accuracy_vs.defense, x.accuracy_vs.evasion, x.accuracy_vs.tactics, x.damage_steps,
+                    x.stun_bonus, x.glory, x.damage_source == "ki", x.rule)
+        if any(n):
+            numbers[e.id] = n
+    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
+                   numbers)
 
 
 @cache

@@ -15,7 +15,7 @@ import msgspec
 
 from ..dice import D6, D8, Die
 from . import RULESET, VERSION
-from .catalog import Catalog, catalog
+from .catalog import Catalog, Numbers, catalog
 from .codes import CODES
 from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
 from .models import (
@@ -90,6 +90,12 @@ class Move:
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self.ids
+
+    @property
+    def numbered(self) -> list[tuple[Taken, Numbers]]:
+        """The entries that change a figure, with their effects."""
+        numbers = self.cat.numbers
+        return [(t, numbers[t.entry.id]) for t in self.taken if t.entry.id in numbers]
 
     def times(self, entry_id: str) -> int:
         t = self.by_id.get(entry_id)
@@ -486,13 +492,12 @@ def _damage(move: Move) -> dict[str, object] | None:
     step += inc // 2  # one die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4)
     stun_bonus = 0
     ki_based = False
-    for t in move.taken:
-        eff = t.entry.effects
-        step += eff.damage_steps * t.times
-        stun_bonus += eff.stun_bonus * t.times
-        ki_based = ki_based or eff.damage_source == "ki"
-        if eff.rule and eff.rule not in _DAMAGE_RULES:
-            move.found.unsupported_rule(t.entry.id, t.path, f"numeric effect '{eff.rule}' is not modelled yet")
+    for t, n in move.numbered:
+        step += n.damage_steps * t.times
+        stun_bonus += n.stun_bonus * t.times
+        ki_based = ki_based or n.ki_based
+        if n.rule and n.rule not in _DAMAGE_RULES:
+            move.found.unsupported_rule(t.entry.id, t.path, f"numeric effect '{n.rule}' is not modelled yet")
     fighter = move.request.fighter
     with_strength = None
     if ki_based:
@@ -518,14 +523,13 @@ _DAMAGE_RULES = {"increased_damage_table", "multi_hit_table", "ki_damage_shift"}
 
 def _accuracy(move: Move) -> tuple[int, dict[str, int]]:
     base = d = e = ta = 0
-    for t in move.taken:
-        eff = t.entry.effects
+    for t, n in move.numbered:
         if t.entry.id == "throw" and move.request.campaign.throws_blockable:
             continue  # a blockable Throw has no Accuracy bonus (000 L4335–L4347)
-        base += eff.accuracy * t.times
-        d += eff.accuracy_vs.defense * t.times
-        e += eff.accuracy_vs.evasion * t.times
-        ta += eff.accuracy_vs.tactics * t.times
+        base += n.accuracy * t.times
+        d += n.vs_defense * t.times
+        e += n.vs_evasion * t.times
+        ta += n.vs_tactics * t.times
     return base, {"defense": base + d, "evasion": base + e, "tactics": base + ta}
 
 
@@ -537,7 +541,7 @@ def _range(kw: set[str]) -> dict[str, int] | None:
 
 
 def _glory(move: Move) -> int:
-    glory = move.request.level + sum(t.entry.effects.glory * t.times for t in move.taken)  # digest ruling A28
+    glory = move.request.level + sum(n.glory * t.times for t, n in move.numbered)  # digest ruling A28
     fighter = move.request.fighter
     if fighter and fighter.styles > 1 and not fighter.cross_style:
         glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
