@@ -31,6 +31,7 @@ _CODES: list[FighterCode] = [
        "000 L641, L724, L7968"),
     _C(2, "PL_EXTENDED_NOT_BOSS", "error", "Power Level 9 or 10 on a Fighter who is not a Boss.", "000 L7968"),
     _C(3, "GLORY_NOT_INTEGER", "error", "Glory is missing.", "000 L643, L726"),
+    # Ruling (ours): the sheet has no "new" flag, so any PL 1 Fighter with Glory other than 0 is warned.
     _C(4, "CREATION_GLORY_NOT_ZERO", "warning", "A new PL 1 Fighter whose Glory is not 0.", "000 L643"),
     _C(5, "ADVANCEMENT_PENDING", "warning", "Glory already reaches a higher Power Level.", "000 L643"),
     _C(6, "PL_ABOVE_GLORY", "warning", "Glory is below the Power Level; PL-keyed effects use the lower level.",
@@ -83,6 +84,7 @@ _CODES: list[FighterCode] = [
        "000 L1076, L1271, L1283, L1202, L1481, L1483"),
     _C(30, "QUALITY_PARAMS_MISSING", "error", "A Quality take lacks a choice it needs (Skills, power, rule…).",
        "000 L1126–L1132, L1186, L1210, L1226, L1287, L1297, L1303, L1311, L1325, L1343"),
+    # Ruling (ours): Influence's Skill is the Director's call (000 L1226), so only its repeats are checked (32).
     _C(31, "QUALITY_PARAM_SKILL_NOT_ALLOWED", "error", "A Quality names a Skill outside its list.",
        "000 L1186, L1297, L1311, L1325"),
     _C(32, "INFLUENCE_DUPLICATE_SKILL", "error", "Two Influence takes share a Skill.", "000 L1228"),
@@ -107,6 +109,7 @@ _CODES: list[FighterCode] = [
     _C(42, "QUIRKS_RECOMMENDED", "info", "No Quirks: one or two are encouraged.", "000 L548, L984"),
     _C(43, "QUIRK_PARAMS_MISSING", "warning", "In Love, Rivalry or Revenge without the person it is about.",
        "000 L1543, L1559, L1561"),
+    # Ruling (ours): "a villain" for Dark Side means role boss, sub_boss or secret_boss (000 L1409).
     _C(44, "DIRECTOR_APPROVAL_REQUIRED", "warning", "A trait or move the Director must approve, not marked approved.",
        "000 L939, L1082–L1084, L1118, L1134, L1210, L1212, L1226, L1273, L1285–L1287, L1335, L1343–L1347, L1389, "
        "L1397, L1409, L1417, L1467, L1469, L1477, L1491"),
@@ -152,6 +155,8 @@ _CODES: list[FighterCode] = [
     _C(67, "NARRATIVE_SKILL_POINTS_OVERSPENT", "error", "More Narrative Skill Points spent than received.",
        "000 L582, L588, L658"),
     _C(68, "NARRATIVE_SKILL_POINTS_UNSPENT", "error", "Narrative Skill Points left unspent.", "000 L461, L658"),
+    # Ruling (ours): detected between snapshots when Combat Skills grow past that level's Combat points (grant,
+    # Combat exchanges, MP-bought Combo) while Narrative Skills grow less than that level's Narrative points.
     _C(69, "SKILL_POINT_CATEGORY_SWAP", "error", "Points of one category spent on Skills of the other.",
        "000 L588, L668", history=True),
     # Ruling A-35: bought levels are permanent (000 L590, L2301).
@@ -197,6 +202,7 @@ _CODES: list[FighterCode] = [
        "000 L633, L716, L7864"),
     _C(91, "MOVE_POINTS_BANK_INCONSISTENT", "error", "The Move Point ledger does not balance from level to level.",
        "000 L664, L716", history=True),
+    # Ruling (ours): no new move is owed at the level where the list is closed, nor after (000 L716–L718).
     _C(92, "NEW_MOVE_REQUIRED", "error", "A Power Level without a new move while the Move List was open.",
        "000 L716", history=True),
     _C(93, "MOVE_LIST_CLOSED_TOO_EARLY", "error", "Move List closed before PL 3 or before the first Super Move.",
@@ -214,8 +220,11 @@ _CODES: list[FighterCode] = [
     _C(101, "MOVE_ELEMENT_UNKNOWN", "error", "An unknown Element or Liability, or a Super-only one on a Special Move.",
        "000 L9502–L9806"),
     _C(102, "MOVE_MODIFIER_WITHOUT_BASE", "error", "A modifier Element without its base Element.", "000 L2311"),
+    # Ruling (ours): a move is priced with the Power Level at which it was bought (acquired_at_pl), so the PL 3
+    # requirements of Super Moves and Super Energy Liabilities apply to when the move was acquired (000 L4725, L5216).
     _C(103, "MOVE_ELEMENT_REQUIREMENT", "error", "An Element needs something of the Fighter that is missing.",
        "000 L2745, L3284, L4725, L4866"),
+    # Ruling (ours): the same build in two different styles is not a duplicate; Cross-Style is then optional.
     _C(104, "MOVE_DUPLICATE", "error", "Two moves with the same definition.", "000 L2301"),
     _C(105, "MOVE_MODIFIED", "error", "A move changed after it was bought.", "000 L2301", history=True),
     _C(106, "DIRECTOR_MAY_DISALLOW_ELEMENT", "info", "The Director may veto any Element or Liability.",
@@ -229,8 +238,13 @@ _CODES: list[FighterCode] = [
     _C(110, "STYLES_COUNT_MISMATCH", "error", "The styles do not match the Multiple Styles takes.", "000 L1287"),
     _C(111, "BASE_STYLE_INVALID", "error", "Not exactly one Base Style, or a Base Style with no PL 1 Special Move.",
        "000 L5037, L5041"),
+    # Ruling (ours): the moves of one purchase (``purchase`` tag) are each priced with the style surcharge and
+    # the purchase is charged once, at its dearest member (000 L5025–L5031: each of those moves is built alone).
     _C(112, "STYLE_MOVE_ASSIGNMENT", "error", "A move bought for the wrong set of styles.", "000 L5025–L5043"),
     # Ruling A-43: Elements and Liabilities that a style option makes useless are legal but earn nothing.
+    # Ruling (ours): "movement" entries are Mobile (and modifiers), Free Movement, Pass Through, Teleportation,
+    # Power Dash, Flight; movement Liabilities No/Limited Movement, Limited Mobile, Charge Forward and the Buff
+    # movement modifiers; Defense Liabilities Charge Down/Up, Slow Startup, Buff Defense Liability (000 L5100, L5126).
     _C(113, "STYLE_OPTION_INVALID", "error", "A style option used illegally or without the campaign switch.",
        "000 L5064–L5140"),
     _C(114, "STYLE_FLAW_ACCOUNTING", "error", "Fighting Spirit claimed from Style Flaws that are not free.",
@@ -246,6 +260,7 @@ _CODES: list[FighterCode] = [
     _C(120, "SUPER_MOVE_BEFORE_PL3", "error", "A Super Move acquired or owned before PL 3.", "000 L736, L5216"),
     # Ruling A-2: the chart's Super Move column is a maximum; one is required from PL 3 (000 L738).
     _C(121, "SUPER_MOVE_REQUIRED_AT_PL3", "error", "No Super Move at PL 3 or later.", "000 L738, L5216"),
+    # Ruling (ours): one purchase for several styles, like one three-tier Super, counts once (000 L5029, L5295).
     _C(122, "SUPER_MOVE_COUNT_EXCEEDED", "error", "More Super Moves than the chart allows.",
        "000 L706–L714, L738, L5295"),
     _C(123, "SUPER_MOVE_LEVEL_INVALID", "error", "A Super Move below L5.", "000 L5214"),
@@ -275,6 +290,7 @@ _CODES: list[FighterCode] = [
        "000 L748"),
     # Ruling A-36: Boss budgets are PL 8's; only the chart columns change (000 L7968).
     _C(135, "BOSS_BUDGETS_AS_PL8", "error", "A PL 9–10 Boss whose budgets differ from a PL 8 build.", "000 L7968"),
+    # Ruling (ours): Bosses are NPCs here; ``npc_for_dramatic_combat`` keeps the strict Narrative budget.
     _C(136, "NPC_NARRATIVE_SKILLS_SIMPLIFIED", "info", "An NPC's Narrative Skill Points may be assigned freely.",
        "000 L7868–L7870"),
     _C(137, "NPC_FAIRNESS", "info", "An NPC trading many Weaknesses for combat power.", "000 L968–L976, L7868"),
@@ -292,6 +308,7 @@ _CODES: list[FighterCode] = [
     _C(144, "DET_LEVEL_ONE_INEFFECTIVE", "info", "At PL 1 no DET Skill above 1.", "000 L619"),
     _C(145, "KI_WITHOUT_KI_MOVES", "info", "Ki bought but no move uses it.", "000 L615–L617"),
     _C(146, "DEFICIENCY_COUNT", "warning", "More Deficiencies than optional rules to lack.", "000 L1417–L1419"),
+    # The sheet cannot tell a lone hunter from a group: every Hunted take gets the reminder (also Phobia, 148).
     _C(147, "HUNTED_BY_SINGLE_FIGHTER", "info", "Hunted by one Fighter is usually a Rivalry.", "000 L1455"),
     _C(148, "PHOBIA_TOO_RARE", "info", "A Phobia must be of something common enough to matter.", "000 L1463"),
     _C(149, "BUILT_AT_HIGHER_PL", "info", "A Fighter above PL 1 without history: history rules were skipped.",

@@ -50,7 +50,7 @@ from .fighter_models import (
     UnsupportedRule,
     WeaknessTake,
 )
-from .models import Campaign, FighterContext, Finding, MoveRequest, MoveType
+from .models import BUILT, Campaign, FighterContext, Finding, MoveRequest, MoveType
 from .moves import price_data
 
 BOSS_ROLES = frozenset({Role.boss, Role.sub_boss, Role.secret_boss})
@@ -2047,7 +2047,8 @@ def _move_answer(m: MoveState) -> FighterMovePrice:
     charge, validated once."""
     price = m.price or _blank_price(m.move.name, m.move.level, legal=False)
     return FighterMovePrice.model_validate({**price, "index": m.index, "kind": m.move.kind,
-                                            "command": m.move.command, "charged_move_points": m.charged})
+                                            "command": m.move.command, "charged_move_points": m.charged},
+                                           context=BUILT)
 
 
 def _blank_price(name: str | None, level: int, legal: bool) -> dict:

@@ -10,7 +10,16 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 
 def _json_integer(value: object) -> object:
@@ -81,15 +90,21 @@ def _member(kind: Any, value: Any) -> Any:
     return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
 
 
+# Validation context for answers built by the core from its own values: no JSON forms to convert.
+BUILT: dict[str, bool] = {"built": True}
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     @model_validator(mode="before")
     @classmethod
-    def _json_values(cls, data: Any) -> Any:
+    def _json_values(cls, data: Any, info: ValidationInfo) -> Any:
         """Requests are validated strictly, where an enum field accepts only its members and an int field only
         ints; JSON carries enum values and may write 3 as 3.0, so those are turned into members and ints first
-        (anything else is left for the field to refuse)."""
+        (anything else is left for the field to refuse). Answers the core builds itself skip this (``BUILT``)."""
+        if info.context is BUILT:
+            return data
         fields = _json_fields(cls)
         if not fields or not isinstance(data, dict):
             return data

@@ -19,6 +19,7 @@ from .catalog import Catalog, Numbers, catalog
 from .codes import CODES
 from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
 from .models import (
+    BUILT,
     EntryChoice,
     MovePrice,
     MoveRequest,
@@ -594,7 +595,7 @@ def _constraints(move: Move) -> None:
 
 def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
     """Price and validate one move: the typed answer."""
-    return MovePrice.model_validate(price_data(request, cat))
+    return MovePrice.model_validate(price_data(request, cat), context=BUILT)
 
 
 _ENCODE = msgspec.json.Encoder().encode
