@@ -21,14 +21,16 @@ from .api.fight2e_fighters import PowerLevelChart, QualityList, QuirkList, Skill
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
 from .rules.fight2e import models as m
+from .rules.fight2e.attack_strings import AttackStringPrice, AttackStringRequest
 from .rules.fight2e.combat.models import TurnRequest, TurnResult
 from .rules.fight2e.fighter_models import FighterRequest, FighterValidation
 
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest, TurnRequest)
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest, TurnRequest,
+                                               AttackStringRequest)
 RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, LiabilityList, KeywordList, FixedMoveList,
     Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList, QuirkList, SkillList,
-    PowerLevelChart, TurnResult)
+    PowerLevelChart, TurnResult, AttackStringPrice)
 
 
 @cache

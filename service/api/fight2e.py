@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from ..cache import body_key, cache_key
 from ..problems import COMMON, problem_responses
 from ..rules.fight2e import RULESET, VERSION
+from ..rules.fight2e.attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from ..rules.fight2e.moves import price_json
@@ -171,6 +172,11 @@ class Fight2eMovesController(Controller):
         body, tier = await cached_price(state, data)
         remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
+
+    @post("/attack-string", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+          summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves")
+    async def attack_string(self, data: AttackStringRequest) -> AttackStringPrice:
+        return price_attack_string(data)
 
     @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
           summary="Price up to 200 moves; one answer per move, in order")

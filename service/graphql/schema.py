@@ -29,6 +29,8 @@ from ..cache import body_key
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e import fighter_models as fm
 from ..rules.fight2e import models as m
+from ..rules.fight2e.attack_strings import AttackStringDamage as AttackStringDamageModel
+from ..rules.fight2e.attack_strings import AttackStringRequest, price_attack_string
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.combat.models import Finding as CombatFindingModel
 from ..rules.fight2e.combat.models import TurnRequest
@@ -306,6 +308,49 @@ def _resolve_turn(turn: JSON) -> TurnResolution | InvalidInput:
         rolls=data["rolls"], glory=data["glory"], log=data["log"])
 
 
+@pyd_input(model=AttackStringRequest, all_fields=True)
+class AttackStringInput:
+    pass
+
+
+@pyd_type(model=AttackStringDamageModel, all_fields=True)
+class AttackStringDamage:
+    pass
+
+
+@strawberry.type
+class AttackStringPrice:
+    legal: bool
+    violations: list[Finding]
+    info: list[Finding]
+    length: int
+    counted_length: int
+    control: int
+    accuracy: int
+    accuracy_vs: AccuracyVs
+    damage: AttackStringDamage
+    glory: int
+    keywords: list[str]
+    combo_keywords: list[str]
+
+
+AttackStringResult = Annotated[AttackStringPrice | InvalidInput, strawberry.union("AttackStringResult")]
+
+
+def _attack_string(string: AttackStringInput) -> AttackStringPrice | InvalidInput:
+    try:
+        request = AttackStringRequest.model_validate(_plain(string), strict=True)
+    except ValidationError as exc:
+        return _invalid(exc, "The Attack String is not well-formed.")
+    p = price_attack_string(request)
+    return AttackStringPrice(
+        legal=p.legal, violations=[Finding.from_pydantic(f) for f in p.violations],
+        info=[Finding.from_pydantic(f) for f in p.info], length=p.length, counted_length=p.counted_length,
+        control=p.control, accuracy=p.accuracy, accuracy_vs=AccuracyVs(**p.accuracy_vs),
+        damage=AttackStringDamage.from_pydantic(p.damage), glory=p.glory, keywords=p.keywords,
+        combo_keywords=p.combo_keywords)
+
+
 @strawberry.type
 class Query:
     @strawberry.field(description="The rulesets this service hosts.")
@@ -335,6 +380,10 @@ class Query:
                                   "`/v1/fight2e/combat/resolve-turn`; rule violations and pending decisions are data.")
     def resolve_turn(self, turn: JSON) -> TurnResolutionResult:
         return _resolve_turn(turn)
+
+    @strawberry.field(description="Price an Attack String (fight2e campaign option).")
+    def price_attack_string(self, string: AttackStringInput) -> AttackStringResult:
+        return _attack_string(string)
 
     @strawberry.field(description="fight2e Elements; `kind` filters by element or liability.")
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:

@@ -93,3 +93,15 @@ def test_openapi_and_docs_pages(client: TestClient[Litestar]) -> None:
     assert "/graphql" not in doc["paths"]
     assert client.get("/schema").status_code == 200
     assert client.get("/graphql", headers={"Accept": "text/html"}).status_code == 200
+
+
+def test_attack_string_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    body = {"length": 4, "skill": 7, "elements": ["knocks_down"], "campaign": {"attack_strings": True}}
+    rest = client.post("/v1/fight2e/moves/attack-string", json=body).json()
+    assert (rest["legal"], rest["counted_length"], rest["accuracy"]) == (True, 7, -1)
+    query = ("query($s: AttackStringInput!) { priceAttackString(string: $s) { ... on AttackStringPrice "
+             "{ legal countedLength accuracy damage { die flatBonus } } } }")
+    gql = client.post("/graphql", json={"query": query, "variables": {"s": {
+        "length": 4, "skill": 7, "elements": ["knocks_down"], "campaign": {"attackStrings": True}}}}).json()
+    assert gql["data"]["priceAttackString"] == {"legal": True, "countedLength": 7, "accuracy": -1,
+                                                "damage": {"die": "1d4", "flatBonus": 4}}

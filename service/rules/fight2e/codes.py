@@ -51,6 +51,16 @@ _CODES = [
     Code("FREE_THROW_INVALID", "error", "A free Basic Throw that is not an L2 Special Move with Throw, or too many.",
          "000 L2070"),
     Code("TIER_INVALID", "error", "A tier above 1 outside a three-tier Super Move campaign.", "000 L5287–L5295"),
+    # Attack Strings (000 L5171–L5206)
+    Code("ATTACK_STRINGS_DISABLED", "error", "An Attack String in a campaign without them.", "000 L5173"),
+    Code("ATTACK_STRING_TOO_SHORT", "error", "Elements added to a string of fewer than three moves.", "000 L5198"),
+    Code("ATTACK_STRING_ELEMENT_NOT_ALLOWED", "error", "An added Element that is not on the book's list.",
+         "000 L5185–L5196"),
+    Code("ATTACK_STRING_MODIFIER_NOT_ALLOWED", "error",
+         "A modifier, a Liability or a second instance added to a string.", "000 L5183"),
+    Code("ATTACK_STRING_EXCEEDS_SKILL", "error",
+         "The string, added Elements counted, is longer than the Attack String Skill or the Director's limit.",
+         "000 L5175, L5198"),
     # Entry-specific constraints (checked in code; see moves_constraints.py)
     Code("DIRECTOR_APPROVAL_REQUIRED", "warning", "The book leaves this entry to the Director's approval.",
          "000 L2303"),
