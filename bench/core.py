@@ -40,9 +40,11 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 @dataclass
 class Row:
+    key: str
     label: str
     us: float | None
     note: str = ""
+    p90: float | None = None
 
 
 def _arun(coro: Any) -> Any:
@@ -61,6 +63,19 @@ def per_call_us(fn: Callable[[], object], repeat: int = 7, target_s: float = 0.1
     while number < 2**20 and timer.timeit(number) < target_s:
         number *= 2
     return statistics.median(timer.repeat(repeat=repeat, number=number)) / number * 1e6
+
+
+def samples_us(fn: Callable[[], object], n: int, warm: int = 10) -> tuple[float, float]:
+    """Median and p90 µs of `n` single timed calls (after `warm` untimed ones)."""
+    for _ in range(warm):
+        fn()
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1e6)
+    times.sort()
+    return statistics.median(times), times[int(0.9 * len(times))]
 
 
 def redis_answers(url: str) -> bool:
@@ -152,18 +167,27 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
 
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
     from service.api.fight2e import price_bytes
-    from service.cache import cache_key
+    from service.api.fight2e_combat import resolve_bytes
+    from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
     from service.rules.fight2e.catalog import catalog
+    from service.rules.fight2e.character_catalog import character_catalog
+    from service.rules.fight2e.combat.benchmark import request as turn_request
+    from service.rules.fight2e.combat.models import TurnRequest
+    from service.rules.fight2e.combat.resolver import resolve_turn
+    from service.rules.fight2e.fighter_models import FighterRequest
+    from service.rules.fight2e.fighters import validate_fighter
     from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
-    from service.rules.fight2e.moves import price_move
+    from service.rules.fight2e.moves import price_data, price_json, price_move
+    from service.settings import Settings
 
     version = f"{VERSION}-{catalog().digest}"
+    fighter_version = f"{version}-{character_catalog().digest}"
     move_json = payloads.dumps(payloads.move())
     batch_json = payloads.dumps(payloads.batch())
     move = MoveRequest.model_validate_json(move_json)
     batch = PriceBatchRequest.model_validate_json(batch_json)
-    # Distinct request objects, cycled: the core has no cache of its own, so each call computes from scratch.
+    # Distinct request objects, cycled: the moves core has no cache of its own, so each call computes from scratch.
     fresh = itertools.cycle([MoveRequest.model_validate(payloads.move(f"Move {i}")) for i in range(512)])
 
     def batch_compute() -> bytes:  # what the price-batch endpoint computes on a miss
@@ -173,35 +197,150 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
 
     single_value = price_bytes(move)
     batch_value = batch_compute()
-    key = cache_key("price", RULESET, version, move.model_dump(mode="json"))
+    key = cache_key("price", RULESET, version, move)
+    n_elements = sum(c.get("times", 1) for c in payloads.MOVE["elements"] + payloads.MOVE["liabilities"])
 
     rows = [
         Row(
+            "parse_move",
             "parse MoveRequest (model_validate_json)",
             per_call_us(lambda: MoveRequest.model_validate_json(move_json)),
             f"{len(move_json)} B body",
         ),
-        Row("price_move, fresh request (cold)", per_call_us(lambda: price_move(next(fresh))), "no core cache"),
         Row(
-            "price_move + model_dump_json (endpoint miss)",
-            per_call_us(lambda: price_bytes(next(fresh))),
+            "price_data",
+            f"price_data, fresh {n_elements}-element move (cold)",
+            per_call_us(lambda: price_data(next(fresh))),
+            "plain data; no core cache",
+        ),
+        Row(
+            "price_json",
+            "price_json, fresh move (cold; the REST miss computes this)",
+            per_call_us(lambda: price_json(next(fresh))),
             f"{len(single_value)} B answer",
         ),
         Row(
-            "cache key (model_dump + cache_key)",
-            per_call_us(lambda: cache_key("price", RULESET, version, move.model_dump(mode="json"))),
-            "per request",
+            "price_move",
+            "price_move, fresh move (cold; typed MovePrice)",
+            per_call_us(lambda: price_move(next(fresh))),
+            "price_data + MovePrice.model_validate",
         ),
-        Row("local-tier hit (TwoTierCache.get_or_compute)", _arun(_local_hit_us(key, single_value)), "warm key"),
         Row(
+            "price_key",
+            "cache key (cache_key of the MoveRequest)",
+            per_call_us(lambda: cache_key("price", RULESET, version, move)),
+            "per computed request",
+        ),
+        Row(
+            "local_hit",
+            "local-tier hit (TwoTierCache.get_or_compute)",
+            _arun(_local_hit_us(key, single_value)),
+            "warm key",
+        ),
+        Row(
+            "batch_compute",
             f"price-batch compute, {len(batch.moves)} moves",
             per_call_us(batch_compute, repeat=5),
             f"{len(batch_value)} B answer",
         ),
         Row(
+            "batch_key",
             f"price-batch cache key, {len(batch.moves)} moves",
-            per_call_us(lambda: cache_key("price-batch", RULESET, version, batch.model_dump(mode="json"))),
+            per_call_us(lambda: cache_key("price-batch", RULESET, version, batch)),
             "",
+        ),
+    ]
+
+    # ---- Fighter validation: the PL 8 sheet with 24 moves; distinct request objects (names differ), each parsed
+    # once up front. fighters.py keeps no memo of its own (only lru_caches of name normalisation and keyword order,
+    # which any sheet warms), so every call validates and prices all 24 moves from scratch: a cold figure.
+    fighter_json = payloads.dumps(payloads.fighter())
+    fighter_req = FighterRequest.model_validate_json(fighter_json, strict=True)
+    n_moves = len(fighter_req.fighter.moves)
+    fighters = itertools.cycle(
+        [
+            FighterRequest.model_validate_json(payloads.dumps(payloads.fighter(f"Bench {i}")), strict=True)
+            for i in range(64)
+        ]
+    )
+    checked = validate_fighter(fighter_req)
+    fighter_value = checked.model_dump_json().encode()
+    fighter_key = cache_key("fighter", RULESET, fighter_version, fighter_req)
+    probe = TwoTierCache(4096)  # the REST adapters' alias of a raw body, as repeated_body looks it up
+    fighter_path = "/v1/fight2e/fighters/validate"
+    probe.local_put(body_key(fighter_path, RULESET, version, fighter_json), fighter_value)
+    med, p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
+    sheet_note = f"PL {fighter_req.fighter.power_level}, {n_moves} moves, {'valid' if checked.valid else 'INVALID'}"
+    rows += [
+        Row(
+            "parse_fighter",
+            "parse FighterRequest (model_validate_json)",
+            per_call_us(lambda: FighterRequest.model_validate_json(fighter_json, strict=True), repeat=5),
+            f"{len(fighter_json)} B body",
+        ),
+        Row("fighter_cold", "validate_fighter, fresh request (cold)", med, f"{sheet_note} sheet; no core memo", p90),
+        Row(
+            "fighter_endpoint",
+            "validate_fighter + model_dump_json (REST miss)",
+            per_call_us(lambda: validate_fighter(next(fighters)).model_dump_json(), repeat=5),
+            f"{len(fighter_value)} B answer",
+        ),
+        Row(
+            "fighter_key",
+            "fighter cache key (cache_key of the FighterRequest)",
+            per_call_us(lambda: cache_key("fighter", RULESET, fighter_version, fighter_req)),
+            "per computed request",
+        ),
+        Row(
+            "fighter_body_key",
+            "repeated-body alias: body_key of the raw body + local get",
+            per_call_us(lambda: probe.local_get(body_key(fighter_path, RULESET, version, fighter_json))),
+            "what a byte-identical repeat costs before parsing",
+        ),
+        Row(
+            "fighter_local",
+            "local-tier hit, Fighter answer (TwoTierCache.get_or_compute)",
+            _arun(_local_hit_us(fighter_key, fighter_value)),
+            "warm key",
+        ),
+    ]
+
+    # ---- Combat: the combat micro-benchmark's turn (service/rules/fight2e/combat/benchmark.py). resolve_turn
+    # memoises each sheet's profile (by its JSON); the first call fills it, as the first request does in a worker.
+    turn = turn_request()
+    first = resolve_turn(turn)
+    turn_note = f"{first.status}, {len(first.log)} log steps, {len(first.rolls)} rolls; profile memo warm"
+    med, p90 = samples_us(lambda: resolve_turn(turn), n=2000)
+    turn_body = payloads.turn()
+
+    def renamed(i: int) -> TurnRequest:  # new sheets (a name on each): the profile memo misses
+        body = json.loads(json.dumps(turn_body))
+        for f in body["fighters"]:
+            f["sheet"]["name"] = f"Bench {f['id']} {i}"
+        return TurnRequest.model_validate(body)
+
+    cold_turns = iter([renamed(i) for i in range(120)])
+    cold_med, cold_p90 = samples_us(lambda: resolve_turn(next(cold_turns)), n=100, warm=10)
+    rows += [
+        Row(
+            "parse_turn",
+            "parse TurnRequest (model_validate_json)",
+            per_call_us(lambda: TurnRequest.model_validate_json(payloads.dumps(turn_body), strict=True), repeat=5),
+            f"{len(payloads.dumps(turn_body))} B body",
+        ),
+        Row("turn", "resolve_turn, PL 4 vs PL 4, three-hit Combos", med, turn_note, p90),
+        Row(
+            "turn_endpoint",
+            "resolve_turn + model_dump_json (REST, every request)",
+            per_call_us(lambda: resolve_bytes(turn), repeat=5),
+            f"{len(resolve_bytes(turn))} B answer",
+        ),
+        Row(
+            "turn_new_sheets",
+            "resolve_turn, sheets not seen before (profile memo miss)",
+            cold_med,
+            "both sheets profiled (validated) in the call",
+            cold_p90,
         ),
     ]
 
@@ -212,43 +351,113 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             started = stack.enter_context(private_redis())
             if started:
                 redis_note, url = f"private redis-server started for the run ({started})", started
+        values = {"single": single_value, "batch": batch_value, "fighter": fighter_value}
+        labels = {"single": "1-move price", "batch": f"{len(batch.moves)}-move batch", "fighter": "Fighter validation"}
         if redis_answers(url):
-            got = _arun(_redis_hit_us(url, {"single": single_value, "batch": batch_value}))
-            for label, size in (("single", len(single_value)), ("batch", len(batch_value))):
-                us, misses = got[label]
-                what = "1-move" if label == "single" else f"{len(batch.moves)}-move"
-                note = f"{size} B value" + (f"; {misses} not served by Redis" if misses else "")
-                rows.append(Row(f"Redis-tier hit, {what} answer (loopback GET)", us, note))
+            got = _arun(_redis_hit_us(url, values))
+            for name, value in values.items():
+                us, misses = got[name]
+                note = f"{len(value)} B value" + (f"; {misses} not served by Redis" if misses else "")
+                rows.append(Row(f"redis_{name}", f"Redis-tier hit, {labels[name]} answer (loopback GET)", us, note))
             redis_note = redis_note or f"Redis at {url}"
         else:
             redis_note = f"Redis skipped: nothing answers at {url} (set FIGHT_RULES_TEST_REDIS_URL or --start-redis)"
-            rows.append(Row("Redis-tier hit (loopback GET)", None, "skipped: no Redis answers"))
+            for name in values:
+                rows.append(Row(f"redis_{name}", f"Redis-tier hit, {labels[name]} answer", None, "skipped: no Redis"))
 
-    by = {r.label: r.us for r in rows}
-    verdicts = []
-    single = by["price_move + model_dump_json (endpoint miss)"]
-    redis_single = next((r.us for r in rows if r.label.startswith("Redis-tier hit, 1-move")), None)
-    redis_batch = next((r.us for r in rows if r.label.startswith("Redis-tier hit, 100")), None)
-    if redis_single is not None:
-        verdicts.append(
-            f"one pricing computes in {single:.0f} µs; a loopback Redis hit costs {redis_single:.0f} µs "
-            f"({redis_single / single:.2f}× the computation); loopback is a lower bound: a Redis on another host "
-            "adds a network round trip (typically 100 µs or more) to every hit"
-        )
-    if redis_batch is not None:
-        batch_us = by[f"price-batch compute, {len(batch.moves)} moves"]
-        verdicts.append(
-            f"a {len(batch.moves)}-move batch computes in {batch_us:.0f} µs; a loopback Redis hit of its "
-            f"answer costs {redis_batch:.0f} µs ({redis_batch / batch_us:.2f}×)"
-        )
-    return {"rows": [asdict(r) for r in rows], "redis": redis_note, "verdicts": verdicts}
+    return {
+        "rows": [asdict(r) for r in rows],
+        "redis": redis_note,
+        "share_single_prices": Settings().share_single_prices,
+        "batch_size": len(batch.moves),
+        "fighter_moves": n_moves,
+        "fighter_valid": checked.valid,
+    }
+
+
+def figure(result: dict[str, Any], key: str, field: str = "us") -> float | None:
+    return next((r[field] for r in result["rows"] if r["key"] == key), None)
 
 
 def table(result: dict[str, Any]) -> str:
-    lines = ["| core operation | median µs | note |", "| --- | ---: | --- |"]
+    lines = ["| core operation | median µs | p90 µs | note |", "| --- | ---: | ---: | --- |"]
     for r in result["rows"]:
         us = "skipped" if r["us"] is None else f"{r['us']:.1f}"
-        lines.append(f"| {r['label']} | {us} | {r['note']} |")
+        p90 = "" if r.get("p90") is None else f"{r['p90']:.1f}"
+        lines.append(f"| {r['label']} | {us} | {p90} | {r['note']} |")
+    return "\n".join(lines)
+
+
+RTT_ASSUMED_MS = (0.1, 0.5)  # an assumption about one datacenter, not a measurement
+
+
+def redis_worth(result: dict[str, Any]) -> str:
+    """The "Is a Redis round trip worth it?" section: per cached operation, compute cost against a Redis hit."""
+    lo, hi = (ms * 1000 for ms in RTT_ASSUMED_MS)
+    share = "on (FIGHT_RULES_SHARE_SINGLE_PRICES=true)" if result["share_single_prices"] else "off"
+    ops = [
+        (
+            "price one move",
+            "price_json",
+            "redis_single",
+            f"local tier only by default (FIGHT_RULES_SHARE_SINGLE_PRICES opt-in; default {share})",
+        ),
+        (f"price-batch ×{result['batch_size']}", "batch_compute", "redis_batch", "shared: local tier, then Redis"),
+        (
+            f"validate Fighter (PL 8, {result['fighter_moves']} moves)",
+            "fighter_endpoint",
+            "redis_fighter",
+            "shared: local tier, then Redis",
+        ),
+    ]
+    lines = [
+        "Every cached operation looks in the in-process tier first (a hit costs ~1 µs); this is about a miss there: "
+        "ask Redis, or compute? Compute is the endpoint's miss path (core + JSON encoding, cold); the Redis hit is "
+        "a GET of that answer through the service's TwoTierCache (local tier off) on loopback, measured above.",
+        "",
+        f"Across a real network each hit also pays the round trip: ~{RTT_ASSUMED_MS[0]}–{RTT_ASSUMED_MS[1]} ms "
+        "within one datacenter is an **assumption** (typical figures, not measured here). The last two columns add "
+        "it to the loopback figure.",
+        "",
+        "| cached operation | compute µs | Redis hit µs (loopback) | hit ÷ compute | hit + 0.1 ms ÷ compute | "
+        "hit + 0.5 ms ÷ compute | service's choice |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for label, compute_key, redis_key, choice in ops:
+        compute, hit = figure(result, compute_key), figure(result, redis_key)
+        if compute is None or hit is None:
+            lines.append(f"| {label} | {compute or 0:.0f} | skipped | | | | {choice} |")
+            continue
+        lines.append(
+            f"| {label} | {compute:.0f} | {hit:.0f} | {hit / compute:.2f} | {(hit + lo) / compute:.2f} | "
+            f"{(hit + hi) / compute:.2f} | {choice} |"
+        )
+    lines.append("")
+    verdicts = []
+    for label, compute_key, redis_key, _ in ops:
+        compute, hit = figure(result, compute_key), figure(result, redis_key)
+        if compute is None or hit is None:
+            continue
+        if hit + hi < compute:
+            verdicts.append(f"{label}: a Redis hit wins even with a {RTT_ASSUMED_MS[1]} ms round trip — sharing pays")
+        elif hit + lo < compute:
+            verdicts.append(
+                f"{label}: a Redis hit wins with a {RTT_ASSUMED_MS[0]} ms round trip but not with "
+                f"{RTT_ASSUMED_MS[1]} ms — sharing pays only with a nearby Redis"
+            )
+        elif 0.9 <= hit / compute <= 1.1:
+            verdicts.append(
+                f"{label}: a loopback Redis hit costs as much as computing again, and any network round trip "
+                "makes it slower — keep it local"
+            )
+        elif hit < compute:
+            verdicts.append(
+                f"{label}: a Redis hit wins only on loopback; with any network round trip computing "
+                "again is faster — keep it local"
+            )
+        else:
+            verdicts.append(f"{label}: computing is faster than even a loopback Redis hit — keep it local")
+    lines += [f"- {v}" for v in verdicts]
     return "\n".join(lines)
 
 
@@ -263,9 +472,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(result))
         return
     print(table(result))
-    print(f"\n{result['redis']}")
-    for verdict in result["verdicts"]:
-        print(f"- {verdict}")
+    print(f"\n{result['redis']}\n")
+    print(redis_worth(result))
 
 
 if __name__ == "__main__":

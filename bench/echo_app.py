@@ -2,13 +2,17 @@
 
 Served by bench/run.py with the same gunicorn settings as the service, so that the ratio service ÷ echo isolates
 what the service adds (middleware, cache, rules core, GraphQL) over HTTP + framework + model parse/serialize.
+Bodies are parsed under strict validation, as the service does (its PydanticPlugin(validate_strict=True)).
 """
 
 from __future__ import annotations
 
 from litestar import Litestar, get, post
+from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
+from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
 
 
@@ -22,9 +26,22 @@ async def echo_batch(data: PriceBatchRequest) -> PriceBatchRequest:
     return data
 
 
+@post("/echo/fighter", status_code=HTTP_200_OK)
+async def echo_fighter(data: FighterRequest) -> FighterRequest:
+    return data
+
+
+@post("/echo/turn", status_code=HTTP_200_OK)
+async def echo_turn(data: TurnRequest) -> TurnRequest:
+    return data
+
+
 @get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-app = Litestar(route_handlers=[echo_move, echo_batch, healthz])
+app = Litestar(
+    route_handlers=[echo_move, echo_batch, echo_fighter, echo_turn, healthz],
+    plugins=[PydanticPlugin(validate_strict=True)],
+)

@@ -65,3 +65,66 @@ def batch(first_name: str | None = None, size: int = BATCH_SIZE) -> dict[str, An
 
 def graphql(move_body: dict[str, Any]) -> dict[str, Any]:
     return {"query": GRAPHQL_QUERY, "variables": {"move": move_body}, "operationName": "Price"}
+
+
+# ---- Fighter validation: the PL 8 Fighter with 24 moves of the Fighter tests (Tsuto, a valid sheet).
+
+FIGHTER_MOVES = 24
+
+FIGHTER_QUERY = """query Validate($fighter: JSON!, $campaign: JSON) {
+  validateFighter(fighter: $fighter, campaign: $campaign) {
+    ... on FighterValidation { valid violations { code } derived moves { name movePoints } }
+  }
+}"""
+
+TURN_QUERY = """query Turn($turn: JSON!) {
+  resolveTurn(turn: $turn) {
+    ... on TurnResolution { status winner log fighters }
+  }
+}"""
+
+
+def fighter_sheet() -> dict[str, Any]:
+    """The PL 8 sheet of tests/unit/test_fighters_support.py (BUILDS["pl8"]), padded to 24 moves if it has fewer."""
+    from tests.unit.test_fighters_support import BUILDS, L3_BUILDS
+
+    sheet = copy.deepcopy(BUILDS["pl8"]())
+    moves = sheet["moves"]
+    for i in range(len(moves), FIGHTER_MOVES):  # padding: full L3 builds (4 Elements, 3 MP each)
+        moves.append({"name": f"Bench Form {i + 1}", "level": 3, "elements": copy.deepcopy(L3_BUILDS[i % 19])})
+    return sheet
+
+
+def fighter(name: str | None = None) -> dict[str, Any]:
+    """A FighterRequest body; `name` replaces the Fighter's name (part of the cache key: a unique sheet)."""
+    sheet = fighter_sheet()
+    if name is not None:
+        sheet["name"] = name
+    return {"fighter": sheet, "campaign": {}}
+
+
+def graphql_fighter(request: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "query": FIGHTER_QUERY,
+        "variables": {"fighter": request["fighter"], "campaign": request["campaign"]},
+        "operationName": "Validate",
+    }
+
+
+# ---- Combat: the turn of service/rules/fight2e/combat/benchmark.py (two PL 4 Fighters, three-hit Combos).
+
+
+def turn() -> dict[str, Any]:
+    """The combat micro-benchmark's TurnRequest as the JSON a client sends (only the fields it sets)."""
+    from service.rules.fight2e.combat.benchmark import request
+
+    return request().model_dump(mode="json", exclude_unset=True)
+
+
+def graphql_turn(turn_body: dict[str, Any], nonce: str | None = None) -> dict[str, Any]:
+    """`nonce`, when given, is an extra variable the operation does not declare (GraphQL ignores it): it makes
+    the body unique without changing the turn, so the service's repeated-body cache cannot answer it."""
+    variables: dict[str, Any] = {"turn": turn_body}
+    if nonce is not None:
+        variables["nonce"] = nonce
+    return {"query": TURN_QUERY, "variables": variables, "operationName": "Turn"}

@@ -50,6 +50,8 @@ LUA = BENCH / "wrk_post.lua"
 RESULTS = BENCH / "RESULTS.md"
 PRICE = "/v1/fight2e/moves/price"
 BATCH = "/v1/fight2e/moves/price-batch"
+FIGHTER = "/v1/fight2e/fighters/validate"
+TURN = "/v1/fight2e/combat/resolve-turn"
 GRAPHQL = "/graphql"
 
 
@@ -199,12 +201,63 @@ def scenarios() -> list[Scenario]:
     batch = payloads.dumps(payloads.batch())
     batch_u = payloads.dumps(payloads.batch(payloads.MARK))
     gql = payloads.dumps(payloads.graphql(payloads.move()))
+    fighter = payloads.dumps(payloads.fighter())
+    fighter_u = payloads.dumps(payloads.fighter(payloads.MARK))
+    gql_fighter = payloads.dumps(payloads.graphql_fighter(payloads.fighter()))
+    gql_fighter_u = payloads.dumps(payloads.graphql_fighter(payloads.fighter(payloads.MARK)))
+    turn = payloads.dumps(payloads.turn())
+    gql_turn = payloads.dumps(payloads.graphql_turn(payloads.turn()))
+    gql_turn_u = payloads.dumps(payloads.graphql_turn(payloads.turn(), nonce=payloads.MARK))
     return [
         Scenario("a", "REST price, same move (local-tier hit)", PRICE, move, "/echo/move", move),
         Scenario("b", "REST price, unique move (miss, computed)", PRICE, move_u, "/echo/move", move_u, True),
         Scenario("c", "REST price-batch ×100, same body (local-tier hit)", BATCH, batch, "/echo/batch", batch),
         Scenario("c2", "REST price-batch ×100, unique body (computed)", BATCH, batch_u, "/echo/batch", batch_u, True),
         Scenario("d", "GraphQL priceMove, same move (local-tier hit)", GRAPHQL, gql, "/echo/move", move),
+        Scenario(
+            "e", "REST fighters/validate, same PL 8 sheet (local-tier hit)", FIGHTER, fighter, "/echo/fighter", fighter
+        ),
+        Scenario(
+            "e2",
+            "REST fighters/validate, unique sheet (computed)",
+            FIGHTER,
+            fighter_u,
+            "/echo/fighter",
+            fighter_u,
+            True,
+        ),
+        Scenario(
+            "f", "GraphQL validateFighter, same sheet (local-tier hit)", GRAPHQL, gql_fighter, "/echo/fighter", fighter
+        ),
+        Scenario(
+            "f2",
+            "GraphQL validateFighter, unique sheet (computed)",
+            GRAPHQL,
+            gql_fighter_u,
+            "/echo/fighter",
+            fighter_u,
+            True,
+        ),
+        Scenario(
+            "g", "REST resolve-turn, PL 4 three-hit Combos (computed, not cached)", TURN, turn, "/echo/turn", turn
+        ),
+        Scenario(
+            "h",
+            "GraphQL resolveTurn, same turn (local-tier hit: repeated GraphQL body)",
+            GRAPHQL,
+            gql_turn,
+            "/echo/turn",
+            turn,
+        ),
+        Scenario(
+            "h2",
+            "GraphQL resolveTurn, same turn, unique body (computed)",
+            GRAPHQL,
+            gql_turn_u,
+            "/echo/turn",
+            turn,
+            True,
+        ),
     ]
 
 
@@ -213,27 +266,55 @@ def unique_body(body: bytes) -> bytes:
 
 
 def sanity_check(service: Server, echo: Server) -> None:
-    """Every scenario answers 200, and the cache tiers are the ones the scenario titles claim."""
+    """Every scenario answers 200, the cache tiers are the ones the scenario titles claim ("computed" = not
+    "local"), and every GraphQL answer is the union member the query selects (not InvalidInput) without errors."""
     move = payloads.dumps(payloads.move())
+    fighter = payloads.dumps(payloads.fighter())
+    turn = payloads.dumps(payloads.turn())
+    gql_move = payloads.dumps(payloads.graphql(payloads.move()))
+    gql_fighter = payloads.dumps(payloads.graphql_fighter(payloads.fighter()))
+    gql_fighter_u = payloads.dumps(payloads.graphql_fighter(payloads.fighter(payloads.MARK)))
+    gql_turn = payloads.dumps(payloads.graphql_turn(payloads.turn()))
+    gql_turn_u = payloads.dumps(payloads.graphql_turn(payloads.turn(), nonce=payloads.MARK))
+    svc = service.port
     checks: list[tuple[str, int, str, bytes, str | None]] = [
-        ("price first", service.port, PRICE, move, None),
-        ("price repeated", service.port, PRICE, move, "local"),
-        ("price unique", service.port, PRICE, unique_body(payloads.dumps(payloads.move(payloads.MARK))), "miss"),
-        ("batch first", service.port, BATCH, payloads.dumps(payloads.batch()), None),
-        ("batch repeated", service.port, BATCH, payloads.dumps(payloads.batch()), "local"),
-        ("batch unique", service.port, BATCH, unique_body(payloads.dumps(payloads.batch(payloads.MARK))), "miss"),
-        ("graphql", service.port, GRAPHQL, payloads.dumps(payloads.graphql(payloads.move())), None),
+        ("price first", svc, PRICE, move, None),
+        ("price repeated", svc, PRICE, move, "local"),
+        ("price unique", svc, PRICE, unique_body(payloads.dumps(payloads.move(payloads.MARK))), "miss"),
+        ("batch first", svc, BATCH, payloads.dumps(payloads.batch()), None),
+        ("batch repeated", svc, BATCH, payloads.dumps(payloads.batch()), "local"),
+        ("batch unique", svc, BATCH, unique_body(payloads.dumps(payloads.batch(payloads.MARK))), "miss"),
+        ("graphql price first", svc, GRAPHQL, gql_move, None),
+        ("graphql price repeated", svc, GRAPHQL, gql_move, "local"),
+        ("fighter first", svc, FIGHTER, fighter, None),
+        ("fighter repeated", svc, FIGHTER, fighter, "local"),
+        ("fighter unique", svc, FIGHTER, unique_body(payloads.dumps(payloads.fighter(payloads.MARK))), "miss"),
+        ("graphql fighter first", svc, GRAPHQL, gql_fighter, None),
+        ("graphql fighter repeated", svc, GRAPHQL, gql_fighter, "local"),
+        ("graphql fighter unique", svc, GRAPHQL, unique_body(gql_fighter_u), "computed"),
+        ("turn first", svc, TURN, turn, "miss"),
+        ("turn repeated", svc, TURN, turn, "miss"),
+        ("graphql turn first", svc, GRAPHQL, gql_turn, None),
+        ("graphql turn repeated", svc, GRAPHQL, gql_turn, "local"),
+        ("graphql turn unique", svc, GRAPHQL, unique_body(gql_turn_u), "computed"),
+        ("graphql turn unique again", svc, GRAPHQL, unique_body(gql_turn_u), "computed"),
         ("echo move", echo.port, "/echo/move", move, None),
         ("echo batch", echo.port, "/echo/batch", payloads.dumps(payloads.batch()), None),
+        ("echo fighter", echo.port, "/echo/fighter", fighter, None),
+        ("echo turn", echo.port, "/echo/turn", turn, None),
     ]
     for label, port, path, body, tier in checks:
         status, headers, answer = request(port, "POST", path, body)
         if status != 200:
             raise SystemExit(f"sanity check '{label}': {path} answered {status}: {answer[:500]!r}")
-        if tier is not None and headers.get("x-cache") != tier:
-            raise SystemExit(f"sanity check '{label}': X-Cache {headers.get('x-cache')!r}, expected {tier!r}")
-        if path == GRAPHQL and json.loads(answer).get("errors"):
-            raise SystemExit(f"sanity check '{label}': GraphQL errors {answer[:500]!r}")
+        got = headers.get("x-cache")
+        if (tier == "computed" and got == "local") or (tier not in (None, "computed") and got != tier):
+            raise SystemExit(f"sanity check '{label}': X-Cache {got!r}, expected {tier!r}")
+        if path == GRAPHQL:
+            doc = json.loads(answer)
+            fields = next(iter((doc.get("data") or {}).values()), None)
+            if doc.get("errors") or not fields:
+                raise SystemExit(f"sanity check '{label}': GraphQL errors or InvalidInput {answer[:500]!r}")
 
 
 @dataclass
@@ -323,9 +404,10 @@ def measure(
             ("echo", echo.port, sc.echo_path, sc.echo_body),
             ("service", service.port, sc.path, sc.body),
         ):
+            unique = sc.unique and payloads.MARK.encode() in body  # (h2)'s echo body (the bare turn) has no marker
             if args.warmup:
-                drive(port, path, body, sc.unique, args.warmup, args, client_cpus)
-            loads[name] = drive(port, path, body, sc.unique, args.seconds, args, client_cpus)
+                drive(port, path, body, unique, args.warmup, args, client_cpus)
+            loads[name] = drive(port, path, body, unique, args.seconds, args, client_cpus)
             ld = loads[name]
             log(
                 f"({sc.key}) {name:7s} {ld.rps:9.0f} req/s  p50 {ld.p50_ms:7.2f} ms  p99 {ld.p99_ms:7.2f} ms"
@@ -339,6 +421,8 @@ def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> lis
     """Median ms of one request at a time on one keep-alive connection, with no other load."""
     batch, batch_u = payloads.dumps(payloads.batch()), payloads.dumps(payloads.batch(payloads.MARK))
     move, move_u = payloads.dumps(payloads.move()), payloads.dumps(payloads.move(payloads.MARK))
+    fighter, fighter_u = payloads.dumps(payloads.fighter()), payloads.dumps(payloads.fighter(payloads.MARK))
+    turn = payloads.dumps(payloads.turn())
     cases = [
         ("price-batch ×100, unique (computed)", service.port, BATCH, batch_u, "echo/batch ×100"),
         ("price-batch ×100, same (local-tier hit)", service.port, BATCH, batch, "echo/batch ×100"),
@@ -353,6 +437,39 @@ def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> lis
             "echo/move",
         ),
         ("echo/move", echo.port, "/echo/move", move, ""),
+        ("fighters/validate, unique sheet (computed)", service.port, FIGHTER, fighter_u, "echo/fighter"),
+        ("fighters/validate, same sheet (local-tier hit)", service.port, FIGHTER, fighter, "echo/fighter"),
+        (
+            "GraphQL validateFighter, unique sheet (computed)",
+            service.port,
+            GRAPHQL,
+            payloads.dumps(payloads.graphql_fighter(payloads.fighter(payloads.MARK))),
+            "echo/fighter",
+        ),
+        (
+            "GraphQL validateFighter, same sheet (local-tier hit)",
+            service.port,
+            GRAPHQL,
+            payloads.dumps(payloads.graphql_fighter(payloads.fighter())),
+            "echo/fighter",
+        ),
+        ("echo/fighter", echo.port, "/echo/fighter", fighter, ""),
+        ("resolve-turn (computed)", service.port, TURN, turn, "echo/turn"),
+        (
+            "GraphQL resolveTurn, unique body (computed)",
+            service.port,
+            GRAPHQL,
+            payloads.dumps(payloads.graphql_turn(payloads.turn(), nonce=payloads.MARK)),
+            "echo/turn",
+        ),
+        (
+            "GraphQL resolveTurn, same body (local-tier hit)",
+            service.port,
+            GRAPHQL,
+            payloads.dumps(payloads.graphql_turn(payloads.turn())),
+            "echo/turn",
+        ),
+        ("echo/turn", echo.port, "/echo/turn", turn, ""),
     ]
     out = []
     for label, port, path, body, baseline in cases:
@@ -435,8 +552,9 @@ def load_table(rows: list[tuple[Scenario, Load, Load]]) -> str:
             f"{svc.rps / echo.rps:.2f} | {svc.p50_ms / echo.p50_ms:.2f} | {svc.p99_ms / echo.p99_ms:.2f} | "
             f"{svc.errors} |"
         )
+        unique = ", unique" if payloads.MARK.encode() in sc.echo_body else ""
         lines.append(
-            f"| &nbsp;&nbsp;baseline: POST {sc.echo_path}{', unique' if sc.unique else ''} | {echo.rps:.0f} | "
+            f"| &nbsp;&nbsp;baseline: POST {sc.echo_path}{unique} | {echo.rps:.0f} | "
             f"{echo.p50_ms:.2f} | {echo.p99_ms:.2f} | 1 | 1 | 1 | {echo.errors} |"
         )
     return "\n".join(lines)
@@ -448,6 +566,96 @@ def sequential_table(rows: list[tuple[str, float, str]]) -> str:
     for label, ms, baseline in rows:
         extra = f"{ms - by[baseline]:.2f}" if baseline else ""
         lines.append(f"| {label} | {ms:.2f} | {extra} |")
+    return "\n".join(lines)
+
+
+def targets_table(
+    loads: list[tuple[Scenario, Load, Load]], seq: list[tuple[str, float, str]], core: dict[str, Any] | None
+) -> str:
+    """The targets, each with the figure of this run that decides it (or "report" when there is no bound)."""
+    by = {sc.key: (svc, echo) for sc, svc, echo in loads}
+    ms = {label: v for label, v, _ in seq}
+
+    def cf(key: str, field: str = "us") -> float | None:
+        return core_bench.figure(core, key, field) if core is not None else None
+
+    def vs_echo(key: str) -> str:
+        if key not in by:
+            return f"({key}) not measured"
+        svc, echo = by[key]
+        return f"({key}) {svc.rps / echo.rps:.2f}× echo ({svc.rps:.0f} ÷ {echo.rps:.0f} req/s)"
+
+    def vs(key: str, base: str) -> str:
+        if key not in by or base not in by:
+            return f"({key}) ÷ ({base}) not measured"
+        return f"({key}) ÷ ({base}) {by[key][0].rps / by[base][0].rps:.2f}"
+
+    def bound(value: float | None, limit: float, fmt: str) -> tuple[str, str]:
+        if value is None:
+            return "not measured", "—"
+        return fmt.format(value), "met" if value <= limit else "**not met**"
+
+    rows: list[tuple[str, str, str, str]] = []
+    price, price_json, price_move = cf("price_data"), cf("price_json"), cf("price_move")
+    value, verdict = bound(price, 20, "price_data {:.1f} µs")
+    if price_json is not None and price_move is not None:
+        value += f" (price_json {price_json:.1f}, price_move {price_move:.1f})"
+    rows.append(("core price, 10-element move, median (cold)", "≤ 20 µs", value, verdict))
+    if "a" in by:
+        ratio = by["a"][0].rps / by["a"][1].rps
+        rows.append(
+            (
+                "REST price from the local tier, req/s ÷ echo",
+                "≥ 0.9×",
+                vs_echo("a"),
+                "met" if ratio >= 0.9 else "**not met**",
+            )
+        )
+    else:
+        rows.append(("REST price from the local tier, req/s ÷ echo", "≥ 0.9×", "(a) not measured", "—"))
+    batch_ms = ms.get("price-batch ×100, unique (computed)")
+    value, verdict = bound(batch_ms, 5, "{:.2f} ms one at a time on loopback (HTTP + parse + compute)")
+    if cf("batch_compute") is not None:
+        value += f"; core compute {cf('batch_compute') / 1000:.2f} ms"
+    rows.append(("price-batch ×100 server time (computed)", "≤ 5 ms", value, verdict))
+    gql = vs("d", "a")
+    if "price, same move (local-tier hit)" in ms:
+        gql += (
+            f"; one at a time {ms['GraphQL priceMove, same move (local-tier hit)']:.2f} vs "
+            f"{ms['price, same move (local-tier hit)']:.2f} ms"
+        )
+    rows.append(("GraphQL priceMove ÷ REST price, req/s (both local-tier)", "report", gql, "—"))
+    value, verdict = bound(cf("fighter_cold"), 2000, "{:.0f} µs")
+    if cf("fighter_cold", "p90") is not None:
+        value += f" (p90 {cf('fighter_cold', 'p90'):.0f} µs; + JSON encoding {cf('fighter_endpoint'):.0f} µs)"
+    rows.append(
+        (f"PL 8 Fighter, {core['fighter_moves'] if core else 24} moves, core cold median", "≤ 2 ms", value, verdict)
+    )
+    local, redis = cf("fighter_local"), cf("redis_fighter")
+    repeat = (f"local tier {local:.1f} µs" if local is not None else "local tier not measured") + (
+        f"; Redis tier {redis:.0f} µs (loopback GET)" if redis is not None else "; Redis tier skipped"
+    )
+    if cf("fighter_body_key") is not None:
+        repeat += f"; repeated-body lookup {cf('fighter_body_key'):.1f} µs"
+    repeat += f"; REST {vs_echo('e')}"
+    rows.append(("Fighter repeat from cache (both tiers)", "report", repeat, "—"))
+    value, verdict = bound(cf("turn"), 1000, "{:.0f} µs")
+    if cf("turn", "p90") is not None:
+        value += f" (p90 {cf('turn', 'p90'):.0f} µs; profile memo warm; new sheets {cf('turn_new_sheets'):.0f} µs)"
+    rows.append(("combat turn, PL 4 three-hit Combos, core median", "≤ 1 ms", value, verdict))
+    rows.append(
+        (
+            "fighters: REST and GraphQL throughput",
+            "report",
+            "; ".join([vs_echo("e"), vs_echo("e2"), vs("f", "e"), vs("f2", "e2")]),
+            "—",
+        )
+    )
+    rows.append(
+        ("combat: REST and GraphQL throughput", "report", "; ".join([vs_echo("g"), vs("h2", "g"), vs("h", "g")]), "—")
+    )
+    lines = ["| target | bound | measured (this run) | verdict |", "| --- | --- | --- | --- |"]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
     return "\n".join(lines)
 
 
@@ -510,7 +718,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
-    parser.add_argument("--only", nargs="*", help="scenario keys to run (a b c c2 d; default all)")
+    parser.add_argument("--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2; default all)")
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
         "--start-redis",
@@ -547,10 +755,18 @@ def main(argv: list[str] | None = None) -> None:
     sections = [
         "## Setup",
         "\n".join(machine(args, client_cpus, server_cpus)),
+        "## Targets",
+        "Core figures from bench/core.py (no server); throughput ratios from the load runs below; (x) names a "
+        'scenario. "Cold" = a fresh request object each call and no result memo in the core.',
+        targets_table(loads, seq, core),
         "## Throughput and latency under load, as ratios to the echo baseline",
         "Each row's baseline is a bare Litestar app (bench/echo_app.py) that parses the same body with the same "
         "pydantic model and serializes it back. req/s ÷ echo below 1 and p50/p99 ÷ echo above 1 are what the "
-        "service adds: middleware (Prometheus, CORS), the cache key, the cache, the rules core, GraphQL.",
+        "service adds: middleware (Prometheus, CORS), the cache key, the cache, the rules core, GraphQL. "
+        "A byte-identical repeat of a REST or GraphQL body is answered from the local tier before parsing, so "
+        'every "same" scenario (including GraphQL resolveTurn, which REST never caches) skips the parse its echo '
+        'does; the "unique" scenarios change one string per request (a name; for (h2) an extra, undeclared '
+        "GraphQL variable, so the turn itself is unchanged).",
         load_table(loads),
         "## One request at a time (server time, measured by the client on loopback)",
         sequential_table(seq),
@@ -559,7 +775,9 @@ def main(argv: list[str] | None = None) -> None:
         sections += [
             "## Core microbenchmarks (bench/core.py, no server)",
             core_bench.table(core),
-            core["redis"] + ("\n\n" + "\n".join(f"- {v}" for v in core["verdicts"]) if core["verdicts"] else ""),
+            core["redis"],
+            "## Is a Redis round trip worth it?",
+            core_bench.redis_worth(core),
         ]
     report = "\n\n".join(sections) + "\n"
     print(report)
