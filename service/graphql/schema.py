@@ -226,7 +226,7 @@ async def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
     if isinstance(request, InvalidInput):
         return request
     body, _ = await cached_price(state, request)
-    return MovePrice.from_pydantic(m.MovePrice.model_validate_json(body))
+    return _move_price(json.loads(body), MovePrice)
 
 
 @strawberry.type(description="A Fighter's validation. `derived` holds the sheet's figures and budgets as in REST.")
@@ -256,15 +256,30 @@ async def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) ->
     except ValidationError as exc:
         return _invalid(exc, "The Fighter is not well-formed.")
     body, _ = await cached_validation(state, request)
-    answer = fm.FighterValidation.model_validate_json(body)
+    answer = json.loads(body)
     return FighterValidation(
-        ruleset=answer.ruleset, ruleset_version=answer.ruleset_version, valid=answer.valid,
-        violations=[Finding.from_pydantic(f) for f in answer.violations],
-        warnings=[Finding.from_pydantic(f) for f in answer.warnings],
-        info=[Finding.from_pydantic(f) for f in answer.info],
-        unsupported=[UnsupportedRule.from_pydantic(u) for u in answer.unsupported],
-        derived=answer.derived.model_dump(mode="json"),
-        moves=[FighterMovePrice.from_pydantic(mp) for mp in answer.moves])
+        ruleset=answer["ruleset"], ruleset_version=answer["ruleset_version"], valid=answer["valid"],
+        violations=[Finding(**f) for f in answer["violations"]], warnings=[Finding(**f) for f in answer["warnings"]],
+        info=[Finding(**f) for f in answer["info"]], unsupported=[UnsupportedRule(**u) for u in answer["unsupported"]],
+        derived=answer["derived"], moves=[_move_price(mp, FighterMovePrice) for mp in answer["moves"]])
+
+
+def _move_price(d: dict[str, Any], kind: type) -> Any:
+    """The GraphQL type of a move's price straight from the JSON answer (the pydantic round trip is slower)."""
+    damage, rng = d["damage"], d["range"]
+    return kind(**{
+        **d,
+        "type": m.MoveType(d["type"]),
+        "violations": [Finding(**f) for f in d["violations"]],
+        "warnings": [Finding(**f) for f in d["warnings"]],
+        "info": [Finding(**f) for f in d["info"]],
+        "unsupported": [Unsupported(**u) for u in d["unsupported"]],
+        "accuracy_vs": AccuracyVs(**d["accuracy_vs"]),
+        "damage": Damage(**{**damage, "based_on": m.DamageBasis(damage["based_on"])}) if damage else None,
+        "range": Range(**rng) if rng else None,
+        "entries": [ResolvedEntry(**{**e, "kind": m.EntryKind(e["kind"])}) for e in d["entries"]],
+        **({"kind": fm.FighterMoveKind(d["kind"])} if "kind" in d else {}),
+    })
 
 
 @pyd_type(model=CombatFindingModel, all_fields=True, name="CombatFinding")

@@ -10,7 +10,8 @@ from litestar.testing import TestClient
 from tests.unit.test_fighters_support import BUILDS
 
 QUERY = """query($f: JSON!, $c: JSON) { validateFighter(fighter: $f, campaign: $c) { __typename
-  ... on FighterValidation { valid violations { code path } moves { name movePoints chargedMovePoints } }
+  ... on FighterValidation { valid violations { code path }
+    moves { name type kind movePoints chargedMovePoints damage { die basedOn } entries { id kind } } }
   ... on InvalidInput { problems { path message } } } }"""
 
 
@@ -34,6 +35,9 @@ def test_broken_fighter_is_200_with_violations_and_graphql_agrees(client: TestCl
     assert gql["__typename"] == "FighterValidation" and gql["valid"] is False
     assert {v["code"] for v in gql["violations"]} == {v["code"] for v in rest["violations"]}
     assert [m["movePoints"] for m in gql["moves"]] == [m["move_points"] for m in rest["moves"]]
+    assert [(m["type"], m["kind"]) for m in gql["moves"]] == [(m["type"], m["kind"]) for m in rest["moves"]]
+    assert [[e["kind"] for e in m["entries"]] for m in gql["moves"]] == [
+        [e["kind"] for e in m["entries"]] for m in rest["moves"]]
 
 
 def test_malformed_fighter(client: TestClient[Litestar]) -> None:

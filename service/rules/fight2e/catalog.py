@@ -18,6 +18,11 @@ from .schema import KEYWORDS, Entry, FixedMove, Keyword, Requirements, keyword_b
 DATA_DIR = Path(__file__).parent / "data"
 
 
+# Entries that act after all others on a move (digest part 1 §5 step 5.3): they strip Knockback, or narrow the
+# finished move's Range.
+LAST = frozenset({"does_no_knockback", "create_environmental_hazard.pit", "specific_range"})
+
+
 class CatalogError(ValueError):
     """The data files do not form a valid catalogue."""
 
@@ -47,6 +52,8 @@ class Catalog:
     unconditional: frozenset[str] = frozenset()
     # The effects of the entries that have any, flattened (the rest change no figure).
     numbers: dict[str, Numbers] = field(default_factory=dict)
+    # Modifiers and the entries that act last: when one is on a move, its entries are put in order.
+    placed_late: frozenset[str] = frozenset()
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -116,8 +123,9 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
                     x.stun_bonus, x.glory, x.damage_source == "ki", x.rule)
         if any(n):
             numbers[e.id] = n
+    late = frozenset(e.id for e in entries.values() if e.parent) | LAST
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
-                   numbers)
+                   numbers, late)
 
 
 @cache

@@ -46,24 +46,46 @@ def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[s
     keywords = set(template)
     duplicated: list[str] = []
     for change in changes:
-        if not (change.add or change.remove or change.replace):
+        known = _PLANS.get(id(change))
+        plan = known[1] if known is not None and known[0] is change else _plan(change)
+        if plan is _EMPTY:
             continue
-        for kw in change.remove:
+        removes, replaces, adds = plan
+        for kw in removes:
             _discard(keywords, kw)
-        for old, new in change.replace.items():
+        for old, new in replaces:
             if _has(keywords, old):
                 _discard(keywords, old)
                 keywords.add(new)
-        for kw in change.add:
-            if category(kw) is KeywordCategory.modifier and kw in keywords:
+        for kw, modifier, movement in adds:
+            if modifier and kw in keywords:
                 duplicated.append(kw)
             # Ruling: a Movement keyword added by an entry takes the place of the template's Normal Move; two
             # entries adding different ones leave two, which is reported (one Movement keyword, 000 L2377).
-            if category(kw) is KeywordCategory.movement:
+            if movement:
                 keywords.discard("normal_move")
             keywords.add(kw)
     normalise(keywords)
     return keywords, duplicated
+
+
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, bool, bool], ...]]
+_EMPTY: _Plan = ((), (), ())
+# Catalogue keyword changes live as long as the process, so each is read into a plan once (keyed by identity).
+_PLANS: dict[int, tuple[KeywordChanges, _Plan]] = {}
+
+
+def _plan(change: KeywordChanges) -> _Plan:
+    if not (change.add or change.remove or change.replace):
+        plan = _EMPTY
+    else:
+        plan = (change.remove, tuple(change.replace.items()), tuple(
+            (kw, category(kw) is KeywordCategory.modifier, category(kw) is KeywordCategory.movement)
+            for kw in change.add))
+    if len(_PLANS) > 50_000:  # only catalogue objects come here; a bound all the same
+        _PLANS.clear()
+    _PLANS[id(change)] = (change, plan)  # the change is kept, so its id is never reused while the plan lives
+    return plan
 
 
 def normalise(keywords: set[str]) -> None:

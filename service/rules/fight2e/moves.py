@@ -15,7 +15,7 @@ import msgspec
 
 from ..dice import D6, D8, Die
 from . import RULESET, VERSION
-from .catalog import Catalog, Numbers, catalog
+from .catalog import LAST, Catalog, Numbers, catalog
 from .codes import CODES
 from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
 from .models import (
@@ -26,7 +26,7 @@ from .models import (
 )
 from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
 
-SUPPRESSORS = frozenset({"does_no_knockback", "create_environmental_hazard.pit", "specific_range"})
+SUPPRESSORS = LAST
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
 # without it (Ranged may take Specific Range 0, 000 L4852).
 FINISHING = frozenset({"specific_range"})
@@ -36,17 +36,19 @@ RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3)
 KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 
 
-@dataclass(slots=True)
 class Taken:
     """An entry as it stands on this move."""
 
-    entry: Entry
-    choice: EntryChoice
-    path: str
-    times: int = 1
-    per_instance: float = 0.0
-    changes: list[KeywordChanges] = field(default_factory=list)
-    combo: tuple[str, ...] = ()  # this entry's own Combo keywords (Initial, Final, Mixup)
+    __slots__ = ("changes", "choice", "combo", "entry", "path", "per_instance", "times")
+
+    def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int) -> None:
+        self.entry = entry
+        self.choice = choice
+        self.path = path
+        self.times = times
+        self.per_instance = 0.0
+        self.changes: list[KeywordChanges] = []
+        self.combo: tuple[str, ...] = ()  # this entry's own Combo keywords (Initial, Final, Mixup)
 
     @property
     def cost(self) -> float:
@@ -71,32 +73,28 @@ class Findings:
         self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
 
 
-@dataclass
 class Move:
     """The working state of one pricing."""
 
-    request: MoveRequest
-    cat: Catalog
-    found: Findings
-    taken: list[Taken] = field(default_factory=list)
-    by_id: dict[str, Taken] = field(default_factory=dict)
-    ids: set[str] = field(default_factory=set)
-    keywords: set[str] = field(default_factory=set)
-    reported_pairs: set[tuple[str, str]] = field(default_factory=set)
-    noted: set[str] = field(default_factory=set)  # entries already given a ROSTER_RULE note
+    __slots__ = ("by_id", "cat", "found", "ids", "is_super", "keywords", "noted", "numbered", "reported_pairs",
+                 "request", "taken")
 
-    @property
-    def is_super(self) -> bool:
-        return self.request.type == "super"
+    def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
+        self.request = request
+        self.cat = cat
+        self.found = found
+        self.is_super = request.type == "super"
+        self.taken: list[Taken] = []
+        self.by_id: dict[str, Taken] = {}
+        self.ids: set[str] = set()
+        self.keywords: set[str] = set()
+        self.reported_pairs: set[tuple[str, str]] = set()
+        self.noted: set[str] = set()  # entries already given a ROSTER_RULE note
+        # The entries that change a figure, with their effects (filled as the entries are collected).
+        self.numbered: list[tuple[Taken, Numbers]] = []
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self.ids
-
-    @property
-    def numbered(self) -> list[tuple[Taken, Numbers]]:
-        """The entries that change a figure, with their effects."""
-        numbers = self.cat.numbers
-        return [(t, numbers[t.entry.id]) for t in self.taken if t.entry.id in numbers]
 
     def times(self, entry_id: str) -> int:
         t = self.by_id.get(entry_id)
@@ -164,6 +162,9 @@ def _collect(move: Move) -> None:
             taken = Taken(entry, choice, path, choice.times)
             move.taken.append(taken)
             move.by_id[entry.id] = taken
+            numbers = move.cat.numbers.get(entry.id)
+            if numbers is not None:
+                move.numbered.append((taken, numbers))
     if move.is_super:
         if "knocks_down" in move.ids:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
@@ -171,7 +172,7 @@ def _collect(move: Move) -> None:
         move.ids.add("knocks_down")  # the free Element counts as the Element for requirements (000 L5234)
     # Parents before their modifiers; otherwise as written (elements, then liabilities). Entries that strip
     # Knockback act last, so a later entry cannot give it back (digest part 1 §5 step 5.3).
-    if any(t.entry.parent or t.entry.id in SUPPRESSORS for t in move.taken):
+    if not move.ids.isdisjoint(move.cat.placed_late):
         move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
 
 
@@ -232,6 +233,16 @@ def _options(move: Move, t: Taken) -> None:
     t.combo = _ordered_combo(tuple(k for c in t.changes for k in c.entry_combo))
 
 
+@lru_cache(maxsize=1024)
+def _split_keywords(all_keywords: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The move's keywords and its Combo keywords, each in the book's order."""
+    keywords: list[str] = []
+    combo: list[str] = []
+    for k in ordered(all_keywords):
+        (combo if category(k) is KeywordCategory.combo else keywords).append(k)
+    return tuple(keywords), tuple(combo)
+
+
 @lru_cache(maxsize=256)
 def _ordered_combo(keywords: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(ordered(set(keywords))) if keywords else ()
@@ -270,23 +281,24 @@ def _keywords(move: Move) -> None:
                        f"Only one entry on a move may add the {kw} keyword.")
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
-    payload_skip = {"bomb"} if move.has("bomb") else set()
-    finishing = {t.entry.id for t in move.taken if t.entry.id in FINISHING}
+    payload_skip = {"bomb"} if "bomb" in move.ids else set()
+    finishing = move.ids & FINISHING
     # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
-    buffed = set(_option_list(move, "buff.technique_buff", "associated"))
+    buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in move.ids \
+        else set()
     cache: dict[frozenset[str], set[str]] = {}
     plain = move.cat.unconditional
     for t in move.taken:
-        if t.entry.id in plain:
+        ident = t.entry.id
+        if ident in plain:
             continue  # nothing required or excluded
         req = t.entry.requires
         if not (req.keywords or req.any_keywords):
             _requirements(move, t, move.keywords)  # no keyword requirement: the set does not matter
             continue
-        skip = frozenset({t.entry.id} | payload_skip | (finishing if t.entry.id not in FINISHING else set())
-                         | ({"buff"} if t.entry.id in buffed else set()))
-        needs_own = any(c.add or c.remove or c.replace for c in t.changes) or skip != {t.entry.id}
-        if needs_own:
+        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set())
+        if others or any(c.add or c.remove or c.replace for c in t.changes):
+            skip = frozenset({ident} | others)
             if skip not in cache:
                 cache[skip] = apply(template, [c for o in move.taken if o.entry.id not in skip for c in o.changes])[0]
             without = cache[skip]
@@ -422,9 +434,23 @@ def _budget(move: Move) -> Budget:
     slots = 2 * level if move.is_super else level + 1  # 000 L5234, L2287
     if req.fighter and req.fighter.borrow_identities:
         slots -= 1  # 000 L5144; applied to Supers too (Supers are Special Moves, 000 L2058; digest ruling A27)
-    costs = [t.cost for t in move.taken]
-    elements = sum(c for c in costs if c > 0)
-    liabilities = -sum(c for c in costs if c < 0)
+    elements = liabilities = 0.0
+    cap = 2 * level
+    is_super = move.is_super
+    for t in move.taken:
+        cost = t.per_instance * t.times
+        if cost > 0:
+            elements += cost
+            if cost > cap and t.entry.kind == "element":
+                found.add("ELEMENT_COST_CAP_EXCEEDED", t.path,
+                          f"{t.entry.name} costs {cost:g} Elements; on an L{level} move no Element may cost over "
+                          f"{cap}.")
+        else:
+            liabilities -= cost
+        limit = t.entry.super_instances if is_super else t.entry.instances
+        if limit is not None and t.times > limit:
+            found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
+                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref)
     used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)
     if used > slots:
         found.add("ELEMENT_BUDGET_EXCEEDED", "elements",
@@ -435,15 +461,6 @@ def _budget(move: Move) -> Budget:
         found.add("UNPAIRED_HALF_LIABILITY", "liabilities",
                   "A lone ½ Liability earns no slot on this move; two such moves can trade theirs for 1 Fighting "
                   "Spirit.")
-    for t in move.taken:
-        if t.cost > 2 * level and t.entry.kind == "element":
-            found.add("ELEMENT_COST_CAP_EXCEEDED", t.path,
-                      f"{t.entry.name} costs {t.cost:g} Elements; on an L{level} move no Element may cost over "
-                      f"{2 * level}.")
-        limit = t.entry.super_instances if move.is_super else t.entry.instances
-        if limit is not None and t.times > limit:
-            found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
-                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref)
     unused = max(slots - used, 0)
     mp = _move_points(move, unused)
     # Liabilities lowering the price below what the Elements alone would give (digest ruling A1).
@@ -633,9 +650,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     all_keywords = set(move.keywords)
     if "no_combo" not in all_keywords and any("mixup" in t.combo for t in move.taken):
         all_keywords.add("mixup")
-    keywords, combo = [], []
-    for k in ordered(all_keywords):
-        (combo if category(k) is KeywordCategory.combo else keywords).append(k)
+    keywords, combo = _split_keywords(frozenset(all_keywords))
     # These steps may still add findings, so they run before ``legal`` is read.
     move_points, glory, damage = _extra_move_points(move, budget.move_points), _glory(move), _damage(move)
     return dict(
