@@ -32,7 +32,7 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
 
     graphql_max_depth: int = Field(12, ge=1)
-    graphql_max_tokens: int = Field(15000, ge=10)  # a whole Fighter written inline is ~3000
+    graphql_max_tokens: int = Field(50_000, ge=10)  # a PL 8 Fighter inline with every field selected nears 20k
     graphql_max_aliases: int = Field(30, ge=1)
 
 
