@@ -42,6 +42,9 @@ OPTIONS: dict[str, Options] = {
     # The book's own examples add Knocks Down (000 L3848, L4301).
     "power_enhancer.element_addition": {"element": "knocks_down"},
     "taunt.element_addition": {"element": "knocks_down"},
+    # A Buff grants something; a Basic Quality raise (3 Elements, 000 L2965) leaves other moves alone, so
+    # Repeatable may go on it (000 L3051).
+    "buff": {"quality_raises": 1, "raised_qualities": "speed", "element_swaps": "", "target_moves": ""},
     # Technique Buff names the associated Element whose duration it stretches (000 L3075).
     "buff.technique_buff": {"associated": ["temporary_technique"]},
 }
@@ -93,7 +96,7 @@ NEEDS: dict[str, Needs] = {
 RULE_COSTS: dict[str, float] = {
     "area_effect": 2,  # 2 without Ranged and without another No Damage entry (000 L2841)
     "explosive": 2,  # as Area Effect (000 L3318–L3330)
-    "buff": 1,  # the Buff Element itself, with no benefits (000 L2959)
+    "buff": 4,  # the Buff Element itself, 1, and one Basic Quality raise, 3 (000 L2959–L2965)
     "buff.technique_buff": 1,  # 1 without Increased Duration (000 L3075)
     "charge_back": 0,  # 0 unless the move has Counter (000 L3107)
     "end_style": 1,  # 1 + Harder Command Move flaws, none here (000 L3290)

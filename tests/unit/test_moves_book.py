@@ -421,3 +421,48 @@ def test_denied_and_unknown_entries_are_named() -> None:
     found = {(f.code, f.path) for f in r.violations}
     assert ("UNKNOWN_ENTRY", "elements[0].id") in found
     assert ("ENTRY_DENIED_BY_CAMPAIGN", "elements[1]") in found
+
+
+def test_super_energy_costs() -> None:
+    """10 per Super (000 L5281); 5 with Decreased Super Energy Cost (L4916–L4920); 30 with Increased Super
+    Energy Cost at −2 (L4966–L4968); a Special Move with the Super Energy Liability spends 10 (L4864–L4868)."""
+    offence = [{"id": "increased_damage", "times": 5}]
+    assert price(type="super", level=5, elements=offence).super_energy_cost == 10
+    assert price(type="super", level=5, elements=[*offence, {"id": "decreased_super_energy_cost"}]
+                 ).super_energy_cost == 5
+    raised = price(type="super", level=5, elements=offence, liabilities=[
+        {"id": "increased_super_energy_cost", "options": {"super_energy": "30"}}])
+    assert raised.super_energy_cost == 30 and raised.liability_slots == 2
+    assert price(level=3, liabilities=[{"id": "super_energy_liability"}]).super_energy_cost == 10
+    assert price(level=3).super_energy_cost is None
+
+
+def test_buff_rules() -> None:
+    """A Buff grants something (000 L2953–L2973); no Basic Quality above 3 (L2967); no Defense trade beyond the
+    Defense Skill (L2971); Repeatable only on a Buff that leaves other moves alone (L3051)."""
+    assert "DESIGN_CHOICE_MISSING" in codes(price(level=4, elements=[{"id": "buff"}]))
+    raise_str = {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}}
+    assert "BUFF_QUALITY_OUT_OF_RANGE" in codes(price(level=4, elements=[raise_str], fighter={"strength": 3}))
+    assert "BUFF_QUALITY_OUT_OF_RANGE" not in codes(price(level=4, elements=[raise_str], fighter={"strength": 2}))
+    trade = {"id": "buff", "options": {"defense_trade": 3}}
+    assert "BUFF_DEFENSE_BELOW_ZERO" in codes(price(level=4, elements=[trade], fighter={"defense_skill": 2}))
+    swaps = {"id": "buff", "options": {"element_swaps": "hits_low for crouching", "target_moves": "Kick"}}
+    assert "REPEATABLE_BUFF_MODIFIES_MOVES" in codes(price(level=5, elements=[swaps, {"id": "buff.repeatable"}]))
+    adds = {"id": "buff", "options": {"element_swaps": "power_enhancer", "target_moves": "Kick"}}
+    assert "BUFF_FORBIDDEN_ADDITION" in codes(price(level=5, elements=[adds]))
+
+
+def test_hazard_choices() -> None:
+    """A plain hazard names its kind (000 L3133); Reflection needs a Wall (L3193)."""
+    ceh = {"id": "create_environmental_hazard"}
+    assert "DESIGN_CHOICE_MISSING" in codes(price(level=5, elements=[ceh], fighter={"ki": 5}))
+    low = {"id": "create_environmental_hazard", "options": {"hazard_type": "lower_elevation"}}
+    assert "DESIGN_CHOICE_INVALID" in codes(price(level=5, elements=[low, {"id": "create_environmental_hazard."
+                                                                           "reflection"}], fighter={"ki": 5}))
+
+
+def test_power_up_on_a_utility_move() -> None:
+    """Power Up needs something harmful on a Utility move (000 L3864)."""
+    r = price(level=6, elements=[{"id": "power_up", "options": {"version": "control"}},
+                                 {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "speed"}}])
+    assert "POWER_UP_ON_UTILITY" in codes(r)

@@ -143,6 +143,11 @@ class FighterContext(Model):
     power_level: OptionalInt(1, 10) = Field(None)
     strength: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
         None, description="Basic Quality; shifts the damage die.")
+    speed: OptionalInt(-2, 3) = Field(None, description="Basic Quality (for Buffs that raise it).")  # type: ignore[valid-type]
+    stamina: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
+        None, description="Basic Quality (for Buffs that raise or lower it).")
+    defense_skill: OptionalInt(0, 30) = Field(  # type: ignore[valid-type]
+        None, description="Defense Skill (a Buff may trade points of it away).")
     ki: OptionalInt(0, 10) = Field(None, description="Ki Skill (0 = none).")
     styles: StrictInt = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
     receiving_styles: OptionalInt(1, 10) = Field(  # type: ignore[valid-type]

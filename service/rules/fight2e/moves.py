@@ -379,8 +379,17 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
             found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs Power Level {need}.")
         elif fighter.power_level < need:
             found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs Power Level {need}.", entry.ref)
+    elif trait in TECHNIQUE_TRAITS:
+        option, what = TECHNIQUE_TRAITS[trait]
+        if not getattr(move.request.campaign, option):  # the campaign rule grants it; else only a Technique does
+            found.add("CHECKED_WITH_FIGHTER", t.path,
+                      f"{entry.name} needs {what} from the campaign or a Technique; the Fighter's sheet decides.")
     else:
         found.unsupported_rule(entry.id, t.path, f"fighter requirement '{trait}' is not checked yet")
+
+
+# Abilities a campaign option gives everyone or a Technique Quality gives one Fighter (000 L1343, L2175, L2237).
+TECHNIQUE_TRAITS = {"can_wall_spring": ("wall_springs", "Wall Springs"), "can_dash": ("dash", "the Dash")}
 
 
 def _kw_name(move: Move, kw: str) -> str:
@@ -514,8 +523,6 @@ def _damage(move: Move) -> dict[str, object] | None:
         step += n.damage_steps * t.times
         stun_bonus += n.stun_bonus * t.times
         ki_based = ki_based or n.ki_based
-        if n.rule and n.rule not in _DAMAGE_RULES:
-            move.found.unsupported_rule(t.entry.id, t.path, f"numeric effect '{n.rule}' is not modelled yet")
     fighter = move.request.fighter
     with_strength = None
     if ki_based:
@@ -536,7 +543,24 @@ def _damage(move: Move) -> dict[str, object] | None:
     }
 
 
+# Named effects that change a figure of the price answer; all are computed here. Every other named effect acts
+# during combat only, and the combat resolver reports those it does not apply (combat/coverage.py).
 _DAMAGE_RULES = {"increased_damage_table", "multi_hit_table", "ki_damage_shift"}
+PRICED_RULES = _DAMAGE_RULES | {"super_energy_cost"}
+
+
+def _super_energy_cost(move: Move) -> int | None:
+    """10 for a Super (10 per tier of a three-tier Super, 000 L5281, L5289); 5 with Decreased Super Energy Cost
+    (000 L4916–L4920); 20/30/40 with Increased Super Energy Cost (000 L4966–L4968); a Special Move with the Super
+    Energy Liability spends 10 (000 L4864–L4868)."""
+    if not move.is_super:
+        return 10 if "super_energy_liability" in move.ids else None
+    if "increased_super_energy_cost" in move.ids:
+        chosen = move.by_id["increased_super_energy_cost"].choice.options.get("super_energy")
+        return int(chosen) if isinstance(chosen, str) and chosen.isdigit() else 20
+    if "decreased_super_energy_cost" in move.ids:
+        return 5
+    return 10 * move.request.tier
 
 
 def _accuracy(move: Move) -> tuple[int, dict[str, int]]:
@@ -677,7 +701,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         keywords=keywords,
         combo_keywords=combo,
         range=_range(move.keywords),
-        super_energy_cost=10 * request.tier if move.is_super else None,  # 000 L5281, L5289
+        super_energy_cost=_super_energy_cost(move),
         entries=[{"id": t.entry.id, "name": t.entry.name, "kind": t.entry.kind, "times": t.times,
                   "cost": float(t.cost), "combo": t.combo, "path": t.path} for t in move.taken],
     )

@@ -47,6 +47,15 @@ for _code, _sev, _meaning, _ref in [
     ("COMBO_KNOCK_DOWN_DEFERRED", "info", "The Knock Down of this move waits for the end of the Combo.", "000 L2939"),
     ("CROSS_MOVE_REFERENCE_MISSING", "error", "The entry refers to another move of the Fighter that must exist.", None),
     ("ROSTER_RULE", "info", "A rule about the Fighter's other moves, checked by Fighter validation.", None),
+    ("BUFF_QUALITY_OUT_OF_RANGE", "error", "A Buff would raise a Basic Quality above 3 or Ki damage by more than 3 "
+     "steps, or lower a Basic Quality below −2.", "000 L2967, L3025"),
+    ("BUFF_DEFENSE_BELOW_ZERO", "error", "A Buff trades away more Defense than the Fighter has.", "000 L2971"),
+    ("BUFF_FORBIDDEN_ADDITION", "error", "A Buff gives another move Buff, or an Element that adds Elements.",
+     "000 L2963"),
+    ("REPEATABLE_BUFF_MODIFIES_MOVES", "error", "Repeatable on a Buff that adds or swaps Elements on moves.",
+     "000 L3051"),
+    ("POWER_UP_ON_UTILITY", "error", "Power Up on a Utility move without a damaging hazard, Bomb or Healing.",
+     "000 L3864"),
 ]:
     if _code not in CODES:
         register(_code, _sev, _meaning, _ref)  # type: ignore[arg-type]
@@ -461,3 +470,136 @@ _ROSTER_CODES = {"CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT"
 @check(("bounce", "COMBO_KNOCK_DOWN_DEFERRED"))
 def _bounce(move: Move, t: Taken) -> None:
     """Bounce keeps the move out of the Ender rule; the keyword engine is told below (digest ruling A13)."""
+
+
+# ---- Buff (000 L2953–L3075) -----------------------------------------------------------------------------------
+
+_QUALITIES = ("strength", "speed", "stamina")
+
+
+def _named_qualities(text: object) -> list[str]:
+    words = str(text or "").lower().replace(",", " ").split()
+    return [q for q in _QUALITIES if q in words]
+
+
+@check(("buff", "DESIGN_CHOICE_MISSING"))
+def _buff_benefits(move: Move, t: Taken) -> None:
+    benefits = (_int(t, "added_elements"), _int(t, "quality_raises"), _int(t, "ki_damage_steps"),
+                _int(t, "defense_trade"), 1 if _opt(t, "element_swaps") else 0)
+    if not any(benefits) and "buff.technique_buff" not in move.ids:  # or it stretches a Technique (000 L3075)
+        _add(move, t, "DESIGN_CHOICE_MISSING", "A Buff must grant something: Elements or swaps on moves, Basic "
+             "Quality raises, Ki damage steps or a Defense trade.")
+    if _int(t, "quality_raises") and not _named_qualities(_opt(t, "raised_qualities")):
+        _add(move, t, "DESIGN_CHOICE_MISSING", "Name the Basic Qualities the Buff raises (raised_qualities).")
+    if (_int(t, "added_elements") or _opt(t, "element_swaps")) and not _opt(t, "target_moves"):
+        _add(move, t, "DESIGN_CHOICE_MISSING", "Name the moves that receive the Buff's Elements (target_moves).")
+
+
+@check(("buff", "BUFF_QUALITY_OUT_OF_RANGE"))
+def _buff_raise(move: Move, t: Taken) -> None:
+    raised = _named_qualities(_opt(t, "raised_qualities"))
+    steps = _int(t, "quality_raises")
+    if not raised or not steps:
+        return
+    fighter = move.request.fighter
+    per_quality = max(1, steps // len(raised))  # ruling: the raises are shared evenly among the named Qualities
+    for quality in raised:
+        current = getattr(fighter, quality) if fighter else None
+        if current is None:
+            move.found.add("CHECKED_WITH_FIGHTER", t.path, f"Give fighter.{quality} to check the Buff's raise.")
+        elif current + per_quality > 3:
+            _add(move, t, "BUFF_QUALITY_OUT_OF_RANGE", f"The Buff would take {quality} from {current} to "
+                 f"{current + per_quality}; 3 is the most.")
+
+
+@check(("buff.lowered_basic_quality", "BUFF_QUALITY_OUT_OF_RANGE"))
+def _buff_lower(move: Move, t: Taken) -> None:
+    fighter = move.request.fighter
+    for quality in _named_qualities(_opt(t, "qualities")):
+        current = getattr(fighter, quality) if fighter else None
+        if current is None:
+            move.found.add("CHECKED_WITH_FIGHTER", t.path, f"Give fighter.{quality} to check the lowered Quality.")
+        elif current - t.times < -2:
+            _add(move, t, "BUFF_QUALITY_OUT_OF_RANGE", f"The Buff would take {quality} below −2.")
+
+
+@check(("buff.repeatable", "BUFF_QUALITY_OUT_OF_RANGE"))
+def _repeatable_raise(move: Move, t: Taken) -> None:
+    """Each use stacks the raise again: checked against the three uses the book allows (000 L3051)."""
+    buff = move.by_id.get("buff")
+    fighter = move.request.fighter
+    if buff is None or fighter is None:
+        return
+    raised = _named_qualities(_opt(buff, "raised_qualities"))
+    steps = _int(buff, "quality_raises")
+    for quality in raised:
+        current = getattr(fighter, quality)
+        if current is not None and steps and current + 3 * max(1, steps // len(raised)) > 3:
+            move.found.add("BUFF_QUALITY_OUT_OF_RANGE", t.path, f"Used three times, the Buff would take {quality} "
+                           "above 3.", t.entry.ref)
+
+
+@check(("buff", "BUFF_DEFENSE_BELOW_ZERO"))
+def _buff_defense(move: Move, t: Taken) -> None:
+    trade = _int(t, "defense_trade")
+    fighter = move.request.fighter
+    if not trade:
+        return
+    if fighter is None or fighter.defense_skill is None:
+        move.found.add("CHECKED_WITH_FIGHTER", t.path, "Give fighter.defense_skill to check the Defense trade.")
+    elif trade > fighter.defense_skill:
+        _add(move, t, "BUFF_DEFENSE_BELOW_ZERO", f"The Buff trades {trade} Defense; the Fighter has "
+             f"{fighter.defense_skill}.")
+
+
+_ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "taunt.element_addition")
+
+
+@check(("buff", "BUFF_FORBIDDEN_ADDITION"))
+def _buff_additions(move: Move, t: Taken) -> None:
+    named = str(_opt(t, "element_swaps") or "").lower().replace(",", " ").split()
+    for ident in _ADDS_ELEMENTS:
+        if ident in named:
+            _add(move, t, "BUFF_FORBIDDEN_ADDITION", f"A Buff cannot give other moves {move.cat.entries[ident].name}.")
+
+
+@check(("buff.repeatable", "REPEATABLE_BUFF_MODIFIES_MOVES"))
+def _repeatable_moves(move: Move, t: Taken) -> None:
+    buff = move.by_id.get("buff")
+    if buff is not None and (_int(buff, "added_elements") or _opt(buff, "element_swaps")):
+        _add(move, t, "REPEATABLE_BUFF_MODIFIES_MOVES", "Repeatable cannot go on a Buff that changes other moves.")
+
+
+# ---- Create Environmental Hazard (000 L3133–L3193) ------------------------------------------------------------
+
+
+@check(("create_environmental_hazard", "DESIGN_CHOICE_MISSING"))
+def _hazard_type(move: Move, t: Taken) -> None:
+    if _opt(t, "hazard_type") is None and "create_environmental_hazard.damaging_hazard" not in move.ids:
+        _add(move, t, "DESIGN_CHOICE_MISSING", "Choose the hazard: a Wall, a higher or a lower elevation.")
+
+
+@check(("create_environmental_hazard.reflection", "DESIGN_CHOICE_INVALID"))
+def _reflection_wall(move: Move, t: Taken) -> None:
+    hazard = move.by_id.get("create_environmental_hazard")
+    if hazard is None:
+        return  # the missing base is reported on its own
+    if _opt(hazard, "hazard_type") != "wall" and "create_environmental_hazard.damaging_wall" not in move.ids:
+        _add(move, t, "DESIGN_CHOICE_INVALID", "Reflection needs the hazard to be a Wall.")
+
+
+# ---- Others -----------------------------------------------------------------------------------------------------
+
+
+@check(("mobile.full_screen", "EXCLUDED_COMBINATION"))
+def _full_screen(move: Move, t: Taken) -> None:
+    limited = move.by_id.get("limited_movement")
+    if limited is not None and _opt(limited, "direction") == "closer":
+        _add(move, t, "EXCLUDED_COMBINATION", "Full Screen cannot go with Limited Movement toward the opponent.")
+
+
+@check(("power_up", "POWER_UP_ON_UTILITY"))
+def _power_up_utility(move: Move, t: Taken) -> None:
+    harmful = {"bomb", "create_environmental_hazard.damaging_hazard", "healing"}
+    if "utility" in move.keywords and not move.ids & harmful:
+        _add(move, t, "POWER_UP_ON_UTILITY", "Power Up on a Utility move needs a Bomb, a damaging hazard or Healing.")
