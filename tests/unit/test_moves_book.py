@@ -466,3 +466,23 @@ def test_power_up_on_a_utility_move() -> None:
     r = price(level=6, elements=[{"id": "power_up", "options": {"version": "control"}},
                                  {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "speed"}}])
     assert "POWER_UP_ON_UTILITY" in codes(r)
+
+
+def test_power_enhancer_power_up_and_random_effect() -> None:
+    """Power Enhancer pays per target beyond the first (000 L3830); Extra Elements ride only the Control Power Up,
+    within Level extra Control (L3858–L3886); Random Effect keeps every combination within its allocation (L3944)."""
+    two = {"id": "power_enhancer", "options": {"target_moves": "Kick, Palm", "additional_targets": 0,
+                                               "additional_uses": 0}}
+    assert "POWER_ENHANCER_INVALID" in codes(price(level=4, elements=[two]))
+    ok = {"id": "power_enhancer", "options": {"target_moves": "Kick, Palm", "additional_targets": 1,
+                                              "additional_uses": 0}}
+    assert "POWER_ENHANCER_INVALID" not in codes(price(level=4, elements=[ok]))
+    life = [{"id": "power_up", "options": {"version": "life_bar"}},
+            {"id": "power_up.extra_elements", "options": {"schedule": "hits_low"}}]
+    assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=4, elements=life))
+    much = [{"id": "power_up", "options": {"version": "control"}},
+            {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down, hits_low, anti_air"}}]
+    assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=3, elements=much))  # 4 Control > Level 3
+    assert "POWER_UP_SCHEDULE_INVALID" not in codes(price(level=4, elements=much))
+    rich = {"id": "random_effect", "options": {"allocation": 1, "combinations": "knocks_down; hits_low"}}
+    assert "RANDOM_EFFECT_INVALID" in codes(price(level=4, elements=[rich]))  # Knocks Down costs 2

@@ -56,6 +56,12 @@ for _code, _sev, _meaning, _ref in [
      "000 L3051"),
     ("POWER_UP_ON_UTILITY", "error", "Power Up on a Utility move without a damaging hazard, Bomb or Healing.",
      "000 L3864"),
+    ("POWER_ENHANCER_INVALID", "error", "Power Enhancer names the wrong number of target moves, or itself.",
+     "000 L3822, L3830"),
+    ("POWER_UP_SCHEDULE_INVALID", "error", "Extra Elements on the wrong Power Up, or more than its Control cap.",
+     "000 L3858–L3886"),
+    ("RANDOM_EFFECT_INVALID", "error", "Random Effect with no or over ten combinations, or one over its "
+     "allocation.", "000 L3944–L3948"),
 ]:
     if _code not in CODES:
         register(_code, _sev, _meaning, _ref)  # type: ignore[arg-type]
@@ -603,3 +609,67 @@ def _power_up_utility(move: Move, t: Taken) -> None:
     harmful = {"bomb", "create_environmental_hazard.damaging_hazard", "healing"}
     if "utility" in move.keywords and not move.ids & harmful:
         _add(move, t, "POWER_UP_ON_UTILITY", "Power Up on a Utility move needs a Bomb, a damaging hazard or Healing.")
+
+
+# ---- Power Enhancer, Power Up, Random Effect (000 L3822–L3948) ------------------------------------------------
+
+
+def _listed(text: object, separator: str = ",") -> list[str]:
+    return [part.strip() for part in str(text or "").split(separator) if part.strip()]
+
+
+@check(("power_enhancer", "POWER_ENHANCER_INVALID"))
+def _power_enhancer(move: Move, t: Taken) -> None:
+    targets = _listed(_opt(t, "target_moves"))
+    wanted = 1 + _int(t, "additional_targets")  # one target in the base price, 1 Element per further one (L3830)
+    if len(targets) != wanted:
+        _add(move, t, "POWER_ENHANCER_INVALID", f"Power Enhancer is priced for {wanted} target move"
+             f"{'s' if wanted > 1 else ''} but names {len(targets)} (comma-separated target_moves).")
+    if move.request.name and move.request.name in targets:
+        _add(move, t, "POWER_ENHANCER_INVALID", "Power Enhancer powers up another move, not itself.")
+
+
+_CONTROL_CAP = {None: 1, "double_level": 2, "triple_level": 3}  # Enhanced Power Up (000 L3884–L3886)
+
+
+@check(("power_up.extra_elements", "POWER_UP_SCHEDULE_INVALID"))
+def _power_up_schedule(move: Move, t: Taken) -> None:
+    power_up = move.by_id.get("power_up")
+    if power_up is not None and _opt(power_up, "version") != "control":
+        _add(move, t, "POWER_UP_SCHEDULE_INVALID", "Extra Elements go only on the Control version of Power Up.")
+    total = 0.0
+    for ident in _listed(_opt(t, "schedule")):
+        entry = move.cat.entries.get(ident)
+        if entry is None:
+            _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
+        elif entry.cost > 0:
+            total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
+    enhanced = move.by_id.get("power_up.enhanced_power_up")
+    cap = move.request.level * _CONTROL_CAP[_opt(enhanced, "control_cap") if enhanced else None]
+    if total > cap:
+        _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"The schedule needs {total:g} extra Control; at most {cap} may "
+             "go into Power Up on this move.")
+
+
+@check(("power_up.enhanced_power_up", "POWER_UP_SCHEDULE_INVALID"))
+def _enhanced_power_up(move: Move, t: Taken) -> None:
+    """Its higher Control cap is applied by the schedule check; its damage cap acts during combat."""
+
+
+@check(("random_effect", "RANDOM_EFFECT_INVALID"))
+def _random_effect(move: Move, t: Taken) -> None:
+    combinations = _listed(_opt(t, "combinations"), ";")
+    allocation = _int(t, "allocation")
+    if not combinations or len(combinations) > 10:  # up to ten combinations (000 L3944)
+        _add(move, t, "RANDOM_EFFECT_INVALID", "Random Effect takes from one to ten combinations "
+             "(separated by ';', each a comma-separated list of entry ids).")
+    for n, combination in enumerate(combinations, 1):
+        cost = 0.0
+        for ident in _listed(combination):
+            entry = move.cat.entries.get(ident)
+            if entry is None:
+                _add(move, t, "RANDOM_EFFECT_INVALID", f"Combination {n}: '{ident}' is not an Element or Liability.")
+                continue
+            cost += entry.cost
+        if cost > allocation:
+            _add(move, t, "RANDOM_EFFECT_INVALID", f"Combination {n} costs {cost:g}; the allocation is {allocation}.")

@@ -11,6 +11,7 @@ from . import positions
 from .attack import Attack, Outcome, resolve
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
+from .initiative import roll_off
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
 from .profile import MoveProfile
 from .responses import movement_fs, reaction_window
@@ -189,7 +190,100 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
     if d.action is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
     plan = declare(ctx, f, d, key, simultaneous=point == "simul_declare")
+    if point == "action" and plan.kind is ActionType.attack and held_interrupt(ctx, f, plan):
+        return
     perform(ctx, f, plan)
+
+
+# ── a holder interrupting a declared attack ──────────────────────────────────────────────────────────
+
+
+def _holders(ctx: Ctx, f: F) -> list[F]:
+    return sorted((o for o in ctx.opponents(f) if o.holding and not o.acted and not o.action_lost
+                   and not o.stunned and not o.knocked_down), key=lambda o: -o.init)
+
+
+def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
+    """A holder may interrupt ``f`` once his move is declared (after its movement): a separate Initiative roll
+    orders the two attacks, a Priority move wins it outright, and the loser may use any defensive option
+    (000 L5408, L5513–L5521). Returns True when the exchange took place (both actions are then resolved)."""
+    holders = _holders(ctx, f)
+    if not holders:
+        return False
+    if plan.movement:  # the interrupt comes at the end of the movement (000 L5408)
+        f.acted = True
+        do_move(ctx, f, plan)
+        plan.movement = 0
+    for h in holders:
+        key, d = ctx.decide(h.id, "interrupt_move", "A.4", f"{h.id} is holding: interrupt {f.id}'s "
+                            f"{' + '.join(m.name for m in plan.moves)} with an attack, or pass.",
+                            DecisionValue(choice=Choice.pass_))
+        if d.choice in (None, Choice.pass_) and d.action is None:
+            continue
+        if d.action is not ActionType.attack:
+            ctx.fail("INTERRUPT_INVALID", f"decisions.{key}", f"{key}: an interrupt after a declared move is an "
+                     "attack (action `attack` with its moves), or pass.", key=key)
+        if d.target is not None and d.target != f.id:
+            ctx.fail("INTERRUPT_INVALID", f"decisions.{key}.target", f"{key}: the interrupt attacks {f.id}, whose "
+                     "action it interrupts.", key=key)
+        hplan = declare(ctx, h, d.model_copy(update={"target": f.id}), key)
+        _exchange(ctx, f, plan, h, hplan)
+        return True
+    return False
+
+
+def _priority(plan: Plan) -> bool:
+    return any(m.has("priority") for m in plan.moves[:1])
+
+
+def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
+    h.holding = False
+    h.from_hold = True
+    f.committed = h.committed = True
+    ctx.note("A.4", h.id, f"{h.id} interrupts {f.id}'s action from his held Initiative.", "000 L5513",
+             {"moves": [m.id for m in hplan.moves]})
+    if _priority(plan) != _priority(hplan):  # 000 L5521
+        order = [(f, plan), (h, hplan)] if _priority(plan) else [(h, hplan), (f, plan)]
+        ctx.note("A.4", order[0][0].id, f"{order[0][0].id}'s Priority move goes first without a roll-off.",
+                 "000 L5521")
+    else:
+        first = roll_off(ctx, [f, h], "interrupt", f"{h.id} interrupting {f.id}", "000 L5513, L5521")[0]
+        order = [(f, plan), (h, hplan)] if first is f else [(h, hplan), (f, plan)]
+    # A Super interrupted by a non-Super move has Temporary Invulnerability (000 L5301).
+    armor = any(m.is_super for m in plan.moves) and not any(m.is_super for m in hplan.moves)
+    f.invulnerable, h.invulnerable = ti_level(plan.moves), ti_level(hplan.moves)  # ruling: both are interrupted
+    try:
+        for n, (who, p) in enumerate(order):
+            if n and not _still_able(ctx, who, p):
+                continue
+            f.super_armor = armor and who is h
+            perform(ctx, who, p, context="interrupt" if who is h else "action")
+            f.super_armor = False
+    finally:
+        f.super_armor = False
+        f.invulnerable = h.invulnerable = ""
+        f.committed = h.committed = False
+        f.acted = h.acted = True
+        h.holding = False
+
+
+def _still_able(ctx: Ctx, who: F, p: Plan) -> bool:
+    """After the first attack of the exchange: Hit Stun, a Knock Down or a Stun may have cost the action."""
+    if who.defeated:
+        return False
+    if who.action_lost:
+        lost_action(ctx, who)
+        return False
+    if who.acted or who.stunned or who.knocked_down:
+        who.acted = True
+        ctx.note("B", who.id, f"{who.id} can no longer carry out his attack.", "000 L5521")
+        return False
+    if p.cost > who.control + p.control_fs:
+        who.acted = True
+        ctx.note("B.3", who.id, f"{who.id}'s Control ({who.control}) no longer covers {p.moves[0].name}: the "
+                 "attack is lost.", "000 L5936")
+        return False
+    return True
 
 
 def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = False) -> Plan:
@@ -368,8 +462,23 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     plan.fs_move = fs
 
 
+def ti_level(moves: list[MoveProfile]) -> str:
+    """Temporary Invulnerability a move or Combo gives its user while it is under way (000 L4323–L4327)."""
+    ti = [m for m in moves if m.has("temporary_invulnerability")]
+    return ("super" if any(m.is_super for m in ti) else "special") if ti else ""
+
+
 def perform(ctx: Ctx, f: F, plan: Plan, context: str = "action", apply_knockback: bool = True) -> Outcome | None:
     """Carry out a validated plan: movement (C), then the action (C.5, D, refocus …), then G.1."""
+    prev = f.invulnerable
+    f.invulnerable = prev or ti_level(plan.moves)
+    try:
+        return _perform(ctx, f, plan, context, apply_knockback)
+    finally:
+        f.invulnerable = prev
+
+
+def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
     f.acted = True
     f.holding = False
     if plan.kind is not ActionType.await_opening:

@@ -199,12 +199,28 @@ def _breakthrough(atk: Attack) -> int:
     return 0
 
 
+def invulnerable(atk: Attack) -> str:
+    """Why the defender shrugs the hit off, or "": a Super against a non-Super interrupt or simultaneous attack
+    (000 L5301), or a move with Temporary Invulnerability (000 L4323–L4327). Breaker pierces it, but a Special
+    Breaker not a Super's (000 L2943–L2951)."""
+    d = atk.defender
+    if d.super_armor and not atk.has_super:
+        return "a Super Move against a non-Super attack"
+    if not d.invulnerable:
+        return ""
+    breakers = [m for m in atk.moves if m.has("breaker")]
+    if breakers and (d.invulnerable == "special" or any(m.is_super for m in breakers)):
+        return ""
+    return "Temporary Invulnerability Element"
+
+
 def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
     """E.1–E.8 (flow-chart order; Stun and Knock Down decided before Hit Stun, ruling A2)."""
     a, d = atk.attacker, atk.defender
-    if d.super_armor and not atk.has_super:
-        ctx.note("E", d.id, f"{d.id}'s Super Move has Temporary Invulnerability: the hit has no effect.",
-                 "000 L5299–L5301, L4323–L4327")
+    shield = invulnerable(atk)
+    if shield:
+        ctx.note("E", d.id, f"{d.id} has Temporary Invulnerability ({shield}): the hit has no effect.",
+                 "000 L5299–L5301, L4323–L4327, L2949")
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
     dmg = roll_damage(ctx, a, d, atk.moves)

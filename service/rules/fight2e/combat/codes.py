@@ -50,6 +50,8 @@ _CODES = [
     Code("SIMULTANEOUS_COMBO_FORBIDDEN", "error", "No Combos in simultaneous Initiative.", "000 L5545"),
     Code("SIMULTANEOUS_NON_ATTACK_ACTION", "error", "Refocus, Power Up and Await Opening in simultaneous "
          "Initiative only if every fighter of the group uses one.", "000 L6039"),
+    Code("INTERRUPT_INVALID", "error", "A holder interrupting a declared move does so with an attack on the "
+         "fighter he interrupts.", "000 L5513"),
     Code("TAUNT_INVALID", "error", "Taunt only against a lower Initiative, not after holding, once per combat, "
          "with the option on.", "000 L2141"),
     # Movement (digest §5.4)

@@ -72,6 +72,8 @@ IMPLEMENTED: dict[str, str] = {
     "juggle": "Knock Down postponed to the end of the Combo",
     "pursuit": "may strike a Knocked Down target and follow a Knock Down in a Combo",
     "self_prone": "the user is Knocked Down after the move",
+    "temporary_invulnerability": "no effect from attacks that interrupt, answer or trade with the move",
+    "breaker": "ignores Temporary Invulnerability (a Special one not a Super's)",
 }
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
@@ -93,9 +95,6 @@ RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "hazards": "Environmental Hazards, Maneuver Checks and Checked fighters (000 L5666–L5668, L6067–L6229)",
     "grid": "the Battle Grid (000 L5670–L5690)",
     "tag_team": "tag teams, Switching Teammates and Combo Switch (000 L6265–L6295)",
-    "interrupt_after_declaration": "a holder interrupting mid-action, after movement or a declared move, with "
-                                   "the Initiative roll-off (000 L5408, L5513); holders act between slots",
-    "two_supers_simultaneous": "the roll-off between two simultaneous Super Moves (000 L5299–L5301)",
     "ongoing_effects": "effects of moves that last past their turn (Buff, Flight, Wind Up …)",
     "story_qualities": "story-point Qualities and Weaknesses in combat (Distracting, Bishounen, Oblivious, Phobia, "
                        "Light, Style Weakness; 000 L1116–L1132, L1265–L1267, L1457–L1477)",

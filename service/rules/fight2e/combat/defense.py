@@ -57,7 +57,8 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
     options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
                                            jumping_basic)
     can_full = (not defender.acted and not defender.holding and defender.moved == 0 and context != "response"
-                and not defender.stunned and not defender.action_lost and not defender.full_offense)
+                and not defender.stunned and not defender.action_lost and not defender.full_offense
+                and not defender.committed)
     default = DecisionValue(defense=options[0], fs=0)
     choices = [ChoiceOption.model_construct(value=DecisionValue(defense=o, fs=0),
                                             fs=1 if o is DefenseOption.defense_evasion else 0, control=0,

@@ -148,3 +148,34 @@ def order_groups(ctx: Ctx) -> list[list[F]]:
         "=".join(f.id for f in g) + f" ({g[0].init})" for g in groups) + ".", "000 L5513",
         {}, {"order": ["=".join(f.id for f in g) for g in groups]})
     return groups
+
+
+def roll_off(ctx: Ctx, group: list[F], point: str, purpose: str, ref: str) -> list[F]:
+    """A separate Initiative roll between ``group`` (held interrupt, two Supers): each rolls his Initiative die of
+    the turn, raised by FS die steps (≤ PL, not above 1d12; ruling A25); ties among the leaders re-roll.
+    Decisions ``{point}_fs``, rolls ``{point}_init``. Returns the group, winner first."""
+    totals: dict[str, int] = {}
+    pending = list(group)
+    for _ in range(10):
+        for f in pending:
+            key, d = ctx.decide(f.id, f"{point}_fs", "A.4", f"{f.id}: Fighting Spirit on the Initiative roll-off "
+                                f"({purpose}; up to {f.pl}).", DecisionValue(fs=0))
+            fs = d.fs or 0
+            if fs > f.pl or fs > f.fs:
+                ctx.fail("FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_INSUFFICIENT", f"decisions.{key}",
+                         f"{key}: {fs} FS is too much for {f.id}.", key=key)
+            if fs and f.init_step + fs > D12:
+                ctx.fail("FS_DIE_ABOVE_D12", f"decisions.{key}", f"{key}: Fighting Spirit cannot raise the roll-off "
+                         "die above 1d12.", key=key)
+            f.fs -= fs
+            totals[f.id] = ctx.roll(f.id, f"{point}_init", die_for_step(f.init_step + fs), purpose, "A.4")
+        top = max(totals[f.id] for f in group)
+        leaders = [f for f in group if totals[f.id] == top]
+        if len(leaders) == 1:
+            break
+        pending = leaders
+    order = sorted(group, key=lambda f: -totals[f.id])
+    ctx.note("A.4", None, f"Initiative roll-off ({purpose}): " + ", ".join(f"{f.id} {totals[f.id]}" for f in order)
+             + f"; {order[0].id} goes first.", ref, {"rolls": [totals[f.id] for f in order]},
+             {"order": [f.id for f in order]})
+    return order

@@ -4,10 +4,12 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 from __future__ import annotations
 
 from . import positions
-from .actions import Plan, declare, perform, slot
+from .actions import Plan, declare, perform, slot, ti_level
 from .attack import Outcome
+from .initiative import roll_off
 from .models import ActionType, DecisionValue
 from .state import Ctx, F, die_for_step
+from .super_energy import pay_supers
 
 NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
 
@@ -78,11 +80,13 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         ctx.fail("SIMULTANEOUS_NON_ATTACK_ACTION", f"decisions.{plans[f].key}", f"{plans[f].key}: Refocus, Power Up "
                  "and Await Opening only if every fighter of the exchange uses one.", key=plans[f].key)
     supers = [fid for fid, p in plans.items() if any(m.is_super for m in p.moves)]
-    if len(supers) > 1:
-        ctx.unsupported_rule("two_supers_simultaneous", "fight", "the roll-off between simultaneous Super Moves "
-                             "(000 L5299–L5301): both are resolved")
+    if len({ctx.fighters[fid].side for fid in supers}) > 1:
+        supers = _super_rolloff(ctx, supers, plans)
+        group = [f for f in group if not f.acted]
     for fid in supers:
         ctx.fighters[fid].super_armor = True  # Temporary Invulnerability against non-Super moves (000 L5301)
+    for f in group:
+        f.invulnerable = ti_level(plans[f.id].moves)  # attacking at the same time (000 L4323)
     by_control = sorted(group, key=lambda f: -f.control)
     priority = [f for f in by_control if plans[f.id].kind is ActionType.attack
                 and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)]
@@ -100,6 +104,22 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     _run(ctx, movers, plans)
     for f in group:
         f.super_armor = False
+        f.invulnerable = ""
+
+
+def _super_rolloff(ctx: Ctx, supers: list[str], plans: dict[str, Plan]) -> list[str]:
+    """Two Supers on simultaneous Initiative: all pay their Super Energy, a separate Initiative roll (FS allowed,
+    ties re-roll) says which one is launched; the others' actions are spent (000 L5299–L5301)."""
+    group = [ctx.fighters[fid] for fid in supers]
+    winner = roll_off(ctx, group, "super", "simultaneous Super Moves", "000 L5301")[0]
+    for f in group:
+        if f is winner:
+            continue
+        pay_supers(ctx, f, plans[f.id].moves)
+        f.acted = True
+        ctx.note("A.4", f.id, f"{f.id} loses the Super roll-off: his Super Energy is spent and his Super is not "
+                 "launched.", "000 L5301", {}, {"super_energy": f.se, "acted": True})
+    return [winner.id]
 
 
 def _can_go(ctx: Ctx, f: F, plan: Plan) -> bool:

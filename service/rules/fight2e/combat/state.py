@@ -121,6 +121,8 @@ class F:
     crouch_bonus: int = 0
     from_hold: bool = False
     super_armor: bool = False
+    invulnerable: str = ""  # Temporary Invulnerability of the move in use: "special" or "super" (000 L4323–L4327)
+    committed: bool = False  # declared an attack in a held-interrupt exchange: no Full Defense
 
     @property
     def pl(self) -> int:
