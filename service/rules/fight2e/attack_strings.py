@@ -17,8 +17,11 @@ from .models import Campaign, DamageBasis, Finding, Id, Model, OptionalInt, Stri
 from .schema import KeywordCategory
 
 # Elements an Attack String may end with, base versions only (000 L5185–L5196).
-ALLOWED = ("crouching", "does_no_knockback", "fast_recovery", "hard_to_evade", "harry", "hits_low",
-           "increased_knockback", "increased_stun", "knockback_advance", "knocks_down", "position_shift", "throw")
+ALLOWED = frozenset({
+    "knocks_down", "throw", "hits_low", "crouching", "hard_to_evade",  # where and how it lands
+    "increased_knockback", "does_no_knockback", "knockback_advance", "position_shift",  # where it leaves them
+    "increased_stun", "harry", "fast_recovery",  # what it does after
+})
 MIN_LENGTH_FOR_ELEMENTS = 3  # 000 L5198
 
 
