@@ -6,16 +6,15 @@ raises :class:`CharacterCatalogError` at start-up (and in a test).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
+from ..data import read_sections
 from .character_schema import (
     DefensiveResponse,
     PowerLevelRow,
@@ -90,25 +89,6 @@ class CharacterCatalog:
         return [s for s in self.skills.values() if s.kind is SkillKind.narrative]
 
 
-def _read(paths: list[Path]) -> tuple[dict[str, list[tuple[str, Any]]], str]:
-    sections: dict[str, list[tuple[str, Any]]] = {k: [] for k in SECTIONS}
-    h = hashlib.sha256()
-    for path in paths:
-        raw = path.read_bytes()
-        h.update(path.name.encode() + b"\0" + raw)
-        try:
-            doc = yaml.safe_load(raw) or {}
-        except yaml.YAMLError as exc:
-            raise CharacterCatalogError(f"{path.name}: not valid YAML: {exc}") from exc
-        if not isinstance(doc, dict) or set(doc) - set(SECTIONS):
-            raise CharacterCatalogError(f"{path.name}: top level must be a mapping of {sorted(SECTIONS)}")
-        for key, items in doc.items():
-            if not isinstance(items, list):
-                raise CharacterCatalogError(f"{path.name}: {key} must be a list")
-            sections[key].extend((path.name, item) for item in items)
-    return sections, h.hexdigest()[:16]
-
-
 def _index(records: dict[str, Any], problems: list[str], label: str) -> dict[str, str]:
     index: dict[str, str] = {}
     for rec in records.values():
@@ -141,7 +121,7 @@ def _cross_check(cat_traits: dict[str, Trait], skills: dict[str, Skill], problem
 
 
 def load_character_catalog(data_dir: Path = DATA_DIR) -> CharacterCatalog:
-    sections, digest = _read(sorted(data_dir.glob("*.yaml")))
+    sections, digest = read_sections(sorted(data_dir.glob("*.yaml")), tuple(SECTIONS), CharacterCatalogError)
     problems: list[str] = []
     built: dict[str, dict[Any, Any]] = {}
     for key, model in SECTIONS.items():
