@@ -331,6 +331,22 @@ _CODES: list[FighterCode] = [
        "000 L7968"),
     _C(0, "SECRET_BOSS_BONUS_INVALID", "error", "The extra 5 or 10 Life Bar and FS on anything but a PL 10 Secret "
        "Boss.", "000 L7996"),
+    # Rules of single Elements that look at the Fighter's other moves (moves digest part 2 §2.9, V-38–V-40).
+    _C(0, "CROSS_MOVE_REFERENCE_MISSING", "error", "An Element needs another move the sheet does not have (a Prop "
+       "move for Prop Recovery, a Limited Use move for Super Reload, a named target…).", "000 L3822, L3904, L4644"),
+    _C(0, "SEQUENCE_OPENING_MISSING", "warning", "A follow-up of a Sub-Set or Multi-Part sequence whose opening "
+       "move is not on the sheet yet (it may be bought later).", "000 L3755, L3780"),
+    _C(0, "LIMITED_USE_POOL_INCONSISTENT", "error", "Moves sharing a Limited Use pool differ in its reload or "
+       "charges.", "000 L4603–L4642"),
+    _C(0, "LIMITED_CHOICE_INCONSISTENT", "error", "Limited Choice on some Super Moves but not all.",
+       "000 L4972–L4974"),
+    _C(0, "END_BUFF_TARGET_MISSING", "error", "End Buff without a Buff move with Early Ending to end.",
+       "000 L3264, L3274"),
+    _C(0, "CANCEL_THROW_NO_THROW_MOVE", "warning", "Cancel Throw on a Fighter who has no Throw.", "000 L3083"),
+    _C(0, "CROSS_STYLE_EFFECT", "error", "A move that powers up a move of another style (not Cross-Style).",
+       "000 L5057"),
+    _C(0, "INCOMPLETE_SEQUENCE_STALLED", "error", "A Sub-Set or Multi-Part sequence that went two Power Levels "
+       "without a new move.", "000 L3755, L3780"),
 ]
 
 FIGHTER_CODES: dict[str, FighterCode] = {c.code: c for c in _CODES}
@@ -338,6 +354,8 @@ assert len(FIGHTER_CODES) == len(_CODES), "duplicate fighter code"
 
 # Rules the validator cannot decide yet: reported to every caller as ``unsupported``.
 UNSUPPORTED: dict[str, str] = {
+    "INCOMPLETE_SEQUENCE_STALLED": "a Sub-Set or Multi-Part sequence must grow at each Power Level; the sheet does "
+                                   "not say which moves belong to which sequence step over time (000 L3755, L3780)",
     "MOVE_MODIFIED": "needs each move's definition at purchase, which the request does not carry; a redesigned "
                      "move must be entered as a new move",
     "ACCUMULATED_TOTALS": "composite of rules 20, 65–68, 75, 88, 122 and 127–128, each reported under its own "

@@ -1364,6 +1364,84 @@ def check_duplicates_and_identity(s: Sheet) -> None:
                       "The Director sets what must happen before an Identity Change can be learned.", ref="000 L5159")
 
 
+def _option(m: MoveState, entry_id: str, name: str) -> str | None:
+    for c in (*m.move.elements, *m.move.liabilities):
+        if c.id == entry_id:
+            value = c.options.get(name)
+            return value if isinstance(value, str) else None
+    return None
+
+
+def _names(m: MoveState) -> set[str]:
+    return {normalise(x) for x in (m.move.name, m.move.id) if x}
+
+
+def check_move_references(s: Sheet) -> None:
+    """Elements that need another of the Fighter's moves (moves digest part 2 §2.9)."""
+    found, moves = s.found, s.moves
+
+    def others(m: MoveState, entry_id: str) -> list[MoveState]:
+        return [o for o in moves if o is not m and o.has(entry_id)]
+
+    needs = {"prop_recovery": ("prop", "a move with the Prop Liability"),  # 000 L3904
+             "reload": ("limited_use.special_move_reload", "a move with Special Move Reload"),  # 000 L4644
+             "super_reload": ("limited_use", "a Limited Use move"),  # 000 L4958
+             "powerless_exception": ("set_up.powerless", "a move with Powerless")}  # 000 L4103
+    by_name = {name: o for o in moves for name in _names(o)}
+    for m in moves:
+        for entry_id, (other, what) in needs.items():
+            if m.has(entry_id) and not others(m, other):
+                found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: {entry_id.replace('_', ' ')} needs "
+                          f"{what} among the Fighter's other moves.", key=entry_id)
+        for entry_id, option in (("power_enhancer", "target_moves"), ("super_move_enhancer", "target_super"),
+                                 ("end_buff", "target_buff")):
+            if not m.has(entry_id):
+                continue
+            for target in [t.strip() for t in (_option(m, entry_id, option) or "").split(",") if t.strip()]:
+                hit = by_name.get(normalise(target))
+                if hit is None or hit is m:
+                    found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: '{target}' is not another move "
+                              "on the sheet.", key=f"{entry_id}:{target}")
+                elif entry_id == "super_move_enhancer" and not hit.is_super:
+                    found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: '{target}' is not a Super Move.",
+                              key=f"{entry_id}:{target}")
+                elif entry_id == "end_buff" and not (hit.has("buff") and hit.has("buff.early_ending")):
+                    found.add("END_BUFF_TARGET_MISSING", m.path, f"{m.label}: '{target}' is not a Buff with Early "
+                              "Ending.")  # 000 L3264, L3274
+                elif entry_id == "power_enhancer" and not (m.move.cross_style or hit.move.cross_style) and \
+                        (m.move.style or s.base_style) != (hit.move.style or s.base_style):
+                    found.add("CROSS_STYLE_EFFECT", m.path, f"{m.label}: '{target}' belongs to another style.")
+        if m.has("end_buff") and not _option(m, "end_buff", "target_buff") and not any(
+                o.has("buff") and o.has("buff.early_ending") for o in moves if o is not m):
+            found.add("END_BUFF_TARGET_MISSING", m.path, f"{m.label}: no Buff with Early Ending to end.")
+        for entry_id, option in (("move_sub_set", "opening_move"), ("multi_part_move", "opening_move"),
+                                 ("multi_part_throw", "opening_throw")):
+            target = _option(m, entry_id, option)
+            if m.has(entry_id) and target and normalise(target) not in by_name:
+                found.add("SEQUENCE_OPENING_MISSING", m.path, f"{m.label}: the opening move '{target}' is not on the "
+                          "sheet yet.", key=entry_id)
+        if m.has("cancel_throw") and not others(m, "throw"):
+            found.add("CANCEL_THROW_NO_THROW_MOVE", m.path, f"{m.label}: Cancel Throw, but no Throw to cancel.")
+    # Limited Use pools: every move drawing on one pool reloads the same way (000 L4603–L4642).
+    pools: dict[str, set[str | None]] = {}
+    for m in moves:
+        pool = _option(m, "limited_use", "pool")
+        if pool:
+            pools.setdefault(normalise(pool), set()).add(_option(m, "limited_use", "reload_method"))
+    for m in moves:
+        pool = _option(m, "limited_use", "pool")
+        if pool and len(pools[normalise(pool)]) > 1:
+            found.add("LIMITED_USE_POOL_INCONSISTENT", m.path, f"{m.label}: the moves of pool '{pool}' reload in "
+                      "different ways.")
+    supers = [m for m in moves if m.is_super]
+    with_choice = [m for m in supers if m.has("limited_choice")]
+    if with_choice and len(with_choice) != len(supers):
+        for m in supers:
+            if not m.has("limited_choice"):
+                found.add("LIMITED_CHOICE_INCONSISTENT", m.path, f"{m.label}: Limited Choice must be on every Super "
+                          "Move once one has it.")
+
+
 def _entries_key(entries: Iterable) -> tuple:
     return tuple(sorted((e.id, e.times, repr(sorted(e.options.items())) if e.options else "") for e in entries))
 
@@ -2018,6 +2096,7 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
     check_move_points(s)
     check_move_list(s)
     check_duplicates_and_identity(s)
+    check_move_references(s)
     check_free_moves(s)
     check_styles(s)
     check_super_moves(s)

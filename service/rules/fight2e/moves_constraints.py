@@ -47,6 +47,7 @@ for _code, _sev, _meaning, _ref in [
     ("COMBO_KNOCK_DOWN_DEFERRED", "info", "The Knock Down of this move waits for the end of the Combo.", "000 L2939"),
     ("CROSS_MOVE_REFERENCE_MISSING", "error", "The entry refers to another move of the Fighter that must exist.", None),
     ("ROSTER_RULE", "info", "A rule about the Fighter's other moves, checked by Fighter validation.", None),
+    ("SUB_SET_SIZE_LARGE", "warning", "A Move Sub-Set with more than six follow-ups.", "000 L4658"),
     ("BUFF_QUALITY_OUT_OF_RANGE", "error", "A Buff would raise a Basic Quality above 3 or Ki damage by more than 3 "
      "steps, or lower a Basic Quality below −2.", "000 L2967, L3025"),
     ("BUFF_DEFENSE_BELOW_ZERO", "error", "A Buff trades away more Defense than the Fighter has.", "000 L2971"),
@@ -454,8 +455,15 @@ def _element_addition(move: Move, t: Taken) -> None:
         _add(move, t, "ELEMENT_ADDITION_INVALID", "An Element Addition must name an Element.")
 
 
+@check(("move_sub_set", "SUB_SET_SIZE_LARGE"))
+def _sub_set_size(move: Move, t: Taken) -> None:
+    if _int(t, "sub_set_size") > 6:  # the book calls more than six follow-ups a lot (000 L4658)
+        move.found.add("SUB_SET_SIZE_LARGE", t.path, "A Move Sub-Set of more than six follow-ups is unusually large.",
+                       t.entry.ref)
+
+
 @check("CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
-       "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE", "SUB_SET_SIZE_LARGE",
+       "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE",
        "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY", "ELEMENT_ALREADY_GRANTED")
 def _roster(move: Move, t: Taken) -> None:
     """Rules about the Fighter's other moves or styles: a single move cannot decide them (Fighter validation)."""
@@ -469,7 +477,7 @@ def _roster(move: Move, t: Taken) -> None:
 
 _ROSTER_CODES = {"CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
                  "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE",
-                 "SUB_SET_SIZE_LARGE", "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY",
+                 "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY",
                  "ELEMENT_ALREADY_GRANTED"}
 
 
