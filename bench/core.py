@@ -252,7 +252,7 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     ]
 
     # ---- Fighter validation: the PL 8 sheet with 24 moves; distinct request objects (names differ), each parsed
-    # once up front. fighters.py keeps no memo of its own (only lru_caches of name normalisation and keyword order,
+    # once up front. fighters/ keeps no memo of its own (only lru_caches of name normalisation and keyword order,
     # which any sheet warms), so every call validates and prices all 24 moves from scratch: a cold figure.
     fighter_json = payloads.dumps(payloads.fighter())
     fighter_req = FighterRequest.model_validate_json(fighter_json, strict=True)

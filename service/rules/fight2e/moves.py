@@ -39,7 +39,7 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 class Taken:
     """An entry as it stands on this move."""
 
-    __slots__ = ("changes", "choice", "combo", "entry", "path", "per_instance", "times")
+    __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "times")
 
     def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int) -> None:
         self.entry = entry
@@ -47,12 +47,13 @@ class Taken:
         self.path = path
         self.times = times
         self.per_instance = 0.0
+        self.flat = 0.0  # a surcharge paid once, whatever the instances
         self.changes: list[KeywordChanges] = []
         self.combo: tuple[str, ...] = ()  # this entry's own Combo keywords (Initial, Final, Mixup)
 
     @property
     def cost(self) -> float:
-        return self.per_instance * self.times
+        return self.per_instance * self.times + self.flat
 
 
 @dataclass
@@ -447,7 +448,7 @@ def _budget(move: Move) -> Budget:
     cap = 2 * level
     is_super = move.is_super
     for t in move.taken:
-        cost = t.per_instance * t.times
+        cost = t.cost
         if cost > 0:
             elements += cost
             if cost > cap and t.entry.kind == "element":

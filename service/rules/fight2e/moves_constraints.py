@@ -85,9 +85,9 @@ def _opt(t: Taken, name: str, default: object = None) -> object:
 @cost_rule("explosive")
 def _area(move: Move, t: Taken) -> float:
     # 2; 5 with Ranged; +1 when another entry makes the move No Damage (000 L2841; digest ruling A16).
-    cost = 5.0 if move.has("ranged") else 2.0
     others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
-    return cost + (1 if "no_damage" in others else 0)
+    t.flat = 1.0 if "no_damage" in others else 0.0  # once, even on an (illegal) repeated Area Effect
+    return 5.0 if move.has("ranged") else 2.0
 
 
 @cost_rule("charge_back")
