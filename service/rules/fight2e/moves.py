@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import msgspec
@@ -56,14 +56,16 @@ class Taken:
         return self.per_instance * self.times + self.flat
 
 
-@dataclass
 class Findings:
     """Findings as plain data, shaped like the answer's ``Finding`` and ``Unsupported`` models."""
 
-    violations: list[dict[str, str | None]] = field(default_factory=list)
-    warnings: list[dict[str, str | None]] = field(default_factory=list)
-    info: list[dict[str, str | None]] = field(default_factory=list)
-    unsupported: list[dict[str, str]] = field(default_factory=list)
+    __slots__ = ("info", "unsupported", "violations", "warnings")
+
+    def __init__(self) -> None:
+        self.violations: list[dict[str, str | None]] = []
+        self.warnings: list[dict[str, str | None]] = []
+        self.info: list[dict[str, str | None]] = []
+        self.unsupported: list[dict[str, str]] = []
 
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
@@ -161,6 +163,7 @@ def _collect(move: Move) -> None:
                           f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
             move.ids.add(entry.id)
             taken = Taken(entry, choice, path, choice.times)
+            _options(move, taken)
             move.taken.append(taken)
             move.by_id[entry.id] = taken
             numbers = move.cat.numbers.get(entry.id)
@@ -659,8 +662,6 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     if request.tier > 1 and not (move.is_super and request.campaign.three_tier_supers):
         found.add("TIER_INVALID", "tier", "Tiers exist only for Super Moves in a three-tier campaign.")
     _collect(move)
-    for t in move.taken:
-        _options(move, t)
     _keywords(move)
     _cost_rules(move)
     _well_formed(move)
