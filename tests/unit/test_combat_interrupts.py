@@ -109,3 +109,21 @@ def test_temporary_invulnerability_and_breaker() -> None:
                b=sheet("b", moves=[BREAK]))
     assert res.status in ("resolved", "round_over"), res.violations
     assert st(res, "a").life_bar < 50  # Breaker ignores the Element
+
+
+INV = {"id": "rising", "name": "Rising", "kind": "super", "level": 5,
+       "elements": [{"id": "increased_damage", "times": 4}, {"id": "invincibility", "times": 2}]}
+
+
+def test_invincibility_super_interrupts_when_beaten_by_no_more_than_its_instances() -> None:
+    dec = {"T1.a.action": attack(["fist"]), "T1.b.invincible_interrupt": {"choice": "respond", "moves": ["rising"]}}
+    res = duel(dec, {"T1.a.init": 6, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6}, rng=1,
+               b=sheet("b", moves=[INV]), sb={"super_energy": 10})
+    assert res.status in ("resolved", "round_over"), res.violations
+    assert attackers(res) == ["a", "b"]  # a's Fist is declared, then misses outright: no roll of his
+    assert not any(r.key == "T1.a.attack" for r in res.rolls)
+    assert st(res, "b").super_energy == 0
+    # Lost by 3, more than its 2 instances: not offered, the decision is unused.
+    res = duel(dec, {"T1.a.init": 6, "T1.b.init": 3, "T1.a.ctrl": 6, "T1.b.ctrl": 6}, rng=1,
+               b=sheet("b", moves=[INV]), sb={"super_energy": 10})
+    assert any(w.code == "DECISION_NOT_USED" for w in res.warnings)

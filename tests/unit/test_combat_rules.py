@@ -43,7 +43,7 @@ FS = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
 def duel(decisions: dict[str, Any], rolls: dict[str, int] | None = None, *, a: dict | None = None,
          b: dict | None = None, sa: dict | None = None, sb: dict | None = None, rng: int = 1,
          options: dict | None = None, turn: int = 1, previous: dict | None = None, extra: list | None = None,
-         seed: int | None = 1) -> TurnResult:
+         seed: int | None = 1, time_count: int | None = None) -> TurnResult:
     a = a or sheet("a")
     b = b or sheet("b")
     fighters = []
@@ -52,6 +52,8 @@ def duel(decisions: dict[str, Any], rolls: dict[str, int] | None = None, *, a: d
         base = {"life_bar": LIFE[pl], "fighting_spirit": FS[pl], "fs_start": FS[pl]}
         fighters.append({"id": fid, "sheet": sh, "state": {**base, **(st or {})}})
     fight: dict[str, Any] = {"turn": turn, "positioning": {"mode": "range", "range": rng}}
+    if time_count is not None:
+        fight["time_count"] = time_count
     if previous:
         fight["previous_turn"] = previous
     if extra:
@@ -667,11 +669,11 @@ def test_band_map_three_fighters() -> None:
 
 
 def test_unsupported_entries_are_listed() -> None:
-    drain = {"id": "drain", "name": "Drain", "level": 3, "elements": [{"id": "drain_life"}]}
+    drain = {"id": "drain", "name": "Drain", "level": 3, "elements": [{"id": "harry"}, {"id": "position_shift"}]}
     res = duel({"T1.a.action": attack(["drain"])}, A_FIRST, a=sheet("a", moves=[drain]), rng=1,
-               options={"dash": True})
+               options={"super_jump": True})
     ids = {(u.id, u.path) for u in res.unsupported}
-    assert ("drain_life", "fighters[0].sheet.moves[0]") in ids and ("dash", "options.dash") in ids
+    assert ("position_shift", "fighters[0].sheet.moves[0]") in ids and ("super_jump", "options.super_jump") in ids
 
 
 def test_coverage_table() -> None:

@@ -97,7 +97,7 @@ def test_seeded_answers_are_identical() -> None:
 FIGHTERS = [REI, BATTLE]
 decision_values = st.fixed_dictionaries({}, optional={
     "choice": st.sampled_from(["act", "hold", "forfeit", "stand", "reversal", "pass", "move", "accuracy_bonus",
-                               "toward", "away", "stay", "continue", "cash_in", "respond"]),
+                               "toward", "away", "stay", "continue", "cash_in", "respond", "sidestep"]),
     "action": st.sampled_from(["attack", "utility", "move", "refocus", "power_up", "await_opening", "taunt", "none"]),
     "moves": st.lists(st.sampled_from(["basic_move", "demon_hunter_kick", "airwalk_fist", "heart_breaker",
                                        "heaven_demon_strike", "relic_storm", "nope"]), max_size=6),
@@ -106,9 +106,11 @@ decision_values = st.fixed_dictionaries({}, optional={
     "defense": st.sampled_from(["defense", "evasion", "defense_evasion", "tactics"]),
     "full_defense": st.booleans(), "amount": st.integers(-20, 20),
     "response": st.sampled_from(["basic", "counter", "jinking", "throw", "priority", "mid_air_teleport"]),
+    "technique": st.sampled_from(["double_jump", "back_dash", "air_dash", "hover"]), "dash": st.booleans(),
 })
 POINTS = ["fs_init_ctrl", "action", "defense", "accuracy_fs", "defensive_response", "evasion_result", "time_fs",
-          "act_or_hold", "hitstun_choice", "stand_alt", "knockdown_move", "reaction", "interrupt", "simul_declare"]
+          "act_or_hold", "hitstun_choice", "stand_alt", "knockdown_move", "reaction", "interrupt", "simul_declare",
+          "interrupt_move", "interrupt_fs", "super_fs", "breakfall", "tech_roll", "aerial_block", "wind_up"]
 
 
 @st.composite
@@ -130,7 +132,9 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
     decisions = draw(st.dictionaries(keys, decision_values, max_size=10))
     options = draw(st.fixed_dictionaries({}, optional={
         "simplified_simultaneous_initiative": st.booleans(), "hit_downed_attacks": st.booleans(),
-        "simplified_hit_stun": st.booleans(), "ask_every_decision": st.booleans(), "time_limit": st.booleans()}))
+        "simplified_hit_stun": st.booleans(), "ask_every_decision": st.booleans(), "time_limit": st.booleans(),
+        "breakfall": st.booleans(), "tech_roll": st.booleans(), "dash": st.booleans(), "sidestep": st.booleans(),
+        "back_dash": st.booleans(), "double_jumps": st.booleans(), "aerial_blocks": st.booleans()}))
     return {
         "options": options,
         "fight": {"turn": 1, "time_count": draw(st.integers(-2, 99)),
@@ -155,7 +159,7 @@ def test_no_request_raises_and_invariants_hold(data: dict[str, Any]) -> None:
         s = f.state
         assert s.fighting_spirit >= 0
         assert 0 <= s.super_energy <= (req.options.super_energy_max)
-        assert s.life_bar <= before[f.id].life_bar  # no healing rule is resolved
+        assert s.life_bar <= before[f.id].life_bar  # the fixture sheets have no healing moves
         assert s.fighting_spirit <= max(s.fs_start or 0, before[f.id].fighting_spirit)
 
 

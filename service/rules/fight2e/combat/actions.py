@@ -4,11 +4,11 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...dice import Die
-from . import positions
-from .attack import Attack, Outcome, resolve
+from . import effects, ongoing, positions
+from .attack import Attack, Outcome, land, resolve
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
 from .initiative import roll_off
@@ -39,6 +39,11 @@ class Plan:
     full_offense: bool = False
     control_fs: int = 0
     key: str = ""
+    prepare: str = ""  # "set_up" or "wind_up": the move is only readied this turn (a Utility-like use)
+    extra_damage: int = 0
+    extra_acc: dict[str, int] | None = None
+    air_bonus: int = 0  # Air Dash / Hover movement: Evasion bonus against Reaction Attacks
+    premoved: int = 0  # Ranges already moved before a holder's interrupt window
 
 
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
@@ -60,7 +65,7 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
     if f.knocked_down:
         stand(ctx, f)
         return
-    if point == "action":
+    if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
         key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.",
                             DecisionValue(choice=Choice.act))
         if d.choice is Choice.hold:
@@ -110,8 +115,12 @@ def recover(ctx: Ctx, f: F) -> None:
 def stand(ctx: Ctx, f: F) -> None:
     """Stand up from a Knock Down of an earlier turn, or use a Reversal move instead (000 L5962–L5964, L4113)."""
     key, d = ctx.decide(f.id, "stand_alt", "B.0", f"{f.id} is Knocked Down: stand up, or use a Reversal move "
-                        "instead.", DecisionValue(choice=Choice.stand))
+                        "instead" + (", or stay down" if ctx.opts.voluntary_stay_down else "") + ".",
+                        DecisionValue(choice=Choice.stand))
     f.acted = True
+    if d.choice is Choice.stay and ctx.opts.voluntary_stay_down:
+        ctx.note("B.0", f.id, f"{f.id} chooses to stay down; his action is spent.", "000 L5964")
+        return
     f.knocked_down = False
     f.stood_this_turn = True
     if d.choice in (None, Choice.stand):
@@ -176,6 +185,12 @@ def _move_only_fs(f: F, n: int) -> int:
 
 def act(ctx: Ctx, f: F, point: str = "action") -> None:
     """B.3 then B.1: the fighter's one action."""
+    if point == "action" and _slow_startup_due(f) is not None:
+        execute_slow_startup(ctx, f)
+        return
+    if point == "action" and any(e.id == "sustained_hold" for e in f.ongoing):
+        execute_hold(ctx, f)
+        return
     if f.hit_stun and f.control > 0:
         key, d = ctx.decide(f.id, "hitstun_choice", "B.3", f"{f.id} suffered Hit Stun: act with Control {f.control} "
                             "or forfeit the action for +2 Control steps next turn.", DecisionValue(choice=Choice.act))
@@ -213,7 +228,7 @@ def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
     if plan.movement:  # the interrupt comes at the end of the movement (000 L5408)
         f.acted = True
         do_move(ctx, f, plan)
-        plan.movement = 0
+        plan.premoved, plan.movement = plan.movement, 0
     for h in holders:
         key, d = ctx.decide(h.id, "interrupt_move", "A.4", f"{h.id} is holding: interrupt {f.id}'s "
                             f"{' + '.join(m.name for m in plan.moves)} with an attack, or pass.",
@@ -252,6 +267,8 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
     # A Super interrupted by a non-Super move has Temporary Invulnerability (000 L5301).
     armor = any(m.is_super for m in plan.moves) and not any(m.is_super for m in hplan.moves)
     f.invulnerable, h.invulnerable = ti_level(plan.moves), ti_level(hplan.moves)  # ruling: both are interrupted
+    f.vulnerable = any(m.has("vulnerability") for m in plan.moves)
+    h.vulnerable = any(m.has("vulnerability") for m in hplan.moves)
     try:
         for n, (who, p) in enumerate(order):
             if n and not _still_able(ctx, who, p):
@@ -262,6 +279,7 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
     finally:
         f.super_armor = False
         f.invulnerable = h.invulnerable = ""
+        f.vulnerable = h.vulnerable = False
         f.committed = h.committed = False
         f.acted = h.acted = True
         h.holding = False
@@ -307,6 +325,17 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         if n == 0:
             ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
         plan.fs_move = _move_only_fs(f, n)
+        if d.technique is not None:
+            # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
+            # Attacks and holders (000 L2215–L2217, L2235).
+            tech = d.technique.value
+            ok = ((tech == "air_dash" and ctx.opts.air_dash and n == 2)
+                  or (tech == "hover" and ctx.opts.hover and n == 3))
+            if not ok:
+                ctx.fail("EVADE_TECHNIQUE_INVALID", f"{path}.technique", f"{key}: an Air Dash moves 2 Ranges, a Hover "
+                         "jump 3, each with its option on.", key=key)
+            plan.air_bonus = 2 if tech == "air_dash" else 1
+            plan.fs_move = 0 if tech == "air_dash" else plan.fs_move
     elif kind in (ActionType.refocus, ActionType.await_opening):
         if n > 1 or (n == 1 and toward):
             ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.",
@@ -358,6 +387,7 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
         assert m is not None
         moves.append(m)
+    prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
     offensive = [m for m in moves if m.offensive]
     if kind is ActionType.attack and not offensive:
         ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.",
@@ -375,6 +405,10 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
                      "Initiative.", key=key)
         check_combo(ctx, f, moves, key)
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
+    if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing):
+        cost += 2  # every other move while a Wind Up is held (000 L4449)
+    if prepare:
+        cost = moves[0].level
     control_fs = d.fs or 0
     if control_fs:
         if not f.natural_12:
@@ -385,6 +419,10 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
                      f"{key}: {control_fs} FS on Control is too much.", key=key)
     if cost > f.control + control_fs:
         ctx.fail("INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.",
+                 key=key)
+    empty = ongoing.check_charges(f, moves)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.",
                  key=key)
     se_need = sum(m.se_cost for m in moves if m.is_super)
     if se_need > f.se:
@@ -397,10 +435,76 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
         if not pursuit and not ctx.opts.hit_downed_attacks:
             ctx.fail("TARGET_KNOCKED_DOWN", f"{path}.target", f"{key}: only a Pursuit attack hits a Knocked Down "
                      "fighter.", key=key)
+    if ongoing.active(f, "flight") and kind is ActionType.attack:
+        for m in offensive:
+            if not (m.is_special and (m.has("hard_to_evade") or m.has("aerial"))):
+                ctx.fail("FLIGHT_MOVE_NOT_ALLOWED", f"{path}.moves", f"{key}: {f.id} is flying; {m.name} has "
+                         "neither Hard to Evade nor Aerial.", key=key)
+    _charge_back(ctx, f, moves, n, toward, target, cost, key)
     plan = Plan(kind, target, moves, n, toward, cost=cost, control_fs=control_fs, key=key,
-                full_offense=bool(d.full_offense))
+                full_offense=bool(d.full_offense), prepare=prepare, extra_damage=extra_damage,
+                extra_acc=extra_acc)
     _movement(ctx, f, plan, d, key)
     return plan
+
+
+def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: bool
+              ) -> tuple[str, int, dict[str, int] | None]:
+    """Set Up and Wind Up (000 L4123–L4131, L4443–L4451): readying the move, or using the readied one.
+    A readied Wind Up counts as an L1 move (``moves`` is changed in place) and hits harder."""
+    if not f.prof.entry_ids & _EXTENDED:
+        return "", 0, None
+    first = moves[0]
+    path = f"decisions.{key}.moves"
+    if any(m.has("slow_startup") for m in moves):
+        if len(moves) > 1 or simultaneous:
+            ctx.fail("RULE_UNSUPPORTED", path, f"{key}: a Slow Startup move in a Combo or a simultaneous exchange "
+                     "is not resolved yet; use it alone.", key=key)
+        return "slow_startup", 0, None
+    if first.has("set_up"):
+        armed = ongoing.active(f, "set_up", first.id)
+        if armed is None:
+            if len(moves) == 1 and not simultaneous:
+                return "set_up", 0, None
+        else:
+            if armed.since is not None and ctx.turn - armed.since < 2:
+                ctx.fail("SET_UP_CONSECUTIVE_TURNS", path, f"{key}: {first.name} was readied last turn; a turn "
+                         "must pass between its uses.", key=key)
+            return "", 0, {"set_up": 2}
+    if first.has("wind_up"):
+        held = ongoing.active(f, "wind_up", first.id)
+        if held is not None:
+            passed = max((held.since or 0) - ctx.time_count, 0)
+            moves[0] = replace(first, level=1)  # used later as an L1 move (000 L4449)
+            return "", min(passed // 3, first.level * 3), None
+        if len(moves) == 1 and not simultaneous:
+            _, d = ctx.decide(f.id, "wind_up", "B.1", f"{f.id}: strike with {first.name} now, or hold it for a "
+                              "later turn (it gains +1 damage for every 3 Time Count).",
+                              DecisionValue(choice=Choice.act))
+            if d.choice is Choice.hold:
+                return "wind_up", 0, None
+    return "", 0, None
+
+
+def _charge_back(ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int,
+                 key: str) -> None:
+    """Charge Back needs one of: 1 Range or more away just before (or standing at Range 4), the last attack on
+    him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2 above the
+    need, or 3 Control of moves before it in a Combo (000 L3085–L3099)."""
+    if "charge_back" not in f.prof.entry_ids:
+        return
+    for i, m in enumerate(moves):
+        if not m.has("charge_back"):
+            continue
+        if i:
+            ok = sum(x.level for x in moves[:i]) >= 3
+        else:
+            at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
+            ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
+        if not ok:
+            ctx.fail("CHARGE_BACK_NOT_READY", f"decisions.{key}.moves", f"{key}: {m.name} needs a Charge Back: "
+                     "move away first, block the last attack, roll 2 Control above the need, or (in a Combo) 3 "
+                     "Control of moves before it.", key=key)
 
 
 def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
@@ -446,6 +550,16 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if mv == "throw_movement" and n == 1:
         base = 0 if ("mobile_grappler" in q and end == 0) else 1  # 000 L2385, L1279
     plan.jumping = plan.kind is ActionType.attack and first.kind == "basic" and n == 2 and "runner" not in q
+    if d.dash:
+        start = ctx.distance(f, target) if target is not None else 3
+        if not (ctx.opts.dash and plan.kind is ActionType.attack and first.kind == "basic" and plan.toward
+                and (n == 2 or (n == 1 and start in (1, 2)))):
+            ctx.fail("DASH_INVALID", path, f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
+                     "Range forward from Range 1 or 2, with the option on.", key=key)
+        plan.jumping = False  # not a jump: no Anti-Air (000 L2177)
+        base = 2 if n == 2 else 1
+        if n == 1:
+            plan.extra_acc = {**(plan.extra_acc or {}), "dash": 1}  # 000 L2179
     if d.cross_up:
         if not (plan.jumping and end == 0 and plan.toward):
             ctx.fail("CROSS_UP_INVALID", path, f"{key}: a Cross-Up is a jumping Basic attack of 2 Ranges landing at "
@@ -462,6 +576,11 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     plan.fs_move = fs
 
 
+_GUARDED = frozenset({"temporary_invulnerability", "vulnerability"})
+_EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
+_AREA = frozenset({"area_effect", "explosive"})
+
+
 def ti_level(moves: list[MoveProfile]) -> str:
     """Temporary Invulnerability a move or Combo gives its user while it is under way (000 L4323–L4327)."""
     ti = [m for m in moves if m.has("temporary_invulnerability")]
@@ -470,12 +589,15 @@ def ti_level(moves: list[MoveProfile]) -> str:
 
 def perform(ctx: Ctx, f: F, plan: Plan, context: str = "action", apply_knockback: bool = True) -> Outcome | None:
     """Carry out a validated plan: movement (C), then the action (C.5, D, refocus …), then G.1."""
-    prev = f.invulnerable
+    if not f.prof.entry_ids & _GUARDED:
+        return _perform(ctx, f, plan, context, apply_knockback)
+    prev, prev_v = f.invulnerable, f.vulnerable
     f.invulnerable = prev or ti_level(plan.moves)
+    f.vulnerable = prev_v or any(m.has("vulnerability") for m in plan.moves)
     try:
         return _perform(ctx, f, plan, context, apply_knockback)
     finally:
-        f.invulnerable = prev
+        f.invulnerable, f.vulnerable = prev, prev_v
 
 
 def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
@@ -487,6 +609,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         do_move(ctx, f, plan)
     kind = plan.kind
     if kind is ActionType.move:
+        f.air_bonus = plan.air_bonus
         if plan.movement == 1:
             f.moved_one_bonus = True  # 000 L5638
         if plan.target is not None and _entered_close(ctx, f, plan):
@@ -533,30 +656,56 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     if kind is ActionType.utility:
         _utility(ctx, f, plan)
         return
+    if plan.prepare:
+        _prepare(ctx, f, plan)
+        return
     assert plan.target is not None
-    extra: dict[str, int] = {}
+    extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
     if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not (
             plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit")):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
-    full_screen = (plan.moves[0].has("mobile.full_screen") and plan.movement == 3
+    full_screen = (plan.moves[0].has("mobile.full_screen") and max(plan.movement, plan.premoved) == 3
                    and not plan.moves[0].has("mobile.fast_full_screen"))
     pay_supers(ctx, f, plan.moves)
+    ongoing.spend_charges(ctx, f, plan.moves)
     if plan.control_fs:
         f.fs -= plan.control_fs
         f.control += plan.control_fs
     atk = Attack(attacker=f, defender=plan.target, moves=plan.moves, context="action", label="D", cost=plan.cost,
                  key=plan.key, full_offense=plan.full_offense, cross_up=plan.cross_up, jumping=plan.jumping,
-                 extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback)
+                 extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback,
+                 extra_damage=plan.extra_damage)
     atk.context = context
+    for m in plan.moves:
+        _spend_readied(ctx, f, m)
     hits_before = f.was_hit
     out = resolve(ctx, atk)
+    for other in _area_targets(ctx, f, plan):
+        if f.defeated or other.defeated:
+            continue
+        out = resolve(ctx, replace(atk, defender=other, extra_acc=dict(atk.extra_acc)))
     for m in plan.moves:
         on_use(ctx, f, m)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)
     return out
+
+
+def _area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
+    """Area Effect (Range 0–1) and Explosive (Range 0–2; around the target when Ranged): everyone else there,
+    friend or foe, is attacked as well, each with his own roll and defence (000 L2831–L2839, L3324–L3330; ruling:
+    one after the other, Responses settled as they come)."""
+    if not f.prof.entry_ids & _AREA:
+        return []
+    explosive = next((m for m in plan.moves if m.has("explosive")), None)
+    if explosive is None and not any(m.has("area_effect") for m in plan.moves):
+        return []
+    radius = 2 if explosive is not None else 1
+    centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
+    return [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o is not plan.target and o.active
+            and ctx.distance(centre, o) <= radius]
 
 
 def _entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
@@ -601,6 +750,118 @@ def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
              {"range": ctx.distance(f, plan.target)})
 
 
+def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
+    """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
+    m = plan.moves[0]
+    near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
+    if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
+        ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
+        return
+    if plan.prepare == "slow_startup":
+        assert plan.target is not None
+        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, plan.target.id))
+        ctx.note("C.5", f.id, f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
+                 "he defends with Defense only and a hit cancels it.", "000 L4840–L4846", {"move": m.id},
+                 {"slow_startup": plan.target.id})
+    elif plan.prepare == "set_up":
+        f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
+        ctx.note("C.5", f.id, f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
+                 "000 L4127–L4131", {"move": m.id}, {"set_up": True})
+    else:
+        f.ongoing.append(ongoing.Effect("wind_up", m.id, None, ctx.start_time))
+        ctx.note("C.5", f.id, f"{f.id} holds {m.name} wound up from Time Count {ctx.start_time}; his other moves "
+                 "cost 2 more Control meanwhile.", "000 L4447–L4451", {"move": m.id}, {"wind_up": ctx.start_time})
+    post_move(ctx, f, plan)
+
+
+def settle_holds(ctx: Ctx) -> None:
+    """A Sustained Hold's second turn: if the holder did not win Initiative outright over his victim, the hold
+    ends now with its effects and no damage (000 L4387–L4391; ruling: before any action of the turn)."""
+    for fid in ctx.order:
+        a = ctx.fighters[fid]
+        for e in [x for x in a.ongoing if x.id == "sustained_hold"]:
+            d = ctx.fighters.get(e.target or "")
+            m = a.move(e.move or "")
+            if d is None or m is None or d.defeated or a.defeated:
+                a.ongoing.remove(e)
+                continue
+            if len([f for f in ctx.fighters.values() if f.active]) > 2:
+                ctx.unsupported_rule("sustained_hold", f"fighters[{a.index}].state.ongoing_effects",
+                                     "other fighters cannot reach the pair during a Sustained Hold: not applied")
+            if a.init > d.init:
+                continue  # he strikes again at his place in the order
+            a.ongoing.remove(e)
+            effects.release_hold(ctx, a, d, m)
+
+
+def execute_hold(ctx: Ctx, f: F) -> None:
+    """The holder won Initiative: the hold hits again by itself for half damage, with all its effects
+    (000 L4387)."""
+    e = next(x for x in f.ongoing if x.id == "sustained_hold")
+    f.ongoing.remove(e)
+    m = f.move(e.move or "")
+    d = ctx.fighters.get(e.target or "")
+    f.acted = True
+    if m is None or d is None or d.defeated:
+        return
+    ctx.note("B.1", f.id, f"{f.id}'s Sustained Hold on {d.id} strikes again (half damage).", "000 L4387")
+    land(ctx, Attack(attacker=f, defender=d, moves=[m], context="action", label="D", cost=0, key="",
+                     hold_release=True), None)
+
+
+def _slow_startup_due(f: F) -> ongoing.Effect | None:
+    return next((e for e in f.ongoing if e.id == "slow_startup" and e.since is not None), None)
+
+
+def execute_slow_startup(ctx: Ctx, f: F) -> None:
+    """The turn after: the move goes off against the declared target for 1 Control, in range or not
+    (000 L4846–L4848)."""
+    e = _slow_startup_due(f)
+    assert e is not None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    m = f.move(e.move or "")
+    target = ctx.fighters.get(e.target or "")
+    if m is None or target is None or target.defeated or target.side == f.side:
+        f.acted = True
+        ctx.note("B.1", f.id, f"{f.id}'s Slow Startup move has no target left: the action is spent.", "000 L4846")
+        return
+    if f.control < 1:
+        f.acted = True
+        ctx.note("B.3", f.id, f"{f.id} has no Control left to release {m.name}.", "000 L4848")
+        return
+    ctx.note("B.1", f.id, f"{f.id} releases {m.name} at {target.id} (1 Control).", "000 L4846–L4848")
+    plan = Plan(ActionType.attack, target, [m], 0, True, cost=1, key=ctx.peek_key(f.id, "action"), prepare="")
+    plan.extra_acc = {}
+    f.ignore_range = True
+    try:
+        perform(ctx, f, plan)
+    finally:
+        f.ignore_range = False
+
+
+def _spend_readied(ctx: Ctx, f: F, m: MoveProfile) -> None:
+    before = len(f.ongoing)
+    f.ongoing = [e for e in f.ongoing if not (e.id in ("set_up", "wind_up") and e.move == m.id)]
+    if len(f.ongoing) != before:
+        ctx.note("D.1", f.id, f"{f.id} unleashes the readied {m.name}.", "000 L4129, L4449", {"move": m.id})
+
+
+def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool) -> None:
+    """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
+    Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
+    from .state import die_for_step
+
+    step = (1 if m.is_super else 0) + min(m.has("increased_damage") // 2, 3) - m.has("decreased_damage")
+    d = die_for_step(step)
+    roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
+    full = m.options.get("healing", {}).get("heal") == "full"
+    amount = (roll if full else roll // 2) if first else 1
+    f.heal += amount
+    ctx.note("C.5", f.id, f"{m.name}: {f.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
+             + ("" if full else ", halved") + ").", "000 L3436–L3444", {"roll": roll, "die": str(d)},
+             {"heal": f.heal})
+
+
 def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
     names = " + ".join(m.name for m in plan.moves)
@@ -612,8 +873,11 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
     ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
-    for m in plan.moves:
+    ongoing.spend_charges(ctx, f, plan.moves)
+    for i, m in enumerate(plan.moves):
         on_use(ctx, f, m)
+        if m.has("healing"):
+            _healing(ctx, f, m, first=i == 0)
         if m.id not in f.utility_used:
             f.utility_used.append(m.id)
             ctx.award(f.id, m.level, f"first use of the Utility move {m.name}", "000 L5751")

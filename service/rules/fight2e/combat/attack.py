@@ -9,7 +9,7 @@ from . import effects, responses
 from .combo import combo_accuracy
 from .damage import DamageRoll, roll_damage
 from .defense import Guard, choose_defense
-from .models import DecisionValue
+from .models import Choice, DecisionValue
 from .profile import MoveProfile
 from .state import Ctx, F
 from .super_energy import count_attack
@@ -35,6 +35,8 @@ class Attack:
     full_screen: bool = False
     apply_knockback: bool = True
     defender_jumping: bool = False
+    extra_damage: int = 0  # a readied Wind Up (000 L4449)
+    hold_release: bool = False  # the second part of a Sustained Hold: half damage, then its effects (000 L4387)
 
     @property
     def is_combo(self) -> bool:
@@ -127,7 +129,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         a.full_offense = True
     for m in atk.moves:
         effects.report_unsupported(ctx, a, m)
-    if not all(range_ok(m, distance) for m in atk.moves if m.offensive):
+    if not a.ignore_range and not all(range_ok(m, distance) for m in atk.moves if m.offensive):
         ctx.warn("TARGET_OUT_OF_RANGE", atk.key or "decisions", f"{names} cannot reach Range {distance}: it "
                  "misses automatically.", key=atk.key or None)
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
@@ -141,6 +143,9 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
                      {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
+    if atk.context in ("action", "interrupt") and responses.invincible_interrupt(ctx, atk):
+        count_attack(ctx, a, atk.moves, hit=False)
+        return Outcome(hit=False)
     guard = choose_defense(ctx, d, a, "action" if atk.context == "interrupt" else atk.context, "D.4",
                            aerial_attacker=atk.orig_aerial, vs_anti_air=atk.vs_anti_air,
                            jumping_defender=atk.defender_jumping, jumping_basic=atk.jumping,
@@ -214,6 +219,71 @@ def invulnerable(atk: Attack) -> str:
     return "Temporary Invulnerability Element"
 
 
+def _cancel_throw(ctx: Ctx, atk: Attack) -> None:
+    """Cancel Throw: a hit at Range 1 and a DL 8 Tactics check let a Throw the attacker has Control for stand in
+    for the move before its effects (000 L3077–L3083)."""
+    from ...dice import Die
+
+    a, d = atk.attacker, atk.defender
+    if "cancel_throw" not in a.prof.entry_ids:
+        return
+    idx = next((i for i, m in enumerate(atk.moves) if m.has("cancel_throw")), None)
+    if idx is None or ctx.distance(a, d) != 1:
+        return
+    throws = [m for m in a.prof.moves.values() if m.throw and m.is_special and m.level <= a.control]
+    if not throws:
+        return
+    roll = ctx.roll(a.id, "tactics_check", Die(5), f"Cancel Throw from {atk.moves[idx].name}", "E")
+    ok = roll + a.prof.tactics >= 8
+    ctx.note("E", a.id, f"Cancel Throw: Tactics check {roll} + {a.prof.tactics} against 8 — "
+             + ("success." if ok else "failure."), "000 L3083", {"roll": roll, "tactics": a.prof.tactics},
+             {"success": ok})
+    if not ok:
+        return
+    key, dv = ctx.decide(a.id, "cancel_throw", "E", f"{a.id} may throw instead: " + ", ".join(
+        m.name for m in throws) + ", or pass.", DecisionValue(choice=Choice.pass_))
+    if dv.choice in (None, Choice.pass_) and not dv.moves:
+        return
+    t = a.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
+    if t is None or t not in throws:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: name one Throw of {a.id} within his Control, or "
+                 "pass.", key=key)
+    assert t is not None
+    atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1:]]
+    ctx.note("E", a.id, f"{a.id} turns {d.id}'s hit into the Throw {t.name}.", "000 L3083", {"move": t.id})
+
+
+def _combo_tactics(ctx: Ctx, atk: Attack) -> int:
+    """D.2 Tactics checks (1d10 + Tactics) for Bounce (DL 8, +1 damage) and Launchers in a Combo (DL 8, DL 10 for
+    the second and later, +2 damage each); a failure makes the later moves miss: only the moves before them count
+    (000 L2939–L2941, L3619–L3621). Returns the damage bonus; ``atk.moves`` keeps the moves that hit."""
+    from ...dice import Die
+
+    a = atk.attacker
+    bonus = launchers = 0
+    if not a.prof.entry_ids & {"juggle.launcher", "bounce"}:
+        return 0
+    for i, m in enumerate(list(atk.moves)):
+        launcher = atk.is_combo and m.has("juggle.launcher") > 0
+        bounce = m.has("bounce") > 0
+        if not (launcher or bounce):
+            continue
+        launchers += 1 if launcher else 0
+        dl = 10 if launcher and launchers >= 2 else 8
+        roll = ctx.roll(a.id, "tactics_check", Die(5), f"Tactics check for {m.name}", "D.2")
+        ok = roll + a.prof.tactics >= dl
+        ctx.note("D.2", a.id, f"{m.name}: Tactics check {roll} + {a.prof.tactics} against {dl} — "
+                 + ("success, +" + ("2" if launcher else "1") + " damage." if ok else "failure, the later moves miss."),
+                 "000 L2941, L3619–L3621", {"roll": roll, "tactics": a.prof.tactics, "dl": dl}, {"success": ok})
+        if ok:
+            bonus += 2 if launcher else 1
+            continue
+        keep = i if launcher and launchers >= 2 else i + 1  # a failed second Launcher misses itself too
+        atk.moves = atk.moves[:max(keep, 1)]
+        break
+    return bonus
+
+
 def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
     """E.1–E.8 (flow-chart order; Stun and Knock Down decided before Hit Stun, ruling A2)."""
     a, d = atk.attacker, atk.defender
@@ -223,7 +293,26 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
                  "000 L5299–L5301, L4323–L4327, L2949")
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
-    dmg = roll_damage(ctx, a, d, atk.moves)
+    if not partial:
+        _cancel_throw(ctx, atk)
+    tactics_bonus = _combo_tactics(ctx, atk)
+    # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
+    hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
+    kd_coming = effects.knocks_down(atk) and not d.knocked_down and not hold
+    breakfall, tech = effects.knockdown_options(ctx, atk) if kd_coming else (False, None)
+    d.breakfall = breakfall
+    try:
+        dmg = roll_damage(ctx, a, d, atk.moves)
+    finally:
+        d.breakfall = False
+    if atk.hold_release:
+        dmg.total //= 2
+        dmg.stun //= 2
+    if tactics_bonus:
+        dmg.total += tactics_bonus
+    if atk.extra_damage:
+        dmg.total += atk.extra_damage
+        ctx.note("E.1", a.id, f"Wound up: +{atk.extra_damage} damage.", "000 L4449", {"bonus": atk.extra_damage})
     if partial:
         dmg.total //= 2
         dmg.stun //= 2
@@ -259,18 +348,25 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         ctx.note("E.1", a.id, f"First hit of the round: {a.id} regains {gain} FS (Power Level, capped at his "
                  "starting total).", "000 L5489, L10385", {"pl": a.pl}, {"fs": a.fs})
     effects.conditions_ended_by_hit(ctx, d)
-    kd = effects.knocks_down(atk) and not d.knocked_down
+    kd = kd_coming and not breakfall  # a Breakfall: no Knock Down at all (000 L2203)
     stunned_now = effects.stun_check(ctx, atk, d, dmg.stun) if not d.defeated else False
     if offensive and not kd and not stunned_now and not d.defeated:
         effects.hit_stun(ctx, d, a)
     kb = 0
-    if atk.apply_knockback and not d.defeated:
+    if hold:
+        effects.start_hold(ctx, atk)
+    elif atk.apply_knockback and not d.defeated:
         kb = effects.knock_back(ctx, atk, dmg.total)
     else:
         kb = effects.knockback_ranges(atk, dmg.total)
     if kd and not d.defeated:
         effects.knock_down(ctx, a, d)
-    effects.on_hit(ctx, atk, dmg)
+    if tech is not None and not d.defeated:
+        effects.tech_roll(ctx, a, d, tech)
+    if not hold:
+        effects.on_hit(ctx, atk, dmg, lost)
+    if atk.apply_knockback and not hold:
+        effects.knockback_advance(ctx, atk, kb)
     if stunned_now:
         effects.apply_stun(ctx, d)
     effects.hit_glory(ctx, atk, partial)
@@ -282,6 +378,7 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
     a, d = atk.attacker, atk.defender
     count_attack(ctx, a, atk.moves, hit=False)
+    d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     effects.on_miss(ctx, atk, guard)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
         ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)

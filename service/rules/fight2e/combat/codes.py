@@ -50,6 +50,17 @@ _CODES = [
     Code("SIMULTANEOUS_COMBO_FORBIDDEN", "error", "No Combos in simultaneous Initiative.", "000 L5545"),
     Code("SIMULTANEOUS_NON_ATTACK_ACTION", "error", "Refocus, Power Up and Await Opening in simultaneous "
          "Initiative only if every fighter of the group uses one.", "000 L6039"),
+    Code("FLIGHT_MOVE_NOT_ALLOWED", "error", "While flying only Special Moves with Hard to Evade or Aerial can be "
+         "used.", "000 L3370"),
+    Code("SET_UP_CONSECUTIVE_TURNS", "error", "A Set Up move cannot be used on two turns in a row.", "000 L4131"),
+    Code("EVADE_TECHNIQUE_INVALID", "error", "Double Jump, Air Dash and Hover need their option and Evasion; a "
+         "Back Dash needs its option and Evasion or Jinking.", "000 L2143–L2235"),
+    Code("DASH_INVALID", "error", "A Dash is a Basic attack after 2 Ranges forward, or 1 Range forward from Range "
+         "1 or 2, with the option on.", "000 L2175–L2179"),
+    Code("LIMITED_USE_NO_CHARGES", "error", "A Limited Use move needs more charges than its pool has left.",
+         "000 L4601–L4614"),
+    Code("CHARGE_BACK_NOT_READY", "error", "None of the Charge Back conditions holds for the move.",
+         "000 L3085–L3099"),
     Code("INTERRUPT_INVALID", "error", "A holder interrupting a declared move does so with an attack on the "
          "fighter he interrupts.", "000 L5513"),
     Code("TAUNT_INVALID", "error", "Taunt only against a lower Initiative, not after holding, once per combat, "

@@ -73,33 +73,62 @@ IMPLEMENTED: dict[str, str] = {
     "pursuit": "may strike a Knocked Down target and follow a Knock Down in a Combo",
     "self_prone": "the user is Knocked Down after the move",
     "temporary_invulnerability": "no effect from attacks that interrupt, answer or trade with the move",
+    "self_damage": "the user loses Power Level Life Bar (not below 1), hit or miss",
+    "drain_life": "heals the Life Bar taken (or half; 1 later in a Combo) at H.1",
+    "knockback_advance": "the attacker may follow a Knock Back by as many Ranges",
+    "vulnerability": "damage taken while the move is under way one die size higher",
+    "buff": "Basic Quality, Ki damage and Defense-trade changes for a 10-count, carried in ongoing_effects",
+    "buff.decreased_duration": "the Buff lasts a 5-count",
+    "buff.increased_duration": "the Buff lasts the rest of the fight for 1 FS a turn",
+    "buff.defense_liability": "−4 to Defense Totals with the Defense Skill while buffed",
+    "buff.early_ending": "an End Buff move may stop the Buff at the end of the turn",
+    "end_buff": "stops the named Buff (with Early Ending) at the end of the turn",
+    "flight": "a 5-count (a full turn at least) of +4 with Evasion and only Hard to Evade or Aerial Specials",
+    "set_up": "first use readies the move (no roll); a later use, not the next turn, has +2 Accuracy",
+    "wind_up": "held for later: other moves +2 Control; then an L1 move with +1 damage per 3 Time Count",
+    "invincibility": "beaten on Initiative by at most its instances: Interrupt Response (the attack misses) or "
+                     "Super Reaction Attack",
+    "slow_startup": "readied one turn (Defense only, a hit cancels it), released next turn at +2 Initiative die "
+                    "sizes for 1 Control at the declared target",
+    "limited_use": "charges from a pool (6; 1/2/3 by Level, 6 for a Super), carried in ongoing_effects",
+    "limited_use.more_charges": "the pool starts with 8 charges",
+    "limited_use.extended_reload": "a reload restores 6 charges",
+    "limited_use.no_reload": "the move's own pool, never refilled",
+    "limited_use.special_move_reload": "a Reload move refills the pool",
+    "reload": "refills its Limited Use pool by 3 (6 with Extended Reload)",
+    "super_reload": "refills its Limited Use pool by 3 (6 with Extended Reload)",
+    "juggle.launcher": "Tactics DL 8 (DL 10 for a 2nd) in a Combo: +2 damage, or the later moves miss; Knock Back 2",
+    "bounce": "Tactics DL 8 on a hit: +1 damage, or the later moves of the Combo miss; Knock Down delayed",
+    "entangle": "on a hit: the action is lost if not taken yet, −1 Initiative die next turn unless hit again",
+    "charge_back": "usable only after moving away, a block (this turn), Control 2 above the need, or 3 Control of "
+                   "moves before it in a Combo",
+    "self_damage.self_stun": "no Self-Damage; Stunned from next turn unless hit before then",
+    "cancel_throw": "a hit at Range 1 and Tactics DL 8: a Throw within Control is resolved in its place",
+    "throw.sustained_hold": "damage and Hit Stun, the victim's action lost; next turn +2 Initiative die sizes and "
+                            "a half-damage second hit, or its effects without damage",
+    "area_effect": "everyone else at Range 0–1, allies too, is attacked with his own roll and defence",
+    "explosive": "everyone else at Range 0–2 (around the target when Ranged) is attacked; −1 die size vs Fighters",
+    "healing": "heals the move's die (1d6, a Super 1d8; Increased Damage steps; all or half) at H.1",
     "breaker": "ignores Temporary Invulnerability (a Special one not a Super's)",
 }
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
-    "dash": "the Dash technique (000 L2171–L2179)",
-    "back_dash": "the Back Dash technique (000 L2181–L2183)",
-    "breakfall": "Breakfall (000 L2199–L2205)",
-    "tech_roll": "Tech Roll (000 L2207)",
-    "air_dash": "Air Dash (000 L2209–L2217)",
-    "sidestep": "Sidestep and Sidestep Counter (000 L2219–L2229, L5898–L5900)",
+    # Done: dash, sidestep (no map, no Hazards), breakfall, tech_roll, aerial_blocks, voluntary_stay_down;
+    # back_dash, double_jumps, air_dash and hover (with the Defense Total, and Air Dash / Hover movement).
     "super_jump": "Super Jump (000 L2187–L2196)",
-    "hover": "Hover (000 L2233–L2235)",
     "wall_springs": "Wall Springs (000 L2237–L2241)",
-    "double_jumps": "Double Jumps (000 L2143–L2145)",
-    "aerial_blocks": "Aerial Blocks (000 L5840)",
-    "voluntary_stay_down": "staying down voluntarily (000 L5964)",
 }
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "hazards": "Environmental Hazards, Maneuver Checks and Checked fighters (000 L5666–L5668, L6067–L6229)",
     "grid": "the Battle Grid (000 L5670–L5690)",
     "tag_team": "tag teams, Switching Teammates and Combo Switch (000 L6265–L6295)",
-    "ongoing_effects": "effects of moves that last past their turn (Buff, Flight, Wind Up …)",
+    "ongoing_effects": "effects of moves that last past their turn not listed as implemented (Multi-Part "
+                       "Throws, Bombs, Triggered Interrupts …)",
     "story_qualities": "story-point Qualities and Weaknesses in combat (Distracting, Bishounen, Oblivious, Phobia, "
                        "Light, Style Weakness; 000 L1116–L1132, L1265–L1267, L1457–L1477)",
-    "end_of_fight_glory": "end-of-fight Glory awards (time left, single hits only, no Life Bar lost, several "
-                          "opponents; 000 L826–L857)",
+    "end_of_fight_glory": "end-of-fight Glory for a win with only single hits and 2-hit Combos and for several "
+                          "opponents beaten single-handedly (000 L847–L848)",
 }
 
 IMPLEMENTED_COUNT = len(IMPLEMENTED)

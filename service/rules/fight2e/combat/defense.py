@@ -22,6 +22,7 @@ class Guard:
     response: ResponseKind | None
     parts: dict[str, int] = field(default_factory=dict)
     halved: bool = False
+    technique: str = ""
 
 
 def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool = False,
@@ -37,6 +38,8 @@ def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool =
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if any(e.id == "slow_startup" for e in defender.ongoing):
+        return [DefenseOption.defense], False, "waiting on a Slow Startup move: Defense only"  # 000 L4844
     if defender.full_offense:
         return [DefenseOption.defense], True, "Full Offense: Defense only, halved"  # 000 L5739
     if context == "reaction":  # 000 L6018
@@ -148,10 +151,20 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
     if context == "response" and defender.crouch_bonus:
         dt += defender.crouch_bonus
         parts["crouching"] = defender.crouch_bonus
+    if option is DefenseOption.evasion and context == "reaction" and defender.air_bonus:
+        dt += defender.air_bonus  # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
+        parts["air_move"] = defender.air_bonus
+    if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
+        dt += 4  # flying (000 L3370)
+        parts["flight"] = 4
     if full_screen:
         dt += 1  # a full 3-Range Full Screen approach (000 L3683)
         parts["full_screen"] = 1
-    defender.fs -= fs + extra
+    tech_fs, tech_bonus = _technique(ctx, defender, d, option, response, fs + extra, key)
+    if tech_bonus:
+        dt += tech_bonus
+        parts[d.technique.value if d.technique else "technique"] = tech_bonus
+    defender.fs -= fs + extra + tech_fs
     if full and not defender.full_defense:
         defender.full_defense = True
         defender.acted = True  # Full Defense takes his action (000 L5714)
@@ -161,4 +174,32 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
              + (" on Full Defense" if full else "") + (f", declaring the {response.value} Response" if response else "")
              + f": Defense Total {dt}" + (f" ({fs} FS)" if fs else "") + ".", "000 L5716–L5722",
              {k: v for k, v in parts.items()}, {"dt": dt, "fs": defender.fs})
-    return Guard(option, dt, fs, full, response, parts, halved)
+    return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
+
+
+# (FS, Defense Total bonus) of each technique; Back Dash with Jinking is (2, 4) (000 L2145, L2181–L2183, L2213,
+# L2235).
+_TECHNIQUES = {"double_jump": (1, 2), "back_dash": (1, 2), "air_dash": (0, 1), "hover": (0, 1)}
+_OPTION = {"double_jump": "double_jumps", "back_dash": "back_dash", "air_dash": "air_dash", "hover": "hover"}
+
+
+def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, response: ResponseKind | None,
+               spent: int, key: str) -> tuple[int, int]:
+    tech = d.technique
+    if tech is None:
+        return 0, 0
+    path = f"decisions.{key}.technique"
+    jinking = response is ResponseKind.jinking
+    if not getattr(ctx.opts, _OPTION[tech.value]):
+        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: the {tech.value.replace('_', ' ')} option is off.",
+                 key=key)
+    if option is not DefenseOption.evasion and not (jinking and tech.value == "back_dash"):
+        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: {tech.value.replace('_', ' ')} goes with Evasion"
+                 + (" (or a Back Dash with Jinking)" if tech.value == "back_dash" else "") + ".", key=key)
+    cost, bonus = (2, 4) if jinking else _TECHNIQUES[tech.value]
+    move_fs = 0 if jinking else 1  # the 2-Range move it forces on a success
+    if cost > defender.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: {cost} FS is more than Power Level {defender.pl}.", key=key)
+    if spent + cost + move_fs > defender.fs:
+        ctx.fail("FS_INSUFFICIENT", path, f"{key}: {defender.id} cannot pay {cost} FS and the forced move.", key=key)
+    return cost, bonus

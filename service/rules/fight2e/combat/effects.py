@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import positions
+from . import ongoing, positions
 from .coverage import IMPLEMENTED
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 from .models import Choice, DecisionValue
@@ -34,11 +34,22 @@ def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
 
 
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
-    """'Always' recovery effects (000 L3358, L4836)."""
+    """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
+    ongoing.start(ctx, f, m)
+    ongoing.end_buff(ctx, f, m)
     if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
         _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
     if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
         _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+    if m.has("self_damage.self_stun") and not f.defeated:
+        f.self_stun = True
+        ctx.note("G", f.id, f"{m.name}: {f.id} will be Stunned from the start of next turn unless hit before then.",
+                 "000 L4801–L4806", {}, {"self_stun": True})
+    elif m.has("self_damage") and not f.defeated:
+        before = f.life
+        f.life = max(f.life - f.pl, min(f.life, 1))  # never below 1; no Stun, Knock Back or Hit Stun (000 L4797)
+        ctx.note("G", f.id, f"Self-Damage of {m.name}: {f.id} loses {before - f.life} Life Bar ({before} → "
+                 f"{f.life}).", "000 L4793–L4799", {"pl": f.pl}, {"life_bar": f.life})
     if m.has("self_prone"):
         f.knocked_down = True
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
@@ -51,11 +62,20 @@ def _next_die(f: F, target: str, steps: int, source: str) -> None:
     f.next_dice.append((target, steps, source))
 
 
-def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
+def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     a, d = atk.attacker, atk.defender
     last = len(atk.moves) - 1
     for i, m in enumerate(atk.moves):
+        if m.has("drain_life"):
+            # Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version);
+            # a Drain Life move later in a Combo heals 1 (000 L3232–L3244). Applied at H.1.
+            heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+            heal = heal if i == 0 else min(lost, 1)
+            if heal > 0:
+                a.heal += heal
+                ctx.note("E.5", a.id, f"Drain Life: {a.id} will heal {heal} at the end of the turn.",
+                         "000 L3232–L3244", {"lost": lost}, {"heal": a.heal})
         if m.has("critical_hit") and (i == last):
             part = next((p for p in dmg.parts if p.move is m), None)
             if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
@@ -71,6 +91,14 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
                      "000 L3432")
         if m.has("super_energy"):
             a.se_extra += m.has("super_energy")
+        if m.has("entangle") and not d.defeated:
+            d.entangled = True
+            lost = not d.acted
+            if lost:
+                d.action_lost = True
+                d.holding = False
+            ctx.note("E.5", d.id, f"Entangled: {d.id} " + ("loses his action and " if lost else "")
+                     + "rolls Initiative one die size lower next turn.", "000 L3306", {}, {"action_lost": lost})
 
 
 def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
@@ -94,12 +122,18 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
 
 def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     """E.6 (000 L5427, L5747)."""
+    d.self_stun = False  # a hit before next turn spares him the Self-Stun (000 L4806)
+    d.entangled = False  # a later hit lifts an Entangle's Initiative penalty (000 L3306)
+    d.blocked_last = False
     lost = [p for p in d.pending_acc if p[2] == "evasion"]
     d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
     d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
     ended = []
     if lost:
         ended.append("his Evasion Accuracy bonus")
+    if any(e.id == "slow_startup" for e in d.ongoing):
+        d.ongoing = [e for e in d.ongoing if e.id != "slow_startup"]
+        ended.append("his Slow Startup move")  # 000 L4844
     if d.awaiting:
         d.await_count = 0
         d.awaiting = False
@@ -230,3 +264,96 @@ def apply_stun(ctx: Ctx, d: F) -> None:
              {"stun_damage": d.stun_damage, "threshold": threshold},
              {"stunned": True, "threshold": d.stun_threshold})
     ctx.award(d.id, -1, "Stunned in combat", "000 L852", extra=True)
+
+
+def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
+    """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
+    a, d = atk.attacker, atk.defender
+    if kb <= 0 or a.defeated or not any(m.has("knockback_advance") for m in atk.moves):
+        return
+    key, dv = ctx.decide(a.id, "knockback_advance", "E.5", f"{a.id} may advance up to {kb} Range(s) after the "
+                         "Knock Back.", DecisionValue(movement=0))
+    n = dv.movement or 0
+    if n > kb:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
+    if n:
+        positions.move(ctx, a, d, n, True)
+        a.moved -= n  # not part of his action's movement
+        ctx.note("E.5", a.id, f"Knockback Advance: {a.id} follows {n} Range(s): Range {ctx.distance(a, d)}.",
+                 "000 L3653–L3663", {"ranges": n}, {"range": ctx.distance(a, d)})
+
+
+def heal(ctx: Ctx, f: F) -> None:
+    """H.1: pending healing, unless he was defeated first (000 L3240)."""
+    if f.heal and not f.defeated:
+        before = f.life
+        f.life = min(f.life + f.heal, f.prof.life_max)
+        ctx.note("H.1", f.id, f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).", "000 L3240",
+                 {"heal": f.heal}, {"life_bar": f.life})
+    f.heal = 0
+
+
+def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
+    """E.4 options for a fighter about to be Knocked Down: Breakfall and Tech Roll, 2 FS each, both in one
+    application of at most his Power Level (000 L2197–L2207). Returns (breakfall, tech roll toward?)."""
+    a, d = atk.attacker, atk.defender
+    breakfall, tech = False, None
+    cost = 0
+    if ctx.opts.breakfall and d.pl >= 2 and d.fs >= 2:
+        key, dv = ctx.decide(d.id, "breakfall", "E.4", f"{d.id} is about to be Knocked Down: Breakfall for 2 FS "
+                             "(one die size less damage, no Knock Down)?", DecisionValue(choice=Choice.pass_))
+        breakfall = dv.choice is Choice.act
+        cost += 2 if breakfall else 0
+    if ctx.opts.tech_roll and d.pl >= 2 + cost and d.fs >= 2 + cost:
+        key, dv = ctx.decide(d.id, "tech_roll", "E.4", f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges "
+                             "toward or away (his action is still lost).", DecisionValue(choice=Choice.pass_))
+        if dv.choice in (Choice.toward, Choice.away):
+            tech = dv.choice is Choice.toward
+            cost += 2
+        elif dv.choice not in (None, Choice.pass_):
+            ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or pass.", key=key)
+    if cost:
+        d.fs -= cost
+        ctx.note("E.4", d.id, f"{d.id} spends {cost} FS on " + " and ".join(
+            x for x, on in (("a Breakfall", breakfall), ("a Tech Roll", tech is not None)) if on) + ".",
+            "000 L2199–L2207", {}, {"fs": d.fs})
+    _ = a
+    return breakfall, tech
+
+
+def tech_roll(ctx: Ctx, a: F, d: F, toward: bool) -> None:
+    """Exactly 2 Ranges, through the opponent if toward; the action is lost all the same (000 L2207)."""
+    positions.move(ctx, d, a, 2, toward)
+    d.moved -= 2
+    if not d.knocked_down and not d.acted and not d.holding:
+        d.action_lost = True  # with a Breakfall he is not down, but the Tech Roll still costs the action
+    ctx.note("E.4", d.id, f"{d.id} Tech Rolls 2 Ranges {'toward' if toward else 'away from'} {a.id}: Range "
+             f"{ctx.distance(a, d)}.", "000 L2207", {}, {"range": ctx.distance(a, d)})
+
+
+def start_hold(ctx: Ctx, atk: Attack) -> None:
+    """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
+    a, d = atk.attacker, atk.defender
+    m = next(x for x in atk.moves if x.has("throw.sustained_hold"))
+    if not d.defeated:
+        if not d.acted:
+            d.action_lost = True
+            d.holding = False
+        a.ongoing.append(ongoing.Effect("sustained_hold", m.id, None, ctx.turn, d.id))
+        ctx.note("E.5", a.id, f"Sustained Hold: {d.id} cannot act this turn; {a.id} keeps his hold into next turn "
+                 "(+2 Initiative die sizes).", "000 L4385–L4387", {}, {"sustained_hold": d.id})
+
+
+def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
+    """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
+    (000 L4389)."""
+    from .attack import Attack as AttackCls
+    from .damage import DamageRoll
+
+    atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
+    ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")
+    knock_back(ctx, atk, 2)
+    if knocks_down(atk) and not d.knocked_down and not d.defeated:
+        knock_down(ctx, a, d)
+    on_hit(ctx, atk, DamageRoll())
+    a.acted = True

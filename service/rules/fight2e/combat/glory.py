@@ -44,4 +44,12 @@ def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
         ctx.award(a.id, 1, f"defeated {d.id} while Stunned", "000 L840", extra=True)
     if atk is not None and atk.has_super:
         ctx.award(a.id, 2, f"defeated {d.id} with a Super Move", "000 L841", extra=True)
+    if ctx.opts.time_limit and ctx.opts.time_start:
+        share = ctx.time_count / ctx.opts.time_start  # the time left when he falls (000 L844–L846, L6055)
+        points = 3 if share >= 0.9 else 2 if share >= 0.8 else 1 if share >= 0.7 else 0
+        if points:
+            ctx.award(a.id, points, f"defeated {d.id} with {math.floor(share * 100)}% of the time left",
+                      "000 L844–L846", extra=True)
+    if a.life >= a.prof.life_max:  # ruling: a full Life Bar this round (Life Bars refill between rounds)
+        ctx.award(a.id, 5, f"defeated {d.id} without losing any Life Bar", "000 L849", extra=True)
     ctx.award(d.id, -3, "defeated in combat", "000 L851", extra=True)

@@ -78,6 +78,8 @@ def roll_initiative(ctx: Ctx) -> None:
         either = sum(s for t, s, _ in f.dice_now if t == "either")
         ei, ec = _either_split(ctx, f, either)
         init_base = f.prof.speed_init + init_fixed + ei
+        if any(e.id in ("slow_startup", "sustained_hold") for e in f.ongoing):
+            init_base += 2  # two die sizes: a Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
         ctrl_base = f.prof.speed_ctrl + ctrl_fixed + ec
         ai, ac = _await_cash_in(ctx, f, min(init_base, D12), min(ctrl_base, D12))
         init_base += ai

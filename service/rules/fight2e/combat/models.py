@@ -66,6 +66,7 @@ class Choice(StrEnum):
     continue_ = "continue"
     cash_in = "cash_in"
     respond = "respond"
+    sidestep = "sidestep"
 
 
 class ActionType(StrEnum):
@@ -89,6 +90,15 @@ class DefenseOption(StrEnum):
     evasion = "evasion"
     defense_evasion = "defense_evasion"  # the combined "crouching block" (000 L5838)
     tactics = "tactics"
+
+
+class EvadeTechnique(StrEnum):
+    """Campaign-option techniques declared with the Defense Total (000 L2143–L2145, L2181–L2183, L2209–L2235)."""
+
+    double_jump = "double_jump"
+    back_dash = "back_dash"
+    air_dash = "air_dash"
+    hover = "hover"
 
 
 class ResponseKind(StrEnum):
@@ -229,7 +239,12 @@ class OngoingEffect(Model):
 
     id: Short = Field(description="Catalogue entry id, e.g. `buff`, `flight`.")
     move: MoveId | None = None
-    time_left: int | None = Field(None, ge=0, le=999)
+    time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run; none: no limit.")
+    since: int | None = Field(None, ge=-100, le=999, description="Wind Up: the Time Count when it was held; "
+                              "Set Up, Slow Startup and Flight: the turn it was used.")
+    target: FighterId | None = Field(None, description="Slow Startup: the target declared when it began.")
+    charges: int | None = Field(None, ge=0, le=99, description="Limited Use: charges left in the pool named by "
+                                "`move` (a pool absent from the list is full).")
 
 
 class FighterState(Model):
@@ -274,12 +289,15 @@ class DecisionValue(Model):
     direction: Direction | None = None
     full_offense: bool | None = None
     cross_up: bool | None = None
+    dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")
     fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
     init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
     response: ResponseKind | None = None
+    technique: EvadeTechnique | None = Field(None, description="Double Jump, Back Dash, Air Dash or Hover with "
+                                             "the Defense Total (options).")
     reaction: ReactionKind | None = None
     amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
 

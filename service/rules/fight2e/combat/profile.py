@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...dice import Die, die
 from ..catalog import catalog
@@ -138,6 +139,11 @@ class Profile:
     has_supers: bool
     sheet_problems: tuple[str, ...] = field(default=())
     invalid_pl: bool = False
+
+    @cached_property
+    def entry_ids(self) -> frozenset[str]:
+        """Every catalogue entry on any of his moves (a quick gate for the rarer rules)."""
+        return frozenset(e for m in self.moves.values() for e in m.entries)
 
     @property
     def big(self) -> bool:

@@ -8,8 +8,10 @@ violations, a missing decision or die as ``decision_required`` with the request'
 from __future__ import annotations
 
 from .. import RULESET, VERSION
-from .actions import act, slot
+from . import ongoing
+from .actions import act, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
+from .effects import heal
 from .initiative import order_groups, roll_initiative
 from .models import (
     Choice,
@@ -20,6 +22,7 @@ from .models import (
     FighterState,
     FightState,
     Finding,
+    OngoingEffect,
     PendingAccuracy,
     PendingDecision,
     Positioning,
@@ -32,7 +35,7 @@ from .models import (
 )
 from .profile import profile
 from .simultaneous import resolve_group
-from .state import Ctx, F, Invalid, Pending, RoundOver
+from .state import Ctx, Effect, F, Invalid, Pending, RoundOver
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 
@@ -51,7 +54,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
         fo_streak=s.full_offense_streak, await_count=s.await_opening,
         pending_acc=[(p.amount, p.vs, p.source) for p in s.pending_accuracy], scored=list(s.moves_scored_this_round),
         utility_used=list(s.utility_moves_used), glory_round=s.glory_this_round, combo_streak=s.combo_streak,
-        taunt_used=s.taunt_used)
+        taunt_used=s.taunt_used, base_prof=prof)
 
 
 def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
@@ -62,7 +65,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     bands = dict(fight.positioning.bands)
     ctx = Ctx(req=req, opts=req.options, turn=fight.turn, fighters=fighters, order=order,
               range=fight.positioning.range, bands=bands, band_mode=fight.positioning.mode is PositioningMode.band,
-              time_count=fight.time_count, first_hit_awarded=fight.first_hit_awarded,
+              time_count=fight.time_count, start_time=fight.time_count, first_hit_awarded=fight.first_hit_awarded,
               prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
               prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False)
     ctx_holder.append(ctx)
@@ -108,7 +111,12 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
         if pa.vs is not None and pa.vs not in {c.id for c in ctx.req.fighters}:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
     for j, eff in enumerate(cf.state.ongoing_effects):
-        ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]", RULES_NOT_IMPLEMENTED["ongoing_effects"])
+        if eff.id in ongoing.HANDLED:
+            ongoing.restore(ctx, f, f"{path}.state.ongoing_effects[{j}]",
+                            Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
+        else:
+            ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]",
+                                 RULES_NOT_IMPLEMENTED["ongoing_effects"])
     for q in STORY_QUALITIES:
         if q in p.qualities:
             ctx.unsupported_rule(q, f"{path}.sheet.qualities", RULES_NOT_IMPLEMENTED["story_qualities"])
@@ -185,6 +193,7 @@ def _run(ctx: Ctx) -> None:
     roll_initiative(ctx)
     groups = order_groups(ctx)
     try:
+        settle_holds(ctx)
         for i, group in enumerate(groups):
             if i:
                 _holder_window(ctx)
@@ -197,9 +206,14 @@ def _run(ctx: Ctx) -> None:
     except RoundOver:
         ctx.round_over = True
         ctx.note("H", None, "Only one side is left standing: the round ends after this action.", "000 L5380")
+    for fid in ctx.order:
+        heal(ctx, ctx.fighters[fid])
     tally(ctx)
+    before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
+    elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
+    ongoing.tick(ctx, elapsed)
     carry_over(ctx)
 
 
@@ -255,7 +269,9 @@ def _state(f: F, old: FighterState) -> FighterState:
                           for a, vs, src in f.pending_acc][:8],
         moves_scored_this_round=f.scored[:120], utility_moves_used=f.utility_used[:120],
         glory_this_round=f.glory_round, combo_streak=min(f.combo_streak, 200), taunt_used=f.taunt_used,
-        ongoing_effects=list(old.ongoing_effects))
+        ongoing_effects=[OngoingEffect.model_construct(id=e.id, move=e.move, time_left=e.time_left, since=e.since,
+                                                       target=e.target, charges=e.charges) for e in f.ongoing]
+        + [e for e in old.ongoing_effects if e.id not in ongoing.HANDLED])
 
 
 def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:

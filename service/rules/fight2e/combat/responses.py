@@ -40,7 +40,8 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
     (000 L5834–L5836; ruling A28)."""
     a, d = atk.attacker, atk.defender
-    must_move = any(m.has("hits_low") for m in atk.moves)  # 000 L3464
+    must_move = any(m.has("hits_low") for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
+    back = guard.technique == "back_dash"  # a Back Dash moves away (000 L2183)
     default = DecisionValue(choice=Choice.move, direction=None) if must_move else \
         DecisionValue(choice=Choice.accuracy_bonus)
     key, dv = ctx.decide(d.id, "evasion_result", "F.2", f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or "
@@ -48,7 +49,7 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     if dv.choice is Choice.move:
         cost = movement_fs(d, 1)
         _pay(ctx, d, cost, key, "the Evasion move")
-        toward = dv.direction is not None and dv.direction.value == "toward"
+        toward = dv.direction is not None and dv.direction.value == "toward" and not back
         positions.move(ctx, d, a, 2, toward)
         d.moved -= 2  # not his action's movement
         ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range "
@@ -58,9 +59,41 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         d.pending_acc.append((2, a.id, "evasion"))
         ctx.note("F.2", d.id, f"{d.id} takes +2 Accuracy on his next attack against {a.id}.", "000 L5834–L5836",
                  {}, {"pending_accuracy": 2})
+    elif dv.choice is Choice.sidestep and ctx.opts.sidestep and not must_move:
+        # Sidestep without a map: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his next
+        # attack against the attacker, lost if hit first (000 L2221, L2229). Hazards are not resolved.
+        cost = movement_fs(d, 1)
+        _pay(ctx, d, cost, key, "the Sidestep")
+        toward = dv.direction is not None and dv.direction.value == "toward"
+        positions.move(ctx, d, a, 1, toward)
+        d.moved -= 1
+        d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
+        d.pending_acc.append((2, a.id, "evasion"))
+        ctx.note("F.2", d.id, f"{d.id} sidesteps 1 Range {'toward' if toward else 'away'} ({cost} FS) and takes +2 "
+                 f"Accuracy on his next attack against {a.id}: Range {ctx.distance(a, d)}.", "000 L2219–L2229",
+                 {"fs": cost}, {"range": ctx.distance(a, d), "pending_accuracy": 2})
     else:
         ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: choose move or accuracy_bonus"
                  + (" (a Hits Low move forces the 2-Range move)" if must_move else "") + ".", key=key)
+
+
+def _aerial_block(ctx: Ctx, atk: Attack) -> None:
+    """Aerial Blocks (option): after a successful combined block the defender may move as after an Evasion,
+    2 Ranges for 1 FS more (000 L5840)."""
+    a, d = atk.attacker, atk.defender
+    key, dv = ctx.decide(d.id, "aerial_block", "F.2", f"{d.id} blocked in the air: move 2 Ranges for 1 FS, or "
+                         "stay.", DecisionValue(choice=Choice.stay))
+    if dv.choice in (None, Choice.stay, Choice.pass_):
+        return
+    if dv.choice is not Choice.move:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose move (with a direction) or stay.", key=key)
+    cost = movement_fs(d, 1)
+    _pay(ctx, d, cost, key, "the Aerial Block move")
+    toward = dv.direction is not None and dv.direction.value == "toward"
+    positions.move(ctx, d, a, 2, toward)
+    d.moved -= 2
+    ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} after his Aerial Block ({cost} "
+             f"FS): Range {ctx.distance(a, d)}.", "000 L5840", {"fs": cost}, {"range": ctx.distance(a, d), "fs": d.fs})
 
 
 def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
@@ -71,6 +104,8 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     a, d = atk.attacker, atk.defender
     if guard.option is DefenseOption.evasion and guard.response is None:
         evasion_result(ctx, atk, guard)
+    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
+        _aerial_block(ctx, atk)
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
@@ -125,7 +160,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         ctx.fail(code, path, f"{key}: the {kind.value} Response is not open after defending with "
                  f"{guard.option.value}" + (" (only Jinking after Hit Stun)" if only_jinking else "") + ".", key=key)
     if kind is ResponseKind.jinking:
-        _jinking(ctx, atk, d, key)
+        _jinking(ctx, atk, d, key, 2 if guard.technique == "back_dash" else 1)
         return
     if kind is ResponseKind.mid_air_teleport:
         cost = movement_fs(d, 0)
@@ -140,19 +175,20 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     _attacking_response(ctx, atk, guard, kind, dv, key)
 
 
-def _jinking(ctx: Ctx, atk: Attack, d: F, key: str) -> None:
+def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
+    """Jinking: 1 Range away, 2 with a Back Dash (000 L5876–L5878, L2181)."""
     a = atk.attacker
     reach = max((m.range[1] for m in atk.moves if m.offensive and m.range), default=0)
-    if ctx.distance(a, d) + 1 <= reach:
-        ctx.fail("JINKING_OUT_OF_RANGE_REQUIRED", f"decisions.{key}", f"{key}: one Range away still leaves {d.id} "
-                 f"within reach of {a.id}'s attack.", key=key)
+    if ctx.distance(a, d) + ranges <= reach:
+        ctx.fail("JINKING_OUT_OF_RANGE_REQUIRED", f"decisions.{key}", f"{key}: {ranges} Range(s) away still leaves "
+                 f"{d.id} within reach of {a.id}'s attack.", key=key)
     cost = movement_fs(d, 0)
     _pay(ctx, d, cost, key, "the Jinking step")
-    positions.move(ctx, d, a, 1, False)
-    d.moved -= 1
+    positions.move(ctx, d, a, ranges, False)
+    d.moved -= ranges
     d.responded_ok = True
-    ctx.note("F.3", d.id, f"Jinking: {d.id} steps 1 Range away (Range {ctx.distance(a, d)}).", "000 L5876–L5878",
-             {"fs": cost}, {"range": ctx.distance(a, d)})
+    ctx.note("F.3", d.id, f"Jinking: {d.id} steps {ranges} Range(s) away (Range {ctx.distance(a, d)}).",
+             "000 L5876–L5878, L2181", {"fs": cost}, {"range": ctx.distance(a, d)})
 
 
 def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
@@ -315,6 +351,49 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
             out.append(("anti_air", m))
         if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1:
             out.append(("interrupt", m))
-        if m.is_super and m.has("invincibility") and r.se >= m.se_cost:
+        if m.is_super and invincible(r, target, m):
             out.append(("super", m))
     return out
+
+
+def invincible(d: F, a: F, m: MoveProfile) -> bool:
+    """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
+    instances (000 L4944–L4948)."""
+    n = m.has("invincibility")
+    return bool(n) and m.is_super and not d.acted and 0 < a.init - d.init <= n and d.se >= m.se_cost \
+        and m.level <= d.control
+
+
+def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
+    """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
+    and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
+    from .attack import Attack as AttackCls
+    from .attack import resolve
+
+    a, d = atk.attacker, atk.defender
+    if "invincibility" not in d.prof.entry_ids or d.invincible_used:
+        return False
+    if d.holding or d.action_lost or d.stunned or d.knocked_down:
+        return False
+    dist = ctx.distance(a, d)
+    options = [m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist)]
+    if not options:
+        return False
+    key, dv = ctx.decide(d.id, "invincible_interrupt", "D.4", f"{d.id} may answer {a.id}'s attack with an "
+                         "Invincibility Super: " + ", ".join(m.name for m in options) + " (the attack misses).",
+                         DecisionValue(choice=Choice.pass_))
+    if dv.choice in (None, Choice.pass_):
+        return False
+    m = d.move(dv.moves[0]) if dv.choice is Choice.respond and dv.moves and len(dv.moves) == 1 else None
+    if m is None or m not in options:
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: respond with one of "
+                 + ", ".join(o.id for o in options) + ", or pass.", key=key)
+    assert m is not None
+    d.invincible_used = True
+    pay_supers(ctx, d, [m])
+    d.acted = True
+    ctx.note("D.4", d.id, f"{d.id} interrupts with the Invincibility Super {m.name}: {a.id}'s attack misses.",
+             "000 L4944–L4950", {"move": m.id}, {"acted": True})
+    resolve(ctx, AttackCls(attacker=d, defender=a, moves=[m], context="response", label="D.4", cost=m.level,
+                           key=key, response="interrupt"))
+    return True

@@ -87,6 +87,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         ctx.fighters[fid].super_armor = True  # Temporary Invulnerability against non-Super moves (000 L5301)
     for f in group:
         f.invulnerable = ti_level(plans[f.id].moves)  # attacking at the same time (000 L4323)
+        f.vulnerable = any(m.has("vulnerability") for m in plans[f.id].moves)  # 000 L4892
     by_control = sorted(group, key=lambda f: -f.control)
     priority = [f for f in by_control if plans[f.id].kind is ActionType.attack
                 and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)]
@@ -105,6 +106,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     for f in group:
         f.super_armor = False
         f.invulnerable = ""
+        f.vulnerable = False
 
 
 def _super_rolloff(ctx: Ctx, supers: list[str], plans: dict[str, Plan]) -> list[str]:

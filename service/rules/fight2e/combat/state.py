@@ -52,6 +52,18 @@ def die_for_step(step: int) -> Die:
 
 
 @dataclass
+class Effect:
+    """An ongoing move effect (``OngoingEffect`` of the request)."""
+
+    id: str
+    move: str | None
+    time_left: int | None
+    since: int | None = None
+    target: str | None = None
+    charges: int | None = None
+
+
+@dataclass
 class F:
     """One fighter during the turn."""
 
@@ -122,6 +134,18 @@ class F:
     from_hold: bool = False
     super_armor: bool = False
     invulnerable: str = ""  # Temporary Invulnerability of the move in use: "special" or "super" (000 L4323–L4327)
+    vulnerable: bool = False  # using a move with Vulnerability: damage taken one die size up (000 L4888–L4894)
+    heal: int = 0  # Drain Life healing waiting for H.1 (000 L3232–L3244)
+    base_prof: Profile | None = None  # the sheet's profile before any Buff
+    ongoing: list[Effect] = field(default_factory=list)
+    ending: set[str] = field(default_factory=set)  # Buff moves switched off at the end of the turn
+    invincible_used: bool = False  # the Invincibility Interrupt Response, once a turn (000 L4950)
+    breakfall: bool = False  # a Breakfall lowers the Knock Down move's damage one step (000 L2203)
+    ignore_range: bool = False  # a Slow Startup release reaches its target wherever he is (000 L4846)
+    entangled: bool = False  # −1 Initiative die next turn unless hit again first (000 L3306)
+    blocked_last: bool = False  # the last attack on him this turn was stopped by Defense without moving (Charge Back)
+    self_stun: bool = False  # Stunned at the start of next turn (000 L4806)
+    air_bonus: int = 0  # Air Dash / Hover movement this turn (000 L2217, L2235)
     committed: bool = False  # declared an attack in a held-interrupt exchange: no Full Defense
 
     @property
@@ -167,6 +191,7 @@ class Ctx:
     leader: str | None = None
     last_mover: dict[str, int] = field(default_factory=dict)  # band mode: direction of each fighter's last move
     round_over: bool = False
+    start_time: int = 0  # the Time Count at the start of the turn
 
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 

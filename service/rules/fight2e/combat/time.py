@@ -67,6 +67,10 @@ def carry_over(ctx: Ctx) -> None:
             f.next_dice.append(("initiative", -1, "stood_up"))  # 000 L5962, L5986
         if f.stun_recovered_by_hit:
             f.next_dice.append(("initiative", -1, "stun_recovered_by_hit"))  # 000 L5982
+        if f.self_stun and not f.stunned and not f.defeated:
+            f.stunned = 2  # ruling: a full Stun (two recovery actions), the threshold unchanged (000 L4806)
+        if f.entangled:
+            f.next_dice.append(("initiative", -1, "entangle"))  # 000 L3306
         if f.reversal_missed:
             f.next_dice.append(("initiative", -2, "reversal_missed"))  # 000 L5888, L4115
         if f.full_offense:
