@@ -1,7 +1,9 @@
 """GraphQL adapter: the same core calls as REST, typed from the same pydantic models.
 
-Rule violations are data (``legal``/``violations``); only a malformed request (e.g. a number out of bounds)
-becomes a GraphQL error. Depth, token and alias limits bound every query; parsing and validation are cached.
+Rule violations are data (``legal``/``violations``), and input outside the contract's bounds (which GraphQL's
+types cannot state) is an ``InvalidInput`` member of each result union, so a well-formed query never gets
+``errors``. Depth, token and alias limits bound every query; parsing and validation are cached, and a repeated
+identical query is answered from the local cache tier.
 """
 
 from __future__ import annotations
