@@ -3,7 +3,7 @@ Advance (000 L3653–L3663), Vulnerability (000 L4888–L4894)."""
 
 from __future__ import annotations
 
-from .test_combat_rules import A_FIRST, attack, duel, sheet, st
+from .test_combat_rules import A_FIRST, attack, duel, inp, sheet, st
 
 SELF = {"id": "rush", "name": "Rush", "level": 2, "liabilities": [{"id": "self_damage"}]}
 VULN = {"id": "lunge", "name": "Lunge", "level": 2, "liabilities": [{"id": "vulnerability"}]}
@@ -241,3 +241,171 @@ def test_healing_rolls_a_special_moves_die_and_heals_at_the_end_of_the_turn() ->
         assert res.status == "resolved", res.violations
         assert next(r.die for r in res.rolls if r.key == "T1.a.healing") == "1d6"
         assert st(res, "a").life_bar == 30 + healed
+
+
+def test_heal_others_heals_the_named_ally_within_range_two() -> None:
+    # Band Map: a on band 1, b on band 2, c (a's ally) on band 3 — Range 2 from a.
+    mend = {"id": "mend", "name": "Mend", "level": 2,
+            "elements": [{"id": "healing", "options": {"heal": "full"}}, {"id": "healing.heal_others"}]}
+    c = {"id": "c", "sheet": sheet("c"), "state": {"life_bar": 30, "fighting_spirit": 30}}
+    rolls = {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6, "T1.a.healing": 5}
+    use = {"T1.a.action": {"action": "utility", "moves": ["mend"], "target": "c"}}
+    res = duel(use, rolls, a=sheet("a", moves=[mend]), sa={"life_bar": 30}, extra=[c], sides={"c": "a"})
+    assert res.status == "resolved", res.violations
+    assert (st(res, "c").life_bar, st(res, "a").life_bar) == (30 + 5, 30)  # all of the 1d6 roll, to c only
+    assert not [u for u in res.unsupported if u.id == "healing.heal_others"]
+    only = {**mend, "elements": [*mend["elements"], {"id": "healing.only_heal_others"}]}
+    res = duel({"T1.a.action": {"action": "utility", "moves": ["mend"]}}, rolls, a=sheet("a", moves=[only]),
+               extra=[c], sides={"c": "a"})
+    assert res.violations[0].code == "HEAL_TARGET_INVALID"  # Only Heal Others: never himself
+
+
+def test_reload_command_move_puts_three_charges_back() -> None:
+    pistol = {"id": "pistol", "name": "Pistol", "level": 2, "elements": [{"id": "ranged"}],
+              "liabilities": [{"id": "limited_use",
+                               "options": {"pool": "clip", "reload_method": "reload_command_move"}}]}
+    use = {"T1.a.action": {"action": "utility", "moves": ["reload:clip"]}}
+    res = duel(use, A_FIRST, a=sheet("a", moves=[pistol]), rng=3,
+               sa={"ongoing_effects": [{"id": "limited_use", "move": "clip", "charges": 2}]})
+    assert res.status == "resolved", res.violations
+    assert pools(res, "a") == [("clip", 2 + 3)]
+    assert not [g for g in res.glory if "Reload" in g.reason]  # a Command Move: no Glory
+    res = duel({"T1.a.action": {"action": "utility", "moves": ["reload:ammo"]}}, A_FIRST,
+               a=sheet("a", moves=[GUN, RELOADER]), rng=3)
+    assert res.violations[0].code == "UNKNOWN_MOVE"  # that pool is refilled by the Super Reload only
+
+
+def _acc(res) -> dict:
+    return next(dict(s.inputs) for s in res.log if s.label == "D.6")
+
+
+def test_very_fast_and_very_slow_projectiles() -> None:
+    fast = {"id": "zap", "name": "Zap", "level": 4, "elements": [{"id": "ranged"}, {"id": "ranged.very_fast"}]}
+    slow = {"id": "orb", "name": "Orb", "level": 3, "elements": [{"id": "ranged"}], "liabilities": [
+        {"id": "ranged.very_slow"}]}
+    a = sheet("a", moves=[fast, slow])
+    for mid, rng, want in (("zap", 2, 1), ("zap", 3, None), ("orb", 3, -1), ("orb", 2, None)):
+        key = "very_fast" if mid == "zap" else "very_slow"
+        res = duel({"T1.a.action": attack([mid])}, A_FIRST, a=a, rng=rng)
+        assert res.status == "resolved", (mid, res.violations)
+        assert _acc(res).get(key) == want, (mid, rng)  # Long Range: fast at 0–2, slow at 3–4
+
+
+def test_no_ranged_response_projectile() -> None:
+    beam = {"id": "beam", "name": "Beam", "level": 4,
+            "elements": [{"id": "ranged"}, {"id": "ranged.no_ranged_response"}]}
+    ball = {"id": "ball", "name": "Ball", "level": 3, "elements": [{"id": "ranged"}]}
+    b = sheet("b", tactics=9, moves=[ball])
+    b["combat_skills"]["ki"] = 9
+    dec = {"T1.a.action": attack(["beam"]), "T1.b.defense": {"defense": "tactics", "response": "ranged"},
+           "T1.b.defensive_response": {"choice": "respond", "response": "ranged", "moves": ["ball"]}}
+    res = duel(dec, {**A_FIRST, "T1.b.ctrl": 6}, a=sheet("a", moves=[beam]), b=b, rng=3)
+    assert any(v.code == "RESPONSE_TRIGGER_INVALID" for v in res.violations)
+    plain = {**beam, "elements": [{"id": "ranged"}]}
+    res = duel(dec, {**A_FIRST, "T1.b.ctrl": 6}, a=sheet("a", moves=[plain]), b=b, rng=3)
+    assert res.status == "resolved", res.violations  # an ordinary projectile can be answered
+
+
+def test_super_energy_liability_spends_ten_without_being_a_super() -> None:
+    sel = {"id": "sel", "name": "Charged Palm", "level": 3, "liabilities": [{"id": "super_energy_liability"}]}
+    sup = {"id": "sup", "name": "Sup", "kind": "super", "level": 5}
+    a = sheet("a", moves=[sel, sup], defense=9, evasion=9, tactics=9)
+    res = duel({"T1.a.action": attack(["sel"])}, A_FIRST, a=a, b=sheet("b", defense=9, evasion=9, tactics=9),
+               rng=1, sa={"super_energy": 10})
+    assert res.status == "resolved", res.violations
+    assert any("spends 10 Super Energy on Charged Palm" in s.text for s in res.log)
+    assert st(res, "a").fighting_spirit == 30  # no 1 FS as a Super would take
+    res = duel({"T1.a.action": attack(["sel"])}, A_FIRST, a=a, rng=1, sa={"super_energy": 9})
+    assert res.violations[0].code == "INSUFFICIENT_SUPER_ENERGY"
+
+
+def test_super_energy_cost_entries_change_the_price() -> None:
+    cheap = {"id": "cheap", "name": "Cheap", "kind": "super", "level": 5,
+             "elements": [{"id": "decreased_super_energy_cost"}, {"id": "increased_damage", "times": 4}]}
+    dear = {"id": "dear", "name": "Dear", "kind": "super", "level": 5, "elements": [
+        {"id": "increased_damage", "times": 6}], "liabilities": [{"id": "increased_super_energy_cost"}]}
+    a = sheet("a", moves=[cheap, dear])
+    res = duel({"T1.a.action": attack(["cheap"])}, A_FIRST, a=a, rng=1, sa={"super_energy": 5})
+    assert res.status in ("resolved", "round_over"), res.violations
+    assert st(res, "a").super_energy == 0  # 5, not 10
+    res = duel({"T1.a.action": attack(["dear"])}, A_FIRST, a=a, rng=1, sa={"super_energy": 10},
+               options={"super_energy_max": 30})
+    assert res.violations[0].code == "INSUFFICIENT_SUPER_ENERGY"  # 20 needed
+
+
+def test_limited_movement_closer_needs_a_step_forward() -> None:
+    lunge = {"id": "lunge", "name": "Lunge", "level": 2,
+             "liabilities": [{"id": "limited_movement", "options": {"direction": "closer"}}]}
+    a = sheet("a", moves=[lunge])
+    res = duel({"T1.a.action": attack(["lunge"])}, A_FIRST, a=a, rng=1)
+    assert res.violations[0].code == "MOVEMENT_DIRECTION_INVALID"  # no movement at all
+    res = duel({"T1.a.action": attack(["lunge"], movement=1, direction="away")}, A_FIRST, a=a, rng=1)
+    assert res.violations[0].code == "MOVEMENT_DIRECTION_INVALID"
+    res = duel({"T1.a.action": attack(["lunge"], movement=1, direction="toward")}, A_FIRST, a=a, rng=2)
+    assert res.status == "resolved", res.violations
+    assert not [u for u in res.unsupported if u.id == "limited_movement"]
+
+
+def test_super_counter_costs_ten_super_energy_and_knocks_down_for_good() -> None:
+    sc = {"id": "sc", "name": "Thunder Counter", "level": 3, "elements": [{"id": "counter"}, {"id": "super_counter"}]}
+    dec = {"T1.a.action": attack(["basic_move"]), "T1.b.defense": {"defense": "defense", "fs": 3},
+           "T1.b.defensive_response": {"choice": "respond", "response": "counter", "moves": ["sc"]},
+           "T1.a.breakfall": {"choice": "act"}, "T1.b.accuracy_fs": {"fs": 3}}
+    rolls = {**A_FIRST, "T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 6}
+    b = sheet("b", moves=[sc, {"id": "sup", "name": "Sup", "kind": "super", "level": 5}])
+    res = duel(dec, rolls, a=sheet("a", defense=0), b=b, rng=1, sb={"super_energy": 10},
+               options={"breakfall": True})
+    assert res.status == "resolved", res.violations
+    assert any("spends 10 Super Energy on the Super Counter" in s.text for s in res.log)
+    assert any("Knocked Down" in s.text for s in res.log)
+    assert any(w.code == "DECISION_NOT_USED" and w.key == "T1.a.breakfall" for w in res.warnings)  # no Breakfall
+    res = duel(dec, rolls, a=sheet("a", defense=0), b=b, rng=1, sb={"super_energy": 9}, options={"breakfall": True})
+    assert res.violations[0].code == "INSUFFICIENT_SUPER_ENERGY"
+
+
+def test_only_when_prone_attacks_from_the_ground_at_minus_one() -> None:
+    kick = {"id": "upkick", "name": "Up Kick", "level": 2, "liabilities": [{"id": "only_when_prone"}]}
+    a = sheet("a", moves=[kick])
+    rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    res = duel({"T2.a.stand_alt": {"choice": "act", "moves": ["upkick"]}}, rolls, a=a, rng=1, turn=2,
+               sa={"knocked_down": True})
+    assert res.status == "resolved", res.violations
+    assert next(dict(s.inputs) for s in res.log if s.label == "D.6")["only_when_prone"] == -1
+    assert st(res, "a").knocked_down is True  # he still has to stand up
+    res = duel({"T2.a.action": attack(["upkick"])}, rolls, a=a, rng=1, turn=2)
+    assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"  # not while standing
+
+
+def test_power_up_buys_damage_with_control_or_life_bar() -> None:
+    ctl = {"id": "pw", "name": "Charged Fist", "level": 2,
+           "elements": [{"id": "power_up", "options": {"version": "control"}}]}
+    life = {"id": "lb", "name": "Blood Fist", "level": 2,
+            "elements": [{"id": "power_up", "options": {"version": "life_bar"}}]}
+    a = sheet("a", moves=[ctl, life])
+    rolls = {**A_FIRST, "T1.a.damage": 3}  # Control 6
+    res = duel({"T1.a.action": attack(["pw"]), "T1.a.power_up_bonus": {"amount": 2}}, rolls, a=a, rng=1)
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - (3 + 2)  # +1 damage per extra Control
+    assert inp(res, "D.6", "a").get("extra_control") == 1  # 4 of 6 Control used: still the +1 Accuracy
+    res = duel({"T1.a.action": attack(["pw"]), "T1.a.power_up_bonus": {"amount": 3}}, rolls, a=a, rng=1)
+    assert res.violations[0].code == "POWER_UP_INVALID"  # at most twice the Level in all
+    res = duel({"T1.a.action": attack(["lb"]), "T1.a.power_up_bonus": {"amount": 3}}, rolls, a=a, rng=1)
+    assert res.status == "resolved", res.violations
+    assert (st(res, "a").life_bar, st(res, "b").life_bar) == (50 - 3, 50 - (3 + 3))
+    res = duel({"T1.a.action": attack(["lb"])}, {**A_FIRST, "T1.a.ctrl": 2}, a=a, rng=1)
+    assert res.violations[0].code == "INSUFFICIENT_CONTROL"  # the Life Bar version needs one more Control
+
+
+def test_explosive_reduced_damage_loses_a_die_size_per_range_step() -> None:
+    # Band Map: a on band 1, b on 2 (Range 1), c on 3 (Range 2) from a, the blast centre.
+    weak = {"id": "boom", "name": "Boom", "level": 3, "elements": [{"id": "explosive"}],
+            "liabilities": [{"id": "explosive.reduced_damage"}]}
+    c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
+    dec = {"T1.a.action": attack(["boom"], target="b"), "T1.a.accuracy_fs": {"fs": 3},
+           "T1.a.accuracy_fs.2": {"fs": 3}, "T1.b.action": {"action": "none"}, "T1.c.action": {"action": "none"}}
+    res = duel(dec, {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6}, a=sheet("a", moves=[weak]),
+               b=sheet("b", defense=0), extra=[c])
+    assert res.status == "resolved", res.violations
+    dice = [r.die for r in res.rolls if r.key.startswith("T1.a.damage")]
+    assert dice == ["1d2"] and any("a attacks c" in s.text for s in res.log)  # b: 1d6 −1 (Fighter) −1 (Range 1)
+    assert not [u for u in res.unsupported if u.id == "explosive.reduced_damage"]

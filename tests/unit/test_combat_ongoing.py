@@ -218,3 +218,18 @@ def test_sustained_hold_second_turn_without_initiative_no_damage() -> None:
     assert st(res, "b").life_bar == 50 and any(s.label == "E.4" for s in res.log)  # Knocked Down, no damage
     assert not [s for s in res.log if s.label == "D.3"]  # a's action went into the hold, b's into standing
     assert st(res, "a").ongoing_effects == []
+
+
+def test_end_only_needs_a_buff_in_effect() -> None:
+    endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.early_ending"])
+    stop = {"id": "calm", "name": "Calm", "level": 2, "elements": [{"id": "end_buff",
+                                                                    "options": {"target_buff": "rage"}}],
+            "liabilities": [{"id": "end_buff.end_only"}]}
+    a = sheet("a", moves=[endless, stop, FIST])
+    rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    res = duel({"T2.a.action": attack(["calm"])}, rolls, a=a, rng=1, turn=2)
+    assert res.violations[0].code == "END_ONLY_WITHOUT_BUFF"
+    res = duel({"T2.a.action": attack(["calm"])}, rolls, a=a, rng=1, turn=2,
+               sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]})
+    assert res.status == "resolved", res.violations
+    assert not [u for u in res.unsupported if u.id == "end_buff.end_only"]

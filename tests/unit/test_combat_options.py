@@ -136,3 +136,132 @@ def test_air_dash_movement_evades_a_reaction_attack_better() -> None:
     res = duel({**dec, "T1.a.action": {**dec["T1.a.action"], "movement": 3}}, A_FIRST, rng=3,
                options={"air_dash": True})
     assert res.violations[0].code == "EVADE_TECHNIQUE_INVALID"
+
+
+def test_wall_spring_attack_leaps_back_to_the_border_and_springs_three_forward() -> None:
+    spring = {"T1.a.action": attack(["basic_move"], movement=3, direction="toward", wall_spring=True)}
+    wall = sheet("b", defense=9, evasion=9, tactics=9)  # a sure miss: no first-hit refund to muddle the FS
+    res = duel(spring, A_FIRST, rng=3, b=wall, options={"wall_springs": True})
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.range == 1  # 3 → back to the border at 4 → 3 forward: a net gain of 2
+    assert st(res, "a").fighting_spirit == 30 - 1  # one jump
+    assert next(s.inputs for s in res.log if s.label == "D.6")["wall_spring"] == 1  # +1 Accuracy
+    res = duel(spring, A_FIRST, rng=2, b=wall, options={"wall_springs": True})
+    assert res.violations[0].code == "WALL_SPRING_INVALID"  # 1 Range back from Range 2 is not the border
+    res = duel(spring, A_FIRST, rng=3, b=wall)
+    assert res.violations[0].code == "WALL_SPRING_INVALID"  # option off
+
+
+def test_wall_spring_defence_adds_one_and_springs_forward() -> None:
+    b = sheet("b", evasion=9)
+    gun = {"id": "gun", "name": "Gun", "level": 4, "elements": [{"id": "ranged"}]}
+    shot = {"T1.a.action": attack(["gun"]), "T1.b.defense": {"defense": "evasion", "technique": "wall_spring"},
+            "T1.b.evasion_result": {"choice": "move", "direction": "away"}}
+    res = duel(shot, A_FIRST, a=sheet("a", moves=[gun]), b=b, rng=4, options={"wall_springs": True})
+    assert res.status == "resolved", res.violations
+    assert dt(res) == 9 + 1
+    assert res.fight.positioning.range == 2  # forced 2 Ranges forward off the border, whatever was asked
+    assert st(res, "b").fighting_spirit == 30 - 1
+    res = duel({**FIST_ATK, **evade("wall_spring")}, A_FIRST, b=b, rng=1, options={"wall_springs": True})
+    assert res.violations[0].code == "EVADE_TECHNIQUE_INVALID"  # not against the border
+
+
+def test_wall_spring_element_lets_a_special_move_spring() -> None:
+    aerial = {"id": "aerial", "name": "Swoop", "level": 3,
+              "elements": [{"id": "aerial"}, {"id": "mobile", "options": {"movement": "mobile"}},
+                           {"id": "mobile.wall_spring"}]}
+    plain = {"id": "plain", "name": "Rush", "level": 3,
+             "elements": [{"id": "mobile", "options": {"movement": "mobile"}}]}
+    wall = sheet("b", defense=9, evasion=9, tactics=9)
+    for mid, ok in (("aerial", True), ("plain", False)):
+        dec = {"T1.a.action": attack([mid], movement=3, direction="toward", wall_spring=True)}
+        res = duel(dec, A_FIRST, a=sheet("a", moves=[aerial, plain]), b=wall, rng=3, options={"wall_springs": True})
+        if ok:
+            assert res.status == "resolved", res.violations
+            assert res.fight.positioning.range == 1
+            assert not [u for u in res.unsupported if u.id == "mobile.wall_spring"]
+        else:
+            assert res.violations[0].code == "WALL_SPRING_INVALID"
+
+
+SJ = {"super_jump": True}
+
+
+def jumping(charges: int = 3, direction: str = "toward") -> dict:
+    return {"ongoing_effects": [{"id": "super_jump", "since": 1, "target": "b", "charges": charges,
+                                 "direction": direction}]}
+
+
+def test_super_jump_takes_the_action_and_moves_two_ranges_meanwhile() -> None:
+    dec = {"T1.a.action": {"action": "move", "movement": 3, "direction": "toward", "technique": "super_jump"}}
+    res = duel(dec, A_FIRST, rng=4, options=SJ)
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.range == 2  # 2 of the 3 Ranges this turn
+    a = st(res, "a")
+    assert a.fighting_spirit == 30 - 1
+    e = a.ongoing_effects[0]
+    assert (e.id, e.charges, e.direction, e.target, e.since) == ("super_jump", 3, "toward", "b", 1)
+    res = duel({"T1.a.action": {**dec["T1.a.action"], "movement": 4}}, A_FIRST, rng=4, options=SJ)
+    assert res.status == "resolved" and res.fight.positioning.range == 2
+    res = duel(dec, A_FIRST, rng=4)
+    assert res.violations[0].code == "SUPER_JUMP_INVALID"  # option off
+
+
+T2_A_LAST = {"T2.a.init": 1, "T2.b.init": 6, "T2.b.ctrl": 6, "T2.a.ctrl": 6}
+
+
+def test_super_jumper_is_at_his_destination_and_out_of_reach_of_plain_moves() -> None:
+    res = duel({"T2.b.action": attack(["basic_move"])}, T2_A_LAST, rng=2, turn=2, sa=jumping(), options=SJ)
+    assert res.violations[0].code == "TARGET_UNAVAILABLE"
+    gun = {"id": "gun", "name": "Gun", "level": 4, "elements": [{"id": "ranged"}]}
+    dec = {"T2.b.action": attack(["gun"]), "T2.a.defense": {"defense": "evasion"}}
+    res = duel(dec, T2_A_LAST, rng=2, turn=2, a=sheet("a", evasion=9), b=sheet("b", moves=[gun]), sa=jumping(),
+               options=SJ)
+    assert res.status == "resolved", res.violations
+    assert dt(res) == 9 + 2  # Evasion only, +2 in the air
+    assert any(s.text.startswith("a's Super Jump reaches") and s.change["range"] == 1 for s in res.log)  # 2 → 1
+    assert res.fight.positioning.range == 1  # a successful Evasion moves nothing
+    assert st(res, "a").pending_accuracy == []  # and gives no Accuracy bonus
+    res = duel({**dec, "T2.a.defense": {"defense": "defense"}}, T2_A_LAST, rng=2, turn=2, b=sheet("b", moves=[gun]),
+               sa=jumping(), options=SJ)
+    assert res.violations[0].code == "DEFENSE_OPTION_NOT_ALLOWED"
+
+
+def test_super_jump_landing_attack_gets_plus_two() -> None:
+    dec = {"T2.a.action": attack(["basic_move"])}
+    res = duel(dec, T2_A_LAST, rng=2, turn=2, b=sheet("b", defense=9, evasion=9, tactics=9), sa=jumping(),
+               options=SJ)
+    assert res.status == "resolved", res.violations
+    assert next(s.inputs for s in res.log if s.label == "D.6")["super_jump_landing"] == 2
+    assert st(res, "a").ongoing_effects == []  # landed
+    res = duel(dec, T2_A_LAST, rng=2, turn=2, sa=jumping(4), options=SJ)  # 4 Ranges: lands, nothing more
+    assert res.status == "resolved" and res.fight.positioning.range == 0
+    assert not any(s.label == "D.6" for s in res.log)
+    assert any(w.code == "DECISION_NOT_USED" and w.key == "T2.a.action" for w in res.warnings)
+    moved = {**dec, "T2.b.action": {"action": "move", "movement": 1, "direction": "away"}}
+    res = duel(moved, T2_A_LAST, rng=2, turn=2, sa=jumping(), options=SJ)  # the target moved: no attack
+    assert res.status == "resolved" and not any(s.label == "D.6" for s in res.log)
+    res = duel({"T2.a.action": attack(["basic_move"], cross_up=True)}, T2_A_LAST, rng=2, turn=2, sa=jumping(),
+               options=SJ)
+    assert res.violations[0].code == "SUPER_JUMP_INVALID"  # never a Cross-Up
+
+
+def test_hits_super_jump_reaches_a_super_jumper_with_plus_one() -> None:
+    upper = {"id": "upper", "name": "Sky Upper", "level": 3,
+             "elements": [{"id": "anti_air"}, {"id": "hits_super_jump"}]}
+    dec = {"T2.b.action": attack(["upper"]), "T2.a.defense": {"defense": "evasion"}}
+    res = duel(dec, T2_A_LAST, rng=2, turn=2, b=sheet("b", moves=[upper]), sa=jumping(), options=SJ)
+    assert res.status == "resolved", res.violations
+    assert next(s.inputs for s in res.log if s.label == "D.6")["hits_super_jump"] == 1
+    assert not [u for u in res.unsupported if u.id == "hits_super_jump"]
+
+
+def test_no_breakfall_and_no_tech_roll_close_the_options() -> None:
+    slam = {"id": "sweep", "name": "Slam", "level": 3,
+            "elements": [{"id": "knocks_down"}, {"id": "knocks_down.no_breakfall"}, {"id": "knocks_down.no_tech_roll"}]}
+    dec = {**HIT, "T1.b.breakfall": {"choice": "act"}, "T1.b.tech_roll": {"choice": "away"}}
+    res = duel(dec, ROLLS, a=sheet("a", moves=[slam]), b=sheet("b", pl=4, defense=0), rng=1,
+               options={"breakfall": True, "tech_roll": True})
+    assert res.status == "resolved", res.violations
+    assert any("Knocked Down" in s.text for s in res.log) and st(res, "b").fighting_spirit == 40  # no FS spent
+    assert {w.key for w in res.warnings if w.code == "DECISION_NOT_USED"} >= {"T1.b.breakfall", "T1.b.tech_roll"}

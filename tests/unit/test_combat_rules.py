@@ -43,7 +43,8 @@ FS = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
 def duel(decisions: dict[str, Any], rolls: dict[str, int] | None = None, *, a: dict | None = None,
          b: dict | None = None, sa: dict | None = None, sb: dict | None = None, rng: int = 1,
          options: dict | None = None, turn: int = 1, previous: dict | None = None, extra: list | None = None,
-         seed: int | None = 1, time_count: int | None = None) -> TurnResult:
+         seed: int | None = 1, time_count: int | None = None, fight_hazards: list | None = None,
+         sides: dict | None = None) -> TurnResult:
     a = a or sheet("a")
     b = b or sheet("b")
     fighters = []
@@ -54,6 +55,10 @@ def duel(decisions: dict[str, Any], rolls: dict[str, int] | None = None, *, a: d
     fight: dict[str, Any] = {"turn": turn, "positioning": {"mode": "range", "range": rng}}
     if time_count is not None:
         fight["time_count"] = time_count
+    if fight_hazards:
+        fight["hazards"] = fight_hazards
+    if sides:
+        fight["sides"] = sides
     if previous:
         fight["previous_turn"] = previous
     if extra:
@@ -671,12 +676,12 @@ def test_band_map_three_fighters() -> None:
 def test_unsupported_entries_are_listed() -> None:
     drain = {"id": "drain", "name": "Drain", "level": 3, "elements": [{"id": "harry"}, {"id": "position_shift"}]}
     res = duel({"T1.a.action": attack(["drain"])}, A_FIRST, a=sheet("a", moves=[drain]), rng=1,
-               options={"super_jump": True})
+               fight_hazards=[{"id": "w", "kind": "wall"}])
     ids = {(u.id, u.path) for u in res.unsupported}
-    assert ("position_shift", "fighters[0].sheet.moves[0]") in ids and ("super_jump", "options.super_jump") in ids
+    assert ("position_shift", "fighters[0].sheet.moves[0]") in ids and ("wall", "fight.hazards[0]") in ids
 
 
 def test_coverage_table() -> None:
     done, missing = counts()
     assert done == len(IMPLEMENTED) and done + missing > 200
-    assert combat_status("throw") == "implemented" and combat_status("bomb") == "unsupported"
+    assert combat_status("throw") == "implemented" and combat_status("bomb.moveable_bomb") == "unsupported"

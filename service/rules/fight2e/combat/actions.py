@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...dice import Die
-from . import effects, ongoing, positions
+from . import bombs, effects, ongoing, positions
 from .attack import Attack, Outcome, land, resolve
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
@@ -44,6 +44,9 @@ class Plan:
     extra_acc: dict[str, int] | None = None
     air_bonus: int = 0  # Air Dash / Hover movement: Evasion bonus against Reaction Attacks
     premoved: int = 0  # Ranges already moved before a holder's interrupt window
+    wall_spring: bool = False  # 1 Range back to the border first, then ``movement`` forward
+    super_jump: bool = False  # the whole action starts a Super Jump of ``movement`` Ranges
+    heal_target: F | None = None  # Heal Others: who is healed
 
 
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
@@ -64,6 +67,9 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
         return
     if f.knocked_down:
         stand(ctx, f)
+        return
+    if point == "action" and _super_jump_due(ctx, f):
+        land_super_jump(ctx, f)
         return
     if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
         key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.",
@@ -112,6 +118,23 @@ def recover(ctx: Ctx, f: F) -> None:
     ctx.note("B.0", f.id, text + ".", "000 L5978–L5990", {}, {"stunned": f.stunned > 0})
 
 
+def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
+    """Only When Prone: the move replaces the action a Knock Down takes, at −1 Accuracy; he is still down after it
+    (000 L4737–L4743). Ruling: offered at his place in the order while down from an earlier turn."""
+    m = f.move((d.moves or [""])[0])
+    if m is None or not m.has("only_when_prone") or len(d.moves or []) != 1:
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", f"{key}: `act` from the ground needs one Only When "
+                 "Prone move.", key=key)
+    assert m is not None
+    target = _target(ctx, f, d.target, key)
+    if m.level > f.control:
+        ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
+    ctx.note("B.0", f.id, f"{f.id} attacks from the ground with {m.name} (−1 Accuracy); he stays down.",
+             "000 L4743")
+    plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key, extra_acc={"only_when_prone": -1})
+    perform(ctx, f, plan)
+
+
 def stand(ctx: Ctx, f: F) -> None:
     """Stand up from a Knock Down of an earlier turn, or use a Reversal move instead (000 L5962–L5964, L4113)."""
     key, d = ctx.decide(f.id, "stand_alt", "B.0", f"{f.id} is Knocked Down: stand up, or use a Reversal move "
@@ -120,6 +143,9 @@ def stand(ctx: Ctx, f: F) -> None:
     f.acted = True
     if d.choice is Choice.stay and ctx.opts.voluntary_stay_down:
         ctx.note("B.0", f.id, f"{f.id} chooses to stay down; his action is spent.", "000 L5964")
+        return
+    if d.choice is Choice.act:
+        _prone_attack(ctx, f, d, key)
         return
     f.knocked_down = False
     f.stood_this_turn = True
@@ -158,6 +184,17 @@ def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
     if t.defeated or t.side == f.side:
         ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.",
                  key=key)
+    return t
+
+
+def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) -> F:
+    """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
+    Heal Others (000 L3446–L3454)."""
+    t = ctx.fighters.get(ident) if ident is not None else f
+    if t is None or t.defeated or (t is f and m.has("healing.only_heal_others")):
+        ctx.fail("HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.",
+                 key=key)
+    assert t is not None
     return t
 
 
@@ -311,8 +348,9 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     path = f"decisions.{key}"
     n = d.movement or 0
     toward = d.direction is not Direction.away
-    if n > 3:
-        ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement.", key=key)
+    super_jump = kind is ActionType.move and d.technique is not None and d.technique.value == "super_jump"
+    if n > (4 if super_jump else 3):
+        ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement (a Super Jump 4).", key=key)
     if kind in (ActionType.attack, ActionType.utility):
         return _declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
     target = None
@@ -325,7 +363,13 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         if n == 0:
             ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
         plan.fs_move = _move_only_fs(f, n)
-        if d.technique is not None:
+        if super_jump:
+            if not ctx.opts.super_jump or target is None:
+                ctx.fail("SUPER_JUMP_INVALID", f"{path}.technique", f"{key}: a Super Jump needs its option and an "
+                         "opponent to measure the destination from.", key=key)
+            plan.super_jump = True
+            plan.fs_move = movement_fs(f, 1)  # 1 FS whatever the distance (000 L2187)
+        elif d.technique is not None:
             # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
             # Attacks and holders (000 L2215–L2217, L2235).
             tech = d.technique.value
@@ -405,6 +449,7 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
                      "Initiative.", key=key)
         check_combo(ctx, f, moves, key)
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
+    cost += sum(1 for m in moves if _power_up_version(m) == "life_bar")  # one more Control (000 L3860)
     if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing):
         cost += 2  # every other move while a Wind Up is held (000 L4449)
     if prepare:
@@ -424,17 +469,37 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.",
                  key=key)
-    se_need = sum(m.se_cost for m in moves if m.is_super)
+    se_need = sum(m.se_cost for m in moves if m.is_super or m.has("super_energy_liability"))
     if se_need > f.se:
         ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"{path}.moves", f"{key}: {se_need} Super Energy needed; {f.id} has "
                  f"{f.se}.", key=key)
-    target = _target(ctx, f, d.target, key) if kind is ActionType.attack or d.target else (
-        _nearest(ctx, f) if ctx.opponents(f) else None)
+    healer = next((m for m in moves if m.has("healing.heal_others")), None)
+    heal_target = None
+    if kind is ActionType.utility and healer is not None:
+        heal_target = _heal_target(ctx, f, healer, d.target, key)
+        target = _nearest(ctx, f) if ctx.opponents(f) else None
+    else:
+        target = _target(ctx, f, d.target, key) if kind is ActionType.attack or d.target else (
+            _nearest(ctx, f) if ctx.opponents(f) else None)
     if kind is ActionType.attack and target is not None and target.knocked_down:
         pursuit = moves[0].id == "pursuit_attack" or moves[0].has("pursuit")
         if not pursuit and not ctx.opts.hit_downed_attacks:
             ctx.fail("TARGET_KNOCKED_DOWN", f"{path}.target", f"{key}: only a Pursuit attack hits a Knocked Down "
                      "fighter.", key=key)
+    if kind is ActionType.attack and target is not None and ongoing.super_jumping(target):
+        for m in offensive:
+            if not (m.is_special and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade")
+                                      or m.has("hits_super_jump"))):
+                ctx.fail("TARGET_UNAVAILABLE", f"{path}.target", f"{key}: {target.id} is in a Super Jump; only "
+                         "Ranged, Aerial, Hard to Evade (or Hits Super Jump) Special Moves reach him.", key=key)
+        if any(m.has("hits_super_jump") for m in moves):
+            extra_acc = {**(extra_acc or {}), "hits_super_jump": 1}  # 000 L3474
+    for i, m in enumerate(moves):
+        if m.has("only_when_prone") and not any(x.has("self_prone") for x in moves[:i]):
+            ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{path}.moves", f"{key}: {m.name} is used only from the ground, in "
+                     "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).", key=key)
+        if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
+            ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
     if ongoing.active(f, "flight") and kind is ActionType.attack:
         for m in offensive:
             if not (m.is_special and (m.has("hard_to_evade") or m.has("aerial"))):
@@ -443,7 +508,7 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
     _charge_back(ctx, f, moves, n, toward, target, cost, key)
     plan = Plan(kind, target, moves, n, toward, cost=cost, control_fs=control_fs, key=key,
                 full_offense=bool(d.full_offense), prepare=prepare, extra_damage=extra_damage,
-                extra_acc=extra_acc)
+                extra_acc=extra_acc, heal_target=heal_target)
     _movement(ctx, f, plan, d, key)
     return plan
 
@@ -519,6 +584,9 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         hi = 3
     if first.id == "basic_move":
         lo, hi = 0, 2  # the Basic Move is Mobile: a 2-Range jumping attack (000 L2088–L2096)
+    if d.wall_spring:
+        _wall_spring(ctx, f, plan, key)
+        lo = hi = 3
     if mv == "passing":
         lo = 0  # "can move 1 Range before" (000 L2389)
     if not lo <= n <= hi:
@@ -531,9 +599,15 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
     if n and "closer" in kws and not plan.toward:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
+    if first.has("limited_movement") and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
+        # Limited Movement (Closer): at least 1 Range forward before the attack (000 L4599).
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.",
+                 key=key)
     target = plan.target
     end = positions.after_move_range(ctx, f, target, n, plan.toward) if target is not None else 3
-    if n == 3 and mv == "mobile" and end == 0:
+    if plan.wall_spring and target is not None:
+        end = _wall_spring_end(ctx, f, target)
+    if n == 3 and mv == "mobile" and end == 0 and not plan.wall_spring:
         ctx.fail("MOBILE_ENDS_AT_RANGE_0", path, f"{key}: a 3-Range Mobile move cannot end at Range 0.", key=key)
     q = f.prof.qualities
     base = 0
@@ -550,6 +624,10 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if mv == "throw_movement" and n == 1:
         base = 0 if ("mobile_grappler" in q and end == 0) else 1  # 000 L2385, L1279
     plan.jumping = plan.kind is ActionType.attack and first.kind == "basic" and n == 2 and "runner" not in q
+    if plan.wall_spring:
+        base = 1  # ruling: the spring is a jump and costs a jump's 1 FS (000 L5632, L2239)
+        plan.jumping = True
+        plan.extra_acc = {**(plan.extra_acc or {}), "wall_spring": 1}  # 000 L2239
     if d.dash:
         start = ctx.distance(f, target) if target is not None else 3
         if not (ctx.opts.dash and plan.kind is ActionType.attack and first.kind == "basic" and plan.toward
@@ -581,6 +659,131 @@ _EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
 _AREA = frozenset({"area_effect", "explosive"})
 
 
+def _start_super_jump(ctx: Ctx, f: F, plan: Plan) -> None:
+    """The whole action starts the Super Jump: 1 FS, meanwhile 2 Ranges toward the destination (all of it when it
+    is 2 or less away); he lands at his next action (000 L2187–L2190). Ruling: no Reaction Attack on the take-off,
+    he is already out of reach of all but Ranged, Aerial and Hard to Evade Special Moves (000 L2191)."""
+    assert plan.target is not None
+    f.fs -= plan.fs_move
+    now = min(plan.movement, 2)
+    before = ctx.distance(f, plan.target)
+    positions.move(ctx, f, plan.target, now, plan.toward)
+    f.jumped = True
+    f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
+    f.ongoing.append(ongoing.Effect("super_jump", None, None, ctx.turn, plan.target.id, plan.movement,
+                                    "toward" if plan.toward else "away"))
+    ctx.note("C", f.id, f"{f.id} starts a Super Jump of {plan.movement} Ranges {'toward' if plan.toward else 'away'} "
+             f"({plan.fs_move} FS): meanwhile Range {before} → {ctx.distance(f, plan.target)}; he lands at his next "
+             "action.", "000 L2187–L2190", {"ranges": plan.movement, "fs": plan.fs_move},
+             {"range": ctx.distance(f, plan.target), "fs": f.fs})
+
+
+def _super_jump_due(ctx: Ctx, f: F) -> bool:
+    e = ongoing.active(f, "super_jump")
+    return e is not None and e.since is not None and e.since < ctx.turn
+
+
+def land_super_jump(ctx: Ctx, f: F) -> None:
+    """He lands at the start of his action; after 3 Ranges or fewer he may make a Basic Offensive Mobile attack at
+    +2 Accuracy (a Combo may follow) on a target in range that has not moved this turn, never a Cross-Up; else his
+    action is over (000 L2190, L2231)."""
+    e = ongoing.active(f, "super_jump")
+    assert e is not None
+    ongoing.land(ctx, f, "he lands at his action")
+    targets = [o for o in ctx.opponents(f) if o.moved == 0 and ctx.distance(f, o) <= 1 and not o.defeated]
+    if (e.charges or 0) > 3 or not targets:
+        f.acted = True
+        ctx.note("B.1", f.id, f"{f.id} lands and can do nothing more this turn ("
+                 + ("a 4-Range Super Jump" if (e.charges or 0) > 3 else "no target in range that has not moved")
+                 + ").", "000 L2231")
+        return
+    key, d = ctx.decide(f.id, "action", "B.1", f"{f.id} lands from his Super Jump: a Basic Mobile attack at +2 "
+                        "Accuracy (a Combo may follow), or nothing.", DecisionValue(action=ActionType.none))
+    if d.action is ActionType.none or d.action is None:
+        f.acted = True
+        ctx.note("B.1", f.id, f"{f.id} lands and does nothing more.", "000 L2231")
+        return
+    first = f.move((d.moves or [""])[0])
+    ok = (d.action is ActionType.attack and first is not None and first.kind == "basic"
+          and "mobile" in first.keywords and not d.movement and not d.cross_up and not d.wall_spring and not d.dash
+          and (d.target is None or d.target in {t.id for t in targets}))
+    if not ok:
+        ctx.fail("SUPER_JUMP_INVALID", f"decisions.{key}", f"{key}: after a Super Jump only a Basic Mobile attack "
+                 "(a Combo may follow), without movement or Cross-Up, at a target in range that has not moved: "
+                 + ", ".join(t.id for t in targets) + ".", key=key)
+    if d.target is None and len(targets) == 1:
+        d = d.model_copy(update={"target": targets[0].id})
+    plan = declare(ctx, f, d, key)
+    plan.jumping = True
+    plan.extra_acc = {**(plan.extra_acc or {}), "super_jump_landing": 2}  # 000 L2231
+    perform(ctx, f, plan)
+
+
+def _power_up_version(m: MoveProfile) -> str:
+    return str(m.options.get("power_up", {}).get("version") or "control") if m.has("power_up") else ""
+
+
+def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
+    """Power Up, decided before the attack roll: +1 damage per extra Control demanded (the move's need at most twice
+    its Level) or per Life Bar spent (at most Power Level); halved when the move does not open the Combo
+    (000 L3852–L3862)."""
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
+    if m is None:
+        return
+    version = _power_up_version(m)
+    room = min(m.level, f.control - plan.cost) if version == "control" else min(f.pl, f.life - 1)
+    key, d = ctx.decide(f.id, "power_up_bonus", "D.1", f"{f.id}: Power Up {m.name} by how much (" + (
+        "extra Control" if version == "control" else "Life Bar") + f", up to {max(room, 0)})?",
+                        DecisionValue(amount=0))
+    n = d.amount or 0
+    if n < 0 or n > max(room, 0):
+        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{max(room, 0)}.",
+                 key=key)
+    if not n:
+        return
+    if version == "control":
+        plan.cost += n
+    else:
+        f.life -= n
+    bonus = n if i == 0 else n // 2
+    plan.extra_damage += bonus
+    ctx.note("D.1", f.id, f"{f.id} powers up {m.name}: " + (f"{n} more Control" if version == "control" else
+             f"{n} Life Bar") + f" for +{bonus} damage.", "000 L3852–L3862", {"amount": n},
+             {"extra_damage": bonus, "life_bar": f.life})
+
+
+def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+    """Offensive Wall Spring: 1 Range back onto the stage border, then 3 forward into a Basic Offensive Mobile
+    attack (000 L2237–L2241; ruling: exactly 1 back, for the book's net gain of 2)."""
+    first = plan.moves[0]
+    target = plan.target
+    # A Special Move springs only with the Wall Spring Element (000 L3701).
+    springy = (first.kind == "basic" and "mobile" in first.keywords) or first.has("mobile.wall_spring") > 0
+    ok = (ctx.opts.wall_springs and plan.kind is ActionType.attack and springy and plan.toward
+          and plan.movement == 3 and target is not None)
+    if ok and target is not None:
+        if ctx.band_mode:
+            pos, tpos = ctx.bands[f.id], ctx.bands[target.id]
+            back = pos - 1 if tpos >= pos else pos + 1
+            ok = back in (1, 6) and back != pos
+        else:
+            ok = ctx.distance(f, target) == 3  # back to Range 4, the border (000 L2241)
+    if not ok:
+        ctx.fail("WALL_SPRING_INVALID", f"decisions.{key}.wall_spring", f"{key}: a Wall Spring is a Basic Mobile "
+                 "attack with `movement` 3 toward the target after 1 Range back onto the stage border (Range 3 "
+                 "without a map, band 2 or 5 on a Band Map), with the option on.", key=key)
+    plan.wall_spring = True
+
+
+def _wall_spring_end(ctx: Ctx, f: F, target: F) -> int:
+    if not ctx.band_mode:
+        return abs(ctx.distance(f, target) + 1 - 3)
+    pos, tpos = ctx.bands[f.id], ctx.bands[target.id]
+    back = pos - 1 if tpos >= pos else pos + 1
+    land = min(max(back + (3 if tpos >= back else -3), 1), 6)
+    return abs(land - tpos)
+
+
 def ti_level(moves: list[MoveProfile]) -> str:
     """Temporary Invulnerability a move or Combo gives its user while it is under way (000 L4323–L4327)."""
     ti = [m for m in moves if m.has("temporary_invulnerability")]
@@ -605,6 +808,9 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     f.holding = False
     if plan.kind is not ActionType.await_opening:
         f.awaiting = False
+    if plan.super_jump:
+        _start_super_jump(ctx, f, plan)
+        return
     if plan.movement:
         do_move(ctx, f, plan)
     kind = plan.kind
@@ -673,6 +879,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     if plan.control_fs:
         f.fs -= plan.control_fs
         f.control += plan.control_fs
+    _power_up(ctx, f, plan)
     atk = Attack(attacker=f, defender=plan.target, moves=plan.moves, context="action", label="D", cost=plan.cost,
                  key=plan.key, full_offense=plan.full_offense, cross_up=plan.cross_up, jumping=plan.jumping,
                  extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback,
@@ -681,16 +888,35 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     for m in plan.moves:
         _spend_readied(ctx, f, m)
     hits_before = f.was_hit
-    out = resolve(ctx, atk)
+    centre = _blast_centre(f, plan)
+    out = _resolve_blast(ctx, atk, centre)
     for other in _area_targets(ctx, f, plan):
         if f.defeated or other.defeated:
             continue
-        out = resolve(ctx, replace(atk, defender=other, extra_acc=dict(atk.extra_acc)))
+        out = _resolve_blast(ctx, replace(atk, defender=other, extra_acc=dict(atk.extra_acc)), centre)
     for m in plan.moves:
         on_use(ctx, f, m)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)
     return out
+
+
+def _blast_centre(f: F, plan: Plan) -> F | None:
+    """The centre of a Reduced Damage explosion: the target of a Ranged one, else the user (000 L3326–L3334)."""
+    m = next((m for m in plan.moves if m.has("explosive.reduced_damage")), None)
+    if m is None:
+        return None
+    return plan.target if m.has("ranged") else f
+
+
+def _resolve_blast(ctx: Ctx, atk: Attack, centre: F | None) -> Outcome:
+    if centre is None:
+        return resolve(ctx, atk)
+    atk.defender.blast_steps = ctx.distance(centre, atk.defender)
+    try:
+        return resolve(ctx, atk)
+    finally:
+        atk.defender.blast_steps = 0
 
 
 def _area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
@@ -715,6 +941,10 @@ def _entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
 def do_move(ctx: Ctx, f: F, plan: Plan) -> None:
     before = ctx.distance(f, plan.target) if plan.target is not None else None
     f.fs -= plan.fs_move
+    if plan.wall_spring:
+        positions.move(ctx, f, plan.target, 1, False)
+        f.moved -= 1  # the leap back is part of the spring
+        ctx.note("C", f.id, f"{f.id} leaps back 1 Range onto the stage border for a Wall Spring.", "000 L2237–L2239")
     positions.move(ctx, f, plan.target, plan.movement, plan.toward)
     after = ctx.distance(f, plan.target) if plan.target is not None else None
     f.jumped = plan.jumping or (plan.kind is ActionType.move and plan.movement == 3)
@@ -739,6 +969,9 @@ def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
     if not n:
         return
     toward = d.direction is not Direction.away
+    if ("away" in last.keywords and toward) or ("closer" in last.keywords and not toward):
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", f"decisions.{key}", f"{key}: {last.name} moves only "
+                 + ("away." if "away" in last.keywords else "closer."), key=key)  # Limited Movement (000 L4597)
     base = 1 if n >= 2 else 0  # ruling A15
     fs = movement_fs(f, base)
     if fs > f.pl or fs > f.fs:
@@ -846,7 +1079,20 @@ def _spend_readied(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("D.1", f.id, f"{f.id} unleashes the readied {m.name}.", "000 L4129, L4449", {"move": m.id})
 
 
-def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool) -> None:
+def _healed(ctx: Ctx, f: F, plan: Plan, m: MoveProfile) -> F | None:
+    """Who a Healing move heals: the user, or with Heal Others the fighter named, if he is at Range 0–2 (the move's
+    own Range when it has one) after the movement (000 L3446–L3448)."""
+    t = plan.heal_target
+    if not m.has("healing.heal_others") or t is None or t is f:
+        return f
+    reach = m.range if m.range is not None else (0, 2)
+    if not reach[0] <= ctx.distance(f, t) <= reach[1]:
+        ctx.note("C.5", f.id, f"{t.id} is out of {m.name}'s Range: nobody is healed.", "000 L3448")
+        return None
+    return t
+
+
+def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
     """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
     Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
     from .state import die_for_step
@@ -856,10 +1102,10 @@ def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool) -> None:
     roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
     full = m.options.get("healing", {}).get("heal") == "full"
     amount = (roll if full else roll // 2) if first else 1
-    f.heal += amount
-    ctx.note("C.5", f.id, f"{m.name}: {f.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
-             + ("" if full else ", halved") + ").", "000 L3436–L3444", {"roll": roll, "die": str(d)},
-             {"heal": f.heal})
+    healed.heal += amount
+    ctx.note("C.5", f.id, f"{m.name}: {healed.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
+             + ("" if full else ", halved") + ").", "000 L3436–L3454", {"roll": roll, "die": str(d)},
+             {"heal": healed.heal})
 
 
 def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
@@ -874,11 +1120,20 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
         return
     ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
     ongoing.spend_charges(ctx, f, plan.moves)
+    short_fuse: list[ongoing.Effect] = []
     for i, m in enumerate(plan.moves):
         on_use(ctx, f, m)
-        if m.has("healing"):
-            _healing(ctx, f, m, first=i == 0)
-        if m.id not in f.utility_used:
+        if m.has("bomb"):
+            placed = bombs.place(ctx, f, m, plan.target)
+            short_fuse += [placed] if placed is not None else []
+        if m.id == "detonate" and m.kind == "command":
+            bombs.detonate(ctx, f)
+        healed = _healed(ctx, f, plan, m) if m.has("healing") else None
+        if healed is not None:
+            _healing(ctx, f, m, first=i == 0, healed=healed)
+        if m.id not in f.utility_used and m.kind != "command":  # Glory is for Special Moves (000 L5749)
             f.utility_used.append(m.id)
             ctx.award(f.id, m.level, f"first use of the Utility move {m.name}", "000 L5751")
     post_move(ctx, f, plan)
+    for e in short_fuse:
+        bombs.explode(ctx, f, e, "the Short Timer ran out: it goes off after his action")  # 000 L2929–L2931

@@ -89,6 +89,17 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
     return None
 
 
+def _projectile_speed(m: MoveProfile, distance: int) -> tuple[str, int] | None:
+    """Very Fast +1 near (Long Range 0–2, Reach Range 0–1), Very Slow −1 far (3–4, 2–3); the first move of a
+    Combo only (Initial; 000 L4051–L4065)."""
+    reach = m.kw("reach_range")
+    if m.has("ranged.very_fast") and distance <= (1 if reach else 2):
+        return "very_fast", 1
+    if m.has("ranged.very_slow") and (2 if reach else 3) <= distance <= (3 if reach else 4):
+        return "very_slow", -1
+    return None
+
+
 def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     a, d = atk.attacker, atk.defender
     if atk.is_combo:
@@ -97,9 +108,17 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
         parts = {"move": atk.moves[0].accuracy_vs(option)}
     if a.prof.acc_bonus:
         parts["accuracy_bonus"] = a.prof.acc_bonus
+    if atk.context in ("bomb", "bomb_shot"):  # the Bomb's own attack: no Range, Control or pending bonus (000 L2853)
+        parts.update(atk.extra_acc)
+        if atk.context == "bomb_shot" and option in ("evasion", "defense_evasion"):
+            parts["hard_to_evade"] = 1  # the Assault Bomb's shot is Hard to Evade (000 L2865)
+        return {k: v for k, v in parts.items() if v}
     mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
     if mod:
         parts[mod[0]] = mod[1]
+    speed = _projectile_speed(atk.first, ctx.distance(a, d))
+    if speed:
+        parts[speed[0]] = speed[1]
     if a.control > atk.cost:
         parts["extra_control"] = 1  # 000 L5708
     pend = 0
@@ -153,8 +172,11 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
     parts = accuracy(ctx, atk, option)
     base = sum(parts.values())
-    key, dv = ctx.decide(a.id, "accuracy_fs", "D.6", f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) against "
-                         f"Defense Total {guard.dt}, Accuracy {base:+d}.", DecisionValue(fs=0))
+    if atk.context == "bomb":
+        key, dv = "", DecisionValue(fs=0)  # no FS on a Bomb's Accuracy (000 L2853)
+    else:
+        key, dv = ctx.decide(a.id, "accuracy_fs", "D.6", f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) "
+                             f"against Defense Total {guard.dt}, Accuracy {base:+d}.", DecisionValue(fs=0))
     fs = dv.fs or 0
     if fs > a.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {fs} FS is more than Power Level {a.pl}.",
@@ -312,7 +334,8 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         dmg.total += tactics_bonus
     if atk.extra_damage:
         dmg.total += atk.extra_damage
-        ctx.note("E.1", a.id, f"Wound up: +{atk.extra_damage} damage.", "000 L4449", {"bonus": atk.extra_damage})
+        ctx.note("E.1", a.id, f"Wound up or powered up: +{atk.extra_damage} damage.", "000 L4449, L3858–L3862",
+                 {"bonus": atk.extra_damage})
     if partial:
         dmg.total //= 2
         dmg.stun //= 2
@@ -325,6 +348,9 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
     d.was_hit = True
     a.hit_someone = True
+    if d.ongoing and any(e.id == "super_jump" for e in d.ongoing):
+        d.ongoing = [e for e in d.ongoing if e.id != "super_jump"]
+        ctx.note("E.1", d.id, f"{d.id} is hit in his Super Jump: he has landed.", "000 L2193")
     parts_text = ", ".join((f"{p.move.name} +1" if p.counted == "basic_plus_one" else f"{p.move.name} {p.die}→{p.roll}"
                             + ("" if p.counted == "full" else " halved"))
                            for p in dmg.parts if p.counted != "none")

@@ -55,6 +55,18 @@ _CODES = [
     Code("SET_UP_CONSECUTIVE_TURNS", "error", "A Set Up move cannot be used on two turns in a row.", "000 L4131"),
     Code("EVADE_TECHNIQUE_INVALID", "error", "Double Jump, Air Dash and Hover need their option and Evasion; a "
          "Back Dash needs its option and Evasion or Jinking.", "000 L2143–L2235"),
+    Code("WALL_SPRING_INVALID", "error", "A Wall Spring is a Basic Mobile attack 3 Ranges forward after 1 Range "
+         "back onto the stage border, with the option on.", "000 L2237–L2241"),
+    Code("SUPER_JUMP_INVALID", "error", "A Super Jump needs its option and takes the whole action: 1–4 Ranges (an "
+         "attack on landing only after 3 or fewer); the landing attack is a Basic Mobile attack, no Cross-Up, at a "
+         "target in range that has not moved this turn.", "000 L2187–L2195, L2231"),
+    Code("HEAL_TARGET_INVALID", "error", "Heal Others heals a fighter in the fight who is not defeated; with Only "
+         "Heal Others never the user.", "000 L3446–L3454"),
+    Code("END_ONLY_WITHOUT_BUFF", "error", "An End Only move needs a Buff in effect.", "000 L3276–L3280"),
+    Code("ONLY_WHEN_PRONE_INVALID", "error", "An Only When Prone move replaces the action a Knock Down takes (or "
+         "follows a Self-Prone move in a Combo).", "000 L4737–L4743"),
+    Code("POWER_UP_INVALID", "error", "Power Up: at most the move's Level in extra Control (within the roll) or "
+         "Power Level in Life Bar (never the last point).", "000 L3852–L3862"),
     Code("DASH_INVALID", "error", "A Dash is a Basic attack after 2 Ranges forward, or 1 Range forward from Range "
          "1 or 2, with the option on.", "000 L2175–L2179"),
     Code("LIMITED_USE_NO_CHARGES", "error", "A Limited Use move needs more charges than its pool has left.",
@@ -84,7 +96,8 @@ _CODES = [
          "000 L5696–L5698"),
     Code("INSUFFICIENT_SUPER_ENERGY", "error", "Not enough Super Energy for the Super Move.", "000 L5281"),
     Code("TARGET_KNOCKED_DOWN", "error", "Only a Pursuit attack hits a Knocked Down fighter.", "000 L5966"),
-    Code("TARGET_UNAVAILABLE", "error", "The target is defeated, an ally, or not in the fight.", "000 L5924"),
+    Code("TARGET_UNAVAILABLE", "error", "The target is defeated, an ally, not in the fight, or in a Super "
+         "Jump (only Ranged, Aerial or Hard to Evade Special Moves reach him; 000 L2191).", "000 L5924"),
     Code("TARGET_OUT_OF_RANGE", "warning", "Out of the move's range after movement: an automatic miss that still "
          "counts as an attack.", "000 L5269, L2429"),
     Code("COMBO_NOT_ALLOWED", "error", "A Combo needs a Combo Skill of 2 or more.", "000 L5777"),

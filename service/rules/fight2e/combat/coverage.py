@@ -6,7 +6,7 @@ entry on a move used in a turn is reported in the answer as ``unsupported`` with
 ``combat`` field can be set from this table (``combat_status``).
 
 ``OPTIONS_NOT_IMPLEMENTED`` names campaign options that are accepted but not resolved yet: turning one on is
-reported as ``unsupported`` in every answer.
+reported as ``unsupported`` in every answer (none are left).
 """
 
 from __future__ import annotations
@@ -109,14 +109,44 @@ IMPLEMENTED: dict[str, str] = {
     "area_effect": "everyone else at Range 0–1, allies too, is attacked with his own roll and defence",
     "explosive": "everyone else at Range 0–2 (around the target when Ranged) is attacked; −1 die size vs Fighters",
     "healing": "heals the move's die (1d6, a Super 1d8; Increased Damage steps; all or half) at H.1",
+    "bomb": "places a Bomb (band beside him, or a Maneuver Roll without a map); after its 1d8 count it attacks "
+            "everyone at Range 0–1 before Initiative, vs Defense, no FS, Ki damage",
+    "bomb.short_timer": "1d8−4 count; 0 or less goes off right after the action",
+    "bomb.no_range": "the blast reaches Range 0 only",
+    "bomb.self_invulnerability": "the owner is never caught in his own blast",
+    "bomb.multiple_bombs": "up to four Bombs, each with its own count; a fifth removes the oldest",
+    "bomb.controlled_detonation": "no count: the Detonate Command Move sets it off; it fizzles after a 5-count",
+    "knocks_down.no_breakfall": "the target may not Breakfall",
+    "knocks_down.no_tech_roll": "the target may not Tech Roll",
+    "ranged.very_fast": "+1 Accuracy at Range 0–2 (Reach Range 0–1)",
+    "ranged.very_slow": "−1 Accuracy at Range 3–4 (Reach Range 2–3)",
+    "ranged.no_ranged_response": "the Ranged Response cannot answer it",
+    "super_energy_liability": "a Special Move that spends 10 Super Energy (not a Super)",
+    "decreased_super_energy_cost": "the Super costs 5 Super Energy",
+    "increased_super_energy_cost": "the Super costs 20, 30 or 40 Super Energy",
+    "bomb.assault_bomb": "two turns after placing, a Hard to Evade Ki shot at an opponent (Defense or Evasion, FS "
+                         "allowed), then the Bomb is gone",
+    "bomb.no_detonation": "the Bomb never explodes; only its Assault Bomb shot",
+    "limited_movement": "movement only away or only closer (at least 1 Range forward before the attack), after the "
+                        "move too",
+    "end_buff.end_only": "usable only while a Buff is in effect",
+    "super_counter": "the Counter Response costs 10 Super Energy; its Knock Down allows no Breakfall or Tech Roll",
+    "only_when_prone": "used from the ground instead of the action a Knock Down takes, −1 Accuracy; still down "
+                       "after",
+    "power_up": "before the roll: +1 damage per extra Control (need ≤ 2× Level) or per Life Bar (≤ Power Level, "
+                "+1 Control); half when not opening the Combo",
+    "explosive.reduced_damage": "one more die size less per Range step from the blast centre",
+    "healing.heal_others": "heals the named fighter at Range 0–2 (or the move's Range) instead of the user",
+    "healing.only_heal_others": "the user cannot heal himself",
+    "hits_super_jump": "may target a Super-Jumping opponent, +1 Accuracy against him",
+    "mobile.wall_spring": "the Special Move may be a Wall Spring attack (+1 Accuracy)",
     "breaker": "ignores Temporary Invulnerability (a Special one not a Super's)",
 }
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
     # Done: dash, sidestep (no map, no Hazards), breakfall, tech_roll, aerial_blocks, voluntary_stay_down;
-    # back_dash, double_jumps, air_dash and hover (with the Defense Total, and Air Dash / Hover movement).
-    "super_jump": "Super Jump (000 L2187–L2196)",
-    "wall_springs": "Wall Springs (000 L2237–L2241)",
+    # back_dash, double_jumps, air_dash and hover (with the Defense Total, and Air Dash / Hover movement);
+    # wall_springs (the stage border as the Wall: Range 4, or band 1 or 6); super_jump (carried in ongoing_effects).
 }
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
@@ -124,7 +154,7 @@ RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "grid": "the Battle Grid (000 L5670–L5690)",
     "tag_team": "tag teams, Switching Teammates and Combo Switch (000 L6265–L6295)",
     "ongoing_effects": "effects of moves that last past their turn not listed as implemented (Multi-Part "
-                       "Throws, Bombs, Triggered Interrupts …)",
+                       "Throws, Moveable Bombs, Triggered Interrupts …)",
     "story_qualities": "story-point Qualities and Weaknesses in combat (Distracting, Bishounen, Oblivious, Phobia, "
                        "Light, Style Weakness; 000 L1116–L1132, L1265–L1267, L1457–L1477)",
     "end_of_fight_glory": "end-of-fight Glory for a win with only single hits and 2-hit Combos and for several "

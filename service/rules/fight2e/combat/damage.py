@@ -47,6 +47,8 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
     step -= 1 if m.has("explosive") else 0  # one die size less against a Fighter (000 L3326)
+    if m.has("explosive.reduced_damage"):
+        step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
     step += 1 if defender.vulnerable else 0  # Vulnerability: once, whatever the Combo holds (000 L4888–L4894)
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 

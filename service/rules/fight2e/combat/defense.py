@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import positions
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .state import Ctx, F
 
@@ -38,6 +39,13 @@ def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool =
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if context == "bomb":
+        return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
+    if context == "bomb_shot":
+        return [DefenseOption.defense, DefenseOption.evasion], False, "an Assault Bomb: Defense or Evasion"  # L2865
+    if any(e.id == "super_jump" for e in defender.ongoing):  # 000 L2191
+        aerial = [DefenseOption.defense_evasion] if ctx.opts.aerial_blocks else []
+        return [DefenseOption.evasion, *aerial], False, "in a Super Jump: Evasion only (+2)"
     if any(e.id == "slow_startup" for e in defender.ongoing):
         return [DefenseOption.defense], False, "waiting on a Slow Startup move: Defense only"  # 000 L4844
     if defender.full_offense:
@@ -59,7 +67,8 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
                    full_screen: bool = False) -> Guard:
     options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
                                            jumping_basic)
-    can_full = (not defender.acted and not defender.holding and defender.moved == 0 and context != "response"
+    can_full = (not defender.acted and not defender.holding and defender.moved == 0
+                and context not in ("response", "bomb", "bomb_shot")
                 and not defender.stunned and not defender.action_lost and not defender.full_offense
                 and not defender.committed)
     default = DecisionValue(defense=options[0], fs=0)
@@ -154,6 +163,9 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
     if option is DefenseOption.evasion and context == "reaction" and defender.air_bonus:
         dt += defender.air_bonus  # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
         parts["air_move"] = defender.air_bonus
+    if option is not DefenseOption.defense and any(e.id == "super_jump" for e in defender.ongoing):
+        dt += 2  # in the middle of a Super Jump (000 L2191)
+        parts["super_jump"] = 2
     if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
         dt += 4  # flying (000 L3370)
         parts["flight"] = 4
@@ -179,8 +191,9 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
 
 # (FS, Defense Total bonus) of each technique; Back Dash with Jinking is (2, 4) (000 L2145, L2181–L2183, L2213,
 # L2235).
-_TECHNIQUES = {"double_jump": (1, 2), "back_dash": (1, 2), "air_dash": (0, 1), "hover": (0, 1)}
-_OPTION = {"double_jump": "double_jumps", "back_dash": "back_dash", "air_dash": "air_dash", "hover": "hover"}
+_TECHNIQUES = {"double_jump": (1, 2), "back_dash": (1, 2), "air_dash": (0, 1), "hover": (0, 1), "wall_spring": (0, 1)}
+_OPTION = {"double_jump": "double_jumps", "back_dash": "back_dash", "air_dash": "air_dash", "hover": "hover",
+           "wall_spring": "wall_springs"}
 
 
 def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, response: ResponseKind | None,
@@ -196,6 +209,10 @@ def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, r
     if option is not DefenseOption.evasion and not (jinking and tech.value == "back_dash"):
         ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: {tech.value.replace('_', ' ')} goes with Evasion"
                  + (" (or a Back Dash with Jinking)" if tech.value == "back_dash" else "") + ".", key=key)
+    if tech.value == "wall_spring" and not positions.at_border(ctx, defender):
+        # Ruling: the stage border serves as the Wall (000 L2241); Wall Hazards are not resolved.
+        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: a defensive Wall Spring needs {defender.id} against the "
+                 "stage border (Range 4, or band 1 or 6).", key=key)
     cost, bonus = (2, 4) if jinking else _TECHNIQUES[tech.value]
     move_fs = 0 if jinking else 1  # the 2-Range move it forces on a success
     if cost > defender.pl:

@@ -26,6 +26,9 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
         if entry not in IMPLEMENTED:
             ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
                                  f"{m.name}: the combat effect of '{entry}' is not applied by the resolver")
+    if m.has("power_up") and m.utility:  # Power Up is applied to attacks only so far (000 L3864)
+        ctx.unsupported_rule("power_up", f"fighters[{f.index}].sheet.{m.path}",
+                             f"{m.name}: Power Up on a Utility move (Bomb, Healing) is not applied yet")
 
 
 def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
@@ -299,12 +302,15 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     a, d = atk.attacker, atk.defender
     breakfall, tech = False, None
     cost = 0
-    if ctx.opts.breakfall and d.pl >= 2 and d.fs >= 2:
+    # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
+    no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
+    no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
+    if ctx.opts.breakfall and not no_bf and d.pl >= 2 and d.fs >= 2:
         key, dv = ctx.decide(d.id, "breakfall", "E.4", f"{d.id} is about to be Knocked Down: Breakfall for 2 FS "
                              "(one die size less damage, no Knock Down)?", DecisionValue(choice=Choice.pass_))
         breakfall = dv.choice is Choice.act
         cost += 2 if breakfall else 0
-    if ctx.opts.tech_roll and d.pl >= 2 + cost and d.fs >= 2 + cost:
+    if ctx.opts.tech_roll and not no_tr and d.pl >= 2 + cost and d.fs >= 2 + cost:
         key, dv = ctx.decide(d.id, "tech_roll", "E.4", f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges "
                              "toward or away (his action is still lost).", DecisionValue(choice=Choice.pass_))
         if dv.choice in (Choice.toward, Choice.away):

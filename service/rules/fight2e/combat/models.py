@@ -99,6 +99,8 @@ class EvadeTechnique(StrEnum):
     back_dash = "back_dash"
     air_dash = "air_dash"
     hover = "hover"
+    wall_spring = "wall_spring"
+    super_jump = "super_jump"
 
 
 class ResponseKind(StrEnum):
@@ -244,7 +246,9 @@ class OngoingEffect(Model):
                               "Set Up, Slow Startup and Flight: the turn it was used.")
     target: FighterId | None = Field(None, description="Slow Startup: the target declared when it began.")
     charges: int | None = Field(None, ge=0, le=99, description="Limited Use: charges left in the pool named by "
-                                "`move` (a pool absent from the list is full).")
+                                "`move` (a pool absent from the list is full); Super Jump: the Ranges declared.")
+    direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
+    band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
 
 
 class FighterState(Model):
@@ -290,14 +294,16 @@ class DecisionValue(Model):
     full_offense: bool | None = None
     cross_up: bool | None = None
     dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")
+    wall_spring: bool | None = Field(None, description="Wall Springs option: 1 Range back to the stage border, "
+                                     "then `movement` 3 forward into a Basic attack (000 L2237–L2239).")
     fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
     init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
     response: ResponseKind | None = None
-    technique: EvadeTechnique | None = Field(None, description="Double Jump, Back Dash, Air Dash or Hover with "
-                                             "the Defense Total (options).")
+    technique: EvadeTechnique | None = Field(None, description="Double Jump, Back Dash, Air Dash, Hover or "
+                                             "Wall Spring with the Defense Total (options).")
     reaction: ReactionKind | None = None
     amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
 

@@ -10,7 +10,8 @@ from dataclasses import replace
 from .profile import MoveProfile, Profile
 from .state import Ctx, Effect, F
 
-HANDLED = frozenset({"buff", "flight", "set_up", "wind_up", "slow_startup", "limited_use", "sustained_hold"})
+HANDLED = frozenset({"buff", "flight", "set_up", "wind_up", "slow_startup", "limited_use", "sustained_hold",
+                     "super_jump", "bomb"})
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 _QUALITIES = ("strength", "speed", "stamina")
 
@@ -101,6 +102,24 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
         return
+    if eff.id == "bomb":
+        bm = f.move(eff.move) if eff.move else None
+        if bm is None or not bm.has("bomb") or eff.since is None or eff.time_left is None \
+                or (ctx.band_mode and eff.band is None):
+            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Bomb needs its Bomb move, count, turn placed "
+                     "and (Band Map) band.")
+        f.ongoing.append(eff)
+        return
+    if eff.id == "super_jump":
+        others = {c.id for c in ctx.req.fighters} - {f.id}
+        if eff.target not in others or eff.direction is None or not eff.charges or eff.charges > 4 \
+                or eff.since is None or eff.since >= ctx.turn:
+            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Super Jump needs its target, direction, "
+                     "declared Ranges (1–4) and the earlier turn it began.")
+        if not ctx.opts.super_jump:
+            ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
+        f.ongoing.append(eff)
+        return
     m = f.move(eff.move) if eff.move else None
     entry = "throw.sustained_hold" if eff.id == "sustained_hold" else eff.id
     if m is None or not m.has(entry):
@@ -181,6 +200,19 @@ def tick(ctx: Ctx, elapsed: int) -> None:
         for e in f.ongoing:
             m = f.move(e.move) if e.move else None
             name = m.name if m else e.move
+            if e.id == "bomb" and not ctx.round_over:  # ruling: a Bomb does not outlast the round
+                if m is not None and m.has("bomb.assault_bomb") and e.since is not None and e.since + 2 <= ctx.turn:
+                    ctx.note("H.3", f.id, f"{f.id}'s Assault Bomb disappears after its shot.", "000 L2867")
+                    continue
+                bleft = max((e.time_left or 0) - elapsed, 0)
+                if bleft == 0 and m is not None and m.has("bomb.controlled_detonation"):
+                    ctx.note("H.3", f.id, f"{f.id}'s undetonated Bomb fizzles out.", "000 L2879")
+                    continue
+                kept.append(replace(e, time_left=bleft))
+                continue
+            if e.id == "super_jump" and not ctx.round_over:
+                kept.append(e)  # he lands at his next action
+                continue
             if e.id in ("wind_up", "set_up", "slow_startup", "limited_use", "sustained_hold"):
                 kept.append(e)  # they wait for the move's next use, even into the next round
                 continue
@@ -207,6 +239,41 @@ def tick(ctx: Ctx, elapsed: int) -> None:
         f.ongoing = kept
         if sum(1 for e in kept if e.id == "buff") != buffs_before:
             f.prof = rebuild(f)
+
+
+# ── Super Jump (000 L2187–L2195, L2231) ───────────────────────────────────────────────────────────────
+
+
+def super_jump_arrive(ctx: Ctx) -> None:
+    """The turn after a Super Jump began, the jumper counts as at his declared destination from the start, even
+    before he lands at his action (000 L2190)."""
+    from . import positions
+
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        e = active(f, "super_jump")
+        if e is None or e.since is None or e.since >= ctx.turn:
+            continue
+        rest = max((e.charges or 0) - 2, 0)
+        ref = ctx.fighters.get(e.target or "")
+        if rest and ref is not None and not e.time_left:
+            positions.move(ctx, f, ref, rest, e.direction == "toward")
+            f.moved = 0  # not movement of this turn
+            ctx.note("A", f.id, f"{f.id}'s Super Jump reaches its destination: Range {ctx.distance(f, ref)} from "
+                     f"{ref.id}.", "000 L2190", {"ranges": rest}, {"range": ctx.distance(f, ref)})
+        e.time_left = 0  # arrived: nothing left to move
+
+
+def super_jumping(f: F) -> bool:
+    return active(f, "super_jump") is not None
+
+
+def land(ctx: Ctx, f: F, why: str) -> None:
+    """The Super Jump ends: hit in the air (000 L2193) or landing at his action (L2190)."""
+    if not super_jumping(f):
+        return
+    f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
+    ctx.note("C", f.id, f"{f.id}'s Super Jump ends: {why}.", "000 L2190, L2193")
 
 
 # ── Limited Use charges (000 L4601–L4650) ──────────────────────────────────────────────────────────

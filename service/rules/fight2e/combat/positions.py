@@ -39,6 +39,14 @@ def after_move_range(ctx: Ctx, mover: F, ref: F, ranges: int, toward: bool) -> i
     return abs(min(max(pos + sign * ranges, 1), 6) - target)
 
 
+def at_border(ctx: Ctx, f: F) -> bool:
+    """Against the stage border, the Wall of a Wall Spring when no Hazard is one: Range 4 or more without a map,
+    band 1 or 6 on a Band Map (000 L2241)."""
+    if not ctx.band_mode:
+        return (ctx.range if ctx.range is not None else 3) >= 4
+    return ctx.bands.get(f.id) in (1, 6)
+
+
 def set_range(ctx: Ctx, a: F, b: F, value: int) -> None:
     """Put ``a`` at ``value`` Ranges from ``b`` on the same side he is now (a stopped movement, Draw Closer)."""
     if not ctx.band_mode:

@@ -28,7 +28,8 @@ FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
 # Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
 RESPONSE_ELEMENTS = {"counter": "counter", "evade_ranged": "evade_ranged", "interrupt": "interrupt",
                      "priority": "priority", "reversal": "reversal", "throw": "throw", "anti_air": "anti_air",
-                     "sidestep_counter": "sidestep_counter", "teleportation.ends_in_mid_air": "mid_air_teleport"}
+                     "sidestep_counter": "sidestep_counter", "teleportation.ends_in_mid_air": "mid_air_teleport",
+                     "ranged": "ranged"}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,27 @@ PURSUIT_ATTACK = _basic("pursuit_attack", "Pursuit Attack", 1, ("defensive_respo
                         ("basic", "ender"))  # 000 L2147–L2163
 
 
+def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
+    """The L1 Reload Command Move (Utility, Normal Move, No Combo) for every Limited Use pool refilled that way:
+    3 charges back (000 L4602, L4644). Declared as `reload:<pool>`."""
+    out: dict[str, MoveProfile] = {}
+    for m in moves.values():
+        lu = m.options.get("limited_use", {})
+        method = str(lu.get("reload_method") or "reload_command_move")
+        if not m.has("limited_use") or method != "reload_command_move" or m.has("limited_use.no_reload") \
+                or m.has("limited_use.special_move_reload"):
+            continue
+        name = str(lu.get("pool") or m.id)
+        ident = f"reload:{name}"
+        kws = frozenset(("normal_move", "utility"))
+        out.setdefault(ident, MoveProfile(
+            id=ident, name=f"Reload ({name})", kind="command", level=1, keywords=kws,
+            combo_keywords=frozenset(("no_combo",)), range=None, accuracy_parts=(), damage_step=None, min_roll=1,
+            flat_bonus=0, stun_bonus=0, ki_based=False, glory=0, se_cost=0, entries={"reload": 1},
+            options={"reload": {"pool": name}}, responses=frozenset(), path=f"command:{ident}"))
+    return out
+
+
 def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: bool) -> MoveProfile:
     kind = sheet_move.kind.value if hasattr(sheet_move.kind, "value") else str(sheet_move.kind)
     keywords = frozenset(price.keywords)
@@ -263,6 +285,13 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
             continue
         mp = _move_profile(i, sheet_move, price, options.throws_unblockable)
         moves.setdefault(mp.id, mp)
+    for ident, cmd in reload_commands(moves).items():
+        moves.setdefault(ident, cmd)
+    from .bombs import detonate_command
+
+    detonate = detonate_command(moves)
+    if detonate is not None:
+        moves.setdefault(detonate.id, detonate)
     problems = tuple(dict.fromkeys(v.code for v in answer.violations))
     return Profile(
         pl=chart_pl, strength=bq.strength, speed=bq.speed,

@@ -8,7 +8,7 @@ violations, a missing decision or die as ``decision_required`` with the request'
 from __future__ import annotations
 
 from .. import RULESET, VERSION
-from . import ongoing
+from . import bombs, ongoing
 from .actions import act, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
@@ -19,6 +19,7 @@ from .models import (
     DecisionValue,
     DieShift,
     DieTarget,
+    Direction,
     FighterState,
     FightState,
     Finding,
@@ -113,7 +114,8 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
     for j, eff in enumerate(cf.state.ongoing_effects):
         if eff.id in ongoing.HANDLED:
             ongoing.restore(ctx, f, f"{path}.state.ongoing_effects[{j}]",
-                            Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
+                            Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges,
+                                   eff.direction.value if eff.direction else None, eff.band))
         else:
             ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]",
                                  RULES_NOT_IMPLEMENTED["ongoing_effects"])
@@ -190,9 +192,12 @@ def _check_round(ctx: Ctx) -> None:
 
 
 def _run(ctx: Ctx) -> None:
-    roll_initiative(ctx)
-    groups = order_groups(ctx)
+    ongoing.super_jump_arrive(ctx)
     try:
+        bombs.due(ctx)
+        _check_round(ctx)
+        roll_initiative(ctx)
+        groups = order_groups(ctx)
         settle_holds(ctx)
         for i, group in enumerate(groups):
             if i:
@@ -270,7 +275,10 @@ def _state(f: F, old: FighterState) -> FighterState:
         moves_scored_this_round=f.scored[:120], utility_moves_used=f.utility_used[:120],
         glory_this_round=f.glory_round, combo_streak=min(f.combo_streak, 200), taunt_used=f.taunt_used,
         ongoing_effects=[OngoingEffect.model_construct(id=e.id, move=e.move, time_left=e.time_left, since=e.since,
-                                                       target=e.target, charges=e.charges) for e in f.ongoing]
+                                                       target=e.target, charges=e.charges,
+                                                       direction=Direction(e.direction) if e.direction else None,
+                                                       band=e.band)
+                         for e in f.ongoing]
         + [e for e in old.ongoing_effects if e.id not in ongoing.HANDLED])
 
 

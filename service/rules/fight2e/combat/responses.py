@@ -40,6 +40,9 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
     (000 L5834–L5836; ruling A28)."""
     a, d = atk.attacker, atk.defender
+    if any(e.id == "super_jump" for e in d.ongoing):
+        ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
+        return
     must_move = any(m.has("hits_low") for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
     back = guard.technique == "back_dash"  # a Back Dash moves away (000 L2183)
     default = DecisionValue(choice=Choice.move, direction=None) if must_move else \
@@ -50,6 +53,7 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         cost = movement_fs(d, 1)
         _pay(ctx, d, cost, key, "the Evasion move")
         toward = dv.direction is not None and dv.direction.value == "toward" and not back
+        toward = toward or guard.technique == "wall_spring"  # a Wall Spring springs forward (000 L2241)
         positions.move(ctx, d, a, 2, toward)
         d.moved -= 2  # not his action's movement
         ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range "
@@ -199,6 +203,8 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
     if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (atk.first.has("ranged")
                                                                           and atk.first.kind != "basic"):
         return "only against a Ranged Special Move"
+    if kind is ResponseKind.ranged and any(m.has("ranged.no_ranged_response") for m in atk.moves):
+        return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
     if kind is ResponseKind.throw and dist != 0:
         return "a Throw Response needs the attack at Range 0"
     if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
@@ -256,6 +262,15 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     if kind is ResponseKind.reversal and d.knocked_down:
         d.knocked_down = False
     pay_supers(ctx, d, moves)
+    for m in moves:
+        if m.has("super_counter") and not m.is_super:
+            # Super Counter: 10 Super Energy for the Counter Response (000 L4221).
+            if d.se < 10:
+                ctx.fail("INSUFFICIENT_SUPER_ENERGY", path, f"{key}: {m.name} needs 10 Super Energy; {d.id} has "
+                         f"{d.se}.", key=key)
+            d.se -= 10
+            ctx.note("F.3", d.id, f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.", "000 L4221",
+                     {}, {"super_energy": d.se})
     replaced = not d.acted
     d.acted = True
     d.holding = False

@@ -15,7 +15,8 @@ NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
 
 
 def _free(f: F) -> bool:
-    return not (f.defeated or f.acted or f.action_lost or f.stunned or f.knocked_down)
+    return not (f.defeated or f.acted or f.action_lost or f.stunned or f.knocked_down
+                or any(e.id == "super_jump" for e in f.ongoing))  # a Super Jump lands at his slot (000 L2190)
 
 
 def resolve_group(ctx: Ctx, group: list[F]) -> None:

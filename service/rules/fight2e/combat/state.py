@@ -61,6 +61,8 @@ class Effect:
     since: int | None = None
     target: str | None = None
     charges: int | None = None
+    direction: str | None = None
+    band: int | None = None
 
 
 @dataclass
@@ -105,6 +107,7 @@ class F:
     full_offense_next: bool = False
     moved_one_bonus: bool = False
     moved: int = 0
+    blast_steps: int = 0  # Explosive Reduced Damage: Range steps from the blast centre for the attack under way
     jumped: bool = False
     reaction_used: bool = False
     was_hit: bool = False

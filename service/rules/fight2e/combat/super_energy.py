@@ -55,6 +55,15 @@ def tally(ctx: Ctx) -> None:
 def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     """Super Energy is spent on use, and 1 FS if he has any (000 L5281; ruling A39)."""
     for m in moves:
+        if not m.is_super and m.has("super_energy_liability") and m.se_cost:
+            # A Special Move with the Super Energy Liability: 10 Super Energy, yet not a Super (000 L4864–L4868).
+            if f.se < m.se_cost:
+                ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"fighters.{f.id}.state.super_energy",
+                         f"{m.name} needs {m.se_cost} Super Energy; {f.id} has {f.se}.")
+            f.se -= m.se_cost
+            ctx.note("D.1", f.id, f"{f.id} spends {m.se_cost} Super Energy on {m.name}.", "000 L4864–L4868", {},
+                     {"super_energy": f.se})
+            continue
         if not m.is_super:
             continue
         if f.se < m.se_cost:
