@@ -38,6 +38,12 @@ class Die:
         return f"1d12+{self.bonus}"
 
 
+def die_name(step: int) -> str:
+    """The written die of a ladder step (clamped to the ladder), without building a ``Die``."""
+    step = max(0, min(step, MAX_STEP))
+    return _BELOW_D12[step] if step <= D12 else f"1d12+{2 * (step - D12)}"
+
+
 def die(text: str) -> Die:
     """Parse ``"1d8"`` or ``"1d12+4"`` into its ladder rung."""
     if text in _BELOW_D12:

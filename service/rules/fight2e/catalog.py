@@ -13,7 +13,8 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from ..data import read_sections
-from .schema import KEYWORDS, Entry, FixedMove, Keyword, Requirements, keyword_base
+from .keywords import ordered
+from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, Requirements, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -54,6 +55,8 @@ class Catalog:
     numbers: dict[str, Numbers] = field(default_factory=dict)
     # Modifiers and the entries that act last: when one is on a move, its entries are put in order.
     placed_late: frozenset[str] = frozenset()
+    # Entries with no design choice, as pricing takes them: cost per instance, keyword changes, Combo keywords.
+    plain: dict[str, tuple[float, tuple[KeywordChanges, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -124,8 +127,10 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         if any(n):
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
+    plain = {e.id: (e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))))
+             for e in entries.values() if not e.options}
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
-                   numbers, late)
+                   numbers, late, plain)
 
 
 @cache

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import msgspec
 
-from ..dice import D6, D8, Die
+from ..dice import D6, D8, die_name
 from . import RULESET, VERSION
 from .catalog import LAST, Catalog, Numbers, catalog
 from .codes import CODES
@@ -41,15 +41,16 @@ class Taken:
 
     __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "times")
 
-    def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int) -> None:
+    def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int, per_instance: float = 0.0,
+                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = ()) -> None:
         self.entry = entry
         self.choice = choice
         self.path = path
         self.times = times
-        self.per_instance = 0.0
+        self.per_instance = per_instance
         self.flat = 0.0  # a surcharge paid once, whatever the instances
-        self.changes: list[KeywordChanges] = []
-        self.combo: tuple[str, ...] = ()  # this entry's own Combo keywords (Initial, Final, Mixup)
+        self.changes = changes  # the entry's keyword changes, then those of its chosen options
+        self.combo = combo  # this entry's own Combo keywords (Initial, Final, Mixup)
 
     @property
     def cost(self) -> float:
@@ -135,40 +136,53 @@ def check(*keys: tuple[str, str] | str) -> Callable[[Check], Check]:
 # --------------------------------------------------------------------------------------------------------------
 # Steps
 
+_MAX_PATHS = 256  # request paths of the first entries of each list, built once
+_PATHS = {name: tuple(f"{name}[{i}]" for i in range(_MAX_PATHS)) for name in ("elements", "liabilities")}
+
 
 def _collect(move: Move) -> None:
     """Look up every entry; unknown, misplaced, duplicated, denied and Super-only entries are violations."""
     req, cat, found = move.request, move.cat, move.found
-    denied = set(req.campaign.denied)
-    for list_name, kind in (("elements", "element"), ("liabilities", "liability")):
-        for i, choice in enumerate(getattr(req, list_name)):
-            path = f"{list_name}[{i}]"
-            entry = cat.entries.get(choice.id)
+    denied = req.campaign.denied
+    entries, numbers, plain = cat.entries, cat.numbers, cat.plain
+    ids, taken_list, by_id, numbered = move.ids, move.taken, move.by_id, move.numbered
+    move_type = req.type
+    for list_name, kind, choices in (("elements", "element", req.elements), ("liabilities", "liability",
+                                                                             req.liabilities)):
+        paths = _PATHS[list_name]
+        for i, choice in enumerate(choices):
+            path = paths[i] if i < _MAX_PATHS else f"{list_name}[{i}]"
+            ident = choice.id
+            entry = entries.get(ident)
             if entry is None:
-                found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{choice.id}' is not an Element or Liability.")
+                found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{ident}' is not an Element or Liability.")
                 continue
             if entry.kind != kind:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
                           f"list it under {'elements' if entry.kind == 'element' else 'liabilities'}.")
-            if entry.id in move.ids:
+            if ident in ids:
                 found.add("DUPLICATE_ENTRY", path, f"{entry.name} is listed twice; list it once with times.")
                 continue
-            if entry.id in denied:
+            if denied and ident in denied:
                 found.add("ENTRY_DENIED_BY_CAMPAIGN", path, f"The Director has disallowed {entry.name}.")
-            if req.type not in entry.move_types:
+            if move_type not in entry.move_types:
                 found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.", entry.ref)
             if entry.campaign_option and not getattr(req.campaign, entry.campaign_option, False):
                 found.add("CAMPAIGN_OPTION_REQUIRED", path,
                           f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
-            move.ids.add(entry.id)
-            taken = Taken(entry, choice, path, choice.times)
-            _options(move, taken)
-            move.taken.append(taken)
-            move.by_id[entry.id] = taken
-            numbers = move.cat.numbers.get(entry.id)
-            if numbers is not None:
-                move.numbered.append((taken, numbers))
+            ids.add(ident)
+            fixed = plain.get(ident)
+            if fixed is not None and not choice.options:  # the common case: nothing to choose
+                taken = Taken(entry, choice, path, choice.times, *fixed)
+            else:
+                taken = Taken(entry, choice, path, choice.times)
+                _options(move, taken)
+            taken_list.append(taken)
+            by_id[ident] = taken
+            n = numbers.get(ident)
+            if n is not None:
+                numbered.append((taken, n))
     if move.is_super:
         if "knocks_down" in move.ids:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
@@ -184,11 +198,7 @@ def _options(move: Move, t: Taken) -> None:
     """Check the design choices and work out the cost per instance and the keyword changes."""
     entry, given, found = t.entry, t.choice.options, move.found
     per_instance = entry.cost
-    t.changes.append(entry.keywords)
-    if not entry.options and not given:  # the common case: nothing to choose
-        t.per_instance = per_instance
-        t.combo = _ordered_combo(entry.keywords.entry_combo)
-        return
+    changes = [entry.keywords]
     known = {o.name for o in entry.options}
     for name in given:
         if name not in known:
@@ -212,7 +222,7 @@ def _options(move: Move, t: Taken) -> None:
             if picked.cost is not None:
                 per_instance = picked.cost
             if picked.keywords is not None:
-                t.changes.append(picked.keywords)
+                changes.append(picked.keywords)
         elif opt.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is a whole number.")
@@ -234,7 +244,8 @@ def _options(move: Move, t: Taken) -> None:
         elif opt.type == "text" and not isinstance(value, str):
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
-    t.combo = _ordered_combo(tuple(k for c in t.changes for k in c.entry_combo))
+    t.changes = tuple(changes)
+    t.combo = _ordered_combo(tuple(k for c in changes for k in c.entry_combo))
 
 
 @lru_cache(maxsize=1024)
@@ -274,25 +285,26 @@ def _template(move: Move) -> tuple[str, ...]:
 
 def _keywords(move: Move) -> None:
     template = _template(move)
-    changes = [c for t in move.taken for c in t.changes]
-    move.keywords, duplicated = apply(template, changes)
-    if move.has("bounce") and not any("ender" in c.add for t in move.taken if t.entry.id != "knocks_down"
-                                      for c in t.changes):
+    taken, ids = move.taken, move.ids
+    move.keywords, duplicated = apply(template, [c for t in taken for c in t.changes])
+    if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down"
+                                   for c in t.changes):
         move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
     for kw in dict.fromkeys(duplicated):
-        adders = [t for t in move.taken if any(kw in c.add for c in t.changes)]
+        adders = [t for t in taken if any(kw in c.add for c in t.changes)]
         move.found.add("MODIFIER_KEYWORD_DUPLICATED", adders[-1].path if adders else "elements",
                        f"Only one entry on a move may add the {kw} keyword.")
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
-    payload_skip = {"bomb"} if "bomb" in move.ids else set()
-    finishing = move.ids & FINISHING
+    payload_skip = {"bomb"} if "bomb" in ids else set()
+    finishing = ids & FINISHING
     # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
-    buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in move.ids \
+    buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids \
         else set()
+    special = bool(payload_skip or finishing or buffed)
     cache: dict[frozenset[str], set[str]] = {}
     plain = move.cat.unconditional
-    for t in move.taken:
+    for t in taken:
         ident = t.entry.id
         if ident in plain:
             continue  # nothing required or excluded
@@ -300,11 +312,12 @@ def _keywords(move: Move) -> None:
         if not (req.keywords or req.any_keywords):
             _requirements(move, t, move.keywords)  # no keyword requirement: the set does not matter
             continue
-        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set())
+        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special \
+            else ()
         if others or any(c.add or c.remove or c.replace for c in t.changes):
-            skip = frozenset({ident} | others)
+            skip = frozenset({ident, *others})
             if skip not in cache:
-                cache[skip] = apply(template, [c for o in move.taken if o.entry.id not in skip for c in o.changes])[0]
+                cache[skip] = apply(template, [c for o in taken if o.entry.id not in skip for c in o.changes])[0]
             without = cache[skip]
         else:
             without = move.keywords
@@ -432,8 +445,7 @@ def _well_formed(move: Move) -> None:
         found.add("STARTER_AND_ENDER", "elements", "A Starter that is also an Ender can only be a one-move Combo.")
 
 
-@dataclass
-class Budget:
+class Budget(NamedTuple):
     slots: int
     liability_slots: int
     used: int
@@ -451,7 +463,7 @@ def _budget(move: Move) -> Budget:
     cap = 2 * level
     is_super = move.is_super
     for t in move.taken:
-        cost = t.cost
+        cost = t.per_instance * t.times + t.flat
         if cost > 0:
             elements += cost
             if cost > cap and t.entry.kind == "element":
@@ -513,40 +525,6 @@ def _super_rules(move: Move, budget: Budget) -> None:
                   f"Invincibility; a damaging Super needs at least {available // 2}.")
 
 
-def _damage(move: Move) -> dict[str, object] | None:
-    kw = move.keywords
-    if "utility" in kw or "no_damage" in kw:
-        return None
-    step = D8 if move.is_super else D6
-    inc = move.times("increased_damage")
-    multi = move.times("multi_hit")
-    step += inc // 2  # one die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4)
-    stun_bonus = 0
-    ki_based = False
-    for t, n in move.numbered:
-        step += n.damage_steps * t.times
-        stun_bonus += n.stun_bonus * t.times
-        ki_based = ki_based or n.ki_based
-    fighter = move.request.fighter
-    with_strength = None
-    if ki_based:
-        if fighter and fighter.ki:
-            step += KI_SHIFT[fighter.ki]
-        else:
-            move.found.add("CHECKED_WITH_FIGHTER", "fighter.ki",
-                           "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
-    elif fighter and fighter.strength is not None:
-        with_strength = str(Die(max(step, 0)).shifted(fighter.strength))
-    return {
-        "die": str(Die(max(step, 0))),
-        "die_with_strength": with_strength,
-        "flat_bonus": multi // 2,  # 000 L3703–L3734
-        "minimum_roll": 1 + multi % 2 + inc % 2,
-        "stun_bonus": stun_bonus,
-        "based_on": "ki" if ki_based else "strength",
-    }
-
-
 # Named effects that change a figure of the price answer; all are computed here. Every other named effect acts
 # during combat only, and the combat resolver reports those it does not apply (combat/coverage.py).
 _DAMAGE_RULES = {"increased_damage_table", "multi_hit_table", "ki_damage_shift"}
@@ -567,16 +545,59 @@ def _super_energy_cost(move: Move) -> int | None:
     return 10 * move.request.tier
 
 
-def _accuracy(move: Move) -> tuple[int, dict[str, int]]:
-    base = d = e = ta = 0
+class Figures(NamedTuple):
+    accuracy: int
+    accuracy_vs: dict[str, int]
+    glory: int
+    damage: dict[str, object] | None
+
+
+def _figures(move: Move) -> Figures:
+    """Accuracy, Glory and damage: one pass over the entries that change a figure."""
+    base = d = e = ta = glory = steps = stun_bonus = 0
+    ki_based = False
+    blockable_throw = move.request.campaign.throws_blockable
     for t, n in move.numbered:
-        if t.entry.id == "throw" and move.request.campaign.throws_blockable:
-            continue  # a blockable Throw has no Accuracy bonus (000 L4335–L4347)
-        base += n.accuracy * t.times
-        d += n.vs_defense * t.times
-        e += n.vs_evasion * t.times
-        ta += n.vs_tactics * t.times
-    return base, {"defense": base + d, "evasion": base + e, "tactics": base + ta}
+        times = t.times
+        if not (blockable_throw and t.entry.id == "throw"):  # a blockable Throw has no Accuracy bonus (000 L4335)
+            base += n.accuracy * times
+            d += n.vs_defense * times
+            e += n.vs_evasion * times
+            ta += n.vs_tactics * times
+        glory += n.glory * times
+        steps += n.damage_steps * times
+        stun_bonus += n.stun_bonus * times
+        ki_based = ki_based or n.ki_based
+    glory += move.request.level  # digest ruling A28
+    fighter = move.request.fighter
+    if fighter and fighter.styles > 1 and not fighter.cross_style:
+        glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
+    accuracy_vs = {"defense": base + d, "evasion": base + e, "tactics": base + ta}
+    kw = move.keywords
+    if "utility" in kw or "no_damage" in kw:
+        return Figures(base, accuracy_vs, glory, None)
+    inc = move.times("increased_damage")
+    multi = move.times("multi_hit")
+    # One die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4).
+    step = (D8 if move.is_super else D6) + inc // 2 + steps
+    with_strength = None
+    if ki_based:
+        if fighter and fighter.ki:
+            step += KI_SHIFT[fighter.ki]
+        else:
+            move.found.add("CHECKED_WITH_FIGHTER", "fighter.ki",
+                           "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
+    elif fighter and fighter.strength is not None:
+        with_strength = die_name(max(step, 0) + fighter.strength)
+    damage = {
+        "die": die_name(step),
+        "die_with_strength": with_strength,
+        "flat_bonus": multi // 2,  # 000 L3703–L3734
+        "minimum_roll": 1 + multi % 2 + inc % 2,
+        "stun_bonus": stun_bonus,
+        "based_on": "ki" if ki_based else "strength",
+    }
+    return Figures(base, accuracy_vs, glory, damage)
 
 
 def _range(kw: set[str]) -> dict[str, int] | None:
@@ -584,14 +605,6 @@ def _range(kw: set[str]) -> dict[str, int] | None:
         if name in kw:
             return {"min": lo, "max": hi}
     return None
-
-
-def _glory(move: Move) -> int:
-    glory = move.request.level + sum(n.glory * t.times for t, n in move.numbered)  # digest ruling A28
-    fighter = move.request.fighter
-    if fighter and fighter.styles > 1 and not fighter.cross_style:
-        glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
-    return glory
 
 
 def _extra_move_points(move: Move, mp: int) -> int:
@@ -670,7 +683,6 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     _constraints(move)
     if budget.move_points == 1 and budget.unused and not request.free_throw:
         found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
-    accuracy, accuracy_vs = _accuracy(move)
     # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
     # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
     all_keywords = set(move.keywords)
@@ -678,7 +690,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         all_keywords.add("mixup")
     keywords, combo = _split_keywords(frozenset(all_keywords))
     # These steps may still add findings, so they run before ``legal`` is read.
-    move_points, glory, damage = _extra_move_points(move, budget.move_points), _glory(move), _damage(move)
+    move_points, figures = _extra_move_points(move, budget.move_points), _figures(move)
     return dict(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -696,10 +708,10 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         unused_slots=budget.unused,
         move_points=move_points,
         control=request.level,  # Control needed = Level (000 L2267–L2269)
-        glory=glory,
-        accuracy=accuracy,
-        accuracy_vs=accuracy_vs,
-        damage=damage,
+        glory=figures.glory,
+        accuracy=figures.accuracy,
+        accuracy_vs=figures.accuracy_vs,
+        damage=figures.damage,
         keywords=keywords,
         combo_keywords=combo,
         range=_range(move.keywords),
