@@ -44,6 +44,33 @@ def test_wrong_types_and_out_of_range(client: TestClient[Litestar], move: dict) 
     assert body["errors"]
 
 
+@pytest.mark.parametrize("move", [
+    {"level": "3"},
+    {"level": True},
+    {"level": 3, "elements": [{"id": "increased_damage", "times": "2"}]},
+    {"level": 3, "fighter": {"ki": "4"}},
+    {"level": 3, "fighter": {"borrow_identities": 0}},
+    {"level": 3, "campaign": {"free_basic_throws": 1.5}},
+])
+def test_strings_booleans_and_fractions_are_not_integers(client: TestClient[Litestar], move: dict) -> None:
+    body = assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)
+    assert body["errors"]
+
+
+def test_integers_written_with_a_zero_fraction_are_integers(client: TestClient[Litestar]) -> None:
+    # JSON Schema counts 4.0 as an integer, so every integer of a move request takes it.
+    whole = {"level": 4, "tier": 1, "elements": [{"id": "increased_damage", "times": 2}],
+             "fighter": {"power_level": 3, "strength": 1, "ki": 4, "styles": 1},
+             "campaign": {"free_basic_throws": 0}}
+    written = {"level": 4.0, "tier": 1.0, "elements": [{"id": "increased_damage", "times": 2.0}],
+               "fighter": {"power_level": 3.0, "strength": 1.0, "ki": 4.0, "styles": 1.0},
+               "campaign": {"free_basic_throws": 0.0}}
+    a = client.post("/v1/fight2e/moves/price", json=whole)
+    b = client.post("/v1/fight2e/moves/price", json=written)
+    assert a.status_code == b.status_code == 200, b.text
+    assert a.json() == b.json() and b.json()["level"] == 4 and b.json()["entries"][0]["times"] == 2
+
+
 def test_ten_thousand_elements_is_refused(client: TestClient[Litestar]) -> None:
     move = {"level": 3, "elements": [{"id": "increased_damage"}] * 10_000}
     assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from ..data import read_sections
-from .keywords import ordered
+from .keywords import alters, ordered
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, Requirements, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -42,6 +42,16 @@ class Numbers(NamedTuple):
     rule: str | None
 
 
+class Lookup(NamedTuple):
+    """An entry with what pricing reads of it on every move."""
+
+    entry: Entry
+    # Without design choices: cost per instance, keyword changes, own Combo keywords and whether it changes the
+    # move's keywords, fixed once.
+    plain: tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], bool] | None
+    numbers: Numbers | None
+
+
 @dataclass(frozen=True)
 class Catalog:
     entries: dict[str, Entry]
@@ -55,8 +65,8 @@ class Catalog:
     numbers: dict[str, Numbers] = field(default_factory=dict)
     # Modifiers and the entries that act last: when one is on a move, its entries are put in order.
     placed_late: frozenset[str] = frozenset()
-    # Entries with no design choice, as pricing takes them: cost per instance, keyword changes, Combo keywords.
-    plain: dict[str, tuple[float, tuple[KeywordChanges, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # Every entry as pricing looks it up: the entry, its figures, and (without design choices) what it is taken as.
+    lookup: dict[str, Lookup] = field(default_factory=dict)
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -85,6 +95,10 @@ def _validate_refs(entries: dict[str, Entry]) -> list[str]:
                         if keyword_base(kw) not in KEYWORDS:
                             problems.append(f"{e.id}: unknown keyword {kw!r}")
     return problems
+
+
+def _plain(e: Entry) -> tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], bool]:
+    return e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))), alters(e.keywords)
 
 
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
@@ -127,10 +141,9 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         if any(n):
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
-    plain = {e.id: (e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))))
-             for e in entries.values() if not e.options}
+    lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id)) for e in entries.values()}
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
-                   numbers, late, plain)
+                   numbers, late, lookup)
 
 
 @cache

@@ -17,6 +17,12 @@ _ORDER = {kw: i for i, kw in enumerate(KEYWORDS)}
 _CATEGORY_OF: dict[str, KeywordCategory] = dict(KEYWORDS)
 
 
+# The keywords of each category (only Defensive Response takes a qualifier, and it is in none of these).
+MOVEMENT = frozenset(k for k, c in KEYWORDS.items() if c is KeywordCategory.movement)
+RANGE = frozenset(k for k, c in KEYWORDS.items() if c is KeywordCategory.range)
+DAMAGE = frozenset(k for k, c in KEYWORDS.items() if c is KeywordCategory.damage)
+
+
 def category(keyword: str) -> KeywordCategory:
     found = _CATEGORY_OF.get(keyword)
     if found is None:  # a qualified keyword such as defensive_response:anti_air
@@ -86,6 +92,11 @@ def _plan(change: KeywordChanges) -> _Plan:
         _PLANS.clear()
     _PLANS[id(change)] = (change, plan)  # the change is kept, so its id is never reused while the plan lives
     return plan
+
+
+def alters(change: KeywordChanges) -> bool:
+    """Whether the change adds, removes or replaces a keyword of the move."""
+    return bool(change.add or change.remove or change.replace)
 
 
 def normalise(keywords: set[str]) -> None:

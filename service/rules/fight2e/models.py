@@ -94,8 +94,15 @@ def _member(kind: Any, value: Any) -> Any:
 BUILT: dict[str, bool] = {"built": True}
 
 
-class Model(BaseModel):
+class Plain(BaseModel):
+    """Frozen, no unknown fields. Models whose integers all convert JSON's 3.0 themselves (``StrictInt``,
+    ``OptionalInt``) and that hold no enum derive from this directly: no per-model hook runs on parsing."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Model(Plain):
+    """A ``Plain`` model that also takes JSON enum values and integral floats in any of its fields."""
 
     @model_validator(mode="before")
     @classmethod
@@ -121,7 +128,7 @@ class Model(BaseModel):
         return data
 
 
-class EntryChoice(Model):
+class EntryChoice(Plain):
     """One Element or Liability as the builder wrote it down."""
 
     id: Id = Field(description="Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.")
@@ -137,7 +144,7 @@ class EntryChoice(Model):
         return dict(sorted(options.items()))  # a canonical order, so equal requests have equal cache keys
 
 
-class FighterContext(Model):
+class FighterContext(Plain):
     """What a move's legality and figures depend on from its owner. Every field is optional."""
 
     power_level: OptionalInt(1, 10) = Field(None)
@@ -159,7 +166,7 @@ class FighterContext(Model):
     style_change: StrictBool = Field(False, description="Has the Style Change Quality.")
 
 
-class Campaign(Model):
+class Campaign(Plain):
     """Campaign switches that change pricing or legality; the defaults are the core book."""
 
     supers: StrictBool = True
@@ -180,7 +187,10 @@ class Campaign(Model):
     denied: list[Id] = Field(default_factory=list, max_length=300, description="Entries the Director disallows.")
 
 
-class MoveRequest(Model):
+DEFAULT_CAMPAIGN = Campaign()  # frozen, so every request without a campaign can share it
+
+
+class MoveRequest(Plain):
     name: str | None = Field(None, max_length=120)
     # A Literal, not the enum: requests are validated strictly, and strict mode takes an enum's value only from JSON.
     type: Literal["special", "super"] = "special"
@@ -190,23 +200,23 @@ class MoveRequest(Model):
     free_throw: StrictBool = Field(False, description="One of the campaign's free Basic Throws (000 L2070).")
     tier: StrictInt = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
     fighter: FighterContext | None = None
-    campaign: Campaign = Field(default_factory=Campaign)
+    campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
 
 
-class Finding(Model):
+class Finding(Plain):
     code: str
     path: str
     message: str
     ref: str | None = None
 
 
-class Unsupported(Model):
+class Unsupported(Plain):
     id: str
     path: str
     reason: str
 
 
-class ResolvedEntry(Model):
+class ResolvedEntry(Plain):
     id: str
     name: str
     kind: EntryKind
@@ -217,13 +227,13 @@ class ResolvedEntry(Model):
     path: str
 
 
-class AccuracyVs(Model):
+class AccuracyVs(Plain):
     defense: int
     evasion: int
     tactics: int
 
 
-class Damage(Model):
+class Damage(Plain):
     die: str = Field(description="Base damage die after Increased Damage and other steps, before Strength.")
     die_with_strength: str | None = Field(None, description="With the fighter's Strength, when given and it applies.")
     flat_bonus: int = 0
@@ -232,12 +242,12 @@ class Damage(Model):
     based_on: DamageBasis
 
 
-class Range(Model):
+class Range(Plain):
     min: int
     max: int
 
 
-class MovePrice(Model):
+class MovePrice(Plain):
     ruleset: str
     ruleset_version: str
     name: str | None
@@ -265,11 +275,11 @@ class MovePrice(Model):
     entries: list[ResolvedEntry]
 
 
-class PriceBatchRequest(Model):
+class PriceBatchRequest(Plain):
     moves: list[MoveRequest] = Field(min_length=1, max_length=200)
 
 
-class PriceBatchResponse(Model):
+class PriceBatchResponse(Plain):
     ruleset: str
     ruleset_version: str
     results: list[MovePrice]

@@ -17,7 +17,19 @@ from ..dice import D6, D8, die_name
 from . import RULESET, VERSION
 from .catalog import LAST, Catalog, Numbers, catalog
 from .codes import CODES
-from .keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, apply, category, has, ordered
+from .keywords import (
+    DAMAGE,
+    MOVEMENT,
+    RANGE,
+    SPECIAL_TEMPLATE,
+    SUPER_TEMPLATE,
+    SUPER_TEMPLATE_WITH_STUN,
+    alters,
+    apply,
+    category,
+    has,
+    ordered,
+)
 from .models import (
     BUILT,
     EntryChoice,
@@ -39,10 +51,10 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 class Taken:
     """An entry as it stands on this move."""
 
-    __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "times")
+    __slots__ = ("alters", "changes", "choice", "combo", "entry", "flat", "path", "per_instance", "times")
 
     def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int, per_instance: float = 0.0,
-                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = ()) -> None:
+                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = (), alters: bool = False) -> None:
         self.entry = entry
         self.choice = choice
         self.path = path
@@ -51,6 +63,7 @@ class Taken:
         self.flat = 0.0  # a surcharge paid once, whatever the instances
         self.changes = changes  # the entry's keyword changes, then those of its chosen options
         self.combo = combo  # this entry's own Combo keywords (Initial, Final, Mixup)
+        self.alters = alters  # whether its changes touch the move's keywords
 
     @property
     def cost(self) -> float:
@@ -144,7 +157,7 @@ def _collect(move: Move) -> None:
     """Look up every entry; unknown, misplaced, duplicated, denied and Super-only entries are violations."""
     req, cat, found = move.request, move.cat, move.found
     denied = req.campaign.denied
-    entries, numbers, plain = cat.entries, cat.numbers, cat.plain
+    lookup = cat.lookup
     ids, taken_list, by_id, numbered = move.ids, move.taken, move.by_id, move.numbered
     move_type = req.type
     for list_name, kind, choices in (("elements", "element", req.elements), ("liabilities", "liability",
@@ -153,10 +166,11 @@ def _collect(move: Move) -> None:
         for i, choice in enumerate(choices):
             path = paths[i] if i < _MAX_PATHS else f"{list_name}[{i}]"
             ident = choice.id
-            entry = entries.get(ident)
-            if entry is None:
+            known = lookup.get(ident)
+            if known is None:
                 found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{ident}' is not an Element or Liability.")
                 continue
+            entry, fixed, n = known
             if entry.kind != kind:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
@@ -172,7 +186,6 @@ def _collect(move: Move) -> None:
                 found.add("CAMPAIGN_OPTION_REQUIRED", path,
                           f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
             ids.add(ident)
-            fixed = plain.get(ident)
             if fixed is not None and not choice.options:  # the common case: nothing to choose
                 taken = Taken(entry, choice, path, choice.times, *fixed)
             else:
@@ -180,7 +193,6 @@ def _collect(move: Move) -> None:
                 _options(move, taken)
             taken_list.append(taken)
             by_id[ident] = taken
-            n = numbers.get(ident)
             if n is not None:
                 numbered.append((taken, n))
     if move.is_super:
@@ -245,6 +257,7 @@ def _options(move: Move, t: Taken) -> None:
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
     t.changes = tuple(changes)
+    t.alters = any(alters(c) for c in changes)
     t.combo = _ordered_combo(tuple(k for c in changes for k in c.entry_combo))
 
 
@@ -314,7 +327,7 @@ def _keywords(move: Move) -> None:
             continue
         others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special \
             else ()
-        if others or any(c.add or c.remove or c.replace for c in t.changes):
+        if others or t.alters:
             skip = frozenset({ident, *others})
             if skip not in cache:
                 cache[skip] = apply(template, [c for o in taken if o.entry.id not in skip for c in o.changes])[0]
@@ -418,17 +431,16 @@ def _kw_name(move: Move, kw: str) -> str:
 
 def _well_formed(move: Move) -> None:
     kw, found = move.keywords, move.found
-    cats = [category(k) for k in kw]
-    movement = cats.count(KeywordCategory.movement)
+    movement = len(kw & MOVEMENT)
     if movement != 1:
         found.add("MOVEMENT_KEYWORD_NOT_UNIQUE", "elements",
                   f"A move has exactly one Movement keyword; this one has {movement}.")
     if "offensive" in kw:
-        ranges = cats.count(KeywordCategory.range)
+        ranges = len(kw & RANGE)
         if ranges != 1:
             found.add("OFFENSIVE_RANGE_KEYWORD_NOT_UNIQUE", "elements",
                       f"An Offensive move has exactly one Range keyword; this one has {ranges}.")
-        if KeywordCategory.damage not in cats:
+        if kw.isdisjoint(DAMAGE):
             found.add("OFFENSIVE_DAMAGE_KEYWORD_MISSING", "elements", "An Offensive move needs a Damage keyword.")
     if has(kw, "passive") and not has(kw, "defensive_response"):
         found.add("PASSIVE_WITHOUT_DEFENSIVE_RESPONSE", "elements",
@@ -463,7 +475,8 @@ def _budget(move: Move) -> Budget:
     cap = 2 * level
     is_super = move.is_super
     for t in move.taken:
-        cost = t.per_instance * t.times + t.flat
+        times = t.times
+        cost = t.per_instance * times + t.flat
         if cost > 0:
             elements += cost
             if cost > cap and t.entry.kind == "element":
@@ -472,8 +485,10 @@ def _budget(move: Move) -> Budget:
                           f"{cap}.")
         else:
             liabilities -= cost
+        if times == 1:
+            continue  # every entry may be taken once
         limit = t.entry.super_instances if is_super else t.entry.instances
-        if limit is not None and t.times > limit:
+        if limit is not None and times > limit:
             found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
                       f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref)
     used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)

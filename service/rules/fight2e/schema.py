@@ -10,7 +10,7 @@ import re
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
 
 ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$"
 REF_PATTERN = re.compile(r"^000 L\d{1,5}(–L?\d{1,5})?(, L\d{1,5}(–L?\d{1,5})?)*$")
@@ -214,8 +214,8 @@ class Entry(Frozen):
     list_cost: str
     # Name of a cost rule implemented in code when the cost depends on options or on other entries.
     cost_rule: str | None = None
-    instances: int | None = 1  # None = no stated limit
-    super_instances: int | None = 1  # limit on a Super Move
+    instances: PositiveInt | None = 1  # None = no stated limit; pricing relies on every entry allowing one
+    super_instances: PositiveInt | None = 1  # limit on a Super Move
     move_types: tuple[Literal["special", "super"], ...] = ("special", "super")
     # Campaign option that must be on for the entry to exist at all (e.g. transformations).
     campaign_option: str | None = None
