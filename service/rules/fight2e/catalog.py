@@ -13,7 +13,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from ..data import read_sections
-from .keywords import alters, ordered
+from .keywords import Plan, ordered, plans
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, Requirements, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -46,9 +46,9 @@ class Lookup(NamedTuple):
     """An entry with what pricing reads of it on every move."""
 
     entry: Entry
-    # Without design choices: cost per instance, keyword changes, own Combo keywords and whether it changes the
-    # move's keywords, fixed once.
-    plain: tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], bool] | None
+    # Without design choices: cost per instance, keyword changes, own Combo keywords and the plans of the changes
+    # that touch the move's keywords, fixed once.
+    plain: tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], tuple[Plan, ...]] | None
     numbers: Numbers | None
 
 
@@ -97,8 +97,8 @@ def _validate_refs(entries: dict[str, Entry]) -> list[str]:
     return problems
 
 
-def _plain(e: Entry) -> tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], bool]:
-    return e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))), alters(e.keywords)
+def _plain(e: Entry) -> tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], tuple[Plan, ...]]:
+    return e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))), plans((e.keywords,))
 
 
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:

@@ -49,14 +49,14 @@ def _has(keywords: set[str], keyword: str) -> bool:
 def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[set[str], list[str]]:
     """Apply changes in order, then the book's implied removals. Returns the set and any Modifier keywords that
     were added twice (000 L2413)."""
+    return apply_plans(template, plans(changes))
+
+
+def apply_plans(template: Iterable[str], changes: Iterable[Plan]) -> tuple[set[str], list[str]]:
+    """``apply`` for changes already read into plans (see ``plans``)."""
     keywords = set(template)
     duplicated: list[str] = []
-    for change in changes:
-        known = _PLANS.get(id(change))
-        plan = known[1] if known is not None and known[0] is change else _plan(change)
-        if plan is _EMPTY:
-            continue
-        removes, replaces, adds = plan
+    for removes, replaces, adds in changes:
         for kw in removes:
             _discard(keywords, kw)
         for old, new in replaces:
@@ -75,13 +75,24 @@ def apply(template: Iterable[str], changes: Sequence[KeywordChanges]) -> tuple[s
     return keywords, duplicated
 
 
-_Plan = tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, bool, bool], ...]]
-_EMPTY: _Plan = ((), (), ())
+Plan = tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, bool, bool], ...]]
+_EMPTY: Plan = ((), (), ())
 # Catalogue keyword changes live as long as the process, so each is read into a plan once (keyed by identity).
-_PLANS: dict[int, tuple[KeywordChanges, _Plan]] = {}
+_PLANS: dict[int, tuple[KeywordChanges, Plan]] = {}
 
 
-def _plan(change: KeywordChanges) -> _Plan:
+def plans(changes: Iterable[KeywordChanges]) -> tuple[Plan, ...]:
+    """The changes that touch the keyword set, each read into a plan: what it removes, replaces and adds."""
+    out = []
+    for change in changes:
+        known = _PLANS.get(id(change))
+        plan = known[1] if known is not None and known[0] is change else _plan(change)
+        if plan is not _EMPTY:
+            out.append(plan)
+    return tuple(out)
+
+
+def _plan(change: KeywordChanges) -> Plan:
     if not (change.add or change.remove or change.replace):
         plan = _EMPTY
     else:
@@ -92,11 +103,6 @@ def _plan(change: KeywordChanges) -> _Plan:
         _PLANS.clear()
     _PLANS[id(change)] = (change, plan)  # the change is kept, so its id is never reused while the plan lives
     return plan
-
-
-def alters(change: KeywordChanges) -> bool:
-    """Whether the change adds, removes or replaces a keyword of the move."""
-    return bool(change.add or change.remove or change.replace)
 
 
 def normalise(keywords: set[str]) -> None:

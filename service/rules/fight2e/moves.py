@@ -24,11 +24,12 @@ from .keywords import (
     SPECIAL_TEMPLATE,
     SUPER_TEMPLATE,
     SUPER_TEMPLATE_WITH_STUN,
-    alters,
-    apply,
+    Plan,
+    apply_plans,
     category,
     has,
     ordered,
+    plans,
 )
 from .models import (
     BUILT,
@@ -51,10 +52,11 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 class Taken:
     """An entry as it stands on this move."""
 
-    __slots__ = ("alters", "changes", "choice", "combo", "entry", "flat", "path", "per_instance", "times")
+    __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "plans", "times")
 
     def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int, per_instance: float = 0.0,
-                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = (), alters: bool = False) -> None:
+                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = (),
+                 plans: tuple[Plan, ...] = ()) -> None:
         self.entry = entry
         self.choice = choice
         self.path = path
@@ -63,7 +65,7 @@ class Taken:
         self.flat = 0.0  # a surcharge paid once, whatever the instances
         self.changes = changes  # the entry's keyword changes, then those of its chosen options
         self.combo = combo  # this entry's own Combo keywords (Initial, Final, Mixup)
-        self.alters = alters  # whether its changes touch the move's keywords
+        self.plans = plans  # those of its changes that touch the move's keywords, read for the keyword engine
 
     @property
     def cost(self) -> float:
@@ -257,7 +259,7 @@ def _options(move: Move, t: Taken) -> None:
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
     t.changes = tuple(changes)
-    t.alters = any(alters(c) for c in changes)
+    t.plans = plans(t.changes)
     t.combo = _ordered_combo(tuple(k for c in changes for k in c.entry_combo))
 
 
@@ -299,7 +301,7 @@ def _template(move: Move) -> tuple[str, ...]:
 def _keywords(move: Move) -> None:
     template = _template(move)
     taken, ids = move.taken, move.ids
-    move.keywords, duplicated = apply(template, [c for t in taken for c in t.changes])
+    move.keywords, duplicated = apply_plans(template, [p for t in taken for p in t.plans])
     if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down"
                                    for c in t.changes):
         move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
@@ -327,10 +329,10 @@ def _keywords(move: Move) -> None:
             continue
         others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special \
             else ()
-        if others or t.alters:
+        if others or t.plans:
             skip = frozenset({ident, *others})
             if skip not in cache:
-                cache[skip] = apply(template, [c for o in taken if o.entry.id not in skip for c in o.changes])[0]
+                cache[skip] = apply_plans(template, [p for o in taken if o.entry.id not in skip for p in o.plans])[0]
             without = cache[skip]
         else:
             without = move.keywords
