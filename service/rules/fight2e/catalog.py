@@ -50,6 +50,24 @@ class Lookup(NamedTuple):
     # that touch the move's keywords, fixed once.
     plain: tuple[float, tuple[KeywordChanges, ...], tuple[str, ...], tuple[Plan, ...]] | None
     numbers: Numbers | None
+    # Its requirements and exclusions that say anything, as (kind, what) in the order they are checked; empty for
+    # an entry with none.
+    conditions: tuple[tuple[str, tuple], ...]
+    # Whether a requirement names keywords (checked on the move built without the entry).
+    by_keyword: bool
+
+
+CONDITION_KINDS = ("entries", "any_entries", "keywords", "any_keywords", "excludes", "excludes_keywords", "campaign",
+                   "fighter")
+
+
+def _conditions(e: Entry) -> tuple[tuple[str, tuple], ...]:
+    found = []
+    for kind in CONDITION_KINDS:
+        what = getattr(e, kind) if kind.startswith("excludes") else getattr(e.requires, kind)
+        if what:
+            found.append((kind, tuple(what)))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -141,7 +159,8 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         if any(n):
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
-    lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id)) for e in entries.values()}
+    lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id), _conditions(e),
+                           bool(e.requires.keywords or e.requires.any_keywords)) for e in entries.values()}
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
                    numbers, late, lookup)
 

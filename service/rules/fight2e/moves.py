@@ -95,8 +95,8 @@ class Findings:
 class Move:
     """The working state of one pricing."""
 
-    __slots__ = ("by_id", "cat", "found", "ids", "is_super", "keywords", "noted", "numbered", "reported_pairs",
-                 "request", "taken")
+    __slots__ = ("by_id", "cat", "conditioned", "found", "ids", "is_super", "keywords", "noted", "numbered",
+                 "reported_pairs", "request", "taken")
 
     def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
         self.request = request
@@ -111,6 +111,8 @@ class Move:
         self.noted: set[str] = set()  # entries already given a ROSTER_RULE note
         # The entries that change a figure, with their effects (filled as the entries are collected).
         self.numbered: list[tuple[Taken, Numbers]] = []
+        # The entries with requirements or exclusions: (entry, its conditions, whether any names keywords).
+        self.conditioned: list[tuple[Taken, tuple[tuple[str, tuple], ...], bool]] = []
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self.ids
@@ -172,7 +174,7 @@ def _collect(move: Move) -> None:
             if known is None:
                 found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{ident}' is not an Element or Liability.")
                 continue
-            entry, fixed, n = known
+            entry, fixed, n, conditions, by_keyword = known
             if entry.kind != kind:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
@@ -197,6 +199,8 @@ def _collect(move: Move) -> None:
             by_id[ident] = taken
             if n is not None:
                 numbered.append((taken, n))
+            if conditions:
+                move.conditioned.append((taken, conditions, by_keyword))
     if move.is_super:
         if "knocks_down" in move.ids:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
@@ -305,28 +309,25 @@ def _keywords(move: Move) -> None:
     if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down"
                                    for c in t.changes):
         move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
-    for kw in dict.fromkeys(duplicated):
+    for kw in dict.fromkeys(duplicated) if duplicated else ():
         adders = [t for t in taken if any(kw in c.add for c in t.changes)]
         move.found.add("MODIFIER_KEYWORD_DUPLICATED", adders[-1].path if adders else "elements",
                        f"Only one entry on a move may add the {kw} keyword.")
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
-    payload_skip = {"bomb"} if "bomb" in ids else set()
-    finishing = ids & FINISHING
-    # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
-    buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids \
-        else set()
-    special = bool(payload_skip or finishing or buffed)
+    special = not ids.isdisjoint(_RESHAPING)
+    if special:
+        payload_skip = {"bomb"} if "bomb" in ids else set()
+        finishing = ids & FINISHING
+        # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
+        buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids \
+            else set()
     cache: dict[frozenset[str], set[str]] = {}
-    plain = move.cat.unconditional
-    for t in taken:
-        ident = t.entry.id
-        if ident in plain:
-            continue  # nothing required or excluded
-        req = t.entry.requires
-        if not (req.keywords or req.any_keywords):
-            _requirements(move, t, move.keywords)  # no keyword requirement: the set does not matter
+    for t, conditions, by_keyword in move.conditioned:
+        if not by_keyword:
+            _requirements(move, t, conditions, move.keywords)  # no keyword requirement: the set does not matter
             continue
+        ident = t.entry.id
         others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special \
             else ()
         if others or t.plans:
@@ -336,7 +337,11 @@ def _keywords(move: Move) -> None:
             without = cache[skip]
         else:
             without = move.keywords
-        _requirements(move, t, without)
+        _requirements(move, t, conditions, without)
+
+
+# Entries that change which keywords the others' requirements are checked against.
+_RESHAPING = FINISHING | {"bomb", "buff.technique_buff"}
 
 
 def _option_list(move: Move, entry_id: str, option: str) -> list[str]:
@@ -347,38 +352,50 @@ def _option_list(move: Move, entry_id: str, option: str) -> list[str]:
     return []
 
 
-def _requirements(move: Move, t: Taken, without: set[str]) -> None:
-    entry, found, req = t.entry, move.found, t.entry.requires
-    for need in req.entries:
-        if need not in move.ids:
-            other = move.cat.entries[need]
-            found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {other.name} on the same move.", entry.ref)
-    for group in req.any_entries:
-        if not any(need in move.ids for need in group):
-            names = " or ".join(move.cat.entries[n].name for n in group)
-            found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.", entry.ref)
-    for kw in req.keywords:
-        if not has(without, kw):
-            found.add("REQUIRED_KEYWORD_MISSING", t.path,
-                      f"{entry.name} needs the {_kw_name(move, kw)} keyword, which the move does not have.", entry.ref)
-    for group in req.any_keywords:
-        if not any(has(without, kw) for kw in group):
-            names = " or ".join(_kw_name(move, kw) for kw in group)
-            found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.", entry.ref)
-    for other in entry.excludes:
-        if other in move.ids and not _reported_pair(move, entry.id, other):  # a pair is reported once
-            found.add("INCOMPATIBLE_ENTRIES", t.path,
-                      f"{entry.name} cannot be on the same move as {move.cat.entries[other].name}.", entry.ref)
-    for kw in entry.excludes_keywords:
-        if has(move.keywords, kw):
-            found.add("INCOMPATIBLE_ENTRIES", t.path,
-                      f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.", entry.ref)
-    for camp in req.campaign:
-        if not getattr(move.request.campaign, camp, False):
-            found.add("CAMPAIGN_OPTION_REQUIRED", t.path, f"{entry.name} needs the campaign option '{camp}'.",
-                      entry.ref)
-    for trait in req.fighter:
-        _fighter_requirement(move, t, trait)
+def _requirements(move: Move, t: Taken, conditions: tuple[tuple[str, tuple], ...], without: set[str]) -> None:
+    """The entry's conditions (catalogue order): ``without`` is the move's keywords built without the entry."""
+    entry, found, ids = t.entry, move.found, move.ids
+    for kind, what in conditions:
+        if kind == "keywords":
+            for kw in what:
+                if not has(without, kw):
+                    found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {_kw_name(move, kw)} "
+                              "keyword, which the move does not have.", entry.ref)
+        elif kind == "excludes":
+            for other in what:
+                if other in ids and not _reported_pair(move, entry.id, other):  # a pair is reported once
+                    found.add("INCOMPATIBLE_ENTRIES", t.path, f"{entry.name} cannot be on the same move as "
+                              f"{move.cat.entries[other].name}.", entry.ref)
+        elif kind == "entries":
+            for need in what:
+                if need not in ids:
+                    found.add("PREREQUISITE_MISSING", t.path,
+                              f"{entry.name} needs {move.cat.entries[need].name} on the same move.", entry.ref)
+        elif kind == "any_entries":
+            for group in what:
+                if not any(need in ids for need in group):
+                    names = " or ".join(move.cat.entries[n].name for n in group)
+                    found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.",
+                              entry.ref)
+        elif kind == "any_keywords":
+            for group in what:
+                if not any(has(without, kw) for kw in group):
+                    names = " or ".join(_kw_name(move, kw) for kw in group)
+                    found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.",
+                              entry.ref)
+        elif kind == "excludes_keywords":
+            for kw in what:
+                if has(move.keywords, kw):
+                    found.add("INCOMPATIBLE_ENTRIES", t.path,
+                              f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.", entry.ref)
+        elif kind == "campaign":
+            for camp in what:
+                if not getattr(move.request.campaign, camp, False):
+                    found.add("CAMPAIGN_OPTION_REQUIRED", t.path,
+                              f"{entry.name} needs the campaign option '{camp}'.", entry.ref)
+        else:  # fighter
+            for trait in what:
+                _fighter_requirement(move, t, trait)
 
 
 def _reported_pair(move: Move, a: str, b: str) -> bool:
