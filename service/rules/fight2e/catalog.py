@@ -55,6 +55,9 @@ class Lookup(NamedTuple):
     conditions: tuple[tuple[str, tuple], ...]
     # Whether a requirement names keywords (checked on the move built without the entry).
     by_keyword: bool
+    # (list, move type) pairs it may be taken in without a finding: its own kind's list, its move types, and
+    # none at all when it needs a campaign option.
+    fits: frozenset[tuple[str, str]]
 
 
 CONDITION_KINDS = ("entries", "any_entries", "keywords", "any_keywords", "excludes", "excludes_keywords", "campaign",
@@ -68,6 +71,10 @@ def _conditions(e: Entry) -> tuple[tuple[str, tuple], ...]:
         if what:
             found.append((kind, tuple(what)))
     return tuple(found)
+
+
+def _fits(e: Entry) -> frozenset[tuple[str, str]]:
+    return frozenset() if e.campaign_option else frozenset((e.kind, t) for t in e.move_types)
 
 
 @dataclass(frozen=True)
@@ -160,7 +167,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
     lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id), _conditions(e),
-                           bool(e.requires.keywords or e.requires.any_keywords)) for e in entries.values()}
+                           bool(e.requires.keywords or e.requires.any_keywords), _fits(e)) for e in entries.values()}
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
                    numbers, late, lookup)
 

@@ -174,7 +174,7 @@ def _collect(move: Move) -> None:
             if known is None:
                 found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{ident}' is not an Element or Liability.")
                 continue
-            entry, fixed, n, conditions, by_keyword = known
+            entry, fixed, n, conditions, by_keyword, fits = known
             if entry.kind != kind:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
@@ -184,11 +184,13 @@ def _collect(move: Move) -> None:
                 continue
             if denied and ident in denied:
                 found.add("ENTRY_DENIED_BY_CAMPAIGN", path, f"The Director has disallowed {entry.name}.")
-            if move_type not in entry.move_types:
-                found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.", entry.ref)
-            if entry.campaign_option and not getattr(req.campaign, entry.campaign_option, False):
-                found.add("CAMPAIGN_OPTION_REQUIRED", path,
-                          f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
+            if (kind, move_type) not in fits:
+                if move_type not in entry.move_types:
+                    found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.",
+                              entry.ref)
+                if entry.campaign_option and not getattr(req.campaign, entry.campaign_option, False):
+                    found.add("CAMPAIGN_OPTION_REQUIRED", path,
+                              f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
             ids.add(ident)
             if fixed is not None and not choice.options:  # the common case: nothing to choose
                 taken = Taken(entry, choice, path, choice.times, *fixed)
@@ -698,6 +700,9 @@ def price_json(request: MoveRequest, cat: Catalog | None = None) -> bytes:
     return _ENCODE(price_data(request, cat))
 
 
+_MIXUP = frozenset({"mixup"})
+
+
 def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, object]:
     """Price and validate one move, as plain JSON-ready data shaped like ``MovePrice``."""
     cat = cat or catalog()
@@ -719,40 +724,41 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
     # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
     # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
-    all_keywords = set(move.keywords)
-    if "no_combo" not in all_keywords and any("mixup" in t.combo for t in move.taken):
-        all_keywords.add("mixup")
-    keywords, combo = _split_keywords(frozenset(all_keywords))
+    all_keywords = frozenset(move.keywords)
+    if "no_combo" not in all_keywords and any(["mixup" in t.combo for t in move.taken]):
+        all_keywords |= _MIXUP
+    keywords, combo = _split_keywords(all_keywords)
     # These steps may still add findings, so they run before ``legal`` is read.
     move_points, figures = _extra_move_points(move, budget.move_points), _figures(move)
-    return dict(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        name=request.name,
-        type=request.type,
-        level=request.level,
-        legal=not found.violations,
-        violations=found.violations,
-        warnings=found.warnings,
-        info=found.info,
-        unsupported=found.unsupported,
-        element_slots=budget.slots,
-        liability_slots=budget.liability_slots,
-        elements_spent=budget.used,
-        unused_slots=budget.unused,
-        move_points=move_points,
-        control=request.level,  # Control needed = Level (000 L2267–L2269)
-        glory=figures.glory,
-        accuracy=figures.accuracy,
-        accuracy_vs=figures.accuracy_vs,
-        damage=figures.damage,
-        keywords=keywords,
-        combo_keywords=combo,
-        range=_range(move.keywords),
-        super_energy_cost=_super_energy_cost(move),
-        entries=[{"id": t.entry.id, "name": t.entry.name, "kind": t.entry.kind, "times": t.times,
-                  "cost": float(t.cost), "combo": t.combo, "path": t.path} for t in move.taken],
-    )
+    return {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "name": request.name,
+        "type": request.type,
+        "level": request.level,
+        "legal": not found.violations,
+        "violations": found.violations,
+        "warnings": found.warnings,
+        "info": found.info,
+        "unsupported": found.unsupported,
+        "element_slots": budget.slots,
+        "liability_slots": budget.liability_slots,
+        "elements_spent": budget.used,
+        "unused_slots": budget.unused,
+        "move_points": move_points,
+        "control": request.level,  # Control needed = Level (000 L2267–L2269)
+        "glory": figures.glory,
+        "accuracy": figures.accuracy,
+        "accuracy_vs": figures.accuracy_vs,
+        "damage": figures.damage,
+        "keywords": keywords,
+        "combo_keywords": combo,
+        "range": _range(move.keywords),
+        "super_energy_cost": _super_energy_cost(move),
+        "entries": [{"id": t.entry.id, "name": t.entry.name, "kind": t.entry.kind, "times": t.times,
+                     "cost": float(t.per_instance * t.times + t.flat), "combo": t.combo, "path": t.path}
+                    for t in move.taken],
+    }
 
 
 from . import moves_constraints  # noqa: E402, F401  (registers the entry-specific cost rules and checks)
