@@ -58,6 +58,8 @@ class Lookup(NamedTuple):
     # (list, move type) pairs it may be taken in without a finding: its own kind's list, its move types, and
     # none at all when it needs a campaign option.
     fits: frozenset[tuple[str, str]]
+    # Whether it has a cost rule, constraints checked in code or needs the Director's approval.
+    checked: bool
 
 
 CONDITION_KINDS = ("entries", "any_entries", "keywords", "any_keywords", "excludes", "excludes_keywords", "campaign",
@@ -71,6 +73,10 @@ def _conditions(e: Entry) -> tuple[tuple[str, tuple], ...]:
         if what:
             found.append((kind, tuple(what)))
     return tuple(found)
+
+
+def _checked(e: Entry) -> bool:
+    return bool(e.cost_rule or e.constraints or e.director_approval)
 
 
 def _fits(e: Entry) -> frozenset[tuple[str, str]]:
@@ -167,7 +173,8 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
     lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id), _conditions(e),
-                           bool(e.requires.keywords or e.requires.any_keywords), _fits(e)) for e in entries.values()}
+                           bool(e.requires.keywords or e.requires.any_keywords), _fits(e),
+                           _checked(e)) for e in entries.values()}
     return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
                    numbers, late, lookup)
 

@@ -95,8 +95,8 @@ class Findings:
 class Move:
     """The working state of one pricing."""
 
-    __slots__ = ("by_id", "cat", "conditioned", "found", "ids", "is_super", "keywords", "noted", "numbered",
-                 "reported_pairs", "request", "taken")
+    __slots__ = ("by_id", "cat", "checked", "conditioned", "found", "ids", "is_super", "keywords", "noted",
+                 "numbered", "reported_pairs", "request", "taken")
 
     def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
         self.request = request
@@ -113,6 +113,7 @@ class Move:
         self.numbered: list[tuple[Taken, Numbers]] = []
         # The entries with requirements or exclusions: (entry, its conditions, whether any names keywords).
         self.conditioned: list[tuple[Taken, tuple[tuple[str, tuple], ...], bool]] = []
+        self.checked: list[Taken] = []  # the entries with a cost rule or constraints, in the order they act
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self.ids
@@ -174,7 +175,7 @@ def _collect(move: Move) -> None:
             if known is None:
                 found.add("UNKNOWN_ENTRY", f"{path}.id", f"'{ident}' is not an Element or Liability.")
                 continue
-            entry, fixed, n, conditions, by_keyword, fits = known
+            entry, fixed, n, conditions, by_keyword, fits, checked = known
             if entry.kind != kind:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
@@ -203,6 +204,8 @@ def _collect(move: Move) -> None:
                 numbered.append((taken, n))
             if conditions:
                 move.conditioned.append((taken, conditions, by_keyword))
+            if checked:
+                move.checked.append(taken)
     if move.is_super:
         if "knocks_down" in move.ids:
             t = next(t for t in move.taken if t.entry.id == "knocks_down")
@@ -212,6 +215,7 @@ def _collect(move: Move) -> None:
     # Knockback act last, so a later entry cannot give it back (digest part 1 §5 step 5.3).
     if not move.ids.isdisjoint(move.cat.placed_late):
         move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
+        move.checked = [t for t in move.taken if move.cat.lookup[t.entry.id].checked]
 
 
 def _options(move: Move, t: Taken) -> None:
@@ -286,7 +290,7 @@ def _ordered_combo(keywords: tuple[str, ...]) -> tuple[str, ...]:
 
 def _cost_rules(move: Move) -> None:
     """Costs that depend on other entries or on keywords, once every option and keyword is known."""
-    for t in move.taken:
+    for t in move.checked:
         rule = t.entry.cost_rule
         if rule is None:
             continue
@@ -669,7 +673,7 @@ def _extra_move_points(move: Move, mp: int) -> int:
 
 
 def _constraints(move: Move) -> None:
-    for t in move.taken:
+    for t in move.checked:
         entry = t.entry
         warned = False
         for c in entry.constraints:
