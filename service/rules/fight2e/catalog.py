@@ -39,7 +39,6 @@ class Numbers(NamedTuple):
     stun_bonus: int
     glory: int
     ki_based: bool
-    rule: str | None
 
 
 class Lookup(NamedTuple):
@@ -168,7 +167,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     for e in entries.values():
         x = e.effects
         n = Numbers(x.accuracy, x.accuracy_vs.defense, x.accuracy_vs.evasion, x.accuracy_vs.tactics, x.damage_steps,
-                    x.stun_bonus, x.glory, x.damage_source == "ki", x.rule)
+                    x.stun_bonus, x.glory, x.damage_source == "ki")
         if any(n):
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST

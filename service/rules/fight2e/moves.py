@@ -616,8 +616,9 @@ def _figures(move: Move) -> Figures:
     kw = move.keywords
     if "utility" in kw or "no_damage" in kw:
         return Figures(base, accuracy_vs, glory, None)
-    inc = move.times("increased_damage")
-    multi = move.times("multi_hit")
+    by_id = move.by_id
+    inc = by_id["increased_damage"].times if "increased_damage" in by_id else 0
+    multi = by_id["multi_hit"].times if "multi_hit" in by_id else 0
     # One die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4).
     step = (D8 if move.is_super else D6) + inc // 2 + steps
     with_strength = None
