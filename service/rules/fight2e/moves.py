@@ -167,7 +167,7 @@ def _collect(move: Move) -> None:
     move_type = req.type
     for list_name, kind, choices in (("elements", "element", req.elements), ("liabilities", "liability",
                                                                              req.liabilities)):
-        paths = _PATHS[list_name]
+        paths, fit = _PATHS[list_name], (kind, move_type)
         for i, choice in enumerate(choices):
             path = paths[i] if i < _MAX_PATHS else f"{list_name}[{i}]"
             ident = choice.id
@@ -185,7 +185,7 @@ def _collect(move: Move) -> None:
                 continue
             if denied and ident in denied:
                 found.add("ENTRY_DENIED_BY_CAMPAIGN", path, f"The Director has disallowed {entry.name}.")
-            if (kind, move_type) not in fits:
+            if fit not in fits:
                 if move_type not in entry.move_types:
                     found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.",
                               entry.ref)
