@@ -674,14 +674,14 @@ def test_band_map_three_fighters() -> None:
 
 
 def test_unsupported_entries_are_listed() -> None:
-    drain = {"id": "drain", "name": "Drain", "level": 3, "elements": [{"id": "harry"}, {"id": "position_shift"}]}
+    drain = {"id": "drain", "name": "Drain", "level": 3, "elements": [{"id": "harry"}, {"id": "tag_counter"}]}
     res = duel({"T1.a.action": attack(["drain"])}, A_FIRST, a=sheet("a", moves=[drain]), rng=1,
-               fight_hazards=[{"id": "w", "kind": "wall"}])
+               fight_hazards=[{"id": "e", "kind": "elevation"}])  # walls are resolved (test_combat_hazards.py)
     ids = {(u.id, u.path) for u in res.unsupported}
-    assert ("position_shift", "fighters[0].sheet.moves[0]") in ids and ("wall", "fight.hazards[0]") in ids
+    assert ("tag_counter", "fighters[0].sheet.moves[0]") in ids and ("elevation", "fight.hazards[0]") in ids
 
 
 def test_coverage_table() -> None:
     done, missing = counts()
     assert done == len(IMPLEMENTED) and done + missing > 200
-    assert combat_status("throw") == "implemented" and combat_status("bomb.moveable_bomb") == "unsupported"
+    assert combat_status("throw") == "implemented" and combat_status("summon") == "unsupported"

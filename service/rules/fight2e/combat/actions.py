@@ -7,7 +7,37 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...dice import Die
-from . import bombs, effects, ongoing, positions
+from . import (
+    access,
+    bombs,
+    buff_modifiers,
+    charge,
+    effects,
+    enhancer,
+    free_movement,
+    gradual,
+    hazards,
+    knockdown_chain,
+    limited_move,
+    moveable_bomb,
+    movement,
+    multi_part_throw,
+    ongoing,
+    positions,
+    power_up_elements,
+    power_up_utility,
+    props,
+    ranged,
+    sequences,
+    sidestep_setup,
+    styles,
+    summon,
+    super_only,
+    suppression,
+    taunts,
+    techniques,
+    transformations,
+)
 from .attack import Attack, Outcome, land, resolve
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
@@ -47,6 +77,7 @@ class Plan:
     wall_spring: bool = False  # 1 Range back to the border first, then ``movement`` forward
     super_jump: bool = False  # the whole action starts a Super Jump of ``movement`` Ranges
     heal_target: F | None = None  # Heal Others: who is healed
+    charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
 
 
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
@@ -58,6 +89,8 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
         return
     if f.acted:
         ctx.note("B", f.id, f"{f.id} has already used his action this turn.", "000 L5521")
+        return
+    if multi_part_throw.held_down(ctx, f):
         return
     if f.action_lost:
         lost_action(ctx, f)
@@ -174,16 +207,26 @@ def stand(ctx: Ctx, f: F) -> None:
 def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
     if ident is None:
         opp = ctx.opponents(f)
-        if len(opp) == 1:
+        if len(opp) == 1 and not hazards.in_pit(opp[0]):
             return opp[0]
+        ident = opp[0].id if len(opp) == 1 else None
+    if ident is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: name the target.", key=key)
     t = ctx.fighters.get(ident)  # type: ignore[arg-type]
     if t is None:
         ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
     assert t is not None
-    if t.defeated or t.side == f.side:
+    if t.defeated or t.side == f.side or hazards.in_pit(t):
         ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.",
                  key=key)
+    from .invisibility import blocked
+
+    if blocked(f, t):
+        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {f.id} chose to keep clear of the "
+                 f"invisible {t.id} this turn.", key=key)  # 000 L3591
+    if multi_part_throw.sealed(ctx, f, t):
+        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} is locked in a Multi-Part Throw; "
+                 "nobody else can reach him.", key=key)  # 000 L3769
     return t
 
 
@@ -222,6 +265,10 @@ def _move_only_fs(f: F, n: int) -> int:
 
 def act(ctx: Ctx, f: F, point: str = "action") -> None:
     """B.3 then B.1: the fighter's one action."""
+    if point == "action" and multi_part_throw.stalled(ctx, f):
+        return
+    if point == "action" and hazards.leap_out(ctx, f):
+        return
     if point == "action" and _slow_startup_due(f) is not None:
         execute_slow_startup(ctx, f)
         return
@@ -238,9 +285,11 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
                      {}, {"acted": True})
             return
     key, d = ctx.decide(f.id, point, "B.1", f"{f.id} declares his action (Control {f.control}, FS {f.fs}).", None,
-                        action_choices(ctx, f))
+                        lambda: action_choices(ctx, f))
     if d.action is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
+    if point == "action" and not multi_part_throw.declared(ctx, f, d):
+        return
     plan = declare(ctx, f, d, key, simultaneous=point == "simul_declare")
     if point == "action" and plan.kind is ActionType.attack and held_interrupt(ctx, f, plan):
         return
@@ -251,8 +300,10 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
 
 
 def _holders(ctx: Ctx, f: F) -> list[F]:
+    from .invisibility import blocked
+
     return sorted((o for o in ctx.opponents(f) if o.holding and not o.acted and not o.action_lost
-                   and not o.stunned and not o.knocked_down), key=lambda o: -o.init)
+                   and not o.stunned and not o.knocked_down and not blocked(o, f)), key=lambda o: -o.init)
 
 
 def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
@@ -345,14 +396,19 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     """Validate an action declaration completely before anything happens."""
     kind = d.action
     assert kind is not None
+    free_movement.check_action(ctx, f, kind, key)
     path = f"decisions.{key}"
     n = d.movement or 0
+    suppression.check_action(ctx, f, kind, n, key)
+    styles.check_action(ctx, f, d, kind, n, key)
     toward = d.direction is not Direction.away
     super_jump = kind is ActionType.move and d.technique is not None and d.technique.value == "super_jump"
     if n > (4 if super_jump else 3):
         ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement (a Super Jump 4).", key=key)
+    buff_modifiers.check_action(ctx, f, kind, n, list(d.moves or []), key)
     if kind in (ActionType.attack, ActionType.utility):
         return _declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
+    sidestep_setup.check(ctx, f, [], key)  # a non-attack action ends a Sidestep Setup chance (000 L4827)
     target = None
     if d.target is not None or kind in (ActionType.taunt,):
         target = _target(ctx, f, d.target, key)
@@ -363,8 +419,10 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         if n == 0:
             ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
         plan.fs_move = _move_only_fs(f, n)
+        limited = styles.movement_fs(ctx, f, kind, None, n, key)
+        plan.fs_move = plan.fs_move if limited is None else limited  # Limited Movement (000 L5102)
         if super_jump:
-            if not ctx.opts.super_jump or target is None:
+            if not techniques.has(ctx, f, "super_jump") or target is None:
                 ctx.fail("SUPER_JUMP_INVALID", f"{path}.technique", f"{key}: a Super Jump needs its option and an "
                          "opponent to measure the destination from.", key=key)
             plan.super_jump = True
@@ -373,8 +431,8 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
             # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
             # Attacks and holders (000 L2215–L2217, L2235).
             tech = d.technique.value
-            ok = ((tech == "air_dash" and ctx.opts.air_dash and n == 2)
-                  or (tech == "hover" and ctx.opts.hover and n == 3))
+            ok = ((tech == "air_dash" and techniques.has(ctx, f, "air_dash") and n == 2)
+                  or (tech == "hover" and techniques.has(ctx, f, "hover") and n == 3))
             if not ok:
                 ctx.fail("EVADE_TECHNIQUE_INVALID", f"{path}.technique", f"{key}: an Air Dash moves 2 Ranges, a Hover "
                          "jump 3, each with its option on.", key=key)
@@ -393,7 +451,8 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         if f.pl < 3:
             ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
     elif kind is ActionType.taunt:
-        if not ctx.opts.taunts or f.taunt_used or f.from_hold or target is None or target.init >= f.init:
+        if not techniques.has(ctx, f, "taunts") or f.taunt_used or f.from_hold or target is None \
+                or target.init >= f.init:
             ctx.fail("TAUNT_INVALID", path, f"{key}: Taunt needs the option, a target with lower Initiative, no "
                      "holding, and is once per combat.", key=key)
         if n > 1:
@@ -431,7 +490,13 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
         assert m is not None
         moves.append(m)
+    sequences.check(ctx, f, moves, f"{path}.moves", key)
+    access.check(ctx, f, moves, f"{path}.moves", key)
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
+    from . import triggered
+
+    if not prepare and triggered.arms(ctx, f, moves, key):
+        prepare = "triggered_interrupt"  # used as an action it is only armed (000 L4404)
     offensive = [m for m in moves if m.offensive]
     if kind is ActionType.attack and not offensive:
         ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.",
@@ -440,7 +505,7 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
         ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: a Utility action has only Utility moves.",
                  key=key)
     for m in moves:
-        if m.has("counter") or m.has("interrupt.interrupt_only"):
+        if m.has("counter") or m.has("interrupt.interrupt_only") or hazards.sidestep_only(m):
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{path}.moves", f"{key}: {m.name} works only as a Defensive "
                      "Response.", key=key)
     if len(moves) > 1:
@@ -469,7 +534,9 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.",
                  key=key)
-    se_need = sum(m.se_cost for m in moves if m.is_super or m.has("super_energy_liability"))
+    super_only.usable(ctx, f, moves, f"{path}.moves", key)
+    transformations.usable(ctx, f, moves, f"{path}.moves", key)
+    se_need = sum(super_only.cost(ctx, f, m) for m in moves if m.is_super or m.has("super_energy_liability"))
     if se_need > f.se:
         ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"{path}.moves", f"{key}: {se_need} Super Energy needed; {f.id} has "
                  f"{f.se}.", key=key)
@@ -486,6 +553,9 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
         if not pursuit and not ctx.opts.hit_downed_attacks:
             ctx.fail("TARGET_KNOCKED_DOWN", f"{path}.target", f"{key}: only a Pursuit attack hits a Knocked Down "
                      "fighter.", key=key)
+    if kind is ActionType.attack and target is not None and free_movement.immune(target):
+        ctx.fail("TARGET_UNAVAILABLE", f"{path}.target", f"{key}: {target.id} is in Free Movement: no attack "
+                 "reaches him.", key=key)  # 000 L3380
     if kind is ActionType.attack and target is not None and ongoing.super_jumping(target):
         for m in offensive:
             if not (m.is_special and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade")
@@ -506,10 +576,15 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
                 ctx.fail("FLIGHT_MOVE_NOT_ALLOWED", f"{path}.moves", f"{key}: {f.id} is flying; {m.name} has "
                          "neither Hard to Evade nor Aerial.", key=key)
     _charge_back(ctx, f, moves, n, toward, target, cost, key)
+    hazards.check_requirements(ctx, f, moves, target, key)
+    hazards.check_create(ctx, f, moves, key)
+    knockdown_chain.check_target(ctx, f, moves, target, key)
+    sidestep_setup.check(ctx, f, moves, key)
     plan = Plan(kind, target, moves, n, toward, cost=cost, control_fs=control_fs, key=key,
                 full_offense=bool(d.full_offense), prepare=prepare, extra_damage=extra_damage,
                 extra_acc=extra_acc, heal_target=heal_target)
     _movement(ctx, f, plan, d, key)
+    charge.ready(ctx, f, plan)
     return plan
 
 
@@ -535,7 +610,7 @@ def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: 
             if armed.since is not None and ctx.turn - armed.since < 2:
                 ctx.fail("SET_UP_CONSECUTIVE_TURNS", path, f"{key}: {first.name} was readied last turn; a turn "
                          "must pass between its uses.", key=key)
-            return "", 0, {"set_up": 2}
+            return "", 2 if first.has("set_up.powerless") else 0, {"set_up": 2}  # Powerless: +2 damage (000 L4139)
     if first.has("wind_up"):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:
@@ -612,6 +687,8 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     q = f.prof.qualities
     base = 0
     free_move = first.has("teleportation") > 0  # Mobile with no FS cost (000 L4303–L4309)
+    if target is not None and "pass_through" in f.prof.entry_ids:
+        free_move = free_move or movement.pass_through(ctx, first, n, plan.toward, ctx.distance(f, target), end, key)
     if n >= 2 and not free_move:
         base = 1  # 000 L5632; ruling A15 for Utility and After Mobile
         if plan.kind is ActionType.attack and n == 2:
@@ -630,7 +707,8 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         plan.extra_acc = {**(plan.extra_acc or {}), "wall_spring": 1}  # 000 L2239
     if d.dash:
         start = ctx.distance(f, target) if target is not None else 3
-        if not (ctx.opts.dash and plan.kind is ActionType.attack and first.kind == "basic" and plan.toward
+        basic = first.kind == "basic" or movement.can_power_dash(first, n)
+        if not (techniques.has(ctx, f, "dash") and plan.kind is ActionType.attack and basic and plan.toward
                 and (n == 2 or (n == 1 and start in (1, 2)))):
             ctx.fail("DASH_INVALID", path, f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
                      "Range forward from Range 1 or 2, with the option on.", key=key)
@@ -638,6 +716,7 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         base = 2 if n == 2 else 1
         if n == 1:
             plan.extra_acc = {**(plan.extra_acc or {}), "dash": 1}  # 000 L2179
+            movement.power_dash(ctx, f, plan.moves)
     if d.cross_up:
         if not (plan.jumping and end == 0 and plan.toward):
             ctx.fail("CROSS_UP_INVALID", path, f"{key}: a Cross-Up is a jumping Basic attack of 2 Ranges landing at "
@@ -646,6 +725,10 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     fs = base + (1 if base > 0 and f.prof.big and not ("mobility" in q and plan.kind is ActionType.attack) else 0)
     fs += 1 if plan.cross_up else 0  # 000 L5634
     fs += 1 if (n and f.hit_stun) else 0  # 000 L5938
+    limited = styles.movement_fs(ctx, f, plan.kind, first, n, key)
+    if limited is not None:
+        fs = limited + (1 if f.hit_stun else 0)  # Limited Movement: 1 Range for 1 FS (000 L5102)
+        plan.jumping = False
     if fs > f.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: the movement costs {fs} FS, more than Power Level {f.pl} "
                  "allows in one application.", key=key)
@@ -731,7 +814,7 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
     if m is None:
         return
     version = _power_up_version(m)
-    room = min(m.level, f.control - plan.cost) if version == "control" else min(f.pl, f.life - 1)
+    room = min(power_up_elements.cap(m), f.control - plan.cost) if version == "control" else min(f.pl, f.life - 1)
     key, d = ctx.decide(f.id, "power_up_bonus", "D.1", f"{f.id}: Power Up {m.name} by how much (" + (
         "extra Control" if version == "control" else "Life Bar") + f", up to {max(room, 0)})?",
                         DecisionValue(amount=0))
@@ -745,7 +828,8 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
         plan.cost += n
     else:
         f.life -= n
-    bonus = n if i == 0 else n // 2
+    for_damage = power_up_elements.buy(ctx, f, plan, i, m, n) if version == "control" else n
+    bonus = for_damage if i == 0 else for_damage // 2
     plan.extra_damage += bonus
     ctx.note("D.1", f.id, f"{f.id} powers up {m.name}: " + (f"{n} more Control" if version == "control" else
              f"{n} Life Bar") + f" for +{bonus} damage.", "000 L3852–L3862", {"amount": n},
@@ -759,7 +843,7 @@ def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     target = plan.target
     # A Special Move springs only with the Wall Spring Element (000 L3701).
     springy = (first.kind == "basic" and "mobile" in first.keywords) or first.has("mobile.wall_spring") > 0
-    ok = (ctx.opts.wall_springs and plan.kind is ActionType.attack and springy and plan.toward
+    ok = (techniques.has(ctx, f, "wall_springs") and plan.kind is ActionType.attack and springy and plan.toward
           and plan.movement == 3 and target is not None)
     if ok and target is not None:
         if ctx.band_mode:
@@ -811,9 +895,17 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     if plan.super_jump:
         _start_super_jump(ctx, f, plan)
         return
+    attacking = plan.kind is ActionType.attack
+    hazards.before_action(ctx, f, attacking)
+    if attacking:
+        hazards.exploit(ctx, f, plan.target)
+    start = ctx.distance(f, plan.target) if plan.target is not None else 0
     if plan.movement:
         do_move(ctx, f, plan)
+    hazards.declare(ctx, f, plan.target, plan.movement)
     kind = plan.kind
+    if kind not in (ActionType.attack, ActionType.utility):
+        sequences.action_taken(ctx, f, kind.value)  # 000 L3750
     if kind is ActionType.move:
         f.air_bonus = plan.air_bonus
         if plan.movement == 1:
@@ -841,7 +933,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
             return
         r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
         before = f.se
-        if f.prof.has_supers:
+        if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
             f.se = min(f.se + r, ctx.opts.super_energy_max)
         ctx.note("B.1", f.id, f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).", "000 L6043",
                  {"roll": r}, {"super_energy": f.se})
@@ -866,9 +958,14 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         _prepare(ctx, f, plan)
         return
     assert plan.target is not None
+    if not hazards.checked_attack(ctx, f, plan.target, plan.movement, plan.key) or \
+            not hazards.requirement_met(ctx, f, plan.moves, plan.target, plan.key) or \
+            not hazards.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key):
+        return None
     extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
+    extra.update(hazards.wall_bounce(ctx, f, plan.target, plan.moves[0]))
     if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not (
             plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit")):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
@@ -876,10 +973,31 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
                    and not plan.moves[0].has("mobile.fast_full_screen"))
     pay_supers(ctx, f, plan.moves)
     ongoing.spend_charges(ctx, f, plan.moves)
+    f.fs -= plan.charge_fs
     if plan.control_fs:
         f.fs -= plan.control_fs
         f.control += plan.control_fs
     _power_up(ctx, f, plan)
+    if hazards.creates(plan.moves):
+        hazards.create(ctx, f, plan.moves[0], plan.target, plan.key)
+        for m in plan.moves:
+            on_use(ctx, f, m)
+        hazards.after_action(ctx, f, plan.moves)
+        return None
+    if "ranged.accuracy_for_damage" in f.prof.entry_ids:
+        extra.update(ranged.accuracy_for_damage(ctx, f, plan))
+    plan.moves = props.use_recovery(ctx, f, plan.moves)
+    kick = moveable_bomb.choose(ctx, f, plan.moves, plan.target)
+    if kick is not None:
+        if ctx.band_mode:
+            moveable_bomb.kick_on_map(ctx, f, plan.moves[0], kick[0], kick[1], plan.target, kick[2])
+            if len(plan.moves) == 1:
+                return None
+            plan.moves = plan.moves[1:]  # the rest of the Combo goes at the target (000 L2893)
+            kick = None
+        else:
+            kicked = plan.moves[0]
+            plan.moves = [moveable_bomb.aim_payload(kicked), *plan.moves[1:]]
     atk = Attack(attacker=f, defender=plan.target, moves=plan.moves, context="action", label="D", cost=plan.cost,
                  key=plan.key, full_offense=plan.full_offense, cross_up=plan.cross_up, jumping=plan.jumping,
                  extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback,
@@ -894,8 +1012,14 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         if f.defeated or other.defeated:
             continue
         out = _resolve_blast(ctx, replace(atk, defender=other, extra_acc=dict(atk.extra_acc)), centre)
+    if kick is not None:
+        moveable_bomb.after_roll(ctx, atk, out.hit, kicked, kick[0], kick[1])
+    summon.join(ctx, f, plan.moves, plan.target, out)
     for m in plan.moves:
         on_use(ctx, f, m)
+    hazards.after_action(ctx, f, plan.moves)
+    sequences.used(ctx, f, plan.moves)
+    taunts.taunt_glory(ctx, f, plan.moves, plan.target)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)
     return out
@@ -930,8 +1054,11 @@ def _area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
         return []
     radius = 2 if explosive is not None else 1
     centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
+    from .invisibility import blocked  # nothing he does touches an invisible fighter he keeps clear of (000 L3591)
+
     return [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o is not plan.target and o.active
-            and ctx.distance(centre, o) <= radius]
+            and ctx.distance(centre, o) <= radius and not multi_part_throw.sealed(ctx, f, o) and not blocked(f, o)
+            and not hazards.in_pit(o)]
 
 
 def _entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
@@ -958,6 +1085,15 @@ def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
     """G.1: Passing and After Mobile movement after the move (000 L2387–L2389, L5442)."""
     last = plan.moves[-1] if plan.moves else None
     if last is None or last.movement not in ("passing", "after_mobile") or plan.target is None:
+        return
+    if buff_modifiers.rooted(f):
+        ctx.note("G.1", f.id, f"{f.id}'s Buff keeps him where he stands: no movement after {last.name}.", "000 L3037")
+        return
+    if suppression.no_movement(f):
+        ctx.note("G.1", f.id, f"{f.id} is suppressed: no movement after {last.name}.", "000 L4247")
+        return
+    if styles.no_movement(f, last) or styles.limited(f, last):
+        ctx.note("G.1", f.id, f"{f.id}'s {f.style} style allows no movement after {last.name}.", "000 L5098–L5104")
         return
     hi = 1 if last.movement == "passing" else (3 if plan.kind is ActionType.utility else 2)
     key, d = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {last.name}.",
@@ -986,6 +1122,7 @@ def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
 def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
     """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
     m = plan.moves[0]
+    sequences.used(ctx, f, plan.moves)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
         ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
@@ -996,6 +1133,10 @@ def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
         ctx.note("C.5", f.id, f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
                  "he defends with Defense only and a hit cancels it.", "000 L4840–L4846", {"move": m.id},
                  {"slow_startup": plan.target.id})
+    elif plan.prepare == "triggered_interrupt":
+        from . import triggered
+
+        triggered.arm(ctx, f, m)
     elif plan.prepare == "set_up":
         f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
         ctx.note("C.5", f.id, f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
@@ -1102,6 +1243,7 @@ def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
     roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
     full = m.options.get("healing", {}).get("heal") == "full"
     amount = (roll if full else roll // 2) if first else 1
+    amount = gradual.heal_split(ctx, f, m, healed, amount) if first else amount  # 000 L3392
     healed.heal += amount
     ctx.note("C.5", f.id, f"{m.name}: {healed.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
              + ("" if full else ", halved") + ").", "000 L3436–L3454", {"roll": roll, "die": str(d)},
@@ -1119,21 +1261,42 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
     ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
+    props.use_recovery(ctx, f, plan.moves)
+    plan.moves = enhancer.apply(ctx, f, plan.moves)
+    plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
+    # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
+    pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
+    kept = limited_move.apply(ctx, f, plan.moves, plan.target)
+    if kept is None:  # its Limited Move drawback applies: no effect, no Glory
+        post_move(ctx, f, plan)
+        return
+    plan.moves = kept
+    taunts.taunt_glory(ctx, f, plan.moves, plan.target)
     ongoing.spend_charges(ctx, f, plan.moves)
+    powered, boost = power_up_utility.decide(ctx, f, plan)
     short_fuse: list[ongoing.Effect] = []
     for i, m in enumerate(plan.moves):
+        if m.id.startswith(styles.PREFIX):
+            styles.use_command(ctx, f, m, len(plan.moves) > 1, plan.key)
+        summon.call(ctx, f, m, plan.target)
         on_use(ctx, f, m)
         if m.has("bomb"):
+            before = power_up_utility.bombs_of(f)
             placed = bombs.place(ctx, f, m, plan.target)
+            power_up_utility.charge_bomb(f, before, m, boost if m is powered else 0)
             short_fuse += [placed] if placed is not None else []
         if m.id == "detonate" and m.kind == "command":
             bombs.detonate(ctx, f)
+        if m.id == gradual.TRIGGER and m.kind == "command":
+            gradual.trigger(ctx, f)
         healed = _healed(ctx, f, plan, m) if m.has("healing") else None
         if healed is not None:
             _healing(ctx, f, m, first=i == 0, healed=healed)
-        if m.id not in f.utility_used and m.kind != "command":  # Glory is for Special Moves (000 L5749)
+            power_up_utility.add_heal(ctx, f, healed, m, boost if m is powered else 0)
+        if m.id not in f.utility_used and m.kind != "command" and not m.has("cheap"):  # Special Moves (000 L5749)
             f.utility_used.append(m.id)
-            ctx.award(f.id, m.level, f"first use of the Utility move {m.name}", "000 L5751")
+            ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
+    sequences.used(ctx, f, plan.moves)
     post_move(ctx, f, plan)
     for e in short_fuse:
         bombs.explode(ctx, f, e, "the Short Timer ran out: it goes off after his action")  # 000 L2929–L2931

@@ -5,7 +5,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import effects, responses
+from . import (
+    charge,
+    copies,
+    effects,
+    enhancer,
+    free_movement,
+    gradual,
+    hazards,
+    knockdown_chain,
+    limited_move,
+    multi_part_throw,
+    perfect_hit,
+    random_effect,
+    ranged,
+    responses,
+    sequences,
+    sidestep_setup,
+    story,
+    strike_through,
+    taunts,
+)
 from .combo import combo_accuracy
 from .damage import DamageRoll, roll_damage
 from .defense import Guard, choose_defense
@@ -36,7 +56,13 @@ class Attack:
     apply_knockback: bool = True
     defender_jumping: bool = False
     extra_damage: int = 0  # a readied Wind Up (000 L4449)
+    reflected: bool = False  # a projectile turned back by Reflection: Defense or Evasion, halved (000 L4091)
+    same_skill: str | None = None  # a summoned Ally's attack: the Skill used against its summoner's (000 L4201)
     hold_release: bool = False  # the second part of a Sustained Hold: half damage, then its effects (000 L4387)
+    draw_modes: dict[str, str] = field(default_factory=dict)  # Draw Closer: pull, move or push per move (ranged.py)
+    random_cut: int | None = None  # Random Effect: an unusable combination ends the Combo there (random_effect.py)
+    enhanced: bool = False  # banked Power Enhancer uses already applied to ``moves``
+    limited: str = ""  # Limited Move asked for this use: "ok" (``moves`` as limited) or "void" (no effect)
 
     @property
     def is_combo(self) -> bool:
@@ -132,11 +158,14 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     a.pending_acc = keep
     if pend:
         parts["pending"] = pend
+    parts.update(hazards.accuracy(ctx, a, d))
     parts.update(atk.extra_acc)
     return {k: v for k, v in parts.items() if v}
 
 
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+    from . import interrupt_effects, triggered
+
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)
@@ -146,9 +175,23 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
               "range": distance, "context": atk.context})
     if atk.full_offense:
         a.full_offense = True
+    if free_movement.immune(d):
+        ctx.note("D.3", d.id, f"{d.id} is in Free Movement: the attack cannot touch him.", "000 L3380")
+        return Outcome(hit=False)
+    if not atk.enhanced and atk.context not in ("bomb", "bomb_shot"):
+        atk.enhanced = True
+        atk.moves = enhancer.apply(ctx, a, atk.moves)
+        atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
     for m in atk.moves:
         effects.report_unsupported(ctx, a, m)
-    if not a.ignore_range and not all(range_ok(m, distance) for m in atk.moves if m.offensive):
+    if atk.context not in ("bomb", "bomb_shot"):
+        sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
+    interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
+    if "random_effect" in a.prof.entry_ids and not random_effect.roll(ctx, atk, distance, range_ok):
+        count_attack(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
+        effects.on_miss(ctx, atk)
+        return Outcome(hit=False)
+    if not a.ignore_range and not ranged.reach_ok(atk, distance, range_ok):
         ctx.warn("TARGET_OUT_OF_RANGE", atk.key or "decisions", f"{names} cannot reach Range {distance}: it "
                  "misses automatically.", key=atk.key or None)
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
@@ -162,14 +205,31 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
                      {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
+    if not atk.limited:  # once per use: an Area Effect's other targets share the answer
+        limited = limited_move.apply(ctx, a, atk.moves, d)
+        atk.limited = "void" if limited is None else "ok"
+        atk.moves = limited or atk.moves
+    if atk.limited == "void":  # its Limited Move drawback applies to this use (000 L4579–L4591)
+        count_attack(ctx, a, atk.moves, hit=False)
+        return Outcome(hit=False)
     if atk.context in ("action", "interrupt") and responses.invincible_interrupt(ctx, atk):
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
+    if atk.context in ("action", "interrupt") and hazards.reflect_first(ctx, a, d, atk.moves):
+        count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
+        return Outcome(hit=False)
+    sidestep_setup.defending(ctx, d)  # 000 L4826
     guard = choose_defense(ctx, d, a, "action" if atk.context == "interrupt" else atk.context, "D.4",
                            aerial_attacker=atk.orig_aerial, vs_anti_air=atk.vs_anti_air,
                            jumping_defender=atk.defender_jumping, jumping_basic=atk.jumping,
-                           full_screen=atk.full_screen)
+                           full_screen=atk.full_screen, reflected=atk.reflected, only=atk.same_skill)
+    if guard.response is None:
+        # ruling: every defence chosen is a Defensive Option (000 L5828); a Response settles it when used
+        sequences.defended(ctx, d, [])  # 000 L3749
+    knockdown_chain.reversal_bonus(ctx, atk, guard)
+    trap = triggered.offer(ctx, atk)  # an armed Triggered Interrupt on top of his defence (000 L4404)
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
+    hazards.negative_spent(ctx, a)
     parts = accuracy(ctx, atk, option)
     base = sum(parts.values())
     if atk.context == "bomb":
@@ -203,13 +263,17 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
             + (" — hit." if hit else " — miss."))
     ctx.note("D.6", a.id, text, "000 L5724–L5741, L6331", {**parts, "fs": fs, "die": f"1d{sides}", "roll": roll},
              {"hit": hit, "fs": a.fs})
+    if trap is not None:
+        if not triggered.beaten(ctx, atk, trap, total_acc, option, sides):
+            return triggered.caught(ctx, atk, guard, trap, hit)
+        triggered.used_up(ctx, atk, trap)
     if hit:
-        return land(ctx, atk, guard)
+        return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard))
     margin = guard.dt - (roll if roll is not None else sides) - total_acc
     if breakthrough and margin <= breakthrough:
         ctx.note("D.6", a.id, f"Breakthrough: missed by {margin}, a partial hit.", "000 L4906–L4912",
                  {"margin": margin, "breakthrough": breakthrough})
-        return land(ctx, atk, guard, partial=True)
+        return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard, partial=True))
     return miss(ctx, atk, guard)
 
 
@@ -283,22 +347,25 @@ def _combo_tactics(ctx: Ctx, atk: Attack) -> int:
 
     a = atk.attacker
     bonus = launchers = 0
-    if not a.prof.entry_ids & {"juggle.launcher", "bounce"}:
+    if not a.prof.entry_ids & {"juggle.launcher", "bounce", knockdown_chain.BOUNCE}:
         return 0
     for i, m in enumerate(list(atk.moves)):
         launcher = atk.is_combo and m.has("juggle.launcher") > 0
         bounce = m.has("bounce") > 0
-        if not (launcher or bounce):
+        # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
+        pursuit_bounce = i < len(atk.moves) - 1 and m.has(knockdown_chain.BOUNCE) > 0 and not bounce
+        if not (launcher or bounce or pursuit_bounce):
             continue
         launchers += 1 if launcher else 0
         dl = 10 if launcher and launchers >= 2 else 8
         roll = ctx.roll(a.id, "tactics_check", Die(5), f"Tactics check for {m.name}", "D.2")
         ok = roll + a.prof.tactics >= dl
         ctx.note("D.2", a.id, f"{m.name}: Tactics check {roll} + {a.prof.tactics} against {dl} — "
-                 + ("success, +" + ("2" if launcher else "1") + " damage." if ok else "failure, the later moves miss."),
+                 + (("success, the Combo goes on." if pursuit_bounce else "success, +" + ("2" if launcher else "1")
+                     + " damage.") if ok else "failure, the later moves miss."),
                  "000 L2941, L3619–L3621", {"roll": roll, "tactics": a.prof.tactics, "dl": dl}, {"success": ok})
         if ok:
-            bonus += 2 if launcher else 1
+            bonus += 2 if launcher else (0 if pursuit_bounce else 1)
             continue
         keep = i if launcher and launchers >= 2 else i + 1  # a failed second Launcher misses itself too
         atk.moves = atk.moves[:max(keep, 1)]
@@ -317,14 +384,21 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         return Outcome(hit=False, guard=guard)
     if not partial:
         _cancel_throw(ctx, atk)
+    hazards.carry(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = _combo_tactics(ctx, atk)
+    stood = knockdown_chain.stand_up(ctx, atk)
+    if "ranged.draw_closer" in a.prof.entry_ids:
+        ranged.mid_combo(ctx, atk)
+    random_effect.cut(ctx, atk)
+    perfect_hit.check(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
-    kd_coming = effects.knocks_down(atk) and not d.knocked_down and not hold
+    chain = not hold and "opening_throw" in a.prof.entry_ids and multi_part_throw.links_on(ctx, atk)
+    kd_coming = effects.knocks_down(atk) and not d.knocked_down and not hold and not chain
     breakfall, tech = effects.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
     try:
-        dmg = roll_damage(ctx, a, d, atk.moves)
+        dmg = roll_damage(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
     finally:
         d.breakfall = False
     if atk.hold_release:
@@ -334,11 +408,20 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         dmg.total += tactics_bonus
     if atk.extra_damage:
         dmg.total += atk.extra_damage
-        ctx.note("E.1", a.id, f"Wound up or powered up: +{atk.extra_damage} damage.", "000 L4449, L3858–L3862",
-                 {"bonus": atk.extra_damage})
+        ctx.note("E.1", a.id, f"Wound up, powered up or extra Triggered Interrupt instances: +{atk.extra_damage} "
+                 "damage.", "000 L4449, L3858–L3862, L4423", {"bonus": atk.extra_damage})
+    wall_juggle = hazards.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
+    if wall_juggle:
+        dmg.total += wall_juggle
+        ctx.note("E.1", a.id, f"Juggle against a Wall: +{wall_juggle} damage.", "000 L6185")
+    if hazards.high_ground(ctx, a, d):
+        dmg.total += 1
+        ctx.note("E.1", a.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
     if partial:
         dmg.total //= 2
         dmg.stun //= 2
+    copies.convert(ctx, atk, dmg)
+    dmg.total = story.damage(ctx, atk, dmg.total)
     offensive = any(m.offensive for m in atk.moves)
     life_before = d.life
     lost = 0 if dmg.limited else dmg.total
@@ -376,11 +459,15 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     effects.conditions_ended_by_hit(ctx, d)
     kd = kd_coming and not breakfall  # a Breakfall: no Knock Down at all (000 L2203)
     stunned_now = effects.stun_check(ctx, atk, d, dmg.stun) if not d.defeated else False
-    if offensive and not kd and not stunned_now and not d.defeated:
+    # ruling: a link's waiting Knock Down stands in for Hit Stun, as a Throw's does (000 L3767)
+    if offensive and not kd and not chain and not stunned_now and not d.defeated:
         effects.hit_stun(ctx, d, a)
+    hazards.carry(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
         effects.start_hold(ctx, atk)
+    elif chain:
+        kb = 0  # waits for the end of the Multi-Part Throw (000 L3767)
     elif atk.apply_knockback and not d.defeated:
         kb = effects.knock_back(ctx, atk, dmg.total)
     else:
@@ -391,8 +478,12 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         effects.tech_roll(ctx, a, d, tech)
     if not hold:
         effects.on_hit(ctx, atk, dmg, lost)
+        gradual.after_hit(ctx, atk, dmg, lost)
+    if not chain and "opening_throw" in a.prof.entry_ids:
+        multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
         effects.knockback_advance(ctx, atk, kb)
+    hazards.position_shift(ctx, a, d, atk.moves)
     if stunned_now:
         effects.apply_stun(ctx, d)
     effects.hit_glory(ctx, atk, partial)
@@ -405,7 +496,12 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     a, d = atk.attacker, atk.defender
     count_attack(ctx, a, atk.moves, hit=False)
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
+    d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
+    if atk.context in ("action", "interrupt") and hazards.reflect_after_evasion(
+            ctx, a, d, atk.moves, guard.option.value == "evasion"):
+        return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
+    multi_part_throw.missed(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
         ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)
     if atk.context in ("response",) and atk.response in ("counter", "interrupt"):

@@ -4,7 +4,7 @@ Initiative, Controlled Detonation's Detonate Command Move (000 L2843–L2931).
 A live Bomb is an ``ongoing_effects`` entry ``bomb`` of its owner: ``move`` the Bomb move, ``time_left`` the count
 still to run (0: it goes off at the start of the next turn; with Controlled Detonation the count before it
 fizzles), ``since`` the turn it was placed, ``band`` its band on a Band Map and, without a map, ``target`` the
-opponent the Maneuver Roll left in its blast (none: nobody).
+opponent the Maneuver Roll left in its blast (none: nobody), and ``charges`` a Power Up's extra damage.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ...dice import Die
 from ..moves import KI_SHIFT
+from . import power_up_utility
 from .models import Choice, DecisionValue, Direction
 from .profile import MoveProfile
 from .state import Ctx, Effect, F
@@ -105,10 +106,10 @@ def due(ctx: Ctx) -> None:
             if e.time_left == 0 and not m.has("bomb.controlled_detonation") and not m.has("bomb.no_detonation"):
                 explode(ctx, f, e, "its count has run out")
             elif m.has("bomb.assault_bomb") and e.since + 2 == ctx.turn and not f.defeated:
-                assault(ctx, f, m)
+                assault(ctx, f, m, power_up_utility.blast_bonus(e))
 
 
-def assault(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     """The Assault Bomb's one Ranged shot at an opponent: Defense or Evasion, Hard to Evade, FS allowed, a Special
     Move's Ki damage; the Bomb is gone after this turn (000 L2865–L2867). Ruling: no Range modifier, it flies from
     the Bomb."""
@@ -132,7 +133,8 @@ def assault(ctx: Ctx, f: F, m: MoveProfile) -> None:
     f.ignore_range = True
     try:
         resolve(ctx, Attack(attacker=f, defender=target, moves=[shot], context="bomb_shot", label="D", cost=0,
-                            extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False))
+                            extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False,
+                            extra_damage=bonus))
     finally:
         f.ignore_range = prev
 
@@ -154,7 +156,9 @@ def victims(ctx: Ctx, f: F, e: Effect, m: MoveProfile) -> list[F]:
     out = [o for i in ctx.order if (o := ctx.fighters[i]).active and abs(ctx.bands[o.id] - e.band) <= reach]
     if m.has("bomb.self_invulnerability"):
         out = [o for o in out if o is not f]  # 000 L2921–L2923
-    return out
+    from .multi_part_throw import sealed
+
+    return [o for o in out if not sealed(ctx, f, o)]  # a Multi-Part Throw pair is out of reach (000 L3769)
 
 
 def payload(f: F, m: MoveProfile) -> MoveProfile:
@@ -186,6 +190,7 @@ def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
         f.ignore_range = True
         try:
             resolve(ctx, Attack(attacker=f, defender=v, moves=[shot], context="bomb", label="D", cost=0,
-                                extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False))
+                                extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False,
+                                extra_damage=power_up_utility.blast_bonus(e)))
         finally:
             f.ignore_range = prev

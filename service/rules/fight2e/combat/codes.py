@@ -52,6 +52,29 @@ _CODES = [
          "Initiative only if every fighter of the group uses one.", "000 L6039"),
     Code("FLIGHT_MOVE_NOT_ALLOWED", "error", "While flying only Special Moves with Hard to Evade or Aerial can be "
          "used.", "000 L3370"),
+    Code("MOVE_LOCKED", "error", "The move is out of reach right now: a primed Powerless Set Up move locks the "
+         "other Special Moves, a dropped Prop locks its moves, Suppression locks tiers of moves.",
+         "000 L4137–L4147, L4755–L4773, L4239–L4263"),
+    Code("SEQUENCE_NOT_OPEN", "error", "A Move Sub-Set, Multi-Part Move or Multi-Part Throw follow-up is used "
+         "neither straight after its Opening Move (Opening Throw) in a Combo nor while that move's window (this "
+         "turn or the next; for a Throw, after a hit) is open.", "000 L3746–L3767, L4652–L4682"),
+    Code("FREE_MOVEMENT_RESTRICTED", "error", "In Free Movement a fighter may only move (or do nothing), and may not "
+         "add Fighting Spirit to the Time Roll to end it sooner.", "000 L3378–L3380"),
+    Code("SUPPRESSION_RESTRICTED", "error", "A suppressed fighter cannot move (movement lock) or, at the top tier, "
+         "take a non-attack action.", "000 L4245–L4255"),
+    Code("MULTI_PART_THROW_RESPONSE", "error", "Inside a Multi-Part Throw the victim may answer the next Throw with "
+         "no Defensive Response but the Throw Response.", "000 L3767"),
+    Code("STYLE_CHANGE_INVALID", "error", "A Style Change into the style he is in, or in a Combo without any FS "
+         "left.", "000 L5047–L5053"),
+    Code("STYLE_MOVE_UNAVAILABLE", "error", "After an End Style move in a Combo only Base Style and Cross-Style "
+         "moves may follow.", "000 L3286"),
+    Code("STYLE_MOVEMENT_LIMITED", "error", "Movement the current style forbids: none in a No Movement style; in "
+         "a Limited Movement style 1 Range (1 FS) before a move, 1–2 Ranges as an action, nothing that costs FS.",
+         "000 L5098–L5104, L5132–L5140"),
+    Code("COPIED_MOVE_COMBO", "error", "A copied move cannot share a Combo with a Copies Moves move.",
+         "000 L3113"),
+    Code("SUMMON_RESTING", "error", "A Summon move is used again less than a 5-count after its Ally left.",
+         "000 L4209"),
     Code("SET_UP_CONSECUTIVE_TURNS", "error", "A Set Up move cannot be used on two turns in a row.", "000 L4131"),
     Code("EVADE_TECHNIQUE_INVALID", "error", "Double Jump, Air Dash and Hover need their option and Evasion; a "
          "Back Dash needs its option and Evasion or Jinking.", "000 L2143–L2235"),
@@ -63,6 +86,14 @@ _CODES = [
     Code("HEAL_TARGET_INVALID", "error", "Heal Others heals a fighter in the fight who is not defeated; with Only "
          "Heal Others never the user.", "000 L3446–L3454"),
     Code("END_ONLY_WITHOUT_BUFF", "error", "An End Only move needs a Buff in effect.", "000 L3276–L3280"),
+    Code("BUFF_MOVEMENT_ONLY", "error", "While a Movement Only Buff lasts the fighter may only move (or do nothing); "
+         "with Early Ending he may also use End Buff moves.", "000 L3027–L3033"),
+    Code("BUFF_NO_MOVEMENT", "error", "While a No Movement Buff lasts the fighter cannot move (Knock Back still "
+         "moves him).", "000 L3035–L3039"),
+    Code("BUFF_KI_REMOVED", "error", "While a Removed Ki Buff lasts, moves that need the Ki Skill cannot be used.",
+         "000 L3041–L3045"),
+    Code("BUFF_REPEAT_LIMIT", "error", "A Repeatable Buff stacks at most three uses and stops once a Basic Quality "
+         "would pass 3 or −2 or Ki damage its limit.", "000 L3047–L3055"),
     Code("ONLY_WHEN_PRONE_INVALID", "error", "An Only When Prone move replaces the action a Knock Down takes (or "
          "follows a Self-Prone move in a Combo).", "000 L4737–L4743"),
     Code("POWER_UP_INVALID", "error", "Power Up: at most the move's Level in extra Control (within the roll) or "
@@ -73,6 +104,11 @@ _CODES = [
          "000 L4601–L4614"),
     Code("CHARGE_BACK_NOT_READY", "error", "None of the Charge Back conditions holds for the move.",
          "000 L3085–L3099"),
+    Code("SIDESTEP_SETUP_NOT_READY", "error", "A Sidestep Setup move comes only right after a successful Sidestep "
+         "(that turn or the next), before any other move, action or defence, and before Hit Stun or a Knock Down.",
+         "000 L4817–L4829"),
+    Code("CHARGE_MOVE_NOT_READY", "error", "None of the conditions of a Charge Down, Charge Forward or Charge Up "
+         "move holds.", "000 L4479–L4527"),
     Code("INTERRUPT_INVALID", "error", "A holder interrupting a declared move does so with an attack on the "
          "fighter he interrupts.", "000 L5513"),
     Code("TAUNT_INVALID", "error", "Taunt only against a lower Initiative, not after holding, once per combat, "
@@ -95,6 +131,12 @@ _CODES = [
     Code("INSUFFICIENT_CONTROL", "error", "The move's level or the Combo's cost is above the current Control.",
          "000 L5696–L5698"),
     Code("INSUFFICIENT_SUPER_ENERGY", "error", "Not enough Super Energy for the Super Move.", "000 L5281"),
+    Code("LIMITED_MOVE_ELEMENTS_INVALID", "error", "Limited Move: an Element the design names as narrowed is not "
+         "a catalogue entry, so the move cannot be priced without it.", "000 L4587–L4591"),
+    Code("ONLY_IN_BEAST_FORM", "error", "A move with Only in Beast Form used by a fighter not in Beast Form.",
+         "000 L5321"),
+    Code("LIMITED_CHOICE_OTHER_SUPER", "error", "Limited Choice: a Super Move other than the one picked before the "
+         "fight cannot be used in it.", "000 L4970–L4974"),
     Code("TARGET_KNOCKED_DOWN", "error", "Only a Pursuit attack hits a Knocked Down fighter.", "000 L5966"),
     Code("TARGET_UNAVAILABLE", "error", "The target is defeated, an ally, not in the fight, or in a Super "
          "Jump (only Ranged, Aerial or Hard to Evade Special Moves reach him; 000 L2191).", "000 L5924"),
@@ -130,6 +172,28 @@ _CODES = [
     Code("REACTION_TRIGGER_INVALID", "error", "The Reaction Attack's trigger is not met.", "000 L6017, L6025–L6033"),
     Code("REACTION_REQUIRES_TACTICS_3", "error", "An Interrupt Reaction Attack needs Tactics 3.", "000 L6029"),
     Code("EVASION_RESULT_INVALID", "error", "That post-Evasion choice is not allowed.", "000 L5834"),
+    # Accuracy, damage and movement modifiers of moves
+    Code("ACCURACY_FOR_DAMAGE_INVALID", "error", "Accuracy for Damage: the reach is cut by 0 up to 4 minus the "
+         "target's Range.", "000 L3991–L3999"),
+    Code("PASS_THROUGH_INVALID", "error", "Pass Through: its free 2 Ranges must end at exactly Range 0 or carry the "
+         "user past the opponent to Range 1 or 2 beyond him.", "000 L3782–L3792"),
+    # Environmental Hazards, Maneuver Checks and Checked (000 L5666–L5668, L6067–L6229)
+    Code("HAZARD_INVALID", "error", "A Hazard without its band on a Band Map, two Hazards in one band, or two with "
+         "one id.", "000 L6075"),
+    Code("HAZARD_INTERACTION_INVALID", "error", "That fighter cannot be put into that Hazard now (on a Band Map it "
+         "must be in his band; a Hazard never affects its maker), or a Check came with movement.",
+         "000 L6077–L6081, L5668"),
+    Code("MANEUVER_CHECK_USED", "error", "A fighter makes one Maneuver Check a turn (free ones aside).", "000 L6079"),
+    Code("HAZARD_REQUIRED", "error", "Requires Environmental Hazard: no such Hazard is in the fight.",
+         "000 L4787–L4791"),
+    Code("HAZARD_NOT_ENGAGED", "warning", "Requires Environmental Hazard: the target is not interacting with the "
+         "Hazard when the move comes; it cannot be used and the action is spent.", "000 L4787–L4791"),
+    Code("BEHIND_NOT_ACHIEVED", "warning", "Behind Opponent: the user is not Behind the target when the move "
+         "comes; it cannot be used and the action is spent.", "000 L4457–L4477"),
+    Code("HAZARD_CREATE_INVALID", "error", "A Create Environmental Hazard move is used on its own, not in a Combo "
+         "(ruling).", "000 L3131–L3147"),
+    Code("CHECKED_ATTACK_INVALID", "error", "A Checked fighter attacks his checker only after a Maneuver Check in "
+         "place of movement.", "000 L5668"),
     # Support
     Code("RULE_UNSUPPORTED", "error", "The request needs a rule the resolver does not implement yet."),
     Code("INTERNAL_STATE", "error", "The resolver reached a state it cannot continue from; nothing was changed."),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import knockdown_chain, sequences
 from .profile import MoveProfile
 from .state import Ctx, F
 
@@ -14,7 +15,8 @@ def control_cost(moves: list[MoveProfile]) -> int:
         return cost
     if len(moves) == 3 and all(m.is_special for m in moves):
         return cost
-    return cost + sum(1 for m in moves[1:-1] if m.is_special)
+    # a follow-up straight after its Opening Move costs no extra Control (000 L3742)
+    return cost + sum(1 for m in moves[1:-1] if m.is_special) - sequences.free_links(moves)
 
 
 def knocks_down_delayed(m: MoveProfile) -> bool:
@@ -40,6 +42,7 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     knocked = False
     for i, m in enumerate(moves):
         ck = m.combo_keywords
+        link = sequences.throw_link(moves, i)  # a Multi-Part Throw link goes on in the Combo (000 L3763, L3767)
         if knocked and not (m.id == "pursuit_attack" or m.has("pursuit") or m.has("skips_knock_down")):
             ctx.fail("COMBO_CONTINUES_AFTER_KNOCKDOWN", path, f"{key}: {m.name} follows a Knock Down.", key=key)
         if "no_combo" in ck:
@@ -47,15 +50,19 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
         if "starter" in ck and i != 0:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is a Starter and must open the Combo.",
                      key=key)
-        if "ender" in ck and i != last and not knocks_down_delayed(m):
+        if "ender" in ck and i != last and not knocks_down_delayed(m) and not knockdown_chain.ender_lifted(moves, i) \
+                and not link:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is an Ender and must close the Combo.",
                      key=key)
-        if m.throw and i != last and not (m.has("throw.hurl") and i == last - 1 and moves[last].has("ranged")):
+        if m.throw and i != last and not (m.has("throw.hurl") and i == last - 1 and moves[last].has("ranged")) \
+                and not link:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)
-        if "gated" in ck:
+        if "gated" in ck and sequences.gated(m) is None:
             ctx.unsupported_rule(m.id, m.path, "Gated Combo placement (the gate move) is not checked yet")
-        if m.kw("knocks_down") and not knocks_down_delayed(m):
+        if m.kw("knocks_down") and not knocks_down_delayed(m) and not knockdown_chain.skipped(moves, i) and not link:
             knocked = True
+        elif knocked and m.has(knockdown_chain.BOUNCE):
+            knocked = False  # Pursuit Bounce: the Combo may go on (000 L3936)
 
 
 def combo_accuracy(moves: list[MoveProfile], option: str) -> tuple[int, dict[str, int]]:

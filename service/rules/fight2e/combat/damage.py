@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import combo_opener, gradual, super_only
 from .profile import MoveProfile
 from .state import Ctx, F, die_for_step
 
@@ -45,11 +46,14 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
     step = m.damage_step
     if not m.ki_based:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
+    step += super_only.ki_shift(attacker, m)  # Ki Access: Ki Skill 1 for a Ki-less fighter (000 L4956)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
     step -= 1 if m.has("explosive") else 0  # one die size less against a Fighter (000 L3326)
     if m.has("explosive.reduced_damage"):
         step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
-    step += 1 if defender.vulnerable else 0  # Vulnerability: once, whatever the Combo holds (000 L4888–L4894)
+    # Vulnerability: once, whatever the Combo holds (000 L4888–L4894); ruling: its Increased Duration does not add a
+    # second size when he uses the move again (000 L4898)
+    step += 1 if defender.vulnerable or defender.vulnerable_lingering else 0
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 
 
@@ -79,6 +83,9 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
     out = DamageRoll()
     lead = next((i for i, m in enumerate(moves) if m.offensive and m.kw("normal") and m.damage_step is not None),
                 None)
+    opener = combo_opener.chain_end(moves)  # a Utility Combo Opener chain: the next move leads (000 L4437)
+    if opener is not None:
+        lead = opener
     stun_moves = 0
     nonstun = 0
     for i, m in enumerate(moves):
@@ -97,6 +104,8 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             # Other Special/Super Moves: rolled, bonus added, halved; minimums ignored (000 L5804, L3707).
             roll = _roll_with_minimum(ctx, attacker, m, step, 1, f"damage of {m.name} (halved in the Combo)")
             value, counted = (roll + m.flat_bonus) // 2, "half"
+        if counted != "basic_plus_one":
+            value = gradual.first_share(m, roll + m.flat_bonus, counted, value)  # Gradual Effect (000 L3386)
         out.parts.append(Part(m, step, d, roll, value, counted, bool(is_stun)))
         if is_stun:
             stun_moves += 1
@@ -107,7 +116,7 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
         total += attacker.prof.dmg_bonus  # once per attack (000 L5804)
         if stun_moves == 0:
             nonstun += attacker.prof.dmg_bonus  # ruling A4: the bonus counts toward Stun with a Stun move
-    if len(moves) > 1 and (lead is None or lead != 0):
+    if len(moves) > 1 and (lead is None or lead != 0) and opener is None:
         total //= 2  # a Combo not opened by an Offensive Normal move does half damage (000 L5810)
         nonstun //= 2
         out.halved_opener = True

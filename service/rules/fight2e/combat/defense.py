@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import positions
+from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .state import Ctx, F
 
@@ -28,9 +28,12 @@ class Guard:
 
 def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool = False,
                     vs_anti_air: bool = False, jumping_defender: bool = False,
-                    jumping_basic: bool = False) -> tuple[list[DefenseOption], bool, str]:
+                    jumping_basic: bool = False, reflected: bool = False) -> tuple[list[DefenseOption], bool, str]:
     """The options open to the defender, whether the skill is halved, and why (for the log)."""
     if context == "response":  # defending against a Defensive Response (000 L5850, L5866, L2803)
+        if reflected:
+            return [DefenseOption.defense, DefenseOption.evasion], True, "against his own projectile reflected: " \
+                "Defense or Evasion, halved"  # 000 L4091
         if vs_anti_air:
             return [DefenseOption.evasion], True, "against Anti-Air only Evasion, halved"
         if aerial_attacker:
@@ -62,16 +65,7 @@ def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool =
     return list(DefenseOption), False, ""
 
 
-def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str, *, aerial_attacker: bool = False,
-                   vs_anti_air: bool = False, jumping_defender: bool = False, jumping_basic: bool = False,
-                   full_screen: bool = False) -> Guard:
-    options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
-                                           jumping_basic)
-    can_full = (not defender.acted and not defender.holding and defender.moved == 0
-                and context not in ("response", "bomb", "bomb_shot")
-                and not defender.stunned and not defender.action_lost and not defender.full_offense
-                and not defender.committed)
-    default = DecisionValue(defense=options[0], fs=0)
+def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) -> list[ChoiceOption]:
     choices = [ChoiceOption.model_construct(value=DecisionValue(defense=o, fs=0),
                                             fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
                                             text=f"{o.value.replace('_', ' + ')}, plus up to {defender.pl} FS")
@@ -82,10 +76,31 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
                                                  text=f"Full Defense with {o.value.replace('_', ' + ')} (uses the "
                                                       "action; +1 die step next turn)")
                     for o in options if o is not DefenseOption.tactics]
+    return choices
+
+
+def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str, *, aerial_attacker: bool = False,
+                   vs_anti_air: bool = False, jumping_defender: bool = False, jumping_basic: bool = False,
+                   full_screen: bool = False, reflected: bool = False, only: str | None = None) -> Guard:
+    from . import interrupt_effects
+
+    options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
+                                           jumping_basic, reflected)
+    if only is not None and any(o.value == only for o in options):
+        options = [o for o in options if o.value == only]  # the same Skill as against the summoner (000 L4201)
+        why = "the same Skill as against the summoner's attack"
+    if context == "response" and DefenseOption.evasion not in options and hazards.negative_evasion(ctx, attacker):
+        options = [*options, DefenseOption.evasion]  # Negative Position: Evasion against his Response (000 L4694)
+    can_full = (not defender.acted and not defender.holding and defender.moved == 0
+                and context not in ("response", "bomb", "bomb_shot")
+                and not defender.stunned and not defender.action_lost and not defender.full_offense
+                and not defender.committed)
+    default = DecisionValue(defense=options[0], fs=0)
     key, d = ctx.decide(defender.id, "defense", label,
                         f"{defender.id} defends against {attacker.id}: choose {', '.join(o.value for o in options)}"
                         + (", Full Defense" if can_full else "") + f" and FS (up to {defender.pl})."
-                        + (f" ({why})" if why else ""), default, choices)
+                        + (f" ({why})" if why else ""), default,
+                        lambda: _defense_choices(defender, options, can_full))
     option = d.defense or options[0]
     path = f"decisions.{key}"
     if option not in options:
@@ -99,8 +114,15 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
         if not can_full:
             ctx.fail("FULL_DEFENSE_AFTER_ACTING", path,
                      f"{key}: {defender.id} has already acted, moved or lost his action this turn.", key=key)
+    illusion = None
+    defender.declared_illusion = ""
+    if response is ResponseKind.interrupt and interrupt_effects.names_illusion(defender, d):
+        illusion = interrupt_effects.declare_illusion(ctx, defender, d, option, context, key)  # (000 L3490)
+        defender.declared_illusion = illusion.id
     if response is not None:
-        need = PRE_DECLARED.get(response)
+        need = PRE_DECLARED.get(response) or (DefenseOption.tactics if illusion is not None else None)
+        if need is None and response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
+            need = DefenseOption.tactics  # its +2 is part of the Defense Total (000 L3587)
         if need is None:
             ctx.fail("DECISION_INVALID", path, f"{key}: only Priority, Mid-Air Teleport, Ranged and Jinking are "
                      "declared with the Defense Total; others are chosen after the miss.", key=key)
@@ -126,7 +148,7 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
         skill = p.evasion + 2  # 000 L5880
         parts["evasion_plus_2"] = skill
     elif response is ResponseKind.ranged:
-        skill = p.ki  # 000 L5884
+        skill = super_only.response_ki(defender)  # 000 L5884 (Ki Access: Ki 1, L4956)
         parts["ki"] = skill
     elif option is DefenseOption.defense:
         skill = p.defense // 2 if halved else p.defense
@@ -157,6 +179,13 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
     if response is not None and p.response_bonus.get(response.value):
         dt += p.response_bonus[response.value]  # 000 L669
         parts["response_bonus"] = p.response_bonus[response.value]
+    if illusion is not None:
+        bonus = interrupt_effects.illusion_bonus(illusion)
+        dt += bonus  # Offensive Illusion: +n Tactics on its Interrupt (000 L3490)
+        parts["offensive_illusion"] = bonus
+    if response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
+        dt += invincible_interrupts.BONUS  # Invincible Interrupt (000 L3587)
+        parts["invincible_interrupt"] = invincible_interrupts.BONUS
     if context == "response" and defender.crouch_bonus:
         dt += defender.crouch_bonus
         parts["crouching"] = defender.crouch_bonus
@@ -166,9 +195,18 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
     if option is not DefenseOption.defense and any(e.id == "super_jump" for e in defender.ongoing):
         dt += 2  # in the middle of a Super Jump (000 L2191)
         parts["super_jump"] = 2
+    if option is DefenseOption.tactics and defender.fake_bonus:
+        dt += defender.fake_bonus  # a Fake move earlier this turn (000 L3350)
+        parts["fake"] = defender.fake_bonus
     if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
         dt += 4  # flying (000 L3370)
         parts["flight"] = 4
+    if option is DefenseOption.evasion and hazards.negative_evasion(ctx, attacker):
+        dt += 2  # the attacker is in the Negative Position, no Hazards in play (000 L4694)
+        parts["negative_position"] = 2
+    if option is DefenseOption.evasion and hazards.low_ground(ctx, defender, attacker):
+        dt += 2  # Evading an attacker above him; no move after it (000 L6155)
+        parts["lower_ground"] = 2
     if full_screen:
         dt += 1  # a full 3-Range Full Screen approach (000 L3683)
         parts["full_screen"] = 1
@@ -203,7 +241,9 @@ def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, r
         return 0, 0
     path = f"decisions.{key}.technique"
     jinking = response is ResponseKind.jinking
-    if not getattr(ctx.opts, _OPTION[tech.value]):
+    if buff_modifiers.rooted(defender):
+        ctx.fail("BUFF_NO_MOVEMENT", path, f"{key}: {defender.id}'s Buff keeps him from moving.", key=key)
+    if not techniques.has(ctx, defender, _OPTION[tech.value]) or suppression.no_movement(defender):
         ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: the {tech.value.replace('_', ' ')} option is off.",
                  key=key)
     if option is not DefenseOption.evasion and not (jinking and tech.value == "back_dash"):

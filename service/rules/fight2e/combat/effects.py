@@ -5,8 +5,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import ongoing, positions
-from .coverage import IMPLEMENTED
+from . import (
+    access,
+    buff_modifiers,
+    drain_life,
+    enhancer,
+    free_movement,
+    hazards,
+    knockdown_chain,
+    ongoing,
+    positions,
+    props,
+    ranged,
+    sequences,
+    sidestep_setup,
+    styles,
+    summon,
+    super_only,
+    suppression,
+    taunts,
+    techniques,
+    vulnerability,
+)
+from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 from .models import Choice, DecisionValue
 from .profile import MoveProfile
@@ -23,12 +44,12 @@ VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
     for entry in m.entries:
-        if entry not in IMPLEMENTED:
+        if entry in PARTLY_IMPLEMENTED:
+            ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
+                                 f"{m.name}: {PARTLY_IMPLEMENTED[entry]}")
+        elif entry not in IMPLEMENTED:
             ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
                                  f"{m.name}: the combat effect of '{entry}' is not applied by the resolver")
-    if m.has("power_up") and m.utility:  # Power Up is applied to attacks only so far (000 L3864)
-        ctx.unsupported_rule("power_up", f"fighters[{f.index}].sheet.{m.path}",
-                             f"{m.name}: Power Up on a Utility move (Bomb, Healing) is not applied yet")
 
 
 def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
@@ -39,7 +60,16 @@ def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
     ongoing.start(ctx, f, m)
+    free_movement.start(ctx, f, m)
+    styles.end_style(ctx, f, m)
+    vulnerability.start(ctx, f, m)
+    from . import fake, invisibility
+
+    fake.use(ctx, f, m)  # 000 L3350
+    invisibility.start(ctx, f, m)  # 000 L3591
     ongoing.end_buff(ctx, f, m)
+    super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
+    enhancer.bank(ctx, f, m)
     if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
         _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
     if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
@@ -67,10 +97,12 @@ def _next_die(f: F, target: str, steps: int, source: str) -> None:
 
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
+    suppression.on_hit(ctx, atk, lost)
     a, d = atk.attacker, atk.defender
     last = len(atk.moves) - 1
+    drain_life.healing_attack(ctx, atk, "E.5")
     for i, m in enumerate(atk.moves):
-        if m.has("drain_life"):
+        if m.has("drain_life") and not m.has(drain_life.ENTRY):
             # Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version);
             # a Drain Life move later in a Combo heals 1 (000 L3232–L3244). Applied at H.1.
             heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
@@ -94,6 +126,8 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                      "000 L3432")
         if m.has("super_energy"):
             a.se_extra += m.has("super_energy")
+        if m.has("taunt.modify_super_energy"):
+            taunts.modify_super_energy(ctx, atk, m, i)
         if m.has("entangle") and not d.defeated:
             d.entangled = True
             lost = not d.acted
@@ -107,6 +141,7 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
 def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
     a, d = atk.attacker, atk.defender
+    drain_life.healing_attack(ctx, atk, "F.1")
     for m in atk.moves:
         if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version", "on_miss") == "on_miss":
             _next_die(a, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
@@ -125,9 +160,15 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
 
 def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     """E.6 (000 L5427, L5747)."""
+    from . import invisibility
+
+    invisibility.hit(ctx, d)  # 000 L3591, L3597
+    summon.struck(ctx, d)  # 000 L4209
     d.self_stun = False  # a hit before next turn spares him the Self-Stun (000 L4806)
+    hazards.ended_by_hit(ctx, d)  # Negative Position (000 L4690)
     d.entangled = False  # a later hit lifts an Entangle's Initiative penalty (000 L3306)
     d.blocked_last = False
+    d.last_guard = ""
     lost = [p for p in d.pending_acc if p[2] == "evasion"]
     d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
     d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
@@ -152,6 +193,8 @@ def knocks_down(atk: Attack) -> bool:
             continue
         if m.has("knocks_down.only_at_end_of_combo") and atk.is_combo and i != last:
             continue
+        if knockdown_chain.skipped(atk.moves, i):
+            continue  # Skips Knock Down (000 L4167)
         return True
     return False
 
@@ -162,6 +205,9 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
         ctx.note("E.2", d.id, f"{d.id} already suffered Hit Stun this turn.", "000 L5928")
         return
     d.hit_stun = True
+    styles.forced(ctx, d, "Hit Stun")
+    sequences.close(ctx, d, "Hit Stun")  # 000 L3750
+    sidestep_setup.hit(ctx, d, "Hit Stun")  # 000 L4829
     before = d.control
     drop = 3 if (d.prof.big and d.prof.stamina >= 2) else 4
     d.control = max(min(before - drop, before // 2), 0)
@@ -193,17 +239,29 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
     n = knockback_ranges(atk, damage)
     if n <= 0:
         return 0
+    if "ranged.draw_closer" in atk.attacker.prof.entry_ids and ranged.draws(ctx, atk):
+        ranged.close_in(ctx, atk, n)  # Draw Closer: in instead of out (000 L4007)
+        return 0
+    if hazards.pinned(ctx, atk.defender):
+        ctx.note("E.3", atk.defender.id, f"{atk.defender.id} has his back to a Wall: the Knock Back has no effect.",
+                 "000 L6185")
+        return 0
     before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
     hurl = any(m.has("throw.hurl") for m in atk.moves)
     ctx.note("E.3", atk.defender.id, (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
              + f": Range {before} → {after}.", "000 L4375" if hurl else "000 L5948–L5956",
              {"ranges": n}, {"range": after})
+    hazards.steer_knockback(ctx, atk.attacker, atk.defender)
     return n
 
 
 def knock_down(ctx: Ctx, a: F, d: F) -> None:
     """E.4 and E.7 (000 L5958–L5970)."""
     d.knocked_down = True
+    sequences.close(ctx, d, "a Knock Down")  # 000 L3750
+    sidestep_setup.hit(ctx, d, "a Knock Down")  # 000 L4829
+    props.knocked_down(ctx, d, access.locked)
+    styles.forced(ctx, d, "Knocked Down")
     if d.full_defense:
         d.fd_void = True  # ruling A6
     if d.holding:
@@ -272,7 +330,8 @@ def apply_stun(ctx: Ctx, d: F) -> None:
 def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
     """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
     a, d = atk.attacker, atk.defender
-    if kb <= 0 or a.defeated or not any(m.has("knockback_advance") for m in atk.moves):
+    if kb <= 0 or a.defeated or not any(m.has("knockback_advance") for m in atk.moves) \
+            or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves)):
         return
     key, dv = ctx.decide(a.id, "knockback_advance", "E.5", f"{a.id} may advance up to {kb} Range(s) after the "
                          "Knock Back.", DecisionValue(movement=0))
@@ -305,12 +364,14 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
     no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
     no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
-    if ctx.opts.breakfall and not no_bf and d.pl >= 2 and d.fs >= 2:
+    if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
         key, dv = ctx.decide(d.id, "breakfall", "E.4", f"{d.id} is about to be Knocked Down: Breakfall for 2 FS "
                              "(one die size less damage, no Knock Down)?", DecisionValue(choice=Choice.pass_))
         breakfall = dv.choice is Choice.act
         cost += 2 if breakfall else 0
-    if ctx.opts.tech_roll and not no_tr and d.pl >= 2 + cost and d.fs >= 2 + cost:
+    # A No Movement Buff rules out the Tech Roll's move (000 L3037).
+    if techniques.has(ctx, d, "tech_roll") and not buff_modifiers.rooted(d) and not no_tr and d.pl >= 2 + cost \
+            and d.fs >= 2 + cost:
         key, dv = ctx.decide(d.id, "tech_roll", "E.4", f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges "
                              "toward or away (his action is still lost).", DecisionValue(choice=Choice.pass_))
         if dv.choice in (Choice.toward, Choice.away):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...dice import Die
+from .profile import MoveProfile
 from .state import Ctx, F
 
 if TYPE_CHECKING:
@@ -15,7 +17,8 @@ def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
     """A Special Move's level the first time it hits this round (ruling A30); a Combo ⌈moves/2⌉ plus its
     Special Moves hitting for the first time; Combos on successive turns; −1 for a Breakthrough partial hit."""
     a = atk.attacker
-    new = [m for m in atk.moves if m.kind != "basic" and m.offensive and m.id not in a.scored]
+    # A Cheap move never earns its own Glory: nothing on its first use, a cost on later ones (000 L4533).
+    new = [m for m in atk.moves if m.kind != "basic" and m.offensive and m.id not in a.scored and not m.has("cheap")]
     for m in new:
         a.scored.append(m.id)
     if atk.is_combo:
@@ -50,6 +53,36 @@ def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
         if points:
             ctx.award(a.id, points, f"defeated {d.id} with {math.floor(share * 100)}% of the time left",
                       "000 L844–L846", extra=True)
+    if not a.long_combo:
+        # ruling: judged at the defeat, on every attack he has made this round so far (000 L847)
+        ctx.award(a.id, 3, f"defeated {d.id} using only single hits and 2-hit Combos", "000 L847", extra=True)
     if a.life >= a.prof.life_max:  # ruling: a full Life Bar this round (Life Bars refill between rounds)
         ctx.award(a.id, 5, f"defeated {d.id} without losing any Life Bar", "000 L849", extra=True)
     ctx.award(d.id, -3, "defeated in combat", "000 L851", extra=True)
+
+
+def cheap_use(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+    """Cheap: the first use of the move this round earns nothing; every later use costs 1d4 Glory, hit or miss
+    (000 L4531–L4535). Called once per use of a move or Combo (with the Super Energy payment, or a Utility)."""
+    for m in {x.id: x for x in moves if x.has("cheap")}.values():
+        if m.id not in f.cheap_used:
+            # ruling: "the same combat" is the round, as for first-hit Glory (ruling A30; 000 L4533)
+            f.cheap_used.append(m.id)
+            ctx.note("D.1", f.id, f"{m.name} is Cheap: its first use this round earns no Glory.", "000 L4533",
+                     {"move": m.id}, {"cheap_moves_used": len(f.cheap_used)})
+            continue
+        r = ctx.roll(f.id, "cheap", Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
+        ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
+
+
+def round_end_glory(ctx: Ctx) -> None:
+    """When the round ends: 1 Glory for each opponent beyond the first that a fighter alone on his side has
+    defeated (000 L848)."""
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        if any(o.side == f.side and o is not f for o in ctx.fighters.values()):
+            continue  # ruling: "single-handedly" is a fighter with no teammate in the fight (000 L848)
+        beaten = [o.id for o in ctx.fighters.values() if o.side != f.side and o.defeated]
+        if len(beaten) >= 2:
+            ctx.award(f.id, len(beaten) - 1, f"defeated {len(beaten)} opponents single-handedly "
+                      f"({', '.join(beaten)})", "000 L848", extra=True)

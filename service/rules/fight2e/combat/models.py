@@ -67,6 +67,7 @@ class Choice(StrEnum):
     cash_in = "cash_in"
     respond = "respond"
     sidestep = "sidestep"
+    check = "check"  # a Maneuver Check in place of movement that Checks an opponent (000 L5668)
 
 
 class ActionType(StrEnum):
@@ -198,8 +199,16 @@ class PreviousTurn(Model):
 
 
 class Hazard(Model):
-    id: Short
-    kind: Short = Field(description="pit, wall, corner, elevation, ring_out, danger_zone …")
+    """An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
+    kind is accepted and reported as unsupported."""
+
+    id: FighterId = Field(description="Stable id (letters, digits, _ and -).")
+    kind: Short = Field(description="wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …")
+    band: int | None = Field(None, ge=1, le=6, description="Band Map: the band it is in (at most one per band).")
+    owner: FighterId | None = Field(None, description="Made by this fighter's Create Environmental Hazard move.")
+    move: MoveId | None = Field(None, description="The move that made it.")
+    time_left: int | None = Field(None, ge=0, le=999, description="A made Hazard: Time Count still to run.")
+    since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
 
 
 class FightState(Model):
@@ -243,12 +252,27 @@ class OngoingEffect(Model):
     move: MoveId | None = None
     time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run; none: no limit.")
     since: int | None = Field(None, ge=-100, le=999, description="Wind Up: the Time Count when it was held; "
-                              "Set Up, Slow Startup and Flight: the turn it was used.")
-    target: FighterId | None = Field(None, description="Slow Startup: the target declared when it began.")
+                              "Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; "
+                              "`absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the "
+                              "turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the "
+                              "turn its window opened; `gradual_effect`: the turn of its first installment; "
+                              "`gradual_effect.delayed_onset`: the turn it was primed.")
+    target: FighterId | None = Field(None, description="Slow Startup: the target declared when it began; "
+                                     "`absorbed_attack`: the owner of the absorbed `move` (used as "
+                                     "`absorbed:<move>`); `offensive_illusion`: the fighter it was used against; "
+                                     "`multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): "
+                                     "who takes the installments.")
     charges: int | None = Field(None, ge=0, le=99, description="Limited Use: charges left in the pool named by "
-                                "`move` (a pool absent from the list is full); Super Jump: the Ranges declared.")
+                                "`move` (a pool absent from the list is full); Super Jump: the Ranges declared; "
+                                "Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: "
+                                "its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; "
+                                "`triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by "
+                                "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.")
     direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
     band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
+    moved: bool = Field(False, description="Dropped Prop: its owner has moved since it fell.")
+    entry: Short | None = Field(None, description="Copied move: the Element it lost (Copies Moves).")
+    hazard: FighterId | None = Field(None, description="Against a Wall or in a Pit: the Hazard's id.")
 
 
 class FighterState(Model):
@@ -270,6 +294,15 @@ class FighterState(Model):
     glory_this_round: int = Field(0, ge=-1000, le=10_000)
     combo_streak: int = Field(0, ge=0, le=200)
     taunt_used: bool = False
+    story_points: int | None = Field(None, ge=0, le=1000, description="Story Points he has left in the fight; none: "
+                                     "the sheet's (000 L1579).")
+    beast_form: bool = Field(False, description="Transformations option: he is in Beast Form, as the request says "
+                             "(000 L5305–L5325); the form's own changes are not resolved (reported as unsupported).")
+    long_combo_used: bool = Field(False, description="He attacked with a Combo of three or more attacking moves "
+                                  "this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).")
+    cheap_moves_used: list[MoveId] = Field(
+        default_factory=list, max_length=120, description="Cheap moves already used this round: each later use "
+        "costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.")
     ongoing_effects: list[OngoingEffect] = Field(default_factory=list, max_length=16)
 
 
@@ -306,6 +339,9 @@ class DecisionValue(Model):
                                              "Wall Spring with the Defense Total (options).")
     reaction: ReactionKind | None = None
     amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
+    entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
+    hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver "
+                                     "Check).")
 
 
 class TurnRequest(Model):

@@ -7,11 +7,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import buff_modifiers as mods
+from . import sidestep_setup, story, styles, super_only, suppression, taunts, vulnerability
 from .profile import MoveProfile, Profile
 from .state import Ctx, Effect, F
 
 HANDLED = frozenset({"buff", "flight", "set_up", "wind_up", "slow_startup", "limited_use", "sustained_hold",
-                     "super_jump", "bomb"})
+                     "super_jump", "bomb", "power_enhancer", "opening_move", "multi_part_throw", "gradual_effect",
+                     "gradual_effect.delayed_onset", "buff_gauge",
+                     "temporary_technique", "prop", "free_movement", "suppression", "style", "copied_move", "summon",
+                     "distracting", "style_weakness", "phobia", "bishounen",
+                     "summon_rest",
+                     "vulnerability.increased_duration",
+                     "infinite_supers", "super_move_enhancer", "limited_choice", "taunt.element_addition",
+                     "sidestep_setup"})
+DEFENSIVE_STATE = frozenset({"absorbed_attack", "offensive_illusion", "invisibility",
+                             "triggered_interrupt"})  # see ``defensive_state``
+HANDLED = HANDLED | DEFENSIVE_STATE
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 _QUALITIES = ("strength", "speed", "stamina")
 
@@ -35,9 +47,18 @@ def _text(m: MoveProfile, name: str) -> str:
     return str(m.options.get("buff", {}).get(name) or "").lower()
 
 
-def buffed(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
-    """``prof`` with the Buff of ``m`` applied; raises are capped at 3 against the sheet's own Qualities
-    (000 L2973–L2975)."""
+def buffed(prof: Profile, base: Profile, m: MoveProfile, uses: int = 1) -> Profile:
+    """``prof`` with the Buff of ``m`` applied (``uses`` times for a Repeatable Buff, 000 L3047–L3055)."""
+    for _ in range(max(uses, 1)):
+        prof = _buffed_once(prof, base, m)
+    if m.has("buff.removed_ki") and prof.ki:
+        prof = replace(prof, ki=0)  # no Ki Skill while it lasts (000 L3041–L3045)
+    return prof
+
+
+def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
+    """One use of the Buff of ``m``; raises are capped at 3 against the sheet's own Qualities (000 L2973–L2975),
+    Lowered Basic Quality floored at −2 (000 L3023)."""
     changes: dict[str, object] = {}
     raised_text = _text(m, "raised_qualities")
     words = raised_text.replace(",", " ").split()
@@ -69,10 +90,18 @@ def buffed(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
         changes["defense"] = int(changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
     ki = min(_int(m, "ki_damage_steps"), 3)
     if ki:
-        changes["moves"] = {i: (replace(mv, damage_step=mv.damage_step + ki)
+        changes["moves"] = {i: (replace(mv, damage_step=_ki_step(mv, base.moves.get(i), ki))
                                 if mv.ki_based and mv.damage_step is not None else mv)
                             for i, mv in prof.moves.items()}
+    changes.update(mods.lower(prof, base, m))
     return replace(prof, **changes) if changes else prof  # type: ignore[arg-type]
+
+
+def _ki_step(mv: MoveProfile, sheet: MoveProfile | None, ki: int) -> int:
+    """Ki damage up ``ki`` steps, never more than 3 above the sheet's (000 L2969; a Repeatable Buff too, L3049)."""
+    assert mv.damage_step is not None
+    top = (sheet.damage_step if sheet is not None and sheet.damage_step is not None else mv.damage_step) + 3
+    return min(mv.damage_step + ki, max(top, mv.damage_step))
 
 
 def _split(points: int, text: str) -> tuple[int, int]:
@@ -90,6 +119,10 @@ def _split(points: int, text: str) -> tuple[int, int]:
 
 
 def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
+    if m.has("buff.lowered_basic_quality") and not mods.lowered(m):
+        ctx.unsupported_rule("buff.lowered_basic_quality", f"fighters[{f.index}].sheet.{m.path}",
+                             f"{m.name}: Lowered Basic Quality names no Strength, Speed or Stamina: nothing is "
+                             "lowered")
     if _int(m, "added_elements") or _text(m, "element_swaps"):
         ctx.unsupported_rule("buff.added_elements", f"fighters[{f.index}].sheet.{m.path}",
                              f"{m.name}: Elements a Buff adds to or swaps on other moves are not applied")
@@ -97,10 +130,40 @@ def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     """An ongoing effect from the request; a Buff is folded into the profile again."""
+    if eff.id == "sidestep_setup":
+        sidestep_setup.restore(ctx, f, eff)
+        return
+    if eff.id in DEFENSIVE_STATE:
+        from . import defensive_state
+
+        defensive_state.restore(ctx, f, path, eff)
+        return
     if eff.id == "limited_use":
         if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
+        return
+    if eff.id == "multi_part_throw":  # a Multi-Part Throw in progress (multi_part_throw.py)
+        tm = f.move(eff.move) if eff.move else None
+        if tm is None or not tm.has("opening_throw") or eff.since is None \
+                or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}:
+            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Multi-Part Throw needs the Opening Throw that "
+                     "landed last, the turn and the victim.")
+        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, eff.target))
+        return
+    if eff.id in ("gradual_effect", "gradual_effect.delayed_onset"):  # installments (gradual.py)
+        gm = f.move(eff.move) if eff.move else None
+        if gm is None or not gm.has(eff.id) or eff.target not in {c.id for c in ctx.req.fighters} \
+                or eff.since is None or not eff.charges:
+            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Gradual Effect needs its move, target, turn "
+                     "and installment.")
+        f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
+        return
+    if eff.id == "power_enhancer":  # uses banked for the enhanced move (enhancer.py)
+        pm = f.move(eff.move) if eff.move else None
+        if pm is None or not pm.has("power_enhancer"):
+            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Power Enhancer move '{eff.move}'.")
+        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, charges=eff.charges or 0))
         return
     if eff.id == "bomb":
         bm = f.move(eff.move) if eff.move else None
@@ -109,6 +172,33 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
             ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Bomb needs its Bomb move, count, turn placed "
                      "and (Band Map) band.")
         f.ongoing.append(eff)
+        return
+    if eff.id == "buff_gauge":
+        mods.restore_gauge(ctx, f, path, eff)
+        return
+    if eff.id == "suppression":
+        suppression.restore(ctx, f, path, eff)
+        return
+    if eff.id == "style":
+        styles.restore(ctx, f, path, eff)
+        return
+    if eff.id in story.HANDLED:
+        story.restore(ctx, f, path, eff)
+        return
+    if eff.id in ("summon", "summon_rest"):
+        from . import summon
+
+        summon.restore(ctx, f, path, eff)
+        return
+    if eff.id == "copied_move":
+        from . import copies
+
+        copies.restore(ctx, f, path, eff)
+        return
+    if eff.id == "prop":
+        from . import props
+
+        props.restore(ctx, f, path, eff)
         return
     if eff.id == "super_jump":
         others = {c.id for c in ctx.req.fighters} - {f.id}
@@ -127,12 +217,33 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
                  f"('{eff.move}').")
     assert m is not None
     if eff.id == "buff":
-        f.prof = buffed(f.prof, f.base_prof or f.prof, m)
+        if (eff.charges or 1) > (mods.REPEAT_MAX if m.has("buff.repeatable") else 1):
+            ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.charges", f"{f.id}: {m.name} is stacked more times "
+                     "than it may be.")
+        f.prof = buffed(f.prof, f.base_prof or f.prof, m, eff.charges or 1)
         unsupported_parts(ctx, f, m)
+    if eff.id == vulnerability.ENTRY:
+        vulnerability.restore(ctx, f, path, eff)
     others = {c.id for c in ctx.req.fighters} - {f.id}
     if eff.id in ("slow_startup", "sustained_hold") and eff.target not in others:
         ctx.fail("UNKNOWN_FIGHTER", f"{path}.target", f"{f.id}: the ongoing {eff.id} needs its target.")
-    f.ongoing.append(Effect(eff.id, m.id, eff.time_left, eff.since, eff.target))
+    if eff.id == "temporary_technique" and eff.since is None:
+        ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.since", f"{f.id}: a Temporary Technique needs the turn "
+                 "it was granted.")
+    f.ongoing.append(Effect(eff.id, m.id, eff.time_left, eff.since, eff.target,
+                            eff.charges if eff.id == "buff" and m.has("buff.repeatable") else None))
+
+
+def link_all(ctx: Ctx) -> None:
+    """Ongoing effects that name another fighter are completed once every fighter is in: a Suppression on him
+    and a move he copied."""
+    from . import copies
+
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        for e in [x for x in f.ongoing if x.id in ("suppression", "copied_move")]:
+            path = f"fighters[{f.index}].state.ongoing_effects"
+            (suppression.link if e.id == "suppression" else copies.link)(ctx, f, path, e)
 
 
 def active(f: F, ident: str, move: str | None = None) -> Effect | None:
@@ -147,18 +258,42 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("C.5", f.id, f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
                  "only Hard to Evade or Aerial Special Moves.", "000 L3362–L3372", {"move": m.id},
                  {"time_left": 5})
+    if m.has("temporary_technique"):
+        from .techniques import grant
+
+        grant(ctx, f, m)
     if not m.has("buff"):
         return
-    if any(e.move == m.id for e in f.ongoing):
-        f.ongoing = [e for e in f.ongoing if e.move != m.id]
+    old = next((e for e in f.ongoing if e.id == "buff" and e.move == m.id), None)
+    repeatable = bool(m.has("buff.repeatable"))
+    # ruling: a repeat adds to the stack and the whole stack runs from a fresh count (000 L3049)
+    uses = mods.repeat(ctx, f, m, old) if repeatable else 1
+    if old is not None:
+        f.ongoing.remove(old)
         f.prof = rebuild(f)
-    left = duration(m)
-    f.ongoing.append(Effect("buff", m.id, left))
-    f.prof = buffed(f.prof, f.base_prof or f.prof, m)
+    left = _count(ctx, f, m)
+    f.ongoing.append(Effect("buff", m.id, left, ctx.turn, charges=uses if repeatable else None))
+    f.prof = buffed(f.prof, f.base_prof or f.prof, m, uses)
     unsupported_parts(ctx, f, m)
     ctx.note("C.5", f.id, f"{f.id}'s Buff {m.name} starts: it lasts "
              + ("the rest of the fight (1 FS a turn)" if left is None else f"a {left}-count") + ".",
              "000 L2961, L3003–L3009", {"move": m.id}, {"time_left": left})
+    for e in f.ongoing:
+        if mods.linked(f, e) is not None:
+            e.time_left = left
+            ctx.note("C.5", f.id, f"Technique Buff: {e.id.replace('_', ' ')} of {m.name} lasts as long as the Buff.",
+                     "000 L3071–L3073", {"move": m.id}, {"time_left": left})
+
+
+def _count(ctx: Ctx, f: F, m: MoveProfile) -> int | None:
+    """The Buff's count: the Buff Gauge, 2 per Super Energy point, or the usual duration."""
+    if m.has("buff.buff_gauge"):
+        return mods.gauge_count(ctx, f, m)
+    if m.has("buff.super_energy_duration"):
+        # ruling: a Utility Super whose cost is not yet taken has it set aside first (000 L3069)
+        se = f.se if f.super_used or not m.is_super else max(f.se - m.se_cost, 0)
+        return 2 * se  # at least the turn after this one (see tick)
+    return duration(m)
 
 
 def end_buff(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -186,8 +321,14 @@ def rebuild(f: F) -> Profile:
     for e in f.ongoing:
         m = base.moves.get(e.move) if e.move and e.id == "buff" else None
         if m is not None:
-            prof = buffed(prof, base, m)
-    return prof
+            prof = buffed(prof, base, m, mods.stacks(e))
+    return suppression.fold(story.fold(styles.fold(prof, f), f), f.suppressed[0])
+
+
+def _was_linked(f: F, e: Effect) -> bool:
+    """``e`` belongs to a Technique Buff move (its Buff has just ended when ``linked`` finds none)."""
+    m = f.move(e.move) if e.move else None
+    return m is not None and e.id in mods.associated(m)
 
 
 def tick(ctx: Ctx, elapsed: int) -> None:
@@ -198,6 +339,12 @@ def tick(ctx: Ctx, elapsed: int) -> None:
         kept: list[Effect] = []
         buffs_before = sum(1 for e in f.ongoing if e.id == "buff")
         for e in f.ongoing:
+            if e.id in super_only.TIMED:
+                kept += [x for x in [super_only.tick(ctx, f, e, elapsed)] if x is not None]
+                continue
+            if e.id == taunts.ADDITION:
+                kept += [x for x in [taunts.tick(ctx, f, e)] if x is not None]
+                continue
             m = f.move(e.move) if e.move else None
             name = m.name if m else e.move
             if e.id == "bomb" and not ctx.round_over:  # ruling: a Bomb does not outlast the round
@@ -210,33 +357,86 @@ def tick(ctx: Ctx, elapsed: int) -> None:
                     continue
                 kept.append(replace(e, time_left=bleft))
                 continue
+            if e.id in story.HANDLED:
+                kept += story.keep(ctx, f, e)
+                continue
+            if e.id == "summon":
+                from . import summon
+
+                kept += summon.tick(ctx, f, e, elapsed)
+                continue
             if e.id == "super_jump" and not ctx.round_over:
                 kept.append(e)  # he lands at his next action
                 continue
-            if e.id in ("wind_up", "set_up", "slow_startup", "limited_use", "sustained_hold"):
+            if e.id == "sidestep_setup":
+                kept += [e] if sidestep_setup.keep(ctx, e) and not ctx.round_over else []
+                continue
+            if e.id in ("against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation") \
+                    and not ctx.round_over:
+                kept.append(e)  # Environmental Hazard conditions (hazards.py) last until lifted
+                continue
+            if e.id in ("prop", "style") and not ctx.round_over:  # ruling: a new round starts afresh (in hand, Base)
+                kept.append(e)
+                continue
+            if e.id in DEFENSIVE_STATE:
+                from . import defensive_state
+
+                kept += defensive_state.tick(ctx, f, e, elapsed)
+                continue
+            if e.id in ("wind_up", "set_up", "slow_startup", "limited_use", "sustained_hold", "power_enhancer",
+                        "buff_gauge", "opening_move", "gradual_effect", "gradual_effect.delayed_onset",
+                        "multi_part_throw"):
+                # an Opening Move window expires in sequences.tick, a Gradual Effect in gradual.expire
                 kept.append(e)  # they wait for the move's next use, even into the next round
+                continue
+            if mods.linked(f, e) is not None:
+                kept.append(e)  # Technique Buff: it ends with its Buff (000 L3073)
                 continue
             if ctx.round_over or (e.id == "buff" and e.move in f.ending):  # ruling: not past the round
                 why = "the round is over" if ctx.round_over else "End Buff"
                 ctx.note("H.3", f.id, f"{f.id}'s {e.id.replace('_', ' ')} {name} ends ({why}).", "000 L2997, L6237")
+                mods.ended(ctx, f, m if e.id == "buff" else None)
+                continue
+            if e.id == "temporary_technique":
+                if e.since is not None and e.since >= ctx.turn:
+                    kept.append(e)  # granted this turn: it lasts through his action next turn (000 L4331)
+                else:
+                    ctx.note("H.3", f.id, f"{f.id}'s Temporary Technique from {name} has ended.", "000 L4331")
+                continue
+            if vulnerability.waits(ctx, e):
+                kept.append(e)
                 continue
             if e.time_left is None:
-                if f.fs > 0:
+                if e.id == "buff" and f.fs > 0:
                     f.fs -= 1
                     ctx.note("H.3", f.id, f"{f.id} pays 1 FS to keep his Buff {name}.", "000 L3007",
                              {}, {"fs": f.fs})
                 kept.append(e)
                 continue
             left = e.time_left - elapsed
-            if e.id == "flight" and e.since == ctx.turn:
+            # Flight, and a Super Energy Duration Buff (ruling: read as Flight's, 000 L3067), last at least the
+            # turn after they began.
+            least = e.since == ctx.turn and (e.id in ("flight", "free_movement", "suppression",
+                                                                "copied_move")
+                                             or (e.id == "buff" and m is not None
+                                                 and m.has("buff.super_energy_duration")))
+            if least:
                 left = max(left, 0)  # a full turn in the air at least: he lands after the next turn
-            if left < 0 or (left == 0 and not (e.id == "flight" and e.since == ctx.turn)):
+            if left < 0 or (left == 0 and not least):
                 ctx.note("H.3", f.id, f"{f.id}'s {e.id} {name} runs out" + (": he lands" if e.id == "flight"
                                                                               else "") + ".",
                          "000 L2961, L3372", {}, {"time_left": 0})
+                mods.ended(ctx, f, m if e.id == "buff" else None)
                 continue
-            kept.append(Effect(e.id, e.move, left, e.since))
+            kept.append(replace(e, time_left=left))
         f.ongoing = kept
+        for e in list(kept):  # a Technique Buff's Element follows its Buff's count, and ends with it (000 L3073)
+            buff = mods.linked(f, e)
+            if buff is not None:
+                e.time_left = buff.time_left
+            elif e.id in mods.LINKABLE and _was_linked(f, e):
+                f.ongoing.remove(e)
+                ctx.note("H.3", f.id, f"{f.id}'s {e.id.replace('_', ' ')} ends with its Buff.", "000 L3073")
         if sum(1 for e in kept if e.id == "buff") != buffs_before:
             f.prof = rebuild(f)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import hazards, props, styles, summon
 from .state import Ctx, F
 
 
@@ -10,10 +11,19 @@ def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:
     side (000 L5644)."""
     if ranges <= 0:
         return
+    if mover.suppressed[1]:
+        ctx.note("C", mover.id, f"{mover.id} is suppressed: he cannot move.", "000 L4247")
+        return
+    if styles.no_movement(mover):
+        ctx.note("C", mover.id, f"{mover.id} cannot move in the {mover.style} style.", "000 L5140")
+        return
     mover.moved += ranges
+    props.moved(mover)
+    hazards.on_move(ctx, mover, toward)
     if not ctx.band_mode:
         r = ctx.range if ctx.range is not None else 3
         ctx.range = abs(r - ranges) if toward else min(r + ranges, 5)
+        summon.follow(ctx, mover, ranges, 1 if toward else -1)
         return
     pos = ctx.bands[mover.id]
     target = ctx.bands[ref.id] if ref is not None else pos
@@ -23,8 +33,10 @@ def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:
         sign = -1 if target > pos else 1 if target < pos else -ctx.last_mover.get(mover.id, 1)
     new = min(max(pos + sign * ranges, 1), 6)
     ctx.bands[mover.id] = new
+    summon.follow(ctx, mover, ranges, sign)
     if new != pos:
         ctx.last_mover[mover.id] = 1 if new > pos else -1
+        hazards.auto(ctx, mover)  # into a Ring-Out or a made Hazard's band (000 L6205, L3141)
 
 
 def after_move_range(ctx: Ctx, mover: F, ref: F, ranges: int, toward: bool) -> int:
@@ -65,6 +77,8 @@ def knock_back(ctx: Ctx, attacker: F, defender: F, ranges: int) -> tuple[int, in
         return before, before
     if not ctx.band_mode:
         after = before if before >= 4 else min(before + ranges, 4)
+        if after != before:
+            hazards.on_move(ctx, defender, False)  # a Knock Back ends a Behind condition (000 L4477)
         ctx.range = after
         return before, after
     pa, pd = ctx.bands[attacker.id], ctx.bands[defender.id]
@@ -73,6 +87,7 @@ def knock_back(ctx: Ctx, attacker: F, defender: F, ranges: int) -> tuple[int, in
     span = [ctx.bands[f.id] for f in ctx.fighters.values() if f.active]
     if max(span) - min(span) >= 5:
         return before, before  # two combatants already at Range 5: no Knock Back (000 L5656)
+    hazards.on_move(ctx, defender, False)  # a Knock Back ends a Behind condition (000 L4477)
     steps = min(ranges, max(4 - before, 0)) if before < 4 else 0
     new = pd + sign * steps
     if new < 1 or new > 6:  # shift everyone to stay on the map (000 L5656)

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from ...dice import Die, die
 from ..catalog import catalog
-from ..fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
+from ..fighter_models import Fighter, FighterCampaign, FighterRequest, Style, SuperMoveSystem
 from ..fighters import validate_fighter
 from ..models import MovePrice
 from .models import CombatOptions
@@ -78,6 +78,8 @@ class MoveProfile:
     options: dict[str, dict[str, object]]
     responses: frozenset[str]
     path: str
+    style: str | None = None  # Multiple Styles: the style it belongs to (None: every style, or no styles)
+    cross_style: bool = False
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
@@ -140,6 +142,9 @@ class Profile:
     has_supers: bool
     sheet_problems: tuple[str, ...] = field(default=())
     invalid_pl: bool = False
+    styles: tuple[Style, ...] = ()  # Multiple Styles (styles.py)
+    base_style: str | None = None
+    style_share: int = 1  # non-empty styles: a style's own moves earn Glory divided by this (000 L5058)
 
     @cached_property
     def entry_ids(self) -> frozenset[str]:
@@ -181,6 +186,14 @@ def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[s
     out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
     out |= {kind for entry, kind in RESPONSE_ELEMENTS.items() if entry in entries}
     return frozenset(out)
+
+
+def _indirect(responses: frozenset[str], options: dict[str, dict[str, object]]) -> frozenset[str]:
+    """An Indirect blast is no Ranged Response unless bought with the extra Element (000 L4041)."""
+    indirect = options.get("ranged.no_ranged_response.indirect")
+    if indirect is None or str(indirect.get("usable_as_ranged_response") or "no") == "yes":
+        return responses
+    return responses - {"ranged"}
 
 
 def _basic(ident: str, name: str, level: int, keywords: tuple[str, ...], combo: tuple[str, ...],
@@ -247,7 +260,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         accuracy_parts=_accuracy_parts(price, throws_unblockable), damage_step=damage_step, min_roll=min_roll,
         flat_bonus=flat, stun_bonus=stun_bonus, ki_based=ki_based, glory=price.glory,
         se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0), entries=entries,
-        options=options, responses=_responses(keywords, entries), path=f"moves[{index}]")
+        options=options, responses=_indirect(_responses(keywords, entries), options), path=f"moves[{index}]")
 
 
 def _quality_ids(sheet: Fighter) -> frozenset[str]:
@@ -288,12 +301,22 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
     for ident, cmd in reload_commands(moves).items():
         moves.setdefault(ident, cmd)
     from .bombs import detonate_command
+    from .props import recover_commands
 
+    for ident, cmd in recover_commands(moves).items():
+        moves.setdefault(ident, cmd)
     detonate = detonate_command(moves)
     if detonate is not None:
         moves.setdefault(detonate.id, detonate)
+    from .gradual import trigger_command
+
+    trigger = trigger_command(moves)
+    if trigger is not None:
+        moves.setdefault(trigger.id, trigger)
     problems = tuple(dict.fromkeys(v.code for v in answer.violations))
-    return Profile(
+    from .styles import with_styles
+
+    return with_styles(Profile(
         pl=chart_pl, strength=bq.strength, speed=bq.speed,
         speed_init=split.initiative if split else bq.speed,  # no split given: all of Speed on Initiative
         speed_ctrl=split.control if split else 0, stamina=bq.stamina,
@@ -305,7 +328,7 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
         full_defense_bonus=FULL_DEFENSE[chart_pl],
         stun_base=chart_pl + 4 + (1 if "big" in qualities else 0),  # 000 L5974, L1078 (digest R1)
         qualities=qualities, moves=moves, has_supers=any(m.is_super for m in moves.values()),
-        sheet_problems=problems, invalid_pl=invalid_pl)
+        sheet_problems=problems, invalid_pl=invalid_pl), sheet)
 
 
 _MEMO: OrderedDict[str, Profile] = OrderedDict()

@@ -8,10 +8,11 @@ violations, a missing decision or die as ``decision_required`` with the request'
 from __future__ import annotations
 
 from .. import RULESET, VERSION
-from . import bombs, ongoing
+from . import bombs, buff_modifiers, gradual, hazards, multi_part_throw, ongoing, sequences, story, styles, super_only
 from .actions import act, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
+from .glory import round_end_glory
 from .initiative import order_groups, roll_initiative
 from .models import (
     Choice,
@@ -40,8 +41,6 @@ from .state import Ctx, Effect, F, Invalid, Pending, RoundOver
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 
-STORY_QUALITIES = ("distracting", "bishounen", "oblivious", "phobia", "light", "style_weakness")
-
 
 def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     prof = profile(cf.sheet, req.options)
@@ -55,7 +54,8 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
         fo_streak=s.full_offense_streak, await_count=s.await_opening,
         pending_acc=[(p.amount, p.vs, p.source) for p in s.pending_accuracy], scored=list(s.moves_scored_this_round),
         utility_used=list(s.utility_moves_used), glory_round=s.glory_this_round, combo_streak=s.combo_streak,
-        taunt_used=s.taunt_used, base_prof=prof)
+        taunt_used=s.taunt_used, base_prof=prof, cheap_used=list(s.cheap_moves_used), beast_form=s.beast_form,
+        long_combo=s.long_combo_used)
 
 
 def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
@@ -80,10 +80,12 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         fighters[cf.id] = f
         order.append(cf.id)
         _check_fighter(ctx, f, cf, path)
+    ongoing.link_all(ctx)
     for fid in fight.sides:
         if fid not in fighters:
             ctx.fail("UNKNOWN_FIGHTER", f"fight.sides.{fid}", f"fight.sides names '{fid}', who is not in the fight.")
     _check_positions(ctx)
+    hazards.load(ctx)
     _report_unsupported(ctx)
     return ctx
 
@@ -112,16 +114,20 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
         if pa.vs is not None and pa.vs not in {c.id for c in ctx.req.fighters}:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
     for j, eff in enumerate(cf.state.ongoing_effects):
-        if eff.id in ongoing.HANDLED:
+        if eff.id in hazards.CONDITIONS:
+            f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, hazard=eff.hazard))
+        elif eff.id in ongoing.HANDLED:
             ongoing.restore(ctx, f, f"{path}.state.ongoing_effects[{j}]",
                             Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges,
-                                   eff.direction.value if eff.direction else None, eff.band))
+                                   eff.direction.value if eff.direction else None, eff.band, eff.moved,
+                                   entry=eff.entry))
         else:
             ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]",
                                  RULES_NOT_IMPLEMENTED["ongoing_effects"])
-    for q in STORY_QUALITIES:
-        if q in p.qualities:
-            ctx.unsupported_rule(q, f"{path}.sheet.qualities", RULES_NOT_IMPLEMENTED["story_qualities"])
+    if f.beast_form:
+        ctx.unsupported_rule("transformations", f"{path}.state.beast_form", RULES_NOT_IMPLEMENTED["transformations"])
+    styles.start(ctx, f)
+    story.start(ctx, f, cf)
 
 
 def _check_positions(ctx: Ctx) -> None:
@@ -159,8 +165,6 @@ def _report_unsupported(ctx: Ctx) -> None:
     for opt, reason in OPTIONS_NOT_IMPLEMENTED.items():
         if getattr(ctx.opts, opt):
             ctx.unsupported_rule(opt, f"options.{opt}", f"{reason} is not resolved yet; the option is ignored")
-    for i, h in enumerate(ctx.req.fight.hazards):
-        ctx.unsupported_rule(h.kind, f"fight.hazards[{i}]", RULES_NOT_IMPLEMENTED["hazards"])
 
 
 def _holder_window(ctx: Ctx, final: bool = False) -> None:
@@ -192,13 +196,20 @@ def _check_round(ctx: Ctx) -> None:
 
 
 def _run(ctx: Ctx) -> None:
+    from . import interrupt_effects, invisibility
+
+    super_only.choose_supers(ctx)
     ongoing.super_jump_arrive(ctx)
     try:
         bombs.due(ctx)
         _check_round(ctx)
+        invisibility.hinder(ctx)  # opponents engaging an invisible fighter roll smaller dice (000 L3591)
+        story.opening(ctx)  # Distracting, Oblivious, Style Weakness, Phobia (000 L1128–L1132, L1461, L1465, L1477)
         roll_initiative(ctx)
+        interrupt_effects.glide(ctx)  # an Offensive Illusion's free move, after A.2 (000 L3490)
         groups = order_groups(ctx)
         settle_holds(ctx)
+        multi_part_throw.initiative(ctx)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
         for i, group in enumerate(groups):
             if i:
                 _holder_window(ctx)
@@ -211,14 +222,23 @@ def _run(ctx: Ctx) -> None:
     except RoundOver:
         ctx.round_over = True
         ctx.note("H", None, "Only one side is left standing: the round ends after this action.", "000 L5380")
+    buff_modifiers.drain(ctx)  # Life Bar Drain, before H.1 (000 L3015)
+    if not ctx.round_over:
+        gradual.end_of_turn(ctx)  # Gradual Effect installments, before H.1 (000 L3390)
+    multi_part_throw.end_of_turn(ctx)  # an unused Multi-Part Throw window ends the sequence (000 L3765)
     for fid in ctx.order:
         heal(ctx, ctx.fighters[fid])
     tally(ctx)
+    story.end_of_turn(ctx)  # Bishounen (000 L1267)
+    buff_modifiers.fill_gauges(ctx)
     before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
     elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
     ongoing.tick(ctx, elapsed)
+    hazards.tick(ctx, elapsed)
+    sequences.tick(ctx)
+    gradual.expire(ctx, elapsed)
     carry_over(ctx)
 
 
@@ -274,12 +294,15 @@ def _state(f: F, old: FighterState) -> FighterState:
                           for a, vs, src in f.pending_acc][:8],
         moves_scored_this_round=f.scored[:120], utility_moves_used=f.utility_used[:120],
         glory_this_round=f.glory_round, combo_streak=min(f.combo_streak, 200), taunt_used=f.taunt_used,
+        cheap_moves_used=f.cheap_used[:120], beast_form=f.beast_form, long_combo_used=f.long_combo,
+        story_points=f.story,
         ongoing_effects=[OngoingEffect.model_construct(id=e.id, move=e.move, time_left=e.time_left, since=e.since,
                                                        target=e.target, charges=e.charges,
                                                        direction=Direction(e.direction) if e.direction else None,
-                                                       band=e.band)
+                                                       band=e.band, hazard=e.hazard, moved=e.moved,
+                                                       entry=e.entry)
                          for e in f.ongoing]
-        + [e for e in old.ongoing_effects if e.id not in ongoing.HANDLED])
+        + [e for e in old.ongoing_effects if e.id not in ongoing.HANDLED | hazards.CONDITIONS])
 
 
 def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
@@ -291,6 +314,7 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
         ctx.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key} was not needed this turn and was ignored.", key=key)
     if over:
         ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
+        round_end_glory(ctx)
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
     positioning = Positioning.model_construct(mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range,
@@ -300,7 +324,7 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
         positioning=positioning, sides=dict(req.fight.sides),
         previous_turn=PreviousTurn.model_construct(initiative_leader=ctx.leader,
                                                    leader_hit=bool(leader and leader.hit_someone)),
-        first_hit_awarded=ctx.first_hit_awarded, hazards=list(req.fight.hazards))
+        first_hit_awarded=ctx.first_hit_awarded, hazards=hazards.out(ctx))
     fighters = [cf.model_copy(update={"state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters]
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.round_over if over else Status.resolved,

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import positions
+from . import (
+    access,
+    buff_modifiers,
+    free_movement,
+    hazards,
+    invincible_interrupts,
+    multi_part_throw,
+    positions,
+    props,
+    sequences,
+    sidestep_setup,
+    styles,
+    suppression,
+    techniques,
+)
 from .combo import check_combo, control_cost
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .profile import MoveProfile
@@ -44,11 +58,29 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
         return
     must_move = any(m.has("hits_low") for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
+    rooted = buff_modifiers.rooted(d)
+    if rooted is not None or suppression.no_movement(d) or styles.immobile(d):
+        must_move = False  # ruling: rooted by his Buff, he keeps the Accuracy bonus instead of moving (000 L3037)
+    low = guard.parts.get("lower_ground", 0) > 0  # his +2 from below: no move after the Evasion (000 L6155)
+    if low:
+        must_move = False
     back = guard.technique == "back_dash"  # a Back Dash moves away (000 L2183)
     default = DecisionValue(choice=Choice.move, direction=None) if must_move else \
         DecisionValue(choice=Choice.accuracy_bonus)
     key, dv = ctx.decide(d.id, "evasion_result", "F.2", f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or "
                          "+2 Accuracy on his next attack against him.", default)
+    if rooted is not None and dv.choice in (Choice.move, Choice.sidestep):
+        ctx.fail("BUFF_NO_MOVEMENT", f"decisions.{key}", f"{key}: while {rooted.name} lasts {d.id} cannot move.",
+                 key=key)
+    if styles.immobile(d) and dv.choice in (Choice.move, Choice.sidestep):
+        ctx.fail("STYLE_MOVEMENT_LIMITED", f"decisions.{key}", f"{key}: in the {d.style} style {d.id} cannot move "
+                 "after the Evasion.", key=key)  # 000 L5104, L5138
+    if low and dv.choice in (Choice.move, Choice.sidestep):
+        ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: {d.id} took +2 Evading from the lower "
+                 "elevation and does not move after it.", key=key)
+    if suppression.no_movement(d) and dv.choice in (Choice.move, Choice.sidestep):
+        ctx.fail("SUPPRESSION_RESTRICTED", f"decisions.{key}", f"{key}: {d.id} is suppressed and cannot move after "
+                 "the Evasion.", key=key)  # 000 L4247
     if dv.choice is Choice.move:
         cost = movement_fs(d, 1)
         _pay(ctx, d, cost, key, "the Evasion move")
@@ -63,9 +95,15 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         d.pending_acc.append((2, a.id, "evasion"))
         ctx.note("F.2", d.id, f"{d.id} takes +2 Accuracy on his next attack against {a.id}.", "000 L5834–L5836",
                  {}, {"pending_accuracy": 2})
-    elif dv.choice is Choice.sidestep and ctx.opts.sidestep and not must_move:
-        # Sidestep without a map: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his next
-        # attack against the attacker, lost if hit first (000 L2221, L2229). Hazards are not resolved.
+    elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move \
+            and hazards.resolved(ctx):
+        # With Hazards in play a Sidestep is a free Maneuver Check with one (ruling: 1 FS, as the Evasion move;
+        # 000 L2225–L2229).
+        _pay(ctx, d, movement_fs(d, 1), key, "the Sidestep")
+        hazards.sidestep_check(ctx, d, a, "F.2")
+    elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move:
+        # Sidestep without Hazards in play: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his
+        # next attack against the attacker, lost if hit first (000 L2221, L2229).
         cost = movement_fs(d, 1)
         _pay(ctx, d, cost, key, "the Sidestep")
         toward = dv.direction is not None and dv.direction.value == "toward"
@@ -76,6 +114,7 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         ctx.note("F.2", d.id, f"{d.id} sidesteps 1 Range {'toward' if toward else 'away'} ({cost} FS) and takes +2 "
                  f"Accuracy on his next attack against {a.id}: Range {ctx.distance(a, d)}.", "000 L2219–L2229",
                  {"fs": cost}, {"range": ctx.distance(a, d), "pending_accuracy": 2})
+        sidestep_setup.sidestepped(ctx, d)
     else:
         ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: choose move or accuracy_bonus"
                  + (" (a Hits Low move forces the 2-Range move)" if must_move else "") + ".", key=key)
@@ -96,20 +135,31 @@ def _aerial_block(ctx: Ctx, atk: Attack) -> None:
     toward = dv.direction is not None and dv.direction.value == "toward"
     positions.move(ctx, d, a, 2, toward)
     d.moved -= 2
+    d.last_guard = "aerial_block"  # Charge Up (000 L4521)
     ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} after his Aerial Block ({cost} "
              f"FS): Range {ctx.distance(a, d)}.", "000 L5840", {"fs": cost}, {"range": ctx.distance(a, d), "fs": d.fs})
 
 
 def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
-    return [m for m in d.prof.moves.values() if kind.value in m.responses]
+    if kind is ResponseKind.interrupt and "triggered_interrupt" in d.prof.entry_ids:
+        # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
+        return [m for m in d.prof.moves.values() if "interrupt" in m.responses and not m.has("triggered_interrupt")
+                and not access.locked(d, m)]
+    return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
 def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     a, d = atk.attacker, atk.defender
+    if guard.option is DefenseOption.evasion:
+        props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
     if guard.option is DefenseOption.evasion and guard.response is None:
         evasion_result(ctx, atk, guard)
     if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
         _aerial_block(ctx, atk)
+    from .invisibility import blocked
+
+    if blocked(d, a):
+        return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
@@ -128,11 +178,14 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
             continue
         if kind is ResponseKind.jinking or _eligible_moves(d, kind):
             offer.append(kind)
+    offer = multi_part_throw.open_responses(atk, offer)
     if not offer and ctx.peek_key(d.id, "defensive_response") not in ctx.req.decisions:
         return
     default = DecisionValue(choice=Choice.pass_)
     if guard.response is not None:
-        moves = _eligible_moves(d, guard.response)
+        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
+        if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
+            moves = [m for m in moves if m.id == d.declared_illusion] or moves
         default = DecisionValue(choice=Choice.respond, response=guard.response,
                                 moves=[moves[0].id] if moves else None)
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
@@ -159,6 +212,11 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
                  key=key)
     kind = dv.response
     path = f"decisions.{key}"
+    multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
+    named = d.move(dv.moves[0]) if dv.moves else None
+    if kind is ResponseKind.interrupt and named is not None and named.has("triggered_interrupt"):
+        ctx.fail("RESPONSE_TRIGGER_INVALID", path, f"{key}: a Triggered Interrupt goes off only once armed, through "
+                 "the triggered_interrupt decision taken with the defence.", key=key)  # 000 L4404
     if kind not in offer:
         code = "RESPONSE_AFTER_HIT_STUN" if only_jinking else "RESPONSE_SKILL_MISMATCH"
         ctx.fail(code, path, f"{key}: the {kind.value} Response is not open after defending with "
@@ -209,13 +267,14 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
         return "a Throw Response needs the attack at Range 0"
     if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
         return "a Reversal Response needs the defender attacked right after standing up (or while down)"
-    if kind is ResponseKind.sidestep_counter:
-        return "Sidestep Counter needs the Sidestep option, which is not resolved yet"
+    if kind is ResponseKind.sidestep_counter and not techniques.has(ctx, d, "sidestep"):
+        return "Sidestep Counter needs the Sidestep option (000 L4151)"
     return None
 
 
 def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue,
                         key: str) -> None:
+    from . import interrupt_effects
     from .attack import Attack as AttackCls
     from .attack import resolve
 
@@ -233,10 +292,19 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
         if m is None:
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
         moves.append(m)
+    sequences.check(ctx, d, moves, f"{path}.moves", key)
+    access.check(ctx, d, moves, f"{path}.moves", key)
+    sidestep_setup.check(ctx, d, moves, key, response=True)
     first = moves[0]
+    if kind is ResponseKind.interrupt and d.declared_illusion and first.id != d.declared_illusion:
+        ctx.fail("DECISION_INVALID", path, f"{key}: the Interrupt declared with the Defense Total uses "
+                 f"{d.declared_illusion}.", key=key)
     if kind.value not in first.responses:
         ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.",
                  key=key)
+    if guard.parts.get("invincible_interrupt") and not first.has(invincible_interrupts.ENTRY):
+        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Interrupt declared with the Defense Total (+2) is answered "
+                 "with an Invincible Interrupt move.", key=key)  # ruling (000 L3587)
     if kind is ResponseKind.basic and first.kind != "basic":
         ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Basic Response uses a Basic Move.", key=key)
     cost = control_cost(moves) if len(moves) > 1 else first.level
@@ -247,7 +315,8 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     if not passive and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
         ctx.fail("RESPONSE_OUT_OF_RANGE", path, f"{key}: {first.name} cannot reach {a.id} at Range "
                  f"{ctx.distance(a, d)}.", key=key)
-    if first.utility:
+    special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
+    if first.utility and not special:
         ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.",
                  key=key)
     extra: dict[str, int] = {}
@@ -277,16 +346,27 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     ctx.note("F.3", d.id, f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
              + (" in place of his action" if replaced else " (an extra attack)") + ".", "000 L5850–L5864",
              {"response": kind.value, "moves": ids}, {"acted": True})
-    response = AttackCls(attacker=d, defender=a, moves=moves, context="response", label="F.3", cost=cost, key=key,
-                         full_offense=d.full_offense, extra_acc=extra, response=kind.value,
-                         orig_aerial=atk.aerial, vs_anti_air=kind is ResponseKind.anti_air)
-    a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
-    out = resolve(ctx, response)
-    if out.hit:
-        d.responded_ok = True
-        _super_response_glory(ctx, atk, d)
-    elif kind is ResponseKind.reversal:
-        d.reversal_missed = True
+    sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
+
+    def strike(used: list[MoveProfile], reflected: bool) -> bool:
+        response = AttackCls(attacker=d, defender=a, moves=used, context="response", label="F.3", cost=cost,
+                             key=key, full_offense=d.full_offense, extra_acc=extra, response=kind.value,
+                             orig_aerial=atk.aerial, vs_anti_air=kind is ResponseKind.anti_air, reflected=reflected)
+        a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
+        out = resolve(ctx, response)
+        if out.hit:
+            d.responded_ok = True
+            _super_response_glory(ctx, atk, d)
+        elif kind is ResponseKind.reversal:
+            d.reversal_missed = True
+        return out.hit
+
+    if special:  # Absorbs Attacks, Reflection, Illusionary Doubles (000 L2761, L4087, L3476)
+        interrupt_effects.respond(ctx, atk, d, moves, key, strike)
+        return
+    strike(moves, False)
+    if kind is ResponseKind.sidestep_counter:
+        hazards.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
 
 
 def _reaches(m: MoveProfile, distance: int) -> bool:
@@ -306,10 +386,16 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
     """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
+    from . import triggered
     from .attack import Attack as AttackCls
     from .attack import resolve
+    from .invisibility import blocked
 
+    if free_movement.immune(target):
+        return False  # nobody can attack him (000 L3380)
     for r in list(ctx.opponents(target)):
+        if blocked(r, target):
+            continue  # he keeps clear of the invisible fighter (000 L3591)
         if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
             continue
         dist = ctx.distance(r, target)
@@ -336,6 +422,8 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
             ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
         r.fs -= 1
         pay_supers(ctx, r, [m])
+        if m.has("triggered_interrupt"):
+            triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
         r.reaction_used = True
         r.acted = True
         r.holding = False
@@ -346,15 +434,19 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
                         extra_acc={"super_reaction": 1} if kind == "super" else {},
                         defender_jumping=jumped or aerial_utility)
         out = resolve(ctx, atk)
+        sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
         if out.hit:
             return True
     return False
 
 
 def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
+    from . import triggered
+
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
-        if m.level > r.control or not m.offensive or m.has("counter") or m.has("interrupt.interrupt_only"):
+        if m.level > r.control or not m.offensive or m.has("counter") or m.has("interrupt.interrupt_only") \
+                or access.locked(r, m):
             continue
         if not _reaches(m, dist):
             continue
@@ -364,8 +456,8 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
             out.append(("throw", m))
         if "anti_air" in m.responses and jumped and dist <= 1:
             out.append(("anti_air", m))
-        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1:
-            out.append(("interrupt", m))
+        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
+            out.append(("interrupt", m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
         if m.is_super and invincible(r, target, m):
             out.append(("super", m))
     return out
@@ -391,7 +483,8 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     if d.holding or d.action_lost or d.stunned or d.knocked_down:
         return False
     dist = ctx.distance(a, d)
-    options = [m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist)]
+    options = [m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist)
+               and not access.locked(d, m)]
     if not options:
         return False
     key, dv = ctx.decide(d.id, "invincible_interrupt", "D.4", f"{d.id} may answer {a.id}'s attack with an "

@@ -8,6 +8,7 @@ catches both and answers with the request's own state (the client adds the decis
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...dice import Die
@@ -63,6 +64,9 @@ class Effect:
     charges: int | None = None
     direction: str | None = None
     band: int | None = None
+    moved: bool = False  # a dropped Prop: he has moved since it fell
+    entry: str | None = None  # a copied move: the Element it lost
+    hazard: str | None = None  # against a Wall, in a Pit: the Hazard's id
 
 
 @dataclass
@@ -138,8 +142,13 @@ class F:
     super_armor: bool = False
     invulnerable: str = ""  # Temporary Invulnerability of the move in use: "special" or "super" (000 L4323–L4327)
     vulnerable: bool = False  # using a move with Vulnerability: damage taken one die size up (000 L4888–L4894)
+    vulnerable_lingering: bool = False  # Vulnerability's Increased Duration from an earlier turn (000 L4896–L4900)
     heal: int = 0  # Drain Life healing waiting for H.1 (000 L3232–L3244)
     base_prof: Profile | None = None  # the sheet's profile before any Buff
+    style: str = ""  # Multiple Styles: the style he is in ("" without Multiple Styles; styles.py)
+    style_changes: int = 0  # Style Changes this turn (000 L5051)
+    story: int | None = None  # Story Points left (story.py)
+    suppressed: tuple[int, bool] = (0, False)  # a Suppression on him: its tier and movement lock (suppression.py)
     ongoing: list[Effect] = field(default_factory=list)
     ending: set[str] = field(default_factory=set)  # Buff moves switched off at the end of the turn
     invincible_used: bool = False  # the Invincibility Interrupt Response, once a turn (000 L4950)
@@ -147,9 +156,19 @@ class F:
     ignore_range: bool = False  # a Slow Startup release reaches its target wherever he is (000 L4846)
     entangled: bool = False  # −1 Initiative die next turn unless hit again first (000 L3306)
     blocked_last: bool = False  # the last attack on him this turn was stopped by Defense without moving (Charge Back)
+    sidestep_window: bool = False  # defending with a Sidestep Setup chance open: it may still answer (000 L4826)
+    last_guard: str = ""  # how the last attack on him this turn was stopped: defense, crouch, evasion, aerial_block
     self_stun: bool = False  # Stunned at the start of next turn (000 L4806)
     air_bonus: int = 0  # Air Dash / Hover movement this turn (000 L2217, L2235)
+    fake_bonus: int = 0  # a Fake move's bonus to his Tactics Defense Totals for the rest of the turn (000 L3350)
+    unengaged: set[str] = field(default_factory=set)  # invisible fighters he keeps clear of this turn (000 L3591)
+    declared_illusion: str = ""  # an Offensive Illusion Interrupt declared with this Defense Total (000 L3490)
     committed: bool = False  # declared an attack in a held-interrupt exchange: no Full Defense
+    cheap_used: list[str] = field(default_factory=list)  # Cheap moves used this round (000 L4531–L4535)
+    beast_form: bool = False  # in Beast Form, as the request says (000 L5321)
+    long_combo: bool = False  # a Combo of 3+ attacking moves used this round (000 L847)
+    maneuvered: bool = False  # his one Maneuver Check of the turn is used (000 L6079)
+    shifted: bool = False  # his Position Shift of this turn is spent (one opponent only, 000 L3810)
 
     @property
     def pl(self) -> int:
@@ -195,6 +214,7 @@ class Ctx:
     last_mover: dict[str, int] = field(default_factory=dict)  # band mode: direction of each fighter's last move
     round_over: bool = False
     start_time: int = 0  # the Time Count at the start of the turn
+    hazards: list = field(default_factory=list)  # hazards.Hazard: the Environmental Hazards in play
 
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -213,7 +233,9 @@ class Ctx:
     # ── decisions ─────────────────────────────────────────────────────────────────────────────────
 
     def decide(self, fid: str, point: str, label: str, text: str, default: DecisionValue | None,
-               choices: list | None = None) -> tuple[str, DecisionValue]:
+               choices: list | Callable[[], list] | None = None) -> tuple[str, DecisionValue]:
+        """The decision at ``point``: the request's, else the default, else pending. ``choices`` may be a function
+        that lists them, called only when the decision is pending."""
         key = self.key(fid, point)
         value = self.req.decisions.get(key)
         if value is not None:
@@ -223,7 +245,7 @@ class Ctx:
             return key, default
         raise Pending(PendingDecision.model_construct(
             key=key, fighter=fid, point=point, step=label, text=text, die=None, default=default,
-            choices=choices or []))
+            choices=(choices() if callable(choices) else choices) or []))
 
     # ── dice ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import math
 
+from . import super_only, transformations
+from .buff_modifiers import se_frozen
+from .glory import cheap_use
 from .profile import MoveProfile
 from .state import Ctx, F
 
@@ -37,6 +40,11 @@ def tally(ctx: Ctx) -> None:
             ctx.note("H.1", f.id, f"{f.id} used a Super Move this turn: no Super Energy.", "000 L5273",
                      {}, {"super_energy": f.se})
             continue
+        frozen = se_frozen(f)
+        if frozen is not None:
+            ctx.note("H.1", f.id, f"{f.id}'s Buff {frozen.name} runs on his Super Energy: none is gained.",
+                     "000 L3067", {}, {"super_energy": f.se})
+            continue
         if f.defeated and not f.life_loss_from and not f.attacks:
             continue
         gain = per_turn + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos + f.se_extra
@@ -54,6 +62,10 @@ def tally(ctx: Ctx) -> None:
 
 def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     """Super Energy is spent on use, and 1 FS if he has any (000 L5281; ruling A39)."""
+    cheap_use(ctx, f, moves)  # every use of a move passes here once
+    if sum(1 for m in moves if m.offensive) >= 3:
+        f.long_combo = True  # no "single hits and 2-hit Combos" Glory this round (000 L847)
+    transformations.usable(ctx, f, moves, f"fighters.{f.id}.state.beast_form")  # responses and reactions too
     for m in moves:
         if not m.is_super and m.has("super_energy_liability") and m.se_cost:
             # A Special Move with the Super Energy Liability: 10 Super Energy, yet not a Super (000 L4864–L4868).
@@ -66,12 +78,16 @@ def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
             continue
         if not m.is_super:
             continue
-        if f.se < m.se_cost:
+        super_only.usable(ctx, f, [m], f"fighters.{f.id}.sheet.{m.path}")
+        need = super_only.cost(ctx, f, m)  # Infinite Supers, Super Move Enhancer (000 L4932, L4237)
+        # ruling: a Super that costs no Super Energy still takes its 1 FS (ruling A39; 000 L4932)
+        if f.se < need:
             ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"fighters.{f.id}.state.super_energy",
-                     f"{m.name} needs {m.se_cost} Super Energy; {f.id} has {f.se}.")
-        f.se -= m.se_cost
+                     f"{m.name} needs {need} Super Energy; {f.id} has {f.se}.")
+        f.se -= need
         fs = 1 if f.fs > 0 else 0
         f.fs -= fs
         f.super_used = True
-        ctx.note("D.1", f.id, f"{f.id} spends {m.se_cost} Super Energy" + (" and 1 FS" if fs else "")
-                 + f" on {m.name}.", "000 L5281", {}, {"super_energy": f.se, "fs": f.fs})
+        ctx.note("D.1", f.id, f"{f.id} spends {need} Super Energy" + (" and 1 FS" if fs else "")
+                 + f" on {m.name}" + (f" (its cost is {m.se_cost})" if need != m.se_cost else "") + ".",
+                 "000 L5281", {}, {"super_energy": f.se, "fs": f.fs})

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...dice import Die
+from . import free_movement
 from .initiative import declaration_order
 from .models import DecisionValue
 from .state import Ctx
@@ -19,6 +20,7 @@ def time_roll(ctx: Ctx) -> None:
         key, d = ctx.decide(f.id, "time_fs", "H.2", f"{f.id}: Fighting Spirit to lengthen (+) or shorten (−) the "
                             f"Time Roll, up to {f.pl}.", DecisionValue(amount=0))
         n = d.amount or 0
+        free_movement.check_time_fs(ctx, f, n, key)
         if abs(n) > f.pl:
             ctx.fail("FS_TIME_ROLL_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {abs(n)} FS is more than "
                      f"Power Level {f.pl}.", key=key)

@@ -1,0 +1,30 @@
+"""Invincible Interrupt: +2 to the Defense Total of the Interrupt Defensive Response (000 L3581–L3587).
+
+The Interrupt Response is normally chosen after the miss, but this bonus is part of the Defense Total, so a
+defender with such a move declares the Interrupt with his Tactics Defense Total (as Priority is, ruling A16) and
+then answers with an Invincible Interrupt move."""
+
+from __future__ import annotations
+
+from .models import DecisionValue
+from .profile import MoveProfile
+from .state import F
+
+ENTRY = "interrupt.invincible_interrupt"
+BONUS = 2  # 000 L3587
+
+
+def declared(d: F, dv: DecisionValue) -> bool:
+    """The Interrupt declared with the Defense Total is an Invincible Interrupt: the move named, or (none named)
+    any of his moves."""
+    if ENTRY not in d.prof.entry_ids:
+        return False
+    if dv.moves:
+        m = d.move(dv.moves[0])
+        return m is not None and m.has(ENTRY) > 0
+    return True
+
+
+def first(moves: list[MoveProfile]) -> list[MoveProfile]:
+    """The Interrupt moves with the Invincible Interrupt first (the default answer to a declared Interrupt)."""
+    return sorted(moves, key=lambda m: not m.has(ENTRY))
