@@ -118,6 +118,19 @@ def find(ctx: Ctx, ident: str | None) -> Hazard | None:
     return next((h for h in ctx.hazards if h.id == ident), None)
 
 
+def _pick(ctx: Ctx, fid: str, point: str, label: str, text: str, options: list[Hazard], refusal: str) -> Hazard | None:
+    """An optional Hazard decision: None when the fighter passes; a Hazard not among ``options`` is refused with
+    ``refusal`` (its ``{}`` is the id asked for)."""
+    key, dv = ctx.decide(fid, point, label, text, DecisionValue())
+    if dv.hazard is None:
+        return None
+    h = find(ctx, dv.hazard)
+    if h is None or h not in options:
+        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.hazard", f"{key}: {refusal.replace('{}', dv.hazard)}",
+                 key=key)
+    return h
+
+
 def resolved(ctx: Ctx) -> list[Hazard]:
     return [h for h in ctx.hazards if h.kind in RESOLVED]
 
@@ -295,15 +308,10 @@ def steer_knockback(ctx: Ctx, a: F, d: F) -> None:
     options = [h for h in resolved(ctx) if can_reach(ctx, h, d) and h not in engaged(ctx, d)]
     if not options:
         return
-    key, dv = ctx.decide(a.id, "hazard_knockback", "E.3", f"{a.id} may steer the Knock Back of {d.id} into a Hazard "
-                         "by Maneuver Check.", DecisionValue())
-    if dv.hazard is None:
+    h = _pick(ctx, a.id, "hazard_knockback", "E.3", f"{a.id} may steer the Knock Back of {d.id} into a Hazard by "
+              "Maneuver Check.", options, f"{d.id} cannot be knocked into '{{}}'.")
+    if h is None:
         return
-    h = find(ctx, dv.hazard)
-    if h is None or h not in options:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.hazard", f"{key}: {d.id} cannot be knocked into "
-                 f"'{dv.hazard}'.", key=key)
-    assert h is not None
     if maneuver_check(ctx, a, d, f"knock {d.id} into {h.id}", "E.3"):
         interact(ctx, d, h, a)
 
@@ -616,15 +624,10 @@ def carry(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], end_of_combo: bool) ->
     targets = [h for h in ctx.hazards if h.band is not None and h.band != ctx.bands[d.id]]
     if not targets:
         return
-    key, dv = ctx.decide(a.id, "carry", "E", f"{a.id} may spend 1 FS to carry {d.id} 1 band toward a Hazard.",
-                         DecisionValue())
-    if dv.hazard is None:
+    h = _pick(ctx, a.id, "carry", "E", f"{a.id} may spend 1 FS to carry {d.id} 1 band toward a Hazard.", targets,
+              "no Hazard '{}' in another band to carry him toward.")
+    if h is None or h.band is None:
         return
-    h = find(ctx, dv.hazard)
-    if h is None or h not in targets:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.hazard", f"{key}: no Hazard '{dv.hazard}' in "
-                 "another band to carry him toward.", key=key)
-    assert h is not None and h.band is not None
     pos = ctx.bands[d.id]
     new = pos + (1 if h.band > pos else -1)
     a.fs -= 1
@@ -804,15 +807,10 @@ def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
     options = [h for h in resolved(ctx) if _near(ctx, h, mover)]
     if not options:
         return
-    key, dv = ctx.decide(a.id, "position_shift", "E", f"{m.name}: which Hazard should {mover.id} be shifted into "
-                         "(Maneuver Check)?", DecisionValue())
-    if dv.hazard is None:
+    h = _pick(ctx, a.id, "position_shift", "E", f"{m.name}: which Hazard should {mover.id} be shifted into "
+              "(Maneuver Check)?", options, f"'{{}}' is not a Hazard {mover.id} can be shifted into.")
+    if h is None:
         return
-    h = find(ctx, dv.hazard)
-    if h is None or h not in options:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.hazard", f"{key}: '{dv.hazard}' is not a Hazard "
-                 f"{mover.id} can be shifted into.", key=key)
-    assert h is not None
     a.shifted = True
     if not maneuver_check(ctx, a, d, f"{m.name}: shift {mover.id} into {h.id}", "E", free=True):
         return
