@@ -55,6 +55,13 @@ TURN = "/v1/fight2e/combat/resolve-turn"
 GRAPHQL = "/graphql"
 
 
+def _version_of(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
 def log(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
@@ -502,8 +509,7 @@ def machine(args: argparse.Namespace, client_cpus: tuple[int, ...], server_cpus:
                 cpu = line.split(":", 1)[1].strip()
                 break
     versions = ", ".join(
-        f"{p} {metadata.version(p)}"
-        for p in ("litestar", "pydantic", "strawberry-graphql", "gunicorn", "uvicorn", "uvloop")
+        f"{p} {_version_of(p)}" for p in ("litestar", "pydantic", "strawberry-graphql", "gunicorn", "uvicorn", "uvloop")
     )
     git = (
         subprocess.run(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
@@ -10,7 +11,7 @@ from litestar.datastructures import State
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
-from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
@@ -19,6 +20,7 @@ from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFigh
 from .api.system import SystemController
 from .cache import build_cache
 from .graphql.schema import graphql_controller
+from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
 from .ratelimit import FailOpenStore
@@ -36,14 +38,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
     cache = build_cache(settings)
     logging.getLogger("service").setLevel(settings.log_level.upper())
 
-    prometheus = PrometheusConfig(app_name="fight_rules", prefix="fight_rules", group_path=True,
-                                  exclude=["/metrics"])
-
     class Metrics(PrometheusController):
         path = "/metrics"
         include_in_schema = False
 
-    middleware = [prometheus.middleware]
+    middleware: list[Any] = [RequestMetrics]
     stores = {}
     if settings.rate_limit_per_minute:
         stores["rate_limit"] = FailOpenStore.from_settings(settings)

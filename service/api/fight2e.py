@@ -139,8 +139,8 @@ def _version() -> str:
 
 async def cached_price(state: State, move: MoveRequest) -> tuple[bytes, str]:
     key = cache_key("price", RULESET, _version(), move)
-    # One pricing costs about 85 µs; a Redis hit about 45 µs on loopback but more across a network, so the shared
-    # tier is opt-in for single moves (settings.share_single_prices; figures in bench/RESULTS.md).
+    # One pricing costs about 25 µs with its JSON; a Redis hit 50–100 µs even on loopback, so the shared tier is
+    # opt-in for single moves (settings.share_single_prices; figures in bench/RESULTS.md).
     body, tier = await state.cache.get_or_compute(key, lambda: price_bytes(move),
                                                   shared=state.settings.share_single_prices)
     return body, tier.value

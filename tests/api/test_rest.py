@@ -87,6 +87,24 @@ def test_metrics_count_requests_and_cache(client: TestClient[Litestar]) -> None:
     assert 'fight_rules_cache_total{result="hit",tier="local"}' in text or "fight_rules_cache_total" in text
 
 
+def _count(text: str, path: str, status: str) -> float:
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith("fight_rules_requests_total{") and f'path="{path}"' in line
+               and f'status_code="{status}"' in line)
+
+
+def test_metrics_count_each_request_by_route_and_status(client: TestClient[Litestar]) -> None:
+    route = "/v1/fight2e/catalog/entries/{entry_id}"
+    before = client.get("/metrics").text
+    client.get("/v1/fight2e/catalog/entries/throw")
+    client.get("/v1/fight2e/catalog/entries/reach")
+    client.get("/v1/fight2e/catalog/entries/nope")
+    after = client.get("/metrics").text
+    assert _count(after, route, "200") - _count(before, route, "200") == 2
+    assert _count(after, route, "404") - _count(before, route, "404") == 1
+    assert "fight_rules_request_duration_seconds_bucket" in after
+
+
 def test_openapi_and_docs_pages(client: TestClient[Litestar]) -> None:
     doc = client.get("/schema/openapi.json").json()
     assert doc["openapi"].startswith("3.1")
