@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
 
 import msgspec
 
@@ -482,15 +481,8 @@ def _well_formed(move: Move) -> None:
         found.add("STARTER_AND_ENDER", "elements", "A Starter that is also an Ender can only be a one-move Combo.")
 
 
-class Budget(NamedTuple):
-    slots: int
-    liability_slots: int
-    used: int
-    unused: int
-    move_points: int
-
-
-def _budget(move: Move) -> Budget:
+def _budget(move: Move) -> tuple[int, int, int, int, int]:
+    """Element slots, whole Liability slots, slots used, unused slots and Move Points."""
     req, found = move.request, move.found
     level = req.level
     slots = 2 * level if move.is_super else level + 1  # 000 L5234, L2287
@@ -532,7 +524,7 @@ def _budget(move: Move) -> Budget:
     if liabilities and mp < _move_points(move, max(slots - math.ceil(elements), 0)):
         found.add("LIABILITY_SURPLUS_DISCOUNT", "liabilities",
                   "Liabilities beyond what the Elements need are lowering the Move Point cost.")
-    return Budget(slots, math.floor(liabilities), used, unused, mp)
+    return slots, math.floor(liabilities), used, unused, mp
 
 
 def _move_points(move: Move, unused: int) -> int:
@@ -545,7 +537,7 @@ def _move_points(move: Move, unused: int) -> int:
     return max(1, base - discount)
 
 
-def _super_rules(move: Move, budget: Budget) -> None:
+def _super_rules(move: Move, slots: int, liability_slots: int) -> None:
     req, found = move.request, move.found
     if not move.is_super:
         return
@@ -557,7 +549,7 @@ def _super_rules(move: Move, budget: Budget) -> None:
         found.add("SUPER_POWER_LEVEL_TOO_LOW", "fighter.power_level", "Super Moves are bought from Power Level 3.")
     if "utility" in move.keywords or "no_damage" in move.keywords:
         return
-    available = budget.slots + budget.liability_slots
+    available = slots + liability_slots
     offense = sum(move.cost_of(i) for i in OFFENSE_ELEMENTS)
     if offense < available // 2:
         found.add("SUPER_OFFENSE_SPEND_TOO_LOW", "elements",
@@ -585,15 +577,8 @@ def _super_energy_cost(move: Move) -> int | None:
     return 10 * move.request.tier
 
 
-class Figures(NamedTuple):
-    accuracy: int
-    accuracy_vs: dict[str, int]
-    glory: int
-    damage: dict[str, object] | None
-
-
-def _figures(move: Move) -> Figures:
-    """Accuracy, Glory and damage: one pass over the entries that change a figure."""
+def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | None]:
+    """Accuracy, Accuracy against each defence, Glory and damage: one pass over the entries that change a figure."""
     base = d = e = ta = glory = steps = stun_bonus = 0
     ki_based = False
     blockable_throw = move.request.campaign.throws_blockable
@@ -615,7 +600,7 @@ def _figures(move: Move) -> Figures:
     accuracy_vs = {"defense": base + d, "evasion": base + e, "tactics": base + ta}
     kw = move.keywords
     if "utility" in kw or "no_damage" in kw:
-        return Figures(base, accuracy_vs, glory, None)
+        return base, accuracy_vs, glory, None
     by_id = move.by_id
     inc = by_id["increased_damage"].times if "increased_damage" in by_id else 0
     multi = by_id["multi_hit"].times if "multi_hit" in by_id else 0
@@ -638,7 +623,7 @@ def _figures(move: Move) -> Figures:
         "stun_bonus": stun_bonus,
         "based_on": "ki" if ki_based else "strength",
     }
-    return Figures(base, accuracy_vs, glory, damage)
+    return base, accuracy_vs, glory, damage
 
 
 def _range(kw: set[str]) -> dict[str, int] | None:
@@ -722,10 +707,10 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     _keywords(move)
     _cost_rules(move)
     _well_formed(move)
-    budget = _budget(move)
-    _super_rules(move, budget)
+    slots, liability_slots, used, unused, mp = _budget(move)
+    _super_rules(move, slots, liability_slots)
     _constraints(move)
-    if budget.move_points == 1 and budget.unused and not request.free_throw:
+    if mp == 1 and unused and not request.free_throw:
         found.add("MP_FLOOR_APPLIED", "elements", "The unused-slot discount stops at the 1 Move Point minimum.")
     # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
     # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
@@ -734,7 +719,8 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         all_keywords |= _MIXUP
     keywords, combo = _split_keywords(all_keywords)
     # These steps may still add findings, so they run before ``legal`` is read.
-    move_points, figures = _extra_move_points(move, budget.move_points), _figures(move)
+    move_points = _extra_move_points(move, mp)
+    accuracy, accuracy_vs, glory, damage = _figures(move)
     return {
         "ruleset": RULESET,
         "ruleset_version": VERSION,
@@ -746,16 +732,16 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         "warnings": found.warnings,
         "info": found.info,
         "unsupported": found.unsupported,
-        "element_slots": budget.slots,
-        "liability_slots": budget.liability_slots,
-        "elements_spent": budget.used,
-        "unused_slots": budget.unused,
+        "element_slots": slots,
+        "liability_slots": liability_slots,
+        "elements_spent": used,
+        "unused_slots": unused,
         "move_points": move_points,
         "control": request.level,  # Control needed = Level (000 L2267–L2269)
-        "glory": figures.glory,
-        "accuracy": figures.accuracy,
-        "accuracy_vs": figures.accuracy_vs,
-        "damage": figures.damage,
+        "glory": glory,
+        "accuracy": accuracy,
+        "accuracy_vs": accuracy_vs,
+        "damage": damage,
         "keywords": keywords,
         "combo_keywords": combo,
         "range": _range(move.keywords),

@@ -325,8 +325,8 @@ OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "grid": "the Battle Grid (000 L5670–L5690)",
     "tag_team": "tag teams, Switching Teammates and Combo Switch (000 L6265–L6295)",
-    "ongoing_effects": "effects of moves that last past their turn not listed as implemented (Multi-Part "
-                       "Throws, Moveable Bombs …)",
+    "ongoing_effects": "an ongoing effect this resolver does not know (not one of the ids documented on "
+                       "OngoingEffect); it is carried back unchanged and plays no part in the turn",
     "transformations": "Beast Form itself: Beast Energy, the raised Basic Qualities, Increased Knockback on every "
                        "attack and the Life Bar regained each turn (000 L5305–L5325); only the declared state is used",
 }
