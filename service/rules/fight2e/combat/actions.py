@@ -34,6 +34,7 @@ from . import (
     summon,
     super_only,
     suppression,
+    tag_team,
     taunts,
     techniques,
     transformations,
@@ -85,7 +86,7 @@ class Plan:
 
 def slot(ctx: Ctx, f: F, point: str = "action") -> None:
     """Everything that happens when ``f``'s place in the order comes (B.0–B.3)."""
-    if f.defeated:
+    if f.defeated or f.tag_waiting:  # Tag Team: switched out before his place came
         return
     if f.acted:
         ctx.note("B", f.id, f"{f.id} has already used his action this turn.", "000 L5521")
@@ -216,7 +217,7 @@ def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
     if t is None:
         ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
     assert t is not None
-    if t.defeated or t.side == f.side or hazards.in_pit(t):
+    if t.defeated or t.side == f.side or hazards.in_pit(t) or t.tag_waiting:  # waiting partner: out of the fight
         ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.",
                  key=key)
     from .invisibility import blocked
@@ -255,7 +256,7 @@ def action_choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
                        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
                        (ActionType.await_opening, "Await Opening"), (ActionType.none, "do nothing")):
         out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
-    return out
+    return out + transformations.choices(ctx, f)
 
 
 def _move_only_fs(f: F, n: int) -> int:
@@ -406,9 +407,17 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     if n > (4 if super_jump else 3):
         ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement (a Super Jump 4).", key=key)
     buff_modifiers.check_action(ctx, f, kind, n, list(d.moves or []), key)
+    if kind is ActionType.switch:  # Tag Team: Switching Teammates (000 L6281)
+        return Plan(kind, tag_team.check_switch(ctx, f, d, key), [], 0, True, key=key)
     if kind in (ActionType.attack, ActionType.utility):
-        return _declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
+        tag_acc = tag_team.check_combo(ctx, f, list(d.moves or []), key) if ctx.opts.tag_team else {}
+        plan = _declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
+        plan.extra_acc = {**(plan.extra_acc or {}), **tag_acc} if tag_acc else plan.extra_acc  # 000 L6291
+        return plan
     sidestep_setup.check(ctx, f, [], key)  # a non-attack action ends a Sidestep Setup chance (000 L4827)
+    if kind is ActionType.transform:  # Transformations: the change is the whole action (000 L5313)
+        transformations.check(ctx, f, n, key)
+        return Plan(kind, None, [], 0, True, key=key)
     target = None
     if d.target is not None or kind in (ActionType.taunt,):
         target = _target(ctx, f, d.target, key)
@@ -895,6 +904,12 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     if plan.super_jump:
         _start_super_jump(ctx, f, plan)
         return
+    if plan.kind is ActionType.switch and plan.target is not None:
+        tag_team.switch(ctx, f, plan.target)
+        return None
+    if plan.kind is ActionType.transform:
+        transformations.transform(ctx, f)  # Beast Form (000 L5311–L5319)
+        return None
     attacking = plan.kind is ActionType.attack
     hazards.before_action(ctx, f, attacking)
     if attacking:
@@ -1022,6 +1037,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)
+    tag_team.combo_switch(ctx, f, plan.moves, out.hit, f.was_hit and not hits_before)  # 000 L6289–L6291
     return out
 
 
@@ -1298,5 +1314,6 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
             ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
     sequences.used(ctx, f, plan.moves)
     post_move(ctx, f, plan)
+    tag_team.combo_switch(ctx, f, plan.moves, False, False)  # an all-Utility Combo counts as a miss (000 L6291)
     for e in short_fuse:
         bombs.explode(ctx, f, e, "the Short Timer ran out: it goes off after his action")  # 000 L2929–L2931

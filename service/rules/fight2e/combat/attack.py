@@ -24,6 +24,7 @@ from . import (
     sidestep_setup,
     story,
     strike_through,
+    tag_team,
     taunts,
 )
 from .combo import combo_accuracy
@@ -507,5 +508,8 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     if atk.context in ("response",) and atk.response in ("counter", "interrupt"):
         ctx.award(d.id, 1, "defended against a Counter or Interrupt attack", "000 L837", extra=True)
     if atk.context in ("action", "interrupt"):
+        seen = len(ctx.log)
         responses.after_miss(ctx, atk, guard)
+        answered = any(s.label == "F.3" and s.actor == d.id for s in ctx.log[seen:])
+        tag_team.tag_counter(ctx, atk, guard, answered)  # a waiting partner's Tag Counter (000 L4269)
     return Outcome(hit=False, guard=guard)

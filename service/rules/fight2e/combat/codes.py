@@ -26,6 +26,8 @@ _CODES = [
     Code("DECISION_INVALID", "error", "A decision lacks a field its point needs or has one that does not apply."),
     Code("UNKNOWN_FIGHTER", "error", "A fighter id that is not in the request."),
     Code("UNKNOWN_MOVE", "error", "A move the fighter does not have."),
+    Code("TAG_TEAM_INVALID", "error", "A Tag Team state or Switching Teammates that the rules do not allow: the "
+         "option off, or no waiting partner of the same side named.", "000 L6277–L6283"),
     # Fighting Spirit (digest §5.2)
     Code("FS_EXCEEDS_POWER_LEVEL", "error", "More Fighting Spirit in one application than the Power Level.",
          "000 L5475–L5479"),
@@ -75,6 +77,11 @@ _CODES = [
          "000 L3113"),
     Code("SUMMON_RESTING", "error", "A Summon move is used again less than a 5-count after its Ally left.",
          "000 L4209"),
+    Code("SUMMON_RESPONSE_NOT_BOTH", "error", "Against a summoner's Basic Move and his Ally's, a Tactics-based "
+         "Defensive Response must be one that could answer both attacks (e.g. Throw: the Ally at Range 0 too; "
+         "Jinking: a step that leaves both out of reach).", "000 L4203"),
+    Code("SUMMON_CHECK_INVALID", "error", "A Check of a summoned Ally names an opponent whose Ally is on the Band "
+         "Map, in place of movement.", "000 L4199, L5668"),
     Code("SET_UP_CONSECUTIVE_TURNS", "error", "A Set Up move cannot be used on two turns in a row.", "000 L4131"),
     Code("EVADE_TECHNIQUE_INVALID", "error", "Double Jump, Air Dash and Hover need their option and Evasion; a "
          "Back Dash needs its option and Evasion or Jinking.", "000 L2143–L2235"),
@@ -135,6 +142,12 @@ _CODES = [
          "a catalogue entry, so the move cannot be priced without it.", "000 L4587–L4591"),
     Code("ONLY_IN_BEAST_FORM", "error", "A move with Only in Beast Form used by a fighter not in Beast Form.",
          "000 L5321"),
+    Code("TRANSFORMATIONS_OFF", "error", "Beast Form or Beast Energy in a fight without the Transformations "
+         "campaign option.", "000 L5307"),
+    Code("STATE_BEAST_ENERGY_OUT_OF_RANGE", "error", "Beast Energy outside 0–20 in human form (below 0 only in "
+         "Beast Form).", "000 L5311, L5315"),
+    Code("TRANSFORM_INVALID", "error", "A transform action by a fighter already in Beast Form or with less than 10 "
+         "Beast Energy.", "000 L5311–L5313"),
     Code("LIMITED_CHOICE_OTHER_SUPER", "error", "Limited Choice: a Super Move other than the one picked before the "
          "fight cannot be used in it.", "000 L4970–L4974"),
     Code("TARGET_KNOCKED_DOWN", "error", "Only a Pursuit attack hits a Knocked Down fighter.", "000 L5966"),

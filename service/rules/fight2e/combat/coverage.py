@@ -265,7 +265,12 @@ IMPLEMENTED: dict[str, str] = {
                     "are off for that use, or, naming none, the move has no effect",
     "taunt.element_addition": "lends its Element to the next fitting Special or Super Move (later in the Combo, a "
                               "response, or next turn), once; lost after the next turn",
-    "only_in_beast_form": "refused unless the fighter's state says he is in Beast Form",
+    "tag_counter": "after the partner in the fight stops an attack with Defense, a waiting partner may pay 10 Super "
+                   "Energy to strike as a Defensive Response (Defense halved; Evasion too with Aerial); a hit "
+                   "switches them",
+    "only_in_beast_form": "refused outside Beast Form; the form itself (Transformations option) is resolved: Beast "
+                          "Energy gathered and drained, the transform action and its Basic Move blast, two Basic "
+                          "Qualities +1, Increased Knockback, +1 Life Bar a turn, reverting on a Knock Down below 0",
     # Accuracy, damage and movement modifiers (ranged.py, movement.py, drain_life.py, vulnerability.py).
     "ranged.accuracy_for_damage": "before the roll, each Range cut from the maximum 4 (not below the target's "
                                   "Range): −1 Accuracy, +2 damage (Accuracy ignored, damage halved later in a Combo)",
@@ -304,15 +309,14 @@ IMPLEMENTED: dict[str, str] = {
     "create_environmental_hazard.pit": "the made Hazard is a Pit; its victims rejoin in its band when it goes",
     "create_environmental_hazard.reflection": "a Ranged Special through the made Wall comes back at its user "
                                               "(Defense or Evasion, halved)",
+    "summon": "the Ally is placed, follows its summoner, strikes with his Basic Moves (with its Elements), his Basic "
+              "Response and Basic Reaction Attack, and leaves when he is struck or its count ends; one Tactics "
+              "Response must meet both attacks; on a Band Map it can Check and be Checked",
 }
 
 # Entries applied in part (not in IMPLEMENTED, so still ``unsupported`` in the catalogue): what is NOT applied is
 # the message reported whenever such a move is used.
 PARTLY_IMPLEMENTED: dict[str, str] = {
-    "summon": "the Ally is placed, follows its summoner, strikes with his Basic Moves (with its Elements) and leaves "
-              "when he is struck or its count ends; not applied: the Ally's Basic Reaction Attack and Basic "
-              "Defensive Response, a Tactics Response that must affect both attacks, and Checking by or of the Ally "
-              "on a Band Map (000 L4201, L4197)",
 }
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
@@ -324,11 +328,8 @@ OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "grid": "the Battle Grid (000 L5670–L5690)",
-    "tag_team": "tag teams, Switching Teammates and Combo Switch (000 L6265–L6295)",
     "ongoing_effects": "an ongoing effect this resolver does not know (not one of the ids documented on "
                        "OngoingEffect); it is carried back unchanged and plays no part in the turn",
-    "transformations": "Beast Form itself: Beast Energy, the raised Basic Qualities, Increased Knockback on every "
-                       "attack and the Life Bar regained each turn (000 L5305–L5325); only the declared state is used",
 }
 
 IMPLEMENTED_COUNT = len(IMPLEMENTED)

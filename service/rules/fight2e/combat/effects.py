@@ -25,6 +25,7 @@ from . import (
     suppression,
     taunts,
     techniques,
+    transformations,
     vulnerability,
 )
 from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
@@ -85,6 +86,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
                  f"{f.life}).", "000 L4793–L4799", {"pl": f.pl}, {"life_bar": f.life})
     if m.has("self_prone"):
         f.knocked_down = True
+        transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
@@ -231,6 +233,8 @@ def knockback_ranges(atk: Attack, damage: int) -> int:
         return 0
     if atk.moves[-1].has("increased_knockback") or any(m.has("juggle.launcher") for m in atk.moves[:-1]):
         return 2  # 000 L5956, L3559, L3619
+    if transformations.increased_knockback(atk.attacker):
+        return 2  # Beast Form: every attack has Increased Knockback (000 L5319)
     return 1
 
 
@@ -258,6 +262,7 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
 def knock_down(ctx: Ctx, a: F, d: F) -> None:
     """E.4 and E.7 (000 L5958–L5970)."""
     d.knocked_down = True
+    transformations.knocked_down(ctx, d)  # below 0 Beast Energy: back to human form (000 L5317)
     sequences.close(ctx, d, "a Knock Down")  # 000 L3750
     sidestep_setup.hit(ctx, d, "a Knock Down")  # 000 L4829
     props.knocked_down(ctx, d, access.locked)

@@ -258,12 +258,21 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
     if f.defeated or f.maneuvered:
         return
     crowd = ctx.band_mode and sum(1 for o in ctx.fighters.values() if o.active) > 2 and not movement
+    if ctx.band_mode and not movement and not crowd:
+        from .ally_checks import on_map
+
+        crowd = on_map(ctx)  # a summoned Ally can Check and be Checked (000 L4199)
     asked = ctx.peek_key(f.id, "hazard") in ctx.req.decisions
     if not (ctx.hazards and _choices(ctx, f)) and not crowd and not asked:
         return
     key, d = ctx.decide(f.id, "hazard", "C", f"{f.id} may try to use an Environmental Hazard (himself, or force an "
                         "opponent into one in that opponent's band) by Maneuver Check"
                         + (", or Check an opponent in place of movement" if crowd else "") + ".", DecisionValue())
+    if d.choice is Choice.check and d.ally_check is not None:
+        from . import ally_checks
+
+        ally_checks.declare(ctx, f, d, movement, key)
+        return
     if d.choice is Choice.check:
         o = ctx.fighters.get(d.target or "")
         if o is None or o.defeated or o.side == f.side or not crowd:

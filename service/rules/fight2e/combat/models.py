@@ -70,6 +70,13 @@ class Choice(StrEnum):
     check = "check"  # a Maneuver Check in place of movement that Checks an opponent (000 L5668)
 
 
+class AllyCheck(StrEnum):
+    """A Check on a Band Map made by the acting fighter's summoned Ally, or aimed at the target's (000 L4199)."""
+
+    by_ally = "by_ally"
+    of_ally = "of_ally"
+
+
 class ActionType(StrEnum):
     attack = "attack"  # one move or a Combo, optionally after movement
     utility = "utility"  # a Utility move (or an all-Utility Combo), optionally after movement
@@ -78,6 +85,8 @@ class ActionType(StrEnum):
     power_up = "power_up"
     await_opening = "await_opening"
     taunt = "taunt"
+    switch = "switch"  # Tag Team option: Switching Teammates with the waiting partner named by `target`
+    transform = "transform"  # Transformations option: change into Beast Form (000 L5313)
     none = "none"  # do nothing (the action is spent)
 
 
@@ -160,6 +169,8 @@ class CombatOptions(Model):
     hit_downed_attacks: bool = Field(False, description="Any move may hit a Knocked Down foe at −4 (000 L2165).")
     sweeps: bool = Field(False, description="The Sweep Basic Move (000 L2107–L2123).")
     taunts: bool = Field(False, description="The Taunt (000 L2127–L2141).")
+    transformations: bool = Field(False, description="Transformations campaign option: Beast Energy and Beast Form "
+                                  "for every fighter (000 L5305–L5325).")
     dash: bool = False
     back_dash: bool = False
     breakfall: bool = False
@@ -170,6 +181,8 @@ class CombatOptions(Model):
     hover: bool = False
     wall_springs: bool = False
     double_jumps: bool = False
+    tag_team: bool = Field(False, description="Tag Team combat: one fighter of a side fights, his partners wait "
+                           "(`tag_waiting`) for a switch (000 L6277–L6295).")
     super_energy_basic_attacks_count: bool = Field(
         True, description="Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the "
                           "book's Example of Combat.")
@@ -297,13 +310,18 @@ class FighterState(Model):
     story_points: int | None = Field(None, ge=0, le=1000, description="Story Points he has left in the fight; none: "
                                      "the sheet's (000 L1579).")
     beast_form: bool = Field(False, description="Transformations option: he is in Beast Form, as the request says "
-                             "(000 L5305–L5325); the form's own changes are not resolved (reported as unsupported).")
+                             "(000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each "
+                             "turn.")
+    beast_energy: int = Field(0, ge=-20, le=20, description="Transformations option: Beast Energy, 0–20 in human "
+                              "form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).")
     long_combo_used: bool = Field(False, description="He attacked with a Combo of three or more attacking moves "
                                   "this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).")
     cheap_moves_used: list[MoveId] = Field(
         default_factory=list, max_length=120, description="Cheap moves already used this round: each later use "
         "costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.")
     ongoing_effects: list[OngoingEffect] = Field(default_factory=list, max_length=16)
+    tag_waiting: bool = Field(False, description="Tag Team option: he waits on the sidelines for his side's "
+                              "fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.")
 
 
 class CombatFighter(Model):
@@ -342,6 +360,8 @@ class DecisionValue(Model):
     entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
     hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver "
                                      "Check).")
+    ally_check: AllyCheck | None = Field(None, description="With `choice: check`: the Check is made by his "
+                                         "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).")
 
 
 class TurnRequest(Model):

@@ -17,7 +17,7 @@ HANDLED = frozenset({"buff", "flight", "set_up", "wind_up", "slow_startup", "lim
                      "gradual_effect.delayed_onset", "buff_gauge",
                      "temporary_technique", "prop", "free_movement", "suppression", "style", "copied_move", "summon",
                      "distracting", "style_weakness", "phobia", "bishounen",
-                     "summon_rest",
+                     "summon_rest", "ally_checked",
                      "vulnerability.increased_duration",
                      "infinite_supers", "super_move_enhancer", "limited_choice", "taunt.element_addition",
                      "sidestep_setup"})
@@ -185,7 +185,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     if eff.id in story.HANDLED:
         story.restore(ctx, f, path, eff)
         return
-    if eff.id in ("summon", "summon_rest"):
+    if eff.id in ("summon", "summon_rest", "ally_checked"):
         from . import summon
 
         summon.restore(ctx, f, path, eff)
@@ -364,6 +364,11 @@ def tick(ctx: Ctx, elapsed: int) -> None:
                 from . import summon
 
                 kept += summon.tick(ctx, f, e, elapsed)
+                continue
+            if e.id == "ally_checked":
+                from . import summon
+
+                kept += summon.keep_check(ctx, f, e, elapsed)
                 continue
             if e.id == "super_jump" and not ctx.round_over:
                 kept.append(e)  # he lands at his next action

@@ -272,7 +272,8 @@ def _campaign(options: CombatOptions) -> FighterCampaign:
         throws_blockable=not options.throws_unblockable, super_stun=options.super_moves_do_stun,
         super_move_system=SuperMoveSystem.three_tier if options.super_tiers else SuperMoveSystem.single_tier,
         breakfall=options.breakfall, tech_roll=options.tech_roll, dash=options.dash, sidestep=options.sidestep,
-        wall_springs=options.wall_springs)
+        wall_springs=options.wall_springs, transformations_enabled=options.transformations,
+        tag_team=options.tag_team)
 
 
 def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
@@ -313,6 +314,10 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
     trigger = trigger_command(moves)
     if trigger is not None:
         moves.setdefault(trigger.id, trigger)
+    if options.tag_team:
+        from .tag_team import COMBO_SWITCH
+
+        moves.setdefault(COMBO_SWITCH.id, COMBO_SWITCH)  # Tag Team: the Combo Switch action (000 L6285)
     problems = tuple(dict.fromkeys(v.code for v in answer.violations))
     from .styles import with_styles
 
@@ -339,7 +344,7 @@ def profile(sheet: Fighter, options: CombatOptions) -> Profile:
     """The sheet's profile, memoised by the sheet and the options that change move prices."""
     key = sheet.model_dump_json() + "|" + f"{options.throws_unblockable}{options.super_moves_do_stun}" \
         f"{options.super_tiers}{options.sweeps}{options.pursuit_attacks}{options.breakfall}{options.tech_roll}" \
-        f"{options.dash}{options.sidestep}{options.wall_springs}"
+        f"{options.dash}{options.sidestep}{options.wall_springs}{options.transformations}"
     found = _MEMO.get(key)
     if found is not None:
         _MEMO.move_to_end(key)

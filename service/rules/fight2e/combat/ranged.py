@@ -92,7 +92,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
         if m.offensive and not in_range(m, at):
             return False
         if m.has(DRAW) and i < len(atk.moves) - 1:
-            at = max(at - _own_knockback(m), 0)
+            at = max(at - (2 if atk.attacker.beast_form else _own_knockback(m)), 0)  # Beast Form (000 L5319)
     return True
 
 
@@ -117,7 +117,7 @@ def mid_combo(ctx: Ctx, atk: Attack) -> None:
             atk.moves = atk.moves[:i + 1]
             atk.draw_modes["_failed"] = m.id
             return
-        _close_in(ctx, atk, m, _own_knockback(m), "E")
+        _close_in(ctx, atk, m, 2 if a.beast_form else _own_knockback(m), "E")  # Beast Form (000 L5319)
 
 
 def _close_in(ctx: Ctx, atk: Attack, m: MoveProfile, n: int, label: str) -> int:

@@ -8,7 +8,20 @@ violations, a missing decision or die as ``decision_required`` with the request'
 from __future__ import annotations
 
 from .. import RULESET, VERSION
-from . import bombs, buff_modifiers, gradual, hazards, multi_part_throw, ongoing, sequences, story, styles, super_only
+from . import (
+    bombs,
+    buff_modifiers,
+    gradual,
+    hazards,
+    multi_part_throw,
+    ongoing,
+    sequences,
+    story,
+    styles,
+    super_only,
+    tag_team,
+    transformations,
+)
 from .actions import act, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
@@ -55,7 +68,8 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
         pending_acc=[(p.amount, p.vs, p.source) for p in s.pending_accuracy], scored=list(s.moves_scored_this_round),
         utility_used=list(s.utility_moves_used), glory_round=s.glory_this_round, combo_streak=s.combo_streak,
         taunt_used=s.taunt_used, base_prof=prof, cheap_used=list(s.cheap_moves_used), beast_form=s.beast_form,
-        long_combo=s.long_combo_used)
+        beast_energy=s.beast_energy,
+        long_combo=s.long_combo_used, tag_waiting=s.tag_waiting)
 
 
 def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
@@ -84,6 +98,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     for fid in fight.sides:
         if fid not in fighters:
             ctx.fail("UNKNOWN_FIGHTER", f"fight.sides.{fid}", f"fight.sides names '{fid}', who is not in the fight.")
+    tag_team.load(ctx)  # Tag Team partners waiting on the sidelines (000 L6279)
     _check_positions(ctx)
     hazards.load(ctx)
     _report_unsupported(ctx)
@@ -113,6 +128,7 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
     for j, pa in enumerate(cf.state.pending_accuracy):
         if pa.vs is not None and pa.vs not in {c.id for c in ctx.req.fighters}:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
+    transformations.start(ctx, f, path)  # Beast Form's raised Basic Qualities before any Buff (000 L5319)
     for j, eff in enumerate(cf.state.ongoing_effects):
         if eff.id in hazards.CONDITIONS:
             f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, hazard=eff.hazard))
@@ -124,8 +140,6 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
         else:
             ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]",
                                  RULES_NOT_IMPLEMENTED["ongoing_effects"])
-    if f.beast_form:
-        ctx.unsupported_rule("transformations", f"{path}.state.beast_form", RULES_NOT_IMPLEMENTED["transformations"])
     styles.start(ctx, f)
     story.start(ctx, f, cf)
 
@@ -151,7 +165,7 @@ def _check_positions(ctx: Ctx) -> None:
             ctx.fail("STATE_RANGE_OUT_OF_RANGE", "fight.positioning.range", "Mode `range` needs the Range.")
     else:
         for f in ctx.fighters.values():
-            if f.id not in ctx.bands:
+            if f.id not in ctx.bands and not f.tag_waiting:
                 ctx.fail("STATE_RANGE_OUT_OF_RANGE", f"fight.positioning.bands.{f.id}", f"{f.id} has no band.")
         for fid in ctx.bands:
             if fid not in ctx.fighters:
@@ -191,6 +205,7 @@ def _holder_window(ctx: Ctx, final: bool = False) -> None:
 
 
 def _check_round(ctx: Ctx) -> None:
+    tag_team.replace_fallen(ctx)  # a Tag Team side sends in a waiting partner for its defeated fighter
     if len(ctx.sides_left()) <= 1:
         raise RoundOver()
 
@@ -211,6 +226,7 @@ def _run(ctx: Ctx) -> None:
         settle_holds(ctx)
         multi_part_throw.initiative(ctx)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
         for i, group in enumerate(groups):
+            tag_team.enter_due(ctx, group[0].init)  # a switched-in partner with a higher Initiative (000 L6283)
             if i:
                 _holder_window(ctx)
             if len(group) == 1:
@@ -218,6 +234,7 @@ def _run(ctx: Ctx) -> None:
             else:
                 resolve_group(ctx, group)
             _check_round(ctx)
+        tag_team.enter_due(ctx, None)
         _holder_window(ctx, final=True)
     except RoundOver:
         ctx.round_over = True
@@ -229,6 +246,7 @@ def _run(ctx: Ctx) -> None:
     for fid in ctx.order:
         heal(ctx, ctx.fighters[fid])
     tally(ctx)
+    transformations.end_of_turn(ctx)  # Beast Energy and the Beast Form's Life Bar (000 L5311–L5319)
     story.end_of_turn(ctx)  # Bishounen (000 L1267)
     buff_modifiers.fill_gauges(ctx)
     before = ctx.time_count
@@ -294,8 +312,9 @@ def _state(f: F, old: FighterState) -> FighterState:
                           for a, vs, src in f.pending_acc][:8],
         moves_scored_this_round=f.scored[:120], utility_moves_used=f.utility_used[:120],
         glory_this_round=f.glory_round, combo_streak=min(f.combo_streak, 200), taunt_used=f.taunt_used,
-        cheap_moves_used=f.cheap_used[:120], beast_form=f.beast_form, long_combo_used=f.long_combo,
-        story_points=f.story,
+        cheap_moves_used=f.cheap_used[:120], beast_form=f.beast_form,
+        beast_energy=max(min(f.beast_energy, 20), -20), long_combo_used=f.long_combo,
+        story_points=f.story, tag_waiting=f.tag_waiting,
         ongoing_effects=[OngoingEffect.model_construct(id=e.id, move=e.move, time_left=e.time_left, since=e.since,
                                                        target=e.target, charges=e.charges,
                                                        direction=Direction(e.direction) if e.direction else None,

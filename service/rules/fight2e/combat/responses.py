@@ -16,6 +16,7 @@ from . import (
     sequences,
     sidestep_setup,
     styles,
+    summon,
     suppression,
     techniques,
 )
@@ -160,6 +161,10 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
 
     if blocked(d, a):
         return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
+    if summon.is_ally_attack(atk):
+        # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
+        # its summoner's attack, answers the pair (000 L4197, L4203)
+        return
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
@@ -212,6 +217,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
                  key=key)
     kind = dv.response
     path = f"decisions.{key}"
+    summon.response_ok(ctx, atk, guard, kind, path, key)  # one Tactics Response meets both attacks (000 L4203)
     multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
     named = d.move(dv.moves[0]) if dv.moves else None
     if kind is ResponseKind.interrupt and named is not None and named.has("triggered_interrupt"):
@@ -312,7 +318,9 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
         ctx.fail("RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.",
                  key=key)
     passive = first.kw("passive")
-    if not passive and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
+    # his Basic Response may be out of his reach when his Ally's reaches (000 L4207)
+    ally_reach = kind is ResponseKind.basic and summon.reaches(ctx, d, a)
+    if not passive and not ally_reach and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
         ctx.fail("RESPONSE_OUT_OF_RANGE", path, f"{key}: {first.name} cannot reach {a.id} at Range "
                  f"{ctx.distance(a, d)}.", key=key)
     special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
@@ -365,6 +373,8 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
         interrupt_effects.respond(ctx, atk, d, moves, key, strike)
         return
     strike(moves, False)
+    if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)
+        summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
     if kind is ResponseKind.sidestep_counter:
         hazards.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
 
@@ -435,7 +445,10 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
                         defender_jumping=jumped or aerial_utility)
         out = resolve(ctx, atk)
         sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
-        if out.hit:
+        # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
+        ally_hit = kind == "basic" and summon.join(ctx, r, [m], target, None, context="reaction", reaction=kind,
+                                                   defender_jumping=jumped or aerial_utility)
+        if out.hit or ally_hit:
             return True
     return False
 

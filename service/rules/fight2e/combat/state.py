@@ -166,9 +166,16 @@ class F:
     committed: bool = False  # declared an attack in a held-interrupt exchange: no Full Defense
     cheap_used: list[str] = field(default_factory=list)  # Cheap moves used this round (000 L4531–L4535)
     beast_form: bool = False  # in Beast Form, as the request says (000 L5321)
+    beast_energy: int = 0  # Transformations: Beast Energy (transformations.py, 000 L5311–L5317)
+    human_prof: Profile | None = None  # Transformations: the base profile in human form (raises undone on reverting)
+    transformed: bool = False  # Transformations: he changed into Beast Form this turn (000 L5313)
     long_combo: bool = False  # a Combo of 3+ attacking moves used this round (000 L847)
     maneuvered: bool = False  # his one Maneuver Check of the turn is used (000 L6079)
     shifted: bool = False  # his Position Shift of this turn is spent (one opponent only, 000 L3810)
+    tag_waiting: bool = False  # Tag Team: on the sidelines, out of the fight until switched in (tag_team.py)
+    tag_entered: bool = False  # Tag Team: switched in this turn and still to take his place in the order
+    tag_bonus: int = 0  # Tag Team: Accuracy for a Combo made at once after a Combo Switch that hit (000 L6291)
+    tag_no_combo: bool = False  # Tag Team: came in after a Combo Switch that missed: no Combo this turn
 
     @property
     def pl(self) -> int:
@@ -176,7 +183,7 @@ class F:
 
     @property
     def active(self) -> bool:
-        return not self.defeated
+        return not self.defeated and not self.tag_waiting
 
     def move(self, ident: str) -> MoveProfile | None:
         return self.prof.moves.get(ident)

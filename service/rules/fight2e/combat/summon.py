@@ -9,27 +9,29 @@ the turn it came, and where it is: ``band`` on a Band Map; without a map ``targe
 The wait before calling it again is an entry ``summon_rest`` (``move``, ``time_left``).
 
 The Ally's moves are ``ally:basic_move`` and ``ally:<element>`` for each Element of the Summon move's
-``ally_elements`` (one Element per Basic Move), chosen with the decision ``ally_attack``.
+``ally_elements`` (one Element per Basic Move), chosen with the decision ``ally_attack``. It strikes with his Basic
+Defensive Response and his Basic Reaction Attack too, and a Tactics Response against the pair must meet both
+(``response_ok``). Checking by or of it on a Band Map is in ``ally_checks`` (mark ``ally_checked``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..fighter_models import FighterMove
 from ..models import EntryChoice
-from .coverage import PARTLY_IMPLEMENTED
-from .models import DecisionValue
+from . import ally_checks
+from .models import DecisionValue, DefenseOption, ResponseKind
 from .profile import BASIC_MOVE, MoveProfile, profile
 from .state import Ctx, Effect, F
 
 if TYPE_CHECKING:
-    from .attack import Outcome
+    from .attack import Attack, Outcome
+    from .defense import Guard
 
 COUNT = 5
 PREFIX = "ally:"
-NOT_APPLIED = PARTLY_IMPLEMENTED["summon"]
 
 
 def allies(f: F) -> list[Effect]:
@@ -76,7 +78,6 @@ def call(ctx: Ctx, f: F, m: MoveProfile, facing: F | None) -> None:
     where = f"in band {band}" if band is not None else f"1 Range in front of him toward {target}"
     ctx.note("C.5", f.id, f"{m.name}: {f.id}'s Ally appears {where} for a {COUNT}-count.", "000 L4191–L4199",
              {"move": m.id}, {"ally": where})
-    ctx.unsupported_rule("summon", f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: {NOT_APPLIED}")
 
 
 def leave(ctx: Ctx, f: F, e: Effect, why: str) -> None:
@@ -85,6 +86,7 @@ def leave(ctx: Ctx, f: F, e: Effect, why: str) -> None:
         f.ongoing.remove(e)
     f.ongoing = [x for x in f.ongoing if not (x.id == "summon_rest" and x.move == e.move)]
     f.ongoing.append(Effect("summon_rest", e.move, COUNT, ctx.turn))
+    ally_checks.release(ctx, f, e.move)
     ctx.note("E.6", f.id, f"{f.id}'s Ally disappears ({why}).", "000 L4209–L4211", {}, {"ally": None})
 
 
@@ -97,15 +99,16 @@ def struck(ctx: Ctx, d: F) -> None:
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     m = f.move(eff.move or "")
     bad = m is None or not m.has(eff.id if eff.id == "summon" else "summon")
+    if eff.id == ally_checks.CHECKED:
+        bad = bad or eff.target not in {x.id for x in ctx.req.fighters} or eff.target == f.id
     if eff.id == "summon":
         bad = bad or eff.since is None or (ctx.band_mode and eff.band is None) or (
             not ctx.band_mode and eff.charges is None)
     if bad:
         ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an Ally needs his Summon move, the turn it came and "
-                 "where it stands (`band`, or `charges` Ranges ahead of him without a map).")
+                 "where it stands (`band`, or `charges` Ranges ahead of him without a map); a Check on it names "
+                 "its checker (`target`).")
     f.ongoing.append(eff)
-    if eff.id == "summon" and m is not None:
-        ctx.unsupported_rule("summon", f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: {NOT_APPLIED}")
 
 
 # ── where it is ────────────────────────────────────────────────────────────────────────────────────────
@@ -150,18 +153,24 @@ def ally_move(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> MoveProfile | None:
                    keywords=kws, glory=0, path=f"ally:{m.id}")
 
 
-def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outcome | None) -> None:
+def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outcome | None,
+         context: str = "action", **kind: Any) -> bool:
     """The summoner launched Basic Moves: each Ally launches as many at the same time, at his target when it is in
-    reach, else at another opponent it reaches; defended separately but with the same Skill (000 L4201–L4207)."""
+    reach, else at another opponent it reaches; defended separately but with the same Skill (000 L4201–L4207).
+    With his Basic Defensive Response or Basic Reaction Attack (``context`` response / reaction) the Ally answers
+    along with him, at the same fighter only (000 L4203). Returns True when an Ally's attack hit."""
+    from . import ally_checks
     from .attack import Attack, resolve
 
     if not allies(f) or not moves or any(m.kind != "basic" for m in moves) or f.defeated:
-        return
+        return False
+    hit = False
     for e in list(allies(f)):
         sm = f.move(e.move or "")
         if sm is None or e not in f.ongoing:
             continue
-        key, d = ctx.decide(f.id, "ally_attack", "D.1", f"{f.id}'s Ally strikes along with him: its Basic Move(s) ("
+        key, d = ctx.decide(f.id, "ally_attack", "D.1" if context == "action" else LABEL[context], f"{f.id}'s Ally "
+                            "strikes along with him: its Basic Move(s) ("
                             + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))]) + "), as many "
                             "as his.", DecisionValue(moves=[PREFIX + "basic_move"] * len(moves)))
         ids = d.moves or []
@@ -172,17 +181,39 @@ def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outc
         ally = [b for b in built if b is not None]
         reach = ally[0].range or (0, 2)
         foes = [o for o in ctx.opponents(f) if reach[0] <= distance(ctx, f, e, o) <= reach[1]]
+        if context != "action":
+            # ruling: his Response or Reaction Attack answers one fighter, so the Ally's goes at him alone, and it
+            # costs nothing more: his FS, Control and action pay for the pair (000 L4203, L6013–L6014)
+            foes = [o for o in foes if o is target]
         victim = target if target in foes else (foes[0] if foes else None)
         if victim is None:
             ctx.note("D.1", f.id, f"{f.id}'s Ally reaches no opponent: its attack has no effect.", "000 L4205")
             continue
+        if not ally_checks.may_strike(ctx, f, e, victim):
+            continue
         same = first.guard.option.value if first is not None and first.guard is not None and victim is target \
             else None
-        _strike(ctx, f, e, victim, Attack(attacker=f, defender=victim, moves=ally, context="action", label="D",
-                                           cost=max(f.control, 1), key=key, same_skill=same), resolve)
+        atk = Attack(attacker=f, defender=victim, moves=ally, context=context,
+                     label="D" if context == "action" else LABEL[context], cost=max(f.control, 1), key=key,
+                     same_skill=same, **kind)
+        hit = _strike(ctx, f, e, victim, atk, resolve) or hit
+    return hit
 
 
-def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> None:  # type: ignore[no-untyped-def]
+LABEL = {"response": "F.3", "reaction": "C.4", "interrupt": "D"}
+
+
+def reaches(ctx: Ctx, f: F, o: F) -> bool:
+    """One of his Allies stands within a Basic Move's reach of ``o``."""
+    reach = BASIC_MOVE.range or (0, 2)
+    return any(reach[0] <= distance(ctx, f, e, o) <= reach[1] for e in allies(f))
+
+
+def is_ally_attack(atk: Attack) -> bool:
+    return any(m.id.startswith(PREFIX) for m in atk.moves)
+
+
+def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> bool:  # type: ignore[no-untyped-def]
     """The Ally's attack from where the Ally stands, with the summoner's Strength and none of his Buffs
     (000 L4201)."""
     keep_prof, keep_range = f.prof, ctx.range
@@ -195,7 +226,7 @@ def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> None:  # type
         ctx.range = here
     ctx.note("D.1", f.id, f"{f.id}'s Ally attacks {victim.id} at Range {here}.", "000 L4201")
     try:
-        resolve(ctx, atk)
+        return bool(resolve(ctx, atk).hit)
     finally:
         f.prof = keep_prof
         if ctx.band_mode and e.band is not None and keep_band is not None:
@@ -207,16 +238,55 @@ def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> None:  # type
             ctx.range = min((keep_range or 0) + pushed, 5)
 
 
+# ── one Defensive Response against the pair (000 L4203) ────────────────────────────────────────────────
+
+
+def response_ok(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, path: str, key: str) -> None:
+    """A Tactics-based Response to the summoner's Basic attack must also be able to meet his Ally's, which comes at
+    the same defender when it reaches him: a Throw Response needs the Ally at Range 0, Anti-Air at Range 0 or 1
+    (ruling: the Ally's attack is Aerial when his is, as it moves along with him; 000 L4193), and a Jinking step
+    must leave him out of both reaches (000 L4203, L5866–L5878)."""
+    a, d = atk.attacker, atk.defender
+    if guard.option is not DefenseOption.tactics or atk.context not in ("action", "interrupt") \
+            or any(m.kind != "basic" for m in atk.moves):
+        return
+    reach = BASIC_MOVE.range or (0, 2)
+    for e in allies(a):
+        here = distance(ctx, a, e, d)
+        if not reach[0] <= here <= reach[1]:
+            continue  # the Ally's attack does not come at him
+        steps = 2 if guard.technique == "back_dash" else 1
+        why = {ResponseKind.throw: "the Ally is not at Range 0" if here != 0 else "",
+               ResponseKind.anti_air: "the Ally does not end at Range 0 or 1" if here > 1 else "",
+               ResponseKind.jinking: "the step leaves him in the Ally's reach" if here + steps <= reach[1] else ""}
+        if why.get(kind):
+            ctx.fail("SUMMON_RESPONSE_NOT_BOTH", path, f"{key}: the {kind.value.replace('_', ' ')} Response must "
+                     f"meet {a.id}'s Ally's attack too, and {why[kind]} (Range {here}).", key=key)
+
+
 def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
     """H.3: the Ally's count runs down (one full turn at least); when it ends, or its summoner is out of the fight
     or in a Pit (ruling: a Pit removes him from the fight, 000 L4199), the Ally goes and the 5-count rest begins."""
     left = (e.time_left or 0) - elapsed
-    least = e.since == ctx.turn
     out = f.defeated or ctx.round_over or any(x.id == "in_pit" for x in f.ongoing)
-    if out or left < 0 or (left == 0 and not least):
+    if _ends(ctx, f, e, elapsed):
+        for o in ctx.fighters.values():  # the Checks it made go with it (its own mark drops in keep_check)
+            o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == e.move)]
         if not ctx.round_over:
             ctx.note("H.3", f.id, f"{f.id}'s Ally disappears" + (" with him" if out else ": its count has run out")
                      + "; a 5-count must pass before it can be summoned again.", "000 L4209")
             return [Effect("summon_rest", e.move, COUNT, ctx.turn)]
         return []
     return [replace(e, time_left=max(left, 0))]
+
+
+def _ends(ctx: Ctx, f: F, e: Effect, elapsed: int) -> bool:
+    left = (e.time_left or 0) - elapsed
+    out = f.defeated or ctx.round_over or any(x.id == "in_pit" for x in f.ongoing)
+    return out or left < 0 or (left == 0 and e.since != ctx.turn)
+
+
+def keep_check(ctx: Ctx, f: F, mark: Effect, elapsed: int) -> list[Effect]:
+    """H.3: a Check on his Ally lasts while the Ally stays (000 L4199)."""
+    e = next((x for x in allies(f) if x.move == mark.move), None)
+    return [mark] if e is not None and not _ends(ctx, f, e, elapsed) else []
