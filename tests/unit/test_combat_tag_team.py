@@ -256,3 +256,10 @@ def test_tag_counter_with_aerial_may_be_evaded() -> None:
     res = counter_turn({"T1.a2.tag_counter": COUNTER, "T1.b.defense": {"defense": "evasion"}}, {"T1.a2.attack": 6},
                        move=aerial)
     assert res.status == "resolved", res.violations
+
+
+def test_step_mode_offers_a_switch_to_each_waiting_partner() -> None:
+    res = tag({}, {"T1.a.init": 6, "T1.b.init": 1})
+    pending = res.pending_decision
+    assert res.status == "decision_required" and pending is not None and pending.key == "T1.a.action"
+    assert [c.value.target for c in pending.choices if c.value.action == "switch"] == ["a2"]

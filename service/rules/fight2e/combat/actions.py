@@ -256,7 +256,7 @@ def action_choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
                        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
                        (ActionType.await_opening, "Await Opening"), (ActionType.none, "do nothing")):
         out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
-    return out + transformations.choices(ctx, f)
+    return out + transformations.choices(ctx, f) + tag_team.choices(ctx, f)
 
 
 def _move_only_fs(f: F, n: int) -> int:

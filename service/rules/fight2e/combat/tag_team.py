@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from .models import ActionType, Choice, ChoiceOption, DecisionValue, DefenseOption
 from .profile import MoveProfile
 from .state import Ctx, F, die_for_step
 
@@ -79,6 +79,15 @@ def replace_fallen(ctx: Ctx) -> None:
     """After an action: a side left with nobody in the fight sends in a waiting partner, who enters the turn."""
     if ctx.opts.tag_team:
         _replace_fallen(ctx, entering_rolls=True)
+
+
+def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
+    """Step mode: one ``switch`` choice per waiting partner, when the option is on and Control allows it."""
+    if not ctx.opts.tag_team or f.control < 1:
+        return []
+    return [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.switch, target=p.id), fs=0, control=1,
+                                         text=f"switch: {p.id} comes in from the sidelines")
+            for p in _partners(ctx, f)]
 
 
 def check_switch(ctx: Ctx, f: F, d: DecisionValue, key: str) -> F:
