@@ -94,7 +94,7 @@ class Findings:
 class Move:
     """The working state of one pricing."""
 
-    __slots__ = ("by_id", "cat", "checked", "conditioned", "found", "ids", "is_super", "keywords", "noted",
+    __slots__ = ("by_id", "cat", "checked", "conditioned", "found", "ids", "is_super", "keywords", "mixup", "noted",
                  "numbered", "reported_pairs", "request", "taken")
 
     def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
@@ -113,6 +113,7 @@ class Move:
         # The entries with requirements or exclusions: (entry, its conditions, whether any names keywords).
         self.conditioned: list[tuple[Taken, tuple[tuple[str, tuple], ...], bool]] = []
         self.checked: list[Taken] = []  # the entries with a cost rule or constraints, in the order they act
+        self.mixup = False  # whether an entry's own Combo keywords include Mixup
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self.ids
@@ -197,6 +198,8 @@ def _collect(move: Move) -> None:
             else:
                 taken = Taken(entry, choice, path, choice.times)
                 _options(move, taken)
+            if "mixup" in taken.combo:
+                move.mixup = True
             taken_list.append(taken)
             by_id[ident] = taken
             if n is not None:
@@ -715,7 +718,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     # Mixup qualifies the whole Combo, so the book's stat blocks show it in the move's Combo line (000 L5019);
     # Initial and Final stay with their entry. No Combo removes them all (000 L2451).
     all_keywords = frozenset(move.keywords)
-    if "no_combo" not in all_keywords and any(["mixup" in t.combo for t in move.taken]):
+    if move.mixup and "no_combo" not in all_keywords:
         all_keywords |= _MIXUP
     keywords, combo = _split_keywords(all_keywords)
     # These steps may still add findings, so they run before ``legal`` is read.
