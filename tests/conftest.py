@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +16,28 @@ from service.rules.fight2e.models import MovePrice, MoveRequest
 from service.rules.fight2e.moves import price_move
 from service.settings import Settings
 
-BOOK = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_3e05a6bb73592376.txt"
-if not BOOK.exists():  # a clone elsewhere: shared/ sits beside the checkout
-    BOOK = Path(os.environ.get("FIGHT_RULES_BOOK", "../shared/seeds/000_3e05a6bb73592376.txt")).resolve()
+BOOK_NAME = "000_3e05a6bb73592376.txt"
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _find_book() -> Path:
+    """The book's text: FIGHT_RULES_BOOK, else shared/seeds beside the checkout, beside an ancestor of it, or
+    beside the repository a clean clone was made from (a clone in a temporary directory)."""
+    if os.environ.get("FIGHT_RULES_BOOK"):
+        return Path(os.environ["FIGHT_RULES_BOOK"]).resolve()
+    places = list(REPO.parents)
+    origin = subprocess.run(["git", "config", "--get", "remote.origin.url"], cwd=REPO, capture_output=True,
+                            text=True, check=False).stdout.strip()
+    if origin and Path(origin).is_dir():
+        places += [Path(origin).resolve().parent]
+    for place in places:
+        candidate = place / "shared" / "seeds" / BOOK_NAME
+        if candidate.exists():
+            return candidate
+    return REPO.parent / "shared" / "seeds" / BOOK_NAME  # missing: the data tests say where they looked
+
+
+BOOK = _find_book()
 
 
 @pytest.fixture(scope="session")
