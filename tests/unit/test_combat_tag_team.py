@@ -263,3 +263,14 @@ def test_step_mode_offers_a_switch_to_each_waiting_partner() -> None:
     pending = res.pending_decision
     assert res.status == "decision_required" and pending is not None and pending.key == "T1.a.action"
     assert [c.value.target for c in pending.choices if c.value.action == "switch"] == ["a2"]
+
+
+def test_partner_switched_in_from_a_hold_with_a_lower_initiative_acts_after_the_others() -> None:
+    dec = {"T1.a.act_or_hold": {"choice": "hold"}, "T1.a.interrupt": {"choice": "act"}, "T1.a.action": SWITCH,
+           "T1.a2.action": attack(["fist"]), "T1.b.defense": {"defense": "defense"}}
+    res = tag(dec, {"T1.a.init": 6, "T1.b.init": 4, "T1.a2.init": 2, "T1.a2.ctrl": 3})
+    assert res.status == "resolved", (res.violations, res.pending_decision)
+    assert st(res, "a").tag_waiting and not st(res, "a2").tag_waiting
+    b_turn = next(i for i, s in enumerate(res.log) if s.actor == "b" and s.label in ("B.0", "B.1"))
+    a2_attack = next(i for i, s in enumerate(res.log) if s.actor == "a2" and s.label == "D.3")
+    assert b_turn < a2_attack  # Initiative 2 after b's 4: he waits, then acts before the turn ends
