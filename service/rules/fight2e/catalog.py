@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ..data import read_sections
 from .keywords import Plan, ordered, plans
-from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, Requirements, keyword_base
+from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -89,8 +89,6 @@ class Catalog:
     fixed_moves: dict[str, FixedMove]
     digest: str  # hash of the data files: part of ETags and cache keys
     children: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    # Entries with no requirement or exclusion of any kind: pricing skips their requirement checks.
-    unconditional: frozenset[str] = frozenset()
     # The effects of the entries that have any, flattened (the rest change no figure).
     numbers: dict[str, Numbers] = field(default_factory=dict)
     # Modifiers and the entries that act last: when one is on a move, its entries are put in order.
@@ -161,8 +159,6 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     for e in entries.values():
         if e.parent:
             children.setdefault(e.parent, []).append(e.id)
-    unconditional = frozenset(e.id for e in entries.values() if e.requires == Requirements()
-                              and not e.excludes and not e.excludes_keywords)
     numbers = {}
     for e in entries.values():
         x = e.effects
@@ -174,7 +170,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id), _conditions(e),
                            bool(e.requires.keywords or e.requires.any_keywords), _fits(e),
                            _checked(e)) for e in entries.values()}
-    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, unconditional,
+    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()},
                    numbers, late, lookup)
 
 

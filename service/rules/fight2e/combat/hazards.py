@@ -748,22 +748,8 @@ def exploit(ctx: Ctx, f: F, t: F | None) -> None:
     if t is None or not negative(t) or not resolved(ctx) or t.side == f.side:
         return
     drop(t, "negative_positioning")
-    options = [(h, v) for v in (f, t) for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
-    if not options:
-        return
-    key, d = ctx.decide(f.id, "negative_position", "B.1", f"{t.id} is badly placed: {f.id} may make a free Maneuver "
-                        "Check to use a Hazard or force him into one.", DecisionValue())
-    if d.hazard is None:
-        return
-    h = find(ctx, d.hazard)
-    victim = t if d.target == t.id else f if d.target in (None, f.id) else None
-    if h is None or victim is None or (h, victim) not in options:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}", f"{key}: '{d.hazard}' cannot be used on "
-                 f"{d.target or f.id} now.", key=key)
-    assert h is not None and victim is not None
-    if maneuver_check(ctx, f, t, f"{'force ' + t.id + ' into' if victim is t else 'use'} {h.id}", "B.1",
-                      free=True):
-        interact(ctx, victim, h, f)
+    _free_check(ctx, f, t, "negative_position", "B.1", f"{t.id} is badly placed: {f.id} may make a free Maneuver "
+                "Check to use a Hazard or force him into one.")
 
 
 def negative_evasion(ctx: Ctx, attacker: F) -> bool:
@@ -845,21 +831,28 @@ def sidestep_check(ctx: Ctx, d: F, a: F, label: str = "G.2") -> None:
     attacker's band); with no Hazards the counter is just an Evasion-based counter (000 L4159, L2225–L2229)."""
     if d.defeated or a.defeated or not resolved(ctx):
         return
-    options = [(h, v) for v in (d, a) for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
+    _free_check(ctx, d, a, "sidestep_hazard", label, f"{d.id} may follow his Sidestep with a free Maneuver Check "
+                f"to use a Hazard or force {a.id} into one.")
+
+
+def _free_check(ctx: Ctx, me: F, foe: F, point: str, label: str, text: str) -> None:
+    """A free Maneuver Check (not his one a turn) to step into a Hazard himself or force ``foe`` into one; the
+    decision names the Hazard and, as ``target``, who goes into it (himself by default)."""
+    options = [(h, v) for v in (me, foe) for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
     if not options:
         return
-    key, dv = ctx.decide(d.id, "sidestep_hazard", label, f"{d.id} may follow his Sidestep with a free Maneuver "
-                         f"Check to use a Hazard or force {a.id} into one.", DecisionValue())
+    key, dv = ctx.decide(me.id, point, label, text, DecisionValue())
     if dv.hazard is None:
         return
     h = find(ctx, dv.hazard)
-    victim = a if dv.target == a.id else d if dv.target in (None, d.id) else None
+    victim = foe if dv.target == foe.id else me if dv.target in (None, me.id) else None
     if h is None or victim is None or (h, victim) not in options:
         ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}", f"{key}: '{dv.hazard}' cannot be used on "
-                 f"{dv.target or d.id} now.", key=key)
+                 f"{dv.target or me.id} now.", key=key)
     assert h is not None and victim is not None
-    if maneuver_check(ctx, d, a, f"{'force ' + a.id + ' into' if victim is a else 'use'} {h.id}", label, free=True):
-        interact(ctx, victim, h, d)
+    if maneuver_check(ctx, me, foe, f"{'force ' + foe.id + ' into' if victim is foe else 'use'} {h.id}", label,
+                      free=True):
+        interact(ctx, victim, h, me)
 
 
 # ── Create Environmental Hazard (000 L3131–L3199) ─────────────────────────────────────────────────────
