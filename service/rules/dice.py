@@ -1,4 +1,4 @@
-"""The die-size ladder shared by the fighting-game rulesets, and an explicit, seeded roller.
+"""The die-size ladder shared by the fighting-game rulesets.
 
 Ladder (000 L5455–L5469): 1 → 1d2 → 1d4 → 1d6 → 1d8 → 1d10 → 1d12 → 1d12+2 → 1d12+4 → … (each step above
 1d12 adds 2). The flat "1" is the floor: no roll is made.
@@ -6,7 +6,6 @@ Ladder (000 L5455–L5469): 1 → 1d2 → 1d4 → 1d6 → 1d8 → 1d10 → 1d12 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 _BELOW_D12 = ("1", "1d2", "1d4", "1d6", "1d8", "1d10", "1d12")
@@ -53,24 +52,3 @@ def die(text: str) -> Die:
         if bonus > 0 and bonus % 2 == 0:
             return Die(D12 + bonus // 2)
     raise ValueError(f"not a die on the ladder: {text!r}")
-
-
-class Roller:
-    """Rolls with a per-request ``random.Random`` (never the global one), or takes the players' own dice."""
-
-    def __init__(self, seed: int | None = None, given: dict[str, int] | None = None) -> None:
-        self._rng = random.Random(seed)
-        self.given = dict(given or {})
-        self.log: list[tuple[str, int, int]] = []  # (key, sides, result)
-
-    def roll(self, key: str, sides: int) -> int:
-        if sides <= 0:
-            result = 1
-        elif key in self.given:
-            result = self.given[key]
-            if not 1 <= result <= sides:
-                raise ValueError(f"roll {key!r}: {result} is not a result of a d{sides}")
-        else:
-            result = self._rng.randint(1, sides)
-        self.log.append((key, sides, result))
-        return result

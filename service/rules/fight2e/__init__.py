@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..registry import RulesetInfo
+from ..versioning import derived_version
 
 RULESET = "fight2e"
-# Bump on any change to rules code or data that changes an answer: it is part of every cache key.
-VERSION = "0.1.0"
+# Derived from the package version and a digest of this ruleset's code and data: part of every cache key.
+VERSION = derived_version(Path(__file__).resolve().parent)
 
 INFO = RulesetInfo(
     id=RULESET,
