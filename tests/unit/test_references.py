@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.references import BookIndex
+from service.rules.core.references import BookIndex
 
 SECTIONS = Path(__file__).resolve().parents[2] / "service" / "rules" / "fight2e" / "data" / "book" / "sections.yaml"
 INDEX = BookIndex(SECTIONS)

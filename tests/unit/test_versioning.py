@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from service.rules import fight2e
-from service.rules.versioning import RULES_DIR, package_version, rules_digest
+from service.rules.core.versioning import RULES_DIR, package_version, rules_digest
 
 
 def _copy(tmp_path: Path) -> tuple[Path, Path]:
@@ -39,7 +39,12 @@ def test_digest_changes_with_code_data_and_shared_modules(tmp_path: Path) -> Non
     assert after_data != after_code
 
     (shared / "dice.py").write_text((shared / "dice.py").read_text() + "\n# shared\n")
-    assert rules_digest(package, shared) != after_data
+    after_shared = rules_digest(package, shared)
+    assert after_shared != after_data
+
+    core = shared / "core" / "versioning.py"
+    core.write_text(core.read_text() + "\n# core\n")
+    assert rules_digest(package, shared) != after_shared
 
 
 def test_compiled_files_do_not_change_the_digest(tmp_path: Path) -> None:

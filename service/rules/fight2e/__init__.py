@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.versioning import derived_version
 from ..registry import RulesetInfo
-from ..versioning import derived_version
 
 RULESET = "fight2e"
 # Derived from the package version and a digest of this ruleset's code and data: part of every cache key.

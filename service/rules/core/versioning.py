@@ -1,9 +1,9 @@
 """Ruleset versions derived from what decides the answers, never typed by hand.
 
 A ruleset's version is the package version plus a digest of its rules: the source and data files of its own
-package and the shared modules directly under ``service/rules/``. Any change of rules code or data therefore
-changes the ``ruleset_version`` callers see and every cache key built from it, so a fix is never hidden behind an
-answer cached under the old rules.
+package and the shared rules code (the modules directly under ``service/rules/`` and the ``core`` package). Any
+change of rules code or data therefore changes the ``ruleset_version`` callers see and every cache key built from
+it, so a fix is never hidden behind an answer cached under the old rules.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import hashlib
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-RULES_DIR = Path(__file__).resolve().parent
+RULES_DIR = Path(__file__).resolve().parents[1]
 _SUFFIXES = frozenset({".py", ".yaml", ".yml", ".json"})
 
 
@@ -26,9 +26,12 @@ def package_version() -> str:
 
 def _rule_files(package_dir: Path, shared_dir: Path) -> list[tuple[str, Path]]:
     """(label, path) of every file that decides the answers: the shared modules, then the package's files."""
-    shared = sorted(p for p in shared_dir.iterdir() if p.is_file() and p.suffix == ".py")
+    shared = [p for p in shared_dir.iterdir() if p.is_file() and p.suffix == ".py"]
+    shared += [p for p in (shared_dir / "core").rglob("*.py") if p.is_file()]
     own = sorted(p for p in package_dir.rglob("*") if p.is_file() and p.suffix in _SUFFIXES)
-    return [(f"shared/{p.name}", p) for p in shared] + [(p.relative_to(package_dir).as_posix(), p) for p in own]
+    return [(f"shared/{p.relative_to(shared_dir).as_posix()}", p) for p in sorted(shared)] + [
+        (p.relative_to(package_dir).as_posix(), p) for p in own
+    ]
 
 
 def rules_digest(package_dir: Path, shared_dir: Path = RULES_DIR) -> str:

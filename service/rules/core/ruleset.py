@@ -1,0 +1,78 @@
+"""The seam every ruleset plugs into: what it is, the operations it answers and the catalogue it serves.
+
+A ruleset is a package under ``service/rules/`` whose ``__init__`` defines ``ruleset() -> Ruleset``. The adapters
+(REST, GraphQL, the contracts) are generated from these records; they name no ruleset.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class Caching(StrEnum):
+    none = "none"  # every call computes (answers unique per request, e.g. a combat turn)
+    local = "local"  # in-process tier only (cheaper to compute than a Redis round trip)
+    shared = "shared"  # in-process, then Redis
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One computation: a request model in, an answer model out, by a pure function."""
+
+    name: str  # snake_case verb phrase, e.g. "price_move"; the operationId is the ruleset id + its PascalCase
+    path: str  # below /v1/{ruleset}/, e.g. "moves/price"
+    summary: str
+    request: type[BaseModel]
+    answer: type[BaseModel]
+    run: Callable[[Any], BaseModel | bytes]  # bytes: the answer already serialised as JSON
+    description: str = ""
+    caching: Caching = Caching.shared
+    cost: Callable[[Any], int] = field(default=lambda _request: 1)  # units charged to rate and query-cost limits
+    examples: Mapping[str, Any] = field(default_factory=dict)  # name → request body, shown in the contracts
+
+
+@dataclass(frozen=True)
+class CatalogueDocument:
+    """A read-only document served with an ETag under /v1/{ruleset}/catalog/{name}."""
+
+    name: str  # "" for the whole catalogue
+    summary: str
+    model: type[BaseModel]
+    build: Callable[[], BaseModel]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str  # path segment and GraphQL namespace, e.g. "fight2e"
+    title: str
+    source: str  # the rule text it follows, e.g. "000"
+    version: str  # derived: see core.versioning
+    operations: tuple[Operation, ...]
+    catalogue: tuple[CatalogueDocument, ...] = ()
+
+    def operation(self, name: str) -> Operation:
+        return next(op for op in self.operations if op.name == name)
+
+
+@cache
+def rulesets() -> tuple[Ruleset, ...]:
+    """Every ruleset package under ``service/rules/`` (any package whose ``__init__`` defines ``ruleset()``)."""
+    from .. import __path__ as rules_path
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(rules_path), key=lambda i: i.name):
+        if not info.ispkg or info.name == "core":
+            continue
+        module = importlib.import_module(f"service.rules.{info.name}")
+        factory = getattr(module, "ruleset", None)
+        if callable(factory):
+            found.append(factory())
+    return tuple(found)
