@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.ruleset import Ruleset
 from ..core.versioning import derived_version
 from ..registry import RulesetInfo
 
@@ -25,3 +26,10 @@ INFO = RulesetInfo(
         "GET /v1/fight2e/catalog/qualities",
     ),
 )
+
+
+def ruleset() -> Ruleset:
+    """The fight2e record the adapters are generated from (operations imported on first use)."""
+    from .operations import OPERATIONS
+
+    return Ruleset(id=RULESET, title=INFO.name, source=INFO.source, version=VERSION, operations=OPERATIONS)

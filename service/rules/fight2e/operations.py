@@ -1,0 +1,83 @@
+"""What the fight2e ruleset answers: its operations as records the adapters are generated from."""
+
+from __future__ import annotations
+
+import json
+
+from ..core.ruleset import Caching, Operation
+from . import RULESET, VERSION
+from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
+from .combat.models import TurnRequest, TurnResult
+from .combat.resolver import resolve_turn
+from .fighter_models import FighterRequest, FighterValidation
+from .fighters import validate_fighter
+from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
+from .moves import price_json
+
+
+def price_moves(batch: PriceBatchRequest) -> bytes:
+    """The batch answer assembled from each move's JSON (no second serialisation)."""
+    head = json.dumps({"ruleset": RULESET, "ruleset_version": VERSION})[:-1].encode()
+    return head + b',"results":[' + b",".join(price_json(move) for move in batch.moves) + b"]}"
+
+
+OPERATIONS = (
+    Operation(
+        name="price_move",
+        path="moves/price",
+        request=MoveRequest,
+        answer=MovePrice,
+        run=price_json,
+        summary="Price and validate one Special or Super Move",
+        description="Answers 200 for every well-formed move: `legal` says whether the book allows it, `violations` "
+        "lists every broken rule with a stable code, and the figures are computed even for an illegal move. The "
+        "`X-Cache` header says which cache tier served it.",
+        # One pricing costs about 25 µs with its JSON, a Redis hit 50–100 µs even on loopback (bench/RESULTS.md).
+        caching=Caching.local,
+    ),
+    Operation(
+        name="price_moves",
+        path="moves/price-batch",
+        request=PriceBatchRequest,
+        answer=PriceBatchResponse,
+        run=price_moves,
+        summary="Price up to 200 moves; one answer per move, in order",
+        cost=lambda batch: len(batch.moves),
+    ),
+    Operation(
+        name="price_attack_string",
+        path="moves/attack-string",
+        request=AttackStringRequest,
+        answer=AttackStringPrice,
+        run=price_attack_string,
+        caching=Caching.local,
+        summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
+    ),
+    Operation(
+        name="validate_fighter",
+        path="fighters/validate",
+        request=FighterRequest,
+        answer=FighterValidation,
+        run=validate_fighter,
+        cost=lambda request: 1 + len(request.fighter.moves),
+        summary="Validate a Fighter: every broken rule, the derived values and every move priced",
+        description="Answers 200 for every well-formed sheet: `valid` says whether the book allows it; "
+        "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the sheet's figures and "
+        "budgets; `moves[i]` is each move priced as the moves endpoint would.",
+    ),
+    Operation(
+        name="resolve_turn",
+        path="combat/resolve-turn",
+        request=TurnRequest,
+        answer=TurnResult,
+        run=resolve_turn,
+        caching=Caching.none,
+        cost=lambda turn: 5,
+        summary="Resolve one turn of the main combat system, from Initiative to the time roll",
+        description="Send the whole fight as it stands, the players' declared decisions and either a `seed` or the "
+        "dice themselves. The answer is `resolved`, `round_over` (with the winner) or `decision_required` (with the "
+        "pending decision and its legal choices: add it and send the same request again). Illegal decisions, dice "
+        "that do not fit the die and inconsistent state are violations naming the key. The same request always "
+        "gives the same answer.",
+    ),
+)
