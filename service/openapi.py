@@ -71,7 +71,29 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
             reached.add(name)
             todo |= _refs(schemas[name])
     document["components"]["schemas"] = {k: v for k, v in sorted(schemas.items()) if k in reached}
+    _request_defaults_optional(document)
     return document
+
+
+def _request_defaults_optional(document: dict[str, Any]) -> None:
+    """A request field with a default may be left out, but client generators (openapi-typescript's defaults) make
+    every property that states a ``default`` required. In the components a request body reaches, the default is
+    therefore said in the description instead, and the property stays optional."""
+    schemas = document["components"]["schemas"]
+    bodies = [op.get("requestBody", {}) for item in document.get("paths", {}).values() for op in item.values()
+              if isinstance(op, dict)]
+    reached: set[str] = set()
+    todo = _refs(bodies)
+    while todo:
+        name = todo.pop()
+        if name not in reached and name in schemas:
+            reached.add(name)
+            todo |= _refs(schemas[name])
+    for name in reached:
+        for prop in schemas[name].get("properties", {}).values():
+            if "default" in prop:
+                said = f"Default: `{json.dumps(prop.pop('default'))}`."
+                prop["description"] = f"{prop['description']} {said}" if prop.get("description") else said
 
 
 def _refs(node: Any) -> set[str]:

@@ -434,10 +434,9 @@ export interface components {
             campaign?: components["schemas"]["Campaign"];
             /**
              * Director Cap
-             * @description The Director's limit on the Skill.
-             * @default null
+             * @description The Director's limit on the Skill. Default: `null`.
              */
-            director_cap: number | null;
+            director_cap?: number | null;
             /**
              * Elements
              * @description Elements added at the end of the string (optional rule).
@@ -450,17 +449,16 @@ export interface components {
             length: number;
             /**
              * Skill
-             * @description The Fighter's Attack String Skill.
-             * @default null
+             * @description The Fighter's Attack String Skill. Default: `null`.
              */
-            skill: number | null;
+            skill?: number | null;
         };
         /** Background */
         Background: {
             /** Answers */
             answers?: components["schemas"]["BackgroundAnswer"][];
-            /** @default null */
-            blood_type: components["schemas"]["BloodType"] | null;
+            /** @description Default: `null`. */
+            blood_type?: components["schemas"]["BloodType"] | null;
             /** Important Past Events */
             important_past_events?: string[];
             /** Obstacles To Fighting */
@@ -541,25 +539,24 @@ export interface components {
         Campaign: {
             /**
              * Attack Strings
-             * @description Special Moves cost one level more.
-             * @default false
+             * @description Special Moves cost one level more. Default: `false`.
              */
-            attack_strings: boolean;
+            attack_strings?: boolean;
             /**
              * Breakfall
-             * @default false
+             * @description Default: `false`.
              */
-            breakfall: boolean;
+            breakfall?: boolean;
             /**
              * Charge Moves Must Be L3
-             * @default false
+             * @description Default: `false`.
              */
-            charge_moves_must_be_l3: boolean;
+            charge_moves_must_be_l3?: boolean;
             /**
              * Dash
-             * @default false
+             * @description Default: `false`.
              */
-            dash: boolean;
+            dash?: boolean;
             /**
              * Denied
              * @description Entries the Director disallows.
@@ -567,57 +564,54 @@ export interface components {
             denied?: string[];
             /**
              * Free Basic Throws
-             * @description Free L2 Throw moves at PL 1.
-             * @default 0
+             * @description Free L2 Throw moves at PL 1. Default: `0`.
              */
-            free_basic_throws: number;
+            free_basic_throws?: number;
             /**
              * Sidestep
-             * @default false
+             * @description Default: `false`.
              */
-            sidestep: boolean;
+            sidestep?: boolean;
             /**
              * Super Stun
-             * @description Director option: Super Moves keep the Stun keyword.
-             * @default false
+             * @description Director option: Super Moves keep the Stun keyword. Default: `false`.
              */
-            super_stun: boolean;
+            super_stun?: boolean;
             /**
              * Supers
-             * @default true
+             * @description Default: `true`.
              */
-            supers: boolean;
+            supers?: boolean;
             /**
              * Tag Team
-             * @default false
+             * @description Default: `false`.
              */
-            tag_team: boolean;
+            tag_team?: boolean;
             /**
              * Tech Roll
-             * @default false
+             * @description Default: `false`.
              */
-            tech_roll: boolean;
+            tech_roll?: boolean;
             /**
              * Three Tier Supers
-             * @default false
+             * @description Default: `false`.
              */
-            three_tier_supers: boolean;
+            three_tier_supers?: boolean;
             /**
              * Throws Blockable
-             * @description Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy.
-             * @default false
+             * @description Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy. Default: `false`.
              */
-            throws_blockable: boolean;
+            throws_blockable?: boolean;
             /**
              * Transformations
-             * @default false
+             * @description Default: `false`.
              */
-            transformations: boolean;
+            transformations?: boolean;
             /**
              * Wall Springs
-             * @default false
+             * @description Default: `false`.
              */
-            wall_springs: boolean;
+            wall_springs?: boolean;
         };
         /** CatalogDocument */
         CatalogDocument: {
@@ -662,16 +656,14 @@ export interface components {
         CombatBonus: {
             /**
              * Purchased
-             * @description Bought with 3 Combat Skill Points at PL 5+.
-             * @default 0
+             * @description Bought with 3 Combat Skill Points at PL 5+. Default: `0`.
              */
-            purchased: number;
+            purchased?: number;
             /**
              * Regular
-             * @description Chosen from the Power Level Chart.
-             * @default 0
+             * @description Chosen from the Power Level Chart. Default: `0`.
              */
-            regular: number;
+            regular?: number;
         };
         /** CombatBonuses */
         CombatBonuses: {
@@ -694,249 +686,225 @@ export interface components {
         CombatOptions: {
             /**
              * Additional Glory Awards
-             * @description The Additional Glory Awards chart's combat entries (000 L826–L857); the Example of Combat leaves them out.
-             * @default true
+             * @description The Additional Glory Awards chart's combat entries (000 L826–L857); the Example of Combat leaves them out. Default: `true`.
              */
-            additional_glory_awards: boolean;
+            additional_glory_awards?: boolean;
             /**
              * Aerial Blocks
-             * @description 000 L5840.
-             * @default false
+             * @description 000 L5840. Default: `false`.
              */
-            aerial_blocks: boolean;
+            aerial_blocks?: boolean;
             /**
              * Air Dash
-             * @default false
+             * @description Default: `false`.
              */
-            air_dash: boolean;
+            air_dash?: boolean;
             /**
              * Ask Every Decision
-             * @description Step mode for every decision point: a decision with a book default is asked for instead of defaulted.
-             * @default false
+             * @description Step mode for every decision point: a decision with a book default is asked for instead of defaulted. Default: `false`.
              */
-            ask_every_decision: boolean;
+            ask_every_decision?: boolean;
             /**
              * Back Dash
-             * @default false
+             * @description Default: `false`.
              */
-            back_dash: boolean;
+            back_dash?: boolean;
             /**
              * Breakfall
-             * @default false
+             * @description Default: `false`.
              */
-            breakfall: boolean;
+            breakfall?: boolean;
             /**
              * Dash
-             * @default false
+             * @description Default: `false`.
              */
-            dash: boolean;
+            dash?: boolean;
             /**
              * Double Jumps
-             * @default false
+             * @description Default: `false`.
              */
-            double_jumps: boolean;
+            double_jumps?: boolean;
             /**
              * Glory Level Ratio
-             * @description Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).
-             * @default true
+             * @description Higher-PL fighter's Glory × low PL / high PL (000 L806–L808). Default: `true`.
              */
-            glory_level_ratio: boolean;
+            glory_level_ratio?: boolean;
             /**
              * Hit Downed Attacks
-             * @description Any move may hit a Knocked Down foe at −4 (000 L2165).
-             * @default false
+             * @description Any move may hit a Knocked Down foe at −4 (000 L2165). Default: `false`.
              */
-            hit_downed_attacks: boolean;
+            hit_downed_attacks?: boolean;
             /**
              * Hover
-             * @default false
+             * @description Default: `false`.
              */
-            hover: boolean;
+            hover?: boolean;
             /**
              * Leader Bonus
-             * @description Ruling A11/A13: the +1 Initiative of last turn's leader who hit.
-             * @default true
+             * @description Ruling A11/A13: the +1 Initiative of last turn's leader who hit. Default: `true`.
              */
-            leader_bonus: boolean;
+            leader_bonus?: boolean;
             /**
              * Pursuit Attacks
-             * @description The Basic Pursuit Attack for everyone (000 L2147–L2163).
-             * @default false
+             * @description The Basic Pursuit Attack for everyone (000 L2147–L2163). Default: `false`.
              */
-            pursuit_attacks: boolean;
+            pursuit_attacks?: boolean;
             /**
              * Reversal After Acting Penalty
-             * @description Ruling A41.
-             * @default false
+             * @description Ruling A41. Default: `false`.
              */
-            reversal_after_acting_penalty: boolean;
+            reversal_after_acting_penalty?: boolean;
             /**
              * Sidestep
-             * @default false
+             * @description Default: `false`.
              */
-            sidestep: boolean;
+            sidestep?: boolean;
             /**
              * Simplified Hit Stun
-             * @description Hit Stun simply costs the action (000 L5932–L5934).
-             * @default false
+             * @description Hit Stun simply costs the action (000 L5932–L5934). Default: `false`.
              */
-            simplified_hit_stun: boolean;
+            simplified_hit_stun?: boolean;
             /**
              * Simplified Simultaneous Initiative
-             * @description 000 L5563–L5569.
-             * @default false
+             * @description 000 L5563–L5569. Default: `false`.
              */
-            simplified_simultaneous_initiative: boolean;
+            simplified_simultaneous_initiative?: boolean;
             /**
              * Super Energy Basic Attacks Count
-             * @description Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the book's Example of Combat.
-             * @default true
+             * @description Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
              */
-            super_energy_basic_attacks_count: boolean;
+            super_energy_basic_attacks_count?: boolean;
             /**
              * Super Energy Max
-             * @description 10, or 30 with three-tier Supers (000 L5331–L5333).
-             * @default 10
+             * @description 10, or 30 with three-tier Supers (000 L5331–L5333). Default: `10`.
              */
-            super_energy_max: number;
+            super_energy_max?: number;
             /**
              * Super Jump
-             * @default false
+             * @description Default: `false`.
              */
-            super_jump: boolean;
+            super_jump?: boolean;
             /**
              * Super Moves Do Stun
-             * @description Super Moves count toward Stun (000 L5232).
-             * @default false
+             * @description Super Moves count toward Stun (000 L5232). Default: `false`.
              */
-            super_moves_do_stun: boolean;
+            super_moves_do_stun?: boolean;
             /**
              * Super Tiers
-             * @description Three-tier Super Moves (000 L5289–L5295).
-             * @default false
+             * @description Three-tier Super Moves (000 L5289–L5295). Default: `false`.
              */
-            super_tiers: boolean;
+            super_tiers?: boolean;
             /**
              * Sweeps
-             * @description The Sweep Basic Move (000 L2107–L2123).
-             * @default false
+             * @description The Sweep Basic Move (000 L2107–L2123). Default: `false`.
              */
-            sweeps: boolean;
+            sweeps?: boolean;
             /**
              * Tag Team
-             * @description Tag Team combat: one fighter of a side fights, his partners wait (`tag_waiting`) for a switch (000 L6277–L6295).
-             * @default false
+             * @description Tag Team combat: one fighter of a side fights, his partners wait (`tag_waiting`) for a switch (000 L6277–L6295). Default: `false`.
              */
-            tag_team: boolean;
+            tag_team?: boolean;
             /**
              * Taunts
-             * @description The Taunt (000 L2127–L2141).
-             * @default false
+             * @description The Taunt (000 L2127–L2141). Default: `false`.
              */
-            taunts: boolean;
+            taunts?: boolean;
             /**
              * Tech Roll
-             * @default false
+             * @description Default: `false`.
              */
-            tech_roll: boolean;
+            tech_roll?: boolean;
             /**
              * Throws Do Stun
-             * @description All Throws count toward Stun (000 L4365).
-             * @default false
+             * @description All Throws count toward Stun (000 L4365). Default: `false`.
              */
-            throws_do_stun: boolean;
+            throws_do_stun?: boolean;
             /**
              * Throws Unblockable
-             * @description The Throw Element's +1 Accuracy (000 L4345).
-             * @default true
+             * @description The Throw Element's +1 Accuracy (000 L4345). Default: `true`.
              */
-            throws_unblockable: boolean;
+            throws_unblockable?: boolean;
             /**
              * Time Limit
-             * @description Timed rounds (000 L5362–L5368).
-             * @default true
+             * @description Timed rounds (000 L5362–L5368). Default: `true`.
              */
-            time_limit: boolean;
+            time_limit?: boolean;
             /**
              * Time Start
-             * @description Time Count at the start of a round (000 L6055).
-             * @default 99
+             * @description Time Count at the start of a round (000 L6055). Default: `99`.
              */
-            time_start: number;
+            time_start?: number;
             /**
              * Transformations
-             * @description Transformations campaign option: Beast Energy and Beast Form for every fighter (000 L5305–L5325).
-             * @default false
+             * @description Transformations campaign option: Beast Energy and Beast Form for every fighter (000 L5305–L5325). Default: `false`.
              */
-            transformations: boolean;
+            transformations?: boolean;
             /**
              * Voluntary Stay Down
-             * @description 000 L5964.
-             * @default false
+             * @description 000 L5964. Default: `false`.
              */
-            voluntary_stay_down: boolean;
+            voluntary_stay_down?: boolean;
             /**
              * Wall Springs
-             * @default false
+             * @description Default: `false`.
              */
-            wall_springs: boolean;
+            wall_springs?: boolean;
         };
         /** CombatSkills */
         CombatSkills: {
             /**
              * Attack String
-             * @description Only in an Attack String campaign.
-             * @default 0
+             * @description Only in an Attack String campaign. Default: `0`.
              */
-            attack_string: number;
+            attack_string?: number;
             /**
              * Combo
-             * @default 0
+             * @description Default: `0`.
              */
-            combo: number;
+            combo?: number;
             /**
              * Defense
-             * @default 0
+             * @description Default: `0`.
              */
-            defense: number;
+            defense?: number;
             /**
              * Evasion
-             * @default 0
+             * @description Default: `0`.
              */
-            evasion: number;
+            evasion?: number;
             /**
              * Ki
-             * @default 0
+             * @description Default: `0`.
              */
-            ki: number;
+            ki?: number;
             /**
              * Tactics
-             * @default 0
+             * @description Default: `0`.
              */
-            tactics: number;
+            tactics?: number;
         };
         /** Concept */
         Concept: {
             /**
              * Appearance
-             * @default null
+             * @description Default: `null`.
              */
-            appearance: string | null;
+            appearance?: string | null;
             /**
              * Martial Arts Style
-             * @default null
+             * @description Default: `null`.
              */
-            martial_arts_style: string | null;
+            martial_arts_style?: string | null;
             /**
              * Reason For Fighting
-             * @default null
+             * @description Default: `null`.
              */
-            reason_for_fighting: string | null;
+            reason_for_fighting?: string | null;
             /**
              * Training Background
-             * @default null
+             * @description Default: `null`.
              */
-            training_background: string | null;
+            training_background?: string | null;
         };
         /**
          * Constraint
@@ -997,108 +965,92 @@ export interface components {
          * @description One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2).
          */
         DecisionValue: {
-            /** @default null */
-            action: components["schemas"]["ActionType"] | null;
-            /**
-             * @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).
-             * @default null
-             */
-            ally_check: components["schemas"]["AllyCheck"] | null;
+            /** @description Default: `null`. */
+            action?: components["schemas"]["ActionType"] | null;
+            /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
+            ally_check?: components["schemas"]["AllyCheck"] | null;
             /**
              * Amount
-             * @description Signed Fighting Spirit on the Time Roll.
-             * @default null
+             * @description Signed Fighting Spirit on the Time Roll. Default: `null`.
              */
-            amount: number | null;
-            /** @default null */
-            choice: components["schemas"]["Choice"] | null;
+            amount?: number | null;
+            /** @description Default: `null`. */
+            choice?: components["schemas"]["Choice"] | null;
             /**
              * Cross Up
-             * @default null
+             * @description Default: `null`.
              */
-            cross_up: boolean | null;
+            cross_up?: boolean | null;
             /**
              * Ctrl
-             * @description Steps or FS put on Control.
-             * @default null
+             * @description Steps or FS put on Control. Default: `null`.
              */
-            ctrl: number | null;
+            ctrl?: number | null;
             /**
              * Dash
-             * @description The Dash option with a Basic attack (000 L2175–L2179).
-             * @default null
+             * @description The Dash option with a Basic attack (000 L2175–L2179). Default: `null`.
              */
-            dash: boolean | null;
-            /** @default null */
-            defense: components["schemas"]["DefenseOption"] | null;
-            /** @default null */
-            direction: components["schemas"]["Direction"] | null;
+            dash?: boolean | null;
+            /** @description Default: `null`. */
+            defense?: components["schemas"]["DefenseOption"] | null;
+            /** @description Default: `null`. */
+            direction?: components["schemas"]["Direction"] | null;
             /**
              * Entry
-             * @description Copies Moves: the Element the copied move loses.
-             * @default null
+             * @description Copies Moves: the Element the copied move loses. Default: `null`.
              */
-            entry: string | null;
+            entry?: string | null;
             /**
              * Fs
-             * @description Fighting Spirit spent at this point.
-             * @default null
+             * @description Fighting Spirit spent at this point. Default: `null`.
              */
-            fs: number | null;
+            fs?: number | null;
             /**
              * Full Defense
-             * @default null
+             * @description Default: `null`.
              */
-            full_defense: boolean | null;
+            full_defense?: boolean | null;
             /**
              * Full Offense
-             * @default null
+             * @description Default: `null`.
              */
-            full_offense: boolean | null;
+            full_offense?: boolean | null;
             /**
              * Hazard
-             * @description An Environmental Hazard's id (interaction by Maneuver Check).
-             * @default null
+             * @description An Environmental Hazard's id (interaction by Maneuver Check). Default: `null`.
              */
-            hazard: string | null;
+            hazard?: string | null;
             /**
              * Init
-             * @description Steps or FS put on Initiative.
-             * @default null
+             * @description Steps or FS put on Initiative. Default: `null`.
              */
-            init: number | null;
+            init?: number | null;
             /**
              * Movement
-             * @description Ranges moved before the action.
-             * @default null
+             * @description Ranges moved before the action. Default: `null`.
              */
-            movement: number | null;
+            movement?: number | null;
             /**
              * Moves
-             * @description A move, or a Combo in order.
-             * @default null
+             * @description A move, or a Combo in order. Default: `null`.
              */
-            moves: string[] | null;
-            /** @default null */
-            reaction: components["schemas"]["ReactionKind"] | null;
-            /** @default null */
-            response: components["schemas"]["ResponseKind"] | null;
+            moves?: string[] | null;
+            /** @description Default: `null`. */
+            reaction?: components["schemas"]["ReactionKind"] | null;
+            /** @description Default: `null`. */
+            response?: components["schemas"]["ResponseKind"] | null;
             /**
              * Target
-             * @default null
+             * @description Default: `null`.
              */
-            target: string | null;
-            /**
-             * @description Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options).
-             * @default null
-             */
-            technique: components["schemas"]["EvadeTechnique"] | null;
+            target?: string | null;
+            /** @description Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options). Default: `null`. */
+            technique?: components["schemas"]["EvadeTechnique"] | null;
             /**
              * Wall Spring
-             * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239).
-             * @default null
+             * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
-            wall_spring: boolean | null;
+            wall_spring?: boolean | null;
         };
         /**
          * DefenseOption
@@ -1409,10 +1361,9 @@ export interface components {
         EntryChoice: {
             /**
              * Condition
-             * @description Free-text condition (Liabilities).
-             * @default null
+             * @description Free-text condition (Liabilities). Default: `null`.
              */
-            condition: string | null;
+            condition?: string | null;
             /**
              * Id
              * @description Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.
@@ -1427,10 +1378,9 @@ export interface components {
             };
             /**
              * Times
-             * @description Instances taken (default 1).
-             * @default 1
+             * @description Instances taken (default 1). Default: `1`.
              */
-            times: number;
+            times?: number;
         };
         /**
          * EntryKind
@@ -1497,9 +1447,9 @@ export interface components {
             choice: components["schemas"]["EvenLevelChoiceKind"];
             /**
              * Director Approved
-             * @default false
+             * @description Default: `false`.
              */
-            director_approved: boolean;
+            director_approved?: boolean;
             /** Pl */
             pl: number;
         };
@@ -1517,20 +1467,19 @@ export interface components {
         FightState: {
             /**
              * First Hit Awarded
-             * @description The first-hit Fighting Spirit refund was given (000 L5489).
-             * @default false
+             * @description The first-hit Fighting Spirit refund was given (000 L5489). Default: `false`.
              */
-            first_hit_awarded: boolean;
+            first_hit_awarded?: boolean;
             /** Hazards */
             hazards?: components["schemas"]["Hazard"][];
             positioning?: components["schemas"]["Positioning"];
-            /** @default null */
-            previous_turn: components["schemas"]["PreviousTurn"] | null;
+            /** @description Default: `null`. */
+            previous_turn?: components["schemas"]["PreviousTurn"] | null;
             /**
              * Round
-             * @default 1
+             * @description Default: `1`.
              */
-            round: number;
+            round?: number;
             /**
              * Sides
              * @description Fighter → side; a fighter missing here is his own side.
@@ -1540,14 +1489,14 @@ export interface components {
             };
             /**
              * Time Count
-             * @default 99
+             * @description Default: `99`.
              */
-            time_count: number;
+            time_count?: number;
             /**
              * Turn
-             * @default 1
+             * @description Default: `1`.
              */
-            turn: number;
+            turn?: number;
         };
         /**
          * Fighter
@@ -1556,152 +1505,142 @@ export interface components {
         Fighter: {
             /**
              * Attack String From Move Points
-             * @description Attack String levels bought with MP (2 each).
-             * @default 0
+             * @description Attack String levels bought with MP (2 each). Default: `0`.
              */
-            attack_string_from_move_points: number;
+            attack_string_from_move_points?: number;
             background?: components["schemas"]["Background"];
             basic_qualities: components["schemas"]["BasicQualities"];
             /**
              * Beast Form Boosts
-             * @default null
+             * @description Default: `null`.
              */
-            beast_form_boosts: components["schemas"]["BasicQualityName"][] | null;
+            beast_form_boosts?: components["schemas"]["BasicQualityName"][] | null;
             /**
              * Combat Bonus Purchases
-             * @default null
+             * @description Default: `null`.
              */
-            combat_bonus_purchases: components["schemas"]["BonusPurchase"][] | null;
+            combat_bonus_purchases?: components["schemas"]["BonusPurchase"][] | null;
             combat_bonuses?: components["schemas"]["CombatBonuses"];
             combat_skills?: components["schemas"]["CombatSkills"];
             /**
              * Combo From Move Points
-             * @description Combo levels bought with Move Points (3 MP each).
-             * @default 0
+             * @description Combo levels bought with Move Points (3 MP each). Default: `0`.
              */
-            combo_from_move_points: number;
+            combo_from_move_points?: number;
             concept?: components["schemas"]["Concept"];
             /**
              * Csp Converted To Narrative
-             * @description Combat Skill Points turned into 3 NSP each (PL 5+).
-             * @default 0
+             * @description Combat Skill Points turned into 3 NSP each (PL 5+). Default: `0`.
              */
-            csp_converted_to_narrative: number;
+            csp_converted_to_narrative?: number;
             /** Defensive Response Bonuses */
             defensive_response_bonuses?: components["schemas"]["DefensiveResponseBonus"][];
             /**
              * Even Level Choices
-             * @default null
+             * @description Default: `null`.
              */
-            even_level_choices: components["schemas"]["EvenLevelChoice"][] | null;
+            even_level_choices?: components["schemas"]["EvenLevelChoice"][] | null;
             /**
              * Fighting Spirit
-             * @description As written on the sheet.
-             * @default null
+             * @description As written on the sheet. Default: `null`.
              */
-            fighting_spirit: number | null;
+            fighting_spirit?: number | null;
             /**
              * Fs From Half Liabilities
-             * @default 0
+             * @description Default: `0`.
              */
-            fs_from_half_liabilities: number;
+            fs_from_half_liabilities?: number;
             /**
              * Fs From Style Flaw
-             * @default 0
+             * @description Default: `0`.
              */
-            fs_from_style_flaw: number;
+            fs_from_style_flaw?: number;
             /**
              * Glory
-             * @default null
+             * @description Default: `null`.
              */
-            glory: number | null;
+            glory?: number | null;
             /**
              * Id
-             * @default null
+             * @description Default: `null`.
              */
-            id: string | null;
+            id?: string | null;
             /**
              * Life Bar
-             * @description As written on the sheet.
-             * @default null
+             * @description As written on the sheet. Default: `null`.
              */
-            life_bar: number | null;
+            life_bar?: number | null;
             /**
              * Move List Closed At Pl
-             * @default null
+             * @description Default: `null`.
              */
-            move_list_closed_at_pl: number | null;
+            move_list_closed_at_pl?: number | null;
             /**
              * Move Point Ledger
-             * @default null
+             * @description Default: `null`.
              */
-            move_point_ledger: components["schemas"]["MovePointLedgerEntry"][] | null;
+            move_point_ledger?: components["schemas"]["MovePointLedgerEntry"][] | null;
             /**
              * Move Points Banked
-             * @description Move Points saved for the next Power Level.
-             * @default 0
+             * @description Move Points saved for the next Power Level. Default: `0`.
              */
-            move_points_banked: number;
+            move_points_banked?: number;
             /**
              * Move Points To Fighting Spirit
-             * @description Move Points turned into Fighting Spirit.
-             * @default 0
+             * @description Move Points turned into Fighting Spirit. Default: `0`.
              */
-            move_points_to_fighting_spirit: number;
+            move_points_to_fighting_spirit?: number;
             /**
              * Move Points To Narrative
-             * @description Move Points turned into Narrative Skill Points.
-             * @default 0
+             * @description Move Points turned into Narrative Skill Points. Default: `0`.
              */
-            move_points_to_narrative: number;
+            move_points_to_narrative?: number;
             /** Moves */
             moves?: components["schemas"]["FighterMove"][];
             /**
              * Name
-             * @default null
+             * @description Default: `null`.
              */
-            name: string | null;
+            name?: string | null;
             /** Narrative Skills */
             narrative_skills?: components["schemas"]["NarrativeSkill"][];
             /**
              * Npc For Dramatic Combat
-             * @description An NPC meant for Dramatic Combat scenes.
-             * @default false
+             * @description An NPC meant for Dramatic Combat scenes. Default: `false`.
              */
-            npc_for_dramatic_combat: boolean;
+            npc_for_dramatic_combat?: boolean;
             /**
              * Power Level
-             * @default 1
+             * @description Default: `1`.
              */
-            power_level: number;
+            power_level?: number;
             /** Qualities */
             qualities?: components["schemas"]["QualityTake"][];
             /** Quality Exchanges */
             quality_exchanges?: components["schemas"]["QualityExchange"][];
             /** Quirks */
             quirks?: components["schemas"]["QuirkTake"][];
-            /** @default pc */
-            role: components["schemas"]["Role"];
+            /** @description Default: `"pc"`. */
+            role?: components["schemas"]["Role"];
             /**
              * Secret Boss Extra
-             * @description Extra Life Bar and FS of a Secret Boss (5 or 10).
-             * @default 0
+             * @description Extra Life Bar and FS of a Secret Boss (5 or 10). Default: `0`.
              */
-            secret_boss_extra: number;
+            secret_boss_extra?: number;
             /**
              * Skill History
-             * @default null
+             * @description Default: `null`.
              */
-            skill_history: components["schemas"]["SkillSnapshot"][] | null;
-            /** @default standard */
-            skill_point_scheme: components["schemas"]["SkillPointScheme"];
-            /** @default null */
-            speed_allocation: components["schemas"]["SpeedAllocation"] | null;
+            skill_history?: components["schemas"]["SkillSnapshot"][] | null;
+            /** @description Default: `"standard"`. */
+            skill_point_scheme?: components["schemas"]["SkillPointScheme"];
+            /** @description Default: `null`. */
+            speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
             /**
              * Story Points
-             * @default 0
+             * @description Default: `0`.
              */
-            story_points: number;
+            story_points?: number;
             /** Styles */
             styles?: components["schemas"]["Style"][];
             /** Weaknesses */
@@ -1712,53 +1651,52 @@ export interface components {
          * @description Campaign switches (rules digest §0); the defaults are the core book.
          */
         FighterCampaign: {
-            /** @default glory */
-            advancement_mode: components["schemas"]["AdvancementMode"];
+            /** @description Default: `"glory"`. */
+            advancement_mode?: components["schemas"]["AdvancementMode"];
             /**
              * Allow Unspent Skill Points
-             * @default false
+             * @description Default: `false`.
              */
-            allow_unspent_skill_points: boolean;
+            allow_unspent_skill_points?: boolean;
             /** Approved Techniques */
             approved_techniques?: string[];
             /**
              * Attack String Cap
-             * @default null
+             * @description Default: `null`.
              */
-            attack_string_cap: number | null;
+            attack_string_cap?: number | null;
             /**
              * Attack Strings Enabled
-             * @default false
+             * @description Default: `false`.
              */
-            attack_strings_enabled: boolean;
+            attack_strings_enabled?: boolean;
             /**
              * Boss Extended Power Levels
-             * @description PL 9–10 for Bosses (000 L7968).
-             * @default false
+             * @description PL 9–10 for Bosses (000 L7968). Default: `false`.
              */
-            boss_extended_power_levels: boolean;
+            boss_extended_power_levels?: boolean;
             /**
              * Breakfall
-             * @default false
+             * @description Default: `false`.
              */
-            breakfall: boolean;
+            breakfall?: boolean;
             /** Campaign Optional Techniques */
             campaign_optional_techniques?: string[];
             /**
              * Charge Moves Must Be L3
-             * @default false
+             * @description Default: `false`.
              */
-            charge_moves_must_be_l3: boolean;
+            charge_moves_must_be_l3?: boolean;
             /**
              * Custom Quirks Allowed
-             * @default false
+             * @description Default: `false`.
              */
-            custom_quirks_allowed: boolean;
+            custom_quirks_allowed?: boolean;
             /**
              * Dash
-             * @default false
+             * @description Default: `false`.
              */
-            dash: boolean;
+            dash?: boolean;
             /**
              * Denied Entries
              * @description Elements and Liabilities the Director disallows.
@@ -1766,115 +1704,110 @@ export interface components {
             denied_entries?: string[];
             /**
              * Distracting And Fan Service Allowed
-             * @default true
+             * @description Default: `true`.
              */
-            distracting_and_fan_service_allowed: boolean;
+            distracting_and_fan_service_allowed?: boolean;
             /**
              * Dramatic Combat Enabled
-             * @default true
+             * @description Default: `true`.
              */
-            dramatic_combat_enabled: boolean;
+            dramatic_combat_enabled?: boolean;
             /** Extra Creation Only Traits */
             extra_creation_only_traits?: string[];
             /**
              * Free Basic Throws
-             * @description Free L2 Throw moves at PL 1 (000 L2070).
-             * @default 0
+             * @description Free L2 Throw moves at PL 1 (000 L2070). Default: `0`.
              */
-            free_basic_throws: number;
+            free_basic_throws?: number;
             /**
              * Ignore Nonphysical Quality Combat Effects
-             * @default false
+             * @description Default: `false`.
              */
-            ignore_nonphysical_quality_combat_effects: boolean;
+            ignore_nonphysical_quality_combat_effects?: boolean;
             /**
              * Max Weaknesses
-             * @default null
+             * @description Default: `null`.
              */
-            max_weaknesses: number | null;
+            max_weaknesses?: number | null;
             /**
              * Metagame Traits Allowed
-             * @default true
+             * @description Default: `true`.
              */
-            metagame_traits_allowed: boolean;
+            metagame_traits_allowed?: boolean;
             /**
              * Multiple Styles Shared Moves
-             * @description A new move may go to only some styles.
-             * @default false
+             * @description A new move may go to only some styles. Default: `false`.
              */
-            multiple_styles_shared_moves: boolean;
+            multiple_styles_shared_moves?: boolean;
             /**
              * Pl1 Leftover Mp Any Use
-             * @description PL 1 leftover MP to FS/Combo: null warns, true allows, false forbids.
-             * @default null
+             * @description PL 1 leftover MP to FS/Combo: null warns, true allows, false forbids. Default: `null`.
              */
-            pl1_leftover_mp_any_use: boolean | null;
-            /** @default null */
-            sequel_campaign: components["schemas"]["SequelCampaign"] | null;
+            pl1_leftover_mp_any_use?: boolean | null;
+            /** @description Default: `null`. */
+            sequel_campaign?: components["schemas"]["SequelCampaign"] | null;
             /**
              * Serious Tone
-             * @default false
+             * @description Default: `false`.
              */
-            serious_tone: boolean;
+            serious_tone?: boolean;
             /**
              * Sidestep
-             * @default false
+             * @description Default: `false`.
              */
-            sidestep: boolean;
+            sidestep?: boolean;
             /**
              * Story Point Cap
-             * @default null
+             * @description Default: `null`.
              */
-            story_point_cap: number | null;
+            story_point_cap?: number | null;
             /**
              * Story Points Enabled
-             * @default true
+             * @description Default: `true`.
              */
-            story_points_enabled: boolean;
+            story_points_enabled?: boolean;
             /**
              * Style Options Enabled
-             * @description Style Flaws and the other style options.
-             * @default false
+             * @description Style Flaws and the other style options. Default: `false`.
              */
-            style_options_enabled: boolean;
-            /** @default single_tier */
-            super_move_system: components["schemas"]["SuperMoveSystem"];
+            style_options_enabled?: boolean;
+            /** @description Default: `"single_tier"`. */
+            super_move_system?: components["schemas"]["SuperMoveSystem"];
             /**
              * Super Moves Enabled
-             * @description Super Moves exist (000 L736).
-             * @default true
+             * @description Super Moves exist (000 L736). Default: `true`.
              */
-            super_moves_enabled: boolean;
+            super_moves_enabled?: boolean;
             /**
              * Super Stun
-             * @default false
+             * @description Default: `false`.
              */
-            super_stun: boolean;
+            super_stun?: boolean;
             /**
              * Tag Team
-             * @default false
+             * @description Default: `false`.
              */
-            tag_team: boolean;
+            tag_team?: boolean;
             /**
              * Tech Roll
-             * @default false
+             * @description Default: `false`.
              */
-            tech_roll: boolean;
+            tech_roll?: boolean;
             /**
              * Throws Blockable
-             * @default false
+             * @description Default: `false`.
              */
-            throws_blockable: boolean;
+            throws_blockable?: boolean;
             /**
              * Transformations Enabled
-             * @default false
+             * @description Default: `false`.
              */
-            transformations_enabled: boolean;
+            transformations_enabled?: boolean;
             /**
              * Wall Springs
-             * @default false
+             * @description Default: `false`.
              */
-            wall_springs: boolean;
+            wall_springs?: boolean;
         };
         /**
          * FighterContext
@@ -1883,79 +1816,69 @@ export interface components {
         FighterContext: {
             /**
              * Base Style
-             * @description The move belongs to the Base Style.
-             * @default true
+             * @description The move belongs to the Base Style. Default: `true`.
              */
-            base_style: boolean;
+            base_style?: boolean;
             /**
              * Borrow Identities
-             * @default false
+             * @description Default: `false`.
              */
-            borrow_identities: boolean;
+            borrow_identities?: boolean;
             /**
              * Cross Style
-             * @description The move is a Cross-Style Move.
-             * @default false
+             * @description The move is a Cross-Style Move. Default: `false`.
              */
-            cross_style: boolean;
+            cross_style?: boolean;
             /**
              * Defense Skill
-             * @description Defense Skill (a Buff may trade points of it away).
-             * @default null
+             * @description Defense Skill (a Buff may trade points of it away). Default: `null`.
              */
-            defense_skill: number | null;
+            defense_skill?: number | null;
             /**
              * Harder Command Move Flaws
-             * @default 0
+             * @description Default: `0`.
              */
-            harder_command_move_flaws: number;
+            harder_command_move_flaws?: number;
             /**
              * Ki
-             * @description Ki Skill (0 = none).
-             * @default null
+             * @description Ki Skill (0 = none). Default: `null`.
              */
-            ki: number | null;
+            ki?: number | null;
             /**
              * Power Level
-             * @default null
+             * @description Default: `null`.
              */
-            power_level: number | null;
+            power_level?: number | null;
             /**
              * Receiving Styles
-             * @description With the Director's leave: styles that actually get this move.
-             * @default null
+             * @description With the Director's leave: styles that actually get this move. Default: `null`.
              */
-            receiving_styles: number | null;
+            receiving_styles?: number | null;
             /**
              * Speed
-             * @description Basic Quality (for Buffs that raise it).
-             * @default null
+             * @description Basic Quality (for Buffs that raise it). Default: `null`.
              */
-            speed: number | null;
+            speed?: number | null;
             /**
              * Stamina
-             * @description Basic Quality (for Buffs that raise or lower it).
-             * @default null
+             * @description Basic Quality (for Buffs that raise or lower it). Default: `null`.
              */
-            stamina: number | null;
+            stamina?: number | null;
             /**
              * Strength
-             * @description Basic Quality; shifts the damage die.
-             * @default null
+             * @description Basic Quality; shifts the damage die. Default: `null`.
              */
-            strength: number | null;
+            strength?: number | null;
             /**
              * Style Change
-             * @description Has the Style Change Quality.
-             * @default false
+             * @description Has the Style Change Quality. Default: `false`.
              */
-            style_change: boolean;
+            style_change?: boolean;
             /**
              * Styles
-             * @description Styles known (Multiple Styles Quality).
-             * @default 1
+             * @description Styles known (Multiple Styles Quality). Default: `1`.
              */
-            styles: number;
+            styles?: number;
         };
         /**
          * FighterMove
@@ -1964,95 +1887,87 @@ export interface components {
         FighterMove: {
             /**
              * Acquired At Pl
-             * @default null
+             * @description Default: `null`.
              */
-            acquired_at_pl: number | null;
+            acquired_at_pl?: number | null;
             /**
              * Command
-             * @description Command Moves: the fixed move id, e.g. `identity_change`.
-             * @default null
+             * @description Command Moves: the fixed move id, e.g. `identity_change`. Default: `null`.
              */
-            command: string | null;
+            command?: string | null;
             /**
              * Cost Paid
-             * @description Move Points written on the sheet.
-             * @default null
+             * @description Move Points written on the sheet. Default: `null`.
              */
-            cost_paid: number | null;
+            cost_paid?: number | null;
             /**
              * Cross Style
-             * @description The same move in every style.
-             * @default false
+             * @description The same move in every style. Default: `false`.
              */
-            cross_style: boolean;
+            cross_style?: boolean;
             /**
              * Director Approved
-             * @default false
+             * @description Default: `false`.
              */
-            director_approved: boolean;
+            director_approved?: boolean;
             /** Elements */
             elements?: components["schemas"]["EntryChoice"][];
-            /** @default null */
-            free_source: components["schemas"]["FreeSource"] | null;
+            /** @description Default: `null`. */
+            free_source?: components["schemas"]["FreeSource"] | null;
             /**
              * Id
-             * @default null
+             * @description Default: `null`.
              */
-            id: string | null;
+            id?: string | null;
             /**
              * Identity Of
-             * @description Identity Change: the Fighter copied.
-             * @default null
+             * @description Identity Change: the Fighter copied. Default: `null`.
              */
-            identity_of: string | null;
-            /** @default special */
-            kind: components["schemas"]["FighterMoveKind"];
+            identity_of?: string | null;
+            /** @description Default: `"special"`. */
+            kind?: components["schemas"]["FighterMoveKind"];
             /**
              * Level
-             * @default 0
+             * @description Default: `0`.
              */
-            level: number;
+            level?: number;
             /** Liabilities */
             liabilities?: components["schemas"]["EntryChoice"][];
             /**
              * Name
-             * @default null
+             * @description Default: `null`.
              */
-            name: string | null;
+            name?: string | null;
             /**
              * Purchase
-             * @description Moves bought together for several styles share this tag.
-             * @default null
+             * @description Moves bought together for several styles share this tag. Default: `null`.
              */
-            purchase: string | null;
+            purchase?: string | null;
             /**
              * Realize Potential Check
-             * @default null
+             * @description Default: `null`.
              */
-            realize_potential_check: number | null;
+            realize_potential_check?: number | null;
             /**
              * Realize Potential Target
-             * @default null
+             * @description Default: `null`.
              */
-            realize_potential_target: string | null;
+            realize_potential_target?: string | null;
             /**
              * Style
-             * @description The style the move belongs to (Multiple Styles).
-             * @default null
+             * @description The style the move belongs to (Multiple Styles). Default: `null`.
              */
-            style: string | null;
+            style?: string | null;
             /**
              * Tier
-             * @description Tier of a three-tier Super Move.
-             * @default 1
+             * @description Tier of a three-tier Super Move. Default: `1`.
              */
-            tier: number;
+            tier?: number;
             /**
              * Tier Group
-             * @description Tiers of one three-tier Super share this tag.
-             * @default null
+             * @description Tiers of one three-tier Super share this tag. Default: `null`.
              */
-            tier_group: string | null;
+            tier_group?: string | null;
         };
         /**
          * FighterMoveKind
@@ -2146,22 +2061,19 @@ export interface components {
         FighterState: {
             /**
              * Await Opening
-             * @description Successful Await Opening turns not yet cashed in.
-             * @default 0
+             * @description Successful Await Opening turns not yet cashed in. Default: `0`.
              */
-            await_opening: number;
+            await_opening?: number;
             /**
              * Beast Energy
-             * @description Transformations option: Beast Energy, 0–20 in human form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).
-             * @default 0
+             * @description Transformations option: Beast Energy, 0–20 in human form; in Beast Form it drains and may fall below 0 (000 L5311–L5317). Default: `0`.
              */
-            beast_energy: number;
+            beast_energy?: number;
             /**
              * Beast Form
-             * @description Transformations option: he is in Beast Form, as the request says (000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each turn.
-             * @default false
+             * @description Transformations option: he is in Beast Form, as the request says (000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each turn. Default: `false`.
              */
-            beast_form: boolean;
+            beast_form?: boolean;
             /**
              * Cheap Moves Used
              * @description Cheap moves already used this round: each later use costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.
@@ -2169,88 +2081,83 @@ export interface components {
             cheap_moves_used?: string[];
             /**
              * Combo Streak
-             * @default 0
+             * @description Default: `0`.
              */
-            combo_streak: number;
+            combo_streak?: number;
             /**
              * Defeated
-             * @default false
+             * @description Default: `false`.
              */
-            defeated: boolean;
+            defeated?: boolean;
             /** Fighting Spirit */
             fighting_spirit: number;
             /**
              * Fs Start
-             * @description FS at the start of the fight (refund cap).
-             * @default null
+             * @description FS at the start of the fight (refund cap). Default: `null`.
              */
-            fs_start: number | null;
+            fs_start?: number | null;
             /**
              * Full Offense Streak
-             * @default 0
+             * @description Default: `0`.
              */
-            full_offense_streak: number;
+            full_offense_streak?: number;
             /**
              * Glory This Round
-             * @default 0
+             * @description Default: `0`.
              */
-            glory_this_round: number;
+            glory_this_round?: number;
             /**
              * Knocked Down
-             * @default false
+             * @description Default: `false`.
              */
-            knocked_down: boolean;
+            knocked_down?: boolean;
             /** Life Bar */
             life_bar: number;
             /**
              * Long Combo Used
-             * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).
-             * @default false
+             * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847). Default: `false`.
              */
-            long_combo_used: boolean;
+            long_combo_used?: boolean;
             /** Moves Scored This Round */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */
             next_turn_dice?: components["schemas"]["DieShift"][];
             /**
              * No Fs On Init Ctrl
-             * @description Full Offense last turn (000 L5739).
-             * @default false
+             * @description Full Offense last turn (000 L5739). Default: `false`.
              */
-            no_fs_on_init_ctrl: boolean;
+            no_fs_on_init_ctrl?: boolean;
             /** Ongoing Effects */
             ongoing_effects?: components["schemas"]["OngoingEffect"][];
             /** Pending Accuracy */
             pending_accuracy?: components["schemas"]["PendingAccuracy"][];
             /**
              * Story Points
-             * @description Story Points he has left in the fight; none: the sheet's (000 L1579).
-             * @default null
+             * @description Story Points he has left in the fight; none: the sheet's (000 L1579). Default: `null`.
              */
-            story_points: number | null;
-            /** @default null */
-            stunned: components["schemas"]["Stunned"] | null;
+            story_points?: number | null;
+            /** @description Default: `null`. */
+            stunned?: components["schemas"]["Stunned"] | null;
             /**
              * Super Energy
-             * @default 0
+             * @description Default: `0`.
              */
-            super_energy: number;
+            super_energy?: number;
             /**
              * Tag Waiting
-             * @description Tag Team option: he waits on the sidelines for his side's fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.
-             * @default false
+             * @description Tag Team option: he waits on the sidelines for his side's fighter to switch him in (000 L6279); no band or Range, takes no part in the turn. Default: `false`.
              */
-            tag_waiting: boolean;
+            tag_waiting?: boolean;
             /**
              * Taunt Used
-             * @default false
+             * @description Default: `false`.
              */
-            taunt_used: boolean;
+            taunt_used?: boolean;
             /**
              * Times Stunned This Round
-             * @default 0
+             * @description Default: `0`.
              */
-            times_stunned_this_round: number;
+            times_stunned_this_round?: number;
             /** Utility Moves Used */
             utility_moves_used?: string[];
         };
@@ -2361,10 +2268,9 @@ export interface components {
         Hazard: {
             /**
              * Band
-             * @description Band Map: the band it is in (at most one per band).
-             * @default null
+             * @description Band Map: the band it is in (at most one per band). Default: `null`.
              */
-            band: number | null;
+            band?: number | null;
             /**
              * Id
              * @description Stable id (letters, digits, _ and -).
@@ -2377,28 +2283,24 @@ export interface components {
             kind: string;
             /**
              * Move
-             * @description The move that made it.
-             * @default null
+             * @description The move that made it. Default: `null`.
              */
-            move: string | null;
+            move?: string | null;
             /**
              * Owner
-             * @description Made by this fighter's Create Environmental Hazard move.
-             * @default null
+             * @description Made by this fighter's Create Environmental Hazard move. Default: `null`.
              */
-            owner: string | null;
+            owner?: string | null;
             /**
              * Since
-             * @description A made Hazard: the turn it was made.
-             * @default null
+             * @description A made Hazard: the turn it was made. Default: `null`.
              */
-            since: number | null;
+            since?: number | null;
             /**
              * Time Left
-             * @description A made Hazard: Time Count still to run.
-             * @default null
+             * @description A made Hazard: Time Count still to run. Default: `null`.
              */
-            time_left: number | null;
+            time_left?: number | null;
         };
         /** Health */
         Health: {
@@ -2497,48 +2399,46 @@ export interface components {
         MovePointLedgerEntry: {
             /**
              * Banked In
-             * @default 0
+             * @description Default: `0`.
              */
-            banked_in: number;
+            banked_in?: number;
             /**
              * Banked Out
-             * @default 0
+             * @description Default: `0`.
              */
-            banked_out: number;
+            banked_out?: number;
             /** Pl */
             pl: number;
             /**
              * Received
-             * @default 10
+             * @description Default: `10`.
              */
-            received: number;
+            received?: number;
             /**
              * Spent On Moves
-             * @default 0
+             * @description Default: `0`.
              */
-            spent_on_moves: number;
+            spent_on_moves?: number;
             /**
              * To Attack String
-             * @description Move Points (2 per Attack String level).
-             * @default 0
+             * @description Move Points (2 per Attack String level). Default: `0`.
              */
-            to_attack_string: number;
+            to_attack_string?: number;
             /**
              * To Combo
-             * @description Move Points (3 per Combo level).
-             * @default 0
+             * @description Move Points (3 per Combo level). Default: `0`.
              */
-            to_combo: number;
+            to_combo?: number;
             /**
              * To Fighting Spirit
-             * @default 0
+             * @description Default: `0`.
              */
-            to_fighting_spirit: number;
+            to_fighting_spirit?: number;
             /**
              * To Narrative
-             * @default 0
+             * @description Default: `0`.
              */
-            to_narrative: number;
+            to_narrative?: number;
         };
         /** MovePrice */
         MovePrice: {
@@ -2606,35 +2506,33 @@ export interface components {
             campaign?: components["schemas"]["Campaign"];
             /** Elements */
             elements?: components["schemas"]["EntryChoice"][];
-            /** @default null */
-            fighter: components["schemas"]["FighterContext"] | null;
+            /** @description Default: `null`. */
+            fighter?: components["schemas"]["FighterContext"] | null;
             /**
              * Free Throw
-             * @description One of the campaign's free Basic Throws (000 L2070).
-             * @default false
+             * @description One of the campaign's free Basic Throws (000 L2070). Default: `false`.
              */
-            free_throw: boolean;
+            free_throw?: boolean;
             /** Level */
             level: number;
             /** Liabilities */
             liabilities?: components["schemas"]["EntryChoice"][];
             /**
              * Name
-             * @default null
+             * @description Default: `null`.
              */
-            name: string | null;
+            name?: string | null;
             /**
              * Tier
-             * @description Tier of a three-tier Super Move (1–3).
-             * @default 1
+             * @description Tier of a three-tier Super Move (1–3). Default: `1`.
              */
-            tier: number;
+            tier?: number;
             /**
              * Type
-             * @default special
+             * @description Default: `"special"`.
              * @enum {string}
              */
-            type: "special" | "super";
+            type?: "special" | "super";
         };
         /**
          * MoveType
@@ -2652,10 +2550,9 @@ export interface components {
             level: number;
             /**
              * Subject
-             * @description Area, profession, base Skill and focus, power or purpose.
-             * @default null
+             * @description Area, profession, base Skill and focus, power or purpose. Default: `null`.
              */
-            subject: string | null;
+            subject?: string | null;
         };
         /**
          * OngoingEffect
@@ -2664,33 +2561,26 @@ export interface components {
         OngoingEffect: {
             /**
              * Band
-             * @description Bomb on a Band Map: its band.
-             * @default null
+             * @description Bomb on a Band Map: its band. Default: `null`.
              */
-            band: number | null;
+            band?: number | null;
             /**
              * Charges
-             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.
-             * @default null
+             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment. Default: `null`.
              */
-            charges: number | null;
-            /**
-             * @description Super Jump: toward or away from `target`.
-             * @default null
-             */
-            direction: components["schemas"]["Direction"] | null;
+            charges?: number | null;
+            /** @description Super Jump: toward or away from `target`. Default: `null`. */
+            direction?: components["schemas"]["Direction"] | null;
             /**
              * Entry
-             * @description Copied move: the Element it lost (Copies Moves).
-             * @default null
+             * @description Copied move: the Element it lost (Copies Moves). Default: `null`.
              */
-            entry: string | null;
+            entry?: string | null;
             /**
              * Hazard
-             * @description Against a Wall or in a Pit: the Hazard's id.
-             * @default null
+             * @description Against a Wall or in a Pit: the Hazard's id. Default: `null`.
              */
-            hazard: string | null;
+            hazard?: string | null;
             /**
              * Id
              * @description Catalogue entry id, e.g. `buff`, `flight`.
@@ -2698,33 +2588,29 @@ export interface components {
             id: string;
             /**
              * Move
-             * @default null
+             * @description Default: `null`.
              */
-            move: string | null;
+            move?: string | null;
             /**
              * Moved
-             * @description Dropped Prop: its owner has moved since it fell.
-             * @default false
+             * @description Dropped Prop: its owner has moved since it fell. Default: `false`.
              */
-            moved: boolean;
+            moved?: boolean;
             /**
              * Since
-             * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed.
-             * @default null
+             * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed. Default: `null`.
              */
-            since: number | null;
+            since?: number | null;
             /**
              * Target
-             * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments.
-             * @default null
+             * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments. Default: `null`.
              */
-            target: string | null;
+            target?: string | null;
             /**
              * Time Left
-             * @description Time Count still to run; none: no limit.
-             * @default null
+             * @description Time Count still to run; none: no limit. Default: `null`.
              */
-            time_left: number | null;
+            time_left?: number | null;
         };
         /**
          * OptionChoice
@@ -2760,10 +2646,9 @@ export interface components {
             source: string;
             /**
              * Vs
-             * @description Only against this fighter (Evasion bonus).
-             * @default null
+             * @description Only against this fighter (Evasion bonus). Default: `null`.
              */
-            vs: string | null;
+            vs?: string | null;
         };
         /** PendingDecision */
         PendingDecision: {
@@ -2800,14 +2685,13 @@ export interface components {
             bands?: {
                 [key: string]: number;
             };
-            /** @default range */
-            mode: components["schemas"]["PositioningMode"];
+            /** @description Default: `"range"`. */
+            mode?: components["schemas"]["PositioningMode"];
             /**
              * Range
-             * @description Mode `range`: the Range between the two fighters.
-             * @default 3
+             * @description Mode `range`: the Range between the two fighters. Default: `3`.
              */
-            range: number | null;
+            range?: number | null;
         };
         /**
          * PositioningMode
@@ -2860,16 +2744,14 @@ export interface components {
         PreviousTurn: {
             /**
              * Initiative Leader
-             * @description Single highest Initiative last turn, if any.
-             * @default null
+             * @description Single highest Initiative last turn, if any. Default: `null`.
              */
-            initiative_leader: string | null;
+            initiative_leader?: string | null;
             /**
              * Leader Hit
-             * @description Whether that fighter hit an opponent last turn.
-             * @default false
+             * @description Whether that fighter hit an opponent last turn. Default: `false`.
              */
-            leader_hit: boolean;
+            leader_hit?: boolean;
         };
         /** PriceBatchRequest */
         PriceBatchRequest: {
@@ -2918,9 +2800,9 @@ export interface components {
         QualityExchange: {
             /**
              * Acquired At Pl
-             * @default null
+             * @description Default: `null`.
              */
-            acquired_at_pl: number | null;
+            acquired_at_pl?: number | null;
             converted_to: components["schemas"]["ExchangeTarget"];
         };
         /** QualityList */
@@ -2936,15 +2818,14 @@ export interface components {
         QualityTake: {
             /**
              * Acquired At Pl
-             * @description 1, or the even PL where it was gained.
-             * @default null
+             * @description 1, or the even PL where it was gained. Default: `null`.
              */
-            acquired_at_pl: number | null;
+            acquired_at_pl?: number | null;
             /**
              * Director Approved
-             * @default false
+             * @description Default: `false`.
              */
-            director_approved: boolean;
+            director_approved?: boolean;
             /**
              * Id
              * @description Quality id or name, e.g. `multiple_styles` or `Multiple Styles`.
@@ -2953,10 +2834,9 @@ export interface components {
             params?: components["schemas"]["TraitParams"];
             /**
              * Slot Cost
-             * @description Quality slots used (a powerful Technique may cost more).
-             * @default 1
+             * @description Quality slots used (a powerful Technique may cost more). Default: `1`.
              */
-            slot_cost: number;
+            slot_cost?: number;
         };
         /**
          * Quirk
@@ -3000,18 +2880,16 @@ export interface components {
         QuirkTake: {
             /**
              * Custom
-             * @description A Quirk invented with the Director's consent.
-             * @default false
+             * @description A Quirk invented with the Director's consent. Default: `false`.
              */
-            custom: boolean;
+            custom?: boolean;
             /** Id */
             id: string;
             /**
              * Subject
-             * @description The beloved, rival, revenge target or secret.
-             * @default null
+             * @description The beloved, rival, revenge target or secret. Default: `null`.
              */
-            subject: string | null;
+            subject?: string | null;
         };
         /** Range */
         Range: {
@@ -3147,13 +3025,13 @@ export interface components {
          * @description A sequel: Fighters remade at PL 1 from a predecessor (000 L8014–L8018).
          */
         SequelCampaign: {
-            /** @default null */
-            predecessor_basic_qualities: components["schemas"]["BasicQualities"] | null;
+            /** @description Default: `null`. */
+            predecessor_basic_qualities?: components["schemas"]["BasicQualities"] | null;
             /**
              * Predecessor Fighter Id
-             * @default null
+             * @description Default: `null`.
              */
-            predecessor_fighter_id: string | null;
+            predecessor_fighter_id?: string | null;
             /**
              * Predecessor Moves
              * @description Old move names.
@@ -3161,10 +3039,9 @@ export interface components {
             predecessor_moves?: string[];
             /**
              * Required Move Share
-             * @description Share of old moves to re-acquire by PL 8.
-             * @default 0.5
+             * @description Share of old moves to re-acquire by PL 8. Default: `0.5`.
              */
-            required_move_share: number;
+            required_move_share?: number;
         };
         /**
          * Skill
@@ -3254,31 +3131,31 @@ export interface components {
          * @description The sheet as it stood at the end of one Power Level.
          */
         SkillSnapshot: {
-            /** @default null */
-            basic_qualities: components["schemas"]["BasicQualities"] | null;
-            /** @default null */
-            combat_bonuses: components["schemas"]["CombatBonuses"] | null;
-            /** @default null */
-            combat_skills: components["schemas"]["CombatSkills"] | null;
+            /** @description Default: `null`. */
+            basic_qualities?: components["schemas"]["BasicQualities"] | null;
+            /** @description Default: `null`. */
+            combat_bonuses?: components["schemas"]["CombatBonuses"] | null;
+            /** @description Default: `null`. */
+            combat_skills?: components["schemas"]["CombatSkills"] | null;
             /**
              * Fighting Spirit
-             * @default null
+             * @description Default: `null`.
              */
-            fighting_spirit: number | null;
+            fighting_spirit?: number | null;
             /**
              * Life Bar
-             * @default null
+             * @description Default: `null`.
              */
-            life_bar: number | null;
+            life_bar?: number | null;
             /**
              * Narrative Skills
-             * @default null
+             * @description Default: `null`.
              */
-            narrative_skills: components["schemas"]["NarrativeSkill"][] | null;
+            narrative_skills?: components["schemas"]["NarrativeSkill"][] | null;
             /** Pl */
             pl: number;
-            /** @default null */
-            speed_allocation: components["schemas"]["SpeedAllocation"] | null;
+            /** @description Default: `null`. */
+            speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
         };
         /**
          * SpeedAllocation
@@ -3287,14 +3164,14 @@ export interface components {
         SpeedAllocation: {
             /**
              * Control
-             * @default 0
+             * @description Default: `0`.
              */
-            control: number;
+            control?: number;
             /**
              * Initiative
-             * @default 0
+             * @description Default: `0`.
              */
-            initiative: number;
+            initiative?: number;
         };
         /**
          * Status
@@ -3305,9 +3182,9 @@ export interface components {
         Stunned: {
             /**
              * Actions To Recover
-             * @default 2
+             * @description Default: `2`.
              */
-            actions_to_recover: number;
+            actions_to_recover?: number;
         };
         /**
          * Style
@@ -3316,45 +3193,43 @@ export interface components {
         Style: {
             /**
              * Forced Style Change
-             * @default false
+             * @description Default: `false`.
              */
-            forced_style_change: boolean;
+            forced_style_change?: boolean;
             /**
              * Harder Command Move
-             * @description Levels added to entering this style.
-             * @default 0
+             * @description Levels added to entering this style. Default: `0`.
              */
-            harder_command_move: number;
+            harder_command_move?: number;
             /**
              * Is Base
-             * @default false
+             * @description Default: `false`.
              */
-            is_base: boolean;
+            is_base?: boolean;
             /**
              * Limited Movement
-             * @default false
+             * @description Default: `false`.
              */
-            limited_movement: boolean;
+            limited_movement?: boolean;
             /**
              * Modified Defense
-             * @description Qualities spent on Modified Defense (1 or 2).
-             * @default 0
+             * @description Qualities spent on Modified Defense (1 or 2). Default: `0`.
              */
-            modified_defense: number;
-            /** @default null */
-            modified_defense_skill: components["schemas"]["DefenseSkill"] | null;
+            modified_defense?: number;
+            /** @description Default: `null`. */
+            modified_defense_skill?: components["schemas"]["DefenseSkill"] | null;
             /** Name */
             name: string;
             /**
              * No Defense
-             * @default false
+             * @description Default: `false`.
              */
-            no_defense: boolean;
+            no_defense?: boolean;
             /**
              * No Movement
-             * @default false
+             * @description Default: `false`.
              */
-            no_movement: boolean;
+            no_movement?: boolean;
         };
         /**
          * SuperMoveSystem
@@ -3467,31 +3342,31 @@ export interface components {
         TraitParams: {
             /**
              * Benefit
-             * @default null
+             * @description Default: `null`.
              */
-            benefit: string | null;
+            benefit?: string | null;
             /**
              * Category
-             * @default null
+             * @description Default: `null`.
              */
-            category: string | null;
+            category?: string | null;
             /**
              * Descriptor
-             * @default null
+             * @description Default: `null`.
              */
-            descriptor: string | null;
+            descriptor?: string | null;
             /**
              * Skill
-             * @default null
+             * @description Default: `null`.
              */
-            skill: string | null;
+            skill?: string | null;
             /** Skills */
             skills?: string[];
             /**
              * Subject
-             * @default null
+             * @description Default: `null`.
              */
-            subject: string | null;
+            subject?: string | null;
         };
         /** TurnRequest */
         TurnRequest: {
@@ -3505,16 +3380,16 @@ export interface components {
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
-             * @default null
+             * @description Default: `null`.
              */
-            rolls: {
+            rolls?: {
                 [key: string]: number;
             } | null;
             /**
              * Seed
-             * @default null
+             * @description Default: `null`.
              */
-            seed: number | null;
+            seed?: number | null;
         };
         /** TurnResult */
         TurnResult: {
@@ -3566,28 +3441,26 @@ export interface components {
         WeaknessTake: {
             /**
              * Acquired At Pl
-             * @default null
+             * @description Default: `null`.
              */
-            acquired_at_pl: number | null;
+            acquired_at_pl?: number | null;
             /**
              * Director Approved
-             * @default false
+             * @description Default: `false`.
              */
-            director_approved: boolean;
+            director_approved?: boolean;
             /**
              * Grants Quality
-             * @description False for a story Weakness the Director imposed later.
-             * @default true
+             * @description False for a story Weakness the Director imposed later. Default: `true`.
              */
-            grants_quality: boolean;
+            grants_quality?: boolean;
             /** Id */
             id: string;
             /**
              * Lost At Pl
-             * @description The even PL where it was lost, if it was.
-             * @default null
+             * @description The even PL where it was lost, if it was. Default: `null`.
              */
-            lost_at_pl: number | null;
+            lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
         };
         /** Finding */

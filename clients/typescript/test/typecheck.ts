@@ -21,6 +21,12 @@ export async function examples(): Promise<void> {
     body: { moves: [{ level: 1 }, { level: 2, type: "special", elements: [{ id: "ranged", times: 1 }] }] },
   });
 
+  // The types refuse what the service refuses: a level is a number, an element needs its id.
+  // @ts-expect-error level must be a number
+  await client.POST("/v1/fight2e/moves/price", { body: { level: "3" } });
+  // @ts-expect-error an element without its id
+  await client.POST("/v1/fight2e/moves/price", { body: { level: 3, elements: [{ times: 2 }] } });
+
   // A catalogue document.
   const elements = await client.GET("/v1/fight2e/catalog/elements");
   if (elements.data) {
