@@ -147,13 +147,24 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
     awarded = ctx.first_hit_awarded
     ctx.first_hit_awarded = True if len(members) > 1 else awarded
     results: list[tuple[F, Plan, Outcome | None]] = []
+    down = {f.id for f in members if f.defeated}
+    if len(members) > 1:
+        # Everyone acts on the state at the phase's start: a hit waits for its victim's own action (000 L5518,
+        # L5575); ruling: one defeated in the phase still makes his simultaneous attack (a double defeat can happen).
+        ctx.exchange = {f.id: [] for f in members}
     for f in members:
-        if f.defeated:
+        if f.id in down:
             continue
         plan = plans[f.id]
         out = perform(ctx, f, plan, context="simultaneous",
                       apply_knockback=len(members) == 1)
         results.append((f, plan, out))
+        for effect in ctx.exchange.pop(f.id, []):
+            effect()
+    rest, ctx.exchange = ctx.exchange, {}
+    for waiting in rest.values():
+        for effect in waiting:
+            effect()
     if len(members) == 1:
         ctx.first_hit_awarded = awarded or ctx.first_hit_awarded
         return

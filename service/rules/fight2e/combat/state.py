@@ -222,6 +222,18 @@ class Ctx:
     round_over: bool = False
     start_time: int = 0  # the Time Count at the start of the turn
     hazards: list = field(default_factory=list)  # hazards.Hazard: the Environmental Hazards in play
+    # A simultaneous exchange under way: each member still to resolve his own action → what hits on him wait to do
+    exchange: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+
+    def after_own_action(self, f: F, effect: Callable[[], None]) -> None:
+        """What a hit does to ``f``, now, or once his own action is resolved when he is a member of a simultaneous
+        exchange still to act: simultaneous attacks are resolved on the state at the exchange's start, so a hit
+        neither Hit-Stuns, Stuns nor Knocks Down the other attacker before his own attack (000 L5518, L5575)."""
+        waiting = self.exchange.get(f.id)
+        if waiting is None:
+            effect()
+        else:
+            waiting.append(effect)
 
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 
