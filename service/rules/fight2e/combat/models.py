@@ -187,7 +187,6 @@ class CombatOptions(Model):
         True, description="Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the "
                           "book's Example of Combat.")
     leader_bonus: bool = Field(True, description="Ruling A11/A13: the +1 Initiative of last turn's leader who hit.")
-    reversal_after_acting_penalty: bool = Field(False, description="Ruling A41.")
     additional_glory_awards: bool = Field(True, description="The Additional Glory Awards chart's combat entries "
                                           "(000 L826–L857); the Example of Combat leaves them out.")
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
