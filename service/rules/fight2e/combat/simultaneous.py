@@ -149,9 +149,9 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
     results: list[tuple[F, Plan, Outcome | None]] = []
     down = {f.id for f in members if f.defeated}
     if len(members) > 1:
-        # Everyone acts on the state at the phase's start: a hit waits for its victim's own action (000 L5518,
-        # L5575); ruling: one defeated in the phase still makes his simultaneous attack (a double defeat can happen).
-        ctx.exchange = {f.id: [] for f in members}
+        # Everyone acts on the state at the phase's start, the hits' effects come at its end (000 L5518, L5575);
+        # ruling: one defeated in the phase still makes his simultaneous attack (a double defeat can happen).
+        ctx.exchange = []
     for f in members:
         if f.id in down:
             continue
@@ -159,12 +159,9 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         out = perform(ctx, f, plan, context="simultaneous",
                       apply_knockback=len(members) == 1)
         results.append((f, plan, out))
-        for effect in ctx.exchange.pop(f.id, []):
-            effect()
-    rest, ctx.exchange = ctx.exchange, {}
-    for waiting in rest.values():
-        for effect in waiting:
-            effect()
+    waiting, ctx.exchange = ctx.exchange or [], None
+    for effect in waiting:
+        effect()
     if len(members) == 1:
         ctx.first_hit_awarded = awarded or ctx.first_hit_awarded
         return

@@ -222,18 +222,17 @@ class Ctx:
     round_over: bool = False
     start_time: int = 0  # the Time Count at the start of the turn
     hazards: list = field(default_factory=list)  # hazards.Hazard: the Environmental Hazards in play
-    # A simultaneous exchange under way: each member still to resolve his own action → what hits on him wait to do
-    exchange: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    # A simultaneous exchange under way: what its hits do to the fighters waits for its end (None: no exchange)
+    exchange: list[Callable[[], None]] | None = None
 
-    def after_own_action(self, f: F, effect: Callable[[], None]) -> None:
-        """What a hit does to ``f``, now, or once his own action is resolved when he is a member of a simultaneous
-        exchange still to act: simultaneous attacks are resolved on the state at the exchange's start, so a hit
-        neither Hit-Stuns, Stuns nor Knocks Down the other attacker before his own attack (000 L5518, L5575)."""
-        waiting = self.exchange.get(f.id)
-        if waiting is None:
+    def after_exchange(self, effect: Callable[[], None]) -> None:
+        """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
+        attacks and their results happen together, so no hit of the exchange Hit-Stuns, Stuns or Knocks Down a
+        fighter before the others' attacks are resolved (000 L5518, L5575)."""
+        if self.exchange is None:
             effect()
         else:
-            waiting.append(effect)
+            self.exchange.append(effect)
 
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 
