@@ -67,3 +67,65 @@ def test_reversal_after_acting_penalty_is_no_longer_accepted() -> None:
     # L10201); the Reversal entry's "normal" penalty (000 L4117) names that same rule, so there is nothing to switch.
     with pytest.raises(ValidationError):
         CombatOptions.model_validate({"reversal_after_acting_penalty": True})
+
+
+# ── item 9: doing nothing after Hit Stun, however it is declared (000 L5942–L5944, L5397, L10223) ─────────────
+
+B_FIRST = {"T1.b.init": 6, "T1.a.init": 1, "T1.b.ctrl": 6, "T1.a.ctrl": 6}
+HIT = {"T1.a.action": attack(["basic_move"]), "T1.a.accuracy_fs": {"fs": 3}}  # 1d6 + 1 + 3 ≥ Defense Total 0
+
+
+def _next_turn(res, decisions: dict, rolls: dict):
+    """The following turn from the answer's own state."""
+    from service.rules.fight2e.combat import resolve_turn
+
+    from .combat_fixtures import build
+
+    fighters = [f.model_dump(mode="json") for f in res.fighters]
+    req = {"fight": res.fight.model_dump(mode="json"), "fighters": fighters, "decisions": decisions,
+           "rolls": rolls, "seed": 1}
+    return resolve_turn(build(req))
+
+
+def test_nothing_after_hit_stun_rolls_control_two_sizes_larger_next_turn() -> None:
+    # a acts first and hits b: Control 6 → min(6 − 4, 6 // 2) = 2 (000 L5930), some left. b then declares
+    # `action: none`: next turn his Control die is two sizes up, 1d6 → 1d8 → 1d10 (000 L5944, ladder L5451–L5469).
+    res = duel({**HIT, "T1.b.action": {"action": "none"}}, {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6,
+                                                             "T1.b.ctrl": 6}, b=sheet("b", defense=0))
+    assert res.status == "resolved", res.violations
+    assert ch(res, "E.2", "b")["control"] == 2
+    assert [(d.target, d.steps) for d in st(res, "b").next_turn_dice] == [("control", 2)]
+    nxt = _next_turn(res, {"T2.a.action": {"action": "none"}, "T2.b.action": {"action": "none"}},
+                     {"T2.a.init": 3, "T2.b.init": 2})
+    assert nxt.status == "resolved", nxt.violations
+    assert next(r.die for r in nxt.rolls if r.key == "T2.b.ctrl") == "1d10"
+
+
+def test_a_hold_never_used_after_hit_stun_is_the_same_choice() -> None:
+    # b wins Initiative and holds (000 L5513); a's hit lowers his Control 6 → 2; b never acts from the hold, so he
+    # neither moved nor acted with Control left: the same +2 Control steps (000 L5942–L5944).
+    res = duel({"T1.b.act_or_hold": {"choice": "hold"}, **HIT, "T1.b.action": {"action": "none"}}, B_FIRST,
+               b=sheet("b", defense=0))
+    assert res.status == "resolved", res.violations
+    assert ch(res, "E.2", "b")["control"] == 2
+    assert [(d.target, d.steps) for d in st(res, "b").next_turn_dice] == [("control", 2)]
+
+
+def test_nothing_without_hit_stun_or_without_control_left_gives_nothing() -> None:
+    # Not hit: doing nothing is just an idle turn (000 L5593).
+    res = duel({"T1.a.action": {"action": "none"}, "T1.b.action": {"action": "none"}},
+               {"T1.a.init": 6, "T1.b.init": 1})
+    assert st(res, "b").next_turn_dice == []
+    # Control 2 → min(−2, 1) → 0: the action is lost, not given up, and there is no Control left (000 L5936).
+    res = duel(HIT, {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 2}, b=sheet("b", defense=0))
+    assert ch(res, "E.2", "b")["action_lost"] is True
+    assert st(res, "b").next_turn_dice == []
+
+
+def test_the_retired_hitstun_choice_is_reported_not_silently_used() -> None:
+    res = duel({**HIT, "T1.b.action": {"action": "none"}, "T1.b.hitstun_choice": {"choice": "act"}},
+               {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 6}, b=sheet("b", defense=0))
+    retired = [w for w in res.warnings if w.key == "T1.b.hitstun_choice"]
+    assert [w.code for w in retired] == ["DECISION_RETIRED"]
+    with pytest.raises(ValidationError):
+        duel({**HIT, "T1.b.hitstun_choice": {"choice": "forfeit"}}, {"T1.a.init": 6, "T1.b.init": 1})

@@ -50,11 +50,11 @@ class DieTarget(StrEnum):
 
 
 class Choice(StrEnum):
-    """Small choices at a decision point (act_or_hold, hitstun_choice, stand_alt, evasion_result …)."""
+    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
+    `action: none` at the action decision, like any other turn spent idle (000 L5942)."""
 
     act = "act"
     hold = "hold"
-    forfeit = "forfeit"
     stand = "stand"
     reversal = "reversal"
     pass_ = "pass"
@@ -87,7 +87,7 @@ class ActionType(StrEnum):
     taunt = "taunt"
     switch = "switch"  # Tag Team option: Switching Teammates with the waiting partner named by `target`
     transform = "transform"  # Transformations option: change into Beast Form (000 L5313)
-    none = "none"  # do nothing (the action is spent)
+    none = "none"  # do nothing (the action is spent; after Hit Stun with Control left: +2 Control steps next turn)
 
 
 class Direction(StrEnum):

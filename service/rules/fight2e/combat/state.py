@@ -132,7 +132,7 @@ class F:
     other_defense_used: bool = False  # Evasion or Tactics used (000 L6039)
     evasion_bonus_vs: str | None = None
     responded_ok: bool = False  # a successful Defensive Response this turn (Glory, 000 L857)
-    hitstun_forfeit: bool = False
+    idle_after_hit_stun: bool = False
     stun_recovered_by_hit: bool = False
     reversal_missed: bool = False
     fd_void: bool = False
