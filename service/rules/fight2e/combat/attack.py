@@ -484,7 +484,7 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
         effects.knockback_advance(ctx, atk, kb)
-    hazards.position_shift(ctx, a, d, atk.moves)
+    later(lambda: hazards.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
         later(lambda: None if d.stunned else effects.apply_stun(ctx, d))  # Stunned once
     effects.hit_glory(ctx, atk, partial)

@@ -159,9 +159,6 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         out = perform(ctx, f, plan, context="simultaneous",
                       apply_knockback=len(members) == 1)
         results.append((f, plan, out))
-    waiting, ctx.exchange = ctx.exchange or [], None
-    for effect in waiting:
-        effect()
     if len(members) == 1:
         ctx.first_hit_awarded = awarded or ctx.first_hit_awarded
         return
@@ -204,3 +201,6 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
             before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
             ctx.note("E.3", victim, f"Of the simultaneous hits only {victim}, who took the most damage, is Knocked "
                      f"Back {ranges}: Range {before} → {after}.", "000 L5581–L5585", {}, {"range": after})
+    waiting, ctx.exchange = ctx.exchange or [], None
+    for effect in waiting:  # after the Knock Back, as in a single attack (E.3 before E.4–E.8)
+        effect()
