@@ -6,7 +6,7 @@ from ..registry import RulesetInfo
 
 RULESET = "fight2e"
 # Bump on any change to rules code or data that changes an answer: it is part of every cache key.
-VERSION = "0.1.0"
+VERSION = "0.1.1"
 
 INFO = RulesetInfo(
     id=RULESET,
