@@ -195,9 +195,10 @@ def test_hit_stun(control: int, after: int) -> None:  # V10, ruling A1
     assert ch(res, "E.2", "b")["action_lost"] == (after == 0)
 
 
-def test_hit_stun_forfeit_gives_control_next_turn() -> None:
+def test_hit_stun_then_nothing_gives_control_next_turn() -> None:
+    # b's Control 6 → min(2, 3) = 2 after Hit Stun (000 L5930); he does nothing: +2 Control steps (000 L5944)
     res = duel({"T1.a.action": attack(["basic_move"]), "T1.a.accuracy_fs": {"fs": 3},
-                "T1.b.hitstun_choice": {"choice": "forfeit"}}, {**A_FIRST, "T1.b.ctrl": 6}, b=sheet("b", defense=0))
+                "T1.b.action": {"action": "none"}}, {**A_FIRST, "T1.b.ctrl": 6}, b=sheet("b", defense=0))
     assert [(d.target, d.steps) for d in st(res, "b").next_turn_dice] == [("control", 2)]
 
 

@@ -96,7 +96,7 @@ def test_seeded_answers_are_identical() -> None:
 
 FIGHTERS = [REI, BATTLE]
 decision_values = st.fixed_dictionaries({}, optional={
-    "choice": st.sampled_from(["act", "hold", "forfeit", "stand", "reversal", "pass", "move", "accuracy_bonus",
+    "choice": st.sampled_from(["act", "hold", "stand", "reversal", "pass", "move", "accuracy_bonus",
                                "toward", "away", "stay", "continue", "cash_in", "respond", "sidestep"]),
     "action": st.sampled_from(["attack", "utility", "move", "refocus", "power_up", "await_opening", "taunt", "none"]),
     "moves": st.lists(st.sampled_from(["basic_move", "demon_hunter_kick", "airwalk_fist", "heart_breaker",
@@ -109,7 +109,7 @@ decision_values = st.fixed_dictionaries({}, optional={
     "technique": st.sampled_from(["double_jump", "back_dash", "air_dash", "hover"]), "dash": st.booleans(),
 })
 POINTS = ["fs_init_ctrl", "action", "defense", "accuracy_fs", "defensive_response", "evasion_result", "time_fs",
-          "act_or_hold", "hitstun_choice", "stand_alt", "knockdown_move", "reaction", "interrupt", "simul_declare",
+          "act_or_hold", "stand_alt", "knockdown_move", "reaction", "interrupt", "simul_declare",
           "interrupt_move", "interrupt_fs", "super_fs", "breakfall", "tech_roll", "aerial_block", "wind_up"]
 
 

@@ -489,7 +489,9 @@ def test_skill_checks(level: int, roll: int, dl: int, bonus: int, expected: str)
 
 def test_sk17_to_sk22_skill_formulas() -> None:
     assert skill_check(4, 8, 12, optional_results=True) == "mixed"  # SK-17
-    assert 6 + 5 > 2 + 8  # SK-18: Asuka's Stealth total beats the guards' Perception total
+    # SK-18 (000 L1689–L1691): Asuka's Stealth 6 + 5 = 11 against the guards' Perception 2 + 8 = 10; the higher total
+    # wins, so the guards' 10 does not reach one above her 11, and hers does reach one above their 10
+    assert skill_check(2, 8, 6 + 5 + 1) == "failure"
     assert skill_check(6, 5, 2 + 8 + 1) == "success" and skill_check(6, 5, 2 + 8 + 2) == "failure"
     assert stance_evaluation_questions(12) == 3  # SK-19
     assert realize_potential_level(14) == 5  # SK-20

@@ -52,6 +52,11 @@ def test_limited_choice_on_every_super_or_none() -> None:
 
 
 def test_cancel_throw_without_a_throw_is_a_warning() -> None:
+    # Cancel Throw turns a hit into one of the Fighter's Throw Special Moves (000 L3083): without any, a warning.
     fighter = with_moves(move("Shake Off", 3, [el("cancel_throw"), el("increased_damage", 3)]))
-    has_throw = any(any(e["id"] == "throw" for e in m.get("elements", [])) for m in fighter["moves"])
-    assert ("CANCEL_THROW_NO_THROW_MOVE" in codes_of(fighter)) is not has_throw
+    fighter["moves"] = [m for m in fighter["moves"] if not any(e["id"] == "throw" for e in m.get("elements", []))]
+    found = validate(fighter)
+    assert "CANCEL_THROW_NO_THROW_MOVE" in {f.code for f in found.warnings}
+    assert "CANCEL_THROW_NO_THROW_MOVE" not in {f.code for f in found.violations}
+    fighter["moves"].append(move("Grab", 2, [el("throw")]))
+    assert "CANCEL_THROW_NO_THROW_MOVE" not in codes_of(fighter)

@@ -630,10 +630,11 @@ export interface components {
         };
         /**
          * Choice
-         * @description Small choices at a decision point (act_or_hold, hitstun_choice, stand_alt, evasion_result …).
+         * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
+         *     `action: none` at the action decision, like any other turn spent idle (000 L5942).
          * @enum {string}
          */
-        Choice: "act" | "hold" | "forfeit" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
+        Choice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
         /** ChoiceOption */
         ChoiceOption: {
             /**
@@ -749,11 +750,6 @@ export interface components {
              * @description The Basic Pursuit Attack for everyone (000 L2147–L2163). Default: `false`.
              */
             pursuit_attacks?: boolean;
-            /**
-             * Reversal After Acting Penalty
-             * @description Ruling A41. Default: `false`.
-             */
-            reversal_after_acting_penalty?: boolean;
             /**
              * Sidestep
              * @description Default: `false`.

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from ..data import read_sections
+from ..memo import memo
 from .character_schema import (
     DefensiveResponse,
     PowerLevelRow,
@@ -42,7 +43,7 @@ class CharacterCatalogError(ValueError):
     """The data files do not form a valid character catalogue."""
 
 
-@lru_cache(maxsize=8192)
+@memo(maxsize=8192)
 def normalise(name: str) -> str:
     """``"Short-Tempered"`` / ``"short tempered"`` / ``"short_tempered"`` → ``"short_tempered"``."""
     return _NON_WORD.sub("_", name.strip().lower()).strip("_")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..memo import register
 from .schema import KEYWORDS, KeywordCategory, KeywordChanges, keyword_base
 
 SPECIAL_TEMPLATE = ("offensive", "normal", "stun", "knockback", "standard_range", "normal_move")  # 000 L2277–L2283
@@ -79,6 +80,7 @@ Plan = tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, bool
 _EMPTY: Plan = ((), (), ())
 # Catalogue keyword changes live as long as the process, so each is read into a plan once (keyed by identity).
 _PLANS: dict[int, tuple[KeywordChanges, Plan]] = {}
+register("fight2e.keywords.plans", _PLANS.clear)
 
 
 def plans(changes: Iterable[KeywordChanges]) -> tuple[Plan, ...]:
@@ -126,6 +128,7 @@ def has(keywords: set[str], keyword: str) -> bool:
 
 
 _ORDER_KEY: dict[str, tuple[int, str]] = {}
+register("fight2e.keywords.order_key", _ORDER_KEY.clear)
 
 
 def _order_key(keyword: str) -> tuple[int, str]:

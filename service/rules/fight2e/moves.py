@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 import msgspec
 
 from ..dice import D6, D8, die_name
+from ..memo import memo
 from . import RULESET, VERSION
 from .catalog import LAST, Catalog, Numbers, catalog
 from .codes import CODES
@@ -275,7 +275,7 @@ def _options(move: Move, t: Taken) -> None:
     t.combo = _ordered_combo(tuple(k for c in changes for k in c.entry_combo))
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def _split_keywords(all_keywords: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The move's keywords and its Combo keywords, each in the book's order."""
     keywords: list[str] = []
@@ -285,7 +285,7 @@ def _split_keywords(all_keywords: frozenset[str]) -> tuple[tuple[str, ...], tupl
     return tuple(keywords), tuple(combo)
 
 
-@lru_cache(maxsize=256)
+@memo(maxsize=256)
 def _ordered_combo(keywords: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(ordered(set(keywords))) if keywords else ()
 

@@ -254,9 +254,26 @@ def action_choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
                                                     control=m.level, text=f"{kind.value}: {m.name} (L{m.level})"))
     for kind, text in ((ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
                        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
-                       (ActionType.await_opening, "Await Opening"), (ActionType.none, "do nothing")):
+                       (ActionType.await_opening, "Await Opening"),
+                       (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if _idle_bonus(f) else ""))):
         out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
     return out + transformations.choices(ctx, f) + tag_team.choices(ctx, f)
+
+
+def _idle_bonus(f: F) -> bool:
+    """Hit-Stunned with Control left when his action comes: doing nothing earns the Control bonus (000 L5942)."""
+    return f.hit_stun and f.control > 0
+
+
+def idle(ctx: Ctx, f: F, text: str) -> None:
+    """He neither moves nor acts this turn, however it was declared (`action: none`, or a hold never used): after
+    Hit Stun with Control left, his next Control roll is two die sizes larger (000 L5942–L5944, L5397, L10223)."""
+    bonus = _idle_bonus(f)
+    f.acted = True
+    f.holding = False
+    f.idle_after_hit_stun = f.idle_after_hit_stun or bonus
+    ctx.note("B.3" if bonus else "B.1", f.id, text + (": +2 Control steps next turn" if bonus else "") + ".",
+             "000 L5942–L5944" if bonus else "000 L5593", {}, {"acted": True, "control_bonus": bonus})
 
 
 def _move_only_fs(f: F, n: int) -> int:
@@ -276,15 +293,6 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
     if point == "action" and any(e.id == "sustained_hold" for e in f.ongoing):
         execute_hold(ctx, f)
         return
-    if f.hit_stun and f.control > 0:
-        key, d = ctx.decide(f.id, "hitstun_choice", "B.3", f"{f.id} suffered Hit Stun: act with Control {f.control} "
-                            "or forfeit the action for +2 Control steps next turn.", DecisionValue(choice=Choice.act))
-        if d.choice is Choice.forfeit:
-            f.acted = True
-            f.hitstun_forfeit = True
-            ctx.note("B.3", f.id, f"{f.id} forfeits his action: +2 Control steps next turn.", "000 L5942–L5944",
-                     {}, {"acted": True})
-            return
     key, d = ctx.decide(f.id, point, "B.1", f"{f.id} declares his action (Control {f.control}, FS {f.fs}).", None,
                         lambda: action_choices(ctx, f))
     if d.action is None:
@@ -921,6 +929,9 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
         sequences.action_taken(ctx, f, kind.value)  # 000 L3750
+    if kind is ActionType.none:
+        idle(ctx, f, f"{f.id} does nothing this turn")
+        return None
     if kind is ActionType.move:
         f.air_bonus = plan.air_bonus
         if plan.movement == 1:
@@ -928,9 +939,6 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         if plan.target is not None and _entered_close(ctx, f, plan):
             reaction_window(ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and
                             "runner" not in f.prof.qualities)
-        return
-    if kind is ActionType.none:
-        ctx.note("B.1", f.id, f"{f.id} does nothing this turn.", "000 L5593")
         return
     if kind is ActionType.refocus:
         f.non_attack_action = True

@@ -457,12 +457,13 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         a.fs += gain
         ctx.note("E.1", a.id, f"First hit of the round: {a.id} regains {gain} FS (Power Level, capped at his "
                  "starting total).", "000 L5489, L10385", {"pl": a.pl}, {"fs": a.fs})
-    effects.conditions_ended_by_hit(ctx, d)
+    later = ctx.after_exchange  # in a simultaneous exchange, at its end (000 L5518, L5575)
+    later(lambda: effects.conditions_ended_by_hit(ctx, d))
     kd = kd_coming and not breakfall  # a Breakfall: no Knock Down at all (000 L2203)
     stunned_now = effects.stun_check(ctx, atk, d, dmg.stun) if not d.defeated else False
     # ruling: a link's waiting Knock Down stands in for Hit Stun, as a Throw's does (000 L3767)
     if offensive and not kd and not chain and not stunned_now and not d.defeated:
-        effects.hit_stun(ctx, d, a)
+        later(lambda: effects.hit_stun(ctx, d, a))
     hazards.carry(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
@@ -474,19 +475,18 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     else:
         kb = effects.knockback_ranges(atk, dmg.total)
     if kd and not d.defeated:
-        effects.knock_down(ctx, a, d)
+        later(lambda: None if d.knocked_down else effects.knock_down(ctx, a, d))  # one Knock Down
     if tech is not None and not d.defeated:
-        effects.tech_roll(ctx, a, d, tech)
+        later(lambda: effects.tech_roll(ctx, a, d, tech))
     if not hold:
-        effects.on_hit(ctx, atk, dmg, lost)
-        gradual.after_hit(ctx, atk, dmg, lost)
+        later(lambda: (effects.on_hit(ctx, atk, dmg, lost), gradual.after_hit(ctx, atk, dmg, lost)))
     if not chain and "opening_throw" in a.prof.entry_ids:
         multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
         effects.knockback_advance(ctx, atk, kb)
-    hazards.position_shift(ctx, a, d, atk.moves)
+    later(lambda: hazards.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
-        effects.apply_stun(ctx, d)
+        later(lambda: None if d.stunned else effects.apply_stun(ctx, d))  # Stunned once
     effects.hit_glory(ctx, atk, partial)
     count_attack(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)

@@ -277,7 +277,7 @@ def knock_down(ctx: Ctx, a: F, d: F) -> None:
         d.action_lost = True
         d.kd_before_acting = True
         when = "he loses his action and stands at his place in the order (−1 Initiative step next turn)"
-    else:
+    else:  # ruling: no Initiative penalty, Reversal or not (000 L5964, L10201; L4117's "normal" one is this rule)
         when = "he has already acted and stands with next turn's action"
     ctx.note("E.4", d.id, f"{d.id} is Knocked Down: {when}.", "000 L5958–L5970", {}, {"knocked_down": True})
     key, dv = ctx.decide(a.id, "knockdown_move", "E.7", f"{a.id} may move 1 Range toward or away from {d.id}.",

@@ -50,11 +50,11 @@ class DieTarget(StrEnum):
 
 
 class Choice(StrEnum):
-    """Small choices at a decision point (act_or_hold, hitstun_choice, stand_alt, evasion_result …)."""
+    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
+    `action: none` at the action decision, like any other turn spent idle (000 L5942)."""
 
     act = "act"
     hold = "hold"
-    forfeit = "forfeit"
     stand = "stand"
     reversal = "reversal"
     pass_ = "pass"
@@ -87,7 +87,7 @@ class ActionType(StrEnum):
     taunt = "taunt"
     switch = "switch"  # Tag Team option: Switching Teammates with the waiting partner named by `target`
     transform = "transform"  # Transformations option: change into Beast Form (000 L5313)
-    none = "none"  # do nothing (the action is spent)
+    none = "none"  # do nothing (the action is spent; after Hit Stun with Control left: +2 Control steps next turn)
 
 
 class Direction(StrEnum):
@@ -187,7 +187,6 @@ class CombatOptions(Model):
         True, description="Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the "
                           "book's Example of Combat.")
     leader_bonus: bool = Field(True, description="Ruling A11/A13: the +1 Initiative of last turn's leader who hit.")
-    reversal_after_acting_penalty: bool = Field(False, description="Ruling A41.")
     additional_glory_awards: bool = Field(True, description="The Additional Glory Awards chart's combat entries "
                                           "(000 L826–L857); the Example of Combat leaves them out.")
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")

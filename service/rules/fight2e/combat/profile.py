@@ -2,17 +2,18 @@
 
 The sheet is validated by Fighter validation (``validate_fighter``), which also prices every move with the moves
 core; this module turns that answer into plain, read-only figures. Validation is pure, so its answer is memoised
-by the sheet's JSON (a bounded in-process table): the same sheet always gives the same profile.
+by the sheet's and the options' full JSON (a bounded in-process table): the same request always gives the same
+profile, whatever came before it.
 """
 
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...dice import Die, die
+from ...memo import Table, canonical
 from ..catalog import catalog
 from ..fighter_models import Fighter, FighterCampaign, FighterRequest, Style, SuperMoveSystem
 from ..fighters import validate_fighter
@@ -336,21 +337,16 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
         sheet_problems=problems, invalid_pl=invalid_pl), sheet)
 
 
-_MEMO: OrderedDict[str, Profile] = OrderedDict()
-_MEMO_SIZE = 256
+_MEMO: Table[str, Profile] = Table("fight2e.combat.profile", 256)
 
 
 def profile(sheet: Fighter, options: CombatOptions) -> Profile:
-    """The sheet's profile, memoised by the sheet and the options that change move prices."""
-    key = sheet.model_dump_json() + "|" + f"{options.throws_unblockable}{options.super_moves_do_stun}" \
-        f"{options.super_tiers}{options.sweeps}{options.pursuit_attacks}{options.breakfall}{options.tech_roll}" \
-        f"{options.dash}{options.sidestep}{options.wall_springs}{options.transformations}"
+    """The sheet's profile, memoised by the whole sheet and the whole of the campaign options: both are read (the
+    pricing campaign, the Basic Moves the options add, Tag Team's Combo Switch …), so the key is their full dumps."""
+    key = canonical(sheet, options)
     found = _MEMO.get(key)
     if found is not None:
-        _MEMO.move_to_end(key)
         return found
     built = build_profile(sheet, options)
-    _MEMO[key] = built
-    if len(_MEMO) > _MEMO_SIZE:
-        _MEMO.popitem(last=False)
+    _MEMO.put(key, built)
     return built

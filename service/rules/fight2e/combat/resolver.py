@@ -22,7 +22,7 @@ from . import (
     tag_team,
     transformations,
 )
-from .actions import act, settle_holds, slot
+from .actions import act, idle, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
 from .glory import round_end_glory
@@ -94,6 +94,11 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         fighters[cf.id] = f
         order.append(cf.id)
         _check_fighter(ctx, f, cf, path)
+    for key in req.decisions:
+        if key.split(".")[2:3] == ["hitstun_choice"]:  # retired: one encoding for doing nothing (000 L5942)
+            ctx.used_decisions.add(key)
+            ctx.warn("DECISION_RETIRED", f"decisions.{key}", f"{key}: `hitstun_choice` is no longer asked; declare "
+                     "`action: none` to do nothing after Hit Stun.", key=key)
     ongoing.link_all(ctx)
     for fid in fight.sides:
         if fid not in fighters:
@@ -198,9 +203,7 @@ def _holder_window(ctx: Ctx, final: bool = False) -> None:
             ctx.note("A.4", h.id, f"{h.id} acts from his held Initiative.", "000 L5513")
             act(ctx, h)
         elif final:
-            h.holding = False
-            h.acted = True
-            ctx.note("A.4", h.id, f"{h.id} never acts from his hold: the action is forfeited.", "000 L5513")
+            idle(ctx, h, f"{h.id} never acts from his hold: the action is forfeited")  # 000 L5513, L5942
         _check_round(ctx)
 
 

@@ -147,8 +147,13 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
     awarded = ctx.first_hit_awarded
     ctx.first_hit_awarded = True if len(members) > 1 else awarded
     results: list[tuple[F, Plan, Outcome | None]] = []
+    down = {f.id for f in members if f.defeated}
+    if len(members) > 1:
+        # Everyone acts on the state at the phase's start, the hits' effects come at its end (000 L5518, L5575);
+        # ruling: one defeated in the phase still makes his simultaneous attack (a double defeat can happen).
+        ctx.exchange = []
     for f in members:
-        if f.defeated:
+        if f.id in down:
             continue
         plan = plans[f.id]
         out = perform(ctx, f, plan, context="simultaneous",
@@ -196,3 +201,6 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
             before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
             ctx.note("E.3", victim, f"Of the simultaneous hits only {victim}, who took the most damage, is Knocked "
                      f"Back {ranges}: Range {before} → {after}.", "000 L5581–L5585", {}, {"range": after})
+    waiting, ctx.exchange = ctx.exchange or [], None
+    for effect in waiting:  # after the Knock Back, as in a single attack (E.3 before E.4–E.8)
+        effect()

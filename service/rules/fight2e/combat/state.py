@@ -132,7 +132,7 @@ class F:
     other_defense_used: bool = False  # Evasion or Tactics used (000 L6039)
     evasion_bonus_vs: str | None = None
     responded_ok: bool = False  # a successful Defensive Response this turn (Glory, 000 L857)
-    hitstun_forfeit: bool = False
+    idle_after_hit_stun: bool = False
     stun_recovered_by_hit: bool = False
     reversal_missed: bool = False
     fd_void: bool = False
@@ -222,6 +222,17 @@ class Ctx:
     round_over: bool = False
     start_time: int = 0  # the Time Count at the start of the turn
     hazards: list = field(default_factory=list)  # hazards.Hazard: the Environmental Hazards in play
+    # A simultaneous exchange under way: what its hits do to the fighters waits for its end (None: no exchange)
+    exchange: list[Callable[[], None]] | None = None
+
+    def after_exchange(self, effect: Callable[[], None]) -> None:
+        """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
+        attacks and their results happen together, so no hit of the exchange Hit-Stuns, Stuns or Knocks Down a
+        fighter before the others' attacks are resolved (000 L5518, L5575)."""
+        if self.exchange is None:
+            effect()
+        else:
+            self.exchange.append(effect)
 
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 

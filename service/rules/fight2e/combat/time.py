@@ -63,7 +63,7 @@ def carry_over(ctx: Ctx) -> None:
     for f in ctx.fighters.values():
         if f.full_defense and not f.fd_void:
             f.next_dice.append(("either", 1, "full_defense"))  # 000 L5722
-        if f.hitstun_forfeit:
+        if f.idle_after_hit_stun:
             f.next_dice.append(("control", 2, "hit_stun_forfeit"))  # 000 L5944
         if f.kd_before_acting or f.stood_penalty:
             f.next_dice.append(("initiative", -1, "stood_up"))  # 000 L5962, L5986
