@@ -101,8 +101,12 @@ class RateLimiter:
         self._memory = SlidingWindowCounterRateLimiter(MemoryStorage())
         if self.redis_url:
             self._redis_storage = RedisStorage(
-                self.redis_url, implementation="redispy", key_prefix="fr-ratelimit",
-                socket_timeout=self.timeout_s, socket_connect_timeout=self.timeout_s)
+                self.redis_url,
+                implementation="redispy",
+                key_prefix="fr-ratelimit",
+                socket_timeout=self.timeout_s,
+                socket_connect_timeout=self.timeout_s,
+            )
             self._redis = SlidingWindowCounterRateLimiter(self._redis_storage)
 
     async def close(self) -> None:
@@ -174,13 +178,15 @@ def _detail(decision: Decision) -> str:
 
 
 def _problem_body(path: str, decision: Decision) -> bytes:
-    return json.dumps({
-        "type": TYPE_BASE + "rate-limited",
-        "title": "Too many requests",
-        "status": 429,
-        "detail": _detail(decision),
-        "instance": path,
-    }).encode()
+    return json.dumps(
+        {
+            "type": TYPE_BASE + "rate-limited",
+            "title": "Too many requests",
+            "status": 429,
+            "detail": _detail(decision),
+            "instance": path,
+        }
+    ).encode()
 
 
 class RateLimitMiddleware:
@@ -198,8 +204,17 @@ class RateLimitMiddleware:
         headers = _headers(decision)
         if not decision.allowed:
             body = _problem_body(scope["path"], decision)
-            await send({"type": "http.response.start", "status": 429, "headers": [
-                (b"content-type", PROBLEM_JSON.encode()), (b"content-length", str(len(body)).encode()), *headers]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 429,
+                    "headers": [
+                        (b"content-type", PROBLEM_JSON.encode()),
+                        (b"content-length", str(len(body)).encode()),
+                        *headers,
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
 
@@ -233,5 +248,10 @@ async def rate_limited_response(request: Request[Any, Any, Any]) -> Response[Any
     if limiter is not None:
         decision = await limiter.window(limiter.key(request.scope))
         decision = Decision(False, decision.limit, 0, max(decision.reset_s, 1))
-    return problem(429, _detail(decision), "rate-limited", instance=request.url.path,
-                   headers={name.decode(): value.decode() for name, value in _headers(decision)})
+    return problem(
+        429,
+        _detail(decision),
+        "rate-limited",
+        instance=request.url.path,
+        headers={name.decode(): value.decode() for name, value in _headers(decision)},
+    )

@@ -96,8 +96,12 @@ async def costly(request: Request[Any, Any, Any], units: int) -> Any:
 
 def test_charge_extra_charges_by_cost() -> None:
     limiter = RateLimiter(local_settings(rate_limit_per_minute=10, workers=1))
-    app = Litestar([costly], state=State({STATE_KEY: limiter}), on_startup=[limiter.start],
-                   middleware=[DefineMiddleware(RateLimitMiddleware, limiter=limiter)])
+    app = Litestar(
+        [costly],
+        state=State({STATE_KEY: limiter}),
+        on_startup=[limiter.start],
+        middleware=[DefineMiddleware(RateLimitMiddleware, limiter=limiter)],
+    )
     with TestClient(app) as c:
         first = c.get("/cost/6")  # 6 of 10
         second = c.get("/cost/4")  # 10 of 10
@@ -106,8 +110,12 @@ def test_charge_extra_charges_by_cost() -> None:
     assert third.status_code == 429 and "retry-after" in third.headers
 
     limiter = RateLimiter(local_settings(rate_limit_per_minute=10, workers=1))
-    app = Litestar([costly], state=State({STATE_KEY: limiter}), on_startup=[limiter.start],
-                   middleware=[DefineMiddleware(RateLimitMiddleware, limiter=limiter)])
+    app = Litestar(
+        [costly],
+        state=State({STATE_KEY: limiter}),
+        on_startup=[limiter.start],
+        middleware=[DefineMiddleware(RateLimitMiddleware, limiter=limiter)],
+    )
     with TestClient(app) as c:
         assert c.get("/cost/8").status_code == 200  # 8 of 10
         refused = c.get("/cost/5")  # 1 by the middleware (9), 4 more would be 13: refused by charge_extra
