@@ -68,7 +68,8 @@ def start(log: Path, settings: dict[str, str] | None = None, args: tuple[str, ..
     """gunicorn with deploy/gunicorn.conf.py on a free loopback port; ``settings`` are FIGHT_RULES_* overrides."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("FIGHT_RULES_")}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    metrics_dir = log.with_suffix(".metrics")  # where each worker's Prometheus files go: inspected afterwards
+    metrics_dir.mkdir(exist_ok=True)
     env.update(
         {
             "FIGHT_RULES_HOST": "127.0.0.1",
@@ -76,6 +77,7 @@ def start(log: Path, settings: dict[str, str] | None = None, args: tuple[str, ..
             "FIGHT_RULES_REDIS_URL": "",
             "FIGHT_RULES_WORKERS": "2",
             "PYTHONPATH": str(ROOT),
+            "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
         }
     )
     env.update({f"FIGHT_RULES_{k.upper()}": v for k, v in (settings or {}).items()})
@@ -200,7 +202,27 @@ def recycles_under_load(
                 time.sleep(0.2)
             time.sleep(1.0)  # the last replacement answers too
         done = server.boots() - first
-    return {"recycles": done, "ok": load.ok, "failed": load.failed, "failures": dict(load.failures)}
+        counted = requests_counted(server, "/v1/fight2e/moves/price")
+        files = sorted(p.name.split("_")[0] for p in log.with_suffix(".metrics").glob("*.db"))
+    return {
+        "recycles": done,
+        "ok": load.ok,
+        "failed": load.failed,
+        "failures": dict(load.failures),
+        "worker_lifetimes": server.boots(),
+        "metrics_files": dict(Counter(files)),
+        "requests_counted": counted,
+    }
+
+
+def requests_counted(server: Server, path: str) -> float:
+    """fight_rules_requests_total for ``path`` as /metrics reports it (summed over every worker, dead or alive)."""
+    text = httpx.get(f"{server.base_url}/metrics", timeout=10).text
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("fight_rules_requests_total{") and f'path="{path}"' in line
+    )
 
 
 def sigterm_under_load(log: Path, clients: int = 8, extra: tuple[str, ...] = ()) -> dict[str, object]:

@@ -1,6 +1,7 @@
 """gunicorn settings: uvicorn workers, count and bind from FIGHT_RULES_* settings."""
 
 import os
+import shutil
 import tempfile
 
 from service.settings import get_settings
@@ -9,7 +10,15 @@ _settings = get_settings()
 
 # Every worker keeps its own Prometheus counters; a shared directory lets /metrics on any worker report the sum.
 # It must be set before the workers import prometheus_client, hence here in the master.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="fight-rules-metrics-"))
+# A directory made here is removed when the master exits; one given in the environment is left alone.
+_OWN_METRICS_DIR = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _OWN_METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="fight-rules-metrics-")
+
+
+def on_exit(server: object) -> None:
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(_OWN_METRICS_DIR, ignore_errors=True)
 
 
 def child_exit(server: object, worker: object) -> None:

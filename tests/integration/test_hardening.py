@@ -99,6 +99,11 @@ def test_planned_recycles_under_load_fail_no_request(tmp_path: Path) -> None:
     figures = recycles_under_load(tmp_path / "recycles.log", recycles=4, clients=6, max_requests=60)
     assert figures["recycles"] >= 4, figures
     assert figures["failed"] == 0, figures
+    # Dead workers' counts stay in /metrics; per worker lifetime one counter and one histogram file remain (by
+    # prometheus-client's design: only live-gauge files are removed when a worker is marked dead).
+    assert figures["requests_counted"] >= figures["ok"], figures
+    assert set(figures["metrics_files"]) <= {"counter", "histogram"}, figures
+    assert max(figures["metrics_files"].values()) <= figures["worker_lifetimes"], figures
 
 
 def test_sigterm_under_load_fails_no_request(tmp_path: Path) -> None:
