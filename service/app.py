@@ -81,7 +81,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
-            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
+            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy",
+            "Retry-After"]),
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
