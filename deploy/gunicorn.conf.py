@@ -1,6 +1,7 @@
 """gunicorn settings: uvicorn workers, count and bind from FIGHT_RULES_* settings."""
 
 import os
+import shutil
 import tempfile
 
 from service.settings import get_settings
@@ -9,15 +10,28 @@ _settings = get_settings()
 
 # Every worker keeps its own Prometheus counters; a shared directory lets /metrics on any worker report the sum.
 # It must be set before the workers import prometheus_client, hence here in the master.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="fight-rules-metrics-"))
+# A directory made here is removed when the master exits; one given in the environment is left alone.
+_OWN_METRICS_DIR = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _OWN_METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="fight-rules-metrics-")
+
+
+def on_exit(server: object) -> None:
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(_OWN_METRICS_DIR, ignore_errors=True)
 
 
 def child_exit(server: object, worker: object) -> None:
+    # As prometheus-client prescribes: drops the dead worker's live-gauge files. Its counter and histogram files
+    # stay on purpose (totals must not go down), so each worker lifetime leaves two files until the pod restarts.
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)  # type: ignore[attr-defined]
 
-worker_class = "uvicorn_worker.UvicornWorker"
+
+# uvicorn with our limits: head size and count, request read timeout, concurrency, trusted proxies, and a shutdown
+# that drains instead of cutting connections (service/serving.py).
+worker_class = "service.serving.FightRulesWorker"
 workers = _settings.workers
 bind = f"{_settings.host}:{_settings.port}"
 loglevel = _settings.log_level
@@ -26,8 +40,11 @@ errorlog = "-"
 graceful_timeout = 20
 timeout = 30
 keepalive = 5
-max_requests = 20000  # recycle workers now and then; jitter keeps them from restarting together
-max_requests_jitter = 2000
+# Recycle workers now and then; each worker draws its own extra 0..jitter, so they do not restart together. A
+# recycle drains (service/serving.py), and each one leaves two Prometheus files behind (see child_exit).
+max_requests = 20000
+max_requests_jitter = 4000
+forwarded_allow_ips = _settings.trusted_proxies  # gunicorn's own default trusts 127.0.0.1; the worker uses ours
 preload_app = False  # each worker builds its own app, event loop and Redis pool
 # gunicorn >= 25.1 opens a control socket at $HOME/.gunicorn/gunicorn.ctl by default. Nothing here uses it; a
 # second instance on the same host would unlink the first one's socket, and on a read-only root filesystem

@@ -8,7 +8,8 @@ from typing import Any
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
-from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.exceptions import PermissionDeniedException
+from litestar.middleware import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusController
@@ -23,7 +24,7 @@ from .graphql.schema import graphql_controller
 from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
-from .ratelimit import FailOpenStore
+from .ratelimit import STATE_KEY, RateLimiter, RateLimitMiddleware, address_in, client_address, parse_networks
 from .rules.fight2e.catalog import catalog
 from .rules.fight2e.character_catalog import character_catalog
 from .settings import Settings, get_settings
@@ -38,25 +39,32 @@ def create_app(settings: Settings | None = None) -> Litestar:
     cache = build_cache(settings)
     logging.getLogger("service").setLevel(settings.log_level.upper())
 
+    metrics_allow = parse_networks(settings.metrics_allow)
+
+    def metrics_guard(connection: Any, _: Any) -> None:
+        # The peer (or, behind a trusted proxy, the client it forwards for) must be in FIGHT_RULES_METRICS_ALLOW.
+        if metrics_allow and not address_in(client_address(connection.scope, ()), metrics_allow):
+            raise PermissionDeniedException("/metrics is not open to this address (FIGHT_RULES_METRICS_ALLOW).")
+
     class Metrics(PrometheusController):
         path = "/metrics"
         include_in_schema = False
+        guards = [metrics_guard]
 
     middleware: list[Any] = [RequestMetrics]
-    stores = {}
-    if settings.rate_limit_per_minute:
-        stores["rate_limit"] = FailOpenStore.from_settings(settings)
-        middleware.insert(0, RateLimitConfig(
-            rate_limit=("minute", settings.rate_limit_per_minute),
-            exclude=["/healthz", "/readyz", "/metrics"],
-            store="rate_limit",
-        ).middleware)
+    limiter = RateLimiter(settings) if settings.rate_limit_per_minute else None
+    if limiter is not None:
+        middleware.insert(0, DefineMiddleware(RateLimitMiddleware, limiter=limiter))
+
+    async def start_limiter() -> None:
+        if limiter is not None:
+            await limiter.start()
 
     async def close_cache() -> None:
         if cache.redis is not None:
             await cache.redis.close()
-        for store in stores.values():
-            await store.close()
+        if limiter is not None:
+            await limiter.close()
 
     return Litestar(
         route_handlers=[
@@ -69,12 +77,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             graphql_controller(settings),
             Metrics,
         ],
-        state=State({"cache": cache, "settings": settings}),
-        stores=stores,
+        state=State({"cache": cache, "settings": settings, STATE_KEY: limiter}),
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
-            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
+            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy",
+            "Retry-After"]),
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
@@ -86,5 +94,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             path="/schema",
             render_plugins=[PydanticJsonRenderPlugin(), ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
         ),
+        on_startup=[start_limiter],
         on_shutdown=[close_cache],
     )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import cache
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -30,10 +31,29 @@ class Settings(BaseSettings):
     cors_origins: list[str] = ["*"]
     max_body_bytes: int = Field(1_048_576, ge=1024)
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
+    # Comma-separated IPs/CIDRs of the proxies in front (e.g. the ingress controller's pod range). Only from these
+    # is X-Forwarded-For believed, by the rate limiter and by uvicorn. Default: none.
+    trusted_proxies: str = ""
+    # Comma-separated IPs/CIDRs that may read /metrics (the peer address). Empty = anyone.
+    metrics_allow: str = ""
+
+    # Connection hardening of each uvicorn worker (deploy/gunicorn.conf.py and service/serving.py).
+    max_header_bytes: int = Field(32_768, ge=1024)  # request line and headers together → 431 beyond
+    max_headers: int = Field(100, ge=8)  # header fields → 431 beyond
+    request_timeout_s: float = Field(10.0, gt=0)  # a request's head and body must arrive within this → 408
+    limit_concurrency: int = Field(1000, ge=1)  # connections per worker beyond which new requests get 503
 
     graphql_max_depth: int = Field(12, ge=1)
     graphql_max_tokens: int = Field(50_000, ge=10)  # a PL 8 Fighter inline with every field selected nears 20k
     graphql_max_aliases: int = Field(30, ge=1)
+
+    @field_validator("trusted_proxies", "metrics_allow")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for part in value.split(","):
+            if part.strip():
+                ipaddress.ip_network(part.strip(), strict=False)  # ValueError: not an IP address or CIDR block
+        return value
 
 
 @cache
