@@ -9,7 +9,8 @@ Mapping: nested models, lists (tuples and sets too), optionals; enums and ``Lite
 values are the JSON values; ``dict[K, V]`` → ``[VEntry!]`` of ``{key value}`` both ways; a union of models → a
 GraphQL union (output) or a ``@oneOf`` input; a union of scalars → an object with one nullable field per member
 (``int``, ``boolean``, ``string``, ``stringList``…): outputs set the one the value is, inputs are ``@oneOf``. An
-integer field bounded beyond 32 bits → ``Long``. Descriptions from ``Field(description=…)`` and docstrings.
+integer field bounded beyond 32 bits → ``Long`` (the schema needs ``StrawberryConfig(scalar_map=SCALAR_MAP)``).
+Descriptions from ``Field(description=…)`` and docstrings.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pydantic import BaseModel
 
 from .namespace import Converters, Invoke, namespace_field, namespace_type, operation_field, root_query
 from .problems import InputProblem, InvalidInput, graphql_path, invalid_input
-from .registry import Long, TypeRegistry
+from .registry import SCALAR_MAP, Long, TypeRegistry
 
 REGISTRY = TypeRegistry()
 
@@ -33,6 +34,7 @@ def output_type(model: type[BaseModel], namespace: str = "", registry: TypeRegis
 
 __all__ = [
     "REGISTRY",
+    "SCALAR_MAP",
     "Converters",
     "InputProblem",
     "InvalidInput",

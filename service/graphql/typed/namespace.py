@@ -19,7 +19,7 @@ from strawberry.types.field import StrawberryField
 
 from ...rules.core.ruleset import Operation
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
-from .registry import InputPathError, TypeRegistry, camel, pascal
+from .registry import InputPathError, Received, TypeRegistry, camel, pascal
 
 # How an operation is called: the integrator passes one that wraps the cache; the default runs it.
 Invoke = Callable[[Operation, BaseModel, strawberry.Info], Awaitable[BaseModel | bytes] | BaseModel | bytes]
@@ -38,16 +38,30 @@ class Converters:
 
     def to_request(self, model: type[BaseModel], value: Any, *, strict: bool = True) -> BaseModel | InvalidInput:
         """The GraphQL input → ``model``, validated exactly as REST validates JSON (``strict``), or the problems
-        at their GraphQL paths."""
-        try:
-            data = self.registry.input_converter(model)(value)
-        except InputPathError as exc:
-            problem = InputProblem(path=path_text(exc.parts), message=exc.message, code="duplicate_key")
+        at their GraphQL paths. ``value`` is what the generated input type gave the resolver (``Received``), a
+        mapping in GraphQL's names, or a Strawberry input instance."""
+        if isinstance(value, Received):
+            graphql, data, error = value
+        else:
+            graphql, data, error = value, None, None
+            try:
+                convert = (
+                    self.registry.mapping_converter if isinstance(value, Mapping) else self.registry.input_converter
+                )
+                data = convert(model)(value)
+            except InputPathError as exc:
+                error = exc
+        if error is not None or data is None:
+            problem = InputProblem(
+                path=path_text(error.parts if error else []),
+                code="duplicate_key",
+                message=error.message if error else "no input",
+            )
             return InvalidInput(message="The input is not well-formed.", problems=[problem])
         try:
             return model.model_validate(data, strict=strict)
         except ValidationError as exc:
-            return invalid_input(self.registry, model, exc, value)
+            return invalid_input(self.registry, model, exc, graphql)
 
     def to_output(self, model: type[BaseModel], answer: BaseModel | bytes | dict[str, Any]) -> Any:
         """An answer (a pydantic instance, its JSON bytes or its JSON dict) → the GraphQL output value."""

@@ -8,7 +8,7 @@ member given: ``options[0].value.string``. Paths are relative to the operation's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,16 +74,21 @@ class _Walk:
     union_at: int | None = None  # index in parts where a union member was entered
 
 
+def _part(value: Any, name: str) -> Any:
+    """A field of a GraphQL input: a mapping in GraphQL's names (graphql-core's value) or an input instance."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+
+
 def _entry_index(entries: Any, key: Any) -> int | None:
     for i, entry in enumerate(entries or ()):
-        if getattr(entry, "key", None) == key:
+        if _part(entry, "key") == key:
             return i
     return None
 
 
 def _chosen(value: Any, members: list[tuple[str, Shape]]) -> tuple[str, Shape, Any] | None:
     for name, shape in members:
-        v = getattr(value, name, None)
+        v = _part(value, name)
         if v is not None and v is not strawberry.UNSET:
             return name, shape, v
     return None
@@ -95,7 +100,8 @@ def _step(registry: TypeRegistry, shape: Shape, value: Any, loc: list[Any], walk
         part = loc.pop(0)
         found = next((s for n, _, s in registry.fields(shape.model) if n == part), None)
         walk.parts.append(camel(part) if found is not None else str(part))
-        return (found, getattr(value, part, None)) if found is not None else None
+        attr = camel(part) if isinstance(value, Mapping) else part
+        return (found, _part(value, attr)) if found is not None else None
     if isinstance(shape, ListShape):
         part = loc.pop(0)
         walk.parts.append(part)
@@ -110,7 +116,7 @@ def _step(registry: TypeRegistry, shape: Shape, value: Any, loc: list[Any], walk
             walk.parts.append("key")
             return None
         walk.parts.append("value")
-        return shape.value, value[index].value if index is not None else None
+        return shape.value, _part(value[index], "value") if index is not None else None
     if isinstance(shape, UnionShape):
         loc.pop(0)  # pydantic's tag of the member that failed
         walk.union_at = len(walk.parts) if walk.union_at is None else walk.union_at
