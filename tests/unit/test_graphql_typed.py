@@ -12,6 +12,7 @@ import copy
 import json
 import re
 import time
+from functools import cache
 from typing import Any
 
 import pytest
@@ -32,10 +33,13 @@ from graphql import (
 )
 from strawberry.schema.config import StrawberryConfig
 
+from service.api.fight2e import CatalogDocument, KeywordList
 from service.graphql.typed import SCALAR_MAP, Converters, TypeRegistry, namespace_type, root_query
-from service.rules.core.ruleset import Operation
+from service.rules.core.ruleset import CatalogueDocument, Operation
+from service.rules.fight2e import VERSION
 from service.rules.fight2e import fighter_models as fm
 from service.rules.fight2e import models as m
+from service.rules.fight2e.catalog import catalog
 from service.rules.fight2e.combat import models as cm
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.fighters import validate_fighter
@@ -62,6 +66,30 @@ ANSWERS = {
     "validateFighter": "Fight2eFighterValidation",
     "resolveTurn": "Fight2eTurnResult",
 }
+
+
+@cache
+def whole_catalogue() -> CatalogDocument:
+    cat = catalog()
+    return CatalogDocument(
+        ruleset="fight2e",
+        ruleset_version=VERSION,
+        elements=cat.elements(),
+        liabilities=cat.liabilities(),
+        keywords=list(cat.keywords.values()),
+        basic_moves=list(cat.fixed_moves.values()),
+    )
+
+
+@cache
+def keyword_list() -> KeywordList:
+    return KeywordList(ruleset="fight2e", ruleset_version=VERSION, keywords=list(catalog().keywords.values()))
+
+
+CATALOGUE = (
+    CatalogueDocument("", "The whole catalogue", CatalogDocument, whole_catalogue),
+    CatalogueDocument("keywords", "Keywords", KeywordList, keyword_list),
+)
 SEEN: dict[str, list[Any]] = {}  # operation name → the requests the core was called with
 
 
@@ -74,7 +102,9 @@ def _record(op: Operation, request: Any, _info: Any) -> Any:
 def schema() -> strawberry.Schema:
     start = time.perf_counter()
     registry = TypeRegistry()
-    query = root_query({"fight2e": namespace_type("fight2e", OPERATIONS, registry=registry, invoke=_record)})
+    query = root_query(
+        {"fight2e": namespace_type("fight2e", OPERATIONS, catalogue=CATALOGUE, registry=registry, invoke=_record)}
+    )
     built = strawberry.Schema(query=query, config=StrawberryConfig(scalar_map=SCALAR_MAP))
     sdl = built.as_str()
     print(f"\nschema built in {(time.perf_counter() - start) * 1000:.0f} ms; SDL {len(sdl)} characters")
@@ -383,3 +413,17 @@ def test_converters_take_input_instances_and_graphql_mappings() -> None:
     assert converters.to_request(m.MoveRequest, mapping) == expected
     invalid = converters.to_request(m.MoveRequest, move_input(level=3, elements=[entry_input(id="ranged", times=0)]))
     assert [(p.path, p.code) for p in invalid.problems] == [("elements[0].times", "greater_than_equal")]
+
+
+def test_catalogue_equals_the_rest_documents(schema: strawberry.Schema, sdl_schema: GraphQLSchema) -> None:
+    catalog_type = sdl_schema.get_type("Fight2eCatalog")
+    query = (
+        "{ fight2e { catalog { "
+        + " ".join(f"{name} {selection(field.type)}" for name, field in catalog_type.fields.items())
+        + " } } }"
+    )  # type: ignore[union-attr]
+    result = execute(schema, query)
+    assert result.errors is None
+    data = result.data["fight2e"]["catalog"]
+    assert decode(catalog_type.fields["all"].type, data["all"]) == whole_catalogue().model_dump(mode="json")  # type: ignore[union-attr]
+    assert decode(catalog_type.fields["keywords"].type, data["keywords"]) == keyword_list().model_dump(mode="json")  # type: ignore[union-attr]

@@ -17,9 +17,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .namespace import Converters, Invoke, namespace_field, namespace_type, operation_field, root_query
+from .namespace import (
+    Converters,
+    Invoke,
+    catalogue_type,
+    namespace_field,
+    namespace_type,
+    operation_field,
+    root_query,
+    ruleset_namespace,
+)
 from .problems import InputProblem, InvalidInput, graphql_path, invalid_input
-from .registry import SCALAR_MAP, Long, TypeRegistry
+from .registry import SCALAR_MAP, Long, Received, TypeRegistry
 
 REGISTRY = TypeRegistry()
 
@@ -40,7 +49,9 @@ __all__ = [
     "InvalidInput",
     "Invoke",
     "Long",
+    "Received",
     "TypeRegistry",
+    "catalogue_type",
     "graphql_path",
     "input_type",
     "invalid_input",
@@ -49,4 +60,5 @@ __all__ = [
     "operation_field",
     "output_type",
     "root_query",
+    "ruleset_namespace",
 ]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from strawberry.tools import create_type
 from strawberry.types.field import StrawberryField
 
-from ...rules.core.ruleset import Operation
+from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
 from .registry import InputPathError, Received, TypeRegistry, camel, pascal
 
@@ -95,19 +95,65 @@ def operation_field(op: Operation, namespace: str, registry: TypeRegistry, invok
     return strawberry.field(resolver=resolve, name=camel(op.name), description=description)
 
 
+def _document_field(doc: CatalogueDocument, namespace: str, registry: TypeRegistry) -> StrawberryField:
+    answer_type = registry.output_type(doc.model, namespace)
+    convert = registry.output_converter(doc.model)
+    last: list[Any] = [None, None]  # the document last built and its GraphQL value
+
+    def resolve(root: Any) -> Any:
+        built = doc.build()
+        if built is not last[0]:
+            last[:] = [built, convert(built)]
+        return last[1]
+
+    name = doc.name.replace("-", "_") or "all"
+    resolve.__name__ = name
+    resolve.__annotations__ = {"root": Any, "return": answer_type}
+    return strawberry.field(resolver=resolve, name=camel(name), description=doc.summary or None)
+
+
+def catalogue_type(namespace: str, documents: Sequence[CatalogueDocument], registry: TypeRegistry) -> type:
+    """``<Namespace>Catalog``: one field per catalogue document (``""``, the whole catalogue, is ``all``). A
+    document is built and converted once per built value (the ruleset caches its documents)."""
+    fields = [_document_field(doc, namespace, registry) for doc in documents]
+    return create_type(f"{pascal(namespace)}Catalog", fields, description="The ruleset's catalogue documents.")
+
+
 def namespace_type(
     namespace: str,
     operations: Sequence[Operation],
     *,
+    catalogue: Sequence[CatalogueDocument] = (),
     registry: TypeRegistry | None = None,
     invoke: Invoke = _run,
     description: str | None = None,
 ) -> type:
-    """``<Namespace>Query``: one field per operation. ``invoke(op, request, info)`` calls the operation (sync or
-    async; returns the answer model or its JSON bytes): pass one that goes through the cache."""
+    """``<Namespace>Query``: one field per operation, and ``catalog`` when there are catalogue documents.
+    ``invoke(op, request, info)`` calls the operation (sync or async; returns the answer model or its JSON bytes):
+    pass one that goes through the cache."""
     registry = registry or TypeRegistry()
     fields = [operation_field(op, namespace, registry, invoke) for op in operations]
+    if catalogue:
+        catalog = catalogue_type(namespace, catalogue, registry)
+
+        def resolve_catalog(root: Any) -> Any:
+            return catalog()
+
+        resolve_catalog.__annotations__ = {"root": Any, "return": catalog}
+        fields.append(strawberry.field(resolver=resolve_catalog, name="catalog", description="The catalogue."))
     return create_type(f"{pascal(namespace)}Query", fields, description=description)
+
+
+def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run) -> type:
+    """The namespace of a ``Ruleset`` record: its operations and its catalogue."""
+    return namespace_type(
+        ruleset.id,
+        ruleset.operations,
+        catalogue=ruleset.catalogue,
+        registry=registry,
+        invoke=invoke,
+        description=ruleset.title,
+    )
 
 
 def namespace_field(namespace: str, query_type: type, description: str | None = None) -> StrawberryField:

@@ -183,8 +183,9 @@ class TypeRegistry:
         key = self._enum_key(shape)
         if shape.source is not None:
             return self._base_name(key, shape.source.__module__, shape.source.__name__, namespace)
-        model, _, field = shape.where.partition(".")
-        return self._base_name(key, "", model + pascal(field), namespace)
+        module, _, where = shape.where.rpartition(":")
+        model, _, field = where.partition(".")
+        return self._base_name(key, module, model + pascal(field), namespace)
 
     def enum_type(self, shape: EnumShape, namespace: str) -> type[Enum]:
         """A copy of the enum (the model's own class is never decorated), whose GraphQL value names are the JSON

@@ -29,7 +29,7 @@ class Scalar:
 class EnumShape:
     values: tuple[Any, ...]  # the JSON values, in order
     source: type[Enum] | None  # None for a Literal
-    where: str  # "Model.field" of a Literal (names its GraphQL enum)
+    where: str  # "module:Model.field" of a Literal (names its GraphQL enum)
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def _wide(metadata: Sequence[Any]) -> bool:
 
 
 def shape_of(annotation: Any, where: str, metadata: Sequence[Any] = ()) -> Shape:
-    """The shape of ``annotation``; ``where`` ("Model.field") names Literal enums and error messages,
+    """The shape of ``annotation``; ``where`` ("module:Model.field") names Literal enums and error messages,
     ``metadata`` holds the field's own constraints (they apply to the innermost scalar)."""
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is Annotated:
@@ -136,7 +136,7 @@ def _union(args: tuple[Any, ...], where: str, metadata: Sequence[Any]) -> Shape:
 
 
 def field_shape(model: type[BaseModel], name: str, info: FieldInfo) -> Shape:
-    return shape_of(info.annotation, f"{model.__name__}.{name}", info.metadata)
+    return shape_of(info.annotation, f"{model.__module__}:{model.__name__}.{name}", info.metadata)
 
 
 def accepts_none(shape: Shape) -> bool:
