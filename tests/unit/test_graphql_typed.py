@@ -11,6 +11,8 @@ import asyncio
 import copy
 import json
 import re
+import subprocess
+import sys
 import time
 from functools import cache
 from typing import Any
@@ -427,3 +429,11 @@ def test_catalogue_equals_the_rest_documents(schema: strawberry.Schema, sdl_sche
     data = result.data["fight2e"]["catalog"]
     assert decode(catalog_type.fields["all"].type, data["all"]) == whole_catalogue().model_dump(mode="json")  # type: ignore[union-attr]
     assert decode(catalog_type.fields["keywords"].type, data["keywords"]) == keyword_list().model_dump(mode="json")  # type: ignore[union-attr]
+
+
+def test_the_generator_imports_no_ruleset() -> None:
+    code = "import sys, service.graphql.typed; print(','.join(m for m in sys.modules if m.startswith('service.')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded and all(
+        m.startswith(("service.graphql", "service.rules.core")) or m == "service.rules" for m in loaded.split(",")
+    )

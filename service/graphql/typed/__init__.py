@@ -11,6 +11,16 @@ GraphQL union (output) or a ``@oneOf`` input; a union of scalars → an object w
 (``int``, ``boolean``, ``string``, ``stringList``…): outputs set the one the value is, inputs are ``@oneOf``. An
 integer field bounded beyond 32 bits → ``Long`` (the schema needs ``StrawberryConfig(scalar_map=SCALAR_MAP)``).
 Descriptions from ``Field(description=…)`` and docstrings.
+
+Wiring (the cache goes in ``invoke``, which gets the operation, the validated request and Strawberry's info)::
+
+    async def invoke(op, request, info):  # → the answer model or its JSON bytes
+        return await cache.get_or_compute(key_of(op, request), lambda: as_bytes(op.run(request)))
+
+    registry = TypeRegistry()
+    namespaces = {r.id: ruleset_namespace(r, registry=registry, invoke=invoke) for r in rulesets()}
+    schema = strawberry.Schema(query=root_query(namespaces, extra=[...]),
+                               config=StrawberryConfig(scalar_map=SCALAR_MAP))
 """
 
 from __future__ import annotations
