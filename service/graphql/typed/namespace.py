@@ -70,8 +70,11 @@ class Converters:
         return self.registry.output_converter(model)(answer)
 
 
-def operation_field(op: Operation, namespace: str, registry: TypeRegistry, invoke: Invoke = _run) -> StrawberryField:
-    """The GraphQL field of one operation: ``input: <Request>Input!`` → ``<Answer> | InvalidInput``."""
+def operation_field(
+    op: Operation, namespace: str, registry: TypeRegistry, invoke: Invoke = _run, *, strict: bool = True
+) -> StrawberryField:
+    """The GraphQL field of one operation: ``input: <Request>Input!`` → ``<Answer> | InvalidInput``. The request
+    is validated with ``strict`` as REST validates it (strict: JSON values, enum values as strings)."""
     request_type = registry.input_type(op.request, namespace)
     answer_type = registry.output_type(op.answer, namespace)
     converters = Converters(registry)
@@ -81,7 +84,7 @@ def operation_field(op: Operation, namespace: str, registry: TypeRegistry, invok
     result = Annotated[Union[answer_type, InvalidInput], strawberry.union(result_name)]  # noqa: UP007
 
     async def resolve(root: Any, info: strawberry.Info, input: Any) -> Any:
-        request = converters.to_request(op.request, input)
+        request = converters.to_request(op.request, input, strict=strict)
         if isinstance(request, InvalidInput):
             return request
         answer = invoke(op, request, info)
@@ -127,12 +130,13 @@ def namespace_type(
     registry: TypeRegistry | None = None,
     invoke: Invoke = _run,
     description: str | None = None,
+    strict: bool = True,
 ) -> type:
     """``<Namespace>Query``: one field per operation, and ``catalog`` when there are catalogue documents.
     ``invoke(op, request, info)`` calls the operation (sync or async; returns the answer model or its JSON bytes):
     pass one that goes through the cache."""
     registry = registry or TypeRegistry()
-    fields = [operation_field(op, namespace, registry, invoke) for op in operations]
+    fields = [operation_field(op, namespace, registry, invoke, strict=strict) for op in operations]
     if catalogue:
         catalog = catalogue_type(namespace, catalogue, registry)
 

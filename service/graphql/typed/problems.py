@@ -15,7 +15,7 @@ from typing import Any
 import strawberry
 from pydantic import BaseModel, ValidationError
 
-from .registry import TypeRegistry, camel
+from .registry import TypeRegistry, camel, input_key
 from .shapes import DictShape, ListShape, ModelShape, Nullable, Shape, UnionShape
 
 MAX_PROBLEMS = 50
@@ -72,6 +72,7 @@ def path_text(parts: Sequence[str | int]) -> str:
 class _Walk:
     parts: list[str | int]
     union_at: int | None = None  # index in parts where a union member was entered
+    foreign: bool = False  # the error is about a member of a union of models the input did not choose
 
 
 def _part(value: Any, name: str) -> Any:
@@ -98,9 +99,11 @@ def _step(registry: TypeRegistry, shape: Shape, value: Any, loc: list[Any], walk
     """Consume the head of ``loc`` under ``shape``; None when the path cannot be followed further."""
     if isinstance(shape, ModelShape):
         part = loc.pop(0)
-        found = next((s for n, _, s in registry.fields(shape.model) if n == part), None)
-        walk.parts.append(camel(part) if found is not None else str(part))
-        attr = camel(part) if isinstance(value, Mapping) else part
+        field, found = next(
+            ((n, s) for n, i, s in registry.fields(shape.model) if part in (n, input_key(n, i))), (str(part), None)
+        )
+        walk.parts.append(camel(field) if found is not None else field)
+        attr = camel(field) if isinstance(value, Mapping) else field
         return (found, _part(value, attr)) if found is not None else None
     if isinstance(shape, ListShape):
         part = loc.pop(0)
@@ -118,10 +121,13 @@ def _step(registry: TypeRegistry, shape: Shape, value: Any, loc: list[Any], walk
         walk.parts.append("value")
         return shape.value, _part(value[index], "value") if index is not None else None
     if isinstance(shape, UnionShape):
-        loc.pop(0)  # pydantic's tag of the member that failed
+        tag = loc.pop(0)  # pydantic's tag of the member that failed: the class name for a model
         walk.union_at = len(walk.parts) if walk.union_at is None else walk.union_at
         chosen = _chosen(value, registry.members(shape, ""))
         if chosen is None:
+            return None
+        if isinstance(chosen[1], ModelShape) and chosen[1].model.__name__ != tag:
+            walk.foreign = True
             return None
         walk.parts.append(chosen[0])
         return chosen[1], chosen[2]
@@ -158,6 +164,8 @@ def invalid_input(
     specific = {tuple(w.parts[: w.union_at]) for w, e in found if w.union_at is not None and e["type"] not in _MISMATCH}
     problems = []
     for walk, error in found:
+        if walk.foreign:
+            continue
         in_union = walk.union_at is not None
         if in_union and error["type"] in _MISMATCH and tuple(walk.parts[: walk.union_at]) in specific:
             continue  # another member of this union said what is wrong

@@ -32,6 +32,7 @@ from .shapes import (
     Shape,
     UnionShape,
     field_shape,
+    shape_of,
 )
 
 SHARED_MODULES = ("service.rules.core",)  # models and enums from here are named without a namespace prefix
@@ -165,7 +166,12 @@ class TypeRegistry:
             return inner if inner == "list" else inner + "List"
         if isinstance(shape, DictShape):
             return self.member_field(shape.value, namespace) + "Map"
-        name = self.shape_name(shape, namespace)
+        if isinstance(shape, ModelShape | EnumShape) and (
+            shape.model if isinstance(shape, ModelShape) else shape.source
+        ):
+            name = (shape.model if isinstance(shape, ModelShape) else shape.source).__name__  # type: ignore[union-attr]
+        else:
+            name = self.shape_name(shape, namespace)
         return name[:1].lower() + name[1:]
 
     def members(self, shape: UnionShape, namespace: str) -> list[tuple[str, Shape]]:
@@ -216,6 +222,13 @@ class TypeRegistry:
             self._fields[model] = [(n, i, field_shape(model, n, i)) for n, i in model.model_fields.items()]
         return self._fields[model]
 
+    def computed(self, model: type[BaseModel]) -> list[tuple[str, str | None, Shape]]:
+        """Pydantic's computed fields (answers only): name, description, shape."""
+        return [
+            (n, i.description, shape_of(i.return_type, f"{model.__module__}:{model.__name__}.{n}"))
+            for n, i in model.model_computed_fields.items()
+        ]
+
     def output_type(self, model: type[BaseModel], namespace: str = "") -> type:
         """The Strawberry output type of ``model`` (and, recursively, of everything it holds)."""
         found = self._types.get((OUT, model))
@@ -228,6 +241,9 @@ class TypeRegistry:
         for field, info, shape in self.fields(model):
             annotations[field] = self.annotation(shape, OUT, namespace)
             namespace_dict[field] = strawberry.field(name=camel(field), description=info.description)
+        for field, description, shape in self.computed(model):
+            annotations[field] = self.annotation(shape, OUT, namespace)
+            namespace_dict[field] = strawberry.field(name=camel(field), description=description)
         return _finish(cls, annotations, namespace_dict, name=name, description=_doc(model))
 
     def input_type(self, model: type[BaseModel], namespace: str = "") -> type:
@@ -367,19 +383,19 @@ class TypeRegistry:
         found = self._in_convs.get(model)
         if found is not None:
             return found
-        specs: list[tuple[str, Converter, bool, bool]] = []
+        specs: list[tuple[str, str, Converter, bool, bool]] = []
 
         def convert(value: Any) -> dict[str, Any]:
             out: dict[str, Any] = {}
             field = ""
             try:
-                for field, conv, keeps_none, required in specs:
+                for field, key, conv, keeps_none, required in specs:
                     v = getattr(value, field)
                     if v is strawberry.UNSET or v is None:
                         if keeps_none and (v is None or required):
-                            out[field] = None
+                            out[key] = None
                         continue
-                    out[field] = v if conv is None else conv(v)
+                    out[key] = v if conv is None else conv(v)
             except InputPathError as exc:
                 exc.parts.insert(0, camel(field))
                 raise
@@ -387,7 +403,8 @@ class TypeRegistry:
 
         self._in_convs[model] = convert
         for field, info, shape in self.fields(model):
-            specs.append((field, self._in_conv(shape), isinstance(shape, Nullable), info.is_required()))
+            conv = self._in_conv(shape)
+            specs.append((field, input_key(field, info), conv, isinstance(shape, Nullable), info.is_required()))
         return convert
 
     def _in_conv(self, shape: Shape) -> Converter:
@@ -420,13 +437,13 @@ class TypeRegistry:
             out: dict[str, Any] = {}
             name = ""
             try:
-                for name, field, conv, keeps_none, required in specs:
+                for name, key, conv, keeps_none, required in specs:
                     v = value.get(name, _MISSING)
                     if v is _MISSING or v is None:
                         if keeps_none and (v is None or required):
-                            out[field] = None
+                            out[key] = None
                         continue
-                    out[field] = v if conv is None else conv(v)
+                    out[key] = v if conv is None else conv(v)
             except InputPathError as exc:
                 exc.parts.insert(0, name)
                 raise
@@ -435,7 +452,8 @@ class TypeRegistry:
         self._map_convs[model] = convert
         for field, info, shape in self.fields(model):
             conv = self._map_conv(shape)
-            specs.append((camel(field), field, conv, isinstance(shape, Nullable), info.is_required()))
+            key = input_key(field, info)
+            specs.append((camel(field), key, conv, isinstance(shape, Nullable), info.is_required()))
         return convert
 
     def _map_conv(self, shape: Shape) -> Converter:
@@ -462,24 +480,30 @@ class TypeRegistry:
         if found is not None:
             return found
         cls = self._types[(OUT, model)]
-        specs: list[tuple[str, Converter, Any]] = []
+        specs: list[tuple[str, Converter, Any, str | None]] = []
+        computed: list[tuple[str, Converter]] = []
         new = object.__new__
 
         def convert(source: Any) -> Any:
             data = source if type(source) is dict else source.__dict__
             obj = new(cls)
             target = obj.__dict__
-            for field, conv, default in specs:
+            for field, conv, default, alias in specs:
                 v = data.get(field, _MISSING)
                 if v is _MISSING:
-                    v = default
+                    v = data.get(alias, default) if alias else default  # a dump by alias
+                target[field] = v if conv is None or v is None else conv(v)
+            for field, conv in computed:
+                v = source.get(field) if data is source else getattr(source, field)
                 target[field] = v if conv is None or v is None else conv(v)
             return obj
 
         self._out_convs[model] = convert
         for field, info, shape in self.fields(model):
             default = None if info.is_required() else info.get_default(call_default_factory=True)
-            specs.append((field, self._out_conv(shape), default))
+            alias = info.serialization_alias or info.alias
+            specs.append((field, self._out_conv(shape), default, alias if alias != field else None))
+        computed.extend((field, self._out_conv(shape)) for field, _, shape in self.computed(model))
         return convert
 
     def _out_conv(self, shape: Shape) -> Converter:
@@ -537,6 +561,14 @@ class TypeRegistry:
             raise TypeError(f"no member of {cls.__name__} holds {value!r}")
 
         return convert
+
+
+def input_key(field: str, info: FieldInfo) -> str:
+    """The key REST's JSON gives a field: its validation alias or alias when it has one."""
+    for alias in (info.validation_alias, info.alias):
+        if isinstance(alias, str):
+            return alias
+    return field
 
 
 def _finish(
