@@ -54,8 +54,8 @@ class Converters:
         if error is not None or data is None:
             problem = InputProblem(
                 path=path_text(error.parts if error else []),
-                code="duplicate_key",
-                message=error.message if error else "no input",
+                code="duplicate_key" if error else "missing",
+                message=error.message if error else "no input was given",
             )
             return InvalidInput(message="The input is not well-formed.", problems=[problem])
         try:

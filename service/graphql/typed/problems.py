@@ -134,9 +134,14 @@ def _step(registry: TypeRegistry, shape: Shape, value: Any, loc: list[Any], walk
     return None
 
 
-def graphql_path(registry: TypeRegistry, model: type[BaseModel], loc: Sequence[Any], value: Any) -> _Walk:
-    """Pydantic's ``loc`` of an error in ``model`` as GraphQL path parts; ``value`` is the GraphQL input it came
-    from (it tells map keys' entry indices and which union member was given)."""
+def graphql_path(registry: TypeRegistry, model: type[BaseModel], loc: Sequence[Any], value: Any) -> str:
+    """Pydantic's ``loc`` of an error in ``model`` as a GraphQL path (``moves[2].elements[0].id`` in GraphQL's
+    names); ``value`` is the GraphQL input it came from (it tells map keys' entry indices and which union member
+    was given)."""
+    return path_text(_walk(registry, model, loc, value).parts)
+
+
+def _walk(registry: TypeRegistry, model: type[BaseModel], loc: Sequence[Any], value: Any) -> _Walk:
     walk = _Walk([])
     rest = list(loc)
     shape: Shape | None = ModelShape(model)
@@ -159,7 +164,7 @@ def invalid_input(
 ) -> InvalidInput:
     """Every problem pydantic found (at most ``MAX_PROBLEMS``), at its GraphQL path."""
     found: list[tuple[_Walk, dict[str, Any]]] = [
-        (graphql_path(registry, model, e["loc"], value), e) for e in exc.errors(include_url=False)
+        (_walk(registry, model, e["loc"], value), e) for e in exc.errors(include_url=False)
     ]
     specific = {tuple(w.parts[: w.union_at]) for w, e in found if w.union_at is not None and e["type"] not in _MISMATCH}
     problems = []
