@@ -549,3 +549,17 @@ def test_union_answers_from_json_pick_the_member_by_its_fields() -> None:
     assert [type(s).__name__ for s in from_json.shapes] == ["DemoCircle", "DemoSquare"]
     # GraphQL writes a tuple and a list alike
     assert from_json == dataclasses.replace(from_model, tags=list(from_model.tags)) and from_json.count == 2
+
+
+def test_two_namespaces_share_one_registry_without_collisions() -> None:
+    registry = TypeRegistry()
+    draw = Operation("draw", "draw", "Echo a drawing", DrawingRequest, Drawing, _draw)
+    query = root_query(
+        {
+            "fight2e": namespace_type("fight2e", OPERATIONS[:1], registry=registry),
+            "demo": namespace_type("demo", [draw], registry=registry, strict=False),
+        }
+    )
+    sdl = build_schema(strawberry.Schema(query=query).as_str())
+    assert {"Fight2eMovePrice", "DemoDrawing", "InvalidInput"} <= set(sdl.type_map)
+    assert set(sdl.query_type.fields) == {"fight2e", "demo"}  # type: ignore[union-attr]
