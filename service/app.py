@@ -19,6 +19,7 @@ from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
 from .api.system import SystemController
 from .cache import build_cache
+from .graphql.charge import litestar_charge
 from .graphql.schema import graphql_controller
 from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
@@ -44,13 +45,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     middleware: list[Any] = [RequestMetrics]
     stores = {}
+    state: dict[str, Any] = {"cache": cache, "settings": settings}
     if settings.rate_limit_per_minute:
         stores["rate_limit"] = FailOpenStore.from_settings(settings)
-        middleware.insert(0, RateLimitConfig(
+        rate_limit = RateLimitConfig(
             rate_limit=("minute", settings.rate_limit_per_minute),
             exclude=["/healthz", "/readyz", "/metrics"],
             store="rate_limit",
-        ).middleware)
+        )
+        middleware.insert(0, rate_limit.middleware)
+        state["graphql_charge"] = litestar_charge(rate_limit)  # a GraphQL query is charged by its cost
 
     async def close_cache() -> None:
         if cache.redis is not None:
@@ -69,7 +73,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             graphql_controller(settings),
             Metrics,
         ],
-        state=State({"cache": cache, "settings": settings}),
+        state=State(state),
         stores=stores,
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import anyio.from_thread
 from cachetools import LRUCache
 from graphql import (
     DocumentNode,
@@ -48,6 +49,7 @@ INTROSPECTION_WEIGHT = 10
 COST_CODE = "QUERY_TOO_COSTLY"
 SIZE_CODE = "RESPONSE_TOO_LARGE"
 FIELDS_CODE = "QUERY_TOO_LARGE"
+RATE_CODE = "RATE_LIMITED"
 
 
 def _estimated_bytes(doc: DocumentNode) -> int:
@@ -179,7 +181,8 @@ def operation_cost(doc: DocumentNode, operation_name: str | None, variables: Map
 class Guard(SchemaExtension):
     """Reuses small valid documents, bounds validation work, prices the operation and refuses it when too costly.
 
-    The cost is recorded as ``request.state["graphql_cost"]`` before execution, for the rate limiter.
+    The cost is recorded as ``request.scope["state"]["graphql_cost"]`` before execution, and charged to the rate
+    limit through ``app.state["graphql_charge"]`` when the app sets it (service/graphql/charge.py).
     """
 
     def __init__(self, *, cache: DocumentCache, max_selections: int, max_cost: int) -> None:
@@ -216,7 +219,7 @@ class Guard(SchemaExtension):
         ctx = self.execution_context
         assert ctx.graphql_document is not None
         cost = operation_cost(ctx.graphql_document, ctx.operation_name, ctx.variables)
-        request = (ctx.context or {}).get("request") if isinstance(ctx.context, dict) else None
+        request = ctx.context.get("request") if isinstance(ctx.context, dict) else None
         if request is not None:
             request.scope.setdefault("state", {})["graphql_cost"] = cost
         if cost > self.max_cost:
@@ -225,4 +228,8 @@ class Guard(SchemaExtension):
                 "is 1, a Fighter 1 plus its moves, a turn 50). Split it into several requests.",
                 extensions={"code": COST_CODE, "cost": cost, "maxCost": self.max_cost},
             )
+        charge = request.app.state.get("graphql_charge") if request is not None else None
+        if charge is not None and not anyio.from_thread.run(charge, request, cost - 1):
+            request.scope["state"]["graphql_rate_limited"] = True
+            raise GraphQLError("Rate limit exceeded.", extensions={"code": RATE_CODE, "cost": cost})
         yield

@@ -146,13 +146,18 @@ class TransportMixin:
 
     async def execute_request(self, request: Request[Any, Any, Any], context: Any, root_value: Any) -> Response[Any]:
         try:
-            return await self.run(request, context=context, root_value=root_value)  # type: ignore[attr-defined]
+            response = await self.run(request, context=context, root_value=root_value)  # type: ignore[attr-defined]
         except HTTPException as exc:
             status = exc.status_code
             detail = exc.reason
             if detail == "Unsupported content type":
                 status, detail = 415, "A GraphQL request is a JSON body (content-type application/json)."
             return problem(status, detail, _SLUGS.get(status, f"http-{status}"), instance=request.url.path)
+        state = request.scope.get("state", {})
+        if state.get("graphql_rate_limited"):
+            detail = f"This query costs {state['graphql_cost']} requests' worth of the rate limit; too many for now."
+            return problem(429, detail, "rate-limited", instance=request.url.path)
+        return response  # type: ignore[no-any-return]
 
     async def parse_http_body(self, request: Any) -> Any:
         try:

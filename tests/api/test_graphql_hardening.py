@@ -251,3 +251,16 @@ def test_rule_violations_are_still_data(gclient: TestClient[Litestar]) -> None:
         },
     )
     assert out == {"data": {"priceMove": {"legal": False}}}
+
+
+def test_the_rate_limit_is_charged_by_cost() -> None:
+    """A 200-move query is 200 requests' worth: with 250 a minute, the second one is refused (the rate limiter
+    counted each as one request before)."""
+    q = "query($m: [MoveInput!]!) { priceMoves(moves: $m) { __typename } }"
+    with TestClient(create_app(local_settings(rate_limit_per_minute=250))) as c:
+        first = c.post("/graphql", json={"query": q, "variables": {"m": [{"level": 1}] * 200}})
+        second = c.post("/graphql", json={"query": q, "variables": {"m": [{"level": 2}] * 200}})
+        small = c.post("/graphql", json={"query": "{ rulesets { id } }"})
+    assert first.status_code == 200 and "errors" not in first.json()
+    assert second.status_code == 429 and second.headers["content-type"].startswith("application/problem+json")
+    assert small.status_code == 200
