@@ -50,6 +50,8 @@ COST_CODE = "QUERY_TOO_COSTLY"
 SIZE_CODE = "RESPONSE_TOO_LARGE"
 FIELDS_CODE = "QUERY_TOO_LARGE"
 RATE_CODE = "RATE_LIMITED"
+PARSE_CODE = "GRAPHQL_PARSE_FAILED"
+VALIDATION_CODE = "GRAPHQL_VALIDATION_FAILED"
 
 
 def _estimated_bytes(doc: DocumentNode) -> int:
@@ -190,8 +192,19 @@ class Guard(SchemaExtension):
         self.max_selections = max_selections
         self.max_cost = max_cost
         self.cached = False
+        self.phase = ""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        # graphql-core's parse and validation errors carry no code; clients branch on one.
+        code = {"parse": PARSE_CODE, "validate": VALIDATION_CODE}.get(self.phase)
+        errors = self.execution_context.pre_execution_errors or []
+        for error in errors if code else []:
+            if not (error.extensions or {}).get("code"):
+                error.extensions = {**(error.extensions or {}), "code": code}
 
     def on_parse(self) -> Iterator[None]:
+        self.phase = "parse"
         ctx = self.execution_context
         if ctx.query is not None and (doc := self.cache.get(ctx.query)) is not None:
             ctx.graphql_document = doc
@@ -199,6 +212,7 @@ class Guard(SchemaExtension):
         yield
 
     def on_validate(self) -> Iterator[None]:
+        self.phase = "validate"
         ctx = self.execution_context
         if self.cached:
             ctx.pre_execution_errors = []  # it passed validation when it was cached
@@ -216,6 +230,7 @@ class Guard(SchemaExtension):
             self.cache.put(ctx.query, ctx.graphql_document)
 
     def on_execute(self) -> Iterator[None]:
+        self.phase = "execute"
         ctx = self.execution_context
         assert ctx.graphql_document is not None
         cost = operation_cost(ctx.graphql_document, ctx.operation_name, ctx.variables)

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from collections.abc import Callable, Iterable
@@ -72,6 +73,7 @@ class ThreadedSchema(strawberry.Schema):
         self.thread_count = threads
         self.max_answer_bytes = max_answer_bytes
         self._limiter: anyio.CapacityLimiter | None = None
+        self._limiter_loop: asyncio.AbstractEventLoop | None = None
         return self
 
     async def execute(  # type: ignore[override]
@@ -84,8 +86,9 @@ class ThreadedSchema(strawberry.Schema):
         allowed_operation_types: Iterable[Any] | None = None,
         operation_extensions: dict[str, Any] | None = None,
     ) -> ExecutionResult:
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.thread_count)
+        loop = asyncio.get_running_loop()
+        if self._limiter is None or self._limiter_loop is not loop:  # one per event loop (tests run several)
+            self._limiter, self._limiter_loop = anyio.CapacityLimiter(self.thread_count), loop
         run = functools.partial(
             self._execute_encoded,
             query,

@@ -264,3 +264,10 @@ def test_the_rate_limit_is_charged_by_cost() -> None:
     assert first.status_code == 200 and "errors" not in first.json()
     assert second.status_code == 429 and second.headers["content-type"].startswith("application/problem+json")
     assert small.status_code == 200
+
+
+def test_document_errors_carry_a_code(gclient: TestClient[Litestar]) -> None:
+    assert codes(post(gclient, {"query": "{ rulesets { id }"})) == ["GRAPHQL_PARSE_FAILED"]
+    assert codes(post(gclient, {"query": "{ rulesets { nope } }"})) == ["GRAPHQL_VALIDATION_FAILED"]
+    aliases = "{ " + " ".join(f"a{i}: rulesets {{ id }}" for i in range(31)) + " }"
+    assert codes(post(gclient, {"query": aliases})) == ["GRAPHQL_VALIDATION_FAILED"]
