@@ -44,8 +44,16 @@ class Settings(BaseSettings):
     limit_concurrency: int = Field(1000, ge=1)  # connections per worker beyond which new requests get 503
 
     graphql_max_depth: int = Field(12, ge=1)
-    graphql_max_tokens: int = Field(50_000, ge=10)  # a PL 8 Fighter inline with every field selected nears 20k
+    graphql_max_tokens: int = Field(15_000, ge=10)  # the parser stops here (~35 µs a token); a PL 8 sheet inline is ~2k
     graphql_max_aliases: int = Field(30, ge=1)
+    graphql_max_bytes: int = Field(32_768, ge=1024)  # the query document's size, refused (413) before parsing
+    graphql_max_selections: int = Field(2_000, ge=10)  # fields and fragments in a document, before validation
+    graphql_max_cost: int = Field(200, ge=1)  # per request, in moves priced: REST's caps (service/graphql/guard.py)
+    graphql_max_answer_bytes: int = Field(8_388_608, ge=1024)
+    graphql_document_cache_bytes: int = Field(33_554_432, ge=0)  # estimated memory of cached documents; 0 = off
+    graphql_threads: int = Field(2, ge=1, le=64)  # worker threads per process that execute GraphQL operations
+    graphql_introspection: bool = True
+    graphiql: bool = True  # the GraphiQL page at GET /graphql in a browser
 
     @field_validator("trusted_proxies", "metrics_allow")
     @classmethod

@@ -4,6 +4,9 @@ Rule violations are data (``legal``/``violations``), and input outside the contr
 types cannot state) is an ``InvalidInput`` member of each result union, so a well-formed query never gets
 ``errors``. Depth, token and alias limits bound every query; parsing and validation are cached, and a repeated
 identical query is answered from the local cache tier.
+
+Each operation runs in a worker thread (service/graphql/transport.py) within the bounds of
+service/graphql/guard.py, so the resolvers are plain functions: the cache tiers are reached through ``cached``.
 """
 
 from __future__ import annotations
@@ -14,20 +17,22 @@ from contextvars import ContextVar
 from typing import Annotated, Any
 
 import strawberry
+from graphql.validation import NoSchemaIntrospectionCustomRule
 from litestar import Request, Response
 from pydantic import ValidationError
 from strawberry.experimental.pydantic import input as pyd_input
 from strawberry.experimental.pydantic import type as pyd_type
-from strawberry.extensions import AddValidationRules, MaxTokensLimiter, ParserCache, ValidationCache
+from strawberry.extensions import AddValidationRules, MaxTokensLimiter
 from strawberry.extensions.max_aliases import create_validator as alias_validator
 from strawberry.extensions.query_depth_limiter import create_validator as depth_validator
 from strawberry.litestar import make_graphql_controller
 from strawberry.scalars import JSON
 
-from ..api.fight2e import cached_price
+from ..api.fight2e import _version as moves_version
+from ..api.fight2e import price_bytes
 from ..api.fight2e_combat import resolve_bytes
-from ..api.fight2e_fighters import cached_validation
-from ..cache import body_key
+from ..api.fight2e_fighters import _version as fighters_version
+from ..cache import body_key, cache_key
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e import fighter_models as fm
 from ..rules.fight2e import models as m
@@ -36,12 +41,15 @@ from ..rules.fight2e.attack_strings import AttackStringRequest, price_attack_str
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.combat.models import Finding as CombatFindingModel
 from ..rules.fight2e.combat.models import TurnRequest
+from ..rules.fight2e.fighters import validate_fighter
 from ..rules.fight2e.schema import Entry as EntryModel
 from ..rules.fight2e.schema import FixedMove as FixedMoveModel
 from ..rules.fight2e.schema import Keyword as KeywordModel
 from ..rules.registry import RulesetInfo as RulesetInfoModel
 from ..rules.registry import rulesets
 from ..settings import Settings
+from .guard import DocumentCache, Guard
+from .transport import ThreadedSchema, TransportMixin, cached
 
 # ---- output types, generated from the pydantic answer models
 
@@ -223,11 +231,12 @@ def to_request(move: MoveInput) -> m.MoveRequest | InvalidInput:
         return _invalid(exc, "The move is not well-formed.")
 
 
-async def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
+def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
     request = to_request(move)
     if isinstance(request, InvalidInput):
         return request
-    body, _ = await cached_price(state, request)
+    key = cache_key("price", RULESET, moves_version(), request)  # the REST endpoint's key: answers are shared
+    body = cached(state.cache, key, lambda: price_bytes(request), shared=state.settings.share_single_prices)
     return _move_price(json.loads(body), MovePrice)
 
 
@@ -252,12 +261,13 @@ def _invalid(exc: ValidationError, message: str) -> InvalidInput:
     return InvalidInput(message=message, problems=problems)
 
 
-async def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> FighterValidation | InvalidInput:
+def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> FighterValidation | InvalidInput:
     try:
         request = fm.FighterRequest.model_validate({"fighter": fighter, "campaign": campaign or {}}, strict=True)
     except ValidationError as exc:
         return _invalid(exc, "The Fighter is not well-formed.")
-    body, _ = await cached_validation(state, request)
+    key = cache_key("fighter", RULESET, fighters_version(), request)  # the REST endpoint's key
+    body = cached(state.cache, key, lambda: validate_fighter(request).model_dump_json().encode(), shared=True)
     answer = json.loads(body)
     return FighterValidation(
         ruleset=answer["ruleset"], ruleset_version=answer["ruleset_version"], valid=answer["valid"],
@@ -325,9 +335,21 @@ def _resolve_turn(turn: JSON) -> TurnResolution | InvalidInput:
         rolls=data["rolls"], glory=data["glory"], log=data["log"])
 
 
-@pyd_input(model=AttackStringRequest, all_fields=True)
+def _described(name: str) -> str | None:
+    return AttackStringRequest.model_fields[name].description
+
+
+@strawberry.input
 class AttackStringInput:
-    pass
+    """Mirrors AttackStringRequest. Not generated from it: the model's default for `campaign` (a Campaign
+    instance) is no GraphQL value, and introspection failed on it. Here it is null: left out, the model's
+    default applies."""
+
+    length: int = strawberry.field(description=_described("length"))
+    skill: int | None = strawberry.field(default=None, description=_described("skill"))
+    elements: list[str] = strawberry.field(default_factory=list, description=_described("elements"))
+    director_cap: int | None = strawberry.field(default=None, description=_described("director_cap"))
+    campaign: CampaignInput | None = None
 
 
 @pyd_type(model=AttackStringDamageModel, all_fields=True)
@@ -376,22 +398,22 @@ class Query:
 
     @strawberry.field(description="Price and validate one Special or Super Move (fight2e). Rule violations are in "
                                   "the MovePrice; input outside the bounds gives InvalidInput.")
-    async def price_move(self, info: strawberry.Info, move: MoveInput) -> MovePriceResult:
-        return await _price(info.context["request"].app.state, move)
+    def price_move(self, info: strawberry.Info, move: MoveInput) -> MovePriceResult:
+        return _price(info.context["request"].app.state, move)
 
     @strawberry.field(description="Price up to 200 moves (fight2e); one answer per move, in order.")
-    async def price_moves(self, info: strawberry.Info, moves: list[MoveInput]) -> list[MovePriceResult]:
+    def price_moves(self, info: strawberry.Info, moves: list[MoveInput]) -> list[MovePriceResult]:
         state = info.context["request"].app.state
         if not 1 <= len(moves) <= 200:
             problem = InputProblem(path="moves", message="give from 1 to 200 moves")
             return [InvalidInput(message="Too many or too few moves.", problems=[problem])]
-        return [await _price(state, move) for move in moves]
+        return [_price(state, move) for move in moves]
 
     @strawberry.field(description="Validate a Fighter (fight2e): every broken rule as data, the derived values and "
                                   "each move priced. `fighter` and `campaign` take the same JSON as REST.")
-    async def validate_fighter(self, info: strawberry.Info, fighter: JSON,
+    def validate_fighter(self, info: strawberry.Info, fighter: JSON,
                                campaign: JSON | None = None) -> FighterValidationResult:
-        return await _validate_fighter(info.context["request"].app.state, fighter, campaign)
+        return _validate_fighter(info.context["request"].app.state, fighter, campaign)
 
     @strawberry.field(description="Resolve one combat turn (fight2e). `turn` takes the same JSON as REST "
                                   "`/v1/fight2e/combat/resolve-turn`; rule violations and pending decisions are data.")
@@ -419,18 +441,21 @@ class Query:
 
 
 def build_schema(settings: Settings) -> strawberry.Schema:
-    # The depth and alias rules are built once: the validation cache is keyed by the rule classes, so a new class
-    # per request (what the limiter extensions do) would make every validation a cache miss.
-    rules = [depth_validator(settings.graphql_max_depth, None), alias_validator(settings.graphql_max_aliases)]
-    return strawberry.Schema(
+    rules: list[Any] = [depth_validator(settings.graphql_max_depth, None),
+                        alias_validator(settings.graphql_max_aliases)]
+    if not settings.graphql_introspection:
+        rules.append(NoSchemaIntrospectionCustomRule)
+    documents = DocumentCache(settings.graphql_document_cache_bytes)
+    schema = ThreadedSchema(
         query=Query,
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=settings.graphql_max_tokens),
-            lambda: ParserCache(maxsize=1024),
+            lambda: Guard(cache=documents, max_selections=settings.graphql_max_selections,
+                          max_cost=settings.graphql_max_cost),
             lambda: AddValidationRules(rules),
-            lambda: ValidationCache(maxsize=1024),
         ],
     )
+    return schema.configure(threads=settings.graphql_threads, max_answer_bytes=settings.graphql_max_answer_bytes)
 
 
 async def _context(request: Request[Any, Any, Any]) -> dict[str, Any]:
@@ -466,12 +491,13 @@ async def _remember(response: Response[Any]) -> Response[Any]:
 
 def graphql_controller(settings: Settings) -> type:
     base = make_graphql_controller(build_schema(settings), path="/graphql", context_getter=_context,
-                                   allow_queries_via_get=False)
+                                   allow_queries_via_get=False, graphql_ide="graphiql" if settings.graphiql else None)
 
-    class GraphQLController(base):  # type: ignore[misc, valid-type]
+    class GraphQLController(TransportMixin, base):  # type: ignore[misc, valid-type]
         include_in_schema = False
         before_request = _repeated_query
         after_request = _remember
+        max_query_bytes = settings.graphql_max_bytes
 
     return GraphQLController
 
