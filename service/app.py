@@ -8,12 +8,14 @@ from typing import Any
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
+from litestar.middleware import DefineMiddleware
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
+from .api.body import JsonBodyGate
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
 from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
@@ -42,7 +44,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         path = "/metrics"
         include_in_schema = False
 
-    middleware: list[Any] = [RequestMetrics]
+    # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
+    middleware: list[Any] = [RequestMetrics, DefineMiddleware(JsonBodyGate, max_depth=settings.max_json_depth)]
     stores = {}
     if settings.rate_limit_per_minute:
         stores["rate_limit"] = FailOpenStore.from_settings(settings)
