@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(1_048_576, ge=1024)
     # Arrays and objects nested deeper than this in a request body are refused (400); the deepest request the
     # contract allows is far shallower.
-    max_json_depth: int = Field(64, ge=8, le=512)
+    max_json_depth: int = Field(64, ge=8, le=256)
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
 
     graphql_max_depth: int = Field(12, ge=1)

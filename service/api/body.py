@@ -79,7 +79,7 @@ def decode_body(body: bytes, max_depth: int) -> dict[str, Any]:
     try:
         value = _decoder.decode(body)
     except UnicodeDecodeError as exc:
-        raise ClientException(detail=f"The body is not valid UTF-8 (byte {exc.start}).") from exc
+        raise ClientException(detail="The body is not valid UTF-8.") from exc
     except RecursionError as exc:
         raise ClientException(detail=f"JSON nests deeper than {max_depth} levels.") from exc
     except (msgspec.DecodeError, ValueError) as exc:
