@@ -142,16 +142,16 @@ async def _local_hit_us(key: str, value: bytes, n: int = 20_000, repeat: int = 7
 
 async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dict[str, tuple[float, int]]:
     """Median µs of a get_or_compute served by the Redis tier (local tier off), and how many were not."""
-    from service.cache import Tier, build_cache
+    from service.cache import Tier, build_cache, sign
     from service.settings import Settings
 
-    cache = build_cache(Settings(redis_url=url, local_cache_size=0))
+    cache = build_cache(Settings(redis_url=url, local_cache_bytes=0, redis_hmac_key="bench-only-key-" + "0" * 17))
     assert cache.redis is not None
     out = {}
     try:
         for label, value in values.items():
             key = f"bench:{uuid.uuid4().hex}"
-            await cache.redis.client.set(key, value, ex=120)
+            await cache.redis.client.set(key, sign(cache.redis.hmac_key, key, value) + value, ex=120)
             samples, misses = [], 0
             for _ in range(n):
                 start = time.perf_counter()

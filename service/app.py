@@ -16,6 +16,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
+from .api.body import JsonBodyGate
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
 from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
@@ -67,7 +68,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         include_in_schema = False
         guards = [metrics_guard]
 
-    middleware: list[Any] = [RequestMetrics]
+    # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
+    middleware: list[Any] = [RequestMetrics, DefineMiddleware(JsonBodyGate, max_depth=settings.max_json_depth)]
     limiter = RateLimiter(settings) if settings.rate_limit_per_minute else None
     if limiter is not None:
         middleware.insert(0, DefineMiddleware(RateLimitMiddleware, limiter=limiter))

@@ -1,16 +1,22 @@
 """Two-tier cache around pure rules-core calls: an in-process LRU in front of an optional shared Redis.
 
 Values are the serialized JSON answers (bytes), so both tiers hold exactly what is sent to the caller.
+The local tier is bounded in bytes, and an answer larger than ``cache_max_answer_bytes`` is kept in neither tier.
 Redis is fail-open: every command has a short timeout, consecutive failures open a circuit breaker for a
 while, writes never delay the answer, and any Redis trouble means "compute it here" — never an error.
+Whoever can write to Redis must not be able to plant answers: every value stored there carries an HMAC over the
+key and the answer, made with ``redis_hmac_key``; a value that does not verify is ignored and recomputed. Without
+a key the shared answer tier is not used at all.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 from enum import StrEnum
@@ -23,7 +29,30 @@ from redis.asyncio import Redis
 log = logging.getLogger("service.cache")
 
 CACHE_EVENTS = Counter("fight_rules_cache_total", "Cache lookups by tier and result", ["tier", "result"])
+# result="rejected": a Redis value whose HMAC did not verify (planted, corrupted, signed with another key) or that
+# was larger than any answer the service stores.
+OVERSIZE = Counter(
+    "fight_rules_cache_oversize_total", "Answers larger than cache_max_answer_bytes: sent, but stored in neither tier"
+)
 REDIS_ERRORS = Counter("fight_rules_redis_errors_total", "Redis commands that failed or timed out", ["op"])
+
+
+# Every answer-cache key starts with this; rate-limit counters live under "fr-ratelimit:" (service/ratelimit.py).
+CACHE_PREFIX = "fr-cache:"
+# What a local entry costs beyond its answer's bytes: the key string (~130 bytes), the bytes object's header and
+# the LRU's bookkeeping (~110 bytes), measured with tracemalloc at about 270 bytes and rounded up.
+ENTRY_OVERHEAD = 384
+TAG_BYTES = 32  # HMAC-SHA256
+
+
+def local_entry_size(value: bytes) -> int:
+    return len(value) + ENTRY_OVERHEAD
+
+
+def sign(secret: bytes, key: str, value: bytes) -> bytes:
+    """The tag stored in front of a Redis value: it binds the answer to its key, so neither a forged answer nor a
+    genuine answer copied under another key verifies."""
+    return hmac.digest(secret, key.encode() + b"\n" + value, "sha256")
 
 
 class Tier(StrEnum):
@@ -43,12 +72,12 @@ def cache_key(operation: str, ruleset: str, version: str, payload: Any) -> str:
     else:
         canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     digest = hashlib.blake2b(canonical, digest_size=20).hexdigest()
-    return f"fr:{ruleset}:{version}:{operation}:{digest}"
+    return f"{CACHE_PREFIX}{ruleset}:{version}:{operation}:{digest}"
 
 
 def body_key(operation: str, ruleset: str, version: str, body: bytes) -> str:
     """Key of a request body exactly as sent: a local-tier alias that skips parsing for a repeated request."""
-    return f"fr:{ruleset}:{version}:{operation}:raw:{hashlib.blake2b(body, digest_size=20).hexdigest()}"
+    return f"{CACHE_PREFIX}{ruleset}:{version}:{operation}:raw:{hashlib.blake2b(body, digest_size=20).hexdigest()}"
 
 
 class CircuitBreaker:
@@ -82,11 +111,23 @@ class CircuitBreaker:
 class RedisTier:
     """Shared tier. Every method returns a neutral value instead of raising."""
 
-    def __init__(self, client: Redis, timeout_s: float, ttl_s: int, breaker: CircuitBreaker) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        timeout_s: float,
+        ttl_s: int,
+        breaker: CircuitBreaker,
+        hmac_key: bytes,
+        max_answer_bytes: int,
+    ) -> None:
+        if not hmac_key:
+            raise ValueError("the shared tier needs an HMAC key")
         self.client = client
         self.timeout_s = timeout_s
         self.ttl_s = ttl_s
         self.breaker = breaker
+        self.hmac_key = hmac_key
+        self.max_answer_bytes = max_answer_bytes
         self._pending: set[asyncio.Task[None]] = set()
 
     @property
@@ -94,26 +135,37 @@ class RedisTier:
         return "degraded" if self.breaker.open or self.breaker.consecutive else "ok"
 
     async def get(self, key: str) -> bytes | None:
+        """The verified answer stored under ``key``, or None (missing, unverifiable, or Redis in trouble)."""
         if self.breaker.open:
             return None
+        limit = TAG_BYTES + self.max_answer_bytes
         try:
-            value = await asyncio.wait_for(self.client.get(key), self.timeout_s)
+            # GETRANGE bounds what a planted giant value can make us read; a missing key gives b"".
+            stored = await asyncio.wait_for(self.client.getrange(key, 0, limit), self.timeout_s)
         except Exception as exc:
             self._failed("get", exc)
             return None
         self.breaker.success()
+        if not stored:
+            return None
+        tag, value = stored[:TAG_BYTES], stored[TAG_BYTES:]
+        if len(stored) > limit or not hmac.compare_digest(tag, sign(self.hmac_key, key, value)):
+            CACHE_EVENTS.labels("redis", "rejected").inc()
+            log.warning("ignored a Redis cache value that does not verify (key %s); recomputing it", key)
+            return None
         return value
 
     def put(self, key: str, value: bytes) -> None:
         """Write in the background: the caller never waits for Redis."""
-        if self.breaker.open:
+        if self.breaker.open or len(value) > self.max_answer_bytes:
             return
-        task = asyncio.get_running_loop().create_task(self._put(key, value))
+        task = asyncio.get_running_loop().create_task(self._put(key, sign(self.hmac_key, key, value) + value))
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
     async def _put(self, key: str, value: bytes) -> None:
         try:
+            # Always with a TTL: under the documented `maxmemory-policy volatile-lru` only keys with one are evicted.
             await asyncio.wait_for(self.client.set(key, value, ex=self.ttl_s), self.timeout_s)
         except Exception as exc:
             self._failed("set", exc)
@@ -141,9 +193,13 @@ class RedisTier:
 
 
 class TwoTierCache:
-    def __init__(self, local_size: int, redis: RedisTier | None = None) -> None:
-        self.local: LRUCache[str, bytes] = LRUCache(maxsize=max(local_size, 1))
-        self.local_enabled = local_size > 0
+    """``local_bytes`` bounds the local tier (answers plus per-entry overhead; 0 turns it off); an answer larger
+    than ``max_answer_bytes`` is computed and sent but stored in neither tier."""
+
+    def __init__(self, local_bytes: int, max_answer_bytes: int, redis: RedisTier | None = None) -> None:
+        self.local: LRUCache[str, bytes] = LRUCache(maxsize=max(local_bytes, 1), getsizeof=local_entry_size)
+        self.local_enabled = local_bytes > 0
+        self.max_answer_bytes = max_answer_bytes
         self.redis = redis
 
     def local_get(self, key: str) -> bytes | None:
@@ -153,8 +209,18 @@ class TwoTierCache:
         return value
 
     def local_put(self, key: str, value: bytes) -> None:
-        if self.local_enabled:
+        if self._cacheable(value):
+            self._keep_local(key, value)
+
+    def _keep_local(self, key: str, value: bytes) -> None:
+        if self.local_enabled and local_entry_size(value) <= self.local.maxsize:
             self.local[key] = value
+
+    def _cacheable(self, value: bytes) -> bool:
+        if len(value) <= self.max_answer_bytes:
+            return True
+        OVERSIZE.inc()
+        return False
 
     async def get_or_compute(self, key: str, compute: Callable[[], bytes], shared: bool = True) -> tuple[bytes, Tier]:
         """Return the cached answer and the tier that served it, computing (and storing) it on a miss.
@@ -172,15 +238,14 @@ class TwoTierCache:
             value = await self.redis.get(key)  # type: ignore[union-attr]
             if value is not None:
                 CACHE_EVENTS.labels("redis", "hit").inc()
-                if self.local_enabled:
-                    self.local[key] = value
+                self._keep_local(key, value)  # verified, and no larger than max_answer_bytes
                 return value, Tier.redis
             CACHE_EVENTS.labels("redis", "miss").inc()
         value = compute()
-        if self.local_enabled:
-            self.local[key] = value
-        if use_redis:
-            self.redis.put(key, value)  # type: ignore[union-attr]
+        if self._cacheable(value):
+            self._keep_local(key, value)
+            if use_redis:
+                self.redis.put(key, value)  # type: ignore[union-attr]
         return value, Tier.miss
 
     async def redis_state(self) -> str:
@@ -191,8 +256,20 @@ class TwoTierCache:
 
 
 def build_cache(settings: Any) -> TwoTierCache:
+    if os.environ.get("FIGHT_RULES_LOCAL_CACHE_SIZE"):
+        log.warning(
+            "FIGHT_RULES_LOCAL_CACHE_SIZE is no longer read: the local cache is bounded in bytes by "
+            "FIGHT_RULES_LOCAL_CACHE_BYTES (now %d)",
+            settings.local_cache_bytes,
+        )
     redis_tier = None
-    if settings.redis_url:
+    secret = settings.redis_hmac_key.get_secret_value().encode()
+    if settings.redis_url and not secret:
+        log.warning(
+            "FIGHT_RULES_REDIS_HMAC_KEY is not set: answers are not shared through Redis (an unsigned "
+            "shared cache would let whoever reaches Redis plant answers); rate limits still use Redis"
+        )
+    elif settings.redis_url:
         client = Redis.from_url(
             settings.redis_url,
             socket_timeout=settings.redis_timeout_s,
@@ -200,5 +277,7 @@ def build_cache(settings: Any) -> TwoTierCache:
             retry_on_timeout=False,
         )
         breaker = CircuitBreaker(settings.redis_breaker_failures, settings.redis_breaker_reset_s)
-        redis_tier = RedisTier(client, settings.redis_timeout_s, settings.redis_ttl_s, breaker)
-    return TwoTierCache(settings.local_cache_size, redis_tier)
+        redis_tier = RedisTier(
+            client, settings.redis_timeout_s, settings.redis_ttl_s, breaker, secret, settings.cache_max_answer_bytes
+        )
+    return TwoTierCache(settings.local_cache_bytes, settings.cache_max_answer_bytes, redis_tier)

@@ -46,6 +46,7 @@ def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
 
 
 COMMON = (400, 413, 429)
+POSTED = (*COMMON, 415)  # a body that is not JSON (see service/api/body.py)
 
 
 def problem(status: int, detail: str, slug: str, extra: dict[str, Any] | None = None,
@@ -91,4 +92,5 @@ EXCEPTION_HANDLERS = {
     Exception: internal_handler,
 }
 
-__all__ = ["COMMON", "EXCEPTION_HANDLERS", "PROBLEM_JSON", "MediaType", "Problem", "problem", "problem_responses"]
+__all__ = ["COMMON", "EXCEPTION_HANDLERS", "POSTED", "PROBLEM_JSON", "MediaType", "Problem", "problem",
+           "problem_responses"]

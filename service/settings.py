@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 from functools import cache
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -17,19 +17,31 @@ class Settings(BaseSettings):
     workers: int = Field(2, ge=1, le=64)
     log_level: str = "info"
 
-    # Shared cache and rate-limit store. Empty = in-process only (the embedded default).
+    # Shared cache and rate-limit store. Empty = in-process only (the embedded default). rediss:// for TLS; a
+    # password goes in the URL (redis://:password@host:6379/0) and is never logged.
     redis_url: str = ""
+    # Signs every answer stored in Redis (HMAC-SHA256). Empty: answers are not shared through Redis at all (a
+    # warning at start-up says so); rate limits still use it. Replicas sharing a Redis must share the key.
+    redis_hmac_key: SecretStr = SecretStr("")
     redis_timeout_s: float = Field(0.05, gt=0, le=5)  # per command: Redis must never slow a caller down
     redis_breaker_failures: int = Field(3, ge=1)  # consecutive failures that open the circuit
     redis_breaker_reset_s: float = Field(5.0, gt=0)  # how long the circuit stays open
     redis_ttl_s: int = Field(86_400, ge=1)
 
-    local_cache_size: int = Field(4096, ge=0)
+    # Bytes of answers (plus ~384 bytes per entry) each worker keeps in its in-process LRU; 0 turns it off. Two
+    # workers at 64 MiB fit a 512 MiB pod with room for requests in flight. Replaces the entry count
+    # LOCAL_CACHE_SIZE, which is no longer read.
+    local_cache_bytes: int = Field(64 * 2**20, ge=0)
+    # An answer larger than this is sent but kept in neither tier (one answer cannot crowd out thousands).
+    cache_max_answer_bytes: int = Field(2**20, ge=1024)
     # Whether single-move prices also go to Redis (batches and Fighter validations always do when it is set).
     share_single_prices: bool = False
 
     cors_origins: list[str] = ["*"]
     max_body_bytes: int = Field(1_048_576, ge=1024)
+    # Arrays and objects nested deeper than this in a request body are refused (400); the deepest request the
+    # contract allows is far shallower.
+    max_json_depth: int = Field(64, ge=8, le=256)
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
     # Comma-separated IPs/CIDRs of the proxies in front (e.g. the ingress controller's pod range). Only from these
     # is X-Forwarded-For believed, by the rate limiter and by uvicorn. Default: none.
@@ -62,6 +74,13 @@ class Settings(BaseSettings):
             if part.strip():
                 ipaddress.ip_network(part.strip(), strict=False)  # ValueError: not an IP address or CIDR block
         return value
+
+    @field_validator("redis_hmac_key")
+    @classmethod
+    def _long_enough(cls, key: SecretStr) -> SecretStr:
+        if 0 < len(key.get_secret_value()) < 16:
+            raise ValueError("use at least 16 characters (e.g. `openssl rand -hex 32`), or leave it empty")
+        return key
 
 
 @cache

@@ -14,7 +14,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 from pydantic import BaseModel
 
 from ..cache import body_key, cache_key
-from ..problems import COMMON, problem_responses
+from ..problems import COMMON, POSTED, problem_responses
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e.attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from ..rules.fight2e.catalog import catalog
@@ -163,7 +163,7 @@ class Fight2eMovesController(Controller):
     path = "/v1/fight2e/moves"
     tags = ["fight2e moves"]
 
-    @post("/price", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
+    @post("/price", status_code=HTTP_200_OK, responses=problem_responses(*POSTED), before_request=repeated_body,
           summary="Price and validate one Special or Super Move",
           description="Answers 200 for every well-formed move: `legal` says whether the book allows it, "
                       "`violations` lists every broken rule with a stable code, and the figures are computed "
@@ -173,12 +173,12 @@ class Fight2eMovesController(Controller):
         remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
 
-    @post("/attack-string", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+    @post("/attack-string", status_code=HTTP_200_OK, responses=problem_responses(*POSTED),
           summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves")
     async def attack_string(self, data: AttackStringRequest) -> AttackStringPrice:
         return price_attack_string(data)
 
-    @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
+    @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*POSTED), before_request=repeated_body,
           summary="Price up to 200 moves; one answer per move, in order")
     async def price_batch(self, state: State, request: Request[Any, Any, Any],
                           data: PriceBatchRequest) -> Response[PriceBatchResponse]:

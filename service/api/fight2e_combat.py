@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, Response, post
 from litestar.status_codes import HTTP_200_OK
 
-from ..problems import COMMON, problem_responses
+from ..problems import POSTED, problem_responses
 from ..rules.fight2e.combat.models import TurnRequest, TurnResult
 from ..rules.fight2e.combat.resolver import resolve_turn
 from .fight2e import JSON
@@ -19,7 +19,7 @@ class Fight2eCombatController(Controller):
     path = "/v1/fight2e/combat"
     tags = ["fight2e combat"]
 
-    @post("/resolve-turn", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
+    @post("/resolve-turn", status_code=HTTP_200_OK, responses=problem_responses(*POSTED),
           summary="Resolve one turn of the main combat system, from Initiative to the time roll",
           description="Send the whole fight as it stands, the players' declared decisions and either a `seed` or "
                       "the dice themselves. The answer is `resolved`, `round_over` (with the winner) or "

@@ -11,7 +11,7 @@ from litestar.status_codes import HTTP_200_OK
 from pydantic import BaseModel
 
 from ..cache import cache_key
-from ..problems import COMMON, problem_responses
+from ..problems import POSTED, problem_responses
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.character_catalog import character_catalog
@@ -105,7 +105,7 @@ class Fight2eFightersController(Controller):
     path = "/v1/fight2e/fighters"
     tags = ["fight2e fighters"]
 
-    @post("/validate", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
+    @post("/validate", status_code=HTTP_200_OK, responses=problem_responses(*POSTED), before_request=repeated_body,
           summary="Validate a Fighter: every broken rule, the derived values and every move priced",
           description="Answers 200 for every well-formed sheet: `valid` says whether the book allows it; "
                       "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the "

@@ -120,3 +120,114 @@ def test_a_bug_still_answers_problem_json_with_cors(monkeypatch: pytest.MonkeyPa
         r = c.post("/v1/fight2e/moves/price", json={"level": 3, "name": "bug"}, headers=ORIGIN)
     body = assert_problem(r, 500)
     assert "simulated" not in body["detail"]  # internals are logged, not sent
+
+
+# ---- issue 13, items 7 and 12: one body gate in front of every POST route, REST and GraphQL alike
+
+POST_ROUTES = sorted(
+    route.path for route in create_app(local_settings()).routes if "POST" in getattr(route, "methods", ())
+)
+JSON_CT = {**ORIGIN, "Content-Type": "application/json"}
+
+
+def test_every_post_route_is_covered() -> None:
+    assert "/graphql" in POST_ROUTES and "/v1/fight2e/moves/price" in POST_ROUTES and len(POST_ROUTES) >= 6
+
+
+MALFORMED = {
+    "invalid UTF-8 in a string": b'{"level":3,"name":"\xff"}',
+    "invalid UTF-8 in a GraphQL query": b'{"query":"{ rulesets { id } } # \xc3\x28"}',
+    "nested 5,000 deep": b"[" * 5000 + b"]" * 5000,
+    "nested 990 deep inside an object": b'{"level":3,"name":' + b"[" * 989 + b"]" * 989 + b"}",
+    "nested 65 deep inside GraphQL variables": b'{"query":"query($f: JSON!){ validateFighter(fighter: $f)'
+    b' { __typename } }","variables":{"f":' + b"[" * 63 + b"]" * 63 + b"}}",
+    "an array": b"[]",
+    "a string": b'"text"',
+    "a number": b"3",
+    "true": b"true",
+    "null": b"null",
+    "an integer of 5,000 digits": b'{"level":' + b"9" * 5000 + b"}",
+    "a number beyond double": b'{"level":1e400}',
+    "NaN": b'{"level":NaN}',
+    "Infinity": b'{"level":Infinity}',
+    "-Infinity": b'{"level":-Infinity}',
+    "a byte-order mark": b'\xef\xbb\xbf{"level":3}',
+    "UTF-16": '{"level":3}'.encode("utf-16"),
+    "a lone surrogate": b'{"level":3,"name":"\\ud800"}',
+    "trailing bytes": b'{"level":3} {}',
+    "truncated": b'{"level":3,"elements":[{"id":"ranged"',
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("body", MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_body_is_a_400_on_every_post_route(client: TestClient[Litestar], route: str, body: bytes) -> None:
+    """Each of these answered 500 on some route: msgspec and json.loads raise UnicodeDecodeError, RecursionError
+    and ValueError besides their decode errors, and Strawberry took any top-level JSON value."""
+    problem = assert_problem(client.post(route, content=body, headers=JSON_CT), 400)
+    assert problem["type"].endswith("/bad-request") and problem["instance"] == route
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/x-www-form-urlencoded",  # what `curl -d` sends
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "text/xml",
+        "application/json; charset=iso-8859-1",
+        "text/plain; charset=utf-16",
+    ],
+)
+def test_forms_xml_multipart_and_other_charsets_are_415(
+    client: TestClient[Litestar], route: str, content_type: str
+) -> None:
+    body = b'{"query": "{ rulesets { id } }", "level": 3}'
+    r = client.post(route, content=body, headers={**ORIGIN, "Content-Type": content_type})
+    assert_problem(r, 415)
+    assert "application/json" in r.headers["accept-post"]
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/json", "application/json; charset=UTF-8", "text/plain", "text/plain;charset=utf-8", None],
+)
+def test_json_as_text_plain_or_undeclared_is_still_accepted(
+    client: TestClient[Litestar], content_type: str | None
+) -> None:
+    # text/plain is a CORS-safelisted type: browser plugins post it without a preflight.
+    headers = {"Content-Type": content_type} if content_type else {}
+    rest = client.post("/v1/fight2e/moves/price", content=b'{"level": 3}', headers=headers)
+    assert rest.status_code == 200 and rest.json()["level"] == 3
+    gql = client.post("/graphql", content=b'{"query": "{ rulesets { id } }"}', headers=headers)
+    assert gql.status_code == 200 and gql.json()["data"]["rulesets"][0]["id"] == "fight2e"
+
+
+def test_nesting_up_to_the_limit_is_read(client: TestClient[Litestar]) -> None:
+    # The top-level object is level 1; `name` holds 63 more levels: within the default limit of 64.
+    body = b'{"level":3,"name":' + b"[" * 63 + b"]" * 63 + b"}"
+    problem = assert_problem(client.post("/v1/fight2e/moves/price", content=body, headers=JSON_CT), 400)
+    assert problem["errors"]  # read, then refused by the model: `name` is a string
+
+
+def test_duplicate_keys_take_the_last_value_everywhere(client: TestClient[Litestar]) -> None:
+    # Every decoder here (msgspec, json.loads) keeps the last value, so the answer and its cache key agree.
+    twice = client.post("/v1/fight2e/moves/price", content=b'{"level": 2, "level": 4}', headers=JSON_CT)
+    once = client.post("/v1/fight2e/moves/price", json={"level": 4})
+    assert twice.status_code == once.status_code == 200 and twice.json() == once.json()
+
+
+def test_a_refused_body_is_counted_as_a_4xx(client: TestClient[Litestar]) -> None:
+    from service.metrics import REQUESTS
+
+    def count(status: int) -> float:
+        return REQUESTS.labels("POST", "/v1/fight2e/moves/price", str(status))._value.get()
+
+    before = (count(400), count(415), count(500))
+    client.post("/v1/fight2e/moves/price", content=b'{"name":"\xff"}', headers=JSON_CT)
+    client.post(
+        "/v1/fight2e/moves/price", content=b"level=3", headers={"Content-Type": "application/x-www-form-urlencoded"}
+    )
+    assert (count(400), count(415), count(500)) == (before[0] + 1, before[1] + 1, before[2])

@@ -28,10 +28,11 @@ def _free_port() -> int:
 
 
 def _answers(port: int) -> bool:
+    """Whether a Redis server listens there (a password-protected one answers PING with -NOAUTH)."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
             s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
+            return s.recv(16).startswith((b"+PONG", b"-NOAUTH"))
     except OSError:
         return False
 
@@ -39,9 +40,10 @@ def _answers(port: int) -> bool:
 class PrivateRedis:
     """A redis-server process of this test's own, which the test may stop and start again."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, *extra: str) -> None:
         self.port = _free_port()
         self.workdir = workdir
+        self.extra = list(extra)  # more redis-server flags, e.g. --requirepass
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -51,7 +53,7 @@ class PrivateRedis:
     def start(self) -> None:
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.workdir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--dir", str(self.workdir), *self.extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while not _answers(self.port):
             if time.monotonic() > deadline:
@@ -74,6 +76,22 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
     if shutil.which("redis-server") is None:
         pytest.fail("redis-server is not installed; `make test` installs it")
     server = PrivateRedis(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+REDIS_PASSWORD = "s3cret pass/with:odd@chars"
+
+
+@pytest.fixture
+def password_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
+    """A private redis-server that requires a password (``REDIS_PASSWORD``), on a free loopback port."""
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed; `make test` installs it")
+    server = PrivateRedis(tmp_path, "--requirepass", REDIS_PASSWORD)
     server.start()
     try:
         yield server

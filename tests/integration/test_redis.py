@@ -10,16 +10,22 @@ from service.app import create_app
 from tests.conftest import local_settings
 from tests.integration.conftest import PrivateRedis
 
+HMAC_KEY = "integration-test-key-0123456789abcdef"
+
 
 def batch(tag: str) -> dict:
     """A batch no other test sends: its name carries a fresh tag."""
-    return {"moves": [{"name": f"{tag}-{n}", "level": n, "elements": [{"id": "increased_damage", "times": n + 1}]}
-                      for n in (2, 3, 4, 5)]}
+    return {
+        "moves": [
+            {"name": f"{tag}-{n}", "level": n, "elements": [{"id": "increased_damage", "times": n + 1}]}
+            for n in (2, 3, 4, 5)
+        ]
+    }
 
 
 def test_two_replicas_share_answers_through_redis(redis_url: str) -> None:
     body = batch(uuid.uuid4().hex)
-    settings = local_settings(redis_url=redis_url)
+    settings = local_settings(redis_url=redis_url, redis_hmac_key=HMAC_KEY)
     with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
         first = a.post("/v1/fight2e/moves/price-batch", json=body)
         # b has its own empty local tier, so the answer can only come from Redis (written in the background).
@@ -43,7 +49,9 @@ def test_rate_limit_counts_are_shared(redis_url: str) -> None:
 
 
 def test_redis_going_down_mid_test_breaks_nothing(private_redis: PrivateRedis) -> None:
-    settings = local_settings(redis_url=private_redis.url, redis_breaker_reset_s=0.2, rate_limit_per_minute=10_000)
+    settings = local_settings(
+        redis_url=private_redis.url, redis_hmac_key=HMAC_KEY, redis_breaker_reset_s=0.2, rate_limit_per_minute=10_000
+    )
     expected = TestClient(create_app(local_settings()))
     with expected as plain:
         reference = [plain.post("/v1/fight2e/moves/price-batch", json=batch(f"ref{i}")).json() for i in range(6)]
