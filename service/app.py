@@ -5,12 +5,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
@@ -19,6 +18,7 @@ from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
 from .api.system import SystemController
 from .cache import build_cache
+from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
 from .graphql.schema import graphql_controller
 from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
@@ -66,8 +66,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Fight2eCharacterCatalogController,
             Fight2eFightersController,
             Fight2eCombatController,
-            graphql_controller(settings),
+            offline_ide(graphql_controller(settings)),
             Metrics,
+            DocsController,
+            static_router(),
         ],
         state=State({"cache": cache, "settings": settings}),
         stores=stores,
@@ -82,9 +84,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
             version=API_VERSION,
             description="Rules of fighting-game RPGs as a stateless service: validate Fighters, price Special and "
                         "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
-                        "malformed requests with RFC 9457 problem+json.",
+                        "malformed requests with RFC 9457 problem+json. " + DOCS_LINKS,
             path="/schema",
-            render_plugins=[PydanticJsonRenderPlugin(), ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            openapi_router=Router("/schema", route_handlers=[], include_in_schema=False,
+                                  response_headers=[CSP_HEADER]),
+            render_plugins=[ScalarPage(), PydanticJsonRenderPlugin(), SwaggerPage()],
         ),
         on_shutdown=[close_cache],
     )
