@@ -23,11 +23,13 @@ $(DEVSTAMP): pyproject.toml | .venv
 run: $(STAMP)
 	.venv/bin/fight-rules serve
 
-## Everything CI runs: lint, contract drift, unit, API, contract (schemathesis) and Redis integration tests.
+## Everything CI runs: lint, contract drift, unit, API, contract (schemathesis), Redis integration and browser
+## tests. Installs (as root, never with sudo, only when missing) Debian's chromium and, when no Redis answers on
+## 6379, redis-server; a private Redis it starts is stopped when the tests end.
 test: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts
-	FIGHT_RULES_TEST_REDIS_URL=$$($(PY) scripts/ensure_redis.py) && export FIGHT_RULES_TEST_REDIS_URL && \
-		$(PY) -m pytest
+	$(PY) scripts/ensure_chromium.py
+	$(PY) scripts/ensure_redis.py $(PY) -m pytest
 
 lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts

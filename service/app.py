@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
 from litestar.plugins.prometheus import PrometheusController
@@ -20,6 +20,7 @@ from .api.system import SystemController
 from .cache import build_cache
 from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
 from .graphql.schema import graphql_controller
+from .httpextras import COMPRESSION, configure_logging, too_large_handler, wrap
 from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
@@ -27,8 +28,9 @@ from .ratelimit import FailOpenStore
 from .rules.fight2e.catalog import catalog
 from .rules.fight2e.character_catalog import character_catalog
 from .settings import Settings, get_settings
+from .version import __version__
 
-API_VERSION = "1.0.0"
+API_VERSION = __version__  # the package's, like ruleset_version and the image tag
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -36,7 +38,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     catalog()  # a malformed catalogue fails start-up, not a request
     character_catalog()
     cache = build_cache(settings)
-    logging.getLogger("service").setLevel(settings.log_level.upper())
+    configure_logging(settings)
 
     class Metrics(PrometheusController):
         path = "/metrics"
@@ -58,7 +60,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         for store in stores.values():
             await store.close()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             SystemController,
             Fight2eCatalogController,
@@ -76,8 +78,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
-            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]),
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+            "X-Cache", "ETag", "X-Request-ID", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+            "RateLimit-Policy"]),
+        exception_handlers={**EXCEPTION_HANDLERS, RequestEntityTooLarge: too_large_handler(settings.max_body_bytes)},
+        compression_config=COMPRESSION,
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
             title="Fight Rules Service",
@@ -92,3 +96,4 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         on_shutdown=[close_cache],
     )
+    return wrap(app)  # request ids, access log and HEAD, around routing

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
 
 
@@ -51,9 +53,21 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
     sub.add_parser("graphql-schema", help="print the GraphQL SDL")
     args = parser.parse_args(argv)
-    if args.command == "serve":
+    try:
+        _run(args.command)
+    except ValidationError as exc:  # a bad FIGHT_RULES_* value: say which, without a traceback
+        sys.exit("fight-rules: invalid settings\n" + settings_errors(exc))
+
+
+def settings_errors(exc: ValidationError) -> str:
+    return "\n".join(f"  FIGHT_RULES_{'_'.join(str(p) for p in e['loc'][:1]).upper()}: {e['msg']}"
+                      for e in exc.errors())
+
+
+def _run(command: str) -> None:
+    if command == "serve":
         serve()
-    elif args.command == "openapi":
+    elif command == "openapi":
         sys.stdout.write(openapi_document())
     else:
         sys.stdout.write(graphql_sdl())

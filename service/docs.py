@@ -18,6 +18,7 @@ from litestar import Controller, MediaType, Request, Router, get
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import OpenAPIRenderPlugin
+from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 from markdown_it import MarkdownIt
 
@@ -225,7 +226,7 @@ class DocsController(Controller):
         )
 
     @get("/problems/{slug:str}", media_type=MediaType.HTML)
-    async def problem_type(self, slug: str) -> str:
+    async def problem_type(self, slug: FromPath[str]) -> str:
         if slug not in PROBLEM_TYPES:
             raise NotFoundException(f"No problem type is named '{slug}'.")
         return _problem_page(slug, *PROBLEM_TYPES[slug])

@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def comma_separated(value: Any) -> Any:
+    """A list setting from the environment: ``a,b`` (spaces around items ignored) or a JSON list ``["a", "b"]``."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            import json
+
+            return json.loads(text)
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return value
 
 
 class Settings(BaseSettings):
@@ -15,6 +28,7 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=1, le=65535)
     workers: int = Field(2, ge=1, le=64)
     log_level: str = "info"
+    log_format: Literal["text", "json"] = "text"  # json: one JSON object per line, with the request id
 
     # Shared cache and rate-limit store. Empty = in-process only (the embedded default).
     redis_url: str = ""
@@ -27,13 +41,15 @@ class Settings(BaseSettings):
     # Whether single-move prices also go to Redis (batches and Fighter validations always do when it is set).
     share_single_prices: bool = False
 
-    cors_origins: list[str] = ["*"]
+    cors_origins: Annotated[list[str], NoDecode] = ["*"]
     max_body_bytes: int = Field(1_048_576, ge=1024)
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
 
     graphql_max_depth: int = Field(12, ge=1)
     graphql_max_tokens: int = Field(50_000, ge=10)  # a PL 8 Fighter inline with every field selected nears 20k
     graphql_max_aliases: int = Field(30, ge=1)
+
+    _lists = field_validator("cors_origins", mode="before")(comma_separated)
 
 
 @cache

@@ -10,6 +10,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 from pydantic import BaseModel
 
@@ -65,7 +66,8 @@ def etag_response(request: Request[Any, Any, Any], body: bytes, etag: str) -> Re
     """A catalogue document with its ETag; 304 when the client already has it."""
     headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
     match = request.headers.get("if-none-match")
-    if match and (match.strip() == "*" or etag in [m.strip() for m in match.split(",")]):
+    # Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x", as a cache or a compressing proxy may have weakened it.
+    if match and (match.strip() == "*" or etag in [m.strip().removeprefix("W/") for m in match.split(",")]):
         return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
     return Response(body, media_type=JSON, headers=headers)
 
@@ -122,7 +124,7 @@ class Fight2eCatalogController(Controller):
         return _catalog_response(request, "basic-moves")  # type: ignore[return-value]
 
     @get("/entries/{entry_id:str}", responses=problem_responses(*COMMON, 404), summary="One Element or Liability by id")
-    async def entry(self, entry_id: str) -> Entry:
+    async def entry(self, entry_id: FromPath[str]) -> Entry:
         entry = catalog().entries.get(entry_id)
         if entry is None:
             raise NotFoundException(f"No Element or Liability has the id '{entry_id}'.")
@@ -168,20 +170,21 @@ class Fight2eMovesController(Controller):
           description="Answers 200 for every well-formed move: `legal` says whether the book allows it, "
                       "`violations` lists every broken rule with a stable code, and the figures are computed "
                       "even for an illegal move. The `X-Cache` header says which cache tier served it.")
-    async def price(self, state: State, request: Request[Any, Any, Any], data: MoveRequest) -> Response[MovePrice]:
+    async def price(self, state: State, request: Request[Any, Any, Any],
+                    data: JSONBody[MoveRequest]) -> Response[MovePrice]:
         body, tier = await cached_price(state, data)
         remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]
 
     @post("/attack-string", status_code=HTTP_200_OK, responses=problem_responses(*COMMON),
           summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves")
-    async def attack_string(self, data: AttackStringRequest) -> AttackStringPrice:
+    async def attack_string(self, data: JSONBody[AttackStringRequest]) -> AttackStringPrice:
         return price_attack_string(data)
 
     @post("/price-batch", status_code=HTTP_200_OK, responses=problem_responses(*COMMON), before_request=repeated_body,
           summary="Price up to 200 moves; one answer per move, in order")
     async def price_batch(self, state: State, request: Request[Any, Any, Any],
-                          data: PriceBatchRequest) -> Response[PriceBatchResponse]:
+                          data: JSONBody[PriceBatchRequest]) -> Response[PriceBatchResponse]:
         key = cache_key("price-batch", RULESET, _version(), data)
 
         def compute() -> bytes:

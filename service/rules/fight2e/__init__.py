@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from ...version import __version__
 from ..registry import RulesetInfo
 
 RULESET = "fight2e"
-# Bump on any change to rules code or data that changes an answer: it is part of every cache key.
-VERSION = "0.1.0"
+# The package's version (bump it on any change to rules code or data that changes an answer): it is part of every
+# cache key, next to the catalogue digests.
+VERSION = __version__
 
 INFO = RulesetInfo(
     id=RULESET,
