@@ -43,14 +43,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     VIRTUAL_ENV=/opt/venv \
     PATH=/opt/venv/bin:$PATH \
     FIGHT_RULES_HOST=0.0.0.0 \
-    FIGHT_RULES_PORT=8000 \
-    FIGHT_RULES_GUNICORN_CONF=/etc/fight-rules/gunicorn.conf.py
+    FIGHT_RULES_PORT=8000
 
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
 
 COPY --from=builder /opt/venv /opt/venv
-COPY deploy/gunicorn.conf.py /etc/fight-rules/gunicorn.conf.py
 
 # An empty working directory: `python -m gunicorn` puts the cwd on sys.path, so keep nothing importable there.
 WORKDIR /app

@@ -6,11 +6,12 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
 from pydantic import ValidationError
 
-DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+# The gunicorn settings ship in the package, so `pip install fight-rules && fight-rules serve` works anywhere;
+# FIGHT_RULES_GUNICORN_CONF names another file (or python:module) instead.
+GUNICORN_CONF = "python:service.gunicorn_conf"
 
 
 def openapi_document() -> str:
@@ -41,7 +42,7 @@ def serve() -> None:
     from .settings import get_settings
 
     settings = get_settings()
-    conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF", str(DEPLOY))
+    conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF") or GUNICORN_CONF
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app",
                                "--bind", f"{settings.host}:{settings.port}"])
 
