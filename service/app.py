@@ -13,6 +13,7 @@ from litestar.openapi.config import OpenAPIConfig
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
+from .api.catalog_filters import StrictQuery
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
 from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
@@ -44,7 +45,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         path = "/metrics"
         include_in_schema = False
 
-    middleware: list[Any] = [RequestMetrics]
+    middleware: list[Any] = [RequestMetrics, StrictQuery]
     stores = {}
     if settings.rate_limit_per_minute:
         stores["rate_limit"] = FailOpenStore.from_settings(settings)
