@@ -4,7 +4,9 @@ PIP     := .venv/bin/pip
 STAMP   := .venv/.installed
 DEVSTAMP:= .venv/.installed-dev
 
-.PHONY: run test lint contracts check-contracts docs bench clean
+VERSION := $(shell python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
+
+.PHONY: run test lint contracts check-contracts docs bench clean lock image
 
 .venv:
 	python3 -m venv .venv
@@ -42,6 +44,15 @@ contracts: $(STAMP)
 	$(PY) -m service.rules.fight2e.codes_doc > docs/validation-codes.md
 
 docs: contracts
+
+## Re-lock the runtime dependencies (requirements.txt, with hashes) that the Dockerfile installs.
+lock: $(DEVSTAMP)
+	.venv/bin/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 --python-platform linux \
+		-o requirements.txt -q --custom-compile-command "make lock"
+
+## The production image, tagged with the package version (the same one OpenAPI and the manifests state).
+image:
+	docker build --build-arg VERSION=$(VERSION) -t fight-rules:$(VERSION) .
 
 bench: $(DEVSTAMP)
 	$(PY) bench/run.py
