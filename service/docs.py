@@ -164,7 +164,7 @@ PROBLEM_TYPES: dict[str, tuple[str, str]] = {
     ),
     "unsupported-media-type": (
         "Unsupported media type",
-        "The body is not sent as `application/json` (GraphQL also takes `application/graphql`).",
+        "The body is sent in a media type the operation does not read: send JSON as `application/json`.",
     ),
     "rate-limited": (
         "Too many requests",

@@ -29,6 +29,7 @@ REQUEST_ID_HEADER = "X-Request-ID"
 _VALID_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 REQUEST_ID: ContextVar[str] = ContextVar("request_id", default="-")
 access_log = logging.getLogger("service.access")
+_QUIET = frozenset({"/healthz", "/readyz", "/metrics"})
 
 # Answers above this size are compressed (brotli when the client accepts it, else gzip): the whole catalogue
 # is about 229 KB as JSON, about 31 KB gzipped.
@@ -86,18 +87,18 @@ class Outer:
         try:
             await self.app(scope, receive, send_wrapped)
         finally:
-            access_log.info(
+            method = "HEAD" if head else scope["method"]
+            elapsed = round((perf_counter() - start) * 1000, 2)
+            # Probes and scrapes come every few seconds: kept out of the access log unless it is at debug level.
+            level = logging.DEBUG if scope["path"] in _QUIET else logging.INFO
+            access_log.log(
+                level,
                 "%s %s %d %.1fms",
-                "HEAD" if head else scope["method"],
+                method,
                 scope["path"],
                 status,
-                (perf_counter() - start) * 1000,
-                extra={
-                    "method": "HEAD" if head else scope["method"],
-                    "path": scope["path"],
-                    "status": status,
-                    "duration_ms": round((perf_counter() - start) * 1000, 2),
-                },
+                elapsed,
+                extra={"method": method, "path": scope["path"], "status": status, "duration_ms": elapsed},
             )
             REQUEST_ID.reset(token)
 

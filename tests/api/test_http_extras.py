@@ -98,13 +98,14 @@ def test_json_logs_carry_the_request_id() -> None:
     handler.setStream(stream)  # type: ignore[attr-defined]
     try:
         with TestClient(app) as c:
-            c.get("/healthz", headers={"X-Request-ID": "trace-44"})
+            c.get("/healthz", headers={"X-Request-ID": "probe"})
+            c.get("/v1/rulesets", headers={"X-Request-ID": "trace-44"})
     finally:
         create_app(local_settings())  # text logs again for the other tests
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     access = [line for line in lines if line["logger"] == "service.access"]
-    assert access and access[-1]["request_id"] == "trace-44"
-    assert (access[-1]["status"], access[-1]["path"], access[-1]["level"]) == (200, "/healthz", "INFO")
+    assert [line["request_id"] for line in access] == ["trace-44"]  # probes are logged at debug level only
+    assert (access[0]["status"], access[0]["path"], access[0]["level"]) == (200, "/v1/rulesets", "INFO")
 
 
 def test_413_states_the_limit() -> None:
