@@ -51,3 +51,19 @@ def test_the_command_runs_with_the_url_and_its_status_is_kept(monkeypatch: pytes
         [sys.executable, "-c", "import os, sys; sys.exit(7 if os.environ['FIGHT_RULES_TEST_REDIS_URL'] else 1)"]
     )
     assert code == 7
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+def test_without_a_default_server_a_private_one_serves_the_command_and_is_gone_after(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(ensure_redis, "DEFAULT", ("127.0.0.1", ensure_redis.free_port()))  # nothing answers there
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "url"
+    code = ensure_redis.main(
+        [sys.executable, "-c", f"import os; open({str(out)!r}, 'w').write(os.environ['FIGHT_RULES_TEST_REDIS_URL'])"]
+    )
+    assert code == 0
+    port = int(out.read_text().rsplit(":", 1)[1].split("/")[0])
+    assert port != ensure_redis.DEFAULT[1]
+    assert not ensure_redis.answers("127.0.0.1", port)  # stopped with the command
