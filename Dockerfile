@@ -1,12 +1,15 @@
 # syntax=docker/dockerfile:1
 # Production image of the Fight Rules Service: gunicorn master + uvicorn workers, non-root, no build tools.
 #
-#   docker build -t fight-rules .
+#   make image                 # = docker build --build-arg VERSION=<pyproject version> -t fight-rules:<version> .
 #   docker run --rm -p 8000:8000 fight-rules                                  # in-process cache only
 #   docker run --rm -p 8000:8000 -e FIGHT_RULES_REDIS_URL=redis://host:6379/0 fight-rules
 #
 # Both stages must use the same base image: the venv's python is a symlink to the base image's interpreter.
 ARG PYTHON_IMAGE=python:3.11-slim
+# The package version (pyproject.toml); `make image` passes it and tags the image with it. The build fails when
+# it is not the version of the package being installed.
+ARG VERSION=unset
 
 # ---------------------------------------------------------------------------------------------------------------
 FROM ${PYTHON_IMAGE} AS builder
@@ -20,16 +23,20 @@ RUN python -m venv /opt/venv
 
 WORKDIR /src
 
-# Dependencies first, read straight from pyproject.toml, so that editing the code does not reinstall them.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
-        > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt
+# Dependencies first, exactly as locked (requirements.txt: every package pinned with its hashes, `make lock`), so
+# that two builds of one commit install the same bytes and editing the code does not reinstall them.
+COPY requirements.txt ./
+RUN pip install --require-hashes --no-deps -r requirements.txt
 
 # Then the package itself, as a wheel (package-data brings service/rules/fight2e/data/*.yaml along).
+COPY pyproject.toml ./
 COPY service ./service
 RUN pip wheel --no-deps --wheel-dir /tmp/wheels . \
     && pip install --no-deps /tmp/wheels/*.whl
+ARG VERSION
+RUN installed="$(python -c 'import importlib.metadata as m; print(m.version("fight-rules"))')" \
+    && if [ "$VERSION" != unset ] && [ "$VERSION" != "$installed" ]; then \
+        echo "image version $VERSION is not the package's $installed" >&2; exit 1; fi
 
 # Fail the build, not the first deploy, if the installed package cannot build its app (e.g. catalogue data
 # missing from the wheel). Run from / so that only the installed copy can be imported, never /src.
@@ -37,20 +44,21 @@ RUN cd / && fight-rules openapi > /dev/null
 
 # ---------------------------------------------------------------------------------------------------------------
 FROM ${PYTHON_IMAGE} AS runtime
+ARG VERSION
+LABEL org.opencontainers.image.title="fight-rules" \
+      org.opencontainers.image.version="${VERSION}"
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     VIRTUAL_ENV=/opt/venv \
     PATH=/opt/venv/bin:$PATH \
     FIGHT_RULES_HOST=0.0.0.0 \
-    FIGHT_RULES_PORT=8000 \
-    FIGHT_RULES_GUNICORN_CONF=/etc/fight-rules/gunicorn.conf.py
+    FIGHT_RULES_PORT=8000
 
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
 
 COPY --from=builder /opt/venv /opt/venv
-COPY deploy/gunicorn.conf.py /etc/fight-rules/gunicorn.conf.py
 
 # An empty working directory: `python -m gunicorn` puts the cwd on sys.path, so keep nothing importable there.
 WORKDIR /app

@@ -6,7 +6,9 @@ DEVSTAMP:= .venv/.installed-dev
 TSDIR   := clients/typescript
 NODESTAMP:= $(TSDIR)/node_modules/.installed
 
-.PHONY: run test lint contracts check-contracts docs bench clean
+VERSION := $(shell python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
+
+.PHONY: run test lint contracts check-contracts docs bench clean lock image
 
 .venv:
 	python3 -m venv .venv
@@ -29,11 +31,13 @@ $(NODESTAMP): $(TSDIR)/package.json $(TSDIR)/package-lock.json
 run: $(STAMP)
 	.venv/bin/fight-rules serve
 
-## Everything CI runs: lint, contract drift, unit, API, contract (schemathesis) and Redis integration tests.
+## Everything CI runs: lint, contract drift, unit, API, contract (schemathesis), Redis integration and browser
+## tests. Installs (as root, never with sudo, only when missing) Debian's chromium and, when no Redis answers on
+## 6379, redis-server; a private Redis it starts is stopped when the tests end.
 test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
-	FIGHT_RULES_TEST_REDIS_URL=$$($(PY) scripts/ensure_redis.py) && export FIGHT_RULES_TEST_REDIS_URL && \
-		$(PY) -m pytest
+	$(PY) scripts/ensure_chromium.py
+	$(PY) scripts/ensure_redis.py $(PY) -m pytest
 
 lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts
@@ -47,6 +51,15 @@ contracts: $(STAMP) $(NODESTAMP)
 	$(PY) -m service.rules.fight2e.codes_doc > docs/validation-codes.md
 
 docs: contracts
+
+## Re-lock the runtime dependencies (requirements.txt, with hashes) that the Dockerfile installs.
+lock: $(DEVSTAMP)
+	.venv/bin/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 --python-platform linux \
+		-o requirements.txt -q --custom-compile-command "make lock"
+
+## The production image, tagged with the package version (the same one OpenAPI and the manifests state).
+image:
+	docker build --build-arg VERSION=$(VERSION) -t fight-rules:$(VERSION) .
 
 bench: $(DEVSTAMP)
 	$(PY) bench/run.py

@@ -1,4 +1,4 @@
-"""deploy/gunicorn.conf.py unchanged, with the access log off (bench only).
+"""service/gunicorn_conf.py unchanged, with the access log off (bench only).
 
 `--access-logfile /dev/null` would still make uvicorn format every access line (it logs whenever the
 ``uvicorn.access`` logger has a handler); with ``accesslog = None`` gunicorn gives that logger no handler, so
@@ -8,7 +8,7 @@ overrides this file): by default 0, so that no worker recycles (a 1-2 s restart)
 
 from pathlib import Path
 
-_deploy = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+_deploy = Path(__file__).resolve().parent.parent / "service" / "gunicorn_conf.py"
 exec(compile(_deploy.read_text(), str(_deploy), "exec"))
 
 accesslog = None

@@ -33,7 +33,7 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
-CONF = ROOT / "deploy" / "gunicorn.conf.py"
+CONF = ROOT / "service" / "gunicorn_conf.py"
 PRICE = {"name": "Hardening", "level": 3, "elements": [{"id": "increased_damage", "times": 2}]}
 
 
@@ -65,7 +65,7 @@ class Server:
 
 
 def start(log: Path, settings: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> Server:
-    """gunicorn with deploy/gunicorn.conf.py on a free loopback port; ``settings`` are FIGHT_RULES_* overrides."""
+    """gunicorn with service/gunicorn_conf.py on a free loopback port; ``settings`` are FIGHT_RULES_* overrides."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("FIGHT_RULES_")}
     metrics_dir = log.with_suffix(".metrics")  # where each worker's Prometheus files go: inspected afterwards

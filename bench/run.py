@@ -1,7 +1,7 @@
 """Load benchmark: each compute endpoint of the service against a bare Litestar echo of the same body.
 
 Starts the service (``service.wsgi:app``) and the echo app (``bench.echo_app:app``) with the same gunicorn
-settings (deploy/gunicorn.conf.py through bench/gunicorn_bench.conf.py: access log off, no worker recycling),
+settings (service/gunicorn_conf.py through bench/gunicorn_bench.conf.py: access log off, no worker recycling),
 then drives each scenario with wrk (or the Python fallback in bench/loadgen.py) for a fixed time against the
 service and against its echo baseline, alternately, and prints req/s, p50 and p99 and their ratios to the
 baseline. Also times single requests sequentially and includes the core microbenchmarks (bench/core.py).
@@ -535,7 +535,7 @@ def machine(args: argparse.Namespace, client_cpus: tuple[int, ...], server_cpus:
         f"- date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; commit {git}"
         + (" (service/ has uncommitted changes)" if dirty else ""),
         f"- machine: `nproc` = {os.cpu_count()}, {cpu}; Python {platform.python_version()}; {versions}",
-        f"- servers: gunicorn + uvicorn_worker.UvicornWorker, {args.workers} worker(s) each, deploy/gunicorn.conf.py "
+        f"- servers: gunicorn + uvicorn_worker.UvicornWorker, {args.workers} worker(s) each, service/gunicorn_conf.py "
         f"with the access log off and max_requests={args.max_requests} (bench/gunicorn_bench.conf.py); service with "
         "rate limit off, log level warning, no Redis (in-process cache only)",
         f"- load: {client}, {args.concurrency} keep-alive connections, {args.warmup} s warm-up then {args.seconds} s "

@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 import gc
-import logging
 from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.exceptions import PermissionDeniedException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.middleware import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.body import JsonBodyGate
+from .api.catalog_filters import StrictQuery
 from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
 from .api.fight2e_combat import Fight2eCombatController
 from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
 from .api.system import SystemController
 from .cache import build_cache
+from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
 from .graphql.schema import graphql_controller
+from .httpextras import COMPRESSION, configure_logging, too_large_handler, wrap
 from .metrics import RequestMetrics
 from .openapi import PydanticJsonRenderPlugin
 from .problems import EXCEPTION_HANDLERS
@@ -38,8 +40,9 @@ from .ratelimit import (
 from .rules.fight2e.catalog import catalog
 from .rules.fight2e.character_catalog import character_catalog
 from .settings import Settings, get_settings
+from .version import __version__
 
-API_VERSION = "1.0.0"
+API_VERSION = __version__  # the package's, like ruleset_version and the image tag
 
 
 def _freeze_startup_objects() -> None:
@@ -54,7 +57,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     catalog()  # a malformed catalogue fails start-up, not a request
     character_catalog()
     cache = build_cache(settings)
-    logging.getLogger("service").setLevel(settings.log_level.upper())
+    configure_logging(settings)
 
     metrics_allow = parse_networks(settings.metrics_allow)
 
@@ -69,7 +72,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         guards = [metrics_guard]
 
     # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
-    middleware: list[Any] = [RequestMetrics, DefineMiddleware(JsonBodyGate, max_depth=settings.max_json_depth)]
+    body_gate = DefineMiddleware(JsonBodyGate, max_depth=settings.max_json_depth,
+                                 max_body_bytes=settings.max_body_bytes)
+    middleware: list[Any] = [RequestMetrics, StrictQuery, body_gate]
     limiter = RateLimiter(settings) if settings.rate_limit_per_minute else None
     if limiter is not None:
         middleware.insert(0, DefineMiddleware(RateLimitMiddleware, limiter=limiter))
@@ -84,7 +89,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         if limiter is not None:
             await limiter.close()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             SystemController,
             Fight2eCatalogController,
@@ -92,27 +97,33 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Fight2eCharacterCatalogController,
             Fight2eFightersController,
             Fight2eCombatController,
-            graphql_controller(settings),
+            offline_ide(graphql_controller(settings)),
             Metrics,
+            DocsController,
+            static_router(),
         ],
         state=State({"cache": cache, "settings": settings, STATE_KEY: limiter,
                      "graphql_charge": charge_extra}),  # a GraphQL query is charged by its cost
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
-            "X-Cache", "ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy",
-            "Retry-After"]),
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+            "X-Cache", "ETag", "X-Request-ID", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+            "RateLimit-Policy", "Retry-After"]),
+        exception_handlers={**EXCEPTION_HANDLERS, RequestEntityTooLarge: too_large_handler(settings.max_body_bytes)},
+        compression_config=COMPRESSION,
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
             title="Fight Rules Service",
             version=API_VERSION,
             description="Rules of fighting-game RPGs as a stateless service: validate Fighters, price Special and "
                         "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
-                        "malformed requests with RFC 9457 problem+json.",
+                        "malformed requests with RFC 9457 problem+json. " + DOCS_LINKS,
             path="/schema",
-            render_plugins=[PydanticJsonRenderPlugin(), ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
+            openapi_router=Router("/schema", route_handlers=[], include_in_schema=False,
+                                  response_headers=[CSP_HEADER]),
+            render_plugins=[ScalarPage(), PydanticJsonRenderPlugin(), SwaggerPage()],
         ),
         on_startup=[start_limiter, _freeze_startup_objects],
         on_shutdown=[close_cache],
     )
+    return wrap(app)  # request ids, access log and HEAD, around routing

@@ -6,9 +6,12 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
-DEPLOY = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+from pydantic import ValidationError
+
+# The gunicorn settings ship in the package, so `pip install fight-rules && fight-rules serve` works anywhere;
+# FIGHT_RULES_GUNICORN_CONF names another file (or python:module) instead.
+GUNICORN_CONF = "python:service.gunicorn_conf"
 
 
 def openapi_document() -> str:
@@ -39,7 +42,7 @@ def serve() -> None:
     from .settings import get_settings
 
     settings = get_settings()
-    conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF", str(DEPLOY))
+    conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF") or GUNICORN_CONF
     os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app",
                                "--bind", f"{settings.host}:{settings.port}"])
 
@@ -51,9 +54,21 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
     sub.add_parser("graphql-schema", help="print the GraphQL SDL")
     args = parser.parse_args(argv)
-    if args.command == "serve":
+    try:
+        _run(args.command)
+    except ValidationError as exc:  # a bad FIGHT_RULES_* value: say which, without a traceback
+        sys.exit("fight-rules: invalid settings\n" + settings_errors(exc))
+
+
+def settings_errors(exc: ValidationError) -> str:
+    return "\n".join(f"  FIGHT_RULES_{'_'.join(str(p) for p in e['loc'][:1]).upper()}: {e['msg']}"
+                      for e in exc.errors())
+
+
+def _run(command: str) -> None:
+    if command == "serve":
         serve()
-    elif args.command == "openapi":
+    elif command == "openapi":
         sys.stdout.write(openapi_document())
     else:
         sys.stdout.write(graphql_sdl())

@@ -16,7 +16,7 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .api.fight2e import CatalogDocument, ElementList, FixedMoveList, KeywordList, LiabilityList
+from .api.fight2e import CatalogDocument, ElementList, EntryList, FixedMoveList, KeywordList, LiabilityList
 from .api.fight2e_fighters import PowerLevelChart, QualityList, QuirkList, SkillList, WeaknessList
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
@@ -28,9 +28,9 @@ from .rules.fight2e.fighter_models import FighterRequest, FighterValidation
 REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest, TurnRequest,
                                                AttackStringRequest)
 RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
-    m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, LiabilityList, KeywordList, FixedMoveList,
-    Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList, QuirkList, SkillList,
-    PowerLevelChart, TurnResult, AttackStringPrice)
+    m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, EntryList, LiabilityList, KeywordList,
+    FixedMoveList, Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList,
+    QuirkList, SkillList, PowerLevelChart, TurnResult, AttackStringPrice)
 
 
 @cache

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import ipaddress
 from functools import cache
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def comma_separated(value: Any) -> Any:
+    """A list setting from the environment: ``a,b`` (spaces around items ignored) or a JSON list ``["a", "b"]``."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            import json
+
+            return json.loads(text)
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return value
 
 
 class Settings(BaseSettings):
@@ -16,6 +29,7 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=1, le=65535)
     workers: int = Field(2, ge=1, le=64)
     log_level: str = "info"
+    log_format: Literal["text", "json"] = "text"  # json: one JSON object per line, with the request id
 
     # Shared cache and rate-limit store. Empty = in-process only (the embedded default). rediss:// for TLS; a
     # password goes in the URL (redis://:password@host:6379/0) and is never logged.
@@ -37,7 +51,7 @@ class Settings(BaseSettings):
     # Whether single-move prices also go to Redis (batches and Fighter validations always do when it is set).
     share_single_prices: bool = False
 
-    cors_origins: list[str] = ["*"]
+    cors_origins: Annotated[list[str], NoDecode] = ["*"]
     max_body_bytes: int = Field(1_048_576, ge=1024)
     # Arrays and objects nested deeper than this in a request body are refused (400); the deepest request the
     # contract allows is far shallower.
@@ -49,7 +63,7 @@ class Settings(BaseSettings):
     # Comma-separated IPs/CIDRs that may read /metrics (the peer address). Empty = anyone.
     metrics_allow: str = ""
 
-    # Connection hardening of each uvicorn worker (deploy/gunicorn.conf.py and service/serving.py).
+    # Connection hardening of each uvicorn worker (service/gunicorn_conf.py and service/serving.py).
     max_header_bytes: int = Field(32_768, ge=1024)  # request line and headers together → 431 beyond
     max_headers: int = Field(100, ge=8)  # header fields → 431 beyond
     request_timeout_s: float = Field(10.0, gt=0)  # a request's head and body must arrive within this → 408
@@ -81,6 +95,8 @@ class Settings(BaseSettings):
         if 0 < len(key.get_secret_value()) < 16:
             raise ValueError("use at least 16 characters (e.g. `openssl rand -hex 32`), or leave it empty")
         return key
+
+    _lists = field_validator("cors_origins", mode="before")(comma_separated)
 
 
 @cache

@@ -19,9 +19,11 @@ from typing import Any
 import msgspec
 from litestar import Request
 from litestar.exceptions import ClientException, HTTPException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ASGIApp, Empty, Receive, Scope, Send
 from litestar.utils.scope.state import ScopeState
 
+from ..httpextras import too_large_handler
 from ..problems import http_handler
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -100,9 +102,10 @@ def _json_kind(value: Any) -> str:
 class JsonBodyGate:
     """ASGI middleware over every route: a body-carrying request goes on only as a well-formed JSON object."""
 
-    def __init__(self, app: ASGIApp, max_depth: int) -> None:
+    def __init__(self, app: ASGIApp, max_depth: int, max_body_bytes: int) -> None:
         self.app = app
         self.max_depth = max_depth
+        self.too_large = too_large_handler(max_body_bytes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in BODY_METHODS:
@@ -115,7 +118,8 @@ class JsonBodyGate:
             value = decode_body(body, self.max_depth)
         except HTTPException as exc:
             # Answered here rather than raised, so the metrics and CORS middleware see an ordinary answer.
-            response = http_handler(request, exc).to_asgi_response(app=None, request=request)
+            handler = self.too_large if isinstance(exc, RequestEntityTooLarge) else http_handler
+            response = handler(request, exc).to_asgi_response(app=None, request=request)
             await response(scope, receive, send)
             return
         state = ScopeState.from_scope(scope)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, Response, post
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
 from ..problems import POSTED, problem_responses
@@ -26,5 +27,5 @@ class Fight2eCombatController(Controller):
                       "`decision_required` (with the pending decision and its legal choices: add it and send "
                       "the same request again). Illegal decisions, dice that do not fit the die and inconsistent "
                       "state are violations naming the key. The same request always gives the same answer.")
-    async def resolve(self, data: TurnRequest) -> Response[TurnResult]:
+    async def resolve(self, data: JSONBody[TurnRequest]) -> Response[TurnResult]:
         return Response(resolve_bytes(data), media_type=JSON, headers={"X-Cache": "miss"})  # type: ignore[return-value]

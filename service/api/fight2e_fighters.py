@@ -7,6 +7,7 @@ from typing import Any
 
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import State
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 from pydantic import BaseModel
 
@@ -94,7 +95,7 @@ class Fight2eCharacterCatalogController(Controller):
         return etag_response(request, *_documents()["power-levels"])  # type: ignore[return-value]
 
 
-async def cached_validation(state: State, data: FighterRequest) -> tuple[bytes, str]:
+async def cached_validation(state: State, data: JSONBody[FighterRequest]) -> tuple[bytes, str]:
     key = cache_key("fighter", RULESET, _version(), data)
     body, tier = await state.cache.get_or_compute(
         key, lambda: validate_fighter(data).model_dump_json().encode(), shared=True)
@@ -111,7 +112,7 @@ class Fight2eFightersController(Controller):
                       "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the "
                       "sheet's figures and budgets; `moves[i]` is each move priced as the moves endpoint would.")
     async def validate(self, state: State, request: Request[Any, Any, Any],
-                       data: FighterRequest) -> Response[FighterValidation]:
+                       data: JSONBody[FighterRequest]) -> Response[FighterValidation]:
         body, tier = await cached_validation(state, data)
         remember_body(state, request, body, await request.body())
         return Response(body, media_type=JSON, headers={"X-Cache": tier})  # type: ignore[return-value]

@@ -28,6 +28,7 @@ from strawberry.extensions.query_depth_limiter import create_validator as depth_
 from strawberry.litestar import make_graphql_controller
 from strawberry.scalars import JSON
 
+from ..api.catalog_filters import filter_entries
 from ..api.fight2e import _version as moves_version
 from ..api.fight2e import price_bytes
 from ..api.fight2e_combat import resolve_bytes
@@ -424,12 +425,12 @@ class Query:
     def price_attack_string(self, string: AttackStringInput) -> AttackStringResult:
         return _attack_string(string)
 
-    @strawberry.field(description="fight2e Elements; `kind` filters by element or liability.")
-    def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None) -> list[CatalogEntry]:
-        entries = catalog().entries.values()
-        wanted = set(ids or [])
-        return [CatalogEntry.of(e) for e in entries
-                if (kind is None or e.kind == kind) and (not wanted or e.id in wanted)]
+    @strawberry.field(description="fight2e Elements and Liabilities, filtered by kind (element or liability), "
+                                  "move type (special or super), a keyword they give, a part of the name or id.")
+    def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None, move_type: str | None = None,
+                        keyword: str | None = None, search: str | None = None) -> list[CatalogEntry]:
+        return [CatalogEntry.of(e) for e in filter_entries(catalog().entries.values(), kind=kind, ids=ids,
+                                                             move_type=move_type, keyword=keyword, search=search)]
 
     @strawberry.field(description="fight2e Keywords.")
     def fight2e_keywords(self) -> list[CatalogKeyword]:

@@ -8,6 +8,7 @@ import pytest
 from litestar import Litestar, Request, get
 from litestar.datastructures import State
 from litestar.middleware import DefineMiddleware
+from litestar.params import FromPath
 from litestar.testing import TestClient
 from pydantic import ValidationError
 
@@ -88,7 +89,7 @@ def test_each_process_counts_its_share_when_counts_are_not_shared() -> None:
 
 
 @get("/cost/{units:int}")
-async def costly(request: Request[Any, Any, Any], units: int) -> Any:
+async def costly(request: Request[Any, Any, Any], units: FromPath[int]) -> Any:
     if not await charge_extra(request, units - 1):  # the middleware charged the first unit
         return await rate_limited_response(request)
     return {"charged": units}

@@ -74,7 +74,10 @@ class PrivateRedis:
 @pytest.fixture
 def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
     if shutil.which("redis-server") is None:
-        pytest.fail("redis-server is not installed; `make test` installs it")
+        reason = "redis-server is not installed (make test installs it when no Redis answers on 6379 and it is root)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
     server = PrivateRedis(tmp_path)
     server.start()
     try:

@@ -1,4 +1,4 @@
-"""Attacks and operations of issue 13 against real gunicorn servers (deploy/gunicorn.conf.py) on loopback.
+"""Attacks and operations of issue 13 against real gunicorn servers (service/gunicorn_conf.py) on loopback.
 
 Each test reproduces the problem with bounded counts and times and stops every server it starts; the helpers
 are bench/hardening.py's, which measures the same things with larger numbers.

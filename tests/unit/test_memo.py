@@ -36,6 +36,8 @@ LOAD_ONCE = {
     "service.api.fight2e_fighters._documents",
     "service.openapi.pydantic_components",
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
+    "service.docs._markdown",
+    "service.docs.validation_codes_markdown",
 }
 
 JAB = {"id": "jab", "name": "Jab", "level": 2}

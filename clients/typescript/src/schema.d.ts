@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/catalog/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Elements and Liabilities, filtered */
+        get: operations["V1Fight2ECatalogEntriesEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog/entries/{entry_id}": {
         parameters: {
             query?: never;
@@ -1383,6 +1400,15 @@ export interface components {
          * @enum {string}
          */
         EntryKind: "element" | "liability";
+        /** EntryList */
+        EntryList: {
+            /** Entries */
+            entries: components["schemas"]["Entry"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
         /**
          * EntryOption
          * @description A design-time choice fixed when the move is built (000 L2301).
@@ -3616,7 +3642,13 @@ export interface operations {
     };
     V1Fight2ECatalogBasicMovesBasicMoves: {
         parameters: {
-            query?: never;
+            query?: {
+                kind?: "basic" | "command" | null;
+                /** @description A keyword id (see /keywords): entries that give it */
+                keyword?: string | null;
+                /** @description Case-insensitive part of the name or id */
+                search?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3670,7 +3702,14 @@ export interface operations {
     };
     V1Fight2ECatalogElementsElements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only entries allowed on this move type */
+                move_type?: "special" | "super" | null;
+                /** @description A keyword id (see /keywords): entries that give it */
+                keyword?: string | null;
+                /** @description Case-insensitive part of the name or id */
+                search?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3684,6 +3723,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ElementList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    V1Fight2ECatalogEntriesEntries: {
+        parameters: {
+            query?: {
+                kind?: "element" | "liability" | null;
+                /** @description Only entries allowed on this move type */
+                move_type?: "special" | "super" | null;
+                /** @description A keyword id (see /keywords): entries that give it */
+                keyword?: string | null;
+                /** @description Case-insensitive part of the name or id */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -3782,7 +3883,11 @@ export interface operations {
     };
     V1Fight2ECatalogKeywordsKeywords: {
         parameters: {
-            query?: never;
+            query?: {
+                category?: components["schemas"]["KeywordCategory"] | null;
+                /** @description Case-insensitive part of the name or id */
+                search?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3836,7 +3941,14 @@ export interface operations {
     };
     V1Fight2ECatalogLiabilitiesLiabilities: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only entries allowed on this move type */
+                move_type?: "special" | "super" | null;
+                /** @description A keyword id (see /keywords): entries that give it */
+                keyword?: string | null;
+                /** @description Case-insensitive part of the name or id */
+                search?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -35,7 +35,9 @@ worker_class = "service.serving.FightRulesWorker"
 workers = _settings.workers
 bind = f"{_settings.host}:{_settings.port}"
 loglevel = _settings.log_level
-accesslog = "-"
+# The service logs one access line per request itself, with its request id (service.access, text or JSON);
+# with no access log here, uvicorn skips its own access logging as well.
+accesslog = None
 errorlog = "-"
 graceful_timeout = 20
 timeout = 30
