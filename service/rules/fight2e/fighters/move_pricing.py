@@ -237,4 +237,5 @@ def _blank_price(name: str | None, level: int, legal: bool) -> dict:
             "legal": legal, "violations": [], "warnings": [], "info": [], "unsupported": [], "element_slots": 0,
             "liability_slots": 0, "elements_spent": 0, "unused_slots": 0, "move_points": 0, "control": level,
             "glory": 0, "accuracy": 0, "accuracy_vs": {"defense": 0, "evasion": 0, "tactics": 0}, "damage": None,
+            "damage_with_perfect_hit": None,
             "keywords": [], "combo_keywords": [], "range": None, "super_energy_cost": None, "entries": []}
