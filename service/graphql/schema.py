@@ -166,11 +166,26 @@ class FixedMove:
 
 
 @strawberry.input
+class EntryRefInput:
+    id: str
+    times: int = 1
+    options: JSON | None = None
+    condition: str | None = None
+
+
+@strawberry.input(description="One combination of a Random Effect.")
+class RandomCombinationInput:
+    entries: list[EntryRefInput]
+    name: str | None = None
+
+
+@strawberry.input
 class EntryChoiceInput:
     id: str
     times: int = 1
     options: JSON | None = None
     condition: str | None = None
+    combinations: list[RandomCombinationInput] | None = None
 
 
 @pyd_input(model=m.FighterContext, all_fields=True)
@@ -277,6 +292,10 @@ def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> Fight
         derived=answer["derived"], moves=[_move_price(mp, FighterMovePrice) for mp in answer["moves"]])
 
 
+def _damage(damage: dict[str, Any] | None) -> Damage | None:
+    return Damage(**{**damage, "based_on": m.DamageBasis(damage["based_on"])}) if damage else None
+
+
 def _move_price(d: dict[str, Any], kind: type) -> Any:
     """The GraphQL type of a move's price straight from the JSON answer (the pydantic round trip is slower)."""
     damage, rng = d["damage"], d["range"]
@@ -288,7 +307,8 @@ def _move_price(d: dict[str, Any], kind: type) -> Any:
         "info": [Finding(**f) for f in d["info"]],
         "unsupported": [Unsupported(**u) for u in d["unsupported"]],
         "accuracy_vs": AccuracyVs(**d["accuracy_vs"]),
-        "damage": Damage(**{**damage, "based_on": m.DamageBasis(damage["based_on"])}) if damage else None,
+        "damage": _damage(damage),
+        "damage_with_perfect_hit": _damage(d.get("damage_with_perfect_hit")),
         "range": Range(**rng) if rng else None,
         "entries": [ResolvedEntry(**{**e, "kind": m.EntryKind(e["kind"])}) for e in d["entries"]],
         **({"kind": fm.FighterMoveKind(d["kind"])} if "kind" in d else {}),

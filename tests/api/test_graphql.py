@@ -84,3 +84,29 @@ def test_token_flood_is_refused() -> None:
     with TestClient(create_app(local_settings(graphql_max_tokens=1000))) as c:
         out = gql(c, "{ rulesets { " + "id " * 2_000 + "} }")
     assert out["data"] is None and "tokens" in out["errors"][0]["message"]
+
+
+def test_issue9_fields_over_graphql_and_rest(client: TestClient[Litestar]) -> None:
+    """The new fields travel both ways: Random Effect combinations and fighter.techniques in, the damage with the
+    Perfect Hit out. Increased Damage ×4 guarded: 1d6 ordinary, 1d10 with the Perfect Hit (000 L3528–L3530, L4751);
+    Sidestep Counter (1) + Knocks Down (2) fills an L2 move only with the Sidestep Technique (000 L4151)."""
+    q = """query($m: [MoveInput!]!) { priceMoves(moves: $m) { ... on MovePrice { legal movePoints
+      damage { die } damageWithPerfectHit { die } violations { code path } } } }"""
+    guarded = {"level": 4, "elements": [{"id": "increased_damage", "times": 4}],
+               "liabilities": [{"id": "perfect_hit", "options": {"target": "increased_damage"}}]}
+    box = {"level": 3, "elements": [{"id": "random_effect", "options": {"allocation": 2}, "combinations": [
+        {"name": "Fist", "entries": [{"id": "increased_damage", "times": 2}]},
+        {"entries": [{"id": "knocks_down"}]}]}]}
+    counter = {"level": 2, "elements": [{"id": "sidestep_counter", "options": {"sidestep_only": "no"}},
+                                        {"id": "knocks_down"}], "fighter": {"techniques": ["sidestep"]}}
+    out = gql(client, q, {"m": [guarded, box, counter]})
+    assert "errors" not in out, out
+    first, second, third = out["data"]["priceMoves"]
+    assert (first["damage"]["die"], first["damageWithPerfectHit"]["die"]) == ("1d6", "1d10")
+    assert second["legal"] and second["damageWithPerfectHit"] is None, second
+    assert third["legal"] and third["movePoints"] == 3, third
+    rest = client.post("/v1/fight2e/moves/price", json=guarded).json()
+    assert (rest["damage"]["die"], rest["damage_with_perfect_hit"]["die"]) == ("1d6", "1d10")
+    over = client.post("/v1/fight2e/moves/price", json={**box, "elements": [{**box["elements"][0], "combinations": [
+        {"entries": [{"id": "knocks_down", "bogus": 1}]}]}]})
+    assert over.status_code == 400 and over.headers["content-type"].startswith("application/problem+json")

@@ -63,4 +63,8 @@ def test_openapi(case: schemathesis.Case) -> None:
 def test_graphql(case: schemathesis.Case) -> None:
     response = case.call()
     assert response.status_code < 500, response.text
+    if "more than 50000 tokens" in response.text:
+        # A generated document over the token bound (nested Random Effect combinations, each entry's options a whole
+        # sheet) is refused before parsing: the bound is tested in tests/api/test_graphql.py.
+        return
     case.validate_response(response)

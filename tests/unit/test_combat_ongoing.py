@@ -130,7 +130,7 @@ def test_set_up_readies_then_strikes_with_plus_two() -> None:
     rolls3 = {k.replace("T2", "T3"): v for k, v in rolls.items()}
     res = duel({"T3.a.action": attack(["trap"])}, rolls3, a=sheet("a", moves=[TRAP]), rng=1, turn=3, sa=armed)
     assert res.status == "resolved", res.violations
-    assert next(s.inputs for s in res.log if s.label == "D.6")["set_up"] == 2
+    assert next(s.inputs for s in res.log if s.label == "D.6")["move"] == 2  # Set Up's +2 is the move's Accuracy
     assert st(res, "a").ongoing_effects == []
 
 

@@ -1337,6 +1337,11 @@ export interface components {
             /** Name */
             name: string;
             /**
+             * Once Per
+             * @default null
+             */
+            once_per: string | null;
+            /**
              * Options
              * @default []
              */
@@ -1366,12 +1371,22 @@ export interface components {
              * @default 1
              */
             super_instances: number | null;
+            /**
+             * Takes Combinations
+             * @default false
+             */
+            takes_combinations: boolean;
         };
         /**
          * EntryChoice
-         * @description One Element or Liability as the builder wrote it down.
+         * @description One Element or Liability of a move.
          */
         EntryChoice: {
+            /**
+             * Combinations
+             * @description Random Effect only: its combinations (the book allows up to ten). Default: `null`.
+             */
+            combinations?: components["schemas"]["RandomCombination"][] | null;
             /**
              * Condition
              * @description Free-text condition (Liabilities). Default: `null`.
@@ -1384,7 +1399,7 @@ export interface components {
             id: string;
             /**
              * Options
-             * @description Design choices fixed when the move is built.
+             * @description Design choices fixed when the move is built, e.g. Perfect Hit's `target`.
              */
             options?: {
                 [key: string]: number | boolean | string | string[];
@@ -1457,6 +1472,34 @@ export interface components {
              * @enum {string}
              */
             type: "choice" | "int" | "entry" | "entries" | "text";
+        };
+        /**
+         * EntryRef
+         * @description One Element or Liability as the builder wrote it down (also one entry of a Random Effect combination).
+         */
+        EntryRef: {
+            /**
+             * Condition
+             * @description Free-text condition (Liabilities). Default: `null`.
+             */
+            condition?: string | null;
+            /**
+             * Id
+             * @description Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.
+             */
+            id: string;
+            /**
+             * Options
+             * @description Design choices fixed when the move is built, e.g. Perfect Hit's `target`.
+             */
+            options?: {
+                [key: string]: number | boolean | string | string[];
+            };
+            /**
+             * Times
+             * @description Instances taken (default 1). Default: `1`.
+             */
+            times?: number;
         };
         /**
          * EvadeTechnique
@@ -1901,6 +1944,11 @@ export interface components {
              * @description Styles known (Multiple Styles Quality). Default: `1`.
              */
             styles?: number;
+            /**
+             * Techniques
+             * @description Campaign options the Fighter holds as a Technique Quality: his moves may use them even where the campaign does not.
+             */
+            techniques?: components["schemas"]["TechniqueOption"][];
         };
         /**
          * FighterMove
@@ -2019,7 +2067,13 @@ export interface components {
             command: string | null;
             /** Control */
             control: number;
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
             damage: components["schemas"]["Damage"] | null;
+            /**
+             * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
+             * @default null
+             */
+            damage_with_perfect_hit: components["schemas"]["Damage"] | null;
             /**
              * Element Slots
              * @description Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).
@@ -2471,7 +2525,13 @@ export interface components {
             combo_keywords: string[];
             /** Control */
             control: number;
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
             damage: components["schemas"]["Damage"] | null;
+            /**
+             * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
+             * @default null
+             */
+            damage_with_perfect_hit: components["schemas"]["Damage"] | null;
             /**
              * Element Slots
              * @description Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).
@@ -2913,6 +2973,22 @@ export interface components {
              */
             subject?: string | null;
         };
+        /**
+         * RandomCombination
+         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (000 L3944).
+         */
+        RandomCombination: {
+            /**
+             * Entries
+             * @description Its Elements and Liabilities, each with its instances and design choices.
+             */
+            entries: components["schemas"]["EntryRef"][];
+            /**
+             * Name
+             * @description e.g. `Grenade`. Default: `null`.
+             */
+            name?: string | null;
+        };
         /** Range */
         Range: {
             /** Max */
@@ -3258,6 +3334,13 @@ export interface components {
          * @enum {string}
          */
         SuperMoveSystem: "single_tier" | "three_tier";
+        /**
+         * TechniqueOption
+         * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
+         *     instead (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219).
+         * @enum {string}
+         */
+        TechniqueOption: "wall_springs" | "sidestep" | "dash";
         /**
          * Trait
          * @description A Quality or a Weakness (000 L995–L1495, lists L997–L1045 and L9401–L9441).

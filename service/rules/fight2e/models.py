@@ -128,15 +128,15 @@ class Model(Plain):
         return data
 
 
-class EntryChoice(Plain):
-    """One Element or Liability as the builder wrote it down."""
+class EntryRef(Plain):
+    """One Element or Liability as the builder wrote it down (also one entry of a Random Effect combination)."""
 
     id: Id = Field(description="Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.")
     times: StrictInt = Field(1, ge=1, le=20, description="Instances taken (default 1).")
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
-        default_factory=dict, max_length=12, description="Design choices fixed when the move is built.")
+        default_factory=dict, max_length=12, description="Design choices fixed when the move is built, e.g. "
+        "Perfect Hit's `target`.")
     condition: str | None = Field(None, max_length=300, description="Free-text condition (Liabilities).")
-
 
     @field_validator("options")
     @classmethod
@@ -144,7 +144,31 @@ class EntryChoice(Plain):
         return dict(sorted(options.items()))  # a canonical order, so equal requests have equal cache keys
 
 
-class FighterContext(Plain):
+class RandomCombination(Plain):
+    """One combination of a Random Effect: Elements and Liabilities built like a Special Move (000 L3944)."""
+
+    name: str | None = Field(None, max_length=120, description="e.g. `Grenade`.")
+    entries: list[EntryRef] = Field(max_length=40, description="Its Elements and Liabilities, each with its "
+                                    "instances and design choices.")
+
+
+class EntryChoice(EntryRef):
+    """One Element or Liability of a move."""
+
+    combinations: list[RandomCombination] | None = Field(
+        None, max_length=20, description="Random Effect only: its combinations (the book allows up to ten).")
+
+
+class TechniqueOption(StrEnum):
+    """Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
+    instead (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219)."""
+
+    wall_springs = "wall_springs"
+    sidestep = "sidestep"
+    dash = "dash"
+
+
+class FighterContext(Model):
     """What a move's legality and figures depend on from its owner. Every field is optional."""
 
     power_level: OptionalInt(1, 10) = Field(None)
@@ -164,6 +188,14 @@ class FighterContext(Plain):
     harder_command_move_flaws: StrictInt = Field(0, ge=0, le=10)
     borrow_identities: StrictBool = False
     style_change: StrictBool = Field(False, description="Has the Style Change Quality.")
+    techniques: list[TechniqueOption] = Field(
+        default_factory=list, max_length=10, description="Campaign options the Fighter holds as a Technique "
+        "Quality: his moves may use them even where the campaign does not.")
+
+    @field_validator("techniques")
+    @classmethod
+    def _canonical(cls, techniques: list[TechniqueOption]) -> list[TechniqueOption]:
+        return sorted(set(techniques))  # equal requests, equal cache keys
 
 
 class Campaign(Plain):
@@ -267,7 +299,11 @@ class MovePrice(Plain):
     glory: int
     accuracy: int
     accuracy_vs: AccuracyVs
-    damage: Damage | None
+    damage: Damage | None = Field(description="The ordinary damage: an Element a Perfect Hit guards is left out "
+                                  "(000 L4745–L4753).")
+    damage_with_perfect_hit: Damage | None = Field(
+        None, description="The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an "
+        "Element that changes the damage.")
     keywords: list[str]
     combo_keywords: list[str]
     range: Range | None

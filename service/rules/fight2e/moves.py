@@ -35,6 +35,7 @@ from .models import (
     EntryChoice,
     MovePrice,
     MoveRequest,
+    TechniqueOption,
 )
 from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
 
@@ -180,7 +181,7 @@ def _collect(move: Move) -> None:
                 found.add("ENTRY_IN_WRONG_LIST", path,
                           f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
                           f"list it under {'elements' if entry.kind == 'element' else 'liabilities'}.")
-            if ident in ids:
+            if ident in ids and not _another_instance(move, entry, choice):
                 found.add("DUPLICATE_ENTRY", path, f"{entry.name} is listed twice; list it once with times.")
                 continue
             if denied and ident in denied:
@@ -189,9 +190,12 @@ def _collect(move: Move) -> None:
                 if move_type not in entry.move_types:
                     found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.",
                               entry.ref)
-                if entry.campaign_option and not getattr(req.campaign, entry.campaign_option, False):
+                if entry.campaign_option and not option_on(move, entry.campaign_option):
                     found.add("CAMPAIGN_OPTION_REQUIRED", path,
                               f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
+            if choice.combinations is not None and not entry.takes_combinations:
+                found.add("DESIGN_CHOICE_INVALID", f"{path}.combinations",
+                          f"{entry.name} is not built from combinations; only Random Effect is.")
             ids.add(ident)
             if fixed is not None and not choice.options:  # the common case: nothing to choose
                 taken = Taken(entry, choice, path, choice.times, *fixed)
@@ -201,7 +205,7 @@ def _collect(move: Move) -> None:
             if "mixup" in taken.combo:
                 move.mixup = True
             taken_list.append(taken)
-            by_id[ident] = taken
+            by_id.setdefault(ident, taken)
             if n is not None:
                 numbered.append((taken, n))
             if conditions:
@@ -218,6 +222,17 @@ def _collect(move: Move) -> None:
     if not move.ids.isdisjoint(move.cat.placed_late):
         move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
         move.checked = [t for t in move.taken if move.cat.lookup[t.entry.id].checked]
+
+
+def _another_instance(move: Move, entry: Entry, choice: EntryChoice) -> bool:
+    """Whether a second entry of this id is a separate one: it names a value of the entry's ``once_per`` choice that
+    no earlier entry of the id named (digest rulings A-20, A-21 revised)."""
+    if entry.once_per is None:
+        return False
+    value = choice.options.get(entry.once_per)
+    if value is None or isinstance(value, list):
+        return False
+    return all(t.choice.options.get(entry.once_per) != value for t in move.taken if t.entry.id == entry.id)
 
 
 def _options(move: Move, t: Taken) -> None:
@@ -398,9 +413,10 @@ def _requirements(move: Move, t: Taken, conditions: tuple[tuple[str, tuple], ...
                               f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.", entry.ref)
         elif kind == "campaign":
             for camp in what:
-                if not getattr(move.request.campaign, camp, False):
-                    found.add("CAMPAIGN_OPTION_REQUIRED", t.path,
-                              f"{entry.name} needs the campaign option '{camp}'.", entry.ref)
+                if not option_on(move, camp):
+                    found.add("CAMPAIGN_OPTION_REQUIRED", t.path, f"{entry.name} needs the campaign option '{camp}'"
+                              + (" or the Fighter's Technique for it (fighter.techniques)." if camp in
+                                 TechniqueOption._value2member_map_ else "."), entry.ref)
         else:  # fighter
             for trait in what:
                 _fighter_requirement(move, t, trait)
@@ -438,11 +454,20 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
             found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs Power Level {need}.", entry.ref)
     elif trait in TECHNIQUE_TRAITS:
         option, what = TECHNIQUE_TRAITS[trait]
-        if not getattr(move.request.campaign, option):  # the campaign rule grants it; else only a Technique does
-            found.add("CHECKED_WITH_FIGHTER", t.path,
-                      f"{entry.name} needs {what} from the campaign or a Technique; the Fighter's sheet decides.")
+        if not option_on(move, option):  # the campaign rule grants it, or the Fighter's Technique does
+            found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs {what} from the campaign or a Technique "
+                      "(fighter.techniques); the Fighter's sheet decides.")
     else:
         found.unsupported_rule(entry.id, t.path, f"fighter requirement '{trait}' is not checked yet")
+
+
+def option_on(move: Move, option: str) -> bool:
+    """A campaign option as this move's owner has it: from the campaign, or from his own Technique Quality
+    (000 L1343, L2042)."""
+    if getattr(move.request.campaign, option, False):
+        return True
+    fighter = move.request.fighter
+    return fighter is not None and option in fighter.techniques
 
 
 # Abilities a campaign option gives everyone or a Technique Quality gives one Fighter (000 L1343, L2175, L2237).
@@ -580,11 +605,26 @@ def _super_energy_cost(move: Move) -> int | None:
     return 10 * move.request.tier
 
 
-def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | None]:
-    """Accuracy, Accuracy against each defence, Glory and damage: one pass over the entries that change a figure."""
-    base = d = e = ta = glory = steps = stun_bonus = 0
+def _guarded(move: Move) -> frozenset[str]:
+    """The Elements a Perfect Hit guards: they act only when its roll succeeds (000 L4751–L4753)."""
+    out = set()
+    for t in move.taken:
+        if t.entry.cost_rule == "perfect_hit":
+            target = t.choice.options.get("target")
+            if isinstance(target, str) and target in move.ids:
+                out.add(target)
+    return frozenset(out)
+
+
+def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | None, dict[str, object] | None]:
+    """Accuracy, Accuracy against each defence, Glory, the ordinary damage and the damage with every Perfect Hit
+    succeeding: one pass over the entries that change a figure."""
+    base = d = e = ta = glory = 0
+    steps = [0, 0]  # damage steps: ordinary, and those of Elements a Perfect Hit guards
+    stun = [0, 0]
     ki_based = False
     blockable_throw = move.request.campaign.throws_blockable
+    guarded = _guarded(move) if "perfect_hit" in move.ids else frozenset()
     for t, n in move.numbered:
         times = t.times
         if not (blockable_throw and t.entry.id == "throw"):  # a blockable Throw has no Accuracy bonus (000 L4335)
@@ -593,8 +633,9 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
             e += n.vs_evasion * times
             ta += n.vs_tactics * times
         glory += n.glory * times
-        steps += n.damage_steps * times
-        stun_bonus += n.stun_bonus * times
+        g = 1 if guarded and t.entry.id in guarded else 0
+        steps[g] += n.damage_steps * times
+        stun[g] += n.stun_bonus * times
         ki_based = ki_based or n.ki_based
     glory += move.request.level  # digest ruling A28
     fighter = move.request.fighter
@@ -602,23 +643,36 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
         glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
     accuracy_vs = {"defense": base + d, "evasion": base + e, "tactics": base + ta}
     kw = move.keywords
-    if "utility" in kw or "no_damage" in kw:
-        return base, accuracy_vs, glory, None
-    by_id = move.by_id
-    inc = by_id["increased_damage"].times if "increased_damage" in by_id else 0
-    multi = by_id["multi_hit"].times if "multi_hit" in by_id else 0
+    bomb = "bomb" in move.ids
+    if "no_damage" in kw or ("utility" in kw and not bomb):
+        return base, accuracy_vs, glory, None, None
+    # A Bomb's explosion is the move's damage: Ki-based, never Strength (000 L2855).
+    ki_based = ki_based or bomb
+    inc, multi = move.times("increased_damage"), move.times("multi_hit")
+    damage = _damage(move, steps[0], stun[0], 0 if "increased_damage" in guarded else inc,
+                     0 if "multi_hit" in guarded else multi, ki_based, report=True)
+    if not guarded:
+        return base, accuracy_vs, glory, damage, None
+    full = _damage(move, steps[0] + steps[1], stun[0] + stun[1], inc, multi, ki_based, report=False)
+    return base, accuracy_vs, glory, damage, (full if full != damage else None)
+
+
+def _damage(move: Move, steps: int, stun_bonus: int, inc: int, multi: int, ki_based: bool,
+            report: bool) -> dict[str, object]:
+    """The damage figures from the Increased Damage and Multi Hit instances and the other die steps counted."""
+    fighter = move.request.fighter
     # One die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4).
     step = (D8 if move.is_super else D6) + inc // 2 + steps
     with_strength = None
     if ki_based:
         if fighter and fighter.ki:
             step += KI_SHIFT[fighter.ki]
-        else:
+        elif report:
             move.found.add("CHECKED_WITH_FIGHTER", "fighter.ki",
                            "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
     elif fighter and fighter.strength is not None:
         with_strength = die_name(max(step, 0) + fighter.strength)
-    damage = {
+    return {
         "die": die_name(step),
         "die_with_strength": with_strength,
         "flat_bonus": multi // 2,  # 000 L3703–L3734
@@ -626,7 +680,6 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
         "stun_bonus": stun_bonus,
         "based_on": "ki" if ki_based else "strength",
     }
-    return base, accuracy_vs, glory, damage
 
 
 def _range(kw: set[str]) -> dict[str, int] | None:
@@ -723,7 +776,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     keywords, combo = _split_keywords(all_keywords)
     # These steps may still add findings, so they run before ``legal`` is read.
     move_points = _extra_move_points(move, mp)
-    accuracy, accuracy_vs, glory, damage = _figures(move)
+    accuracy, accuracy_vs, glory, damage, perfect_damage = _figures(move)
     return {
         "ruleset": RULESET,
         "ruleset_version": VERSION,
@@ -745,6 +798,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         "accuracy": accuracy,
         "accuracy_vs": accuracy_vs,
         "damage": damage,
+        "damage_with_perfect_hit": perfect_damage,
         "keywords": keywords,
         "combo_keywords": combo,
         "range": _range(move.keywords),

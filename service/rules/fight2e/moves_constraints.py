@@ -10,7 +10,9 @@ import math
 
 from .codes import CODES, register
 from .keywords import apply, has
-from .moves import Move, Taken, check, cost_rule
+from .models import EntryChoice, EntryRef
+from .moves import Move, Taken, check, cost_rule, option_on
+from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
 for _code, _sev, _meaning, _ref in [
@@ -293,9 +295,9 @@ def _optional_rule(move: Move, t: Taken) -> None:
 
 @check(("mobile.wall_spring", "CAMPAIGN_OPTION_REQUIRED"))
 def _wall_spring(move: Move, t: Taken) -> None:
-    if not move.request.campaign.wall_springs:
-        move.found.add("CHECKED_WITH_FIGHTER", t.path,
-                       "Wall Spring needs the campaign's Wall Springs or the Wall Spring Technique.")
+    if not option_on(move, "wall_springs"):
+        move.found.add("CHECKED_WITH_FIGHTER", t.path, "Wall Spring needs the campaign's Wall Springs or the Wall "
+                       "Spring Technique (fighter.techniques).")
 
 
 @check(("super_energy_liability", "CAMPAIGN_OPTION_REQUIRED"), ("no_super_energy", "CAMPAIGN_OPTION_REQUIRED"))
@@ -306,8 +308,9 @@ def _needs_supers(move: Move, t: Taken) -> None:
 
 @check(("sidestep_setup", "CAMPAIGN_OPTION_REQUIRED"))
 def _sidestep(move: Move, t: Taken) -> None:
-    if not move.request.campaign.sidestep:
-        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Sidestep Setup needs the campaign's Sidestep option.")
+    if not option_on(move, "sidestep"):
+        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Sidestep Setup needs the campaign's Sidestep option or the "
+             "Fighter's Sidestep Technique (fighter.techniques).")
 
 
 @check(("decreased_super_energy_cost", "CAMPAIGN_OPTION_REQUIRED"))
@@ -666,18 +669,50 @@ def _enhanced_power_up(move: Move, t: Taken) -> None:
 
 @check(("random_effect", "RANDOM_EFFECT_INVALID"))
 def _random_effect(move: Move, t: Taken) -> None:
-    combinations = _listed(_opt(t, "combinations"), ";")
+    combos = combinations_of(t.choice)
     allocation = _int(t, "allocation")
-    if not combinations or len(combinations) > 10:  # up to ten combinations (000 L3944)
-        _add(move, t, "RANDOM_EFFECT_INVALID", "Random Effect takes from one to ten combinations "
-             "(separated by ';', each a comma-separated list of entry ids).")
-    for n, combination in enumerate(combinations, 1):
-        cost = 0.0
-        for ident in _listed(combination):
-            entry = move.cat.entries.get(ident)
-            if entry is None:
-                _add(move, t, "RANDOM_EFFECT_INVALID", f"Combination {n}: '{ident}' is not an Element or Liability.")
-                continue
-            cost += entry.cost
-        if cost > allocation:
-            _add(move, t, "RANDOM_EFFECT_INVALID", f"Combination {n} costs {cost:g}; the allocation is {allocation}.")
+    if t.choice.combinations is not None and has_text_form(t.choice):
+        _add(move, t, "DESIGN_CHOICE_INVALID", "Give the combinations once: the combinations field or the older "
+             "text option, not both.")
+    if not combos or len(combos) > 10:  # up to ten combinations (000 L3944)
+        _add(move, t, "RANDOM_EFFECT_INVALID", f"Random Effect takes from one to ten combinations, not {len(combos)}.")
+    for n, combo in enumerate(combos[:10]):
+        where = f"{t.path}.combinations[{n}]" if t.choice.combinations is not None else \
+            f"{t.path}.options.combinations"
+        label = f"Combination {n + 1}" + (f" ({combo.name})" if combo.name else "")
+        cost = _combination_cost(move, t, combo.entries, where, label)
+        if cost > allocation:  # each within the allocation (digest ruling A-19)
+            move.found.add("RANDOM_EFFECT_INVALID", where,
+                           f"{label} costs {cost:g} Elements; the allocation is {allocation}.", t.entry.ref)
+
+
+def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, label: str) -> int:
+    """A combination priced like a Special Move with the move's other entries (000 L3944–L3948): the cost of its
+    own entries, net of its Liabilities and rounded up, with every cost rule applied (a Perfect Hit is worth half
+    of the Element it guards, 000 L4751). Broken rules of its entries are reported at their own paths."""
+    from .moves import price_data
+
+    req, cat = move.request, move.cat
+    inside = {r.id for r in refs}
+    lists: dict[str, list[EntryChoice]] = {"elements": [], "liabilities": []}
+    paths: dict[str, str] = {}
+    for j, r in enumerate(refs):
+        entry = cat.entries.get(r.id)
+        name = "liabilities" if entry is not None and entry.kind == "liability" else "elements"
+        paths[f"{name}[{len(lists[name])}]"] = f"{where}.entries[{j}]" if where.endswith("]") else where
+        lists[name].append(EntryChoice.model_construct(id=r.id, times=r.times, options=r.options,
+                                                       condition=r.condition, combinations=None))
+    for name, given in (("elements", req.elements), ("liabilities", req.liabilities)):
+        lists[name] += [c for c in given if c is not t.choice and c.id not in inside]
+    sub = req.model_copy(update={"name": None, "elements": lists["elements"], "liabilities": lists["liabilities"],
+                                 "free_throw": False})
+    answer = price_data(sub, cat)
+    total = 0.0
+    for e in answer["entries"]:  # type: ignore[union-attr]
+        if e["path"] in paths:
+            total += e["cost"]
+    for v in answer["violations"]:  # type: ignore[union-attr]
+        head, dot, rest = str(v["path"]).partition(".")
+        if head in paths:
+            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}", v["ref"])
+    return math.ceil(total)

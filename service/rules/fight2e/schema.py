@@ -216,6 +216,11 @@ class Entry(Frozen):
     cost_rule: str | None = None
     instances: PositiveInt | None = 1  # None = no stated limit; pricing relies on every entry allowing one
     super_instances: PositiveInt | None = 1  # limit on a Super Move
+    # A design choice whose distinct values may each carry one more entry of this id on a move (one Perfect Hit per
+    # guarded Element, one Limited Move per limitation); entries repeating a value are duplicates.
+    once_per: str | None = None
+    # Whether the entry is built from combinations of other entries (Random Effect, 000 L3944).
+    takes_combinations: bool = False
     move_types: tuple[Literal["special", "super"], ...] = ("special", "super")
     # Campaign option that must be on for the entry to exist at all (e.g. transformations).
     campaign_option: str | None = None

@@ -627,7 +627,8 @@ def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: 
             if armed.since is not None and ctx.turn - armed.since < 2:
                 ctx.fail("SET_UP_CONSECUTIVE_TURNS", path, f"{key}: {first.name} was readied last turn; a turn "
                          "must pass between its uses.", key=key)
-            return "", 2 if first.has("set_up.powerless") else 0, {"set_up": 2}  # Powerless: +2 damage (000 L4139)
+            # Powerless: +2 damage (000 L4139); the +2 Accuracy is in the move's own Accuracy (000 L4131)
+            return "", 2 if first.has("set_up.powerless") else 0, None
     if first.has("wind_up"):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:

@@ -250,10 +250,12 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         rng = None
     damage_step = None
     min_roll, flat, stun_bonus, ki_based = 1, 0, 0, False
-    if price.damage is not None and "no_damage" not in keywords and "utility" not in keywords:
-        damage_step = die(price.damage.die).step - Die(3).step
-        min_roll, flat, stun_bonus = price.damage.minimum_roll, price.damage.flat_bonus, price.damage.stun_bonus
-        ki_based = price.damage.based_on == "ki"
+    # The whole move: a Perfect Hit sets its Element aside only when its roll fails (perfect_hit.py).
+    damage = price.damage_with_perfect_hit or price.damage
+    if damage is not None and "no_damage" not in keywords and "utility" not in keywords:
+        damage_step = die(damage.die).step - Die(3).step
+        min_roll, flat, stun_bonus = damage.minimum_roll, damage.flat_bonus, damage.stun_bonus
+        ki_based = damage.based_on == "ki"
     ident = move_id(index, sheet_move.id, sheet_move.name)
     return MoveProfile(
         id=ident, name=sheet_move.name or ident, kind=kind, level=price.level or sheet_move.level,

@@ -1,14 +1,16 @@
 """Random Effect: each use rolls which of the move's preset combinations of Elements and Liabilities it has this
-time (000 L3938–L3968). The combinations are written as entry ids, ',' within one and ';' between them."""
+time (000 L3938–L3968). The combinations are read as pricing reads them (``fight2e.random_effect``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...dice import Die
+from ..models import EntryRef
+from ..random_effect import combinations_of
 from .profile import MoveProfile
-from .reprice import with_entries
-from .state import Ctx
+from .reprice import sheet_entry, with_entries
+from .state import Ctx, F
 
 if TYPE_CHECKING:
     from .attack import Attack
@@ -17,10 +19,12 @@ ENTRY = "random_effect"
 _DICE = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6))  # (sides, die-ladder index)
 
 
-def combinations(m: MoveProfile) -> list[list[str]]:
-    text = str(m.options.get(ENTRY, {}).get("combinations") or "")
-    out = [[p.strip() for p in part.split(",") if p.strip()] for part in text.split(";")]
-    return [c for c in out if c][:10]
+def combinations(ctx: Ctx, f: F, m: MoveProfile) -> list[list[EntryRef]]:
+    """The move's combinations, from the sheet's own entry (at most ten, 000 L3944)."""
+    choice = sheet_entry(ctx, f, m, ENTRY)
+    if choice is None:
+        return []
+    return [list(c.entries) for c in combinations_of(choice) if c.entries][:10]
 
 
 def _pick(ctx: Ctx, fid: str, m: MoveProfile, n: int) -> int:
@@ -59,7 +63,7 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
 
     last = len(atk.moves) - 1
     for i, m in enumerate(list(atk.moves)):
-        combos = combinations(m) if m.has(ENTRY) else []
+        combos = combinations(ctx, a, m) if m.has(ENTRY) else []
         if not combos:
             continue
         k = _pick(ctx, a.id, m, len(combos))
@@ -71,8 +75,9 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
         report_unsupported(ctx, a, v)
         atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1:]]
         why = _usable(v, i, last, atk.is_combo, distance, in_range)
-        ctx.note("D.2", a.id, f"Random Effect: combination {k} of {len(combos)} for {m.name} ("
-                 + ", ".join(combos[k - 1]) + ")" + (f" — unusable: {why}." if why else "."), "000 L3956–L3960",
+        listed = ", ".join(r.id if r.times == 1 else f"{r.id} ×{r.times}" for r in combos[k - 1])
+        ctx.note("D.2", a.id, f"Random Effect: combination {k} of {len(combos)} for {m.name} ({listed})"
+                 + (f" — unusable: {why}." if why else "."), "000 L3956–L3960",
                  {"roll": k, "combinations": len(combos)}, {"usable": not why})
         if why:
             if i == 0:

@@ -11,19 +11,30 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ..catalog import catalog
-from ..models import EntryChoice
+from ..models import EntryChoice, EntryRef
 from .profile import MoveProfile, profile
 from .state import Ctx, F
 
 
-def with_entries(ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str] = (),
+def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | None:
+    """The entry ``ident`` as the sheet writes it on the move ``m`` (None for a move not of the sheet)."""
+    match = re.fullmatch(r"moves\[(\d+)\]", m.path)
+    if match is None:
+        return None
+    mv = ctx.req.fighters[f.index].sheet.moves[int(match.group(1))]
+    return next((c for c in (*mv.elements, *mv.liabilities) if c.id == ident), None)
+
+
+def with_entries(ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str | EntryRef] = (),
                  remove: Iterable[str] = ()) -> MoveProfile | None:
-    """``m`` with each id of ``add`` taken once more (an id listed twice, twice) and those of ``remove`` (and
-    their modifiers) left out; None when the move is not one of the sheet's own or an id is unknown."""
-    add, remove = tuple(add), tuple(remove)
+    """``m`` with each entry of ``add`` taken once more (an id listed twice, twice; an ``EntryRef`` with its times
+    and design choices) and those of ``remove`` (and their modifiers) left out; None when the move is not one of
+    the sheet's own or an id is unknown."""
+    refs = tuple(EntryRef(id=a) if isinstance(a, str) else a for a in add)
+    remove = tuple(remove)
     cat = catalog()
     match = re.fullmatch(r"moves\[(\d+)\]", m.path)
-    if match is None or any(i not in cat.entries for i in (*add, *remove)):
+    if match is None or any(i not in cat.entries for i in (*(r.id for r in refs), *remove)):
         return None
     sheet = ctx.req.fighters[f.index].sheet
     idx = int(match.group(1))
@@ -32,18 +43,20 @@ def with_entries(ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str] = (),
     def keep(c: EntryChoice) -> bool:
         return not any(c.id == r or c.id.startswith(f"{r}.") for r in remove)
 
-    def plus(entries: list[EntryChoice], ident: str) -> list[EntryChoice]:
-        if any(c.id == ident for c in entries):
-            return [c.model_copy(update={"times": c.times + 1}) if c.id == ident else c for c in entries]
-        return [*entries, EntryChoice(id=ident)]
+    def plus(entries: list[EntryChoice], ref: EntryRef) -> list[EntryChoice]:
+        per = cat.entries[ref.id].once_per  # a Perfect Hit on another Element is another entry
+        same = [c for c in entries if c.id == ref.id and (per is None or c.options.get(per) == ref.options.get(per))]
+        if same:
+            return [c.model_copy(update={"times": c.times + ref.times}) if c is same[0] else c for c in entries]
+        return [*entries, EntryChoice(id=ref.id, times=ref.times, options=ref.options, condition=ref.condition)]
 
     elements = [c for c in mv.elements if keep(c)]
     liabilities = [c for c in mv.liabilities if keep(c)]
-    for ident in add:
-        if str(cat.entries[ident].kind) == "liability":
-            liabilities = plus(liabilities, ident)
+    for ref in refs:
+        if str(cat.entries[ref.id].kind) == "liability":
+            liabilities = plus(liabilities, ref)
         else:
-            elements = plus(elements, ident)
+            elements = plus(elements, ref)
     new_move = mv.model_copy(update={"elements": elements, "liabilities": liabilities})
     new_sheet = sheet.model_copy(update={"moves": [*sheet.moves[:idx], new_move, *sheet.moves[idx + 1:]]})
     priced = profile(new_sheet, ctx.opts).moves.get(m.id)

@@ -9,7 +9,7 @@ from collections import defaultdict
 from .. import RULESET, VERSION
 from ..character_catalog import normalise
 from ..fighter_models import FighterMovePrice, FreeSource
-from ..models import BUILT, Campaign, FighterContext, MoveRequest, MoveType
+from ..models import BUILT, Campaign, FighterContext, MoveRequest, MoveType, TechniqueOption
 from ..moves import price_data
 from .sheet import MoveState, Sheet
 
@@ -72,8 +72,25 @@ def move_context(s: Sheet, m: MoveState, receiving: int | None) -> FighterContex
             harder_command_move_flaws=key[4],
             borrow_identities="borrow_identity" in s.held,
             style_change="multiple_styles" in s.held,
+            techniques=sheet_techniques(s),
         )
     return ctx
+
+
+# What a Technique Quality's rule may be called on the sheet, for each campaign option it can grant one Fighter
+# (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219).
+TECHNIQUE_NAMES: dict[str, TechniqueOption] = {
+    "wall_spring": TechniqueOption.wall_springs, "wall_springs": TechniqueOption.wall_springs,
+    "sidestep": TechniqueOption.sidestep, "sidesteps": TechniqueOption.sidestep,
+    "dash": TechniqueOption.dash, "dashes": TechniqueOption.dash, "dashes_and_back_dashes": TechniqueOption.dash,
+}
+
+
+def sheet_techniques(s: Sheet) -> list[TechniqueOption]:
+    """The campaign options the sheet's Technique Qualities give the Fighter (their rule named as ``subject``)."""
+    found = {TECHNIQUE_NAMES.get(normalise(q.take.params.subject or "")) for q in s.qualities
+             if q.trait is not None and q.trait.id == "technique"}
+    return sorted(t for t in found if t is not None)
 
 
 def _purchase_groups(s: Sheet) -> dict[str, list[MoveState]]:
@@ -220,4 +237,5 @@ def _blank_price(name: str | None, level: int, legal: bool) -> dict:
             "legal": legal, "violations": [], "warnings": [], "info": [], "unsupported": [], "element_slots": 0,
             "liability_slots": 0, "elements_spent": 0, "unused_slots": 0, "move_points": 0, "control": level,
             "glory": 0, "accuracy": 0, "accuracy_vs": {"defense": 0, "evasion": 0, "tactics": 0}, "damage": None,
+            "damage_with_perfect_hit": None,
             "keywords": [], "combo_keywords": [], "range": None, "super_energy_cost": None, "entries": []}
