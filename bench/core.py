@@ -166,8 +166,6 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
 
 
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
-    from service.api.fight2e import price_bytes
-    from service.api.fight2e_combat import resolve_bytes
     from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
     from service.rules.fight2e.catalog import catalog
@@ -179,6 +177,7 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     from service.rules.fight2e.fighters import validate_fighter
     from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
     from service.rules.fight2e.moves import price_data, price_json, price_move
+    from service.rules.fight2e.moves import price_json as price_bytes
     from service.settings import Settings
 
     version = f"{VERSION}-{catalog().digest}"
@@ -332,8 +331,8 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         Row(
             "turn_endpoint",
             "resolve_turn + model_dump_json (REST, every request)",
-            per_call_us(lambda: resolve_bytes(turn), repeat=5),
-            f"{len(resolve_bytes(turn))} B answer",
+            per_call_us(lambda: resolve_turn(turn).model_dump_json().encode(), repeat=5),
+            f"{len(resolve_turn(turn).model_dump_json())} B answer",
         ),
         Row(
             "turn_new_sheets",

@@ -16,10 +16,8 @@ from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
 
 from .api.body import JsonBodyGate
-from .api.catalog_filters import StrictQuery
-from .api.fight2e import Fight2eCatalogController, Fight2eMovesController
-from .api.fight2e_combat import Fight2eCombatController
-from .api.fight2e_fighters import Fight2eCharacterCatalogController, Fight2eFightersController
+from .api.query import StrictQuery
+from .api.rulesets import preload, ruleset_router
 from .api.system import SystemController
 from .cache import build_cache
 from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
@@ -37,8 +35,7 @@ from .ratelimit import (
     client_address,
     parse_networks,
 )
-from .rules.fight2e.catalog import catalog
-from .rules.fight2e.character_catalog import character_catalog
+from .rules.core.ruleset import rulesets
 from .settings import Settings, get_settings
 from .version import __version__
 
@@ -54,8 +51,8 @@ def _freeze_startup_objects() -> None:
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or get_settings()
-    catalog()  # a malformed catalogue fails start-up, not a request
-    character_catalog()
+    for ruleset in rulesets():
+        preload(ruleset)  # a malformed catalogue fails start-up, not a request
     cache = build_cache(settings)
     configure_logging(settings)
 
@@ -92,11 +89,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             SystemController,
-            Fight2eCatalogController,
-            Fight2eMovesController,
-            Fight2eCharacterCatalogController,
-            Fight2eFightersController,
-            Fight2eCombatController,
+            *(ruleset_router(r) for r in rulesets()),
             offline_ide(graphql_controller(settings)),
             Metrics,
             DocsController,

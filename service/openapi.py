@@ -16,27 +16,26 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .api.fight2e import CatalogDocument, ElementList, EntryList, FixedMoveList, KeywordList, LiabilityList
-from .api.fight2e_fighters import PowerLevelChart, QualityList, QuirkList, SkillList, WeaknessList
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
-from .rules.fight2e import models as m
-from .rules.fight2e.attack_strings import AttackStringPrice, AttackStringRequest
-from .rules.fight2e.combat.models import TurnRequest, TurnResult
-from .rules.fight2e.fighter_models import FighterRequest, FighterValidation
+from .rules.core.ruleset import rulesets
 
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (m.MoveRequest, m.PriceBatchRequest, FighterRequest, TurnRequest,
-                                               AttackStringRequest)
-RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
-    m.MovePrice, m.PriceBatchResponse, CatalogDocument, ElementList, EntryList, LiabilityList, KeywordList,
-    FixedMoveList, Health, Readiness, RulesetList, Problem, FighterValidation, QualityList, WeaknessList,
-    QuirkList, SkillList, PowerLevelChart, TurnResult, AttackStringPrice)
+
+def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
+    """Every ruleset's request models, and every answer model the service sends."""
+    requests: list[type[BaseModel]] = []
+    answers: list[type[BaseModel]] = [Health, Readiness, RulesetList, Problem]
+    for ruleset in rulesets():
+        requests += [op.request for op in ruleset.operations]
+        answers += [op.answer for op in ruleset.operations]
+        answers += [doc.model for doc in ruleset.catalogue] + [lookup.model for lookup in ruleset.lookups]
+    return list(dict.fromkeys(requests)), list(dict.fromkeys(answers))
 
 
 @cache
 def pydantic_components() -> dict[str, Any]:
-    pairs = [(model, "validation") for model in REQUEST_MODELS] + [(model, "serialization") for model in
-                                                                    RESPONSE_MODELS]
+    requests, answers = _models()
+    pairs = [(model, "validation") for model in requests] + [(model, "serialization") for model in answers]
     _, top = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
     return top["$defs"]
 

@@ -1,29 +1,51 @@
-"""REST routes generated from every registered ruleset's operations: one handler shape for all of them.
+"""REST routes generated from every registered ruleset: one handler shape for all of them.
 
 Each ``Operation`` becomes ``POST /v1/{ruleset}/{path}`` taking its request model and answering its answer model,
 with the operationId ``{ruleset}{Operation}`` (``fight2ePriceMove``). Answers go through the two-tier cache as the
 operation's ``caching`` says, keyed on the ruleset version and the canonical request; a byte-for-byte repeat of a
-cached request is answered from the local tier before it is parsed again.
+cached request is answered from the local tier before it is parsed again. Each ``CatalogueDocument`` becomes
+``GET /v1/{ruleset}/catalog/{name}`` with its filters as query parameters and an ETag, each ``CatalogueLookup``
+``GET /v1/{ruleset}/catalog/{name}/{id}``.
 """
 
-from typing import Any
+# No ``from __future__ import annotations``: the handlers' annotations are built from the ruleset's models at run
+# time, and Litestar reads them as they are.
+import hashlib
+import inspect
+import json
+from functools import cache
+from typing import Annotated, Any
 
-from litestar import Request, Response, Router, post
+from annotated_types import MaxLen, MinLen
+from litestar import Request, Response, Router, get, post
 from litestar.datastructures import State
+from litestar.exceptions import NotFoundException, ValidationException
 from litestar.handlers import HTTPRouteHandler
-from litestar.status_codes import HTTP_200_OK
-from pydantic import BaseModel
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
+from pydantic import BaseModel, ValidationError
 
 from ..cache import body_key, cache_key
-from ..problems import COMMON, problem_responses
-from ..rules.core.ruleset import Caching, Operation, Ruleset
+from ..problems import COMMON, POSTED, problem_responses
+from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation, Ruleset
 
 JSON = "application/json"
+CATALOG_CACHE_CONTROL = "public, max-age=3600"
+CATALOG_RESPONSES = {**problem_responses(*COMMON),
+                     304: ResponseSpec(data_container=None, description="Not modified (If-None-Match matched)")}
+
+
+def pascal(name: str) -> str:
+    return "".join(part.capitalize() for part in name.replace("-", "_").split("_"))
 
 
 def operation_id(ruleset: Ruleset, name: str) -> str:
     """``fight2e`` + ``price_move`` → ``fight2ePriceMove``: stable and readable in generated clients."""
-    return ruleset.id + "".join(part.capitalize() for part in name.split("_"))
+    return ruleset.id + pascal(name)
+
+
+# ── operations
 
 
 def _serialised(answer: BaseModel | bytes) -> bytes:
@@ -57,28 +79,104 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
             state.cache.local_put(_raw_key(ruleset, op, await request.body()), body)
         return Response(body, media_type=JSON, headers={"X-Cache": tier})
 
-    handler.__annotations__ = {
-        "state": State,
-        "request": Request[Any, Any, Any],
-        "data": op.request,
-        "return": Response[op.answer],
-    }  # type: ignore[name-defined]
+    handler.__annotations__ = {"state": State, "request": Request[Any, Any, Any], "data": JSONBody[op.request],
+                               "return": Response[op.answer]}  # type: ignore[name-defined]
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_{op.name}"
     return post(
-        f"/{op.path}",
-        status_code=HTTP_200_OK,
-        operation_id=operation_id(ruleset, op.name),
-        summary=op.summary,
-        description=op.description or None,
-        responses=problem_responses(*COMMON),
-        tags=[ruleset.id],
-        before_request=repeated if cached else None,
-        opt={"cost": op.cost},
+        f"/{op.path}", status_code=HTTP_200_OK, operation_id=operation_id(ruleset, op.name), summary=op.summary,
+        description=op.description or None, responses=problem_responses(*POSTED), tags=[ruleset.id],
+        before_request=repeated if cached else None, opt={"cost": op.cost},
     )(handler)
 
 
+# ── catalogue
+
+
+def etag_response(request: Request[Any, Any, Any], body: bytes, etag: str) -> Response[bytes]:
+    """A catalogue document with its ETag; 304 when the client already has it."""
+    headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
+    match = request.headers.get("if-none-match")
+    # Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x", as a cache or a compressing proxy may have weakened it.
+    if match and (match.strip() == "*" or etag in [m.strip().removeprefix("W/") for m in match.split(",")]):
+        return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
+    return Response(body, media_type=JSON, headers=headers)
+
+
+@cache
+def _whole_document(ruleset: Ruleset, name: str) -> tuple[bytes, str]:
+    """An unfiltered document, serialised once per process and ruleset version, with its ETag."""
+    doc = next(d for d in ruleset.catalogue if d.name == name)
+    return doc.build(None).model_dump_json().encode(), f'"{ruleset.version}-{name or "catalog"}"'
+
+
+def _document(ruleset: Ruleset, doc: CatalogueDocument, given: dict[str, Any]) -> tuple[bytes, str]:
+    active = {k: v for k, v in given.items() if v is not None}
+    if not active or doc.filters is None:
+        return _whole_document(ruleset, doc.name)
+    try:
+        filters = doc.filters.model_validate(active)
+    except ValidationError as exc:
+        raise ValidationException("Invalid query parameters.", extra=[
+            {"path": ".".join(map(str, e["loc"])), "message": e["msg"], "source": "query"} for e in exc.errors()
+        ]) from exc
+    canonical = json.dumps(filters.model_dump(mode="json", exclude_none=True), sort_keys=True)
+    tag = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    return doc.build(filters).model_dump_json().encode(), f'"{ruleset.version}-{doc.name}-{tag}"'
+
+
+def _query_parameter(field: Any) -> Any:
+    """A filter field as a query parameter, its bounds and description stated in the contract."""
+    kwargs: dict[str, Any] = {"description": field.description}
+    for meta in field.metadata:
+        if isinstance(meta, MinLen):
+            kwargs["min_length"] = meta.min_length
+        elif isinstance(meta, MaxLen):
+            kwargs["max_length"] = meta.max_length
+        elif getattr(meta, "pattern", None):
+            kwargs["pattern"] = meta.pattern
+    return Annotated[field.annotation, QueryParameter(**kwargs)]
+
+
+def _document_handler(ruleset: Ruleset, doc: CatalogueDocument) -> HTTPRouteHandler:
+    fields = doc.filters.model_fields if doc.filters is not None else {}
+
+    async def handler(request: Request[Any, Any, Any], **filters: Any) -> Any:
+        return etag_response(request, *_document(ruleset, doc, filters))
+
+    params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None) for name in fields]
+    handler.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    handler.__annotations__ = {"request": Request[Any, Any, Any], "return": Response[doc.model],  # type: ignore[name-defined]
+                               **{name: _query_parameter(f) for name, f in fields.items()}}
+    handler.__name__ = handler.__qualname__ = f"{ruleset.id}_catalog_{doc.name or 'whole'}"
+    path = f"/catalog/{doc.name}" if doc.name else "/catalog"
+    return get(path, operation_id=operation_id(ruleset, f"catalog_{doc.name}" if doc.name else "catalog"),
+               summary=doc.summary, responses=CATALOG_RESPONSES, tags=[ruleset.id])(handler)
+
+
+def _lookup_handler(ruleset: Ruleset, lookup: CatalogueLookup) -> HTTPRouteHandler:
+    async def handler(id: Any) -> Any:
+        record = lookup.find(id)
+        if record is None:
+            raise NotFoundException(f"Nothing in {lookup.name} has the id '{id}'.")
+        return record
+
+    handler.__annotations__ = {"id": FromPath[str], "return": lookup.model}
+    handler.__name__ = handler.__qualname__ = f"{ruleset.id}_catalog_{lookup.name}_one"
+    return get(f"/catalog/{lookup.name}/{{id:str}}", summary=lookup.summary, tags=[ruleset.id],
+               operation_id=operation_id(ruleset, f"catalog_{lookup.name}_one"),
+               responses=problem_responses(*COMMON, 404))(handler)
+
+
+def preload(ruleset: Ruleset) -> None:
+    """Build and serialise every whole catalogue document now (start-up), so none is built on a request."""
+    for doc in ruleset.catalogue:
+        _whole_document(ruleset, doc.name)
+
+
 def ruleset_router(ruleset: Ruleset) -> Router:
-    """Every operation of one ruleset under ``/v1/{ruleset}``."""
-    return Router(
-        path=f"/v1/{ruleset.id}", route_handlers=[_operation_handler(ruleset, op) for op in ruleset.operations]
-    )
+    """Every operation and catalogue document of one ruleset under ``/v1/{ruleset}``."""
+    handlers = [_operation_handler(ruleset, op) for op in ruleset.operations]
+    handlers += [_document_handler(ruleset, doc) for doc in ruleset.catalogue]
+    handlers += [_lookup_handler(ruleset, lookup) for lookup in ruleset.lookups]
+    return Router(path=f"/v1/{ruleset.id}", route_handlers=handlers)

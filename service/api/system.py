@@ -1,15 +1,17 @@
-"""Liveness, readiness and the list of rulesets."""
+"""Liveness, readiness and the list of rulesets with what each one answers."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from litestar import Controller, get
 from litestar.datastructures import State
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ..problems import problem_responses
-from ..rules.registry import RulesetInfo, rulesets
+from ..rules.core.ruleset import Ruleset, rulesets
+from .rulesets import operation_id
 
 
 class Health(BaseModel):
@@ -21,8 +23,47 @@ class Readiness(BaseModel):
     redis: Literal["ok", "absent", "degraded"]
 
 
+class OperationInfo(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    operation_id: str
+    method: str  # GET or POST
+    path: str
+    summary: str
+
+
+class RulesetInfo(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    version: str
+    source: str
+    operations: tuple[OperationInfo, ...]
+    catalogue: tuple[OperationInfo, ...]
+    graphql: str  # the ruleset's namespace field in the GraphQL schema
+
+
 class RulesetList(BaseModel):
     rulesets: tuple[RulesetInfo, ...]
+
+
+def ruleset_info(ruleset: Ruleset) -> RulesetInfo:
+    base = f"/v1/{ruleset.id}"
+    operations = tuple(OperationInfo(name=op.name, operation_id=operation_id(ruleset, op.name), method="POST",
+                                     path=f"{base}/{op.path}", summary=op.summary) for op in ruleset.operations)
+    catalogue = tuple(
+        OperationInfo(name=f"catalog_{d.name}" if d.name else "catalog", method="GET", summary=d.summary,
+                      operation_id=operation_id(ruleset, f"catalog_{d.name}" if d.name else "catalog"),
+                      path=f"{base}/catalog/{d.name}" if d.name else f"{base}/catalog") for d in ruleset.catalogue)
+    return RulesetInfo(id=ruleset.id, name=ruleset.title, version=ruleset.version, source=ruleset.source,
+                       operations=operations, catalogue=catalogue, graphql=ruleset.id)
+
+
+@cache
+def ruleset_infos() -> tuple[RulesetInfo, ...]:
+    return tuple(ruleset_info(r) for r in rulesets())
 
 
 class SystemController(Controller):
@@ -36,6 +77,7 @@ class SystemController(Controller):
     async def readyz(self, state: State) -> Readiness:
         return Readiness(redis=await state.cache.redis_state())  # type: ignore[arg-type]
 
-    @get("/v1/rulesets", summary="The rulesets this service hosts", responses=problem_responses(429))
+    @get("/v1/rulesets", summary="The rulesets this service hosts, with their operations and catalogue documents",
+         responses=problem_responses(429), operation_id="listRulesets")
     async def list_rulesets(self) -> RulesetList:
-        return RulesetList(rulesets=rulesets())
+        return RulesetList(rulesets=ruleset_infos())

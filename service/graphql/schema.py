@@ -28,11 +28,9 @@ from strawberry.extensions.query_depth_limiter import create_validator as depth_
 from strawberry.litestar import make_graphql_controller
 from strawberry.scalars import JSON
 
-from ..api.catalog_filters import filter_entries
-from ..api.fight2e import _version as moves_version
-from ..api.fight2e import price_bytes
-from ..api.fight2e_combat import resolve_bytes
-from ..api.fight2e_fighters import _version as fighters_version
+from ..api.system import OperationInfo as OperationInfoModel
+from ..api.system import RulesetInfo as RulesetInfoModel
+from ..api.system import ruleset_infos as rulesets
 from ..cache import body_key, cache_key
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e import fighter_models as fm
@@ -42,12 +40,13 @@ from ..rules.fight2e.attack_strings import AttackStringRequest, price_attack_str
 from ..rules.fight2e.catalog import catalog
 from ..rules.fight2e.combat.models import Finding as CombatFindingModel
 from ..rules.fight2e.combat.models import TurnRequest
+from ..rules.fight2e.combat.resolver import resolve_turn
+from ..rules.fight2e.documents import AnyEntryFilters, filter_entries
 from ..rules.fight2e.fighters import validate_fighter
+from ..rules.fight2e.moves import price_json
 from ..rules.fight2e.schema import Entry as EntryModel
 from ..rules.fight2e.schema import FixedMove as FixedMoveModel
 from ..rules.fight2e.schema import Keyword as KeywordModel
-from ..rules.registry import RulesetInfo as RulesetInfoModel
-from ..rules.registry import rulesets
 from ..settings import Settings
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
@@ -97,6 +96,11 @@ class FighterMovePrice:
 
 @pyd_type(model=fm.UnsupportedRule, all_fields=True)
 class UnsupportedRule:
+    pass
+
+
+@pyd_type(model=OperationInfoModel, all_fields=True)
+class OperationInfo:
     pass
 
 
@@ -251,8 +255,8 @@ def _price(state: Any, move: MoveInput) -> MovePrice | InvalidInput:
     request = to_request(move)
     if isinstance(request, InvalidInput):
         return request
-    key = cache_key("price", RULESET, moves_version(), request)  # the REST endpoint's key: answers are shared
-    body = cached(state.cache, key, lambda: price_bytes(request), shared=state.settings.share_single_prices)
+    key = cache_key("price_move", RULESET, VERSION, request)  # the REST endpoint's key: answers are shared
+    body = cached(state.cache, key, lambda: price_json(request), shared=state.settings.share_single_prices)
     return _move_price(json.loads(body), MovePrice)
 
 
@@ -282,7 +286,7 @@ def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> Fight
         request = fm.FighterRequest.model_validate({"fighter": fighter, "campaign": campaign or {}}, strict=True)
     except ValidationError as exc:
         return _invalid(exc, "The Fighter is not well-formed.")
-    key = cache_key("fighter", RULESET, fighters_version(), request)  # the REST endpoint's key
+    key = cache_key("validate_fighter", RULESET, VERSION, request)  # the REST endpoint's key
     body = cached(state.cache, key, lambda: validate_fighter(request).model_dump_json().encode(), shared=True)
     answer = json.loads(body)
     return FighterValidation(
@@ -346,7 +350,7 @@ def _resolve_turn(turn: JSON) -> TurnResolution | InvalidInput:
         request = TurnRequest.model_validate(turn, strict=True)
     except ValidationError as exc:
         return _invalid(exc, "The turn is not well-formed.")
-    data = json.loads(resolve_bytes(request))
+    data = json.loads(resolve_turn(request).model_dump_json())
     return TurnResolution(
         ruleset=data["ruleset"], ruleset_version=data["ruleset_version"], status=data["status"],
         violations=[CombatFinding(**f) for f in data["violations"]],
@@ -449,8 +453,14 @@ class Query:
                                   "move type (special or super), a keyword they give, a part of the name or id.")
     def fight2e_entries(self, kind: str | None = None, ids: list[str] | None = None, move_type: str | None = None,
                         keyword: str | None = None, search: str | None = None) -> list[CatalogEntry]:
-        return [CatalogEntry.of(e) for e in filter_entries(catalog().entries.values(), kind=kind, ids=ids,
-                                                             move_type=move_type, keyword=keyword, search=search)]
+        given = {"kind": kind, "move_type": move_type, "keyword": keyword, "search": search}
+        try:
+            filters = AnyEntryFilters.model_validate({k: v for k, v in given.items() if v is not None})
+        except ValidationError:
+            return []  # an unknown filter value matches nothing
+        wanted = set(ids or ())
+        return [CatalogEntry.of(e) for e in filter_entries(catalog().entries.values(), filters)
+                if not wanted or e.id in wanted]
 
     @strawberry.field(description="fight2e Keywords.")
     def fight2e_keywords(self) -> list[CatalogKeyword]:
@@ -493,7 +503,7 @@ async def _repeated_query(request: Request[Any, Any, Any]) -> Response[bytes] | 
     _PENDING.set(None)
     if request.method != "POST":
         return None
-    key = body_key("graphql", RULESET, f"{VERSION}-{catalog().digest}", await request.body())
+    key = body_key("graphql", RULESET, VERSION, await request.body())
     cache = request.app.state.cache
     hit = cache.local_get(key)
     if hit is not None:

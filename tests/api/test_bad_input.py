@@ -110,12 +110,12 @@ def test_cors_preflight(client: TestClient[Litestar]) -> None:
 
 def test_a_bug_still_answers_problem_json_with_cors(monkeypatch: pytest.MonkeyPatch) -> None:
     """No input should ever reach this, but if the core fails the caller still gets RFC 9457 and CORS headers."""
-    import service.api.fight2e as rest
+    import service.api.rulesets as rest
 
     def broken(_: object) -> bytes:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(rest, "price_json", broken)
+    monkeypatch.setattr(rest, "_serialised", broken)
     with TestClient(create_app(local_settings())) as c:
         r = c.post("/v1/fight2e/moves/price", json={"level": 3, "name": "bug"}, headers=ORIGIN)
     body = assert_problem(r, 500)

@@ -13,7 +13,20 @@ def test_rulesets_lists_fight2e(client: TestClient[Litestar]) -> None:
     assert r.status_code == 200
     ids = {rs["id"]: rs for rs in r.json()["rulesets"]}
     assert "fight2e" in ids and ids["fight2e"]["version"]
-    assert "POST /v1/fight2e/moves/price" in ids["fight2e"]["operations"]
+    ops = {(o["method"], o["path"]): o["operation_id"] for o in ids["fight2e"]["operations"]}
+    assert ops[("POST", "/v1/fight2e/moves/price")] == "fight2ePriceMove"
+    assert ops[("POST", "/v1/fight2e/combat/resolve-turn")] == "fight2eResolveTurn"
+    assert {o["path"] for o in ids["fight2e"]["catalogue"]} >= {"/v1/fight2e/catalog", "/v1/fight2e/catalog/skills"}
+
+
+def test_every_listed_operation_is_in_the_openapi_document_under_its_id(client: TestClient[Litestar]) -> None:
+    """A client can go from the ruleset list to the contract: each listed path, method and operationId exists."""
+    paths = client.get("/schema/openapi.json").json()["paths"]
+    for ruleset in client.get("/v1/rulesets").json()["rulesets"]:
+        for op in (*ruleset["operations"], *ruleset["catalogue"]):
+            assert paths[op["path"]][op["method"].lower()]["operationId"] == op["operation_id"], op
+        for doc in ruleset["catalogue"]:
+            assert client.get(doc["path"]).status_code == 200, doc
 
 
 def test_health_and_readiness_without_redis(client: TestClient[Litestar]) -> None:
@@ -94,7 +107,7 @@ def _count(text: str, path: str, status: str) -> float:
 
 
 def test_metrics_count_each_request_by_route_and_status(client: TestClient[Litestar]) -> None:
-    route = "/v1/fight2e/catalog/entries/{entry_id}"
+    route = "/v1/fight2e/catalog/entries/{id}"
     before = client.get("/metrics").text
     client.get("/v1/fight2e/catalog/entries/throw")
     client.get("/v1/fight2e/catalog/entries/reach")

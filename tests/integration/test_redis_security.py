@@ -16,10 +16,9 @@ from litestar.testing import TestClient
 from redis.asyncio import Redis as AsyncRedis
 from redis.asyncio.connection import SSLConnection
 
-from service.api.fight2e import _version
 from service.app import create_app
 from service.cache import CACHE_EVENTS, TAG_BYTES, cache_key, sign
-from service.rules.fight2e import RULESET
+from service.rules.fight2e import RULESET, VERSION
 from service.rules.fight2e.models import PriceBatchRequest
 from tests.conftest import local_settings
 from tests.integration.conftest import REDIS_PASSWORD, PrivateRedis
@@ -89,7 +88,7 @@ def _rejected() -> float:
 @pytest.mark.parametrize("how", ["unsigned", "wrong key", "another request's answer"])
 def test_an_answer_planted_in_redis_is_ignored(private_redis: PrivateRedis, how: str) -> None:
     body = batch(uuid.uuid4().hex)
-    key = cache_key("price-batch", RULESET, _version(), PriceBatchRequest.model_validate(body))
+    key = cache_key("price_moves", RULESET, VERSION, PriceBatchRequest.model_validate(body))
     with TestClient(create_app(local_settings())) as plain:
         truth = plain.post(BATCH, json=body).json()
         other = plain.post(BATCH, json=batch("other")).content

@@ -38,7 +38,6 @@ from graphql import (
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 from strawberry.schema.config import StrawberryConfig
 
-from service.api.fight2e import CatalogDocument, KeywordList
 from service.graphql.typed import SCALAR_MAP, Converters, TypeRegistry, namespace_type, root_query
 from service.rules.core.ruleset import CatalogueDocument, Operation
 from service.rules.fight2e import VERSION
@@ -47,6 +46,7 @@ from service.rules.fight2e import models as m
 from service.rules.fight2e.catalog import catalog
 from service.rules.fight2e.combat import models as cm
 from service.rules.fight2e.combat.resolver import resolve_turn
+from service.rules.fight2e.documents import CatalogDocument, KeywordList
 from service.rules.fight2e.fighters import validate_fighter
 from service.rules.fight2e.moves import price_json
 

@@ -32,8 +32,8 @@ LOAD_ONCE = {
     "service.rules.fight2e.character_catalog.character_catalog",
     "service.rules.fight2e.models._json_fields",  # keyed by a model class
     "service.settings.get_settings",
-    "service.api.fight2e._catalog_bodies",
-    "service.api.fight2e_fighters._documents",
+    "service.api.rulesets._whole_document",  # keyed on the ruleset record, whose version covers its data
+    "service.api.system.ruleset_infos",
     "service.openapi.pydantic_components",
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
     "service.docs._markdown",

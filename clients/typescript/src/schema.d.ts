@@ -46,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves */
-        get: operations["V1Fight2ECatalogWhole"];
+        get: operations["fight2eCatalog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,7 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** Basic Moves and book-defined Command Moves as fixed stat blocks */
-        get: operations["V1Fight2ECatalogBasicMovesBasicMoves"];
+        get: operations["fight2eCatalogBasicMoves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -80,7 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /** Elements (including modifier and Super-only Elements) */
-        get: operations["V1Fight2ECatalogElementsElements"];
+        get: operations["fight2eCatalogElements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -97,7 +97,7 @@ export interface paths {
             cookie?: never;
         };
         /** Elements and Liabilities, filtered */
-        get: operations["V1Fight2ECatalogEntriesEntries"];
+        get: operations["fight2eCatalogEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/fight2e/catalog/entries/{entry_id}": {
+    "/v1/fight2e/catalog/entries/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -114,7 +114,7 @@ export interface paths {
             cookie?: never;
         };
         /** One Element or Liability by id */
-        get: operations["V1Fight2ECatalogEntriesEntryIdEntry"];
+        get: operations["fight2eCatalogEntriesOne"];
         put?: never;
         post?: never;
         delete?: never;
@@ -131,7 +131,7 @@ export interface paths {
             cookie?: never;
         };
         /** Keywords and what each means */
-        get: operations["V1Fight2ECatalogKeywordsKeywords"];
+        get: operations["fight2eCatalogKeywords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liabilities (including Super-only and campaign Liabilities) */
-        get: operations["V1Fight2ECatalogLiabilitiesLiabilities"];
+        get: operations["fight2eCatalogLiabilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -165,7 +165,7 @@ export interface paths {
             cookie?: never;
         };
         /** The Power Level chart */
-        get: operations["V1Fight2ECatalogPowerLevelsPowerLevels"];
+        get: operations["fight2eCatalogPowerLevels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -182,7 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /** Qualities */
-        get: operations["V1Fight2ECatalogQualitiesQualities"];
+        get: operations["fight2eCatalogQualities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
             cookie?: never;
         };
         /** Quirks */
-        get: operations["V1Fight2ECatalogQuirksQuirks"];
+        get: operations["fight2eCatalogQuirks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -216,7 +216,7 @@ export interface paths {
             cookie?: never;
         };
         /** Combat and Narrative Skills */
-        get: operations["V1Fight2ECatalogSkillsSkills"];
+        get: operations["fight2eCatalogSkills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -233,7 +233,7 @@ export interface paths {
             cookie?: never;
         };
         /** Weaknesses */
-        get: operations["V1Fight2ECatalogWeaknessesWeaknesses"];
+        get: operations["fight2eCatalogWeaknesses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
          * Resolve one turn of the main combat system, from Initiative to the time roll
          * @description Send the whole fight as it stands, the players' declared decisions and either a `seed` or the dice themselves. The answer is `resolved`, `round_over` (with the winner) or `decision_required` (with the pending decision and its legal choices: add it and send the same request again). Illegal decisions, dice that do not fit the die and inconsistent state are violations naming the key. The same request always gives the same answer.
          */
-        post: operations["V1Fight2ECombatResolveTurnResolve"];
+        post: operations["fight2eResolveTurn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -275,7 +275,7 @@ export interface paths {
          * Validate a Fighter: every broken rule, the derived values and every move priced
          * @description Answers 200 for every well-formed sheet: `valid` says whether the book allows it; `violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the sheet's figures and budgets; `moves[i]` is each move priced as the moves endpoint would.
          */
-        post: operations["V1Fight2EFightersValidateValidate"];
+        post: operations["fight2eValidateFighter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,7 +292,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves */
-        post: operations["V1Fight2EMovesAttackStringAttackString"];
+        post: operations["fight2ePriceAttackString"];
         delete?: never;
         options?: never;
         head?: never;
@@ -312,7 +312,7 @@ export interface paths {
          * Price and validate one Special or Super Move
          * @description Answers 200 for every well-formed move: `legal` says whether the book allows it, `violations` lists every broken rule with a stable code, and the figures are computed even for an illegal move. The `X-Cache` header says which cache tier served it.
          */
-        post: operations["V1Fight2EMovesPricePrice"];
+        post: operations["fight2ePriceMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -329,7 +329,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Price up to 200 moves; one answer per move, in order */
-        post: operations["V1Fight2EMovesPriceBatchPriceBatch"];
+        post: operations["fight2ePriceMoves"];
         delete?: never;
         options?: never;
         head?: never;
@@ -343,8 +343,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rulesets this service hosts */
-        get: operations["V1RulesetsListRulesets"];
+        /** The rulesets this service hosts, with their operations and catalogue documents */
+        get: operations["listRulesets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -640,9 +640,15 @@ export interface components {
             keywords: components["schemas"]["Keyword"][];
             /** Liabilities */
             liabilities: components["schemas"]["Entry"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /**
@@ -1238,9 +1244,15 @@ export interface components {
         ElementList: {
             /** Elements */
             elements: components["schemas"]["Entry"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /**
@@ -1419,9 +1431,15 @@ export interface components {
         EntryList: {
             /** Entries */
             entries: components["schemas"]["Entry"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /**
@@ -2315,9 +2333,15 @@ export interface components {
         FixedMoveList: {
             /** Basic Moves */
             basic_moves: components["schemas"]["FixedMove"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /**
@@ -2433,18 +2457,30 @@ export interface components {
         KeywordList: {
             /** Keywords */
             keywords: components["schemas"]["Keyword"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /** LiabilityList */
         LiabilityList: {
             /** Liabilities */
             liabilities: components["schemas"]["Entry"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /** LogStep */
@@ -2694,6 +2730,19 @@ export interface components {
              */
             time_left?: number | null;
         };
+        /** OperationInfo */
+        OperationInfo: {
+            /** Method */
+            method: string;
+            /** Name */
+            name: string;
+            /** Operation Id */
+            operation_id: string;
+            /** Path */
+            path: string;
+            /** Summary */
+            summary: string;
+        };
         /**
          * OptionChoice
          * @description One allowed value of an enumerated design choice, with what choosing it changes.
@@ -2784,9 +2833,15 @@ export interface components {
         PowerLevelChart: {
             /** Power Levels */
             power_levels: components["schemas"]["PowerLevelRow"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /**
@@ -2891,9 +2946,15 @@ export interface components {
         QualityList: {
             /** Qualities */
             qualities: components["schemas"]["Trait"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /** QualityTake */
@@ -2953,9 +3014,15 @@ export interface components {
         QuirkList: {
             /** Quirks */
             quirks: components["schemas"]["Quirk"][];
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
         };
         /** QuirkTake */
@@ -3102,12 +3169,16 @@ export interface components {
         RollSource: "seed" | "given";
         /** RulesetInfo */
         RulesetInfo: {
+            /** Catalogue */
+            catalogue: components["schemas"]["OperationInfo"][];
+            /** Graphql */
+            graphql: string;
             /** Id */
             id: string;
             /** Name */
             name: string;
             /** Operations */
-            operations: string[];
+            operations: components["schemas"]["OperationInfo"][];
             /** Source */
             source: string;
             /** Version */
@@ -3212,9 +3283,15 @@ export interface components {
         SkillKind: "combat" | "narrative";
         /** SkillList */
         SkillList: {
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
             /** Skills */
             skills: components["schemas"]["Skill"][];
@@ -3535,9 +3612,15 @@ export interface components {
         };
         /** WeaknessList */
         WeaknessList: {
-            /** Ruleset */
+            /**
+             * Ruleset
+             * @default fight2e
+             */
             ruleset: string;
-            /** Ruleset Version */
+            /**
+             * Ruleset Version
+             * @default 1.0.0+23188e4f29c0
+             */
             ruleset_version: string;
             /** Weaknesses */
             weaknesses: components["schemas"]["Trait"][];
@@ -3669,7 +3752,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogWhole: {
+    fight2eCatalog: {
         parameters: {
             query?: never;
             header?: never;
@@ -3723,13 +3806,14 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogBasicMovesBasicMoves: {
+    fight2eCatalogBasicMoves: {
         parameters: {
             query?: {
+                /** @description Basic Moves or Command Moves. */
                 kind?: "basic" | "command" | null;
-                /** @description A keyword id (see /keywords): entries that give it */
+                /** @description A keyword id (see the keywords document): only what gives that keyword. */
                 keyword?: string | null;
-                /** @description Case-insensitive part of the name or id */
+                /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
             header?: never;
@@ -3783,14 +3867,14 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogElementsElements: {
+    fight2eCatalogElements: {
         parameters: {
             query?: {
-                /** @description Only entries allowed on this move type */
+                /** @description Only entries allowed on this move type. */
                 move_type?: "special" | "super" | null;
-                /** @description A keyword id (see /keywords): entries that give it */
+                /** @description A keyword id (see the keywords document): only what gives that keyword. */
                 keyword?: string | null;
-                /** @description Case-insensitive part of the name or id */
+                /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
             header?: never;
@@ -3844,16 +3928,17 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogEntriesEntries: {
+    fight2eCatalogEntries: {
         parameters: {
             query?: {
-                kind?: "element" | "liability" | null;
-                /** @description Only entries allowed on this move type */
+                /** @description Only entries allowed on this move type. */
                 move_type?: "special" | "super" | null;
-                /** @description A keyword id (see /keywords): entries that give it */
+                /** @description A keyword id (see the keywords document): only what gives that keyword. */
                 keyword?: string | null;
-                /** @description Case-insensitive part of the name or id */
+                /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
+                /** @description Elements or Liabilities. */
+                kind?: "element" | "liability" | null;
             };
             header?: never;
             path?: never;
@@ -3906,12 +3991,12 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogEntriesEntryIdEntry: {
+    fight2eCatalogEntriesOne: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                entry_id: string;
+                id: string;
             };
             cookie?: never;
         };
@@ -3964,11 +4049,12 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogKeywordsKeywords: {
+    fight2eCatalogKeywords: {
         parameters: {
             query?: {
+                /** @description The keyword's category. */
                 category?: components["schemas"]["KeywordCategory"] | null;
-                /** @description Case-insensitive part of the name or id */
+                /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
             header?: never;
@@ -4022,14 +4108,14 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogLiabilitiesLiabilities: {
+    fight2eCatalogLiabilities: {
         parameters: {
             query?: {
-                /** @description Only entries allowed on this move type */
+                /** @description Only entries allowed on this move type. */
                 move_type?: "special" | "super" | null;
-                /** @description A keyword id (see /keywords): entries that give it */
+                /** @description A keyword id (see the keywords document): only what gives that keyword. */
                 keyword?: string | null;
-                /** @description Case-insensitive part of the name or id */
+                /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
             header?: never;
@@ -4083,7 +4169,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogPowerLevelsPowerLevels: {
+    fight2eCatalogPowerLevels: {
         parameters: {
             query?: never;
             header?: never;
@@ -4137,7 +4223,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogQualitiesQualities: {
+    fight2eCatalogQualities: {
         parameters: {
             query?: never;
             header?: never;
@@ -4191,7 +4277,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogQuirksQuirks: {
+    fight2eCatalogQuirks: {
         parameters: {
             query?: never;
             header?: never;
@@ -4245,7 +4331,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogSkillsSkills: {
+    fight2eCatalogSkills: {
         parameters: {
             query?: never;
             header?: never;
@@ -4299,7 +4385,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECatalogWeaknessesWeaknesses: {
+    fight2eCatalogWeaknesses: {
         parameters: {
             query?: never;
             header?: never;
@@ -4353,7 +4439,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2ECombatResolveTurnResolve: {
+    fight2eResolveTurn: {
         parameters: {
             query?: never;
             header?: never;
@@ -4413,7 +4499,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2EFightersValidateValidate: {
+    fight2eValidateFighter: {
         parameters: {
             query?: never;
             header?: never;
@@ -4473,7 +4559,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2EMovesAttackStringAttackString: {
+    fight2ePriceAttackString: {
         parameters: {
             query?: never;
             header?: never;
@@ -4533,7 +4619,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2EMovesPricePrice: {
+    fight2ePriceMove: {
         parameters: {
             query?: never;
             header?: never;
@@ -4593,7 +4679,7 @@ export interface operations {
             };
         };
     };
-    V1Fight2EMovesPriceBatchPriceBatch: {
+    fight2ePriceMoves: {
         parameters: {
             query?: never;
             header?: never;
@@ -4653,7 +4739,7 @@ export interface operations {
             };
         };
     };
-    V1RulesetsListRulesets: {
+    listRulesets: {
         parameters: {
             query?: never;
             header?: never;

@@ -41,15 +41,30 @@ class Operation:
 
 @dataclass(frozen=True)
 class CatalogueDocument:
-    """A read-only document served with an ETag under /v1/{ruleset}/catalog/{name}."""
+    """A read-only document served with an ETag under /v1/{ruleset}/catalog/{name}.
+
+    ``build(None)`` is the whole document; with ``filters`` (a model whose optional fields are the query
+    parameters), ``build(filters)`` is the document keeping only what the given filters match.
+    """
 
     name: str  # "" for the whole catalogue
     summary: str
     model: type[BaseModel]
-    build: Callable[[], BaseModel]
+    build: Callable[[Any], BaseModel]
+    filters: type[BaseModel] | None = None
 
 
 @dataclass(frozen=True)
+class CatalogueLookup:
+    """One record by id, under /v1/{ruleset}/catalog/{name}/{id}; ``find`` answers None for an unknown id."""
+
+    name: str
+    summary: str
+    model: type[BaseModel]
+    find: Callable[[str], BaseModel | None]
+
+
+@dataclass(frozen=True, eq=False)  # one record per ruleset and process: compared and hashed by identity
 class Ruleset:
     id: str  # path segment and GraphQL namespace, e.g. "fight2e"
     title: str
@@ -57,6 +72,7 @@ class Ruleset:
     version: str  # derived: see core.versioning
     operations: tuple[Operation, ...]
     catalogue: tuple[CatalogueDocument, ...] = ()
+    lookups: tuple[CatalogueLookup, ...] = ()
 
     def operation(self, name: str) -> Operation:
         return next(op for op in self.operations if op.name == name)

@@ -6,30 +6,17 @@ from pathlib import Path
 
 from ..core.ruleset import Ruleset
 from ..core.versioning import derived_version
-from ..registry import RulesetInfo
 
 RULESET = "fight2e"
+TITLE = "Fight! 2nd Edition"
 # Derived from the package version and a digest of this ruleset's code and data: part of every cache key.
 VERSION = derived_version(Path(__file__).resolve().parent)
 
-INFO = RulesetInfo(
-    id=RULESET,
-    name="Fight! 2nd Edition",
-    version=VERSION,
-    source="000",
-    operations=(
-        "GET /v1/fight2e/catalog",
-        "POST /v1/fight2e/moves/price",
-        "POST /v1/fight2e/moves/price-batch",
-        "POST /v1/fight2e/fighters/validate",
-        "POST /v1/fight2e/combat/resolve-turn",
-        "GET /v1/fight2e/catalog/qualities",
-    ),
-)
-
 
 def ruleset() -> Ruleset:
-    """The fight2e record the adapters are generated from (operations imported on first use)."""
+    """The fight2e record the adapters are generated from (imported on first use)."""
+    from .documents import DOCUMENTS, LOOKUPS
     from .operations import OPERATIONS
 
-    return Ruleset(id=RULESET, title=INFO.name, source=INFO.source, version=VERSION, operations=OPERATIONS)
+    return Ruleset(id=RULESET, title=TITLE, source="000", version=VERSION, operations=OPERATIONS,
+                   catalogue=DOCUMENTS, lookups=LOOKUPS)
