@@ -14,7 +14,9 @@ from pydantic import BaseModel
 log = logging.getLogger("service.problems")
 
 PROBLEM_JSON = "application/problem+json"
-TYPE_BASE = "https://fight-rules.dev/problems/"
+# Problem types are pages this service serves (/problems/{slug}); a relative reference resolves against the
+# service's own address (RFC 9457 §3.1.1), so the links work wherever it is hosted.
+TYPE_BASE = "/problems/"
 
 _TITLES = {
     400: "Bad request",
@@ -28,15 +30,23 @@ _TITLES = {
 }
 
 
+class ProblemError(BaseModel):
+    """One thing wrong with the request: where (the same path notation as rule findings) and what."""
+
+    path: str
+    message: str
+    source: str | None = None  # "query" for a query parameter; absent for the body
+
+
 class Problem(BaseModel):
-    """RFC 9457 problem details."""
+    """RFC 9457 problem details; ``type`` is the path of a page this service serves about the problem."""
 
     type: str
     title: str
     status: int
     detail: str
     instance: str | None = None
-    errors: list[dict[str, Any]] | None = None
+    errors: list[ProblemError] | None = None
 
 
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
@@ -69,8 +79,26 @@ def _slug(status: int) -> str:
             415: "unsupported-media-type", 429: "rate-limited"}.get(status, f"http-{status}")
 
 
+def finding_path(key: str) -> str:
+    """Litestar's dotted error key (``moves.2.elements.0.id``) in the notation of rule findings
+    (``moves[2].elements[0].id``): one path syntax for malformed input and broken rules alike."""
+    out = ""
+    for part in key.split("."):
+        out += f"[{part}]" if part.isdigit() else (f".{part}" if out else part)
+    return out
+
+
+def _with_paths(errors: list[Any]) -> list[Any]:
+    out = []
+    for error in errors:
+        if isinstance(error, dict) and "key" in error and "path" not in error:
+            error = {"path": finding_path(str(error["key"])), **{k: v for k, v in error.items() if k != "key"}}
+        out.append(error)
+    return out
+
+
 def validation_handler(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
-    errors = exc.extra if isinstance(exc.extra, list) else []
+    errors = _with_paths(exc.extra) if isinstance(exc.extra, list) else []
     return problem(400, exc.detail or "The request is not well-formed.", "invalid-request",
                    {"errors": errors}, instance=request.url.path)
 

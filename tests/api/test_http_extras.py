@@ -153,6 +153,7 @@ def test_every_problem_the_service_answers_has_a_page(client: TestClient[Litesta
     for answer in answers:
         slug = answer.json()["type"].rsplit("/", 1)[1]
         assert slug in PROBLEM_TYPES, answer.json()
+        assert client.get(answer.json()["type"]).status_code == 200, answer.json()  # the type URI resolves here
 
 
 def test_one_version_everywhere(client: TestClient[Litestar]) -> None:

@@ -2906,7 +2906,7 @@ export interface components {
         };
         /**
          * Problem
-         * @description RFC 9457 problem details.
+         * @description RFC 9457 problem details; ``type`` is the path of a page this service serves about the problem.
          */
         Problem: {
             /** Detail */
@@ -2915,9 +2915,7 @@ export interface components {
              * Errors
              * @default null
              */
-            errors: {
-                [key: string]: unknown;
-            }[] | null;
+            errors: components["schemas"]["ProblemError"][] | null;
             /**
              * Instance
              * @default null
@@ -2929,6 +2927,21 @@ export interface components {
             title: string;
             /** Type */
             type: string;
+        };
+        /**
+         * ProblemError
+         * @description One thing wrong with the request: where (the same path notation as rule findings) and what.
+         */
+        ProblemError: {
+            /** Message */
+            message: string;
+            /** Path */
+            path: string;
+            /**
+             * Source
+             * @default null
+             */
+            source: string | null;
         };
         /**
          * QualityExchange
