@@ -71,7 +71,20 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
             todo |= _refs(schemas[name])
     document["components"]["schemas"] = {k: v for k, v in sorted(schemas.items()) if k in reached}
     _request_defaults_optional(document)
+    _request_examples(document)
     return document
+
+
+def _request_examples(document: dict[str, Any]) -> None:
+    """Each operation's worked request bodies (the ones its tests check) as named OpenAPI examples."""
+    for ruleset in rulesets():
+        for op in ruleset.operations:
+            item = document.get("paths", {}).get(f"/v1/{ruleset.id}/{op.path}", {}).get("post")
+            if item is None or not op.examples:
+                continue
+            content = item["requestBody"]["content"]["application/json"]
+            content["examples"] = {name: {"summary": name.replace("-", " "), "value": value}
+                                   for name, value in op.examples.items()}
 
 
 def _request_defaults_optional(document: dict[str, Any]) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from ..core.ruleset import Caching, Operation
 from . import RULESET, VERSION
@@ -14,6 +17,15 @@ from .fighters import validate_fighter
 from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves import price_json
 
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+@cache
+def examples(operation: str) -> dict[str, Any]:
+    """Worked request bodies of an operation (the same ones the tests check), shown in the contracts."""
+    path = EXAMPLES / f"{operation}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
 
 def price_moves(batch: PriceBatchRequest) -> bytes:
     """The batch answer assembled from each move's JSON (no second serialisation)."""
@@ -23,7 +35,7 @@ def price_moves(batch: PriceBatchRequest) -> bytes:
 
 OPERATIONS = (
     Operation(
-        name="price_move",
+        name="price_move", examples=examples("price_move"),
         path="moves/price",
         request=MoveRequest,
         answer=MovePrice,
@@ -36,7 +48,7 @@ OPERATIONS = (
         caching=Caching.local,
     ),
     Operation(
-        name="price_moves",
+        name="price_moves", examples=examples("price_moves"),
         path="moves/price-batch",
         request=PriceBatchRequest,
         answer=PriceBatchResponse,
@@ -45,7 +57,7 @@ OPERATIONS = (
         cost=lambda batch: len(batch.moves),
     ),
     Operation(
-        name="price_attack_string",
+        name="price_attack_string", examples=examples("price_attack_string"),
         path="moves/attack-string",
         request=AttackStringRequest,
         answer=AttackStringPrice,
@@ -54,7 +66,7 @@ OPERATIONS = (
         summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
     ),
     Operation(
-        name="validate_fighter",
+        name="validate_fighter", examples=examples("validate_fighter"),
         path="fighters/validate",
         request=FighterRequest,
         answer=FighterValidation,
@@ -66,7 +78,7 @@ OPERATIONS = (
         "budgets; `moves[i]` is each move priced as the moves endpoint would.",
     ),
     Operation(
-        name="resolve_turn",
+        name="resolve_turn", examples=examples("resolve_turn"),
         path="combat/resolve-turn",
         request=TurnRequest,
         answer=TurnResult,
