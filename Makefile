@@ -36,11 +36,13 @@ run: $(STAMP)
 ## 6379, redis-server; a private Redis it starts is stopped when the tests end.
 test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
+	.venv/bin/lint-imports --no-cache
 	$(PY) scripts/ensure_chromium.py
 	$(PY) scripts/ensure_redis.py $(PY) -m pytest
 
 lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts
+	.venv/bin/lint-imports --no-cache
 	.venv/bin/ruff format --check service tests bench scripts
 
 ## Regenerate the committed contracts and docs from the code.
@@ -48,7 +50,7 @@ contracts: $(STAMP) $(NODESTAMP)
 	.venv/bin/fight-rules openapi > openapi/openapi.json
 	$(TSDIR)/node_modules/.bin/openapi-typescript openapi/openapi.json -o $(TSDIR)/src/schema.d.ts --silent
 	.venv/bin/fight-rules graphql-schema > schema/schema.graphql
-	$(PY) -m service.rules.fight2e.codes_doc > docs/validation-codes.md
+	.venv/bin/fight-rules validation-codes > docs/validation-codes.md
 
 docs: contracts
 

@@ -1,4 +1,5 @@
-"""Console script ``fight-rules``: ``serve`` (gunicorn), ``openapi`` and ``graphql-schema`` (print the contracts)."""
+"""Console script ``fight-rules``: ``serve`` (gunicorn); ``openapi``, ``graphql-schema`` and ``validation-codes``
+(print the contracts)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("serve", help="serve the API with gunicorn and uvicorn workers")
     sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
     sub.add_parser("graphql-schema", help="print the GraphQL SDL")
+    sub.add_parser("validation-codes", help="print every ruleset's validation codes (Markdown)")
     args = parser.parse_args(argv)
     try:
         _run(args.command)
@@ -70,6 +72,10 @@ def _run(command: str) -> None:
         serve()
     elif command == "openapi":
         sys.stdout.write(openapi_document())
+    elif command == "validation-codes":
+        from .docs import validation_codes_markdown
+
+        sys.stdout.write(validation_codes_markdown())
     else:
         sys.stdout.write(graphql_sdl())
 

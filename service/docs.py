@@ -195,9 +195,10 @@ def _markdown() -> MarkdownIt:
 
 @cache
 def validation_codes_markdown() -> str:
-    from .rules.fight2e.codes_doc import render
+    """Every hosted ruleset's validation codes, one section each (``docs/validation-codes.md``)."""
+    from .rules.core.ruleset import rulesets
 
-    return render()
+    return "\n".join(r.validation_codes() for r in rulesets() if r.validation_codes is not None)
 
 
 class DocsController(Controller):
@@ -206,7 +207,7 @@ class DocsController(Controller):
 
     @get("/docs/validation-codes", media_type=MediaType.HTML)
     async def validation_codes(self) -> str:
-        return page("fight2e validation codes", f"<main>{_markdown().render(validation_codes_markdown())}</main>")
+        return page("Validation codes", f"<main>{_markdown().render(validation_codes_markdown())}</main>")
 
     @get("/docs/validation-codes.md", media_type="text/markdown")
     async def validation_codes_source(self) -> str:

@@ -8,7 +8,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.cli import graphql_sdl, openapi_document
-from service.rules.fight2e.codes_doc import render
+from service.docs import validation_codes_markdown as render
 
 ROOT = Path(__file__).resolve().parents[2]
 

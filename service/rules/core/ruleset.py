@@ -73,6 +73,7 @@ class Ruleset:
     operations: tuple[Operation, ...]
     catalogue: tuple[CatalogueDocument, ...] = ()
     lookups: tuple[CatalogueLookup, ...] = ()
+    validation_codes: Callable[[], str] | None = None  # Markdown: every stable code it answers with
 
     def operation(self, name: str) -> Operation:
         return next(op for op in self.operations if op.name == name)

@@ -15,8 +15,9 @@ VERSION = derived_version(Path(__file__).resolve().parent)
 
 def ruleset() -> Ruleset:
     """The fight2e record the adapters are generated from (imported on first use)."""
+    from .codes_doc import render
     from .documents import DOCUMENTS, LOOKUPS
     from .operations import OPERATIONS
 
     return Ruleset(id=RULESET, title=TITLE, source="000", version=VERSION, operations=OPERATIONS,
-                   catalogue=DOCUMENTS, lookups=LOOKUPS)
+                   catalogue=DOCUMENTS, lookups=LOOKUPS, validation_codes=render)

@@ -1,4 +1,4 @@
-"""Print ``docs/validation-codes.md`` from the code registries (``make contracts``)."""
+"""fight2e's section of ``docs/validation-codes.md``, from the code registries (``make contracts``)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,3 @@ def render() -> str:
         "",
         markdown_table(list(COMBAT_CODES.values())),
     ])
-
-
-if __name__ == "__main__":
-    print(render(), end="")
