@@ -15,9 +15,12 @@ service/graphql/guard.py, so the resolvers are plain functions: the cache tiers 
 from __future__ import annotations
 
 from contextvars import ContextVar
+from functools import cache
 from typing import Any
 
 import strawberry
+from graphql import GraphQLSchema
+from graphql import build_schema as build_sdl_schema
 from graphql.validation import NoSchemaIntrospectionCustomRule
 from litestar import Request, Response
 from pydantic import BaseModel
@@ -96,6 +99,19 @@ def query_type() -> type:
             catalog=build(ruleset.id, registry) if build else None,
         )
     return root_query(namespaces, extra=[_rulesets_field(registry)])
+
+
+@cache
+def _sdl_schema() -> GraphQLSchema:
+    return build_sdl_schema(
+        strawberry.Schema(query=query_type(), config=StrawberryConfig(scalar_map=SCALAR_MAP)).as_str()
+    )
+
+
+def graphql_type(name: str) -> Any:
+    """A named type of the schema as its SDL states it, e.g. to encode REST JSON as variables
+    (``variables.encode``)."""
+    return _sdl_schema().get_type(name)
 
 
 def build_schema(settings: Settings) -> strawberry.Schema:
@@ -177,4 +193,4 @@ def graphql_controller(settings: Settings) -> type:
     return GraphQLController
 
 
-__all__ = ["build_schema", "graphql_controller", "query_type"]
+__all__ = ["build_schema", "graphql_controller", "graphql_type", "query_type"]
