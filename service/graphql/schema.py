@@ -102,7 +102,7 @@ def query_type() -> type:
 
 
 @cache
-def _sdl_schema() -> GraphQLSchema:
+def sdl_schema() -> GraphQLSchema:
     return build_sdl_schema(
         strawberry.Schema(query=query_type(), config=StrawberryConfig(scalar_map=SCALAR_MAP)).as_str()
     )
@@ -111,7 +111,7 @@ def _sdl_schema() -> GraphQLSchema:
 def graphql_type(name: str) -> Any:
     """A named type of the schema as its SDL states it, e.g. to encode REST JSON as variables
     (``variables.encode``)."""
-    return _sdl_schema().get_type(name)
+    return sdl_schema().get_type(name)
 
 
 def build_schema(settings: Settings) -> strawberry.Schema:
@@ -193,4 +193,4 @@ def graphql_controller(settings: Settings) -> type:
     return GraphQLController
 
 
-__all__ = ["build_schema", "graphql_controller", "graphql_type", "query_type"]
+__all__ = ["build_schema", "graphql_controller", "graphql_type", "query_type", "sdl_schema"]
