@@ -40,9 +40,13 @@ def heavy_move(i: int) -> dict[str, Any]:
 
 def price_moves_aliases(aliases: int = 30, moves: int = 200) -> dict[str, Any]:
     """`aliases` copies of priceMoves, each given the same `moves` moves of 64 Elements."""
-    fields = " ".join(f"a{i}: priceMoves(moves: $m) {{ ... on MovePrice {{ {MOVE_FIELDS} }} }}" for i in range(aliases))
+    fields = " ".join(
+        f"a{i}: priceMoves(input: {{moves: $m}}) "
+        f"{{ ... on Fight2ePriceBatchResponse {{ results {{ {MOVE_FIELDS} }} }} }}"
+        for i in range(aliases)
+    )
     return {
-        "query": f"query($m: [MoveInput!]!) {{ {fields} }}",
+        "query": f"query($m: [Fight2eMoveRequestInput!]!) {{ fight2e {{ {fields} }} }}",
         "variables": {"m": [heavy_move(i) for i in range(moves)]},
     }
 
@@ -60,12 +64,17 @@ def big_fighter(moves: int = 100) -> dict[str, Any]:
 
 
 def validate_fighter_aliases(aliases: int = 30, moves: int = 100) -> dict[str, Any]:
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+
     sel = (
-        "... on FighterValidation { valid violations { code path message } derived "
+        "... on Fight2eFighterValidation { valid violations { code path message } "
+        "derived { effectivePowerLevel lifeBar } "
         f"moves {{ name movePoints {MOVE_FIELDS} }} }}"
     )
-    fields = " ".join(f"a{i}: validateFighter(fighter: $f) {{ {sel} }}" for i in range(aliases))
-    return {"query": f"query($f: JSON!) {{ {fields} }}", "variables": {"f": big_fighter(moves)}}
+    fields = " ".join(f"a{i}: validateFighter(input: {{fighter: $f}}) {{ {sel} }}" for i in range(aliases))
+    fighter = encode(graphql_type("Fight2eFighterInput"), big_fighter(moves))
+    return {"query": f"query($f: Fight2eFighterInput!) {{ fight2e {{ {fields} }} }}", "variables": {"f": fighter}}
 
 
 def unique_big_query(n: int, size: int = 48_000) -> dict[str, Any]:
@@ -85,7 +94,7 @@ def duplicated_fields(size: int) -> dict[str, Any]:
 
 def many_list_inputs(n: int = 50_000) -> dict[str, Any]:
     return {
-        "query": "query($m: [MoveInput!]!) { priceMoves(moves: $m) { __typename } }",
+        "query": "query($m: [Fight2eMoveRequestInput!]!) { fight2e { priceMoves(input: {moves: $m}) { __typename } } }",
         "variables": {"m": [{"level": 1}] * n},
     }
 

@@ -26,9 +26,9 @@ MOVE: dict[str, Any] = {
 
 BATCH_SIZE = 100
 
-GRAPHQL_QUERY = """query Price($move: MoveInput!) {
-  priceMove(move: $move) {
-    ... on MovePrice {
+GRAPHQL_QUERY = """query Price($move: Fight2eMoveRequestInput!) { fight2e {
+  priceMove(input: $move) {
+    ... on Fight2eMovePrice {
     name type level legal
     violations { code path message ref }
     warnings { code path message ref }
@@ -41,7 +41,7 @@ GRAPHQL_QUERY = """query Price($move: MoveInput!) {
     entries { id name kind times cost path }
     }
   }
-}"""
+} }"""
 
 
 def dumps(value: Any) -> bytes:
@@ -63,25 +63,35 @@ def batch(first_name: str | None = None, size: int = BATCH_SIZE) -> dict[str, An
     return {"moves": moves}
 
 
+def as_variables(type_name: str, body: dict[str, Any]) -> Any:
+    """A REST body as the GraphQL input of the same operation (camelCase, maps as key/value lists)."""
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+
+    return encode(graphql_type(type_name), body)
+
+
 def graphql(move_body: dict[str, Any]) -> dict[str, Any]:
-    return {"query": GRAPHQL_QUERY, "variables": {"move": move_body}, "operationName": "Price"}
+    variables = {"move": as_variables("Fight2eMoveRequestInput", move_body)}
+    return {"query": GRAPHQL_QUERY, "variables": variables, "operationName": "Price"}
 
 
 # ---- Fighter validation: the PL 8 Fighter with 24 moves of the Fighter tests (Tsuto, a valid sheet).
 
 FIGHTER_MOVES = 24
 
-FIGHTER_QUERY = """query Validate($fighter: JSON!, $campaign: JSON) {
-  validateFighter(fighter: $fighter, campaign: $campaign) {
-    ... on FighterValidation { valid violations { code } derived moves { name movePoints } }
+FIGHTER_QUERY = """query Validate($request: Fight2eFighterRequestInput!) { fight2e {
+  validateFighter(input: $request) {
+    ... on Fight2eFighterValidation { valid violations { code } derived { effectivePowerLevel lifeBar }
+      moves { name movePoints } }
   }
-}"""
+} }"""
 
-TURN_QUERY = """query Turn($turn: JSON!) {
-  resolveTurn(turn: $turn) {
-    ... on TurnResolution { status winner log fighters }
+TURN_QUERY = """query Turn($turn: Fight2eTurnRequestInput!) { fight2e {
+  resolveTurn(input: $turn) {
+    ... on Fight2eTurnResult { status winner log { step text } fighters { id state { lifeBar fightingSpirit } } }
   }
-}"""
+} }"""
 
 
 def fighter_sheet() -> dict[str, Any]:
@@ -106,7 +116,7 @@ def fighter(name: str | None = None) -> dict[str, Any]:
 def graphql_fighter(request: dict[str, Any]) -> dict[str, Any]:
     return {
         "query": FIGHTER_QUERY,
-        "variables": {"fighter": request["fighter"], "campaign": request["campaign"]},
+        "variables": {"request": as_variables("Fight2eFighterRequestInput", request)},
         "operationName": "Validate",
     }
 
@@ -124,7 +134,7 @@ def turn() -> dict[str, Any]:
 def graphql_turn(turn_body: dict[str, Any], nonce: str | None = None) -> dict[str, Any]:
     """`nonce`, when given, is an extra variable the operation does not declare (GraphQL ignores it): it makes
     the body unique without changing the turn, so the service's repeated-body cache cannot answer it."""
-    variables: dict[str, Any] = {"turn": turn_body}
+    variables: dict[str, Any] = {"turn": as_variables("Fight2eTurnRequestInput", turn_body)}
     if nonce is not None:
         variables["nonce"] = nonce
     return {"query": TURN_QUERY, "variables": variables, "operationName": "Turn"}

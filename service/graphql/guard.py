@@ -14,7 +14,7 @@ and the cache holding them is bounded by an estimate of their memory.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import anyio.from_thread
@@ -27,23 +27,24 @@ from graphql import (
     GraphQLError,
     InlineFragmentNode,
     ListValueNode,
-    ObjectValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
-    ValueNode,
     VariableNode,
     value_from_ast_untyped,
 )
 from strawberry.extensions import SchemaExtension
+from strawberry.utils.str_converters import to_camel_case
 
 # A parsed document takes 100–200 bytes of memory per byte of query text (measured with tracemalloc on
 # graphql-core 3.3); the cache charges each entry at the upper figure.
 AST_BYTES_PER_QUERY_BYTE = 250
 CACHEABLE_QUERY_BYTES = 8 * 1024
 
-MAX_ENTRIES_PER_MOVE = 128  # 64 Elements + 64 Liabilities: the request model's bounds
-TURN_WEIGHT = 50  # one turn costs about as much as 50 typical moves priced (bench/RESULTS.md: ~1–2 ms vs 20 µs)
-CATALOGUE_WEIGHT = 10  # fight2eEntries answers the whole catalogue with each entry's detail
+# A list in an operation's input longer than this adds its excess to the cost: no request model admits more
+# (a turn's 400 decisions or rolls are the longest), so a huge list is refused by its cost before GraphQL
+# converts it.
+MAX_LIST_ITEMS = 400
+CATALOGUE_WEIGHT = 10  # a catalogue field answers a whole list
 INTROSPECTION_WEIGHT = 10
 
 COST_CODE = "QUERY_TOO_COSTLY"
@@ -99,50 +100,86 @@ def _selection_count(doc: DocumentNode) -> int:
     return count
 
 
-def _length(node: ValueNode | None, variables: Mapping[str, Any]) -> tuple[int, list[Any]]:
-    """How many items a list argument has, and the items as plain values where they are cheap to reach."""
-    if isinstance(node, ListValueNode):
-        return len(node.values), [
-            value_from_ast_untyped(v, variables) for v in node.values if isinstance(v, ObjectValueNode | VariableNode)
-        ]
-    if isinstance(node, VariableNode):
-        value = variables.get(node.name.value)
-        if isinstance(value, list):
-            return len(value), value
-        return 1, [value]
-    if node is None:
-        return 0, []
-    return 1, [value_from_ast_untyped(node, variables)]
+class _Raw:
+    """A raw GraphQL input value read with the request model's attribute names (``request.fighter.moves``), so an
+    ``Operation.cost`` can price it before it is converted."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
+
+    def __getattr__(self, name: str) -> Any:
+        key = to_camel_case(name)
+        if key not in self._data:
+            raise AttributeError(name)
+        return _raw(self._data[key])
 
 
-def _move_cost(move: Any) -> int:
-    """1, plus a penalty that grows with Element and Liability lists beyond the contract's bounds, so that a
-    huge list is refused by its cost before GraphQL converts it."""
-    if not isinstance(move, dict):
-        return 1
-    entries = sum(len(v) for k in ("elements", "liabilities") if isinstance(v := move.get(k), list))
-    return 1 + max(0, entries - MAX_ENTRIES_PER_MOVE)
+def _raw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return _Raw(value)
+    if isinstance(value, list):
+        return [_raw(v) for v in value]
+    return value
 
 
-def _fighter_cost(fighter: Any) -> int:
-    moves = fighter.get("moves") if isinstance(fighter, dict) else None
-    return 1 + (sum(_move_cost(m) for m in moves) if isinstance(moves, list) else 0)
+def _excess(value: Any) -> int:
+    """Items beyond ``MAX_LIST_ITEMS`` in every list of a raw input (iteratively: inputs may nest deeply)."""
+    excess, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            excess += max(0, len(item) - MAX_LIST_ITEMS)
+            stack.extend(i for i in item if isinstance(i, list | Mapping))
+        elif isinstance(item, Mapping):
+            stack.extend(v for v in item.values() if isinstance(v, list | Mapping))
+    return excess
 
 
-def field_cost(field: FieldNode, variables: Mapping[str, Any]) -> int:
-    args = {a.name.value: a.value for a in field.arguments or ()}
+def _operation_cost(op: Any, field: FieldNode, variables: Mapping[str, Any]) -> int:
+    """The operation's own ``cost`` of the raw input (1 if the input is too malformed to price: validation refuses
+    it), or its lists' excess when larger."""
+    node = next((a.value for a in field.arguments or () if a.name.value == "input"), None)
+    value = value_from_ast_untyped(node, variables) if node is not None else None
+    try:
+        cost = int(op.cost(_raw(value))) if isinstance(value, Mapping) else 1
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        cost = 1
+    return max(cost, 1 + _excess(value))
+
+
+def _catalogue_cost(field: FieldNode, variables: Mapping[str, Any]) -> int:
+    ids = next((a.value for a in field.arguments or () if a.name.value == "ids"), None)
+    if isinstance(ids, ListValueNode):
+        return CATALOGUE_WEIGHT + len(ids.values)
+    value = variables.get(ids.name.value) if isinstance(ids, VariableNode) else None
+    return CATALOGUE_WEIGHT + (len(value) if isinstance(value, list) else 0)
+
+
+Namespaces = Mapping[str, Mapping[str, Any]]  # namespace field → operation field → its Operation record
+
+
+def field_cost(
+    field: FieldNode,
+    variables: Mapping[str, Any],
+    namespaces: Namespaces,
+    walk: Callable[[SelectionSetNode], Iterator[FieldNode]],
+) -> int:
+    """A root field's cost: a namespace costs what its fields cost (an operation its ``Operation.cost``, a
+    catalogue field ``CATALOGUE_WEIGHT``), introspection ``INTROSPECTION_WEIGHT``, anything else 1."""
     name = field.name.value
-    if name == "priceMoves":
-        n, moves = _length(args.get("moves"), variables)
-        return max(n, sum(_move_cost(m) for m in moves))
-    if name == "priceMove":
-        return _move_cost(value_from_ast_untyped(args["move"], variables) if "move" in args else None)
-    if name == "validateFighter":
-        return _fighter_cost(value_from_ast_untyped(args["fighter"], variables) if "fighter" in args else None)
-    if name == "resolveTurn":
-        return TURN_WEIGHT
-    if name == "fight2eEntries":
-        return CATALOGUE_WEIGHT + _length(args.get("ids"), variables)[0]
+    if name in namespaces and field.selection_set is not None:
+        operations, total = namespaces[name], 0
+        for sub in walk(field.selection_set):
+            op = operations.get(sub.name.value)
+            if op is not None:
+                total += _operation_cost(op, sub, variables)
+            elif sub.name.value == "catalog" and sub.selection_set is not None:
+                total += sum(
+                    _catalogue_cost(f, variables) for f in walk(sub.selection_set) if f.name.value != "__typename"
+                )
+        return total
     if name in ("__schema", "__type"):
         return INTROSPECTION_WEIGHT
     if name == "__typename":
@@ -150,8 +187,10 @@ def field_cost(field: FieldNode, variables: Mapping[str, Any]) -> int:
     return 1
 
 
-def operation_cost(doc: DocumentNode, operation_name: str | None, variables: Mapping[str, Any] | None) -> int:
-    """The cost of the operation that would run: every root field (aliases and fragments included) priced by its
+def operation_cost(
+    doc: DocumentNode, operation_name: str | None, variables: Mapping[str, Any] | None, namespaces: Namespaces
+) -> int:
+    """The cost of the operation that would run: every field (aliases and fragments included) priced by its
     arguments. Fields under @skip/@include are counted as if they ran."""
     variables = variables or {}
     fragments = {d.name.value: d for d in doc.definitions if isinstance(d, FragmentDefinitionNode)}
@@ -162,7 +201,7 @@ def operation_cost(doc: DocumentNode, operation_name: str | None, variables: Map
         and (operation_name is None or (d.name is not None and d.name.value == operation_name))
     ]
     total = 0
-    seen: set[str] = set()
+    seen: set[str] = set()  # per document: a fragment spread twice is counted once (validation refuses cycles)
 
     def walk(selection_set: SelectionSetNode) -> Iterator[FieldNode]:
         for sel in selection_set.selections:
@@ -176,7 +215,7 @@ def operation_cost(doc: DocumentNode, operation_name: str | None, variables: Map
 
     for op in operations:
         for field in walk(op.selection_set):
-            total += field_cost(field, variables)
+            total += field_cost(field, variables, namespaces, walk)
     return total
 
 
@@ -187,8 +226,11 @@ class Guard(SchemaExtension):
     limit through ``app.state["graphql_charge"]`` when the app sets it (``service.ratelimit.charge_extra``).
     """
 
-    def __init__(self, *, cache: DocumentCache, max_selections: int, max_cost: int) -> None:
+    def __init__(
+        self, *, cache: DocumentCache, max_selections: int, max_cost: int, operations: Namespaces | None = None
+    ) -> None:
         self.cache = cache
+        self.operations = operations or {}
         self.max_selections = max_selections
         self.max_cost = max_cost
         self.cached = False
@@ -233,14 +275,15 @@ class Guard(SchemaExtension):
         self.phase = "execute"
         ctx = self.execution_context
         assert ctx.graphql_document is not None
-        cost = operation_cost(ctx.graphql_document, ctx.operation_name, ctx.variables)
+        cost = operation_cost(ctx.graphql_document, ctx.operation_name, ctx.variables, self.operations)
         request = ctx.context.get("request") if isinstance(ctx.context, dict) else None
         if request is not None:
             request.scope.setdefault("state", {})["graphql_cost"] = cost
         if cost > self.max_cost:
             raise GraphQLError(
-                f"The query costs {cost} units; at most {self.max_cost} are allowed per request (a move priced "
-                "is 1, a Fighter 1 plus its moves, a turn 50). Split it into several requests.",
+                f"The query costs {cost} units; at most {self.max_cost} are allowed per request (each operation "
+                "costs what its REST request is charged: a move priced is 1, a Fighter 1 plus its moves, a turn 50; "
+                f"a catalogue list {CATALOGUE_WEIGHT}). Split it into several requests.",
                 extensions={"code": COST_CODE, "cost": cost, "maxCost": self.max_cost},
             )
         charge = request.app.state.get("graphql_charge") if request is not None else None

@@ -27,31 +27,37 @@ def test_malformed_json(client: TestClient[Litestar], body: bytes) -> None:
     assert_problem(r, 400)
 
 
-@pytest.mark.parametrize("move", [
-    {"level": "three"},
-    {"level": 3, "elements": "increased_damage"},
-    {"level": 3, "elements": [{"id": 5}]},
-    {"level": -1},
-    {"level": 10**12},
-    {"level": 3, "elements": [{"id": "increased_damage", "times": 0}]},
-    {"level": 3, "type": "ultra"},
-    {"level": 3, "surprise": True},
-    {"level": 3, "fighter": {"ki": 99}},
-    {"level": 3, "elements": [{"id": "x" * 500}]},
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"level": "three"},
+        {"level": 3, "elements": "increased_damage"},
+        {"level": 3, "elements": [{"id": 5}]},
+        {"level": -1},
+        {"level": 10**12},
+        {"level": 3, "elements": [{"id": "increased_damage", "times": 0}]},
+        {"level": 3, "type": "ultra"},
+        {"level": 3, "surprise": True},
+        {"level": 3, "fighter": {"ki": 99}},
+        {"level": 3, "elements": [{"id": "x" * 500}]},
+    ],
+)
 def test_wrong_types_and_out_of_range(client: TestClient[Litestar], move: dict) -> None:
     body = assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)
     assert body["errors"]
 
 
-@pytest.mark.parametrize("move", [
-    {"level": "3"},
-    {"level": True},
-    {"level": 3, "elements": [{"id": "increased_damage", "times": "2"}]},
-    {"level": 3, "fighter": {"ki": "4"}},
-    {"level": 3, "fighter": {"borrow_identities": 0}},
-    {"level": 3, "campaign": {"free_basic_throws": 1.5}},
-])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"level": "3"},
+        {"level": True},
+        {"level": 3, "elements": [{"id": "increased_damage", "times": "2"}]},
+        {"level": 3, "fighter": {"ki": "4"}},
+        {"level": 3, "fighter": {"borrow_identities": 0}},
+        {"level": 3, "campaign": {"free_basic_throws": 1.5}},
+    ],
+)
 def test_strings_booleans_and_fractions_are_not_integers(client: TestClient[Litestar], move: dict) -> None:
     body = assert_problem(client.post("/v1/fight2e/moves/price", json=move, headers=ORIGIN), 400)
     assert body["errors"]
@@ -59,12 +65,20 @@ def test_strings_booleans_and_fractions_are_not_integers(client: TestClient[Lite
 
 def test_integers_written_with_a_zero_fraction_are_integers(client: TestClient[Litestar]) -> None:
     # JSON Schema counts 4.0 as an integer, so every integer of a move request takes it.
-    whole = {"level": 4, "tier": 1, "elements": [{"id": "increased_damage", "times": 2}],
-             "fighter": {"power_level": 3, "strength": 1, "ki": 4, "styles": 1},
-             "campaign": {"free_basic_throws": 0}}
-    written = {"level": 4.0, "tier": 1.0, "elements": [{"id": "increased_damage", "times": 2.0}],
-               "fighter": {"power_level": 3.0, "strength": 1.0, "ki": 4.0, "styles": 1.0},
-               "campaign": {"free_basic_throws": 0.0}}
+    whole = {
+        "level": 4,
+        "tier": 1,
+        "elements": [{"id": "increased_damage", "times": 2}],
+        "fighter": {"power_level": 3, "strength": 1, "ki": 4, "styles": 1},
+        "campaign": {"free_basic_throws": 0},
+    }
+    written = {
+        "level": 4.0,
+        "tier": 1.0,
+        "elements": [{"id": "increased_damage", "times": 2.0}],
+        "fighter": {"power_level": 3.0, "strength": 1.0, "ki": 4.0, "styles": 1.0},
+        "campaign": {"free_basic_throws": 0.0},
+    }
     a = client.post("/v1/fight2e/moves/price", json=whole)
     b = client.post("/v1/fight2e/moves/price", json=written)
     assert a.status_code == b.status_code == 200, b.text
@@ -77,14 +91,17 @@ def test_ten_thousand_elements_is_refused(client: TestClient[Litestar]) -> None:
 
 
 def test_too_many_batch_moves(client: TestClient[Litestar]) -> None:
-    assert_problem(client.post("/v1/fight2e/moves/price-batch", json={"moves": [{"level": 3}] * 201},
-                               headers=ORIGIN), 400)
+    assert_problem(
+        client.post("/v1/fight2e/moves/price-batch", json={"moves": [{"level": 3}] * 201}, headers=ORIGIN), 400
+    )
 
 
 def test_huge_body(client: TestClient[Litestar]) -> None:
     body = b'{"level": 3, "name": "' + b"x" * 2_000_000 + b'"}'
-    assert_problem(client.post("/v1/fight2e/moves/price", content=body,
-                               headers={**ORIGIN, "Content-Type": "application/json"}), 413)
+    assert_problem(
+        client.post("/v1/fight2e/moves/price", content=body, headers={**ORIGIN, "Content-Type": "application/json"}),
+        413,
+    )
 
 
 def test_unknown_route_and_method(client: TestClient[Litestar]) -> None:
@@ -102,8 +119,10 @@ def test_rate_limit_answers_429_with_headers() -> None:
 
 
 def test_cors_preflight(client: TestClient[Litestar]) -> None:
-    r = client.options("/v1/fight2e/moves/price", headers={
-        **ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"})
+    r = client.options(
+        "/v1/fight2e/moves/price",
+        headers={**ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"},
+    )
     assert r.status_code in (200, 204)
     assert r.headers.get("access-control-allow-origin") == "*"
 
@@ -139,8 +158,8 @@ MALFORMED = {
     "invalid UTF-8 in a GraphQL query": b'{"query":"{ rulesets { id } } # \xc3\x28"}',
     "nested 5,000 deep": b"[" * 5000 + b"]" * 5000,
     "nested 990 deep inside an object": b'{"level":3,"name":' + b"[" * 989 + b"]" * 989 + b"}",
-    "nested 65 deep inside GraphQL variables": b'{"query":"query($f: JSON!){ validateFighter(fighter: $f)'
-    b' { __typename } }","variables":{"f":' + b"[" * 63 + b"]" * 63 + b"}}",
+    "nested 65 deep inside GraphQL variables": b'{"query":"query($f: Fight2eFighterInput!){ fight2e {'
+    b' validateFighter(input: {fighter: $f}) { __typename } } }","variables":{"f":' + b"[" * 63 + b"]" * 63 + b"}}",
     "an array": b"[]",
     "a string": b'"text"',
     "a number": b"3",

@@ -81,9 +81,20 @@ def test_bad_filter_values_are_400(client: TestClient[Litestar], path: str) -> N
 
 def test_graphql_entry_filters(client: TestClient[Litestar]) -> None:
     query = (
-        '{ fight2eEntries(kind: "element", moveType: "super", keyword: "long_range", search: "rang") '
-        "{ id kind moveTypes } }"
+        '{ fight2e { catalog { entries(kind: element, moveType: super, keyword: long_range, search: "rang") '
+        "{ id kind moveTypes } } } }"
     )
-    data = client.post("/graphql", json={"query": query}).json()["data"]["fight2eEntries"]
+    data = client.post("/graphql", json={"query": query}).json()["data"]["fight2e"]["catalog"]["entries"]
     assert [e["id"] for e in data] == ["ranged"]
     assert data[0]["kind"] == "element" and "super" in data[0]["moveTypes"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    ['kind: "element"', "kind: elements", "moveType: ultra", "keyword: not_a_keyword", "ids: [no_such_entry]"],
+)
+def test_graphql_unknown_filter_values_are_errors(client: TestClient[Litestar], args: str) -> None:
+    """An unknown filter value is a validation error (the filters are enums), never an empty list."""
+    out = client.post("/graphql", json={"query": f"{{ fight2e {{ catalog {{ entries({args}) {{ id }} }} }} }}"}).json()
+    assert out.get("data") is None
+    assert [e["extensions"]["code"] for e in out["errors"]] == ["GRAPHQL_VALIDATION_FAILED"]

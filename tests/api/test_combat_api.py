@@ -5,13 +5,20 @@ from __future__ import annotations
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.graphql.schema import graphql_type
+from service.graphql.variables import encode
 from service.rules.fight2e.catalog import catalog
 from service.rules.fight2e.combat.coverage import combat_status
 from tests.unit.combat_fixtures import example_request
 
-QUERY = """query($t: JSON!) { resolveTurn(turn: $t) { __typename
-  ... on TurnResolution { status winner violations { code key } pendingDecision fighters }
-  ... on InvalidInput { problems { path } } } }"""
+QUERY = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
+  ... on Fight2eTurnResult { status winner violations { code key } pendingDecision { key }
+    fighters { id state { lifeBar fightingSpirit } } }
+  ... on InvalidInput { problems { path } } } } }"""
+
+
+def turn_variables(turn: dict) -> dict:
+    return {"t": encode(graphql_type("Fight2eTurnRequestInput"), turn)}
 
 
 def test_same_request_same_bytes(client: TestClient[Litestar]) -> None:
@@ -40,19 +47,25 @@ def test_step_mode_over_rest(client: TestClient[Litestar]) -> None:
 def test_graphql_agrees_with_rest(client: TestClient[Litestar]) -> None:
     turn = {**example_request(), "seed": 5}
     rest = client.post("/v1/fight2e/combat/resolve-turn", json=turn).json()
-    gql = client.post("/graphql", json={"query": QUERY, "variables": {"t": turn}}).json()["data"]["resolveTurn"]
-    assert gql["__typename"] == "TurnResolution"
-    assert (gql["status"], gql["winner"], gql["fighters"]) == (rest["status"], rest["winner"], rest["fighters"])
+    out = client.post("/graphql", json={"query": QUERY, "variables": turn_variables(turn)}).json()
+    assert "errors" not in out, out
+    gql = out["data"]["fight2e"]["resolveTurn"]
+    assert gql["__typename"] == "Fight2eTurnResult"
+    assert (gql["status"], gql["winner"]) == (rest["status"], rest["winner"])
+    assert [(f["id"], f["state"]["lifeBar"], f["state"]["fightingSpirit"]) for f in gql["fighters"]] == [
+        (f["id"], f["state"]["life_bar"], f["state"]["fighting_spirit"]) for f in rest["fighters"]
+    ]
+    assert [v["code"] for v in gql["violations"]] == [v["code"] for v in rest["violations"]]
 
 
 def test_malformed_turns(client: TestClient[Litestar]) -> None:
     r = client.post("/v1/fight2e/combat/resolve-turn", json={"fighters": "two"})
     assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json")
-    gql = client.post("/graphql", json={"query": QUERY, "variables": {"t": {"fighters": []}}}).json()
-    assert gql["data"]["resolveTurn"]["__typename"] == "InvalidInput"
+    gql = client.post("/graphql", json={"query": QUERY, "variables": turn_variables({"fighters": []})}).json()
+    assert gql["data"]["fight2e"]["resolveTurn"]["__typename"] == "InvalidInput"
+    assert gql["data"]["fight2e"]["resolveTurn"]["problems"] == [{"path": "fighters"}]
 
 
 def test_catalogue_marks_what_combat_applies() -> None:
     """The catalogue's `combat` field and the resolver's coverage table say the same thing for every entry."""
-    assert {e.id: e.combat for e in catalog().entries.values()} == {
-        i: combat_status(i) for i in catalog().entries}
+    assert {e.id: e.combat for e in catalog().entries.values()} == {i: combat_status(i) for i in catalog().entries}

@@ -7,12 +7,18 @@ import copy
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.graphql.schema import graphql_type
+from service.graphql.variables import encode
 from tests.unit.test_fighters_support import BUILDS
 
-QUERY = """query($f: JSON!, $c: JSON) { validateFighter(fighter: $f, campaign: $c) { __typename
-  ... on FighterValidation { valid violations { code path }
+QUERY = """query($f: Fight2eFighterRequestInput!) { fight2e { validateFighter(input: $f) { __typename
+  ... on Fight2eFighterValidation { valid violations { code path }
     moves { name type kind movePoints chargedMovePoints damage { die basedOn } entries { id kind } } }
-  ... on InvalidInput { problems { path message } } } }"""
+  ... on InvalidInput { problems { path message } } } } }"""
+
+
+def fighter_variables(fighter: dict) -> dict:
+    return {"f": encode(graphql_type("Fight2eFighterRequestInput"), {"fighter": fighter})}
 
 
 def test_valid_fighter_over_rest_then_from_cache(client: TestClient[Litestar]) -> None:
@@ -31,13 +37,15 @@ def test_broken_fighter_is_200_with_violations_and_graphql_agrees(client: TestCl
     fighter["life_bar"] = 999  # the sheet's Life Bar must match the chart (000 L706–L714)
     rest = client.post("/v1/fight2e/fighters/validate", json={"fighter": fighter}).json()
     assert rest["valid"] is False
-    gql = client.post("/graphql", json={"query": QUERY, "variables": {"f": fighter}}).json()["data"]["validateFighter"]
-    assert gql["__typename"] == "FighterValidation" and gql["valid"] is False
+    out = client.post("/graphql", json={"query": QUERY, "variables": fighter_variables(fighter)}).json()
+    gql = out["data"]["fight2e"]["validateFighter"]
+    assert gql["__typename"] == "Fight2eFighterValidation" and gql["valid"] is False
     assert {v["code"] for v in gql["violations"]} == {v["code"] for v in rest["violations"]}
     assert [m["movePoints"] for m in gql["moves"]] == [m["move_points"] for m in rest["moves"]]
     assert [(m["type"], m["kind"]) for m in gql["moves"]] == [(m["type"], m["kind"]) for m in rest["moves"]]
     assert [[e["kind"] for e in m["entries"]] for m in gql["moves"]] == [
-        [e["kind"] for e in m["entries"]] for m in rest["moves"]]
+        [e["kind"] for e in m["entries"]] for m in rest["moves"]
+    ]
 
 
 def test_malformed_fighter(client: TestClient[Litestar]) -> None:
@@ -45,14 +53,27 @@ def test_malformed_fighter(client: TestClient[Litestar]) -> None:
     assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json")
     many = {"fighter": {**BUILDS["pl1"](), "qualities": [{"name": "Big"}] * 10_000}}
     assert client.post("/v1/fight2e/fighters/validate", json=many).status_code == 400
-    gql = client.post("/graphql", json={"query": QUERY, "variables": {"f": {"power_level": "x"}}}).json()
-    assert gql["data"]["validateFighter"]["__typename"] == "InvalidInput"
+    out = client.post(
+        "/graphql", json={"query": QUERY, "variables": fighter_variables({**BUILDS["pl1"](), "power_level": 21})}
+    ).json()
+    invalid = out["data"]["fight2e"]["validateFighter"]
+    assert invalid["__typename"] == "InvalidInput" and [p["path"] for p in invalid["problems"]] == [
+        "fighter.powerLevel"
+    ]
+    wrong_type = client.post("/graphql", json={"query": QUERY, "variables": {"f": {"fighter": {"powerLevel": "x"}}}})
+    assert wrong_type.json()["errors"][0]["message"]  # a String for an Int: GraphQL refuses the variables
 
 
 def test_character_catalogue(client: TestClient[Litestar]) -> None:
-    for path, key in (("qualities", "qualities"), ("weaknesses", "weaknesses"), ("quirks", "quirks"),
-                      ("skills", "skills"), ("power-levels", "power_levels")):
+    for path, key in (
+        ("qualities", "qualities"),
+        ("weaknesses", "weaknesses"),
+        ("quirks", "quirks"),
+        ("skills", "skills"),
+        ("power-levels", "power_levels"),
+    ):
         r = client.get(f"/v1/fight2e/catalog/{path}")
         assert r.status_code == 200 and r.json()[key], path
-        assert client.get(f"/v1/fight2e/catalog/{path}", headers={"If-None-Match": r.headers["etag"]}).status_code \
-            == 304
+        assert (
+            client.get(f"/v1/fight2e/catalog/{path}", headers={"If-None-Match": r.headers["etag"]}).status_code == 304
+        )

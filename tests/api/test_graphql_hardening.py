@@ -67,11 +67,14 @@ def test_aliased_fighter_validations_are_refused_by_cost(gclient: TestClient[Lit
 
 def test_the_rest_caps_still_fit_in_one_request(gclient: TestClient[Litestar]) -> None:
     """One batch of 200 moves, or one 100-move Fighter, is what REST allows per request, and GraphQL too."""
-    q = "query($m: [MoveInput!]!) { priceMoves(moves: $m) { ... on MovePrice { movePoints } } }"
+    q = (
+        "query($m: [Fight2eMoveRequestInput!]!) { fight2e { priceMoves(input: {moves: $m}) "
+        "{ ... on Fight2ePriceBatchResponse { results { movePoints } } } } }"
+    )
     out = post(gclient, {"query": q, "variables": {"m": [{"level": 2, "name": f"c{i}"} for i in range(200)]}})
-    assert "errors" not in out and len(out["data"]["priceMoves"]) == 200
+    assert "errors" not in out and len(out["data"]["fight2e"]["priceMoves"]["results"]) == 200
     out = post(gclient, validate_fighter_aliases(aliases=1, moves=100))
-    assert "errors" not in out and len(out["data"]["a0"]["moves"]) == 100
+    assert "errors" not in out and len(out["data"]["fight2e"]["a0"]["moves"]) == 100
 
 
 def test_list_bounds_are_checked_before_inputs_are_converted(gclient: TestClient[Litestar]) -> None:
@@ -79,9 +82,8 @@ def test_list_bounds_are_checked_before_inputs_are_converted(gclient: TestClient
     out = post(gclient, many_list_inputs(50_000))
     assert codes(out) == ["QUERY_TOO_COSTLY"] and out["errors"][0]["extensions"]["cost"] == 50_000
     move = {"level": 3, "elements": [{"id": "ranged"}] * 5_000}
-    out = post(
-        gclient, {"query": "query($m: MoveInput!) { priceMove(move: $m) { __typename } }", "variables": {"m": move}}
-    )
+    q = "query($m: Fight2eMoveRequestInput!) { fight2e { priceMove(input: $m) { __typename } } }"
+    out = post(gclient, {"query": q, "variables": {"m": move}})
     assert codes(out) == ["QUERY_TOO_COSTLY"]
 
 
@@ -115,7 +117,7 @@ def test_health_answers_while_a_max_cost_query_runs() -> None:
 
 def test_an_oversized_answer_is_an_error_not_a_truncated_body() -> None:
     with TestClient(create_app(local_settings(graphql_max_answer_bytes=4096))) as c:
-        r = c.post("/graphql", json={"query": "{ fight2eEntries { id detail } }"})
+        r = c.post("/graphql", json={"query": "{ fight2e { catalog { entries { id name summary ref } } } }"})
     assert r.status_code == 200 and r.json()["data"] is None
     assert codes(r.json()) == ["RESPONSE_TOO_LARGE"] and len(r.content) < 4096
 
@@ -183,8 +185,9 @@ def test_the_standard_introspection_query_answers(
     out = post(gclient, {"query": get_introspection_query()})
     assert "errors" not in out, out["errors"]
     inputs = {t["name"]: t for t in out["data"]["__schema"]["types"]}
-    campaign = next(f for f in inputs["AttackStringInput"]["inputFields"] if f["name"] == "campaign")
-    assert campaign["defaultValue"] == "null"
+    assert "JSON" not in inputs
+    campaign = next(f for f in inputs["Fight2eAttackStringRequestInput"]["inputFields"] if f["name"] == "campaign")
+    assert campaign["defaultValue"] is None  # left out, the model's default applies
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
 
 
@@ -247,17 +250,17 @@ def test_rule_violations_are_still_data(gclient: TestClient[Litestar]) -> None:
     out = post(
         gclient,
         {
-            "query": '{ priceMove(move: {level: 2, elements: [{id: "increased_damage", times: 5}]})'
-            " { ... on MovePrice { legal } } }"
+            "query": '{ fight2e { priceMove(input: {level: 2, elements: [{id: "increased_damage", times: 5}]})'
+            " { ... on Fight2eMovePrice { legal } } } }"
         },
     )
-    assert out == {"data": {"priceMove": {"legal": False}}}
+    assert out == {"data": {"fight2e": {"priceMove": {"legal": False}}}}
 
 
 def test_the_rate_limit_is_charged_by_cost() -> None:
     """A 200-move query is 200 requests' worth: with 250 a minute, the second one is refused (the rate limiter
     counted each as one request before)."""
-    q = "query($m: [MoveInput!]!) { priceMoves(moves: $m) { __typename } }"
+    q = "query($m: [Fight2eMoveRequestInput!]!) { fight2e { priceMoves(input: {moves: $m}) { __typename } } }"
     # One worker: without Redis each of N workers admits its share, limit ÷ N (service/ratelimit.py).
     with TestClient(create_app(local_settings(rate_limit_per_minute=250, workers=1))) as c:
         first = c.post("/graphql", json={"query": q, "variables": {"m": [{"level": 1}] * 200}})

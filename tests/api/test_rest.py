@@ -46,17 +46,29 @@ def test_price_is_served_from_the_local_tier_the_second_time(client: TestClient[
 
 
 def test_a_campaign_option_changes_the_cache_key(client: TestClient[Litestar]) -> None:
-    plain = client.post("/v1/fight2e/moves/price", json={"level": 3, "elements": [{"id": "increased_damage",
-                                                                                   "times": 4}]}).json()
-    costly = client.post("/v1/fight2e/moves/price", json={"level": 3, "elements": [{"id": "increased_damage",
-                                                                                    "times": 4}],
-                                                          "campaign": {"attack_strings": True}}).json()
+    plain = client.post(
+        "/v1/fight2e/moves/price", json={"level": 3, "elements": [{"id": "increased_damage", "times": 4}]}
+    ).json()
+    costly = client.post(
+        "/v1/fight2e/moves/price",
+        json={"level": 3, "elements": [{"id": "increased_damage", "times": 4}], "campaign": {"attack_strings": True}},
+    ).json()
     assert (plain["move_points"], costly["move_points"]) == (3, 4)
 
 
 def test_illegal_move_is_a_200_with_every_violation(client: TestClient[Litestar]) -> None:
-    r = client.post("/v1/fight2e/moves/price", json={"level": 2, "elements": [
-        {"id": "increased_damage", "times": 5}, {"id": "crouching"}, {"id": "aerial"}, {"id": "made_up"}]})
+    r = client.post(
+        "/v1/fight2e/moves/price",
+        json={
+            "level": 2,
+            "elements": [
+                {"id": "increased_damage", "times": 5},
+                {"id": "crouching"},
+                {"id": "aerial"},
+                {"id": "made_up"},
+            ],
+        },
+    )
     assert r.status_code == 200
     body = r.json()
     assert body["legal"] is False
@@ -82,8 +94,9 @@ def test_catalogue_etag_and_304(client: TestClient[Litestar]) -> None:
         again = client.get(f"/v1/fight2e/catalog{path}", headers={"If-None-Match": r.headers["etag"]})
         assert again.status_code == 304 and not again.content
     elements = client.get("/v1/fight2e/catalog/elements").json()["elements"]
-    assert any(e["id"] == "bomb.short_timer" for e in client.get("/v1/fight2e/catalog/liabilities").json()[
-        "liabilities"])
+    assert any(
+        e["id"] == "bomb.short_timer" for e in client.get("/v1/fight2e/catalog/liabilities").json()["liabilities"]
+    )
     assert all(e["kind"] == "element" for e in elements)
 
 
@@ -101,9 +114,13 @@ def test_metrics_count_requests_and_cache(client: TestClient[Litestar]) -> None:
 
 
 def _count(text: str, path: str, status: str) -> float:
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-               if line.startswith("fight_rules_requests_total{") and f'path="{path}"' in line
-               and f'status_code="{status}"' in line)
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("fight_rules_requests_total{")
+        and f'path="{path}"' in line
+        and f'status_code="{status}"' in line
+    )
 
 
 def test_metrics_count_each_request_by_route_and_status(client: TestClient[Litestar]) -> None:
@@ -130,9 +147,22 @@ def test_attack_string_over_rest_and_graphql(client: TestClient[Litestar]) -> No
     body = {"length": 4, "skill": 7, "elements": ["knocks_down"], "campaign": {"attack_strings": True}}
     rest = client.post("/v1/fight2e/moves/attack-string", json=body).json()
     assert (rest["legal"], rest["counted_length"], rest["accuracy"]) == (True, 7, -1)
-    query = ("query($s: AttackStringInput!) { priceAttackString(string: $s) { ... on AttackStringPrice "
-             "{ legal countedLength accuracy damage { die flatBonus } } } }")
-    gql = client.post("/graphql", json={"query": query, "variables": {"s": {
-        "length": 4, "skill": 7, "elements": ["knocks_down"], "campaign": {"attackStrings": True}}}}).json()
-    assert gql["data"]["priceAttackString"] == {"legal": True, "countedLength": 7, "accuracy": -1,
-                                                "damage": {"die": "1d4", "flatBonus": 4}}
+    query = (
+        "query($s: Fight2eAttackStringRequestInput!) { fight2e { priceAttackString(input: $s) { "
+        "... on Fight2eAttackStringPrice { legal countedLength accuracy damage { die flatBonus } } } } }"
+    )
+    gql = client.post(
+        "/graphql",
+        json={
+            "query": query,
+            "variables": {
+                "s": {"length": 4, "skill": 7, "elements": ["knocks_down"], "campaign": {"attackStrings": True}}
+            },
+        },
+    ).json()
+    assert gql["data"]["fight2e"]["priceAttackString"] == {
+        "legal": True,
+        "countedLength": 7,
+        "accuracy": -1,
+        "damage": {"die": "1d4", "flatBonus": 4},
+    }

@@ -35,6 +35,7 @@ LOAD_ONCE = {
     "service.api.rulesets._whole_document",  # keyed on the ruleset record, whose version covers its data
     "service.api.system.ruleset_infos",
     "service.rules.fight2e.operations.examples",  # fixed data files, by operation name
+    "service.graphql.schema.sdl_schema",  # the schema built from the registry, once
     "service.openapi.pydantic_components",
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
     "service.docs._markdown",

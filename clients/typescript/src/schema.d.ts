@@ -647,7 +647,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -1251,7 +1251,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -1438,7 +1438,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -2340,7 +2340,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -2464,7 +2464,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -2479,7 +2479,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -2840,7 +2840,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -2966,7 +2966,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -3034,7 +3034,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
         };
@@ -3303,7 +3303,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
             /** Skills */
@@ -3632,7 +3632,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+fd000dd2c089
+             * @default 1.0.0+2a39acc3ad92
              */
             ruleset_version: string;
             /** Weaknesses */

@@ -83,7 +83,7 @@ def operation_field(
     result_name = f"{pascal(namespace)}{pascal(op.name)}Result"
     result = Annotated[Union[answer_type, InvalidInput], strawberry.union(result_name)]  # noqa: UP007
 
-    async def resolve(root: Any, info: strawberry.Info, input: Any) -> Any:
+    async def resolve_async(root: Any, info: strawberry.Info, input: Any) -> Any:
         request = converters.to_request(op.request, input, strict=strict)
         if isinstance(request, InvalidInput):
             return request
@@ -92,6 +92,14 @@ def operation_field(
             answer = await answer
         return converters.to_output(op.answer, answer)  # type: ignore[arg-type]
 
+    def resolve_sync(root: Any, info: strawberry.Info, input: Any) -> Any:
+        request = converters.to_request(op.request, input, strict=strict)
+        if isinstance(request, InvalidInput):
+            return request
+        return converters.to_output(op.answer, invoke(op, request, info))  # type: ignore[arg-type]
+
+    # A synchronous ``invoke`` gets a synchronous resolver, so the schema also runs under ``execute_sync``.
+    resolve = resolve_async if inspect.iscoroutinefunction(invoke) else resolve_sync
     resolve.__name__ = op.name
     resolve.__annotations__ = {"root": Any, "info": strawberry.Info, "input": request_type, "return": result}
     description = " ".join(p for p in (op.summary, op.description) if p) or None
@@ -131,25 +139,31 @@ def namespace_type(
     invoke: Invoke = _run,
     description: str | None = None,
     strict: bool = True,
+    catalog: type | None = None,
 ) -> type:
-    """``<Namespace>Query``: one field per operation, and ``catalog`` when there are catalogue documents.
+    """``<Namespace>Query``: one field per operation, and ``catalog`` when there are catalogue documents (or a
+    ready ``catalog`` type, e.g. one with filters, which takes their place).
     ``invoke(op, request, info)`` calls the operation (sync or async; returns the answer model or its JSON bytes):
-    pass one that goes through the cache."""
+    pass one that goes through the cache. A synchronous one gives synchronous resolvers."""
     registry = registry or TypeRegistry()
     fields = [operation_field(op, namespace, registry, invoke, strict=strict) for op in operations]
-    if catalogue:
+    if catalog is None and catalogue:
         catalog = catalogue_type(namespace, catalogue, registry)
+    if catalog is not None:
 
         def resolve_catalog(root: Any) -> Any:
-            return catalog()
+            return catalog()  # type: ignore[misc]
 
         resolve_catalog.__annotations__ = {"root": Any, "return": catalog}
         fields.append(strawberry.field(resolver=resolve_catalog, name="catalog", description="The catalogue."))
     return create_type(f"{pascal(namespace)}Query", fields, description=description)
 
 
-def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run) -> type:
-    """The namespace of a ``Ruleset`` record: its operations and its catalogue."""
+def ruleset_namespace(
+    ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run, catalog: type | None = None
+) -> type:
+    """The namespace of a ``Ruleset`` record: its operations and its catalogue (``catalog``: see
+    ``namespace_type``)."""
     return namespace_type(
         ruleset.id,
         ruleset.operations,
@@ -157,6 +171,7 @@ def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None,
         registry=registry,
         invoke=invoke,
         description=ruleset.title,
+        catalog=catalog,
     )
 
 

@@ -126,6 +126,7 @@ class TypeRegistry:
         prefix = "" if shared else pascal(namespace)
         parts = [p for p in module.split(".") if p not in ("models", "service", "rules", namespace)]
         candidates = [prefix + name, prefix + pascal(parts[-1] if parts else "") + name]
+        candidates.append(prefix + pascal(module.rpartition(".")[2]) + name)  # e.g. Fight2eModelsEntryKind
         for candidate in candidates:
             if self._bases.get(candidate, key) == key:
                 self._bases[candidate] = key

@@ -77,7 +77,7 @@ class PowerLevelChart(Document):
 # ── filters (each optional field is a query parameter; an unknown parameter is refused by the adapter)
 
 Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
-KeywordId = Field(None, min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$",
+KeywordId = Field(None, min_length=1, max_length=64, pattern=r"^[a-z0-9_]+(:[a-z0-9_]+)?$",
                   description="A keyword id (see the keywords document): only what gives that keyword.")
 
 

@@ -84,7 +84,7 @@ OPERATIONS = (
         answer=TurnResult,
         run=resolve_turn,
         caching=Caching.none,
-        cost=lambda turn: 5,
+        cost=lambda turn: 50,  # a turn weighs about fifty priced moves against the GraphQL cost limit
         summary="Resolve one turn of the main combat system, from Initiative to the time roll",
         description="Send the whole fight as it stands, the players' declared decisions and either a `seed` or the "
         "dice themselves. The answer is `resolved`, `round_over` (with the winner) or `decision_required` (with the "
