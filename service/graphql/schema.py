@@ -34,13 +34,15 @@ from ..api.fight2e import price_bytes
 from ..api.fight2e_combat import resolve_bytes
 from ..api.fight2e_fighters import _version as fighters_version
 from ..cache import body_key, cache_key
+from ..rules.core.findings import Finding as FindingModel
+from ..rules.core.findings import Severity
+from ..rules.core.references import Ref as RefModel
 from ..rules.fight2e import RULESET, VERSION
 from ..rules.fight2e import fighter_models as fm
 from ..rules.fight2e import models as m
 from ..rules.fight2e.attack_strings import AttackStringDamage as AttackStringDamageModel
 from ..rules.fight2e.attack_strings import AttackStringRequest, price_attack_string
 from ..rules.fight2e.catalog import catalog
-from ..rules.fight2e.combat.models import Finding as CombatFindingModel
 from ..rules.fight2e.combat.models import TurnRequest
 from ..rules.fight2e.fighters import validate_fighter
 from ..rules.fight2e.schema import Entry as EntryModel
@@ -55,9 +57,19 @@ from .transport import ThreadedSchema, TransportMixin, cached
 # ---- output types, generated from the pydantic answer models
 
 
-@pyd_type(model=m.Finding, all_fields=True)
+@pyd_type(model=RefModel, all_fields=True)
+class Ref:
+    pass
+
+
+@pyd_type(model=FindingModel, all_fields=True)
 class Finding:
     pass
+
+
+def _finding(f: dict[str, Any]) -> Finding:
+    ref = f["ref"]
+    return Finding(**{**f, "severity": Severity(f["severity"]), "ref": Ref(**ref) if ref else None})
 
 
 @pyd_type(model=m.Unsupported, all_fields=True)
@@ -92,11 +104,6 @@ class MovePrice:
 
 @pyd_type(model=fm.FighterMovePrice, all_fields=True)
 class FighterMovePrice:
-    pass
-
-
-@pyd_type(model=fm.UnsupportedRule, all_fields=True)
-class UnsupportedRule:
     pass
 
 
@@ -264,7 +271,7 @@ class FighterValidation:
     violations: list[Finding]
     warnings: list[Finding]
     info: list[Finding]
-    unsupported: list[UnsupportedRule]
+    unsupported: list[Unsupported]
     derived: JSON
     moves: list[FighterMovePrice]
 
@@ -287,8 +294,8 @@ def _validate_fighter(state: Any, fighter: JSON, campaign: JSON | None) -> Fight
     answer = json.loads(body)
     return FighterValidation(
         ruleset=answer["ruleset"], ruleset_version=answer["ruleset_version"], valid=answer["valid"],
-        violations=[Finding(**f) for f in answer["violations"]], warnings=[Finding(**f) for f in answer["warnings"]],
-        info=[Finding(**f) for f in answer["info"]], unsupported=[UnsupportedRule(**u) for u in answer["unsupported"]],
+        violations=[_finding(f) for f in answer["violations"]], warnings=[_finding(f) for f in answer["warnings"]],
+        info=[_finding(f) for f in answer["info"]], unsupported=[Unsupported(**u) for u in answer["unsupported"]],
         derived=answer["derived"], moves=[_move_price(mp, FighterMovePrice) for mp in answer["moves"]])
 
 
@@ -302,9 +309,9 @@ def _move_price(d: dict[str, Any], kind: type) -> Any:
     return kind(**{
         **d,
         "type": m.MoveType(d["type"]),
-        "violations": [Finding(**f) for f in d["violations"]],
-        "warnings": [Finding(**f) for f in d["warnings"]],
-        "info": [Finding(**f) for f in d["info"]],
+        "violations": [_finding(f) for f in d["violations"]],
+        "warnings": [_finding(f) for f in d["warnings"]],
+        "info": [_finding(f) for f in d["info"]],
         "unsupported": [Unsupported(**u) for u in d["unsupported"]],
         "accuracy_vs": AccuracyVs(**d["accuracy_vs"]),
         "damage": _damage(damage),
@@ -315,19 +322,14 @@ def _move_price(d: dict[str, Any], kind: type) -> Any:
     })
 
 
-@pyd_type(model=CombatFindingModel, all_fields=True, name="CombatFinding")
-class CombatFinding:
-    pass
-
-
 @strawberry.type(description="One resolved turn. `fight` and `fighters` are the new state, ready to send back as "
                              "the next turn's request; `log` and `rolls` replay the turn. Shapes as in REST.")
 class TurnResolution:
     ruleset: str
     ruleset_version: str
     status: str
-    violations: list[CombatFinding]
-    warnings: list[CombatFinding]
+    violations: list[Finding]
+    warnings: list[Finding]
     unsupported: list[Unsupported]
     winner: str | None
     pending_decision: JSON | None
@@ -349,8 +351,8 @@ def _resolve_turn(turn: JSON) -> TurnResolution | InvalidInput:
     data = json.loads(resolve_bytes(request))
     return TurnResolution(
         ruleset=data["ruleset"], ruleset_version=data["ruleset_version"], status=data["status"],
-        violations=[CombatFinding(**f) for f in data["violations"]],
-        warnings=[CombatFinding(**f) for f in data["warnings"]],
+        violations=[_finding(f) for f in data["violations"]],
+        warnings=[_finding(f) for f in data["warnings"]],
         unsupported=[Unsupported(**u) for u in data["unsupported"]], winner=data.get("winner"),
         pending_decision=data.get("pending_decision"), fight=data["fight"], fighters=data["fighters"],
         rolls=data["rolls"], glory=data["glory"], log=data["log"])

@@ -12,7 +12,7 @@ PRICE = """query($move: MoveInput!) { priceMove(move: $move) { __typename ... on
   { path message } } ... on MovePrice {
   legal movePoints level type control glory accuracy accuracyVs { defense evasion tactics }
   damage { die minimumRoll stunBonus basedOn } keywords comboKeywords
-  violations { code path message ref } warnings { code } unsupported { id reason } } } }"""
+  violations { code path message ref { chapter section line } } warnings { code } unsupported { id reason } } } }"""
 
 
 def gql(client: TestClient[Litestar], query: str, variables: dict | None = None) -> dict:

@@ -815,7 +815,9 @@ def test_history_rules_are_named_when_skipped() -> None:
 
 def test_unsupported_rules_are_reported() -> None:
     r = validate(wayne_pl1())
-    assert {u.code for u in r.unsupported} == {"MOVE_MODIFIED", "ACCUMULATED_TOTALS", "INCOMPLETE_SEQUENCE_STALLED"}
+    assert {(u.id, u.path) for u in r.unsupported} == {
+        ("MOVE_MODIFIED", "fighter.moves"), ("ACCUMULATED_TOTALS", "fighter"),
+        ("INCOMPLETE_SEQUENCE_STALLED", "fighter.moves")}
     assert all(u.reason for u in r.unsupported)
 
 

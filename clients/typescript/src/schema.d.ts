@@ -430,7 +430,7 @@ export interface components {
             /** Glory */
             glory: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             /** Legal */
@@ -442,9 +442,9 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** AttackStringRequest */
         AttackStringRequest: {
@@ -2091,7 +2091,7 @@ export interface components {
             /** Index */
             index: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             kind: components["schemas"]["FighterMoveKind"];
@@ -2120,13 +2120,13 @@ export interface components {
             super_energy_cost: number | null;
             type: components["schemas"]["MoveType"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Unused Slots */
             unused_slots: number;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** FighterRequest */
         FighterRequest: {
@@ -2241,7 +2241,7 @@ export interface components {
         FighterValidation: {
             derived: components["schemas"]["Derived"];
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Moves */
             moves: components["schemas"]["FighterMovePrice"][];
             /** Ruleset */
@@ -2249,13 +2249,44 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
             /** Unsupported */
-            unsupported: components["schemas"]["UnsupportedRule"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Valid */
             valid: boolean;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * Finding
+         * @description A rule the request breaks, something the Director must allow, or a note.
+         */
+        Finding: {
+            /**
+             * Code
+             * @description Stable code of the rule, listed in the ruleset's validation codes.
+             */
+            code: string;
+            /**
+             * Key
+             * @description The decision or roll key concerned (combat only), when there is one.
+             * @default null
+             */
+            key: string | null;
+            /** Message */
+            message: string;
+            /**
+             * Path
+             * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
+             */
+            path: string;
+            /**
+             * @description Where the rule stands in the book; null for a check the service adds.
+             * @default null
+             */
+            ref: components["schemas"]["Ref"] | null;
+            /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
+            severity: components["schemas"]["Severity"];
         };
         /**
          * FixedMove
@@ -2547,7 +2578,7 @@ export interface components {
             /** Glory */
             glory: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             /** Legal */
@@ -2575,13 +2606,13 @@ export interface components {
             super_energy_cost: number | null;
             type: components["schemas"]["MoveType"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Unused Slots */
             unused_slots: number;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** MoveRequest */
         MoveRequest: {
@@ -3016,6 +3047,27 @@ export interface components {
             status: "ready";
         };
         /**
+         * Ref
+         * @description A place in the book: its chapter and section, as printed in the book's table of contents.
+         */
+        Ref: {
+            /**
+             * Chapter
+             * @description The chapter, as numbered in the book, e.g. `5 Combat`.
+             */
+            chapter: string;
+            /**
+             * Line
+             * @description Secondary: the line numbers in the service's own text copy (e.g. `000 L5708`).
+             */
+            line: string;
+            /**
+             * Section
+             * @description The section heading in that chapter; null before its first section.
+             */
+            section: string | null;
+        };
+        /**
          * Requirements
          * @description Conditions for taking an entry (000 L2745).
          */
@@ -3141,6 +3193,11 @@ export interface components {
              */
             required_move_share?: number;
         };
+        /**
+         * Severity
+         * @enum {string}
+         */
+        Severity: "error" | "warning" | "info";
         /**
          * Skill
          * @description A Combat or Narrative Skill (000 L1699–L1906, L9465–L9494).
@@ -3514,11 +3571,11 @@ export interface components {
             ruleset_version: string;
             status: components["schemas"]["Status"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__combat__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__combat__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__combat__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
             /**
              * Winner
              * @description Winning side when the round is over (None on a draw).
@@ -3526,10 +3583,21 @@ export interface components {
              */
             winner: string | null;
         };
-        /** UnsupportedRule */
-        UnsupportedRule: {
-            /** Code */
-            code: string;
+        /**
+         * Unsupported
+         * @description A rule the ruleset cannot apply yet, reported instead of being skipped.
+         */
+        Unsupported: {
+            /**
+             * Id
+             * @description The rule, entry or option the ruleset cannot apply yet.
+             */
+            id: string;
+            /**
+             * Path
+             * @description Where in the request it was met, in the notation of findings.
+             */
+            path: string;
             /** Reason */
             reason: string;
         };
@@ -3567,58 +3635,6 @@ export interface components {
              */
             lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
-        };
-        /** Finding */
-        service__rules__fight2e__combat__models__Finding: {
-            /** Code */
-            code: string;
-            /**
-             * Key
-             * @description Decision or roll key concerned, when there is one.
-             * @default null
-             */
-            key: string | null;
-            /** Message */
-            message: string;
-            /** Path */
-            path: string;
-            /**
-             * Ref
-             * @default null
-             */
-            ref: string | null;
-        };
-        /** Unsupported */
-        service__rules__fight2e__combat__models__Unsupported: {
-            /** Id */
-            id: string;
-            /** Path */
-            path: string;
-            /** Reason */
-            reason: string;
-        };
-        /** Finding */
-        service__rules__fight2e__models__Finding: {
-            /** Code */
-            code: string;
-            /** Message */
-            message: string;
-            /** Path */
-            path: string;
-            /**
-             * Ref
-             * @default null
-             */
-            ref: string | null;
-        };
-        /** Unsupported */
-        service__rules__fight2e__models__Unsupported: {
-            /** Id */
-            id: string;
-            /** Path */
-            path: string;
-            /** Reason */
-            reason: string;
         };
     };
     responses: never;

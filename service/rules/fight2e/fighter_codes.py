@@ -362,6 +362,13 @@ UNSUPPORTED: dict[str, str] = {
                           "code; derived.budgets carries the per-budget figures",
 }
 
+# Where in the request each unsupported rule applies (the notation of findings' paths).
+UNSUPPORTED_PATHS: dict[str, str] = {
+    "INCOMPLETE_SEQUENCE_STALLED": "fighter.moves",
+    "MOVE_MODIFIED": "fighter.moves",
+    "ACCUMULATED_TOTALS": "fighter",
+}
+
 
 def render_markdown() -> str:
     """The Fighter codes as a Markdown table (for the docs; rule numbers are the character digest's §4)."""

@@ -15,7 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .models import EntryChoice, Finding, Model, MovePrice
+from .models import EntryChoice, Finding, Model, MovePrice, Unsupported
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=500)]
@@ -394,11 +394,6 @@ class FighterRequest(Model):
 # ── Answer ──────────────────────────────────────────────────────────────────────────────────────────
 
 
-class UnsupportedRule(Model):
-    code: str
-    reason: str
-
-
 class Budget(Model):
     available: int
     spent: int
@@ -480,7 +475,7 @@ class FighterValidation(Model):
     violations: list[Finding]
     warnings: list[Finding]
     info: list[Finding]
-    unsupported: list[UnsupportedRule]
+    unsupported: list[Unsupported]
     derived: Derived
     moves: list[FighterMovePrice]
 

@@ -21,6 +21,8 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.findings import Finding, Unsupported
+
 
 def _json_integer(value: object) -> object:
     """JSON Schema counts 23.0 as an integer; strings and booleans are not numbers here."""
@@ -233,19 +235,6 @@ class MoveRequest(Plain):
     tier: StrictInt = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
     fighter: FighterContext | None = None
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
-
-
-class Finding(Plain):
-    code: str
-    path: str
-    message: str
-    ref: str | None = None
-
-
-class Unsupported(Plain):
-    id: str
-    path: str
-    reason: str
 
 
 class ResolvedEntry(Plain):

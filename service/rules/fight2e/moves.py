@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from ..core.references import ref_data
 from ..dice import D6, D8, die_name
 from ..memo import memo
 from . import RULESET, VERSION
@@ -78,15 +79,18 @@ class Findings:
     __slots__ = ("info", "unsupported", "violations", "warnings")
 
     def __init__(self) -> None:
-        self.violations: list[dict[str, str | None]] = []
-        self.warnings: list[dict[str, str | None]] = []
-        self.info: list[dict[str, str | None]] = []
+        self.violations: list[dict[str, object]] = []
+        self.warnings: list[dict[str, object]] = []
+        self.info: list[dict[str, object]] = []
         self.unsupported: list[dict[str, str]] = []
 
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
-        finding = {"code": code, "path": path, "message": message, "ref": ref or spec.ref}
-        {"error": self.violations, "warning": self.warnings, "info": self.info}[spec.severity].append(finding)
+        severity = spec.severity
+        finding = {"code": code, "severity": severity, "path": path, "key": None, "message": message,
+                   "ref": ref_data(ref or spec.ref)}
+        (self.violations if severity == "error" else self.warnings if severity == "warning" else self.info).append(
+            finding)
 
     def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
         self.unsupported.append({"id": entry_id, "path": path, "reason": reason})

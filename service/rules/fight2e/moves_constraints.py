@@ -714,5 +714,7 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     for v in answer["violations"]:  # type: ignore[union-attr]
         head, dot, rest = str(v["path"]).partition(".")
         if head in paths:
-            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}", v["ref"])
+            ref = v["ref"]
+            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}",
+                           ref["line"] if ref else None)  # type: ignore[index]
     return math.ceil(total)

@@ -16,6 +16,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ...core.findings import Finding, Unsupported
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 
@@ -373,20 +374,6 @@ class TurnRequest(Model):
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────
-
-
-class Finding(Model):
-    code: Short
-    key: Key | None = Field(None, description="Decision or roll key concerned, when there is one.")
-    path: Short
-    message: Text
-    ref: Short | None = None
-
-
-class Unsupported(Model):
-    id: Short
-    path: Short
-    reason: Text
 
 
 class ChoiceOption(Model):
