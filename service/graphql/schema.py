@@ -67,6 +67,10 @@ class Finding:
     pass
 
 
+def _ref(ref: RefModel) -> Ref:
+    return Ref.from_pydantic(ref)
+
+
 def _finding(f: dict[str, Any]) -> Finding:
     ref = f["ref"]
     return Finding(**{**f, "severity": Severity(f["severity"]), "ref": Ref(**ref) if ref else None})
@@ -126,14 +130,14 @@ class CatalogEntry:
     super_instances: int | None
     move_types: list[str]
     summary: str
-    ref: str
+    ref: Ref
     detail: JSON
 
     @classmethod
     def of(cls, e: EntryModel) -> CatalogEntry:
         return cls(id=e.id, name=e.name, kind=e.kind, parent=e.parent, cost=e.cost, list_cost=e.list_cost,
                    instances=e.instances, super_instances=e.super_instances, move_types=list(e.move_types),
-                   summary=e.summary, ref=e.ref, detail=e.model_dump(mode="json"))
+                   summary=e.summary, ref=_ref(e.ref), detail=e.model_dump(mode="json"))
 
 
 @strawberry.type
@@ -142,11 +146,11 @@ class CatalogKeyword:
     name: str
     category: str
     summary: str
-    ref: str
+    ref: Ref
 
     @classmethod
     def of(cls, k: KeywordModel) -> CatalogKeyword:
-        return cls(id=k.id, name=k.name, category=k.category.value, summary=k.summary, ref=k.ref)
+        return cls(id=k.id, name=k.name, category=k.category.value, summary=k.summary, ref=_ref(k.ref))
 
 
 @strawberry.type
@@ -161,12 +165,12 @@ class FixedMove:
     keywords: list[str]
     combo: list[str]
     summary: str
-    ref: str
+    ref: Ref
 
     @classmethod
     def of(cls, f: FixedMoveModel) -> FixedMove:
         return cls(id=f.id, name=f.name, kind=f.kind, level=f.level, control=f.control, accuracy=f.accuracy,
-                   damage=f.damage, keywords=list(f.keywords), combo=list(f.combo), summary=f.summary, ref=f.ref)
+                   damage=f.damage, keywords=list(f.keywords), combo=list(f.combo), summary=f.summary, ref=_ref(f.ref))
 
 
 # ---- input types: mirror the request models; the pydantic models enforce every bound

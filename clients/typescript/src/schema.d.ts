@@ -1351,8 +1351,7 @@ export interface components {
              * @default null
              */
             parent: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * @default {
              *       "any_entries": [],
@@ -2337,8 +2336,7 @@ export interface components {
             move_points: number;
             /** Name */
             name: string;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Summary */
             summary: string;
         };
@@ -2425,8 +2423,7 @@ export interface components {
             id: string;
             /** Name */
             name: string;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Summary */
             summary: string;
         };
@@ -2848,8 +2845,7 @@ export interface components {
             life_bar: number;
             /** Power Level */
             power_level: number;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Super Moves */
             super_moves: number;
         };
@@ -2965,8 +2961,7 @@ export interface components {
              * @default null
              */
             param: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Strikable
              * @default false
@@ -3220,8 +3215,7 @@ export interface components {
              * @default null
              */
             optional: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Repeatable
              * @default false
@@ -3460,8 +3454,7 @@ export interface components {
              * @default false
              */
             param_required: boolean;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Repeatable
              * @default false

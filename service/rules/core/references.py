@@ -12,9 +12,10 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 _LINE = re.compile(r"\bL(\d+)")
 _SOURCE = re.compile(r"^(\d{3}) ")
@@ -64,6 +65,17 @@ class Ref(BaseModel):
     section: str | None = Field(description="The section heading in that chapter; null before its first section.")
     line: str = Field(description="Secondary: the line numbers in the service's own text copy (e.g. `000 L5708`).")
 
+    @property
+    def title(self) -> str:
+        """``"5 Combat › Resolving an Attack"``: what a reader looks for in the book."""
+        return f"{self.chapter} › {self.section}" if self.section else self.chapter
+
+
+def ref_text(ref: str | None) -> str:
+    """A reference for documents: ``"5 Combat › Resolving an Attack (000 L5708)"``; the raw line when uncited."""
+    cited = ref_of(ref)
+    return f"{cited.title} ({cited.line})" if cited else (ref or "")
+
 
 _BOOKS: dict[str, BookIndex] = {}
 _REFS: dict[str, Ref | None] = {}
@@ -103,3 +115,17 @@ def ref_data(ref: str | None) -> dict[str, str | None] | None:
     out = cited.model_dump() if cited else None
     _DATA[ref] = out
     return out
+
+
+def _book_ref(value: object) -> object:
+    if isinstance(value, str):
+        cited = ref_of(value)
+        if cited is None:
+            raise ValueError(f"{value!r} names no line of a known book")
+        return cited
+    return value
+
+
+# A catalogue record's reference: written ``"000 L4131"`` in the data, held and answered as a ``Ref`` (chapter,
+# section and that line). A reference that names no line of the book fails loading.
+BookRef = Annotated[Ref, BeforeValidator(_book_ref)]

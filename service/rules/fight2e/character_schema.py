@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
+from ..core.references import BookRef
 from .schema import REF_PATTERN, Frozen
 
 TraitId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
@@ -33,9 +34,9 @@ class Described(Frozen):
     id: TraitId
     name: str
     summary: str  # one line, in our own words
-    ref: str  # "000 Lnnnn–Lnnnn"
+    ref: BookRef  # "000 Lnnnn–Lnnnn"
 
-    _v_ref = field_validator("ref")(_check_ref)
+    _v_ref = field_validator("ref", mode="before")(_check_ref)
     _v_summary = field_validator("summary")(_one_line)
 
 
@@ -53,9 +54,9 @@ class PowerLevelRow(Frozen):
     life_bar: int = Field(ge=0)
     fighting_spirit: int = Field(ge=0)
     extended: bool = False  # optional Boss-only row
-    ref: str
+    ref: BookRef
 
-    _v_ref = field_validator("ref")(_check_ref)
+    _v_ref = field_validator("ref", mode="before")(_check_ref)
 
 
 class SkillPointScheme(Described):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..core.references import ref_text
+
 Severity = Literal["error", "warning", "info"]
 
 
@@ -371,10 +373,10 @@ UNSUPPORTED_PATHS: dict[str, str] = {
 
 
 def render_markdown() -> str:
-    """The Fighter codes as a Markdown table (for the docs; rule numbers are the character digest's §4)."""
-    lines = ["| rule | code | severity | meaning | book |", "|---|---|---|---|---|"]
+    """The Fighter codes as a Markdown table for the docs, in the order of the sheet's rule groups."""
+    lines = ["| code | severity | meaning | book |", "|---|---|---|---|"]
     for c in sorted(_CODES, key=lambda c: (c.rule or 999, c.code)):
         note = " (history)" if c.history else ""
         status = " — unsupported" if c.code in UNSUPPORTED else ""
-        lines.append(f"| {c.rule or ''} | `{c.code}` | {c.severity} | {c.meaning}{note}{status} | {c.ref or ''} |")
+        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning}{note}{status} | {ref_text(c.ref)} |")
     return "\n".join(lines) + "\n"

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
 
+from ..core.references import BookRef
+
 ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$"
 REF_PATTERN = re.compile(r"^000 L\d{1,5}(–L?\d{1,5})?(, L\d{1,5}(–L?\d{1,5})?)*$")
 
@@ -235,9 +237,9 @@ class Entry(Frozen):
     constraints: tuple[Constraint, ...] = ()
     director_approval: bool = False  # the book says a Director should approve or may disallow it
     summary: str  # one line, in our own words
-    ref: str  # "000 Lnnnn–Lnnnn"
+    ref: BookRef  # "000 Lnnnn–Lnnnn"
 
-    @field_validator("ref")
+    @field_validator("ref", mode="before")
     @classmethod
     def _v_ref(cls, v: str) -> str:
         if not REF_PATTERN.match(v):
@@ -255,7 +257,7 @@ class Keyword(Frozen):
     name: str
     category: KeywordCategory
     summary: str
-    ref: str
+    ref: BookRef
 
 
 class FixedMove(Frozen):
@@ -275,6 +277,6 @@ class FixedMove(Frozen):
     move_points: int = 0
     glory: str | None = None
     summary: str
-    ref: str
+    ref: BookRef
 
     _v_kw = field_validator("keywords", "combo")(_check_keywords)
