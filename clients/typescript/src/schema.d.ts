@@ -699,7 +699,8 @@ export interface components {
         };
         /**
          * CombatOptions
-         * @description Campaign options of digest §1.6 with the book's defaults, and the overridable rulings of digest §7.
+         * @description Campaign options with the book's defaults, and switches for the readings the service takes where the book
+         *     leaves a choice open.
          */
         CombatOptions: {
             /**
@@ -759,7 +760,7 @@ export interface components {
             hover?: boolean;
             /**
              * Leader Bonus
-             * @description Ruling A11/A13: the +1 Initiative of last turn's leader who hit. Default: `true`.
+             * @description Our reading: last turn's Initiative leader who hit gets +1 Initiative. Default: `true`.
              */
             leader_bonus?: boolean;
             /**
@@ -784,7 +785,7 @@ export interface components {
             simplified_simultaneous_initiative?: boolean;
             /**
              * Super Energy Basic Attacks Count
-             * @description Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
+             * @description Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
              */
             super_energy_basic_attacks_count?: boolean;
             /**
@@ -975,7 +976,8 @@ export interface components {
         DamageBasis: "strength" | "ki";
         /**
          * DecisionValue
-         * @description One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2).
+         * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
+         *     `T1.aya.defense`.
          */
         DecisionValue: {
             /** @description Default: `null`. */
@@ -1166,7 +1168,7 @@ export interface components {
         };
         /**
          * DieShift
-         * @description A die-size change waiting for a fighter's next Initiative/Control roll (digest §1.3 nextTurnDie).
+         * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
             /** Source */
@@ -1564,7 +1566,7 @@ export interface components {
         };
         /**
          * Fighter
-         * @description A Fighter as written on the sheet (rules digest §1.1).
+         * @description A Fighter as written on the character sheet.
          */
         Fighter: {
             /**
@@ -1712,7 +1714,7 @@ export interface components {
         };
         /**
          * FighterCampaign
-         * @description Campaign switches (rules digest §0); the defaults are the core book.
+         * @description Campaign switches; the defaults are the core book's rules.
          */
         FighterCampaign: {
             /** @description Default: `"glory"`. */

@@ -1,7 +1,7 @@
 """Request and answer models of Fighter validation (the book's Chapters 1–3 and Appendix B).
 
-A request carries a Fighter as written on the sheet (rules digest §1) and the campaign's switches (§0); the
-answer lists every broken rule at once with the derived values (§1.6) and every move priced by the moves core.
+A request carries a Fighter as written on the sheet and the campaign's switches; the answer lists every broken
+rule at once with the derived values and every move priced by the moves core.
 
 Every number is bounded and every list has a maximum length, so no request can make the core loop or allocate
 without limit. Bounds are deliberately wider than the book's ranges where a rule reports the breach itself
@@ -112,7 +112,7 @@ class SequelCampaign(Model):
 
 
 class FighterCampaign(Model):
-    """Campaign switches (rules digest §0); the defaults are the core book."""
+    """Campaign switches; the defaults are the core book's rules."""
 
     super_moves_enabled: bool = Field(True, description="Super Moves exist (000 L736).")
     super_move_system: SuperMoveSystem = SuperMoveSystem.single_tier
@@ -343,7 +343,7 @@ class FighterMove(Model):
 
 
 class Fighter(Model):
-    """A Fighter as written on the sheet (rules digest §1.1)."""
+    """A Fighter as written on the character sheet."""
 
     id: Name | None = None
     name: Text | None = None
