@@ -128,8 +128,8 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
     check_advisories(s)
     found = s.found
     for code, missing in sorted(found.skipped.items()):
-        found.add("HISTORY_UNAVAILABLE", f"history.{code}",
-                  f"{code} was skipped (or only partly checked): it needs {missing}.")
+        found.add("HISTORY_UNAVAILABLE", "fighter",
+                  f"{code} was skipped (or only partly checked): it needs {missing}.", key=code)
     return FighterValidation(
         ruleset=RULESET,
         ruleset_version=VERSION,
