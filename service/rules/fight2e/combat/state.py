@@ -8,6 +8,7 @@ catches both and answers with the request's own state (the client adds the decis
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -29,6 +30,8 @@ from .models import (
     Unsupported,
 )
 from .profile import MoveProfile, Profile
+
+_COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
 class Halt(Exception):
@@ -323,6 +326,10 @@ class Ctx:
     def request_path(self, path: str, key: str | None = None) -> str:
         """A path as the rules build it (``decisions.T1.aya.defense.target``, ``fighters.aya.state``) in the
         notation of every finding: map keys as JSON strings in brackets, fighters by their list index."""
+        if key and path == key:  # the decision itself
+            return f"decisions{map_key(key)}"
+        if ".command:" in path:  # a Command Move the sheet grants (not in the request): the sheet grants it
+            path = _COMMAND.sub("", path)
         head, dot, rest = path.partition(".")
         if not dot:
             return path
