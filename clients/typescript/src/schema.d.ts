@@ -1247,7 +1247,7 @@ export interface components {
         };
         /**
          * Entry
-         * @description An Element or a Liability (000 L2455–L4975).
+         * @description An Element or a Liability (Chapter 4, Elements and Liabilities).
          */
         Entry: {
             /**
@@ -1427,7 +1427,7 @@ export interface components {
         };
         /**
          * EntryOption
-         * @description A design-time choice fixed when the move is built (000 L2301).
+         * @description A design-time choice fixed when the move is built (Chapter 4, Special Moves).
          */
         EntryOption: {
             /**
@@ -1738,7 +1738,7 @@ export interface components {
             attack_strings_enabled?: boolean;
             /**
              * Boss Extended Power Levels
-             * @description PL 9–10 for Bosses (000 L7968). Default: `false`.
+             * @description PL 9–10 for Bosses (Chapter 6, Pacing a Campaign). Default: `false`.
              */
             boss_extended_power_levels?: boolean;
             /**
@@ -1782,7 +1782,7 @@ export interface components {
             extra_creation_only_traits?: string[];
             /**
              * Free Basic Throws
-             * @description Free L2 Throw moves at PL 1 (000 L2070). Default: `0`.
+             * @description Free L2 Throw moves at PL 1 (Chapter 4, Definitions). Default: `0`.
              */
             free_basic_throws?: number;
             /**
@@ -1841,7 +1841,7 @@ export interface components {
             super_move_system?: components["schemas"]["SuperMoveSystem"];
             /**
              * Super Moves Enabled
-             * @description Super Moves exist (000 L736). Default: `true`.
+             * @description Super Moves exist (Chapter 1, Power Level). Default: `true`.
              */
             super_moves_enabled?: boolean;
             /**
@@ -2068,7 +2068,7 @@ export interface components {
             command: string | null;
             /** Control */
             control: number;
-            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
             damage: components["schemas"]["Damage"] | null;
             /**
              * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
@@ -2291,7 +2291,7 @@ export interface components {
         };
         /**
          * FixedMove
-         * @description A Basic Move or book-defined Command Move: a fixed stat block, not priced (000 L2074–L2163).
+         * @description A Basic Move or book-defined Command Move: a fixed stat block, not priced (Chapter 4, Basic Moves).
          */
         FixedMove: {
             /** Accuracy */
@@ -2436,7 +2436,7 @@ export interface components {
         KeywordCategory: "type" | "damage" | "range" | "movement" | "defense" | "duration" | "modifier" | "aftereffect" | "combo";
         /**
          * KeywordChanges
-         * @description What an entry does to the move's keyword set, applied in catalogue order (000 L2337–L2339).
+         * @description What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords).
          */
         KeywordChanges: {
             /**
@@ -2500,7 +2500,7 @@ export interface components {
         };
         /**
          * MovePointLedgerEntry
-         * @description What one Power Level did with its Move Points (000 L631–L633, L664, L716).
+         * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
          */
         MovePointLedgerEntry: {
             /**
@@ -2555,7 +2555,7 @@ export interface components {
             combo_keywords: string[];
             /** Control */
             control: number;
-            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
             damage: components["schemas"]["Damage"] | null;
             /**
              * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
@@ -2622,7 +2622,7 @@ export interface components {
             fighter?: components["schemas"]["FighterContext"] | null;
             /**
              * Free Throw
-             * @description One of the campaign's free Basic Throws (000 L2070). Default: `false`.
+             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
              */
             free_throw?: boolean;
             /** Level */
@@ -2821,7 +2821,8 @@ export interface components {
         };
         /**
          * PowerLevelRow
-         * @description One row of the Power Level Chart (000 L704–L714), or of the optional Boss extension (000 L7970–L7974).
+         * @description One row of the Power Level Chart (Chapter 1, Power Level), or of the optional Boss extension (Chapter 6,
+         *     Pacing a Campaign).
          */
         PowerLevelRow: {
             /** Combat Bonus Max Single */
@@ -2906,7 +2907,7 @@ export interface components {
         };
         /**
          * QualityExchange
-         * @description A Quality slot turned into points (000 L560).
+         * @description A Quality slot turned into points (Chapter 1, Designing a Character).
          */
         QualityExchange: {
             /**
@@ -2951,7 +2952,7 @@ export interface components {
         };
         /**
          * Quirk
-         * @description A Quirk (000 L1047–L1063, L1501–L1575).
+         * @description A Quirk (Chapter 2, Quality Descriptions; Chapter 2, Quirk Descriptions).
          */
         Quirk: {
             /** Id */
@@ -3003,7 +3004,8 @@ export interface components {
         };
         /**
          * RandomCombination
-         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (000 L3944).
+         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
+         *     and Liabilities).
          */
         RandomCombination: {
             /**
@@ -3066,7 +3068,7 @@ export interface components {
         };
         /**
          * Requirements
-         * @description Conditions for taking an entry (000 L2745).
+         * @description Conditions for taking an entry (Chapter 4, Elements and Liabilities).
          */
         Requirements: {
             /**
@@ -3169,7 +3171,7 @@ export interface components {
         };
         /**
          * SequelCampaign
-         * @description A sequel: Fighters remade at PL 1 from a predecessor (000 L8014–L8018).
+         * @description A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign).
          */
         SequelCampaign: {
             /** @description Default: `null`. */
@@ -3197,7 +3199,7 @@ export interface components {
         Severity: "error" | "warning" | "info";
         /**
          * Skill
-         * @description A Combat or Narrative Skill (000 L1699–L1906, L9465–L9494).
+         * @description A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B).
          */
         Skill: {
             /**
@@ -3310,7 +3312,7 @@ export interface components {
         };
         /**
          * SpeedAllocation
-         * @description How Speed modifies the Initiative and Control dice (000 L512).
+         * @description How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character).
          */
         SpeedAllocation: {
             /**
@@ -3339,7 +3341,7 @@ export interface components {
         };
         /**
          * Style
-         * @description One style of a Multiple Styles Fighter and its options (000 L5037–L5140).
+         * @description One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves).
          */
         Style: {
             /**
@@ -3390,13 +3392,14 @@ export interface components {
         /**
          * TechniqueOption
          * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
-         *     instead (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219).
+         *     instead (the Technique Quality: Chapter 2, Quality Descriptions; Wall Springs, Dash and Sidestep: Chapter 4,
+         *     Basic Moves).
          * @enum {string}
          */
         TechniqueOption: "wall_springs" | "sidestep" | "dash";
         /**
          * Trait
-         * @description A Quality or a Weakness (000 L995–L1495, lists L997–L1045 and L9401–L9441).
+         * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
          */
         Trait: {
             /**

@@ -1,4 +1,4 @@
-"""Attack Strings (000 L5171–L5206): a campaign option where chained Basic Moves stand in for Special Moves.
+"""Attack Strings (Chapter 4, Attack Strings): a campaign option where chained Basic Moves stand in for Special Moves.
 
 An Attack String of n Basic Moves is one special Basic Move: it needs Control and takes the Accuracy penalty of a
 Combo of n Basic Moves, and does Basic Move damage plus n. With the optional rule, Elements from a fixed list may

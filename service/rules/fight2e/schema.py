@@ -99,7 +99,7 @@ KeywordList = tuple[str, ...]
 
 
 class KeywordChanges(Frozen):
-    """What an entry does to the move's keyword set, applied in catalogue order (000 L2337–L2339)."""
+    """What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords)."""
 
     add: KeywordList = ()
     remove: KeywordList = ()
@@ -119,7 +119,7 @@ class KeywordChanges(Frozen):
 
 
 class Requirements(Frozen):
-    """Conditions for taking an entry (000 L2745)."""
+    """Conditions for taking an entry (Chapter 4, Elements and Liabilities)."""
 
     # Every listed entry id must be on the move (a modifier always lists its base here).
     entries: tuple[str, ...] = ()
@@ -155,7 +155,7 @@ class OptionChoice(Frozen):
 
 
 class EntryOption(Frozen):
-    """A design-time choice fixed when the move is built (000 L2301)."""
+    """A design-time choice fixed when the move is built (Chapter 4, Special Moves)."""
 
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     type: Literal["choice", "int", "entry", "entries", "text"] = "choice"
@@ -202,7 +202,7 @@ class Constraint(Frozen):
 
 
 class Entry(Frozen):
-    """An Element or a Liability (000 L2455–L4975)."""
+    """An Element or a Liability (Chapter 4, Elements and Liabilities)."""
 
     id: Annotated[str, Field(pattern=ID_PATTERN)]
     name: str
@@ -261,7 +261,7 @@ class Keyword(Frozen):
 
 
 class FixedMove(Frozen):
-    """A Basic Move or book-defined Command Move: a fixed stat block, not priced (000 L2074–L2163)."""
+    """A Basic Move or book-defined Command Move: a fixed stat block, not priced (Chapter 4, Basic Moves)."""
 
     id: Annotated[str, Field(pattern=ID_PATTERN)]
     name: str
