@@ -27,7 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-MOVE_FIELDS = "legal movePoints violations { code path message ref } entries { id name kind times cost path } keywords"
+MOVE_FIELDS = (
+    "legal movePoints violations { code path message ref { chapter section line } } "
+    "entries { id name kind times cost path } keywords"
+)
 
 
 def heavy_move(i: int) -> dict[str, Any]:

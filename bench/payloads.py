@@ -30,8 +30,8 @@ GRAPHQL_QUERY = """query Price($move: Fight2eMoveRequestInput!) { fight2e {
   priceMove(input: $move) {
     ... on Fight2eMovePrice {
     name type level legal
-    violations { code path message ref }
-    warnings { code path message ref }
+    violations { code path message ref { chapter section line } }
+    warnings { code path message ref { chapter section line } }
     elementSlots liabilitySlots elementsSpent unusedSlots movePoints control glory accuracy
     accuracyVs { defense evasion tactics }
     damage { die dieWithStrength flatBonus minimumRoll stunBonus basedOn }

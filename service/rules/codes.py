@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .core.references import ref_text
+
 Severity = Literal["error", "warning", "info"]
 
 
@@ -19,5 +21,5 @@ class Code:
 def markdown_table(codes: list[Code]) -> str:
     lines = ["| code | severity | meaning | book |", "|---|---|---|---|"]
     for c in sorted(codes, key=lambda c: c.code):
-        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning} | {c.ref or ''} |")
+        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning} | {ref_text(c.ref)} |")
     return "\n".join(lines) + "\n"

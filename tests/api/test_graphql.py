@@ -19,7 +19,7 @@ PRICE = """query($move: Fight2eMoveRequestInput!) { fight2e { priceMove(input: $
   ... on InvalidInput { message problems { path message } } ... on Fight2eMovePrice {
   legal movePoints level type control glory accuracy accuracyVs { defense evasion tactics }
   damage { die minimumRoll stunBonus basedOn } keywords comboKeywords
-  violations { code path message ref } warnings { code } unsupported { id reason } } } } }"""
+  violations { code path message ref { chapter section line } } warnings { code } unsupported { id reason } } } } }"""
 BATCH = """query($m: [Fight2eMoveRequestInput!]!) { fight2e { priceMoves(input: {moves: $m}) {
   ... on Fight2ePriceBatchResponse { results { legal movePoints damage { die } damageWithPerfectHit { die }
   violations { code path } } } ... on InvalidInput { problems { path } } } } }"""

@@ -117,7 +117,7 @@ def test_health_answers_while_a_max_cost_query_runs() -> None:
 
 def test_an_oversized_answer_is_an_error_not_a_truncated_body() -> None:
     with TestClient(create_app(local_settings(graphql_max_answer_bytes=4096))) as c:
-        r = c.post("/graphql", json={"query": "{ fight2e { catalog { entries { id name summary ref } } } }"})
+        r = c.post("/graphql", json={"query": "{ fight2e { catalog { entries { id name summary ref { line } } } } }"})
     assert r.status_code == 200 and r.json()["data"] is None
     assert codes(r.json()) == ["RESPONSE_TOO_LARGE"] and len(r.content) < 4096
 

@@ -72,14 +72,14 @@ def test_master_list_names_and_prices(book_lines: list[str]) -> None:
     assert unmatched == list(CAMPAIGN_ONLY)
     for ident, line in CAMPAIGN_ONLY.items():
         entry = catalog().entries[ident]
-        assert _lines(entry.ref) == [line]
+        assert _lines(entry.ref.line) == [line]
         assert f"{entry.name} (" in book_lines[line - 1]
 
 
 def test_refs_lie_in_chapter_4() -> None:
     for e in catalog().entries.values():
-        lines = _lines(e.ref)
-        assert lines and all(CHAPTER_4[0] <= n <= CHAPTER_4[1] for n in lines), (e.id, e.ref)
+        lines = _lines(e.ref.line)
+        assert lines and all(CHAPTER_4[0] <= n <= CHAPTER_4[1] for n in lines), (e.id, e.ref.line)
 
 
 def test_refs_start_at_the_entry_heading(book_lines: list[str]) -> None:
@@ -90,8 +90,8 @@ def test_refs_start_at_the_entry_heading(book_lines: list[str]) -> None:
         return re.sub(r"[^A-Z0-9]", "", text.upper())
 
     for e in catalog().entries.values():
-        heading = book_lines[_lines(e.ref)[0] - 1]
-        assert norm(aliases.get(e.id, e.name)) in norm(heading), (e.id, e.ref, heading)
+        heading = book_lines[_lines(e.ref.line)[0] - 1]
+        assert norm(aliases.get(e.id, e.name)) in norm(heading), (e.id, e.ref.line, heading)
 
 
 def test_modifier_ids_are_namespaced_by_their_parent() -> None:
@@ -111,7 +111,7 @@ def test_keywords_equal_the_schema() -> None:
     assert list(cat.keywords) == list(KEYWORDS)
     assert {k: v.category for k, v in cat.keywords.items()} == KEYWORDS
     for kw in cat.keywords.values():
-        assert all(CHAPTER_4[0] <= n <= CHAPTER_4[1] for n in _lines(kw.ref)), kw.id
+        assert all(CHAPTER_4[0] <= n <= CHAPTER_4[1] for n in _lines(kw.ref.line)), kw.id
 
 
 def test_basic_move_is_a_fixed_move() -> None:
@@ -119,7 +119,7 @@ def test_basic_move_is_a_fixed_move() -> None:
     assert (basic.kind, basic.level, basic.control, basic.accuracy, basic.damage) == ("basic", 1, 1, 0, "1d4")
     assert {"offensive", "normal", "stun", "knockback", "standard_range"} <= set(basic.keywords)
     assert "basic" in basic.combo
-    assert basic.ref.startswith("000 L2074")
+    assert basic.ref.line.startswith("000 L2074")
 
 
 GOOD_ENTRY = """

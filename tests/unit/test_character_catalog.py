@@ -110,6 +110,6 @@ def test_a_malformed_file_fails_loading(tmp_path: Path) -> None:
 
 def test_unknown_references_fail_loading(tmp_path: Path) -> None:
     (tmp_path / "x.yaml").write_text(
-        "traits:\n  - {id: a, name: A, kind: quality, requires: [b], summary: s, ref: \"000 L1\"}\n")
+        "traits:\n  - {id: a, name: A, kind: quality, requires: [b], summary: s, ref: \"000 L1000\"}\n")
     with pytest.raises(CharacterCatalogError, match="unknown trait"):
         load_character_catalog(tmp_path)

@@ -12,6 +12,7 @@ def test_finding_serialises_with_its_severity() -> None:
         "code": "X",
         "severity": "warning",
         "path": "level",
+        "key": None,
         "message": "m",
         "ref": None,
     }

@@ -808,14 +808,18 @@ def test_fs9_fs10_style_flaws() -> None:
 
 def test_history_rules_are_named_when_skipped() -> None:
     r = validate(bob_pl3())
-    skipped = {f.path.removeprefix("history.") for f in r.info if f.code == "HISTORY_UNAVAILABLE"}
+    history = [f for f in r.info if f.code == "HISTORY_UNAVAILABLE"]
+    assert {f.path for f in history} == {"fighter"}  # the sheet as a whole lacks its history
+    skipped = {f.message.split(" ", 1)[0] for f in history}  # each message names the rule it skipped
     assert {"NEW_MOVE_REQUIRED", "SKILL_DECREASED", "PL_SKIPPED", "MOVE_POINTS_BANK_INCONSISTENT"} <= skipped
     assert not any(f.code == "HISTORY_UNAVAILABLE" for f in validate(christine_pl2()).info)
 
 
 def test_unsupported_rules_are_reported() -> None:
     r = validate(wayne_pl1())
-    assert {u.code for u in r.unsupported} == {"MOVE_MODIFIED", "ACCUMULATED_TOTALS", "INCOMPLETE_SEQUENCE_STALLED"}
+    assert {(u.id, u.path) for u in r.unsupported} == {
+        ("MOVE_MODIFIED", "fighter.moves"), ("ACCUMULATED_TOTALS", "fighter"),
+        ("INCOMPLETE_SEQUENCE_STALLED", "fighter.moves")}
     assert all(u.reason for u in r.unsupported)
 
 

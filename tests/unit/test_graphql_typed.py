@@ -254,11 +254,16 @@ def test_names_descriptions_and_defaults(sdl_schema: GraphQLSchema) -> None:
 def test_one_type_per_model_and_shared_names() -> None:
     registry = TypeRegistry()
     assert registry.output_type(m.MovePrice, "fight2e") is registry.output_type(m.MovePrice, "fight2e")
-    assert registry.output_type(m.Finding, "fight2e").__strawberry_definition__.name == "Fight2eFinding"
+    assert registry.output_type(m.Range, "fight2e").__strawberry_definition__.name == "Fight2eRange"
     # a second class with the same name in the same namespace is qualified by its module, never merged
-    assert registry.output_type(cm.Finding, "fight2e").__strawberry_definition__.name == "Fight2eCombatFinding"
+    from pydantic import create_model
+
+    combat_range = create_model("Range", __module__="service.rules.fight2e.combat.models", low=(int, 0))
+    assert registry.output_type(combat_range, "fight2e").__strawberry_definition__.name == "Fight2eCombatRange"
+    # every ruleset answers with the one core Finding: one GraphQL type, no prefix
     from service.rules.core.findings import Finding as CoreFinding
 
+    assert m.Finding is CoreFinding and cm.Finding is CoreFinding
     assert registry.output_type(CoreFinding, "fight2e").__strawberry_definition__.name == "Finding"
     assert registry.output_type(CoreFinding, "other").__strawberry_definition__.name == "Finding"
 

@@ -430,7 +430,7 @@ export interface components {
             /** Glory */
             glory: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             /** Legal */
@@ -442,9 +442,9 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** AttackStringRequest */
         AttackStringRequest: {
@@ -647,7 +647,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -705,7 +705,8 @@ export interface components {
         };
         /**
          * CombatOptions
-         * @description Campaign options of digest §1.6 with the book's defaults, and the overridable rulings of digest §7.
+         * @description Campaign options with the book's defaults, and switches for the readings the service takes where the book
+         *     leaves a choice open.
          */
         CombatOptions: {
             /**
@@ -765,7 +766,7 @@ export interface components {
             hover?: boolean;
             /**
              * Leader Bonus
-             * @description Ruling A11/A13: the +1 Initiative of last turn's leader who hit. Default: `true`.
+             * @description Our reading: last turn's Initiative leader who hit gets +1 Initiative. Default: `true`.
              */
             leader_bonus?: boolean;
             /**
@@ -790,7 +791,7 @@ export interface components {
             simplified_simultaneous_initiative?: boolean;
             /**
              * Super Energy Basic Attacks Count
-             * @description Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
+             * @description Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
              */
             super_energy_basic_attacks_count?: boolean;
             /**
@@ -981,7 +982,8 @@ export interface components {
         DamageBasis: "strength" | "ki";
         /**
          * DecisionValue
-         * @description One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2).
+         * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
+         *     `T1.aya.defense`.
          */
         DecisionValue: {
             /** @description Default: `null`. */
@@ -1172,7 +1174,7 @@ export interface components {
         };
         /**
          * DieShift
-         * @description A die-size change waiting for a fighter's next Initiative/Control roll (digest §1.3 nextTurnDie).
+         * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
             /** Source */
@@ -1251,13 +1253,13 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
         /**
          * Entry
-         * @description An Element or a Liability (000 L2455–L4975).
+         * @description An Element or a Liability (Chapter 4, Elements and Liabilities).
          */
         Entry: {
             /**
@@ -1363,8 +1365,7 @@ export interface components {
              * @default null
              */
             parent: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * @default {
              *       "any_entries": [],
@@ -1438,13 +1439,13 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
         /**
          * EntryOption
-         * @description A design-time choice fixed when the move is built (000 L2301).
+         * @description A design-time choice fixed when the move is built (Chapter 4, Special Moves).
          */
         EntryOption: {
             /**
@@ -1583,7 +1584,7 @@ export interface components {
         };
         /**
          * Fighter
-         * @description A Fighter as written on the sheet (rules digest §1.1).
+         * @description A Fighter as written on the character sheet.
          */
         Fighter: {
             /**
@@ -1731,7 +1732,7 @@ export interface components {
         };
         /**
          * FighterCampaign
-         * @description Campaign switches (rules digest §0); the defaults are the core book.
+         * @description Campaign switches; the defaults are the core book's rules.
          */
         FighterCampaign: {
             /** @description Default: `"glory"`. */
@@ -1755,7 +1756,7 @@ export interface components {
             attack_strings_enabled?: boolean;
             /**
              * Boss Extended Power Levels
-             * @description PL 9–10 for Bosses (000 L7968). Default: `false`.
+             * @description PL 9–10 for Bosses (Chapter 6, Pacing a Campaign). Default: `false`.
              */
             boss_extended_power_levels?: boolean;
             /**
@@ -1799,7 +1800,7 @@ export interface components {
             extra_creation_only_traits?: string[];
             /**
              * Free Basic Throws
-             * @description Free L2 Throw moves at PL 1 (000 L2070). Default: `0`.
+             * @description Free L2 Throw moves at PL 1 (Chapter 4, Definitions). Default: `0`.
              */
             free_basic_throws?: number;
             /**
@@ -1858,7 +1859,7 @@ export interface components {
             super_move_system?: components["schemas"]["SuperMoveSystem"];
             /**
              * Super Moves Enabled
-             * @description Super Moves exist (000 L736). Default: `true`.
+             * @description Super Moves exist (Chapter 1, Power Level). Default: `true`.
              */
             super_moves_enabled?: boolean;
             /**
@@ -2085,7 +2086,7 @@ export interface components {
             command: string | null;
             /** Control */
             control: number;
-            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
             damage: components["schemas"]["Damage"] | null;
             /**
              * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
@@ -2109,7 +2110,7 @@ export interface components {
             /** Index */
             index: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             kind: components["schemas"]["FighterMoveKind"];
@@ -2138,13 +2139,13 @@ export interface components {
             super_energy_cost: number | null;
             type: components["schemas"]["MoveType"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Unused Slots */
             unused_slots: number;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** FighterRequest */
         FighterRequest: {
@@ -2259,7 +2260,7 @@ export interface components {
         FighterValidation: {
             derived: components["schemas"]["Derived"];
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Moves */
             moves: components["schemas"]["FighterMovePrice"][];
             /** Ruleset */
@@ -2267,17 +2268,48 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
             /** Unsupported */
-            unsupported: components["schemas"]["UnsupportedRule"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Valid */
             valid: boolean;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * Finding
+         * @description A rule the request breaks, something the Director must allow, or a note.
+         */
+        Finding: {
+            /**
+             * Code
+             * @description Stable code of the rule, listed in the ruleset's validation codes.
+             */
+            code: string;
+            /**
+             * Key
+             * @description The decision or roll key concerned (combat only), when there is one.
+             * @default null
+             */
+            key: string | null;
+            /** Message */
+            message: string;
+            /**
+             * Path
+             * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
+             */
+            path: string;
+            /**
+             * @description Where the rule stands in the book; null for a check the service adds.
+             * @default null
+             */
+            ref: components["schemas"]["Ref"] | null;
+            /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
+            severity: components["schemas"]["Severity"];
         };
         /**
          * FixedMove
-         * @description A Basic Move or book-defined Command Move: a fixed stat block, not priced (000 L2074–L2163).
+         * @description A Basic Move or book-defined Command Move: a fixed stat block, not priced (Chapter 4, Basic Moves).
          */
         FixedMove: {
             /** Accuracy */
@@ -2324,8 +2356,7 @@ export interface components {
             move_points: number;
             /** Name */
             name: string;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Summary */
             summary: string;
         };
@@ -2340,7 +2371,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -2418,8 +2449,7 @@ export interface components {
             id: string;
             /** Name */
             name: string;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Summary */
             summary: string;
         };
@@ -2430,7 +2460,7 @@ export interface components {
         KeywordCategory: "type" | "damage" | "range" | "movement" | "defense" | "duration" | "modifier" | "aftereffect" | "combo";
         /**
          * KeywordChanges
-         * @description What an entry does to the move's keyword set, applied in catalogue order (000 L2337–L2339).
+         * @description What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords).
          */
         KeywordChanges: {
             /**
@@ -2464,7 +2494,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -2479,7 +2509,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -2506,7 +2536,7 @@ export interface components {
         };
         /**
          * MovePointLedgerEntry
-         * @description What one Power Level did with its Move Points (000 L631–L633, L664, L716).
+         * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
          */
         MovePointLedgerEntry: {
             /**
@@ -2561,7 +2591,7 @@ export interface components {
             combo_keywords: string[];
             /** Control */
             control: number;
-            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (000 L4745–L4753). */
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
             damage: components["schemas"]["Damage"] | null;
             /**
              * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
@@ -2583,7 +2613,7 @@ export interface components {
             /** Glory */
             glory: number;
             /** Info */
-            info: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
             /** Legal */
@@ -2611,13 +2641,13 @@ export interface components {
             super_energy_cost: number | null;
             type: components["schemas"]["MoveType"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Unused Slots */
             unused_slots: number;
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
         };
         /** MoveRequest */
         MoveRequest: {
@@ -2628,7 +2658,7 @@ export interface components {
             fighter?: components["schemas"]["FighterContext"] | null;
             /**
              * Free Throw
-             * @description One of the campaign's free Basic Throws (000 L2070). Default: `false`.
+             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
              */
             free_throw?: boolean;
             /** Level */
@@ -2840,13 +2870,14 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
         /**
          * PowerLevelRow
-         * @description One row of the Power Level Chart (000 L704–L714), or of the optional Boss extension (000 L7970–L7974).
+         * @description One row of the Power Level Chart (Chapter 1, Power Level), or of the optional Boss extension (Chapter 6,
+         *     Pacing a Campaign).
          */
         PowerLevelRow: {
             /** Combat Bonus Max Single */
@@ -2872,8 +2903,7 @@ export interface components {
             life_bar: number;
             /** Power Level */
             power_level: number;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /** Super Moves */
             super_moves: number;
         };
@@ -2945,7 +2975,7 @@ export interface components {
         };
         /**
          * QualityExchange
-         * @description A Quality slot turned into points (000 L560).
+         * @description A Quality slot turned into points (Chapter 1, Designing a Character).
          */
         QualityExchange: {
             /**
@@ -2966,7 +2996,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -2996,7 +3026,7 @@ export interface components {
         };
         /**
          * Quirk
-         * @description A Quirk (000 L1047–L1063, L1501–L1575).
+         * @description A Quirk (Chapter 2, Quality Descriptions; Chapter 2, Quirk Descriptions).
          */
         Quirk: {
             /** Id */
@@ -3008,8 +3038,7 @@ export interface components {
              * @default null
              */
             param: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Strikable
              * @default false
@@ -3034,7 +3063,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
         };
@@ -3055,7 +3084,8 @@ export interface components {
         };
         /**
          * RandomCombination
-         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (000 L3944).
+         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
+         *     and Liabilities).
          */
         RandomCombination: {
             /**
@@ -3096,8 +3126,29 @@ export interface components {
             status: "ready";
         };
         /**
+         * Ref
+         * @description A place in the book: its chapter and section, as printed in the book's table of contents.
+         */
+        Ref: {
+            /**
+             * Chapter
+             * @description The chapter, as numbered in the book, e.g. `5 Combat`.
+             */
+            chapter: string;
+            /**
+             * Line
+             * @description Secondary: the line numbers in the service's own text copy (e.g. `000 L5708`).
+             */
+            line: string;
+            /**
+             * Section
+             * @description The section heading in that chapter; null before its first section.
+             */
+            section: string | null;
+        };
+        /**
          * Requirements
-         * @description Conditions for taking an entry (000 L2745).
+         * @description Conditions for taking an entry (Chapter 4, Elements and Liabilities).
          */
         Requirements: {
             /**
@@ -3204,7 +3255,7 @@ export interface components {
         };
         /**
          * SequelCampaign
-         * @description A sequel: Fighters remade at PL 1 from a predecessor (000 L8014–L8018).
+         * @description A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign).
          */
         SequelCampaign: {
             /** @description Default: `null`. */
@@ -3226,8 +3277,13 @@ export interface components {
             required_move_share?: number;
         };
         /**
+         * Severity
+         * @enum {string}
+         */
+        Severity: "error" | "warning" | "info";
+        /**
          * Skill
-         * @description A Combat or Narrative Skill (000 L1699–L1906, L9465–L9494).
+         * @description A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B).
          */
         Skill: {
             /**
@@ -3247,8 +3303,7 @@ export interface components {
              * @default null
              */
             optional: string | null;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Repeatable
              * @default false
@@ -3303,7 +3358,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
             /** Skills */
@@ -3347,7 +3402,7 @@ export interface components {
         };
         /**
          * SpeedAllocation
-         * @description How Speed modifies the Initiative and Control dice (000 L512).
+         * @description How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character).
          */
         SpeedAllocation: {
             /**
@@ -3376,7 +3431,7 @@ export interface components {
         };
         /**
          * Style
-         * @description One style of a Multiple Styles Fighter and its options (000 L5037–L5140).
+         * @description One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves).
          */
         Style: {
             /**
@@ -3427,13 +3482,14 @@ export interface components {
         /**
          * TechniqueOption
          * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
-         *     instead (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219).
+         *     instead (the Technique Quality: Chapter 2, Quality Descriptions; Wall Springs, Dash and Sidestep: Chapter 4,
+         *     Basic Moves).
          * @enum {string}
          */
         TechniqueOption: "wall_springs" | "sidestep" | "dash";
         /**
          * Trait
-         * @description A Quality or a Weakness (000 L995–L1495, lists L997–L1045 and L9401–L9441).
+         * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
          */
         Trait: {
             /**
@@ -3493,8 +3549,7 @@ export interface components {
              * @default false
              */
             param_required: boolean;
-            /** Ref */
-            ref: string;
+            ref: components["schemas"]["Ref"];
             /**
              * Repeatable
              * @default false
@@ -3604,11 +3659,11 @@ export interface components {
             ruleset_version: string;
             status: components["schemas"]["Status"];
             /** Unsupported */
-            unsupported: components["schemas"]["service__rules__fight2e__combat__models__Unsupported"][];
+            unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
-            violations: components["schemas"]["service__rules__fight2e__combat__models__Finding"][];
+            violations: components["schemas"]["Finding"][];
             /** Warnings */
-            warnings: components["schemas"]["service__rules__fight2e__combat__models__Finding"][];
+            warnings: components["schemas"]["Finding"][];
             /**
              * Winner
              * @description Winning side when the round is over (None on a draw).
@@ -3616,10 +3671,21 @@ export interface components {
              */
             winner: string | null;
         };
-        /** UnsupportedRule */
-        UnsupportedRule: {
-            /** Code */
-            code: string;
+        /**
+         * Unsupported
+         * @description A rule the ruleset cannot apply yet, reported instead of being skipped.
+         */
+        Unsupported: {
+            /**
+             * Id
+             * @description The rule, entry or option the ruleset cannot apply yet.
+             */
+            id: string;
+            /**
+             * Path
+             * @description Where in the request it was met, in the notation of findings.
+             */
+            path: string;
             /** Reason */
             reason: string;
         };
@@ -3632,7 +3698,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+2a39acc3ad92
+             * @default 1.0.0+feede72f62ce
              */
             ruleset_version: string;
             /** Weaknesses */
@@ -3663,58 +3729,6 @@ export interface components {
              */
             lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
-        };
-        /** Finding */
-        service__rules__fight2e__combat__models__Finding: {
-            /** Code */
-            code: string;
-            /**
-             * Key
-             * @description Decision or roll key concerned, when there is one.
-             * @default null
-             */
-            key: string | null;
-            /** Message */
-            message: string;
-            /** Path */
-            path: string;
-            /**
-             * Ref
-             * @default null
-             */
-            ref: string | null;
-        };
-        /** Unsupported */
-        service__rules__fight2e__combat__models__Unsupported: {
-            /** Id */
-            id: string;
-            /** Path */
-            path: string;
-            /** Reason */
-            reason: string;
-        };
-        /** Finding */
-        service__rules__fight2e__models__Finding: {
-            /** Code */
-            code: string;
-            /** Message */
-            message: string;
-            /** Path */
-            path: string;
-            /**
-             * Ref
-             * @default null
-             */
-            ref: string | null;
-        };
-        /** Unsupported */
-        service__rules__fight2e__models__Unsupported: {
-            /** Id */
-            id: string;
-            /** Path */
-            path: string;
-            /** Reason */
-            reason: string;
         };
     };
     responses: never;

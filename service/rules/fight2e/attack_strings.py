@@ -1,4 +1,4 @@
-"""Attack Strings (000 L5171–L5206): a campaign option where chained Basic Moves stand in for Special Moves.
+"""Attack Strings (Chapter 4, Attack Strings): a campaign option where chained Basic Moves stand in for Special Moves.
 
 An Attack String of n Basic Moves is one special Basic Move: it needs Control and takes the Accuracy penalty of a
 Combo of n Basic Moves, and does Basic Move damage plus n. With the optional rule, Elements from a fixed list may
@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from ..core.references import ref_of
 from . import RULESET, VERSION
 from .catalog import Catalog, catalog
+from .codes import CODES
 from .keywords import apply, category, ordered
 from .models import Campaign, DamageBasis, Finding, Id, Model, OptionalInt, StrictInt
 from .schema import KeywordCategory
@@ -61,7 +63,7 @@ class AttackStringPrice(Model):
 
 
 def _finding(code: str, path: str, message: str, ref: str) -> Finding:
-    return Finding(code=code, path=path, message=message, ref=ref)
+    return Finding(code=code, severity=CODES[code].severity, path=path, message=message, ref=ref_of(ref))
 
 
 def price_attack_string(request: AttackStringRequest, cat: Catalog | None = None) -> AttackStringPrice:

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 
+from ..core.references import BookRef
 from .schema import REF_PATTERN, Frozen
 
 TraitId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
@@ -33,14 +34,15 @@ class Described(Frozen):
     id: TraitId
     name: str
     summary: str  # one line, in our own words
-    ref: str  # "000 Lnnnn–Lnnnn"
+    ref: BookRef  # "000 Lnnnn–Lnnnn"
 
-    _v_ref = field_validator("ref")(_check_ref)
+    _v_ref = field_validator("ref", mode="before")(_check_ref)
     _v_summary = field_validator("summary")(_one_line)
 
 
 class PowerLevelRow(Frozen):
-    """One row of the Power Level Chart (000 L704–L714), or of the optional Boss extension (000 L7970–L7974)."""
+    """One row of the Power Level Chart (Chapter 1, Power Level), or of the optional Boss extension (Chapter 6,
+    Pacing a Campaign)."""
 
     power_level: int = Field(ge=1, le=10)
     glory_min: int | None  # None: Glory does not apply (extended Boss levels)
@@ -53,13 +55,13 @@ class PowerLevelRow(Frozen):
     life_bar: int = Field(ge=0)
     fighting_spirit: int = Field(ge=0)
     extended: bool = False  # optional Boss-only row
-    ref: str
+    ref: BookRef
 
-    _v_ref = field_validator("ref")(_check_ref)
+    _v_ref = field_validator("ref", mode="before")(_check_ref)
 
 
 class SkillPointScheme(Described):
-    """Combat and Narrative Skill Point grants (000 L582, L746)."""
+    """Combat and Narrative Skill Point grants (Chapter 1, Designing a Character; Chapter 1, Power Level)."""
 
     csp_first: int = Field(ge=0)  # Combat Skill Points at PL 1
     csp_per_advancement: int = Field(ge=0)
@@ -68,7 +70,8 @@ class SkillPointScheme(Described):
 
 
 class DefensiveResponse(Described):
-    """A Defensive Response (000 L5866–L5902); ``eligible``: may carry a bought bonus at PL 5+ (000 L669)."""
+    """A Defensive Response (Chapter 5, Defending Against An Attack); ``eligible``: may carry a bought bonus at
+    PL 5+ (Chapter 1, Power Level)."""
 
     eligible: bool
 
@@ -90,7 +93,7 @@ class TraitKind(StrEnum):
 
 
 class Trait(Described):
-    """A Quality or a Weakness (000 L995–L1495, lists L997–L1045 and L9401–L9441)."""
+    """A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B)."""
 
     kind: TraitKind
     aliases: tuple[TraitId, ...] = ()
@@ -112,7 +115,7 @@ class Trait(Described):
 
 
 class Quirk(Described):
-    """A Quirk (000 L1047–L1063, L1501–L1575)."""
+    """A Quirk (Chapter 2, Quality Descriptions; Chapter 2, Quirk Descriptions)."""
 
     param: str | None = None  # what the Quirk must name: beloved, rival, target
     strikable: bool = False
@@ -131,7 +134,7 @@ class SkillCap(StrEnum):
 
 
 class Skill(Described):
-    """A Combat or Narrative Skill (000 L1699–L1906, L9465–L9494)."""
+    """A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B)."""
 
     kind: SkillKind
     aliases: tuple[TraitId, ...] = ()

@@ -1,15 +1,17 @@
-"""Every code Fighter validation can report: stable, with severity, meaning, book reference and the number of
-the rule in the character rules digest (§4; 0 for codes this service adds).
+"""Every code Fighter validation can report: stable, with severity, meaning, book reference and a rule number
+that orders the codes by the sheet's rule groups (0 for codes this service adds).
 
 Severity is the default; a few rules lower or raise it through a campaign switch (e.g. unspent Skill Points
 with ``allow_unspent_skill_points``), and then the finding lands in the list of its actual severity.
-A ruling taken on one of the digest's ambiguities is noted on the line of the code that implements it.
+A reading the service takes where the book leaves a choice open is noted on the line of the code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from ..core.references import ref_text
 
 Severity = Literal["error", "warning", "info"]
 
@@ -331,7 +333,7 @@ _CODES: list[FighterCode] = [
        "000 L7968"),
     _C(0, "SECRET_BOSS_BONUS_INVALID", "error", "The extra 5 or 10 Life Bar and FS on anything but a PL 10 Secret "
        "Boss.", "000 L7996"),
-    # Rules of single Elements that look at the Fighter's other moves (moves digest part 2 §2.9, V-38–V-40).
+    # Rules of single Elements that look at the Fighter's other moves (each checked at the entry's own lines).
     _C(0, "CROSS_MOVE_REFERENCE_MISSING", "error", "An Element needs another move the sheet does not have (a Prop "
        "move for Prop Recovery, a Limited Use move for Super Reload, a named target…).", "000 L3822, L3904, L4644"),
     _C(0, "SEQUENCE_OPENING_MISSING", "warning", "A follow-up of a Sub-Set or Multi-Part sequence whose opening "
@@ -358,16 +360,23 @@ UNSUPPORTED: dict[str, str] = {
                                    "not say which moves belong to which sequence step over time (000 L3755, L3780)",
     "MOVE_MODIFIED": "needs each move's definition at purchase, which the request does not carry; a redesigned "
                      "move must be entered as a new move",
-    "ACCUMULATED_TOTALS": "composite of rules 20, 65–68, 75, 88, 122 and 127–128, each reported under its own "
-                          "code; derived.budgets carries the per-budget figures",
+    "ACCUMULATED_TOTALS": "a single total over every budget of the sheet; each budget is checked under its own "
+                          "code, and derived.budgets carries the per-budget figures",
+}
+
+# Where in the request each unsupported rule applies (the notation of findings' paths).
+UNSUPPORTED_PATHS: dict[str, str] = {
+    "INCOMPLETE_SEQUENCE_STALLED": "fighter.moves",
+    "MOVE_MODIFIED": "fighter.moves",
+    "ACCUMULATED_TOTALS": "fighter",
 }
 
 
 def render_markdown() -> str:
-    """The Fighter codes as a Markdown table (for the docs; rule numbers are the character digest's §4)."""
-    lines = ["| rule | code | severity | meaning | book |", "|---|---|---|---|---|"]
+    """The Fighter codes as a Markdown table for the docs, in the order of the sheet's rule groups."""
+    lines = ["| code | severity | meaning | book |", "|---|---|---|---|"]
     for c in sorted(_CODES, key=lambda c: (c.rule or 999, c.code)):
         note = " (history)" if c.history else ""
         status = " — unsupported" if c.code in UNSUPPORTED else ""
-        lines.append(f"| {c.rule or ''} | `{c.code}` | {c.severity} | {c.meaning}{note}{status} | {c.ref or ''} |")
+        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning}{note}{status} | {ref_text(c.ref)} |")
     return "\n".join(lines) + "\n"

@@ -1,7 +1,7 @@
 """Request and answer models of Fighter validation (the book's Chapters 1–3 and Appendix B).
 
-A request carries a Fighter as written on the sheet (rules digest §1) and the campaign's switches (§0); the
-answer lists every broken rule at once with the derived values (§1.6) and every move priced by the moves core.
+A request carries a Fighter as written on the sheet and the campaign's switches; the answer lists every broken
+rule at once with the derived values and every move priced by the moves core.
 
 Every number is bounded and every list has a maximum length, so no request can make the core loop or allocate
 without limit. Bounds are deliberately wider than the book's ranges where a rule reports the breach itself
@@ -15,7 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .models import EntryChoice, Finding, Model, MovePrice
+from .models import EntryChoice, Finding, Model, MovePrice, Unsupported
 
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=500)]
@@ -103,7 +103,7 @@ class DefenseSkill(StrEnum):
 
 
 class SequelCampaign(Model):
-    """A sequel: Fighters remade at PL 1 from a predecessor (000 L8014–L8018)."""
+    """A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign)."""
 
     predecessor_fighter_id: Name | None = None
     required_move_share: float = Field(0.5, ge=0, le=1, description="Share of old moves to re-acquire by PL 8.")
@@ -112,18 +112,18 @@ class SequelCampaign(Model):
 
 
 class FighterCampaign(Model):
-    """Campaign switches (rules digest §0); the defaults are the core book."""
+    """Campaign switches; the defaults are the core book's rules."""
 
-    super_moves_enabled: bool = Field(True, description="Super Moves exist (000 L736).")
+    super_moves_enabled: bool = Field(True, description="Super Moves exist (Chapter 1, Power Level).")
     super_move_system: SuperMoveSystem = SuperMoveSystem.single_tier
     story_points_enabled: bool = True
     story_point_cap: int | None = Field(None, ge=0, le=1000)
     advancement_mode: AdvancementMode = AdvancementMode.glory
     dramatic_combat_enabled: bool = True
-    boss_extended_power_levels: bool = Field(False, description="PL 9–10 for Bosses (000 L7968).")
+    boss_extended_power_levels: bool = Field(False, description="PL 9–10 for Bosses (Chapter 6, Pacing a Campaign).")
     attack_strings_enabled: bool = False
     attack_string_cap: int | None = Field(None, ge=0, le=100)
-    free_basic_throws: int = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1 (000 L2070).")
+    free_basic_throws: int = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1 (Chapter 4, Definitions).")
     multiple_styles_shared_moves: bool = Field(False, description="A new move may go to only some styles.")
     style_options_enabled: bool = Field(False, description="Style Flaws and the other style options.")
     transformations_enabled: bool = False
@@ -164,7 +164,7 @@ class BasicQualities(Model):
 
 
 class SpeedAllocation(Model):
-    """How Speed modifies the Initiative and Control dice (000 L512)."""
+    """How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character)."""
 
     initiative: int = Field(0, ge=-3, le=3)
     control: int = Field(0, ge=-3, le=3)
@@ -228,7 +228,7 @@ class QuirkTake(Model):
 
 
 class QualityExchange(Model):
-    """A Quality slot turned into points (000 L560)."""
+    """A Quality slot turned into points (Chapter 1, Designing a Character)."""
 
     converted_to: ExchangeTarget
     acquired_at_pl: Level | None = None
@@ -278,7 +278,7 @@ class DefensiveResponseBonus(Model):
 
 
 class MovePointLedgerEntry(Model):
-    """What one Power Level did with its Move Points (000 L631–L633, L664, L716)."""
+    """What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level)."""
 
     pl: int = Field(ge=1, le=20)
     received: Small = 10
@@ -305,7 +305,7 @@ class SkillSnapshot(Model):
 
 
 class Style(Model):
-    """One style of a Multiple Styles Fighter and its options (000 L5037–L5140)."""
+    """One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves)."""
 
     name: Name
     is_base: bool = False
@@ -343,7 +343,7 @@ class FighterMove(Model):
 
 
 class Fighter(Model):
-    """A Fighter as written on the sheet (rules digest §1.1)."""
+    """A Fighter as written on the character sheet."""
 
     id: Name | None = None
     name: Text | None = None
@@ -392,11 +392,6 @@ class FighterRequest(Model):
 
 
 # ── Answer ──────────────────────────────────────────────────────────────────────────────────────────
-
-
-class UnsupportedRule(Model):
-    code: str
-    reason: str
 
 
 class Budget(Model):
@@ -480,7 +475,7 @@ class FighterValidation(Model):
     violations: list[Finding]
     warnings: list[Finding]
     info: list[Finding]
-    unsupported: list[UnsupportedRule]
+    unsupported: list[Unsupported]
     derived: Derived
     moves: list[FighterMovePrice]
 

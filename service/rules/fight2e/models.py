@@ -21,6 +21,8 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.findings import Finding, Unsupported
+
 
 def _json_integer(value: object) -> object:
     """JSON Schema counts 23.0 as an integer; strings and booleans are not numbers here."""
@@ -145,7 +147,8 @@ class EntryRef(Plain):
 
 
 class RandomCombination(Plain):
-    """One combination of a Random Effect: Elements and Liabilities built like a Special Move (000 L3944)."""
+    """One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
+    and Liabilities)."""
 
     name: str | None = Field(None, max_length=120, description="e.g. `Grenade`.")
     entries: list[EntryRef] = Field(max_length=40, description="Its Elements and Liabilities, each with its "
@@ -161,7 +164,8 @@ class EntryChoice(EntryRef):
 
 class TechniqueOption(StrEnum):
     """Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
-    instead (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219)."""
+    instead (the Technique Quality: Chapter 2, Quality Descriptions; Wall Springs, Dash and Sidestep: Chapter 4,
+    Basic Moves)."""
 
     wall_springs = "wall_springs"
     sidestep = "sidestep"
@@ -229,23 +233,11 @@ class MoveRequest(Plain):
     level: StrictInt = Field(ge=0, le=30)
     elements: list[EntryChoice] = Field(default_factory=list, max_length=64)
     liabilities: list[EntryChoice] = Field(default_factory=list, max_length=64)
-    free_throw: StrictBool = Field(False, description="One of the campaign's free Basic Throws (000 L2070).")
+    free_throw: StrictBool = Field(False, description="One of the campaign's free Basic Throws (Chapter 4, "
+                                   "Definitions).")
     tier: StrictInt = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
     fighter: FighterContext | None = None
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
-
-
-class Finding(Plain):
-    code: str
-    path: str
-    message: str
-    ref: str | None = None
-
-
-class Unsupported(Plain):
-    id: str
-    path: str
-    reason: str
 
 
 class ResolvedEntry(Plain):
@@ -300,7 +292,7 @@ class MovePrice(Plain):
     accuracy: int
     accuracy_vs: AccuracyVs
     damage: Damage | None = Field(description="The ordinary damage: an Element a Perfect Hit guards is left out "
-                                  "(000 L4745–L4753).")
+                                  "(Chapter 4, Elements and Liabilities).")
     damage_with_perfect_hit: Damage | None = Field(
         None, description="The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an "
         "Element that changes the damage.")

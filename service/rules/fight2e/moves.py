@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from ..core.references import ref_data
 from ..dice import D6, D8, die_name
 from ..memo import memo
 from . import RULESET, VERSION
@@ -78,15 +79,18 @@ class Findings:
     __slots__ = ("info", "unsupported", "violations", "warnings")
 
     def __init__(self) -> None:
-        self.violations: list[dict[str, str | None]] = []
-        self.warnings: list[dict[str, str | None]] = []
-        self.info: list[dict[str, str | None]] = []
+        self.violations: list[dict[str, object]] = []
+        self.warnings: list[dict[str, object]] = []
+        self.info: list[dict[str, object]] = []
         self.unsupported: list[dict[str, str]] = []
 
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
-        finding = {"code": code, "path": path, "message": message, "ref": ref or spec.ref}
-        {"error": self.violations, "warning": self.warnings, "info": self.info}[spec.severity].append(finding)
+        severity = spec.severity
+        finding = {"code": code, "severity": severity, "path": path, "key": None, "message": message,
+                   "ref": ref_data(ref or spec.ref)}
+        (self.violations if severity == "error" else self.warnings if severity == "warning" else self.info).append(
+            finding)
 
     def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
         self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
@@ -189,10 +193,10 @@ def _collect(move: Move) -> None:
             if fit not in fits:
                 if move_type not in entry.move_types:
                     found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.",
-                              entry.ref)
+                              entry.ref.line)
                 if entry.campaign_option and not option_on(move, entry.campaign_option):
                     found.add("CAMPAIGN_OPTION_REQUIRED", path,
-                              f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref)
+                              f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref.line)
             if choice.combinations is not None and not entry.takes_combinations:
                 found.add("DESIGN_CHOICE_INVALID", f"{path}.combinations",
                           f"{entry.name} is not built from combinations; only Random Effect is.")
@@ -245,20 +249,20 @@ def _options(move: Move, t: Taken) -> None:
         if name not in known:
             found.add("DESIGN_CHOICE_INVALID", f"{t.path}.options.{name}",
                       f"{entry.name} has no design choice '{name}'"
-                      + (f"; it has {', '.join(sorted(known))}." if known else "."), entry.ref)
+                      + (f"; it has {', '.join(sorted(known))}." if known else "."), entry.ref.line)
     for opt in entry.options:
         path = f"{t.path}.options.{opt.name}"
         value = given.get(opt.name, opt.default)
         if value is None:
             if opt.required:
-                found.add("DESIGN_CHOICE_MISSING", path, f"{entry.name} needs its '{opt.name}' chosen.", entry.ref)
+                found.add("DESIGN_CHOICE_MISSING", path, f"{entry.name} needs its '{opt.name}' chosen.", entry.ref.line)
             continue
         if opt.type == "choice":
             picked: OptionChoice | None = next((c for c in opt.choices if c.value == value), None)
             if picked is None:
                 found.add("DESIGN_CHOICE_INVALID", path,
                           f"'{value}' is not a choice of {entry.name}; choose one of "
-                          f"{', '.join(c.value for c in opt.choices)}.", entry.ref)
+                          f"{', '.join(c.value for c in opt.choices)}.", entry.ref.line)
                 continue
             if picked.cost is not None:
                 per_instance = picked.cost
@@ -270,7 +274,7 @@ def _options(move: Move, t: Taken) -> None:
                 continue
             if (opt.minimum is not None and value < opt.minimum) or (opt.maximum is not None and value > opt.maximum):
                 found.add("DESIGN_CHOICE_INVALID", path,
-                          f"'{opt.name}' of {entry.name} must be from {opt.minimum} to {opt.maximum}.", entry.ref)
+                          f"'{opt.name}' of {entry.name} must be from {opt.minimum} to {opt.maximum}.", entry.ref.line)
                 continue
             if opt.cost_per_unit:
                 per_instance += value * opt.cost_per_unit
@@ -383,40 +387,41 @@ def _requirements(move: Move, t: Taken, conditions: tuple[tuple[str, tuple], ...
             for kw in what:
                 if not has(without, kw):
                     found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {_kw_name(move, kw)} "
-                              "keyword, which the move does not have.", entry.ref)
+                              "keyword, which the move does not have.", entry.ref.line)
         elif kind == "excludes":
             for other in what:
                 if other in ids and not _reported_pair(move, entry.id, other):  # a pair is reported once
                     found.add("INCOMPATIBLE_ENTRIES", t.path, f"{entry.name} cannot be on the same move as "
-                              f"{move.cat.entries[other].name}.", entry.ref)
+                              f"{move.cat.entries[other].name}.", entry.ref.line)
         elif kind == "entries":
             for need in what:
                 if need not in ids:
                     found.add("PREREQUISITE_MISSING", t.path,
-                              f"{entry.name} needs {move.cat.entries[need].name} on the same move.", entry.ref)
+                              f"{entry.name} needs {move.cat.entries[need].name} on the same move.", entry.ref.line)
         elif kind == "any_entries":
             for group in what:
                 if not any(need in ids for need in group):
                     names = " or ".join(move.cat.entries[n].name for n in group)
                     found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.",
-                              entry.ref)
+                              entry.ref.line)
         elif kind == "any_keywords":
             for group in what:
                 if not any(has(without, kw) for kw in group):
                     names = " or ".join(_kw_name(move, kw) for kw in group)
                     found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.",
-                              entry.ref)
+                              entry.ref.line)
         elif kind == "excludes_keywords":
             for kw in what:
                 if has(move.keywords, kw):
                     found.add("INCOMPATIBLE_ENTRIES", t.path,
-                              f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.", entry.ref)
+                              f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.",
+                              entry.ref.line)
         elif kind == "campaign":
             for camp in what:
                 if not option_on(move, camp):
                     found.add("CAMPAIGN_OPTION_REQUIRED", t.path, f"{entry.name} needs the campaign option '{camp}'"
                               + (" or the Fighter's Technique for it (fighter.techniques)." if camp in
-                                 TechniqueOption._value2member_map_ else "."), entry.ref)
+                                 TechniqueOption._value2member_map_ else "."), entry.ref.line)
         else:  # fighter
             for trait in what:
                 _fighter_requirement(move, t, trait)
@@ -439,19 +444,19 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
         if ki is None:
             found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs the Ki Skill; give fighter.ki to check.")
         elif ki < 1:
-            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Ki Skill.", entry.ref)
+            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Ki Skill.", entry.ref.line)
     elif trait == "style_change":
         if fighter is None:
             found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs the Style Change Quality.")
         elif not fighter.style_change:
             found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Style Change Quality.",
-                      entry.ref)
+                      entry.ref.line)
     elif trait.startswith("power_level_"):
         need = int(trait.rsplit("_", 1)[1])
         if fighter is None or fighter.power_level is None:
             found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs Power Level {need}.")
         elif fighter.power_level < need:
-            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs Power Level {need}.", entry.ref)
+            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs Power Level {need}.", entry.ref.line)
     elif trait in TECHNIQUE_TRAITS:
         option, what = TECHNIQUE_TRAITS[trait]
         if not option_on(move, option):  # the campaign rule grants it, or the Fighter's Technique does
@@ -501,7 +506,8 @@ def _well_formed(move: Move) -> None:
         for t in move.taken:
             if any(k in c.add for c in t.changes for k in ("on_hit", "on_miss")):
                 found.add("UTILITY_WITH_HIT_OR_MISS_EFFECT", t.path,
-                          f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.", t.entry.ref)
+                          f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.",
+                          t.entry.ref.line)
     if ("away" in kw or "closer" in kw) and (move.has("area_effect") or move.has("explosive")):
         found.add("MODIFIER_KEYWORD_TARGETING", "elements",
                   "Away and Closer need a single target; Area Effect and Explosive hit several.")
@@ -535,7 +541,7 @@ def _budget(move: Move) -> tuple[int, int, int, int, int]:
         limit = t.entry.super_instances if is_super else t.entry.instances
         if limit is not None and times > limit:
             found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
-                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref)
+                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref.line)
     used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)
     if used > slots:
         found.add("ELEMENT_BUDGET_EXCEEDED", "elements",
@@ -724,13 +730,13 @@ def _constraints(move: Move) -> None:
                 fn(move, t)
             elif c.code == "DIRECTOR_APPROVAL_REQUIRED":
                 if not warned:
-                    move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path, f"{entry.name}: {c.summary}", entry.ref)
+                    move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path, f"{entry.name}: {c.summary}", entry.ref.line)
                     warned = True
             else:
                 move.found.unsupported_rule(entry.id, t.path, f"{c.code}: {c.summary}")
         if entry.director_approval and not warned:
             move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path,
-                           f"{entry.name} is taken only with the Director's approval.", entry.ref)
+                           f"{entry.name} is taken only with the Director's approval.", entry.ref.line)
 
 
 def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:

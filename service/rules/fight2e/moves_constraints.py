@@ -182,7 +182,7 @@ def _template_of(move: Move) -> tuple[str, ...]:
 
 
 def _add(move: Move, t: Taken, code: str, message: str) -> None:
-    move.found.add(code, t.path, message, t.entry.ref)
+    move.found.add(code, t.path, message, t.entry.ref.line)
 
 
 @check("KI_SKILL_REQUIRED", ("knocks_down", "ELEMENT_ALREADY_GRANTED"), ("throw", "FREE_THROW_INVALID"))
@@ -203,7 +203,8 @@ def _always_does_damage(move: Move, t: Taken) -> None:
         limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
         if t.times > limit:
             move.found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
-                           f"On a Super, Always Does Damage may be taken once per Breakthrough ({limit}).", t.entry.ref)
+                           f"On a Super, Always Does Damage may be taken once per Breakthrough ({limit}).",
+                           t.entry.ref.line)
 
 
 @check(("buff.technique_buff", "INSTANCE_LIMIT_EXCEEDED"))
@@ -290,7 +291,7 @@ def _optional_rule(move: Move, t: Taken) -> None:
     needs = {"knocks_down.no_breakfall": camp.breakfall, "knocks_down.no_tech_roll": camp.tech_roll}
     if not needs.get(t.entry.id, False):
         summary = next(c.summary for c in t.entry.constraints if c.code == "OPTIONAL_RULE_INACTIVE")
-        move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref)
+        move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref.line)
 
 
 @check(("mobile.wall_spring", "CAMPAIGN_OPTION_REQUIRED"))
@@ -350,7 +351,7 @@ def _pursuit(move: Move, t: Taken) -> None:
 def _kd_pursuit(move: Move, t: Taken) -> None:
     if not move.is_super and not move.has("throw"):
         move.found.add("PREREQUISITE_MISSING", t.path, "Knock Down Pursuit needs the Throw Element (or a Super Move).",
-                       t.entry.ref)
+                       t.entry.ref.line)
 
 
 @check(("utility_combo_opener", "REQUIRED_KEYWORD_MISSING"))
@@ -388,7 +389,7 @@ def _bomb_payload(move: Move, t: Taken) -> None:
             bad = True
         if bad and not (assault and (ident in allowed_with_assault or ident.startswith("ranged."))):
             move.found.add("BOMB_PAYLOAD_FORBIDDEN", o.path, f"A Bomb's explosion cannot have {o.entry.name}.",
-                           t.entry.ref)
+                           t.entry.ref.line)
 
 
 @check(("bomb.assault_bomb", "BOMB_PAYLOAD_FORBIDDEN"))
@@ -462,7 +463,7 @@ def _element_addition(move: Move, t: Taken) -> None:
 def _sub_set_size(move: Move, t: Taken) -> None:
     if _int(t, "sub_set_size") > 6:  # the book calls more than six follow-ups a lot (000 L4658)
         move.found.add("SUB_SET_SIZE_LARGE", t.path, "A Move Sub-Set of more than six follow-ups is unusually large.",
-                       t.entry.ref)
+                       t.entry.ref.line)
 
 
 @check("CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
@@ -475,7 +476,7 @@ def _roster(move: Move, t: Taken) -> None:
         move.noted.add(t.entry.id)
         move.found.add("ROSTER_RULE", t.path,
                        f"{t.entry.name} has rules about the Fighter's other moves ({', '.join(sorted(set(codes)))}); "
-                       "Fighter validation decides them.", t.entry.ref)
+                       "Fighter validation decides them.", t.entry.ref.line)
 
 
 _ROSTER_CODES = {"CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
@@ -553,7 +554,7 @@ def _repeatable_raise(move: Move, t: Taken) -> None:
         current = getattr(fighter, quality)
         if current is not None and steps and current + 3 * max(1, steps // len(raised)) > 3:
             move.found.add("BUFF_QUALITY_OUT_OF_RANGE", t.path, f"Used three times, the Buff would take {quality} "
-                           "above 3.", t.entry.ref)
+                           "above 3.", t.entry.ref.line)
 
 
 @check(("buff", "BUFF_DEFENSE_BELOW_ZERO"))
@@ -683,7 +684,7 @@ def _random_effect(move: Move, t: Taken) -> None:
         cost = _combination_cost(move, t, combo.entries, where, label)
         if cost > allocation:  # each within the allocation (digest ruling A-19)
             move.found.add("RANDOM_EFFECT_INVALID", where,
-                           f"{label} costs {cost:g} Elements; the allocation is {allocation}.", t.entry.ref)
+                           f"{label} costs {cost:g} Elements; the allocation is {allocation}.", t.entry.ref.line)
 
 
 def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, label: str) -> int:
@@ -714,5 +715,7 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     for v in answer["violations"]:  # type: ignore[union-attr]
         head, dot, rest = str(v["path"]).partition(".")
         if head in paths:
-            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}", v["ref"])
+            ref = v["ref"]
+            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}",
+                           ref["line"] if ref else None)  # type: ignore[index]
     return math.ceil(total)

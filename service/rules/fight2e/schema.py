@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
 
+from ..core.references import BookRef
+
 ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$"
 REF_PATTERN = re.compile(r"^000 L\d{1,5}(–L?\d{1,5})?(, L\d{1,5}(–L?\d{1,5})?)*$")
 
@@ -97,7 +99,7 @@ KeywordList = tuple[str, ...]
 
 
 class KeywordChanges(Frozen):
-    """What an entry does to the move's keyword set, applied in catalogue order (000 L2337–L2339)."""
+    """What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords)."""
 
     add: KeywordList = ()
     remove: KeywordList = ()
@@ -117,7 +119,7 @@ class KeywordChanges(Frozen):
 
 
 class Requirements(Frozen):
-    """Conditions for taking an entry (000 L2745)."""
+    """Conditions for taking an entry (Chapter 4, Elements and Liabilities)."""
 
     # Every listed entry id must be on the move (a modifier always lists its base here).
     entries: tuple[str, ...] = ()
@@ -153,7 +155,7 @@ class OptionChoice(Frozen):
 
 
 class EntryOption(Frozen):
-    """A design-time choice fixed when the move is built (000 L2301)."""
+    """A design-time choice fixed when the move is built (Chapter 4, Special Moves)."""
 
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     type: Literal["choice", "int", "entry", "entries", "text"] = "choice"
@@ -200,7 +202,7 @@ class Constraint(Frozen):
 
 
 class Entry(Frozen):
-    """An Element or a Liability (000 L2455–L4975)."""
+    """An Element or a Liability (Chapter 4, Elements and Liabilities)."""
 
     id: Annotated[str, Field(pattern=ID_PATTERN)]
     name: str
@@ -235,9 +237,9 @@ class Entry(Frozen):
     constraints: tuple[Constraint, ...] = ()
     director_approval: bool = False  # the book says a Director should approve or may disallow it
     summary: str  # one line, in our own words
-    ref: str  # "000 Lnnnn–Lnnnn"
+    ref: BookRef  # "000 Lnnnn–Lnnnn"
 
-    @field_validator("ref")
+    @field_validator("ref", mode="before")
     @classmethod
     def _v_ref(cls, v: str) -> str:
         if not REF_PATTERN.match(v):
@@ -255,11 +257,11 @@ class Keyword(Frozen):
     name: str
     category: KeywordCategory
     summary: str
-    ref: str
+    ref: BookRef
 
 
 class FixedMove(Frozen):
-    """A Basic Move or book-defined Command Move: a fixed stat block, not priced (000 L2074–L2163)."""
+    """A Basic Move or book-defined Command Move: a fixed stat block, not priced (Chapter 4, Basic Moves)."""
 
     id: Annotated[str, Field(pattern=ID_PATTERN)]
     name: str
@@ -275,6 +277,6 @@ class FixedMove(Frozen):
     move_points: int = 0
     glory: str | None = None
     summary: str
-    ref: str
+    ref: BookRef
 
     _v_kw = field_validator("keywords", "combo")(_check_keywords)

@@ -1,11 +1,11 @@
-"""Every code the turn resolver can report: stable, with severity, meaning and book reference (digest §5)."""
+"""Every code the turn resolver can report: stable, with severity, meaning and book reference ."""
 
 from __future__ import annotations
 
 from ...codes import Code
 
 _CODES = [
-    # Request and state integrity (digest §5.1)
+    # Request and state integrity
     Code("SHEET_INVALID_POWER_LEVEL", "error", "Power Level outside 1–8.", "000 L706–L714"),
     Code("SHEET_NOT_VALID", "warning", "Fighter validation reports problems with the sheet; the turn is resolved "
          "with the figures the sheet gives."),
@@ -30,7 +30,7 @@ _CODES = [
     Code("UNKNOWN_MOVE", "error", "A move the fighter does not have."),
     Code("TAG_TEAM_INVALID", "error", "A Tag Team state or Switching Teammates that the rules do not allow: the "
          "option off, or no waiting partner of the same side named.", "000 L6277–L6283"),
-    # Fighting Spirit (digest §5.2)
+    # Fighting Spirit
     Code("FS_EXCEEDS_POWER_LEVEL", "error", "More Fighting Spirit in one application than the Power Level.",
          "000 L5475–L5479"),
     Code("FS_INSUFFICIENT", "error", "More Fighting Spirit than the fighter has.", "000 L5281"),
@@ -48,7 +48,7 @@ _CODES = [
          "000 L5854"),
     Code("FS_COMBINED_DEFENSE_UNPAID", "error", "Defense with Evasion costs 1 Fighting Spirit.", "000 L5838"),
     Code("FS_TIME_ROLL_EXCEEDS_POWER_LEVEL", "error", "Time Roll spend above the Power Level.", "000 L6059"),
-    # Turn order (digest §5.3)
+    # Turn order
     Code("ACTION_LOST", "error", "The fighter's action this turn is lost.", "000 L5936, L5946"),
     Code("CANNOT_HOLD_WHILE_KNOCKED_DOWN", "error", "A Knocked Down fighter stands at his slot.", "000 L5964"),
     Code("SIMULTANEOUS_COMBO_FORBIDDEN", "error", "No Combos in simultaneous Initiative.", "000 L5545"),
@@ -122,7 +122,7 @@ _CODES = [
          "fighter he interrupts.", "000 L5513"),
     Code("TAUNT_INVALID", "error", "Taunt only against a lower Initiative, not after holding, once per combat, "
          "with the option on.", "000 L2141"),
-    # Movement (digest §5.4)
+    # Movement
     Code("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", "error", "More movement than the move's Movement keyword or the "
          "action allows.", "000 L2377–L2391, L5399–L5403"),
     Code("MOVEMENT_TOO_FAR", "error", "More than 3 Ranges of movement.", "000 L5615"),
@@ -136,7 +136,7 @@ _CODES = [
          "with Evasion.", "000 L5834, L5838"),
     Code("JINKING_OUT_OF_RANGE_REQUIRED", "error", "Jinking needs the 1-Range step to leave the attack's range.",
          "000 L5878"),
-    # Attacks and Combos (digest §5.5)
+    # Attacks and Combos
     Code("INSUFFICIENT_CONTROL", "error", "The move's level or the Combo's cost is above the current Control.",
          "000 L5696–L5698"),
     Code("INSUFFICIENT_SUPER_ENERGY", "error", "Not enough Super Energy for the Super Move.", "000 L5281"),
@@ -170,7 +170,7 @@ _CODES = [
     Code("REFOCUS_TOO_CLOSE", "error", "Refocus only at Range 2 or more from every opponent.", "000 L6041"),
     Code("POWER_UP_BELOW_PL3", "error", "Power Up from Power Level 3.", "000 L6043"),
     Code("AWAIT_OPENING_AFTER_HIT_STUN", "error", "No Await Opening after Hit Stun this turn.", "000 L5407"),
-    # Defence, Responses, Reactions (digest §5.6)
+    # Defence, Responses, Reactions
     Code("FULL_DEFENSE_AFTER_ACTING", "error", "Full Defense only before taking any action this turn.",
          "000 L5714"),
     Code("FULL_DEFENSE_WITH_TACTICS", "error", "Full Defense does not work with Tactics.", "000 L5722"),

@@ -1,9 +1,9 @@
-"""Request and answer models of the fight2e turn resolver (digest §1, §3).
+"""Request and answer models of the fight2e turn resolver.
 
 A request carries the whole fight as it stands: campaign options, the fight-level state, every Fighter (sheet
-and combat state), the players' decisions keyed by the stable keys of digest §3.2 and either a seed or the
-players' own dice keyed by the roll keys of §3.3. The answer is the fight after one turn (the book's Initiative
-to Time Roll), or the first decision the request does not carry.
+and combat state), the players' decisions keyed by stable decision keys (``T1.aya.defense``: turn, fighter,
+decision point) and either a seed or the players' own dice keyed the same way. The answer is the fight after one
+turn (the book's Initiative to Time Roll), or the first decision the request does not carry.
 
 Every number is bounded and every list and mapping has a maximum length, so no request can make the core loop
 or allocate without limit. Values inside the bounds that the book forbids come back as violations.
@@ -16,6 +16,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ...core.findings import Finding, Unsupported
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 
@@ -152,7 +153,8 @@ class RollSource(StrEnum):
 
 
 class CombatOptions(Model):
-    """Campaign options of digest §1.6 with the book's defaults, and the overridable rulings of digest §7."""
+    """Campaign options with the book's defaults, and switches for the readings the service takes where the book
+    leaves a choice open."""
 
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
@@ -184,9 +186,10 @@ class CombatOptions(Model):
     tag_team: bool = Field(False, description="Tag Team combat: one fighter of a side fights, his partners wait "
                            "(`tag_waiting`) for a switch (000 L6277–L6295).")
     super_energy_basic_attacks_count: bool = Field(
-        True, description="Ruling A10: a lone Basic Move attack earns its 1 Super Energy; false reproduces the "
+        True, description="Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the "
                           "book's Example of Combat.")
-    leader_bonus: bool = Field(True, description="Ruling A11/A13: the +1 Initiative of last turn's leader who hit.")
+    leader_bonus: bool = Field(True, description="Our reading: last turn's Initiative leader who hit "
+                              "gets +1 Initiative.")
     additional_glory_awards: bool = Field(True, description="The Additional Glory Awards chart's combat entries "
                                           "(000 L826–L857); the Example of Combat leaves them out.")
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
@@ -240,7 +243,7 @@ class FightState(Model):
 
 
 class DieShift(Model):
-    """A die-size change waiting for a fighter's next Initiative/Control roll (digest §1.3 nextTurnDie)."""
+    """A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll."""
 
     target: DieTarget
     steps: Steps
@@ -333,7 +336,8 @@ class CombatFighter(Model):
 
 
 class DecisionValue(Model):
-    """One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2)."""
+    """One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
+    `T1.aya.defense`."""
 
     choice: Choice | None = None
     action: ActionType | None = None
@@ -373,20 +377,6 @@ class TurnRequest(Model):
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────
-
-
-class Finding(Model):
-    code: Short
-    key: Key | None = Field(None, description="Decision or roll key concerned, when there is one.")
-    path: Short
-    message: Text
-    ref: Short | None = None
-
-
-class Unsupported(Model):
-    id: Short
-    path: Short
-    reason: Text
 
 
 class ChoiceOption(Model):

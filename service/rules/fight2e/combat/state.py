@@ -8,9 +8,12 @@ catches both and answers with the request's own state (the client adds the decis
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.findings import Severity, map_key
+from ...core.references import ref_of
 from ...dice import Die
 from .codes import CODES
 from .models import (
@@ -27,6 +30,8 @@ from .models import (
     Unsupported,
 )
 from .profile import MoveProfile, Profile
+
+_COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
 class Halt(Exception):
@@ -301,21 +306,50 @@ class Ctx:
     # ── findings and log ─────────────────────────────────────────────────────────────────────────
 
     def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
-        spec = CODES[code]
-        self.violations.append(Finding.model_construct(code=code, key=key, path=path, message=message,
-                                                       ref=ref or spec.ref))
+        self.violations.append(self._finding(Severity.error, code, path, message, key, ref))
         raise Invalid(code)
 
     def warn(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
-        spec = CODES[code]
-        self.warnings.append(Finding.model_construct(code=code, key=key, path=path, message=message,
-                                                     ref=ref or spec.ref))
+        self.warnings.append(self._finding(Severity.warning, code, path, message, key, ref))
+
+    def _finding(self, severity: Severity, code: str, path: str, message: str, key: str | None,
+                 ref: str | None) -> Finding:
+        return Finding.model_construct(code=code, severity=severity, path=self.request_path(path, key), key=key,
+                                       message=message, ref=ref_of(ref or CODES[code].ref))
 
     def unsupported_rule(self, ident: str, path: str, reason: str) -> None:
         if (ident, path) in self.unsupported_seen:
             return
         self.unsupported_seen.add((ident, path))
-        self.unsupported.append(Unsupported.model_construct(id=ident, path=path, reason=reason))
+        self.unsupported.append(Unsupported.model_construct(id=ident, path=self.request_path(path), reason=reason))
+
+    def request_path(self, path: str, key: str | None = None) -> str:
+        """A path as the rules build it (``decisions.T1.aya.defense.target``, ``fighters.aya.state``) in the
+        notation of every finding: map keys as JSON strings in brackets, fighters by their list index."""
+        if key and path == key:  # the decision itself
+            return f"decisions{map_key(key)}"
+        if ".command:" in path:  # a Command Move the sheet grants (not in the request): the sheet grants it
+            path = _COMMAND.sub("", path)
+        head, dot, rest = path.partition(".")
+        if not dot:
+            return path
+        if head in ("decisions", "rolls"):
+            known = (key, *self.req.decisions, *(self.req.rolls or ()))
+            name = max((k for k in known if k and (rest == k or rest.startswith(k + "."))), key=len, default=None)
+            if name is None:  # a key the request does not hold: the decision's field, if any, is the last part
+                name, _, field_name = rest.rpartition(".")
+                if field_name not in DecisionValue.model_fields or not name:
+                    name = rest
+            return f"{head}{map_key(name)}{rest[len(name):]}"
+        if head == "fighters" and not rest.startswith("["):
+            fid, dot, tail = rest.partition(".")
+            f = self.fighters.get(fid)
+            return f"fighters[{f.index}]{dot}{tail}" if f else f"fighters{map_key(fid)}{dot}{tail}"
+        for prefix in ("fight.sides.", "fight.positioning.bands."):
+            if path.startswith(prefix):
+                fid, dot, tail = path[len(prefix):].partition(".")
+                return f"{prefix[:-1]}{map_key(fid)}{dot}{tail}"
+        return path
 
     def note(self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None,
              change: dict | None = None) -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from .. import RULESET, VERSION
 from ..catalog import Catalog, catalog
 from ..character_catalog import CharacterCatalog, character_catalog, normalise
-from ..fighter_codes import UNSUPPORTED
-from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem, UnsupportedRule
+from ..fighter_codes import UNSUPPORTED, UNSUPPORTED_PATHS
+from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem, Unsupported
 from .advisories import check_advisories
 from .basic_qualities import check_basic_qualities
 from .combat_bonuses import check_combat_bonuses
@@ -128,8 +128,8 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
     check_advisories(s)
     found = s.found
     for code, missing in sorted(found.skipped.items()):
-        found.add("HISTORY_UNAVAILABLE", f"history.{code}",
-                  f"{code} was skipped (or only partly checked): it needs {missing}.")
+        found.add("HISTORY_UNAVAILABLE", "fighter",
+                  f"{code} was skipped (or only partly checked): it needs {missing}.", key=code)
     return FighterValidation(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -137,7 +137,7 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
         violations=found.violations,
         warnings=found.warnings,
         info=found.info,
-        unsupported=[UnsupportedRule(code=c, reason=r) for c, r in sorted(UNSUPPORTED.items())],
+        unsupported=[Unsupported(id=c, path=UNSUPPORTED_PATHS[c], reason=r) for c, r in sorted(UNSUPPORTED.items())],
         derived=derive(s),
         moves=[_move_answer(m) for m in s.moves],
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ...core.references import ref_of
 from ..catalog import Catalog
 from ..character_catalog import CharacterCatalog
 from ..character_schema import PowerLevelRow, Quirk, Trait
@@ -47,8 +48,8 @@ class Findings:
             return
         self.seen.add((code, path, key))
         spec = FIGHTER_CODES[code]
-        finding = Finding(code=code, path=path, message=message, ref=ref or spec.ref)
         sev = severity or spec.severity
+        finding = Finding(code=code, severity=sev, path=path, message=message, ref=ref_of(ref or spec.ref))
         (self.violations if sev == "error" else self.warnings if sev == "warning" else self.info).append(finding)
 
     def skip(self, code: str, missing: str) -> None:

@@ -310,7 +310,7 @@ def check_director_and_campaign_traits(s: Sheet) -> None:
             needs = s.f.role in BOSS_ROLES
         if needs and not t.take.director_approved:
             found.add("DIRECTOR_APPROVAL_REQUIRED", t.path, f"{trait.name} is taken only with the Director's leave.",
-                      ref=trait.ref)
+                      ref=trait.ref.line)
         current = trait.kind == "quality" or t.take.lost_at_pl is None  # type: ignore[union-attr]
         if trait.metagame and not camp.metagame_traits_allowed and current:
             found.add("METAGAME_TRAIT_DISALLOWED", t.path, f"{trait.name} is a metagame trait; this campaign is "
