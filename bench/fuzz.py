@@ -109,7 +109,7 @@ def main() -> None:
     parser.add_argument("--max-examples", type=int, default=100, help="per REST operation and phase")
     parser.add_argument("--graphql-max-examples", type=int, default=60, help="per GraphQL operation")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-time", type=int, default=300, help="seconds, per schemathesis run")
+    parser.add_argument("--max-time", type=int, default=180, help="seconds, per schemathesis run")
     parser.add_argument("--no-redis", action="store_true", help="in-process cache only")
     parser.add_argument("--keep", type=Path, help="keep the reports and the server log in this directory")
     args = parser.parse_args()

@@ -14,7 +14,7 @@ worker at start, after warm-up, at the end and the maximum. Workers do not recyc
 (``--max-requests 0``), so each is one process throughout. ``--tracemalloc`` is not needed for the figures; the
 memory verdict is "flat" when each worker's end RSS is within ``--flat-percent`` of its RSS after warm-up.
 
-    .venv/bin/python bench/soak.py [--seconds 300] [--rate 80] [--connections 8] [--warmup 60]
+    .venv/bin/python bench/soak.py [--seconds 300] [--rate 80] [--connections 8] [--warmup 120]
 
 Every process started here is stopped (process groups, SIGTERM then SIGKILL), also on failure or Ctrl-C.
 The figures of the last run are in bench/SOAK.md.
@@ -422,7 +422,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--rate", type=float, default=80, help="requests per second, all connections together")
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--warmup", type=float, default=60, help="seconds after which RSS should stay flat")
+    parser.add_argument("--warmup", type=float, default=120, help="seconds after which RSS should stay flat")
     parser.add_argument("--sample-every", type=float, default=10)
     parser.add_argument("--pool", type=int, default=400, help="distinct single-move bodies")
     parser.add_argument("--seed", type=int, default=1)
