@@ -81,7 +81,7 @@ def run_schemathesis(
     started = time.monotonic()
     out = subprocess.run(
         command,
-        cwd=ROOT,
+        cwd=report_dir,  # schemathesis keeps a crash cache (.schemathesis/) in its working directory
         env=env,
         stdin=subprocess.DEVNULL,
         capture_output=True,
