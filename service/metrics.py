@@ -11,6 +11,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
+from litestar.exceptions import HTTPException
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import Counter, Histogram
 
@@ -37,15 +38,22 @@ class RequestMetrics:
             return
         start = perf_counter()
         status = 500  # an answer never started counts as a server error
+        started = False
 
         async def send_with_status(message: Message) -> None:
-            nonlocal status
+            nonlocal status, started
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, started = message["status"], True
             await send(message)
 
         try:
             await self.app(scope, receive, send_with_status)
+        except HTTPException as exc:
+            # Raised by a middleware below this one (an unknown query parameter, …): Litestar's exception handler,
+            # outside, answers it with its own status, which must be counted rather than a 500.
+            if not started:
+                status = exc.status_code
+            raise
         finally:
             key = (scope["method"], scope.get("path_template") or "unmatched", status)
             children = self._children.get(key)
