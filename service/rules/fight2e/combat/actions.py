@@ -242,16 +242,32 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
     return t
 
 
-def action_choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
+def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOption]:
+    """The single-move actions he can afford, each a complete value; an attack names its target when there is more
+    than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
+    from .attack import range_ok
+
     out = [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.move, movement=n), fs=_move_only_fs(f, n),
                                         control=0, text=f"move {n} Range{'s' if n > 1 else ''}"
                                         + (" (+1 to every Defense Total this turn)" if n == 1 else ""))
            for n in (1, 2, 3)]
+    foes = ctx.opponents(f)
     for m in f.prof.moves.values():
         if m.level <= f.control and (m.offensive or m.utility) and not m.has("counter"):
             kind = ActionType.attack if m.offensive else ActionType.utility
-            out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind, moves=[m.id]), fs=0,
-                                                    control=m.level, text=f"{kind.value}: {m.name} (L{m.level})"))
+            if kind is ActionType.utility or not foes:
+                out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind, moves=[m.id]), fs=0,
+                                                        control=m.level, text=f"{kind.value}: {m.name} (L{m.level})"))
+                continue
+            for o in foes:
+                reach = range_ok(m, ctx.distance(f, o))
+                out.append(ChoiceOption.model_construct(
+                    value=DecisionValue(action=kind, moves=[m.id], target=o.id if len(foes) > 1 else None), fs=0,
+                    control=m.level, can_hit=reach, text=f"{kind.value}: {m.name} (L{m.level})"
+                    + (f" at {o.id}" if len(foes) > 1 else "") + ("" if reach else " (out of reach from here)")))
+    if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
+        return out + [ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
+                      for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)]
     for kind, text in ((ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
                        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
                        (ActionType.await_opening, "Await Opening"),

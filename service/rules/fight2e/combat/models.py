@@ -12,9 +12,9 @@ or allocate without limit. Values inside the bounds that the book forbids come b
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
@@ -50,8 +50,10 @@ class DieTarget(StrEnum):
 
 
 class Choice(StrEnum):
-    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
-    `action: none` at the action decision, like any other turn spent idle (000 L5942)."""
+    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
+    optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
+    does not. Doing nothing after Hit Stun is `action: none` at the action decision, like any other turn spent
+    idle (000 L5942)."""
 
     act = "act"
     hold = "hold"
@@ -65,7 +67,7 @@ class Choice(StrEnum):
     stay = "stay"
     continue_ = "continue"
     cash_in = "cash_in"
-    respond = "respond"
+    respond = "respond"  # accepted as a synonym of `act`; answers and offered choices use `act`
     sidestep = "sidestep"
     check = "check"  # a Maneuver Check in place of movement that Checks an opponent (000 L5668)
 
@@ -362,6 +364,11 @@ class DecisionValue(Model):
     ally_check: AllyCheck | None = Field(None, description="With `choice: check`: the Check is made by his "
                                          "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).")
 
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields that say something: an unset field is left out rather than sent as null."""
+        return {k: v for k, v in handler(self).items() if v is not None}
+
 
 class TurnRequest(Model):
     options: CombatOptions = Field(default_factory=CombatOptions)
@@ -390,10 +397,14 @@ class Unsupported(Model):
 
 
 class ChoiceOption(Model):
+    """One legal answer, ready to send back as the decision's value."""
+
     value: DecisionValue
     fs: int = Field(0, ge=0, le=100, description="Fighting Spirit this choice costs.")
     control: int = Field(0, ge=0, le=100, description="Control this choice needs.")
     text: Text
+    can_hit: bool | None = Field(None, description="An attack: whether its move reaches a target at the current "
+                                 "Range or band distance (before any movement); none for other choices.")
 
 
 class PendingDecision(Model):

@@ -27,6 +27,7 @@ from .models import (
     Unsupported,
 )
 from .profile import MoveProfile, Profile
+from .protocol import complete, normalise
 
 
 class Halt(Exception):
@@ -258,12 +259,13 @@ class Ctx:
         value = self.req.decisions.get(key)
         if value is not None:
             self.used_decisions.add(key)
-            return key, value
+            return key, normalise(value)
         if default is not None and not self.opts.ask_every_decision:
-            return key, default
+            return key, normalise(default)
+        listed = complete(point, default, (choices() if callable(choices) else choices) or [], self.fighters.get(fid))
         raise Pending(PendingDecision.model_construct(
-            key=key, fighter=fid, point=point, step=label, text=text, die=None, default=default,
-            choices=(choices() if callable(choices) else choices) or []))
+            key=key, fighter=fid, point=point, step=label, text=text, die=None,
+            default=normalise(default) if default is not None else None, choices=listed))
 
     # ── dice ──────────────────────────────────────────────────────────────────────────────────────
 
