@@ -377,6 +377,9 @@ class TurnRequest(Model):
     decisions: dict[Key, DecisionValue] = Field(default_factory=dict, max_length=400)
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
     rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
+    lenient: bool = Field(False, description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
+                          "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
+                          "as if they were absent.")
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────

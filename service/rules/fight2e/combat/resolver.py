@@ -7,6 +7,8 @@ violations, a missing decision or die as ``decision_required`` with the request'
 
 from __future__ import annotations
 
+import contextlib
+
 from .. import RULESET, VERSION
 from . import (
     bombs,
@@ -99,6 +101,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
             ctx.used_decisions.add(key)
             ctx.warn("DECISION_RETIRED", f"decisions.{key}", f"{key}: `hitstun_choice` is no longer asked; declare "
                      "`action: none` to do nothing after Hit Stun.", key=key)
+    _check_keys(ctx)
     ongoing.link_all(ctx)
     for fid in fight.sides:
         if fid not in fighters:
@@ -108,6 +111,37 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     hazards.load(ctx)
     _report_unsupported(ctx)
     return ctx
+
+
+def _key_fits(ctx: Ctx, key: str) -> bool:
+    """``T{turn}.{fighter}.{point…}`` of this turn and of a fighter in the fight."""
+    parts = key.split(".")
+    who = parts[1] in ctx.fighters or parts[1] == "fight" if len(parts) >= 3 else False
+    return who and parts[0] == f"T{ctx.turn}" and all(parts[2:])
+
+
+def _check_keys(ctx: Ctx) -> None:
+    """A supplied key that cannot name anything of this turn is a violation naming it (all of them at once), or a
+    warning when the request is lenient."""
+    bad = [("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", k) for k in ctx.req.decisions
+           if not _key_fits(ctx, k)]
+    bad += [("rolls", "ROLL_KEY_UNKNOWN", "ROLL_NOT_USED", k) for k in ctx.req.rolls or {} if not _key_fits(ctx, k)]
+    _report_keys(ctx, bad, f"is not a key of turn {ctx.turn} (T{ctx.turn}.<fighter>.<point>)")
+
+
+def _report_keys(ctx: Ctx, bad: list[tuple[str, str, str, str]], why: str) -> None:
+    for where, strict, lenient, key in bad:
+        if where == "decisions":
+            ctx.used_decisions.add(key)
+        else:
+            ctx.used_rolls.add(key)
+        if ctx.req.lenient:
+            ctx.warn(lenient, f"{where}.{key}", f"{key} {why}: ignored.", key=key)
+            continue
+        with contextlib.suppress(Invalid):  # every bad key is named, not only the first
+            ctx.fail(strict, f"{where}.{key}", f"{key} {why}.", key=key)
+    if ctx.violations:
+        raise Invalid(ctx.violations[0].code)
 
 
 def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
@@ -282,7 +316,10 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
             ctx0.violations.append(finding)
             return _answer(request, ctx0, Status.invalid)
         return _empty(request, [finding])
-    return _final(request, ctx)
+    try:
+        return _final(request, ctx)
+    except Invalid:
+        return _answer(request, ctx, Status.invalid)
 
 
 def _empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
@@ -329,9 +366,9 @@ def _state(f: F, old: FighterState) -> FighterState:
 
 def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
     over, win, why = winner(ctx)
-    for key in sorted(set(req.decisions) - ctx.used_decisions):
-        ctx.warn("DECISION_NOT_USED", f"decisions.{key}", f"{key} was not asked for this turn and was ignored.",
-                 key=key)
+    _report_keys(ctx, [("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", key)
+                       for key in sorted(set(req.decisions) - ctx.used_decisions)],
+                 "was not asked for this turn")
     for key in sorted(set(req.rolls or {}) - ctx.used_rolls):
         ctx.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key} was not needed this turn and was ignored.", key=key)
     if over:
