@@ -647,13 +647,24 @@ export interface components {
         };
         /**
          * Choice
-         * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
-         *     `action: none` at the action decision, like any other turn spent idle (000 L5942).
+         * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
+         *     optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
+         *     does not. Doing nothing after Hit Stun is `action: none` at the action decision, like any other turn spent
+         *     idle (000 L5942).
          * @enum {string}
          */
         Choice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
-        /** ChoiceOption */
+        /**
+         * ChoiceOption
+         * @description One legal answer, ready to send back as the decision's value.
+         */
         ChoiceOption: {
+            /**
+             * Can Hit
+             * @description An attack: whether its move reaches a target at the current Range or band distance (before any movement); none for other choices.
+             * @default null
+             */
+            can_hit: boolean | null;
             /**
              * Control
              * @description Control this choice needs.
@@ -668,7 +679,7 @@ export interface components {
             fs: number;
             /** Text */
             text: string;
-            value: components["schemas"]["DecisionValue"];
+            value: components["schemas"]["DecisionValue-Output"];
         };
         /** CombatBonus */
         CombatBonus: {
@@ -977,7 +988,7 @@ export interface components {
          * DecisionValue
          * @description One decision. Which fields matter depends on the decision point (the key's last part, digest §3.2).
          */
-        DecisionValue: {
+        "DecisionValue-Input": {
             /** @description Default: `null`. */
             action?: components["schemas"]["ActionType"] | null;
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
@@ -1064,6 +1075,9 @@ export interface components {
              * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
             wall_spring?: boolean | null;
+        };
+        "DecisionValue-Output": {
+            [key: string]: unknown;
         };
         /**
          * DefenseOption
@@ -1163,6 +1177,34 @@ export interface components {
             weakness_equivalents: number;
             /** Wealth Skill */
             wealth_skill: number;
+        };
+        /**
+         * DieNeeded
+         * @description A die the request must supply under `rolls[key]` (the players' own dice).
+         */
+        DieNeeded: {
+            /**
+             * Die
+             * @example 1d6
+             * @example 1d12
+             */
+            die: string;
+            /**
+             * Fighter
+             * @description Who rolls it (`fight` for the Time Roll).
+             */
+            fighter: string;
+            /**
+             * Key
+             * @example T1.rei.init
+             * @example T1.battle.damage
+             * @example T1.fight.time
+             */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Step */
+            step: string;
         };
         /**
          * DieShift
@@ -2732,12 +2774,17 @@ export interface components {
              */
             vs?: string | null;
         };
-        /** PendingDecision */
+        /**
+         * PendingDecision
+         * @description A decision the request must carry (or, with `point: roll`, a die it must supply). Every decision lists its
+         *     legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
+         *     them and is what the turn uses when the key is left out (unless `ask_every_decision`).
+         */
         PendingDecision: {
             /** Choices */
             choices?: components["schemas"]["ChoiceOption"][];
             /** @default null */
-            default: components["schemas"]["DecisionValue"] | null;
+            default: components["schemas"]["DecisionValue-Output"] | null;
             /**
              * Die
              * @description For a roll the request must supply: the die to roll.
@@ -2746,10 +2793,22 @@ export interface components {
             die: string | null;
             /** Fighter */
             fighter: string;
-            /** Key */
+            /**
+             * Key
+             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).
+             * @example T1.rei.action
+             * @example T1.battle.defense
+             * @example T1.rei.init
+             */
             key: string;
             /** Point */
             point: string;
+            /**
+             * Provisional
+             * @description Asked ahead of dice listed in `dice_needed`, as the turn would go with stand-in results: once the real dice are in, the turn may not ask it after all. Send its answer in `if_asked`, where an answer the turn does not need is no error.
+             * @default false
+             */
+            provisional: boolean;
             /**
              * Step
              * @description Flow-chart label where the decision is taken.
@@ -3475,13 +3534,40 @@ export interface components {
         };
         /** TurnRequest */
         TurnRequest: {
-            /** Decisions */
+            /**
+             * Decisions
+             * @description The answers, by the key each pending decision gives (`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
+             * @example {
+             *       "T1.battle.defense": {
+             *         "defense": "evasion",
+             *         "fs": 2
+             *       },
+             *       "T1.rei.action": {
+             *         "action": "attack",
+             *         "moves": [
+             *           "demon_hunter_kick"
+             *         ]
+             *       }
+             *     }
+             */
             decisions?: {
-                [key: string]: components["schemas"]["DecisionValue"];
+                [key: string]: components["schemas"]["DecisionValue-Input"];
             };
             fight?: components["schemas"]["FightState"];
             /** Fighters */
             fighters: components["schemas"]["CombatFighter"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up: `provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.
+             */
+            if_asked?: {
+                [key: string]: components["schemas"]["DecisionValue-Input"];
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
@@ -3498,6 +3584,16 @@ export interface components {
         };
         /** TurnResult */
         TurnResult: {
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision that can be asked now, in the order the turn takes them; `pending_decision` is the first die or decision.
+             */
+            decisions_needed?: components["schemas"]["PendingDecision"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed?: components["schemas"]["DieNeeded"][];
             fight: components["schemas"]["FightState"];
             /** Fighters */
             fighters: components["schemas"]["CombatFighter"][];

@@ -374,7 +374,16 @@ class TurnRequest(Model):
     options: CombatOptions = Field(default_factory=CombatOptions)
     fight: FightState = Field(default_factory=FightState)
     fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
-    decisions: dict[Key, DecisionValue] = Field(default_factory=dict, max_length=400)
+    decisions: dict[Key, DecisionValue] = Field(
+        default_factory=dict, max_length=400, description="The answers, by the key each pending decision gives "
+        "(`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn "
+        "never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
+        examples=[{"T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
+                   "T1.battle.defense": {"defense": "evasion", "fs": 2}}])
+    if_asked: dict[Key, DecisionValue] = Field(
+        default_factory=dict, max_length=400, description="Answers for decisions that may or may not come up: "
+        "`provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for "
+        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.")
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
     rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
     lenient: bool = Field(False, description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
@@ -411,7 +420,12 @@ class ChoiceOption(Model):
 
 
 class PendingDecision(Model):
-    key: Key
+    """A decision the request must carry (or, with `point: roll`, a die it must supply). Every decision lists its
+    legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
+    them and is what the turn uses when the key is left out (unless `ask_every_decision`)."""
+
+    key: Key = Field(description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
+                     examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"])
     fighter: FighterId
     point: Short
     step: Short = Field(description="Flow-chart label where the decision is taken.")
@@ -419,6 +433,20 @@ class PendingDecision(Model):
     die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
     default: DecisionValue | None = None
     choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
+    provisional: bool = Field(False, description="Asked ahead of dice listed in `dice_needed`, as the turn would "
+                              "go with stand-in results: once the real dice are in, the turn may not ask it after "
+                              "all. Send its answer in `if_asked`, where an answer the turn does not need is no "
+                              "error.")
+
+
+class DieNeeded(Model):
+    """A die the request must supply under `rolls[key]` (the players' own dice)."""
+
+    key: Key = Field(examples=["T1.rei.init", "T1.battle.damage", "T1.fight.time"])
+    fighter: Short = Field(description="Who rolls it (`fight` for the Time Roll).")
+    die: Short = Field(examples=["1d6", "1d12"])
+    purpose: Text
+    step: Short
 
 
 class RollRecord(Model):
@@ -460,3 +488,10 @@ class TurnResult(Model):
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
     winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
+    dice_needed: list[DieNeeded] = Field(
+        default_factory=list, max_length=200, description="With `decision_required` and no seed: every die still "
+        "needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls "
+        "them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).")
+    decisions_needed: list[PendingDecision] = Field(
+        default_factory=list, max_length=50, description="With `decision_required`: every decision that can be "
+        "asked now, in the order the turn takes them; `pending_decision` is the first die or decision.")

@@ -52,7 +52,7 @@ from .models import (
 )
 from .profile import profile
 from .simultaneous import resolve_group
-from .state import Ctx, Effect, F, Invalid, Pending, RoundOver
+from .state import Ctx, Effect, F, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 
@@ -125,13 +125,15 @@ def _check_keys(ctx: Ctx) -> None:
     warning when the request is lenient."""
     bad = [("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", k) for k in ctx.req.decisions
            if not _key_fits(ctx, k)]
+    bad += [("if_asked", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", k) for k in ctx.req.if_asked
+            if not _key_fits(ctx, k)]
     bad += [("rolls", "ROLL_KEY_UNKNOWN", "ROLL_NOT_USED", k) for k in ctx.req.rolls or {} if not _key_fits(ctx, k)]
     _report_keys(ctx, bad, f"is not a key of turn {ctx.turn} (T{ctx.turn}.<fighter>.<point>)")
 
 
 def _report_keys(ctx: Ctx, bad: list[tuple[str, str, str, str]], why: str) -> None:
     for where, strict, lenient, key in bad:
-        if where == "decisions":
+        if where != "rolls":
             ctx.used_decisions.add(key)
         else:
             ctx.used_rolls.add(key)
@@ -305,10 +307,16 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
         _run(ctx)
     except Pending as p:
         return _answer(request, holder[0], Status.decision_required, p.pending)
+    except Stop:
+        return _gathered(request, holder[0])
     except Invalid:
+        if holder and holder[0].needed:  # a stand-in result led nowhere: ask for the dice gathered so far
+            return _gathered(request, holder[0])
         return _answer(request, holder[0] if holder else None, Status.invalid)
     except Exception as exc:
         ctx0 = holder[0] if holder else None
+        if ctx0 is not None and ctx0.needed:
+            return _gathered(request, ctx0)
         finding = Finding.model_construct(code="INTERNAL_STATE", key=None, path="",
                                           message=f"The resolver could not continue ({type(exc).__name__}).",
                                           ref=None)
@@ -316,17 +324,37 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
             ctx0.violations.append(finding)
             return _answer(request, ctx0, Status.invalid)
         return _empty(request, [finding])
+    if ctx.needed or ctx.asked:
+        return _gathered(request, ctx)
     try:
         return _final(request, ctx)
     except Invalid:
         return _answer(request, ctx, Status.invalid)
 
 
+def _gathered(req: TurnRequest, ctx: Ctx) -> TurnResult:
+    """The dice and decisions gathered in one answer; whatever was seen with stand-in dice is left out."""
+    if ctx.marks is not None:
+        log, rolls, glory, warnings, violations = ctx.marks
+        del ctx.log[log:], ctx.rolls[rolls:], ctx.glory[glory:], ctx.warnings[warnings:], ctx.violations[violations:]
+    if ctx.needed:
+        first = ctx.needed[0]
+        pending = PendingDecision.model_construct(
+            key=first.key, fighter=first.fighter, point="roll", step=first.step,
+            text=f"Roll {first.die} for {first.purpose}." + (f" ({len(ctx.needed)} dice are needed: see dice_needed.)"
+                                                             if len(ctx.needed) > 1 else ""),
+            die=first.die, default=None, choices=[], provisional=False)
+    else:
+        pending = ctx.asked[0]
+    res = _answer(req, ctx, Status.decision_required, pending)
+    return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": list(ctx.asked)})
+
+
 def _empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.invalid, violations=violations, warnings=[],
         unsupported=[], pending_decision=None, fight=req.fight, fighters=list(req.fighters), rolls=[], glory=[],
-        log=[], winner=None)
+        log=[], winner=None, dice_needed=[], decisions_needed=[])
 
 
 def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
@@ -336,7 +364,8 @@ def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=status, violations=ctx.violations,
         warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=pending, fight=req.fight,
-        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None)
+        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None,
+        dice_needed=[], decisions_needed=[pending] if pending is not None and pending.point != "roll" else [])
 
 
 def _state(f: F, old: FighterState) -> FighterState:
@@ -388,4 +417,5 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.round_over if over else Status.resolved,
         violations=[], warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=None, fight=fight,
-        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win)
+        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win, dice_needed=[],
+        decisions_needed=[])

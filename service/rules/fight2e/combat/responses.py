@@ -184,7 +184,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         if kind is ResponseKind.jinking or _eligible_moves(d, kind):
             offer.append(kind)
     offer = multi_part_throw.open_responses(atk, offer)
-    if not offer and ctx.peek_key(d.id, "defensive_response") not in ctx.req.decisions:
+    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
         return
     default = DecisionValue(choice=Choice.pass_)
     if guard.response is not None:
