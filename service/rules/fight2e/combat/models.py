@@ -474,6 +474,36 @@ class LogStep(Model):
     text: Text
 
 
+class EventKind(StrEnum):
+    hit = "hit"  # fighter: the attacker whose Accuracy beat the Defense Total
+    miss = "miss"  # fighter: the attacker who missed
+    damage = "damage"  # amount: Life Bar change (negative), value: Life Bar after
+    healed = "healed"  # amount: Life Bar regained, value: Life Bar after
+    knocked_down = "knocked_down"
+    stood_up = "stood_up"
+    stunned = "stunned"
+    stun_recovered = "stun_recovered"
+    hit_stun = "hit_stun"
+    defeated = "defeated"
+    super_energy = "super_energy"  # amount: gained, value: after
+    fighting_spirit = "fighting_spirit"  # amount: signed change (spent < 0), value: after
+    glory = "glory"  # amount: points (see `glory` for the reason)
+    moved = "moved"  # Band Map: amount: bands moved (signed), value: band after
+    range_changed = "range_changed"  # two fighters: amount: signed change, value: Range after
+    round_over = "round_over"  # fighter: the winning side, none on a draw
+
+
+class Event(Model):
+    """Something that happened, in the order it happened; `step` is the log step reporting it."""
+
+    step: int = Field(ge=0, le=10_000, description="The `log[].step` it belongs to (0: before the first step).")
+    kind: EventKind
+    fighter: FighterId | None = Field(None, description="Who it happened to (the attacker for hit and miss).")
+    other: FighterId | None = None
+    amount: int | None = Field(None, ge=-10_000, le=10_000)
+    value: int | None = Field(None, ge=-10_000, le=10_000)
+
+
 class TurnResult(Model):
     ruleset: Short
     ruleset_version: Short
@@ -488,6 +518,8 @@ class TurnResult(Model):
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
     winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
+    events: list[Event] = Field(default_factory=list, max_length=2000, description="Typed events in order, each "
+                                "tied to its log step; the log's text is for chat.")
     dice_needed: list[DieNeeded] = Field(
         default_factory=list, max_length=200, description="With `decision_required` and no seed: every die still "
         "needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls "

@@ -11,6 +11,7 @@ import contextlib
 
 from .. import RULESET, VERSION
 from . import (
+    events,
     bombs,
     buff_modifiers,
     gradual,
@@ -252,6 +253,7 @@ def _check_round(ctx: Ctx) -> None:
 def _run(ctx: Ctx) -> None:
     from . import interrupt_effects, invisibility
 
+    events.start(ctx)
     super_only.choose_supers(ctx)
     ongoing.super_jump_arrive(ctx)
     try:
@@ -335,8 +337,9 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
 def _gathered(req: TurnRequest, ctx: Ctx) -> TurnResult:
     """The dice and decisions gathered in one answer; whatever was seen with stand-in dice is left out."""
     if ctx.marks is not None:
-        log, rolls, glory, warnings, violations = ctx.marks
+        log, rolls, glory, warnings, violations, evs = ctx.marks
         del ctx.log[log:], ctx.rolls[rolls:], ctx.glory[glory:], ctx.warnings[warnings:], ctx.violations[violations:]
+        del ctx.events[evs:]
     if ctx.needed:
         first = ctx.needed[0]
         pending = PendingDecision.model_construct(
@@ -354,7 +357,7 @@ def _empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.invalid, violations=violations, warnings=[],
         unsupported=[], pending_decision=None, fight=req.fight, fighters=list(req.fighters), rolls=[], glory=[],
-        log=[], winner=None, dice_needed=[], decisions_needed=[])
+        log=[], winner=None, events=[], dice_needed=[], decisions_needed=[])
 
 
 def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
@@ -364,7 +367,7 @@ def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=status, violations=ctx.violations,
         warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=pending, fight=req.fight,
-        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None,
+        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None, events=ctx.events,
         dice_needed=[], decisions_needed=[pending] if pending is not None and pending.point != "roll" else [])
 
 
@@ -402,7 +405,9 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
         ctx.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key} was not needed this turn and was ignored.", key=key)
     if over:
         ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
+        events.round_over(ctx, win)
         round_end_glory(ctx)
+        events.after_note(ctx, None, {})  # the round's Glory
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
     positioning = Positioning.model_construct(mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range,
@@ -417,5 +422,6 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.round_over if over else Status.resolved,
         violations=[], warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=None, fight=fight,
-        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win, dice_needed=[],
+        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win, events=ctx.events,
+        dice_needed=[],
         decisions_needed=[])

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...dice import Die
+from . import events
 from .codes import CODES
 from .models import (
     ActionType,
@@ -19,6 +20,7 @@ from .models import (
     CombatOptions,
     DecisionValue,
     DieNeeded,
+    Event,
     Finding,
     GloryAward,
     LogStep,
@@ -234,7 +236,13 @@ class Ctx:
     # Looking ahead past missing dice (players' own dice, no seed): the dice and decisions to ask for at once
     needed: list[DieNeeded] = field(default_factory=list)
     asked: list[PendingDecision] = field(default_factory=list)
-    marks: tuple[int, int, int, int, int] | None = None  # log, rolls, glory, warnings, violations when it began
+    marks: tuple[int, int, int, int, int, int] | None = None  # log, rolls, glory, warnings, violations, events
+    # typed events (events.py): what the answer shows as of the last log step
+    events: list[Event] = field(default_factory=list)
+    snaps: dict[str, tuple] | None = None
+    snap_pos: tuple[int | None, dict[str, int]] = (None, {})
+    snap_glory: int = 0
+    snap_defender: str | None = None
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -286,7 +294,8 @@ class Ctx:
     def mark(self) -> None:
         """Where looking ahead begins: nothing logged after it reaches the answer."""
         if self.marks is None:
-            self.marks = (len(self.log), len(self.rolls), len(self.glory), len(self.warnings), len(self.violations))
+            self.marks = (len(self.log), len(self.rolls), len(self.glory), len(self.warnings), len(self.violations),
+                          len(self.events))
 
     def _ask(self, pending: PendingDecision) -> DecisionValue:
         """Ask for ``pending``, gathering what else can be asked in the same answer: past missing dice, decisions
@@ -377,6 +386,7 @@ class Ctx:
              change: dict | None = None) -> None:
         self.log.append(LogStep.model_construct(step=len(self.log) + 1, label=label, actor=actor,
                                                 inputs=inputs or {}, ref=ref, change=change or {}, text=text))
+        events.after_note(self, actor, change or {}, label)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
         """Glory; ``extra`` marks the Additional Glory Awards chart (000 L826–L857), which an option turns off.
