@@ -1566,6 +1566,44 @@ export interface components {
          */
         EvenLevelChoiceKind: "gain_quality" | "lose_weakness" | "none";
         /**
+         * Event
+         * @description Something that happened, in the order it happened; `step` is the log step reporting it.
+         */
+        Event: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @description Who it happened to (the attacker for hit and miss).
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["EventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The `log[].step` it belongs to (0: before the first step).
+             */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * EventKind
+         * @enum {string}
+         */
+        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over";
+        /**
          * ExchangeTarget
          * @enum {string}
          */
@@ -3594,6 +3632,11 @@ export interface components {
              * @description With `decision_required` and no seed: every die still needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
              */
             dice_needed?: components["schemas"]["DieNeeded"][];
+            /**
+             * Events
+             * @description Typed events in order, each tied to its log step; the log's text is for chat.
+             */
+            events?: components["schemas"]["Event"][];
             fight: components["schemas"]["FightState"];
             /** Fighters */
             fighters: components["schemas"]["CombatFighter"][];

@@ -17,8 +17,12 @@ if TYPE_CHECKING:
 Snapshot = tuple[int, bool, bool, bool, bool, int, int]  # life, knocked down, stunned, hit stun, defeated, SE, FS
 
 # a status that turned on / off between two log steps
-_FLAGS = ((1, EventKind.knocked_down, EventKind.stood_up), (2, EventKind.stunned, EventKind.stun_recovered),
-          (3, EventKind.hit_stun, None), (4, EventKind.defeated, None))
+_FLAGS = (
+    (1, EventKind.knocked_down, EventKind.stood_up),
+    (2, EventKind.stunned, EventKind.stun_recovered),
+    (3, EventKind.hit_stun, None),
+    (4, EventKind.defeated, None),
+)
 
 
 def _snap(f: F) -> Snapshot:
@@ -31,10 +35,17 @@ def start(ctx: Ctx) -> None:
     ctx.snap_glory = len(ctx.glory)
 
 
-def _add(ctx: Ctx, kind: EventKind, fighter: str | None, amount: int | None = None, value: int | None = None,
-         other: str | None = None) -> None:
-    ctx.events.append(Event.model_construct(step=len(ctx.log), kind=kind, fighter=fighter, other=other,
-                                            amount=amount, value=value))
+def _add(
+    ctx: Ctx,
+    kind: EventKind,
+    fighter: str | None,
+    amount: int | None = None,
+    value: int | None = None,
+    other: str | None = None,
+) -> None:
+    ctx.events.append(
+        Event.model_construct(step=len(ctx.log), kind=kind, fighter=fighter, other=other, amount=amount, value=value)
+    )
 
 
 def after_note(ctx: Ctx, actor: str | None, change: dict, label: str = "") -> None:
@@ -78,7 +89,7 @@ def _positions(ctx: Ctx) -> None:
 
 
 def _glory(ctx: Ctx) -> None:
-    for g in ctx.glory[ctx.snap_glory:]:
+    for g in ctx.glory[ctx.snap_glory :]:
         _add(ctx, EventKind.glory, g.fighter, g.points)
     ctx.snap_glory = len(ctx.glory)
 

@@ -11,9 +11,9 @@ import contextlib
 
 from .. import RULESET, VERSION
 from . import (
-    events,
     bombs,
     buff_modifiers,
+    events,
     gradual,
     hazards,
     multi_part_throw,
