@@ -1211,8 +1211,11 @@ export interface components {
          * @description A die-size change waiting for a fighter's next Initiative/Control roll (digest §1.3 nextTurnDie).
          */
         DieShift: {
-            /** Source */
-            source: string;
+            /**
+             * Source
+             * @description Why (for the log only; the service does not read it). Default: `""`.
+             */
+            source?: string;
             /** Steps */
             steps: number;
             target: components["schemas"]["DieTarget"];
@@ -1612,9 +1615,9 @@ export interface components {
         FightState: {
             /**
              * First Hit Awarded
-             * @description The first-hit Fighting Spirit refund was given (000 L5489). Default: `false`.
+             * @description The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for a fight in progress; the answer always states it. Default: `null`.
              */
-            first_hit_awarded?: boolean;
+            first_hit_awarded?: boolean | null;
             /** Hazards */
             hazards?: components["schemas"]["Hazard"][];
             positioning?: components["schemas"]["Positioning"];
@@ -2213,7 +2216,23 @@ export interface components {
             campaign?: components["schemas"]["FighterCampaign"];
             fighter: components["schemas"]["Fighter"];
         };
-        /** FighterState */
+        /**
+         * FighterState
+         * @description A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+         *     Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+         *     for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+         *     returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`.
+         * @example {
+         *       "fighting_spirit": 21,
+         *       "life_bar": 38,
+         *       "super_energy": 4
+         *     }
+         * @example {
+         *       "fighting_spirit": 5,
+         *       "knocked_down": true,
+         *       "life_bar": 12
+         *     }
+         */
         FighterState: {
             /**
              * Await Opening
@@ -2804,8 +2823,11 @@ export interface components {
         PendingAccuracy: {
             /** Amount */
             amount: number;
-            /** Source */
-            source: string;
+            /**
+             * Source
+             * @description Why (for the log only). Default: `""`.
+             */
+            source?: string;
             /**
              * Vs
              * @description Only against this fighter (Evasion bonus). Default: `null`.

@@ -234,7 +234,10 @@ class FightState(Model):
         default_factory=dict, max_length=MAX_FIGHTERS,
         description="Fighter → side; a fighter missing here is his own side.")
     previous_turn: PreviousTurn | None = None
-    first_hit_awarded: bool = Field(False, description="The first-hit Fighting Spirit refund was given (000 L5489).")
+    first_hit_awarded: bool | None = Field(
+        None, description="The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once "
+        "any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for "
+        "a fight in progress; the answer always states it.")
     hazards: list[Hazard] = Field(default_factory=list, max_length=12)
 
 
@@ -246,13 +249,13 @@ class DieShift(Model):
 
     target: DieTarget
     steps: Steps
-    source: Short
+    source: Short = Field("", description="Why (for the log only; the service does not read it).")
 
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
     vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
-    source: Short
+    source: Short = Field("", description="Why (for the log only).")
 
 
 class Stunned(Model):
@@ -290,6 +293,15 @@ class OngoingEffect(Model):
 
 
 class FighterState(Model):
+    """A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+    Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+    for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+    returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`."""
+
+    model_config = {**Model.model_config, "json_schema_extra": {
+        "examples": [{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
+                     {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True}]}}
+
     life_bar: int = Field(ge=0, le=5000)
     fighting_spirit: int = Field(ge=0, le=5000)
     fs_start: int | None = Field(None, ge=0, le=5000, description="FS at the start of the fight (refund cap).")

@@ -83,7 +83,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     bands = dict(fight.positioning.bands)
     ctx = Ctx(req=req, opts=req.options, turn=fight.turn, fighters=fighters, order=order,
               range=fight.positioning.range, bands=bands, band_mode=fight.positioning.mode is PositioningMode.band,
-              time_count=fight.time_count, start_time=fight.time_count, first_hit_awarded=fight.first_hit_awarded,
+              time_count=fight.time_count, start_time=fight.time_count, first_hit_awarded=bool(fight.first_hit_awarded),
               prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
               prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False)
     ctx_holder.append(ctx)
@@ -103,6 +103,8 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
             ctx.warn("DECISION_RETIRED", f"decisions.{key}", f"{key}: `hitstun_choice` is no longer asked; declare "
                      "`action: none` to do nothing after Hit Stun.", key=key)
     _check_keys(ctx)
+    if fight.first_hit_awarded is None:  # derived: somebody has already landed a hit (000 L5489)
+        ctx.first_hit_awarded = fight.round > 1 or any(f.life < f.prof.life_max for f in fighters.values())
     ongoing.link_all(ctx)
     for fid in fight.sides:
         if fid not in fighters:
