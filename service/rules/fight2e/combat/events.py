@@ -35,6 +35,9 @@ def start(ctx: Ctx) -> None:
     ctx.snap_glory = len(ctx.glory)
 
 
+_FIELDS = frozenset(Event.model_fields)
+
+
 def _add(
     ctx: Ctx,
     kind: EventKind,
@@ -43,15 +46,20 @@ def _add(
     value: int | None = None,
     other: str | None = None,
 ) -> None:
-    ctx.events.append(
-        Event.model_construct(step=len(ctx.log), kind=kind, fighter=fighter, other=other, amount=amount, value=value)
-    )
+    # what model_construct does, without its per-call walk over the fields (events are frequent)
+    e = object.__new__(Event)
+    values = {"step": len(ctx.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
+    object.__setattr__(e, "__dict__", values)
+    object.__setattr__(e, "__pydantic_fields_set__", set(_FIELDS))
+    object.__setattr__(e, "__pydantic_extra__", None)
+    object.__setattr__(e, "__pydantic_private__", None)
+    ctx.events.append(e)
 
 
 def after_note(ctx: Ctx, actor: str | None, change: dict, label: str = "") -> None:
     """Events of the log step just written."""
-    if ctx.snaps is None:
-        return
+    if ctx.snaps is None or not change:
+        return  # a step that changes nothing: what changed meanwhile shows at the next step that does
     if label == "D.4":  # the defender's Defense Total comes just before the Accuracy step
         ctx.snap_defender = actor
     if isinstance(change.get("hit"), bool) and actor is not None:
