@@ -168,7 +168,7 @@ def build_mix(seed: int, pool_size: int) -> list[tuple[float, Callable[[random.R
         turns.append(body)
     catalogue = ["", "/elements", "/liabilities", "/keywords", "/basic-moves", "/qualities", "/skills",
                  "/power-levels", "/entries?kind=element&move_type=super", "/entries/ranged"]  # fmt: skip
-    gql_entries = '{ fight2eEntries(kind: "element", search: "rang") { id name } }'
+    gql_entries = '{ fight2e { catalog { entries(kind: element, search: "rang") { id name } } } }'
     ok = frozenset({200})
 
     def price(r: random.Random) -> Req:

@@ -647,19 +647,30 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
         /**
          * Choice
-         * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
-         *     `action: none` at the action decision, like any other turn spent idle (000 L5942).
+         * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
+         *     optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
+         *     does not. Doing nothing after Hit Stun is `action: none` at the action decision, like any other turn spent
+         *     idle (000 L5942).
          * @enum {string}
          */
         Choice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
-        /** ChoiceOption */
+        /**
+         * ChoiceOption
+         * @description One legal answer, ready to send back as the decision's value.
+         */
         ChoiceOption: {
+            /**
+             * Can Hit
+             * @description An attack: whether its move reaches a target at the current Range or band distance (before any movement); none for other choices.
+             * @default null
+             */
+            can_hit: boolean | null;
             /**
              * Control
              * @description Control this choice needs.
@@ -674,7 +685,7 @@ export interface components {
             fs: number;
             /** Text */
             text: string;
-            value: components["schemas"]["DecisionValue"];
+            value: components["schemas"]["DecisionValue-Output"];
         };
         /** CombatBonus */
         CombatBonus: {
@@ -985,7 +996,7 @@ export interface components {
          * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
          *     `T1.aya.defense`.
          */
-        DecisionValue: {
+        "DecisionValue-Input": {
             /** @description Default: `null`. */
             action?: components["schemas"]["ActionType"] | null;
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
@@ -1072,6 +1083,9 @@ export interface components {
              * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
             wall_spring?: boolean | null;
+        };
+        "DecisionValue-Output": {
+            [key: string]: unknown;
         };
         /**
          * DefenseOption
@@ -1173,12 +1187,43 @@ export interface components {
             wealth_skill: number;
         };
         /**
+         * DieNeeded
+         * @description A die the request must supply under `rolls[key]` (the players' own dice).
+         */
+        DieNeeded: {
+            /**
+             * Die
+             * @example 1d6
+             * @example 1d12
+             */
+            die: string;
+            /**
+             * Fighter
+             * @description Who rolls it (`fight` for the Time Roll).
+             */
+            fighter: string;
+            /**
+             * Key
+             * @example T1.rei.init
+             * @example T1.battle.damage
+             * @example T1.fight.time
+             */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Step */
+            step: string;
+        };
+        /**
          * DieShift
          * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
-            /** Source */
-            source: string;
+            /**
+             * Source
+             * @description Why (for the log only; the service does not read it). Default: `""`.
+             */
+            source?: string;
             /** Steps */
             steps: number;
             target: components["schemas"]["DieTarget"];
@@ -1253,7 +1298,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -1439,7 +1484,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -1543,6 +1588,44 @@ export interface components {
          */
         EvenLevelChoiceKind: "gain_quality" | "lose_weakness" | "none";
         /**
+         * Event
+         * @description Something that happened, in the order it happened; `step` is the log step reporting it.
+         */
+        Event: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @description Who it happened to (the attacker for hit and miss).
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["EventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The `log[].step` it belongs to (0: before the first step).
+             */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * EventKind
+         * @enum {string}
+         */
+        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over";
+        /**
          * ExchangeTarget
          * @enum {string}
          */
@@ -1551,9 +1634,9 @@ export interface components {
         FightState: {
             /**
              * First Hit Awarded
-             * @description The first-hit Fighting Spirit refund was given (000 L5489). Default: `false`.
+             * @description The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for a fight in progress; the answer always states it. Default: `null`.
              */
-            first_hit_awarded?: boolean;
+            first_hit_awarded?: boolean | null;
             /** Hazards */
             hazards?: components["schemas"]["Hazard"][];
             positioning?: components["schemas"]["Positioning"];
@@ -2152,7 +2235,23 @@ export interface components {
             campaign?: components["schemas"]["FighterCampaign"];
             fighter: components["schemas"]["Fighter"];
         };
-        /** FighterState */
+        /**
+         * FighterState
+         * @description A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+         *     Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+         *     for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+         *     returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`.
+         * @example {
+         *       "fighting_spirit": 21,
+         *       "life_bar": 38,
+         *       "super_energy": 4
+         *     }
+         * @example {
+         *       "fighting_spirit": 5,
+         *       "knocked_down": true,
+         *       "life_bar": 12
+         *     }
+         */
         FighterState: {
             /**
              * Await Opening
@@ -2371,7 +2470,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -2494,7 +2593,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -2509,7 +2608,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -2803,20 +2902,28 @@ export interface components {
         PendingAccuracy: {
             /** Amount */
             amount: number;
-            /** Source */
-            source: string;
+            /**
+             * Source
+             * @description Why (for the log only). Default: `""`.
+             */
+            source?: string;
             /**
              * Vs
              * @description Only against this fighter (Evasion bonus). Default: `null`.
              */
             vs?: string | null;
         };
-        /** PendingDecision */
+        /**
+         * PendingDecision
+         * @description A decision the request must carry (or, with `point: roll`, a die it must supply). Every decision lists its
+         *     legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
+         *     them and is what the turn uses when the key is left out (unless `ask_every_decision`).
+         */
         PendingDecision: {
             /** Choices */
             choices?: components["schemas"]["ChoiceOption"][];
             /** @default null */
-            default: components["schemas"]["DecisionValue"] | null;
+            default: components["schemas"]["DecisionValue-Output"] | null;
             /**
              * Die
              * @description For a roll the request must supply: the die to roll.
@@ -2825,10 +2932,22 @@ export interface components {
             die: string | null;
             /** Fighter */
             fighter: string;
-            /** Key */
+            /**
+             * Key
+             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).
+             * @example T1.rei.action
+             * @example T1.battle.defense
+             * @example T1.rei.init
+             */
             key: string;
             /** Point */
             point: string;
+            /**
+             * Provisional
+             * @description Asked ahead of dice listed in `dice_needed`, as the turn would go with stand-in results: once the real dice are in, the turn may not ask it after all. Send its answer in `if_asked`, where an answer the turn does not need is no error.
+             * @default false
+             */
+            provisional: boolean;
             /**
              * Step
              * @description Flow-chart label where the decision is taken.
@@ -2870,7 +2989,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -2996,7 +3115,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -3063,7 +3182,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
         };
@@ -3358,7 +3477,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
             /** Skills */
@@ -3620,13 +3739,40 @@ export interface components {
         };
         /** TurnRequest */
         TurnRequest: {
-            /** Decisions */
+            /**
+             * Decisions
+             * @description The answers, by the key each pending decision gives (`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
+             * @example {
+             *       "T1.battle.defense": {
+             *         "defense": "evasion",
+             *         "fs": 2
+             *       },
+             *       "T1.rei.action": {
+             *         "action": "attack",
+             *         "moves": [
+             *           "demon_hunter_kick"
+             *         ]
+             *       }
+             *     }
+             */
             decisions?: {
-                [key: string]: components["schemas"]["DecisionValue"];
+                [key: string]: components["schemas"]["DecisionValue-Input"];
             };
             fight?: components["schemas"]["FightState"];
             /** Fighters */
             fighters: components["schemas"]["CombatFighter"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up: `provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.
+             */
+            if_asked?: {
+                [key: string]: components["schemas"]["DecisionValue-Input"];
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
@@ -3643,6 +3789,21 @@ export interface components {
         };
         /** TurnResult */
         TurnResult: {
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision that can be asked now, in the order the turn takes them; `pending_decision` is the first die or decision.
+             */
+            decisions_needed?: components["schemas"]["PendingDecision"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed?: components["schemas"]["DieNeeded"][];
+            /**
+             * Events
+             * @description Typed events in order, each tied to its log step; the log's text is for chat.
+             */
+            events?: components["schemas"]["Event"][];
             fight: components["schemas"]["FightState"];
             /** Fighters */
             fighters: components["schemas"]["CombatFighter"][];
@@ -3698,7 +3859,7 @@ export interface components {
             ruleset: string;
             /**
              * Ruleset Version
-             * @default 1.0.0+feede72f62ce
+             * @default 1.0.0+1a8c5a2b37d7
              */
             ruleset_version: string;
             /** Weaknesses */

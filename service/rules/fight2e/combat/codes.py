@@ -23,6 +23,10 @@ _CODES = [
     Code("ROLL_NOT_USED", "warning", "A supplied die value was not needed by this turn and was ignored.",
          "000 L6331"),
     Code("DECISION_NOT_USED", "warning", "A decision key was not asked for by this turn and was ignored."),
+    Code("DECISION_KEY_UNKNOWN", "error", "A supplied decision key names no decision of this turn (another turn, "
+         "a fighter not in the fight, or a point the turn never reached); `lenient: true` makes it a warning."),
+    Code("ROLL_KEY_UNKNOWN", "error", "A supplied die key cannot name a die of this turn (another turn or a "
+         "fighter not in the fight); `lenient: true` makes it a warning."),
     Code("DECISION_RETIRED", "warning", "A decision point the resolver no longer asks: `hitstun_choice` is "
          "retired, doing nothing after Hit Stun is `action: none` at the action decision.", "000 L5942–L5944"),
     Code("DECISION_INVALID", "error", "A decision lacks a field its point needs or has one that does not apply."),

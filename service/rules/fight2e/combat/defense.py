@@ -70,6 +70,13 @@ def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) 
                                             fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
                                             text=f"{o.value.replace('_', ' + ')}, plus up to {defender.pl} FS")
                for o in options]
+    for o in options:  # the same with as much FS as one application allows (000 L5475–L5479); any amount up to it works
+        base = 1 if o is DefenseOption.defense_evasion else 0
+        most = min(defender.pl, defender.fs - base)
+        if most > 0:
+            choices.append(ChoiceOption.model_construct(
+                value=DecisionValue(defense=o, fs=most), fs=base + most, control=0,
+                text=f"{o.value.replace('_', ' + ')} with {most} FS"))
     if can_full:
         choices += [ChoiceOption.model_construct(value=DecisionValue(defense=o, full_defense=True, fs=0),
                                                  fs=1 if o is DefenseOption.defense_evasion else 0, control=0,

@@ -262,7 +262,7 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
         from .ally_checks import on_map
 
         crowd = on_map(ctx)  # a summoned Ally can Check and be Checked (000 L4199)
-    asked = ctx.peek_key(f.id, "hazard") in ctx.req.decisions
+    asked = ctx.supplied(ctx.peek_key(f.id, "hazard"))
     if not (ctx.hazards and _choices(ctx, f)) and not crowd and not asked:
         return
     key, d = ctx.decide(f.id, "hazard", "C", f"{f.id} may try to use an Environmental Hazard (himself, or force an "

@@ -12,9 +12,9 @@ or allocate without limit. Values inside the bounds that the book forbids come b
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ...core.findings import Finding, Unsupported
 from ..fighter_models import Fighter
@@ -51,8 +51,10 @@ class DieTarget(StrEnum):
 
 
 class Choice(StrEnum):
-    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). Doing nothing after Hit Stun is
-    `action: none` at the action decision, like any other turn spent idle (000 L5942)."""
+    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
+    optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
+    does not. Doing nothing after Hit Stun is `action: none` at the action decision, like any other turn spent
+    idle (000 L5942)."""
 
     act = "act"
     hold = "hold"
@@ -66,7 +68,7 @@ class Choice(StrEnum):
     stay = "stay"
     continue_ = "continue"
     cash_in = "cash_in"
-    respond = "respond"
+    respond = "respond"  # accepted as a synonym of `act`; answers and offered choices use `act`
     sidestep = "sidestep"
     check = "check"  # a Maneuver Check in place of movement that Checks an opponent (000 L5668)
 
@@ -235,7 +237,10 @@ class FightState(Model):
         default_factory=dict, max_length=MAX_FIGHTERS,
         description="Fighter → side; a fighter missing here is his own side.")
     previous_turn: PreviousTurn | None = None
-    first_hit_awarded: bool = Field(False, description="The first-hit Fighting Spirit refund was given (000 L5489).")
+    first_hit_awarded: bool | None = Field(
+        None, description="The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once "
+        "any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for "
+        "a fight in progress; the answer always states it.")
     hazards: list[Hazard] = Field(default_factory=list, max_length=12)
 
 
@@ -247,13 +252,13 @@ class DieShift(Model):
 
     target: DieTarget
     steps: Steps
-    source: Short
+    source: Short = Field("", description="Why (for the log only; the service does not read it).")
 
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
     vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
-    source: Short
+    source: Short = Field("", description="Why (for the log only).")
 
 
 class Stunned(Model):
@@ -291,6 +296,15 @@ class OngoingEffect(Model):
 
 
 class FighterState(Model):
+    """A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+    Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+    for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+    returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`."""
+
+    model_config = {**Model.model_config, "json_schema_extra": {
+        "examples": [{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
+                     {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True}]}}
+
     life_bar: int = Field(ge=0, le=5000)
     fighting_spirit: int = Field(ge=0, le=5000)
     fs_start: int | None = Field(None, ge=0, le=5000, description="FS at the start of the fight (refund cap).")
@@ -366,28 +380,54 @@ class DecisionValue(Model):
     ally_check: AllyCheck | None = Field(None, description="With `choice: check`: the Check is made by his "
                                          "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).")
 
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields that say something: an unset field is left out rather than sent as null."""
+        return {k: v for k, v in handler(self).items() if v is not None}
+
 
 class TurnRequest(Model):
     options: CombatOptions = Field(default_factory=CombatOptions)
     fight: FightState = Field(default_factory=FightState)
     fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
-    decisions: dict[Key, DecisionValue] = Field(default_factory=dict, max_length=400)
+    decisions: dict[Key, DecisionValue] = Field(
+        default_factory=dict, max_length=400, description="The answers, by the key each pending decision gives "
+        "(`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn "
+        "never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
+        examples=[{"T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
+                   "T1.battle.defense": {"defense": "evasion", "fs": 2}}])
+    if_asked: dict[Key, DecisionValue] = Field(
+        default_factory=dict, max_length=400, description="Answers for decisions that may or may not come up: "
+        "`provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for "
+        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.")
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
     rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
+    lenient: bool = Field(False, description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
+                          "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
+                          "as if they were absent.")
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────
 
 
 class ChoiceOption(Model):
+    """One legal answer, ready to send back as the decision's value."""
+
     value: DecisionValue
     fs: int = Field(0, ge=0, le=100, description="Fighting Spirit this choice costs.")
     control: int = Field(0, ge=0, le=100, description="Control this choice needs.")
     text: Text
+    can_hit: bool | None = Field(None, description="An attack: whether its move reaches a target at the current "
+                                 "Range or band distance (before any movement); none for other choices.")
 
 
 class PendingDecision(Model):
-    key: Key
+    """A decision the request must carry (or, with `point: roll`, a die it must supply). Every decision lists its
+    legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
+    them and is what the turn uses when the key is left out (unless `ask_every_decision`)."""
+
+    key: Key = Field(description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
+                     examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"])
     fighter: FighterId
     point: Short
     step: Short = Field(description="Flow-chart label where the decision is taken.")
@@ -395,6 +435,20 @@ class PendingDecision(Model):
     die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
     default: DecisionValue | None = None
     choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
+    provisional: bool = Field(False, description="Asked ahead of dice listed in `dice_needed`, as the turn would "
+                              "go with stand-in results: once the real dice are in, the turn may not ask it after "
+                              "all. Send its answer in `if_asked`, where an answer the turn does not need is no "
+                              "error.")
+
+
+class DieNeeded(Model):
+    """A die the request must supply under `rolls[key]` (the players' own dice)."""
+
+    key: Key = Field(examples=["T1.rei.init", "T1.battle.damage", "T1.fight.time"])
+    fighter: Short = Field(description="Who rolls it (`fight` for the Time Roll).")
+    die: Short = Field(examples=["1d6", "1d12"])
+    purpose: Text
+    step: Short
 
 
 class RollRecord(Model):
@@ -422,6 +476,36 @@ class LogStep(Model):
     text: Text
 
 
+class EventKind(StrEnum):
+    hit = "hit"  # fighter: the attacker whose Accuracy beat the Defense Total
+    miss = "miss"  # fighter: the attacker who missed
+    damage = "damage"  # amount: Life Bar change (negative), value: Life Bar after
+    healed = "healed"  # amount: Life Bar regained, value: Life Bar after
+    knocked_down = "knocked_down"
+    stood_up = "stood_up"
+    stunned = "stunned"
+    stun_recovered = "stun_recovered"
+    hit_stun = "hit_stun"
+    defeated = "defeated"
+    super_energy = "super_energy"  # amount: gained, value: after
+    fighting_spirit = "fighting_spirit"  # amount: signed change (spent < 0), value: after
+    glory = "glory"  # amount: points (see `glory` for the reason)
+    moved = "moved"  # Band Map: amount: bands moved (signed), value: band after
+    range_changed = "range_changed"  # two fighters: amount: signed change, value: Range after
+    round_over = "round_over"  # fighter: the winning side, none on a draw
+
+
+class Event(Model):
+    """Something that happened, in the order it happened; `step` is the log step reporting it."""
+
+    step: int = Field(ge=0, le=10_000, description="The `log[].step` it belongs to (0: before the first step).")
+    kind: EventKind
+    fighter: FighterId | None = Field(None, description="Who it happened to (the attacker for hit and miss).")
+    other: FighterId | None = None
+    amount: int | None = Field(None, ge=-10_000, le=10_000)
+    value: int | None = Field(None, ge=-10_000, le=10_000)
+
+
 class TurnResult(Model):
     ruleset: Short
     ruleset_version: Short
@@ -436,3 +520,12 @@ class TurnResult(Model):
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
     winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
+    events: list[Event] = Field(default_factory=list, max_length=2000, description="Typed events in order, each "
+                                "tied to its log step; the log's text is for chat.")
+    dice_needed: list[DieNeeded] = Field(
+        default_factory=list, max_length=200, description="With `decision_required` and no seed: every die still "
+        "needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls "
+        "them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).")
+    decisions_needed: list[PendingDecision] = Field(
+        default_factory=list, max_length=50, description="With `decision_required`: every decision that can be "
+        "asked now, in the order the turn takes them; `pending_decision` is the first die or decision.")

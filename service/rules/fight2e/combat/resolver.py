@@ -7,10 +7,13 @@ violations, a missing decision or die as ``decision_required`` with the request'
 
 from __future__ import annotations
 
+import contextlib
+
 from .. import RULESET, VERSION
 from . import (
     bombs,
     buff_modifiers,
+    events,
     gradual,
     hazards,
     multi_part_throw,
@@ -50,7 +53,7 @@ from .models import (
 )
 from .profile import profile
 from .simultaneous import resolve_group
-from .state import Ctx, Effect, F, Invalid, Pending, RoundOver
+from .state import Ctx, Effect, F, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 
@@ -80,7 +83,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     bands = dict(fight.positioning.bands)
     ctx = Ctx(req=req, opts=req.options, turn=fight.turn, fighters=fighters, order=order,
               range=fight.positioning.range, bands=bands, band_mode=fight.positioning.mode is PositioningMode.band,
-              time_count=fight.time_count, start_time=fight.time_count, first_hit_awarded=fight.first_hit_awarded,
+              time_count=fight.time_count, start_time=fight.time_count, first_hit_awarded=bool(fight.first_hit_awarded),
               prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
               prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False)
     ctx_holder.append(ctx)
@@ -99,6 +102,9 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
             ctx.used_decisions.add(key)
             ctx.warn("DECISION_RETIRED", f"decisions.{key}", f"{key}: `hitstun_choice` is no longer asked; declare "
                      "`action: none` to do nothing after Hit Stun.", key=key)
+    _check_keys(ctx)
+    if fight.first_hit_awarded is None:  # derived: somebody has already landed a hit (000 L5489)
+        ctx.first_hit_awarded = fight.round > 1 or any(f.life < f.prof.life_max for f in fighters.values())
     ongoing.link_all(ctx)
     for fid in fight.sides:
         if fid not in fighters:
@@ -108,6 +114,39 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
     hazards.load(ctx)
     _report_unsupported(ctx)
     return ctx
+
+
+def _key_fits(ctx: Ctx, key: str) -> bool:
+    """``T{turn}.{fighter}.{point…}`` of this turn and of a fighter in the fight."""
+    parts = key.split(".")
+    who = parts[1] in ctx.fighters or parts[1] == "fight" if len(parts) >= 3 else False
+    return who and parts[0] == f"T{ctx.turn}" and all(parts[2:])
+
+
+def _check_keys(ctx: Ctx) -> None:
+    """A supplied key that cannot name anything of this turn is a violation naming it (all of them at once), or a
+    warning when the request is lenient."""
+    bad = [("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", k) for k in ctx.req.decisions
+           if not _key_fits(ctx, k)]
+    bad += [("if_asked", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", k) for k in ctx.req.if_asked
+            if not _key_fits(ctx, k)]
+    bad += [("rolls", "ROLL_KEY_UNKNOWN", "ROLL_NOT_USED", k) for k in ctx.req.rolls or {} if not _key_fits(ctx, k)]
+    _report_keys(ctx, bad, f"is not a key of turn {ctx.turn} (T{ctx.turn}.<fighter>.<point>)")
+
+
+def _report_keys(ctx: Ctx, bad: list[tuple[str, str, str, str]], why: str) -> None:
+    for where, strict, lenient, key in bad:
+        if where != "rolls":
+            ctx.used_decisions.add(key)
+        else:
+            ctx.used_rolls.add(key)
+        if ctx.req.lenient:
+            ctx.warn(lenient, f"{where}.{key}", f"{key} {why}: ignored.", key=key)
+            continue
+        with contextlib.suppress(Invalid):  # every bad key is named, not only the first
+            ctx.fail(strict, f"{where}.{key}", f"{key} {why}.", key=key)
+    if ctx.violations:
+        raise Invalid(ctx.violations[0].code)
 
 
 def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
@@ -216,6 +255,7 @@ def _check_round(ctx: Ctx) -> None:
 def _run(ctx: Ctx) -> None:
     from . import interrupt_effects, invisibility
 
+    events.start(ctx)
     super_only.choose_supers(ctx)
     ongoing.super_jump_arrive(ctx)
     try:
@@ -271,10 +311,16 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
         _run(ctx)
     except Pending as p:
         return _answer(request, holder[0], Status.decision_required, p.pending)
+    except Stop:
+        return _gathered(request, holder[0])
     except Invalid:
+        if holder and holder[0].needed:  # a stand-in result led nowhere: ask for the dice gathered so far
+            return _gathered(request, holder[0])
         return _answer(request, holder[0] if holder else None, Status.invalid)
     except Exception as exc:
         ctx0 = holder[0] if holder else None
+        if ctx0 is not None and ctx0.needed:
+            return _gathered(request, ctx0)
         finding = Finding.model_construct(code="INTERNAL_STATE", key=None, path="",
                                           message=f"The resolver could not continue ({type(exc).__name__}).",
                                           ref=None)
@@ -282,14 +328,38 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
             ctx0.violations.append(finding)
             return _answer(request, ctx0, Status.invalid)
         return _empty(request, [finding])
-    return _final(request, ctx)
+    if ctx.needed or ctx.asked:
+        return _gathered(request, ctx)
+    try:
+        return _final(request, ctx)
+    except Invalid:
+        return _answer(request, ctx, Status.invalid)
+
+
+def _gathered(req: TurnRequest, ctx: Ctx) -> TurnResult:
+    """The dice and decisions gathered in one answer; whatever was seen with stand-in dice is left out."""
+    if ctx.marks is not None:
+        log, rolls, glory, warnings, violations, evs = ctx.marks
+        del ctx.log[log:], ctx.rolls[rolls:], ctx.glory[glory:], ctx.warnings[warnings:], ctx.violations[violations:]
+        del ctx.events[evs:]
+    if ctx.needed:
+        first = ctx.needed[0]
+        pending = PendingDecision.model_construct(
+            key=first.key, fighter=first.fighter, point="roll", step=first.step,
+            text=f"Roll {first.die} for {first.purpose}." + (f" ({len(ctx.needed)} dice are needed: see dice_needed.)"
+                                                             if len(ctx.needed) > 1 else ""),
+            die=first.die, default=None, choices=[], provisional=False)
+    else:
+        pending = ctx.asked[0]
+    res = _answer(req, ctx, Status.decision_required, pending)
+    return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": list(ctx.asked)})
 
 
 def _empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.invalid, violations=violations, warnings=[],
         unsupported=[], pending_decision=None, fight=req.fight, fighters=list(req.fighters), rolls=[], glory=[],
-        log=[], winner=None)
+        log=[], winner=None, events=[], dice_needed=[], decisions_needed=[])
 
 
 def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
@@ -299,7 +369,8 @@ def _answer(req: TurnRequest, ctx: Ctx | None, status: Status,
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=status, violations=ctx.violations,
         warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=pending, fight=req.fight,
-        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None)
+        fighters=list(req.fighters), rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=None, events=ctx.events,
+        dice_needed=[], decisions_needed=[pending] if pending is not None and pending.point != "roll" else [])
 
 
 def _state(f: F, old: FighterState) -> FighterState:
@@ -329,14 +400,16 @@ def _state(f: F, old: FighterState) -> FighterState:
 
 def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
     over, win, why = winner(ctx)
-    for key in sorted(set(req.decisions) - ctx.used_decisions):
-        ctx.warn("DECISION_NOT_USED", f"decisions.{key}", f"{key} was not asked for this turn and was ignored.",
-                 key=key)
+    _report_keys(ctx, [("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", key)
+                       for key in sorted(set(req.decisions) - ctx.used_decisions)],
+                 "was not asked for this turn")
     for key in sorted(set(req.rolls or {}) - ctx.used_rolls):
         ctx.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key} was not needed this turn and was ignored.", key=key)
     if over:
         ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
+        events.round_over(ctx, win)
         round_end_glory(ctx)
+        events.after_note(ctx, None, {})  # the round's Glory
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
     positioning = Positioning.model_construct(mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range,
@@ -351,4 +424,6 @@ def _final(req: TurnRequest, ctx: Ctx) -> TurnResult:
     return TurnResult.model_construct(
         ruleset=RULESET, ruleset_version=VERSION, status=Status.round_over if over else Status.resolved,
         violations=[], warnings=ctx.warnings, unsupported=ctx.unsupported, pending_decision=None, fight=fight,
-        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win)
+        fighters=fighters, rolls=ctx.rolls, glory=ctx.glory, log=ctx.log, winner=win, events=ctx.events,
+        dice_needed=[],
+        decisions_needed=[])

@@ -184,26 +184,26 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         if kind is ResponseKind.jinking or _eligible_moves(d, kind):
             offer.append(kind)
     offer = multi_part_throw.open_responses(atk, offer)
-    if not offer and ctx.peek_key(d.id, "defensive_response") not in ctx.req.decisions:
+    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
         return
     default = DecisionValue(choice=Choice.pass_)
     if guard.response is not None:
         moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
         if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
             moves = [m for m in moves if m.id == d.declared_illusion] or moves
-        default = DecisionValue(choice=Choice.respond, response=guard.response,
+        default = DecisionValue(choice=Choice.act, response=guard.response,
                                 moves=[moves[0].id] if moves else None)
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
             choices.append(ChoiceOption.model_construct(
-                value=DecisionValue(choice=Choice.respond, response=kind), fs=movement_fs(d, 0), control=0,
+                value=DecisionValue(choice=Choice.act, response=kind), fs=movement_fs(d, 0), control=0,
                 text="Jinking: step 1 Range away"))
             continue
         for m in _eligible_moves(d, kind):
             if m.level <= d.control:
                 choices.append(ChoiceOption.model_construct(
-                    value=DecisionValue(choice=Choice.respond, response=kind, moves=[m.id]), fs=0, control=m.level,
+                    value=DecisionValue(choice=Choice.act, response=kind, moves=[m.id]), fs=0, control=m.level,
                     text=f"{kind.value.replace('_', ' ')} Response with {m.name}"))
     key, dv = ctx.decide(d.id, "defensive_response", "F.3", f"{d.id} may use a Defensive Response against {a.id}: "
                          + ", ".join(k.value for k in offer) + ".", default, choices)
@@ -212,7 +212,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
             ctx.note("F.3", d.id, f"{d.id} does not follow through with the declared {guard.response.value} "
                      "Response.", "000 L5848")
         return
-    if dv.choice is not Choice.respond or dv.response is None:
+    if dv.choice is not Choice.act or dv.response is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose respond with a response kind, or pass.",
                  key=key)
     kind = dv.response
@@ -505,7 +505,7 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
                          DecisionValue(choice=Choice.pass_))
     if dv.choice in (None, Choice.pass_):
         return False
-    m = d.move(dv.moves[0]) if dv.choice is Choice.respond and dv.moves and len(dv.moves) == 1 else None
+    m = d.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves and len(dv.moves) == 1 else None
     if m is None or m not in options:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: respond with one of "
                  + ", ".join(o.id for o in options) + ", or pass.", key=key)

@@ -4,7 +4,7 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 from __future__ import annotations
 
 from . import positions
-from .actions import Plan, declare, perform, slot, ti_level
+from .actions import Plan, action_choices, declare, perform, slot, ti_level
 from .attack import Outcome
 from .initiative import roll_off
 from .models import ActionType, DecisionValue
@@ -68,7 +68,8 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     plans: dict[str, Plan] = {}
     for f in sorted(group, key=lambda f: f.control):
         key, d = ctx.decide(f.id, "simul_declare", "A.4", f"{f.id} declares his action for the simultaneous "
-                            "exchange (movement, move, target).", None)
+                            "exchange (movement, move, target).", None,
+                            lambda f=f: action_choices(ctx, f, simultaneous=True))
         if d.action is None:
             ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
         plans[f.id] = declare(ctx, f, d, key, simultaneous=True)

@@ -15,11 +15,15 @@ from dataclasses import dataclass, field
 from ...core.findings import Severity, map_key
 from ...core.references import ref_of
 from ...dice import Die
+from . import events
 from .codes import CODES
 from .models import (
+    ActionType,
     Choice,
     CombatOptions,
     DecisionValue,
+    DieNeeded,
+    Event,
     Finding,
     GloryAward,
     LogStep,
@@ -30,6 +34,7 @@ from .models import (
     Unsupported,
 )
 from .profile import MoveProfile, Profile
+from .protocol import complete, normalise
 
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
@@ -46,6 +51,10 @@ class Pending(Halt):
 
 class Invalid(Halt):
     """A violation was recorded; the request cannot be resolved."""
+
+
+class Stop(Halt):
+    """Stop looking ahead: the dice and decisions gathered so far are what the answer asks for."""
 
 
 class RoundOver(Halt):
@@ -229,6 +238,16 @@ class Ctx:
     hazards: list = field(default_factory=list)  # hazards.Hazard: the Environmental Hazards in play
     # A simultaneous exchange under way: what its hits do to the fighters waits for its end (None: no exchange)
     exchange: list[Callable[[], None]] | None = None
+    # Looking ahead past missing dice (players' own dice, no seed): the dice and decisions to ask for at once
+    needed: list[DieNeeded] = field(default_factory=list)
+    asked: list[PendingDecision] = field(default_factory=list)
+    marks: tuple[int, int, int, int, int, int] | None = None  # log, rolls, glory, warnings, violations, events
+    # typed events (events.py): what the answer shows as of the last log step
+    events: list[Event] = field(default_factory=list)
+    snaps: dict[str, tuple] | None = None
+    snap_pos: tuple[int | None, dict[str, int]] = (None, {})
+    snap_glory: int = 0
+    snap_defender: str | None = None
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -248,6 +267,10 @@ class Ctx:
         self.counters[base] = n
         return base if n == 1 else f"{base}.{n}"
 
+    def supplied(self, key: str) -> bool:
+        """The request answers ``key`` (in `decisions` or `if_asked`)."""
+        return key in self.req.decisions or key in self.req.if_asked
+
     def peek_key(self, fid: str, point: str) -> str:
         base = f"T{self.turn}.{fid}.{point}"
         n = self.counters.get(base, 0) + 1
@@ -260,15 +283,47 @@ class Ctx:
         """The decision at ``point``: the request's, else the default, else pending. ``choices`` may be a function
         that lists them, called only when the decision is pending."""
         key = self.key(fid, point)
-        value = self.req.decisions.get(key)
+        value = self.req.decisions.get(key) or self.req.if_asked.get(key)
         if value is not None:
             self.used_decisions.add(key)
-            return key, value
+            return key, normalise(value)
         if default is not None and not self.opts.ask_every_decision:
-            return key, default
-        raise Pending(PendingDecision.model_construct(
-            key=key, fighter=fid, point=point, step=label, text=text, die=None, default=default,
-            choices=(choices() if callable(choices) else choices) or []))
+            return key, normalise(default)
+        listed = complete(point, default, (choices() if callable(choices) else choices) or [], self.fighters.get(fid))
+        pending = PendingDecision.model_construct(
+            key=key, fighter=fid, point=point, step=label, text=text, die=None,
+            default=normalise(default) if default is not None else None, choices=listed,
+            provisional=bool(self.needed))
+        return key, self._ask(pending)
+
+    def mark(self) -> None:
+        """Where looking ahead begins: nothing logged after it reaches the answer."""
+        if self.marks is None:
+            self.marks = (len(self.log), len(self.rolls), len(self.glory), len(self.warnings), len(self.violations),
+                          len(self.events))
+
+    def _ask(self, pending: PendingDecision) -> DecisionValue:
+        """Ask for ``pending``, gathering what else can be asked in the same answer: past missing dice, decisions
+        go on with their default or a stand-in answer (doing nothing when that is offered); with
+        ``ask_every_decision``, decisions of other fighters that come before any die go on with their default
+        (both fighters' Initiative FS, for example). Anything else ends the gathering."""
+        if self.needed and len(self.asked) < 40:
+            self.asked.append(pending)
+            if pending.default is not None:
+                return pending.default
+            stand_in = next((c.value for c in pending.choices if c.value.action is ActionType.none), None)
+            if stand_in is None and pending.choices:
+                stand_in = pending.choices[0].value
+            if stand_in is None:
+                raise Stop(pending.key)
+            return stand_in
+        if (not self.needed and self.opts.ask_every_decision and pending.default is not None
+                and all(p.fighter != pending.fighter for p in self.asked) and len(self.asked) < 40):
+            self.mark()
+            self.asked.append(pending)
+            return pending.default
+        self.asked.append(pending)
+        raise Stop(pending.key)
 
     # ── dice ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -277,6 +332,8 @@ class Ctx:
         if d.sides == 0:
             return 1
         key = self.key(fid, kind)
+        if self.asked and not self.needed:
+            raise Stop(key)  # decisions gathered before any die: ask them first (the die may depend on them)
         given = self.req.rolls.get(key) if self.req.rolls else None
         if given is not None:
             self.used_rolls.add(key)
@@ -288,12 +345,20 @@ class Ctx:
             digest = hashlib.blake2b(f"{self.req.seed}|{key}".encode(), digest_size=8).digest()
             face, source = 1 + int.from_bytes(digest, "big") % d.sides, RollSource.seed
         else:
-            raise Pending(PendingDecision.model_construct(
-                key=key, fighter=fid, point="roll", step=label, text=f"Roll {d} for {purpose}.", die=str(d),
-                default=None, choices=[]))
+            return self._missing(key, fid, d, purpose, label)
         self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose,
                                                      source=source))
         return face + d.bonus
+
+    def _missing(self, key: str, fid: str, d: Die, purpose: str, label: str) -> int:
+        """A die the players still have to roll: named, and the turn goes on with a stand-in result to find the
+        dice that follow (up to the next decision). Nothing seen with stand-ins reaches the answer."""
+        self.mark()
+        self.needed.append(DieNeeded.model_construct(key=key, fighter=fid, die=str(d), purpose=purpose, step=label))
+        if len(self.needed) >= 200:
+            raise Stop(key)
+        digest = hashlib.blake2b(f"stand-in|{key}".encode(), digest_size=8).digest()
+        return 1 + int.from_bytes(digest, "big") % d.sides + d.bonus
 
     def skip_roll(self, fid: str, kind: str) -> None:
         """A roll whose outcome cannot matter (000 L6331): its key is taken, a supplied value ignored."""
@@ -355,6 +420,7 @@ class Ctx:
              change: dict | None = None) -> None:
         self.log.append(LogStep.model_construct(step=len(self.log) + 1, label=label, actor=actor,
                                                 inputs=inputs or {}, ref=ref, change=change or {}, text=text))
+        events.after_note(self, actor, change or {}, label)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
         """Glory; ``extra`` marks the Additional Glory Awards chart (000 L826–L857), which an option turns off.

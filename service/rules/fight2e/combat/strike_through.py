@@ -38,10 +38,10 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
         return out
     key, dv = ctx.decide(d.id, "strike_through", "E", f"{d.id}'s Priority Response failed: strike {a.id} anyway "
                          "with " + ", ".join(m.name for m in options) + ", or pass.",
-                         DecisionValue(choice=Choice.respond, moves=[options[0].id]))
+                         DecisionValue(choice=Choice.act, moves=[options[0].id]))
     if dv.choice in (None, Choice.pass_) and not dv.moves:
         return out
-    m = d.move(dv.moves[0]) if dv.choice in (None, Choice.respond) and dv.moves and len(dv.moves) == 1 else None
+    m = d.move(dv.moves[0]) if dv.choice in (None, Choice.act) and dv.moves and len(dv.moves) == 1 else None
     if m is None or m not in options:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: respond with one of "
                  + ", ".join(o.id for o in options) + " (a single move), or pass.", key=key)

@@ -241,14 +241,14 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
             continue
         choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0,
                                                 text="pass")]
-        choices += [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.respond, moves=[m.id]), fs=0,
+        choices += [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.act, moves=[m.id]), fs=0,
                                                  control=0, text=f"Tag Counter with {m.name} (10 Super Energy)")
                     for m in moves]
         key, dv = ctx.decide(p.id, "tag_counter", "F.3", f"{p.id} may launch a Tag Counter against {a.id} for "
                              f"{TAG_COUNTER_SE} Super Energy.", DecisionValue(choice=Choice.pass_), choices)
         if dv.choice in (None, Choice.pass_):
             continue
-        m = p.move(dv.moves[0]) if dv.choice is Choice.respond and dv.moves else None
+        m = p.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves else None
         if m is None or not m.has("tag_counter"):
             ctx.fail("TAG_TEAM_INVALID", f"decisions.{key}", f"{key}: respond with one of {p.id}'s Tag Counter "
                      "moves, or pass.", key=key)

@@ -115,7 +115,7 @@ def offer(ctx: Ctx, atk: Attack) -> Trap | None:
     path = f"decisions.{key}"
     ids = dv.moves or []
     m = next((t for t in traps if ids and t.id == ids[0]), None)
-    if dv.choice is not Choice.respond or m is None or any(i != m.id for i in ids):
+    if dv.choice is not Choice.act or m is None or any(i != m.id for i in ids):
         ctx.fail("DECISION_INVALID", path, f"{key}: respond naming one armed Triggered Interrupt (once per instance "
                  "spent), or pass.", key=key)
     assert m is not None
