@@ -36,6 +36,7 @@ run: $(STAMP)
 ## 6379, redis-server; a private Redis it starts is stopped when the tests end.
 test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
+	.venv/bin/ruff format --check service tests bench scripts
 	.venv/bin/lint-imports --no-cache
 	$(PY) scripts/ensure_chromium.py
 	$(PY) scripts/ensure_redis.py $(PY) -m pytest

@@ -69,8 +69,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         guards = [metrics_guard]
 
     # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
-    body_gate = DefineMiddleware(JsonBodyGate, max_depth=settings.max_json_depth,
-                                 max_body_bytes=settings.max_body_bytes)
+    body_gate = DefineMiddleware(
+        JsonBodyGate, max_depth=settings.max_json_depth, max_body_bytes=settings.max_body_bytes
+    )
     middleware: list[Any] = [RequestMetrics, StrictQuery, body_gate]
     limiter = RateLimiter(settings) if settings.rate_limit_per_minute else None
     if limiter is not None:
@@ -95,13 +96,24 @@ def create_app(settings: Settings | None = None) -> Litestar:
             DocsController,
             static_router(),
         ],
-        state=State({"cache": cache, "settings": settings, STATE_KEY: limiter,
-                     "graphql_charge": charge_extra}),  # a GraphQL query is charged by its cost
+        state=State(
+            {"cache": cache, "settings": settings, STATE_KEY: limiter, "graphql_charge": charge_extra}
+        ),  # a GraphQL query is charged by its cost
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
-        cors_config=CORSConfig(allow_origins=settings.cors_origins, expose_headers=[
-            "X-Cache", "ETag", "X-Request-ID", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
-            "RateLimit-Policy", "Retry-After"]),
+        cors_config=CORSConfig(
+            allow_origins=settings.cors_origins,
+            expose_headers=[
+                "X-Cache",
+                "ETag",
+                "X-Request-ID",
+                "RateLimit-Limit",
+                "RateLimit-Remaining",
+                "RateLimit-Reset",
+                "RateLimit-Policy",
+                "Retry-After",
+            ],
+        ),
         exception_handlers={**EXCEPTION_HANDLERS, RequestEntityTooLarge: too_large_handler(settings.max_body_bytes)},
         compression_config=COMPRESSION,
         request_max_body_size=settings.max_body_bytes,
@@ -109,11 +121,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             title="Fight Rules Service",
             version=API_VERSION,
             description="Rules of fighting-game RPGs as a stateless service: validate Fighters, price Special and "
-                        "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
-                        "malformed requests with RFC 9457 problem+json. " + DOCS_LINKS,
+            "Super Moves, resolve combat. Rule violations are answered with 200 and every violation; "
+            "malformed requests with RFC 9457 problem+json. " + DOCS_LINKS,
             path="/schema",
-            openapi_router=Router("/schema", route_handlers=[], include_in_schema=False,
-                                  response_headers=[CSP_HEADER]),
+            openapi_router=Router("/schema", route_handlers=[], include_in_schema=False, response_headers=[CSP_HEADER]),
             render_plugins=[ScalarPage(), PydanticJsonRenderPlugin(), SwaggerPage()],
         ),
         on_startup=[start_limiter, _freeze_startup_objects],

@@ -44,8 +44,19 @@ def serve() -> None:
 
     settings = get_settings()
     conf = os.environ.get("FIGHT_RULES_GUNICORN_CONF") or GUNICORN_CONF
-    os.execvp(sys.executable, [sys.executable, "-m", "gunicorn", "-c", conf, "service.wsgi:app",
-                               "--bind", f"{settings.host}:{settings.port}"])
+    os.execvp(
+        sys.executable,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-c",
+            conf,
+            "service.wsgi:app",
+            "--bind",
+            f"{settings.host}:{settings.port}",
+        ],
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -63,8 +74,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def settings_errors(exc: ValidationError) -> str:
-    return "\n".join(f"  FIGHT_RULES_{'_'.join(str(p) for p in e['loc'][:1]).upper()}: {e['msg']}"
-                      for e in exc.errors())
+    return "\n".join(
+        f"  FIGHT_RULES_{'_'.join(str(p) for p in e['loc'][:1]).upper()}: {e['msg']}" for e in exc.errors()
+    )
 
 
 def _run(command: str) -> None:

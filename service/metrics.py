@@ -15,11 +15,17 @@ from litestar.exceptions import HTTPException
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import Counter, Histogram
 
-REQUESTS = Counter("fight_rules_requests", "HTTP requests answered, by method, route template and status",
-                   ["method", "path", "status_code"])
-DURATION = Histogram("fight_rules_request_duration_seconds", "Time to answer an HTTP request, by method and route "
-                     "template", ["method", "path"], buckets=(.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5,
-                                                               1.0, 2.5))
+REQUESTS = Counter(
+    "fight_rules_requests",
+    "HTTP requests answered, by method, route template and status",
+    ["method", "path", "status_code"],
+)
+DURATION = Histogram(
+    "fight_rules_request_duration_seconds",
+    "Time to answer an HTTP request, by method and route template",
+    ["method", "path"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
 
 _Children = tuple[Any, Any]  # (counter child, histogram child)
 

@@ -51,7 +51,7 @@ def _key_patterns(node: Any) -> Any:
     node = {k: _key_patterns(v) for k, v in node.items()}
     patterns = node.get("patternProperties")
     if node.get("type") == "object" and isinstance(patterns, dict) and len(patterns) == 1:
-        (pattern, values), = patterns.items()
+        ((pattern, values),) = patterns.items()
         del node["patternProperties"]
         node["additionalProperties"] = values
         node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
@@ -83,8 +83,9 @@ def _request_examples(document: dict[str, Any]) -> None:
             if item is None or not op.examples:
                 continue
             content = item["requestBody"]["content"]["application/json"]
-            content["examples"] = {name: {"summary": name.replace("-", " "), "value": value}
-                                   for name, value in op.examples.items()}
+            content["examples"] = {
+                name: {"summary": name.replace("-", " "), "value": value} for name, value in op.examples.items()
+            }
 
 
 def _request_defaults_optional(document: dict[str, Any]) -> None:
@@ -92,8 +93,12 @@ def _request_defaults_optional(document: dict[str, Any]) -> None:
     every property that states a ``default`` required. In the components a request body reaches, the default is
     therefore said in the description instead, and the property stays optional."""
     schemas = document["components"]["schemas"]
-    bodies = [op.get("requestBody", {}) for item in document.get("paths", {}).values() for op in item.values()
-              if isinstance(op, dict)]
+    bodies = [
+        op.get("requestBody", {})
+        for item in document.get("paths", {}).values()
+        for op in item.values()
+        if isinstance(op, dict)
+    ]
     reached: set[str] = set()
     todo = _refs(bodies)
     while todo:

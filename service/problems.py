@@ -51,16 +51,29 @@ class Problem(BaseModel):
 
 def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problem answers a route can give."""
-    return {s: ResponseSpec(data_container=Problem, media_type=PROBLEM_JSON, generate_examples=False,
-                            description=_TITLES.get(s, "Error")) for s in statuses}
+    return {
+        s: ResponseSpec(
+            data_container=Problem,
+            media_type=PROBLEM_JSON,
+            generate_examples=False,
+            description=_TITLES.get(s, "Error"),
+        )
+        for s in statuses
+    }
 
 
 COMMON = (400, 413, 429)
 POSTED = (*COMMON, 415)  # a body that is not JSON (see service/api/body.py)
 
 
-def problem(status: int, detail: str, slug: str, extra: dict[str, Any] | None = None,
-            headers: dict[str, str] | None = None, instance: str | None = None) -> Response[dict[str, Any]]:
+def problem(
+    status: int,
+    detail: str,
+    slug: str,
+    extra: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+    instance: str | None = None,
+) -> Response[dict[str, Any]]:
     body: dict[str, Any] = {
         "type": TYPE_BASE + slug,
         "title": _TITLES.get(status, "Error"),
@@ -75,8 +88,14 @@ def problem(status: int, detail: str, slug: str, extra: dict[str, Any] | None = 
 
 
 def _slug(status: int) -> str:
-    return {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
-            415: "unsupported-media-type", 429: "rate-limited"}.get(status, f"http-{status}")
+    return {
+        400: "bad-request",
+        404: "not-found",
+        405: "method-not-allowed",
+        413: "body-too-large",
+        415: "unsupported-media-type",
+        429: "rate-limited",
+    }.get(status, f"http-{status}")
 
 
 def finding_path(key: str) -> str:
@@ -99,19 +118,33 @@ def _with_paths(errors: list[Any]) -> list[Any]:
 
 def validation_handler(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     errors = _with_paths(exc.extra) if isinstance(exc.extra, list) else []
-    return problem(400, exc.detail or "The request is not well-formed.", "invalid-request",
-                   {"errors": errors}, instance=request.url.path)
+    return problem(
+        400,
+        exc.detail or "The request is not well-formed.",
+        "invalid-request",
+        {"errors": errors},
+        instance=request.url.path,
+    )
 
 
 def http_handler(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
-    return problem(exc.status_code, exc.detail or _TITLES.get(exc.status_code, "Error"), _slug(exc.status_code),
-                   headers=dict(exc.headers or {}), instance=request.url.path)
+    return problem(
+        exc.status_code,
+        exc.detail or _TITLES.get(exc.status_code, "Error"),
+        _slug(exc.status_code),
+        headers=dict(exc.headers or {}),
+        instance=request.url.path,
+    )
 
 
 def internal_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.exception("unhandled error on %s", request.url.path, exc_info=exc)
-    return problem(HTTP_500_INTERNAL_SERVER_ERROR, "The service failed to answer; this is a bug.", "internal",
-                   instance=request.url.path)
+    return problem(
+        HTTP_500_INTERNAL_SERVER_ERROR,
+        "The service failed to answer; this is a bug.",
+        "internal",
+        instance=request.url.path,
+    )
 
 
 EXCEPTION_HANDLERS = {
@@ -120,5 +153,13 @@ EXCEPTION_HANDLERS = {
     Exception: internal_handler,
 }
 
-__all__ = ["COMMON", "EXCEPTION_HANDLERS", "POSTED", "PROBLEM_JSON", "MediaType", "Problem", "problem",
-           "problem_responses"]
+__all__ = [
+    "COMMON",
+    "EXCEPTION_HANDLERS",
+    "POSTED",
+    "PROBLEM_JSON",
+    "MediaType",
+    "Problem",
+    "problem",
+    "problem_responses",
+]

@@ -26,8 +26,9 @@ def _find_book() -> Path:
     if os.environ.get("FIGHT_RULES_BOOK"):
         return Path(os.environ["FIGHT_RULES_BOOK"]).resolve()
     places = list(REPO.parents)
-    origin = subprocess.run(["git", "config", "--get", "remote.origin.url"], cwd=REPO, capture_output=True,
-                            text=True, check=False).stdout.strip()
+    origin = subprocess.run(
+        ["git", "config", "--get", "remote.origin.url"], cwd=REPO, capture_output=True, text=True, check=False
+    ).stdout.strip()
     if origin and Path(origin).is_dir():
         places += [Path(origin).resolve().parent]
     for place in places:

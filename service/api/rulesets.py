@@ -32,8 +32,10 @@ from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Op
 
 JSON = "application/json"
 CATALOG_CACHE_CONTROL = "public, max-age=3600"
-CATALOG_RESPONSES = {**problem_responses(*COMMON),
-                     304: ResponseSpec(data_container=None, description="Not modified (If-None-Match matched)")}
+CATALOG_RESPONSES = {
+    **problem_responses(*COMMON),
+    304: ResponseSpec(data_container=None, description="Not modified (If-None-Match matched)"),
+}
 
 
 def pascal(name: str) -> str:
@@ -79,13 +81,23 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
             state.cache.local_put(_raw_key(ruleset, op, await request.body()), body)
         return Response(body, media_type=JSON, headers={"X-Cache": tier})
 
-    handler.__annotations__ = {"state": State, "request": Request[Any, Any, Any], "data": JSONBody[op.request],
-                               "return": Response[op.answer]}  # type: ignore[name-defined]
+    handler.__annotations__ = {
+        "state": State,
+        "request": Request[Any, Any, Any],
+        "data": JSONBody[op.request],
+        "return": Response[op.answer],
+    }  # type: ignore[name-defined]
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_{op.name}"
     return post(
-        f"/{op.path}", status_code=HTTP_200_OK, operation_id=operation_id(ruleset, op.name), summary=op.summary,
-        description=op.description or None, responses=problem_responses(*POSTED), tags=[ruleset.id],
-        before_request=repeated if cached else None, opt={"cost": op.cost},
+        f"/{op.path}",
+        status_code=HTTP_200_OK,
+        operation_id=operation_id(ruleset, op.name),
+        summary=op.summary,
+        description=op.description or None,
+        responses=problem_responses(*POSTED),
+        tags=[ruleset.id],
+        before_request=repeated if cached else None,
+        opt={"cost": op.cost},
     )(handler)
 
 
@@ -116,9 +128,12 @@ def _document(ruleset: Ruleset, doc: CatalogueDocument, given: dict[str, Any]) -
     try:
         filters = doc.filters.model_validate(active)
     except ValidationError as exc:
-        raise ValidationException("Invalid query parameters.", extra=[
-            {"path": ".".join(map(str, e["loc"])), "message": e["msg"], "source": "query"} for e in exc.errors()
-        ]) from exc
+        raise ValidationException(
+            "Invalid query parameters.",
+            extra=[
+                {"path": ".".join(map(str, e["loc"])), "message": e["msg"], "source": "query"} for e in exc.errors()
+            ],
+        ) from exc
     canonical = json.dumps(filters.model_dump(mode="json", exclude_none=True), sort_keys=True)
     tag = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return doc.build(filters).model_dump_json().encode(), f'"{ruleset.version}-{doc.name}-{tag}"'
@@ -146,12 +161,20 @@ def _document_handler(ruleset: Ruleset, doc: CatalogueDocument) -> HTTPRouteHand
     params = [inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None) for name in fields]
     handler.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    handler.__annotations__ = {"request": Request[Any, Any, Any], "return": Response[doc.model],  # type: ignore[name-defined]
-                               **{name: _query_parameter(f) for name, f in fields.items()}}
+    handler.__annotations__ = {
+        "request": Request[Any, Any, Any],
+        "return": Response[doc.model],  # type: ignore[name-defined]
+        **{name: _query_parameter(f) for name, f in fields.items()},
+    }
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_catalog_{doc.name or 'whole'}"
     path = f"/catalog/{doc.name}" if doc.name else "/catalog"
-    return get(path, operation_id=operation_id(ruleset, f"catalog_{doc.name}" if doc.name else "catalog"),
-               summary=doc.summary, responses=CATALOG_RESPONSES, tags=[ruleset.id])(handler)
+    return get(
+        path,
+        operation_id=operation_id(ruleset, f"catalog_{doc.name}" if doc.name else "catalog"),
+        summary=doc.summary,
+        responses=CATALOG_RESPONSES,
+        tags=[ruleset.id],
+    )(handler)
 
 
 def _lookup_handler(ruleset: Ruleset, lookup: CatalogueLookup) -> HTTPRouteHandler:
@@ -163,9 +186,13 @@ def _lookup_handler(ruleset: Ruleset, lookup: CatalogueLookup) -> HTTPRouteHandl
 
     handler.__annotations__ = {"id": FromPath[str], "return": lookup.model}
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_catalog_{lookup.name}_one"
-    return get(f"/catalog/{lookup.name}/{{id:str}}", summary=lookup.summary, tags=[ruleset.id],
-               operation_id=operation_id(ruleset, f"catalog_{lookup.name}_one"),
-               responses=problem_responses(*COMMON, 404))(handler)
+    return get(
+        f"/catalog/{lookup.name}/{{id:str}}",
+        summary=lookup.summary,
+        tags=[ruleset.id],
+        operation_id=operation_id(ruleset, f"catalog_{lookup.name}_one"),
+        responses=problem_responses(*COMMON, 404),
+    )(handler)
 
 
 def preload(ruleset: Ruleset) -> None:

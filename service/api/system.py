@@ -51,14 +51,35 @@ class RulesetList(BaseModel):
 
 def ruleset_info(ruleset: Ruleset) -> RulesetInfo:
     base = f"/v1/{ruleset.id}"
-    operations = tuple(OperationInfo(name=op.name, operation_id=operation_id(ruleset, op.name), method="POST",
-                                     path=f"{base}/{op.path}", summary=op.summary) for op in ruleset.operations)
+    operations = tuple(
+        OperationInfo(
+            name=op.name,
+            operation_id=operation_id(ruleset, op.name),
+            method="POST",
+            path=f"{base}/{op.path}",
+            summary=op.summary,
+        )
+        for op in ruleset.operations
+    )
     catalogue = tuple(
-        OperationInfo(name=f"catalog_{d.name}" if d.name else "catalog", method="GET", summary=d.summary,
-                      operation_id=operation_id(ruleset, f"catalog_{d.name}" if d.name else "catalog"),
-                      path=f"{base}/catalog/{d.name}" if d.name else f"{base}/catalog") for d in ruleset.catalogue)
-    return RulesetInfo(id=ruleset.id, name=ruleset.title, version=ruleset.version, source=ruleset.source,
-                       operations=operations, catalogue=catalogue, graphql=ruleset.id)
+        OperationInfo(
+            name=f"catalog_{d.name}" if d.name else "catalog",
+            method="GET",
+            summary=d.summary,
+            operation_id=operation_id(ruleset, f"catalog_{d.name}" if d.name else "catalog"),
+            path=f"{base}/catalog/{d.name}" if d.name else f"{base}/catalog",
+        )
+        for d in ruleset.catalogue
+    )
+    return RulesetInfo(
+        id=ruleset.id,
+        name=ruleset.title,
+        version=ruleset.version,
+        source=ruleset.source,
+        operations=operations,
+        catalogue=catalogue,
+        graphql=ruleset.id,
+    )
 
 
 @cache
@@ -77,7 +98,11 @@ class SystemController(Controller):
     async def readyz(self, state: State) -> Readiness:
         return Readiness(redis=await state.cache.redis_state())  # type: ignore[arg-type]
 
-    @get("/v1/rulesets", summary="The rulesets this service hosts, with their operations and catalogue documents",
-         responses=problem_responses(429), operation_id="listRulesets")
+    @get(
+        "/v1/rulesets",
+        summary="The rulesets this service hosts, with their operations and catalogue documents",
+        responses=problem_responses(429),
+        operation_id="listRulesets",
+    )
     async def list_rulesets(self) -> RulesetList:
         return RulesetList(rulesets=ruleset_infos())

@@ -9,8 +9,9 @@ from typing import Any
 import yaml
 
 
-def read_sections(paths: list[Path], sections: tuple[str, ...],
-                  error: type[Exception] = ValueError) -> tuple[dict[str, list[tuple[str, Any]]], str]:
+def read_sections(
+    paths: list[Path], sections: tuple[str, ...], error: type[Exception] = ValueError
+) -> tuple[dict[str, list[tuple[str, Any]]], str]:
     """Every record of every file, grouped by section and tagged with its file name, and a digest of the files
     (part of ETags and cache keys). A file that is not such a mapping raises ``error``."""
     found: dict[str, list[tuple[str, Any]]] = {key: [] for key in sections}

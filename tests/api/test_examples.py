@@ -12,8 +12,10 @@ from tests.unit.test_fighters_support import tsuto_pl8, wayne_pl1
 
 
 def test_published_examples_are_the_tests_builds() -> None:
-    assert examples("validate_fighter") == {"pl1-fighter": {"fighter": wayne_pl1()},
-                                            "pl8-fighter": {"fighter": tsuto_pl8()}}
+    assert examples("validate_fighter") == {
+        "pl1-fighter": {"fighter": wayne_pl1()},
+        "pl8-fighter": {"fighter": tsuto_pl8()},
+    }
     turn = {**example_request(), "seed": 7}
     turn.pop("lenient", None)  # published in the default, strict mode: a key that fits nothing is a violation
     assert examples("resolve_turn")["first-turn-seeded"] == turn

@@ -219,6 +219,9 @@ def test_metrics_add_up_across_workers(server: Server) -> None:
         assert _http(url, {"name": f"metrics {n}", "level": 3})[0] == 200
     with _OPENER.open(f"{server.base_url}/metrics", timeout=HTTP_TIMEOUT_S) as response:
         text = response.read().decode()
-    counted = sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-                  if line.startswith("fight_rules_requests_total{") and "/v1/fight2e/moves/price" in line)
+    counted = sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("fight_rules_requests_total{") and "/v1/fight2e/moves/price" in line
+    )
     assert counted >= 30, text[:2000]

@@ -7,31 +7,53 @@ from typing import Any
 from service.rules.fight2e.combat.models import TurnRequest
 
 REI = {
-    "id": "rei", "name": "Rei Oshiro", "power_level": 3,
+    "id": "rei",
+    "name": "Rei Oshiro",
+    "power_level": 3,
     "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0},
     "speed_allocation": {"initiative": 0, "control": 1},
     "combat_skills": {"defense": 3, "evasion": 0, "tactics": 0, "combo": 5},
     "combat_bonuses": {"accuracy": {"regular": 1}, "control": {"regular": 1}},
     "moves": [
-        {"id": "demon_hunter_kick", "name": "Demon Hunter Kick", "level": 3,
-         "elements": [{"id": "increased_accuracy"}, {"id": "mobile", "options": {"movement": "mobile"}}]},
+        {
+            "id": "demon_hunter_kick",
+            "name": "Demon Hunter Kick",
+            "level": 3,
+            "elements": [{"id": "increased_accuracy"}, {"id": "mobile", "options": {"movement": "mobile"}}],
+        },
         {"id": "airwalk_fist", "name": "Airwalk Fist", "level": 4, "liabilities": [{"id": "no_movement"}]},
-        {"id": "heaven_demon_strike", "name": "Heaven Demon Strike", "kind": "super", "level": 5,
-         "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy", "times": 1}]},
+        {
+            "id": "heaven_demon_strike",
+            "name": "Heaven Demon Strike",
+            "kind": "super",
+            "level": 5,
+            "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy", "times": 1}],
+        },
     ],
 }
 
 BATTLE = {
-    "id": "battle", "name": "Dr. Jason Battle", "power_level": 3,
+    "id": "battle",
+    "name": "Dr. Jason Battle",
+    "power_level": 3,
     "basic_qualities": {"strength": 0, "speed": 2, "stamina": -1},
     "speed_allocation": {"initiative": 2, "control": 0},
     "combat_skills": {"defense": 0, "evasion": 2, "tactics": 2, "combo": 0},
     "combat_bonuses": {"defense": {"regular": 1}, "damage": {"regular": 1}},
     "moves": [
-        {"id": "heart_breaker", "name": "Heart Breaker", "level": 3,
-         "elements": [{"id": "throw"}, {"id": "throw.hurl"}, {"id": "increased_damage", "times": 2}]},
-        {"id": "relic_storm", "name": "Relic Storm", "kind": "super", "level": 5,
-         "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy", "times": 1}]},
+        {
+            "id": "heart_breaker",
+            "name": "Heart Breaker",
+            "level": 3,
+            "elements": [{"id": "throw"}, {"id": "throw.hurl"}, {"id": "increased_damage", "times": 2}],
+        },
+        {
+            "id": "relic_storm",
+            "name": "Relic Storm",
+            "kind": "super",
+            "level": 5,
+            "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy", "times": 1}],
+        },
     ],
 }
 

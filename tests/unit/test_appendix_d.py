@@ -26,7 +26,7 @@ def chart(book_lines: list[str]) -> dict[int, dict[str, str]]:
     start = next(i for i, line in enumerate(book_lines) if line.startswith("DIE SIZE INCREASES"))
     header = book_lines[start].split("\t")[1:]
     rows: dict[int, dict[str, str]] = {}
-    for line in book_lines[start + 1:start + 17]:
+    for line in book_lines[start + 1 : start + 17]:
         cells = line.split("\t")
         rows[int(cells[0].split(" ")[0])] = dict(zip(header, cells[1:], strict=True))
     return rows

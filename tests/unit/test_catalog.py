@@ -21,7 +21,7 @@ CAMPAIGN_ONLY = {"only_in_beast_form": 5321}  # listed only with the Transformat
 def master_list(book_lines: list[str]) -> list[tuple[str, str | None]]:
     """(name, list price) of every item of the master lists; None for a header without a price."""
     items: list[tuple[str, str | None]] = []
-    for line in book_lines[MASTER_LISTS[0] - 1:MASTER_LISTS[1]]:
+    for line in book_lines[MASTER_LISTS[0] - 1 : MASTER_LISTS[1]]:
         if m := ITEM.match(line):
             items.append((m["name"], m["cost"]))
         elif line.strip(" -▶") in COSTLESS_HEADERS:
@@ -65,8 +65,7 @@ def test_master_list_names_and_prices(book_lines: list[str]) -> None:
         candidates = [i for i in by_name.get(name, []) if i in unmatched]
         assert candidates, f"master-list item {name!r} is not the name of an entry"
         if cost is not None:
-            candidates = [i for i in candidates
-                          if _price_text(catalog().entries[i].list_cost) == _price_text(cost)]
+            candidates = [i for i in candidates if _price_text(catalog().entries[i].list_cost) == _price_text(cost)]
             assert candidates, f"{name} ({cost}): no entry with that list price"
         unmatched.remove(candidates[0])
     assert unmatched == list(CAMPAIGN_ONLY)
@@ -145,9 +144,13 @@ BAD_DATA = {
     "unknown keyword": "entries:" + GOOD_ENTRY + "    keywords: {add: [sparkly]}\n",
     "unknown required entry": "entries:" + GOOD_ENTRY + "    requires: {entries: [nothing_here]}\n",
     "duplicate id": "entries:" + GOOD_ENTRY + GOOD_ENTRY,
-    "modifier without its base": "entries:" + GOOD_ENTRY + GOOD_ENTRY.replace("id: sample", "id: sample.child")
+    "modifier without its base": "entries:"
+    + GOOD_ENTRY
+    + GOOD_ENTRY.replace("id: sample", "id: sample.child")
     + "    parent: sample\n",
-    "modifier not namespaced": "entries:" + GOOD_ENTRY + GOOD_ENTRY.replace("id: sample", "id: other")
+    "modifier not namespaced": "entries:"
+    + GOOD_ENTRY
+    + GOOD_ENTRY.replace("id: sample", "id: other")
     + "    parent: sample\n    requires: {entries: [sample]}\n",
 }
 

@@ -155,8 +155,10 @@ TRAIT_BREAKS: dict[str, dict[str, Any]] = {
 }
 # Traits one move cannot decide (a campaign option or a Technique grants them): without the campaign option the
 # move is not refused, but the requirement is reported as unchecked.
-UNDECIDABLE_TRAITS: dict[str, dict[str, Any]] = {"can_dash": {"dash": False},
-                                                  "can_wall_spring": {"wall_springs": False}}
+UNDECIDABLE_TRAITS: dict[str, dict[str, Any]] = {
+    "can_dash": {"dash": False},
+    "can_wall_spring": {"wall_springs": False},
+}
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,8 @@ CONSTRAINT_BREAKS: dict[str, tuple[tuple[str, Change, str], ...]] = {
     "ki_access": (("ki_skill", Change(fighter={"ki": 3}), "KI_ACCESS_WITH_KI_SKILL"),),
     # "Cannot have access to a multi-level Super Move system" (000 L4918).
     "decreased_super_energy_cost": (
-        ("three_tier_supers", Change(campaign={"three_tier_supers": True}), "CAMPAIGN_OPTION_REQUIRED"),),
+        ("three_tier_supers", Change(campaign={"three_tier_supers": True}), "CAMPAIGN_OPTION_REQUIRED"),
+    ),
     # "Cannot be applied to Special Moves in a character's Base Style" (000 L3284).
     "end_style": (("base_style", Change(fighter={"base_style": True}), "END_STYLE_ILLEGAL_STYLE"),),
     # "Cannot have Knocks Down Keyword" (000 L3912).
@@ -182,43 +185,69 @@ CONSTRAINT_BREAKS: dict[str, tuple[tuple[str, Change, str], ...]] = {
     "bomb": (("hits_low", Change(add=(("hits_low", {}),)), "BOMB_PAYLOAD_FORBIDDEN"),),
     # The Ally cannot use Elements with a movement keyword (000 L4189): Teleportation adds Mobile, and so does
     # Mobile (000 L3669).
-    "summon": (("ally_teleportation", Change(options={"summon": {"ally_elements": ["teleportation"]}}),
-                "SUMMON_ALLY_ELEMENT_FORBIDDEN"),
-               ("ally_mobile", Change(options={"summon": {"ally_elements": ["mobile"]}}),
-                "SUMMON_ALLY_ELEMENT_FORBIDDEN")),
+    "summon": (
+        (
+            "ally_teleportation",
+            Change(options={"summon": {"ally_elements": ["teleportation"]}}),
+            "SUMMON_ALLY_ELEMENT_FORBIDDEN",
+        ),
+        ("ally_mobile", Change(options={"summon": {"ally_elements": ["mobile"]}}), "SUMMON_ALLY_ELEMENT_FORBIDDEN"),
+    ),
 }
 
 # Other findings a breaking build cannot avoid, because the one thing it takes away or adds also drives another
 # rule. The expected code is still required on the entry itself; these are the only other codes allowed.
 ALSO_REPORTED: dict[tuple[str, str], frozenset[str]] = {
     # Interrupt is the move's only Defensive Response; what is left is Passive without one (000 L2399).
-    **{(e, "requires:interrupt"): frozenset({"PASSIVE_WITHOUT_DEFENSIVE_RESPONSE"}) for e in (
-        "absorbs_attacks", "illusionary_doubles", "illusionary_doubles.defensive_illusion",
-        "illusionary_doubles.offensive_illusion", "reflection")},
+    **{
+        (e, "requires:interrupt"): frozenset({"PASSIVE_WITHOUT_DEFENSIVE_RESPONSE"})
+        for e in (
+            "absorbs_attacks",
+            "illusionary_doubles",
+            "illusionary_doubles.defensive_illusion",
+            "illusionary_doubles.offensive_illusion",
+            "reflection",
+        )
+    },
     # Without Defensive Illusion, Illusionary Doubles has no version (000 L3480).
     ("illusionary_doubles.defensive_illusion.variable_movement", "parent"): frozenset({"ILLUSION_VERSION_REQUIRED"}),
     # The parent also supplies a keyword the entry requires: Mobile (000 L3679, L3695) or Long Range
     # (L3993, L4047).
-    **{(e, "parent"): frozenset({"REQUIRED_KEYWORD_MISSING"}) for e in (
-        "mobile.full_screen", "mobile.fast_full_screen", "mobile.wall_spring", "ranged.accuracy_for_damage",
-        "ranged.short_range")},
+    **{
+        (e, "parent"): frozenset({"REQUIRED_KEYWORD_MISSING"})
+        for e in (
+            "mobile.full_screen",
+            "mobile.fast_full_screen",
+            "mobile.wall_spring",
+            "ranged.accuracy_for_damage",
+            "ranged.short_range",
+        )
+    },
     # Technique Buff is taken once per associated Element on the move (000 L3075).
     ("buff.technique_buff", "any_of:temporary_technique"): frozenset({"INSTANCE_LIMIT_EXCEEDED"}),
     # Only Utility removes Offensive, and a Utility move has no On-Hit effects (000 L2349).
-    **{(e, "keyword:offensive"): frozenset({"UTILITY_WITH_HIT_OR_MISS_EFFECT"}) for e in (
-        "create_environmental_hazard", "drain_life", "taunt.modify_super_energy", "perfect_hit")},
+    **{
+        (e, "keyword:offensive"): frozenset({"UTILITY_WITH_HIT_OR_MISS_EFFECT"})
+        for e in ("create_environmental_hazard", "drain_life", "taunt.modify_super_energy", "perfect_hit")
+    },
     # Exclusions the code also reports under their own rule: the Buff's one duration (digest ruling A20), the
     # one Illusion version (000 L3480), the Bomb's Utility part (000 L2845), Away/Closer against several targets
     # (000 L2419–L2421), both Super Energy cost changes (000 L4920).
-    **{(e, f"excludes:{x}"): frozenset({"BUFF_DURATION_CONFLICT"}) for e, x in (
-        ("buff.decreased_duration", "buff.super_energy_duration"),
-        ("buff.increased_duration", "buff.super_energy_duration"),
-        ("buff.super_energy_duration", "buff.increased_duration"),
-        ("buff.super_energy_duration", "buff.decreased_duration"))},
-    ("illusionary_doubles.defensive_illusion", "excludes:illusionary_doubles.offensive_illusion"):
-        frozenset({"ILLUSION_VERSION_REQUIRED"}),
-    ("illusionary_doubles.offensive_illusion", "excludes:illusionary_doubles.defensive_illusion"):
-        frozenset({"ILLUSION_VERSION_REQUIRED"}),
+    **{
+        (e, f"excludes:{x}"): frozenset({"BUFF_DURATION_CONFLICT"})
+        for e, x in (
+            ("buff.decreased_duration", "buff.super_energy_duration"),
+            ("buff.increased_duration", "buff.super_energy_duration"),
+            ("buff.super_energy_duration", "buff.increased_duration"),
+            ("buff.super_energy_duration", "buff.decreased_duration"),
+        )
+    },
+    ("illusionary_doubles.defensive_illusion", "excludes:illusionary_doubles.offensive_illusion"): frozenset(
+        {"ILLUSION_VERSION_REQUIRED"}
+    ),
+    ("illusionary_doubles.offensive_illusion", "excludes:illusionary_doubles.defensive_illusion"): frozenset(
+        {"ILLUSION_VERSION_REQUIRED"}
+    ),
     ("summon", "excludes:bomb"): frozenset({"BOMB_UTILITY_FORBIDDEN", "BOMB_PAYLOAD_FORBIDDEN"}),
     ("limited_movement", "excludes:area_effect"): frozenset({"MODIFIER_KEYWORD_TARGETING"}),
     ("limited_movement", "excludes:explosive"): frozenset({"MODIFIER_KEYWORD_TARGETING"}),
@@ -311,8 +340,9 @@ class Build:
         if self.type != "super":
             return {}
         liabilities = -sum(self.cost(i) for i in self.chosen if _entry(i).kind == "liability")
-        need = (2 * self.level + math.floor(liabilities)) // 2 - sum(self.cost(i) for i in self.chosen
-                                                                      if i in OFFENCE_FOUR)
+        need = (2 * self.level + math.floor(liabilities)) // 2 - sum(
+            self.cost(i) for i in self.chosen if i in OFFENCE_FOUR
+        )
         padding: dict[str, int] = {}
         for ident, cap, unit in (("increased_damage", 8, 1), ("breakthrough", 4, 1), ("increased_accuracy", 3, 3)):
             if need > 0 and ident not in self.chosen:
@@ -428,8 +458,9 @@ def _keyword_break(legal: Build, entry: Entry, keyword: str) -> Build:
 def _cases(entry: Entry) -> Iterator[Case]:
     legal = build(entry.id)
     for need in entry.requires.entries:
-        yield Case(entry.id, "parent" if need == entry.parent else f"requires:{need}", legal.drop(need),
-                   "PREREQUISITE_MISSING")
+        yield Case(
+            entry.id, "parent" if need == entry.parent else f"requires:{need}", legal.drop(need), "PREREQUISITE_MISSING"
+        )
     for group in entry.requires.any_entries:
         present = [m for m in group if m in legal.chosen]
         broken = legal
@@ -472,8 +503,9 @@ def _cases(entry: Entry) -> Iterator[Case]:
         broken = replace(legal, campaign={**legal.campaign, option: False})
         yield Case(entry.id, f"campaign:{option}", broken, "CAMPAIGN_OPTION_REQUIRED")
     for name, change, code in CONSTRAINT_BREAKS.get(entry.id, ()):
-        broken = replace(legal, fighter={**legal.fighter, **change.fighter},
-                         campaign={**legal.campaign, **change.campaign})
+        broken = replace(
+            legal, fighter={**legal.fighter, **change.fighter}, campaign={**legal.campaign, **change.campaign}
+        )
         for ident, options in change.add:
             broken = broken.add(ident, options)
         for ident, options in change.options.items():
@@ -534,24 +566,44 @@ def test_undecidable_traits_are_flagged(trait: str) -> None:
 
 def test_free_movement_on_a_buff() -> None:
     """Technique Buff stretches Free Movement to the Buff's duration (000 L3073–L3075)."""
-    r = price(level=6, elements=[{"id": "buff"}, {"id": "free_movement"},
-                                 {"id": "buff.technique_buff", "options": {"associated": ["free_movement"]}}],
-              fighter=FIGHTER)
+    r = price(
+        level=6,
+        elements=[
+            {"id": "buff"},
+            {"id": "free_movement"},
+            {"id": "buff.technique_buff", "options": {"associated": ["free_movement"]}},
+        ],
+        fighter=FIGHTER,
+    )
     assert r.legal, r.violations
 
 
 def test_ranged_with_specific_range_zero() -> None:
-    r = price(level=3, elements=[{"id": "ranged"}], liabilities=[{"id": "specific_range", "options": {"range": "0"}}],
-              fighter=FIGHTER)
+    r = price(
+        level=3,
+        elements=[{"id": "ranged"}],
+        liabilities=[{"id": "specific_range", "options": {"range": "0"}}],
+        fighter=FIGHTER,
+    )
     assert r.legal, r.violations
 
 
 def test_specific_range_on_a_ranged_move_needs_indirect() -> None:
-    with_indirect = price(level=4, elements=[{"id": "ranged"}, {"id": "ranged.no_ranged_response"},
-                                             {"id": "ranged.no_ranged_response.indirect",
-                                              "options": {"usable_as_ranged_response": "no"}}],
-                          liabilities=[{"id": "specific_range", "options": {"range": "4"}}], fighter=FIGHTER)
+    with_indirect = price(
+        level=4,
+        elements=[
+            {"id": "ranged"},
+            {"id": "ranged.no_ranged_response"},
+            {"id": "ranged.no_ranged_response.indirect", "options": {"usable_as_ranged_response": "no"}},
+        ],
+        liabilities=[{"id": "specific_range", "options": {"range": "4"}}],
+        fighter=FIGHTER,
+    )
     assert with_indirect.legal, with_indirect.violations
-    without = price(level=4, elements=[{"id": "ranged"}],
-                    liabilities=[{"id": "specific_range", "options": {"range": "4"}}], fighter=FIGHTER)
+    without = price(
+        level=4,
+        elements=[{"id": "ranged"}],
+        liabilities=[{"id": "specific_range", "options": {"range": "4"}}],
+        fighter=FIGHTER,
+    )
     assert codes(without) == {"SPECIFIC_RANGE_INVALID"}

@@ -19,7 +19,7 @@ from service.rules.fight2e.character_schema import SkillKind, TraitKind
 def _cells(lines: list[str], first: int, last: int) -> set[str]:
     """Names in the book's two-column tables between two 1-based line numbers."""
     out = set()
-    for line in lines[first - 1:last]:
+    for line in lines[first - 1 : last]:
         if "\t" in line:
             out.update(c.strip() for c in line.split("\t") if c.strip())
     return out
@@ -32,7 +32,13 @@ def test_counts_match_the_digest() -> None:
     assert len(cat.quirks) == 30
     assert sum(s.kind is SkillKind.narrative for s in cat.skills.values()) == 43
     assert {s.id for s in cat.skills.values() if s.kind is SkillKind.combat} == {
-        "defense", "evasion", "tactics", "combo", "ki", "attack_string"}
+        "defense",
+        "evasion",
+        "tactics",
+        "combo",
+        "ki",
+        "attack_string",
+    }
     assert len(cat.defensive_responses) == 12
     assert {d.id for d in cat.defensive_responses.values() if not d.eligible} == {"counter", "interrupt"}
 
@@ -61,9 +67,14 @@ def test_power_level_chart_is_the_books(book_lines: list[str]) -> None:
         lo = glory.split("–")[0].rstrip("+")
         assert (row.glory_min or 0) == int(lo)
         total, _, single = bonuses.partition("/")
-        assert (row.super_moves, row.combat_bonuses, row.det, row.full_defense, row.life_bar,
-                row.fighting_spirit) == (int(supers), int(total), int(det), int(full.lstrip("+")), int(life),
-                                         int(spirit))
+        assert (row.super_moves, row.combat_bonuses, row.det, row.full_defense, row.life_bar, row.fighting_spirit) == (
+            int(supers),
+            int(total),
+            int(det),
+            int(full.lstrip("+")),
+            int(life),
+            int(spirit),
+        )
         if single:
             assert row.combat_bonus_max_single == int(single)
     # ruling A-16: single-category maximum 1 at PL 2 and 2 at PL 3 (000 L756)
@@ -73,19 +84,41 @@ def test_power_level_chart_is_the_books(book_lines: list[str]) -> None:
 
 def test_schemes_are_the_books() -> None:
     s = character_catalog().schemes
-    assert (s["standard"].csp_first, s["standard"].csp_per_advancement, s["standard"].nsp_first,
-            s["standard"].nsp_per_advancement) == (5, 3, 15, 10)
-    assert (s["hero"].csp_first, s["hero"].csp_per_advancement, s["hero"].nsp_first,
-            s["hero"].nsp_per_advancement) == (10, 5, 5, 5)
-    assert (s["support"].csp_first, s["support"].csp_per_advancement, s["support"].nsp_first,
-            s["support"].nsp_per_advancement) == (2, 1, 25, 15)
+    assert (
+        s["standard"].csp_first,
+        s["standard"].csp_per_advancement,
+        s["standard"].nsp_first,
+        s["standard"].nsp_per_advancement,
+    ) == (5, 3, 15, 10)
+    assert (s["hero"].csp_first, s["hero"].csp_per_advancement, s["hero"].nsp_first, s["hero"].nsp_per_advancement) == (
+        10,
+        5,
+        5,
+        5,
+    )
+    assert (
+        s["support"].csp_first,
+        s["support"].csp_per_advancement,
+        s["support"].nsp_first,
+        s["support"].nsp_per_advancement,
+    ) == (2, 1, 25, 15)
 
 
 def test_creation_only_and_conflicts() -> None:
     cat = character_catalog()
     creation_only = {t.name for t in (*cat.qualities.values(), *cat.weaknesses.values()) if t.creation_only}
-    assert creation_only == {"Tall", "Short", "Runner", "Multiple Styles", "Mobility", "Mobile Grappler", "Light",
-                             "Jumper", "Borrow Identity", "Big"}  # 000 L914–L925
+    assert creation_only == {
+        "Tall",
+        "Short",
+        "Runner",
+        "Multiple Styles",
+        "Mobility",
+        "Mobile Grappler",
+        "Light",
+        "Jumper",
+        "Borrow Identity",
+        "Big",
+    }  # 000 L914–L925
     pairs = {tuple(sorted(p)) for p in cat.conflicts}
     assert ("oblivious", "alertness") not in pairs and ("alertness", "oblivious") in pairs
     assert len(pairs) == 12  # digest §2.9
@@ -110,6 +143,7 @@ def test_a_malformed_file_fails_loading(tmp_path: Path) -> None:
 
 def test_unknown_references_fail_loading(tmp_path: Path) -> None:
     (tmp_path / "x.yaml").write_text(
-        "traits:\n  - {id: a, name: A, kind: quality, requires: [b], summary: s, ref: \"000 L1000\"}\n")
+        'traits:\n  - {id: a, name: A, kind: quality, requires: [b], summary: s, ref: "000 L1000"}\n'
+    )
     with pytest.raises(CharacterCatalogError, match="unknown trait"):
         load_character_catalog(tmp_path)

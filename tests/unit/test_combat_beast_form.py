@@ -67,8 +67,16 @@ def test_no_beast_energy_without_the_option() -> None:
 
 
 def test_beast_form_drains_by_moves_and_damage_but_not_by_the_turn() -> None:
-    res = duel({"T1.a.action": attack(["fist"])}, A_FIRST, a=sheet("a", moves=[FIST]), b=OPEN, rng=1, options=ON,
-               sa={"beast_form": True, "beast_energy": 5}, sb={"beast_form": True, "beast_energy": 5})
+    res = duel(
+        {"T1.a.action": attack(["fist"])},
+        A_FIRST,
+        a=sheet("a", moves=[FIST]),
+        b=OPEN,
+        rng=1,
+        options=ON,
+        sa={"beast_form": True, "beast_energy": 5},
+        sb={"beast_form": True, "beast_energy": 5},
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "a").beast_energy == 4  # −1 for the attack, nothing for the turn itself
     assert st(res, "b").beast_energy == 4  # −1 for Life Bar lost
@@ -100,10 +108,16 @@ def test_raised_strength_makes_the_damage_die_one_size_larger() -> None:
 
 
 def test_raised_stamina_makes_damage_taken_one_size_smaller() -> None:
-    kw = {"decisions": {"T1.a.action": attack(["fist"])}, "rolls": A_FIRST, "a": sheet("a", moves=[FIST]),
-          "rng": 1, "options": ON}
-    beast = duel(b=boosted("b", ["strength", "stamina"], defense=0, evasion=0, tactics=0), sb={"beast_form": True},
-                 **kw)
+    kw = {
+        "decisions": {"T1.a.action": attack(["fist"])},
+        "rolls": A_FIRST,
+        "a": sheet("a", moves=[FIST]),
+        "rng": 1,
+        "options": ON,
+    }
+    beast = duel(
+        b=boosted("b", ["strength", "stamina"], defense=0, evasion=0, tactics=0), sb={"beast_form": True}, **kw
+    )
     assert die(beast, "T1.a.damage") == "1d4"
 
 
@@ -121,8 +135,14 @@ def test_raised_speed_goes_to_initiative() -> None:
 
 
 def test_every_attack_in_beast_form_knocks_back_two_ranges() -> None:
-    kw = {"decisions": {"T1.a.action": attack(["fist"])}, "rolls": A_FIRST, "a": sheet("a", moves=[FIST]),
-          "b": OPEN, "rng": 1, "options": ON}
+    kw = {
+        "decisions": {"T1.a.action": attack(["fist"])},
+        "rolls": A_FIRST,
+        "a": sheet("a", moves=[FIST]),
+        "b": OPEN,
+        "rng": 1,
+        "options": ON,
+    }
     assert duel(**kw).fight.positioning.range == 2
     assert duel(sa={"beast_form": True}, **kw).fight.positioning.range == 3
 
@@ -131,8 +151,14 @@ def test_every_attack_in_beast_form_knocks_back_two_ranges() -> None:
 
 
 def test_transform_changes_form_and_hits_the_adjacent_opponent_like_a_basic_move() -> None:
-    res = duel(TRANSFORM, {**A_FIRST, "T1.a.damage": 5}, a=boosted("a", ["strength", "stamina"]), rng=1,
-               sa={"beast_energy": 10}, options=ON)
+    res = duel(
+        TRANSFORM,
+        {**A_FIRST, "T1.a.damage": 5},
+        a=boosted("a", ["strength", "stamina"]),
+        rng=1,
+        sa={"beast_energy": 10},
+        options=ON,
+    )
     assert res.status == "resolved", res.violations
     a, b = st(res, "a"), st(res, "b")
     assert a.beast_form is True
@@ -161,8 +187,9 @@ def test_transform_not_when_already_in_beast_form() -> None:
 
 
 def test_transform_allows_no_movement() -> None:
-    res = duel({"T1.a.action": {"action": "transform", "movement": 1}}, A_FIRST, rng=1, sa={"beast_energy": 10},
-               options=ON)
+    res = duel(
+        {"T1.a.action": {"action": "transform", "movement": 1}}, A_FIRST, rng=1, sa={"beast_energy": 10}, options=ON
+    )
     assert res.status == "invalid" and codes(res) == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
 
 
@@ -172,8 +199,14 @@ def test_transform_without_the_option_is_refused() -> None:
 
 
 def test_opponent_may_transform_at_the_same_time_and_is_not_knocked_back() -> None:
-    res = duel({**TRANSFORM, "T1.b.transform_too": {"choice": "act"}}, {**A_FIRST, "T1.a.damage": 2,
-               "T1.b.damage": 3}, rng=1, sa={"beast_energy": 10}, sb={"beast_energy": 11}, options=ON)
+    res = duel(
+        {**TRANSFORM, "T1.b.transform_too": {"choice": "act"}},
+        {**A_FIRST, "T1.a.damage": 2, "T1.b.damage": 3},
+        rng=1,
+        sa={"beast_energy": 10},
+        sb={"beast_energy": 11},
+        options=ON,
+    )
     assert res.status == "resolved", res.violations
     a, b = st(res, "a"), st(res, "b")
     assert a.beast_form is True and b.beast_form is True
@@ -182,17 +215,27 @@ def test_opponent_may_transform_at_the_same_time_and_is_not_knocked_back() -> No
 
 
 def test_opponent_who_does_not_join_is_knocked_back() -> None:
-    res = duel(TRANSFORM, {**A_FIRST, "T1.a.damage": 2}, rng=1, sa={"beast_energy": 10}, sb={"beast_energy": 11},
-               options=ON)
+    res = duel(
+        TRANSFORM, {**A_FIRST, "T1.a.damage": 2}, rng=1, sa={"beast_energy": 10}, sb={"beast_energy": 11}, options=ON
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "b").beast_form is False and res.fight.positioning.range == 2
 
 
 def test_joining_is_asked_in_step_mode() -> None:
-    earlier = {"T1.a.fs_init_ctrl": {"init": 0, "ctrl": 0}, "T1.b.fs_init_ctrl": {"init": 0, "ctrl": 0},
-               "T1.a.act_or_hold": {"choice": "act"}}
-    res = duel({**TRANSFORM, **earlier}, {**A_FIRST, "T1.a.damage": 2}, rng=1, sa={"beast_energy": 10},
-               sb={"beast_energy": 11}, options={**ON, "ask_every_decision": True})
+    earlier = {
+        "T1.a.fs_init_ctrl": {"init": 0, "ctrl": 0},
+        "T1.b.fs_init_ctrl": {"init": 0, "ctrl": 0},
+        "T1.a.act_or_hold": {"choice": "act"},
+    }
+    res = duel(
+        {**TRANSFORM, **earlier},
+        {**A_FIRST, "T1.a.damage": 2},
+        rng=1,
+        sa={"beast_energy": 10},
+        sb={"beast_energy": 11},
+        options={**ON, "ask_every_decision": True},
+    )
     assert res.status == "decision_required"
     assert res.pending_decision.key == "T1.b.transform_too"
     assert res.pending_decision.default.choice == "pass"  # by default he does not change
@@ -200,14 +243,34 @@ def test_joining_is_asked_in_step_mode() -> None:
 
 def test_transform_offered_among_the_actions_only_with_ten_beast_energy() -> None:
     def offered(energy: int) -> bool:
-        fighters = [{"id": f, "sheet": sheet(f), "state": {"life_bar": 50, "fighting_spirit": 30, "fs_start": 30,
-                                                           "beast_energy": energy if f == "a" else 0}}
-                    for f in ("a", "b")]
-        res = resolve_turn(build({"options": ON, "fighters": fighters, "rolls": A_FIRST, "seed": 1,
-                                  "fight": {"positioning": {"mode": "range", "range": 1}}}))
+        fighters = [
+            {
+                "id": f,
+                "sheet": sheet(f),
+                "state": {
+                    "life_bar": 50,
+                    "fighting_spirit": 30,
+                    "fs_start": 30,
+                    "beast_energy": energy if f == "a" else 0,
+                },
+            }
+            for f in ("a", "b")
+        ]
+        res = resolve_turn(
+            build(
+                {
+                    "options": ON,
+                    "fighters": fighters,
+                    "rolls": A_FIRST,
+                    "seed": 1,
+                    "fight": {"positioning": {"mode": "range", "range": 1}},
+                }
+            )
+        )
         pending = res.pending_decision
         assert pending is not None and pending.key == "T1.a.action"
         return any(c.value.action == "transform" for c in pending.choices)
+
     assert offered(10) and not offered(9)
 
 
@@ -215,9 +278,15 @@ def test_transform_offered_among_the_actions_only_with_ten_beast_energy() -> Non
 
 
 def test_knocked_down_below_zero_reverts_to_human_form() -> None:
-    res = duel({"T1.a.action": attack(["sweeper"])}, A_FIRST, a=sheet("a", moves=[SWEEPER, FIST]),
-               b=boosted("b", ["strength", "stamina"], defense=0, evasion=0, tactics=0), rng=1, options=ON,
-               sb={"beast_form": True, "beast_energy": -1})
+    res = duel(
+        {"T1.a.action": attack(["sweeper"])},
+        A_FIRST,
+        a=sheet("a", moves=[SWEEPER, FIST]),
+        b=boosted("b", ["strength", "stamina"], defense=0, evasion=0, tactics=0),
+        rng=1,
+        options=ON,
+        sb={"beast_form": True, "beast_energy": -1},
+    )
     assert res.status == "resolved", res.violations
     b = st(res, "b")
     assert any(s.label == "E.4" and "Knocked Down" in s.text for s in res.log)  # he stood at his place
@@ -227,8 +296,15 @@ def test_knocked_down_below_zero_reverts_to_human_form() -> None:
 
 
 def test_knocked_down_at_zero_stays_in_beast_form() -> None:
-    res = duel({"T1.a.action": attack(["sweeper"])}, A_FIRST, a=sheet("a", moves=[SWEEPER, FIST]), b=OPEN, rng=1,
-               options=ON, sb={"beast_form": True, "beast_energy": 0})
+    res = duel(
+        {"T1.a.action": attack(["sweeper"])},
+        A_FIRST,
+        a=sheet("a", moves=[SWEEPER, FIST]),
+        b=OPEN,
+        rng=1,
+        options=ON,
+        sb={"beast_form": True, "beast_energy": 0},
+    )
     assert res.status == "resolved", res.violations
     b = st(res, "b")
     assert any(s.label == "E.4" and "Knocked Down" in s.text for s in res.log)
@@ -236,7 +312,6 @@ def test_knocked_down_at_zero_stays_in_beast_form() -> None:
 
 
 def test_transform_blast_can_defeat() -> None:
-    res = duel(TRANSFORM, {**A_FIRST, "T1.a.damage": 4}, rng=0, sa={"beast_energy": 10}, sb={"life_bar": 3},
-               options=ON)
+    res = duel(TRANSFORM, {**A_FIRST, "T1.a.damage": 4}, rng=0, sa={"beast_energy": 10}, sb={"life_bar": 3}, options=ON)
     assert res.status == "round_over", res.violations
     assert st(res, "b").defeated is True and res.winner == "a"

@@ -35,11 +35,22 @@ def test_placing_a_bomb_rolls_its_count_and_the_maneuver_roll() -> None:
     lost = {**rolls, "T1.a.bomb_maneuver": 2, "T1.b.bomb_maneuver": 8}
     res = duel(PLACE, lost, a=bomber(), rng=3)
     assert bombs(res)[0].target is None  # lost the Maneuver Roll: the opposite of his wish
-    again = duel(PLACE, rolls, a=bomber(), rng=3, sa={"ongoing_effects": [
-        {"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]}, turn=1)
+    again = duel(
+        PLACE,
+        rolls,
+        a=bomber(),
+        rng=3,
+        sa={"ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]},
+        turn=1,
+    )
     assert len(bombs(again)) == 1 and any("does nothing" in s.text for s in again.log)  # only one Bomb in play
-    many = duel(PLACE, rolls, a=bomber("bomb.multiple_bombs"), rng=3, sa={"ongoing_effects": [
-        {"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]})
+    many = duel(
+        PLACE,
+        rolls,
+        a=bomber("bomb.multiple_bombs"),
+        rng=3,
+        sa={"ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]},
+    )
     assert len(bombs(many)) == 2
 
 
@@ -48,8 +59,15 @@ T2 = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
 
 def test_the_bomb_explodes_before_initiative_against_defense_with_ki_damage() -> None:
     rolls = {**T2, "T2.a.attack": 6, "T2.a.damage": 4}
-    res = duel({"T2.a.action": {"action": "none"}}, rolls, a=bomber(strength=2), b=sheet("b", defense=2), rng=3,
-               turn=2, sa=live(target="b"))
+    res = duel(
+        {"T2.a.action": {"action": "none"}},
+        rolls,
+        a=bomber(strength=2),
+        b=sheet("b", defense=2),
+        rng=3,
+        turn=2,
+        sa=live(target="b"),
+    )
     assert res.status == "resolved", res.violations
     explode = next(i for i, s in enumerate(res.log) if "explodes" in s.text)
     first_init = next(i for i, s in enumerate(res.log) if s.label.startswith("A.") and "nitiative" in s.text)
@@ -67,24 +85,47 @@ def test_the_bomb_explodes_before_initiative_against_defense_with_ki_damage() ->
 
 
 def test_short_timer_can_go_off_right_after_the_action() -> None:
-    rolls = {**A_FIRST, "T1.a.bomb_timer": 3, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2, "T1.a.attack": 6,
-             "T1.a.damage": 3}
+    rolls = {
+        **A_FIRST,
+        "T1.a.bomb_timer": 3,
+        "T1.a.bomb_maneuver": 8,
+        "T1.b.bomb_maneuver": 2,
+        "T1.a.attack": 6,
+        "T1.a.damage": 3,
+    }
     res = duel(PLACE, rolls, a=bomber("bomb.short_timer"), rng=3)
     assert res.status == "resolved", res.violations
     assert st(res, "b").life_bar == 50 - 3 and bombs(res) == []  # 3 − 4 ≤ 0: it went off this turn
 
 
 def test_controlled_detonation_waits_for_detonate() -> None:
-    wait = duel({"T2.a.action": {"action": "none"}}, {**T2, "T2.fight.time": 1}, a=bomber("bomb.controlled_detonation"),
-                rng=3, turn=2, sa=live(target="b", time_left=5))
+    wait = duel(
+        {"T2.a.action": {"action": "none"}},
+        {**T2, "T2.fight.time": 1},
+        a=bomber("bomb.controlled_detonation"),
+        rng=3,
+        turn=2,
+        sa=live(target="b", time_left=5),
+    )
     assert wait.status == "resolved" and st(wait, "b").life_bar == 50
     assert [e.time_left for e in bombs(wait)] == [5 - 1]  # no explosion on its own; it fizzles after a 5-count
-    gone = duel({"T2.a.action": {"action": "none"}}, {**T2, "T2.fight.time": 6}, a=bomber("bomb.controlled_detonation"),
-                rng=3, turn=2, sa=live(target="b", time_left=5))
+    gone = duel(
+        {"T2.a.action": {"action": "none"}},
+        {**T2, "T2.fight.time": 6},
+        a=bomber("bomb.controlled_detonation"),
+        rng=3,
+        turn=2,
+        sa=live(target="b", time_left=5),
+    )
     assert bombs(gone) == []
-    boom = duel({"T2.a.action": {"action": "utility", "moves": ["detonate"]}}, {**T2, "T2.a.attack": 6,
-                "T2.a.damage": 5}, a=bomber("bomb.controlled_detonation"), rng=3, turn=2,
-                sa=live(target="b", time_left=4))
+    boom = duel(
+        {"T2.a.action": {"action": "utility", "moves": ["detonate"]}},
+        {**T2, "T2.a.attack": 6, "T2.a.damage": 5},
+        a=bomber("bomb.controlled_detonation"),
+        rng=3,
+        turn=2,
+        sa=live(target="b", time_left=4),
+    )
     assert boom.status == "resolved", boom.violations
     assert st(boom, "b").life_bar == 50 - 5 and bombs(boom) == []
     assert not [u for u in boom.unsupported if u.id.startswith("bomb")]
@@ -100,8 +141,9 @@ def test_band_map_blast_range_no_range_and_self_invulnerability() -> None:
     res = duel(still, rolls, a=bomber(), b=sheet("b", defense=0), extra=[c], turn=2, sa=live(band=2))
     assert res.status == "resolved", res.violations
     assert [s.actor for s in res.log if s.label == "D.3"] == ["a", "a", "a"]  # a, b and c are within Range 1
-    res = duel(still, rolls, a=bomber("bomb.self_invulnerability"), b=sheet("b", defense=0), extra=[c], turn=2,
-               sa=live(band=2))
+    res = duel(
+        still, rolls, a=bomber("bomb.self_invulnerability"), b=sheet("b", defense=0), extra=[c], turn=2, sa=live(band=2)
+    )
     assert [s.text.split(" with ")[0] for s in res.log if s.label == "D.3"] == ["a attacks b", "a attacks c"]
     res = duel(still, rolls, a=bomber("bomb.no_range"), b=sheet("b", defense=0), extra=[c], turn=2, sa=live(band=2))
     assert [s.text.split(" with ")[0] for s in res.log if s.label == "D.3"] == ["a attacks b"]  # Range 0 only
@@ -110,14 +152,27 @@ def test_band_map_blast_range_no_range_and_self_invulnerability() -> None:
 def test_assault_bomb_fires_one_hard_to_evade_shot_two_turns_later() -> None:
     rolls = {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6, "T3.a.attack": 6, "T3.a.damage": 3}
     dec = {"T3.a.action": {"action": "none"}, "T3.b.defense": {"defense": "evasion"}, "T3.a.accuracy_fs": {"fs": 1}}
-    res = duel(dec, rolls, a=bomber("bomb.assault_bomb"), b=sheet("b", evasion=3), rng=3, turn=3,
-               sa=live(target="b", time_left=3))
+    res = duel(
+        dec,
+        rolls,
+        a=bomber("bomb.assault_bomb"),
+        b=sheet("b", evasion=3),
+        rng=3,
+        turn=3,
+        sa=live(target="b", time_left=3),
+    )
     assert res.status == "resolved", res.violations
     acc = next(dict(s.inputs) for s in res.log if s.label == "D.6")
     assert acc.get("hard_to_evade") == 1 and acc.get("fs") == 1  # Hard to Evade, and FS may be spent
     assert st(res, "b").life_bar == 50 - 3
     assert bombs(res) == []  # gone after the turn of its shot
-    quiet = duel({"T2.a.action": {"action": "none"}}, T2, a=bomber("bomb.assault_bomb", "bomb.no_detonation"),
-                 rng=3, turn=2, sa=live(target="b"))
+    quiet = duel(
+        {"T2.a.action": {"action": "none"}},
+        T2,
+        a=bomber("bomb.assault_bomb", "bomb.no_detonation"),
+        rng=3,
+        turn=2,
+        sa=live(target="b"),
+    )
     assert quiet.status == "resolved" and st(quiet, "b").life_bar == 50  # No Detonation: it never explodes
     assert len(bombs(quiet)) == 1

@@ -11,16 +11,20 @@ T2_A_FIRST = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
 B_FIRST = {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6}
 
 
-def buff(*mods: str, lowered: str | None = None, tb: list[str] | None = None, extra: list[str] | None = None,
-         **opts: Any) -> dict[str, Any]:
+def buff(
+    *mods: str, lowered: str | None = None, tb: list[str] | None = None, extra: list[str] | None = None, **opts: Any
+) -> dict[str, Any]:
     """The Buff move "Rage": benefits in ``opts``, modifiers by id."""
     elements: list[dict[str, Any]] = [{"id": "buff", "options": opts}]
     liabilities: list[dict[str, Any]] = []
     for m in mods:
         entry: dict[str, Any] = {"id": m}
         if m == "buff.lowered_basic_quality":
-            entry = {"id": m, "times": 1 if lowered is None else len(lowered.split(",")),
-                     "options": {"qualities": lowered or "stamina"}}
+            entry = {
+                "id": m,
+                "times": 1 if lowered is None else len(lowered.split(",")),
+                "options": {"qualities": lowered or "stamina"},
+            }
         if m == "buff.technique_buff":
             entry = {"id": m, "options": {"associated": tb or []}}
         kind = "liabilities" if m in LIABILITIES else "elements"
@@ -30,8 +34,16 @@ def buff(*mods: str, lowered: str | None = None, tb: list[str] | None = None, ex
     return {"id": "rage", "name": "Rage", "level": 3, "elements": elements, "liabilities": liabilities}
 
 
-LIABILITIES = {"buff.buff_gauge", "buff.life_bar_drain", "buff.lowered_basic_quality", "buff.movement_only",
-               "buff.no_movement", "buff.removed_ki", "buff.stun", "buff.decreased_duration"}
+LIABILITIES = {
+    "buff.buff_gauge",
+    "buff.life_bar_drain",
+    "buff.lowered_basic_quality",
+    "buff.movement_only",
+    "buff.no_movement",
+    "buff.removed_ki",
+    "buff.stun",
+    "buff.decreased_duration",
+}
 STRONG = {"quality_raises": 1, "raised_qualities": "strength"}
 
 
@@ -93,8 +105,7 @@ def test_repeatable_buff_costs_one_fs_per_use_and_stacks() -> None:
     assert st(res, "a").fighting_spirit == 30 - 1
     assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("buff", 1)]
     dec = {"T2.a.action": {"action": "utility", "moves": ["rage"]}}
-    res = duel(dec, {**T2_A_FIRST, "T2.a.init": 4}, a=sheet("a", moves=[NIKE, FIST]), rng=1, turn=2,
-               sa=on(charges=1))
+    res = duel(dec, {**T2_A_FIRST, "T2.a.init": 4}, a=sheet("a", moves=[NIKE, FIST]), rng=1, turn=2, sa=on(charges=1))
     assert res.status == "resolved", res.violations
     assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("buff", 2)]
     assert st(res, "a").fighting_spirit == 30 - 1
@@ -103,8 +114,7 @@ def test_repeatable_buff_costs_one_fs_per_use_and_stacks() -> None:
 def test_two_stacked_uses_raise_strength_by_two_and_lower_speed_by_two() -> None:
     dec = {"T2.a.action": attack(["fist"]), "T2.a.accuracy_fs": {"fs": 3}}
     a = sheet("a", speed=1, init=1, moves=[NIKE, FIST])
-    res = duel(dec, {**T2_A_FIRST, "T2.a.init": 4}, a=a, b=sheet("b", defense=0), rng=1, turn=2,
-               sa=on(charges=2))
+    res = duel(dec, {**T2_A_FIRST, "T2.a.init": 4}, a=a, b=sheet("b", defense=0), rng=1, turn=2, sa=on(charges=2))
     assert res.status == "resolved", res.violations
     assert damage_die(res, "a", 2) == "1d10"  # Strength 0 + 2: two sizes up
     assert inp(res, "A.1", "a")["speed_init"] == -1  # Speed 1 − 2, on Initiative (no half named)
@@ -118,13 +128,19 @@ def test_repeatable_stops_at_three_uses_and_at_a_quality_limit() -> None:
     res = duel(dec, T2_A_FIRST, a=sheet("a", stamina=-2, moves=[tough, FIST]), rng=1, turn=2, sa=on(charges=2))
     assert res.status == "resolved", res.violations
     # Strength 2: a second +1 would reach 4
-    res = duel(dec, T2_A_FIRST, a=sheet("a", strength=2, speed=2, init=2, moves=[NIKE, FIST]), rng=1, turn=2,
-               sa=on(charges=1))
+    res = duel(
+        dec, T2_A_FIRST, a=sheet("a", strength=2, speed=2, init=2, moves=[NIKE, FIST]), rng=1, turn=2, sa=on(charges=1)
+    )
     assert res.violations[0].code == "BUFF_REPEAT_LIMIT"
     # Speed −1: the second −1 would reach −3
-    res = duel(dec, {**T2_A_FIRST, "T2.a.init": 2}, a=sheet("a", speed=-1, init=-1, moves=[NIKE, FIST]), rng=1,
-               turn=2,
-               sa=on(charges=1))
+    res = duel(
+        dec,
+        {**T2_A_FIRST, "T2.a.init": 2},
+        a=sheet("a", speed=-1, init=-1, moves=[NIKE, FIST]),
+        rng=1,
+        turn=2,
+        sa=on(charges=1),
+    )
     assert res.violations[0].code == "BUFF_REPEAT_LIMIT"
 
 
@@ -178,18 +194,24 @@ def test_no_movement_buff_forbids_moving() -> None:
 
 def test_no_movement_allows_moving_before_the_buff_starts() -> None:
     rage = buff("buff.no_movement", **STRONG)
-    res = duel({"T1.a.action": {"action": "utility", "moves": ["rage"], "movement": 1}}, A_FIRST,
-               a=sheet("a", moves=[rage, FIST]), rng=3)
+    res = duel(
+        {"T1.a.action": {"action": "utility", "moves": ["rage"], "movement": 1}},
+        A_FIRST,
+        a=sheet("a", moves=[rage, FIST]),
+        rng=3,
+    )
     assert res.status == "resolved", res.violations
     assert res.fight.positioning.range == 2
 
 
 def test_no_movement_evasion_keeps_the_accuracy_bonus_instead_of_moving() -> None:
     rage = buff("buff.no_movement", **STRONG)
-    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"},
-           "T1.a.evasion_result": {"choice": "move"}}
-    res = duel(dec, {**B_FIRST, "T1.a.defense_roll": 12}, a=sheet("a", evasion=9, moves=[rage, FIST]), rng=1,
-               sa=on())
+    dec = {
+        "T1.b.action": attack(["fist"]),
+        "T1.a.defense": {"defense": "evasion"},
+        "T1.a.evasion_result": {"choice": "move"},
+    }
+    res = duel(dec, {**B_FIRST, "T1.a.defense_roll": 12}, a=sheet("a", evasion=9, moves=[rage, FIST]), rng=1, sa=on())
     assert res.violations and res.violations[0].code == "BUFF_NO_MOVEMENT"
 
 
@@ -206,8 +228,12 @@ def test_movement_only_buff_allows_only_movement() -> None:
 
 def test_movement_only_with_early_ending_allows_end_buff() -> None:
     rage = buff("buff.movement_only", "buff.early_ending", **STRONG)
-    calm = {"id": "calm", "name": "Calm", "level": 2, "elements": [{"id": "end_buff",
-                                                                    "options": {"target_buff": "rage"}}]}
+    calm = {
+        "id": "calm",
+        "name": "Calm",
+        "level": 2,
+        "elements": [{"id": "end_buff", "options": {"target_buff": "rage"}}],
+    }
     res = duel({"T1.a.action": attack(["calm"])}, A_FIRST, a=sheet("a", moves=[rage, calm, FIST]), rng=1, sa=on())
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == []
@@ -234,8 +260,9 @@ SUPER = {"id": "sup", "name": "Sup", "kind": "super", "level": 5}
 
 def test_super_energy_duration_is_two_per_point_and_no_gain_meanwhile() -> None:
     rage = buff("buff.super_energy_duration", **STRONG)
-    res = duel(USE, {**A_FIRST, "T1.fight.time": 2}, a=sheet("a", moves=[rage, FIST, SUPER]), rng=1,
-               sa={"super_energy": 3})
+    res = duel(
+        USE, {**A_FIRST, "T1.fight.time": 2}, a=sheet("a", moves=[rage, FIST, SUPER]), rng=1, sa={"super_energy": 3}
+    )
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == [("buff", "rage", 2 * 3 - 2)]
     assert st(res, "a").super_energy == 3  # no Super Energy while it lasts
@@ -243,8 +270,13 @@ def test_super_energy_duration_is_two_per_point_and_no_gain_meanwhile() -> None:
 
 def test_super_energy_duration_empties_super_energy_when_it_ends() -> None:
     rage = buff("buff.super_energy_duration", **STRONG)
-    res = duel({}, {**A_FIRST, "T1.fight.time": 4}, a=sheet("a", moves=[rage, FIST, SUPER]), rng=1,
-               sa={**on(left=2), "super_energy": 5})
+    res = duel(
+        {},
+        {**A_FIRST, "T1.fight.time": 4},
+        a=sheet("a", moves=[rage, FIST, SUPER]),
+        rng=1,
+        sa={**on(left=2), "super_energy": 5},
+    )
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == [] and st(res, "a").super_energy == 0
 
@@ -270,15 +302,25 @@ def test_buff_gauge_fills_like_super_energy() -> None:
     res = duel({}, A_FIRST, a=sheet("a", moves=[rage, FIST]), rng=1)
     assert res.status == "resolved", res.violations
     assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("buff_gauge", 1)]  # 1 a turn
-    res = duel({"T1.a.action": attack(["fist"])}, A_FIRST, a=sheet("a", moves=[rage, FIST]), rng=1,
-               sa={"ongoing_effects": [gauge(9)]})
+    res = duel(
+        {"T1.a.action": attack(["fist"])},
+        A_FIRST,
+        a=sheet("a", moves=[rage, FIST]),
+        rng=1,
+        sa={"ongoing_effects": [gauge(9)]},
+    )
     assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("buff_gauge", 10)]  # 9 + 2, max 10
 
 
 def test_buff_gauge_sets_the_count_and_is_spent() -> None:
     rage = buff("buff.buff_gauge", **STRONG)
-    res = duel(USE, {**A_FIRST, "T1.fight.time": 3}, a=sheet("a", moves=[rage, FIST]), rng=1,
-               sa={"ongoing_effects": [gauge(7)]})
+    res = duel(
+        USE,
+        {**A_FIRST, "T1.fight.time": 3},
+        a=sheet("a", moves=[rage, FIST]),
+        rng=1,
+        sa={"ongoing_effects": [gauge(7)]},
+    )
     assert res.status == "resolved", res.violations
     got = {e.id: (e.time_left, e.charges) for e in st(res, "a").ongoing_effects}
     assert got["buff"][0] == 7 - 3
@@ -302,15 +344,23 @@ def test_technique_buff_flight_lasts_as_long_as_the_buff() -> None:
 
 def test_technique_buff_flight_ends_with_the_buff() -> None:
     linked = buff("buff.technique_buff", tb=["flight"], extra=["flight"], **STRONG)
-    sa = {"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 2},
-                              {"id": "flight", "move": "rage", "time_left": 2, "since": 1}]}
+    sa = {
+        "ongoing_effects": [
+            {"id": "buff", "move": "rage", "time_left": 2},
+            {"id": "flight", "move": "rage", "time_left": 2, "since": 1},
+        ]
+    }
     res = duel({}, {**T2_A_FIRST, "T2.fight.time": 5}, a=sheet("a", moves=[linked, FIST]), rng=1, turn=2, sa=sa)
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == []
 
 
-TT = {"id": "step", "name": "Quick Step", "level": 2,
-      "elements": [{"id": "temporary_technique", "options": {"technique": "Dash"}}]}
+TT = {
+    "id": "step",
+    "name": "Quick Step",
+    "level": 2,
+    "elements": [{"id": "temporary_technique", "options": {"technique": "Dash"}}],
+}
 DASH = {"action": "attack", "moves": ["basic_move"], "movement": 2, "dash": True}
 
 
@@ -330,14 +380,24 @@ def test_temporary_technique_grants_the_technique_through_the_next_action() -> N
 
 def test_temporary_technique_is_gone_two_turns_later() -> None:
     held = {"ongoing_effects": [{"id": "temporary_technique", "move": "step", "since": 1}]}
-    res = duel({"T3.a.action": DASH}, {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6},
-               a=sheet("a", moves=[TT, FIST]), rng=3, turn=3, sa=held)
+    res = duel(
+        {"T3.a.action": DASH},
+        {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6},
+        a=sheet("a", moves=[TT, FIST]),
+        rng=3,
+        turn=3,
+        sa=held,
+    )
     assert res.violations[0].code == "DASH_INVALID"
 
 
 def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
-    odd = {"id": "odd", "name": "Odd", "level": 2,
-           "elements": [{"id": "temporary_technique", "options": {"technique": "Moonwalk"}}]}
+    odd = {
+        "id": "odd",
+        "name": "Odd",
+        "level": 2,
+        "elements": [{"id": "temporary_technique", "options": {"technique": "Moonwalk"}}],
+    }
     res = duel({"T1.a.action": attack(["odd"])}, A_FIRST, a=sheet("a", moves=[odd, FIST]), rng=1)
     assert res.status == "resolved", res.violations
     assert unsupported(res, "temporary_technique") == ["temporary_technique"]
@@ -358,8 +418,12 @@ def test_technique_buff_keeps_a_temporary_technique_while_the_buff_lasts() -> No
     res = duel(USE, {**A_FIRST, "T1.fight.time": 3}, a=a, rng=1)
     assert res.status == "resolved", res.violations
     assert sorted(effects(res, "a")) == [("buff", "rage", 7), ("temporary_technique", "rage", 7)]
-    sa = {"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 5},
-                              {"id": "temporary_technique", "move": "rage", "time_left": 5, "since": 1}]}
+    sa = {
+        "ongoing_effects": [
+            {"id": "buff", "move": "rage", "time_left": 5},
+            {"id": "temporary_technique", "move": "rage", "time_left": 5, "since": 1},
+        ]
+    }
     res = duel({"T3.a.action": DASH}, {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6}, a=a, rng=3, turn=3, sa=sa)
     assert res.status == "resolved", res.violations  # two turns on, the Buff still carries the Dash
 
@@ -367,8 +431,11 @@ def test_technique_buff_keeps_a_temporary_technique_while_the_buff_lasts() -> No
 def test_movement_only_buff_locks_defensive_responses_with_moves() -> None:
     rage = buff("buff.movement_only", **STRONG)
     parry = {"id": "parry", "name": "Parry", "level": 2, "elements": [{"id": "counter"}]}
-    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "defense"},
-           "T1.a.defensive_response": {"choice": "respond", "response": "counter", "moves": ["parry"]}}
+    dec = {
+        "T1.b.action": attack(["fist"]),
+        "T1.a.defense": {"defense": "defense"},
+        "T1.a.defensive_response": {"choice": "respond", "response": "counter", "moves": ["parry"]},
+    }
     rolls = {**B_FIRST, "T1.a.ctrl": 6}
     res = duel(dec, rolls, a=sheet("a", defense=9, moves=[rage, parry, FIST]), rng=1, sa=on())
     assert res.violations and res.violations[0].code == "RESPONSE_SKILL_MISMATCH"  # no Counter open to him

@@ -17,8 +17,13 @@ FIST = {"id": "fist", "name": "Fist", "level": 2}
 
 
 def charge(kind: str, level: int = 3, aerial: bool = False) -> dict[str, Any]:
-    return {"id": "cm", "name": "Charged", "level": level, "elements": [{"id": "aerial"}] if aerial else [],
-            "liabilities": [{"id": kind}]}
+    return {
+        "id": "cm",
+        "name": "Charged",
+        "level": level,
+        "elements": [{"id": "aerial"}] if aerial else [],
+        "liabilities": [{"id": kind}],
+    }
 
 
 def codes(res) -> list[str]:
@@ -44,31 +49,48 @@ def test_charge_down_needs_a_block_or_two_spare_control() -> None:
 
 def test_charge_down_not_after_an_evasion() -> None:
     a = sheet("a", defense=0, evasion=9, moves=[charge("charge_down"), FIST])
-    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"},
-           "T1.a.evasion_result": {"choice": "accuracy_bonus"}, "T1.a.action": attack(["cm"])}
+    dec = {
+        "T1.b.action": attack(["fist"]),
+        "T1.a.defense": {"defense": "evasion"},
+        "T1.a.evasion_result": {"choice": "accuracy_bonus"},
+        "T1.a.action": attack(["cm"]),
+    }
     res = duel(dec, B_FIRST, a=a, b=sheet("b", moves=[FIST]), rng=1)
     assert codes(res) == ["CHARGE_MOVE_NOT_READY"]
 
 
 def test_charge_up_after_an_evasion_or_an_aerial_block_but_not_a_plain_block() -> None:
     move = charge("charge_up", aerial=True)
-    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"},
-           "T1.a.evasion_result": {"choice": "accuracy_bonus"}, "T1.a.action": attack(["cm"])}
+    dec = {
+        "T1.b.action": attack(["fist"]),
+        "T1.a.defense": {"defense": "evasion"},
+        "T1.a.evasion_result": {"choice": "accuracy_bonus"},
+        "T1.a.action": attack(["cm"]),
+    }
     res = duel(dec, B_FIRST, a=sheet("a", defense=0, evasion=9, moves=[move]), b=sheet("b", moves=[FIST]), rng=1)
     assert res.status == "resolved", res.violations
     blocked = {**dec, "T1.a.defense": {"defense": "defense"}}
-    res = duel(blocked, B_FIRST, a=sheet("a", defense=9, evasion=0, moves=[move]), b=sheet("b", moves=[FIST]),
-               rng=1)
+    res = duel(blocked, B_FIRST, a=sheet("a", defense=9, evasion=0, moves=[move]), b=sheet("b", moves=[FIST]), rng=1)
     assert codes(res) == ["CHARGE_MOVE_NOT_READY"]
     # A combined block: only with its 2-Range aerial move (Aerial Blocks option).
     combined = {**dec, "T1.a.defense": {"defense": "defense_evasion"}}
-    still = duel({**combined, "T1.a.aerial_block": {"choice": "stay"}}, B_FIRST,
-                 a=sheet("a", defense=9, evasion=9, moves=[move]), b=sheet("b", moves=[FIST]), rng=1,
-                 options={"aerial_blocks": True})
+    still = duel(
+        {**combined, "T1.a.aerial_block": {"choice": "stay"}},
+        B_FIRST,
+        a=sheet("a", defense=9, evasion=9, moves=[move]),
+        b=sheet("b", moves=[FIST]),
+        rng=1,
+        options={"aerial_blocks": True},
+    )
     assert codes(still) == ["CHARGE_MOVE_NOT_READY"]
-    moved = duel({**combined, "T1.a.aerial_block": {"choice": "move", "direction": "away"}}, B_FIRST,
-                 a=sheet("a", defense=9, evasion=9, moves=[move]), b=sheet("b", moves=[FIST]), rng=1,
-                 options={"aerial_blocks": True})
+    moved = duel(
+        {**combined, "T1.a.aerial_block": {"choice": "move", "direction": "away"}},
+        B_FIRST,
+        a=sheet("a", defense=9, evasion=9, moves=[move]),
+        b=sheet("b", moves=[FIST]),
+        rng=1,
+        options={"aerial_blocks": True},
+    )
     assert moved.status == "resolved", moved.violations
 
 
@@ -95,23 +117,38 @@ def test_charge_move_later_in_a_combo_needs_three_control_before_it() -> None:
     rolls = {**A_FIRST, "T1.a.ctrl": 6}
     res = duel({"T1.a.action": attack(["basic_move", "cm"])}, rolls, a=a, rng=1)
     assert codes(res) == ["CHARGE_MOVE_NOT_READY"]  # 1 Control before it
-    res = duel({"T1.a.action": attack(["basic_move", "fist", "cm"])}, {**A_FIRST, "T1.a.ctrl": 7}, a=a, rng=1,
-               options={})
+    res = duel(
+        {"T1.a.action": attack(["basic_move", "fist", "cm"])}, {**A_FIRST, "T1.a.ctrl": 7}, a=a, rng=1, options={}
+    )
     assert "CHARGE_MOVE_NOT_READY" not in codes(res)  # 1 + 2 = 3 Control before it
 
 
 def test_entries_are_listed_as_implemented() -> None:
-    for entry in ("charge_down", "charge_forward", "charge_up", "interrupt.invincible_interrupt",
-                  "utility_combo_opener", "skips_knock_down", "pursuit.knock_down_pursuit", "pursuit.pursuit_bounce",
-                  "priority.strike_through", "sidestep_setup", "power_up.extra_elements",
-                  "power_up.enhanced_power_up"):
+    for entry in (
+        "charge_down",
+        "charge_forward",
+        "charge_up",
+        "interrupt.invincible_interrupt",
+        "utility_combo_opener",
+        "skips_knock_down",
+        "pursuit.knock_down_pursuit",
+        "pursuit.pursuit_bounce",
+        "priority.strike_through",
+        "sidestep_setup",
+        "power_up.extra_elements",
+        "power_up.enhanced_power_up",
+    ):
         assert entry in IMPLEMENTED
 
 
 # ── Invincible Interrupt ───────────────────────────────────────────────────────────────────────────────
 
-ZAP = {"id": "zap", "name": "Zap", "level": 2,
-       "elements": [{"id": "interrupt"}, {"id": "interrupt.invincible_interrupt"}]}
+ZAP = {
+    "id": "zap",
+    "name": "Zap",
+    "level": 2,
+    "elements": [{"id": "interrupt"}, {"id": "interrupt.invincible_interrupt"}],
+}
 JAB = {"id": "jab", "name": "Jab", "level": 2, "elements": [{"id": "interrupt"}]}
 
 
@@ -124,25 +161,39 @@ def test_invincible_interrupt_adds_two_to_the_tactics_defense_total() -> None:
     b = sheet("b", tactics=2, moves=[ZAP, JAB])
     base = {"T1.a.action": attack(["basic_move"]), "T1.a.accuracy_fs": {"fs": 0}}
     plain = duel({**base, "T1.b.defense": {"defense": "tactics"}}, A_FIRST, b=b, rng=1)
-    declared = duel({**base, "T1.b.defense": {"defense": "tactics", "response": "interrupt"},
-                     "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["zap"]}},
-                    A_FIRST, b=b, rng=1)
+    declared = duel(
+        {
+            **base,
+            "T1.b.defense": {"defense": "tactics", "response": "interrupt"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["zap"]},
+        },
+        A_FIRST,
+        b=b,
+        rng=1,
+    )
     assert plain.status == declared.status == "resolved", (plain.violations, declared.violations)
     assert _defence_total(declared) == _defence_total(plain) + 2
 
 
 def test_invincible_interrupt_declared_is_answered_with_that_move() -> None:
     b = sheet("b", tactics=9, moves=[ZAP, JAB])
-    dec = {"T1.a.action": attack(["basic_move"]), "T1.b.defense": {"defense": "tactics", "response": "interrupt"},
-           "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["jab"]}}
+    dec = {
+        "T1.a.action": attack(["basic_move"]),
+        "T1.b.defense": {"defense": "tactics", "response": "interrupt"},
+        "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["jab"]},
+    }
     res = duel(dec, A_FIRST, b=b, rng=1)
     assert codes(res) == ["RESPONSE_NO_ELEMENT"]
     # Without the Element the Interrupt cannot be declared with the Defense Total at all.
     res = duel(dec, A_FIRST, b=sheet("b", tactics=9, moves=[JAB]), rng=1)
     assert codes(res) == ["DECISION_INVALID"]
     # The default answer to the declared Interrupt is the Invincible Interrupt move.
-    res = duel({"T1.a.action": attack(["basic_move"]),
-                "T1.b.defense": {"defense": "tactics", "response": "interrupt"}}, A_FIRST, b=b, rng=1)
+    res = duel(
+        {"T1.a.action": attack(["basic_move"]), "T1.b.defense": {"defense": "tactics", "response": "interrupt"}},
+        A_FIRST,
+        b=b,
+        rng=1,
+    )
     assert res.status == "resolved", res.violations
     assert any(s.label == "F.3" and s.inputs.get("moves") == ["zap"] for s in res.log)
 
@@ -177,8 +228,12 @@ def test_utility_combo_opener_chain_must_be_unbroken_from_the_start() -> None:
 SLAM = {"id": "slam", "name": "Slam", "level": 2, "elements": [{"id": "knocks_down"}]}
 STOMP = {"id": "stomp", "name": "Stomp", "level": 2, "elements": [{"id": "pursuit"}]}
 HOP = {"id": "hop", "name": "Hop", "level": 2, "elements": [{"id": "pursuit"}, {"id": "pursuit.pursuit_bounce"}]}
-SUPLEX = {"id": "suplex", "name": "Suplex", "level": 2,
-          "elements": [{"id": "throw"}, {"id": "pursuit"}, {"id": "pursuit.knock_down_pursuit"}]}
+SUPLEX = {
+    "id": "suplex",
+    "name": "Suplex",
+    "level": 2,
+    "elements": [{"id": "throw"}, {"id": "pursuit"}, {"id": "pursuit.knock_down_pursuit"}],
+}
 CATCH = {"id": "catch", "name": "Catch", "level": 1, "elements": [{"id": "skips_knock_down"}]}
 LIFT = {"id": "lift", "name": "Lift", "level": 1, "elements": [{"id": "skips_knock_down"}, {"id": "pursuit"}]}
 CHAIN = sheet("a", combo=4, tactics=2, bonuses={"control": 3}, moves=[SLAM, STOMP, HOP, SUPLEX, CATCH, LIFT, FIST])
@@ -260,8 +315,11 @@ def test_pursuit_bounce_tactics_check_continues_or_cuts_the_combo() -> None:
 
 SNAP = {"id": "snap", "name": "Snap", "level": 2, "elements": [{"id": "priority"}, {"id": "priority.strike_through"}]}
 QUICK = {"id": "quick", "name": "Quick", "level": 2, "elements": [{"id": "priority"}]}
-PRIORITY_DEFENCE = {"T1.a.action": attack(["basic_move"]), "T1.a.accuracy_fs": {"fs": 3},
-                    "T1.b.defense": {"defense": "tactics", "response": "priority"}}
+PRIORITY_DEFENCE = {
+    "T1.a.action": attack(["basic_move"]),
+    "T1.a.accuracy_fs": {"fs": 3},
+    "T1.b.defense": {"defense": "tactics", "response": "priority"},
+}
 
 
 def _b_attacks(res) -> list[str]:
@@ -275,8 +333,7 @@ def test_strike_through_strikes_back_after_a_failed_priority_response() -> None:
     assert st(res, "b").life_bar < 50  # a's Basic Move hit
     assert len(_b_attacks(res)) == 1 and "Snap" in _b_attacks(res)[0]  # Control 6 → 2 after Hit Stun: still 1+
     # He may pass.
-    res = duel({**PRIORITY_DEFENCE, "T1.b.strike_through": {"choice": "pass"}}, {**A_FIRST, "T1.b.ctrl": 6}, b=b,
-               rng=1)
+    res = duel({**PRIORITY_DEFENCE, "T1.b.strike_through": {"choice": "pass"}}, {**A_FIRST, "T1.b.ctrl": 6}, b=b, rng=1)
     assert res.status == "resolved" and _b_attacks(res) == [], res.violations
 
 
@@ -285,8 +342,7 @@ def test_strike_through_needs_control_left_and_the_element() -> None:
     res = duel(PRIORITY_DEFENCE, {**A_FIRST, "T1.b.ctrl": 3}, b=b, rng=1)  # Control 3 → 0 after Hit Stun
     assert res.status == "resolved", res.violations
     assert _b_attacks(res) == []
-    res = duel(PRIORITY_DEFENCE, {**A_FIRST, "T1.b.ctrl": 6}, b=sheet("b", tactics=0, defense=0, moves=[QUICK]),
-               rng=1)
+    res = duel(PRIORITY_DEFENCE, {**A_FIRST, "T1.b.ctrl": 6}, b=sheet("b", tactics=0, defense=0, moves=[QUICK]), rng=1)
     assert res.status == "resolved" and _b_attacks(res) == [], res.violations
     # Without the Priority Response declared there is nothing to strike through.
     plain = {**PRIORITY_DEFENCE, "T1.b.defense": {"defense": "tactics"}}
@@ -301,8 +357,12 @@ def _powered(base: dict, version: str = "control") -> dict:
     return {**base, "elements": [*base["elements"], {"id": "power_up", "options": {"version": version}}]}
 
 
-MEND = {"id": "mend", "name": "Mend", "level": 2, "elements": [{"id": "utility"}, {"id": "healing",
-                                                                                  "options": {"heal": "full"}}]}
+MEND = {
+    "id": "mend",
+    "name": "Mend",
+    "level": 2,
+    "elements": [{"id": "utility"}, {"id": "healing", "options": {"heal": "full"}}],
+}
 MINE = {"id": "mine", "name": "Mine", "level": 2, "elements": [{"id": "bomb"}]}
 USE_MEND = {"T1.a.action": {"action": "utility", "moves": ["mend"]}}
 
@@ -316,15 +376,21 @@ def test_power_up_raises_the_heal_by_the_extra_control() -> None:
     assert not [u for u in res.unsupported if u.id == "power_up"]
     res = duel({**USE_MEND, "T1.a.power_up_bonus": {"amount": 3}}, rolls, a=a, sa={"life_bar": 30}, rng=3)
     assert codes(res) == ["POWER_UP_INVALID"]  # at most the move's Level
-    res = duel({**USE_MEND, "T1.a.power_up_bonus": {"amount": 2}}, {**rolls, "T1.a.ctrl": 3}, a=a,
-               sa={"life_bar": 30}, rng=3)
+    res = duel(
+        {**USE_MEND, "T1.a.power_up_bonus": {"amount": 2}}, {**rolls, "T1.a.ctrl": 3}, a=a, sa={"life_bar": 30}, rng=3
+    )
     assert codes(res) == ["POWER_UP_INVALID"]  # Control 3: only 1 spare
 
 
 def test_power_up_life_bar_version_on_a_heal() -> None:
     a = sheet("a", moves=[_powered(MEND, "life_bar")])
-    res = duel({**USE_MEND, "T1.a.power_up_bonus": {"amount": 3}}, {**A_FIRST, "T1.a.healing": 4}, a=a,
-               sa={"life_bar": 30}, rng=3)
+    res = duel(
+        {**USE_MEND, "T1.a.power_up_bonus": {"amount": 3}},
+        {**A_FIRST, "T1.a.healing": 4},
+        a=a,
+        sa={"life_bar": 30},
+        rng=3,
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "a").life_bar == 30 - 3 + 4 + 3  # 3 Life Bar spent, then 4 + 3 healed
 
@@ -339,11 +405,18 @@ def test_powered_up_bomb_keeps_its_bonus_until_it_explodes() -> None:
     (bomb,) = [e for e in st(res, "a").ongoing_effects if e.id == "bomb"]
     assert bomb.charges == 2
     # Next turn it goes off: its die (4) + 2.
-    live = {"ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 0, "target": "b",
-                                 "charges": 2}]}
-    res = duel({"T2.a.action": {"action": "none"}},
-               {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.a.attack": 6, "T2.a.damage": 4}, a=a,
-               b=sheet("b", defense=2), rng=3, turn=2, sa=live)
+    live = {
+        "ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 0, "target": "b", "charges": 2}]
+    }
+    res = duel(
+        {"T2.a.action": {"action": "none"}},
+        {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.a.attack": 6, "T2.a.damage": 4},
+        a=a,
+        b=sheet("b", defense=2),
+        rng=3,
+        turn=2,
+        sa=live,
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "b").life_bar == 50 - 4 - 2
 
@@ -352,8 +425,11 @@ def test_powered_up_bomb_keeps_its_bonus_until_it_explodes() -> None:
 
 SPIN = {"id": "spin", "name": "Spin", "level": 2, "liabilities": [{"id": "sidestep_setup"}]}
 DODGER = sheet("a", defense=9, evasion=9, moves=[SPIN, FIST])
-SIDESTEP = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"},
-            "T1.a.evasion_result": {"choice": "sidestep", "direction": "away"}}
+SIDESTEP = {
+    "T1.b.action": attack(["fist"]),
+    "T1.a.defense": {"defense": "evasion"},
+    "T1.a.evasion_result": {"choice": "sidestep", "direction": "away"},
+}
 ON = {"sidestep": True}
 
 
@@ -364,8 +440,9 @@ def _chance(res) -> list:
 def test_sidestep_setup_follows_a_successful_sidestep() -> None:
     res = duel({"T1.a.action": attack(["spin"])}, B_FIRST, a=DODGER, b=sheet("b", moves=[FIST]), rng=1, options=ON)
     assert codes(res) == ["SIDESTEP_SETUP_NOT_READY"]
-    res = duel({**SIDESTEP, "T1.a.action": attack(["spin"])}, B_FIRST, a=DODGER, b=sheet("b", moves=[FIST]), rng=1,
-               options=ON)
+    res = duel(
+        {**SIDESTEP, "T1.a.action": attack(["spin"])}, B_FIRST, a=DODGER, b=sheet("b", moves=[FIST]), rng=1, options=ON
+    )
     assert res.status == "resolved", res.violations
     assert _chance(res) == []  # used up
 
@@ -373,8 +450,9 @@ def test_sidestep_setup_follows_a_successful_sidestep() -> None:
 def test_sidestep_setup_chance_lasts_into_the_next_turn_only() -> None:
     # a has already acted when he sidesteps: the chance is carried into turn 2.
     rolls = {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 6}
-    res = duel({**SIDESTEP, "T1.a.action": {"action": "none"}}, rolls, a=DODGER, b=sheet("b", moves=[FIST]), rng=1,
-               options=ON)
+    res = duel(
+        {**SIDESTEP, "T1.a.action": {"action": "none"}}, rolls, a=DODGER, b=sheet("b", moves=[FIST]), rng=1, options=ON
+    )
     assert res.status == "resolved", res.violations
     assert [e.since for e in _chance(res)] == [1]
     state = {"ongoing_effects": [{"id": "sidestep_setup", "since": 1}]}
@@ -393,8 +471,7 @@ def test_sidestep_setup_chance_lost_by_a_defence_or_another_action() -> None:
     res = duel(dec, t2, a=DODGER, b=sheet("b", moves=[FIST]), rng=1, options=ON, turn=2, sa=state)
     assert codes(res) == ["SIDESTEP_SETUP_NOT_READY"]  # he blocked b's Fist first
     t2a = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
-    res = duel({"T2.a.action": {"action": "move", "movement": 1}}, t2a, a=DODGER, rng=3, options=ON, turn=2,
-               sa=state)
+    res = duel({"T2.a.action": {"action": "move", "movement": 1}}, t2a, a=DODGER, rng=3, options=ON, turn=2, sa=state)
     assert res.status == "resolved" and _chance(res) == [], res.violations
 
 
@@ -402,20 +479,26 @@ def test_sidestep_setup_chance_lost_by_a_defence_or_another_action() -> None:
 
 
 def _burst(enhanced: bool = True) -> dict:
-    elements = [{"id": "power_up", "options": {"version": "control"}},
-                {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down"}}]
+    elements = [
+        {"id": "power_up", "options": {"version": "control"}},
+        {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down"}},
+    ]
     if enhanced:
         elements.append({"id": "power_up.enhanced_power_up", "options": {"control_cap": "double_level"}})
     return {"id": "burst", "name": "Burst", "level": 2, "elements": elements}
 
 
 def _burst_turn(amount: int, elements: int | None = None, enhanced: bool = True):
-    dec: dict[str, Any] = {"T1.a.action": attack(["burst"]), "T1.a.accuracy_fs": {"fs": 3},
-                           "T1.a.power_up_bonus": {"amount": amount}}
+    dec: dict[str, Any] = {
+        "T1.a.action": attack(["burst"]),
+        "T1.a.accuracy_fs": {"fs": 3},
+        "T1.a.power_up_bonus": {"amount": amount},
+    }
     if elements is not None:
         dec["T1.a.power_up_elements"] = {"amount": elements}
-    return duel(dec, {**A_FIRST, "T1.a.damage": 3}, a=sheet("a", moves=[_burst(enhanced)]),
-                b=sheet("b", defense=0), rng=1)
+    return duel(
+        dec, {**A_FIRST, "T1.a.damage": 3}, a=sheet("a", moves=[_burst(enhanced)]), b=sheet("b", defense=0), rng=1
+    )
 
 
 def test_extra_elements_buy_the_scheduled_element_with_extra_control() -> None:
@@ -443,12 +526,20 @@ def test_enhanced_power_up_raises_the_control_cap_but_not_the_damage_cap() -> No
 
 
 def test_sidestep_setup_move_may_answer_as_the_defensive_response() -> None:
-    spinx = {"id": "spinx", "name": "Spin Strike", "level": 2, "elements": [{"id": "interrupt"}],
-             "liabilities": [{"id": "sidestep_setup"}]}
+    spinx = {
+        "id": "spinx",
+        "name": "Spin Strike",
+        "level": 2,
+        "elements": [{"id": "interrupt"}],
+        "liabilities": [{"id": "sidestep_setup"}],
+    }
     a = sheet("a", tactics=9, moves=[spinx, FIST])
     t2 = {"T2.b.init": 6, "T2.a.init": 1, "T2.b.ctrl": 6, "T2.a.ctrl": 6}
-    dec = {"T2.b.action": attack(["fist"]), "T2.a.defense": {"defense": "tactics"},
-           "T2.a.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["spinx"]}}
+    dec = {
+        "T2.b.action": attack(["fist"]),
+        "T2.a.defense": {"defense": "tactics"},
+        "T2.a.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["spinx"]},
+    }
     state = {"ongoing_effects": [{"id": "sidestep_setup", "since": 1}]}
     res = duel(dec, t2, a=a, b=sheet("b", moves=[FIST]), rng=1, options=ON, turn=2, sa=state)
     assert res.status == "resolved", res.violations

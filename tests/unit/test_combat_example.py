@@ -19,29 +19,78 @@ from .combat_fixtures import build, example_request
 COMBO_5 = ["demon_hunter_kick", "basic_move", "basic_move", "basic_move", "basic_move"]
 
 TURNS: list[tuple[dict[str, Any], dict[str, int]]] = [
-    ({"T1.battle.fs_init_ctrl": {"init": 1, "ctrl": 0},
-      "T1.rei.action": {"action": "attack", "moves": COMBO_5, "movement": 2, "direction": "toward"},
-      "T1.battle.defense": {"defense": "evasion", "fs": 2}, "T1.rei.accuracy_fs": {"fs": 2}},
-     {"T1.rei.init": 5, "T1.rei.ctrl": 7, "T1.battle.init": 1, "T1.battle.ctrl": 5, "T1.rei.damage": 6,
-      "T1.fight.time": 3}),
-    ({"T2.rei.fs_init_ctrl": {"init": 1, "ctrl": 1}, "T2.battle.fs_init_ctrl": {"init": 1, "ctrl": 0},
-      "T2.rei.action": {"action": "attack", "moves": ["airwalk_fist", "basic_move", "basic_move", "basic_move"]},
-      "T2.battle.defense": {"defense": "tactics", "fs": 3}, "T2.rei.accuracy_fs": {"fs": 3},
-      "T2.battle.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
-      "T2.rei.defense": {"defense": "defense", "fs": 2}, "T2.battle.accuracy_fs": {"fs": 2}},
-     {"T2.rei.init": 2, "T2.rei.ctrl": 6, "T2.battle.init": 9, "T2.battle.ctrl": 4, "T2.rei.attack": 3,
-      "T2.battle.damage": 3, "T2.fight.time": 1}),
-    ({"T3.battle.action": {"action": "move", "movement": 1, "direction": "toward"},
-      "T3.rei.action": {"action": "attack", "moves": ["basic_move"], "movement": 1, "direction": "toward"},
-      "T3.battle.defense": {"defense": "evasion", "fs": 3}, "T3.rei.accuracy_fs": {"fs": 3},
-      "T3.battle.evasion_result": {"choice": "accuracy_bonus"}},
-     {"T3.rei.init": 4, "T3.rei.ctrl": 1, "T3.battle.init": 5, "T3.battle.ctrl": 1, "T3.rei.attack": 1,
-      "T3.fight.time": 4}),
-    ({"T4.rei.fs_init_ctrl": {"init": 1, "ctrl": 2}, "T4.battle.fs_init_ctrl": {"init": 1, "ctrl": 1},
-      "T4.battle.action": {"action": "attack", "moves": ["heart_breaker"], "movement": 1, "direction": "toward"},
-      "T4.rei.defense": {"defense": "defense", "fs": 3, "full_defense": True}, "T4.battle.accuracy_fs": {"fs": 1}},
-     {"T4.rei.init": 8, "T4.rei.ctrl": 9, "T4.battle.init": 9, "T4.battle.ctrl": 4, "T4.battle.attack": 5,
-      "T4.battle.damage": 7, "T4.fight.time": 2}),
+    (
+        {
+            "T1.battle.fs_init_ctrl": {"init": 1, "ctrl": 0},
+            "T1.rei.action": {"action": "attack", "moves": COMBO_5, "movement": 2, "direction": "toward"},
+            "T1.battle.defense": {"defense": "evasion", "fs": 2},
+            "T1.rei.accuracy_fs": {"fs": 2},
+        },
+        {
+            "T1.rei.init": 5,
+            "T1.rei.ctrl": 7,
+            "T1.battle.init": 1,
+            "T1.battle.ctrl": 5,
+            "T1.rei.damage": 6,
+            "T1.fight.time": 3,
+        },
+    ),
+    (
+        {
+            "T2.rei.fs_init_ctrl": {"init": 1, "ctrl": 1},
+            "T2.battle.fs_init_ctrl": {"init": 1, "ctrl": 0},
+            "T2.rei.action": {"action": "attack", "moves": ["airwalk_fist", "basic_move", "basic_move", "basic_move"]},
+            "T2.battle.defense": {"defense": "tactics", "fs": 3},
+            "T2.rei.accuracy_fs": {"fs": 3},
+            "T2.battle.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
+            "T2.rei.defense": {"defense": "defense", "fs": 2},
+            "T2.battle.accuracy_fs": {"fs": 2},
+        },
+        {
+            "T2.rei.init": 2,
+            "T2.rei.ctrl": 6,
+            "T2.battle.init": 9,
+            "T2.battle.ctrl": 4,
+            "T2.rei.attack": 3,
+            "T2.battle.damage": 3,
+            "T2.fight.time": 1,
+        },
+    ),
+    (
+        {
+            "T3.battle.action": {"action": "move", "movement": 1, "direction": "toward"},
+            "T3.rei.action": {"action": "attack", "moves": ["basic_move"], "movement": 1, "direction": "toward"},
+            "T3.battle.defense": {"defense": "evasion", "fs": 3},
+            "T3.rei.accuracy_fs": {"fs": 3},
+            "T3.battle.evasion_result": {"choice": "accuracy_bonus"},
+        },
+        {
+            "T3.rei.init": 4,
+            "T3.rei.ctrl": 1,
+            "T3.battle.init": 5,
+            "T3.battle.ctrl": 1,
+            "T3.rei.attack": 1,
+            "T3.fight.time": 4,
+        },
+    ),
+    (
+        {
+            "T4.rei.fs_init_ctrl": {"init": 1, "ctrl": 2},
+            "T4.battle.fs_init_ctrl": {"init": 1, "ctrl": 1},
+            "T4.battle.action": {"action": "attack", "moves": ["heart_breaker"], "movement": 1, "direction": "toward"},
+            "T4.rei.defense": {"defense": "defense", "fs": 3, "full_defense": True},
+            "T4.battle.accuracy_fs": {"fs": 1},
+        },
+        {
+            "T4.rei.init": 8,
+            "T4.rei.ctrl": 9,
+            "T4.battle.init": 9,
+            "T4.battle.ctrl": 4,
+            "T4.battle.attack": 5,
+            "T4.battle.damage": 7,
+            "T4.fight.time": 2,
+        },
+    ),
 ]
 
 
@@ -97,8 +146,12 @@ def test_turn_1(turns: list[TurnResult]) -> None:
     assert changes(t, "D.4", "battle")[0]["dt"] == 5
     d6 = inputs(t, "D.6", "rei")[0]
     assert d6["roll"] is None and d6["fs"] == 2
-    assert {k: d6[k] for k in ("first_move", "combo_length", "accuracy_bonus", "extra_control")} == \
-        {"first_move": 1, "combo_length": -1, "accuracy_bonus": 1, "extra_control": 1}
+    assert {k: d6[k] for k in ("first_move", "combo_length", "accuracy_bonus", "extra_control")} == {
+        "first_move": 1,
+        "combo_length": -1,
+        "accuracy_bonus": 1,
+        "extra_control": 1,
+    }
     e1 = changes(t, "E.1", "rei")[0]
     assert e1 == {"damage": 10, "life_bar": 40, "stun_damage": 10}
     assert inputs(t, "E.1", "rei")[0]["steps"][0] == 2  # 1d10: Strength 1, Stamina −1
@@ -166,8 +219,12 @@ def test_turn_4(turns: list[TurnResult]) -> None:
     assert changes(t, "C", "battle") == [{"range": 0, "fs": 15}]
     assert changes(t, "D.4", "rei")[0]["dt"] == 8
     d6 = inputs(t, "D.6", "battle")[0]
-    assert {k: d6[k] for k in ("move", "range_0", "pending", "extra_control")} == \
-        {"move": 1, "range_0": 1, "pending": 2, "extra_control": 1}
+    assert {k: d6[k] for k in ("move", "range_0", "pending", "extra_control")} == {
+        "move": 1,
+        "range_0": 1,
+        "pending": 2,
+        "extra_control": 1,
+    }
     assert changes(t, "D.6", "battle")[0] == {"hit": True, "fs": 14}
     assert changes(t, "E.1", "battle")[0] == {"damage": 8, "life_bar": 38, "stun_damage": 0}
     assert changes(t, "E.3", "rei") == [{"range": 2}]

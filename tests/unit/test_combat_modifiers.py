@@ -39,8 +39,13 @@ def test_accuracy_for_damage_trades_one_accuracy_for_two_damage_per_range() -> N
     a = ki_sheet("a", moves=[SHOT])
     rolls = {**HIT, "T1.a.damage": 3}
     plain = duel({"T1.a.action": attack(["shot"])}, rolls, a=a, b=sheet("b", defense=0), rng=2)
-    traded = duel({"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 2}}, rolls, a=a,
-                  b=sheet("b", defense=0), rng=2)
+    traded = duel(
+        {"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 2}},
+        rolls,
+        a=a,
+        b=sheet("b", defense=0),
+        rng=2,
+    )
     assert plain.status == traded.status == "resolved", (plain.violations, traded.violations)
     assert "accuracy_for_damage" not in acc_parts(plain)
     assert acc_parts(traded)["accuracy_for_damage"] == -2  # the book's example: Range 2, cut by 2
@@ -49,11 +54,19 @@ def test_accuracy_for_damage_trades_one_accuracy_for_two_damage_per_range() -> N
 
 
 def test_accuracy_for_damage_cannot_cut_below_the_targets_range() -> None:
-    res = duel({"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 3}}, HIT,
-               a=ki_sheet("a", moves=[SHOT]), rng=2)
+    res = duel(
+        {"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 3}},
+        HIT,
+        a=ki_sheet("a", moves=[SHOT]),
+        rng=2,
+    )
     assert res.violations[0].code == "ACCURACY_FOR_DAMAGE_INVALID"  # max Range 1 would not reach Range 2
-    res = duel({"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 1}}, HIT,
-               a=ki_sheet("a", moves=[SHOT]), rng=4)
+    res = duel(
+        {"T1.a.action": attack(["shot"]), "T1.a.accuracy_for_damage": {"amount": 1}},
+        HIT,
+        a=ki_sheet("a", moves=[SHOT]),
+        rng=4,
+    )
     assert res.status == "resolved", res.violations  # at Range 4 nothing can be cut: not even asked
     assert "T1.a.accuracy_for_damage" in [w.key for w in res.warnings if w.code == "DECISION_NOT_USED"]
     assert "accuracy_for_damage" not in acc_parts(res)
@@ -75,15 +88,25 @@ def test_accuracy_for_damage_later_in_a_combo_keeps_accuracy_and_halves_the_bonu
 
 def indirect(usable: str | None) -> dict[str, Any]:
     opt = {"options": {"usable_as_ranged_response": usable}} if usable else {}
-    return {"id": "rain", "name": "Rain", "level": 4,
-            "elements": [{"id": "ranged"}, {"id": "ranged.no_ranged_response"},
-                         {"id": "ranged.no_ranged_response.indirect", **opt}]}
+    return {
+        "id": "rain",
+        "name": "Rain",
+        "level": 4,
+        "elements": [
+            {"id": "ranged"},
+            {"id": "ranged.no_ranged_response"},
+            {"id": "ranged.no_ranged_response.indirect", **opt},
+        ],
+    }
 
 
 def test_indirect_blast_is_no_ranged_response_unless_bought_so() -> None:
     ball = {"id": "ball", "name": "Ball", "level": 3, "elements": [{"id": "ranged"}]}
-    dec = {"T1.a.action": attack(["ball"]), "T1.b.defense": {"defense": "tactics", "response": "ranged"},
-           "T1.b.defensive_response": {"choice": "respond", "response": "ranged", "moves": ["rain"]}}
+    dec = {
+        "T1.a.action": attack(["ball"]),
+        "T1.b.defense": {"defense": "tactics", "response": "ranged"},
+        "T1.b.defensive_response": {"choice": "respond", "response": "ranged", "moves": ["rain"]},
+    }
     rolls = {**A_FIRST, "T1.b.ctrl": 6}
     for usable, ok in ((None, False), ("no", False), ("yes", True)):
         b = ki_sheet("b", ki=9, tactics=9, moves=[indirect(usable)])
@@ -95,11 +118,19 @@ def test_indirect_blast_is_no_ranged_response_unless_bought_so() -> None:
 
 
 def test_indirect_blast_cannot_be_reflected() -> None:
-    mirror = {"id": "mirror", "name": "Mirror", "level": 2, "elements": [{"id": "interrupt"}, {"id": "reflection"}],
-              "liabilities": [{"id": "utility"}]}
+    mirror = {
+        "id": "mirror",
+        "name": "Mirror",
+        "level": 2,
+        "elements": [{"id": "interrupt"}, {"id": "reflection"}],
+        "liabilities": [{"id": "utility"}],
+    }
     plain = {"id": "rain", "name": "Rain", "level": 4, "elements": [{"id": "ranged"}]}
-    dec = {"T1.a.action": attack(["rain"]), "T1.b.defense": {"defense": "tactics", "fs": 3},
-           "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["mirror"]}}
+    dec = {
+        "T1.a.action": attack(["rain"]),
+        "T1.b.defense": {"defense": "tactics", "fs": 3},
+        "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["mirror"]},
+    }
     rolls = {**A_FIRST, "T1.a.attack": 1, "T1.b.ctrl": 5}
     res = duel(dec, rolls, a=ki_sheet("a", moves=[indirect(None)]), b=sheet("b", moves=[mirror]), rng=3)
     assert res.violations[0].code == "RESPONSE_TRIGGER_INVALID"
@@ -117,8 +148,12 @@ def test_indirect_blast_is_applied_not_unsupported() -> None:
 
 
 def yank(*extra: str) -> dict[str, Any]:
-    return {"id": "yank", "name": "Yank", "level": 4,
-            "elements": [{"id": "ranged"}, {"id": "ranged.draw_closer"}, *({"id": e} for e in extra)]}
+    return {
+        "id": "yank",
+        "name": "Yank",
+        "level": 4,
+        "elements": [{"id": "ranged"}, {"id": "ranged.draw_closer"}, *({"id": e} for e in extra)],
+    }
 
 
 def test_draw_closer_pulls_the_target_in_instead_of_knocking_him_back() -> None:
@@ -155,8 +190,9 @@ def test_optional_draw_in_knock_back_skips_the_combo_check() -> None:
 
 def test_move_closer_without_a_map_closes_the_range_like_draw_closer() -> None:
     dec = {"T1.a.action": attack(["yank"]), "T1.a.accuracy_fs": {"fs": 3}}
-    res = duel(dec, HIT, a=ki_sheet("a", moves=[yank("ranged.draw_closer.move_closer")]), b=sheet("b", defense=0),
-               rng=3)
+    res = duel(
+        dec, HIT, a=ki_sheet("a", moves=[yank("ranged.draw_closer.move_closer")]), b=sheet("b", defense=0), rng=3
+    )
     assert res.status == "resolved", res.violations
     assert range_after(res) == 2  # no Knock Back on the target; the two are 1 Range closer
 
@@ -181,8 +217,11 @@ def test_draw_closer_opening_a_combo_needs_tactics_and_carries_the_combo_in() ->
 def test_move_closer_on_a_band_map_moves_the_attacker() -> None:
     # Band Map: a on band 1, b on band 2, c on band 3; a's projectile at c (Range 2).
     c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
-    dec = {"T1.a.action": attack(["yank"], target="c"), "T1.a.accuracy_fs": {"fs": 3},
-           "T1.c.action": {"action": "none"}}
+    dec = {
+        "T1.a.action": attack(["yank"], target="c"),
+        "T1.a.accuracy_fs": {"fs": 3},
+        "T1.c.action": {"action": "none"},
+    }
     rolls = {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6, "T1.a.attack": 6}
     pull = duel(dec, rolls, a=ki_sheet("a", moves=[yank()]), extra=[c])
     move = duel(dec, rolls, a=ki_sheet("a", moves=[yank("ranged.draw_closer.move_closer")]), extra=[c])
@@ -193,8 +232,12 @@ def test_move_closer_on_a_band_map_moves_the_attacker() -> None:
 
 # ── Power Dash ──────────────────────────────────────────────────────────────────────────────────
 
-RUSH = {"id": "rush", "name": "Rush", "level": 2,
-        "elements": [{"id": "power_dash"}, {"id": "mobile", "options": {"movement": "mobile"}}]}
+RUSH = {
+    "id": "rush",
+    "name": "Rush",
+    "level": 2,
+    "elements": [{"id": "power_dash"}, {"id": "mobile", "options": {"movement": "mobile"}}],
+}
 
 
 def test_power_dash_adds_a_die_size_after_the_one_fs_dash() -> None:
@@ -205,17 +248,28 @@ def test_power_dash_adds_a_die_size_after_the_one_fs_dash() -> None:
     assert damage_dice(res, "a") == ["1d8"]  # a Special Move's 1d6, one size up
     assert acc_parts(res)["dash"] == 1  # the Dash's own +1 Accuracy
     assert next(s for s in res.log if s.label == "C" and "ranges" in s.inputs).inputs["fs"] == 1  # the 1 FS Dash
-    walk = duel({"T1.a.action": attack(["rush"], movement=1)}, HIT, a=a, b=sheet("b", defense=0), rng=2,
-                options={"dash": True})
+    walk = duel(
+        {"T1.a.action": attack(["rush"], movement=1)}, HIT, a=a, b=sheet("b", defense=0), rng=2, options={"dash": True}
+    )
     assert damage_dice(walk, "a") == ["1d6"]  # no Dash, no extra size
 
 
 def test_dash_with_a_special_move_needs_power_dash() -> None:
-    res = duel({"T1.a.action": attack(["fist"], movement=1, dash=True)}, HIT, a=sheet("a", moves=[RUSH, FIST]),
-               rng=2, options={"dash": True})
+    res = duel(
+        {"T1.a.action": attack(["fist"], movement=1, dash=True)},
+        HIT,
+        a=sheet("a", moves=[RUSH, FIST]),
+        rng=2,
+        options={"dash": True},
+    )
     assert res.violations[0].code == "DASH_INVALID"
-    res = duel({"T1.a.action": attack(["rush"], movement=2, dash=True)}, HIT, a=sheet("a", moves=[RUSH]),
-               rng=3, options={"dash": True})
+    res = duel(
+        {"T1.a.action": attack(["rush"], movement=2, dash=True)},
+        HIT,
+        a=sheet("a", moves=[RUSH]),
+        rng=3,
+        options={"dash": True},
+    )
     assert res.violations[0].code == "DASH_INVALID"  # the 2 FS Dash stays with Basic Moves
 
 
@@ -227,8 +281,13 @@ SLIDE = {"id": "slide", "name": "Slide", "level": 2, "elements": [{"id": "pass_t
 def test_pass_through_moves_two_ranges_for_free_to_range_zero_or_past_the_foe() -> None:
     a = sheet("a", moves=[SLIDE, FIST])
     for start, end in ((2, 0), (1, 1), (0, 2)):
-        res = duel({"T1.a.action": attack(["slide"], movement=2)}, HIT, a=a, b=sheet("b", defense=9, evasion=9,
-                                                                                       tactics=9), rng=start)
+        res = duel(
+            {"T1.a.action": attack(["slide"], movement=2)},
+            HIT,
+            a=a,
+            b=sheet("b", defense=9, evasion=9, tactics=9),
+            rng=start,
+        )
         assert res.status == "resolved", (start, res.violations)
         assert st(res, "a").fighting_spirit == 30, start  # no FS for the 2 Ranges
         moved = next(s for s in res.log if s.label == "C")
@@ -238,8 +297,13 @@ def test_pass_through_moves_two_ranges_for_free_to_range_zero_or_past_the_foe() 
 def test_pass_through_refuses_other_two_range_movement() -> None:
     res = duel({"T1.a.action": attack(["slide"], movement=2)}, HIT, a=sheet("a", moves=[SLIDE]), rng=3)
     assert res.violations[0].code == "PASS_THROUGH_INVALID"  # Range 3 → 1 neither lands on nor passes him
-    res = duel({"T1.a.action": attack(["slide"], movement=1)}, HIT, a=sheet("a", moves=[SLIDE]),
-               b=sheet("b", defense=9, evasion=9, tactics=9), rng=3)
+    res = duel(
+        {"T1.a.action": attack(["slide"], movement=1)},
+        HIT,
+        a=sheet("a", moves=[SLIDE]),
+        b=sheet("b", defense=9, evasion=9, tactics=9),
+        rng=3,
+    )
     assert res.status == "resolved", res.violations  # 1 Range as before
 
 
@@ -247,15 +311,24 @@ def test_pass_through_refuses_other_two_range_movement() -> None:
 
 
 def bite(heal: str) -> dict[str, Any]:
-    return {"id": "bite", "name": "Bite", "level": 4,
-            "elements": [{"id": "drain_life", "options": {"heal": heal}}, {"id": "drain_life.healing_attack"}]}
+    return {
+        "id": "bite",
+        "name": "Bite",
+        "level": 4,
+        "elements": [{"id": "drain_life", "options": {"heal": heal}}, {"id": "drain_life.healing_attack"}],
+    }
 
 
 def test_healing_attack_heals_its_own_roll_even_on_a_miss() -> None:
     for heal, want in (("full", 4), ("half", 2)):
-        res = duel({"T1.a.action": attack(["bite"])}, {**A_FIRST, "T1.a.drain_heal": 4},
-                   a=sheet("a", moves=[bite(heal)]), b=sheet("b", defense=9, evasion=9, tactics=9),
-                   sa={"life_bar": 20}, rng=1)
+        res = duel(
+            {"T1.a.action": attack(["bite"])},
+            {**A_FIRST, "T1.a.drain_heal": 4},
+            a=sheet("a", moves=[bite(heal)]),
+            b=sheet("b", defense=9, evasion=9, tactics=9),
+            sa={"life_bar": 20},
+            rng=1,
+        )
         assert res.status == "resolved", res.violations
         assert st(res, "b").life_bar == 50  # missed
         assert st(res, "a").life_bar == 20 + want  # 1d6 rolled 4: all, or half
@@ -263,9 +336,14 @@ def test_healing_attack_heals_its_own_roll_even_on_a_miss() -> None:
 
 
 def test_healing_attack_roll_ignores_the_damage_dealt() -> None:
-    res = duel({"T1.a.action": attack(["bite"]), "T1.a.accuracy_fs": {"fs": 3}},
-               {**HIT, "T1.a.damage": 6, "T1.a.drain_heal": 1}, a=sheet("a", strength=2, moves=[bite("full")]),
-               b=sheet("b", defense=0), sa={"life_bar": 20}, rng=1)
+    res = duel(
+        {"T1.a.action": attack(["bite"]), "T1.a.accuracy_fs": {"fs": 3}},
+        {**HIT, "T1.a.damage": 6, "T1.a.drain_heal": 1},
+        a=sheet("a", strength=2, moves=[bite("full")]),
+        b=sheet("b", defense=0),
+        sa={"life_bar": 20},
+        rng=1,
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "b").life_bar < 50 - 1  # the attack itself hit hard
     assert st(res, "a").life_bar == 20 + 1  # but the heal is its own 1d6 roll: 1
@@ -275,8 +353,14 @@ def test_healing_attack_roll_ignores_the_damage_dealt() -> None:
 
 def test_healing_attack_later_in_a_combo_heals_one() -> None:
     a = sheet("a", combo=3, moves=[FIST, bite("full")])
-    res = duel({"T1.a.action": attack(["fist", "bite"])}, HIT, a=a, b=sheet("b", defense=9, evasion=9, tactics=9),
-               sa={"life_bar": 20}, rng=1)
+    res = duel(
+        {"T1.a.action": attack(["fist", "bite"])},
+        HIT,
+        a=a,
+        b=sheet("b", defense=9, evasion=9, tactics=9),
+        sa={"life_bar": 20},
+        rng=1,
+    )
     assert res.status == "resolved", res.violations
     assert not [r for r in res.rolls if r.key.startswith("T1.a.drain_heal")]
     assert st(res, "a").life_bar == 21
@@ -284,8 +368,12 @@ def test_healing_attack_later_in_a_combo_heals_one() -> None:
 
 # ── Vulnerability: Increased Duration ───────────────────────────────────────────────────────────
 
-LUNGE = {"id": "lunge", "name": "Lunge", "level": 2,
-         "liabilities": [{"id": "vulnerability"}, {"id": "vulnerability.increased_duration"}]}
+LUNGE = {
+    "id": "lunge",
+    "name": "Lunge",
+    "level": 2,
+    "liabilities": [{"id": "vulnerability"}, {"id": "vulnerability.increased_duration"}],
+}
 LINGER = "vulnerability.increased_duration"
 
 
@@ -304,8 +392,14 @@ def test_increased_duration_raises_damage_taken_on_later_turns() -> None:
     dec = {"T2.b.action": attack(["fist"]), "T2.b.accuracy_fs": {"fs": 3}, "T2.a.action": {"action": "none"}}
     a = sheet("a", defense=0, moves=[LUNGE])
     plain = duel(dec, rolls, a=a, rng=1, turn=2)
-    weak = duel(dec, rolls, a=a, rng=1, turn=2,
-                sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 5, "since": 1}]})
+    weak = duel(
+        dec,
+        rolls,
+        a=a,
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 5, "since": 1}]},
+    )
     assert plain.status == weak.status == "resolved", (plain.violations, weak.violations)
     assert [r.die for r in plain.rolls if r.key.startswith("T2.b.damage")] == ["1d6"]
     assert [r.die for r in weak.rolls if r.key.startswith("T2.b.damage")] == ["1d8"]
@@ -313,30 +407,52 @@ def test_increased_duration_raises_damage_taken_on_later_turns() -> None:
 
 
 def test_increased_duration_restarts_when_used_again() -> None:
-    res = duel({"T2.a.action": attack(["lunge"])}, {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6},
-               a=sheet("a", moves=[LUNGE]), rng=1, turn=2,
-               sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 1, "since": 1}]})
+    res = duel(
+        {"T2.a.action": attack(["lunge"])},
+        {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6},
+        a=sheet("a", moves=[LUNGE]),
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 1, "since": 1}]},
+    )
     assert res.status == "resolved", res.violations
     assert lingering(res, "a") == [("lunge", 5, 2)]  # a fresh 5-count from next turn
 
 
 def test_increased_duration_runs_out_and_needs_its_count() -> None:
     dec = {"T3.a.action": {"action": "none"}, "T3.b.action": {"action": "none"}}
-    res = duel(dec, {}, a=sheet("a", moves=[LUNGE]), rng=3, turn=3,
-               sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 2, "since": 1}]})
+    res = duel(
+        dec,
+        {},
+        a=sheet("a", moves=[LUNGE]),
+        rng=3,
+        turn=3,
+        sa={"ongoing_effects": [{"id": LINGER, "move": "lunge", "time_left": 2, "since": 1}]},
+    )
     assert res.status == "resolved", res.violations
     assert lingering(res, "a") == []
-    res = duel(dec, {}, a=sheet("a", moves=[LUNGE]), rng=3, turn=3,
-               sa={"ongoing_effects": [{"id": LINGER, "move": "lunge"}]})
+    res = duel(
+        dec, {}, a=sheet("a", moves=[LUNGE]), rng=3, turn=3, sa={"ongoing_effects": [{"id": LINGER, "move": "lunge"}]}
+    )
     assert res.violations[0].code == "STATE_INCONSISTENT_STATUS"
 
 
 # ── Perfect Hit ─────────────────────────────────────────────────────────────────────────────────
 
-CRUSH = {"id": "crush", "name": "Crush", "level": 3, "elements": [{"id": "increased_damage", "times": 2}],
-         "liabilities": [{"id": "perfect_hit", "options": {"target": "increased_damage"}}]}
-TRIP = {"id": "trip", "name": "Trip", "level": 3, "elements": [{"id": "knocks_down"}],
-        "liabilities": [{"id": "perfect_hit", "options": {"target": "knocks_down"}}]}
+CRUSH = {
+    "id": "crush",
+    "name": "Crush",
+    "level": 3,
+    "elements": [{"id": "increased_damage", "times": 2}],
+    "liabilities": [{"id": "perfect_hit", "options": {"target": "increased_damage"}}],
+}
+TRIP = {
+    "id": "trip",
+    "name": "Trip",
+    "level": 3,
+    "elements": [{"id": "knocks_down"}],
+    "liabilities": [{"id": "perfect_hit", "options": {"target": "knocks_down"}}],
+}
 
 
 def test_perfect_hit_even_roll_keeps_the_element_odd_roll_drops_it() -> None:
@@ -359,8 +475,12 @@ def test_perfect_hit_on_knocks_down() -> None:
 
 
 def test_perfect_hit_is_not_rolled_on_a_miss() -> None:
-    res = duel({"T1.a.action": attack(["crush"])}, HIT, a=sheet("a", moves=[CRUSH]),
-               b=sheet("b", defense=9, evasion=9, tactics=9))
+    res = duel(
+        {"T1.a.action": attack(["crush"])},
+        HIT,
+        a=sheet("a", moves=[CRUSH]),
+        b=sheet("b", defense=9, evasion=9, tactics=9),
+    )
     assert res.status == "resolved", res.violations
     assert not [r for r in res.rolls if r.key.startswith("T1.a.perfect_hit")]
 
@@ -369,9 +489,12 @@ def test_perfect_hit_is_not_rolled_on_a_miss() -> None:
 
 
 def trunk(combinations: str, allocation: int = 2) -> dict[str, Any]:
-    return {"id": "trunk", "name": "Trunk", "level": 3,
-            "elements": [{"id": "random_effect", "options": {"allocation": allocation,
-                                                             "combinations": combinations}}]}
+    return {
+        "id": "trunk",
+        "name": "Trunk",
+        "level": 3,
+        "elements": [{"id": "random_effect", "options": {"allocation": allocation, "combinations": combinations}}],
+    }
 
 
 def test_random_effect_rolls_which_combination_is_used() -> None:
@@ -399,8 +522,7 @@ def test_random_effect_unusable_combination_misses() -> None:
 def test_random_effect_rerolls_results_above_the_number_of_combinations() -> None:
     a = ki_sheet("a", moves=[trunk("increased_damage; hits_low; subtle", 1)])
     dec = {"T1.a.action": attack(["trunk"]), "T1.a.accuracy_fs": {"fs": 3}}
-    res = duel(dec, {**HIT, "T1.a.random_effect": 4, "T1.a.random_effect.2": 2}, a=a, b=sheet("b", defense=0),
-               rng=1)
+    res = duel(dec, {**HIT, "T1.a.random_effect": 4, "T1.a.random_effect.2": 2}, a=a, b=sheet("b", defense=0), rng=1)
     assert res.status == "resolved", res.violations
     assert [r.die for r in res.rolls if r.key.startswith("T1.a.random_effect")] == ["1d4", "1d4"]
     assert next(s for s in res.log if "Random Effect: combination" in s.text).inputs["roll"] == 2

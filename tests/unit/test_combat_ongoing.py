@@ -9,8 +9,12 @@ from .test_combat_rules import A_FIRST, FIST, attack, duel, sheet, st
 
 def buff(**opts: Any) -> dict[str, Any]:
     mods = opts.pop("mods", [])
-    return {"id": "rage", "name": "Rage", "level": 3,
-            "elements": [{"id": "buff", "options": opts}, *[{"id": m} for m in mods]]}
+    return {
+        "id": "rage",
+        "name": "Rage",
+        "level": 3,
+        "elements": [{"id": "buff", "options": opts}, *[{"id": m} for m in mods]],
+    }
 
 
 POWER = buff(quality_raises=1, raised_qualities="strength")
@@ -32,18 +36,32 @@ def test_buff_strength_raises_the_damage_die() -> None:
     dec = {"T2.a.action": attack(["fist"]), "T2.a.accuracy_fs": {"fs": 3}}
     rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
     plain = duel(dec, rolls, a=sheet("a", moves=[POWER, FIST]), b=sheet("b", defense=0), rng=1, turn=2)
-    strong = duel(dec, rolls, a=sheet("a", moves=[POWER, FIST]), b=sheet("b", defense=0), rng=1, turn=2,
-                  sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]})
+    strong = duel(
+        dec,
+        rolls,
+        a=sheet("a", moves=[POWER, FIST]),
+        b=sheet("b", defense=0),
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]},
+    )
     assert strong.status == "resolved", strong.violations
 
     def die(res):
         return next(r.die for r in res.rolls if r.key.startswith("T2.a.damage"))
+
     assert (die(plain), die(strong)) == ("1d6", "1d8")  # Strength +1 is one die size (000 L5908)
 
 
 def test_buff_runs_out() -> None:
-    res = duel({}, {**A_FIRST, "T2.fight.time": 4}, a=sheet("a", moves=[POWER, FIST]), rng=1, turn=2,
-               sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 3}]})
+    res = duel(
+        {},
+        {**A_FIRST, "T2.fight.time": 4},
+        a=sheet("a", moves=[POWER, FIST]),
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 3}]},
+    )
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == []
     assert any("runs out" in s.text for s in res.log)
@@ -51,8 +69,12 @@ def test_buff_runs_out() -> None:
 
 def test_buff_defense_trade_and_decreased_duration() -> None:
     trade = buff(defense_trade=2, defense_trade_split="tactics", mods=["buff.decreased_duration"])
-    res = duel({**USE, "T1.b.action": attack(["fist"]), "T1.b.defense": {"defense": "defense"}},
-               {**A_FIRST, "T1.b.ctrl": 6, "T1.fight.time": 2}, a=sheet("a", defense=3, moves=[trade]), rng=1)
+    res = duel(
+        {**USE, "T1.b.action": attack(["fist"]), "T1.b.defense": {"defense": "defense"}},
+        {**A_FIRST, "T1.b.ctrl": 6, "T1.fight.time": 2},
+        a=sheet("a", defense=3, moves=[trade]),
+        rng=1,
+    )
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == [("buff", "rage", 5 - 2)]  # a 5-count
     d4 = next(s for s in res.log if s.label == "D.4" and s.actor == "a")
@@ -60,17 +82,26 @@ def test_buff_defense_trade_and_decreased_duration() -> None:
 
 
 def test_unlimited_buff_costs_one_fs_a_turn_and_end_buff_stops_it() -> None:
-    endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.increased_duration",
-                                                                        "buff.early_ending"])
-    stop = {"id": "calm", "name": "Calm", "level": 2, "elements": [{"id": "end_buff",
-                                                                    "options": {"target_buff": "rage"}}]}
+    endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.increased_duration", "buff.early_ending"])
+    stop = {
+        "id": "calm",
+        "name": "Calm",
+        "level": 2,
+        "elements": [{"id": "end_buff", "options": {"target_buff": "rage"}}],
+    }
     a = sheet("a", moves=[endless, stop, FIST])
     res = duel(USE, A_FIRST, a=a, rng=1)
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == [("buff", "rage", None)]
     assert st(res, "a").fighting_spirit == 30 - 1  # 1 FS at the end of the turn
-    res = duel({"T2.a.action": attack(["calm"])}, {"T2.a.init": 6, "T2.b.init": 1,
-               "T2.a.ctrl": 6}, a=a, rng=1, turn=2, sa={"ongoing_effects": [{"id": "buff", "move": "rage"}]})
+    res = duel(
+        {"T2.a.action": attack(["calm"])},
+        {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6},
+        a=a,
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": "buff", "move": "rage"}]},
+    )
     assert res.status == "resolved", res.violations
     assert effects(res, "a") == []
 
@@ -88,12 +119,22 @@ DIVE = {"id": "dive", "name": "Dive", "level": 2, "elements": [{"id": "hard_to_e
 
 def test_flight_lasts_a_five_count_and_at_least_a_turn() -> None:
     for time, left in ((2, 3), (6, 0)):  # 5 − 2; a 6 would end it, but he flies through next turn
-        res = duel({"T1.a.action": {"action": "utility", "moves": ["fly"]}}, {**A_FIRST, "T1.fight.time": time},
-                   a=sheet("a", moves=[FLY, FIST]), rng=3)
+        res = duel(
+            {"T1.a.action": {"action": "utility", "moves": ["fly"]}},
+            {**A_FIRST, "T1.fight.time": time},
+            a=sheet("a", moves=[FLY, FIST]),
+            rng=3,
+        )
         assert res.status == "resolved", res.violations
         assert effects(res, "a") == [("flight", "fly", left)]
-    res = duel({}, {**A_FIRST, "T2.fight.time": 1}, a=sheet("a", moves=[FLY]), rng=3, turn=2,
-               sa={"ongoing_effects": [{"id": "flight", "move": "fly", "time_left": 0, "since": 1}]})
+    res = duel(
+        {},
+        {**A_FIRST, "T2.fight.time": 1},
+        a=sheet("a", moves=[FLY]),
+        rng=3,
+        turn=2,
+        sa={"ongoing_effects": [{"id": "flight", "move": "fly", "time_left": 0, "since": 1}]},
+    )
     assert effects(res, "a") == [] and any("lands" in s.text for s in res.log)
 
 
@@ -104,11 +145,23 @@ def test_flying_evades_at_plus_four_and_only_uses_aerial_or_hard_to_evade() -> N
     res = duel(dec, rolls, a=sheet("a", evasion=2, moves=[FLY, DIVE]), rng=1, turn=2, sa=flying)
     assert res.status == "resolved", res.violations
     assert "Defense Total 6" in next(s.text for s in res.log if s.label == "D.4")  # Evasion 2 + 4
-    res = duel({"T2.a.action": attack(["basic_move"])}, {**rolls, "T2.a.ctrl": 6}, a=sheet("a", moves=[FLY, DIVE]),
-               rng=1, turn=2, sa=flying)
+    res = duel(
+        {"T2.a.action": attack(["basic_move"])},
+        {**rolls, "T2.a.ctrl": 6},
+        a=sheet("a", moves=[FLY, DIVE]),
+        rng=1,
+        turn=2,
+        sa=flying,
+    )
     assert res.violations[0].code == "FLIGHT_MOVE_NOT_ALLOWED"
-    res = duel({"T2.a.action": attack(["dive"])}, {**rolls, "T2.a.ctrl": 6}, a=sheet("a", moves=[FLY, DIVE]),
-               rng=1, turn=2, sa=flying)
+    res = duel(
+        {"T2.a.action": attack(["dive"])},
+        {**rolls, "T2.a.ctrl": 6},
+        a=sheet("a", moves=[FLY, DIVE]),
+        rng=1,
+        turn=2,
+        sa=flying,
+    )
     assert res.status == "resolved", res.violations
 
 
@@ -135,8 +188,12 @@ def test_set_up_readies_then_strikes_with_plus_two() -> None:
 
 
 def test_wind_up_held_then_released_as_level_one_with_bonus_damage() -> None:
-    res = duel({"T1.a.action": attack(["hay"]), "T1.a.wind_up": {"choice": "hold"}}, A_FIRST,
-               a=sheet("a", moves=[HAY, FIST]), rng=1)
+    res = duel(
+        {"T1.a.action": attack(["hay"]), "T1.a.wind_up": {"choice": "hold"}},
+        A_FIRST,
+        a=sheet("a", moves=[HAY, FIST]),
+        rng=1,
+    )
     assert res.status == "resolved", res.violations
     assert [(e.id, e.since) for e in st(res, "a").ongoing_effects] == [("wind_up", 99)]
     held = {"ongoing_effects": [{"id": "wind_up", "move": "hay", "since": 99}]}
@@ -145,8 +202,16 @@ def test_wind_up_held_then_released_as_level_one_with_bonus_damage() -> None:
     assert res.violations[0].code == "INSUFFICIENT_CONTROL"  # Fist L2 + 2 while the Haymaker is held
     dec = {"T2.a.action": attack(["hay"]), "T2.a.accuracy_fs": {"fs": 3}}
     for time, bonus in ((90, 3), (60, 9)):  # 9 Time Count → +3; 39 → 13, capped at Level 3 × 3
-        res = duel(dec, {**low, "T2.a.ctrl": 1}, a=sheet("a", moves=[HAY, FIST]), b=sheet("b", defense=0), rng=1,
-                   turn=2, sa=held, time_count=time)
+        res = duel(
+            dec,
+            {**low, "T2.a.ctrl": 1},
+            a=sheet("a", moves=[HAY, FIST]),
+            b=sheet("b", defense=0),
+            rng=1,
+            turn=2,
+            sa=held,
+            time_count=time,
+        )
         assert res.status == "resolved", res.violations
         assert next(s.inputs for s in res.log if s.text.startswith("Wound up"))["bonus"] == bonus
         assert st(res, "a").ongoing_effects == []
@@ -162,11 +227,13 @@ def test_slow_startup_begins_then_goes_off_next_turn() -> None:
     assert res.status == "resolved", res.violations
     assert not [s for s in res.log if s.label == "D.3"]
     assert [(e.id, e.move, e.since, e.target) for e in st(res, "a").ongoing_effects] == [
-        ("slow_startup", "comet", 1, "b")]
+        ("slow_startup", "comet", 1, "b")
+    ]
     waiting = {"ongoing_effects": [{"id": "slow_startup", "move": "comet", "since": 1, "target": "b"}]}
     # Next turn: Initiative two die sizes up (1d6 → 1d10), 1 Control is enough, Range 3 does not matter.
-    res = duel({}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.ctrl": 1}, a=sheet("a", moves=[SLOW]), rng=3, turn=2,
-               sa=waiting)
+    res = duel(
+        {}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.ctrl": 1}, a=sheet("a", moves=[SLOW]), rng=3, turn=2, sa=waiting
+    )
     assert res.status in ("resolved", "round_over"), res.violations
     assert next(r.die for r in res.rolls if r.key == "T2.a.init") == "1d10"
     assert [s.actor for s in res.log if s.label == "D.3"] == ["a"]
@@ -175,12 +242,21 @@ def test_slow_startup_begins_then_goes_off_next_turn() -> None:
 
 def test_slow_startup_waiter_defends_with_defense_only_and_a_hit_cancels_it() -> None:
     waiting = {"ongoing_effects": [{"id": "slow_startup", "move": "comet", "since": 1, "target": "b"}]}
-    res = duel({"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"}},
-               {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6}, a=sheet("a", moves=[SLOW]), rng=1, sa=waiting)
+    res = duel(
+        {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "evasion"}},
+        {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6},
+        a=sheet("a", moves=[SLOW]),
+        rng=1,
+        sa=waiting,
+    )
     assert res.violations[0].code == "DEFENSE_OPTION_NOT_ALLOWED"
-    res = duel({"T1.b.action": attack(["fist"]), "T1.b.accuracy_fs": {"fs": 3}},
-               {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6}, a=sheet("a", defense=0, moves=[SLOW]), rng=1,
-               sa=waiting)
+    res = duel(
+        {"T1.b.action": attack(["fist"]), "T1.b.accuracy_fs": {"fs": 3}},
+        {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6},
+        a=sheet("a", defense=0, moves=[SLOW]),
+        rng=1,
+        sa=waiting,
+    )
     assert res.status == "resolved", res.violations
     assert st(res, "a").ongoing_effects == [] and [s.actor for s in res.log if s.label == "D.3"] == ["b"]
 
@@ -202,8 +278,9 @@ def test_sustained_hold_first_turn() -> None:
 
 
 def test_sustained_hold_second_turn_with_initiative_hits_for_half() -> None:
-    res = duel({}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.damage": 5}, a=sheet("a", moves=[HOLDER]), rng=0,
-               turn=2, sa=HELD)
+    res = duel(
+        {}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.damage": 5}, a=sheet("a", moves=[HOLDER]), rng=0, turn=2, sa=HELD
+    )
     assert res.status in ("resolved", "round_over"), res.violations
     assert next(r.die for r in res.rolls if r.key == "T2.a.init") == "1d10"  # two die sizes up
     e1 = next(s for s in res.log if s.text.startswith("Damage to b"))
@@ -222,14 +299,24 @@ def test_sustained_hold_second_turn_without_initiative_no_damage() -> None:
 
 def test_end_only_needs_a_buff_in_effect() -> None:
     endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.early_ending"])
-    stop = {"id": "calm", "name": "Calm", "level": 2, "elements": [{"id": "end_buff",
-                                                                    "options": {"target_buff": "rage"}}],
-            "liabilities": [{"id": "end_buff.end_only"}]}
+    stop = {
+        "id": "calm",
+        "name": "Calm",
+        "level": 2,
+        "elements": [{"id": "end_buff", "options": {"target_buff": "rage"}}],
+        "liabilities": [{"id": "end_buff.end_only"}],
+    }
     a = sheet("a", moves=[endless, stop, FIST])
     rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
     res = duel({"T2.a.action": attack(["calm"])}, rolls, a=a, rng=1, turn=2)
     assert res.violations[0].code == "END_ONLY_WITHOUT_BUFF"
-    res = duel({"T2.a.action": attack(["calm"])}, rolls, a=a, rng=1, turn=2,
-               sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]})
+    res = duel(
+        {"T2.a.action": attack(["calm"])},
+        rolls,
+        a=a,
+        rng=1,
+        turn=2,
+        sa={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]},
+    )
     assert res.status == "resolved", res.violations
     assert not [u for u in res.unsupported if u.id == "end_buff.end_only"]

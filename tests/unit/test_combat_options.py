@@ -15,11 +15,16 @@ def damage_die(res) -> str:
 
 
 def test_breakfall_lowers_the_damage_and_cancels_the_knock_down() -> None:
-    plain = duel(HIT, ROLLS, a=sheet("a", moves=[SWEEP]), b=sheet("b", defense=0), rng=1,
-                 options={"breakfall": True})
+    plain = duel(HIT, ROLLS, a=sheet("a", moves=[SWEEP]), b=sheet("b", defense=0), rng=1, options={"breakfall": True})
     assert st(plain, "b").knocked_down is False and any(s.label == "E.4" for s in plain.log)  # stood at his slot
-    res = duel({**HIT, "T1.b.breakfall": {"choice": "act"}}, ROLLS, a=sheet("a", moves=[SWEEP]),
-               b=sheet("b", defense=0), rng=1, options={"breakfall": True})
+    res = duel(
+        {**HIT, "T1.b.breakfall": {"choice": "act"}},
+        ROLLS,
+        a=sheet("a", moves=[SWEEP]),
+        b=sheet("b", defense=0),
+        rng=1,
+        options={"breakfall": True},
+    )
     assert res.status == "resolved", res.violations
     assert (damage_die(plain), damage_die(res)) == ("1d6", "1d4")  # one die size less
     assert not any("Knocked Down" in s.text for s in res.log)
@@ -28,8 +33,14 @@ def test_breakfall_lowers_the_damage_and_cancels_the_knock_down() -> None:
 
 
 def test_tech_roll_moves_exactly_two_ranges_and_still_costs_the_action() -> None:
-    res = duel({**HIT, "T1.b.tech_roll": {"choice": "away"}, "T1.b.action": attack(["basic_move"])}, ROLLS,
-               a=sheet("a", moves=[SWEEP]), b=sheet("b", defense=0), rng=1, options={"tech_roll": True})
+    res = duel(
+        {**HIT, "T1.b.tech_roll": {"choice": "away"}, "T1.b.action": attack(["basic_move"])},
+        ROLLS,
+        a=sheet("a", moves=[SWEEP]),
+        b=sheet("b", defense=0),
+        rng=1,
+        options={"tech_roll": True},
+    )
     assert res.status == "resolved", res.violations
     assert res.fight.positioning.range == 4  # Range 1, Knocked Back to 2, Tech Roll 2 away
     assert [s.actor for s in res.log if s.label == "D.3"] == ["a"]  # b's action is gone
@@ -47,10 +58,19 @@ def test_breakfall_and_tech_roll_together_need_power_level_four() -> None:
 
 
 def test_aerial_block_moves_after_a_combined_block() -> None:
-    dec = {"T1.a.action": attack(["sweep"]), "T1.b.defense": {"defense": "defense_evasion"},
-           "T1.b.aerial_block": {"choice": "move", "direction": "away"}}
-    res = duel(dec, ROLLS, a=sheet("a", moves=[SWEEP]), b=sheet("b", defense=9, evasion=9), rng=1,
-               options={"aerial_blocks": True})
+    dec = {
+        "T1.a.action": attack(["sweep"]),
+        "T1.b.defense": {"defense": "defense_evasion"},
+        "T1.b.aerial_block": {"choice": "move", "direction": "away"},
+    }
+    res = duel(
+        dec,
+        ROLLS,
+        a=sheet("a", moves=[SWEEP]),
+        b=sheet("b", defense=9, evasion=9),
+        rng=1,
+        options={"aerial_blocks": True},
+    )
     assert res.status == "resolved", res.violations
     assert res.fight.positioning.range == 3
     assert st(res, "b").fighting_spirit == 30 - 2  # 1 FS for the combined block, 1 for the movement
@@ -79,8 +99,12 @@ def dt(res) -> int:
 
 def test_evasion_techniques_add_to_the_defense_total_and_force_the_move() -> None:
     b = sheet("b", evasion=9)  # the Basic Move misses whatever is rolled
-    for tech, opt, bonus, fs in (("double_jump", "double_jumps", 2, 1 + 1), ("air_dash", "air_dash", 1, 1),
-                                 ("hover", "hover", 1, 1), ("back_dash", "back_dash", 2, 1 + 1)):
+    for tech, opt, bonus, fs in (
+        ("double_jump", "double_jumps", 2, 1 + 1),
+        ("air_dash", "air_dash", 1, 1),
+        ("hover", "hover", 1, 1),
+        ("back_dash", "back_dash", 2, 1 + 1),
+    ):
         res = duel({**FIST_ATK, **evade(tech)}, A_FIRST, b=b, rng=1, options={opt: True})
         assert res.status == "resolved", (tech, res.violations)
         assert dt(res) == 9 + bonus, tech
@@ -93,9 +117,17 @@ def test_evasion_techniques_add_to_the_defense_total_and_force_the_move() -> Non
 
 
 def test_back_dash_with_jinking() -> None:
-    res = duel({**FIST_ATK, **evade("back_dash", defense="tactics", response="jinking"),
-                "T1.b.defensive_response": {"choice": "respond", "response": "jinking"}}, A_FIRST,
-               b=sheet("b", tactics=9), rng=1, options={"back_dash": True})
+    res = duel(
+        {
+            **FIST_ATK,
+            **evade("back_dash", defense="tactics", response="jinking"),
+            "T1.b.defensive_response": {"choice": "respond", "response": "jinking"},
+        },
+        A_FIRST,
+        b=sheet("b", tactics=9),
+        rng=1,
+        options={"back_dash": True},
+    )
     assert res.status == "resolved", res.violations
     assert dt(res) == 9 + 4 and res.fight.positioning.range == 3 and st(res, "b").fighting_spirit == 30 - 2
 
@@ -115,8 +147,11 @@ def test_dash() -> None:
 
 
 def test_sidestep_moves_one_range_and_keeps_the_accuracy_bonus() -> None:
-    dec = {**FIST_ATK, "T1.b.defense": {"defense": "evasion"},
-           "T1.b.evasion_result": {"choice": "sidestep", "direction": "away"}}
+    dec = {
+        **FIST_ATK,
+        "T1.b.defense": {"defense": "evasion"},
+        "T1.b.evasion_result": {"choice": "sidestep", "direction": "away"},
+    }
     res = duel(dec, A_FIRST, b=sheet("b", evasion=9), rng=1, options={"sidestep": True})
     assert res.status == "resolved", res.violations
     b = st(res, "b")
@@ -127,14 +162,18 @@ def test_sidestep_moves_one_range_and_keeps_the_accuracy_bonus() -> None:
 
 
 def test_air_dash_movement_evades_a_reaction_attack_better() -> None:
-    dec = {"T1.a.action": {"action": "move", "movement": 2, "direction": "toward", "technique": "air_dash"},
-           "T1.b.reaction": {"choice": "act", "moves": ["basic_move"]}, "T1.a.defense": {"defense": "evasion"}}
+    dec = {
+        "T1.a.action": {"action": "move", "movement": 2, "direction": "toward", "technique": "air_dash"},
+        "T1.b.reaction": {"choice": "act", "moves": ["basic_move"]},
+        "T1.a.defense": {"defense": "evasion"},
+    }
     res = duel(dec, {**A_FIRST, "T1.b.ctrl": 6}, a=sheet("a", evasion=2), rng=3, options={"air_dash": True})
     assert res.status == "resolved", res.violations
     assert dt(res) == 2 + 2  # Evasion 2, +2 for the Air Dash
     assert st(res, "a").fighting_spirit == 30  # the 2 Ranges cost nothing
-    res = duel({**dec, "T1.a.action": {**dec["T1.a.action"], "movement": 3}}, A_FIRST, rng=3,
-               options={"air_dash": True})
+    res = duel(
+        {**dec, "T1.a.action": {**dec["T1.a.action"], "movement": 3}}, A_FIRST, rng=3, options={"air_dash": True}
+    )
     assert res.violations[0].code == "EVADE_TECHNIQUE_INVALID"
 
 
@@ -155,8 +194,11 @@ def test_wall_spring_attack_leaps_back_to_the_border_and_springs_three_forward()
 def test_wall_spring_defence_adds_one_and_springs_forward() -> None:
     b = sheet("b", evasion=9)
     gun = {"id": "gun", "name": "Gun", "level": 4, "elements": [{"id": "ranged"}]}
-    shot = {"T1.a.action": attack(["gun"]), "T1.b.defense": {"defense": "evasion", "technique": "wall_spring"},
-            "T1.b.evasion_result": {"choice": "move", "direction": "away"}}
+    shot = {
+        "T1.a.action": attack(["gun"]),
+        "T1.b.defense": {"defense": "evasion", "technique": "wall_spring"},
+        "T1.b.evasion_result": {"choice": "move", "direction": "away"},
+    }
     res = duel(shot, A_FIRST, a=sheet("a", moves=[gun]), b=b, rng=4, options={"wall_springs": True})
     assert res.status == "resolved", res.violations
     assert dt(res) == 9 + 1
@@ -167,11 +209,22 @@ def test_wall_spring_defence_adds_one_and_springs_forward() -> None:
 
 
 def test_wall_spring_element_lets_a_special_move_spring() -> None:
-    aerial = {"id": "aerial", "name": "Swoop", "level": 3,
-              "elements": [{"id": "aerial"}, {"id": "mobile", "options": {"movement": "mobile"}},
-                           {"id": "mobile.wall_spring"}]}
-    plain = {"id": "plain", "name": "Rush", "level": 3,
-             "elements": [{"id": "mobile", "options": {"movement": "mobile"}}]}
+    aerial = {
+        "id": "aerial",
+        "name": "Swoop",
+        "level": 3,
+        "elements": [
+            {"id": "aerial"},
+            {"id": "mobile", "options": {"movement": "mobile"}},
+            {"id": "mobile.wall_spring"},
+        ],
+    }
+    plain = {
+        "id": "plain",
+        "name": "Rush",
+        "level": 3,
+        "elements": [{"id": "mobile", "options": {"movement": "mobile"}}],
+    }
     wall = sheet("b", defense=9, evasion=9, tactics=9)
     for mid, ok in (("aerial", True), ("plain", False)):
         dec = {"T1.a.action": attack([mid], movement=3, direction="toward", wall_spring=True)}
@@ -188,8 +241,9 @@ SJ = {"super_jump": True}
 
 
 def jumping(charges: int = 3, direction: str = "toward") -> dict:
-    return {"ongoing_effects": [{"id": "super_jump", "since": 1, "target": "b", "charges": charges,
-                                 "direction": direction}]}
+    return {
+        "ongoing_effects": [{"id": "super_jump", "since": 1, "target": "b", "charges": charges, "direction": direction}]
+    }
 
 
 def test_super_jump_takes_the_action_and_moves_two_ranges_meanwhile() -> None:
@@ -215,22 +269,29 @@ def test_super_jumper_is_at_his_destination_and_out_of_reach_of_plain_moves() ->
     assert res.violations[0].code == "TARGET_UNAVAILABLE"
     gun = {"id": "gun", "name": "Gun", "level": 4, "elements": [{"id": "ranged"}]}
     dec = {"T2.b.action": attack(["gun"]), "T2.a.defense": {"defense": "evasion"}}
-    res = duel(dec, T2_A_LAST, rng=2, turn=2, a=sheet("a", evasion=9), b=sheet("b", moves=[gun]), sa=jumping(),
-               options=SJ)
+    res = duel(
+        dec, T2_A_LAST, rng=2, turn=2, a=sheet("a", evasion=9), b=sheet("b", moves=[gun]), sa=jumping(), options=SJ
+    )
     assert res.status == "resolved", res.violations
     assert dt(res) == 9 + 2  # Evasion only, +2 in the air
     assert any(s.text.startswith("a's Super Jump reaches") and s.change["range"] == 1 for s in res.log)  # 2 → 1
     assert res.fight.positioning.range == 1  # a successful Evasion moves nothing
     assert st(res, "a").pending_accuracy == []  # and gives no Accuracy bonus
-    res = duel({**dec, "T2.a.defense": {"defense": "defense"}}, T2_A_LAST, rng=2, turn=2, b=sheet("b", moves=[gun]),
-               sa=jumping(), options=SJ)
+    res = duel(
+        {**dec, "T2.a.defense": {"defense": "defense"}},
+        T2_A_LAST,
+        rng=2,
+        turn=2,
+        b=sheet("b", moves=[gun]),
+        sa=jumping(),
+        options=SJ,
+    )
     assert res.violations[0].code == "DEFENSE_OPTION_NOT_ALLOWED"
 
 
 def test_super_jump_landing_attack_gets_plus_two() -> None:
     dec = {"T2.a.action": attack(["basic_move"])}
-    res = duel(dec, T2_A_LAST, rng=2, turn=2, b=sheet("b", defense=9, evasion=9, tactics=9), sa=jumping(),
-               options=SJ)
+    res = duel(dec, T2_A_LAST, rng=2, turn=2, b=sheet("b", defense=9, evasion=9, tactics=9), sa=jumping(), options=SJ)
     assert res.status == "resolved", res.violations
     assert next(s.inputs for s in res.log if s.label == "D.6")["super_jump_landing"] == 2
     assert st(res, "a").ongoing_effects == []  # landed
@@ -241,14 +302,19 @@ def test_super_jump_landing_attack_gets_plus_two() -> None:
     moved = {**dec, "T2.b.action": {"action": "move", "movement": 1, "direction": "away"}}
     res = duel(moved, T2_A_LAST, rng=2, turn=2, sa=jumping(), options=SJ)  # the target moved: no attack
     assert res.status == "resolved" and not any(s.label == "D.6" for s in res.log)
-    res = duel({"T2.a.action": attack(["basic_move"], cross_up=True)}, T2_A_LAST, rng=2, turn=2, sa=jumping(),
-               options=SJ)
+    res = duel(
+        {"T2.a.action": attack(["basic_move"], cross_up=True)}, T2_A_LAST, rng=2, turn=2, sa=jumping(), options=SJ
+    )
     assert res.violations[0].code == "SUPER_JUMP_INVALID"  # never a Cross-Up
 
 
 def test_hits_super_jump_reaches_a_super_jumper_with_plus_one() -> None:
-    upper = {"id": "upper", "name": "Sky Upper", "level": 3,
-             "elements": [{"id": "anti_air"}, {"id": "hits_super_jump"}]}
+    upper = {
+        "id": "upper",
+        "name": "Sky Upper",
+        "level": 3,
+        "elements": [{"id": "anti_air"}, {"id": "hits_super_jump"}],
+    }
     dec = {"T2.b.action": attack(["upper"]), "T2.a.defense": {"defense": "evasion"}}
     res = duel(dec, T2_A_LAST, rng=2, turn=2, b=sheet("b", moves=[upper]), sa=jumping(), options=SJ)
     assert res.status == "resolved", res.violations
@@ -257,11 +323,21 @@ def test_hits_super_jump_reaches_a_super_jumper_with_plus_one() -> None:
 
 
 def test_no_breakfall_and_no_tech_roll_close_the_options() -> None:
-    slam = {"id": "sweep", "name": "Slam", "level": 3,
-            "elements": [{"id": "knocks_down"}, {"id": "knocks_down.no_breakfall"}, {"id": "knocks_down.no_tech_roll"}]}
+    slam = {
+        "id": "sweep",
+        "name": "Slam",
+        "level": 3,
+        "elements": [{"id": "knocks_down"}, {"id": "knocks_down.no_breakfall"}, {"id": "knocks_down.no_tech_roll"}],
+    }
     dec = {**HIT, "T1.b.breakfall": {"choice": "act"}, "T1.b.tech_roll": {"choice": "away"}}
-    res = duel(dec, ROLLS, a=sheet("a", moves=[slam]), b=sheet("b", pl=4, defense=0), rng=1,
-               options={"breakfall": True, "tech_roll": True})
+    res = duel(
+        dec,
+        ROLLS,
+        a=sheet("a", moves=[slam]),
+        b=sheet("b", pl=4, defense=0),
+        rng=1,
+        options={"breakfall": True, "tech_roll": True},
+    )
     assert res.status == "resolved", res.violations
     assert any("Knocked Down" in s.text for s in res.log) and st(res, "b").fighting_spirit == 40  # no FS spent
     assert {w.key for w in res.warnings if w.code == "DECISION_NOT_USED"} >= {"T1.b.breakfall", "T1.b.tech_roll"}

@@ -16,8 +16,9 @@ from .combat_fixtures import BATTLE, REI, build, example_request, state
 from .test_combat_example import TURNS
 
 
-def _step(req: dict[str, Any], answers: dict[str, Any], rolls: dict[str, int] | None = None,
-          limit: int = 80) -> tuple[TurnResult, dict[str, Any]]:
+def _step(
+    req: dict[str, Any], answers: dict[str, Any], rolls: dict[str, int] | None = None, limit: int = 80
+) -> tuple[TurnResult, dict[str, Any]]:
     """Send the request, answer what it asks for (from ``answers``, else its default), until it is resolved."""
     req = copy.deepcopy(req)
     for _ in range(limit):
@@ -56,8 +57,10 @@ def test_round_trip_asking_every_decision() -> None:
         req = example_request(rolls=rolls, decisions={})
         req["options"] = {**req["options"], "ask_every_decision": True}
         if prev is not None:
-            req["fight"], req["fighters"] = prev.fight.model_dump(mode="json"), [
-                f.model_dump(mode="json") for f in prev.fighters]
+            req["fight"], req["fighters"] = (
+                prev.fight.model_dump(mode="json"),
+                [f.model_dump(mode="json") for f in prev.fighters],
+            )
         stepped, final = _step(req, decisions)
         assert len(final["decisions"]) > len(decisions) - 1
         once = resolve_turn(build(final))
@@ -95,22 +98,80 @@ def test_seeded_answers_are_identical() -> None:
 
 
 FIGHTERS = [REI, BATTLE]
-decision_values = st.fixed_dictionaries({}, optional={
-    "choice": st.sampled_from(["act", "hold", "stand", "reversal", "pass", "move", "accuracy_bonus",
-                               "toward", "away", "stay", "continue", "cash_in", "respond", "sidestep"]),
-    "action": st.sampled_from(["attack", "utility", "move", "refocus", "power_up", "await_opening", "taunt", "none"]),
-    "moves": st.lists(st.sampled_from(["basic_move", "demon_hunter_kick", "airwalk_fist", "heart_breaker",
-                                       "heaven_demon_strike", "relic_storm", "nope"]), max_size=6),
-    "movement": st.integers(0, 4), "direction": st.sampled_from(["toward", "away"]),
-    "full_offense": st.booleans(), "fs": st.integers(0, 20), "init": st.integers(0, 30), "ctrl": st.integers(0, 30),
-    "defense": st.sampled_from(["defense", "evasion", "defense_evasion", "tactics"]),
-    "full_defense": st.booleans(), "amount": st.integers(-20, 20),
-    "response": st.sampled_from(["basic", "counter", "jinking", "throw", "priority", "mid_air_teleport"]),
-    "technique": st.sampled_from(["double_jump", "back_dash", "air_dash", "hover"]), "dash": st.booleans(),
-})
-POINTS = ["fs_init_ctrl", "action", "defense", "accuracy_fs", "defensive_response", "evasion_result", "time_fs",
-          "act_or_hold", "stand_alt", "knockdown_move", "reaction", "interrupt", "simul_declare",
-          "interrupt_move", "interrupt_fs", "super_fs", "breakfall", "tech_roll", "aerial_block", "wind_up"]
+decision_values = st.fixed_dictionaries(
+    {},
+    optional={
+        "choice": st.sampled_from(
+            [
+                "act",
+                "hold",
+                "stand",
+                "reversal",
+                "pass",
+                "move",
+                "accuracy_bonus",
+                "toward",
+                "away",
+                "stay",
+                "continue",
+                "cash_in",
+                "respond",
+                "sidestep",
+            ]
+        ),
+        "action": st.sampled_from(
+            ["attack", "utility", "move", "refocus", "power_up", "await_opening", "taunt", "none"]
+        ),
+        "moves": st.lists(
+            st.sampled_from(
+                [
+                    "basic_move",
+                    "demon_hunter_kick",
+                    "airwalk_fist",
+                    "heart_breaker",
+                    "heaven_demon_strike",
+                    "relic_storm",
+                    "nope",
+                ]
+            ),
+            max_size=6,
+        ),
+        "movement": st.integers(0, 4),
+        "direction": st.sampled_from(["toward", "away"]),
+        "full_offense": st.booleans(),
+        "fs": st.integers(0, 20),
+        "init": st.integers(0, 30),
+        "ctrl": st.integers(0, 30),
+        "defense": st.sampled_from(["defense", "evasion", "defense_evasion", "tactics"]),
+        "full_defense": st.booleans(),
+        "amount": st.integers(-20, 20),
+        "response": st.sampled_from(["basic", "counter", "jinking", "throw", "priority", "mid_air_teleport"]),
+        "technique": st.sampled_from(["double_jump", "back_dash", "air_dash", "hover"]),
+        "dash": st.booleans(),
+    },
+)
+POINTS = [
+    "fs_init_ctrl",
+    "action",
+    "defense",
+    "accuracy_fs",
+    "defensive_response",
+    "evasion_result",
+    "time_fs",
+    "act_or_hold",
+    "stand_alt",
+    "knockdown_move",
+    "reaction",
+    "interrupt",
+    "simul_declare",
+    "interrupt_move",
+    "interrupt_fs",
+    "super_fs",
+    "breakfall",
+    "tech_roll",
+    "aerial_block",
+    "wind_up",
+]
 
 
 @st.composite
@@ -119,28 +180,69 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
     for _fid in ("rei", "battle"):
         life = draw(st.integers(0, 50))
         fs = draw(st.integers(0, 30))
-        states.append({"life_bar": life, "fighting_spirit": fs, "fs_start": 30, "defeated": life == 0,
-                       "super_energy": draw(st.integers(0, 10)), "knocked_down": draw(st.booleans()),
-                       "stunned": draw(st.sampled_from([None, {"actions_to_recover": 1}, {"actions_to_recover": 2}])),
-                       "await_opening": draw(st.integers(0, 3)), "full_offense_streak": draw(st.integers(0, 2)),
-                       "no_fs_on_init_ctrl": draw(st.booleans()),
-                       "next_turn_dice": draw(st.lists(st.fixed_dictionaries({
-                           "target": st.sampled_from(["initiative", "control", "either"]),
-                           "steps": st.integers(-3, 3), "source": st.just("test")}), max_size=2))})
-    keys = st.builds(lambda f, p, n: f"T1.{f}.{p}" + (f".{n}" if n > 1 else ""),
-                     st.sampled_from(["rei", "battle"]), st.sampled_from(POINTS), st.integers(1, 2))
+        states.append(
+            {
+                "life_bar": life,
+                "fighting_spirit": fs,
+                "fs_start": 30,
+                "defeated": life == 0,
+                "super_energy": draw(st.integers(0, 10)),
+                "knocked_down": draw(st.booleans()),
+                "stunned": draw(st.sampled_from([None, {"actions_to_recover": 1}, {"actions_to_recover": 2}])),
+                "await_opening": draw(st.integers(0, 3)),
+                "full_offense_streak": draw(st.integers(0, 2)),
+                "no_fs_on_init_ctrl": draw(st.booleans()),
+                "next_turn_dice": draw(
+                    st.lists(
+                        st.fixed_dictionaries(
+                            {
+                                "target": st.sampled_from(["initiative", "control", "either"]),
+                                "steps": st.integers(-3, 3),
+                                "source": st.just("test"),
+                            }
+                        ),
+                        max_size=2,
+                    )
+                ),
+            }
+        )
+    keys = st.builds(
+        lambda f, p, n: f"T1.{f}.{p}" + (f".{n}" if n > 1 else ""),
+        st.sampled_from(["rei", "battle"]),
+        st.sampled_from(POINTS),
+        st.integers(1, 2),
+    )
     decisions = draw(st.dictionaries(keys, decision_values, max_size=10))
-    options = draw(st.fixed_dictionaries({}, optional={
-        "simplified_simultaneous_initiative": st.booleans(), "hit_downed_attacks": st.booleans(),
-        "simplified_hit_stun": st.booleans(), "ask_every_decision": st.booleans(), "time_limit": st.booleans(),
-        "breakfall": st.booleans(), "tech_roll": st.booleans(), "dash": st.booleans(), "sidestep": st.booleans(),
-        "back_dash": st.booleans(), "double_jumps": st.booleans(), "aerial_blocks": st.booleans()}))
+    options = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "simplified_simultaneous_initiative": st.booleans(),
+                "hit_downed_attacks": st.booleans(),
+                "simplified_hit_stun": st.booleans(),
+                "ask_every_decision": st.booleans(),
+                "time_limit": st.booleans(),
+                "breakfall": st.booleans(),
+                "tech_roll": st.booleans(),
+                "dash": st.booleans(),
+                "sidestep": st.booleans(),
+                "back_dash": st.booleans(),
+                "double_jumps": st.booleans(),
+                "aerial_blocks": st.booleans(),
+            },
+        )
+    )
     return {
         "options": options,
-        "fight": {"turn": 1, "time_count": draw(st.integers(-2, 99)),
-                  "positioning": {"mode": "range", "range": draw(st.integers(0, 5))}},
-        "fighters": [{"id": fid, "sheet": sheet, "state": s} for fid, sheet, s in zip(["rei", "battle"], FIGHTERS,
-                                                                                      states, strict=True)],
+        "fight": {
+            "turn": 1,
+            "time_count": draw(st.integers(-2, 99)),
+            "positioning": {"mode": "range", "range": draw(st.integers(0, 5))},
+        },
+        "fighters": [
+            {"id": fid, "sheet": sheet, "state": s}
+            for fid, sheet, s in zip(["rei", "battle"], FIGHTERS, states, strict=True)
+        ],
         "decisions": decisions,
         "seed": draw(st.integers(0, 2**32)),
     }

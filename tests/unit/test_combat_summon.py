@@ -12,8 +12,12 @@ from service.rules.fight2e.combat.resolver import resolve_turn
 from .combat_fixtures import build
 from .test_combat_rules import FS, LIFE, attack, duel, sheet, st
 
-CALL = {"id": "call", "name": "Call", "level": 4,
-        "elements": [{"id": "summon", "options": {"ally_elements": ["knocks_down"]}}]}
+CALL = {
+    "id": "call",
+    "name": "Call",
+    "level": 4,
+    "elements": [{"id": "summon", "options": {"ally_elements": ["knocks_down"]}}],
+}
 
 
 def summoner(fid: str = "a", **kw: Any) -> dict[str, Any]:
@@ -23,19 +27,34 @@ def summoner(fid: str = "a", **kw: Any) -> dict[str, Any]:
 
 
 def ally(ahead: int = 1) -> dict[str, Any]:
-    return {"ongoing_effects": [{"id": "summon", "move": "call", "time_left": 4, "since": 1, "target": "b",
-                                 "charges": ahead}]}
+    return {
+        "ongoing_effects": [
+            {"id": "summon", "move": "call", "time_left": 4, "since": 1, "target": "b", "charges": ahead}
+        ]
+    }
 
 
 def b_first(turn: int = 2, **over: int) -> dict[str, int]:
     """b acts first with Control 6; a keeps Control 6 for his answers."""
-    return {f"T{turn}.b.init": 6, f"T{turn}.a.init": 1, f"T{turn}.b.ctrl": 6, f"T{turn}.a.ctrl": 6,
-            f"T{turn}.fight.time": 1, **over}
+    return {
+        f"T{turn}.b.init": 6,
+        f"T{turn}.a.init": 1,
+        f"T{turn}.b.ctrl": 6,
+        f"T{turn}.a.ctrl": 6,
+        f"T{turn}.fight.time": 1,
+        **over,
+    }
 
 
 def a_first(turn: int = 2, **over: int) -> dict[str, int]:
-    return {f"T{turn}.a.init": 6, f"T{turn}.b.init": 1, f"T{turn}.a.ctrl": 6, f"T{turn}.b.ctrl": 6,
-            f"T{turn}.fight.time": 1, **over}
+    return {
+        f"T{turn}.a.init": 6,
+        f"T{turn}.b.init": 1,
+        f"T{turn}.a.ctrl": 6,
+        f"T{turn}.b.ctrl": 6,
+        f"T{turn}.fight.time": 1,
+        **over,
+    }
 
 
 def life(res: TurnResult, fid: str) -> int:
@@ -50,8 +69,11 @@ def test_summon_is_fully_implemented() -> None:
 
 
 def _blocked_then_basic_response(**kw: Any) -> TurnResult:
-    dec = {"T2.b.action": attack(["fist"]), "T2.a.defense": {"defense": "tactics"},
-           "T2.a.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]}}
+    dec = {
+        "T2.b.action": attack(["fist"]),
+        "T2.a.defense": {"defense": "tactics"},
+        "T2.a.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
+    }
     r = b_first(**{"T2.b.attack": 1, "T2.a.attack": 6, "T2.a.attack.2": 6, "T2.a.damage": 2, "T2.a.damage.2": 3})
     return duel(dec, r, a=summoner(tactics=6), b=sheet("b", defense=0, evasion=0), turn=2, **kw)
 
@@ -76,8 +98,11 @@ RANGED = {"id": "bolt", "name": "Bolt", "level": 2, "elements": [{"id": "ranged"
 
 def test_a_basic_response_out_of_his_reach_counts_when_his_ally_reaches() -> None:
     # b shoots from Range 3: a's Basic Move cannot reach him, but the Ally a Range ahead (Range 2) can.
-    dec = {"T2.b.action": attack(["bolt"]), "T2.a.defense": {"defense": "tactics"},
-           "T2.a.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]}}
+    dec = {
+        "T2.b.action": attack(["bolt"]),
+        "T2.a.defense": {"defense": "tactics"},
+        "T2.a.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
+    }
     r = b_first(**{"T2.b.attack": 1, "T2.a.attack": 6, "T2.a.damage": 3})
     bs = sheet("b", defense=0, evasion=0, moves=[RANGED])
     bs["combat_skills"]["ki"] = 2
@@ -92,8 +117,10 @@ def test_a_basic_response_out_of_his_reach_counts_when_his_ally_reaches() -> Non
 
 
 def _reaction(**kw: Any) -> TurnResult:
-    dec = {"T2.b.action": {"action": "move", "movement": 1},
-           "T2.a.reaction": {"choice": "act", "moves": ["basic_move"]}}
+    dec = {
+        "T2.b.action": {"action": "move", "movement": 1},
+        "T2.a.reaction": {"choice": "act", "moves": ["basic_move"]},
+    }
     r = b_first(**{"T2.a.attack": 6, "T2.a.attack.2": 6, "T2.a.damage": 2, "T2.a.damage.2": 3})
     return duel(dec, r, a=summoner(), b=sheet("b", defense=0, evasion=0), rng=2, turn=2, **kw)
 
@@ -115,11 +142,13 @@ def test_without_an_ally_the_reaction_attack_is_his_alone() -> None:
 
 
 def _vs_pair(response: dict[str, Any], rng: int, ahead: int, with_ally: bool = True) -> TurnResult:
-    dec = {"T2.a.action": attack(["basic_move"]), "T2.b.defense": {"defense": "tactics"},
-           "T2.b.defensive_response": response}
+    dec = {
+        "T2.a.action": attack(["basic_move"]),
+        "T2.b.defense": {"defense": "tactics"},
+        "T2.b.defensive_response": response,
+    }
     r = a_first(**{"T2.a.attack": 1, "T2.a.attack.2": 1, "T2.b.attack": 1})
-    return duel(dec, r, a=summoner(), b=sheet("b", tactics=6), rng=rng, turn=2,
-                sa=ally(ahead) if with_ally else None)
+    return duel(dec, r, a=summoner(), b=sheet("b", tactics=6), rng=rng, turn=2, sa=ally(ahead) if with_ally else None)
 
 
 def test_a_throw_response_needs_the_ally_at_range_0_too() -> None:
@@ -147,9 +176,12 @@ def test_a_basic_response_meets_both_attacks() -> None:
 
 def test_no_second_response_against_the_allys_own_attack() -> None:
     # b passes on the summoner's attack; the Ally's attack misses too, but it opens no Response of its own.
-    dec = {"T2.a.action": attack(["basic_move"]), "T2.b.defense": {"defense": "tactics"},
-           "T2.b.defensive_response": {"choice": "pass"},
-           "T2.b.defensive_response.2": {"choice": "respond", "response": "basic", "moves": ["basic_move"]}}
+    dec = {
+        "T2.a.action": attack(["basic_move"]),
+        "T2.b.defense": {"defense": "tactics"},
+        "T2.b.defensive_response": {"choice": "pass"},
+        "T2.b.defensive_response.2": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
+    }
     r = a_first(**{"T2.a.attack": 1, "T2.a.attack.2": 1, "T2.b.attack": 10, "T2.b.damage": 3})
     res = duel(dec, r, a=summoner(), b=sheet("b", tactics=6), rng=1, turn=2, sa=ally())
     assert res.status == "resolved", res.violations
@@ -159,15 +191,33 @@ def test_no_second_response_against_the_allys_own_attack() -> None:
 # ── Checking by or of the Ally on a Band Map (000 L4199, L5668) ─────────────────────────────────────────
 
 
-def band(decisions: dict[str, Any], rolls: dict[str, int], bands: dict[str, int], sa: dict | None = None,
-         sb: dict | None = None, a: dict | None = None, b: dict | None = None, turn: int = 2) -> TurnResult:
+def band(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    bands: dict[str, int],
+    sa: dict | None = None,
+    sb: dict | None = None,
+    a: dict | None = None,
+    b: dict | None = None,
+    turn: int = 2,
+) -> TurnResult:
     fighters = []
     for fid, sh, stt in (("a", a or summoner(), sa), ("b", b or sheet("b", defense=0, evasion=0), sb)):
-        fighters.append({"id": fid, "sheet": sh, "state": {"life_bar": LIFE[3], "fighting_spirit": FS[3],
-                                                           "fs_start": FS[3], **(stt or {})}})
+        fighters.append(
+            {
+                "id": fid,
+                "sheet": sh,
+                "state": {"life_bar": LIFE[3], "fighting_spirit": FS[3], "fs_start": FS[3], **(stt or {})},
+            }
+        )
     decisions = {f"T{turn}.a.action": {"action": "none"}, f"T{turn}.b.action": {"action": "none"}, **decisions}
-    req = {"fight": {"turn": turn, "positioning": {"mode": "band", "bands": bands}}, "fighters": fighters,
-           "decisions": decisions, "rolls": rolls, "seed": 1}
+    req = {
+        "fight": {"turn": turn, "positioning": {"mode": "band", "bands": bands}},
+        "fighters": fighters,
+        "decisions": decisions,
+        "rolls": rolls,
+        "seed": 1,
+    }
     return resolve_turn(build(req))
 
 
@@ -179,8 +229,10 @@ def band_ally(at: int, checked_by: str | None = None) -> dict[str, Any]:
 
 
 def test_the_ally_checks_an_opponent_who_then_cannot_attack_its_summoner() -> None:
-    dec = {"T2.a.hazard": {"choice": "check", "target": "b", "ally_check": "by_ally"},
-           "T2.b.action": attack(["fist"], target="a")}
+    dec = {
+        "T2.a.hazard": {"choice": "check", "target": "b", "ally_check": "by_ally"},
+        "T2.b.action": attack(["fist"], target="a"),
+    }
     r = a_first(**{"T2.a.maneuver": 9, "T2.b.maneuver": 1, "T2.b.maneuver.2": 1, "T2.a.maneuver.2": 9})
     res = band(dec, r, {"a": 2, "b": 3}, sa=band_ally(3))
     assert res.status == "resolved", res.violations
@@ -197,10 +249,20 @@ def test_a_one_on_one_check_needs_an_ally_on_the_map() -> None:
 
 
 def test_an_opponent_checks_the_ally_which_then_cannot_strike_him() -> None:
-    dec = {"T2.b.hazard": {"choice": "check", "target": "a", "ally_check": "of_ally"},
-           "T2.a.action": attack(["basic_move"], movement=1, direction="toward")}
-    r = b_first(**{"T2.b.maneuver": 9, "T2.a.maneuver": 1, "T2.a.attack": 6, "T2.a.attack.2": 6,
-                   "T2.a.damage": 2, "T2.a.damage.2": 3})
+    dec = {
+        "T2.b.hazard": {"choice": "check", "target": "a", "ally_check": "of_ally"},
+        "T2.a.action": attack(["basic_move"], movement=1, direction="toward"),
+    }
+    r = b_first(
+        **{
+            "T2.b.maneuver": 9,
+            "T2.a.maneuver": 1,
+            "T2.a.attack": 6,
+            "T2.a.attack.2": 6,
+            "T2.a.damage": 2,
+            "T2.a.damage.2": 3,
+        }
+    )
     res = band(dec, r, {"a": 1, "b": 4}, sa=band_ally(2))
     assert res.status == "resolved", res.violations
     assert [(e.id, e.target) for e in st(res, "a").ongoing_effects if e.id == "ally_checked"] == [("ally_checked", "b")]
@@ -211,13 +273,21 @@ def test_an_opponent_checks_the_ally_which_then_cannot_strike_him() -> None:
 def test_the_summoner_frees_his_checked_ally_with_a_maneuver_check() -> None:
     dec = {"T2.a.action": attack(["basic_move"])}
     hits = {"T2.a.attack": 6, "T2.a.attack.2": 6, "T2.a.damage": 2, "T2.a.damage.2": 3}
-    won = band(dec, a_first(**hits, **{"T2.a.maneuver": 9, "T2.b.maneuver": 1}), {"a": 2, "b": 3},
-               sa=band_ally(3, checked_by="b"))
+    won = band(
+        dec,
+        a_first(**hits, **{"T2.a.maneuver": 9, "T2.b.maneuver": 1}),
+        {"a": 2, "b": 3},
+        sa=band_ally(3, checked_by="b"),
+    )
     assert won.status == "resolved", won.violations
     assert life(won, "b") == LIFE[3] - 2 - 3
     assert not [e for e in st(won, "a").ongoing_effects if e.id == "ally_checked"]
-    lost = band(dec, a_first(**hits, **{"T2.a.maneuver": 1, "T2.b.maneuver": 9}), {"a": 2, "b": 3},
-                sa=band_ally(3, checked_by="b"))
+    lost = band(
+        dec,
+        a_first(**hits, **{"T2.a.maneuver": 1, "T2.b.maneuver": 9}),
+        {"a": 2, "b": 3},
+        sa=band_ally(3, checked_by="b"),
+    )
     assert lost.status == "resolved", lost.violations
     assert life(lost, "b") == LIFE[3] - 2
     assert [e.target for e in st(lost, "a").ongoing_effects if e.id == "ally_checked"] == ["b"]

@@ -16,25 +16,40 @@ SWITCH = {"action": "switch", "target": "a2"}
 JAB = {"id": "jab", "name": "Jab", "level": 2}
 
 
-def tag(decisions: dict[str, Any], rolls: dict[str, int], *, option: bool = True, band: bool = False,
-        sa: dict | None = None, sa2: dict | None = None, sides: dict | None = None) -> TurnResult:
+def tag(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    *,
+    option: bool = True,
+    band: bool = False,
+    sa: dict | None = None,
+    sa2: dict | None = None,
+    sides: dict | None = None,
+) -> TurnResult:
     fighters = []
     for fid, extra in (("a", sa), ("a2", {"tag_waiting": True, **(sa2 or {})}), ("b", None)):
         state = {"life_bar": 50, "fighting_spirit": 30, "fs_start": 30, **(extra or {})}
         fighters.append({"id": fid, "sheet": sheet(fid, moves=[FIST, JAB]), "state": state})
-    positioning: dict[str, Any] = {"mode": "band", "bands": {"a": 2, "b": 3}} if band else {"mode": "range",
-                                                                                          "range": 1}
+    positioning: dict[str, Any] = {"mode": "band", "bands": {"a": 2, "b": 3}} if band else {"mode": "range", "range": 1}
     decisions = {"T1.b.action": {"action": "none"}, **decisions}
-    req = {"options": {"tag_team": option}, "fight": {"turn": 1, "positioning": positioning,
-                                                      "sides": sides or SIDES},
-           "fighters": fighters, "decisions": decisions, "rolls": rolls, "seed": 1}
+    req = {
+        "options": {"tag_team": option},
+        "fight": {"turn": 1, "positioning": positioning, "sides": sides or SIDES},
+        "fighters": fighters,
+        "decisions": decisions,
+        "rolls": rolls,
+        "seed": 1,
+    }
     return resolve_turn(build(req))
 
 
 def actors(res: TurnResult) -> list[str]:
     """Who declared an action, in the order the log shows them."""
-    return [s.actor for s in res.log if s.label == "B.1" and s.actor is not None and "declares" not in s.text
-            and s.text.startswith(s.actor)]
+    return [
+        s.actor
+        for s in res.log
+        if s.label == "B.1" and s.actor is not None and "declares" not in s.text and s.text.startswith(s.actor)
+    ]
 
 
 def test_rules_area_is_no_longer_listed() -> None:
@@ -49,8 +64,10 @@ def test_waiting_partner_takes_no_part_in_the_turn() -> None:
 
 
 def test_waiting_partner_cannot_be_targeted() -> None:
-    res = tag({"T1.a.action": {"action": "none"}, "T1.b.action": attack(["fist"], target="a2")},
-              {"T1.a.init": 1, "T1.b.init": 6})
+    res = tag(
+        {"T1.a.action": {"action": "none"}, "T1.b.action": attack(["fist"], target="a2")},
+        {"T1.a.init": 1, "T1.b.init": 6},
+    )
     assert res.status == "invalid" and res.violations[0].code == "TARGET_UNAVAILABLE"
 
 
@@ -114,8 +131,9 @@ def test_switch_allows_no_movement() -> None:
 
 
 def test_partner_comes_in_for_a_defeated_fighter() -> None:
-    res = tag({"T1.a2.action": {"action": "none"}}, {"T1.a2.init": 6, "T1.b.init": 1},
-              sa={"life_bar": 0, "defeated": True})
+    res = tag(
+        {"T1.a2.action": {"action": "none"}}, {"T1.a2.init": 6, "T1.b.init": 1}, sa={"life_bar": 0, "defeated": True}
+    )
     assert res.status == "resolved", res.violations
     assert not st(res, "a2").tag_waiting
 
@@ -154,12 +172,16 @@ def test_combo_switch_bonus_needs_the_newcomer_to_act_at_once() -> None:
 
 
 def test_combo_switch_after_a_miss_still_switches_but_no_combo_for_the_newcomer() -> None:
-    single = tag({"T1.a.action": CS, "T1.a2.action": attack(["fist"]), **GUARD},
-                 {**CS_ROLLS, "T1.a.attack": 1, "T1.a2.init": 5, "T1.a2.attack": 3})
+    single = tag(
+        {"T1.a.action": CS, "T1.a2.action": attack(["fist"]), **GUARD},
+        {**CS_ROLLS, "T1.a.attack": 1, "T1.a2.init": 5, "T1.a2.attack": 3},
+    )
     assert single.status == "resolved", single.violations
     assert st(single, "a").tag_waiting and not st(single, "a2").tag_waiting
-    combo = tag({"T1.a.action": CS, "T1.a2.action": attack(["fist", "jab"]), **GUARD},
-                {**CS_ROLLS, "T1.a.attack": 1, "T1.a2.init": 5})
+    combo = tag(
+        {"T1.a.action": CS, "T1.a2.action": attack(["fist", "jab"]), **GUARD},
+        {**CS_ROLLS, "T1.a.attack": 1, "T1.a2.init": 5},
+    )
     assert combo.status == "invalid" and combo.violations[0].code == "TAG_TEAM_INVALID"
     assert combo.violations[0].key == "T1.a2.action"
 
@@ -182,20 +204,37 @@ TAG_KICK = {"id": "tagc", "name": "Tag Kick", "level": 2, "elements": [{"id": "t
 COUNTER = {"choice": "respond", "moves": ["tagc"]}
 
 
-def counter_turn(decisions: dict[str, Any], rolls: dict[str, int], se: int = 10, defense: str = "defense",
-                 move: dict | None = None, ask: bool = False) -> TurnResult:
+def counter_turn(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    se: int = 10,
+    defense: str = "defense",
+    move: dict | None = None,
+    ask: bool = False,
+) -> TurnResult:
     fighters = []
-    for fid, extra, moves, skill in (("a", {}, [FIST], 6), ("a2", {"tag_waiting": True, "super_energy": se},
-                                                              [FIST, move or TAG_KICK], 2), ("b", {}, [FIST], 2)):
+    for fid, extra, moves, skill in (
+        ("a", {}, [FIST], 6),
+        ("a2", {"tag_waiting": True, "super_energy": se}, [FIST, move or TAG_KICK], 2),
+        ("b", {}, [FIST], 2),
+    ):
         state = {"life_bar": 50, "fighting_spirit": 30, "fs_start": 30, **extra}
         fighters.append({"id": fid, "sheet": sheet(fid, moves=moves, defense=skill, evasion=skill), "state": state})
-    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": defense}, "T1.a.action": {"action": "none"},
-           "T1.b.defense": {"defense": "defense"}, **decisions}
-    req = {"options": {"tag_team": True, "ask_every_decision": ask},
-           "fight": {"turn": 1, "positioning": {"mode": "range", "range": 1},
-                                                    "sides": SIDES},
-           "fighters": fighters, "decisions": dec,
-           "rolls": {"T1.b.init": 6, "T1.a.init": 2, "T1.b.ctrl": 6, "T1.b.attack": 1, **rolls}, "seed": 1}
+    dec = {
+        "T1.b.action": attack(["fist"]),
+        "T1.a.defense": {"defense": defense},
+        "T1.a.action": {"action": "none"},
+        "T1.b.defense": {"defense": "defense"},
+        **decisions,
+    }
+    req = {
+        "options": {"tag_team": True, "ask_every_decision": ask},
+        "fight": {"turn": 1, "positioning": {"mode": "range", "range": 1}, "sides": SIDES},
+        "fighters": fighters,
+        "decisions": dec,
+        "rolls": {"T1.b.init": 6, "T1.a.init": 2, "T1.b.ctrl": 6, "T1.b.attack": 1, **rolls},
+        "seed": 1,
+    }
     return resolve_turn(build(req))
 
 
@@ -253,8 +292,9 @@ def test_tag_counter_with_aerial_may_be_evaded() -> None:
     aerial = {**TAG_KICK, "elements": [{"id": "tag_counter"}, {"id": "aerial"}]}
     plain = counter_turn({"T1.a2.tag_counter": COUNTER, "T1.b.defense": {"defense": "evasion"}}, {"T1.a2.attack": 6})
     assert plain.status == "invalid"  # only Defense against an ordinary Tag Counter
-    res = counter_turn({"T1.a2.tag_counter": COUNTER, "T1.b.defense": {"defense": "evasion"}}, {"T1.a2.attack": 6},
-                       move=aerial)
+    res = counter_turn(
+        {"T1.a2.tag_counter": COUNTER, "T1.b.defense": {"defense": "evasion"}}, {"T1.a2.attack": 6}, move=aerial
+    )
     assert res.status == "resolved", res.violations
 
 
@@ -266,8 +306,13 @@ def test_step_mode_offers_a_switch_to_each_waiting_partner() -> None:
 
 
 def test_partner_switched_in_from_a_hold_with_a_lower_initiative_acts_after_the_others() -> None:
-    dec = {"T1.a.act_or_hold": {"choice": "hold"}, "T1.a.interrupt": {"choice": "act"}, "T1.a.action": SWITCH,
-           "T1.a2.action": attack(["fist"]), "T1.b.defense": {"defense": "defense"}}
+    dec = {
+        "T1.a.act_or_hold": {"choice": "hold"},
+        "T1.a.interrupt": {"choice": "act"},
+        "T1.a.action": SWITCH,
+        "T1.a2.action": attack(["fist"]),
+        "T1.b.defense": {"defense": "defense"},
+    }
     res = tag(dec, {"T1.a.init": 6, "T1.b.init": 4, "T1.a2.init": 2, "T1.a2.ctrl": 3})
     assert res.status == "resolved", (res.violations, res.pending_decision)
     assert st(res, "a").tag_waiting and not st(res, "a2").tag_waiting

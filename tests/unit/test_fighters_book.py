@@ -61,14 +61,24 @@ def test_bq1_wayne_dice() -> None:
     r = validate(_bq(1, 0, 1, 0, 0))
     assert r.valid
     d = r.derived
-    assert (d.initiative_die, d.control_die, d.basic_move_damage_die, d.special_move_damage_die,
-            d.super_move_damage_die, d.incoming_damage_die_shift) == ("1d6", "1d6", "1d6", "1d8", "1d10", -1)
+    assert (
+        d.initiative_die,
+        d.control_die,
+        d.basic_move_damage_die,
+        d.special_move_damage_die,
+        d.super_move_damage_die,
+        d.incoming_damage_die_shift,
+    ) == ("1d6", "1d6", "1d6", "1d8", "1d10", -1)
 
 
 def test_bq2_christine_dice() -> None:
     d = validate(_bq(-1, 2, 0, 2, 0)).derived
     assert (d.initiative_die, d.control_die, d.basic_move_damage_die, d.special_move_damage_die) == (
-        "1d10", "1d6", "1d2", "1d4")
+        "1d10",
+        "1d6",
+        "1d2",
+        "1d4",
+    )
 
 
 @pytest.mark.parametrize(("strength", "stamina"), [(-1, 0), (0, -1)])
@@ -80,8 +90,13 @@ def test_bq3_jen_split_speed(strength: int, stamina: int) -> None:
 
 def test_bq4_blood_fist() -> None:
     d = validate(_bq(2, -1, 0, -1, 0)).derived
-    assert (d.initiative_die, d.control_die, d.basic_move_damage_die, d.special_move_damage_die,
-            d.super_move_damage_die) == ("1d4", "1d6", "1d8", "1d10", "1d12")
+    assert (
+        d.initiative_die,
+        d.control_die,
+        d.basic_move_damage_die,
+        d.special_move_damage_die,
+        d.super_move_damage_die,
+    ) == ("1d4", "1d6", "1d8", "1d10", "1d12")
 
 
 def test_bq5_strength_one_basic_move() -> None:
@@ -96,11 +111,14 @@ def test_bq6_strength_two_against_stamina_minus_one() -> None:
     assert str(die(attacker.special_move_damage_die).shifted(defender.incoming_damage_die_shift)) == "1d12"
 
 
-@pytest.mark.parametrize(("bq", "codes"), [
-    ((1, 1, 1), {"BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-7
-    ((2, 1, 0), {"BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-8
-    ((3, -1, 0), {"BASIC_QUALITY_RANGE", "BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-9
-])
+@pytest.mark.parametrize(
+    ("bq", "codes"),
+    [
+        ((1, 1, 1), {"BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-7
+        ((2, 1, 0), {"BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-8
+        ((3, -1, 0), {"BASIC_QUALITY_RANGE", "BASIC_QUALITY_ARRAY_INVALID"}),  # BQ-9
+    ],
+)
 def test_bq7_to_9_illegal_arrays(bq: tuple[int, int, int], codes: set[str]) -> None:
     split = {1: (1, 0), -1: (-1, 0)}.get(bq[1], (0, 0))
     assert errors(validate(_bq(*bq, *split))) == codes
@@ -116,8 +134,12 @@ def test_bq11_speed_needs_a_split() -> None:
 
 def test_bq12_seventeen_archetypes() -> None:
     legal = 0
-    codes = {"BASIC_QUALITY_RANGE", "BASIC_QUALITY_ARRAY_INVALID", "SPEED_ALLOCATION_INVALID",
-             "SPEED_ALLOCATION_MISSING"}
+    codes = {
+        "BASIC_QUALITY_RANGE",
+        "BASIC_QUALITY_ARRAY_INVALID",
+        "SPEED_ALLOCATION_INVALID",
+        "SPEED_ALLOCATION_MISSING",
+    }
     for strength, speed, stamina, init, ctrl in itertools.product(range(-1, 3), repeat=5):
         if not errors(validate(_bq(strength, speed, stamina, init, ctrl))) & codes:
             legal += 1
@@ -207,8 +229,9 @@ def test_mp11_borrow_identity_loses_an_element() -> None:
     f["qualities"][3] = {"id": "borrow_identity", "director_approved": True}
     r = validate(f)
     assert r.moves[1].element_slots == 4
-    assert any(v.code == "MOVE_ELEMENT_BUDGET_EXCEEDED" and v.path.startswith("fighter.moves[1].")
-               for v in r.violations)
+    assert any(
+        v.code == "MOVE_ELEMENT_BUDGET_EXCEEDED" and v.path.startswith("fighter.moves[1].") for v in r.violations
+    )
 
 
 def test_mp12_super_with_two_unused_elements() -> None:
@@ -221,8 +244,14 @@ def test_mp12_super_with_two_unused_elements() -> None:
 
 def test_mp13_super_damage_elements() -> None:
     f = bob_pl3()
-    f["moves"][0]["elements"] = [el("increased_damage", 4), el("hits_low"), el("hard_to_evade", 2), el("anti_air"),
-                                 el("aerial"), el("mobile")]
+    f["moves"][0]["elements"] = [
+        el("increased_damage", 4),
+        el("hits_low"),
+        el("hard_to_evade", 2),
+        el("anti_air"),
+        el("aerial"),
+        el("mobile"),
+    ]
     assert errors(validate(f)) == {"SUPER_MOVE_DAMAGE_ELEMENTS"}
 
 
@@ -242,8 +271,13 @@ def _suzuka(shared: bool = False) -> Json:
     f["moves"][0]["purchase"] = "super"
     others = [copy.deepcopy(f["moves"][0]) | {"style": s, "name": f"Apocalypse {s}"} for s in ("Water", "Wind")]
     others[0]["elements"] = [el("increased_damage", 6), el("hits_low"), el("hard_to_evade", 2), el("aerial")]
-    others[1]["elements"] = [el("increased_damage", 6), el("hits_low"), el("hard_to_evade", 1), el("anti_air"),
-                             el("mobile")]
+    others[1]["elements"] = [
+        el("increased_damage", 6),
+        el("hits_low"),
+        el("hard_to_evade", 1),
+        el("anti_air"),
+        el("mobile"),
+    ]
     f["moves"][1:1] = others if not shared else others[:1]
     return f
 
@@ -283,8 +317,21 @@ def _three_tier() -> Json:
     f["moves"][0] |= {"tier_group": "apocalypse", "tier": 1}
     f["moves"][1:1] = [
         move("Apocalypse II", 6, [*base, el("aerial"), el("mobile")], kind="super", tier=2, tier_group="apocalypse"),
-        move("Apocalypse III", 7, [el("increased_damage", 8), el("hits_low"), el("hard_to_evade", 2), el("anti_air"),
-                                   el("aerial"), el("mobile")], kind="super", tier=3, tier_group="apocalypse"),
+        move(
+            "Apocalypse III",
+            7,
+            [
+                el("increased_damage", 8),
+                el("hits_low"),
+                el("hard_to_evade", 2),
+                el("anti_air"),
+                el("aerial"),
+                el("mobile"),
+            ],
+            kind="super",
+            tier=3,
+            tier_group="apocalypse",
+        ),
     ]
     return f
 
@@ -301,8 +348,16 @@ def test_mp17_three_tier_super() -> None:
 def _identities(n: int) -> Json:
     f = wayne_pl1()
     f["qualities"][3] = {"id": "borrow_identity", "director_approved": True}
-    f["moves"] = [{"kind": "command", "command": "identity_change", "identity_of": name, "cost_paid": 3,
-                   "director_approved": True} for name in ("Bob", "Koichiro", "Christine", "Jen")[:n]]
+    f["moves"] = [
+        {
+            "kind": "command",
+            "command": "identity_change",
+            "identity_of": name,
+            "cost_paid": 3,
+            "director_approved": True,
+        }
+        for name in ("Bob", "Koichiro", "Christine", "Jen")[:n]
+    ]
     f["move_points_to_narrative"] = max(10 - 3 * n, 0)
     f["narrative_skills"] += [{"id": "acrobatics", "level": 1}]
     return f
@@ -355,12 +410,19 @@ def test_mp22_ki_access() -> None:
 def test_mp23_limited_movement_style() -> None:
     f = hiro_styles_pl1()
     f["styles"][1]["limited_movement"] = True
-    f["moves"][1] = move("Crane Stance", 3, [el("hits_low"), el("increased_damage", 4)], [el("no_movement")],
-                         style="Crane", purchase="p1")
+    f["moves"][1] = move(
+        "Crane Stance",
+        3,
+        [el("hits_low"), el("increased_damage", 4)],
+        [el("no_movement")],
+        style="Crane",
+        purchase="p1",
+    )
     r = validate(f, style_options_enabled=True)
     assert r.moves[1].legal  # the moves core alone knows no style: 5 Elements on 4 slots + 1 from the Liability
     assert [v.path for v in r.violations if v.code == "MOVE_ELEMENT_BUDGET_EXCEEDED"] == [
-        "fighter.moves[1].liabilities"]
+        "fighter.moves[1].liabilities"
+    ]
     assert [w.path for w in r.warnings if w.code == "STYLE_ELEMENT_INERT"] == ["fighter.moves[3].elements[1]"]
 
 
@@ -422,10 +484,23 @@ def _with_skills(base: Json, quality: str | None, skills: dict[str, int], ki: in
     return f
 
 
-GADGET_SECONDARIES = ("thug_thrashing", "climactic_super_move", "property_damage", "endure_great_hardship",
-                      "perception")
-MAGIC_SECONDARIES = ("climactic_super_move", "danger_sense", "draw_ki", "grim_determination", "meditation",
-                     "property_damage", "sense_ki", "spirituality")
+GADGET_SECONDARIES = (
+    "thug_thrashing",
+    "climactic_super_move",
+    "property_damage",
+    "endure_great_hardship",
+    "perception",
+)
+MAGIC_SECONDARIES = (
+    "climactic_super_move",
+    "danger_sense",
+    "draw_ki",
+    "grim_determination",
+    "meditation",
+    "property_damage",
+    "sense_ki",
+    "spirituality",
+)
 
 
 def test_sk9_gadgeteering_secondaries() -> None:
@@ -441,16 +516,26 @@ def test_sk9_gadgeteering_secondaries() -> None:
 def test_sk11_sk12_magic_secondaries() -> None:
     skills = {"magic": 4} | dict.fromkeys(MAGIC_SECONDARIES, 2)
     assert "SECONDARY_SKILLS_INSUFFICIENT" not in errors(validate(_with_skills(koichiro_pl5(), "magic", skills, 2)))
-    [finding] = [v for v in validate(_with_skills(koichiro_pl5(), "magic", skills, 1)).violations
-                 if v.code == "SECONDARY_SKILLS_INSUFFICIENT"]
+    [finding] = [
+        v
+        for v in validate(_with_skills(koichiro_pl5(), "magic", skills, 1)).violations
+        if v.code == "SECONDARY_SKILLS_INSUFFICIENT"
+    ]
     assert "Ki" in finding.message
     skills = {"magic": 2} | dict.fromkeys(MAGIC_SECONDARIES, 1)  # Yasa: all at 1, so Ki from PL 1
     assert "SECONDARY_SKILLS_INSUFFICIENT" in errors(validate(_with_skills(koichiro_pl5(), "magic", skills, 0)))
 
 
 def test_sk13_psychic_seven() -> None:
-    secondaries = ("meditation", "property_damage", "sense_ki", "intimidation", "smooth_talking", "zen_state",
-                   "grim_determination")
+    secondaries = (
+        "meditation",
+        "property_damage",
+        "sense_ki",
+        "intimidation",
+        "smooth_talking",
+        "zen_state",
+        "grim_determination",
+    )
     skills = {"psychic": 7} | dict.fromkeys(secondaries, 4)
     pl3 = _with_skills(bob_pl3(), "psychic", skills, ki=4)
     assert not errors(validate(pl3)) & {"SECONDARY_SKILLS_INSUFFICIENT", "SKILL_CAP_EXCEEDED"}
@@ -476,13 +561,16 @@ def test_sk21_fame_is_not_bought() -> None:
     assert "FAME_WEALTH_BOUGHT" in errors(validate(f))
 
 
-@pytest.mark.parametrize(("level", "roll", "dl", "bonus", "expected"), [
-    (4, 6, 8, 0, "success"),  # SK-10 Max Damage: 10 against 8 (000 L1800)
-    (2, 9, 10, 0, "success"),  # SK-12 Yasa: 11 against 10 (000 L1832)
-    (7, 8, 16, 0, "failure"),  # SK-13 Therese: 15 against 16 (000 L1876)
-    (6, 4, 8, 0, "success"),  # SK-14 Dominic Kane: 10 against 8 (000 L1862)
-    (4, 3, 8, 2, "success"),  # SK-16 Scotty with +2 for Strength: 9 against 8 (000 L1667)
-])
+@pytest.mark.parametrize(
+    ("level", "roll", "dl", "bonus", "expected"),
+    [
+        (4, 6, 8, 0, "success"),  # SK-10 Max Damage: 10 against 8 (000 L1800)
+        (2, 9, 10, 0, "success"),  # SK-12 Yasa: 11 against 10 (000 L1832)
+        (7, 8, 16, 0, "failure"),  # SK-13 Therese: 15 against 16 (000 L1876)
+        (6, 4, 8, 0, "success"),  # SK-14 Dominic Kane: 10 against 8 (000 L1862)
+        (4, 3, 8, 2, "success"),  # SK-16 Scotty with +2 for Strength: 9 against 8 (000 L1667)
+    ],
+)
 def test_skill_checks(level: int, roll: int, dl: int, bonus: int, expected: str) -> None:
     assert skill_check(level, roll, dl, bonus) == expected
 
@@ -500,8 +588,17 @@ def test_sk17_to_sk22_skill_formulas() -> None:
 
 def test_sk20_realize_potential_move() -> None:
     f = bob_pl3()
-    f["moves"].append(move("Lesson Learned", 5, [el("increased_damage", 6)], free_source="realize_potential",
-                           realize_potential_target="Blood Fist", realize_potential_check=14, director_approved=True))
+    f["moves"].append(
+        move(
+            "Lesson Learned",
+            5,
+            [el("increased_damage", 6)],
+            free_source="realize_potential",
+            realize_potential_target="Blood Fist",
+            realize_potential_check=14,
+            director_approved=True,
+        )
+    )
     r = validate(f)
     assert r.moves[-1].charged_move_points == 0 and "REALIZE_POTENTIAL_MOVE_INVALID" not in errors(r)
     f["moves"][-1]["level"] = 4
@@ -535,12 +632,26 @@ def test_cb5_damage_chain_to_plus_five() -> None:
     """PL 5 Damage +2 (max); PL 6 buys +1; PL 7 takes the regular +1 and buys another: +5 (000 L676)."""
     f = _at(7, damage={"regular": 3, "purchased": 2}, control={"regular": 2}, accuracy={"regular": 1})
     f["combat_bonus_purchases"] = [{"pl": 6, "category": "damage"}, {"pl": 7, "category": "damage"}]
-    f["skill_history"] = [{"pl": 5, "combat_bonuses": {"damage": {"regular": 2}, "control": {"regular": 2}}},
-                          {"pl": 6, "combat_bonuses": {"damage": {"regular": 2, "purchased": 1},
-                                                       "control": {"regular": 2}, "accuracy": {"regular": 1}}}]
+    f["skill_history"] = [
+        {"pl": 5, "combat_bonuses": {"damage": {"regular": 2}, "control": {"regular": 2}}},
+        {
+            "pl": 6,
+            "combat_bonuses": {
+                "damage": {"regular": 2, "purchased": 1},
+                "control": {"regular": 2},
+                "accuracy": {"regular": 1},
+            },
+        },
+    ]
     r = validate(f)
-    bonus_codes = {"COMBAT_BONUS_TOTAL_MISMATCH", "COMBAT_BONUS_SINGLE_MAX", "BONUS_PURCHASE_NOT_MAXED",
-                   "BONUS_PURCHASE_LIMIT", "BONUS_PURCHASE_BEFORE_PL5", "COMBAT_BONUS_REALLOCATED"}
+    bonus_codes = {
+        "COMBAT_BONUS_TOTAL_MISMATCH",
+        "COMBAT_BONUS_SINGLE_MAX",
+        "BONUS_PURCHASE_NOT_MAXED",
+        "BONUS_PURCHASE_LIMIT",
+        "BONUS_PURCHASE_BEFORE_PL5",
+        "COMBAT_BONUS_REALLOCATED",
+    }
     assert not errors(r) & bonus_codes
     assert r.derived.combat_bonus_effective.damage == 5
 
@@ -597,8 +708,11 @@ def test_qw4_exchanges() -> None:
     f["qualities"] = [{"id": "charming"}]
     f["quality_exchanges"] = [{"converted_to": c} for c in ("narrative", "fighting_spirit", "combat")]
     d = validate(f).derived
-    assert (d.budgets.narrative_skill_points.available, d.fighting_spirit, d.budgets.combat_skill_points.available) \
-        == (18, 12, 6)
+    assert (d.budgets.narrative_skill_points.available, d.fighting_spirit, d.budgets.combat_skill_points.available) == (
+        18,
+        12,
+        6,
+    )
 
 
 def test_qw5_qw6() -> None:
@@ -613,8 +727,10 @@ def test_qw5_qw6() -> None:
 
 def test_qw7_weakness_lost_keeps_its_quality() -> None:
     f = tsuto_pl8() | {"power_level": 4}
-    f["weaknesses"] = [{"id": "honorable", "acquired_at_pl": 1}, {"id": "amnesia", "acquired_at_pl": 1,
-                                                                  "lost_at_pl": 2, "director_approved": True}]
+    f["weaknesses"] = [
+        {"id": "honorable", "acquired_at_pl": 1},
+        {"id": "amnesia", "acquired_at_pl": 1, "lost_at_pl": 2, "director_approved": True},
+    ]
     r = validate(f)
     assert r.derived.quality_slots == 7
     assert not errors(r) & {"WEAKNESS_LOSS_LIMIT", "EVEN_LEVEL_CHOICE_INVALID"}
@@ -627,12 +743,15 @@ def test_qw8_attractive_four() -> None:
     assert bonuses[("interaction with admirers", "Attractive")] == 5
 
 
-@pytest.mark.parametrize(("qualities", "weaknesses", "code"), [
-    (["tall", "short"], [], "TRAIT_CONFLICT"),  # QW-9
-    (["big"], [], "TRAIT_PREREQUISITE_MISSING"),  # QW-10
-    ([], ["ugly", "unattractive"], None),
-    (["distracting"], ["ugly", "unattractive"], "TRAIT_CONFLICT"),  # QW-12
-])
+@pytest.mark.parametrize(
+    ("qualities", "weaknesses", "code"),
+    [
+        (["tall", "short"], [], "TRAIT_CONFLICT"),  # QW-9
+        (["big"], [], "TRAIT_PREREQUISITE_MISSING"),  # QW-10
+        ([], ["ugly", "unattractive"], None),
+        (["distracting"], ["ugly", "unattractive"], "TRAIT_CONFLICT"),  # QW-12
+    ],
+)
 def test_qw9_to_qw12(qualities: list[str], weaknesses: list[str], code: str | None) -> None:
     f = wayne_pl1()
     f["qualities"] = [{"id": q, "params": {"benefit": "damage_reduction"}} for q in qualities] + [{"id": "driven"}]
@@ -707,8 +826,7 @@ def test_gl3_gl4_glory_against_power_level() -> None:
     assert "ADVANCEMENT_PENDING" in warnings(validate(bob_pl3() | {"glory": 120}))
     r = validate(koichiro_pl5() | {"glory": 170})
     assert "PL_ABOVE_GLORY" in warnings(r)
-    assert (r.derived.effective_power_level, r.derived.life_bar, r.derived.fs_spend_limit_per_application) == (
-        4, 70, 4)
+    assert (r.derived.effective_power_level, r.derived.life_bar, r.derived.fs_spend_limit_per_application) == (4, 70, 4)
 
 
 def test_gl5_to_gl13_glory_formulas() -> None:
@@ -751,10 +869,18 @@ def test_fs4_pl8_budgets() -> None:
     d = validate(tsuto_pl8()).derived
     b = d.budgets
     assert (b.combat_skill_points.available, b.narrative_skill_points.available, b.move_points.available) == (
-        26, 85, 80)
+        26,
+        85,
+        80,
+    )
     assert (d.quality_slots - d.weakness_equivalents, d.life_bar, d.fighting_spirit) == (8, 100, 100)
     assert (d.super_moves_min, d.super_moves_max, d.combat_bonus_total, d.combat_bonus_max_single, d.det_cap) == (
-        1, 6, 7, 3, 5)
+        1,
+        6,
+        7,
+        3,
+        5,
+    )
 
 
 def test_fs5_secret_boss() -> None:
@@ -795,8 +921,12 @@ def test_fs9_fs10_style_flaws() -> None:
     assert (d.derived.free_style_flaws, d.derived.weakness_equivalents) == (3, 1)
     assert "STYLE_FLAW_ACCOUNTING" not in errors(d)
     f = hiro_styles_pl1()
-    f["styles"][1] |= {"modified_defense": 1, "modified_defense_skill": "evasion", "limited_movement": True,
-                       "forced_style_change": True}
+    f["styles"][1] |= {
+        "modified_defense": 1,
+        "modified_defense_skill": "evasion",
+        "limited_movement": True,
+        "forced_style_change": True,
+    }
     f["fs_from_style_flaw"] = 1
     r = validate(f, style_options_enabled=True)
     assert (r.derived.free_style_flaws, r.derived.weakness_equivalents) == (1, 0)
@@ -818,8 +948,10 @@ def test_history_rules_are_named_when_skipped() -> None:
 def test_unsupported_rules_are_reported() -> None:
     r = validate(wayne_pl1())
     assert {(u.id, u.path) for u in r.unsupported} == {
-        ("MOVE_MODIFIED", "fighter.moves"), ("ACCUMULATED_TOTALS", "fighter"),
-        ("INCOMPLETE_SEQUENCE_STALLED", "fighter.moves")}
+        ("MOVE_MODIFIED", "fighter.moves"),
+        ("ACCUMULATED_TOTALS", "fighter"),
+        ("INCOMPLETE_SEQUENCE_STALLED", "fighter.moves"),
+    }
     assert all(u.reason for u in r.unsupported)
 
 

@@ -17,8 +17,14 @@ def with_moves(*extra: dict[str, Any]) -> dict[str, Any]:
 
 
 def move(name: str, level: int, elements: list, liabilities: list | None = None) -> dict[str, Any]:
-    return {"name": name, "kind": "special", "level": level, "elements": elements, "liabilities": liabilities or [],
-            "acquired_at_pl": 5}
+    return {
+        "name": name,
+        "kind": "special",
+        "level": level,
+        "elements": elements,
+        "liabilities": liabilities or [],
+        "acquired_at_pl": 5,
+    }
 
 
 def codes_of(fighter: dict[str, Any]) -> set[str]:
@@ -34,8 +40,9 @@ def test_prop_recovery_needs_a_prop_move() -> None:
 
 
 def test_power_enhancer_target_must_be_another_move() -> None:
-    enhancer = move("Focus", 3, [el("power_enhancer", target_moves="Nowhere Kick", additional_targets=0,
-                                    additional_uses=0)])
+    enhancer = move(
+        "Focus", 3, [el("power_enhancer", target_moves="Nowhere Kick", additional_targets=0, additional_uses=0)]
+    )
     assert "CROSS_MOVE_REFERENCE_MISSING" in codes_of(with_moves(enhancer))
 
 

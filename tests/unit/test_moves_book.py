@@ -26,13 +26,28 @@ def test_blooming_dance() -> None:
 
 def test_lightning_crash() -> None:
     """T02: L4 Anti-Air + Knocks Down + Juggle + Power Up (Control for damage): 4 MP, 1d6, Ender (000 L4990–L4999)."""
-    r = price(level=4, elements=[{"id": "anti_air"}, {"id": "knocks_down"}, {"id": "juggle"},
-                                 {"id": "power_up", "options": {"version": "control"}}])
+    r = price(
+        level=4,
+        elements=[
+            {"id": "anti_air"},
+            {"id": "knocks_down"},
+            {"id": "juggle"},
+            {"id": "power_up", "options": {"version": "control"}},
+        ],
+    )
     assert r.legal, r.violations
     assert (r.element_slots, r.elements_spent, r.move_points) == (5, 5, 4)
     assert r.damage is not None and r.damage.die == "1d6"
-    assert set(r.keywords) == {"defensive_response:anti_air", "offensive", "normal", "stun", "knockback",
-                               "knocks_down", "standard_range", "normal_move"}
+    assert set(r.keywords) == {
+        "defensive_response:anti_air",
+        "offensive",
+        "normal",
+        "stun",
+        "knockback",
+        "knocks_down",
+        "standard_range",
+        "normal_move",
+    }
     assert "ender" in r.combo_keywords
 
 
@@ -40,16 +55,29 @@ def test_abyssal_reckoning() -> None:
     """T03: L4 with Decreased Accuracy ×2, No Movement, Unblockable, Increased Stun, Knocks Down, Increased Damage ×4:
     8 Elements against 3 of Liabilities fills 5 slots; 4 MP; +2 (Defense) −4 (Evasion and Tactics); 1d10 +2 Stun;
     Combo Mixup, Ender (000 L5001–L5019)."""
-    r = price(level=4,
-              elements=[{"id": "unblockable"}, {"id": "increased_stun"}, {"id": "knocks_down"},
-                        {"id": "increased_damage", "times": 4}],
-              liabilities=[{"id": "decreased_accuracy", "times": 2}, {"id": "no_movement"}])
+    r = price(
+        level=4,
+        elements=[
+            {"id": "unblockable"},
+            {"id": "increased_stun"},
+            {"id": "knocks_down"},
+            {"id": "increased_damage", "times": 4},
+        ],
+        liabilities=[{"id": "decreased_accuracy", "times": 2}, {"id": "no_movement"}],
+    )
     assert r.legal, r.violations
     assert (r.element_slots, r.liability_slots, r.elements_spent, r.move_points) == (5, 3, 5, 4)
     assert (r.accuracy_vs.defense, r.accuracy_vs.evasion, r.accuracy_vs.tactics) == (2, -4, -4)
     assert r.damage is not None and (r.damage.die, r.damage.stun_bonus) == ("1d10", 2)
-    assert set(r.keywords) == {"offensive", "normal", "stun", "knockback", "knocks_down", "standard_range",
-                               "no_movement"}
+    assert set(r.keywords) == {
+        "offensive",
+        "normal",
+        "stun",
+        "knockback",
+        "knocks_down",
+        "standard_range",
+        "no_movement",
+    }
     assert set(r.combo_keywords) == {"mixup", "ender"}
 
 
@@ -59,8 +87,12 @@ def test_abyssal_reckoning() -> None:
 @pytest.mark.parametrize(("level", "mp"), [(2, 3), (3, 3), (4, 4), (5, 5), (6, 6)])
 def test_move_point_table_for_full_moves(level: int, mp: int) -> None:
     """T07: a full Special Move costs its level, except that L2 costs 3 (000 L2269)."""
-    r = price(level=level, elements=[{"id": "increased_damage", "times": min(level + 1, 2 * level)}]
-              if level + 1 <= 6 else [{"id": "increased_damage", "times": 6}, {"id": "hits_low"}])
+    r = price(
+        level=level,
+        elements=[{"id": "increased_damage", "times": min(level + 1, 2 * level)}]
+        if level + 1 <= 6
+        else [{"id": "increased_damage", "times": 6}, {"id": "hits_low"}],
+    )
     assert r.elements_spent == level + 1 and r.unused_slots == 0
     assert r.move_points == mp
 
@@ -80,8 +112,11 @@ def test_l2_over_budget() -> None:
 
 def test_single_element_cap() -> None:
     """T06: Increased Damage ×5 costs 5 > 2×2 on an L2, whatever the Liabilities (000 L2291)."""
-    r = price(level=2, elements=[{"id": "increased_damage", "times": 5}],
-              liabilities=[{"id": "cheap"}, {"id": "decreased_accuracy"}])
+    r = price(
+        level=2,
+        elements=[{"id": "increased_damage", "times": 5}],
+        liabilities=[{"id": "cheap"}, {"id": "decreased_accuracy"}],
+    )
     assert "ELEMENT_COST_CAP_EXCEEDED" in codes(r)
 
 
@@ -101,23 +136,31 @@ def test_move_point_floor() -> None:
 
 def test_lone_half_element_costs_one() -> None:
     """T10: ½ + three 1-cost Elements on an L3 use ceil(3.5) = 4 slots: 3 MP (000 L2287)."""
-    r = price(level=3, elements=[{"id": "always_does_damage"}, {"id": "hits_low"}, {"id": "anti_air"},
-                                 {"id": "easy_to_combo"}])
+    r = price(
+        level=3,
+        elements=[{"id": "always_does_damage"}, {"id": "hits_low"}, {"id": "anti_air"}, {"id": "easy_to_combo"}],
+    )
     assert (r.elements_spent, r.move_points) == (4, 3)
     assert "HALF_ELEMENT_ROUNDED_UP" in {f.code for f in r.info}
 
 
 def test_half_element_pairs_with_half_liability() -> None:
     """T11: the same move plus a −½ Liability uses 3 slots, leaving 1 unused: 2 MP (000 L2289)."""
-    r = price(level=3, elements=[{"id": "always_does_damage"}, {"id": "hits_low"}, {"id": "anti_air"},
-                                 {"id": "easy_to_combo"}], liabilities=[{"id": "non_finisher"}])
+    r = price(
+        level=3,
+        elements=[{"id": "always_does_damage"}, {"id": "hits_low"}, {"id": "anti_air"}, {"id": "easy_to_combo"}],
+        liabilities=[{"id": "non_finisher"}],
+    )
     assert (r.elements_spent, r.unused_slots, r.move_points) == (3, 1, 2)
 
 
 def test_lone_half_liability_earns_nothing() -> None:
     """T12: three 1-cost Elements and a lone −½ Liability on an L3: ceil(2.5) = 3 used, 2 MP (000 L2289)."""
-    r = price(level=3, elements=[{"id": "hits_low"}, {"id": "anti_air"}, {"id": "easy_to_combo"}],
-              liabilities=[{"id": "non_finisher"}])
+    r = price(
+        level=3,
+        elements=[{"id": "hits_low"}, {"id": "anti_air"}, {"id": "easy_to_combo"}],
+        liabilities=[{"id": "non_finisher"}],
+    )
     assert (r.elements_spent, r.move_points) == (3, 2)
     assert "UNPAIRED_HALF_LIABILITY" in {f.code for f in r.info}
 
@@ -125,23 +168,26 @@ def test_lone_half_liability_earns_nothing() -> None:
 # ---- Increased Damage and Multi Hit (000 L3520–L3540, L3703–L3734)
 
 
-@pytest.mark.parametrize(("times", "die", "minimum"), [(0, "1d6", 1), (1, "1d6", 2), (2, "1d8", 1), (4, "1d10", 1),
-                                                       (6, "1d12", 1)])
+@pytest.mark.parametrize(
+    ("times", "die", "minimum"), [(0, "1d6", 1), (1, "1d6", 2), (2, "1d8", 1), (4, "1d10", 1), (6, "1d12", 1)]
+)
 def test_increased_damage_table_special(times: int, die: str, minimum: int) -> None:
     elements = [{"id": "increased_damage", "times": times}] if times else []
     r = price(level=6, elements=elements)
     assert r.damage is not None and (r.damage.die, r.damage.minimum_roll) == (die, minimum)
 
 
-@pytest.mark.parametrize(("times", "die", "minimum"), [(1, "1d8", 2), (2, "1d10", 1), (4, "1d12", 1),
-                                                       (6, "1d12+2", 1), (8, "1d12+4", 1)])
+@pytest.mark.parametrize(
+    ("times", "die", "minimum"), [(1, "1d8", 2), (2, "1d10", 1), (4, "1d12", 1), (6, "1d12+2", 1), (8, "1d12+4", 1)]
+)
 def test_increased_damage_table_super(times: int, die: str, minimum: int) -> None:
     r = price(type="super", level=5, elements=[{"id": "increased_damage", "times": times}])
     assert r.damage is not None and (r.damage.die, r.damage.minimum_roll) == (die, minimum)
 
 
-@pytest.mark.parametrize(("multi", "minimum", "bonus"), [(1, 3, 0), (2, 2, 1), (3, 3, 1), (4, 2, 2), (5, 3, 2),
-                                                         (6, 2, 3)])
+@pytest.mark.parametrize(
+    ("multi", "minimum", "bonus"), [(1, 3, 0), (2, 2, 1), (3, 3, 1), (4, 2, 2), (5, 3, 2), (6, 2, 3)]
+)
 def test_multi_hit_with_one_increased_damage(multi: int, minimum: int, bonus: int) -> None:
     """The book's Multi Hit × Increased Damage 1 table (000 L3722–L3730)."""
     r = price(level=6, elements=[{"id": "multi_hit", "times": multi}, {"id": "increased_damage"}])
@@ -154,8 +200,9 @@ def test_multi_hit_with_one_increased_damage(multi: int, minimum: int, bonus: in
 def test_super_basics() -> None:
     """T13: Super L5, Increased Damage ×6 + Anti-Air + Hits Low: 10 slots, 8 used, 4 MP, 1d12+2, Knocks Down,
     no Stun, no Ender (derived from 000 L5224–L5236, L3539)."""
-    r = price(type="super", level=5, elements=[{"id": "increased_damage", "times": 6}, {"id": "anti_air"},
-                                               {"id": "hits_low"}])
+    r = price(
+        type="super", level=5, elements=[{"id": "increased_damage", "times": 6}, {"id": "anti_air"}, {"id": "hits_low"}]
+    )
     assert r.legal, r.violations
     assert (r.element_slots, r.elements_spent, r.unused_slots, r.move_points) == (10, 8, 2, 4)
     assert r.damage is not None and r.damage.die == "1d12+2"
@@ -166,8 +213,17 @@ def test_super_basics() -> None:
 
 def test_super_offence_rule() -> None:
     """T14: a damaging Super L5 needs 5 of its 10 Elements on the offence four; 4 is too few (000 L5234)."""
-    r = price(type="super", level=5, elements=[{"id": "increased_damage", "times": 4}, {"id": "anti_air"},
-                                               {"id": "hits_low"}, {"id": "aerial"}, {"id": "easy_to_combo"}])
+    r = price(
+        type="super",
+        level=5,
+        elements=[
+            {"id": "increased_damage", "times": 4},
+            {"id": "anti_air"},
+            {"id": "hits_low"},
+            {"id": "aerial"},
+            {"id": "easy_to_combo"},
+        ],
+    )
     assert "SUPER_OFFENSE_SPEND_TOO_LOW" in codes(r)
 
 
@@ -189,19 +245,35 @@ def test_super_without_damage_is_exempt() -> None:
 
 def test_super_has_no_stun_for_increased_stun() -> None:
     """T17: Increased Stun needs the Stun keyword, which Supers lack unless the Director keeps it (000 L5232)."""
-    build = {"type": "super", "level": 5, "elements": [{"id": "increased_damage", "times": 5},
-                                                       {"id": "increased_stun"}]}
+    build = {
+        "type": "super",
+        "level": 5,
+        "elements": [{"id": "increased_damage", "times": 5}, {"id": "increased_stun"}],
+    }
     assert "REQUIRED_KEYWORD_MISSING" in codes(price(**build))
     assert "REQUIRED_KEYWORD_MISSING" not in codes(price(**build, campaign={"super_stun": True}))
 
 
 def test_always_does_damage_on_a_super_follows_breakthrough() -> None:
     """T18: on a Super, Always Does Damage may be taken once per Breakthrough (000 L2813–L2817)."""
-    one = price(type="super", level=5, elements=[{"id": "breakthrough"}, {"id": "always_does_damage", "times": 2},
-                                                 {"id": "increased_damage", "times": 4}])
-    two = price(type="super", level=5, elements=[{"id": "breakthrough", "times": 2},
-                                                 {"id": "always_does_damage", "times": 2},
-                                                 {"id": "increased_damage", "times": 4}])
+    one = price(
+        type="super",
+        level=5,
+        elements=[
+            {"id": "breakthrough"},
+            {"id": "always_does_damage", "times": 2},
+            {"id": "increased_damage", "times": 4},
+        ],
+    )
+    two = price(
+        type="super",
+        level=5,
+        elements=[
+            {"id": "breakthrough", "times": 2},
+            {"id": "always_does_damage", "times": 2},
+            {"id": "increased_damage", "times": 4},
+        ],
+    )
     assert "INSTANCE_LIMIT_EXCEEDED" in codes(one)
     assert "INSTANCE_LIMIT_EXCEEDED" not in codes(two)
     assert next(e.cost for e in two.entries if e.id == "always_does_damage") == 1
@@ -224,8 +296,16 @@ def test_super_only_entry_on_a_special() -> None:
 
 def test_three_tier_super_energy() -> None:
     """T38: tiers of a three-tier Super cost 10/20/30 Super Energy (000 L5289–L5291)."""
-    tiers = [price(type="super", level=4 + t, tier=t, elements=[{"id": "increased_damage", "times": 4 + t}],
-                   campaign={"three_tier_supers": True}) for t in (1, 2, 3)]
+    tiers = [
+        price(
+            type="super",
+            level=4 + t,
+            tier=t,
+            elements=[{"id": "increased_damage", "times": 4 + t}],
+            campaign={"three_tier_supers": True},
+        )
+        for t in (1, 2, 3)
+    ]
     assert [t.super_energy_cost for t in tiers] == [10, 20, 30]
     assert "TIER_INVALID" in codes(price(type="super", level=6, tier=2))
 
@@ -235,27 +315,39 @@ def test_three_tier_super_energy() -> None:
 
 def test_increased_accuracy_cap_and_bonus() -> None:
     """T19: two Increased Accuracy cost 6 > 4 on an L2; on an L3 with Liabilities they give +2 (000 L3512)."""
-    l2 = price(level=2, elements=[{"id": "increased_accuracy", "times": 2}],
-               liabilities=[{"id": "cheap"}, {"id": "decreased_damage"}, {"id": "self_prone"}])
+    l2 = price(
+        level=2,
+        elements=[{"id": "increased_accuracy", "times": 2}],
+        liabilities=[{"id": "cheap"}, {"id": "decreased_damage"}, {"id": "self_prone"}],
+    )
     assert "ELEMENT_COST_CAP_EXCEEDED" in codes(l2)
-    l3 = price(level=3, elements=[{"id": "increased_accuracy", "times": 2}],
-               liabilities=[{"id": "cheap"}, {"id": "self_prone"}])
+    l3 = price(
+        level=3,
+        elements=[{"id": "increased_accuracy", "times": 2}],
+        liabilities=[{"id": "cheap"}, {"id": "self_prone"}],
+    )
     assert l3.legal, l3.violations
     assert l3.accuracy == 2
 
 
 def test_area_effect_with_ranged() -> None:
     """T20: with Ranged, Area Effect costs 5, over an L2's cap of 4 (000 L2841)."""
-    r = price(level=2, elements=[{"id": "ranged"}, {"id": "area_effect", "options": {"damage_source": "ki"}}],
-              fighter={"ki": 5})
+    r = price(
+        level=2,
+        elements=[{"id": "ranged"}, {"id": "area_effect", "options": {"damage_source": "ki"}}],
+        fighter={"ki": 5},
+    )
     assert next(e.cost for e in r.entries if e.id == "area_effect") == 5
     assert "ELEMENT_COST_CAP_EXCEEDED" in codes(r)
 
 
 def test_area_effect_on_a_no_damage_move() -> None:
     """T21: Area Effect costs 3 when another entry makes the move No Damage (000 L2841)."""
-    r = price(level=3, elements=[{"id": "area_effect", "options": {"damage_source": "strength"}}],
-              liabilities=[{"id": "no_damage"}])
+    r = price(
+        level=3,
+        elements=[{"id": "area_effect", "options": {"damage_source": "strength"}}],
+        liabilities=[{"id": "no_damage"}],
+    )
     assert next(e.cost for e in r.entries if e.id == "area_effect") == 3
 
 
@@ -278,9 +370,13 @@ def test_fake_costs_its_elements() -> None:
 def test_nikes_buff() -> None:
     """T25: Buff (+1 Strength: 1 + 3) + Repeatable (2) + Lowered Basic Quality (−1) fills an L4 exactly, 4 MP;
     on an L3 it does not fit (000 L3053)."""
-    build = {"elements": [{"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}},
-                          {"id": "buff.repeatable"}],
-             "liabilities": [{"id": "buff.lowered_basic_quality", "options": {"qualities": "speed"}}]}
+    build = {
+        "elements": [
+            {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}},
+            {"id": "buff.repeatable"},
+        ],
+        "liabilities": [{"id": "buff.lowered_basic_quality", "options": {"qualities": "speed"}}],
+    }
     l4 = price(level=4, **build)
     assert (l4.elements_spent, l4.unused_slots, l4.move_points) == (5, 0, 4)
     assert {"utility", "time_count", "normal_move"} <= set(l4.keywords)
@@ -289,12 +385,17 @@ def test_nikes_buff() -> None:
 
 def test_utility_cannot_act_on_hit() -> None:
     """T26/T27: a Utility move may not carry On-Hit entries; Fast Recovery's Always version is fine (000 L3354)."""
-    assert "UTILITY_WITH_HIT_OR_MISS_EFFECT" in codes(price(level=4, elements=[
-        {"id": "buff", "options": {"quality_raises": 0}}, {"id": "harry"}]))
-    on_hit = price(level=4, elements=[{"id": "buff"}, {"id": "fast_recovery",
-                                                       "options": {"trigger": "on_hit", "bonus_to": "control"}}])
-    always = price(level=4, elements=[{"id": "buff"}, {"id": "fast_recovery",
-                                                       "options": {"trigger": "always", "bonus_to": "control"}}])
+    assert "UTILITY_WITH_HIT_OR_MISS_EFFECT" in codes(
+        price(level=4, elements=[{"id": "buff", "options": {"quality_raises": 0}}, {"id": "harry"}])
+    )
+    on_hit = price(
+        level=4,
+        elements=[{"id": "buff"}, {"id": "fast_recovery", "options": {"trigger": "on_hit", "bonus_to": "control"}}],
+    )
+    always = price(
+        level=4,
+        elements=[{"id": "buff"}, {"id": "fast_recovery", "options": {"trigger": "always", "bonus_to": "control"}}],
+    )
     assert "UTILITY_WITH_HIT_OR_MISS_EFFECT" in codes(on_hit)
     assert "UTILITY_WITH_HIT_OR_MISS_EFFECT" not in codes(always)
     assert next(e.cost for e in always.entries if e.id == "fast_recovery") == 2
@@ -308,58 +409,97 @@ def test_crouching_and_aerial_exclude_each_other() -> None:
 def test_hits_super_jump_needs_anti_air() -> None:
     """T29 (000 L3470)."""
     assert "PREREQUISITE_MISSING" in codes(price(level=3, elements=[{"id": "hits_super_jump"}]))
-    assert "PREREQUISITE_MISSING" not in codes(price(level=3, elements=[{"id": "hits_super_jump"},
-                                                                        {"id": "anti_air"}]))
+    assert "PREREQUISITE_MISSING" not in codes(price(level=3, elements=[{"id": "hits_super_jump"}, {"id": "anti_air"}]))
 
 
 def test_environmental_hazard_and_ranged() -> None:
     """T30: both need Standard Range; each removes it for the other (000 L3133)."""
-    r = price(level=5, elements=[{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}},
-                                 {"id": "ranged"}], fighter={"ki": 5})
+    r = price(
+        level=5,
+        elements=[{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}}, {"id": "ranged"}],
+        fighter={"ki": 5},
+    )
     missing = [f.path for f in r.violations if f.code == "REQUIRED_KEYWORD_MISSING"]
     assert sorted(missing) == ["elements[0]", "elements[1]"]
 
 
 def test_hazard_and_does_no_knockback() -> None:
     """T31: without Damaging Hazard there is no Knockback to remove; with it the move ends without Knockback."""
-    plain = price(level=5, elements=[{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}},
-                                     {"id": "does_no_knockback"}], fighter={"ki": 5})
+    plain = price(
+        level=5,
+        elements=[
+            {"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}},
+            {"id": "does_no_knockback"},
+        ],
+        fighter={"ki": 5},
+    )
     assert "REQUIRED_KEYWORD_MISSING" in codes(plain)
-    damaging = price(level=5, elements=[{"id": "create_environmental_hazard"},
-                                        {"id": "create_environmental_hazard.damaging_hazard"},
-                                        {"id": "does_no_knockback"}], fighter={"ki": 5})
+    damaging = price(
+        level=5,
+        elements=[
+            {"id": "create_environmental_hazard"},
+            {"id": "create_environmental_hazard.damaging_hazard"},
+            {"id": "does_no_knockback"},
+        ],
+        fighter={"ki": 5},
+    )
     assert "REQUIRED_KEYWORD_MISSING" not in codes(damaging)
     assert "knockback" not in damaging.keywords
 
 
 def test_pit_and_damaging_wall() -> None:
     """T32 (000 L3163, L3181)."""
-    r = price(level=6, elements=[{"id": "create_environmental_hazard"},
-                                 {"id": "create_environmental_hazard.damaging_hazard"},
-                                 {"id": "create_environmental_hazard.pit"},
-                                 {"id": "create_environmental_hazard.damaging_wall"}], fighter={"ki": 5})
+    r = price(
+        level=6,
+        elements=[
+            {"id": "create_environmental_hazard"},
+            {"id": "create_environmental_hazard.damaging_hazard"},
+            {"id": "create_environmental_hazard.pit"},
+            {"id": "create_environmental_hazard.damaging_wall"},
+        ],
+        fighter={"ki": 5},
+    )
     assert "INCOMPATIBLE_ENTRIES" in codes(r)
 
 
 def test_bomb_checks() -> None:
     """T33 (000 L2845, L2911)."""
     assert "CHARACTER_REQUIREMENT_UNMET" in codes(price(level=3, elements=[{"id": "bomb"}], fighter={"ki": 0}))
-    assert "BOMB_PAYLOAD_FORBIDDEN" in codes(price(level=3, elements=[{"id": "bomb"}, {"id": "hits_low"}],
-                                                   fighter={"ki": 3}))
-    assert "PREREQUISITE_MISSING" in codes(price(level=3, elements=[{"id": "bomb"}],
-                                                 liabilities=[{"id": "bomb.no_detonation"}], fighter={"ki": 3}))
-    assert "INCOMPATIBLE_ENTRIES" in codes(price(level=5, elements=[{"id": "bomb"}, {"id": "bomb.assault_bomb"}],
-                                                 liabilities=[{"id": "bomb.no_detonation"}, {"id": "bomb.no_range"}],
-                                                 fighter={"ki": 3}))
+    assert "BOMB_PAYLOAD_FORBIDDEN" in codes(
+        price(level=3, elements=[{"id": "bomb"}, {"id": "hits_low"}], fighter={"ki": 3})
+    )
+    assert "PREREQUISITE_MISSING" in codes(
+        price(level=3, elements=[{"id": "bomb"}], liabilities=[{"id": "bomb.no_detonation"}], fighter={"ki": 3})
+    )
+    assert "INCOMPATIBLE_ENTRIES" in codes(
+        price(
+            level=5,
+            elements=[{"id": "bomb"}, {"id": "bomb.assault_bomb"}],
+            liabilities=[{"id": "bomb.no_detonation"}, {"id": "bomb.no_range"}],
+            fighter={"ki": 3},
+        )
+    )
 
 
 def test_offensive_illusion_rank() -> None:
     """T34: Offensive Illusion at n = 3 costs 4; n = 5 is out of range (000 L3504)."""
-    ok = price(level=5, elements=[{"id": "interrupt"}, {"id": "illusionary_doubles"},
-                                  {"id": "illusionary_doubles.offensive_illusion", "options": {"n": 3}}])
+    ok = price(
+        level=5,
+        elements=[
+            {"id": "interrupt"},
+            {"id": "illusionary_doubles"},
+            {"id": "illusionary_doubles.offensive_illusion", "options": {"n": 3}},
+        ],
+    )
     assert next(e.cost for e in ok.entries if e.id == "illusionary_doubles.offensive_illusion") == 4
-    bad = price(level=5, elements=[{"id": "interrupt"}, {"id": "illusionary_doubles"},
-                                   {"id": "illusionary_doubles.offensive_illusion", "options": {"n": 5}}])
+    bad = price(
+        level=5,
+        elements=[
+            {"id": "interrupt"},
+            {"id": "illusionary_doubles"},
+            {"id": "illusionary_doubles.offensive_illusion", "options": {"n": 5}},
+        ],
+    )
     assert "DESIGN_CHOICE_INVALID" in codes(bad)
 
 
@@ -373,8 +513,12 @@ def test_multiple_styles_special() -> None:
 
 def test_multiple_styles_super() -> None:
     """T36: Suzuka, three styles, a Super L5 costs 7 MP (000 L5029)."""
-    r = price(type="super", level=5, elements=[{"id": "increased_damage", "times": 8}, {"id": "anti_air"},
-                                               {"id": "hits_low"}], fighter={"styles": 3, "power_level": 3})
+    r = price(
+        type="super",
+        level=5,
+        elements=[{"id": "increased_damage", "times": 8}, {"id": "anti_air"}, {"id": "hits_low"}],
+        fighter={"styles": 3, "power_level": 3},
+    )
     assert r.move_points == 7
 
 
@@ -428,10 +572,15 @@ def test_super_energy_costs() -> None:
     Energy Cost at −2 (L4966–L4968); a Special Move with the Super Energy Liability spends 10 (L4864–L4868)."""
     offence = [{"id": "increased_damage", "times": 5}]
     assert price(type="super", level=5, elements=offence).super_energy_cost == 10
-    assert price(type="super", level=5, elements=[*offence, {"id": "decreased_super_energy_cost"}]
-                 ).super_energy_cost == 5
-    raised = price(type="super", level=5, elements=offence, liabilities=[
-        {"id": "increased_super_energy_cost", "options": {"super_energy": "30"}}])
+    assert (
+        price(type="super", level=5, elements=[*offence, {"id": "decreased_super_energy_cost"}]).super_energy_cost == 5
+    )
+    raised = price(
+        type="super",
+        level=5,
+        elements=offence,
+        liabilities=[{"id": "increased_super_energy_cost", "options": {"super_energy": "30"}}],
+    )
     assert raised.super_energy_cost == 30 and raised.liability_slots == 2
     assert price(level=3, liabilities=[{"id": "super_energy_liability"}]).super_energy_cost == 10
     assert price(level=3).super_energy_cost is None
@@ -457,31 +606,45 @@ def test_hazard_choices() -> None:
     ceh = {"id": "create_environmental_hazard"}
     assert "DESIGN_CHOICE_MISSING" in codes(price(level=5, elements=[ceh], fighter={"ki": 5}))
     low = {"id": "create_environmental_hazard", "options": {"hazard_type": "lower_elevation"}}
-    assert "DESIGN_CHOICE_INVALID" in codes(price(level=5, elements=[low, {"id": "create_environmental_hazard."
-                                                                           "reflection"}], fighter={"ki": 5}))
+    assert "DESIGN_CHOICE_INVALID" in codes(
+        price(level=5, elements=[low, {"id": "create_environmental_hazard.reflection"}], fighter={"ki": 5})
+    )
 
 
 def test_power_up_on_a_utility_move() -> None:
     """Power Up needs something harmful on a Utility move (000 L3864)."""
-    r = price(level=6, elements=[{"id": "power_up", "options": {"version": "control"}},
-                                 {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "speed"}}])
+    r = price(
+        level=6,
+        elements=[
+            {"id": "power_up", "options": {"version": "control"}},
+            {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "speed"}},
+        ],
+    )
     assert "POWER_UP_ON_UTILITY" in codes(r)
 
 
 def test_power_enhancer_power_up_and_random_effect() -> None:
     """Power Enhancer pays per target beyond the first (000 L3830); Extra Elements ride only the Control Power Up,
     within Level extra Control (L3858–L3886); Random Effect keeps every combination within its allocation (L3944)."""
-    two = {"id": "power_enhancer", "options": {"target_moves": "Kick, Palm", "additional_targets": 0,
-                                               "additional_uses": 0}}
+    two = {
+        "id": "power_enhancer",
+        "options": {"target_moves": "Kick, Palm", "additional_targets": 0, "additional_uses": 0},
+    }
     assert "POWER_ENHANCER_INVALID" in codes(price(level=4, elements=[two]))
-    ok = {"id": "power_enhancer", "options": {"target_moves": "Kick, Palm", "additional_targets": 1,
-                                              "additional_uses": 0}}
+    ok = {
+        "id": "power_enhancer",
+        "options": {"target_moves": "Kick, Palm", "additional_targets": 1, "additional_uses": 0},
+    }
     assert "POWER_ENHANCER_INVALID" not in codes(price(level=4, elements=[ok]))
-    life = [{"id": "power_up", "options": {"version": "life_bar"}},
-            {"id": "power_up.extra_elements", "options": {"schedule": "hits_low"}}]
+    life = [
+        {"id": "power_up", "options": {"version": "life_bar"}},
+        {"id": "power_up.extra_elements", "options": {"schedule": "hits_low"}},
+    ]
     assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=4, elements=life))
-    much = [{"id": "power_up", "options": {"version": "control"}},
-            {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down, hits_low, anti_air"}}]
+    much = [
+        {"id": "power_up", "options": {"version": "control"}},
+        {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down, hits_low, anti_air"}},
+    ]
     assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=3, elements=much))  # 4 Control > Level 3
     assert "POWER_UP_SCHEDULE_INVALID" not in codes(price(level=4, elements=much))
     rich = {"id": "random_effect", "options": {"allocation": 1, "combinations": "knocks_down; hits_low"}}

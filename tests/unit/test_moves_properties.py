@@ -19,15 +19,25 @@ def choices(ids: list[str]) -> st.SearchStrategy[list[dict]]:
     return st.lists(entry, max_size=6, unique_by=lambda e: e["id"])
 
 
-moves = st.fixed_dictionaries({
-    "type": st.sampled_from(["special", "super"]),
-    "level": st.integers(0, 12),
-    "elements": choices(ELEMENT_IDS),
-    "liabilities": choices(LIABILITY_IDS),
-    "fighter": st.one_of(st.none(), st.fixed_dictionaries({
-        "power_level": st.integers(1, 10), "ki": st.integers(0, 10), "strength": st.integers(-2, 3),
-        "styles": st.integers(1, 3)})),
-})
+moves = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["special", "super"]),
+        "level": st.integers(0, 12),
+        "elements": choices(ELEMENT_IDS),
+        "liabilities": choices(LIABILITY_IDS),
+        "fighter": st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {
+                    "power_level": st.integers(1, 10),
+                    "ki": st.integers(0, 10),
+                    "strength": st.integers(-2, 3),
+                    "styles": st.integers(1, 3),
+                }
+            ),
+        ),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -640,15 +640,9 @@ export interface components {
             keywords: components["schemas"]["Keyword"][];
             /** Liabilities */
             liabilities: components["schemas"]["Entry"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /**
@@ -1291,15 +1285,9 @@ export interface components {
         ElementList: {
             /** Elements */
             elements: components["schemas"]["Entry"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /**
@@ -1477,15 +1465,9 @@ export interface components {
         EntryList: {
             /** Entries */
             entries: components["schemas"]["Entry"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /**
@@ -2463,15 +2445,9 @@ export interface components {
         FixedMoveList: {
             /** Basic Moves */
             basic_moves: components["schemas"]["FixedMove"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /**
@@ -2586,30 +2562,18 @@ export interface components {
         KeywordList: {
             /** Keywords */
             keywords: components["schemas"]["Keyword"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /** LiabilityList */
         LiabilityList: {
             /** Liabilities */
             liabilities: components["schemas"]["Entry"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /** LogStep */
@@ -2982,15 +2946,9 @@ export interface components {
         PowerLevelChart: {
             /** Power Levels */
             power_levels: components["schemas"]["PowerLevelRow"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /**
@@ -3108,15 +3066,9 @@ export interface components {
         QualityList: {
             /** Qualities */
             qualities: components["schemas"]["Trait"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /** QualityTake */
@@ -3175,15 +3127,9 @@ export interface components {
         QuirkList: {
             /** Quirks */
             quirks: components["schemas"]["Quirk"][];
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
         };
         /** QuirkTake */
@@ -3470,15 +3416,9 @@ export interface components {
         SkillKind: "combat" | "narrative";
         /** SkillList */
         SkillList: {
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
             /** Skills */
             skills: components["schemas"]["Skill"][];
@@ -3852,15 +3792,9 @@ export interface components {
         };
         /** WeaknessList */
         WeaknessList: {
-            /**
-             * Ruleset
-             * @default fight2e
-             */
+            /** Ruleset */
             ruleset: string;
-            /**
-             * Ruleset Version
-             * @default 1.0.0+1a8c5a2b37d7
-             */
+            /** Ruleset Version */
             ruleset_version: string;
             /** Weaknesses */
             weaknesses: components["schemas"]["Trait"][];

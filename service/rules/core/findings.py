@@ -40,11 +40,14 @@ class Finding(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     code: str = Field(description="Stable code of the rule, listed in the ruleset's validation codes.")
-    severity: Severity = Field(description="`error` breaks the rules; `warning` needs the Director's approval or "
-                               "attention; `info` is a note.")
-    path: str = Field(description='Where in the request: fields joined with dots, list indices in brackets, map '
-                      'keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the '
-                      "whole request.")
+    severity: Severity = Field(
+        description="`error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note."
+    )
+    path: str = Field(
+        description="Where in the request: fields joined with dots, list indices in brackets, map "
+        'keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the '
+        "whole request."
+    )
     key: str | None = Field(None, description="The decision or roll key concerned (combat only), when there is one.")
     message: str
     ref: Ref | None = Field(None, description="Where the rule stands in the book; null for a check the service adds.")

@@ -23,5 +23,13 @@ def ruleset() -> Ruleset:
     from .documents import DOCUMENTS, LOOKUPS
     from .operations import OPERATIONS
 
-    return Ruleset(id=RULESET, title=TITLE, source="000", version=VERSION, operations=OPERATIONS,
-                   catalogue=DOCUMENTS, lookups=LOOKUPS, validation_codes=render)
+    return Ruleset(
+        id=RULESET,
+        title=TITLE,
+        source="000",
+        version=VERSION,
+        operations=OPERATIONS,
+        catalogue=DOCUMENTS,
+        lookups=LOOKUPS,
+        validation_codes=render,
+    )

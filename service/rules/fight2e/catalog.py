@@ -61,8 +61,16 @@ class Lookup(NamedTuple):
     checked: bool
 
 
-CONDITION_KINDS = ("entries", "any_entries", "keywords", "any_keywords", "excludes", "excludes_keywords", "campaign",
-                   "fighter")
+CONDITION_KINDS = (
+    "entries",
+    "any_entries",
+    "keywords",
+    "any_keywords",
+    "excludes",
+    "excludes_keywords",
+    "campaign",
+    "fighter",
+)
 
 
 def _conditions(e: Entry) -> tuple[tuple[str, tuple], ...]:
@@ -130,8 +138,9 @@ def _plain(e: Entry) -> tuple[float, tuple[KeywordChanges, ...], tuple[str, ...]
 
 
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
-    sections, digest = read_sections(sorted(data_dir.glob("*.yaml")), ("entries", "keywords", "fixed_moves"),
-                                     CatalogError)
+    sections, digest = read_sections(
+        sorted(data_dir.glob("*.yaml")), ("entries", "keywords", "fixed_moves"), CatalogError
+    )
     problems: list[str] = []
 
     def build(model, key):
@@ -162,16 +171,32 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     numbers = {}
     for e in entries.values():
         x = e.effects
-        n = Numbers(x.accuracy, x.accuracy_vs.defense, x.accuracy_vs.evasion, x.accuracy_vs.tactics, x.damage_steps,
-                    x.stun_bonus, x.glory, x.damage_source == "ki")
+        n = Numbers(
+            x.accuracy,
+            x.accuracy_vs.defense,
+            x.accuracy_vs.evasion,
+            x.accuracy_vs.tactics,
+            x.damage_steps,
+            x.stun_bonus,
+            x.glory,
+            x.damage_source == "ki",
+        )
         if any(n):
             numbers[e.id] = n
     late = frozenset(e.id for e in entries.values() if e.parent) | LAST
-    lookup = {e.id: Lookup(e, None if e.options else _plain(e), numbers.get(e.id), _conditions(e),
-                           bool(e.requires.keywords or e.requires.any_keywords), _fits(e),
-                           _checked(e)) for e in entries.values()}
-    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()},
-                   numbers, late, lookup)
+    lookup = {
+        e.id: Lookup(
+            e,
+            None if e.options else _plain(e),
+            numbers.get(e.id),
+            _conditions(e),
+            bool(e.requires.keywords or e.requires.any_keywords),
+            _fits(e),
+            _checked(e),
+        )
+        for e in entries.values()
+    }
+    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, numbers, late, lookup)
 
 
 @cache

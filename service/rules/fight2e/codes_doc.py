@@ -10,24 +10,27 @@ from .fighter_codes import render_markdown as fighter_table
 
 
 def render() -> str:
-    return "\n".join([
-        "# fight2e validation codes",
-        "",
-        "Generated from the code registries by `make contracts`; a test keeps this file in step. Codes are",
-        "stable: a code is never renamed or reused. `error` makes a build illegal (or a turn invalid); `warning`",
-        "and `info` come alongside a legal answer. Every finding carries its `severity`, a `path` into the request",
-        "and a `ref`: the book's chapter and section (the `book` column), with the line of our text copy in brackets.",
-        "",
-        "## Moves (`POST /v1/fight2e/moves/price`, `service/rules/fight2e/codes.py`)",
-        "",
-        markdown_table(list(CODES.values())),
-        "## Fighters (`POST /v1/fight2e/fighters/validate`, `service/rules/fight2e/fighter_codes.py`)",
-        "",
-        "Each move on a sheet also carries the move codes above under `moves[i]`. \"(history)\" marks rules that",
-        "need the sheet's history (`acquired_at_pl`, `skill_history`, `move_point_ledger`).",
-        "",
-        fighter_table(),
-        "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
-        "",
-        markdown_table(list(COMBAT_CODES.values())),
-    ])
+    return "\n".join(
+        [
+            "# fight2e validation codes",
+            "",
+            "Generated from the code registries by `make contracts`; a test keeps this file in step. Codes are",
+            "stable: a code is never renamed or reused. `error` makes a build illegal (or a turn invalid); `warning`",
+            "and `info` come alongside a legal answer. Every finding carries its `severity`, a `path` into the",
+            "request and a `ref`: the book's chapter and section (the `book` column), with the line of our text copy",
+            "in brackets.",
+            "",
+            "## Moves (`POST /v1/fight2e/moves/price`, `service/rules/fight2e/codes.py`)",
+            "",
+            markdown_table(list(CODES.values())),
+            "## Fighters (`POST /v1/fight2e/fighters/validate`, `service/rules/fight2e/fighter_codes.py`)",
+            "",
+            'Each move on a sheet also carries the move codes above under `moves[i]`. "(history)" marks rules that',
+            "need the sheet's history (`acquired_at_pl`, `skill_history`, `move_point_ledger`).",
+            "",
+            fighter_table(),
+            "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
+            "",
+            markdown_table(list(COMBAT_CODES.values())),
+        ]
+    )

@@ -23,8 +23,11 @@ EntryKind = Literal["element", "liability"]
 
 
 class Document(BaseModel):
-    ruleset: str = RULESET
-    ruleset_version: str = VERSION
+    ruleset: str
+    ruleset_version: str
+
+
+HEAD = {"ruleset": RULESET, "ruleset_version": VERSION}
 
 
 class CatalogDocument(Document):
@@ -77,8 +80,13 @@ class PowerLevelChart(Document):
 # ── filters (each optional field is a query parameter; an unknown parameter is refused by the adapter)
 
 Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
-KeywordId = Field(None, min_length=1, max_length=64, pattern=r"^[a-z0-9_]+(:[a-z0-9_]+)?$",
-                  description="A keyword id (see the keywords document): only what gives that keyword.")
+KeywordId = Field(
+    None,
+    min_length=1,
+    max_length=64,
+    pattern=r"^[a-z0-9_]+(:[a-z0-9_]+)?$",
+    description="A keyword id (see the keywords document): only what gives that keyword.",
+)
 
 
 class Filters(BaseModel):
@@ -120,9 +128,14 @@ def filter_entries(entries: Iterable[Entry], f: EntryFilters | None) -> list[Ent
     if f is None:
         return list(entries)
     kind = getattr(f, "kind", None)
-    return [e for e in entries if (kind is None or e.kind == kind)
-            and (f.move_type is None or f.move_type in e.move_types)
-            and (f.keyword is None or f.keyword in entry_keywords(e)) and _named(e.name, e.id, f.search)]
+    return [
+        e
+        for e in entries
+        if (kind is None or e.kind == kind)
+        and (f.move_type is None or f.move_type in e.move_types)
+        and (f.keyword is None or f.keyword in entry_keywords(e))
+        and _named(e.name, e.id, f.search)
+    ]
 
 
 def filter_keywords(keywords: Iterable[Keyword], f: KeywordFilters | None) -> list[Keyword]:
@@ -134,42 +147,92 @@ def filter_keywords(keywords: Iterable[Keyword], f: KeywordFilters | None) -> li
 def filter_fixed_moves(moves: Iterable[FixedMove], f: FixedMoveFilters | None) -> list[FixedMove]:
     if f is None:
         return list(moves)
-    return [m for m in moves if (f.kind is None or m.kind == f.kind)
-            and (f.keyword is None or f.keyword in m.keywords) and _named(m.name, m.id, f.search)]
+    return [
+        m
+        for m in moves
+        if (f.kind is None or m.kind == f.kind)
+        and (f.keyword is None or f.keyword in m.keywords)
+        and _named(m.name, m.id, f.search)
+    ]
 
 
 def _whole(_: None) -> CatalogDocument:
     cat = catalog()
-    return CatalogDocument(elements=cat.elements(), liabilities=cat.liabilities(),
-                           keywords=list(cat.keywords.values()), basic_moves=list(cat.fixed_moves.values()))
+    return CatalogDocument(
+        **HEAD,
+        elements=cat.elements(),
+        liabilities=cat.liabilities(),
+        keywords=list(cat.keywords.values()),
+        basic_moves=list(cat.fixed_moves.values()),
+    )
 
 
 DOCUMENTS = (
-    CatalogueDocument("", "The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves",
-                      CatalogDocument, _whole),
-    CatalogueDocument("elements", "Elements (including modifier and Super-only Elements)", ElementList,
-                      lambda f: ElementList(elements=filter_entries(catalog().elements(), f)), EntryFilters),
-    CatalogueDocument("liabilities", "Liabilities (including Super-only and campaign Liabilities)", LiabilityList,
-                      lambda f: LiabilityList(liabilities=filter_entries(catalog().liabilities(), f)), EntryFilters),
-    CatalogueDocument("entries", "Elements and Liabilities, filtered", EntryList,
-                      lambda f: EntryList(entries=filter_entries(catalog().entries.values(), f)), AnyEntryFilters),
-    CatalogueDocument("keywords", "Keywords and what each means", KeywordList,
-                      lambda f: KeywordList(keywords=filter_keywords(catalog().keywords.values(), f)),
-                      KeywordFilters),
-    CatalogueDocument("basic-moves", "Basic Moves and book-defined Command Moves as fixed stat blocks",
-                      FixedMoveList,
-                      lambda f: FixedMoveList(basic_moves=filter_fixed_moves(catalog().fixed_moves.values(), f)),
-                      FixedMoveFilters),
-    CatalogueDocument("qualities", "Qualities", QualityList,
-                      lambda _: QualityList(qualities=list(character_catalog().qualities.values()))),
-    CatalogueDocument("weaknesses", "Weaknesses", WeaknessList,
-                      lambda _: WeaknessList(weaknesses=list(character_catalog().weaknesses.values()))),
-    CatalogueDocument("quirks", "Quirks", QuirkList,
-                      lambda _: QuirkList(quirks=list(character_catalog().quirks.values()))),
-    CatalogueDocument("skills", "Combat and Narrative Skills", SkillList,
-                      lambda _: SkillList(skills=list(character_catalog().skills.values()))),
-    CatalogueDocument("power-levels", "The Power Level chart", PowerLevelChart,
-                      lambda _: PowerLevelChart(power_levels=list(character_catalog().power_levels.values()))),
+    CatalogueDocument(
+        "", "The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves", CatalogDocument, _whole
+    ),
+    CatalogueDocument(
+        "elements",
+        "Elements (including modifier and Super-only Elements)",
+        ElementList,
+        lambda f: ElementList(**HEAD, elements=filter_entries(catalog().elements(), f)),
+        EntryFilters,
+    ),
+    CatalogueDocument(
+        "liabilities",
+        "Liabilities (including Super-only and campaign Liabilities)",
+        LiabilityList,
+        lambda f: LiabilityList(**HEAD, liabilities=filter_entries(catalog().liabilities(), f)),
+        EntryFilters,
+    ),
+    CatalogueDocument(
+        "entries",
+        "Elements and Liabilities, filtered",
+        EntryList,
+        lambda f: EntryList(**HEAD, entries=filter_entries(catalog().entries.values(), f)),
+        AnyEntryFilters,
+    ),
+    CatalogueDocument(
+        "keywords",
+        "Keywords and what each means",
+        KeywordList,
+        lambda f: KeywordList(**HEAD, keywords=filter_keywords(catalog().keywords.values(), f)),
+        KeywordFilters,
+    ),
+    CatalogueDocument(
+        "basic-moves",
+        "Basic Moves and book-defined Command Moves as fixed stat blocks",
+        FixedMoveList,
+        lambda f: FixedMoveList(**HEAD, basic_moves=filter_fixed_moves(catalog().fixed_moves.values(), f)),
+        FixedMoveFilters,
+    ),
+    CatalogueDocument(
+        "qualities",
+        "Qualities",
+        QualityList,
+        lambda _: QualityList(**HEAD, qualities=list(character_catalog().qualities.values())),
+    ),
+    CatalogueDocument(
+        "weaknesses",
+        "Weaknesses",
+        WeaknessList,
+        lambda _: WeaknessList(**HEAD, weaknesses=list(character_catalog().weaknesses.values())),
+    ),
+    CatalogueDocument(
+        "quirks", "Quirks", QuirkList, lambda _: QuirkList(**HEAD, quirks=list(character_catalog().quirks.values()))
+    ),
+    CatalogueDocument(
+        "skills",
+        "Combat and Narrative Skills",
+        SkillList,
+        lambda _: SkillList(**HEAD, skills=list(character_catalog().skills.values())),
+    ),
+    CatalogueDocument(
+        "power-levels",
+        "The Power Level chart",
+        PowerLevelChart,
+        lambda _: PowerLevelChart(**HEAD, power_levels=list(character_catalog().power_levels.values())),
+    ),
 )
 
 LOOKUPS = (CatalogueLookup("entries", "One Element or Liability by id", Entry, lambda i: catalog().entries.get(i)),)

@@ -134,7 +134,8 @@ class FighterCampaign(Model):
     custom_quirks_allowed: bool = False
     allow_unspent_skill_points: bool = False
     pl1_leftover_mp_any_use: bool | None = Field(
-        None, description="PL 1 leftover MP to FS/Combo: null warns, true allows, false forbids.")
+        None, description="PL 1 leftover MP to FS/Combo: null warns, true allows, false forbids."
+    )
     ignore_nonphysical_quality_combat_effects: bool = False
     approved_techniques: list[Name] = Field(default_factory=list, max_length=80)
     campaign_optional_techniques: list[Name] = Field(default_factory=list, max_length=80)
@@ -150,8 +151,9 @@ class FighterCampaign(Model):
     breakfall: bool = False
     tech_roll: bool = False
     dash: bool = False
-    denied_entries: list[Name] = Field(default_factory=list, max_length=300,
-                                       description="Elements and Liabilities the Director disallows.")
+    denied_entries: list[Name] = Field(
+        default_factory=list, max_length=300, description="Elements and Liabilities the Director disallows."
+    )
 
 
 # ── Fighter parts ───────────────────────────────────────────────────────────────────────────────────
@@ -464,8 +466,10 @@ class FighterMovePrice(MovePrice):
     index: int
     kind: FighterMoveKind
     command: str | None = None
-    charged_move_points: int = Field(description="Move Points this entry adds to the Fighter's budget (a purchase "
-                                     "for several styles is charged once; lower tiers and free moves cost 0).")
+    charged_move_points: int = Field(
+        description="Move Points this entry adds to the Fighter's budget (a purchase "
+        "for several styles is charged once; lower tiers and free moves cost 0)."
+    )
 
 
 class FighterValidation(Model):

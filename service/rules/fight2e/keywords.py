@@ -98,9 +98,14 @@ def _plan(change: KeywordChanges) -> Plan:
     if not (change.add or change.remove or change.replace):
         plan = _EMPTY
     else:
-        plan = (change.remove, tuple(change.replace.items()), tuple(
-            (kw, category(kw) is KeywordCategory.modifier, category(kw) is KeywordCategory.movement)
-            for kw in change.add))
+        plan = (
+            change.remove,
+            tuple(change.replace.items()),
+            tuple(
+                (kw, category(kw) is KeywordCategory.modifier, category(kw) is KeywordCategory.movement)
+                for kw in change.add
+            ),
+        )
     if len(_PLANS) > 50_000:  # only catalogue objects come here; a bound all the same
         _PLANS.clear()
     _PLANS[id(change)] = (change, plan)  # the change is kept, so its id is never reused while the plan lives

@@ -41,8 +41,7 @@ def OptionalInt(low: int, high: int) -> object:
 
 
 Id = Annotated[str, Field(min_length=1, max_length=80)]
-OptionValue = (StrictInt | StrictBool | Annotated[str, Field(max_length=120)]
-               | Annotated[list[Id], Field(max_length=20)])
+OptionValue = StrictInt | StrictBool | Annotated[str, Field(max_length=120)] | Annotated[list[Id], Field(max_length=20)]
 
 
 class MoveType(StrEnum):
@@ -136,8 +135,10 @@ class EntryRef(Plain):
     id: Id = Field(description="Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.")
     times: StrictInt = Field(1, ge=1, le=20, description="Instances taken (default 1).")
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
-        default_factory=dict, max_length=12, description="Design choices fixed when the move is built, e.g. "
-        "Perfect Hit's `target`.")
+        default_factory=dict,
+        max_length=12,
+        description="Design choices fixed when the move is built, e.g. Perfect Hit's `target`.",
+    )
     condition: str | None = Field(None, max_length=300, description="Free-text condition (Liabilities).")
 
     @field_validator("options")
@@ -151,15 +152,17 @@ class RandomCombination(Plain):
     and Liabilities)."""
 
     name: str | None = Field(None, max_length=120, description="e.g. `Grenade`.")
-    entries: list[EntryRef] = Field(max_length=40, description="Its Elements and Liabilities, each with its "
-                                    "instances and design choices.")
+    entries: list[EntryRef] = Field(
+        max_length=40, description="Its Elements and Liabilities, each with its instances and design choices."
+    )
 
 
 class EntryChoice(EntryRef):
     """One Element or Liability of a move."""
 
     combinations: list[RandomCombination] | None = Field(
-        None, max_length=20, description="Random Effect only: its combinations (the book allows up to ten).")
+        None, max_length=20, description="Random Effect only: its combinations (the book allows up to ten)."
+    )
 
 
 class TechniqueOption(StrEnum):
@@ -177,24 +180,31 @@ class FighterContext(Model):
 
     power_level: OptionalInt(1, 10) = Field(None)
     strength: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
-        None, description="Basic Quality; shifts the damage die.")
+        None, description="Basic Quality; shifts the damage die."
+    )
     speed: OptionalInt(-2, 3) = Field(None, description="Basic Quality (for Buffs that raise it).")  # type: ignore[valid-type]
     stamina: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
-        None, description="Basic Quality (for Buffs that raise or lower it).")
+        None, description="Basic Quality (for Buffs that raise or lower it)."
+    )
     defense_skill: OptionalInt(0, 30) = Field(  # type: ignore[valid-type]
-        None, description="Defense Skill (a Buff may trade points of it away).")
+        None, description="Defense Skill (a Buff may trade points of it away)."
+    )
     ki: OptionalInt(0, 10) = Field(None, description="Ki Skill (0 = none).")
     styles: StrictInt = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
     receiving_styles: OptionalInt(1, 10) = Field(  # type: ignore[valid-type]
-        None, description="With the Director's leave: styles that actually get this move.")
+        None, description="With the Director's leave: styles that actually get this move."
+    )
     cross_style: StrictBool = Field(False, description="The move is a Cross-Style Move.")
     base_style: StrictBool = Field(True, description="The move belongs to the Base Style.")
     harder_command_move_flaws: StrictInt = Field(0, ge=0, le=10)
     borrow_identities: StrictBool = False
     style_change: StrictBool = Field(False, description="Has the Style Change Quality.")
     techniques: list[TechniqueOption] = Field(
-        default_factory=list, max_length=10, description="Campaign options the Fighter holds as a Technique "
-        "Quality: his moves may use them even where the campaign does not.")
+        default_factory=list,
+        max_length=10,
+        description="Campaign options the Fighter holds as a Technique "
+        "Quality: his moves may use them even where the campaign does not.",
+    )
 
     @field_validator("techniques")
     @classmethod
@@ -209,8 +219,10 @@ class Campaign(Plain):
     super_stun: StrictBool = Field(False, description="Director option: Super Moves keep the Stun keyword.")
     three_tier_supers: StrictBool = False
     attack_strings: StrictBool = Field(False, description="Special Moves cost one level more.")
-    throws_blockable: StrictBool = Field(False, description="Director option: Throws can be blocked; the Throw "
-                                   "Element then costs 0 and loses its +1 Accuracy.")
+    throws_blockable: StrictBool = Field(
+        False,
+        description="Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy.",
+    )
     free_basic_throws: StrictInt = Field(0, ge=0, le=5, description="Free L2 Throw moves at PL 1.")
     charge_moves_must_be_l3: StrictBool = False
     wall_springs: StrictBool = False
@@ -233,8 +245,9 @@ class MoveRequest(Plain):
     level: StrictInt = Field(ge=0, le=30)
     elements: list[EntryChoice] = Field(default_factory=list, max_length=64)
     liabilities: list[EntryChoice] = Field(default_factory=list, max_length=64)
-    free_throw: StrictBool = Field(False, description="One of the campaign's free Basic Throws (Chapter 4, "
-                                   "Definitions).")
+    free_throw: StrictBool = Field(
+        False, description="One of the campaign's free Basic Throws (Chapter 4, Definitions)."
+    )
     tier: StrictInt = Field(1, ge=1, le=3, description="Tier of a three-tier Super Move (1–3).")
     fighter: FighterContext | None = None
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
@@ -246,8 +259,10 @@ class ResolvedEntry(Plain):
     kind: EntryKind
     times: int
     cost: float = Field(description="Total Element slots: positive for Elements, negative for Liabilities.")
-    combo: list[str] = Field(default_factory=list, description="Combo keywords that qualify only this entry's "
-                             "effect (Initial, Final, Mixup).")
+    combo: list[str] = Field(
+        default_factory=list,
+        description="Combo keywords that qualify only this entry's effect (Initial, Final, Mixup).",
+    )
     path: str
 
 
@@ -291,11 +306,15 @@ class MovePrice(Plain):
     glory: int
     accuracy: int
     accuracy_vs: AccuracyVs
-    damage: Damage | None = Field(description="The ordinary damage: an Element a Perfect Hit guards is left out "
-                                  "(Chapter 4, Elements and Liabilities).")
+    damage: Damage | None = Field(
+        description="The ordinary damage: an Element a Perfect Hit guards is left out "
+        "(Chapter 4, Elements and Liabilities)."
+    )
     damage_with_perfect_hit: Damage | None = Field(
-        None, description="The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an "
-        "Element that changes the damage.")
+        None,
+        description="The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an "
+        "Element that changes the damage.",
+    )
     keywords: list[str]
     combo_keywords: list[str]
     range: Range | None

@@ -55,9 +55,17 @@ class Taken:
 
     __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "plans", "times")
 
-    def __init__(self, entry: Entry, choice: EntryChoice, path: str, times: int, per_instance: float = 0.0,
-                 changes: tuple[KeywordChanges, ...] = (), combo: tuple[str, ...] = (),
-                 plans: tuple[Plan, ...] = ()) -> None:
+    def __init__(
+        self,
+        entry: Entry,
+        choice: EntryChoice,
+        path: str,
+        times: int,
+        per_instance: float = 0.0,
+        changes: tuple[KeywordChanges, ...] = (),
+        combo: tuple[str, ...] = (),
+        plans: tuple[Plan, ...] = (),
+    ) -> None:
         self.entry = entry
         self.choice = choice
         self.path = path
@@ -87,10 +95,17 @@ class Findings:
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
         severity = spec.severity
-        finding = {"code": code, "severity": severity, "path": path, "key": None, "message": message,
-                   "ref": ref_data(ref or spec.ref)}
+        finding = {
+            "code": code,
+            "severity": severity,
+            "path": path,
+            "key": None,
+            "message": message,
+            "ref": ref_data(ref or spec.ref),
+        }
         (self.violations if severity == "error" else self.warnings if severity == "warning" else self.info).append(
-            finding)
+            finding
+        )
 
     def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
         self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
@@ -99,8 +114,22 @@ class Findings:
 class Move:
     """The working state of one pricing."""
 
-    __slots__ = ("by_id", "cat", "checked", "conditioned", "found", "ids", "is_super", "keywords", "mixup", "noted",
-                 "numbered", "reported_pairs", "request", "taken")
+    __slots__ = (
+        "by_id",
+        "cat",
+        "checked",
+        "conditioned",
+        "found",
+        "ids",
+        "is_super",
+        "keywords",
+        "mixup",
+        "noted",
+        "numbered",
+        "reported_pairs",
+        "request",
+        "taken",
+    )
 
     def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
         self.request = request
@@ -170,8 +199,10 @@ def _collect(move: Move) -> None:
     lookup = cat.lookup
     ids, taken_list, by_id, numbered = move.ids, move.taken, move.by_id, move.numbered
     move_type = req.type
-    for list_name, kind, choices in (("elements", "element", req.elements), ("liabilities", "liability",
-                                                                             req.liabilities)):
+    for list_name, kind, choices in (
+        ("elements", "element", req.elements),
+        ("liabilities", "liability", req.liabilities),
+    ):
         paths, fit = _PATHS[list_name], (kind, move_type)
         for i, choice in enumerate(choices):
             path = paths[i] if i < _MAX_PATHS else f"{list_name}[{i}]"
@@ -182,9 +213,12 @@ def _collect(move: Move) -> None:
                 continue
             entry, fixed, n, conditions, by_keyword, fits, checked = known
             if entry.kind != kind:
-                found.add("ENTRY_IN_WRONG_LIST", path,
-                          f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
-                          f"list it under {'elements' if entry.kind == 'element' else 'liabilities'}.")
+                found.add(
+                    "ENTRY_IN_WRONG_LIST",
+                    path,
+                    f"{entry.name} is a{'n Element' if entry.kind == 'element' else ' Liability'}; "
+                    f"list it under {'elements' if entry.kind == 'element' else 'liabilities'}.",
+                )
             if ident in ids and not _another_instance(move, entry, choice):
                 found.add("DUPLICATE_ENTRY", path, f"{entry.name} is listed twice; list it once with times.")
                 continue
@@ -192,14 +226,22 @@ def _collect(move: Move) -> None:
                 found.add("ENTRY_DENIED_BY_CAMPAIGN", path, f"The Director has disallowed {entry.name}.")
             if fit not in fits:
                 if move_type not in entry.move_types:
-                    found.add("SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.",
-                              entry.ref.line)
+                    found.add(
+                        "SUPER_ONLY_ENTRY", path, f"{entry.name} may only be taken on a Super Move.", entry.ref.line
+                    )
                 if entry.campaign_option and not option_on(move, entry.campaign_option):
-                    found.add("CAMPAIGN_OPTION_REQUIRED", path,
-                              f"{entry.name} needs the campaign option '{entry.campaign_option}'.", entry.ref.line)
+                    found.add(
+                        "CAMPAIGN_OPTION_REQUIRED",
+                        path,
+                        f"{entry.name} needs the campaign option '{entry.campaign_option}'.",
+                        entry.ref.line,
+                    )
             if choice.combinations is not None and not entry.takes_combinations:
-                found.add("DESIGN_CHOICE_INVALID", f"{path}.combinations",
-                          f"{entry.name} is not built from combinations; only Random Effect is.")
+                found.add(
+                    "DESIGN_CHOICE_INVALID",
+                    f"{path}.combinations",
+                    f"{entry.name} is not built from combinations; only Random Effect is.",
+                )
             ids.add(ident)
             if fixed is not None and not choice.options:  # the common case: nothing to choose
                 taken = Taken(entry, choice, path, choice.times, *fixed)
@@ -247,9 +289,13 @@ def _options(move: Move, t: Taken) -> None:
     known = {o.name for o in entry.options}
     for name in given:
         if name not in known:
-            found.add("DESIGN_CHOICE_INVALID", f"{t.path}.options.{name}",
-                      f"{entry.name} has no design choice '{name}'"
-                      + (f"; it has {', '.join(sorted(known))}." if known else "."), entry.ref.line)
+            found.add(
+                "DESIGN_CHOICE_INVALID",
+                f"{t.path}.options.{name}",
+                f"{entry.name} has no design choice '{name}'"
+                + (f"; it has {', '.join(sorted(known))}." if known else "."),
+                entry.ref.line,
+            )
     for opt in entry.options:
         path = f"{t.path}.options.{opt.name}"
         value = given.get(opt.name, opt.default)
@@ -260,9 +306,13 @@ def _options(move: Move, t: Taken) -> None:
         if opt.type == "choice":
             picked: OptionChoice | None = next((c for c in opt.choices if c.value == value), None)
             if picked is None:
-                found.add("DESIGN_CHOICE_INVALID", path,
-                          f"'{value}' is not a choice of {entry.name}; choose one of "
-                          f"{', '.join(c.value for c in opt.choices)}.", entry.ref.line)
+                found.add(
+                    "DESIGN_CHOICE_INVALID",
+                    path,
+                    f"'{value}' is not a choice of {entry.name}; choose one of "
+                    f"{', '.join(c.value for c in opt.choices)}.",
+                    entry.ref.line,
+                )
                 continue
             if picked.cost is not None:
                 per_instance = picked.cost
@@ -273,8 +323,12 @@ def _options(move: Move, t: Taken) -> None:
                 found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is a whole number.")
                 continue
             if (opt.minimum is not None and value < opt.minimum) or (opt.maximum is not None and value > opt.maximum):
-                found.add("DESIGN_CHOICE_INVALID", path,
-                          f"'{opt.name}' of {entry.name} must be from {opt.minimum} to {opt.maximum}.", entry.ref.line)
+                found.add(
+                    "DESIGN_CHOICE_INVALID",
+                    path,
+                    f"'{opt.name}' of {entry.name} must be from {opt.minimum} to {opt.maximum}.",
+                    entry.ref.line,
+                )
                 continue
             if opt.cost_per_unit:
                 per_instance += value * opt.cost_per_unit
@@ -317,8 +371,9 @@ def _cost_rules(move: Move) -> None:
             continue
         fn = COST_RULES.get(rule)
         if fn is None:
-            move.found.unsupported_rule(t.entry.id, t.path, f"cost rule '{rule}' is not implemented; "
-                                        f"priced at its base cost {t.entry.cost:g}")
+            move.found.unsupported_rule(
+                t.entry.id, t.path, f"cost rule '{rule}' is not implemented; priced at its base cost {t.entry.cost:g}"
+            )
             continue
         t.per_instance = fn(move, t)
 
@@ -333,13 +388,15 @@ def _keywords(move: Move) -> None:
     template = _template(move)
     taken, ids = move.taken, move.ids
     move.keywords, duplicated = apply_plans(template, [p for t in taken for p in t.plans])
-    if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down"
-                                   for c in t.changes):
+    if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down" for c in t.changes):
         move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
     for kw in dict.fromkeys(duplicated) if duplicated else ():
         adders = [t for t in taken if any(kw in c.add for c in t.changes)]
-        move.found.add("MODIFIER_KEYWORD_DUPLICATED", adders[-1].path if adders else "elements",
-                       f"Only one entry on a move may add the {kw} keyword.")
+        move.found.add(
+            "MODIFIER_KEYWORD_DUPLICATED",
+            adders[-1].path if adders else "elements",
+            f"Only one entry on a move may add the {kw} keyword.",
+        )
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
     special = not ids.isdisjoint(_RESHAPING)
@@ -347,16 +404,14 @@ def _keywords(move: Move) -> None:
         payload_skip = {"bomb"} if "bomb" in ids else set()
         finishing = ids & FINISHING
         # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
-        buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids \
-            else set()
+        buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids else set()
     cache: dict[frozenset[str], set[str]] = {}
     for t, conditions, by_keyword in move.conditioned:
         if not by_keyword:
             _requirements(move, t, conditions, move.keywords)  # no keyword requirement: the set does not matter
             continue
         ident = t.entry.id
-        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special \
-            else ()
+        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special else ()
         if others or t.plans:
             skip = frozenset({ident, *others})
             if skip not in cache:
@@ -386,42 +441,67 @@ def _requirements(move: Move, t: Taken, conditions: tuple[tuple[str, tuple], ...
         if kind == "keywords":
             for kw in what:
                 if not has(without, kw):
-                    found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {_kw_name(move, kw)} "
-                              "keyword, which the move does not have.", entry.ref.line)
+                    found.add(
+                        "REQUIRED_KEYWORD_MISSING",
+                        t.path,
+                        f"{entry.name} needs the {_kw_name(move, kw)} keyword, which the move does not have.",
+                        entry.ref.line,
+                    )
         elif kind == "excludes":
             for other in what:
                 if other in ids and not _reported_pair(move, entry.id, other):  # a pair is reported once
-                    found.add("INCOMPATIBLE_ENTRIES", t.path, f"{entry.name} cannot be on the same move as "
-                              f"{move.cat.entries[other].name}.", entry.ref.line)
+                    found.add(
+                        "INCOMPATIBLE_ENTRIES",
+                        t.path,
+                        f"{entry.name} cannot be on the same move as {move.cat.entries[other].name}.",
+                        entry.ref.line,
+                    )
         elif kind == "entries":
             for need in what:
                 if need not in ids:
-                    found.add("PREREQUISITE_MISSING", t.path,
-                              f"{entry.name} needs {move.cat.entries[need].name} on the same move.", entry.ref.line)
+                    found.add(
+                        "PREREQUISITE_MISSING",
+                        t.path,
+                        f"{entry.name} needs {move.cat.entries[need].name} on the same move.",
+                        entry.ref.line,
+                    )
         elif kind == "any_entries":
             for group in what:
                 if not any(need in ids for need in group):
                     names = " or ".join(move.cat.entries[n].name for n in group)
-                    found.add("PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.",
-                              entry.ref.line)
+                    found.add(
+                        "PREREQUISITE_MISSING", t.path, f"{entry.name} needs {names} on the same move.", entry.ref.line
+                    )
         elif kind == "any_keywords":
             for group in what:
                 if not any(has(without, kw) for kw in group):
                     names = " or ".join(_kw_name(move, kw) for kw in group)
-                    found.add("REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.",
-                              entry.ref.line)
+                    found.add(
+                        "REQUIRED_KEYWORD_MISSING", t.path, f"{entry.name} needs the {names} keyword.", entry.ref.line
+                    )
         elif kind == "excludes_keywords":
             for kw in what:
                 if has(move.keywords, kw):
-                    found.add("INCOMPATIBLE_ENTRIES", t.path,
-                              f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.",
-                              entry.ref.line)
+                    found.add(
+                        "INCOMPATIBLE_ENTRIES",
+                        t.path,
+                        f"{entry.name} cannot be on a move with the {_kw_name(move, kw)} keyword.",
+                        entry.ref.line,
+                    )
         elif kind == "campaign":
             for camp in what:
                 if not option_on(move, camp):
-                    found.add("CAMPAIGN_OPTION_REQUIRED", t.path, f"{entry.name} needs the campaign option '{camp}'"
-                              + (" or the Fighter's Technique for it (fighter.techniques)." if camp in
-                                 TechniqueOption._value2member_map_ else "."), entry.ref.line)
+                    found.add(
+                        "CAMPAIGN_OPTION_REQUIRED",
+                        t.path,
+                        f"{entry.name} needs the campaign option '{camp}'"
+                        + (
+                            " or the Fighter's Technique for it (fighter.techniques)."
+                            if camp in TechniqueOption._value2member_map_
+                            else "."
+                        ),
+                        entry.ref.line,
+                    )
         else:  # fighter
             for trait in what:
                 _fighter_requirement(move, t, trait)
@@ -449,8 +529,9 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
         if fighter is None:
             found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs the Style Change Quality.")
         elif not fighter.style_change:
-            found.add("CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Style Change Quality.",
-                      entry.ref.line)
+            found.add(
+                "CHARACTER_REQUIREMENT_UNMET", t.path, f"{entry.name} needs the Style Change Quality.", entry.ref.line
+            )
     elif trait.startswith("power_level_"):
         need = int(trait.rsplit("_", 1)[1])
         if fighter is None or fighter.power_level is None:
@@ -460,8 +541,12 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
     elif trait in TECHNIQUE_TRAITS:
         option, what = TECHNIQUE_TRAITS[trait]
         if not option_on(move, option):  # the campaign rule grants it, or the Fighter's Technique does
-            found.add("CHECKED_WITH_FIGHTER", t.path, f"{entry.name} needs {what} from the campaign or a Technique "
-                      "(fighter.techniques); the Fighter's sheet decides.")
+            found.add(
+                "CHECKED_WITH_FIGHTER",
+                t.path,
+                f"{entry.name} needs {what} from the campaign or a Technique "
+                "(fighter.techniques); the Fighter's sheet decides.",
+            )
     else:
         found.unsupported_rule(entry.id, t.path, f"fighter requirement '{trait}' is not checked yet")
 
@@ -490,27 +575,42 @@ def _well_formed(move: Move) -> None:
     kw, found = move.keywords, move.found
     movement = len(kw & MOVEMENT)
     if movement != 1:
-        found.add("MOVEMENT_KEYWORD_NOT_UNIQUE", "elements",
-                  f"A move has exactly one Movement keyword; this one has {movement}.")
+        found.add(
+            "MOVEMENT_KEYWORD_NOT_UNIQUE",
+            "elements",
+            f"A move has exactly one Movement keyword; this one has {movement}.",
+        )
     if "offensive" in kw:
         ranges = len(kw & RANGE)
         if ranges != 1:
-            found.add("OFFENSIVE_RANGE_KEYWORD_NOT_UNIQUE", "elements",
-                      f"An Offensive move has exactly one Range keyword; this one has {ranges}.")
+            found.add(
+                "OFFENSIVE_RANGE_KEYWORD_NOT_UNIQUE",
+                "elements",
+                f"An Offensive move has exactly one Range keyword; this one has {ranges}.",
+            )
         if kw.isdisjoint(DAMAGE):
             found.add("OFFENSIVE_DAMAGE_KEYWORD_MISSING", "elements", "An Offensive move needs a Damage keyword.")
     if has(kw, "passive") and not has(kw, "defensive_response"):
-        found.add("PASSIVE_WITHOUT_DEFENSIVE_RESPONSE", "elements",
-                  "The Passive keyword needs a Defensive Response on the move.")
+        found.add(
+            "PASSIVE_WITHOUT_DEFENSIVE_RESPONSE",
+            "elements",
+            "The Passive keyword needs a Defensive Response on the move.",
+        )
     if "utility" in kw and not move.has("bomb"):  # a Bomb's payload may hit (digest ruling A17, 000 L2853)
         for t in move.taken:
             if any(k in c.add for c in t.changes for k in ("on_hit", "on_miss")):
-                found.add("UTILITY_WITH_HIT_OR_MISS_EFFECT", t.path,
-                          f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.",
-                          t.entry.ref.line)
+                found.add(
+                    "UTILITY_WITH_HIT_OR_MISS_EFFECT",
+                    t.path,
+                    f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.",
+                    t.entry.ref.line,
+                )
     if ("away" in kw or "closer" in kw) and (move.has("area_effect") or move.has("explosive")):
-        found.add("MODIFIER_KEYWORD_TARGETING", "elements",
-                  "Away and Closer need a single target; Area Effect and Explosive hit several.")
+        found.add(
+            "MODIFIER_KEYWORD_TARGETING",
+            "elements",
+            "Away and Closer need a single target; Area Effect and Explosive hit several.",
+        )
     if "starter" in kw and "ender" in kw:
         found.add("STARTER_AND_ENDER", "elements", "A Starter that is also an Ender can only be a one-move Combo.")
 
@@ -531,33 +631,47 @@ def _budget(move: Move) -> tuple[int, int, int, int, int]:
         if cost > 0:
             elements += cost
             if cost > cap and t.entry.kind == "element":
-                found.add("ELEMENT_COST_CAP_EXCEEDED", t.path,
-                          f"{t.entry.name} costs {cost:g} Elements; on an L{level} move no Element may cost over "
-                          f"{cap}.")
+                found.add(
+                    "ELEMENT_COST_CAP_EXCEEDED",
+                    t.path,
+                    f"{t.entry.name} costs {cost:g} Elements; on an L{level} move no Element may cost over {cap}.",
+                )
         else:
             liabilities -= cost
         if times == 1:
             continue  # every entry may be taken once
         limit = t.entry.super_instances if is_super else t.entry.instances
         if limit is not None and times > limit:
-            found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
-                      f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.", t.entry.ref.line)
+            found.add(
+                "INSTANCE_LIMIT_EXCEEDED",
+                f"{t.path}.times",
+                f"{t.entry.name} may be taken at most {limit} time{'s' if limit > 1 else ''}.",
+                t.entry.ref.line,
+            )
     used = math.ceil(elements - liabilities)  # halves pair up; a lone ½ Element costs 1 (000 L2287–L2289)
     if used > slots:
-        found.add("ELEMENT_BUDGET_EXCEEDED", "elements",
-                  f"The move spends {used} Element slots after Liabilities but has only {slots}.")
+        found.add(
+            "ELEMENT_BUDGET_EXCEEDED",
+            "elements",
+            f"The move spends {used} Element slots after Liabilities but has only {slots}.",
+        )
     if elements % 1 and not liabilities % 1:
         found.add("HALF_ELEMENT_ROUNDED_UP", "elements", "A lone ½ Element is charged as a whole Element.")
     if liabilities % 1 and not elements % 1:
-        found.add("UNPAIRED_HALF_LIABILITY", "liabilities",
-                  "A lone ½ Liability earns no slot on this move; two such moves can trade theirs for 1 Fighting "
-                  "Spirit.")
+        found.add(
+            "UNPAIRED_HALF_LIABILITY",
+            "liabilities",
+            "A lone ½ Liability earns no slot on this move; two such moves can trade theirs for 1 Fighting Spirit.",
+        )
     unused = max(slots - used, 0)
     mp = _move_points(move, unused)
     # Liabilities lowering the price below what the Elements alone would give (digest ruling A1).
     if liabilities and mp < _move_points(move, max(slots - math.ceil(elements), 0)):
-        found.add("LIABILITY_SURPLUS_DISCOUNT", "liabilities",
-                  "Liabilities beyond what the Elements need are lowering the Move Point cost.")
+        found.add(
+            "LIABILITY_SURPLUS_DISCOUNT",
+            "liabilities",
+            "Liabilities beyond what the Elements need are lowering the Move Point cost.",
+        )
     return slots, math.floor(liabilities), used, unused, mp
 
 
@@ -586,9 +700,12 @@ def _super_rules(move: Move, slots: int, liability_slots: int) -> None:
     available = slots + liability_slots
     offense = sum(move.cost_of(i) for i in OFFENSE_ELEMENTS)
     if offense < available // 2:
-        found.add("SUPER_OFFENSE_SPEND_TOO_LOW", "elements",
-                  f"{offense:g} of {available} Elements go to Breakthrough, Increased Accuracy, Increased Damage or "
-                  f"Invincibility; a damaging Super needs at least {available // 2}.")
+        found.add(
+            "SUPER_OFFENSE_SPEND_TOO_LOW",
+            "elements",
+            f"{offense:g} of {available} Elements go to Breakthrough, Increased Accuracy, Increased Damage or "
+            f"Invincibility; a damaging Super needs at least {available // 2}.",
+        )
 
 
 # Named effects that change a figure of the price answer; all are computed here. Every other named effect acts
@@ -655,16 +772,24 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
     # A Bomb's explosion is the move's damage: Ki-based, never Strength (000 L2855).
     ki_based = ki_based or bomb
     inc, multi = move.times("increased_damage"), move.times("multi_hit")
-    damage = _damage(move, steps[0], stun[0], 0 if "increased_damage" in guarded else inc,
-                     0 if "multi_hit" in guarded else multi, ki_based, report=True)
+    damage = _damage(
+        move,
+        steps[0],
+        stun[0],
+        0 if "increased_damage" in guarded else inc,
+        0 if "multi_hit" in guarded else multi,
+        ki_based,
+        report=True,
+    )
     if not guarded:
         return base, accuracy_vs, glory, damage, None
     full = _damage(move, steps[0] + steps[1], stun[0] + stun[1], inc, multi, ki_based, report=False)
     return base, accuracy_vs, glory, damage, (full if full != damage else None)
 
 
-def _damage(move: Move, steps: int, stun_bonus: int, inc: int, multi: int, ki_based: bool,
-            report: bool) -> dict[str, object]:
+def _damage(
+    move: Move, steps: int, stun_bonus: int, inc: int, multi: int, ki_based: bool, report: bool
+) -> dict[str, object]:
     """The damage figures from the Increased Damage and Multi Hit instances and the other die steps counted."""
     fighter = move.request.fighter
     # One die size per two Increased Damage (000 L3520–L3540); odd counts re-roll 1s (ruling A4).
@@ -674,8 +799,11 @@ def _damage(move: Move, steps: int, stun_bonus: int, inc: int, multi: int, ki_ba
         if fighter and fighter.ki:
             step += KI_SHIFT[fighter.ki]
         elif report:
-            move.found.add("CHECKED_WITH_FIGHTER", "fighter.ki",
-                           "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.")
+            move.found.add(
+                "CHECKED_WITH_FIGHTER",
+                "fighter.ki",
+                "Ki-based damage shifts with the Ki Skill; give fighter.ki to see the final die.",
+            )
     elif fighter and fighter.strength is not None:
         with_strength = die_name(max(step, 0) + fighter.strength)
     return {
@@ -735,8 +863,12 @@ def _constraints(move: Move) -> None:
             else:
                 move.found.unsupported_rule(entry.id, t.path, f"{c.code}: {c.summary}")
         if entry.director_approval and not warned:
-            move.found.add("DIRECTOR_APPROVAL_REQUIRED", t.path,
-                           f"{entry.name} is taken only with the Director's approval.", entry.ref.line)
+            move.found.add(
+                "DIRECTOR_APPROVAL_REQUIRED",
+                t.path,
+                f"{entry.name} is taken only with the Director's approval.",
+                entry.ref.line,
+            )
 
 
 def price_move(request: MoveRequest, cat: Catalog | None = None) -> MovePrice:
@@ -761,8 +893,9 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     found = Findings()
     move = Move(request, cat, found)
     if request.type == "special" and request.level < 2:
-        found.add("LEVEL_BELOW_MINIMUM", "level", f"A Special Move is L2 or higher; an L{request.level} move is a "
-                                                  "Basic Move.")
+        found.add(
+            "LEVEL_BELOW_MINIMUM", "level", f"A Special Move is L2 or higher; an L{request.level} move is a Basic Move."
+        )
     if request.tier > 1 and not (move.is_super and request.campaign.three_tier_supers):
         found.add("TIER_INVALID", "tier", "Tiers exist only for Super Moves in a three-tier campaign.")
     _collect(move)
@@ -809,9 +942,18 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
         "combo_keywords": combo,
         "range": _range(move.keywords),
         "super_energy_cost": _super_energy_cost(move),
-        "entries": [{"id": t.entry.id, "name": t.entry.name, "kind": t.entry.kind, "times": t.times,
-                     "cost": float(t.per_instance * t.times + t.flat), "combo": t.combo, "path": t.path}
-                    for t in move.taken],
+        "entries": [
+            {
+                "id": t.entry.id,
+                "name": t.entry.name,
+                "kind": t.entry.kind,
+                "times": t.times,
+                "cost": float(t.per_instance * t.times + t.flat),
+                "combo": t.combo,
+                "path": t.path,
+            }
+            for t in move.taken
+        ],
     }
 
 

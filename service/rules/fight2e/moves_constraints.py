@@ -17,54 +17,115 @@ from .random_effect import combinations_of, has_text_form
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
 for _code, _sev, _meaning, _ref in [
     ("BOMB_UTILITY_FORBIDDEN", "error", "A Bomb move also has Create Environmental Hazard or Summon.", "000 L2845"),
-    ("BOMB_PAYLOAD_FORBIDDEN", "error",
-     "A Bomb's explosion has Hits Low, Unblockable, a Range-changing entry other than No Range, or a Utility "
-     "Element other than Healing.", "000 L2845"),
+    (
+        "BOMB_PAYLOAD_FORBIDDEN",
+        "error",
+        "A Bomb's explosion has Hits Low, Unblockable, a Range-changing entry other than No Range, or a Utility "
+        "Element other than Healing.",
+        "000 L2845",
+    ),
     ("BUFF_DURATION_CONFLICT", "error", "A Buff with more than one entry that redefines its duration.", "000 L3067"),
     ("ILLUSION_VERSION_REQUIRED", "error", "Illusionary Doubles needs exactly one of its two versions.", "000 L3480"),
     ("INTERRUPT_NOT_FUNCTIONAL", "error", "Interrupt on a move that is neither Offensive nor Passive.", "000 L3571"),
     ("KI_ACCESS_WITH_KI_SKILL", "error", "Ki Access on a Fighter who has the Ki Skill.", "000 L4954"),
     ("SUPER_ENERGY_COST_CONFLICT", "error", "Decreased and Increased Super Energy Cost on one Super.", "000 L4920"),
     ("VERY_FAST_AND_VERY_SLOW", "error", "Very Fast and Very Slow on the same move.", "000 L4051–L4065"),
-    ("CHARGE_MOVE_LEVEL", "error", "A Charge Liability on a move that is not L3, where the campaign demands L3.",
-     "000 L4493"),
+    (
+        "CHARGE_MOVE_LEVEL",
+        "error",
+        "A Charge Liability on a move that is not L3, where the campaign demands L3.",
+        "000 L4493",
+    ),
     ("END_STYLE_ILLEGAL_STYLE", "error", "End Style on a Base Style move or a Cross-Style Move.", "000 L3284"),
     ("EXCLUDED_COMBINATION", "error", "An entry combined with something it excludes under a condition.", None),
-    ("OPTIONAL_RULE_INACTIVE", "warning", "The entry does nothing unless an optional rule of the campaign is used.",
-     "000 L3637"),
+    (
+        "OPTIONAL_RULE_INACTIVE",
+        "warning",
+        "The entry does nothing unless an optional rule of the campaign is used.",
+        "000 L3637",
+    ),
     ("OPTION_INVALID", "error", "A design choice contradicts the campaign's settings.", None),
-    ("PERFECT_HIT_INVALID", "error", "Perfect Hit's target is missing, not on the move, or not a hit effect.",
-     "000 L4751"),
-    ("SPECIFIC_RANGE_INVALID", "error", "Specific Range is not reachable with the move's Range keyword.",
-     "000 L4852–L4860"),
-    ("LIMITED_MOVE_VALUE_INVALID", "error", "Limited Move is worth as much as or more than the Element it limits.",
-     "000 L4583–L4589"),
+    (
+        "PERFECT_HIT_INVALID",
+        "error",
+        "Perfect Hit's target is missing, not on the move, or not a hit effect.",
+        "000 L4751",
+    ),
+    (
+        "SPECIFIC_RANGE_INVALID",
+        "error",
+        "Specific Range is not reachable with the move's Range keyword.",
+        "000 L4852–L4860",
+    ),
+    (
+        "LIMITED_MOVE_VALUE_INVALID",
+        "error",
+        "Limited Move is worth as much as or more than the Element it limits.",
+        "000 L4583–L4589",
+    ),
     ("SUPPRESSION_INVALID", "error", "Suppression with nothing suppressed.", "000 L4247–L4255"),
     ("INVISIBILITY_NO_PENALTY", "error", "Invisibility without a die-size penalty to the opponent.", "000 L3595"),
-    ("SUMMON_ALLY_ELEMENT_FORBIDDEN", "error",
-     "A Summon's ally has a movement, Utility or Bonus Element, or Area Effect or Explosive.", "000 L4189"),
-    ("ELEMENT_ADDITION_INVALID", "error", "An Element Addition names no Element, or one that cannot be added.",
-     "000 L3846"),
+    (
+        "SUMMON_ALLY_ELEMENT_FORBIDDEN",
+        "error",
+        "A Summon's ally has a movement, Utility or Bonus Element, or Area Effect or Explosive.",
+        "000 L4189",
+    ),
+    (
+        "ELEMENT_ADDITION_INVALID",
+        "error",
+        "An Element Addition names no Element, or one that cannot be added.",
+        "000 L3846",
+    ),
     ("POWER_LEVEL_TOO_LOW", "error", "The entry needs a higher Power Level than the Fighter's.", "000 L4866"),
     ("COMBO_KNOCK_DOWN_DEFERRED", "info", "The Knock Down of this move waits for the end of the Combo.", "000 L2939"),
     ("CROSS_MOVE_REFERENCE_MISSING", "error", "The entry refers to another move of the Fighter that must exist.", None),
     ("ROSTER_RULE", "info", "A rule about the Fighter's other moves, checked by Fighter validation.", None),
     ("SUB_SET_SIZE_LARGE", "warning", "A Move Sub-Set with more than six follow-ups.", "000 L4658"),
-    ("BUFF_QUALITY_OUT_OF_RANGE", "error", "A Buff would raise a Basic Quality above 3 or Ki damage by more than 3 "
-     "steps, or lower a Basic Quality below −2.", "000 L2967, L3025"),
+    (
+        "BUFF_QUALITY_OUT_OF_RANGE",
+        "error",
+        "A Buff would raise a Basic Quality above 3 or Ki damage by more than 3 "
+        "steps, or lower a Basic Quality below −2.",
+        "000 L2967, L3025",
+    ),
     ("BUFF_DEFENSE_BELOW_ZERO", "error", "A Buff trades away more Defense than the Fighter has.", "000 L2971"),
-    ("BUFF_FORBIDDEN_ADDITION", "error", "A Buff gives another move Buff, or an Element that adds Elements.",
-     "000 L2963"),
-    ("REPEATABLE_BUFF_MODIFIES_MOVES", "error", "Repeatable on a Buff that adds or swaps Elements on moves.",
-     "000 L3051"),
-    ("POWER_UP_ON_UTILITY", "error", "Power Up on a Utility move without a damaging hazard, Bomb or Healing.",
-     "000 L3864"),
-    ("POWER_ENHANCER_INVALID", "error", "Power Enhancer names the wrong number of target moves, or itself.",
-     "000 L3822, L3830"),
-    ("POWER_UP_SCHEDULE_INVALID", "error", "Extra Elements on the wrong Power Up, or more than its Control cap.",
-     "000 L3858–L3886"),
-    ("RANDOM_EFFECT_INVALID", "error", "Random Effect with no or over ten combinations, or one over its "
-     "allocation.", "000 L3944–L3948"),
+    (
+        "BUFF_FORBIDDEN_ADDITION",
+        "error",
+        "A Buff gives another move Buff, or an Element that adds Elements.",
+        "000 L2963",
+    ),
+    (
+        "REPEATABLE_BUFF_MODIFIES_MOVES",
+        "error",
+        "Repeatable on a Buff that adds or swaps Elements on moves.",
+        "000 L3051",
+    ),
+    (
+        "POWER_UP_ON_UTILITY",
+        "error",
+        "Power Up on a Utility move without a damaging hazard, Bomb or Healing.",
+        "000 L3864",
+    ),
+    (
+        "POWER_ENHANCER_INVALID",
+        "error",
+        "Power Enhancer names the wrong number of target moves, or itself.",
+        "000 L3822, L3830",
+    ),
+    (
+        "POWER_UP_SCHEDULE_INVALID",
+        "error",
+        "Extra Elements on the wrong Power Up, or more than its Control cap.",
+        "000 L3858–L3886",
+    ),
+    (
+        "RANDOM_EFFECT_INVALID",
+        "error",
+        "Random Effect with no or over ten combinations, or one over its allocation.",
+        "000 L3944–L3948",
+    ),
 ]:
     if _code not in CODES:
         register(_code, _sev, _meaning, _ref)  # type: ignore[arg-type]
@@ -202,9 +263,12 @@ def _always_does_damage(move: Move, t: Taken) -> None:
     if move.is_super:
         limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
         if t.times > limit:
-            move.found.add("INSTANCE_LIMIT_EXCEEDED", f"{t.path}.times",
-                           f"On a Super, Always Does Damage may be taken once per Breakthrough ({limit}).",
-                           t.entry.ref.line)
+            move.found.add(
+                "INSTANCE_LIMIT_EXCEEDED",
+                f"{t.path}.times",
+                f"On a Super, Always Does Damage may be taken once per Breakthrough ({limit}).",
+                t.entry.ref.line,
+            )
 
 
 @check(("buff.technique_buff", "INSTANCE_LIMIT_EXCEEDED"))
@@ -212,8 +276,12 @@ def _technique_buff_instances(move: Move, t: Taken) -> None:
     associated = _opt(t, "associated") or []
     present = [i for i in associated if move.has(i)] if isinstance(associated, list) else []
     if t.times > len(present):
-        _add(move, t, "INSTANCE_LIMIT_EXCEEDED",
-             f"Technique Buff is taken once per associated Element on the move ({len(present)}).")
+        _add(
+            move,
+            t,
+            "INSTANCE_LIMIT_EXCEEDED",
+            f"Technique Buff is taken once per associated Element on the move ({len(present)}).",
+        )
 
 
 @check("BUFF_DURATION_CONFLICT")
@@ -221,16 +289,24 @@ def _buff_duration(move: Move, t: Taken) -> None:
     group = ("buff.decreased_duration", "buff.increased_duration", "buff.super_energy_duration", "buff.buff_gauge")
     present = [i for i in group if move.has(i)]
     if len(present) > 1 and t.entry.id == present[-1]:  # report once (digest ruling A20)
-        _add(move, t, "BUFF_DURATION_CONFLICT", "Only one entry may set a Buff's duration: "
-             + ", ".join(move.cat.entries[i].name for i in present) + ".")
+        _add(
+            move,
+            t,
+            "BUFF_DURATION_CONFLICT",
+            "Only one entry may set a Buff's duration: " + ", ".join(move.cat.entries[i].name for i in present) + ".",
+        )
 
 
 @check("ILLUSION_VERSION_REQUIRED")
 def _illusion(move: Move, t: Taken) -> None:
     n = move.has("illusionary_doubles.defensive_illusion") + move.has("illusionary_doubles.offensive_illusion")
     if n != 1:
-        _add(move, t, "ILLUSION_VERSION_REQUIRED", "Illusionary Doubles needs exactly one of Defensive Illusion or "
-             "Offensive Illusion.")
+        _add(
+            move,
+            t,
+            "ILLUSION_VERSION_REQUIRED",
+            "Illusionary Doubles needs exactly one of Defensive Illusion or Offensive Illusion.",
+        )
 
 
 @check("INTERRUPT_NOT_FUNCTIONAL")
@@ -272,8 +348,12 @@ def _end_style_style(move: Move, t: Taken) -> None:
     if fighter is None:
         move.found.add("CHECKED_WITH_FIGHTER", t.path, "End Style needs a non-Base-Style move; give fighter.")
     elif fighter.base_style or fighter.cross_style:
-        _add(move, t, "END_STYLE_ILLEGAL_STYLE", "End Style only goes on a move of a style other than the Base Style, "
-             "and not on a Cross-Style Move.")
+        _add(
+            move,
+            t,
+            "END_STYLE_ILLEGAL_STYLE",
+            "End Style only goes on a move of a style other than the Base Style, and not on a Cross-Style Move.",
+        )
 
 
 @check(("throw", "OPTION_INVALID"))
@@ -281,8 +361,12 @@ def _throw_rule(move: Move, t: Taken) -> None:
     given = t.choice.options.get("throw_rule")
     expected = "blockable" if move.request.campaign.throws_blockable else "unblockable"
     if given is not None and given != expected:
-        _add(move, t, "OPTION_INVALID", f"This campaign's Throws are {expected}; set campaign.throws_blockable "
-             "instead of the option.")
+        _add(
+            move,
+            t,
+            "OPTION_INVALID",
+            f"This campaign's Throws are {expected}; set campaign.throws_blockable instead of the option.",
+        )
 
 
 @check("OPTIONAL_RULE_INACTIVE")
@@ -297,8 +381,11 @@ def _optional_rule(move: Move, t: Taken) -> None:
 @check(("mobile.wall_spring", "CAMPAIGN_OPTION_REQUIRED"))
 def _wall_spring(move: Move, t: Taken) -> None:
     if not option_on(move, "wall_springs"):
-        move.found.add("CHECKED_WITH_FIGHTER", t.path, "Wall Spring needs the campaign's Wall Springs or the Wall "
-                       "Spring Technique (fighter.techniques).")
+        move.found.add(
+            "CHECKED_WITH_FIGHTER",
+            t.path,
+            "Wall Spring needs the campaign's Wall Springs or the Wall Spring Technique (fighter.techniques).",
+        )
 
 
 @check(("super_energy_liability", "CAMPAIGN_OPTION_REQUIRED"), ("no_super_energy", "CAMPAIGN_OPTION_REQUIRED"))
@@ -310,8 +397,13 @@ def _needs_supers(move: Move, t: Taken) -> None:
 @check(("sidestep_setup", "CAMPAIGN_OPTION_REQUIRED"))
 def _sidestep(move: Move, t: Taken) -> None:
     if not option_on(move, "sidestep"):
-        _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Sidestep Setup needs the campaign's Sidestep option or the "
-             "Fighter's Sidestep Technique (fighter.techniques).")
+        _add(
+            move,
+            t,
+            "CAMPAIGN_OPTION_REQUIRED",
+            "Sidestep Setup needs the campaign's Sidestep option or the "
+            "Fighter's Sidestep Technique (fighter.techniques).",
+        )
 
 
 @check(("decreased_super_energy_cost", "CAMPAIGN_OPTION_REQUIRED"))
@@ -350,8 +442,12 @@ def _pursuit(move: Move, t: Taken) -> None:
 @check(("pursuit.knock_down_pursuit", "REQUIRED_COMPONENT_MISSING"))
 def _kd_pursuit(move: Move, t: Taken) -> None:
     if not move.is_super and not move.has("throw"):
-        move.found.add("PREREQUISITE_MISSING", t.path, "Knock Down Pursuit needs the Throw Element (or a Super Move).",
-                       t.entry.ref.line)
+        move.found.add(
+            "PREREQUISITE_MISSING",
+            t.path,
+            "Knock Down Pursuit needs the Throw Element (or a Super Move).",
+            t.entry.ref.line,
+        )
 
 
 @check(("utility_combo_opener", "REQUIRED_KEYWORD_MISSING"))
@@ -384,12 +480,16 @@ def _bomb_payload(move: Move, t: Taken) -> None:
     for o in move.taken:
         ident = o.entry.id
         bad = ident in ("hits_low", "unblockable") or ident in _RANGE_ENTRIES or ident.startswith("ranged.")
-        if o.entry.kind == "element" and "utility" in {k for c in o.changes for k in c.add} and ident not in (
-                "bomb", "healing"):
+        if (
+            o.entry.kind == "element"
+            and "utility" in {k for c in o.changes for k in c.add}
+            and ident not in ("bomb", "healing")
+        ):
             bad = True
         if bad and not (assault and (ident in allowed_with_assault or ident.startswith("ranged."))):
-            move.found.add("BOMB_PAYLOAD_FORBIDDEN", o.path, f"A Bomb's explosion cannot have {o.entry.name}.",
-                           t.entry.ref.line)
+            move.found.add(
+                "BOMB_PAYLOAD_FORBIDDEN", o.path, f"A Bomb's explosion cannot have {o.entry.name}.", t.entry.ref.line
+            )
 
 
 @check(("bomb.assault_bomb", "BOMB_PAYLOAD_FORBIDDEN"))
@@ -407,15 +507,23 @@ def _specific_range(move: Move, t: Taken) -> None:
     if top is not None and int(str(rng)) > top:
         _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
     if move.has("ranged") and str(rng) != "0" and not move.has("ranged.no_ranged_response.indirect"):
-        _add(move, t, "SPECIFIC_RANGE_INVALID", "A Ranged move may take Specific Range only at Range 0, unless it is "
-             "Indirect.")
+        _add(
+            move,
+            t,
+            "SPECIFIC_RANGE_INVALID",
+            "A Ranged move may take Specific Range only at Range 0, unless it is Indirect.",
+        )
 
 
 @check(("limited_move", "LIMITED_MOVE_VALUE_INVALID"))
 def _limited_move(move: Move, t: Taken) -> None:
     limited = _opt(t, "limited_elements") or []
-    if (isinstance(limited, list) and len(limited) == 1 and move.has(limited[0])
-            and abs(t.per_instance) >= move.cost_of(limited[0])):
+    if (
+        isinstance(limited, list)
+        and len(limited) == 1
+        and move.has(limited[0])
+        and abs(t.per_instance) >= move.cost_of(limited[0])
+    ):
         _add(move, t, "LIMITED_MOVE_VALUE_INVALID", "Limited Move on one Element must be worth less than it.")
 
 
@@ -447,8 +555,15 @@ def _summon_allies(move: Move, t: Taken) -> None:
             continue
         changes = [entry.keywords] + [c.keywords for o in entry.options for c in o.choices if c.keywords]
         added = {k for c in changes for k in (*c.add, *c.replace.values())}
-        if ident in ("area_effect", "explosive") or added & {"utility", "bonus", "mobile", "long_mobile",
-                                                             "after_mobile", "passing", "no_movement"}:
+        if ident in ("area_effect", "explosive") or added & {
+            "utility",
+            "bonus",
+            "mobile",
+            "long_mobile",
+            "after_mobile",
+            "passing",
+            "no_movement",
+        }:
             _add(move, t, "SUMMON_ALLY_ELEMENT_FORBIDDEN", f"A summoned ally cannot have {entry.name}.")
 
 
@@ -462,27 +577,52 @@ def _element_addition(move: Move, t: Taken) -> None:
 @check(("move_sub_set", "SUB_SET_SIZE_LARGE"))
 def _sub_set_size(move: Move, t: Taken) -> None:
     if _int(t, "sub_set_size") > 6:  # the book calls more than six follow-ups a lot (000 L4658)
-        move.found.add("SUB_SET_SIZE_LARGE", t.path, "A Move Sub-Set of more than six follow-ups is unusually large.",
-                       t.entry.ref.line)
+        move.found.add(
+            "SUB_SET_SIZE_LARGE",
+            t.path,
+            "A Move Sub-Set of more than six follow-ups is unusually large.",
+            t.entry.ref.line,
+        )
 
 
-@check("CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
-       "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE",
-       "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY", "ELEMENT_ALREADY_GRANTED")
+@check(
+    "CROSS_MOVE_REFERENCE_MISSING",
+    "LIMITED_USE_POOL_INCONSISTENT",
+    "LIMITED_CHOICE_INCONSISTENT",
+    "INCOMPLETE_SEQUENCE_STALLED",
+    "END_BUFF_TARGET_MISSING",
+    "CANCEL_THROW_NO_THROW_MOVE",
+    "CROSS_STYLE_EFFECT",
+    "STYLE_RESTRICTION_VIOLATION",
+    "STYLE_RESTRICTED_ENTRY",
+    "ELEMENT_ALREADY_GRANTED",
+)
 def _roster(move: Move, t: Taken) -> None:
     """Rules about the Fighter's other moves or styles: a single move cannot decide them (Fighter validation)."""
     codes = [c.code for c in t.entry.constraints if c.code in _ROSTER_CODES]
     if codes and t.entry.id not in move.noted:
         move.noted.add(t.entry.id)
-        move.found.add("ROSTER_RULE", t.path,
-                       f"{t.entry.name} has rules about the Fighter's other moves ({', '.join(sorted(set(codes)))}); "
-                       "Fighter validation decides them.", t.entry.ref.line)
+        move.found.add(
+            "ROSTER_RULE",
+            t.path,
+            f"{t.entry.name} has rules about the Fighter's other moves ({', '.join(sorted(set(codes)))}); "
+            "Fighter validation decides them.",
+            t.entry.ref.line,
+        )
 
 
-_ROSTER_CODES = {"CROSS_MOVE_REFERENCE_MISSING", "LIMITED_USE_POOL_INCONSISTENT", "LIMITED_CHOICE_INCONSISTENT",
-                 "INCOMPLETE_SEQUENCE_STALLED", "END_BUFF_TARGET_MISSING", "CANCEL_THROW_NO_THROW_MOVE",
-                 "CROSS_STYLE_EFFECT", "STYLE_RESTRICTION_VIOLATION", "STYLE_RESTRICTED_ENTRY",
-                 "ELEMENT_ALREADY_GRANTED"}
+_ROSTER_CODES = {
+    "CROSS_MOVE_REFERENCE_MISSING",
+    "LIMITED_USE_POOL_INCONSISTENT",
+    "LIMITED_CHOICE_INCONSISTENT",
+    "INCOMPLETE_SEQUENCE_STALLED",
+    "END_BUFF_TARGET_MISSING",
+    "CANCEL_THROW_NO_THROW_MOVE",
+    "CROSS_STYLE_EFFECT",
+    "STYLE_RESTRICTION_VIOLATION",
+    "STYLE_RESTRICTED_ENTRY",
+    "ELEMENT_ALREADY_GRANTED",
+}
 
 
 @check(("bounce", "COMBO_KNOCK_DOWN_DEFERRED"))
@@ -502,11 +642,21 @@ def _named_qualities(text: object) -> list[str]:
 
 @check(("buff", "DESIGN_CHOICE_MISSING"))
 def _buff_benefits(move: Move, t: Taken) -> None:
-    benefits = (_int(t, "added_elements"), _int(t, "quality_raises"), _int(t, "ki_damage_steps"),
-                _int(t, "defense_trade"), 1 if _opt(t, "element_swaps") else 0)
+    benefits = (
+        _int(t, "added_elements"),
+        _int(t, "quality_raises"),
+        _int(t, "ki_damage_steps"),
+        _int(t, "defense_trade"),
+        1 if _opt(t, "element_swaps") else 0,
+    )
     if not any(benefits) and "buff.technique_buff" not in move.ids:  # or it stretches a Technique (000 L3075)
-        _add(move, t, "DESIGN_CHOICE_MISSING", "A Buff must grant something: Elements or swaps on moves, Basic "
-             "Quality raises, Ki damage steps or a Defense trade.")
+        _add(
+            move,
+            t,
+            "DESIGN_CHOICE_MISSING",
+            "A Buff must grant something: Elements or swaps on moves, Basic "
+            "Quality raises, Ki damage steps or a Defense trade.",
+        )
     if _int(t, "quality_raises") and not _named_qualities(_opt(t, "raised_qualities")):
         _add(move, t, "DESIGN_CHOICE_MISSING", "Name the Basic Qualities the Buff raises (raised_qualities).")
     if (_int(t, "added_elements") or _opt(t, "element_swaps")) and not _opt(t, "target_moves"):
@@ -526,8 +676,12 @@ def _buff_raise(move: Move, t: Taken) -> None:
         if current is None:
             move.found.add("CHECKED_WITH_FIGHTER", t.path, f"Give fighter.{quality} to check the Buff's raise.")
         elif current + per_quality > 3:
-            _add(move, t, "BUFF_QUALITY_OUT_OF_RANGE", f"The Buff would take {quality} from {current} to "
-                 f"{current + per_quality}; 3 is the most.")
+            _add(
+                move,
+                t,
+                "BUFF_QUALITY_OUT_OF_RANGE",
+                f"The Buff would take {quality} from {current} to {current + per_quality}; 3 is the most.",
+            )
 
 
 @check(("buff.lowered_basic_quality", "BUFF_QUALITY_OUT_OF_RANGE"))
@@ -553,8 +707,12 @@ def _repeatable_raise(move: Move, t: Taken) -> None:
     for quality in raised:
         current = getattr(fighter, quality)
         if current is not None and steps and current + 3 * max(1, steps // len(raised)) > 3:
-            move.found.add("BUFF_QUALITY_OUT_OF_RANGE", t.path, f"Used three times, the Buff would take {quality} "
-                           "above 3.", t.entry.ref.line)
+            move.found.add(
+                "BUFF_QUALITY_OUT_OF_RANGE",
+                t.path,
+                f"Used three times, the Buff would take {quality} above 3.",
+                t.entry.ref.line,
+            )
 
 
 @check(("buff", "BUFF_DEFENSE_BELOW_ZERO"))
@@ -566,8 +724,12 @@ def _buff_defense(move: Move, t: Taken) -> None:
     if fighter is None or fighter.defense_skill is None:
         move.found.add("CHECKED_WITH_FIGHTER", t.path, "Give fighter.defense_skill to check the Defense trade.")
     elif trade > fighter.defense_skill:
-        _add(move, t, "BUFF_DEFENSE_BELOW_ZERO", f"The Buff trades {trade} Defense; the Fighter has "
-             f"{fighter.defense_skill}.")
+        _add(
+            move,
+            t,
+            "BUFF_DEFENSE_BELOW_ZERO",
+            f"The Buff trades {trade} Defense; the Fighter has {fighter.defense_skill}.",
+        )
 
 
 _ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "taunt.element_addition")
@@ -635,8 +797,13 @@ def _power_enhancer(move: Move, t: Taken) -> None:
     targets = _listed(_opt(t, "target_moves"))
     wanted = 1 + _int(t, "additional_targets")  # one target in the base price, 1 Element per further one (L3830)
     if len(targets) != wanted:
-        _add(move, t, "POWER_ENHANCER_INVALID", f"Power Enhancer is priced for {wanted} target move"
-             f"{'s' if wanted > 1 else ''} but names {len(targets)} (comma-separated target_moves).")
+        _add(
+            move,
+            t,
+            "POWER_ENHANCER_INVALID",
+            f"Power Enhancer is priced for {wanted} target move"
+            f"{'s' if wanted > 1 else ''} but names {len(targets)} (comma-separated target_moves).",
+        )
     if move.request.name and move.request.name in targets:
         _add(move, t, "POWER_ENHANCER_INVALID", "Power Enhancer powers up another move, not itself.")
 
@@ -659,8 +826,12 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
     enhanced = move.by_id.get("power_up.enhanced_power_up")
     cap = move.request.level * _CONTROL_CAP[_opt(enhanced, "control_cap") if enhanced else None]
     if total > cap:
-        _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"The schedule needs {total:g} extra Control; at most {cap} may "
-             "go into Power Up on this move.")
+        _add(
+            move,
+            t,
+            "POWER_UP_SCHEDULE_INVALID",
+            f"The schedule needs {total:g} extra Control; at most {cap} may go into Power Up on this move.",
+        )
 
 
 @check(("power_up.enhanced_power_up", "POWER_UP_SCHEDULE_INVALID"))
@@ -673,18 +844,25 @@ def _random_effect(move: Move, t: Taken) -> None:
     combos = combinations_of(t.choice)
     allocation = _int(t, "allocation")
     if t.choice.combinations is not None and has_text_form(t.choice):
-        _add(move, t, "DESIGN_CHOICE_INVALID", "Give the combinations once: the combinations field or the older "
-             "text option, not both.")
+        _add(
+            move,
+            t,
+            "DESIGN_CHOICE_INVALID",
+            "Give the combinations once: the combinations field or the older text option, not both.",
+        )
     if not combos or len(combos) > 10:  # up to ten combinations (000 L3944)
         _add(move, t, "RANDOM_EFFECT_INVALID", f"Random Effect takes from one to ten combinations, not {len(combos)}.")
     for n, combo in enumerate(combos[:10]):
-        where = f"{t.path}.combinations[{n}]" if t.choice.combinations is not None else \
-            f"{t.path}.options.combinations"
+        where = f"{t.path}.combinations[{n}]" if t.choice.combinations is not None else f"{t.path}.options.combinations"
         label = f"Combination {n + 1}" + (f" ({combo.name})" if combo.name else "")
         cost = _combination_cost(move, t, combo.entries, where, label)
         if cost > allocation:  # each within the allocation (digest ruling A-19)
-            move.found.add("RANDOM_EFFECT_INVALID", where,
-                           f"{label} costs {cost:g} Elements; the allocation is {allocation}.", t.entry.ref.line)
+            move.found.add(
+                "RANDOM_EFFECT_INVALID",
+                where,
+                f"{label} costs {cost:g} Elements; the allocation is {allocation}.",
+                t.entry.ref.line,
+            )
 
 
 def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, label: str) -> int:
@@ -701,12 +879,16 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
         entry = cat.entries.get(r.id)
         name = "liabilities" if entry is not None and entry.kind == "liability" else "elements"
         paths[f"{name}[{len(lists[name])}]"] = f"{where}.entries[{j}]" if where.endswith("]") else where
-        lists[name].append(EntryChoice.model_construct(id=r.id, times=r.times, options=r.options,
-                                                       condition=r.condition, combinations=None))
+        lists[name].append(
+            EntryChoice.model_construct(
+                id=r.id, times=r.times, options=r.options, condition=r.condition, combinations=None
+            )
+        )
     for name, given in (("elements", req.elements), ("liabilities", req.liabilities)):
         lists[name] += [c for c in given if c is not t.choice and c.id not in inside]
-    sub = req.model_copy(update={"name": None, "elements": lists["elements"], "liabilities": lists["liabilities"],
-                                 "free_throw": False})
+    sub = req.model_copy(
+        update={"name": None, "elements": lists["elements"], "liabilities": lists["liabilities"], "free_throw": False}
+    )
     answer = price_data(sub, cat)
     total = 0.0
     for e in answer["entries"]:  # type: ignore[union-attr]
@@ -716,6 +898,7 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
         head, dot, rest = str(v["path"]).partition(".")
         if head in paths:
             ref = v["ref"]
-            move.found.add(str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}",
-                           ref["line"] if ref else None)  # type: ignore[index]
+            move.found.add(
+                str(v["code"]), paths[head] + dot + rest, f"{label}: {v['message']}", ref["line"] if ref else None
+            )  # type: ignore[index]
     return math.ceil(total)

@@ -35,7 +35,8 @@ def price_moves(batch: PriceBatchRequest) -> bytes:
 
 OPERATIONS = (
     Operation(
-        name="price_move", examples=examples("price_move"),
+        name="price_move",
+        examples=examples("price_move"),
         path="moves/price",
         request=MoveRequest,
         answer=MovePrice,
@@ -48,7 +49,8 @@ OPERATIONS = (
         caching=Caching.local,
     ),
     Operation(
-        name="price_moves", examples=examples("price_moves"),
+        name="price_moves",
+        examples=examples("price_moves"),
         path="moves/price-batch",
         request=PriceBatchRequest,
         answer=PriceBatchResponse,
@@ -57,7 +59,8 @@ OPERATIONS = (
         cost=lambda batch: len(batch.moves),
     ),
     Operation(
-        name="price_attack_string", examples=examples("price_attack_string"),
+        name="price_attack_string",
+        examples=examples("price_attack_string"),
         path="moves/attack-string",
         request=AttackStringRequest,
         answer=AttackStringPrice,
@@ -66,7 +69,8 @@ OPERATIONS = (
         summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
     ),
     Operation(
-        name="validate_fighter", examples=examples("validate_fighter"),
+        name="validate_fighter",
+        examples=examples("validate_fighter"),
         path="fighters/validate",
         request=FighterRequest,
         answer=FighterValidation,
@@ -78,7 +82,8 @@ OPERATIONS = (
         "budgets; `moves[i]` is each move priced as the moves endpoint would.",
     ),
     Operation(
-        name="resolve_turn", examples=examples("resolve_turn"),
+        name="resolve_turn",
+        examples=examples("resolve_turn"),
         path="combat/resolve-turn",
         request=TurnRequest,
         answer=TurnResult,

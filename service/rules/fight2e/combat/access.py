@@ -46,9 +46,15 @@ def powerless_lock(f: F, m: MoveProfile) -> str | None:
 
 
 def _reasons(f: F, m: MoveProfile) -> dict[str, str | None]:
-    return {"powerless": powerless_lock(f, m), "prop": props.lock(f, m), "free_movement": free_movement.lock(f, m),
-            "suppression": suppression.lock(f, m), "style": styles.lock(f, m), "buff": buff_modifiers.lock(f, m),
-            "sequence": sequences.lock(f, m)}
+    return {
+        "powerless": powerless_lock(f, m),
+        "prop": props.lock(f, m),
+        "free_movement": free_movement.lock(f, m),
+        "suppression": suppression.lock(f, m),
+        "style": styles.lock(f, m),
+        "buff": buff_modifiers.lock(f, m),
+        "sequence": sequences.lock(f, m),
+    }
 
 
 def locked(f: F, m: MoveProfile) -> str | None:

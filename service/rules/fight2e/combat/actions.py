@@ -49,8 +49,15 @@ from .responses import movement_fs, reaction_window
 from .state import Ctx, F, Invalid
 from .super_energy import pay_supers
 
-BEFORE = {"normal_move": (0, 1), "mobile": (0, 2), "long_mobile": (1, 3), "throw_movement": (0, 1),
-          "after_mobile": (0, 0), "passing": (1, 1), "no_movement": (0, 0)}  # 000 L2377–L2391
+BEFORE = {
+    "normal_move": (0, 1),
+    "mobile": (0, 2),
+    "long_mobile": (1, 3),
+    "throw_movement": (0, 1),
+    "after_mobile": (0, 0),
+    "passing": (1, 1),
+    "no_movement": (0, 0),
+}  # 000 L2377–L2391
 
 
 @dataclass
@@ -106,12 +113,14 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
         land_super_jump(ctx, f)
         return
     if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
-        key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.",
-                            DecisionValue(choice=Choice.act))
+        key, d = ctx.decide(
+            f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.", DecisionValue(choice=Choice.act)
+        )
         if d.choice is Choice.hold:
             f.holding = True
-            ctx.note("A.4", f.id, f"{f.id} holds his Initiative (Initiative {f.init}).", "000 L5513",
-                     {}, {"holding": True})
+            ctx.note(
+                "A.4", f.id, f"{f.id} holds his Initiative (Initiative {f.init}).", "000 L5513", {}, {"holding": True}
+            )
             return
         if d.choice not in (None, Choice.act):
             ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose act or hold.", key=key)
@@ -127,8 +136,14 @@ def lost_action(ctx: Ctx, f: F) -> None:
     if f.knocked_down and f.kd_before_acting:
         f.knocked_down = False
         f.stood_this_turn = True
-        ctx.note("B.0", f.id, f"{f.id} spends his action standing up; he rolls Initiative one die size lower next "
-                 "turn.", "000 L5962", {}, {"knocked_down": False})
+        ctx.note(
+            "B.0",
+            f.id,
+            f"{f.id} spends his action standing up; he rolls Initiative one die size lower next turn.",
+            "000 L5962",
+            {},
+            {"knocked_down": False},
+        )
         return
     ctx.note("B.0", f.id, f"{f.id} has lost his action this turn.", "000 L5936, L5946", {}, {"acted": True})
 
@@ -157,23 +172,31 @@ def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
     (000 L4737–L4743). Ruling: offered at his place in the order while down from an earlier turn."""
     m = f.move((d.moves or [""])[0])
     if m is None or not m.has("only_when_prone") or len(d.moves or []) != 1:
-        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", f"{key}: `act` from the ground needs one Only When "
-                 "Prone move.", key=key)
+        ctx.fail(
+            "ONLY_WHEN_PRONE_INVALID",
+            f"decisions.{key}",
+            f"{key}: `act` from the ground needs one Only When Prone move.",
+            key=key,
+        )
     assert m is not None
     target = _target(ctx, f, d.target, key)
     if m.level > f.control:
         ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
-    ctx.note("B.0", f.id, f"{f.id} attacks from the ground with {m.name} (−1 Accuracy); he stays down.",
-             "000 L4743")
+    ctx.note("B.0", f.id, f"{f.id} attacks from the ground with {m.name} (−1 Accuracy); he stays down.", "000 L4743")
     plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key, extra_acc={"only_when_prone": -1})
     perform(ctx, f, plan)
 
 
 def stand(ctx: Ctx, f: F) -> None:
     """Stand up from a Knock Down of an earlier turn, or use a Reversal move instead (000 L5962–L5964, L4113)."""
-    key, d = ctx.decide(f.id, "stand_alt", "B.0", f"{f.id} is Knocked Down: stand up, or use a Reversal move "
-                        "instead" + (", or stay down" if ctx.opts.voluntary_stay_down else "") + ".",
-                        DecisionValue(choice=Choice.stand))
+    key, d = ctx.decide(
+        f.id,
+        "stand_alt",
+        "B.0",
+        f"{f.id} is Knocked Down: stand up, or use a Reversal move "
+        "instead" + (", or stay down" if ctx.opts.voluntary_stay_down else "") + ".",
+        DecisionValue(choice=Choice.stand),
+    )
     f.acted = True
     if d.choice is Choice.stay and ctx.opts.voluntary_stay_down:
         ctx.note("B.0", f.id, f"{f.id} chooses to stay down; his action is spent.", "000 L5964")
@@ -190,14 +213,29 @@ def stand(ctx: Ctx, f: F) -> None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose stand, or reversal with one move.", key=key)
     m = f.move(d.moves[0])
     if m is None or "reversal" not in m.responses:
-        ctx.fail("RESPONSE_NO_ELEMENT", f"decisions.{key}", f"{key}: '{d.moves[0]}' is not a Reversal move of "
-                 f"{f.id}.", key=key)
+        ctx.fail(
+            "RESPONSE_NO_ELEMENT",
+            f"decisions.{key}",
+            f"{key}: '{d.moves[0]}' is not a Reversal move of {f.id}.",
+            key=key,
+        )
     target = _target(ctx, f, d.target, key)
     if m.level > f.control:
         ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
     ctx.note("B.0", f.id, f"{f.id} rises with the Reversal {m.name} (−2 Accuracy).", "000 L4113–L4121")
-    out = resolve(ctx, Attack(attacker=f, defender=target, moves=[m], context="action", label="D", cost=m.level,
-                              key=key, extra_acc={"reversal_from_ground": -2}))
+    out = resolve(
+        ctx,
+        Attack(
+            attacker=f,
+            defender=target,
+            moves=[m],
+            context="action",
+            label="D",
+            cost=m.level,
+            key=key,
+            extra_acc={"reversal_from_ground": -2},
+        ),
+    )
     if not out.hit:
         f.reversal_missed = True
 
@@ -218,16 +256,25 @@ def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
         ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
     assert t is not None
     if t.defeated or t.side == f.side or hazards.in_pit(t) or t.tag_waiting:  # waiting partner: out of the fight
-        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.",
-                 key=key)
+        ctx.fail(
+            "TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.", key=key
+        )
     from .invisibility import blocked
 
     if blocked(f, t):
-        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {f.id} chose to keep clear of the "
-                 f"invisible {t.id} this turn.", key=key)  # 000 L3591
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"decisions.{key}.target",
+            f"{key}: {f.id} chose to keep clear of the invisible {t.id} this turn.",
+            key=key,
+        )  # 000 L3591
     if multi_part_throw.sealed(ctx, f, t):
-        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} is locked in a Multi-Part Throw; "
-                 "nobody else can reach him.", key=key)  # 000 L3769
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"decisions.{key}.target",
+            f"{key}: {t.id} is locked in a Multi-Part Throw; nobody else can reach him.",
+            key=key,
+        )  # 000 L3769
     return t
 
 
@@ -236,8 +283,9 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
     Heal Others (000 L3446–L3454)."""
     t = ctx.fighters.get(ident) if ident is not None else f
     if t is None or t.defeated or (t is f and m.has("healing.only_heal_others")):
-        ctx.fail("HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.",
-                 key=key)
+        ctx.fail(
+            "HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.", key=key
+        )
     assert t is not None
     return t
 
@@ -247,37 +295,59 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
     than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
     from .attack import range_ok
 
-    out = [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.move, movement=n), fs=_move_only_fs(f, n),
-                                        control=0, text=f"move {n} Range{'s' if n > 1 else ''}"
-                                        + (" (+1 to every Defense Total this turn)" if n == 1 else ""))
-           for n in (1, 2, 3)]
+    out = [
+        ChoiceOption.model_construct(
+            value=DecisionValue(action=ActionType.move, movement=n),
+            fs=_move_only_fs(f, n),
+            control=0,
+            text=f"move {n} Range{'s' if n > 1 else ''}" + (" (+1 to every Defense Total this turn)" if n == 1 else ""),
+        )
+        for n in (1, 2, 3)
+    ]
     foes = ctx.opponents(f)
     for m in f.prof.moves.values():
         if m.level <= f.control and (m.offensive or m.utility) and not m.has("counter"):
             kind = ActionType.attack if m.offensive else ActionType.utility
             if kind is ActionType.utility or not foes:
-                out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind, moves=[m.id]), fs=0,
-                                                        control=m.level, text=f"{kind.value}: {m.name} (L{m.level})"))
+                out.append(
+                    ChoiceOption.model_construct(
+                        value=DecisionValue(action=kind, moves=[m.id]),
+                        fs=0,
+                        control=m.level,
+                        text=f"{kind.value}: {m.name} (L{m.level})",
+                    )
+                )
                 continue
             if m.is_super and f.se < super_only.cost(ctx, f, m):
                 continue  # not enough Super Energy (000 L5281)
             for o in foes:
                 reach = range_ok(m, ctx.distance(f, o))
-                out.append(ChoiceOption.model_construct(
-                    value=DecisionValue(action=kind, moves=[m.id], target=o.id if len(foes) > 1 else None), fs=0,
-                    control=m.level, can_hit=reach, text=f"{kind.value}: {m.name} (L{m.level})"
-                    + (f" at {o.id}" if len(foes) > 1 else "") + ("" if reach else " (out of reach from here)")))
+                out.append(
+                    ChoiceOption.model_construct(
+                        value=DecisionValue(action=kind, moves=[m.id], target=o.id if len(foes) > 1 else None),
+                        fs=0,
+                        control=m.level,
+                        can_hit=reach,
+                        text=f"{kind.value}: {m.name} (L{m.level})"
+                        + (f" at {o.id}" if len(foes) > 1 else "")
+                        + ("" if reach else " (out of reach from here)"),
+                    )
+                )
                 if not reach:
                     out += _closing_in(ctx, f, [m], o, len(foes) > 1)
     if not simultaneous and foes:  # no Combos in a simultaneous exchange (000 L5517)
         out += _combo_choices(ctx, f, foes)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
-        return out + [ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
-                      for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)]
-    for kind, text in ((ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
-                       (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
-                       (ActionType.await_opening, "Await Opening"),
-                       (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if _idle_bonus(f) else ""))):
+        return out + [
+            ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
+            for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
+        ]
+    for kind, text in (
+        (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
+        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
+        (ActionType.await_opening, "Await Opening"),
+        (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if _idle_bonus(f) else "")),
+    ):
         out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
     return out + transformations.choices(ctx, f) + tag_team.choices(ctx, f)
 
@@ -292,11 +362,21 @@ def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> l
     dist = ctx.distance(f, o)
     for n in (1, 2, 3):
         if n <= dist and range_ok(moves[0], dist - n):
-            return [ChoiceOption.model_construct(
-                value=DecisionValue(action=ActionType.attack, moves=[m.id for m in moves], movement=n,
-                                    direction=Direction.toward, target=o.id if name else None),
-                fs=_move_only_fs(f, n), control=control_cost(moves), can_hit=True,
-                text=f"move {n} toward {o.id}, then " + " + ".join(m.name for m in moves))]
+            return [
+                ChoiceOption.model_construct(
+                    value=DecisionValue(
+                        action=ActionType.attack,
+                        moves=[m.id for m in moves],
+                        movement=n,
+                        direction=Direction.toward,
+                        target=o.id if name else None,
+                    ),
+                    fs=_move_only_fs(f, n),
+                    control=control_cost(moves),
+                    can_hit=True,
+                    text=f"move {n} toward {o.id}, then " + " + ".join(m.name for m in moves),
+                )
+            ]
     return []
 
 
@@ -305,7 +385,6 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
     as well; these are offered so that a client can pick one without building it."""
     from .attack import range_ok
-
 
     basic = f.move("basic_move")
     if basic is None or f.prof.combo < 2:
@@ -327,9 +406,15 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
                 break
             o = foes[0]
             reach = range_ok(moves[0], ctx.distance(f, o))
-            out.append(ChoiceOption.model_construct(
-                value=DecisionValue(action=ActionType.attack, moves=[x.id for x in moves]), fs=0, control=cost,
-                can_hit=reach, text="Combo: " + " + ".join(x.name for x in moves)))
+            out.append(
+                ChoiceOption.model_construct(
+                    value=DecisionValue(action=ActionType.attack, moves=[x.id for x in moves]),
+                    fs=0,
+                    control=cost,
+                    can_hit=reach,
+                    text="Combo: " + " + ".join(x.name for x in moves),
+                )
+            )
             if not reach:
                 out += _closing_in(ctx, f, moves, o, len(foes) > 1)
     return out
@@ -347,8 +432,14 @@ def idle(ctx: Ctx, f: F, text: str) -> None:
     f.acted = True
     f.holding = False
     f.idle_after_hit_stun = f.idle_after_hit_stun or bonus
-    ctx.note("B.3" if bonus else "B.1", f.id, text + (": +2 Control steps next turn" if bonus else "") + ".",
-             "000 L5942–L5944" if bonus else "000 L5593", {}, {"acted": True, "control_bonus": bonus})
+    ctx.note(
+        "B.3" if bonus else "B.1",
+        f.id,
+        text + (": +2 Control steps next turn" if bonus else "") + ".",
+        "000 L5942–L5944" if bonus else "000 L5593",
+        {},
+        {"acted": True, "control_bonus": bonus},
+    )
 
 
 def _move_only_fs(f: F, n: int) -> int:
@@ -368,8 +459,14 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
     if point == "action" and any(e.id == "sustained_hold" for e in f.ongoing):
         execute_hold(ctx, f)
         return
-    key, d = ctx.decide(f.id, point, "B.1", f"{f.id} declares his action (Control {f.control}, FS {f.fs}).", None,
-                        lambda: action_choices(ctx, f))
+    key, d = ctx.decide(
+        f.id,
+        point,
+        "B.1",
+        f"{f.id} declares his action (Control {f.control}, FS {f.fs}).",
+        None,
+        lambda: action_choices(ctx, f),
+    )
     if d.action is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
     if point == "action" and not multi_part_throw.declared(ctx, f, d):
@@ -386,8 +483,19 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
 def _holders(ctx: Ctx, f: F) -> list[F]:
     from .invisibility import blocked
 
-    return sorted((o for o in ctx.opponents(f) if o.holding and not o.acted and not o.action_lost
-                   and not o.stunned and not o.knocked_down and not blocked(o, f)), key=lambda o: -o.init)
+    return sorted(
+        (
+            o
+            for o in ctx.opponents(f)
+            if o.holding
+            and not o.acted
+            and not o.action_lost
+            and not o.stunned
+            and not o.knocked_down
+            and not blocked(o, f)
+        ),
+        key=lambda o: -o.init,
+    )
 
 
 def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
@@ -402,17 +510,29 @@ def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
         do_move(ctx, f, plan)
         plan.premoved, plan.movement = plan.movement, 0
     for h in holders:
-        key, d = ctx.decide(h.id, "interrupt_move", "A.4", f"{h.id} is holding: interrupt {f.id}'s "
-                            f"{' + '.join(m.name for m in plan.moves)} with an attack, or pass.",
-                            DecisionValue(choice=Choice.pass_))
+        key, d = ctx.decide(
+            h.id,
+            "interrupt_move",
+            "A.4",
+            f"{h.id} is holding: interrupt {f.id}'s {' + '.join(m.name for m in plan.moves)} with an attack, or pass.",
+            DecisionValue(choice=Choice.pass_),
+        )
         if d.choice in (None, Choice.pass_) and d.action is None:
             continue
         if d.action is not ActionType.attack:
-            ctx.fail("INTERRUPT_INVALID", f"decisions.{key}", f"{key}: an interrupt after a declared move is an "
-                     "attack (action `attack` with its moves), or pass.", key=key)
+            ctx.fail(
+                "INTERRUPT_INVALID",
+                f"decisions.{key}",
+                f"{key}: an interrupt after a declared move is an attack (action `attack` with its moves), or pass.",
+                key=key,
+            )
         if d.target is not None and d.target != f.id:
-            ctx.fail("INTERRUPT_INVALID", f"decisions.{key}.target", f"{key}: the interrupt attacks {f.id}, whose "
-                     "action it interrupts.", key=key)
+            ctx.fail(
+                "INTERRUPT_INVALID",
+                f"decisions.{key}.target",
+                f"{key}: the interrupt attacks {f.id}, whose action it interrupts.",
+                key=key,
+            )
         hplan = declare(ctx, h, d.model_copy(update={"target": f.id}), key)
         _exchange(ctx, f, plan, h, hplan)
         return True
@@ -427,12 +547,16 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
     h.holding = False
     h.from_hold = True
     f.committed = h.committed = True
-    ctx.note("A.4", h.id, f"{h.id} interrupts {f.id}'s action from his held Initiative.", "000 L5513",
-             {"moves": [m.id for m in hplan.moves]})
+    ctx.note(
+        "A.4",
+        h.id,
+        f"{h.id} interrupts {f.id}'s action from his held Initiative.",
+        "000 L5513",
+        {"moves": [m.id for m in hplan.moves]},
+    )
     if _priority(plan) != _priority(hplan):  # 000 L5521
         order = [(f, plan), (h, hplan)] if _priority(plan) else [(h, hplan), (f, plan)]
-        ctx.note("A.4", order[0][0].id, f"{order[0][0].id}'s Priority move goes first without a roll-off.",
-                 "000 L5521")
+        ctx.note("A.4", order[0][0].id, f"{order[0][0].id}'s Priority move goes first without a roll-off.", "000 L5521")
     else:
         first = roll_off(ctx, [f, h], "interrupt", f"{h.id} interrupting {f.id}", "000 L5513, L5521")[0]
         order = [(f, plan), (h, hplan)] if first is f else [(h, hplan), (f, plan)]
@@ -470,8 +594,12 @@ def _still_able(ctx: Ctx, who: F, p: Plan) -> bool:
         return False
     if p.cost > who.control + p.control_fs:
         who.acted = True
-        ctx.note("B.3", who.id, f"{who.id}'s Control ({who.control}) no longer covers {p.moves[0].name}: the "
-                 "attack is lost.", "000 L5936")
+        ctx.note(
+            "B.3",
+            who.id,
+            f"{who.id}'s Control ({who.control}) no longer covers {p.moves[0].name}: the attack is lost.",
+            "000 L5936",
+        )
         return False
     return True
 
@@ -515,25 +643,35 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         plan.fs_move = plan.fs_move if limited is None else limited  # Limited Movement (000 L5102)
         if super_jump:
             if not techniques.has(ctx, f, "super_jump") or target is None:
-                ctx.fail("SUPER_JUMP_INVALID", f"{path}.technique", f"{key}: a Super Jump needs its option and an "
-                         "opponent to measure the destination from.", key=key)
+                ctx.fail(
+                    "SUPER_JUMP_INVALID",
+                    f"{path}.technique",
+                    f"{key}: a Super Jump needs its option and an opponent to measure the destination from.",
+                    key=key,
+                )
             plan.super_jump = True
             plan.fs_move = movement_fs(f, 1)  # 1 FS whatever the distance (000 L2187)
         elif d.technique is not None:
             # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
             # Attacks and holders (000 L2215–L2217, L2235).
             tech = d.technique.value
-            ok = ((tech == "air_dash" and techniques.has(ctx, f, "air_dash") and n == 2)
-                  or (tech == "hover" and techniques.has(ctx, f, "hover") and n == 3))
+            ok = (tech == "air_dash" and techniques.has(ctx, f, "air_dash") and n == 2) or (
+                tech == "hover" and techniques.has(ctx, f, "hover") and n == 3
+            )
             if not ok:
-                ctx.fail("EVADE_TECHNIQUE_INVALID", f"{path}.technique", f"{key}: an Air Dash moves 2 Ranges, a Hover "
-                         "jump 3, each with its option on.", key=key)
+                ctx.fail(
+                    "EVADE_TECHNIQUE_INVALID",
+                    f"{path}.technique",
+                    f"{key}: an Air Dash moves 2 Ranges, a Hover jump 3, each with its option on.",
+                    key=key,
+                )
             plan.air_bonus = 2 if tech == "air_dash" else 1
             plan.fs_move = 0 if tech == "air_dash" else plan.fs_move
     elif kind in (ActionType.refocus, ActionType.await_opening):
         if n > 1 or (n == 1 and toward):
-            ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.",
-                     key=key)
+            ctx.fail(
+                "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.", key=key
+            )
         if kind is ActionType.await_opening and f.hit_stun:
             ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", path, f"{key}: no Await Opening after Hit Stun.", key=key)
         plan.fs_move = movement_fs(f, 0) if n else 0
@@ -543,25 +681,42 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
         if f.pl < 3:
             ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
     elif kind is ActionType.taunt:
-        if not techniques.has(ctx, f, "taunts") or f.taunt_used or f.from_hold or target is None \
-                or target.init >= f.init:
-            ctx.fail("TAUNT_INVALID", path, f"{key}: Taunt needs the option, a target with lower Initiative, no "
-                     "holding, and is once per combat.", key=key)
+        if (
+            not techniques.has(ctx, f, "taunts")
+            or f.taunt_used
+            or f.from_hold
+            or target is None
+            or target.init >= f.init
+        ):
+            ctx.fail(
+                "TAUNT_INVALID",
+                path,
+                f"{key}: Taunt needs the option, a target with lower Initiative, no holding, and is once per combat.",
+                key=key,
+            )
         if n > 1:
             ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: the Taunt has Normal Move.", key=key)
         plan.fs_move = movement_fs(f, 0) if n else 0
     elif n:
         ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: no movement with this action.", key=key)
     if plan.fs_move > f.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: the movement costs {plan.fs_move} FS, more than Power "
-                 f"Level {f.pl}.", key=key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL",
+            path,
+            f"{key}: the movement costs {plan.fs_move} FS, more than Power Level {f.pl}.",
+            key=key,
+        )
     if plan.fs_move > f.fs:
         ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {plan.fs_move} FS.", key=key)
     if kind is ActionType.refocus and target is not None:
         for o in ctx.opponents(f):
             if positions.after_move_range(ctx, f, o, n, False) < 2:
-                ctx.fail("REFOCUS_TOO_CLOSE", path, f"{key}: Refocus needs Range 2 or more from every opponent "
-                         "(ruling A19: after its movement).", key=key)
+                ctx.fail(
+                    "REFOCUS_TOO_CLOSE",
+                    path,
+                    f"{key}: Refocus needs Range 2 or more from every opponent (ruling A19: after its movement).",
+                    key=key,
+                )
     return plan
 
 
@@ -569,8 +724,9 @@ def _nearest(ctx: Ctx, f: F) -> F:
     return min(ctx.opponents(f), key=lambda o: ctx.distance(f, o))
 
 
-def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, n: int, toward: bool,
-                  simultaneous: bool) -> Plan:
+def _declare_move(
+    ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, n: int, toward: bool, simultaneous: bool
+) -> Plan:
     path = f"decisions.{key}"
     ids = d.moves or []
     if not ids:
@@ -591,19 +747,30 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
         prepare = "triggered_interrupt"  # used as an action it is only armed (000 L4404)
     offensive = [m for m in moves if m.offensive]
     if kind is ActionType.attack and not offensive:
-        ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.",
-                 key=key)
+        ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.", key=key)
     if kind is ActionType.utility and offensive:
-        ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: a Utility action has only Utility moves.",
-                 key=key)
+        ctx.fail(
+            "UTILITY_MOVE_IS_NOT_AN_ATTACK",
+            f"{path}.moves",
+            f"{key}: a Utility action has only Utility moves.",
+            key=key,
+        )
     for m in moves:
         if m.has("counter") or m.has("interrupt.interrupt_only") or hazards.sidestep_only(m):
-            ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{path}.moves", f"{key}: {m.name} works only as a Defensive "
-                     "Response.", key=key)
+            ctx.fail(
+                "COUNTER_MOVE_AS_ATTACK",
+                f"{path}.moves",
+                f"{key}: {m.name} works only as a Defensive Response.",
+                key=key,
+            )
     if len(moves) > 1:
         if simultaneous:
-            ctx.fail("SIMULTANEOUS_COMBO_FORBIDDEN", f"{path}.moves", f"{key}: no Combos in simultaneous "
-                     "Initiative.", key=key)
+            ctx.fail(
+                "SIMULTANEOUS_COMBO_FORBIDDEN",
+                f"{path}.moves",
+                f"{key}: no Combos in simultaneous Initiative.",
+                key=key,
+            )
         check_combo(ctx, f, moves, key)
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
     cost += sum(1 for m in moves if _power_up_version(m) == "life_bar")  # one more Control (000 L3860)
@@ -614,74 +781,126 @@ def _declare_move(ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, 
     control_fs = d.fs or 0
     if control_fs:
         if not f.natural_12:
-            ctx.fail("FS_CONTROL_WITHOUT_NATURAL_12", f"{path}.fs", f"{key}: Control above the roll needs a "
-                     "natural 12 on a d12.", key=key)
+            ctx.fail(
+                "FS_CONTROL_WITHOUT_NATURAL_12",
+                f"{path}.fs",
+                f"{key}: Control above the roll needs a natural 12 on a d12.",
+                key=key,
+            )
         if control_fs > f.pl or control_fs > f.fs:
-            ctx.fail("FS_EXCEEDS_POWER_LEVEL" if control_fs > f.pl else "FS_INSUFFICIENT", f"{path}.fs",
-                     f"{key}: {control_fs} FS on Control is too much.", key=key)
+            ctx.fail(
+                "FS_EXCEEDS_POWER_LEVEL" if control_fs > f.pl else "FS_INSUFFICIENT",
+                f"{path}.fs",
+                f"{key}: {control_fs} FS on Control is too much.",
+                key=key,
+            )
     if cost > f.control + control_fs:
-        ctx.fail("INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.",
-                 key=key)
+        ctx.fail(
+            "INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.", key=key
+        )
     empty = ongoing.check_charges(f, moves)
     if empty is not None:
-        ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.",
-                 key=key)
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     super_only.usable(ctx, f, moves, f"{path}.moves", key)
     transformations.usable(ctx, f, moves, f"{path}.moves", key)
     se_need = sum(super_only.cost(ctx, f, m) for m in moves if m.is_super or m.has("super_energy_liability"))
     if se_need > f.se:
-        ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"{path}.moves", f"{key}: {se_need} Super Energy needed; {f.id} has "
-                 f"{f.se}.", key=key)
+        ctx.fail(
+            "INSUFFICIENT_SUPER_ENERGY",
+            f"{path}.moves",
+            f"{key}: {se_need} Super Energy needed; {f.id} has {f.se}.",
+            key=key,
+        )
     healer = next((m for m in moves if m.has("healing.heal_others")), None)
     heal_target = None
     if kind is ActionType.utility and healer is not None:
         heal_target = _heal_target(ctx, f, healer, d.target, key)
         target = _nearest(ctx, f) if ctx.opponents(f) else None
     else:
-        target = _target(ctx, f, d.target, key) if kind is ActionType.attack or d.target else (
-            _nearest(ctx, f) if ctx.opponents(f) else None)
+        target = (
+            _target(ctx, f, d.target, key)
+            if kind is ActionType.attack or d.target
+            else (_nearest(ctx, f) if ctx.opponents(f) else None)
+        )
     if kind is ActionType.attack and target is not None and target.knocked_down:
         pursuit = moves[0].id == "pursuit_attack" or moves[0].has("pursuit")
         if not pursuit and not ctx.opts.hit_downed_attacks:
-            ctx.fail("TARGET_KNOCKED_DOWN", f"{path}.target", f"{key}: only a Pursuit attack hits a Knocked Down "
-                     "fighter.", key=key)
+            ctx.fail(
+                "TARGET_KNOCKED_DOWN",
+                f"{path}.target",
+                f"{key}: only a Pursuit attack hits a Knocked Down fighter.",
+                key=key,
+            )
     if kind is ActionType.attack and target is not None and free_movement.immune(target):
-        ctx.fail("TARGET_UNAVAILABLE", f"{path}.target", f"{key}: {target.id} is in Free Movement: no attack "
-                 "reaches him.", key=key)  # 000 L3380
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"{path}.target",
+            f"{key}: {target.id} is in Free Movement: no attack reaches him.",
+            key=key,
+        )  # 000 L3380
     if kind is ActionType.attack and target is not None and ongoing.super_jumping(target):
         for m in offensive:
-            if not (m.is_special and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade")
-                                      or m.has("hits_super_jump"))):
-                ctx.fail("TARGET_UNAVAILABLE", f"{path}.target", f"{key}: {target.id} is in a Super Jump; only "
-                         "Ranged, Aerial, Hard to Evade (or Hits Super Jump) Special Moves reach him.", key=key)
+            if not (
+                m.is_special
+                and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade") or m.has("hits_super_jump"))
+            ):
+                ctx.fail(
+                    "TARGET_UNAVAILABLE",
+                    f"{path}.target",
+                    f"{key}: {target.id} is in a Super Jump; only "
+                    "Ranged, Aerial, Hard to Evade (or Hits Super Jump) Special Moves reach him.",
+                    key=key,
+                )
         if any(m.has("hits_super_jump") for m in moves):
             extra_acc = {**(extra_acc or {}), "hits_super_jump": 1}  # 000 L3474
     for i, m in enumerate(moves):
         if m.has("only_when_prone") and not any(x.has("self_prone") for x in moves[:i]):
-            ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{path}.moves", f"{key}: {m.name} is used only from the ground, in "
-                     "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).", key=key)
+            ctx.fail(
+                "ONLY_WHEN_PRONE_INVALID",
+                f"{path}.moves",
+                f"{key}: {m.name} is used only from the ground, in "
+                "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).",
+                key=key,
+            )
         if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
     if ongoing.active(f, "flight") and kind is ActionType.attack:
         for m in offensive:
             if not (m.is_special and (m.has("hard_to_evade") or m.has("aerial"))):
-                ctx.fail("FLIGHT_MOVE_NOT_ALLOWED", f"{path}.moves", f"{key}: {f.id} is flying; {m.name} has "
-                         "neither Hard to Evade nor Aerial.", key=key)
+                ctx.fail(
+                    "FLIGHT_MOVE_NOT_ALLOWED",
+                    f"{path}.moves",
+                    f"{key}: {f.id} is flying; {m.name} has neither Hard to Evade nor Aerial.",
+                    key=key,
+                )
     _charge_back(ctx, f, moves, n, toward, target, cost, key)
     hazards.check_requirements(ctx, f, moves, target, key)
     hazards.check_create(ctx, f, moves, key)
     knockdown_chain.check_target(ctx, f, moves, target, key)
     sidestep_setup.check(ctx, f, moves, key)
-    plan = Plan(kind, target, moves, n, toward, cost=cost, control_fs=control_fs, key=key,
-                full_offense=bool(d.full_offense), prepare=prepare, extra_damage=extra_damage,
-                extra_acc=extra_acc, heal_target=heal_target)
+    plan = Plan(
+        kind,
+        target,
+        moves,
+        n,
+        toward,
+        cost=cost,
+        control_fs=control_fs,
+        key=key,
+        full_offense=bool(d.full_offense),
+        prepare=prepare,
+        extra_damage=extra_damage,
+        extra_acc=extra_acc,
+        heal_target=heal_target,
+    )
     _movement(ctx, f, plan, d, key)
     charge.ready(ctx, f, plan)
     return plan
 
 
-def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: bool
-              ) -> tuple[str, int, dict[str, int] | None]:
+def _extended(
+    ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: bool
+) -> tuple[str, int, dict[str, int] | None]:
     """Set Up and Wind Up (000 L4123–L4131, L4443–L4451): readying the move, or using the readied one.
     A readied Wind Up counts as an L1 move (``moves`` is changed in place) and hits harder."""
     if not f.prof.entry_ids & _EXTENDED:
@@ -690,8 +909,12 @@ def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: 
     path = f"decisions.{key}.moves"
     if any(m.has("slow_startup") for m in moves):
         if len(moves) > 1 or simultaneous:
-            ctx.fail("RULE_UNSUPPORTED", path, f"{key}: a Slow Startup move in a Combo or a simultaneous exchange "
-                     "is not resolved yet; use it alone.", key=key)
+            ctx.fail(
+                "RULE_UNSUPPORTED",
+                path,
+                f"{key}: a Slow Startup move in a Combo or a simultaneous exchange is not resolved yet; use it alone.",
+                key=key,
+            )
         return "slow_startup", 0, None
     if first.has("set_up"):
         armed = ongoing.active(f, "set_up", first.id)
@@ -700,8 +923,12 @@ def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: 
                 return "set_up", 0, None
         else:
             if armed.since is not None and ctx.turn - armed.since < 2:
-                ctx.fail("SET_UP_CONSECUTIVE_TURNS", path, f"{key}: {first.name} was readied last turn; a turn "
-                         "must pass between its uses.", key=key)
+                ctx.fail(
+                    "SET_UP_CONSECUTIVE_TURNS",
+                    path,
+                    f"{key}: {first.name} was readied last turn; a turn must pass between its uses.",
+                    key=key,
+                )
             # Powerless: +2 damage (000 L4139); the +2 Accuracy is in the move's own Accuracy (000 L4131)
             return "", 2 if first.has("set_up.powerless") else 0, None
     if first.has("wind_up"):
@@ -711,16 +938,22 @@ def _extended(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: 
             moves[0] = replace(first, level=1)  # used later as an L1 move (000 L4449)
             return "", min(passed // 3, first.level * 3), None
         if len(moves) == 1 and not simultaneous:
-            _, d = ctx.decide(f.id, "wind_up", "B.1", f"{f.id}: strike with {first.name} now, or hold it for a "
-                              "later turn (it gains +1 damage for every 3 Time Count).",
-                              DecisionValue(choice=Choice.act))
+            _, d = ctx.decide(
+                f.id,
+                "wind_up",
+                "B.1",
+                f"{f.id}: strike with {first.name} now, or hold it for a "
+                "later turn (it gains +1 damage for every 3 Time Count).",
+                DecisionValue(choice=Choice.act),
+            )
             if d.choice is Choice.hold:
                 return "wind_up", 0, None
     return "", 0, None
 
 
-def _charge_back(ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int,
-                 key: str) -> None:
+def _charge_back(
+    ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int, key: str
+) -> None:
     """Charge Back needs one of: 1 Range or more away just before (or standing at Range 4), the last attack on
     him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2 above the
     need, or 3 Control of moves before it in a Combo (000 L3085–L3099)."""
@@ -735,9 +968,14 @@ def _charge_back(ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool,
             at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
             ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
         if not ok:
-            ctx.fail("CHARGE_BACK_NOT_READY", f"decisions.{key}.moves", f"{key}: {m.name} needs a Charge Back: "
-                     "move away first, block the last attack, roll 2 Control above the need, or (in a Combo) 3 "
-                     "Control of moves before it.", key=key)
+            ctx.fail(
+                "CHARGE_BACK_NOT_READY",
+                f"decisions.{key}.moves",
+                f"{key}: {m.name} needs a Charge Back: "
+                "move away first, block the last attack, roll 2 Control above the need, or (in a Combo) 3 "
+                "Control of moves before it.",
+                key=key,
+            )
 
 
 def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
@@ -758,8 +996,12 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if mv == "passing":
         lo = 0  # "can move 1 Range before" (000 L2389)
     if not lo <= n <= hi:
-        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: {first.name} ({mv.replace('_', ' ')}) allows "
-                 f"{lo}–{hi} Ranges before it, not {n}.", key=key)
+        ctx.fail(
+            "MOVEMENT_NOT_ALLOWED_BY_KEYWORD",
+            path,
+            f"{key}: {first.name} ({mv.replace('_', ' ')}) allows {lo}–{hi} Ranges before it, not {n}.",
+            key=key,
+        )
     kws = first.keywords
     if "dash" in kws and n < 2:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move at least 2 Ranges.", key=key)
@@ -769,8 +1011,9 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
     if first.has("limited_movement") and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
         # Limited Movement (Closer): at least 1 Range forward before the attack (000 L4599).
-        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.",
-                 key=key)
+        ctx.fail(
+            "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.", key=key
+        )
     target = plan.target
     end = positions.after_move_range(ctx, f, target, n, plan.toward) if target is not None else 3
     if plan.wall_spring and target is not None:
@@ -801,10 +1044,20 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if d.dash:
         start = ctx.distance(f, target) if target is not None else 3
         basic = first.kind == "basic" or movement.can_power_dash(first, n)
-        if not (techniques.has(ctx, f, "dash") and plan.kind is ActionType.attack and basic and plan.toward
-                and (n == 2 or (n == 1 and start in (1, 2)))):
-            ctx.fail("DASH_INVALID", path, f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
-                     "Range forward from Range 1 or 2, with the option on.", key=key)
+        if not (
+            techniques.has(ctx, f, "dash")
+            and plan.kind is ActionType.attack
+            and basic
+            and plan.toward
+            and (n == 2 or (n == 1 and start in (1, 2)))
+        ):
+            ctx.fail(
+                "DASH_INVALID",
+                path,
+                f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
+                "Range forward from Range 1 or 2, with the option on.",
+                key=key,
+            )
         plan.jumping = False  # not a jump: no Anti-Air (000 L2177)
         base = 2 if n == 2 else 1
         if n == 1:
@@ -812,8 +1065,12 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
             movement.power_dash(ctx, f, plan.moves)
     if d.cross_up:
         if not (plan.jumping and end == 0 and plan.toward):
-            ctx.fail("CROSS_UP_INVALID", path, f"{key}: a Cross-Up is a jumping Basic attack of 2 Ranges landing at "
-                     "Range 0 (not by a Runner).", key=key)
+            ctx.fail(
+                "CROSS_UP_INVALID",
+                path,
+                f"{key}: a Cross-Up is a jumping Basic attack of 2 Ranges landing at Range 0 (not by a Runner).",
+                key=key,
+            )
         plan.cross_up = True
     fs = base + (1 if base > 0 and f.prof.big and not ("mobility" in q and plan.kind is ActionType.attack) else 0)
     fs += 1 if plan.cross_up else 0  # 000 L5634
@@ -823,8 +1080,12 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         fs = limited + (1 if f.hit_stun else 0)  # Limited Movement: 1 Range for 1 FS (000 L5102)
         plan.jumping = False
     if fs > f.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: the movement costs {fs} FS, more than Power Level {f.pl} "
-                 "allows in one application.", key=key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL",
+            path,
+            f"{key}: the movement costs {fs} FS, more than Power Level {f.pl} allows in one application.",
+            key=key,
+        )
     if fs > f.fs:
         ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {fs} FS; {f.id} has {f.fs}.", key=key)
     plan.fs_move = fs
@@ -846,12 +1107,21 @@ def _start_super_jump(ctx: Ctx, f: F, plan: Plan) -> None:
     positions.move(ctx, f, plan.target, now, plan.toward)
     f.jumped = True
     f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
-    f.ongoing.append(ongoing.Effect("super_jump", None, None, ctx.turn, plan.target.id, plan.movement,
-                                    "toward" if plan.toward else "away"))
-    ctx.note("C", f.id, f"{f.id} starts a Super Jump of {plan.movement} Ranges {'toward' if plan.toward else 'away'} "
-             f"({plan.fs_move} FS): meanwhile Range {before} → {ctx.distance(f, plan.target)}; he lands at his next "
-             "action.", "000 L2187–L2190", {"ranges": plan.movement, "fs": plan.fs_move},
-             {"range": ctx.distance(f, plan.target), "fs": f.fs})
+    f.ongoing.append(
+        ongoing.Effect(
+            "super_jump", None, None, ctx.turn, plan.target.id, plan.movement, "toward" if plan.toward else "away"
+        )
+    )
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} starts a Super Jump of {plan.movement} Ranges {'toward' if plan.toward else 'away'} "
+        f"({plan.fs_move} FS): meanwhile Range {before} → {ctx.distance(f, plan.target)}; he lands at his next "
+        "action.",
+        "000 L2187–L2190",
+        {"ranges": plan.movement, "fs": plan.fs_move},
+        {"range": ctx.distance(f, plan.target), "fs": f.fs},
+    )
 
 
 def _super_jump_due(ctx: Ctx, f: F) -> bool:
@@ -869,24 +1139,48 @@ def land_super_jump(ctx: Ctx, f: F) -> None:
     targets = [o for o in ctx.opponents(f) if o.moved == 0 and ctx.distance(f, o) <= 1 and not o.defeated]
     if (e.charges or 0) > 3 or not targets:
         f.acted = True
-        ctx.note("B.1", f.id, f"{f.id} lands and can do nothing more this turn ("
-                 + ("a 4-Range Super Jump" if (e.charges or 0) > 3 else "no target in range that has not moved")
-                 + ").", "000 L2231")
+        ctx.note(
+            "B.1",
+            f.id,
+            f"{f.id} lands and can do nothing more this turn ("
+            + ("a 4-Range Super Jump" if (e.charges or 0) > 3 else "no target in range that has not moved")
+            + ").",
+            "000 L2231",
+        )
         return
-    key, d = ctx.decide(f.id, "action", "B.1", f"{f.id} lands from his Super Jump: a Basic Mobile attack at +2 "
-                        "Accuracy (a Combo may follow), or nothing.", DecisionValue(action=ActionType.none))
+    key, d = ctx.decide(
+        f.id,
+        "action",
+        "B.1",
+        f"{f.id} lands from his Super Jump: a Basic Mobile attack at +2 Accuracy (a Combo may follow), or nothing.",
+        DecisionValue(action=ActionType.none),
+    )
     if d.action is ActionType.none or d.action is None:
         f.acted = True
         ctx.note("B.1", f.id, f"{f.id} lands and does nothing more.", "000 L2231")
         return
     first = f.move((d.moves or [""])[0])
-    ok = (d.action is ActionType.attack and first is not None and first.kind == "basic"
-          and "mobile" in first.keywords and not d.movement and not d.cross_up and not d.wall_spring and not d.dash
-          and (d.target is None or d.target in {t.id for t in targets}))
+    ok = (
+        d.action is ActionType.attack
+        and first is not None
+        and first.kind == "basic"
+        and "mobile" in first.keywords
+        and not d.movement
+        and not d.cross_up
+        and not d.wall_spring
+        and not d.dash
+        and (d.target is None or d.target in {t.id for t in targets})
+    )
     if not ok:
-        ctx.fail("SUPER_JUMP_INVALID", f"decisions.{key}", f"{key}: after a Super Jump only a Basic Mobile attack "
-                 "(a Combo may follow), without movement or Cross-Up, at a target in range that has not moved: "
-                 + ", ".join(t.id for t in targets) + ".", key=key)
+        ctx.fail(
+            "SUPER_JUMP_INVALID",
+            f"decisions.{key}",
+            f"{key}: after a Super Jump only a Basic Mobile attack "
+            "(a Combo may follow), without movement or Cross-Up, at a target in range that has not moved: "
+            + ", ".join(t.id for t in targets)
+            + ".",
+            key=key,
+        )
     if d.target is None and len(targets) == 1:
         d = d.model_copy(update={"target": targets[0].id})
     plan = declare(ctx, f, d, key)
@@ -908,13 +1202,20 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
         return
     version = _power_up_version(m)
     room = min(power_up_elements.cap(m), f.control - plan.cost) if version == "control" else min(f.pl, f.life - 1)
-    key, d = ctx.decide(f.id, "power_up_bonus", "D.1", f"{f.id}: Power Up {m.name} by how much (" + (
-        "extra Control" if version == "control" else "Life Bar") + f", up to {max(room, 0)})?",
-                        DecisionValue(amount=0))
+    key, d = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "D.1",
+        f"{f.id}: Power Up {m.name} by how much ("
+        + ("extra Control" if version == "control" else "Life Bar")
+        + f", up to {max(room, 0)})?",
+        DecisionValue(amount=0),
+    )
     n = d.amount or 0
     if n < 0 or n > max(room, 0):
-        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{max(room, 0)}.",
-                 key=key)
+        ctx.fail(
+            "POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{max(room, 0)}.", key=key
+        )
     if not n:
         return
     if version == "control":
@@ -924,9 +1225,16 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
     for_damage = power_up_elements.buy(ctx, f, plan, i, m, n) if version == "control" else n
     bonus = for_damage if i == 0 else for_damage // 2
     plan.extra_damage += bonus
-    ctx.note("D.1", f.id, f"{f.id} powers up {m.name}: " + (f"{n} more Control" if version == "control" else
-             f"{n} Life Bar") + f" for +{bonus} damage.", "000 L3852–L3862", {"amount": n},
-             {"extra_damage": bonus, "life_bar": f.life})
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{f.id} powers up {m.name}: "
+        + (f"{n} more Control" if version == "control" else f"{n} Life Bar")
+        + f" for +{bonus} damage.",
+        "000 L3852–L3862",
+        {"amount": n},
+        {"extra_damage": bonus, "life_bar": f.life},
+    )
 
 
 def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
@@ -936,8 +1244,14 @@ def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     target = plan.target
     # A Special Move springs only with the Wall Spring Element (000 L3701).
     springy = (first.kind == "basic" and "mobile" in first.keywords) or first.has("mobile.wall_spring") > 0
-    ok = (techniques.has(ctx, f, "wall_springs") and plan.kind is ActionType.attack and springy and plan.toward
-          and plan.movement == 3 and target is not None)
+    ok = (
+        techniques.has(ctx, f, "wall_springs")
+        and plan.kind is ActionType.attack
+        and springy
+        and plan.toward
+        and plan.movement == 3
+        and target is not None
+    )
     if ok and target is not None:
         if ctx.band_mode:
             pos, tpos = ctx.bands[f.id], ctx.bands[target.id]
@@ -946,9 +1260,14 @@ def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
         else:
             ok = ctx.distance(f, target) == 3  # back to Range 4, the border (000 L2241)
     if not ok:
-        ctx.fail("WALL_SPRING_INVALID", f"decisions.{key}.wall_spring", f"{key}: a Wall Spring is a Basic Mobile "
-                 "attack with `movement` 3 toward the target after 1 Range back onto the stage border (Range 3 "
-                 "without a map, band 2 or 5 on a Band Map), with the option on.", key=key)
+        ctx.fail(
+            "WALL_SPRING_INVALID",
+            f"decisions.{key}.wall_spring",
+            f"{key}: a Wall Spring is a Basic Mobile "
+            "attack with `movement` 3 toward the target after 1 Range back onto the stage border (Range 3 "
+            "without a map, band 2 or 5 on a Band Map), with the option on.",
+            key=key,
+        )
     plan.wall_spring = True
 
 
@@ -1013,29 +1332,45 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         if plan.movement == 1:
             f.moved_one_bonus = True  # 000 L5638
         if plan.target is not None and _entered_close(ctx, f, plan):
-            reaction_window(ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and
-                            "runner" not in f.prof.qualities)
+            reaction_window(
+                ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and "runner" not in f.prof.qualities
+            )
         return
     if kind is ActionType.refocus:
         f.non_attack_action = True
         r = ctx.roll(f.id, "refocus", Die(2), "Refocus", "B.1")
         gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
         f.fs += gain
-        ctx.note("B.1", f.id, f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his "
-                 "starting total).", "000 L6041", {"roll": r}, {"fs": f.fs})
+        ctx.note(
+            "B.1",
+            f.id,
+            f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his starting total).",
+            "000 L6041",
+            {"roll": r},
+            {"fs": f.fs},
+        )
         return
     if kind is ActionType.power_up:
         f.non_attack_action = True
-        if plan.target is not None and ctx.distance(f, plan.target) <= 1 and \
-                reaction_window(ctx, f, "Power Up", jumped=False):
+        if (
+            plan.target is not None
+            and ctx.distance(f, plan.target) <= 1
+            and reaction_window(ctx, f, "Power Up", jumped=False)
+        ):
             ctx.note("B.1", f.id, "Hit while powering up: no Super Energy.", "000 L6008, L6021")
             return
         r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
         before = f.se
         if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
             f.se = min(f.se + r, ctx.opts.super_energy_max)
-        ctx.note("B.1", f.id, f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).", "000 L6043",
-                 {"roll": r}, {"super_energy": f.se})
+        ctx.note(
+            "B.1",
+            f.id,
+            f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).",
+            "000 L6043",
+            {"roll": r},
+            {"super_energy": f.se},
+        )
         return
     if kind is ActionType.await_opening:
         f.non_attack_action = True
@@ -1057,19 +1392,27 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         _prepare(ctx, f, plan)
         return
     assert plan.target is not None
-    if not hazards.checked_attack(ctx, f, plan.target, plan.movement, plan.key) or \
-            not hazards.requirement_met(ctx, f, plan.moves, plan.target, plan.key) or \
-            not hazards.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key):
+    if (
+        not hazards.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
+        or not hazards.requirement_met(ctx, f, plan.moves, plan.target, plan.key)
+        or not hazards.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key)
+    ):
         return None
     extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
     extra.update(hazards.wall_bounce(ctx, f, plan.target, plan.moves[0]))
-    if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not (
-            plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit")):
+    if (
+        plan.target.knocked_down
+        and ctx.opts.hit_downed_attacks
+        and not (plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit"))
+    ):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
-    full_screen = (plan.moves[0].has("mobile.full_screen") and max(plan.movement, plan.premoved) == 3
-                   and not plan.moves[0].has("mobile.fast_full_screen"))
+    full_screen = (
+        plan.moves[0].has("mobile.full_screen")
+        and max(plan.movement, plan.premoved) == 3
+        and not plan.moves[0].has("mobile.fast_full_screen")
+    )
     pay_supers(ctx, f, plan.moves)
     ongoing.spend_charges(ctx, f, plan.moves)
     f.fs -= plan.charge_fs
@@ -1097,10 +1440,22 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         else:
             kicked = plan.moves[0]
             plan.moves = [moveable_bomb.aim_payload(kicked), *plan.moves[1:]]
-    atk = Attack(attacker=f, defender=plan.target, moves=plan.moves, context="action", label="D", cost=plan.cost,
-                 key=plan.key, full_offense=plan.full_offense, cross_up=plan.cross_up, jumping=plan.jumping,
-                 extra_acc=extra, full_screen=full_screen, apply_knockback=apply_knockback,
-                 extra_damage=plan.extra_damage)
+    atk = Attack(
+        attacker=f,
+        defender=plan.target,
+        moves=plan.moves,
+        context="action",
+        label="D",
+        cost=plan.cost,
+        key=plan.key,
+        full_offense=plan.full_offense,
+        cross_up=plan.cross_up,
+        jumping=plan.jumping,
+        extra_acc=extra,
+        full_screen=full_screen,
+        apply_knockback=apply_knockback,
+        extra_damage=plan.extra_damage,
+    )
     atk.context = context
     for m in plan.moves:
         _spend_readied(ctx, f, m)
@@ -1156,9 +1511,17 @@ def _area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
     centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
     from .invisibility import blocked  # nothing he does touches an invisible fighter he keeps clear of (000 L3591)
 
-    return [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o is not plan.target and o.active
-            and ctx.distance(centre, o) <= radius and not multi_part_throw.sealed(ctx, f, o) and not blocked(f, o)
-            and not hazards.in_pit(o)]
+    return [
+        o
+        for i in ctx.order
+        if (o := ctx.fighters[i]) is not f
+        and o is not plan.target
+        and o.active
+        and ctx.distance(centre, o) <= radius
+        and not multi_part_throw.sealed(ctx, f, o)
+        and not blocked(f, o)
+        and not hazards.in_pit(o)
+    ]
 
 
 def _entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
@@ -1175,10 +1538,18 @@ def do_move(ctx: Ctx, f: F, plan: Plan) -> None:
     positions.move(ctx, f, plan.target, plan.movement, plan.toward)
     after = ctx.distance(f, plan.target) if plan.target is not None else None
     f.jumped = plan.jumping or (plan.kind is ActionType.move and plan.movement == 3)
-    ctx.note("C", f.id, f"{f.id} moves {plan.movement} Range{'s' if plan.movement > 1 else ''} "
-             f"{'toward' if plan.toward else 'away'}" + (f" (Range {before} → {after})" if before is not None else "")
-             + (f", {plan.fs_move} FS" if plan.fs_move else "") + ".", "000 L5603–L5644",
-             {"ranges": plan.movement, "fs": plan.fs_move}, {"range": after, "fs": f.fs})
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} moves {plan.movement} Range{'s' if plan.movement > 1 else ''} "
+        f"{'toward' if plan.toward else 'away'}"
+        + (f" (Range {before} → {after})" if before is not None else "")
+        + (f", {plan.fs_move} FS" if plan.fs_move else "")
+        + ".",
+        "000 L5603–L5644",
+        {"ranges": plan.movement, "fs": plan.fs_move},
+        {"range": after, "fs": f.fs},
+    )
 
 
 def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
@@ -1196,27 +1567,42 @@ def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
         ctx.note("G.1", f.id, f"{f.id}'s {f.style} style allows no movement after {last.name}.", "000 L5098–L5104")
         return
     hi = 1 if last.movement == "passing" else (3 if plan.kind is ActionType.utility else 2)
-    key, d = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {last.name}.",
-                        DecisionValue(movement=0))
+    key, d = ctx.decide(
+        f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {last.name}.", DecisionValue(movement=0)
+    )
     n = d.movement or 0
     if n > hi:
-        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {hi} Ranges after "
-                 f"{last.name}.", key=key)
+        ctx.fail(
+            "MOVEMENT_NOT_ALLOWED_BY_KEYWORD",
+            f"decisions.{key}",
+            f"{key}: at most {hi} Ranges after {last.name}.",
+            key=key,
+        )
     if not n:
         return
     toward = d.direction is not Direction.away
     if ("away" in last.keywords and toward) or ("closer" in last.keywords and not toward):
-        ctx.fail("MOVEMENT_DIRECTION_INVALID", f"decisions.{key}", f"{key}: {last.name} moves only "
-                 + ("away." if "away" in last.keywords else "closer."), key=key)  # Limited Movement (000 L4597)
+        ctx.fail(
+            "MOVEMENT_DIRECTION_INVALID",
+            f"decisions.{key}",
+            f"{key}: {last.name} moves only " + ("away." if "away" in last.keywords else "closer."),
+            key=key,
+        )  # Limited Movement (000 L4597)
     base = 1 if n >= 2 else 0  # ruling A15
     fs = movement_fs(f, base)
     if fs > f.pl or fs > f.fs:
         ctx.fail("FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: the movement costs {fs} FS.", key=key)
     f.fs -= fs
     positions.move(ctx, f, plan.target, n, toward)
-    ctx.note("G.1", f.id, f"{f.id} moves {n} Range(s) {'toward' if toward else 'away'} after {last.name}: Range "
-             f"{ctx.distance(f, plan.target)}.", "000 L5442", {"ranges": n, "fs": fs},
-             {"range": ctx.distance(f, plan.target)})
+    ctx.note(
+        "G.1",
+        f.id,
+        f"{f.id} moves {n} Range(s) {'toward' if toward else 'away'} after {last.name}: Range "
+        f"{ctx.distance(f, plan.target)}.",
+        "000 L5442",
+        {"ranges": n, "fs": fs},
+        {"range": ctx.distance(f, plan.target)},
+    )
 
 
 def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
@@ -1230,21 +1616,40 @@ def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
     if plan.prepare == "slow_startup":
         assert plan.target is not None
         f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, plan.target.id))
-        ctx.note("C.5", f.id, f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
-                 "he defends with Defense only and a hit cancels it.", "000 L4840–L4846", {"move": m.id},
-                 {"slow_startup": plan.target.id})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
+            "he defends with Defense only and a hit cancels it.",
+            "000 L4840–L4846",
+            {"move": m.id},
+            {"slow_startup": plan.target.id},
+        )
     elif plan.prepare == "triggered_interrupt":
         from . import triggered
 
         triggered.arm(ctx, f, m)
     elif plan.prepare == "set_up":
         f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
-        ctx.note("C.5", f.id, f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
-                 "000 L4127–L4131", {"move": m.id}, {"set_up": True})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
+            "000 L4127–L4131",
+            {"move": m.id},
+            {"set_up": True},
+        )
     else:
         f.ongoing.append(ongoing.Effect("wind_up", m.id, None, ctx.start_time))
-        ctx.note("C.5", f.id, f"{f.id} holds {m.name} wound up from Time Count {ctx.start_time}; his other moves "
-                 "cost 2 more Control meanwhile.", "000 L4447–L4451", {"move": m.id}, {"wind_up": ctx.start_time})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} holds {m.name} wound up from Time Count {ctx.start_time}; his other moves "
+            "cost 2 more Control meanwhile.",
+            "000 L4447–L4451",
+            {"move": m.id},
+            {"wind_up": ctx.start_time},
+        )
     post_move(ctx, f, plan)
 
 
@@ -1260,8 +1665,11 @@ def settle_holds(ctx: Ctx) -> None:
                 a.ongoing.remove(e)
                 continue
             if len([f for f in ctx.fighters.values() if f.active]) > 2:
-                ctx.unsupported_rule("sustained_hold", f"fighters[{a.index}].state.ongoing_effects",
-                                     "other fighters cannot reach the pair during a Sustained Hold: not applied")
+                ctx.unsupported_rule(
+                    "sustained_hold",
+                    f"fighters[{a.index}].state.ongoing_effects",
+                    "other fighters cannot reach the pair during a Sustained Hold: not applied",
+                )
             if a.init > d.init:
                 continue  # he strikes again at his place in the order
             a.ongoing.remove(e)
@@ -1279,8 +1687,11 @@ def execute_hold(ctx: Ctx, f: F) -> None:
     if m is None or d is None or d.defeated:
         return
     ctx.note("B.1", f.id, f"{f.id}'s Sustained Hold on {d.id} strikes again (half damage).", "000 L4387")
-    land(ctx, Attack(attacker=f, defender=d, moves=[m], context="action", label="D", cost=0, key="",
-                     hold_release=True), None)
+    land(
+        ctx,
+        Attack(attacker=f, defender=d, moves=[m], context="action", label="D", cost=0, key="", hold_release=True),
+        None,
+    )
 
 
 def _slow_startup_due(f: F) -> ongoing.Effect | None:
@@ -1345,9 +1756,16 @@ def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
     amount = (roll if full else roll // 2) if first else 1
     amount = gradual.heal_split(ctx, f, m, healed, amount) if first else amount  # 000 L3392
     healed.heal += amount
-    ctx.note("C.5", f.id, f"{m.name}: {healed.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
-             + ("" if full else ", halved") + ").", "000 L3436–L3454", {"roll": roll, "die": str(d)},
-             {"heal": healed.heal})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name}: {healed.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
+        + ("" if full else ", halved")
+        + ").",
+        "000 L3436–L3454",
+        {"roll": roll, "die": str(d)},
+        {"heal": healed.heal},
+    )
 
 
 def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
@@ -1356,8 +1774,9 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
     for m in plan.moves:
         report_unsupported(ctx, f, m)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
-    if near and reaction_window(ctx, f, f"the Utility move {names}", jumped=False,
-                                aerial_utility=any(m.has("aerial") for m in plan.moves)):
+    if near and reaction_window(
+        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.has("aerial") for m in plan.moves)
+    ):
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
     ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})

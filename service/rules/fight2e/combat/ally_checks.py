@@ -41,8 +41,13 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, movement: int, key: str) -> None:
     owner = f if d.ally_check is AllyCheck.by_ally else o
     e = _ally(ctx, owner) if owner is not None else None
     if o is None or o.defeated or o.side == f.side or movement or e is None:
-        ctx.fail("SUMMON_CHECK_INVALID", f"decisions.{key}", f"{key}: a Check by or of an Ally names an opponent, "
-                 "with the Ally on the Band Map, and takes the place of movement (000 L4199, L5668).", key=key)
+        ctx.fail(
+            "SUMMON_CHECK_INVALID",
+            f"decisions.{key}",
+            f"{key}: a Check by or of an Ally names an opponent, "
+            "with the Ally on the Band Map, and takes the place of movement (000 L4199, L5668).",
+            key=key,
+        )
     assert o is not None and e is not None
     if f.maneuvered:
         ctx.fail("MANEUVER_CHECK_USED", f"decisions.{key}", f"{key}: one Maneuver Check a turn.", key=key)
@@ -50,14 +55,28 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, movement: int, key: str) -> None:
         if hazards.maneuver_check(ctx, f, o, f"his Ally Checks {o.id}", "C"):
             o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id)]
             o.ongoing.append(Effect("checked", e.move, None, ctx.turn, f.id))
-            ctx.note("C", o.id, f"{f.id}'s Ally Checks {o.id}: he must win a Maneuver Check in place of movement "
-                     f"before attacking {f.id}.", "000 L4199, L5668", {}, {"checked_by": f.id})
+            ctx.note(
+                "C",
+                o.id,
+                f"{f.id}'s Ally Checks {o.id}: he must win a Maneuver Check in place of movement "
+                f"before attacking {f.id}.",
+                "000 L4199, L5668",
+                {},
+                {"checked_by": f.id},
+            )
         return
     if hazards.maneuver_check(ctx, f, o, f"Check {o.id}'s Ally", "C"):
         o.ongoing = [x for x in o.ongoing if not (x.id == CHECKED and x.target == f.id)]
         o.ongoing.append(Effect(CHECKED, e.move, None, ctx.turn, f.id))
-        ctx.note("C", o.id, f"{f.id} Checks {o.id}'s Ally: it cannot strike {f.id} until {o.id} wins a Maneuver "
-                 "Check in place of movement.", "000 L4199, L5668", {}, {"ally_checked_by": f.id})
+        ctx.note(
+            "C",
+            o.id,
+            f"{f.id} Checks {o.id}'s Ally: it cannot strike {f.id} until {o.id} wins a Maneuver "
+            "Check in place of movement.",
+            "000 L4199, L5668",
+            {},
+            {"ally_checked_by": f.id},
+        )
 
 
 def may_strike(ctx: Ctx, f: F, e: Effect, victim: F) -> bool:
@@ -68,8 +87,13 @@ def may_strike(ctx: Ctx, f: F, e: Effect, victim: F) -> bool:
     if mark is None:
         return True
     if f.moved or f.maneuvered:
-        ctx.note("D.1", f.id, f"{f.id}'s Ally is Checked by {victim.id} and {f.id} has no Maneuver Check in place "
-                 "of movement left: its attack has no effect.", "000 L5668")
+        ctx.note(
+            "D.1",
+            f.id,
+            f"{f.id}'s Ally is Checked by {victim.id} and {f.id} has no Maneuver Check in place "
+            "of movement left: its attack has no effect.",
+            "000 L5668",
+        )
         return False
     if hazards.maneuver_check(ctx, f, victim, f"free his Ally from {victim.id}'s Check", "D.1"):
         f.ongoing.remove(mark)
@@ -82,5 +106,6 @@ def release(ctx: Ctx, f: F, move: str | None) -> None:
     """The Ally has gone: its Checks and the Checks on it end with it."""
     f.ongoing = [x for x in f.ongoing if not (x.id == CHECKED and x.move == move)]
     for o in ctx.fighters.values():
-        o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == move
-                                                  and move is not None)]
+        o.ongoing = [
+            x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == move and move is not None)
+        ]

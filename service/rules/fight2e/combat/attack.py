@@ -170,10 +170,21 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)
-    ctx.note("D.3", a.id, f"{a.id} attacks {d.id} with {names}" + (" on Full Offense" if atk.full_offense else "")
-             + f" at Range {distance}.", "000 L5415, L5712",
-             {"moves": [m.id for m in atk.moves], "control_cost": atk.cost, "control": a.control,
-              "range": distance, "context": atk.context})
+    ctx.note(
+        "D.3",
+        a.id,
+        f"{a.id} attacks {d.id} with {names}"
+        + (" on Full Offense" if atk.full_offense else "")
+        + f" at Range {distance}.",
+        "000 L5415, L5712",
+        {
+            "moves": [m.id for m in atk.moves],
+            "control_cost": atk.cost,
+            "control": a.control,
+            "range": distance,
+            "context": atk.context,
+        },
+    )
     if atk.full_offense:
         a.full_offense = True
     if free_movement.immune(d):
@@ -193,8 +204,12 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     if not a.ignore_range and not ranged.reach_ok(atk, distance, range_ok):
-        ctx.warn("TARGET_OUT_OF_RANGE", atk.key or "decisions", f"{names} cannot reach Range {distance}: it "
-                 "misses automatically.", key=atk.key or None)
+        ctx.warn(
+            "TARGET_OUT_OF_RANGE",
+            atk.key or "decisions",
+            f"{names} cannot reach Range {distance}: it misses automatically.",
+            key=atk.key or None,
+        )
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
@@ -202,8 +217,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     if any(m.has("unreliable") for m in atk.moves):
         r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
         if r == 1:
-            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874",
-                     {"roll": r})
+            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874", {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
@@ -220,10 +234,20 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
-    guard = choose_defense(ctx, d, a, "action" if atk.context == "interrupt" else atk.context, "D.4",
-                           aerial_attacker=atk.orig_aerial, vs_anti_air=atk.vs_anti_air,
-                           jumping_defender=atk.defender_jumping, jumping_basic=atk.jumping,
-                           full_screen=atk.full_screen, reflected=atk.reflected, only=atk.same_skill)
+    guard = choose_defense(
+        ctx,
+        d,
+        a,
+        "action" if atk.context == "interrupt" else atk.context,
+        "D.4",
+        aerial_attacker=atk.orig_aerial,
+        vs_anti_air=atk.vs_anti_air,
+        jumping_defender=atk.defender_jumping,
+        jumping_basic=atk.jumping,
+        full_screen=atk.full_screen,
+        reflected=atk.reflected,
+        only=atk.same_skill,
+    )
     if guard.response is None:
         # ruling: every defence chosen is a Defensive Option (000 L5828); a Response settles it when used
         sequences.defended(ctx, d, [])  # 000 L3749
@@ -236,12 +260,18 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     if atk.context == "bomb":
         key, dv = "", DecisionValue(fs=0)  # no FS on a Bomb's Accuracy (000 L2853)
     else:
-        key, dv = ctx.decide(a.id, "accuracy_fs", "D.6", f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) "
-                             f"against Defense Total {guard.dt}, Accuracy {base:+d}.", DecisionValue(fs=0))
+        key, dv = ctx.decide(
+            a.id,
+            "accuracy_fs",
+            "D.6",
+            f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) against Defense Total {guard.dt}, Accuracy {base:+d}.",
+            DecisionValue(fs=0),
+        )
     fs = dv.fs or 0
     if fs > a.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {fs} FS is more than Power Level {a.pl}.",
-                 key=key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {fs} FS is more than Power Level {a.pl}.", key=key
+        )
     if fs > a.fs:
         ctx.fail("FS_INSUFFICIENT", f"decisions.{key}", f"{key}: {a.id} has only {a.fs} FS.", key=key)
     a.fs -= fs
@@ -256,14 +286,30 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         roll, hit = None, False
     else:
         from ...dice import Die
+
         roll = ctx.roll(a.id, "attack", Die(5 if sides == 10 else 3), "attack roll", "D.6")
         hit = roll + total_acc >= guard.dt
-    text = (f"Accuracy {total_acc:+d}" + (f" ({fs} FS)" if fs else "") + f" against Defense Total {guard.dt}: "
-            + ("even the lowest roll hits, no roll needed" if roll is None and hit else
-               "even the highest roll misses" if roll is None else f"rolled {roll}, total {roll + total_acc}")
-            + (" — hit." if hit else " — miss."))
-    ctx.note("D.6", a.id, text, "000 L5724–L5741, L6331", {**parts, "fs": fs, "die": f"1d{sides}", "roll": roll},
-             {"hit": hit, "fs": a.fs})
+    text = (
+        f"Accuracy {total_acc:+d}"
+        + (f" ({fs} FS)" if fs else "")
+        + f" against Defense Total {guard.dt}: "
+        + (
+            "even the lowest roll hits, no roll needed"
+            if roll is None and hit
+            else "even the highest roll misses"
+            if roll is None
+            else f"rolled {roll}, total {roll + total_acc}"
+        )
+        + (" — hit." if hit else " — miss.")
+    )
+    ctx.note(
+        "D.6",
+        a.id,
+        text,
+        "000 L5724–L5741, L6331",
+        {**parts, "fs": fs, "die": f"1d{sides}", "roll": roll},
+        {"hit": hit, "fs": a.fs},
+    )
     if trap is not None:
         if not triggered.beaten(ctx, atk, trap, total_acc, option, sides):
             return triggered.caught(ctx, atk, guard, trap, hit)
@@ -272,14 +318,20 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard))
     margin = guard.dt - (roll if roll is not None else sides) - total_acc
     if breakthrough and margin <= breakthrough:
-        ctx.note("D.6", a.id, f"Breakthrough: missed by {margin}, a partial hit.", "000 L4906–L4912",
-                 {"margin": margin, "breakthrough": breakthrough})
+        ctx.note(
+            "D.6",
+            a.id,
+            f"Breakthrough: missed by {margin}, a partial hit.",
+            "000 L4906–L4912",
+            {"margin": margin, "breakthrough": breakthrough},
+        )
         return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard, partial=True))
     return miss(ctx, atk, guard)
 
 
 def _d10():
     from ...dice import Die
+
     return Die(5)
 
 
@@ -322,21 +374,35 @@ def _cancel_throw(ctx: Ctx, atk: Attack) -> None:
         return
     roll = ctx.roll(a.id, "tactics_check", Die(5), f"Cancel Throw from {atk.moves[idx].name}", "E")
     ok = roll + a.prof.tactics >= 8
-    ctx.note("E", a.id, f"Cancel Throw: Tactics check {roll} + {a.prof.tactics} against 8 — "
-             + ("success." if ok else "failure."), "000 L3083", {"roll": roll, "tactics": a.prof.tactics},
-             {"success": ok})
+    ctx.note(
+        "E",
+        a.id,
+        f"Cancel Throw: Tactics check {roll} + {a.prof.tactics} against 8 — " + ("success." if ok else "failure."),
+        "000 L3083",
+        {"roll": roll, "tactics": a.prof.tactics},
+        {"success": ok},
+    )
     if not ok:
         return
-    key, dv = ctx.decide(a.id, "cancel_throw", "E", f"{a.id} may throw instead: " + ", ".join(
-        m.name for m in throws) + ", or pass.", DecisionValue(choice=Choice.pass_))
+    key, dv = ctx.decide(
+        a.id,
+        "cancel_throw",
+        "E",
+        f"{a.id} may throw instead: " + ", ".join(m.name for m in throws) + ", or pass.",
+        DecisionValue(choice=Choice.pass_),
+    )
     if dv.choice in (None, Choice.pass_) and not dv.moves:
         return
     t = a.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
     if t is None or t not in throws:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: name one Throw of {a.id} within his Control, or "
-                 "pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: name one Throw of {a.id} within his Control, or pass.",
+            key=key,
+        )
     assert t is not None
-    atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1:]]
+    atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1 :]]
     ctx.note("E", a.id, f"{a.id} turns {d.id}'s hit into the Throw {t.name}.", "000 L3083", {"move": t.id})
 
 
@@ -361,15 +427,28 @@ def _combo_tactics(ctx: Ctx, atk: Attack) -> int:
         dl = 10 if launcher and launchers >= 2 else 8
         roll = ctx.roll(a.id, "tactics_check", Die(5), f"Tactics check for {m.name}", "D.2")
         ok = roll + a.prof.tactics >= dl
-        ctx.note("D.2", a.id, f"{m.name}: Tactics check {roll} + {a.prof.tactics} against {dl} — "
-                 + (("success, the Combo goes on." if pursuit_bounce else "success, +" + ("2" if launcher else "1")
-                     + " damage.") if ok else "failure, the later moves miss."),
-                 "000 L2941, L3619–L3621", {"roll": roll, "tactics": a.prof.tactics, "dl": dl}, {"success": ok})
+        ctx.note(
+            "D.2",
+            a.id,
+            f"{m.name}: Tactics check {roll} + {a.prof.tactics} against {dl} — "
+            + (
+                (
+                    "success, the Combo goes on."
+                    if pursuit_bounce
+                    else "success, +" + ("2" if launcher else "1") + " damage."
+                )
+                if ok
+                else "failure, the later moves miss."
+            ),
+            "000 L2941, L3619–L3621",
+            {"roll": roll, "tactics": a.prof.tactics, "dl": dl},
+            {"success": ok},
+        )
         if ok:
             bonus += 2 if launcher else (0 if pursuit_bounce else 1)
             continue
         keep = i if launcher and launchers >= 2 else i + 1  # a failed second Launcher misses itself too
-        atk.moves = atk.moves[:max(keep, 1)]
+        atk.moves = atk.moves[: max(keep, 1)]
         break
     return bonus
 
@@ -379,8 +458,12 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     a, d = atk.attacker, atk.defender
     shield = invulnerable(atk)
     if shield:
-        ctx.note("E", d.id, f"{d.id} has Temporary Invulnerability ({shield}): the hit has no effect.",
-                 "000 L5299–L5301, L4323–L4327, L2949")
+        ctx.note(
+            "E",
+            d.id,
+            f"{d.id} has Temporary Invulnerability ({shield}): the hit has no effect.",
+            "000 L5299–L5301, L4323–L4327, L2949",
+        )
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
     if not partial:
@@ -409,8 +492,13 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         dmg.total += tactics_bonus
     if atk.extra_damage:
         dmg.total += atk.extra_damage
-        ctx.note("E.1", a.id, f"Wound up, powered up or extra Triggered Interrupt instances: +{atk.extra_damage} "
-                 "damage.", "000 L4449, L3858–L3862, L4423", {"bonus": atk.extra_damage})
+        ctx.note(
+            "E.1",
+            a.id,
+            f"Wound up, powered up or extra Triggered Interrupt instances: +{atk.extra_damage} damage.",
+            "000 L4449, L3858–L3862, L4423",
+            {"bonus": atk.extra_damage},
+        )
     wall_juggle = hazards.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
     if wall_juggle:
         dmg.total += wall_juggle
@@ -435,16 +523,33 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     if d.ongoing and any(e.id == "super_jump" for e in d.ongoing):
         d.ongoing = [e for e in d.ongoing if e.id != "super_jump"]
         ctx.note("E.1", d.id, f"{d.id} is hit in his Super Jump: he has landed.", "000 L2193")
-    parts_text = ", ".join((f"{p.move.name} +1" if p.counted == "basic_plus_one" else f"{p.move.name} {p.die}→{p.roll}"
-                            + ("" if p.counted == "full" else " halved"))
-                           for p in dmg.parts if p.counted != "none")
-    ctx.note("E.1", a.id, f"Damage to {d.id}: {dmg.total}" + (f" [{parts_text}]" if parts_text else "")
-             + (f" + {a.prof.dmg_bonus} Damage Bonus" if a.prof.dmg_bonus and dmg.parts else "")
-             + (" (halved: partial hit)" if partial else "") + (" (Big: −1)" if dmg.big else "")
-             + f". Life Bar {life_before} → {d.life}.", "000 L5906–L5924, L10135–L10167",
-             {"parts": [p.value for p in dmg.parts], "damage_bonus": a.prof.dmg_bonus,
-              "steps": [p.step for p in dmg.parts], "rolls": [p.roll for p in dmg.parts]},
-             {"damage": dmg.total, "life_bar": d.life, "stun_damage": dmg.stun})
+    parts_text = ", ".join(
+        (
+            f"{p.move.name} +1"
+            if p.counted == "basic_plus_one"
+            else f"{p.move.name} {p.die}→{p.roll}" + ("" if p.counted == "full" else " halved")
+        )
+        for p in dmg.parts
+        if p.counted != "none"
+    )
+    ctx.note(
+        "E.1",
+        a.id,
+        f"Damage to {d.id}: {dmg.total}"
+        + (f" [{parts_text}]" if parts_text else "")
+        + (f" + {a.prof.dmg_bonus} Damage Bonus" if a.prof.dmg_bonus and dmg.parts else "")
+        + (" (halved: partial hit)" if partial else "")
+        + (" (Big: −1)" if dmg.big else "")
+        + f". Life Bar {life_before} → {d.life}.",
+        "000 L5906–L5924, L10135–L10167",
+        {
+            "parts": [p.value for p in dmg.parts],
+            "damage_bonus": a.prof.dmg_bonus,
+            "steps": [p.step for p in dmg.parts],
+            "rolls": [p.roll for p in dmg.parts],
+        },
+        {"damage": dmg.total, "life_bar": d.life, "stun_damage": dmg.stun},
+    )
     if lost > 0:
         d.life_loss_from.add(a.id)  # one Super Energy per opponent who takes Life Bar (000 L5268)
     if d.life == 0 and not d.defeated:
@@ -455,8 +560,14 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         ctx.first_hit_awarded = True
         gain = min(a.pl, max(a.fs_start - a.fs, 0))  # refund up to the starting total (000 L5489)
         a.fs += gain
-        ctx.note("E.1", a.id, f"First hit of the round: {a.id} regains {gain} FS (Power Level, capped at his "
-                 "starting total).", "000 L5489, L10385", {"pl": a.pl}, {"fs": a.fs})
+        ctx.note(
+            "E.1",
+            a.id,
+            f"First hit of the round: {a.id} regains {gain} FS (Power Level, capped at his starting total).",
+            "000 L5489, L10385",
+            {"pl": a.pl},
+            {"fs": a.fs},
+        )
     later = ctx.after_exchange  # in a simultaneous exchange, at its end (000 L5518, L5575)
     later(lambda: effects.conditions_ended_by_hit(ctx, d))
     kd = kd_coming and not breakfall  # a Breakfall: no Knock Down at all (000 L2203)
@@ -500,7 +611,8 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
     if atk.context in ("action", "interrupt") and hazards.reflect_after_evasion(
-            ctx, a, d, atk.moves, guard.option.value == "evasion"):
+        ctx, a, d, atk.moves, guard.option.value == "evasion"
+    ):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
     multi_part_throw.missed(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:

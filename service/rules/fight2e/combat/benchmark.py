@@ -16,34 +16,50 @@ from .resolver import resolve_turn
 
 def _sheet(fid: str) -> dict:
     return {
-        "id": fid, "power_level": 4, "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0},
+        "id": fid,
+        "power_level": 4,
+        "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0},
         "speed_allocation": {"initiative": 0, "control": 1},
         "combat_skills": {"defense": 3, "evasion": 2, "tactics": 2, "combo": 3},
         "combat_bonuses": {"accuracy": {"regular": 1}, "control": {"regular": 1}, "damage": {"regular": 1}},
         "moves": [
-            {"id": "kick", "name": "Kick", "level": 3,
-             "elements": [{"id": "increased_accuracy"}, {"id": "mobile", "options": {"movement": "mobile"}}]},
+            {
+                "id": "kick",
+                "name": "Kick",
+                "level": 3,
+                "elements": [{"id": "increased_accuracy"}, {"id": "mobile", "options": {"movement": "mobile"}}],
+            },
             {"id": "palm", "name": "Palm", "level": 2, "elements": [{"id": "increased_damage", "times": 2}]},
-            {"id": "rush", "name": "Rush", "kind": "super", "level": 5,
-             "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy"}]},
+            {
+                "id": "rush",
+                "name": "Rush",
+                "kind": "super",
+                "level": 5,
+                "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy"}],
+            },
         ],
     }
 
 
 def request(seed: int = 7) -> TurnRequest:
     state = {"life_bar": 60, "fighting_spirit": 40, "fs_start": 40}
-    return TurnRequest.model_validate({
-        "fight": {"positioning": {"mode": "range", "range": 1}},
-        "fighters": [{"id": "a", "sheet": _sheet("a"), "state": state},
-                     {"id": "b", "sheet": _sheet("b"), "state": state}],
-        "decisions": {
-            "T1.a.action": {"action": "attack", "moves": ["kick", "basic_move", "palm"]},
-            "T1.b.action": {"action": "attack", "moves": ["basic_move", "basic_move", "palm"]},
-            "T1.a.accuracy_fs": {"fs": 2}, "T1.b.accuracy_fs": {"fs": 2},
-        },
-        "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.b.init": 3, "T1.b.ctrl": 8},
-        "seed": seed,
-    })
+    return TurnRequest.model_validate(
+        {
+            "fight": {"positioning": {"mode": "range", "range": 1}},
+            "fighters": [
+                {"id": "a", "sheet": _sheet("a"), "state": state},
+                {"id": "b", "sheet": _sheet("b"), "state": state},
+            ],
+            "decisions": {
+                "T1.a.action": {"action": "attack", "moves": ["kick", "basic_move", "palm"]},
+                "T1.b.action": {"action": "attack", "moves": ["basic_move", "basic_move", "palm"]},
+                "T1.a.accuracy_fs": {"fs": 2},
+                "T1.b.accuracy_fs": {"fs": 2},
+            },
+            "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.b.init": 3, "T1.b.ctrl": 8},
+            "seed": seed,
+        }
+    )
 
 
 def main() -> None:
@@ -59,9 +75,11 @@ def main() -> None:
         resolve_turn(req)
         times.append(time.perf_counter() - t)
     times.sort()
-    print(f"resolve_turn, PL 4 vs PL 4, two three-hit Combos: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"p90 {times[int(0.9 * len(times))] * 1e3:.3f} ms over {args.n} turns ({len(first.log)} log steps, "
-          f"{len(first.rolls)} rolls)")
+    print(
+        f"resolve_turn, PL 4 vs PL 4, two three-hit Combos: median {statistics.median(times) * 1e3:.3f} ms, "
+        f"p90 {times[int(0.9 * len(times))] * 1e3:.3f} ms over {args.n} turns ({len(first.log)} log steps, "
+        f"{len(first.rolls)} rolls)"
+    )
 
 
 if __name__ == "__main__":

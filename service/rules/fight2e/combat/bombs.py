@@ -28,10 +28,26 @@ def detonate_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
     if not any(m.has("bomb.controlled_detonation") for m in moves.values()):
         return None
     return MoveProfile(
-        id="detonate", name="Detonate", kind="command", level=2,
-        keywords=frozenset(("instantaneous", "normal_move", "utility")), combo_keywords=frozenset(("ender", "basic")),
-        range=None, accuracy_parts=(), damage_step=None, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False,
-        glory=0, se_cost=0, entries={}, options={}, responses=frozenset(), path="command:detonate")
+        id="detonate",
+        name="Detonate",
+        kind="command",
+        level=2,
+        keywords=frozenset(("instantaneous", "normal_move", "utility")),
+        combo_keywords=frozenset(("ender", "basic")),
+        range=None,
+        accuracy_parts=(),
+        damage_step=None,
+        min_roll=1,
+        flat_bonus=0,
+        stun_bonus=0,
+        ki_based=False,
+        glory=0,
+        se_cost=0,
+        entries={},
+        options={},
+        responses=frozenset(),
+        path="command:detonate",
+    )
 
 
 def _live(f: F) -> list[Effect]:
@@ -52,8 +68,13 @@ def place(ctx: Ctx, f: F, m: MoveProfile, ref: F | None) -> Effect | None:
     band = None
     target = None
     if ctx.band_mode:
-        _, d = ctx.decide(f.id, "bomb_place", "C.5", f"{f.id} places the Bomb in the band toward or away from "
-                            "his opponent.", DecisionValue(direction=Direction.toward))
+        _, d = ctx.decide(
+            f.id,
+            "bomb_place",
+            "C.5",
+            f"{f.id} places the Bomb in the band toward or away from his opponent.",
+            DecisionValue(direction=Direction.toward),
+        )
         pos = ctx.bands[f.id]
         toward = d.direction is not Direction.away
         aim = ctx.bands[ref.id] if ref is not None else pos + 1
@@ -70,16 +91,27 @@ def place(ctx: Ctx, f: F, m: MoveProfile, ref: F | None) -> Effect | None:
     e = Effect("bomb", m.id, max(count, 0), ctx.turn, target, band=band)
     f.ongoing.append(e)
     where = f"band {band}" if band is not None else (f"{target} in its blast" if target else "nobody in its blast")
-    ctx.note("C.5", f.id, f"{f.id} places a Bomb ({where}); it goes off after {when}.", "000 L2849–L2857",
-             {"move": m.id}, {"time_left": e.time_left})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} places a Bomb ({where}); it goes off after {when}.",
+        "000 L2849–L2857",
+        {"move": m.id},
+        {"time_left": e.time_left},
+    )
     return e if count <= 0 and not m.has("bomb.controlled_detonation") else None
 
 
 def _maneuver(ctx: Ctx, f: F, o: F) -> bool:
     """No map: a Maneuver Roll (1d10 + Tactics each, ties rolled again) against the opponent; the winner of it
     has his wish to catch him in the blast or spare him, a loser the opposite (000 L2857; digest §2.14)."""
-    _, d = ctx.decide(f.id, "bomb_target", "C.5", f"{f.id}: catch {o.id} in the Bomb's blast (act) or spare him "
-                        "(pass)?", DecisionValue(choice=Choice.act))
+    _, d = ctx.decide(
+        f.id,
+        "bomb_target",
+        "C.5",
+        f"{f.id}: catch {o.id} in the Bomb's blast (act) or spare him (pass)?",
+        DecisionValue(choice=Choice.act),
+    )
     want = d.choice is not Choice.pass_
     won = False
     for _ in range(10):
@@ -89,8 +121,15 @@ def _maneuver(ctx: Ctx, f: F, o: F) -> bool:
             won = mine > theirs
             break
     caught = want if won else not want
-    ctx.note("C.5", f.id, f"Bomb Maneuver Roll: {f.id} {'wins' if won else 'loses'}; {o.id} is "
-             + ("in the blast." if caught else "out of the blast."), "000 L2857", {"won": won}, {"caught": caught})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"Bomb Maneuver Roll: {f.id} {'wins' if won else 'loses'}; {o.id} is "
+        + ("in the blast." if caught else "out of the blast."),
+        "000 L2857",
+        {"won": won},
+        {"caught": caught},
+    )
     return caught
 
 
@@ -118,12 +157,21 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     foes = ctx.opponents(f)
     if not foes:
         return
-    key, d = ctx.decide(f.id, "assault_target", "A", f"{f.id}'s Assault Bomb fires: at which opponent?",
-                        DecisionValue(target=foes[0].id))
+    key, d = ctx.decide(
+        f.id,
+        "assault_target",
+        "A",
+        f"{f.id}'s Assault Bomb fires: at which opponent?",
+        DecisionValue(target=foes[0].id),
+    )
     target = next((o for o in foes if o.id == d.target), None)
     if target is None:
-        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: choose an opponent: "
-                 + ", ".join(o.id for o in foes) + ".", key=key)
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"decisions.{key}.target",
+            f"{key}: choose an opponent: " + ", ".join(o.id for o in foes) + ".",
+            key=key,
+        )
     assert target is not None
     ctx.note("A", f.id, f"{f.id}'s Assault Bomb ({m.name}) fires at {target.id}.", "000 L2865")
     shot = payload(f, m)
@@ -132,9 +180,20 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     prev = f.ignore_range
     f.ignore_range = True
     try:
-        resolve(ctx, Attack(attacker=f, defender=target, moves=[shot], context="bomb_shot", label="D", cost=0,
-                            extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False,
-                            extra_damage=bonus))
+        resolve(
+            ctx,
+            Attack(
+                attacker=f,
+                defender=target,
+                moves=[shot],
+                context="bomb_shot",
+                label="D",
+                cost=0,
+                extra_acc={"bomb_accuracy": acc} if acc else {},
+                apply_knockback=False,
+                extra_damage=bonus,
+            ),
+        )
     finally:
         f.ignore_range = prev
 
@@ -167,8 +226,16 @@ def payload(f: F, m: MoveProfile) -> MoveProfile:
     inc, mh = m.has("increased_damage"), m.has("multi_hit")
     step = (1 if m.is_super else 0) + inc // 2 - m.has("decreased_damage") + KI_SHIFT.get(min(max(f.prof.ki, 1), 10), 0)
     kws = (m.keywords - {"utility", "time_count"}) | {"offensive", "normal", "stun"}
-    return replace(m, keywords=frozenset(kws), damage_step=step, ki_based=True, min_roll=1 + mh % 2 + inc % 2,
-                   flat_bonus=mh // 2, range=(0, 6), accuracy_parts=())
+    return replace(
+        m,
+        keywords=frozenset(kws),
+        damage_step=step,
+        ki_based=True,
+        min_roll=1 + mh % 2 + inc % 2,
+        flat_bonus=mh // 2,
+        range=(0, 6),
+        accuracy_parts=(),
+    )
 
 
 def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
@@ -189,8 +256,19 @@ def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
         prev = f.ignore_range
         f.ignore_range = True
         try:
-            resolve(ctx, Attack(attacker=f, defender=v, moves=[shot], context="bomb", label="D", cost=0,
-                                extra_acc={"bomb_accuracy": acc} if acc else {}, apply_knockback=False,
-                                extra_damage=power_up_utility.blast_bonus(e)))
+            resolve(
+                ctx,
+                Attack(
+                    attacker=f,
+                    defender=v,
+                    moves=[shot],
+                    context="bomb",
+                    label="D",
+                    cost=0,
+                    extra_acc={"bomb_accuracy": acc} if acc else {},
+                    apply_knockback=False,
+                    extra_damage=power_up_utility.blast_bonus(e),
+                ),
+            )
         finally:
             f.ignore_range = prev

@@ -119,16 +119,27 @@ def check_action(ctx: Ctx, f: F, kind: ActionType, n: int, move_ids: list[str], 
         if only is not None and kind not in (ActionType.move, ActionType.none):
             ending = only.has("buff.early_ending") and moves and all(m.has("end_buff") for m in moves)
             if not ending:
-                ctx.fail("BUFF_MOVEMENT_ONLY", path, f"{key}: while {only.name} lasts {f.id} can only move"
-                         + (" or use an End Buff move" if only.has("buff.early_ending") else "") + ".", key=key)
+                ctx.fail(
+                    "BUFF_MOVEMENT_ONLY",
+                    path,
+                    f"{key}: while {only.name} lasts {f.id} can only move"
+                    + (" or use an End Buff move" if only.has("buff.early_ending") else "")
+                    + ".",
+                    key=key,
+                )
         stay = rooted(f)
         if stay is not None and n:
-            ctx.fail("BUFF_NO_MOVEMENT", f"{path}.movement", f"{key}: while {stay.name} lasts {f.id} cannot move.",
-                     key=key)
+            ctx.fail(
+                "BUFF_NO_MOVEMENT", f"{path}.movement", f"{key}: while {stay.name} lasts {f.id} cannot move.", key=key
+            )
         for m in moves:
             if ki_removed(f) and needs_ki(m):
-                ctx.fail("BUFF_KI_REMOVED", f"{path}.moves", f"{key}: {m.name} needs the Ki Skill, which {f.id}'s "
-                         "Buff has taken away.", key=key)
+                ctx.fail(
+                    "BUFF_KI_REMOVED",
+                    f"{path}.moves",
+                    f"{key}: {m.name} needs the Ki Skill, which {f.id}'s Buff has taken away.",
+                    key=key,
+                )
     for i in move_ids:
         m = f.move(i)
         if m is not None and m.has("buff") and m.has("buff.repeatable"):
@@ -165,22 +176,36 @@ def _check_repeat(ctx: Ctx, f: F, m: MoveProfile, path: str, key: str) -> None:
         return
     base = f.base_prof or f.prof
     net = _net(m)
-    over = [q for q in _QUALITIES if net[q] and not QUALITY_FLOOR <= getattr(base, q) + net[q] * (uses + 1)
-            <= max(QUALITY_CAP, getattr(base, q))]
+    over = [
+        q
+        for q in _QUALITIES
+        if net[q] and not QUALITY_FLOOR <= getattr(base, q) + net[q] * (uses + 1) <= max(QUALITY_CAP, getattr(base, q))
+    ]
     if net["ki"] * (uses + 1) > 3:
         over.append("Ki damage")
     if uses >= REPEAT_MAX or over:
-        ctx.fail("BUFF_REPEAT_LIMIT", f"{path}.moves", f"{key}: {m.name} cannot be repeated again ("
-                 + (f"already used {uses} times" if uses >= REPEAT_MAX else ", ".join(over) + " would pass its limit")
-                 + ").", key=key)
+        ctx.fail(
+            "BUFF_REPEAT_LIMIT",
+            f"{path}.moves",
+            f"{key}: {m.name} cannot be repeated again ("
+            + (f"already used {uses} times" if uses >= REPEAT_MAX else ", ".join(over) + " would pass its limit")
+            + ").",
+            key=key,
+        )
 
 
 def repeat(ctx: Ctx, f: F, m: MoveProfile, e: Effect | None) -> int:
     """The uses a Repeatable Buff stacks to with this one; 1 FS a use (000 L3055)."""
     f.fs = max(f.fs - 1, 0)  # checked at the declaration
     uses = (stacks(e) if e is not None else 0) + 1
-    ctx.note("C.5", f.id, f"{f.id} pays 1 FS for the Repeatable Buff {m.name}: {uses} use(s) stacked.",
-             "000 L3047–L3055", {"uses": uses}, {"fs": f.fs})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} pays 1 FS for the Repeatable Buff {m.name}: {uses} use(s) stacked.",
+        "000 L3047–L3055",
+        {"uses": uses},
+        {"fs": f.fs},
+    )
     return uses
 
 
@@ -198,8 +223,14 @@ def gauge_count(ctx: Ctx, f: F, m: MoveProfile) -> int:
     left = (g.charges or 0) if g is not None else 0
     if g is not None:
         g.charges = 0
-    ctx.note("C.5", f.id, f"{m.name} takes the Buff Gauge ({left}) as its count; the gauge starts again from 0.",
-             "000 L2975–L2979", {"buff_gauge": left}, {"buff_gauge": 0})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name} takes the Buff Gauge ({left}) as its count; the gauge starts again from 0.",
+        "000 L2975–L2979",
+        {"buff_gauge": left},
+        {"buff_gauge": 0},
+    )
     return left
 
 
@@ -226,14 +257,23 @@ def fill_gauges(ctx: Ctx) -> None:
         gain = per_turn + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos + f.se_extra
         before = g.charges or 0
         g.charges = min(before + gain, GAUGE_MAX)
-        ctx.note("H.1", f.id, f"{f.id}'s Buff Gauge fills by {g.charges - before}: {before} → {g.charges}.",
-                 "000 L2977–L2979", {"gain": gain}, {"buff_gauge": g.charges})
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id}'s Buff Gauge fills by {g.charges - before}: {before} → {g.charges}.",
+            "000 L2977–L2979",
+            {"gain": gain},
+            {"buff_gauge": g.charges},
+        )
 
 
 def restore_gauge(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     if "buff.buff_gauge" not in f.prof.entry_ids or (eff.charges or 0) > GAUGE_MAX:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Buff Gauge (0–{GAUGE_MAX}) needs a Buff move with "
-                 "Buff Gauge.")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: a Buff Gauge (0–{GAUGE_MAX}) needs a Buff move with Buff Gauge.",
+        )
     f.ongoing.append(Effect("buff_gauge", None, None, charges=eff.charges or 0))
 
 
@@ -250,8 +290,14 @@ def drain(ctx: Ctx) -> None:
         for m in buff_moves(f, "buff.life_bar_drain"):
             before = f.life
             f.life = max(f.life - f.pl, min(f.life, 1))
-            ctx.note("H", f.id, f"Life Bar Drain of {m.name}: {f.id} loses {before - f.life} Life Bar ({before} → "
-                     f"{f.life}).", "000 L3011–L3015", {"pl": f.pl}, {"life_bar": f.life})
+            ctx.note(
+                "H",
+                f.id,
+                f"Life Bar Drain of {m.name}: {f.id} loses {before - f.life} Life Bar ({before} → {f.life}).",
+                "000 L3011–L3015",
+                {"pl": f.pl},
+                {"life_bar": f.life},
+            )
 
 
 def ended(ctx: Ctx, f: F, m: MoveProfile | None) -> None:
@@ -261,12 +307,19 @@ def ended(ctx: Ctx, f: F, m: MoveProfile | None) -> None:
         return
     if m.has("buff.super_energy_duration") and f.se:
         f.se = 0
-        ctx.note("H.3", f.id, f"{m.name} ends: {f.id}'s Super Energy drops to 0.", "000 L3065–L3069", {},
-                 {"super_energy": 0})
+        ctx.note(
+            "H.3", f.id, f"{m.name} ends: {f.id}'s Super Energy drops to 0.", "000 L3065–L3069", {}, {"super_energy": 0}
+        )
     if m.has("buff.stun") and not f.defeated and not f.stunned and not ctx.round_over:  # a new round starts clean
         f.stunned = 2  # ruling: a full Stun (two recovery actions), the threshold unchanged, as Self-Stun
-        ctx.note("H.3", f.id, f"{m.name} ends: {f.id} is Stunned from the start of next turn.", "000 L3057–L3063",
-                 {}, {"stunned": True})
+        ctx.note(
+            "H.3",
+            f.id,
+            f"{m.name} ends: {f.id} is Stunned from the start of next turn.",
+            "000 L3057–L3063",
+            {},
+            {"stunned": True},
+        )
 
 
 # ── Technique Buff (000 L3071–L3075) ─────────────────────────────────────────────────────────────────

@@ -14,16 +14,19 @@ if TYPE_CHECKING:
     from .defense import Guard
 
 CHARGES = ("charge_down", "charge_forward", "charge_up")
-_NEED = {"charge_down": "block the last attack with Defense or a crouching block",
-         "charge_forward": "step 1 Range toward the target first (1 FS; standing still at Range 0), not Aerial",
-         "charge_up": "stop the last attack with Evasion or an aerial block"}
+_NEED = {
+    "charge_down": "block the last attack with Defense or a crouching block",
+    "charge_forward": "step 1 Range toward the target first (1 FS; standing still at Range 0), not Aerial",
+    "charge_up": "stop the last attack with Evasion or an aerial block",
+}
 
 
 def guard_kind(guard: Guard) -> str:
     """How a missed attack was stopped, for the charge conditions; a combined block that moves is upgraded to
     ``aerial_block`` when the move is made (responses)."""
-    return {"defense": "defense", "defense_evasion": "crouch", "evasion": "evasion"}.get(guard.option.value,
-                                                                                          guard.option.value)
+    return {"defense": "defense", "defense_evasion": "crouch", "evasion": "evasion"}.get(
+        guard.option.value, guard.option.value
+    )
 
 
 def ready(ctx: Ctx, f: F, plan: Plan) -> None:
@@ -53,15 +56,22 @@ def ready(ctx: Ctx, f: F, plan: Plan) -> None:
             ok = (stepped or at_0) and not m.has("aerial") and not plan.jumping
             extra_fs += 1 if ok else 0
         if not ok:
-            ctx.fail("CHARGE_MOVE_NOT_READY", f"decisions.{plan.key}.moves", f"{plan.key}: {m.name} is not charged: "
-                     f"{_NEED[kind]}, roll 2 Control above the need, or (in a Combo) follow 3 Control of moves.",
-                     key=plan.key)
+            ctx.fail(
+                "CHARGE_MOVE_NOT_READY",
+                f"decisions.{plan.key}.moves",
+                f"{plan.key}: {m.name} is not charged: "
+                f"{_NEED[kind]}, roll 2 Control above the need, or (in a Combo) follow 3 Control of moves.",
+                key=plan.key,
+            )
     if not extra_fs:
         return
     fs = plan.fs_move + extra_fs
     if fs > f.pl or fs > f.fs:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_MOVEMENT_COST_UNPAID",
-                 f"decisions.{plan.key}.movement", f"{plan.key}: the Charge Forward step costs {fs} FS with the "
-                 f"movement; {f.id} has {f.fs}.", key=plan.key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_MOVEMENT_COST_UNPAID",
+            f"decisions.{plan.key}.movement",
+            f"{plan.key}: the Charge Forward step costs {fs} FS with the movement; {f.id} has {f.fs}.",
+            key=plan.key,
+        )
     plan.charge_fs = extra_fs
     ctx.note("C", f.id, f"{f.id} charges forward for {plan.moves[0].name} (1 FS).", "000 L4501", {"fs": extra_fs})

@@ -33,8 +33,12 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     if skill < 2 and not (easy and rest <= 1):
         ctx.fail("COMBO_NOT_ALLOWED", path, f"{key}: {f.id} has Combo Skill {skill}; a Combo needs 2.", key=key)
     if rest > skill or len(easy) > skill:
-        ctx.fail("COMBO_TOO_LONG", path, f"{key}: {len(moves)} moves ({len(easy)} Easy to Combo) exceed Combo "
-                 f"Skill {skill}.", key=key)
+        ctx.fail(
+            "COMBO_TOO_LONG",
+            path,
+            f"{key}: {len(moves)} moves ({len(easy)} Easy to Combo) exceed Combo Skill {skill}.",
+            key=key,
+        )
     specials = [m.id for m in moves if m.kind != "basic"]
     if len(specials) != len(set(specials)):
         ctx.fail("COMBO_DUPLICATE_SPECIAL", path, f"{key}: the same Special Move twice in one Combo.", key=key)
@@ -48,14 +52,21 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
         if "no_combo" in ck:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} has No Combo.", key=key)
         if "starter" in ck and i != 0:
-            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is a Starter and must open the Combo.",
-                     key=key)
-        if "ender" in ck and i != last and not knocks_down_delayed(m) and not knockdown_chain.ender_lifted(moves, i) \
-                and not link:
-            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is an Ender and must close the Combo.",
-                     key=key)
-        if m.throw and i != last and not (m.has("throw.hurl") and i == last - 1 and moves[last].has("ranged")) \
-                and not link:
+            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is a Starter and must open the Combo.", key=key)
+        if (
+            "ender" in ck
+            and i != last
+            and not knocks_down_delayed(m)
+            and not knockdown_chain.ender_lifted(moves, i)
+            and not link
+        ):
+            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} is an Ender and must close the Combo.", key=key)
+        if (
+            m.throw
+            and i != last
+            and not (m.has("throw.hurl") and i == last - 1 and moves[last].has("ranged"))
+            and not link
+        ):
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)
         if "gated" in ck and sequences.gated(m) is None:
             ctx.unsupported_rule(m.id, m.path, "Gated Combo placement (the gate move) is not checked yet")

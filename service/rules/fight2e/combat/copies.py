@@ -50,8 +50,9 @@ def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> M
             elements.append(c)
     if lost is not None and not any(c.id == lost for c in elements):
         elements = [c for c in elements if not c.id.startswith(f"{lost}.")]  # its modifiers go with it
-    new_sheet = sheet.model_copy(update={"moves": [*sheet.moves[:idx], mv.model_copy(update={"elements": elements}),
-                                                   *sheet.moves[idx + 1:]]})
+    new_sheet = sheet.model_copy(
+        update={"moves": [*sheet.moves[:idx], mv.model_copy(update={"elements": elements}), *sheet.moves[idx + 1 :]]}
+    )
     priced = profile(new_sheet, ctx.opts).moves.get(orig.id)
     if priced is None:
         return None
@@ -62,9 +63,17 @@ def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> M
     acc = theirs.acc_bonus - mine.acc_bonus
     parts = priced.accuracy_parts + ((AccuracyPart("copies_moves", acc, 0, 0, 0, frozenset()),) if acc else ())
     ident = PREFIX + orig.id
-    return replace(priced, id=ident, name=f"{orig.name} (copied)", damage_step=step, accuracy_parts=parts,
-                   flat_bonus=priced.flat_bonus + theirs.dmg_bonus - mine.dmg_bonus, path=f"copy:{orig.id}",
-                   style=None, cross_style=False)  # ruling: not bound to any of the copier's styles
+    return replace(
+        priced,
+        id=ident,
+        name=f"{orig.name} (copied)",
+        damage_step=step,
+        accuracy_parts=parts,
+        flat_bonus=priced.flat_bonus + theirs.dmg_bonus - mine.dmg_bonus,
+        path=f"copy:{orig.id}",
+        style=None,
+        cross_style=False,
+    )  # ruling: not bound to any of the copier's styles
 
 
 def _add(f: F, m: MoveProfile) -> None:
@@ -82,8 +91,12 @@ def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     owner = ctx.fighters.get(eff.target or "")
     orig = owner.move(eff.move or "") if owner is not None else None
     if owner is None or orig is None or owner is f or eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a copied move needs its owner (`target`), the "
-                 "owner's move (`move`) and the turn it was copied (`since`).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: a copied move needs its owner (`target`), the "
+            "owner's move (`move`) and the turn it was copied (`since`).",
+        )
         return
     copy = borrowed(ctx, f, owner, orig, eff.entry)
     if copy is None:
@@ -95,8 +108,9 @@ def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
     """A copied move never shares a Combo with a Copies Moves move (000 L3113)."""
     if len(moves) > 1 and any(m.has("copies_moves") for m in moves) and any(m.id.startswith(PREFIX) for m in moves):
-        ctx.fail("COPIED_MOVE_COMBO", path, f"{key}: a copied move cannot be in a Combo with a Copies Moves move.",
-                 key=key)
+        ctx.fail(
+            "COPIED_MOVE_COMBO", path, f"{key}: a copied move cannot be in a Combo with a Copies Moves move.", key=key
+        )
 
 
 def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
@@ -109,21 +123,36 @@ def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
     mp = dmg.total if len(atk.moves) == 1 or part is None else part.value
     # ruling: in a Combo only the Copies Moves move's own share of the damage becomes Move Points
     # ruling: a Special Move costs its Level in Move Points (000 L5025) and a Super Move is a Special Move too (L5214)
-    choices = [m for m in (d.base_prof or d.prof).moves.values()
-               if m.kind in ("special", "super") and m.path.startswith("moves[") and m.level <= mp]
+    choices = [
+        m
+        for m in (d.base_prof or d.prof).moves.values()
+        if m.kind in ("special", "super") and m.path.startswith("moves[") and m.level <= mp
+    ]
     if not choices:
         ctx.note("E.1", a.id, f"Copies Moves: {mp} Move Points buy none of {d.id}'s Special Moves.", "000 L3115")
         return
-    key, dv = ctx.decide(a.id, "copy_move", "E.1", f"{a.id} has {mp} Move Points from the hit: copy one of {d.id}'s "
-                         "Special Moves (`moves`, its Level in MP) and name the Element it loses (`entry`), or pass.",
-                         None, [])
+    key, dv = ctx.decide(
+        a.id,
+        "copy_move",
+        "E.1",
+        f"{a.id} has {mp} Move Points from the hit: copy one of {d.id}'s "
+        "Special Moves (`moves`, its Level in MP) and name the Element it loses (`entry`), or pass.",
+        None,
+        [],
+    )
     if not dv.moves:
         return
     orig = next((m for m in choices if m.id == dv.moves[0]), None)
     own = _elements(ctx, d, orig) if orig is not None else []
     if orig is None or len(dv.moves) != 1 or (own and dv.entry not in own) or (not own and dv.entry):
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: one of " + ", ".join(m.id for m in choices)
-                 + " with `entry` one of its Elements, or no `moves` to pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: one of "
+            + ", ".join(m.id for m in choices)
+            + " with `entry` one of its Elements, or no `moves` to pass.",
+            key=key,
+        )
     assert orig is not None
     lost = dv.entry if own else None
     copy = borrowed(ctx, a, d, orig, lost)
@@ -135,6 +164,14 @@ def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
     _add(a, copy)
     dmg.total = max(dmg.total - orig.level, 0)
     dmg.stun = max(dmg.stun - orig.level, 0)  # ruling: Stun counts only the damage that still hurts
-    ctx.note("E.1", a.id, f"Copies Moves: {a.id} spends {orig.level} of {mp} Move Points to copy {orig.name}"
-             + (f" without {lost}" if lost else "") + f" as {copy.id} for a {COUNT}-count; {dmg.total} damage is "
-             "left.", "000 L3115–L3119", {"mp": mp, "level": orig.level}, {"copied": copy.id, "damage": dmg.total})
+    ctx.note(
+        "E.1",
+        a.id,
+        f"Copies Moves: {a.id} spends {orig.level} of {mp} Move Points to copy {orig.name}"
+        + (f" without {lost}" if lost else "")
+        + f" as {copy.id} for a {COUNT}-count; {dmg.total} damage is "
+        "left.",
+        "000 L3115–L3119",
+        {"mp": mp, "level": orig.level},
+        {"copied": copy.id, "damage": dmg.total},
+    )

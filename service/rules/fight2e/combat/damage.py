@@ -12,10 +12,22 @@ from .state import Ctx, F, die_for_step
 # Ki Skill → damage steps for Ki-based moves (000 L3976–L3981); already in the priced die, listed for the log.
 # Appendix D rows −3 to −5 do not follow the bracket formula: they are used as a table (ruling A23).
 # Columns: (Multi Hit, odd Increased Damage) → index.
-_COLUMNS = {(1, 0): 0, (0, 1): 0, (1, 1): 1, (2, 0): 2, (3, 0): 3, (2, 1): 3, (3, 1): 4, (4, 0): 5, (5, 0): 6,
-            (4, 1): 6, (5, 1): 7, (6, 0): 8, (6, 1): 9}
-_LOW_ROWS = {-5: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -4: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4),
-             -3: (1, 2, 2, 2, 3, 3, 3, 4, 4, 4)}
+_COLUMNS = {
+    (1, 0): 0,
+    (0, 1): 0,
+    (1, 1): 1,
+    (2, 0): 2,
+    (3, 0): 3,
+    (2, 1): 3,
+    (3, 1): 4,
+    (4, 0): 5,
+    (5, 0): 6,
+    (4, 1): 6,
+    (5, 1): 7,
+    (6, 0): 8,
+    (6, 1): 9,
+}
+_LOW_ROWS = {-5: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -4: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -3: (1, 2, 2, 2, 3, 3, 3, 4, 4, 4)}
 
 
 @dataclass
@@ -81,8 +93,7 @@ def _roll_with_minimum(ctx: Ctx, attacker: F, m: MoveProfile, step: int, minimum
 def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) -> DamageRoll:
     """Damage of a move or a Combo, before the Life Bar changes."""
     out = DamageRoll()
-    lead = next((i for i, m in enumerate(moves) if m.offensive and m.kw("normal") and m.damage_step is not None),
-                None)
+    lead = next((i for i, m in enumerate(moves) if m.offensive and m.kw("normal") and m.damage_step is not None), None)
     opener = combo_opener.chain_end(moves)  # a Utility Combo Opener chain: the next move leads (000 L4437)
     if opener is not None:
         lead = opener

@@ -10,8 +10,12 @@ from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .state import Ctx, F
 
 # Responses whose numbers enter the Defense Total, so they are declared with it (ruling A16).
-PRE_DECLARED = {ResponseKind.priority: DefenseOption.tactics, ResponseKind.mid_air_teleport: DefenseOption.evasion,
-                ResponseKind.ranged: DefenseOption.tactics, ResponseKind.jinking: DefenseOption.tactics}
+PRE_DECLARED = {
+    ResponseKind.priority: DefenseOption.tactics,
+    ResponseKind.mid_air_teleport: DefenseOption.evasion,
+    ResponseKind.ranged: DefenseOption.tactics,
+    ResponseKind.jinking: DefenseOption.tactics,
+}
 
 
 @dataclass
@@ -26,19 +30,32 @@ class Guard:
     technique: str = ""
 
 
-def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool = False,
-                    vs_anti_air: bool = False, jumping_defender: bool = False,
-                    jumping_basic: bool = False, reflected: bool = False) -> tuple[list[DefenseOption], bool, str]:
+def allowed_options(
+    ctx: Ctx,
+    defender: F,
+    context: str,
+    aerial_attacker: bool = False,
+    vs_anti_air: bool = False,
+    jumping_defender: bool = False,
+    jumping_basic: bool = False,
+    reflected: bool = False,
+) -> tuple[list[DefenseOption], bool, str]:
     """The options open to the defender, whether the skill is halved, and why (for the log)."""
     if context == "response":  # defending against a Defensive Response (000 L5850, L5866, L2803)
         if reflected:
-            return [DefenseOption.defense, DefenseOption.evasion], True, "against his own projectile reflected: " \
-                "Defense or Evasion, halved"  # 000 L4091
+            return (
+                [DefenseOption.defense, DefenseOption.evasion],
+                True,
+                "against his own projectile reflected: Defense or Evasion, halved",
+            )  # 000 L4091
         if vs_anti_air:
             return [DefenseOption.evasion], True, "against Anti-Air only Evasion, halved"
         if aerial_attacker:
-            return [DefenseOption.defense, DefenseOption.evasion], True, "against a Response: Defense halved or " \
-                "full Evasion after an Aerial attack"
+            return (
+                [DefenseOption.defense, DefenseOption.evasion],
+                True,
+                "against a Response: Defense halved or full Evasion after an Aerial attack",
+            )
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
@@ -66,48 +83,88 @@ def allowed_options(ctx: Ctx, defender: F, context: str, aerial_attacker: bool =
 
 
 def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) -> list[ChoiceOption]:
-    choices = [ChoiceOption.model_construct(value=DecisionValue(defense=o, fs=0),
-                                            fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
-                                            text=f"{o.value.replace('_', ' + ')}, plus up to {defender.pl} FS")
-               for o in options]
+    choices = [
+        ChoiceOption.model_construct(
+            value=DecisionValue(defense=o, fs=0),
+            fs=1 if o is DefenseOption.defense_evasion else 0,
+            control=0,
+            text=f"{o.value.replace('_', ' + ')}, plus up to {defender.pl} FS",
+        )
+        for o in options
+    ]
     for o in options:  # the same with as much FS as one application allows (000 L5475–L5479); any amount up to it works
         base = 1 if o is DefenseOption.defense_evasion else 0
         most = min(defender.pl, defender.fs - base)
         if most > 0:
-            choices.append(ChoiceOption.model_construct(
-                value=DecisionValue(defense=o, fs=most), fs=base + most, control=0,
-                text=f"{o.value.replace('_', ' + ')} with {most} FS"))
+            choices.append(
+                ChoiceOption.model_construct(
+                    value=DecisionValue(defense=o, fs=most),
+                    fs=base + most,
+                    control=0,
+                    text=f"{o.value.replace('_', ' + ')} with {most} FS",
+                )
+            )
     if can_full:
-        choices += [ChoiceOption.model_construct(value=DecisionValue(defense=o, full_defense=True, fs=0),
-                                                 fs=1 if o is DefenseOption.defense_evasion else 0, control=0,
-                                                 text=f"Full Defense with {o.value.replace('_', ' + ')} (uses the "
-                                                      "action; +1 die step next turn)")
-                    for o in options if o is not DefenseOption.tactics]
+        choices += [
+            ChoiceOption.model_construct(
+                value=DecisionValue(defense=o, full_defense=True, fs=0),
+                fs=1 if o is DefenseOption.defense_evasion else 0,
+                control=0,
+                text=f"Full Defense with {o.value.replace('_', ' + ')} (uses the action; +1 die step next turn)",
+            )
+            for o in options
+            if o is not DefenseOption.tactics
+        ]
     return choices
 
 
-def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str, *, aerial_attacker: bool = False,
-                   vs_anti_air: bool = False, jumping_defender: bool = False, jumping_basic: bool = False,
-                   full_screen: bool = False, reflected: bool = False, only: str | None = None) -> Guard:
+def choose_defense(
+    ctx: Ctx,
+    defender: F,
+    attacker: F,
+    context: str,
+    label: str,
+    *,
+    aerial_attacker: bool = False,
+    vs_anti_air: bool = False,
+    jumping_defender: bool = False,
+    jumping_basic: bool = False,
+    full_screen: bool = False,
+    reflected: bool = False,
+    only: str | None = None,
+) -> Guard:
     from . import interrupt_effects
 
-    options, halved, why = allowed_options(ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender,
-                                           jumping_basic, reflected)
+    options, halved, why = allowed_options(
+        ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender, jumping_basic, reflected
+    )
     if only is not None and any(o.value == only for o in options):
         options = [o for o in options if o.value == only]  # the same Skill as against the summoner (000 L4201)
         why = "the same Skill as against the summoner's attack"
     if context == "response" and DefenseOption.evasion not in options and hazards.negative_evasion(ctx, attacker):
         options = [*options, DefenseOption.evasion]  # Negative Position: Evasion against his Response (000 L4694)
-    can_full = (not defender.acted and not defender.holding and defender.moved == 0
-                and context not in ("response", "bomb", "bomb_shot")
-                and not defender.stunned and not defender.action_lost and not defender.full_offense
-                and not defender.committed)
+    can_full = (
+        not defender.acted
+        and not defender.holding
+        and defender.moved == 0
+        and context not in ("response", "bomb", "bomb_shot")
+        and not defender.stunned
+        and not defender.action_lost
+        and not defender.full_offense
+        and not defender.committed
+    )
     default = DecisionValue(defense=options[0], fs=0)
-    key, d = ctx.decide(defender.id, "defense", label,
-                        f"{defender.id} defends against {attacker.id}: choose {', '.join(o.value for o in options)}"
-                        + (", Full Defense" if can_full else "") + f" and FS (up to {defender.pl})."
-                        + (f" ({why})" if why else ""), default,
-                        lambda: _defense_choices(defender, options, can_full))
+    key, d = ctx.decide(
+        defender.id,
+        "defense",
+        label,
+        f"{defender.id} defends against {attacker.id}: choose {', '.join(o.value for o in options)}"
+        + (", Full Defense" if can_full else "")
+        + f" and FS (up to {defender.pl})."
+        + (f" ({why})" if why else ""),
+        default,
+        lambda: _defense_choices(defender, options, can_full),
+    )
     option = d.defense or options[0]
     path = f"decisions.{key}"
     if option not in options:
@@ -119,8 +176,12 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
         if option is DefenseOption.tactics:
             ctx.fail("FULL_DEFENSE_WITH_TACTICS", path, f"{key}: Full Defense does not work with Tactics.", key=key)
         if not can_full:
-            ctx.fail("FULL_DEFENSE_AFTER_ACTING", path,
-                     f"{key}: {defender.id} has already acted, moved or lost his action this turn.", key=key)
+            ctx.fail(
+                "FULL_DEFENSE_AFTER_ACTING",
+                path,
+                f"{key}: {defender.id} has already acted, moved or lost his action this turn.",
+                key=key,
+            )
     illusion = None
     defender.declared_illusion = ""
     if response is ResponseKind.interrupt and interrupt_effects.names_illusion(defender, d):
@@ -131,11 +192,20 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
         if need is None and response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
             need = DefenseOption.tactics  # its +2 is part of the Defense Total (000 L3587)
         if need is None:
-            ctx.fail("DECISION_INVALID", path, f"{key}: only Priority, Mid-Air Teleport, Ranged and Jinking are "
-                     "declared with the Defense Total; others are chosen after the miss.", key=key)
+            ctx.fail(
+                "DECISION_INVALID",
+                path,
+                f"{key}: only Priority, Mid-Air Teleport, Ranged and Jinking are "
+                "declared with the Defense Total; others are chosen after the miss.",
+                key=key,
+            )
         if option is not need or context != "action":
-            ctx.fail("RESPONSE_SKILL_MISMATCH", path, f"{key}: the {response.value} Response needs "
-                     f"{need.value if need else '?'} against an ordinary attack.", key=key)
+            ctx.fail(
+                "RESPONSE_SKILL_MISMATCH",
+                path,
+                f"{key}: the {response.value} Response needs {need.value if need else '?'} against an ordinary attack.",
+                key=key,
+            )
     stunned_no_fs = bool(defender.stunned)
     if fs and stunned_no_fs:
         ctx.fail("FS_DEFENSE_WHILE_STUNNED", path, f"{key}: no FS on the Defense Total while Stunned.", key=key)
@@ -227,22 +297,37 @@ def choose_defense(ctx: Ctx, defender: F, attacker: F, context: str, label: str,
         defender.acted = True  # Full Defense takes his action (000 L5714)
     if option in (DefenseOption.evasion, DefenseOption.tactics, DefenseOption.defense_evasion):
         defender.other_defense_used = True
-    ctx.note(label, defender.id, f"{defender.id} defends with {option.value.replace('_', ' + ')}"
-             + (" on Full Defense" if full else "") + (f", declaring the {response.value} Response" if response else "")
-             + f": Defense Total {dt}" + (f" ({fs} FS)" if fs else "") + ".", "000 L5716–L5722",
-             {k: v for k, v in parts.items()}, {"dt": dt, "fs": defender.fs})
+    ctx.note(
+        label,
+        defender.id,
+        f"{defender.id} defends with {option.value.replace('_', ' + ')}"
+        + (" on Full Defense" if full else "")
+        + (f", declaring the {response.value} Response" if response else "")
+        + f": Defense Total {dt}"
+        + (f" ({fs} FS)" if fs else "")
+        + ".",
+        "000 L5716–L5722",
+        {k: v for k, v in parts.items()},
+        {"dt": dt, "fs": defender.fs},
+    )
     return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
 
 
 # (FS, Defense Total bonus) of each technique; Back Dash with Jinking is (2, 4) (000 L2145, L2181–L2183, L2213,
 # L2235).
 _TECHNIQUES = {"double_jump": (1, 2), "back_dash": (1, 2), "air_dash": (0, 1), "hover": (0, 1), "wall_spring": (0, 1)}
-_OPTION = {"double_jump": "double_jumps", "back_dash": "back_dash", "air_dash": "air_dash", "hover": "hover",
-           "wall_spring": "wall_springs"}
+_OPTION = {
+    "double_jump": "double_jumps",
+    "back_dash": "back_dash",
+    "air_dash": "air_dash",
+    "hover": "hover",
+    "wall_spring": "wall_springs",
+}
 
 
-def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, response: ResponseKind | None,
-               spent: int, key: str) -> tuple[int, int]:
+def _technique(
+    ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, response: ResponseKind | None, spent: int, key: str
+) -> tuple[int, int]:
     tech = d.technique
     if tech is None:
         return 0, 0
@@ -251,15 +336,24 @@ def _technique(ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, r
     if buff_modifiers.rooted(defender):
         ctx.fail("BUFF_NO_MOVEMENT", path, f"{key}: {defender.id}'s Buff keeps him from moving.", key=key)
     if not techniques.has(ctx, defender, _OPTION[tech.value]) or suppression.no_movement(defender):
-        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: the {tech.value.replace('_', ' ')} option is off.",
-                 key=key)
+        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: the {tech.value.replace('_', ' ')} option is off.", key=key)
     if option is not DefenseOption.evasion and not (jinking and tech.value == "back_dash"):
-        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: {tech.value.replace('_', ' ')} goes with Evasion"
-                 + (" (or a Back Dash with Jinking)" if tech.value == "back_dash" else "") + ".", key=key)
+        ctx.fail(
+            "EVADE_TECHNIQUE_INVALID",
+            path,
+            f"{key}: {tech.value.replace('_', ' ')} goes with Evasion"
+            + (" (or a Back Dash with Jinking)" if tech.value == "back_dash" else "")
+            + ".",
+            key=key,
+        )
     if tech.value == "wall_spring" and not positions.at_border(ctx, defender):
         # Ruling: the stage border serves as the Wall (000 L2241); Wall Hazards are not resolved.
-        ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: a defensive Wall Spring needs {defender.id} against the "
-                 "stage border (Range 4, or band 1 or 6).", key=key)
+        ctx.fail(
+            "EVADE_TECHNIQUE_INVALID",
+            path,
+            f"{key}: a defensive Wall Spring needs {defender.id} against the stage border (Range 4, or band 1 or 6).",
+            key=key,
+        )
     cost, bonus = (2, 4) if jinking else _TECHNIQUES[tech.value]
     move_fs = 0 if jinking else 1  # the 2-Range move it forces on a success
     if cost > defender.pl:

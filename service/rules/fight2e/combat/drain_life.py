@@ -27,8 +27,14 @@ def healing_attack(ctx: Ctx, atk: Attack, label: str) -> None:
             # ruling: one heal roll per use; every further Fighter the move is aimed at adds 1, as Drain Life does
             # against several targets (000 L3242)
             a.heal += 1
-            ctx.note(label, a.id, f"Healing Attack: +1 heal for another target ({atk.defender.id}).", "000 L3242",
-                     {}, {"heal": a.heal})
+            ctx.note(
+                label,
+                a.id,
+                f"Healing Attack: +1 heal for another target ({atk.defender.id}).",
+                "000 L3242",
+                {},
+                {"heal": a.heal},
+            )
             continue
         ctx.counters[once] = 1
         if i > 0:
@@ -40,5 +46,11 @@ def healing_attack(ctx: Ctx, atk: Attack, label: str) -> None:
             amount = roll if full else roll // 2
             text = f"{amount} ({d} rolled {roll}" + ("" if full else ", halved") + ")"
         a.heal += amount
-        ctx.note(label, a.id, f"Healing Attack: {a.id} will heal {text} at the end of the turn, hit or miss.",
-                 "000 L3248–L3254", {}, {"heal": a.heal})
+        ctx.note(
+            label,
+            a.id,
+            f"Healing Attack: {a.id} will heal {text} at the end of the turn, hit or miss.",
+            "000 L3248–L3254",
+            {},
+            {"heal": a.heal},
+        )

@@ -46,11 +46,13 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
     for entry in m.entries:
         if entry in PARTLY_IMPLEMENTED:
-            ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
-                                 f"{m.name}: {PARTLY_IMPLEMENTED[entry]}")
+            ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: {PARTLY_IMPLEMENTED[entry]}")
         elif entry not in IMPLEMENTED:
-            ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}",
-                                 f"{m.name}: the combat effect of '{entry}' is not applied by the resolver")
+            ctx.unsupported_rule(
+                entry,
+                f"fighters[{f.index}].sheet.{m.path}",
+                f"{m.name}: the combat effect of '{entry}' is not applied by the resolver",
+            )
 
 
 def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
@@ -77,13 +79,25 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
     if m.has("self_damage.self_stun") and not f.defeated:
         f.self_stun = True
-        ctx.note("G", f.id, f"{m.name}: {f.id} will be Stunned from the start of next turn unless hit before then.",
-                 "000 L4801–L4806", {}, {"self_stun": True})
+        ctx.note(
+            "G",
+            f.id,
+            f"{m.name}: {f.id} will be Stunned from the start of next turn unless hit before then.",
+            "000 L4801–L4806",
+            {},
+            {"self_stun": True},
+        )
     elif m.has("self_damage") and not f.defeated:
         before = f.life
         f.life = max(f.life - f.pl, min(f.life, 1))  # never below 1; no Stun, Knock Back or Hit Stun (000 L4797)
-        ctx.note("G", f.id, f"Self-Damage of {m.name}: {f.id} loses {before - f.life} Life Bar ({before} → "
-                 f"{f.life}).", "000 L4793–L4799", {"pl": f.pl}, {"life_bar": f.life})
+        ctx.note(
+            "G",
+            f.id,
+            f"Self-Damage of {m.name}: {f.id} loses {before - f.life} Life Bar ({before} → {f.life}).",
+            "000 L4793–L4799",
+            {"pl": f.pl},
+            {"life_bar": f.life},
+        )
     if m.has("self_prone"):
         f.knocked_down = True
         transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
@@ -111,8 +125,14 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
             heal = heal if i == 0 else min(lost, 1)
             if heal > 0:
                 a.heal += heal
-                ctx.note("E.5", a.id, f"Drain Life: {a.id} will heal {heal} at the end of the turn.",
-                         "000 L3232–L3244", {"lost": lost}, {"heal": a.heal})
+                ctx.note(
+                    "E.5",
+                    a.id,
+                    f"Drain Life: {a.id} will heal {heal} at the end of the turn.",
+                    "000 L3232–L3244",
+                    {"lost": lost},
+                    {"heal": a.heal},
+                )
         if m.has("critical_hit") and (i == last):
             part = next((p for p in dmg.parts if p.move is m), None)
             if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
@@ -124,8 +144,9 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
         if m.has("harry") and i == last:
             d.next_dice = [x for x in d.next_dice if x[2] != "harry"]
             d.next_dice.append(("either", -1, "harry"))
-            ctx.note("E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.",
-                     "000 L3432")
+            ctx.note(
+                "E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.", "000 L3432"
+            )
         if m.has("super_energy"):
             a.se_extra += m.has("super_energy")
         if m.has("taunt.modify_super_energy"):
@@ -136,8 +157,16 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
             if lost:
                 d.action_lost = True
                 d.holding = False
-            ctx.note("E.5", d.id, f"Entangled: {d.id} " + ("loses his action and " if lost else "")
-                     + "rolls Initiative one die size lower next turn.", "000 L3306", {}, {"action_lost": lost})
+            ctx.note(
+                "E.5",
+                d.id,
+                f"Entangled: {d.id} "
+                + ("loses his action and " if lost else "")
+                + "rolls Initiative one die size lower next turn.",
+                "000 L3306",
+                {},
+                {"action_lost": lost},
+            )
 
 
 def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
@@ -153,8 +182,14 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
         if chip and d.life > 0:
             before = d.life
             d.life = max(d.life - chip, 0)
-            ctx.note("F.1", a.id, f"Always Does Damage: {d.id} loses {before - d.life} Life Bar through the block.",
-                     "000 L2807–L2823", {}, {"life_bar": d.life})
+            ctx.note(
+                "F.1",
+                a.id,
+                f"Always Does Damage: {d.id} loses {before - d.life} Life Bar through the block.",
+                "000 L2807–L2823",
+                {},
+                {"life_bar": d.life},
+            )
             if d.life == 0:
                 d.defeated = True
                 defeat_glory(ctx, a, d, atk)
@@ -218,9 +253,14 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
         d.action_lost = True
         d.holding = False
         lost = True
-    ctx.note("E.2", d.id, f"Hit Stun: {d.id}'s Control {before} → {d.control}"
-             + (" and he loses his action" if lost else "") + ".", "000 L5930–L5936",
-             {"control": before}, {"control": d.control, "action_lost": lost})
+    ctx.note(
+        "E.2",
+        d.id,
+        f"Hit Stun: {d.id}'s Control {before} → {d.control}" + (" and he loses his action" if lost else "") + ".",
+        "000 L5930–L5936",
+        {"control": before},
+        {"control": d.control, "action_lost": lost},
+    )
 
 
 def knockback_ranges(atk: Attack, damage: int) -> int:
@@ -247,14 +287,24 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
         ranged.close_in(ctx, atk, n)  # Draw Closer: in instead of out (000 L4007)
         return 0
     if hazards.pinned(ctx, atk.defender):
-        ctx.note("E.3", atk.defender.id, f"{atk.defender.id} has his back to a Wall: the Knock Back has no effect.",
-                 "000 L6185")
+        ctx.note(
+            "E.3",
+            atk.defender.id,
+            f"{atk.defender.id} has his back to a Wall: the Knock Back has no effect.",
+            "000 L6185",
+        )
         return 0
     before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
     hurl = any(m.has("throw.hurl") for m in atk.moves)
-    ctx.note("E.3", atk.defender.id, (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
-             + f": Range {before} → {after}.", "000 L4375" if hurl else "000 L5948–L5956",
-             {"ranges": n}, {"range": after})
+    ctx.note(
+        "E.3",
+        atk.defender.id,
+        (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
+        + f": Range {before} → {after}.",
+        "000 L4375" if hurl else "000 L5948–L5956",
+        {"ranges": n},
+        {"range": after},
+    )
     hazards.steer_knockback(ctx, atk.attacker, atk.defender)
     return n
 
@@ -280,13 +330,24 @@ def knock_down(ctx: Ctx, a: F, d: F) -> None:
     else:  # ruling: no Initiative penalty, Reversal or not (000 L5964, L10201; L4117's "normal" one is this rule)
         when = "he has already acted and stands with next turn's action"
     ctx.note("E.4", d.id, f"{d.id} is Knocked Down: {when}.", "000 L5958–L5970", {}, {"knocked_down": True})
-    key, dv = ctx.decide(a.id, "knockdown_move", "E.7", f"{a.id} may move 1 Range toward or away from {d.id}.",
-                         DecisionValue(choice=Choice.stay))
+    key, dv = ctx.decide(
+        a.id,
+        "knockdown_move",
+        "E.7",
+        f"{a.id} may move 1 Range toward or away from {d.id}.",
+        DecisionValue(choice=Choice.stay),
+    )
     if dv.choice in (Choice.toward, Choice.away):
         positions.move(ctx, a, d, 1, dv.choice is Choice.toward)
         a.moved -= 1  # not part of his action's movement
-        ctx.note("E.7", a.id, f"{a.id} moves 1 Range {dv.choice.value}: Range {ctx.distance(a, d)}.", "000 L5968",
-                 {}, {"range": ctx.distance(a, d)})
+        ctx.note(
+            "E.7",
+            a.id,
+            f"{a.id} moves 1 Range {dv.choice.value}: Range {ctx.distance(a, d)}.",
+            "000 L5968",
+            {},
+            {"range": ctx.distance(a, d)},
+        )
     elif dv.choice not in (None, Choice.stay):
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or stay.", key=key)
 
@@ -297,16 +358,27 @@ def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
         d.stunned = 0
         d.stun_damage = 0
         d.stun_recovered_by_hit = True
-        ctx.note("E.8", d.id, f"{d.id} recovers from Stun on being hit (−1 Initiative step next turn).",
-                 "000 L5982, L5988", {}, {"stunned": False})
+        ctx.note(
+            "E.8",
+            d.id,
+            f"{d.id} recovers from Stun on being hit (−1 Initiative step next turn).",
+            "000 L5982, L5988",
+            {},
+            {"stunned": False},
+        )
         return False
     if stun <= 0:
         return False
     d.stun_damage += stun
     if d.stun_damage > d.stun_threshold:  # strictly greater (ruling A4)
         return True
-    ctx.note("E.8", d.id, f"Stun damage {d.stun_damage} this turn against a Stun Threshold of {d.stun_threshold}: "
-             "not Stunned.", "000 L5972–L5976", {"stun_damage": d.stun_damage, "threshold": d.stun_threshold})
+    ctx.note(
+        "E.8",
+        d.id,
+        f"Stun damage {d.stun_damage} this turn against a Stun Threshold of {d.stun_threshold}: not Stunned.",
+        "000 L5972–L5976",
+        {"stun_damage": d.stun_damage, "threshold": d.stun_threshold},
+    )
     return False
 
 
@@ -325,29 +397,49 @@ def apply_stun(ctx: Ctx, d: F) -> None:
     elif not d.acted:
         d.action_lost = True
         when = "his action this turn is the first recovery action"
-    ctx.note("E.8", d.id, f"{d.id} is Stunned ({d.stun_damage} Stun damage > threshold {threshold}); {when}. "
-             f"His threshold is now {d.stun_threshold}.", "000 L5972–L5990",
-             {"stun_damage": d.stun_damage, "threshold": threshold},
-             {"stunned": True, "threshold": d.stun_threshold})
+    ctx.note(
+        "E.8",
+        d.id,
+        f"{d.id} is Stunned ({d.stun_damage} Stun damage > threshold {threshold}); {when}. "
+        f"His threshold is now {d.stun_threshold}.",
+        "000 L5972–L5990",
+        {"stun_damage": d.stun_damage, "threshold": threshold},
+        {"stunned": True, "threshold": d.stun_threshold},
+    )
     ctx.award(d.id, -1, "Stunned in combat", "000 L852", extra=True)
 
 
 def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
     """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
     a, d = atk.attacker, atk.defender
-    if kb <= 0 or a.defeated or not any(m.has("knockback_advance") for m in atk.moves) \
-            or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves)):
+    if (
+        kb <= 0
+        or a.defeated
+        or not any(m.has("knockback_advance") for m in atk.moves)
+        or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
+    ):
         return
-    key, dv = ctx.decide(a.id, "knockback_advance", "E.5", f"{a.id} may advance up to {kb} Range(s) after the "
-                         "Knock Back.", DecisionValue(movement=0))
+    key, dv = ctx.decide(
+        a.id,
+        "knockback_advance",
+        "E.5",
+        f"{a.id} may advance up to {kb} Range(s) after the Knock Back.",
+        DecisionValue(movement=0),
+    )
     n = dv.movement or 0
     if n > kb:
         ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
     if n:
         positions.move(ctx, a, d, n, True)
         a.moved -= n  # not part of his action's movement
-        ctx.note("E.5", a.id, f"Knockback Advance: {a.id} follows {n} Range(s): Range {ctx.distance(a, d)}.",
-                 "000 L3653–L3663", {"ranges": n}, {"range": ctx.distance(a, d)})
+        ctx.note(
+            "E.5",
+            a.id,
+            f"Knockback Advance: {a.id} follows {n} Range(s): Range {ctx.distance(a, d)}.",
+            "000 L3653–L3663",
+            {"ranges": n},
+            {"range": ctx.distance(a, d)},
+        )
 
 
 def heal(ctx: Ctx, f: F) -> None:
@@ -355,8 +447,14 @@ def heal(ctx: Ctx, f: F) -> None:
     if f.heal and not f.defeated:
         before = f.life
         f.life = min(f.life + f.heal, f.prof.life_max)
-        ctx.note("H.1", f.id, f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).", "000 L3240",
-                 {"heal": f.heal}, {"life_bar": f.life})
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).",
+            "000 L3240",
+            {"heal": f.heal},
+            {"life_bar": f.life},
+        )
     f.heal = 0
 
 
@@ -370,15 +468,30 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
     no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
     if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
-        key, dv = ctx.decide(d.id, "breakfall", "E.4", f"{d.id} is about to be Knocked Down: Breakfall for 2 FS "
-                             "(one die size less damage, no Knock Down)?", DecisionValue(choice=Choice.pass_))
+        key, dv = ctx.decide(
+            d.id,
+            "breakfall",
+            "E.4",
+            f"{d.id} is about to be Knocked Down: Breakfall for 2 FS (one die size less damage, no Knock Down)?",
+            DecisionValue(choice=Choice.pass_),
+        )
         breakfall = dv.choice is Choice.act
         cost += 2 if breakfall else 0
     # A No Movement Buff rules out the Tech Roll's move (000 L3037).
-    if techniques.has(ctx, d, "tech_roll") and not buff_modifiers.rooted(d) and not no_tr and d.pl >= 2 + cost \
-            and d.fs >= 2 + cost:
-        key, dv = ctx.decide(d.id, "tech_roll", "E.4", f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges "
-                             "toward or away (his action is still lost).", DecisionValue(choice=Choice.pass_))
+    if (
+        techniques.has(ctx, d, "tech_roll")
+        and not buff_modifiers.rooted(d)
+        and not no_tr
+        and d.pl >= 2 + cost
+        and d.fs >= 2 + cost
+    ):
+        key, dv = ctx.decide(
+            d.id,
+            "tech_roll",
+            "E.4",
+            f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges toward or away (his action is still lost).",
+            DecisionValue(choice=Choice.pass_),
+        )
         if dv.choice in (Choice.toward, Choice.away):
             tech = dv.choice is Choice.toward
             cost += 2
@@ -386,9 +499,16 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
             ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or pass.", key=key)
     if cost:
         d.fs -= cost
-        ctx.note("E.4", d.id, f"{d.id} spends {cost} FS on " + " and ".join(
-            x for x, on in (("a Breakfall", breakfall), ("a Tech Roll", tech is not None)) if on) + ".",
-            "000 L2199–L2207", {}, {"fs": d.fs})
+        ctx.note(
+            "E.4",
+            d.id,
+            f"{d.id} spends {cost} FS on "
+            + " and ".join(x for x, on in (("a Breakfall", breakfall), ("a Tech Roll", tech is not None)) if on)
+            + ".",
+            "000 L2199–L2207",
+            {},
+            {"fs": d.fs},
+        )
     _ = a
     return breakfall, tech
 
@@ -399,8 +519,14 @@ def tech_roll(ctx: Ctx, a: F, d: F, toward: bool) -> None:
     d.moved -= 2
     if not d.knocked_down and not d.acted and not d.holding:
         d.action_lost = True  # with a Breakfall he is not down, but the Tech Roll still costs the action
-    ctx.note("E.4", d.id, f"{d.id} Tech Rolls 2 Ranges {'toward' if toward else 'away from'} {a.id}: Range "
-             f"{ctx.distance(a, d)}.", "000 L2207", {}, {"range": ctx.distance(a, d)})
+    ctx.note(
+        "E.4",
+        d.id,
+        f"{d.id} Tech Rolls 2 Ranges {'toward' if toward else 'away from'} {a.id}: Range {ctx.distance(a, d)}.",
+        "000 L2207",
+        {},
+        {"range": ctx.distance(a, d)},
+    )
 
 
 def start_hold(ctx: Ctx, atk: Attack) -> None:
@@ -412,8 +538,15 @@ def start_hold(ctx: Ctx, atk: Attack) -> None:
             d.action_lost = True
             d.holding = False
         a.ongoing.append(ongoing.Effect("sustained_hold", m.id, None, ctx.turn, d.id))
-        ctx.note("E.5", a.id, f"Sustained Hold: {d.id} cannot act this turn; {a.id} keeps his hold into next turn "
-                 "(+2 Initiative die sizes).", "000 L4385–L4387", {}, {"sustained_hold": d.id})
+        ctx.note(
+            "E.5",
+            a.id,
+            f"Sustained Hold: {d.id} cannot act this turn; {a.id} keeps his hold into next turn "
+            "(+2 Initiative die sizes).",
+            "000 L4385–L4387",
+            {},
+            {"sustained_hold": d.id},
+        )
 
 
 def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:

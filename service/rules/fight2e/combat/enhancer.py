@@ -45,8 +45,9 @@ def targets(f: F, m: MoveProfile) -> list[MoveProfile]:
     names = [normalise(t) for t in str(_opts(m, ENTRY).get("target_moves") or "").split(",") if t.strip()]
     out = []
     for name in names:
-        hit = next((x for x in f.prof.moves.values() if x.id != m.id and name in (normalise(x.id), normalise(x.name))),
-                   None)
+        hit = next(
+            (x for x in f.prof.moves.values() if x.id != m.id and name in (normalise(x.id), normalise(x.name))), None
+        )
         if hit is not None and hit not in out:
             out.append(hit)
     return out
@@ -85,14 +86,26 @@ def bank(ctx: Ctx, f: F, m: MoveProfile) -> None:
     names = ", ".join(t.name for t in targets(f, m)) or "its target"
     if (e.charges or 0) >= cap:
         # ruling: a use beyond the design's count banks nothing more (000 L3830)
-        ctx.note("C.5", f.id, f"{m.name}: already {cap} use(s) banked for {names}; this one adds nothing.", _REF,
-                 {"move": m.id}, {"charges": e.charges})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{m.name}: already {cap} use(s) banked for {names}; this one adds nothing.",
+            _REF,
+            {"move": m.id},
+            {"charges": e.charges},
+        )
         return
     e.charges = (e.charges or 0) + 1
     step = schedule(m)[e.charges - 1]
     what = "one damage die size" if step == "die" else f"the {_element_name(m)} Element"
-    ctx.note("C.5", f.id, f"{m.name} banks {what} for the next use of {names} ({e.charges} of {cap} use(s)).",
-             _REF, {"move": m.id}, {"charges": e.charges})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name} banks {what} for the next use of {names} ({e.charges} of {cap} use(s)).",
+        _REF,
+        {"move": m.id},
+        {"charges": e.charges},
+    )
 
 
 def _element_name(m: MoveProfile) -> str:
@@ -118,12 +131,23 @@ def apply(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
             if enh is None or m.id not in {t.id for t in targets(f, enh)}:
                 continue
             if enh.has(DELAYED):
-                _, d = ctx.decide(f.id, "power_enhancer", "D.1", f"{f.id}: spend the {e.charges} banked use(s) of "
-                                  f"{enh.name} on {m.name} now (act), or keep them for later (hold)?",
-                                  DecisionValue(choice=Choice.act))
+                _, d = ctx.decide(
+                    f.id,
+                    "power_enhancer",
+                    "D.1",
+                    f"{f.id}: spend the {e.charges} banked use(s) of "
+                    f"{enh.name} on {m.name} now (act), or keep them for later (hold)?",
+                    DecisionValue(choice=Choice.act),
+                )
                 if d.choice is Choice.hold:
-                    ctx.note("D.1", f.id, f"{f.id} keeps {enh.name}'s enhancement for later (Delayed Onset).",
-                             "000 L3834–L3840", {"move": enh.id}, {"charges": e.charges})
+                    ctx.note(
+                        "D.1",
+                        f.id,
+                        f"{f.id} keeps {enh.name}'s enhancement for later (Delayed Onset).",
+                        "000 L3834–L3840",
+                        {"move": enh.id},
+                        {"charges": e.charges},
+                    )
                     continue
             out[i] = _enhanced(ctx, f, out[i], enh, e.charges or 0)
             f.ongoing = [x for x in f.ongoing if x is not e]  # any target's use exhausts it (000 L3826)
@@ -144,8 +168,14 @@ def _enhanced(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile, uses: int) -> Mo
         text.append(f"{dice} damage die size(s) larger")
     elif dice:
         text.append("has no damage die to enlarge")
-    ctx.note("D.1", f.id, f"{enh.name} powers up {m.name}: " + "; ".join(text) + ".", _REF,
-             {"enhancer": enh.id, "uses": uses}, {"die_steps": dice if m.damage_step is not None else 0})
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{enh.name} powers up {m.name}: " + "; ".join(text) + ".",
+        _REF,
+        {"enhancer": enh.id, "uses": uses},
+        {"die_steps": dice if m.damage_step is not None else 0},
+    )
     return m
 
 
@@ -158,7 +188,10 @@ def _with_element(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile) -> MoveProfi
     paired = opts.get("paired_liabilities")
     liabilities = [str(x) for x in paired] if isinstance(paired, list) else []
     if element not in cat.entries or not m.path.startswith("moves["):
-        ctx.unsupported_rule(ADDITION, f"fighters[{f.index}].sheet.{enh.path}",
-                             f"{enh.name}: the added Element '{element}' could not be applied to {m.name}")
+        ctx.unsupported_rule(
+            ADDITION,
+            f"fighters[{f.index}].sheet.{enh.path}",
+            f"{enh.name}: the added Element '{element}' could not be applied to {m.name}",
+        )
         return None
     return with_entries(ctx, f, m, add=(element, *(i for i in liabilities if i in cat.entries)))

@@ -27,5 +27,12 @@ def use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         return
     n = bonus(m)
     f.fake_bonus = max(f.fake_bonus, n)  # ruling: a second Fake in the turn does not add to the first (000 L3350)
-    ctx.note("C.5", f.id, f"{m.name} draws out {', '.join(fooled)}: +{f.fake_bonus} to {f.id}'s Tactics Defense "
-             "Totals for the rest of the turn.", "000 L3350", {"move": m.id}, {"fake_bonus": f.fake_bonus})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name} draws out {', '.join(fooled)}: +{f.fake_bonus} to {f.id}'s Tactics Defense "
+        "Totals for the rest of the turn.",
+        "000 L3350",
+        {"move": m.id},
+        {"fake_bonus": f.fake_bonus},
+    )

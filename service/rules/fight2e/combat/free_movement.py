@@ -28,8 +28,15 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
         return
     f.ongoing = [e for e in f.ongoing if e.id != "free_movement"]
     f.ongoing.append(Effect("free_movement", m.id, COUNT, ctx.turn))
-    ctx.note("G", f.id, f"{m.name}: {f.id} is out of everyone's reach for a {COUNT}-count (one full turn at "
-             "least); he can only move meanwhile.", "000 L3378–L3380", {"move": m.id}, {"time_left": COUNT})
+    ctx.note(
+        "G",
+        f.id,
+        f"{m.name}: {f.id} is out of everyone's reach for a {COUNT}-count (one full turn at "
+        "least); he can only move meanwhile.",
+        "000 L3378–L3380",
+        {"move": m.id},
+        {"time_left": COUNT},
+    )
 
 
 def lock(f: F, m: MoveProfile) -> str | None:
@@ -42,12 +49,17 @@ def check_action(ctx: Ctx, f: F, kind: ActionType | None, key: str) -> None:
     """Only movement (or nothing) while it lasts (000 L3380)."""
     if kind in (None, ActionType.move, ActionType.none) or not active(f):
         return
-    ctx.fail("FREE_MOVEMENT_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is in Free Movement: he can only "
-             "move.", key=key)
+    ctx.fail(
+        "FREE_MOVEMENT_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is in Free Movement: he can only move.", key=key
+    )
 
 
 def check_time_fs(ctx: Ctx, f: F, amount: int, key: str) -> None:
     """He may not hurry his own count along: no Fighting Spirit to lengthen the Time Roll (ruling, 000 L3380)."""
     if amount > 0 and active(f):
-        ctx.fail("FREE_MOVEMENT_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is in Free Movement and may "
-                 "not add to the Time Roll.", key=key)
+        ctx.fail(
+            "FREE_MOVEMENT_RESTRICTED",
+            f"decisions.{key}",
+            f"{key}: {f.id} is in Free Movement and may not add to the Time Roll.",
+            key=key,
+        )

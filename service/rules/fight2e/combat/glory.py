@@ -24,9 +24,13 @@ def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
     if atk.is_combo:
         base = math.ceil(len(atk.moves) / 2)
         specials = sum(m.glory for m in new)
-        ctx.award(a.id, base + specials - (1 if partial else 0),
-                  f"{len(atk.moves)}-hit Combo" + (f" with {', '.join(m.name for m in new)} first hitting this round"
-                                                    if new else ""), "000 L5749–L5755")
+        ctx.award(
+            a.id,
+            base + specials - (1 if partial else 0),
+            f"{len(atk.moves)}-hit Combo"
+            + (f" with {', '.join(m.name for m in new)} first hitting this round" if new else ""),
+            "000 L5749–L5755",
+        )
         if a.combo_streak >= 1 and not a.was_hit:
             ctx.award(a.id, a.combo_streak, f"Combos on {a.combo_streak + 1} successive turns", "000 L5753, L800")
         if a.responded_ok:
@@ -51,8 +55,13 @@ def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
         share = ctx.time_count / ctx.opts.time_start  # the time left when he falls (000 L844–L846, L6055)
         points = 3 if share >= 0.9 else 2 if share >= 0.8 else 1 if share >= 0.7 else 0
         if points:
-            ctx.award(a.id, points, f"defeated {d.id} with {math.floor(share * 100)}% of the time left",
-                      "000 L844–L846", extra=True)
+            ctx.award(
+                a.id,
+                points,
+                f"defeated {d.id} with {math.floor(share * 100)}% of the time left",
+                "000 L844–L846",
+                extra=True,
+            )
     if not a.long_combo:
         # ruling: judged at the defeat, on every attack he has made this round so far (000 L847)
         ctx.award(a.id, 3, f"defeated {d.id} using only single hits and 2-hit Combos", "000 L847", extra=True)
@@ -68,8 +77,14 @@ def cheap_use(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         if m.id not in f.cheap_used:
             # ruling: "the same combat" is the round, as for first-hit Glory (ruling A30; 000 L4533)
             f.cheap_used.append(m.id)
-            ctx.note("D.1", f.id, f"{m.name} is Cheap: its first use this round earns no Glory.", "000 L4533",
-                     {"move": m.id}, {"cheap_moves_used": len(f.cheap_used)})
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{m.name} is Cheap: its first use this round earns no Glory.",
+                "000 L4533",
+                {"move": m.id},
+                {"cheap_moves_used": len(f.cheap_used)},
+            )
             continue
         r = ctx.roll(f.id, "cheap", Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
         ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
@@ -84,5 +99,10 @@ def round_end_glory(ctx: Ctx) -> None:
             continue  # ruling: "single-handedly" is a fighter with no teammate in the fight (000 L848)
         beaten = [o.id for o in ctx.fighters.values() if o.side != f.side and o.defeated]
         if len(beaten) >= 2:
-            ctx.award(f.id, len(beaten) - 1, f"defeated {len(beaten)} opponents single-handedly "
-                      f"({', '.join(beaten)})", "000 L848", extra=True)
+            ctx.award(
+                f.id,
+                len(beaten) - 1,
+                f"defeated {len(beaten)} opponents single-handedly ({', '.join(beaten)})",
+                "000 L848",
+                extra=True,
+            )

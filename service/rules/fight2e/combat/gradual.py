@@ -59,20 +59,39 @@ def after_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
             _prime(ctx, a, d, m, amount)
             continue
         a.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn, d.id, charges=amount))
-        ctx.note("E.5", a.id, f"Gradual Effect of {m.name}: {d.id} takes {amount} more at the end of each of the "
-                 "next two turns.", _REF, {"rolled": p.roll + m.flat_bonus}, {"installment": amount})
+        ctx.note(
+            "E.5",
+            a.id,
+            f"Gradual Effect of {m.name}: {d.id} takes {amount} more at the end of each of the next two turns.",
+            _REF,
+            {"rolled": p.roll + m.flat_bonus},
+            {"installment": amount},
+        )
 
 
 def _prime(ctx: Ctx, a: F, d: F, m: MoveProfile, amount: int) -> None:
     old = next((e for e in a.ongoing if e.id == DELAYED and e.move == m.id and e.target == d.id), None)
     if old is not None:
         old.time_left = COUNT  # the same move on the same target: only its count starts again (000 L3402)
-        ctx.note("E.5", a.id, f"{m.name} hits {d.id} again: its delayed Gradual Effect's 10-count starts over.",
-                 "000 L3402", {}, {"time_left": COUNT})
+        ctx.note(
+            "E.5",
+            a.id,
+            f"{m.name} hits {d.id} again: its delayed Gradual Effect's 10-count starts over.",
+            "000 L3402",
+            {},
+            {"time_left": COUNT},
+        )
         return
     a.ongoing.append(Effect(DELAYED, m.id, COUNT, ctx.turn, d.id, charges=amount))
-    ctx.note("E.5", a.id, f"Delayed Gradual Effect of {m.name} on {d.id}: {amount} a turn for three turns once "
-             "triggered within a 10-count.", "000 L3396–L3402", {}, {"installment": amount, "time_left": COUNT})
+    ctx.note(
+        "E.5",
+        a.id,
+        f"Delayed Gradual Effect of {m.name} on {d.id}: {amount} a turn for three turns once "
+        "triggered within a 10-count.",
+        "000 L3396–L3402",
+        {},
+        {"installment": amount, "time_left": COUNT},
+    )
 
 
 def heal_split(ctx: Ctx, f: F, m: MoveProfile, healed: F, amount: int) -> int:
@@ -82,8 +101,14 @@ def heal_split(ctx: Ctx, f: F, m: MoveProfile, healed: F, amount: int) -> int:
         return amount
     part = installment(amount)
     f.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn, healed.id, charges=part))
-    ctx.note("C.5", f.id, f"Gradual Effect of {m.name}: {healed.id} heals {part} now and at the end of each of the "
-             "next two turns.", _REF, {"healing": amount}, {"installment": part})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"Gradual Effect of {m.name}: {healed.id} heals {part} now and at the end of each of the next two turns.",
+        _REF,
+        {"healing": amount},
+        {"installment": part},
+    )
     return part
 
 
@@ -111,15 +136,27 @@ def _pay(ctx: Ctx, f: F, target: F, m: MoveProfile, amount: int) -> None:
 
     if m.has("healing"):
         target.heal += amount
-        ctx.note("G", f.id, f"Gradual Effect of {m.name}: {target.id} will heal {amount} at H.1.", _REF, {},
-                 {"heal": target.heal})
+        ctx.note(
+            "G",
+            f.id,
+            f"Gradual Effect of {m.name}: {target.id} will heal {amount} at H.1.",
+            _REF,
+            {},
+            {"heal": target.heal},
+        )
         return
     before = target.life
     floor = 1 if m.has("non_finisher") else 0
     target.life = max(target.life - amount, min(floor, target.life))
     target.dmg_from[f.id] = target.dmg_from.get(f.id, 0) + before - target.life
-    ctx.note("G", f.id, f"Gradual Effect of {m.name}: {target.id} loses {before - target.life} Life Bar "
-             f"({before} → {target.life}).", _REF, {"installment": amount}, {"life_bar": target.life})
+    ctx.note(
+        "G",
+        f.id,
+        f"Gradual Effect of {m.name}: {target.id} loses {before - target.life} Life Bar ({before} → {target.life}).",
+        _REF,
+        {"installment": amount},
+        {"life_bar": target.life},
+    )
     if target.life == 0 and not target.defeated:
         target.defeated = True
         ctx.note("G", target.id, f"{target.id} is defeated.", "000 L5924", {}, {"defeated": True})
@@ -159,8 +196,12 @@ def expire(ctx: Ctx, elapsed: int) -> None:
             if e.id == DELAYED:
                 left = (e.time_left or 0) - elapsed
                 if left <= 0:
-                    ctx.note("H.3", f.id, f"{f.id}'s delayed Gradual Effect on {e.target} was never triggered: it "
-                             "is lost.", "000 L3400")
+                    ctx.note(
+                        "H.3",
+                        f.id,
+                        f"{f.id}'s delayed Gradual Effect on {e.target} was never triggered: it is lost.",
+                        "000 L3400",
+                    )
                     continue
                 e = replace(e, time_left=left)
             kept.append(e)
@@ -174,7 +215,23 @@ def trigger_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
         return None
     kws = frozenset(("normal_move", "utility", "instantaneous"))
     return MoveProfile(
-        id=TRIGGER, name="Trigger Gradual Effect", kind="command", level=2, keywords=kws,
-        combo_keywords=frozenset(), range=None, accuracy_parts=(), damage_step=None, min_roll=1, flat_bonus=0,
-        stun_bonus=0, ki_based=False, glory=0, se_cost=0, entries={}, options={}, responses=frozenset(),
-        path=f"command:{TRIGGER}")
+        id=TRIGGER,
+        name="Trigger Gradual Effect",
+        kind="command",
+        level=2,
+        keywords=kws,
+        combo_keywords=frozenset(),
+        range=None,
+        accuracy_parts=(),
+        damage_step=None,
+        min_roll=1,
+        flat_bonus=0,
+        stun_bonus=0,
+        ki_based=False,
+        glory=0,
+        se_cost=0,
+        entries={},
+        options={},
+        responses=frozenset(),
+        path=f"command:{TRIGGER}",
+    )

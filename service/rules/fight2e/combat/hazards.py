@@ -51,8 +51,10 @@ WALLS = frozenset({"wall", "corner"})
 CONDITIONS = frozenset({"against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation"})
 D10 = Die(5)
 D6 = Die(3)
-NOT_RESOLVED = ("is not resolved (only wall, corner, damaging, pit, ring_out, higher_elevation and lower_elevation "
-                "are); it has no effect (000 L6067–L6229)")
+NOT_RESOLVED = (
+    "is not resolved (only wall, corner, damaging, pit, ring_out, higher_elevation and lower_elevation "
+    "are); it has no effect (000 L6067–L6229)"
+)
 
 
 @dataclass
@@ -86,8 +88,9 @@ def load(ctx: Ctx) -> None:
             if h.band is None:
                 ctx.fail("HAZARD_INVALID", f"{path}.band", f"On a Band Map the Hazard '{h.id}' needs its band.")
             elif h.band in seen_bands:
-                ctx.fail("HAZARD_INVALID", f"{path}.band", f"Band {h.band} already has a Hazard: one a band "
-                         "(000 L6075).")
+                ctx.fail(
+                    "HAZARD_INVALID", f"{path}.band", f"Band {h.band} already has a Hazard: one a band (000 L6075)."
+                )
             else:
                 seen_bands.add(h.band)
         if h.owner is not None and h.owner not in ctx.fighters:
@@ -107,11 +110,15 @@ def _check_condition(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         return
     if eff.id in ("checked", "behind"):
         if eff.target not in ctx.fighters or eff.target == f.id:
-            ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.target", f"{f.id}: {eff.id} needs the other fighter "
-                     "(target).")
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS", f"{path}.target", f"{f.id}: {eff.id} needs the other fighter (target)."
+            )
     elif find(ctx, eff.hazard) is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.hazard", f"{f.id}: {eff.id} names no Hazard in "
-                 f"fight.hazards ('{eff.hazard}').")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            f"{path}.hazard",
+            f"{f.id}: {eff.id} names no Hazard in fight.hazards ('{eff.hazard}').",
+        )
 
 
 def find(ctx: Ctx, ident: str | None) -> Hazard | None:
@@ -126,8 +133,12 @@ def _pick(ctx: Ctx, fid: str, point: str, label: str, text: str, options: list[H
         return None
     h = find(ctx, dv.hazard)
     if h is None or h not in options:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.hazard", f"{key}: {refusal.replace('{}', dv.hazard)}",
-                 key=key)
+        ctx.fail(
+            "HAZARD_INTERACTION_INVALID",
+            f"decisions.{key}.hazard",
+            f"{key}: {refusal.replace('{}', dv.hazard)}",
+            key=key,
+        )
     return h
 
 
@@ -165,8 +176,9 @@ def _pinned_one(ctx: Ctx, f: F, h: Hazard) -> bool:
     first, second = sorted((f, rivals[0]), key=lambda x: x.index)
     tag = f"wall|{h.id}|{first.id}|{second.id}"  # not a T… key: ctx.counters holds the turn's few tallies
     if tag not in ctx.counters:
-        ctx.counters[tag] = 2 if maneuver_check(ctx, first, second, f"keep off the {h.kind} {h.id}", "C",
-                                                free=True) else 1
+        ctx.counters[tag] = (
+            2 if maneuver_check(ctx, first, second, f"keep off the {h.kind} {h.id}", "C", free=True) else 1
+        )
     return (f is first) == (ctx.counters[tag] == 1)
 
 
@@ -221,14 +233,22 @@ def maneuver_check(ctx: Ctx, f: F, o: F, why: str, label: str, bonus: int = 0, f
     mine = theirs = 0
     for _ in range(10):  # ruling: ties are rolled again; ten ties in a row go to the defender
         mine = ctx.roll(f.id, "maneuver", D10, f"Maneuver Check ({why})", label) + f.prof.tactics + mine_mod
-        theirs = ctx.roll(o.id, "maneuver", D10, f"Maneuver Check against {f.id} ({why})", label) + \
-            o.prof.tactics + theirs_mod
+        theirs = (
+            ctx.roll(o.id, "maneuver", D10, f"Maneuver Check against {f.id} ({why})", label)
+            + o.prof.tactics
+            + theirs_mod
+        )
         if mine != theirs:
             won = mine > theirs
             break
-    ctx.note(label, f.id, f"Maneuver Check ({why}): {f.id} {mine} against {o.id} {theirs} — "
-             + ("won." if won else "lost."), "000 L6077–L6085",
-             {"mine": mine, "theirs": theirs, "modifier": mine_mod, "their_modifier": theirs_mod}, {"won": won})
+    ctx.note(
+        label,
+        f.id,
+        f"Maneuver Check ({why}): {f.id} {mine} against {o.id} {theirs} — " + ("won." if won else "lost."),
+        "000 L6077–L6085",
+        {"mine": mine, "theirs": theirs, "modifier": mine_mod, "their_modifier": theirs_mod},
+        {"won": won},
+    )
     return won
 
 
@@ -265,9 +285,16 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
     asked = ctx.supplied(ctx.peek_key(f.id, "hazard"))
     if not (ctx.hazards and _choices(ctx, f)) and not crowd and not asked:
         return
-    key, d = ctx.decide(f.id, "hazard", "C", f"{f.id} may try to use an Environmental Hazard (himself, or force an "
-                        "opponent into one in that opponent's band) by Maneuver Check"
-                        + (", or Check an opponent in place of movement" if crowd else "") + ".", DecisionValue())
+    key, d = ctx.decide(
+        f.id,
+        "hazard",
+        "C",
+        f"{f.id} may try to use an Environmental Hazard (himself, or force an "
+        "opponent into one in that opponent's band) by Maneuver Check"
+        + (", or Check an opponent in place of movement" if crowd else "")
+        + ".",
+        DecisionValue(),
+    )
     if d.choice is Choice.check and d.ally_check is not None:
         from . import ally_checks
 
@@ -276,8 +303,13 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
     if d.choice is Choice.check:
         o = ctx.fighters.get(d.target or "")
         if o is None or o.defeated or o.side == f.side or not crowd:
-            ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.target", f"{key}: a Check names an opponent, "
-                     "on a Band Map with more than two fighters, without movement (000 L5668).", key=key)
+            ctx.fail(
+                "HAZARD_INTERACTION_INVALID",
+                f"decisions.{key}.target",
+                f"{key}: a Check names an opponent, "
+                "on a Band Map with more than two fighters, without movement (000 L5668).",
+                key=key,
+            )
         assert o is not None
         check(ctx, f, o, movement, key)
         return
@@ -285,10 +317,21 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
         return
     h = find(ctx, d.hazard)
     victim = ctx.fighters.get(d.target) if d.target is not None else f
-    if h is None or victim is None or victim.defeated or (victim is not f and victim.side == f.side) \
-            or not can_reach(ctx, h, victim) or in_pit(victim):
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}", f"{key}: {d.target or f.id} cannot be put into "
-                 f"Hazard '{d.hazard}' now (on a Band Map it must be in his band).", key=key)
+    if (
+        h is None
+        or victim is None
+        or victim.defeated
+        or (victim is not f and victim.side == f.side)
+        or not can_reach(ctx, h, victim)
+        or in_pit(victim)
+    ):
+        ctx.fail(
+            "HAZARD_INTERACTION_INVALID",
+            f"decisions.{key}",
+            f"{key}: {d.target or f.id} cannot be put into "
+            f"Hazard '{d.hazard}' now (on a Band Map it must be in his band).",
+            key=key,
+        )
     assert h is not None and victim is not None
     other = victim if victim is not f else (ref if ref is not None and not ref.defeated else _nearest(ctx, f))
     if other is None:
@@ -317,8 +360,15 @@ def steer_knockback(ctx: Ctx, a: F, d: F) -> None:
     options = [h for h in resolved(ctx) if can_reach(ctx, h, d) and h not in engaged(ctx, d)]
     if not options:
         return
-    h = _pick(ctx, a.id, "hazard_knockback", "E.3", f"{a.id} may steer the Knock Back of {d.id} into a Hazard by "
-              "Maneuver Check.", options, f"{d.id} cannot be knocked into '{{}}'.")
+    h = _pick(
+        ctx,
+        a.id,
+        "hazard_knockback",
+        "E.3",
+        f"{a.id} may steer the Knock Back of {d.id} into a Hazard by Maneuver Check.",
+        options,
+        f"{d.id} cannot be knocked into '{{}}'.",
+    )
     if h is None:
         return
     if maneuver_check(ctx, a, d, f"knock {d.id} into {h.id}", "E.3"):
@@ -333,8 +383,9 @@ def auto(ctx: Ctx, f: F) -> None:
     for h in resolved(ctx):
         if h.band != ctx.bands.get(f.id):
             continue
-        if h.kind == "ring_out" or (h.owner not in (None, f.id) and (h.kind in ("damaging", "pit")
-                                                                     or made_damage_kind(ctx, h))):
+        if h.kind == "ring_out" or (
+            h.owner not in (None, f.id) and (h.kind in ("damaging", "pit") or made_damage_kind(ctx, h))
+        ):
             interact(ctx, f, h, None)
             return
 
@@ -366,9 +417,16 @@ def interact(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
         if not ctx.band_mode:
             drop(v, "against_wall")
             v.ongoing.append(Effect("against_wall", None, None, ctx.turn, hazard=h.id))
-        ctx.note("C", v.id, f"{v.id} has his back to the {h.kind.replace('_', ' ')} {h.id}{who}: opponents at Range "
-                 "0–1 gain +" + ("2" if h.kind == "corner" else "1") + " Accuracy, Juggle moves +1 damage, no Knock "
-                 "Back.", "000 L6183–L6185, L6215–L6217", {"hazard": h.id}, {"against_wall": h.id})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} has his back to the {h.kind.replace('_', ' ')} {h.id}{who}: opponents at Range "
+            "0–1 gain +" + ("2" if h.kind == "corner" else "1") + " Accuracy, Juggle moves +1 damage, no Knock "
+            "Back.",
+            "000 L6183–L6185, L6215–L6217",
+            {"hazard": h.id},
+            {"against_wall": h.id},
+        )
         if h.owner is not None and made_damage_kind(ctx, h):
             hazard_damage(ctx, v, h, who)  # a Damaging Wall (000 L3161–L3165)
         return
@@ -376,14 +434,26 @@ def interact(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
         if not ctx.band_mode:
             drop(v, "elevation")
             v.ongoing.append(Effect("elevation", None, None, ctx.turn, hazard=h.id))
-        ctx.note("C", v.id, f"{v.id} is on the {h.kind.replace('_', ' ')} {h.id}{who}.", "000 L6153–L6155",
-                 {"hazard": h.id}, {"elevation": h.kind})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} is on the {h.kind.replace('_', ' ')} {h.id}{who}.",
+            "000 L6153–L6155",
+            {"hazard": h.id},
+            {"elevation": h.kind},
+        )
         return
     if h.kind == "ring_out":
         v.life = 0
         v.defeated = True
-        ctx.note("C", v.id, f"{v.id} is out of the ring ({h.id}){who}: he loses the fight.", "000 L6205–L6213",
-                 {"hazard": h.id}, {"defeated": True, "life_bar": 0})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} is out of the ring ({h.id}){who}: he loses the fight.",
+            "000 L6205–L6213",
+            {"hazard": h.id},
+            {"defeated": True, "life_bar": 0},
+        )
         return
     hazard_damage(ctx, v, h, who)
     if v.defeated:
@@ -391,8 +461,14 @@ def interact(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
     if h.kind == "pit":
         v.ongoing.append(Effect("in_pit", None, None, ctx.turn, hazard=h.id))
         drop(v, "against_wall")
-        ctx.note("C", v.id, f"{v.id} is in the Pit {h.id}: out of the fight until he spends an action leaping out.",
-                 "000 L6121–L6151", {"hazard": h.id}, {"in_pit": h.id})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} is in the Pit {h.id}: out of the fight until he spends an action leaping out.",
+            "000 L6121–L6151",
+            {"hazard": h.id},
+            {"in_pit": h.id},
+        )
         return
     _away_from(ctx, v, h, by if by is not v else None)
 
@@ -405,17 +481,29 @@ def hazard_damage(ctx: Ctx, v: F, h: Hazard, who: str) -> None:
     if made is not None:
         total, stun = made
         v.life = max(v.life - total, 0)
-        ctx.note("C", v.id, f"{v.id} interacts with {h.id}{who}: {total} damage as {h.owner}'s Special Move. Life "
-                 f"Bar {before} → {v.life}.", "000 L3153–L3157", {"owner": h.owner}, {"damage": total,
-                                                                                    "life_bar": v.life})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} interacts with {h.id}{who}: {total} damage as {h.owner}'s Special Move. Life "
+            f"Bar {before} → {v.life}.",
+            "000 L3153–L3157",
+            {"owner": h.owner},
+            {"damage": total, "life_bar": v.life},
+        )
     else:
         pl = highest_pl(ctx)
         r = ctx.roll(v.id, "hazard_damage", D6, f"damage of the Hazard {h.id}", "C")
         total = stun = r + pl
         v.life = max(v.life - total, 0)
-        ctx.note("C", v.id, f"{v.id} interacts with {h.id}{who}: 1d6 ({r}) + Power Level {pl} = {total} damage. "
-                 f"Life Bar {before} → {v.life}.", "000 L6089", {"roll": r, "pl": pl},
-                 {"damage": total, "life_bar": v.life})
+        ctx.note(
+            "C",
+            v.id,
+            f"{v.id} interacts with {h.id}{who}: 1d6 ({r}) + Power Level {pl} = {total} damage. "
+            f"Life Bar {before} → {v.life}.",
+            "000 L6089",
+            {"roll": r, "pl": pl},
+            {"damage": total, "life_bar": v.life},
+        )
     if v.life == 0:
         v.defeated = True
         ctx.note("C", v.id, f"{v.id} is defeated.", "000 L5924", {}, {"defeated": True})
@@ -434,8 +522,7 @@ def _away_from(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
     maker for a made Hazard), else toward the middle of the map; at the edge the other way. Without a map the Range
     does not change (the Hazard has no place to be pushed from)."""
     if not ctx.band_mode:
-        ctx.note("C", v.id, f"{v.id} is thrown clear of {h.id}; without a map the Range does not change.",
-                 "000 L6091")
+        ctx.note("C", v.id, f"{v.id} is thrown clear of {h.id}; without a map the Range does not change.", "000 L6091")
         return
     pos = ctx.bands[v.id]
     src = by or ctx.fighters.get(h.owner or "")
@@ -445,8 +532,14 @@ def _away_from(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
         step = 1 if pos <= 3 else -1
     new = pos + step if 1 <= pos + step <= 6 else pos - step
     ctx.bands[v.id] = new
-    ctx.note("C", v.id, f"{v.id} is Knocked Back 1 band away from {h.id}: band {pos} → {new}.", "000 L6091",
-             {}, {"band": new})
+    ctx.note(
+        "C",
+        v.id,
+        f"{v.id} is Knocked Back 1 band away from {h.id}: band {pos} → {new}.",
+        "000 L6091",
+        {},
+        {"band": new},
+    )
     auto(ctx, v)
 
 
@@ -472,8 +565,9 @@ def level(ctx: Ctx, f: F) -> int:
     (000 L3141)."""
     if ctx.band_mode:
         band = ctx.bands.get(f.id)
-        return next((LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and h.band == band
-                     and h.owner != f.id), 0)
+        return next(
+            (LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and h.band == band and h.owner != f.id), 0
+        )
     e = condition(f, "elevation")
     h = find(ctx, e.hazard) if e is not None else None
     return LEVELS.get(h.kind, 0) if h is not None else 0
@@ -509,8 +603,14 @@ def leap_out(ctx: Ctx, f: F) -> bool:
     h = find(ctx, e.hazard)
     if ctx.band_mode and h is not None and h.band is not None:
         ctx.bands[f.id] = h.band
-    ctx.note("B.1", f.id, f"{f.id} spends his action leaping out of the Pit {e.hazard}.", "000 L6121–L6151", {},
-             {"in_pit": None})
+    ctx.note(
+        "B.1",
+        f.id,
+        f"{f.id} spends his action leaping out of the Pit {e.hazard}.",
+        "000 L6121–L6151",
+        {},
+        {"in_pit": None},
+    )
     return True
 
 
@@ -520,15 +620,25 @@ def leap_out(ctx: Ctx, f: F) -> bool:
 def check(ctx: Ctx, f: F, o: F, movement: int, key: str) -> None:
     """In place of movement, a Maneuver Check against an opponent: won, the opponent is Checked (000 L5668)."""
     if movement:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}.movement", f"{key}: a Check takes the place of "
-                 "movement.", key=key)
+        ctx.fail(
+            "HAZARD_INTERACTION_INVALID",
+            f"decisions.{key}.movement",
+            f"{key}: a Check takes the place of movement.",
+            key=key,
+        )
     if f.maneuvered:
         ctx.fail("MANEUVER_CHECK_USED", f"decisions.{key}", f"{key}: one Maneuver Check a turn.", key=key)
     if maneuver_check(ctx, f, o, f"Check {o.id}", "C"):
         o.ongoing = [e for e in o.ongoing if not (e.id == "checked" and e.target == f.id)]
         o.ongoing.append(Effect("checked", None, None, ctx.turn, f.id))
-        ctx.note("C", o.id, f"{o.id} is Checked by {f.id}: he must win a Maneuver Check in place of movement "
-                 f"before attacking him.", "000 L5668", {}, {"checked_by": f.id})
+        ctx.note(
+            "C",
+            o.id,
+            f"{o.id} is Checked by {f.id}: he must win a Maneuver Check in place of movement before attacking him.",
+            "000 L5668",
+            {},
+            {"checked_by": f.id},
+        )
 
 
 def checked_attack(ctx: Ctx, f: F, t: F, movement: int, key: str) -> bool:
@@ -537,8 +647,13 @@ def checked_attack(ctx: Ctx, f: F, t: F, movement: int, key: str) -> bool:
     if not any(e.id == "checked" and e.target == t.id for e in f.ongoing):
         return True
     if movement or f.maneuvered:
-        ctx.fail("CHECKED_ATTACK_INVALID", f"decisions.{key}", f"{key}: {f.id} is Checked by {t.id}: he attacks "
-                 "him only after a Maneuver Check in place of movement (no movement, his one check).", key=key)
+        ctx.fail(
+            "CHECKED_ATTACK_INVALID",
+            f"decisions.{key}",
+            f"{key}: {f.id} is Checked by {t.id}: he attacks "
+            "him only after a Maneuver Check in place of movement (no movement, his one check).",
+            key=key,
+        )
     if maneuver_check(ctx, f, t, f"break {t.id}'s Check", "C"):
         f.ongoing = [e for e in f.ongoing if not (e.id == "checked" and e.target == t.id)]
         return True
@@ -551,8 +666,12 @@ def checked_attack(ctx: Ctx, f: F, t: F, movement: int, key: str) -> bool:
 
 def _matches(h: Hazard, want: str) -> bool:
     w = want.strip().lower().replace(" ", "_").replace("-", "_")
-    return not w or w in (h.id.lower(), h.kind) or (w in ("wall", "walls", "ropes") and h.wall) or \
-        (w.rstrip("s") == h.kind)
+    return (
+        not w
+        or w in (h.id.lower(), h.kind)
+        or (w in ("wall", "walls", "ropes") and h.wall)
+        or (w.rstrip("s") == h.kind)
+    )
 
 
 def _wanted(m: MoveProfile) -> str:
@@ -564,8 +683,12 @@ def check_requirements(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | Non
     kind; ruling: "ropes" means any Wall, and an empty name any Hazard)."""
     for m in moves:
         if m.has("requires_environmental_hazard") and not any(_matches(h, _wanted(m)) for h in resolved(ctx)):
-            ctx.fail("HAZARD_REQUIRED", f"decisions.{key}.moves", f"{key}: {m.name} needs "
-                     f"{_wanted(m) or 'an Environmental Hazard'} in the fight.", key=key)
+            ctx.fail(
+                "HAZARD_REQUIRED",
+                f"decisions.{key}.moves",
+                f"{key}: {m.name} needs {_wanted(m) or 'an Environmental Hazard'} in the fight.",
+                key=key,
+            )
 
 
 def requirement_met(ctx: Ctx, f: F, moves: list[MoveProfile], target: F, key: str) -> bool:
@@ -574,11 +697,19 @@ def requirement_met(ctx: Ctx, f: F, moves: list[MoveProfile], target: F, key: st
     it). Not met: the move cannot be used and the action is spent (ruling, as an attack out of range)."""
     for m in moves:
         if m.has("requires_environmental_hazard") and not any(_matches(h, _wanted(m)) for h in engaged(ctx, target)):
-            ctx.warn("HAZARD_NOT_ENGAGED", key or "decisions", f"{m.name} needs {target.id} interacting with "
-                     f"{_wanted(m) or 'an Environmental Hazard'}: the move cannot be used and the action is spent.",
-                     key=key or None)
-            ctx.note("D.3", f.id, f"{target.id} is not against {_wanted(m) or 'a Hazard'}: {m.name} cannot be used.",
-                     "000 L4787–L4791")
+            ctx.warn(
+                "HAZARD_NOT_ENGAGED",
+                key or "decisions",
+                f"{m.name} needs {target.id} interacting with "
+                f"{_wanted(m) or 'an Environmental Hazard'}: the move cannot be used and the action is spent.",
+                key=key or None,
+            )
+            ctx.note(
+                "D.3",
+                f.id,
+                f"{target.id} is not against {_wanted(m) or 'a Hazard'}: {m.name} cannot be used.",
+                "000 L4787–L4791",
+            )
             return False
     return True
 
@@ -603,13 +734,23 @@ def wall_bounce(ctx: Ctx, f: F, t: F, m: MoveProfile) -> dict[str, int]:
             if abs(ctx.bands[f.id] - h.band) <= 1 and abs(ctx.bands[t.id] - h.band) <= 3:
                 best = max(best, 2 if h.kind == "corner" else 1)
         if best:
-            ctx.note("D.3", f.id, f"{m.name} banks off the {'Corner' if best == 2 else 'Wall'}: +{best} Accuracy.",
-                     "000 L4071")
+            ctx.note(
+                "D.3",
+                f.id,
+                f"{m.name} banks off the {'Corner' if best == 2 else 'Wall'}: +{best} Accuracy.",
+                "000 L4071",
+            )
         return {"wall_bounce": best} if best else {}
     if f.maneuvered:
         return {}
-    _, d = ctx.decide(f.id, "wall_bounce", "D.3", f"{f.id}: Maneuver Check against {t.id} to bank {m.name} off a "
-                      "Wall for +1 Accuracy (uses his one check this turn)?", DecisionValue(choice=Choice.act))
+    _, d = ctx.decide(
+        f.id,
+        "wall_bounce",
+        "D.3",
+        f"{f.id}: Maneuver Check against {t.id} to bank {m.name} off a "
+        "Wall for +1 Accuracy (uses his one check this turn)?",
+        DecisionValue(choice=Choice.act),
+    )
     if d.choice is not Choice.act:
         return {}
     return {"wall_bounce": 1} if maneuver_check(ctx, f, t, f"bank {m.name} off the Wall", "D.3") else {}
@@ -633,16 +774,29 @@ def carry(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], end_of_combo: bool) ->
     targets = [h for h in ctx.hazards if h.band is not None and h.band != ctx.bands[d.id]]
     if not targets:
         return
-    h = _pick(ctx, a.id, "carry", "E", f"{a.id} may spend 1 FS to carry {d.id} 1 band toward a Hazard.", targets,
-              "no Hazard '{}' in another band to carry him toward.")
+    h = _pick(
+        ctx,
+        a.id,
+        "carry",
+        "E",
+        f"{a.id} may spend 1 FS to carry {d.id} 1 band toward a Hazard.",
+        targets,
+        "no Hazard '{}' in another band to carry him toward.",
+    )
     if h is None or h.band is None:
         return
     pos = ctx.bands[d.id]
     new = pos + (1 if h.band > pos else -1)
     a.fs -= 1
     ctx.bands[a.id] = ctx.bands[d.id] = new
-    ctx.note("E", a.id, f"{a.id} carries {d.id} 1 band toward {h.id} (1 FS): band {pos} → {new}.", "000 L4357",
-             {"fs": 1}, {"band": new, "fs": a.fs})
+    ctx.note(
+        "E",
+        a.id,
+        f"{a.id} carries {d.id} 1 band toward {h.id} (1 FS): band {pos} → {new}.",
+        "000 L4357",
+        {"fs": 1},
+        {"band": new, "fs": a.fs},
+    )
     auto(ctx, d)
 
 
@@ -654,8 +808,9 @@ def _facing_others(ctx: Ctx, f: F, t: F) -> bool:
     return any(o is not f and o.side == f.side and o.active and ctx.distance(o, t) <= 1 for o in ctx.fighters.values())
 
 
-def behind_ok(ctx: Ctx, f: F, t: F, moves: list[MoveProfile], start: int, movement: int, toward: bool,
-              key: str) -> bool:
+def behind_ok(
+    ctx: Ctx, f: F, t: F, moves: list[MoveProfile], start: int, movement: int, toward: bool, key: str
+) -> bool:
     """A move with Behind Opponent opening the attack (the condition must stand when the Combo begins) needs the
     Behind condition: already held (``behind`` in his ``ongoing_effects``), or made now by going past the opponent
     (ruling: any movement that carries him through the opponent's position, the book's 1 → 0 → 1), or by a won
@@ -683,8 +838,12 @@ def behind_ok(ctx: Ctx, f: F, t: F, moves: list[MoveProfile], start: int, moveme
         f.ongoing.append(Effect("behind", None, None, ctx.turn, t.id))
         ctx.note("C", f.id, f"{f.id} is Behind {t.id} ({how}).", "000 L4457–L4477", {}, {"behind": t.id})
         return True
-    ctx.warn("BEHIND_NOT_ACHIEVED", key or "decisions", f"{moves[0].name} needs {f.id} Behind {t.id}: the move "
-             "cannot be used and the action is spent.", key=key or None)
+    ctx.warn(
+        "BEHIND_NOT_ACHIEVED",
+        key or "decisions",
+        f"{moves[0].name} needs {f.id} Behind {t.id}: the move cannot be used and the action is spent.",
+        key=key or None,
+    )
     ctx.note("C", f.id, f"{f.id} is not Behind {t.id}: {moves[0].name} cannot be used.", "000 L4457–L4477")
     return False
 
@@ -722,10 +881,19 @@ def after_action(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     if m is None or f.defeated:
         return
     f.ongoing.append(Effect("negative_positioning", m.id, None, ctx.turn))
-    ctx.note("G", f.id, f"{m.name} leaves {f.id} badly placed (Negative Position): "
-             + ("the next opponent to target him gets a free Maneuver Check with a Hazard." if resolved(ctx) else
-                "his next attack can be Evaded at +2 (and Evaded even as a Defensive Response)."),
-             "000 L4684–L4696", {"move": m.id}, {"negative_positioning": True})
+    ctx.note(
+        "G",
+        f.id,
+        f"{m.name} leaves {f.id} badly placed (Negative Position): "
+        + (
+            "the next opponent to target him gets a free Maneuver Check with a Hazard."
+            if resolved(ctx)
+            else "his next attack can be Evaded at +2 (and Evaded even as a Defensive Response)."
+        ),
+        "000 L4684–L4696",
+        {"move": m.id},
+        {"negative_positioning": True},
+    )
 
 
 def before_action(ctx: Ctx, f: F, attacking: bool) -> None:
@@ -748,8 +916,14 @@ def exploit(ctx: Ctx, f: F, t: F | None) -> None:
     if t is None or not negative(t) or not resolved(ctx) or t.side == f.side:
         return
     drop(t, "negative_positioning")
-    _free_check(ctx, f, t, "negative_position", "B.1", f"{t.id} is badly placed: {f.id} may make a free Maneuver "
-                "Check to use a Hazard or force him into one.")
+    _free_check(
+        ctx,
+        f,
+        t,
+        "negative_position",
+        "B.1",
+        f"{t.id} is badly placed: {f.id} may make a free Maneuver Check to use a Hazard or force him into one.",
+    )
 
 
 def negative_evasion(ctx: Ctx, attacker: F) -> bool:
@@ -793,8 +967,14 @@ def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
         ctx.bands[a.id], ctx.bands[d.id] = ctx.bands[d.id], ctx.bands[a.id]
         lose_behind(ctx, a)
         lose_behind(ctx, d)
-        ctx.note("E", a.id, f"{m.name}: {a.id} and {d.id} switch places (bands {ctx.bands[a.id]} and "
-                 f"{ctx.bands[d.id]}).", "000 L3806", {}, {"bands": [ctx.bands[a.id], ctx.bands[d.id]]})
+        ctx.note(
+            "E",
+            a.id,
+            f"{m.name}: {a.id} and {d.id} switch places (bands {ctx.bands[a.id]} and {ctx.bands[d.id]}).",
+            "000 L3806",
+            {},
+            {"bands": [ctx.bands[a.id], ctx.bands[d.id]]},
+        )
         auto(ctx, a)
         auto(ctx, d)
         return
@@ -802,8 +982,15 @@ def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
     options = [h for h in resolved(ctx) if _near(ctx, h, mover)]
     if not options:
         return
-    h = _pick(ctx, a.id, "position_shift", "E", f"{m.name}: which Hazard should {mover.id} be shifted into "
-              "(Maneuver Check)?", options, f"'{{}}' is not a Hazard {mover.id} can be shifted into.")
+    h = _pick(
+        ctx,
+        a.id,
+        "position_shift",
+        "E",
+        f"{m.name}: which Hazard should {mover.id} be shifted into (Maneuver Check)?",
+        options,
+        f"'{{}}' is not a Hazard {mover.id} can be shifted into.",
+    )
     if h is None:
         return
     a.shifted = True
@@ -821,8 +1008,9 @@ def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
 
 def sidestep_only(m: MoveProfile) -> bool:
     """A Sidestep Counter move bought as usable only that way (the Liability half of the Element)."""
-    return m.has("sidestep_counter") > 0 and \
-        str(m.options.get("sidestep_counter", {}).get("sidestep_only", "no")).lower() in ("yes", "true")
+    return m.has("sidestep_counter") > 0 and str(
+        m.options.get("sidestep_counter", {}).get("sidestep_only", "no")
+    ).lower() in ("yes", "true")
 
 
 def sidestep_check(ctx: Ctx, d: F, a: F, label: str = "G.2") -> None:
@@ -831,8 +1019,14 @@ def sidestep_check(ctx: Ctx, d: F, a: F, label: str = "G.2") -> None:
     attacker's band); with no Hazards the counter is just an Evasion-based counter (000 L4159, L2225–L2229)."""
     if d.defeated or a.defeated or not resolved(ctx):
         return
-    _free_check(ctx, d, a, "sidestep_hazard", label, f"{d.id} may follow his Sidestep with a free Maneuver Check "
-                f"to use a Hazard or force {a.id} into one.")
+    _free_check(
+        ctx,
+        d,
+        a,
+        "sidestep_hazard",
+        label,
+        f"{d.id} may follow his Sidestep with a free Maneuver Check to use a Hazard or force {a.id} into one.",
+    )
 
 
 def _free_check(ctx: Ctx, me: F, foe: F, point: str, label: str, text: str) -> None:
@@ -847,11 +1041,16 @@ def _free_check(ctx: Ctx, me: F, foe: F, point: str, label: str, text: str) -> N
     h = find(ctx, dv.hazard)
     victim = foe if dv.target == foe.id else me if dv.target in (None, me.id) else None
     if h is None or victim is None or (h, victim) not in options:
-        ctx.fail("HAZARD_INTERACTION_INVALID", f"decisions.{key}", f"{key}: '{dv.hazard}' cannot be used on "
-                 f"{dv.target or me.id} now.", key=key)
+        ctx.fail(
+            "HAZARD_INTERACTION_INVALID",
+            f"decisions.{key}",
+            f"{key}: '{dv.hazard}' cannot be used on {dv.target or me.id} now.",
+            key=key,
+        )
     assert h is not None and victim is not None
-    if maneuver_check(ctx, me, foe, f"{'force ' + foe.id + ' into' if victim is foe else 'use'} {h.id}", label,
-                      free=True):
+    if maneuver_check(
+        ctx, me, foe, f"{'force ' + foe.id + ' into' if victim is foe else 'use'} {h.id}", label, free=True
+    ):
         interact(ctx, victim, h, me)
 
 
@@ -900,8 +1099,13 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
         return
     band = None
     if ctx.band_mode:
-        _, d = ctx.decide(f.id, "hazard_place", "C.5", f"{f.id} makes the Hazard 1 band toward or away from {t.id}.",
-                          DecisionValue(direction=Direction.toward))
+        _, d = ctx.decide(
+            f.id,
+            "hazard_place",
+            "C.5",
+            f"{f.id} makes the Hazard 1 band toward or away from {t.id}.",
+            DecisionValue(direction=Direction.toward),
+        )
         pos, aim = ctx.bands[f.id], ctx.bands[t.id]
         sign = (1 if aim >= pos else -1) * (1 if d.direction is not Direction.away else -1)
         band = pos + sign if 1 <= pos + sign <= 6 else pos - sign
@@ -909,16 +1113,18 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
         if there is not None and there.owner is None:
             ctx.note("C.5", f.id, f"Band {band} already holds {there.id}: {m.name} fails.", "000 L3139")
             return
-        occupants = [o for o in ctx.fighters.values() if o is not f and o.active and ctx.bands[o.id] == band
-                     and not in_pit(o)]
+        occupants = [
+            o for o in ctx.fighters.values() if o is not f and o.active and ctx.bands[o.id] == band and not in_pit(o)
+        ]
     else:
         occupants = [t]
     hit: list[F] = []
     if occupants:
         shot = replace(m, range=(0, 5), keywords=(m.keywords - {"knockback", "normal"}) | {"no_damage"})
         for o in occupants:
-            out = resolve(ctx, Attack(attacker=f, defender=o, moves=[shot], context="action", label="D", cost=m.level,
-                                      key=key))
+            out = resolve(
+                ctx, Attack(attacker=f, defender=o, moves=[shot], context="action", label="D", cost=m.level, key=key)
+            )
             if out.hit and not o.defeated:
                 hit.append(o)
         if not hit:
@@ -932,8 +1138,16 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
     count = 10 if m.has(CREATE + ".extended_duration") else 5
     h = Hazard(_new_id(ctx, f), kind, band, f.id, m.id, count, ctx.turn)
     ctx.hazards.append(h)
-    ctx.note("E", f.id, f"{f.id} makes a {kind.replace('_', ' ')} ({h.id})" + (f" in band {band}" if band else "")
-             + f" for a {count}-count.", "000 L3137–L3147, L3169", {"move": m.id}, {"hazard": h.id, "time_left": count})
+    ctx.note(
+        "E",
+        f.id,
+        f"{f.id} makes a {kind.replace('_', ' ')} ({h.id})"
+        + (f" in band {band}" if band else "")
+        + f" for a {count}-count.",
+        "000 L3137–L3147, L3169",
+        {"move": m.id},
+        {"hazard": h.id, "time_left": count},
+    )
     for o in hit:
         interact(ctx, o, h, f)
 
@@ -985,16 +1199,24 @@ def made_damage(ctx: Ctx, v: F, h: Hazard) -> tuple[int, int] | None:
 
 
 def out(ctx: Ctx) -> list[HazardModel]:
-    return [HazardModel.model_construct(id=h.id, kind=h.kind, band=h.band, owner=h.owner, move=h.move,
-                                        time_left=h.time_left, since=h.since) for h in ctx.hazards]
+    return [
+        HazardModel.model_construct(
+            id=h.id, kind=h.kind, band=h.band, owner=h.owner, move=h.move, time_left=h.time_left, since=h.since
+        )
+        for h in ctx.hazards
+    ]
 
 
 def check_create(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     """A Create Environmental Hazard move is used on its own (ruling: the book gives it no place in a Combo)."""
     m = next((m for m in moves if m.has(CREATE)), None)
     if m is not None and len(moves) > 1:
-        ctx.fail("HAZARD_CREATE_INVALID", f"decisions.{key}.moves", f"{key}: {m.name} is used on its own, not in a "
-                 "Combo.", key=key)
+        ctx.fail(
+            "HAZARD_CREATE_INVALID",
+            f"decisions.{key}.moves",
+            f"{key}: {m.name} is used on its own, not in a Combo.",
+            key=key,
+        )
 
 
 # ── Reflection of a made Wall (000 L3191–L3199) ───────────────────────────────────────────────────────
@@ -1027,10 +1249,16 @@ def reflect_first(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> bool:
         if not (lo < h.band < hi or h.band == ctx.bands[d.id]):
             return False
     else:
-        _, dv = ctx.decide(d.id, "wall_reflection", "D.4", f"{d.id}: Maneuver Check against {a.id} to turn {p.name} "
-                           "back off his Wall?", DecisionValue(choice=Choice.act))
-        if dv.choice is not Choice.act or not maneuver_check(ctx, d, a, f"reflect {p.name} off {h.id}", "D.4",
-                                                             free=True):
+        _, dv = ctx.decide(
+            d.id,
+            "wall_reflection",
+            "D.4",
+            f"{d.id}: Maneuver Check against {a.id} to turn {p.name} back off his Wall?",
+            DecisionValue(choice=Choice.act),
+        )
+        if dv.choice is not Choice.act or not maneuver_check(
+            ctx, d, a, f"reflect {p.name} off {h.id}", "D.4", free=True
+        ):
             return False
     _send_back(ctx, a, d, p, h)
     return True
@@ -1061,14 +1289,32 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
     (ruling, as other Responses) and needs no Control (the Wall does it)."""
     from .attack import Attack, resolve
 
-    ctx.note("F.3", d.id, f"The Wall {h.id} turns {a.id}'s {p.name} back: {d.id} attacks with it; {a.id} may only "
-             "use Defense or Evasion, halved.", "000 L3193", {"projectile": p.id}, {"acted": True})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"The Wall {h.id} turns {a.id}'s {p.name} back: {d.id} attacks with it; {a.id} may only "
+        "use Defense or Evasion, halved.",
+        "000 L3193",
+        {"projectile": p.id},
+        {"acted": True},
+    )
     d.acted = True
     d.holding = False
     before = d.ignore_range
     d.ignore_range = True  # ruling: it flies back along its own path and reaches him wherever he stands
     try:
-        resolve(ctx, Attack(attacker=d, defender=a, moves=[p], context="response", label="F.3", cost=p.level,
-                            response="interrupt", reflected=True))
+        resolve(
+            ctx,
+            Attack(
+                attacker=d,
+                defender=a,
+                moves=[p],
+                context="response",
+                label="F.3",
+                cost=p.level,
+                response="interrupt",
+                reflected=True,
+            ),
+        )
     finally:
         d.ignore_range = before

@@ -106,10 +106,19 @@ def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, str
     if strikes:
         strike(moves, False)
     else:
-        ctx.note("F.3", d.id, f"{first.name} does not strike {atk.attacker.id} ("
-                 + ("a Utility move" if not first.offensive else f"out of its reach at Range "
-                    f"{ctx.distance(atk.attacker, d)}") + "); only its own effect applies.", "000 L5860",
-                 {"move": first.id})
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{first.name} does not strike {atk.attacker.id} ("
+            + (
+                "a Utility move"
+                if not first.offensive
+                else f"out of its reach at Range {ctx.distance(atk.attacker, d)}"
+            )
+            + "); only its own effect applies.",
+            "000 L5860",
+            {"move": first.id},
+        )
     if illusion and not before:
         _shift(ctx, atk, d, first, key)  # after the attack, at the end of a Combo (000 L3482–L3483)
     if first.has(OFFENSIVE):
@@ -121,8 +130,14 @@ def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, str
 
 def _reflect(ctx: Ctx, atk: Attack, d: F, proj: MoveProfile, moves: list[MoveProfile], strike: Strike) -> None:
     a = atk.attacker
-    ctx.note("F.3", d.id, f"{moves[0].name} turns {a.id}'s {proj.name} back at him: {d.id} attacks with it as his "
-             f"own; {a.id} may only use Defense or Evasion, halved.", "000 L4091", {"projectile": proj.id})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{moves[0].name} turns {a.id}'s {proj.name} back at him: {d.id} attacks with it as his "
+        f"own; {a.id} may only use Defense or Evasion, halved.",
+        "000 L4091",
+        {"projectile": proj.id},
+    )
     # ruling: the projectile flies back along its own path, so it reaches the attacker wherever he stands, and it
     # keeps its priced die (the owner's Ki with a Ki-based move); it opens any Combo as a Starter (000 L4090–L4091)
     before = d.ignore_range
@@ -141,27 +156,46 @@ def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     options = _absorbable(atk, m)
     taken = options[0]
     if len(options) > 1:  # a Combo with several: the absorber picks one (000 L2773)
-        k, dv = ctx.decide(d.id, "absorb_choice", "F.3", f"{d.id} absorbs one move of {a.id}'s Combo: "
-                           + ", ".join(o.id for o in options) + ".", None)
+        k, dv = ctx.decide(
+            d.id,
+            "absorb_choice",
+            "F.3",
+            f"{d.id} absorbs one move of {a.id}'s Combo: " + ", ".join(o.id for o in options) + ".",
+            None,
+        )
         pick = next((o for o in options if dv.moves and o.id == dv.moves[0]), None)
         if pick is None or not dv.moves or len(dv.moves) != 1:
-            ctx.fail("DECISION_INVALID", f"decisions.{k}", f"{k}: name one of " + ", ".join(o.id for o in options)
-                     + ".", key=k)
+            ctx.fail(
+                "DECISION_INVALID",
+                f"decisions.{k}",
+                f"{k}: name one of " + ", ".join(o.id for o in options) + ".",
+                key=k,
+            )
         assert pick is not None
         taken = pick
     if m.has(TRANSFORM):
         _transform(ctx, d, m, taken)
         return
     if taken.kind == "basic":
-        ctx.note("F.3", d.id, f"{d.id} absorbs {a.id}'s {taken.name}; a Basic Move is his own already, so nothing is "
-                 "held.", "000 L2766")
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{d.id} absorbs {a.id}'s {taken.name}; a Basic Move is his own already, so nothing is held.",
+            "000 L2766",
+        )
         return
     # One held at a time: a new one replaces the old (000 L2767).
     d.ongoing = [e for e in d.ongoing if e.id != "absorbed_attack"]
     d.ongoing.append(Effect("absorbed_attack", taken.id, None, ctx.turn, a.id))
-    ctx.note("F.3", d.id, f"{d.id} absorbs {a.id}'s {taken.name}: from next turn he may use it once as his own "
-             f"(move '{PREFIX}{taken.id}').", "000 L2766–L2767", {"move": taken.id, "from": a.id},
-             {"absorbed": taken.id})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id} absorbs {a.id}'s {taken.name}: from next turn he may use it once as his own "
+        f"(move '{PREFIX}{taken.id}').",
+        "000 L2766–L2767",
+        {"move": taken.id, "from": a.id},
+        {"absorbed": taken.id},
+    )
 
 
 def _transform(ctx: Ctx, d: F, m: MoveProfile, taken: MoveProfile) -> None:
@@ -170,19 +204,34 @@ def _transform(ctx: Ctx, d: F, m: MoveProfile, taken: MoveProfile) -> None:
     amount = 0
     if taken.damage_step is not None and not taken.kw("no_damage"):
         die = die_for_step(taken.damage_step)
-        amount = ctx.roll(d.id, "absorb_energy", die, f"damage of the absorbed {taken.name}", "F.3") \
-            if taken.damage_step > -3 else 1
+        amount = (
+            ctx.roll(d.id, "absorb_energy", die, f"damage of the absorbed {taken.name}", "F.3")
+            if taken.damage_step > -3
+            else 1
+        )
         amount += taken.flat_bonus
     if into == "fighting_spirit":
         before = d.fs
         d.fs = min(d.fs + amount, d.fs_start)  # ruling: never above his starting total (000 L5489)
-        ctx.note("F.3", d.id, f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.fs - before} FS.",
-                 "000 L2789–L2793", {"damage": amount}, {"fs": d.fs})
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.fs - before} FS.",
+            "000 L2789–L2793",
+            {"damage": amount},
+            {"fs": d.fs},
+        )
         return
     before = d.se
     d.se = min(d.se + amount, ctx.opts.super_energy_max)
-    ctx.note("F.3", d.id, f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.se - before} Super "
-             "Energy.", "000 L2789–L2793", {"damage": amount}, {"super_energy": d.se})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.se - before} Super Energy.",
+        "000 L2789–L2793",
+        {"damage": amount},
+        {"super_energy": d.se},
+    )
 
 
 def restore_absorbed(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
@@ -191,8 +240,11 @@ def restore_absorbed(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 
     owner = next((c for c in ctx.req.fighters if c.id == eff.target), None)
     if owner is None or eff.move is None or eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an absorbed attack needs its owner (target), move and "
-                 "the turn it was absorbed (since).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: an absorbed attack needs its owner (target), move and the turn it was absorbed (since).",
+        )
     assert owner is not None and eff.move is not None
     src = profile(owner.sheet, ctx.opts).moves.get(eff.move)
     if src is None:
@@ -214,8 +266,14 @@ def spend_absorbed(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     for m in moves:
         if m.id.startswith(PREFIX) and any(e.id == "absorbed_attack" for e in f.ongoing):
             f.ongoing = [e for e in f.ongoing if e.id != "absorbed_attack"]
-            ctx.note("D.3", f.id, f"{f.id} lets loose the absorbed {m.name}; it is gone after this use.", "000 L2767",
-                     {"move": m.id}, {"absorbed": None})
+            ctx.note(
+                "D.3",
+                f.id,
+                f"{f.id} lets loose the absorbed {m.name}; it is gone after this use.",
+                "000 L2767",
+                {"move": m.id},
+                {"absorbed": None},
+            )
 
 
 # ── Illusionary Doubles (000 L3476–L3506) ─────────────────────────────────────────────────────────────
@@ -226,22 +284,42 @@ def _shift(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     a = atk.attacker
     variable = m.has(VARIABLE) > 0
     # ruling: a decoy slips away unless the player says otherwise (000 L3482)
-    k, dv = ctx.decide(d.id, "illusion_move", "F.3", f"{d.id}'s Defensive Illusion: move "
-                       + ("up to 2" if variable else "2") + " Ranges toward or away from " + a.id + ".",
-                       DecisionValue(choice=Choice.move, direction=Direction.away, movement=2))
+    k, dv = ctx.decide(
+        d.id,
+        "illusion_move",
+        "F.3",
+        f"{d.id}'s Defensive Illusion: move "
+        + ("up to 2" if variable else "2")
+        + " Ranges toward or away from "
+        + a.id
+        + ".",
+        DecisionValue(choice=Choice.move, direction=Direction.away, movement=2),
+    )
     n = 2 if dv.movement is None else dv.movement
     if dv.choice is Choice.stay:
         n = 0
     if n > 2 or (n != 2 and not variable):
-        ctx.fail("DECISION_INVALID", f"decisions.{k}", f"{k}: the Defensive Illusion moves exactly 2 Ranges"
-                 + (" (0 to 2 with Variable Movement)" if variable else "") + ".", key=k)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{k}",
+            f"{k}: the Defensive Illusion moves exactly 2 Ranges"
+            + (" (0 to 2 with Variable Movement)" if variable else "")
+            + ".",
+            key=k,
+        )
     toward = dv.direction is Direction.toward
     if n:
         positions.move(ctx, d, a, n, toward)
         d.moved -= n  # not his action's movement
-    ctx.note("F.3", d.id, f"Defensive Illusion: {d.id} slips {n} Range(s) {'toward' if toward else 'away from'} "
-             f"{a.id} (Range {ctx.distance(a, d)}).", "000 L3482–L3487", {"ranges": n},
-             {"range": ctx.distance(a, d)})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"Defensive Illusion: {d.id} slips {n} Range(s) {'toward' if toward else 'away from'} "
+        f"{a.id} (Range {ctx.distance(a, d)}).",
+        "000 L3482–L3487",
+        {"ranges": n},
+        {"range": ctx.distance(a, d)},
+    )
 
 
 def illusion_bonus(m: MoveProfile) -> int:
@@ -264,35 +342,57 @@ def declare_illusion(ctx: Ctx, d: F, dv: DecisionValue, option: DefenseOption, c
     path = f"decisions.{key}"
     m = d.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
     if m is None or "interrupt" not in m.responses:
-        ctx.fail("DECISION_INVALID", path, f"{key}: name the one Offensive Illusion move of the declared Interrupt.",
-                 key=key)
+        ctx.fail(
+            "DECISION_INVALID", path, f"{key}: name the one Offensive Illusion move of the declared Interrupt.", key=key
+        )
     assert m is not None
     if option is not DefenseOption.tactics or context != "action":
-        ctx.fail("RESPONSE_SKILL_MISMATCH", path, f"{key}: the Interrupt Response needs Tactics against an ordinary "
-                 "attack.", key=key)
+        ctx.fail(
+            "RESPONSE_SKILL_MISMATCH",
+            path,
+            f"{key}: the Interrupt Response needs Tactics against an ordinary attack.",
+            key=key,
+        )
     if m.level > d.control:
-        ctx.fail("RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {m.level} Control needed for {m.name}, {d.id} has "
-                 f"{d.control}.", key=key)
+        ctx.fail(
+            "RESPONSE_INSUFFICIENT_CONTROL",
+            path,
+            f"{key}: {m.level} Control needed for {m.name}, {d.id} has {d.control}.",
+            key=key,
+        )
     return m
 
 
 def _schedule_glide(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, path: str) -> None:
     if d.declared_illusion != m.id:
-        ctx.note("F.3", d.id, f"{m.name} was not declared with the Defense Total: no Tactics bonus, and so no "
-                 "illusionary glide.", "000 L3490")
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{m.name} was not declared with the Defense Total: no Tactics bonus, and so no illusionary glide.",
+            "000 L3490",
+        )
         return
     n = illusion_bonus(m)
     d.ongoing = [e for e in d.ongoing if e.id != "offensive_illusion"]
     d.ongoing.append(Effect("offensive_illusion", m.id, None, ctx.turn, atk.attacker.id, charges=n))
-    ctx.note("F.3", d.id, f"Offensive Illusion: at the start of next turn {d.id} glides {n} Range(s) for no FS.",
-             "000 L3490", {"move": m.id}, {"glide": n})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"Offensive Illusion: at the start of next turn {d.id} glides {n} Range(s) for no FS.",
+        "000 L3490",
+        {"move": m.id},
+        {"glide": n},
+    )
 
 
 def restore_glide(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(OFFENSIVE) or not eff.charges or eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an Offensive Illusion glide needs its move, Ranges "
-                 "(charges) and turn (since).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: an Offensive Illusion glide needs its move, Ranges (charges) and turn (since).",
+        )
     f.ongoing.append(Effect("offensive_illusion", eff.move, None, eff.since, eff.target, eff.charges))
 
 
@@ -312,13 +412,25 @@ def glide(ctx: Ctx) -> None:
             ref = min(ctx.opponents(f), key=lambda o: ctx.distance(f, o), default=None)
         n = e.charges or 0
         # ruling: the book fixes the distance, not the way: the player picks toward or away (000 L3490)
-        k, dv = ctx.decide(f.id, "illusion_glide", "A.2", f"{f.id}'s Offensive Illusion: glide {n} Range(s) toward "
-                           f"or away from {ref.id if ref else 'the opponents'}.", None)
+        k, dv = ctx.decide(
+            f.id,
+            "illusion_glide",
+            "A.2",
+            f"{f.id}'s Offensive Illusion: glide {n} Range(s) toward "
+            f"or away from {ref.id if ref else 'the opponents'}.",
+            None,
+        )
         if dv.direction is None:
             ctx.fail("DECISION_INVALID", f"decisions.{k}", f"{k}: give the direction (toward or away).", key=k)
         toward = dv.direction is Direction.toward
         positions.move(ctx, f, ref, n, toward)
         f.moved = 0  # not movement of this turn
-        ctx.note("A.2", f.id, f"{f.id} glides {n} Range(s) {'toward' if toward else 'away'} on his Offensive "
-                 "Illusion, for no FS" + (f" (Range {ctx.distance(f, ref)} from {ref.id})" if ref else "") + ".",
-                 "000 L3490", {"ranges": n}, {"range": ctx.distance(f, ref) if ref else None})
+        ctx.note(
+            "A.2",
+            f.id,
+            f"{f.id} glides {n} Range(s) {'toward' if toward else 'away'} on his Offensive "
+            "Illusion, for no FS" + (f" (Range {ctx.distance(f, ref)} from {ref.id})" if ref else "") + ".",
+            "000 L3490",
+            {"ranges": n},
+            {"range": ctx.distance(f, ref) if ref else None},
+        )

@@ -32,10 +32,16 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
         return
     f.ongoing = [e for e in f.ongoing if e.id != ENTRY]
     f.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn))
-    ctx.note("G", f.id, f"{m.name}: {f.id} fades from sight; from next turn his opponents' Initiative is "
-             f"{_steps(m, 'initiative_steps')} and Control {_steps(m, 'control_steps')} die size(s) smaller"
-             + (" until he is hit." if m.has(MAINTAIN) else " (for that turn), unless he is hit first."),
-             "000 L3591–L3597", {"move": m.id}, {"invisibility": True})
+    ctx.note(
+        "G",
+        f.id,
+        f"{m.name}: {f.id} fades from sight; from next turn his opponents' Initiative is "
+        f"{_steps(m, 'initiative_steps')} and Control {_steps(m, 'control_steps')} die size(s) smaller"
+        + (" until he is hit." if m.has(MAINTAIN) else " (for that turn), unless he is hit first."),
+        "000 L3591–L3597",
+        {"move": m.id},
+        {"invisibility": True},
+    )
 
 
 def hit(ctx: Ctx, d: F) -> None:
@@ -48,8 +54,11 @@ def hit(ctx: Ctx, d: F) -> None:
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(ENTRY) or eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an Invisibility needs its move and the turn it was "
-                 "used (since).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: an Invisibility needs its move and the turn it was used (since).",
+        )
     f.ongoing.append(Effect(ENTRY, eff.move, None, eff.since))
 
 
@@ -67,9 +76,15 @@ def hinder(ctx: Ctx) -> None:
             engage = True
             if len(foes) > 1:
                 # ruling: engaging is the usual way to fight on, so it is the default (000 L3591)
-                _, dv = ctx.decide(o.id, "engage_invisible", "A.1", f"{o.id}: engage the invisible {f.id} (smaller "
-                                   "dice) or keep clear of him (no attack, Response, Reaction or Hold against "
-                                   "him this turn).", DecisionValue(choice=Choice.act))
+                _, dv = ctx.decide(
+                    o.id,
+                    "engage_invisible",
+                    "A.1",
+                    f"{o.id}: engage the invisible {f.id} (smaller "
+                    "dice) or keep clear of him (no attack, Response, Reaction or Hold against "
+                    "him this turn).",
+                    DecisionValue(choice=Choice.act),
+                )
                 engage = dv.choice is not Choice.pass_
             if not engage:
                 o.unengaged.add(f.id)
@@ -79,8 +94,13 @@ def hinder(ctx: Ctx) -> None:
                 o.next_dice.append(("initiative", -ini, "invisibility"))
             if ctl:
                 o.next_dice.append(("control", -ctl, "invisibility"))
-            ctx.note("A.1", o.id, f"{o.id} engages the invisible {f.id}: Initiative −{ini}, Control −{ctl} die "
-                     "size(s).", "000 L3591–L3592", {"initiative_steps": ini, "control_steps": ctl})
+            ctx.note(
+                "A.1",
+                o.id,
+                f"{o.id} engages the invisible {f.id}: Initiative −{ini}, Control −{ctl} die size(s).",
+                "000 L3591–L3592",
+                {"initiative_steps": ini, "control_steps": ctl},
+            )
 
 
 def tick(ctx: Ctx, f: F, e: Effect) -> list[Effect]:

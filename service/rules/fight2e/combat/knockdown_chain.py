@@ -63,12 +63,20 @@ def check_target(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, key
     path = f"decisions.{key}.moves"
     if lifts(moves):
         if len(moves) > 2:
-            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: standing {target.id} up with {moves[0].name} allows "
-                     "one more move only.", key=key)
+            ctx.fail(
+                "COMBO_PLACEMENT_INVALID",
+                path,
+                f"{key}: standing {target.id} up with {moves[0].name} allows one more move only.",
+                key=key,
+            )
         return
     if not moves[0].has(BOUNCE):
-        ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {moves[0].name} on a downed foe closes the Combo "
-                 "(only Pursuit Bounce goes on).", key=key)
+        ctx.fail(
+            "COMBO_PLACEMENT_INVALID",
+            path,
+            f"{key}: {moves[0].name} on a downed foe closes the Combo (only Pursuit Bounce goes on).",
+            key=key,
+        )
 
 
 def stand_up(ctx: Ctx, atk: Attack) -> bool:
@@ -83,9 +91,15 @@ def stand_up(ctx: Ctx, atk: Attack) -> bool:
     if spent:
         d.action_lost = True  # ruling: the action he would have spent standing up is gone (000 L4171, L5962)
         d.holding = False
-    ctx.note("E", atk.attacker.id, f"{atk.moves[0].name} catches {d.id} and stands him up for the next hit"
-             + (", which takes the action he would have stood up with." if spent else "."), "000 L4171", {},
-             {"knocked_down": False, "action_lost": d.action_lost})
+    ctx.note(
+        "E",
+        atk.attacker.id,
+        f"{atk.moves[0].name} catches {d.id} and stands him up for the next hit"
+        + (", which takes the action he would have stood up with." if spent else "."),
+        "000 L4171",
+        {},
+        {"knocked_down": False, "action_lost": d.action_lost},
+    )
     return True
 
 
@@ -96,5 +110,11 @@ def reversal_bonus(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         return
     guard.dt += REVERSAL_BONUS
     guard.parts["reversal_vs_skips_knock_down"] = REVERSAL_BONUS
-    ctx.note("D.4", atk.defender.id, f"A Reversal from the ground against {atk.moves[0].name}: +{REVERSAL_BONUS} "
-             f"Defense Total ({guard.dt}).", "000 L4171", {"bonus": REVERSAL_BONUS}, {"dt": guard.dt})
+    ctx.note(
+        "D.4",
+        atk.defender.id,
+        f"A Reversal from the ground against {atk.moves[0].name}: +{REVERSAL_BONUS} Defense Total ({guard.dt}).",
+        "000 L4171",
+        {"bonus": REVERSAL_BONUS},
+        {"dt": guard.dt},
+    )

@@ -29,14 +29,23 @@ def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
     gives no default (the drawback is whatever was agreed), so the question is always put."""
     # ruling: the request declares each time whether the agreed limitation applies (000 L4581)
     what = ", ".join(_narrowed(m)) or "the whole move"
-    key, dv = ctx.decide(f.id, ENTRY, "D.1", f"{m.name} has a Limited Move drawback ('{_description(m)}'): does it "
-                         + (f"apply against {against.id} " if against else "apply ")
-                         + f"this time (act: {what} has no effect; pass: it works normally)?", None,
-                         [ChoiceOption.model_construct(value=DecisionValue(choice=c), fs=0, control=0, text=t)
-                          for c, t in ((Choice.act, "the limitation applies"), (Choice.pass_, "it does not"))])
+    key, dv = ctx.decide(
+        f.id,
+        ENTRY,
+        "D.1",
+        f"{m.name} has a Limited Move drawback ('{_description(m)}'): does it "
+        + (f"apply against {against.id} " if against else "apply ")
+        + f"this time (act: {what} has no effect; pass: it works normally)?",
+        None,
+        [
+            ChoiceOption.model_construct(value=DecisionValue(choice=c), fs=0, control=0, text=t)
+            for c, t in ((Choice.act, "the limitation applies"), (Choice.pass_, "it does not"))
+        ],
+    )
     if dv.choice not in (Choice.act, Choice.pass_):
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose act (the limitation applies) or pass.",
-                 key=key)
+        ctx.fail(
+            "DECISION_INVALID", f"decisions.{key}", f"{key}: choose act (the limitation applies) or pass.", key=key
+        )
     return dv.choice is Choice.act
 
 
@@ -51,15 +60,28 @@ def apply(ctx: Ctx, f: F, moves: list[MoveProfile], against: F | None) -> list[M
             continue
         narrowed = _narrowed(m)
         if not narrowed:
-            ctx.note("D.1", f.id, f"{m.name}'s limitation ('{_description(m)}') applies: the move has no effect.",
-                     _REF, {"move": m.id})
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{m.name}'s limitation ('{_description(m)}') applies: the move has no effect.",
+                _REF,
+                {"move": m.id},
+            )
             return None
         changed = with_entries(ctx, f, m, remove=tuple(n for n in narrowed if m.has(n)))
         if changed is None:
-            ctx.fail("LIMITED_MOVE_ELEMENTS_INVALID", f"fighters[{f.index}].sheet.{m.path}",
-                     f"{m.name}: the narrowed Elements {', '.join(narrowed)} cannot be taken off the move.")
+            ctx.fail(
+                "LIMITED_MOVE_ELEMENTS_INVALID",
+                f"fighters[{f.index}].sheet.{m.path}",
+                f"{m.name}: the narrowed Elements {', '.join(narrowed)} cannot be taken off the move.",
+            )
         assert changed is not None
         out[i] = changed
-        ctx.note("D.1", f.id, f"{m.name}'s limitation applies: no {', '.join(narrowed)} this time.", _REF,
-                 {"move": m.id, "without": list(narrowed)})
+        ctx.note(
+            "D.1",
+            f.id,
+            f"{m.name}'s limitation applies: no {', '.join(narrowed)} this time.",
+            _REF,
+            {"move": m.id, "without": list(narrowed)},
+        )
     return out

@@ -33,8 +33,6 @@ LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(m
 MAX_FIGHTERS = 8
 
 
-
-
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
 
 
@@ -173,8 +171,10 @@ class CombatOptions(Model):
     hit_downed_attacks: bool = Field(False, description="Any move may hit a Knocked Down foe at −4 (000 L2165).")
     sweeps: bool = Field(False, description="The Sweep Basic Move (000 L2107–L2123).")
     taunts: bool = Field(False, description="The Taunt (000 L2127–L2141).")
-    transformations: bool = Field(False, description="Transformations campaign option: Beast Energy and Beast Form "
-                                  "for every fighter (000 L5305–L5325).")
+    transformations: bool = Field(
+        False,
+        description="Transformations campaign option: Beast Energy and Beast Form for every fighter (000 L5305–L5325).",
+    )
     dash: bool = False
     back_dash: bool = False
     breakfall: bool = False
@@ -185,19 +185,30 @@ class CombatOptions(Model):
     hover: bool = False
     wall_springs: bool = False
     double_jumps: bool = False
-    tag_team: bool = Field(False, description="Tag Team combat: one fighter of a side fights, his partners wait "
-                           "(`tag_waiting`) for a switch (000 L6277–L6295).")
+    tag_team: bool = Field(
+        False,
+        description="Tag Team combat: one fighter of a side fights, his partners wait "
+        "(`tag_waiting`) for a switch (000 L6277–L6295).",
+    )
     super_energy_basic_attacks_count: bool = Field(
-        True, description="Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the "
-                          "book's Example of Combat.")
-    leader_bonus: bool = Field(True, description="Our reading: last turn's Initiative leader who hit "
-                              "gets +1 Initiative.")
-    additional_glory_awards: bool = Field(True, description="The Additional Glory Awards chart's combat entries "
-                                          "(000 L826–L857); the Example of Combat leaves them out.")
+        True,
+        description="Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the "
+        "book's Example of Combat.",
+    )
+    leader_bonus: bool = Field(
+        True, description="Our reading: last turn's Initiative leader who hit gets +1 Initiative."
+    )
+    additional_glory_awards: bool = Field(
+        True,
+        description="The Additional Glory Awards chart's combat entries "
+        "(000 L826–L857); the Example of Combat leaves them out.",
+    )
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
     ask_every_decision: bool = Field(
-        False, description="Step mode for every decision point: a decision with a book default is asked for "
-                           "instead of defaulted.")
+        False,
+        description="Step mode for every decision point: a decision with a book default is asked for "
+        "instead of defaulted.",
+    )
 
 
 # ── Request: fight state ──────────────────────────────────────────────────────────────────────────
@@ -207,7 +218,8 @@ class Positioning(Model):
     mode: PositioningMode = PositioningMode.range
     range: int | None = Field(3, ge=0, le=5, description="Mode `range`: the Range between the two fighters.")
     bands: dict[FighterId, Annotated[int, Field(ge=1, le=6)]] = Field(
-        default_factory=dict, max_length=MAX_FIGHTERS, description="Mode `band`: each fighter's band.")
+        default_factory=dict, max_length=MAX_FIGHTERS, description="Mode `band`: each fighter's band."
+    )
 
 
 class PreviousTurn(Model):
@@ -234,13 +246,17 @@ class FightState(Model):
     time_count: int = Field(99, ge=-100, le=999)
     positioning: Positioning = Field(default_factory=Positioning)
     sides: dict[FighterId, FighterId] = Field(
-        default_factory=dict, max_length=MAX_FIGHTERS,
-        description="Fighter → side; a fighter missing here is his own side.")
+        default_factory=dict,
+        max_length=MAX_FIGHTERS,
+        description="Fighter → side; a fighter missing here is his own side.",
+    )
     previous_turn: PreviousTurn | None = None
     first_hit_awarded: bool | None = Field(
-        None, description="The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once "
+        None,
+        description="The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once "
         "any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for "
-        "a fight in progress; the answer always states it.")
+        "a fight in progress; the answer always states it.",
+    )
     hazards: list[Hazard] = Field(default_factory=list, max_length=12)
 
 
@@ -271,23 +287,36 @@ class OngoingEffect(Model):
     id: Short = Field(description="Catalogue entry id, e.g. `buff`, `flight`.")
     move: MoveId | None = None
     time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run; none: no limit.")
-    since: int | None = Field(None, ge=-100, le=999, description="Wind Up: the Time Count when it was held; "
-                              "Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; "
-                              "`absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the "
-                              "turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the "
-                              "turn its window opened; `gradual_effect`: the turn of its first installment; "
-                              "`gradual_effect.delayed_onset`: the turn it was primed.")
-    target: FighterId | None = Field(None, description="Slow Startup: the target declared when it began; "
-                                     "`absorbed_attack`: the owner of the absorbed `move` (used as "
-                                     "`absorbed:<move>`); `offensive_illusion`: the fighter it was used against; "
-                                     "`multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): "
-                                     "who takes the installments.")
-    charges: int | None = Field(None, ge=0, le=99, description="Limited Use: charges left in the pool named by "
-                                "`move` (a pool absent from the list is full); Super Jump: the Ranges declared; "
-                                "Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: "
-                                "its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; "
-                                "`triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by "
-                                "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.")
+    since: int | None = Field(
+        None,
+        ge=-100,
+        le=999,
+        description="Wind Up: the Time Count when it was held; "
+        "Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; "
+        "`absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the "
+        "turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the "
+        "turn its window opened; `gradual_effect`: the turn of its first installment; "
+        "`gradual_effect.delayed_onset`: the turn it was primed.",
+    )
+    target: FighterId | None = Field(
+        None,
+        description="Slow Startup: the target declared when it began; "
+        "`absorbed_attack`: the owner of the absorbed `move` (used as "
+        "`absorbed:<move>`); `offensive_illusion`: the fighter it was used against; "
+        "`multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): "
+        "who takes the installments.",
+    )
+    charges: int | None = Field(
+        None,
+        ge=0,
+        le=99,
+        description="Limited Use: charges left in the pool named by "
+        "`move` (a pool absent from the list is full); Super Jump: the Ranges declared; "
+        "Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: "
+        "its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; "
+        "`triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by "
+        "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.",
+    )
     direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
     band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
     moved: bool = Field(False, description="Dropped Prop: its owner has moved since it fell.")
@@ -301,9 +330,15 @@ class FighterState(Model):
     for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
     returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`."""
 
-    model_config = {**Model.model_config, "json_schema_extra": {
-        "examples": [{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
-                     {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True}]}}
+    model_config = {
+        **Model.model_config,
+        "json_schema_extra": {
+            "examples": [
+                {"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
+                {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True},
+            ]
+        },
+    }
 
     life_bar: int = Field(ge=0, le=5000)
     fighting_spirit: int = Field(ge=0, le=5000)
@@ -323,21 +358,39 @@ class FighterState(Model):
     glory_this_round: int = Field(0, ge=-1000, le=10_000)
     combo_streak: int = Field(0, ge=0, le=200)
     taunt_used: bool = False
-    story_points: int | None = Field(None, ge=0, le=1000, description="Story Points he has left in the fight; none: "
-                                     "the sheet's (000 L1579).")
-    beast_form: bool = Field(False, description="Transformations option: he is in Beast Form, as the request says "
-                             "(000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each "
-                             "turn.")
-    beast_energy: int = Field(0, ge=-20, le=20, description="Transformations option: Beast Energy, 0–20 in human "
-                              "form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).")
-    long_combo_used: bool = Field(False, description="He attacked with a Combo of three or more attacking moves "
-                                  "this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).")
+    story_points: int | None = Field(
+        None, ge=0, le=1000, description="Story Points he has left in the fight; none: the sheet's (000 L1579)."
+    )
+    beast_form: bool = Field(
+        False,
+        description="Transformations option: he is in Beast Form, as the request says "
+        "(000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each "
+        "turn.",
+    )
+    beast_energy: int = Field(
+        0,
+        ge=-20,
+        le=20,
+        description="Transformations option: Beast Energy, 0–20 in human "
+        "form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).",
+    )
+    long_combo_used: bool = Field(
+        False,
+        description="He attacked with a Combo of three or more attacking moves "
+        "this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).",
+    )
     cheap_moves_used: list[MoveId] = Field(
-        default_factory=list, max_length=120, description="Cheap moves already used this round: each later use "
-        "costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.")
+        default_factory=list,
+        max_length=120,
+        description="Cheap moves already used this round: each later use "
+        "costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.",
+    )
     ongoing_effects: list[OngoingEffect] = Field(default_factory=list, max_length=16)
-    tag_waiting: bool = Field(False, description="Tag Team option: he waits on the sidelines for his side's "
-                              "fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.")
+    tag_waiting: bool = Field(
+        False,
+        description="Tag Team option: he waits on the sidelines for his side's "
+        "fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.",
+    )
 
 
 class CombatFighter(Model):
@@ -362,23 +415,29 @@ class DecisionValue(Model):
     full_offense: bool | None = None
     cross_up: bool | None = None
     dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")
-    wall_spring: bool | None = Field(None, description="Wall Springs option: 1 Range back to the stage border, "
-                                     "then `movement` 3 forward into a Basic attack (000 L2237–L2239).")
+    wall_spring: bool | None = Field(
+        None,
+        description="Wall Springs option: 1 Range back to the stage border, "
+        "then `movement` 3 forward into a Basic attack (000 L2237–L2239).",
+    )
     fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
     init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
     response: ResponseKind | None = None
-    technique: EvadeTechnique | None = Field(None, description="Double Jump, Back Dash, Air Dash, Hover or "
-                                             "Wall Spring with the Defense Total (options).")
+    technique: EvadeTechnique | None = Field(
+        None, description="Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options)."
+    )
     reaction: ReactionKind | None = None
     amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
     entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
-    hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver "
-                                     "Check).")
-    ally_check: AllyCheck | None = Field(None, description="With `choice: check`: the Check is made by his "
-                                         "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).")
+    hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver Check).")
+    ally_check: AllyCheck | None = Field(
+        None,
+        description="With `choice: check`: the Check is made by his "
+        "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).",
+    )
 
     @model_serializer(mode="wrap")
     def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -391,20 +450,33 @@ class TurnRequest(Model):
     fight: FightState = Field(default_factory=FightState)
     fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
     decisions: dict[Key, DecisionValue] = Field(
-        default_factory=dict, max_length=400, description="The answers, by the key each pending decision gives "
+        default_factory=dict,
+        max_length=400,
+        description="The answers, by the key each pending decision gives "
         "(`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn "
         "never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
-        examples=[{"T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
-                   "T1.battle.defense": {"defense": "evasion", "fs": 2}}])
+        examples=[
+            {
+                "T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
+                "T1.battle.defense": {"defense": "evasion", "fs": 2},
+            }
+        ],
+    )
     if_asked: dict[Key, DecisionValue] = Field(
-        default_factory=dict, max_length=400, description="Answers for decisions that may or may not come up: "
+        default_factory=dict,
+        max_length=400,
+        description="Answers for decisions that may or may not come up: "
         "`provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for "
-        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.")
+        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.",
+    )
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
     rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
-    lenient: bool = Field(False, description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
-                          "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
-                          "as if they were absent.")
+    lenient: bool = Field(
+        False,
+        description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
+        "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
+        "as if they were absent.",
+    )
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────
@@ -417,8 +489,11 @@ class ChoiceOption(Model):
     fs: int = Field(0, ge=0, le=100, description="Fighting Spirit this choice costs.")
     control: int = Field(0, ge=0, le=100, description="Control this choice needs.")
     text: Text
-    can_hit: bool | None = Field(None, description="An attack: whether its move reaches a target at the current "
-                                 "Range or band distance (before any movement); none for other choices.")
+    can_hit: bool | None = Field(
+        None,
+        description="An attack: whether its move reaches a target at the current "
+        "Range or band distance (before any movement); none for other choices.",
+    )
 
 
 class PendingDecision(Model):
@@ -426,8 +501,10 @@ class PendingDecision(Model):
     legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
     them and is what the turn uses when the key is left out (unless `ask_every_decision`)."""
 
-    key: Key = Field(description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
-                     examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"])
+    key: Key = Field(
+        description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
+        examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"],
+    )
     fighter: FighterId
     point: Short
     step: Short = Field(description="Flow-chart label where the decision is taken.")
@@ -435,10 +512,13 @@ class PendingDecision(Model):
     die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
     default: DecisionValue | None = None
     choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
-    provisional: bool = Field(False, description="Asked ahead of dice listed in `dice_needed`, as the turn would "
-                              "go with stand-in results: once the real dice are in, the turn may not ask it after "
-                              "all. Send its answer in `if_asked`, where an answer the turn does not need is no "
-                              "error.")
+    provisional: bool = Field(
+        False,
+        description="Asked ahead of dice listed in `dice_needed`, as the turn would "
+        "go with stand-in results: once the real dice are in, the turn may not ask it after "
+        "all. Send its answer in `if_asked`, where an answer the turn does not need is no "
+        "error.",
+    )
 
 
 class DieNeeded(Model):
@@ -520,12 +600,21 @@ class TurnResult(Model):
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
     winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
-    events: list[Event] = Field(default_factory=list, max_length=2000, description="Typed events in order, each "
-                                "tied to its log step; the log's text is for chat.")
+    events: list[Event] = Field(
+        default_factory=list,
+        max_length=2000,
+        description="Typed events in order, each tied to its log step; the log's text is for chat.",
+    )
     dice_needed: list[DieNeeded] = Field(
-        default_factory=list, max_length=200, description="With `decision_required` and no seed: every die still "
+        default_factory=list,
+        max_length=200,
+        description="With `decision_required` and no seed: every die still "
         "needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls "
-        "them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).")
+        "them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).",
+    )
     decisions_needed: list[PendingDecision] = Field(
-        default_factory=list, max_length=50, description="With `decision_required`: every decision that can be "
-        "asked now, in the order the turn takes them; `pending_decision` is the first die or decision.")
+        default_factory=list,
+        max_length=50,
+        description="With `decision_required`: every decision that can be "
+        "asked now, in the order the turn takes them; `pending_decision` is the first die or decision.",
+    )

@@ -45,16 +45,27 @@ def choose(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> tuple[
     live = _kickable(ctx, f)
     if not live:
         return None
-    key, d = ctx.decide(f.id, "move_bomb", "D.1", f"{f.id} may kick a live Bomb with {moves[0].name} (act, target the "
-                        "Bomb's owner, direction toward or away from his target) or attack as usual (pass).",
-                        DecisionValue(choice=Choice.pass_))
+    key, d = ctx.decide(
+        f.id,
+        "move_bomb",
+        "D.1",
+        f"{f.id} may kick a live Bomb with {moves[0].name} (act, target the "
+        "Bomb's owner, direction toward or away from his target) or attack as usual (pass).",
+        DecisionValue(choice=Choice.pass_),
+    )
     if d.choice in (None, Choice.pass_):
         return None
     owner = ctx.fighters.get(d.target or live[0][0].id)
     found = next(((o, e) for o, e in live if o is owner), None)
     if d.choice is not Choice.act or found is None:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: act with `target` the owner of a Bomb "
-                 + ("in his band" if ctx.band_mode else "in play") + ", or pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: act with `target` the owner of a Bomb "
+            + ("in his band" if ctx.band_mode else "in play")
+            + ", or pass.",
+            key=key,
+        )
     assert found is not None
     return found[0], found[1], d.direction is not Direction.away
 
@@ -67,8 +78,14 @@ def kick_damage(ctx: Ctx, f: F, m: MoveProfile) -> int:
 
 
 def _note_band(ctx: Ctx, f: F, owner: F, e: Effect, before: int) -> None:
-    ctx.note("E.3", f.id, f"{f.id} kicks {owner.id}'s Bomb from band {before} to band {e.band}.", "000 L2897",
-             {"from": before}, {"band": e.band})
+    ctx.note(
+        "E.3",
+        f.id,
+        f"{f.id} kicks {owner.id}'s Bomb from band {before} to band {e.band}.",
+        "000 L2897",
+        {"from": before},
+        {"band": e.band},
+    )
 
 
 def kick_on_map(ctx: Ctx, f: F, m: MoveProfile, owner: F, e: Effect, target: F, toward: bool) -> None:
@@ -80,8 +97,14 @@ def kick_on_map(ctx: Ctx, f: F, m: MoveProfile, owner: F, e: Effect, target: F, 
     sign = (1 if aim > here else -1 if aim < here else ctx.last_mover.get(f.id, 1)) * (1 if toward else -1)
     before = here
     e.band = min(max(here + sign * n, 1), 6)
-    ctx.note("E.1", f.id, f"{m.name} kicks the Bomb for {dmg} damage: {n} band(s).", "000 L2897",
-             {"damage": dmg}, {"ranges": n})
+    ctx.note(
+        "E.1",
+        f.id,
+        f"{m.name} kicks the Bomb for {dmg} damage: {n} band(s).",
+        "000 L2897",
+        {"damage": dmg},
+        {"ranges": n},
+    )
     _note_band(ctx, f, owner, e, before)
 
 
@@ -102,6 +125,12 @@ def after_roll(ctx: Ctx, atk: Attack, hit: bool, kick: MoveProfile, owner: F, e:
     left = max(ctx.distance(f, o) - dmg, 0)
     caught = left <= reach and not (o is owner and bm is not None and bm.has("bomb.self_invulnerability"))
     e.target = o.id if caught else None
-    ctx.note("E.1", f.id, f"{f.id} kicks {owner.id}'s Bomb {dmg} Range(s) toward {o.id}: it ends Range {left} from "
-             "him, " + ("in" if caught else "out of") + " its blast.", "000 L2899", {"damage": dmg},
-             {"caught": caught})
+    ctx.note(
+        "E.1",
+        f.id,
+        f"{f.id} kicks {owner.id}'s Bomb {dmg} Range(s) toward {o.id}: it ends Range {left} from "
+        "him, " + ("in" if caught else "out of") + " its blast.",
+        "000 L2899",
+        {"damage": dmg},
+        {"caught": caught},
+    )

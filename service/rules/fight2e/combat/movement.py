@@ -16,9 +16,14 @@ def pass_through(ctx: Ctx, first: MoveProfile, n: int, toward: bool, start: int,
     # ruling: a 2-Range movement with this move is only ever the Pass Through one (its Mobile keyword comes from
     # the Element), so any other 2-Range movement is refused (000 L3790)
     if not (toward and start <= 2 and end == 2 - start):
-        ctx.fail("PASS_THROUGH_INVALID", f"decisions.{key}.movement", f"{key}: {first.name} moves 2 Ranges only to "
-                 f"end at Range 0 or past the opponent (from Range 2, 1 or 0 toward him), not from Range {start} to "
-                 f"{end}.", key=key)
+        ctx.fail(
+            "PASS_THROUGH_INVALID",
+            f"decisions.{key}.movement",
+            f"{key}: {first.name} moves 2 Ranges only to "
+            f"end at Range 0 or past the opponent (from Range 2, 1 or 0 toward him), not from Range {start} to "
+            f"{end}.",
+            key=key,
+        )
     return True
 
 
@@ -36,5 +41,10 @@ def power_dash(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     if not first.has("power_dash") or first.damage_step is None:
         return
     moves[0] = replace(first, damage_step=first.damage_step + 1)
-    ctx.note("C", f.id, f"Power Dash: {first.name} follows the Dash with one die size more damage.", "000 L3812–L3818",
-             {"move": first.id})
+    ctx.note(
+        "C",
+        f.id,
+        f"Power Dash: {first.name} follows the Dash with one die size more damage.",
+        "000 L3812–L3818",
+        {"move": first.id},
+    )

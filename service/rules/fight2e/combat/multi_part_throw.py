@@ -60,8 +60,15 @@ def links_on(ctx: Ctx, atk: Attack) -> bool:
     a.ongoing = [x for x in a.ongoing if x.id != STATE]
     a.ongoing.append(Effect(STATE, last.id, None, ctx.turn, d.id))
     d.holding = False
-    ctx.note("E.5", a.id, f"Multi-Part Throw: {a.id} keeps {d.id} locked after {last.name}; the Knock Down and "
-             "Knock Back wait for the end of the sequence.", _REF, {"move": last.id}, {"multi_part_throw": d.id})
+    ctx.note(
+        "E.5",
+        a.id,
+        f"Multi-Part Throw: {a.id} keeps {d.id} locked after {last.name}; the Knock Down and "
+        "Knock Back wait for the end of the sequence.",
+        _REF,
+        {"move": last.id},
+        {"multi_part_throw": d.id},
+    )
     return True
 
 
@@ -145,8 +152,13 @@ def declared(ctx: Ctx, f: F, d: DecisionValue) -> bool:
     if e is None:
         return True
     links = {m.id for m in _next_links(f, e)}
-    ok = (d.action is ActionType.attack and bool(d.moves) and (d.moves or [""])[0] in links and not d.movement
-          and d.target in (None, e.target))
+    ok = (
+        d.action is ActionType.attack
+        and bool(d.moves)
+        and (d.moves or [""])[0] in links
+        and not d.movement
+        and d.target in (None, e.target)
+    )
     if ok:
         return True
     release(ctx, f, "he declares the end of the sequence")
@@ -158,8 +170,12 @@ def declared(ctx: Ctx, f: F, d: DecisionValue) -> bool:
 def missed(ctx: Ctx, atk: Attack) -> None:
     """A link that misses (the victim defended): the sequence ends at F.1 (000 L3767, L3775)."""
     e = _lock(atk.attacker)
-    if e is not None and e.target == atk.defender.id and (e.since or 0) <= ctx.turn \
-            and any(sequences.gated(m) == STATE for m in atk.moves):
+    if (
+        e is not None
+        and e.target == atk.defender.id
+        and (e.since or 0) <= ctx.turn
+        and any(sequences.gated(m) == STATE for m in atk.moves)
+    ):
         release(ctx, atk.attacker, f"{atk.defender.id} defends against the next Throw")
 
 
@@ -167,8 +183,12 @@ def response_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, path: str, key: str) 
     """Against a link the victim's only Defensive Response is the Throw Response (000 L3767); the link may already
     have ended the chain at F.1, before the Responses."""
     if any(sequences.gated(m) == STATE for m in atk.moves) and kind is not ResponseKind.throw:
-        ctx.fail("MULTI_PART_THROW_RESPONSE", path, f"{key}: inside a Multi-Part Throw only the Throw Response "
-                 "answers the next Throw.", key=key)
+        ctx.fail(
+            "MULTI_PART_THROW_RESPONSE",
+            path,
+            f"{key}: inside a Multi-Part Throw only the Throw Response answers the next Throw.",
+            key=key,
+        )
 
 
 def open_responses(atk: Attack, offer: list[ResponseKind]) -> list[ResponseKind]:

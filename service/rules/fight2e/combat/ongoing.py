@@ -12,17 +12,47 @@ from . import sidestep_setup, story, styles, super_only, suppression, taunts, vu
 from .profile import MoveProfile, Profile
 from .state import Ctx, Effect, F
 
-HANDLED = frozenset({"buff", "flight", "set_up", "wind_up", "slow_startup", "limited_use", "sustained_hold",
-                     "super_jump", "bomb", "power_enhancer", "opening_move", "multi_part_throw", "gradual_effect",
-                     "gradual_effect.delayed_onset", "buff_gauge",
-                     "temporary_technique", "prop", "free_movement", "suppression", "style", "copied_move", "summon",
-                     "distracting", "style_weakness", "phobia", "bishounen",
-                     "summon_rest", "ally_checked",
-                     "vulnerability.increased_duration",
-                     "infinite_supers", "super_move_enhancer", "limited_choice", "taunt.element_addition",
-                     "sidestep_setup"})
-DEFENSIVE_STATE = frozenset({"absorbed_attack", "offensive_illusion", "invisibility",
-                             "triggered_interrupt"})  # see ``defensive_state``
+HANDLED = frozenset(
+    {
+        "buff",
+        "flight",
+        "set_up",
+        "wind_up",
+        "slow_startup",
+        "limited_use",
+        "sustained_hold",
+        "super_jump",
+        "bomb",
+        "power_enhancer",
+        "opening_move",
+        "multi_part_throw",
+        "gradual_effect",
+        "gradual_effect.delayed_onset",
+        "buff_gauge",
+        "temporary_technique",
+        "prop",
+        "free_movement",
+        "suppression",
+        "style",
+        "copied_move",
+        "summon",
+        "distracting",
+        "style_weakness",
+        "phobia",
+        "bishounen",
+        "summon_rest",
+        "ally_checked",
+        "vulnerability.increased_duration",
+        "infinite_supers",
+        "super_move_enhancer",
+        "limited_choice",
+        "taunt.element_addition",
+        "sidestep_setup",
+    }
+)
+DEFENSIVE_STATE = frozenset(
+    {"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"}
+)  # see ``defensive_state``
 HANDLED = HANDLED | DEFENSIVE_STATE
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 _QUALITIES = ("strength", "speed", "stamina")
@@ -90,9 +120,14 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
         changes["defense"] = int(changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
     ki = min(_int(m, "ki_damage_steps"), 3)
     if ki:
-        changes["moves"] = {i: (replace(mv, damage_step=_ki_step(mv, base.moves.get(i), ki))
-                                if mv.ki_based and mv.damage_step is not None else mv)
-                            for i, mv in prof.moves.items()}
+        changes["moves"] = {
+            i: (
+                replace(mv, damage_step=_ki_step(mv, base.moves.get(i), ki))
+                if mv.ki_based and mv.damage_step is not None
+                else mv
+            )
+            for i, mv in prof.moves.items()
+        }
     changes.update(mods.lower(prof, base, m))
     return replace(prof, **changes) if changes else prof  # type: ignore[arg-type]
 
@@ -120,12 +155,17 @@ def _split(points: int, text: str) -> tuple[int, int]:
 
 def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if m.has("buff.lowered_basic_quality") and not mods.lowered(m):
-        ctx.unsupported_rule("buff.lowered_basic_quality", f"fighters[{f.index}].sheet.{m.path}",
-                             f"{m.name}: Lowered Basic Quality names no Strength, Speed or Stamina: nothing is "
-                             "lowered")
+        ctx.unsupported_rule(
+            "buff.lowered_basic_quality",
+            f"fighters[{f.index}].sheet.{m.path}",
+            f"{m.name}: Lowered Basic Quality names no Strength, Speed or Stamina: nothing is lowered",
+        )
     if _int(m, "added_elements") or _text(m, "element_swaps"):
-        ctx.unsupported_rule("buff.added_elements", f"fighters[{f.index}].sheet.{m.path}",
-                             f"{m.name}: Elements a Buff adds to or swaps on other moves are not applied")
+        ctx.unsupported_rule(
+            "buff.added_elements",
+            f"fighters[{f.index}].sheet.{m.path}",
+            f"{m.name}: Elements a Buff adds to or swaps on other moves are not applied",
+        )
 
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
@@ -145,18 +185,33 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         return
     if eff.id == "multi_part_throw":  # a Multi-Part Throw in progress (multi_part_throw.py)
         tm = f.move(eff.move) if eff.move else None
-        if tm is None or not tm.has("opening_throw") or eff.since is None \
-                or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}:
-            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Multi-Part Throw needs the Opening Throw that "
-                     "landed last, the turn and the victim.")
+        if (
+            tm is None
+            or not tm.has("opening_throw")
+            or eff.since is None
+            or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Multi-Part Throw needs the Opening Throw that landed last, the turn and the victim.",
+            )
         f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, eff.target))
         return
     if eff.id in ("gradual_effect", "gradual_effect.delayed_onset"):  # installments (gradual.py)
         gm = f.move(eff.move) if eff.move else None
-        if gm is None or not gm.has(eff.id) or eff.target not in {c.id for c in ctx.req.fighters} \
-                or eff.since is None or not eff.charges:
-            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Gradual Effect needs its move, target, turn "
-                     "and installment.")
+        if (
+            gm is None
+            or not gm.has(eff.id)
+            or eff.target not in {c.id for c in ctx.req.fighters}
+            or eff.since is None
+            or not eff.charges
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Gradual Effect needs its move, target, turn and installment.",
+            )
         f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
         return
     if eff.id == "power_enhancer":  # uses banked for the enhanced move (enhancer.py)
@@ -167,10 +222,18 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         return
     if eff.id == "bomb":
         bm = f.move(eff.move) if eff.move else None
-        if bm is None or not bm.has("bomb") or eff.since is None or eff.time_left is None \
-                or (ctx.band_mode and eff.band is None):
-            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Bomb needs its Bomb move, count, turn placed "
-                     "and (Band Map) band.")
+        if (
+            bm is None
+            or not bm.has("bomb")
+            or eff.since is None
+            or eff.time_left is None
+            or (ctx.band_mode and eff.band is None)
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band.",
+            )
         f.ongoing.append(eff)
         return
     if eff.id == "buff_gauge":
@@ -202,10 +265,20 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         return
     if eff.id == "super_jump":
         others = {c.id for c in ctx.req.fighters} - {f.id}
-        if eff.target not in others or eff.direction is None or not eff.charges or eff.charges > 4 \
-                or eff.since is None or eff.since >= ctx.turn:
-            ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Super Jump needs its target, direction, "
-                     "declared Ranges (1–4) and the earlier turn it began.")
+        if (
+            eff.target not in others
+            or eff.direction is None
+            or not eff.charges
+            or eff.charges > 4
+            or eff.since is None
+            or eff.since >= ctx.turn
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Super Jump needs its target, direction, "
+                "declared Ranges (1–4) and the earlier turn it began.",
+            )
         if not ctx.opts.super_jump:
             ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
         f.ongoing.append(eff)
@@ -213,13 +286,17 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     entry = "throw.sustained_hold" if eff.id == "sustained_hold" else eff.id
     if m is None or not m.has(entry):
-        ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: the ongoing {eff.id} names no such move of his "
-                 f"('{eff.move}').")
+        ctx.fail(
+            "UNKNOWN_MOVE", f"{path}.move", f"{f.id}: the ongoing {eff.id} names no such move of his ('{eff.move}')."
+        )
     assert m is not None
     if eff.id == "buff":
         if (eff.charges or 1) > (mods.REPEAT_MAX if m.has("buff.repeatable") else 1):
-            ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.charges", f"{f.id}: {m.name} is stacked more times "
-                     "than it may be.")
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                f"{path}.charges",
+                f"{f.id}: {m.name} is stacked more times than it may be.",
+            )
         f.prof = buffed(f.prof, f.base_prof or f.prof, m, eff.charges or 1)
         unsupported_parts(ctx, f, m)
     if eff.id == vulnerability.ENTRY:
@@ -228,10 +305,21 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     if eff.id in ("slow_startup", "sustained_hold") and eff.target not in others:
         ctx.fail("UNKNOWN_FIGHTER", f"{path}.target", f"{f.id}: the ongoing {eff.id} needs its target.")
     if eff.id == "temporary_technique" and eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.since", f"{f.id}: a Temporary Technique needs the turn "
-                 "it was granted.")
-    f.ongoing.append(Effect(eff.id, m.id, eff.time_left, eff.since, eff.target,
-                            eff.charges if eff.id == "buff" and m.has("buff.repeatable") else None))
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            f"{path}.since",
+            f"{f.id}: a Temporary Technique needs the turn it was granted.",
+        )
+    f.ongoing.append(
+        Effect(
+            eff.id,
+            m.id,
+            eff.time_left,
+            eff.since,
+            eff.target,
+            eff.charges if eff.id == "buff" and m.has("buff.repeatable") else None,
+        )
+    )
 
 
 def link_all(ctx: Ctx) -> None:
@@ -255,9 +343,15 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if m.has("flight"):
         f.ongoing = [e for e in f.ongoing if e.id != "flight"]
         f.ongoing.append(Effect("flight", m.id, 5, ctx.turn))
-        ctx.note("C.5", f.id, f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
-                 "only Hard to Evade or Aerial Special Moves.", "000 L3362–L3372", {"move": m.id},
-                 {"time_left": 5})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
+            "only Hard to Evade or Aerial Special Moves.",
+            "000 L3362–L3372",
+            {"move": m.id},
+            {"time_left": 5},
+        )
     if m.has("temporary_technique"):
         from .techniques import grant
 
@@ -275,14 +369,27 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     f.ongoing.append(Effect("buff", m.id, left, ctx.turn, charges=uses if repeatable else None))
     f.prof = buffed(f.prof, f.base_prof or f.prof, m, uses)
     unsupported_parts(ctx, f, m)
-    ctx.note("C.5", f.id, f"{f.id}'s Buff {m.name} starts: it lasts "
-             + ("the rest of the fight (1 FS a turn)" if left is None else f"a {left}-count") + ".",
-             "000 L2961, L3003–L3009", {"move": m.id}, {"time_left": left})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id}'s Buff {m.name} starts: it lasts "
+        + ("the rest of the fight (1 FS a turn)" if left is None else f"a {left}-count")
+        + ".",
+        "000 L2961, L3003–L3009",
+        {"move": m.id},
+        {"time_left": left},
+    )
     for e in f.ongoing:
         if mods.linked(f, e) is not None:
             e.time_left = left
-            ctx.note("C.5", f.id, f"Technique Buff: {e.id.replace('_', ' ')} of {m.name} lasts as long as the Buff.",
-                     "000 L3071–L3073", {"move": m.id}, {"time_left": left})
+            ctx.note(
+                "C.5",
+                f.id,
+                f"Technique Buff: {e.id.replace('_', ' ')} of {m.name} lasts as long as the Buff.",
+                "000 L3071–L3073",
+                {"move": m.id},
+                {"time_left": left},
+            )
 
 
 def _count(ctx: Ctx, f: F, m: MoveProfile) -> int | None:
@@ -376,8 +483,10 @@ def tick(ctx: Ctx, elapsed: int) -> None:
             if e.id == "sidestep_setup":
                 kept += [e] if sidestep_setup.keep(ctx, e) and not ctx.round_over else []
                 continue
-            if e.id in ("against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation") \
-                    and not ctx.round_over:
+            if (
+                e.id in ("against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation")
+                and not ctx.round_over
+            ):
                 kept.append(e)  # Environmental Hazard conditions (hazards.py) last until lifted
                 continue
             if e.id in ("prop", "style") and not ctx.round_over:  # ruling: a new round starts afresh (in hand, Base)
@@ -388,9 +497,19 @@ def tick(ctx: Ctx, elapsed: int) -> None:
 
                 kept += defensive_state.tick(ctx, f, e, elapsed)
                 continue
-            if e.id in ("wind_up", "set_up", "slow_startup", "limited_use", "sustained_hold", "power_enhancer",
-                        "buff_gauge", "opening_move", "gradual_effect", "gradual_effect.delayed_onset",
-                        "multi_part_throw"):
+            if e.id in (
+                "wind_up",
+                "set_up",
+                "slow_startup",
+                "limited_use",
+                "sustained_hold",
+                "power_enhancer",
+                "buff_gauge",
+                "opening_move",
+                "gradual_effect",
+                "gradual_effect.delayed_onset",
+                "multi_part_throw",
+            ):
                 # an Opening Move window expires in sequences.tick, a Gradual Effect in gradual.expire
                 kept.append(e)  # they wait for the move's next use, even into the next round
                 continue
@@ -414,23 +533,27 @@ def tick(ctx: Ctx, elapsed: int) -> None:
             if e.time_left is None:
                 if e.id == "buff" and f.fs > 0:
                     f.fs -= 1
-                    ctx.note("H.3", f.id, f"{f.id} pays 1 FS to keep his Buff {name}.", "000 L3007",
-                             {}, {"fs": f.fs})
+                    ctx.note("H.3", f.id, f"{f.id} pays 1 FS to keep his Buff {name}.", "000 L3007", {}, {"fs": f.fs})
                 kept.append(e)
                 continue
             left = e.time_left - elapsed
             # Flight, and a Super Energy Duration Buff (ruling: read as Flight's, 000 L3067), last at least the
             # turn after they began.
-            least = e.since == ctx.turn and (e.id in ("flight", "free_movement", "suppression",
-                                                                "copied_move")
-                                             or (e.id == "buff" and m is not None
-                                                 and m.has("buff.super_energy_duration")))
+            least = e.since == ctx.turn and (
+                e.id in ("flight", "free_movement", "suppression", "copied_move")
+                or (e.id == "buff" and m is not None and m.has("buff.super_energy_duration"))
+            )
             if least:
                 left = max(left, 0)  # a full turn in the air at least: he lands after the next turn
             if left < 0 or (left == 0 and not least):
-                ctx.note("H.3", f.id, f"{f.id}'s {e.id} {name} runs out" + (": he lands" if e.id == "flight"
-                                                                              else "") + ".",
-                         "000 L2961, L3372", {}, {"time_left": 0})
+                ctx.note(
+                    "H.3",
+                    f.id,
+                    f"{f.id}'s {e.id} {name} runs out" + (": he lands" if e.id == "flight" else "") + ".",
+                    "000 L2961, L3372",
+                    {},
+                    {"time_left": 0},
+                )
                 mods.ended(ctx, f, m if e.id == "buff" else None)
                 continue
             kept.append(replace(e, time_left=left))
@@ -464,8 +587,14 @@ def super_jump_arrive(ctx: Ctx) -> None:
         if rest and ref is not None and not e.time_left:
             positions.move(ctx, f, ref, rest, e.direction == "toward")
             f.moved = 0  # not movement of this turn
-            ctx.note("A", f.id, f"{f.id}'s Super Jump reaches its destination: Range {ctx.distance(f, ref)} from "
-                     f"{ref.id}.", "000 L2190", {"ranges": rest}, {"range": ctx.distance(f, ref)})
+            ctx.note(
+                "A",
+                f.id,
+                f"{f.id}'s Super Jump reaches its destination: Range {ctx.distance(f, ref)} from {ref.id}.",
+                "000 L2190",
+                {"ranges": rest},
+                {"range": ctx.distance(f, ref)},
+            )
         e.time_left = 0  # arrived: nothing left to move
 
 
@@ -496,8 +625,9 @@ def _charge_cost(m: MoveProfile) -> int:
 
 
 def _full(f: F, name: str) -> int:
-    more = any(m.has("limited_use.more_charges") for m in f.prof.moves.values() if m.has("limited_use")
-               and pool(m) == name)
+    more = any(
+        m.has("limited_use.more_charges") for m in f.prof.moves.values() if m.has("limited_use") and pool(m) == name
+    )
     return 8 if more else 6  # 000 L4603, L4626–L4630
 
 
@@ -535,8 +665,14 @@ def spend_charges(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         if m.has("limited_use"):
             e = _pool_effect(f, pool(m))
             e.charges = max((e.charges or 0) - _charge_cost(m), 0)
-            ctx.note("D.1", f.id, f"{m.name} uses {_charge_cost(m)} charge(s) of pool {e.move}: {e.charges} left.",
-                     "000 L4608–L4614", {}, {"charges": e.charges})
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{m.name} uses {_charge_cost(m)} charge(s) of pool {e.move}: {e.charges} left.",
+                "000 L4608–L4614",
+                {},
+                {"charges": e.charges},
+            )
         if m.has("reload") or m.has("super_reload"):
             _reload(ctx, f, m)
 
@@ -549,8 +685,15 @@ def _reload(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if name not in pools:
         return
     e = _pool_effect(f, name)
-    extended = any(x.has("limited_use.extended_reload") for x in f.prof.moves.values() if x.has("limited_use")
-                   and pool(x) == name)
+    extended = any(
+        x.has("limited_use.extended_reload") for x in f.prof.moves.values() if x.has("limited_use") and pool(x) == name
+    )
     e.charges = min((e.charges or 0) + (6 if extended else 3), _full(f, name))
-    ctx.note("D.1", f.id, f"{m.name} reloads pool {name}: {e.charges} charges.", "000 L4605, L4620–L4624",
-             {}, {"charges": e.charges})
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{m.name} reloads pool {name}: {e.charges} charges.",
+        "000 L4605, L4620–L4624",
+        {},
+        {"charges": e.charges},
+    )

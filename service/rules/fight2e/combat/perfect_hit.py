@@ -27,14 +27,23 @@ def check(ctx: Ctx, atk: Attack) -> None:
             continue
         roll = ctx.roll(a.id, "perfect_hit", Die(3), f"Perfect Hit on {m.name}'s {target}", "E")
         works = roll % 2 == 0
-        ctx.note("E", a.id, f"Perfect Hit: {roll} on 1d6 — {m.name}'s {target} "
-                 + ("works this time." if works else "is ignored this time."), "000 L4753",
-                 {"roll": roll, "target": target}, {"applies": works})
+        ctx.note(
+            "E",
+            a.id,
+            f"Perfect Hit: {roll} on 1d6 — {m.name}'s {target} "
+            + ("works this time." if works else "is ignored this time."),
+            "000 L4753",
+            {"roll": roll, "target": target},
+            {"applies": works},
+        )
         if works:
             continue
         v = with_entries(ctx, a, m, remove=(target,))
         if v is None:
-            ctx.unsupported_rule(ENTRY, f"fighters[{a.index}].sheet.{m.path}",
-                                 f"{m.name}: Perfect Hit could not set {target} aside on this move")
+            ctx.unsupported_rule(
+                ENTRY,
+                f"fighters[{a.index}].sheet.{m.path}",
+                f"{m.name}: Perfect Hit could not set {target} aside on this move",
+            )
             continue
-        atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1:]]
+        atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]

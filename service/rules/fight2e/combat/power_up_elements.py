@@ -67,23 +67,42 @@ def buy(ctx: Ctx, f: F, plan: Plan, i: int, m: MoveProfile, n: int) -> int:
             break
         spent += price
         affordable += 1
-    key, d = ctx.decide(f.id, "power_up_elements", "D.1", f"{f.id}: how many of {m.name}'s Extra Elements ("
-                        + ", ".join("+".join(ids) + f" {price} Control" for ids, price in table)
-                        + f") to buy, in order, with {n} extra Control?", DecisionValue(amount=affordable))
+    key, d = ctx.decide(
+        f.id,
+        "power_up_elements",
+        "D.1",
+        f"{f.id}: how many of {m.name}'s Extra Elements ("
+        + ", ".join("+".join(ids) + f" {price} Control" for ids, price in table)
+        + f") to buy, in order, with {n} extra Control?",
+        DecisionValue(amount=affordable),
+    )
     k = d.amount or 0
     price = sum(p for _, p in table[:k]) if 0 <= k <= len(table) else n + 1
     if price > n or n - price > m.level:
-        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: {k} Element(s) cost {price} Control of "
-                 f"the {n}; the rest (damage) may be at most {m.level}.", key=key)
+        ctx.fail(
+            "POWER_UP_INVALID",
+            f"decisions.{key}.amount",
+            f"{key}: {k} Element(s) cost {price} Control of the {n}; the rest (damage) may be at most {m.level}.",
+            key=key,
+        )
     if not k:
         return n
     added = [ident for ids, _ in table[:k] for ident in ids]
     v = with_entries(ctx, f, m, add=added)
     if v is None:
-        ctx.unsupported_rule(EXTRA, f"fighters[{f.index}].sheet.{m.path}",
-                             f"{m.name}: the Extra Elements could not be added to this move")
+        ctx.unsupported_rule(
+            EXTRA,
+            f"fighters[{f.index}].sheet.{m.path}",
+            f"{m.name}: the Extra Elements could not be added to this move",
+        )
         return n - price
     plan.moves[i] = v
-    ctx.note("D.1", f.id, f"{m.name} is powered up with " + ", ".join(added) + f" for {price} Control.",
-             "000 L3870–L3886", {"control": price}, {"elements": added})
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{m.name} is powered up with " + ", ".join(added) + f" for {price} Control.",
+        "000 L3870–L3886",
+        {"control": price},
+        {"elements": added},
+    )
     return n - price

@@ -28,8 +28,13 @@ def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
         return None, 0
     control = _version(m) == "control"
     room = max(min(m.level, f.control - plan.cost) if control else min(f.pl, f.life - 1), 0)
-    key, d = ctx.decide(f.id, "power_up_bonus", "C.5", f"{f.id}: Power Up {m.name} by how much (" + (
-        "extra Control" if control else "Life Bar") + f", up to {room})?", DecisionValue(amount=0))
+    key, d = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "C.5",
+        f"{f.id}: Power Up {m.name} by how much (" + ("extra Control" if control else "Life Bar") + f", up to {room})?",
+        DecisionValue(amount=0),
+    )
     n = d.amount or 0
     if not 0 <= n <= room:
         ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{room}.", key=key)
@@ -41,8 +46,16 @@ def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
         f.life -= n
     bonus = n if i == 0 else n // 2  # not opening the Combo: halved (000 L3856)
     what = "its blast" if m.has("bomb") else "the heal"
-    ctx.note("C.5", f.id, f"{f.id} powers up {m.name}: " + (f"{n} more Control" if control else f"{n} Life Bar")
-             + f" for +{bonus} to {what}.", "000 L3852–L3864", {"amount": n}, {"bonus": bonus, "life_bar": f.life})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} powers up {m.name}: "
+        + (f"{n} more Control" if control else f"{n} Life Bar")
+        + f" for +{bonus} to {what}.",
+        "000 L3852–L3864",
+        {"amount": n},
+        {"bonus": bonus, "life_bar": f.life},
+    )
     return m, bonus
 
 
@@ -67,5 +80,11 @@ def add_heal(ctx: Ctx, f: F, healed: F, m: MoveProfile, bonus: int) -> None:
     if bonus <= 0:
         return
     healed.heal += bonus
-    ctx.note("C.5", f.id, f"Powered up: {healed.id} heals {bonus} more.", "000 L3864", {"bonus": bonus},
-             {"heal": healed.heal})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"Powered up: {healed.id} heals {bonus} more.",
+        "000 L3864",
+        {"bonus": bonus},
+        {"heal": healed.heal},
+    )

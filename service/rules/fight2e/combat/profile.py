@@ -21,16 +21,23 @@ from ..models import MovePrice
 from .models import CombatOptions
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
-MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing",
-                     "no_movement")
+MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
 LIFE_BAR = {1: 30, 2: 40, 3: 50, 4: 60, 5: 70, 6: 80, 7: 90, 8: 100}  # Power Level Chart, 000 L706–L714
 FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
 FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
 # Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
-RESPONSE_ELEMENTS = {"counter": "counter", "evade_ranged": "evade_ranged", "interrupt": "interrupt",
-                     "priority": "priority", "reversal": "reversal", "throw": "throw", "anti_air": "anti_air",
-                     "sidestep_counter": "sidestep_counter", "teleportation.ends_in_mid_air": "mid_air_teleport",
-                     "ranged": "ranged"}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
+RESPONSE_ELEMENTS = {
+    "counter": "counter",
+    "evade_ranged": "evade_ranged",
+    "interrupt": "interrupt",
+    "priority": "priority",
+    "reversal": "reversal",
+    "throw": "throw",
+    "anti_air": "anti_air",
+    "sidestep_counter": "sidestep_counter",
+    "teleportation.ends_in_mid_air": "mid_air_teleport",
+    "ranged": "ranged",
+}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
 
 
 @dataclass(frozen=True)
@@ -177,9 +184,16 @@ def _accuracy_parts(price: MovePrice, throws_unblockable: bool) -> tuple[Accurac
             continue  # a blockable Throw has no +1 (000 L4345)
         if not (eff.accuracy or eff.accuracy_vs.defense or eff.accuracy_vs.evasion or eff.accuracy_vs.tactics):
             continue
-        parts.append(AccuracyPart(e.id, eff.accuracy * e.times, eff.accuracy_vs.defense * e.times,
-                                  eff.accuracy_vs.evasion * e.times, eff.accuracy_vs.tactics * e.times,
-                                  frozenset(e.combo)))
+        parts.append(
+            AccuracyPart(
+                e.id,
+                eff.accuracy * e.times,
+                eff.accuracy_vs.defense * e.times,
+                eff.accuracy_vs.evasion * e.times,
+                eff.accuracy_vs.tactics * e.times,
+                frozenset(e.combo),
+            )
+        )
     return tuple(parts)
 
 
@@ -197,26 +211,71 @@ def _indirect(responses: frozenset[str], options: dict[str, dict[str, object]]) 
     return responses - {"ranged"}
 
 
-def _basic(ident: str, name: str, level: int, keywords: tuple[str, ...], combo: tuple[str, ...],
-           entries: dict[str, int] | None = None, parts: tuple[AccuracyPart, ...] = ()) -> MoveProfile:
+def _basic(
+    ident: str,
+    name: str,
+    level: int,
+    keywords: tuple[str, ...],
+    combo: tuple[str, ...],
+    entries: dict[str, int] | None = None,
+    parts: tuple[AccuracyPart, ...] = (),
+) -> MoveProfile:
     kws = frozenset(keywords)
     return MoveProfile(
-        id=ident, name=name, kind="basic", level=level, keywords=kws, combo_keywords=frozenset(combo),
-        range=(0, 2), accuracy_parts=parts, damage_step=-1, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False,
-        glory=0, se_cost=0, entries=dict(entries or {}), options={}, responses=_responses(kws, {}),
-        path=f"basic:{ident}")
+        id=ident,
+        name=name,
+        kind="basic",
+        level=level,
+        keywords=kws,
+        combo_keywords=frozenset(combo),
+        range=(0, 2),
+        accuracy_parts=parts,
+        damage_step=-1,
+        min_roll=1,
+        flat_bonus=0,
+        stun_bonus=0,
+        ki_based=False,
+        glory=0,
+        se_cost=0,
+        entries=dict(entries or {}),
+        options={},
+        responses=_responses(kws, {}),
+        path=f"basic:{ident}",
+    )
 
 
-BASIC_MOVE = _basic("basic_move", "Basic Move", 1, ("defensive_response:basic", "knockback", "mobile", "normal",
-                                                     "normal_move", "offensive", "standard_range", "stun"),
-                    ("basic",))  # 000 L2088–L2090 (Normal Move and Mobile: the Basic Move may also jump 2)
-SWEEP = _basic("sweep", "Sweep", 2, ("defensive_response:basic", "knockback", "knocks_down", "normal",
-                                     "normal_move", "offensive", "standard_range", "stun"), ("basic", "ender"),
-              {"hits_low": 1, "crouching": 1},
-              (AccuracyPart("hits_low", 0, 1, -1, 0, frozenset({"mixup"})),))  # 000 L2109–L2123
-PURSUIT_ATTACK = _basic("pursuit_attack", "Pursuit Attack", 1, ("defensive_response:basic", "mobile", "normal",
-                                                                  "offensive", "standard_range", "stun"),
-                        ("basic", "ender"))  # 000 L2147–L2163
+BASIC_MOVE = _basic(
+    "basic_move",
+    "Basic Move",
+    1,
+    ("defensive_response:basic", "knockback", "mobile", "normal", "normal_move", "offensive", "standard_range", "stun"),
+    ("basic",),
+)  # 000 L2088–L2090 (Normal Move and Mobile: the Basic Move may also jump 2)
+SWEEP = _basic(
+    "sweep",
+    "Sweep",
+    2,
+    (
+        "defensive_response:basic",
+        "knockback",
+        "knocks_down",
+        "normal",
+        "normal_move",
+        "offensive",
+        "standard_range",
+        "stun",
+    ),
+    ("basic", "ender"),
+    {"hits_low": 1, "crouching": 1},
+    (AccuracyPart("hits_low", 0, 1, -1, 0, frozenset({"mixup"})),),
+)  # 000 L2109–L2123
+PURSUIT_ATTACK = _basic(
+    "pursuit_attack",
+    "Pursuit Attack",
+    1,
+    ("defensive_response:basic", "mobile", "normal", "offensive", "standard_range", "stun"),
+    ("basic", "ender"),
+)  # 000 L2147–L2163
 
 
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
@@ -226,17 +285,40 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     for m in moves.values():
         lu = m.options.get("limited_use", {})
         method = str(lu.get("reload_method") or "reload_command_move")
-        if not m.has("limited_use") or method != "reload_command_move" or m.has("limited_use.no_reload") \
-                or m.has("limited_use.special_move_reload"):
+        if (
+            not m.has("limited_use")
+            or method != "reload_command_move"
+            or m.has("limited_use.no_reload")
+            or m.has("limited_use.special_move_reload")
+        ):
             continue
         name = str(lu.get("pool") or m.id)
         ident = f"reload:{name}"
         kws = frozenset(("normal_move", "utility"))
-        out.setdefault(ident, MoveProfile(
-            id=ident, name=f"Reload ({name})", kind="command", level=1, keywords=kws,
-            combo_keywords=frozenset(("no_combo",)), range=None, accuracy_parts=(), damage_step=None, min_roll=1,
-            flat_bonus=0, stun_bonus=0, ki_based=False, glory=0, se_cost=0, entries={"reload": 1},
-            options={"reload": {"pool": name}}, responses=frozenset(), path=f"command:{ident}"))
+        out.setdefault(
+            ident,
+            MoveProfile(
+                id=ident,
+                name=f"Reload ({name})",
+                kind="command",
+                level=1,
+                keywords=kws,
+                combo_keywords=frozenset(("no_combo",)),
+                range=None,
+                accuracy_parts=(),
+                damage_step=None,
+                min_roll=1,
+                flat_bonus=0,
+                stun_bonus=0,
+                ki_based=False,
+                glory=0,
+                se_cost=0,
+                entries={"reload": 1},
+                options={"reload": {"pool": name}},
+                responses=frozenset(),
+                path=f"command:{ident}",
+            ),
+        )
     return out
 
 
@@ -258,12 +340,26 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         ki_based = damage.based_on == "ki"
     ident = move_id(index, sheet_move.id, sheet_move.name)
     return MoveProfile(
-        id=ident, name=sheet_move.name or ident, kind=kind, level=price.level or sheet_move.level,
-        keywords=keywords, combo_keywords=frozenset(price.combo_keywords), range=rng,
-        accuracy_parts=_accuracy_parts(price, throws_unblockable), damage_step=damage_step, min_roll=min_roll,
-        flat_bonus=flat, stun_bonus=stun_bonus, ki_based=ki_based, glory=price.glory,
-        se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0), entries=entries,
-        options=options, responses=_indirect(_responses(keywords, entries), options), path=f"moves[{index}]")
+        id=ident,
+        name=sheet_move.name or ident,
+        kind=kind,
+        level=price.level or sheet_move.level,
+        keywords=keywords,
+        combo_keywords=frozenset(price.combo_keywords),
+        range=rng,
+        accuracy_parts=_accuracy_parts(price, throws_unblockable),
+        damage_step=damage_step,
+        min_roll=min_roll,
+        flat_bonus=flat,
+        stun_bonus=stun_bonus,
+        ki_based=ki_based,
+        glory=price.glory,
+        se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0),
+        entries=entries,
+        options=options,
+        responses=_indirect(_responses(keywords, entries), options),
+        path=f"moves[{index}]",
+    )
 
 
 def _quality_ids(sheet: Fighter) -> frozenset[str]:
@@ -272,11 +368,17 @@ def _quality_ids(sheet: Fighter) -> frozenset[str]:
 
 def _campaign(options: CombatOptions) -> FighterCampaign:
     return FighterCampaign(
-        throws_blockable=not options.throws_unblockable, super_stun=options.super_moves_do_stun,
+        throws_blockable=not options.throws_unblockable,
+        super_stun=options.super_moves_do_stun,
         super_move_system=SuperMoveSystem.three_tier if options.super_tiers else SuperMoveSystem.single_tier,
-        breakfall=options.breakfall, tech_roll=options.tech_roll, dash=options.dash, sidestep=options.sidestep,
-        wall_springs=options.wall_springs, transformations_enabled=options.transformations,
-        tag_team=options.tag_team)
+        breakfall=options.breakfall,
+        tech_roll=options.tech_roll,
+        dash=options.dash,
+        sidestep=options.sidestep,
+        wall_springs=options.wall_springs,
+        transformations_enabled=options.transformations,
+        tag_team=options.tag_team,
+    )
 
 
 def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
@@ -324,19 +426,36 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
     problems = tuple(dict.fromkeys(v.code for v in answer.violations))
     from .styles import with_styles
 
-    return with_styles(Profile(
-        pl=chart_pl, strength=bq.strength, speed=bq.speed,
-        speed_init=split.initiative if split else bq.speed,  # no split given: all of Speed on Initiative
-        speed_ctrl=split.control if split else 0, stamina=bq.stamina,
-        defense=max(skills.defense, 0), evasion=max(skills.evasion, 0), tactics=max(skills.tactics, 0),
-        combo=max(skills.combo, 0) + sheet.combo_from_move_points, ki=max(skills.ki, 0),
-        acc_bonus=bonus.accuracy, ctrl_bonus=bonus.control, dmg_bonus=bonus.damage, def_bonus=bonus.defense,
-        response_bonus={_slug(r.response): max(r.bonus, 0) for r in sheet.defensive_response_bonuses},
-        life_max=d.life_bar or LIFE_BAR[chart_pl], fs_max=d.fighting_spirit or FIGHTING_SPIRIT[chart_pl],
-        full_defense_bonus=FULL_DEFENSE[chart_pl],
-        stun_base=chart_pl + 4 + (1 if "big" in qualities else 0),  # 000 L5974, L1078 (digest R1)
-        qualities=qualities, moves=moves, has_supers=any(m.is_super for m in moves.values()),
-        sheet_problems=problems, invalid_pl=invalid_pl), sheet)
+    return with_styles(
+        Profile(
+            pl=chart_pl,
+            strength=bq.strength,
+            speed=bq.speed,
+            speed_init=split.initiative if split else bq.speed,  # no split given: all of Speed on Initiative
+            speed_ctrl=split.control if split else 0,
+            stamina=bq.stamina,
+            defense=max(skills.defense, 0),
+            evasion=max(skills.evasion, 0),
+            tactics=max(skills.tactics, 0),
+            combo=max(skills.combo, 0) + sheet.combo_from_move_points,
+            ki=max(skills.ki, 0),
+            acc_bonus=bonus.accuracy,
+            ctrl_bonus=bonus.control,
+            dmg_bonus=bonus.damage,
+            def_bonus=bonus.defense,
+            response_bonus={_slug(r.response): max(r.bonus, 0) for r in sheet.defensive_response_bonuses},
+            life_max=d.life_bar or LIFE_BAR[chart_pl],
+            fs_max=d.fighting_spirit or FIGHTING_SPIRIT[chart_pl],
+            full_defense_bonus=FULL_DEFENSE[chart_pl],
+            stun_base=chart_pl + 4 + (1 if "big" in qualities else 0),  # 000 L5974, L1078 (digest R1)
+            qualities=qualities,
+            moves=moves,
+            has_supers=any(m.is_super for m in moves.values()),
+            sheet_problems=problems,
+            invalid_pl=invalid_pl,
+        ),
+        sheet,
+    )
 
 
 _MEMO: Table[str, Profile] = Table("fight2e.combat.profile", 256)

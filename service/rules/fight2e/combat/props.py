@@ -37,11 +37,26 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     for n in sorted({name(m) for m in moves.values() if m.has("prop")}):
         ident = PREFIX + n
         out[ident] = MoveProfile(
-            id=ident, name=f"Recover Prop ({n})", kind="command", level=1,
-            keywords=frozenset(("normal_move", "utility")), combo_keywords=frozenset(("no_combo",)), range=None,
-            accuracy_parts=(), damage_step=None, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False, glory=0,
-            se_cost=0, entries={}, options={"recover_prop": {"prop": n}}, responses=frozenset(),
-            path=f"command:{ident}")
+            id=ident,
+            name=f"Recover Prop ({n})",
+            kind="command",
+            level=1,
+            keywords=frozenset(("normal_move", "utility")),
+            combo_keywords=frozenset(("no_combo",)),
+            range=None,
+            accuracy_parts=(),
+            damage_step=None,
+            min_roll=1,
+            flat_bonus=0,
+            stun_bonus=0,
+            ki_based=False,
+            glory=0,
+            se_cost=0,
+            entries={},
+            options={"recover_prop": {"prop": n}},
+            responses=frozenset(),
+            path=f"command:{ident}",
+        )
     return out
 
 
@@ -58,31 +73,52 @@ def lock(f: F, m: MoveProfile) -> str | None:
 
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
-    if eff.move not in {name(m) for m in f.prof.moves.values() if m.has("prop")} or eff.since is None \
-            or (ctx.band_mode and eff.band is None):
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a dropped Prop needs the name of one of his Props, "
-                 "the turn it fell and (Band Map) its band.")
+    if (
+        eff.move not in {name(m) for m in f.prof.moves.values() if m.has("prop")}
+        or eff.since is None
+        or (ctx.band_mode and eff.band is None)
+    ):
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: a dropped Prop needs the name of one of his Props, the turn it fell and (Band Map) its band.",
+        )
     f.ongoing.append(eff)
 
 
 # ── dropping it ──────────────────────────────────────────────────────────────────────────────────
 
 
-def _drop(ctx: Ctx, f: F, prop: str, why: str, ranges: int, band: int | None,
-          reachable: Callable[[F, MoveProfile], str | None]) -> None:
+def _drop(
+    ctx: Ctx,
+    f: F,
+    prop: str,
+    why: str,
+    ranges: int,
+    band: int | None,
+    reachable: Callable[[F, MoveProfile], str | None],
+) -> None:
     if down(f, prop) is not None:
         return
     attached = [m for m in f.prof.moves.values() if m.has("prop") and name(m) == prop]
     if attached and all(reachable(f, m) for m in attached):
         # Moves he cannot use anyway (Suppression …) leave the Prop where it is (000 L4773).
-        ctx.note("E", f.id, f"{f.id} cannot use his Prop moves right now: the Prop '{prop}' is not dropped.",
-                 "000 L4773")
+        ctx.note(
+            "E", f.id, f"{f.id} cannot use his Prop moves right now: the Prop '{prop}' is not dropped.", "000 L4773"
+        )
         return
     f.ongoing.append(Effect("prop", prop, None, since=ctx.turn, charges=ranges, band=band))
     where = f"in band {band}" if band is not None else (f"{ranges} Range(s) away" if ranges else "where he stands")
-    ctx.note("E", f.id, f"{f.id} drops his Prop '{prop}' ({why}); it lies {where}. "
-             + ", ".join(m.name for m in attached) + " cannot be used until he picks it up.", "000 L4757–L4763",
-             {}, {"prop_dropped": prop})
+    ctx.note(
+        "E",
+        f.id,
+        f"{f.id} drops his Prop '{prop}' ({why}); it lies {where}. "
+        + ", ".join(m.name for m in attached)
+        + " cannot be used until he picks it up.",
+        "000 L4757–L4763",
+        {},
+        {"prop_dropped": prop},
+    )
 
 
 def knocked_down(ctx: Ctx, f: F, reachable: Callable[[F, MoveProfile], str | None]) -> None:
@@ -93,15 +129,21 @@ def knocked_down(ctx: Ctx, f: F, reachable: Callable[[F, MoveProfile], str | Non
         _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable)
 
 
-def evaded(ctx: Ctx, a: F, d: F, moves: list[MoveProfile],
-           reachable: Callable[[F, MoveProfile], str | None]) -> None:
+def evaded(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], reachable: Callable[[F, MoveProfile], str | None]) -> None:
     """Evaded with Evasion alone: the Prop of a Ranged Prop move ends up as far away as the target was, in the
     target's band on a Band Map (000 L4757, L4765)."""
     if "prop" not in a.prof.entry_ids:
         return
     for prop in sorted({name(m) for m in moves if m.has("prop") and m.has("ranged")}):
-        _drop(ctx, a, prop, f"{d.id} evaded the Ranged move", ctx.distance(a, d),
-              ctx.bands.get(d.id) if ctx.band_mode else None, reachable)
+        _drop(
+            ctx,
+            a,
+            prop,
+            f"{d.id} evaded the Ranged move",
+            ctx.distance(a, d),
+            ctx.bands.get(d.id) if ctx.band_mode else None,
+            reachable,
+        )
 
 
 def moved(f: F) -> None:
@@ -128,8 +170,13 @@ def _maneuver(ctx: Ctx, f: F, penalty: int, against: F | None = None) -> bool:
 def _band_contest(ctx: Ctx, f: F) -> bool:
     """Band Map: an opponent in the same band may try to stop him with a Maneuver Check (000 L4763, L4765)."""
     for o in [x for x in ctx.opponents(f) if ctx.bands.get(x.id) == ctx.bands.get(f.id)]:
-        _, d = ctx.decide(o.id, "prop_contest", "C.5", f"{o.id} may contest {f.id}'s recovery of his Prop with a "
-                          "Maneuver Check (act) or let it be (pass).", DecisionValue(choice=Choice.act))
+        _, d = ctx.decide(
+            o.id,
+            "prop_contest",
+            "C.5",
+            f"{o.id} may contest {f.id}'s recovery of his Prop with a Maneuver Check (act) or let it be (pass).",
+            DecisionValue(choice=Choice.act),
+        )
         if d.choice is Choice.act and not _maneuver(ctx, f, 0, o):
             return False
     return True
@@ -142,8 +189,12 @@ def recover(ctx: Ctx, f: F, prop: str, how: str) -> bool:
         return False
     if ctx.band_mode:
         if ctx.bands.get(f.id) != e.band:
-            ctx.note("C.5", f.id, f"{how}: the Prop '{prop}' lies in band {e.band}, not in {f.id}'s band: nothing "
-                     "is recovered.", "000 L4761–L4765")
+            ctx.note(
+                "C.5",
+                f.id,
+                f"{how}: the Prop '{prop}' lies in band {e.band}, not in {f.id}'s band: nothing is recovered.",
+                "000 L4761–L4765",
+            )
             return False
         ok = _band_contest(ctx, f)
     elif e.charges == 0 and not e.moved:
@@ -153,8 +204,14 @@ def recover(ctx: Ctx, f: F, prop: str, how: str) -> bool:
         ok = _maneuver(ctx, f, (e.charges or 0) if not e.moved else 0)
     if ok:
         f.ongoing.remove(e)
-    ctx.note("C.5", f.id, f"{how}: {f.id} " + ("picks up" if ok else "fails to reach") + f" his Prop '{prop}'.",
-             "000 L4759–L4765, L3904–L3908", {"prop": prop}, {"prop_recovered": ok})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{how}: {f.id} " + ("picks up" if ok else "fails to reach") + f" his Prop '{prop}'.",
+        "000 L4759–L4765, L3904–L3908",
+        {"prop": prop},
+        {"prop_recovered": ok},
+    )
     return ok
 
 
@@ -170,14 +227,15 @@ def use_recovery(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
         return moves
     for i, m in enumerate(moves):
         if m.id.startswith(PREFIX):
-            recover(ctx, f, m.id[len(PREFIX):], m.name)
+            recover(ctx, f, m.id[len(PREFIX) :], m.name)
         elif m.has("prop_recovery"):
             prop = first_down(f)  # ruling: a Prop Recovery move picks up one Prop, the first one dropped (000 L3908)
             if prop is not None and not recover(ctx, f, prop, m.name):
                 later = next((j for j in range(i + 1, len(moves)) if lock(f, moves[j])), None)
                 if later is not None:
-                    ctx.note("C.5", f.id, f"The Prop is still down: the Combo stops before {moves[later].name}.",
-                             "000 L3904")
+                    ctx.note(
+                        "C.5", f.id, f"The Prop is still down: the Combo stops before {moves[later].name}.", "000 L3904"
+                    )
                     return moves[:later]
     return moves
 

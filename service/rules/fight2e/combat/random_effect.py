@@ -69,16 +69,25 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
         k = _pick(ctx, a.id, m, len(combos))
         v = with_entries(ctx, a, m, add=combos[k - 1], remove=(ENTRY,))
         if v is None:
-            ctx.unsupported_rule(ENTRY, f"fighters[{a.index}].sheet.{m.path}",
-                                 f"{m.name}: its Random Effect combination could not be priced")
+            ctx.unsupported_rule(
+                ENTRY,
+                f"fighters[{a.index}].sheet.{m.path}",
+                f"{m.name}: its Random Effect combination could not be priced",
+            )
             continue
         report_unsupported(ctx, a, v)
-        atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1:]]
+        atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]
         why = _usable(v, i, last, atk.is_combo, distance, in_range)
         listed = ", ".join(r.id if r.times == 1 else f"{r.id} ×{r.times}" for r in combos[k - 1])
-        ctx.note("D.2", a.id, f"Random Effect: combination {k} of {len(combos)} for {m.name} ({listed})"
-                 + (f" — unusable: {why}." if why else "."), "000 L3956–L3960",
-                 {"roll": k, "combinations": len(combos)}, {"usable": not why})
+        ctx.note(
+            "D.2",
+            a.id,
+            f"Random Effect: combination {k} of {len(combos)} for {m.name} ({listed})"
+            + (f" — unusable: {why}." if why else "."),
+            "000 L3956–L3960",
+            {"roll": k, "combinations": len(combos)},
+            {"usable": not why},
+        )
         if why:
             if i == 0:
                 return False  # a lone attack, or a Combo with nothing before it, misses (000 L3958)
@@ -90,6 +99,10 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
 def cut(ctx: Ctx, atk: Attack) -> None:
     """On a hit: the Combo stops before the unusable Random Effect move (000 L3960)."""
     if atk.random_cut is not None and atk.random_cut < len(atk.moves):
-        atk.moves = atk.moves[:atk.random_cut]
-        ctx.note("E", atk.attacker.id, "Random Effect: the Combo counts only the moves before the unusable "
-                 "combination.", "000 L3960")
+        atk.moves = atk.moves[: atk.random_cut]
+        ctx.note(
+            "E",
+            atk.attacker.id,
+            "Random Effect: the Combo counts only the moves before the unusable combination.",
+            "000 L3960",
+        )

@@ -33,12 +33,21 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     room = max(MAX_RANGE - ctx.distance(f, plan.target), 0)
     if not room:
         return {}  # at Range 4 there is nothing to cut
-    key, d = ctx.decide(f.id, "accuracy_for_damage", "D.1", f"{f.id}: shorten {m.name}'s reach by how many Ranges "
-                        f"(−1 Accuracy and +2 damage each, up to {room})?", DecisionValue(amount=0))
+    key, d = ctx.decide(
+        f.id,
+        "accuracy_for_damage",
+        "D.1",
+        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−1 Accuracy and +2 damage each, up to {room})?",
+        DecisionValue(amount=0),
+    )
     n = d.amount or 0
     if n < 0 or n > room:
-        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: shorten the reach by 0–{room} "
-                 "Ranges (the target must stay within it).", key=key)
+        ctx.fail(
+            "ACCURACY_FOR_DAMAGE_INVALID",
+            f"decisions.{key}.amount",
+            f"{key}: shorten the reach by 0–{room} Ranges (the target must stay within it).",
+            key=key,
+        )
     if not n:
         return {}
     acc = {"accuracy_for_damage": -n} if i == 0 else {}
@@ -46,9 +55,16 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     # of that move's damage (000 L3993, L5804)
     bonus = 2 * n if i == 0 else n
     plan.extra_damage += bonus
-    ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} reaches Range {MAX_RANGE - n} at most" +
-             (f", −{n} Accuracy" if i == 0 else " (its Accuracy cut ignored later in the Combo)")
-             + f", +{bonus} damage.", "000 L3991–L3999", {"ranges": n}, {"extra_damage": bonus})
+    ctx.note(
+        "D.1",
+        f.id,
+        f"Accuracy for Damage: {m.name} reaches Range {MAX_RANGE - n} at most"
+        + (f", −{n} Accuracy" if i == 0 else " (its Accuracy cut ignored later in the Combo)")
+        + f", +{bonus} damage.",
+        "000 L3991–L3999",
+        {"ranges": n},
+        {"extra_damage": bonus},
+    )
     return acc
 
 
@@ -61,7 +77,7 @@ def _own_knockback(m: MoveProfile) -> int:
 
 
 def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:
-    """"pull" (the target comes in), "move" (the attacker goes in: Move Closer) or "push" (ordinary Knock Back,
+    """ "pull" (the target comes in), "move" (the attacker goes in: Move Closer) or "push" (ordinary Knock Back,
     chosen with Optional Draw In); asked once per move used."""
     base = "move" if m.has("ranged.draw_closer.move_closer") else "pull"
     toward = atk.draw_modes.get("_toward")
@@ -73,11 +89,17 @@ def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:
     if picked is not None:
         return picked
     a = atk.attacker
-    key, d = ctx.decide(a.id, "draw_in", "D.2", f"{a.id}: {m.name} draws {atk.defender.id} in (toward) or knocks "
-                        "him back as usual (away)?", DecisionValue(choice=Choice.toward))
+    key, d = ctx.decide(
+        a.id,
+        "draw_in",
+        "D.2",
+        f"{a.id}: {m.name} draws {atk.defender.id} in (toward) or knocks him back as usual (away)?",
+        DecisionValue(choice=Choice.toward),
+    )
     if d.choice not in (Choice.toward, Choice.away):
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward (draw in) or away (Knock Back).",
-                 key=key)
+        ctx.fail(
+            "DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward (draw in) or away (Knock Back).", key=key
+        )
     mode = base if d.choice is Choice.toward else "push"
     atk.draw_modes[m.id] = mode
     return mode
@@ -87,7 +109,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
     """Range check of a Combo in which a Draw Closer move not at its end brings the target nearer for the moves
     after it (000 L4005): each move is measured at the Range left by the pulls before it."""
     at = distance
-    moves = atk.moves if atk.random_cut is None else atk.moves[:atk.random_cut]
+    moves = atk.moves if atk.random_cut is None else atk.moves[: atk.random_cut]
     for i, m in enumerate(moves):
         if m.offensive and not in_range(m, at):
             return False
@@ -108,13 +130,19 @@ def mid_combo(ctx: Ctx, atk: Attack) -> None:
             continue  # ordinary Knock Back chosen: the Combo rules of Draw Closer do not apply (000 L4015)
         roll = ctx.roll(a.id, "tactics_check", Die(5), f"Draw Closer check for {m.name}", "D.2")
         ok = roll + a.prof.tactics >= 8  # ruling: DL 10 needs a Hazard, not resolved here (000 L4005)
-        ctx.note("D.2", a.id, f"{m.name}: Tactics check {roll} + {a.prof.tactics} against 8 — "
-                 + ("success." if ok else "failure, the later moves miss."), "000 L4005",
-                 {"roll": roll, "tactics": a.prof.tactics, "dl": 8}, {"success": ok})
+        ctx.note(
+            "D.2",
+            a.id,
+            f"{m.name}: Tactics check {roll} + {a.prof.tactics} against 8 — "
+            + ("success." if ok else "failure, the later moves miss."),
+            "000 L4005",
+            {"roll": roll, "tactics": a.prof.tactics, "dl": 8},
+            {"success": ok},
+        )
         if not ok:
             # ruling: a failed check draws nothing in, and the Draw Closer move, now closing the attack, does not
             # knock back either (000 L4005)
-            atk.moves = atk.moves[:i + 1]
+            atk.moves = atk.moves[: i + 1]
             atk.draw_modes["_failed"] = m.id
             return
         _close_in(ctx, atk, m, 2 if a.beast_form else _own_knockback(m), "E")  # Beast Form (000 L5319)
@@ -135,8 +163,14 @@ def _close_in(ctx: Ctx, atk: Attack, m: MoveProfile, n: int, label: str) -> int:
         # (000 L4023)
         positions.set_range(ctx, d, a, after)
         who = f"{m.name} draws {d.id} in" if mode == "pull" else f"{a.id} pulls himself toward {d.id}"
-    ctx.note(label, a.id, f"{who}: Range {before} → {after}.", "000 L4001–L4009, L4019–L4025",
-             {"ranges": n}, {"range": after})
+    ctx.note(
+        label,
+        a.id,
+        f"{who}: Range {before} → {after}.",
+        "000 L4001–L4009, L4019–L4025",
+        {"ranges": n},
+        {"range": after},
+    )
     return before - after
 
 

@@ -25,8 +25,9 @@ def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | Non
     return next((c for c in (*mv.elements, *mv.liabilities) if c.id == ident), None)
 
 
-def with_entries(ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str | EntryRef] = (),
-                 remove: Iterable[str] = ()) -> MoveProfile | None:
+def with_entries(
+    ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str | EntryRef] = (), remove: Iterable[str] = ()
+) -> MoveProfile | None:
     """``m`` with each entry of ``add`` taken once more (an id listed twice, twice; an ``EntryRef`` with its times
     and design choices) and those of ``remove`` (and their modifiers) left out; None when the move is not one of
     the sheet's own or an id is unknown."""
@@ -58,7 +59,7 @@ def with_entries(ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str | EntryRef] =
         else:
             elements = plus(elements, ref)
     new_move = mv.model_copy(update={"elements": elements, "liabilities": liabilities})
-    new_sheet = sheet.model_copy(update={"moves": [*sheet.moves[:idx], new_move, *sheet.moves[idx + 1:]]})
+    new_sheet = sheet.model_copy(update={"moves": [*sheet.moves[:idx], new_move, *sheet.moves[idx + 1 :]]})
     priced = profile(new_sheet, ctx.opts).moves.get(m.id)
     if priced is None:
         return None

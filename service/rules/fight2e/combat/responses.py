@@ -30,8 +30,11 @@ if TYPE_CHECKING:
     from .attack import Attack
     from .defense import Guard
 
-SKILL_OF = {ResponseKind.counter: DefenseOption.defense, ResponseKind.mid_air_teleport: DefenseOption.evasion,
-            ResponseKind.sidestep_counter: DefenseOption.evasion}
+SKILL_OF = {
+    ResponseKind.counter: DefenseOption.defense,
+    ResponseKind.mid_air_teleport: DefenseOption.evasion,
+    ResponseKind.sidestep_counter: DefenseOption.evasion,
+}
 NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
 
 
@@ -43,11 +46,16 @@ def movement_fs(f: F, base: int) -> int:
 
 def _pay(ctx: Ctx, f: F, cost: int, key: str, what: str) -> None:
     if cost > f.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {what} costs {cost} FS, more than Power "
-                 f"Level {f.pl} allows in one application.", key=key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL",
+            f"decisions.{key}",
+            f"{key}: {what} costs {cost} FS, more than Power Level {f.pl} allows in one application.",
+            key=key,
+        )
     if cost > f.fs:
-        ctx.fail("FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: {what} costs {cost} FS; {f.id} has "
-                 f"{f.fs}.", key=key)
+        ctx.fail(
+            "FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: {what} costs {cost} FS; {f.id} has {f.fs}.", key=key
+        )
     f.fs -= cost
 
 
@@ -66,22 +74,41 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     if low:
         must_move = False
     back = guard.technique == "back_dash"  # a Back Dash moves away (000 L2183)
-    default = DecisionValue(choice=Choice.move, direction=None) if must_move else \
-        DecisionValue(choice=Choice.accuracy_bonus)
-    key, dv = ctx.decide(d.id, "evasion_result", "F.2", f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or "
-                         "+2 Accuracy on his next attack against him.", default)
+    default = (
+        DecisionValue(choice=Choice.move, direction=None) if must_move else DecisionValue(choice=Choice.accuracy_bonus)
+    )
+    key, dv = ctx.decide(
+        d.id,
+        "evasion_result",
+        "F.2",
+        f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or +2 Accuracy on his next attack against him.",
+        default,
+    )
     if rooted is not None and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail("BUFF_NO_MOVEMENT", f"decisions.{key}", f"{key}: while {rooted.name} lasts {d.id} cannot move.",
-                 key=key)
+        ctx.fail(
+            "BUFF_NO_MOVEMENT", f"decisions.{key}", f"{key}: while {rooted.name} lasts {d.id} cannot move.", key=key
+        )
     if styles.immobile(d) and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail("STYLE_MOVEMENT_LIMITED", f"decisions.{key}", f"{key}: in the {d.style} style {d.id} cannot move "
-                 "after the Evasion.", key=key)  # 000 L5104, L5138
+        ctx.fail(
+            "STYLE_MOVEMENT_LIMITED",
+            f"decisions.{key}",
+            f"{key}: in the {d.style} style {d.id} cannot move after the Evasion.",
+            key=key,
+        )  # 000 L5104, L5138
     if low and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: {d.id} took +2 Evading from the lower "
-                 "elevation and does not move after it.", key=key)
+        ctx.fail(
+            "EVASION_RESULT_INVALID",
+            f"decisions.{key}",
+            f"{key}: {d.id} took +2 Evading from the lower elevation and does not move after it.",
+            key=key,
+        )
     if suppression.no_movement(d) and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail("SUPPRESSION_RESTRICTED", f"decisions.{key}", f"{key}: {d.id} is suppressed and cannot move after "
-                 "the Evasion.", key=key)  # 000 L4247
+        ctx.fail(
+            "SUPPRESSION_RESTRICTED",
+            f"decisions.{key}",
+            f"{key}: {d.id} is suppressed and cannot move after the Evasion.",
+            key=key,
+        )  # 000 L4247
     if dv.choice is Choice.move:
         cost = movement_fs(d, 1)
         _pay(ctx, d, cost, key, "the Evasion move")
@@ -89,15 +116,28 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         toward = toward or guard.technique == "wall_spring"  # a Wall Spring springs forward (000 L2241)
         positions.move(ctx, d, a, 2, toward)
         d.moved -= 2  # not his action's movement
-        ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range "
-                 f"{ctx.distance(a, d)}.", "000 L5834", {"fs": cost}, {"range": ctx.distance(a, d), "fs": d.fs})
+        ctx.note(
+            "F.2",
+            d.id,
+            f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range {ctx.distance(a, d)}.",
+            "000 L5834",
+            {"fs": cost},
+            {"range": ctx.distance(a, d), "fs": d.fs},
+        )
     elif dv.choice is Choice.accuracy_bonus and not must_move:
         d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
         d.pending_acc.append((2, a.id, "evasion"))
-        ctx.note("F.2", d.id, f"{d.id} takes +2 Accuracy on his next attack against {a.id}.", "000 L5834–L5836",
-                 {}, {"pending_accuracy": 2})
-    elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move \
-            and hazards.resolved(ctx):
+        ctx.note(
+            "F.2",
+            d.id,
+            f"{d.id} takes +2 Accuracy on his next attack against {a.id}.",
+            "000 L5834–L5836",
+            {},
+            {"pending_accuracy": 2},
+        )
+    elif (
+        dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move and hazards.resolved(ctx)
+    ):
         # With Hazards in play a Sidestep is a free Maneuver Check with one (ruling: 1 FS, as the Evasion move;
         # 000 L2225–L2229).
         _pay(ctx, d, movement_fs(d, 1), key, "the Sidestep")
@@ -112,21 +152,38 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         d.moved -= 1
         d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
         d.pending_acc.append((2, a.id, "evasion"))
-        ctx.note("F.2", d.id, f"{d.id} sidesteps 1 Range {'toward' if toward else 'away'} ({cost} FS) and takes +2 "
-                 f"Accuracy on his next attack against {a.id}: Range {ctx.distance(a, d)}.", "000 L2219–L2229",
-                 {"fs": cost}, {"range": ctx.distance(a, d), "pending_accuracy": 2})
+        ctx.note(
+            "F.2",
+            d.id,
+            f"{d.id} sidesteps 1 Range {'toward' if toward else 'away'} ({cost} FS) and takes +2 "
+            f"Accuracy on his next attack against {a.id}: Range {ctx.distance(a, d)}.",
+            "000 L2219–L2229",
+            {"fs": cost},
+            {"range": ctx.distance(a, d), "pending_accuracy": 2},
+        )
         sidestep_setup.sidestepped(ctx, d)
     else:
-        ctx.fail("EVASION_RESULT_INVALID", f"decisions.{key}", f"{key}: choose move or accuracy_bonus"
-                 + (" (a Hits Low move forces the 2-Range move)" if must_move else "") + ".", key=key)
+        ctx.fail(
+            "EVASION_RESULT_INVALID",
+            f"decisions.{key}",
+            f"{key}: choose move or accuracy_bonus"
+            + (" (a Hits Low move forces the 2-Range move)" if must_move else "")
+            + ".",
+            key=key,
+        )
 
 
 def _aerial_block(ctx: Ctx, atk: Attack) -> None:
     """Aerial Blocks (option): after a successful combined block the defender may move as after an Evasion,
     2 Ranges for 1 FS more (000 L5840)."""
     a, d = atk.attacker, atk.defender
-    key, dv = ctx.decide(d.id, "aerial_block", "F.2", f"{d.id} blocked in the air: move 2 Ranges for 1 FS, or "
-                         "stay.", DecisionValue(choice=Choice.stay))
+    key, dv = ctx.decide(
+        d.id,
+        "aerial_block",
+        "F.2",
+        f"{d.id} blocked in the air: move 2 Ranges for 1 FS, or stay.",
+        DecisionValue(choice=Choice.stay),
+    )
     if dv.choice in (None, Choice.stay, Choice.pass_):
         return
     if dv.choice is not Choice.move:
@@ -137,15 +194,25 @@ def _aerial_block(ctx: Ctx, atk: Attack) -> None:
     positions.move(ctx, d, a, 2, toward)
     d.moved -= 2
     d.last_guard = "aerial_block"  # Charge Up (000 L4521)
-    ctx.note("F.2", d.id, f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} after his Aerial Block ({cost} "
-             f"FS): Range {ctx.distance(a, d)}.", "000 L5840", {"fs": cost}, {"range": ctx.distance(a, d), "fs": d.fs})
+    ctx.note(
+        "F.2",
+        d.id,
+        f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} after his Aerial Block ({cost} "
+        f"FS): Range {ctx.distance(a, d)}.",
+        "000 L5840",
+        {"fs": cost},
+        {"range": ctx.distance(a, d), "fs": d.fs},
+    )
 
 
 def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
     if kind is ResponseKind.interrupt and "triggered_interrupt" in d.prof.entry_ids:
         # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
-        return [m for m in d.prof.moves.values() if "interrupt" in m.responses and not m.has("triggered_interrupt")
-                and not access.locked(d, m)]
+        return [
+            m
+            for m in d.prof.moves.values()
+            if "interrupt" in m.responses and not m.has("triggered_interrupt") and not access.locked(d, m)
+        ]
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
@@ -174,8 +241,11 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         need = SKILL_OF.get(kind, DefenseOption.tactics)
         if guard.response is not None and kind is not guard.response:
             continue
-        if guard.response is None and kind in (ResponseKind.priority, ResponseKind.mid_air_teleport,
-                                               ResponseKind.ranged):
+        if guard.response is None and kind in (
+            ResponseKind.priority,
+            ResponseKind.mid_air_teleport,
+            ResponseKind.ranged,
+        ):
             continue  # declared with the Defense Total (ruling A16)
         if need not in skills and guard.response is None:
             continue
@@ -191,42 +261,72 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
         if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
             moves = [m for m in moves if m.id == d.declared_illusion] or moves
-        default = DecisionValue(choice=Choice.act, response=guard.response,
-                                moves=[moves[0].id] if moves else None)
+        default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
-            choices.append(ChoiceOption.model_construct(
-                value=DecisionValue(choice=Choice.act, response=kind), fs=movement_fs(d, 0), control=0,
-                text="Jinking: step 1 Range away"))
+            choices.append(
+                ChoiceOption.model_construct(
+                    value=DecisionValue(choice=Choice.act, response=kind),
+                    fs=movement_fs(d, 0),
+                    control=0,
+                    text="Jinking: step 1 Range away",
+                )
+            )
             continue
         for m in _eligible_moves(d, kind):
             if m.level <= d.control:
-                choices.append(ChoiceOption.model_construct(
-                    value=DecisionValue(choice=Choice.act, response=kind, moves=[m.id]), fs=0, control=m.level,
-                    text=f"{kind.value.replace('_', ' ')} Response with {m.name}"))
-    key, dv = ctx.decide(d.id, "defensive_response", "F.3", f"{d.id} may use a Defensive Response against {a.id}: "
-                         + ", ".join(k.value for k in offer) + ".", default, choices)
+                choices.append(
+                    ChoiceOption.model_construct(
+                        value=DecisionValue(choice=Choice.act, response=kind, moves=[m.id]),
+                        fs=0,
+                        control=m.level,
+                        text=f"{kind.value.replace('_', ' ')} Response with {m.name}",
+                    )
+                )
+    key, dv = ctx.decide(
+        d.id,
+        "defensive_response",
+        "F.3",
+        f"{d.id} may use a Defensive Response against {a.id}: " + ", ".join(k.value for k in offer) + ".",
+        default,
+        choices,
+    )
     if dv.choice in (None, Choice.pass_):
         if guard.response is not None:
-            ctx.note("F.3", d.id, f"{d.id} does not follow through with the declared {guard.response.value} "
-                     "Response.", "000 L5848")
+            ctx.note(
+                "F.3",
+                d.id,
+                f"{d.id} does not follow through with the declared {guard.response.value} Response.",
+                "000 L5848",
+            )
         return
     if dv.choice is not Choice.act or dv.response is None:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose respond with a response kind, or pass.",
-                 key=key)
+        ctx.fail(
+            "DECISION_INVALID", f"decisions.{key}", f"{key}: choose respond with a response kind, or pass.", key=key
+        )
     kind = dv.response
     path = f"decisions.{key}"
     summon.response_ok(ctx, atk, guard, kind, path, key)  # one Tactics Response meets both attacks (000 L4203)
     multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
     named = d.move(dv.moves[0]) if dv.moves else None
     if kind is ResponseKind.interrupt and named is not None and named.has("triggered_interrupt"):
-        ctx.fail("RESPONSE_TRIGGER_INVALID", path, f"{key}: a Triggered Interrupt goes off only once armed, through "
-                 "the triggered_interrupt decision taken with the defence.", key=key)  # 000 L4404
+        ctx.fail(
+            "RESPONSE_TRIGGER_INVALID",
+            path,
+            f"{key}: a Triggered Interrupt goes off only once armed, through "
+            "the triggered_interrupt decision taken with the defence.",
+            key=key,
+        )  # 000 L4404
     if kind not in offer:
         code = "RESPONSE_AFTER_HIT_STUN" if only_jinking else "RESPONSE_SKILL_MISMATCH"
-        ctx.fail(code, path, f"{key}: the {kind.value} Response is not open after defending with "
-                 f"{guard.option.value}" + (" (only Jinking after Hit Stun)" if only_jinking else "") + ".", key=key)
+        ctx.fail(
+            code,
+            path,
+            f"{key}: the {kind.value} Response is not open after defending with "
+            f"{guard.option.value}" + (" (only Jinking after Hit Stun)" if only_jinking else "") + ".",
+            key=key,
+        )
     if kind is ResponseKind.jinking:
         _jinking(ctx, atk, d, key, 2 if guard.technique == "back_dash" else 1)
         return
@@ -236,8 +336,14 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         positions.move(ctx, d, a, 2, False)
         d.moved -= 2
         d.responded_ok = True
-        ctx.note("F.3", d.id, f"Mid-Air Teleport: {d.id} reappears 2 Ranges away (Range {ctx.distance(a, d)}).",
-                 "000 L5880", {}, {"range": ctx.distance(a, d)})
+        ctx.note(
+            "F.3",
+            d.id,
+            f"Mid-Air Teleport: {d.id} reappears 2 Ranges away (Range {ctx.distance(a, d)}).",
+            "000 L5880",
+            {},
+            {"range": ctx.distance(a, d)},
+        )
         _super_response_glory(ctx, atk, d)
         return
     _attacking_response(ctx, atk, guard, kind, dv, key)
@@ -248,15 +354,25 @@ def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
     a = atk.attacker
     reach = max((m.range[1] for m in atk.moves if m.offensive and m.range), default=0)
     if ctx.distance(a, d) + ranges <= reach:
-        ctx.fail("JINKING_OUT_OF_RANGE_REQUIRED", f"decisions.{key}", f"{key}: {ranges} Range(s) away still leaves "
-                 f"{d.id} within reach of {a.id}'s attack.", key=key)
+        ctx.fail(
+            "JINKING_OUT_OF_RANGE_REQUIRED",
+            f"decisions.{key}",
+            f"{key}: {ranges} Range(s) away still leaves {d.id} within reach of {a.id}'s attack.",
+            key=key,
+        )
     cost = movement_fs(d, 0)
     _pay(ctx, d, cost, key, "the Jinking step")
     positions.move(ctx, d, a, ranges, False)
     d.moved -= ranges
     d.responded_ok = True
-    ctx.note("F.3", d.id, f"Jinking: {d.id} steps {ranges} Range(s) away (Range {ctx.distance(a, d)}).",
-             "000 L5876–L5878, L2181", {"fs": cost}, {"range": ctx.distance(a, d)})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"Jinking: {d.id} steps {ranges} Range(s) away (Range {ctx.distance(a, d)}).",
+        "000 L5876–L5878, L2181",
+        {"fs": cost},
+        {"range": ctx.distance(a, d)},
+    )
 
 
 def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
@@ -264,8 +380,9 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
     dist = ctx.distance(a, d)
     if kind is ResponseKind.anti_air and not (atk.aerial and dist <= 1):
         return "Anti-Air needs a jump or an Aerial move ending at Range 0 or 1"
-    if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (atk.first.has("ranged")
-                                                                          and atk.first.kind != "basic"):
+    if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (
+        atk.first.has("ranged") and atk.first.kind != "basic"
+    ):
         return "only against a Ranged Special Move"
     if kind is ResponseKind.ranged and any(m.has("ranged.no_ranged_response") for m in atk.moves):
         return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
@@ -278,8 +395,7 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
     return None
 
 
-def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue,
-                        key: str) -> None:
+def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
     from . import interrupt_effects
     from .attack import Attack as AttackCls
     from .attack import resolve
@@ -303,30 +419,43 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     sidestep_setup.check(ctx, d, moves, key, response=True)
     first = moves[0]
     if kind is ResponseKind.interrupt and d.declared_illusion and first.id != d.declared_illusion:
-        ctx.fail("DECISION_INVALID", path, f"{key}: the Interrupt declared with the Defense Total uses "
-                 f"{d.declared_illusion}.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            path,
+            f"{key}: the Interrupt declared with the Defense Total uses {d.declared_illusion}.",
+            key=key,
+        )
     if kind.value not in first.responses:
-        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.",
-                 key=key)
+        ctx.fail(
+            "RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.", key=key
+        )
     if guard.parts.get("invincible_interrupt") and not first.has(invincible_interrupts.ENTRY):
-        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Interrupt declared with the Defense Total (+2) is answered "
-                 "with an Invincible Interrupt move.", key=key)  # ruling (000 L3587)
+        ctx.fail(
+            "RESPONSE_NO_ELEMENT",
+            path,
+            f"{key}: the Interrupt declared with the Defense Total (+2) is answered with an Invincible Interrupt move.",
+            key=key,
+        )  # ruling (000 L3587)
     if kind is ResponseKind.basic and first.kind != "basic":
         ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Basic Response uses a Basic Move.", key=key)
     cost = control_cost(moves) if len(moves) > 1 else first.level
     if d.control < cost:
-        ctx.fail("RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.",
-                 key=key)
+        ctx.fail(
+            "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
+        )
     passive = first.kw("passive")
     # his Basic Response may be out of his reach when his Ally's reaches (000 L4207)
     ally_reach = kind is ResponseKind.basic and summon.reaches(ctx, d, a)
     if not passive and not ally_reach and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
-        ctx.fail("RESPONSE_OUT_OF_RANGE", path, f"{key}: {first.name} cannot reach {a.id} at Range "
-                 f"{ctx.distance(a, d)}.", key=key)
+        ctx.fail(
+            "RESPONSE_OUT_OF_RANGE",
+            path,
+            f"{key}: {first.name} cannot reach {a.id} at Range {ctx.distance(a, d)}.",
+            key=key,
+        )
     special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
     if first.utility and not special:
-        ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.",
-                 key=key)
+        ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.", key=key)
     extra: dict[str, int] = {}
     if len(moves) > 1:
         check_combo(ctx, d, moves, key)
@@ -343,23 +472,52 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
         if m.has("super_counter") and not m.is_super:
             # Super Counter: 10 Super Energy for the Counter Response (000 L4221).
             if d.se < 10:
-                ctx.fail("INSUFFICIENT_SUPER_ENERGY", path, f"{key}: {m.name} needs 10 Super Energy; {d.id} has "
-                         f"{d.se}.", key=key)
+                ctx.fail(
+                    "INSUFFICIENT_SUPER_ENERGY",
+                    path,
+                    f"{key}: {m.name} needs 10 Super Energy; {d.id} has {d.se}.",
+                    key=key,
+                )
             d.se -= 10
-            ctx.note("F.3", d.id, f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.", "000 L4221",
-                     {}, {"super_energy": d.se})
+            ctx.note(
+                "F.3",
+                d.id,
+                f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.",
+                "000 L4221",
+                {},
+                {"super_energy": d.se},
+            )
     replaced = not d.acted
     d.acted = True
     d.holding = False
-    ctx.note("F.3", d.id, f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
-             + (" in place of his action" if replaced else " (an extra attack)") + ".", "000 L5850–L5864",
-             {"response": kind.value, "moves": ids}, {"acted": True})
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
+        + (" in place of his action" if replaced else " (an extra attack)")
+        + ".",
+        "000 L5850–L5864",
+        {"response": kind.value, "moves": ids},
+        {"acted": True},
+    )
     sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
 
     def strike(used: list[MoveProfile], reflected: bool) -> bool:
-        response = AttackCls(attacker=d, defender=a, moves=used, context="response", label="F.3", cost=cost,
-                             key=key, full_offense=d.full_offense, extra_acc=extra, response=kind.value,
-                             orig_aerial=atk.aerial, vs_anti_air=kind is ResponseKind.anti_air, reflected=reflected)
+        response = AttackCls(
+            attacker=d,
+            defender=a,
+            moves=used,
+            context="response",
+            label="F.3",
+            cost=cost,
+            key=key,
+            full_offense=d.full_offense,
+            extra_acc=extra,
+            response=kind.value,
+            orig_aerial=atk.aerial,
+            vs_anti_air=kind is ResponseKind.anti_air,
+            reflected=reflected,
+        )
         a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
         out = resolve(ctx, response)
         if out.hit:
@@ -414,9 +572,14 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
         options = _reaction_moves(ctx, r, target, dist, jumped)
         if not options:
             continue
-        key, dv = ctx.decide(r.id, "reaction", "C.4", f"{r.id} may spend 1 FS on a Reaction Attack against "
-                             f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
-                             DecisionValue(choice=Choice.pass_))
+        key, dv = ctx.decide(
+            r.id,
+            "reaction",
+            "C.4",
+            f"{r.id} may spend 1 FS on a Reaction Attack against "
+            f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
+            DecisionValue(choice=Choice.pass_),
+        )
         if dv.choice in (None, Choice.pass_):
             continue
         path = f"decisions.{key}"
@@ -427,8 +590,11 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
         kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
         if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
-            code = "REACTION_REQUIRES_TACTICS_3" if kind == "interrupt" and r.prof.tactics < 3 else \
-                "REACTION_TRIGGER_INVALID"
+            code = (
+                "REACTION_REQUIRES_TACTICS_3"
+                if kind == "interrupt" and r.prof.tactics < 3
+                else "REACTION_TRIGGER_INVALID"
+            )
             ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
         r.fs -= 1
         pay_supers(ctx, r, [m])
@@ -437,17 +603,33 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
         r.reaction_used = True
         r.acted = True
         r.holding = False
-        ctx.note("C.4", r.id, f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.", "000 L6012–L6016",
-                 {"kind": kind, "move": m.id}, {"fs": r.fs, "acted": True})
-        atk = AttackCls(attacker=r, defender=target, moves=[m], context="reaction", label="C.4", cost=m.level,
-                        key=key, full_offense=r.full_offense, reaction=kind,
-                        extra_acc={"super_reaction": 1} if kind == "super" else {},
-                        defender_jumping=jumped or aerial_utility)
+        ctx.note(
+            "C.4",
+            r.id,
+            f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.",
+            "000 L6012–L6016",
+            {"kind": kind, "move": m.id},
+            {"fs": r.fs, "acted": True},
+        )
+        atk = AttackCls(
+            attacker=r,
+            defender=target,
+            moves=[m],
+            context="reaction",
+            label="C.4",
+            cost=m.level,
+            key=key,
+            full_offense=r.full_offense,
+            reaction=kind,
+            extra_acc={"super_reaction": 1} if kind == "super" else {},
+            defender_jumping=jumped or aerial_utility,
+        )
         out = resolve(ctx, atk)
         sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
         # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
-        ally_hit = kind == "basic" and summon.join(ctx, r, [m], target, None, context="reaction", reaction=kind,
-                                                   defender_jumping=jumped or aerial_utility)
+        ally_hit = kind == "basic" and summon.join(
+            ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility
+        )
         if out.hit or ally_hit:
             return True
     return False
@@ -458,8 +640,13 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
 
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
-        if m.level > r.control or not m.offensive or m.has("counter") or m.has("interrupt.interrupt_only") \
-                or access.locked(r, m):
+        if (
+            m.level > r.control
+            or not m.offensive
+            or m.has("counter")
+            or m.has("interrupt.interrupt_only")
+            or access.locked(r, m)
+        ):
             continue
         if not _reaches(m, dist):
             continue
@@ -480,8 +667,14 @@ def invincible(d: F, a: F, m: MoveProfile) -> bool:
     """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
     instances (000 L4944–L4948)."""
     n = m.has("invincibility")
-    return bool(n) and m.is_super and not d.acted and 0 < a.init - d.init <= n and d.se >= m.se_cost \
+    return (
+        bool(n)
+        and m.is_super
+        and not d.acted
+        and 0 < a.init - d.init <= n
+        and d.se >= m.se_cost
         and m.level <= d.control
+    )
 
 
 def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
@@ -496,25 +689,52 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     if d.holding or d.action_lost or d.stunned or d.knocked_down:
         return False
     dist = ctx.distance(a, d)
-    options = [m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist)
-               and not access.locked(d, m)]
+    options = [
+        m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist) and not access.locked(d, m)
+    ]
     if not options:
         return False
-    key, dv = ctx.decide(d.id, "invincible_interrupt", "D.4", f"{d.id} may answer {a.id}'s attack with an "
-                         "Invincibility Super: " + ", ".join(m.name for m in options) + " (the attack misses).",
-                         DecisionValue(choice=Choice.pass_))
+    key, dv = ctx.decide(
+        d.id,
+        "invincible_interrupt",
+        "D.4",
+        f"{d.id} may answer {a.id}'s attack with an "
+        "Invincibility Super: " + ", ".join(m.name for m in options) + " (the attack misses).",
+        DecisionValue(choice=Choice.pass_),
+    )
     if dv.choice in (None, Choice.pass_):
         return False
     m = d.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves and len(dv.moves) == 1 else None
     if m is None or m not in options:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: respond with one of "
-                 + ", ".join(o.id for o in options) + ", or pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: respond with one of " + ", ".join(o.id for o in options) + ", or pass.",
+            key=key,
+        )
     assert m is not None
     d.invincible_used = True
     pay_supers(ctx, d, [m])
     d.acted = True
-    ctx.note("D.4", d.id, f"{d.id} interrupts with the Invincibility Super {m.name}: {a.id}'s attack misses.",
-             "000 L4944–L4950", {"move": m.id}, {"acted": True})
-    resolve(ctx, AttackCls(attacker=d, defender=a, moves=[m], context="response", label="D.4", cost=m.level,
-                           key=key, response="interrupt"))
+    ctx.note(
+        "D.4",
+        d.id,
+        f"{d.id} interrupts with the Invincibility Super {m.name}: {a.id}'s attack misses.",
+        "000 L4944–L4950",
+        {"move": m.id},
+        {"acted": True},
+    )
+    resolve(
+        ctx,
+        AttackCls(
+            attacker=d,
+            defender=a,
+            moves=[m],
+            context="response",
+            label="D.4",
+            cost=m.level,
+            key=key,
+            response="interrupt",
+        ),
+    )
     return True

@@ -37,15 +37,20 @@ def follows(prev: MoveProfile, m: MoveProfile) -> bool:
     """``m`` is a follow-up of ``prev`` (which carries Opening Move, or Opening Throw for a Multi-Part Throw)."""
     entry = gated(m)
     name = opener_name(m)
-    return bool(name) and entry is not None and prev.has(FOLLOW_UPS[entry]) > 0 \
+    return (
+        bool(name)
+        and entry is not None
+        and prev.has(FOLLOW_UPS[entry]) > 0
         and name in (normalise(prev.id), normalise(prev.name))
+    )
 
 
 def free_combo_opener(m: MoveProfile) -> bool:
     """A Utility or No Damage Opening Move, or a No Damage Opening Throw, has Utility Combo Opener for free
     (000 L3746, L3765, L4441)."""
-    return (m.has("opening_move") > 0 and (m.utility or m.kw("no_damage"))) or \
-        (m.has("opening_throw") > 0 and m.kw("no_damage"))
+    return (m.has("opening_move") > 0 and (m.utility or m.kw("no_damage"))) or (
+        m.has("opening_throw") > 0 and m.kw("no_damage")
+    )
 
 
 def _window(f: F, m: MoveProfile) -> Effect | None:
@@ -76,8 +81,12 @@ def check(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None
         if gated(m) is None:
             continue
         if i > 0 and not unlocked_by_combo(moves, i):
-            ctx.fail("SEQUENCE_NOT_OPEN", path, f"{key}: {m.name} must come straight after its Opening Move in the "
-                     "Combo.", key=key)
+            ctx.fail(
+                "SEQUENCE_NOT_OPEN",
+                path,
+                f"{key}: {m.name} must come straight after its Opening Move in the Combo.",
+                key=key,
+            )
         why = lock(f, m) if i == 0 else None
         if why:
             ctx.fail("SEQUENCE_NOT_OPEN", path, f"{key}: {why}.", key=key)
@@ -111,8 +120,14 @@ def used(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     last = moves[-1]
     if any(last.has(o) for o in OPENERS):
         f.ongoing.append(Effect(WINDOW, last.id, None, ctx.turn))
-        ctx.note("G", f.id, f"{last.name} is an Opening Move: one of its follow-ups may be used this turn or next.",
-                 _REF, {"move": last.id}, {"opening_move": last.id})
+        ctx.note(
+            "G",
+            f.id,
+            f"{last.name} is an Opening Move: one of its follow-ups may be used this turn or next.",
+            _REF,
+            {"move": last.id},
+            {"opening_move": last.id},
+        )
     elif had and gated(last) is None:
         ctx.note("G", f.id, f"{f.id} used another move: his Opening Move's follow-up chance is gone.", "000 L3748")
 

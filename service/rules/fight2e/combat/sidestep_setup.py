@@ -27,16 +27,27 @@ def sidestepped(ctx: Ctx, d: F) -> None:
         return
     d.ongoing = [e for e in d.ongoing if e.id != ENTRY]
     d.ongoing.append(Effect(ENTRY, None, None, ctx.turn))
-    ctx.note("F.2", d.id, f"{d.id} may follow his Sidestep with a Sidestep Setup move, this turn or the next.",
-             "000 L4823", {}, {"sidestep_setup": ctx.turn})
+    ctx.note(
+        "F.2",
+        d.id,
+        f"{d.id} may follow his Sidestep with a Sidestep Setup move, this turn or the next.",
+        "000 L4823",
+        {},
+        {"sidestep_setup": ctx.turn},
+    )
 
 
 def check(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, response: bool = False) -> None:
     """A declared action or Response: a Sidestep Setup move needs the chance open; anything else loses it."""
     uses = bool(moves) and moves[0].has(ENTRY) > 0
     if uses and _open(ctx, f) is None and not (response and f.sidestep_window):
-        ctx.fail("SIDESTEP_SETUP_NOT_READY", f"decisions.{key}.moves", f"{key}: {moves[0].name} comes only right "
-                 "after a successful Sidestep (that turn or the next), before any other action or defence.", key=key)
+        ctx.fail(
+            "SIDESTEP_SETUP_NOT_READY",
+            f"decisions.{key}.moves",
+            f"{key}: {moves[0].name} comes only right "
+            "after a successful Sidestep (that turn or the next), before any other action or defence.",
+            key=key,
+        )
     if not uses:
         _drop(ctx, f, "another action")
 

@@ -15,8 +15,14 @@ NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
 
 
 def _free(f: F) -> bool:
-    return not (f.defeated or f.acted or f.action_lost or f.stunned or f.knocked_down
-                or any(e.id == "super_jump" for e in f.ongoing))  # a Super Jump lands at his slot (000 L2190)
+    return not (
+        f.defeated
+        or f.acted
+        or f.action_lost
+        or f.stunned
+        or f.knocked_down
+        or any(e.id == "super_jump" for e in f.ongoing)
+    )  # a Super Jump lands at his slot (000 L2190)
 
 
 def resolve_group(ctx: Ctx, group: list[F]) -> None:
@@ -36,51 +42,90 @@ def resolve_group(ctx: Ctx, group: list[F]) -> None:
 
 def _simplified(ctx: Ctx, group: list[F]) -> None:
     """Each rolls Initiative again (FS allowed), ties re-roll, then they act in that order (000 L5563–L5569)."""
-    ctx.unsupported_rule("simplified_priority", "options.simplified_simultaneous_initiative",
-                         "a Priority attack jumping ahead in the simplified procedure (000 L5571) is not resolved")
+    ctx.unsupported_rule(
+        "simplified_priority",
+        "options.simplified_simultaneous_initiative",
+        "a Priority attack jumping ahead in the simplified procedure (000 L5571) is not resolved",
+    )
     rolls: dict[str, int] = {}
     pending = list(group)
     for _ in range(10):
         for f in pending:
-            key, d = ctx.decide(f.id, "simul_fs", "A.4", f"{f.id}: Fighting Spirit on the tie-breaking Initiative "
-                                f"roll (up to {f.pl}).", DecisionValue(fs=0))
+            key, d = ctx.decide(
+                f.id,
+                "simul_fs",
+                "A.4",
+                f"{f.id}: Fighting Spirit on the tie-breaking Initiative roll (up to {f.pl}).",
+                DecisionValue(fs=0),
+            )
             fs = d.fs or 0
             if fs > f.pl or fs > f.fs:
-                ctx.fail("FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_INSUFFICIENT", f"decisions.{key}",
-                         f"{key}: {fs} FS is too much.", key=key)
+                ctx.fail(
+                    "FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_INSUFFICIENT",
+                    f"decisions.{key}",
+                    f"{key}: {fs} FS is too much.",
+                    key=key,
+                )
             f.fs -= fs
-            rolls[f.id] = ctx.roll(f.id, "simul_init", die_for_step(min(f.init_step + fs, 3)),
-                                   "simultaneous Initiative tie-break", "A.4")
+            rolls[f.id] = ctx.roll(
+                f.id, "simul_init", die_for_step(min(f.init_step + fs, 3)), "simultaneous Initiative tie-break", "A.4"
+            )
         totals = [rolls[f.id] for f in group]
         pending = [f for f in group if totals.count(rolls[f.id]) > 1]
         if not pending:
             break
     order = sorted(group, key=lambda f: -rolls[f.id])
-    ctx.note("A.4", None, "Simultaneous Initiative, simplified: " + ", ".join(f"{f.id} {rolls[f.id]}" for f in order)
-             + ".", "000 L5563–L5569", {}, {"order": [f.id for f in order]})
+    ctx.note(
+        "A.4",
+        None,
+        "Simultaneous Initiative, simplified: " + ", ".join(f"{f.id} {rolls[f.id]}" for f in order) + ".",
+        "000 L5563–L5569",
+        {},
+        {"order": [f.id for f in order]},
+    )
     for f in order:
         slot(ctx, f)
 
 
 def _formal(ctx: Ctx, group: list[F]) -> None:
-    ctx.note("A.4", None, "Simultaneous Initiative: " + ", ".join(f.id for f in group) + " declare in ascending "
-             "order of Control; no Combos.", "000 L5515–L5545")
+    ctx.note(
+        "A.4",
+        None,
+        "Simultaneous Initiative: " + ", ".join(f.id for f in group) + " declare in ascending "
+        "order of Control; no Combos.",
+        "000 L5515–L5545",
+    )
     plans: dict[str, Plan] = {}
     for f in sorted(group, key=lambda f: f.control):
-        key, d = ctx.decide(f.id, "simul_declare", "A.4", f"{f.id} declares his action for the simultaneous "
-                            "exchange (movement, move, target).", None,
-                            lambda f=f: action_choices(ctx, f, simultaneous=True))
+        key, d = ctx.decide(
+            f.id,
+            "simul_declare",
+            "A.4",
+            f"{f.id} declares his action for the simultaneous exchange (movement, move, target).",
+            None,
+            lambda f=f: action_choices(ctx, f, simultaneous=True),
+        )
         if d.action is None:
             ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
         plans[f.id] = declare(ctx, f, d, key, simultaneous=True)
-        ctx.note("A.4", f.id, f"{f.id} declares {d.action.value}"
-                 + (f" with {', '.join(d.moves)}" if d.moves else "") + (f", moving {d.movement}" if d.movement else "")
-                 + ".", "000 L5517, L5543")
+        ctx.note(
+            "A.4",
+            f.id,
+            f"{f.id} declares {d.action.value}"
+            + (f" with {', '.join(d.moves)}" if d.moves else "")
+            + (f", moving {d.movement}" if d.movement else "")
+            + ".",
+            "000 L5517, L5543",
+        )
     kinds = [p.kind for p in plans.values()]
     if any(k in NON_ATTACK for k in kinds) and not all(k in NON_ATTACK for k in kinds):
         f = next(fid for fid, p in plans.items() if p.kind in NON_ATTACK)
-        ctx.fail("SIMULTANEOUS_NON_ATTACK_ACTION", f"decisions.{plans[f].key}", f"{plans[f].key}: Refocus, Power Up "
-                 "and Await Opening only if every fighter of the exchange uses one.", key=plans[f].key)
+        ctx.fail(
+            "SIMULTANEOUS_NON_ATTACK_ACTION",
+            f"decisions.{plans[f].key}",
+            f"{plans[f].key}: Refocus, Power Up and Await Opening only if every fighter of the exchange uses one.",
+            key=plans[f].key,
+        )
     supers = [fid for fid, p in plans.items() if any(m.is_super for m in p.moves)]
     if len({ctx.fighters[fid].side for fid in supers}) > 1:
         supers = _super_rolloff(ctx, supers, plans)
@@ -91,8 +136,12 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         f.invulnerable = ti_level(plans[f.id].moves)  # attacking at the same time (000 L4323)
         f.vulnerable = any(m.has("vulnerability") for m in plans[f.id].moves)  # 000 L4892
     by_control = sorted(group, key=lambda f: -f.control)
-    priority = [f for f in by_control if plans[f.id].kind is ActionType.attack
-                and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)]
+    priority = [
+        f
+        for f in by_control
+        if plans[f.id].kind is ActionType.attack
+        and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)
+    ]
     rest = [f for f in by_control if f not in priority]
     for f in priority:  # Priority (and Throws) first, one by one (000 L5577–L5579, L4347; ruling A27 by Control)
         _run(ctx, [f], plans)
@@ -102,6 +151,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     for f in movers:  # all movement first, then the actions (000 L5553–L5555)
         f.acted = True
         from .actions import do_move
+
         do_move(ctx, f, plans[f.id])
         plans[f.id].movement = 0
     _run(ctx, movers, plans)
@@ -121,8 +171,14 @@ def _super_rolloff(ctx: Ctx, supers: list[str], plans: dict[str, Plan]) -> list[
             continue
         pay_supers(ctx, f, plans[f.id].moves)
         f.acted = True
-        ctx.note("A.4", f.id, f"{f.id} loses the Super roll-off: his Super Energy is spent and his Super is not "
-                 "launched.", "000 L5301", {}, {"super_energy": f.se, "acted": True})
+        ctx.note(
+            "A.4",
+            f.id,
+            f"{f.id} loses the Super roll-off: his Super Energy is spent and his Super is not launched.",
+            "000 L5301",
+            {},
+            {"super_energy": f.se, "acted": True},
+        )
     return [winner.id]
 
 
@@ -132,8 +188,12 @@ def _can_go(ctx: Ctx, f: F, plan: Plan) -> bool:
         return False
     if plan.moves and plan.cost > f.control:
         f.acted = True
-        ctx.note("B.3", f.id, f"{f.id}'s Control ({f.control}) no longer covers {plan.moves[0].name}: the action "
-                 "is lost.", "000 L5936")
+        ctx.note(
+            "B.3",
+            f.id,
+            f"{f.id}'s Control ({f.control}) no longer covers {plan.moves[0].name}: the action is lost.",
+            "000 L5936",
+        )
         return False
     return True
 
@@ -157,8 +217,7 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         if f.id in down:
             continue
         plan = plans[f.id]
-        out = perform(ctx, f, plan, context="simultaneous",
-                      apply_knockback=len(members) == 1)
+        out = perform(ctx, f, plan, context="simultaneous", apply_knockback=len(members) == 1)
         results.append((f, plan, out))
     if len(members) == 1:
         ctx.first_hit_awarded = awarded or ctx.first_hit_awarded
@@ -183,25 +242,38 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
             a = ctx.fighters[leaders[0]]
             gain = min(a.pl, max(a.fs_start - a.fs, 0))
             a.fs += gain
-            ctx.note("E.1", a.id, f"First hit of the round (most damage in the exchange): {a.id} regains {gain} FS.",
-                     "000 L5489", {}, {"fs": a.fs})
+            ctx.note(
+                "E.1",
+                a.id,
+                f"First hit of the round (most damage in the exchange): {a.id} regains {gain} FS.",
+                "000 L5489",
+                {},
+                {"fs": a.fs},
+            )
         else:
-            ctx.note("E.1", None, "Simultaneous first hits with equal damage: no Fighting Spirit refund.",
-                     "000 L5489")
+            ctx.note("E.1", None, "Simultaneous first hits with equal damage: no Fighting Spirit refund.", "000 L5489")
     if kb:
         most = max(taken.get(t, 0) for t in kb)
         victims = [t for t in kb if taken.get(t, 0) == most]
         victim = victims[0]
         if len(victims) > 1:
             from ...dice import Die
+
             r = ctx.roll("fight", "knockback_tie", Die(3), "Knock Back tie", "E.3")
             victim = victims[(r - 1) % len(victims)]
         ranges, by = kb[victim]
         d = ctx.fighters[victim]
         if not d.defeated:
             before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
-            ctx.note("E.3", victim, f"Of the simultaneous hits only {victim}, who took the most damage, is Knocked "
-                     f"Back {ranges}: Range {before} → {after}.", "000 L5581–L5585", {}, {"range": after})
+            ctx.note(
+                "E.3",
+                victim,
+                f"Of the simultaneous hits only {victim}, who took the most damage, is Knocked "
+                f"Back {ranges}: Range {before} → {after}.",
+                "000 L5581–L5585",
+                {},
+                {"range": after},
+            )
     waiting, ctx.exchange = ctx.exchange or [], None
     for effect in waiting:  # after the Knock Back, as in a single attack (E.3 before E.4–E.8)
         effect()

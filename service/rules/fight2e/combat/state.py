@@ -278,8 +278,15 @@ class Ctx:
 
     # ── decisions ─────────────────────────────────────────────────────────────────────────────────
 
-    def decide(self, fid: str, point: str, label: str, text: str, default: DecisionValue | None,
-               choices: list | Callable[[], list] | None = None) -> tuple[str, DecisionValue]:
+    def decide(
+        self,
+        fid: str,
+        point: str,
+        label: str,
+        text: str,
+        default: DecisionValue | None,
+        choices: list | Callable[[], list] | None = None,
+    ) -> tuple[str, DecisionValue]:
         """The decision at ``point``: the request's, else the default, else pending. ``choices`` may be a function
         that lists them, called only when the decision is pending."""
         key = self.key(fid, point)
@@ -291,16 +298,29 @@ class Ctx:
             return key, normalise(default)
         listed = complete(point, default, (choices() if callable(choices) else choices) or [], self.fighters.get(fid))
         pending = PendingDecision.model_construct(
-            key=key, fighter=fid, point=point, step=label, text=text, die=None,
-            default=normalise(default) if default is not None else None, choices=listed,
-            provisional=bool(self.needed))
+            key=key,
+            fighter=fid,
+            point=point,
+            step=label,
+            text=text,
+            die=None,
+            default=normalise(default) if default is not None else None,
+            choices=listed,
+            provisional=bool(self.needed),
+        )
         return key, self._ask(pending)
 
     def mark(self) -> None:
         """Where looking ahead begins: nothing logged after it reaches the answer."""
         if self.marks is None:
-            self.marks = (len(self.log), len(self.rolls), len(self.glory), len(self.warnings), len(self.violations),
-                          len(self.events))
+            self.marks = (
+                len(self.log),
+                len(self.rolls),
+                len(self.glory),
+                len(self.warnings),
+                len(self.violations),
+                len(self.events),
+            )
 
     def _ask(self, pending: PendingDecision) -> DecisionValue:
         """Ask for ``pending``, gathering what else can be asked in the same answer: past missing dice, decisions
@@ -317,8 +337,13 @@ class Ctx:
             if stand_in is None:
                 raise Stop(pending.key)
             return stand_in
-        if (not self.needed and self.opts.ask_every_decision and pending.default is not None
-                and all(p.fighter != pending.fighter for p in self.asked) and len(self.asked) < 40):
+        if (
+            not self.needed
+            and self.opts.ask_every_decision
+            and pending.default is not None
+            and all(p.fighter != pending.fighter for p in self.asked)
+            and len(self.asked) < 40
+        ):
             self.mark()
             self.asked.append(pending)
             return pending.default
@@ -338,16 +363,19 @@ class Ctx:
         if given is not None:
             self.used_rolls.add(key)
             if not 1 <= given <= d.sides:
-                self.fail("DIE_VALUE_OUT_OF_RANGE", f"rolls.{key}",
-                          f"{key}: {given} is not a result of a d{d.sides} ({purpose}).", key=key)
+                self.fail(
+                    "DIE_VALUE_OUT_OF_RANGE",
+                    f"rolls.{key}",
+                    f"{key}: {given} is not a result of a d{d.sides} ({purpose}).",
+                    key=key,
+                )
             face, source = given, RollSource.given
         elif self.req.seed is not None:
             digest = hashlib.blake2b(f"{self.req.seed}|{key}".encode(), digest_size=8).digest()
             face, source = 1 + int.from_bytes(digest, "big") % d.sides, RollSource.seed
         else:
             return self._missing(key, fid, d, purpose, label)
-        self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose,
-                                                     source=source))
+        self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose, source=source))
         return face + d.bonus
 
     def _missing(self, key: str, fid: str, d: Die, purpose: str, label: str) -> int:
@@ -365,8 +393,7 @@ class Ctx:
         key = self.key(fid, kind)
         if self.req.rolls and key in self.req.rolls:
             self.used_rolls.add(key)
-            self.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key}: the result could not matter and was not used.",
-                      key=key)
+            self.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key}: the result could not matter and was not used.", key=key)
 
     # ── findings and log ─────────────────────────────────────────────────────────────────────────
 
@@ -377,10 +404,17 @@ class Ctx:
     def warn(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
         self.warnings.append(self._finding(Severity.warning, code, path, message, key, ref))
 
-    def _finding(self, severity: Severity, code: str, path: str, message: str, key: str | None,
-                 ref: str | None) -> Finding:
-        return Finding.model_construct(code=code, severity=severity, path=self.request_path(path, key), key=key,
-                                       message=message, ref=ref_of(ref or CODES[code].ref))
+    def _finding(
+        self, severity: Severity, code: str, path: str, message: str, key: str | None, ref: str | None
+    ) -> Finding:
+        return Finding.model_construct(
+            code=code,
+            severity=severity,
+            path=self.request_path(path, key),
+            key=key,
+            message=message,
+            ref=ref_of(ref or CODES[code].ref),
+        )
 
     def unsupported_rule(self, ident: str, path: str, reason: str) -> None:
         if (ident, path) in self.unsupported_seen:
@@ -405,21 +439,31 @@ class Ctx:
                 name, _, field_name = rest.rpartition(".")
                 if field_name not in DecisionValue.model_fields or not name:
                     name = rest
-            return f"{head}{map_key(name)}{rest[len(name):]}"
+            return f"{head}{map_key(name)}{rest[len(name) :]}"
         if head == "fighters" and not rest.startswith("["):
             fid, dot, tail = rest.partition(".")
             f = self.fighters.get(fid)
             return f"fighters[{f.index}]{dot}{tail}" if f else f"fighters{map_key(fid)}{dot}{tail}"
         for prefix in ("fight.sides.", "fight.positioning.bands."):
             if path.startswith(prefix):
-                fid, dot, tail = path[len(prefix):].partition(".")
+                fid, dot, tail = path[len(prefix) :].partition(".")
                 return f"{prefix[:-1]}{map_key(fid)}{dot}{tail}"
         return path
 
-    def note(self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None,
-             change: dict | None = None) -> None:
-        self.log.append(LogStep.model_construct(step=len(self.log) + 1, label=label, actor=actor,
-                                                inputs=inputs or {}, ref=ref, change=change or {}, text=text))
+    def note(
+        self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
+    ) -> None:
+        self.log.append(
+            LogStep.model_construct(
+                step=len(self.log) + 1,
+                label=label,
+                actor=actor,
+                inputs=inputs or {},
+                ref=ref,
+                change=change or {},
+                text=text,
+            )
+        )
         events.after_note(self, actor, change or {}, label)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:

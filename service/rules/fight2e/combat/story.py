@@ -55,8 +55,11 @@ def _distracting(sheet: Fighter) -> list[str]:
 
 
 def _bishounen(sheet: Fighter) -> bool:
-    return any(_slug(q.id) == "bishounen" or (_slug(q.id) == "interesting_appearance"
-                                               and _slug(q.params.descriptor) == "bishounen") for q in sheet.qualities)
+    return any(
+        _slug(q.id) == "bishounen"
+        or (_slug(q.id) == "interesting_appearance" and _slug(q.params.descriptor) == "bishounen")
+        for q in sheet.qualities
+    )
 
 
 def _skill(sheet: Fighter, names: tuple[str, ...]) -> int:
@@ -69,13 +72,21 @@ def start(ctx: Ctx, f: F, cf: CombatFighter) -> None:
 
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
-    ok = {"distracting": eff.charges in (1, 2), "phobia": True, "bishounen": eff.since is not None,
-          "style_weakness": eff.target is not None and eff.target != f.id}[eff.id]
+    ok = {
+        "distracting": eff.charges in (1, 2),
+        "phobia": True,
+        "bishounen": eff.since is not None,
+        "style_weakness": eff.target is not None and eff.target != f.id,
+    }[eff.id]
     if eff.id == "phobia":
         ok = weak(ctx, f, "phobia")
     if not ok:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: {eff.id} is not consistent with his sheet (Phobia "
-                 "needs the Weakness, Distracting `charges` 1 or 2, Style Weakness a `target`).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: {eff.id} is not consistent with his sheet (Phobia "
+            "needs the Weakness, Distracting `charges` 1 or 2, Style Weakness a `target`).",
+        )
     f.ongoing.append(eff)
     if eff.id == "distracting":
         from . import ongoing
@@ -91,8 +102,9 @@ def fold(prof: Profile, f: F) -> Profile:
 
 def _spend(ctx: Ctx, f: F, what: str) -> None:
     f.story = (f.story or 0) - 1
-    ctx.note("A", f.id, f"{f.id} spends a Story Point ({what}): {f.story} left.", "000 L1579", {},
-             {"story_points": f.story})
+    ctx.note(
+        "A", f.id, f"{f.id} spends a Story Point ({what}): {f.story} left.", "000 L1579", {}, {"story_points": f.story}
+    )
 
 
 def _check(ctx: Ctx, f: F, skills: tuple[str, ...], dl: int, why: str) -> bool:
@@ -100,8 +112,14 @@ def _check(ctx: Ctx, f: F, skills: tuple[str, ...], dl: int, why: str) -> bool:
     level = _skill(_sheet(ctx, f), skills)
     r = ctx.roll(f.id, "skill_check", D10, why, "A")
     ok = r + level >= dl
-    ctx.note("A", f.id, f"{why}: {r} + {level} against DL {dl} — " + ("success." if ok else "failure."),
-             "000 L1641–L1644", {"roll": r, "skill": level, "dl": dl}, {"success": ok})
+    ctx.note(
+        "A",
+        f.id,
+        f"{why}: {r} + {level} against DL {dl} — " + ("success." if ok else "failure."),
+        "000 L1641–L1644",
+        {"roll": r, "skill": level, "dl": dl},
+        {"success": ok},
+    )
     return ok
 
 
@@ -116,8 +134,12 @@ def opening(ctx: Ctx) -> None:
             continue
         if any(e.id == "phobia" for e in f.ongoing):
             f.next_dice += [("initiative", -1, "phobia"), ("control", -1, "phobia")]
-            ctx.note("A", f.id, f"{f.id} faces the object of his Phobia: Initiative and Control one die size lower.",
-                     "000 L1463–L1465")
+            ctx.note(
+                "A",
+                f.id,
+                f"{f.id} faces the object of his Phobia: Initiative and Control one die size lower.",
+                "000 L1463–L1465",
+            )
     if ctx.req.fight.round != 1 or ctx.turn != 1:
         return
     for fid in ctx.order:
@@ -140,8 +162,13 @@ def _distract(ctx: Ctx, f: F) -> None:
     takes = _distracting(sheet)
     if not takes or not f.story:
         return
-    _, d = ctx.decide(f.id, "distracting", "A", f"{f.id} may spend a Story Point on Distracting (act) or not "
-                      "(pass).", DecisionValue(choice=Choice.pass_))
+    _, d = ctx.decide(
+        f.id,
+        "distracting",
+        "A",
+        f"{f.id} may spend a Story Point on Distracting (act) or not (pass).",
+        DecisionValue(choice=Choice.pass_),
+    )
     if d.choice is not Choice.act:
         return
     benefits = {"control_penalty", "damage_reduction"} if len(takes) >= 2 else {takes[0]}
@@ -152,8 +179,7 @@ def _distract(ctx: Ctx, f: F) -> None:
     if "control_penalty" in benefits:
         for o in ctx.opponents(f):
             o.next_dice.append(("control", -1, "distracting"))
-        ctx.note("A", f.id, f"Distracting: {f.id}'s opponents roll Control one die size lower this turn.",
-                 "000 L1128")
+        ctx.note("A", f.id, f"Distracting: {f.id}'s opponents roll Control one die size lower this turn.", "000 L1128")
     if "damage_reduction" in benefits:
         attractive = sum(1 for q in sheet.qualities if _slug(q.id) == "attractive")
         n = 2 if len(takes) >= 2 or attractive >= 2 else 1
@@ -161,16 +187,29 @@ def _distract(ctx: Ctx, f: F) -> None:
         from . import ongoing
 
         f.prof = ongoing.rebuild(f)
-        ctx.note("A", f.id, f"Distracting: {f.id} takes {n} less damage from every attack (at least 1) and has "
-                 f"+{n} Stun Threshold this fight.", "000 L1132", {}, {"damage_less": n})
+        ctx.note(
+            "A",
+            f.id,
+            f"Distracting: {f.id} takes {n} less damage from every attack (at least 1) and has "
+            f"+{n} Stun Threshold this fight.",
+            "000 L1132",
+            {},
+            {"damage_less": n},
+        )
 
 
 def _oblivious(ctx: Ctx, w: F) -> None:
     for o in ctx.opponents(w):
         if not o.story:
             continue
-        _, d = ctx.decide(o.id, "oblivious", "A", f"{o.id} may spend a Story Point for a DL 12 check against "
-                          f"{w.id}'s Oblivious Weakness (act) or not (pass).", DecisionValue(choice=Choice.pass_))
+        _, d = ctx.decide(
+            o.id,
+            "oblivious",
+            "A",
+            f"{o.id} may spend a Story Point for a DL 12 check against "
+            f"{w.id}'s Oblivious Weakness (act) or not (pass).",
+            DecisionValue(choice=Choice.pass_),
+        )
         if d.choice is not Choice.act:
             continue
         _spend(ctx, o, f"noticing {w.id} is Oblivious")
@@ -182,14 +221,20 @@ def _oblivious(ctx: Ctx, w: F) -> None:
 
 def _style_weakness(ctx: Ctx, w: F) -> None:
     for o in ctx.opponents(w):
-        _, d = ctx.decide(o.id, "stance_evaluation", "A", f"{o.id} may make a DL 8 Stance Evaluation against "
-                          f"{w.id}'s Style Weakness (act) or not (pass).", DecisionValue(choice=Choice.act))
+        _, d = ctx.decide(
+            o.id,
+            "stance_evaluation",
+            "A",
+            f"{o.id} may make a DL 8 Stance Evaluation against {w.id}'s Style Weakness (act) or not (pass).",
+            DecisionValue(choice=Choice.act),
+        )
         if d.choice is not Choice.act:
             continue
         if _check(ctx, o, ("stance_evaluation",), 8, f"{o.id}'s Stance Evaluation of {w.id}"):
             o.ongoing.append(Effect("style_weakness", None, None, ctx.turn, w.id))
-            ctx.note("A", o.id, f"{o.id} sees through {w.id}'s style: +1 damage on all his attacks on him.",
-                     "000 L1477")
+            ctx.note(
+                "A", o.id, f"{o.id} sees through {w.id}'s style: +1 damage on all his attacks on him.", "000 L1477"
+            )
 
 
 # ── damage and the end of a turn ─────────────────────────────────────────────────────────────────────
@@ -225,21 +270,38 @@ def end_of_turn(ctx: Ctx) -> None:
         targets = [o for o in ctx.opponents(f) if o.life > f.life and o.fs > f.fs]
         if not targets:
             continue
-        key, d = ctx.decide(f.id, "bishounen", "H", f"{f.id} may spend a Story Point so that one of "
-                            + ", ".join(o.id for o in targets) + " rolls Initiative one die size lower next turn "
-                            "(target), or pass.", DecisionValue(choice=Choice.pass_))
+        key, d = ctx.decide(
+            f.id,
+            "bishounen",
+            "H",
+            f"{f.id} may spend a Story Point so that one of "
+            + ", ".join(o.id for o in targets)
+            + " rolls Initiative one die size lower next turn "
+            "(target), or pass.",
+            DecisionValue(choice=Choice.pass_),
+        )
         if d.choice is Choice.pass_ or d.target is None:
             continue
         t = next((o for o in targets if o.id == d.target), None)
         if t is None:
-            ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: one of "
-                     + ", ".join(o.id for o in targets) + " (more Life Bar and Fighting Spirit), or pass.", key=key)
+            ctx.fail(
+                "DECISION_INVALID",
+                f"decisions.{key}.target",
+                f"{key}: one of " + ", ".join(o.id for o in targets) + " (more Life Bar and Fighting Spirit), or pass.",
+                key=key,
+            )
         assert t is not None
         _spend(ctx, f, "Bishounen")
         t.next_dice.append(("initiative", -1, "bishounen"))
         f.ongoing.append(Effect("bishounen", None, None, ctx.turn))
-        ctx.note("H", f.id, f"Bishounen: {t.id} rolls Initiative one die size lower next turn.", "000 L1267",
-                 {"target": t.id}, {})
+        ctx.note(
+            "H",
+            f.id,
+            f"Bishounen: {t.id} rolls Initiative one die size lower next turn.",
+            "000 L1267",
+            {"target": t.id},
+            {},
+        )
 
 
 def keep(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
@@ -250,7 +312,11 @@ def keep(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
     if e.id == "phobia":
         foes = ctx.opponents(f)
         if foes and all(ctx.distance(f, o) >= 5 for o in foes):
-            ctx.note("H.3", f.id, f"{f.id} is at Range 5 from every opponent: he has fled the object of his Phobia.",
-                     "000 L1465")
+            ctx.note(
+                "H.3",
+                f.id,
+                f"{f.id} is at Range 5 from every opponent: he has fled the object of his Phobia.",
+                "000 L1465",
+            )
             return []
     return [e]

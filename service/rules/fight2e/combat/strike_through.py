@@ -32,26 +32,48 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
         ctx.note("E", d.id, f"{d.id} has no Control left after Hit Stun: no Strike Through.", "000 L3898")
         return out
     dist = ctx.distance(a, d)
-    options = [m for m in d.prof.moves.values() if m.has(ENTRY) and "priority" in m.responses
-               and m.range is not None and m.range[0] <= dist <= m.range[1]]
+    options = [
+        m
+        for m in d.prof.moves.values()
+        if m.has(ENTRY) and "priority" in m.responses and m.range is not None and m.range[0] <= dist <= m.range[1]
+    ]
     if not options:
         return out
-    key, dv = ctx.decide(d.id, "strike_through", "E", f"{d.id}'s Priority Response failed: strike {a.id} anyway "
-                         "with " + ", ".join(m.name for m in options) + ", or pass.",
-                         DecisionValue(choice=Choice.act, moves=[options[0].id]))
+    key, dv = ctx.decide(
+        d.id,
+        "strike_through",
+        "E",
+        f"{d.id}'s Priority Response failed: strike {a.id} anyway "
+        "with " + ", ".join(m.name for m in options) + ", or pass.",
+        DecisionValue(choice=Choice.act, moves=[options[0].id]),
+    )
     if dv.choice in (None, Choice.pass_) and not dv.moves:
         return out
     m = d.move(dv.moves[0]) if dv.choice in (None, Choice.act) and dv.moves and len(dv.moves) == 1 else None
     if m is None or m not in options:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: respond with one of "
-                 + ", ".join(o.id for o in options) + " (a single move), or pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: respond with one of " + ", ".join(o.id for o in options) + " (a single move), or pass.",
+            key=key,
+        )
     assert m is not None
     pay_supers(ctx, d, [m])
     replaced = not d.acted
     d.acted = True
     d.holding = False
-    ctx.note("E", d.id, f"{d.id} strikes through with {m.name}" + (" in place of his action" if replaced else "")
-             + ".", "000 L3894–L3900", {"move": m.id, "control": d.control}, {"acted": True})
-    resolve(ctx, AttackCls(attacker=d, defender=a, moves=[m], context="response", label="E", cost=m.level, key=key,
-                           response="priority"))
+    ctx.note(
+        "E",
+        d.id,
+        f"{d.id} strikes through with {m.name}" + (" in place of his action" if replaced else "") + ".",
+        "000 L3894–L3900",
+        {"move": m.id, "control": d.control},
+        {"acted": True},
+    )
+    resolve(
+        ctx,
+        AttackCls(
+            attacker=d, defender=a, moves=[m], context="response", label="E", cost=m.level, key=key, response="priority"
+        ),
+    )
     return out

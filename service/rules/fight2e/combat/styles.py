@@ -46,8 +46,9 @@ def with_styles(prof: Profile, sheet: Fighter) -> Profile:
     placed: dict[str, tuple[str, bool]] = {}
     for i, sm in enumerate(sheet.moves):
         placed[f"moves[{i}]"] = (sm.style if sm.style in names else base, sm.cross_style)
-    filled = {st for st, cross in placed.values() if not cross} | (names if any(c for _, c in placed.values())
-                                                                   else set())
+    filled = {st for st, cross in placed.values() if not cross} | (
+        names if any(c for _, c in placed.values()) else set()
+    )
     share = max(len(filled), 1)
     moves: dict[str, MoveProfile] = {}
     for ident, m in prof.moves.items():
@@ -69,11 +70,26 @@ def _command(st: Style) -> MoveProfile:
     (000 L5047–L5053, L5072)."""
     ident = PREFIX + _slug(st.name)
     return MoveProfile(
-        id=ident, name=f"Style Change ({st.name})", kind="command", level=2 + st.harder_command_move,
-        keywords=frozenset(("normal_move", "utility", "instantaneous")), combo_keywords=frozenset(("basic",)),
-        range=None, accuracy_parts=(), damage_step=None, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False,
-        glory=0, se_cost=0, entries={}, options={"style_change": {"style": st.name}}, responses=frozenset(),
-        path=f"command:{ident}")
+        id=ident,
+        name=f"Style Change ({st.name})",
+        kind="command",
+        level=2 + st.harder_command_move,
+        keywords=frozenset(("normal_move", "utility", "instantaneous")),
+        combo_keywords=frozenset(("basic",)),
+        range=None,
+        accuracy_parts=(),
+        damage_step=None,
+        min_roll=1,
+        flat_bonus=0,
+        stun_bonus=0,
+        ki_based=False,
+        glory=0,
+        se_cost=0,
+        entries={},
+        options={"style_change": {"style": st.name}},
+        responses=frozenset(),
+        path=f"command:{ident}",
+    )
 
 
 def _style(prof: Profile, name: str | None) -> Style | None:
@@ -97,16 +113,18 @@ def fold(prof: Profile, f: F) -> Profile:
         return prof
     skill = st.modified_defense_skill.value if st.modified_defense_skill is not None else "evasion"
     changes: dict[str, int] = {"defense": prof.defense - n}
-    changes[skill if skill in ("evasion", "tactics") else "evasion"] = getattr(
-        prof, skill if skill in ("evasion", "tactics") else "evasion") + n
+    changes[skill if skill in ("evasion", "tactics") else "evasion"] = (
+        getattr(prof, skill if skill in ("evasion", "tactics") else "evasion") + n
+    )
     return replace(prof, **changes)  # type: ignore[arg-type]
 
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     base = f.base_prof or f.prof
     if _style(base, eff.move) is None or eff.move == base.base_style:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: `style` names one of his styles other than the Base "
-                 "Style.")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS", path, f"{f.id}: `style` names one of his styles other than the Base Style."
+        )
     f.ongoing.append(eff)
     _enter(f, eff.move or "")
 
@@ -123,8 +141,12 @@ def start(ctx: Ctx, f: F) -> None:
         f.style = base.base_style
     for m in base.moves.values():
         if any(m.has(e) for e in _LINKS) and not m.cross_style:
-            ctx.unsupported_rule("multiple_styles", f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: the rule that "
-                                 "a move of one style cannot affect a move of another (000 L5056) is not checked")
+            ctx.unsupported_rule(
+                "multiple_styles",
+                f"fighters[{f.index}].sheet.{m.path}",
+                f"{m.name}: the rule that "
+                "a move of one style cannot affect a move of another (000 L5056) is not checked",
+            )
 
 
 def _enter(f: F, name: str) -> None:
@@ -153,8 +175,12 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -
     for i, m in enumerate(moves):
         ender = next((x for x in moves[:i] if x.has("end_style")), None)
         if ender is not None and not m.cross_style and m.style is not None and m.style == ender.style:
-            ctx.fail("STYLE_MOVE_UNAVAILABLE", path, f"{key}: {m.name} belongs to the style {ender.name} ends; it "
-                     "cannot follow it in the Combo.", key=key)
+            ctx.fail(
+                "STYLE_MOVE_UNAVAILABLE",
+                path,
+                f"{key}: {m.name} belongs to the style {ender.name} ends; it cannot follow it in the Combo.",
+                key=key,
+            )
 
 
 def no_movement(f: F, m: MoveProfile | None = None) -> bool:
@@ -172,8 +198,12 @@ def immobile(f: F) -> bool:
 def check_action(ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, n: int, key: str) -> None:
     first = f.move((d.moves or [""])[0]) if d.moves else None
     if (n or kind is ActionType.move) and no_movement(f, first):
-        ctx.fail("STYLE_MOVEMENT_LIMITED", f"decisions.{key}.movement", f"{key}: {f.id} cannot move in the "
-                 f"{f.style} style (No Movement).", key=key)
+        ctx.fail(
+            "STYLE_MOVEMENT_LIMITED",
+            f"decisions.{key}.movement",
+            f"{key}: {f.id} cannot move in the {f.style} style (No Movement).",
+            key=key,
+        )
 
 
 def glory(f: F, m: MoveProfile, points: int) -> int:
@@ -196,13 +226,21 @@ def movement_fs(ctx: Ctx, f: F, kind: ActionType, first: MoveProfile | None, n: 
     path = f"decisions.{key}.movement"
     if kind is ActionType.move:
         if n > 2:
-            ctx.fail("STYLE_MOVEMENT_LIMITED", path, f"{key}: in the Limited Movement style {f.style} a movement "
-                     "action covers 1 Range (free) or 2 (1 FS).", key=key)
+            ctx.fail(
+                "STYLE_MOVEMENT_LIMITED",
+                path,
+                f"{key}: in the Limited Movement style {f.style} a movement action covers 1 Range (free) or 2 (1 FS).",
+                key=key,
+            )
         return 0 if n == 1 else 1
     if kind in (ActionType.attack, ActionType.utility):
         if n > 1:
-            ctx.fail("STYLE_MOVEMENT_LIMITED", path, f"{key}: in the Limited Movement style {f.style} only 1 Range "
-                     "(1 FS) before a move.", key=key)
+            ctx.fail(
+                "STYLE_MOVEMENT_LIMITED",
+                path,
+                f"{key}: in the Limited Movement style {f.style} only 1 Range (1 FS) before a move.",
+                key=key,
+            )
         return 1
     return None
 
@@ -215,8 +253,15 @@ def switch(ctx: Ctx, f: F, name: str, why: str, ref: str) -> None:
     old = f.style
     if name == old:
         return
-    ended = [e for e in f.ongoing if e.move and e.id not in _NOT_EFFECTS and (m := f.move(e.move)) is not None
-             and m.style == old and not m.cross_style]
+    ended = [
+        e
+        for e in f.ongoing
+        if e.move
+        and e.id not in _NOT_EFFECTS
+        and (m := f.move(e.move)) is not None
+        and m.style == old
+        and not m.cross_style
+    ]
     for e in [x for x in ended if x.id == "summon"]:
         from . import summon
 
@@ -226,9 +271,16 @@ def switch(ctx: Ctx, f: F, name: str, why: str, ref: str) -> None:
     if name != base:
         f.ongoing.append(Effect("style", name, None, ctx.turn))
     _enter(f, name)
-    ctx.note("C.5", f.id, f"{f.id} is now in the {name} style ({why})" + (
-        ": " + ", ".join(sorted({e.id for e in ended})) + " of the old style end" if ended else "") + ".", ref,
-        {"from": old}, {"style": name})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} is now in the {name} style ({why})"
+        + (": " + ", ".join(sorted({e.id for e in ended})) + " of the old style end" if ended else "")
+        + ".",
+        ref,
+        {"from": old},
+        {"style": name},
+    )
 
 
 def use_command(ctx: Ctx, f: F, m: MoveProfile, combo: bool, key: str) -> None:
@@ -240,11 +292,14 @@ def use_command(ctx: Ctx, f: F, m: MoveProfile, combo: bool, key: str) -> None:
         ctx.fail("STYLE_CHANGE_INVALID", path, f"{key}: {f.id} is already in the {name} style.", key=key)
     cost = 1 if f.style_changes else 2
     if cost > f.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: Style Change costs {cost} FS, more than Power Level "
-                 f"{f.pl} (000 L5053).", key=key)
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL",
+            path,
+            f"{key}: Style Change costs {cost} FS, more than Power Level {f.pl} (000 L5053).",
+            key=key,
+        )
     if not f.fs and combo:
-        ctx.fail("STYLE_CHANGE_INVALID", path, f"{key}: without FS a Style Change cannot be part of a Combo.",
-                 key=key)
+        ctx.fail("STYLE_CHANGE_INVALID", path, f"{key}: without FS a Style Change cannot be part of a Combo.", key=key)
     paid = min(cost, f.fs)  # ruling: short of FS he pays what he has (000 L5053)
     f.fs -= paid
     f.style_changes += 1

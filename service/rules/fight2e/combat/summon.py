@@ -62,8 +62,11 @@ def call(ctx: Ctx, f: F, m: MoveProfile, facing: F | None) -> None:
     come from different Super Moves (000 L4191, L4195, L4211)."""
     if not m.has("summon"):
         return
-    gone = [e for e in allies(f) if not m.is_super or e.move == m.id
-            or not ((sm := f.move(e.move or "")) is not None and sm.is_super)]
+    gone = [
+        e
+        for e in allies(f)
+        if not m.is_super or e.move == m.id or not ((sm := f.move(e.move or "")) is not None and sm.is_super)
+    ]
     for e in gone:
         leave(ctx, f, e, "a new Ally is summoned")
     band = target = None
@@ -76,8 +79,14 @@ def call(ctx: Ctx, f: F, m: MoveProfile, facing: F | None) -> None:
         target, offset = (facing.id if facing is not None else None), 1
     f.ongoing.append(Effect("summon", m.id, COUNT, ctx.turn, target, offset, band=band))
     where = f"in band {band}" if band is not None else f"1 Range in front of him toward {target}"
-    ctx.note("C.5", f.id, f"{m.name}: {f.id}'s Ally appears {where} for a {COUNT}-count.", "000 L4191–L4199",
-             {"move": m.id}, {"ally": where})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name}: {f.id}'s Ally appears {where} for a {COUNT}-count.",
+        "000 L4191–L4199",
+        {"move": m.id},
+        {"ally": where},
+    )
 
 
 def leave(ctx: Ctx, f: F, e: Effect, why: str) -> None:
@@ -102,12 +111,20 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     if eff.id == ally_checks.CHECKED:
         bad = bad or eff.target not in {x.id for x in ctx.req.fighters} or eff.target == f.id
     if eff.id == "summon":
-        bad = bad or eff.since is None or (ctx.band_mode and eff.band is None) or (
-            not ctx.band_mode and eff.charges is None)
+        bad = (
+            bad
+            or eff.since is None
+            or (ctx.band_mode and eff.band is None)
+            or (not ctx.band_mode and eff.charges is None)
+        )
     if bad:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an Ally needs his Summon move, the turn it came and "
-                 "where it stands (`band`, or `charges` Ranges ahead of him without a map); a Check on it names "
-                 "its checker (`target`).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: an Ally needs his Summon move, the turn it came and "
+            "where it stands (`band`, or `charges` Ranges ahead of him without a map); a Check on it names "
+            "its checker (`target`).",
+        )
     f.ongoing.append(eff)
 
 
@@ -139,7 +156,7 @@ def ally_move(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> MoveProfile | None:
     (ruling: priced as that Element on a Level 1 Special Move of his, one die size smaller like a Basic Move's)."""
     if ident == PREFIX + "basic_move":
         return replace(BASIC_MOVE, id=ident, name="Ally's Basic Move", path=f"ally:{m.id}")
-    element = ident[len(PREFIX):]
+    element = ident[len(PREFIX) :]
     if element not in _elements(m):
         return None
     sheet = ctx.req.fighters[f.index].sheet
@@ -149,12 +166,28 @@ def ally_move(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> MoveProfile | None:
         return None
     step = priced.damage_step - 1 if priced.damage_step is not None else None
     kws = priced.keywords | {"defensive_response:basic"}
-    return replace(priced, id=ident, name=f"Ally's Basic Move ({element})", kind="basic", level=1, damage_step=step,
-                   keywords=kws, glory=0, path=f"ally:{m.id}")
+    return replace(
+        priced,
+        id=ident,
+        name=f"Ally's Basic Move ({element})",
+        kind="basic",
+        level=1,
+        damage_step=step,
+        keywords=kws,
+        glory=0,
+        path=f"ally:{m.id}",
+    )
 
 
-def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outcome | None,
-         context: str = "action", **kind: Any) -> bool:
+def join(
+    ctx: Ctx,
+    f: F,
+    moves: list[MoveProfile],
+    target: F | None,
+    first: Outcome | None,
+    context: str = "action",
+    **kind: Any,
+) -> bool:
     """The summoner launched Basic Moves: each Ally launches as many at the same time, at his target when it is in
     reach, else at another opponent it reaches; defended separately but with the same Skill (000 L4201–L4207).
     With his Basic Defensive Response or Basic Reaction Attack (``context`` response / reaction) the Ally answers
@@ -169,15 +202,28 @@ def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outc
         sm = f.move(e.move or "")
         if sm is None or e not in f.ongoing:
             continue
-        key, d = ctx.decide(f.id, "ally_attack", "D.1" if context == "action" else LABEL[context], f"{f.id}'s Ally "
-                            "strikes along with him: its Basic Move(s) ("
-                            + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))]) + "), as many "
-                            "as his.", DecisionValue(moves=[PREFIX + "basic_move"] * len(moves)))
+        key, d = ctx.decide(
+            f.id,
+            "ally_attack",
+            "D.1" if context == "action" else LABEL[context],
+            f"{f.id}'s Ally "
+            "strikes along with him: its Basic Move(s) ("
+            + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))])
+            + "), as many "
+            "as his.",
+            DecisionValue(moves=[PREFIX + "basic_move"] * len(moves)),
+        )
         ids = d.moves or []
         built = [ally_move(ctx, f, sm, i) for i in ids]
         if len(ids) != len(moves) or any(b is None for b in built):
-            ctx.fail("DECISION_INVALID", f"decisions.{key}.moves", f"{key}: {len(moves)} of "
-                     + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))]) + ".", key=key)
+            ctx.fail(
+                "DECISION_INVALID",
+                f"decisions.{key}.moves",
+                f"{key}: {len(moves)} of "
+                + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))])
+                + ".",
+                key=key,
+            )
         ally = [b for b in built if b is not None]
         reach = ally[0].range or (0, 2)
         foes = [o for o in ctx.opponents(f) if reach[0] <= distance(ctx, f, e, o) <= reach[1]]
@@ -191,11 +237,18 @@ def join(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, first: Outc
             continue
         if not ally_checks.may_strike(ctx, f, e, victim):
             continue
-        same = first.guard.option.value if first is not None and first.guard is not None and victim is target \
-            else None
-        atk = Attack(attacker=f, defender=victim, moves=ally, context=context,
-                     label="D" if context == "action" else LABEL[context], cost=max(f.control, 1), key=key,
-                     same_skill=same, **kind)
+        same = first.guard.option.value if first is not None and first.guard is not None and victim is target else None
+        atk = Attack(
+            attacker=f,
+            defender=victim,
+            moves=ally,
+            context=context,
+            label="D" if context == "action" else LABEL[context],
+            cost=max(f.control, 1),
+            key=key,
+            same_skill=same,
+            **kind,
+        )
         hit = _strike(ctx, f, e, victim, atk, resolve) or hit
     return hit
 
@@ -247,8 +300,11 @@ def response_ok(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, path: s
     (ruling: the Ally's attack is Aerial when his is, as it moves along with him; 000 L4193), and a Jinking step
     must leave him out of both reaches (000 L4203, L5866–L5878)."""
     a, d = atk.attacker, atk.defender
-    if guard.option is not DefenseOption.tactics or atk.context not in ("action", "interrupt") \
-            or any(m.kind != "basic" for m in atk.moves):
+    if (
+        guard.option is not DefenseOption.tactics
+        or atk.context not in ("action", "interrupt")
+        or any(m.kind != "basic" for m in atk.moves)
+    ):
         return
     reach = BASIC_MOVE.range or (0, 2)
     for e in allies(a):
@@ -256,12 +312,19 @@ def response_ok(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, path: s
         if not reach[0] <= here <= reach[1]:
             continue  # the Ally's attack does not come at him
         steps = 2 if guard.technique == "back_dash" else 1
-        why = {ResponseKind.throw: "the Ally is not at Range 0" if here != 0 else "",
-               ResponseKind.anti_air: "the Ally does not end at Range 0 or 1" if here > 1 else "",
-               ResponseKind.jinking: "the step leaves him in the Ally's reach" if here + steps <= reach[1] else ""}
+        why = {
+            ResponseKind.throw: "the Ally is not at Range 0" if here != 0 else "",
+            ResponseKind.anti_air: "the Ally does not end at Range 0 or 1" if here > 1 else "",
+            ResponseKind.jinking: "the step leaves him in the Ally's reach" if here + steps <= reach[1] else "",
+        }
         if why.get(kind):
-            ctx.fail("SUMMON_RESPONSE_NOT_BOTH", path, f"{key}: the {kind.value.replace('_', ' ')} Response must "
-                     f"meet {a.id}'s Ally's attack too, and {why[kind]} (Range {here}).", key=key)
+            ctx.fail(
+                "SUMMON_RESPONSE_NOT_BOTH",
+                path,
+                f"{key}: the {kind.value.replace('_', ' ')} Response must "
+                f"meet {a.id}'s Ally's attack too, and {why[kind]} (Range {here}).",
+                key=key,
+            )
 
 
 def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
@@ -273,8 +336,14 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
         for o in ctx.fighters.values():  # the Checks it made go with it (its own mark drops in keep_check)
             o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == e.move)]
         if not ctx.round_over:
-            ctx.note("H.3", f.id, f"{f.id}'s Ally disappears" + (" with him" if out else ": its count has run out")
-                     + "; a 5-count must pass before it can be summoned again.", "000 L4209")
+            ctx.note(
+                "H.3",
+                f.id,
+                f"{f.id}'s Ally disappears"
+                + (" with him" if out else ": its count has run out")
+                + "; a 5-count must pass before it can be summoned again.",
+                "000 L4209",
+            )
             return [Effect("summon_rest", e.move, COUNT, ctx.turn)]
         return []
     return [replace(e, time_left=max(left, 0))]

@@ -37,27 +37,50 @@ def tally(ctx: Ctx) -> None:
         if not f.prof.has_supers:
             continue
         if f.super_used:
-            ctx.note("H.1", f.id, f"{f.id} used a Super Move this turn: no Super Energy.", "000 L5273",
-                     {}, {"super_energy": f.se})
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{f.id} used a Super Move this turn: no Super Energy.",
+                "000 L5273",
+                {},
+                {"super_energy": f.se},
+            )
             continue
         frozen = se_frozen(f)
         if frozen is not None:
-            ctx.note("H.1", f.id, f"{f.id}'s Buff {frozen.name} runs on his Super Energy: none is gained.",
-                     "000 L3067", {}, {"super_energy": f.se})
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{f.id}'s Buff {frozen.name} runs on his Super Energy: none is gained.",
+                "000 L3067",
+                {},
+                {"super_energy": f.se},
+            )
             continue
         if f.defeated and not f.life_loss_from and not f.attacks:
             continue
         gain = per_turn + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos + f.se_extra
         before = f.se
         f.se = min(f.se + gain, cap)
-        ctx.note("H.1", f.id, f"{f.id} gains {f.se - before} Super Energy ({per_turn} for the turn, "
-                 f"{len(f.life_loss_from)} for Life Bar lost, {f.attacks} for attacks, {f.se_specials} for Special "
-                 f"Moves in hitting Combos, {f.se_combos} for hitting Combos"
-                 + (f", {f.se_extra} from moves" if f.se_extra else "") + f"): {before} → {f.se}.",
-                 "000 L5264–L5275",
-                 {"turn": per_turn, "life_bar_lost": len(f.life_loss_from), "attacks": f.attacks,
-                  "specials_in_combos": f.se_specials, "combos_hit": f.se_combos, "from_moves": f.se_extra},
-                 {"super_energy": f.se})
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} gains {f.se - before} Super Energy ({per_turn} for the turn, "
+            f"{len(f.life_loss_from)} for Life Bar lost, {f.attacks} for attacks, {f.se_specials} for Special "
+            f"Moves in hitting Combos, {f.se_combos} for hitting Combos"
+            + (f", {f.se_extra} from moves" if f.se_extra else "")
+            + f"): {before} → {f.se}.",
+            "000 L5264–L5275",
+            {
+                "turn": per_turn,
+                "life_bar_lost": len(f.life_loss_from),
+                "attacks": f.attacks,
+                "specials_in_combos": f.se_specials,
+                "combos_hit": f.se_combos,
+                "from_moves": f.se_extra,
+            },
+            {"super_energy": f.se},
+        )
 
 
 def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
@@ -70,11 +93,20 @@ def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         if not m.is_super and m.has("super_energy_liability") and m.se_cost:
             # A Special Move with the Super Energy Liability: 10 Super Energy, yet not a Super (000 L4864–L4868).
             if f.se < m.se_cost:
-                ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"fighters.{f.id}.state.super_energy",
-                         f"{m.name} needs {m.se_cost} Super Energy; {f.id} has {f.se}.")
+                ctx.fail(
+                    "INSUFFICIENT_SUPER_ENERGY",
+                    f"fighters.{f.id}.state.super_energy",
+                    f"{m.name} needs {m.se_cost} Super Energy; {f.id} has {f.se}.",
+                )
             f.se -= m.se_cost
-            ctx.note("D.1", f.id, f"{f.id} spends {m.se_cost} Super Energy on {m.name}.", "000 L4864–L4868", {},
-                     {"super_energy": f.se})
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{f.id} spends {m.se_cost} Super Energy on {m.name}.",
+                "000 L4864–L4868",
+                {},
+                {"super_energy": f.se},
+            )
             continue
         if not m.is_super:
             continue
@@ -82,12 +114,24 @@ def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         need = super_only.cost(ctx, f, m)  # Infinite Supers, Super Move Enhancer (000 L4932, L4237)
         # ruling: a Super that costs no Super Energy still takes its 1 FS (ruling A39; 000 L4932)
         if f.se < need:
-            ctx.fail("INSUFFICIENT_SUPER_ENERGY", f"fighters.{f.id}.state.super_energy",
-                     f"{m.name} needs {need} Super Energy; {f.id} has {f.se}.")
+            ctx.fail(
+                "INSUFFICIENT_SUPER_ENERGY",
+                f"fighters.{f.id}.state.super_energy",
+                f"{m.name} needs {need} Super Energy; {f.id} has {f.se}.",
+            )
         f.se -= need
         fs = 1 if f.fs > 0 else 0
         f.fs -= fs
         f.super_used = True
-        ctx.note("D.1", f.id, f"{f.id} spends {need} Super Energy" + (" and 1 FS" if fs else "")
-                 + f" on {m.name}" + (f" (its cost is {m.se_cost})" if need != m.se_cost else "") + ".",
-                 "000 L5281", {}, {"super_energy": f.se, "fs": f.fs})
+        ctx.note(
+            "D.1",
+            f.id,
+            f"{f.id} spends {need} Super Energy"
+            + (" and 1 FS" if fs else "")
+            + f" on {m.name}"
+            + (f" (its cost is {m.se_cost})" if need != m.se_cost else "")
+            + ".",
+            "000 L5281",
+            {},
+            {"super_energy": f.se, "fs": f.fs},
+        )

@@ -36,8 +36,9 @@ def _effect(f: F, ident: str, move: str | None = None) -> Effect | None:
 def enhanced_super(f: F, enhancer: MoveProfile) -> MoveProfile | None:
     """The Super Move an Enhancer was built for (by id or name, as Fighter validation matches it)."""
     name = _norm(str(enhancer.options.get(ENHANCER, {}).get("target_super") or ""))
-    return next((m for m in f.prof.moves.values() if m.is_super and name and name in (_norm(m.id), _norm(m.name))),
-                None)
+    return next(
+        (m for m in f.prof.moves.values() if m.is_super and name and name in (_norm(m.id), _norm(m.name))), None
+    )
 
 
 def _enhancement(ctx: Ctx, f: F, m: MoveProfile) -> Effect | None:
@@ -71,8 +72,12 @@ def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None 
     chosen = _effect(f, CHOICE)
     for m in moves:
         if m.is_super and m.has(CHOICE) and chosen is not None and chosen.move != m.id:
-            ctx.fail("LIMITED_CHOICE_OTHER_SUPER", path, f"{f.id} picked {chosen.move} as his one Super of this "
-                     f"fight; {m.name} cannot be used.", key=key)
+            ctx.fail(
+                "LIMITED_CHOICE_OTHER_SUPER",
+                path,
+                f"{f.id} picked {chosen.move} as his one Super of this fight; {m.name} cannot be used.",
+                key=key,
+            )
 
 
 def choose_supers(ctx: Ctx) -> None:
@@ -86,19 +91,35 @@ def choose_supers(ctx: Ctx) -> None:
         if len(supers) == 1:
             pick = supers[0]
         else:
-            key, dv = ctx.decide(f.id, CHOICE, "A", f"{f.id}: before the fight, pick the one Super Move he may use "
-                                 "in it (Limited Choice).", None,
-                                 [ChoiceOption.model_construct(value=DecisionValue(moves=[m.id]), fs=0, control=0,
-                                                               text=m.name) for m in supers])
+            key, dv = ctx.decide(
+                f.id,
+                CHOICE,
+                "A",
+                f"{f.id}: before the fight, pick the one Super Move he may use in it (Limited Choice).",
+                None,
+                [
+                    ChoiceOption.model_construct(value=DecisionValue(moves=[m.id]), fs=0, control=0, text=m.name)
+                    for m in supers
+                ],
+            )
             found = f.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
             if found is None or not found.is_super:
-                ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: name one of his Super Moves: "
-                         + ", ".join(m.id for m in supers) + ".", key=key)
+                ctx.fail(
+                    "DECISION_INVALID",
+                    f"decisions.{key}",
+                    f"{key}: name one of his Super Moves: " + ", ".join(m.id for m in supers) + ".",
+                    key=key,
+                )
             assert found is not None
             pick = found
         f.ongoing.append(Effect(CHOICE, pick.id, None, ctx.turn))
-        ctx.note("A", f.id, f"Limited Choice: {pick.name} is {f.id}'s only Super Move in this fight.",
-                 "000 L4970–L4974", {"move": pick.id})
+        ctx.note(
+            "A",
+            f.id,
+            f"Limited Choice: {pick.name} is {f.id}'s only Super Move in this fight.",
+            "000 L4970–L4974",
+            {"move": pick.id},
+        )
 
 
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -106,16 +127,29 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if m.is_super and m.has(INFINITE):
         f.ongoing = [e for e in f.ongoing if e.id != INFINITE]
         f.ongoing.append(Effect(INFINITE, m.id, COUNT, ctx.turn))
-        ctx.note("C.5", f.id, f"Infinite Supers: for a 5-count (one full turn at least) {f.id}'s other Super Moves "
-                 "cost no Super Energy.", "000 L4928–L4934", {"move": m.id}, {"time_left": COUNT})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"Infinite Supers: for a 5-count (one full turn at least) {f.id}'s other Super Moves cost no Super Energy.",
+            "000 L4928–L4934",
+            {"move": m.id},
+            {"time_left": COUNT},
+        )
     if m.has(ENHANCER):
         target = enhanced_super(f, m)
         f.ongoing = [e for e in f.ongoing if not (e.id == ENHANCER and e.move == m.id)]
         f.ongoing.append(Effect(ENHANCER, m.id, COUNT, ctx.turn))
-        ctx.note("C.5", f.id, f"Super Move Enhancer: from next turn, for a 5-count (one full turn at least), {f.id} "
-                 f"has 20 more Super Energy for {target.name if target else 'its Super Move'}"
-                 + ("" if _no_stun(m) else "; he is Stunned when it ends") + ".", "000 L4233–L4237",
-                 {"move": m.id}, {"time_left": COUNT})
+        ctx.note(
+            "C.5",
+            f.id,
+            f"Super Move Enhancer: from next turn, for a 5-count (one full turn at least), {f.id} "
+            f"has 20 more Super Energy for {target.name if target else 'its Super Move'}"
+            + ("" if _no_stun(m) else "; he is Stunned when it ends")
+            + ".",
+            "000 L4233–L4237",
+            {"move": m.id},
+            {"time_left": COUNT},
+        )
     if m.is_super and m.has(EXTENDED):
         _extend(ctx, f, m)
 
@@ -126,20 +160,35 @@ def _extend(ctx: Ctx, f: F, m: MoveProfile) -> None:
     timed = [e for e in f.ongoing if e.move == m.id and e.time_left is not None and e.id != CHOICE]
     if not timed or f.se < 10:
         return
-    key, dv = ctx.decide(f.id, EXTENDED, "C.5", f"{f.id}: how many more lots of 10 Super Energy (amount) to spend "
-                         f"stretching {m.name}'s effects by a 5-count each (he has {f.se})?", DecisionValue(amount=0))
+    key, dv = ctx.decide(
+        f.id,
+        EXTENDED,
+        "C.5",
+        f"{f.id}: how many more lots of 10 Super Energy (amount) to spend "
+        f"stretching {m.name}'s effects by a 5-count each (he has {f.se})?",
+        DecisionValue(amount=0),
+    )
     n = dv.amount or 0
     if n < 0 or 10 * n > f.se:
-        ctx.fail("INSUFFICIENT_SUPER_ENERGY" if n > 0 else "DECISION_INVALID", f"decisions.{key}",
-                 f"{key}: between 0 and {f.se // 10} lots of 10 Super Energy.", key=key)
+        ctx.fail(
+            "INSUFFICIENT_SUPER_ENERGY" if n > 0 else "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: between 0 and {f.se // 10} lots of 10 Super Energy.",
+            key=key,
+        )
     if not n:
         return
     f.se -= 10 * n  # ruling: paid even while Infinite Supers runs: it buys time, not the use (000 L4926, L4932)
     for e in timed:
         e.time_left = (e.time_left or 0) + COUNT * n
-    ctx.note("C.5", f.id, f"Extended Duration: {f.id} spends {10 * n} more Super Energy; {m.name}'s effects last "
-             f"{COUNT * n} longer.", "000 L4922–L4926", {"lots": n},
-             {"super_energy": f.se, **{e.id: e.time_left for e in timed}})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"Extended Duration: {f.id} spends {10 * n} more Super Energy; {m.name}'s effects last {COUNT * n} longer.",
+        "000 L4922–L4926",
+        {"lots": n},
+        {"super_energy": f.se, **{e.id: e.time_left for e in timed}},
+    )
 
 
 def _no_stun(m: MoveProfile) -> bool:
@@ -161,13 +210,25 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> Effect | None:
     left = (e.time_left or 0) - elapsed
     if left > 0 or (e.id == INFINITE and e.since == ctx.turn):  # one full turn at least: through next turn (L4932)
         return Effect(e.id, e.move, max(left, 0), e.since)
-    ctx.note("H.3", f.id, f"{f.id}'s {name} runs out.", "000 L4237" if e.id == ENHANCER else "000 L4932",
-             {}, {"time_left": 0})
+    ctx.note(
+        "H.3",
+        f.id,
+        f"{f.id}'s {name} runs out.",
+        "000 L4237" if e.id == ENHANCER else "000 L4932",
+        {},
+        {"time_left": 0},
+    )
     if e.id == ENHANCER and m is not None and not _no_stun(m) and not f.defeated and not f.stunned:
         # ruling: a full Stun (two recovery actions) with the threshold unchanged, as Self-Stun (000 L4237, L4806)
         f.stunned = 2
-        ctx.note("H.3", f.id, f"{f.id} is Stunned from the start of next turn: the Super Move Enhancer has run out.",
-                 "000 L4237", {}, {"stunned": True})
+        ctx.note(
+            "H.3",
+            f.id,
+            f"{f.id} is Stunned from the start of next turn: the Super Move Enhancer has run out.",
+            "000 L4237",
+            {},
+            {"stunned": True},
+        )
     return None
 
 
@@ -181,8 +242,8 @@ def ki_shift(f: F, m: MoveProfile) -> int:
 def response_ki(f: F) -> int:
     """The Ki Skill of a Ranged Response: a Ki-less fighter's only Ranged moves are Ki Access Supers, which count
     Ki Skill 1 (000 L4956, L5884)."""
-    if f.prof.ki < 1 and any(m.is_super and m.has("ki_access") and "ranged" in m.responses
-                             for m in f.prof.moves.values()):
+    if f.prof.ki < 1 and any(
+        m.is_super and m.has("ki_access") and "ranged" in m.responses for m in f.prof.moves.values()
+    ):
         return 1
     return f.prof.ki
-

@@ -82,8 +82,12 @@ def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     src = ctx.fighters.get(eff.target or "")
     m = src.move(eff.move or "") if src is not None else None
     if src is None or m is None or not m.has("suppression") or eff.since is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: a Suppression needs the fighter who used it "
-                 "(`target`), his Suppression move (`move`) and the turn of the hit (`since`).")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: a Suppression needs the fighter who used it "
+            "(`target`), his Suppression move (`move`) and the turn of the hit (`since`).",
+        )
         return
     _set(ctx, f, *design(m))
 
@@ -115,12 +119,26 @@ def on_hit(ctx: Ctx, atk: Attack, lost: int) -> None:
     level, lock = design(m)
     d.ongoing.append(Effect("suppression", m.id, COUNT, ctx.turn, a.id))
     _set(ctx, d, level, lock)
-    parts = [p for p, on in (("movement", lock), ("Special Moves", level >= 2), ("Super Moves", level >= 3),
-                             ("Techniques and Quality modifiers", level >= 4), ("Basic Moves", level >= 5),
-                             ("Defense, Tactics and non-attack actions", level >= 6)) if on]
-    ctx.note("E.5", d.id, f"{m.name} suppresses {d.id} for a {COUNT}-count (one full turn at least): no "
-             + ", ".join(parts) + ".", "000 L4245–L4255", {"move": m.id, "tier": level},
-             {"suppressed": True, "time_left": COUNT})
+    parts = [
+        p
+        for p, on in (
+            ("movement", lock),
+            ("Special Moves", level >= 2),
+            ("Super Moves", level >= 3),
+            ("Techniques and Quality modifiers", level >= 4),
+            ("Basic Moves", level >= 5),
+            ("Defense, Tactics and non-attack actions", level >= 6),
+        )
+        if on
+    ]
+    ctx.note(
+        "E.5",
+        d.id,
+        f"{m.name} suppresses {d.id} for a {COUNT}-count (one full turn at least): no " + ", ".join(parts) + ".",
+        "000 L4245–L4255",
+        {"move": m.id, "tier": level},
+        {"suppressed": True, "time_left": COUNT},
+    )
 
 
 # ── what he cannot do ──────────────────────────────────────────────────────────────────────────────────
@@ -130,8 +148,12 @@ def lock(f: F, m: MoveProfile) -> str | None:
     level = tier(f)
     if not level:
         return None
-    barred = ((m.kind == "special" and level >= 2) or (m.kind == "super" and level >= 3)
-              or (m.kind == "basic" and level >= 5) or (m.kind == "command" and level >= 6))
+    barred = (
+        (m.kind == "special" and level >= 2)
+        or (m.kind == "super" and level >= 3)
+        or (m.kind == "basic" and level >= 5)
+        or (m.kind == "command" and level >= 6)
+    )
     # ruling: at tier 6 the Command Moves (Recover Prop, Reload, Detonate) are non-attack actions too (000 L4255)
     return f"{f.id} is suppressed: {m.name} is out of reach" if barred else None
 
@@ -139,8 +161,13 @@ def lock(f: F, m: MoveProfile) -> str | None:
 def check_action(ctx: Ctx, f: F, kind: ActionType, movement: int, key: str) -> None:
     level, stuck = f.suppressed
     if stuck and (movement or kind is ActionType.move):
-        ctx.fail("SUPPRESSION_RESTRICTED", f"decisions.{key}.movement", f"{key}: {f.id} is suppressed and cannot "
-                 "move.", key=key)
+        ctx.fail(
+            "SUPPRESSION_RESTRICTED",
+            f"decisions.{key}.movement",
+            f"{key}: {f.id} is suppressed and cannot move.",
+            key=key,
+        )
     if level >= 6 and kind in _NON_ATTACK:
-        ctx.fail("SUPPRESSION_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is suppressed: no {kind.value}.",
-                 key=key)
+        ctx.fail(
+            "SUPPRESSION_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is suppressed: no {kind.value}.", key=key
+        )

@@ -29,10 +29,26 @@ SWITCH_REF = "000 L6285–L6293"
 ENTRY_BONUS = 2  # Accuracy of the newcomer's immediate Combo after a Combo Switch that hit (000 L6291)
 
 COMBO_SWITCH = MoveProfile(
-    id="combo_switch", name="Combo Switch", kind="command", level=2,
-    keywords=frozenset(("instantaneous", "no_movement", "utility")), combo_keywords=frozenset(("ender",)),
-    range=None, accuracy_parts=(), damage_step=None, min_roll=1, flat_bonus=0, stun_bonus=0, ki_based=False,
-    glory=0, se_cost=0, entries={}, options={}, responses=frozenset(), path="command:combo_switch")
+    id="combo_switch",
+    name="Combo Switch",
+    kind="command",
+    level=2,
+    keywords=frozenset(("instantaneous", "no_movement", "utility")),
+    combo_keywords=frozenset(("ender",)),
+    range=None,
+    accuracy_parts=(),
+    damage_step=None,
+    min_roll=1,
+    flat_bonus=0,
+    stun_bonus=0,
+    ki_based=False,
+    glory=0,
+    se_cost=0,
+    entries={},
+    options={},
+    responses=frozenset(),
+    path="command:combo_switch",
+)
 
 
 def load(ctx: Ctx) -> None:
@@ -85,9 +101,15 @@ def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
     """Step mode: one ``switch`` choice per waiting partner, when the option is on and Control allows it."""
     if not ctx.opts.tag_team or f.control < 1:
         return []
-    return [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.switch, target=p.id), fs=0, control=1,
-                                         text=f"switch: {p.id} comes in from the sidelines")
-            for p in _partners(ctx, f)]
+    return [
+        ChoiceOption.model_construct(
+            value=DecisionValue(action=ActionType.switch, target=p.id),
+            fs=0,
+            control=1,
+            text=f"switch: {p.id} comes in from the sidelines",
+        )
+        for p in _partners(ctx, f)
+    ]
 
 
 def check_switch(ctx: Ctx, f: F, d: DecisionValue, key: str) -> F:
@@ -99,15 +121,20 @@ def check_switch(ctx: Ctx, f: F, d: DecisionValue, key: str) -> F:
         ctx.fail("TAG_TEAM_INVALID", path, f"{key}: Switching Teammates needs the Tag Team option.", key=key)
     if partner is None or partner.side != f.side or not partner.tag_waiting or partner.defeated:
         waiting = ", ".join(p.id for p in _partners(ctx, f)) or "none"
-        ctx.fail("TAG_TEAM_INVALID", f"{path}.target", f"{key}: name a partner of {f.id} waiting on the sidelines "
-                 f"(waiting: {waiting}).", key=key)
+        ctx.fail(
+            "TAG_TEAM_INVALID",
+            f"{path}.target",
+            f"{key}: name a partner of {f.id} waiting on the sidelines (waiting: {waiting}).",
+            key=key,
+        )
     if d.movement:
         ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: Switching Teammates has No Movement.", key=key)
     if d.moves:
         ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: Switching Teammates takes no moves.", key=key)
     if f.control < 1:
-        ctx.fail("DECISION_INVALID", path, f"{key}: Switching Teammates is a Level 1 action and needs Control 1.",
-                 key=key)
+        ctx.fail(
+            "DECISION_INVALID", path, f"{key}: Switching Teammates is a Level 1 action and needs Control 1.", key=key
+        )
     assert partner is not None
     return partner
 
@@ -117,15 +144,20 @@ def check_combo(ctx: Ctx, f: F, ids: list[str], key: str) -> dict[str, int]:
     path = f"decisions.{key}.moves"
     if COMBO_SWITCH.id in ids:
         if len(ids) < 2 or ids[-1] != COMBO_SWITCH.id:
-            ctx.fail("TAG_TEAM_INVALID", path, f"{key}: the Combo Switch closes a Combo of at least one other move.",
-                     key=key)
+            ctx.fail(
+                "TAG_TEAM_INVALID", path, f"{key}: the Combo Switch closes a Combo of at least one other move.", key=key
+            )
         if not _partners(ctx, f):
             ctx.fail("TAG_TEAM_INVALID", path, f"{key}: {f.id} has no partner waiting to switch in.", key=key)
     if len(ids) < 2:
         return {}
     if f.tag_no_combo:
-        ctx.fail("TAG_TEAM_INVALID", path, f"{key}: {f.id} came in after a Combo Switch that missed and cannot "
-                 "start a Combo this turn.", key=key)
+        ctx.fail(
+            "TAG_TEAM_INVALID",
+            path,
+            f"{key}: {f.id} came in after a Combo Switch that missed and cannot start a Combo this turn.",
+            key=key,
+        )
     return {"combo_switch": f.tag_bonus} if f.tag_bonus else {}
 
 
@@ -143,8 +175,13 @@ def combo_switch(ctx: Ctx, f: F, moves: list[MoveProfile], hit: bool, hit_during
         return
     partner = waiting[0]
     if len(waiting) > 1:
-        key, d = ctx.decide(f.id, "tag_partner", "G", f"{f.id}: which partner comes in with the Combo Switch "
-                            f"({', '.join(p.id for p in waiting)}).", DecisionValue(target=partner.id))
+        key, d = ctx.decide(
+            f.id,
+            "tag_partner",
+            "G",
+            f"{f.id}: which partner comes in with the Combo Switch ({', '.join(p.id for p in waiting)}).",
+            DecisionValue(target=partner.id),
+        )
         partner = next((p for p in waiting if p.id == d.target), None)  # type: ignore[assignment]
         if partner is None:
             ctx.fail("TAG_TEAM_INVALID", f"decisions.{key}.target", f"{key}: name a waiting partner.", key=key)
@@ -177,8 +214,14 @@ def _enter(ctx: Ctx, out: F, new: F, how: str, again: bool = False) -> None:
         # after a hit lets the partners take turns attacking (000 L6293).
         if ctx.band_mode and out.id in ctx.bands:
             ctx.bands[new.id] = ctx.bands[out.id]
-        ctx.note("B.1", out.id, f"{new.id} {how} for {out.id} at the same place; he has already acted this turn.",
-                 REF, {"out": out.id}, {"in": new.id})
+        ctx.note(
+            "B.1",
+            out.id,
+            f"{new.id} {how} for {out.id} at the same place; he has already acted this turn.",
+            REF,
+            {"out": out.id},
+            {"in": new.id},
+        )
         return
     if ctx.band_mode and out.id in ctx.bands:
         ctx.bands[new.id] = ctx.bands[out.id]  # the exact same place (000 L6281)
@@ -192,15 +235,23 @@ def _enter(ctx: Ctx, out: F, new: F, how: str, again: bool = False) -> None:
     raw = ctx.roll(new.id, "ctrl", die_for_step(new.ctrl_step), "Control on entering", "B.1")
     new.control = raw + new.prof.ctrl_bonus
     new.acted = False
-    waiting = [o for o in ctx.fighters.values() if o.active and not o.acted and not o.holding and o is not new
-               and o is not out]
+    waiting = [
+        o for o in ctx.fighters.values() if o.active and not o.acted and not o.holding and o is not new and o is not out
+    ]
     now = all(new.init > o.init for o in waiting)
     new.tag_entered = not now
-    ctx.note("B.1", out.id, f"{new.id} {how} for {out.id} at the same place: Initiative {new.init}, Control "
-             f"{new.control}" + ("; he acts at once." if now else "; he acts when his Initiative comes."), REF,
-             {"out": out.id}, {"in": new.id, "initiative": new.init, "control": new.control})
+    ctx.note(
+        "B.1",
+        out.id,
+        f"{new.id} {how} for {out.id} at the same place: Initiative {new.init}, Control "
+        f"{new.control}" + ("; he acts at once." if now else "; he acts when his Initiative comes."),
+        REF,
+        {"out": out.id},
+        {"in": new.id, "initiative": new.init, "control": new.control},
+    )
     if now:
         from .actions import slot
+
         slot(ctx, new)
 
 
@@ -208,6 +259,7 @@ def enter_due(ctx: Ctx, next_init: int | None) -> None:
     """Before the next place in the order (``next_init`` its Initiative; None at the end of the turn): an entered
     partner whose Initiative is higher acts now."""
     from .actions import slot
+
     # ruling: an entering partner who ties a fighter still to act goes after him (only a higher total acts at once,
     # 000 L6283).
     for f in sorted((f for f in ctx.fighters.values() if f.tag_entered), key=lambda f: -f.init):
@@ -239,28 +291,58 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
         moves = [m for m in p.prof.moves.values() if m.has("tag_counter")]
         if not moves or p.se < TAG_COUNTER_SE:
             continue
-        choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0,
-                                                text="pass")]
-        choices += [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.act, moves=[m.id]), fs=0,
-                                                 control=0, text=f"Tag Counter with {m.name} (10 Super Energy)")
-                    for m in moves]
-        key, dv = ctx.decide(p.id, "tag_counter", "F.3", f"{p.id} may launch a Tag Counter against {a.id} for "
-                             f"{TAG_COUNTER_SE} Super Energy.", DecisionValue(choice=Choice.pass_), choices)
+        choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
+        choices += [
+            ChoiceOption.model_construct(
+                value=DecisionValue(choice=Choice.act, moves=[m.id]),
+                fs=0,
+                control=0,
+                text=f"Tag Counter with {m.name} (10 Super Energy)",
+            )
+            for m in moves
+        ]
+        key, dv = ctx.decide(
+            p.id,
+            "tag_counter",
+            "F.3",
+            f"{p.id} may launch a Tag Counter against {a.id} for {TAG_COUNTER_SE} Super Energy.",
+            DecisionValue(choice=Choice.pass_),
+            choices,
+        )
         if dv.choice in (None, Choice.pass_):
             continue
         m = p.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves else None
         if m is None or not m.has("tag_counter"):
-            ctx.fail("TAG_TEAM_INVALID", f"decisions.{key}", f"{key}: respond with one of {p.id}'s Tag Counter "
-                     "moves, or pass.", key=key)
+            ctx.fail(
+                "TAG_TEAM_INVALID",
+                f"decisions.{key}",
+                f"{key}: respond with one of {p.id}'s Tag Counter moves, or pass.",
+                key=key,
+            )
         assert m is not None
         p.se -= TAG_COUNTER_SE
         p.tag_waiting = False  # he strikes from his partner's place (ruling: the Range is his partner's)
         if ctx.band_mode:
             ctx.bands[p.id] = ctx.bands[d.id]
-        ctx.note("F.3", p.id, f"{p.id} launches the Tag Counter {m.name} for {TAG_COUNTER_SE} Super Energy.",
-                 "000 L4269", {"move": m.id}, {"super_energy": p.se})
-        response = AttackCls(attacker=p, defender=a, moves=[m], context="response", label="F.3", cost=0, key=key,
-                             response="counter", orig_aerial=m.has("aerial"))
+        ctx.note(
+            "F.3",
+            p.id,
+            f"{p.id} launches the Tag Counter {m.name} for {TAG_COUNTER_SE} Super Energy.",
+            "000 L4269",
+            {"move": m.id},
+            {"super_energy": p.se},
+        )
+        response = AttackCls(
+            attacker=p,
+            defender=a,
+            moves=[m],
+            context="response",
+            label="F.3",
+            cost=0,
+            key=key,
+            response="counter",
+            orig_aerial=m.has("aerial"),
+        )
         out = resolve(ctx, response)
         if out.hit and not p.defeated:
             p.responded_ok = True
@@ -268,8 +350,14 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
             d.tag_waiting = True
             if ctx.band_mode:
                 ctx.bands.pop(d.id, None)
-            ctx.note("F.3", p.id, f"The Tag Counter hit: {p.id} takes {d.id}'s place in the fight.", "000 L4271",
-                     {}, {"in": p.id, "out": d.id})
+            ctx.note(
+                "F.3",
+                p.id,
+                f"The Tag Counter hit: {p.id} takes {d.id}'s place in the fight.",
+                "000 L4271",
+                {},
+                {"in": p.id, "out": d.id},
+            )
         else:
             p.tag_waiting = True
             if ctx.band_mode:

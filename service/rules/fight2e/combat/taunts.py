@@ -23,10 +23,17 @@ def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> N
     if m is None or f.defeated:
         return
     # ruling: the one Taunt Glory of the combat is shared by the Basic Taunt and Taunt moves (000 L2141, L4279)
-    why = ("Taunt Glory was already earned in this combat" if f.taunt_used else
-           "a Taunt from a held action earns no Taunt Glory" if f.from_hold else
-           "no target" if target is None else
-           f"{target.id}'s Initiative {target.init} is not lower than {f.init}" if target.init >= f.init else "")
+    why = (
+        "Taunt Glory was already earned in this combat"
+        if f.taunt_used
+        else "a Taunt from a held action earns no Taunt Glory"
+        if f.from_hold
+        else "no target"
+        if target is None
+        else f"{target.id}'s Initiative {target.init} is not lower than {f.init}"
+        if target.init >= f.init
+        else ""
+    )
     if why:
         ctx.note("C.5", f.id, f"{m.name} is a Taunt, but {why}: no Taunt Glory.", "000 L2141, L4279", {"move": m.id})
         return
@@ -56,9 +63,16 @@ def modify_super_energy(ctx: Ctx, atk: Attack, m: MoveProfile, index: int) -> No
         who.se = max(who.se - amount, 0)
     elif who.prof.has_supers:  # ruling: Super Energy is only kept by a fighter who owns a Super (000 L5264)
         who.se = min(who.se + amount, ctx.opts.super_energy_max)
-    ctx.note("E.5", a.id, f"Modify Super Energy: {die_for_step(step)} rolled {amount} — {who.id} "
-             + ("loses" if drain else "gains") + f" {abs(who.se - before)} Super Energy ({before} → {who.se}).",
-             "000 L4283–L4289", {"roll": roll, "amount": amount}, {"super_energy": who.se})
+    ctx.note(
+        "E.5",
+        a.id,
+        f"Modify Super Energy: {die_for_step(step)} rolled {amount} — {who.id} "
+        + ("loses" if drain else "gains")
+        + f" {abs(who.se - before)} Super Energy ({before} → {who.se}).",
+        "000 L4283–L4289",
+        {"roll": roll, "amount": amount},
+        {"super_energy": who.se},
+    )
 
 
 # ── Element Addition (000 L4291–L4301) ─────────────────────────────────────────────────────────────
@@ -87,9 +101,13 @@ def _fits(ident: str, m: MoveProfile, source: str) -> bool:
     # it can do something (000 L4297)
     if ("utility" in entry.keywords.add or "utility" in req.keywords) != m.utility or not (m.utility or m.offensive):
         return False
-    return (set(req.keywords) <= m.keywords and all(set(g) & m.keywords for g in req.any_keywords)
-            and all(m.has(x) for x in req.entries) and all(any(m.has(x) for x in g) for g in req.any_entries)
-            and not any(m.has(x) for x in entry.excludes))
+    return (
+        set(req.keywords) <= m.keywords
+        and all(set(g) & m.keywords for g in req.any_keywords)
+        and all(m.has(x) for x in req.entries)
+        and all(any(m.has(x) for x in g) for g in req.any_entries)
+        and not any(m.has(x) for x in entry.excludes)
+    )
 
 
 def _pending(ctx: Ctx, f: F) -> Effect | None:
@@ -110,17 +128,30 @@ def lend(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
             changed = with_entries(ctx, f, m, add=(ident,))
             f.ongoing = [x for x in f.ongoing if x is not e]
             if changed is None:
-                ctx.unsupported_rule(ADDITION, f"fighters[{f.index}].sheet.{src.path}",
-                                     f"{src.name}: the lent Element '{ident}' could not be priced onto {m.name}")
+                ctx.unsupported_rule(
+                    ADDITION,
+                    f"fighters[{f.index}].sheet.{src.path}",
+                    f"{src.name}: the lent Element '{ident}' could not be priced onto {m.name}",
+                )
             else:
                 out[i] = changed
-                ctx.note("D.1", f.id, f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
-                         _ADD_REF, {"taunt": src.id, "move": m.id, "element": ident})
+                ctx.note(
+                    "D.1",
+                    f.id,
+                    f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
+                    _ADD_REF,
+                    {"taunt": src.id, "move": m.id, "element": ident},
+                )
         if m.has(ADDITION):
             f.ongoing = [x for x in f.ongoing if x.id != ADDITION]
             f.ongoing.append(Effect(ADDITION, m.id, None, ctx.turn))
-            ctx.note("C.5", f.id, f"{m.name} lends {_name(_element(m))} to {f.id}'s next appropriate move, "
-                     "this turn or next.", _ADD_REF, {"move": m.id})
+            ctx.note(
+                "C.5",
+                f.id,
+                f"{m.name} lends {_name(_element(m))} to {f.id}'s next appropriate move, this turn or next.",
+                _ADD_REF,
+                {"move": m.id},
+            )
     return out
 
 

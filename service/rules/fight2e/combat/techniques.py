@@ -12,14 +12,27 @@ from . import styles
 from .profile import MoveProfile
 from .state import Ctx, Effect, F
 
-MOVEMENT_TECHNIQUES = frozenset({"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs",
-                                 "double_jumps", "tech_roll"})
+MOVEMENT_TECHNIQUES = frozenset(
+    {"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs", "double_jumps", "tech_roll"}
+)
 
 # Technique names as designers write them → the campaign option that switches the same rule on for everyone.
-OPTIONS = {"dash": "dash", "back_dash": "back_dash", "breakfall": "breakfall", "tech_roll": "tech_roll",
-           "air_dash": "air_dash", "sidestep": "sidestep", "super_jump": "super_jump", "hover": "hover",
-           "wall_spring": "wall_springs", "wall_springs": "wall_springs", "double_jump": "double_jumps",
-           "double_jumps": "double_jumps", "taunt": "taunts", "taunts": "taunts"}
+OPTIONS = {
+    "dash": "dash",
+    "back_dash": "back_dash",
+    "breakfall": "breakfall",
+    "tech_roll": "tech_roll",
+    "air_dash": "air_dash",
+    "sidestep": "sidestep",
+    "super_jump": "super_jump",
+    "hover": "hover",
+    "wall_spring": "wall_springs",
+    "wall_springs": "wall_springs",
+    "double_jump": "double_jumps",
+    "double_jumps": "double_jumps",
+    "taunt": "taunts",
+    "taunts": "taunts",
+}
 
 
 def named(m: MoveProfile) -> str | None:
@@ -59,13 +72,22 @@ def grant(ctx: Ctx, f: F, m: MoveProfile) -> None:
     option = named(m)
     if option is None:
         text = m.options.get("temporary_technique", {}).get("technique")
-        ctx.unsupported_rule("temporary_technique", f"fighters[{f.index}].sheet.{m.path}",
-                             f"{m.name}: the Technique '{text}' is not one the resolver applies (it knows Dash, "
-                             "Back Dash, Breakfall, Tech Roll, Air Dash, Sidestep, Super Jump, Hover, Wall Spring, "
-                             "Double Jump and Taunt)")
+        ctx.unsupported_rule(
+            "temporary_technique",
+            f"fighters[{f.index}].sheet.{m.path}",
+            f"{m.name}: the Technique '{text}' is not one the resolver applies (it knows Dash, "
+            "Back Dash, Breakfall, Tech Roll, Air Dash, Sidestep, Super Jump, Hover, Wall Spring, "
+            "Double Jump and Taunt)",
+        )
         return
     f.ongoing = [e for e in f.ongoing if not (e.id == "temporary_technique" and e.move == m.id)]
     f.ongoing.append(Effect("temporary_technique", m.id, None, ctx.turn))
-    ctx.note("C.5", f.id, f"{m.name}: {f.id} holds the {option.replace('_', ' ')} Technique for the rest of the "
-             "turn and through his action next turn.", "000 L4329–L4333", {"move": m.id},
-             {"temporary_technique": option})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name}: {f.id} holds the {option.replace('_', ' ')} Technique for the rest of the "
+        "turn and through his action next turn.",
+        "000 L4329–L4333",
+        {"move": m.id},
+        {"temporary_technique": option},
+    )

@@ -17,13 +17,22 @@ def time_roll(ctx: Ctx) -> None:
         return
     spends: dict[str, int] = {}
     for f in declaration_order(ctx):
-        key, d = ctx.decide(f.id, "time_fs", "H.2", f"{f.id}: Fighting Spirit to lengthen (+) or shorten (−) the "
-                            f"Time Roll, up to {f.pl}.", DecisionValue(amount=0))
+        key, d = ctx.decide(
+            f.id,
+            "time_fs",
+            "H.2",
+            f"{f.id}: Fighting Spirit to lengthen (+) or shorten (−) the Time Roll, up to {f.pl}.",
+            DecisionValue(amount=0),
+        )
         n = d.amount or 0
         free_movement.check_time_fs(ctx, f, n, key)
         if abs(n) > f.pl:
-            ctx.fail("FS_TIME_ROLL_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: {abs(n)} FS is more than "
-                     f"Power Level {f.pl}.", key=key)
+            ctx.fail(
+                "FS_TIME_ROLL_EXCEEDS_POWER_LEVEL",
+                f"decisions.{key}",
+                f"{key}: {abs(n)} FS is more than Power Level {f.pl}.",
+                key=key,
+            )
         if abs(n) > f.fs:
             ctx.fail("FS_INSUFFICIENT", f"decisions.{key}", f"{key}: {f.id} has only {f.fs} FS.", key=key)
         f.fs -= abs(n)
@@ -35,10 +44,16 @@ def time_roll(ctx: Ctx) -> None:
     result = max(roll + sum(spends.values()), 1)
     before = ctx.time_count
     ctx.time_count -= result
-    ctx.note("H.2", None, f"Time Roll {d}: {roll}" + (f" {sum(spends.values()):+d} from FS" if spends else "")
-             + f" → {result}. Time Count {before} → {ctx.time_count}.", "000 L6055–L6061",
-             {"roll": roll, "die": str(d), **{f"fs_{k}": v for k, v in spends.items()}},
-             {"time_count": ctx.time_count})
+    ctx.note(
+        "H.2",
+        None,
+        f"Time Roll {d}: {roll}"
+        + (f" {sum(spends.values()):+d} from FS" if spends else "")
+        + f" → {result}. Time Count {before} → {ctx.time_count}.",
+        "000 L6055–L6061",
+        {"roll": roll, "die": str(d), **{f"fs_{k}": v for k, v in spends.items()}},
+        {"time_count": ctx.time_count},
+    )
 
 
 def winner(ctx: Ctx) -> tuple[bool, str | None, str]:

@@ -25,8 +25,9 @@ _REF = "000 L5305–L5325"
 def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
     for m in moves:
         if m.has(ENTRY) and not f.beast_form:
-            ctx.fail("ONLY_IN_BEAST_FORM", path, f"{m.name} can only be used in Beast Form; {f.id} is not in it.",
-                     key=key)
+            ctx.fail(
+                "ONLY_IN_BEAST_FORM", path, f"{m.name} can only be used in Beast Form; {f.id} is not in it.", key=key
+            )
 
 
 # ── the form's Basic Qualities ──────────────────────────────────────────────────────────────────────
@@ -69,8 +70,14 @@ def _revert(ctx: Ctx, f: F) -> None:
     if f.human_prof is not None:
         f.base_prof = f.human_prof
         f.prof = rebuild(f)
-    ctx.note("E.4", f.id, f"{f.id} is Knocked Down with his Beast Energy below 0: he reverts to human form.",
-             "000 L5317", {}, {"beast_form": False, "beast_energy": 0})
+    ctx.note(
+        "E.4",
+        f.id,
+        f"{f.id} is Knocked Down with his Beast Energy below 0: he reverts to human form.",
+        "000 L5317",
+        {},
+        {"beast_form": False, "beast_energy": 0},
+    )
 
 
 # ── request state ───────────────────────────────────────────────────────────────────────────────────
@@ -81,12 +88,18 @@ def start(ctx: Ctx, f: F, path: str) -> None:
     if not ctx.opts.transformations:
         if f.beast_form or f.beast_energy:
             field = "beast_form" if f.beast_form else "beast_energy"
-            ctx.fail("TRANSFORMATIONS_OFF", f"{path}.state.{field}",
-                     f"{f.id}: Beast Form and Beast Energy need the option `transformations`.")
+            ctx.fail(
+                "TRANSFORMATIONS_OFF",
+                f"{path}.state.{field}",
+                f"{f.id}: Beast Form and Beast Energy need the option `transformations`.",
+            )
         return
     if f.beast_energy < 0 and not f.beast_form:
-        ctx.fail("STATE_BEAST_ENERGY_OUT_OF_RANGE", f"{path}.state.beast_energy",
-                 f"{f.id}: Beast Energy {f.beast_energy} is below 0 in human form.")
+        ctx.fail(
+            "STATE_BEAST_ENERGY_OUT_OF_RANGE",
+            f"{path}.state.beast_energy",
+            f"{f.id}: Beast Energy {f.beast_energy} is below 0 in human form.",
+        )
     if f.beast_form:
         f.human_prof = f.base_prof or f.prof
         f.base_prof = f.prof = beast_profile(f.human_prof, boosts(ctx, f))
@@ -102,8 +115,11 @@ def _can(ctx: Ctx, f: F) -> bool:
 def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
     if not _can(ctx, f):
         return []
-    return [ChoiceOption.model_construct(value=DecisionValue(action=ActionType.transform), fs=0, control=0,
-                                         text="transform into Beast Form")]
+    return [
+        ChoiceOption.model_construct(
+            value=DecisionValue(action=ActionType.transform), fs=0, control=0, text="transform into Beast Form"
+        )
+    ]
 
 
 def check(ctx: Ctx, f: F, movement: int, key: str) -> None:
@@ -112,19 +128,35 @@ def check(ctx: Ctx, f: F, movement: int, key: str) -> None:
     if not ctx.opts.transformations:
         ctx.fail("TRANSFORMATIONS_OFF", path, f"{key}: transforming needs the option `transformations`.", key=key)
     if f.beast_form or f.beast_energy < READY:
-        ctx.fail("TRANSFORM_INVALID", path, f"{key}: {f.id} " + ("is already in Beast Form." if f.beast_form else
-                 f"has {f.beast_energy} Beast Energy; changing needs {READY}."), key=key)
+        ctx.fail(
+            "TRANSFORM_INVALID",
+            path,
+            f"{key}: {f.id} "
+            + (
+                "is already in Beast Form."
+                if f.beast_form
+                else f"has {f.beast_energy} Beast Energy; changing needs {READY}."
+            ),
+            key=key,
+        )
     if movement:
-        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: no movement on the turn of a transformation.",
-                 key=key)
+        ctx.fail(
+            "MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: no movement on the turn of a transformation.", key=key
+        )
 
 
 def transform(ctx: Ctx, f: F) -> None:
     """He changes; everyone else within Range 0–1 takes his Basic Move's damage (000 L5313)."""
     f.transformed = True
     _enter(ctx, f)
-    ctx.note("B.1", f.id, f"{f.id} transforms into Beast Form ({f.beast_energy} Beast Energy).", "000 L5311–L5313",
-             {"beast_energy": f.beast_energy}, {"beast_form": True})
+    ctx.note(
+        "B.1",
+        f.id,
+        f"{f.id} transforms into Beast Form ({f.beast_energy} Beast Energy).",
+        "000 L5311–L5313",
+        {"beast_energy": f.beast_energy},
+        {"beast_form": True},
+    )
     near = [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o.active and ctx.distance(f, o) <= 1]
     for o in near:
         if o.active and not o.transformed:
@@ -138,10 +170,17 @@ def _joins(ctx: Ctx, o: F, f: F) -> None:
     """An opponent who has not acted may declare his own change now and changes at once (000 L5313–L5315)."""
     if o.side == f.side or o.acted or o.stunned or o.knocked_down or o.action_lost or not _can(ctx, o):
         return
-    key, d = ctx.decide(o.id, "transform_too", "B.1", f"{f.id} transforms next to {o.id}: {o.id} may transform at "
-                        "the same time (this is his action), or not.", DecisionValue(choice=Choice.pass_),
-                        [ChoiceOption.model_construct(value=DecisionValue(choice=c), fs=0, control=0, text=t)
-                         for c, t in ((Choice.act, "transform too"), (Choice.pass_, "do not transform"))])
+    key, d = ctx.decide(
+        o.id,
+        "transform_too",
+        "B.1",
+        f"{f.id} transforms next to {o.id}: {o.id} may transform at the same time (this is his action), or not.",
+        DecisionValue(choice=Choice.pass_),
+        [
+            ChoiceOption.model_construct(value=DecisionValue(choice=c), fs=0, control=0, text=t)
+            for c, t in ((Choice.act, "transform too"), (Choice.pass_, "do not transform"))
+        ],
+    )
     if d.choice not in (Choice.act, Choice.pass_, None):
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose act or pass.", key=key)
     if d.choice is Choice.act:
@@ -163,8 +202,14 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
     if dmg.total > 0:
         o.life_loss_from.add(f.id)
         o.dmg_from[f.id] = o.dmg_from.get(f.id, 0) + dmg.total
-    ctx.note("B.1", f.id, f"{f.id}'s transformation hits {o.id} for {dmg.total} (Basic Move damage): Life Bar "
-             f"{before} → {o.life}.", "000 L5313", {"damage": dmg.total}, {"life_bar": o.life})
+    ctx.note(
+        "B.1",
+        f.id,
+        f"{f.id}'s transformation hits {o.id} for {dmg.total} (Basic Move damage): Life Bar {before} → {o.life}.",
+        "000 L5313",
+        {"damage": dmg.total},
+        {"life_bar": o.life},
+    )
     if o.life == 0 and not o.defeated:
         o.defeated = True
         ctx.note("B.1", o.id, f"{o.id} is defeated.", "000 L5924, L5745", {}, {"defeated": True})
@@ -175,8 +220,14 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
     if hazards.pinned(ctx, o):
         return
     was, now = positions.knock_back(ctx, f, o, 1)
-    ctx.note("E.3", o.id, f"Knocked Back 1 Range by the transformation: Range {was} → {now}.", "000 L5313",
-             {"ranges": 1}, {"range": now})
+    ctx.note(
+        "E.3",
+        o.id,
+        f"Knocked Back 1 Range by the transformation: Range {was} → {now}.",
+        "000 L5313",
+        {"ranges": 1},
+        {"range": now},
+    )
     hazards.steer_knockback(ctx, f, o)
 
 
@@ -215,11 +266,27 @@ def end_of_turn(ctx: Ctx) -> None:
         else:
             f.beast_energy = min(f.beast_energy + per_turn + earned, CAP)
             text = f"gains {f.beast_energy - before} Beast Energy"
-        ctx.note("H.1", f.id, f"{f.id} {text}: {before} → {f.beast_energy}.", "000 L5311, L5317",
-                 {"turn": 0 if f.beast_form else per_turn, "life_bar_lost": len(f.life_loss_from),
-                  "attacks": f.attacks, "specials_in_combos": f.se_specials, "combos_hit": f.se_combos},
-                 {"beast_energy": f.beast_energy})
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} {text}: {before} → {f.beast_energy}.",
+            "000 L5311, L5317",
+            {
+                "turn": 0 if f.beast_form else per_turn,
+                "life_bar_lost": len(f.life_loss_from),
+                "attacks": f.attacks,
+                "specials_in_combos": f.se_specials,
+                "combos_hit": f.se_combos,
+            },
+            {"beast_energy": f.beast_energy},
+        )
         if f.beast_form and f.life < f.prof.life_max:
             f.life += 1
-            ctx.note("H.1", f.id, f"{f.id} regains 1 Life Bar in Beast Form: {f.life - 1} → {f.life}.", "000 L5319",
-                     {}, {"life_bar": f.life})
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{f.id} regains 1 Life Bar in Beast Form: {f.life - 1} → {f.life}.",
+                "000 L5319",
+                {},
+                {"life_bar": f.life},
+            )

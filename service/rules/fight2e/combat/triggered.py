@@ -48,8 +48,13 @@ def arms(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> bool:
     if not any(m.has(ENTRY) for m in moves):
         return False
     if len(moves) > 1:
-        ctx.fail("RULE_UNSUPPORTED", f"decisions.{key}.moves", f"{key}: arming a Triggered Interrupt inside a Combo "
-                 "(Utility Combo Opener) is not resolved yet; use the move alone.", key=key)
+        ctx.fail(
+            "RULE_UNSUPPORTED",
+            f"decisions.{key}.moves",
+            f"{key}: arming a Triggered Interrupt inside a Combo "
+            "(Utility Combo Opener) is not resolved yet; use the move alone.",
+            key=key,
+        )
     return True
 
 
@@ -65,8 +70,14 @@ def arm(ctx: Ctx, f: F, m: MoveProfile) -> None:
     else:
         e.time_left, e.since = COUNT, ctx.turn  # only the timer restarts (000 L4408)
         text = "it was armed already: its 10-count starts again"
-    ctx.note("C.5", f.id, f"{f.id} sets {m.name} as a Triggered Interrupt: {text}.", "000 L4404–L4408",
-             {"move": m.id}, {"armed": True})
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} sets {m.name} as a Triggered Interrupt: {text}.",
+        "000 L4404–L4408",
+        {"move": m.id},
+        {"armed": True},
+    )
 
 
 def ready(f: F, m: MoveProfile) -> bool:
@@ -83,9 +94,16 @@ def spend(ctx: Ctx, f: F, m: MoveProfile, n: int = 1) -> None:
         f.ongoing = [x for x in f.ongoing if x is not e]
     else:
         e.charges = left
-    ctx.note("F.3", f.id, f"{f.id}'s Triggered Interrupt {m.name} goes off" + (f" ({n} instances)" if n > 1 else "")
-             + (f"; {left} still armed." if left > 0 else " and is gone."), "000 L4405", {"instances": n},
-             {"armed": max(left, 0)})
+    ctx.note(
+        "F.3",
+        f.id,
+        f"{f.id}'s Triggered Interrupt {m.name} goes off"
+        + (f" ({n} instances)" if n > 1 else "")
+        + (f"; {left} still armed." if left > 0 else " and is gone."),
+        "000 L4405",
+        {"instances": n},
+        {"armed": max(left, 0)},
+    )
 
 
 def _reaches(ctx: Ctx, m: MoveProfile, d: F, a: F) -> bool:
@@ -107,23 +125,31 @@ def offer(ctx: Ctx, atk: Attack) -> Trap | None:
     traps = [m for m in d.prof.moves.values() if m.has(ENTRY) and armed(d, m) and _reaches(ctx, m, d, a)]
     if not traps:
         return None
-    key, dv = ctx.decide(d.id, "triggered_interrupt", "D.4", f"{d.id} may set off a Triggered Interrupt against "
-                         f"{a.id} on top of his defence: " + ", ".join(m.name for m in traps) + ".",
-                         DecisionValue(choice=Choice.pass_))
+    key, dv = ctx.decide(
+        d.id,
+        "triggered_interrupt",
+        "D.4",
+        f"{d.id} may set off a Triggered Interrupt against "
+        f"{a.id} on top of his defence: " + ", ".join(m.name for m in traps) + ".",
+        DecisionValue(choice=Choice.pass_),
+    )
     if dv.choice in (None, Choice.pass_):
         return None
     path = f"decisions.{key}"
     ids = dv.moves or []
     m = next((t for t in traps if ids and t.id == ids[0]), None)
     if dv.choice is not Choice.act or m is None or any(i != m.id for i in ids):
-        ctx.fail("DECISION_INVALID", path, f"{key}: respond naming one armed Triggered Interrupt (once per instance "
-                 "spent), or pass.", key=key)
+        ctx.fail(
+            "DECISION_INVALID",
+            path,
+            f"{key}: respond naming one armed Triggered Interrupt (once per instance spent), or pass.",
+            key=key,
+        )
     assert m is not None
     e = armed(d, m)
     have = (e.charges or 1) if e is not None else 0
     if len(ids) > have:
-        ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: only {have} instance(s) of {m.name} are armed.",
-                 key=key)
+        ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: only {have} instance(s) of {m.name} are armed.", key=key)
     fs = dv.fs or 0
     if fs > d.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: {fs} FS is more than Power Level {d.pl}.", key=key)
@@ -132,10 +158,16 @@ def offer(ctx: Ctx, atk: Attack) -> Trap | None:
     d.fs -= fs  # the defender pays for each Defensive Response (000 L4405)
     p = d.prof
     dt = p.tactics + p.def_bonus + fs + d.fake_bonus
-    ctx.note("D.4", d.id, f"{d.id} sets off {m.name}: a second Defense Total of {dt} with Tactics" + (
-        f" ({fs} FS)" if fs else "") + f"; {a.id} must beat both.", "000 L4404–L4405",
-             {"tactics": p.tactics, "defense_bonus": p.def_bonus, "fs": fs, "fake": d.fake_bonus,
-              "instances": len(ids)}, {"dt": dt, "fs": d.fs})
+    ctx.note(
+        "D.4",
+        d.id,
+        f"{d.id} sets off {m.name}: a second Defense Total of {dt} with Tactics"
+        + (f" ({fs} FS)" if fs else "")
+        + f"; {a.id} must beat both.",
+        "000 L4404–L4405",
+        {"tactics": p.tactics, "defense_bonus": p.def_bonus, "fs": fs, "fake": d.fake_bonus, "instances": len(ids)},
+        {"dt": dt, "fs": d.fs},
+    )
     return Trap(m, len(ids), dt, key)
 
 
@@ -159,12 +191,20 @@ def beaten(ctx: Ctx, atk: Attack, trap: Trap, total_acc: int, option: str, sides
         ctx.skip_roll(a.id, "attack_triggered")
         roll, hit = None, False
     else:
-        roll = ctx.roll(a.id, "attack_triggered", Die(5 if sides == 10 else 3), "attack roll against the "
-                        "Triggered Interrupt", "D.6")
+        roll = ctx.roll(
+            a.id, "attack_triggered", Die(5 if sides == 10 else 3), "attack roll against the Triggered Interrupt", "D.6"
+        )
         hit = roll + acc >= trap.dt
-    ctx.note("D.6", a.id, f"Against the Triggered Interrupt {trap.move.name}: Accuracy {acc:+d} against {trap.dt}"
-             + (f", rolled {roll}" if roll is not None else "") + (" — beaten." if hit else " — caught."),
-             "000 L4404", {"accuracy": acc, "roll": roll}, {"hit": hit})
+    ctx.note(
+        "D.6",
+        a.id,
+        f"Against the Triggered Interrupt {trap.move.name}: Accuracy {acc:+d} against {trap.dt}"
+        + (f", rolled {roll}" if roll is not None else "")
+        + (" — beaten." if hit else " — caught."),
+        "000 L4404",
+        {"accuracy": acc, "roll": roll},
+        {"hit": hit},
+    )
     return hit
 
 
@@ -181,9 +221,21 @@ def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> O
     d.responded_ok = True
     if trap.move.offensive:
         ctx.note("F.3", d.id, f"{d.id}'s {trap.move.name} interrupts {a.id}.", "000 L4404, L5874")
-        resolve(ctx, AttackCls(attacker=d, defender=a, moves=[trap.move], context="response", label="F.3",
-                               cost=trap.move.level, key=trap.key, response="interrupt", orig_aerial=atk.aerial,
-                               extra_damage=2 * (trap.instances - 1)))
+        resolve(
+            ctx,
+            AttackCls(
+                attacker=d,
+                defender=a,
+                moves=[trap.move],
+                context="response",
+                label="F.3",
+                cost=trap.move.level,
+                key=trap.key,
+                response="interrupt",
+                orig_aerial=atk.aerial,
+                extra_damage=2 * (trap.instances - 1),
+            ),
+        )
     if not main_hit:
         return miss(ctx, atk, guard)  # his own defence held too: its results follow (000 L4405)
     count_attack(ctx, a, atk.moves, hit=False)
@@ -198,13 +250,19 @@ def used_up(ctx: Ctx, atk: Attack, trap: Trap) -> None:
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(ENTRY) or eff.time_left is None:
-        ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: an armed Triggered Interrupt needs its move and the "
-                 "Time Count left.")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            path,
+            f"{f.id}: an armed Triggered Interrupt needs its move and the Time Count left.",
+        )
     assert m is not None
     n = eff.charges or 1
     if n > 1 and not m.has(MULTIPLE):
-        ctx.fail("STATE_INCONSISTENT_STATUS", f"{path}.charges", f"{f.id}: {m.name} holds one instance at a time "
-                 "without Multiple Instances.")
+        ctx.fail(
+            "STATE_INCONSISTENT_STATUS",
+            f"{path}.charges",
+            f"{f.id}: {m.name} holds one instance at a time without Multiple Instances.",
+        )
     f.ongoing.append(Effect(ENTRY, eff.move, eff.time_left, eff.since, charges=n))
 
 

@@ -84,14 +84,18 @@ __all__ = [
 # ── Entry point ─────────────────────────────────────────────────────────────────────────────────────
 
 
-def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = None,
-                     mcat: Catalog | None = None) -> FighterValidation:
+def validate_fighter(
+    request: FighterRequest, cat: CharacterCatalog | None = None, mcat: Catalog | None = None
+) -> FighterValidation:
     """Validate one Fighter: every broken rule at once, the derived values and every move's price."""
     s = _new_sheet(request, cat or character_catalog(), mcat or catalog())
     resolve_traits(s)
     s.three_tier = request.campaign.super_move_system is SuperMoveSystem.three_tier or any(
-        q.trait is not None and q.trait.id == "technique"
-        and normalise(q.take.params.subject or "") == THREE_TIER_TECHNIQUE for q in s.qualities)
+        q.trait is not None
+        and q.trait.id == "technique"
+        and normalise(q.take.params.subject or "") == THREE_TIER_TECHNIQUE
+        for q in s.qualities
+    )
     # 4.A, 4.B
     check_power_level_and_glory(s)
     check_basic_qualities(s)
@@ -128,8 +132,12 @@ def validate_fighter(request: FighterRequest, cat: CharacterCatalog | None = Non
     check_advisories(s)
     found = s.found
     for code, missing in sorted(found.skipped.items()):
-        found.add("HISTORY_UNAVAILABLE", "fighter",
-                  f"{code} was skipped (or only partly checked): it needs {missing}.", key=code)
+        found.add(
+            "HISTORY_UNAVAILABLE",
+            "fighter",
+            f"{code} was skipped (or only partly checked): it needs {missing}.",
+            key=code,
+        )
     return FighterValidation(
         ruleset=RULESET,
         ruleset_version=VERSION,

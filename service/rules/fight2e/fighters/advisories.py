@@ -12,36 +12,55 @@ from .sheet import BOSS_ROLES, NPC_ROLES, MoveState, Sheet
 def check_advisories(s: Sheet) -> None:
     f, found = s.f, s.found
     c = f.concept
-    empty = [n for n in ("appearance", "martial_arts_style", "training_background", "reason_for_fighting")
-             if not getattr(c, n)]
+    empty = [
+        n
+        for n in ("appearance", "martial_arts_style", "training_background", "reason_for_fighting")
+        if not getattr(c, n)
+    ]
     if empty:
         found.add("CONCEPT_INCOMPLETE", "fighter.concept", f"Concept not yet described: {', '.join(empty)}.")
     bg = f.background
-    long = [n for n in ("supporting_characters", "personality_aspects", "important_past_events")
-            if len(getattr(bg, n)) > 3]
+    long = [
+        n for n in ("supporting_characters", "personality_aspects", "important_past_events") if len(getattr(bg, n)) > 3
+    ]
     if long or len(bg.obstacles_to_fighting) > 1:
-        found.add("BACKGROUND_LIST_LENGTH", "fighter.background",
-                  "The background asks for one to three of each list and a single obstacle to fighting.")
+        found.add(
+            "BACKGROUND_LIST_LENGTH",
+            "fighter.background",
+            "The background asks for one to three of each list and a single obstacle to fighting.",
+        )
     cs = f.combat_skills
     if f.power_level == 1 and max(cs.defense, cs.evasion, cs.tactics) <= 1:
-        found.add("DET_LEVEL_ONE_INEFFECTIVE", "fighter.combat_skills",
-                  "Defences at level 1 almost never stop an attack; consider 2–4 in one of them.")
+        found.add(
+            "DET_LEVEL_ONE_INEFFECTIVE",
+            "fighter.combat_skills",
+            "Defences at level 1 almost never stop an attack; consider 2–4 in one of them.",
+        )
     if cs.ki > 0 and not any(_uses_ki(s, m) for m in s.moves):
-        found.add("KI_WITHOUT_KI_MOVES", "fighter.combat_skills.ki",
-                  "No move uses Ki; it is legal and keeps the door open for later Ranged moves.")
+        found.add(
+            "KI_WITHOUT_KI_MOVES",
+            "fighter.combat_skills.ki",
+            "No move uses Ki; it is legal and keeps the door open for later Ranged moves.",
+        )
     if f.role in NPC_ROLES:
         weak = sum(1 for w in s.weaknesses if w.take.lost_at_pl is None)  # type: ignore[union-attr]
         traded = sum(1 for x in f.quality_exchanges if x.converted_to is not ExchangeTarget.narrative)
         if weak >= 3 and traded >= 2:
-            found.add("NPC_FAIRNESS", "fighter.weaknesses",
-                      "Many Weaknesses traded for combat power: mirror the players' choices instead.")
+            found.add(
+                "NPC_FAIRNESS",
+                "fighter.weaknesses",
+                "Many Weaknesses traded for combat power: mirror the players' choices instead.",
+            )
     if f.power_level > 1 and not _has_history(s):
-        found.add("BUILT_AT_HIGHER_PL", "fighter", f"A PL {f.power_level} Fighter with no history: rules about "
-                  "earlier levels were skipped (see HISTORY_UNAVAILABLE).")
+        found.add(
+            "BUILT_AT_HIGHER_PL",
+            "fighter",
+            f"A PL {f.power_level} Fighter with no history: rules about "
+            "earlier levels were skipped (see HISTORY_UNAVAILABLE).",
+        )
     _check_sequel(s)
     if f.role not in BOSS_ROLES:
-        late = [e.pl for e in f.move_point_ledger or () if e.pl > 8] + [h.pl for h in f.skill_history or ()
-                                                                          if h.pl > 8]
+        late = [e.pl for e in f.move_point_ledger or () if e.pl > 8] + [h.pl for h in f.skill_history or () if h.pl > 8]
         late += [p.pl for p in f.combat_bonus_purchases or () if p.pl > 8]
         if late or f.power_level > 8:
             found.add("PL8_NO_FURTHER_GAINS", "fighter", "A Fighter who is not a Boss gains nothing beyond PL 8.")
@@ -57,8 +76,12 @@ def _uses_ki(s: Sheet, m: MoveState) -> bool:
 
 def _has_history(s: Sheet) -> bool:
     f = s.f
-    return bool(f.skill_history or f.move_point_ledger or f.even_level_choices
-                or any(x.acquired_at_pl for x in (*f.qualities, *f.weaknesses, *f.moves)))
+    return bool(
+        f.skill_history
+        or f.move_point_ledger
+        or f.even_level_choices
+        or any(x.acquired_at_pl for x in (*f.qualities, *f.weaknesses, *f.moves))
+    )
 
 
 def _check_sequel(s: Sheet) -> None:
@@ -66,12 +89,18 @@ def _check_sequel(s: Sheet) -> None:
     if seq is None:
         return
     if seq.predecessor_basic_qualities is not None and seq.predecessor_basic_qualities != f.basic_qualities:
-        s.found.add("SEQUEL_REMAKE_MISMATCH", "fighter.basic_qualities",
-                    "A sequel Fighter keeps the Basic Qualities of the original.")
+        s.found.add(
+            "SEQUEL_REMAKE_MISMATCH",
+            "fighter.basic_qualities",
+            "A sequel Fighter keeps the Basic Qualities of the original.",
+        )
     if f.power_level >= 8 and seq.predecessor_moves:
         names = {normalise(m.move.name or "") for m in s.moves}
         kept = sum(1 for n in seq.predecessor_moves if normalise(n) in names)
         if kept < seq.required_move_share * len(seq.predecessor_moves):
-            s.found.add("SEQUEL_REMAKE_MISMATCH", "fighter.moves",
-                        f"{kept} of {len(seq.predecessor_moves)} old moves re-acquired; the Director asks for "
-                        f"{seq.required_move_share:.0%}.")
+            s.found.add(
+                "SEQUEL_REMAKE_MISMATCH",
+                "fighter.moves",
+                f"{kept} of {len(seq.predecessor_moves)} old moves re-acquired; the Director asks for "
+                f"{seq.required_move_share:.0%}.",
+            )

@@ -27,8 +27,12 @@ def derive(s: Sheet) -> Derived:
     split = f.speed_allocation
     strength = min(max(bq.strength, -3), 3)
     b = f.combat_bonuses
-    effective_bonus = BonusValues(**{c: max(getattr(b, c).regular, 0) + max(getattr(b, c).purchased, 0)
-                                     for c in ("accuracy", "control", "damage", "defense")})
+    effective_bonus = BonusValues(
+        **{
+            c: max(getattr(b, c).regular, 0) + max(getattr(b, c).purchased, 0)
+            for c in ("accuracy", "control", "damage", "defense")
+        }
+    )
     return Derived(
         power_level_from_glory=glory_pl,
         effective_power_level=effective,
@@ -111,20 +115,39 @@ def skill_check_bonuses(s: Sheet) -> list[SkillCheckBonus]:
         out.append(SkillCheckBonus(applies_to=key, bonus=bonus, source=", ".join(sorted(sources[key]))))
     if takes["attractive"]:
         n = takes["attractive"]
-        out.append(SkillCheckBonus(applies_to="interaction with admirers", bonus=n + (1 if n >= 4 else 0),
-                                   source="Attractive"))
+        out.append(
+            SkillCheckBonus(applies_to="interaction with admirers", bonus=n + (1 if n >= 4 else 0), source="Attractive")
+        )
     if takes["distracting"]:
-        out.append(SkillCheckBonus(applies_to="interaction with admirers", bonus=min(takes["distracting"], 2),
-                                   source="Distracting"))
+        out.append(
+            SkillCheckBonus(
+                applies_to="interaction with admirers", bonus=min(takes["distracting"], 2), source="Distracting"
+            )
+        )
     if "genius" in held or "intelligent" in held:
-        out.append(SkillCheckBonus(applies_to="intellect checks", bonus=4 if "genius" in held else 2,
-                                   source="Genius" if "genius" in held else "Intelligent"))
+        out.append(
+            SkillCheckBonus(
+                applies_to="intellect checks",
+                bonus=4 if "genius" in held else 2,
+                source="Genius" if "genius" in held else "Intelligent",
+            )
+        )
     if "thick" in held or "unintelligent" in held:
-        out.append(SkillCheckBonus(applies_to="intellect checks", bonus=-3 if "thick" in held else -2,
-                                   source="Thick" if "thick" in held else "Unintelligent"))
+        out.append(
+            SkillCheckBonus(
+                applies_to="intellect checks",
+                bonus=-3 if "thick" in held else -2,
+                source="Thick" if "thick" in held else "Unintelligent",
+            )
+        )
     if "ugly" in held or "unattractive" in held:
-        out.append(SkillCheckBonus(applies_to="interaction with admirers", bonus=-3 if "ugly" in held else -1,
-                                   source="Ugly" if "ugly" in held else "Unattractive"))
+        out.append(
+            SkillCheckBonus(
+                applies_to="interaction with admirers",
+                bonus=-3 if "ugly" in held else -1,
+                source="Ugly" if "ugly" in held else "Unattractive",
+            )
+        )
     if "ugly" in held:
         out.append(SkillCheckBonus(applies_to="frighten", bonus=1, source="Ugly"))
     if "bad_reputation" in held and takes["fame"]:

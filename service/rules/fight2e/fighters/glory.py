@@ -19,8 +19,14 @@ def pl_from_glory(glory: int) -> int:
     return 1
 
 
-def move_glory(level: int, increased_glory: int = 0, poorly_drawn: bool = False, styles: int = 1,
-               cross_style: bool = False, borrowed: bool = False) -> int:
+def move_glory(
+    level: int,
+    increased_glory: int = 0,
+    poorly_drawn: bool = False,
+    styles: int = 1,
+    cross_style: bool = False,
+    borrowed: bool = False,
+) -> int:
     """Glory for the first hit with a move in a fight (000 L786, L1469, L3548, L5060–L5062, L5153)."""
     if borrowed:
         return 1
@@ -42,8 +48,9 @@ def first_hit_glory(hits: Iterable[tuple[str, int, bool]]) -> int:
     return total
 
 
-def combo_glory(hits: int, first_use_glory: Iterable[int] = (), poorly_drawn: bool = False,
-                consecutive_turn: int = 1) -> int:
+def combo_glory(
+    hits: int, first_use_glory: Iterable[int] = (), poorly_drawn: bool = False, consecutive_turn: int = 1
+) -> int:
     """A Combo that hits: half its moves rounded up, plus first-use move Glory inside it, plus k − 1 on the
     k-th uninterrupted Combo turn (000 L790–L800; Poorly Drawn −1, ruling A-39)."""
     base = max(math.ceil(hits / 2) - (1 if poorly_drawn else 0), 0)
@@ -62,8 +69,9 @@ def action_sequence_glory(action_goal: int, difficulty: int) -> int:
     return math.floor(action_goal * difficulty / 10 + 0.5)
 
 
-def standard_action_sequence(action_goal: int, difficulty: int,
-                             checks: Iterable[tuple[int, bool]]) -> tuple[bool | None, int]:
+def standard_action_sequence(
+    action_goal: int, difficulty: int, checks: Iterable[tuple[int, bool]]
+) -> tuple[bool | None, int]:
     """Resolve ``(total, skill on the list)`` checks against one DL (+4 off the list): won after Goal successes,
     lost after half the Goal in failures (000 L1972). Returns (won, rolls used); won is None if undecided."""
     successes = failures = rolls = 0
@@ -86,8 +94,14 @@ def fame_gamble(award: int, achieved: bool) -> int:
     return 2 * award if achieved else -3
 
 
-def skill_check(level: int, roll: int, difficulty: int, bonus: int = 0, optional_results: bool = False,
-                second_roll: int | None = None) -> str:
+def skill_check(
+    level: int,
+    roll: int,
+    difficulty: int,
+    bonus: int = 0,
+    optional_results: bool = False,
+    second_roll: int | None = None,
+) -> str:
     """1d10 + Skill (+ bonus) against a DL (000 L1641–L1644); with the optional rule an exact hit is a mixed
     success, and a confirming 10 or 1 makes a critical or a fumble (000 L1673–L1681)."""
     total = roll + level + bonus

@@ -42,12 +42,21 @@ _ENTRY_PATH = re.compile(r"^(elements|liabilities)\[(\d+)\]")
 def moves_campaign(s: Sheet) -> Campaign:
     camp = s.camp
     return Campaign(
-        supers=camp.super_moves_enabled, super_stun=camp.super_stun, three_tier_supers=s.three_tier,
-        attack_strings=camp.attack_strings_enabled, throws_blockable=camp.throws_blockable,
-        free_basic_throws=camp.free_basic_throws, charge_moves_must_be_l3=camp.charge_moves_must_be_l3,
-        wall_springs=camp.wall_springs, sidestep=camp.sidestep, tag_team=camp.tag_team,
-        transformations=camp.transformations_enabled, breakfall=camp.breakfall, tech_roll=camp.tech_roll,
-        dash=camp.dash, denied=list(camp.denied_entries),
+        supers=camp.super_moves_enabled,
+        super_stun=camp.super_stun,
+        three_tier_supers=s.three_tier,
+        attack_strings=camp.attack_strings_enabled,
+        throws_blockable=camp.throws_blockable,
+        free_basic_throws=camp.free_basic_throws,
+        charge_moves_must_be_l3=camp.charge_moves_must_be_l3,
+        wall_springs=camp.wall_springs,
+        sidestep=camp.sidestep,
+        tag_team=camp.tag_team,
+        transformations=camp.transformations_enabled,
+        breakfall=camp.breakfall,
+        tech_roll=camp.tech_roll,
+        dash=camp.dash,
+        denied=list(camp.denied_entries),
     )
 
 
@@ -56,9 +65,13 @@ def move_context(s: Sheet, m: MoveState, receiving: int | None) -> FighterContex
     n_styles = max(len(s.styles), 1) if s.takes["multiple_styles"] else 1
     style = s.styles.get(m.move.style or "") if m.move.style else None
     at = s.acq(m.move.acquired_at_pl) or (1 if m.move.free_source is FreeSource.basic_throw else f.power_level)
-    key = (min(max(at, 1), 10), min(receiving, 10) if receiving and n_styles > 1 else None,
-           m.move.cross_style and n_styles > 1, not m.move.style or m.move.style == s.base_style or n_styles == 1,
-           style.harder_command_move if style else 0)
+    key = (
+        min(max(at, 1), 10),
+        min(receiving, 10) if receiving and n_styles > 1 else None,
+        m.move.cross_style and n_styles > 1,
+        not m.move.style or m.move.style == s.base_style or n_styles == 1,
+        style.harder_command_move if style else 0,
+    )
     ctx = s.contexts.get(key)
     if ctx is None:  # moves of one Fighter share a handful of contexts: build each once
         ctx = s.contexts[key] = FighterContext(
@@ -80,16 +93,23 @@ def move_context(s: Sheet, m: MoveState, receiving: int | None) -> FighterContex
 # What a Technique Quality's rule may be called on the sheet, for each campaign option it can grant one Fighter
 # (000 L1343, L2042; Wall Springs L2103, L3701; Dash L2175; Sidestep L2219).
 TECHNIQUE_NAMES: dict[str, TechniqueOption] = {
-    "wall_spring": TechniqueOption.wall_springs, "wall_springs": TechniqueOption.wall_springs,
-    "sidestep": TechniqueOption.sidestep, "sidesteps": TechniqueOption.sidestep,
-    "dash": TechniqueOption.dash, "dashes": TechniqueOption.dash, "dashes_and_back_dashes": TechniqueOption.dash,
+    "wall_spring": TechniqueOption.wall_springs,
+    "wall_springs": TechniqueOption.wall_springs,
+    "sidestep": TechniqueOption.sidestep,
+    "sidesteps": TechniqueOption.sidestep,
+    "dash": TechniqueOption.dash,
+    "dashes": TechniqueOption.dash,
+    "dashes_and_back_dashes": TechniqueOption.dash,
 }
 
 
 def sheet_techniques(s: Sheet) -> list[TechniqueOption]:
     """The campaign options the sheet's Technique Qualities give the Fighter (their rule named as ``subject``)."""
-    found = {TECHNIQUE_NAMES.get(normalise(q.take.params.subject or "")) for q in s.qualities
-             if q.trait is not None and q.trait.id == "technique"}
+    found = {
+        TECHNIQUE_NAMES.get(normalise(q.take.params.subject or ""))
+        for q in s.qualities
+        if q.trait is not None and q.trait.id == "technique"
+    }
     return sorted(t for t in found if t is not None)
 
 
@@ -110,10 +130,16 @@ def price_moves(s: Sheet) -> None:
             mv = m.move
             # Every part was validated by the Fighter model under the same (or tighter) bounds as MoveRequest's.
             req = MoveRequest.model_construct(
-                name=mv.name[:120] if mv.name else None, type=MoveType.super if m.is_super else MoveType.special,
-                level=mv.level, elements=mv.elements, liabilities=mv.liabilities,
-                free_throw=mv.free_source is FreeSource.basic_throw, tier=mv.tier,
-                fighter=move_context(s, m, receiving), campaign=campaign)
+                name=mv.name[:120] if mv.name else None,
+                type=MoveType.super if m.is_super else MoveType.special,
+                level=mv.level,
+                elements=mv.elements,
+                liabilities=mv.liabilities,
+                free_throw=mv.free_source is FreeSource.basic_throw,
+                tier=mv.tier,
+                fighter=move_context(s, m, receiving),
+                campaign=campaign,
+            )
             m.price = price_data(req, s.mcat)
     for m in s.moves:
         if not m.bought:
@@ -125,9 +151,12 @@ def _price_command_move(s: Sheet, m: MoveState) -> None:
     ident = normalise(m.move.command or "")
     fixed = s.mcat.fixed_moves.get(ident)
     if fixed is None or fixed.kind != "command":
-        s.found.add("COMMAND_MOVE_INVALID", f"{m.path}.command",
-                    f"'{m.move.command}' is not a Command Move of the book" + (
-                        "; Basic Moves are never bought." if fixed is not None else "."))
+        s.found.add(
+            "COMMAND_MOVE_INVALID",
+            f"{m.path}.command",
+            f"'{m.move.command}' is not a Command Move of the book"
+            + ("; Basic Moves are never bought." if fixed is not None else "."),
+        )
         return
     m.fixed_level = fixed.level
     granted = True
@@ -141,9 +170,13 @@ def _price_command_move(s: Sheet, m: MoveState) -> None:
     if not granted:
         s.found.add("COMMAND_MOVE_INVALID", m.path, f"Nothing on the sheet grants {fixed.name}.")
     m.price = _blank_price(m.move.name, fixed.level, legal=True) | {
-        "move_points": fixed.move_points, "control": fixed.control, "accuracy": fixed.accuracy or 0,
+        "move_points": fixed.move_points,
+        "control": fixed.control,
+        "accuracy": fixed.accuracy or 0,
         "accuracy_vs": dict.fromkeys(("defense", "evasion", "tactics"), fixed.accuracy or 0),
-        "keywords": list(fixed.keywords), "combo_keywords": list(fixed.combo)}
+        "keywords": list(fixed.keywords),
+        "combo_keywords": list(fixed.combo),
+    }
 
 
 def _charge_moves(s: Sheet) -> None:
@@ -158,7 +191,8 @@ def _charge_moves(s: Sheet) -> None:
     def free(m: MoveState) -> bool:
         mv = m.move
         return mv.free_source in (FreeSource.realize_potential, FreeSource.granted_command) or bool(
-            mv.tier_group and m.is_super and top_of[mv.tier_group] is not m)
+            mv.tier_group and m.is_super and top_of[mv.tier_group] is not m
+        )
 
     for group in _purchase_groups(s).values():
         payers = [m for m in group if not free(m) and m.price is not None]
@@ -190,8 +224,9 @@ def map_move_findings(s: Sheet) -> None:
             if not code and path.split(".options")[0] not in specific:
                 s.found.add("MOVE_INVALID", path, f"{m.label}: {v['message']}")
         if any(v["code"] == "ELEMENT_ALREADY_GRANTED" for v in m.price["violations"]):
-            s.found.add("SUPER_MOVE_KNOCKS_DOWN", f"{m.path}.elements",
-                        f"{m.label}: a Super Move has Knocks Down for free.")
+            s.found.add(
+                "SUPER_MOVE_KNOCKS_DOWN", f"{m.path}.elements", f"{m.label}: a Super Move has Knocks Down for free."
+            )
 
 
 def _contextual_code(s: Sheet, m: MoveState, v: dict) -> str | None:
@@ -226,16 +261,39 @@ def _move_answer(m: MoveState) -> FighterMovePrice:
     """The moves core's own answer for the move (``price_data``, the fields of ``MovePrice``) plus the Fighter's
     charge, validated once."""
     price = m.price or _blank_price(m.move.name, m.move.level, legal=False)
-    return FighterMovePrice.model_validate({**price, "index": m.index, "kind": m.move.kind,
-                                            "command": m.move.command, "charged_move_points": m.charged},
-                                           context=BUILT)
+    return FighterMovePrice.model_validate(
+        {**price, "index": m.index, "kind": m.move.kind, "command": m.move.command, "charged_move_points": m.charged},
+        context=BUILT,
+    )
 
 
 def _blank_price(name: str | None, level: int, legal: bool) -> dict:
     """A stat block with nothing priced: Command Moves, and moves the core could not price."""
-    return {"ruleset": RULESET, "ruleset_version": VERSION, "name": name, "type": MoveType.special, "level": level,
-            "legal": legal, "violations": [], "warnings": [], "info": [], "unsupported": [], "element_slots": 0,
-            "liability_slots": 0, "elements_spent": 0, "unused_slots": 0, "move_points": 0, "control": level,
-            "glory": 0, "accuracy": 0, "accuracy_vs": {"defense": 0, "evasion": 0, "tactics": 0}, "damage": None,
-            "damage_with_perfect_hit": None,
-            "keywords": [], "combo_keywords": [], "range": None, "super_energy_cost": None, "entries": []}
+    return {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "name": name,
+        "type": MoveType.special,
+        "level": level,
+        "legal": legal,
+        "violations": [],
+        "warnings": [],
+        "info": [],
+        "unsupported": [],
+        "element_slots": 0,
+        "liability_slots": 0,
+        "elements_spent": 0,
+        "unused_slots": 0,
+        "move_points": 0,
+        "control": level,
+        "glory": 0,
+        "accuracy": 0,
+        "accuracy_vs": {"defense": 0, "evasion": 0, "tactics": 0},
+        "damage": None,
+        "damage_with_perfect_hit": None,
+        "keywords": [],
+        "combo_keywords": [],
+        "range": None,
+        "super_energy_cost": None,
+        "entries": [],
+    }

@@ -17,30 +17,50 @@ def check_move_points(s: Sheet) -> None:
     f, found = s.f, s.found
     available = 10 * s.budget_pl  # 000 L631, L659
     on_moves = sum(m.charged for m in s.moves)
-    spent = (on_moves + f.move_points_to_narrative + f.move_points_to_fighting_spirit
-             + 3 * f.combo_from_move_points + 2 * f.attack_string_from_move_points + f.move_points_banked)
+    spent = (
+        on_moves
+        + f.move_points_to_narrative
+        + f.move_points_to_fighting_spirit
+        + 3 * f.combo_from_move_points
+        + 2 * f.attack_string_from_move_points
+        + f.move_points_banked
+    )
     s.mp = Budget(available=available, spent=spent)
-    detail = (f"{on_moves} on moves, {f.move_points_to_narrative} to Narrative Skills, "
-              f"{f.move_points_to_fighting_spirit} to FS, {3 * f.combo_from_move_points} to Combo, "
-              f"{2 * f.attack_string_from_move_points} to Attack String, {f.move_points_banked} saved")
+    detail = (
+        f"{on_moves} on moves, {f.move_points_to_narrative} to Narrative Skills, "
+        f"{f.move_points_to_fighting_spirit} to FS, {3 * f.combo_from_move_points} to Combo, "
+        f"{2 * f.attack_string_from_move_points} to Attack String, {f.move_points_banked} saved"
+    )
     pl1 = f.power_level == 1
     if spent != available:
         if s.pl >= 9 and spent > available:
-            found.add("BOSS_MOVE_POINT_SHORTFALL", "fighter.moves",
-                      f"A Boss is built on PL 8's {available} Move Points; the sheet uses {spent} ({detail}).")
+            found.add(
+                "BOSS_MOVE_POINT_SHORTFALL",
+                "fighter.moves",
+                f"A Boss is built on PL 8's {available} Move Points; the sheet uses {spent} ({detail}).",
+            )
         elif s.pl >= 9:
             found.add("BOSS_BUDGETS_AS_PL8", "fighter.moves", f"{spent} of PL 8's {available} Move Points used.")
         elif pl1 and spent < available:
-            found.add("PL1_MOVE_POINTS_UNSPENT", "fighter.moves",
-                      f"All 10 Move Points are spent at creation; {available - spent} left ({detail}).")
+            found.add(
+                "PL1_MOVE_POINTS_UNSPENT",
+                "fighter.moves",
+                f"All 10 Move Points are spent at creation; {available - spent} left ({detail}).",
+            )
         else:
-            found.add("MOVE_POINTS_BUDGET", "fighter.moves",
-                      f"{spent} Move Points accounted for ({detail}); Power Level {s.budget_pl} gives {available}.")
+            found.add(
+                "MOVE_POINTS_BUDGET",
+                "fighter.moves",
+                f"{spent} Move Points accounted for ({detail}); Power Level {s.budget_pl} gives {available}.",
+            )
     pl1_entries = [e for e in f.move_point_ledger or () if e.pl == 1]
     banked1 = f.move_points_banked if pl1 else sum(e.banked_out for e in pl1_entries)
     if banked1:
-        found.add("PL1_MOVE_POINTS_UNSPENT", "fighter.move_points_banked",
-                  "Move Points cannot be saved at character creation.")
+        found.add(
+            "PL1_MOVE_POINTS_UNSPENT",
+            "fighter.move_points_banked",
+            "Move Points cannot be saved at character creation.",
+        )
     if pl1:
         to_fs_combo = f.move_points_to_fighting_spirit + 3 * f.combo_from_move_points
     elif pl1_entries:
@@ -51,9 +71,13 @@ def check_move_points(s: Sheet) -> None:
             found.skip("PL1_LEFTOVER_NOT_NARRATIVE", "move_point_ledger entry of PL 1")
     rule = s.camp.pl1_leftover_mp_any_use
     if to_fs_combo and rule is not True:
-        found.add("PL1_LEFTOVER_NOT_NARRATIVE", "fighter.move_points_to_fighting_spirit",
-                  "At creation leftover Move Points go to Narrative Skills; Fighting Spirit or Combo needs the "
-                  "Director's leave.", severity="error" if rule is False else None)
+        found.add(
+            "PL1_LEFTOVER_NOT_NARRATIVE",
+            "fighter.move_points_to_fighting_spirit",
+            "At creation leftover Move Points go to Narrative Skills; Fighting Spirit or Combo needs the "
+            "Director's leave.",
+            severity="error" if rule is False else None,
+        )
     _check_ledger(s, on_moves)
 
 
@@ -69,12 +93,17 @@ def _check_ledger(s: Sheet, on_moves: int) -> None:
     previous_out = 0
     for e in ledger:
         if e.received != 10 and e.pl <= 8:
-            found.add("ADVANCEMENT_GRANTS_MISMATCH", "fighter.move_point_ledger",
-                      f"PL {e.pl} shows {e.received} Move Points received; every Power Level gives 10.", key=str(e.pl))
+            found.add(
+                "ADVANCEMENT_GRANTS_MISMATCH",
+                "fighter.move_point_ledger",
+                f"PL {e.pl} shows {e.received} Move Points received; every Power Level gives 10.",
+                key=str(e.pl),
+            )
         used = e.spent_on_moves + e.to_narrative + e.to_fighting_spirit + e.to_combo + e.to_attack_string
         if e.received + e.banked_in != used + e.banked_out:
-            problems.append(f"PL {e.pl} does not balance ({e.received} + {e.banked_in} in, "
-                            f"{used} + {e.banked_out} out)")
+            problems.append(
+                f"PL {e.pl} does not balance ({e.received} + {e.banked_in} in, {used} + {e.banked_out} out)"
+            )
         if e.banked_in != previous_out:
             problems.append(f"PL {e.pl} brings in {e.banked_in} saved but {previous_out} were saved before")
         if e.to_combo % 3 or e.to_attack_string % 2:
@@ -96,8 +125,9 @@ def _check_ledger(s: Sheet, on_moves: int) -> None:
             per_pl[s.acq(m.move.acquired_at_pl)] += m.charged
         for e in ledger:
             if per_pl.get(e.pl, 0) != e.spent_on_moves:
-                problems.append(f"PL {e.pl}: moves acquired then cost {per_pl.get(e.pl, 0)}, ledger says "
-                                f"{e.spent_on_moves}")
+                problems.append(
+                    f"PL {e.pl}: moves acquired then cost {per_pl.get(e.pl, 0)}, ledger says {e.spent_on_moves}"
+                )
     if problems:
         found.add("MOVE_POINTS_BANK_INCONSISTENT", "fighter.move_point_ledger", "; ".join(problems) + ".")
 
@@ -110,14 +140,19 @@ def check_move_list(s: Sheet) -> None:
     if closed is not None:
         has_super = any(m.is_super and (s.acq(m.move.acquired_at_pl) or 0) <= closed for m in bought)
         if supers_on and (closed < 3 or not has_super):
-            found.add("MOVE_LIST_CLOSED_TOO_EARLY", "fighter.move_list_closed_at_pl",
-                      "With Super Moves in play the Move List closes only after the first Super Move, at PL 3 or "
-                      "later.")
+            found.add(
+                "MOVE_LIST_CLOSED_TOO_EARLY",
+                "fighter.move_list_closed_at_pl",
+                "With Super Moves in play the Move List closes only after the first Super Move, at PL 3 or later.",
+            )
         for m in s.moves:
             at = s.acq(m.move.acquired_at_pl)
             if at is not None and at > closed:
-                found.add("MOVE_AFTER_LIST_CLOSED", f"{m.path}.acquired_at_pl",
-                          f"{m.label} was acquired at PL {at}, after the Move List closed at PL {closed}.")
+                found.add(
+                    "MOVE_AFTER_LIST_CLOSED",
+                    f"{m.path}.acquired_at_pl",
+                    f"{m.label} was acquired at PL {at}, after the Move List closed at PL {closed}.",
+                )
     top = min(s.budget_pl, 8)
     if any(s.acq(m.move.acquired_at_pl) is None for m in bought):
         found.skip("NEW_MOVE_REQUIRED", "acquired_at_pl on moves")
@@ -125,8 +160,12 @@ def check_move_list(s: Sheet) -> None:
         got = {s.acq(m.move.acquired_at_pl) for m in bought}
         for k in range(1, top + 1):
             if (closed is None or k < closed) and k not in got:
-                found.add("NEW_MOVE_REQUIRED", "fighter.moves",
-                          f"No new Special or Super Move at PL {k} while the Move List was open.", key=str(k))
+                found.add(
+                    "NEW_MOVE_REQUIRED",
+                    "fighter.moves",
+                    f"No new Special or Super Move at PL {k} while the Move List was open.",
+                    key=str(k),
+                )
     for m in s.moves:
         mv = m.move
         if mv.kind is FighterMoveKind.special and mv.level >= 6:
@@ -137,18 +176,28 @@ def check_move_list(s: Sheet) -> None:
             ident = normalise(mv.command or "")
             if ident == "identity_change":
                 if mv.cost_paid != 3:
-                    found.add("IDENTITY_CHANGE_COST", f"{m.path}.cost_paid",
-                              f"Identity Change costs 3 Move Points, not {mv.cost_paid}.")
+                    found.add(
+                        "IDENTITY_CHANGE_COST",
+                        f"{m.path}.cost_paid",
+                        f"Identity Change costs 3 Move Points, not {mv.cost_paid}.",
+                    )
             elif mv.cost_paid != m.group_cost:
-                found.add("MOVE_COST_MISMATCH", f"{m.path}.cost_paid",
-                          f"{m.label} costs {m.group_cost} Move Points; the sheet says {mv.cost_paid}.")
+                found.add(
+                    "MOVE_COST_MISMATCH",
+                    f"{m.path}.cost_paid",
+                    f"{m.label} costs {m.group_cost} Move Points; the sheet says {mv.cost_paid}.",
+                )
     if any(m.bought for m in s.moves):
-        found.add("DIRECTOR_MAY_DISALLOW_ELEMENT", "fighter.moves",
-                  "The Director may still veto any Element or Liability.")
+        found.add(
+            "DIRECTOR_MAY_DISALLOW_ELEMENT", "fighter.moves", "The Director may still veto any Element or Liability."
+        )
     n = sum(1 for m in bought)
     if f.power_level == 8 and f.role is Role.pc and not 18 <= n <= 24:
-        found.add("MOVE_COUNT_ADVICE", "fighter.moves",
-                  f"{n} Special and Super Moves; a Fighter usually ends with 18–24 by PL 8.")
+        found.add(
+            "MOVE_COUNT_ADVICE",
+            "fighter.moves",
+            f"{n} Special and Super Moves; a Fighter usually ends with 18–24 by PL 8.",
+        )
 
 
 def check_duplicates_and_identity(s: Sheet) -> None:
@@ -157,24 +206,41 @@ def check_duplicates_and_identity(s: Sheet) -> None:
     for m in s.moves:
         mv = m.move
         if m.bought:
-            key: tuple = (mv.kind.value, mv.level, _entries_key(mv.elements), _entries_key(mv.liabilities),
-                          None if mv.cross_style else mv.style, mv.tier_group, mv.tier)
+            key: tuple = (
+                mv.kind.value,
+                mv.level,
+                _entries_key(mv.elements),
+                _entries_key(mv.liabilities),
+                None if mv.cross_style else mv.style,
+                mv.tier_group,
+                mv.tier,
+            )
         else:
             key = ("command", normalise(mv.command or ""), normalise(mv.identity_of or ""))
         if key in seen:
-            found.add("MOVE_DUPLICATE", m.path,
-                      f"{m.label} repeats move {seen[key] + 1}; a new version must differ in its build.")
+            found.add(
+                "MOVE_DUPLICATE",
+                m.path,
+                f"{m.label} repeats move {seen[key] + 1}; a new version must differ in its build.",
+            )
         else:
             seen[key] = m.index
     identity = [m for m in s.moves if normalise(m.move.command or "") == "identity_change"]
     at_creation = [m for m in identity if s.acq(m.move.acquired_at_pl) == 1]
     if len(at_creation) > 3:
-        found.add("IDENTITY_CHANGE_PL1_LIMIT", at_creation[3].path,
-                  f"{len(at_creation)} Identity Change moves at creation; at most three.")
+        found.add(
+            "IDENTITY_CHANGE_PL1_LIMIT",
+            at_creation[3].path,
+            f"{len(at_creation)} Identity Change moves at creation; at most three.",
+        )
     for m in identity:
         if not m.move.director_approved:
-            found.add("DIRECTOR_APPROVAL_REQUIRED", m.path,
-                      "The Director sets what must happen before an Identity Change can be learned.", ref="000 L5159")
+            found.add(
+                "DIRECTOR_APPROVAL_REQUIRED",
+                m.path,
+                "The Director sets what must happen before an Identity Change can be learned.",
+                ref="000 L5159",
+            )
 
 
 def _option(m: MoveState, entry_id: str, name: str) -> str | None:
@@ -196,43 +262,74 @@ def check_move_references(s: Sheet) -> None:
     def others(m: MoveState, entry_id: str) -> list[MoveState]:
         return [o for o in moves if o is not m and o.has(entry_id)]
 
-    needs = {"prop_recovery": ("prop", "a move with the Prop Liability"),  # 000 L3904
-             "reload": ("limited_use.special_move_reload", "a move with Special Move Reload"),  # 000 L4644
-             "super_reload": ("limited_use", "a Limited Use move"),  # 000 L4958
-             "powerless_exception": ("set_up.powerless", "a move with Powerless")}  # 000 L4103
+    needs = {
+        "prop_recovery": ("prop", "a move with the Prop Liability"),  # 000 L3904
+        "reload": ("limited_use.special_move_reload", "a move with Special Move Reload"),  # 000 L4644
+        "super_reload": ("limited_use", "a Limited Use move"),  # 000 L4958
+        "powerless_exception": ("set_up.powerless", "a move with Powerless"),
+    }  # 000 L4103
     by_name = {name: o for o in moves for name in _names(o)}
     for m in moves:
         for entry_id, (other, what) in needs.items():
             if m.has(entry_id) and not others(m, other):
-                found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: {entry_id.replace('_', ' ')} needs "
-                          f"{what} among the Fighter's other moves.", key=entry_id)
-        for entry_id, option in (("power_enhancer", "target_moves"), ("super_move_enhancer", "target_super"),
-                                 ("end_buff", "target_buff")):
+                found.add(
+                    "CROSS_MOVE_REFERENCE_MISSING",
+                    m.path,
+                    f"{m.label}: {entry_id.replace('_', ' ')} needs {what} among the Fighter's other moves.",
+                    key=entry_id,
+                )
+        for entry_id, option in (
+            ("power_enhancer", "target_moves"),
+            ("super_move_enhancer", "target_super"),
+            ("end_buff", "target_buff"),
+        ):
             if not m.has(entry_id):
                 continue
             for target in [t.strip() for t in (_option(m, entry_id, option) or "").split(",") if t.strip()]:
                 hit = by_name.get(normalise(target))
                 if hit is None or hit is m:
-                    found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: '{target}' is not another move "
-                              "on the sheet.", key=f"{entry_id}:{target}")
+                    found.add(
+                        "CROSS_MOVE_REFERENCE_MISSING",
+                        m.path,
+                        f"{m.label}: '{target}' is not another move on the sheet.",
+                        key=f"{entry_id}:{target}",
+                    )
                 elif entry_id == "super_move_enhancer" and not hit.is_super:
-                    found.add("CROSS_MOVE_REFERENCE_MISSING", m.path, f"{m.label}: '{target}' is not a Super Move.",
-                              key=f"{entry_id}:{target}")
+                    found.add(
+                        "CROSS_MOVE_REFERENCE_MISSING",
+                        m.path,
+                        f"{m.label}: '{target}' is not a Super Move.",
+                        key=f"{entry_id}:{target}",
+                    )
                 elif entry_id == "end_buff" and not (hit.has("buff") and hit.has("buff.early_ending")):
-                    found.add("END_BUFF_TARGET_MISSING", m.path, f"{m.label}: '{target}' is not a Buff with Early "
-                              "Ending.")  # 000 L3264, L3274
-                elif entry_id == "power_enhancer" and not (m.move.cross_style or hit.move.cross_style) and \
-                        (m.move.style or s.base_style) != (hit.move.style or s.base_style):
+                    found.add(
+                        "END_BUFF_TARGET_MISSING", m.path, f"{m.label}: '{target}' is not a Buff with Early Ending."
+                    )  # 000 L3264, L3274
+                elif (
+                    entry_id == "power_enhancer"
+                    and not (m.move.cross_style or hit.move.cross_style)
+                    and (m.move.style or s.base_style) != (hit.move.style or s.base_style)
+                ):
                     found.add("CROSS_STYLE_EFFECT", m.path, f"{m.label}: '{target}' belongs to another style.")
-        if m.has("end_buff") and not _option(m, "end_buff", "target_buff") and not any(
-                o.has("buff") and o.has("buff.early_ending") for o in moves if o is not m):
+        if (
+            m.has("end_buff")
+            and not _option(m, "end_buff", "target_buff")
+            and not any(o.has("buff") and o.has("buff.early_ending") for o in moves if o is not m)
+        ):
             found.add("END_BUFF_TARGET_MISSING", m.path, f"{m.label}: no Buff with Early Ending to end.")
-        for entry_id, option in (("move_sub_set", "opening_move"), ("multi_part_move", "opening_move"),
-                                 ("multi_part_throw", "opening_throw")):
+        for entry_id, option in (
+            ("move_sub_set", "opening_move"),
+            ("multi_part_move", "opening_move"),
+            ("multi_part_throw", "opening_throw"),
+        ):
             target = _option(m, entry_id, option)
             if m.has(entry_id) and target and normalise(target) not in by_name:
-                found.add("SEQUENCE_OPENING_MISSING", m.path, f"{m.label}: the opening move '{target}' is not on the "
-                          "sheet yet.", key=entry_id)
+                found.add(
+                    "SEQUENCE_OPENING_MISSING",
+                    m.path,
+                    f"{m.label}: the opening move '{target}' is not on the sheet yet.",
+                    key=entry_id,
+                )
         if m.has("cancel_throw") and not others(m, "throw"):
             found.add("CANCEL_THROW_NO_THROW_MOVE", m.path, f"{m.label}: Cancel Throw, but no Throw to cancel.")
     # Limited Use pools: every move drawing on one pool reloads the same way (000 L4603–L4642).
@@ -244,15 +341,21 @@ def check_move_references(s: Sheet) -> None:
     for m in moves:
         pool = _option(m, "limited_use", "pool")
         if pool and len(pools[normalise(pool)]) > 1:
-            found.add("LIMITED_USE_POOL_INCONSISTENT", m.path, f"{m.label}: the moves of pool '{pool}' reload in "
-                      "different ways.")
+            found.add(
+                "LIMITED_USE_POOL_INCONSISTENT",
+                m.path,
+                f"{m.label}: the moves of pool '{pool}' reload in different ways.",
+            )
     supers = [m for m in moves if m.is_super]
     with_choice = [m for m in supers if m.has("limited_choice")]
     if with_choice and len(with_choice) != len(supers):
         for m in supers:
             if not m.has("limited_choice"):
-                found.add("LIMITED_CHOICE_INCONSISTENT", m.path, f"{m.label}: Limited Choice must be on every Super "
-                          "Move once one has it.")
+                found.add(
+                    "LIMITED_CHOICE_INCONSISTENT",
+                    m.path,
+                    f"{m.label}: Limited Choice must be on every Super Move once one has it.",
+                )
 
 
 def _entries_key(entries: Iterable) -> tuple:
@@ -263,8 +366,11 @@ def check_free_moves(s: Sheet) -> None:
     found, camp = s.found, s.camp
     throws = [m for m in s.moves if m.move.free_source is FreeSource.basic_throw]
     if len(throws) > camp.free_basic_throws:
-        found.add("FREE_THROW_INVALID", "fighter.moves",
-                  f"The campaign grants {camp.free_basic_throws} free Basic Throws; the sheet has {len(throws)}.")
+        found.add(
+            "FREE_THROW_INVALID",
+            "fighter.moves",
+            f"The campaign grants {camp.free_basic_throws} free Basic Throws; the sheet has {len(throws)}.",
+        )
     for m in throws:
         at = s.acq(m.move.acquired_at_pl)
         if at is not None and at > 1:
@@ -273,20 +379,36 @@ def check_free_moves(s: Sheet) -> None:
     for m in rp:
         mv = m.move
         if not mv.realize_potential_target:
-            found.add("REALIZE_POTENTIAL_MOVE_INVALID", f"{m.path}.realize_potential_target",
-                      "A Realize Potential move works against one named opponent.")
+            found.add(
+                "REALIZE_POTENTIAL_MOVE_INVALID",
+                f"{m.path}.realize_potential_target",
+                "A Realize Potential move works against one named opponent.",
+            )
         if mv.realize_potential_check is not None and mv.level != math.ceil(mv.realize_potential_check / 3):
-            found.add("REALIZE_POTENTIAL_MOVE_INVALID", f"{m.path}.level",
-                      f"A check of {mv.realize_potential_check} yields an L{math.ceil(mv.realize_potential_check / 3)} "
-                      f"move, not L{mv.level}.")
+            found.add(
+                "REALIZE_POTENTIAL_MOVE_INVALID",
+                f"{m.path}.level",
+                f"A check of {mv.realize_potential_check} yields an L{math.ceil(mv.realize_potential_check / 3)} "
+                f"move, not L{mv.level}.",
+            )
         if not mv.director_approved:
-            found.add("REALIZE_POTENTIAL_MOVE_INVALID", f"{m.path}.director_approved",
-                      "The Director has the final say on a Realize Potential move.", severity="warning")
+            found.add(
+                "REALIZE_POTENTIAL_MOVE_INVALID",
+                f"{m.path}.director_approved",
+                "The Director has the final say on a Realize Potential move.",
+                severity="warning",
+            )
     if len(rp) > 2:
-        found.add("REALIZE_POTENTIAL_MOVE_INVALID", "fighter.moves",
-                  f"{len(rp)} Realize Potential moves; it normally happens once or twice a campaign.",
-                  severity="warning")
+        found.add(
+            "REALIZE_POTENTIAL_MOVE_INVALID",
+            "fighter.moves",
+            f"{len(rp)} Realize Potential moves; it normally happens once or twice a campaign.",
+            severity="warning",
+        )
     lone = sum(1 for m in s.moves if m.price and any(i["code"] == "UNPAIRED_HALF_LIABILITY" for i in m.price["info"]))
     if s.f.fs_from_half_liabilities > lone // 2:
-        found.add("HALF_LIABILITY_FS_INVALID", "fighter.fs_from_half_liabilities",
-                  f"{lone} moves carry a lone ½ Liability: at most {lone // 2} Fighting Spirit from them.")
+        found.add(
+            "HALF_LIABILITY_FS_INVALID",
+            "fighter.fs_from_half_liabilities",
+            f"{lone} moves carry a lone ½ Liability: at most {lone // 2} Fighting Spirit from them.",
+        )

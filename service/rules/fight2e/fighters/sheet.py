@@ -41,8 +41,15 @@ class Findings:
     seen: set[tuple[str, str, str]] = field(default_factory=set)
     skipped: dict[str, str] = field(default_factory=dict)
 
-    def add(self, code: str, path: str, message: str, severity: Severity | None = None,
-            ref: str | None = None, key: str = "") -> None:
+    def add(
+        self,
+        code: str,
+        path: str,
+        message: str,
+        severity: Severity | None = None,
+        ref: str | None = None,
+        key: str = "",
+    ) -> None:
         """Report a finding; the same rule at the same place (and ``key``, for several at one place) once."""
         if (code, path, key) in self.seen:
             return
@@ -155,8 +162,9 @@ class Sheet:
 def _new_sheet(request: FighterRequest, cat: CharacterCatalog, mcat: Catalog) -> Sheet:
     f, camp = request.fighter, request.campaign
     pl = min(max(f.power_level, 1), 10)
-    s = Sheet(f=f, camp=camp, cat=cat, mcat=mcat, found=Findings(), pl=pl, budget_pl=min(pl, 8),
-              row=cat.power_levels[pl])
+    s = Sheet(
+        f=f, camp=camp, cat=cat, mcat=mcat, found=Findings(), pl=pl, budget_pl=min(pl, 8), row=cat.power_levels[pl]
+    )
     s.moves = [MoveState(i, m, f"fighter.moves[{i}]") for i, m in enumerate(f.moves)]
     for st in sorted(f.styles, key=repr):
         s.styles.setdefault(st.name, st)

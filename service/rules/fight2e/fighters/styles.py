@@ -11,10 +11,10 @@ from .sheet import Sheet
 # Entries whose benefit a Limited Movement / No Movement style cancels (000 L5100, L5136–L5138; ruling A-43),
 # and Liabilities a No Defense style cancels (000 L5126). Chosen from the catalogue: anything that moves the
 # user, restricts how he moves, or restricts how he defends.
-MOVEMENT_LIABILITIES = frozenset({"no_movement", "limited_mobile", "limited_movement", "charge_forward",
-                                  "buff.no_movement", "buff.movement_only"})
-MOVEMENT_ELEMENT_ROOTS = frozenset({"mobile", "free_movement", "pass_through", "teleportation", "power_dash",
-                                    "flight"})
+MOVEMENT_LIABILITIES = frozenset(
+    {"no_movement", "limited_mobile", "limited_movement", "charge_forward", "buff.no_movement", "buff.movement_only"}
+)
+MOVEMENT_ELEMENT_ROOTS = frozenset({"mobile", "free_movement", "pass_through", "teleportation", "power_dash", "flight"})
 DEFENSE_LIABILITIES = frozenset({"buff.defense_liability", "charge_down", "charge_up", "slow_startup"})
 
 
@@ -25,40 +25,68 @@ def check_styles(s: Sheet) -> None:
     f, found, _camp = s.f, s.found, s.camp
     takes = s.takes["multiple_styles"]
     if f.styles and len(f.styles) != takes + 1:
-        found.add("STYLES_COUNT_MISMATCH", "fighter.styles",
-                  f"{len(f.styles)} styles but Multiple Styles taken {takes} time(s): one style per take plus the "
-                  "Base Style.")
+        found.add(
+            "STYLES_COUNT_MISMATCH",
+            "fighter.styles",
+            f"{len(f.styles)} styles but Multiple Styles taken {takes} time(s): one style per take plus the "
+            "Base Style.",
+        )
     if f.styles:
         bases = [st for st in f.styles if st.is_base]
         if len(bases) != 1:
             found.add("BASE_STYLE_INVALID", "fighter.styles", f"Exactly one Base Style is needed, not {len(bases)}.")
         elif s.base_style is not None:
-            first = [m for m in s.moves if m.move.kind is FighterMoveKind.special and m.move.free_source is None
-                     and (m.move.cross_style or m.move.style == s.base_style)]
+            first = [
+                m
+                for m in s.moves
+                if m.move.kind is FighterMoveKind.special
+                and m.move.free_source is None
+                and (m.move.cross_style or m.move.style == s.base_style)
+            ]
             dated = [s.acq(m.move.acquired_at_pl) for m in first]
             if None in dated:
                 found.skip("BASE_STYLE_INVALID", "acquired_at_pl on moves")
             elif 1 not in dated:
-                found.add("BASE_STYLE_INVALID", "fighter.styles",
-                          f"The Base Style '{s.base_style}' needs a Special Move from character creation.")
+                found.add(
+                    "BASE_STYLE_INVALID",
+                    "fighter.styles",
+                    f"The Base Style '{s.base_style}' needs a Special Move from character creation.",
+                )
     _check_style_options(s)
     _check_style_assignment(s)
     if f.fs_from_style_flaw > s.free_style_flaws % 2:
-        found.add("STYLE_FLAW_ACCOUNTING", "fighter.fs_from_style_flaw",
-                  f"{s.free_style_flaws} free Style Flaw(s): only a single leftover flaw gives 1 FS.")
+        found.add(
+            "STYLE_FLAW_ACCOUNTING",
+            "fighter.fs_from_style_flaw",
+            f"{s.free_style_flaws} free Style Flaw(s): only a single leftover flaw gives 1 FS.",
+        )
 
 
 def _check_style_options(s: Sheet) -> None:
     found, camp = s.found, s.camp
     for i, st in enumerate(s.f.styles):
         path = f"fighter.styles[{i}]"
-        options = [n for n in ("harder_command_move", "forced_style_change", "limited_movement", "no_defense",
-                               "no_movement", "modified_defense") if getattr(st, n)]
+        options = [
+            n
+            for n in (
+                "harder_command_move",
+                "forced_style_change",
+                "limited_movement",
+                "no_defense",
+                "no_movement",
+                "modified_defense",
+            )
+            if getattr(st, n)
+        ]
         if not options:
             continue
         if not camp.style_options_enabled:
-            found.add("STYLE_OPTION_INVALID", path, f"Style options ({', '.join(options)}) need the Director's "
-                      "permission (campaign.style_options_enabled).")
+            found.add(
+                "STYLE_OPTION_INVALID",
+                path,
+                f"Style options ({', '.join(options)}) need the Director's "
+                "permission (campaign.style_options_enabled).",
+            )
             continue
         problems = []
         if st.is_base and set(options) - {"harder_command_move"}:
@@ -73,8 +101,10 @@ def _check_style_options(s: Sheet) -> None:
             problems.append("Modified Defense stops at two Qualities")
         companions = st.harder_command_move + st.forced_style_change + st.limited_movement
         if st.modified_defense > companions:
-            problems.append("each Modified Defense Quality needs a Forced Style Change, Harder Command Move or "
-                            "Limited Movement on the same style")
+            problems.append(
+                "each Modified Defense Quality needs a Forced Style Change, Harder Command Move or "
+                "Limited Movement on the same style"
+            )
         if st.modified_defense and st.modified_defense_skill is None:
             problems.append("Modified Defense names Evasion or Tactics")
         if problems:
@@ -90,13 +120,19 @@ def _check_style_assignment(s: Sheet) -> None:
         if n <= 1:
             for m in group:
                 if m.move.style or m.move.cross_style or len(group) > 1:
-                    found.add("STYLE_MOVE_ASSIGNMENT", m.path, f"{m.label}: styles, Cross-Style Moves and shared "
-                              "purchases exist only with Multiple Styles.")
+                    found.add(
+                        "STYLE_MOVE_ASSIGNMENT",
+                        m.path,
+                        f"{m.label}: styles, Cross-Style Moves and shared purchases exist only with Multiple Styles.",
+                    )
             continue
         for m in group:
             if not m.move.cross_style and m.move.style not in s.styles:
-                found.add("STYLE_MOVE_ASSIGNMENT", f"{m.path}.style",
-                          f"{m.label} names no style of the Fighter ('{m.move.style}').")
+                found.add(
+                    "STYLE_MOVE_ASSIGNMENT",
+                    f"{m.path}.style",
+                    f"{m.label} names no style of the Fighter ('{m.move.style}').",
+                )
         if any(m.move.cross_style for m in group):
             if len(group) > 1:
                 found.add("STYLE_MOVE_ASSIGNMENT", first.path, "A Cross-Style Move is one move placed in every style.")
@@ -105,10 +141,14 @@ def _check_style_assignment(s: Sheet) -> None:
         same_build = len({(m.move.kind, m.move.level) for m in group}) == 1
         distinct = len(set(styles)) == len(styles)
         if not same_build or not distinct or (not shared and len(group) != n) or len(group) > n:
-            found.add("STYLE_MOVE_ASSIGNMENT", first.path,
-                      f"{first.label}: one purchase builds one move of the same kind and level for "
-                      + ("each of some styles" if shared else f"each of the {n} styles") + f"; got {len(group)} for "
-                      f"{', '.join(str(x) for x in styles)}.")
+            found.add(
+                "STYLE_MOVE_ASSIGNMENT",
+                first.path,
+                f"{first.label}: one purchase builds one move of the same kind and level for "
+                + ("each of some styles" if shared else f"each of the {n} styles")
+                + f"; got {len(group)} for "
+                f"{', '.join(str(x) for x in styles)}.",
+            )
     _check_style_move_benefits(s)
 
 
@@ -126,14 +166,18 @@ def _check_style_move_benefits(s: Sheet) -> None:
         for j, c in enumerate(m.move.elements):
             root = c.id.split(".", 1)[0]
             if immobile and root in MOVEMENT_ELEMENT_ROOTS and not m.has("end_style.movement_exception"):
-                s.found.add("STYLE_ELEMENT_INERT", f"{m.path}.elements[{j}]",
-                            f"{m.label}: {c.id} does nothing in the '{style.name}' style.")
+                s.found.add(
+                    "STYLE_ELEMENT_INERT",
+                    f"{m.path}.elements[{j}]",
+                    f"{m.label}: {c.id} does nothing in the '{style.name}' style.",
+                )
         for c in m.move.liabilities:
             entry = s.mcat.entries.get(c.id)
             if entry is None:
                 continue
             if (immobile and c.id in MOVEMENT_LIABILITIES and not m.has("end_style.movement_exception")) or (
-                    style.no_defense and c.id in DEFENSE_LIABILITIES):
+                style.no_defense and c.id in DEFENSE_LIABILITIES
+            ):
                 lost += -entry.cost * c.times
         if lost:
             slots = m.price["element_slots"]
@@ -141,6 +185,9 @@ def _check_style_move_benefits(s: Sheet) -> None:
             liabilities = -sum(e["cost"] for e in m.price["entries"] if e["cost"] < 0) - lost
             used = math.ceil(elements - max(liabilities, 0))
             if used > slots:
-                s.found.add("MOVE_ELEMENT_BUDGET_EXCEEDED", f"{m.path}.liabilities",
-                            f"{m.label}: in the '{style.name}' style some Liabilities earn nothing, leaving {used} "
-                            f"Elements for {slots} slots.")
+                s.found.add(
+                    "MOVE_ELEMENT_BUDGET_EXCEEDED",
+                    f"{m.path}.liabilities",
+                    f"{m.label}: in the '{style.name}' style some Liabilities earn nothing, leaving {used} "
+                    f"Elements for {slots} slots.",
+                )

@@ -28,22 +28,28 @@ def check_super_moves(s: Sheet) -> None:
                 found.add("SUPER_MOVE_REQUIRED_AT_PL3", "fighter.moves", "The PL 3 advancement must buy a Super Move.")
     limit = s.row.super_moves if camp.super_moves_enabled else 0
     if s.supers_owned > limit and camp.super_moves_enabled:
-        found.add("SUPER_MOVE_COUNT_EXCEEDED", "fighter.moves",
-                  f"{s.supers_owned} Super Moves; Power Level {s.pl} allows {limit}.")
+        found.add(
+            "SUPER_MOVE_COUNT_EXCEEDED",
+            "fighter.moves",
+            f"{s.supers_owned} Super Moves; Power Level {s.pl} allows {limit}.",
+        )
     _check_three_tier(s, supers)
 
 
 def _check_three_tier(s: Sheet, supers: list[MoveState]) -> None:
     found = s.found
-    technique = any(q.trait and q.trait.id == "technique" and normalise(q.take.params.subject or "") ==
-                    THREE_TIER_TECHNIQUE for q in s.qualities)
+    technique = any(
+        q.trait and q.trait.id == "technique" and normalise(q.take.params.subject or "") == THREE_TIER_TECHNIQUE
+        for q in s.qualities
+    )
     tiered = [m for m in s.moves if m.move.tier > 1 or m.move.tier_group]
     if not tiered:
         return
     if not s.three_tier:
         for m in tiered:
-            found.add("THREE_TIER_INVALID", f"{m.path}.tier",
-                      f"{m.label}: tiers exist only with three-tier Super Moves.")
+            found.add(
+                "THREE_TIER_INVALID", f"{m.path}.tier", f"{m.label}: tiers exist only with three-tier Super Moves."
+            )
         return
     if technique and s.camp.super_move_system is not SuperMoveSystem.three_tier:
         for q in s.qualities:
@@ -54,8 +60,11 @@ def _check_three_tier(s: Sheet, supers: list[MoveState]) -> None:
         if not m.is_super:
             found.add("THREE_TIER_INVALID", f"{m.path}.kind", f"{m.label}: only Super Moves have tiers.")
         elif not m.move.tier_group:
-            found.add("THREE_TIER_INVALID", f"{m.path}.tier_group",
-                      f"{m.label}: a tier above 1 names its Super Move's tier_group.")
+            found.add(
+                "THREE_TIER_INVALID",
+                f"{m.path}.tier_group",
+                f"{m.label}: a tier above 1 names its Super Move's tier_group.",
+            )
         else:
             groups[m.move.tier_group].append(m)
     for m in supers:
