@@ -128,7 +128,7 @@ def private_redis() -> Iterator[str | None]:
 async def _local_hit_us(key: str, value: bytes, n: int = 20_000, repeat: int = 7) -> float:
     from service.cache import Tier, TwoTierCache
 
-    cache = TwoTierCache(4096)
+    cache = TwoTierCache(64 * 2**20, 2**20)
     await cache.get_or_compute(key, lambda: value, shared=False)
     results = []
     for _ in range(repeat):
@@ -265,7 +265,7 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     checked = validate_fighter(fighter_req)
     fighter_value = checked.model_dump_json().encode()
     fighter_key = cache_key("fighter", RULESET, fighter_version, fighter_req)
-    probe = TwoTierCache(4096)  # the REST adapters' alias of a raw body, as repeated_body looks it up
+    probe = TwoTierCache(64 * 2**20, 2**20)  # the REST adapters' alias of a raw body, as repeated_body looks it up
     fighter_path = "/v1/fight2e/fighters/validate"
     probe.local_put(body_key(fighter_path, RULESET, version, fighter_json), fighter_value)
     med, p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
