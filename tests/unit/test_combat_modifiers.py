@@ -485,6 +485,28 @@ def test_perfect_hit_is_not_rolled_on_a_miss() -> None:
     assert not [r for r in res.rolls if r.key.startswith("T1.a.perfect_hit")]
 
 
+CRUSH_AND_TRIP = {
+    "id": "crush_trip",
+    "name": "Crush and Trip",
+    "level": 4,
+    "elements": [{"id": "increased_damage", "times": 2}, {"id": "knocks_down"}],
+    "liabilities": [
+        {"id": "perfect_hit", "options": {"target": "increased_damage"}},
+        {"id": "perfect_hit", "options": {"target": "knocks_down"}},
+    ],
+}
+
+
+def test_a_second_perfect_hit_is_reported_unsupported_not_skipped() -> None:
+    """The book allows one Perfect Hit per guarded Element (000 L4745-L4753); combat rolls one die per move, so
+    the second guarded Element is said to be unsupported rather than silently always applied."""
+    dec = {"T1.a.action": attack(["crush_trip"]), "T1.a.accuracy_fs": {"fs": 3}}
+    res = duel(dec, {**HIT, "T1.a.perfect_hit": 4}, a=sheet("a", moves=[CRUSH_AND_TRIP]), b=sheet("b", defense=0))
+    assert res.status == "resolved", res.violations
+    assert [u.id for u in res.unsupported] == ["perfect_hit.multiple"]
+    assert "knocks_down" in res.unsupported[0].reason
+
+
 # ── Random Effect ───────────────────────────────────────────────────────────────────────────────
 
 

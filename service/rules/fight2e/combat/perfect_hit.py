@@ -25,6 +25,13 @@ def check(ctx: Ctx, atk: Attack) -> None:
         target = str(m.options.get(ENTRY, {}).get("target") or "")
         if not m.has(ENTRY) or not target or not m.has(target):
             continue
+        others = [t for t in m.options[ENTRY].get("targets", ()) if t != target]  # type: ignore[union-attr]
+        if others:
+            ctx.unsupported_rule(
+                f"{ENTRY}.multiple",
+                f"fighters[{a.index}].sheet.{m.path}",
+                f"{m.name}: only the Perfect Hit on {target} is rolled; {', '.join(others)} always applies",
+            )
         roll = ctx.roll(a.id, "perfect_hit", Die(3), f"Perfect Hit on {m.name}'s {target}", "E")
         works = roll % 2 == 0
         ctx.note(
