@@ -60,3 +60,15 @@ def test_seeded_faces_are_on_the_die_and_independent_of_other_rolls(seed: int, k
     crowded.roll(key + "x", 6)
     assert crowded.roll(key, sides) == alone == seeded_face(seed, key, sides)
     assert 1 <= alone <= sides
+
+
+def test_combat_rolls_through_the_keyed_source_and_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Combat's seeded dice are the core source's faces; a turn past the per-request cap is refused, not run."""
+    from service.rules.fight2e.combat import state
+    from tests.unit.test_combat_rules import attack, duel, sheet
+
+    seeded = duel({"T1.a.action": attack(["fist"])}, {}, a=sheet("a"), b=sheet("b"), seed=11)
+    assert seeded.rolls and all(r.result == seeded_face(11, r.key, int(r.die[2:])) for r in seeded.rolls)
+    monkeypatch.setattr(state, "MAX_DICE", 1)
+    capped = duel({"T1.a.action": attack(["fist"])}, {}, a=sheet("a"), b=sheet("b"), seed=11)
+    assert capped.status == "invalid" and [v.code for v in capped.violations] == ["TOO_MANY_DICE"]

@@ -23,6 +23,7 @@ _CODES = [
     Code("ROUND_ALREADY_OVER", "error", "One side is already defeated or the Time Count has run out.", "000 L5380"),
     Code("POSITIONING_MODE_UNSUPPORTED", "error", "The Battle Grid is not resolved yet.", "000 L5670–L5690"),
     Code("DIE_VALUE_OUT_OF_RANGE", "error", "A supplied die value is not a result of the die the rules call for."),
+    Code("TOO_MANY_DICE", "error", "The turn would roll more dice than one request may (a bound on hostile input)."),
     Code("ROLL_NOT_USED", "warning", "A supplied die value was not needed by this turn and was ignored.", "000 L6331"),
     Code("DECISION_NOT_USED", "warning", "A decision key was not asked for by this turn and was ignored."),
     Code(

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
 from ...core.references import ref_of
 from ...dice import Die
@@ -359,6 +360,8 @@ class Ctx:
         key = self.key(fid, kind)
         if self.asked and not self.needed:
             raise Stop(key)  # decisions gathered before any die: ask them first (the die may depend on them)
+        if len(self.rolls) >= MAX_DICE:
+            self.fail("TOO_MANY_DICE", "rolls", f"{key}: more than {MAX_DICE} dice in one turn.", key=key)
         given = self.req.rolls.get(key) if self.req.rolls else None
         if given is not None:
             self.used_rolls.add(key)
@@ -371,8 +374,7 @@ class Ctx:
                 )
             face, source = given, RollSource.given
         elif self.req.seed is not None:
-            digest = hashlib.blake2b(f"{self.req.seed}|{key}".encode(), digest_size=8).digest()
-            face, source = 1 + int.from_bytes(digest, "big") % d.sides, RollSource.seed
+            face, source = seeded_face(self.req.seed, key, d.sides), RollSource.seed  # the one keyed dice source
         else:
             return self._missing(key, fid, d, purpose, label)
         self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose, source=source))
