@@ -103,7 +103,7 @@ def fight2e_catalog(namespace: str, registry: TypeRegistry) -> type:
     cat, chars = catalog(), character_catalog()
     f = _Fields(namespace, registry)
     keyword_ids = {*cat.keywords, *(k for m in cat.fixed_moves.values() for k in m.keywords)}
-    keyword_ids |= {k for e in cat.entries.values() for k in _entry_keywords(e)}
+    keyword_ids |= {k for e in cat.entries.values() for k in docs.entry_keywords(e)}
     kind = f.enum("EntryKindFilter", ("element", "liability"), "Elements or Liabilities.")
     move_type = f.enum("MoveTypeFilter", ("special", "super"), "Entries allowed on this move type.")
     keyword = f.enum("KeywordId", keyword_ids, "A keyword's id (see `keywords`).")
@@ -180,12 +180,6 @@ def fight2e_catalog(namespace: str, registry: TypeRegistry) -> type:
         "The Power Level chart, one row per Power Level.",
     )
     return create_type(f"{pascal(namespace)}Catalog", f.fields, description="The ruleset's catalogue.")
-
-
-def _entry_keywords(entry: Any) -> set[str]:
-    from ..rules.fight2e.documents import entry_keywords
-
-    return entry_keywords(entry)
 
 
 # Ruleset id → the builder of its ``catalog`` type (rulesets without one get the generic documents, if any).

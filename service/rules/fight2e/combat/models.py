@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
+from ...core.dice import RollSource  # the one keyed dice source's record of where a face came from
 from ...core.findings import Finding, Unsupported
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
@@ -142,11 +143,6 @@ class Status(StrEnum):
     decision_required = "decision_required"
     round_over = "round_over"
     invalid = "invalid"
-
-
-class RollSource(StrEnum):
-    seed = "seed"
-    given = "given"
 
 
 # ── Request: options ───────────────────────────────────────────────────────────────────────────────
