@@ -38,6 +38,7 @@ test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
 	.venv/bin/ruff format --check service tests bench scripts
 	.venv/bin/lint-imports --no-cache
+	.venv/bin/mypy
 	$(PY) scripts/ensure_chromium.py
 	$(PY) scripts/ensure_redis.py $(PY) -m pytest
 
@@ -45,6 +46,7 @@ lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts
 	.venv/bin/lint-imports --no-cache
 	.venv/bin/ruff format --check service tests bench scripts
+	.venv/bin/mypy
 
 ## Regenerate the committed contracts and docs from the code.
 contracts: $(STAMP) $(NODESTAMP)
