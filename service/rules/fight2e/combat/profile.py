@@ -18,7 +18,9 @@ from ..catalog import catalog
 from ..fighter_models import Fighter, FighterCampaign, FighterRequest, Style, SuperMoveSystem
 from ..fighters import validate_fighter
 from ..models import MovePrice
+from ..records import DEFENCE_OPTIONS
 from .models import CombatOptions
+from .records import MoveRecord, accuracy_table, at_turn_points
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
@@ -40,29 +42,26 @@ RESPONSE_ELEMENTS = {
 }  # a Ranged Special Move answers with the Ranged Response (000 L5884)
 
 
+_OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
+
+
 @dataclass(frozen=True)
 class AccuracyPart:
-    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804)."""
+    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804): its figure against
+    each defence option, from the entry's Accuracy records."""
 
     entry: str
-    all: int
-    defense: int
-    evasion: int
-    tactics: int
+    table: tuple[int, ...]  # one figure per DEFENCE_OPTIONS
     combo: frozenset[str]
+    flat: int = 0  # against anything else
+
+    @classmethod
+    def uniform(cls, entry: str, amount: int, combo: frozenset[str] = frozenset()) -> AccuracyPart:
+        return cls(entry, (amount,) * len(DEFENCE_OPTIONS), combo, amount)
 
     def vs(self, option: str) -> int:
-        if option == "defense_evasion":
-            # Hard to Evade applies, Hits Low gives 0 (000 L5838, L3464); otherwise the lower of the two
-            # (our ruling: a crouching block takes the defender's better side, e.g. Unblockable −2).
-            if self.entry == "hard_to_evade":
-                return self.all + self.evasion
-            if self.entry == "hits_low":
-                return self.all
-            return self.all + min(self.defense, self.evasion)
-        if option == "jinking":  # Tactics-based, and Hard to Evade applies (000 L5878)
-            return self.all + self.tactics + (self.evasion if self.entry == "hard_to_evade" else 0)
-        return self.all + {"defense": self.defense, "evasion": self.evasion, "tactics": self.tactics}.get(option, 0)
+        i = _OPTION_INDEX.get(option)
+        return self.flat if i is None else self.table[i]
 
 
 @dataclass(frozen=True)
@@ -88,6 +87,8 @@ class MoveProfile:
     path: str
     style: str | None = None  # Multiple Styles: the style it belongs to (None: every style, or no styles)
     cross_style: bool = False
+    # Its entries' combat records applied at their points during the turn, with the entry's instances.
+    records: tuple[MoveRecord, ...] = ()
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
@@ -172,29 +173,22 @@ def move_id(index: int, move_id_: str | None, name: str | None) -> str:
     return move_id_ or (_slug(name) if name and _slug(name) else f"move{index + 1}")
 
 
+def _part(entry: str, times: int, combo: frozenset[str], throws_unblockable: bool) -> AccuracyPart | None:
+    """The entry's share of the move's Accuracy from its Accuracy records; None when it has none that count."""
+    found = accuracy_table(catalog().records.get(entry, ()), times, throws_unblockable)
+    return None if found is None else AccuracyPart(entry, found[0], combo, found[1])
+
+
 def _accuracy_parts(price: MovePrice, throws_unblockable: bool) -> tuple[AccuracyPart, ...]:
+    found = (_part(e.id, e.times, frozenset(e.combo), throws_unblockable) for e in price.entries)
+    return tuple(p for p in found if p is not None)
+
+
+def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
     cat = catalog()
-    parts = []
-    for e in price.entries:
-        entry = cat.entries.get(e.id)
-        if entry is None:
-            continue
-        eff = entry.effects
-        if e.id == "throw" and not throws_unblockable:
-            continue  # a blockable Throw has no +1 (000 L4345)
-        if not (eff.accuracy or eff.accuracy_vs.defense or eff.accuracy_vs.evasion or eff.accuracy_vs.tactics):
-            continue
-        parts.append(
-            AccuracyPart(
-                e.id,
-                eff.accuracy * e.times,
-                eff.accuracy_vs.defense * e.times,
-                eff.accuracy_vs.evasion * e.times,
-                eff.accuracy_vs.tactics * e.times,
-                frozenset(e.combo),
-            )
-        )
-    return tuple(parts)
+    return tuple(
+        MoveRecord(e.id, e.times, r) for e in price.entries for r in cat.records.get(e.id, ()) if at_turn_points(r)
+    )
 
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
@@ -267,7 +261,7 @@ SWEEP = _basic(
     ),
     ("basic", "ender"),
     {"hits_low": 1, "crouching": 1},
-    (AccuracyPart("hits_low", 0, 1, -1, 0, frozenset({"mixup"})),),
+    tuple(p for p in (_part("hits_low", 1, frozenset({"mixup"}), False),) if p is not None),
 )  # 000 L2109–L2123
 PURSUIT_ATTACK = _basic(
     "pursuit_attack",
@@ -362,6 +356,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         options=options,
         responses=_indirect(_responses(keywords, entries), options),
         path=f"moves[{index}]",
+        records=_records(price),
     )
 
 
