@@ -126,6 +126,8 @@ def test_a_throw_has_its_plus_one_only_while_throws_are_unblockable() -> None:
     assert points.accuracy_table(catalog().records["throw"], 1, False) is None
 
 
+HIT = {**A_FIRST, "T1.a.attack": 6}
+
 # ── records read during the turn, on stand-in moves ─────────────────────────────────────────────────
 
 
@@ -162,13 +164,31 @@ def test_knockback_records() -> None:
     assert points.knockback([inc]) == 2
     assert points.knockback([plain, inc]) == 2
     assert points.knockback([inc, plain]) is None
-    # 000 L3621: a Launcher gives the Combo's last move Increased Knockback
-    assert points.knockback([_Move(("juggle.launcher",)), plain]) == 2
+    # 000 L3621: in a Combo, a Launcher gives the last move Knock Back and Increased Knockback, wherever it stands;
+    # alone it is no Combo
+    launcher = _Move(("juggle.launcher",))
+    assert points.knockback([launcher, _Move(keywords=frozenset())]) == 2
+    assert points.knockback([plain, launcher]) == 2
+    assert points.knockback([launcher]) is None
     # 000 L4375: Hurl throws 2 Ranges in place of the usual Knock Back, keyword or not
     assert points.knockback([_Move(("throw.hurl",), frozenset())]) == 2
     # 000 L5948–L5956: no Knockback keyword, no Knock Back
     assert points.knockback([_Move(keywords=frozenset())]) == 0
     assert points.own_knockback(inc) == 2 and points.own_knockback(plain) == 1
+
+
+LAUNCH = {"id": "launch", "name": "Launch", "level": 3, "elements": [{"id": "juggle"}, {"id": "juggle.launcher"}]}
+
+
+def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
+    # 000 L3621: the Combo's last move gains Increased Knockback (000 L3559: 2 Ranges) even when the Launcher is that
+    # last move; the Tactics check (000 L3619) passes with 6 + Tactics 2 = DL 8. From Range 1: Range 3.
+    dec = {"T1.a.action": attack(["basic_move", "launch"]), "T1.a.accuracy_fs": {"fs": 3}}
+    rolls = {**HIT, "T1.a.tactics_check": 6}
+    res = duel(dec, rolls, a=sheet("a", tactics=2, moves=[LAUNCH]), b=sheet("b", defense=0), rng=1)
+    assert res.status == "resolved", res.violations
+    assert next(s for s in res.log if s.label == "D.2").change["success"] is True
+    assert res.fight.positioning.range == 3
 
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
@@ -178,8 +198,6 @@ def test_record_kinds_cover_the_shipped_entries() -> None:
 
 
 # ── die shifts next turn, through a turn ─────────────────────────────────────────────────────────────
-
-HIT = {**A_FIRST, "T1.a.attack": 6}
 
 
 def _recovery(ident: str, bonus_to: str) -> dict:

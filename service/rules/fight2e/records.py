@@ -38,7 +38,6 @@ class Place(StrEnum):
 
     any = "any"
     last = "last"  # the last move of the attack (a single move is its own last)
-    before_last = "before_last"  # any move but the last: only inside a Combo
 
 
 class Trigger(StrEnum):
@@ -84,6 +83,7 @@ class When(_Frozen):
     """Conditions under which a record counts; every one given must hold."""
 
     place: Place = Place.any
+    in_combo: bool = False  # only when the attack is a Combo (two moves or more)
     # A campaign switch of the combat options that must be on (e.g. ``throws_unblockable``).
     campaign: Literal["throws_unblockable"] | None = None
     distance: DistanceBand | None = None

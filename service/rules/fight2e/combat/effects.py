@@ -119,7 +119,7 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                     {"heal": a.heal},
                 )
         part = next((p for p in dmg.parts if p.move is m), None)
-        records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part)  # 000 L3210, L3358, L3432
+        records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)  # 000 L3210, L3358, L3432
         if m.has("super_energy"):
             a.se_extra += m.has("super_energy")
         if m.has("taunt.modify_super_energy"):
@@ -148,7 +148,7 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     drain_life.healing_attack(ctx, atk, "F.1")
     last = len(atk.moves) - 1
     for i, m in enumerate(atk.moves):
-        records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last)  # 000 L4836
+        records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last, None, atk.is_combo)  # 000 L4836
     if guard is not None and guard.option.value == "defense":
         chip = sum(m.has("always_does_damage") for m in atk.moves)
         if chip and d.life > 0:

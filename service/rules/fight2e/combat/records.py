@@ -92,10 +92,10 @@ def _value(m: _Move, entry: str, ref: OptionRef, allowed: frozenset[str]) -> str
     return str(value) if value is not None and str(value) in allowed else ref.default
 
 
-def _holds(when: When, m: _Move, last: bool, distance: int | None = None) -> bool:
-    if when.place is Place.last and not last:
+def _holds(when: When, m: _Move, last: bool, distance: int | None = None, combo: bool = False) -> bool:
+    if when.in_combo and not combo:
         return False
-    if when.place is Place.before_last and last:
+    if when.place is Place.last and not last:
         return False
     if when.distance is not None:
         if distance is None:
@@ -122,7 +122,7 @@ def _knockbacks(moves: Sequence[_Move]) -> list[Knockback]:
         mr.record
         for i, m in enumerate(moves)
         for mr in m.records
-        if isinstance(mr.record, Knockback) and _holds(mr.record.when, m, i == last)
+        if isinstance(mr.record, Knockback) and _holds(mr.record.when, m, i == last, combo=last > 0)
     ]
 
 
@@ -163,14 +163,21 @@ def _even_roll(part: _Part | None) -> bool:
 
 
 def die_shifts(
-    ctx: Ctx, user: F, target: F | None, m: _Move, trigger: Trigger, last: bool = True, part: _Part | None = None
+    ctx: Ctx,
+    user: F,
+    target: F | None,
+    m: _Move,
+    trigger: Trigger,
+    last: bool = True,
+    part: _Part | None = None,
+    combo: bool = False,
 ) -> None:
     """A.2 next turn: the move's die-shift records for this moment, gained by the user or laid on the target."""
     for mr in m.records:
         r = mr.record
         if not isinstance(r, DieShiftNextTurn) or _trigger(m, mr, r) is not trigger:
             continue
-        if not _holds(r.when, m, last) or (r.when.even_damage_roll and not _even_roll(part)):
+        if not _holds(r.when, m, last, combo=combo) or (r.when.even_damage_roll and not _even_roll(part)):
             continue
         owner = user if r.who == "user" else target
         if owner is None:
