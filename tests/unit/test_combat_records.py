@@ -10,8 +10,18 @@ import pytest
 
 from service.rules.fight2e.catalog import CatalogError, catalog, load_catalog
 from service.rules.fight2e.combat import records as points
+from service.rules.fight2e.combat.codes import CODES
 from service.rules.fight2e.combat.records import MoveRecord
-from service.rules.fight2e.records import DEFENCE_OPTIONS, AccuracyModifier, DieShiftNextTurn, Knockback
+from service.rules.fight2e.records import (
+    DEFENCE_OPTIONS,
+    DieShiftNextTurn,
+    Knockback,
+    Lasting,
+    Modifier,
+    Point,
+    Record,
+    UseLock,
+)
 
 from .test_catalog import GOOD_ENTRY
 from .test_combat_rules import A_FIRST, attack, duel, sheet, st
@@ -28,7 +38,7 @@ GOOD_RULES = {
     "knockback": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: last}}\n",
     "die shift": "    rules:\n      - {kind: die_shift_next_turn, steps: -1, who: target, stacking: replace}\n",
     "labelled accuracy": (
-        "    rules:\n      - {kind: accuracy, amount: 1, label: near,\n"
+        "    rules:\n      - {kind: modifier, point: accuracy, amount: 1, label: near,\n"
         "         when: {distance: {long: [0, 2], reach: [0, 1]}}}\n"
     ),
 }
@@ -39,15 +49,33 @@ BAD_RULES = {
     "wrong type": "    rules:\n      - {kind: knockback, ranges: two}\n",
     "out of bounds": "    rules:\n      - {kind: knockback, ranges: 9}\n",
     "unknown field": "    rules:\n      - {kind: knockback, ranges: 2, colour: red}\n",
+    "defense total without its lasting effect": (
+        "    rules:\n      - {kind: modifier, point: defense_total, amount: 4, label: up}\n"
+    ),
+    "damage step with a condition": (
+        "    rules:\n      - {kind: modifier, point: damage_step, amount: -1, when: {place: last}}\n"
+    ),
+    "lasting modifier without a start": (
+        "    rules:\n      - {kind: modifier, point: defense_total, amount: 4, label: up, when: {lasting: true}}\n"
+    ),
+    "use lock without a start": (
+        "    rules:\n      - {kind: use_lock, allows: {any_entries: [aerial]}, code: X_LOCKED, message: m, ref: r}\n"
+    ),
+    "knockback by distance": (
+        "    rules:\n      - {kind: knockback, ranges: 2, when: {distance: {long: [0, 1], reach: [0, 1]}}}\n"
+    ),
+    "unknown point": "    rules:\n      - {kind: modifier, point: glory, amount: 1}\n",
     "unknown place": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: middle}}\n",
     "band runs backwards": (
-        "    rules:\n      - {kind: accuracy, amount: 1, label: x, when: {distance: {long: [3, 1], reach: [0, 1]}}}\n"
+        "    rules:\n      - {kind: modifier, point: accuracy, amount: 1, label: x,\n"
+        "         when: {distance: {long: [3, 1], reach: [0, 1]}}}\n"
     ),
     # pricing prints no Accuracy for the sample, so a record giving it +1 disagrees with the printed move
-    "accuracy disagrees with pricing": "    rules:\n      - {kind: accuracy, amount: 1}\n",
+    "accuracy disagrees with pricing": "    rules:\n      - {kind: modifier, point: accuracy, amount: 1}\n",
     "unlabelled accuracy by range": (
         "    effects: {accuracy: 1}\n"
-        "    rules:\n      - {kind: accuracy, amount: 1, when: {distance: {long: [0, 2], reach: [0, 1]}}}\n"
+        "    rules:\n      - {kind: modifier, point: accuracy, amount: 1,\n"
+        "         when: {distance: {long: [0, 2], reach: [0, 1]}}}\n"
     ),
     "option the entry lacks": (
         "    rules:\n      - {kind: die_shift_next_turn, steps: 1, roll: {option: bonus_to, default: either}}\n"
@@ -193,7 +221,7 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {AccuracyModifier, Knockback, DieShiftNextTurn}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Lasting, UseLock}
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 
@@ -244,3 +272,88 @@ def test_harry_lowers_the_targets_next_roll_of_his_choice() -> None:
     assert res.status == "resolved", res.violations
     # 000 L3432: one die size down on Initiative or Control, the defender's pick
     assert [(d.target.value, d.steps, d.source) for d in st(res, "b").next_turn_dice] == [("either", -1, "harry")]
+
+
+# ── modifiers without conditions, lasting effects and their locks ──────────────────────────────────
+
+
+def test_explosive_is_one_die_size_down_and_super_energy_one_per_instance() -> None:
+    # 000 L3326: one die size less against a Fighter, however many instances
+    assert points.modifier_total(_Move(("explosive",)), Point.damage_step) == -1
+    # 000 L4231: one extra Super Energy per instance on a hit
+    assert points.modifier_total(_Move(), Point.super_energy) == 0
+    rec = catalog().records["super_energy"][0]
+    assert points.modifier_total(_Twice("super_energy", rec), Point.super_energy) == 2
+
+
+class _Twice(_Move):
+    """A move with one record of an entry taken twice."""
+
+    def __init__(self, entry: str, record: Record) -> None:
+        super().__init__((entry,))
+        self.one = MoveRecord(entry, 2, record)
+
+    @property
+    def records(self) -> tuple[MoveRecord, ...]:
+        return (self.one,)
+
+
+@dataclass
+class _Effect:
+    id: str
+
+
+@dataclass
+class _Owner:
+    id: str
+    ongoing: list[_Effect]
+
+
+@dataclass
+class _Used:
+    name: str
+    is_special: bool
+    entries: tuple[str, ...] = ()
+
+    def has(self, entry: str) -> int:
+        return int(entry in self.entries)
+
+
+class _Ctx:
+    def __init__(self) -> None:
+        self.failed: list[tuple[str, str]] = []
+
+    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
+        self.failed.append((code, message))
+
+
+def test_flight_lasts_five_and_gives_plus_four_with_evasion_only() -> None:
+    # 000 L3370: a Time Count of five; +4 to Evade while flying
+    [(entry, start)] = points.lasting(_Move(("flight",)))
+    assert (entry, start.count) == ("flight", 5)
+    flying, grounded = _Owner("a", [_Effect("flight")]), _Owner("a", [])
+    assert points.lasting_defense(flying, "evasion") == {"flight": 4}
+    assert points.lasting_defense(flying, "defense") == {}
+    assert points.lasting_defense(grounded, "evasion") == {}
+
+
+def test_flying_allows_only_hard_to_evade_or_aerial_special_moves() -> None:
+    # 000 L3370: while flying only Special Moves with Hard to Evade or Aerial can be used
+    flying = _Owner("a", [_Effect("flight")])
+    for moves, locked in (
+        ([_Used("Dive", True, ("aerial",))], False),
+        ([_Used("Arc", True, ("hard_to_evade",))], False),
+        ([_Used("Punch", True)], True),
+        ([_Used("Basic Move", False, ("aerial",))], True),
+    ):
+        ctx = _Ctx()
+        points.check_use_locks(ctx, flying, moves, "p", "T1.a.action")
+        assert bool(ctx.failed) is locked, moves
+    ctx = _Ctx()
+    points.check_use_locks(ctx, _Owner("a", []), [_Used("Punch", True)], "p", "T1.a.action")
+    assert ctx.failed == []
+
+
+def test_every_use_lock_reports_a_documented_code() -> None:
+    codes = [r.code for found in catalog().records.values() for r in found if isinstance(r, UseLock)]
+    assert codes and set(codes) <= set(CODES)

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ..data import read_sections
 from .keywords import Plan, ordered, plans
-from .records import RECORDS, AccuracyModifier, Record, option_names, option_refs
+from .records import RECORDS, Modifier, Point, Record, lasting_problems, option_names, option_refs
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -165,7 +165,7 @@ def _option_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
 def _accuracy_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
     """An entry's Accuracy records add up, whatever their conditions, to the figures pricing prints for the move
     against Defense, Evasion and Tactics (``effects``); records with a label of their own are extra."""
-    acc = [r for r in records if isinstance(r, AccuracyModifier) and r.label is None]
+    acc = [r for r in records if isinstance(r, Modifier) and r.point is Point.accuracy and r.label is None]
     printed = e.effects
     problems = []
     for option in ("defense", "evasion", "tactics"):
@@ -177,7 +177,11 @@ def _accuracy_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
 
 
 def _check_records(e: Entry, records: tuple[Record, ...]) -> list[str]:
-    return _option_problems(e, records) + _accuracy_problems(e, records)
+    return (
+        _option_problems(e, records)
+        + _accuracy_problems(e, records)
+        + [f"{e.id}: {p}" for p in lasting_problems(records)]
+    )
 
 
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:

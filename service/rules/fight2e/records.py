@@ -89,28 +89,44 @@ class When(_Frozen):
     distance: DistanceBand | None = None
     # Only when the move's damage was rolled (not a fixed figure) and the roll was even.
     even_damage_roll: bool = False
+    # Only while the effect the entry started (an ongoing effect of the same id) lasts on its owner.
+    lasting: bool = False
 
 
-class AccuracyModifier(_Frozen):
-    """A change to the move's Accuracy against the listed defence options (all when none are listed)."""
+class Point(StrEnum):
+    """The figure a modifier changes, each read at its own moment of the turn."""
 
-    kind: Literal["accuracy"]
+    accuracy = "accuracy"  # the attack's Accuracy (D.6); unlabelled ones are part of the move's own figure
+    defense_total = "defense_total"  # the owner's Defense Total (D.4), while the entry's effect lasts on him
+    damage_step = "damage_step"  # the move's damage die, in sizes (E.1)
+    super_energy = "super_energy"  # Super Energy the user gains when the move hits (E.5, counted at H)
+
+
+class Modifier(_Frozen):
+    """A number added to a figure of the turn, against the listed defence options (all when none are listed)."""
+
+    kind: Literal["modifier"]
+    point: Point
     amount: int
     vs: tuple[DefenceOption, ...] = ()
     per_instance: bool = True
     when: When = When()
-    # The name the modifier carries in the attack roll's figures, when it is not folded into the move's own.
+    # The name it carries in the figures of the log, when it is not folded into the move's own.
     label: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")] | None = None
 
     @model_validator(mode="after")
-    def _conditions(self) -> AccuracyModifier:
+    def _conditions(self) -> Modifier:
         w = self.when
-        if self.label is None and (w.place is not Place.any or w.distance or w.even_damage_roll):
+        if self.point is Point.accuracy and self.label is None and (w != When(campaign=w.campaign)):
             raise ValueError(
-                "an unlabelled Accuracy record is part of the move's own figure: a campaign condition only"
+                "an unlabelled Accuracy modifier is part of the move's own figure: a campaign condition only"
             )
-        if self.label is not None and (w.campaign or w.even_damage_roll):
-            raise ValueError("a labelled Accuracy record may only depend on the Range and the move's place")
+        if self.point is Point.accuracy and self.label is not None and (w.campaign or w.even_damage_roll or w.lasting):
+            raise ValueError("a labelled Accuracy modifier may only depend on the Range and the move's place")
+        if self.point is Point.defense_total and (self.label is None or w != When(lasting=True)):
+            raise ValueError("a Defense Total modifier has a label and counts while the entry's effect lasts")
+        if self.point in (Point.damage_step, Point.super_energy) and (w != When() or self.vs or self.label):
+            raise ValueError(f"a {self.point.value} modifier takes no condition, defence option or label")
         return self
 
     def counts_vs(self, option: str) -> bool:
@@ -125,6 +141,12 @@ class Knockback(_Frozen):
     # True: applies even when no move of the attack has the Knockback keyword, and before every other record.
     without_keyword: bool = False
     when: When = When()
+
+    @model_validator(mode="after")
+    def _conditions(self) -> Knockback:
+        if self.when.lasting or self.when.distance or self.when.campaign or self.when.even_damage_roll:
+            raise ValueError("a Knockback record depends only on the move's place and on the attack being a Combo")
+        return self
 
 
 class DieShiftNextTurn(_Frozen):
@@ -150,10 +172,39 @@ class DieShiftNextTurn(_Frozen):
             raise ValueError(f"the roll's default must be one of {[d.value for d in DieRoll]}")
         if isinstance(self.trigger, OptionRef) and self.trigger.default not in tuple(Trigger):
             raise ValueError(f"the trigger's default must be one of {[t.value for t in Trigger]}")
+        if self.when.lasting or self.when.distance or self.when.campaign:
+            raise ValueError("a die shift depends only on the move's place, a Combo and an even damage roll")
         return self
 
 
-Record = Annotated[AccuracyModifier | Knockback | DieShiftNextTurn, Field(discriminator="kind")]
+class Lasting(_Frozen):
+    """An effect the move starts on its user that lasts a Time Count (an ongoing effect with the entry's id); a new
+    use starts it again from the full count, never stacked. Its end is the Time Roll's business."""
+
+    kind: Literal["lasting"]
+    count: Annotated[int, Field(ge=1, le=99)]
+    note: str  # what the log says when it starts ({fighter}: its owner's id, {count}: the count)
+    ref: str
+
+
+class MoveFilter(_Frozen):
+    """Moves that stay usable under a lock: Special Moves (Supers too) with at least one of the entries."""
+
+    special: bool = True
+    any_entries: tuple[str, ...] = ()
+
+
+class UseLock(_Frozen):
+    """While the entry's effect lasts on its owner, the Offensive moves of his attacks must pass ``allows``."""
+
+    kind: Literal["use_lock"]
+    allows: MoveFilter
+    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]*$")]  # the violation a locked move is reported with
+    message: str  # ({fighter}: the owner's id, {move}: the locked move's name)
+    ref: str
+
+
+Record = Annotated[Modifier | Knockback | DieShiftNextTurn | Lasting | UseLock, Field(discriminator="kind")]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
 
 
@@ -172,3 +223,14 @@ def option_refs(records: tuple[Record, ...], choices_only: bool = False) -> list
 def option_names(records: tuple[Record, ...]) -> set[str]:
     """The design options the records read."""
     return {ref.option for ref in option_refs(records)}
+
+
+def lasting_problems(records: tuple[Record, ...]) -> list[str]:
+    """Records that act while the entry's effect lasts need a record that starts it."""
+    starts = any(isinstance(r, Lasting) for r in records)
+    needs = any(isinstance(r, UseLock) or (isinstance(r, Modifier) and r.when.lasting) for r in records)
+    return (
+        ["a record acts while the entry's effect lasts, but no 'lasting' record starts it"]
+        if needs and not starts
+        else []
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
+from . import buff_modifiers, hazards, invincible_interrupts, positions, records, super_only, suppression, techniques
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .state import Ctx, F
 
@@ -275,9 +275,9 @@ def choose_defense(
     if option is DefenseOption.tactics and defender.fake_bonus:
         dt += defender.fake_bonus  # a Fake move earlier this turn (000 L3350)
         parts["fake"] = defender.fake_bonus
-    if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
-        dt += 4  # flying (000 L3370)
-        parts["flight"] = 4
+    for name, amount in records.lasting_defense(defender, option.value).items():
+        dt += amount  # flying: +4 with Evasion (000 L3370)
+        parts[name] = amount
     if option is DefenseOption.evasion and hazards.negative_evasion(ctx, attacker):
         dt += 2  # the attacker is in the Negative Position, no Hazards in play (000 L4694)
         parts["negative_position"] = 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..records import Trigger
+from ..records import Point, Trigger
 from . import (
     access,
     buff_modifiers,
@@ -120,8 +120,7 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                 )
         part = next((p for p in dmg.parts if p.move is m), None)
         records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)  # 000 L3210, L3358, L3432
-        if m.has("super_energy"):
-            a.se_extra += m.has("super_energy")
+        a.se_extra += records.modifier_total(m, Point.super_energy)  # 000 L4231
         if m.has("taunt.modify_super_energy"):
             taunts.modify_super_energy(ctx, atk, m, i)
         if m.has("entangle") and not d.defeated:

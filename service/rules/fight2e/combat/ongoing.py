@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from . import buff_modifiers as mods
-from . import sidestep_setup, story, styles, super_only, suppression, taunts, vulnerability
+from . import records, sidestep_setup, story, styles, super_only, suppression, taunts, vulnerability
 from .profile import MoveProfile, Profile
 from .state import Ctx, Effect, F
 
@@ -340,18 +340,11 @@ def active(f: F, ident: str, move: str | None = None) -> Effect | None:
 
 def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """A Buff or Flight move was used: it starts (or starts again, not stacking) from its full Time Count."""
-    if m.has("flight"):
-        f.ongoing = [e for e in f.ongoing if e.id != "flight"]
-        f.ongoing.append(Effect("flight", m.id, 5, ctx.turn))
-        ctx.note(
-            "C.5",
-            f.id,
-            f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
-            "only Hard to Evade or Aerial Special Moves.",
-            "000 L3362–L3372",
-            {"move": m.id},
-            {"time_left": 5},
-        )
+    for entry, rec in records.lasting(m):  # Flight (000 L3370)
+        f.ongoing = [e for e in f.ongoing if e.id != entry]
+        f.ongoing.append(Effect(entry, m.id, rec.count, ctx.turn))
+        text = rec.note.format(fighter=f.id, count=rec.count)
+        ctx.note("C.5", f.id, text, rec.ref, {"move": m.id}, {"time_left": rec.count})
     if m.has("temporary_technique"):
         from .techniques import grant
 

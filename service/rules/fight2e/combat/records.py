@@ -16,13 +16,16 @@ from typing import TYPE_CHECKING, Protocol
 from ..catalog import catalog
 from ..records import (
     DEFENCE_OPTIONS,
-    AccuracyModifier,
     DieShiftNextTurn,
     Knockback,
+    Lasting,
+    Modifier,
     OptionRef,
     Place,
+    Point,
     Record,
     Trigger,
+    UseLock,
     When,
 )
 
@@ -49,6 +52,19 @@ class _Move(Protocol):
     def kw(self, keyword: str) -> bool: ...
 
 
+class _Lasting(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+class _Owner(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def ongoing(self) -> Sequence[_Lasting]: ...
+
+
 class _Part(Protocol):
     @property
     def roll(self) -> int: ...
@@ -62,7 +78,11 @@ class _Part(Protocol):
 
 def at_turn_points(r: Record) -> bool:
     """Whether the record acts during the turn (the rest are folded into the profile)."""
-    return not isinstance(r, AccuracyModifier) or r.label is not None
+    return not _own_accuracy(r)
+
+
+def _own_accuracy(r: Record) -> bool:
+    return isinstance(r, Modifier) and r.point is Point.accuracy and r.label is None
 
 
 def accuracy_table(
@@ -73,14 +93,14 @@ def accuracy_table(
     counted = [
         r
         for r in records
-        if isinstance(r, AccuracyModifier)
-        and r.label is None
+        if isinstance(r, Modifier)
+        and _own_accuracy(r)
         and (r.when.campaign != "throws_unblockable" or throws_unblockable)
     ]
     if not counted:
         return None
 
-    def amount(r: AccuracyModifier) -> int:
+    def amount(r: Modifier) -> int:
         return r.amount * (times if r.per_instance else 1)
 
     table = tuple(sum(amount(r) for r in counted if r.counts_vs(o)) for o in DEFENCE_OPTIONS)
@@ -111,7 +131,13 @@ def labelled_accuracy(m: _Move, distance: int, option: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for mr in m.records:
         r = mr.record
-        if isinstance(r, AccuracyModifier) and r.label and r.counts_vs(option) and _holds(r.when, m, True, distance):
+        if (
+            isinstance(r, Modifier)
+            and r.point is Point.accuracy
+            and r.label
+            and r.counts_vs(option)
+            and _holds(r.when, m, True, distance)
+        ):
             out[r.label] = out.get(r.label, 0) + r.amount * (mr.times if r.per_instance else 1)
     return out
 
@@ -201,3 +227,62 @@ def lost_when_hit() -> frozenset[str]:
         for e, records in catalog().records.items()
         if any(isinstance(r, DieShiftNextTurn) and r.lost_when_hit for r in records)
     )
+
+
+def modifier_total(m: _Move, point: Point) -> int:
+    """The move's modifiers of a point that take no condition (damage die sizes, Super Energy on a hit)."""
+    total = 0
+    for mr in m.records:
+        r = mr.record
+        if isinstance(r, Modifier) and r.point is point:
+            total += r.amount * (mr.times if r.per_instance else 1)
+    return total
+
+
+def lasting(m: _Move) -> list[tuple[str, Lasting]]:
+    """The effects the move starts on its user, by entry (C.5)."""
+    return [(mr.entry, mr.record) for mr in m.records if isinstance(mr.record, Lasting)]
+
+
+def _lasting_records(owner: _Owner) -> list[Record]:
+    if not owner.ongoing:
+        return []
+    found = catalog().records
+    return [r for e in owner.ongoing for r in found.get(e.id, ())]
+
+
+def lasting_defense(owner: _Owner, option: str) -> dict[str, int]:
+    """D.4: Defense Total modifiers of the effects lasting on the defender, each under its own name."""
+    out: dict[str, int] = {}
+    for r in _lasting_records(owner):
+        if isinstance(r, Modifier) and r.point is Point.defense_total and r.label and r.counts_vs(option):
+            out[r.label] = out.get(r.label, 0) + r.amount
+    return out
+
+
+class _Fails(Protocol):
+    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None: ...
+
+
+class _Usable(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_special(self) -> bool: ...
+
+    def has(self, entry: str) -> int: ...
+
+
+def check_use_locks(ctx: _Fails, owner: _Owner, moves: Sequence[_Usable], path: str, key: str) -> None:
+    """C: an attack's Offensive moves that a lasting effect's lock forbids are a violation."""
+    for r in _lasting_records(owner):
+        if not isinstance(r, UseLock):
+            continue
+        for m in moves:
+            ok = (m.is_special or not r.allows.special) and (
+                not r.allows.any_entries or any(m.has(e) for e in r.allows.any_entries)
+            )
+            if not ok:
+                text = r.message.format(fighter=owner.id, move=m.name)
+                ctx.fail(r.code, path, f"{key}: {text}", key=key)
