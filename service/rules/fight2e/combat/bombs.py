@@ -14,9 +14,10 @@ from dataclasses import replace
 from ...dice import Die
 from ..moves import KI_SHIFT
 from . import power_up_utility
+from .fighter import Effect, F
 from .models import Choice, DecisionValue, Direction
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 MAX_BOMBS = 4  # Multiple Bombs (000 L2903)
 FIZZLE = 5  # Controlled Detonation: a 5-count undetonated, then gone (000 L2879)
@@ -152,7 +153,8 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     """The Assault Bomb's one Ranged shot at an opponent: Defense or Evasion, Hard to Evade, FS allowed, a Special
     Move's Ki damage; the Bomb is gone after this turn (000 L2865–L2867). Ruling: no Range modifier, it flies from
     the Bomb."""
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     foes = ctx.opponents(f)
     if not foes:
@@ -240,7 +242,8 @@ def payload(f: F, m: MoveProfile) -> MoveProfile:
 
 def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
     """An attack against everyone in the blast, against his Defense Skill, no FS on Accuracy (000 L2853)."""
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     if e in f.ongoing:
         f.ongoing.remove(e)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 
 from ..catalog import catalog
+from .fighter import Effect, F
 from .models import ActionType
 from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 GAUGE_MAX = 10  # 000 L2979
 REPEAT_MAX = 3  # 000 L3049

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from ..catalog import catalog
 from ..models import EntryChoice
+from .fighter import Effect, F
 from .profile import AccuracyPart, MoveProfile, profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .damage import DamageRoll
+    from .attack_records import Attack, DamageRoll
 
 PREFIX = "copy:"
 COUNT = 5

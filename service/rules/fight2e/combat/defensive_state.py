@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import interrupt_effects, invisibility, triggered
-from .state import Ctx, Effect, F
+from .fighter import Effect, F
+from .state import Ctx
 
 IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"})
 

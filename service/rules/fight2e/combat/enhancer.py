@@ -12,10 +12,11 @@ from dataclasses import replace
 
 from ..catalog import catalog
 from ..character_catalog import normalise
+from .fighter import Effect, F
 from .models import Choice, DecisionValue
 from .profile import MoveProfile
 from .reprice import with_entries
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 ENTRY = "power_enhancer"
 ADDITION = "power_enhancer.element_addition"

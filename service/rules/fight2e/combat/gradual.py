@@ -17,12 +17,12 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .fighter import Effect, F
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .damage import DamageRoll
+    from .attack_records import Attack, DamageRoll
 
 ENTRY = "gradual_effect"
 DELAYED = "gradual_effect.delayed_onset"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .fighter import F
 from .profile import MoveProfile
-from .state import Ctx, F
+from .state import Ctx
 
 
 def pass_through(ctx: Ctx, first: MoveProfile, n: int, toward: bool, start: int, end: int, key: str) -> bool:

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import sequences
+from .fighter import Effect, F
 from .models import ActionType, DecisionValue, ResponseKind
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 STATE = "multi_part_throw"
 OPENER = "opening_throw"
@@ -84,7 +85,7 @@ def finish(ctx: Ctx, atk: Attack) -> None:
 def release(ctx: Ctx, a: F, why: str) -> None:
     """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
     from . import effects
-    from .attack import Attack as AttackCls
+    from .attack_records import Attack as AttackCls
 
     e = _lock(a)
     if e is None:

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from . import buff_modifiers as mods
 from . import sidestep_setup, story, styles, super_only, suppression, taunts, vulnerability
+from .fighter import Effect, F
 from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 HANDLED = frozenset(
     {

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .fighter import Effect, F
 from .models import Choice, DecisionValue
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 DEFAULT = "prop"
 PREFIX = "recover_prop:"

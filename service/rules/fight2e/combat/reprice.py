@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from ..catalog import catalog
 from ..models import EntryChoice, EntryRef
+from .fighter import F
 from .profile import MoveProfile, profile
-from .state import Ctx, F
+from .state import Ctx
 
 
 def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 
-from .. import RULESET, VERSION
+from ..identity import RULESET, VERSION
 from . import (
     bombs,
     buff_modifiers,
@@ -28,6 +28,7 @@ from . import (
 from .actions import act, idle, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
+from .fighter import Effect, F
 from .glory import round_end_glory
 from .initiative import order_groups, roll_initiative
 from .models import (
@@ -53,7 +54,7 @@ from .models import (
 )
 from .profile import profile
 from .simultaneous import resolve_group
-from .state import Ctx, Effect, F, Invalid, Pending, RoundOver, Stop
+from .state import Ctx, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 

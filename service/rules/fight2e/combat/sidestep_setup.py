@@ -5,8 +5,9 @@ move as his Defensive Response), or is hit into Hit Stun or a Knock Down."""
 
 from __future__ import annotations
 
+from .fighter import Effect, F
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 ENTRY = "sidestep_setup"
 

@@ -26,12 +26,13 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from ..fighter_models import Fighter
+from .fighter import Effect, F
 from .models import Choice, CombatFighter, DecisionValue
 from .profile import Profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 HANDLED = ("distracting", "style_weakness", "phobia", "bishounen")
 _PERCEIVE = ("stance_evaluation", "deduction", "perception")

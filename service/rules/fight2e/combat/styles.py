@@ -21,9 +21,10 @@ import re
 from dataclasses import replace
 
 from ..fighter_models import Fighter, Style
+from .fighter import Effect, F
 from .models import ActionType, DecisionValue
 from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 PREFIX = "style_change:"
 # Records that are no effect of a move on him: charges left, a borrowed move, a rest period, a dropped Prop.

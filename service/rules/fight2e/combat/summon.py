@@ -22,20 +22,17 @@ from typing import TYPE_CHECKING, Any
 from ..fighter_models import FighterMove
 from ..models import EntryChoice
 from . import ally_checks
+from .ally_checks import allies
+from .fighter import Effect, F
 from .models import DecisionValue, DefenseOption, ResponseKind
 from .profile import BASIC_MOVE, MoveProfile, profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack, Outcome
-    from .defense import Guard
+    from .attack_records import Attack, Guard, Outcome
 
 COUNT = 5
 PREFIX = "ally:"
-
-
-def allies(f: F) -> list[Effect]:
-    return [e for e in f.ongoing if e.id == "summon"]
 
 
 def _elements(m: MoveProfile) -> list[str]:
@@ -193,7 +190,8 @@ def join(
     With his Basic Defensive Response or Basic Reaction Attack (``context`` response / reaction) the Ally answers
     along with him, at the same fighter only (000 L4203). Returns True when an Ally's attack hit."""
     from . import ally_checks
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     if not allies(f) or not moves or any(m.kind != "basic" for m in moves) or f.defeated:
         return False

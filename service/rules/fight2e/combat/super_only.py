@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from ..moves import KI_SHIFT
+from .fighter import Effect, F
 from .models import ChoiceOption, DecisionValue
 from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 INFINITE = "infinite_supers"
 ENHANCER = "super_move_enhancer"

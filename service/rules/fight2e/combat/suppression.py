@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .fighter import Effect, F
 from .models import ActionType
 from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 COUNT = 5
 TIERS = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}

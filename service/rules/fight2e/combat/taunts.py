@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from ..catalog import catalog
+from .fighter import Effect, F
 from .profile import MoveProfile
 from .reprice import with_entries
-from .state import Ctx, Effect, F, die_for_step
+from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 
 def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
