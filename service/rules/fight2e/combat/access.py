@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import buff_modifiers, copies, free_movement, props, sequences, styles, summon, suppression
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 

@@ -47,7 +47,7 @@ from .effects import on_use, report_unsupported
 from .fighter import F
 from .initiative import roll_off
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .responses import movement_fs, reaction_window
 from .state import Ctx, Invalid
 from .super_energy import pay_supers

@@ -30,7 +30,7 @@ from .combo import combo_accuracy
 from .damage import roll_damage
 from .defense import choose_defense
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 from .stun import apply_stun
 from .super_energy import count_attack

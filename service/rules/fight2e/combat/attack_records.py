@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .fighter import F
 from .models import ActionType, DefenseOption, ResponseKind
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import knockdown_chain, sequences
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 

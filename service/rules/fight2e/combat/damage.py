@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import combo_opener, gradual, super_only
 from .attack_records import DamageRoll, Part
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
 
 # Ki Skill → damage steps for Ki-based moves (000 L3976–L3981); already in the priced die, listed for the log.

@@ -32,7 +32,7 @@ from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from .fighter import F
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ opponent has a lower Initiative; then the user's Tactics Defense Totals are rais
 from __future__ import annotations
 
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 ENTRY = "fake"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .profile import MoveProfile, Profile
+from .move_profile import MoveProfile, Profile
 
 
 @dataclass

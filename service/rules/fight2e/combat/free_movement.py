@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .fighter import Effect, F
 from .models import ActionType
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 COUNT = 5  # 000 L3380

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:

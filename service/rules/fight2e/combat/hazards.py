@@ -40,10 +40,11 @@ from dataclasses import dataclass
 
 from ...dice import Die
 from . import free_movement
+from .elements import Element, register
 from .fighter import Effect, F
-from .models import Choice, DecisionValue, Direction
+from .models import Choice, DecisionValue, Direction, OngoingEffect
 from .models import Hazard as HazardModel
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 from .stun import apply_stun
 
@@ -1237,3 +1238,16 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
         )
     finally:
         d.ignore_range = before
+
+
+@register
+class HazardConditions(Element):
+    """Against a Wall, in a Pit, Checked, Behind, Negative Positioning, on an Elevation: they last until lifted."""
+
+    effects = CONDITIONS
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        f.ongoing.append(Effect(raw.id, raw.move, raw.time_left, raw.since, raw.target, hazard=raw.hazard))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return None if ctx.round_over else [e]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import positions
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, DefenseOption, Direction
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .fighter import F
 from .models import DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 
 ENTRY = "interrupt.invincible_interrupt"
 BONUS = 2  # 000 L3587

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .fighter import Effect, F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 ENTRY = "invisibility"

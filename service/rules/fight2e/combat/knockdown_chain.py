@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:

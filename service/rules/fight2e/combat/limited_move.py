@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .fighter import F
 from .models import Choice, ChoiceOption, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..catalog import catalog
 from .fighter import F
 from .models import DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx
 

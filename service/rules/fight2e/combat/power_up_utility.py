@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .fighter import Effect, F
 from .models import DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from ...dice import Die
 from ..models import EntryRef
 from ..random_effect import combinations_of
 from .fighter import F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .reprice import sheet_entry, with_entries
 from .state import Ctx
 

@@ -11,7 +11,7 @@ from ...dice import Die
 from . import positions
 from .fighter import F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:

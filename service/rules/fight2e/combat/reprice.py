@@ -13,7 +13,8 @@ from dataclasses import replace
 from ..catalog import catalog
 from ..models import EntryChoice, EntryRef
 from .fighter import F
-from .profile import MoveProfile, profile
+from .move_profile import MoveProfile
+from .profile import profile
 from .state import Ctx
 
 

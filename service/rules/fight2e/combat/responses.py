@@ -23,7 +23,7 @@ from . import (
 from .combo import check_combo, control_cost
 from .fighter import F
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 from .super_energy import pay_supers
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..character_catalog import normalise
 from .fighter import Effect, F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 FOLLOW_UPS = {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"}

@@ -9,7 +9,7 @@ from . import super_only, transformations
 from .buff_modifiers import se_frozen
 from .fighter import F
 from .glory import cheap_use
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .elements import Element, register
 from .fighter import F
-from .models import ActionType, Choice, ChoiceOption, DecisionValue, DefenseOption
-from .profile import MoveProfile
+from .models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
+from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
@@ -364,3 +365,13 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
                 ctx.bands.pop(p.id, None)
             ctx.note("F.3", p.id, f"The Tag Counter missed: no switch, {p.id} stays on the sidelines.", "000 L4271")
         return
+
+
+@register
+class TagTeam(Element):
+    """Tag Team's Combo Switch Command Move (000 L6285)."""
+
+    order = 40
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        return {COMBO_SWITCH.id: COMBO_SWITCH} if options.tag_team else {}

@@ -10,7 +10,7 @@ import re
 from . import buff_modifiers as mods
 from . import styles
 from .fighter import Effect, F
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 MOVEMENT_TECHNIQUES = frozenset(

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
-from .profile import BASIC_MOVE, MoveProfile, Profile
+from .move_profile import MoveProfile, Profile
+from .profile import BASIC_MOVE
 from .state import Ctx
 
 ENTRY = "only_in_beast_form"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .combo import combo_accuracy
 from .fighter import Effect, F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .state import Ctx
 
 if TYPE_CHECKING:
