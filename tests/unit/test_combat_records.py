@@ -11,13 +11,13 @@ import pytest
 from service.rules.fight2e.catalog import CatalogError, catalog, load_catalog
 from service.rules.fight2e.combat import records as points
 from service.rules.fight2e.combat.codes import CODES
-from service.rules.fight2e.combat.records import MoveRecord
 from service.rules.fight2e.records import (
     DEFENCE_OPTIONS,
     DieShiftNextTurn,
     Knockback,
     Lasting,
     Modifier,
+    MoveRecord,
     Point,
     Record,
     UseLock,

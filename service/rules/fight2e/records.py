@@ -10,6 +10,7 @@ Pure data: no framework, no combat state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -206,6 +207,15 @@ class UseLock(_Frozen):
 
 Record = Annotated[Modifier | Knockback | DieShiftNextTurn | Lasting | UseLock, Field(discriminator="kind")]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One record of one entry of a move, with the entry's instances on that move."""
+
+    entry: str
+    times: int
+    record: Record
 
 
 def option_refs(records: tuple[Record, ...], choices_only: bool = False) -> list[OptionRef]:

@@ -9,7 +9,6 @@ built), ``labelled_accuracy`` (Accuracy that depends on the Range, D.6), ``knock
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,6 +19,7 @@ from ..records import (
     Knockback,
     Lasting,
     Modifier,
+    MoveRecord,
     OptionRef,
     Place,
     Point,
@@ -31,15 +31,6 @@ from ..records import (
 
 if TYPE_CHECKING:
     from .state import Ctx, F
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One record of one entry of a move, with the entry's instances on that move."""
-
-    entry: str
-    times: int
-    record: Record
 
 
 class _Move(Protocol):
