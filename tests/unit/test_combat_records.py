@@ -13,6 +13,7 @@ from service.rules.fight2e.combat import records as points
 from service.rules.fight2e.combat.codes import CODES
 from service.rules.fight2e.records import (
     DEFENCE_OPTIONS,
+    Denies,
     DieShiftNextTurn,
     Knockback,
     Lasting,
@@ -64,6 +65,9 @@ BAD_RULES = {
     "knockback by distance": (
         "    rules:\n      - {kind: knockback, ranges: 2, when: {distance: {long: [0, 1], reach: [0, 1]}}}\n"
     ),
+    "blocked damage without options": "    rules:\n      - {kind: modifier, point: blocked_damage, amount: 1}\n",
+    "denies nothing": "    rules:\n      - {kind: denies, options: []}\n",
+    "denies an unknown option": "    rules:\n      - {kind: denies, options: [roll_away]}\n",
     "unknown point": "    rules:\n      - {kind: modifier, point: glory, amount: 1}\n",
     "unknown place": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: middle}}\n",
     "band runs backwards": (
@@ -221,7 +225,7 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Lasting, UseLock}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Lasting, UseLock}
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 
@@ -357,3 +361,21 @@ def test_flying_allows_only_hard_to_evade_or_aerial_special_moves() -> None:
 def test_every_use_lock_reports_a_documented_code() -> None:
     codes = [r.code for found in catalog().records.values() for r in found if isinstance(r, UseLock)]
     assert codes and set(codes) <= set(CODES)
+
+
+def test_always_does_damage_goes_through_defense_only_once_per_instance() -> None:
+    # 000 L2815–L2823: each instance takes 1 Life Bar through a Defense block, every move of a Combo counted;
+    # nothing against Evasion or Tactics
+    one = _Move(("always_does_damage",))
+    two = _Twice("always_does_damage", catalog().records["always_does_damage"][0])
+    assert points.modifier_vs([one, two, _Move()], Point.blocked_damage, "defense") == 3
+    assert points.modifier_vs([one, two], Point.blocked_damage, "evasion") == 0
+    assert points.modifier_vs([one], Point.blocked_damage, "tactics") == 0
+
+
+def test_no_breakfall_no_tech_roll_and_super_counter_deny_the_options() -> None:
+    # 000 L3635, L3641: each modifier takes away one option; 000 L4221: a Super Counter takes both
+    assert points.denied([_Move(("knocks_down.no_breakfall",))]) == {"breakfall"}
+    assert points.denied([_Move(), _Move(("knocks_down.no_tech_roll",))]) == {"tech_roll"}
+    assert points.denied([_Move(("super_counter",))]) == {"breakfall", "tech_roll"}
+    assert points.denied([_Move(("knocks_down",))]) == frozenset()

@@ -101,6 +101,7 @@ class Point(StrEnum):
     defense_total = "defense_total"  # the owner's Defense Total (D.4), while the entry's effect lasts on him
     damage_step = "damage_step"  # the move's damage die, in sizes (E.1)
     super_energy = "super_energy"  # Super Energy the user gains when the move hits (E.5, counted at H)
+    blocked_damage = "blocked_damage"  # Life Bar the defender loses when the attack misses against the option (F.1)
 
 
 class Modifier(_Frozen):
@@ -128,6 +129,8 @@ class Modifier(_Frozen):
             raise ValueError("a Defense Total modifier has a label and counts while the entry's effect lasts")
         if self.point in (Point.damage_step, Point.super_energy) and (w != When() or self.vs or self.label):
             raise ValueError(f"a {self.point.value} modifier takes no condition, defence option or label")
+        if self.point is Point.blocked_damage and (w != When() or not self.vs or self.label):
+            raise ValueError("a blocked_damage modifier names the defence options it goes through, nothing more")
         return self
 
     def counts_vs(self, option: str) -> bool:
@@ -178,6 +181,13 @@ class DieShiftNextTurn(_Frozen):
         return self
 
 
+class Denies(_Frozen):
+    """Knock Down options the defender may not take against the attack when it knocks him down (E.4)."""
+
+    kind: Literal["denies"]
+    options: tuple[Literal["breakfall", "tech_roll"], ...] = Field(min_length=1)
+
+
 class Lasting(_Frozen):
     """An effect the move starts on its user that lasts a Time Count (an ongoing effect with the entry's id); a new
     use starts it again from the full count, never stacked. Its end is the Time Roll's business."""
@@ -205,7 +215,7 @@ class UseLock(_Frozen):
     ref: str
 
 
-Record = Annotated[Modifier | Knockback | DieShiftNextTurn | Lasting | UseLock, Field(discriminator="kind")]
+Record = Annotated[Modifier | Knockback | DieShiftNextTurn | Denies | Lasting | UseLock, Field(discriminator="kind")]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
 
 

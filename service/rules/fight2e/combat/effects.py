@@ -148,8 +148,8 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     last = len(atk.moves) - 1
     for i, m in enumerate(atk.moves):
         records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last, None, atk.is_combo)  # 000 L4836
-    if guard is not None and guard.option.value == "defense":
-        chip = sum(m.has("always_does_damage") for m in atk.moves)
+    if guard is not None:
+        chip = records.modifier_vs(atk.moves, Point.blocked_damage, guard.option.value)  # through Defense (000 L2815)
         if chip and d.life > 0:
             before = d.life
             d.life = max(d.life - chip, 0)
@@ -406,9 +406,9 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     a, d = atk.attacker, atk.defender
     breakfall, tech = False, None
     cost = 0
-    # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
-    no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
-    no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
+    # No Breakfall, No Tech Roll and Super Counter shut the options (000 L3633–L3643, L4221).
+    denied = records.denied(atk.moves)
+    no_bf, no_tr = "breakfall" in denied, "tech_roll" in denied
     if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
         key, dv = ctx.decide(
             d.id,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..catalog import catalog
 from ..records import (
     DEFENCE_OPTIONS,
+    Denies,
     DieShiftNextTurn,
     Knockback,
     Lasting,
@@ -228,6 +229,22 @@ def modifier_total(m: _Move, point: Point) -> int:
         if isinstance(r, Modifier) and r.point is point:
             total += r.amount * (mr.times if r.per_instance else 1)
     return total
+
+
+def modifier_vs(moves: Sequence[_Move], point: Point, option: str) -> int:
+    """The attack's modifiers of a point against the defence option taken, every move's counted."""
+    total = 0
+    for m in moves:
+        for mr in m.records:
+            r = mr.record
+            if isinstance(r, Modifier) and r.point is point and r.counts_vs(option):
+                total += r.amount * (mr.times if r.per_instance else 1)
+    return total
+
+
+def denied(moves: Sequence[_Move]) -> frozenset[str]:
+    """E.4: the Knock Down options the attack's records take from the defender."""
+    return frozenset(o for m in moves for mr in m.records if isinstance(mr.record, Denies) for o in mr.record.options)
 
 
 def lasting(m: _Move) -> list[tuple[str, Lasting]]:
