@@ -281,6 +281,8 @@ def _options(entry: Entry) -> Options:
             continue
         if opt.type == "choice":
             chosen[opt.name] = opt.choices[0].value
+        elif opt.type == "choices":
+            chosen[opt.name] = [opt.choices[0].value]
         elif opt.type == "int":
             chosen[opt.name] = opt.minimum or 0
         elif opt.type == "text":

@@ -13,6 +13,7 @@ from .keywords import apply, has
 from .models import EntryChoice, EntryRef
 from .moves import Move, Taken, check, cost_rule, option_on
 from .random_effect import combinations_of, has_text_form
+from .schema import chosen
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
 for _code, _sev, _meaning, _ref in [
@@ -635,9 +636,10 @@ def _bounce(move: Move, t: Taken) -> None:
 _QUALITIES = ("strength", "speed", "stamina")
 
 
-def _named_qualities(text: object) -> list[str]:
-    words = str(text or "").lower().replace(",", " ").split()
-    return [q for q in _QUALITIES if q in words]
+def _named_qualities(value: object) -> list[str]:
+    """The Basic Qualities a ``choices`` option names (``speed_control`` is Speed)."""
+    named = {v.removesuffix("_control") for v in chosen(value)}
+    return [q for q in _QUALITIES if q in named]
 
 
 @check(("buff", "DESIGN_CHOICE_MISSING"))
