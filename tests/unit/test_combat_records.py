@@ -20,6 +20,7 @@ from service.rules.fight2e.records import (
     Modifier,
     MoveRecord,
     Point,
+    Priced,
     Record,
     UseLock,
 )
@@ -225,7 +226,7 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Lasting, UseLock}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Lasting, UseLock, Priced}
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ..data import read_sections
 from .keywords import Plan, ordered, plans
-from .records import RECORDS, Modifier, Point, Record, lasting_problems, option_names, option_refs
+from .records import RECORDS, Figure, Modifier, Point, Priced, Record, lasting_problems, option_names, option_refs
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -176,11 +176,38 @@ def _accuracy_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
     return problems
 
 
+def _shows(e: Entry, figure: Figure) -> bool:
+    """Whether the entry's data gives pricing something for that figure."""
+    x = e.effects
+    if figure is Figure.keywords:
+        k = e.keywords
+        return bool(k.add or k.remove or k.replace or any(c.keywords for o in e.options for c in o.choices))
+    if figure is Figure.damage:
+        return bool(x.damage_steps or x.damage_source or x.rule or e.cost_rule)
+    if figure is Figure.stun:
+        return bool(x.stun_bonus)
+    if figure is Figure.glory:
+        return bool(x.glory)
+    return x.rule == "super_energy_cost"
+
+
+def _priced_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
+    """A ``priced`` record names only figures the entry's data gives pricing."""
+    return [
+        f"{e.id}: its 'priced' record names {f.value}, but the entry gives pricing nothing for it"
+        for r in records
+        if isinstance(r, Priced)
+        for f in r.figures
+        if not _shows(e, f)
+    ]
+
+
 def _check_records(e: Entry, records: tuple[Record, ...]) -> list[str]:
     return (
         _option_problems(e, records)
         + _accuracy_problems(e, records)
         + [f"{e.id}: {p}" for p in lasting_problems(records)]
+        + _priced_problems(e, records)
     )
 
 

@@ -188,6 +188,23 @@ class Denies(_Frozen):
     options: tuple[Literal["breakfall", "tech_roll"], ...] = Field(min_length=1)
 
 
+class Figure(StrEnum):
+    """A figure of the priced move (the moves core's answer) that carries an entry's whole combat effect."""
+
+    keywords = "keywords"  # the keywords it adds, removes or replaces (range, movement, damage kind, Combo place)
+    damage = "damage"  # the damage die, its minimum roll and flat bonus
+    stun = "stun"  # the Stun bonus
+    glory = "glory"  # the Glory of a scoring hit
+    super_energy_cost = "super_energy_cost"  # a Super Move's Super Energy cost
+
+
+class Priced(_Frozen):
+    """The entry's combat effect is all in the priced move's figures, which the turn reads from the profile."""
+
+    kind: Literal["priced"]
+    figures: tuple[Figure, ...] = Field(min_length=1)
+
+
 class Lasting(_Frozen):
     """An effect the move starts on its user that lasts a Time Count (an ongoing effect with the entry's id); a new
     use starts it again from the full count, never stacked. Its end is the Time Roll's business."""
@@ -215,7 +232,9 @@ class UseLock(_Frozen):
     ref: str
 
 
-Record = Annotated[Modifier | Knockback | DieShiftNextTurn | Denies | Lasting | UseLock, Field(discriminator="kind")]
+Record = Annotated[
+    Modifier | Knockback | DieShiftNextTurn | Denies | Lasting | UseLock | Priced, Field(discriminator="kind")
+]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
 
 

@@ -24,6 +24,7 @@ from ..records import (
     OptionRef,
     Place,
     Point,
+    Priced,
     Record,
     Trigger,
     UseLock,
@@ -70,7 +71,7 @@ class _Part(Protocol):
 
 def at_turn_points(r: Record) -> bool:
     """Whether the record acts during the turn (the rest are folded into the profile)."""
-    return not _own_accuracy(r)
+    return not _own_accuracy(r) and not isinstance(r, Priced)
 
 
 def _own_accuracy(r: Record) -> bool:
