@@ -11,6 +11,7 @@ import pytest
 from service.rules.fight2e.catalog import CatalogError, catalog, load_catalog
 from service.rules.fight2e.combat import records as points
 from service.rules.fight2e.combat.codes import CODES
+from service.rules.fight2e.combat.coverage import IMPLEMENTED, applied_entries
 from service.rules.fight2e.records import (
     DEFENCE_OPTIONS,
     Denies,
@@ -69,6 +70,8 @@ BAD_RULES = {
     "blocked damage without options": "    rules:\n      - {kind: modifier, point: blocked_damage, amount: 1}\n",
     "denies nothing": "    rules:\n      - {kind: denies, options: []}\n",
     "denies an unknown option": "    rules:\n      - {kind: denies, options: [roll_away]}\n",
+    "priced figure the entry lacks": "    rules:\n      - {kind: priced, figures: [glory]}\n",
+    "priced nothing": "    rules:\n      - {kind: priced, figures: []}\n",
     "unknown point": "    rules:\n      - {kind: modifier, point: glory, amount: 1}\n",
     "unknown place": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: middle}}\n",
     "band runs backwards": (
@@ -115,6 +118,7 @@ def test_every_shipped_record_names_an_entry_marked_implemented() -> None:
     for entry, found in cat.records.items():
         assert cat.entries[entry].combat == "implemented", entry
         assert found
+    assert applied_entries() <= set(IMPLEMENTED)  # records and registered handlers are all in the coverage list
 
 
 # ── accuracy: folded into the move's Accuracy against each defence option ─────────────────────────
