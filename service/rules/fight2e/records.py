@@ -145,6 +145,9 @@ class Knockback(_Frozen):
     # True: applies even when no move of the attack has the Knockback keyword, and before every other record.
     without_keyword: bool = False
     when: When = When()
+    # How the log names the push when this record sets it (e.g. "Hurled"), with its reference; none: Knock Back.
+    log: str | None = None
+    ref: str = ""
 
     @model_validator(mode="after")
     def _conditions(self) -> Knockback:

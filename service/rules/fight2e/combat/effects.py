@@ -264,13 +264,13 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
         )
         return 0
     before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
-    hurl = any(m.has("throw.hurl") for m in atk.moves)
+    named = records.knockback_log(atk.moves)  # Hurled (000 L4375)
     ctx.note(
         "E.3",
         atk.defender.id,
-        (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
+        (f"{named.log} {n} Ranges" if named else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
         + f": Range {before} → {after}.",
-        "000 L4375" if hurl else "000 L5948–L5956",
+        named.ref if named else "000 L5948–L5956",
         {"ranges": n},
         {"range": after},
     )

@@ -158,6 +158,11 @@ def knockback(moves: Sequence[_Move]) -> int | None:
     return max((r.ranges for r in found), default=None)
 
 
+def knockback_log(moves: Sequence[_Move]) -> Knockback | None:
+    """The record that names the attack's push in the log (a Hurl), if any."""
+    return next((r for r in _knockbacks(moves) if r.log), None)
+
+
 def own_knockback(m: _Move) -> int:
     """The Knock Back the move alone causes: its records' figure, else 1."""
     return max((r.ranges for r in _knockbacks([m])), default=1)
