@@ -83,3 +83,19 @@ def test_a_power_enhancer_order_is_a_list_of_steps() -> None:
     assert ("DESIGN_CHOICE_INVALID", "elements[1].options.effect_order") in _codes(enhancer)
     enhancer["elements"][1]["options"]["effect_order"] = ["die", "element", "die"]
     assert ("DESIGN_CHOICE_INVALID", "elements[1].options.effect_order") not in _codes(enhancer)
+
+
+def test_a_power_up_schedule_is_a_list_of_entries() -> None:
+    def move(schedule: object) -> dict[str, Any]:
+        return {
+            "name": "Rise",
+            "level": 3,
+            "elements": [
+                {"id": "power_up", "options": {"version": "control"}},
+                {"id": "power_up.extra_elements", "options": {"schedule": schedule}},
+            ],
+        }
+
+    path = "elements[1].options.schedule"
+    assert ("DESIGN_CHOICE_INVALID", path) in _codes(move("knocks_down, hits_low"))
+    assert ("DESIGN_CHOICE_INVALID", path) not in _codes(move(["knocks_down", "hits_low"]))

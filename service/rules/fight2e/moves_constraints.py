@@ -819,7 +819,7 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
     if power_up is not None and _opt(power_up, "version") != "control":
         _add(move, t, "POWER_UP_SCHEDULE_INVALID", "Extra Elements go only on the Control version of Power Up.")
     total = 0.0
-    for ident in _listed(_opt(t, "schedule")):
+    for ident in chosen(_opt(t, "schedule")):
         entry = move.cat.entries.get(ident)
         if entry is None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
