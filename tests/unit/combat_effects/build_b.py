@@ -1,0 +1,77 @@
+"""Small builders for the checks of `elements_i_to_w.py` and `liabilities.py`.
+
+The standard scene: two Power Level 3 fighters at Range 1 (Strength, Speed and Stamina 0, no Combat Bonuses),
+`a` first (Initiative 6 against 1, Control 6), `b` with Defense Skill 0 unless a check says otherwise, so that
+`a`'s 1d6 attack (no roll when even a 1 hits) and damage die are the figures the check supplies.
+Everything goes through the public turn resolver, as the rule tests of `test_combat_rules.py` do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.models import TurnResult
+
+from ..test_combat_rules import A_FIRST, attack, duel, sheet, st
+
+__all__ = ["A_FIRST", "attack", "duel", "el", "glory", "hit", "logged", "move", "sheet", "st"]
+
+
+def el(entry: str, times: int | None = None, **options: Any) -> dict[str, Any]:
+    """One Element or Liability on a move, with its design options."""
+    out: dict[str, Any] = {"id": entry}
+    if times is not None:
+        out["times"] = times
+    if options:
+        out["options"] = options
+    return out
+
+
+def move(
+    mid: str = "m",
+    level: int = 2,
+    *,
+    elements: list[dict[str, Any]] | None = None,
+    liabilities: list[dict[str, Any]] | None = None,
+    kind: str = "special",
+) -> dict[str, Any]:
+    return {
+        "id": mid,
+        "name": mid.title(),
+        "kind": kind,
+        "level": level,
+        "elements": elements or [],
+        "liabilities": liabilities or [],
+    }
+
+
+def hit(
+    moves: list[dict[str, Any]],
+    used: list[str] | None = None,
+    rolls: dict[str, int] | None = None,
+    *,
+    b: dict[str, Any] | None = None,
+    decisions: dict[str, Any] | None = None,
+    a_sheet: dict[str, Any] | None = None,
+    rng: int = 1,
+    **kw: Any,
+) -> TurnResult:
+    """`a` (holding `moves`) attacks `b` with `used` (default: the first move) in the standard scene."""
+    act = {"T1.a.action": attack(used or [moves[0]["id"]])}
+    return duel(
+        {**act, **(decisions or {})},
+        {**A_FIRST, **(rolls or {})},
+        a=a_sheet or sheet("a", moves=moves),
+        b=b or sheet("b", defense=0),
+        rng=rng,
+        **kw,
+    )
+
+
+def glory(res: TurnResult, fid: str) -> int:
+    return sum(g.points for g in res.glory if g.fighter == fid)
+
+
+def logged(res: TurnResult, label: str) -> list[str]:
+    """The texts of the log lines with this step label."""
+    return [s.text for s in res.log if s.label == label]

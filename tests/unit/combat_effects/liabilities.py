@@ -1,0 +1,217 @@
+"""Combat effects of the Liabilities and the Super-only Elements (000 L4453–L4974, L5321), each checked against
+figures worked out by hand from the book line cited. The scene is `build_b`'s: PL 3 fighters at Range 1, `a`
+first with Control 6, `b` with Defense Skill 0 (Defense Total 0, so `a` hits without rolling) unless a check
+says otherwise; a Special Move's damage die is 1d6 (000 L5908) and the Stun Threshold PL + 4 = 7 (000 L5974)."""
+
+from __future__ import annotations
+
+from service.rules.fight2e.combat.models import TurnResult
+
+from ..test_combat_rules import FIST
+from .build_b import el, hit, logged, move, sheet, st
+from .registry import effect_of
+
+
+@effect_of("decreased_damage", "000 L4555–L4559, L5908")
+def decreased_damage_lowers_the_die_one_size() -> None:
+    plain = hit([move()], rolls={"T1.a.damage": 4})
+    weak = hit([move(liabilities=[el("decreased_damage")])], rolls={"T1.a.damage": 4})
+    # a Special Move rolls 1d6 (000 L5908); one die size down is 1d4 (000 L4557, ladder L5451–L5469)
+    assert [r.die for r in plain.rolls if r.key == "T1.a.damage"] == ["1d6"]
+    assert [r.die for r in weak.rolls if r.key == "T1.a.damage"] == ["1d4"]
+    assert st(weak, "b").life_bar == 50 - 4
+
+
+@effect_of("limited_damage", "000 L4561–L4569")
+def limited_damage_stuns_and_knocks_back_without_life_bar_loss() -> None:
+    # Strength 1 makes the Special Move's 1d6 a 1d8 (000 L5908); 8 counts against the Stun Threshold 7 (L5974)
+    res = hit(
+        [move(liabilities=[el("limited_damage")])],
+        rolls={"T1.a.damage": 8},
+        a_sheet=sheet("a", strength=1, moves=[move(liabilities=[el("limited_damage")])]),
+    )
+    assert st(res, "b").life_bar == 50  # no Life Bar lost (000 L4565)
+    assert st(res, "b").stunned is not None  # 8 > 7: Stunned
+    assert res.fight.positioning.range == 2  # Knock Back 1 from Range 1 still applies
+
+
+@effect_of("no_damage", "000 L4704–L4712")
+def no_damage_only_knocks_back() -> None:
+    res = hit([move(liabilities=[el("no_damage")])], rolls={"T1.a.damage": 6})
+    assert st(res, "b").life_bar == 50 and st(res, "b").stunned is None  # no Life Bar or Stun damage (L4710)
+    assert res.fight.positioning.range == 2  # still Knocked Back 1 Range
+
+
+@effect_of("non_finisher", "000 L4729–L4735")
+def non_finisher_leaves_one_life_bar() -> None:
+    nf = move(liabilities=[el("non_finisher")])
+    res = hit([nf], rolls={"T1.a.damage": 6}, sb={"life_bar": 4})
+    assert st(res, "b").life_bar == 1 and not st(res, "b").defeated  # 4 − 6 would be below 1 (L4735)
+    plain = hit([move()], rolls={"T1.a.damage": 6}, sb={"life_bar": 4})
+    assert st(plain, "b").life_bar == 0 and st(plain, "b").defeated
+
+
+@effect_of("no_movement", "000 L4714–L4721, L2389")
+def no_movement_forbids_the_one_range_step() -> None:
+    # a Normal Move Special Move may move 1 Range before attacking (000 L2389); with No Movement it may not
+    plain = hit([move()], rolls={"T1.a.damage": 3}, rng=2, decisions={"T1.a.action": _moving(["m"], 1)})
+    assert plain.status == "resolved" and plain.fight.positioning.range == 2  # 2 → 1, then Knock Back to 2
+    res = hit([move(liabilities=[el("no_movement")])], rng=2, decisions={"T1.a.action": _moving(["m"], 1)})
+    assert _codes(res) == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
+
+
+@effect_of("limited_mobile", "000 L4571–L4577")
+def limited_mobile_needs_two_ranges() -> None:
+    lm = move(elements=[el("mobile", movement="mobile")], liabilities=[el("limited_mobile")])
+    short = hit([lm], rng=3, decisions={"T1.a.action": _moving(["m"], 1)})
+    assert _codes(short) == ["MOVEMENT_DIRECTION_INVALID"]  # moving must be at least two Ranges (L4577)
+    full = hit([lm], rolls={"T1.a.damage": 3}, rng=3, decisions={"T1.a.action": _moving(["m"], 2)})
+    assert full.status == "resolved" and st(full, "b").life_bar == 50 - 3
+
+
+@effect_of("no_combo", "000 L4698–L4702")
+def no_combo_move_cannot_join_a_combo() -> None:
+    nc = move("nc", liabilities=[el("no_combo")])
+    ok = hit([move("m"), {**FIST, "id": "fist2", "name": "Fist2"}], used=["m", "fist2"])
+    assert ok.status == "resolved"  # the same Combo without the Liability is legal
+    for order in (["nc", "fist2"], ["fist2", "nc"]):
+        res = hit([nc, {**FIST, "id": "fist2", "name": "Fist2"}], used=order)
+        assert _codes(res) == ["COMBO_PLACEMENT_INVALID"]  # neither first nor last in a Combo (L4702)
+
+
+def _codes(res: TurnResult) -> list[str]:
+    return [v.code for v in res.violations]
+
+
+def _moving(moves: list[str], ranges: int) -> dict:
+    return {"action": "attack", "moves": moves, "movement": ranges}
+
+
+@effect_of("self_prone", "000 L4809–L4815")
+def self_prone_knocks_the_user_down_hit_or_miss() -> None:
+    sp = move(liabilities=[el("self_prone")])
+    for defense in (0, 9):  # Defense Total 0: a sure hit; 9: beyond the best 1d6 roll, a sure miss
+        res = hit([sp], rolls={"T1.a.damage": 3}, b=sheet("b", defense=defense))
+        assert res.status == "resolved", res.violations
+        assert st(res, "a").knocked_down  # whether the attack succeeds or not (L4815)
+    assert not st(hit([move()], rolls={"T1.a.damage": 3}), "a").knocked_down
+
+
+def _slow(version: str) -> dict:
+    return move(liabilities=[el("slow_recovery", version=version, penalised="initiative")])
+
+
+def _shifts(res: TurnResult, fid: str) -> list[tuple[str, int]]:
+    return [(d.target, d.steps) for d in st(res, fid).next_turn_dice]
+
+
+@effect_of("slow_recovery", "000 L4830–L4836")
+def slow_recovery_costs_a_die_size_next_turn() -> None:
+    # the 1-point version: only after a miss; the 2-point version: always; one die size on the chosen roll (L4836)
+    miss = hit([_slow("on_miss")], b=sheet("b", defense=9))
+    assert _shifts(miss, "a") == [("initiative", -1)]
+    on_hit = hit([_slow("on_miss")], rolls={"T1.a.damage": 3})
+    assert _shifts(on_hit, "a") == []
+    always = hit([_slow("always")], rolls={"T1.a.damage": 3})
+    assert _shifts(always, "a") == [("initiative", -1)]
+
+
+@effect_of("specific_range", "000 L4850–L4862")
+def specific_range_misses_at_any_other_range() -> None:
+    two = move(liabilities=[el("specific_range", range="2")])
+    at_1 = hit([two], rolls={"T1.a.damage": 3}, rng=1)
+    assert st(at_1, "b").life_bar == 50  # used at Range 1 it misses automatically (L4858)
+    at_2 = hit([two], rolls={"T1.a.damage": 3}, rng=2)
+    assert st(at_2, "b").life_bar == 50 - 3
+
+
+@effect_of("unreliable", "000 L4870–L4876")
+def unreliable_does_nothing_on_a_one() -> None:
+    un = move(liabilities=[el("unreliable")])
+    fails = hit([un], rolls={"T1.a.damage": 3, "T1.a.unreliable": 1})
+    assert st(fails, "b").life_bar == 50  # 1d10 shows 1: no effect at all (L4874)
+    works = hit([un], rolls={"T1.a.damage": 3, "T1.a.unreliable": 2})
+    assert st(works, "b").life_bar == 50 - 3
+    assert [r.die for r in works.rolls if r.key == "T1.a.unreliable"] == ["1d10"]
+
+
+@effect_of("no_super_energy", "000 L4723–L4727, L5269, L5275")
+def no_super_energy_move_earns_no_attack_point() -> None:
+    sup = {"id": "sup", "name": "Sup", "kind": "super", "level": 5}  # without a Super Move no SE at all (L5264)
+
+    def se(m: dict) -> int:
+        res = hit([m, sup], used=["m"], rolls={"T1.a.damage": 3}, b=sheet("b", defense=9))
+        return st(res, "a").super_energy
+
+    # a miss: 1 for the attack performed (L5269) and 1 for the turn (10 / 20 rounded up, L5275)
+    assert se(move()) == 2
+    assert se(move(liabilities=[el("no_super_energy")])) == 1
+
+
+@effect_of("breakthrough", "000 L4902–L4914")
+def breakthrough_turns_a_near_miss_into_a_half_damage_hit() -> None:
+    def sup(n: int) -> dict:
+        return move("sup", 5, kind="super", elements=[el("breakthrough", n)])
+
+    # Defense 3 → Defense Total 3; Control 5 is exactly the L5 move's, so no +1 for spare Control (000 L5708):
+    # a roll of 1 with no Accuracy modifier at Range 1 misses by 2
+    rolls = {"T1.a.ctrl": 5, "T1.a.attack": 1, "T1.a.damage": 7}
+    near = hit([sup(2)], rolls=rolls, b=sheet("b", defense=3), sa={"super_energy": 10})
+    assert st(near, "b").life_bar == 50 - 3  # partial hit: 1d8 rolled 7, halved round down (L4912)
+    assert logged(near, "E.4")  # Knock Down still applies (a Super Move Knocks Down, 000 L5230)
+    short = hit([sup(1)], rolls=rolls, b=sheet("b", defense=3), sa={"super_energy": 10})
+    assert st(short, "b").life_bar == 50 and not logged(short, "E.4")  # missed by 2 > 1 instance
+
+
+def _lu(mid: str = "m", level: int = 2, *mods: str, pool: str = "ammo") -> dict:
+    return move(mid, level, liabilities=[el("limited_use", pool=pool), *(el(x) for x in mods)])
+
+
+def _charges(res: TurnResult, fid: str = "a") -> dict[str | None, int | None]:
+    return {e.move: e.charges for e in st(res, fid).ongoing_effects if e.id == "limited_use"}
+
+
+def _pool(n: int, name: str = "ammo") -> dict:
+    return {"ongoing_effects": [{"id": "limited_use", "move": name, "charges": n}]}
+
+
+@effect_of("limited_use", "000 L4601–L4618")
+def limited_use_spends_charges_by_level() -> None:
+    # a fresh pool holds 6; an L2–3 move takes 1, an L4–5 move 2 (L4603, L4610–L4612)
+    assert _charges(hit([_lu()], rolls={"T1.a.damage": 3})) == {"ammo": 5}
+    assert _charges(hit([_lu("m", 4)], rolls={"T1.a.damage": 3})) == {"ammo": 4}
+    empty = hit([_lu()], sa=_pool(0))
+    assert empty.status == "invalid"  # no charge left
+
+
+@effect_of("limited_use.more_charges", "000 L4626–L4630")
+def more_charges_starts_the_pool_at_eight() -> None:
+    assert _charges(hit([_lu("m", 2, "limited_use.more_charges")], rolls={"T1.a.damage": 3})) == {"ammo": 7}
+
+
+def _reload(sa_charges: int, *mods: str) -> TurnResult:
+    return hit(
+        [_lu("m", 2, *mods)],
+        decisions={"T1.a.action": {"action": "utility", "moves": ["reload:ammo"]}},
+        sa=_pool(sa_charges),
+    )
+
+
+@effect_of("limited_use.extended_reload", "000 L4620–L4624")
+def extended_reload_refills_six() -> None:
+    assert _charges(_reload(0)) == {"ammo": 3}  # the Reload Command Move gives 3 (L4605)
+    assert _charges(_reload(0, "limited_use.extended_reload")) == {"ammo": 6}
+
+
+@effect_of("limited_use.no_reload", "000 L4632–L4636")
+def no_reload_pool_has_no_reload_command() -> None:
+    assert _reload(1, "limited_use.no_reload").status == "invalid"
+
+
+@effect_of("limited_use.special_move_reload", "000 L4638–L4642, L4099–L4105")
+def special_move_reload_refills_through_a_reload_move() -> None:
+    assert _reload(1, "limited_use.special_move_reload").status == "invalid"  # no Reload Command Move
+    lu = _lu("m", 2, "limited_use.special_move_reload")
+    rl = move("rl", elements=[el("reload", pool="ammo")])
+    res = hit([lu, rl], used=["rl"], rolls={"T1.a.damage": 3}, sa=_pool(1))
+    assert _charges(res) == {"ammo": 1 + 3}
