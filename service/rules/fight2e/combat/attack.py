@@ -96,8 +96,8 @@ class Outcome:
 def range_ok(m: MoveProfile, distance: int) -> bool:
     if m.has("specific_range"):
         want = m.options.get("specific_range", {}).get("range")
-        if want is not None and str(want) != str(distance):
-            return False  # 000 L4858
+        if want is not None:
+            return str(want) == str(distance)  # 000 L4858: it connects at its one Range, whatever its keywords
     if m.range is None:
         return not m.offensive
     return m.range[0] <= distance <= m.range[1]
