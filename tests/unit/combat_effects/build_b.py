@@ -14,7 +14,21 @@ from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import A_FIRST, attack, duel, sheet, st
 
-__all__ = ["A_FIRST", "attack", "duel", "el", "glory", "hit", "logged", "move", "sheet", "st"]
+__all__ = [
+    "A_FIRST",
+    "accuracy_parts",
+    "attack",
+    "defense_total",
+    "duel",
+    "el",
+    "glory",
+    "hit",
+    "logged",
+    "move",
+    "sheet",
+    "st",
+    "with_ki",
+]
 
 
 def el(entry: str, times: int | None = None, **options: Any) -> dict[str, Any]:
@@ -75,3 +89,18 @@ def glory(res: TurnResult, fid: str) -> int:
 def logged(res: TurnResult, label: str) -> list[str]:
     """The texts of the log lines with this step label."""
     return [s.text for s in res.log if s.label == label]
+
+
+def accuracy_parts(res: TurnResult, actor: str = "a") -> dict[str, int]:
+    """The named Accuracy modifiers of `actor`'s first attack roll (D.6), without the die and the FS spent."""
+    step = next(s for s in res.log if s.label == "D.6" and s.actor == actor)
+    return {k: v for k, v in step.inputs.items() if isinstance(v, int) and k not in ("fs", "roll")}
+
+
+def defense_total(res: TurnResult, defender: str = "b") -> int:
+    """The Defense Total of `defender` against the first attack on him (D.4)."""
+    return next(int(s.change["dt"]) for s in res.log if s.label == "D.4" and s.actor == defender)
+
+
+def with_ki(sh: dict[str, Any], ki: int) -> dict[str, Any]:
+    return {**sh, "combat_skills": {**sh["combat_skills"], "ki": ki}}

@@ -1,0 +1,175 @@
+"""Combat effects of the Elements Increased Glory → Wind Up (000 L3544–L4451), each checked against figures worked
+out by hand from the book line cited. The scene is `build_b`'s: PL 3 fighters at Range 1, `a` first with Control
+6, `b` with Defense Skill 0 (Defense Total 0, so `a` hits without rolling) unless a check says otherwise; a
+Special Move's damage die is 1d6 (000 L5908), the Stun Threshold PL + 4 = 7 (000 L5974) and a Control roll
+above the move's Level gives +1 Accuracy (000 L5708)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..test_combat_rules import FIST
+from .build_b import (
+    accuracy_parts,
+    attack,
+    defense_total,
+    el,
+    glory,
+    hit,
+    logged,
+    move,
+    sheet,
+    st,
+    with_ki,
+)
+from .registry import effect_of
+
+FIST2 = {**FIST, "id": "fist2", "name": "Fist2"}
+
+
+@effect_of("increased_glory", "000 L3544–L3550, L5749")
+def increased_glory_adds_two_per_instance() -> None:
+    # an L2 Special Move that hits earns its Level, 2 Glory (L5749); each instance adds 2 (L3548)
+    for times, points in ((None, 2), (1, 4), (2, 6)):
+        m = move(elements=[el("increased_glory", times)] if times else [])
+        assert glory(hit([m], rolls={"T1.a.damage": 3}), "a") == points
+
+
+@effect_of("increased_stun", "000 L3561–L3565, L5974")
+def increased_stun_counts_two_more_against_the_threshold() -> None:
+    plain = hit([move()], rolls={"T1.a.damage": 6})
+    assert st(plain, "b").times_stunned_this_round == 0  # 6 is not above the threshold 7
+    res = hit([move(elements=[el("increased_stun")])], rolls={"T1.a.damage": 6})
+    assert st(res, "b").times_stunned_this_round == 1  # 6 + 2 = 8 > 7
+    assert st(res, "b").life_bar == 50 - 6  # the Life Bar still loses only the 6 rolled
+
+
+@effect_of("interrupt.interrupt_only", "000 L3575–L3579, L5874")
+def interrupt_only_move_answers_but_never_attacks() -> None:
+    zap = move("zap", elements=[el("interrupt")], liabilities=[el("interrupt.interrupt_only")])
+    own = hit([zap], a_sheet=sheet("a", moves=[zap]))
+    assert own.status == "invalid"  # not usable as a normal attack (L3579)
+    # as b's Interrupt (chosen after the miss): a's Basic Move (Control 1, so no spare-Control bonus) rolls 1
+    # against Tactics 2 and misses; b then attacks with Zap: 4 damage
+    res = hit(
+        [FIST],
+        used=["basic_move"],
+        rolls={"T1.a.ctrl": 1, "T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 6, "T1.b.damage": 4},
+        b=sheet("b", tactics=2, moves=[zap]),
+        decisions={
+            "T1.b.defense": {"defense": "tactics"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["zap"]},
+        },
+    )
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").life_bar == 50 - 4
+
+
+@effect_of("knocks_down.only_at_end_of_combo", "000 L3645–L3651")
+def only_at_end_of_combo_knocks_down_only_as_the_last_move() -> None:
+    kd = move("kd", elements=[el("knocks_down"), el("knocks_down.only_at_end_of_combo")])
+    first = hit([kd, FIST2], used=["kd", "fist2"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
+    assert first.status == "resolved", first.violations
+    assert not logged(first, "E.4")  # not last: no Knock Down (the Ender keyword is gone, L3649)
+    last = hit([kd, FIST2], used=["fist2", "kd"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
+    assert logged(last, "E.4")
+
+
+def _full_screen(*extra: str, ranges: int) -> Any:
+    m = move(elements=[el("mobile", movement="mobile"), el("mobile.full_screen"), *(el(x) for x in extra)])
+    return hit(
+        [m],
+        rolls={"T1.a.damage": 3},
+        b=sheet("b", defense=2),
+        rng=4,
+        decisions={"T1.a.action": attack(["m"], movement=ranges)},
+    )
+
+
+@effect_of("mobile.full_screen", "000 L3677–L3685")
+def full_screen_gives_the_defender_one_after_three_ranges() -> None:
+    assert defense_total(_full_screen(ranges=2)) == 2  # Defense 2
+    assert defense_total(_full_screen(ranges=3)) == 2 + 1  # a full three Ranges: +1 (L3685)
+    assert _full_screen(ranges=0).status == "invalid"  # at least one Range forward
+
+
+@effect_of("mobile.fast_full_screen", "000 L3687–L3691")
+def fast_full_screen_removes_that_bonus() -> None:
+    assert defense_total(_full_screen("mobile.fast_full_screen", ranges=3)) == 2
+
+
+@effect_of("ranged.short_range", "000 L4045–L4049, L4075–L4083, L3970")
+def short_range_reaches_three_not_four() -> None:
+    plain = move(elements=[el("ranged")])
+    short = move(elements=[el("ranged"), el("ranged.short_range")])
+
+    def shot(m: dict, rng: int) -> Any:
+        return hit([m], rolls={"T1.a.damage": 3}, a_sheet=with_ki(sheet("a", moves=[m]), 5), rng=rng)
+
+    assert st(shot(plain, 4), "b").life_bar == 50 - 3  # Long Range reaches 4
+    assert st(shot(short, 4), "b").life_bar == 50  # Reach Range stops at 3: an automatic miss
+    assert accuracy_parts(shot(short, 3)) == {"reach_at_3": -2, "extra_control": 1}  # Reach at 3: −2 (L4083)
+    assert "reach_at_3" not in accuracy_parts(shot(plain, 3))
+
+
+@effect_of("reload", "000 L4099–L4105")
+def reload_move_refills_three_charges() -> None:
+    lu = move("m", liabilities=[el("limited_use", pool="ammo"), el("limited_use.special_move_reload")])
+    rl = move("rl", elements=[el("reload", pool="ammo")])
+    res = hit([lu, rl], used=["rl"], rolls={"T1.a.damage": 3}, sa={"ongoing_effects": [_pool(0)]})
+    assert res.status == "resolved", res.violations
+    assert [e.charges for e in st(res, "a").ongoing_effects if e.id == "limited_use"] == [3]
+
+
+def _pool(n: int) -> dict:
+    return {"id": "limited_use", "move": "ammo", "charges": n}
+
+
+@effect_of("teleportation", "000 L4303–L4311, L5632")
+def teleportation_moves_two_ranges_for_free() -> None:
+    def fs_after(m: dict) -> int:  # a sure miss (Defense 9), so no first-hit FS refund muddles the count
+        dec = {"T1.a.action": attack(["m"], movement=2)}
+        res = hit([m], b=sheet("b", defense=9), rng=3, decisions=dec)
+        assert res.status == "resolved", res.violations
+        return st(res, "a").fighting_spirit
+
+    assert fs_after(move(elements=[el("mobile", movement="mobile")])) == 30 - 1  # Mobile: 2 Ranges cost 1 FS
+    assert fs_after(move(elements=[el("teleportation")])) == 30  # Teleportation: no FS (L4307)
+
+
+@effect_of("teleportation.ends_in_mid_air", "000 L4313–L4321, L5880")
+def mid_air_teleport_defends_on_evasion_plus_two_and_jumps_away() -> None:
+    port = move(
+        "port", elements=[el("teleportation"), el("teleportation.ends_in_mid_air")], liabilities=[el("utility")]
+    )
+    res = hit(
+        [FIST],
+        used=["basic_move"],
+        rolls={"T1.a.ctrl": 1, "T1.a.attack": 1},
+        b=sheet("b", evasion=2, moves=[port]),
+        decisions={
+            "T1.b.defense": {"defense": "evasion", "response": "mid_air_teleport"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "mid_air_teleport", "moves": ["port"]},
+        },
+    )
+    assert res.status == "resolved", res.violations
+    assert defense_total(res) == 2 + 2  # Evasion 2, +2 (L4319)
+    assert res.fight.positioning.range == 1 + 2  # a's roll of 1 misses; b moves 2 Ranges away
+
+
+def _throw(*extra: str, strength: int = 0, damage: int = 3) -> Any:
+    t = move("t", elements=[el("throw"), *(el(x) for x in extra)])
+    return hit([t], rolls={"T1.a.damage": damage}, a_sheet=sheet("a", strength=strength, moves=[t]), rng=0)
+
+
+@effect_of("throw.does_stun", "000 L4359–L4365, L4339, L5976")
+def does_stun_counts_the_throw_against_the_threshold() -> None:
+    # Strength 1: the Throw's 1d6 becomes 1d8 (000 L5908); 8 is above the Stun Threshold 7
+    assert st(_throw(strength=1, damage=8), "b").times_stunned_this_round == 0  # a Throw loses Stun (L4339)
+    assert st(_throw("throw.does_stun", strength=1, damage=8), "b").times_stunned_this_round == 1
+
+
+@effect_of("throw.hurl", "000 L4367–L4375, L5954")
+def hurl_throws_the_defender_two_ranges() -> None:
+    assert _throw().fight.positioning.range == 1  # a Throw's victim goes from Range 0 to 1 (L5954)
+    assert _throw("throw.hurl").fight.positioning.range == 2  # Hurl: 2 Ranges away, no Knock Back (L4375)
