@@ -23,6 +23,7 @@ __all__ = [
     "el",
     "glory",
     "hit",
+    "knocked_down",
     "logged",
     "move",
     "sheet",
@@ -104,3 +105,8 @@ def defense_total(res: TurnResult, defender: str = "b") -> int:
 
 def with_ki(sh: dict[str, Any], ki: int) -> dict[str, Any]:
     return {**sh, "combat_skills": {**sh["combat_skills"], "ki": ki}}
+
+
+def knocked_down(res: TurnResult, fid: str = "b") -> bool:
+    """Whether the turn knocked `fid` down (he may have stood up again at his slot)."""
+    return any(s.label == "E.4" and s.actor == fid and "Knocked Down" in s.text for s in res.log)

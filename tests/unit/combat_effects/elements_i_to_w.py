@@ -16,7 +16,7 @@ from .build_b import (
     el,
     glory,
     hit,
-    logged,
+    knocked_down,
     move,
     sheet,
     st,
@@ -70,9 +70,9 @@ def only_at_end_of_combo_knocks_down_only_as_the_last_move() -> None:
     kd = move("kd", elements=[el("knocks_down"), el("knocks_down.only_at_end_of_combo")])
     first = hit([kd, FIST2], used=["kd", "fist2"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
     assert first.status == "resolved", first.violations
-    assert not logged(first, "E.4")  # not last: no Knock Down (the Ender keyword is gone, L3649)
+    assert not knocked_down(first)  # not last: no Knock Down (the Ender keyword is gone, L3649)
     last = hit([kd, FIST2], used=["fist2", "kd"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
-    assert logged(last, "E.4")
+    assert knocked_down(last)
 
 
 def _full_screen(*extra: str, ranges: int) -> Any:
@@ -173,3 +173,147 @@ def does_stun_counts_the_throw_against_the_threshold() -> None:
 def hurl_throws_the_defender_two_ranges() -> None:
     assert _throw().fight.positioning.range == 1  # a Throw's victim goes from Range 0 to 1 (L5954)
     assert _throw("throw.hurl").fight.positioning.range == 2  # Hurl: 2 Ranges away, no Knock Back (L4375)
+
+
+@effect_of("increased_knockback", "000 L3552–L3559, L5952–L5956")
+def increased_knockback_pushes_two_ranges() -> None:
+    assert hit([move()], rolls={"T1.a.damage": 3}).fight.positioning.range == 1 + 1  # ordinary Knock Back: 1
+    res = hit([move(elements=[el("increased_knockback")])], rolls={"T1.a.damage": 3})
+    assert res.fight.positioning.range == 1 + 2
+
+
+def _sweep(*extra: str) -> dict:
+    return move("sw", elements=[el("knocks_down"), *(el(x) for x in extra)])
+
+
+@effect_of("knocks_down", "000 L3625–L3631, L5960–L5962")
+def knocks_down_costs_the_victim_his_action_and_a_die_size() -> None:
+    plain = hit([move()], rolls={"T1.a.damage": 3})
+    assert not knocked_down(plain)
+    res = hit([_sweep()], rolls={"T1.a.damage": 3})
+    assert knocked_down(res)  # Knocked Down, on top of damage and Knock Back (L3631)
+    assert st(res, "b").life_bar == 50 - 3 and res.fight.positioning.range == 2
+    # b had not acted: he stands at his slot and rolls Initiative one die size lower next turn (L5962)
+    assert [(d.target, d.steps) for d in st(res, "b").next_turn_dice] == [("initiative", -1)]
+
+
+def _fall(extra: tuple[str, ...], option: str, choice: dict) -> Any:
+    return hit(
+        [_sweep(*extra)],
+        rolls={"T1.a.damage": 3, "T1.b.ctrl": 6},
+        decisions={f"T1.b.{option}": choice},
+        options={option: True},
+    )
+
+
+@effect_of("knocks_down.no_breakfall", "000 L3633–L3637, L2205")
+def no_breakfall_keeps_the_knock_down() -> None:
+    free = _fall((), "breakfall", {"choice": "act"})
+    assert not knocked_down(free) and st(free, "b").fighting_spirit == 30 - 2  # Breakfall: 2 FS, no Knock Down
+    res = _fall(("knocks_down.no_breakfall",), "breakfall", {"choice": "act"})
+    assert knocked_down(res) and st(res, "b").fighting_spirit == 30
+
+
+@effect_of("knocks_down.no_tech_roll", "000 L3639–L3643, L2207")
+def no_tech_roll_keeps_the_victim_in_place() -> None:
+    free = _fall((), "tech_roll", {"choice": "away"})
+    assert free.fight.positioning.range == 1 + 1 + 2  # Knocked Back 1, then the Tech Roll's 2 Ranges
+    res = _fall(("knocks_down.no_tech_roll",), "tech_roll", {"choice": "away"})
+    assert res.fight.positioning.range == 1 + 1
+
+
+@effect_of("mobile", "000 L3665–L3675, L5626, L5632")
+def mobile_moves_two_ranges_before_attacking_for_one_fs() -> None:
+    dec = {"T1.a.action": attack(["m"], movement=2)}
+    plain = hit([move()], rng=3, decisions=dec)
+    assert [v.code for v in plain.violations] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]  # Normal Move: 1 at most
+    res = hit([move(elements=[el("mobile", movement="mobile")])], rng=3, decisions=dec, b=sheet("b", defense=9))
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").fighting_spirit == 30 - 1  # 2 Ranges and an attack: 1 FS (a miss: no first-hit refund)
+
+
+@effect_of("multi_hit", "000 L3703–L3720")
+def multi_hit_adds_to_the_damage_roll() -> None:
+    # two instances: +1; six: +3 (L3713, L3719); the 1d6 shows 3
+    for times, damage in ((2, 4), (6, 6)):
+        res = hit([move(elements=[el("multi_hit", times)])], rolls={"T1.a.damage": 3})
+        assert st(res, "b").life_bar == 50 - damage
+
+
+@effect_of("pass_through", "000 L3782–L3792")
+def pass_through_moves_two_ranges_free_only_to_zero_or_beyond() -> None:
+    pt = move(elements=[el("pass_through")])
+    res = hit([pt], rolls={"T1.a.damage": 3}, rng=2, decisions={"T1.a.action": attack(["m"], movement=2)})
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").fighting_spirit == 30  # no FS for the 2 Ranges (L3790)
+    assert st(res, "b").life_bar == 50 - 3  # from Range 2 the movement ends at Range 0
+    stop = hit([pt], rng=3, decisions={"T1.a.action": attack(["m"], movement=2)})
+    assert stop.status == "invalid"  # Range 3 → 1 neither reaches 0 nor passes through
+
+
+@effect_of("ranged", "000 L3970–L3981")
+def ranged_damage_follows_ki_not_strength() -> None:
+    shot = move(elements=[el("ranged")])
+    # Strength 2 would raise a Special Move's 1d6 to 1d10; a Ranged move ignores it and uses Ki (L3974)
+    for ki, die in ((2, "1d4"), (5, "1d6"), (8, "1d8"), (10, "1d10")):
+        a = with_ki(sheet("a", strength=2, moves=[shot]), ki)
+        res = hit([shot], rolls={"T1.a.damage": 1}, a_sheet=a, rng=4)
+        assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == [die]  # also hits at Range 4 (Long Range)
+
+
+@effect_of("reach", "000 L4075–L4085")
+def reach_hits_at_range_three_with_minus_two() -> None:
+    assert st(hit([move()], rolls={"T1.a.damage": 3}, rng=3), "b").life_bar == 50  # Standard Range: 0–2
+    res = hit([move(elements=[el("reach")])], rolls={"T1.a.damage": 3}, rng=3)
+    assert st(res, "b").life_bar == 50 - 3
+    assert accuracy_parts(res) == {"reach_at_3": -2, "extra_control": 1}
+    two = hit([move(elements=[el("reach")])], rolls={"T1.a.damage": 3}, rng=2)
+    assert accuracy_parts(two) == {"extra_control": 1}  # no Range 2 penalty (L4083)
+
+
+def _vs(m: dict, option: str) -> dict[str, int]:
+    res = hit([m], rolls={"T1.a.damage": 3}, decisions={"T1.b.defense": {"defense": option}})
+    return accuracy_parts(res)
+
+
+@effect_of("subtle", "000 L4175–L4181")
+def subtle_gains_one_against_tactics() -> None:
+    s = move(elements=[el("subtle")])
+    assert sum(_vs(s, "tactics").values()) == sum(_vs(move(), "tactics").values()) + 1
+    assert sum(_vs(s, "defense").values()) == sum(_vs(move(), "defense").values())
+
+
+@effect_of("unblockable", "000 L4425–L4431")
+def unblockable_plus_four_against_defense_minus_two_otherwise() -> None:
+    u = move(elements=[el("knocks_down"), el("increased_stun"), el("unblockable")])
+    k = move(elements=[el("knocks_down"), el("increased_stun")])
+    for option, diff in (("defense", 4), ("evasion", -2), ("tactics", -2)):
+        assert sum(_vs(u, option).values()) == sum(_vs(k, option).values()) + diff
+
+
+@effect_of("throw", "000 L4335–L4347, L5954")
+def throw_gets_one_accuracy_range_zero_and_knocks_down() -> None:
+    res = _throw(damage=8, strength=1)
+    assert accuracy_parts(res).get("range_0") == 1 and sum(accuracy_parts(res).values()) == 1 + 1 + 1
+    # Range 0 +1, the Throw's +1 (L4345), spare Control +1; a Knock Down without Stun damage (L4339)
+    assert knocked_down(res) and st(res, "b").times_stunned_this_round == 0
+    far = hit([move("t", elements=[el("throw")])], rolls={"T1.a.damage": 3}, rng=1)
+    assert st(far, "b").life_bar == 50  # Throw Range is 0 only
+
+
+def _shot(extra: str, rng: int) -> dict[str, int]:
+    m = move(elements=[el("ranged"), el(extra)] if extra else [el("ranged")])
+    res = hit([m], rolls={"T1.a.damage": 3}, a_sheet=with_ki(sheet("a", moves=[m]), 5), rng=rng)
+    return accuracy_parts(res)
+
+
+@effect_of("ranged.very_fast", "000 L4051–L4057")
+def very_fast_gains_one_up_close() -> None:
+    for rng, diff in ((0, 1), (2, 1), (3, 0)):  # Long Range: +1 at Range 0–2
+        assert sum(_shot("ranged.very_fast", rng).values()) == sum(_shot("", rng).values()) + diff
+
+
+@effect_of("ranged.very_slow", "000 L4059–L4065")
+def very_slow_loses_one_far_away() -> None:
+    for rng, diff in ((2, 0), (3, -1), (4, -1)):  # Long Range: −1 at Range 3–4
+        assert sum(_shot("ranged.very_slow", rng).values()) == sum(_shot("", rng).values()) + diff

@@ -8,7 +8,7 @@ from __future__ import annotations
 from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import FIST
-from .build_b import el, hit, logged, move, sheet, st
+from .build_b import el, hit, knocked_down, move, sheet, st
 from .registry import effect_of
 
 
@@ -158,9 +158,9 @@ def breakthrough_turns_a_near_miss_into_a_half_damage_hit() -> None:
     rolls = {"T1.a.ctrl": 5, "T1.a.attack": 1, "T1.a.damage": 7}
     near = hit([sup(2)], rolls=rolls, b=sheet("b", defense=3), sa={"super_energy": 10})
     assert st(near, "b").life_bar == 50 - 3  # partial hit: 1d8 rolled 7, halved round down (L4912)
-    assert logged(near, "E.4")  # Knock Down still applies (a Super Move Knocks Down, 000 L5230)
+    assert knocked_down(near)  # Knock Down still applies (a Super Move Knocks Down, 000 L5230)
     short = hit([sup(1)], rolls=rolls, b=sheet("b", defense=3), sa={"super_energy": 10})
-    assert st(short, "b").life_bar == 50 and not logged(short, "E.4")  # missed by 2 > 1 instance
+    assert st(short, "b").life_bar == 50 and not knocked_down(short)  # missed by 2 > 1 instance
 
 
 def _lu(mid: str = "m", level: int = 2, *mods: str, pool: str = "ammo") -> dict:
