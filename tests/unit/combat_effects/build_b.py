@@ -71,10 +71,11 @@ def hit(
     rng: int = 1,
     **kw: Any,
 ) -> TurnResult:
-    """`a` (holding `moves`) attacks `b` with `used` (default: the first move) in the standard scene."""
-    act = {"T1.a.action": attack(used or [moves[0]["id"]])}
+    """`a` (holding `moves`) attacks `b` with `used` (default: the first move) in the standard scene; a decision
+    given as None is left out."""
+    act = {"T1.a.action": attack(used or [moves[0]["id"]]), **(decisions or {})}
     return duel(
-        {**act, **(decisions or {})},
+        {k: v for k, v in act.items() if v is not None},
         {**A_FIRST, **(rolls or {})},
         a=a_sheet or sheet("a", moves=moves),
         b=b or sheet("b", defense=0),

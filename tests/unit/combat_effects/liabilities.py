@@ -5,10 +5,12 @@ says otherwise; a Special Move's damage die is 1d6 (000 L5908) and the Stun Thre
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import FIST
-from .build_b import el, hit, knocked_down, move, sheet, st
+from .build_b import accuracy_parts, duel, el, glory, hit, knocked_down, move, sheet, st
 from .registry import effect_of
 
 
@@ -215,3 +217,202 @@ def special_move_reload_refills_through_a_reload_move() -> None:
     rl = move("rl", elements=[el("reload", pool="ammo")])
     res = hit([lu, rl], used=["rl"], rolls={"T1.a.damage": 3}, sa=_pool(1))
     assert _charges(res) == {"ammo": 1 + 3}
+
+
+def _charge(kind: str) -> dict:
+    return move("cm", 3, elements=[el("aerial")] if kind == "charge_up" else [], liabilities=[el(kind)])
+
+
+def _charge_ready(kind: str, ctrl: int) -> TurnResult:
+    return hit([_charge(kind)], rolls={"T1.a.ctrl": ctrl, "T1.a.damage": 3})
+
+
+@effect_of("charge_down", "000 L4479–L4493")
+def charge_down_needs_two_spare_control_without_a_block() -> None:
+    # an L3 move: Control 5 is two above what it needs (L4489); 4 is not, and no block came before
+    assert _codes(_charge_ready("charge_down", 4)) == ["CHARGE_MOVE_NOT_READY"]
+    assert _charge_ready("charge_down", 5).status == "resolved"
+
+
+@effect_of("charge_forward", "000 L4495–L4509")
+def charge_forward_needs_a_step_forward_or_two_spare_control() -> None:
+    assert _codes(_charge_ready("charge_forward", 4)) == ["CHARGE_MOVE_NOT_READY"]
+    assert _charge_ready("charge_forward", 5).status == "resolved"
+    # Control 4 and a 1-Range step toward b: allowed, for 1 FS (L4505); a sure miss, so no first-hit refund
+    step = hit(
+        [_charge("charge_forward")],
+        rolls={"T1.a.ctrl": 4},
+        rng=2,
+        b=sheet("b", defense=9),
+        decisions={"T1.a.action": _moving(["cm"], 1)},
+    )
+    assert step.status == "resolved", step.violations
+    assert st(step, "a").fighting_spirit == 30 - 1
+
+
+@effect_of("charge_up", "000 L4511–L4527")
+def charge_up_needs_two_spare_control_without_an_evasion() -> None:
+    assert _codes(_charge_ready("charge_up", 4)) == ["CHARGE_MOVE_NOT_READY"]
+    assert _charge_ready("charge_up", 5).status == "resolved"
+
+
+@effect_of("cheap", "000 L4529–L4535, L5749")
+def cheap_earns_nothing_first_and_costs_1d4_later() -> None:
+    assert glory(hit([move()], rolls={"T1.a.damage": 3}), "a") == 2  # an L2 move's first hit: 2 (L5749)
+    cheap = move(liabilities=[el("cheap")])
+    assert glory(hit([cheap], rolls={"T1.a.damage": 3}), "a") == 0
+    again = hit([cheap], rolls={"T1.a.damage": 3, "T1.a.cheap": 3}, sa={"cheap_moves_used": ["m"]})
+    assert glory(again, "a") == -3  # the 1d4 shows 3
+    assert [r.die for r in again.rolls if r.key == "T1.a.cheap"] == ["1d4"]
+
+
+@effect_of("decreased_accuracy", "000 L4545–L4553")
+def decreased_accuracy_takes_one_per_instance() -> None:
+    def total(times: int | None) -> int:
+        m = move(liabilities=[el("decreased_accuracy", times)] if times else [])
+        return sum(accuracy_parts(hit([m], rolls={"T1.a.damage": 3})).values())
+
+    assert total(1) == total(None) - 1
+    assert total(3) == total(None) - 3
+
+
+@effect_of("self_damage", "000 L4793–L4799")
+def self_damage_costs_the_power_level_hit_or_miss() -> None:
+    sd = move(liabilities=[el("self_damage")])
+    for defense in (0, 9):
+        res = hit([sd], rolls={"T1.a.damage": 3}, b=sheet("b", defense=defense))
+        assert st(res, "a").life_bar == 50 - 3  # PL 3 (L4797)
+    low = hit([sd], rolls={"T1.a.damage": 3}, sa={"life_bar": 3})
+    assert st(low, "a").life_bar == 1  # never below 1
+
+
+@effect_of("utility", "000 L4878–L4886")
+def utility_move_makes_no_attack() -> None:
+    u = move(liabilities=[el("utility")])
+    assert _codes(hit([u])) == ["UTILITY_MOVE_IS_NOT_AN_ATTACK"]
+    used = hit([u], decisions={"T1.a.action": {"action": "utility", "moves": ["m"]}})
+    assert used.status == "resolved" and st(used, "b").life_bar == 50
+
+
+def _simultaneous(a_move: dict, used: str) -> TurnResult:
+    """Both tie Initiative 4 and attack at once: b's plain Special Move lands on a while a performs `used`."""
+    rolls = {"T1.a.init": 4, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6, "T1.b.damage": 1, "T1.a.damage": 1}
+    dec = {
+        "T1.a.simul_declare": {"action": "attack", "moves": [used]},
+        "T1.b.simul_declare": {"action": "attack", "moves": ["m"]},
+    }
+    return duel(dec, rolls, a=sheet("a", defense=0, moves=[a_move]), b=sheet("b", defense=0, moves=[move()]))
+
+
+def _b_damage_die(res: TurnResult, turn: int = 1) -> list[str]:
+    return [r.die for r in res.rolls if r.key == f"T{turn}.b.damage"]
+
+
+@effect_of("vulnerability", "000 L4888–L4894")
+def vulnerability_raises_the_damage_taken_while_performing() -> None:
+    assert _b_damage_die(_simultaneous(move(), "m")) == ["1d6"]
+    assert _b_damage_die(_simultaneous(move(liabilities=[el("vulnerability")]), "m")) == ["1d8"]  # one size up
+
+
+_LINGER = "vulnerability.increased_duration"
+
+
+@effect_of("vulnerability.increased_duration", "000 L4896–L4900")
+def increased_duration_keeps_the_vulnerability_on_later_turns() -> None:
+    lunge = move(liabilities=[el("vulnerability"), el("vulnerability.increased_duration")])
+    used = hit([lunge], rolls={"T1.a.damage": 3})
+    linger = [
+        (e.time_left, e.since) for e in st(used, "a").ongoing_effects if e.id == "vulnerability.increased_duration"
+    ]
+    assert linger == [(5, 1)]  # a five-count, starting on the turn after use
+
+    # turn 2: b's plain Special Move hits a, who is not performing anything: 1d6 one size up
+    def turn2(sa: dict) -> TurnResult:
+        return duel(
+            {"T2.b.action": {"action": "attack", "moves": ["m"]}},
+            {"T2.b.init": 6, "T2.a.init": 1, "T2.b.ctrl": 6, "T2.b.damage": 1},
+            a=sheet("a", defense=0, moves=[lunge]),
+            b=sheet("b", moves=[move()]),
+            turn=2,
+            sa=sa,
+        )
+
+    assert _b_damage_die(turn2({}), 2) == ["1d6"]
+    effect = {"id": _LINGER, "move": "m", "time_left": 5, "since": 1}
+    assert _b_damage_die(turn2({"ongoing_effects": [effect]}), 2) == ["1d8"]
+
+
+@effect_of("only_when_prone", "000 L4737–L4743")
+def only_when_prone_attacks_from_the_ground_at_minus_one() -> None:
+    up = move(liabilities=[el("only_when_prone")])
+    assert _codes(hit([up], rolls={"T1.a.damage": 3})) == ["ONLY_WHEN_PRONE_INVALID"]  # not while standing
+    res = hit(
+        [up],
+        rolls={"T1.a.damage": 3},
+        sa={"knocked_down": True},
+        decisions={"T1.a.action": None, "T1.a.stand_alt": {"choice": "act", "moves": ["m"]}},
+    )
+    assert res.status == "resolved", res.violations
+    assert sum(accuracy_parts(res).values()) == 1 - 1  # spare Control +1, the Liability −1 (L4741)
+    assert st(res, "b").life_bar == 50 - 3
+    assert st(res, "a").knocked_down  # he still has to stand up with a later action
+
+
+@effect_of("limited_movement", "000 L4593–L4599")
+def limited_movement_closer_must_step_in_first() -> None:
+    lm = move(liabilities=[el("limited_movement", direction="closer")])
+    assert _codes(hit([lm], rng=2)) == ["MOVEMENT_DIRECTION_INVALID"]  # no movement at all
+    res = hit([lm], rolls={"T1.a.damage": 3}, rng=2, decisions={"T1.a.action": _moving(["m"], 1)})
+    assert res.status == "resolved" and st(res, "b").life_bar == 50 - 3
+
+
+@effect_of("super_energy_liability", "000 L4864–L4868")
+def super_energy_liability_spends_ten_super_energy() -> None:
+    se = move(liabilities=[el("super_energy_liability")])
+    assert _codes(hit([se], sa={"super_energy": 9})) == ["INSUFFICIENT_SUPER_ENERGY"]
+    res = hit([se], rolls={"T1.a.damage": 3}, sa={"super_energy": 10})
+    # 10 spent; a Fighter without Super Moves gains none back (000 L5264)
+    assert res.status == "resolved" and st(res, "a").super_energy == 0
+
+
+def _super(*elements: dict, liabilities: list | None = None) -> dict:
+    return move("sup", 5, kind="super", elements=list(elements), liabilities=liabilities)
+
+
+def _super_turn(sup: dict, se: int, **kw: Any) -> TurnResult:
+    return hit([sup], rolls={"T1.a.damage": 3}, sa={"super_energy": se}, **kw)
+
+
+@effect_of("decreased_super_energy_cost", "000 L4916–L4920, L5273")
+def decreased_cost_super_needs_five() -> None:
+    cheap = _super(el("decreased_super_energy_cost"))
+    assert _codes(_super_turn(cheap, 4)) == ["INSUFFICIENT_SUPER_ENERGY"]
+    assert _codes(_super_turn(_super(), 5)) == ["INSUFFICIENT_SUPER_ENERGY"]  # a plain Super needs 10
+    assert st(_super_turn(cheap, 5), "a").super_energy == 0  # 5 spent, none gained in a Super's turn
+
+
+@effect_of("increased_super_energy_cost", "000 L4966–L4968")
+def increased_cost_super_needs_twenty_to_forty() -> None:
+    for cost in (20, 30, 40):
+        dear = _super(liabilities=[el("increased_super_energy_cost", super_energy=str(cost))])
+        opts = {"super_energy_max": 40}  # room in the gauge for such costs
+        assert _codes(_super_turn(dear, cost - 1, options=opts)) == ["INSUFFICIENT_SUPER_ENERGY"]
+        assert st(_super_turn(dear, cost, options=opts), "a").super_energy == 0
+
+
+@effect_of("super_reload", "000 L4958–L4962")
+def super_reload_refills_three_charges() -> None:
+    gun = move("gun", 4, liabilities=[el("limited_use", pool="ammo", reload_method="super_reload")])
+    refill = _super(el("super_reload", pool="ammo"))
+    res = hit([gun, refill], used=["sup"], rolls={"T1.a.damage": 3}, sa={"super_energy": 10, **_pool(0)})
+    assert res.status == "resolved", res.violations
+    assert _charges(res) == {"ammo": 3}
+
+
+@effect_of("ki_access", "000 L4952–L4956, L3976")
+def ki_access_counts_as_ki_one() -> None:
+    beam = _super(el("ranged"), el("ki_access"))
+    res = _super_turn(beam, 10)
+    assert res.status == "resolved", res.violations
+    # a Super Move's 1d8 (000 L5908), one size down for Ki 1–3 (L3976): 1d6
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d6"]
