@@ -183,7 +183,8 @@ def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
     if m.level > f.control:
         ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
     ctx.note("B.0", f.id, f"{f.id} attacks from the ground with {m.name} (−1 Accuracy); he stays down.", "000 L4743")
-    plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key, extra_acc={"only_when_prone": -1})
+    # the −1 is the Liability's own Accuracy modifier in the catalogue, already in the move's figure (000 L4741)
+    plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key)
     perform(ctx, f, plan)
 
 
