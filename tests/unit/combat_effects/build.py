@@ -87,3 +87,17 @@ def die_of(res: TurnResult, key: str) -> str:
 
 def life(res: TurnResult, fid: str) -> int:
     return st(res, fid).life_bar
+
+
+def carried(res: TurnResult, fid: str) -> dict[str, Any]:
+    """``fid``'s state at the end of ``res``, to start the next turn with."""
+    return st(res, fid).model_dump(mode="json")
+
+
+def effects(res: TurnResult, fid: str) -> list[tuple[str, int | None]]:
+    """``fid``'s ongoing effects as (entry id, Time Count left)."""
+    return [(e.id, e.time_left) for e in st(res, fid).ongoing_effects]
+
+
+def utility(*moves: str, **kw: Any) -> dict[str, Any]:
+    return {"action": "utility", "moves": list(moves), **kw}

@@ -8,7 +8,7 @@ from typing import Any
 from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import attack, duel, sheet
-from .build import FIRST, el, hit_by, life, move, next_dice, strike
+from .build import FIRST, carried, effects, el, hit_by, life, move, next_dice, strike, utility
 from .registry import effect_of
 
 PLAIN = move("plain")  # a Level 2 Special Move: 1d6 damage, Accuracy 0 (000 L2277–L2283)
@@ -180,3 +180,226 @@ def easy_to_combo_is_not_counted_against_the_combo_skill() -> None:
     assert combo(["fist", "palm", "tap"], 2) == []
     # At most Combo Skill of them: with Combo Skill 1, two Easy to Combo moves are one too many.
     assert combo(["fist", "tap", "jab"], 1) == ["COMBO_TOO_LONG"]
+
+
+# ── Against Defensive Responses: Crouching, Aerial ──────────────────────────────────────────────
+
+COUNTER = move("ctr", "counter")
+ANSWER = {  # b blocks a's miss with Defense, then answers with his Counter move (000 L5844)
+    "T1.b.defense": {"defense": "defense"},
+    "T1.b.defensive_response": {"choice": "respond", "response": "counter", "moves": ["ctr"]},
+}
+# a's roll of 1 totals 2 against b's Defense 3 (miss). b's Control 5 is above the Counter's 2 (+1): his roll of 1
+# totals 2 against a's Defense Total.
+ANSWER_ROLLS = {"T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 1}
+
+
+def _answered(mv: dict, **a_kw: Any) -> TurnResult:
+    res = duel(
+        {"T1.a.action": attack([mv["id"]]), **ANSWER, **a_kw.pop("decisions", {})},
+        {**FIRST, **ANSWER_ROLLS},
+        a=sheet("a", moves=[mv], **a_kw),
+        b=sheet("b", defense=3, moves=[COUNTER]),
+        rng=1,
+    )
+    assert res.status == "resolved", res.violations
+    return res
+
+
+@effect_of("counter", "000 L3129, L5844")
+def counter_answers_a_blocked_attack() -> None:
+    res = _answered(PLAIN, defense=0)  # a's DT against the Counter: Defense 0 → 0; any roll hits
+    assert hit_by(res, "b") and life(res, "a") < 50
+    # Not an ordinary attack.
+    res = duel({"T1.a.action": attack(["ctr"])}, FIRST, a=sheet("a", moves=[COUNTER]), rng=1)
+    assert res.status == "invalid"
+
+
+@effect_of("crouching", "000 L3220, L5850")
+def crouching_adds_one_against_a_defensive_response() -> None:
+    # Against the Response a defends with Defense 2 halved = 1, + Defense Bonus 1: DT 2, and b's 2 hits.
+    assert hit_by(_answered(PLAIN, bonuses={"defense": 1}), "b")
+    # Opening with a Crouching move: DT 3, and b's 2 misses.
+    assert not hit_by(_answered(move("low", "crouching"), bonuses={"defense": 1}), "b")
+
+
+@effect_of("aerial", "000 L2805, L5850")
+def aerial_keeps_full_evasion_against_a_defensive_response() -> None:
+    evade = {"decisions": {"T1.a.defense": {"defense": "evasion"}}}
+    # After an ordinary move only Defense (halved) answers a Response: Evasion is refused.
+    res = duel(
+        {"T1.a.action": attack(["plain"]), **ANSWER, "T1.a.defense": {"defense": "evasion"}},
+        {**FIRST, **ANSWER_ROLLS},
+        a=sheet("a", moves=[PLAIN], evasion=3),
+        b=sheet("b", defense=3, moves=[COUNTER]),
+        rng=1,
+    )
+    assert [v.code for v in res.violations] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    # After an Aerial move, his whole Evasion 3: DT 3, and b's 2 misses.
+    assert not hit_by(_answered(move("jump", "aerial"), evasion=3, **evade), "b")
+
+
+# ── Ongoing states: Flight, Free Movement ─────────────────────────────────────────────────────────
+
+FLY = move("fly", "flight")
+
+
+@effect_of("flight", "000 L3370")
+def flight_lasts_a_five_count_and_adds_four_to_evade() -> None:
+    dec = {"T1.a.action": utility("fly"), "T1.b.action": attack(["basic_move"]), "T1.a.defense": {"defense": "evasion"}}
+    # b's Basic Move (Level 1) with Control 6: +1. a flies, then evades at 2 + 4 = 6: b's 4 totals 5 and misses.
+    rolls = {**FIRST, "T1.b.ctrl": 6, "T1.b.attack": 4, "T1.fight.time": 2}
+    res = duel(dec, rolls, a=sheet("a", moves=[FLY], evasion=2), rng=1)
+    assert res.status == "resolved", res.violations
+    assert not hit_by(res, "b") and effects(res, "a") == [("flight", 5 - 2)]
+    # Without the flight (nothing used), Evasion 2: b's 5 hits.
+    res = duel({**dec, "T1.a.action": {"action": "none"}}, rolls, a=sheet("a", moves=[FLY], evasion=2), rng=1)
+    assert hit_by(res, "b")
+
+
+@effect_of("free_movement", "000 L3380")
+def free_movement_out_of_reach_and_only_moving() -> None:
+    sink = move("sink", "free_movement")
+    one = strike(sink, {"T1.fight.time": 2})
+    assert effects(one, "a") == [("free_movement", 5 - 2)]  # a 5-count from this turn
+    again = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.b.ctrl": 6}
+    kw: dict[str, Any] = {"a": sheet("a", moves=[sink]), "sa": carried(one, "a"), "rng": 1, "turn": 2}
+    # Next turn b cannot attack him, and he cannot attack.
+    assert [v.code for v in duel({"T2.b.action": attack(["basic_move"])}, again, **kw).violations] == [
+        "TARGET_UNAVAILABLE"
+    ]
+    assert [v.code for v in duel({"T2.a.action": attack(["basic_move"])}, again, **kw).violations] == [
+        "FREE_MOVEMENT_RESTRICTED"
+    ]
+
+
+# ── Healing: Drain Life, Healing Attack, Healing ────────────────────────────────────────────────
+
+
+def _drainer(heal: str, *more: str) -> dict:
+    return move("bite", el("drain_life", heal=heal), *more, level=3)
+
+
+@effect_of("drain_life", "000 L3238–L3242")
+def drain_life_heals_the_damage_dealt_at_the_end_of_the_turn() -> None:
+    # A sure hit (DT 0) rolling 5 takes 5 from b; a, at 20, heals all of it or half (5 // 2 = 2) at H.1.
+    for heal, healed in (("full", 5), ("half", 2)):
+        res = strike(_drainer(heal), {"T1.a.damage": 5}, sa={"life_bar": 20})
+        assert (life(res, "b"), life(res, "a")) == (45, 20 + healed)
+    # Second in a Combo: a single point.
+    res = strike(
+        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage.2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
+    )
+    assert life(res, "a") == 21
+
+
+@effect_of("drain_life.healing_attack", "000 L3254")
+def healing_attack_heals_its_own_roll_hit_or_miss() -> None:
+    # A miss (roll 1: 2 against Defense 3); the heal roll 4 is its own: all of it, or 4 // 2 = 2.
+    for heal, healed in (("full", 4), ("half", 2)):
+        res = strike(
+            _drainer(heal, "drain_life.healing_attack"),
+            {"T1.a.attack": 1, "T1.a.drain_heal": 4},
+            b=sheet("b", defense=3),
+            sa={"life_bar": 20},
+        )
+        assert not hit_by(res) and life(res, "a") == 20 + healed
+
+
+def _mend(heal: str, *more: str) -> dict:
+    return move("mend", el("healing", heal=heal), *more)
+
+
+@effect_of("healing", "000 L3442–L3444")
+def healing_heals_the_rolled_die_not_above_the_maximum() -> None:
+    for heal, healed in (("full", 5), ("half", 2)):  # 1d6 rolled 5: all, or 5 // 2
+        res = duel(
+            {"T1.a.action": utility("mend")},
+            {**FIRST, "T1.a.healing": 5},
+            a=sheet("a", strength=2, moves=[_mend(heal)]),  # Strength does not change the healing die
+            sa={"life_bar": 30},
+        )
+        assert res.status == "resolved", res.violations
+        assert [r.die for r in res.rolls if r.key == "T1.a.healing"] == ["1d6"] and life(res, "a") == 30 + healed
+    res = duel({"T1.a.action": utility("mend")}, {**FIRST, "T1.a.healing": 5}, a=sheet("a", moves=[_mend("full")]))
+    assert life(res, "a") == 50  # at his maximum (PL 3: 50) he stays there
+
+
+def _heal_team(mv: dict, target: str | None) -> TurnResult:
+    # Band Map: a on band 1, b on band 2, c (a's side) on band 3, at Range 2 from a.
+    c = {"id": "c", "sheet": sheet("c"), "state": {"life_bar": 30, "fighting_spirit": 30}}
+    rolls = {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6, "T1.a.healing": 5}
+    use = utility("mend", **({"target": target} if target else {}))
+    return duel({"T1.a.action": use}, rolls, a=sheet("a", moves=[mv]), sa={"life_bar": 30}, extra=[c], sides={"c": "a"})
+
+
+@effect_of("healing.heal_others", "000 L3450")
+def heal_others_heals_an_ally_within_range_two() -> None:
+    res = _heal_team(_mend("full", "healing.heal_others"), "c")
+    assert res.status == "resolved", res.violations
+    assert (life(res, "c"), life(res, "a")) == (30 + 5, 30)
+
+
+@effect_of("healing.only_heal_others", "000 L3456")
+def only_heal_others_never_heals_the_user() -> None:
+    mv = _mend("full", "healing.heal_others", "healing.only_heal_others")
+    assert life(_heal_team(mv, "c"), "c") == 35
+    assert [v.code for v in _heal_team(mv, None).violations] == ["HEAL_TARGET_INVALID"]
+
+
+# ── Fake ────────────────────────────────────────────────────────────────────────────────────────
+
+
+@effect_of("fake", "000 L3350")
+def fake_raises_tactics_defense_totals_for_the_turn() -> None:
+    def b_hits(elements: int | None, roll: int) -> bool:
+        # a (Initiative 6) feints; b (Initiative 1, Control 6: +1 with his Level 1 Basic Move) then attacks a,
+        # who defends with Tactics 2.
+        feint = move("feint", el("fake", elements=elements)) if elements else move("feint")
+        dec = {
+            "T1.a.action": utility("feint") if elements else {"action": "none"},
+            "T1.b.action": attack(["basic_move"]),
+            "T1.a.defense": {"defense": "tactics"},
+        }
+        res = duel(dec, {**FIRST, "T1.b.ctrl": 6, "T1.b.attack": roll}, a=sheet("a", moves=[feint]), rng=1)
+        assert res.status == "resolved", res.violations
+        return hit_by(res, "b")
+
+    assert b_hits(None, 2)  # 2 + 1 = 3 against Tactics 2
+    assert not b_hits(2, 2)  # +2 for two Elements: DT 4
+    assert b_hits(2, 3) and not b_hits(4, 3)  # four Elements: +3, DT 5 against 3 + 1 = 4
+
+
+# ── Gradual Effect ──────────────────────────────────────────────────────────────────────────────
+
+AGAIN = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.b.ctrl": 3}
+
+
+@effect_of("gradual_effect", "000 L3392")
+def gradual_effect_splits_the_damage_over_three_turns() -> None:
+    poison = move("poison", "gradual_effect")
+    # 5 rolled: 5 / 3 rounded up is 2, +1: 3 with the hit, then 3 at the end of each of the next two turns.
+    one = strike(poison, {"T1.a.damage": 5})
+    assert life(one, "b") == 50 - 3
+    two = duel({}, AGAIN, a=sheet("a", moves=[poison]), sa=carried(one, "a"), sb=carried(one, "b"), rng=2, turn=2)
+    assert two.status == "resolved", two.violations
+    assert life(two, "b") == 50 - 3 - 3
+
+
+@effect_of("gradual_effect.delayed_onset", "000 L3402–L3410")
+def delayed_onset_waits_for_the_trigger_move() -> None:
+    dim_mak = move("dim_mak", "gradual_effect", "gradual_effect.delayed_onset", level=3)
+    one = strike(dim_mak, {"T1.a.damage": 5, "T1.fight.time": 4})
+    assert life(one, "b") == 50 and effects(one, "a") == [("gradual_effect.delayed_onset", 10 - 4)]  # a 10-count
+    # Next turn the Trigger Gradual Effect Command Move starts it: the first 3 at once.
+    two = duel(
+        {"T2.a.action": utility("trigger_gradual_effect")},
+        AGAIN,
+        a=sheet("a", moves=[dim_mak]),
+        sa=carried(one, "a"),
+        sb=carried(one, "b"),
+        rng=2,
+        turn=2,
+    )
+    assert two.status == "resolved", two.violations
+    assert life(two, "b") == 50 - 3
