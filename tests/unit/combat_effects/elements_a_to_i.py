@@ -2,3 +2,404 @@
 each checked against figures worked out by hand from the book line cited."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.models import TurnResult
+
+from ..test_combat_rules import attack, duel, sheet
+from .build import FIRST, carried, effects, el, hit_by, life, move, next_dice, strike, utility
+from .registry import effect_of
+
+PLAIN = move("plain")  # a Level 2 Special Move: 1d6 damage, Accuracy 0 (000 L2277–L2283)
+# With a's Control 6 above the 2 the move needs, every attack below has +1 Accuracy (000 L5708), and at Range 1 no
+# Range modifier (000 L5613): an attack roll r totals r + 1 + the move's own Accuracy (hit if ≥ DT, 000 L5724).
+
+
+def _hits(mv: dict, roll: int, **b_kw: Any) -> bool:
+    """Whether a's attack roll ``roll`` with ``mv`` hits b (sheet ``b_kw``, defending with his default)."""
+    return hit_by(strike(mv, {"T1.a.attack": roll}, b=sheet("b", **b_kw)))
+
+
+def _hits_vs(mv: dict, roll: int, option: str, **b_kw: Any) -> bool:
+    """As ``_hits``, b defending with ``option`` (defense, evasion, tactics)."""
+    dec = {"T1.b.defense": {"defense": option}}
+    return hit_by(strike(mv, {"T1.a.attack": roll}, dec, b=sheet("b", **b_kw)))
+
+
+# ── Critical Hit / Fast Recovery ────────────────────────────────────────────────────────────────
+
+
+@effect_of("critical_hit", "000 L3210")
+def critical_hit_even_damage_roll_gives_two_steps() -> None:
+    crit = move("crit", el("critical_hit", bonus_to="initiative"))
+    # b's DT 0 (Defense 0): a sure hit. An even damage roll: +2 die sizes to the chosen Initiative next turn.
+    assert next_dice(strike(crit, {"T1.a.damage": 4}), "a") == {("initiative", 2)}
+    assert next_dice(strike(crit, {"T1.a.damage": 3}), "a") == set()  # odd: nothing
+    ctrl = move("crit", el("critical_hit", bonus_to="control"))
+    assert next_dice(strike(ctrl, {"T1.a.damage": 6}), "a") == {("control", 2)}
+
+
+@effect_of("fast_recovery", "000 L3354–L3358")
+def fast_recovery_on_hit_or_always() -> None:
+    on_hit = move("quick", el("fast_recovery", trigger="on_hit", bonus_to="control"))
+    assert next_dice(strike(on_hit), "a") == {("control", 1)}  # a sure hit (DT 0): +1 die size next turn
+    # Defense 3 against a roll of 1: 1 + 1 = 2 < 3, a miss: the On-Hit version gives nothing.
+    miss = strike(on_hit, {"T1.a.attack": 1}, b=sheet("b", defense=3))
+    assert not hit_by(miss) and next_dice(miss, "a") == set()
+    always = move("quick", el("fast_recovery", trigger="always", bonus_to="initiative"))
+    miss = strike(always, {"T1.a.attack": 1}, b=sheet("b", defense=3))
+    assert not hit_by(miss) and next_dice(miss, "a") == {("initiative", 1)}  # the 2-Element version: always
+
+
+# ── Always Does Damage ────────────────────────────────────────────────────────────────────────
+
+
+@effect_of("always_does_damage", "000 L2817, L2823")
+def always_does_damage_through_a_block_only() -> None:
+    chip = move("crash", "always_does_damage")
+    # Roll 1: 1 + 1 = 2 against DT 3, a miss. Blocked with the Defense Skill, b still loses 1 Life Bar (PL 3: 50).
+    for mv, lost in ((PLAIN, 0), (chip, 1)):
+        res = strike(mv, {"T1.a.attack": 1}, {"T1.b.defense": {"defense": "defense"}}, b=sheet("b", defense=3))
+        assert not hit_by(res) and life(res, "b") == 50 - lost
+    # Evaded instead (Evasion 3, DT 3): no effect.
+    res = strike(chip, {"T1.a.attack": 1}, {"T1.b.defense": {"defense": "evasion"}}, b=sheet("b", evasion=3))
+    assert not hit_by(res) and life(res, "b") == 50
+
+
+# ── Accuracy: Increased Accuracy, Hits Low, Hard to Evade ───────────────────────────────────────
+
+
+@effect_of("increased_accuracy", "000 L3516")
+def increased_accuracy_adds_one_per_instance() -> None:
+    # Roll 1 against DT 3 (Defense 3): 1 + 1 = 2 misses; with one instance 3 hits.
+    assert not _hits(PLAIN, 1, defense=3)
+    assert _hits(move("sharp", el("increased_accuracy")), 1, defense=3)
+    # DT 4 (Defense 3, Defense Bonus 1, 000 L5720): one instance totals 3 and misses, two total 4 and hit.
+    assert not _hits(move("sharp", el("increased_accuracy")), 1, defense=3, bonuses={"defense": 1})
+    assert _hits(move("sharp", el("increased_accuracy", times=2)), 1, defense=3, bonuses={"defense": 1})
+
+
+@effect_of("hits_low", "000 L3464–L3466")
+def hits_low_plus_one_vs_defense_minus_one_vs_evasion() -> None:
+    low = move("low", "hits_low")
+    # Against Defense 3 a roll of 1 totals 2 (miss), 3 with Hits Low (hit).
+    assert not _hits_vs(PLAIN, 1, "defense", defense=3) and _hits_vs(low, 1, "defense", defense=3)
+    # Against Evasion 3 a roll of 2 totals 3 (hit), 2 with Hits Low (miss).
+    assert _hits_vs(PLAIN, 2, "evasion", evasion=3) and not _hits_vs(low, 2, "evasion", evasion=3)
+    # No modifier against Tactics: a roll of 2 totals 3 against Tactics 3 either way.
+    assert _hits_vs(low, 2, "tactics", tactics=3)
+
+
+@effect_of("hard_to_evade", "000 L3416, L3420")
+def hard_to_evade_plus_one_per_instance_vs_evasion() -> None:
+    # Against Evasion 3 a roll of 1 totals 2 (miss); +1 for one instance (hit).
+    assert not _hits_vs(PLAIN, 1, "evasion", evasion=3)
+    assert _hits_vs(move("homing", "hard_to_evade"), 1, "evasion", evasion=3)
+    # DT 4 (Evasion 3, Defense Bonus 1, 000 L5720): a roll of 1 totals 4 with two instances (hit), 3 with one (miss).
+    assert _hits_vs(move("homing", el("hard_to_evade", times=2)), 1, "evasion", evasion=3, bonuses={"defense": 1})
+    assert not _hits_vs(move("homing", "hard_to_evade"), 1, "evasion", evasion=3, bonuses={"defense": 1})
+    # Nothing against the Defense Skill: a roll of 1 totals 2 against Defense 3.
+    assert not _hits_vs(move("homing", "hard_to_evade"), 1, "defense", defense=3)
+
+
+# ── Damage: Increased Damage ────────────────────────────────────────────────────────────────────
+
+
+def _damage(mv: dict, rolls: dict[str, int], **kw: object) -> tuple[str, int]:
+    """The damage die a's sure hit with ``mv`` rolls and the Life Bar b loses (PL 3: 50; Strength, Stamina 0)."""
+    res = strike(mv, rolls, **kw)  # type: ignore[arg-type]
+    return next(r.die for r in res.rolls if r.key == "T1.a.damage"), 50 - life(res, "b")
+
+
+@effect_of("increased_damage", "000 L3528–L3540")
+def increased_damage_die_steps_and_minimum() -> None:
+    assert _damage(PLAIN, {"T1.a.damage": 1}) == ("1d6", 1)  # the Special Move's 1d6 (000 L2283)
+    # One Element: still 1d6, but a 1 is rolled again until 2 or more: 1 then 2 does 2.
+    one = move("x", el("increased_damage"))
+    assert _damage(one, {"T1.a.damage": 1, "T1.a.damage_reroll": 2}) == ("1d6", 2)
+    assert _damage(move("x", el("increased_damage", times=2)), {"T1.a.damage": 7}) == ("1d8", 7)
+    assert _damage(move("x", el("increased_damage", times=4)), {"T1.a.damage": 9}) == ("1d10", 9)
+    assert _damage(move("x", el("increased_damage", times=6)), {"T1.a.damage": 11}) == ("1d12", 11)
+    # A Super Move starts at 1d8; two Elements make it 1d10 (000 L3534–L3537).
+    sup = move("s", el("increased_damage", times=2), kind="super", level=5)
+    assert _damage(sup, {"T1.a.damage": 10}, sa={"super_energy": 10}) == ("1d10", 10)
+
+
+# ── Knock Back: Does No Knockback ───────────────────────────────────────────────────────────────
+
+
+@effect_of("does_no_knockback", "000 L3230, L5952")
+def does_no_knockback_leaves_the_range() -> None:
+    assert strike(PLAIN).fight.positioning.range == 2  # a hit Knocks Back 1 Range: 1 → 2
+    assert strike(move("palm", "does_no_knockback")).fight.positioning.range == 1
+
+
+# ── On-Hit: Harry, Entangle ─────────────────────────────────────────────────────────────────────
+
+
+@effect_of("harry", "000 L3432")
+def harry_costs_the_defender_a_die_size_of_his_choice() -> None:
+    assert next_dice(strike(PLAIN), "b") == set()
+    assert next_dice(strike(move("feint", "harry")), "b") == {("either", -1)}  # Initiative or Control, his pick
+
+
+@effect_of("entangle", "000 L3306")
+def entangle_takes_the_action_and_an_initiative_die_size() -> None:
+    def turn(mv: dict) -> TurnResult:
+        # b's Control 6 falls to 2 by Hit Stun (min(6 − 4, 6 / 2), 000 L5930): enough for his Level 2 Fist.
+        res = duel(
+            {"T1.a.action": attack([mv["id"]]), "T1.b.action": attack(["fist"])},
+            {**FIRST, "T1.b.ctrl": 6},
+            a=sheet("a", defense=0, moves=[mv]),
+            b=sheet("b", defense=0, moves=[move("fist")]),
+            rng=1,
+        )
+        assert res.status == "resolved", res.violations
+        return res
+
+    plain = turn(PLAIN)  # b keeps his action and strikes back (a sure hit against DT 0)
+    assert hit_by(plain, "b") and next_dice(plain, "b") == set()
+    net = turn(move("net", "entangle"))  # entangled before acting: no action, −1 Initiative die size next turn
+    assert not hit_by(net, "b") and life(net, "a") == 50 and next_dice(net, "b") == {("initiative", -1)}
+
+
+# ── Combos: Easy to Combo ───────────────────────────────────────────────────────────────────────
+
+
+@effect_of("easy_to_combo", "000 L3260, L5777")
+def easy_to_combo_is_not_counted_against_the_combo_skill() -> None:
+    moves = [move("fist"), move("palm"), move("chop"), move("tap", "easy_to_combo"), move("jab", "easy_to_combo")]
+
+    def combo(names: list[str], skill: int) -> list[str]:
+        res = duel({"T1.a.action": attack(names)}, FIRST, a=sheet("a", combo=skill, moves=moves), b=sheet("b"))
+        return [v.code for v in res.violations]
+
+    # Combo Skill 2: three counted moves are too many; two and an Easy to Combo move are not.
+    assert combo(["fist", "palm", "chop"], 2) == ["COMBO_TOO_LONG"]
+    assert combo(["fist", "palm", "tap"], 2) == []
+    # At most Combo Skill of them: with Combo Skill 1, two Easy to Combo moves are one too many.
+    assert combo(["fist", "tap", "jab"], 1) == ["COMBO_TOO_LONG"]
+
+
+# ── Against Defensive Responses: Crouching, Aerial ──────────────────────────────────────────────
+
+COUNTER = move("ctr", "counter")
+ANSWER = {  # b blocks a's miss with Defense, then answers with his Counter move (000 L5844)
+    "T1.b.defense": {"defense": "defense"},
+    "T1.b.defensive_response": {"choice": "respond", "response": "counter", "moves": ["ctr"]},
+}
+# a's roll of 1 totals 2 against b's Defense 3 (miss). b's Control 5 is above the Counter's 2 (+1): his roll of 1
+# totals 2 against a's Defense Total.
+ANSWER_ROLLS = {"T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 1}
+
+
+def _answered(mv: dict, **a_kw: Any) -> TurnResult:
+    res = duel(
+        {"T1.a.action": attack([mv["id"]]), **ANSWER, **a_kw.pop("decisions", {})},
+        {**FIRST, **ANSWER_ROLLS},
+        a=sheet("a", moves=[mv], **a_kw),
+        b=sheet("b", defense=3, moves=[COUNTER]),
+        rng=1,
+    )
+    assert res.status == "resolved", res.violations
+    return res
+
+
+@effect_of("counter", "000 L3129, L5844")
+def counter_answers_a_blocked_attack() -> None:
+    res = _answered(PLAIN, defense=0)  # a's DT against the Counter: Defense 0 → 0; any roll hits
+    assert hit_by(res, "b") and life(res, "a") < 50
+    # Not an ordinary attack.
+    res = duel({"T1.a.action": attack(["ctr"])}, FIRST, a=sheet("a", moves=[COUNTER]), rng=1)
+    assert res.status == "invalid"
+
+
+@effect_of("crouching", "000 L3220, L5850")
+def crouching_adds_one_against_a_defensive_response() -> None:
+    # Against the Response a defends with Defense 2 halved = 1, + Defense Bonus 1: DT 2, and b's 2 hits.
+    assert hit_by(_answered(PLAIN, bonuses={"defense": 1}), "b")
+    # Opening with a Crouching move: DT 3, and b's 2 misses.
+    assert not hit_by(_answered(move("low", "crouching"), bonuses={"defense": 1}), "b")
+
+
+@effect_of("aerial", "000 L2805, L5850")
+def aerial_keeps_full_evasion_against_a_defensive_response() -> None:
+    evade = {"decisions": {"T1.a.defense": {"defense": "evasion"}}}
+    # After an ordinary move only Defense (halved) answers a Response: Evasion is refused.
+    res = duel(
+        {"T1.a.action": attack(["plain"]), **ANSWER, "T1.a.defense": {"defense": "evasion"}},
+        {**FIRST, **ANSWER_ROLLS},
+        a=sheet("a", moves=[PLAIN], evasion=3),
+        b=sheet("b", defense=3, moves=[COUNTER]),
+        rng=1,
+    )
+    assert [v.code for v in res.violations] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    # After an Aerial move, his whole Evasion 3: DT 3, and b's 2 misses.
+    assert not hit_by(_answered(move("jump", "aerial"), evasion=3, **evade), "b")
+
+
+# ── Ongoing states: Flight, Free Movement ─────────────────────────────────────────────────────────
+
+FLY = move("fly", "flight")
+
+
+@effect_of("flight", "000 L3370")
+def flight_lasts_a_five_count_and_adds_four_to_evade() -> None:
+    dec = {"T1.a.action": utility("fly"), "T1.b.action": attack(["basic_move"]), "T1.a.defense": {"defense": "evasion"}}
+    # b's Basic Move (Level 1) with Control 6: +1. a flies, then evades at 2 + 4 = 6: b's 4 totals 5 and misses.
+    rolls = {**FIRST, "T1.b.ctrl": 6, "T1.b.attack": 4, "T1.fight.time": 2}
+    res = duel(dec, rolls, a=sheet("a", moves=[FLY], evasion=2), rng=1)
+    assert res.status == "resolved", res.violations
+    assert not hit_by(res, "b") and effects(res, "a") == [("flight", 5 - 2)]
+    # Without the flight (nothing used), Evasion 2: b's 5 hits.
+    res = duel({**dec, "T1.a.action": {"action": "none"}}, rolls, a=sheet("a", moves=[FLY], evasion=2), rng=1)
+    assert hit_by(res, "b")
+
+
+@effect_of("free_movement", "000 L3380")
+def free_movement_out_of_reach_and_only_moving() -> None:
+    sink = move("sink", "free_movement")
+    one = strike(sink, {"T1.fight.time": 2})
+    assert effects(one, "a") == [("free_movement", 5 - 2)]  # a 5-count from this turn
+    again = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.b.ctrl": 6}
+    kw: dict[str, Any] = {"a": sheet("a", moves=[sink]), "sa": carried(one, "a"), "rng": 1, "turn": 2}
+    # Next turn b cannot attack him, and he cannot attack.
+    assert [v.code for v in duel({"T2.b.action": attack(["basic_move"])}, again, **kw).violations] == [
+        "TARGET_UNAVAILABLE"
+    ]
+    assert [v.code for v in duel({"T2.a.action": attack(["basic_move"])}, again, **kw).violations] == [
+        "FREE_MOVEMENT_RESTRICTED"
+    ]
+
+
+# ── Healing: Drain Life, Healing Attack, Healing ────────────────────────────────────────────────
+
+
+def _drainer(heal: str, *more: str) -> dict:
+    return move("bite", el("drain_life", heal=heal), *more, level=3)
+
+
+@effect_of("drain_life", "000 L3238–L3242")
+def drain_life_heals_the_damage_dealt_at_the_end_of_the_turn() -> None:
+    # A sure hit (DT 0) rolling 5 takes 5 from b; a, at 20, heals all of it or half (5 // 2 = 2) at H.1.
+    for heal, healed in (("full", 5), ("half", 2)):
+        res = strike(_drainer(heal), {"T1.a.damage": 5}, sa={"life_bar": 20})
+        assert (life(res, "b"), life(res, "a")) == (45, 20 + healed)
+    # Second in a Combo: a single point.
+    res = strike(
+        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage.2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
+    )
+    assert life(res, "a") == 21
+
+
+@effect_of("drain_life.healing_attack", "000 L3254")
+def healing_attack_heals_its_own_roll_hit_or_miss() -> None:
+    # A miss (roll 1: 2 against Defense 3); the heal roll 4 is its own: all of it, or 4 // 2 = 2.
+    for heal, healed in (("full", 4), ("half", 2)):
+        res = strike(
+            _drainer(heal, "drain_life.healing_attack"),
+            {"T1.a.attack": 1, "T1.a.drain_heal": 4},
+            b=sheet("b", defense=3),
+            sa={"life_bar": 20},
+        )
+        assert not hit_by(res) and life(res, "a") == 20 + healed
+
+
+def _mend(heal: str, *more: str) -> dict:
+    return move("mend", el("healing", heal=heal), *more)
+
+
+@effect_of("healing", "000 L3442–L3444")
+def healing_heals_the_rolled_die_not_above_the_maximum() -> None:
+    for heal, healed in (("full", 5), ("half", 2)):  # 1d6 rolled 5: all, or 5 // 2
+        res = duel(
+            {"T1.a.action": utility("mend")},
+            {**FIRST, "T1.a.healing": 5},
+            a=sheet("a", strength=2, moves=[_mend(heal)]),  # Strength does not change the healing die
+            sa={"life_bar": 30},
+        )
+        assert res.status == "resolved", res.violations
+        assert [r.die for r in res.rolls if r.key == "T1.a.healing"] == ["1d6"] and life(res, "a") == 30 + healed
+    res = duel({"T1.a.action": utility("mend")}, {**FIRST, "T1.a.healing": 5}, a=sheet("a", moves=[_mend("full")]))
+    assert life(res, "a") == 50  # at his maximum (PL 3: 50) he stays there
+
+
+def _heal_team(mv: dict, target: str | None) -> TurnResult:
+    # Band Map: a on band 1, b on band 2, c (a's side) on band 3, at Range 2 from a.
+    c = {"id": "c", "sheet": sheet("c"), "state": {"life_bar": 30, "fighting_spirit": 30}}
+    rolls = {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6, "T1.a.healing": 5}
+    use = utility("mend", **({"target": target} if target else {}))
+    return duel({"T1.a.action": use}, rolls, a=sheet("a", moves=[mv]), sa={"life_bar": 30}, extra=[c], sides={"c": "a"})
+
+
+@effect_of("healing.heal_others", "000 L3450")
+def heal_others_heals_an_ally_within_range_two() -> None:
+    res = _heal_team(_mend("full", "healing.heal_others"), "c")
+    assert res.status == "resolved", res.violations
+    assert (life(res, "c"), life(res, "a")) == (30 + 5, 30)
+
+
+@effect_of("healing.only_heal_others", "000 L3456")
+def only_heal_others_never_heals_the_user() -> None:
+    mv = _mend("full", "healing.heal_others", "healing.only_heal_others")
+    assert life(_heal_team(mv, "c"), "c") == 35
+    assert [v.code for v in _heal_team(mv, None).violations] == ["HEAL_TARGET_INVALID"]
+
+
+# ── Fake ────────────────────────────────────────────────────────────────────────────────────────
+
+
+@effect_of("fake", "000 L3350")
+def fake_raises_tactics_defense_totals_for_the_turn() -> None:
+    def b_hits(elements: int | None, roll: int) -> bool:
+        # a (Initiative 6) feints; b (Initiative 1, Control 6: +1 with his Level 1 Basic Move) then attacks a,
+        # who defends with Tactics 2.
+        feint = move("feint", el("fake", elements=elements)) if elements else move("feint")
+        dec = {
+            "T1.a.action": utility("feint") if elements else {"action": "none"},
+            "T1.b.action": attack(["basic_move"]),
+            "T1.a.defense": {"defense": "tactics"},
+        }
+        res = duel(dec, {**FIRST, "T1.b.ctrl": 6, "T1.b.attack": roll}, a=sheet("a", moves=[feint]), rng=1)
+        assert res.status == "resolved", res.violations
+        return hit_by(res, "b")
+
+    assert b_hits(None, 2)  # 2 + 1 = 3 against Tactics 2
+    assert not b_hits(2, 2)  # +2 for two Elements: DT 4
+    assert b_hits(2, 3) and not b_hits(4, 3)  # four Elements: +3, DT 5 against 3 + 1 = 4
+
+
+# ── Gradual Effect ──────────────────────────────────────────────────────────────────────────────
+
+AGAIN = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.b.ctrl": 3}
+
+
+@effect_of("gradual_effect", "000 L3392")
+def gradual_effect_splits_the_damage_over_three_turns() -> None:
+    poison = move("poison", "gradual_effect")
+    # 5 rolled: 5 / 3 rounded up is 2, +1: 3 with the hit, then 3 at the end of each of the next two turns.
+    one = strike(poison, {"T1.a.damage": 5})
+    assert life(one, "b") == 50 - 3
+    two = duel({}, AGAIN, a=sheet("a", moves=[poison]), sa=carried(one, "a"), sb=carried(one, "b"), rng=2, turn=2)
+    assert two.status == "resolved", two.violations
+    assert life(two, "b") == 50 - 3 - 3
+
+
+@effect_of("gradual_effect.delayed_onset", "000 L3402–L3410")
+def delayed_onset_waits_for_the_trigger_move() -> None:
+    dim_mak = move("dim_mak", "gradual_effect", "gradual_effect.delayed_onset", level=3)
+    one = strike(dim_mak, {"T1.a.damage": 5, "T1.fight.time": 4})
+    assert life(one, "b") == 50 and effects(one, "a") == [("gradual_effect.delayed_onset", 10 - 4)]  # a 10-count
+    # Next turn the Trigger Gradual Effect Command Move starts it: the first 3 at once.
+    two = duel(
+        {"T2.a.action": utility("trigger_gradual_effect")},
+        AGAIN,
+        a=sheet("a", moves=[dim_mak]),
+        sa=carried(one, "a"),
+        sb=carried(one, "b"),
+        rng=2,
+        turn=2,
+    )
+    assert two.status == "resolved", two.violations
+    assert life(two, "b") == 50 - 3
