@@ -21,6 +21,7 @@ __all__ = [
     "defense_total",
     "duel",
     "el",
+    "first",
     "glory",
     "hit",
     "knocked_down",
@@ -60,6 +61,11 @@ def move(
     }
 
 
+def first(turn: int = 1) -> dict[str, int]:
+    """`a` acts first with Control 6: Initiative 6 against 1 (A_FIRST for any turn)."""
+    return {f"T{turn}.a.init": 6, f"T{turn}.b.init": 1, f"T{turn}.a.ctrl": 6}
+
+
 def hit(
     moves: list[dict[str, Any]],
     used: list[str] | None = None,
@@ -69,17 +75,19 @@ def hit(
     decisions: dict[str, Any] | None = None,
     a_sheet: dict[str, Any] | None = None,
     rng: int = 1,
+    turn: int = 1,
     **kw: Any,
 ) -> TurnResult:
     """`a` (holding `moves`) attacks `b` with `used` (default: the first move) in the standard scene; a decision
     given as None is left out."""
-    act = {"T1.a.action": attack(used or [moves[0]["id"]]), **(decisions or {})}
+    act = {f"T{turn}.a.action": attack(used or [moves[0]["id"]]), **(decisions or {})}
     return duel(
         {k: v for k, v in act.items() if v is not None},
-        {**A_FIRST, **(rolls or {})},
+        {**first(turn), **(rolls or {})},
         a=a_sheet or sheet("a", moves=moves),
         b=b or sheet("b", defense=0),
         rng=rng,
+        turn=turn,
         **kw,
     )
 

@@ -416,3 +416,146 @@ def ki_access_counts_as_ki_one() -> None:
     assert res.status == "resolved", res.violations
     # a Super Move's 1d8 (000 L5908), one size down for Ki 1–3 (L3976): 1d6
     assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d6"]
+
+
+@effect_of("self_damage.self_stun", "000 L4801–L4807, L5978")
+def self_stun_stuns_the_user_instead_of_hurting_him() -> None:
+    ss = move(liabilities=[el("self_damage"), el("self_damage.self_stun")])
+    res = hit([ss], rolls={"T1.a.damage": 3})
+    a = st(res, "a")
+    # no Self-Damage; Stunned from the next turn on: his next two actions go to recovery (L5978)
+    assert a.life_bar == 50 and a.stunned is not None and a.stunned.actions_to_recover == 2
+    hurt = hit(  # b hits a later in the same turn: the Self-Stun is void
+        [ss],
+        rolls={"T1.a.damage": 3, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 2},
+        a_sheet=sheet("a", defense=0, moves=[ss]),
+        b=sheet("b", defense=0),
+        decisions={"T1.b.action": {"action": "attack", "moves": ["basic_move"]}},
+    )
+    assert st(hurt, "a").life_bar < 50 and st(hurt, "a").stunned is None
+
+
+@effect_of("perfect_hit", "000 L4745–L4753, L3524–L3526")
+def perfect_hit_keeps_its_element_only_on_an_even_roll() -> None:
+    crush = move(elements=[el("increased_damage", 2)], liabilities=[el("perfect_hit", target="increased_damage")])
+    # Increased Damage ×2 lifts the 1d6 to 1d8 (L3524); an odd die sets it aside
+    for die_roll, die in ((4, "1d8"), (3, "1d6")):
+        res = hit([crush], rolls={"T1.a.damage": 1, "T1.a.perfect_hit": die_roll})
+        assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == [die]
+
+
+# ── Move Sub-Sets, Multi-Part Moves and Throws (000 L4652–L4682, L3736–L3780) ─────────────────────────────────
+
+RUSH = move("rush", elements=[el("opening_move", sequence="Rush", sequence_length=2)])
+SUB = move("sub", liabilities=[el("move_sub_set", opening_move="Rush", sub_set_size=1)])
+PART = move("part", liabilities=[el("multi_part_move", opening_move="Rush")])
+GRAB1 = move("grab1", elements=[el("throw"), el("opening_throw", sequence="Grab1", sequence_length=2)])
+GRAB2 = move("grab2", elements=[el("throw")], liabilities=[el("multi_part_throw", opening_throw="Grab1")])
+
+
+def _follow(used: str, moves: list[dict], effect: dict | None, rng: int = 1) -> TurnResult:
+    sa = {"ongoing_effects": [effect]} if effect else None
+    return hit(moves, used=[used], rolls={"T2.a.damage": 3}, turn=2, rng=rng, sa=sa)
+
+
+@effect_of("move_sub_set", "000 L4652–L4658, L3740–L3742")
+def sub_set_move_only_after_its_opening_move() -> None:
+    assert _codes(_follow("sub", [RUSH, SUB], None)) == ["SEQUENCE_NOT_OPEN"]
+    # the Opening Move used last turn leaves the window open for this turn (L3742)
+    assert _follow("sub", [RUSH, SUB], {"id": "opening_move", "move": "rush", "since": 1}).status == "resolved"
+
+
+@effect_of("multi_part_move", "000 L4660–L4670")
+def multi_part_move_only_after_its_predecessor() -> None:
+    assert _codes(_follow("part", [RUSH, PART], None)) == ["SEQUENCE_NOT_OPEN"]
+    assert _follow("part", [RUSH, PART], {"id": "opening_move", "move": "rush", "since": 1}).status == "resolved"
+
+
+@effect_of("multi_part_throw", "000 L4672–L4682, L3763–L3769")
+def multi_part_throw_only_after_its_opening_throw_hit() -> None:
+    assert _codes(_follow("grab2", [GRAB1, GRAB2], None, rng=0)) == ["SEQUENCE_NOT_OPEN"]
+    lock = {"id": "multi_part_throw", "move": "grab1", "since": 1, "target": "b"}
+    res = _follow("grab2", [GRAB1, GRAB2], lock, rng=0)
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - 3  # the last Throw of the sequence lands normally
+
+
+# ── Super-only Elements ─────────────────────────────────────────────────────────────────────────
+
+INF = move("inf", 5, kind="super", elements=[el("infinite_supers")], liabilities=[el("utility")])
+SUP = move("sup", 5, kind="super")
+
+
+def _effects(res: TurnResult, entry: str) -> list[int | None]:
+    return [e.time_left for e in st(res, "a").ongoing_effects if e.id == entry]
+
+
+@effect_of("infinite_supers", "000 L4928–L4934")
+def infinite_supers_makes_other_supers_free_for_a_five_count() -> None:
+    used = hit(
+        [INF, SUP],
+        rolls={"T1.fight.time": 2},
+        sa={"super_energy": 10},
+        decisions={"T1.a.action": {"action": "utility", "moves": ["inf"]}},
+    )
+    assert st(used, "a").super_energy == 0  # its own 10
+    assert _effects(used, "infinite_supers") == [5 - 2]  # a 5-count, 2 run off by the Time Roll
+    running = {"super_energy": 0, "ongoing_effects": [{"id": "infinite_supers", "move": "inf", "time_left": 3}]}
+    free = hit([INF, SUP], used=["sup"], rolls={"T2.a.damage": 3}, turn=2, sa=running)
+    assert free.status == "resolved" and st(free, "b").life_bar < 50  # no Super Energy needed
+    assert _codes(hit([INF, SUP], used=["sup"], turn=2, sa={"super_energy": 0})) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+@effect_of("extended_duration", "000 L4922–L4926")
+def extended_duration_adds_five_per_extra_ten() -> None:
+    long_inf = move("inf", 5, kind="super", elements=[el("infinite_supers"), el("extended_duration")])
+    long_inf["liabilities"] = [el("utility")]
+    res = hit(
+        [long_inf, SUP],
+        rolls={"T1.fight.time": 3},
+        sa={"super_energy": 30},
+        options={"super_energy_max": 30},
+        decisions={
+            "T1.a.action": {"action": "utility", "moves": ["inf"]},
+            "T1.a.extended_duration": {"amount": 2},
+        },
+    )
+    assert st(res, "a").super_energy == 0  # 10 to launch, 2 × 10 more
+    assert _effects(res, "infinite_supers") == [5 + 2 * 5 - 3]
+
+
+@effect_of("invincibility", "000 L4936–L4950")
+def invincibility_super_interrupts_when_initiative_lost_by_its_instances() -> None:
+    inv = move("inv", 5, kind="super", elements=[el("invincibility", 2)])
+
+    def turn(b_init: int) -> TurnResult:
+        return hit(
+            [FIST],
+            used=["fist"],
+            rolls={"T1.b.init": b_init, "T1.b.ctrl": 6, "T1.a.attack": 6, "T1.a.damage": 3, "T1.b.damage": 3},
+            b=sheet("b", defense=0, moves=[inv]),
+            sb={"super_energy": 10},
+            decisions={"T1.b.invincible_interrupt": {"choice": "respond", "moves": ["inv"]}},
+        )
+
+    close = turn(4)  # lost Initiative 6 to 4: by 2, within its 2 instances
+    assert st(close, "b").super_energy == 0 and st(close, "b").life_bar == 50  # a's attack misses outright
+    far = turn(3)  # lost by 3: no Invincibility
+    assert st(far, "b").super_energy == 10 and st(far, "b").life_bar == 50 - 3
+
+
+@effect_of("limited_choice", "000 L4970–L4974")
+def limited_choice_only_the_super_picked_for_the_fight() -> None:
+    one = move("sup", 5, kind="super", liabilities=[el("limited_choice")])
+    two = move("sup2", 5, kind="super", liabilities=[el("limited_choice")])
+    picked = {"super_energy": 10, "ongoing_effects": [{"id": "limited_choice", "move": "sup2"}]}
+    assert _codes(hit([one, two], used=["sup"], sa=picked)) == ["LIMITED_CHOICE_OTHER_SUPER"]
+    assert hit([one, two], used=["sup2"], rolls={"T1.a.damage": 3}, sa=picked).status == "resolved"
+
+
+@effect_of("only_in_beast_form", "000 L5321")
+def only_in_beast_form_needs_the_beast_form() -> None:
+    claw = move("claw", liabilities=[el("only_in_beast_form")])
+    assert _codes(hit([claw])) == ["ONLY_IN_BEAST_FORM"]
+    beast = hit([claw], rolls={"T1.a.damage": 3}, sa={"beast_form": True}, options={"transformations": True})
+    assert beast.status == "resolved" and st(beast, "b").life_bar < 50
