@@ -559,3 +559,134 @@ def only_in_beast_form_needs_the_beast_form() -> None:
     assert _codes(hit([claw])) == ["ONLY_IN_BEAST_FORM"]
     beast = hit([claw], rolls={"T1.a.damage": 3}, sa={"beast_form": True}, options={"transformations": True})
     assert beast.status == "resolved" and st(beast, "b").life_bar < 50
+
+
+# ── Position, Props and set-up conditions ───────────────────────────────────────────────────────────────
+
+WIN = {"T1.a.maneuver": 9, "T1.b.maneuver": 2}  # Maneuver Checks: 9 + Tactics 2 beats 2 + Tactics 2
+LOSE = {"T1.a.maneuver": 2, "T1.b.maneuver": 9}
+WALL = [{"id": "w", "kind": "wall"}]
+
+
+@effect_of("behind_opponent", "000 L4457–L4477")
+def behind_opponent_needs_to_get_past_or_win_a_check() -> None:
+    stab = move("stab", 3, elements=[el("mobile", movement="mobile")], liabilities=[el("behind_opponent")])
+
+    def go(movement: int, rng: int, dice: dict | None = None) -> TurnResult:
+        dec = {"T1.a.action": _moving(["stab"], movement)}
+        return hit([stab], rolls={"T1.a.damage": 3, **(dice or {})}, rng=rng, decisions=dec)
+
+    assert st(go(2, 1), "b").life_bar == 50 - 3  # Range 1 → 0 → 1 on his far side: Behind (L4465)
+    assert st(go(1, 2), "b").life_bar == 50  # Range 2 → 1: not Behind, the move cannot connect
+    assert st(go(1, 1, WIN), "b").life_bar == 50 - 3  # Range 1 → 0 and a won Maneuver Check (L4467)
+    assert st(go(1, 1, LOSE), "b").life_bar == 50
+
+
+@effect_of("requires_environmental_hazard", "000 L4787–L4791")
+def requires_hazard_only_against_a_target_at_it() -> None:
+    slam = move("slam", 3, liabilities=[el("requires_environmental_hazard", hazard="wall")])
+    assert _codes(hit([slam])) == ["HAZARD_REQUIRED"]  # no such Hazard in this fight
+
+    def slammed(dice: dict) -> TurnResult:
+        dec = {"T1.a.hazard": {"hazard": "w", "target": "b"}}
+        return hit([slam], rolls={"T1.a.damage": 3, **dice}, decisions=dec, fight_hazards=WALL)
+
+    assert st(slammed(WIN), "b").life_bar == 50 - 3  # forced against the wall, then hit
+    assert st(slammed(LOSE), "b").life_bar == 50
+
+
+@effect_of("negative_positioning", "000 L4684–L4696")
+def negative_positioning_gives_evasion_two_against_the_user() -> None:
+    spin = move("spin", liabilities=[el("negative_positioning")])
+    used = hit([spin], rolls={"T1.a.damage": 3})
+    assert [e.id for e in st(used, "a").ongoing_effects] == ["negative_positioning"]
+    # no Hazards: his next attack (here a Counter) meets an Evasion Defense Total 2 higher (L4696)
+    ctr = move("ctr", elements=[el("counter")])
+    res = duel(
+        {
+            "T1.b.action": {"action": "attack", "moves": ["basic_move"]},
+            "T1.a.defense": {"defense": "defense", "fs": 3},
+            "T1.a.defensive_response": {"choice": "respond", "response": "counter", "moves": ["ctr"]},
+            "T1.b.defense": {"defense": "evasion"},
+        },
+        {"T1.b.init": 6, "T1.a.init": 1, "T1.b.ctrl": 1, "T1.a.ctrl": 6, "T1.b.attack": 1},
+        a=sheet("a", moves=[spin, ctr]),
+        b=sheet("b", evasion=2),
+        sa={"ongoing_effects": [{"id": "negative_positioning", "move": "spin"}]},
+    )
+    assert res.status == "resolved", res.violations
+    # Evasion 2 halved against a Defensive Response (000 L5884) is 1; the condition adds 2
+    assert next(int(s.change["dt"]) for s in res.log if s.label == "D.4" and s.actor == "b") == 1 + 2
+
+
+@effect_of("prop", "000 L4755–L4785")
+def prop_move_is_lost_with_a_knock_down() -> None:
+    blade = move("blade", liabilities=[el("prop", prop="sword")])
+    trip = move("trip", elements=[el("knocks_down")])
+    res = duel(
+        {"T1.b.action": {"action": "attack", "moves": ["trip"]}},
+        {"T1.b.init": 6, "T1.a.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 2},
+        a=sheet("a", defense=0, moves=[blade]),
+        b=sheet("b", moves=[trip]),
+    )
+    assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("prop", 0)]  # dropped at his feet
+    lying = {"ongoing_effects": [{"id": "prop", "move": "sword", "since": 1, "charges": 0}]}
+    assert _codes(hit([blade], turn=2, sa=lying)) == ["MOVE_LOCKED"]  # unusable until recovered
+    assert hit([blade], rolls={"T2.a.damage": 3}, turn=2).status == "resolved"
+
+
+@effect_of("limited_move", "000 L4579–L4591")
+def limited_move_that_applies_makes_the_move_do_nothing() -> None:
+    smash = move("smash", 3, liabilities=[el("limited_move", value="-0.5", description="not against Bosses")])
+    asked = hit([smash], rolls={"T1.a.damage": 3})
+    assert asked.status == "decision_required" and asked.pending_decision.key == "T1.a.limited_move"
+    applies = hit([smash], rolls={"T1.a.damage": 3}, decisions={"T1.a.limited_move": {"choice": "act"}})
+    assert st(applies, "b").life_bar == 50
+    passes = hit([smash], rolls={"T1.a.damage": 3}, decisions={"T1.a.limited_move": {"choice": "pass"}})
+    assert st(passes, "b").life_bar == 50 - 3
+
+
+@effect_of("cross_up", "000 L4537–L4543, L5634–L5636")
+def cross_up_move_misses_outside_a_cross_up() -> None:
+    cu = move("cu", elements=[el("aerial"), el("mobile", movement="mobile")], liabilities=[el("cross_up")])
+
+    def jump(rng: int, cross: bool) -> TurnResult:
+        dec = {"T1.a.action": {"action": "attack", "moves": ["cu"], "movement": 2, "cross_up": cross}}
+        return hit([cu], rolls={"T1.a.damage": 3}, rng=rng, decisions=dec)
+
+    landed = jump(2, True)  # 2 Ranges ending exactly at Range 0
+    assert landed.status == "resolved", landed.violations
+    assert st(landed, "b").life_bar == 50 - 3
+    assert st(jump(3, False), "b").life_bar == 50  # lands at Range 1: no Cross-Up, an automatic miss
+
+
+@effect_of("sidestep_setup", "000 L4817–L4828")
+def sidestep_setup_only_right_after_a_sidestep() -> None:
+    spin = move("spin", liabilities=[el("sidestep_setup")])
+    assert _codes(hit([spin], options={"sidestep": True})) == ["SIDESTEP_SETUP_NOT_READY"]
+    chance = {"ongoing_effects": [{"id": "sidestep_setup", "since": 1}]}  # sidestepped last turn
+    res = hit([spin], rolls={"T2.a.damage": 3}, turn=2, sa=chance, options={"sidestep": True})
+    assert res.status == "resolved" and st(res, "b").life_bar == 50 - 3
+    late = hit([spin], turn=3, sa=chance, options={"sidestep": True})
+    assert _codes(late) == ["SIDESTEP_SETUP_NOT_READY"]  # the same or the next turn only (L4823)
+
+
+@effect_of("slow_startup", "000 L4838–L4848")
+def slow_startup_goes_off_next_turn_with_two_more_initiative_sizes() -> None:
+    comet = move("comet", liabilities=[el("slow_startup")])
+    begun = hit([comet], rolls={"T1.a.damage": 3})
+    assert st(begun, "b").life_bar == 50  # the first use only prepares it
+    assert [(e.id, e.target) for e in st(begun, "a").ongoing_effects] == [("slow_startup", "b")]
+    waiting = {"ongoing_effects": [{"id": "slow_startup", "move": "comet", "since": 1, "target": "b"}]}
+    fired = duel(
+        {},
+        {"T2.a.init": 9, "T2.b.init": 1, "T2.a.ctrl": 1, "T2.a.damage": 3},
+        a=sheet("a", moves=[comet]),
+        b=sheet("b", defense=0),
+        rng=3,
+        turn=2,
+        sa=waiting,
+    )
+    # Initiative 1d6 two sizes up is 1d10; Control 1 is enough; out of range at 3 it still goes at b (L4848)
+    assert [r.die for r in fired.rolls if r.key == "T2.a.init"] == ["1d10"]
+    assert [s.actor for s in fired.log if s.label == "D.3"] == ["a"]
