@@ -1065,7 +1065,10 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
             plan.extra_acc = {**(plan.extra_acc or {}), "dash": 1}  # 000 L2179
             movement.power_dash(ctx, f, plan.moves)
     if d.cross_up:
-        if not (plan.jumping and end == 0 and plan.toward):
+        # an Aerial move is a jump too (000 L2103): a 2-Range Aerial Mobile attack may Cross-Up, as the Cross-Up
+        # Liability presumes (000 L4539)
+        aerial_jump = plan.kind is ActionType.attack and n == 2 and first.has("aerial") > 0 and "runner" not in q
+        if not ((plan.jumping or aerial_jump) and end == 0 and plan.toward):
             ctx.fail(
                 "CROSS_UP_INVALID",
                 path,

@@ -214,6 +214,11 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
+    if atk.first.has("cross_up") and not atk.cross_up:
+        ctx.note("D.6", a.id, f"{atk.first.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
+        count_attack(ctx, a, atk.moves, hit=False)
+        effects.on_miss(ctx, atk)
+        return Outcome(hit=False)
     if any(m.has("unreliable") for m in atk.moves):
         r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
         if r == 1:
