@@ -13,6 +13,7 @@ from .build_b import (
     accuracy_parts,
     attack,
     defense_total,
+    duel,
     el,
     glory,
     hit,
@@ -317,3 +318,142 @@ def very_fast_gains_one_up_close() -> None:
 def very_slow_loses_one_far_away() -> None:
     for rng, diff in ((2, 0), (3, -1), (4, -1)):  # Long Range: −1 at Range 3–4
         assert sum(_shot("ranged.very_slow", rng).values()) == sum(_shot("", rng).values()) + diff
+
+
+# ── Ranged modifiers (000 L3991–L4073) ────────────────────────────────────────────────────────────────────
+
+
+def _ranged(mid: str, *extra: str, level: int = 3) -> dict:
+    return move(mid, level, elements=[el("ranged"), *(el(x) for x in extra)])
+
+
+def _ki(moves: list[dict], ki: int = 5, **kw: Any) -> dict:
+    return with_ki(sheet(kw.pop("fid", "a"), moves=moves, **kw), ki)
+
+
+@effect_of("ranged.accuracy_for_damage", "000 L3991–L3999")
+def accuracy_for_damage_trades_one_accuracy_for_two_damage() -> None:
+    shot = _ranged("shot", "ranged.accuracy_for_damage")
+
+    def fire(amount: int | None) -> Any:
+        dec = {"T1.a.accuracy_for_damage": {"amount": amount}} if amount else None
+        return hit([shot], rolls={"T1.a.damage": 3}, a_sheet=_ki([shot]), rng=2, decisions=dec)
+
+    plain, traded = fire(None), fire(2)
+    # at Range 2 the maximum Range 4 can be cut by 2: −2 Accuracy, +4 damage (the book's example, L3999)
+    assert sum(accuracy_parts(traded).values()) == sum(accuracy_parts(plain).values()) - 2
+    assert st(plain, "b").life_bar == 50 - 3 and st(traded, "b").life_bar == 50 - 3 - 4
+
+
+def _yank(*extra: str) -> dict:
+    return _ranged("yank", "ranged.draw_closer", *extra, level=4)
+
+
+def _pull(m: dict, rng: int, decisions: dict | None = None) -> int:
+    res = hit([m], rolls={"T1.a.damage": 3}, a_sheet=_ki([m]), rng=rng, decisions=decisions)
+    assert res.status == "resolved", res.violations
+    return res.fight.positioning.range
+
+
+@effect_of("ranged.draw_closer", "000 L4001–L4009")
+def draw_closer_pulls_in_instead_of_knocking_back() -> None:
+    assert _pull(_ranged("yank", level=4), 3) == 3 + 1  # an ordinary Knock Back
+    assert _pull(_yank(), 3) == 3 - 1  # drawn 1 Range closer instead
+    assert _pull(_yank("increased_knockback"), 3) == 3 - 2  # Increased Knockback: 2 Ranges (L4009)
+    assert _pull(_yank("increased_knockback"), 1) == 0  # never through the attacker
+
+
+@effect_of("ranged.draw_closer.optional_draw_in", "000 L4011–L4017")
+def optional_draw_in_may_knock_back_instead() -> None:
+    m = _yank("ranged.draw_closer.optional_draw_in")
+    assert _pull(m, 2, {"T1.a.draw_in": {"choice": "away"}}) == 2 + 1
+    assert _pull(m, 2, {"T1.a.draw_in": {"choice": "toward"}}) == 2 - 1
+
+
+@effect_of("ranged.draw_closer.move_closer", "000 L4019–L4029")
+def move_closer_brings_the_attacker_in_on_a_band_map() -> None:
+    m = _yank("ranged.draw_closer.move_closer")
+    c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
+    res = duel(
+        {"T1.a.action": attack(["yank"], target="c"), "T1.c.action": {"action": "none"}},
+        {"T1.a.init": 6, "T1.b.init": 3, "T1.c.init": 1, "T1.a.ctrl": 6, "T1.a.damage": 3},
+        a=_ki([m]),
+        extra=[c],
+    )
+    assert res.status == "resolved", res.violations
+    # bands a 1, b 2, c 3: the attacker advances 1 band toward c, who is not knocked back (L4027)
+    assert res.fight.positioning.bands == {"a": 2, "b": 2, "c": 3}
+
+
+def _answer(shot: dict, response_move: dict) -> Any:
+    return hit(
+        [shot],
+        rolls={"T1.b.ctrl": 6},
+        a_sheet=_ki([shot]),
+        b=_ki([response_move], 9, fid="b", tactics=9),
+        rng=3,
+        decisions={
+            "T1.b.defense": {"defense": "tactics", "response": "ranged"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "ranged", "moves": [response_move["id"]]},
+        },
+    )
+
+
+@effect_of("ranged.no_ranged_response", "000 L4031–L4035")
+def no_ranged_response_cannot_be_met_with_a_ranged_response() -> None:
+    ball = _ranged("ball")
+    assert _answer(_ranged("beam", level=4), ball).status == "resolved"
+    blocked = _answer(_ranged("beam", "ranged.no_ranged_response", level=4), ball)
+    assert "RESPONSE_TRIGGER_INVALID" in _codes(blocked)
+
+
+@effect_of("ranged.no_ranged_response.indirect", "000 L4037–L4043")
+def indirect_is_no_ranged_response_unless_bought_so() -> None:
+    ball = _ranged("ball")
+
+    def rain(usable: str) -> dict:
+        m = _ranged("rain", "ranged.no_ranged_response", level=4)
+        m["elements"].append(el("ranged.no_ranged_response.indirect", usable_as_ranged_response=usable))
+        return m
+
+    # as b's own Ranged Response: only the version bought for it (one more Element, L4043)
+    assert _answer(ball, rain("yes")).status == "resolved"
+    assert _answer(ball, rain("no")).status == "invalid"
+
+
+@effect_of("ranged.wall_bounce", "000 L4067–L4073")
+def wall_bounce_gains_one_from_a_won_maneuver_check() -> None:
+    bolt = _ranged("bolt", "ranged.wall_bounce")
+
+    def shot(hazards: list | None, dice: dict) -> dict[str, int]:
+        res = hit(
+            [bolt],
+            rolls={"T1.a.damage": 3, **dice},
+            a_sheet=_ki([bolt]),
+            rng=3,
+            decisions={"T1.a.wall_bounce": {"choice": "act"}},
+            fight_hazards=hazards,
+        )
+        return accuracy_parts(res)
+
+    walls = [{"id": "w", "kind": "wall"}]
+    win = {"T1.a.maneuver": 9, "T1.b.maneuver": 2}
+    # no map, walls around: a won Maneuver Check gives +1 (L4073); no walls, nothing to bank off
+    assert shot(walls, win).get("wall_bounce") == 1
+    assert "wall_bounce" not in shot(None, {})
+
+
+def _codes(res: Any) -> list[str]:
+    return [v.code for v in res.violations]
+
+
+@effect_of("power_dash", "000 L3812–L3818, L2179")
+def power_dash_adds_a_damage_die_size_after_a_dash() -> None:
+    rush = move("rush", elements=[el("power_dash"), el("mobile", movement="mobile")])
+
+    def go(dash: bool) -> Any:
+        act = attack(["rush"], movement=1, dash=True) if dash else attack(["rush"], movement=1)
+        return hit([rush], rolls={"T1.a.damage": 3}, rng=2, decisions={"T1.a.action": act}, options={"dash": True})
+
+    assert [r.die for r in go(False).rolls if r.key == "T1.a.damage"] == ["1d6"]
+    assert [r.die for r in go(True).rolls if r.key == "T1.a.damage"] == ["1d8"]  # one size up after the Dash
