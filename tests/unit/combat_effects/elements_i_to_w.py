@@ -457,3 +457,112 @@ def power_dash_adds_a_damage_die_size_after_a_dash() -> None:
 
     assert [r.die for r in go(False).rolls if r.key == "T1.a.damage"] == ["1d6"]
     assert [r.die for r in go(True).rolls if r.key == "T1.a.damage"] == ["1d8"]  # one size up after the Dash
+
+
+# ── Responses, interrupts and priority ─────────────────────────────────────────────────────────────────
+
+# a's Basic Move with Control 1 (no spare-Control bonus, 000 L5708) rolling 1 at Range 1: total 1
+A_MISSES = {"T1.a.ctrl": 1, "T1.a.attack": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 3}
+
+
+def _respond(b_moves: list[dict], defense: dict, response: dict | None, **b_skills: int) -> Any:
+    dec = {"T1.b.defense": defense, **({"T1.b.defensive_response": response} if response else {})}
+    return hit(
+        [FIST],
+        used=["basic_move"],
+        rolls=A_MISSES,
+        a_sheet=sheet("a", defense=0, moves=[FIST]),
+        b=sheet("b", moves=b_moves, **b_skills),
+        decisions=dec,
+    )
+
+
+@effect_of("interrupt", "000 L3567–L3573, L5874")
+def interrupt_move_strikes_back_after_a_miss() -> None:
+    jab = move("jab", elements=[el("interrupt")])
+    answer = {"choice": "respond", "response": "interrupt", "moves": ["jab"]}
+    res = _respond([jab], {"defense": "tactics"}, answer, tactics=2)
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").life_bar == 50 - 3  # b becomes the attacker: Jab's 1d6 shows 3
+    plain = _respond([move("jab")], {"defense": "tactics"}, answer, tactics=2)
+    assert plain.status == "invalid"  # no Interrupt Element, no Interrupt Response
+
+
+@effect_of("interrupt.invincible_interrupt", "000 L3581–L3587")
+def invincible_interrupt_adds_two_to_the_defense_total() -> None:
+    zap = move("zap", elements=[el("interrupt"), el("interrupt.invincible_interrupt")])
+    plain = _respond([zap], {"defense": "tactics"}, None, tactics=2)
+    declared = _respond(
+        [zap],
+        {"defense": "tactics", "response": "interrupt"},
+        {"choice": "respond", "response": "interrupt", "moves": ["zap"]},
+        tactics=2,
+    )
+    assert defense_total(plain) == 2 and defense_total(declared) == 2 + 2
+
+
+@effect_of("priority", "000 L3888–L3892, L5882")
+def priority_response_defends_on_half_tactics_then_strikes() -> None:
+    quick = move("quick", elements=[el("priority")])
+    res = _respond([quick], {"defense": "tactics", "response": "priority"}, None, tactics=5)
+    assert res.status == "resolved", res.violations
+    assert defense_total(res) == 5 // 2  # half the Tactics Skill, rounded down
+    assert st(res, "a").life_bar == 50 - 3  # a's 1 misses 2; Quick hits back for 3
+
+
+@effect_of("priority.strike_through", "000 L3894–L3900")
+def strike_through_attacks_even_after_a_failed_priority_response() -> None:
+    def answer(m: dict) -> Any:
+        return hit(
+            [FIST],
+            used=["basic_move"],
+            rolls={"T1.a.attack": 6, "T1.a.damage": 2, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 3},
+            a_sheet=sheet("a", defense=0, moves=[FIST]),
+            b=sheet("b", tactics=0, defense=0, moves=[m]),
+            decisions={"T1.b.defense": {"defense": "tactics", "response": "priority"}},
+        )
+
+    # a hits; Hit Stun takes b's Control 6 to 2, still enough for an L2 move (000 L5926)
+    through = answer(move("snap", elements=[el("priority"), el("priority.strike_through")]))
+    assert st(through, "a").life_bar == 50 - 3
+    assert st(answer(move("quick", elements=[el("priority")])), "a").life_bar == 50  # a failed Priority: nothing
+
+
+@effect_of("temporary_invulnerability", "000 L4323–L4327")
+def temporary_invulnerability_takes_nothing_from_a_simultaneous_attack() -> None:
+    def clash(m: dict) -> Any:
+        return duel(
+            {
+                "T1.a.simul_declare": attack([m["id"]]),
+                "T1.b.simul_declare": attack(["fist"]),
+            },
+            {"T1.a.init": 4, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6, "T1.a.damage": 2, "T1.b.damage": 3},
+            a=sheet("a", defense=0, moves=[m]),
+            b=sheet("b", defense=0, moves=[FIST]),
+        )
+
+    assert st(clash(move("plain", 3)), "a").life_bar == 50 - 3
+    guarded = clash(move("guard", 3, elements=[el("temporary_invulnerability")]))
+    assert st(guarded, "a").life_bar == 50 and st(guarded, "b").life_bar == 50 - 2
+
+
+@effect_of("reversal", "000 L4107–L4121")
+def reversal_rises_with_an_attack_at_minus_two() -> None:
+    rev = move("rev", elements=[el("reversal")])
+    res = hit(
+        [rev],
+        rolls={"T1.a.damage": 3},
+        sa={"knocked_down": True},
+        decisions={"T1.a.action": None, "T1.a.stand_alt": {"choice": "reversal", "moves": ["rev"]}},
+    )
+    assert res.status == "resolved", res.violations
+    assert accuracy_parts(res).get("reversal_from_ground") == -2
+    assert st(res, "b").life_bar == 50 - 3 and not st(res, "a").knocked_down
+    assert st(res, "a").next_turn_dice == []  # a hit: no Initiative penalty next turn (L4113)
+    missed = hit(
+        [rev],
+        b=sheet("b", defense=9),
+        sa={"knocked_down": True},
+        decisions={"T1.a.action": None, "T1.a.stand_alt": {"choice": "reversal", "moves": ["rev"]}},
+    )
+    assert [(d.target, d.steps) for d in st(missed, "a").next_turn_dice] == [("initiative", -2)]
