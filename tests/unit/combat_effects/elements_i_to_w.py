@@ -566,3 +566,141 @@ def reversal_rises_with_an_attack_at_minus_two() -> None:
         decisions={"T1.a.action": None, "T1.a.stand_alt": {"choice": "reversal", "moves": ["rev"]}},
     )
     assert [(d.target, d.steps) for d in st(missed, "a").next_turn_dice] == [("initiative", -2)]
+
+
+# ── Combos and Knock Down chains (000 L5804–L5814) ───────────────────────────────────────────────────────
+# In a Combo the first Offensive Normal move rolls full damage, later Special Moves are halved and a Basic Move adds
+# a flat +1 (000 L5804–L5806); the Knock Back comes once, at the end (000 L5952).
+
+
+def _combo(moves: list[dict], used: list[str], rolls: dict | None = None, **kw: Any) -> Any:
+    a = sheet("a", combo=4, tactics=2, bonuses={"control": 3}, moves=moves)  # Control 6 + 3 for long Combos
+    return hit(moves, used=used, rolls={"T1.a.attack": 6, **(rolls or {})}, a_sheet=a, **kw)
+
+
+JUG = move("jug", 3, elements=[el("anti_air"), el("knocks_down"), el("juggle")])
+SLAM = move("slam", elements=[el("knocks_down")])
+
+
+@effect_of("juggle", "000 L3607–L3613")
+def juggle_opens_a_combo_and_knocks_down_at_its_end() -> None:
+    assert _codes(_combo([SLAM], ["slam", "basic_move"])) != []  # a Knock Down move cannot open a Combo
+    res = _combo([JUG], ["jug", "basic_move"], {"T1.a.damage": 4})
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - (4 + 1)  # Juggle's 1d6 shows 4, the Basic Move adds 1
+    assert knocked_down(res)  # at the end of the Combo (L3611)
+
+
+@effect_of("juggle.launcher", "000 L3615–L3623")
+def launcher_adds_two_damage_on_a_dl8_tactics_check() -> None:
+    launch = move("launch", 3, elements=[el("anti_air"), el("knocks_down"), el("juggle"), el("juggle.launcher")])
+    good = _combo([launch], ["launch", "basic_move"], {"T1.a.damage": 4, "T1.a.tactics_check": 6})
+    # 6 + Tactics 2 = 8 meets DL 8: 4 + 1 + 2; the Combo also gains Increased Knockback: Range 1 → 3
+    assert st(good, "b").life_bar == 50 - 7 and good.fight.positioning.range == 3
+    bad = _combo([launch], ["launch", "basic_move"], {"T1.a.damage": 4, "T1.a.tactics_check": 5})
+    assert st(bad, "b").life_bar == 50 - 4  # 7 fails: the Basic Move after the Launcher misses
+
+
+@effect_of("knockback_advance", "000 L3653–L3663")
+def knockback_advance_follows_the_knocked_back_target() -> None:
+    adv = move("adv", elements=[el("knockback_advance")])
+    assert hit([adv], rolls={"T1.a.damage": 3}).fight.positioning.range == 2  # no advance chosen
+    followed = hit([adv], rolls={"T1.a.damage": 3}, decisions={"T1.a.knockback_advance": {"movement": 1}})
+    assert followed.fight.positioning.range == 1  # up to the 1 Range knocked back
+    too_far = hit([adv], rolls={"T1.a.damage": 3}, decisions={"T1.a.knockback_advance": {"movement": 2}})
+    assert too_far.status == "invalid"
+
+
+@effect_of("skips_knock_down", "000 L4163–L4173")
+def skips_knock_down_lets_the_combo_continue() -> None:
+    catch = move("catch", 1, elements=[el("skips_knock_down")])
+    fist = {**FIST}
+    assert _codes(_combo([SLAM, catch, fist], ["slam", "fist"])) == ["COMBO_PLACEMENT_INVALID"]
+    res = _combo([SLAM, catch, fist], ["slam", "catch", "fist"], {"T1.a.damage": 6, "T1.a.damage.2": 4})
+    assert res.status == "resolved", res.violations
+    assert not knocked_down(res)  # Slam's Knock Down is skipped
+    assert st(res, "b").life_bar == 50 - (6 + 4 // 2)  # Slam 6 in full, Catch none, Fist 4 halved
+
+
+STOMP = move("stomp", elements=[el("pursuit", pursuit_only="no")])
+
+
+@effect_of("pursuit", "000 L3910–L3918, L5966")
+def pursuit_hits_a_knocked_down_foe() -> None:
+    down = {"knocked_down": True}
+    assert _codes(hit([move()], sb=down)) == ["TARGET_KNOCKED_DOWN"]
+    res = hit([STOMP], rolls={"T1.a.damage": 3}, sb=down)
+    assert res.status == "resolved" and st(res, "b").life_bar == 50 - 3
+    chained = _combo([SLAM, STOMP], ["slam", "stomp"], {"T1.a.damage": 6, "T1.a.damage.2": 4})
+    assert chained.status == "resolved", chained.violations  # it may follow the Knock Down move (L3914)
+    assert st(chained, "b").life_bar == 50 - (6 + 4 // 2)
+
+
+@effect_of("pursuit.knock_down_pursuit", "000 L3920–L3928")
+def knock_down_pursuit_throw_hits_a_downed_foe_without_a_second_knock_down() -> None:
+    suplex = move("suplex", elements=[el("throw"), el("pursuit", pursuit_only="no"), el("pursuit.knock_down_pursuit")])
+    res = hit([suplex], rolls={"T1.a.damage": 3}, rng=0, sb={"knocked_down": True})
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - 3 and not knocked_down(res)
+
+
+@effect_of("pursuit.pursuit_bounce", "000 L3930–L3936")
+def pursuit_bounce_continues_the_combo_on_a_dl8_check() -> None:
+    hop = move("hop", elements=[el("pursuit", pursuit_only="no"), el("pursuit.pursuit_bounce")])
+    used = ["slam", "hop", "basic_move"]
+    rolls = {"T1.a.damage": 6, "T1.a.damage.2": 4}
+    good = _combo([SLAM, hop], used, {**rolls, "T1.a.tactics_check": 6})  # 6 + 2 = 8
+    assert st(good, "b").life_bar == 50 - (6 + 4 // 2 + 1)
+    bad = _combo([SLAM, hop], used, {**rolls, "T1.a.tactics_check": 5})
+    assert st(bad, "b").life_bar == 50 - (6 + 4 // 2)  # the rest of the Combo is dropped
+
+
+@effect_of("utility_combo_opener", "000 L4433–L4441, L5810")
+def utility_combo_opener_keeps_the_follow_up_at_full_damage() -> None:
+    def opened(*extra: str) -> Any:
+        feint = move("feint", elements=[el(x) for x in extra], liabilities=[el("utility")])
+        return _combo([feint, FIST], ["feint", "fist"], {"T1.a.damage": 4})
+
+    assert st(opened(), "b").life_bar == 50 - 4 // 2  # a Combo not opened by an attack: halved
+    assert st(opened("utility_combo_opener"), "b").life_bar == 50 - 4
+
+
+@effect_of("super_energy", "000 L4225–L4231, L5267–L5275")
+def super_energy_element_adds_one_per_instance_on_a_hit() -> None:
+    sup = move("sup", 5, kind="super")
+
+    def se(m: dict, defense: int) -> int:
+        res = hit([m, sup], used=["m"], rolls={"T1.a.damage": 3}, b=sheet("b", defense=defense))
+        return st(res, "a").super_energy
+
+    # 1 for the attack and 1 for the turn; a hit with two instances adds 2 more (L4229)
+    assert se(move(), 0) == 2
+    assert se(move(elements=[el("super_energy", 2)]), 0) == 2 + 2
+    assert se(move(elements=[el("super_energy", 2)]), 9) == 2  # a miss: nothing extra
+
+
+@effect_of("super_counter", "000 L4215–L4223")
+def super_counter_spends_ten_and_knocks_down_past_breakfall() -> None:
+    sc = move("sc", 3, elements=[el("counter"), el("super_counter")])
+    sup = move("sup", 5, kind="super")
+
+    def counter(se: int) -> Any:
+        return hit(
+            [FIST],
+            used=["basic_move"],
+            rolls={**A_MISSES, "T1.b.attack": 6},
+            a_sheet=sheet("a", defense=0, moves=[FIST]),
+            b=sheet("b", defense=2, moves=[sc, sup]),
+            sb={"super_energy": se},
+            options={"breakfall": True},
+            decisions={
+                "T1.b.defense": {"defense": "defense"},
+                "T1.b.defensive_response": {"choice": "respond", "response": "counter", "moves": ["sc"]},
+                "T1.a.breakfall": {"choice": "act"},
+            },
+        )
+
+    assert _codes(counter(9)) == ["INSUFFICIENT_SUPER_ENERGY"]
+    res = counter(10)
+    assert res.status == "resolved", res.violations
+    assert knocked_down(res, "a") and st(res, "a").fighting_spirit == 30  # no Breakfall (2 FS) allowed
