@@ -704,3 +704,131 @@ def super_counter_spends_ten_and_knocks_down_past_breakfall() -> None:
     res = counter(10)
     assert res.status == "resolved", res.violations
     assert knocked_down(res, "a") and st(res, "a").fighting_spirit == 30  # no Breakfall (2 FS) allowed
+
+
+# ── Extended execution: Set Up, Powerless, Wind Up, Sustained Hold, Triggered Interrupt ────────────────────
+
+
+def _effects(res: Any, fid: str = "a") -> list[tuple[str, str | None]]:
+    return [(e.id, e.move) for e in st(res, fid).ongoing_effects]
+
+
+TRAP = move("trap", 3, elements=[el("set_up")])
+PRIMED = {"ongoing_effects": [{"id": "set_up", "move": "trap", "since": 1}]}
+
+
+@effect_of("set_up", "000 L4123–L4135")
+def set_up_primes_then_strikes_at_plus_two() -> None:
+    first = hit([TRAP], rolls={"T1.a.damage": 3})
+    assert st(first, "b").life_bar == 50 and glory(first, "a") == 0  # used like a Utility move, no Glory
+    assert _effects(first) == [("set_up", "trap")]
+    assert _codes(hit([TRAP], turn=2, sa=PRIMED)) == ["SET_UP_CONSECUTIVE_TURNS"]  # a turn must pass between
+    res = hit([TRAP], rolls={"T3.a.damage": 3}, turn=3, sa=PRIMED)
+    assert accuracy_parts(res)["move"] == 2  # +2 Accuracy (L4129)
+    assert st(res, "b").life_bar == 50 - 3 and glory(res, "a") == 3  # Glory only for the second use
+
+
+@effect_of("set_up.powerless", "000 L4137–L4141")
+def powerless_locks_the_other_specials_and_adds_two_damage() -> None:
+    pw = move("trap", 3, elements=[el("set_up")], liabilities=[el("set_up.powerless")])
+    kick = move("kick")
+    assert _codes(hit([pw, kick], used=["kick"], turn=2, sa=PRIMED)) == ["MOVE_LOCKED"]
+    assert hit([TRAP, kick], used=["kick"], rolls={"T2.a.damage": 3}, turn=2, sa=PRIMED).status == "resolved"
+    strike = hit([pw], rolls={"T3.a.damage": 3}, turn=3, sa=PRIMED)
+    assert st(strike, "b").life_bar == 50 - (3 + 2)  # +2 damage on the second use
+
+
+@effect_of("powerless_exception", "000 L4143–L4147")
+def powerless_exception_stays_usable_while_powerless() -> None:
+    pw = move("trap", 3, elements=[el("set_up")], liabilities=[el("set_up.powerless")])
+    spare = move("spare", elements=[el("powerless_exception", only_while_powerless="no")])
+    after = move("after", elements=[el("powerless_exception", only_while_powerless="yes")])
+    assert hit([pw, spare], used=["spare"], rolls={"T2.a.damage": 3}, turn=2, sa=PRIMED).status == "resolved"
+    assert hit([pw, spare], used=["spare"], rolls={"T2.a.damage": 3}, turn=2).status == "resolved"
+    assert hit([pw, after], used=["after"], rolls={"T2.a.damage": 3}, turn=2, sa=PRIMED).status == "resolved"
+    assert hit([pw, after], used=["after"], turn=2).status == "invalid"  # only once the Set Up is primed
+
+
+@effect_of("wind_up", "000 L4443–L4451")
+def wind_up_holds_then_strikes_for_one_per_three_count() -> None:
+    hay = move("hay", 3, elements=[el("wind_up")])
+    held = hit([hay, FIST], used=["hay"], decisions={"T1.a.wind_up": {"choice": "hold"}})
+    assert [(e.id, e.since) for e in st(held, "a").ongoing_effects] == [("wind_up", 99)]  # the Time Count noted
+    holding = {"ongoing_effects": [{"id": "wind_up", "move": "hay", "since": 99}]}
+    # Control 3: enough for the L2 Fist, not with the +2 while the Haymaker is held (L4451)
+    assert _codes(hit([hay, FIST], used=["fist"], rolls={"T2.a.ctrl": 3}, turn=2, sa=holding)) == [
+        "INSUFFICIENT_CONTROL"
+    ]
+    for time, bonus in ((90, 3), (60, 9)):  # 9 counts: +3; 39 counts: 13, capped at Level 3 × 3
+        res = hit(
+            [hay, FIST],
+            used=["hay"],
+            rolls={"T2.a.ctrl": 1, "T2.a.damage": 2},  # released as an L1 move
+            turn=2,
+            sa=holding,
+            time_count=time,
+        )
+        assert res.status == "resolved", res.violations
+        assert st(res, "b").life_bar == 50 - (2 + bonus)
+
+
+CLINCH = move("clinch", 3, elements=[el("throw"), el("throw.sustained_hold")])
+HELD = {"ongoing_effects": [{"id": "sustained_hold", "move": "clinch", "since": 1, "target": "b"}]}
+
+
+@effect_of("throw.sustained_hold", "000 L4377–L4399")
+def sustained_hold_pins_then_hits_again_for_half() -> None:
+    res = hit([CLINCH], rolls={"T1.a.damage": 4, "T1.b.ctrl": 6}, rng=0, decisions={"T1.b.action": attack(["fist"])})
+    assert st(res, "b").life_bar == 50 - 4 and not knocked_down(res)  # damage, but no Knock Down or Back yet
+    assert res.fight.positioning.range == 0 and [s.actor for s in res.log if s.label == "D.3"] == ["a"]
+    again = duel(
+        {}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.damage": 5}, a=sheet("a", moves=[CLINCH]), rng=0, turn=2, sa=HELD
+    )
+    assert [r.die for r in again.rolls if r.key == "T2.a.init"] == ["1d10"]  # two Initiative sizes up
+    assert st(again, "b").life_bar == 50 - 5 // 2 and knocked_down(again)  # half damage, then the Knock Down
+
+
+TRIGGER = move("trap", elements=[el("interrupt"), el("triggered_interrupt")])
+
+
+def _armed(charges: int = 1) -> dict:
+    return {
+        "ongoing_effects": [
+            {"id": "triggered_interrupt", "move": "trap", "time_left": 8, "since": 1, "charges": charges}
+        ]
+    }
+
+
+def _sprung(m: dict, n: int, b_rolls: dict) -> Any:
+    return duel(
+        {
+            "T2.b.action": attack(["basic_move"]),
+            "T2.a.defense": {"defense": "defense"},
+            "T2.a.triggered_interrupt": {"choice": "respond", "moves": ["trap"] * n, "fs": 0},
+        },
+        {"T2.b.init": 6, "T2.a.init": 1, "T2.b.ctrl": 1, "T2.a.damage": 2, **b_rolls},
+        a=sheet("a", moves=[m]),
+        b=sheet("b", defense=0),
+        turn=2,
+        sa=_armed(n),
+    )
+
+
+@effect_of("triggered_interrupt", "000 L4401–L4417")
+def triggered_interrupt_arms_then_gives_a_second_defence() -> None:
+    armed = hit([TRIGGER], rolls={"T1.a.damage": 3, "T1.fight.time": 6})
+    assert st(armed, "b").life_bar == 50  # the first use only arms it
+    assert [(e.charges, e.time_left) for e in st(armed, "a").ongoing_effects] == [(1, 10 - 6)]  # a 10-count
+    # b's roll of 6 beats a's Defense 2, his 1 misses the trap's Tactics 2: the attack fails and the trap strikes
+    res = _sprung(TRIGGER, 1, {"T2.b.attack": 6, "T2.b.attack_triggered": 1})
+    assert st(res, "a").life_bar == 50 and st(res, "b").life_bar == 50 - 2
+    assert st(res, "a").ongoing_effects == []
+
+
+@effect_of("triggered_interrupt.multiple_instances", "000 L4419–L4423")
+def multiple_instances_add_two_damage_per_extra_instance() -> None:
+    traps = move(
+        "trap", elements=[el("interrupt"), el("triggered_interrupt"), el("triggered_interrupt.multiple_instances")]
+    )
+    res = _sprung(traps, 3, {"T2.b.attack": 6, "T2.b.attack_triggered": 1})
+    assert st(res, "b").life_bar == 50 - (2 + 2 * 2)  # three instances spent: +2 for each after the first
