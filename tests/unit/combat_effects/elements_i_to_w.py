@@ -832,3 +832,81 @@ def multiple_instances_add_two_damage_per_extra_instance() -> None:
     )
     res = _sprung(traps, 3, {"T2.b.attack": 6, "T2.b.attack_triggered": 1})
     assert st(res, "b").life_bar == 50 - (2 + 2 * 2)  # three instances spent: +2 for each after the first
+
+
+# ── Sequences: Opening Move / Throw, Power Enhancer ──────────────────────────────────────────────────────
+
+RUSH = move("rush", elements=[el("opening_move", sequence="Rush", sequence_length=1)])
+SUB = move("sub", liabilities=[el("move_sub_set", opening_move="Rush", sub_set_size=1)])
+
+
+@effect_of("opening_move", "000 L3736–L3755")
+def opening_move_opens_a_window_even_out_of_range() -> None:
+    res = hit([RUSH, SUB], used=["rush"], rng=4)  # out of range: still opens the window (L3742)
+    assert res.status == "resolved", res.violations
+    assert [(e.id, e.move, e.since) for e in st(res, "a").ongoing_effects] == [("opening_move", "rush", 1)]
+    # in a Combo the follow-up straight after it costs no extra Control: 2 + 2 (L3740)
+    combo = hit([RUSH, SUB], used=["rush", "sub"], rolls={"T1.a.damage": 3, "T1.a.damage.2": 2})
+    assert next(s.inputs["control_cost"] for s in combo.log if s.label == "D.3") == 2 + 2
+
+
+@effect_of("opening_throw", "000 L3757–L3780")
+def opening_throw_locks_the_victim_and_holds_back_the_knock_down() -> None:
+    grab1 = move("grab1", elements=[el("throw"), el("opening_throw", sequence="Grab1", sequence_length=1)])
+    grab2 = move("grab2", elements=[el("throw")], liabilities=[el("multi_part_throw", opening_throw="Grab1")])
+    res = hit([grab1, grab2], used=["grab1"], rolls={"T1.a.damage": 3}, rng=0)
+    assert res.status == "resolved", res.violations
+    assert [(e.id, e.target) for e in st(res, "a").ongoing_effects] == [("multi_part_throw", "b")]
+    assert st(res, "b").life_bar == 50 - 3
+    assert not knocked_down(res) and res.fight.positioning.range == 0  # delayed until the sequence ends (L3765)
+    alone = hit([grab1], rolls={"T1.a.damage": 3}, rng=0)
+    assert knocked_down(alone)  # with no follow-up Throw on the sheet it is an ordinary Throw
+
+
+def _focus(uses: int, *mods: dict) -> dict:
+    return move("focus", 3, elements=[el("power_enhancer", target_moves="Fist", additional_uses=uses), *mods])
+
+
+def _bank(n: int) -> dict:
+    return {"ongoing_effects": [{"id": "power_enhancer", "move": "focus", "charges": n}]}
+
+
+def _fist_after(focus: dict, bank: int | None, decisions: dict | None = None) -> Any:
+    return hit(
+        [focus, FIST],
+        used=["fist"],
+        rolls={"T2.a.damage": 1},
+        turn=2,
+        sa=_bank(bank) if bank else None,
+        decisions=decisions,
+    )
+
+
+def _die(res: Any, key: str = "T2.a.damage") -> list[str]:
+    return [r.die for r in res.rolls if r.key == key]
+
+
+@effect_of("power_enhancer", "000 L3820–L3832")
+def power_enhancer_adds_a_damage_die_size_per_banked_use() -> None:
+    used = hit([_focus(1), FIST], decisions={"T1.a.action": {"action": "utility", "moves": ["focus"]}})
+    assert [(e.id, e.charges) for e in st(used, "a").ongoing_effects] == [("power_enhancer", 1)]
+    assert _die(_fist_after(_focus(1), None)) == ["1d6"]
+    strong = _fist_after(_focus(1), 2)
+    assert _die(strong) == ["1d10"]  # two uses: 1d6 → 1d8 → 1d10
+    assert st(strong, "a").ongoing_effects == []  # spent on that use
+
+
+@effect_of("power_enhancer.delayed_onset", "000 L3834–L3840")
+def delayed_onset_lets_the_bank_wait() -> None:
+    focus = _focus(1, el("power_enhancer.delayed_onset"))
+    kept = _fist_after(focus, 2, {"T2.a.power_enhancer": {"choice": "hold"}})
+    assert _die(kept) == ["1d6"] and [e.charges for e in st(kept, "a").ongoing_effects] == [2]
+    assert _die(_fist_after(focus, 2, {"T2.a.power_enhancer": {"choice": "act"}})) == ["1d10"]
+
+
+@effect_of("power_enhancer.element_addition", "000 L3842–L3850")
+def element_addition_gives_the_next_use_its_element() -> None:
+    focus = _focus(0, el("power_enhancer.element_addition", element="knocks_down"))
+    assert not knocked_down(_fist_after(focus, None))
+    added = _fist_after(focus, 1)
+    assert knocked_down(added) and _die(added) == ["1d6"]  # the Element instead of the die size
