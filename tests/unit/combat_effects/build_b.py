@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.models import TurnResult
 
+from ..combat_fixtures import build
 from ..test_combat_rules import A_FIRST, attack, duel, sheet, st
 
 __all__ = [
     "A_FIRST",
     "accuracy_parts",
     "attack",
+    "band_fight",
     "defense_total",
     "duel",
     "el",
@@ -119,3 +122,27 @@ def with_ki(sh: dict[str, Any], ki: int) -> dict[str, Any]:
 def knocked_down(res: TurnResult, fid: str = "b") -> bool:
     """Whether the turn knocked `fid` down (he may have stood up again at his slot)."""
     return any(s.label == "E.4" and s.actor == fid and "Knocked Down" in s.text for s in res.log)
+
+
+def band_fight(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    bands: dict[str, int],
+    hazards: list[dict[str, Any]],
+    a: dict[str, Any],
+    b: dict[str, Any] | None = None,
+) -> TurnResult:
+    """Turn 1 on a Band Map: `a` and `b` (Defense 0 unless given) at the bands named, with these Hazards."""
+    fighters = [
+        {"id": fid, "sheet": sh, "state": {"life_bar": 50, "fighting_spirit": 30, "fs_start": 30}}
+        for fid, sh in (("a", a), ("b", b or sheet("b", defense=0)))
+    ]
+    decisions = {"T1.a.action": {"action": "none"}, "T1.b.action": {"action": "none"}, **decisions}
+    req = {
+        "fight": {"positioning": {"mode": "band", "bands": bands}, "hazards": hazards},
+        "fighters": fighters,
+        "decisions": decisions,
+        "rolls": rolls,
+        "seed": 1,
+    }
+    return resolve_turn(build(req))

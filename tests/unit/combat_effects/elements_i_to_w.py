@@ -12,9 +12,11 @@ from ..test_combat_rules import FIST
 from .build_b import (
     accuracy_parts,
     attack,
+    band_fight,
     defense_total,
     duel,
     el,
+    first,
     glory,
     hit,
     knocked_down,
@@ -910,3 +912,214 @@ def element_addition_gives_the_next_use_its_element() -> None:
     assert not knocked_down(_fist_after(focus, None))
     added = _fist_after(focus, 1)
     assert knocked_down(added) and _die(added) == ["1d6"]  # the Element instead of the die size
+
+
+# ── Power Up (000 L3852–L3886) ───────────────────────────────────────────────────────────────────────
+
+
+def _powered(elements: list[dict], decisions: dict, ctrl: int = 6) -> Any:
+    m = move("pw", elements=elements)
+    return hit([m], rolls={"T1.a.ctrl": ctrl, "T1.a.damage": 3}, decisions=decisions)
+
+
+@effect_of("power_up", "000 L3852–L3868")
+def power_up_buys_damage_with_control_or_life_bar() -> None:
+    ctl = [el("power_up", version="control")]
+    res = _powered(ctl, {"T1.a.power_up_bonus": {"amount": 2}})
+    # an L2 move at Control 6: 2 more Control for +2 damage; 4 of 6 used, so the spare-Control +1 stays (L3858)
+    assert st(res, "b").life_bar == 50 - (3 + 2) and accuracy_parts(res).get("extra_control") == 1
+    assert _codes(_powered(ctl, {"T1.a.power_up_bonus": {"amount": 3}})) == ["POWER_UP_INVALID"]  # over 2 × Level
+    lb = [el("power_up", version="life_bar")]
+    paid = _powered(lb, {"T1.a.power_up_bonus": {"amount": 3}})  # up to Power Level 3 Life Bar (L3864)
+    assert (st(paid, "a").life_bar, st(paid, "b").life_bar) == (50 - 3, 50 - (3 + 3))
+    assert _codes(_powered(lb, {}, ctrl=2)) == ["INSUFFICIENT_CONTROL"]  # this version needs one more Control
+
+
+def _burst(enhanced: bool) -> list[dict]:
+    els = [el("power_up", version="control"), el("power_up.extra_elements", schedule="knocks_down")]
+    return [*els, el("power_up.enhanced_power_up", control_cap="double_level")] if enhanced else els
+
+
+@effect_of("power_up.extra_elements", "000 L3870–L3876")
+def extra_elements_spend_extra_control_on_the_scheduled_element() -> None:
+    # Knocks Down costs 2 Elements: 2 extra Control buy it, no extra damage
+    res = _powered(_burst(False), {"T1.a.power_up_bonus": {"amount": 2}})
+    assert knocked_down(res) and st(res, "b").life_bar == 50 - 3
+    plain = _powered(_burst(False), {"T1.a.power_up_bonus": {"amount": 2}, "T1.a.power_up_elements": {"amount": 0}})
+    assert not knocked_down(plain) and st(plain, "b").life_bar == 50 - (3 + 2)
+
+
+@effect_of("power_up.enhanced_power_up", "000 L3878–L3886")
+def enhanced_power_up_doubles_the_control_for_elements() -> None:
+    assert _codes(_powered(_burst(False), {"T1.a.power_up_bonus": {"amount": 3}})) == ["POWER_UP_INVALID"]
+    res = _powered(_burst(True), {"T1.a.power_up_bonus": {"amount": 4}})  # 2 × Level: Knocks Down and +2
+    assert knocked_down(res) and st(res, "b").life_bar == 50 - (3 + 2)
+    assert _codes(
+        _powered(_burst(True), {"T1.a.power_up_bonus": {"amount": 4}, "T1.a.power_up_elements": {"amount": 0}})
+    ) == [
+        "POWER_UP_INVALID"  # damage stays capped at the Level
+    ]
+
+
+# ── Invisibility (000 L3589–L3605) ───────────────────────────────────────────────────────────────────
+
+
+def _vanish(init: int, ctrl: int, maintain: bool = False) -> dict:
+    els = [el("invisibility", initiative_steps=init, control_steps=ctrl)]
+    return move("vanish", 3, elements=[*els, el("invisibility.maintain_effect")] if maintain else els)
+
+
+def _dice_next_turn(m: dict, turn: int, hit_by_b: bool = False) -> Any:
+    sa = {"ongoing_effects": [{"id": "invisibility", "move": "vanish", "since": 1}]}
+    dec = {f"T{turn}.b.action": attack(["basic_move"])} if hit_by_b else {}
+    rolls = {f"T{turn}.b.init": 4, f"T{turn}.a.init": 1, f"T{turn}.b.attack": 6} if hit_by_b else {}
+    return duel(dec, rolls, turn=turn, a=sheet("a", defense=0, moves=[m]), sa=sa)
+
+
+def _die_of(res: Any, key: str) -> str:
+    return next(r.die for r in res.rolls if r.key == key)
+
+
+@effect_of("invisibility", "000 L3589–L3597")
+def invisibility_shrinks_the_opponents_dice_the_next_turn() -> None:
+    used = hit([_vanish(1, 2)])
+    assert [e.id for e in st(used, "a").ongoing_effects] == ["invisibility"]
+    nxt = _dice_next_turn(_vanish(1, 2), 2)
+    # b's 1d6 Initiative one size down, his 1d6 Control two sizes down (L3595)
+    assert (_die_of(nxt, "T2.b.init"), _die_of(nxt, "T2.b.ctrl")) == ("1d4", "1d2")
+    assert st(nxt, "a").ongoing_effects == []  # only for the following turn
+
+
+@effect_of("invisibility.maintain_effect", "000 L3599–L3605")
+def maintain_effect_lasts_until_the_user_is_hit() -> None:
+    later = _dice_next_turn(_vanish(1, 0, maintain=True), 3)
+    assert _die_of(later, "T3.b.init") == "1d4" and [e.id for e in st(later, "a").ongoing_effects] == ["invisibility"]
+    struck = _dice_next_turn(_vanish(1, 0, maintain=True), 3, hit_by_b=True)
+    assert st(struck, "a").life_bar < 50 and st(struck, "a").ongoing_effects == []
+
+
+# ── Positioning and Hazards ──────────────────────────────────────────────────────────────────────────
+
+
+@effect_of("mobile.wall_spring", "000 L3693–L3701, L2239")
+def wall_spring_element_lets_a_special_move_spring_with_plus_one() -> None:
+    spring = move("sw", 3, elements=[el("aerial"), el("mobile", movement="mobile"), el("mobile.wall_spring")])
+    plain = move("pl", 3, elements=[el("mobile", movement="mobile")])
+
+    def leap(mid: str) -> Any:
+        act = attack([mid], movement=3, direction="toward", wall_spring=True)
+        return hit(
+            [spring, plain],
+            used=[mid],
+            rolls={"T1.a.damage": 3},
+            rng=3,
+            decisions={"T1.a.action": act},
+            options={"wall_springs": True},
+        )
+
+    res = leap("sw")
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.range == 1 + 1  # back to the border at 4, 3 forward to 1, then Knocked Back
+    assert accuracy_parts(res).get("wall_spring") == 1
+    assert _codes(leap("pl")) == ["WALL_SPRING_INVALID"]
+
+
+@effect_of("position_shift", "000 L3794–L3810")
+def position_shift_switches_places_after_the_knock_back() -> None:
+    shove = move("shove", elements=[el("position_shift", mode="switch_places")])
+    res = band_fight(
+        {"T1.a.action": attack(["shove"])},
+        {**first(), "T1.a.damage": 2},
+        {"a": 3, "b": 3},
+        [],
+        sheet("a", moves=[shove]),
+    )
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.bands == {"a": 4, "b": 3}  # Knocked Back to 4 first, then the two trade bands
+
+
+@effect_of("throw.carrying_grapple", "000 L4349–L4357")
+def carrying_grapple_carries_both_one_band_for_one_fs() -> None:
+    carry = move("carry", 3, elements=[el("throw"), el("throw.carrying_grapple")])
+    walls = [{"id": "w", "kind": "wall", "band": 1}]
+    base = {"T1.a.action": attack(["carry"])}
+    stay = band_fight(base, {**first(), "T1.a.damage": 2}, {"a": 3, "b": 3}, walls, sheet("a", moves=[carry]))
+    went = band_fight(
+        {**base, "T1.a.carry": {"hazard": "w"}},
+        {**first(), "T1.a.damage": 2},
+        {"a": 3, "b": 3},
+        walls,
+        sheet("a", moves=[carry]),
+    )
+    assert went.status == "resolved", went.violations
+    # both carried 1 band toward the wall before the rest of the hit (L4355), then b is Knocked Back 1
+    assert stay.fight.positioning.bands == {"a": 3, "b": 4}
+    assert went.fight.positioning.bands == {"a": 2, "b": 3}
+
+
+@effect_of("sidestep_counter", "000 L4149–L4161, L5896")
+def sidestep_counter_answers_a_miss_on_evasion() -> None:
+    slip = move("slip", elements=[el("sidestep_counter", sidestep_only="no")])
+
+    def answer(options: dict) -> Any:
+        return hit(
+            [FIST],
+            used=["basic_move"],
+            rolls={**A_MISSES},
+            a_sheet=sheet("a", defense=0, moves=[FIST]),
+            b=sheet("b", evasion=2, moves=[slip]),
+            options=options,
+            decisions={
+                "T1.b.defense": {"defense": "evasion"},
+                "T1.b.evasion_result": {"choice": "accuracy_bonus"},
+                "T1.b.defensive_response": {"choice": "respond", "response": "sidestep_counter", "moves": ["slip"]},
+            },
+        )
+
+    res = answer({"sidestep": True})
+    assert defense_total(res) == 2  # on Evasion, not Tactics
+    assert st(res, "a").life_bar == 50 - 3  # a's 1 missed; Slip hits back for 3
+    assert "RESPONSE_TRIGGER_INVALID" in _codes(answer({}))  # needs the Sidestep option
+
+
+@effect_of("prop_recovery", "000 L3902–L3908")
+def prop_recovery_picks_the_prop_up_and_lets_prop_moves_follow() -> None:
+    blade = move("blade", liabilities=[el("prop")])
+    snatch = move("snatch", elements=[el("prop_recovery")])
+    dropped = {"ongoing_effects": [{"id": "prop", "move": "prop", "since": 1, "charges": 0}]}
+    assert _codes(hit([blade, snatch], used=["basic_move", "blade"], turn=2, sa=dropped)) == ["MOVE_LOCKED"]
+    res = hit(
+        [blade, snatch], used=["snatch", "blade"], rolls={"T2.a.damage": 3, "T2.a.damage.2": 2}, turn=2, sa=dropped
+    )
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").ongoing_effects == []  # recovered at Range 0 of it
+
+
+@effect_of("reflection", "000 L4087–L4097")
+def reflection_sends_the_projectile_back_at_a_halved_defense() -> None:
+    fire = move("fireball", 3, elements=[el("ranged")])
+    mirror = move("mirror", elements=[el("interrupt"), el("reflection")], liabilities=[el("utility")])
+    res = duel(
+        {
+            "T1.a.action": attack(["fireball"]),
+            "T1.b.defense": {"defense": "tactics", "fs": 3},
+            "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["mirror"]},
+            "T1.a.defense": {"defense": "evasion"},
+        },
+        {
+            "T1.a.init": 6,
+            "T1.b.init": 1,
+            "T1.a.ctrl": 6,
+            "T1.a.attack": 1,
+            "T1.b.ctrl": 5,
+            "T1.b.attack": 6,
+            "T1.b.damage": 3,
+        },
+        a=with_ki(sheet("a", defense=4, evasion=4, moves=[fire]), 5),
+        b=sheet("b", moves=[mirror]),
+        rng=3,
+    )
+    assert res.status == "resolved", res.violations
+    assert [s.actor for s in res.log if s.label == "D.3"] == ["a", "b"]  # the Fireball comes back from b
+    assert defense_total(res, "a") == 4 // 2  # a's Evasion halved (L4095)
+    assert st(res, "a").life_bar == 50 - 3
