@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.combat import resolve_turn
+
+from ..combat_fixtures import build
 from ..test_combat_rules import FIST
 from .build_b import (
     accuracy_parts,
@@ -1123,3 +1126,211 @@ def reflection_sends_the_projectile_back_at_a_halved_defense() -> None:
     assert [s.actor for s in res.log if s.label == "D.3"] == ["a", "b"]  # the Fireball comes back from b
     assert defense_total(res, "a") == 4 // 2  # a's Evasion halved (L4095)
     assert st(res, "a").life_bar == 50 - 3
+
+
+# ── Random Effect, Summon, Suppression, Taunts and other time-count Elements ──────────────────────────────
+
+
+@effect_of("random_effect", "000 L3938–L3968")
+def random_effect_rolls_which_combination_applies() -> None:
+    trunk = move(
+        "trunk",
+        3,
+        elements=[el("random_effect", allocation=2, combinations="increased_damage, increased_damage; ranged")],
+    )
+
+    def use(roll: int, rng: int) -> Any:
+        return hit([trunk], rolls={"T1.a.damage": 2, "T1.a.random_effect": roll}, a_sheet=_ki([trunk]), rng=rng)
+
+    big, shot = use(1, 1), use(2, 1)
+    assert [r.die for r in big.rolls if r.key == "T1.a.random_effect"] == ["1d2"]  # two combinations
+    assert _die(big, "T1.a.damage") == ["1d8"] and _die(shot, "T1.a.damage") == ["1d6"]  # two Increased Damage
+    assert st(use(1, 4), "b").life_bar == 50  # the melee combination cannot reach Range 4: a miss (L3958)
+    assert st(use(2, 4), "b").life_bar == 50 - 2  # the Ranged one can
+
+
+CALL = move("call", 4, elements=[el("summon", ally_elements=["knocks_down"])])
+
+
+@effect_of("summon", "000 L4183–L4213")
+def summon_brings_an_ally_that_strikes_with_the_basic_move() -> None:
+    def caller(strength: int = 0) -> dict:
+        return with_ki(sheet("a", strength=strength, moves=[CALL]), 3)
+
+    called = hit(
+        [CALL],
+        rolls={"T1.fight.time": 2},
+        a_sheet=caller(),
+        rng=3,
+        decisions={"T1.a.action": {"action": "utility", "moves": ["call"]}},
+    )
+    # one Range ahead of the summoner; a five-count, 2 run off by the Time Roll (L4191, L4209)
+    assert [(e.id, e.charges, e.time_left) for e in st(called, "a").ongoing_effects] == [("summon", 1, 5 - 2)]
+    ally = {
+        "ongoing_effects": [{"id": "summon", "move": "call", "time_left": 4, "since": 1, "target": "b", "charges": 1}]
+    }
+    rolls = {"T2.a.attack": 6, "T2.a.attack.2": 6, "T2.a.damage": 2, "T2.a.damage.2": 3}
+    res = hit([CALL], used=["basic_move"], rolls=rolls, a_sheet=caller(1), rng=2, turn=2, sa=ally)
+    assert st(res, "b").life_bar == 50 - 2 - 3  # the Basic Move and the Ally's, each with a's Strength (L4203)
+
+
+@effect_of("super_move_enhancer", "000 L4233–L4237")
+def super_move_enhancer_gives_twenty_for_its_super() -> None:
+    boost = move(
+        "focus",
+        3,
+        elements=[el("super_move_enhancer", target_super="Sup", stun_afterwards="yes")],
+        liabilities=[el("utility")],
+    )
+    sup, other = move("sup", 5, kind="super"), move("sup2", 5, kind="super")
+    on = {
+        "super_energy": 0,
+        "ongoing_effects": [{"id": "super_move_enhancer", "move": "focus", "time_left": 5, "since": 1}],
+    }
+    res = hit([boost, sup, other], used=["sup"], rolls={"T2.a.damage": 3}, turn=2, sa=on)
+    assert res.status == "resolved" and st(res, "b").life_bar < 50  # the 20 extra pay for that Super
+    assert _codes(hit([boost, sup, other], used=["sup2"], turn=2, sa=on)) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+def _hex(tier: str) -> dict:
+    return move("hex", 5, elements=[el("suppression", tier=tier, movement_lock="no")])
+
+
+@effect_of("suppression", "000 L4239–L4263")
+def suppression_locks_moves_by_tier_for_a_five_count() -> None:
+    res = hit([_hex("special_moves")], rolls={"T1.a.damage": 3, "T1.fight.time": 2})
+    assert st(res, "b").life_bar == 50  # No Damage
+    assert [(e.id, e.time_left) for e in st(res, "b").ongoing_effects] == [("suppression", 5 - 2)]
+    kick, sup = move("kick"), move("sup", 5, kind="super")
+    on = {"ongoing_effects": [{"id": "suppression", "move": "hex", "target": "a", "time_left": 4, "since": 1}]}
+
+    def b_uses(tier: str, m: str) -> bool:
+        r = duel(
+            {"T2.b.action": attack([m])},
+            {"T2.b.init": 6, "T2.a.init": 1, "T2.b.ctrl": 6},
+            a=sheet("a", moves=[_hex(tier)]),
+            b=sheet("b", moves=[kick, sup]),
+            turn=2,
+            sb={**on, "super_energy": 10},
+        )
+        return "MOVE_LOCKED" not in _codes(r)
+
+    # 2 Elements: no Special Moves; 3: no Supers either; 5: no Basic Moves either (L4249–L4255)
+    assert [b_uses("special_moves", m) for m in ("kick", "sup", "basic_move")] == [False, True, True]
+    assert [b_uses("super_moves", m) for m in ("kick", "sup", "basic_move")] == [False, False, True]
+    assert [b_uses("basic_moves", m) for m in ("kick", "sup", "basic_move")] == [False, False, False]
+
+
+@effect_of("tag_counter", "000 L4265–L4271")
+def tag_counter_strikes_from_the_bench_for_ten_super_energy_and_switches() -> None:
+    kick = move("tagc", elements=[el("tag_counter")])
+    fighters = []
+    for fid, extra, moves, skill in (
+        ("a", {}, [FIST], 6),
+        ("a2", {"tag_waiting": True, "super_energy": 10}, [kick], 2),
+        ("b", {}, [FIST], 2),
+    ):
+        state = {"life_bar": 50, "fighting_spirit": 30, "fs_start": 30, **extra}
+        fighters.append({"id": fid, "sheet": sheet(fid, moves=moves, defense=skill), "state": state})
+    res = resolve_turn(
+        build(
+            {
+                "options": {"tag_team": True},
+                "fight": {
+                    "turn": 1,
+                    "positioning": {"mode": "range", "range": 1},
+                    "sides": {"a": "red", "a2": "red", "b": "blue"},
+                },
+                "fighters": fighters,
+                "decisions": {
+                    "T1.b.action": attack(["fist"]),
+                    "T1.a.defense": {"defense": "defense"},
+                    "T1.a.action": {"action": "none"},
+                    "T1.b.defense": {"defense": "defense"},
+                    "T1.a2.tag_counter": {"choice": "respond", "moves": ["tagc"]},
+                },
+                "rolls": {
+                    "T1.b.init": 6,
+                    "T1.a.init": 2,
+                    "T1.b.ctrl": 6,
+                    "T1.b.attack": 1,
+                    "T1.a2.attack": 6,
+                    "T1.a2.damage": 3,
+                },
+                "seed": 1,
+            }
+        )
+    )
+    assert res.status == "resolved", res.violations
+    # a blocks with Defense; a2 spends 10 Super Energy, b's Defense 2 is halved to 1, the hit switches them
+    assert next(dict(s.inputs)["defense"] for s in res.log if s.label == "D.4" and s.actor == "b") == 2 // 2
+    assert st(res, "b").life_bar == 50 - 3 and st(res, "a2").super_energy == 0
+    assert not st(res, "a2").tag_waiting and st(res, "a").tag_waiting
+
+
+POSE = move("pose", elements=[el("taunt")], liabilities=[el("utility")])
+
+
+@effect_of("taunt", "000 L4273–L4281, L2141")
+def taunt_move_adds_the_basic_taunts_1d4_glory() -> None:
+    def pose(rolls: dict, **kw: Any) -> Any:
+        act = {"T1.a.action": {"action": "utility", "moves": ["pose"], "target": "b"}}
+        return hit([POSE, FIST], rolls={"T1.fight.time": 1, **rolls}, rng=3, decisions=act, **kw)
+
+    # its Level, 2, on first use, and the 1d4 (rolled 3) against a foe of lower Initiative (L2141)
+    assert sorted(g.points for g in pose({"T1.a.taunt_glory": 3}).glory if g.fighter == "a") == [2, 3]
+    assert glory(pose({}, sa={"taunt_used": True}), "a") == 2  # the 1d4 only once a combat
+
+
+@effect_of("taunt.modify_super_energy", "000 L4283–L4289")
+def modify_super_energy_turns_the_damage_roll_into_super_energy() -> None:
+    sup = move("sup", 5, kind="super")
+
+    def jeer(direction: str, **kw: Any) -> Any:
+        m = move("jeer", elements=[el("taunt"), el("taunt.modify_super_energy", direction=direction)])
+        return hit(
+            [m, sup],
+            used=["jeer"],
+            rolls={"T1.a.damage": 4, "T1.a.taunt_glory": 1},
+            a_sheet=sheet("a", strength=2, moves=[m, sup]),
+            b=sheet("b", defense=0, moves=[FIST, sup]),
+            **kw,
+        )
+
+    gain = jeer("gain_self", options={"super_energy_max": 30})
+    assert st(gain, "b").life_bar == 50  # no damage
+    # the 1d6 shows 4 (Strength 2 not applied): 4 Super Energy, then 1 for the attack and, with a gauge of 30,
+    # 30 / 20 rounded up = 2 for the turn (000 L5269, L5275)
+    assert st(gain, "a").super_energy == 4 + 1 + 2
+    drain = jeer("drain_opponent", sb={"super_energy": 8})
+    assert st(drain, "b").super_energy == 8 - 4 + 1  # then b's own 1 for the turn
+
+
+@effect_of("taunt.element_addition", "000 L4291–L4301")
+def taunt_element_addition_lends_its_element_to_the_next_move() -> None:
+    provoke = move(
+        "provoke",
+        3,
+        elements=[el("taunt"), el("taunt.element_addition", element="knocks_down")],
+        liabilities=[el("utility")],
+    )
+    lent = {"ongoing_effects": [{"id": "taunt.element_addition", "move": "provoke", "since": 1}]}
+    plain = hit([provoke, FIST], used=["fist"], rolls={"T2.a.damage": 3}, turn=2)
+    added = hit([provoke, FIST], used=["fist"], rolls={"T2.a.damage": 3}, turn=2, sa=lent)
+    assert not knocked_down(plain) and knocked_down(added)  # the Fist Knocks Down this once
+    assert st(added, "a").ongoing_effects == []
+    late = hit([provoke, FIST], used=["fist"], rolls={"T3.a.damage": 3}, turn=3, sa=lent)
+    assert not knocked_down(late)  # only the same or the following turn
+
+
+@effect_of("temporary_technique", "000 L4329–L4333")
+def temporary_technique_grants_the_technique_through_the_next_action() -> None:
+    step = move("step", elements=[el("temporary_technique", technique="Dash")])
+    dash = {"action": "attack", "moves": ["basic_move"], "movement": 2, "dash": True}
+    used = hit([step, FIST], used=["step"], rolls={"T1.a.damage": 3})
+    assert [(e.id, e.since) for e in st(used, "a").ongoing_effects] == [("temporary_technique", 1)]
+    held = {"ongoing_effects": [{"id": "temporary_technique", "move": "step", "since": 1}]}
+    ok = hit([step, FIST], rolls={"T2.a.damage": 3}, rng=3, turn=2, sa=held, decisions={"T2.a.action": dash})
+    assert ok.status == "resolved", ok.violations  # the Dash option is off; the Technique allows it
+    assert _codes(hit([step, FIST], rng=3, turn=2, decisions={"T2.a.action": dash})) == ["DASH_INVALID"]
+    assert _codes(hit([step, FIST], rng=3, turn=3, sa=held, decisions={"T3.a.action": dash})) == ["DASH_INVALID"]
