@@ -593,3 +593,189 @@ def defense_liability_costs_four_on_defense_totals() -> None:
     # Evasion is not touched: Evasion 3 still stops b's 1 while buffed.
     a = sheet("a", evasion=3, moves=[_rage("buff.defense_liability")])
     assert not hit_by(_b_attacks(a, _buffed(), 1, "evasion"), "b")
+
+
+# ── Buff and its modifiers ──────────────────────────────────────────────────────────────────────
+
+USE_RAGE = {"T1.a.action": utility("rage")}
+
+
+def _use_rage(rage: dict, time: int = 4, **kw: Any) -> TurnResult:
+    """a uses Rage (Time Roll ``time``)."""
+    res = duel(
+        USE_RAGE,
+        {**FIRST, "T1.fight.time": time},
+        a=sheet("a", moves=[rage, move("fist")], **kw.pop("a_kw", {})),
+        rng=1,
+        **kw,
+    )
+    assert res.status == "resolved", res.violations
+    return res
+
+
+def _fist_die(rage: dict, sa: dict | None) -> str:
+    """The damage die of a's sure hit with his Fist (a Special Move: 1d6 at Strength 0)."""
+    res = strike([move("fist"), rage], use=["fist"], sa=sa)
+    return next(r.die for r in res.rolls if r.key == "T1.a.damage")
+
+
+@effect_of("buff", "000 L2961, L2967, L2969–L2971")
+def buff_runs_a_ten_count_and_changes_the_fighter() -> None:
+    assert effects(_use_rage(_rage()), "a") == [("buff", 10 - 4)]
+    # Strength +1 while it runs: the Fist's 1d6 becomes 1d8 (one die size per point, 000 L5453).
+    assert (_fist_die(_rage(), None), _fist_die(_rage(), _buffed())) == ("1d6", "1d8")
+    # Trading 2 of Defense for Tactics: Defense 3 → 1, Tactics 1 → 3. b's roll of 1 totals 2.
+    trade = move("rage", el("buff", defense_trade=2, defense_trade_split="tactics"), level=3)
+    a = sheet("a", defense=3, tactics=1, moves=[trade])
+    assert not hit_by(_b_attacks(a, None, 1), "b") and hit_by(_b_attacks(a, _buffed(), 1), "b")
+    assert hit_by(_b_attacks(a, None, 1, "tactics"), "b") and not hit_by(_b_attacks(a, _buffed(), 1, "tactics"), "b")
+
+
+@effect_of("buff.decreased_duration", "000 L2985")
+def decreased_duration_buff_runs_a_five_count() -> None:
+    assert effects(_use_rage(_rage("buff.decreased_duration"), time=2), "a") == [("buff", 5 - 2)]
+
+
+@effect_of("buff.increased_duration", "000 L3009")
+def increased_duration_buff_lasts_the_fight_for_one_fs_a_turn() -> None:
+    res = _use_rage(_rage("buff.increased_duration"), time=6)
+    assert effects(res, "a") == [("buff", None)] and st(res, "a").fighting_spirit == 30 - 1
+    # With no FS left it goes on all the same.
+    res = _use_rage(_rage("buff.increased_duration"), time=6, sa={"fighting_spirit": 0})
+    assert effects(res, "a") == [("buff", None)] and st(res, "a").fighting_spirit == 0
+
+
+@effect_of("buff.early_ending", "000 L3001")
+def early_ending_lets_end_buff_stop_it() -> None:
+    calm = move("calm", el("end_buff", target_buff="rage"))
+    a = sheet("a", moves=[_rage("buff.early_ending"), calm])
+    res = duel({"T1.a.action": attack(["calm"])}, FIRST, a=a, sa=_buffed(), rng=1)
+    assert res.status == "resolved", res.violations
+    assert effects(res, "a") == []  # ended at the end of the turn instead of running on
+
+
+@effect_of("end_buff", "000 L3270")
+def end_buff_ends_the_named_buff() -> None:
+    calm = move("calm", el("end_buff", target_buff="rage"))
+    a = sheet("a", moves=[_rage("buff.early_ending", "buff.increased_duration"), calm])
+    res = duel({"T1.a.action": attack(["calm"])}, FIRST, a=a, sa=_buffed(None), rng=1)
+    assert res.status == "resolved", res.violations
+    assert effects(res, "a") == []
+
+
+@effect_of("end_buff.end_only", "000 L3280")
+def end_only_needs_a_buff_running() -> None:
+    calm = move("calm", el("end_buff", target_buff="rage"), liabilities=("end_buff.end_only",))
+    a = sheet("a", moves=[_rage("buff.early_ending"), calm])
+    assert duel({"T1.a.action": attack(["calm"])}, FIRST, a=a, sa=_buffed(), rng=1).status == "resolved"
+    assert duel({"T1.a.action": attack(["calm"])}, FIRST, a=a, rng=1).status == "invalid"
+
+
+@effect_of("buff.life_bar_drain", "000 L3015")
+def life_bar_drain_costs_power_level_each_turn() -> None:
+    res = _use_rage(_rage("buff.life_bar_drain"))
+    assert life(res, "a") == 50 - 3  # Power Level 3
+    res = _use_rage(_rage("buff.life_bar_drain"), sa={"life_bar": 2})
+    assert life(res, "a") == 1 and st(res, "a").stunned is None  # never below 1, no Stun
+
+
+@effect_of("buff.lowered_basic_quality", "000 L3023–L3025")
+def lowered_basic_quality_lowers_it_while_buffed() -> None:
+    weak = move(
+        "rage",
+        el("buff", quality_raises=1, raised_qualities="strength"),
+        level=3,
+        liabilities=(el("buff.lowered_basic_quality", times=1, qualities="stamina"),),
+    )
+    # Stamina 0 → −1: b's Fist on a rolls one die size larger, 1d6 → 1d8 (000 L5453).
+    dec = {"T1.b.action": attack(["fist"]), "T1.a.defense": {"defense": "defense"}}
+
+    def die(sa: dict | None) -> str:
+        res = duel(dec, B_ACTS, a=sheet("a", defense=0, moves=[weak]), b=sheet("b", moves=[move("fist")]), sa=sa, rng=1)
+        return next(r.die for r in res.rolls if r.key == "T1.b.damage")
+
+    assert (die(None), die(_buffed())) == ("1d6", "1d8")
+
+
+@effect_of("buff.movement_only", "000 L3033")
+def movement_only_buff_allows_only_movement() -> None:
+    a = sheet("a", moves=[_rage("buff.movement_only"), move("fist")])
+    assert [v.code for v in duel({"T1.a.action": attack(["fist"])}, FIRST, a=a, sa=_buffed(), rng=1).violations] == [
+        "BUFF_MOVEMENT_ONLY"
+    ]
+    res = duel({"T1.a.action": {"action": "move", "movement": 1}}, FIRST, a=a, sa=_buffed(), rng=3)
+    assert res.status == "resolved" and res.fight.positioning.range == 2
+
+
+@effect_of("buff.no_movement", "000 L3039")
+def no_movement_buff_forbids_moving() -> None:
+    a = sheet("a", moves=[_rage("buff.no_movement"), move("fist")])
+    assert [
+        v.code
+        for v in duel({"T1.a.action": {"action": "move", "movement": 1}}, FIRST, a=a, sa=_buffed(), rng=3).violations
+    ] == ["BUFF_NO_MOVEMENT"]
+    assert duel({"T1.a.action": attack(["fist"])}, FIRST, a=a, sa=_buffed(), rng=1).status == "resolved"
+
+
+@effect_of("buff.removed_ki", "000 L3045")
+def removed_ki_locks_ki_moves_while_buffed() -> None:
+    a = sheet("a", moves=[_rage("buff.removed_ki"), move("blast", "ranged")])
+    a["combat_skills"]["ki"] = 2
+    assert duel({"T1.a.action": attack(["blast"])}, FIRST, a=a, rng=3).status == "resolved"
+    assert [v.code for v in duel({"T1.a.action": attack(["blast"])}, FIRST, a=a, sa=_buffed(), rng=3).violations] == [
+        "BUFF_KI_REMOVED"
+    ]
+
+
+@effect_of("buff.repeatable", "000 L3051, L3055")
+def repeatable_buff_stacks_for_one_fs_a_use() -> None:
+    rage = _rage("buff.repeatable")
+    res = _use_rage(rage, sa=_buffed(charges=1))
+    assert [(e.id, e.charges) for e in st(res, "a").ongoing_effects] == [("buff", 2)]
+    assert st(res, "a").fighting_spirit == 30 - 1
+    # Two uses: Strength 0 + 2, the Fist's 1d6 two sizes up: 1d10.
+    assert _fist_die(rage, _buffed(charges=2)) == "1d10"
+
+
+@effect_of("buff.stun", "000 L3061–L3063")
+def buff_stun_stuns_when_the_buff_ends() -> None:
+    rage = _rage("buff.stun")
+    # 3 left, the Time Roll takes 4: it ends, and he is Stunned for next turn. Taking 2, it runs on.
+    over = duel({}, {**FIRST, "T1.fight.time": 4}, a=sheet("a", moves=[rage]), sa=_buffed(3), rng=1)
+    assert effects(over, "a") == [] and st(over, "a").stunned is not None
+    still = duel({}, {**FIRST, "T1.fight.time": 2}, a=sheet("a", moves=[rage]), sa=_buffed(3), rng=1)
+    assert st(still, "a").stunned is None
+
+
+@effect_of("buff.super_energy_duration", "000 L3069")
+def super_energy_duration_two_per_point() -> None:
+    sup = move("sup", kind="super", level=5)
+    rage = _rage("buff.super_energy_duration")
+    res = duel(USE_RAGE, {**FIRST, "T1.fight.time": 2}, a=sheet("a", moves=[rage, sup]), sa={"super_energy": 3}, rng=1)
+    assert res.status == "resolved", res.violations
+    # 3 Super Energy: a 6-count, 2 off; and none gained while it runs (1 a turn otherwise, 000 L5271).
+    assert effects(res, "a") == [("buff", 2 * 3 - 2)] and st(res, "a").super_energy == 3
+    # When it ends, Super Energy drops to 0.
+    res = duel(
+        {}, {**FIRST, "T1.fight.time": 4}, a=sheet("a", moves=[rage, sup]), sa={**_buffed(2), "super_energy": 5}, rng=1
+    )
+    assert effects(res, "a") == [] and st(res, "a").super_energy == 0
+
+
+@effect_of("buff.buff_gauge", "000 L2979")
+def buff_gauge_sets_the_count() -> None:
+    rage = _rage("buff.buff_gauge")
+    # A gauge of 7: a 7-count, 3 off at the Time Roll; the gauge is spent, then fills 1 this turn like Super Energy.
+    res = _use_rage(rage, time=3, sa={"ongoing_effects": [{"id": "buff_gauge", "charges": 7}]})
+    got = {e.id: (e.time_left, e.charges) for e in st(res, "a").ongoing_effects}
+    assert got["buff"][0] == 7 - 3 and got["buff_gauge"][1] == 1
+
+
+@effect_of("buff.technique_buff", "000 L3075")
+def technique_buff_stretches_flight_to_the_buff() -> None:
+    def count(*mods: Any) -> list:
+        rage = move("rage", el("buff", quality_raises=1, raised_qualities="strength"), "flight", *mods, level=3)
+        return sorted(effects(_use_rage(rage, time=3), "a"))
+
+    assert count() == [("buff", 10 - 3), ("flight", 5 - 3)]  # Flight's own 5-count
+    assert count(el("buff.technique_buff", associated=["flight"])) == [("buff", 10 - 3), ("flight", 10 - 3)]
