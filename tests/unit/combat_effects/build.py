@@ -114,14 +114,14 @@ def band_duel(
     a: dict[str, Any] | None = None,
     b: dict[str, Any] | None = None,
     turn: int = 1,
+    sa: dict[str, Any] | None = None,
 ) -> TurnResult:
     """a and b on a Band Map (000 L5650–L5668), with ``hazards``; anyone not scripted does nothing."""
     fighters = []
-    for fid, sh in (("a", a or sheet("a")), ("b", b or sheet("b", defense=0))):
+    for fid, sh, more in (("a", a or sheet("a"), sa), ("b", b or sheet("b", defense=0), None)):
         pl = sh["power_level"]
-        fighters.append(
-            {"id": fid, "sheet": sh, "state": {"life_bar": LIFE[pl], "fighting_spirit": FS[pl], "fs_start": FS[pl]}}
-        )
+        base = {"life_bar": LIFE[pl], "fighting_spirit": FS[pl], "fs_start": FS[pl]}
+        fighters.append({"id": fid, "sheet": sh, "state": {**base, **(more or {})}})
     decisions = {f"T{turn}.{fid}.action": {"action": "none"} for fid in ("a", "b")} | decisions
     req = {
         "fight": {"turn": turn, "positioning": {"mode": "band", "bands": bands}, "hazards": hazards or []},

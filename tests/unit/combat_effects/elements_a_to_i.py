@@ -779,3 +779,178 @@ def technique_buff_stretches_flight_to_the_buff() -> None:
 
     assert count() == [("buff", 10 - 3), ("flight", 5 - 3)]  # Flight's own 5-count
     assert count(el("buff.technique_buff", associated=["flight"])) == [("buff", 10 - 3), ("flight", 10 - 3)]
+
+
+# ── Bomb and its modifiers ──────────────────────────────────────────────────────────────────────
+
+PLACE = {"T1.a.action": utility("mine")}
+T2 = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+
+
+def _bomber(*mods: str | dict, ki: int = 5, strength: int = 0) -> dict:
+    """a with the Level 2 Bomb move Mine (Ki 5: Ki damage from a Special's 1d6, 000 L3976–L3981)."""
+    liab = tuple(
+        m
+        for m in mods
+        if isinstance(m, str) and m in ("bomb.moveable_bomb", "bomb.no_range", "bomb.short_timer", "bomb.no_detonation")
+    )
+    mine = move("mine", "bomb", *(m for m in mods if m not in liab), liabilities=liab)
+    s = sheet("a", moves=[mine], strength=strength)
+    s["combat_skills"]["ki"] = ki
+    return s
+
+
+def _live(n: int = 1, **kw: Any) -> dict:
+    """a's state with ``n`` live Bombs of Mine (placed on turns 1, 2 …)."""
+    return {"ongoing_effects": [{"id": "bomb", "move": "mine", "since": i + 1, "time_left": 0, **kw} for i in range(n)]}
+
+
+def _bombs(res: TurnResult) -> list:
+    return [e for e in st(res, "a").ongoing_effects if e.id == "bomb"]
+
+
+def _boom(a: dict, sa: dict, rolls: dict | None = None, turn: int = 2, **kw: Any) -> TurnResult:
+    t = {k.replace("T2.", f"T{turn}."): v for k, v in T2.items()}
+    res = duel({f"T{turn}.a.action": {"action": "none"}}, {**t, **(rolls or {})}, a=a, sa=sa, turn=turn, **kw)
+    assert res.status == "resolved", res.violations
+    return res
+
+
+@effect_of("bomb", "000 L2851, L2855–L2857")
+def bomb_counts_down_then_blasts_against_defense_with_ki_damage() -> None:
+    # Placed: a 1d8 count (5), 3 off at the Time Roll; a won the Maneuver Roll, so b is in the blast.
+    rolls = {**FIRST, "T1.a.bomb_timer": 5, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2, "T1.fight.time": 3}
+    res = duel(PLACE, rolls, a=_bomber(), rng=3)
+    assert res.status == "resolved", res.violations
+    assert [(e.target, e.time_left) for e in _bombs(res)] == [("b", 5 - 3)]
+    # Used again while it is live: nothing more.
+    assert len(_bombs(duel(PLACE, rolls, a=_bomber(), rng=3, sa=_live(target="b")))) == 1
+    # Its count run out: it goes off before Initiative, Ki damage 1d6 (not Strength 2): 4 rolled takes 4.
+    res = _boom(
+        _bomber(strength=2), _live(target="b"), {"T2.a.attack": 6, "T2.a.damage": 4}, b=sheet("b", defense=2), rng=3
+    )
+    assert (
+        [r.die for r in res.rolls if r.key == "T2.a.damage"] == ["1d6"] and life(res, "b") == 46 and _bombs(res) == []
+    )
+
+
+@effect_of("bomb.short_timer", "000 L2931")
+def short_timer_counts_one_d8_minus_four() -> None:
+    base = {**FIRST, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2, "T1.a.attack": 6, "T1.a.damage": 3}
+    # 3 − 4 ≤ 0: it goes off right after his action; b takes the 3.
+    res = duel(PLACE, {**base, "T1.a.bomb_timer": 3}, a=_bomber("bomb.short_timer"), rng=3)
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 47 and _bombs(res) == []
+    # 7 − 4 = 3, 2 off at the Time Roll.
+    res = duel(PLACE, {**base, "T1.a.bomb_timer": 7, "T1.fight.time": 2}, a=_bomber("bomb.short_timer"), rng=3)
+    assert life(res, "b") == 50 and [e.time_left for e in _bombs(res)] == [3 - 2]
+
+
+def _three_bands(a: dict) -> TurnResult:
+    # a on band 1, b on band 2, c on band 3; the Bomb lies on band 2: Range 1 from a and c, 0 from b.
+    c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
+    rolls = {"T2.a.init": 6, "T2.b.init": 3, "T2.c.init": 1, "T2.a.ctrl": 6}
+    for k in ("", ".2", ".3"):
+        rolls |= {f"T2.a.attack{k}": 6, f"T2.a.damage{k}": 2}
+    dec = {f"T2.{f}.action": {"action": "none"} for f in "abc"}
+    res = duel(dec, rolls, a=a, b=sheet("b", defense=0), extra=[c], turn=2, sa=_live(band=2))
+    assert res.status == "resolved", res.violations
+    return res
+
+
+def _blasted(res: TurnResult) -> list[str]:
+    return [s.text.split(" with ")[0].removeprefix("a attacks ") for s in res.log if s.label == "D.3"]
+
+
+@effect_of("bomb.no_range", "000 L2919, L2855")
+def no_range_blasts_only_range_zero() -> None:
+    assert _blasted(_three_bands(_bomber())) == ["a", "b", "c"]  # Range 0–1: everyone, a too
+    assert _blasted(_three_bands(_bomber("bomb.no_range"))) == ["b"]
+
+
+@effect_of("bomb.self_invulnerability", "000 L2925")
+def self_invulnerability_spares_the_owner() -> None:
+    res = _three_bands(_bomber("bomb.self_invulnerability"))
+    assert _blasted(res) == ["b", "c"] and life(res, "a") == 50
+
+
+@effect_of("bomb.multiple_bombs", "000 L2905")
+def multiple_bombs_up_to_four() -> None:
+    rolls = {**FIRST, "T1.a.bomb_timer": 5, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2}
+    counting = {"time_left": 4, "target": "b"}
+    res = duel(PLACE, rolls, a=_bomber("bomb.multiple_bombs"), rng=3, sa=_live(1, **counting))
+    assert len(_bombs(res)) == 2
+    # Turn 5, four live (placed on turns 1–4): a fifth takes the place of the oldest.
+    four = [{"id": "bomb", "move": "mine", "since": i, "time_left": 4, "target": "b"} for i in range(1, 5)]
+    rolls5 = {k.replace("T1.", "T5."): v for k, v in rolls.items()}
+    res = duel(
+        {"T5.a.action": utility("mine")},
+        rolls5,
+        a=_bomber("bomb.multiple_bombs"),
+        rng=3,
+        turn=5,
+        sa={"ongoing_effects": four},
+    )
+    assert res.status == "resolved", res.violations
+    assert sorted(e.since for e in _bombs(res)) == [2, 3, 4, 5]
+
+
+@effect_of("bomb.controlled_detonation", "000 L2879–L2887")
+def controlled_detonation_waits_for_detonate() -> None:
+    a = _bomber("bomb.controlled_detonation")
+    # Its count out, it does not go off by itself; it waits a 5-count (1 off at the Time Roll).
+    res = _boom(a, _live(target="b", time_left=5), {"T2.fight.time": 1}, rng=3)
+    assert life(res, "b") == 50 and [e.time_left for e in _bombs(res)] == [5 - 1]
+    # The Detonate Command Move sets it off: 5 rolled takes 5.
+    rolls = {**T2, "T2.a.attack": 6, "T2.a.damage": 5}
+    res = duel({"T2.a.action": utility("detonate")}, rolls, a=a, rng=3, turn=2, sa=_live(target="b", time_left=4))
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 45 and _bombs(res) == []
+    # With no Bomb waiting, Detonate does nothing.
+    res = duel({"T2.a.action": utility("detonate")}, T2, a=a, rng=3, turn=2)
+    assert res.status == "resolved" and life(res, "b") == 50
+
+
+@effect_of("bomb.assault_bomb", "000 L2867")
+def assault_bomb_fires_a_hard_to_evade_shot_two_turns_on() -> None:
+    # Placed on turn 1, on turn 3 (its count not out) it shoots at b before Initiative. Against Evasion 3 with no
+    # Control involved, a roll of 2 + 1 (Hard to Evade) = 3 hits; a roll of 1 misses.
+    def shot(roll: int) -> TurnResult:
+        rolls = {"T3.a.attack": roll, "T3.a.damage": 3}
+        dec = {"T3.b.defense": {"defense": "evasion"}}
+        res = duel(
+            {"T3.a.action": {"action": "none"}, **dec},
+            {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6, **rolls},
+            a=_bomber("bomb.assault_bomb"),
+            b=sheet("b", evasion=3),
+            rng=3,
+            turn=3,
+            sa=_live(target="b", time_left=3),
+        )
+        assert res.status == "resolved", res.violations
+        return res
+
+    hit = shot(2)
+    assert life(hit, "b") == 50 - 3 and _bombs(hit) == []  # it disappears after that turn
+    assert life(shot(1), "b") == 50
+
+
+@effect_of("bomb.no_detonation", "000 L2913")
+def no_detonation_never_explodes() -> None:
+    res = _boom(_bomber("bomb.assault_bomb", "bomb.no_detonation"), _live(target="b"), {"T2.a.attack": 6}, rng=3)
+    assert life(res, "b") == 50 and len(_bombs(res)) == 1
+    res = _boom(_bomber("bomb.assault_bomb"), _live(target="b"), {"T2.a.attack": 6, "T2.a.damage": 2}, rng=3)
+    assert life(res, "b") == 48  # the same Bomb without it goes off: 2 rolled
+
+
+@effect_of("bomb.moveable_bomb", "000 L2897")
+def moveable_bomb_is_kicked_one_band_per_two_damage() -> None:
+    a = _bomber("bomb.moveable_bomb")
+    kick = {
+        "T2.a.action": attack(["basic_move"], target="b"),
+        "T2.a.move_bomb": {"choice": "act", "target": "a", "direction": "toward"},
+    }
+    # a on band 1 with his Bomb, b on band 5. The Basic Move's 1d4 against Stamina 0 rolls 3: ⌈3 / 2⌉ = 2 bands.
+    res = band_duel(kick, {**T2, "T2.a.bomb_kick": 3}, {"a": 1, "b": 5}, a=a, turn=2, sa=_live(band=1, time_left=3))
+    assert res.status == "resolved", res.violations
+    assert [e.band for e in _bombs(res)] == [1 + 2] and life(res, "b") == 50  # the kick itself hurts nobody
