@@ -26,9 +26,6 @@ IMPLEMENTED_IDS = sorted(e.id for e in catalog().entries.values() if e.combat ==
 PENDING: frozenset[str] = frozenset(
     {
         # data/10-elements-a-to-increased-damage.yaml (entries-a: combat_effects/elements_a_to_i.py)
-        "absorbs_attacks",
-        "absorbs_attacks.absorb_all_attacks",
-        "absorbs_attacks.transform_energy",
         "anti_air",
         "area_effect",
         "bounce",
@@ -41,10 +38,6 @@ PENDING: frozenset[str] = frozenset(
         "explosive",
         "explosive.reduced_damage",
         "hits_super_jump",
-        "illusionary_doubles",
-        "illusionary_doubles.defensive_illusion",
-        "illusionary_doubles.defensive_illusion.variable_movement",
-        "illusionary_doubles.offensive_illusion",
         # data/20-elements-increased-glory-to-wind-up.yaml (entries-b: combat_effects/elements_i_to_w.py)
         "increased_glory",
         "increased_knockback",

@@ -954,3 +954,143 @@ def moveable_bomb_is_kicked_one_band_per_two_damage() -> None:
     res = band_duel(kick, {**T2, "T2.a.bomb_kick": 3}, {"a": 1, "b": 5}, a=a, turn=2, sa=_live(band=1, time_left=3))
     assert res.status == "resolved", res.violations
     assert [e.band for e in _bombs(res)] == [1 + 2] and life(res, "b") == 50  # the kick itself hurts nobody
+
+
+# ── Interrupt specials: Absorbs Attacks, Illusionary Doubles ────────────────────────────────────
+
+FIREBALL = move("fireball", "ranged")
+KICK = move("kick")
+# a's roll of 1 totals 2 against b's Tactics 3 (a miss); b's Control 5 pays for his Level 2 Interrupt move.
+MISSED = {**FIRST, "T1.a.attack": 1, "T1.b.ctrl": 5}
+
+
+def _interrupted(a_move: dict, b_move: dict, rolls: dict | None = None, rng: int = 3, **more: Any) -> TurnResult:
+    dec = {
+        "T1.a.action": attack([a_move["id"]]),
+        "T1.b.defense": more.pop("declared", {"defense": "tactics"}),
+        "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": [b_move["id"]]},
+        **more.pop("decisions", {}),
+    }
+    b = sheet("b", tactics=3, moves=[b_move])
+    return duel(dec, {**MISSED, **(rolls or {})}, a=sheet("a", moves=[a_move]), b=b, rng=rng, **more)
+
+
+def _shield(*mods: Any) -> dict:
+    return move("shield", "interrupt", "absorbs_attacks", *mods, liabilities=("utility",))
+
+
+def _held(res: TurnResult) -> list[tuple[str | None, int | None]]:
+    return [(e.move, e.since) for e in st(res, "b").ongoing_effects if e.id == "absorbed_attack"]
+
+
+@effect_of("absorbs_attacks", "000 L2771–L2773")
+def absorbs_attacks_holds_a_ranged_move_for_one_later_use() -> None:
+    res = _interrupted(FIREBALL, _shield())
+    assert res.status == "resolved", res.violations
+    assert _held(res) == [("fireball", 1)] and life(res, "b") == 50
+    # Next turn b throws it as his own, once: a Special Move's 1d6, 4 rolled.
+    nxt = duel(
+        {"T2.b.action": attack(["absorbed:fireball"])},
+        {"T2.a.init": 1, "T2.b.init": 6, "T2.b.ctrl": 6, "T2.b.damage": 4},
+        a=sheet("a", defense=0, moves=[FIREBALL]),
+        b=sheet("b", moves=[_shield()]),
+        sb=carried(res, "b"),
+        rng=3,
+        turn=2,
+    )
+    assert nxt.status == "resolved", nxt.violations
+    assert life(nxt, "a") == 46 and _held(nxt) == []
+    # Not against a close-quarters Special Move.
+    assert [v.code for v in _interrupted(KICK, _shield(), rng=1).violations] == ["RESPONSE_TRIGGER_INVALID"]
+
+
+@effect_of("absorbs_attacks.absorb_all_attacks", "000 L2781")
+def absorb_all_attacks_takes_any_attack() -> None:
+    res = _interrupted(KICK, _shield("absorbs_attacks.absorb_all_attacks"), rng=1)
+    assert res.status == "resolved", res.violations
+    assert _held(res) == [("kick", 1)]
+
+
+@effect_of("absorbs_attacks.transform_energy", "000 L2793")
+def transform_energy_turns_the_damage_into_super_energy() -> None:
+    battery = _shield(el("absorbs_attacks.transform_energy", converts_to="super_energy"))
+    # The Fireball's own 1d6 (a's Strength 2 and b's Stamina 1 left out) rolled 5: Super Energy 3 + 5.
+    res = duel(
+        {
+            "T1.a.action": attack(["fireball"]),
+            "T1.b.defense": {"defense": "tactics"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "interrupt", "moves": ["shield"]},
+        },
+        {**MISSED, "T1.b.absorb_energy": 5},
+        a=sheet("a", strength=2, moves=[FIREBALL]),
+        b=sheet("b", tactics=3, stamina=1, moves=[battery]),
+        sb={"super_energy": 3},
+        rng=3,
+    )
+    assert res.status == "resolved", res.violations
+    assert [r.die for r in res.rolls if r.key == "T1.b.absorb_energy"] == ["1d6"]
+    assert st(res, "b").super_energy == 8 and _held(res) == []
+
+
+def _decoy(timing: str, *mods: str) -> dict:
+    return move(
+        "log",
+        "interrupt",
+        "illusionary_doubles",
+        el("illusionary_doubles.defensive_illusion", movement_timing=timing),
+        *mods,
+        liabilities=("utility",),
+    )
+
+
+def _slip(mv: dict, movement: int) -> TurnResult:
+    slip = {"T1.b.illusion_move": {"choice": "move", "direction": "away", "movement": movement}}
+    return _interrupted(KICK, mv, rng=1, decisions=slip)
+
+
+@effect_of("illusionary_doubles.defensive_illusion", "000 L3488")
+def defensive_illusion_moves_two_ranges_for_nothing() -> None:
+    res = _slip(_decoy("after"), 2)
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.range == 1 + 2 and st(res, "b").fighting_spirit == 30
+    assert [v.code for v in _slip(_decoy("after"), 1).violations] == ["DECISION_INVALID"]  # 2, no fewer
+
+
+@effect_of("illusionary_doubles", "000 L3480, L3488")
+def illusionary_doubles_works_through_its_version() -> None:
+    # The family's effect is its version's: with Defensive Illusion, the 2-Range slip after a successful Interrupt.
+    assert _slip(_decoy("after"), 2).fight.positioning.range == 3
+
+
+@effect_of("illusionary_doubles.defensive_illusion.variable_movement", "000 L3498")
+def variable_movement_moves_up_to_two() -> None:
+    mv = _decoy("after", "illusionary_doubles.defensive_illusion.variable_movement")
+    assert [_slip(mv, n).fight.positioning.range for n in (0, 1, 2)] == [1, 2, 3]
+
+
+@effect_of("illusionary_doubles.offensive_illusion", "000 L3504")
+def offensive_illusion_adds_to_tactics_and_glides_next_turn() -> None:
+    clones = move(
+        "clones", "interrupt", "illusionary_doubles", el("illusionary_doubles.offensive_illusion", n=2), level=3
+    )
+    declared = {"defense": "tactics", "response": "interrupt", "moves": ["clones"]}
+    # Declared with the Defense Total: Tactics 3 + 2 = 5, and a's roll of 3 totals 4: a miss (a hit against 3 alone).
+    res = _interrupted(KICK, clones, {"T1.a.attack": 3, "T1.b.ctrl": 6}, rng=1, declared=declared)
+    assert res.status == "resolved", res.violations
+    assert not hit_by(res, "a")
+    plain = _interrupted(KICK, clones, {"T1.a.attack": 3, "T1.b.ctrl": 6}, rng=1)
+    assert hit_by(plain, "a")
+    # Next turn, after the dice, he glides 2 Ranges at no FS.
+    start, fs = res.fight.positioning.range, st(res, "b").fighting_spirit
+    nxt = duel(
+        {"T2.b.illusion_glide": {"direction": "away"}},
+        {"T2.a.init": 1, "T2.b.init": 6},
+        a=sheet("a", moves=[KICK]),
+        b=sheet("b", moves=[clones]),
+        sa=carried(res, "a"),
+        sb=carried(res, "b"),
+        rng=start,
+        turn=2,
+    )
+    assert nxt.status == "resolved", nxt.violations
+    assert nxt.fight.positioning.range == min(start + 2, 5) and st(nxt, "b").fighting_spirit == fs
