@@ -1094,3 +1094,94 @@ def offensive_illusion_adds_to_tactics_and_glides_next_turn() -> None:
     )
     assert nxt.status == "resolved", nxt.violations
     assert nxt.fight.positioning.range == min(start + 2, 5) and st(nxt, "b").fighting_spirit == fs
+
+
+# ── Anti-Air, Hits Super Jump ───────────────────────────────────────────────────────────────────
+
+
+def _anti_air(jump: bool) -> TurnResult:
+    # a attacks with a Basic Move, moving 2 Ranges first (a jump in, 000 L5627) or not; b's Tactics 3 beats his
+    # roll of 1 (+1 Control, 2 < 3), and b answers with his Anti-Air move.
+    dec = {
+        "T1.a.action": attack(["basic_move"], **({"movement": 2} if jump else {})),
+        "T1.b.defense": {"defense": "tactics"},
+        "T1.b.defensive_response": {"choice": "respond", "response": "anti_air", "moves": ["aa"]},
+    }
+    b = sheet("b", tactics=3, moves=[move("aa", "anti_air")])
+    return duel(dec, {**MISSED, "T1.b.attack": 6}, a=sheet("a", evasion=0), b=b, rng=3 if jump else 1)
+
+
+@effect_of("anti_air", "000 L2829, L5866")
+def anti_air_answers_a_jump() -> None:
+    res = _anti_air(True)
+    assert res.status == "resolved", res.violations
+    assert hit_by(res, "b") and life(res, "a") < 50
+    assert [v.code for v in _anti_air(False).violations] == ["RESPONSE_TRIGGER_INVALID"]
+
+
+@effect_of("hits_super_jump", "000 L3474, L2192")
+def hits_super_jump_reaches_a_super_jumper_at_plus_one() -> None:
+    jumping = {
+        "ongoing_effects": [{"id": "super_jump", "since": 1, "target": "b", "charges": 3, "direction": "toward"}]
+    }
+
+    def b_attacks(mv: dict, roll: int) -> TurnResult:
+        # a, mid Super Jump 3 Ranges toward b from Range 2, is taken to be at his destination (Range 1 on the far
+        # side) and defends with Evasion only, +2: DT 2 + 2 = 4. b's Control 6 is above the 3 his move needs (+1).
+        dec = {"T2.b.action": attack([mv["id"]]), "T2.a.defense": {"defense": "evasion"}}
+        rolls = {"T2.a.init": 1, "T2.b.init": 6, "T2.b.ctrl": 6, "T2.a.ctrl": 6, "T2.b.attack": roll}
+        return duel(dec, rolls, b=sheet("b", moves=[mv]), sa=jumping, rng=2, turn=2, options={"super_jump": True})
+
+    upper = move("upper", "anti_air", "hits_super_jump", level=3)
+    # A roll of 2: 2 + 1 + 1 (Hits Super Jump) = 4 hits; a roll of 1 totals 3 and misses.
+    assert hit_by(b_attacks(upper, 2), "b") and not hit_by(b_attacks(upper, 1), "b")
+    # Without it only Ranged, Aerial or Hard to Evade moves can reach a Super Jumper.
+    plain = b_attacks(move("upper", "anti_air", level=3), 6)
+    assert [v.code for v in plain.violations] == ["TARGET_UNAVAILABLE"]
+
+
+# ── Area Effect, Explosive ──────────────────────────────────────────────────────────────────────
+
+
+def _crowd(user: str, mv: dict, n: int = 4) -> TurnResult:
+    """Band Map a, b, c, d on bands 1–4 (all Defense 0); ``user`` uses ``mv`` (aimed at b, or at a for b)."""
+    others = [{"id": f, "sheet": sheet(f, defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}} for f in "cd"]
+    target = "a" if user == "b" else "b"
+    dec = {f"T1.{f}.action": {"action": "none"} for f in "abcd"} | {
+        f"T1.{user}.action": attack([mv["id"]], target=target)
+    }
+    rolls = {f"T1.{f}.init": 6 - i for i, f in enumerate(sorted("abcd", key=lambda x: x != user))} | {
+        f"T1.{user}.ctrl": 6
+    }
+    for k in ("", ".2", ".3"):
+        rolls |= {f"T1.{user}.attack{k}": 6}
+    sheets = {f: sheet(f, defense=0, moves=[mv] if f == user else None) for f in "ab"}
+    res = duel(dec, rolls, a=sheets["a"], b=sheets["b"], extra=others[: n - 2])
+    assert res.status == "resolved", res.violations
+    return res
+
+
+def _attacked(res: TurnResult) -> list[str]:
+    return [s.text.split(" with ")[0].split(" attacks ")[1] for s in res.log if s.label == "D.3"]
+
+
+@effect_of("area_effect", "000 L2837")
+def area_effect_attacks_everyone_at_range_zero_or_one() -> None:
+    # b on band 2: a (band 1) and c (band 3) are within Range 1, d (band 4) at Range 2 is not.
+    assert _attacked(_crowd("b", move("blast", "area_effect"))) == ["a", "c"]
+
+
+@effect_of("explosive", "000 L3324, L3328")
+def explosive_reaches_range_two_one_die_size_down() -> None:
+    res = _crowd("a", move("boom", "explosive", level=3))
+    # a on band 1: b (Range 1) and c (Range 2), not d (Range 3); a Special's 1d6 one size down against Fighters.
+    assert _attacked(res) == ["b", "c"]
+    assert {r.die for r in res.rolls if r.key.startswith("T1.a.damage")} == {"1d4"}
+
+
+@effect_of("explosive.reduced_damage", "000 L3336")
+def reduced_damage_loses_a_die_size_per_range() -> None:
+    res = _crowd("a", move("boom", "explosive", level=3, liabilities=("explosive.reduced_damage",)))
+    # b at Range 1: 1d6 − 1 (Fighter) − 1 = 1d2; c at Range 2: − 3 = a fixed 1, no roll (000 L5469).
+    assert [r.die for r in res.rolls if r.key.startswith("T1.a.damage")] == ["1d2"]
+    assert life(res, "c") == 50 - 1
