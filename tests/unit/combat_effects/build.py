@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.models import TurnResult
 
-from ..test_combat_rules import attack, duel, sheet, st
+from ..combat_fixtures import build
+from ..test_combat_rules import FS, LIFE, attack, duel, sheet, st
 
 # a acts first (Initiative 6 against 1) with Control 6; b's Control is 3 (000 L5491–L5513).
 FIRST = {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 3}
@@ -101,3 +103,31 @@ def effects(res: TurnResult, fid: str) -> list[tuple[str, int | None]]:
 
 def utility(*moves: str, **kw: Any) -> dict[str, Any]:
     return {"action": "utility", "moves": list(moves), **kw}
+
+
+def band_duel(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    bands: dict[str, int],
+    hazards: list[dict[str, Any]] | None = None,
+    *,
+    a: dict[str, Any] | None = None,
+    b: dict[str, Any] | None = None,
+    turn: int = 1,
+    sa: dict[str, Any] | None = None,
+) -> TurnResult:
+    """a and b on a Band Map (000 L5650–L5668), with ``hazards``; anyone not scripted does nothing."""
+    fighters = []
+    for fid, sh, more in (("a", a or sheet("a"), sa), ("b", b or sheet("b", defense=0), None)):
+        pl = sh["power_level"]
+        base = {"life_bar": LIFE[pl], "fighting_spirit": FS[pl], "fs_start": FS[pl]}
+        fighters.append({"id": fid, "sheet": sh, "state": {**base, **(more or {})}})
+    decisions = {f"T{turn}.{fid}.action": {"action": "none"} for fid in ("a", "b")} | decisions
+    req = {
+        "fight": {"turn": turn, "positioning": {"mode": "band", "bands": bands}, "hazards": hazards or []},
+        "fighters": fighters,
+        "decisions": decisions,
+        "rolls": rolls,
+        "seed": 1,
+    }
+    return resolve_turn(build(req))
