@@ -54,7 +54,7 @@ def increased_stun_counts_two_more_against_the_threshold() -> None:
 def interrupt_only_move_answers_but_never_attacks() -> None:
     zap = move("zap", elements=[el("interrupt")], liabilities=[el("interrupt.interrupt_only")])
     own = hit([zap], a_sheet=sheet("a", moves=[zap]))
-    assert own.status == "invalid"  # not usable as a normal attack (L3579)
+    assert _codes(own) == ["COUNTER_MOVE_AS_ATTACK"]  # not usable as a normal attack (L3579)
     # as b's Interrupt (chosen after the miss): a's Basic Move (Control 1, so no spare-Control bonus) rolls 1
     # against Tactics 2 and misses; b then attacks with Zap: 4 damage
     res = hit(
@@ -96,7 +96,7 @@ def _full_screen(*extra: str, ranges: int) -> Any:
 def full_screen_gives_the_defender_one_after_three_ranges() -> None:
     assert defense_total(_full_screen(ranges=2)) == 2  # Defense 2
     assert defense_total(_full_screen(ranges=3)) == 2 + 1  # a full three Ranges: +1 (L3685)
-    assert _full_screen(ranges=0).status == "invalid"  # at least one Range forward
+    assert _codes(_full_screen(ranges=0)) == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]  # at least one Range forward
 
 
 @effect_of("mobile.fast_full_screen", "000 L3687–L3691")
@@ -254,7 +254,7 @@ def pass_through_moves_two_ranges_free_only_to_zero_or_beyond() -> None:
     assert st(res, "a").fighting_spirit == 30  # no FS for the 2 Ranges (L3790)
     assert st(res, "b").life_bar == 50 - 3  # from Range 2 the movement ends at Range 0
     stop = hit([pt], rng=3, decisions={"T1.a.action": attack(["m"], movement=2)})
-    assert stop.status == "invalid"  # Range 3 → 1 neither reaches 0 nor passes through
+    assert _codes(stop) == ["PASS_THROUGH_INVALID"]  # Range 3 → 1 neither reaches 0 nor passes through
 
 
 @effect_of("ranged", "000 L3970–L3981")
@@ -423,7 +423,7 @@ def indirect_is_no_ranged_response_unless_bought_so() -> None:
 
     # as b's own Ranged Response: only the version bought for it (one more Element, L4043)
     assert _answer(ball, rain("yes")).status == "resolved"
-    assert _answer(ball, rain("no")).status == "invalid"
+    assert _codes(_answer(ball, rain("no"))) == ["RESPONSE_SKILL_MISMATCH"]
 
 
 @effect_of("ranged.wall_bounce", "000 L4067–L4073")
@@ -490,7 +490,7 @@ def interrupt_move_strikes_back_after_a_miss() -> None:
     assert res.status == "resolved", res.violations
     assert st(res, "a").life_bar == 50 - 3  # b becomes the attacker: Jab's 1d6 shows 3
     plain = _respond([move("jab")], {"defense": "tactics"}, answer, tactics=2)
-    assert plain.status == "invalid"  # no Interrupt Element, no Interrupt Response
+    assert _codes(plain) == ["RESPONSE_SKILL_MISMATCH"]  # no Interrupt Element, no Interrupt Response
 
 
 @effect_of("interrupt.invincible_interrupt", "000 L3581–L3587")
@@ -589,7 +589,9 @@ SLAM = move("slam", elements=[el("knocks_down")])
 
 @effect_of("juggle", "000 L3607–L3613")
 def juggle_opens_a_combo_and_knocks_down_at_its_end() -> None:
-    assert _codes(_combo([SLAM], ["slam", "basic_move"])) != []  # a Knock Down move cannot open a Combo
+    assert _codes(_combo([SLAM], ["slam", "basic_move"])) == [
+        "COMBO_PLACEMENT_INVALID"
+    ]  # a Knock Down move cannot open a Combo
     res = _combo([JUG], ["jug", "basic_move"], {"T1.a.damage": 4})
     assert res.status == "resolved", res.violations
     assert st(res, "b").life_bar == 50 - (4 + 1)  # Juggle's 1d6 shows 4, the Basic Move adds 1
@@ -613,7 +615,7 @@ def knockback_advance_follows_the_knocked_back_target() -> None:
     followed = hit([adv], rolls={"T1.a.damage": 3}, decisions={"T1.a.knockback_advance": {"movement": 1}})
     assert followed.fight.positioning.range == 1  # up to the 1 Range knocked back
     too_far = hit([adv], rolls={"T1.a.damage": 3}, decisions={"T1.a.knockback_advance": {"movement": 2}})
-    assert too_far.status == "invalid"
+    assert _codes(too_far) == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]  # 2 is more than the 1 Range knocked back
 
 
 @effect_of("skips_knock_down", "000 L4163–L4173")
@@ -751,7 +753,7 @@ def powerless_exception_stays_usable_while_powerless() -> None:
     assert hit([pw, spare], used=["spare"], rolls={"T2.a.damage": 3}, turn=2, sa=PRIMED).status == "resolved"
     assert hit([pw, spare], used=["spare"], rolls={"T2.a.damage": 3}, turn=2).status == "resolved"
     assert hit([pw, after], used=["after"], rolls={"T2.a.damage": 3}, turn=2, sa=PRIMED).status == "resolved"
-    assert hit([pw, after], used=["after"], turn=2).status == "invalid"  # only once the Set Up is primed
+    assert _codes(hit([pw, after], used=["after"], turn=2)) == ["MOVE_LOCKED"]  # only once the Set Up is primed
 
 
 @effect_of("wind_up", "000 L4443–L4451")

@@ -183,7 +183,7 @@ def limited_use_spends_charges_by_level() -> None:
     assert _charges(hit([_lu()], rolls={"T1.a.damage": 3})) == {"ammo": 5}
     assert _charges(hit([_lu("m", 4)], rolls={"T1.a.damage": 3})) == {"ammo": 4}
     empty = hit([_lu()], sa=_pool(0))
-    assert empty.status == "invalid"  # no charge left
+    assert _codes(empty) == ["LIMITED_USE_NO_CHARGES"]
 
 
 @effect_of("limited_use.more_charges", "000 L4626–L4630")
@@ -207,12 +207,12 @@ def extended_reload_refills_six() -> None:
 
 @effect_of("limited_use.no_reload", "000 L4632–L4636")
 def no_reload_pool_has_no_reload_command() -> None:
-    assert _reload(1, "limited_use.no_reload").status == "invalid"
+    assert _codes(_reload(1, "limited_use.no_reload")) == ["UNKNOWN_MOVE"]  # no Reload Command Move for it
 
 
 @effect_of("limited_use.special_move_reload", "000 L4638–L4642, L4099–L4105")
 def special_move_reload_refills_through_a_reload_move() -> None:
-    assert _reload(1, "limited_use.special_move_reload").status == "invalid"  # no Reload Command Move
+    assert _codes(_reload(1, "limited_use.special_move_reload")) == ["UNKNOWN_MOVE"]  # no Reload Command Move
     lu = _lu("m", 2, "limited_use.special_move_reload")
     rl = move("rl", elements=[el("reload", pool="ammo")])
     res = hit([lu, rl], used=["rl"], rolls={"T1.a.damage": 3}, sa=_pool(1))
