@@ -527,7 +527,7 @@ def strike_through_attacks_even_after_a_failed_priority_response() -> None:
             decisions={"T1.b.defense": {"defense": "tactics", "response": "priority"}},
         )
 
-    # a hits; Hit Stun takes b's Control 6 to 2, still enough for an L2 move (000 L5926)
+    # a hits; Hit Stun takes b's Control 6 to 2, still enough for an L2 move (000 L5930)
     through = answer(move("snap", elements=[el("priority"), el("priority.strike_through")]))
     assert st(through, "a").life_bar == 50 - 3
     assert st(answer(move("quick", elements=[el("priority")])), "a").life_bar == 50  # a failed Priority: nothing
@@ -1062,7 +1062,7 @@ def carrying_grapple_carries_both_one_band_for_one_fs() -> None:
     assert went.fight.positioning.bands == {"a": 2, "b": 3}
 
 
-@effect_of("sidestep_counter", "000 L4149–L4161, L5896")
+@effect_of("sidestep_counter", "000 L4149–L4161, L5898")
 def sidestep_counter_answers_a_miss_on_evasion() -> None:
     slip = move("slip", elements=[el("sidestep_counter", sidestep_only="no")])
 

@@ -615,7 +615,7 @@ def negative_positioning_gives_evasion_two_against_the_user() -> None:
         sa={"ongoing_effects": [{"id": "negative_positioning", "move": "spin"}]},
     )
     assert res.status == "resolved", res.violations
-    # Evasion 2 halved against a Defensive Response (000 L5884) is 1; the condition adds 2
+    # Evasion 2 halved against a Defensive Response (000 L5850) is 1; the condition adds 2
     assert next(int(s.change["dt"]) for s in res.log if s.label == "D.4" and s.actor == "b") == 1 + 2
 
 
