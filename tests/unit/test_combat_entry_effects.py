@@ -26,13 +26,6 @@ IMPLEMENTED_IDS = sorted(e.id for e in catalog().entries.values() if e.combat ==
 PENDING: frozenset[str] = frozenset(
     {
         # data/10-elements-a-to-increased-damage.yaml (entries-a: combat_effects/elements_a_to_i.py)
-        "bounce",
-        "breaker",
-        "cancel_throw",
-        "charge_back",
-        "copies_moves",
-        "end_style",
-        "end_style.movement_exception",
         # data/20-elements-increased-glory-to-wind-up.yaml (entries-b: combat_effects/elements_i_to_w.py)
         "increased_glory",
         "increased_knockback",

@@ -131,3 +131,8 @@ def band_duel(
         "seed": 1,
     }
     return resolve_turn(build(req))
+
+
+def downed(res: TurnResult, fid: str) -> bool:
+    """Whether ``fid`` was Knocked Down during the turn (he may have stood up again by its end)."""
+    return any(e.kind == "knocked_down" and e.fighter == fid for e in res.events)

@@ -10,7 +10,7 @@ import pytest
 from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import attack, duel, sheet, st
-from .build import FIRST, band_duel, carried, effects, el, hit_by, life, move, next_dice, strike, utility
+from .build import FIRST, band_duel, carried, downed, effects, el, hit_by, life, move, next_dice, strike, utility
 from .registry import effect_of
 
 PLAIN = move("plain")  # a Level 2 Special Move: 1d6 damage, Accuracy 0 (000 L2277–L2283)
@@ -1185,3 +1185,138 @@ def reduced_damage_loses_a_die_size_per_range() -> None:
     # b at Range 1: 1d6 − 1 (Fighter) − 1 = 1d2; c at Range 2: − 3 = a fixed 1, no roll (000 L5469).
     assert [r.die for r in res.rolls if r.key.startswith("T1.a.damage")] == ["1d2"]
     assert life(res, "c") == 50 - 1
+
+
+# ── Bounce, Breaker, Cancel Throw, Charge Back ──────────────────────────────────────────────────
+
+
+@effect_of("bounce", "000 L2939–L2941, L1669")
+def bounce_tactics_check_for_one_more_damage() -> None:
+    slam = move("slam", "knocks_down", "bounce")
+    # A sure hit rolling 4; Tactics check 1d10 + Tactics 2 against DL 8: 6 → 8 succeeds (+1: 5), 5 → 7 fails (4).
+    for check, lost in ((6, 5), (5, 4)):
+        res = strike(slam, {"T1.a.damage": 4, "T1.a.tactics_check": check}, a=sheet("a", tactics=2, moves=[slam]))
+        assert life(res, "b") == 50 - lost and downed(res, "b")
+    # A Knocks Down move may lead a Combo when it has Bounce (the Knock Down waits for the end).
+    moves = [slam, move("slam2", "knocks_down"), move("fist")]
+    ok = duel({"T1.a.action": attack(["slam", "fist"])}, FIRST, a=sheet("a", moves=moves), rng=1)
+    no = duel({"T1.a.action": attack(["slam2", "fist"])}, FIRST, a=sheet("a", moves=moves), rng=1)
+    assert ok.status == "resolved" and no.status == "invalid", (ok.violations, no.violations)
+
+
+@effect_of("breaker", "000 L2951")
+def breaker_strikes_through_temporary_invulnerability() -> None:
+    guard = move("guard", "temporary_invulnerability")
+
+    def a_life(mv: dict) -> int:
+        # Simultaneous Initiative (4 and 4): a's invulnerable move and b's attack (3 FS on Accuracy: a sure hit).
+        dec = {
+            "T1.a.simul_declare": attack(["guard"]),
+            "T1.b.simul_declare": attack([mv["id"]]),
+            "T1.b.accuracy_fs": {"fs": 3},
+        }
+        rolls = {"T1.a.init": 4, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6}
+        res = duel(dec, rolls, a=sheet("a", defense=0, moves=[guard]), b=sheet("b", moves=[mv]), rng=1)
+        assert res.status == "resolved", res.violations
+        return life(res, "a")
+
+    assert a_life(PLAIN) == 50 and a_life(move("crusher", "breaker")) < 50
+
+
+@effect_of("cancel_throw", "000 L3083, L1669")
+def cancel_throw_turns_the_hit_into_a_throw() -> None:
+    feint = move("feint", "cancel_throw")
+    toss = move("toss", "throw", el("increased_damage", times=2))  # a Throw with a 1d8
+    a = sheet("a", tactics=2, moves=[feint, toss])
+    dec = {"T1.a.cancel_throw": {"moves": ["toss"]}}
+    # Hit at Range 1; Tactics check 6 + 2 = 8 against DL 8: the Toss is resolved instead (its 1d8, a Knock Down).
+    res = strike(feint, {"T1.a.tactics_check": 6, "T1.a.damage": 7}, dec, a=a)
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d8"] and downed(res, "b")
+    assert life(res, "b") == 50 - 7
+    # 5 + 2 = 7: the Feint's own 1d6 hit stands.
+    res = strike(feint, {"T1.a.tactics_check": 5, "T1.a.damage": 4}, dec, a=a)
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d6"] and not downed(res, "b")
+
+
+@effect_of("charge_back", "000 L3093–L3098")
+def charge_back_needs_a_step_back_or_two_spare_control() -> None:
+    flash = move("flash", "charge_back", level=3)
+    a = sheet("a", moves=[flash])
+    # Control 4 for a Level 3 move: not 2 above, and no step back: refused.
+    res = duel({"T1.a.action": attack(["flash"])}, {**FIRST, "T1.a.ctrl": 4}, a=a, rng=1)
+    assert [v.code for v in res.violations] == ["CHARGE_BACK_NOT_READY"]
+    assert duel({"T1.a.action": attack(["flash"])}, {**FIRST, "T1.a.ctrl": 5}, a=a, rng=1).status == "resolved"
+    back = attack(["flash"], movement=1, direction="away")  # 1 Range away first, from Range 0 to 1
+    assert duel({"T1.a.action": back}, {**FIRST, "T1.a.ctrl": 4}, a=a, rng=0).status == "resolved"
+
+
+# ── Copies Moves ────────────────────────────────────────────────────────────────────────────────
+
+
+@effect_of("copies_moves", "000 L3117–L3119")
+def copies_moves_buys_a_move_with_the_damage_for_a_five_count() -> None:
+    mimic = move("mimic", "copies_moves", level=3)
+    owner = sheet("b", defense=0, moves=[move("strike", el("increased_accuracy", times=2)), move("heavy", level=4)])
+    dec = {"T1.a.copy_move": {"moves": ["strike"], "entry": "increased_accuracy"}}
+    # 5 rolled: 2 Move Points buy the Level 2 Strike, the other 3 are damage; the copy lasts a 5-count (2 off).
+    res = strike(mimic, {"T1.a.damage": 5, "T1.fight.time": 2}, dec, b=owner)
+    assert life(res, "b") == 50 - 3
+    assert [(e.id, e.move, e.time_left) for e in st(res, "a").ongoing_effects] == [("copied_move", "strike", 5 - 2)]
+    # Copying nothing: all 5 are damage.
+    res = strike(mimic, {"T1.a.damage": 5}, {"T1.a.copy_move": {"moves": []}}, b=owner)
+    assert life(res, "b") == 45 and st(res, "a").ongoing_effects == []
+
+
+# ── End Style ───────────────────────────────────────────────────────────────────────────────────
+
+
+def _styled(**tiger: Any) -> dict:
+    """a with the Multiple Styles Quality: Crane (base) and Tiger, each with its moves (000 L5023–L5140)."""
+    moves = [
+        {**move("ckick"), "style": "Crane"},
+        {**move("claw"), "style": "Tiger"},
+        {**move("tend", "end_style"), "style": "Tiger"},
+        {
+            **move("tdash", "end_style", "end_style.movement_exception", el("mobile", movement="mobile"), level=3),
+            "style": "Tiger",
+        },
+    ]
+    s = sheet("a", moves=moves, qualities=["multiple_styles"])
+    s["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger", **tiger}]
+    return s
+
+
+IN_TIGER = {"ongoing_effects": [{"id": "style", "move": "Tiger", "since": 1}]}
+
+
+def _in_style(dec: dict, rolls: dict | None = None, rng: int = 1, **tiger: Any) -> TurnResult:
+    b = sheet("b", defense=3)
+    return duel(dec, {**AGAIN, **(rolls or {})}, a=_styled(**tiger), b=b, rng=rng, turn=2, sa=IN_TIGER)
+
+
+def _style(res: TurnResult) -> list[str | None]:
+    return [e.move for e in st(res, "a").ongoing_effects if e.id == "style"]
+
+
+@effect_of("end_style", "000 L3288–L3290")
+def end_style_returns_to_the_base_style() -> None:
+    # Used, even missing (roll 1 + 1 = 2 against Defense 3), it puts him back in the base style.
+    res = _in_style({"T2.a.action": attack(["tend"])}, {"T2.a.attack": 1})
+    assert res.status == "resolved", res.violations
+    assert not hit_by(res) and _style(res) == []
+    # In a Combo only base-style (or cross-style) moves may follow it.
+    assert _in_style({"T2.a.action": attack(["tend", "ckick"])}).status == "resolved"
+    assert [v.code for v in _in_style({"T2.a.action": attack(["tend", "claw"])}).violations] == [
+        "STYLE_MOVE_UNAVAILABLE"
+    ]
+
+
+@effect_of("end_style.movement_exception", "000 L3296–L3298")
+def movement_exception_keeps_the_moves_own_movement() -> None:
+    # In a Limited Movement style 2 Ranges before an ordinary style move is too far; the Mobile Tiger Dash with
+    # Movement Exception moves them, then the style ends.
+    two = {"movement": 2, "direction": "toward"}
+    res = _in_style({"T2.a.action": attack(["tdash"], **two)}, {"T2.a.attack": 1}, rng=3, limited_movement=True)
+    assert res.status == "resolved", res.violations
+    assert res.fight.positioning.range == 1 and _style(res) == []
+    assert _in_style({"T2.a.action": attack(["claw"], **two)}, rng=3, limited_movement=True).status == "invalid"
