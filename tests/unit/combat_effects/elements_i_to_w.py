@@ -1336,3 +1336,48 @@ def temporary_technique_grants_the_technique_through_the_next_action() -> None:
     assert ok.status == "resolved", ok.violations  # the Dash option is off; the Technique allows it
     assert _codes(hit([step, FIST], rng=3, turn=2, decisions={"T2.a.action": dash})) == ["DASH_INVALID"]
     assert _codes(hit([step, FIST], rng=3, turn=3, sa=held, decisions={"T3.a.action": dash})) == ["DASH_INVALID"]
+
+
+@effect_of("reversal", "000 L4121, L5888")
+def reversal_response_answers_a_pursuit_on_the_ground() -> None:
+    rev = move("rev", elements=[el("reversal")])
+    res = hit(
+        [STOMP],
+        # a's L2 Pursuit at Control 2 (no spare-Control bonus) rolls 1 against b's Tactics 2: a miss
+        rolls={"T1.a.ctrl": 2, "T1.a.attack": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 3},
+        a_sheet=sheet("a", defense=0, moves=[STOMP]),
+        b=sheet("b", tactics=2, moves=[rev]),
+        sb={"knocked_down": True},
+        decisions={
+            "T1.b.defense": {"defense": "tactics"},
+            "T1.b.defensive_response": {"choice": "respond", "response": "reversal", "moves": ["rev"]},
+        },
+    )
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").life_bar == 50 - 3  # b answers from the ground with the Reversal move
+    assert not st(res, "b").knocked_down  # and is up again
+
+
+@effect_of("triggered_interrupt", "000 L4413")
+def armed_triggered_interrupt_serves_as_a_reaction_attack() -> None:
+    armed = {
+        "ongoing_effects": [{"id": "triggered_interrupt", "move": "trap", "time_left": 8, "since": 1, "charges": 1}]
+    }
+
+    def react(sb: dict | None) -> Any:
+        return duel(
+            {
+                "T1.a.action": {"action": "move", "movement": 2, "direction": "toward"},
+                "T1.b.reaction": {"choice": "act", "moves": ["trap"]},
+            },
+            {**first(), "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.damage": 3},
+            a=sheet("a", defense=0),
+            b=sheet("b", tactics=3, moves=[TRIGGER]),
+            rng=3,
+            sb=sb,
+        )
+
+    res = react(armed)  # a steps from Range 3 to 1 without attacking: b's armed trap goes off
+    assert res.status == "resolved", res.violations
+    assert st(res, "a").life_bar == 50 - 3 and st(res, "b").ongoing_effects == []
+    assert _codes(react(None)) == ["REACTION_TRIGGER_INVALID"]  # not armed: no Reaction Attack with it
