@@ -92,6 +92,10 @@ BAD_RULES = {
         "    options:\n      - {name: when, choices: [{value: on_hit}, {value: always}]}\n"
         "    rules:\n      - {kind: die_shift_next_turn, steps: 1, trigger: {option: when, default: on_miss}}\n"
     ),
+    "trigger option with a choice no record reads": (
+        "    options:\n      - {name: when, choices: [{value: on_hit}, {value: sometimes}]}\n"
+        "    rules:\n      - {kind: die_shift_next_turn, steps: 1, trigger: {option: when, default: on_hit}}\n"
+    ),
     "roll default not a roll": (
         "    rules:\n      - {kind: die_shift_next_turn, steps: 1, roll: {option: bonus_to, default: speed}}\n"
     ),

@@ -14,7 +14,18 @@ from pydantic import ValidationError
 
 from ..data import read_sections
 from .keywords import Plan, ordered, plans
-from .records import RECORDS, Figure, Modifier, Point, Priced, Record, lasting_problems, option_names, option_refs
+from .records import (
+    RECORDS,
+    Figure,
+    Modifier,
+    Point,
+    Priced,
+    Record,
+    lasting_problems,
+    option_meanings,
+    option_names,
+    option_refs,
+)
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -159,6 +170,10 @@ def _option_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
         values = options.get(ref.option)
         if values and ref.default not in values:
             problems.append(f"{e.id}: {ref.default!r} is not a value of option {ref.option!r}")
+    for name, meaning in option_meanings(records).items():
+        unread = sorted(options.get(name, set()) - meaning)
+        if unread:
+            problems.append(f"{e.id}: option {name!r} has choices a record cannot read: {', '.join(unread)}")
     return problems
 
 

@@ -46,7 +46,7 @@ class Trigger(StrEnum):
 
     on_hit = "on_hit"
     on_miss = "on_miss"
-    on_use = "on_use"
+    always = "always"  # on every use, hit or miss (the book's Always keyword)
 
 
 class DieRoll(StrEnum):
@@ -276,3 +276,16 @@ def lasting_problems(records: tuple[Record, ...]) -> list[str]:
         if needs and not starts
         else []
     )
+
+
+def option_meanings(records: tuple[Record, ...]) -> dict[str, set[str]]:
+    """For each design option a die shift reads, the values it can understand: a trigger's moments, a roll's."""
+    out: dict[str, set[str]] = {}
+    for r in records:
+        if not isinstance(r, DieShiftNextTurn):
+            continue
+        if isinstance(r.trigger, OptionRef):
+            out.setdefault(r.trigger.option, set()).update(t.value for t in Trigger)
+        if isinstance(r.roll, OptionRef):
+            out.setdefault(r.roll.option, set()).update(d.value for d in DieRoll)
+    return out

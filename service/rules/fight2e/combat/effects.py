@@ -67,7 +67,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     ongoing.end_buff(ctx, f, m)
     super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
     enhancer.bank(ctx, f, m)
-    records.die_shifts(ctx, f, None, m, Trigger.on_use)  # 'Always' recovery effects (000 L3358, L4836)
+    records.die_shifts(ctx, f, None, m, Trigger.always)  # 'Always' recovery effects (000 L3358, L4836)
     if m.has("self_damage.self_stun") and not f.defeated:
         f.self_stun = True
         ctx.note(

@@ -170,7 +170,7 @@ def own_knockback(m: _Move) -> int:
 
 _ROLLS = frozenset(("initiative", "control"))
 _TRIGGERS = frozenset(t.value for t in Trigger)
-_STAGE = {Trigger.on_hit: "E.5", Trigger.on_miss: "F.1", Trigger.on_use: "G"}
+_STAGE = {Trigger.on_hit: "E.5", Trigger.on_miss: "F.1", Trigger.always: "G"}
 
 
 def _trigger(m: _Move, mr: MoveRecord, r: DieShiftNextTurn) -> Trigger:
