@@ -18,6 +18,7 @@ from service.rules.fight2e.records import (
     DieShiftNextTurn,
     Knockback,
     Lasting,
+    Misfire,
     Modifier,
     MoveRecord,
     Point,
@@ -72,6 +73,12 @@ BAD_RULES = {
     "denies an unknown option": "    rules:\n      - {kind: denies, options: [roll_away]}\n",
     "priced figure the entry lacks": "    rules:\n      - {kind: priced, figures: [glory]}\n",
     "priced nothing": "    rules:\n      - {kind: priced, figures: []}\n",
+    "misfire that always fails": (
+        "    rules:\n      - {kind: misfire, sides: 6, fails_at_most: 6, purpose: p, note: n, ref: r}\n"
+    ),
+    "misfire on an odd die": (
+        "    rules:\n      - {kind: misfire, sides: 7, fails_at_most: 1, purpose: p, note: n, ref: r}\n"
+    ),
     "unknown point": "    rules:\n      - {kind: modifier, point: glory, amount: 1}\n",
     "unknown place": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: middle}}\n",
     "band runs backwards": (
@@ -234,7 +241,7 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Lasting, UseLock, Priced}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced}
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 
@@ -388,3 +395,12 @@ def test_no_breakfall_no_tech_roll_and_super_counter_deny_the_options() -> None:
     assert points.denied([_Move(), _Move(("knocks_down.no_tech_roll",))]) == {"tech_roll"}
     assert points.denied([_Move(("super_counter",))]) == {"breakfall", "tech_roll"}
     assert points.denied([_Move(("knocks_down",))]) == frozenset()
+
+
+def test_unreliable_is_one_d10_failing_on_a_one() -> None:
+    # 000 L4874: 1d10 rolled once for the attack; a 1 and the move (and its whole Combo) has no effect
+    found = points.misfire([_Move(), _Move(("unreliable",))])
+    assert found is not None
+    entry, mf = found
+    assert (entry, mf.sides, mf.fails_at_most) == ("unreliable", 10, 1)
+    assert points.misfire([_Move()]) is None

@@ -191,6 +191,24 @@ class Denies(_Frozen):
     options: tuple[Literal["breakfall", "tech_roll"], ...] = Field(min_length=1)
 
 
+class Misfire(_Frozen):
+    """Before its results the move may fail outright: one roll of a die for the whole attack (D.1); at or below
+    ``fails_at_most`` nothing of the attack (a whole Combo) has any effect."""
+
+    kind: Literal["misfire"]
+    sides: Literal[4, 6, 8, 10, 12, 20]
+    fails_at_most: Annotated[int, Field(ge=1)]
+    purpose: str  # how the roll is named in the answer
+    note: str  # what the log says when it fails ({roll}: the roll)
+    ref: str
+
+    @model_validator(mode="after")
+    def _fits(self) -> Misfire:
+        if self.fails_at_most >= self.sides:
+            raise ValueError("a misfire must leave the move some chance")
+        return self
+
+
 class Figure(StrEnum):
     """A figure of the priced move (the moves core's answer) that carries an entry's whole combat effect."""
 
@@ -236,7 +254,7 @@ class UseLock(_Frozen):
 
 
 Record = Annotated[
-    Modifier | Knockback | DieShiftNextTurn | Denies | Lasting | UseLock | Priced, Field(discriminator="kind")
+    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced, Field(discriminator="kind")
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...dice import die
 from . import (
     charge,
     copies,
@@ -150,10 +151,12 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if any(m.has("unreliable") for m in atk.moves):
-        r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
-        if r == 1:
-            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874", {"roll": r})
+    chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
+    if chance is not None:
+        entry, mf = chance
+        r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
+        if r <= mf.fails_at_most:
+            ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
@@ -263,12 +266,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         )
         return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard, partial=True))
     return miss(ctx, atk, guard)
-
-
-def _d10():
-    from ...dice import Die
-
-    return Die(5)
 
 
 def _breakthrough(atk: Attack) -> int:

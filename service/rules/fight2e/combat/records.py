@@ -19,6 +19,7 @@ from ..records import (
     DieShiftNextTurn,
     Knockback,
     Lasting,
+    Misfire,
     Modifier,
     MoveRecord,
     OptionRef,
@@ -251,6 +252,14 @@ def modifier_vs(moves: Sequence[_Move], point: Point, option: str) -> int:
 def denied(moves: Sequence[_Move]) -> frozenset[str]:
     """E.4: the Knock Down options the attack's records take from the defender."""
     return frozenset(o for m in moves for mr in m.records if isinstance(mr.record, Denies) for o in mr.record.options)
+
+
+def misfire(moves: Sequence[_Move]) -> tuple[str, Misfire] | None:
+    """D.1: the attack's chance to fail outright, by entry (one roll for the whole attack), if any."""
+    return next(
+        ((mr.entry, mr.record) for m in moves for mr in m.records if isinstance(mr.record, Misfire)),
+        None,
+    )
 
 
 def lasting(m: _Move) -> list[tuple[str, Lasting]]:
