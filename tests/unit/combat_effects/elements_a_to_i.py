@@ -1320,3 +1320,136 @@ def movement_exception_keeps_the_moves_own_movement() -> None:
     assert res.status == "resolved", res.violations
     assert res.fight.positioning.range == 1 and _style(res) == []
     assert _in_style({"T2.a.action": attack(["claw"], **two)}, rng=3, limited_movement=True).status == "invalid"
+
+
+# ── Fixed moves (data/02-fixed-moves.yaml) ──────────────────────────────────────────────────────
+
+
+@effect_of("basic_move", "000 L2086–L2092, L5696")
+def basic_move_needs_one_control_and_rolls_a_d4() -> None:
+    # Control 1 is enough for it (Level 1); 1d4 at Strength 0, one size up with Strength 1 (1d6); 3 rolled takes 3.
+    res = duel(
+        {"T1.a.action": attack(["basic_move"])},
+        {**FIRST, "T1.a.ctrl": 1, "T1.a.damage": 3},
+        b=sheet("b", defense=0),
+        rng=1,
+    )
+    assert res.status == "resolved", res.violations
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d4"] and life(res, "b") == 47
+    res = duel(
+        {"T1.a.action": attack(["basic_move"])},
+        {**FIRST, "T1.a.damage": 3},
+        a=sheet("a", strength=1),
+        b=sheet("b", defense=0),
+        rng=1,
+    )
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d6"]
+
+
+@effect_of("sweep", "000 L2109–L2123")
+def sweep_is_a_low_level_two_basic_move_that_knocks_down() -> None:
+    def sweep(ctrl: int, roll: int, **opts: bool) -> TurnResult:
+        return duel(
+            {"T1.a.action": attack(["sweep"])},
+            {**FIRST, "T1.a.ctrl": ctrl, "T1.a.attack": roll, "T1.a.damage": 3},
+            b=sheet("b", defense=3),
+            rng=1,
+            options=opts or {"sweeps": True},
+        )
+
+    assert [v.code for v in sweep(2, 2, sweeps=False).violations] == ["UNKNOWN_MOVE"]  # only with the option
+    assert [v.code for v in sweep(1, 2).violations] == ["INSUFFICIENT_CONTROL"]  # Level 2: Control 2
+    # Control 2 exactly (no +1); Hits Low against Defense 3: a roll of 2 totals 3 and hits, 1d4 rolled 3, Knock Down.
+    res = sweep(2, 2)
+    assert hit_by(res) and downed(res, "b") and [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d4"]
+    assert not hit_by(sweep(2, 1))  # 1 + 1 = 2
+
+
+@effect_of("pursuit_attack", "000 L2159–L2163")
+def pursuit_attack_strikes_a_downed_foe() -> None:
+    def pursue(mv: str, option: str = "defense", roll: int = 6) -> TurnResult:
+        return duel(
+            {"T1.a.action": attack([mv]), "T1.b.defense": {"defense": option}},
+            {**FIRST, "T1.a.attack": roll, "T1.a.damage": 3},
+            b=sheet("b", defense=1, evasion=3),
+            sb={"knocked_down": True},
+            rng=1,
+            options={"pursuit_attacks": True},
+        )
+
+    # b is down: an ordinary Basic Move cannot reach him; the Pursuit Attack does (6 + 1 against Defense 1), 1d4
+    # rolled 3, and is worth 1 Glory.
+    assert [v.code for v in pursue("basic_move").violations] == ["TARGET_KNOCKED_DOWN"]
+    res = pursue("pursuit_attack")
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 47 and [g.points for g in res.glory if g.fighter == "a"] == [1]
+    # Only Defense (or Tactics with a Reversal) can stop it: Evasion is not open to him.
+    evaded = pursue("pursuit_attack", "evasion", roll=1)
+    if evaded.status == "resolved":
+        pytest.xfail("a downed fighter may evade a Pursuit Attack (000 L2163 allows Defense or a Reversal only)")
+    assert [v.code for v in evaded.violations] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+
+
+@effect_of("basic_taunt", "000 L2141")
+def basic_taunt_earns_one_d4_glory_once() -> None:
+    taunt = {"T1.a.action": {"action": "taunt", "target": "b"}}
+    rolls = {**FIRST, "T1.a.taunt_glory": 3}
+    res = duel(taunt, rolls, rng=1, options={"taunts": True})  # b's Initiative 1 is lower than a's 6
+    assert res.status == "resolved", res.violations
+    assert [g.points for g in res.glory if g.fighter == "a"] == [3] and st(res, "a").taunt_used
+    # Once a combat, and only with the campaign option.
+    assert duel(taunt, rolls, rng=1, options={"taunts": True}, sa={"taunt_used": True}).status == "invalid"
+    assert duel(taunt, rolls, rng=1).status == "invalid"
+
+
+@effect_of("detonate", "000 L2887")
+def detonate_sets_off_the_waiting_bomb() -> None:
+    a = _bomber("bomb.controlled_detonation")
+    rolls = {**T2, "T2.a.attack": 6, "T2.a.damage": 2}
+    res = duel({"T2.a.action": utility("detonate")}, rolls, a=a, rng=3, turn=2, sa=_live(target="b", time_left=4))
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 48 and _bombs(res) == []
+    # Without Controlled Detonation he has no such move.
+    res = duel({"T2.a.action": utility("detonate")}, rolls, a=_bomber(), rng=3, turn=2, sa=_live(target="b"))
+    assert [v.code for v in res.violations] == ["UNKNOWN_MOVE"]
+
+
+@effect_of("trigger_gradual_effect", "000 L3410")
+def trigger_gradual_effect_starts_the_oldest_waiting_one() -> None:
+    dim_mak = move("dim_mak", "gradual_effect", "gradual_effect.delayed_onset", level=3)
+    waiting = [
+        {
+            "id": "gradual_effect.delayed_onset",
+            "move": "dim_mak",
+            "target": "b",
+            "since": s,
+            "charges": n,
+            "time_left": 6,
+        }
+        for s, n in ((2, 5), (1, 2))
+    ]
+    res = duel(
+        {"T3.a.action": utility("trigger_gradual_effect")},
+        {"T3.a.init": 6, "T3.b.init": 1, "T3.a.ctrl": 6},
+        a=sheet("a", moves=[dim_mak]),
+        sa={"ongoing_effects": waiting},
+        rng=2,
+        turn=3,
+    )
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 50 - 2  # the one primed on turn 1 (2 a turn) goes first
+    assert [(e.id, e.since) for e in st(res, "a").ongoing_effects] == [
+        ("gradual_effect.delayed_onset", 2),
+        ("gradual_effect", 3),
+    ]
+
+
+@effect_of("style_change", "000 L5049–L5051")
+def style_change_costs_two_fs() -> None:
+    change = {"T2.a.action": utility("style_change:tiger")}
+    res = duel(change, AGAIN, a=_styled(), rng=3, turn=2)
+    assert res.status == "resolved", res.violations
+    assert _style(res) == ["Tiger"] and st(res, "a").fighting_spirit == 30 - 2
+    # In the Tiger style its moves open and the Crane ones close.
+    assert duel({"T2.a.action": attack(["claw"])}, AGAIN, a=_styled(), rng=1, turn=2).status == "invalid"
+    assert duel({"T2.a.action": attack(["claw"])}, AGAIN, a=_styled(), rng=1, turn=2, sa=IN_TIGER).status == "resolved"
