@@ -67,6 +67,12 @@ def always_does_damage_through_a_block_only() -> None:
     # Evaded instead (Evasion 3, DT 3): no effect.
     res = strike(chip, {"T1.a.attack": 1}, {"T1.b.defense": {"defense": "evasion"}}, b=sheet("b", evasion=3))
     assert not hit_by(res) and life(res, "b") == 50
+    # It can finish a fighter with 1 Life Bar left: the round is over and a wins.
+    dec = {"T1.a.action": attack(["crash"]), "T1.b.defense": {"defense": "defense"}}
+    res = duel(
+        dec, {**FIRST, "T1.a.attack": 1}, a=sheet("a", moves=[chip]), b=sheet("b", defense=3), sb={"life_bar": 1}
+    )
+    assert (res.status, life(res, "b"), st(res, "b").defeated, res.winner) == ("round_over", 0, True, "a")
 
 
 # ── Accuracy: Increased Accuracy, Hits Low, Hard to Evade ───────────────────────────────────────
@@ -193,7 +199,7 @@ ANSWER = {  # b blocks a's miss with Defense, then answers with his Counter move
 }
 # a's roll of 1 totals 2 against b's Defense 3 (miss). b's Control 5 is above the Counter's 2 (+1): his roll of 1
 # totals 2 against a's Defense Total.
-ANSWER_ROLLS = {"T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 1}
+ANSWER_ROLLS = {"T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.attack": 1, "T1.b.damage": 4}
 
 
 def _answered(mv: dict, **a_kw: Any) -> TurnResult:
@@ -211,7 +217,7 @@ def _answered(mv: dict, **a_kw: Any) -> TurnResult:
 @effect_of("counter", "000 L3129, L5844")
 def counter_answers_a_blocked_attack() -> None:
     res = _answered(PLAIN, defense=0)  # a's DT against the Counter: Defense 0 → 0; any roll hits
-    assert hit_by(res, "b") and life(res, "a") < 50
+    assert hit_by(res, "b") and life(res, "a") == 50 - 4  # the Counter's 1d6 rolled 4
     # Not an ordinary attack.
     res = duel({"T1.a.action": attack(["ctr"])}, FIRST, a=sheet("a", moves=[COUNTER]), rng=1)
     assert res.status == "invalid"
@@ -306,6 +312,22 @@ def healing_attack_heals_its_own_roll_hit_or_miss() -> None:
             sa={"life_bar": 20},
         )
         assert not hit_by(res) and life(res, "a") == 20 + healed
+    # With Area Effect it strikes a and c (Range 1 from b on band 2): one heal roll, + 1 for the second Fighter
+    # (ruling, as Drain Life does against several targets, 000 L3244): 20 + 4 + 1.
+    bite = move("bite", "area_effect", el("drain_life", heal="full"), "drain_life.healing_attack", level=4)
+    c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
+    dec = {f"T1.{f}.action": {"action": "none"} for f in "ac"} | {"T1.b.action": attack(["bite"], target="a")}
+    rolls = {"T1.b.init": 6, "T1.a.init": 3, "T1.c.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.attack.2": 6}
+    res = duel(
+        dec,
+        {**rolls, "T1.b.drain_heal": 4},
+        a=sheet("a", defense=0),
+        b=sheet("b", moves=[bite]),
+        sb={"life_bar": 20},
+        extra=[c],
+    )
+    assert res.status == "resolved", res.violations
+    assert life(res, "b") == 25
 
 
 def _mend(heal: str, *more: str) -> dict:
@@ -525,7 +547,7 @@ def _evade_ranged(mv: dict, rng: int, **response: Any) -> TurnResult:
         "T1.b.defensive_response": {"choice": "respond", "response": "evade_ranged", "moves": ["slide"], **response},
     }
     slide = move("slide", "evade_ranged")
-    rolls = {**FIRST, "T1.a.attack": 1, "T1.b.ctrl": 5}
+    rolls = {**FIRST, "T1.a.attack": 1, "T1.b.ctrl": 5, "T1.b.damage": 4}
     return duel(dec, rolls, a=sheet("a", moves=[mv], defense=0), b=sheet("b", tactics=3, moves=[slide]), rng=rng)
 
 
@@ -535,7 +557,7 @@ def evasive_ranged_answers_a_ranged_special_move() -> None:
     # Against a Ranged Special Move at Range 1 b answers and strikes (a's DT 0: a sure hit).
     res = _evade_ranged(orb, 1)
     assert res.status == "resolved", res.violations
-    assert hit_by(res, "b") and life(res, "a") < 50
+    assert hit_by(res, "b") and life(res, "a") == 50 - 4  # 1d6 rolled 4
     # Not against an ordinary Special Move.
     assert [v.code for v in _evade_ranged(PLAIN, 1).violations] == ["RESPONSE_TRIGGER_INVALID"]
     # At Range 3 he may first move as his move allows (1 Range for a Normal Move, 000 L5627), after F.3.a, and
@@ -1108,14 +1130,14 @@ def _anti_air(jump: bool) -> TurnResult:
         "T1.b.defensive_response": {"choice": "respond", "response": "anti_air", "moves": ["aa"]},
     }
     b = sheet("b", tactics=3, moves=[move("aa", "anti_air")])
-    return duel(dec, {**MISSED, "T1.b.attack": 6}, a=sheet("a", evasion=0), b=b, rng=3 if jump else 1)
+    return duel(dec, {**MISSED, "T1.b.attack": 6, "T1.b.damage": 4}, a=sheet("a", evasion=0), b=b, rng=3 if jump else 1)
 
 
 @effect_of("anti_air", "000 L2829, L5866")
 def anti_air_answers_a_jump() -> None:
     res = _anti_air(True)
     assert res.status == "resolved", res.violations
-    assert hit_by(res, "b") and life(res, "a") < 50
+    assert hit_by(res, "b") and life(res, "a") == 50 - 4  # 1d6 rolled 4
     assert [v.code for v in _anti_air(False).violations] == ["RESPONSE_TRIGGER_INVALID"]
 
 
@@ -1215,12 +1237,12 @@ def breaker_strikes_through_temporary_invulnerability() -> None:
             "T1.b.simul_declare": attack([mv["id"]]),
             "T1.b.accuracy_fs": {"fs": 3},
         }
-        rolls = {"T1.a.init": 4, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6}
+        rolls = {"T1.a.init": 4, "T1.b.init": 4, "T1.a.ctrl": 6, "T1.b.ctrl": 6, "T1.b.damage": 4}
         res = duel(dec, rolls, a=sheet("a", defense=0, moves=[guard]), b=sheet("b", moves=[mv]), rng=1)
         assert res.status == "resolved", res.violations
         return life(res, "a")
 
-    assert a_life(PLAIN) == 50 and a_life(move("crusher", "breaker")) < 50
+    assert a_life(PLAIN) == 50 and a_life(move("crusher", "breaker")) == 50 - 4  # 1d6 rolled 4
 
 
 @effect_of("cancel_throw", "000 L3083, L1669")
