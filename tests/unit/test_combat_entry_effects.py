@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 
 import pytest
 
@@ -196,3 +197,10 @@ def test_checks_name_implemented_entries() -> None:
 def test_pending_names_implemented_entries() -> None:
     assert sorted(PENDING - set(IMPLEMENTED_IDS)) == []
     assert sorted(PENDING_FIXED - set(FIXED_MOVE_IDS)) == []
+
+
+def test_every_check_cites_book_lines() -> None:
+    # e.g. "000 L3120" or "000 L3528–L3540, L4557": where the check's expected figures come from
+    cited = re.compile(r"\d{3} L\d+(?:[–\-, ]+(?:\d{3} )?L\d+)*")
+    bad = [f"{c.entry}: {c.ref}" for checks in CHECKS.values() for c in checks if not cited.fullmatch(c.ref)]
+    assert bad == []
