@@ -1406,10 +1406,21 @@ def pursuit_attack_strikes_a_downed_foe() -> None:
     assert res.status == "resolved", res.violations
     assert life(res, "b") == 47 and [g.points for g in res.glory if g.fighter == "a"] == [1]
     # Only Defense (or Tactics with a Reversal) can stop it: Evasion is not open to him.
-    evaded = pursue("pursuit_attack", "evasion", roll=1)
-    if evaded.status == "resolved":
-        pytest.xfail("a downed fighter may evade a Pursuit Attack (000 L2163 allows Defense or a Reversal only)")
-    assert [v.code for v in evaded.violations] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    assert [v.code for v in pursue("pursuit_attack", "evasion", roll=1).violations] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    # Tactics 0 + 3 FS = 3 beats a's 1 + 1 = 2, but the only answer from the ground is a Reversal, not a Basic Response.
+    res = duel(
+        {
+            "T1.a.action": attack(["pursuit_attack"]),
+            "T1.b.defense": {"defense": "tactics", "fs": 3},
+            "T1.b.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
+        },
+        {**FIRST, "T1.a.attack": 1},
+        b=sheet("b", tactics=0),
+        sb={"knocked_down": True},
+        rng=1,
+        options={"pursuit_attacks": True},
+    )
+    assert [v.code for v in res.violations] == ["RESPONSE_TRIGGER_INVALID"]
 
 
 @effect_of("basic_taunt", "000 L2141")
