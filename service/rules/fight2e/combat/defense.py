@@ -47,6 +47,8 @@ def allowed_options(
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if defender.knocked_down and context == "action":  # ruling: any attack on him while down (000 L2163, L3918)
+        return [DefenseOption.defense, DefenseOption.tactics], False, "Knocked Down: Defense, or Tactics for a Reversal"
     if context == "bomb":
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
     if context == "bomb_shot":
