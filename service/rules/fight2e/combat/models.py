@@ -32,6 +32,7 @@ LogValue = Scalar | Annotated[list[Annotated[int, Field(ge=-10_000, le=10_000)] 
 LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(max_length=24)]
 
 MAX_FIGHTERS = 8
+MAX_CHOICES = 200  # legal answers listed with one pending decision
 
 
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
@@ -507,7 +508,7 @@ class PendingDecision(Model):
     text: Text
     die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
     default: DecisionValue | None = None
-    choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
+    choices: list[ChoiceOption] = Field(default_factory=list, max_length=MAX_CHOICES)
     provisional: bool = Field(
         False,
         description="Asked ahead of dice listed in `dice_needed`, as the turn would "
