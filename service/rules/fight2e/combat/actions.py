@@ -43,7 +43,7 @@ from .attack import Attack, Outcome, land, resolve
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
 from .initiative import roll_off
-from .models import MAX_CHOICES, ActionType, Choice, ChoiceOption, DecisionValue, Direction
+from .models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, Choice, ChoiceOption, DecisionValue, Direction
 from .profile import MoveProfile
 from .responses import movement_fs, reaction_window
 from .state import Ctx, F, Invalid
@@ -398,7 +398,7 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F], room: int) -> list[ChoiceOptio
     for m in f.prof.moves.values():
         if not m.offensive or m.is_super or m.has("counter"):
             continue
-        for n in range(1, f.prof.combo):
+        for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
             if len(out) + 2 > room:  # this Combo and the move closing in to it might not fit
                 return out
             moves = [basic] * n + [m] if m.throw else [m] + [basic] * n

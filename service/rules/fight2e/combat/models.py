@@ -33,6 +33,7 @@ LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(m
 
 MAX_FIGHTERS = 8
 MAX_CHOICES = 200  # legal answers listed with one pending decision
+MAX_DECISION_MOVES = 12  # moves one decision may name (a Combo in order)
 
 
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
@@ -405,7 +406,7 @@ class DecisionValue(Model):
 
     choice: Choice | None = None
     action: ActionType | None = None
-    moves: list[MoveId] | None = Field(None, max_length=12, description="A move, or a Combo in order.")
+    moves: list[MoveId] | None = Field(None, max_length=MAX_DECISION_MOVES, description="A move, or a Combo in order.")
     target: FighterId | None = None
     movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
     direction: Direction | None = None
