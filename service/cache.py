@@ -146,7 +146,7 @@ class RedisTier:
             self._failed("get", exc)
             return None
         self.breaker.success()
-        if not stored:
+        if not stored or not isinstance(stored, bytes):  # the client decodes nothing (decode_responses=False)
             return None
         tag, value = stored[:TAG_BYTES], stored[TAG_BYTES:]
         if len(stored) > limit or not hmac.compare_digest(tag, sign(self.hmac_key, key, value)):
@@ -233,9 +233,9 @@ class TwoTierCache:
                 CACHE_EVENTS.labels("local", "hit").inc()
                 return value, Tier.local
             CACHE_EVENTS.labels("local", "miss").inc()
-        use_redis = shared and self.redis is not None
-        if use_redis:
-            value = await self.redis.get(key)  # type: ignore[union-attr]
+        redis = self.redis if shared else None
+        if redis is not None:
+            value = await redis.get(key)
             if value is not None:
                 CACHE_EVENTS.labels("redis", "hit").inc()
                 self._keep_local(key, value)  # verified, and no larger than max_answer_bytes
@@ -244,8 +244,8 @@ class TwoTierCache:
         value = compute()
         if self._cacheable(value):
             self._keep_local(key, value)
-            if use_redis:
-                self.redis.put(key, value)  # type: ignore[union-attr]
+            if redis is not None:
+                redis.put(key, value)
         return value, Tier.miss
 
     async def redis_state(self) -> str:

@@ -40,7 +40,7 @@ from ..settings import Settings
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
-from .typed.registry import camel
+from .typed.registry import camel, runtime_type
 
 PATHS_NOTE = (
     "Inside an answer, a finding's `path` is the REST path of what it is about (JSON names, e.g. "
@@ -72,10 +72,10 @@ def _rulesets_field(registry: TypeRegistry) -> StrawberryField:
     out = registry.output_type(RulesetInfoModel)
     convert = registry.output_converter(RulesetInfoModel)
 
-    def resolve() -> list[Any]:
+    def resolve() -> Any:
         return [convert(r) for r in rulesets()]
 
-    resolve.__annotations__ = {"return": list[out]}  # type: ignore[valid-type]
+    resolve.__annotations__ = {"return": runtime_type(list, out)}
     return strawberry.field(resolver=resolve, name="rulesets", description="The rulesets this service hosts.")
 
 

@@ -76,7 +76,7 @@ class ThreadedSchema(strawberry.Schema):
         self._limiter_loop: asyncio.AbstractEventLoop | None = None
         return self
 
-    async def execute(  # type: ignore[override]
+    async def execute(
         self,
         query: str | None,
         variable_values: dict[str, Any] | None = None,
@@ -160,7 +160,7 @@ class TransportMixin:
         if state.get("graphql_rate_limited"):
             detail = f"This query costs {state['graphql_cost']} requests' worth of the rate limit; too many for now."
             return problem(429, detail, "rate-limited", instance=request.url.path)
-        return response  # type: ignore[no-any-return]
+        return response
 
     async def parse_http_body(self, request: Any) -> Any:
         try:
@@ -192,4 +192,4 @@ class TransportMixin:
     def encode_json(self, data: Any) -> bytes | str:
         if isinstance(data, _Encoded):
             return data.body
-        return super().encode_json(data)  # type: ignore[misc, no-any-return]
+        return super().encode_json(data)  # type: ignore[misc]

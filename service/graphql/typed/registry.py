@@ -11,13 +11,15 @@ import inspect
 import re
 import types
 from collections.abc import Callable, Hashable, Iterable
-from enum import Enum, IntEnum, StrEnum
+from enum import Enum, EnumMeta, IntEnum, StrEnum
 from operator import attrgetter, itemgetter
 from typing import Annotated, Any, NamedTuple, NewType, Optional, Union
 
 import strawberry
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+from strawberry.types.base import get_object_definition
+from strawberry.types.scalar import ScalarDefinition
 from strawberry.utils.str_converters import to_camel_case
 
 from .shapes import (
@@ -51,7 +53,7 @@ def _parse_long(value: Any) -> int:
 
 Long = NewType("Long", int)
 # The schema maps it: ``strawberry.Schema(..., config=StrawberryConfig(scalar_map=SCALAR_MAP))``.
-SCALAR_MAP = {
+SCALAR_MAP: dict[object, ScalarDefinition] = {
     Long: strawberry.scalar(
         name="Long",
         description="An integer outside GraphQL's 32-bit Int range (e.g. a 64-bit seed), written as a JSON number.",
@@ -207,9 +209,9 @@ class TypeRegistry:
             raise TypeError(f"enum {name}: values without distinct GraphQL names {shape.values}")
         pairs = list(zip(names, shape.values, strict=True))
         if all(isinstance(v, str) for v in shape.values):
-            copy: type[Enum] = StrEnum(name, pairs)  # type: ignore[arg-type]
+            copy = _functional_enum(StrEnum, name, pairs)
         elif all(isinstance(v, int) and not isinstance(v, bool) for v in shape.values):
-            copy = IntEnum(name, pairs)  # type: ignore[arg-type]
+            copy = _functional_enum(IntEnum, name, pairs)
         else:
             raise TypeError(f"enum {name}: only string or integer values have a GraphQL form")
         description = _doc(shape.source) if shape.source else None
@@ -275,7 +277,7 @@ class TypeRegistry:
         # Strawberry's hook for types that build their own value: the GraphQL value (a mapping in GraphQL's names,
         # as graphql-core coerced it) becomes the plain request dict in one pass, instead of a tree of input
         # dataclasses built field by field (about 100 ms for a Fighter with 100 moves).
-        cls.__strawberry_definition__.from_input = lambda _cls, value, _context: self.received(model, value)
+        get_object_definition(cls, strict=True).from_input = lambda _cls, value, _context: self.received(model, value)
         return cls
 
     def received(self, model: type[BaseModel], value: Any) -> Received:
@@ -296,9 +298,9 @@ class TypeRegistry:
             make = self.input_type if direction == IN else self.output_type
             return make(shape.model, namespace)
         if isinstance(shape, ListShape):
-            return list[self.annotation(shape.item, direction, namespace)]  # type: ignore[misc]
+            return runtime_type(list, self.annotation(shape.item, direction, namespace))
         if isinstance(shape, DictShape):
-            return list[self._entry_type(shape, direction, namespace)]  # type: ignore[misc]
+            return runtime_type(list, self._entry_type(shape, direction, namespace))
         if shape.of_models and direction == OUT:
             members = tuple(self.annotation(m, OUT, namespace) for m in shape.members)
             name = self._claim(self.shape_name(shape, namespace), OUT, shape)
@@ -588,6 +590,18 @@ def _finish(
     if is_input:
         return strawberry.input(cls, name=name, description=description, one_of=one_of or None)
     return strawberry.type(cls, name=name, description=description)
+
+
+def runtime_type(form: Any, *arguments: Any) -> Any:
+    """``form[arguments]`` (``list[X]``, ``Union[X, Y]``, ``Annotated[X, m]``) for types made at run time, which
+    Strawberry reads from annotations and a type checker cannot follow."""
+    return form[arguments if len(arguments) > 1 else arguments[0]]
+
+
+def _functional_enum(base: type[Enum], name: str, pairs: list[tuple[str, Any]]) -> type[Enum]:
+    """``base(name, pairs)``, Enum's functional API, called through the metaclass so that a type checker follows a
+    name known only at run time."""
+    return EnumMeta.__call__(base, name, pairs)
 
 
 def _value_name(value: Any, member_name: str | None) -> str:
