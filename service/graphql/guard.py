@@ -127,13 +127,13 @@ def _raw(value: Any) -> Any:
 def _excess(value: Any) -> int:
     """Items beyond ``MAX_LIST_ITEMS`` in every list of a raw input (iteratively: inputs may nest deeply)."""
     excess, stack = 0, [value]
-    while stack:
+    while stack:  # JSON and literal values are dicts and lists (concrete types: cheap checks, on every request)
         item = stack.pop()
         if isinstance(item, list):
             excess += max(0, len(item) - MAX_LIST_ITEMS)
-            stack.extend(i for i in item if isinstance(i, list | Mapping))
-        elif isinstance(item, Mapping):
-            stack.extend(v for v in item.values() if isinstance(v, list | Mapping))
+            stack.extend([i for i in item if isinstance(i, list | dict)])
+        elif isinstance(item, dict):
+            stack.extend([v for v in item.values() if isinstance(v, list | dict)])
     return excess
 
 

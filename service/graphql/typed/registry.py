@@ -41,6 +41,7 @@ SHARED_MODULES = ("service.rules.core",)  # models and enums from here are named
 IN, OUT = "in", "out"
 Converter = Callable[[Any], Any] | None  # None: the value passes as it is
 _MISSING: Any = object()
+_SOURCE = "_source"  # where a converted output instance keeps its answer (pydantic fields never start with _)
 _NO_DEFAULT: Any = object()
 _GRAPHQL_NAME = re.compile(r"^[A-Za-z][_0-9A-Za-z]*$")
 
@@ -478,35 +479,48 @@ class TypeRegistry:
 
     def output_converter(self, model: type[BaseModel]) -> Callable[[Any], Any]:
         """An answer (a pydantic instance, or its ``model_dump(mode="json")`` dict) → the output type's instance,
-        built directly (no pydantic round trip). A key missing from a dict takes the field's default."""
+        built directly (no pydantic round trip). A key missing from a dict takes the field's default.
+
+        The instance holds its source and converts a field when GraphQL first reads it, so an answer costs what
+        the query selects of it, not the whole of it (a turn's log and states are large; queries read a little).
+        """
         found = self._out_convs.get(model)
         if found is not None:
             return found
         cls = self._types[(OUT, model)]
-        specs: list[tuple[str, Converter, Any, str | None]] = []
-        computed: list[tuple[str, Converter]] = []
+        fields: dict[str, tuple[Converter, Any, str | None, bool]] = {}  # name → converter, default, alias, computed
         new = object.__new__
 
         def convert(source: Any) -> Any:
-            data = source if type(source) is dict else source.__dict__
             obj = new(cls)
-            target = obj.__dict__
-            for field, conv, default, alias in specs:
-                v = data.get(field, _MISSING)
+            obj.__dict__[_SOURCE] = source
+            return obj
+
+        def read(obj: Any, name: str) -> Any:
+            """A field not read yet: converted from the source, and kept."""
+            spec = fields.get(name)
+            source = obj.__dict__.get(_SOURCE, _MISSING)
+            if spec is None or source is _MISSING:
+                raise AttributeError(name)
+            conv, default, alias, computed = spec
+            plain = type(source) is dict
+            if computed:
+                v = source.get(name) if plain else getattr(source, name)
+            else:
+                data = source if plain else source.__dict__
+                v = data.get(name, _MISSING)
                 if v is _MISSING:
                     v = data.get(alias, default) if alias else default  # a dump by alias
-                target[field] = v if conv is None or v is None else conv(v)
-            for field, conv in computed:
-                v = source.get(field) if data is source else getattr(source, field)
-                target[field] = v if conv is None or v is None else conv(v)
-            return obj
+            value = obj.__dict__[name] = v if conv is None or v is None else conv(v)
+            return value
 
         self._out_convs[model] = convert
         for field, info, shape in self.fields(model):
             default = None if info.is_required() else info.get_default(call_default_factory=True)
             alias = info.serialization_alias or info.alias
-            specs.append((field, self._out_conv(shape), default, alias if alias != field else None))
-        computed.extend((field, self._out_conv(shape)) for field, _, shape in self.computed(model))
+            fields[field] = (self._out_conv(shape), default, alias if alias != field else None, False)
+        fields.update((field, (self._out_conv(shape), None, None, True)) for field, _, shape in self.computed(model))
+        cls.__getattr__ = read  # called only for names missing from the instance
         return convert
 
     def _out_conv(self, shape: Shape) -> Converter:
