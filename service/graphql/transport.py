@@ -36,33 +36,31 @@ from ..problems import problem
 from .guard import SIZE_CODE
 
 
-async def _lookup(cache: TwoTierCache, key: str, shared: bool) -> bytes | None:
-    value = cache.local_get(key)
-    if value is not None:
-        return value
-    if cache.local_enabled:
-        CACHE_EVENTS.labels("local", "miss").inc()
-    if shared and cache.redis is not None:
-        value = await cache.redis.get(key)
-        CACHE_EVENTS.labels("redis", "hit" if value is not None else "miss").inc()
-        if value is not None:
-            cache.local_put(key, value)
+async def _shared_lookup(cache: TwoTierCache, key: str) -> bytes | None:
+    assert cache.redis is not None
+    value = await cache.redis.get(key)
+    CACHE_EVENTS.labels("redis", "hit" if value is not None else "miss").inc()
     return value
 
 
-def _store(cache: TwoTierCache, key: str, value: bytes, shared: bool) -> None:
-    cache.local_put(key, value)
-    if shared and cache.redis is not None:
-        cache.redis.put(key, value)
-
-
 def cached(cache: TwoTierCache, key: str, compute: Callable[[], bytes], shared: bool) -> bytes:
-    """The two-tier cache from a worker thread: look up and store on the event loop, compute here."""
-    hit = anyio.from_thread.run(_lookup, cache, key, shared)
+    """The two-tier cache from a worker thread: the local tier here (it is thread-safe), Redis on the event loop
+    (only when it is configured and the operation is worth a round trip), the answer computed here."""
+    hit = cache.local_get(key)
     if hit is not None:
         return hit
+    if cache.local_enabled:
+        CACHE_EVENTS.labels("local", "miss").inc()
+    redis = cache.redis if shared else None
+    if redis is not None:
+        hit = anyio.from_thread.run(_shared_lookup, cache, key)
+        if hit is not None:
+            cache.local_put(key, hit)
+            return hit
     value = compute()
-    anyio.from_thread.run_sync(_store, cache, key, value, shared)
+    cache.local_put(key, value)
+    if redis is not None:
+        anyio.from_thread.run_sync(redis.put, key, value)  # schedules the write; nothing waits for Redis
     return value
 
 
