@@ -286,7 +286,7 @@ class Guard(SchemaExtension):
                 f"a catalogue list {CATALOGUE_WEIGHT}). Split it into several requests.",
                 extensions={"code": COST_CODE, "cost": cost, "maxCost": self.max_cost},
             )
-        if request is not None:
+        if request is not None and cost > 1:  # the request itself was charged 1 by the middleware
             charge = request.app.state.get("graphql_charge")
             if charge is not None and not anyio.from_thread.run(charge, request, cost - 1):
                 request.scope["state"]["graphql_rate_limited"] = True
