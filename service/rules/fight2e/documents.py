@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
-from . import RULESET, VERSION
 from .catalog import catalog
 from .character_catalog import character_catalog
 from .character_schema import PowerLevelRow, Quirk, Skill, SkillKind, Trait
+from .identity import RULESET, VERSION
 from .schema import Entry, FixedMove, Keyword, KeywordCategory
 
 MoveType = Literal["special", "super"]
