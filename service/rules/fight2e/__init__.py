@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..core.references import BookIndex, register_book
 from ..core.ruleset import Ruleset
-from ..core.versioning import derived_version
+from .codes_doc import render
+from .documents import DOCUMENTS, LOOKUPS
+from .identity import RULESET, TITLE, VERSION
+from .operations import OPERATIONS
 
-RULESET = "fight2e"
-TITLE = "Fight! 2nd Edition"
-# Derived from the package version and a digest of this ruleset's code and data: part of every cache key.
-VERSION = derived_version(Path(__file__).resolve().parent)
-
-# Book references ("000 L4131") are answered with the chapter and section they fall in (headings only, no text).
-register_book("000", BookIndex(Path(__file__).resolve().parent / "data" / "book" / "sections.yaml"))
+__all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
 
 def ruleset() -> Ruleset:
-    """The fight2e record the adapters are generated from (imported on first use)."""
-    from .codes_doc import render
-    from .documents import DOCUMENTS, LOOKUPS
-    from .operations import OPERATIONS
-
+    """The fight2e record the adapters are generated from."""
     return Ruleset(
         id=RULESET,
         title=TITLE,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..core.references import ref_of
-from . import RULESET, VERSION
 from .catalog import Catalog, catalog
 from .codes import CODES
+from .identity import RULESET, VERSION
 from .keywords import apply, category, ordered
 from .models import Campaign, DamageBasis, Finding, Id, Model, OptionalInt, StrictInt
 from .schema import KeywordCategory

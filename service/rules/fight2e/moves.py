@@ -14,9 +14,9 @@ import msgspec
 from ..core.references import ref_data
 from ..dice import D6, D8, die_name
 from ..memo import memo
-from . import RULESET, VERSION
 from .catalog import LAST, Catalog, Numbers, catalog
 from .codes import CODES
+from .identity import RULESET, VERSION
 from .keywords import (
     DAMAGE,
     MOVEMENT,

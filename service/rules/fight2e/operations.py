@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
-from . import RULESET, VERSION
 from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from .combat.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
 from .fighter_models import FighterRequest, FighterValidation
 from .fighters import validate_fighter
+from .identity import RULESET, VERSION
 from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves import price_json
 

@@ -9,8 +9,9 @@ used, or None; the action declaration, the Defensive Responses and the Reaction 
 from __future__ import annotations
 
 from . import buff_modifiers, copies, free_movement, props, sequences, styles, summon, suppression
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 
 def _special(m: MoveProfile) -> bool:

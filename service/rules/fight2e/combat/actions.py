@@ -4,7 +4,7 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...dice import Die
 from . import (
@@ -19,6 +19,7 @@ from . import (
     hazards,
     knockdown_chain,
     limited_move,
+    maneuvers,
     moveable_bomb,
     movement,
     multi_part_throw,
@@ -39,14 +40,16 @@ from . import (
     techniques,
     transformations,
 )
-from .attack import Attack, Outcome, land, resolve
+from .attack import land, resolve
+from .attack_records import Attack, Outcome, Plan
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
+from .fighter import F
 from .initiative import roll_off
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .responses import movement_fs, reaction_window
-from .state import Ctx, F, Invalid
+from .state import Ctx, Invalid
 from .super_energy import pay_supers
 
 BEFORE = {
@@ -58,34 +61,6 @@ BEFORE = {
     "passing": (1, 1),
     "no_movement": (0, 0),
 }  # 000 L2377–L2391
-
-
-@dataclass
-class Plan:
-    """A validated action declaration."""
-
-    kind: ActionType
-    target: F | None
-    moves: list[MoveProfile]
-    movement: int
-    toward: bool
-    cost: int = 0
-    fs_move: int = 0
-    jumping: bool = False
-    cross_up: bool = False
-    mobility_penalty: bool = False
-    full_offense: bool = False
-    control_fs: int = 0
-    key: str = ""
-    prepare: str = ""  # "set_up" or "wind_up": the move is only readied this turn (a Utility-like use)
-    extra_damage: int = 0
-    extra_acc: dict[str, int] | None = None
-    air_bonus: int = 0  # Air Dash / Hover movement: Evasion bonus against Reaction Attacks
-    premoved: int = 0  # Ranges already moved before a holder's interrupt window
-    wall_spring: bool = False  # 1 Range back to the border first, then ``movement`` forward
-    super_jump: bool = False  # the whole action starts a Super Jump of ``movement`` Ranges
-    heal_target: F | None = None  # Heal Others: who is healed
-    charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
 
 
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
@@ -1320,7 +1295,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     start = ctx.distance(f, plan.target) if plan.target is not None else 0
     if plan.movement:
         do_move(ctx, f, plan)
-    hazards.declare(ctx, f, plan.target, plan.movement)
+    maneuvers.declare(ctx, f, plan.target, plan.movement)
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
         sequences.action_taken(ctx, f, kind.value)  # 000 L3750

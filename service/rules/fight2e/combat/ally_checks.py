@@ -17,22 +17,24 @@ Maneuver Check of the turn, as the Ally's Ki is his for Ranged attacks (000 L418
 from __future__ import annotations
 
 from . import hazards
+from .fighter import Effect, F
 from .models import AllyCheck, DecisionValue
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 CHECKED = "ally_checked"
 
 
+def allies(f: F) -> list[Effect]:
+    """His summoned Allies (``summon`` ongoing effects)."""
+    return [e for e in f.ongoing if e.id == "summon"]
+
+
 def on_map(ctx: Ctx) -> bool:
     """An Ally stands on the Band Map: it counts as one more body for Checking (000 L4199)."""
-    from .summon import allies
-
     return ctx.band_mode and any(e.band is not None for f in ctx.fighters.values() for e in allies(f))
 
 
 def _ally(ctx: Ctx, f: F) -> Effect | None:
-    from .summon import allies
-
     return next((e for e in allies(f) if e.band is not None), None) if ctx.band_mode else None
 
 

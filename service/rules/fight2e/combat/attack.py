@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import (
     charge,
     copies,
@@ -27,70 +25,15 @@ from . import (
     tag_team,
     taunts,
 )
+from .attack_records import Attack, Guard, Outcome
 from .combo import combo_accuracy
-from .damage import DamageRoll, roll_damage
-from .defense import Guard, choose_defense
+from .damage import roll_damage
+from .defense import choose_defense
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, F
+from .move_profile import MoveProfile
+from .state import Ctx
+from .stun import apply_stun
 from .super_energy import count_attack
-
-
-@dataclass
-class Attack:
-    attacker: F
-    defender: F
-    moves: list[MoveProfile]
-    context: str  # action | response | reaction | simultaneous
-    label: str
-    cost: int
-    key: str = ""
-    full_offense: bool = False
-    cross_up: bool = False
-    jumping: bool = False  # a 2-Range jumping Basic Mobile attack (000 L2096–L2103)
-    extra_acc: dict[str, int] = field(default_factory=dict)
-    response: str | None = None
-    reaction: str | None = None
-    orig_aerial: bool = False
-    vs_anti_air: bool = False
-    full_screen: bool = False
-    apply_knockback: bool = True
-    defender_jumping: bool = False
-    extra_damage: int = 0  # a readied Wind Up (000 L4449)
-    reflected: bool = False  # a projectile turned back by Reflection: Defense or Evasion, halved (000 L4091)
-    same_skill: str | None = None  # a summoned Ally's attack: the Skill used against its summoner's (000 L4201)
-    hold_release: bool = False  # the second part of a Sustained Hold: half damage, then its effects (000 L4387)
-    draw_modes: dict[str, str] = field(default_factory=dict)  # Draw Closer: pull, move or push per move (ranged.py)
-    random_cut: int | None = None  # Random Effect: an unusable combination ends the Combo there (random_effect.py)
-    enhanced: bool = False  # banked Power Enhancer uses already applied to ``moves``
-    limited: str = ""  # Limited Move asked for this use: "ok" (``moves`` as limited) or "void" (no effect)
-
-    @property
-    def is_combo(self) -> bool:
-        return len(self.moves) > 1
-
-    @property
-    def first(self) -> MoveProfile:
-        return next((m for m in self.moves if m.offensive), self.moves[0])
-
-    @property
-    def aerial(self) -> bool:
-        """Aerial for the defence against Responses: the Aerial Element, or a jump (ruling A32)."""
-        return self.jumping or self.moves[0].has("aerial") > 0
-
-    @property
-    def has_super(self) -> bool:
-        return any(m.is_super for m in self.moves)
-
-
-@dataclass
-class Outcome:
-    hit: bool
-    partial: bool = False
-    damage: DamageRoll | None = None
-    guard: Guard | None = None
-    knockback: int = 0
-    life_lost: int = 0
 
 
 def range_ok(m: MoveProfile, distance: int) -> bool:
@@ -597,7 +540,7 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         effects.knockback_advance(ctx, atk, kb)
     later(lambda: hazards.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
-        later(lambda: None if d.stunned else effects.apply_stun(ctx, d))  # Stunned once
+        later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
     effects.hit_glory(ctx, atk, partial)
     count_attack(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)

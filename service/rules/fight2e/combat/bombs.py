@@ -14,9 +14,11 @@ from dataclasses import replace
 from ...dice import Die
 from ..moves import KI_SHIFT
 from . import power_up_utility
-from .models import Choice, DecisionValue, Direction
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
+from .move_profile import MoveProfile
+from .state import Ctx
 
 MAX_BOMBS = 4  # Multiple Bombs (000 L2903)
 FIZZLE = 5  # Controlled Detonation: a 5-count undetonated, then gone (000 L2879)
@@ -152,7 +154,8 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     """The Assault Bomb's one Ranged shot at an opponent: Defense or Evasion, Hard to Evade, FS allowed, a Special
     Move's Ki damage; the Bomb is gone after this turn (000 L2865–L2867). Ruling: no Range modifier, it flies from
     the Bomb."""
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     foes = ctx.opponents(f)
     if not foes:
@@ -240,7 +243,8 @@ def payload(f: F, m: MoveProfile) -> MoveProfile:
 
 def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
     """An attack against everyone in the blast, against his Defense Skill, no FS on Accuracy (000 L2853)."""
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     if e in f.ongoing:
         f.ongoing.remove(e)
@@ -272,3 +276,45 @@ def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
             )
         finally:
             f.ignore_range = prev
+
+
+@register
+class Bombs(Element):
+    """A live Bomb, and Controlled Detonation's Detonate Command Move (000 L2843–L2931)."""
+
+    effects = frozenset({"bomb"})
+    order = 20
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        bm = f.move(eff.move) if eff.move else None
+        if (
+            bm is None
+            or not bm.has("bomb")
+            or eff.since is None
+            or eff.time_left is None
+            or (ctx.band_mode and eff.band is None)
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band.",
+            )
+        f.ongoing.append(eff)
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        if ctx.round_over:
+            return None  # ruling: a Bomb does not outlast the round
+        m = f.move(e.move) if e.move else None
+        if m is not None and m.has("bomb.assault_bomb") and e.since is not None and e.since + 2 <= ctx.turn:
+            ctx.note("H.3", f.id, f"{f.id}'s Assault Bomb disappears after its shot.", "000 L2867")
+            return []
+        bleft = max((e.time_left or 0) - elapsed, 0)
+        if bleft == 0 and m is not None and m.has("bomb.controlled_detonation"):
+            ctx.note("H.3", f.id, f"{f.id}'s undetonated Bomb fizzles out.", "000 L2879")
+            return []
+        return [replace(e, time_left=bleft)]
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        detonate = detonate_command(moves)
+        return {detonate.id: detonate} if detonate is not None else {}

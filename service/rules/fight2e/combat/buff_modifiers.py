@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 
 from ..catalog import catalog
-from .models import ActionType
-from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import ActionType, OngoingEffect
+from .move_profile import MoveProfile, Profile
+from .state import Ctx
 
 GAUGE_MAX = 10  # 000 L2979
 REPEAT_MAX = 3  # 000 L3049
@@ -345,3 +347,16 @@ def linked(f: F, e: Effect) -> Effect | None:
     if m is None or e.id not in associated(m):
         return None
     return next((b for b in f.ongoing if b.id == "buff" and b.move == e.move), None)
+
+
+@register
+class BuffGauge(Element):
+    """The Buff Gauge's fill (000 L3055–L3063)."""
+
+    effects = frozenset({"buff_gauge"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore_gauge(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e]  # it waits for the move's next use, even into the next round

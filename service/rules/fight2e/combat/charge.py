@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import Ctx, F
+from .fighter import F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .actions import Plan
-    from .defense import Guard
+    from .attack_records import Guard, Plan
 
 CHARGES = ("charge_down", "charge_forward", "charge_up")
 _NEED = {

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from . import knockdown_chain, sequences
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 
 def control_cost(moves: list[MoveProfile]) -> int:

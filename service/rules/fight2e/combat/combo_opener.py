@@ -4,7 +4,7 @@ full damage — the Combo is not halved for lacking an Offensive Normal opener (
 from __future__ import annotations
 
 from . import sequences
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 
 ENTRY = "utility_combo_opener"
 

@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING
 
 from ..catalog import catalog
 from ..models import EntryChoice
-from .profile import AccuracyPart, MoveProfile, profile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import OngoingEffect
+from .move_profile import AccuracyPart, MoveProfile
+from .profile import profile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .damage import DamageRoll
+    from .attack_records import Attack, DamageRoll
 
 PREFIX = "copy:"
 COUNT = 5
@@ -175,3 +178,16 @@ def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
         {"mp": mp, "level": orig.level},
         {"copied": copy.id, "damage": dmg.total},
     )
+
+
+@register
+class CopiedMove(Element):
+    """A move he copied, for as long as the copy lasts (000 L3101–L3119)."""
+
+    effects = frozenset({"copied_move"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+        link(ctx, f, path, e)

@@ -3,11 +3,11 @@ L5804–L5810, Appendix D 000 L10135–L10167)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import combo_opener, gradual, super_only
-from .profile import MoveProfile
-from .state import Ctx, F, die_for_step
+from .attack_records import DamageRoll, Part
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx, die_for_step
 
 # Ki Skill → damage steps for Ki-based moves (000 L3976–L3981); already in the priced die, listed for the log.
 # Appendix D rows −3 to −5 do not follow the bracket formula: they are used as a table (ruling A23).
@@ -28,28 +28,6 @@ _COLUMNS = {
     (6, 1): 9,
 }
 _LOW_ROWS = {-5: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -4: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -3: (1, 2, 2, 2, 3, 3, 3, 4, 4, 4)}
-
-
-@dataclass
-class Part:
-    move: MoveProfile
-    step: int
-    die: str
-    roll: int  # the die result (after re-rolls), or the fixed value
-    value: int  # what the move adds to the attack's damage
-    counted: str  # "full", "half", "basic_plus_one", "none"
-    stun: bool
-
-
-@dataclass
-class DamageRoll:
-    parts: list[Part] = field(default_factory=list)
-    total: int = 0
-    stun: int = 0
-    halved_opener: bool = False
-    big: bool = False
-    limited: bool = False
-    non_finisher: bool = False
 
 
 def move_step(m: MoveProfile, attacker: F, defender: F) -> int:

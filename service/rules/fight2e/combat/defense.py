@@ -3,11 +3,11 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
+from .attack_records import Guard
+from .fighter import F
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from .state import Ctx, F
+from .state import Ctx
 
 # Responses whose numbers enter the Defense Total, so they are declared with it (ruling A16).
 PRE_DECLARED = {
@@ -16,18 +16,6 @@ PRE_DECLARED = {
     ResponseKind.ranged: DefenseOption.tactics,
     ResponseKind.jinking: DefenseOption.tactics,
 }
-
-
-@dataclass
-class Guard:
-    option: DefenseOption
-    dt: int
-    fs: int
-    full_defense: bool
-    response: ResponseKind | None
-    parts: dict[str, int] = field(default_factory=dict)
-    halved: bool = False
-    technique: str = ""
 
 
 def allowed_options(

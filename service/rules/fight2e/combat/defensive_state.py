@@ -7,7 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import interrupt_effects, invisibility, triggered
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import OngoingEffect
+from .state import Ctx
 
 IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"})
 
@@ -34,3 +37,16 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
     if e.id == "triggered_interrupt":
         return triggered.tick(ctx, f, e, elapsed)
     return [e]
+
+
+@register
+class DefensiveState(Element):
+    """The defensive specials' ongoing effects."""
+
+    effects = IDS
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return tick(ctx, f, e, elapsed)

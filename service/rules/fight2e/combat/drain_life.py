@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 ENTRY = "drain_life.healing_attack"
 

@@ -29,15 +29,14 @@ from . import (
     vulnerability,
 )
 from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
+from .fighter import F
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .damage import DamageRoll
-    from .defense import Guard
+    from .attack_records import Attack, DamageRoll, Guard
 
 VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
 
@@ -382,33 +381,6 @@ def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
     return False
 
 
-def apply_stun(ctx: Ctx, d: F) -> None:
-    threshold = d.stun_threshold
-    d.stunned = 2
-    d.times_stunned += 1
-    if d.full_defense:
-        d.fd_void = True  # 000 L5978
-    when = "his action will go to recovering"
-    if d.holding:
-        d.holding = False
-        d.acted = True
-        d.stunned = 1  # ruling: the held action is spent on the first recovery action (000 L5984)
-        when = "his held action goes to the first recovery action"
-    elif not d.acted:
-        d.action_lost = True
-        when = "his action this turn is the first recovery action"
-    ctx.note(
-        "E.8",
-        d.id,
-        f"{d.id} is Stunned ({d.stun_damage} Stun damage > threshold {threshold}); {when}. "
-        f"His threshold is now {d.stun_threshold}.",
-        "000 L5972–L5990",
-        {"stun_damage": d.stun_damage, "threshold": threshold},
-        {"stunned": True, "threshold": d.stun_threshold},
-    )
-    ctx.award(d.id, -1, "Stunned in combat", "000 L852", extra=True)
-
-
 def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
     """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
     a, d = atk.attacker, atk.defender
@@ -552,8 +524,8 @@ def start_hold(ctx: Ctx, atk: Attack) -> None:
 def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
     """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
     (000 L4389)."""
-    from .attack import Attack as AttackCls
-    from .damage import DamageRoll
+    from .attack_records import Attack as AttackCls
+    from .attack_records import DamageRoll
 
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
     ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")

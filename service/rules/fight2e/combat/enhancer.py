@@ -12,10 +12,12 @@ from dataclasses import replace
 
 from ..catalog import catalog
 from ..character_catalog import normalise
-from .models import Choice, DecisionValue
-from .profile import MoveProfile
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import Choice, DecisionValue, OngoingEffect
+from .move_profile import MoveProfile
 from .reprice import with_entries
-from .state import Ctx, Effect, F
+from .state import Ctx
 
 ENTRY = "power_enhancer"
 ADDITION = "power_enhancer.element_addition"
@@ -195,3 +197,20 @@ def _with_element(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile) -> MoveProfi
         )
         return None
     return with_entries(ctx, f, m, add=(element, *(i for i in liabilities if i in cat.entries)))
+
+
+@register
+class PowerEnhancer(Element):
+    """Power Enhancer uses banked for the enhanced move."""
+
+    effects = frozenset({"power_enhancer"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        pm = f.move(eff.move) if eff.move else None
+        if pm is None or not pm.has("power_enhancer"):
+            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Power Enhancer move '{eff.move}'.")
+        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, charges=eff.charges or 0))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e]  # it waits for the move's next use, even into the next round

@@ -7,14 +7,29 @@ both events even though his final state says `knocked_down: false`. Hits and mis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .models import Event, EventKind
-
-if TYPE_CHECKING:
-    from .state import Ctx, F
+from .fighter import F
+from .models import Event, EventKind, GloryAward, LogStep
 
 Snapshot = tuple[int, bool, bool, bool, bool, int, int]  # life, knocked down, stunned, hit stun, defeated, SE, FS
+
+
+class Ctx(Protocol):
+    """What the events read and keep of the turn's working state (``state.Ctx``)."""
+
+    fighters: dict[str, F]
+    range: int | None
+    bands: dict[str, int]
+    band_mode: bool
+    log: list[LogStep]
+    glory: list[GloryAward]
+    events: list[Event]
+    snaps: dict[str, Snapshot] | None
+    snap_pos: tuple[int | None, dict[str, int]]
+    snap_glory: int
+    snap_defender: str | None
+
 
 # a status that turned on / off between two log steps
 _FLAGS = (

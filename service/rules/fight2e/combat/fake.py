@@ -3,8 +3,9 @@ opponent has a lower Initiative; then the user's Tactics Defense Totals are rais
 
 from __future__ import annotations
 
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 ENTRY = "fake"
 

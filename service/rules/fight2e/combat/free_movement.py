@@ -8,9 +8,10 @@ turn its count runs out, so he acts and can be attacked again from the next turn
 
 from __future__ import annotations
 
+from .fighter import Effect, F
 from .models import ActionType
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 COUNT = 5  # 000 L3380
 

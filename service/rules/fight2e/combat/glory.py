@@ -6,11 +6,12 @@ import math
 from typing import TYPE_CHECKING
 
 from ...dice import Die
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 
 def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:

@@ -17,12 +17,14 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import CombatOptions, OngoingEffect
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .damage import DamageRoll
+    from .attack_records import Attack, DamageRoll
 
 ENTRY = "gradual_effect"
 DELAYED = "gradual_effect.delayed_onset"
@@ -235,3 +237,35 @@ def trigger_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
         responses=frozenset(),
         path=f"command:{TRIGGER}",
     )
+
+
+@register
+class GradualEffect(Element):
+    """A Gradual Effect's installments still to come; Delayed Onset's Trigger Command Move (000 L3390–L3410)."""
+
+    effects = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
+    order = 30
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        gm = f.move(eff.move) if eff.move else None
+        if (
+            gm is None
+            or not gm.has(eff.id)
+            or eff.target not in {c.id for c in ctx.req.fighters}
+            or eff.since is None
+            or not eff.charges
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Gradual Effect needs its move, target, turn and installment.",
+            )
+        f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e]  # it waits for the move's next use, even into the next round
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        trigger = trigger_command(moves)
+        return {trigger.id: trigger} if trigger is not None else {}

@@ -40,10 +40,13 @@ from dataclasses import dataclass
 
 from ...dice import Die
 from . import free_movement
-from .models import Choice, DecisionValue, Direction
+from .elements import Element, register
+from .fighter import Effect, F
+from .models import Choice, DecisionValue, Direction, OngoingEffect
 from .models import Hazard as HazardModel
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
+from .stun import apply_stun
 
 RESOLVED = frozenset({"wall", "corner", "damaging", "pit", "ring_out", "higher_elevation", "lower_elevation"})
 LEVELS = {"higher_elevation": 1, "lower_elevation": -1}
@@ -265,89 +268,6 @@ def can_reach(ctx: Ctx, h: Hazard, victim: F) -> bool:
     return True
 
 
-def _choices(ctx: Ctx, f: F) -> list[tuple[Hazard, F]]:
-    people = [f] + [o for o in ctx.opponents(f) if not in_pit(o)]
-    return [(h, v) for v in people for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
-
-
-def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
-    """After movement (or before acting): the fighter may put himself or an opponent into a Hazard by Maneuver
-    Check (000 L6077, L6081), or, on a Band Map with more than two fighters and no movement, Check an opponent
-    (000 L5668). Default: neither (the book makes both optional)."""
-    stayed(ctx, f, movement)
-    if f.defeated or f.maneuvered:
-        return
-    crowd = ctx.band_mode and sum(1 for o in ctx.fighters.values() if o.active) > 2 and not movement
-    if ctx.band_mode and not movement and not crowd:
-        from .ally_checks import on_map
-
-        crowd = on_map(ctx)  # a summoned Ally can Check and be Checked (000 L4199)
-    asked = ctx.supplied(ctx.peek_key(f.id, "hazard"))
-    if not (ctx.hazards and _choices(ctx, f)) and not crowd and not asked:
-        return
-    key, d = ctx.decide(
-        f.id,
-        "hazard",
-        "C",
-        f"{f.id} may try to use an Environmental Hazard (himself, or force an "
-        "opponent into one in that opponent's band) by Maneuver Check"
-        + (", or Check an opponent in place of movement" if crowd else "")
-        + ".",
-        DecisionValue(),
-    )
-    if d.choice is Choice.check and d.ally_check is not None:
-        from . import ally_checks
-
-        ally_checks.declare(ctx, f, d, movement, key)
-        return
-    if d.choice is Choice.check:
-        o = ctx.fighters.get(d.target or "")
-        if o is None or o.defeated or o.side == f.side or not crowd:
-            ctx.fail(
-                "HAZARD_INTERACTION_INVALID",
-                f"decisions.{key}.target",
-                f"{key}: a Check names an opponent, "
-                "on a Band Map with more than two fighters, without movement (000 L5668).",
-                key=key,
-            )
-        assert o is not None
-        check(ctx, f, o, movement, key)
-        return
-    if d.hazard is None:
-        return
-    h = find(ctx, d.hazard)
-    victim = ctx.fighters.get(d.target) if d.target is not None else f
-    if (
-        h is None
-        or victim is None
-        or victim.defeated
-        or (victim is not f and victim.side == f.side)
-        or not can_reach(ctx, h, victim)
-        or in_pit(victim)
-    ):
-        ctx.fail(
-            "HAZARD_INTERACTION_INVALID",
-            f"decisions.{key}",
-            f"{key}: {d.target or f.id} cannot be put into "
-            f"Hazard '{d.hazard}' now (on a Band Map it must be in his band).",
-            key=key,
-        )
-    assert h is not None and victim is not None
-    other = victim if victim is not f else (ref if ref is not None and not ref.defeated else _nearest(ctx, f))
-    if other is None:
-        return
-    corner = wall_of(ctx, f)
-    bonus = -2 if victim is f and corner is not None and corner.kind == "corner" and corner is not h else 0
-    what = f"{'use' if victim is f else 'force ' + victim.id + ' into'} {h.id}"
-    if maneuver_check(ctx, f, other, what, "C", bonus):
-        interact(ctx, victim, h, f)
-
-
-def _nearest(ctx: Ctx, f: F) -> F | None:
-    opp = ctx.opponents(f)
-    return min(opp, key=lambda o: ctx.distance(f, o)) if opp else None
-
-
 def steer_knockback(ctx: Ctx, a: F, d: F) -> None:
     """After a Knock Back, the attacker may steer it into a Hazard in the band the defender landed in (any Hazard
     without a map) by Maneuver Check; even a Knocked Down or Stunned defender rolls (000 L6077–L6079). Then a
@@ -512,8 +432,6 @@ def hazard_damage(ctx: Ctx, v: F, h: Hazard, who: str) -> None:
         return
     v.stun_damage += stun
     if v.stun_damage > v.stun_threshold:
-        from .effects import apply_stun
-
         apply_stun(ctx, v)
 
 
@@ -1089,7 +1007,8 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
     oldest). It lasts a 5-count (Extended Duration: 10) and at least one full turn (000 L3139, L3169, L3175)."""
     from dataclasses import replace
 
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     kind = made_kind(m)
     live = _live(ctx, f)
@@ -1287,7 +1206,8 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
     """The defender attacks with the shot as his own; the attacker defends with Defense or Evasion, halved, no
     Defensive Response. It is a Passive Interrupt Response: it takes the defender's action if he has not acted
     (ruling, as other Responses) and needs no Control (the Wall does it)."""
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     ctx.note(
         "F.3",
@@ -1318,3 +1238,16 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
         )
     finally:
         d.ignore_range = before
+
+
+@register
+class HazardConditions(Element):
+    """Against a Wall, in a Pit, Checked, Behind, Negative Positioning, on an Elevation: they last until lifted."""
+
+    effects = CONDITIONS
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        f.ongoing.append(Effect(raw.id, raw.move, raw.time_left, raw.since, raw.target, hazard=raw.hazard))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return None if ctx.round_over else [e]

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from .fighter import F
 from .models import Choice, DecisionValue
-from .state import Ctx, F, die_for_step
+from .state import Ctx, die_for_step
 
 D12 = 3  # step of 1d12 (digest §0)
 FIXED_1 = -3

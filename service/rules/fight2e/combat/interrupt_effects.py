@@ -20,12 +20,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import positions
+from .fighter import Effect, F
 from .models import Choice, DecisionValue, DefenseOption, Direction
-from .profile import MoveProfile
-from .state import Ctx, Effect, F, die_for_step
+from .move_profile import MoveProfile
+from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 ABSORB = "absorbs_attacks"
 ABSORB_ALL = "absorbs_attacks.absorb_all_attacks"

@@ -6,9 +6,9 @@ then answers with an Invincible Interrupt move."""
 
 from __future__ import annotations
 
+from .fighter import F
 from .models import DecisionValue
-from .profile import MoveProfile
-from .state import F
+from .move_profile import MoveProfile
 
 ENTRY = "interrupt.invincible_interrupt"
 BONUS = 2  # 000 L3587

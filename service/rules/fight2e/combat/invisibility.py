@@ -11,9 +11,10 @@ Initiative rolls when there are several opponents; one lone opponent always enga
 
 from __future__ import annotations
 
+from .fighter import Effect, F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 ENTRY = "invisibility"
 MAINTAIN = "invisibility.maintain_effect"

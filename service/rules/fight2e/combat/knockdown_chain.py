@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .defense import Guard
+    from .attack_records import Attack, Guard
 
 SKIP = "skips_knock_down"
 BOUNCE = "pursuit.pursuit_bounce"

@@ -5,10 +5,11 @@ on that use (as the book's example, a move useless against some opponents)."""
 
 from __future__ import annotations
 
+from .fighter import F
 from .models import Choice, ChoiceOption, DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .reprice import with_entries
-from .state import Ctx, F
+from .state import Ctx
 
 ENTRY = "limited_move"
 _REF = "000 L4579–L4591"

@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .fighter import Effect, F
 from .models import Choice, DecisionValue, Direction
-from .profile import MoveProfile
-from .state import Ctx, Effect, F, die_for_step
+from .move_profile import MoveProfile
+from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 
 def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:

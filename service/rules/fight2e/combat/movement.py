@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .profile import MoveProfile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 
 def pass_through(ctx: Ctx, first: MoveProfile, n: int, toward: bool, start: int, end: int, key: str) -> bool:

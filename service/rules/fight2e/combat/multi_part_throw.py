@@ -15,12 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import sequences
-from .models import ActionType, DecisionValue, ResponseKind
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import ActionType, DecisionValue, OngoingEffect, ResponseKind
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 STATE = "multi_part_throw"
 OPENER = "opening_throw"
@@ -84,7 +86,7 @@ def finish(ctx: Ctx, atk: Attack) -> None:
 def release(ctx: Ctx, a: F, why: str) -> None:
     """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
     from . import effects
-    from .attack import Attack as AttackCls
+    from .attack_records import Attack as AttackCls
 
     e = _lock(a)
     if e is None:
@@ -219,3 +221,29 @@ def end_of_turn(ctx: Ctx) -> None:
             a.ongoing = [x for x in a.ongoing if x is not e]
         elif (e.since or 0) < ctx.turn:
             release(ctx, a, "the next Throw was not used in time")
+
+
+@register
+class MultiPartThrow(Element):
+    """A Multi-Part Throw in progress: the Opening Throw that landed last, the turn and the victim."""
+
+    effects = frozenset({"multi_part_throw"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        tm = f.move(eff.move) if eff.move else None
+        if (
+            tm is None
+            or not tm.has("opening_throw")
+            or eff.since is None
+            or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Multi-Part Throw needs the Opening Throw that landed last, the turn and the victim.",
+            )
+        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, eff.target))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e]  # it waits for the move's next use, even into the next round

@@ -8,52 +8,45 @@ import re
 from dataclasses import replace
 
 from . import buff_modifiers as mods
-from . import sidestep_setup, story, styles, super_only, suppression, taunts, vulnerability
-from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from . import elements, vulnerability
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import OngoingEffect
+from .move_profile import MoveProfile, Profile
+from .state import Ctx
 
-HANDLED = frozenset(
+# Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).
+_MOVE_EFFECTS = frozenset(
     {
         "buff",
         "flight",
         "set_up",
         "wind_up",
         "slow_startup",
-        "limited_use",
         "sustained_hold",
-        "super_jump",
-        "bomb",
-        "power_enhancer",
         "opening_move",
-        "multi_part_throw",
-        "gradual_effect",
-        "gradual_effect.delayed_onset",
-        "buff_gauge",
         "temporary_technique",
-        "prop",
         "free_movement",
-        "suppression",
-        "style",
-        "copied_move",
-        "summon",
-        "distracting",
-        "style_weakness",
-        "phobia",
-        "bishounen",
-        "summon_rest",
-        "ally_checked",
         "vulnerability.increased_duration",
-        "infinite_supers",
-        "super_move_enhancer",
-        "limited_choice",
-        "taunt.element_addition",
-        "sidestep_setup",
     }
 )
-DEFENSIVE_STATE = frozenset(
-    {"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"}
-)  # see ``defensive_state``
-HANDLED = HANDLED | DEFENSIVE_STATE
+# Effects that wait for the move's next use, even into the next round (an Opening Move window expires in
+# ``sequences``, a Gradual Effect in ``gradual``).
+WAIT_FOR_USE = frozenset(
+    {
+        "wind_up",
+        "set_up",
+        "slow_startup",
+        "limited_use",
+        "sustained_hold",
+        "power_enhancer",
+        "buff_gauge",
+        "opening_move",
+        "gradual_effect",
+        "gradual_effect.delayed_onset",
+        "multi_part_throw",
+    }
+)
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 _QUALITIES = ("strength", "speed", "stamina")
 
@@ -168,121 +161,8 @@ def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
         )
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
-    """An ongoing effect from the request; a Buff is folded into the profile again."""
-    if eff.id == "sidestep_setup":
-        sidestep_setup.restore(ctx, f, eff)
-        return
-    if eff.id in DEFENSIVE_STATE:
-        from . import defensive_state
-
-        defensive_state.restore(ctx, f, path, eff)
-        return
-    if eff.id == "limited_use":
-        if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
-            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
-        f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
-        return
-    if eff.id == "multi_part_throw":  # a Multi-Part Throw in progress (multi_part_throw.py)
-        tm = f.move(eff.move) if eff.move else None
-        if (
-            tm is None
-            or not tm.has("opening_throw")
-            or eff.since is None
-            or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}
-        ):
-            ctx.fail(
-                "STATE_INCONSISTENT_STATUS",
-                path,
-                f"{f.id}: a Multi-Part Throw needs the Opening Throw that landed last, the turn and the victim.",
-            )
-        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, eff.target))
-        return
-    if eff.id in ("gradual_effect", "gradual_effect.delayed_onset"):  # installments (gradual.py)
-        gm = f.move(eff.move) if eff.move else None
-        if (
-            gm is None
-            or not gm.has(eff.id)
-            or eff.target not in {c.id for c in ctx.req.fighters}
-            or eff.since is None
-            or not eff.charges
-        ):
-            ctx.fail(
-                "STATE_INCONSISTENT_STATUS",
-                path,
-                f"{f.id}: a Gradual Effect needs its move, target, turn and installment.",
-            )
-        f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
-        return
-    if eff.id == "power_enhancer":  # uses banked for the enhanced move (enhancer.py)
-        pm = f.move(eff.move) if eff.move else None
-        if pm is None or not pm.has("power_enhancer"):
-            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Power Enhancer move '{eff.move}'.")
-        f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, charges=eff.charges or 0))
-        return
-    if eff.id == "bomb":
-        bm = f.move(eff.move) if eff.move else None
-        if (
-            bm is None
-            or not bm.has("bomb")
-            or eff.since is None
-            or eff.time_left is None
-            or (ctx.band_mode and eff.band is None)
-        ):
-            ctx.fail(
-                "STATE_INCONSISTENT_STATUS",
-                path,
-                f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band.",
-            )
-        f.ongoing.append(eff)
-        return
-    if eff.id == "buff_gauge":
-        mods.restore_gauge(ctx, f, path, eff)
-        return
-    if eff.id == "suppression":
-        suppression.restore(ctx, f, path, eff)
-        return
-    if eff.id == "style":
-        styles.restore(ctx, f, path, eff)
-        return
-    if eff.id in story.HANDLED:
-        story.restore(ctx, f, path, eff)
-        return
-    if eff.id in ("summon", "summon_rest", "ally_checked"):
-        from . import summon
-
-        summon.restore(ctx, f, path, eff)
-        return
-    if eff.id == "copied_move":
-        from . import copies
-
-        copies.restore(ctx, f, path, eff)
-        return
-    if eff.id == "prop":
-        from . import props
-
-        props.restore(ctx, f, path, eff)
-        return
-    if eff.id == "super_jump":
-        others = {c.id for c in ctx.req.fighters} - {f.id}
-        if (
-            eff.target not in others
-            or eff.direction is None
-            or not eff.charges
-            or eff.charges > 4
-            or eff.since is None
-            or eff.since >= ctx.turn
-        ):
-            ctx.fail(
-                "STATE_INCONSISTENT_STATUS",
-                path,
-                f"{f.id}: a Super Jump needs its target, direction, "
-                "declared Ranges (1–4) and the earlier turn it began.",
-            )
-        if not ctx.opts.super_jump:
-            ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
-        f.ongoing.append(eff)
-        return
+def restore_move(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+    """An ongoing effect that names the fighter's own move: a Buff is folded into the profile again."""
     m = f.move(eff.move) if eff.move else None
     entry = "throw.sustained_hold" if eff.id == "sustained_hold" else eff.id
     if m is None or not m.has(entry):
@@ -322,16 +202,85 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     )
 
 
-def link_all(ctx: Ctx) -> None:
-    """Ongoing effects that name another fighter are completed once every fighter is in: a Suppression on him
-    and a move he copied."""
-    from . import copies
+@register
+class MoveEffects(Element):
+    """The effects of a move that last past its turn: Buffs, Flight, readied Set Up and Wind Up moves, …"""
 
+    effects = _MOVE_EFFECTS
+    order = 0  # the Buffs fold first, on the sheet's own figures
+
+    def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
+        restore_move(ctx, f, path, carried(eff))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e] if e.id in WAIT_FOR_USE else None
+
+    def fold(self, prof: Profile, f: F) -> Profile:
+        """The Buffs in effect, on the sheet's profile (other elements fold after them)."""
+        base = f.base_prof or f.prof
+        for e in f.ongoing:
+            m = base.moves.get(e.move) if e.move and e.id == "buff" else None
+            if m is not None:
+                prof = buffed(prof, base, m, mods.stacks(e))
+        return prof
+
+
+@register
+class LimitedUse(Element):
+    """A Limited Use pool's charges left (000 L4601–L4650)."""
+
+    effects = frozenset({"limited_use"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
+        f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e]
+
+
+@register
+class SuperJump(Element):
+    """A Super Jump under way (000 L2187–L2195)."""
+
+    effects = frozenset({"super_jump"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        eff = carried(raw)
+        others = {c.id for c in ctx.req.fighters} - {f.id}
+        if (
+            eff.target not in others
+            or eff.direction is None
+            or not eff.charges
+            or eff.charges > 4
+            or eff.since is None
+            or eff.since >= ctx.turn
+        ):
+            ctx.fail(
+                "STATE_INCONSISTENT_STATUS",
+                path,
+                f"{f.id}: a Super Jump needs its target, direction, "
+                "declared Ranges (1–4) and the earlier turn it began.",
+            )
+        if not ctx.opts.super_jump:
+            ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
+        f.ongoing.append(eff)
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return None if ctx.round_over else [e]  # he lands at his next action
+
+
+def link_all(ctx: Ctx) -> None:
+    """Ongoing effects that name another fighter are completed once every fighter is in (a Suppression on him, a
+    move he copied): each element's ``link``."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        for e in [x for x in f.ongoing if x.id in ("suppression", "copied_move")]:
-            path = f"fighters[{f.index}].state.ongoing_effects"
-            (suppression.link if e.id == "suppression" else copies.link)(ctx, f, path, e)
+        for e in list(f.ongoing):
+            element = elements.for_effect(e.id)
+            if element is not None:
+                element.link(ctx, f, f"fighters[{f.index}].state.ongoing_effects", e)
 
 
 def active(f: F, ident: str, move: str | None = None) -> Effect | None:
@@ -423,13 +372,7 @@ def _norm(text: str) -> str:
 
 
 def rebuild(f: F) -> Profile:
-    base = f.base_prof or f.prof
-    prof = base
-    for e in f.ongoing:
-        m = base.moves.get(e.move) if e.move and e.id == "buff" else None
-        if m is not None:
-            prof = buffed(prof, base, m, mods.stacks(e))
-    return suppression.fold(story.fold(styles.fold(prof, f), f), f.suppressed[0])
+    return elements.rebuild(f)
 
 
 def _was_linked(f: F, e: Effect) -> bool:
@@ -446,73 +389,13 @@ def tick(ctx: Ctx, elapsed: int) -> None:
         kept: list[Effect] = []
         buffs_before = sum(1 for e in f.ongoing if e.id == "buff")
         for e in f.ongoing:
-            if e.id in super_only.TIMED:
-                kept += [x for x in [super_only.tick(ctx, f, e, elapsed)] if x is not None]
-                continue
-            if e.id == taunts.ADDITION:
-                kept += [x for x in [taunts.tick(ctx, f, e)] if x is not None]
+            element = elements.for_effect(e.id)
+            left_of = element.tick(ctx, f, e, elapsed) if element is not None else None
+            if left_of is not None:
+                kept += left_of
                 continue
             m = f.move(e.move) if e.move else None
             name = m.name if m else e.move
-            if e.id == "bomb" and not ctx.round_over:  # ruling: a Bomb does not outlast the round
-                if m is not None and m.has("bomb.assault_bomb") and e.since is not None and e.since + 2 <= ctx.turn:
-                    ctx.note("H.3", f.id, f"{f.id}'s Assault Bomb disappears after its shot.", "000 L2867")
-                    continue
-                bleft = max((e.time_left or 0) - elapsed, 0)
-                if bleft == 0 and m is not None and m.has("bomb.controlled_detonation"):
-                    ctx.note("H.3", f.id, f"{f.id}'s undetonated Bomb fizzles out.", "000 L2879")
-                    continue
-                kept.append(replace(e, time_left=bleft))
-                continue
-            if e.id in story.HANDLED:
-                kept += story.keep(ctx, f, e)
-                continue
-            if e.id == "summon":
-                from . import summon
-
-                kept += summon.tick(ctx, f, e, elapsed)
-                continue
-            if e.id == "ally_checked":
-                from . import summon
-
-                kept += summon.keep_check(ctx, f, e, elapsed)
-                continue
-            if e.id == "super_jump" and not ctx.round_over:
-                kept.append(e)  # he lands at his next action
-                continue
-            if e.id == "sidestep_setup":
-                kept += [e] if sidestep_setup.keep(ctx, e) and not ctx.round_over else []
-                continue
-            if (
-                e.id in ("against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation")
-                and not ctx.round_over
-            ):
-                kept.append(e)  # Environmental Hazard conditions (hazards.py) last until lifted
-                continue
-            if e.id in ("prop", "style") and not ctx.round_over:  # ruling: a new round starts afresh (in hand, Base)
-                kept.append(e)
-                continue
-            if e.id in DEFENSIVE_STATE:
-                from . import defensive_state
-
-                kept += defensive_state.tick(ctx, f, e, elapsed)
-                continue
-            if e.id in (
-                "wind_up",
-                "set_up",
-                "slow_startup",
-                "limited_use",
-                "sustained_hold",
-                "power_enhancer",
-                "buff_gauge",
-                "opening_move",
-                "gradual_effect",
-                "gradual_effect.delayed_onset",
-                "multi_part_throw",
-            ):
-                # an Opening Move window expires in sequences.tick, a Gradual Effect in gradual.expire
-                kept.append(e)  # they wait for the move's next use, even into the next round
-                continue
             if mods.linked(f, e) is not None:
                 kept.append(e)  # Technique Buff: it ends with its Buff (000 L3073)
                 continue

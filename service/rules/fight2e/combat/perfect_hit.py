@@ -10,7 +10,7 @@ from .reprice import with_entries
 from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 ENTRY = "perfect_hit"
 

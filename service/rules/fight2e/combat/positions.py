@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from . import hazards, props, styles, summon
-from .state import Ctx, F
+from .fighter import F
+from .state import Ctx
 
 
 def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:

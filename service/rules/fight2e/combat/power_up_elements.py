@@ -10,13 +10,14 @@ import math
 from typing import TYPE_CHECKING
 
 from ..catalog import catalog
+from .fighter import F
 from .models import DecisionValue
-from .profile import MoveProfile
+from .move_profile import MoveProfile
 from .reprice import with_entries
-from .state import Ctx, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .actions import Plan
+    from .attack_records import Plan
 
 EXTRA = "power_up.extra_elements"
 ENHANCED = "power_up.enhanced_power_up"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .fighter import Effect, F
 from .models import DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .actions import Plan
+    from .attack_records import Plan
 
 
 def _version(m: MoveProfile) -> str:

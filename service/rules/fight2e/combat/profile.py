@@ -9,159 +9,25 @@ profile, whatever came before it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
 
 from ...dice import Die, die
 from ...memo import Table, canonical
 from ..catalog import catalog
-from ..fighter_models import Fighter, FighterCampaign, FighterRequest, Style, SuperMoveSystem
+from ..fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
 from ..fighters import validate_fighter
 from ..models import MovePrice
+from . import elements
 from .models import CombatOptions
-
-RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
-MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
-LIFE_BAR = {1: 30, 2: 40, 3: 50, 4: 60, 5: 70, 6: 80, 7: 90, 8: 100}  # Power Level Chart, 000 L706–L714
-FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
-FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
-# Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
-RESPONSE_ELEMENTS = {
-    "counter": "counter",
-    "evade_ranged": "evade_ranged",
-    "interrupt": "interrupt",
-    "priority": "priority",
-    "reversal": "reversal",
-    "throw": "throw",
-    "anti_air": "anti_air",
-    "sidestep_counter": "sidestep_counter",
-    "teleportation.ends_in_mid_air": "mid_air_teleport",
-    "ranged": "ranged",
-}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
-
-
-@dataclass(frozen=True)
-class AccuracyPart:
-    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804)."""
-
-    entry: str
-    all: int
-    defense: int
-    evasion: int
-    tactics: int
-    combo: frozenset[str]
-
-    def vs(self, option: str) -> int:
-        if option == "defense_evasion":
-            # Hard to Evade applies, Hits Low gives 0 (000 L5838, L3464); otherwise the lower of the two
-            # (our ruling: a crouching block takes the defender's better side, e.g. Unblockable −2).
-            if self.entry == "hard_to_evade":
-                return self.all + self.evasion
-            if self.entry == "hits_low":
-                return self.all
-            return self.all + min(self.defense, self.evasion)
-        if option == "jinking":  # Tactics-based, and Hard to Evade applies (000 L5878)
-            return self.all + self.tactics + (self.evasion if self.entry == "hard_to_evade" else 0)
-        return self.all + {"defense": self.defense, "evasion": self.evasion, "tactics": self.tactics}.get(option, 0)
-
-
-@dataclass(frozen=True)
-class MoveProfile:
-    id: str
-    name: str
-    kind: str  # basic | special | super | command
-    level: int
-    keywords: frozenset[str]
-    combo_keywords: frozenset[str]
-    range: tuple[int, int] | None
-    accuracy_parts: tuple[AccuracyPart, ...]
-    damage_step: int | None  # die step relative to 1d6 before Strength/Stamina (Ki shift included); None: no damage
-    min_roll: int
-    flat_bonus: int
-    stun_bonus: int
-    ki_based: bool
-    glory: int
-    se_cost: int
-    entries: dict[str, int]  # entry id → instances
-    options: dict[str, dict[str, object]]
-    responses: frozenset[str]
-    path: str
-    style: str | None = None  # Multiple Styles: the style it belongs to (None: every style, or no styles)
-    cross_style: bool = False
-
-    def has(self, entry: str) -> int:
-        return self.entries.get(entry, 0)
-
-    def kw(self, keyword: str) -> bool:
-        return keyword in self.keywords
-
-    @property
-    def movement(self) -> str:
-        return next((k for k in MOVEMENT_KEYWORDS if k in self.keywords), "normal_move")
-
-    @property
-    def offensive(self) -> bool:
-        return "offensive" in self.keywords
-
-    @property
-    def utility(self) -> bool:
-        return "utility" in self.keywords
-
-    @property
-    def is_super(self) -> bool:
-        return self.kind == "super"
-
-    @property
-    def is_special(self) -> bool:
-        return self.kind in ("special", "command", "super")
-
-    @property
-    def throw(self) -> bool:
-        return self.has("throw") > 0
-
-    def accuracy_vs(self, option: str) -> int:
-        return sum(p.vs(option) for p in self.accuracy_parts)
-
-
-@dataclass(frozen=True)
-class Profile:
-    pl: int
-    strength: int
-    speed_init: int
-    speed_ctrl: int
-    speed: int
-    stamina: int
-    defense: int
-    evasion: int
-    tactics: int
-    combo: int
-    ki: int
-    acc_bonus: int
-    ctrl_bonus: int
-    dmg_bonus: int
-    def_bonus: int
-    response_bonus: dict[str, int]
-    life_max: int
-    fs_max: int
-    full_defense_bonus: int
-    stun_base: int
-    qualities: frozenset[str]
-    moves: dict[str, MoveProfile]
-    has_supers: bool
-    sheet_problems: tuple[str, ...] = field(default=())
-    invalid_pl: bool = False
-    styles: tuple[Style, ...] = ()  # Multiple Styles (styles.py)
-    base_style: str | None = None
-    style_share: int = 1  # non-empty styles: a style's own moves earn Glory divided by this (000 L5058)
-
-    @cached_property
-    def entry_ids(self) -> frozenset[str]:
-        """Every catalogue entry on any of his moves (a quick gate for the rarer rules)."""
-        return frozenset(e for m in self.moves.values() for e in m.entries)
-
-    @property
-    def big(self) -> bool:
-        return "big" in self.qualities
+from .move_profile import (
+    FIGHTING_SPIRIT,
+    FULL_DEFENSE,
+    LIFE_BAR,
+    RANGES,
+    RESPONSE_ELEMENTS,
+    AccuracyPart,
+    MoveProfile,
+    Profile,
+)
 
 
 def _slug(text: str) -> str:
@@ -409,27 +275,10 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
         moves.setdefault(mp.id, mp)
     for ident, cmd in reload_commands(moves).items():
         moves.setdefault(ident, cmd)
-    from .bombs import detonate_command
-    from .props import recover_commands
-
-    for ident, cmd in recover_commands(moves).items():
+    for ident, cmd in elements.commands(moves, options):  # Recover Prop, Detonate, Trigger, Combo Switch …
         moves.setdefault(ident, cmd)
-    detonate = detonate_command(moves)
-    if detonate is not None:
-        moves.setdefault(detonate.id, detonate)
-    from .gradual import trigger_command
-
-    trigger = trigger_command(moves)
-    if trigger is not None:
-        moves.setdefault(trigger.id, trigger)
-    if options.tag_team:
-        from .tag_team import COMBO_SWITCH
-
-        moves.setdefault(COMBO_SWITCH.id, COMBO_SWITCH)  # Tag Team: the Combo Switch action (000 L6285)
     problems = tuple(dict.fromkeys(v.code for v in answer.violations))
-    from .styles import with_styles
-
-    return with_styles(
+    return elements.built(
         Profile(
             pl=chart_pl,
             strength=bq.strength,

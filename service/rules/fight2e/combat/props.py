@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import Choice, CombatOptions, DecisionValue, OngoingEffect
+from .move_profile import MoveProfile
+from .state import Ctx
 
 DEFAULT = "prop"
 PREFIX = "recover_prop:"
@@ -243,3 +245,20 @@ def use_recovery(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
 def follows_recovery(f: F, before: list[MoveProfile], m: MoveProfile) -> bool:
     """A Prop move may follow a Prop Recovery move in a Combo when that move is to pick up its Prop."""
     return m.has("prop") > 0 and first_down(f) == name(m) and any(x.has("prop_recovery") for x in before)
+
+
+@register
+class Props(Element):
+    """A dropped Prop, and the Recover Prop Command Moves (000 L4755–L4785)."""
+
+    effects = frozenset({"prop"})
+    order = 10
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return None if ctx.round_over else [e]  # ruling: a new round starts with the Prop in hand
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        return recover_commands(moves)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
 
 if TYPE_CHECKING:
-    from .state import F
+    from .fighter import F
 
 # the other answers to a point whose default is one of these words
 _PARTNERS: dict[Choice, tuple[Choice, ...]] = {

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 from ...dice import Die
 from ..models import EntryRef
 from ..random_effect import combinations_of
-from .profile import MoveProfile
+from .fighter import F
+from .move_profile import MoveProfile
 from .reprice import sheet_entry, with_entries
-from .state import Ctx, F
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 ENTRY = "random_effect"
 _DICE = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6))  # (sides, die-ladder index)

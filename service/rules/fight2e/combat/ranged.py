@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from . import positions
+from .fighter import F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .actions import Plan
-    from .attack import Attack
+    from .attack_records import Attack, Plan
 
 MAX_RANGE = 4  # the normal reach of a Long Range move (000 L3997)
 DRAW = "ranged.draw_closer"

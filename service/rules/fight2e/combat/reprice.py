@@ -12,8 +12,10 @@ from dataclasses import replace
 
 from ..catalog import catalog
 from ..models import EntryChoice, EntryRef
-from .profile import MoveProfile, profile
-from .state import Ctx, F
+from .fighter import F
+from .move_profile import MoveProfile
+from .profile import profile
+from .state import Ctx
 
 
 def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | None:

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import contextlib
 
-from .. import RULESET, VERSION
+from ..identity import RULESET, VERSION
 from . import (
     bombs,
     buff_modifiers,
+    elements,
     events,
     gradual,
     hazards,
     multi_part_throw,
     ongoing,
+    registered,  # noqa: F401  (every rule element registers itself on import)
     sequences,
     story,
     styles,
@@ -28,6 +30,7 @@ from . import (
 from .actions import act, idle, settle_holds, slot
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
+from .fighter import F
 from .glory import round_end_glory
 from .initiative import order_groups, roll_initiative
 from .models import (
@@ -53,7 +56,7 @@ from .models import (
 )
 from .profile import profile
 from .simultaneous import resolve_group
-from .state import Ctx, Effect, F, Invalid, Pending, RoundOver, Stop
+from .state import Ctx, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
 
@@ -230,28 +233,11 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
     transformations.start(ctx, f, path)  # Beast Form's raised Basic Qualities before any Buff (000 L5319)
     for j, eff in enumerate(cf.state.ongoing_effects):
-        if eff.id in hazards.CONDITIONS:
-            f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, hazard=eff.hazard))
-        elif eff.id in ongoing.HANDLED:
-            ongoing.restore(
-                ctx,
-                f,
-                f"{path}.state.ongoing_effects[{j}]",
-                Effect(
-                    eff.id,
-                    eff.move,
-                    eff.time_left,
-                    eff.since,
-                    eff.target,
-                    eff.charges,
-                    eff.direction.value if eff.direction else None,
-                    eff.band,
-                    eff.moved,
-                    entry=eff.entry,
-                ),
-            )
-        else:
+        element = elements.for_effect(eff.id)
+        if element is None:
             ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]", RULES_NOT_IMPLEMENTED["ongoing_effects"])
+        else:
+            element.restore(ctx, f, f"{path}.state.ongoing_effects[{j}]", eff)
     styles.start(ctx, f)
     story.start(ctx, f, cf)
 
@@ -541,7 +527,7 @@ def _state(f: F, old: FighterState) -> FighterState:
             )
             for e in f.ongoing
         ]
-        + [e for e in old.ongoing_effects if e.id not in ongoing.HANDLED | hazards.CONDITIONS],
+        + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
     )
 
 

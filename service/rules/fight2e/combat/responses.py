@@ -21,14 +21,14 @@ from . import (
     techniques,
 )
 from .combo import check_combo, control_cost
+from .fighter import F
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from .profile import MoveProfile
-from .state import Ctx, F
+from .move_profile import MoveProfile
+from .state import Ctx
 from .super_energy import pay_supers
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .defense import Guard
+    from .attack_records import Attack, Guard
 
 SKILL_OF = {
     ResponseKind.counter: DefenseOption.defense,
@@ -397,8 +397,8 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
 
 def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
     from . import interrupt_effects
-    from .attack import Attack as AttackCls
     from .attack import resolve
+    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     path = f"decisions.{key}"
@@ -555,8 +555,8 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
     from . import triggered
-    from .attack import Attack as AttackCls
     from .attack import resolve
+    from .attack_records import Attack as AttackCls
     from .invisibility import blocked
 
     if free_movement.immune(target):
@@ -680,8 +680,8 @@ def invincible(d: F, a: F, m: MoveProfile) -> bool:
 def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
     and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
-    from .attack import Attack as AttackCls
     from .attack import resolve
+    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     if "invincibility" not in d.prof.entry_ids or d.invincible_used:

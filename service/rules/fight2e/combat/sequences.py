@@ -13,8 +13,9 @@ Hit Stun or a Knock Down. In a Combo a follow-up straight after its opener costs
 from __future__ import annotations
 
 from ..character_catalog import normalise
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .fighter import Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 FOLLOW_UPS = {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"}
 OPENERS = ("opening_move",)

@@ -5,8 +5,11 @@ move as his Defensive Response), or is hit into Hit Stun or a Knock Down."""
 
 from __future__ import annotations
 
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import OngoingEffect
+from .move_profile import MoveProfile
+from .state import Ctx
 
 ENTRY = "sidestep_setup"
 
@@ -84,3 +87,16 @@ def restore(ctx: Ctx, f: F, eff: Effect) -> None:
 def keep(ctx: Ctx, e: Effect) -> bool:
     """End of the turn: a chance opened this turn lasts into the next one."""
     return e.since is not None and e.since >= ctx.turn
+
+
+@register
+class SidestepSetup(Element):
+    """A Sidestep Setup chance opened this turn (000 L4820–L4830)."""
+
+    effects = frozenset({ENTRY})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [e] if keep(ctx, e) and not ctx.round_over else []

@@ -4,11 +4,12 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 from __future__ import annotations
 
 from . import positions
-from .actions import Plan, action_choices, declare, perform, slot, ti_level
-from .attack import Outcome
+from .actions import action_choices, declare, perform, slot, ti_level
+from .attack_records import Outcome, Plan
+from .fighter import F
 from .initiative import roll_off
 from .models import ActionType, DecisionValue
-from .state import Ctx, F, die_for_step
+from .state import Ctx, die_for_step
 from .super_energy import pay_supers
 
 NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)

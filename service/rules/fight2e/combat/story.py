@@ -26,12 +26,15 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from ..fighter_models import Fighter
-from .models import Choice, CombatFighter, DecisionValue
-from .profile import Profile
-from .state import Ctx, Effect, F
+from . import elements
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import Choice, CombatFighter, DecisionValue, OngoingEffect
+from .move_profile import Profile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 HANDLED = ("distracting", "style_weakness", "phobia", "bishounen")
 _PERCEIVE = ("stance_evaluation", "deduction", "perception")
@@ -89,9 +92,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         )
     f.ongoing.append(eff)
     if eff.id == "distracting":
-        from . import ongoing
-
-        f.prof = ongoing.rebuild(f)
+        f.prof = elements.rebuild(f)
 
 
 def fold(prof: Profile, f: F) -> Profile:
@@ -184,9 +185,7 @@ def _distract(ctx: Ctx, f: F) -> None:
         attractive = sum(1 for q in sheet.qualities if _slug(q.id) == "attractive")
         n = 2 if len(takes) >= 2 or attractive >= 2 else 1
         f.ongoing.append(Effect("distracting", None, None, ctx.turn, charges=n))
-        from . import ongoing
-
-        f.prof = ongoing.rebuild(f)
+        f.prof = elements.rebuild(f)
         ctx.note(
             "A",
             f.id,
@@ -320,3 +319,20 @@ def keep(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
             )
             return []
     return [e]
+
+
+@register
+class StoryEffects(Element):
+    """Distracting, a found Style Weakness, Phobia and Bishounen (000 L1128–L1132, L1267, L1461–L1477)."""
+
+    effects = frozenset(HANDLED)
+    order = 60
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return keep(ctx, f, e)
+
+    def fold(self, prof: Profile, f: F) -> Profile:
+        return fold(prof, f)

@@ -11,8 +11,7 @@ from .state import Ctx
 from .super_energy import pay_supers
 
 if TYPE_CHECKING:
-    from .attack import Attack, Outcome
-    from .defense import Guard
+    from .attack_records import Attack, Guard, Outcome
 
 ENTRY = "priority.strike_through"
 
@@ -20,8 +19,8 @@ ENTRY = "priority.strike_through"
 def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     """Offer the strike after the hit's effects (E.1–E.8), at the Range they leave. Ruling: 1 Control left is all
     the book asks, whatever the move's Level (000 L3898)."""
-    from .attack import Attack as AttackCls
     from .attack import resolve
+    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     if guard.response is not ResponseKind.priority or atk.context not in ("action", "interrupt"):

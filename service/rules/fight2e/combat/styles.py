@@ -21,9 +21,12 @@ import re
 from dataclasses import replace
 
 from ..fighter_models import Fighter, Style
-from .models import ActionType, DecisionValue
-from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from . import elements
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import ActionType, DecisionValue, OngoingEffect
+from .move_profile import MoveProfile, Profile
+from .state import Ctx
 
 PREFIX = "style_change:"
 # Records that are no effect of a move on him: charges left, a borrowed move, a rest period, a dropped Prop.
@@ -150,10 +153,8 @@ def start(ctx: Ctx, f: F) -> None:
 
 
 def _enter(f: F, name: str) -> None:
-    from . import ongoing
-
     f.style = name
-    f.prof = ongoing.rebuild(f)
+    f.prof = elements.rebuild(f)
 
 
 # ── what he can use ──────────────────────────────────────────────────────────────────────────────────
@@ -321,3 +322,23 @@ def forced(ctx: Ctx, f: F, why: str) -> None:
     base = (f.base_prof or f.prof).base_style
     if st is not None and st.forced_style_change and base is not None:
         switch(ctx, f, base, f"Forced Style Change: {why}", "000 L5088")
+
+
+@register
+class Styles(Element):
+    """The style he is in (Multiple Styles, 000 L5040–L5126)."""
+
+    effects = frozenset({"style"})
+    order = 50
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return None if ctx.round_over else [e]  # ruling: a new round starts in the Base Style
+
+    def fold(self, prof: Profile, f: F) -> Profile:
+        return fold(prof, f)
+
+    def built(self, prof: Profile, sheet: Fighter) -> Profile:
+        return with_styles(prof, sheet)

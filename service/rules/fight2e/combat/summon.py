@@ -22,20 +22,19 @@ from typing import TYPE_CHECKING, Any
 from ..fighter_models import FighterMove
 from ..models import EntryChoice
 from . import ally_checks
-from .models import DecisionValue, DefenseOption, ResponseKind
-from .profile import BASIC_MOVE, MoveProfile, profile
-from .state import Ctx, Effect, F
+from .ally_checks import allies
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import DecisionValue, DefenseOption, OngoingEffect, ResponseKind
+from .move_profile import MoveProfile
+from .profile import BASIC_MOVE, profile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack, Outcome
-    from .defense import Guard
+    from .attack_records import Attack, Guard, Outcome
 
 COUNT = 5
 PREFIX = "ally:"
-
-
-def allies(f: F) -> list[Effect]:
-    return [e for e in f.ongoing if e.id == "summon"]
 
 
 def _elements(m: MoveProfile) -> list[str]:
@@ -193,7 +192,8 @@ def join(
     With his Basic Defensive Response or Basic Reaction Attack (``context`` response / reaction) the Ally answers
     along with him, at the same fighter only (000 L4203). Returns True when an Ally's attack hit."""
     from . import ally_checks
-    from .attack import Attack, resolve
+    from .attack import resolve
+    from .attack_records import Attack
 
     if not allies(f) or not moves or any(m.kind != "basic" for m in moves) or f.defeated:
         return False
@@ -359,3 +359,20 @@ def keep_check(ctx: Ctx, f: F, mark: Effect, elapsed: int) -> list[Effect]:
     """H.3: a Check on his Ally lasts while the Ally stays (000 L4199)."""
     e = next((x for x in allies(f) if x.move == mark.move), None)
     return [mark] if e is not None and not _ends(ctx, f, e, elapsed) else []
+
+
+@register
+class Summon(Element):
+    """A summoned Ally, the rest before the next Summon, and a Check on the Ally (000 L4185–L4209)."""
+
+    effects = frozenset({"summon", "summon_rest", ally_checks.CHECKED})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        if e.id == "summon":
+            return tick(ctx, f, e, elapsed)
+        if e.id == ally_checks.CHECKED:
+            return keep_check(ctx, f, e, elapsed)
+        return None  # the rest runs down as a Time Count

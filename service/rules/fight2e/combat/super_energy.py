@@ -7,9 +7,10 @@ import math
 
 from . import super_only, transformations
 from .buff_modifiers import se_frozen
+from .fighter import F
 from .glory import cheap_use
-from .profile import MoveProfile
-from .state import Ctx, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 
 def count_attack(ctx: Ctx, a: F, moves: list[MoveProfile], hit: bool) -> None:

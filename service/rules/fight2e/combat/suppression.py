@@ -13,12 +13,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .models import ActionType
-from .profile import MoveProfile, Profile
-from .state import Ctx, Effect, F
+from . import elements
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import ActionType, OngoingEffect
+from .move_profile import MoveProfile, Profile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 COUNT = 5
 TIERS = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
@@ -65,10 +68,8 @@ def fold(prof: Profile, level: int) -> Profile:
 
 
 def _set(ctx: Ctx, f: F, level: int, lock: bool) -> None:
-    from . import ongoing
-
     f.suppressed = (level, lock)
-    f.prof = ongoing.rebuild(f)
+    f.prof = elements.rebuild(f)
 
 
 def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
@@ -171,3 +172,20 @@ def check_action(ctx: Ctx, f: F, kind: ActionType, movement: int, key: str) -> N
         ctx.fail(
             "SUPPRESSION_RESTRICTED", f"decisions.{key}", f"{key}: {f.id} is suppressed: no {kind.value}.", key=key
         )
+
+
+@register
+class Suppression(Element):
+    """A Suppression on him: its tier and movement lock (000 L4239–L4263)."""
+
+    effects = frozenset({"suppression"})
+    order = 70
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore(ctx, f, path, carried(raw))
+
+    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+        link(ctx, f, path, e)
+
+    def fold(self, prof: Profile, f: F) -> Profile:
+        return fold(prof, f.suppressed[0])

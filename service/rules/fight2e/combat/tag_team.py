@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import ActionType, Choice, ChoiceOption, DecisionValue, DefenseOption
-from .profile import MoveProfile
-from .state import Ctx, F, die_for_step
+from .elements import Element, register
+from .fighter import F
+from .models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
+from .move_profile import MoveProfile
+from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
-    from .defense import Guard
+    from .attack_records import Attack, Guard
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -280,8 +281,8 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
     """After an attack the fighter in the fight stopped with the Defense Skill: a waiting partner may launch a
     Tag Counter move for 10 Super Energy, answered like a Defensive Response (Defense only, halved; with Aerial
     Evasion too); if it hits, the two change places."""
-    from .attack import Attack as AttackCls
     from .attack import resolve
+    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     # ruling: one Defensive Response per attack: not when the partner in the fight answered himself (000 L4269)
@@ -364,3 +365,13 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
                 ctx.bands.pop(p.id, None)
             ctx.note("F.3", p.id, f"The Tag Counter missed: no switch, {p.id} stays on the sidelines.", "000 L4271")
         return
+
+
+@register
+class TagTeam(Element):
+    """Tag Team's Combo Switch Command Move (000 L6285)."""
+
+    order = 40
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        return {COMBO_SWITCH.id: COMBO_SWITCH} if options.tag_team else {}

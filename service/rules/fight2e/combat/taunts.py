@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING
 
 from ...dice import Die
 from ..catalog import catalog
-from .profile import MoveProfile
+from .elements import Element, carried, register
+from .fighter import Effect, F
+from .models import OngoingEffect
+from .move_profile import MoveProfile
+from .ongoing import restore_move
 from .reprice import with_entries
-from .state import Ctx, Effect, F, die_for_step
+from .state import Ctx, die_for_step
 
 if TYPE_CHECKING:
-    from .attack import Attack
+    from .attack_records import Attack
 
 
 def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
@@ -163,3 +167,16 @@ def tick(ctx: Ctx, f: F, e: Effect) -> Effect | None:
         ctx.note("H.3", f.id, f"{m.name if m else e.move}'s lent Element was not used: it is lost.", "000 L4301")
         return None
     return e
+
+
+@register
+class LentElement(Element):
+    """A Taunt's Element Addition lent to an ally, until the turn after (000 L4295–L4301)."""
+
+    effects = frozenset({ADDITION})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore_move(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [x for x in [tick(ctx, f, e)] if x is not None]

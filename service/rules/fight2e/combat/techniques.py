@@ -9,8 +9,9 @@ import re
 
 from . import buff_modifiers as mods
 from . import styles
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .fighter import Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 MOVEMENT_TECHNIQUES = frozenset(
     {"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs", "double_jumps", "tech_roll"}

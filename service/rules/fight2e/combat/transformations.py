@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
-from .profile import BASIC_MOVE, MoveProfile, Profile
-from .state import Ctx, F
+from .move_profile import MoveProfile, Profile
+from .profile import BASIC_MOVE
+from .state import Ctx
 
 ENTRY = "only_in_beast_form"
 READY = 10  # Beast Energy needed to change (000 L5311)

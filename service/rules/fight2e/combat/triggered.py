@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .combo import combo_accuracy
+from .fighter import Effect, F
 from .models import Choice, DecisionValue
-from .profile import MoveProfile
-from .state import Ctx, Effect, F
+from .move_profile import MoveProfile
+from .state import Ctx
 
 if TYPE_CHECKING:
-    from .attack import Attack, Outcome
-    from .defense import Guard
+    from .attack_records import Attack, Guard, Outcome
 
 ENTRY = "triggered_interrupt"
 MULTIPLE = "triggered_interrupt.multiple_instances"
@@ -212,8 +212,9 @@ def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> O
     """The attack failed against the Triggered Interrupt: it misses, and the trap strikes back (+2 damage per
     instance past the first, 000 L4423)."""
     from . import effects
-    from .attack import Attack as AttackCls
-    from .attack import Outcome, miss, resolve
+    from .attack import miss, resolve
+    from .attack_records import Attack as AttackCls
+    from .attack_records import Outcome
     from .super_energy import count_attack
 
     a, d = atk.attacker, atk.defender

@@ -13,11 +13,11 @@ history: everything on it was acquired at PL 1.
 
 from __future__ import annotations
 
-from .. import RULESET, VERSION
 from ..catalog import Catalog, catalog
 from ..character_catalog import CharacterCatalog, character_catalog, normalise
 from ..fighter_codes import UNSUPPORTED, UNSUPPORTED_PATHS
 from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem, Unsupported
+from ..identity import RULESET, VERSION
 from .advisories import check_advisories
 from .basic_qualities import check_basic_qualities
 from .combat_bonuses import check_combat_bonuses

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from .. import RULESET, VERSION
 from ..character_catalog import normalise
 from ..fighter_models import FighterMovePrice, FreeSource
+from ..identity import RULESET, VERSION
 from ..models import BUILT, Campaign, FighterContext, MoveRequest, MoveType, TechniqueOption
 from ..moves import price_data
 from .sheet import MoveState, Sheet

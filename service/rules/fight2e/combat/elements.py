@@ -1,0 +1,124 @@
+"""The rule-element registry: what a catalogue entry or an ongoing effect does in combat, as handler classes with
+explicit hook methods that the turn's steps call at named points.
+
+A procedural rule element subclasses :class:`Element`, names the ongoing-effect ids (``effects``) and catalogue
+entry ids (``entries``) it answers for, overrides the hooks it needs and is registered with :func:`register`. The
+steps of the turn never name a feature module: they ask the registry (``restore`` and ``link`` when a request's
+ongoing effects are loaded, ``tick`` at H.3 when Time Counts run down, ``fold`` when a fighter's profile is
+rebuilt, ``commands`` when a sheet's profile is built). ``registered`` imports every module that registers one.
+
+Hooks are looked up by id (data), in a fixed order where several answer (``order``), so the same request gives the
+same answer whatever was imported first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, TypeVar
+
+from ..fighter_models import Fighter
+from .fighter import Effect, F
+from .models import CombatOptions, OngoingEffect
+from .move_profile import MoveProfile, Profile
+from .state import Ctx
+
+
+class Element:
+    """A procedural rule element. The defaults do nothing, so a subclass overrides only the hooks it uses."""
+
+    effects: ClassVar[frozenset[str]] = frozenset()  # ongoing-effect ids it restores and runs down
+    entries: ClassVar[frozenset[str]] = frozenset()  # catalogue entry ids whose combat effect it applies
+    order: ClassVar[int] = 100  # its place among the elements that fold a profile or add Command Moves
+
+    def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
+        """One of its ongoing effects, as the request carries it: checked and put on the fighter."""
+        f.ongoing.append(carried(eff))
+
+    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+        """Once every fighter is in: complete an effect that names another fighter."""
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        """H.3: what is left of ``e`` after the Time Roll (``elapsed``), or None for the common Time Count rules."""
+        return None
+
+    def fold(self, prof: Profile, f: F) -> Profile:
+        """The fighter's profile with what this element changes while it lasts."""
+        return prof
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        """Command Moves the element gives a sheet that has it."""
+        return {}
+
+    def built(self, prof: Profile, sheet: Fighter) -> Profile:
+        """The profile just built from ``sheet``, with what the element reads from the sheet itself."""
+        return prof
+
+
+_ELEMENTS: list[Element] = []
+_BY_EFFECT: dict[str, Element] = {}
+
+
+E = TypeVar("E", bound=type[Element])
+
+
+def register(cls: E) -> E:
+    """Class decorator: one instance of ``cls`` answers for its ids from now on."""
+    element = cls()
+    for ident in cls.effects:
+        if ident in _BY_EFFECT:
+            raise ValueError(f"ongoing effect {ident!r} has two elements")
+        _BY_EFFECT[ident] = element
+    _ELEMENTS.append(element)
+    _ELEMENTS.sort(key=lambda e: (e.order, type(e).__name__))
+    return cls
+
+
+def for_effect(ident: str) -> Element | None:
+    return _BY_EFFECT.get(ident)
+
+
+def handled_effects() -> frozenset[str]:
+    """Every ongoing-effect id an element answers for."""
+    return frozenset(_BY_EFFECT)
+
+
+def handled_entries() -> frozenset[str]:
+    """Every catalogue entry id a registered element applies."""
+    return frozenset(ident for e in _ELEMENTS for ident in e.entries)
+
+
+def carried(eff: OngoingEffect) -> Effect:
+    """The working copy of a request's ongoing effect (its Hazard id is a condition's own, see ``hazards``)."""
+    return Effect(
+        eff.id,
+        eff.move,
+        eff.time_left,
+        eff.since,
+        eff.target,
+        eff.charges,
+        eff.direction.value if eff.direction else None,
+        eff.band,
+        eff.moved,
+        entry=eff.entry,
+    )
+
+
+def rebuild(f: F) -> Profile:
+    """The fighter's profile again from his sheet's, with every element's fold in their fixed order."""
+    prof = f.base_prof or f.prof
+    for element in _ELEMENTS:
+        prof = element.fold(prof, f)
+    return prof
+
+
+def commands(moves: dict[str, MoveProfile], options: CombatOptions) -> Iterable[tuple[str, MoveProfile]]:
+    """The Command Moves every element gives these moves, in the elements' fixed order."""
+    for element in _ELEMENTS:
+        yield from element.commands(moves, options).items()
+
+
+def built(prof: Profile, sheet: Fighter) -> Profile:
+    """A profile just built from ``sheet``, finished by every element in their fixed order."""
+    for element in _ELEMENTS:
+        prof = element.built(prof, sheet)
+    return prof

@@ -1,0 +1,151 @@
+"""A fighter's combat numbers and every move's combat profile: plain, read-only figures (built by ``profile``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..fighter_models import Style
+
+RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
+MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
+LIFE_BAR = {1: 30, 2: 40, 3: 50, 4: 60, 5: 70, 6: 80, 7: 90, 8: 100}  # Power Level Chart, 000 L706–L714
+FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
+FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
+# Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
+RESPONSE_ELEMENTS = {
+    "counter": "counter",
+    "evade_ranged": "evade_ranged",
+    "interrupt": "interrupt",
+    "priority": "priority",
+    "reversal": "reversal",
+    "throw": "throw",
+    "anti_air": "anti_air",
+    "sidestep_counter": "sidestep_counter",
+    "teleportation.ends_in_mid_air": "mid_air_teleport",
+    "ranged": "ranged",
+}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
+
+
+@dataclass(frozen=True)
+class AccuracyPart:
+    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804)."""
+
+    entry: str
+    all: int
+    defense: int
+    evasion: int
+    tactics: int
+    combo: frozenset[str]
+
+    def vs(self, option: str) -> int:
+        if option == "defense_evasion":
+            # Hard to Evade applies, Hits Low gives 0 (000 L5838, L3464); otherwise the lower of the two
+            # (our ruling: a crouching block takes the defender's better side, e.g. Unblockable −2).
+            if self.entry == "hard_to_evade":
+                return self.all + self.evasion
+            if self.entry == "hits_low":
+                return self.all
+            return self.all + min(self.defense, self.evasion)
+        if option == "jinking":  # Tactics-based, and Hard to Evade applies (000 L5878)
+            return self.all + self.tactics + (self.evasion if self.entry == "hard_to_evade" else 0)
+        return self.all + {"defense": self.defense, "evasion": self.evasion, "tactics": self.tactics}.get(option, 0)
+
+
+@dataclass(frozen=True)
+class MoveProfile:
+    id: str
+    name: str
+    kind: str  # basic | special | super | command
+    level: int
+    keywords: frozenset[str]
+    combo_keywords: frozenset[str]
+    range: tuple[int, int] | None
+    accuracy_parts: tuple[AccuracyPart, ...]
+    damage_step: int | None  # die step relative to 1d6 before Strength/Stamina (Ki shift included); None: no damage
+    min_roll: int
+    flat_bonus: int
+    stun_bonus: int
+    ki_based: bool
+    glory: int
+    se_cost: int
+    entries: dict[str, int]  # entry id → instances
+    options: dict[str, dict[str, object]]
+    responses: frozenset[str]
+    path: str
+    style: str | None = None  # Multiple Styles: the style it belongs to (None: every style, or no styles)
+    cross_style: bool = False
+
+    def has(self, entry: str) -> int:
+        return self.entries.get(entry, 0)
+
+    def kw(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    @property
+    def movement(self) -> str:
+        return next((k for k in MOVEMENT_KEYWORDS if k in self.keywords), "normal_move")
+
+    @property
+    def offensive(self) -> bool:
+        return "offensive" in self.keywords
+
+    @property
+    def utility(self) -> bool:
+        return "utility" in self.keywords
+
+    @property
+    def is_super(self) -> bool:
+        return self.kind == "super"
+
+    @property
+    def is_special(self) -> bool:
+        return self.kind in ("special", "command", "super")
+
+    @property
+    def throw(self) -> bool:
+        return self.has("throw") > 0
+
+    def accuracy_vs(self, option: str) -> int:
+        return sum(p.vs(option) for p in self.accuracy_parts)
+
+
+@dataclass(frozen=True)
+class Profile:
+    pl: int
+    strength: int
+    speed_init: int
+    speed_ctrl: int
+    speed: int
+    stamina: int
+    defense: int
+    evasion: int
+    tactics: int
+    combo: int
+    ki: int
+    acc_bonus: int
+    ctrl_bonus: int
+    dmg_bonus: int
+    def_bonus: int
+    response_bonus: dict[str, int]
+    life_max: int
+    fs_max: int
+    full_defense_bonus: int
+    stun_base: int
+    qualities: frozenset[str]
+    moves: dict[str, MoveProfile]
+    has_supers: bool
+    sheet_problems: tuple[str, ...] = field(default=())
+    invalid_pl: bool = False
+    styles: tuple[Style, ...] = ()  # Multiple Styles (styles.py)
+    base_style: str | None = None
+    style_share: int = 1  # non-empty styles: a style's own moves earn Glory divided by this (000 L5058)
+
+    @cached_property
+    def entry_ids(self) -> frozenset[str]:
+        """Every catalogue entry on any of his moves (a quick gate for the rarer rules)."""
+        return frozenset(e for m in self.moves.values() for e in m.entries)
+
+    @property
+    def big(self) -> bool:
+        return "big" in self.qualities
