@@ -156,3 +156,27 @@ test("a malformed request is a 4xx problem, thrown as a ProblemError", async () 
   const missing = await client.api.GET("/v1/fight2e/catalog/entries/{id}", { params: { path: { id: "no_such_entry" } } });
   assert.equal(missing.response.status, 404);
 });
+
+const OWN_SERVICE = { skip: process.env.FIGHT_RULES_TEST_URL ? "needs a service of its own" : false };
+
+test("a real 429: its Retry-After is waited for, then the problem is handed back", OWN_SERVICE, async () => {
+  const limited = await startService({ FIGHT_RULES_RATE_LIMIT_PER_MINUTE: "1" });
+  try {
+    const waits: number[] = [];
+    const strict = createFightRulesClient({
+      baseUrl: limited.url,
+      etags: false,
+      retry: { maxRetries: 2, sleep: async (ms) => void waits.push(ms) }, // recorded, not slept
+    });
+    unwrap(await strict.api.GET("/v1/rulesets")); // the one request of the minute
+    const refused = await strict.api.GET("/v1/rulesets");
+    assert.equal(refused.response.status, 429);
+    const retryAfter = Number(refused.response.headers.get("retry-after"));
+    assert.ok(retryAfter >= 0 && retryAfter <= 60, String(retryAfter));
+    assert.equal(waits.length, 2, "each retry waited");
+    for (const ms of waits) assert.ok(ms >= 0 && ms <= 60_000, String(ms));
+    assert.throws(() => unwrap(refused), (e: unknown) => e instanceof ProblemError && e.problem.type.endsWith("/rate-limited"));
+  } finally {
+    await limited.stop();
+  }
+});

@@ -31,17 +31,40 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/** Signals the child's whole process group (gunicorn's master and its worker); a group already gone is fine. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already stopped
+  }
+}
+
 function stopper(child: ChildProcess): () => Promise<void> {
   return () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const kill = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 15_000);
+      const kill = setTimeout(() => signalGroup(child, "SIGKILL"), 15_000);
       child.once("exit", () => {
         clearTimeout(kill);
         resolve();
       });
-      process.kill(-child.pid!, "SIGTERM"); // the whole group: gunicorn's master and its worker
+      signalGroup(child, "SIGTERM");
     });
+}
+
+// Every service still running is stopped when this process ends: on exit, or when told to stop (a test runner's
+// timeout sends SIGTERM).
+const running = new Set<ChildProcess>();
+function stopAll(): void {
+  for (const child of running) signalGroup(child, "SIGTERM");
+}
+process.once("exit", stopAll);
+for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(code);
+  });
 }
 
 export async function startService(env: Record<string, string> = {}): Promise<Service> {
@@ -65,17 +88,8 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
-  // Stopped too when this process ends early: on exit, or when told to stop (a test runner's timeout).
-  const killGroup = () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
-  };
-  process.once("exit", killGroup);
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      killGroup();
-      process.exit(128 + (signal === "SIGTERM" ? 15 : 2));
-    });
-  }
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await healthy(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
