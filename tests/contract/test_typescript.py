@@ -36,6 +36,14 @@ def test_example_calls_type_check() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_readme_example_is_the_type_checked_one() -> None:
+    readme = (CLIENT / "README.md").read_text()
+    block = readme.split("```ts\n", 1)[1].split("```\n", 1)[0]
+    checked = (CLIENT / "test" / "readme-example.ts").read_text().split("// README example:\n", 1)[1]
+    assert block == checked.replace('"../src/index.js"', '"@fight-rules/client"')
+    assert len(block.strip().splitlines()) <= 10
+
+
 def test_the_builder_pages_scripts_are_the_compiled_sources(tmp_path: Path) -> None:
     out = tmp_path / "js"
     done = _run("node", "scripts/build.mjs", "page", str(out))

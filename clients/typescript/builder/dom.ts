@@ -19,7 +19,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     else if (value !== false && value !== null && value !== undefined) el.setAttribute(name, String(value));
   }
   for (const child of children) {
-    if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
+    if (child !== null && child !== undefined && child !== false)
+      el.append(child instanceof Node ? child : String(child));
   }
   return el;
 }
@@ -49,7 +50,12 @@ export function field(label: string, control: HTMLElement, hint?: string): HTMLL
   return h("label", { class: "field" }, h("span", {}, label), control, hint ? h("small", {}, hint) : null);
 }
 
-export function numberInput(value: number | null | undefined, min: number, max: number, onChange: (v: number | null) => void) {
+export function numberInput(
+  value: number | null | undefined,
+  min: number,
+  max: number,
+  onChange: (v: number | null) => void,
+) {
   return h("input", {
     type: "number",
     inputmode: "numeric",
@@ -121,6 +127,7 @@ export function say(text: string, error = false): void {
 export function fill(el: Element, ...children: Child[]): void {
   el.replaceChildren();
   for (const child of children) {
-    if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
+    if (child !== null && child !== undefined && child !== false)
+      el.append(child instanceof Node ? child : String(child));
   }
 }

@@ -26,7 +26,8 @@ async function start(): Promise<void> {
   const info = rulesets.find((r) => r.id === select.value);
   if (!info) return say("The service hosts no ruleset.", true);
   const lacking = missing(info);
-  if (lacking.length) return say(`${info.name}: this page needs ${lacking.join(", ")}, which the ruleset does not offer.`, true);
+  if (lacking.length)
+    return say(`${info.name}: this page needs ${lacking.join(", ")}, which the ruleset does not offer.`, true);
   say(`Loading the ${info.name} catalogue…`);
   const ctx: Context = { client, ruleset: info.id, catalogues: await loadCatalogues(client, info.id) };
   const sheet = mountSheet(ctx);

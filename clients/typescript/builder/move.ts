@@ -50,9 +50,16 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
   }, 120);
 
   function showPrice(p: Schemas["MovePrice"]): void {
-    const damage = p.damage ? `${p.damage.die_with_strength ?? p.damage.die}${p.damage.stun_bonus ? ` (+${p.damage.stun_bonus} Stun)` : ""}` : "none";
-    fill(price, 
-      h("p", { class: p.legal ? "legal" : "illegal" }, p.legal ? "Legal move" : `Breaks ${p.violations.length} rule(s)`),
+    const damage = p.damage
+      ? `${p.damage.die_with_strength ?? p.damage.die}${p.damage.stun_bonus ? ` (+${p.damage.stun_bonus} Stun)` : ""}`
+      : "none";
+    fill(
+      price,
+      h(
+        "p",
+        { class: p.legal ? "legal" : "illegal" },
+        p.legal ? "Legal move" : `Breaks ${p.violations.length} rule(s)`,
+      ),
       h(
         "dl",
         {},
@@ -67,7 +74,12 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
         ]),
       ),
       p.unsupported.length
-        ? h("p", { class: "unsupported" }, "Not decided by the service: ", p.unsupported.map((u) => `${u.id} (${u.reason})`).join("; "))
+        ? h(
+            "p",
+            { class: "unsupported" },
+            "Not decided by the service: ",
+            p.unsupported.map((u) => `${u.id} (${u.reason})`).join("; "),
+          )
         : null,
     );
   }
@@ -76,7 +88,8 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
     chosen.replaceChildren(
       ...(["elements", "liabilities"] as const).flatMap((list) => draft[list].map((c, i) => entryRow(list, i, c))),
     );
-    if (!chosen.children.length) chosen.append(h("li", { class: "empty" }, "No entry yet: add one from the catalogue."));
+    if (!chosen.children.length)
+      chosen.append(h("li", { class: "empty" }, "No entry yet: add one from the catalogue."));
   }
 
   function entryRow(list: List, index: number, choice: EntryChoice): HTMLLIElement {
@@ -86,7 +99,13 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
     const row = h(
       "li",
       { "data-path": `${list}[${index}]` },
-      h("span", { class: "entry-name" }, entry?.name ?? choice.id, " ", h("small", {}, `${entry?.kind ?? ""} · ${entry?.list_cost ?? ""}`)),
+      h(
+        "span",
+        { class: "entry-name" },
+        entry?.name ?? choice.id,
+        " ",
+        h("small", {}, `${entry?.kind ?? ""} · ${entry?.list_cost ?? ""}`),
+      ),
       most > 1
         ? field(
             "Times",
@@ -97,16 +116,20 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
           )
         : null,
       ...(entry?.options ?? []).map((option) => optionControl(choice, option, changed)),
-      h("button", {
-        type: "button",
-        class: "remove",
-        "aria-label": `Remove ${entry?.name ?? choice.id}`,
-        onclick: () => {
-          draft[list].splice(index, 1);
-          renderChosen();
-          reprice();
+      h(
+        "button",
+        {
+          type: "button",
+          class: "remove",
+          "aria-label": `Remove ${entry?.name ?? choice.id}`,
+          onclick: () => {
+            draft[list].splice(index, 1);
+            renderChosen();
+            reprice();
+          },
         },
-      }, "Remove"),
+        "Remove",
+      ),
     );
     slot(row);
     return row;
@@ -121,24 +144,28 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
         (e.move_types ?? ["special", "super"]).includes(draft.type) &&
         (!text || e.name.toLowerCase().includes(text) || e.id.includes(text) || e.summary.toLowerCase().includes(text)),
     );
-    const rank = (e: Entry) => (!text ? 0 : e.name.toLowerCase().startsWith(text) ? 0 : e.name.toLowerCase().includes(text) ? 1 : 2);
+    const rank = (e: Entry) =>
+      !text ? 0 : e.name.toLowerCase().startsWith(text) ? 0 : e.name.toLowerCase().includes(text) ? 1 : 2;
     found.sort((a, b) => rank(a) - rank(b)); // names first, then summaries
     results.replaceChildren(
-      ...found.slice(0, RESULTS_SHOWN).map((e) =>
-        h(
-          "li",
-          {},
-          h("button", { type: "button", onclick: () => add(e), "aria-label": `Add ${e.name}` }, "Add"),
-          " ",
-          h("strong", {}, e.name),
-          " ",
-          h("small", {}, `${e.kind}, ${e.list_cost}`),
-          h("br"),
-          h("span", { class: "summary" }, e.summary),
+      ...found
+        .slice(0, RESULTS_SHOWN)
+        .map((e) =>
+          h(
+            "li",
+            {},
+            h("button", { type: "button", onclick: () => add(e), "aria-label": `Add ${e.name}` }, "Add"),
+            " ",
+            h("strong", {}, e.name),
+            " ",
+            h("small", {}, `${e.kind}, ${e.list_cost}`),
+            h("br"),
+            h("span", { class: "summary" }, e.summary),
+          ),
         ),
-      ),
     );
-    byId("entry-count").textContent = `${found.length} found${found.length > RESULTS_SHOWN ? `, first ${RESULTS_SHOWN} shown` : ""}`;
+    byId("entry-count").textContent =
+      `${found.length} found${found.length > RESULTS_SHOWN ? `, first ${RESULTS_SHOWN} shown` : ""}`;
   }
 
   function add(entry: Entry): void {
@@ -152,7 +179,10 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
 
   const form = byId("move-form");
   form.replaceChildren(
-    field("Name", h("input", { type: "text", maxlength: 120, oninput: (e: Event) => ((draft.name = value(e)), reprice()) })),
+    field(
+      "Name",
+      h("input", { type: "text", maxlength: 120, oninput: (e: Event) => ((draft.name = value(e)), reprice()) }),
+    ),
     field(
       "Type",
       h(
@@ -162,8 +192,19 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
         h("option", { value: "super" }, "Super Move"),
       ),
     ),
-    h("span", { "data-path": "level" }, field("Level", numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())))),
-    field("Fighter's Ki Skill", numberInput(null, 0, 10, (v) => ((draft.ki = v), reprice())), "optional: checks Ki-based Elements"),
+    h(
+      "span",
+      { "data-path": "level" },
+      field(
+        "Level",
+        numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())),
+      ),
+    ),
+    field(
+      "Fighter's Ki Skill",
+      numberInput(null, 0, 10, (v) => ((draft.ki = v), reprice())),
+      "optional: checks Ki-based Elements",
+    ),
   );
   byId("entry-search").addEventListener("input", debounce(renderResults, 80));
   byId("entry-kind").addEventListener("change", renderResults);
@@ -200,7 +241,9 @@ function optionControl(choice: EntryChoice, option: Schemas["EntryOption"], chan
       "select",
       { onchange: (e: Event) => set(value(e) || null) },
       h("option", { value: "" }, option.required ? "— choose —" : "— none —"),
-      ...(option.choices ?? []).map((c) => h("option", { value: c.value, selected: c.value === current, title: c.summary }, c.value.replaceAll("_", " "))),
+      ...(option.choices ?? []).map((c) =>
+        h("option", { value: c.value, selected: c.value === current, title: c.summary }, c.value.replaceAll("_", " ")),
+      ),
     );
   } else if (option.type === "int") {
     control = numberInput(typeof current === "number" ? current : null, option.minimum ?? 0, option.maximum ?? 99, set);
@@ -209,7 +252,15 @@ function optionControl(choice: EntryChoice, option: Schemas["EntryOption"], chan
     control = h("input", {
       type: "text",
       value: Array.isArray(current) ? current.join(", ") : String(current ?? ""),
-      oninput: (e: Event) => set(many ? value(e).split(",").map((s) => s.trim()).filter(Boolean) : value(e).trim()),
+      oninput: (e: Event) =>
+        set(
+          many
+            ? value(e)
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : value(e).trim(),
+        ),
     });
   }
   const id = uid("opt");

@@ -28,7 +28,8 @@ export function readSheet(text: string): Fighter {
   const data: unknown = JSON.parse(text);
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("the file is not a JSON object");
   const sheet = ("fighter" in data ? (data as { fighter: unknown }).fighter : data) as Fighter;
-  if (!sheet || typeof sheet !== "object" || !("basic_qualities" in sheet)) throw new Error("no basic_qualities: not a Fighter sheet");
+  if (!sheet || typeof sheet !== "object" || !("basic_qualities" in sheet))
+    throw new Error("no basic_qualities: not a Fighter sheet");
   return sheet;
 }
 
@@ -42,7 +43,9 @@ export function mountSheet(ctx: Context): SheetEditor {
   const root = byId("sheet");
   const general = byId("sheet-findings");
   const names = new Map<string, string>(
-    [...ctx.catalogues.qualities, ...ctx.catalogues.weaknesses, ...ctx.catalogues.quirks, ...ctx.catalogues.skills].map((t) => [t.id, t.name]),
+    [...ctx.catalogues.qualities, ...ctx.catalogues.weaknesses, ...ctx.catalogues.quirks, ...ctx.catalogues.skills].map(
+      (t) => [t.id, t.name],
+    ),
   );
   let asked = 0;
 
@@ -58,8 +61,13 @@ export function mountSheet(ctx: Context): SheetEditor {
 
   function show(v: Validation): void {
     const d = v.derived;
-    fill(byId("sheet-verdict"), 
-      h("p", { class: v.valid ? "legal" : "illegal" }, v.valid ? "Valid sheet" : `Breaks ${v.violations.length} rule(s)`),
+    fill(
+      byId("sheet-verdict"),
+      h(
+        "p",
+        { class: v.valid ? "legal" : "illegal" },
+        v.valid ? "Valid sheet" : `Breaks ${v.violations.length} rule(s)`,
+      ),
       h(
         "dl",
         {},
@@ -76,7 +84,9 @@ export function mountSheet(ctx: Context): SheetEditor {
           ["Quality slots", `${d.qualities_held} of ${d.quality_slots}`],
         ]),
       ),
-      v.unsupported.length ? h("p", { class: "unsupported" }, "Not decided by the service: ", v.unsupported.map((u) => u.id).join(", ")) : null,
+      v.unsupported.length
+        ? h("p", { class: "unsupported" }, "Not decided by the service: ", v.unsupported.map((u) => u.id).join(", "))
+        : null,
     );
     placeFindings(root, [...v.violations, ...v.warnings], general, "fighter.");
   }
@@ -87,18 +97,53 @@ export function mountSheet(ctx: Context): SheetEditor {
     const bq = sheet.basic_qualities;
     const cs = (sheet.combat_skills ??= {});
     byId("sheet-basics").replaceChildren(
-      field("Name", h("input", { type: "text", value: sheet.name ?? "", oninput: (e: Event) => ((sheet.name = (e.target as HTMLInputElement).value), changed()) })),
-      h("span", { "data-path": "power_level" }, field("Power Level", numberInput(sheet.power_level, 0, 20, (v) => ((sheet.power_level = v ?? 1), changed())))),
-      h("span", { "data-path": "glory" }, field("Glory", numberInput(sheet.glory, 0, 100000, (v) => ((sheet.glory = v), changed())))),
+      field(
+        "Name",
+        h("input", {
+          type: "text",
+          value: sheet.name ?? "",
+          oninput: (e: Event) => ((sheet.name = (e.target as HTMLInputElement).value), changed()),
+        }),
+      ),
+      h(
+        "span",
+        { "data-path": "power_level" },
+        field(
+          "Power Level",
+          numberInput(sheet.power_level, 0, 20, (v) => ((sheet.power_level = v ?? 1), changed())),
+        ),
+      ),
+      h(
+        "span",
+        { "data-path": "glory" },
+        field(
+          "Glory",
+          numberInput(sheet.glory, 0, 100000, (v) => ((sheet.glory = v), changed())),
+        ),
+      ),
     );
     byId("sheet-basic-qualities").replaceChildren(
       ...(["strength", "speed", "stamina"] as const).map((q) =>
-        h("span", { "data-path": `basic_qualities.${q}` }, field(cap(q), numberInput(bq[q], -3, 3, (v) => ((bq[q] = v ?? 0), changed())))),
+        h(
+          "span",
+          { "data-path": `basic_qualities.${q}` },
+          field(
+            cap(q),
+            numberInput(bq[q], -3, 3, (v) => ((bq[q] = v ?? 0), changed())),
+          ),
+        ),
       ),
     );
     byId("sheet-combat").replaceChildren(
       ...(["defense", "evasion", "tactics", "combo", "ki"] as const).map((s) =>
-        h("span", { "data-path": `combat_skills.${s}` }, field(cap(s), numberInput(cs[s] ?? 0, -10, 100, (v) => ((cs[s] = v ?? 0), changed())))),
+        h(
+          "span",
+          { "data-path": `combat_skills.${s}` },
+          field(
+            cap(s),
+            numberInput(cs[s] ?? 0, -10, 100, (v) => ((cs[s] = v ?? 0), changed())),
+          ),
+        ),
       ),
     );
   }
@@ -106,25 +151,47 @@ export function mountSheet(ctx: Context): SheetEditor {
   function renderLists(): void {
     for (const list of ["qualities", "weaknesses", "quirks"] as const) {
       byId(`sheet-${list}`).replaceChildren(
-        ...(sheet[list] ?? []).map((t, i) => row(`${list}[${i}]`, names.get(t.id) ?? t.id, () => (sheet[list]!.splice(i, 1), render()))),
+        ...(sheet[list] ?? []).map((t, i) =>
+          row(`${list}[${i}]`, names.get(t.id) ?? t.id, () => (sheet[list]!.splice(i, 1), render())),
+        ),
       );
     }
     byId("sheet-skills").replaceChildren(
       ...(sheet.narrative_skills ?? []).map((s, i) => {
-        const li = row(`narrative_skills[${i}]`, names.get(s.id) ?? s.id, () => (sheet.narrative_skills!.splice(i, 1), render()));
-        li.insertBefore(field("Level", numberInput(s.level, -10, 100, (v) => ((s.level = v ?? 0), changed()))), li.querySelector("button"));
+        const li = row(
+          `narrative_skills[${i}]`,
+          names.get(s.id) ?? s.id,
+          () => (sheet.narrative_skills!.splice(i, 1), render()),
+        );
+        li.insertBefore(
+          field(
+            "Level",
+            numberInput(s.level, -10, 100, (v) => ((s.level = v ?? 0), changed())),
+          ),
+          li.querySelector("button"),
+        );
         return li;
       }),
     );
     byId("sheet-moves").replaceChildren(
       ...(sheet.moves ?? []).map((m, i) =>
-        row(`moves[${i}]`, `${m.name ?? "Move"} (${m.kind === "super" ? "Super" : "Special"} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`, () => (sheet.moves!.splice(i, 1), render())),
+        row(
+          `moves[${i}]`,
+          `${m.name ?? "Move"} (${m.kind === "super" ? "Super" : "Special"} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`,
+          () => (sheet.moves!.splice(i, 1), render()),
+        ),
       ),
     );
   }
 
   function row(path: string, label: string, remove: () => void): HTMLLIElement {
-    const li = h("li", { "data-path": path }, h("span", {}, label), " ", h("button", { type: "button", class: "remove", "aria-label": `Remove ${label}`, onclick: remove }, "Remove"));
+    const li = h(
+      "li",
+      { "data-path": path },
+      h("span", {}, label),
+      " ",
+      h("button", { type: "button", class: "remove", "aria-label": `Remove ${label}`, onclick: remove }, "Remove"),
+    );
     slot(li);
     return li;
   }
@@ -137,7 +204,10 @@ export function mountSheet(ctx: Context): SheetEditor {
 
   function picker(list: Pick, options: { id: string; name: string }[]): void {
     const select = byId<HTMLSelectElement>(`pick-${list}`);
-    select.replaceChildren(h("option", { value: "" }, "— choose —"), ...options.map((o) => h("option", { value: o.id }, o.name)));
+    select.replaceChildren(
+      h("option", { value: "" }, "— choose —"),
+      ...options.map((o) => h("option", { value: o.id }, o.name)),
+    );
     byId(`add-${list}`).addEventListener("click", () => {
       if (!select.value) return;
       (sheet[list] ??= []).push({ id: select.value });

@@ -43,7 +43,12 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
       }
     });
   }
-  byId("turn-range").replaceChildren(field("Starting Range", numberInput(range, 0, 5, (v) => (range = v ?? 1))));
+  byId("turn-range").replaceChildren(
+    field(
+      "Starting Range",
+      numberInput(range, 0, 5, (v) => (range = v ?? 1)),
+    ),
+  );
 
   const section = byId("turn");
   async function send(): Promise<void> {
@@ -91,24 +96,34 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
       return h("li", {}, field(`${d.fighter}: ${d.purpose} (${d.die})`, input));
     });
     const decisions = (a.decisions_needed ?? []).map((d, n) => decisionField(d, n));
-    fill(pending, 
+    fill(
+      pending,
       h("h3", {}, `Round trip ${trips}: the turn needs`),
-      dice.length ? h("fieldset", {}, h("legend", {}, "Dice"), h("ul", { class: "plain" }, ...dice),
-        h("button", { type: "button", onclick: () => rollEvery() }, "Roll every die")) : null,
+      dice.length
+        ? h(
+            "fieldset",
+            {},
+            h("legend", {}, "Dice"),
+            h("ul", { class: "plain" }, ...dice),
+            h("button", { type: "button", onclick: () => rollEvery() }, "Roll every die"),
+          )
+        : null,
       ...decisions,
       h("button", { type: "submit" }, "Send"),
     );
   }
 
   function rollEvery(): void {
-    for (const input of pending.querySelectorAll<HTMLInputElement>("input[data-die]")) input.value = String(rollDie(input.dataset.die!));
+    for (const input of pending.querySelectorAll<HTMLInputElement>("input[data-die]"))
+      input.value = String(rollDie(input.dataset.die!));
   }
 
   pending.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (!request || !answer) return;
     const rolls: Record<string, number> = {};
-    for (const input of pending.querySelectorAll<HTMLInputElement>("input[data-die]")) rolls[input.dataset.key!] = Number(input.value);
+    for (const input of pending.querySelectorAll<HTMLInputElement>("input[data-die]"))
+      rolls[input.dataset.key!] = Number(input.value);
     let next = supplyDice(request, rolls);
     (answer.decisions_needed ?? []).forEach((d, n) => {
       const picked = pending.querySelector<HTMLInputElement>(`input[name="decision-${n}"]:checked`);
@@ -121,14 +136,43 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
   function showOutcome(a: TurnResult): void {
     pending.replaceChildren();
     const names = new Map(request!.fighters.map((f) => [f.id, f.sheet.name ?? f.id]));
-    fill(outcome, 
-      h("h3", {}, a.status === "invalid" ? "The turn cannot be played" : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`),
+    fill(
+      outcome,
+      h(
+        "h3",
+        {},
+        a.status === "invalid"
+          ? "The turn cannot be played"
+          : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`,
+      ),
       a.winner ? h("p", {}, `Winner: ${names.get(a.winner) ?? a.winner}`) : null,
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))),
-        h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, names.get(f.id) ?? f.id), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit)))),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, "Fighter"),
+            h("th", { scope: "col" }, "Life Bar"),
+            h("th", { scope: "col" }, "Fighting Spirit"),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          ...a.fighters.map((f) =>
+            h(
+              "tr",
+              {},
+              h("th", { scope: "row" }, names.get(f.id) ?? f.id),
+              h("td", {}, f.state.life_bar),
+              h("td", {}, f.state.fighting_spirit),
+            ),
+          ),
+        ),
       ),
       h("ul", { id: "turn-findings", class: "findings" }),
       h("h4", {}, "Log"),
@@ -160,8 +204,15 @@ function decisionField(d: Decision, n: number): HTMLFieldSetElement {
 
 /** A sheet as a fighter of the turn: an id from its name, and full Life Bar and FS from its derived values. */
 async function combatant(ctx: Context, sheet: Fighter, index: number): Promise<Schemas["CombatFighter"]> {
-  const checked = await ctx.client.call<Schemas["FighterValidation"]>(ctx.ruleset, "validate_fighter", { fighter: sheet });
-  const id = `${(sheet.name ?? "fighter").toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 30) || "fighter"}_${index + 1}`;
+  const checked = await ctx.client.call<Schemas["FighterValidation"]>(ctx.ruleset, "validate_fighter", {
+    fighter: sheet,
+  });
+  const id = `${
+    (sheet.name ?? "fighter")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .slice(0, 30) || "fighter"
+  }_${index + 1}`;
   const { life_bar, fighting_spirit } = checked.derived;
   return { id, sheet, state: { life_bar, fighting_spirit, fs_start: fighting_spirit } };
 }

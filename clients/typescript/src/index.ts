@@ -14,6 +14,12 @@ export * from "./transport.js";
 
 export type Schemas = components["schemas"];
 export type RulesetInfo = Schemas["RulesetInfo"];
+export type MoveRequest = Schemas["MoveRequest"];
+export type MovePrice = Schemas["MovePrice"];
+export type Fighter = Schemas["Fighter"];
+export type FighterValidation = Schemas["FighterValidation"];
+export type TurnRequest = Schemas["TurnRequest"];
+export type TurnResult = Schemas["TurnResult"];
 export type OperationInfo = Schemas["OperationInfo"];
 export type JsonObject = { [key: string]: unknown };
 

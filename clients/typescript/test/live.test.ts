@@ -78,7 +78,10 @@ test("a move that breaks a rule names the Element that breaks it", async () => {
 test("the same operation reached by its name from /v1/rulesets", async () => {
   // 000 L2293: each unused Element slot takes 1 MP off, down to 1: an L3 (3 MP, 4 slots) with Ranged alone
   // leaves 2 slots unused, 3 − 2 = 1.
-  const move = await client.call<Schemas["MovePrice"]>("fight2e", "price_move", { level: 3, elements: [{ id: "ranged" }] });
+  const move = await client.call<Schemas["MovePrice"]>("fight2e", "price_move", {
+    level: 3,
+    elements: [{ id: "ranged" }],
+  });
   assert.equal(move.unused_slots, 2);
   assert.equal(move.move_points, 1);
 });
@@ -109,7 +112,8 @@ test("a turn resolved in step mode with the table's dice, to the end", async () 
     },
     request,
     {
-      roll: (dice) => Object.fromEntries(dice.map((d) => [d.key, 1 + (sequence[n++ % sequence.length] % sides(d.die))])),
+      roll: (dice) =>
+        Object.fromEntries(dice.map((d) => [d.key, 1 + (sequence[n++ % sequence.length] % sides(d.die))])),
       choose: (decision: StepDecision) => decision.choices!.length - 1,
     },
   );
@@ -153,7 +157,9 @@ test("a malformed request is a 4xx problem, thrown as a ProblemError", async () 
       error instanceof ProblemError && error.status === 400 && error.problem.errors?.[0]?.path === "level",
   );
   await assert.rejects(client.catalogue("fight2e", "no_such_document"), RangeError);
-  const missing = await client.api.GET("/v1/fight2e/catalog/entries/{id}", { params: { path: { id: "no_such_entry" } } });
+  const missing = await client.api.GET("/v1/fight2e/catalog/entries/{id}", {
+    params: { path: { id: "no_such_entry" } },
+  });
   assert.equal(missing.response.status, 404);
 });
 
@@ -175,7 +181,10 @@ test("a real 429: its Retry-After is waited for, then the problem is handed back
     assert.ok(retryAfter >= 0 && retryAfter <= 60, String(retryAfter));
     assert.equal(waits.length, 2, "each retry waited");
     for (const ms of waits) assert.ok(ms >= 0 && ms <= 60_000, String(ms));
-    assert.throws(() => unwrap(refused), (e: unknown) => e instanceof ProblemError && e.problem.type.endsWith("/rate-limited"));
+    assert.throws(
+      () => unwrap(refused),
+      (e: unknown) => e instanceof ProblemError && e.problem.type.endsWith("/rate-limited"),
+    );
   } finally {
     await limited.stop();
   }

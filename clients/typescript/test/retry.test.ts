@@ -93,9 +93,21 @@ test("named dice are added to the request, a key given again takes the new resul
 });
 
 test("die expressions", () => {
-  assert.equal(rollDie("1d6", () => 0), 1);
-  assert.equal(rollDie("1d6", () => 0.999), 6);
-  assert.equal(rollDie("2d10+1", () => 0.5), 13);
-  assert.equal(rollDie("d8", () => 0), 1);
+  assert.equal(
+    rollDie("1d6", () => 0),
+    1,
+  );
+  assert.equal(
+    rollDie("1d6", () => 0.999),
+    6,
+  );
+  assert.equal(
+    rollDie("2d10+1", () => 0.5),
+    13,
+  );
+  assert.equal(
+    rollDie("d8", () => 0),
+    1,
+  );
   assert.throws(() => rollDie("1d"), RangeError);
 });

@@ -60,7 +60,10 @@ function stopAll(): void {
   for (const child of running) signalGroup(child, "SIGTERM");
 }
 process.once("exit", stopAll);
-for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+for (const [signal, code] of [
+  ["SIGTERM", 143],
+  ["SIGINT", 130],
+] as const) {
   process.once(signal, () => {
     stopAll();
     process.exit(code);

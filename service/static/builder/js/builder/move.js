@@ -33,7 +33,9 @@ export function mountMoveBuilder(ctx, addToSheet) {
         }
     }, 120);
     function showPrice(p) {
-        const damage = p.damage ? `${p.damage.die_with_strength ?? p.damage.die}${p.damage.stun_bonus ? ` (+${p.damage.stun_bonus} Stun)` : ""}` : "none";
+        const damage = p.damage
+            ? `${p.damage.die_with_strength ?? p.damage.die}${p.damage.stun_bonus ? ` (+${p.damage.stun_bonus} Stun)` : ""}`
+            : "none";
         fill(price, h("p", { class: p.legal ? "legal" : "illegal" }, p.legal ? "Legal move" : `Breaks ${p.violations.length} rule(s)`), h("dl", {}, ...pairs([
             ["Move Points", p.move_points],
             ["Element slots", `${p.elements_spent} of ${p.element_slots + p.liability_slots} used`],
@@ -79,10 +81,13 @@ export function mountMoveBuilder(ctx, addToSheet) {
         const found = ctx.catalogues.entries.filter((e) => (!kind || e.kind === kind) &&
             (e.move_types ?? ["special", "super"]).includes(draft.type) &&
             (!text || e.name.toLowerCase().includes(text) || e.id.includes(text) || e.summary.toLowerCase().includes(text)));
-        const rank = (e) => (!text ? 0 : e.name.toLowerCase().startsWith(text) ? 0 : e.name.toLowerCase().includes(text) ? 1 : 2);
+        const rank = (e) => !text ? 0 : e.name.toLowerCase().startsWith(text) ? 0 : e.name.toLowerCase().includes(text) ? 1 : 2;
         found.sort((a, b) => rank(a) - rank(b));
-        results.replaceChildren(...found.slice(0, RESULTS_SHOWN).map((e) => h("li", {}, h("button", { type: "button", onclick: () => add(e), "aria-label": `Add ${e.name}` }, "Add"), " ", h("strong", {}, e.name), " ", h("small", {}, `${e.kind}, ${e.list_cost}`), h("br"), h("span", { class: "summary" }, e.summary))));
-        byId("entry-count").textContent = `${found.length} found${found.length > RESULTS_SHOWN ? `, first ${RESULTS_SHOWN} shown` : ""}`;
+        results.replaceChildren(...found
+            .slice(0, RESULTS_SHOWN)
+            .map((e) => h("li", {}, h("button", { type: "button", onclick: () => add(e), "aria-label": `Add ${e.name}` }, "Add"), " ", h("strong", {}, e.name), " ", h("small", {}, `${e.kind}, ${e.list_cost}`), h("br"), h("span", { class: "summary" }, e.summary))));
+        byId("entry-count").textContent =
+            `${found.length} found${found.length > RESULTS_SHOWN ? `, first ${RESULTS_SHOWN} shown` : ""}`;
     }
     function add(entry) {
         const list = entry.kind === "liability" ? "liabilities" : "elements";
@@ -140,7 +145,12 @@ function optionControl(choice, option, changed) {
         control = h("input", {
             type: "text",
             value: Array.isArray(current) ? current.join(", ") : String(current ?? ""),
-            oninput: (e) => set(many ? value(e).split(",").map((s) => s.trim()).filter(Boolean) : value(e).trim()),
+            oninput: (e) => set(many
+                ? value(e)
+                    .split(",")
+                    .map((s) => s.trim())
+                    .filter(Boolean)
+                : value(e).trim()),
         });
     }
     const id = uid("opt");

@@ -54,14 +54,20 @@ export function mountSheet(ctx) {
             ["Special Move damage", d.special_move_damage_die],
             ["Super Moves", `${d.super_moves_owned} (${d.super_moves_min}–${d.super_moves_max})`],
             ["Quality slots", `${d.qualities_held} of ${d.quality_slots}`],
-        ])), v.unsupported.length ? h("p", { class: "unsupported" }, "Not decided by the service: ", v.unsupported.map((u) => u.id).join(", ")) : null);
+        ])), v.unsupported.length
+            ? h("p", { class: "unsupported" }, "Not decided by the service: ", v.unsupported.map((u) => u.id).join(", "))
+            : null);
         placeFindings(root, [...v.violations, ...v.warnings], general, "fighter.");
     }
     const changed = () => revalidate();
     function scalarFields() {
         const bq = sheet.basic_qualities;
         const cs = (sheet.combat_skills ??= {});
-        byId("sheet-basics").replaceChildren(field("Name", h("input", { type: "text", value: sheet.name ?? "", oninput: (e) => ((sheet.name = e.target.value), changed()) })), h("span", { "data-path": "power_level" }, field("Power Level", numberInput(sheet.power_level, 0, 20, (v) => ((sheet.power_level = v ?? 1), changed())))), h("span", { "data-path": "glory" }, field("Glory", numberInput(sheet.glory, 0, 100000, (v) => ((sheet.glory = v), changed())))));
+        byId("sheet-basics").replaceChildren(field("Name", h("input", {
+            type: "text",
+            value: sheet.name ?? "",
+            oninput: (e) => ((sheet.name = e.target.value), changed()),
+        })), h("span", { "data-path": "power_level" }, field("Power Level", numberInput(sheet.power_level, 0, 20, (v) => ((sheet.power_level = v ?? 1), changed())))), h("span", { "data-path": "glory" }, field("Glory", numberInput(sheet.glory, 0, 100000, (v) => ((sheet.glory = v), changed())))));
         byId("sheet-basic-qualities").replaceChildren(...["strength", "speed", "stamina"].map((q) => h("span", { "data-path": `basic_qualities.${q}` }, field(cap(q), numberInput(bq[q], -3, 3, (v) => ((bq[q] = v ?? 0), changed()))))));
         byId("sheet-combat").replaceChildren(...["defense", "evasion", "tactics", "combo", "ki"].map((s) => h("span", { "data-path": `combat_skills.${s}` }, field(cap(s), numberInput(cs[s] ?? 0, -10, 100, (v) => ((cs[s] = v ?? 0), changed()))))));
     }

@@ -79,7 +79,9 @@ export function mountTurn(ctx, editor) {
             return h("li", {}, field(`${d.fighter}: ${d.purpose} (${d.die})`, input));
         });
         const decisions = (a.decisions_needed ?? []).map((d, n) => decisionField(d, n));
-        fill(pending, h("h3", {}, `Round trip ${trips}: the turn needs`), dice.length ? h("fieldset", {}, h("legend", {}, "Dice"), h("ul", { class: "plain" }, ...dice), h("button", { type: "button", onclick: () => rollEvery() }, "Roll every die")) : null, ...decisions, h("button", { type: "submit" }, "Send"));
+        fill(pending, h("h3", {}, `Round trip ${trips}: the turn needs`), dice.length
+            ? h("fieldset", {}, h("legend", {}, "Dice"), h("ul", { class: "plain" }, ...dice), h("button", { type: "button", onclick: () => rollEvery() }, "Roll every die"))
+            : null, ...decisions, h("button", { type: "submit" }, "Send"));
     }
     function rollEvery() {
         for (const input of pending.querySelectorAll("input[data-die]"))
@@ -103,7 +105,9 @@ export function mountTurn(ctx, editor) {
     function showOutcome(a) {
         pending.replaceChildren();
         const names = new Map(request.fighters.map((f) => [f.id, f.sheet.name ?? f.id]));
-        fill(outcome, h("h3", {}, a.status === "invalid" ? "The turn cannot be played" : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${names.get(a.winner) ?? a.winner}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, names.get(f.id) ?? f.id), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
+        fill(outcome, h("h3", {}, a.status === "invalid"
+            ? "The turn cannot be played"
+            : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${names.get(a.winner) ?? a.winner}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, names.get(f.id) ?? f.id), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
         placeFindings(outcome, [...a.violations, ...a.warnings], byId("turn-findings"));
     }
 }
@@ -113,8 +117,13 @@ function decisionField(d, n) {
     return h("fieldset", { class: "decision" }, h("legend", {}, `${d.fighter}: ${d.text}${d.provisional ? " (asked ahead of the dice)" : ""}`), ...choices.map((c, i) => h("label", { class: "choice" }, h("input", { type: "radio", name: `decision-${n}`, value: i, checked: i === preferred }), ` ${c.text}`, c.fs || c.control ? h("small", {}, ` FS ${c.fs ?? 0}, Control ${c.control ?? 0}`) : null, c.can_hit === false ? h("small", {}, " (out of reach)") : null)));
 }
 async function combatant(ctx, sheet, index) {
-    const checked = await ctx.client.call(ctx.ruleset, "validate_fighter", { fighter: sheet });
-    const id = `${(sheet.name ?? "fighter").toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 30) || "fighter"}_${index + 1}`;
+    const checked = await ctx.client.call(ctx.ruleset, "validate_fighter", {
+        fighter: sheet,
+    });
+    const id = `${(sheet.name ?? "fighter")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "_")
+        .slice(0, 30) || "fighter"}_${index + 1}`;
     const { life_bar, fighting_spirit } = checked.derived;
     return { id, sheet, state: { life_bar, fighting_spirit, fs_start: fighting_spirit } };
 }
