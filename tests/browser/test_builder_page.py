@@ -63,6 +63,9 @@ def test_build_a_move_and_see_its_price(base_url: str, offline_page: tuple[Page,
     expect(_price(page, "Range")).to_have_text("0–4")  # Ranged reaches Range 0–4 (000 L3970)
     expect(page.locator("#move-price .legal")).to_have_text("Legal move")
     page.screenshot(path=screenshots / "builder-move-priced.png", full_page=True)
+    page.locator("#move-form").get_by_label("Name").fill("Blooming Dance")
+    page.get_by_role("button", name="Add to the sheet").click()
+    expect(page.locator('#sheet-moves li[data-path="moves[0]"]')).to_contain_text("Blooming Dance (Special L3, 3 MP)")
     _clean(offline)
 
 
@@ -118,10 +121,12 @@ def test_play_a_turn_between_two_sheets(base_url: str, offline_page: tuple[Page,
         expect(page.locator(f"#side-{side}-name")).to_have_text(fighter["sheet"]["name"])
     page.get_by_role("button", name="Start the turn").click()
     pending, outcome = page.locator("#turn-pending"), page.locator("#turn-outcome h3")
-    for _ in range(MAX_ROUND_TRIPS):
+    for trip in range(MAX_ROUND_TRIPS):
         expect(page.locator("#turn[aria-busy]")).to_have_count(0)
         if outcome.count():
             break
+        if trip == 0:  # the first answer: the dice and decisions the turn needs
+            page.screenshot(path=screenshots / "builder-turn-pending.png", full_page=True)
         roll = pending.get_by_role("button", name="Roll every die")
         if roll.count():
             roll.click()

@@ -72,11 +72,13 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
     try {
       request = {
         fight: { turn: 1, time_count: 99, positioning: { mode: "range", range } },
-        fighters: await Promise.all([a, b].map((sheet, i) => combatant(ctx, sheet, i))),
+        fighters: await Promise.all([combatant(ctx, a, 0), combatant(ctx, b, 1)]),
         decisions: {},
         if_asked: {},
         rolls: {},
       };
+      const [first, second] = request.fighters;
+      if (first.id === second.id) second.id = `${second.id}_2`; // two copies of one sheet
       trips = 0;
       outcome.replaceChildren();
     } catch (error) {
@@ -86,6 +88,8 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
     await send();
   });
 
+  const who = (id: string) => request?.fighters.find((f) => f.id === id)?.sheet.name ?? id;
+
   function showPending(a: TurnResult): void {
     const dice = (a.dice_needed ?? []).map((d) => {
       const max = Number(/d(\d+)/.exec(d.die)?.[1] ?? 20);
@@ -93,7 +97,7 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
       input.required = true;
       input.dataset.key = d.key;
       input.dataset.die = d.die;
-      return h("li", {}, field(`${d.fighter}: ${d.purpose} (${d.die})`, input));
+      return h("li", {}, field(`${who(d.fighter)}: ${d.purpose} (${d.die})`, input));
     });
     const decisions = (a.decisions_needed ?? []).map((d, n) => decisionField(d, n));
     fill(
@@ -126,6 +130,7 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
       rolls[input.dataset.key!] = Number(input.value);
     let next = supplyDice(request, rolls);
     (answer.decisions_needed ?? []).forEach((d, n) => {
+      if (!d.choices?.length) return; // nothing offered to pick: the turn goes on without an answer
       const picked = pending.querySelector<HTMLInputElement>(`input[name="decision-${n}"]:checked`);
       next = answerDecision(next, d as StepDecision, Number(picked?.value ?? 0));
     });
@@ -135,7 +140,6 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
 
   function showOutcome(a: TurnResult): void {
     pending.replaceChildren();
-    const names = new Map(request!.fighters.map((f) => [f.id, f.sheet.name ?? f.id]));
     fill(
       outcome,
       h(
@@ -145,7 +149,7 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
           ? "The turn cannot be played"
           : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`,
       ),
-      a.winner ? h("p", {}, `Winner: ${names.get(a.winner) ?? a.winner}`) : null,
+      a.winner ? h("p", {}, `Winner: ${who(a.winner)}`) : null,
       h(
         "table",
         {},
@@ -167,7 +171,7 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
             h(
               "tr",
               {},
-              h("th", { scope: "row" }, names.get(f.id) ?? f.id),
+              h("th", { scope: "row" }, who(f.id)),
               h("td", {}, f.state.life_bar),
               h("td", {}, f.state.fighting_spirit),
             ),
@@ -188,7 +192,7 @@ function decisionField(d: Decision, n: number): HTMLFieldSetElement {
   return h(
     "fieldset",
     { class: "decision" },
-    h("legend", {}, `${d.fighter}: ${d.text}${d.provisional ? " (asked ahead of the dice)" : ""}`),
+    h("legend", {}, `${d.text}${d.provisional ? " (asked ahead of the dice)" : ""}`),
     ...choices.map((c, i) =>
       h(
         "label",
@@ -203,16 +207,16 @@ function decisionField(d: Decision, n: number): HTMLFieldSetElement {
 }
 
 /** A sheet as a fighter of the turn: an id from its name, and full Life Bar and FS from its derived values. */
-async function combatant(ctx: Context, sheet: Fighter, index: number): Promise<Schemas["CombatFighter"]> {
+async function combatant(ctx: Context, sheet: Fighter, index: 0 | 1): Promise<Schemas["CombatFighter"]> {
   const checked = await ctx.client.call<Schemas["FighterValidation"]>(ctx.ruleset, "validate_fighter", {
     fighter: sheet,
   });
-  const id = `${
-    (sheet.name ?? "fighter")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .slice(0, 30) || "fighter"
-  }_${index + 1}`;
+  const slug = (sheet.name ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, 30);
+  const id = slug || ["first", "second"][index];
   const { life_bar, fighting_spirit } = checked.derived;
   return { id, sheet, state: { life_bar, fighting_spirit, fs_start: fighting_spirit } };
 }

@@ -55,11 +55,14 @@ export function mountTurn(ctx, editor) {
         try {
             request = {
                 fight: { turn: 1, time_count: 99, positioning: { mode: "range", range } },
-                fighters: await Promise.all([a, b].map((sheet, i) => combatant(ctx, sheet, i))),
+                fighters: await Promise.all([combatant(ctx, a, 0), combatant(ctx, b, 1)]),
                 decisions: {},
                 if_asked: {},
                 rolls: {},
             };
+            const [first, second] = request.fighters;
+            if (first.id === second.id)
+                second.id = `${second.id}_2`;
             trips = 0;
             outcome.replaceChildren();
         }
@@ -69,6 +72,7 @@ export function mountTurn(ctx, editor) {
         }
         await send();
     });
+    const who = (id) => request?.fighters.find((f) => f.id === id)?.sheet.name ?? id;
     function showPending(a) {
         const dice = (a.dice_needed ?? []).map((d) => {
             const max = Number(/d(\d+)/.exec(d.die)?.[1] ?? 20);
@@ -76,7 +80,7 @@ export function mountTurn(ctx, editor) {
             input.required = true;
             input.dataset.key = d.key;
             input.dataset.die = d.die;
-            return h("li", {}, field(`${d.fighter}: ${d.purpose} (${d.die})`, input));
+            return h("li", {}, field(`${who(d.fighter)}: ${d.purpose} (${d.die})`, input));
         });
         const decisions = (a.decisions_needed ?? []).map((d, n) => decisionField(d, n));
         fill(pending, h("h3", {}, `Round trip ${trips}: the turn needs`), dice.length
@@ -96,6 +100,8 @@ export function mountTurn(ctx, editor) {
             rolls[input.dataset.key] = Number(input.value);
         let next = supplyDice(request, rolls);
         (answer.decisions_needed ?? []).forEach((d, n) => {
+            if (!d.choices?.length)
+                return;
             const picked = pending.querySelector(`input[name="decision-${n}"]:checked`);
             next = answerDecision(next, d, Number(picked?.value ?? 0));
         });
@@ -104,26 +110,27 @@ export function mountTurn(ctx, editor) {
     });
     function showOutcome(a) {
         pending.replaceChildren();
-        const names = new Map(request.fighters.map((f) => [f.id, f.sheet.name ?? f.id]));
         fill(outcome, h("h3", {}, a.status === "invalid"
             ? "The turn cannot be played"
-            : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${names.get(a.winner) ?? a.winner}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, names.get(f.id) ?? f.id), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
+            : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${who(a.winner)}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, who(f.id)), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
         placeFindings(outcome, [...a.violations, ...a.warnings], byId("turn-findings"));
     }
 }
 function decisionField(d, n) {
     const choices = d.choices ?? [];
     const preferred = choices.length ? choices.indexOf(defaultChoice(d)) : -1;
-    return h("fieldset", { class: "decision" }, h("legend", {}, `${d.fighter}: ${d.text}${d.provisional ? " (asked ahead of the dice)" : ""}`), ...choices.map((c, i) => h("label", { class: "choice" }, h("input", { type: "radio", name: `decision-${n}`, value: i, checked: i === preferred }), ` ${c.text}`, c.fs || c.control ? h("small", {}, ` FS ${c.fs ?? 0}, Control ${c.control ?? 0}`) : null, c.can_hit === false ? h("small", {}, " (out of reach)") : null)));
+    return h("fieldset", { class: "decision" }, h("legend", {}, `${d.text}${d.provisional ? " (asked ahead of the dice)" : ""}`), ...choices.map((c, i) => h("label", { class: "choice" }, h("input", { type: "radio", name: `decision-${n}`, value: i, checked: i === preferred }), ` ${c.text}`, c.fs || c.control ? h("small", {}, ` FS ${c.fs ?? 0}, Control ${c.control ?? 0}`) : null, c.can_hit === false ? h("small", {}, " (out of reach)") : null)));
 }
 async function combatant(ctx, sheet, index) {
     const checked = await ctx.client.call(ctx.ruleset, "validate_fighter", {
         fighter: sheet,
     });
-    const id = `${(sheet.name ?? "fighter")
+    const slug = (sheet.name ?? "")
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, "_")
-        .slice(0, 30) || "fighter"}_${index + 1}`;
+        .replace(/^_|_$/g, "")
+        .slice(0, 30);
+    const id = slug || ["first", "second"][index];
     const { life_bar, fighting_spirit } = checked.derived;
     return { id, sheet, state: { life_bar, fighting_spirit, fs_start: fighting_spirit } };
 }
