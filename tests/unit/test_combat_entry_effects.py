@@ -1,0 +1,55 @@
+"""Every catalogue entry the combat resolver implements is shown doing what the book says.
+
+The checks live in the modules of ``tests/unit/combat_effects`` (registered with ``effect_of``); this file imports
+them all and runs, for each entry whose catalogue ``combat`` status is ``implemented``, the checks registered
+under its id. An entry with no check fails, unless it is still listed in ``PENDING``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pytest
+
+from service.rules.fight2e.catalog import catalog
+
+from . import combat_effects
+from .combat_effects.registry import CHECKS
+
+for _module in pkgutil.iter_modules(combat_effects.__path__):
+    importlib.import_module(f"{combat_effects.__name__}.{_module.name}")
+
+IMPLEMENTED_IDS = sorted(e.id for e in catalog().entries.values() if e.combat == "implemented")
+
+# Entries whose checks are still to be written. This list only shrinks: remove an id once its checks exist.
+PENDING: frozenset[str] = frozenset()
+
+
+@pytest.mark.parametrize("entry_id", IMPLEMENTED_IDS)
+def test_entry_combat_effect(entry_id: str) -> None:
+    checks = CHECKS.get(entry_id, [])
+    if not checks:
+        if entry_id in PENDING:
+            pytest.skip(f"{entry_id}: checks pending")
+        pytest.fail(f"{entry_id} is implemented in combat but has no registered effect check")
+    for check in checks:
+        try:
+            check.fn()
+        except AssertionError as exc:
+            exc.add_note(f"check {check.fn.__module__}.{check.fn.__name__} of {entry_id} ({check.ref})")
+            raise
+
+
+def test_checks_name_implemented_entries() -> None:
+    # A check registered under a misspelt or unimplemented id would never run.
+    assert sorted(set(CHECKS) - set(IMPLEMENTED_IDS)) == []
+
+
+def test_pending_names_implemented_entries() -> None:
+    assert sorted(PENDING - set(IMPLEMENTED_IDS)) == []
+
+
+def test_pending_lists_only_entries_without_checks() -> None:
+    # An id stays in PENDING only while it has no check; once checked it must leave the list.
+    assert sorted(PENDING & set(CHECKS)) == []
