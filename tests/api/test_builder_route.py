@@ -35,7 +35,8 @@ def test_every_script_the_page_names_is_served(client: TestClient[Litestar]) -> 
         assert client.get(module).headers["content-type"].startswith("text/javascript")
 
 
-def test_a_missing_asset_is_a_404_problem(client: TestClient[Litestar]) -> None:
-    answer = client.get("/builder/assets/js/no-such-file.js")
-    assert answer.status_code == 404
-    assert answer.headers["content-type"] == "application/problem+json"
+def test_a_missing_asset_is_a_404_problem_and_the_page_has_one_address(client: TestClient[Litestar]) -> None:
+    for path in ("/builder/assets/js/no-such-file.js", "/builder/assets/index.html", "/static/builder/index.html"):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+        assert answer.headers["content-type"] == "application/problem+json"

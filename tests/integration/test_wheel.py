@@ -56,7 +56,7 @@ def test_the_wheel_carries_what_serving_needs(wheel: Path) -> None:
     assert "service/static/docs/graphiql-init.js" in names
     # The builder page and its compiled scripts (clients/typescript): `make run` serves them without Node.js.
     assert {
-        "service/static/builder/index.html",
+        "service/builder.html",
         "service/static/builder/builder.css",
         "service/static/builder/js/builder/main.js",
         "service/static/builder/js/src/index.js",
