@@ -4,6 +4,7 @@ and the builder page's committed scripts are what its sources compile to."""
 from __future__ import annotations
 
 import filecmp
+import json
 import os
 import shutil
 import signal
@@ -11,6 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from service.version import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "clients" / "typescript"
@@ -34,6 +37,12 @@ def test_generated_types_match_the_committed_ones(tmp_path: Path) -> None:
 def test_example_calls_type_check() -> None:
     done = _run(str(BIN / "tsc"), "--noEmit", "-p", ".")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_client_is_versioned_with_the_api() -> None:
+    package = json.loads((CLIENT / "package.json").read_text())
+    lock = json.loads((CLIENT / "package-lock.json").read_text())
+    assert package["version"] == lock["version"] == lock["packages"][""]["version"] == __version__, "make contracts"
 
 
 def test_the_readme_example_is_the_type_checked_one() -> None:
