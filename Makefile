@@ -60,6 +60,8 @@ contracts: $(STAMP) $(NODESTAMP)
 	$(TSDIR)/node_modules/.bin/openapi-typescript openapi/openapi.json -o $(TSDIR)/src/schema.d.ts --silent
 	.venv/bin/fight-rules graphql-schema > schema/schema.graphql
 	.venv/bin/fight-rules validation-codes > docs/validation-codes.md
+	grep -q '"version": "$(VERSION)"' $(TSDIR)/package.json || npm version $(VERSION) --prefix $(TSDIR) --no-git-tag-version >/dev/null
+	npm run --prefix $(TSDIR) --silent build:page
 
 docs: contracts
 
