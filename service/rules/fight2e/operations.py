@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import SimulationSums
 from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from .combat.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
@@ -16,6 +17,8 @@ from .fighters import validate_fighter
 from .identity import RULESET, VERSION
 from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves import price_json
+from .simulation.models import DEFAULT_COUNT, MergeRequest, SimulationRequest
+from .simulation.run import merge_runs, simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -96,5 +99,35 @@ OPERATIONS = (
         "pending decision and its legal choices: add it and send the same request again). Illegal decisions, dice "
         "that do not fit the die and inconsistent state are violations naming the key. The same request always "
         "gives the same answer.",
+    ),
+    Operation(
+        name="simulate",
+        examples=examples("simulate"),
+        path="simulate",
+        request=SimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        # each fight is a dozen turns of two or three resolver calls: far heavier than one turn (bench/RESULTS.md)
+        cost=lambda request: 100 + int(getattr(request, "count", DEFAULT_COUNT)) // 50,
+        summary="Simulate a matchup: many seeded fights between two Fighters, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each one round from fresh "
+        "Life Bars, every decision the turn resolver asks for answered by the side's policy. The answer carries "
+        "sums (wins, draws, time-outs, fight lengths as a histogram, attacks, hits, damage, Supers, Glory) and the "
+        "figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent "
+        "seed ranges of one run merge exactly into the whole run's answer (`simulate/merge`). The same request "
+        "always gives the same answer.",
+    ),
+    Operation(
+        name="merge_simulations",
+        examples=examples("merge_simulations"),
+        path="simulate/merge",
+        request=MergeRequest,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda request: 1 + len(request.runs) // 20,
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup digest, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
     ),
 )
