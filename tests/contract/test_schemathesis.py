@@ -65,6 +65,20 @@ def graphql_from_app() -> schemathesis.graphql.GraphQLSchema:  # type: ignore[na
 
 
 openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
+
+
+@openapi.hook
+@schemathesis.hook.apply_to(path_regex=r"/simulate$")
+def map_body(ctx: schemathesis.HookContext, body: object) -> object:
+    """A simulation's work grows with its fights and turns (minutes at the 5,000-fight bound): fuzzed runs are kept
+    to a few short fights. The bounds themselves are checked in tests/unit/test_simulation.py."""
+    if isinstance(body, dict):
+        for name, most in (("count", 2), ("turn_limit", 10)):
+            if isinstance(body.get(name), int) and not isinstance(body[name], bool) and body[name] > most:
+                body = {**body, name: most}
+    return body
+
+
 graphql_schema = graphql_from_app()
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

@@ -17,7 +17,7 @@ from .fighters import validate_fighter
 from .identity import RULESET, VERSION
 from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves import price_json
-from .simulation.models import DEFAULT_COUNT, MergeRequest, SimulationRequest
+from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
 from .simulation.run import merge_runs, simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
@@ -34,6 +34,14 @@ def price_moves(batch: PriceBatchRequest) -> bytes:
     """The batch answer assembled from each move's JSON (no second serialisation)."""
     head = json.dumps({"ruleset": RULESET, "ruleset_version": VERSION})[:-1].encode()
     return head + b',"results":[' + b",".join(price_json(move) for move in batch.moves) + b"]}"
+
+
+def simulation_cost(request: Any) -> int:
+    """100, plus per fight a fifth of the turns it may last: a fight is a dozen turns of two or three resolver
+    calls (bench/RESULTS.md), so GraphQL's default limit (200) admits a few fights and REST is the way to big runs."""
+    count = int(getattr(request, "count", DEFAULT_COUNT))
+    turns = int(getattr(request, "turn_limit", DEFAULT_TURN_LIMIT))
+    return 100 + count * -(-turns // 5)
 
 
 OPERATIONS = (
@@ -107,8 +115,7 @@ OPERATIONS = (
         request=SimulationRequest,
         answer=SimulationSums,
         run=simulate,
-        # each fight is a dozen turns of two or three resolver calls: far heavier than one turn (bench/RESULTS.md)
-        cost=lambda request: 100 + int(getattr(request, "count", DEFAULT_COUNT)) // 50,
+        cost=simulation_cost,
         summary="Simulate a matchup: many seeded fights between two Fighters, each side played by a policy",
         description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each one round from fresh "
         "Life Bars, every decision the turn resolver asks for answered by the side's policy. The answer carries "

@@ -15,6 +15,7 @@ from ..models import Model
 MAX_FIGHTS = 5000  # per request: one replica is never tied up long; larger runs are split and merged
 MAX_OFFSET = 10_000_000
 DEFAULT_COUNT = 100
+DEFAULT_TURN_LIMIT = 100
 
 
 class Policy(StrEnum):
@@ -48,7 +49,10 @@ class SimulationRequest(Model):
     offset: int = Field(0, ge=0, le=MAX_OFFSET, description="Index of the run's first fight.")
     count: int = Field(DEFAULT_COUNT, ge=1, le=MAX_FIGHTS, description="Fights in this request (at most 5,000).")
     turn_limit: int = Field(
-        100, ge=1, le=MAX_TURN_LIMIT, description="A fight still going after this many turns is a time-out."
+        DEFAULT_TURN_LIMIT,
+        ge=1,
+        le=MAX_TURN_LIMIT,
+        description="A fight still going after this many turns is a time-out.",
     )
 
     @model_validator(mode="after")
