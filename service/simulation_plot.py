@@ -6,11 +6,19 @@ attacks by damage per use (hit rate in the label).
 
 from __future__ import annotations
 
+from itertools import groupby
 from pathlib import Path
 
 from .rules.core.simulation import SimulationSums
 
 TOP_ATTACKS = 6  # per side, by uses
+
+
+def _short(attack: str) -> str:
+    """A Combo with its repeated moves counted: ``kick + basic_move ×3``."""
+    runs = [(move, len(list(same))) for move, same in groupby(attack.split(" + "))]
+    text = " + ".join(f"{move} ×{n}" if n > 1 else move for move, n in runs)
+    return text if len(text) <= 44 else text[:43] + "…"
 
 
 def plot(answer: SimulationSums, out: Path) -> None:
@@ -44,7 +52,7 @@ def plot(answer: SimulationSums, out: Path) -> None:
     rows = []
     for side, colour in ((a, "#3b6ea8"), (b, "#c0504d")):
         for atk in sorted(side.attacks, key=lambda x: -x.uses)[:TOP_ATTACKS]:
-            label = f"{side.side}: {atk.attack[:28]} ({atk.hit_rate or 0:.0%} hit)"
+            label = f"{side.side}: {_short(atk.attack)} ({atk.hit_rate or 0:.0%} hit)"
             rows.append((label, atk.damage_per_use or 0, colour))
     rows.reverse()
     attacks.barh([r[0] for r in rows], [r[1] for r in rows], color=[r[2] for r in rows])
