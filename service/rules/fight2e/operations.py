@@ -116,6 +116,7 @@ OPERATIONS = (
         answer=SimulationSums,
         run=simulate,
         cost=simulation_cost,
+        offload=True,  # seconds to minutes of work: in a worker thread, never on the event loop
         summary="Simulate a matchup: many seeded fights between two Fighters, each side played by a policy",
         description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each one round from fresh "
         "Life Bars, every decision the turn resolver asks for answered by the side's policy. The answer carries "
