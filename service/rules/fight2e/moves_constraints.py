@@ -11,7 +11,7 @@ import math
 from .codes import CODES, register
 from .keywords import apply, has
 from .models import EntryChoice, EntryRef
-from .moves import Move, Taken, check, cost_rule, option_on
+from .pricing import Move, Taken, check, cost_rule, option_on, template
 from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
@@ -234,9 +234,7 @@ def _int(t: Taken, name: str) -> int:
 
 
 def _template_of(move: Move) -> tuple[str, ...]:
-    from .moves import _template
-
-    return _template(move)
+    return template(move)
 
 
 # ---- checks ----------------------------------------------------------------------------------------------------
@@ -869,8 +867,6 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     """A combination priced like a Special Move with the move's other entries (000 L3944–L3948): the cost of its
     own entries, net of its Liabilities and rounded up, with every cost rule applied (a Perfect Hit is worth half
     of the Element it guards, 000 L4751). Broken rules of its entries are reported at their own paths."""
-    from .moves import price_data
-
     req, cat = move.request, move.cat
     inside = {r.id for r in refs}
     lists: dict[str, list[EntryChoice]] = {"elements": [], "liabilities": []}
@@ -889,7 +885,7 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     sub = req.model_copy(
         update={"name": None, "elements": lists["elements"], "liabilities": lists["liabilities"], "free_throw": False}
     )
-    answer = price_data(sub, cat)
+    answer = move.price(sub, cat)
     total = 0.0
     for e in answer["entries"]:  # type: ignore[union-attr]
         if e["path"] in paths:

@@ -19,6 +19,7 @@ from . import (
     hazards,
     knockdown_chain,
     limited_move,
+    limited_use,
     maneuvers,
     moveable_bomb,
     movement,
@@ -33,23 +34,26 @@ from . import (
     sidestep_setup,
     styles,
     summon,
+    super_jump,
     super_only,
     suppression,
     tag_team,
     taunts,
     techniques,
     transformations,
+    triggered,
 )
-from .attack import land, resolve
+from .attack import land, range_ok, resolve
 from .attack_records import Attack, Outcome, Plan
 from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
 from .fighter import F
 from .initiative import roll_off
+from .invisibility import blocked
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .responses import movement_fs, reaction_window
-from .state import Ctx, Invalid
+from .state import Ctx, Invalid, die_for_step
 from .super_energy import pay_supers
 
 BEFORE = {
@@ -234,7 +238,6 @@ def _target(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
         ctx.fail(
             "TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.", key=key
         )
-    from .invisibility import blocked
 
     if blocked(f, t):
         ctx.fail(
@@ -268,7 +271,6 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
 def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOption]:
     """The single-move actions he can afford, each a complete value; an attack names its target when there is more
     than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
-    from .attack import range_ok
 
     out = [
         ChoiceOption.model_construct(
@@ -330,7 +332,6 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
 def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
     """The same attack after the fewest Ranges of movement toward ``o`` that bring it in reach (Range mode; none
     for a move with No Movement)."""
-    from .attack import range_ok
 
     if ctx.band_mode or any(m.has("no_movement") for m in moves):
         return []
@@ -359,7 +360,6 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
     """A few ready-made Combos: each attacking move he can afford opening (or, for a Throw, closing) a run of Basic
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
     as well; these are offered so that a client can pick one without building it."""
-    from .attack import range_ok
 
     basic = f.move("basic_move")
     if basic is None or f.prof.combo < 2:
@@ -456,7 +456,6 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
 
 
 def _holders(ctx: Ctx, f: F) -> list[F]:
-    from .invisibility import blocked
 
     return sorted(
         (
@@ -716,7 +715,6 @@ def _declare_move(
     sequences.check(ctx, f, moves, f"{path}.moves", key)
     access.check(ctx, f, moves, f"{path}.moves", key)
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
-    from . import triggered
 
     if not prepare and triggered.arms(ctx, f, moves, key):
         prepare = "triggered_interrupt"  # used as an action it is only armed (000 L4404)
@@ -773,7 +771,7 @@ def _declare_move(
         ctx.fail(
             "INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.", key=key
         )
-    empty = ongoing.check_charges(f, moves)
+    empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     super_only.usable(ctx, f, moves, f"{path}.moves", key)
@@ -813,7 +811,7 @@ def _declare_move(
             f"{key}: {target.id} is in Free Movement: no attack reaches him.",
             key=key,
         )  # 000 L3380
-    if kind is ActionType.attack and target is not None and ongoing.super_jumping(target):
+    if kind is ActionType.attack and target is not None and super_jump.super_jumping(target):
         for m in offensive:
             if not (
                 m.is_special
@@ -1110,7 +1108,7 @@ def land_super_jump(ctx: Ctx, f: F) -> None:
     action is over (000 L2190, L2231)."""
     e = ongoing.active(f, "super_jump")
     assert e is not None
-    ongoing.land(ctx, f, "he lands at his action")
+    super_jump.land(ctx, f, "he lands at his action")
     targets = [o for o in ctx.opponents(f) if o.moved == 0 and ctx.distance(f, o) <= 1 and not o.defeated]
     if (e.charges or 0) > 3 or not targets:
         f.acted = True
@@ -1389,7 +1387,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         and not plan.moves[0].has("mobile.fast_full_screen")
     )
     pay_supers(ctx, f, plan.moves)
-    ongoing.spend_charges(ctx, f, plan.moves)
+    limited_use.spend_charges(ctx, f, plan.moves)
     f.fs -= plan.charge_fs
     if plan.control_fs:
         f.fs -= plan.control_fs
@@ -1484,7 +1482,6 @@ def _area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
         return []
     radius = 2 if explosive is not None else 1
     centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
-    from .invisibility import blocked  # nothing he does touches an invisible fighter he keeps clear of (000 L3591)
 
     return [
         o
@@ -1601,8 +1598,6 @@ def _prepare(ctx: Ctx, f: F, plan: Plan) -> None:
             {"slow_startup": plan.target.id},
         )
     elif plan.prepare == "triggered_interrupt":
-        from . import triggered
-
         triggered.arm(ctx, f, m)
     elif plan.prepare == "set_up":
         f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
@@ -1722,7 +1717,6 @@ def _healed(ctx: Ctx, f: F, plan: Plan, m: MoveProfile) -> F | None:
 def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
     """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
     Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
-    from .state import die_for_step
 
     step = (1 if m.is_super else 0) + min(m.has("increased_damage") // 2, 3) - m.has("decreased_damage")
     d = die_for_step(step)
@@ -1766,7 +1760,7 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
         return
     plan.moves = kept
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)
-    ongoing.spend_charges(ctx, f, plan.moves)
+    limited_use.spend_charges(ctx, f, plan.moves)
     powered, boost = power_up_utility.decide(ctx, f, plan)
     short_fuse: list[ongoing.Effect] = []
     for i, m in enumerate(plan.moves):

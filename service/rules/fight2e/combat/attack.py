@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...dice import Die
 from . import (
     charge,
     copies,
@@ -11,6 +12,7 @@ from . import (
     free_movement,
     gradual,
     hazards,
+    interrupt_effects,
     knockdown_chain,
     limited_move,
     multi_part_throw,
@@ -24,6 +26,7 @@ from . import (
     strike_through,
     tag_team,
     taunts,
+    triggered,
 )
 from .attack_records import Attack, Guard, Outcome
 from .combo import combo_accuracy
@@ -108,7 +111,6 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
 
 
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
-    from . import interrupt_effects, triggered
 
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
@@ -228,8 +230,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         ctx.skip_roll(a.id, "attack")
         roll, hit = None, False
     else:
-        from ...dice import Die
-
         roll = ctx.roll(a.id, "attack", Die(5 if sides == 10 else 3), "attack roll", "D.6")
         hit = roll + total_acc >= guard.dt
     text = (
@@ -273,7 +273,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
 
 
 def _d10():
-    from ...dice import Die
 
     return Die(5)
 
@@ -304,7 +303,6 @@ def invulnerable(atk: Attack) -> str:
 def _cancel_throw(ctx: Ctx, atk: Attack) -> None:
     """Cancel Throw: a hit at Range 1 and a DL 8 Tactics check let a Throw the attacker has Control for stand in
     for the move before its effects (000 L3077–L3083)."""
-    from ...dice import Die
 
     a, d = atk.attacker, atk.defender
     if "cancel_throw" not in a.prof.entry_ids:
@@ -353,7 +351,6 @@ def _combo_tactics(ctx: Ctx, atk: Attack) -> int:
     """D.2 Tactics checks (1d10 + Tactics) for Bounce (DL 8, +1 damage) and Launchers in a Combo (DL 8, DL 10 for
     the second and later, +2 damage each); a failure makes the later moves miss: only the moves before them count
     (000 L2939–L2941, L3619–L3621). Returns the damage bonus; ``atk.moves`` keeps the moves that hit."""
-    from ...dice import Die
 
     a = atk.attacker
     bonus = launchers = 0

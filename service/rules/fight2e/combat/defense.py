@@ -3,7 +3,16 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 
 from __future__ import annotations
 
-from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
+from . import (
+    buff_modifiers,
+    hazards,
+    interrupt_effects,
+    invincible_interrupts,
+    positions,
+    super_only,
+    suppression,
+    techniques,
+)
 from .attack_records import Guard
 from .fighter import F
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
@@ -121,7 +130,6 @@ def choose_defense(
     reflected: bool = False,
     only: str | None = None,
 ) -> Guard:
-    from . import interrupt_effects
 
     options, halved, why = allowed_options(
         ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender, jumping_basic, reflected

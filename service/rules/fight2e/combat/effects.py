@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import (
     access,
     buff_modifiers,
     drain_life,
     enhancer,
+    fake,
     free_movement,
     hazards,
+    invisibility,
     knockdown_chain,
     ongoing,
     positions,
@@ -28,15 +28,14 @@ from . import (
     transformations,
     vulnerability,
 )
+from .attack_records import Attack, DamageRoll, Guard
+from .attack_records import Attack as AttackCls
 from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from .fighter import F
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, DamageRoll, Guard
 
 VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
 
@@ -65,7 +64,6 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     free_movement.start(ctx, f, m)
     styles.end_style(ctx, f, m)
     vulnerability.start(ctx, f, m)
-    from . import fake, invisibility
 
     fake.use(ctx, f, m)  # 000 L3350
     invisibility.start(ctx, f, m)  # 000 L3591
@@ -196,7 +194,6 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
 
 def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     """E.6 (000 L5427, L5747)."""
-    from . import invisibility
 
     invisibility.hit(ctx, d)  # 000 L3591, L3597
     summon.struck(ctx, d)  # 000 L4209
@@ -524,8 +521,6 @@ def start_hold(ctx: Ctx, atk: Attack) -> None:
 def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
     """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
     (000 L4389)."""
-    from .attack_records import Attack as AttackCls
-    from .attack_records import DamageRoll
 
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
     ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")

@@ -36,10 +36,12 @@ Sidestep option with Hazards) and Create Environmental Hazard with its modifiers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...dice import Die
 from . import free_movement
+from .attack_records import Attack
+from .damage import roll_damage
 from .elements import Element, register
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, Direction, OngoingEffect
@@ -1005,10 +1007,6 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
     their next action unless they move first (000 L3141–L3147). A Hazard present from the start blocks it; a made
     one there is replaced; a fighter's own live Hazard stops a second (Multiple Hazard: two, a third removes the
     oldest). It lasts a 5-count (Extended Duration: 10) and at least one full turn (000 L3139, L3169, L3175)."""
-    from dataclasses import replace
-
-    from .attack import resolve
-    from .attack_records import Attack
 
     kind = made_kind(m)
     live = _live(ctx, f)
@@ -1041,7 +1039,7 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
     if occupants:
         shot = replace(m, range=(0, 5), keywords=(m.keywords - {"knockback", "normal"}) | {"no_damage"})
         for o in occupants:
-            out = resolve(
+            out = ctx.spine.resolve(
                 ctx, Attack(attacker=f, defender=o, moves=[shot], context="action", label="D", cost=m.level, key=key)
             )
             if out.hit and not o.defeated:
@@ -1111,7 +1109,6 @@ def made_damage(ctx: Ctx, v: F, h: Hazard) -> tuple[int, int] | None:
     m = owner.move(h.move) if owner is not None and h.move else None
     if owner is None or m is None or not m.has(CREATE + ".damaging_hazard"):
         return None
-    from .damage import roll_damage
 
     dmg = roll_damage(ctx, owner, v, [m])
     return dmg.total, dmg.stun
@@ -1206,8 +1203,6 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
     """The defender attacks with the shot as his own; the attacker defends with Defense or Evasion, halved, no
     Defensive Response. It is a Passive Interrupt Response: it takes the defender's action if he has not acted
     (ruling, as other Responses) and needs no Control (the Wall does it)."""
-    from .attack import resolve
-    from .attack_records import Attack
 
     ctx.note(
         "F.3",
@@ -1223,7 +1218,7 @@ def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
     before = d.ignore_range
     d.ignore_range = True  # ruling: it flies back along its own path and reaches him wherever he stands
     try:
-        resolve(
+        ctx.spine.resolve(
             ctx,
             Attack(
                 attacker=d,

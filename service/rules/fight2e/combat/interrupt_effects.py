@@ -17,16 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from . import positions
+from .attack_records import Attack
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
+from .profile import profile
 from .state import Ctx, die_for_step
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 ABSORB = "absorbs_attacks"
 ABSORB_ALL = "absorbs_attacks.absorb_all_attacks"
@@ -237,7 +235,6 @@ def _transform(ctx: Ctx, d: F, m: MoveProfile, taken: MoveProfile) -> None:
 
 def restore_absorbed(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     """The held move joins the absorber's moves as ``absorbed:<id>`` once a later turn has come."""
-    from .profile import profile
 
     owner = next((c for c in ctx.req.fighters if c.id == eff.target), None)
     if owner is None or eff.move is None or eff.since is None:

@@ -12,17 +12,14 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import sequences
+from . import effects, sequences
+from .attack_records import Attack
+from .attack_records import Attack as AttackCls
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 STATE = "multi_part_throw"
 OPENER = "opening_throw"
@@ -85,8 +82,6 @@ def finish(ctx: Ctx, atk: Attack) -> None:
 
 def release(ctx: Ctx, a: F, why: str) -> None:
     """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
-    from . import effects
-    from .attack_records import Attack as AttackCls
 
     e = _lock(a)
     if e is None:

@@ -3,14 +3,10 @@ time — even it does, odd it is ignored (000 L4745–L4753)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...dice import Die
+from .attack_records import Attack
 from .reprice import with_entries
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 ENTRY = "perfect_hit"
 

@@ -17,17 +17,21 @@ from . import (
     events,
     gradual,
     hazards,
+    interrupt_effects,
+    invisibility,
     multi_part_throw,
     ongoing,
     registered,  # noqa: F401  (every rule element registers itself on import)
     sequences,
     story,
     styles,
+    super_jump,
     super_only,
     tag_team,
     transformations,
 )
 from .actions import act, idle, settle_holds, slot
+from .attack import miss, resolve
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .effects import heal
 from .fighter import F
@@ -59,6 +63,17 @@ from .simultaneous import resolve_group
 from .state import Ctx, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll, winner
+
+
+class Steps:
+    """The steps a rule element may start itself (``state.Spine``)."""
+
+    resolve = staticmethod(resolve)
+    miss = staticmethod(miss)
+    slot = staticmethod(slot)
+
+
+STEPS = Steps()
 
 
 def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
@@ -115,6 +130,7 @@ def _build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         first_hit_awarded=bool(fight.first_hit_awarded),
         prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
         prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False,
+        spine=STEPS,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):
@@ -323,11 +339,10 @@ def _check_round(ctx: Ctx) -> None:
 
 
 def _run(ctx: Ctx) -> None:
-    from . import interrupt_effects, invisibility
 
     events.start(ctx)
     super_only.choose_supers(ctx)
-    ongoing.super_jump_arrive(ctx)
+    super_jump.super_jump_arrive(ctx)
     try:
         bombs.due(ctx)
         _check_round(ctx)

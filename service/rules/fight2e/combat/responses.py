@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import (
     access,
     buff_modifiers,
     free_movement,
     hazards,
+    interrupt_effects,
     invincible_interrupts,
     multi_part_throw,
     positions,
@@ -19,16 +18,17 @@ from . import (
     summon,
     suppression,
     techniques,
+    triggered,
 )
+from .attack_records import Attack, Guard
+from .attack_records import Attack as AttackCls
 from .combo import check_combo, control_cost
 from .fighter import F
+from .invisibility import blocked
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .move_profile import MoveProfile
 from .state import Ctx
 from .super_energy import pay_supers
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard
 
 SKILL_OF = {
     ResponseKind.counter: DefenseOption.defense,
@@ -224,7 +224,6 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         evasion_result(ctx, atk, guard)
     if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
         _aerial_block(ctx, atk)
-    from .invisibility import blocked
 
     if blocked(d, a):
         return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
@@ -396,9 +395,6 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
 
 
 def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
-    from . import interrupt_effects
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     path = f"decisions.{key}"
@@ -519,7 +515,7 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
             reflected=reflected,
         )
         a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
-        out = resolve(ctx, response)
+        out = ctx.spine.resolve(ctx, response)
         if out.hit:
             d.responded_ok = True
             _super_response_glory(ctx, atk, d)
@@ -554,10 +550,6 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
     """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
-    from . import triggered
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
-    from .invisibility import blocked
 
     if free_movement.immune(target):
         return False  # nobody can attack him (000 L3380)
@@ -624,7 +616,7 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
             extra_acc={"super_reaction": 1} if kind == "super" else {},
             defender_jumping=jumped or aerial_utility,
         )
-        out = resolve(ctx, atk)
+        out = ctx.spine.resolve(ctx, atk)
         sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
         # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
         ally_hit = kind == "basic" and summon.join(
@@ -636,7 +628,6 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
 
 
 def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
-    from . import triggered
 
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
@@ -680,8 +671,6 @@ def invincible(d: F, a: F, m: MoveProfile) -> bool:
 def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
     and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     if "invincibility" not in d.prof.entry_ids or d.invincible_used:
@@ -724,7 +713,7 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
         {"move": m.id},
         {"acted": True},
     )
-    resolve(
+    ctx.spine.resolve(
         ctx,
         AttackCls(
             attacker=d,

@@ -3,8 +3,9 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 
 from __future__ import annotations
 
+from ...dice import Die
 from . import positions
-from .actions import action_choices, declare, perform, slot, ti_level
+from .actions import action_choices, declare, do_move, perform, slot, ti_level
 from .attack_records import Outcome, Plan
 from .fighter import F
 from .initiative import roll_off
@@ -151,7 +152,6 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     movers = [f for f in still if plans[f.id].movement and _can_go(ctx, f, plans[f.id])]
     for f in movers:  # all movement first, then the actions (000 L5553–L5555)
         f.acted = True
-        from .actions import do_move
 
         do_move(ctx, f, plans[f.id])
         plans[f.id].movement = 0
@@ -258,8 +258,6 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         victims = [t for t in kb if taken.get(t, 0) == most]
         victim = victims[0]
         if len(victims) > 1:
-            from ...dice import Die
-
             r = ctx.roll("fight", "knockback_tie", Die(3), "Knock Back tie", "E.3")
             victim = victims[(r - 1) % len(victims)]
         ranges, by = kb[victim]

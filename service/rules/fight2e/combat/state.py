@@ -11,12 +11,14 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
 from ...core.references import ref_of
 from ...dice import Die
 from . import events
+from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
 from .fighter import F
 from .models import (
@@ -67,6 +69,18 @@ def die_for_step(step: int) -> Die:
     return Die(max(0, 3 + step))
 
 
+class Spine(Protocol):
+    """The steps of the turn that a rule element may start itself: an attack of its own (D–F) and its outcome
+    after a miss, or a fighter's place in the order (B–G). The resolver provides them, so the elements never
+    import the steps that call them."""
+
+    def resolve(self, ctx: Ctx, atk: Attack) -> Outcome: ...
+
+    def miss(self, ctx: Ctx, atk: Attack, guard: Guard) -> Outcome: ...
+
+    def slot(self, ctx: Ctx, f: F, point: str = "action") -> None: ...
+
+
 @dataclass
 class Ctx:
     req: TurnRequest
@@ -81,6 +95,7 @@ class Ctx:
     first_hit_awarded: bool
     prev_leader: str | None
     prev_leader_hit: bool
+    spine: Spine  # the turn's steps a rule element may start itself (``resolver``)
     log: list[LogStep] = field(default_factory=list)
     rolls: list[RollRecord] = field(default_factory=list)
     violations: list[Finding] = field(default_factory=list)
