@@ -4,6 +4,7 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...dice import Die
@@ -609,70 +610,7 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     elif ctx.opponents(f):
         target = _nearest(ctx, f)
     plan = Plan(kind, target, [], n, toward, key=key)
-    if kind is ActionType.move:
-        if n == 0:
-            ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
-        plan.fs_move = _move_only_fs(f, n)
-        limited = styles.movement_fs(ctx, f, kind, None, n, key)
-        plan.fs_move = plan.fs_move if limited is None else limited  # Limited Movement (000 L5102)
-        if super_jump:
-            if not techniques.has(ctx, f, "super_jump") or target is None:
-                ctx.fail(
-                    "SUPER_JUMP_INVALID",
-                    f"{path}.technique",
-                    f"{key}: a Super Jump needs its option and an opponent to measure the destination from.",
-                    key=key,
-                )
-            plan.super_jump = True
-            plan.fs_move = movement_fs(f, 1)  # 1 FS whatever the distance (000 L2187)
-        elif d.technique is not None:
-            # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
-            # Attacks and holders (000 L2215–L2217, L2235).
-            tech = d.technique.value
-            ok = (tech == "air_dash" and techniques.has(ctx, f, "air_dash") and n == 2) or (
-                tech == "hover" and techniques.has(ctx, f, "hover") and n == 3
-            )
-            if not ok:
-                ctx.fail(
-                    "EVADE_TECHNIQUE_INVALID",
-                    f"{path}.technique",
-                    f"{key}: an Air Dash moves 2 Ranges, a Hover jump 3, each with its option on.",
-                    key=key,
-                )
-            plan.air_bonus = 2 if tech == "air_dash" else 1
-            plan.fs_move = 0 if tech == "air_dash" else plan.fs_move
-    elif kind in (ActionType.refocus, ActionType.await_opening):
-        if n > 1 or (n == 1 and toward):
-            ctx.fail(
-                "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.", key=key
-            )
-        if kind is ActionType.await_opening and f.hit_stun:
-            ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", path, f"{key}: no Await Opening after Hit Stun.", key=key)
-        plan.fs_move = movement_fs(f, 0) if n else 0
-    elif kind is ActionType.power_up:
-        if n:
-            ctx.fail("POWER_UP_WITH_MOVEMENT", path, f"{key}: Power Up allows no movement.", key=key)
-        if f.pl < 3:
-            ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
-    elif kind is ActionType.taunt:
-        if (
-            not techniques.has(ctx, f, "taunts")
-            or f.taunt_used
-            or f.from_hold
-            or target is None
-            or target.init >= f.init
-        ):
-            ctx.fail(
-                "TAUNT_INVALID",
-                path,
-                f"{key}: Taunt needs the option, a target with lower Initiative, no holding, and is once per combat.",
-                key=key,
-            )
-        if n > 1:
-            ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: the Taunt has Normal Move.", key=key)
-        plan.fs_move = movement_fs(f, 0) if n else 0
-    elif n:
-        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: no movement with this action.", key=key)
+    _check_kind(ctx, f, d, plan, super_jump, key)
     if plan.fs_move > f.pl:
         ctx.fail(
             "FS_EXCEEDS_POWER_LEVEL",
@@ -683,15 +621,109 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     if plan.fs_move > f.fs:
         ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {plan.fs_move} FS.", key=key)
     if kind is ActionType.refocus and target is not None:
-        for o in ctx.opponents(f):
-            if positions.after_move_range(ctx, f, o, n, False) < 2:
-                ctx.fail(
-                    "REFOCUS_TOO_CLOSE",
-                    path,
-                    f"{key}: Refocus needs Range 2 or more from every opponent (ruling A19: after its movement).",
-                    key=key,
-                )
+        _refocus_range(ctx, f, n, key)
     return plan
+
+
+def _check_kind(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
+    """The rules of the declared action's own kind: movement, Refocus and Await Opening, Power Up, Taunt."""
+    kind = plan.kind
+    if kind is ActionType.move:
+        _declare_movement(ctx, f, d, plan, super_jump, key)
+    elif kind in (ActionType.refocus, ActionType.await_opening):
+        _declare_stepping_back(ctx, f, plan, key)
+    elif kind is ActionType.power_up:
+        _declare_power_up(ctx, f, plan, key)
+    elif kind is ActionType.taunt:
+        _declare_taunt(ctx, f, plan, key)
+    elif plan.movement:
+        ctx.fail(
+            "MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: no movement with this action.", key=key
+        )
+
+
+def _declare_movement(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
+    n, target = plan.movement, plan.target
+    path = f"decisions.{key}"
+    if n == 0:
+        ctx.fail("DECISION_INVALID", path, f"{key}: a movement action moves 1 to 3 Ranges.", key=key)
+    plan.fs_move = _move_only_fs(f, n)
+    limited = styles.movement_fs(ctx, f, plan.kind, None, n, key)
+    plan.fs_move = plan.fs_move if limited is None else limited  # Limited Movement (000 L5102)
+    if super_jump:
+        if not techniques.has(ctx, f, "super_jump") or target is None:
+            ctx.fail(
+                "SUPER_JUMP_INVALID",
+                f"{path}.technique",
+                f"{key}: a Super Jump needs its option and an opponent to measure the destination from.",
+                key=key,
+            )
+        plan.super_jump = True
+        plan.fs_move = movement_fs(f, 1)  # 1 FS whatever the distance (000 L2187)
+    elif d.technique is not None:
+        # An Air Dash (2 Ranges, no FS) or a Hover jump (3 Ranges): +2 / +1 with Evasion against Reaction
+        # Attacks and holders (000 L2215–L2217, L2235).
+        tech = d.technique.value
+        ok = (tech == "air_dash" and techniques.has(ctx, f, "air_dash") and n == 2) or (
+            tech == "hover" and techniques.has(ctx, f, "hover") and n == 3
+        )
+        if not ok:
+            ctx.fail(
+                "EVADE_TECHNIQUE_INVALID",
+                f"{path}.technique",
+                f"{key}: an Air Dash moves 2 Ranges, a Hover jump 3, each with its option on.",
+                key=key,
+            )
+        plan.air_bonus = 2 if tech == "air_dash" else 1
+        plan.fs_move = 0 if tech == "air_dash" else plan.fs_move
+
+
+def _declare_stepping_back(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+    n, toward, kind = plan.movement, plan.toward, plan.kind
+    path = f"decisions.{key}"
+    if n > 1 or (n == 1 and toward):
+        ctx.fail(
+            "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {kind.value} allows 1 Range away from opponents.", key=key
+        )
+    if kind is ActionType.await_opening and f.hit_stun:
+        ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", path, f"{key}: no Await Opening after Hit Stun.", key=key)
+    plan.fs_move = movement_fs(f, 0) if n else 0
+
+
+def _declare_power_up(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+    n = plan.movement
+    path = f"decisions.{key}"
+    if n:
+        ctx.fail("POWER_UP_WITH_MOVEMENT", path, f"{key}: Power Up allows no movement.", key=key)
+    if f.pl < 3:
+        ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
+
+
+def _declare_taunt(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+    n, target = plan.movement, plan.target
+    path = f"decisions.{key}"
+    if not techniques.has(ctx, f, "taunts") or f.taunt_used or f.from_hold or target is None or target.init >= f.init:
+        ctx.fail(
+            "TAUNT_INVALID",
+            path,
+            f"{key}: Taunt needs the option, a target with lower Initiative, no holding, and is once per combat.",
+            key=key,
+        )
+    if n > 1:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: the Taunt has Normal Move.", key=key)
+    plan.fs_move = movement_fs(f, 0) if n else 0
+
+
+def _refocus_range(ctx: Ctx, f: F, n: int, key: str) -> None:
+    path = f"decisions.{key}"
+    for o in ctx.opponents(f):
+        if positions.after_move_range(ctx, f, o, n, False) < 2:
+            ctx.fail(
+                "REFOCUS_TOO_CLOSE",
+                path,
+                f"{key}: Refocus needs Range 2 or more from every opponent (ruling A19: after its movement).",
+                key=key,
+            )
 
 
 def _nearest(ctx: Ctx, f: F) -> F:
@@ -705,13 +737,7 @@ def _declare_move(
     ids = d.moves or []
     if not ids:
         ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: name the move or the Combo.", key=key)
-    moves: list[MoveProfile] = []
-    for mid in ids:
-        m = f.move(mid)
-        if m is None:
-            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
-        assert m is not None
-        moves.append(m)
+    moves = _declared_moves(ctx, f, ids, path, key)
     sequences.check(ctx, f, moves, f"{path}.moves", key)
     access.check(ctx, f, moves, f"{path}.moves", key)
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
@@ -719,6 +745,59 @@ def _declare_move(
     if not prepare and triggered.arms(ctx, f, moves, key):
         prepare = "triggered_interrupt"  # used as an action it is only armed (000 L4404)
     offensive = [m for m in moves if m.offensive]
+    _check_move_kinds(ctx, f, kind, moves, offensive, simultaneous, path, key)
+    cost, control_fs = _control(ctx, f, d, moves, ids, prepare, path, key)
+    _check_resources(ctx, f, moves, path, key)
+    target, heal_target = _declared_target(ctx, f, d, kind, moves, key)
+    extra_acc = _check_target(ctx, kind, target, moves, offensive, extra_acc, path, key)
+    _check_conditions(ctx, f, kind, moves, offensive, path, key)
+    _charge_back(ctx, f, moves, n, toward, target, cost, key)
+    hazards.check_requirements(ctx, f, moves, target, key)
+    hazards.check_create(ctx, f, moves, key)
+    knockdown_chain.check_target(ctx, f, moves, target, key)
+    sidestep_setup.check(ctx, f, moves, key)
+    plan = Plan(
+        kind,
+        target,
+        moves,
+        n,
+        toward,
+        cost=cost,
+        control_fs=control_fs,
+        key=key,
+        full_offense=bool(d.full_offense),
+        prepare=prepare,
+        extra_damage=extra_damage,
+        extra_acc=extra_acc,
+        heal_target=heal_target,
+    )
+    _movement(ctx, f, plan, d, key)
+    charge.ready(ctx, f, plan)
+    return plan
+
+
+def _declared_moves(ctx: Ctx, f: F, ids: list[str], path: str, key: str) -> list[MoveProfile]:
+    moves: list[MoveProfile] = []
+    for mid in ids:
+        m = f.move(mid)
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
+        assert m is not None
+        moves.append(m)
+    return moves
+
+
+def _check_move_kinds(
+    ctx: Ctx,
+    f: F,
+    kind: ActionType,
+    moves: list[MoveProfile],
+    offensive: list[MoveProfile],
+    simultaneous: bool,
+    path: str,
+    key: str,
+) -> None:
+    """An attack has an Offensive move, a Utility action none; Counters only answer; Combos are checked."""
     if kind is ActionType.attack and not offensive:
         ctx.fail("UTILITY_MOVE_IS_NOT_AN_ATTACK", f"{path}.moves", f"{key}: no Offensive move in the attack.", key=key)
     if kind is ActionType.utility and offensive:
@@ -745,6 +824,12 @@ def _declare_move(
                 key=key,
             )
         check_combo(ctx, f, moves, key)
+
+
+def _control(
+    ctx: Ctx, f: F, d: DecisionValue, moves: list[MoveProfile], ids: list[str], prepare: str, path: str, key: str
+) -> tuple[int, int]:
+    """The Control the declared moves need and the Fighting Spirit spent on Control above the roll."""
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
     cost += sum(1 for m in moves if _power_up_version(m) == "life_bar")  # one more Control (000 L3860)
     if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing):
@@ -771,6 +856,11 @@ def _declare_move(
         ctx.fail(
             "INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.", key=key
         )
+    return cost, control_fs
+
+
+def _check_resources(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+    """Limited Use charges, Super-only and Beast Form moves, and the Super Energy the moves cost."""
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
@@ -784,6 +874,12 @@ def _declare_move(
             f"{key}: {se_need} Super Energy needed; {f.id} has {f.se}.",
             key=key,
         )
+
+
+def _declared_target(
+    ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, moves: list[MoveProfile], key: str
+) -> tuple[F | None, F | None]:
+    """(the target, whom Heal Others heals)."""
     healer = next((m for m in moves if m.has("healing.heal_others")), None)
     heal_target = None
     if kind is ActionType.utility and healer is not None:
@@ -795,6 +891,20 @@ def _declare_move(
             if kind is ActionType.attack or d.target
             else (_nearest(ctx, f) if ctx.opponents(f) else None)
         )
+    return target, heal_target
+
+
+def _check_target(
+    ctx: Ctx,
+    kind: ActionType,
+    target: F | None,
+    moves: list[MoveProfile],
+    offensive: list[MoveProfile],
+    extra_acc: dict[str, int] | None,
+    path: str,
+    key: str,
+) -> dict[str, int] | None:
+    """Whether the attack can reach its target: Knocked Down, in Free Movement, in a Super Jump."""
     if kind is ActionType.attack and target is not None and target.knocked_down:
         pursuit = moves[0].id == "pursuit_attack" or moves[0].has("pursuit")
         if not pursuit and not ctx.opts.hit_downed_attacks:
@@ -826,6 +936,13 @@ def _declare_move(
                 )
         if any(m.has("hits_super_jump") for m in moves):
             extra_acc = {**(extra_acc or {}), "hits_super_jump": 1}  # 000 L3474
+    return extra_acc
+
+
+def _check_conditions(
+    ctx: Ctx, f: F, kind: ActionType, moves: list[MoveProfile], offensive: list[MoveProfile], path: str, key: str
+) -> None:
+    """Only When Prone, End Only and Flight's limits on the declared moves."""
     for i, m in enumerate(moves):
         if m.has("only_when_prone") and not any(x.has("self_prone") for x in moves[:i]):
             ctx.fail(
@@ -846,29 +963,6 @@ def _declare_move(
                     f"{key}: {f.id} is flying; {m.name} has neither Hard to Evade nor Aerial.",
                     key=key,
                 )
-    _charge_back(ctx, f, moves, n, toward, target, cost, key)
-    hazards.check_requirements(ctx, f, moves, target, key)
-    hazards.check_create(ctx, f, moves, key)
-    knockdown_chain.check_target(ctx, f, moves, target, key)
-    sidestep_setup.check(ctx, f, moves, key)
-    plan = Plan(
-        kind,
-        target,
-        moves,
-        n,
-        toward,
-        cost=cost,
-        control_fs=control_fs,
-        key=key,
-        full_offense=bool(d.full_offense),
-        prepare=prepare,
-        extra_damage=extra_damage,
-        extra_acc=extra_acc,
-        heal_target=heal_target,
-    )
-    _movement(ctx, f, plan, d, key)
-    charge.ready(ctx, f, plan)
-    return plan
 
 
 def _extended(
@@ -1279,7 +1373,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         f.awaiting = False
     if plan.super_jump:
         _start_super_jump(ctx, f, plan)
-        return
+        return None
     if plan.kind is ActionType.switch and plan.target is not None:
         tag_team.switch(ctx, f, plan.target)
         return None
@@ -1297,80 +1391,86 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
         sequences.action_taken(ctx, f, kind.value)  # 000 L3750
-    if kind is ActionType.none:
-        idle(ctx, f, f"{f.id} does nothing this turn")
+    other = _OTHER_ACTIONS.get(kind)
+    if other is not None:
+        other(ctx, f, plan)
         return None
-    if kind is ActionType.move:
-        f.air_bonus = plan.air_bonus
-        if plan.movement == 1:
-            f.moved_one_bonus = True  # 000 L5638
-        if plan.target is not None and _entered_close(ctx, f, plan):
-            reaction_window(
-                ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and "runner" not in f.prof.qualities
-            )
-        return
-    if kind is ActionType.refocus:
-        f.non_attack_action = True
-        r = ctx.roll(f.id, "refocus", Die(2), "Refocus", "B.1")
-        gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
-        f.fs += gain
-        ctx.note(
-            "B.1",
-            f.id,
-            f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his starting total).",
-            "000 L6041",
-            {"roll": r},
-            {"fs": f.fs},
-        )
-        return
-    if kind is ActionType.power_up:
-        f.non_attack_action = True
-        if (
-            plan.target is not None
-            and ctx.distance(f, plan.target) <= 1
-            and reaction_window(ctx, f, "Power Up", jumped=False)
-        ):
-            ctx.note("B.1", f.id, "Hit while powering up: no Super Energy.", "000 L6008, L6021")
-            return
-        r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
-        before = f.se
-        if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
-            f.se = min(f.se + r, ctx.opts.super_energy_max)
-        ctx.note(
-            "B.1",
-            f.id,
-            f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).",
-            "000 L6043",
-            {"roll": r},
-            {"super_energy": f.se},
-        )
-        return
-    if kind is ActionType.await_opening:
-        f.non_attack_action = True
-        f.awaiting = True
-        ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045–L6049", {}, {"awaiting": True})
-        return
-    if kind is ActionType.taunt:
-        assert plan.target is not None
-        if ctx.distance(f, plan.target) <= 1 and reaction_window(ctx, f, "Taunt", jumped=False):
-            return
-        f.taunt_used = True
-        r = ctx.roll(f.id, "taunt_glory", Die(2), "Taunt Glory", "B.1")
-        ctx.award(f.id, r, f"Taunt against {plan.target.id}", "000 L2141")
-        return
-    if kind is ActionType.utility:
-        _utility(ctx, f, plan)
-        return
     if plan.prepare:
         _prepare(ctx, f, plan)
-        return
-    assert plan.target is not None
-    if (
-        not hazards.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
-        or not hazards.requirement_met(ctx, f, plan.moves, plan.target, plan.key)
-        or not hazards.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key)
-    ):
         return None
+    return _attack(ctx, f, plan, context, apply_knockback, start)
+
+
+def _nothing(ctx: Ctx, f: F, plan: Plan) -> None:
+    idle(ctx, f, f"{f.id} does nothing this turn")
+
+
+def _move_only(ctx: Ctx, f: F, plan: Plan) -> None:
+    f.air_bonus = plan.air_bonus
+    if plan.movement == 1:
+        f.moved_one_bonus = True  # 000 L5638
+    if plan.target is not None and _entered_close(ctx, f, plan):
+        reaction_window(
+            ctx, f, "moved in without attacking", jumped=plan.movement >= 2 and "runner" not in f.prof.qualities
+        )
+
+
+def _refocus(ctx: Ctx, f: F, plan: Plan) -> None:
+    f.non_attack_action = True
+    r = ctx.roll(f.id, "refocus", Die(2), "Refocus", "B.1")
+    gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
+    f.fs += gain
+    ctx.note(
+        "B.1",
+        f.id,
+        f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his starting total).",
+        "000 L6041",
+        {"roll": r},
+        {"fs": f.fs},
+    )
+
+
+def _powering_up(ctx: Ctx, f: F, plan: Plan) -> None:
+    f.non_attack_action = True
+    if (
+        plan.target is not None
+        and ctx.distance(f, plan.target) <= 1
+        and reaction_window(ctx, f, "Power Up", jumped=False)
+    ):
+        ctx.note("B.1", f.id, "Hit while powering up: no Super Energy.", "000 L6008, L6021")
+        return
+    r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
+    before = f.se
+    if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
+        f.se = min(f.se + r, ctx.opts.super_energy_max)
+    ctx.note(
+        "B.1",
+        f.id,
+        f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).",
+        "000 L6043",
+        {"roll": r},
+        {"super_energy": f.se},
+    )
+
+
+def _await_opening(ctx: Ctx, f: F, plan: Plan) -> None:
+    f.non_attack_action = True
+    f.awaiting = True
+    ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045–L6049", {}, {"awaiting": True})
+
+
+def _taunt(ctx: Ctx, f: F, plan: Plan) -> None:
+    assert plan.target is not None
+    if ctx.distance(f, plan.target) <= 1 and reaction_window(ctx, f, "Taunt", jumped=False):
+        return
+    f.taunt_used = True
+    r = ctx.roll(f.id, "taunt_glory", Die(2), "Taunt Glory", "B.1")
+    ctx.award(f.id, r, f"Taunt against {plan.target.id}", "000 L2141")
+
+
+def _attack_extras(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
+    """Accuracy modifiers of the declared attack: Mobility, Wall Bounce, a downed target (000 L2165)."""
+    assert plan.target is not None
     extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
@@ -1381,11 +1481,11 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         and not (plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit"))
     ):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
-    full_screen = (
-        plan.moves[0].has("mobile.full_screen")
-        and max(plan.movement, plan.premoved) == 3
-        and not plan.moves[0].has("mobile.fast_full_screen")
-    )
+    return extra
+
+
+def _pay(ctx: Ctx, f: F, plan: Plan) -> None:
+    """The attack's costs: Super Energy, Limited Use charges, Charge Forward's and Control's Fighting Spirit."""
     pay_supers(ctx, f, plan.moves)
     limited_use.spend_charges(ctx, f, plan.moves)
     f.fs -= plan.charge_fs
@@ -1393,6 +1493,23 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         f.fs -= plan.control_fs
         f.control += plan.control_fs
     _power_up(ctx, f, plan)
+
+
+def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, start: int) -> Outcome | None:
+    assert plan.target is not None
+    if (
+        not hazards.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
+        or not hazards.requirement_met(ctx, f, plan.moves, plan.target, plan.key)
+        or not hazards.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key)
+    ):
+        return None
+    extra = _attack_extras(ctx, f, plan)
+    full_screen = (
+        plan.moves[0].has("mobile.full_screen")
+        and max(plan.movement, plan.premoved) == 3
+        and not plan.moves[0].has("mobile.fast_full_screen")
+    )
+    _pay(ctx, f, plan)
     if hazards.creates(plan.moves):
         hazards.create(ctx, f, plan.moves[0], plan.target, plan.key)
         for m in plan.moves:
@@ -1403,6 +1520,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         extra.update(ranged.accuracy_for_damage(ctx, f, plan))
     plan.moves = props.use_recovery(ctx, f, plan.moves)
     kick = moveable_bomb.choose(ctx, f, plan.moves, plan.target)
+    kicked = plan.moves[0]
     if kick is not None:
         if ctx.band_mode:
             moveable_bomb.kick_on_map(ctx, f, plan.moves[0], kick[0], kick[1], plan.target, kick[2])
@@ -1411,7 +1529,6 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
             plan.moves = plan.moves[1:]  # the rest of the Combo goes at the target (000 L2893)
             kick = None
         else:
-            kicked = plan.moves[0]
             plan.moves = [moveable_bomb.aim_payload(kicked), *plan.moves[1:]]
     atk = Attack(
         attacker=f,
@@ -1441,6 +1558,12 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         out = _resolve_blast(ctx, replace(atk, defender=other, extra_acc=dict(atk.extra_acc)), centre)
     if kick is not None:
         moveable_bomb.after_roll(ctx, atk, out.hit, kicked, kick[0], kick[1])
+    _after_attack(ctx, f, plan, out, hits_before)
+    return out
+
+
+def _after_attack(ctx: Ctx, f: F, plan: Plan, out: Outcome, hits_before: bool) -> None:
+    assert plan.target is not None
     summon.join(ctx, f, plan.moves, plan.target, out)
     for m in plan.moves:
         on_use(ctx, f, m)
@@ -1450,7 +1573,6 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)
     tag_team.combo_switch(ctx, f, plan.moves, out.hit, f.was_hit and not hits_before)  # 000 L6289–L6291
-    return out
 
 
 def _blast_centre(f: F, plan: Plan) -> F | None:
@@ -1789,3 +1911,15 @@ def _utility(ctx: Ctx, f: F, plan: Plan) -> None:
     tag_team.combo_switch(ctx, f, plan.moves, False, False)  # an all-Utility Combo counts as a miss (000 L6291)
     for e in short_fuse:
         bombs.explode(ctx, f, e, "the Short Timer ran out: it goes off after his action")  # 000 L2929–L2931
+
+
+# The actions other than an attack, by kind (B.1, C, 000 L6029–L6049).
+_OTHER_ACTIONS: dict[ActionType, Callable[[Ctx, F, Plan], None]] = {
+    ActionType.none: _nothing,
+    ActionType.move: _move_only,
+    ActionType.refocus: _refocus,
+    ActionType.power_up: _powering_up,
+    ActionType.await_opening: _await_opening,
+    ActionType.taunt: _taunt,
+    ActionType.utility: _utility,
+}
