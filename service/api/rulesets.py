@@ -14,7 +14,7 @@ import hashlib
 import inspect
 import json
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args, get_origin
 
 from annotated_types import MaxLen, MinLen
 from litestar import Request, Response, Router, get, post
@@ -142,11 +142,12 @@ def _document(ruleset: Ruleset, doc: CatalogueDocument, given: dict[str, Any]) -
 def _query_parameter(field: Any) -> Any:
     """A filter field as a query parameter, its bounds and description stated in the contract."""
     kwargs: dict[str, Any] = {"description": field.description}
-    for meta in field.metadata:
+    many = any(get_origin(a) is list for a in (field.annotation, *get_args(field.annotation)))
+    for meta in field.metadata:  # a list's length bounds count its items
         if isinstance(meta, MinLen):
-            kwargs["min_length"] = meta.min_length
+            kwargs["min_items" if many else "min_length"] = meta.min_length
         elif isinstance(meta, MaxLen):
-            kwargs["max_length"] = meta.max_length
+            kwargs["max_items" if many else "max_length"] = meta.max_length
         elif getattr(meta, "pattern", None):
             kwargs["pattern"] = meta.pattern
     return Annotated[field.annotation, QueryParameter(**kwargs)]

@@ -3,7 +3,7 @@
 ``Query { rulesets, fight2e { priceMove(input: …) priceMoves validateFighter resolveTurn priceAttackString
 catalog { entries(…) keywords basicMoves qualities weaknesses quirks skills powerLevels } } }``: every field of a
 namespace is generated (service/graphql/typed) from the ruleset's ``Operation`` records, and its ``catalog`` from
-service/graphql/catalogue.py (or from its ``CatalogueDocument`` records). Rule violations are data, and input
+its ``CatalogueDocument`` records (typed/catalogue.py). Rule violations are data, and input
 outside the contract's bounds (which GraphQL's types cannot state) is an ``InvalidInput`` member of each result
 union with problem paths in GraphQL's names, so a well-formed query never gets ``errors``. Answers share the REST
 cache keys (ruleset version + canonical request, as the operation's ``caching`` says).
@@ -37,7 +37,6 @@ from ..cache import body_key, cache_key
 from ..rules.core.ruleset import Caching, Operation, Ruleset
 from ..rules.core.ruleset import rulesets as ruleset_records
 from ..settings import Settings
-from .catalogue import CATALOGS
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
@@ -85,7 +84,6 @@ def query_type() -> type:
     registry = TypeRegistry()
     namespaces = {}
     for ruleset in ruleset_records():
-        build = CATALOGS.get(ruleset.id)
         for op in ruleset.operations:  # the operations' types first: they keep the plainest names
             registry.input_type(op.request, ruleset.id)
             registry.output_type(op.answer, ruleset.id)
@@ -96,7 +94,6 @@ def query_type() -> type:
             registry=registry,
             invoke=_invoker(ruleset),
             description=f"{ruleset.title} (ruleset `{ruleset.id}`). {PATHS_NOTE}",
-            catalog=build(ruleset.id, registry) if build else None,
         )
     return root_query(namespaces, extra=[_rulesets_field(registry)])
 

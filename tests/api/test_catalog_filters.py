@@ -98,3 +98,57 @@ def test_graphql_unknown_filter_values_are_errors(client: TestClient[Litestar], 
     out = client.post("/graphql", json={"query": f"{{ fight2e {{ catalog {{ entries({args}) {{ id }} }} }} }}"}).json()
     assert out.get("data") is None
     assert [e["extensions"]["code"] for e in out["errors"]] == ["GRAPHQL_VALIDATION_FAILED"]
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        (f"{CATALOG}/entries?keyword=not_a_keyword", "keyword"),
+        (f"{CATALOG}/entries?ids=no_such_entry", "ids"),
+        (f"{CATALOG}/skills?kind=social", "kind"),
+    ],
+)
+def test_rest_unknown_filter_values_are_400_naming_the_parameter(
+    client: TestClient[Litestar], path: str, field: str
+) -> None:
+    """The same enums as GraphQL: a well-formed id that names nothing is refused, not answered with []."""
+    answer = client.get(path)
+    assert answer.status_code == 400
+    assert [e["path"] for e in answer.json()["errors"]] == [field]
+
+
+def test_rest_and_graphql_filters_agree(client: TestClient[Litestar]) -> None:
+    """Both adapters are generated from the same documents and filter models."""
+    cat = catalog()
+    rest = _ids(client, f"{CATALOG}/entries?ids=ranged&ids=bomb&kind=element", "entries")
+    assert rest == {"ranged", "bomb"} and all(cat.entries[i].kind == "element" for i in rest)
+    narrative = _ids(client, f"{CATALOG}/skills?kind=narrative", "skills")
+    query = '{ fight2e { catalog { skills(kind: narrative) { id } qualities(search: "a") { id name } } } }'
+    data = client.post("/graphql", json={"query": query}).json()["data"]["fight2e"]["catalog"]
+    assert {s["id"] for s in data["skills"]} == narrative and narrative
+    assert data["qualities"] and all("a" in q["name"].lower() or "a" in q["id"] for q in data["qualities"])
+    assert [q["id"] for q in data["qualities"]] == [
+        q["id"] for q in client.get(f"{CATALOG}/qualities?search=a").json()["qualities"]
+    ]
+
+
+def test_graphql_every_document_is_a_field(client: TestClient[Litestar]) -> None:
+    """elements, liabilities and the whole catalogue (``all``) come from their documents like the rest."""
+    query = (
+        "{ fight2e { catalog { elements(moveType: super) { id } liabilities { id } "
+        "all { ruleset elements { id } keywords { id } } } } }"
+    )
+    data = client.post("/graphql", json={"query": query}).json()["data"]["fight2e"]["catalog"]
+    assert {e["id"] for e in data["elements"]} == _ids(client, f"{CATALOG}/elements?move_type=super", "elements")
+    assert {e["id"] for e in data["liabilities"]} == {e.id for e in catalog().liabilities()}
+    assert data["all"]["ruleset"] == "fight2e" and len(data["all"]["keywords"]) == len(catalog().keywords)
+
+
+@pytest.mark.parametrize(("search", "found"), [('""', "all"), ('"' + "x" * 101 + '"', "none")])
+def test_graphql_search_outside_its_bounds(client: TestClient[Litestar], search: str, found: str) -> None:
+    """GraphQL cannot state the bounds: an empty search is no filter, one longer than any name matches nothing."""
+    query = f"{{ fight2e {{ catalog {{ keywords(search: {search}) {{ id }} }} }} }}"
+    out = client.post("/graphql", json={"query": query}).json()
+    assert "errors" not in out
+    keywords = out["data"]["fight2e"]["catalog"]["keywords"]
+    assert len(keywords) == (len(catalog().keywords) if found == "all" else 0)

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from .catalogue import catalogue_type
 from .namespace import (
     Converters,
     Invoke,
-    catalogue_type,
     namespace_field,
     namespace_type,
     operation_field,

@@ -18,6 +18,7 @@ from strawberry.tools import create_type
 from strawberry.types.field import StrawberryField
 
 from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
+from .catalogue import catalogue_type
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
 from .registry import InputPathError, Received, TypeRegistry, camel, pascal
 
@@ -106,30 +107,6 @@ def operation_field(
     return strawberry.field(resolver=resolve, name=camel(op.name), description=description)
 
 
-def _document_field(doc: CatalogueDocument, namespace: str, registry: TypeRegistry) -> StrawberryField:
-    answer_type = registry.output_type(doc.model, namespace)
-    convert = registry.output_converter(doc.model)
-    last: list[Any] = [None, None]  # the document last built and its GraphQL value
-
-    def resolve(root: Any) -> Any:
-        built = doc.build()
-        if built is not last[0]:
-            last[:] = [built, convert(built)]
-        return last[1]
-
-    name = doc.name.replace("-", "_") or "all"
-    resolve.__name__ = name
-    resolve.__annotations__ = {"root": Any, "return": answer_type}
-    return strawberry.field(resolver=resolve, name=camel(name), description=doc.summary or None)
-
-
-def catalogue_type(namespace: str, documents: Sequence[CatalogueDocument], registry: TypeRegistry) -> type:
-    """``<Namespace>Catalog``: one field per catalogue document (``""``, the whole catalogue, is ``all``). A
-    document is built and converted once per built value (the ruleset caches its documents)."""
-    fields = [_document_field(doc, namespace, registry) for doc in documents]
-    return create_type(f"{pascal(namespace)}Catalog", fields, description="The ruleset's catalogue documents.")
-
-
 def namespace_type(
     namespace: str,
     operations: Sequence[Operation],
@@ -139,17 +116,15 @@ def namespace_type(
     invoke: Invoke = _run,
     description: str | None = None,
     strict: bool = True,
-    catalog: type | None = None,
 ) -> type:
-    """``<Namespace>Query``: one field per operation, and ``catalog`` when there are catalogue documents (or a
-    ready ``catalog`` type, e.g. one with filters, which takes their place).
+    """``<Namespace>Query``: one field per operation, and ``catalog`` (typed.catalogue) when there are catalogue
+    documents.
     ``invoke(op, request, info)`` calls the operation (sync or async; returns the answer model or its JSON bytes):
     pass one that goes through the cache. A synchronous one gives synchronous resolvers."""
     registry = registry or TypeRegistry()
     fields = [operation_field(op, namespace, registry, invoke, strict=strict) for op in operations]
-    if catalog is None and catalogue:
+    if catalogue:
         catalog = catalogue_type(namespace, catalogue, registry)
-    if catalog is not None:
 
         def resolve_catalog(root: Any) -> Any:
             return catalog()  # type: ignore[misc]
@@ -159,11 +134,8 @@ def namespace_type(
     return create_type(f"{pascal(namespace)}Query", fields, description=description)
 
 
-def ruleset_namespace(
-    ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run, catalog: type | None = None
-) -> type:
-    """The namespace of a ``Ruleset`` record: its operations and its catalogue (``catalog``: see
-    ``namespace_type``)."""
+def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run) -> type:
+    """The namespace of a ``Ruleset`` record: its operations and its catalogue."""
     return namespace_type(
         ruleset.id,
         ruleset.operations,
@@ -171,7 +143,6 @@ def ruleset_namespace(
         registry=registry,
         invoke=invoke,
         description=ruleset.title,
-        catalog=catalog,
     )
 
 

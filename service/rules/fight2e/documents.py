@@ -6,19 +6,22 @@ Pure data over the loaded catalogues (no web framework); the adapters serve each
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import Literal
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .catalog import catalog
 from .character_catalog import character_catalog
-from .character_schema import PowerLevelRow, Quirk, Skill, Trait
+from .character_schema import PowerLevelRow, Quirk, Skill, SkillKind, Trait
 from .identity import RULESET, VERSION
 from .schema import Entry, FixedMove, Keyword, KeywordCategory
 
 MoveType = Literal["special", "super"]
+NamedRecord = TypeVar("NamedRecord", Trait, Quirk, Skill)
 EntryKind = Literal["element", "liability"]
 
 
@@ -77,45 +80,30 @@ class PowerLevelChart(Document):
     power_levels: list[PowerLevelRow]
 
 
-# ── filters (each optional field is a query parameter; an unknown parameter is refused by the adapter)
+# ── filters (each optional field is a query parameter; an unknown parameter is refused by the adapter). Every filter
+# that names something is an enum of what exists, so an unknown value is refused (a 400, a GraphQL validation
+# error), never answered with an empty list.
 
-Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
-KeywordId = Field(
-    None,
-    min_length=1,
-    max_length=64,
-    pattern=r"^[a-z0-9_]+(:[a-z0-9_]+)?$",
-    description="A keyword id (see the keywords document): only what gives that keyword.",
-)
+_NOT_NAME = re.compile(r"[^_a-zA-Z0-9]")
 
 
-class Filters(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _choices(name: str, values: Iterable[str], doc: str) -> type[StrEnum]:
+    """An enum of ids; a character a GraphQL name cannot hold becomes ``__`` in the member's name
+    (``defensive_response:anti_air`` → ``defensive_response__anti_air``), the value stays the id."""
+    members = [(_NOT_NAME.sub("__", v), v) for v in sorted(set(values))]
+    choices = StrEnum(name, members, module=__name__)  # type: ignore[misc]  # a functional enum of run-time ids
+    choices.__doc__ = doc
+    return choices
 
 
-class EntryFilters(Filters):
-    move_type: MoveType | None = Field(None, description="Only entries allowed on this move type.")
-    keyword: str | None = KeywordId
-    search: str | None = Search
-
-
-class AnyEntryFilters(EntryFilters):
-    kind: EntryKind | None = Field(None, description="Elements or Liabilities.")
-
-
-class KeywordFilters(Filters):
-    category: KeywordCategory | None = Field(None, description="The keyword's category.")
-    search: str | None = Search
-
-
-class FixedMoveFilters(Filters):
-    kind: Literal["basic", "command"] | None = Field(None, description="Basic Moves or Command Moves.")
-    keyword: str | None = KeywordId
-    search: str | None = Search
-
-
-def _named(name: str, record_id: str, search: str | None) -> bool:
-    return search is None or search.casefold() in name.casefold() or search.casefold() in record_id
+def _known_keywords() -> set[str]:
+    """Every keyword id a filter can name: the book's keywords, and those Basic Moves and entries give."""
+    cat = catalog()
+    return {
+        *cat.keywords,
+        *(k for m in cat.fixed_moves.values() for k in m.keywords),
+        *(k for e in cat.entries.values() for k in entry_keywords(e)),
+    }
 
 
 def entry_keywords(entry: Entry) -> set[str]:
@@ -124,14 +112,78 @@ def entry_keywords(entry: Entry) -> set[str]:
     return {*changes.add, *changes.replace.values(), *changes.entry_combo}
 
 
+if TYPE_CHECKING:  # enums built from the data at import; to a type checker, the ids they hold are strings
+    KeywordId: TypeAlias = str
+    EntryId: TypeAlias = str
+    EntryKindFilter: TypeAlias = str
+    MoveTypeFilter: TypeAlias = str
+    BasicMoveKindFilter: TypeAlias = str
+    KeywordCategoryFilter: TypeAlias = str
+    SkillKindFilter: TypeAlias = str
+else:
+    KeywordId = _choices("KeywordId", _known_keywords(), "A keyword's id (see the keywords document).")
+    EntryId = _choices("EntryId", catalog().entries, "An Element's or Liability's id.")
+    EntryKindFilter = _choices("EntryKindFilter", get_args(EntryKind), "Elements or Liabilities.")
+    MoveTypeFilter = _choices("MoveTypeFilter", get_args(MoveType), "Entries allowed on this move type.")
+    BasicMoveKindFilter = _choices(
+        "BasicMoveKindFilter", get_args(FixedMove.model_fields["kind"].annotation), "Basic Moves or Command Moves."
+    )
+    KeywordCategoryFilter = _choices("KeywordCategoryFilter", KeywordCategory, "A keyword category.")
+    SkillKindFilter = _choices("SkillKindFilter", SkillKind, "Combat or Narrative Skills.")
+
+Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
+
+
+class Filters(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True)  # filters hold the plain ids
+
+
+class NameFilters(Filters):
+    search: str | None = Search
+
+
+class EntryFilters(Filters):
+    move_type: MoveTypeFilter | None = Field(None, description="Only entries allowed on this move type.")
+    keyword: KeywordId | None = Field(None, description="Only entries that give a move this keyword.")
+    search: str | None = Search
+
+
+class AnyEntryFilters(EntryFilters):
+    kind: EntryKindFilter | None = Field(None, description="Elements or Liabilities.")
+    ids: list[EntryId] | None = Field(
+        None, min_length=1, max_length=400, description="Only the entries with these ids."
+    )
+
+
+class KeywordFilters(Filters):
+    category: KeywordCategoryFilter | None = Field(None, description="The keyword's category.")
+    search: str | None = Search
+
+
+class FixedMoveFilters(Filters):
+    kind: BasicMoveKindFilter | None = Field(None, description="Basic Moves or Command Moves.")
+    keyword: KeywordId | None = Field(None, description="Only moves that have this keyword.")
+    search: str | None = Search
+
+
+class SkillFilters(Filters):
+    kind: SkillKindFilter | None = Field(None, description="Combat or Narrative Skills.")
+    search: str | None = Search
+
+
+def _named(name: str, record_id: str, search: str | None) -> bool:
+    return search is None or search.casefold() in name.casefold() or search.casefold() in record_id
+
+
 def filter_entries(entries: Iterable[Entry], f: EntryFilters | None) -> list[Entry]:
     if f is None:
         return list(entries)
-    kind = getattr(f, "kind", None)
+    kind, ids = getattr(f, "kind", None), getattr(f, "ids", None)
     return [
         e
         for e in entries
         if (kind is None or e.kind == kind)
+        and (ids is None or e.id in ids)
         and (f.move_type is None or f.move_type in e.move_types)
         and (f.keyword is None or f.keyword in entry_keywords(e))
         and _named(e.name, e.id, f.search)
@@ -154,6 +206,14 @@ def filter_fixed_moves(moves: Iterable[FixedMove], f: FixedMoveFilters | None) -
         and (f.keyword is None or f.keyword in m.keywords)
         and _named(m.name, m.id, f.search)
     ]
+
+
+def filter_named(records: Iterable[NamedRecord], f: NameFilters | SkillFilters | None) -> list[NamedRecord]:
+    """Qualities, Weaknesses, Quirks or Skills by a part of the name or id (and a Skill's kind)."""
+    if f is None:
+        return list(records)
+    kind = getattr(f, "kind", None)
+    return [r for r in records if (kind is None or getattr(r, "kind", None) == kind) and _named(r.name, r.id, f.search)]
 
 
 def _whole(_: None) -> CatalogDocument:
@@ -210,22 +270,29 @@ DOCUMENTS = (
         "qualities",
         "Qualities",
         QualityList,
-        lambda _: QualityList(**HEAD, qualities=list(character_catalog().qualities.values())),
+        lambda f: QualityList(**HEAD, qualities=filter_named(character_catalog().qualities.values(), f)),
+        NameFilters,
     ),
     CatalogueDocument(
         "weaknesses",
         "Weaknesses",
         WeaknessList,
-        lambda _: WeaknessList(**HEAD, weaknesses=list(character_catalog().weaknesses.values())),
+        lambda f: WeaknessList(**HEAD, weaknesses=filter_named(character_catalog().weaknesses.values(), f)),
+        NameFilters,
     ),
     CatalogueDocument(
-        "quirks", "Quirks", QuirkList, lambda _: QuirkList(**HEAD, quirks=list(character_catalog().quirks.values()))
+        "quirks",
+        "Quirks",
+        QuirkList,
+        lambda f: QuirkList(**HEAD, quirks=filter_named(character_catalog().quirks.values(), f)),
+        NameFilters,
     ),
     CatalogueDocument(
         "skills",
         "Combat and Narrative Skills",
         SkillList,
-        lambda _: SkillList(**HEAD, skills=list(character_catalog().skills.values())),
+        lambda f: SkillList(**HEAD, skills=filter_named(character_catalog().skills.values(), f)),
+        SkillFilters,
     ),
     CatalogueDocument(
         "power-levels",

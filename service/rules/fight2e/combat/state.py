@@ -20,6 +20,7 @@ from ...dice import Die
 from . import events
 from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
+from .events import Snapshot
 from .fighter import F
 from .models import (
     ActionType,
@@ -119,7 +120,7 @@ class Ctx:
     marks: tuple[int, int, int, int, int, int] | None = None  # log, rolls, glory, warnings, violations, events
     # typed events (events.py): what the answer shows as of the last log step
     events: list[Event] = field(default_factory=list)
-    snaps: dict[str, events.Snapshot] | None = None
+    snaps: dict[str, Snapshot] | None = None
     snap_pos: tuple[int | None, dict[str, int]] = (None, {})
     snap_glory: int = 0
     snap_defender: str | None = None
