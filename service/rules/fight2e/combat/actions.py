@@ -1069,18 +1069,7 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
             f"{key}: {first.name} ({mv.replace('_', ' ')}) allows {lo}–{hi} Ranges before it, not {n}.",
             key=key,
         )
-    kws = first.keywords
-    if "dash" in kws and n < 2:
-        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move at least 2 Ranges.", key=key)
-    if n and "away" in kws and plan.toward:
-        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
-    if n and "closer" in kws and not plan.toward:
-        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
-    if first.has("limited_movement") and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
-        # Limited Movement (Closer): at least 1 Range forward before the attack (000 L4599).
-        ctx.fail(
-            "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.", key=key
-        )
+    _check_direction(ctx, plan, first, n, path, key)
     target = plan.target
     end = positions.after_move_range(ctx, f, target, n, plan.toward) if target is not None else 3
     if plan.wall_spring and target is not None:
@@ -1109,27 +1098,7 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
         plan.jumping = True
         plan.extra_acc = {**(plan.extra_acc or {}), "wall_spring": 1}  # 000 L2239
     if d.dash:
-        start = ctx.distance(f, target) if target is not None else 3
-        basic = first.kind == "basic" or movement.can_power_dash(first, n)
-        if not (
-            techniques.has(ctx, f, "dash")
-            and plan.kind is ActionType.attack
-            and basic
-            and plan.toward
-            and (n == 2 or (n == 1 and start in (1, 2)))
-        ):
-            ctx.fail(
-                "DASH_INVALID",
-                path,
-                f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
-                "Range forward from Range 1 or 2, with the option on.",
-                key=key,
-            )
-        plan.jumping = False  # not a jump: no Anti-Air (000 L2177)
-        base = 2 if n == 2 else 1
-        if n == 1:
-            plan.extra_acc = {**(plan.extra_acc or {}), "dash": 1}  # 000 L2179
-            movement.power_dash(ctx, f, plan.moves)
+        base = _dash(ctx, f, plan, first, path, key)
     if d.cross_up:
         if not (plan.jumping and end == 0 and plan.toward):
             ctx.fail(
@@ -1156,6 +1125,49 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if fs > f.fs:
         ctx.fail("FS_MOVEMENT_COST_UNPAID", path, f"{key}: the movement costs {fs} FS; {f.id} has {f.fs}.", key=key)
     plan.fs_move = fs
+
+
+def _check_direction(ctx: Ctx, plan: Plan, first: MoveProfile, n: int, path: str, key: str) -> None:
+    """Dash, Away and Closer keywords: how far and which way the move's movement goes."""
+    kws = first.keywords
+    if "dash" in kws and n < 2:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move at least 2 Ranges.", key=key)
+    if n and "away" in kws and plan.toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
+    if n and "closer" in kws and not plan.toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
+    if first.has("limited_movement") and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
+        # Limited Movement (Closer): at least 1 Range forward before the attack (000 L4599).
+        ctx.fail(
+            "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.", key=key
+        )
+
+
+def _dash(ctx: Ctx, f: F, plan: Plan, first: MoveProfile, path: str, key: str) -> int:
+    """A Dash before a Basic attack (000 L2175–L2179): the movement's base FS cost."""
+    n, target = plan.movement, plan.target
+    start = ctx.distance(f, target) if target is not None else 3
+    basic = first.kind == "basic" or movement.can_power_dash(first, n)
+    if not (
+        techniques.has(ctx, f, "dash")
+        and plan.kind is ActionType.attack
+        and basic
+        and plan.toward
+        and (n == 2 or (n == 1 and start in (1, 2)))
+    ):
+        ctx.fail(
+            "DASH_INVALID",
+            path,
+            f"{key}: a Dash is a Basic attack after 2 Ranges forward, or after 1 "
+            "Range forward from Range 1 or 2, with the option on.",
+            key=key,
+        )
+    plan.jumping = False  # not a jump: no Anti-Air (000 L2177)
+    base = 2 if n == 2 else 1
+    if n == 1:
+        plan.extra_acc = {**(plan.extra_acc or {}), "dash": 1}  # 000 L2179
+        movement.power_dash(ctx, f, plan.moves)
+    return base
 
 
 _GUARDED = frozenset({"temporary_invulnerability", "vulnerability"})

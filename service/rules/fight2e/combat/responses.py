@@ -216,21 +216,8 @@ def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
-def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
-    a, d = atk.attacker, atk.defender
-    if guard.option is DefenseOption.evasion:
-        props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
-    if guard.option is DefenseOption.evasion and guard.response is None:
-        evasion_result(ctx, atk, guard)
-    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
-        _aerial_block(ctx, atk)
-
-    if blocked(d, a):
-        return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
-    if summon.is_ally_attack(atk):
-        # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
-        # its summoner's attack, answers the pair (000 L4197, L4203)
-        return
+def _offered(d: F, guard: Guard) -> list[ResponseKind]:
+    """The Defensive Responses the defender could answer the miss with (F.3, 000 L5850–L5902)."""
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
@@ -252,15 +239,10 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
             continue
         if kind is ResponseKind.jinking or _eligible_moves(d, kind):
             offer.append(kind)
-    offer = multi_part_throw.open_responses(atk, offer)
-    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
-        return
-    default = DecisionValue(choice=Choice.pass_)
-    if guard.response is not None:
-        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
-        if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
-            moves = [m for m in moves if m.id == d.declared_illusion] or moves
-        default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
+    return offer
+
+
+def _response_choices(d: F, offer: list[ResponseKind]) -> list[ChoiceOption]:
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
@@ -283,6 +265,36 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
                         text=f"{kind.value.replace('_', ' ')} Response with {m.name}",
                     )
                 )
+    return choices
+
+
+def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+    a, d = atk.attacker, atk.defender
+    if guard.option is DefenseOption.evasion:
+        props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
+    if guard.option is DefenseOption.evasion and guard.response is None:
+        evasion_result(ctx, atk, guard)
+    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
+        _aerial_block(ctx, atk)
+
+    if blocked(d, a):
+        return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
+    if summon.is_ally_attack(atk):
+        # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
+        # its summoner's attack, answers the pair (000 L4197, L4203)
+        return
+    only_jinking = d.action_lost or d.control <= 0  # 000 L5858
+    offer = _offered(d, guard)
+    offer = multi_part_throw.open_responses(atk, offer)
+    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
+        return
+    default = DecisionValue(choice=Choice.pass_)
+    if guard.response is not None:
+        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
+        if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
+            moves = [m for m in moves if m.id == d.declared_illusion] or moves
+        default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
+    choices = _response_choices(d, offer)
     key, dv = ctx.decide(
         d.id,
         "defensive_response",
