@@ -1516,7 +1516,7 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
     ):
         return None
     extra = _attack_extras(ctx, f, plan)
-    full_screen = (
+    full_screen = bool(
         plan.moves[0].has("mobile.full_screen")
         and max(plan.movement, plan.premoved) == 3
         and not plan.moves[0].has("mobile.fast_full_screen")

@@ -28,7 +28,7 @@ from . import (
     taunts,
     triggered,
 )
-from .attack_records import Attack, Guard, Outcome
+from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .combo import combo_accuracy
 from .damage import roll_damage
 from .defense import choose_defense
@@ -95,7 +95,7 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     if a.control > atk.cost:
         parts["extra_control"] = 1  # 000 L5708
     pend = 0
-    keep = []
+    keep: list[tuple[int, str | None, str]] = []
     for amount, vs, source in a.pending_acc:
         if vs is None or vs == d.id:
             pend += amount
@@ -530,7 +530,7 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     if tech is not None and not d.defeated:
         later(lambda: effects.tech_roll(ctx, a, d, tech))
     if not hold:
-        later(lambda: (effects.on_hit(ctx, atk, dmg, lost), gradual.after_hit(ctx, atk, dmg, lost)))
+        later(lambda: _hit_effects(ctx, atk, dmg, lost))
     if not chain and "opening_throw" in a.prof.entry_ids:
         multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
@@ -565,3 +565,9 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
         answered = any(s.label == "F.3" and s.actor == d.id for s in ctx.log[seen:])
         tag_team.tag_counter(ctx, atk, guard, answered)  # a waiting partner's Tag Counter (000 L4269)
     return Outcome(hit=False, guard=guard)
+
+
+def _hit_effects(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
+    """The moves' own effects on a hit, then a Gradual Effect's first installment."""
+    effects.on_hit(ctx, atk, dmg, lost)
+    gradual.after_hit(ctx, atk, dmg, lost)

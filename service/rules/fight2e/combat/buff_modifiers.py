@@ -47,8 +47,8 @@ def lowered(m: MoveProfile) -> list[tuple[str, str]]:
     n = m.has("buff.lowered_basic_quality")
     if not n:
         return []
-    words = str(m.options.get("buff.lowered_basic_quality", {}).get("qualities") or "").lower()
-    words = words.replace(",", " ").replace(";", " ").split()
+    text = str(m.options.get("buff.lowered_basic_quality", {}).get("qualities") or "").lower()
+    words = text.replace(",", " ").replace(";", " ").split()
     named: list[tuple[str, str]] = []
     for i, w in enumerate(words):
         if w in _QUALITIES:

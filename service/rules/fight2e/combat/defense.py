@@ -271,7 +271,6 @@ def _skill(
     p = defender.prof
     parts: dict[str, int] = {}
     fd_bonus = p.full_defense_bonus if full else 0
-    parts: dict[str, int] = {}
     if response is ResponseKind.priority:
         skill = p.tactics // 2  # 000 L5882
         parts["tactics_halved"] = skill

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
 from . import buff_modifiers as mods
 from . import elements, super_only, taunts, vulnerability
@@ -111,7 +112,7 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
         changes["evasion"] = prof.evasion + ev
         changes["tactics"] = prof.tactics + ta
     if m.has("buff.defense_liability"):
-        changes["defense"] = int(changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
+        changes["defense"] = cast(int, changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
     ki = min(_int(m, "ki_damage_steps"), 3)
     if ki:
         changes["moves"] = {

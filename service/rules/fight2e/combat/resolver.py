@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 
+from ...core.findings import Severity
 from ..identity import RULESET, VERSION
 from . import (
     bombs,
@@ -408,6 +409,7 @@ def resolve_turn(request: TurnRequest) -> TurnResult:
             return _gathered(request, ctx0)
         finding = Finding.model_construct(
             code="INTERNAL_STATE",
+            severity=Severity.error,
             key=None,
             path="",
             message=f"The resolver could not continue ({type(exc).__name__}).",

@@ -3,6 +3,8 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...dice import Die
 from . import positions
 from .actions import action_choices, declare, do_move, perform, slot, ti_level
@@ -105,7 +107,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
             "A.4",
             f"{f.id} declares his action for the simultaneous exchange (movement, move, target).",
             None,
-            lambda f=f: action_choices(ctx, f, simultaneous=True),
+            partial(action_choices, ctx, f, simultaneous=True),
         )
         if d.action is None:
             ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
@@ -121,12 +123,12 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         )
     kinds = [p.kind for p in plans.values()]
     if any(k in NON_ATTACK for k in kinds) and not all(k in NON_ATTACK for k in kinds):
-        f = next(fid for fid, p in plans.items() if p.kind in NON_ATTACK)
+        first = next(p for p in plans.values() if p.kind in NON_ATTACK)
         ctx.fail(
             "SIMULTANEOUS_NON_ATTACK_ACTION",
-            f"decisions.{plans[f].key}",
-            f"{plans[f].key}: Refocus, Power Up and Await Opening only if every fighter of the exchange uses one.",
-            key=plans[f].key,
+            f"decisions.{first.key}",
+            f"{first.key}: Refocus, Power Up and Await Opening only if every fighter of the exchange uses one.",
+            key=first.key,
         )
     supers = [fid for fid, p in plans.items() if any(m.is_super for m in p.moves)]
     if len({ctx.fighters[fid].side for fid in supers}) > 1:

@@ -11,7 +11,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NoReturn, Protocol
 
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
@@ -274,7 +274,7 @@ class Ctx:
 
     # ── findings and log ─────────────────────────────────────────────────────────────────────────
 
-    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
+    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> NoReturn:
         self.violations.append(self._finding(Severity.error, code, path, message, key, ref))
         raise Invalid(code)
 
