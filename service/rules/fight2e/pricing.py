@@ -60,7 +60,7 @@ class Findings:
     def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
         spec = CODES[code]
         severity = spec.severity
-        finding = {
+        finding: dict[str, object] = {
             "code": code,
             "severity": severity,
             "path": path,
