@@ -40,6 +40,7 @@ from .models import (
 )
 from .protocol import complete, normalise
 
+_LOG_FIELDS = frozenset(LogStep.model_fields)
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
@@ -330,17 +331,21 @@ class Ctx:
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
     ) -> None:
-        self.log.append(
-            LogStep.model_construct(
-                step=len(self.log) + 1,
-                label=label,
-                actor=actor,
-                inputs=inputs or {},
-                ref=ref,
-                change=change or {},
-                text=text,
-            )
-        )
+        step = object.__new__(LogStep)  # what model_construct does with every field given, without its walk
+        values = {
+            "step": len(self.log) + 1,
+            "label": label,
+            "actor": actor,
+            "inputs": inputs or {},
+            "ref": ref,
+            "change": change or {},
+            "text": text,
+        }
+        object.__setattr__(step, "__dict__", values)
+        object.__setattr__(step, "__pydantic_fields_set__", set(_LOG_FIELDS))
+        object.__setattr__(step, "__pydantic_extra__", None)
+        object.__setattr__(step, "__pydantic_private__", None)
+        self.log.append(step)
         events.after_note(self, actor, change or {}, label)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
