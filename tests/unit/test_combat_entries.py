@@ -528,7 +528,7 @@ def test_only_when_prone_attacks_from_the_ground_at_minus_one() -> None:
         {"T2.a.stand_alt": {"choice": "act", "moves": ["upkick"]}}, rolls, a=a, rng=1, turn=2, sa={"knocked_down": True}
     )
     assert res.status == "resolved", res.violations
-    assert next(dict(s.inputs) for s in res.log if s.label == "D.6")["only_when_prone"] == -1
+    assert next(dict(s.inputs) for s in res.log if s.label == "D.6")["move"] == -1  # once, the Liability's own
     assert st(res, "a").knocked_down is True  # he still has to stand up
     res = duel({"T2.a.action": attack(["upkick"])}, rolls, a=a, rng=1, turn=2)
     assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"  # not while standing

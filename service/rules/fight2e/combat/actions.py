@@ -163,7 +163,8 @@ def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
     if m.level > f.control:
         ctx.fail("INSUFFICIENT_CONTROL", f"decisions.{key}", f"{key}: {m.name} needs {m.level} Control.", key=key)
     ctx.note("B.0", f.id, f"{f.id} attacks from the ground with {m.name} (−1 Accuracy); he stays down.", "000 L4743")
-    plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key, extra_acc={"only_when_prone": -1})
+    # the −1 is the Liability's own Accuracy modifier in the catalogue, already in the move's figure (000 L4741)
+    plan = Plan(ActionType.attack, target, [m], 0, True, cost=m.level, key=key)
     perform(ctx, f, plan)
 
 
@@ -1100,7 +1101,10 @@ def _movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
     if d.dash:
         base = _dash(ctx, f, plan, first, path, key)
     if d.cross_up:
-        if not (plan.jumping and end == 0 and plan.toward):
+        # an Aerial move is a jump too (000 L2103): a 2-Range Aerial Mobile attack may Cross-Up, as the Cross-Up
+        # Liability presumes (000 L4539)
+        aerial_jump = plan.kind is ActionType.attack and n == 2 and first.has("aerial") > 0 and "runner" not in q
+        if not ((plan.jumping or aerial_jump) and end == 0 and plan.toward):
             ctx.fail(
                 "CROSS_UP_INVALID",
                 path,

@@ -42,8 +42,8 @@ from .super_energy import count_attack
 def range_ok(m: MoveProfile, distance: int) -> bool:
     if m.has("specific_range"):
         want = m.options.get("specific_range", {}).get("range")
-        if want is not None and str(want) != str(distance):
-            return False  # 000 L4858
+        if want is not None:
+            return str(want) == str(distance)  # 000 L4858: it connects at its one Range, whatever its keywords
     if m.range is None:
         return not m.offensive
     return m.range[0] <= distance <= m.range[1]
@@ -156,6 +156,11 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
             key=atk.key or None,
         )
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
+        count_attack(ctx, a, atk.moves, hit=False)
+        effects.on_miss(ctx, atk)
+        return Outcome(hit=False)
+    if atk.first.has("cross_up") and not atk.cross_up:
+        ctx.note("D.6", a.id, f"{atk.first.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)

@@ -71,7 +71,9 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)
         if "gated" in ck and sequences.gated(m) is None:
             ctx.unsupported_rule(m.id, m.path, "Gated Combo placement (the gate move) is not checked yet")
-        if m.kw("knocks_down") and not knocks_down_delayed(m) and not knockdown_chain.skipped(moves, i) and not link:
+        if m.has("knocks_down.only_at_end_of_combo"):
+            pass  # its Knock Down is Final: before the end of the Combo it knocks nobody down (000 L3649–L3651)
+        elif m.kw("knocks_down") and not knocks_down_delayed(m) and not knockdown_chain.skipped(moves, i) and not link:
             knocked = True
         elif knocked and m.has(knockdown_chain.BOUNCE):
             knocked = False  # Pursuit Bounce: the Combo may go on (000 L3936)

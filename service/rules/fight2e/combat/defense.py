@@ -154,6 +154,8 @@ def choose_defense(
         lambda: _defense_choices(defender, options, can_full),
     )
     option = d.defense or options[0]
+    if option is DefenseOption.evasion and context == "response" and aerial_attacker and not (vs_anti_air or reflected):
+        halved = False  # after his Aerial move missed, full Evasion against the Response (000 L2805)
     path = f"decisions.{key}"
     if option not in options:
         ctx.fail("DEFENSE_OPTION_NOT_ALLOWED", path, f"{key}: {option.value} is not open here ({why}).", key=key)
