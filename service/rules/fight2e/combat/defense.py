@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from . import (
     buff_modifiers,
-    hazards,
-    interrupt_effects,
+    hazard_effects,
+    illusionary_doubles,
     invincible_interrupts,
+    negative_positioning,
     positions,
     super_only,
     suppression,
@@ -138,7 +139,11 @@ def choose_defense(
     if only is not None and any(o.value == only for o in options):
         options = [o for o in options if o.value == only]  # the same Skill as against the summoner (000 L4201)
         why = "the same Skill as against the summoner's attack"
-    if context == "response" and DefenseOption.evasion not in options and hazards.negative_evasion(ctx, attacker):
+    if (
+        context == "response"
+        and DefenseOption.evasion not in options
+        and negative_positioning.negative_evasion(ctx, attacker)
+    ):
         options = [*options, DefenseOption.evasion]  # Negative Position: Evasion against his Response (000 L4694)
     can_full = _can_full(defender, context)
     default = DecisionValue(defense=options[0], fs=0)
@@ -230,8 +235,8 @@ def _check_declaration(
             )
     illusion = None
     defender.declared_illusion = ""
-    if response is ResponseKind.interrupt and interrupt_effects.names_illusion(defender, d):
-        illusion = interrupt_effects.declare_illusion(ctx, defender, d, option, context, key)  # (000 L3490)
+    if response is ResponseKind.interrupt and illusionary_doubles.names_illusion(defender, d):
+        illusion = illusionary_doubles.declare_illusion(ctx, defender, d, option, context, key)  # (000 L3490)
         defender.declared_illusion = illusion.id
     if response is not None:
         need = PRE_DECLARED.get(response) or (DefenseOption.tactics if illusion is not None else None)
@@ -326,7 +331,7 @@ def _situational(
         # 000 L669
         parts["response_bonus"] = p.response_bonus[response.value]
     if illusion is not None:
-        bonus = interrupt_effects.illusion_bonus(illusion)
+        bonus = illusionary_doubles.illusion_bonus(illusion)
         # Offensive Illusion: +n Tactics on its Interrupt (000 L3490)
         parts["offensive_illusion"] = bonus
     if response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
@@ -346,10 +351,10 @@ def _situational(
     if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
         # flying (000 L3370)
         parts["flight"] = 4
-    if option is DefenseOption.evasion and hazards.negative_evasion(ctx, attacker):
+    if option is DefenseOption.evasion and negative_positioning.negative_evasion(ctx, attacker):
         # the attacker is in the Negative Position, no Hazards in play (000 L4694)
         parts["negative_position"] = 2
-    if option is DefenseOption.evasion and hazards.low_ground(ctx, defender, attacker):
+    if option is DefenseOption.evasion and hazard_effects.low_ground(ctx, defender, attacker):
         # Evading an attacker above him; no move after it (000 L6155)
         parts["lower_ground"] = 2
     if full_screen:

@@ -12,7 +12,7 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
-from . import effects, sequences
+from . import knockdown, sequences
 from .attack_records import Attack
 from .attack_records import Attack as AttackCls
 from .elements import Element, carried, register
@@ -93,9 +93,9 @@ def release(ctx: Ctx, a: F, why: str) -> None:
     if d is None or m is None or d.defeated:
         return
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0)
-    effects.knock_back(ctx, atk, 2)
-    if effects.knocks_down(atk) and not d.knocked_down:
-        effects.knock_down(ctx, a, d)
+    knockdown.knock_back(ctx, atk, 2)
+    if knockdown.knocks_down(atk) and not d.knocked_down:
+        knockdown.knock_down(ctx, a, d)
 
 
 def initiative(ctx: Ctx) -> None:

@@ -7,11 +7,15 @@ from functools import partial
 
 from ...dice import Die
 from . import positions
-from .actions import action_choices, declare, do_move, perform, slot, ti_level
+from .action_choices import action_choices
+from .actions import slot
 from .attack_records import Outcome, Plan
+from .declaration import declare
 from .fighter import F
 from .initiative import roll_off
 from .models import ActionType, DecisionValue
+from .moving import do_move
+from .performing import perform, ti_level
 from .state import Ctx, die_for_step
 from .super_energy import pay_supers
 

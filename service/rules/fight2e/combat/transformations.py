@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from . import hazards, positions
+from . import hazard_effects, hazard_interaction, positions
 from .damage import roll_damage
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
@@ -218,7 +218,7 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
     if o.side != f.side and o.transformed:
         ctx.note("B.1", o.id, f"{o.id} is transforming too: no Knock Back.", "000 L5313–L5315")
         return
-    if hazards.pinned(ctx, o):
+    if hazard_effects.pinned(ctx, o):
         return
     was, now = positions.knock_back(ctx, f, o, 1)
     ctx.note(
@@ -229,7 +229,7 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
         {"ranges": 1},
         {"range": now},
     )
-    hazards.steer_knockback(ctx, f, o)
+    hazard_interaction.steer_knockback(ctx, f, o)
 
 
 # ── during the fight ──────────────────────────────────────────────────────────────────────────────
