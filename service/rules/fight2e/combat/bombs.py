@@ -280,6 +280,18 @@ class Bombs(Element):
     """A live Bomb, and Controlled Detonation's Detonate Command Move (000 L2843–L2931)."""
 
     effects = frozenset({"bomb"})
+    entries = frozenset(
+        {
+            "bomb",
+            "bomb.assault_bomb",
+            "bomb.controlled_detonation",
+            "bomb.multiple_bombs",
+            "bomb.no_detonation",
+            "bomb.no_range",
+            "bomb.self_invulnerability",
+            "bomb.short_timer",
+        }
+    )
     order = 20
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

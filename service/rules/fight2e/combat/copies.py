@@ -182,6 +182,7 @@ class CopiedMove(Element):
     """A move he copied, for as long as the copy lasts (000 L3101–L3119)."""
 
     effects = frozenset({"copied_move"})
+    entries = frozenset({"copies_moves"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

@@ -44,6 +44,9 @@ class DefensiveState(Element):
     """The defensive specials' ongoing effects."""
 
     effects = IDS
+    entries = frozenset(
+        {"absorbs_attacks", "illusionary_doubles.offensive_illusion", "invisibility", "triggered_interrupt"}
+    )
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

@@ -241,6 +241,7 @@ class GradualEffect(Element):
     """A Gradual Effect's installments still to come; Delayed Onset's Trigger Command Move (000 L3390–L3410)."""
 
     effects = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
+    entries = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
     order = 30
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

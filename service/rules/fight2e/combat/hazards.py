@@ -313,6 +313,7 @@ class HazardConditions(Element):
     """Against a Wall, in a Pit, Checked, Behind, Negative Positioning, on an Elevation: they last until lifted."""
 
     effects = CONDITIONS
+    entries = frozenset({"behind_opponent", "negative_positioning"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         f.ongoing.append(Effect(raw.id, raw.move, raw.time_left, raw.since, raw.target, hazard=raw.hazard))

@@ -14,6 +14,9 @@ class LimitedUse(Element):
     """A Limited Use pool's charges left (000 L4601–L4650)."""
 
     effects = frozenset({"limited_use"})
+    entries = frozenset(
+        {"limited_use", "limited_use.extended_reload", "limited_use.more_charges", "reload", "super_reload"}
+    )
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)

@@ -223,6 +223,7 @@ class MultiPartThrow(Element):
     """A Multi-Part Throw in progress: the Opening Throw that landed last, the turn and the victim."""
 
     effects = frozenset({"multi_part_throw"})
+    entries = frozenset({"multi_part_throw", "opening_throw"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)

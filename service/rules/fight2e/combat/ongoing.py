@@ -209,6 +209,29 @@ class MoveEffects(Element):
     """The effects of a move that last past its turn: Buffs, Flight, readied Set Up and Wind Up moves, …"""
 
     effects = _MOVE_EFFECTS
+    entries = frozenset(
+        {
+            "buff",
+            "buff.decreased_duration",
+            "buff.defense_liability",
+            "buff.early_ending",
+            "buff.increased_duration",
+            "buff.lowered_basic_quality",
+            "buff.removed_ki",
+            "buff.repeatable",
+            "buff.super_energy_duration",
+            "end_buff",
+            "flight",
+            "free_movement",
+            "opening_move",
+            "set_up",
+            "slow_startup",
+            "temporary_technique",
+            "throw.sustained_hold",
+            "vulnerability.increased_duration",
+            "wind_up",
+        }
+    )
     order = 0  # the Buffs fold first, on the sheet's own figures
 
     def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
@@ -410,6 +433,7 @@ class SuperTimeCounts(Element):
     """Infinite Supers, a Super Move Enhancer's count and a Limited Choice (000 L4232–L4237, L4930–L4972)."""
 
     effects = super_only.TIMED
+    entries = frozenset({"infinite_supers", "limited_choice", "super_move_enhancer"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore_move(ctx, f, path, carried(raw))
@@ -423,6 +447,7 @@ class LentElement(Element):
     """A Taunt's Element Addition lent to an ally, until the turn after (000 L4295–L4301)."""
 
     effects = frozenset({taunts.ADDITION})
+    entries = frozenset({"taunt.element_addition"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore_move(ctx, f, path, carried(raw))

@@ -252,6 +252,7 @@ class Props(Element):
     """A dropped Prop, and the Recover Prop Command Moves (000 L4755–L4785)."""
 
     effects = frozenset({"prop"})
+    entries = frozenset({"prop", "prop_recovery"})
     order = 10
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

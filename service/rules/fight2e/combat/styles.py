@@ -327,6 +327,7 @@ class Styles(Element):
     """The style he is in (Multiple Styles, 000 L5040–L5126)."""
 
     effects = frozenset({"style"})
+    entries = frozenset({"end_style", "end_style.movement_exception"})
     order = 50
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

@@ -361,6 +361,7 @@ class Summon(Element):
     """A summoned Ally, the rest before the next Summon, and a Check on the Ally (000 L4185–L4209)."""
 
     effects = frozenset({"summon", "summon_rest", ally_checks.CHECKED})
+    entries = frozenset({"summon"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

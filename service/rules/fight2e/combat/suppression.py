@@ -176,6 +176,7 @@ class Suppression(Element):
     """A Suppression on him: its tier and movement lock (000 L4239–L4263)."""
 
     effects = frozenset({"suppression"})
+    entries = frozenset({"suppression"})
     order = 70
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
