@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import (
     hazard_effects,
+    records,
 )
 from .attack_records import Attack
 from .combo import combo_accuracy
@@ -35,17 +36,6 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
     return None
 
 
-def _projectile_speed(m: MoveProfile, distance: int) -> tuple[str, int] | None:
-    """Very Fast +1 near (Long Range 0–2, Reach Range 0–1), Very Slow −1 far (3–4, 2–3); the first move of a
-    Combo only (Initial; 000 L4051–L4065)."""
-    reach = m.kw("reach_range")
-    if m.has("ranged.very_fast") and distance <= (1 if reach else 2):
-        return "very_fast", 1
-    if m.has("ranged.very_slow") and (2 if reach else 3) <= distance <= (3 if reach else 4):
-        return "very_slow", -1
-    return None
-
-
 def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     a, d = atk.attacker, atk.defender
     if atk.is_combo:
@@ -62,9 +52,7 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
     if mod:
         parts[mod[0]] = mod[1]
-    speed = _projectile_speed(atk.first, ctx.distance(a, d))
-    if speed:
-        parts[speed[0]] = speed[1]
+    parts.update(records.labelled_accuracy(atk.first, ctx.distance(a, d), option))  # Very Fast / Slow (000 L4051)
     if a.control > atk.cost:
         parts["extra_control"] = 1  # 000 L5708
     pend = 0

@@ -11,7 +11,7 @@ from .accuracy import range_ok
 from .combo import check_combo, control_cost
 from .declared_movement import move_only_fs
 from .fighter import F
-from .models import ActionType, ChoiceOption, DecisionValue, Direction
+from .models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .state import Ctx, Invalid
 
@@ -60,21 +60,24 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
                 )
                 if not reach:
                     out += _closing_in(ctx, f, [m], o, len(foes) > 1)
-    if not simultaneous and foes:  # no Combos in a simultaneous exchange (000 L5517)
-        out += _combo_choices(ctx, f, foes)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
         return out + [
             ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
             for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
         ]
-    for kind, text in (
-        (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
-        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
-        (ActionType.await_opening, "Await Opening"),
-        (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if idle_bonus(f) else "")),
-    ):
-        out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
-    return out + transformations.choices(ctx, f) + tag_team.choices(ctx, f)
+    tail = [
+        ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text)
+        for kind, text in (
+            (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
+            (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
+            (ActionType.await_opening, "Await Opening"),
+            (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if idle_bonus(f) else "")),
+        )
+    ]
+    tail += transformations.choices(ctx, f) + tag_team.choices(ctx, f)
+    if foes:
+        out += _combo_choices(ctx, f, foes, room=MAX_CHOICES - len(out) - len(tail))
+    return out + tail
 
 
 def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
@@ -104,10 +107,11 @@ def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> l
     return []
 
 
-def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
+def _combo_choices(ctx: Ctx, f: F, foes: list[F], room: int) -> list[ChoiceOption]:
     """A few ready-made Combos: each attacking move he can afford opening (or, for a Throw, closing) a run of Basic
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
-    as well; these are offered so that a client can pick one without building it."""
+    as well; these are offered so that a client can pick one without building it, so they fill only the ``room``
+    the answer's bound on choices leaves after the single actions (a high Combo Skill would list hundreds)."""
 
     basic = f.move("basic_move")
     if basic is None or f.prof.combo < 2:
@@ -117,7 +121,9 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
     for m in f.prof.moves.values():
         if not m.offensive or m.is_super or m.has("counter"):
             continue
-        for n in range(1, f.prof.combo):
+        for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
+            if len(out) + 2 > room:  # this Combo and the move closing in to it might not fit
+                return out
             moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
             cost = control_cost(moves)
             if cost > f.control:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...dice import Die
+from ...dice import Die, die
 from . import (
     charge,
     copies,
@@ -24,6 +24,7 @@ from . import (
     random_effect,
     ranged,
     reactions,
+    records,
     responses,
     sequences,
     sidestep_setup,
@@ -35,7 +36,7 @@ from . import (
     triggered,
 )
 from .accuracy import accuracy, range_ok
-from .attack_elements import breakthrough_of, cancelled_throw, combo_tactics, d10, invulnerable
+from .attack_elements import breakthrough_of, cancelled_throw, combo_tactics, invulnerable
 from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .damage import roll_damage
 from .defense import choose_defense
@@ -99,10 +100,12 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if any(m.has("unreliable") for m in atk.moves):
-        r = ctx.roll(a.id, "unreliable", d10(), "Unreliable", "D.1")
-        if r == 1:
-            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874", {"roll": r})
+    chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
+    if chance is not None:
+        entry, mf = chance
+        r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
+        if r <= mf.fails_at_most:
+            ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer

@@ -13,11 +13,6 @@ from .models import Choice, DecisionValue
 from .state import Ctx
 
 
-def d10():
-
-    return Die(5)
-
-
 def breakthrough_of(atk: Attack) -> int:
     for i, m in enumerate(atk.moves):
         n = m.has("breakthrough")

@@ -10,6 +10,7 @@ from . import (
     invincible_interrupts,
     negative_positioning,
     positions,
+    records,
     super_only,
     suppression,
     techniques,
@@ -58,6 +59,8 @@ def allowed_options(
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if defender.knocked_down and context == "action":  # ruling: any attack on him while down (000 L2163, L3918)
+        return [DefenseOption.defense, DefenseOption.tactics], False, "Knocked Down: Defense, or Tactics for a Reversal"
     if context == "bomb":
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
     if context == "bomb_shot":
@@ -348,9 +351,7 @@ def _situational(
     if option is DefenseOption.tactics and defender.fake_bonus:
         # a Fake move earlier this turn (000 L3350)
         parts["fake"] = defender.fake_bonus
-    if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
-        # flying (000 L3370)
-        parts["flight"] = 4
+    parts.update(records.lasting_defense(defender, option.value))  # flying: +4 with Evasion (000 L3370)
     if option is DefenseOption.evasion and negative_positioning.negative_evasion(ctx, attacker):
         # the attacker is in the Negative Position, no Hazards in play (000 L4694)
         parts["negative_position"] = 2

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..records import Point, Trigger
 from . import (
     drain_life,
     enhancer,
@@ -11,6 +12,7 @@ from . import (
     invisibility,
     negative_positioning,
     ongoing,
+    records,
     sequences,
     sidestep_setup,
     styles,
@@ -28,8 +30,6 @@ from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attac
 from .move_profile import MoveProfile
 from .state import Ctx
 
-VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
-
 
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
@@ -44,11 +44,6 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
             )
 
 
-def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
-    value = m.options.get(entry, {}).get(option)
-    return str(value) if value in ("initiative", "control") else "either"
-
-
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
     ongoing.start(ctx, f, m)
@@ -61,10 +56,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     ongoing.end_buff(ctx, f, m)
     super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
     enhancer.bank(ctx, f, m)
-    if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
-        _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-    if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
-        _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+    records.die_shifts(ctx, f, None, m, Trigger.always)  # 'Always' recovery effects (000 L3358, L4836)
     if m.has("self_damage.self_stun") and not f.defeated:
         f.self_stun = True
         ctx.note(
@@ -92,13 +84,6 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
-def _next_die(f: F, target: str, steps: int, source: str) -> None:
-    # Several of one kind do not stack (000 L3358, L4836).
-    if any(s == source for _, _, s in f.next_dice):
-        return
-    f.next_dice.append((target, steps, source))
-
-
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
@@ -121,22 +106,10 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                     {"lost": lost},
                     {"heal": a.heal},
                 )
-        if m.has("critical_hit") and (i == last):
+        if m.records:  # Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy (000 L4231)
             part = next((p for p in dmg.parts if p.move is m), None)
-            if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
-                _next_die(a, _bonus_target(m, "critical_hit", "bonus_to"), 2, "critical_hit")
-                ctx.note("E.5", a.id, f"Critical Hit (even roll {part.roll}): +2 die steps next turn.", "000 L3210")
-        if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger", "on_hit") == "on_hit":
-            _next_die(a, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-            ctx.note("E.5", a.id, "Fast Recovery: +1 die step next turn.", "000 L3358")
-        if m.has("harry") and i == last:
-            d.next_dice = [x for x in d.next_dice if x[2] != "harry"]
-            d.next_dice.append(("either", -1, "harry"))
-            ctx.note(
-                "E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.", "000 L3432"
-            )
-        if m.has("super_energy"):
-            a.se_extra += m.has("super_energy")
+            records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)
+            a.se_extra += records.modifier_total(m, Point.super_energy)
         if m.has("taunt.modify_super_energy"):
             taunts.modify_super_energy(ctx, atk, m, i)
         if m.has("entangle") and not d.defeated:
@@ -161,12 +134,11 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
     a, d = atk.attacker, atk.defender
     drain_life.healing_attack(ctx, atk, "F.1")
-    for m in atk.moves:
-        if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version", "on_miss") == "on_miss":
-            _next_die(a, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
-            ctx.note("F.1", a.id, "Slow Recovery: one die size lower next turn.", "000 L4836")
-    if guard is not None and guard.option.value == "defense":
-        chip = sum(m.has("always_does_damage") for m in atk.moves)
+    last = len(atk.moves) - 1
+    for i, m in enumerate(atk.moves):
+        records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last, None, atk.is_combo)  # 000 L4836
+    if guard is not None:
+        chip = records.modifier_vs(atk.moves, Point.blocked_damage, guard.option.value)  # through Defense (000 L2815)
         if chip and d.life > 0:
             before = d.life
             d.life = max(d.life - chip, 0)
@@ -195,7 +167,8 @@ def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     d.last_guard = ""
     lost = [p for p in d.pending_acc if p[2] == "evasion"]
     d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
-    d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
+    lost_now = records.lost_when_hit()  # 000 L3210, L3358, L3432, L4836
+    d.next_dice = [x for x in d.next_dice if x[2] not in lost_now]
     ended = []
     if lost:
         ended.append("his Evasion Accuracy bonus")

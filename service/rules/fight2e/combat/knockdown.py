@@ -12,6 +12,7 @@ from . import (
     positions,
     props,
     ranged,
+    records,
     sequences,
     sidestep_setup,
     styles,
@@ -41,12 +42,9 @@ def knockback_ranges(atk: Attack, damage: int) -> int:
     d = atk.defender
     if d.prof.big and damage < 2:
         return 0  # 000 L1078
-    if any(m.has("throw.hurl") for m in atk.moves):
-        return 2  # 000 L5954, L4375
-    if not any(m.kw("knockback") for m in atk.moves):
-        return 0
-    if atk.moves[-1].has("increased_knockback") or any(m.has("juggle.launcher") for m in atk.moves[:-1]):
-        return 2  # 000 L5956, L3559, L3619
+    by_records = records.knockback(atk.moves)  # Hurl, Increased Knockback, Launcher (000 L4375, L3559, L3621)
+    if by_records is not None:
+        return by_records
     if transformations.increased_knockback(atk.attacker):
         return 2  # Beast Form: every attack has Increased Knockback (000 L5319)
     return 1
@@ -69,13 +67,13 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
         )
         return 0
     before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
-    hurl = any(m.has("throw.hurl") for m in atk.moves)
+    named = records.knockback_log(atk.moves)  # Hurled (000 L4375)
     ctx.note(
         "E.3",
         atk.defender.id,
-        (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
+        (f"{named.log} {n} Ranges" if named else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
         + f": Range {before} → {after}.",
-        "000 L4375" if hurl else "000 L5948–L5956",
+        named.ref if named else "000 L5948–L5956",
         {"ranges": n},
         {"range": after},
     )
@@ -165,9 +163,9 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     a, d = atk.attacker, atk.defender
     breakfall, tech = False, None
     cost = 0
-    # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
-    no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
-    no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
+    # No Breakfall, No Tech Roll and Super Counter shut the options (000 L3633–L3643, L4221).
+    denied = records.denied(atk.moves)
+    no_bf, no_tr = "breakfall" in denied, "tech_roll" in denied
     if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
         key, dv = ctx.decide(
             d.id,

@@ -16,6 +16,7 @@ from . import (
     made_hazards,
     multi_part_throw,
     ongoing,
+    records,
     sequences,
     sidestep_setup,
     super_jump,
@@ -307,15 +308,8 @@ def _check_conditions(
             )
         if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
-    if ongoing.active(f, "flight") and kind is ActionType.attack:
-        for m in offensive:
-            if not (m.is_special and (m.has("hard_to_evade") or m.has("aerial"))):
-                ctx.fail(
-                    "FLIGHT_MOVE_NOT_ALLOWED",
-                    f"{path}.moves",
-                    f"{key}: {f.id} is flying; {m.name} has neither Hard to Evade nor Aerial.",
-                    key=key,
-                )
+    if kind is ActionType.attack:
+        records.check_use_locks(ctx, f, offensive, f"{path}.moves", key)  # flying (000 L3370)
 
 
 def _extended(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..catalog import catalog
+from ..schema import chosen
 from .attack_records import Plan
 from .fighter import F
 from .models import DecisionValue
@@ -33,8 +34,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     entries = catalog().entries
     out: list[tuple[list[str], float]] = []
     waiting: list[str] = []  # Liabilities listed before any Element go with the first one
-    for ident in str(m.options.get(EXTRA, {}).get("schedule") or "").split(","):
-        ident = ident.strip()
+    for ident in chosen(m.options.get(EXTRA, {}).get("schedule")):
         entry = entries.get(ident)
         if entry is None:
             continue

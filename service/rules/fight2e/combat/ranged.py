@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...dice import Die
-from . import positions
+from . import positions, records
 from .attack_records import Attack, Plan
 from .fighter import F
 from .models import Choice, DecisionValue
@@ -70,7 +70,7 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
 
 def _own_knockback(m: MoveProfile) -> int:
     """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback (000 L4007)."""
-    return 2 if m.has("increased_knockback") else 1
+    return records.own_knockback(m)
 
 
 def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:
