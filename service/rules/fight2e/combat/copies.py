@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..catalog import catalog
 from ..models import EntryChoice
+from .attack_records import Attack, DamageRoll
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
 from .move_profile import AccuracyPart, MoveProfile
 from .profile import profile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, DamageRoll
 
 PREFIX = "copy:"
 COUNT = 5
@@ -185,6 +182,7 @@ class CopiedMove(Element):
     """A move he copied, for as long as the copy lasts (000 L3101–L3119)."""
 
     effects = frozenset({"copied_move"})
+    entries = frozenset({"copies_moves"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
