@@ -7,6 +7,8 @@ from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.models import MAX_CHOICES, ActionType, TurnResult
 
 from .combat_fixtures import build
+from .test_combat_rules import attack, duel, sheet
+from .test_combat_special_states import COPY_DICE, MIMIC, owner
 from .test_fighters_support import errors, tsuto_pl8, validate
 
 
@@ -81,3 +83,18 @@ def test_ready_made_combos_are_no_longer_than_a_decision_can_name() -> None:
     jab = [c for c in p.choices if (c.value.moves or [None])[0] == "m9" and len(c.value.moves or []) > 1]
     assert max(len(c.value.moves or []) for c in p.choices) == 12
     assert max(len(c.value.moves or []) for c in jab) == 12 and max(c.control for c in jab) == 13
+
+
+def test_copies_moves_lists_what_the_damage_can_buy() -> None:
+    """Mimic (Copies Moves) hits for 5: 5 Move Points, and a move costs its Level (000 L3115, L5025). b's Strike
+    (L2, Increased Accuracy) and Heavy (L4, no Element) are both within 5; copying Strike loses its one Element
+    kind, Heavy has none to lose (000 L3117). The pending decision used to offer no choice at all."""
+    req = {"T1.a.action": attack(["mimic"])}
+    res = duel(req, COPY_DICE, a=sheet("a", moves=[MIMIC]), b=owner(), rng=1, options={"ask_every_decision": False})
+    p = res.pending_decision
+    assert p is not None and p.key == "T1.a.copy_move" and p.default is None
+    assert [c.value.model_dump(mode="json") for c in p.choices] == [
+        {"moves": []},
+        {"moves": ["strike"], "entry": "increased_accuracy"},
+        {"moves": ["heavy"]},
+    ]
