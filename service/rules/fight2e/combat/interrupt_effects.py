@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import positions
 from .fighter import Effect, F
-from .models import Choice, DecisionValue, DefenseOption, Direction
+from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
 
@@ -152,6 +152,10 @@ def _reflect(ctx: Ctx, atk: Attack, d: F, proj: MoveProfile, moves: list[MovePro
 # ── Absorbs Attacks (000 L2761–L2793) ─────────────────────────────────────────────────────────────────
 
 
+def _option(value: DecisionValue, text: str) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=0, control=0, text=text, can_hit=None)
+
+
 def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     a = atk.attacker
     options = _absorbable(atk, m)
@@ -163,6 +167,7 @@ def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
             "F.3",
             f"{d.id} absorbs one move of {a.id}'s Combo: " + ", ".join(o.id for o in options) + ".",
             None,
+            lambda: [_option(DecisionValue(moves=[o.id]), f"absorb {o.name}") for o in options],
         )
         pick = next((o for o in options if dv.moves and o.id == dv.moves[0]), None)
         if pick is None or not dv.moves or len(dv.moves) != 1:
@@ -420,6 +425,7 @@ def glide(ctx: Ctx) -> None:
             f"{f.id}'s Offensive Illusion: glide {n} Range(s) toward "
             f"or away from {ref.id if ref else 'the opponents'}.",
             None,
+            [_option(DecisionValue(direction=w), f"glide {w.value}") for w in Direction],
         )
         if dv.direction is None:
             ctx.fail("DECISION_INVALID", f"decisions.{k}", f"{k}: give the direction (toward or away).", key=k)
