@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import positions
 from .attack_records import Attack
 from .fighter import Effect, F
-from .models import Choice, DecisionValue, DefenseOption, Direction
+from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
 from .state import Ctx
 
@@ -156,6 +156,12 @@ def glide(ctx: Ctx) -> None:
             f"{f.id}'s Offensive Illusion: glide {n} Range(s) toward "
             f"or away from {ref.id if ref else 'the opponents'}.",
             None,
+            [
+                ChoiceOption.model_construct(
+                    value=DecisionValue(direction=w), fs=0, control=0, text=f"glide {w.value}", can_hit=None
+                )
+                for w in Direction
+            ],
         )
         if dv.direction is None:
             ctx.fail("DECISION_INVALID", f"decisions.{k}", f"{k}: give the direction (toward or away).", key=k)

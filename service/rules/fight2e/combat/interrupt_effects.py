@@ -21,6 +21,7 @@ from dataclasses import replace
 from .attack_records import Attack
 from .fighter import Effect, F
 from .illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
+from .models import ChoiceOption, DecisionValue
 from .move_profile import MoveProfile
 from .profile import profile
 from .state import Ctx, die_for_step
@@ -147,6 +148,10 @@ def _reflect(ctx: Ctx, atk: Attack, d: F, proj: MoveProfile, moves: list[MovePro
 # ── Absorbs Attacks (000 L2761–L2793) ─────────────────────────────────────────────────────────────────
 
 
+def _option(value: DecisionValue, text: str) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=0, control=0, text=text, can_hit=None)
+
+
 def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     a = atk.attacker
     options = _absorbable(atk, m)
@@ -158,6 +163,7 @@ def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
             "F.3",
             f"{d.id} absorbs one move of {a.id}'s Combo: " + ", ".join(o.id for o in options) + ".",
             None,
+            lambda: [_option(DecisionValue(moves=[o.id]), f"absorb {o.name}") for o in options],
         )
         pick = next((o for o in options if dv.moves and o.id == dv.moves[0]), None)
         if pick is None or not dv.moves or len(dv.moves) != 1:
