@@ -19,6 +19,7 @@ from .api.body import JsonBodyGate
 from .api.query import StrictQuery
 from .api.rulesets import preload, ruleset_router
 from .api.system import SystemController
+from .builder import builder_router
 from .cache import build_cache
 from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
 from .graphql.schema import graphql_controller
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Metrics,
             DocsController,
             static_router(),
+            builder_router(),
         ],
         state=State(
             {
