@@ -139,3 +139,23 @@ def test_play_a_turn_between_two_sheets(base_url: str, offline_page: tuple[Page,
     expect(page.locator("#turn-findings li.error")).to_have_count(0)
     page.screenshot(path=screenshots / "builder-turn-played.png", full_page=True)
     _clean(offline)
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("input, select, textarea, button")]
+    .filter((el) => !el.closest("[hidden]"))
+    .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label") && !el.textContent.trim())
+    .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def test_every_control_has_a_name_and_the_page_is_small(base_url: str, offline_page: tuple[Page, Offline]) -> None:
+    page, offline = offline_page
+    loaded: list[int] = []
+    page.on("response", lambda r: loaded.append(len(r.body())) if "/builder" in r.url else None)
+    _open(page, base_url)
+    _add_entry(page, "ranged", "Ranged")
+    page.locator("#sheet-file").set_input_files(_sheet_file(examples("validate_fighter")["pl8-fighter"]["fighter"]))
+    expect(page.locator("#sheet-moves li").first).to_be_visible()
+    assert page.evaluate(UNNAMED_CONTROLS) == []
+    assert page.locator("h1").count() == 1 and page.locator("main section h2").count() == 3
+    assert 0 < sum(loaded) < 100_000, "the page's own HTML, CSS and scripts stay under 100 kB"
+    _clean(offline)
