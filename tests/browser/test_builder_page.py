@@ -65,7 +65,15 @@ def test_build_a_move_and_see_its_price(base_url: str, offline_page: tuple[Page,
     page.screenshot(path=screenshots / "builder-move-priced.png", full_page=True)
     page.locator("#move-form").get_by_label("Name").fill("Blooming Dance")
     page.get_by_role("button", name="Add to the sheet").click()
-    expect(page.locator('#sheet-moves li[data-path="moves[0]"]')).to_contain_text("Blooming Dance (Special L3, 3 MP)")
+    on_sheet = page.locator('#sheet-moves li[data-path="moves[0]"]')
+    expect(on_sheet).to_contain_text("Blooming Dance (Special L3, 3 MP)")
+    # Edited back in the builder: Increased Damage once leaves 1 of the 4 slots unused, 3 − 1 = 2 MP (000 L2293).
+    on_sheet.get_by_role("button", name="Edit").click()
+    expect(page.locator('li[data-path="elements[1]"]').get_by_label("Times")).to_have_value("2")
+    page.locator('li[data-path="elements[1]"]').get_by_label("Times").fill("1")
+    page.get_by_role("button", name="Replace move 1 on the sheet").click()
+    expect(on_sheet).to_contain_text("Blooming Dance (Special L3, 2 MP)")
+    expect(page.locator("#sheet-moves li")).to_have_count(1)
     _clean(offline)
 
 
