@@ -99,8 +99,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             builder_router(),
         ],
         state=State(
-            {"cache": cache, "settings": settings, STATE_KEY: limiter, "graphql_charge": charge_extra}
-        ),  # a GraphQL query is charged by its cost
+            {
+                "cache": cache,
+                "settings": settings,
+                STATE_KEY: limiter,
+                "graphql_charge": charge_extra if limiter is not None else None,
+            }
+        ),  # a GraphQL query is charged by its cost (no trip to the event loop when nothing limits the rate)
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(

@@ -12,8 +12,8 @@ the campaign options switched at random. The properties:
 - the answer keeps the fight inside its bounds: Life Bars within [0, the sheet's], Fighting Spirit not below 0 nor
   above what the fighter had or started with, Super Energy within the option's maximum, the Range 0–5 and bands
   1–6 (000 L5605–L5668);
-- step mode ends: answering each pending decision (its default, else one of its listed choices) and supplying
-  each named die reaches an answer that asks for nothing more.
+- step mode ends: answering each pending decision (its default or one of its listed choices) and supplying each
+  named die reaches an answer that asks for nothing more.
 
 Settings are derandomized and use no example database, so the run is the same on every machine.
 """
@@ -235,6 +235,8 @@ def _answer(res: TurnResult, pick: int) -> tuple[str, str, Any]:
         faces = int(m.group(1)) if m else 1
         return "rolls", p.key, 1 + pick % faces
     if p.default is not None:
+        assert any(c.value == p.default for c in p.choices), f"{p.key}: the default is not among the choices"
+    if p.default is not None and pick % 2 == 0:
         return "decisions", p.key, p.default.model_dump(mode="json", exclude_none=True)
     assert p.choices, f"{p.key} offers no choice"
     return "decisions", p.key, p.choices[pick % len(p.choices)].value.model_dump(mode="json", exclude_none=True)
@@ -243,8 +245,8 @@ def _answer(res: TurnResult, pick: int) -> tuple[str, str, Any]:
 @PROPERTY
 @given(turn_requests(), st.booleans(), st.lists(st.integers(0, 50), min_size=1, max_size=8))
 def test_step_mode_reaches_an_end(data: Json, own_dice: bool, picks: list[int]) -> None:
-    """Every pending decision answered (its default, else a listed choice), every named die supplied: the turn
-    ends within a bounded number of round trips."""
+    """Every pending decision answered (its default, or one of its listed choices: the default must be among them),
+    every named die supplied: the turn ends within a bounded number of round trips."""
     req = copy.deepcopy(data)
     req["options"]["ask_every_decision"] = True
     if own_dice:

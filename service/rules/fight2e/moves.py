@@ -38,7 +38,7 @@ from .models import (
     MoveRequest,
     TechniqueOption,
 )
-from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
+from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice, chosen
 
 SUPPRESSORS = LAST
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
@@ -340,6 +340,16 @@ def _options(move: Move, t: Taken) -> None:
             for ident in ids:
                 if ident not in move.cat.entries:
                     found.add("DESIGN_CHOICE_INVALID", path, f"'{ident}' is not an Element or Liability.")
+        elif opt.type == "choices":
+            allowed = {c.value for c in opt.choices}
+            values = chosen(value)  # an empty one names nothing, like no value at all
+            if not isinstance(value, str | list) or any(v not in allowed for v in values):
+                found.add(
+                    "DESIGN_CHOICE_INVALID",
+                    path,
+                    f"'{opt.name}' of {entry.name} lists one or more of {', '.join(c.value for c in opt.choices)}.",
+                    entry.ref.line,
+                )
         elif opt.type == "text" and not isinstance(value, str):
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance

@@ -13,6 +13,7 @@ from .keywords import apply, has
 from .models import EntryChoice, EntryRef
 from .moves import Move, Taken, check, cost_rule, option_on
 from .random_effect import combinations_of, has_text_form
+from .schema import chosen
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
 for _code, _sev, _meaning, _ref in [
@@ -635,9 +636,10 @@ def _bounce(move: Move, t: Taken) -> None:
 _QUALITIES = ("strength", "speed", "stamina")
 
 
-def _named_qualities(text: object) -> list[str]:
-    words = str(text or "").lower().replace(",", " ").split()
-    return [q for q in _QUALITIES if q in words]
+def _named_qualities(value: object) -> list[str]:
+    """The Basic Qualities a ``choices`` option names (``speed_control`` is Speed)."""
+    named = {v.removesuffix("_control") for v in chosen(value)}
+    return [q for q in _QUALITIES if q in named]
 
 
 @check(("buff", "DESIGN_CHOICE_MISSING"))
@@ -817,7 +819,7 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
     if power_up is not None and _opt(power_up, "version") != "control":
         _add(move, t, "POWER_UP_SCHEDULE_INVALID", "Extra Elements go only on the Control version of Power Up.")
     total = 0.0
-    for ident in _listed(_opt(t, "schedule")):
+    for ident in chosen(_opt(t, "schedule")):
         entry = move.cat.entries.get(ident)
         if entry is None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")

@@ -29,6 +29,7 @@ from . import (
     power_up_utility,
     props,
     ranged,
+    records,
     sequences,
     sidestep_setup,
     styles,
@@ -46,7 +47,7 @@ from .combo import check_combo, control_cost
 from .effects import on_use, report_unsupported
 from .fighter import F
 from .initiative import roll_off
-from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
+from .models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, Choice, ChoiceOption, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .responses import movement_fs, reaction_window
 from .state import Ctx, Invalid
@@ -311,21 +312,24 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
                 )
                 if not reach:
                     out += _closing_in(ctx, f, [m], o, len(foes) > 1)
-    if not simultaneous and foes:  # no Combos in a simultaneous exchange (000 L5517)
-        out += _combo_choices(ctx, f, foes)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
         return out + [
             ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
             for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
         ]
-    for kind, text in (
-        (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
-        (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
-        (ActionType.await_opening, "Await Opening"),
-        (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if _idle_bonus(f) else "")),
-    ):
-        out.append(ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text))
-    return out + transformations.choices(ctx, f) + tag_team.choices(ctx, f)
+    tail = [
+        ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text)
+        for kind, text in (
+            (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
+            (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
+            (ActionType.await_opening, "Await Opening"),
+            (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if _idle_bonus(f) else "")),
+        )
+    ]
+    tail += transformations.choices(ctx, f) + tag_team.choices(ctx, f)
+    if foes:
+        out += _combo_choices(ctx, f, foes, room=MAX_CHOICES - len(out) - len(tail))
+    return out + tail
 
 
 def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
@@ -356,10 +360,11 @@ def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> l
     return []
 
 
-def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
+def _combo_choices(ctx: Ctx, f: F, foes: list[F], room: int) -> list[ChoiceOption]:
     """A few ready-made Combos: each attacking move he can afford opening (or, for a Throw, closing) a run of Basic
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
-    as well; these are offered so that a client can pick one without building it."""
+    as well; these are offered so that a client can pick one without building it, so they fill only the ``room``
+    the answer's bound on choices leaves after the single actions (a high Combo Skill would list hundreds)."""
     from .attack import range_ok
 
     basic = f.move("basic_move")
@@ -370,7 +375,9 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F]) -> list[ChoiceOption]:
     for m in f.prof.moves.values():
         if not m.offensive or m.is_super or m.has("counter"):
             continue
-        for n in range(1, f.prof.combo):
+        for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
+            if len(out) + 2 > room:  # this Combo and the move closing in to it might not fit
+                return out
             moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
             cost = control_cost(moves)
             if cost > f.control:
@@ -840,15 +847,8 @@ def _declare_move(
             )
         if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
-    if ongoing.active(f, "flight") and kind is ActionType.attack:
-        for m in offensive:
-            if not (m.is_special and (m.has("hard_to_evade") or m.has("aerial"))):
-                ctx.fail(
-                    "FLIGHT_MOVE_NOT_ALLOWED",
-                    f"{path}.moves",
-                    f"{key}: {f.id} is flying; {m.name} has neither Hard to Evade nor Aerial.",
-                    key=key,
-                )
+    if kind is ActionType.attack:
+        records.check_use_locks(ctx, f, offensive, f"{path}.moves", key)  # flying (000 L3370)
     _charge_back(ctx, f, moves, n, toward, target, cost, key)
     hazards.check_requirements(ctx, f, moves, target, key)
     hazards.check_create(ctx, f, moves, key)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...dice import die
 from . import (
     charge,
     copies,
@@ -17,6 +18,7 @@ from . import (
     perfect_hit,
     random_effect,
     ranged,
+    records,
     responses,
     sequences,
     sidestep_setup,
@@ -59,17 +61,6 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
     return None
 
 
-def _projectile_speed(m: MoveProfile, distance: int) -> tuple[str, int] | None:
-    """Very Fast +1 near (Long Range 0–2, Reach Range 0–1), Very Slow −1 far (3–4, 2–3); the first move of a
-    Combo only (Initial; 000 L4051–L4065)."""
-    reach = m.kw("reach_range")
-    if m.has("ranged.very_fast") and distance <= (1 if reach else 2):
-        return "very_fast", 1
-    if m.has("ranged.very_slow") and (2 if reach else 3) <= distance <= (3 if reach else 4):
-        return "very_slow", -1
-    return None
-
-
 def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     a, d = atk.attacker, atk.defender
     if atk.is_combo:
@@ -86,9 +77,7 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
     if mod:
         parts[mod[0]] = mod[1]
-    speed = _projectile_speed(atk.first, ctx.distance(a, d))
-    if speed:
-        parts[speed[0]] = speed[1]
+    parts.update(records.labelled_accuracy(atk.first, ctx.distance(a, d), option))  # Very Fast / Slow (000 L4051)
     if a.control > atk.cost:
         parts["extra_control"] = 1  # 000 L5708
     pend = 0
@@ -162,10 +151,12 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if any(m.has("unreliable") for m in atk.moves):
-        r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
-        if r == 1:
-            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874", {"roll": r})
+    chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
+    if chance is not None:
+        entry, mf = chance
+        r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
+        if r <= mf.fails_at_most:
+            ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
@@ -275,12 +266,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         )
         return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard, partial=True))
     return miss(ctx, atk, guard)
-
-
-def _d10():
-    from ...dice import Die
-
-    return Die(5)
 
 
 def _breakthrough(atk: Attack) -> int:

@@ -64,7 +64,7 @@ def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> M
     if step is not None and not priced.ki_based:
         step += theirs.strength - mine.strength  # his own Strength is added when it strikes
     acc = theirs.acc_bonus - mine.acc_bonus
-    parts = priced.accuracy_parts + ((AccuracyPart("copies_moves", acc, 0, 0, 0, frozenset()),) if acc else ())
+    parts = priced.accuracy_parts + ((AccuracyPart.uniform("copies_moves", acc),) if acc else ())
     ident = PREFIX + orig.id
     return replace(
         priced,

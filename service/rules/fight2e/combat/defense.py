@@ -3,7 +3,7 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 
 from __future__ import annotations
 
-from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
+from . import buff_modifiers, hazards, invincible_interrupts, positions, records, super_only, suppression, techniques
 from .attack_records import Guard
 from .fighter import F
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
@@ -47,6 +47,8 @@ def allowed_options(
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if defender.knocked_down and context == "action":  # ruling: any attack on him while down (000 L2163, L3918)
+        return [DefenseOption.defense, DefenseOption.tactics], False, "Knocked Down: Defense, or Tactics for a Reversal"
     if context == "bomb":
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
     if context == "bomb_shot":
@@ -265,9 +267,9 @@ def choose_defense(
     if option is DefenseOption.tactics and defender.fake_bonus:
         dt += defender.fake_bonus  # a Fake move earlier this turn (000 L3350)
         parts["fake"] = defender.fake_bonus
-    if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
-        dt += 4  # flying (000 L3370)
-        parts["flight"] = 4
+    for name, amount in records.lasting_defense(defender, option.value).items():
+        dt += amount  # flying: +4 with Evasion (000 L3370)
+        parts[name] = amount
     if option is DefenseOption.evasion and hazards.negative_evasion(ctx, attacker):
         dt += 2  # the attacker is in the Negative Position, no Hazards in play (000 L4694)
         parts["negative_position"] = 2

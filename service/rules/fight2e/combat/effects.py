@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..records import Point, Trigger
 from . import (
     access,
     buff_modifiers,
@@ -17,6 +18,7 @@ from . import (
     positions,
     props,
     ranged,
+    records,
     sequences,
     sidestep_setup,
     styles,
@@ -38,8 +40,6 @@ from .state import Ctx
 if TYPE_CHECKING:
     from .attack_records import Attack, DamageRoll, Guard
 
-VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
-
 
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
@@ -52,11 +52,6 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
                 f"fighters[{f.index}].sheet.{m.path}",
                 f"{m.name}: the combat effect of '{entry}' is not applied by the resolver",
             )
-
-
-def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
-    value = m.options.get(entry, {}).get(option)
-    return str(value) if value in ("initiative", "control") else "either"
 
 
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -72,10 +67,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     ongoing.end_buff(ctx, f, m)
     super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
     enhancer.bank(ctx, f, m)
-    if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
-        _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-    if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
-        _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+    records.die_shifts(ctx, f, None, m, Trigger.always)  # 'Always' recovery effects (000 L3358, L4836)
     if m.has("self_damage.self_stun") and not f.defeated:
         f.self_stun = True
         ctx.note(
@@ -103,13 +95,6 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
-def _next_die(f: F, target: str, steps: int, source: str) -> None:
-    # Several of one kind do not stack (000 L3358, L4836).
-    if any(s == source for _, _, s in f.next_dice):
-        return
-    f.next_dice.append((target, steps, source))
-
-
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
@@ -132,22 +117,10 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                     {"lost": lost},
                     {"heal": a.heal},
                 )
-        if m.has("critical_hit") and (i == last):
+        if m.records:  # Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy (000 L4231)
             part = next((p for p in dmg.parts if p.move is m), None)
-            if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
-                _next_die(a, _bonus_target(m, "critical_hit", "bonus_to"), 2, "critical_hit")
-                ctx.note("E.5", a.id, f"Critical Hit (even roll {part.roll}): +2 die steps next turn.", "000 L3210")
-        if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger", "on_hit") == "on_hit":
-            _next_die(a, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-            ctx.note("E.5", a.id, "Fast Recovery: +1 die step next turn.", "000 L3358")
-        if m.has("harry") and i == last:
-            d.next_dice = [x for x in d.next_dice if x[2] != "harry"]
-            d.next_dice.append(("either", -1, "harry"))
-            ctx.note(
-                "E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.", "000 L3432"
-            )
-        if m.has("super_energy"):
-            a.se_extra += m.has("super_energy")
+            records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)
+            a.se_extra += records.modifier_total(m, Point.super_energy)
         if m.has("taunt.modify_super_energy"):
             taunts.modify_super_energy(ctx, atk, m, i)
         if m.has("entangle") and not d.defeated:
@@ -172,12 +145,11 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
     a, d = atk.attacker, atk.defender
     drain_life.healing_attack(ctx, atk, "F.1")
-    for m in atk.moves:
-        if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version", "on_miss") == "on_miss":
-            _next_die(a, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
-            ctx.note("F.1", a.id, "Slow Recovery: one die size lower next turn.", "000 L4836")
-    if guard is not None and guard.option.value == "defense":
-        chip = sum(m.has("always_does_damage") for m in atk.moves)
+    last = len(atk.moves) - 1
+    for i, m in enumerate(atk.moves):
+        records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last, None, atk.is_combo)  # 000 L4836
+    if guard is not None:
+        chip = records.modifier_vs(atk.moves, Point.blocked_damage, guard.option.value)  # through Defense (000 L2815)
         if chip and d.life > 0:
             before = d.life
             d.life = max(d.life - chip, 0)
@@ -207,7 +179,8 @@ def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     d.last_guard = ""
     lost = [p for p in d.pending_acc if p[2] == "evasion"]
     d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
-    d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
+    lost_now = records.lost_when_hit()  # 000 L3210, L3358, L3432, L4836
+    d.next_dice = [x for x in d.next_dice if x[2] not in lost_now]
     ended = []
     if lost:
         ended.append("his Evasion Accuracy bonus")
@@ -266,12 +239,9 @@ def knockback_ranges(atk: Attack, damage: int) -> int:
     d = atk.defender
     if d.prof.big and damage < 2:
         return 0  # 000 L1078
-    if any(m.has("throw.hurl") for m in atk.moves):
-        return 2  # 000 L5954, L4375
-    if not any(m.kw("knockback") for m in atk.moves):
-        return 0
-    if atk.moves[-1].has("increased_knockback") or any(m.has("juggle.launcher") for m in atk.moves[:-1]):
-        return 2  # 000 L5956, L3559, L3619
+    by_records = records.knockback(atk.moves)  # Hurl, Increased Knockback, Launcher (000 L4375, L3559, L3621)
+    if by_records is not None:
+        return by_records
     if transformations.increased_knockback(atk.attacker):
         return 2  # Beast Form: every attack has Increased Knockback (000 L5319)
     return 1
@@ -294,13 +264,13 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
         )
         return 0
     before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
-    hurl = any(m.has("throw.hurl") for m in atk.moves)
+    named = records.knockback_log(atk.moves)  # Hurled (000 L4375)
     ctx.note(
         "E.3",
         atk.defender.id,
-        (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
+        (f"{named.log} {n} Ranges" if named else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
         + f": Range {before} → {after}.",
-        "000 L4375" if hurl else "000 L5948–L5956",
+        named.ref if named else "000 L5948–L5956",
         {"ranges": n},
         {"range": after},
     )
@@ -436,9 +406,9 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     a, d = atk.attacker, atk.defender
     breakfall, tech = False, None
     cost = 0
-    # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
-    no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
-    no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
+    # No Breakfall, No Tech Roll and Super Counter shut the options (000 L3633–L3643, L4221).
+    denied = records.denied(atk.moves)
+    no_bf, no_tr = "breakfall" in denied, "tech_roll" in denied
     if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
         key, dv = ctx.decide(
             d.id,

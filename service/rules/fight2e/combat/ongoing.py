@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..schema import chosen
 from . import buff_modifiers as mods
-from . import elements, vulnerability
+from . import elements, records, vulnerability
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
@@ -83,9 +84,8 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
     """One use of the Buff of ``m``; raises are capped at 3 against the sheet's own Qualities (000 L2973–L2975),
     Lowered Basic Quality floored at −2 (000 L3023)."""
     changes: dict[str, object] = {}
-    raised_text = _text(m, "raised_qualities")
-    words = raised_text.replace(",", " ").split()
-    raised = [q for q in _QUALITIES if q in words]
+    named = chosen(m.options.get("buff", {}).get("raised_qualities"))
+    raised = [q for q in _QUALITIES if q in named]
     steps = _int(m, "quality_raises")
     if raised and steps:
         per = max(1, steps // len(raised))  # ruling: the raises are shared evenly (as the moves core checks them)
@@ -97,15 +97,14 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
             room = max(3 - prof.speed, 0)
             add = min(per, room)
             changes["speed"] = prof.speed + add
-            # A Speed raise goes where the design names it; Initiative when it names neither (ruling).
-            if "control" in words:
+            # A Speed raise goes where the design says (speed_to), Initiative by default.
+            if _text(m, "speed_to") == "control":
                 changes["speed_ctrl"] = prof.speed_ctrl + add
             else:
                 changes["speed_init"] = prof.speed_init + add
     trade = min(_int(m, "defense_trade"), prof.defense)
     if trade:
-        split = _text(m, "defense_trade_split")
-        ev, ta = _split(trade, split)
+        ev, ta = _split(trade, _text(m, "defense_trade_split"), _int(m, "defense_trade_evasion"))
         changes["defense"] = prof.defense - trade  # 000 L2977–L2981
         changes["evasion"] = prof.evasion + ev
         changes["tactics"] = prof.tactics + ta
@@ -132,18 +131,11 @@ def _ki_step(mv: MoveProfile, sheet: MoveProfile | None, ki: int) -> int:
     return min(mv.damage_step + ki, max(top, mv.damage_step))
 
 
-def _split(points: int, text: str) -> tuple[int, int]:
-    """(Evasion, Tactics) shares of a Defense trade: as the design names them, all to the one named, else half
-    each with the odd point to Evasion (ruling)."""
-    found = dict(re.findall(r"(evasion|tactics)\D*?(\d+)", text))
-    if found:
-        ev = min(int(found["evasion"]), points) if "evasion" in found else points - min(int(found["tactics"]), points)
-        return ev, points - ev
-    if "tactics" in text and "evasion" not in text:
-        return 0, points
-    if "evasion" in text and "tactics" not in text:
-        return points, 0
-    return points - points // 2, points // 2
+def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
+    """(Evasion, Tactics) shares of a Defense trade: all to the one the design names, the number it gives to
+    Evasion (``by_number``), else half each with the odd point to Evasion (ruling)."""
+    ev = {"evasion": points, "tactics": 0, "by_number": min(to_evasion, points)}.get(split, points - points // 2)
+    return ev, points - ev
 
 
 def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -289,18 +281,11 @@ def active(f: F, ident: str, move: str | None = None) -> Effect | None:
 
 def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """A Buff or Flight move was used: it starts (or starts again, not stacking) from its full Time Count."""
-    if m.has("flight"):
-        f.ongoing = [e for e in f.ongoing if e.id != "flight"]
-        f.ongoing.append(Effect("flight", m.id, 5, ctx.turn))
-        ctx.note(
-            "C.5",
-            f.id,
-            f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
-            "only Hard to Evade or Aerial Special Moves.",
-            "000 L3362–L3372",
-            {"move": m.id},
-            {"time_left": 5},
-        )
+    for entry, rec in records.lasting(m):  # Flight (000 L3370)
+        f.ongoing = [e for e in f.ongoing if e.id != entry]
+        f.ongoing.append(Effect(entry, m.id, rec.count, ctx.turn))
+        text = rec.note.format(fighter=f.id, count=rec.count)
+        ctx.note("C.5", f.id, text, rec.ref, {"move": m.id}, {"time_left": rec.count})
     if m.has("temporary_technique"):
         from .techniques import grant
 

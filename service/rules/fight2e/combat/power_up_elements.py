@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..catalog import catalog
+from ..schema import chosen
 from .fighter import F
 from .models import DecisionValue
 from .move_profile import MoveProfile
@@ -36,8 +37,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     entries = catalog().entries
     out: list[tuple[list[str], float]] = []
     waiting: list[str] = []  # Liabilities listed before any Element go with the first one
-    for ident in str(m.options.get(EXTRA, {}).get("schedule") or "").split(","):
-        ident = ident.strip()
+    for ident in chosen(m.options.get(EXTRA, {}).get("schedule")):
         entry = entries.get(ident)
         if entry is None:
             continue

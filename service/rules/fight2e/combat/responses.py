@@ -388,6 +388,8 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
         return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
     if kind is ResponseKind.throw and dist != 0:
         return "a Throw Response needs the attack at Range 0"
+    if d.knocked_down and kind is not ResponseKind.reversal:
+        return "a Knocked Down fighter answers only with a Reversal (000 L2163, L3918)"
     if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
         return "a Reversal Response needs the defender attacked right after standing up (or while down)"
     if kind is ResponseKind.sidestep_counter and not techniques.has(ctx, d, "sidestep"):
