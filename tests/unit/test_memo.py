@@ -29,7 +29,6 @@ from .test_combat_rules import FIST, KICK, THROW, attack, sheet
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {
     "service.rules.fight2e.catalog.catalog",
-    "service.rules.fight2e.combat.records.lost_when_hit",  # no argument: read from the load-once catalogue
     "service.rules.fight2e.character_catalog.character_catalog",
     "service.rules.fight2e.models._json_fields",  # keyed by a model class
     "service.settings.get_settings",
