@@ -65,7 +65,15 @@ def test_build_a_move_and_see_its_price(base_url: str, offline_page: tuple[Page,
     page.screenshot(path=screenshots / "builder-move-priced.png", full_page=True)
     page.locator("#move-form").get_by_label("Name").fill("Blooming Dance")
     page.get_by_role("button", name="Add to the sheet").click()
-    expect(page.locator('#sheet-moves li[data-path="moves[0]"]')).to_contain_text("Blooming Dance (Special L3, 3 MP)")
+    on_sheet = page.locator('#sheet-moves li[data-path="moves[0]"]')
+    expect(on_sheet).to_contain_text("Blooming Dance (Special L3, 3 MP)")
+    # Edited back in the builder: Increased Damage once leaves 1 of the 4 slots unused, 3 − 1 = 2 MP (000 L2293).
+    on_sheet.get_by_role("button", name="Edit").click()
+    expect(page.locator('li[data-path="elements[1]"]').get_by_label("Times")).to_have_value("2")
+    page.locator('li[data-path="elements[1]"]').get_by_label("Times").fill("1")
+    page.get_by_role("button", name="Replace move 1 on the sheet").click()
+    expect(on_sheet).to_contain_text("Blooming Dance (Special L3, 2 MP)")
+    expect(page.locator("#sheet-moves li")).to_have_count(1)
     _clean(offline)
 
 
@@ -138,4 +146,24 @@ def test_play_a_turn_between_two_sheets(base_url: str, offline_page: tuple[Page,
     assert page.locator("#turn-outcome ol.log li").count() > 0
     expect(page.locator("#turn-findings li.error")).to_have_count(0)
     page.screenshot(path=screenshots / "builder-turn-played.png", full_page=True)
+    _clean(offline)
+
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll("input, select, textarea, button")]
+    .filter((el) => !el.closest("[hidden]"))
+    .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label") && !el.textContent.trim())
+    .map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def test_every_control_has_a_name_and_the_page_is_small(base_url: str, offline_page: tuple[Page, Offline]) -> None:
+    page, offline = offline_page
+    loaded: list[int] = []
+    page.on("response", lambda r: loaded.append(len(r.body())) if "/builder" in r.url else None)
+    _open(page, base_url)
+    _add_entry(page, "ranged", "Ranged")
+    page.locator("#sheet-file").set_input_files(_sheet_file(examples("validate_fighter")["pl8-fighter"]["fighter"]))
+    expect(page.locator("#sheet-moves li").first).to_be_visible()
+    assert page.evaluate(UNNAMED_CONTROLS) == []
+    assert page.locator("h1").count() == 1 and page.locator("main section h2").count() == 3
+    assert 0 < sum(loaded) < 100_000, "the page's own HTML, CSS and scripts stay under 100 kB"
     _clean(offline)

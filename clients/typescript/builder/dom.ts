@@ -131,3 +131,8 @@ export function fill(el: Element, ...children: Child[]): void {
       el.append(child instanceof Node ? child : String(child));
   }
 }
+
+/** Term and value pairs of a description list. */
+export function pairs(rows: [string, string | number][]): HTMLElement[] {
+  return rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]);
+}

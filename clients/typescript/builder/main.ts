@@ -30,8 +30,8 @@ async function start(): Promise<void> {
     return say(`${info.name}: this page needs ${lacking.join(", ")}, which the ruleset does not offer.`, true);
   say(`Loading the ${info.name} catalogue…`);
   const ctx: Context = { client, ruleset: info.id, catalogues: await loadCatalogues(client, info.id) };
-  const sheet = mountSheet(ctx);
-  mountMoveBuilder(ctx, (move) => sheet.addMove(move));
+  const sheet = mountSheet(ctx, (move, index) => builder.edit(move, index));
+  const builder = mountMoveBuilder(ctx, sheet);
   mountTurn(ctx, sheet);
   document.body.classList.add("ready");
   say(`${info.name}: ${ctx.catalogues.entries.length} Elements and Liabilities.`);

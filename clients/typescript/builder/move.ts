@@ -2,7 +2,7 @@
 // each violation shown beside the entry whose path it names.
 import type { Schemas } from "../src/index.js";
 import type { Context, Entry, EntryChoice, FighterMove } from "./context.js";
-import { byId, fill, debounce, field, h, numberInput, placeFindings, say, slot, uid } from "./dom.js";
+import { byId, debounce, field, fill, h, numberInput, pairs, placeFindings, say, slot, uid } from "./dom.js";
 
 type MoveType = "special" | "super";
 type List = "elements" | "liabilities";
@@ -17,7 +17,17 @@ interface Draft {
   liabilities: EntryChoice[];
 }
 
-export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) => void): void {
+export interface SheetMoves {
+  add(move: FighterMove): void;
+  replace(index: number, move: FighterMove): void;
+}
+
+export interface MoveBuilder {
+  /** Loads a move of the sheet into the builder; saving it replaces the sheet's move at `index`. */
+  edit(move: FighterMove, index: number): void;
+}
+
+export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   const draft: Draft = { name: "", type: "special", level: 3, ki: null, elements: [], liabilities: [] };
   const byEntryId = new Map(ctx.catalogues.entries.map((e) => [e.id, e]));
   const chosen = byId<HTMLOListElement>("move-entries");
@@ -25,7 +35,6 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
   const price = byId("move-price");
   const general = byId("move-findings");
   let asked = 0;
-  let priced: Schemas["MovePrice"] | undefined;
 
   const request = () => ({
     name: draft.name || null,
@@ -41,7 +50,6 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
     try {
       const answer = await ctx.client.call<Schemas["MovePrice"]>(ctx.ruleset, "price_move", request());
       if (mine !== asked) return; // a later change is already being priced
-      priced = answer;
       showPrice(answer);
       placeFindings(byId("move"), [...answer.violations, ...answer.warnings], general);
     } catch (error) {
@@ -177,52 +185,93 @@ export function mountMoveBuilder(ctx: Context, addToSheet: (move: FighterMove) =
     reprice();
   }
 
-  const form = byId("move-form");
-  form.replaceChildren(
-    field(
-      "Name",
-      h("input", { type: "text", maxlength: 120, oninput: (e: Event) => ((draft.name = value(e)), reprice()) }),
-    ),
-    field(
-      "Type",
-      h(
-        "select",
-        { onchange: (e: Event) => ((draft.type = value(e) as MoveType), renderResults(), reprice()) },
-        h("option", { value: "special" }, "Special Move"),
-        h("option", { value: "super" }, "Super Move"),
-      ),
-    ),
-    h(
-      "span",
-      { "data-path": "level" },
+  function renderForm(): void {
+    byId("move-form").replaceChildren(
       field(
-        "Level",
-        numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())),
+        "Name",
+        h("input", {
+          type: "text",
+          maxlength: 120,
+          value: draft.name,
+          oninput: (e: Event) => ((draft.name = value(e)), reprice()),
+        }),
       ),
-    ),
-    field(
-      "Fighter's Ki Skill",
-      numberInput(null, 0, 10, (v) => ((draft.ki = v), reprice())),
-      "optional: checks Ki-based Elements",
-    ),
-  );
+      field(
+        "Type",
+        h(
+          "select",
+          { onchange: (e: Event) => ((draft.type = value(e) as MoveType), renderResults(), reprice()) },
+          h("option", { value: "special", selected: draft.type === "special" }, "Special Move"),
+          h("option", { value: "super", selected: draft.type === "super" }, "Super Move"),
+        ),
+      ),
+      h(
+        "span",
+        { "data-path": "level" },
+        field(
+          "Level",
+          numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())),
+        ),
+      ),
+      field(
+        "Fighter's Ki Skill",
+        numberInput(draft.ki, 0, 10, (v) => ((draft.ki = v), reprice())),
+        "optional: checks Ki-based Elements",
+      ),
+    );
+  }
+
   byId("entry-search").addEventListener("input", debounce(renderResults, 80));
   byId("entry-kind").addEventListener("change", renderResults);
-  byId("move-add").addEventListener("click", () => {
-    if (!priced) return;
-    addToSheet({
-      name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
-      kind: draft.type,
-      level: draft.level,
-      elements: structuredClone(draft.elements),
-      liabilities: structuredClone(draft.liabilities),
-      cost_paid: priced.move_points,
-    });
-    say(`“${draft.name || "The move"}” is on the sheet.`);
+  const addButton = byId("move-add");
+  let editing: number | null = null; // the sheet's move being edited, or none: a new move
+  const setEditing = (index: number | null) => {
+    editing = index;
+    addButton.textContent = index === null ? "Add to the sheet" : `Replace move ${index + 1} on the sheet`;
+  };
+  addButton.addEventListener("click", async () => {
+    try {
+      // Priced again as it stands now: the live price may still be waiting for the last change.
+      const now = await ctx.client.call<Schemas["MovePrice"]>(ctx.ruleset, "price_move", request());
+      const move: FighterMove = {
+        name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
+        kind: draft.type,
+        level: draft.level,
+        elements: structuredClone(draft.elements),
+        liabilities: structuredClone(draft.liabilities),
+        cost_paid: now.move_points,
+      };
+      if (editing === null) sheet.add(move);
+      else sheet.replace(editing, move);
+      say(`“${move.name}” is on the sheet.`);
+      setEditing(null);
+    } catch (error) {
+      say(`Pricing failed: ${(error as Error).message}`, true);
+    }
   });
+  renderForm();
   renderResults();
   renderChosen();
   reprice();
+  return {
+    edit(move, index) {
+      const { elements = [], liabilities = [], ...kept } = structuredClone(move);
+      Object.assign(draft, {
+        name: kept.name ?? "",
+        type: kept.kind === "super" ? "super" : "special",
+        level: kept.level ?? 0,
+        elements,
+        liabilities,
+      });
+      setEditing(index);
+      renderForm();
+      renderResults();
+      renderChosen();
+      reprice();
+      byId("move").scrollIntoView();
+      byId("move-form").querySelector("input")?.focus();
+    },
+  };
 }
 
 function optionControl(choice: EntryChoice, option: Schemas["EntryOption"], changed: () => void): HTMLElement {
@@ -274,8 +323,4 @@ function value(e: Event): string {
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
-}
-
-export function pairs(rows: [string, string | number][]): HTMLElement[] {
-  return rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]);
 }

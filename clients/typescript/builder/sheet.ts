@@ -2,8 +2,7 @@
 // imported from and exported to a JSON file.
 import type { Schemas } from "../src/index.js";
 import type { Context, Fighter, FighterMove } from "./context.js";
-import { byId, fill, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
-import { pairs } from "./move.js";
+import { byId, fill, pairs, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
 
 type Validation = Schemas["FighterValidation"];
 type Pick = "qualities" | "weaknesses" | "quirks";
@@ -35,10 +34,12 @@ export function readSheet(text: string): Fighter {
 
 export interface SheetEditor {
   current(): Fighter;
-  addMove(move: FighterMove): void;
+  add(move: FighterMove): void;
+  replace(index: number, move: FighterMove): void;
 }
 
-export function mountSheet(ctx: Context): SheetEditor {
+/** `edit` opens one of the sheet's moves in the move builder. */
+export function mountSheet(ctx: Context, edit: (move: FighterMove, index: number) => void): SheetEditor {
   let sheet = blankFighter();
   const root = byId("sheet");
   const general = byId("sheet-findings");
@@ -174,13 +175,20 @@ export function mountSheet(ctx: Context): SheetEditor {
       }),
     );
     byId("sheet-moves").replaceChildren(
-      ...(sheet.moves ?? []).map((m, i) =>
-        row(
-          `moves[${i}]`,
-          `${m.name ?? "Move"} (${m.kind === "super" ? "Super" : "Special"} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`,
-          () => (sheet.moves!.splice(i, 1), render()),
-        ),
-      ),
+      ...(sheet.moves ?? []).map((m, i) => {
+        const kind = { special: "Special", super: "Super", command: "Command" }[m.kind ?? "special"];
+        const label = `${m.name ?? "Move"} (${kind} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`;
+        const li = row(`moves[${i}]`, label, () => (sheet.moves!.splice(i, 1), render()));
+        if (m.kind !== "command") {
+          const button = h(
+            "button",
+            { type: "button", "aria-label": `Edit ${label}`, onclick: () => edit(m, i) },
+            "Edit",
+          );
+          li.insertBefore(button, li.querySelector("button"));
+        }
+        return li;
+      }),
     );
   }
 
@@ -252,8 +260,12 @@ export function mountSheet(ctx: Context): SheetEditor {
   render();
   return {
     current: () => structuredClone(sheet),
-    addMove(move) {
+    add(move) {
       (sheet.moves ??= []).push(move);
+      render();
+    },
+    replace(index, move) {
+      (sheet.moves ??= [])[index] = move;
       render();
     },
   };

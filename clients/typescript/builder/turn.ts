@@ -179,6 +179,9 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
         ),
       ),
       h("ul", { id: "turn-findings", class: "findings" }),
+      a.unsupported.length
+        ? h("p", { class: "unsupported" }, "Not decided by the service: ", a.unsupported.map((u) => u.id).join(", "))
+        : null,
       h("h4", {}, "Log"),
       h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))),
     );

@@ -102,3 +102,6 @@ export function fill(el, ...children) {
             el.append(child instanceof Node ? child : String(child));
     }
 }
+export function pairs(rows) {
+    return rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]);
+}

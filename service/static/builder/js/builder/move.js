@@ -1,6 +1,6 @@
-import { byId, fill, debounce, field, h, numberInput, placeFindings, say, slot, uid } from "./dom.js";
+import { byId, debounce, field, fill, h, numberInput, pairs, placeFindings, say, slot, uid } from "./dom.js";
 const RESULTS_SHOWN = 25;
-export function mountMoveBuilder(ctx, addToSheet) {
+export function mountMoveBuilder(ctx, sheet) {
     const draft = { name: "", type: "special", level: 3, ki: null, elements: [], liabilities: [] };
     const byEntryId = new Map(ctx.catalogues.entries.map((e) => [e.id, e]));
     const chosen = byId("move-entries");
@@ -8,7 +8,6 @@ export function mountMoveBuilder(ctx, addToSheet) {
     const price = byId("move-price");
     const general = byId("move-findings");
     let asked = 0;
-    let priced;
     const request = () => ({
         name: draft.name || null,
         type: draft.type,
@@ -23,7 +22,6 @@ export function mountMoveBuilder(ctx, addToSheet) {
             const answer = await ctx.client.call(ctx.ruleset, "price_move", request());
             if (mine !== asked)
                 return;
-            priced = answer;
             showPrice(answer);
             placeFindings(byId("move"), [...answer.violations, ...answer.warnings], general);
         }
@@ -99,26 +97,67 @@ export function mountMoveBuilder(ctx, addToSheet) {
         renderChosen();
         reprice();
     }
-    const form = byId("move-form");
-    form.replaceChildren(field("Name", h("input", { type: "text", maxlength: 120, oninput: (e) => ((draft.name = value(e)), reprice()) })), field("Type", h("select", { onchange: (e) => ((draft.type = value(e)), renderResults(), reprice()) }, h("option", { value: "special" }, "Special Move"), h("option", { value: "super" }, "Super Move"))), h("span", { "data-path": "level" }, field("Level", numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())))), field("Fighter's Ki Skill", numberInput(null, 0, 10, (v) => ((draft.ki = v), reprice())), "optional: checks Ki-based Elements"));
+    function renderForm() {
+        byId("move-form").replaceChildren(field("Name", h("input", {
+            type: "text",
+            maxlength: 120,
+            value: draft.name,
+            oninput: (e) => ((draft.name = value(e)), reprice()),
+        })), field("Type", h("select", { onchange: (e) => ((draft.type = value(e)), renderResults(), reprice()) }, h("option", { value: "special", selected: draft.type === "special" }, "Special Move"), h("option", { value: "super", selected: draft.type === "super" }, "Super Move"))), h("span", { "data-path": "level" }, field("Level", numberInput(draft.level, 0, 30, (v) => ((draft.level = v ?? 0), reprice())))), field("Fighter's Ki Skill", numberInput(draft.ki, 0, 10, (v) => ((draft.ki = v), reprice())), "optional: checks Ki-based Elements"));
+    }
     byId("entry-search").addEventListener("input", debounce(renderResults, 80));
     byId("entry-kind").addEventListener("change", renderResults);
-    byId("move-add").addEventListener("click", () => {
-        if (!priced)
-            return;
-        addToSheet({
-            name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
-            kind: draft.type,
-            level: draft.level,
-            elements: structuredClone(draft.elements),
-            liabilities: structuredClone(draft.liabilities),
-            cost_paid: priced.move_points,
-        });
-        say(`“${draft.name || "The move"}” is on the sheet.`);
+    const addButton = byId("move-add");
+    let editing = null;
+    const setEditing = (index) => {
+        editing = index;
+        addButton.textContent = index === null ? "Add to the sheet" : `Replace move ${index + 1} on the sheet`;
+    };
+    addButton.addEventListener("click", async () => {
+        try {
+            const now = await ctx.client.call(ctx.ruleset, "price_move", request());
+            const move = {
+                name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
+                kind: draft.type,
+                level: draft.level,
+                elements: structuredClone(draft.elements),
+                liabilities: structuredClone(draft.liabilities),
+                cost_paid: now.move_points,
+            };
+            if (editing === null)
+                sheet.add(move);
+            else
+                sheet.replace(editing, move);
+            say(`“${move.name}” is on the sheet.`);
+            setEditing(null);
+        }
+        catch (error) {
+            say(`Pricing failed: ${error.message}`, true);
+        }
     });
+    renderForm();
     renderResults();
     renderChosen();
     reprice();
+    return {
+        edit(move, index) {
+            const { elements = [], liabilities = [], ...kept } = structuredClone(move);
+            Object.assign(draft, {
+                name: kept.name ?? "",
+                type: kept.kind === "super" ? "super" : "special",
+                level: kept.level ?? 0,
+                elements,
+                liabilities,
+            });
+            setEditing(index);
+            renderForm();
+            renderResults();
+            renderChosen();
+            reprice();
+            byId("move").scrollIntoView();
+            byId("move-form").querySelector("input")?.focus();
+        },
+    };
 }
 function optionControl(choice, option, changed) {
     const options = (choice.options ??= {});
@@ -162,7 +201,4 @@ function value(e) {
 }
 function signed(n) {
     return n > 0 ? `+${n}` : String(n);
-}
-export function pairs(rows) {
-    return rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, String(v))]);
 }

@@ -1,5 +1,4 @@
-import { byId, fill, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
-import { pairs } from "./move.js";
+import { byId, fill, pairs, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
 export function blankFighter() {
     return {
         name: "New Fighter",
@@ -23,7 +22,7 @@ export function readSheet(text) {
         throw new Error("no basic_qualities: not a Fighter sheet");
     return sheet;
 }
-export function mountSheet(ctx) {
+export function mountSheet(ctx, edit) {
     let sheet = blankFighter();
     const root = byId("sheet");
     const general = byId("sheet-findings");
@@ -80,7 +79,16 @@ export function mountSheet(ctx) {
             li.insertBefore(field("Level", numberInput(s.level, -10, 100, (v) => ((s.level = v ?? 0), changed()))), li.querySelector("button"));
             return li;
         }));
-        byId("sheet-moves").replaceChildren(...(sheet.moves ?? []).map((m, i) => row(`moves[${i}]`, `${m.name ?? "Move"} (${m.kind === "super" ? "Super" : "Special"} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`, () => (sheet.moves.splice(i, 1), render()))));
+        byId("sheet-moves").replaceChildren(...(sheet.moves ?? []).map((m, i) => {
+            const kind = { special: "Special", super: "Super", command: "Command" }[m.kind ?? "special"];
+            const label = `${m.name ?? "Move"} (${kind} L${m.level ?? 0}, ${m.cost_paid ?? "?"} MP)`;
+            const li = row(`moves[${i}]`, label, () => (sheet.moves.splice(i, 1), render()));
+            if (m.kind !== "command") {
+                const button = h("button", { type: "button", "aria-label": `Edit ${label}`, onclick: () => edit(m, i) }, "Edit");
+                li.insertBefore(button, li.querySelector("button"));
+            }
+            return li;
+        }));
     }
     function row(path, label, remove) {
         const li = h("li", { "data-path": path }, h("span", {}, label), " ", h("button", { type: "button", class: "remove", "aria-label": `Remove ${label}`, onclick: remove }, "Remove"));
@@ -137,8 +145,12 @@ export function mountSheet(ctx) {
     render();
     return {
         current: () => structuredClone(sheet),
-        addMove(move) {
+        add(move) {
             (sheet.moves ??= []).push(move);
+            render();
+        },
+        replace(index, move) {
+            (sheet.moves ??= [])[index] = move;
             render();
         },
     };

@@ -112,7 +112,9 @@ export function mountTurn(ctx, editor) {
         pending.replaceChildren();
         fill(outcome, h("h3", {}, a.status === "invalid"
             ? "The turn cannot be played"
-            : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${who(a.winner)}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, who(f.id)), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
+            : `Turn over (${a.status.replace("_", " ")}) after ${trips} round trip(s)`), a.winner ? h("p", {}, `Winner: ${who(a.winner)}`) : null, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Fighter"), h("th", { scope: "col" }, "Life Bar"), h("th", { scope: "col" }, "Fighting Spirit"))), h("tbody", {}, ...a.fighters.map((f) => h("tr", {}, h("th", { scope: "row" }, who(f.id)), h("td", {}, f.state.life_bar), h("td", {}, f.state.fighting_spirit))))), h("ul", { id: "turn-findings", class: "findings" }), a.unsupported.length
+            ? h("p", { class: "unsupported" }, "Not decided by the service: ", a.unsupported.map((u) => u.id).join(", "))
+            : null, h("h4", {}, "Log"), h("ol", { class: "log" }, ...a.log.map((step) => h("li", {}, step.text))));
         placeFindings(outcome, [...a.violations, ...a.warnings], byId("turn-findings"));
     }
 }
