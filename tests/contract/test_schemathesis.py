@@ -68,14 +68,21 @@ openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
 
 
 @openapi.hook
-@schemathesis.hook.apply_to(path_regex=r"/simulate$")
+@schemathesis.hook.apply_to(path_regex=r"/simulate(/merge)?$")
 def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     """A simulation's work grows with its fights and turns (minutes at the 5,000-fight bound): fuzzed runs are kept
-    to a few short fights. The bounds themselves are checked in tests/unit/test_simulation.py."""
-    if isinstance(body, dict):
-        for name, most in (("count", 2), ("turn_limit", 10)):
-            if isinstance(body.get(name), int) and not isinstance(body[name], bool) and body[name] > most:
-                body = {**body, name: most}
+    to a few short fights. Parts of a merge must join (same matchup, adjacent seed ranges, as many fights as their
+    range), which no schema can say: a fuzzed merge keeps its first part, its fights made its range's count. The
+    bounds and the refusals are checked in tests/unit/test_simulation.py and tests/api/test_simulate_api.py."""
+    if not isinstance(body, dict):
+        return body
+    for name, most in (("count", 2), ("turn_limit", 10)):
+        if isinstance(body.get(name), int) and not isinstance(body[name], bool) and body[name] > most:
+            body = {**body, name: most}
+    runs = body.get("runs")
+    if isinstance(runs, list) and runs and isinstance(runs[0], dict) and isinstance(runs[0].get("seeds"), dict):
+        first = runs[0]
+        body = {**body, "runs": [{**first, "fights": first["seeds"].get("count", first.get("fights"))}]}
     return body
 
 

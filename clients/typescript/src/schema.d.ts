@@ -3652,7 +3652,7 @@ export interface components {
             fighter: components["schemas"]["Fighter"];
             /**
              * Name
-             * @description The side's fighter id in every turn (letters, digits, _ and -).
+             * @description The side's fighter id in every turn (letters, digits, _ and -); when both sides have the same name, the second is played and reported as `<name>-2`.
              */
             name: string;
             /** @description Default: `"balanced"`. */

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .findings import Unsupported
 
@@ -78,7 +78,7 @@ class FightLengths(Sums):
 class SeedRange(Sums):
     seed: int = Field(ge=-(2**63), le=2**63 - 1)
     offset: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
-    count: Count = Field(le=MAX_MERGED_FIGHTS)
+    count: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
 
 
 class SimulationSums(Sums):
@@ -88,7 +88,7 @@ class SimulationSums(Sums):
     ruleset_version: Label
     matchup: Label = Field(description="Digest of the request without offset and count: runs merge only if equal.")
     seeds: SeedRange = Field(description="Fight i (offset ≤ i < offset + count) is played with the seed's i-th key.")
-    fights: Count
+    fights: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
     draws: Count = Field(description="Rounds that ended with no winner (both down, or even at time over).")
     time_outs: Count = Field(description="Fights stopped at the request's turn limit.")
     aborted: Count = Field(description="Fights the resolver refused to continue (see `unsupported`).")
@@ -295,6 +295,14 @@ class MergeError(ValueError):
 def merge(runs: Sequence[SimulationSums]) -> SimulationSums:
     """The answer of the whole run from the answers of its parts (any order; adjacent, non-overlapping ranges)."""
     parts = mergeable(runs)
+    try:
+        merged = _merged(parts)
+        return type(merged).model_validate(merged.model_dump())  # the totals checked against an answer's bounds
+    except ValidationError as exc:  # a total beyond what an answer can hold
+        raise MergeError(f"the merged sums leave the bounds of an answer: {exc.errors()[0]['msg']}") from exc
+
+
+def _merged(parts: list[SimulationSums]) -> SimulationSums:
     first = parts[0]
     width = max(len(p.length.histogram) for p in parts)
     histogram = [sum(p.length.histogram[t] if t < len(p.length.histogram) else 0 for p in parts) for t in range(width)]
@@ -322,6 +330,9 @@ def mergeable(runs: Sequence[SimulationSums]) -> list[SimulationSums]:
     if not runs:
         raise MergeError("nothing to merge")
     parts = sorted(runs, key=lambda r: r.seeds.offset)
+    for p in parts:
+        if p.fights != p.seeds.count:
+            raise MergeError(f"a part counts {p.fights} fights for a seed range of {p.seeds.count}")
     for prev, nxt in itertools.pairwise(parts):
         _check_joinable(parts[0], prev, nxt)
     return parts

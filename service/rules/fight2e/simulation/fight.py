@@ -30,6 +30,7 @@ from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
 from .policies import View, choose
 
+MAX_STATE = 5000  # FighterState's bound on Life Bar and Fighting Spirit
 MAX_ASKS = 40  # answers to the resolver within one turn before the fight is given up as aborted
 
 
@@ -46,11 +47,17 @@ class Matchup:
         return self.names.index(fighter) if fighter in self.names else None
 
 
+def side_names(request: SimulationRequest) -> tuple[str, str]:
+    """The sides' fighter ids: the second gets ``-2`` when both are named alike (ids are at most 40 characters)."""
+    a, b = request.sides[0].name, request.sides[1].name
+    return a, (b if b != a else f"{b[:38]}-2")
+
+
 def matchup(request: SimulationRequest) -> Matchup:
     a, b = request.sides
     return Matchup(
         request=request,
-        names=(a.name, b.name),
+        names=side_names(request),
         figures=(sheet_figures(a.fighter), sheet_figures(b.fighter)),
         supers=(_supers(a.fighter), _supers(b.fighter)),
     )
@@ -65,13 +72,18 @@ def _start(m: Matchup) -> tuple[FightState, list[CombatFighter]]:
     fight = FightState(time_count=opts.time_start, positioning=Positioning(range=m.request.range))
     fighters = [
         CombatFighter(
-            id=side.name,
+            id=name,
             sheet=side.fighter,
-            state=FighterState(life_bar=fig.life_bar, fighting_spirit=fig.fighting_spirit),
+            state=FighterState(life_bar=_bounded(fig.life_bar), fighting_spirit=_bounded(fig.fighting_spirit)),
         )
-        for side, fig in zip(m.request.sides, m.figures, strict=True)
+        for name, side, fig in zip(m.names, m.request.sides, m.figures, strict=True)
     ]
     return fight, fighters
+
+
+def _bounded(value: int) -> int:
+    """A sheet's figure within what a fighter's state holds (a broken sheet's is reported by the resolver)."""
+    return max(0, min(MAX_STATE, value))
 
 
 Resolve = Callable[[TurnRequest], TurnResult]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 
-from ...core.simulation import MAX_TURN_LIMIT, SimulationSums, mergeable
+from ...core.simulation import MAX_TURN_LIMIT, SimulationSums, merge
 from ..combat.models import CombatOptions, FighterId
 from ..fighter_models import Fighter
 from ..models import Model
@@ -28,7 +28,10 @@ class Policy(StrEnum):
 
 
 class Side(Model):
-    name: FighterId = Field(description="The side's fighter id in every turn (letters, digits, _ and -).")
+    name: FighterId = Field(
+        description="The side's fighter id in every turn (letters, digits, _ and -); when both sides have the same "
+        "name, the second is played and reported as `<name>-2`."
+    )
     fighter: Fighter
     policy: Policy = Policy.balanced
 
@@ -55,14 +58,6 @@ class SimulationRequest(Model):
         description="A fight still going after this many turns is a time-out.",
     )
 
-    @model_validator(mode="after")
-    def _distinct_names(self) -> SimulationRequest:
-        if self.sides[0].name == self.sides[1].name:
-            raise ValueError("the two sides need different names")
-        if self.options.tag_team:
-            raise ValueError("tag_team: one fighter per side is simulated so far")
-        return self
-
 
 Runs = Annotated[list[SimulationSums], Field(min_length=1, max_length=1000)]
 
@@ -72,7 +67,8 @@ class MergeRequest(Model):
 
     runs: Runs
 
-    @model_validator(mode="after")
-    def _parts_of_one_run(self) -> MergeRequest:
-        mergeable(self.runs)  # a MergeError is a ValueError: the request is refused as malformed
-        return self
+    @field_validator("runs")
+    @classmethod
+    def _parts_of_one_run(cls, runs: list[SimulationSums]) -> list[SimulationSums]:
+        merge(runs)  # a MergeError is a ValueError: parts that do not join are refused as a malformed request
+        return runs

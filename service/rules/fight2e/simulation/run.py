@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.simulation import RunHeader, SeedRange, SimulationSums, fight_seed, matchup_digest, merge, tally
 from ..identity import RULESET, VERSION
-from .fight import matchup, play
+from .fight import matchup, play, side_names
 from .models import MergeRequest, SimulationRequest
 
 
@@ -15,7 +15,7 @@ def header(request: SimulationRequest) -> RunHeader:
         ruleset_version=VERSION,
         matchup=matchup_digest(same_run),
         seeds=SeedRange(seed=request.seed, offset=request.offset, count=request.count),
-        sides=(request.sides[0].name, request.sides[1].name),
+        sides=side_names(request),
         policies=(str(request.sides[0].policy), str(request.sides[1].policy)),
         turn_limit=request.turn_limit,
     )
