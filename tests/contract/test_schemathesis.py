@@ -23,6 +23,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
 from service.graphql.schema import sdl_schema
@@ -102,10 +103,16 @@ def refusals_only(body: bytes | str) -> list[str]:
     return codes
 
 
+# Schema-valid bodies an operation may still refuse with a 400, for a rule no JSON Schema can state: the parts of a
+# simulation merge must join (same matchup, adjacent seed ranges); the refusals are tested in test_simulate_api.py.
+UNSTATABLE = ("/simulate/merge",)
+
+
 @openapi.parametrize()
 @SETTINGS
 def test_openapi(case: schemathesis.Case) -> None:
-    case.call_and_validate()
+    unstatable = case.operation.path.endswith(UNSTATABLE)
+    case.call_and_validate(excluded_checks=[positive_data_acceptance] if unstatable else None)
 
 
 @graphql_schema.parametrize()
