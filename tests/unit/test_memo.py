@@ -40,6 +40,7 @@ LOAD_ONCE = {
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
     "service.docs._markdown",
     "service.docs.validation_codes_markdown",
+    "service.builder._page",  # the builder page's file and its policy, read once
 }
 
 JAB = {"id": "jab", "name": "Jab", "level": 2}
