@@ -842,6 +842,9 @@ def main(argv: list[str] | None = None) -> None:
         "GraphQL variable, so the turn itself is unchanged).",
         load_table(loads),
         "## One request at a time (server time, measured by the client on loopback)",
+        "The last column is the CPU time the server's processes used per request (every thread, from Linux's "
+        "schedstat): unlike wall times and load-run rates, it does not count time spent waiting for a core, so it "
+        "stays comparable on a busy, shared machine.",
         sequential_table(seq),
     ]
     if core is not None:

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import strawberry
 from graphql import GraphQLSchema
 from graphql import build_schema as build_sdl_schema
 from graphql.validation import NoSchemaIntrospectionCustomRule
 from litestar import Request, Response
+from litestar.background_tasks import BackgroundTasks
+from litestar.di import Provide
+from litestar.types import Dependencies
 from pydantic import BaseModel
 from strawberry.extensions import AddValidationRules, MaxTokensLimiter
 from strawberry.extensions.max_aliases import create_validator as alias_validator
@@ -180,6 +183,11 @@ async def _remember(response: Response[Any]) -> Response[Any]:
     return response
 
 
+def _temporal_response() -> Response[Any]:
+    """The response resolvers may set headers or a status on (Strawberry's ``info.context["response"]``)."""
+    return Response({}, background=BackgroundTasks([]))
+
+
 def graphql_controller(settings: Settings) -> type:
     base = make_graphql_controller(
         build_schema(settings),
@@ -191,6 +199,12 @@ def graphql_controller(settings: Settings) -> type:
 
     class GraphQLController(TransportMixin, base):  # type: ignore[misc, valid-type]
         include_in_schema = False
+        # Strawberry builds this placeholder response in a worker thread (``sync_to_thread=True``): a thread pool
+        # round trip on every request for two constructors. Built inline here.
+        dependencies: ClassVar[Dependencies] = {
+            **base.dependencies,
+            "response": Provide(_temporal_response, sync_to_thread=False),
+        }
         before_request = _repeated_query
         after_request = _remember
         max_query_bytes = settings.graphql_max_bytes

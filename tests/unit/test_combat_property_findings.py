@@ -3,10 +3,15 @@ with its figures worked out by hand from the book."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.models import MAX_CHOICES, ActionType, TurnResult
 
 from .combat_fixtures import build
+from .test_combat_defensive_specials import CLONES, FIRE, KICK, MISS, SHIELD, interrupt_with
+from .test_combat_rules import attack, duel, sheet
+from .test_combat_special_states import COPY_DICE, MIMIC, owner
 from .test_fighters_support import errors, tsuto_pl8, validate
 
 
@@ -81,3 +86,41 @@ def test_ready_made_combos_are_no_longer_than_a_decision_can_name() -> None:
     jab = [c for c in p.choices if (c.value.moves or [None])[0] == "m9" and len(c.value.moves or []) > 1]
     assert max(len(c.value.moves or []) for c in p.choices) == 12
     assert max(len(c.value.moves or []) for c in jab) == 12 and max(c.control for c in jab) == 13
+
+
+def test_copies_moves_lists_what_the_damage_can_buy() -> None:
+    """Mimic (Copies Moves) hits for 5: 5 Move Points, and a move costs its Level (000 L3115, L5025). b's Strike
+    (L2, Increased Accuracy) and Heavy (L4, no Element) are both within 5; copying Strike loses its one Element
+    kind, Heavy has none to lose (000 L3117). The pending decision used to offer no choice at all."""
+    req = {"T1.a.action": attack(["mimic"])}
+    res = duel(req, COPY_DICE, a=sheet("a", moves=[MIMIC]), b=owner(), rng=1, options={"ask_every_decision": False})
+    p = res.pending_decision
+    assert p is not None and p.key == "T1.a.copy_move" and p.default is None
+    assert [c.value.model_dump(mode="json") for c in p.choices] == [
+        {"moves": []},
+        {"moves": ["strike"], "entry": "increased_accuracy"},
+        {"moves": ["heavy"]},
+    ]
+
+
+def test_the_absorb_choice_lists_the_projectiles_of_the_combo() -> None:
+    """A Combo of a Basic Move and two Ranged moves, absorbed by an Absorbs Attacks interrupt: the absorber picks
+    one of the two projectiles (000 L2773), so those two are the choices."""
+    bolt = {"id": "bolt", "name": "Bolt", "level": 2, "elements": [{"id": "ranged"}]}
+    dec = {"T1.a.action": attack(["basic_move", "fireball", "bolt"]), **interrupt_with("shield")}
+    kw: dict[str, Any] = {"a": sheet("a", moves=[FIRE, bolt], combo=5, ctrl=3), "b": sheet("b", moves=[SHIELD])}
+    res = duel(dec, {**MISS, "T1.a.ctrl": 12}, rng=1, **kw)
+    p = res.pending_decision
+    assert p is not None and p.key == "T1.b.absorb_choice"
+    assert [c.value.moves for c in p.choices] == [["fireball"], ["bolt"]]
+
+
+def test_the_glide_offers_both_directions() -> None:
+    """An Offensive Illusion's glide goes its Ranges toward or away, as the player picks (000 L3490)."""
+    glide = {
+        "ongoing_effects": [{"id": "offensive_illusion", "move": "clones", "since": 1, "target": "a", "charges": 2}]
+    }
+    res = duel({}, {}, turn=2, rng=1, a=sheet("a", moves=[KICK]), b=sheet("b", moves=[CLONES]), sb=glide)
+    p = res.pending_decision
+    assert p is not None and p.key == "T2.b.illusion_glide"
+    assert [c.value.direction for c in p.choices] == ["toward", "away"]

@@ -16,6 +16,8 @@ from .fighters import validate_fighter
 from .identity import RULESET, VERSION
 from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves import price_json
+from .optimiser.models import OptimiseAnswer, OptimiseRequest
+from .optimiser.search import optimise
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -67,6 +69,22 @@ OPERATIONS = (
         run=price_attack_string,
         caching=Caching.local,
         summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
+    ),
+    Operation(
+        name="optimise_moves",
+        examples=examples("optimise_moves"),
+        path="moves/optimise",
+        request=OptimiseRequest,
+        answer=OptimiseAnswer,
+        run=optimise,
+        # A search of many solver rounds, each candidate priced: charged like a large batch, and kept in both tiers.
+        cost=lambda request: 50 + 5 * request.answers,
+        summary="Find the cheapest legal moves that have the wished keywords, damage, Accuracy, Range and entries",
+        description="Answers 200 for every well-formed wish list. `status` is `optimal` (the moves are the cheapest "
+        "there are, Move Points first, then fewer Elements), `none_exists` (with the `binding` wishes that cannot "
+        "all hold) or `limit_reached` (the search stopped at its limit, named in `limit`). Every move is priced by "
+        "the same core as `moves/price` and is legal; its `request` can be sent there as it is. The search is "
+        "deterministic: the same request gives the same answer.",
     ),
     Operation(
         name="validate_fighter",

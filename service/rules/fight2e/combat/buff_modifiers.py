@@ -353,6 +353,7 @@ class BuffGauge(Element):
     """The Buff Gauge's fill (000 L3055–L3063)."""
 
     effects = frozenset({"buff_gauge"})
+    entries = frozenset({"buff.buff_gauge"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore_gauge(ctx, f, path, carried(raw))

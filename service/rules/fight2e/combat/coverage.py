@@ -315,7 +315,10 @@ IMPLEMENTED: dict[str, str] = {
 
 # Entries applied in part (not in IMPLEMENTED, so still ``unsupported`` in the catalogue): what is NOT applied is
 # the message reported whenever such a move is used.
-PARTLY_IMPLEMENTED: dict[str, str] = {}
+PARTLY_IMPLEMENTED: dict[str, str] = {
+    "evade_ranged": "the movement the move allows after a successful Evasive Ranged Response (000 L3316) is not "
+    "applied",
+}
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
     # Done: dash, sidestep (with Hazards: a free Maneuver Check, hazards.py),

@@ -197,6 +197,7 @@ class PowerEnhancer(Element):
     """Power Enhancer uses banked for the enhanced move."""
 
     effects = frozenset({"power_enhancer"})
+    entries = frozenset({"power_enhancer"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)

@@ -7,18 +7,15 @@ the Elements bought, for this use only."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from ..catalog import catalog
 from ..schema import chosen
+from .attack_records import Plan
 from .fighter import F
 from .models import DecisionValue
 from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Plan
 
 EXTRA = "power_up.extra_elements"
 ENHANCED = "power_up.enhanced_power_up"

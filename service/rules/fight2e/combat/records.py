@@ -33,7 +33,8 @@ from ..records import (
 )
 
 if TYPE_CHECKING:
-    from .state import Ctx, F
+    from .fighter import F
+    from .state import Ctx
 
 
 class _Move(Protocol):

@@ -1,0 +1,263 @@
+"""The CP-SAT model: how many times each variant is taken, at which level, priced by the book's budget rules.
+
+The model is a *relaxation* of the pricing core: every legal move that meets the wishes satisfies it, and its
+Move Points are never above the true ones (a variant's cost is its cost alone on the move, which other entries
+only raise). So the solver's optimum bounds every move it has not yet proposed, and the search (``search.py``)
+can stop once that bound passes the answers the pricing core has confirmed. Each wish is a constraint guarded
+by an assumption literal, so an infeasible model names the wishes that cannot all hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from ...dice import die
+from ..keywords import category, has
+from ..moves import KI_SHIFT, RANGES
+from ..schema import KeywordCategory
+from .models import OptimiseRequest
+from .variants import Space, Variant
+
+LEVEL_FLOOR = {"special": 2, "super": 5}  # an L1 move is a Basic Move (000 L2265); Supers start at L5 (000 L5214)
+MAX_LEVEL = 12
+# The objective, lexicographic: Move Points, then Element instances, then Liability instances, then level.
+W_LEVEL, W_LIABILITY, W_ELEMENT, W_MP = 1, 32, 32 * 32 * 8, 32 * 32 * 8 * 256
+
+
+@dataclass
+class Want:
+    path: str
+    message: str
+    literal: cp_model.IntVar
+
+
+@dataclass
+class MoveModel:
+    """The model and the handles the search reads and cuts with."""
+
+    model: cp_model.CpModel
+    level: cp_model.IntVar
+    times: list[cp_model.IntVar]
+    taken: list[cp_model.IntVar]
+    mp: cp_model.IntVar
+    wants: list[Want] = field(default_factory=list)
+
+    def want(self, path: str, message: str) -> cp_model.IntVar:
+        literal = self.model.new_bool_var(path)
+        self.model.add_assumption(literal)
+        self.wants.append(Want(path, message, literal))
+        return literal
+
+
+def build(req: OptimiseRequest, space: Space) -> MoveModel:
+    m = cp_model.CpModel()
+    variants = space.variants
+    level = m.new_int_var(LEVEL_FLOOR[req.type], MAX_LEVEL, "level")
+    taken = [m.new_bool_var(f"u{i}") for i in range(len(variants))]
+    times = []
+    for i, (u, v) in enumerate(zip(taken, variants, strict=True)):
+        if v.max_times == 1:
+            times.append(u)  # taken once or not at all
+            continue
+        n = m.new_int_var(0, v.max_times, f"n{i}")
+        m.add(n >= u)
+        m.add(n <= v.max_times * u)
+        times.append(n)
+    mm = MoveModel(m, level, times, taken, m.new_int_var(1, 4 * MAX_LEVEL, "mp"))
+    _entry_rules(mm, space)
+    _budget(mm, req, space)
+    _wishes(mm, req, space)
+    elements = sum(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "element")
+    liabilities = sum(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "liability")
+    m.minimize(W_MP * mm.mp + W_ELEMENT * elements + W_LIABILITY * liabilities + W_LEVEL * level)
+    return mm
+
+
+def _by_entry(mm: MoveModel, space: Space) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for i, v in enumerate(space.variants):
+        out.setdefault(v.id, []).append(i)
+    return out
+
+
+def taken_entry(mm: MoveModel, index: dict[str, list[int]], entry_id: str) -> cp_model.LinearExprT:
+    return sum(mm.taken[i] for i in index.get(entry_id, ()))
+
+
+def _entry_rules(mm: MoveModel, space: Space) -> None:
+    """One variant per entry; the catalogue's requirements and exclusions (Chapter 4, Elements and Liabilities)."""
+    m, index = mm.model, _by_entry(mm, space)
+    for members in index.values():
+        if len(members) > 1:
+            m.add(sum(mm.taken[i] for i in members) <= 1)
+    for i, v in enumerate(space.variants):
+        u, need = mm.taken[i], v.entry.requires
+        for other in need.entries:
+            m.add(u <= taken_entry(mm, index, other))
+        for group in need.any_entries:
+            m.add(u <= sum(taken_entry(mm, index, o) for o in group))
+        for other in v.entry.excludes:
+            if other in index:
+                m.add(taken_entry(mm, index, v.id) + taken_entry(mm, index, other) <= 1)
+        for kw in need.keywords:
+            if not has(set(space.template), kw):  # someone else must bring it (a necessary condition only)
+                m.add(u <= sum(mm.taken[j] for j in _adders(space, kw) if space.variants[j].id != v.id))
+
+
+def _adders(space: Space, kw: str) -> list[int]:
+    return [i for i, v in enumerate(space.variants) if kw in v.adds or any(k.split(":", 1)[0] == kw for k in v.adds)]
+
+
+def _budget(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
+    """Slots, the cost cap, Liabilities, unused slots and Move Points (000 L2263–L2305, L5234–L5236)."""
+    m, level, variants = mm.model, mm.level, space.variants
+    bound = 4 * MAX_LEVEL + 40 * 20
+    elements = sum(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves > 0)
+    liabilities = sum(-v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves < 0)
+    for n, v in zip(mm.times, variants, strict=True):
+        if v.entry.kind == "element" and v.halves > 0:
+            m.add(v.halves * n <= 4 * level)  # no Element over twice the level (000 L2291), in half slots
+    is_super = req.type == "super"
+    slots = 2 * level if is_super else level + 1  # 000 L5234, L2287
+    used = m.new_int_var(-bound, bound, "used")  # ceil((elements − liabilities) / 2): halves pair up (000 L2289)
+    m.add(2 * used >= elements - liabilities)
+    m.add(2 * used <= elements - liabilities + 1)
+    m.add(used <= slots)
+    unused = m.new_int_var(0, bound, "unused")
+    m.add_max_equality(unused, [slots - used, 0])
+    if is_super:
+        discount = m.new_int_var(0, bound, "discount")
+        m.add_division_equality(discount, unused, 2)  # two unused slots per Move Point (000 L5236)
+        m.add_max_equality(mm.mp, [level - discount, 1])
+        _offense(mm, space, slots, liabilities)
+    else:
+        shift = 1 if req.campaign.attack_strings else 0  # Special Moves cost one level more (000 L5206)
+        base = m.new_int_var(0, MAX_LEVEL + 1, "base")
+        table = [3 if lv + shift == 2 else lv + shift for lv in range(MAX_LEVEL + 1)]  # L2 costs 3 (000 L2269)
+        m.add_element(level, table, base)
+        m.add_max_equality(mm.mp, [base - unused, 1])  # one unused slot per Move Point, at least 1 (000 L2293)
+
+
+def _offense(mm: MoveModel, space: Space, slots: cp_model.LinearExprT, liabilities: cp_model.LinearExprT) -> None:
+    """A damaging Super spends half its Elements on offense (000 L5234), unless something may make it harmless."""
+    m, variants = mm.model, space.variants
+    whole = m.new_int_var(0, 1000, "liability_slots")
+    m.add(2 * whole <= liabilities)
+    m.add(liabilities <= 2 * whole + 1)
+    half = m.new_int_var(0, 1000, "offense_needed")
+    m.add(2 * half <= slots + whole)
+    m.add(slots + whole <= 2 * half + 1)
+    harmless = [mm.taken[i] for i, v in enumerate(variants) if v.non_damaging]
+    offense = sum(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.offense)
+    guard = m.new_bool_var("damaging")
+    m.add_bool_or([guard, *harmless])  # no harmless entry → damaging
+    m.add(offense >= 2 * half).only_enforce_if(guard)
+
+
+def _never(mm: MoveModel, lit: cp_model.IntVar, space: Space, spoils: Callable[[Variant], bool]) -> None:
+    """Under a wish, leave out every variant that spoils it on its own (a restriction of the search: another entry
+    that would give back what it takes away is not sought)."""
+    for u, v in zip(mm.taken, space.variants, strict=True):
+        if spoils(v):
+            mm.model.add_implication(lit, u.Not())
+
+
+def _wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
+    m, level = mm.model, mm.level
+    m.add(level >= req.min_level).only_enforce_if(mm.want("min_level", f"no move from L{req.min_level} fits"))
+    m.add(level <= req.max_level).only_enforce_if(mm.want("max_level", f"no move up to L{req.max_level} fits"))
+    wanted = _keyword_wishes(mm, req, space)
+    if req.min_range is not None:
+        reach = req.min_range
+        lit = mm.want("min_range", f"no legal move with the other wishes reaches Range {reach}")
+        far = [k for k, (_, hi) in RANGES.items() if hi >= reach]
+        if any(k in space.template for k in far):
+            _never(mm, lit, space, lambda v: v.alone_reach is None or v.alone_reach < reach)
+        else:
+            _never(mm, lit, space, lambda v: v.alone_reach is None)
+            m.add(sum(mm.taken[j] for k in far for j in _adders(space, k)) >= 1).only_enforce_if(lit)
+    _exclusive(mm, req, wanted)
+    if req.min_accuracy is not None:
+        lit = mm.want("min_accuracy", f"no legal move with the other wishes has Accuracy {req.min_accuracy:+d}")
+        accuracy = space.base_accuracy + sum(v.accuracy * n for n, v in zip(mm.times, space.variants, strict=True))
+        m.add(accuracy >= req.min_accuracy).only_enforce_if(lit)
+    if req.min_damage_die is not None:
+        _damage(mm, req, space)
+    index = _by_entry(mm, space)
+    for i, ident in enumerate(req.include):
+        lit = mm.want(f"include[{i}]", f"no legal move with the other wishes carries {ident}")
+        m.add(taken_entry(mm, index, ident) >= 1).only_enforce_if(lit)
+    for i, ident in enumerate(req.exclude):
+        if ident in index:
+            lit = mm.want(f"exclude[{i}]", f"every legal move with the other wishes needs {ident}")
+            m.add(taken_entry(mm, index, ident) == 0).only_enforce_if(lit)
+
+
+def _exclusive(mm: MoveModel, req: OptimiseRequest, wanted: list[cp_model.IntVar]) -> None:
+    """Wishes that contradict each other by the book alone: two Movement keywords (one per move, 000 L2377), two
+    Range keywords (one on an Offensive move, none on a Utility one, 000 L2337, L2349), or a Range keyword too short
+    for the wished Range (000 L2365)."""
+    single = (KeywordCategory.movement, KeywordCategory.range)
+    kws = list(req.keywords)
+    for i, a in enumerate(kws):
+        for j in range(i + 1, len(kws)):
+            b = kws[j]
+            if a != b and ":" not in a + b and category(a) is category(b) and category(a) in single:
+                mm.model.add(wanted[i] + wanted[j] <= 1)
+    if req.min_range is not None:
+        reach = next(w for w in mm.wants if w.path == "min_range").literal
+        for i, kw in enumerate(kws):
+            if kw in RANGES and RANGES[kw][1] < req.min_range:
+                mm.model.add(wanted[i] + reach <= 1)
+
+
+def _keyword_wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> list[cp_model.IntVar]:
+    m, template = mm.model, set(space.template)
+    wanted = []
+    for i, kw in enumerate(req.keywords):
+        lit = mm.want(f"keywords[{i}]", f"no legal move with the other wishes has the {kw} keyword")
+        wanted.append(lit)
+        if has(template, kw):
+            _never(mm, lit, space, lambda v, kw=kw: not has(set(v.alone_keywords), kw))
+        elif kw != "no_damage":  # No Damage may also be implied (000 L2363)
+            m.add(sum(mm.taken[j] for j in _adders(space, kw)) >= 1).only_enforce_if(lit)
+    for i, kw in enumerate(req.forbidden_keywords):
+        lit = mm.want(f"forbidden_keywords[{i}]", f"no legal move with the other wishes is without {kw}")
+        if has(template, kw):
+            removers = [mm.taken[j] for j, v in enumerate(space.variants) if _may_remove(v, kw)]
+            m.add(sum(removers) >= 1).only_enforce_if(lit)
+        else:
+            _never(mm, lit, space, lambda v, kw=kw: has(set(v.alone_keywords), kw))
+    return wanted
+
+
+def _may_remove(v: Variant, kw: str) -> bool:
+    """Whether a variant may take a template keyword off (removing, replacing or sweeping it, or adding a Movement
+    keyword in place of Normal Move)."""
+    return kw.split(":", 1)[0] in v.touches or "*all" in v.touches
+
+
+def _damage(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
+    """The die the Fighter rolls: one size per two Increased Damage (000 L3520–L3540), other steps, then Strength
+    or, for Ki-based damage, the Ki Skill's shift (000 L3978–L3981)."""
+    m, variants = mm.model, space.variants
+    lit = mm.want("min_damage_die", f"no legal move with the other wishes rolls {req.min_damage_die} or more")
+    _never(mm, lit, space, lambda v: not v.alone_damage)
+    table = sum(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table)
+    sizes = m.new_int_var(0, 100, "table_sizes")
+    m.add(2 * sizes <= table)
+    m.add(table <= 2 * sizes + 1)
+    steps = sum(v.damage_steps * n for n, v in zip(mm.times, variants, strict=True) if v.damage_steps)
+    ki_based = m.new_bool_var("ki_based")
+    kis = [mm.taken[i] for i, v in enumerate(variants) if v.ki_based]
+    for u in kis:
+        m.add_implication(u, ki_based)
+    m.add(sum(kis) >= ki_based)
+    fighter = req.fighter
+    ki_shift = KI_SHIFT[fighter.ki] if fighter.ki else 0
+    strength = fighter.strength or 0
+    step = space.base_step + sizes + steps + strength + (ki_shift - strength) * ki_based
+    m.add(step >= die(req.min_damage_die).step).only_enforce_if(lit)

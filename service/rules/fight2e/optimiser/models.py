@@ -1,0 +1,105 @@
+"""Request and answer models of the move optimiser (the contract)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.findings import Unsupported
+from ...dice import MAX_STEP, die_name
+from ..catalog import catalog
+from ..models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, Plain, StrictInt
+from ..schema import KEYWORDS
+
+DEFAULT_CAMPAIGN = Campaign()
+
+
+def _keyword_ids() -> list[str]:
+    """Every keyword a move can carry: the book's, and each qualified Defensive Response the catalogue adds."""
+    found = set(KEYWORDS)
+    for entry in catalog().entries.values():
+        changes = [entry.keywords, *(c.keywords for o in entry.options for c in o.choices if c.keywords)]
+        for change in changes:
+            found.update(k for k in (*change.add, *change.replace.values()) if ":" in k)
+    return sorted(found)
+
+
+KeywordId = StrEnum("KeywordId", {k: k for k in _keyword_ids()})  # type: ignore[misc]
+EntryId = StrEnum("EntryId", {k: k for k in sorted(catalog().entries)})  # type: ignore[misc]
+# The damage ladder from 1d2 up to 1d12+10 (the book's ladder, 000 L5455–L5469).
+DieName = StrEnum("DieName", {die_name(s): die_name(s) for s in range(1, 12)})  # type: ignore[misc]
+assert MAX_STEP > 11
+
+
+class OptimiserFighter(Plain):
+    """What of the Fighter changes the figures the optimiser reads."""
+
+    strength: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
+        None, description="Basic Quality: shifts a Strength-based damage die."
+    )
+    ki: OptionalInt(0, 10) = Field(  # type: ignore[valid-type]
+        None, description="Ki Skill (0 = none): shifts a Ki-based damage die; without it Ki entries are not taken."
+    )
+
+
+class OptimiseRequest(Model):
+    """What the player wants of a move; every field is optional."""
+
+    type: Literal["special", "super"] = "special"
+    min_level: StrictInt = Field(1, ge=1, le=12, description="Lowest level to consider.")
+    max_level: StrictInt = Field(8, ge=1, le=12, description="Highest level to consider.")
+    keywords: list[KeywordId] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=10, description="Keywords the move must have (`defensive_response` = any)."
+    )
+    forbidden_keywords: list[KeywordId] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=10, description="Keywords the move must not have."
+    )
+    min_damage_die: DieName | None = Field(  # type: ignore[valid-type]
+        None, description="Smallest damage die the Fighter rolls (with Strength, or Ki for a Ki-based move)."
+    )
+    min_accuracy: OptionalInt(-5, 10) = Field(  # type: ignore[valid-type]
+        None, description="Smallest Accuracy modifier against every defence."
+    )
+    min_range: OptionalInt(0, 4) = Field(  # type: ignore[valid-type]
+        None, description="The move must reach at least this Range."
+    )
+    include: list[EntryId] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=10, description="Elements or Liabilities every answer must carry."
+    )
+    exclude: list[EntryId] = Field(  # type: ignore[valid-type]
+        default_factory=list, max_length=250, description="Elements or Liabilities no answer may carry."
+    )
+    campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
+    fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)
+    answers: StrictInt = Field(5, ge=1, le=20, description="How many moves to answer, cheapest first.")
+
+
+class Binding(Plain):
+    """A wish that, with the others, leaves no legal move."""
+
+    path: str = Field(description="The request field, in the notation of findings (`keywords[1]`).")
+    message: str
+
+
+class OptimisedMove(Plain):
+    request: MoveRequest = Field(description="The move as a pricing request: send it to `moves/price` as it is.")
+    price: MovePrice = Field(description="Its price and validation by the pricing core (always legal).")
+
+
+class OptimiseAnswer(Plain):
+    ruleset: str
+    ruleset_version: str
+    status: Literal["optimal", "none_exists", "limit_reached"] = Field(
+        description="`optimal`: these are the cheapest moves there are; `none_exists`: no legal move has it all "
+        "(see `binding`); `limit_reached`: the search stopped at its limit, the moves are the best it met."
+    )
+    moves: list[OptimisedMove] = Field(description="Cheapest first: Move Points, then fewer Elements.")
+    binding: list[Binding] = Field(description="When no move exists: the wishes that cannot all be met.")
+    limit: str | None = Field(None, description="Which limit stopped the search, when one did.")
+    candidates: int = Field(description="Candidates the solver proposed and the pricing core checked.")
+    rejected: int = Field(description="Candidates the pricing core (or a wish) refused.")
+    unsupported: list[Unsupported] = Field(
+        description="Entries the search does not build (they need a free-text or entry-naming design choice)."
+    )

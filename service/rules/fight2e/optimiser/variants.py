@@ -1,0 +1,217 @@
+"""The search space: every Element and Liability as the optimiser may take it, read from the catalogue.
+
+An entry with design choices becomes one *variant* per combination of its enumerable choices. Each variant is
+priced alone by the pricing core, on the request's move type, campaign and Fighter: what that answer says of the
+entry by itself (its cost per instance, its Accuracy, whether it may be taken at all here) is what the solver
+model uses. Entries that need a free-text or entry-naming design choice are not built; the answer lists them
+under ``unsupported``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from ...dice import die
+from ...memo import Table
+from ..catalog import Catalog, catalog
+from ..keywords import category
+from ..models import Campaign, EntryChoice, FighterContext, MoveRequest
+from ..moves import OFFENSE_ELEMENTS, price_data
+from ..schema import Entry, EntryOption, KeywordCategory, KeywordChanges, keyword_base
+
+MAX_TIMES = 20  # the request models' bound on one entry's instances
+PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap
+MAX_VARIANTS = 16  # design-choice combinations built per entry
+INT_VALUES = 3  # values of a whole-number design choice tried, from its minimum up
+
+# Findings about an entry on its own, whatever else the move holds: a variant priced alone with one of these is
+# never legal here, so it is left out of the search.
+INTRINSIC = frozenset(
+    {
+        "UNKNOWN_ENTRY",
+        "SUPER_ONLY_ENTRY",
+        "CAMPAIGN_OPTION_REQUIRED",
+        "ENTRY_DENIED_BY_CAMPAIGN",
+        "CHARACTER_REQUIREMENT_UNMET",
+        "DESIGN_CHOICE_MISSING",
+        "DESIGN_CHOICE_INVALID",
+        "ELEMENT_ALREADY_GRANTED",
+    }
+)
+# Violations of the move type and campaign themselves, which no choice of entries mends.
+MOVE_WIDE = frozenset({"SUPERS_DISABLED", "SUPER_POWER_LEVEL_TOO_LOW", "TIER_INVALID"})
+_NON_DAMAGING = frozenset({"utility", "no_damage"})
+_SWEEPING = frozenset({"utility", "no_damage", "no_combo"})  # keywords whose implied removals clear others
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to take an entry: its fixed design choices and what the pricing core says of it alone."""
+
+    entry: Entry
+    options: tuple[tuple[str, Any], ...]
+    halves: int  # cost per instance in half Element slots (negative for a Liability), alone on the move
+    max_times: int
+    accuracy: int  # Accuracy against every defence, per instance
+    damage_steps: int  # damage die steps per instance (the Increased Damage table aside)
+    ki_based: bool
+    damage_table: bool  # its instances count on the Increased Damage table (two per die size, 000 L3520–L3540)
+    adds: frozenset[str]  # keywords it may put on the move (added, replaced in, or its own Combo keywords)
+    touches: frozenset[str]  # keywords it may take off the move, directly or by an implied removal
+    offense: bool  # counts towards a damaging Super's offense spend (000 L5234)
+    non_damaging: bool  # makes the move Utility or No Damage on its own (then no offense spend applies)
+    # The move with this variant alone: its keywords (with the Combo ones), whether it has damage, its Range.
+    alone_keywords: frozenset[str]
+    alone_damage: bool
+    alone_reach: int | None
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    def choice(self, times: int) -> EntryChoice:
+        return EntryChoice(id=self.entry.id, times=times, options=dict(self.options))
+
+
+@dataclass(frozen=True)
+class Space:
+    variants: tuple[Variant, ...]
+    not_built: tuple[tuple[str, str], ...]  # (entry id, why) for entries outside the search
+    base_accuracy: int
+    template: tuple[str, ...]  # the keywords of the move with no entry (Chapter 4, Keywords)
+    # Violations of the move with no entry at a high level: rules no choice of entries can mend (Supers off…).
+    move_wide: tuple[tuple[str, str], ...]
+    base_step: int  # its damage die's ladder step, before Strength or Ki
+
+
+def _option_values(opt: EntryOption) -> list[Any] | None:
+    """The values tried for one design choice; ``[None]`` leaves it to its default; None: cannot be built."""
+    if not opt.required or opt.default is not None:
+        return [None]
+    if opt.type == "choice":
+        return [c.value for c in opt.choices]
+    if opt.type == "int":
+        low = opt.minimum or 0
+        high = low + INT_VALUES - 1 if opt.maximum is None else min(opt.maximum, low + INT_VALUES - 1)
+        return list(range(low, high + 1))
+    return None
+
+
+def _option_sets(entry: Entry) -> list[tuple[tuple[str, Any], ...]] | None:
+    if entry.takes_combinations:
+        return None
+    per_option = []
+    for opt in entry.options:
+        values = _option_values(opt)
+        if values is None:
+            return None
+        per_option.append([(opt.name, v) for v in values])
+    combos = itertools.islice(itertools.product(*per_option), MAX_VARIANTS)
+    return [tuple((n, v) for n, v in combo if v is not None) for combo in combos]
+
+
+def _changes(entry: Entry, options: tuple[tuple[str, Any], ...]) -> list[KeywordChanges]:
+    chosen = dict(options)
+    out = [entry.keywords]
+    for opt in entry.options:
+        for c in opt.choices:
+            if c.keywords is not None and chosen.get(opt.name, opt.default) == c.value:
+                out.append(c.keywords)
+    return out
+
+
+def _keyword_reach(changes: list[KeywordChanges]) -> tuple[frozenset[str], frozenset[str]]:
+    """What a variant may add to the move, and what it may take off (a superset: the engine decides)."""
+    adds: set[str] = set()
+    touches: set[str] = set()
+    for c in changes:
+        adds.update(c.add, c.replace.values(), c.entry_combo)
+        touches.update(keyword_base(k) for k in (*c.remove, *c.replace))
+    if adds & _SWEEPING:
+        touches.add("*all")
+    for k in adds:
+        if category(k) is KeywordCategory.movement:
+            touches.add("normal_move")  # an added Movement keyword replaces Normal Move
+    return frozenset(adds), frozenset(touches)
+
+
+def _probe(
+    entry: Entry, options: tuple[tuple[str, Any], ...], base: MoveRequest, cat: Catalog
+) -> dict[str, Any] | None:
+    """The entry priced alone; None when it can never be legal on this move type, campaign and Fighter."""
+    listed = {
+        "elements" if entry.kind == "element" else "liabilities": [EntryChoice(id=entry.id, options=dict(options))]
+    }
+    answer = price_data(base.model_copy(update=listed), cat)
+    if answer["unsupported"] or any(v["code"] in INTRINSIC for v in answer["violations"]):  # type: ignore[union-attr]
+        return None
+    return answer
+
+
+def _variant(
+    entry: Entry, options: tuple[tuple[str, Any], ...], answer: dict[str, Any], req: MoveRequest, base_acc: int
+) -> Variant:
+    resolved = answer["entries"][0]
+    halves = round(resolved["cost"] * 2)
+    limit = entry.super_instances if req.type == "super" else entry.instances
+    effects = entry.effects
+    adds, touches = _keyword_reach(_changes(entry, options))
+    alone = frozenset((*answer["keywords"], *answer["combo_keywords"]))
+    return Variant(
+        entry=entry,
+        options=options,
+        halves=halves,
+        max_times=limit or MAX_TIMES,
+        accuracy=answer["accuracy"] - base_acc,
+        damage_steps=effects.damage_steps,
+        ki_based=effects.damage_source == "ki",
+        damage_table=effects.rule == "increased_damage_table",
+        adds=adds,
+        touches=touches,
+        offense=entry.id in OFFENSE_ELEMENTS,
+        non_damaging=bool(alone & _NON_DAMAGING),
+        alone_keywords=alone,
+        alone_damage=answer["damage"] is not None,
+        alone_reach=answer["range"]["max"] if answer["range"] else None,
+    )
+
+
+_SPACES: Table[str, Space] = Table("fight2e.optimiser.spaces", 64)
+
+
+def space(move_type: str, campaign: Campaign, fighter: FighterContext | None) -> Space:
+    """The search space for one move type, campaign and Fighter (memoised on all three and the catalogue)."""
+    cat = catalog()
+    key = "\x1f".join((cat.digest, move_type, campaign.model_dump_json(), fighter.model_dump_json() if fighter else ""))
+    found = _SPACES.get(key)
+    if found is None:
+        found = _build(move_type, campaign, fighter, cat)
+        _SPACES.put(key, found)
+    return found
+
+
+def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, cat: Catalog) -> Space:
+    base = MoveRequest(type=move_type, level=PROBE_LEVEL, campaign=campaign, fighter=fighter)  # type: ignore[arg-type]
+    empty = price_data(base, cat)
+    base_acc = int(empty["accuracy"])  # type: ignore[call-overload]
+    template = (*empty["keywords"], *empty["combo_keywords"])  # type: ignore[misc]
+    base_step = die(empty["damage"]["die"]).step  # type: ignore[index]
+    variants: list[Variant] = []
+    not_built: list[tuple[str, str]] = []
+    for entry in cat.entries.values():
+        option_sets = _option_sets(entry)
+        if option_sets is None:
+            not_built.append((entry.id, "needs a free-text or entry-naming design choice the search does not make"))
+            continue
+        for options in option_sets:
+            answer = _probe(entry, options, base, cat)
+            if answer is not None:
+                variants.append(_variant(entry, options, answer, base, base_acc))
+    move_wide = tuple(
+        (v["code"], v["message"])
+        for v in empty["violations"]  # type: ignore[union-attr]
+        if v["code"] in MOVE_WIDE
+    )
+    return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)
