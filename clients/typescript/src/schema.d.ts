@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Merge the answers of one simulation run's seed ranges into the whole run's answer
-         * @description The parts must share the matchup digest, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
          */
         post: operations["fight2eMergeSimulations"];
         delete?: never;
@@ -2502,10 +2502,9 @@ export interface components {
             code: string;
             /**
              * Key
-             * @description The decision or roll key concerned (combat only), when there is one.
-             * @default null
+             * @description The decision or roll key concerned (combat only), when there is one. Default: `null`.
              */
-            key: string | null;
+            key?: string | null;
             /** Message */
             message: string;
             /**
@@ -2513,11 +2512,8 @@ export interface components {
              * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
              */
             path: string;
-            /**
-             * @description Where the rule stands in the book; null for a check the service adds.
-             * @default null
-             */
-            ref: components["schemas"]["Ref"] | null;
+            /** @description Where the rule stands in the book; null for a check the service adds. Default: `null`. */
+            ref?: components["schemas"]["Ref"] | null;
             /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
             severity: components["schemas"]["Severity"];
         };
@@ -3775,7 +3771,7 @@ export interface components {
         SimulationSums: {
             /**
              * Aborted
-             * @description Fights the resolver refused to continue (see `unsupported`).
+             * @description Fights the resolver refused to continue (see `violations`).
              */
             aborted: number;
             /**
@@ -3788,7 +3784,7 @@ export interface components {
             length: components["schemas"]["FightLengths"];
             /**
              * Matchup
-             * @description Digest of the request without offset and count: runs merge only if equal.
+             * @description Fingerprint of the request without offset and count: runs merge only if equal.
              */
             matchup: string;
             /** Ruleset */
@@ -3808,6 +3804,16 @@ export interface components {
             time_outs: number;
             /** Unsupported */
             unsupported?: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description The resolver's refusals that stopped fights (one per code).
+             */
+            violations?: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @description The resolver's warnings met in the fights (one per code).
+             */
+            warnings?: components["schemas"]["Finding"][];
         };
         /**
          * Skill

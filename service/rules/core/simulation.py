@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .findings import Unsupported
+from .findings import Finding, Severity, Unsupported
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 MAX_TURN_LIMIT = 500  # the fight-length histogram has one bucket per turn up to the turn limit
@@ -86,16 +86,36 @@ class SimulationSums(Sums):
 
     ruleset: Label
     ruleset_version: Label
-    matchup: Label = Field(description="Digest of the request without offset and count: runs merge only if equal.")
+    matchup: Label = Field(description="Fingerprint of the request without offset and count: runs merge only if equal.")
     seeds: SeedRange = Field(description="Fight i (offset ≤ i < offset + count) is played with the seed's i-th key.")
     fights: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
     draws: Count = Field(description="Rounds that ended with no winner (both down, or even at time over).")
     time_outs: Count = Field(description="Fights stopped at the request's turn limit.")
-    aborted: Count = Field(description="Fights the resolver refused to continue (see `unsupported`).")
+    aborted: Count = Field(description="Fights the resolver refused to continue (see `violations`).")
     time_out_interval: WilsonInterval | None = None
     length: FightLengths
     sides: list[SimulatedSide] = Field(min_length=2, max_length=2)
+    violations: list[Finding] = Field(
+        default_factory=list, max_length=400, description="The resolver's refusals that stopped fights (one per code)."
+    )
+    warnings: list[Finding] = Field(
+        default_factory=list, max_length=400, description="The resolver's warnings met in the fights (one per code)."
+    )
     unsupported: list[Unsupported] = Field(default_factory=list, max_length=400)
+
+    @field_validator("violations", "warnings", mode="before")
+    @classmethod
+    def _json_severity(cls, value: object) -> object:
+        """A run's answer sent back to be merged carries each severity as its JSON string (strict parsing wants
+        the enum member)."""
+        if not isinstance(value, list):
+            return value
+        return [
+            {**f, "severity": Severity(f["severity"])}
+            if isinstance(f, dict) and f.get("severity") in Severity._value2member_map_
+            else f
+            for f in value
+        ]
 
 
 # ── Statistics ─────────────────────────────────────────────────────────────────────────────────────
@@ -167,6 +187,16 @@ class FightRecord:
     aborted: bool = False
     sides: tuple[SideRecord, SideRecord] = field(default_factory=lambda: (SideRecord(), SideRecord()))
     unsupported: list[Unsupported] = field(default_factory=list)
+    violations: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+
+
+def _by_code(findings: Iterable[Finding]) -> list[Finding]:
+    """The first finding of each code, in code order (what merged runs keep too)."""
+    first: dict[str, Finding] = {}
+    for f in findings:
+        first.setdefault(f.code, f)
+    return [first[k] for k in sorted(first)]
 
 
 def fight_seed(seed: int, index: int) -> int:
@@ -197,7 +227,9 @@ def tally(header: RunHeader, records: Iterable[FightRecord]) -> SimulationSums:
     wins = [0, 0]
     sides = [SideRecord(), SideRecord()]
     unsupported: dict[tuple[str, str], Unsupported] = {}
+    records_seen: list[FightRecord] = []
     for r in records:
+        records_seen.append(r)
         outcome["fights"] += 1
         histogram[min(r.turns, header.turn_limit)] += 1
         if r.aborted:
@@ -234,6 +266,8 @@ def tally(header: RunHeader, records: Iterable[FightRecord]) -> SimulationSums:
         length=FightLengths(histogram=_trimmed(histogram), turns=sum(t * n for t, n in enumerate(histogram))),
         sides=side_sums,
         unsupported=[unsupported[k] for k in sorted(unsupported)],
+        violations=_by_code(f for r in records_seen for f in r.violations),
+        warnings=_by_code(f for r in records_seen for f in r.warnings),
     )
     return finish(sums)
 
@@ -320,6 +354,8 @@ def _merged(parts: list[SimulationSums]) -> SimulationSums:
             "length": FightLengths(histogram=_trimmed(histogram), turns=sum(p.length.turns for p in parts)),
             "sides": [_merge_side([p.sides[i] for p in parts]) for i in range(2)],
             "unsupported": [unsupported[k] for k in sorted(unsupported)],
+            "violations": _by_code(f for p in parts for f in p.violations),
+            "warnings": _by_code(f for p in parts for f in p.warnings),
         }
     )
     return finish(merged)

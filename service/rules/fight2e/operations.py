@@ -153,7 +153,7 @@ OPERATIONS = (
         caching=Caching.local,
         cost=lambda request: 1 + len(request.runs) // 20,
         summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
-        description="The parts must share the matchup digest, ruleset version and seed, and their seed ranges "
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
         "must join without gap or overlap (in any order); otherwise the request is refused.",
     ),
 )

@@ -106,9 +106,14 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             if (u.id, u.path) not in seen:
                 seen.add((u.id, u.path))
                 record.unsupported.append(u)
+        for w in result.warnings:
+            if ("warning", w.code) not in seen:
+                seen.add(("warning", w.code))
+                record.warnings.append(w)
         if result.status in (Status.invalid, Status.decision_required):
             record.aborted, record.turns = True, turn
-            record.unsupported.extend(_refusals(result, seen))
+            record.violations.extend(result.violations)
+            record.unsupported.extend(_unanswered(result, seen))
             return record
         _count(m, result, record)
         record.turns = turn
@@ -158,17 +163,14 @@ def _turn(m: Matchup, resolve: Resolve, fight: FightState, fighters: list[Combat
     return result
 
 
-def _refusals(result: TurnResult, seen: set[tuple[str, str]]) -> list[Unsupported]:
-    """Why a fight stopped: the resolver's violations, or the decision nobody answered (one entry per code)."""
-    found = [(v.code, v.message) for v in result.violations]
-    if not found and result.pending_decision is not None:
-        found = [("SIMULATION_UNANSWERED", f"no policy answers the decision point `{result.pending_decision.point}`")]
-    out = []
-    for code, message in found:
-        if (code, "fight") not in seen:
-            seen.add((code, "fight"))
-            out.append(Unsupported(id=code, path="fight", reason=f"a fight was stopped: {message}"))
-    return out
+def _unanswered(result: TurnResult, seen: set[tuple[str, str]]) -> list[Unsupported]:
+    """A fight stopped at a decision no policy answers (the resolver's refusals go to the answer's violations)."""
+    pending = result.pending_decision
+    if result.violations or pending is None or ("unanswered", pending.point) in seen:
+        return []
+    seen.add(("unanswered", pending.point))
+    reason = f"a fight was stopped: no policy answers the decision point `{pending.point}`"
+    return [Unsupported(id="SIMULATION_UNANSWERED", path="fight", reason=reason)]
 
 
 def _count(m: Matchup, result: TurnResult, record: FightRecord) -> None:
