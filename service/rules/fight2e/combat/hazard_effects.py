@@ -3,13 +3,19 @@ fighter, high and low ground, leaving a Pit, and Checking an opponent (000 L5668
 
 from __future__ import annotations
 
+from . import elements
+from .attack_records import Attack
+from .elements import DefenseMoment
 from .fighter import Effect, F
 from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
+from .models import DefenseOption
 from .state import Ctx
 
 
-def accuracy(ctx: Ctx, a: F, d: F) -> dict[str, int]:
+@elements.ACCURACY(50)
+def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     """+1 against a fighter against a Wall from Range 0–1, +1 more in a Corner (000 L6185, L6217)."""
+    a, d = atk.attacker, atk.defender
     w = wall_of(ctx, d)
     if w is None or ctx.distance(a, d) > 1:
         return {}
@@ -38,6 +44,12 @@ def level(ctx: Ctx, f: F) -> int:
 def high_ground(ctx: Ctx, a: F, d: F) -> int:
     """+1 damage striking from above (000 L6155)."""
     return 1 if level(ctx, a) > level(ctx, d) else 0
+
+
+@elements.DEFENSE_TOTAL(110)
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """+2 to Evade an attacker above him (000 L6155)."""
+    return {"lower_ground": 2} if m.option is DefenseOption.evasion and low_ground(ctx, m.defender, m.attacker) else {}
 
 
 def low_ground(ctx: Ctx, d: F, a: F) -> bool:
