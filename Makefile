@@ -5,6 +5,10 @@ STAMP   := .venv/.installed
 DEVSTAMP:= .venv/.installed-dev
 TSDIR   := clients/typescript
 NODESTAMP:= $(TSDIR)/node_modules/.installed
+# Branch coverage of the combat core in `make test`: a terminal summary, and JSON + XML reports under build/.
+COVREPORTS:= build/coverage
+COVERAGE:= --cov=service/rules/fight2e/combat --cov-branch --cov-report=term:skip-covered \
+	--cov-report=json:$(COVREPORTS)/combat.json --cov-report=xml:$(COVREPORTS)/combat.xml
 
 VERSION := $(shell python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
 
@@ -40,7 +44,9 @@ test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/lint-imports --no-cache
 	.venv/bin/mypy
 	$(PY) scripts/ensure_chromium.py
-	$(PY) scripts/ensure_redis.py $(PY) -m pytest
+	mkdir -p $(COVREPORTS)
+	$(PY) scripts/ensure_redis.py $(PY) -m pytest $(COVERAGE)
+	$(PY) scripts/combat_entry_branches.py $(COVREPORTS)/combat.json
 
 lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts
@@ -54,6 +60,8 @@ contracts: $(STAMP) $(NODESTAMP)
 	$(TSDIR)/node_modules/.bin/openapi-typescript openapi/openapi.json -o $(TSDIR)/src/schema.d.ts --silent
 	.venv/bin/fight-rules graphql-schema > schema/schema.graphql
 	.venv/bin/fight-rules validation-codes > docs/validation-codes.md
+	grep -q '"version": "$(VERSION)"' $(TSDIR)/package.json || npm version $(VERSION) --prefix $(TSDIR) --no-git-tag-version >/dev/null
+	npm run --prefix $(TSDIR) --silent build:page
 
 docs: contracts
 
@@ -70,4 +78,4 @@ bench: $(DEVSTAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache .hypothesis .redis-test $(TSDIR)/node_modules
+	rm -rf .venv .pytest_cache .ruff_cache .hypothesis .redis-test $(TSDIR)/node_modules build/coverage

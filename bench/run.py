@@ -16,6 +16,7 @@ figures depend on the machine and the client; the ratios, measured in one run wi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import http.client
 import json
@@ -425,8 +426,36 @@ def measure(
     return out
 
 
-def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> list[tuple[str, float, str]]:
-    """Median ms of one request at a time on one keep-alive connection, with no other load."""
+def _process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (gunicorn's arbiter and its workers)."""
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        for task in os.listdir(f"/proc/{current}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{current}/task/{task}/children") as f:
+                stack.extend(int(c) for c in f.read().split())
+    return found
+
+
+def server_cpu_ns(server: Server) -> int:
+    """CPU time the server's processes have used, every thread counted (Linux schedstat, nanoseconds): what a
+    request costs whatever else the machine runs, unlike wall time on a shared VM."""
+    total = 0
+    for pid in _process_tree(server.proc.pid if server.proc else os.getpid()):
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+    return total
+
+
+Sequential = tuple[str, float, str, float]  # label, median ms, baseline label, server CPU ms per request
+
+
+def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> list[Sequential]:
+    """Median ms of one request at a time on one keep-alive connection, with no other load, and the server CPU
+    time per request over the same requests."""
     batch, batch_u = payloads.dumps(payloads.batch()), payloads.dumps(payloads.batch(payloads.MARK))
     move, move_u = payloads.dumps(payloads.move()), payloads.dumps(payloads.move(payloads.MARK))
     fighter, fighter_u = payloads.dumps(payloads.fighter()), payloads.dumps(payloads.fighter(payloads.MARK))
@@ -482,10 +511,13 @@ def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> lis
     out = []
     for label, port, path, body, baseline in cases:
         conn = http.client.HTTPConnection(HOST, port, timeout=10)
-        samples = []
+        server = service if port == service.port else echo
+        samples, cpu_start = [], 0
         try:
             for i in range(warm + n):
                 payload = unique_body(body) if payloads.MARK.encode() in body else body
+                if i == warm:
+                    cpu_start = server_cpu_ns(server)
                 start = time.perf_counter()
                 status, _, _ = request(port, "POST", path, payload, conn=conn)
                 elapsed = time.perf_counter() - start
@@ -493,9 +525,10 @@ def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> lis
                     raise SystemExit(f"sequential '{label}': {status}")
                 if i >= warm:
                     samples.append(elapsed * 1000)
+            cpu_ms = (server_cpu_ns(server) - cpu_start) / n / 1e6
         finally:
             conn.close()
-        out.append((label, statistics.median(samples), baseline))
+        out.append((label, statistics.median(samples), baseline, cpu_ms))
     return out
 
 
@@ -567,21 +600,30 @@ def load_table(rows: list[tuple[Scenario, Load, Load]]) -> str:
     return "\n".join(lines)
 
 
-def sequential_table(rows: list[tuple[str, float, str]]) -> str:
-    by = {label: ms for label, ms, _ in rows}
-    lines = ["| request (one at a time, median of 50) | ms | minus its echo, ms |", "| --- | ---: | ---: |"]
-    for label, ms, baseline in rows:
+def sequential_table(rows: list[Sequential]) -> str:
+    by = {label: ms for label, ms, _, _ in rows}
+    lines = [
+        "| request (one at a time, median of 50) | ms | minus its echo, ms | server CPU ms per request |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for label, ms, baseline, cpu_ms in rows:
         extra = f"{ms - by[baseline]:.2f}" if baseline else ""
-        lines.append(f"| {label} | {ms:.2f} | {extra} |")
+        lines.append(f"| {label} | {ms:.2f} | {extra} | {cpu_ms:.2f} |")
     return "\n".join(lines)
 
 
-def targets_table(
-    loads: list[tuple[Scenario, Load, Load]], seq: list[tuple[str, float, str]], core: dict[str, Any] | None
-) -> str:
+def targets_table(loads: list[tuple[Scenario, Load, Load]], seq: list[Sequential], core: dict[str, Any] | None) -> str:
     """The targets, each with the figure of this run that decides it (or "report" when there is no bound)."""
     by = {sc.key: (svc, echo) for sc, svc, echo in loads}
-    ms = {label: v for label, v, _ in seq}
+    ms = {label: v for label, v, _, _ in seq}
+    cpu = {label: c for label, _, _, c in seq}
+
+    def cpu_vs(label: str, base: str) -> str:
+        if label not in cpu or base not in cpu:
+            return "server CPU not measured"
+        return (
+            f"server CPU per request one at a time {cpu[label]:.2f} ÷ {cpu[base]:.2f} ms = {cpu[label] / cpu[base]:.2f}"
+        )
 
     def cf(key: str, field: str = "us") -> float | None:
         return core_bench.figure(core, key, field) if core is not None else None
@@ -654,12 +696,36 @@ def targets_table(
         (
             "fighters: REST and GraphQL throughput",
             "report",
-            "; ".join([vs_echo("e"), vs_echo("e2"), vs("f", "e"), vs("f2", "e2")]),
+            "; ".join(
+                [
+                    vs_echo("e"),
+                    vs_echo("e2"),
+                    vs("f", "e"),
+                    vs("f2", "e2"),
+                    "GraphQL ÷ REST "
+                    + cpu_vs(
+                        "GraphQL validateFighter, unique sheet (computed)", "fighters/validate, unique sheet (computed)"
+                    ),
+                ]
+            ),
             "—",
         )
     )
     rows.append(
-        ("combat: REST and GraphQL throughput", "report", "; ".join([vs_echo("g"), vs("h2", "g"), vs("h", "g")]), "—")
+        (
+            "combat: REST and GraphQL throughput",
+            "report",
+            "; ".join(
+                [
+                    vs_echo("g"),
+                    vs("h2", "g"),
+                    vs("h", "g"),
+                    "GraphQL ÷ REST "
+                    + cpu_vs("GraphQL resolveTurn, unique body (computed)", "resolve-turn (computed)"),
+                ]
+            ),
+            "—",
+        )
     )
     lines = ["| target | bound | measured (this run) | verdict |", "| --- | --- | --- | --- |"]
     lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
@@ -776,6 +842,9 @@ def main(argv: list[str] | None = None) -> None:
         "GraphQL variable, so the turn itself is unchanged).",
         load_table(loads),
         "## One request at a time (server time, measured by the client on loopback)",
+        "The last column is the CPU time the server's processes used per request (every thread, from Linux's "
+        "schedstat): unlike wall times and load-run rates, it does not count time spent waiting for a core, so it "
+        "stays comparable on a busy, shared machine.",
         sequential_table(seq),
     ]
     if core is not None:

@@ -19,6 +19,7 @@ from .api.body import JsonBodyGate
 from .api.query import StrictQuery
 from .api.rulesets import preload, ruleset_router
 from .api.system import SystemController
+from .builder import builder_router
 from .cache import build_cache
 from .docs import CSP_HEADER, DOCS_LINKS, DocsController, ScalarPage, SwaggerPage, offline_ide, static_router
 from .graphql.schema import graphql_controller
@@ -95,10 +96,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Metrics,
             DocsController,
             static_router(),
+            builder_router(),
         ],
         state=State(
-            {"cache": cache, "settings": settings, STATE_KEY: limiter, "graphql_charge": charge_extra}
-        ),  # a GraphQL query is charged by its cost
+            {
+                "cache": cache,
+                "settings": settings,
+                STATE_KEY: limiter,
+                "graphql_charge": charge_extra if limiter is not None else None,
+            }
+        ),  # a GraphQL query is charged by its cost (no trip to the event loop when nothing limits the rate)
         plugins=[PydanticPlugin(validate_strict=True)],  # "3" is not 3 and 0 is not false
         middleware=middleware,
         cors_config=CORSConfig(

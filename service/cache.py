@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from enum import StrEnum
@@ -146,7 +147,7 @@ class RedisTier:
             self._failed("get", exc)
             return None
         self.breaker.success()
-        if not stored:
+        if not stored or not isinstance(stored, bytes):  # the client decodes nothing (decode_responses=False)
             return None
         tag, value = stored[:TAG_BYTES], stored[TAG_BYTES:]
         if len(stored) > limit or not hmac.compare_digest(tag, sign(self.hmac_key, key, value)):
@@ -194,16 +195,24 @@ class RedisTier:
 
 class TwoTierCache:
     """``local_bytes`` bounds the local tier (answers plus per-entry overhead; 0 turns it off); an answer larger
-    than ``max_answer_bytes`` is computed and sent but stored in neither tier."""
+    than ``max_answer_bytes`` is computed and sent but stored in neither tier.
+
+    The local tier may be used from any thread (GraphQL's workers read and fill it without a trip to the event
+    loop); the Redis tier belongs to the event loop."""
 
     def __init__(self, local_bytes: int, max_answer_bytes: int, redis: RedisTier | None = None) -> None:
         self.local: LRUCache[str, bytes] = LRUCache(maxsize=max(local_bytes, 1), getsizeof=local_entry_size)
         self.local_enabled = local_bytes > 0
         self.max_answer_bytes = max_answer_bytes
         self.redis = redis
+        self._local_lock = threading.Lock()  # an LRU read reorders it: every access is a write
+
+    def _local_read(self, key: str) -> bytes | None:
+        with self._local_lock:
+            return self.local.get(key)
 
     def local_get(self, key: str) -> bytes | None:
-        value = self.local.get(key) if self.local_enabled else None
+        value = self._local_read(key) if self.local_enabled else None
         if value is not None:
             CACHE_EVENTS.labels("local", "hit").inc()
         return value
@@ -214,7 +223,8 @@ class TwoTierCache:
 
     def _keep_local(self, key: str, value: bytes) -> None:
         if self.local_enabled and local_entry_size(value) <= self.local.maxsize:
-            self.local[key] = value
+            with self._local_lock:
+                self.local[key] = value
 
     def _cacheable(self, value: bytes) -> bool:
         if len(value) <= self.max_answer_bytes:
@@ -228,14 +238,14 @@ class TwoTierCache:
         ``shared`` says whether this operation is worth a Redis round trip (see bench/RESULTS.md).
         """
         if self.local_enabled:
-            value = self.local.get(key)
+            value = self._local_read(key)
             if value is not None:
                 CACHE_EVENTS.labels("local", "hit").inc()
                 return value, Tier.local
             CACHE_EVENTS.labels("local", "miss").inc()
-        use_redis = shared and self.redis is not None
-        if use_redis:
-            value = await self.redis.get(key)  # type: ignore[union-attr]
+        redis = self.redis if shared else None
+        if redis is not None:
+            value = await redis.get(key)
             if value is not None:
                 CACHE_EVENTS.labels("redis", "hit").inc()
                 self._keep_local(key, value)  # verified, and no larger than max_answer_bytes
@@ -244,8 +254,8 @@ class TwoTierCache:
         value = compute()
         if self._cacheable(value):
             self._keep_local(key, value)
-            if use_redis:
-                self.redis.put(key, value)  # type: ignore[union-attr]
+            if redis is not None:
+                redis.put(key, value)
         return value, Tier.miss
 
     async def redis_state(self) -> str:

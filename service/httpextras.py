@@ -11,12 +11,14 @@ import logging
 import re
 import sys
 import uuid
+from collections.abc import Iterable
 from contextvars import ContextVar
 from time import perf_counter
 from typing import Any
 
 from litestar import Litestar, Request, Response
 from litestar.config.compression import CompressionConfig
+from litestar.enums import ScopeType
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from pythonjsonlogger.json import JsonFormatter
@@ -38,7 +40,7 @@ COMPRESSION = CompressionConfig(
 )
 
 
-def request_id_of(headers: list[tuple[bytes, bytes]]) -> str:
+def request_id_of(headers: Iterable[tuple[bytes, bytes]]) -> str:
     """The client's ``X-Request-ID`` when it is a usable id, else a new one."""
     for name, value in headers:
         if name.lower() == b"x-request-id":
@@ -57,14 +59,14 @@ class Outer:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await self.app(scope, receive, send)
             return
         rid = request_id_of(scope["headers"])
         token = REQUEST_ID.set(rid)
         head = scope["method"] == "HEAD"
         if head:
-            scope = {**scope, "method": "GET"}  # type: ignore[assignment]
+            scope = {**scope, "method": "GET"}
         start = perf_counter()
         status = 500
         sent_end = False
@@ -76,7 +78,7 @@ class Outer:
                 message = {
                     **message,
                     "headers": [*message.get("headers", []), (b"x-request-id", rid.encode("latin-1"))],
-                }  # type: ignore[assignment]
+                }
             elif message["type"] == "http.response.body" and head:
                 if message.get("more_body", False) or sent_end:
                     return

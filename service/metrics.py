@@ -11,6 +11,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Any
 
+from litestar.enums import ScopeType
 from litestar.exceptions import HTTPException
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import Counter, Histogram
@@ -39,7 +40,7 @@ class RequestMetrics:
         self._children: dict[tuple[str, str, int], _Children] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] == "/metrics":
+        if scope["type"] != ScopeType.HTTP or scope["path"] == "/metrics":
             await self.app(scope, receive, send)
             return
         start = perf_counter()

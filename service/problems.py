@@ -9,6 +9,7 @@ from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from litestar.types import ExceptionHandlersMap
 from pydantic import BaseModel
 
 log = logging.getLogger("service.problems")
@@ -147,7 +148,7 @@ def internal_handler(request: Request[Any, Any, Any], exc: Exception) -> Respons
     )
 
 
-EXCEPTION_HANDLERS = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ValidationException: validation_handler,
     HTTPException: http_handler,
     Exception: internal_handler,

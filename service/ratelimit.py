@@ -27,14 +27,17 @@ from typing import TYPE_CHECKING, Any
 
 from limits import RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.storage.redis.redispy import RedispyBridge
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from litestar.enums import ScopeType
+from redis.asyncio import Redis
 
 from .cache import REDIS_ERRORS, CircuitBreaker
 from .problems import PROBLEM_JSON, TYPE_BASE, problem
 
 if TYPE_CHECKING:
     from litestar import Request, Response
-    from litestar.types import ASGIApp, Message, Receive, Scope, Send
+    from litestar.types import ASGIApp, HTTPResponseStartEvent, Message, Receive, Scope, Send
 
     from .settings import Settings
 
@@ -110,8 +113,9 @@ class RateLimiter:
             self._redis = SlidingWindowCounterRateLimiter(self._redis_storage)
 
     async def close(self) -> None:
-        if self._redis_storage is not None:
-            client = self._redis_storage.bridge.get_connection()
+        bridge = self._redis_storage.bridge if self._redis_storage is not None else None
+        client = bridge.get_connection() if isinstance(bridge, RedispyBridge) else None
+        if isinstance(client, Redis):  # what start()'s "redispy" implementation connects with
             with contextlib.suppress(Exception):
                 await client.aclose()
 
@@ -197,25 +201,24 @@ class RateLimitMiddleware:
         self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in EXEMPT_PATHS:
+        if scope["type"] != ScopeType.HTTP or scope["path"] in EXEMPT_PATHS:
             await self.app(scope, receive, send)
             return
         decision = await self.limiter.hit(self.limiter.key(scope))
         headers = _headers(decision)
         if not decision.allowed:
             body = _problem_body(scope["path"], decision)
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 429,
-                    "headers": [
-                        (b"content-type", PROBLEM_JSON.encode()),
-                        (b"content-length", str(len(body)).encode()),
-                        *headers,
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
+            start: HTTPResponseStartEvent = {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", PROBLEM_JSON.encode()),
+                    (b"content-length", str(len(body)).encode()),
+                    *headers,
+                ],
+            }
+            await send(start)
+            await send({"type": "http.response.body", "body": body, "more_body": False})
             return
 
         async def send_with_headers(message: Message) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 from litestar import Request
+from litestar.enums import ScopeType
 from litestar.exceptions import ClientException, HTTPException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ASGIApp, Empty, Receive, Scope, Send
@@ -108,7 +109,7 @@ class JsonBodyGate:
         self.too_large = too_large_handler(max_body_bytes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in BODY_METHODS:
+        if scope["type"] != ScopeType.HTTP or scope["method"] not in BODY_METHODS:
             await self.app(scope, receive, send)
             return
         request: Request[Any, Any, Any] = Request(scope, receive, send)
@@ -126,7 +127,7 @@ class JsonBodyGate:
         state.json = value  # Request.json() returns it without decoding again
         # From here on the body is known JSON, whatever it was declared as (text/plain spares browsers a
         # preflight): every route, Strawberry's included, sees it as application/json.
-        scope["headers"] = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
-        scope["headers"].append((b"content-type", b"application/json"))
+        headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
+        scope["headers"] = [*headers, (b"content-type", b"application/json")]
         state.headers = Empty
         await self.app(scope, receive, send)

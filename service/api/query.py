@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl
 
+from litestar.enums import ScopeType
 from litestar.exceptions import ValidationException
 from litestar.types import ASGIApp, Receive, Scope, Send
 
@@ -31,8 +32,8 @@ class StrictQuery:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/v1/") and scope.get("query_string"):
-            handler = scope["route_handler"]  # type: ignore[typeddict-item]
+        if scope["type"] == ScopeType.HTTP and scope["path"].startswith("/v1/") and scope.get("query_string"):
+            handler = scope["route_handler"]
             allowed = _allowed.get(id(handler))
             if allowed is None:
                 allowed = _allowed[id(handler)] = _query_names(handler) - set(scope.get("path_params", {}))

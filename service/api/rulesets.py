@@ -47,6 +47,11 @@ def operation_id(ruleset: Ruleset, name: str) -> str:
     return ruleset.id + pascal(name)
 
 
+def of(generic: Any, argument: type) -> Any:
+    """``generic[argument]`` for a model known only at run time (a handler's annotation, read by Litestar)."""
+    return generic[argument]
+
+
 # ── operations
 
 
@@ -84,9 +89,9 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
     handler.__annotations__ = {
         "state": State,
         "request": Request[Any, Any, Any],
-        "data": JSONBody[op.request],
-        "return": Response[op.answer],
-    }  # type: ignore[name-defined]
+        "data": of(JSONBody, op.request),
+        "return": of(Response, op.answer),
+    }
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_{op.name}"
     return post(
         f"/{op.path}",
@@ -164,7 +169,7 @@ def _document_handler(ruleset: Ruleset, doc: CatalogueDocument) -> HTTPRouteHand
     handler.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     handler.__annotations__ = {
         "request": Request[Any, Any, Any],
-        "return": Response[doc.model],  # type: ignore[name-defined]
+        "return": of(Response, doc.model),
         **{name: _query_parameter(f) for name, f in fields.items()},
     }
     handler.__name__ = handler.__qualname__ = f"{ruleset.id}_catalog_{doc.name or 'whole'}"

@@ -96,7 +96,7 @@ class SystemController(Controller):
 
     @get("/readyz", summary="Readiness; the service stays ready when Redis is down", opt={"skip_rate_limit": True})
     async def readyz(self, state: State) -> Readiness:
-        return Readiness(redis=await state.cache.redis_state())  # type: ignore[arg-type]
+        return Readiness(redis=await state.cache.redis_state())
 
     @get(
         "/v1/rulesets",

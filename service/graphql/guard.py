@@ -127,17 +127,17 @@ def _raw(value: Any) -> Any:
 def _excess(value: Any) -> int:
     """Items beyond ``MAX_LIST_ITEMS`` in every list of a raw input (iteratively: inputs may nest deeply)."""
     excess, stack = 0, [value]
-    while stack:
+    while stack:  # JSON and literal values are dicts and lists (concrete types: cheap checks, on every request)
         item = stack.pop()
         if isinstance(item, list):
             excess += max(0, len(item) - MAX_LIST_ITEMS)
-            stack.extend(i for i in item if isinstance(i, list | Mapping))
-        elif isinstance(item, Mapping):
-            stack.extend(v for v in item.values() if isinstance(v, list | Mapping))
+            stack.extend([i for i in item if isinstance(i, list | dict)])
+        elif isinstance(item, dict):
+            stack.extend([v for v in item.values() if isinstance(v, list | dict)])
     return excess
 
 
-def _operation_cost(op: Any, field: FieldNode, variables: Mapping[str, Any]) -> int:
+def _operation_cost(op: Any, field: FieldNode, variables: dict[str, Any]) -> int:
     """The operation's own ``cost`` of the raw input (1 if the input is too malformed to price: validation refuses
     it), or its lists' excess when larger."""
     node = next((a.value for a in field.arguments or () if a.name.value == "input"), None)
@@ -149,7 +149,7 @@ def _operation_cost(op: Any, field: FieldNode, variables: Mapping[str, Any]) -> 
     return max(cost, 1 + _excess(value))
 
 
-def _catalogue_cost(field: FieldNode, variables: Mapping[str, Any]) -> int:
+def _catalogue_cost(field: FieldNode, variables: dict[str, Any]) -> int:
     ids = next((a.value for a in field.arguments or () if a.name.value == "ids"), None)
     if isinstance(ids, ListValueNode):
         return CATALOGUE_WEIGHT + len(ids.values)
@@ -162,7 +162,7 @@ Namespaces = Mapping[str, Mapping[str, Any]]  # namespace field → operation fi
 
 def field_cost(
     field: FieldNode,
-    variables: Mapping[str, Any],
+    variables: dict[str, Any],
     namespaces: Namespaces,
     walk: Callable[[SelectionSetNode], Iterator[FieldNode]],
 ) -> int:
@@ -188,7 +188,7 @@ def field_cost(
 
 
 def operation_cost(
-    doc: DocumentNode, operation_name: str | None, variables: Mapping[str, Any] | None, namespaces: Namespaces
+    doc: DocumentNode, operation_name: str | None, variables: dict[str, Any] | None, namespaces: Namespaces
 ) -> int:
     """The cost of the operation that would run: every field (aliases and fragments included) priced by its
     arguments. Fields under @skip/@include are counted as if they ran."""
@@ -286,8 +286,9 @@ class Guard(SchemaExtension):
                 f"a catalogue list {CATALOGUE_WEIGHT}). Split it into several requests.",
                 extensions={"code": COST_CODE, "cost": cost, "maxCost": self.max_cost},
             )
-        charge = request.app.state.get("graphql_charge") if request is not None else None
-        if charge is not None and not anyio.from_thread.run(charge, request, cost - 1):
-            request.scope["state"]["graphql_rate_limited"] = True
-            raise GraphQLError("Rate limit exceeded.", extensions={"code": RATE_CODE, "cost": cost})
+        if request is not None and cost > 1:  # the request itself was charged 1 by the middleware
+            charge = request.app.state.get("graphql_charge")
+            if charge is not None and not anyio.from_thread.run(charge, request, cost - 1):
+                request.scope["state"]["graphql_rate_limited"] = True
+                raise GraphQLError("Rate limit exceeded.", extensions={"code": RATE_CODE, "cost": cost})
         yield

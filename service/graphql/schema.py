@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import strawberry
 from graphql import GraphQLSchema
 from graphql import build_schema as build_sdl_schema
 from graphql.validation import NoSchemaIntrospectionCustomRule
 from litestar import Request, Response
+from litestar.background_tasks import BackgroundTasks
+from litestar.di import Provide
+from litestar.types import Dependencies
 from pydantic import BaseModel
 from strawberry.extensions import AddValidationRules, MaxTokensLimiter
 from strawberry.extensions.max_aliases import create_validator as alias_validator
@@ -40,7 +43,7 @@ from ..settings import Settings
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
-from .typed.registry import camel
+from .typed.registry import camel, runtime_type
 
 PATHS_NOTE = (
     "Inside an answer, a finding's `path` is the REST path of what it is about (JSON names, e.g. "
@@ -55,15 +58,23 @@ def _serialised(answer: BaseModel | bytes) -> bytes:
 def _invoker(ruleset: Ruleset) -> Any:
     """How a ruleset's operations are called from a worker thread: through the two-tier cache, under the REST
     endpoint's key (``service.api.rulesets.answer``'s: the ruleset version and the canonical request), so REST and
-    GraphQL share answers; computed in the thread, never on the event loop."""
+    GraphQL share answers; computed in the thread, never on the event loop. An answer computed here is converted
+    from the model itself (the cache keeps its JSON); one from the cache, from its JSON."""
 
-    def invoke(op: Operation, request: BaseModel, info: strawberry.Info) -> bytes:
+    def invoke(op: Operation, request: BaseModel, info: strawberry.Info) -> BaseModel | bytes:
         if op.caching is Caching.none:
-            return _serialised(op.run(request))
+            return op.run(request)
         state = info.context["request"].app.state
         key = cache_key(op.name, ruleset.id, ruleset.version, request)
         shared = op.caching is Caching.shared or bool(state.settings.share_single_prices)
-        return cached(state.cache, key, lambda: _serialised(op.run(request)), shared=shared)
+        computed: list[BaseModel | bytes] = []
+
+        def compute() -> bytes:
+            computed.append(op.run(request))
+            return _serialised(computed[0])
+
+        body = cached(state.cache, key, compute, shared=shared)
+        return computed[0] if computed else body
 
     return invoke
 
@@ -72,10 +83,10 @@ def _rulesets_field(registry: TypeRegistry) -> StrawberryField:
     out = registry.output_type(RulesetInfoModel)
     convert = registry.output_converter(RulesetInfoModel)
 
-    def resolve() -> list[Any]:
+    def resolve() -> Any:
         return [convert(r) for r in rulesets()]
 
-    resolve.__annotations__ = {"return": list[out]}  # type: ignore[valid-type]
+    resolve.__annotations__ = {"return": runtime_type(list, out)}
     return strawberry.field(resolver=resolve, name="rulesets", description="The rulesets this service hosts.")
 
 
@@ -172,6 +183,11 @@ async def _remember(response: Response[Any]) -> Response[Any]:
     return response
 
 
+def _temporal_response() -> Response[Any]:
+    """The response resolvers may set headers or a status on (Strawberry's ``info.context["response"]``)."""
+    return Response({}, background=BackgroundTasks([]))
+
+
 def graphql_controller(settings: Settings) -> type:
     base = make_graphql_controller(
         build_schema(settings),
@@ -183,6 +199,12 @@ def graphql_controller(settings: Settings) -> type:
 
     class GraphQLController(TransportMixin, base):  # type: ignore[misc, valid-type]
         include_in_schema = False
+        # Strawberry builds this placeholder response in a worker thread (``sync_to_thread=True``): a thread pool
+        # round trip on every request for two constructors. Built inline here.
+        dependencies: ClassVar[Dependencies] = {
+            **base.dependencies,
+            "response": Provide(_temporal_response, sync_to_thread=False),
+        }
         before_request = _repeated_query
         after_request = _remember
         max_query_bytes = settings.graphql_max_bytes

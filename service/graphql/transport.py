@@ -36,33 +36,31 @@ from ..problems import problem
 from .guard import SIZE_CODE
 
 
-async def _lookup(cache: TwoTierCache, key: str, shared: bool) -> bytes | None:
-    value = cache.local_get(key)
-    if value is not None:
-        return value
-    if cache.local_enabled:
-        CACHE_EVENTS.labels("local", "miss").inc()
-    if shared and cache.redis is not None:
-        value = await cache.redis.get(key)
-        CACHE_EVENTS.labels("redis", "hit" if value is not None else "miss").inc()
-        if value is not None:
-            cache.local_put(key, value)
+async def _shared_lookup(cache: TwoTierCache, key: str) -> bytes | None:
+    assert cache.redis is not None
+    value = await cache.redis.get(key)
+    CACHE_EVENTS.labels("redis", "hit" if value is not None else "miss").inc()
     return value
 
 
-def _store(cache: TwoTierCache, key: str, value: bytes, shared: bool) -> None:
-    cache.local_put(key, value)
-    if shared and cache.redis is not None:
-        cache.redis.put(key, value)
-
-
 def cached(cache: TwoTierCache, key: str, compute: Callable[[], bytes], shared: bool) -> bytes:
-    """The two-tier cache from a worker thread: look up and store on the event loop, compute here."""
-    hit = anyio.from_thread.run(_lookup, cache, key, shared)
+    """The two-tier cache from a worker thread: the local tier here (it is thread-safe), Redis on the event loop
+    (only when it is configured and the operation is worth a round trip), the answer computed here."""
+    hit = cache.local_get(key)
     if hit is not None:
         return hit
+    if cache.local_enabled:
+        CACHE_EVENTS.labels("local", "miss").inc()
+    redis = cache.redis if shared else None
+    if redis is not None:
+        hit = anyio.from_thread.run(_shared_lookup, cache, key)
+        if hit is not None:
+            cache.local_put(key, hit)
+            return hit
     value = compute()
-    anyio.from_thread.run_sync(_store, cache, key, value, shared)
+    cache.local_put(key, value)
+    if redis is not None:
+        anyio.from_thread.run_sync(redis.put, key, value)  # schedules the write; nothing waits for Redis
     return value
 
 
@@ -76,7 +74,7 @@ class ThreadedSchema(strawberry.Schema):
         self._limiter_loop: asyncio.AbstractEventLoop | None = None
         return self
 
-    async def execute(  # type: ignore[override]
+    async def execute(
         self,
         query: str | None,
         variable_values: dict[str, Any] | None = None,
@@ -160,7 +158,7 @@ class TransportMixin:
         if state.get("graphql_rate_limited"):
             detail = f"This query costs {state['graphql_cost']} requests' worth of the rate limit; too many for now."
             return problem(429, detail, "rate-limited", instance=request.url.path)
-        return response  # type: ignore[no-any-return]
+        return response
 
     async def parse_http_body(self, request: Any) -> Any:
         try:
@@ -192,4 +190,4 @@ class TransportMixin:
     def encode_json(self, data: Any) -> bytes | str:
         if isinstance(data, _Encoded):
             return data.body
-        return super().encode_json(data)  # type: ignore[misc, no-any-return]
+        return super().encode_json(data)  # type: ignore[misc]

@@ -2,122 +2,22 @@
 
 Debian's Chromium (installed by `make test` when missing) is driven by Playwright; every request to a host other
 than the loopback server is aborted and recorded, so a page that still reaches for a CDN fails here. The service
-runs as a uvicorn subprocess on a free port and is stopped whatever the outcome.
+runs as a uvicorn subprocess on a free port and is stopped whatever the outcome (tests/browser/conftest.py).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 
+from .conftest import CHROMIUM, Offline
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("FIGHT_RULES_TEST_CHROMIUM", "/usr/bin/chromium")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the playwright package")
 if not shutil.which(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's)", allow_module_level=True)
-
-START_TIMEOUT_S = 30.0
-PAGE_TIMEOUT_MS = 30_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "FIGHT_RULES_REDIS_URL": "", "FIGHT_RULES_RATE_LIMIT_PER_MINUTE": "0"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "--factory",
-            "service.app:create_app",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            try:
-                with opener.open(f"{url}/healthz", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("the service did not start")
-                time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-class Offline:
-    """Aborts every request that leaves the loopback server, and remembers it along with page errors."""
-
-    def __init__(self) -> None:
-        self.blocked: list[str] = []
-        self.errors: list[str] = []
-
-    def route(self, route: playwright_api.Route) -> None:
-        if urlsplit(route.request.url).hostname in {"127.0.0.1", "localhost"} or route.request.url.startswith(
-            ("data:", "blob:")
-        ):
-            route.continue_()
-        else:
-            self.blocked.append(route.request.url)
-            route.abort("internetdisconnected")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright_api.Browser]:
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def offline_page(browser: playwright_api.Browser) -> Iterator[tuple[playwright_api.Page, Offline]]:
-    context = browser.new_context()
-    offline = Offline()
-    context.route("**/*", offline.route)
-    page = context.new_page()
-    page.set_default_timeout(PAGE_TIMEOUT_MS)
-    page.on("pageerror", lambda exc: offline.errors.append(str(exc)))
-    page.on("console", lambda msg: offline.errors.append(msg.text) if msg.type == "error" else None)
-    try:
-        yield page, offline
-    finally:
-        context.close()
 
 
 def _clean(offline: Offline) -> None:

@@ -112,7 +112,7 @@ def namespace_schema(namespace: str) -> graphql.GraphQLSchema:
 OPERATIONS = [
     (camel(r.id), name)
     for r in rulesets()
-    for name in [*(camel(op.name) for op in r.operations), *(("catalog",) if r.id == "fight2e" or r.catalogue else ())]
+    for name in [*(camel(op.name) for op in r.operations), *(("catalog",) if r.catalogue else ())]
 ]
 SEEN: dict[str, Counter[str]] = {}
 

@@ -1,12 +1,25 @@
-"""The published OpenAPI document generates TypeScript types a plugin author can call the service with."""
+"""The TypeScript client: its types are the published OpenAPI document's, its own tests pass against a live service,
+and the builder page's committed scripts are what its sources compile to."""
 
 from __future__ import annotations
 
+import filecmp
+import json
+import os
+import shutil
+import signal
 import subprocess
 from pathlib import Path
 
-CLIENT = Path(__file__).resolve().parents[2] / "clients" / "typescript"
+import pytest
+
+from service.version import __version__
+
+ROOT = Path(__file__).resolve().parents[2]
+CLIENT = ROOT / "clients" / "typescript"
 BIN = CLIENT / "node_modules" / ".bin"
+PAGE_JS = ROOT / "service" / "static" / "builder" / "js"
+NPM_TEST_TIMEOUT_S = 300
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -24,3 +37,63 @@ def test_generated_types_match_the_committed_ones(tmp_path: Path) -> None:
 def test_example_calls_type_check() -> None:
     done = _run(str(BIN / "tsc"), "--noEmit", "-p", ".")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_client_is_versioned_with_the_api() -> None:
+    package = json.loads((CLIENT / "package.json").read_text())
+    lock = json.loads((CLIENT / "package-lock.json").read_text())
+    assert package["version"] == lock["version"] == lock["packages"][""]["version"] == __version__, "make contracts"
+
+
+def test_the_readme_example_is_the_type_checked_one() -> None:
+    readme = (CLIENT / "README.md").read_text()
+    block = readme.split("```ts\n", 1)[1].split("```\n", 1)[0]
+    checked = (CLIENT / "test" / "readme-example.ts").read_text().split("// README example:\n", 1)[1]
+    assert block == checked.replace('"../src/index.js"', '"@fight-rules/client"')
+    assert len(block.strip().splitlines()) <= 10
+
+
+def test_the_builder_pages_scripts_are_the_compiled_sources(tmp_path: Path) -> None:
+    out = tmp_path / "js"
+    done = _run("node", "scripts/build.mjs", "page", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    compared = filecmp.dircmp(out, PAGE_JS)
+    differing: list[str] = []
+
+    def walk(cmp: filecmp.dircmp[str], prefix: str) -> None:
+        differing.extend(f"{prefix}{n}" for n in cmp.left_only + cmp.right_only + cmp.diff_files)
+        for name, sub in cmp.subdirs.items():
+            walk(sub, f"{prefix}{name}/")
+
+    walk(compared, "")
+    assert differing == [], "run `make contracts`"
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="no npm on PATH")
+def test_npm_test_passes_against_a_live_service() -> None:
+    """`npm test` starts `fight-rules serve` (in-process cache, no Redis) in its own process group and stops it;
+    this test stops the whole group as well, whatever the outcome."""
+    assert (BIN / "tsc").exists(), "the client's Node packages are missing: `make test` installs them (npm ci)"
+    env = {**os.environ, "FIGHT_RULES_BIN": str(ROOT / ".venv" / "bin" / "fight-rules")}
+    env.pop("FIGHT_RULES_TEST_URL", None)
+    proc = subprocess.Popen(
+        ["npm", "test"],
+        cwd=CLIENT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, _ = proc.communicate(timeout=NPM_TEST_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)  # the test runner stops its service on SIGTERM (test/service.ts)
+        out, _ = proc.communicate(timeout=30)
+        pytest.fail(f"npm test did not finish in {NPM_TEST_TIMEOUT_S} s:\n{out[-6000:]}")
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0, out[-6000:]
+    assert "# fail 0" in out, out[-6000:]

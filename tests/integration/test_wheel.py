@@ -54,6 +54,15 @@ def test_the_wheel_carries_what_serving_needs(wheel: Path) -> None:
     assert "service/gunicorn_conf.py" in names
     assert "service/static/vendor/@scalar/api-reference@1.72.1/dist/browser/standalone.js" in names
     assert "service/static/docs/graphiql-init.js" in names
+    # The builder page and its compiled scripts (clients/typescript): `make run` serves them without Node.js.
+    assert {
+        "service/builder.html",
+        "service/static/builder/builder.css",
+        "service/static/builder/js/builder/main.js",
+        "service/static/builder/js/src/index.js",
+        "service/static/builder/js/vendor/openapi-fetch/index.mjs",
+        "service/static/builder/js/vendor/openapi-fetch/LICENSE",
+    } <= names
     assert any(n.startswith("service/rules/fight2e/data/") and n.endswith(".yaml") for n in names)
 
 
@@ -115,6 +124,10 @@ def test_the_installed_wheel_serves_the_api_and_its_docs(served: str, wheel: Pat
         assert r.status == 200
     with _OPENER.open(f"{served}/docs/validation-codes", timeout=5) as r:
         assert "ATTACK_STRINGS_DISABLED" in r.read().decode()
+    with _OPENER.open(f"{served}/builder", timeout=5) as r:
+        assert "/builder/assets/js/builder/main.js" in r.read().decode()
+    with _OPENER.open(f"{served}/builder/assets/js/builder/main.js", timeout=5) as r:
+        assert r.status == 200
 
 
 def test_the_server_imports_the_wheel_not_the_checkout(wheel: Path, tmp_path: Path) -> None:

@@ -376,6 +376,7 @@ def fighters(draw: st.DrawFn, max_pl: int = 8) -> Json:
         "moves": moves,
         "move_points_to_narrative": to_narr,
         "move_points_to_fighting_spirit": to_fs,
+        "story_points": draw(st.integers(0, 3)),  # what the Story Point Qualities spend in a fight (000 L1579)
         "life_bar": chart.life_bar,
         "fighting_spirit": chart.fighting_spirit + to_fs + 2 * qx["fighting_spirit"],
     }

@@ -46,7 +46,7 @@ OPTIONS: dict[str, Options] = {
     # Repeatable may go on it (000 L3051).
     "buff": {"quality_raises": 1, "raised_qualities": "speed", "element_swaps": "", "target_moves": ""},
     # Extra Elements bought with surplus Control, in order, within Level Control (000 L3866–L3870).
-    "power_up.extra_elements": {"schedule": "hits_low, increased_damage"},
+    "power_up.extra_elements": {"schedule": ["hits_low", "increased_damage"]},
     # Random Effect's combinations, each within the allocation of 1 (000 L3944).
     "random_effect": {"combinations": "increased_damage; hits_low"},
     # Technique Buff names the associated Element whose duration it stretches (000 L3075).
@@ -281,6 +281,8 @@ def _options(entry: Entry) -> Options:
             continue
         if opt.type == "choice":
             chosen[opt.name] = opt.choices[0].value
+        elif opt.type == "choices":
+            chosen[opt.name] = [opt.choices[0].value]
         elif opt.type == "int":
             chosen[opt.name] = opt.minimum or 0
         elif opt.type == "text":

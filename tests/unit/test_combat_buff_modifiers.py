@@ -86,7 +86,7 @@ def test_lowered_quality_never_below_minus_two() -> None:
 
 
 def test_lowered_speed_goes_to_the_half_the_design_names() -> None:
-    rage = buff("buff.lowered_basic_quality", lowered="speed control", **STRONG)
+    rage = buff("buff.lowered_basic_quality", lowered="speed_control", **STRONG)
     res = duel({}, A_FIRST, a=sheet("a", speed=1, init=0, ctrl=1, moves=[rage, FIST]), rng=1, sa=on())
     assert res.status == "resolved", res.violations
     rolled = inp(res, "A.1", "a")

@@ -12,8 +12,8 @@ the campaign options switched at random. The properties:
 - the answer keeps the fight inside its bounds: Life Bars within [0, the sheet's], Fighting Spirit not below 0 nor
   above what the fighter had or started with, Super Energy within the option's maximum, the Range 0–5 and bands
   1–6 (000 L5605–L5668);
-- step mode ends: answering each pending decision (its default, else one of its listed choices) and supplying
-  each named die reaches an answer that asks for nothing more.
+- step mode ends: answering each pending decision (its default or one of its listed choices) and supplying each
+  named die reaches an answer that asks for nothing more.
 
 Settings are derandomized and use no example database, so the run is the same on every machine.
 """
@@ -50,9 +50,9 @@ OPTION_SWITCHES = sorted(
 HAZARD_KINDS = ["wall", "corner", "damaging", "pit", "ring_out", "elevation"]
 # Ongoing effects the resolver documents on OngoingEffect, and one it does not know (carried back unchanged).
 ONGOING = ["buff", "flight", "wind_up", "set_up", "slow_startup", "temporary_technique", "invisibility"]
-ONGOING += ["triggered_interrupt", "opening_move", "gradual_effect", "buff_gauge", "super_jump", "mystery"]
+ONGOING += ["triggered_interrupt", "opening_move", "gradual_effect", "limited_use", "bomb", "power_enhancer"]
 ACTIONS = ["attack", "attack", "attack", "utility", "move", "refocus", "power_up", "await_opening", "taunt"]
-ACTIONS += ["none", "switch", "transform"]
+ACTIONS += ["none"]
 DIE = re.compile(r"^1d(\d+)$")
 
 
@@ -82,33 +82,40 @@ def fighter_state(draw: st.DrawFn, sheet: Json, turn: int, opts: Json) -> Json:
         "beast_energy": draw(st.integers(0, 20)) if opts.get("transformations") else 0,
         "combo_streak": draw(st.integers(0, 3)),
     }
-    if moves and draw(st.integers(0, 3)) == 0:
-        state["ongoing_effects"] = draw(
-            st.lists(
+    # Ongoing effects of his own moves that carry them (a Buff, Flight, Set Up …), now and then one unknown id.
+    carried = sorted(
+        {(e["id"].split(".")[0], m["id"]) for m in sheet["moves"] for e in m["elements"] + m.get("liabilities", [])}
+    )
+    carried = [(eid, mid) for eid, mid in carried if eid in ONGOING] + [("mystery", mid) for mid in moves[:1]]
+    if carried and draw(st.integers(0, 2)) == 0:
+        picks = draw(st.lists(st.sampled_from(carried), max_size=2, unique_by=lambda c: c[0]))
+        state["ongoing_effects"] = [
+            {"id": eid, "move": mid}
+            | draw(
                 st.fixed_dictionaries(
-                    {"id": st.sampled_from(ONGOING), "move": st.sampled_from(moves)},
+                    {},
                     optional={
                         "time_left": st.integers(0, 30),
                         "since": st.integers(max(1, turn - 3), turn),
                         "charges": st.integers(0, 5),
                     },
-                ),
-                max_size=2,
-                unique_by=lambda e: e["id"],
+                )
             )
-        )
+            for eid, mid in picks
+        ]
     return state
 
 
 @st.composite
-def decisions(draw: st.DrawFn, fighters_: list[Json], turn: int) -> Json:
+def decisions(draw: st.DrawFn, fighters_: list[Json], turn: int, opts: Json) -> Json:
     """Some of the fighters' actions decided up front; the rest of the turn is defaulted or asked for."""
     out: Json = {}
+    actions = ACTIONS + ["transform"] * bool(opts.get("transformations")) + ["switch"] * bool(opts.get("tag_team"))
     ids = [f["id"] for f in fighters_]
     for f in fighters_:
         if draw(st.integers(0, 3)) == 0:
             continue
-        action = draw(st.sampled_from(ACTIONS))
+        action = draw(st.sampled_from(actions))
         value: Json = {"action": action, "target": draw(st.sampled_from([i for i in ids if i != f["id"]]))}
         if action in ("attack", "utility"):
             moves = [m["id"] for m in f["sheet"]["moves"]] + ["basic_move"]
@@ -154,6 +161,13 @@ def turn_requests(draw: st.DrawFn) -> Json:
         hazard: Json = {"id": f"h{i}", "kind": kind}
         if band:
             hazard["band"] = 1 if i == 0 else 6 if i == 1 else 3
+        if draw(st.integers(0, 3)) == 0:  # one made by a fighter's move, with Time Count left to run
+            maker = draw(st.sampled_from(fighters_[:actives]))
+            if maker["sheet"]["moves"]:
+                hazard["owner"] = maker["id"]
+                hazard["move"] = draw(st.sampled_from([m["id"] for m in maker["sheet"]["moves"]]))
+                hazard["time_left"] = draw(st.integers(0, 20))
+                hazard["since"] = draw(st.integers(1, turn))
         hazards.append(hazard)
     fight: Json = {
         "round": draw(st.integers(1, 3)),
@@ -169,7 +183,7 @@ def turn_requests(draw: st.DrawFn) -> Json:
         "options": opts,
         "fight": fight,
         "fighters": fighters_,
-        "decisions": draw(decisions(fighters_[:actives], turn)),
+        "decisions": draw(decisions(fighters_[:actives], turn, opts)),
         "seed": draw(st.integers(0, 2**32)),
         "lenient": True,
     }
@@ -235,6 +249,8 @@ def _answer(res: TurnResult, pick: int) -> tuple[str, str, Any]:
         faces = int(m.group(1)) if m else 1
         return "rolls", p.key, 1 + pick % faces
     if p.default is not None:
+        assert any(c.value == p.default for c in p.choices), f"{p.key}: the default is not among the choices"
+    if p.default is not None and pick % 2 == 0:
         return "decisions", p.key, p.default.model_dump(mode="json", exclude_none=True)
     assert p.choices, f"{p.key} offers no choice"
     return "decisions", p.key, p.choices[pick % len(p.choices)].value.model_dump(mode="json", exclude_none=True)
@@ -243,8 +259,8 @@ def _answer(res: TurnResult, pick: int) -> tuple[str, str, Any]:
 @PROPERTY
 @given(turn_requests(), st.booleans(), st.lists(st.integers(0, 50), min_size=1, max_size=8))
 def test_step_mode_reaches_an_end(data: Json, own_dice: bool, picks: list[int]) -> None:
-    """Every pending decision answered (its default, else a listed choice), every named die supplied: the turn
-    ends within a bounded number of round trips."""
+    """Every pending decision answered (its default, or one of its listed choices: the default must be among them),
+    every named die supplied: the turn ends within a bounded number of round trips."""
     req = copy.deepcopy(data)
     req["options"]["ask_every_decision"] = True
     if own_dice:

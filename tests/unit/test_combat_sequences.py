@@ -124,7 +124,7 @@ def test_element_addition_gives_the_next_use_knocks_down() -> None:
 def test_element_addition_follows_the_designed_order_of_steps() -> None:
     add = {
         "id": "power_enhancer.element_addition",
-        "options": {"element": "knocks_down", "effect_order": "die size, Knocks Down"},
+        "options": {"element": "knocks_down", "effect_order": ["die", "element"]},
     }
     a = sheet("a", moves=[enhancer("Fist", 1, add), FIST])
     dec = {"T2.a.action": attack(["fist"]), **SURE}

@@ -40,6 +40,8 @@ LOAD_ONCE = {
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
     "service.docs._markdown",
     "service.docs.validation_codes_markdown",
+    "service.builder._page",  # the builder page file and its policy, read once
+    "service.rules.fight2e.combat.records.lost_when_hit",  # derived from the load-once catalogue
 }
 
 JAB = {"id": "jab", "name": "Jab", "level": 2}

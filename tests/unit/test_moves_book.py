@@ -643,7 +643,7 @@ def test_power_enhancer_power_up_and_random_effect() -> None:
     assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=4, elements=life))
     much = [
         {"id": "power_up", "options": {"version": "control"}},
-        {"id": "power_up.extra_elements", "options": {"schedule": "knocks_down, hits_low, anti_air"}},
+        {"id": "power_up.extra_elements", "options": {"schedule": ["knocks_down", "hits_low", "anti_air"]}},
     ]
     assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=3, elements=much))  # 4 Control > Level 3
     assert "POWER_UP_SCHEDULE_INVALID" not in codes(price(level=4, elements=much))

@@ -1572,7 +1572,7 @@ export interface components {
              * @default choice
              * @enum {string}
              */
-            type: "choice" | "int" | "entry" | "entries" | "text";
+            type: "choice" | "choices" | "int" | "entry" | "entries" | "text";
         };
         /**
          * EntryRef

@@ -25,7 +25,7 @@ from strawberry.tools import create_type
 from strawberry.types.field import StrawberryField
 
 from ...rules.core.ruleset import CatalogueDocument
-from .registry import IN, TypeRegistry, camel, pascal
+from .registry import IN, TypeRegistry, camel, pascal, runtime_type
 from .shapes import ListShape, ModelShape
 
 ANSWERS_KEPT = 256  # distinct filter sets whose converted answer each field keeps
@@ -79,13 +79,14 @@ def document_field(doc: CatalogueDocument, namespace: str, registry: TypeRegistr
     """The ``catalog`` field of one document, its filters as optional arguments."""
     records = _records_field(doc.model, registry)
     out: Any = registry.output_type(records[1] if records else doc.model, namespace)
-    out = list[out] if records else out
+    out = runtime_type(list, out) if records else out
     filters = registry.fields(doc.filters) if doc.filters is not None else []
     args = {
-        name: Annotated[
-            Optional[registry.annotation(shape, IN, namespace)],  # noqa: UP045
+        name: runtime_type(
+            Annotated,
+            runtime_type(Optional, registry.annotation(shape, IN, namespace)),
             strawberry.argument(description=info.description),
-        ]
+        )
         for name, info, shape in filters
     }
     answers = _Answers(doc, registry, records)

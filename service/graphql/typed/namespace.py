@@ -20,7 +20,7 @@ from strawberry.types.field import StrawberryField
 from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
 from .catalogue import catalogue_type
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
-from .registry import InputPathError, Received, TypeRegistry, camel, pascal
+from .registry import InputPathError, Received, TypeRegistry, camel, pascal, runtime_type
 
 # How an operation is called: the integrator passes one that wraps the cache; the default runs it.
 Invoke = Callable[[Operation, BaseModel, strawberry.Info], Awaitable[BaseModel | bytes] | BaseModel | bytes]
@@ -82,7 +82,7 @@ def operation_field(
     registry.input_converter(op.request)
     registry.output_converter(op.answer)
     result_name = f"{pascal(namespace)}{pascal(op.name)}Result"
-    result = Annotated[Union[answer_type, InvalidInput], strawberry.union(result_name)]  # noqa: UP007
+    result = runtime_type(Annotated, runtime_type(Union, answer_type, InvalidInput), strawberry.union(result_name))
 
     async def resolve_async(root: Any, info: strawberry.Info, input: Any) -> Any:
         request = converters.to_request(op.request, input, strict=strict)
@@ -91,7 +91,7 @@ def operation_field(
         answer = invoke(op, request, info)
         if inspect.isawaitable(answer):
             answer = await answer
-        return converters.to_output(op.answer, answer)  # type: ignore[arg-type]
+        return converters.to_output(op.answer, answer)
 
     def resolve_sync(root: Any, info: strawberry.Info, input: Any) -> Any:
         request = converters.to_request(op.request, input, strict=strict)
@@ -127,7 +127,7 @@ def namespace_type(
         catalog = catalogue_type(namespace, catalogue, registry)
 
         def resolve_catalog(root: Any) -> Any:
-            return catalog()  # type: ignore[misc]
+            return catalog()
 
         resolve_catalog.__annotations__ = {"root": Any, "return": catalog}
         fields.append(strawberry.field(resolver=resolve_catalog, name="catalog", description="The catalogue."))

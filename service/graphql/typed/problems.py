@@ -14,6 +14,7 @@ from typing import Any
 
 import strawberry
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .registry import TypeRegistry, camel, input_key
 from .shapes import DictShape, ListShape, ModelShape, Nullable, Shape, UnionShape
@@ -163,7 +164,7 @@ def invalid_input(
     message: str = "The input is not well-formed.",
 ) -> InvalidInput:
     """Every problem pydantic found (at most ``MAX_PROBLEMS``), at its GraphQL path."""
-    found: list[tuple[_Walk, dict[str, Any]]] = [
+    found: list[tuple[_Walk, ErrorDetails]] = [
         (_walk(registry, model, e["loc"], value), e) for e in exc.errors(include_url=False)
     ]
     specific = {tuple(w.parts[: w.union_at]) for w, e in found if w.union_at is not None and e["type"] not in _MISMATCH}

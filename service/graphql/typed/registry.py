@@ -11,13 +11,15 @@ import inspect
 import re
 import types
 from collections.abc import Callable, Hashable, Iterable
-from enum import Enum, IntEnum, StrEnum
+from enum import Enum, EnumMeta, IntEnum, StrEnum
 from operator import attrgetter, itemgetter
 from typing import Annotated, Any, NamedTuple, NewType, Optional, Union
 
 import strawberry
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+from strawberry.types.base import get_object_definition
+from strawberry.types.scalar import ScalarDefinition
 from strawberry.utils.str_converters import to_camel_case
 
 from .shapes import (
@@ -39,6 +41,7 @@ SHARED_MODULES = ("service.rules.core",)  # models and enums from here are named
 IN, OUT = "in", "out"
 Converter = Callable[[Any], Any] | None  # None: the value passes as it is
 _MISSING: Any = object()
+_SOURCE = "_source"  # where a converted output instance keeps its answer (pydantic fields never start with _)
 _NO_DEFAULT: Any = object()
 _GRAPHQL_NAME = re.compile(r"^[A-Za-z][_0-9A-Za-z]*$")
 
@@ -51,7 +54,7 @@ def _parse_long(value: Any) -> int:
 
 Long = NewType("Long", int)
 # The schema maps it: ``strawberry.Schema(..., config=StrawberryConfig(scalar_map=SCALAR_MAP))``.
-SCALAR_MAP = {
+SCALAR_MAP: dict[object, ScalarDefinition] = {
     Long: strawberry.scalar(
         name="Long",
         description="An integer outside GraphQL's 32-bit Int range (e.g. a 64-bit seed), written as a JSON number.",
@@ -207,9 +210,9 @@ class TypeRegistry:
             raise TypeError(f"enum {name}: values without distinct GraphQL names {shape.values}")
         pairs = list(zip(names, shape.values, strict=True))
         if all(isinstance(v, str) for v in shape.values):
-            copy: type[Enum] = StrEnum(name, pairs)  # type: ignore[arg-type]
+            copy = _functional_enum(StrEnum, name, pairs)
         elif all(isinstance(v, int) and not isinstance(v, bool) for v in shape.values):
-            copy = IntEnum(name, pairs)  # type: ignore[arg-type]
+            copy = _functional_enum(IntEnum, name, pairs)
         else:
             raise TypeError(f"enum {name}: only string or integer values have a GraphQL form")
         description = _doc(shape.source) if shape.source else None
@@ -275,7 +278,7 @@ class TypeRegistry:
         # Strawberry's hook for types that build their own value: the GraphQL value (a mapping in GraphQL's names,
         # as graphql-core coerced it) becomes the plain request dict in one pass, instead of a tree of input
         # dataclasses built field by field (about 100 ms for a Fighter with 100 moves).
-        cls.__strawberry_definition__.from_input = lambda _cls, value, _context: self.received(model, value)
+        get_object_definition(cls, strict=True).from_input = lambda _cls, value, _context: self.received(model, value)
         return cls
 
     def received(self, model: type[BaseModel], value: Any) -> Received:
@@ -296,9 +299,9 @@ class TypeRegistry:
             make = self.input_type if direction == IN else self.output_type
             return make(shape.model, namespace)
         if isinstance(shape, ListShape):
-            return list[self.annotation(shape.item, direction, namespace)]  # type: ignore[misc]
+            return runtime_type(list, self.annotation(shape.item, direction, namespace))
         if isinstance(shape, DictShape):
-            return list[self._entry_type(shape, direction, namespace)]  # type: ignore[misc]
+            return runtime_type(list, self._entry_type(shape, direction, namespace))
         if shape.of_models and direction == OUT:
             members = tuple(self.annotation(m, OUT, namespace) for m in shape.members)
             name = self._claim(self.shape_name(shape, namespace), OUT, shape)
@@ -476,35 +479,48 @@ class TypeRegistry:
 
     def output_converter(self, model: type[BaseModel]) -> Callable[[Any], Any]:
         """An answer (a pydantic instance, or its ``model_dump(mode="json")`` dict) → the output type's instance,
-        built directly (no pydantic round trip). A key missing from a dict takes the field's default."""
+        built directly (no pydantic round trip). A key missing from a dict takes the field's default.
+
+        The instance holds its source and converts a field when GraphQL first reads it, so an answer costs what
+        the query selects of it, not the whole of it (a turn's log and states are large; queries read a little).
+        """
         found = self._out_convs.get(model)
         if found is not None:
             return found
         cls = self._types[(OUT, model)]
-        specs: list[tuple[str, Converter, Any, str | None]] = []
-        computed: list[tuple[str, Converter]] = []
+        fields: dict[str, tuple[Converter, Any, str | None, bool]] = {}  # name → converter, default, alias, computed
         new = object.__new__
 
         def convert(source: Any) -> Any:
-            data = source if type(source) is dict else source.__dict__
             obj = new(cls)
-            target = obj.__dict__
-            for field, conv, default, alias in specs:
-                v = data.get(field, _MISSING)
+            obj.__dict__[_SOURCE] = source
+            return obj
+
+        def read(obj: Any, name: str) -> Any:
+            """A field not read yet: converted from the source, and kept."""
+            spec = fields.get(name)
+            source = obj.__dict__.get(_SOURCE, _MISSING)
+            if spec is None or source is _MISSING:
+                raise AttributeError(name)
+            conv, default, alias, computed = spec
+            plain = type(source) is dict
+            if computed:
+                v = source.get(name) if plain else getattr(source, name)
+            else:
+                data = source if plain else source.__dict__
+                v = data.get(name, _MISSING)
                 if v is _MISSING:
                     v = data.get(alias, default) if alias else default  # a dump by alias
-                target[field] = v if conv is None or v is None else conv(v)
-            for field, conv in computed:
-                v = source.get(field) if data is source else getattr(source, field)
-                target[field] = v if conv is None or v is None else conv(v)
-            return obj
+            value = obj.__dict__[name] = v if conv is None or v is None else conv(v)
+            return value
 
         self._out_convs[model] = convert
         for field, info, shape in self.fields(model):
             default = None if info.is_required() else info.get_default(call_default_factory=True)
             alias = info.serialization_alias or info.alias
-            specs.append((field, self._out_conv(shape), default, alias if alias != field else None))
-        computed.extend((field, self._out_conv(shape)) for field, _, shape in self.computed(model))
+            fields[field] = (self._out_conv(shape), default, alias if alias != field else None, False)
+        fields.update((field, (self._out_conv(shape), None, None, True)) for field, _, shape in self.computed(model))
+        cls.__getattr__ = read  # called only for names missing from the instance
         return convert
 
     def _out_conv(self, shape: Shape) -> Converter:
@@ -588,6 +604,18 @@ def _finish(
     if is_input:
         return strawberry.input(cls, name=name, description=description, one_of=one_of or None)
     return strawberry.type(cls, name=name, description=description)
+
+
+def runtime_type(form: Any, *arguments: Any) -> Any:
+    """``form[arguments]`` (``list[X]``, ``Union[X, Y]``, ``Annotated[X, m]``) for types made at run time, which
+    Strawberry reads from annotations and a type checker cannot follow."""
+    return form[arguments if len(arguments) > 1 else arguments[0]]
+
+
+def _functional_enum(base: type[Enum], name: str, pairs: list[tuple[str, Any]]) -> type[Enum]:
+    """``base(name, pairs)``, Enum's functional API, called through the metaclass so that a type checker follows a
+    name known only at run time."""
+    return EnumMeta.__call__(base, name, pairs)
 
 
 def _value_name(value: Any, member_name: str | None) -> str:

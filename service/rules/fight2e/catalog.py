@@ -14,6 +14,18 @@ from pydantic import ValidationError
 
 from ..data import read_sections
 from .keywords import Plan, ordered, plans
+from .records import (
+    RECORDS,
+    Figure,
+    Modifier,
+    Point,
+    Priced,
+    Record,
+    lasting_problems,
+    option_meanings,
+    option_names,
+    option_refs,
+)
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -103,6 +115,8 @@ class Catalog:
     placed_late: frozenset[str] = frozenset()
     # Every entry as pricing looks it up: the entry, its figures, and (without design choices) what it is taken as.
     lookup: dict[str, Lookup] = field(default_factory=dict)
+    # Each entry's combat records (``rules:`` in the data files), for the entries that have any.
+    records: dict[str, tuple[Record, ...]] = field(default_factory=dict)
 
     def elements(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.kind == "element"]
@@ -137,6 +151,81 @@ def _plain(e: Entry) -> tuple[float, tuple[KeywordChanges, ...], tuple[str, ...]
     return e.cost, (e.keywords,), tuple(ordered(set(e.keywords.entry_combo))), plans((e.keywords,))
 
 
+def _split_rules(item: object) -> tuple[object, object]:
+    """An entry's data without its ``rules:`` list, and the list (served entries do not carry it)."""
+    if isinstance(item, dict) and "rules" in item:
+        rest = {k: v for k, v in item.items() if k != "rules"}
+        return rest, item["rules"]
+    return item, None
+
+
+def _option_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
+    """Records read only the entry's own design options, and name only their values."""
+    options = {o.name: {c.value for c in o.choices} for o in e.options}
+    problems = [
+        f"{e.id}: a record reads design option {name!r}, which the entry does not have"
+        for name in sorted(option_names(records) - set(options))
+    ]
+    for ref in option_refs(records, choices_only=True):
+        values = options.get(ref.option)
+        if values and ref.default not in values:
+            problems.append(f"{e.id}: {ref.default!r} is not a value of option {ref.option!r}")
+    for name, meaning in option_meanings(records).items():
+        unread = sorted(options.get(name, set()) - meaning)
+        if unread:
+            problems.append(f"{e.id}: option {name!r} has choices a record cannot read: {', '.join(unread)}")
+    return problems
+
+
+def _accuracy_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
+    """An entry's Accuracy records add up, whatever their conditions, to the figures pricing prints for the move
+    against Defense, Evasion and Tactics (``effects``); records with a label of their own are extra."""
+    acc = [r for r in records if isinstance(r, Modifier) and r.point is Point.accuracy and r.label is None]
+    printed = e.effects
+    problems = []
+    for option in ("defense", "evasion", "tactics"):
+        want = printed.accuracy + getattr(printed.accuracy_vs, option)
+        got = sum(r.amount for r in acc if r.counts_vs(option))
+        if got != want:
+            problems.append(f"{e.id}: Accuracy records give {got:+d} against {option}, pricing prints {want:+d}")
+    return problems
+
+
+def _shows(e: Entry, figure: Figure) -> bool:
+    """Whether the entry's data gives pricing something for that figure."""
+    x = e.effects
+    if figure is Figure.keywords:
+        k = e.keywords
+        return bool(k.add or k.remove or k.replace or any(c.keywords for o in e.options for c in o.choices))
+    if figure is Figure.damage:
+        return bool(x.damage_steps or x.damage_source or x.rule or e.cost_rule)
+    if figure is Figure.stun:
+        return bool(x.stun_bonus)
+    if figure is Figure.glory:
+        return bool(x.glory)
+    return x.rule == "super_energy_cost"
+
+
+def _priced_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
+    """A ``priced`` record names only figures the entry's data gives pricing."""
+    return [
+        f"{e.id}: its 'priced' record names {f.value}, but the entry gives pricing nothing for it"
+        for r in records
+        if isinstance(r, Priced)
+        for f in r.figures
+        if not _shows(e, f)
+    ]
+
+
+def _check_records(e: Entry, records: tuple[Record, ...]) -> list[str]:
+    return (
+        _option_problems(e, records)
+        + _accuracy_problems(e, records)
+        + [f"{e.id}: {p}" for p in lasting_problems(records)]
+        + _priced_problems(e, records)
+    )
+
+
 def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     sections, digest = read_sections(
         sorted(data_dir.glob("*.yaml")), ("entries", "keywords", "fixed_moves"), CatalogError
@@ -157,7 +246,22 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
             out[obj.id] = obj
         return out
 
+    rules: dict[str, tuple[Record, ...]] = {}
+    plain = []
+    for fname, item in sections["entries"]:
+        rest, raw = _split_rules(item)
+        plain.append((fname, rest))
+        if raw is None:
+            continue
+        ident = rest.get("id") if isinstance(rest, dict) else rest
+        try:
+            rules[str(ident)] = RECORDS.validate_python(raw)
+        except ValidationError as exc:
+            problems.append(f"{fname}: entries {ident!r}: rules: {exc}")
+    sections = {**sections, "entries": plain}
     entries = build(Entry, "entries")
+    for e in entries.values():
+        problems += _check_records(e, rules.get(e.id, ()))
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")
     if check_refs:
@@ -196,7 +300,17 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         )
         for e in entries.values()
     }
-    return Catalog(entries, keywords, fixed, digest, {k: tuple(v) for k, v in children.items()}, numbers, late, lookup)
+    return Catalog(
+        entries,
+        keywords,
+        fixed,
+        digest,
+        {k: tuple(v) for k, v in children.items()},
+        numbers,
+        late,
+        lookup,
+        {k: v for k, v in rules.items() if k in entries},
+    )
 
 
 @cache

@@ -113,12 +113,12 @@ def _cross_check(cat_traits: dict[str, Trait], skills: dict[str, Skill], problem
             for s in t.param_choices:
                 if s not in skills:
                     problems.append(f"{t.id}: unknown skill choice {s!r}")
-    for s in skills.values():
-        for other in s.secondaries:
+    for sk in skills.values():
+        for other in sk.secondaries:
             if other not in skills:
-                problems.append(f"{s.id}: unknown secondary skill {other!r}")
-        if s.requires_quality and s.requires_quality not in cat_traits:
-            problems.append(f"{s.id}: unknown quality {s.requires_quality!r}")
+                problems.append(f"{sk.id}: unknown secondary skill {other!r}")
+        if sk.requires_quality and sk.requires_quality not in cat_traits:
+            problems.append(f"{sk.id}: unknown quality {sk.requires_quality!r}")
 
 
 def load_character_catalog(data_dir: Path = DATA_DIR) -> CharacterCatalog:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from enum import StrEnum
+from enum import Enum, EnumMeta, StrEnum
 from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -87,11 +87,12 @@ class PowerLevelChart(Document):
 _NOT_NAME = re.compile(r"[^_a-zA-Z0-9]")
 
 
-def _choices(name: str, values: Iterable[str], doc: str) -> type[StrEnum]:
+def _choices(name: str, values: Iterable[str], doc: str) -> type[Enum]:
     """An enum of ids; a character a GraphQL name cannot hold becomes ``__`` in the member's name
-    (``defensive_response:anti_air`` → ``defensive_response__anti_air``), the value stays the id."""
+    (``defensive_response:anti_air`` → ``defensive_response__anti_air``), the value stays the id. Enum's
+    functional API, called through the metaclass so that a type checker follows a name known only at run time."""
     members = [(_NOT_NAME.sub("__", v), v) for v in sorted(set(values))]
-    choices = StrEnum(name, members, module=__name__)  # type: ignore[misc]  # a functional enum of run-time ids
+    choices = EnumMeta.__call__(StrEnum, name, members, module=__name__)
     choices.__doc__ = doc
     return choices
 

@@ -178,7 +178,7 @@ class TechniqueOption(StrEnum):
 class FighterContext(Model):
     """What a move's legality and figures depend on from its owner. Every field is optional."""
 
-    power_level: OptionalInt(1, 10) = Field(None)
+    power_level: OptionalInt(1, 10) = Field(None)  # type: ignore[valid-type]
     strength: OptionalInt(-2, 3) = Field(  # type: ignore[valid-type]
         None, description="Basic Quality; shifts the damage die."
     )
@@ -189,7 +189,7 @@ class FighterContext(Model):
     defense_skill: OptionalInt(0, 30) = Field(  # type: ignore[valid-type]
         None, description="Defense Skill (a Buff may trade points of it away)."
     )
-    ki: OptionalInt(0, 10) = Field(None, description="Ki Skill (0 = none).")
+    ki: OptionalInt(0, 10) = Field(None, description="Ki Skill (0 = none).")  # type: ignore[valid-type]
     styles: StrictInt = Field(1, ge=1, le=10, description="Styles known (Multiple Styles Quality).")
     receiving_styles: OptionalInt(1, 10) = Field(  # type: ignore[valid-type]
         None, description="With the Director's leave: styles that actually get this move."

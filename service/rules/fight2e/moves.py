@@ -7,24 +7,18 @@ request, and it reports every broken rule at once together with the best-effort 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import msgspec
 
-from ..core.references import ref_data
 from ..dice import D6, D8, die_name
 from ..memo import memo
-from .catalog import LAST, Catalog, Numbers, catalog
-from .codes import CODES
+from . import moves_constraints  # noqa: F401  (registers the entry-specific cost rules and checks)
+from .catalog import LAST, Catalog, catalog
 from .identity import RULESET, VERSION
 from .keywords import (
     DAMAGE,
     MOVEMENT,
     RANGE,
-    SPECIAL_TEMPLATE,
-    SUPER_TEMPLATE,
-    SUPER_TEMPLATE_WITH_STUN,
-    Plan,
     apply_plans,
     category,
     has,
@@ -38,7 +32,8 @@ from .models import (
     MoveRequest,
     TechniqueOption,
 )
-from .schema import Entry, KeywordCategory, KeywordChanges, OptionChoice
+from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, option_on, template
+from .schema import Entry, KeywordCategory, OptionChoice, chosen
 
 SUPPRESSORS = LAST
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
@@ -48,141 +43,6 @@ OFFENSE_ELEMENTS = ("breakthrough", "increased_accuracy", "increased_damage", "i
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 # Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
 KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
-
-
-class Taken:
-    """An entry as it stands on this move."""
-
-    __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "plans", "times")
-
-    def __init__(
-        self,
-        entry: Entry,
-        choice: EntryChoice,
-        path: str,
-        times: int,
-        per_instance: float = 0.0,
-        changes: tuple[KeywordChanges, ...] = (),
-        combo: tuple[str, ...] = (),
-        plans: tuple[Plan, ...] = (),
-    ) -> None:
-        self.entry = entry
-        self.choice = choice
-        self.path = path
-        self.times = times
-        self.per_instance = per_instance
-        self.flat = 0.0  # a surcharge paid once, whatever the instances
-        self.changes = changes  # the entry's keyword changes, then those of its chosen options
-        self.combo = combo  # this entry's own Combo keywords (Initial, Final, Mixup)
-        self.plans = plans  # those of its changes that touch the move's keywords, read for the keyword engine
-
-    @property
-    def cost(self) -> float:
-        return self.per_instance * self.times + self.flat
-
-
-class Findings:
-    """Findings as plain data, shaped like the answer's ``Finding`` and ``Unsupported`` models."""
-
-    __slots__ = ("info", "unsupported", "violations", "warnings")
-
-    def __init__(self) -> None:
-        self.violations: list[dict[str, object]] = []
-        self.warnings: list[dict[str, object]] = []
-        self.info: list[dict[str, object]] = []
-        self.unsupported: list[dict[str, str]] = []
-
-    def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
-        spec = CODES[code]
-        severity = spec.severity
-        finding = {
-            "code": code,
-            "severity": severity,
-            "path": path,
-            "key": None,
-            "message": message,
-            "ref": ref_data(ref or spec.ref),
-        }
-        (self.violations if severity == "error" else self.warnings if severity == "warning" else self.info).append(
-            finding
-        )
-
-    def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
-        self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
-
-
-class Move:
-    """The working state of one pricing."""
-
-    __slots__ = (
-        "by_id",
-        "cat",
-        "checked",
-        "conditioned",
-        "found",
-        "ids",
-        "is_super",
-        "keywords",
-        "mixup",
-        "noted",
-        "numbered",
-        "reported_pairs",
-        "request",
-        "taken",
-    )
-
-    def __init__(self, request: MoveRequest, cat: Catalog, found: Findings) -> None:
-        self.request = request
-        self.cat = cat
-        self.found = found
-        self.is_super = request.type == "super"
-        self.taken: list[Taken] = []
-        self.by_id: dict[str, Taken] = {}
-        self.ids: set[str] = set()
-        self.keywords: set[str] = set()
-        self.reported_pairs: set[tuple[str, str]] = set()
-        self.noted: set[str] = set()  # entries already given a ROSTER_RULE note
-        # The entries that change a figure, with their effects (filled as the entries are collected).
-        self.numbered: list[tuple[Taken, Numbers]] = []
-        # The entries with requirements or exclusions: (entry, its conditions, whether any names keywords).
-        self.conditioned: list[tuple[Taken, tuple[tuple[str, tuple], ...], bool]] = []
-        self.checked: list[Taken] = []  # the entries with a cost rule or constraints, in the order they act
-        self.mixup = False  # whether an entry's own Combo keywords include Mixup
-
-    def has(self, entry_id: str) -> bool:
-        return entry_id in self.ids
-
-    def times(self, entry_id: str) -> int:
-        t = self.by_id.get(entry_id)
-        return t.times if t else 0
-
-    def cost_of(self, entry_id: str) -> float:
-        t = self.by_id.get(entry_id)
-        return t.cost if t else 0.0
-
-
-CostRule = Callable[[Move, Taken], float]
-COST_RULES: dict[str, CostRule] = {}
-Check = Callable[[Move, Taken], None]
-# Entry constraints checked in code, keyed by (entry id, code) or by code alone for a generic check.
-CHECKS: dict[tuple[str, str] | str, Check] = {}
-
-
-def cost_rule(name: str) -> Callable[[CostRule], CostRule]:
-    def register(fn: CostRule) -> CostRule:
-        COST_RULES[name] = fn
-        return fn
-
-    return register
-
-
-def check(*keys: tuple[str, str] | str) -> Callable[[Check], Check]:
-    def register(fn: Check) -> Check:
-        for key in keys:
-            CHECKS[key] = fn
-        return fn
-
-    return register
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -340,6 +200,16 @@ def _options(move: Move, t: Taken) -> None:
             for ident in ids:
                 if ident not in move.cat.entries:
                     found.add("DESIGN_CHOICE_INVALID", path, f"'{ident}' is not an Element or Liability.")
+        elif opt.type == "choices":
+            allowed = {c.value for c in opt.choices}
+            values = chosen(value)  # an empty one names nothing, like no value at all
+            if not isinstance(value, str | list) or any(v not in allowed for v in values):
+                found.add(
+                    "DESIGN_CHOICE_INVALID",
+                    path,
+                    f"'{opt.name}' of {entry.name} lists one or more of {', '.join(c.value for c in opt.choices)}.",
+                    entry.ref.line,
+                )
         elif opt.type == "text" and not isinstance(value, str):
             found.add("DESIGN_CHOICE_INVALID", path, f"'{opt.name}' of {entry.name} is text.")
     t.per_instance = per_instance
@@ -378,16 +248,10 @@ def _cost_rules(move: Move) -> None:
         t.per_instance = fn(move, t)
 
 
-def _template(move: Move) -> tuple[str, ...]:
-    if not move.is_super:
-        return SPECIAL_TEMPLATE
-    return SUPER_TEMPLATE_WITH_STUN if move.request.campaign.super_stun else SUPER_TEMPLATE
-
-
 def _keywords(move: Move) -> None:
-    template = _template(move)
+    base = template(move)
     taken, ids = move.taken, move.ids
-    move.keywords, duplicated = apply_plans(template, [p for t in taken for p in t.plans])
+    move.keywords, duplicated = apply_plans(base, [p for t in taken for p in t.plans])
     if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down" for c in t.changes):
         move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
     for kw in dict.fromkeys(duplicated) if duplicated else ():
@@ -415,7 +279,7 @@ def _keywords(move: Move) -> None:
         if others or t.plans:
             skip = frozenset({ident, *others})
             if skip not in cache:
-                cache[skip] = apply_plans(template, [p for o in taken if o.entry.id not in skip for p in o.plans])[0]
+                cache[skip] = apply_plans(base, [p for o in taken if o.entry.id not in skip for p in o.plans])[0]
             without = cache[skip]
         else:
             without = move.keywords
@@ -549,15 +413,6 @@ def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
             )
     else:
         found.unsupported_rule(entry.id, t.path, f"fighter requirement '{trait}' is not checked yet")
-
-
-def option_on(move: Move, option: str) -> bool:
-    """A campaign option as this move's owner has it: from the campaign, or from his own Technique Quality
-    (000 L1343, L2042)."""
-    if getattr(move.request.campaign, option, False):
-        return True
-    fighter = move.request.fighter
-    return fighter is not None and option in fighter.techniques
 
 
 # Abilities a campaign option gives everyone or a Technique Quality gives one Fighter (000 L1343, L2175, L2237).
@@ -891,7 +746,7 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
     """Price and validate one move, as plain JSON-ready data shaped like ``MovePrice``."""
     cat = cat or catalog()
     found = Findings()
-    move = Move(request, cat, found)
+    move = Move(request, cat, found, price_data)
     if request.type == "special" and request.level < 2:
         found.add(
             "LEVEL_BELOW_MINIMUM", "level", f"A Special Move is L2 or higher; an L{request.level} move is a Basic Move."
@@ -955,6 +810,3 @@ def price_data(request: MoveRequest, cat: Catalog | None = None) -> dict[str, ob
             for t in move.taken
         ],
     }
-
-
-from . import moves_constraints  # noqa: E402, F401  (registers the entry-specific cost rules and checks)

@@ -7,12 +7,14 @@ optionally the entry id). A constraint with no check here is reported to the cal
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 from .codes import CODES, register
 from .keywords import apply, has
 from .models import EntryChoice, EntryRef
-from .moves import Move, Taken, check, cost_rule, option_on
+from .pricing import Move, Taken, check, cost_rule, option_on, template
 from .random_effect import combinations_of, has_text_form
+from .schema import chosen
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
 for _code, _sev, _meaning, _ref in [
@@ -218,7 +220,8 @@ def _suppression(move: Move, t: Taken) -> float:
 def _pe_addition(move: Move, t: Taken) -> float:
     element = move.cat.entries.get(str(_opt(t, "element", "")))
     paired = _opt(t, "paired_liabilities") or []
-    value = sum(move.cat.entries[i].cost for i in paired if isinstance(paired, list) and i in move.cat.entries)
+    ids: list[str] = paired if isinstance(paired, list) else []
+    value = sum(move.cat.entries[i].cost for i in ids if i in move.cat.entries)
     return float(max(1.0, (element.cost if element else 0) + 1 + value))  # 000 L3846
 
 
@@ -234,9 +237,7 @@ def _int(t: Taken, name: str) -> int:
 
 
 def _template_of(move: Move) -> tuple[str, ...]:
-    from .moves import _template
-
-    return _template(move)
+    return template(move)
 
 
 # ---- checks ----------------------------------------------------------------------------------------------------
@@ -635,9 +636,10 @@ def _bounce(move: Move, t: Taken) -> None:
 _QUALITIES = ("strength", "speed", "stamina")
 
 
-def _named_qualities(text: object) -> list[str]:
-    words = str(text or "").lower().replace(",", " ").split()
-    return [q for q in _QUALITIES if q in words]
+def _named_qualities(value: object) -> list[str]:
+    """The Basic Qualities a ``choices`` option names (``speed_control`` is Speed)."""
+    named = {v.removesuffix("_control") for v in chosen(value)}
+    return [q for q in _QUALITIES if q in named]
 
 
 @check(("buff", "DESIGN_CHOICE_MISSING"))
@@ -817,14 +819,14 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
     if power_up is not None and _opt(power_up, "version") != "control":
         _add(move, t, "POWER_UP_SCHEDULE_INVALID", "Extra Elements go only on the Control version of Power Up.")
     total = 0.0
-    for ident in _listed(_opt(t, "schedule")):
+    for ident in chosen(_opt(t, "schedule")):
         entry = move.cat.entries.get(ident)
         if entry is None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
         elif entry.cost > 0:
             total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
     enhanced = move.by_id.get("power_up.enhanced_power_up")
-    cap = move.request.level * _CONTROL_CAP[_opt(enhanced, "control_cap") if enhanced else None]
+    cap = move.request.level * _CONTROL_CAP[cast("str | None", _opt(enhanced, "control_cap")) if enhanced else None]
     if total > cap:
         _add(
             move,
@@ -869,8 +871,6 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     """A combination priced like a Special Move with the move's other entries (000 L3944–L3948): the cost of its
     own entries, net of its Liabilities and rounded up, with every cost rule applied (a Perfect Hit is worth half
     of the Element it guards, 000 L4751). Broken rules of its entries are reported at their own paths."""
-    from .moves import price_data
-
     req, cat = move.request, move.cat
     inside = {r.id for r in refs}
     lists: dict[str, list[EntryChoice]] = {"elements": [], "liabilities": []}
@@ -889,12 +889,12 @@ def _combination_cost(move: Move, t: Taken, refs: list[EntryRef], where: str, la
     sub = req.model_copy(
         update={"name": None, "elements": lists["elements"], "liabilities": lists["liabilities"], "free_throw": False}
     )
-    answer = price_data(sub, cat)
+    answer = move.price(sub, cat)
     total = 0.0
-    for e in answer["entries"]:  # type: ignore[union-attr]
+    for e in cast("list[dict[str, Any]]", answer["entries"]):
         if e["path"] in paths:
             total += e["cost"]
-    for v in answer["violations"]:  # type: ignore[union-attr]
+    for v in cast("list[dict[str, Any]]", answer["violations"]):
         head, dot, rest = str(v["path"]).partition(".")
         if head in paths:
             ref = v["ref"]

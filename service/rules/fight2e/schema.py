@@ -158,7 +158,8 @@ class EntryOption(Frozen):
     """A design-time choice fixed when the move is built (Chapter 4, Special Moves)."""
 
     name: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-    type: Literal["choice", "int", "entry", "entries", "text"] = "choice"
+    # "choices": an ordered list of the ``choices`` values (a single value may be given alone).
+    type: Literal["choice", "choices", "int", "entry", "entries", "text"] = "choice"
     required: bool = True
     default: str | int | None = None  # used when the builder gives no value (then nothing is missing)
     choices: tuple[OptionChoice, ...] = ()  # for type "choice"
@@ -168,6 +169,15 @@ class EntryOption(Frozen):
     # (Offensive Illusion: cost 1 + n → cost 1, option n with cost_per_unit 1).
     cost_per_unit: float | None = None
     summary: str = ""
+
+
+def chosen(value: object) -> list[str]:
+    """The values of a ``choices`` option as given: one value alone, or a list of them."""
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return []
 
 
 class AccuracyModifiers(Frozen):

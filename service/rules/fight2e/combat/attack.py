@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...dice import Die, die
 from . import (
     charge,
     copies,
@@ -10,105 +11,42 @@ from . import (
     enhancer,
     free_movement,
     gradual,
-    hazards,
+    hazard_effects,
+    hazard_elements,
+    interrupt_effects,
+    knockdown,
     knockdown_chain,
     limited_move,
+    made_hazards,
     multi_part_throw,
+    negative_positioning,
     perfect_hit,
     random_effect,
     ranged,
+    reactions,
+    records,
     responses,
     sequences,
     sidestep_setup,
     story,
     strike_through,
+    sustained_hold,
     tag_team,
     taunts,
+    triggered,
 )
-from .attack_records import Attack, Guard, Outcome
-from .combo import combo_accuracy
+from .accuracy import accuracy, range_ok
+from .attack_elements import breakthrough_of, cancelled_throw, combo_tactics, invulnerable
+from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .damage import roll_damage
 from .defense import choose_defense
-from .models import Choice, DecisionValue
-from .move_profile import MoveProfile
+from .models import DecisionValue
 from .state import Ctx
 from .stun import apply_stun
 from .super_energy import count_attack
 
 
-def range_ok(m: MoveProfile, distance: int) -> bool:
-    if m.has("specific_range"):
-        want = m.options.get("specific_range", {}).get("range")
-        if want is not None:
-            return str(want) == str(distance)  # 000 L4858: it connects at its one Range, whatever its keywords
-    if m.range is None:
-        return not m.offensive
-    return m.range[0] <= distance <= m.range[1]
-
-
-def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, int] | None:
-    """Range 0 +1 (Cross-Up +2 instead), Range 2 −1 without Reach or Long Range, Reach at 3 −2 (000 L5613,
-    L5634, L4083)."""
-    if distance == 0:
-        return ("cross_up", 2) if cross_up else ("range_0", 1)
-    long_reach = m.kw("reach_range") or m.kw("long_range")
-    if distance == 2 and not long_reach:
-        return ("range_2", -1)
-    if distance == 3 and m.kw("reach_range"):
-        return ("reach_at_3", -2)
-    return None
-
-
-def _projectile_speed(m: MoveProfile, distance: int) -> tuple[str, int] | None:
-    """Very Fast +1 near (Long Range 0–2, Reach Range 0–1), Very Slow −1 far (3–4, 2–3); the first move of a
-    Combo only (Initial; 000 L4051–L4065)."""
-    reach = m.kw("reach_range")
-    if m.has("ranged.very_fast") and distance <= (1 if reach else 2):
-        return "very_fast", 1
-    if m.has("ranged.very_slow") and (2 if reach else 3) <= distance <= (3 if reach else 4):
-        return "very_slow", -1
-    return None
-
-
-def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
-    a, d = atk.attacker, atk.defender
-    if atk.is_combo:
-        _, parts = combo_accuracy(atk.moves, option)
-    else:
-        parts = {"move": atk.moves[0].accuracy_vs(option)}
-    if a.prof.acc_bonus:
-        parts["accuracy_bonus"] = a.prof.acc_bonus
-    if atk.context in ("bomb", "bomb_shot"):  # the Bomb's own attack: no Range, Control or pending bonus (000 L2853)
-        parts.update(atk.extra_acc)
-        if atk.context == "bomb_shot" and option in ("evasion", "defense_evasion"):
-            parts["hard_to_evade"] = 1  # the Assault Bomb's shot is Hard to Evade (000 L2865)
-        return {k: v for k, v in parts.items() if v}
-    mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
-    if mod:
-        parts[mod[0]] = mod[1]
-    speed = _projectile_speed(atk.first, ctx.distance(a, d))
-    if speed:
-        parts[speed[0]] = speed[1]
-    if a.control > atk.cost:
-        parts["extra_control"] = 1  # 000 L5708
-    pend = 0
-    keep = []
-    for amount, vs, source in a.pending_acc:
-        if vs is None or vs == d.id:
-            pend += amount
-        elif source != "evasion":
-            keep.append((amount, vs, source))
-    # The Evasion bonus is used on this attack, or lost if it targets someone else (000 L5834–L5836).
-    a.pending_acc = keep
-    if pend:
-        parts["pending"] = pend
-    parts.update(hazards.accuracy(ctx, a, d))
-    parts.update(atk.extra_acc)
-    return {k: v for k, v in parts.items() if v}
-
-
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
-    from . import interrupt_effects, triggered
 
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
@@ -162,10 +100,12 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if any(m.has("unreliable") for m in atk.moves):
-        r = ctx.roll(a.id, "unreliable", _d10(), "Unreliable", "D.1")
-        if r == 1:
-            ctx.note("D.1", a.id, "The Unreliable move fails (a 1 on 1d10): no effect.", "000 L4870–L4874", {"roll": r})
+    chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
+    if chance is not None:
+        entry, mf = chance
+        r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
+        if r <= mf.fails_at_most:
+            ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
             count_attack(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
@@ -175,10 +115,10 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     if atk.limited == "void":  # its Limited Move drawback applies to this use (000 L4579–L4591)
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in ("action", "interrupt") and responses.invincible_interrupt(ctx, atk):
+    if atk.context in ("action", "interrupt") and reactions.invincible_interrupt(ctx, atk):
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in ("action", "interrupt") and hazards.reflect_first(ctx, a, d, atk.moves):
+    if atk.context in ("action", "interrupt") and made_hazards.reflect_first(ctx, a, d, atk.moves):
         count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
@@ -202,7 +142,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     knockdown_chain.reversal_bonus(ctx, atk, guard)
     trap = triggered.offer(ctx, atk)  # an armed Triggered Interrupt on top of his defence (000 L4404)
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
-    hazards.negative_spent(ctx, a)
+    negative_positioning.negative_spent(ctx, a)
     parts = accuracy(ctx, atk, option)
     base = sum(parts.values())
     if atk.context == "bomb":
@@ -225,7 +165,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     a.fs -= fs
     total_acc = base + fs
     sides = 10 if a.full_offense else 6  # 000 L5726
-    breakthrough = _breakthrough(atk)
+    breakthrough = breakthrough_of(atk)
     if 1 + total_acc >= guard.dt:
         ctx.skip_roll(a.id, "attack")
         roll, hit = None, True
@@ -233,8 +173,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         ctx.skip_roll(a.id, "attack")
         roll, hit = None, False
     else:
-        from ...dice import Die
-
         roll = ctx.roll(a.id, "attack", Die(5 if sides == 10 else 3), "attack roll", "D.6")
         hit = roll + total_acc >= guard.dt
     text = (
@@ -277,130 +215,6 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
     return miss(ctx, atk, guard)
 
 
-def _d10():
-    from ...dice import Die
-
-    return Die(5)
-
-
-def _breakthrough(atk: Attack) -> int:
-    for i, m in enumerate(atk.moves):
-        n = m.has("breakthrough")
-        if n and m.is_super:
-            return n if i == 0 else n // 2  # 000 L4906–L4912
-    return 0
-
-
-def invulnerable(atk: Attack) -> str:
-    """Why the defender shrugs the hit off, or "": a Super against a non-Super interrupt or simultaneous attack
-    (000 L5301), or a move with Temporary Invulnerability (000 L4323–L4327). Breaker pierces it, but a Special
-    Breaker not a Super's (000 L2943–L2951)."""
-    d = atk.defender
-    if d.super_armor and not atk.has_super:
-        return "a Super Move against a non-Super attack"
-    if not d.invulnerable:
-        return ""
-    breakers = [m for m in atk.moves if m.has("breaker")]
-    if breakers and (d.invulnerable == "special" or any(m.is_super for m in breakers)):
-        return ""
-    return "Temporary Invulnerability Element"
-
-
-def _cancel_throw(ctx: Ctx, atk: Attack) -> None:
-    """Cancel Throw: a hit at Range 1 and a DL 8 Tactics check let a Throw the attacker has Control for stand in
-    for the move before its effects (000 L3077–L3083)."""
-    from ...dice import Die
-
-    a, d = atk.attacker, atk.defender
-    if "cancel_throw" not in a.prof.entry_ids:
-        return
-    idx = next((i for i, m in enumerate(atk.moves) if m.has("cancel_throw")), None)
-    if idx is None or ctx.distance(a, d) != 1:
-        return
-    throws = [m for m in a.prof.moves.values() if m.throw and m.is_special and m.level <= a.control]
-    if not throws:
-        return
-    roll = ctx.roll(a.id, "tactics_check", Die(5), f"Cancel Throw from {atk.moves[idx].name}", "E")
-    ok = roll + a.prof.tactics >= 8
-    ctx.note(
-        "E",
-        a.id,
-        f"Cancel Throw: Tactics check {roll} + {a.prof.tactics} against 8 — " + ("success." if ok else "failure."),
-        "000 L3083",
-        {"roll": roll, "tactics": a.prof.tactics},
-        {"success": ok},
-    )
-    if not ok:
-        return
-    key, dv = ctx.decide(
-        a.id,
-        "cancel_throw",
-        "E",
-        f"{a.id} may throw instead: " + ", ".join(m.name for m in throws) + ", or pass.",
-        DecisionValue(choice=Choice.pass_),
-    )
-    if dv.choice in (None, Choice.pass_) and not dv.moves:
-        return
-    t = a.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
-    if t is None or t not in throws:
-        ctx.fail(
-            "DECISION_INVALID",
-            f"decisions.{key}",
-            f"{key}: name one Throw of {a.id} within his Control, or pass.",
-            key=key,
-        )
-    assert t is not None
-    atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1 :]]
-    ctx.note("E", a.id, f"{a.id} turns {d.id}'s hit into the Throw {t.name}.", "000 L3083", {"move": t.id})
-
-
-def _combo_tactics(ctx: Ctx, atk: Attack) -> int:
-    """D.2 Tactics checks (1d10 + Tactics) for Bounce (DL 8, +1 damage) and Launchers in a Combo (DL 8, DL 10 for
-    the second and later, +2 damage each); a failure makes the later moves miss: only the moves before them count
-    (000 L2939–L2941, L3619–L3621). Returns the damage bonus; ``atk.moves`` keeps the moves that hit."""
-    from ...dice import Die
-
-    a = atk.attacker
-    bonus = launchers = 0
-    if not a.prof.entry_ids & {"juggle.launcher", "bounce", knockdown_chain.BOUNCE}:
-        return 0
-    for i, m in enumerate(list(atk.moves)):
-        launcher = atk.is_combo and m.has("juggle.launcher") > 0
-        bounce = m.has("bounce") > 0
-        # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
-        pursuit_bounce = i < len(atk.moves) - 1 and m.has(knockdown_chain.BOUNCE) > 0 and not bounce
-        if not (launcher or bounce or pursuit_bounce):
-            continue
-        launchers += 1 if launcher else 0
-        dl = 10 if launcher and launchers >= 2 else 8
-        roll = ctx.roll(a.id, "tactics_check", Die(5), f"Tactics check for {m.name}", "D.2")
-        ok = roll + a.prof.tactics >= dl
-        ctx.note(
-            "D.2",
-            a.id,
-            f"{m.name}: Tactics check {roll} + {a.prof.tactics} against {dl} — "
-            + (
-                (
-                    "success, the Combo goes on."
-                    if pursuit_bounce
-                    else "success, +" + ("2" if launcher else "1") + " damage."
-                )
-                if ok
-                else "failure, the later moves miss."
-            ),
-            "000 L2941, L3619–L3621",
-            {"roll": roll, "tactics": a.prof.tactics, "dl": dl},
-            {"success": ok},
-        )
-        if ok:
-            bonus += 2 if launcher else (0 if pursuit_bounce else 1)
-            continue
-        keep = i if launcher and launchers >= 2 else i + 1  # a failed second Launcher misses itself too
-        atk.moves = atk.moves[: max(keep, 1)]
-        break
-    return bonus
-
-
 def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
     """E.1–E.8 (flow-chart order; Stun and Knock Down decided before Hit Stun, ruling A2)."""
     a, d = atk.attacker, atk.defender
@@ -415,9 +229,9 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
     if not partial:
-        _cancel_throw(ctx, atk)
-    hazards.carry(ctx, a, d, atk.moves, end_of_combo=False)
-    tactics_bonus = _combo_tactics(ctx, atk)
+        cancelled_throw(ctx, atk)
+    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=False)
+    tactics_bonus = combo_tactics(ctx, atk)
     stood = knockdown_chain.stand_up(ctx, atk)
     if "ranged.draw_closer" in a.prof.entry_ids:
         ranged.mid_combo(ctx, atk)
@@ -426,8 +240,8 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
     chain = not hold and "opening_throw" in a.prof.entry_ids and multi_part_throw.links_on(ctx, atk)
-    kd_coming = effects.knocks_down(atk) and not d.knocked_down and not hold and not chain
-    breakfall, tech = effects.knockdown_options(ctx, atk) if kd_coming else (False, None)
+    kd_coming = knockdown.knocks_down(atk) and not d.knocked_down and not hold and not chain
+    breakfall, tech = knockdown.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
     try:
         dmg = roll_damage(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
@@ -447,11 +261,11 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
             "000 L4449, L3858–L3862, L4423",
             {"bonus": atk.extra_damage},
         )
-    wall_juggle = hazards.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
+    wall_juggle = hazard_effects.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
     if wall_juggle:
         dmg.total += wall_juggle
         ctx.note("E.1", a.id, f"Juggle against a Wall: +{wall_juggle} damage.", "000 L6185")
-    if hazards.high_ground(ctx, a, d):
+    if hazard_effects.high_ground(ctx, a, d):
         dmg.total += 1
         ctx.note("E.1", a.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
     if partial:
@@ -523,27 +337,27 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     # ruling: a link's waiting Knock Down stands in for Hit Stun, as a Throw's does (000 L3767)
     if offensive and not kd and not chain and not stunned_now and not d.defeated:
         later(lambda: effects.hit_stun(ctx, d, a))
-    hazards.carry(ctx, a, d, atk.moves, end_of_combo=True)
+    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
-        effects.start_hold(ctx, atk)
+        sustained_hold.start_hold(ctx, atk)
     elif chain:
         kb = 0  # waits for the end of the Multi-Part Throw (000 L3767)
     elif atk.apply_knockback and not d.defeated:
-        kb = effects.knock_back(ctx, atk, dmg.total)
+        kb = knockdown.knock_back(ctx, atk, dmg.total)
     else:
-        kb = effects.knockback_ranges(atk, dmg.total)
+        kb = knockdown.knockback_ranges(atk, dmg.total)
     if kd and not d.defeated:
-        later(lambda: None if d.knocked_down else effects.knock_down(ctx, a, d))  # one Knock Down
+        later(lambda: None if d.knocked_down else knockdown.knock_down(ctx, a, d))  # one Knock Down
     if tech is not None and not d.defeated:
-        later(lambda: effects.tech_roll(ctx, a, d, tech))
+        later(lambda: knockdown.tech_roll(ctx, a, d, tech))
     if not hold:
-        later(lambda: (effects.on_hit(ctx, atk, dmg, lost), gradual.after_hit(ctx, atk, dmg, lost)))
+        later(lambda: _hit_effects(ctx, atk, dmg, lost))
     if not chain and "opening_throw" in a.prof.entry_ids:
         multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
-        effects.knockback_advance(ctx, atk, kb)
-    later(lambda: hazards.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
+        knockdown.knockback_advance(ctx, atk, kb)
+    later(lambda: hazard_elements.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
         later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
     effects.hit_glory(ctx, atk, partial)
@@ -558,7 +372,7 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
-    if atk.context in ("action", "interrupt") and hazards.reflect_after_evasion(
+    if atk.context in ("action", "interrupt") and made_hazards.reflect_after_evasion(
         ctx, a, d, atk.moves, guard.option.value == "evasion"
     ):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
@@ -573,3 +387,9 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
         answered = any(s.label == "F.3" and s.actor == d.id for s in ctx.log[seen:])
         tag_team.tag_counter(ctx, atk, guard, answered)  # a waiting partner's Tag Counter (000 L4269)
     return Outcome(hit=False, guard=guard)
+
+
+def _hit_effects(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
+    """The moves' own effects on a hit, then a Gradual Effect's first installment."""
+    effects.on_hit(ctx, atk, dmg, lost)
+    gradual.after_hit(ctx, atk, dmg, lost)

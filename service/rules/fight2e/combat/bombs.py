@@ -14,10 +14,12 @@ from dataclasses import replace
 from ...dice import Die
 from ..moves import KI_SHIFT
 from . import power_up_utility
+from .attack_records import Attack
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
 from .move_profile import MoveProfile
+from .multi_part_throw import sealed
 from .state import Ctx
 
 MAX_BOMBS = 4  # Multiple Bombs (000 L2903)
@@ -154,8 +156,6 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     """The Assault Bomb's one Ranged shot at an opponent: Defense or Evasion, Hard to Evade, FS allowed, a Special
     Move's Ki damage; the Bomb is gone after this turn (000 L2865–L2867). Ruling: no Range modifier, it flies from
     the Bomb."""
-    from .attack import resolve
-    from .attack_records import Attack
 
     foes = ctx.opponents(f)
     if not foes:
@@ -183,7 +183,7 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     prev = f.ignore_range
     f.ignore_range = True
     try:
-        resolve(
+        ctx.spine.resolve(
             ctx,
             Attack(
                 attacker=f,
@@ -218,7 +218,6 @@ def victims(ctx: Ctx, f: F, e: Effect, m: MoveProfile) -> list[F]:
     out = [o for i in ctx.order if (o := ctx.fighters[i]).active and abs(ctx.bands[o.id] - e.band) <= reach]
     if m.has("bomb.self_invulnerability"):
         out = [o for o in out if o is not f]  # 000 L2921–L2923
-    from .multi_part_throw import sealed
 
     return [o for o in out if not sealed(ctx, f, o)]  # a Multi-Part Throw pair is out of reach (000 L3769)
 
@@ -243,8 +242,6 @@ def payload(f: F, m: MoveProfile) -> MoveProfile:
 
 def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
     """An attack against everyone in the blast, against his Defense Skill, no FS on Accuracy (000 L2853)."""
-    from .attack import resolve
-    from .attack_records import Attack
 
     if e in f.ongoing:
         f.ongoing.remove(e)
@@ -260,7 +257,7 @@ def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
         prev = f.ignore_range
         f.ignore_range = True
         try:
-            resolve(
+            ctx.spine.resolve(
                 ctx,
                 Attack(
                     attacker=f,
@@ -283,6 +280,18 @@ class Bombs(Element):
     """A live Bomb, and Controlled Detonation's Detonate Command Move (000 L2843–L2931)."""
 
     effects = frozenset({"bomb"})
+    entries = frozenset(
+        {
+            "bomb",
+            "bomb.assault_bomb",
+            "bomb.controlled_detonation",
+            "bomb.multiple_bombs",
+            "bomb.no_detonation",
+            "bomb.no_range",
+            "bomb.self_invulnerability",
+            "bomb.short_timer",
+        }
+    )
     order = 20
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

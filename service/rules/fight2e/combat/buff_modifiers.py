@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ..catalog import catalog
+from ..schema import chosen
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, OngoingEffect
@@ -47,13 +48,11 @@ def lowered(m: MoveProfile) -> list[tuple[str, str]]:
     n = m.has("buff.lowered_basic_quality")
     if not n:
         return []
-    words = str(m.options.get("buff.lowered_basic_quality", {}).get("qualities") or "").lower()
-    words = words.replace(",", " ").replace(";", " ").split()
-    named: list[tuple[str, str]] = []
-    for i, w in enumerate(words):
-        if w in _QUALITIES:
-            nxt = words[i + 1] if i + 1 < len(words) else ""
-            named.append((w, "control" if w == "speed" and nxt.startswith("control") else "initiative"))
+    named = [
+        ("speed", "control") if v == "speed_control" else (v, "initiative")
+        for v in chosen(m.options.get("buff.lowered_basic_quality", {}).get("qualities"))
+        if v in _QUALITIES or v == "speed_control"
+    ]
     if not named:
         return []
     # ruling: more instances than Qualities named: the last one named takes the rest (000 L3019–L3021)
@@ -154,8 +153,8 @@ def check_action(ctx: Ctx, f: F, kind: ActionType, n: int, move_ids: list[str], 
 def _net(m: MoveProfile) -> dict[str, int]:
     """What one use changes: Basic Quality points (+ raises, − Lowered Basic Quality) and Ki damage steps."""
     opts = m.options.get("buff", {})
-    words = str(opts.get("raised_qualities") or "").lower().replace(",", " ").split()
-    raised = [q for q in _QUALITIES if q in words]
+    named = chosen(opts.get("raised_qualities"))
+    raised = [q for q in _QUALITIES if q in named]
     try:
         steps = max(int(str(opts.get("quality_raises") or 0)), 0)
         ki = max(int(str(opts.get("ki_damage_steps") or 0)), 0)
@@ -354,6 +353,7 @@ class BuffGauge(Element):
     """The Buff Gauge's fill (000 L3055–L3063)."""
 
     effects = frozenset({"buff_gauge"})
+    entries = frozenset({"buff.buff_gauge"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore_gauge(ctx, f, path, carried(raw))

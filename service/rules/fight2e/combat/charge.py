@@ -5,13 +5,9 @@ Control of moves before it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Guard, Plan
 from .fighter import F
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Guard, Plan
 
 CHARGES = ("charge_down", "charge_forward", "charge_up")
 _NEED = {

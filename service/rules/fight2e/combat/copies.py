@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..catalog import catalog
 from ..models import EntryChoice
+from .attack_records import Attack, DamageRoll
 from .elements import Element, carried, register
 from .fighter import Effect, F
-from .models import OngoingEffect
+from .models import ChoiceOption, DecisionValue, OngoingEffect
 from .move_profile import AccuracyPart, MoveProfile
 from .profile import profile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, DamageRoll
 
 PREFIX = "copy:"
 COUNT = 5
@@ -64,7 +61,7 @@ def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> M
     if step is not None and not priced.ki_based:
         step += theirs.strength - mine.strength  # his own Strength is added when it strikes
     acc = theirs.acc_bonus - mine.acc_bonus
-    parts = priced.accuracy_parts + ((AccuracyPart("copies_moves", acc, 0, 0, 0, frozenset()),) if acc else ())
+    parts = priced.accuracy_parts + ((AccuracyPart.uniform("copies_moves", acc),) if acc else ())
     ident = PREFIX + orig.id
     return replace(
         priced,
@@ -116,6 +113,18 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -
         )
 
 
+def _copy_choices(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> list[ChoiceOption]:
+    """The legal answers: pass, or each affordable move with each Element it may lose (none when it has none)."""
+    out = [ChoiceOption.model_construct(value=DecisionValue(moves=[]), fs=0, control=0, text="pass", can_hit=None)]
+    for m in moves:
+        for lost in dict.fromkeys(_elements(ctx, d, m)) or [None]:
+            if borrowed(ctx, a, d, m, lost) is not None:
+                text = f"copy {m.name} ({m.level} MP)" + (f", losing {lost}" if lost else "")
+                value = DecisionValue(moves=[m.id], entry=lost)
+                out.append(ChoiceOption.model_construct(value=value, fs=0, control=0, text=text, can_hit=None))
+    return out
+
+
 def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
     """E.1: the damage rolled is Move Points; the copier picks a Special Move of the target within them and the
     Element it loses; what is left hurts as usual (000 L3115–L3119)."""
@@ -141,7 +150,7 @@ def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
         f"{a.id} has {mp} Move Points from the hit: copy one of {d.id}'s "
         "Special Moves (`moves`, its Level in MP) and name the Element it loses (`entry`), or pass.",
         None,
-        [],
+        lambda: _copy_choices(ctx, a, d, choices),
     )
     if not dv.moves:
         return
@@ -185,6 +194,7 @@ class CopiedMove(Element):
     """A move he copied, for as long as the copy lasts (000 L3101–L3119)."""
 
     effects = frozenset({"copied_move"})
+    entries = frozenset({"copies_moves"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

@@ -12,6 +12,7 @@ reported as ``unsupported`` in every answer (none are left).
 from __future__ import annotations
 
 from ..catalog import catalog
+from .elements import handled_entries
 
 IMPLEMENTED: dict[str, str] = {
     # Accuracy and damage figures priced by the moves core and applied by the attack roll and damage steps.
@@ -314,7 +315,10 @@ IMPLEMENTED: dict[str, str] = {
 
 # Entries applied in part (not in IMPLEMENTED, so still ``unsupported`` in the catalogue): what is NOT applied is
 # the message reported whenever such a move is used.
-PARTLY_IMPLEMENTED: dict[str, str] = {}
+PARTLY_IMPLEMENTED: dict[str, str] = {
+    "evade_ranged": "the movement the move allows after a successful Evasive Ranged Response (000 L3316) is not "
+    "applied",
+}
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
     # Done: dash, sidestep (with Hazards: a free Maneuver Check, hazards.py),
@@ -330,6 +334,13 @@ RULES_NOT_IMPLEMENTED: dict[str, str] = {
 }
 
 IMPLEMENTED_COUNT = len(IMPLEMENTED)
+
+
+def applied_entries() -> frozenset[str]:
+    """The entries the resolver applies by registry: those with combat records in the catalogue data and those a
+    registered rule element handles (``elements.handled_entries``). Once every procedural entry is registered this
+    set replaces ``IMPLEMENTED``."""
+    return frozenset(catalog().records) | handled_entries()
 
 
 def combat_status(entry_id: str) -> str:

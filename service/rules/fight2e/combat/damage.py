@@ -3,7 +3,8 @@ L5804–L5810, Appendix D 000 L10135–L10167)."""
 
 from __future__ import annotations
 
-from . import combo_opener, gradual, super_only
+from ..records import Point
+from . import combo_opener, gradual, records, super_only
 from .attack_records import DamageRoll, Part
 from .fighter import F
 from .move_profile import MoveProfile
@@ -38,7 +39,7 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
     step += super_only.ki_shift(attacker, m)  # Ki Access: Ki Skill 1 for a Ki-less fighter (000 L4956)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
-    step -= 1 if m.has("explosive") else 0  # one die size less against a Fighter (000 L3326)
+    step += records.modifier_total(m, Point.damage_step)  # Explosive: one size less against a Fighter (000 L3326)
     if m.has("explosive.reduced_damage"):
         step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
     # Vulnerability: once, whatever the Combo holds (000 L4888–L4894); ruling: its Increased Duration does not add a

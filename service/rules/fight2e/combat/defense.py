@@ -3,10 +3,22 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 
 from __future__ import annotations
 
-from . import buff_modifiers, hazards, invincible_interrupts, positions, super_only, suppression, techniques
+from . import (
+    buff_modifiers,
+    hazard_effects,
+    illusionary_doubles,
+    invincible_interrupts,
+    negative_positioning,
+    positions,
+    records,
+    super_only,
+    suppression,
+    techniques,
+)
 from .attack_records import Guard
 from .fighter import F
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
+from .move_profile import MoveProfile
 from .state import Ctx
 
 # Responses whose numbers enter the Defense Total, so they are declared with it (ruling A16).
@@ -47,6 +59,8 @@ def allowed_options(
         return [DefenseOption.defense], True, "against a Defensive Response only Defense, halved"
     if defender.stunned:
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
+    if defender.knocked_down and context == "action":  # ruling: any attack on him while down (000 L2163, L3918)
+        return [DefenseOption.defense, DefenseOption.tactics], False, "Knocked Down: Defense, or Tactics for a Reversal"
     if context == "bomb":
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
     if context == "bomb_shot":
@@ -121,7 +135,6 @@ def choose_defense(
     reflected: bool = False,
     only: str | None = None,
 ) -> Guard:
-    from . import interrupt_effects
 
     options, halved, why = allowed_options(
         ctx, defender, context, aerial_attacker, vs_anti_air, jumping_defender, jumping_basic, reflected
@@ -129,18 +142,13 @@ def choose_defense(
     if only is not None and any(o.value == only for o in options):
         options = [o for o in options if o.value == only]  # the same Skill as against the summoner (000 L4201)
         why = "the same Skill as against the summoner's attack"
-    if context == "response" and DefenseOption.evasion not in options and hazards.negative_evasion(ctx, attacker):
+    if (
+        context == "response"
+        and DefenseOption.evasion not in options
+        and negative_positioning.negative_evasion(ctx, attacker)
+    ):
         options = [*options, DefenseOption.evasion]  # Negative Position: Evasion against his Response (000 L4694)
-    can_full = (
-        not defender.acted
-        and not defender.holding
-        and defender.moved == 0
-        and context not in ("response", "bomb", "bomb_shot")
-        and not defender.stunned
-        and not defender.action_lost
-        and not defender.full_offense
-        and not defender.committed
-    )
+    can_full = _can_full(defender, context)
     default = DecisionValue(defense=options[0], fs=0)
     key, d = ctx.decide(
         defender.id,
@@ -162,6 +170,62 @@ def choose_defense(
     fs = d.fs or 0
     full = bool(d.full_defense) or defender.full_defense
     response = d.response
+    illusion = _check_declaration(ctx, defender, d, option, can_full, context, path, key)
+    extra = 1 if option is DefenseOption.defense_evasion else 0
+    _check_fs(ctx, defender, fs, extra, path, key)
+    p = defender.prof
+    skill, parts = _skill(defender, option, response, halved, full)
+    dt = skill + p.def_bonus + fs  # ruling A8: halving touches the skill only
+    parts["defense_bonus"] = p.def_bonus
+    parts["fs"] = fs
+    situational = _situational(ctx, defender, attacker, d, option, response, illusion, context, full_screen)
+    dt += sum(situational.values())
+    parts.update(situational)
+    tech_fs, tech_bonus = _technique(ctx, defender, d, option, response, fs + extra, key)
+    if tech_bonus:
+        dt += tech_bonus
+        parts[d.technique.value if d.technique else "technique"] = tech_bonus
+    defender.fs -= fs + extra + tech_fs
+    if full and not defender.full_defense:
+        defender.full_defense = True
+        defender.acted = True  # Full Defense takes his action (000 L5714)
+    if option in (DefenseOption.evasion, DefenseOption.tactics, DefenseOption.defense_evasion):
+        defender.other_defense_used = True
+    ctx.note(
+        label,
+        defender.id,
+        f"{defender.id} defends with {option.value.replace('_', ' + ')}"
+        + (" on Full Defense" if full else "")
+        + (f", declaring the {response.value} Response" if response else "")
+        + f": Defense Total {dt}"
+        + (f" ({fs} FS)" if fs else "")
+        + ".",
+        "000 L5716–L5722",
+        {k: v for k, v in parts.items()},
+        {"dt": dt, "fs": defender.fs},
+    )
+    return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
+
+
+def _can_full(defender: F, context: str) -> bool:
+    """Full Defense takes the defender's action: only before he has acted, moved or lost it (000 L5714)."""
+    return (
+        not defender.acted
+        and not defender.holding
+        and defender.moved == 0
+        and context not in ("response", "bomb", "bomb_shot")
+        and not defender.stunned
+        and not defender.action_lost
+        and not defender.full_offense
+        and not defender.committed
+    )
+
+
+def _check_declaration(
+    ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, can_full: bool, context: str, path: str, key: str
+) -> MoveProfile | None:
+    """Full Defense and a Response declared with the Defense Total; the Offensive Illusion it declares."""
+    response = d.response
     if d.full_defense and not defender.full_defense:
         if option is DefenseOption.tactics:
             ctx.fail("FULL_DEFENSE_WITH_TACTICS", path, f"{key}: Full Defense does not work with Tactics.", key=key)
@@ -174,8 +238,8 @@ def choose_defense(
             )
     illusion = None
     defender.declared_illusion = ""
-    if response is ResponseKind.interrupt and interrupt_effects.names_illusion(defender, d):
-        illusion = interrupt_effects.declare_illusion(ctx, defender, d, option, context, key)  # (000 L3490)
+    if response is ResponseKind.interrupt and illusionary_doubles.names_illusion(defender, d):
+        illusion = illusionary_doubles.declare_illusion(ctx, defender, d, option, context, key)  # (000 L3490)
         defender.declared_illusion = illusion.id
     if response is not None:
         need = PRE_DECLARED.get(response) or (DefenseOption.tactics if illusion is not None else None)
@@ -196,18 +260,27 @@ def choose_defense(
                 f"{key}: the {response.value} Response needs {need.value if need else '?'} against an ordinary attack.",
                 key=key,
             )
+    return illusion
+
+
+def _check_fs(ctx: Ctx, defender: F, fs: int, extra: int, path: str, key: str) -> None:
     stunned_no_fs = bool(defender.stunned)
     if fs and stunned_no_fs:
         ctx.fail("FS_DEFENSE_WHILE_STUNNED", path, f"{key}: no FS on the Defense Total while Stunned.", key=key)
     if fs > defender.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: {fs} FS is more than Power Level {defender.pl}.", key=key)
-    extra = 1 if option is DefenseOption.defense_evasion else 0
     if fs + extra > defender.fs:
         code = "FS_COMBINED_DEFENSE_UNPAID" if extra and fs + extra - 1 <= defender.fs else "FS_INSUFFICIENT"
         ctx.fail(code, path, f"{key}: {defender.id} has only {defender.fs} FS.", key=key)
+
+
+def _skill(
+    defender: F, option: DefenseOption, response: ResponseKind | None, halved: bool, full: bool
+) -> tuple[int, dict[str, int]]:
+    """The Skill in the Defense Total with Full Defense's bonus, and the parts the log shows."""
     p = defender.prof
-    fd_bonus = p.full_defense_bonus if full else 0
     parts: dict[str, int] = {}
+    fd_bonus = p.full_defense_bonus if full else 0
     if response is ResponseKind.priority:
         skill = p.tactics // 2  # 000 L5882
         parts["tactics_halved"] = skill
@@ -237,70 +310,58 @@ def choose_defense(
         fd_bonus = 0
     if fd_bonus:
         parts["full_defense"] = fd_bonus
-    dt = skill + p.def_bonus + fs  # ruling A8: halving touches the skill only
-    parts["defense_bonus"] = p.def_bonus
-    parts["fs"] = fs
+    return skill, parts
+
+
+def _situational(
+    ctx: Ctx,
+    defender: F,
+    attacker: F,
+    d: DecisionValue,
+    option: DefenseOption,
+    response: ResponseKind | None,
+    illusion: MoveProfile | None,
+    context: str,
+    full_screen: bool,
+) -> dict[str, int]:
+    """What the moment adds to the Defense Total, in the order the log shows it."""
+    p = defender.prof
+    parts: dict[str, int] = {}
     if defender.moved_one_bonus:
-        dt += 1  # moved exactly 1 Range without acting (000 L5638)
+        # moved exactly 1 Range without acting (000 L5638)
         parts["moved_one_range"] = 1
     if response is not None and p.response_bonus.get(response.value):
-        dt += p.response_bonus[response.value]  # 000 L669
+        # 000 L669
         parts["response_bonus"] = p.response_bonus[response.value]
     if illusion is not None:
-        bonus = interrupt_effects.illusion_bonus(illusion)
-        dt += bonus  # Offensive Illusion: +n Tactics on its Interrupt (000 L3490)
+        bonus = illusionary_doubles.illusion_bonus(illusion)
+        # Offensive Illusion: +n Tactics on its Interrupt (000 L3490)
         parts["offensive_illusion"] = bonus
     if response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
-        dt += invincible_interrupts.BONUS  # Invincible Interrupt (000 L3587)
+        # Invincible Interrupt (000 L3587)
         parts["invincible_interrupt"] = invincible_interrupts.BONUS
     if context == "response" and defender.crouch_bonus:
-        dt += defender.crouch_bonus
         parts["crouching"] = defender.crouch_bonus
     if option is DefenseOption.evasion and context == "reaction" and defender.air_bonus:
-        dt += defender.air_bonus  # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
+        # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
         parts["air_move"] = defender.air_bonus
     if option is not DefenseOption.defense and any(e.id == "super_jump" for e in defender.ongoing):
-        dt += 2  # in the middle of a Super Jump (000 L2191)
+        # in the middle of a Super Jump (000 L2191)
         parts["super_jump"] = 2
     if option is DefenseOption.tactics and defender.fake_bonus:
-        dt += defender.fake_bonus  # a Fake move earlier this turn (000 L3350)
+        # a Fake move earlier this turn (000 L3350)
         parts["fake"] = defender.fake_bonus
-    if option is DefenseOption.evasion and any(e.id == "flight" for e in defender.ongoing):
-        dt += 4  # flying (000 L3370)
-        parts["flight"] = 4
-    if option is DefenseOption.evasion and hazards.negative_evasion(ctx, attacker):
-        dt += 2  # the attacker is in the Negative Position, no Hazards in play (000 L4694)
+    parts.update(records.lasting_defense(defender, option.value))  # flying: +4 with Evasion (000 L3370)
+    if option is DefenseOption.evasion and negative_positioning.negative_evasion(ctx, attacker):
+        # the attacker is in the Negative Position, no Hazards in play (000 L4694)
         parts["negative_position"] = 2
-    if option is DefenseOption.evasion and hazards.low_ground(ctx, defender, attacker):
-        dt += 2  # Evading an attacker above him; no move after it (000 L6155)
+    if option is DefenseOption.evasion and hazard_effects.low_ground(ctx, defender, attacker):
+        # Evading an attacker above him; no move after it (000 L6155)
         parts["lower_ground"] = 2
     if full_screen:
-        dt += 1  # a full 3-Range Full Screen approach (000 L3683)
+        # a full 3-Range Full Screen approach (000 L3683)
         parts["full_screen"] = 1
-    tech_fs, tech_bonus = _technique(ctx, defender, d, option, response, fs + extra, key)
-    if tech_bonus:
-        dt += tech_bonus
-        parts[d.technique.value if d.technique else "technique"] = tech_bonus
-    defender.fs -= fs + extra + tech_fs
-    if full and not defender.full_defense:
-        defender.full_defense = True
-        defender.acted = True  # Full Defense takes his action (000 L5714)
-    if option in (DefenseOption.evasion, DefenseOption.tactics, DefenseOption.defense_evasion):
-        defender.other_defense_used = True
-    ctx.note(
-        label,
-        defender.id,
-        f"{defender.id} defends with {option.value.replace('_', ' + ')}"
-        + (" on Full Defense" if full else "")
-        + (f", declaring the {response.value} Response" if response else "")
-        + f": Defense Total {dt}"
-        + (f" ({fs} FS)" if fs else "")
-        + ".",
-        "000 L5716–L5722",
-        {k: v for k, v in parts.items()},
-        {"dt": dt, "fs": defender.fs},
-    )
-    return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
+    return parts
 
 
 # (FS, Defense Total bonus) of each technique; Back Dash with Jinking is (2, 4) (000 L2145, L2181–L2183, L2213,

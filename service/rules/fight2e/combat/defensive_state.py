@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import interrupt_effects, invisibility, triggered
+from . import illusionary_doubles, interrupt_effects, invisibility, triggered
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
@@ -19,7 +19,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     if eff.id == "absorbed_attack":
         interrupt_effects.restore_absorbed(ctx, f, path, eff)
     elif eff.id == "offensive_illusion":
-        interrupt_effects.restore_glide(ctx, f, path, eff)
+        illusionary_doubles.restore_glide(ctx, f, path, eff)
     elif eff.id == "invisibility":
         invisibility.restore(ctx, f, path, eff)
     elif eff.id == "triggered_interrupt":
@@ -44,6 +44,9 @@ class DefensiveState(Element):
     """The defensive specials' ongoing effects."""
 
     effects = IDS
+    entries = frozenset(
+        {"absorbs_attacks", "illusionary_doubles.offensive_illusion", "invisibility", "triggered_interrupt"}
+    )
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

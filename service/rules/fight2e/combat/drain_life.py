@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Attack
 from .state import Ctx, die_for_step
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 ENTRY = "drain_life.healing_attack"
 

@@ -3,20 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..records import Point, Trigger
 from . import (
-    access,
-    buff_modifiers,
     drain_life,
     enhancer,
+    fake,
     free_movement,
-    hazards,
-    knockdown_chain,
+    invisibility,
+    negative_positioning,
     ongoing,
-    positions,
-    props,
-    ranged,
+    records,
     sequences,
     sidestep_setup,
     styles,
@@ -24,21 +20,15 @@ from . import (
     super_only,
     suppression,
     taunts,
-    techniques,
     transformations,
     vulnerability,
 )
+from .attack_records import Attack, DamageRoll, Guard
 from .coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from .fighter import F
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
-from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, DamageRoll, Guard
-
-VOID_ON_HIT = ("critical_hit", "fast_recovery", "slow_recovery")  # 000 L3210, L3358, L4836
 
 
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -54,28 +44,19 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
             )
 
 
-def _bonus_target(m: MoveProfile, entry: str, option: str) -> str:
-    value = m.options.get(entry, {}).get(option)
-    return str(value) if value in ("initiative", "control") else "either"
-
-
 def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
     ongoing.start(ctx, f, m)
     free_movement.start(ctx, f, m)
     styles.end_style(ctx, f, m)
     vulnerability.start(ctx, f, m)
-    from . import fake, invisibility
 
     fake.use(ctx, f, m)  # 000 L3350
     invisibility.start(ctx, f, m)  # 000 L3591
     ongoing.end_buff(ctx, f, m)
     super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
     enhancer.bank(ctx, f, m)
-    if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger") == "always":
-        _next_die(f, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-    if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version") == "always":
-        _next_die(f, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
+    records.die_shifts(ctx, f, None, m, Trigger.always)  # 'Always' recovery effects (000 L3358, L4836)
     if m.has("self_damage.self_stun") and not f.defeated:
         f.self_stun = True
         ctx.note(
@@ -103,13 +84,6 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
-def _next_die(f: F, target: str, steps: int, source: str) -> None:
-    # Several of one kind do not stack (000 L3358, L4836).
-    if any(s == source for _, _, s in f.next_dice):
-        return
-    f.next_dice.append((target, steps, source))
-
-
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
@@ -132,22 +106,10 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
                     {"lost": lost},
                     {"heal": a.heal},
                 )
-        if m.has("critical_hit") and (i == last):
+        if m.records:  # Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy (000 L4231)
             part = next((p for p in dmg.parts if p.move is m), None)
-            if part is not None and part.counted in ("full", "half") and part.roll % 2 == 0 and part.step > -3:
-                _next_die(a, _bonus_target(m, "critical_hit", "bonus_to"), 2, "critical_hit")
-                ctx.note("E.5", a.id, f"Critical Hit (even roll {part.roll}): +2 die steps next turn.", "000 L3210")
-        if m.has("fast_recovery") and m.options.get("fast_recovery", {}).get("trigger", "on_hit") == "on_hit":
-            _next_die(a, _bonus_target(m, "fast_recovery", "bonus_to"), 1, "fast_recovery")
-            ctx.note("E.5", a.id, "Fast Recovery: +1 die step next turn.", "000 L3358")
-        if m.has("harry") and i == last:
-            d.next_dice = [x for x in d.next_dice if x[2] != "harry"]
-            d.next_dice.append(("either", -1, "harry"))
-            ctx.note(
-                "E.5", d.id, f"Harried: {d.id} rolls Initiative or Control one die size lower next turn.", "000 L3432"
-            )
-        if m.has("super_energy"):
-            a.se_extra += m.has("super_energy")
+            records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)
+            a.se_extra += records.modifier_total(m, Point.super_energy)
         if m.has("taunt.modify_super_energy"):
             taunts.modify_super_energy(ctx, atk, m, i)
         if m.has("entangle") and not d.defeated:
@@ -172,12 +134,11 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
     """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
     a, d = atk.attacker, atk.defender
     drain_life.healing_attack(ctx, atk, "F.1")
-    for m in atk.moves:
-        if m.has("slow_recovery") and m.options.get("slow_recovery", {}).get("version", "on_miss") == "on_miss":
-            _next_die(a, _bonus_target(m, "slow_recovery", "penalised"), -1, "slow_recovery")
-            ctx.note("F.1", a.id, "Slow Recovery: one die size lower next turn.", "000 L4836")
-    if guard is not None and guard.option.value == "defense":
-        chip = sum(m.has("always_does_damage") for m in atk.moves)
+    last = len(atk.moves) - 1
+    for i, m in enumerate(atk.moves):
+        records.die_shifts(ctx, a, d, m, Trigger.on_miss, i == last, None, atk.is_combo)  # 000 L4836
+    if guard is not None:
+        chip = records.modifier_vs(atk.moves, Point.blocked_damage, guard.option.value)  # through Defense (000 L2815)
         if chip and d.life > 0:
             before = d.life
             d.life = max(d.life - chip, 0)
@@ -196,18 +157,18 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
 
 def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
     """E.6 (000 L5427, L5747)."""
-    from . import invisibility
 
     invisibility.hit(ctx, d)  # 000 L3591, L3597
     summon.struck(ctx, d)  # 000 L4209
     d.self_stun = False  # a hit before next turn spares him the Self-Stun (000 L4806)
-    hazards.ended_by_hit(ctx, d)  # Negative Position (000 L4690)
+    negative_positioning.ended_by_hit(ctx, d)  # Negative Position (000 L4690)
     d.entangled = False  # a later hit lifts an Entangle's Initiative penalty (000 L3306)
     d.blocked_last = False
     d.last_guard = ""
     lost = [p for p in d.pending_acc if p[2] == "evasion"]
     d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
-    d.next_dice = [x for x in d.next_dice if x[2] not in VOID_ON_HIT and x[2] != "harry"]
+    lost_now = records.lost_when_hit()  # 000 L3210, L3358, L3432, L4836
+    d.next_dice = [x for x in d.next_dice if x[2] not in lost_now]
     ended = []
     if lost:
         ended.append("his Evasion Accuracy bonus")
@@ -220,19 +181,6 @@ def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
         ended.append("his Await Opening")
     if ended:
         ctx.note("E.6", d.id, f"Being hit ends {', '.join(ended)}.", "000 L5427, L5834, L6049")
-
-
-def knocks_down(atk: Attack) -> bool:
-    last = len(atk.moves) - 1
-    for i, m in enumerate(atk.moves):
-        if not m.kw("knocks_down"):
-            continue
-        if m.has("knocks_down.only_at_end_of_combo") and atk.is_combo and i != last:
-            continue
-        if knockdown_chain.skipped(atk.moves, i):
-            continue  # Skips Knock Down (000 L4167)
-        return True
-    return False
 
 
 def hit_stun(ctx: Ctx, d: F, a: F) -> None:
@@ -260,95 +208,6 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
         {"control": before},
         {"control": d.control, "action_lost": lost},
     )
-
-
-def knockback_ranges(atk: Attack, damage: int) -> int:
-    d = atk.defender
-    if d.prof.big and damage < 2:
-        return 0  # 000 L1078
-    if any(m.has("throw.hurl") for m in atk.moves):
-        return 2  # 000 L5954, L4375
-    if not any(m.kw("knockback") for m in atk.moves):
-        return 0
-    if atk.moves[-1].has("increased_knockback") or any(m.has("juggle.launcher") for m in atk.moves[:-1]):
-        return 2  # 000 L5956, L3559, L3619
-    if transformations.increased_knockback(atk.attacker):
-        return 2  # Beast Form: every attack has Increased Knockback (000 L5319)
-    return 1
-
-
-def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
-    """E.3: once, at the end of the attack (000 L5948–L5956)."""
-    n = knockback_ranges(atk, damage)
-    if n <= 0:
-        return 0
-    if "ranged.draw_closer" in atk.attacker.prof.entry_ids and ranged.draws(ctx, atk):
-        ranged.close_in(ctx, atk, n)  # Draw Closer: in instead of out (000 L4007)
-        return 0
-    if hazards.pinned(ctx, atk.defender):
-        ctx.note(
-            "E.3",
-            atk.defender.id,
-            f"{atk.defender.id} has his back to a Wall: the Knock Back has no effect.",
-            "000 L6185",
-        )
-        return 0
-    before, after = positions.knock_back(ctx, atk.attacker, atk.defender, n)
-    hurl = any(m.has("throw.hurl") for m in atk.moves)
-    ctx.note(
-        "E.3",
-        atk.defender.id,
-        (f"Hurled {n} Ranges" if hurl else f"Knocked Back {n} Range{'s' if n > 1 else ''}")
-        + f": Range {before} → {after}.",
-        "000 L4375" if hurl else "000 L5948–L5956",
-        {"ranges": n},
-        {"range": after},
-    )
-    hazards.steer_knockback(ctx, atk.attacker, atk.defender)
-    return n
-
-
-def knock_down(ctx: Ctx, a: F, d: F) -> None:
-    """E.4 and E.7 (000 L5958–L5970)."""
-    d.knocked_down = True
-    transformations.knocked_down(ctx, d)  # below 0 Beast Energy: back to human form (000 L5317)
-    sequences.close(ctx, d, "a Knock Down")  # 000 L3750
-    sidestep_setup.hit(ctx, d, "a Knock Down")  # 000 L4829
-    props.knocked_down(ctx, d, access.locked)
-    styles.forced(ctx, d, "Knocked Down")
-    if d.full_defense:
-        d.fd_void = True  # ruling A6
-    if d.holding:
-        d.holding = False
-        d.action_lost = True
-        when = "his held action is lost; he stands with next turn's action"
-    elif not d.acted:
-        d.action_lost = True
-        d.kd_before_acting = True
-        when = "he loses his action and stands at his place in the order (−1 Initiative step next turn)"
-    else:  # ruling: no Initiative penalty, Reversal or not (000 L5964, L10201; L4117's "normal" one is this rule)
-        when = "he has already acted and stands with next turn's action"
-    ctx.note("E.4", d.id, f"{d.id} is Knocked Down: {when}.", "000 L5958–L5970", {}, {"knocked_down": True})
-    key, dv = ctx.decide(
-        a.id,
-        "knockdown_move",
-        "E.7",
-        f"{a.id} may move 1 Range toward or away from {d.id}.",
-        DecisionValue(choice=Choice.stay),
-    )
-    if dv.choice in (Choice.toward, Choice.away):
-        positions.move(ctx, a, d, 1, dv.choice is Choice.toward)
-        a.moved -= 1  # not part of his action's movement
-        ctx.note(
-            "E.7",
-            a.id,
-            f"{a.id} moves 1 Range {dv.choice.value}: Range {ctx.distance(a, d)}.",
-            "000 L5968",
-            {},
-            {"range": ctx.distance(a, d)},
-        )
-    elif dv.choice not in (None, Choice.stay):
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or stay.", key=key)
 
 
 def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
@@ -381,39 +240,6 @@ def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
     return False
 
 
-def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
-    """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
-    a, d = atk.attacker, atk.defender
-    if (
-        kb <= 0
-        or a.defeated
-        or not any(m.has("knockback_advance") for m in atk.moves)
-        or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
-    ):
-        return
-    key, dv = ctx.decide(
-        a.id,
-        "knockback_advance",
-        "E.5",
-        f"{a.id} may advance up to {kb} Range(s) after the Knock Back.",
-        DecisionValue(movement=0),
-    )
-    n = dv.movement or 0
-    if n > kb:
-        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
-    if n:
-        positions.move(ctx, a, d, n, True)
-        a.moved -= n  # not part of his action's movement
-        ctx.note(
-            "E.5",
-            a.id,
-            f"Knockback Advance: {a.id} follows {n} Range(s): Range {ctx.distance(a, d)}.",
-            "000 L3653–L3663",
-            {"ranges": n},
-            {"range": ctx.distance(a, d)},
-        )
-
-
 def heal(ctx: Ctx, f: F) -> None:
     """H.1: pending healing, unless he was defeated first (000 L3240)."""
     if f.heal and not f.defeated:
@@ -428,109 +254,3 @@ def heal(ctx: Ctx, f: F) -> None:
             {"life_bar": f.life},
         )
     f.heal = 0
-
-
-def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
-    """E.4 options for a fighter about to be Knocked Down: Breakfall and Tech Roll, 2 FS each, both in one
-    application of at most his Power Level (000 L2197–L2207). Returns (breakfall, tech roll toward?)."""
-    a, d = atk.attacker, atk.defender
-    breakfall, tech = False, None
-    cost = 0
-    # No Breakfall / No Tech Roll on the knocking-down move shut the option (000 L3633–L3643).
-    no_bf = any(m.has("knocks_down.no_breakfall") or m.has("super_counter") for m in atk.moves)  # and L4221
-    no_tr = any(m.has("knocks_down.no_tech_roll") or m.has("super_counter") for m in atk.moves)
-    if techniques.has(ctx, d, "breakfall") and not no_bf and d.pl >= 2 and d.fs >= 2:
-        key, dv = ctx.decide(
-            d.id,
-            "breakfall",
-            "E.4",
-            f"{d.id} is about to be Knocked Down: Breakfall for 2 FS (one die size less damage, no Knock Down)?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        breakfall = dv.choice is Choice.act
-        cost += 2 if breakfall else 0
-    # A No Movement Buff rules out the Tech Roll's move (000 L3037).
-    if (
-        techniques.has(ctx, d, "tech_roll")
-        and not buff_modifiers.rooted(d)
-        and not no_tr
-        and d.pl >= 2 + cost
-        and d.fs >= 2 + cost
-    ):
-        key, dv = ctx.decide(
-            d.id,
-            "tech_roll",
-            "E.4",
-            f"{d.id} may Tech Roll for 2 FS: move exactly 2 Ranges toward or away (his action is still lost).",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if dv.choice in (Choice.toward, Choice.away):
-            tech = dv.choice is Choice.toward
-            cost += 2
-        elif dv.choice not in (None, Choice.pass_):
-            ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or pass.", key=key)
-    if cost:
-        d.fs -= cost
-        ctx.note(
-            "E.4",
-            d.id,
-            f"{d.id} spends {cost} FS on "
-            + " and ".join(x for x, on in (("a Breakfall", breakfall), ("a Tech Roll", tech is not None)) if on)
-            + ".",
-            "000 L2199–L2207",
-            {},
-            {"fs": d.fs},
-        )
-    _ = a
-    return breakfall, tech
-
-
-def tech_roll(ctx: Ctx, a: F, d: F, toward: bool) -> None:
-    """Exactly 2 Ranges, through the opponent if toward; the action is lost all the same (000 L2207)."""
-    positions.move(ctx, d, a, 2, toward)
-    d.moved -= 2
-    if not d.knocked_down and not d.acted and not d.holding:
-        d.action_lost = True  # with a Breakfall he is not down, but the Tech Roll still costs the action
-    ctx.note(
-        "E.4",
-        d.id,
-        f"{d.id} Tech Rolls 2 Ranges {'toward' if toward else 'away from'} {a.id}: Range {ctx.distance(a, d)}.",
-        "000 L2207",
-        {},
-        {"range": ctx.distance(a, d)},
-    )
-
-
-def start_hold(ctx: Ctx, atk: Attack) -> None:
-    """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
-    a, d = atk.attacker, atk.defender
-    m = next(x for x in atk.moves if x.has("throw.sustained_hold"))
-    if not d.defeated:
-        if not d.acted:
-            d.action_lost = True
-            d.holding = False
-        a.ongoing.append(ongoing.Effect("sustained_hold", m.id, None, ctx.turn, d.id))
-        ctx.note(
-            "E.5",
-            a.id,
-            f"Sustained Hold: {d.id} cannot act this turn; {a.id} keeps his hold into next turn "
-            "(+2 Initiative die sizes).",
-            "000 L4385–L4387",
-            {},
-            {"sustained_hold": d.id},
-        )
-
-
-def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
-    """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
-    (000 L4389)."""
-    from .attack_records import Attack as AttackCls
-    from .attack_records import DamageRoll
-
-    atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
-    ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")
-    knock_back(ctx, atk, 2)
-    if knocks_down(atk) and not d.knocked_down and not d.defeated:
-        knock_down(ctx, a, d)
-    on_hit(ctx, atk, DamageRoll())
-    a.acted = True

@@ -7,11 +7,11 @@ The bank lives in ``ongoing_effects`` as ``{"id": "power_enhancer", "move": <enh
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ..catalog import catalog
 from ..character_catalog import normalise
+from ..schema import chosen
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, OngoingEffect
@@ -61,14 +61,7 @@ def schedule(m: MoveProfile) -> list[str]:
     uses = max_uses(m)
     if not m.has(ADDITION):
         return ["die"] * uses
-    text = str(_opts(m, ADDITION).get("effect_order") or "").lower()
-    element = str(_opts(m, ADDITION).get("element") or "~").replace("_", " ")
-    steps = []
-    for part in re.split(r"[,;/>]|\bthen\b", text):
-        if "element" in part or element in part.replace("_", " "):
-            steps.append("element")
-        elif any(w in part for w in ("die", "dice", "damage", "size")):
-            steps.append("die")
+    steps = [v for v in chosen(_opts(m, ADDITION).get("effect_order")) if v in ("die", "element")]
     if not steps:
         return ["element"] * uses
     # ruling: uses beyond the written order repeat its last step (000 L3848)
@@ -204,6 +197,7 @@ class PowerEnhancer(Element):
     """Power Enhancer uses banked for the enhanced move."""
 
     effects = frozenset({"power_enhancer"})
+    entries = frozenset({"power_enhancer"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)

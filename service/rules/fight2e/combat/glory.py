@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from ...dice import Die
+from .attack_records import Attack
 from .fighter import F
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 
 def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:

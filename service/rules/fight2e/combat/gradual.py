@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from .attack_records import Attack, DamageRoll
 from .elements import Element, carried, register
 from .fighter import Effect, F
+from .glory import defeat_glory
 from .models import CombatOptions, OngoingEffect
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, DamageRoll
 
 ENTRY = "gradual_effect"
 DELAYED = "gradual_effect.delayed_onset"
@@ -134,7 +132,6 @@ def trigger(ctx: Ctx, f: F) -> None:
 
 def _pay(ctx: Ctx, f: F, target: F, m: MoveProfile, amount: int) -> None:
     """One installment: Life Bar only, nothing else (000 L3390); healing waits for H.1."""
-    from .glory import defeat_glory
 
     if m.has("healing"):
         target.heal += amount
@@ -244,6 +241,7 @@ class GradualEffect(Element):
     """A Gradual Effect's installments still to come; Delayed Onset's Trigger Command Move (000 L3390–L3410)."""
 
     effects = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
+    entries = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
     order = 30
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .fighter import F
-from .models import Choice, DecisionValue
+from .models import Choice, ChoiceOption, DecisionValue
 from .state import Ctx, die_for_step
 
 D12 = 3  # step of 1d12 (digest §0)
@@ -86,7 +86,6 @@ def _await_cash_in(ctx: Ctx, f: F, init_base: int, ctrl_base: int) -> tuple[int,
 
 
 def _opt(value: DecisionValue, text: str, fs: int = 0, control: int = 0):
-    from .models import ChoiceOption
 
     return ChoiceOption.model_construct(value=value, fs=fs, control=control, text=text)
 

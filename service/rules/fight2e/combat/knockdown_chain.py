@@ -12,14 +12,10 @@ Knock Down Pursuit (000 L3920–L3928) and Pursuit Bounce (000 L3930–L3936).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Attack, Guard
 from .fighter import F
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard
 
 SKIP = "skips_knock_down"
 BOUNCE = "pursuit.pursuit_bounce"

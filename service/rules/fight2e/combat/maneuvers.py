@@ -7,19 +7,9 @@ from __future__ import annotations
 from . import ally_checks
 from .ally_checks import on_map
 from .fighter import F
-from .hazards import (
-    Hazard,
-    can_reach,
-    check,
-    engaged,
-    find,
-    in_pit,
-    interact,
-    maneuver_check,
-    resolved,
-    stayed,
-    wall_of,
-)
+from .hazard_effects import check
+from .hazard_interaction import can_reach, interact, stayed
+from .hazards import Hazard, engaged, find, in_pit, maneuver_check, resolved, wall_of
 from .models import Choice, DecisionValue
 from .state import Ctx
 

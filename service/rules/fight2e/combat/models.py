@@ -32,6 +32,8 @@ LogValue = Scalar | Annotated[list[Annotated[int, Field(ge=-10_000, le=10_000)] 
 LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(max_length=24)]
 
 MAX_FIGHTERS = 8
+MAX_CHOICES = 200  # legal answers listed with one pending decision
+MAX_DECISION_MOVES = 12  # moves one decision may name (a Combo in order)
 
 
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
@@ -404,7 +406,7 @@ class DecisionValue(Model):
 
     choice: Choice | None = None
     action: ActionType | None = None
-    moves: list[MoveId] | None = Field(None, max_length=12, description="A move, or a Combo in order.")
+    moves: list[MoveId] | None = Field(None, max_length=MAX_DECISION_MOVES, description="A move, or a Combo in order.")
     target: FighterId | None = None
     movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
     direction: Direction | None = None
@@ -507,7 +509,7 @@ class PendingDecision(Model):
     text: Text
     die: Short | None = Field(None, description="For a roll the request must supply: the die to roll.")
     default: DecisionValue | None = None
-    choices: list[ChoiceOption] = Field(default_factory=list, max_length=200)
+    choices: list[ChoiceOption] = Field(default_factory=list, max_length=MAX_CHOICES)
     provisional: bool = Field(
         False,
         description="Asked ahead of dice listed in `dice_needed`, as the turn would "

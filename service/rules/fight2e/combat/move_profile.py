@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..fighter_models import Style
+from ..records import DEFENCE_OPTIONS, MoveRecord
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
@@ -27,29 +28,26 @@ RESPONSE_ELEMENTS = {
 }  # a Ranged Special Move answers with the Ranged Response (000 L5884)
 
 
+_OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
+
+
 @dataclass(frozen=True)
 class AccuracyPart:
-    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804)."""
+    """One entry's share of a move's Accuracy (for Combo and Mixup rules, 000 L2445, L5804): its figure against
+    each defence option, from the entry's Accuracy records."""
 
     entry: str
-    all: int
-    defense: int
-    evasion: int
-    tactics: int
+    table: tuple[int, ...]  # one figure per DEFENCE_OPTIONS
     combo: frozenset[str]
+    flat: int = 0  # against anything else
+
+    @classmethod
+    def uniform(cls, entry: str, amount: int, combo: frozenset[str] = frozenset()) -> AccuracyPart:
+        return cls(entry, (amount,) * len(DEFENCE_OPTIONS), combo, amount)
 
     def vs(self, option: str) -> int:
-        if option == "defense_evasion":
-            # Hard to Evade applies, Hits Low gives 0 (000 L5838, L3464); otherwise the lower of the two
-            # (our ruling: a crouching block takes the defender's better side, e.g. Unblockable −2).
-            if self.entry == "hard_to_evade":
-                return self.all + self.evasion
-            if self.entry == "hits_low":
-                return self.all
-            return self.all + min(self.defense, self.evasion)
-        if option == "jinking":  # Tactics-based, and Hard to Evade applies (000 L5878)
-            return self.all + self.tactics + (self.evasion if self.entry == "hard_to_evade" else 0)
-        return self.all + {"defense": self.defense, "evasion": self.evasion, "tactics": self.tactics}.get(option, 0)
+        i = _OPTION_INDEX.get(option)
+        return self.flat if i is None else self.table[i]
 
 
 @dataclass(frozen=True)
@@ -75,6 +73,8 @@ class MoveProfile:
     path: str
     style: str | None = None  # Multiple Styles: the style it belongs to (None: every style, or no styles)
     cross_style: bool = False
+    # Its entries' combat records applied at their points during the turn, with the entry's instances.
+    records: tuple[MoveRecord, ...] = ()
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)

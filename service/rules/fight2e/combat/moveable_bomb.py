@@ -14,15 +14,12 @@ Declared as a Basic Move attack (alone, or opening a Combo) followed by the deci
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from .attack_records import Attack
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 
 def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:

@@ -12,17 +12,14 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import sequences
+from . import knockdown, sequences
+from .attack_records import Attack
+from .attack_records import Attack as AttackCls
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 STATE = "multi_part_throw"
 OPENER = "opening_throw"
@@ -85,8 +82,6 @@ def finish(ctx: Ctx, atk: Attack) -> None:
 
 def release(ctx: Ctx, a: F, why: str) -> None:
     """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
-    from . import effects
-    from .attack_records import Attack as AttackCls
 
     e = _lock(a)
     if e is None:
@@ -98,9 +93,9 @@ def release(ctx: Ctx, a: F, why: str) -> None:
     if d is None or m is None or d.defeated:
         return
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0)
-    effects.knock_back(ctx, atk, 2)
-    if effects.knocks_down(atk) and not d.knocked_down:
-        effects.knock_down(ctx, a, d)
+    knockdown.knock_back(ctx, atk, 2)
+    if knockdown.knocks_down(atk) and not d.knocked_down:
+        knockdown.knock_down(ctx, a, d)
 
 
 def initiative(ctx: Ctx) -> None:
@@ -228,6 +223,7 @@ class MultiPartThrow(Element):
     """A Multi-Part Throw in progress: the Opening Throw that landed last, the turn and the victim."""
 
     effects = frozenset({"multi_part_throw"})
+    entries = frozenset({"multi_part_throw", "opening_throw"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)

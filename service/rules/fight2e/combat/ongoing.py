@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import cast
 
+from ..schema import chosen
 from . import buff_modifiers as mods
-from . import elements, vulnerability
+from . import elements, records, super_only, taunts, vulnerability
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
 from .move_profile import MoveProfile, Profile
 from .state import Ctx
+from .techniques import grant
 
 # Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).
 _MOVE_EFFECTS = frozenset(
@@ -83,9 +86,8 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
     """One use of the Buff of ``m``; raises are capped at 3 against the sheet's own Qualities (000 L2973–L2975),
     Lowered Basic Quality floored at −2 (000 L3023)."""
     changes: dict[str, object] = {}
-    raised_text = _text(m, "raised_qualities")
-    words = raised_text.replace(",", " ").split()
-    raised = [q for q in _QUALITIES if q in words]
+    named = chosen(m.options.get("buff", {}).get("raised_qualities"))
+    raised = [q for q in _QUALITIES if q in named]
     steps = _int(m, "quality_raises")
     if raised and steps:
         per = max(1, steps // len(raised))  # ruling: the raises are shared evenly (as the moves core checks them)
@@ -97,20 +99,19 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
             room = max(3 - prof.speed, 0)
             add = min(per, room)
             changes["speed"] = prof.speed + add
-            # A Speed raise goes where the design names it; Initiative when it names neither (ruling).
-            if "control" in words:
+            # A Speed raise goes where the design says (speed_to), Initiative by default.
+            if _text(m, "speed_to") == "control":
                 changes["speed_ctrl"] = prof.speed_ctrl + add
             else:
                 changes["speed_init"] = prof.speed_init + add
     trade = min(_int(m, "defense_trade"), prof.defense)
     if trade:
-        split = _text(m, "defense_trade_split")
-        ev, ta = _split(trade, split)
+        ev, ta = _split(trade, _text(m, "defense_trade_split"), _int(m, "defense_trade_evasion"))
         changes["defense"] = prof.defense - trade  # 000 L2977–L2981
         changes["evasion"] = prof.evasion + ev
         changes["tactics"] = prof.tactics + ta
     if m.has("buff.defense_liability"):
-        changes["defense"] = int(changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
+        changes["defense"] = cast(int, changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
     ki = min(_int(m, "ki_damage_steps"), 3)
     if ki:
         changes["moves"] = {
@@ -132,18 +133,11 @@ def _ki_step(mv: MoveProfile, sheet: MoveProfile | None, ki: int) -> int:
     return min(mv.damage_step + ki, max(top, mv.damage_step))
 
 
-def _split(points: int, text: str) -> tuple[int, int]:
-    """(Evasion, Tactics) shares of a Defense trade: as the design names them, all to the one named, else half
-    each with the odd point to Evasion (ruling)."""
-    found = dict(re.findall(r"(evasion|tactics)\D*?(\d+)", text))
-    if found:
-        ev = min(int(found["evasion"]), points) if "evasion" in found else points - min(int(found["tactics"]), points)
-        return ev, points - ev
-    if "tactics" in text and "evasion" not in text:
-        return 0, points
-    if "evasion" in text and "tactics" not in text:
-        return points, 0
-    return points - points // 2, points // 2
+def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
+    """(Evasion, Tactics) shares of a Defense trade: all to the one the design names, the number it gives to
+    Evasion (``by_number``), else half each with the odd point to Evasion (ruling)."""
+    ev = {"evasion": points, "tactics": 0, "by_number": min(to_evasion, points)}.get(split, points - points // 2)
+    return ev, points - ev
 
 
 def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
@@ -207,6 +201,29 @@ class MoveEffects(Element):
     """The effects of a move that last past its turn: Buffs, Flight, readied Set Up and Wind Up moves, …"""
 
     effects = _MOVE_EFFECTS
+    entries = frozenset(
+        {
+            "buff",
+            "buff.decreased_duration",
+            "buff.defense_liability",
+            "buff.early_ending",
+            "buff.increased_duration",
+            "buff.lowered_basic_quality",
+            "buff.removed_ki",
+            "buff.repeatable",
+            "buff.super_energy_duration",
+            "end_buff",
+            "flight",
+            "free_movement",
+            "opening_move",
+            "set_up",
+            "slow_startup",
+            "temporary_technique",
+            "throw.sustained_hold",
+            "vulnerability.increased_duration",
+            "wind_up",
+        }
+    )
     order = 0  # the Buffs fold first, on the sheet's own figures
 
     def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
@@ -223,53 +240,6 @@ class MoveEffects(Element):
             if m is not None:
                 prof = buffed(prof, base, m, mods.stacks(e))
         return prof
-
-
-@register
-class LimitedUse(Element):
-    """A Limited Use pool's charges left (000 L4601–L4650)."""
-
-    effects = frozenset({"limited_use"})
-
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
-        eff = carried(raw)
-        if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
-            ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
-        f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
-
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
-        return [e]
-
-
-@register
-class SuperJump(Element):
-    """A Super Jump under way (000 L2187–L2195)."""
-
-    effects = frozenset({"super_jump"})
-
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
-        eff = carried(raw)
-        others = {c.id for c in ctx.req.fighters} - {f.id}
-        if (
-            eff.target not in others
-            or eff.direction is None
-            or not eff.charges
-            or eff.charges > 4
-            or eff.since is None
-            or eff.since >= ctx.turn
-        ):
-            ctx.fail(
-                "STATE_INCONSISTENT_STATUS",
-                path,
-                f"{f.id}: a Super Jump needs its target, direction, "
-                "declared Ranges (1–4) and the earlier turn it began.",
-            )
-        if not ctx.opts.super_jump:
-            ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
-        f.ongoing.append(eff)
-
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
-        return None if ctx.round_over else [e]  # he lands at his next action
 
 
 def link_all(ctx: Ctx) -> None:
@@ -289,21 +259,12 @@ def active(f: F, ident: str, move: str | None = None) -> Effect | None:
 
 def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """A Buff or Flight move was used: it starts (or starts again, not stacking) from its full Time Count."""
-    if m.has("flight"):
-        f.ongoing = [e for e in f.ongoing if e.id != "flight"]
-        f.ongoing.append(Effect("flight", m.id, 5, ctx.turn))
-        ctx.note(
-            "C.5",
-            f.id,
-            f"{f.id} takes to the air for a 5-count (at least one full turn): +4 with Evasion, "
-            "only Hard to Evade or Aerial Special Moves.",
-            "000 L3362–L3372",
-            {"move": m.id},
-            {"time_left": 5},
-        )
+    for entry, rec in records.lasting(m):  # Flight (000 L3370)
+        f.ongoing = [e for e in f.ongoing if e.id != entry]
+        f.ongoing.append(Effect(entry, m.id, rec.count, ctx.turn))
+        text = rec.note.format(fighter=f.id, count=rec.count)
+        ctx.note("C.5", f.id, text, rec.ref, {"move": m.id}, {"time_left": rec.count})
     if m.has("temporary_technique"):
-        from .techniques import grant
-
         grant(ctx, f, m)
     if not m.has("buff"):
         return
@@ -452,131 +413,29 @@ def tick(ctx: Ctx, elapsed: int) -> None:
             f.prof = rebuild(f)
 
 
-# ── Super Jump (000 L2187–L2195, L2231) ───────────────────────────────────────────────────────────────
+@register
+class SuperTimeCounts(Element):
+    """Infinite Supers, a Super Move Enhancer's count and a Limited Choice (000 L4232–L4237, L4930–L4972)."""
+
+    effects = super_only.TIMED
+    entries = frozenset({"infinite_supers", "limited_choice", "super_move_enhancer"})
+
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore_move(ctx, f, path, carried(raw))
+
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [x for x in [super_only.tick(ctx, f, e, elapsed)] if x is not None]
 
 
-def super_jump_arrive(ctx: Ctx) -> None:
-    """The turn after a Super Jump began, the jumper counts as at his declared destination from the start, even
-    before he lands at his action (000 L2190)."""
-    from . import positions
+@register
+class LentElement(Element):
+    """A Taunt's Element Addition lent to an ally, until the turn after (000 L4295–L4301)."""
 
-    for fid in ctx.order:
-        f = ctx.fighters[fid]
-        e = active(f, "super_jump")
-        if e is None or e.since is None or e.since >= ctx.turn:
-            continue
-        rest = max((e.charges or 0) - 2, 0)
-        ref = ctx.fighters.get(e.target or "")
-        if rest and ref is not None and not e.time_left:
-            positions.move(ctx, f, ref, rest, e.direction == "toward")
-            f.moved = 0  # not movement of this turn
-            ctx.note(
-                "A",
-                f.id,
-                f"{f.id}'s Super Jump reaches its destination: Range {ctx.distance(f, ref)} from {ref.id}.",
-                "000 L2190",
-                {"ranges": rest},
-                {"range": ctx.distance(f, ref)},
-            )
-        e.time_left = 0  # arrived: nothing left to move
+    effects = frozenset({taunts.ADDITION})
+    entries = frozenset({"taunt.element_addition"})
 
+    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+        restore_move(ctx, f, path, carried(raw))
 
-def super_jumping(f: F) -> bool:
-    return active(f, "super_jump") is not None
-
-
-def land(ctx: Ctx, f: F, why: str) -> None:
-    """The Super Jump ends: hit in the air (000 L2193) or landing at his action (L2190)."""
-    if not super_jumping(f):
-        return
-    f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
-    ctx.note("C", f.id, f"{f.id}'s Super Jump ends: {why}.", "000 L2190, L2193")
-
-
-# ── Limited Use charges (000 L4601–L4650) ──────────────────────────────────────────────────────────
-
-
-def pool(m: MoveProfile) -> str:
-    """The pool a Limited Use move draws on: the one its design names, else its own."""
-    return str(m.options.get("limited_use", {}).get("pool") or m.id)
-
-
-def _charge_cost(m: MoveProfile) -> int:
-    if m.is_super:
-        return 6
-    return 1 if m.level <= 3 else 2 if m.level <= 5 else 3  # 000 L4610–L4614
-
-
-def _full(f: F, name: str) -> int:
-    more = any(
-        m.has("limited_use.more_charges") for m in f.prof.moves.values() if m.has("limited_use") and pool(m) == name
-    )
-    return 8 if more else 6  # 000 L4603, L4626–L4630
-
-
-def _pool_effect(f: F, name: str) -> Effect:
-    e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
-    if e is None:
-        e = Effect("limited_use", name, None, charges=_full(f, name))
-        f.ongoing.append(e)
-    return e
-
-
-_CHARGES = frozenset({"limited_use", "reload", "super_reload"})
-
-
-def check_charges(f: F, moves: list[MoveProfile]) -> str | None:
-    """The first pool the declared moves would overdraw, or None."""
-    if not f.prof.entry_ids & _CHARGES:
-        return None
-    need: dict[str, int] = {}
-    for m in moves:
-        if m.has("limited_use"):
-            need[pool(m)] = need.get(pool(m), 0) + _charge_cost(m)
-    for name, n in need.items():
-        e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
-        left = e.charges if e is not None and e.charges is not None else _full(f, name)
-        if n > left:
-            return name
-    return None
-
-
-def spend_charges(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
-    if not f.prof.entry_ids & _CHARGES:
-        return
-    for m in moves:
-        if m.has("limited_use"):
-            e = _pool_effect(f, pool(m))
-            e.charges = max((e.charges or 0) - _charge_cost(m), 0)
-            ctx.note(
-                "D.1",
-                f.id,
-                f"{m.name} uses {_charge_cost(m)} charge(s) of pool {e.move}: {e.charges} left.",
-                "000 L4608–L4614",
-                {},
-                {"charges": e.charges},
-            )
-        if m.has("reload") or m.has("super_reload"):
-            _reload(ctx, f, m)
-
-
-def _reload(ctx: Ctx, f: F, m: MoveProfile) -> None:
-    """3 charges (6 with Extended Reload) back into the pool, never above its starting total (ruling)."""
-    entry = "reload" if m.has("reload") else "super_reload"
-    pools = sorted({pool(x) for x in f.prof.moves.values() if x.has("limited_use")})
-    name = str(m.options.get(entry, {}).get("pool") or (pools[0] if len(pools) == 1 else ""))
-    if name not in pools:
-        return
-    e = _pool_effect(f, name)
-    extended = any(
-        x.has("limited_use.extended_reload") for x in f.prof.moves.values() if x.has("limited_use") and pool(x) == name
-    )
-    e.charges = min((e.charges or 0) + (6 if extended else 3), _full(f, name))
-    ctx.note(
-        "D.1",
-        f.id,
-        f"{m.name} reloads pool {name}: {e.charges} charges.",
-        "000 L4605, L4620–L4624",
-        {},
-        {"charges": e.charges},
-    )
+    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+        return [x for x in [taunts.tick(ctx, f, e)] if x is not None]

@@ -3,14 +3,13 @@ time — even it does, odd it is ignored (000 L4745–L4753)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import cast
 
 from ...dice import Die
+from .attack_records import Attack
 from .reprice import with_entries
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 ENTRY = "perfect_hit"
 
@@ -25,7 +24,8 @@ def check(ctx: Ctx, atk: Attack) -> None:
         target = str(m.options.get(ENTRY, {}).get("target") or "")
         if not m.has(ENTRY) or not target or not m.has(target):
             continue
-        others = [t for t in m.options[ENTRY].get("targets", ()) if t != target]  # type: ignore[union-attr]
+        targets = cast("Iterable[str]", m.options[ENTRY].get("targets", ()))
+        others = [t for t in targets if t != target]
         if others:
             ctx.unsupported_rule(
                 f"{ENTRY}.multiple",

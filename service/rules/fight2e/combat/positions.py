@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import hazards, props, styles, summon
+from . import hazard_interaction, hazards, props, styles, summon
 from .fighter import F
 from .state import Ctx
 
@@ -37,7 +37,7 @@ def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:
     summon.follow(ctx, mover, ranges, sign)
     if new != pos:
         ctx.last_mover[mover.id] = 1 if new > pos else -1
-        hazards.auto(ctx, mover)  # into a Ring-Out or a made Hazard's band (000 L6205, L3141)
+        hazard_interaction.auto(ctx, mover)  # into a Ring-Out or a made Hazard's band (000 L6205, L3141)
 
 
 def after_move_range(ctx: Ctx, mover: F, ref: F, ranges: int, toward: bool) -> int:

@@ -7,17 +7,15 @@ the Elements bought, for this use only."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from ..catalog import catalog
+from ..schema import chosen
+from .attack_records import Plan
 from .fighter import F
 from .models import DecisionValue
 from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Plan
 
 EXTRA = "power_up.extra_elements"
 ENHANCED = "power_up.enhanced_power_up"
@@ -36,8 +34,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     entries = catalog().entries
     out: list[tuple[list[str], float]] = []
     waiting: list[str] = []  # Liabilities listed before any Element go with the first one
-    for ident in str(m.options.get(EXTRA, {}).get("schedule") or "").split(","):
-        ident = ident.strip()
+    for ident in chosen(m.options.get(EXTRA, {}).get("schedule")):
         entry = entries.get(ident)
         if entry is None:
             continue

@@ -4,15 +4,11 @@ move's Level at most) or per Life Bar spent (Power Level at most), halved after 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Plan
 from .fighter import Effect, F
 from .models import DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Plan
 
 
 def _version(m: MoveProfile) -> str:

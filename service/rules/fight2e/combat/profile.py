@@ -16,6 +16,7 @@ from ..catalog import catalog
 from ..fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
 from ..fighters import validate_fighter
 from ..models import MovePrice
+from ..records import MoveRecord
 from . import elements
 from .models import CombatOptions
 from .move_profile import (
@@ -28,6 +29,7 @@ from .move_profile import (
     MoveProfile,
     Profile,
 )
+from .records import accuracy_table, at_turn_points
 
 
 def _slug(text: str) -> str:
@@ -38,29 +40,22 @@ def move_id(index: int, move_id_: str | None, name: str | None) -> str:
     return move_id_ or (_slug(name) if name and _slug(name) else f"move{index + 1}")
 
 
+def _part(entry: str, times: int, combo: frozenset[str], throws_unblockable: bool) -> AccuracyPart | None:
+    """The entry's share of the move's Accuracy from its Accuracy records; None when it has none that count."""
+    found = accuracy_table(catalog().records.get(entry, ()), times, throws_unblockable)
+    return None if found is None else AccuracyPart(entry, found[0], combo, found[1])
+
+
 def _accuracy_parts(price: MovePrice, throws_unblockable: bool) -> tuple[AccuracyPart, ...]:
+    found = (_part(e.id, e.times, frozenset(e.combo), throws_unblockable) for e in price.entries)
+    return tuple(p for p in found if p is not None)
+
+
+def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
     cat = catalog()
-    parts = []
-    for e in price.entries:
-        entry = cat.entries.get(e.id)
-        if entry is None:
-            continue
-        eff = entry.effects
-        if e.id == "throw" and not throws_unblockable:
-            continue  # a blockable Throw has no +1 (000 L4345)
-        if not (eff.accuracy or eff.accuracy_vs.defense or eff.accuracy_vs.evasion or eff.accuracy_vs.tactics):
-            continue
-        parts.append(
-            AccuracyPart(
-                e.id,
-                eff.accuracy * e.times,
-                eff.accuracy_vs.defense * e.times,
-                eff.accuracy_vs.evasion * e.times,
-                eff.accuracy_vs.tactics * e.times,
-                frozenset(e.combo),
-            )
-        )
-    return tuple(parts)
+    return tuple(
+        MoveRecord(e.id, e.times, r) for e in price.entries for r in cat.records.get(e.id, ()) if at_turn_points(r)
+    )
 
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
@@ -133,7 +128,7 @@ SWEEP = _basic(
     ),
     ("basic", "ender"),
     {"hits_low": 1, "crouching": 1},
-    (AccuracyPart("hits_low", 0, 1, -1, 0, frozenset({"mixup"})),),
+    tuple(p for p in (_part("hits_low", 1, frozenset({"mixup"}), False),) if p is not None),
 )  # 000 L2109–L2123
 PURSUIT_ATTACK = _basic(
     "pursuit_attack",
@@ -228,6 +223,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         options=options,
         responses=_indirect(_responses(keywords, entries), options),
         path=f"moves[{index}]",
+        records=_records(price),
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import hazards
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatOptions, DecisionValue, OngoingEffect
@@ -160,7 +161,6 @@ def moved(f: F) -> None:
 
 def _maneuver(ctx: Ctx, f: F, penalty: int, against: F | None = None) -> bool:
     """A Maneuver Check against the nearest opponent (000 L6077); ``penalty`` comes off his side (000 L4765)."""
-    from . import hazards
 
     foes = ctx.opponents(f)
     if not foes:
@@ -252,6 +252,7 @@ class Props(Element):
     """A dropped Prop, and the Recover Prop Command Moves (000 L4755–L4785)."""
 
     effects = frozenset({"prop"})
+    entries = frozenset({"prop", "prop_recovery"})
     order = 10
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

@@ -7,12 +7,8 @@ the choices (or absent), and `respond` and `act` mean the same thing everywhere 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
-
-if TYPE_CHECKING:
-    from .fighter import F
 
 # the other answers to a point whose default is one of these words
 _PARTNERS: dict[Choice, tuple[Choice, ...]] = {

@@ -3,18 +3,15 @@ time (000 L3938–L3968). The combinations are read as pricing reads them (``fig
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...dice import Die
 from ..models import EntryRef
 from ..random_effect import combinations_of
+from .attack_records import Attack
+from .effects import report_unsupported
 from .fighter import F
 from .move_profile import MoveProfile
 from .reprice import sheet_entry, with_entries
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 ENTRY = "random_effect"
 _DICE = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6))  # (sides, die-ladder index)
@@ -60,7 +57,6 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
     a = atk.attacker
     if ENTRY not in a.prof.entry_ids:
         return True
-    from .effects import report_unsupported
 
     last = len(atk.moves) - 1
     for i, m in enumerate(list(atk.moves)):

@@ -5,17 +5,14 @@ settled (profile.py, interrupt_effects.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ...dice import Die
-from . import positions
+from . import positions, records
+from .attack_records import Attack, Plan
 from .fighter import F
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Plan
 
 MAX_RANGE = 4  # the normal reach of a Long Range move (000 L3997)
 DRAW = "ranged.draw_closer"
@@ -73,7 +70,7 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
 
 def _own_knockback(m: MoveProfile) -> int:
     """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback (000 L4007)."""
-    return 2 if m.has("increased_knockback") else 1
+    return records.own_knockback(m)
 
 
 def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:

@@ -2,33 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import (
     access,
-    buff_modifiers,
-    free_movement,
-    hazards,
+    hazard_elements,
+    interrupt_effects,
     invincible_interrupts,
     multi_part_throw,
     positions,
     props,
     sequences,
     sidestep_setup,
-    styles,
     summon,
-    suppression,
     techniques,
 )
+from .attack_records import Attack, Guard
+from .attack_records import Attack as AttackCls
 from .combo import check_combo, control_cost
+from .evasion_results import aerial_block_result, evasion_result, movement_fs, pay
 from .fighter import F
+from .invisibility import blocked
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .move_profile import MoveProfile
 from .state import Ctx
 from .super_energy import pay_supers
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard
 
 SKILL_OF = {
     ResponseKind.counter: DefenseOption.defense,
@@ -36,173 +32,6 @@ SKILL_OF = {
     ResponseKind.sidestep_counter: DefenseOption.evasion,
 }
 NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
-
-
-def movement_fs(f: F, base: int) -> int:
-    """Big +1 on movement that already costs FS (000 L1080); Hit Stun +1 on any movement (000 L5938)."""
-    cost = base + (1 if base > 0 and f.prof.big else 0)
-    return cost + (1 if f.hit_stun else 0)
-
-
-def _pay(ctx: Ctx, f: F, cost: int, key: str, what: str) -> None:
-    if cost > f.pl:
-        ctx.fail(
-            "FS_EXCEEDS_POWER_LEVEL",
-            f"decisions.{key}",
-            f"{key}: {what} costs {cost} FS, more than Power Level {f.pl} allows in one application.",
-            key=key,
-        )
-    if cost > f.fs:
-        ctx.fail(
-            "FS_MOVEMENT_COST_UNPAID", f"decisions.{key}", f"{key}: {what} costs {cost} FS; {f.id} has {f.fs}.", key=key
-        )
-    f.fs -= cost
-
-
-def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
-    """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
-    (000 L5834–L5836; ruling A28)."""
-    a, d = atk.attacker, atk.defender
-    if any(e.id == "super_jump" for e in d.ongoing):
-        ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
-        return
-    must_move = any(m.has("hits_low") for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
-    rooted = buff_modifiers.rooted(d)
-    if rooted is not None or suppression.no_movement(d) or styles.immobile(d):
-        must_move = False  # ruling: rooted by his Buff, he keeps the Accuracy bonus instead of moving (000 L3037)
-    low = guard.parts.get("lower_ground", 0) > 0  # his +2 from below: no move after the Evasion (000 L6155)
-    if low:
-        must_move = False
-    back = guard.technique == "back_dash"  # a Back Dash moves away (000 L2183)
-    default = (
-        DecisionValue(choice=Choice.move, direction=None) if must_move else DecisionValue(choice=Choice.accuracy_bonus)
-    )
-    key, dv = ctx.decide(
-        d.id,
-        "evasion_result",
-        "F.2",
-        f"{d.id} evaded {a.id}: move exactly 2 Ranges for 1 FS, or +2 Accuracy on his next attack against him.",
-        default,
-    )
-    if rooted is not None and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail(
-            "BUFF_NO_MOVEMENT", f"decisions.{key}", f"{key}: while {rooted.name} lasts {d.id} cannot move.", key=key
-        )
-    if styles.immobile(d) and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail(
-            "STYLE_MOVEMENT_LIMITED",
-            f"decisions.{key}",
-            f"{key}: in the {d.style} style {d.id} cannot move after the Evasion.",
-            key=key,
-        )  # 000 L5104, L5138
-    if low and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail(
-            "EVASION_RESULT_INVALID",
-            f"decisions.{key}",
-            f"{key}: {d.id} took +2 Evading from the lower elevation and does not move after it.",
-            key=key,
-        )
-    if suppression.no_movement(d) and dv.choice in (Choice.move, Choice.sidestep):
-        ctx.fail(
-            "SUPPRESSION_RESTRICTED",
-            f"decisions.{key}",
-            f"{key}: {d.id} is suppressed and cannot move after the Evasion.",
-            key=key,
-        )  # 000 L4247
-    if dv.choice is Choice.move:
-        cost = movement_fs(d, 1)
-        _pay(ctx, d, cost, key, "the Evasion move")
-        toward = dv.direction is not None and dv.direction.value == "toward" and not back
-        toward = toward or guard.technique == "wall_spring"  # a Wall Spring springs forward (000 L2241)
-        positions.move(ctx, d, a, 2, toward)
-        d.moved -= 2  # not his action's movement
-        ctx.note(
-            "F.2",
-            d.id,
-            f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} ({cost} FS): Range {ctx.distance(a, d)}.",
-            "000 L5834",
-            {"fs": cost},
-            {"range": ctx.distance(a, d), "fs": d.fs},
-        )
-    elif dv.choice is Choice.accuracy_bonus and not must_move:
-        d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
-        d.pending_acc.append((2, a.id, "evasion"))
-        ctx.note(
-            "F.2",
-            d.id,
-            f"{d.id} takes +2 Accuracy on his next attack against {a.id}.",
-            "000 L5834–L5836",
-            {},
-            {"pending_accuracy": 2},
-        )
-    elif (
-        dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move and hazards.resolved(ctx)
-    ):
-        # With Hazards in play a Sidestep is a free Maneuver Check with one (ruling: 1 FS, as the Evasion move;
-        # 000 L2225–L2229).
-        _pay(ctx, d, movement_fs(d, 1), key, "the Sidestep")
-        hazards.sidestep_check(ctx, d, a, "F.2")
-    elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move:
-        # Sidestep without Hazards in play: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his
-        # next attack against the attacker, lost if hit first (000 L2221, L2229).
-        cost = movement_fs(d, 1)
-        _pay(ctx, d, cost, key, "the Sidestep")
-        toward = dv.direction is not None and dv.direction.value == "toward"
-        positions.move(ctx, d, a, 1, toward)
-        d.moved -= 1
-        d.pending_acc = [p for p in d.pending_acc if p[2] != "evasion"]
-        d.pending_acc.append((2, a.id, "evasion"))
-        ctx.note(
-            "F.2",
-            d.id,
-            f"{d.id} sidesteps 1 Range {'toward' if toward else 'away'} ({cost} FS) and takes +2 "
-            f"Accuracy on his next attack against {a.id}: Range {ctx.distance(a, d)}.",
-            "000 L2219–L2229",
-            {"fs": cost},
-            {"range": ctx.distance(a, d), "pending_accuracy": 2},
-        )
-        sidestep_setup.sidestepped(ctx, d)
-    else:
-        ctx.fail(
-            "EVASION_RESULT_INVALID",
-            f"decisions.{key}",
-            f"{key}: choose move or accuracy_bonus"
-            + (" (a Hits Low move forces the 2-Range move)" if must_move else "")
-            + ".",
-            key=key,
-        )
-
-
-def _aerial_block(ctx: Ctx, atk: Attack) -> None:
-    """Aerial Blocks (option): after a successful combined block the defender may move as after an Evasion,
-    2 Ranges for 1 FS more (000 L5840)."""
-    a, d = atk.attacker, atk.defender
-    key, dv = ctx.decide(
-        d.id,
-        "aerial_block",
-        "F.2",
-        f"{d.id} blocked in the air: move 2 Ranges for 1 FS, or stay.",
-        DecisionValue(choice=Choice.stay),
-    )
-    if dv.choice in (None, Choice.stay, Choice.pass_):
-        return
-    if dv.choice is not Choice.move:
-        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose move (with a direction) or stay.", key=key)
-    cost = movement_fs(d, 1)
-    _pay(ctx, d, cost, key, "the Aerial Block move")
-    toward = dv.direction is not None and dv.direction.value == "toward"
-    positions.move(ctx, d, a, 2, toward)
-    d.moved -= 2
-    d.last_guard = "aerial_block"  # Charge Up (000 L4521)
-    ctx.note(
-        "F.2",
-        d.id,
-        f"{d.id} moves 2 Ranges {'toward' if toward else 'away'} after his Aerial Block ({cost} "
-        f"FS): Range {ctx.distance(a, d)}.",
-        "000 L5840",
-        {"fs": cost},
-        {"range": ctx.distance(a, d), "fs": d.fs},
-    )
 
 
 def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
@@ -216,22 +45,8 @@ def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
-def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
-    a, d = atk.attacker, atk.defender
-    if guard.option is DefenseOption.evasion:
-        props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
-    if guard.option is DefenseOption.evasion and guard.response is None:
-        evasion_result(ctx, atk, guard)
-    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
-        _aerial_block(ctx, atk)
-    from .invisibility import blocked
-
-    if blocked(d, a):
-        return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
-    if summon.is_ally_attack(atk):
-        # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
-        # its summoner's attack, answers the pair (000 L4197, L4203)
-        return
+def _offered(d: F, guard: Guard) -> list[ResponseKind]:
+    """The Defensive Responses the defender could answer the miss with (F.3, 000 L5850–L5902)."""
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
@@ -253,15 +68,10 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
             continue
         if kind is ResponseKind.jinking or _eligible_moves(d, kind):
             offer.append(kind)
-    offer = multi_part_throw.open_responses(atk, offer)
-    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
-        return
-    default = DecisionValue(choice=Choice.pass_)
-    if guard.response is not None:
-        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
-        if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
-            moves = [m for m in moves if m.id == d.declared_illusion] or moves
-        default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
+    return offer
+
+
+def _response_choices(d: F, offer: list[ResponseKind]) -> list[ChoiceOption]:
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
@@ -284,6 +94,36 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
                         text=f"{kind.value.replace('_', ' ')} Response with {m.name}",
                     )
                 )
+    return choices
+
+
+def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+    a, d = atk.attacker, atk.defender
+    if guard.option is DefenseOption.evasion:
+        props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
+    if guard.option is DefenseOption.evasion and guard.response is None:
+        evasion_result(ctx, atk, guard)
+    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
+        aerial_block_result(ctx, atk)
+
+    if blocked(d, a):
+        return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
+    if summon.is_ally_attack(atk):
+        # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
+        # its summoner's attack, answers the pair (000 L4197, L4203)
+        return
+    only_jinking = d.action_lost or d.control <= 0  # 000 L5858
+    offer = _offered(d, guard)
+    offer = multi_part_throw.open_responses(atk, offer)
+    if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
+        return
+    default = DecisionValue(choice=Choice.pass_)
+    if guard.response is not None:
+        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
+        if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
+            moves = [m for m in moves if m.id == d.declared_illusion] or moves
+        default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
+    choices = _response_choices(d, offer)
     key, dv = ctx.decide(
         d.id,
         "defensive_response",
@@ -332,7 +172,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         return
     if kind is ResponseKind.mid_air_teleport:
         cost = movement_fs(d, 0)
-        _pay(ctx, d, cost, key, "the Mid-Air Teleport")
+        pay(ctx, d, cost, key, "the Mid-Air Teleport")
         positions.move(ctx, d, a, 2, False)
         d.moved -= 2
         d.responded_ok = True
@@ -361,7 +201,7 @@ def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
             key=key,
         )
     cost = movement_fs(d, 0)
-    _pay(ctx, d, cost, key, "the Jinking step")
+    pay(ctx, d, cost, key, "the Jinking step")
     positions.move(ctx, d, a, ranges, False)
     d.moved -= ranges
     d.responded_ok = True
@@ -388,6 +228,8 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
         return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
     if kind is ResponseKind.throw and dist != 0:
         return "a Throw Response needs the attack at Range 0"
+    if d.knocked_down and kind is not ResponseKind.reversal:
+        return "a Knocked Down fighter answers only with a Reversal (000 L2163, L3918)"
     if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
         return "a Reversal Response needs the defender attacked right after standing up (or while down)"
     if kind is ResponseKind.sidestep_counter and not techniques.has(ctx, d, "sidestep"):
@@ -396,9 +238,6 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
 
 
 def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
-    from . import interrupt_effects
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     path = f"decisions.{key}"
@@ -446,7 +285,7 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     passive = first.kw("passive")
     # his Basic Response may be out of his reach when his Ally's reaches (000 L4207)
     ally_reach = kind is ResponseKind.basic and summon.reaches(ctx, d, a)
-    if not passive and not ally_reach and not all(_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
+    if not passive and not ally_reach and not all(move_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
         ctx.fail(
             "RESPONSE_OUT_OF_RANGE",
             path,
@@ -519,7 +358,7 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
             reflected=reflected,
         )
         a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
-        out = resolve(ctx, response)
+        out = ctx.spine.resolve(ctx, response)
         if out.hit:
             d.responded_ok = True
             _super_response_glory(ctx, atk, d)
@@ -534,10 +373,10 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)
         summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
     if kind is ResponseKind.sidestep_counter:
-        hazards.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
+        hazard_elements.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
 
 
-def _reaches(m: MoveProfile, distance: int) -> bool:
+def move_reaches(m: MoveProfile, distance: int) -> bool:
     return m.range is not None and m.range[0] <= distance <= m.range[1]
 
 
@@ -548,193 +387,3 @@ def _super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
 
 
 # ── Reaction Attacks ──────────────────────────────────────────────────────────────────────────────
-
-
-def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
-    """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
-    opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
-    when a Reaction Attack hit the target."""
-    from . import triggered
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
-    from .invisibility import blocked
-
-    if free_movement.immune(target):
-        return False  # nobody can attack him (000 L3380)
-    for r in list(ctx.opponents(target)):
-        if blocked(r, target):
-            continue  # he keeps clear of the invisible fighter (000 L3591)
-        if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
-            continue
-        dist = ctx.distance(r, target)
-        if dist > 2 or r.fs < 1:
-            continue
-        options = _reaction_moves(ctx, r, target, dist, jumped)
-        if not options:
-            continue
-        key, dv = ctx.decide(
-            r.id,
-            "reaction",
-            "C.4",
-            f"{r.id} may spend 1 FS on a Reaction Attack against "
-            f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if dv.choice in (None, Choice.pass_):
-            continue
-        path = f"decisions.{key}"
-        if dv.choice is not Choice.act or not dv.moves or len(dv.moves) != 1:
-            ctx.fail("DECISION_INVALID", path, f"{key}: choose act with one move, or pass.", key=key)
-        m = r.move(dv.moves[0])
-        if m is None:
-            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
-        kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
-        if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
-            code = (
-                "REACTION_REQUIRES_TACTICS_3"
-                if kind == "interrupt" and r.prof.tactics < 3
-                else "REACTION_TRIGGER_INVALID"
-            )
-            ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
-        r.fs -= 1
-        pay_supers(ctx, r, [m])
-        if m.has("triggered_interrupt"):
-            triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
-        r.reaction_used = True
-        r.acted = True
-        r.holding = False
-        ctx.note(
-            "C.4",
-            r.id,
-            f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.",
-            "000 L6012–L6016",
-            {"kind": kind, "move": m.id},
-            {"fs": r.fs, "acted": True},
-        )
-        atk = AttackCls(
-            attacker=r,
-            defender=target,
-            moves=[m],
-            context="reaction",
-            label="C.4",
-            cost=m.level,
-            key=key,
-            full_offense=r.full_offense,
-            reaction=kind,
-            extra_acc={"super_reaction": 1} if kind == "super" else {},
-            defender_jumping=jumped or aerial_utility,
-        )
-        out = resolve(ctx, atk)
-        sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
-        # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
-        ally_hit = kind == "basic" and summon.join(
-            ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility
-        )
-        if out.hit or ally_hit:
-            return True
-    return False
-
-
-def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
-    from . import triggered
-
-    out: list[tuple[str, MoveProfile]] = []
-    for m in r.prof.moves.values():
-        if (
-            m.level > r.control
-            or not m.offensive
-            or m.has("counter")
-            or m.has("interrupt.interrupt_only")
-            or access.locked(r, m)
-        ):
-            continue
-        if not _reaches(m, dist):
-            continue
-        if m.kind == "basic" and dist <= 1:
-            out.append(("basic", m))
-        if m.throw and dist == 0:
-            out.append(("throw", m))
-        if "anti_air" in m.responses and jumped and dist <= 1:
-            out.append(("anti_air", m))
-        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
-            out.append(("interrupt", m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
-        if m.is_super and invincible(r, target, m):
-            out.append(("super", m))
-    return out
-
-
-def invincible(d: F, a: F, m: MoveProfile) -> bool:
-    """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
-    instances (000 L4944–L4948)."""
-    n = m.has("invincibility")
-    return (
-        bool(n)
-        and m.is_super
-        and not d.acted
-        and 0 < a.init - d.init <= n
-        and d.se >= m.se_cost
-        and m.level <= d.control
-    )
-
-
-def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
-    """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
-    and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
-
-    a, d = atk.attacker, atk.defender
-    if "invincibility" not in d.prof.entry_ids or d.invincible_used:
-        return False
-    if d.holding or d.action_lost or d.stunned or d.knocked_down:
-        return False
-    dist = ctx.distance(a, d)
-    options = [
-        m for m in d.prof.moves.values() if invincible(d, a, m) and _reaches(m, dist) and not access.locked(d, m)
-    ]
-    if not options:
-        return False
-    key, dv = ctx.decide(
-        d.id,
-        "invincible_interrupt",
-        "D.4",
-        f"{d.id} may answer {a.id}'s attack with an "
-        "Invincibility Super: " + ", ".join(m.name for m in options) + " (the attack misses).",
-        DecisionValue(choice=Choice.pass_),
-    )
-    if dv.choice in (None, Choice.pass_):
-        return False
-    m = d.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves and len(dv.moves) == 1 else None
-    if m is None or m not in options:
-        ctx.fail(
-            "DECISION_INVALID",
-            f"decisions.{key}",
-            f"{key}: respond with one of " + ", ".join(o.id for o in options) + ", or pass.",
-            key=key,
-        )
-    assert m is not None
-    d.invincible_used = True
-    pay_supers(ctx, d, [m])
-    d.acted = True
-    ctx.note(
-        "D.4",
-        d.id,
-        f"{d.id} interrupts with the Invincibility Super {m.name}: {a.id}'s attack misses.",
-        "000 L4944–L4950",
-        {"move": m.id},
-        {"acted": True},
-    )
-    resolve(
-        ctx,
-        AttackCls(
-            attacker=d,
-            defender=a,
-            moves=[m],
-            context="response",
-            label="D.4",
-            cost=m.level,
-            key=key,
-            response="interrupt",
-        ),
-    )
-    return True

@@ -94,6 +94,7 @@ class SidestepSetup(Element):
     """A Sidestep Setup chance opened this turn (000 L4820–L4830)."""
 
     effects = frozenset({ENTRY})
+    entries = frozenset({"sidestep_setup"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, carried(raw))

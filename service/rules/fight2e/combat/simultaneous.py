@@ -3,12 +3,19 @@ movers) and the simplified one (a second roll) (000 L5515–L5589)."""
 
 from __future__ import annotations
 
+from functools import partial
+
+from ...dice import Die
 from . import positions
-from .actions import action_choices, declare, perform, slot, ti_level
+from .action_choices import action_choices
+from .actions import slot
 from .attack_records import Outcome, Plan
+from .declaration import declare
 from .fighter import F
 from .initiative import roll_off
 from .models import ActionType, DecisionValue
+from .moving import do_move
+from .performing import perform, ti_level
 from .state import Ctx, die_for_step
 from .super_energy import pay_supers
 
@@ -104,7 +111,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
             "A.4",
             f"{f.id} declares his action for the simultaneous exchange (movement, move, target).",
             None,
-            lambda f=f: action_choices(ctx, f, simultaneous=True),
+            partial(action_choices, ctx, f, simultaneous=True),
         )
         if d.action is None:
             ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
@@ -120,12 +127,12 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         )
     kinds = [p.kind for p in plans.values()]
     if any(k in NON_ATTACK for k in kinds) and not all(k in NON_ATTACK for k in kinds):
-        f = next(fid for fid, p in plans.items() if p.kind in NON_ATTACK)
+        first = next(p for p in plans.values() if p.kind in NON_ATTACK)
         ctx.fail(
             "SIMULTANEOUS_NON_ATTACK_ACTION",
-            f"decisions.{plans[f].key}",
-            f"{plans[f].key}: Refocus, Power Up and Await Opening only if every fighter of the exchange uses one.",
-            key=plans[f].key,
+            f"decisions.{first.key}",
+            f"{first.key}: Refocus, Power Up and Await Opening only if every fighter of the exchange uses one.",
+            key=first.key,
         )
     supers = [fid for fid, p in plans.items() if any(m.is_super for m in p.moves)]
     if len({ctx.fighters[fid].side for fid in supers}) > 1:
@@ -151,7 +158,6 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
     movers = [f for f in still if plans[f.id].movement and _can_go(ctx, f, plans[f.id])]
     for f in movers:  # all movement first, then the actions (000 L5553–L5555)
         f.acted = True
-        from .actions import do_move
 
         do_move(ctx, f, plans[f.id])
         plans[f.id].movement = 0
@@ -258,8 +264,6 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         victims = [t for t in kb if taken.get(t, 0) == most]
         victim = victims[0]
         if len(victims) > 1:
-            from ...dice import Die
-
             r = ctx.roll("fight", "knockback_tie", Die(3), "Knock Back tie", "E.3")
             victim = victims[(r - 1) % len(victims)]
         ranges, by = kb[victim]

@@ -11,12 +11,14 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NoReturn, Protocol
 
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
 from ...core.references import ref_of
 from ...dice import Die
 from . import events
+from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
 from .events import Snapshot
 from .fighter import F
@@ -38,6 +40,7 @@ from .models import (
 )
 from .protocol import complete, normalise
 
+_LOG_FIELDS = frozenset(LogStep.model_fields)
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
@@ -68,6 +71,18 @@ def die_for_step(step: int) -> Die:
     return Die(max(0, 3 + step))
 
 
+class Spine(Protocol):
+    """The steps of the turn that a rule element may start itself: an attack of its own (D–F) and its outcome
+    after a miss, or a fighter's place in the order (B–G). The resolver provides them, so the elements never
+    import the steps that call them."""
+
+    def resolve(self, ctx: Ctx, atk: Attack) -> Outcome: ...
+
+    def miss(self, ctx: Ctx, atk: Attack, guard: Guard) -> Outcome: ...
+
+    def slot(self, ctx: Ctx, f: F, point: str = "action") -> None: ...
+
+
 @dataclass
 class Ctx:
     req: TurnRequest
@@ -82,6 +97,7 @@ class Ctx:
     first_hit_awarded: bool
     prev_leader: str | None
     prev_leader_hit: bool
+    spine: Spine  # the turn's steps a rule element may start itself (``resolver``)
     log: list[LogStep] = field(default_factory=list)
     rolls: list[RollRecord] = field(default_factory=list)
     violations: list[Finding] = field(default_factory=list)
@@ -259,7 +275,7 @@ class Ctx:
 
     # ── findings and log ─────────────────────────────────────────────────────────────────────────
 
-    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> None:
+    def fail(self, code: str, path: str, message: str, key: str | None = None, ref: str | None = None) -> NoReturn:
         self.violations.append(self._finding(Severity.error, code, path, message, key, ref))
         raise Invalid(code)
 
@@ -315,17 +331,21 @@ class Ctx:
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
     ) -> None:
-        self.log.append(
-            LogStep.model_construct(
-                step=len(self.log) + 1,
-                label=label,
-                actor=actor,
-                inputs=inputs or {},
-                ref=ref,
-                change=change or {},
-                text=text,
-            )
-        )
+        step = object.__new__(LogStep)  # what model_construct does with every field given, without its walk
+        values = {
+            "step": len(self.log) + 1,
+            "label": label,
+            "actor": actor,
+            "inputs": inputs or {},
+            "ref": ref,
+            "change": change or {},
+            "text": text,
+        }
+        object.__setattr__(step, "__dict__", values)
+        object.__setattr__(step, "__pydantic_fields_set__", set(_LOG_FIELDS))
+        object.__setattr__(step, "__pydantic_extra__", None)
+        object.__setattr__(step, "__pydantic_private__", None)
+        self.log.append(step)
         events.after_note(self, actor, change or {}, label)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:

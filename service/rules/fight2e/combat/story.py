@@ -22,19 +22,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...dice import Die
 from ..fighter_models import Fighter
 from . import elements
+from .attack_records import Attack
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatFighter, DecisionValue, OngoingEffect
 from .move_profile import Profile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 HANDLED = ("distracting", "style_weakness", "phobia", "bishounen")
 _PERCEIVE = ("stance_evaluation", "deduction", "perception")

@@ -4,14 +4,11 @@ exchange (000 L3894–L3900)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Attack, Guard, Outcome
+from .attack_records import Attack as AttackCls
 from .models import Choice, DecisionValue, ResponseKind
 from .state import Ctx
 from .super_energy import pay_supers
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard, Outcome
 
 ENTRY = "priority.strike_through"
 
@@ -19,8 +16,6 @@ ENTRY = "priority.strike_through"
 def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     """Offer the strike after the hit's effects (E.1–E.8), at the Range they leave. Ruling: 1 Control left is all
     the book asks, whatever the move's Level (000 L3898)."""
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     if guard.response is not ResponseKind.priority or atk.context not in ("action", "interrupt"):
@@ -69,7 +64,7 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
         {"move": m.id, "control": d.control},
         {"acted": True},
     )
-    resolve(
+    ctx.spine.resolve(
         ctx,
         AttackCls(
             attacker=d, defender=a, moves=[m], context="response", label="E", cost=m.level, key=key, response="priority"

@@ -21,7 +21,7 @@ import re
 from dataclasses import replace
 
 from ..fighter_models import Fighter, Style
-from . import elements
+from . import elements, summon
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect
@@ -264,8 +264,6 @@ def switch(ctx: Ctx, f: F, name: str, why: str, ref: str) -> None:
         and not m.cross_style
     ]
     for e in [x for x in ended if x.id == "summon"]:
-        from . import summon
-
         summon.leave(ctx, f, e, "its summoner left the style")
     f.ongoing = [e for e in f.ongoing if e not in ended and e.id != "style"]
     base = (f.base_prof or f.prof).base_style
@@ -329,6 +327,7 @@ class Styles(Element):
     """The style he is in (Multiple Styles, 000 L5040–L5126)."""
 
     effects = frozenset({"style"})
+    entries = frozenset({"end_style", "end_style.movement_exception"})
     order = 50
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

@@ -17,21 +17,19 @@ Defensive Response and his Basic Reaction Attack too, and a Tactics Response aga
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..fighter_models import FighterMove
 from ..models import EntryChoice
 from . import ally_checks
 from .ally_checks import allies
+from .attack_records import Attack, Guard, Outcome
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile
 from .profile import BASIC_MOVE, profile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard, Outcome
 
 COUNT = 5
 PREFIX = "ally:"
@@ -191,9 +189,6 @@ def join(
     reach, else at another opponent it reaches; defended separately but with the same Skill (000 L4201–L4207).
     With his Basic Defensive Response or Basic Reaction Attack (``context`` response / reaction) the Ally answers
     along with him, at the same fighter only (000 L4203). Returns True when an Ally's attack hit."""
-    from . import ally_checks
-    from .attack import resolve
-    from .attack_records import Attack
 
     if not allies(f) or not moves or any(m.kind != "basic" for m in moves) or f.defeated:
         return False
@@ -249,7 +244,7 @@ def join(
             same_skill=same,
             **kind,
         )
-        hit = _strike(ctx, f, e, victim, atk, resolve) or hit
+        hit = _strike(ctx, f, e, victim, atk) or hit
     return hit
 
 
@@ -266,7 +261,7 @@ def is_ally_attack(atk: Attack) -> bool:
     return any(m.id.startswith(PREFIX) for m in atk.moves)
 
 
-def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> bool:  # type: ignore[no-untyped-def]
+def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk: Attack) -> bool:
     """The Ally's attack from where the Ally stands, with the summoner's Strength and none of his Buffs
     (000 L4201)."""
     keep_prof, keep_range = f.prof, ctx.range
@@ -279,7 +274,7 @@ def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk, resolve) -> bool:  # type
         ctx.range = here
     ctx.note("D.1", f.id, f"{f.id}'s Ally attacks {victim.id} at Range {here}.", "000 L4201")
     try:
-        return bool(resolve(ctx, atk).hit)
+        return bool(ctx.spine.resolve(ctx, atk).hit)
     finally:
         f.prof = keep_prof
         if ctx.band_mode and e.band is not None and keep_band is not None:
@@ -366,6 +361,7 @@ class Summon(Element):
     """A summoned Ally, the rest before the next Summon, and a Check on the Ally (000 L4185–L4209)."""
 
     effects = frozenset({"summon", "summon_rest", ally_checks.CHECKED})
+    entries = frozenset({"summon"})
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))

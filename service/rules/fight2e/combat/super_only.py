@@ -12,11 +12,9 @@ from __future__ import annotations
 import re
 
 from ..moves import KI_SHIFT
-from .elements import Element, carried, register
 from .fighter import Effect, F
-from .models import ChoiceOption, DecisionValue, OngoingEffect
+from .models import ChoiceOption, DecisionValue
 from .move_profile import MoveProfile
-from .ongoing import restore_move
 from .state import Ctx
 
 INFINITE = "infinite_supers"
@@ -250,16 +248,3 @@ def response_ki(f: F) -> int:
     ):
         return 1
     return f.prof.ki
-
-
-@register
-class SuperTimeCounts(Element):
-    """Infinite Supers, a Super Move Enhancer's count and a Limited Choice (000 L4232–L4237, L4930–L4972)."""
-
-    effects = TIMED
-
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
-        restore_move(ctx, f, path, carried(raw))
-
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
-        return [x for x in [tick(ctx, f, e, elapsed)] if x is not None]

@@ -11,17 +11,14 @@ from tier 4 up any other damaging hit ends it too (000 L4259–L4261).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from . import elements
+from .attack_records import Attack
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, OngoingEffect
 from .move_profile import MoveProfile, Profile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 COUNT = 5
 TIERS = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
@@ -179,6 +176,7 @@ class Suppression(Element):
     """A Suppression on him: its tier and movement lock (000 L4239–L4263)."""
 
     effects = frozenset({"suppression"})
+    entries = frozenset({"suppression"})
     order = 70
 
     def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:

@@ -14,16 +14,13 @@ partner with a Tag Counter move may launch it (decision ``tag_counter``, 10 Supe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .attack_records import Attack, Guard
+from .attack_records import Attack as AttackCls
 from .elements import Element, register
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
 from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -251,15 +248,12 @@ def _enter(ctx: Ctx, out: F, new: F, how: str, again: bool = False) -> None:
         {"in": new.id, "initiative": new.init, "control": new.control},
     )
     if now:
-        from .actions import slot
-
-        slot(ctx, new)
+        ctx.spine.slot(ctx, new)
 
 
 def enter_due(ctx: Ctx, next_init: int | None) -> None:
     """Before the next place in the order (``next_init`` its Initiative; None at the end of the turn): an entered
     partner whose Initiative is higher acts now."""
-    from .actions import slot
 
     # ruling: an entering partner who ties a fighter still to act goes after him (only a higher total acts at once,
     # 000 L6283).
@@ -269,7 +263,7 @@ def enter_due(ctx: Ctx, next_init: int | None) -> None:
             continue
         if next_init is None or f.init > next_init:
             f.tag_entered = False
-            slot(ctx, f)
+            ctx.spine.slot(ctx, f)
 
 
 # ── Tag Counter (000 L4265–L4271) ────────────────────────────────────────────────────────────────
@@ -281,8 +275,6 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
     """After an attack the fighter in the fight stopped with the Defense Skill: a waiting partner may launch a
     Tag Counter move for 10 Super Energy, answered like a Defensive Response (Defense only, halved; with Aerial
     Evasion too); if it hits, the two change places."""
-    from .attack import resolve
-    from .attack_records import Attack as AttackCls
 
     a, d = atk.attacker, atk.defender
     # ruling: one Defensive Response per attack: not when the partner in the fight answered himself (000 L4269)
@@ -342,9 +334,9 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
             cost=0,
             key=key,
             response="counter",
-            orig_aerial=m.has("aerial"),
+            orig_aerial=bool(m.has("aerial")),
         )
-        out = resolve(ctx, response)
+        out = ctx.spine.resolve(ctx, response)
         if out.hit and not p.defeated:
             p.responded_ok = True
             p.acted = True  # ruling: like any Defensive Response it takes the place of his action (000 L5850)

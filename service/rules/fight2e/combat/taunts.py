@@ -4,20 +4,14 @@ move)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...dice import Die
 from ..catalog import catalog
-from .elements import Element, carried, register
+from .attack_records import Attack
+from .damage import _roll_with_minimum
 from .fighter import Effect, F
-from .models import OngoingEffect
 from .move_profile import MoveProfile
-from .ongoing import restore_move
 from .reprice import with_entries
 from .state import Ctx, die_for_step
-
-if TYPE_CHECKING:
-    from .attack_records import Attack
 
 
 def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
@@ -50,7 +44,6 @@ def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> N
 def modify_super_energy(ctx: Ctx, atk: Attack, m: MoveProfile, index: int) -> None:
     """On a hit the move's damage roll, without Strength or Stamina but with the Elements that change damage,
     is Super Energy gained by the user or taken from the target, as built (000 L4283–L4289)."""
-    from .damage import _roll_with_minimum
 
     a, d = atk.attacker, atk.defender
     inc, mh = m.has("increased_damage"), m.has("multi_hit")
@@ -167,16 +160,3 @@ def tick(ctx: Ctx, f: F, e: Effect) -> Effect | None:
         ctx.note("H.3", f.id, f"{m.name if m else e.move}'s lent Element was not used: it is lost.", "000 L4301")
         return None
     return e
-
-
-@register
-class LentElement(Element):
-    """A Taunt's Element Addition lent to an ally, until the turn after (000 L4295–L4301)."""
-
-    effects = frozenset({ADDITION})
-
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
-        restore_move(ctx, f, path, carried(raw))
-
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
-        return [x for x in [tick(ctx, f, e)] if x is not None]

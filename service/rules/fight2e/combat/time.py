@@ -39,19 +39,19 @@ def time_roll(ctx: Ctx) -> None:
         if n:
             spends[f.id] = n
     active = sum(1 for f in ctx.fighters.values() if f.active)
-    d = Die(4 if active > 2 else 3)
-    roll = ctx.roll("fight", "time", d, "Time Roll", "H.2")  # key T{turn}.fight.time
+    die = Die(4 if active > 2 else 3)
+    roll = ctx.roll("fight", "time", die, "Time Roll", "H.2")  # key T{turn}.fight.time
     result = max(roll + sum(spends.values()), 1)
     before = ctx.time_count
     ctx.time_count -= result
     ctx.note(
         "H.2",
         None,
-        f"Time Roll {d}: {roll}"
+        f"Time Roll {die}: {roll}"
         + (f" {sum(spends.values()):+d} from FS" if spends else "")
         + f" → {result}. Time Count {before} → {ctx.time_count}.",
         "000 L6055–L6061",
-        {"roll": roll, "die": str(d), **{f"fs_{k}": v for k, v in spends.items()}},
+        {"roll": roll, "die": str(die), **{f"fs_{k}": v for k, v in spends.items()}},
         {"time_count": ctx.time_count},
     )
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from . import hazard_effects, hazard_interaction, positions
+from .damage import roll_damage
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
 from .move_profile import MoveProfile, Profile
+from .ongoing import rebuild
 from .profile import BASIC_MOVE
 from .state import Ctx
 
@@ -56,7 +59,6 @@ def beast_profile(prof: Profile, raised: tuple[str, ...]) -> Profile:
 
 
 def _enter(ctx: Ctx, f: F) -> None:
-    from .ongoing import rebuild
 
     f.beast_form = True
     f.human_prof = f.base_prof or f.prof
@@ -65,7 +67,6 @@ def _enter(ctx: Ctx, f: F) -> None:
 
 
 def _revert(ctx: Ctx, f: F) -> None:
-    from .ongoing import rebuild
 
     f.beast_form = False
     f.beast_energy = 0  # ruling: back in human form he starts gathering Beast Energy from 0 again (000 L5317)
@@ -193,8 +194,6 @@ def _joins(ctx: Ctx, o: F, f: F) -> None:
 
 
 def _blast(ctx: Ctx, f: F, o: F) -> None:
-    from . import hazards, positions
-    from .damage import roll_damage
 
     # ruling: the change hurts like a Basic Move (with the form's Strength) but is no attack: no Accuracy, Defense,
     # Hit Stun, Stun or Knock Down, and it earns nothing as an attack (000 L5313)
@@ -219,7 +218,7 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
     if o.side != f.side and o.transformed:
         ctx.note("B.1", o.id, f"{o.id} is transforming too: no Knock Back.", "000 L5313–L5315")
         return
-    if hazards.pinned(ctx, o):
+    if hazard_effects.pinned(ctx, o):
         return
     was, now = positions.knock_back(ctx, f, o, 1)
     ctx.note(
@@ -230,7 +229,7 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
         {"ranges": 1},
         {"range": now},
     )
-    hazards.steer_knockback(ctx, f, o)
+    hazard_interaction.steer_knockback(ctx, f, o)
 
 
 # ── during the fight ──────────────────────────────────────────────────────────────────────────────

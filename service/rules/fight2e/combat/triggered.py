@@ -15,16 +15,18 @@ instance spent and ``fs`` for its Defense Total, or ``pass``. Roll: ``T{turn}.{a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ...dice import Die
+from . import effects
+from .attack_records import Attack, Guard, Outcome
+from .attack_records import Attack as AttackCls
 from .combo import combo_accuracy
 from .fighter import Effect, F
+from .invisibility import blocked
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
-
-if TYPE_CHECKING:
-    from .attack_records import Attack, Guard, Outcome
+from .super_energy import count_attack
 
 ENTRY = "triggered_interrupt"
 MULTIPLE = "triggered_interrupt.multiple_instances"
@@ -115,7 +117,6 @@ def _reaches(ctx: Ctx, m: MoveProfile, d: F, a: F) -> bool:
 
 def offer(ctx: Ctx, atk: Attack) -> Trap | None:
     """With his defence, the defender may set off an armed Triggered Interrupt (000 L4404)."""
-    from .invisibility import blocked
 
     a, d = atk.attacker, atk.defender
     if atk.context not in ("action", "interrupt") or ENTRY not in d.prof.entry_ids or blocked(d, a):
@@ -180,7 +181,6 @@ def _vs(atk: Attack, option: str) -> int:
 def beaten(ctx: Ctx, atk: Attack, trap: Trap, total_acc: int, option: str, sides: int) -> bool:
     """The attacker's second roll, against the Triggered Interrupt: the same Accuracy and FS, with the Tactics
     modifiers of the moves in place of those against his main defence (000 L4405)."""
-    from ...dice import Die
 
     a = atk.attacker
     acc = total_acc - _vs(atk, option) + _vs(atk, "tactics")
@@ -211,18 +211,13 @@ def beaten(ctx: Ctx, atk: Attack, trap: Trap, total_acc: int, option: str, sides
 def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> Outcome:
     """The attack failed against the Triggered Interrupt: it misses, and the trap strikes back (+2 damage per
     instance past the first, 000 L4423)."""
-    from . import effects
-    from .attack import miss, resolve
-    from .attack_records import Attack as AttackCls
-    from .attack_records import Outcome
-    from .super_energy import count_attack
 
     a, d = atk.attacker, atk.defender
     spend(ctx, d, trap.move, trap.instances)
     d.responded_ok = True
     if trap.move.offensive:
         ctx.note("F.3", d.id, f"{d.id}'s {trap.move.name} interrupts {a.id}.", "000 L4404, L5874")
-        resolve(
+        ctx.spine.resolve(
             ctx,
             AttackCls(
                 attacker=d,
@@ -238,7 +233,7 @@ def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> O
             ),
         )
     if not main_hit:
-        return miss(ctx, atk, guard)  # his own defence held too: its results follow (000 L4405)
+        return ctx.spine.miss(ctx, atk, guard)  # his own defence held too: its results follow (000 L4405)
     count_attack(ctx, a, atk.moves, hit=False)
     effects.on_miss(ctx, atk, guard)
     return Outcome(hit=False, guard=guard)

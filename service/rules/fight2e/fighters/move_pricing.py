@@ -131,7 +131,7 @@ def price_moves(s: Sheet) -> None:
             # Every part was validated by the Fighter model under the same (or tighter) bounds as MoveRequest's.
             req = MoveRequest.model_construct(
                 name=mv.name[:120] if mv.name else None,
-                type=MoveType.super if m.is_super else MoveType.special,
+                type="super" if m.is_super else "special",
                 level=mv.level,
                 elements=mv.elements,
                 liabilities=mv.liabilities,

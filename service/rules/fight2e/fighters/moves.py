@@ -120,7 +120,7 @@ def _check_ledger(s: Sheet, on_moves: int) -> None:
     problems += [f"{k}: ledger {a}, sheet {b}" for k, (a, b) in totals.items() if a != b]
     dated = [m for m in s.moves if m.charged]
     if dated and all(s.acq(m.move.acquired_at_pl) is not None for m in dated):
-        per_pl = Counter()
+        per_pl: Counter[int | None] = Counter()
         for m in dated:
             per_pl[s.acq(m.move.acquired_at_pl)] += m.charged
         for e in ledger:
@@ -322,12 +322,12 @@ def check_move_references(s: Sheet) -> None:
             ("multi_part_move", "opening_move"),
             ("multi_part_throw", "opening_throw"),
         ):
-            target = _option(m, entry_id, option)
-            if m.has(entry_id) and target and normalise(target) not in by_name:
+            opening = _option(m, entry_id, option)
+            if m.has(entry_id) and opening and normalise(opening) not in by_name:
                 found.add(
                     "SEQUENCE_OPENING_MISSING",
                     m.path,
-                    f"{m.label}: the opening move '{target}' is not on the sheet yet.",
+                    f"{m.label}: the opening move '{opening}' is not on the sheet yet.",
                     key=entry_id,
                 )
         if m.has("cancel_throw") and not others(m, "throw"):

@@ -1,0 +1,97 @@
+// The Fight Rules Service client: openapi-fetch typed by the service's OpenAPI document (`api`), sent through a
+// fetch that honours 429 Retry-After and revalidates catalogues by ETag, plus calls by ruleset and operation
+// name as GET /v1/rulesets lists them, so a ruleset added to the service is reachable without new code.
+import createClient, { type Client } from "openapi-fetch";
+
+import { asProblem, ProblemError, unwrap } from "./problem.js";
+import type { components, paths } from "./schema.js";
+import { EtagCache, type FetchLike, type RetryOptions, withRetry } from "./transport.js";
+
+export type { components, operations, paths } from "./schema.js";
+export * from "./problem.js";
+export * from "./step.js";
+export * from "./transport.js";
+
+export type Schemas = components["schemas"];
+export type RulesetInfo = Schemas["RulesetInfo"];
+export type MoveRequest = Schemas["MoveRequest"];
+export type MovePrice = Schemas["MovePrice"];
+export type Fighter = Schemas["Fighter"];
+export type FighterValidation = Schemas["FighterValidation"];
+export type TurnRequest = Schemas["TurnRequest"];
+export type TurnResult = Schemas["TurnResult"];
+export type OperationInfo = Schemas["OperationInfo"];
+export type JsonObject = { [key: string]: unknown };
+
+export interface ClientOptions {
+  /** Where the service answers, e.g. `http://127.0.0.1:8000`; empty for the page's own origin. */
+  baseUrl?: string;
+  /** Retry policy on 429, or `false` to hand every 429 back at once. */
+  retry?: RetryOptions | false;
+  /** The ETag cache of GET answers, or `false` for none (default: a new one of 64 documents). */
+  etags?: EtagCache | false;
+  /** The underlying fetch (default: the global one). */
+  fetch?: FetchLike;
+  headers?: Record<string, string>;
+}
+
+export interface FightRulesClient {
+  /** Every path of the OpenAPI document, typed: `api.POST("/v1/fight2e/moves/price", { body })`. */
+  readonly api: Client<paths>;
+  readonly etags: EtagCache | undefined;
+  /** The rulesets the service hosts, with their operations and catalogue documents. */
+  rulesets(): Promise<RulesetInfo[]>;
+  /** A ruleset's operation by name (`price_move`), at the path the service lists for it. */
+  call<T = JsonObject>(ruleset: string, operation: string, body: JsonObject): Promise<T>;
+  /** A ruleset's catalogue document by name (`catalog_entries`), with its filters. */
+  catalogue<T = JsonObject>(ruleset: string, document: string, query?: Record<string, string>): Promise<T>;
+}
+
+export function createFightRulesClient(options: ClientOptions = {}): FightRulesClient {
+  const base = (options.baseUrl ?? "").replace(/\/$/, "");
+  const etags = options.etags === false ? undefined : (options.etags ?? new EtagCache());
+  let send: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  if (etags) send = etags.wrap(send);
+  if (options.retry !== false) send = withRetry(send, options.retry ?? {});
+  const api = createClient<paths>({ baseUrl: base, fetch: send, headers: options.headers });
+  let listed: Promise<RulesetInfo[]> | undefined;
+
+  const rulesets = () => {
+    listed ??= api.GET("/v1/rulesets").then((r) => unwrap(r).rulesets);
+    listed.catch(() => (listed = undefined)); // a failed listing is asked again next time
+    return listed;
+  };
+
+  async function find(ruleset: string, name: string, kind: "operations" | "catalogue"): Promise<OperationInfo> {
+    const info = (await rulesets()).find((r) => r.id === ruleset);
+    const found = info?.[kind].find((o) => o.name === name);
+    if (!found) throw new RangeError(`the service lists no ${kind} entry ${ruleset}/${name}`);
+    return found;
+  }
+
+  async function json<T>(request: Request): Promise<T> {
+    const response = await send(request);
+    const text = await response.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new ProblemError(response.status, asProblem(response.status, body));
+    return body as T;
+  }
+
+  const target = (path: string) => new URL(base + path, globalThis.location?.href ?? base).toString();
+
+  return {
+    api,
+    etags,
+    rulesets,
+    async call<T>(ruleset: string, operation: string, body: JsonObject) {
+      const op = await find(ruleset, operation, "operations");
+      const headers = { ...options.headers, "content-type": "application/json" };
+      return json<T>(new Request(target(op.path), { method: "POST", headers, body: JSON.stringify(body) }));
+    },
+    async catalogue<T>(ruleset: string, document: string, query: Record<string, string> = {}) {
+      const op = await find(ruleset, document, "catalogue");
+      const search = new URLSearchParams(query).toString();
+      return json<T>(new Request(target(op.path + (search ? `?${search}` : "")), { headers: options.headers }));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+"""Area Effect and Explosive attacks: everyone else in the area is attacked with the same roll, and a blast's Reduced
+Damage falls off with the distance from its centre (000 L2831, L3318–L3334)."""
+
+from __future__ import annotations
+
+from . import (
+    hazards,
+    multi_part_throw,
+)
+from .attack import resolve
+from .attack_records import Attack, Outcome, Plan
+from .fighter import F
+from .invisibility import blocked
+from .state import Ctx
+
+_AREA = frozenset({"area_effect", "explosive"})
+
+
+def blast_centre(f: F, plan: Plan) -> F | None:
+    """The centre of a Reduced Damage explosion: the target of a Ranged one, else the user (000 L3326–L3334)."""
+    m = next((m for m in plan.moves if m.has("explosive.reduced_damage")), None)
+    if m is None:
+        return None
+    return plan.target if m.has("ranged") else f
+
+
+def resolve_blast(ctx: Ctx, atk: Attack, centre: F | None) -> Outcome:
+    if centre is None:
+        return resolve(ctx, atk)
+    atk.defender.blast_steps = ctx.distance(centre, atk.defender)
+    try:
+        return resolve(ctx, atk)
+    finally:
+        atk.defender.blast_steps = 0
+
+
+def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
+    """Area Effect (Range 0–1) and Explosive (Range 0–2; around the target when Ranged): everyone else there,
+    friend or foe, is attacked as well, each with his own roll and defence (000 L2831–L2839, L3324–L3330; ruling:
+    one after the other, Responses settled as they come)."""
+    if not f.prof.entry_ids & _AREA:
+        return []
+    explosive = next((m for m in plan.moves if m.has("explosive")), None)
+    if explosive is None and not any(m.has("area_effect") for m in plan.moves):
+        return []
+    radius = 2 if explosive is not None else 1
+    centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
+
+    return [
+        o
+        for i in ctx.order
+        if (o := ctx.fighters[i]) is not f
+        and o is not plan.target
+        and o.active
+        and ctx.distance(centre, o) <= radius
+        and not multi_part_throw.sealed(ctx, f, o)
+        and not blocked(f, o)
+        and not hazards.in_pit(o)
+    ]

@@ -1,0 +1,209 @@
+"""The answer to a turn: the fight and every fighter's state after it, or the request's own state with the decisions
+and dice still needed, or the violations (000 L5380, L5448)."""
+
+from __future__ import annotations
+
+from ..identity import RULESET, VERSION
+from . import (
+    elements,
+    events,
+    hazards,
+)
+from .fighter import F
+from .glory import round_end_glory
+from .models import (
+    DieShift,
+    DieTarget,
+    Direction,
+    FighterState,
+    FightState,
+    Finding,
+    OngoingEffect,
+    PendingAccuracy,
+    PendingDecision,
+    Positioning,
+    PreviousTurn,
+    Status,
+    Stunned,
+    TurnRequest,
+    TurnResult,
+)
+from .state import Ctx
+from .time import winner
+from .turn_setup import report_keys
+
+
+def gathered_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
+    """The dice and decisions gathered in one answer; whatever was seen with stand-in dice is left out."""
+    if ctx.marks is not None:
+        log, rolls, glory, warnings, violations, evs = ctx.marks
+        del ctx.log[log:], ctx.rolls[rolls:], ctx.glory[glory:], ctx.warnings[warnings:], ctx.violations[violations:]
+        del ctx.events[evs:]
+    if ctx.needed:
+        first = ctx.needed[0]
+        pending = PendingDecision.model_construct(
+            key=first.key,
+            fighter=first.fighter,
+            point="roll",
+            step=first.step,
+            text=f"Roll {first.die} for {first.purpose}."
+            + (f" ({len(ctx.needed)} dice are needed: see dice_needed.)" if len(ctx.needed) > 1 else ""),
+            die=first.die,
+            default=None,
+            choices=[],
+            provisional=False,
+        )
+    else:
+        pending = ctx.asked[0]
+    res = answer_of(req, ctx, Status.decision_required, pending)
+    return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": list(ctx.asked)})
+
+
+def empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
+    return TurnResult.model_construct(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        status=Status.invalid,
+        violations=violations,
+        warnings=[],
+        unsupported=[],
+        pending_decision=None,
+        fight=req.fight,
+        fighters=list(req.fighters),
+        rolls=[],
+        glory=[],
+        log=[],
+        winner=None,
+        events=[],
+        dice_needed=[],
+        decisions_needed=[],
+    )
+
+
+def answer_of(req: TurnRequest, ctx: Ctx | None, status: Status, pending: PendingDecision | None = None) -> TurnResult:
+    if ctx is None:
+        return empty(req, [])
+    return TurnResult.model_construct(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        status=status,
+        violations=ctx.violations,
+        warnings=ctx.warnings,
+        unsupported=ctx.unsupported,
+        pending_decision=pending,
+        fight=req.fight,
+        fighters=list(req.fighters),
+        rolls=ctx.rolls,
+        glory=ctx.glory,
+        log=ctx.log,
+        winner=None,
+        events=ctx.events,
+        dice_needed=[],
+        decisions_needed=[pending] if pending is not None and pending.point != "roll" else [],
+    )
+
+
+def _state(f: F, old: FighterState) -> FighterState:
+    return FighterState.model_construct(
+        life_bar=f.life,
+        fighting_spirit=f.fs,
+        fs_start=f.fs_start,
+        super_energy=f.se,
+        defeated=f.defeated,
+        knocked_down=f.knocked_down,
+        stunned=Stunned.model_construct(actions_to_recover=f.stunned) if f.stunned else None,
+        times_stunned_this_round=f.times_stunned,
+        next_turn_dice=[
+            DieShift.model_construct(target=DieTarget(t), steps=max(min(s, 12), -12), source=src)
+            for t, s, src in f.next_dice
+        ][:16],
+        no_fs_on_init_ctrl=f.no_fs_init,
+        full_offense_streak=min(f.fo_streak, 50),
+        await_opening=min(f.await_count, 50),
+        pending_accuracy=[
+            PendingAccuracy.model_construct(amount=min(a, 20), vs=vs, source=src) for a, vs, src in f.pending_acc
+        ][:8],
+        moves_scored_this_round=f.scored[:120],
+        utility_moves_used=f.utility_used[:120],
+        glory_this_round=f.glory_round,
+        combo_streak=min(f.combo_streak, 200),
+        taunt_used=f.taunt_used,
+        cheap_moves_used=f.cheap_used[:120],
+        beast_form=f.beast_form,
+        beast_energy=max(min(f.beast_energy, 20), -20),
+        long_combo_used=f.long_combo,
+        story_points=f.story,
+        tag_waiting=f.tag_waiting,
+        ongoing_effects=[
+            OngoingEffect.model_construct(
+                id=e.id,
+                move=e.move,
+                time_left=e.time_left,
+                since=e.since,
+                target=e.target,
+                charges=e.charges,
+                direction=Direction(e.direction) if e.direction else None,
+                band=e.band,
+                hazard=e.hazard,
+                moved=e.moved,
+                entry=e.entry,
+            )
+            for e in f.ongoing
+        ]
+        + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
+    )
+
+
+def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
+    over, win, why = winner(ctx)
+    report_keys(
+        ctx,
+        [
+            ("decisions", "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED", key)
+            for key in sorted(set(req.decisions) - ctx.used_decisions)
+        ],
+        "was not asked for this turn",
+    )
+    for key in sorted(set(req.rolls or {}) - ctx.used_rolls):
+        ctx.warn("ROLL_NOT_USED", f"rolls.{key}", f"{key} was not needed this turn and was ignored.", key=key)
+    if over:
+        ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
+        events.round_over(ctx, win)
+        round_end_glory(ctx)
+        events.after_note(ctx, None, {})  # the round's Glory
+    leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
+    pos = req.fight.positioning
+    positioning = Positioning.model_construct(
+        mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range, bands=dict(ctx.bands)
+    )
+    fight = FightState.model_construct(
+        round=req.fight.round,
+        turn=min(req.fight.turn + 1, 999),
+        time_count=max(ctx.time_count, -100),
+        positioning=positioning,
+        sides=dict(req.fight.sides),
+        previous_turn=PreviousTurn.model_construct(
+            initiative_leader=ctx.leader, leader_hit=bool(leader and leader.hit_someone)
+        ),
+        first_hit_awarded=ctx.first_hit_awarded,
+        hazards=hazards.out(ctx),
+    )
+    fighters = [cf.model_copy(update={"state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters]
+    return TurnResult.model_construct(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        status=Status.round_over if over else Status.resolved,
+        violations=[],
+        warnings=ctx.warnings,
+        unsupported=ctx.unsupported,
+        pending_decision=None,
+        fight=fight,
+        fighters=fighters,
+        rolls=ctx.rolls,
+        glory=ctx.glory,
+        log=ctx.log,
+        winner=win,
+        events=ctx.events,
+        dice_needed=[],
+        decisions_needed=[],
+    )

@@ -1,0 +1,47 @@
+"""The combat rule-element registry (service/rules/fight2e/combat/elements.py): what it answers for is data that
+must name real catalogue entries and request ids, and every hook is reached through it."""
+
+from __future__ import annotations
+
+from service.rules.fight2e.catalog import catalog
+from service.rules.fight2e.combat import elements, resolve_turn
+from service.rules.fight2e.combat.benchmark import request
+from service.rules.fight2e.combat.coverage import IMPLEMENTED
+from service.rules.fight2e.combat.models import TurnRequest
+
+
+def test_every_handled_entry_is_a_catalogue_entry_listed_as_implemented() -> None:
+    handled = elements.handled_entries()
+    assert handled, "no element names the entries it applies"
+    assert handled <= set(catalog().entries), sorted(handled - set(catalog().entries))
+    assert handled <= set(IMPLEMENTED), sorted(handled - set(IMPLEMENTED))
+
+
+def test_each_ongoing_effect_id_has_one_element() -> None:
+    seen: dict[str, str] = {}
+    for element in elements._ELEMENTS:
+        for ident in type(element).effects:
+            assert ident not in seen, f"{ident} is claimed by {seen[ident]} and {type(element).__name__}"
+            seen[ident] = type(element).__name__
+    assert set(seen) == elements.handled_effects()
+
+
+def test_the_buffs_fold_before_every_other_element() -> None:
+    """A Buff changes the sheet's own figures; styles, Distracting and Suppression then change the result
+    (the order ``ongoing.rebuild`` has always used)."""
+    folding = [type(e).__name__ for e in elements._ELEMENTS if type(e).fold is not elements.Element.fold]
+    assert folding[0] == "MoveEffects"
+    assert folding.index("Styles") < folding.index("StoryEffects") < folding.index("Suppression")
+
+
+def _request(effect: dict) -> TurnRequest:
+    """The benchmark turn with one more ongoing effect on its first fighter."""
+    data = request().model_dump(mode="json")
+    data["fighters"][0]["state"]["ongoing_effects"] = [effect]
+    return TurnRequest.model_validate(data)
+
+
+def test_an_ongoing_effect_no_element_answers_for_is_reported_unsupported_and_carried_back() -> None:
+    res = resolve_turn(_request({"id": "mystery", "move": None, "time_left": 3}))
+    assert [u.id for u in res.unsupported] == ["mystery"]
+    assert [e.id for e in res.fighters[0].state.ongoing_effects] == ["mystery"]
