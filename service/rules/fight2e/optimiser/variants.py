@@ -85,11 +85,13 @@ class Space:
 
 
 def _option_values(opt: EntryOption) -> list[Any] | None:
-    """The values tried for one design choice; ``[None]`` leaves it to its default; None: cannot be built."""
+    """The values tried for one design choice; ``None`` among them leaves it unset (its default, or nothing);
+    None: it cannot be built."""
+    if opt.type == "choice":  # every choice, the default one too
+        unset: list[Any] = [] if opt.required or opt.default is not None else [None]
+        return unset + [c.value for c in opt.choices]
     if not opt.required or opt.default is not None:
         return [None]
-    if opt.type == "choice":
-        return [c.value for c in opt.choices]
     if opt.type == "int":
         low = opt.minimum or 0
         high = low + INT_VALUES - 1 if opt.maximum is None else min(opt.maximum, low + INT_VALUES - 1)
