@@ -41,6 +41,18 @@ def test_blooming_dance_is_the_cheapest_long_range_d8_without_liabilities() -> N
     assert best.price.damage is not None and best.price.damage.die == "1d8"
 
 
+def test_without_warnings_the_book_move_comes_first() -> None:
+    """Liabilities beyond what the Elements need draw a warning (digest ruling A1, 000 L2293); refusing warnings,
+    Blooming Dance (000 L4980–L4988) is again the cheapest at 3 Move Points, first at its own level L3."""
+    answer = optimise(
+        keywords=["long_range"], min_damage_die="1d8", fighter={"ki": 4}, without_warnings=True, answers=2
+    )
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, best.request.liabilities) == (3, 3, [])
+    assert all(not m.price.warnings for m in answer.moves)
+
+
 def test_a_liability_makes_a_cheaper_blooming_dance() -> None:
     """With Liabilities allowed, a −1 Liability on the same L3 move leaves one of 5 slots unused: 2 Move Points
     (000 L2289, L2293), cheaper than the book's 3; the optimiser shows such a move, cheaper still if it can."""
@@ -114,6 +126,16 @@ def test_same_request_same_answer() -> None:
 def test_entries_outside_the_search_are_listed() -> None:
     answer = optimise(answers=1)
     assert "random_effect" in {u.id for u in answer.unsupported}  # built from combinations (000 L3944)
+    asked = optimise(include=["random_effect"])
+    assert asked.status == "none_exists" and asked.binding[0].path == "include[0]"
+    assert "does not build" in asked.binding[0].message
+
+
+def test_a_super_only_entry_on_a_special_is_named() -> None:
+    """Breakthrough is a Super Move Element (000 L2724–L2737): no Special Move carries it."""
+    answer = optimise(include=["breakthrough"])
+    assert answer.status == "none_exists"
+    assert [b.path for b in answer.binding] == ["include[0]"]
 
 
 KEYWORDS = ["long_range", "reach_range", "knocks_down", "ender", "starter", "mobile", "passing", "no_combo"]

@@ -3012,6 +3012,11 @@ export interface components {
              * @enum {string}
              */
             type?: "special" | "super";
+            /**
+             * Without Warnings
+             * @description Only moves priced without a warning: no entry left to the Director's approval, and no Liabilities beyond what the Elements need lowering the Move Points. Default: `false`.
+             */
+            without_warnings?: boolean;
         };
         /** OptimisedMove */
         OptimisedMove: {

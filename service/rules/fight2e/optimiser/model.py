@@ -47,8 +47,8 @@ class MoveModel:
     level: cp_model.IntVar
     times: list[cp_model.IntVar]
     taken: list[cp_model.IntVar]
-    mp: cp_model.IntVar
     wants: list[Want] = field(default_factory=list)
+    mp: cp_model.IntVar = field(init=False)  # set by the budget rules
     objective: cp_model.LinearExpr = field(default_factory=lambda: cp_model.LinearExpr.constant(0))
 
     def want(self, path: str, message: str) -> cp_model.IntVar:
@@ -72,7 +72,7 @@ def build(req: OptimiseRequest, space: Space) -> MoveModel:
         m.add(n >= u)
         m.add(n <= v.max_times * u)
         times.append(n)
-    mm = MoveModel(m, level, times, taken, m.new_int_var(1, 4 * MAX_LEVEL, "mp"))
+    mm = MoveModel(m, level, times, taken)
     _entry_rules(mm, space)
     _budget(mm, req, space)
     _wishes(mm, req, space)
@@ -133,19 +133,45 @@ def _budget(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     m.add(2 * used >= elements - liabilities)
     m.add(2 * used <= elements - liabilities + 1)
     m.add(used <= slots)
-    unused = m.new_int_var(0, bound, "unused")
-    m.add_max_equality(unused, [slots - used, 0])
+    mm.mp = _move_points(m, req, level, slots, used, "")
     if is_super:
-        discount = m.new_int_var(0, bound, "discount")
-        m.add_division_equality(discount, unused, 2)  # two unused slots per Move Point (000 L5236)
-        m.add_max_equality(mm.mp, [level - discount, 1])
         _offense(mm, space, slots, liabilities)
+    if req.without_warnings:
+        # Liabilities may not lower the price below what the Elements alone give (digest ruling A1; the pricing
+        # core warns of it, 000 L2293).
+        alone = m.new_int_var(0, bound, "used_by_elements")
+        m.add(2 * alone >= elements)
+        m.add(2 * alone <= elements + 1)
+        lit = mm.want("without_warnings", "every legal move with the other wishes draws a warning")
+        m.add(mm.mp == _move_points(m, req, level, slots, alone, "_by_elements")).only_enforce_if(lit)
+        _never(mm, lit, space, lambda v: v.alone_warned)
+
+
+def _move_points(
+    m: cp_model.CpModel,
+    req: OptimiseRequest,
+    level: cp_model.IntVar,
+    slots: cp_model.LinearExpr,
+    used: cp_model.IntVar,
+    tag: str,
+) -> cp_model.IntVar:
+    """Move Points from the level and the slots used: one per unused slot on a Special (000 L2293), one per two on
+    a Super (000 L5236), never below 1."""
+    bound = 4 * MAX_LEVEL + 40 * 20
+    unused = m.new_int_var(0, bound, "unused" + tag)
+    m.add_max_equality(unused, [slots - used, 0])
+    mp = m.new_int_var(1, 4 * MAX_LEVEL, "mp" + tag)
+    if req.type == "super":
+        discount = m.new_int_var(0, bound, "discount" + tag)
+        m.add_division_equality(discount, unused, 2)
+        m.add_max_equality(mp, [level - discount, 1])
     else:
         shift = 1 if req.campaign.attack_strings else 0  # Special Moves cost one level more (000 L5206)
-        base = m.new_int_var(0, MAX_LEVEL + 1, "base")
+        base = m.new_int_var(0, MAX_LEVEL + 1, "base" + tag)
         table = [3 if lv + shift == 2 else lv + shift for lv in range(MAX_LEVEL + 1)]  # L2 costs 3 (000 L2269)
         m.add_element(level, table, base)
-        m.add_max_equality(mm.mp, [base - unused, 1])  # one unused slot per Move Point, at least 1 (000 L2293)
+        m.add_max_equality(mp, [base - unused, 1])
+    return mp
 
 
 def _offense(mm: MoveModel, space: Space, slots: cp_model.LinearExpr, liabilities: cp_model.LinearExpr) -> None:
@@ -197,8 +223,15 @@ def _wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     if req.min_damage_die is not None:
         _damage(mm, req, space)
     index = _by_entry(mm, space)
+    not_built = {ident for ident, _ in space.not_built}
     for i, ident in enumerate(req.include):
-        lit = mm.want(f"include[{i}]", f"no legal move with the other wishes carries {ident}")
+        if ident in not_built:
+            why = f"the search does not build {ident} (listed under unsupported)"
+        elif ident not in index:
+            why = f"{ident} cannot be taken on a {req.type} move with this campaign and Fighter"
+        else:
+            why = f"no legal move with the other wishes carries {ident}"
+        lit = mm.want(f"include[{i}]", why)
         m.add(taken_entry(mm, index, ident) >= 1).only_enforce_if(lit)
     for i, ident in enumerate(req.exclude):
         if ident in index:

@@ -71,6 +71,11 @@ class OptimiseRequest(Model):
     exclude: list[EntryId] = Field(  # type: ignore[valid-type]
         default_factory=list, max_length=250, description="Elements or Liabilities no answer may carry."
     )
+    without_warnings: bool = Field(
+        False,
+        description="Only moves priced without a warning: no entry left to the Director's approval, and no "
+        "Liabilities beyond what the Elements need lowering the Move Points.",
+    )
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
     fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)
     answers: StrictInt = Field(5, ge=1, le=20, description="How many moves to answer, cheapest first.")

@@ -91,6 +91,8 @@ def unmet(req: OptimiseRequest, price: dict[str, Any]) -> list[str]:
         dmg is None or die(dmg["die_with_strength"] or dmg["die"]).step < die(req.min_damage_die).step
     ):
         out.append("min_damage_die")
+    if req.without_warnings and price["warnings"]:
+        out.append("without_warnings")
     ids = {e["id"] for e in price["entries"]}
     out += [f"include[{i}]" for i, e in enumerate(req.include) if e not in ids]
     out += [f"exclude[{i}]" for i, e in enumerate(req.exclude) if e in ids]

@@ -64,6 +64,7 @@ class Variant:
     alone_keywords: frozenset[str]
     alone_damage: bool
     alone_reach: int | None
+    alone_warned: bool  # priced alone, it draws a warning (an entry left to the Director's approval…)
 
     @property
     def id(self) -> str:
@@ -171,6 +172,7 @@ def _variant(
         alone_keywords=alone,
         alone_damage=answer["damage"] is not None,
         alone_reach=answer["range"]["max"] if answer["range"] else None,
+        alone_warned=bool(answer["warnings"]),
     )
 
 
