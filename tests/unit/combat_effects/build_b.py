@@ -15,6 +15,7 @@ from service.rules.fight2e.combat.models import TurnResult
 
 from ..combat_fixtures import build
 from ..test_combat_rules import A_FIRST, attack, duel, sheet, st
+from .build import el
 
 __all__ = [
     "A_FIRST",
@@ -34,16 +35,6 @@ __all__ = [
     "st",
     "with_ki",
 ]
-
-
-def el(entry: str, times: int | None = None, **options: Any) -> dict[str, Any]:
-    """One Element or Liability on a move, with its design options."""
-    out: dict[str, Any] = {"id": entry}
-    if times is not None:
-        out["times"] = times
-    if options:
-        out["options"] = options
-    return out
 
 
 def move(
