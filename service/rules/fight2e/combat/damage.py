@@ -37,12 +37,8 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
     if not m.ki_based:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
-    step += sum(hook(m, attacker, defender) for hook in elements.DAMAGE_STEP.hooks)  # Ki Access, Explosive, …
-    if m.has("explosive.reduced_damage"):
-        step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
-    # Vulnerability: once, whatever the Combo holds (000 L4888–L4894); ruling: its Increased Duration does not add a
-    # second size when he uses the move again (000 L4898)
-    step += 1 if defender.vulnerable or defender.vulnerable_lingering else 0
+    # Ki Access, Explosive, Reduced Damage, Vulnerability: the hooks of the damage-step point
+    step += sum(hook(m, attacker, defender) for hook in elements.DAMAGE_STEP.hooks)
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 
 

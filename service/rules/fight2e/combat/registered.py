@@ -35,6 +35,7 @@ from . import (
     tag_team,
     taunts,
     transformations,
+    vulnerability,
 )
 
 MODULES = (
@@ -68,4 +69,5 @@ MODULES = (
     tag_team,
     taunts,
     transformations,
+    vulnerability,
 )
