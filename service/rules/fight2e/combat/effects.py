@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..records import Point, Trigger
 from . import (
     drain_life,
+    elements,
     enhancer,
     fake,
     free_movement,
@@ -84,6 +85,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
+@elements.ON_HIT(10)
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)

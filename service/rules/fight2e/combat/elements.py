@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from ..fighter_models import Fighter
-from .attack_records import Attack
+from .attack_records import Attack, DamageRoll
 from .fighter import Effect, F
 from .models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile, Profile
@@ -235,4 +235,8 @@ ACCURACY: AttackPoint[Callable[[Ctx, Attack, str], dict[str, int]]] = AttackPoin
 DEFENSE_TOTAL: AttackPoint[Callable[[Ctx, DefenseMoment], dict[str, int]]] = AttackPoint("defense_total")
 # E.1: die steps one damaging move gains or loses against this defender: fn(move, attacker, defender) -> steps.
 DAMAGE_STEP: AttackPoint[Callable[[MoveProfile, F, F], int]] = AttackPoint("damage_step")
-ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP)
+# E.1: damage the hit gains once rolled (each hook notes its own): fn(ctx, attack) -> damage added.
+DAMAGE: AttackPoint[Callable[[Ctx, Attack], int]] = AttackPoint("damage")
+# E.5: the moves' effects on a hit, once the exchange is over: fn(ctx, attack, damage roll, Life Bar lost).
+ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
+ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, ON_HIT)

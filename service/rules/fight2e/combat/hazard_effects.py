@@ -22,9 +22,13 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     return {"wall": 1, "corner": 1} if w.kind == "corner" else {"wall": 1}
 
 
-def juggle_bonus(ctx: Ctx, d: F, juggle: bool) -> int:
+@elements.DAMAGE(10)
+def juggle_bonus(ctx: Ctx, atk: Attack) -> int:
     """+1 damage from a Juggle move to a fighter against a Wall (000 L6185)."""
-    return 1 if juggle and wall_of(ctx, d) is not None else 0
+    if not any(m.has("juggle") for m in atk.moves) or wall_of(ctx, atk.defender) is None:
+        return 0
+    ctx.note("E.1", atk.attacker.id, "Juggle against a Wall: +1 damage.", "000 L6185")
+    return 1
 
 
 def level(ctx: Ctx, f: F) -> int:
@@ -41,9 +45,13 @@ def level(ctx: Ctx, f: F) -> int:
     return LEVELS.get(h.kind, 0) if h is not None else 0
 
 
-def high_ground(ctx: Ctx, a: F, d: F) -> int:
+@elements.DAMAGE(20)
+def high_ground(ctx: Ctx, atk: Attack) -> int:
     """+1 damage striking from above (000 L6155)."""
-    return 1 if level(ctx, a) > level(ctx, d) else 0
+    if level(ctx, atk.attacker) <= level(ctx, atk.defender):
+        return 0
+    ctx.note("E.1", atk.attacker.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
+    return 1
 
 
 @elements.DEFENSE_TOTAL(110)
