@@ -14,8 +14,6 @@ from . import (
     negative_positioning,
     ongoing,
     records,
-    sequences,
-    sidestep_setup,
     styles,
     summon,
     super_only,
@@ -191,9 +189,8 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
         ctx.note("E.2", d.id, f"{d.id} already suffered Hit Stun this turn.", "000 L5928")
         return
     d.hit_stun = True
-    styles.forced(ctx, d, "Hit Stun")
-    sequences.close(ctx, d, "Hit Stun")  # 000 L3750
-    sidestep_setup.hit(ctx, d, "Hit Stun")  # 000 L4829
+    for hook in elements.HIT_STUN.hooks:  # a forced Style, an open Sequence, a Sidestep Setup …
+        hook(ctx, d)
     before = d.control
     drop = 3 if (d.prof.big and d.prof.stamina >= 2) else 4
     d.control = max(min(before - drop, before // 2), 0)

@@ -239,4 +239,6 @@ DAMAGE_STEP: AttackPoint[Callable[[MoveProfile, F, F], int]] = AttackPoint("dama
 DAMAGE: AttackPoint[Callable[[Ctx, Attack], int]] = AttackPoint("damage")
 # E.5: the moves' effects on a hit, once the exchange is over: fn(ctx, attack, damage roll, Life Bar lost).
 ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
-ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, ON_HIT)
+# E.2: Hit Stun lands on the defender (once a turn): fn(ctx, defender), before his Control drops.
+HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
+ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, ON_HIT, HIT_STUN)
