@@ -269,9 +269,9 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     dmg.total = story.damage(ctx, atk, dmg.total)
     offensive = any(m.offensive for m in atk.moves)
     life_before = d.life
-    lost = 0 if dmg.limited else dmg.total
-    if dmg.non_finisher:
-        lost = min(lost, max(d.life - 1, 0))  # 000 L4729–L4735
+    lost = dmg.total
+    for cap in elements.LIFE_LOST.hooks:  # Limited Damage, Non-Finisher …
+        lost = cap(atk, dmg, lost)
     d.life = max(d.life - lost, 0)
     d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
     d.was_hit = True

@@ -110,6 +110,4 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
     out.total = max(total, 0)
     increased_stun = sum(m.stun_bonus for m in moves if m.offensive)
     out.stun = max(out.total - nonstun, 0) + (increased_stun if stun_moves else 0) if stun_moves else 0
-    out.limited = any(m.has("limited_damage") for m in moves)
-    out.non_finisher = any(m.has("non_finisher") for m in moves)
     return out

@@ -241,4 +241,6 @@ DAMAGE: AttackPoint[Callable[[Ctx, Attack], int]] = AttackPoint("damage")
 ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
 # E.2: Hit Stun lands on the defender (once a turn): fn(ctx, defender), before his Control drops.
 HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
-ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, ON_HIT, HIT_STUN)
+# E.1: what the hit takes off the defender's Life Bar: fn(attack, damage roll, loss so far) -> loss.
+LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
+ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)
