@@ -439,7 +439,6 @@ NOT_YET_REGISTERED = frozenset(
         "create_environmental_hazard.pit",
         "create_environmental_hazard.reflection",
         "cross_up",
-        "crouching",
         "drain_life",
         "drain_life.healing_attack",
         "easy_to_combo",

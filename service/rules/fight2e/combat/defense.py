@@ -333,11 +333,6 @@ def _response_bonus(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
     return {"response_bonus": bonus} if bonus else {}  # 000 L669
 
 
-@elements.DEFENSE_TOTAL(50)
-def _crouching(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
-    return {"crouching": m.defender.crouch_bonus} if m.context == "response" and m.defender.crouch_bonus else {}
-
-
 @elements.DEFENSE_TOTAL(60)
 def _air_move(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
     # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
