@@ -313,7 +313,7 @@ def drain_life_heals_the_damage_dealt_at_the_end_of_the_turn() -> None:
         assert (life(res, "b"), life(res, "a")) == (45, 20 + healed)
     # Second in a Combo: a single point.
     res = strike(
-        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage.2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
+        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage#2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
     )
     assert life(res, "a") == 21
 

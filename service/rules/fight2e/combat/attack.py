@@ -47,7 +47,12 @@ from .super_energy import count_attack
 
 
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+    """D–F for one attack; every key asked or rolled meanwhile is about this attack (keys.py)."""
+    with ctx.scoped(attacker=atk.attacker.id, defender=atk.defender.id, window=atk.context, move=1):
+        return _resolve(ctx, atk)
 
+
+def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)

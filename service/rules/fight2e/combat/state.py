@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import NoReturn, Protocol
 
 from ...core.dice import MAX_DICE, seeded_face
@@ -22,6 +23,7 @@ from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
 from .events import Snapshot
 from .fighter import F
+from .keys import NO_SCOPE, Scope, qualifier
 from .models import (
     ActionType,
     Choice,
@@ -125,6 +127,8 @@ class Ctx:
     snap_pos: tuple[int | None, dict[str, int]] = (None, {})
     snap_glory: int = 0
     snap_defender: str | None = None
+    one_opponent: dict[str, bool] = field(default_factory=dict)
+    scope: Scope = NO_SCOPE  # what keys are about right now (keys.py): set by the turn's spine, not the elements
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -138,20 +142,45 @@ class Ctx:
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 
     def key(self, fid: str, point: str) -> str:
-        """``T{turn}.{fighter}.{point}``, with ``.n`` for the n-th time the same point comes up this turn."""
-        base = f"T{self.turn}.{fid}.{point}"
+        """The key of ``fid``'s ``point`` (grammar in ``keys.py``): bare the first time the point comes up for the
+        fighter this turn, then named by what it is about, with ``.n`` only when even that repeats."""
+        return self._next_key(fid, point, take=True)
+
+    def _next_key(self, fid: str, point: str, take: bool) -> str:
+        bare = f"T{self.turn}.{fid}.{point}"
+        base = bare
+        if bare in self.counters and self.scope is not NO_SCOPE:
+            base = bare + qualifier(fid, self.scope, self._one_opponent(fid))
         n = self.counters.get(base, 0) + 1
-        self.counters[base] = n
+        if take:
+            self.counters[base] = n
         return base if n == 1 else f"{base}.{n}"
+
+    def _one_opponent(self, fid: str) -> bool:
+        """A single fighter of the request on another side: ``@other`` would say nothing."""
+        one = self.one_opponent.get(fid)
+        if one is None:
+            sides = self.req.fight.sides
+            mine = sides.get(fid, fid)
+            one = self.one_opponent[fid] = sum(1 for c in self.req.fighters if sides.get(c.id, c.id) != mine) <= 1
+        return one
+
+    @contextmanager
+    def scoped(self, **changes: str | int | None) -> Iterator[None]:
+        """Keys built inside are about ``changes`` (an attack, a window, a move of the Combo)."""
+        saved = self.scope
+        self.scope = replace(saved, **changes)  # type: ignore[arg-type]
+        try:
+            yield
+        finally:
+            self.scope = saved
 
     def supplied(self, key: str) -> bool:
         """The request answers ``key`` (in `decisions` or `if_asked`)."""
         return key in self.req.decisions or key in self.req.if_asked
 
     def peek_key(self, fid: str, point: str) -> str:
-        base = f"T{self.turn}.{fid}.{point}"
-        n = self.counters.get(base, 0) + 1
-        return base if n == 1 else f"{base}.{n}"
+        return self._next_key(fid, point, take=False)
 
     # ── decisions ─────────────────────────────────────────────────────────────────────────────────
 
