@@ -1242,8 +1242,11 @@ export interface components {
             fighter: string;
             /**
              * Key
+             * @description Where the result goes: `rolls[key]`. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.init
              * @example T1.battle.damage
+             * @example T1.battle.damage#2
+             * @example T1.battle.damage@kaito
              * @example T1.fight.time
              */
             key: string;
@@ -3098,10 +3101,11 @@ export interface components {
             fighter: string;
             /**
              * Key
-             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).
+             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.action
              * @example T1.battle.defense
-             * @example T1.rei.init
+             * @example T1.battle.defense:reaction
+             * @example T1.rei.interrupt:end
              */
             key: string;
             /** Point */
@@ -3887,17 +3891,23 @@ export interface components {
         TurnRequest: {
             /**
              * Decisions
-             * @description The answers, by the key each pending decision gives (`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
+             * @description The answers, by the key each pending decision gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
              * @example {
              *       "T1.battle.defense": {
              *         "defense": "evasion",
              *         "fs": 2
+             *       },
+             *       "T1.battle.defense:reaction": {
+             *         "defense": "defense"
              *       },
              *       "T1.rei.action": {
              *         "action": "attack",
              *         "moves": [
              *           "demon_hunter_kick"
              *         ]
+             *       },
+             *       "T1.rei.interrupt:end": {
+             *         "choice": "act"
              *       }
              *     }
              */
@@ -3922,7 +3932,13 @@ export interface components {
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
-             * @description Default: `null`.
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). Default: `null`.
+             * @example {
+             *       "T1.rei.damage": 7,
+             *       "T1.rei.damage#2": 3,
+             *       "T1.rei.damage_reroll": 4,
+             *       "T1.rei.init": 5
+             *     }
              */
             rolls?: {
                 [key: string]: number;

@@ -334,7 +334,7 @@ def healing_attack_heals_its_own_roll_hit_or_miss() -> None:
     bite = move("bite", "area_effect", el("drain_life", heal="full"), "drain_life.healing_attack", level=4)
     c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
     dec = {f"T1.{f}.action": {"action": "none"} for f in "ac"} | {"T1.b.action": attack(["bite"], target="a")}
-    rolls = {"T1.b.init": 6, "T1.a.init": 3, "T1.c.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.attack.2": 6}
+    rolls = {"T1.b.init": 6, "T1.a.init": 3, "T1.c.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.attack@c": 6}
     res = duel(
         dec,
         {**rolls, "T1.b.drain_heal": 4},

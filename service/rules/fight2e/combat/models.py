@@ -22,6 +22,15 @@ from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 
 Key = Annotated[str, Field(min_length=1, max_length=120)]
+# The key grammar, shared by every description that names keys (service/rules/fight2e/combat/keys.py)
+KEY_GRAMMAR = (
+    "Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are "
+    "named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a "
+    "held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, "
+    "`reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move "
+    "of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an "
+    "Ally's attack beside its summoner's)."
+)
 FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 MoveId = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=600)]
@@ -450,13 +459,15 @@ class TurnRequest(Model):
     decisions: dict[Key, DecisionValue] = Field(
         default_factory=dict,
         max_length=400,
-        description="The answers, by the key each pending decision gives "
-        "(`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn "
-        "never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
+        description="The answers, by the key each pending decision gives. "
+        + KEY_GRAMMAR
+        + " A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
         examples=[
             {
                 "T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
                 "T1.battle.defense": {"defense": "evasion", "fs": 2},
+                "T1.battle.defense:reaction": {"defense": "defense"},
+                "T1.rei.interrupt:end": {"choice": "act"},
             }
         ],
     )
@@ -468,7 +479,12 @@ class TurnRequest(Model):
         "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.",
     )
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
-    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
+    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(
+        None,
+        max_length=400,
+        description="The players' own dice, by the key `dice_needed` gives. " + KEY_GRAMMAR,
+        examples=[{"T1.rei.init": 5, "T1.rei.damage": 7, "T1.rei.damage#2": 3, "T1.rei.damage_reroll": 4}],
+    )
     lenient: bool = Field(
         False,
         description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
@@ -500,8 +516,8 @@ class PendingDecision(Model):
     them and is what the turn uses when the key is left out (unless `ask_every_decision`)."""
 
     key: Key = Field(
-        description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
-        examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"],
+        description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). " + KEY_GRAMMAR,
+        examples=["T1.rei.action", "T1.battle.defense", "T1.battle.defense:reaction", "T1.rei.interrupt:end"],
     )
     fighter: FighterId
     point: Short
@@ -522,7 +538,10 @@ class PendingDecision(Model):
 class DieNeeded(Model):
     """A die the request must supply under `rolls[key]` (the players' own dice)."""
 
-    key: Key = Field(examples=["T1.rei.init", "T1.battle.damage", "T1.fight.time"])
+    key: Key = Field(
+        description="Where the result goes: `rolls[key]`. " + KEY_GRAMMAR,
+        examples=["T1.rei.init", "T1.battle.damage", "T1.battle.damage#2", "T1.battle.damage@kaito", "T1.fight.time"],
+    )
     fighter: Short = Field(description="Who rolls it (`fight` for the Time Roll).")
     die: Short = Field(examples=["1d6", "1d12"])
     purpose: Text
