@@ -45,3 +45,18 @@ def test_an_ongoing_effect_no_element_answers_for_is_reported_unsupported_and_ca
     res = resolve_turn(_request({"id": "mystery", "move": None, "time_left": 3}))
     assert [u.id for u in res.unsupported] == ["mystery"]
     assert [e.id for e in res.fighters[0].state.ongoing_effects] == ["mystery"]
+
+
+def test_a_hook_at_a_point_the_turn_does_not_have_is_refused() -> None:
+    try:
+        elements.at("after_lunch", 10)(lambda ctx: None)
+    except ValueError as exc:
+        assert "after_lunch" in str(exc)
+    else:
+        raise AssertionError("a hook at an unknown point was accepted")
+
+
+def test_every_point_of_the_turn_runs_its_hooks_in_a_fixed_order() -> None:
+    for point, hooks in elements._AT.items():
+        assert hooks == sorted(hooks, key=lambda hook: hook[:2]), point
+    assert elements._AFTER_TIME_ROLL[0][1].endswith("ongoing.tick")  # the Buffs run down first

@@ -1505,6 +1505,7 @@ export interface components {
         };
         /**
          * EntryId
+         * @description An Element's or Liability's id.
          * @enum {string}
          */
         EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
@@ -2624,9 +2625,10 @@ export interface components {
         };
         /**
          * KeywordId
+         * @description A keyword's id (see the keywords document).
          * @enum {string}
          */
-        KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
+        KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
         /** KeywordList */
         KeywordList: {
             /** Keywords */
@@ -3015,6 +3017,11 @@ export interface components {
              * @enum {string}
              */
             type?: "special" | "super";
+            /**
+             * Without Warnings
+             * @description Only moves priced without a warning: no entry left to the Director's approval, and no Liabilities beyond what the Elements need lowering the Move Points. Default: `false`.
+             */
+            without_warnings?: boolean;
         };
         /** OptimisedMove */
         OptimisedMove: {
@@ -3030,7 +3037,7 @@ export interface components {
         OptimiserFighter: {
             /**
              * Ki
-             * @description Ki Skill (0 = none): shifts a Ki-based damage die; without it Ki entries are not taken. Default: `null`.
+             * @description Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken. Default: `null`.
              */
             ki?: number | null;
             /**
@@ -4047,18 +4054,6 @@ export interface components {
             lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
         };
-        /**
-         * EntryId
-         * @description An Element's or Liability's id.
-         * @enum {string}
-         */
-        documents_EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
-        /**
-         * KeywordId
-         * @description A keyword's id (see the keywords document).
-         * @enum {string}
-         */
-        documents_KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
     };
     responses: never;
     parameters: never;
@@ -4168,7 +4163,7 @@ export interface operations {
                 /** @description Basic Moves or Command Moves. */
                 kind?: components["schemas"]["BasicMoveKindFilter"] | null;
                 /** @description Only moves that have this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -4229,7 +4224,7 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -4290,13 +4285,13 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
                 /** @description Elements or Liabilities. */
                 kind?: components["schemas"]["EntryKindFilter"] | null;
                 /** @description Only the entries with these ids. */
-                ids?: components["schemas"]["documents_EntryId"][] | null;
+                ids?: components["schemas"]["EntryId"][] | null;
             };
             header?: never;
             path?: never;
@@ -4472,7 +4467,7 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };

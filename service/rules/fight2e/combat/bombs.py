@@ -15,7 +15,7 @@ from ...dice import Die
 from ..moves import KI_SHIFT
 from . import power_up_utility
 from .attack_records import Attack
-from .elements import Element, carried, register
+from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
 from .move_profile import MoveProfile
@@ -137,6 +137,7 @@ def _maneuver(ctx: Ctx, f: F, o: F) -> bool:
     return caught
 
 
+@at("before_initiative", 10)
 def due(ctx: Ctx) -> None:
     """Start of the turn, before Initiative: every Bomb whose count has run out goes off (000 L2853); an Assault
     Bomb still there two turns after it was placed fires its shot (000 L2865)."""

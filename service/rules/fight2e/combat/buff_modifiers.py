@@ -13,7 +13,7 @@ import math
 
 from ..catalog import catalog
 from ..schema import chosen
-from .elements import Element, carried, register
+from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import ActionType, OngoingEffect
 from .move_profile import MoveProfile, Profile
@@ -241,6 +241,7 @@ def se_frozen(f: F) -> MoveProfile | None:
     return found[0] if found else None
 
 
+@at("after_healing", 30)
 def fill_gauges(ctx: Ctx) -> None:
     """H.1: the Buff Gauge fills as Super Energy does, up to 10 (000 L2977–L2979; ruling: the same gains, the
     Super Move and defeat rules included, whether or not he owns Super Moves)."""
@@ -281,6 +282,7 @@ def restore_gauge(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 # ── End of turn: Life Bar Drain; the end of a Buff: Stun, Super Energy ───────────────────────────────
 
 
+@at("before_healing", 10)  # Life Bar Drain, before H.1 (000 L3015)
 def drain(ctx: Ctx) -> None:
     """Before H.1: each turn a Life Bar Drain Buff is in effect he loses his Power Level in Life Bar, never
     below 1, no Stun, Knock Back or Hit Stun (000 L3011–L3015). ruling: the turn it starts counts."""

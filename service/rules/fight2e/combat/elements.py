@@ -13,7 +13,7 @@ same answer whatever was imported first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar, TypeVar
 
 from ..fighter_models import Fighter
@@ -122,3 +122,55 @@ def built(prof: Profile, sheet: Fighter) -> Profile:
     for element in _ELEMENTS:
         prof = element.built(prof, sheet)
     return prof
+
+
+# ── named points of the turn ─────────────────────────────────────────────────────────────────────────
+# Where rule elements act on the whole fight: the turn's steps name the point, never the element. Each hook has
+# its place (``order``) at its point, so the sequence is data and the same whatever was imported first.
+TURN_POINTS = (
+    "turn_start",  # before anything of A
+    "before_initiative",  # A, before the Initiative roll (Bombs go off)
+    "initiative_dice",  # A.1: what changes the Initiative and Control dice
+    "after_initiative_roll",  # A.2 done, before the order is set
+    "after_order",  # the order is set, before the first fighter acts
+    "before_healing",  # H, before H.1
+    "after_healing",  # H.1 done, before the Time Roll
+)
+TurnHook = Callable[[Ctx], None]
+TimedHook = Callable[[Ctx, int], None]
+_AT: dict[str, list[tuple[int, str, TurnHook]]] = {point: [] for point in TURN_POINTS}
+_AFTER_TIME_ROLL: list[tuple[int, str, TimedHook]] = []
+
+
+def at(point: str, order: int) -> Callable[[TurnHook], TurnHook]:
+    """Function decorator: ``fn(ctx)`` runs at ``point`` of every turn, in ``order``."""
+
+    def add(fn: TurnHook) -> TurnHook:
+        if point not in _AT:
+            raise ValueError(f"no point {point!r} in the turn")
+        _AT[point].append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
+        _AT[point].sort(key=lambda hook: hook[:2])
+        return fn
+
+    return add
+
+
+def after_time_roll(order: int) -> Callable[[TimedHook], TimedHook]:
+    """Function decorator: ``fn(ctx, elapsed)`` runs once the Time Roll is made (H.2), in ``order``."""
+
+    def add(fn: TimedHook) -> TimedHook:
+        _AFTER_TIME_ROLL.append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
+        _AFTER_TIME_ROLL.sort(key=lambda hook: hook[:2])
+        return fn
+
+    return add
+
+
+def run(point: str, ctx: Ctx) -> None:
+    for _, _, fn in _AT[point]:
+        fn(ctx)
+
+
+def run_after_time_roll(ctx: Ctx, elapsed: int) -> None:
+    for _, _, fn in _AFTER_TIME_ROLL:
+        fn(ctx, elapsed)

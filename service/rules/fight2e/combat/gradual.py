@@ -17,7 +17,7 @@ import math
 from dataclasses import replace
 
 from .attack_records import Attack, DamageRoll
-from .elements import Element, carried, register
+from .elements import Element, after_time_roll, at, carried, register
 from .fighter import Effect, F
 from .glory import defeat_glory
 from .models import CombatOptions, OngoingEffect
@@ -179,6 +179,7 @@ def end_of_turn(ctx: Ctx) -> None:
                 f.ongoing = [x for x in f.ongoing if x is not e]
 
 
+@after_time_roll(40)
 def expire(ctx: Ctx, elapsed: int) -> None:
     """End of the turn: primed Delayed Onsets run down their 10-count and are lost at 0 (000 L3400); nothing of a
     Gradual Effect outlasts the round (ruling, as for the other Time Count effects, 000 L6237)."""
@@ -267,3 +268,9 @@ class GradualEffect(Element):
     def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
         trigger = trigger_command(moves)
         return {trigger.id: trigger} if trigger is not None else {}
+
+
+@at("before_healing", 20)  # Gradual Effect installments, before H.1 (000 L3390)
+def _installments(ctx: Ctx) -> None:
+    if not ctx.round_over:
+        end_of_turn(ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import positions
 from .attack_records import Attack
+from .elements import at
 from .fighter import Effect, F
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
@@ -133,6 +134,7 @@ def restore_glide(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     f.ongoing.append(Effect("offensive_illusion", eff.move, None, eff.since, eff.target, eff.charges))
 
 
+@at("after_initiative_roll", 10)  # an Offensive Illusion's free move, after A.2 (000 L3490)
 def glide(ctx: Ctx) -> None:
     """After the Initiative and Control rolls of the next turn the illusionist moves his Ranges for free
     (000 L3490)."""

@@ -11,6 +11,7 @@ Initiative rolls when there are several opponents; one lone opponent always enga
 
 from __future__ import annotations
 
+from .elements import at
 from .fighter import Effect, F
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
@@ -63,6 +64,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     f.ongoing.append(Effect(ENTRY, eff.move, None, eff.since))
 
 
+@at("initiative_dice", 10)  # opponents engaging an invisible fighter roll smaller dice (000 L3591)
 def hinder(ctx: Ctx) -> None:
     """Before the Initiative rolls: each opponent engages or keeps clear of the invisible fighter (000 L3591)."""
     for fid in ctx.order:

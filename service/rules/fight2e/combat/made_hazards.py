@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .attack_records import Attack
+from .elements import after_time_roll
 from .fighter import F
 from .hazard_interaction import CREATE, interact
 from .hazards import Hazard, find, in_pit, maneuver_check
@@ -129,6 +130,7 @@ def _remove(ctx: Ctx, h: Hazard, why: str) -> None:
     ctx.note("H.3", h.owner, f"{why} ({h.id}).", "000 L3139")
 
 
+@after_time_roll(20)
 def tick(ctx: Ctx, elapsed: int) -> None:
     """End of the turn: made Hazards run down their count; one made this turn lasts the next turn at least."""
     for h in list(ctx.hazards):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import knockdown, sequences
 from .attack_records import Attack
 from .attack_records import Attack as AttackCls
-from .elements import Element, carried, register
+from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile
@@ -98,6 +98,7 @@ def release(ctx: Ctx, a: F, why: str) -> None:
         knockdown.knock_down(ctx, a, d)
 
 
+@at("after_order", 10)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
 def initiative(ctx: Ctx) -> None:
     """After Initiative: a victim who wins or ties it ends the sequence; the thrower loses his action (000 L3773).
     Ruling: settled before anyone acts, as the Sustained Hold's second turn is."""
@@ -204,6 +205,7 @@ def sealed(ctx: Ctx, f: F, target: F) -> bool:
     return False
 
 
+@at("before_healing", 30)  # an unused Multi-Part Throw window ends the sequence (000 L3765)
 def end_of_turn(ctx: Ctx) -> None:
     """A window of this turn and the next: unused by the end of the next turn, the sequence ends (000 L3765).
     Ruling: nothing of it outlasts the round."""

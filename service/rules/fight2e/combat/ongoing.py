@@ -11,7 +11,7 @@ from typing import cast
 from ..schema import chosen
 from . import buff_modifiers as mods
 from . import elements, records, super_only, taunts, vulnerability
-from .elements import Element, carried, register
+from .elements import Element, after_time_roll, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
 from .move_profile import MoveProfile, Profile
@@ -342,6 +342,7 @@ def _was_linked(f: F, e: Effect) -> bool:
     return m is not None and e.id in mods.associated(m)
 
 
+@after_time_roll(10)
 def tick(ctx: Ctx, elapsed: int) -> None:
     """End of the turn: Time Counts run down by the Time Roll; ended Buffs drop; unlimited Buffs cost 1 FS;
     Flight lasts at least the turn after it began (000 L3370)."""

@@ -1,5 +1,6 @@
-"""Every module that registers a rule element (``elements.register``), imported once so that the registry is
-complete before any turn is resolved. The turn's spine imports this module, never the elements by name."""
+"""Every module that registers a rule element (``elements.register``) or a hook at a named point of the turn
+(``elements.at``, ``elements.after_time_roll``), imported once so that the registry is complete before any turn
+is resolved. The turn's spine imports this module, never the elements by name."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from . import (
     enhancer,
     gradual,
     hazards,
+    illusionary_doubles,
+    invisibility,
     limited_use,
+    made_hazards,
     multi_part_throw,
     ongoing,
     props,
+    sequences,
     sidestep_setup,
     story,
     styles,
@@ -24,6 +29,7 @@ from . import (
     suppression,
     tag_team,
     taunts,
+    transformations,
 )
 
 MODULES = (
@@ -34,17 +40,22 @@ MODULES = (
     enhancer,
     gradual,
     hazards,
+    illusionary_doubles,
+    invisibility,
     limited_use,
+    made_hazards,
     multi_part_throw,
     ongoing,
     props,
+    sequences,
     sidestep_setup,
     story,
     styles,
     summon,
-    super_only,
     super_jump,
+    super_only,
     suppression,
     tag_team,
     taunts,
+    transformations,
 )

@@ -9,22 +9,11 @@ from __future__ import annotations
 
 from ...core.findings import Severity
 from . import (
-    bombs,
-    buff_modifiers,
+    elements,
     events,
-    gradual,
-    illusionary_doubles,
-    invisibility,
-    made_hazards,
-    multi_part_throw,
     ongoing,
     registered,  # noqa: F401  (every rule element registers itself on import)
-    sequences,
-    story,
-    super_jump,
-    super_only,
     tag_team,
-    transformations,
 )
 from .actions import act, slot
 from .effects import heal
@@ -79,18 +68,16 @@ def _check_round(ctx: Ctx) -> None:
 def _run(ctx: Ctx) -> None:
 
     events.start(ctx)
-    super_only.choose_supers(ctx)
-    super_jump.super_jump_arrive(ctx)
+    elements.run("turn_start", ctx)
     try:
-        bombs.due(ctx)
+        elements.run("before_initiative", ctx)
         _check_round(ctx)
-        invisibility.hinder(ctx)  # opponents engaging an invisible fighter roll smaller dice (000 L3591)
-        story.opening(ctx)  # Distracting, Oblivious, Style Weakness, Phobia (000 L1128–L1132, L1461, L1465, L1477)
+        elements.run("initiative_dice", ctx)
         roll_initiative(ctx)
-        illusionary_doubles.glide(ctx)  # an Offensive Illusion's free move, after A.2 (000 L3490)
+        elements.run("after_initiative_roll", ctx)
         groups = order_groups(ctx)
         settle_holds(ctx)
-        multi_part_throw.initiative(ctx)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
+        elements.run("after_order", ctx)
         for i, group in enumerate(groups):
             tag_team.enter_due(ctx, group[0].init)  # a switched-in partner with a higher Initiative (000 L6283)
             if i:
@@ -105,24 +92,16 @@ def _run(ctx: Ctx) -> None:
     except RoundOver:
         ctx.round_over = True
         ctx.note("H", None, "Only one side is left standing: the round ends after this action.", "000 L5380")
-    buff_modifiers.drain(ctx)  # Life Bar Drain, before H.1 (000 L3015)
-    if not ctx.round_over:
-        gradual.end_of_turn(ctx)  # Gradual Effect installments, before H.1 (000 L3390)
-    multi_part_throw.end_of_turn(ctx)  # an unused Multi-Part Throw window ends the sequence (000 L3765)
+    elements.run("before_healing", ctx)
     for fid in ctx.order:
         heal(ctx, ctx.fighters[fid])
     tally(ctx)
-    transformations.end_of_turn(ctx)  # Beast Energy and the Beast Form's Life Bar (000 L5311–L5319)
-    story.end_of_turn(ctx)  # Bishounen (000 L1267)
-    buff_modifiers.fill_gauges(ctx)
+    elements.run("after_healing", ctx)
     before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
     elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
-    ongoing.tick(ctx, elapsed)
-    made_hazards.tick(ctx, elapsed)
-    sequences.tick(ctx)
-    gradual.expire(ctx, elapsed)
+    elements.run_after_time_roll(ctx, elapsed)
     carry_over(ctx)
 
 

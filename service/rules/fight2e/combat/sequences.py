@@ -13,6 +13,7 @@ Hit Stun or a Knock Down. In a Combo a follow-up straight after its opener costs
 from __future__ import annotations
 
 from ..character_catalog import normalise
+from .elements import after_time_roll
 from .fighter import Effect, F
 from .move_profile import MoveProfile
 from .state import Ctx
@@ -157,3 +158,8 @@ def tick(ctx: Ctx) -> None:
 def restore_ok(f: F, move: str | None, since: int | None) -> bool:
     m = f.move(move or "")
     return m is not None and any(m.has(o) for o in OPENERS) and since is not None
+
+
+@after_time_roll(30)  # an Opening Move's window closes (000 L3750)
+def _windows(ctx: Ctx, elapsed: int) -> None:
+    tick(ctx)

@@ -27,7 +27,7 @@ from ...dice import Die
 from ..fighter_models import Fighter
 from . import elements
 from .attack_records import Attack
-from .elements import Element, carried, register
+from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatFighter, DecisionValue, OngoingEffect
 from .move_profile import Profile
@@ -124,6 +124,7 @@ def _check(ctx: Ctx, f: F, skills: tuple[str, ...], dl: int, why: str) -> bool:
 # ── the start of the fight and of every turn ────────────────────────────────────────────────────────
 
 
+@at("initiative_dice", 20)  # Distracting, Oblivious, Style Weakness, Phobia
 def opening(ctx: Ctx) -> None:
     """Before the first Initiative of the fight: Distracting, Oblivious and Style Weakness; every turn: Phobia."""
     for fid in ctx.order:
@@ -255,6 +256,7 @@ def damage(ctx: Ctx, atk: Attack, total: int) -> int:
     return out
 
 
+@at("after_healing", 20)  # Bishounen (000 L1267)
 def end_of_turn(ctx: Ctx) -> None:
     """Bishounen, once a round: a Story Point for an opponent's lower Initiative die next turn (000 L1267)."""
     if ctx.round_over:

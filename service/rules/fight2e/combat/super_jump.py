@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import positions
-from .elements import Element, carried, register
+from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
 from .ongoing import active
@@ -41,6 +41,7 @@ class SuperJump(Element):
         return None if ctx.round_over else [e]  # he lands at his next action
 
 
+@at("turn_start", 20)
 def super_jump_arrive(ctx: Ctx) -> None:
     """The turn after a Super Jump began, the jumper counts as at his declared destination from the start, even
     before he lands at his action (000 L2190)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..moves import KI_SHIFT
+from .elements import at
 from .fighter import Effect, F
 from .models import ChoiceOption, DecisionValue
 from .move_profile import MoveProfile
@@ -81,6 +82,7 @@ def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None 
             )
 
 
+@at("turn_start", 10)
 def choose_supers(ctx: Ctx) -> None:
     """Before anything else: a fighter whose Supers have Limited Choice names the one he may use this fight,
     once; the answer carries it in ``ongoing_effects`` (000 L4970–L4974)."""

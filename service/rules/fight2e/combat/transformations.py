@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from . import hazard_effects, hazard_interaction, positions
 from .damage import roll_damage
+from .elements import at
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
 from .move_profile import MoveProfile, Profile
@@ -246,6 +247,7 @@ def knocked_down(ctx: Ctx, f: F) -> None:
         _revert(ctx, f)
 
 
+@at("after_healing", 10)  # Beast Energy and the Beast Form's Life Bar (000 L5311–L5319)
 def end_of_turn(ctx: Ctx) -> None:
     """H.1: Beast Energy gathered as Super Energy is (000 L5311, L5264–L5275) or, in Beast Form, drained by the
     same moves and damage but not by the turn itself (000 L5317); then 1 Life Bar back in Beast Form (000 L5319)."""
