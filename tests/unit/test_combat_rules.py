@@ -232,7 +232,7 @@ def test_speed_and_carried_steps() -> None:
 def test_fixed_one_is_not_rolled() -> None:
     res = duel(
         {"T1.a.action": nothing(), "T1.b.action": nothing()},
-        sa={"next_turn_dice": [{"target": "initiative", "steps": -4, "source": "test"}]},
+        sa={"next_turn_dice": [{"target": "initiative", "steps": -4, "source": "harry"}]},
     )
     assert ch(res, "A.1", "a")["init_die"] == "1"
     assert not [r for r in res.rolls if r.key == "T1.a.init"]

@@ -395,6 +395,12 @@ export interface components {
              */
             tactics: number;
         };
+        /**
+         * AccuracySource
+         * @description What left an Accuracy bonus waiting for a fighter's next attack.
+         * @enum {string}
+         */
+        AccuracySource: "evasion" | "await_opening";
         /** AccuracyVs */
         AccuracyVs: {
             /** Defense */
@@ -1260,15 +1266,20 @@ export interface components {
          * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
-            /**
-             * Source
-             * @description Why (for the log only; the service does not read it). Default: `""`.
-             */
-            source?: string;
+            /** @description What laid it. Left out: a shift that nothing removes early (a hit removes those of `critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it). Default: `null`. */
+            source?: components["schemas"]["DieShiftSource"] | null;
             /** Steps */
             steps: number;
             target: components["schemas"]["DieTarget"];
         };
+        /**
+         * DieShiftSource
+         * @description What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+         *     or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+         *     entry replaces the old).
+         * @enum {string}
+         */
+        DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
         /**
          * DieTarget
          * @enum {string}
@@ -2316,7 +2327,7 @@ export interface components {
             cheap_moves_used?: string[];
             /**
              * Combo Streak
-             * @description Default: `0`.
+             * @description Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). Left out: 0, no streak under way. Default: `0`.
              */
             combo_streak?: number;
             /**
@@ -2353,7 +2364,10 @@ export interface components {
              * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847). Default: `false`.
              */
             long_combo_used?: boolean;
-            /** Moves Scored This Round */
+            /**
+             * Moves Scored This Round
+             * @description Special and Super Moves that already earned their first-hit Glory this round (ruling A30). Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
+             */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */
             next_turn_dice?: components["schemas"]["DieShift"][];
@@ -3076,11 +3090,8 @@ export interface components {
         PendingAccuracy: {
             /** Amount */
             amount: number;
-            /**
-             * Source
-             * @description Why (for the log only). Default: `""`.
-             */
-            source?: string;
+            /** @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used. Default: `null`. */
+            source?: components["schemas"]["AccuracySource"] | null;
             /**
              * Vs
              * @description Only against this fighter (Evasion bonus). Default: `null`.
@@ -3701,7 +3712,7 @@ export interface components {
         Stunned: {
             /**
              * Actions To Recover
-             * @description Default: `2`.
+             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990). Default: `2`.
              */
             actions_to_recover?: number;
         };

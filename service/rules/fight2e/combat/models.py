@@ -60,6 +60,36 @@ class DieTarget(StrEnum):
     either = "either"
 
 
+class DieShiftSource(StrEnum):
+    """What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+    or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+    entry replaces the old)."""
+
+    full_defense = "full_defense"  # 000 L5722
+    full_offense = "full_offense"  # 000 L5739
+    stood_up = "stood_up"  # 000 L5962, L5986
+    hit_stun_forfeit = "hit_stun_forfeit"  # 000 L5944
+    stun_recovered_by_hit = "stun_recovered_by_hit"  # 000 L5982
+    reversal_missed = "reversal_missed"  # 000 L5888, L4115
+    entangle = "entangle"  # 000 L3306
+    invisibility = "invisibility"  # 000 L3591
+    phobia = "phobia"
+    distracting = "distracting"
+    oblivious = "oblivious"
+    bishounen = "bishounen"
+    critical_hit = "critical_hit"
+    fast_recovery = "fast_recovery"
+    harry = "harry"
+    slow_recovery = "slow_recovery"
+
+
+class AccuracySource(StrEnum):
+    """What left an Accuracy bonus waiting for a fighter's next attack."""
+
+    evasion = "evasion"  # a successful Evasion's bonus, lost when he is hit first
+    await_opening = "await_opening"
+
+
 class Choice(StrEnum):
     """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
     optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
@@ -275,17 +305,29 @@ class DieShift(Model):
 
     target: DieTarget
     steps: Steps
-    source: Short = Field("", description="Why (for the log only; the service does not read it).")
+    source: DieShiftSource | None = Field(
+        None,
+        description="What laid it. Left out: a shift that nothing removes early (a hit removes those of "
+        "`critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it).",
+    )
 
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
     vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
-    source: Short = Field("", description="Why (for the log only).")
+    source: AccuracySource | None = Field(
+        None, description="What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used."
+    )
 
 
 class Stunned(Model):
-    actions_to_recover: int = Field(2, ge=1, le=2)
+    actions_to_recover: int = Field(
+        2,
+        ge=1,
+        le=2,
+        description="Actions he still spends recovering: 2 just Stunned (the default), 1 after the first "
+        "(000 L5972–L5990).",
+    )
 
 
 class OngoingEffect(Model):
@@ -360,10 +402,21 @@ class FighterState(Model):
     full_offense_streak: int = Field(0, ge=0, le=50)
     await_opening: int = Field(0, ge=0, le=50, description="Successful Await Opening turns not yet cashed in.")
     pending_accuracy: list[PendingAccuracy] = Field(default_factory=list, max_length=8)
-    moves_scored_this_round: list[MoveId] = Field(default_factory=list, max_length=120)
+    moves_scored_this_round: list[MoveId] = Field(
+        default_factory=list,
+        max_length=120,
+        description="Special and Super Moves that already earned their first-hit Glory this round (ruling A30). "
+        "Left out: none yet, right at the start of a round; later it only matters for the Glory tally.",
+    )
     utility_moves_used: list[MoveId] = Field(default_factory=list, max_length=120)
     glory_this_round: int = Field(0, ge=-1000, le=10_000)
-    combo_streak: int = Field(0, ge=0, le=200)
+    combo_streak: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). "
+        "Left out: 0, no streak under way.",
+    )
     taunt_used: bool = False
     story_points: int | None = Field(
         None, ge=0, le=1000, description="Story Points he has left in the fight; none: the sheet's (000 L1579)."
