@@ -41,6 +41,7 @@ from .models import (
     Unsupported,
 )
 from .protocol import complete, normalise
+from .wording import neutral
 
 _LOG_FIELDS = frozenset(LogStep.model_fields)
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
@@ -208,7 +209,7 @@ class Ctx:
             fighter=fid,
             point=point,
             step=label,
-            text=text,
+            text=neutral(text),
             die=None,
             default=normalise(default) if default is not None else None,
             choices=listed,
@@ -319,7 +320,7 @@ class Ctx:
             severity=severity,
             path=self.request_path(path, key),
             key=key,
-            message=message,
+            message=neutral(message),
             ref=ref_of(ref or CODES[code].ref),
         )
 
@@ -368,7 +369,7 @@ class Ctx:
             "inputs": inputs or {},
             "ref": ref,
             "change": change or {},
-            "text": text,
+            "text": neutral(text),
         }
         object.__setattr__(step, "__dict__", values)
         object.__setattr__(step, "__pydantic_fields_set__", set(_LOG_FIELDS))
