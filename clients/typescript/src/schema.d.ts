@@ -2366,7 +2366,7 @@ export interface components {
             long_combo_used?: boolean;
             /**
              * Moves Scored This Round
-             * @description Special and Super Moves that already earned their first-hit Glory this round (ruling A30). Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
+             * @description Special and Super Moves that already earned their first-hit Glory this round. Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
              */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */

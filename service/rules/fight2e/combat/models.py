@@ -405,7 +405,7 @@ class FighterState(Model):
     moves_scored_this_round: list[MoveId] = Field(
         default_factory=list,
         max_length=120,
-        description="Special and Super Moves that already earned their first-hit Glory this round (ruling A30). "
+        description="Special and Super Moves that already earned their first-hit Glory this round. "
         "Left out: none yet, right at the start of a round; later it only matters for the Glory tally.",
     )
     utility_moves_used: list[MoveId] = Field(default_factory=list, max_length=120)
