@@ -97,8 +97,8 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             continue
         step = move_step(m, attacker, defender)
         d = str(die_for_step(step)) if step > -3 else "1"
-        with ctx.scoped(move=i + 1):  # the die's key names the move's place in the Combo (keys.py)
-            roll, value, counted = _move_damage(ctx, attacker, m, step, len(moves) == 1 or i == lead)
+        ctx.move = i + 1  # the die's key names the move's place in the Combo (keys.py)
+        roll, value, counted = _move_damage(ctx, attacker, m, step, len(moves) == 1 or i == lead)
         if counted != "basic_plus_one":
             value = gradual.first_share(m, roll + m.flat_bonus, counted, value)  # Gradual Effect (000 L3386)
         out.parts.append(Part(m, step, d, roll, value, counted, bool(is_stun)))
@@ -106,6 +106,7 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             stun_moves += 1
         else:
             nonstun += value
+    ctx.move = 1
     total = sum(p.value for p in out.parts)
     if any(p.counted != "none" for p in out.parts):
         total += attacker.prof.dmg_bonus  # once per attack (000 L5804)

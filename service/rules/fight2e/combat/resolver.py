@@ -19,6 +19,7 @@ from .actions import act, slot
 from .effects import heal
 from .holds import settle_holds
 from .initiative import order_groups, roll_initiative
+from .keys import Scope
 from .models import Choice, DecisionValue, Finding, Status, TurnRequest, TurnResult
 from .other_actions import idle
 from .simultaneous import resolve_group
@@ -39,7 +40,7 @@ def _holder_window(ctx: Ctx, before: str | None = None) -> None:
     for h in holders:
         if not h.holding or h.acted:
             continue
-        with ctx.scoped(defender=before, window="end" if final else ""):
+        with ctx.scoped(Scope(None, before, "end" if final else "")):
             _, d = ctx.decide(
                 h.id,
                 "interrupt",

@@ -11,7 +11,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NoReturn, Protocol
 
 from ...core.dice import MAX_DICE, seeded_face
@@ -130,6 +130,7 @@ class Ctx:
     snap_defender: str | None = None
     one_opponent: dict[str, bool] = field(default_factory=dict)
     scope: Scope = NO_SCOPE  # what keys are about right now (keys.py): set by the turn's spine, not the elements
+    move: int = 1  # the Combo's move whose damage is being rolled (keys.py ``#n``)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -145,16 +146,20 @@ class Ctx:
     def key(self, fid: str, point: str) -> str:
         """The key of ``fid``'s ``point`` (grammar in ``keys.py``): bare the first time the point comes up for the
         fighter this turn, then named by what it is about, with ``.n`` only when even that repeats."""
-        return self._next_key(fid, point, take=True)
+        counters = self.counters
+        base = f"T{self.turn}.{fid}.{point}"
+        if base in counters and (self.scope is not NO_SCOPE or self.move > 1):
+            base += qualifier(fid, self.scope, self.move, self._one_opponent(fid))
+        n = counters.get(base, 0) + 1
+        counters[base] = n
+        return base if n == 1 else f"{base}.{n}"
 
-    def _next_key(self, fid: str, point: str, take: bool) -> str:
-        bare = f"T{self.turn}.{fid}.{point}"
-        base = bare
-        if bare in self.counters and self.scope is not NO_SCOPE:
-            base = bare + qualifier(fid, self.scope, self._one_opponent(fid))
+    def peek_key(self, fid: str, point: str) -> str:
+        """The key ``key`` would give now, without taking it."""
+        base = f"T{self.turn}.{fid}.{point}"
+        if base in self.counters and (self.scope is not NO_SCOPE or self.move > 1):
+            base += qualifier(fid, self.scope, self.move, self._one_opponent(fid))
         n = self.counters.get(base, 0) + 1
-        if take:
-            self.counters[base] = n
         return base if n == 1 else f"{base}.{n}"
 
     def _one_opponent(self, fid: str) -> bool:
@@ -167,21 +172,18 @@ class Ctx:
         return one
 
     @contextmanager
-    def scoped(self, **changes: str | int | None) -> Iterator[None]:
-        """Keys built inside are about ``changes`` (an attack, a window, a move of the Combo)."""
-        saved = self.scope
-        self.scope = replace(saved, **changes)  # type: ignore[arg-type]
+    def scoped(self, scope: Scope) -> Iterator[None]:
+        """Keys built inside are about ``scope`` (an attack, a held fighter's window)."""
+        saved, saved_move = self.scope, self.move
+        self.scope, self.move = scope, 1
         try:
             yield
         finally:
-            self.scope = saved
+            self.scope, self.move = saved, saved_move
 
     def supplied(self, key: str) -> bool:
         """The request answers ``key`` (in `decisions` or `if_asked`)."""
         return key in self.req.decisions or key in self.req.if_asked
-
-    def peek_key(self, fid: str, point: str) -> str:
-        return self._next_key(fid, point, take=False)
 
     # ── decisions ─────────────────────────────────────────────────────────────────────────────────
 
