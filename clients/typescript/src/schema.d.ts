@@ -395,6 +395,12 @@ export interface components {
              */
             tactics: number;
         };
+        /**
+         * AccuracySource
+         * @description What left an Accuracy bonus waiting for a fighter's next attack.
+         * @enum {string}
+         */
+        AccuracySource: "evasion" | "await_opening";
         /** AccuracyVs */
         AccuracyVs: {
             /** Defense */
@@ -1242,8 +1248,11 @@ export interface components {
             fighter: string;
             /**
              * Key
+             * @description Where the result goes: `rolls[key]`. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.init
              * @example T1.battle.damage
+             * @example T1.battle.damage#2
+             * @example T1.battle.damage@kaito
              * @example T1.fight.time
              */
             key: string;
@@ -1257,15 +1266,20 @@ export interface components {
          * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
-            /**
-             * Source
-             * @description Why (for the log only; the service does not read it). Default: `""`.
-             */
-            source?: string;
+            /** @description What laid it. Left out: a shift that nothing removes early (a hit removes those of `critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it). Default: `null`. */
+            source?: components["schemas"]["DieShiftSource"] | null;
             /** Steps */
             steps: number;
             target: components["schemas"]["DieTarget"];
         };
+        /**
+         * DieShiftSource
+         * @description What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+         *     or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+         *     entry replaces the old).
+         * @enum {string}
+         */
+        DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
         /**
          * DieTarget
          * @enum {string}
@@ -2313,7 +2327,7 @@ export interface components {
             cheap_moves_used?: string[];
             /**
              * Combo Streak
-             * @description Default: `0`.
+             * @description Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). Left out: 0, no streak under way. Default: `0`.
              */
             combo_streak?: number;
             /**
@@ -2350,7 +2364,10 @@ export interface components {
              * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847). Default: `false`.
              */
             long_combo_used?: boolean;
-            /** Moves Scored This Round */
+            /**
+             * Moves Scored This Round
+             * @description Special and Super Moves that already earned their first-hit Glory this round. Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
+             */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */
             next_turn_dice?: components["schemas"]["DieShift"][];
@@ -3073,11 +3090,8 @@ export interface components {
         PendingAccuracy: {
             /** Amount */
             amount: number;
-            /**
-             * Source
-             * @description Why (for the log only). Default: `""`.
-             */
-            source?: string;
+            /** @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used. Default: `null`. */
+            source?: components["schemas"]["AccuracySource"] | null;
             /**
              * Vs
              * @description Only against this fighter (Evasion bonus). Default: `null`.
@@ -3105,10 +3119,11 @@ export interface components {
             fighter: string;
             /**
              * Key
-             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).
+             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.action
              * @example T1.battle.defense
-             * @example T1.rei.init
+             * @example T1.battle.defense:reaction
+             * @example T1.rei.interrupt:end
              */
             key: string;
             /** Point */
@@ -3697,7 +3712,7 @@ export interface components {
         Stunned: {
             /**
              * Actions To Recover
-             * @description Default: `2`.
+             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990). Default: `2`.
              */
             actions_to_recover?: number;
         };
@@ -3894,17 +3909,23 @@ export interface components {
         TurnRequest: {
             /**
              * Decisions
-             * @description The answers, by the key each pending decision gives (`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
+             * @description The answers, by the key each pending decision gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
              * @example {
              *       "T1.battle.defense": {
              *         "defense": "evasion",
              *         "fs": 2
+             *       },
+             *       "T1.battle.defense:reaction": {
+             *         "defense": "defense"
              *       },
              *       "T1.rei.action": {
              *         "action": "attack",
              *         "moves": [
              *           "demon_hunter_kick"
              *         ]
+             *       },
+             *       "T1.rei.interrupt:end": {
+             *         "choice": "act"
              *       }
              *     }
              */
@@ -3929,7 +3950,13 @@ export interface components {
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
-             * @description Default: `null`.
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). Default: `null`.
+             * @example {
+             *       "T1.rei.damage": 7,
+             *       "T1.rei.damage#2": 3,
+             *       "T1.rei.damage_reroll": 4,
+             *       "T1.rei.init": 5
+             *     }
              */
             rolls?: {
                 [key: string]: number;

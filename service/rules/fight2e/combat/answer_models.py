@@ -11,6 +11,7 @@ from ...core.dice import RollSource  # the one keyed dice source's record of whe
 from ...core.findings import Finding, Unsupported
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 from .model_types import (
+    KEY_GRAMMAR,
     MAX_CHOICES,
     MAX_FIGHTERS,
     FighterId,
@@ -49,8 +50,8 @@ class PendingDecision(Model):
     them and is what the turn uses when the key is left out (unless `ask_every_decision`)."""
 
     key: Key = Field(
-        description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).",
-        examples=["T1.rei.action", "T1.battle.defense", "T1.rei.init"],
+        description="Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). " + KEY_GRAMMAR,
+        examples=["T1.rei.action", "T1.battle.defense", "T1.battle.defense:reaction", "T1.rei.interrupt:end"],
     )
     fighter: FighterId
     point: Short
@@ -71,7 +72,10 @@ class PendingDecision(Model):
 class DieNeeded(Model):
     """A die the request must supply under `rolls[key]` (the players' own dice)."""
 
-    key: Key = Field(examples=["T1.rei.init", "T1.battle.damage", "T1.fight.time"])
+    key: Key = Field(
+        description="Where the result goes: `rolls[key]`. " + KEY_GRAMMAR,
+        examples=["T1.rei.init", "T1.battle.damage", "T1.battle.damage#2", "T1.battle.damage@kaito", "T1.fight.time"],
+    )
     fighter: Short = Field(description="Who rolls it (`fight` for the Time Roll).")
     die: Short = Field(examples=["1d6", "1d12"])
     purpose: Text

@@ -39,6 +39,7 @@ from .attack_elements import breakthrough_of, cancelled_throw, combo_tactics, in
 from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .damage import roll_damage
 from .defense import choose_defense
+from .keys import Scope
 from .models import DecisionValue
 from .state import Ctx
 from .stun import apply_stun
@@ -46,7 +47,16 @@ from .super_energy import count_attack
 
 
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+    """D–F for one attack; every key asked or rolled meanwhile is about this attack (keys.py)."""
+    saved, saved_move = ctx.scope, ctx.move  # by hand, not ``ctx.scoped``: the turn's hottest path
+    ctx.scope, ctx.move = Scope(atk.attacker.id, atk.defender.id, atk.context), 1
+    try:
+        return _resolve(ctx, atk)
+    finally:
+        ctx.scope, ctx.move = saved, saved_move
 
+
+def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)

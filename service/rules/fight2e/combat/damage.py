@@ -63,6 +63,18 @@ def _roll_with_minimum(ctx: Ctx, attacker: F, m: MoveProfile, step: int, minimum
     return result
 
 
+def _move_damage(ctx: Ctx, attacker: F, m: MoveProfile, step: int, leads: bool) -> tuple[int, int, str]:
+    """One move's die and what it counts for: the leading move in full, a Basic Move +1, other Special/Super
+    Moves halved with their minimums ignored (000 L5804, L5806, L3707)."""
+    if leads:
+        roll = _roll_with_minimum(ctx, attacker, m, step, m.min_roll, f"damage of {m.name}")
+        return roll, roll + m.flat_bonus, "full"
+    if m.kind == "basic":
+        return 0, 1, "basic_plus_one"  # +1, not changed by Strength or Stamina (000 L5806)
+    roll = _roll_with_minimum(ctx, attacker, m, step, 1, f"damage of {m.name} (halved in the Combo)")
+    return roll, (roll + m.flat_bonus) // 2, "half"
+
+
 def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) -> DamageRoll:
     """Damage of a move or a Combo, before the Life Bar changes."""
     out = DamageRoll()
@@ -79,15 +91,8 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             continue
         step = move_step(m, attacker, defender)
         d = str(die_for_step(step)) if step > -3 else "1"
-        if len(moves) == 1 or i == lead:
-            roll = _roll_with_minimum(ctx, attacker, m, step, m.min_roll, f"damage of {m.name}")
-            value, counted = roll + m.flat_bonus, "full"
-        elif m.kind == "basic":
-            roll, value, counted = 0, 1, "basic_plus_one"  # +1, not changed by Strength or Stamina (000 L5806)
-        else:
-            # Other Special/Super Moves: rolled, bonus added, halved; minimums ignored (000 L5804, L3707).
-            roll = _roll_with_minimum(ctx, attacker, m, step, 1, f"damage of {m.name} (halved in the Combo)")
-            value, counted = (roll + m.flat_bonus) // 2, "half"
+        ctx.move = i + 1  # the die's key names the move's place in the Combo (keys.py)
+        roll, value, counted = _move_damage(ctx, attacker, m, step, len(moves) == 1 or i == lead)
         if counted != "basic_plus_one":
             value = gradual.first_share(m, roll + m.flat_bonus, counted, value)  # Gradual Effect (000 L3386)
         out.parts.append(Part(m, step, d, roll, value, counted, bool(is_stun)))
@@ -95,6 +100,7 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             stun_moves += 1
         else:
             nonstun += value
+    ctx.move = 1
     total = sum(p.value for p in out.parts)
     if any(p.counted != "none" for p in out.parts):
         total += attacker.prof.dmg_bonus  # once per attack (000 L5804)

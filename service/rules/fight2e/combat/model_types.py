@@ -8,6 +8,15 @@ from typing import Annotated
 from pydantic import Field
 
 Key = Annotated[str, Field(min_length=1, max_length=120)]
+# The key grammar, shared by every description that names keys (service/rules/fight2e/combat/keys.py)
+KEY_GRAMMAR = (
+    "Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are "
+    "named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a "
+    "held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, "
+    "`reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move "
+    "of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an "
+    "Ally's attack beside its summoner's)."
+)
 FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 MoveId = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=600)]
@@ -35,6 +44,36 @@ class DieTarget(StrEnum):
     initiative = "initiative"
     control = "control"
     either = "either"
+
+
+class DieShiftSource(StrEnum):
+    """What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+    or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+    entry replaces the old)."""
+
+    full_defense = "full_defense"  # 000 L5722
+    full_offense = "full_offense"  # 000 L5739
+    stood_up = "stood_up"  # 000 L5962, L5986
+    hit_stun_forfeit = "hit_stun_forfeit"  # 000 L5944
+    stun_recovered_by_hit = "stun_recovered_by_hit"  # 000 L5982
+    reversal_missed = "reversal_missed"  # 000 L5888, L4115
+    entangle = "entangle"  # 000 L3306
+    invisibility = "invisibility"  # 000 L3591
+    phobia = "phobia"
+    distracting = "distracting"
+    oblivious = "oblivious"
+    bishounen = "bishounen"
+    critical_hit = "critical_hit"
+    fast_recovery = "fast_recovery"
+    harry = "harry"
+    slow_recovery = "slow_recovery"
+
+
+class AccuracySource(StrEnum):
+    """What left an Accuracy bonus waiting for a fighter's next attack."""
+
+    evasion = "evasion"  # a successful Evasion's bonus, lost when he is hit first
+    await_opening = "await_opening"
 
 
 class Choice(StrEnum):

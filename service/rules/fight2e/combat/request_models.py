@@ -10,12 +10,15 @@ from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 from .model_types import (
+    KEY_GRAMMAR,
     MAX_DECISION_MOVES,
     MAX_FIGHTERS,
+    AccuracySource,
     ActionType,
     AllyCheck,
     Choice,
     DefenseOption,
+    DieShiftSource,
     DieTarget,
     Direction,
     EvadeTechnique,
@@ -148,17 +151,29 @@ class DieShift(Model):
 
     target: DieTarget
     steps: Steps
-    source: Short = Field("", description="Why (for the log only; the service does not read it).")
+    source: DieShiftSource | None = Field(
+        None,
+        description="What laid it. Left out: a shift that nothing removes early (a hit removes those of "
+        "`critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it).",
+    )
 
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
     vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
-    source: Short = Field("", description="Why (for the log only).")
+    source: AccuracySource | None = Field(
+        None, description="What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used."
+    )
 
 
 class Stunned(Model):
-    actions_to_recover: int = Field(2, ge=1, le=2)
+    actions_to_recover: int = Field(
+        2,
+        ge=1,
+        le=2,
+        description="Actions he still spends recovering: 2 just Stunned (the default), 1 after the first "
+        "(000 L5972–L5990).",
+    )
 
 
 class OngoingEffect(Model):
@@ -233,10 +248,21 @@ class FighterState(Model):
     full_offense_streak: int = Field(0, ge=0, le=50)
     await_opening: int = Field(0, ge=0, le=50, description="Successful Await Opening turns not yet cashed in.")
     pending_accuracy: list[PendingAccuracy] = Field(default_factory=list, max_length=8)
-    moves_scored_this_round: list[MoveId] = Field(default_factory=list, max_length=120)
+    moves_scored_this_round: list[MoveId] = Field(
+        default_factory=list,
+        max_length=120,
+        description="Special and Super Moves that already earned their first-hit Glory this round. "
+        "Left out: none yet, right at the start of a round; later it only matters for the Glory tally.",
+    )
     utility_moves_used: list[MoveId] = Field(default_factory=list, max_length=120)
     glory_this_round: int = Field(0, ge=-1000, le=10_000)
-    combo_streak: int = Field(0, ge=0, le=200)
+    combo_streak: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). "
+        "Left out: 0, no streak under way.",
+    )
     taunt_used: bool = False
     story_points: int | None = Field(
         None, ge=0, le=1000, description="Story Points he has left in the fight; none: the sheet's (000 L1579)."
@@ -332,13 +358,15 @@ class TurnRequest(Model):
     decisions: dict[Key, DecisionValue] = Field(
         default_factory=dict,
         max_length=400,
-        description="The answers, by the key each pending decision gives "
-        "(`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn "
-        "never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
+        description="The answers, by the key each pending decision gives. "
+        + KEY_GRAMMAR
+        + " A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
         examples=[
             {
                 "T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
                 "T1.battle.defense": {"defense": "evasion", "fs": 2},
+                "T1.battle.defense:reaction": {"defense": "defense"},
+                "T1.rei.interrupt:end": {"choice": "act"},
             }
         ],
     )
@@ -350,7 +378,12 @@ class TurnRequest(Model):
         "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.",
     )
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
-    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(None, max_length=400)
+    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(
+        None,
+        max_length=400,
+        description="The players' own dice, by the key `dice_needed` gives. " + KEY_GRAMMAR,
+        examples=[{"T1.rei.init": 5, "T1.rei.damage": 7, "T1.rei.damage#2": 3, "T1.rei.damage_reroll": 4}],
+    )
     lenient: bool = Field(
         False,
         description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
