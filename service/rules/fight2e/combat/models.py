@@ -25,13 +25,16 @@ from .answer_models import (
     TurnResult,
 )
 from .model_types import (
+    KEY_GRAMMAR,
     MAX_CHOICES,
     MAX_DECISION_MOVES,
     MAX_FIGHTERS,
+    AccuracySource,
     ActionType,
     AllyCheck,
     Choice,
     DefenseOption,
+    DieShiftSource,
     DieTarget,
     Direction,
     EvadeTechnique,
@@ -66,9 +69,11 @@ from .request_models import (
 )
 
 __all__ = [
+    "KEY_GRAMMAR",
     "MAX_CHOICES",
     "MAX_DECISION_MOVES",
     "MAX_FIGHTERS",
+    "AccuracySource",
     "ActionType",
     "AllyCheck",
     "Choice",
@@ -79,6 +84,7 @@ __all__ = [
     "DefenseOption",
     "DieNeeded",
     "DieShift",
+    "DieShiftSource",
     "DieTarget",
     "Direction",
     "EvadeTechnique",
