@@ -438,7 +438,6 @@ NOT_YET_REGISTERED = frozenset(
         "create_environmental_hazard.multiple_hazard",
         "create_environmental_hazard.pit",
         "create_environmental_hazard.reflection",
-        "cross_up",
         "drain_life",
         "drain_life.healing_attack",
         "easy_to_combo",

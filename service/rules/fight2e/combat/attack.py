@@ -104,8 +104,7 @@ def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if atk.first.has("cross_up") and not atk.cross_up:
-        ctx.note("D.6", a.id, f"{atk.first.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
+    if not all(connects(ctx, atk) for connects in elements.CONNECTS.hooks):  # Cross-Up …
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)

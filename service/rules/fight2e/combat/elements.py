@@ -243,4 +243,6 @@ ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoin
 HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
 # E.1: what the hit takes off the defender's Life Bar: fn(attack, damage roll, loss so far) -> loss.
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
-ATTACK_POINTS: tuple[Named, ...] = (ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)
+# D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
+CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
+ATTACK_POINTS: tuple[Named, ...] = (CONNECTS, ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)
