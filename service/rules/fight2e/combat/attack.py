@@ -8,10 +8,9 @@ from . import (
     charge,
     copies,
     effects,
+    elements,
     enhancer,
     free_movement,
-    gradual,
-    hazard_effects,
     hazard_elements,
     interrupt_effects,
     knockdown,
@@ -271,13 +270,8 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
             "000 L4449, L3858–L3862, L4423",
             {"bonus": atk.extra_damage},
         )
-    wall_juggle = hazard_effects.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
-    if wall_juggle:
-        dmg.total += wall_juggle
-        ctx.note("E.1", a.id, f"Juggle against a Wall: +{wall_juggle} damage.", "000 L6185")
-    if hazard_effects.high_ground(ctx, a, d):
-        dmg.total += 1
-        ctx.note("E.1", a.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
+    for hook in elements.DAMAGE.hooks:  # a Juggle against a Wall, the higher ground …
+        dmg.total += hook(ctx, atk)
     if partial:
         dmg.total //= 2
         dmg.stun //= 2
@@ -285,9 +279,9 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     dmg.total = story.damage(ctx, atk, dmg.total)
     offensive = any(m.offensive for m in atk.moves)
     life_before = d.life
-    lost = 0 if dmg.limited else dmg.total
-    if dmg.non_finisher:
-        lost = min(lost, max(d.life - 1, 0))  # 000 L4729–L4735
+    lost = dmg.total
+    for cap in elements.LIFE_LOST.hooks:  # Limited Damage, Non-Finisher …
+        lost = cap(atk, dmg, lost)
     d.life = max(d.life - lost, 0)
     d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
     d.was_hit = True
@@ -401,5 +395,5 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
 
 def _hit_effects(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """The moves' own effects on a hit, then a Gradual Effect's first installment."""
-    effects.on_hit(ctx, atk, dmg, lost)
-    gradual.after_hit(ctx, atk, dmg, lost)
+    for hook in elements.ON_HIT.hooks:
+        hook(ctx, atk, dmg, lost)

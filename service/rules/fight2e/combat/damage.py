@@ -3,8 +3,7 @@ L5804–L5810, Appendix D 000 L10135–L10167)."""
 
 from __future__ import annotations
 
-from ..records import Point
-from . import combo_opener, gradual, records, super_only
+from . import combo_opener, elements, gradual
 from .attack_records import DamageRoll, Part
 from .fighter import F
 from .move_profile import MoveProfile
@@ -37,14 +36,9 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
     step = m.damage_step
     if not m.ki_based:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
-    step += super_only.ki_shift(attacker, m)  # Ki Access: Ki Skill 1 for a Ki-less fighter (000 L4956)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
-    step += records.modifier_total(m, Point.damage_step)  # Explosive: one size less against a Fighter (000 L3326)
-    if m.has("explosive.reduced_damage"):
-        step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
-    # Vulnerability: once, whatever the Combo holds (000 L4888–L4894); ruling: its Increased Duration does not add a
-    # second size when he uses the move again (000 L4898)
-    step += 1 if defender.vulnerable or defender.vulnerable_lingering else 0
+    # Ki Access, Explosive, Reduced Damage, Vulnerability: the hooks of the damage-step point
+    step += sum(hook(m, attacker, defender) for hook in elements.DAMAGE_STEP.hooks)
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 
 
@@ -122,6 +116,4 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
     out.total = max(total, 0)
     increased_stun = sum(m.stun_bonus for m in moves if m.offensive)
     out.stun = max(out.total - nonstun, 0) + (increased_stun if stun_moves else 0) if stun_moves else 0
-    out.limited = any(m.has("limited_damage") for m in moves)
-    out.non_finisher = any(m.has("non_finisher") for m in moves)
     return out
