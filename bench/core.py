@@ -342,6 +342,19 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             cold_p90,
         ),
     ]
+    # ---- Simulator: one fight between the same two PL 4 Fighters, greedy policies (bench/simulate.py)
+    from bench.simulate import measure
+
+    sim = measure(40)
+    rows.append(
+        Row(
+            "simulated_fight",
+            "one simulated fight, PL 4 vs PL 4, greedy policies (CPU time)",
+            sim["ms_per_fight"] * 1000,
+            f"{sim['fights_per_s']:.1f} fights/s/core; {sim['turns_per_fight']:.1f} turns, "
+            f"{sim['calls_per_turn']:.2f} resolver calls per turn",
+        )
+    )
 
     redis_note = ""
     with contextlib.ExitStack() as stack:

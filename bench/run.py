@@ -692,6 +692,15 @@ def targets_table(loads: list[tuple[Scenario, Load, Load]], seq: list[Sequential
     if cf("turn", "p90") is not None:
         value += f" (p90 {cf('turn', 'p90'):.0f} µs; profile memo warm; new sheets {cf('turn_new_sheets'):.0f} µs)"
     rows.append(("combat turn, PL 4 three-hit Combos, core median", "≤ 1 ms", value, verdict))
+    fight_us = cf("simulated_fight")
+    if fight_us is None:
+        rows.append(("simulated fights per second per core, PL 4 vs PL 4", "≥ 500", "not measured", "—"))
+    else:
+        per_s = 1e6 / fight_us
+        note = next((r["note"] for r in core["rows"] if r["key"] == "simulated_fight"), "") if core else ""
+        value = f"{per_s:.0f} fights/s ({fight_us / 1000:.1f} ms per fight; {note.split('; ', 1)[-1]}; one turn above)"
+        verdict = "met" if per_s >= 500 else "**not met**"
+        rows.append(("simulated fights per second per core, PL 4 vs PL 4", "≥ 500", value, verdict))
     rows.append(
         (
             "fighters: REST and GraphQL throughput",

@@ -19,7 +19,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from enum import StrEnum
 from typing import Any
 
@@ -232,8 +232,11 @@ class TwoTierCache:
         OVERSIZE.inc()
         return False
 
-    async def get_or_compute(self, key: str, compute: Callable[[], bytes], shared: bool = True) -> tuple[bytes, Tier]:
-        """Return the cached answer and the tier that served it, computing (and storing) it on a miss.
+    async def get_or_compute(
+        self, key: str, compute: Callable[[], bytes | Awaitable[bytes]], shared: bool = True
+    ) -> tuple[bytes, Tier]:
+        """Return the cached answer and the tier that served it, computing (and storing) it on a miss (``compute``
+        may answer an awaitable: an answer computed in a worker thread).
 
         ``shared`` says whether this operation is worth a Redis round trip (see bench/RESULTS.md).
         """
@@ -251,7 +254,8 @@ class TwoTierCache:
                 self._keep_local(key, value)  # verified, and no larger than max_answer_bytes
                 return value, Tier.redis
             CACHE_EVENTS.labels("redis", "miss").inc()
-        value = compute()
+        computed = compute()
+        value = computed if isinstance(computed, bytes) else await computed
         if self._cacheable(value):
             self._keep_local(key, value)
             if redis is not None:

@@ -1,5 +1,5 @@
 """Console script ``fight-rules``: ``serve`` (gunicorn); ``openapi``, ``graphql-schema`` and ``validation-codes``
-(print the contracts)."""
+(print the contracts); ``simulate`` (a matchup run in chunks, locally or against a service: ``service.simulate``)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,13 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
     sub.add_parser("graphql-schema", help="print the GraphQL SDL")
     sub.add_parser("validation-codes", help="print every ruleset's validation codes (Markdown)")
+    from . import simulate
+
+    simulate.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "simulate":
+        simulate.main(args)
+        return
     try:
         _run(args.command)
     except ValidationError as exc:  # a bad FIGHT_RULES_* value: say which, without a traceback

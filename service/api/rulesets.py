@@ -13,9 +13,12 @@ cached request is answered from the local tier before it is parsed again. Each `
 import hashlib
 import inspect
 import json
+from collections.abc import Awaitable, Callable
 from functools import cache
 from typing import Annotated, Any, get_args, get_origin
 
+import anyio
+import anyio.to_thread
 from annotated_types import MaxLen, MinLen
 from litestar import Request, Response, Router, get, post
 from litestar.datastructures import State
@@ -59,13 +62,37 @@ def _serialised(answer: BaseModel | bytes) -> bytes:
     return answer if isinstance(answer, bytes) else answer.model_dump_json().encode()
 
 
+# Offloaded operations (long computations) run in worker threads, a few at a time per process: the event loop
+# keeps serving (and the gunicorn heartbeat keeps beating) while one runs; more wait for a thread.
+OFFLOAD_THREADS = 2
+_offload_limiter: anyio.CapacityLimiter | None = None
+
+
+def _computation(op: Operation, request: BaseModel) -> Callable[[], bytes | Awaitable[bytes]]:
+    def compute() -> bytes:
+        return _serialised(op.run(request))
+
+    if not op.offload:
+        return compute
+
+    def offloaded() -> Awaitable[bytes]:
+        global _offload_limiter
+        if _offload_limiter is None:
+            _offload_limiter = anyio.CapacityLimiter(OFFLOAD_THREADS)
+        return anyio.to_thread.run_sync(compute, limiter=_offload_limiter)
+
+    return offloaded
+
+
 async def answer(state: State, ruleset: Ruleset, op: Operation, request: BaseModel) -> tuple[bytes, str]:
     """The operation's JSON answer and the cache tier that served it (``miss`` when computed)."""
+    compute = _computation(op, request)
     if op.caching is Caching.none:
-        return _serialised(op.run(request)), "miss"
+        computed = compute()
+        return (computed if isinstance(computed, bytes) else await computed), "miss"
     key = cache_key(op.name, ruleset.id, ruleset.version, request)
     shared = op.caching is Caching.shared or bool(state.settings.share_single_prices)
-    body, tier = await state.cache.get_or_compute(key, lambda: _serialised(op.run(request)), shared=shared)
+    body, tier = await state.cache.get_or_compute(key, compute, shared=shared)
     return body, tier.value
 
 

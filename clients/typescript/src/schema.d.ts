@@ -356,6 +356,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded fights between two Fighters, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each one round from fresh Life Bars, every decision the turn resolver asks for answered by the side's policy. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, attacks, hits, damage, Supers, Glory) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly into the whole run's answer (`simulate/merge`). The same request always gives the same answer.
+         */
+        post: operations["fight2eSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["fight2eMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets": {
         parameters: {
             query?: never;
@@ -1682,6 +1722,44 @@ export interface components {
          * @enum {string}
          */
         ExchangeTarget: "narrative" | "fighting_spirit" | "combat";
+        /** FightLengths */
+        FightLengths: {
+            /**
+             * Histogram
+             * @description histogram[t]: fights that ended after t turns (time-outs too); no trailing zeros.
+             */
+            histogram: number[];
+            /**
+             * Longest
+             * @description Default: `null`.
+             */
+            longest?: number | null;
+            /**
+             * Mean
+             * @description Mean turns per fight (derived). Default: `null`.
+             */
+            mean?: number | null;
+            /**
+             * P50
+             * @description Median (nearest rank, derived). Default: `null`.
+             */
+            p50?: number | null;
+            /**
+             * P90
+             * @description Default: `null`.
+             */
+            p90?: number | null;
+            /**
+             * P99
+             * @description Default: `null`.
+             */
+            p99?: number | null;
+            /**
+             * Turns
+             * @description Turns over all fights.
+             */
+            turns: number;
+        };
         /** FightState */
         FightState: {
             /**
@@ -2442,10 +2520,9 @@ export interface components {
             code: string;
             /**
              * Key
-             * @description The decision or roll key concerned (combat only), when there is one.
-             * @default null
+             * @description The decision or roll key concerned (combat only), when there is one. Default: `null`.
              */
-            key: string | null;
+            key?: string | null;
             /** Message */
             message: string;
             /**
@@ -2453,11 +2530,8 @@ export interface components {
              * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
              */
             path: string;
-            /**
-             * @description Where the rule stands in the book; null for a check the service adds.
-             * @default null
-             */
-            ref: components["schemas"]["Ref"] | null;
+            /** @description Where the rule stands in the book; null for a check the service adds. Default: `null`. */
+            ref?: components["schemas"]["Ref"] | null;
             /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
             severity: components["schemas"]["Severity"];
         };
@@ -2681,6 +2755,14 @@ export interface components {
             step: number;
             /** Text */
             text: string;
+        };
+        /**
+         * MergeRequest
+         * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
+         */
+        MergeRequest: {
+            /** Runs */
+            runs: components["schemas"]["SimulationSums"][];
         };
         /**
          * MovePointLedgerEntry
@@ -3142,6 +3224,12 @@ export interface components {
             /** Text */
             text: string;
         };
+        /**
+         * Policy
+         * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        Policy: "balanced" | "aggressive" | "defensive" | "greedy";
         /** Positioning */
         Positioning: {
             /**
@@ -3540,6 +3628,15 @@ export interface components {
             /** Rulesets */
             rulesets: components["schemas"]["RulesetInfo"][];
         };
+        /** SeedRange */
+        SeedRange: {
+            /** Count */
+            count: number;
+            /** Offset */
+            offset: number;
+            /** Seed */
+            seed: number;
+        };
         /**
          * SequelCampaign
          * @description A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign).
@@ -3568,6 +3665,178 @@ export interface components {
          * @enum {string}
          */
         Severity: "error" | "warning" | "info";
+        /** Side */
+        Side: {
+            fighter: components["schemas"]["Fighter"];
+            /**
+             * Name
+             * @description The side's fighter id in every turn (letters, digits, _ and -); when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["Policy"];
+        };
+        /**
+         * SimulatedAttack
+         * @description One attack as declared (a move, or a Combo of moves in order): how often it was made, hit and hurt.
+         */
+        SimulatedAttack: {
+            /**
+             * Attack
+             * @description Move id, or the Combo's move ids joined by ` + `.
+             */
+            attack: string;
+            /**
+             * Damage
+             * @description Life Bar its hits took off the defender.
+             */
+            damage: number;
+            /**
+             * Damage Per Use
+             * @description damage / uses (derived). Default: `null`.
+             */
+            damage_per_use?: number | null;
+            /**
+             * Hit Rate
+             * @description hits / uses (derived). Default: `null`.
+             */
+            hit_rate?: number | null;
+            /** Hits */
+            hits: number;
+            /**
+             * Uses
+             * @description Attacks made with it (one Accuracy roll each).
+             */
+            uses: number;
+        };
+        /** SimulatedSide */
+        SimulatedSide: {
+            /**
+             * Attacks
+             * @description By attack, sorted.
+             */
+            attacks?: components["schemas"]["SimulatedAttack"][];
+            /**
+             * Damage Dealt
+             * @description Life Bar the other side lost, from every source.
+             */
+            damage_dealt: number;
+            /**
+             * Glory
+             * @description Glory awarded to this side's fighters, summed over the fights.
+             */
+            glory: number;
+            /**
+             * Glory Per Fight
+             * @description glory / fights (derived). Default: `null`.
+             */
+            glory_per_fight?: number | null;
+            /** Losses */
+            losses: number;
+            /** Policy */
+            policy: string;
+            /** Side */
+            side: string;
+            /**
+             * Supers Used
+             * @description Attacks that included a Super Move.
+             */
+            supers_used: number;
+            /** @description 95 % Wilson interval of the win rate (derived). Default: `null`. */
+            win_interval?: components["schemas"]["WilsonInterval"] | null;
+            /**
+             * Win Rate
+             * @description wins / fights (derived). Default: `null`.
+             */
+            win_rate?: number | null;
+            /** Wins */
+            wins: number;
+        };
+        /**
+         * SimulationRequest
+         * @description Same request, same answer; split runs merge exactly.
+         */
+        SimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 5,000). Default: `100`.
+             */
+            count?: number;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            options?: components["schemas"]["CombatOptions"];
+            /**
+             * Range
+             * @description Range between the fighters when a fight starts (000 L5605). Default: `3`.
+             */
+            range?: number;
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["Side"][];
+            /**
+             * Turn Limit
+             * @description A fight still going after this many turns is a time-out. Default: `100`.
+             */
+            turn_limit?: number;
+        };
+        /**
+         * SimulationSums
+         * @description The answer of a run: sums that merge exactly, and the figures derived from them.
+         */
+        SimulationSums: {
+            /**
+             * Aborted
+             * @description Fights the resolver refused to continue (see `violations`).
+             */
+            aborted: number;
+            /**
+             * Draws
+             * @description Rounds that ended with no winner (both down, or even at time over).
+             */
+            draws: number;
+            /** Fights */
+            fights: number;
+            length: components["schemas"]["FightLengths"];
+            /**
+             * Matchup
+             * @description Fingerprint of the request without offset and count: runs merge only if equal.
+             */
+            matchup: string;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** @description Fight i (offset ≤ i < offset + count) is played with the seed's i-th key. */
+            seeds: components["schemas"]["SeedRange"];
+            /** Sides */
+            sides: components["schemas"]["SimulatedSide"][];
+            /** @description Default: `null`. */
+            time_out_interval?: components["schemas"]["WilsonInterval"] | null;
+            /**
+             * Time Outs
+             * @description Fights stopped at the request's turn limit.
+             */
+            time_outs: number;
+            /** Unsupported */
+            unsupported?: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description The resolver's refusals that stopped fights (one per code).
+             */
+            violations?: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @description The resolver's warnings met in the fights (one per code).
+             */
+            warnings?: components["schemas"]["Finding"][];
+        };
         /**
          * Skill
          * @description A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B).
@@ -4064,6 +4333,13 @@ export interface components {
              */
             lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
+        };
+        /** WilsonInterval */
+        WilsonInterval: {
+            /** High */
+            high: number;
+            /** Low */
+            low: number;
         };
     };
     responses: never;
@@ -5137,6 +5413,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceBatchResponse"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
                 };
             };
             /** @description Bad request */

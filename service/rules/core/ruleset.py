@@ -37,6 +37,7 @@ class Operation:
     caching: Caching = Caching.shared
     cost: Callable[[Any], int] = field(default=lambda _request: 1)  # units charged to rate and query-cost limits
     examples: Mapping[str, Any] = field(default_factory=dict)  # name → request body, shown in the contracts
+    offload: bool = False  # run in a worker thread: an answer that takes seconds must not hold the event loop
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import SimulationSums
 from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from .combat.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
@@ -18,6 +19,8 @@ from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchRespons
 from .moves import price_json
 from .optimiser.models import OptimiseAnswer, OptimiseRequest
 from .optimiser.search import optimise
+from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
+from .simulation.run import merge_runs, simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -33,6 +36,14 @@ def price_moves(batch: PriceBatchRequest) -> bytes:
     """The batch answer assembled from each move's JSON (no second serialisation)."""
     head = json.dumps({"ruleset": RULESET, "ruleset_version": VERSION})[:-1].encode()
     return head + b',"results":[' + b",".join(price_json(move) for move in batch.moves) + b"]}"
+
+
+def simulation_cost(request: Any) -> int:
+    """100, plus per fight a fifth of the turns it may last: a fight is a dozen turns of two or three resolver
+    calls (bench/RESULTS.md), so GraphQL's default limit (200) admits a few fights and REST is the way to big runs."""
+    count = int(getattr(request, "count", DEFAULT_COUNT))
+    turns = int(getattr(request, "turn_limit", DEFAULT_TURN_LIMIT))
+    return 100 + count * -(-turns // 5)
 
 
 OPERATIONS = (
@@ -114,5 +125,35 @@ OPERATIONS = (
         "pending decision and its legal choices: add it and send the same request again). Illegal decisions, dice "
         "that do not fit the die and inconsistent state are violations naming the key. The same request always "
         "gives the same answer.",
+    ),
+    Operation(
+        name="simulate",
+        examples=examples("simulate"),
+        path="simulate",
+        request=SimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        cost=simulation_cost,
+        offload=True,  # seconds to minutes of work: in a worker thread, never on the event loop
+        summary="Simulate a matchup: many seeded fights between two Fighters, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each one round from fresh "
+        "Life Bars, every decision the turn resolver asks for answered by the side's policy. The answer carries "
+        "sums (wins, draws, time-outs, fight lengths as a histogram, attacks, hits, damage, Supers, Glory) and the "
+        "figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent "
+        "seed ranges of one run merge exactly into the whole run's answer (`simulate/merge`). The same request "
+        "always gives the same answer.",
+    ),
+    Operation(
+        name="merge_simulations",
+        examples=examples("merge_simulations"),
+        path="simulate/merge",
+        request=MergeRequest,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda request: 1 + len(request.runs) // 20,
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
     ),
 )

@@ -1,0 +1,159 @@
+"""``fight-rules simulate``: a large matchup run split into seed ranges, played by the service's replicas over HTTP
+(``--url``) or by a local process pool, and merged exactly into the whole run's answer.
+
+Works for any ruleset whose record has a ``simulate`` operation answering ``SimulationSums``
+(``service.rules.core.simulation``); the chunks' answers are merged with the same function as ``simulate/merge``.
+The progress bar and ``--plot`` need the ``cli`` extra (``pip install 'fight-rules[cli]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .rules.core.ruleset import Operation, rulesets
+from .rules.core.simulation import SimulationSums, merge
+
+MAX_CHUNK = 5000  # the most fights one request may ask for
+RETRIES = 8  # a chunk refused with 429/503 is sent again this many times, after the server's Retry-After
+
+
+class SimulateError(Exception):
+    """A problem the command reports in one line (bad request file, refused request, unreachable service)."""
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="run a matchup simulation in chunks (locally, or against a service URL)")
+    p.add_argument("request", type=Path, help="JSON request body, as for POST /v1/{ruleset}/simulate")
+    p.add_argument("--ruleset", default="fight2e")
+    p.add_argument("--count", type=int, help="fights in the whole run (default: the request's count)")
+    p.add_argument("--offset", type=int, help="first fight of the run (default: the request's offset)")
+    p.add_argument("--seed", type=int, help="the run's seed (default: the request's seed)")
+    p.add_argument("--url", help="the service's base URL: chunks are POSTed there instead of run locally")
+    p.add_argument("--chunk", type=int, default=250, help="fights per request or task (at most 5,000)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes, or requests in flight")
+    p.add_argument("--out", type=Path, help="write the merged answer here instead of standard output")
+    p.add_argument("--plot", type=Path, help="draw outcomes, fight lengths and attacks as a PNG")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def chunks(offset: int, count: int, size: int) -> list[tuple[int, int]]:
+    """Adjacent seed ranges (offset, count) of at most ``size`` fights covering the run."""
+    return [(start, min(size, offset + count - start)) for start in range(offset, offset + count, size)]
+
+
+def simulation_operation(ruleset_id: str) -> Operation:
+    found = next((r for r in rulesets() if r.id == ruleset_id), None)
+    if found is None:
+        raise SimulateError(f"no ruleset '{ruleset_id}' (known: {', '.join(r.id for r in rulesets())})")
+    op = next((o for o in found.operations if o.name == "simulate"), None)
+    if op is None:
+        raise SimulateError(f"ruleset '{ruleset_id}' has no simulator yet")
+    return op
+
+
+def _run_local(ruleset_id: str, body: dict[str, Any]) -> SimulationSums:
+    """One chunk in a worker process."""
+    op = simulation_operation(ruleset_id)
+    answer = op.run(op.request.model_validate(body))
+    assert isinstance(answer, SimulationSums)
+    return answer
+
+
+def _post(url: str, body: dict[str, Any]) -> SimulationSums:
+    """One chunk on the service: its answer, waiting out rate limits and overload as the server asks."""
+    data = json.dumps(body).encode()
+    for _ in range(RETRIES):
+        req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"}, method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=600) as resp:
+                return SimulationSums.model_validate_json(resp.read())
+        except urllib.error.HTTPError as exc:
+            if exc.code not in (429, 503):
+                detail = exc.read().decode(errors="replace")[:400]
+                raise SimulateError(f"{url} answered {exc.code}: {detail}") from exc
+            time.sleep(float(exc.headers.get("Retry-After") or 1))
+        except urllib.error.URLError as exc:
+            raise SimulateError(f"{url}: {exc.reason}") from exc
+    raise SimulateError(f"{url} kept refusing the chunk (rate limit or overload)")
+
+
+@contextmanager
+def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], object]]:
+    if quiet:
+        yield lambda _n: None
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the cli extra is not installed: no bar
+        yield lambda _n: None
+        return
+    with tqdm(total=total, unit="fight", file=sys.stderr) as bar:
+        yield bar.update
+
+
+def run(args: argparse.Namespace) -> SimulationSums:
+    op = simulation_operation(args.ruleset)
+    try:
+        body = json.loads(args.request.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SimulateError(f"{args.request}: {exc}") from exc
+    for name in ("count", "offset", "seed"):
+        if getattr(args, name) is not None:
+            body[name] = getattr(args, name)
+    offset, count = int(body.get("offset", 0)), int(body.get("count", 100))
+    if not 1 <= args.chunk <= MAX_CHUNK:
+        raise SimulateError(f"--chunk must be 1 … {MAX_CHUNK}")
+    parts = chunks(offset, count, args.chunk)
+    try:  # refuse a bad request before anything runs (each chunk is that request with its own range)
+        op.request.model_validate({**body, "offset": parts[0][0], "count": parts[0][1]})
+    except ValidationError as exc:
+        raise SimulateError(f"{args.request}: {exc}") from exc
+    url = f"{args.url.rstrip('/')}/v1/{args.ruleset}/{op.path}" if args.url else None
+    pool: Executor = ThreadPoolExecutor(args.workers) if url else ProcessPoolExecutor(args.workers)
+    answers: list[SimulationSums] = []
+    with pool, _progress(count, args.quiet) as advance:
+        futures: list[Future[SimulationSums]] = [
+            pool.submit(_post, url, {**body, "offset": o, "count": n})
+            if url
+            else pool.submit(_run_local, args.ruleset, {**body, "offset": o, "count": n})
+            for o, n in parts
+        ]
+        for done in as_completed(futures):
+            answers.append(done.result())
+            advance(answers[-1].fights)
+    return merge(answers)
+
+
+def main(args: argparse.Namespace) -> None:
+    try:
+        answer = run(args)
+    except SimulateError as exc:
+        sys.exit(f"fight-rules simulate: {exc}")
+    text = answer.model_dump_json(indent=2) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if args.plot:
+        from .simulation_plot import plot
+
+        plot(answer, args.plot)
+    a, b = answer.sides
+    print(
+        f"{answer.fights} fights: {a.side} {a.wins} wins, {b.side} {b.wins} wins, {answer.draws} draws, "
+        f"{answer.time_outs} time-outs; mean {answer.length.mean} turns",
+        file=sys.stderr,
+    )

@@ -1,0 +1,107 @@
+"""The matchup simulator through REST, GraphQL and the CLI: same answers, exact merging, bad input as 4xx."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service import simulate as cli
+from service.graphql.schema import graphql_type
+from service.graphql.variables import encode
+from service.rules.core.simulation import SimulationSums
+from service.rules.fight2e.operations import examples
+
+SIM = "/v1/fight2e/simulate"
+MERGE = "/v1/fight2e/simulate/merge"
+
+
+def body(**fields: Any) -> dict[str, Any]:
+    return {**copy.deepcopy(examples("simulate")["rei-vs-battle"]), **fields}
+
+
+def test_same_request_same_answer_and_cached(client: TestClient[Litestar]) -> None:
+    first = client.post(SIM, json=body(count=2))
+    again = client.post(SIM, json=body(count=2))
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content and again.headers["X-Cache"] != "miss"
+    answer = first.json()
+    assert answer["fights"] == 2 and answer["seeds"] == {"seed": 7, "offset": 0, "count": 2}
+    assert answer["sides"][0]["wins"] + answer["sides"][1]["wins"] + answer["draws"] + answer["time_outs"] == 2
+
+
+def test_parts_merge_into_the_whole_run(client: TestClient[Litestar]) -> None:
+    whole = client.post(SIM, json=body(count=3)).json()
+    parts = [client.post(SIM, json=body(offset=o, count=n)).json() for o, n in ((2, 1), (0, 2))]
+    merged = client.post(MERGE, json={"runs": parts})
+    assert merged.status_code == 200 and merged.json() == whole
+    example = client.post(MERGE, json=examples("merge_simulations")["two-parts"])
+    assert example.status_code == 200 and example.json()["seeds"]["count"] == 2
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"count": 0},
+        {"count": 5001},
+        {"turn_limit": 501},
+        {"seed": "seven"},
+        {"sides": []},
+    ],
+)
+def test_malformed_simulations_are_4xx(client: TestClient[Litestar], change: dict[str, Any]) -> None:
+    r = client.post(SIM, json=body(**change))
+    assert 400 <= r.status_code < 500 and r.headers["content-type"].startswith("application/problem+json")
+
+
+def test_parts_that_do_not_join_are_4xx(client: TestClient[Litestar]) -> None:
+    one = client.post(SIM, json=body(count=1)).json()
+    gap = client.post(SIM, json=body(offset=2, count=1)).json()
+    r = client.post(MERGE, json={"runs": [one, gap]})
+    assert r.status_code == 400 and "gap" in r.text and r.json()["errors"][0]["path"] == "runs"
+    assert client.post(MERGE, json={"runs": []}).status_code == 400
+
+
+QUERY = """query($s: Fight2eSimulationRequestInput!) { fight2e { simulate(input: $s) { __typename
+  ... on SimulationSums { fights draws timeOuts seeds { seed offset count } length { histogram mean p50 }
+  sides { side policy wins winInterval { low high } attacks { attack uses hits damage } } }
+  ... on InvalidInput { problems { path } } } } }"""
+
+
+def _graphql_input(b: dict[str, Any]) -> Any:
+    return encode(graphql_type("Fight2eSimulationRequestInput"), b)
+
+
+def test_graphql_field_answers_as_rest_and_is_priced(client: TestClient[Litestar]) -> None:
+    rest = client.post(SIM, json=body(count=1)).json()
+    out = client.post("/graphql", json={"query": QUERY, "variables": {"s": _graphql_input(body(count=1))}}).json()
+    sim = out["data"]["fight2e"]["simulate"]
+    assert sim["fights"] == 1 and sim["length"]["histogram"] == rest["length"]["histogram"]
+    assert sim["sides"][0]["wins"] == rest["sides"][0]["wins"]
+    # 100 + 50 fights × 100/5 turns = 1,100 units: over the default limit of 200
+    costly = client.post("/graphql", json={"query": QUERY, "variables": {"s": _graphql_input(body(count=50))}}).json()
+    assert costly["errors"][0]["extensions"]["code"] == "QUERY_TOO_COSTLY"
+
+
+def test_cli_chunks_cover_the_run() -> None:
+    assert cli.chunks(10, 7, 3) == [(10, 3), (13, 3), (16, 1)]
+    assert cli.chunks(0, 2, 250) == [(0, 2)]
+
+
+def test_cli_local_pool_merges_to_the_single_request(tmp_path: Path, client: TestClient[Litestar]) -> None:
+    request = tmp_path / "req.json"
+    request.write_text(json.dumps(body(count=3)))
+    args = argparse.Namespace(
+        request=request, ruleset="fight2e", count=None, offset=None, seed=None, url=None, chunk=1, workers=1,
+        out=tmp_path / "out.json", plot=tmp_path / "out.png", quiet=True,
+    )  # fmt: skip
+    cli.main(args)
+    answer = SimulationSums.model_validate_json(args.out.read_text())
+    assert answer.model_dump(mode="json") == client.post(SIM, json=body(count=3)).json()
+    assert args.plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
