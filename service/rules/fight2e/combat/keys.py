@@ -25,14 +25,13 @@ against a Reaction Attack, ``T1.rei.damage#2`` the damage die of the second move
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Attack contexts that are the fighter's own declared action: they add no window qualifier
 PLAIN_WINDOWS = frozenset({"", "action", "simultaneous"})
 
 
-@dataclass(frozen=True)
-class Scope:
+class Scope(NamedTuple):
     """What the turn is doing when a key is built: the attack under way (or a held fighter's window)."""
 
     attacker: str | None = None

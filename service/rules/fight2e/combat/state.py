@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NoReturn, Protocol
+from typing import NoReturn, Protocol, TypeVar
 
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
@@ -44,6 +44,21 @@ from .protocol import complete, normalise
 from .wording import neutral
 
 _LOG_FIELDS = frozenset(LogStep.model_fields)
+_ROLL_FIELDS = frozenset(RollRecord.model_fields)
+_M = TypeVar("_M")
+
+
+def _built(cls: type[_M], fields: frozenset[str], values: dict) -> _M:
+    """What ``model_construct`` does with every field given, without its walk over the fields (the turn builds
+    a log step or a roll record many times over)."""
+    out = object.__new__(cls)
+    object.__setattr__(out, "__dict__", values)
+    object.__setattr__(out, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(out, "__pydantic_extra__", None)
+    object.__setattr__(out, "__pydantic_private__", None)
+    return out
+
+
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
@@ -285,7 +300,8 @@ class Ctx:
             face, source = seeded_face(self.req.seed, key, d.sides), RollSource.seed  # the one keyed dice source
         else:
             return self._missing(key, fid, d, purpose, label)
-        self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose, source=source))
+        values = {"key": key, "die": str(d), "result": face, "purpose": purpose, "source": source}
+        self.rolls.append(_built(RollRecord, _ROLL_FIELDS, values))
         return face + d.bonus
 
     def _missing(self, key: str, fid: str, d: Die, purpose: str, label: str) -> int:
@@ -363,20 +379,19 @@ class Ctx:
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
     ) -> None:
-        step = object.__new__(LogStep)  # what model_construct does with every field given, without its walk
-        values = {
-            "step": len(self.log) + 1,
-            "label": label,
-            "actor": actor,
-            "inputs": inputs or {},
-            "ref": ref,
-            "change": change or {},
-            "text": neutral(text),
-        }
-        object.__setattr__(step, "__dict__", values)
-        object.__setattr__(step, "__pydantic_fields_set__", set(_LOG_FIELDS))
-        object.__setattr__(step, "__pydantic_extra__", None)
-        object.__setattr__(step, "__pydantic_private__", None)
+        step = _built(
+            LogStep,
+            _LOG_FIELDS,
+            {
+                "step": len(self.log) + 1,
+                "label": label,
+                "actor": actor,
+                "inputs": inputs or {},
+                "ref": ref,
+                "change": change or {},
+                "text": neutral(text),
+            },
+        )
         self.log.append(step)
         events.after_note(self, actor, change or {}, label)
 

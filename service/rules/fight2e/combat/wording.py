@@ -33,14 +33,7 @@ def _swap(m: re.Match[str]) -> str:
 def neutral(text: str) -> str:
     """``text`` with "he/his/him/himself" made neutral (a move's name that holds one of these words is changed
     too: the sentence is already built when it gets here)."""
-    if _maybe(text):
-        return _PRONOUN.sub(_swap, text)
-    return text
-
-
-def _maybe(text: str) -> bool:
-    """A quick look before the regex: most sentences hold no pronoun (``in`` is far cheaper than a search)."""
-    return (
+    if (  # a quick look before the regex: most sentences hold no pronoun, and ``in`` is far cheaper than a search
         " he " in text
         or " his" in text
         or " him" in text
@@ -48,4 +41,6 @@ def _maybe(text: str) -> bool:
         or "He " in text
         or "His " in text
         or text.startswith(("he ", "his "))
-    )
+    ):
+        return _PRONOUN.sub(_swap, text)
+    return text
