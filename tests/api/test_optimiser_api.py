@@ -23,6 +23,14 @@ def test_worked_examples_answer(client: TestClient[Litestar]) -> None:
             assert again["legal"] and again["move_points"] == move["price"]["move_points"]
 
 
+def test_the_readme_example(client: TestClient[Litestar]) -> None:
+    """The README's wish list re-finds Blooming Dance (000 L4980–L4988): L3, Ranged and Increased Damage ×2, 3 MP."""
+    best = client.post(PATH, json=examples("optimise_moves")["readme-fireball"]).json()["moves"][0]
+    elements = {(e["id"], e["times"]) for e in best["request"]["elements"]}
+    assert (best["request"]["level"], best["price"]["move_points"]) == (3, 3)
+    assert elements == {("ranged", 1), ("increased_damage", 2)}
+
+
 def test_second_ask_is_cached(client: TestClient[Litestar]) -> None:
     body = {"keywords": ["reach_range"], "answers": 2}
     first = client.post(PATH, json=body)

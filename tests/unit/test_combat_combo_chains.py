@@ -266,7 +266,7 @@ def test_skips_knock_down_pursuit_stands_a_downed_foe_up_for_a_full_second_hit()
     down = {"knocked_down": True}
     res = _chain(["lift", "fist"], sb=down)
     assert res.status == "resolved", res.violations
-    assert "stands him up" in " ".join(s.text for s in res.log)
+    assert "stands them up" in " ".join(s.text for s in res.log)
     assert next(s.change["damage"] for s in res.log if s.text.startswith("Damage to b")) == 6  # not halved
     assert st(res, "b").knocked_down is False
     assert not any(s.actor == "b" and s.label == "B.0" and "stands up" in s.text for s in res.log)

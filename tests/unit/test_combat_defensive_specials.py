@@ -439,7 +439,7 @@ def test_fake_needs_an_opponent_with_lower_initiative() -> None:
         "T1.b.act_or_hold": {"choice": "hold"},
         "T1.a.action": {"action": "utility", "moves": ["feint"]},
         "T1.b.interrupt": {"choice": "pass"},
-        "T1.b.interrupt.2": {"choice": "act"},
+        "T1.b.interrupt:end": {"choice": "act"},
         "T1.b.action": attack(["basic_move"]),
         "T1.a.defense": {"defense": "tactics"},
     }

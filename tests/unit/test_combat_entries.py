@@ -277,7 +277,7 @@ def test_area_effect_hits_everyone_within_range_one() -> None:
     dec = {
         "T1.b.action": attack(["blast"], target="a"),
         "T1.b.accuracy_fs": {"fs": 3},
-        "T1.b.accuracy_fs.2": {"fs": 3},
+        "T1.b.accuracy_fs@c": {"fs": 3},
         "T1.a.action": {"action": "none"},
         "T1.c.action": {"action": "none"},
     }
@@ -305,7 +305,7 @@ def test_explosive_reaches_range_two_one_die_size_down() -> None:
     dec = {
         "T1.a.action": attack(["boom"], target="b"),
         "T1.a.accuracy_fs": {"fs": 3},
-        "T1.a.accuracy_fs.2": {"fs": 3},
+        "T1.a.accuracy_fs@c": {"fs": 3},
         "T1.b.action": {"action": "none"},
         "T1.c.action": {"action": "none"},
     }
@@ -575,7 +575,7 @@ def test_explosive_reduced_damage_loses_a_die_size_per_range_step() -> None:
     dec = {
         "T1.a.action": attack(["boom"], target="b"),
         "T1.a.accuracy_fs": {"fs": 3},
-        "T1.a.accuracy_fs.2": {"fs": 3},
+        "T1.a.accuracy_fs@c": {"fs": 3},
         "T1.b.action": {"action": "none"},
         "T1.c.action": {"action": "none"},
     }

@@ -74,7 +74,7 @@ def test_accuracy_for_damage_cannot_cut_below_the_targets_range() -> None:
 
 def test_accuracy_for_damage_later_in_a_combo_keeps_accuracy_and_halves_the_bonus() -> None:
     a = ki_sheet("a", combo=3, moves=[FIST, SHOT])
-    rolls = {**HIT, "T1.a.damage": 4, "T1.a.damage.2": 4}
+    rolls = {**HIT, "T1.a.damage": 4, "T1.a.damage#2": 4}
     base = {"T1.a.action": attack(["fist", "shot"]), "T1.a.accuracy_fs": {"fs": 3}}
     plain = duel(base, rolls, a=a, b=sheet("b", defense=0), rng=1)
     traded = duel({**base, "T1.a.accuracy_for_damage": {"amount": 2}}, rolls, a=a, b=sheet("b", defense=0), rng=1)

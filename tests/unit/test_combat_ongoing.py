@@ -135,7 +135,7 @@ def test_flight_lasts_a_five_count_and_at_least_a_turn() -> None:
         turn=2,
         sa={"ongoing_effects": [{"id": "flight", "move": "fly", "time_left": 0, "since": 1}]},
     )
-    assert effects(res, "a") == [] and any("lands" in s.text for s in res.log)
+    assert effects(res, "a") == [] and any("land" in s.text for s in res.log)
 
 
 def test_flying_evades_at_plus_four_and_only_uses_aerial_or_hard_to_evade() -> None:

@@ -438,17 +438,13 @@ NOT_YET_REGISTERED = frozenset(
         "create_environmental_hazard.multiple_hazard",
         "create_environmental_hazard.pit",
         "create_environmental_hazard.reflection",
-        "cross_up",
-        "crouching",
         "drain_life",
         "drain_life.healing_attack",
         "easy_to_combo",
         "end_buff.end_only",
         "entangle",
         "evade_ranged",
-        "explosive.reduced_damage",
         "extended_duration",
-        "fake",
         "healing",
         "healing.heal_others",
         "healing.only_heal_others",
@@ -458,14 +454,11 @@ NOT_YET_REGISTERED = frozenset(
         "illusionary_doubles.defensive_illusion.variable_movement",
         "interrupt",
         "interrupt.interrupt_only",
-        "interrupt.invincible_interrupt",
         "invincibility",
         "invisibility.maintain_effect",
         "juggle",
-        "ki_access",
         "knockback_advance",
         "knocks_down.only_at_end_of_combo",
-        "limited_damage",
         "limited_move",
         "limited_movement",
         "limited_use.no_reload",
@@ -476,7 +469,6 @@ NOT_YET_REGISTERED = frozenset(
         "move_sub_set",
         "multi_part_move",
         "no_super_energy",
-        "non_finisher",
         "only_in_beast_form",
         "pass_through",
         "perfect_hit",
@@ -522,7 +514,6 @@ NOT_YET_REGISTERED = frozenset(
         "throw.carrying_grapple",
         "triggered_interrupt.multiple_instances",
         "utility_combo_opener",
-        "vulnerability",
     }
 )
 
@@ -530,3 +521,5 @@ NOT_YET_REGISTERED = frozenset(
 def test_every_implemented_entry_has_a_record_or_a_handler_but_the_listed_ones() -> None:
     assert set(IMPLEMENTED) >= NOT_YET_REGISTERED
     assert set(IMPLEMENTED) - applied_entries() <= NOT_YET_REGISTERED
+    # the ratchet only shrinks: an entry that gains a record or a handler leaves the list
+    assert NOT_YET_REGISTERED.isdisjoint(applied_entries())

@@ -232,7 +232,7 @@ def test_speed_and_carried_steps() -> None:
 def test_fixed_one_is_not_rolled() -> None:
     res = duel(
         {"T1.a.action": nothing(), "T1.b.action": nothing()},
-        sa={"next_turn_dice": [{"target": "initiative", "steps": -4, "source": "test"}]},
+        sa={"next_turn_dice": [{"target": "initiative", "steps": -4, "source": "harry"}]},
     )
     assert ch(res, "A.1", "a")["init_die"] == "1"
     assert not [r for r in res.rolls if r.key == "T1.a.init"]
@@ -514,7 +514,7 @@ def test_combo_damage_with_a_super() -> None:  # V8
     a = sheet("a", combo=4, moves=[SUPER, FIST], strength=0, bonuses={"control": 3})
     res = duel(
         {"T1.a.action": attack(["sup", "basic_move", "basic_move", "fist"]), "T1.a.accuracy_fs": {"fs": 3}},
-        {**A_FIRST, "T1.a.ctrl": 6, "T1.a.damage": 10, "T1.a.damage.2": 5},
+        {**A_FIRST, "T1.a.ctrl": 6, "T1.a.damage": 10, "T1.a.damage#4": 5},  # the fourth move's die (keys.py)
         a=a,
         b=sheet("b", defense=0),
         sa={"super_energy": 10},

@@ -338,7 +338,7 @@ def test_gradual_installments_fall_at_the_end_of_the_next_two_turns_without_othe
 def test_gradual_effect_later_in_a_combo_counts_half_its_first_installment() -> None:
     palm = {"id": "palm", "name": "Palm", "level": 2}
     a = sheet("a", moves=[POISON, palm])
-    rolls = {**ROLLS1, "T1.a.damage": 1, "T1.a.damage.2": 6}
+    rolls = {**ROLLS1, "T1.a.damage": 1, "T1.a.damage#2": 6}
     res = duel({"T1.a.action": attack(["palm", "poison"]), **HIT1}, rolls, a=a, b=sheet("b", defense=0))
     assert res.status == "resolved", res.violations
     # Palm leads with 1; Poison rolled 6 → installments of 6 / 3 + 1 = 3, half of the first (1) now

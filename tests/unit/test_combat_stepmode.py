@@ -198,7 +198,7 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
                             {
                                 "target": st.sampled_from(["initiative", "control", "either"]),
                                 "steps": st.integers(-3, 3),
-                                "source": st.just("test"),
+                                "source": st.sampled_from(["harry", "full_defense"]),
                             }
                         ),
                         max_size=2,

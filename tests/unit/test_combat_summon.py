@@ -74,7 +74,10 @@ def _blocked_then_basic_response(**kw: Any) -> TurnResult:
         "T2.a.defense": {"defense": "tactics"},
         "T2.a.defensive_response": {"choice": "respond", "response": "basic", "moves": ["basic_move"]},
     }
-    r = b_first(**{"T2.b.attack": 1, "T2.a.attack": 6, "T2.a.attack.2": 6, "T2.a.damage": 2, "T2.a.damage.2": 3})
+    # the Ally's attack comes first (bare keys), the Response's attack second (``:response``, keys.py)
+    r = b_first(
+        **{"T2.b.attack": 1, "T2.a.attack": 6, "T2.a.attack:response": 6, "T2.a.damage": 2, "T2.a.damage:response": 3}
+    )
     return duel(dec, r, a=summoner(tactics=6), b=sheet("b", defense=0, evasion=0), turn=2, **kw)
 
 

@@ -3,6 +3,7 @@ answer legal by the pricing core. Expected figures are worked out by hand from t
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -41,6 +42,18 @@ def test_blooming_dance_is_the_cheapest_long_range_d8_without_liabilities() -> N
     assert best.price.damage is not None and best.price.damage.die == "1d8"
 
 
+def test_without_warnings_the_book_move_comes_first() -> None:
+    """Liabilities beyond what the Elements need draw a warning (digest ruling A1, 000 L2293); refusing warnings,
+    Blooming Dance (000 L4980–L4988) is again the cheapest at 3 Move Points, first at its own level L3."""
+    answer = optimise(
+        keywords=["long_range"], min_damage_die="1d8", fighter={"ki": 4}, without_warnings=True, answers=2
+    )
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, best.request.liabilities) == (3, 3, [])
+    assert all(not m.price.warnings for m in answer.moves)
+
+
 def test_a_liability_makes_a_cheaper_blooming_dance() -> None:
     """With Liabilities allowed, a −1 Liability on the same L3 move leaves one of 5 slots unused: 2 Move Points
     (000 L2289, L2293), cheaper than the book's 3; the optimiser shows such a move, cheaper still if it can."""
@@ -57,6 +70,104 @@ def test_lightning_crash_is_re_found() -> None:
     assert all(m.request.level == 4 and m.price.move_points == 4 for m in answer.moves[:2])
     versions = {m.request.elements[-1].options.get("version") for m in answer.moves}
     assert "control" in versions
+
+
+def only(*ids: str) -> list[str]:
+    """An ``exclude`` wish leaving the search these entries alone."""
+    return [i for i in catalog().entries if i not in ids]
+
+
+def test_a_cheaper_abyssal_reckoning() -> None:
+    """000 L5001–L5019: Unblockable (1) needs Increased Stun (1) and Knocks Down (2); 1d10 takes four Increased
+    Damage (000 L3534): 8 Elements. The book pays for them at L4 (5 slots) with Decreased Accuracy ×2 and No Movement:
+    8 used, 4 MP. Decreased Accuracy may be taken three times, so DA ×3 + No Movement earn 4: at L3 (4 slots, 000
+    L2287) the 8 Elements fit exactly, 3 MP (000 L2269); at L2, 3 + 4 = 7 slots are too few. So 3 MP is the least."""
+    answer = optimise(
+        include=["unblockable"],
+        min_damage_die="1d10",
+        exclude=only(
+            "unblockable", "increased_stun", "knocks_down", "increased_damage", "decreased_accuracy", "no_movement"
+        ),
+        answers=1,
+    )
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    # 8 Elements less 4 of Liabilities fill the 4 slots of L3 exactly.
+    assert (best.request.level, best.price.move_points, best.price.element_slots, best.price.elements_spent) == (
+        3,
+        3,
+        4,
+        4,
+    )
+    assert {(e.id, e.times) for e in best.request.liabilities} == {("decreased_accuracy", 3), ("no_movement", 1)}
+    book = price_move(
+        MoveRequest.model_validate(
+            {
+                "level": 4,
+                "elements": [
+                    {"id": "unblockable"},
+                    {"id": "increased_stun"},
+                    {"id": "knocks_down"},
+                    {"id": "increased_damage", "times": 4},
+                ],
+                "liabilities": [{"id": "decreased_accuracy", "times": 2}, {"id": "no_movement"}],
+            }
+        )
+    )
+    assert book.legal and book.move_points == 4 > best.price.move_points
+
+
+SMALL = ("ranged", "reach", "increased_damage", "increased_accuracy", "knocks_down", "self_damage", "no_movement")
+
+
+@pytest.mark.parametrize(
+    "wishes",
+    [
+        {"min_damage_die": "1d8"},
+        {"keywords": ["knocks_down"], "min_accuracy": 1},
+        {"min_range": 3, "min_damage_die": "1d10"},
+        {"keywords": ["long_range"], "min_damage_die": "1d10", "fighter": {"ki": 8}},
+        {"min_damage_die": "1d10", "min_accuracy": 1, "without_warnings": True},
+        {"keywords": ["knocks_down"], "min_damage_die": "1d12", "without_warnings": True},
+        {"min_damage_die": "1d12", "min_accuracy": 2},
+    ],
+)
+def test_the_cheapest_is_the_cheapest_by_brute_force(wishes: dict[str, Any]) -> None:
+    """Over a small set of entries, every combination priced by the core at L2–L5: the optimiser's first answer
+    costs the fewest Move Points any legal combination meeting the wishes costs."""
+    answer = optimise(**wishes, max_level=5, exclude=only(*SMALL), answers=1)
+    ranges = {"increased_damage": 6, "increased_accuracy": 2}  # their instance limits (000 L3522, L3512)
+    best = None
+    for counts in itertools.product(*(range(ranges.get(i, 1) + 1) for i in SMALL)):
+        entries = [(i, n) for i, n in zip(SMALL, counts, strict=True) if n]
+        elements = [{"id": i, "times": n} for i, n in entries if catalog().entries[i].kind == "element"]
+        liabilities = [{"id": i, "times": n} for i, n in entries if catalog().entries[i].kind == "liability"]
+        for level in range(2, 6):
+            move = {"level": level, "elements": elements, "liabilities": liabilities, "fighter": wishes.get("fighter")}
+            price = price_move(MoveRequest.model_validate(move))
+            if price.legal and _meets(price, OptimiseRequest.model_validate(wishes)):
+                best = price.move_points if best is None else min(best, price.move_points)
+    assert answer.status == ("optimal" if best is not None else "none_exists")
+    if best is not None:
+        assert answer.moves[0].price.move_points == best
+
+
+def _meets(price: Any, req: OptimiseRequest) -> bool:
+    kws = {*price.keywords, *price.combo_keywords}
+    if req.without_warnings and price.warnings:
+        return False
+    if not all(has(kws, k) for k in req.keywords):
+        return False
+    if req.min_accuracy is not None and price.accuracy < req.min_accuracy:
+        return False
+    if req.min_range is not None and (price.range is None or price.range.max < req.min_range):
+        return False
+    if req.min_damage_die is not None:
+        if price.damage is None:
+            return False
+        rolled = price.damage.die_with_strength or price.damage.die
+        return die(rolled).step >= die(str(req.min_damage_die)).step
+    return True
 
 
 def test_a_d12_super_without_liabilities() -> None:
@@ -114,6 +225,16 @@ def test_same_request_same_answer() -> None:
 def test_entries_outside_the_search_are_listed() -> None:
     answer = optimise(answers=1)
     assert "random_effect" in {u.id for u in answer.unsupported}  # built from combinations (000 L3944)
+    asked = optimise(include=["random_effect"])
+    assert asked.status == "none_exists" and asked.binding[0].path == "include[0]"
+    assert "does not build" in asked.binding[0].message
+
+
+def test_a_super_only_entry_on_a_special_is_named() -> None:
+    """Breakthrough is a Super Move Element (000 L2724–L2737): no Special Move carries it."""
+    answer = optimise(include=["breakthrough"])
+    assert answer.status == "none_exists"
+    assert [b.path for b in answer.binding] == ["include[0]"]
 
 
 KEYWORDS = ["long_range", "reach_range", "knocks_down", "ender", "starter", "mobile", "passing", "no_combo"]

@@ -435,6 +435,12 @@ export interface components {
              */
             tactics: number;
         };
+        /**
+         * AccuracySource
+         * @description What left an Accuracy bonus waiting for a fighter's next attack.
+         * @enum {string}
+         */
+        AccuracySource: "evasion" | "await_opening";
         /** AccuracyVs */
         AccuracyVs: {
             /** Defense */
@@ -1282,8 +1288,11 @@ export interface components {
             fighter: string;
             /**
              * Key
+             * @description Where the result goes: `rolls[key]`. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.init
              * @example T1.battle.damage
+             * @example T1.battle.damage#2
+             * @example T1.battle.damage@kaito
              * @example T1.fight.time
              */
             key: string;
@@ -1297,15 +1306,20 @@ export interface components {
          * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
         DieShift: {
-            /**
-             * Source
-             * @description Why (for the log only; the service does not read it). Default: `""`.
-             */
-            source?: string;
+            /** @description What laid it. Left out: a shift that nothing removes early (a hit removes those of `critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it). Default: `null`. */
+            source?: components["schemas"]["DieShiftSource"] | null;
             /** Steps */
             steps: number;
             target: components["schemas"]["DieTarget"];
         };
+        /**
+         * DieShiftSource
+         * @description What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+         *     or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+         *     entry replaces the old).
+         * @enum {string}
+         */
+        DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
         /**
          * DieTarget
          * @enum {string}
@@ -1542,6 +1556,7 @@ export interface components {
         };
         /**
          * EntryId
+         * @description An Element's or Liability's id.
          * @enum {string}
          */
         EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
@@ -2390,7 +2405,7 @@ export interface components {
             cheap_moves_used?: string[];
             /**
              * Combo Streak
-             * @description Default: `0`.
+             * @description Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). Left out: 0, no streak under way. Default: `0`.
              */
             combo_streak?: number;
             /**
@@ -2427,7 +2442,10 @@ export interface components {
              * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847). Default: `false`.
              */
             long_combo_used?: boolean;
-            /** Moves Scored This Round */
+            /**
+             * Moves Scored This Round
+             * @description Special and Super Moves that already earned their first-hit Glory this round. Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
+             */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */
             next_turn_dice?: components["schemas"]["DieShift"][];
@@ -2695,9 +2713,10 @@ export interface components {
         };
         /**
          * KeywordId
+         * @description A keyword's id (see the keywords document).
          * @enum {string}
          */
-        KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
+        KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
         /** KeywordList */
         KeywordList: {
             /** Keywords */
@@ -3094,6 +3113,11 @@ export interface components {
              * @enum {string}
              */
             type?: "special" | "super";
+            /**
+             * Without Warnings
+             * @description Only moves priced without a warning: no entry left to the Director's approval, and no Liabilities beyond what the Elements need lowering the Move Points. Default: `false`.
+             */
+            without_warnings?: boolean;
         };
         /** OptimisedMove */
         OptimisedMove: {
@@ -3109,7 +3133,7 @@ export interface components {
         OptimiserFighter: {
             /**
              * Ki
-             * @description Ki Skill (0 = none): shifts a Ki-based damage die; without it Ki entries are not taken. Default: `null`.
+             * @description Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken. Default: `null`.
              */
             ki?: number | null;
             /**
@@ -3148,11 +3172,8 @@ export interface components {
         PendingAccuracy: {
             /** Amount */
             amount: number;
-            /**
-             * Source
-             * @description Why (for the log only). Default: `""`.
-             */
-            source?: string;
+            /** @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used. Default: `null`. */
+            source?: components["schemas"]["AccuracySource"] | null;
             /**
              * Vs
              * @description Only against this fighter (Evasion bonus). Default: `null`.
@@ -3180,10 +3201,11 @@ export interface components {
             fighter: string;
             /**
              * Key
-             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die).
+             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
              * @example T1.rei.action
              * @example T1.battle.defense
-             * @example T1.rei.init
+             * @example T1.battle.defense:reaction
+             * @example T1.rei.interrupt:end
              */
             key: string;
             /** Point */
@@ -3959,7 +3981,7 @@ export interface components {
         Stunned: {
             /**
              * Actions To Recover
-             * @description Default: `2`.
+             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990). Default: `2`.
              */
             actions_to_recover?: number;
         };
@@ -4156,17 +4178,23 @@ export interface components {
         TurnRequest: {
             /**
              * Decisions
-             * @description The answers, by the key each pending decision gives (`T{turn}.{fighter}.{point}`, `.2`, `.3` … when the point comes up again in the turn). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
+             * @description The answers, by the key each pending decision gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
              * @example {
              *       "T1.battle.defense": {
              *         "defense": "evasion",
              *         "fs": 2
+             *       },
+             *       "T1.battle.defense:reaction": {
+             *         "defense": "defense"
              *       },
              *       "T1.rei.action": {
              *         "action": "attack",
              *         "moves": [
              *           "demon_hunter_kick"
              *         ]
+             *       },
+             *       "T1.rei.interrupt:end": {
+             *         "choice": "act"
              *       }
              *     }
              */
@@ -4191,7 +4219,13 @@ export interface components {
             options?: components["schemas"]["CombatOptions"];
             /**
              * Rolls
-             * @description Default: `null`.
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). Default: `null`.
+             * @example {
+             *       "T1.rei.damage": 7,
+             *       "T1.rei.damage#2": 3,
+             *       "T1.rei.damage_reroll": 4,
+             *       "T1.rei.init": 5
+             *     }
              */
             rolls?: {
                 [key: string]: number;
@@ -4307,18 +4341,6 @@ export interface components {
             /** Low */
             low: number;
         };
-        /**
-         * EntryId
-         * @description An Element's or Liability's id.
-         * @enum {string}
-         */
-        documents_EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
-        /**
-         * KeywordId
-         * @description A keyword's id (see the keywords document).
-         * @enum {string}
-         */
-        documents_KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
     };
     responses: never;
     parameters: never;
@@ -4428,7 +4450,7 @@ export interface operations {
                 /** @description Basic Moves or Command Moves. */
                 kind?: components["schemas"]["BasicMoveKindFilter"] | null;
                 /** @description Only moves that have this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -4489,7 +4511,7 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -4550,13 +4572,13 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
                 /** @description Elements or Liabilities. */
                 kind?: components["schemas"]["EntryKindFilter"] | null;
                 /** @description Only the entries with these ids. */
-                ids?: components["schemas"]["documents_EntryId"][] | null;
+                ids?: components["schemas"]["EntryId"][] | null;
             };
             header?: never;
             path?: never;
@@ -4732,7 +4754,7 @@ export interface operations {
                 /** @description Only entries allowed on this move type. */
                 move_type?: components["schemas"]["MoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["documents_KeywordId"] | null;
+                keyword?: components["schemas"]["KeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };

@@ -313,7 +313,7 @@ def drain_life_heals_the_damage_dealt_at_the_end_of_the_turn() -> None:
         assert (life(res, "b"), life(res, "a")) == (45, 20 + healed)
     # Second in a Combo: a single point.
     res = strike(
-        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage.2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
+        [PLAIN, _drainer("full")], {"T1.a.damage": 5, "T1.a.damage#2": 6}, use=["plain", "bite"], sa={"life_bar": 20}
     )
     assert life(res, "a") == 21
 
@@ -334,7 +334,7 @@ def healing_attack_heals_its_own_roll_hit_or_miss() -> None:
     bite = move("bite", "area_effect", el("drain_life", heal="full"), "drain_life.healing_attack", level=4)
     c = {"id": "c", "sheet": sheet("c", defense=0), "state": {"life_bar": 50, "fighting_spirit": 30}}
     dec = {f"T1.{f}.action": {"action": "none"} for f in "ac"} | {"T1.b.action": attack(["bite"], target="a")}
-    rolls = {"T1.b.init": 6, "T1.a.init": 3, "T1.c.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.attack.2": 6}
+    rolls = {"T1.b.init": 6, "T1.a.init": 3, "T1.c.init": 1, "T1.b.ctrl": 6, "T1.b.attack": 6, "T1.b.attack@c": 6}
     res = duel(
         dec,
         {**rolls, "T1.b.drain_heal": 4},

@@ -74,10 +74,10 @@ def interrupt_only_move_answers_but_never_attacks() -> None:
 @effect_of("knocks_down.only_at_end_of_combo", "000 L3645–L3651")
 def only_at_end_of_combo_knocks_down_only_as_the_last_move() -> None:
     kd = move("kd", elements=[el("knocks_down"), el("knocks_down.only_at_end_of_combo")])
-    first = hit([kd, FIST2], used=["kd", "fist2"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
+    first = hit([kd, FIST2], used=["kd", "fist2"], rolls={"T1.a.damage": 2, "T1.a.damage#2": 2})
     assert first.status == "resolved", first.violations
     assert not knocked_down(first)  # not last: no Knock Down (the Ender keyword is gone, L3649)
-    last = hit([kd, FIST2], used=["fist2", "kd"], rolls={"T1.a.damage": 2, "T1.a.damage.2": 2})
+    last = hit([kd, FIST2], used=["fist2", "kd"], rolls={"T1.a.damage": 2, "T1.a.damage#2": 2})
     assert knocked_down(last)
 
 
@@ -623,7 +623,7 @@ def skips_knock_down_lets_the_combo_continue() -> None:
     catch = move("catch", 1, elements=[el("skips_knock_down")])
     fist = {**FIST}
     assert _codes(_combo([SLAM, catch, fist], ["slam", "fist"])) == ["COMBO_PLACEMENT_INVALID"]
-    res = _combo([SLAM, catch, fist], ["slam", "catch", "fist"], {"T1.a.damage": 6, "T1.a.damage.2": 4})
+    res = _combo([SLAM, catch, fist], ["slam", "catch", "fist"], {"T1.a.damage": 6, "T1.a.damage#3": 4})
     assert res.status == "resolved", res.violations
     assert not knocked_down(res)  # Slam's Knock Down is skipped
     assert st(res, "b").life_bar == 50 - (6 + 4 // 2)  # Slam 6 in full, Catch none, Fist 4 halved
@@ -638,7 +638,7 @@ def pursuit_hits_a_knocked_down_foe() -> None:
     assert _codes(hit([move()], sb=down)) == ["TARGET_KNOCKED_DOWN"]
     res = hit([STOMP], rolls={"T1.a.damage": 3}, sb=down)
     assert res.status == "resolved" and st(res, "b").life_bar == 50 - 3
-    chained = _combo([SLAM, STOMP], ["slam", "stomp"], {"T1.a.damage": 6, "T1.a.damage.2": 4})
+    chained = _combo([SLAM, STOMP], ["slam", "stomp"], {"T1.a.damage": 6, "T1.a.damage#2": 4})
     assert chained.status == "resolved", chained.violations  # it may follow the Knock Down move (L3914)
     assert st(chained, "b").life_bar == 50 - (6 + 4 // 2)
 
@@ -655,7 +655,7 @@ def knock_down_pursuit_throw_hits_a_downed_foe_without_a_second_knock_down() -> 
 def pursuit_bounce_continues_the_combo_on_a_dl8_check() -> None:
     hop = move("hop", elements=[el("pursuit", pursuit_only="no"), el("pursuit.pursuit_bounce")])
     used = ["slam", "hop", "basic_move"]
-    rolls = {"T1.a.damage": 6, "T1.a.damage.2": 4}
+    rolls = {"T1.a.damage": 6, "T1.a.damage#2": 4}
     good = _combo([SLAM, hop], used, {**rolls, "T1.a.tactics_check": 6})  # 6 + 2 = 8
     assert st(good, "b").life_bar == 50 - (6 + 4 // 2 + 1)
     bad = _combo([SLAM, hop], used, {**rolls, "T1.a.tactics_check": 5})
@@ -853,7 +853,7 @@ def opening_move_opens_a_window_even_out_of_range() -> None:
     assert res.status == "resolved", res.violations
     assert [(e.id, e.move, e.since) for e in st(res, "a").ongoing_effects] == [("opening_move", "rush", 1)]
     # in a Combo the follow-up straight after it costs no extra Control: 2 + 2 (L3740)
-    combo = hit([RUSH, SUB], used=["rush", "sub"], rolls={"T1.a.damage": 3, "T1.a.damage.2": 2})
+    combo = hit([RUSH, SUB], used=["rush", "sub"], rolls={"T1.a.damage": 3, "T1.a.damage#2": 2})
     assert next(s.inputs["control_cost"] for s in combo.log if s.label == "D.3") == 2 + 2
 
 
@@ -1094,7 +1094,7 @@ def prop_recovery_picks_the_prop_up_and_lets_prop_moves_follow() -> None:
     dropped = {"ongoing_effects": [{"id": "prop", "move": "prop", "since": 1, "charges": 0}]}
     assert _codes(hit([blade, snatch], used=["basic_move", "blade"], turn=2, sa=dropped)) == ["MOVE_LOCKED"]
     res = hit(
-        [blade, snatch], used=["snatch", "blade"], rolls={"T2.a.damage": 3, "T2.a.damage.2": 2}, turn=2, sa=dropped
+        [blade, snatch], used=["snatch", "blade"], rolls={"T2.a.damage": 3, "T2.a.damage#2": 2}, turn=2, sa=dropped
     )
     assert res.status == "resolved", res.violations
     assert st(res, "a").ongoing_effects == []  # recovered at Range 0 of it

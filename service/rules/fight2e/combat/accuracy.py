@@ -3,10 +3,7 @@ modifier of the roll (000 L2365, L5613, L5708, L5834)."""
 
 from __future__ import annotations
 
-from . import (
-    hazard_effects,
-    records,
-)
+from . import elements
 from .attack_records import Attack
 from .combo import combo_accuracy
 from .move_profile import MoveProfile
@@ -37,7 +34,7 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
 
 
 def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
-    a, d = atk.attacker, atk.defender
+    a = atk.attacker
     if atk.is_combo:
         _, parts = combo_accuracy(atk.moves, option)
     else:
@@ -49,12 +46,26 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
         if atk.context == "bomb_shot" and option in ("evasion", "defense_evasion"):
             parts["hard_to_evade"] = 1  # the Assault Bomb's shot is Hard to Evade (000 L2865)
         return {k: v for k, v in parts.items() if v}
-    mod = range_modifier(atk.first, ctx.distance(a, d), atk.cross_up)
-    if mod:
-        parts[mod[0]] = mod[1]
-    parts.update(records.labelled_accuracy(atk.first, ctx.distance(a, d), option))  # Very Fast / Slow (000 L4051)
-    if a.control > atk.cost:
-        parts["extra_control"] = 1  # 000 L5708
+    for hook in elements.ACCURACY.hooks:
+        parts.update(hook(ctx, atk, option))
+    parts.update(atk.extra_acc)
+    return {k: v for k, v in parts.items() if v}
+
+
+@elements.ACCURACY(10)
+def _range(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+    mod = range_modifier(atk.first, ctx.distance(atk.attacker, atk.defender), atk.cross_up)
+    return dict([mod]) if mod else {}
+
+
+@elements.ACCURACY(30)
+def _extra_control(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+    return {"extra_control": 1} if atk.attacker.control > atk.cost else {}  # 000 L5708
+
+
+@elements.ACCURACY(40)
+def _pending(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+    a, d = atk.attacker, atk.defender
     pend = 0
     keep: list[tuple[int, str | None, str]] = []
     for amount, vs, source in a.pending_acc:
@@ -64,8 +75,4 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
             keep.append((amount, vs, source))
     # The Evasion bonus is used on this attack, or lost if it targets someone else (000 L5834–L5836).
     a.pending_acc = keep
-    if pend:
-        parts["pending"] = pend
-    parts.update(hazard_effects.accuracy(ctx, a, d))
-    parts.update(atk.extra_acc)
-    return {k: v for k, v in parts.items() if v}
+    return {"pending": pend} if pend else {}

@@ -9,8 +9,10 @@ from . import (
 )
 from .attack import resolve
 from .attack_records import Attack, Outcome, Plan
+from .elements import DAMAGE_STEP
 from .fighter import F
 from .invisibility import blocked
+from .move_profile import MoveProfile
 from .state import Ctx
 
 _AREA = frozenset({"area_effect", "explosive"})
@@ -57,3 +59,9 @@ def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
         and not blocked(f, o)
         and not hazards.in_pit(o)
     ]
+
+
+@DAMAGE_STEP(30, entries=("explosive.reduced_damage",))
+def reduced_damage(m: MoveProfile, attacker: F, defender: F) -> int:
+    """Reduced Damage: one die size less per Range step from the blast centre (000 L3334)."""
+    return -defender.blast_steps if m.has("explosive.reduced_damage") else 0

@@ -8,10 +8,9 @@ from . import (
     charge,
     copies,
     effects,
+    elements,
     enhancer,
     free_movement,
-    gradual,
-    hazard_effects,
     hazard_elements,
     interrupt_effects,
     knockdown,
@@ -40,6 +39,7 @@ from .attack_elements import breakthrough_of, cancelled_throw, combo_tactics, in
 from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .damage import roll_damage
 from .defense import choose_defense
+from .keys import Scope
 from .models import DecisionValue
 from .state import Ctx
 from .stun import apply_stun
@@ -47,7 +47,16 @@ from .super_energy import count_attack
 
 
 def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+    """D–F for one attack; every key asked or rolled meanwhile is about this attack (keys.py)."""
+    saved, saved_move = ctx.scope, ctx.move  # by hand, not ``ctx.scoped``: the turn's hottest path
+    ctx.scope, ctx.move = Scope(atk.attacker.id, atk.defender.id, atk.context), 1
+    try:
+        return _resolve(ctx, atk)
+    finally:
+        ctx.scope, ctx.move = saved, saved_move
 
+
+def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)
@@ -95,8 +104,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
-    if atk.first.has("cross_up") and not atk.cross_up:
-        ctx.note("D.6", a.id, f"{atk.first.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
+    if not all(connects(ctx, atk) for connects in elements.CONNECTS.hooks):  # Cross-Up …
         count_attack(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
@@ -261,13 +269,8 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
             "000 L4449, L3858–L3862, L4423",
             {"bonus": atk.extra_damage},
         )
-    wall_juggle = hazard_effects.juggle_bonus(ctx, d, any(m.has("juggle") for m in atk.moves))
-    if wall_juggle:
-        dmg.total += wall_juggle
-        ctx.note("E.1", a.id, f"Juggle against a Wall: +{wall_juggle} damage.", "000 L6185")
-    if hazard_effects.high_ground(ctx, a, d):
-        dmg.total += 1
-        ctx.note("E.1", a.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
+    for hook in elements.DAMAGE.hooks:  # a Juggle against a Wall, the higher ground …
+        dmg.total += hook(ctx, atk)
     if partial:
         dmg.total //= 2
         dmg.stun //= 2
@@ -275,9 +278,9 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     dmg.total = story.damage(ctx, atk, dmg.total)
     offensive = any(m.offensive for m in atk.moves)
     life_before = d.life
-    lost = 0 if dmg.limited else dmg.total
-    if dmg.non_finisher:
-        lost = min(lost, max(d.life - 1, 0))  # 000 L4729–L4735
+    lost = dmg.total
+    for cap in elements.LIFE_LOST.hooks:  # Limited Damage, Non-Finisher …
+        lost = cap(atk, dmg, lost)
     d.life = max(d.life - lost, 0)
     d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
     d.was_hit = True
@@ -391,5 +394,5 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
 
 def _hit_effects(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """The moves' own effects on a hit, then a Gradual Effect's first installment."""
-    effects.on_hit(ctx, atk, dmg, lost)
-    gradual.after_hit(ctx, atk, dmg, lost)
+    for hook in elements.ON_HIT.hooks:
+        hook(ctx, atk, dmg, lost)

@@ -68,8 +68,6 @@ class DamageRoll:
     stun: int = 0
     halved_opener: bool = False
     big: bool = False
-    limited: bool = False
-    non_finisher: bool = False
 
 
 @dataclass

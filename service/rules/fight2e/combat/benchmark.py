@@ -56,7 +56,11 @@ def request(seed: int = 7) -> TurnRequest:
                 "T1.a.accuracy_fs": {"fs": 2},
                 "T1.b.accuracy_fs": {"fs": 2},
             },
-            "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.b.init": 3, "T1.b.ctrl": 8},
+            # every die named: the same turn whatever the keys' seeded faces (Palm is the Combo's third move)
+            "rolls": {
+                **{"T1.a.init": 6, "T1.a.ctrl": 8, "T1.b.init": 3, "T1.b.ctrl": 8},
+                **{"T1.a.damage": 2, "T1.a.damage#3": 3, "T1.b.attack": 1, "T1.fight.time": 3},
+            },
             "seed": seed,
         }
     )

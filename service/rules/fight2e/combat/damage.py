@@ -3,8 +3,7 @@ L5804–L5810, Appendix D 000 L10135–L10167)."""
 
 from __future__ import annotations
 
-from ..records import Point
-from . import combo_opener, gradual, records, super_only
+from . import combo_opener, elements, gradual
 from .attack_records import DamageRoll, Part
 from .fighter import F
 from .move_profile import MoveProfile
@@ -37,14 +36,9 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
     step = m.damage_step
     if not m.ki_based:
         step += attacker.prof.strength  # Ki-based moves ignore Strength (000 L3976)
-    step += super_only.ki_shift(attacker, m)  # Ki Access: Ki Skill 1 for a Ki-less fighter (000 L4956)
     step -= 1 if defender.breakfall and m.kw("knocks_down") else 0  # 000 L2203
-    step += records.modifier_total(m, Point.damage_step)  # Explosive: one size less against a Fighter (000 L3326)
-    if m.has("explosive.reduced_damage"):
-        step -= defender.blast_steps  # one more per Range step from the blast centre (000 L3334)
-    # Vulnerability: once, whatever the Combo holds (000 L4888–L4894); ruling: its Increased Duration does not add a
-    # second size when he uses the move again (000 L4898)
-    step += 1 if defender.vulnerable or defender.vulnerable_lingering else 0
+    # Ki Access, Explosive, Reduced Damage, Vulnerability: the hooks of the damage-step point
+    step += sum(hook(m, attacker, defender) for hook in elements.DAMAGE_STEP.hooks)
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 
 
@@ -69,6 +63,18 @@ def _roll_with_minimum(ctx: Ctx, attacker: F, m: MoveProfile, step: int, minimum
     return result
 
 
+def _move_damage(ctx: Ctx, attacker: F, m: MoveProfile, step: int, leads: bool) -> tuple[int, int, str]:
+    """One move's die and what it counts for: the leading move in full, a Basic Move +1, other Special/Super
+    Moves halved with their minimums ignored (000 L5804, L5806, L3707)."""
+    if leads:
+        roll = _roll_with_minimum(ctx, attacker, m, step, m.min_roll, f"damage of {m.name}")
+        return roll, roll + m.flat_bonus, "full"
+    if m.kind == "basic":
+        return 0, 1, "basic_plus_one"  # +1, not changed by Strength or Stamina (000 L5806)
+    roll = _roll_with_minimum(ctx, attacker, m, step, 1, f"damage of {m.name} (halved in the Combo)")
+    return roll, (roll + m.flat_bonus) // 2, "half"
+
+
 def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) -> DamageRoll:
     """Damage of a move or a Combo, before the Life Bar changes."""
     out = DamageRoll()
@@ -85,15 +91,8 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             continue
         step = move_step(m, attacker, defender)
         d = str(die_for_step(step)) if step > -3 else "1"
-        if len(moves) == 1 or i == lead:
-            roll = _roll_with_minimum(ctx, attacker, m, step, m.min_roll, f"damage of {m.name}")
-            value, counted = roll + m.flat_bonus, "full"
-        elif m.kind == "basic":
-            roll, value, counted = 0, 1, "basic_plus_one"  # +1, not changed by Strength or Stamina (000 L5806)
-        else:
-            # Other Special/Super Moves: rolled, bonus added, halved; minimums ignored (000 L5804, L3707).
-            roll = _roll_with_minimum(ctx, attacker, m, step, 1, f"damage of {m.name} (halved in the Combo)")
-            value, counted = (roll + m.flat_bonus) // 2, "half"
+        ctx.move = i + 1  # the die's key names the move's place in the Combo (keys.py)
+        roll, value, counted = _move_damage(ctx, attacker, m, step, len(moves) == 1 or i == lead)
         if counted != "basic_plus_one":
             value = gradual.first_share(m, roll + m.flat_bonus, counted, value)  # Gradual Effect (000 L3386)
         out.parts.append(Part(m, step, d, roll, value, counted, bool(is_stun)))
@@ -101,6 +100,7 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
             stun_moves += 1
         else:
             nonstun += value
+    ctx.move = 1
     total = sum(p.value for p in out.parts)
     if any(p.counted != "none" for p in out.parts):
         total += attacker.prof.dmg_bonus  # once per attack (000 L5804)
@@ -116,6 +116,4 @@ def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) ->
     out.total = max(total, 0)
     increased_stun = sum(m.stun_bonus for m in moves if m.offensive)
     out.stun = max(out.total - nonstun, 0) + (increased_stun if stun_moves else 0) if stun_moves else 0
-    out.limited = any(m.has("limited_damage") for m in moves)
-    out.non_finisher = any(m.has("non_finisher") for m in moves)
     return out

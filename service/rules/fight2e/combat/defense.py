@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from . import (
     buff_modifiers,
-    hazard_effects,
+    elements,
     illusionary_doubles,
     invincible_interrupts,
     negative_positioning,
     positions,
-    records,
     super_only,
     suppression,
     techniques,
 )
 from .attack_records import Guard
+from .elements import DefenseMoment
 from .fighter import F
 from .models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from .move_profile import MoveProfile
@@ -178,7 +178,8 @@ def choose_defense(
     dt = skill + p.def_bonus + fs  # ruling A8: halving touches the skill only
     parts["defense_bonus"] = p.def_bonus
     parts["fs"] = fs
-    situational = _situational(ctx, defender, attacker, d, option, response, illusion, context, full_screen)
+    moment = DefenseMoment(defender, attacker, d, option, response, illusion, context, full_screen)
+    situational = _situational(ctx, moment)
     dt += sum(situational.values())
     parts.update(situational)
     tech_fs, tech_bonus = _technique(ctx, defender, d, option, response, fs + extra, key)
@@ -313,55 +314,35 @@ def _skill(
     return skill, parts
 
 
-def _situational(
-    ctx: Ctx,
-    defender: F,
-    attacker: F,
-    d: DecisionValue,
-    option: DefenseOption,
-    response: ResponseKind | None,
-    illusion: MoveProfile | None,
-    context: str,
-    full_screen: bool,
-) -> dict[str, int]:
-    """What the moment adds to the Defense Total, in the order the log shows it."""
-    p = defender.prof
+def _situational(ctx: Ctx, moment: DefenseMoment) -> dict[str, int]:
+    """What the moment adds to the Defense Total, in the order the log shows it (each hook in its place)."""
     parts: dict[str, int] = {}
-    if defender.moved_one_bonus:
-        # moved exactly 1 Range without acting (000 L5638)
-        parts["moved_one_range"] = 1
-    if response is not None and p.response_bonus.get(response.value):
-        # 000 L669
-        parts["response_bonus"] = p.response_bonus[response.value]
-    if illusion is not None:
-        bonus = illusionary_doubles.illusion_bonus(illusion)
-        # Offensive Illusion: +n Tactics on its Interrupt (000 L3490)
-        parts["offensive_illusion"] = bonus
-    if response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
-        # Invincible Interrupt (000 L3587)
-        parts["invincible_interrupt"] = invincible_interrupts.BONUS
-    if context == "response" and defender.crouch_bonus:
-        parts["crouching"] = defender.crouch_bonus
-    if option is DefenseOption.evasion and context == "reaction" and defender.air_bonus:
-        # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
-        parts["air_move"] = defender.air_bonus
-    if option is not DefenseOption.defense and any(e.id == "super_jump" for e in defender.ongoing):
-        # in the middle of a Super Jump (000 L2191)
-        parts["super_jump"] = 2
-    if option is DefenseOption.tactics and defender.fake_bonus:
-        # a Fake move earlier this turn (000 L3350)
-        parts["fake"] = defender.fake_bonus
-    parts.update(records.lasting_defense(defender, option.value))  # flying: +4 with Evasion (000 L3370)
-    if option is DefenseOption.evasion and negative_positioning.negative_evasion(ctx, attacker):
-        # the attacker is in the Negative Position, no Hazards in play (000 L4694)
-        parts["negative_position"] = 2
-    if option is DefenseOption.evasion and hazard_effects.low_ground(ctx, defender, attacker):
-        # Evading an attacker above him; no move after it (000 L6155)
-        parts["lower_ground"] = 2
-    if full_screen:
-        # a full 3-Range Full Screen approach (000 L3683)
-        parts["full_screen"] = 1
+    for hook in elements.DEFENSE_TOTAL.hooks:
+        parts.update(hook(ctx, moment))
     return parts
+
+
+@elements.DEFENSE_TOTAL(10)
+def _moved_one_range(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    return {"moved_one_range": 1} if m.defender.moved_one_bonus else {}  # moved 1 Range without acting (000 L5638)
+
+
+@elements.DEFENSE_TOTAL(20)
+def _response_bonus(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    bonus = m.defender.prof.response_bonus.get(m.response.value) if m.response is not None else None
+    return {"response_bonus": bonus} if bonus else {}  # 000 L669
+
+
+@elements.DEFENSE_TOTAL(60)
+def _air_move(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
+    air = m.option is DefenseOption.evasion and m.context == "reaction" and m.defender.air_bonus
+    return {"air_move": m.defender.air_bonus} if air else {}
+
+
+@elements.DEFENSE_TOTAL(120)
+def _full_screen(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    return {"full_screen": 1} if m.full_screen else {}  # a full 3-Range Full Screen approach (000 L3683)
 
 
 # (FS, Defense Total bonus) of each technique; Back Dash with Jinking is (2, 4) (000 L2145, L2181–L2183, L2213,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..records import Point, Trigger
 from . import (
     drain_life,
+    elements,
     enhancer,
     fake,
     free_movement,
@@ -13,8 +14,6 @@ from . import (
     negative_positioning,
     ongoing,
     records,
-    sequences,
-    sidestep_setup,
     styles,
     summon,
     super_only,
@@ -84,6 +83,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
 
 
+@elements.ON_HIT(10)
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
@@ -189,9 +189,8 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
         ctx.note("E.2", d.id, f"{d.id} already suffered Hit Stun this turn.", "000 L5928")
         return
     d.hit_stun = True
-    styles.forced(ctx, d, "Hit Stun")
-    sequences.close(ctx, d, "Hit Stun")  # 000 L3750
-    sidestep_setup.hit(ctx, d, "Hit Stun")  # 000 L4829
+    for hook in elements.HIT_STUN.hooks:  # a forced Style, an open Sequence, a Sidestep Setup …
+        hook(ctx, d)
     before = d.control
     drop = 3 if (d.prof.big and d.prof.stamina >= 2) else 4
     d.control = max(min(before - drop, before // 2), 0)

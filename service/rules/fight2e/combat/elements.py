@@ -14,11 +14,13 @@ same answer whatever was imported first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar, TypeVar
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
 from ..fighter_models import Fighter
+from .attack_records import Attack, DamageRoll
 from .fighter import Effect, F
-from .models import CombatOptions, OngoingEffect
+from .models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile, Profile
 from .state import Ctx
 
@@ -83,8 +85,9 @@ def handled_effects() -> frozenset[str]:
 
 
 def handled_entries() -> frozenset[str]:
-    """Every catalogue entry id a registered element applies."""
-    return frozenset(ident for e in _ELEMENTS for ident in e.entries)
+    """Every catalogue entry id a registered element or a hook at a named point of the attack applies."""
+    in_attack = (ident for point in ATTACK_POINTS for ident in point.entries)
+    return frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack)
 
 
 def carried(eff: OngoingEffect) -> Effect:
@@ -174,3 +177,72 @@ def run(point: str, ctx: Ctx) -> None:
 def run_after_time_roll(ctx: Ctx, elapsed: int) -> None:
     for _, _, fn in _AFTER_TIME_ROLL:
         fn(ctx, elapsed)
+
+
+# ── named points inside one attack ───────────────────────────────────────────────────────────────────
+# Where rule elements change one attack (D–E): the attack's steps ask the point for its hooks, in their fixed
+# place (``order``, then the hook's name), and never name a feature module. A hook declares the catalogue entry ids
+# whose effect it applies (data, read by ``handled_entries``).
+H = TypeVar("H", bound=Callable[..., object])
+
+
+class Named:
+    """A named point and the catalogue entries its hooks apply."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.entries: frozenset[str] = frozenset()
+
+
+class AttackPoint(Named, Generic[H]):
+    """A named point inside the attack and the hooks registered at it."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self._hooks: list[tuple[int, str, H]] = []
+        self.hooks: tuple[H, ...] = ()
+
+    def __call__(self, order: int, entries: Iterable[str] = ()) -> Callable[[H], H]:
+        """Function decorator: the hook runs at this point in ``order`` and applies ``entries``."""
+
+        def add(fn: H) -> H:
+            self._hooks.append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
+            self._hooks.sort(key=lambda hook: hook[:2])
+            self.hooks = tuple(hook[2] for hook in self._hooks)
+            self.entries |= frozenset(entries)
+            return fn
+
+        return add
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseMoment:
+    """What the Defense Total's situational parts read (D.4–D.5)."""
+
+    defender: F
+    attacker: F
+    decision: DecisionValue
+    option: DefenseOption
+    response: ResponseKind | None
+    illusion: MoveProfile | None
+    context: str
+    full_screen: bool
+
+
+# D.6: named parts of the attack's Accuracy: fn(ctx, attack, defence option) -> {label: amount}.
+ACCURACY: AttackPoint[Callable[[Ctx, Attack, str], dict[str, int]]] = AttackPoint("accuracy")
+# D.4: named situational parts of the Defense Total, in the order the log shows them.
+DEFENSE_TOTAL: AttackPoint[Callable[[Ctx, DefenseMoment], dict[str, int]]] = AttackPoint("defense_total")
+# E.1: die steps one damaging move gains or loses against this defender: fn(move, attacker, defender) -> steps.
+DAMAGE_STEP: AttackPoint[Callable[[MoveProfile, F, F], int]] = AttackPoint("damage_step")
+# E.1: damage the hit gains once rolled (each hook notes its own): fn(ctx, attack) -> damage added.
+DAMAGE: AttackPoint[Callable[[Ctx, Attack], int]] = AttackPoint("damage")
+# E.5: the moves' effects on a hit, once the exchange is over: fn(ctx, attack, damage roll, Life Bar lost).
+ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
+# E.2: Hit Stun lands on the defender (once a turn): fn(ctx, defender), before his Control drops.
+HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
+# E.1: what the hit takes off the defender's Life Bar: fn(attack, damage roll, loss so far) -> loss.
+LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
+# D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
+CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
+ATTACK_POINTS: tuple[Named, ...] = (CONNECTS, ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)

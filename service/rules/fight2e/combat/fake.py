@@ -3,7 +3,10 @@ opponent has a lower Initiative; then the user's Tactics Defense Totals are rais
 
 from __future__ import annotations
 
+from . import elements
+from .elements import DefenseMoment
 from .fighter import F
+from .models import DefenseOption
 from .move_profile import MoveProfile
 from .state import Ctx
 
@@ -37,3 +40,9 @@ def use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         {"move": m.id},
         {"fake_bonus": f.fake_bonus},
     )
+
+
+@elements.DEFENSE_TOTAL(80, entries=(ENTRY,))
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """The Fake's bonus on the user's Tactics Defense Totals for the rest of the turn (000 L3350)."""
+    return {"fake": m.defender.fake_bonus} if m.option is DefenseOption.tactics and m.defender.fake_bonus else {}

@@ -17,7 +17,7 @@ import math
 from dataclasses import replace
 
 from .attack_records import Attack, DamageRoll
-from .elements import Element, after_time_roll, at, carried, register
+from .elements import ON_HIT, Element, after_time_roll, at, carried, register
 from .fighter import Effect, F
 from .glory import defeat_glory
 from .models import CombatOptions, OngoingEffect
@@ -47,6 +47,7 @@ def first_share(m: MoveProfile, rolled: int, counted: str, value: int) -> int:
     return installment(rolled) if counted == "full" else installment(rolled) // 2
 
 
+@ON_HIT(20)
 def after_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """Schedule the later installments of every Gradual Effect move that hit, or prime the Delayed Onset."""
     a, d = atk.attacker, atk.defender

@@ -3,22 +3,32 @@ fighter, high and low ground, leaving a Pit, and Checking an opponent (000 L5668
 
 from __future__ import annotations
 
+from . import elements
+from .attack_records import Attack
+from .elements import DefenseMoment
 from .fighter import Effect, F
 from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
+from .models import DefenseOption
 from .state import Ctx
 
 
-def accuracy(ctx: Ctx, a: F, d: F) -> dict[str, int]:
+@elements.ACCURACY(50)
+def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
     """+1 against a fighter against a Wall from Range 0–1, +1 more in a Corner (000 L6185, L6217)."""
+    a, d = atk.attacker, atk.defender
     w = wall_of(ctx, d)
     if w is None or ctx.distance(a, d) > 1:
         return {}
     return {"wall": 1, "corner": 1} if w.kind == "corner" else {"wall": 1}
 
 
-def juggle_bonus(ctx: Ctx, d: F, juggle: bool) -> int:
+@elements.DAMAGE(10)
+def juggle_bonus(ctx: Ctx, atk: Attack) -> int:
     """+1 damage from a Juggle move to a fighter against a Wall (000 L6185)."""
-    return 1 if juggle and wall_of(ctx, d) is not None else 0
+    if not any(m.has("juggle") for m in atk.moves) or wall_of(ctx, atk.defender) is None:
+        return 0
+    ctx.note("E.1", atk.attacker.id, "Juggle against a Wall: +1 damage.", "000 L6185")
+    return 1
 
 
 def level(ctx: Ctx, f: F) -> int:
@@ -35,9 +45,19 @@ def level(ctx: Ctx, f: F) -> int:
     return LEVELS.get(h.kind, 0) if h is not None else 0
 
 
-def high_ground(ctx: Ctx, a: F, d: F) -> int:
+@elements.DAMAGE(20)
+def high_ground(ctx: Ctx, atk: Attack) -> int:
     """+1 damage striking from above (000 L6155)."""
-    return 1 if level(ctx, a) > level(ctx, d) else 0
+    if level(ctx, atk.attacker) <= level(ctx, atk.defender):
+        return 0
+    ctx.note("E.1", atk.attacker.id, "Striking from the higher elevation: +1 damage.", "000 L6155")
+    return 1
+
+
+@elements.DEFENSE_TOTAL(110)
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """+2 to Evade an attacker above him (000 L6155)."""
+    return {"lower_ground": 2} if m.option is DefenseOption.evasion and low_ground(ctx, m.defender, m.attacker) else {}
 
 
 def low_ground(ctx: Ctx, d: F, a: F) -> bool:

@@ -3,9 +3,9 @@ the Defense Total whose glide comes the turn after (000 L3476–L3506)."""
 
 from __future__ import annotations
 
-from . import positions
+from . import elements, positions
 from .attack_records import Attack
-from .elements import at
+from .elements import DefenseMoment, at
 from .fighter import Effect, F
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
@@ -179,3 +179,9 @@ def glide(ctx: Ctx) -> None:
             {"ranges": n},
             {"range": ctx.distance(f, ref) if ref else None},
         )
+
+
+@elements.DEFENSE_TOTAL(30, entries=(OFFENSIVE,))
+def offensive_illusion(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """Offensive Illusion: +n Tactics on the Interrupt it is declared with (000 L3490)."""
+    return {"offensive_illusion": illusion_bonus(m.illusion)} if m.illusion is not None else {}

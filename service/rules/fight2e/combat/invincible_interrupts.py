@@ -6,9 +6,12 @@ then answers with an Invincible Interrupt move."""
 
 from __future__ import annotations
 
+from . import elements
+from .elements import DefenseMoment
 from .fighter import F
-from .models import DecisionValue
+from .models import DecisionValue, ResponseKind
 from .move_profile import MoveProfile
+from .state import Ctx
 
 ENTRY = "interrupt.invincible_interrupt"
 BONUS = 2  # 000 L3587
@@ -28,3 +31,10 @@ def declared(d: F, dv: DecisionValue) -> bool:
 def first(moves: list[MoveProfile]) -> list[MoveProfile]:
     """The Interrupt moves with the Invincible Interrupt first (the default answer to a declared Interrupt)."""
     return sorted(moves, key=lambda m: not m.has(ENTRY))
+
+
+@elements.DEFENSE_TOTAL(40, entries=(ENTRY,))
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """+2 on the Interrupt's Defense Total (000 L3587)."""
+    hit = m.response is ResponseKind.interrupt and declared(m.defender, m.decision)
+    return {"invincible_interrupt": BONUS} if hit else {}

@@ -3,9 +3,12 @@ L4684–L4696)."""
 
 from __future__ import annotations
 
+from . import elements
+from .elements import DefenseMoment
 from .fighter import Effect, F
 from .hazard_elements import free_check
 from .hazards import condition, drop, resolved
+from .models import DefenseOption
 from .move_profile import MoveProfile
 from .state import Ctx
 
@@ -65,6 +68,12 @@ def exploit(ctx: Ctx, f: F, t: F | None) -> None:
         "B.1",
         f"{t.id} is badly placed: {f.id} may make a free Maneuver Check to use a Hazard or force him into one.",
     )
+
+
+@elements.DEFENSE_TOTAL(100)
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """+2 to Evade the attacker in the Negative Position, no Hazards in play (000 L4694)."""
+    return {"negative_position": 2} if m.option is DefenseOption.evasion and negative_evasion(ctx, m.attacker) else {}
 
 
 def negative_evasion(ctx: Ctx, attacker: F) -> bool:

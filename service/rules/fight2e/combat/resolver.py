@@ -19,6 +19,7 @@ from .actions import act, slot
 from .effects import heal
 from .holds import settle_holds
 from .initiative import order_groups, roll_initiative
+from .keys import Scope
 from .models import Choice, DecisionValue, Finding, Status, TurnRequest, TurnResult
 from .other_actions import idle
 from .simultaneous import resolve_group
@@ -29,24 +30,26 @@ from .turn_answer import answer_of, empty, final_answer, gathered_answer
 from .turn_setup import build
 
 
-def _holder_window(ctx: Ctx, final: bool = False) -> None:
+def _holder_window(ctx: Ctx, before: str | None = None) -> None:
     """Holders may act before the next place in the order (000 L5513); at the end each is asked in turn and a
-    holder who declines forfeits (ruling A26)."""
+    holder who declines forfeits (ruling A26). The window's key names whose place comes next, or ``:end``."""
+    final = before is None
     holders = sorted(
         (f for f in ctx.fighters.values() if f.holding and not f.acted and f.active), key=lambda f: -f.init
     )
     for h in holders:
         if not h.holding or h.acted:
             continue
-        _, d = ctx.decide(
-            h.id,
-            "interrupt",
-            "A.4",
-            f"{h.id} is holding: act now, or wait"
-            + (" (the turn is ending: waiting forfeits the action)" if final else "")
-            + ".",
-            DecisionValue(choice=Choice.pass_),
-        )
+        with ctx.scoped(Scope(None, before, "end" if final else "")):
+            _, d = ctx.decide(
+                h.id,
+                "interrupt",
+                "A.4",
+                f"{h.id} is holding: act now, or wait"
+                + (" (the turn is ending: waiting forfeits the action)" if final else "")
+                + ".",
+                DecisionValue(choice=Choice.pass_),
+            )
         if d.choice is Choice.act:
             h.holding = False
             h.from_hold = True
@@ -79,14 +82,14 @@ def _run(ctx: Ctx) -> None:
         for i, group in enumerate(groups):
             tag_team.enter_due(ctx, group[0].init)  # a switched-in partner with a higher Initiative (000 L6283)
             if i:
-                _holder_window(ctx)
+                _holder_window(ctx, group[0].id)
             if len(group) == 1:
                 slot(ctx, group[0])
             else:
                 resolve_group(ctx, group)
             _check_round(ctx)
         tag_team.enter_due(ctx, None)
-        _holder_window(ctx, final=True)
+        _holder_window(ctx)
     except RoundOver:
         ctx.round_over = True
         ctx.note("H", None, "Only one side is left standing: the round ends after this action.", "000 L5380")

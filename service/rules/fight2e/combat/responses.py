@@ -18,6 +18,7 @@ from . import (
 from .attack_records import Attack, Guard
 from .attack_records import Attack as AttackCls
 from .combo import check_combo, control_cost
+from .elements import DEFENSE_TOTAL, DefenseMoment
 from .evasion_results import aerial_block_result, evasion_result, movement_fs, pay
 from .fighter import F
 from .invisibility import blocked
@@ -387,3 +388,9 @@ def _super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
 
 
 # ── Reaction Attacks ──────────────────────────────────────────────────────────────────────────────
+
+
+@DEFENSE_TOTAL(50, entries=("crouching",))
+def crouching(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """A Combo opened by a Crouching move: +1 to its user's Defense Total against the Responses to it (000 L3220)."""
+    return {"crouching": m.defender.crouch_bonus} if m.context == "response" and m.defender.crouch_bonus else {}

@@ -13,7 +13,7 @@ Hit Stun or a Knock Down. In a Combo a follow-up straight after its opener costs
 from __future__ import annotations
 
 from ..character_catalog import normalise
-from .elements import after_time_roll
+from .elements import HIT_STUN, after_time_roll
 from .fighter import Effect, F
 from .move_profile import MoveProfile
 from .state import Ctx
@@ -163,3 +163,8 @@ def restore_ok(f: F, move: str | None, since: int | None) -> bool:
 @after_time_roll(30)  # an Opening Move's window closes (000 L3750)
 def _windows(ctx: Ctx, elapsed: int) -> None:
     tick(ctx)
+
+
+@HIT_STUN(20)
+def closed_by_hit_stun(ctx: Ctx, f: F) -> None:
+    close(ctx, f, "Hit Stun")  # 000 L3750

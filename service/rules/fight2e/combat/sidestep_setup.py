@@ -5,7 +5,7 @@ move as his Defensive Response), or is hit into Hit Stun or a Knock Down."""
 
 from __future__ import annotations
 
-from .elements import Element, carried, register
+from .elements import HIT_STUN, Element, carried, register
 from .fighter import Effect, F
 from .models import OngoingEffect
 from .move_profile import MoveProfile
@@ -101,3 +101,8 @@ class SidestepSetup(Element):
 
     def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e] if keep(ctx, e) and not ctx.round_over else []
+
+
+@HIT_STUN(30)
+def hit_stun(ctx: Ctx, f: F) -> None:
+    hit(ctx, f, "Hit Stun")  # 000 L4829

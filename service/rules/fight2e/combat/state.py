@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NoReturn, Protocol
+from typing import NoReturn, Protocol, TypeVar
 
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity, map_key
@@ -22,6 +23,7 @@ from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
 from .events import Snapshot
 from .fighter import F
+from .keys import NO_SCOPE, Scope, qualifier
 from .models import (
     ActionType,
     Choice,
@@ -39,8 +41,24 @@ from .models import (
     Unsupported,
 )
 from .protocol import complete, normalise
+from .wording import neutral
 
 _LOG_FIELDS = frozenset(LogStep.model_fields)
+_ROLL_FIELDS = frozenset(RollRecord.model_fields)
+_M = TypeVar("_M")
+
+
+def _built(cls: type[_M], fields: frozenset[str], values: dict) -> _M:
+    """What ``model_construct`` does with every field given, without its walk over the fields (the turn builds
+    a log step or a roll record many times over)."""
+    out = object.__new__(cls)
+    object.__setattr__(out, "__dict__", values)
+    object.__setattr__(out, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(out, "__pydantic_extra__", None)
+    object.__setattr__(out, "__pydantic_private__", None)
+    return out
+
+
 _COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
 
 
@@ -125,6 +143,9 @@ class Ctx:
     snap_pos: tuple[int | None, dict[str, int]] = (None, {})
     snap_glory: int = 0
     snap_defender: str | None = None
+    one_opponent: dict[str, bool] = field(default_factory=dict)
+    scope: Scope = NO_SCOPE  # what keys are about right now (keys.py): set by the turn's spine, not the elements
+    move: int = 1  # the Combo's move whose damage is being rolled (keys.py ``#n``)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -138,20 +159,46 @@ class Ctx:
     # ── keys ───────────────────────────────────────────────────────────────────────────────────────
 
     def key(self, fid: str, point: str) -> str:
-        """``T{turn}.{fighter}.{point}``, with ``.n`` for the n-th time the same point comes up this turn."""
+        """The key of ``fid``'s ``point`` (grammar in ``keys.py``): bare the first time the point comes up for the
+        fighter this turn, then named by what it is about, with ``.n`` only when even that repeats."""
+        counters = self.counters
         base = f"T{self.turn}.{fid}.{point}"
-        n = self.counters.get(base, 0) + 1
-        self.counters[base] = n
+        if base in counters and (self.scope is not NO_SCOPE or self.move > 1):
+            base += qualifier(fid, self.scope, self.move, self._one_opponent(fid))
+        n = counters.get(base, 0) + 1
+        counters[base] = n
         return base if n == 1 else f"{base}.{n}"
+
+    def peek_key(self, fid: str, point: str) -> str:
+        """The key ``key`` would give now, without taking it."""
+        base = f"T{self.turn}.{fid}.{point}"
+        if base in self.counters and (self.scope is not NO_SCOPE or self.move > 1):
+            base += qualifier(fid, self.scope, self.move, self._one_opponent(fid))
+        n = self.counters.get(base, 0) + 1
+        return base if n == 1 else f"{base}.{n}"
+
+    def _one_opponent(self, fid: str) -> bool:
+        """A single fighter of the request on another side: ``@other`` would say nothing."""
+        one = self.one_opponent.get(fid)
+        if one is None:
+            sides = self.req.fight.sides
+            mine = sides.get(fid, fid)
+            one = self.one_opponent[fid] = sum(1 for c in self.req.fighters if sides.get(c.id, c.id) != mine) <= 1
+        return one
+
+    @contextmanager
+    def scoped(self, scope: Scope) -> Iterator[None]:
+        """Keys built inside are about ``scope`` (an attack, a held fighter's window)."""
+        saved, saved_move = self.scope, self.move
+        self.scope, self.move = scope, 1
+        try:
+            yield
+        finally:
+            self.scope, self.move = saved, saved_move
 
     def supplied(self, key: str) -> bool:
         """The request answers ``key`` (in `decisions` or `if_asked`)."""
         return key in self.req.decisions or key in self.req.if_asked
-
-    def peek_key(self, fid: str, point: str) -> str:
-        base = f"T{self.turn}.{fid}.{point}"
-        n = self.counters.get(base, 0) + 1
-        return base if n == 1 else f"{base}.{n}"
 
     # ── decisions ─────────────────────────────────────────────────────────────────────────────────
 
@@ -179,7 +226,7 @@ class Ctx:
             fighter=fid,
             point=point,
             step=label,
-            text=text,
+            text=neutral(text),
             die=None,
             default=normalise(default) if default is not None else None,
             choices=listed,
@@ -253,7 +300,8 @@ class Ctx:
             face, source = seeded_face(self.req.seed, key, d.sides), RollSource.seed  # the one keyed dice source
         else:
             return self._missing(key, fid, d, purpose, label)
-        self.rolls.append(RollRecord.model_construct(key=key, die=str(d), result=face, purpose=purpose, source=source))
+        values = {"key": key, "die": str(d), "result": face, "purpose": purpose, "source": source}
+        self.rolls.append(_built(RollRecord, _ROLL_FIELDS, values))
         return face + d.bonus
 
     def _missing(self, key: str, fid: str, d: Die, purpose: str, label: str) -> int:
@@ -290,7 +338,7 @@ class Ctx:
             severity=severity,
             path=self.request_path(path, key),
             key=key,
-            message=message,
+            message=neutral(message),
             ref=ref_of(ref or CODES[code].ref),
         )
 
@@ -331,20 +379,19 @@ class Ctx:
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
     ) -> None:
-        step = object.__new__(LogStep)  # what model_construct does with every field given, without its walk
-        values = {
-            "step": len(self.log) + 1,
-            "label": label,
-            "actor": actor,
-            "inputs": inputs or {},
-            "ref": ref,
-            "change": change or {},
-            "text": text,
-        }
-        object.__setattr__(step, "__dict__", values)
-        object.__setattr__(step, "__pydantic_fields_set__", set(_LOG_FIELDS))
-        object.__setattr__(step, "__pydantic_extra__", None)
-        object.__setattr__(step, "__pydantic_private__", None)
+        step = _built(
+            LogStep,
+            _LOG_FIELDS,
+            {
+                "step": len(self.log) + 1,
+                "label": label,
+                "actor": actor,
+                "inputs": inputs or {},
+                "ref": ref,
+                "change": change or {},
+                "text": neutral(text),
+            },
+        )
         self.log.append(step)
         events.after_note(self, actor, change or {}, label)
 

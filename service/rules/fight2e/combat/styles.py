@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from ..fighter_models import Fighter, Style
 from . import elements, summon
-from .elements import Element, carried, register
+from .elements import HIT_STUN, Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect
 from .move_profile import MoveProfile, Profile
@@ -341,3 +341,8 @@ class Styles(Element):
 
     def built(self, prof: Profile, sheet: Fighter) -> Profile:
         return with_styles(prof, sheet)
+
+
+@HIT_STUN(10)
+def forced_by_hit_stun(ctx: Ctx, f: F) -> None:
+    forced(ctx, f, "Hit Stun")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import positions
-from .elements import Element, at, carried, register
+from . import elements, positions
+from .elements import DefenseMoment, Element, at, carried, register
 from .fighter import Effect, F
-from .models import OngoingEffect
+from .models import DefenseOption, OngoingEffect
 from .ongoing import active
 from .state import Ctx
 
@@ -77,3 +77,10 @@ def land(ctx: Ctx, f: F, why: str) -> None:
         return
     f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
     ctx.note("C", f.id, f"{f.id}'s Super Jump ends: {why}.", "000 L2190, L2193")
+
+
+@elements.DEFENSE_TOTAL(70)
+def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+    """+2 to any defence but Defense in the middle of a Super Jump (000 L2191)."""
+    jumping = m.option is not DefenseOption.defense and any(e.id == "super_jump" for e in m.defender.ongoing)
+    return {"super_jump": 2} if jumping else {}

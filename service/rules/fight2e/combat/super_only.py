@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..moves import KI_SHIFT
+from . import elements
 from .elements import at
 from .fighter import Effect, F
 from .models import ChoiceOption, DecisionValue
@@ -235,7 +236,8 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> Effect | None:
     return None
 
 
-def ki_shift(f: F, m: MoveProfile) -> int:
+@elements.DAMAGE_STEP(10, entries=("ki_access",))
+def ki_shift(m: MoveProfile, f: F, defender: F) -> int:
     """Ki Access: a Ki-less fighter's Super counts Ki Skill 1 for its Ki-based damage (000 L4956)."""
     if m.is_super and m.has("ki_access") and m.ki_based and f.prof.ki < 1:
         return KI_SHIFT[1]

@@ -43,5 +43,5 @@ def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
     knock_back(ctx, atk, 2)
     if knocks_down(atk) and not d.knocked_down and not d.defeated:
         knock_down(ctx, a, d)
-    on_hit(ctx, atk, DamageRoll())
+    on_hit(ctx, atk, DamageRoll(), 0)
     a.acted = True

@@ -3,6 +3,9 @@ and dice still needed, or the violations (000 L5380, L5448)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import TypeVar
+
 from ..identity import RULESET, VERSION
 from . import (
     elements,
@@ -12,7 +15,9 @@ from . import (
 from .fighter import F
 from .glory import round_end_glory
 from .models import (
+    AccuracySource,
     DieShift,
+    DieShiftSource,
     DieTarget,
     Direction,
     FighterState,
@@ -103,6 +108,14 @@ def answer_of(req: TurnRequest, ctx: Ctx | None, status: Status, pending: Pendin
     )
 
 
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _of(kind: type[_E], source: str) -> _E | None:
+    """A source as the answer states it (every source the rules lay is a member: test_combat_state_sources)."""
+    return kind(source) if source in kind.__members__ else None
+
+
 def _state(f: F, old: FighterState) -> FighterState:
     return FighterState.model_construct(
         life_bar=f.life,
@@ -114,14 +127,15 @@ def _state(f: F, old: FighterState) -> FighterState:
         stunned=Stunned.model_construct(actions_to_recover=f.stunned) if f.stunned else None,
         times_stunned_this_round=f.times_stunned,
         next_turn_dice=[
-            DieShift.model_construct(target=DieTarget(t), steps=max(min(s, 12), -12), source=src)
+            DieShift.model_construct(target=DieTarget(t), steps=max(min(s, 12), -12), source=_of(DieShiftSource, src))
             for t, s, src in f.next_dice
         ][:16],
         no_fs_on_init_ctrl=f.no_fs_init,
         full_offense_streak=min(f.fo_streak, 50),
         await_opening=min(f.await_count, 50),
         pending_accuracy=[
-            PendingAccuracy.model_construct(amount=min(a, 20), vs=vs, source=src) for a, vs, src in f.pending_acc
+            PendingAccuracy.model_construct(amount=min(a, 20), vs=vs, source=_of(AccuracySource, src))
+            for a, vs, src in f.pending_acc
         ][:8],
         moves_scored_this_round=f.scored[:120],
         utility_moves_used=f.utility_used[:120],

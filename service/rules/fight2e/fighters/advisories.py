@@ -43,7 +43,7 @@ def check_advisories(s: Sheet) -> None:
             "No move uses Ki; it is legal and keeps the door open for later Ranged moves.",
         )
     if f.role in NPC_ROLES:
-        weak = sum(1 for w in s.weaknesses if w.take.lost_at_pl is None)  # type: ignore[union-attr]
+        weak = sum(1 for w in s.weaknesses if getattr(w.take, "lost_at_pl", None) is None)
         traded = sum(1 for x in f.quality_exchanges if x.converted_to is not ExchangeTarget.narrative)
         if weak >= 3 and traded >= 2:
             found.add(
@@ -80,7 +80,9 @@ def _has_history(s: Sheet) -> bool:
         f.skill_history
         or f.move_point_ledger
         or f.even_level_choices
-        or any(x.acquired_at_pl for x in (*f.qualities, *f.weaknesses, *f.moves))
+        or any(q.acquired_at_pl for q in f.qualities)
+        or any(w.acquired_at_pl for w in f.weaknesses)
+        or any(m.acquired_at_pl for m in f.moves)
     )
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 from ..character_catalog import normalise
 from ..character_schema import SkillCap, SkillKind
+from ..fighter_codes import Severity
 from ..fighter_models import Budget, CombatSkills, ExchangeTarget
 from .sheet import NPC_ROLES, Sheet
 
@@ -196,7 +197,7 @@ def check_skill_history(s: Sheet) -> None:
         return
     chain = [*snaps, f]
     reported = False
-    for before, after in itertools.pairwise(chain):
+    for before, after in zip(snaps, chain[1:], strict=True):
         lower = _decreases(before, after)
         if lower and not reported:
             found.add(
@@ -250,7 +251,7 @@ def _check_category_swap(s: Sheet, chain: list) -> None:
         k = after.pl if hasattr(after, "pl") else s.f.power_level
         c0, c1 = _combat_points(before.combat_skills), _combat_points(after.combat_skills)
         n0, n1 = _narrative_points(before.narrative_skills), _narrative_points(after.narrative_skills)
-        if None in (c0, c1, n0, n1):
+        if c0 is None or c1 is None or n0 is None or n1 is None:
             continue
         entry = ledger.get(k)
         combat_room = s.csp_grant(k) + sum(
@@ -267,13 +268,13 @@ def _check_category_swap(s: Sheet, chain: list) -> None:
         )
         if entry is None and k > 1:
             combat_room += 3 * s.f.combo_from_move_points  # unknown timing: allow every MP-bought level
-        if c1 - c0 > combat_room and n1 - n0 < narrative_room:  # type: ignore[operator]
+        if c1 - c0 > combat_room and n1 - n0 < narrative_room:
             s.found.add(
                 "SKILL_POINT_CATEGORY_SWAP",
                 "fighter.skill_history",
-                f"At PL {k} Combat Skills rose by {c1 - c0} (room {combat_room}) while Narrative Skills rose "  # type: ignore[operator]
+                f"At PL {k} Combat Skills rose by {c1 - c0} (room {combat_room}) while Narrative Skills rose "
                 f"by {n1 - n0} (room {narrative_room}).",
-            )  # type: ignore[operator]
+            )
             return
 
 
@@ -357,7 +358,7 @@ def check_skill_budgets(s: Sheet) -> None:
             "fighter.narrative_skills",
         ),
     ):
-        soft = "warning" if (npc and label == "Narrative") else None
+        soft: Severity | None = "warning" if (npc and label == "Narrative") else None
         if b.spent > b.available:
             found.add(
                 special or over,

@@ -66,7 +66,7 @@ def check_quality_slots(s: Sheet) -> None:
     style_eq = sum(st.no_defense + st.no_movement for st in f.styles) + s.free_style_flaws // 2
     s.weakness_equivalents = len(current) + bundle + style_eq
     s.quality_slots = 4 + e + s.weakness_equivalents
-    s.qualities_held = sum(q.take.slot_cost for q in s.qualities) + modified  # type: ignore[union-attr]
+    s.qualities_held = sum(getattr(q.take, "slot_cost", 0) for q in s.qualities) + modified
     used = s.qualities_held + len(f.quality_exchanges)
     if not f.qualities:
         found.add("QUALITY_MINIMUM", "fighter.qualities", "Every Fighter keeps at least one Quality.")

@@ -9,7 +9,7 @@ by an assumption literal, so an infeasible model names the wishes that cannot al
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -27,6 +27,11 @@ MAX_LEVEL = 12
 W_LEVEL, W_LIABILITY, W_ELEMENT, W_MP = 1, 32, 32 * 32 * 8, 32 * 32 * 8 * 256
 
 
+def total(terms: Iterable[cp_model.LinearExprT]) -> cp_model.LinearExpr:
+    """A sum the solver reads as one linear expression (an empty one is 0)."""
+    return cp_model.LinearExpr.sum(list(terms))
+
+
 @dataclass
 class Want:
     path: str
@@ -42,8 +47,9 @@ class MoveModel:
     level: cp_model.IntVar
     times: list[cp_model.IntVar]
     taken: list[cp_model.IntVar]
-    mp: cp_model.IntVar
     wants: list[Want] = field(default_factory=list)
+    mp: cp_model.IntVar = field(init=False)  # set by the budget rules
+    objective: cp_model.LinearExpr = field(default_factory=lambda: cp_model.LinearExpr.constant(0))
 
     def want(self, path: str, message: str) -> cp_model.IntVar:
         literal = self.model.new_bool_var(path)
@@ -66,13 +72,14 @@ def build(req: OptimiseRequest, space: Space) -> MoveModel:
         m.add(n >= u)
         m.add(n <= v.max_times * u)
         times.append(n)
-    mm = MoveModel(m, level, times, taken, m.new_int_var(1, 4 * MAX_LEVEL, "mp"))
+    mm = MoveModel(m, level, times, taken)
     _entry_rules(mm, space)
     _budget(mm, req, space)
     _wishes(mm, req, space)
-    elements = sum(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "element")
-    liabilities = sum(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "liability")
-    m.minimize(W_MP * mm.mp + W_ELEMENT * elements + W_LIABILITY * liabilities + W_LEVEL * level)
+    elements = total(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "element")
+    liabilities = total(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "liability")
+    mm.objective = W_MP * mm.mp + W_ELEMENT * elements + W_LIABILITY * liabilities + W_LEVEL * level
+    m.minimize(mm.objective)
     return mm
 
 
@@ -83,8 +90,8 @@ def _by_entry(mm: MoveModel, space: Space) -> dict[str, list[int]]:
     return out
 
 
-def taken_entry(mm: MoveModel, index: dict[str, list[int]], entry_id: str) -> cp_model.LinearExprT:
-    return sum(mm.taken[i] for i in index.get(entry_id, ()))
+def taken_entry(mm: MoveModel, index: dict[str, list[int]], entry_id: str) -> cp_model.LinearExpr:
+    return total(mm.taken[i] for i in index.get(entry_id, ()))
 
 
 def _entry_rules(mm: MoveModel, space: Space) -> None:
@@ -92,19 +99,19 @@ def _entry_rules(mm: MoveModel, space: Space) -> None:
     m, index = mm.model, _by_entry(mm, space)
     for members in index.values():
         if len(members) > 1:
-            m.add(sum(mm.taken[i] for i in members) <= 1)
+            m.add(total(mm.taken[i] for i in members) <= 1)
     for i, v in enumerate(space.variants):
         u, need = mm.taken[i], v.entry.requires
         for other in need.entries:
             m.add(u <= taken_entry(mm, index, other))
         for group in need.any_entries:
-            m.add(u <= sum(taken_entry(mm, index, o) for o in group))
+            m.add(u <= total(taken_entry(mm, index, o) for o in group))
         for other in v.entry.excludes:
             if other in index:
                 m.add(taken_entry(mm, index, v.id) + taken_entry(mm, index, other) <= 1)
         for kw in need.keywords:
             if not has(set(space.template), kw):  # someone else must bring it (a necessary condition only)
-                m.add(u <= sum(mm.taken[j] for j in _adders(space, kw) if space.variants[j].id != v.id))
+                m.add(u <= total(mm.taken[j] for j in _adders(space, kw) if space.variants[j].id != v.id))
 
 
 def _adders(space: Space, kw: str) -> list[int]:
@@ -115,8 +122,8 @@ def _budget(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     """Slots, the cost cap, Liabilities, unused slots and Move Points (000 L2263–L2305, L5234–L5236)."""
     m, level, variants = mm.model, mm.level, space.variants
     bound = 4 * MAX_LEVEL + 40 * 20
-    elements = sum(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves > 0)
-    liabilities = sum(-v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves < 0)
+    elements = total(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves > 0)
+    liabilities = total(-v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves < 0)
     for n, v in zip(mm.times, variants, strict=True):
         if v.entry.kind == "element" and v.halves > 0:
             m.add(v.halves * n <= 4 * level)  # no Element over twice the level (000 L2291), in half slots
@@ -126,22 +133,48 @@ def _budget(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     m.add(2 * used >= elements - liabilities)
     m.add(2 * used <= elements - liabilities + 1)
     m.add(used <= slots)
-    unused = m.new_int_var(0, bound, "unused")
-    m.add_max_equality(unused, [slots - used, 0])
+    mm.mp = _move_points(m, req, level, slots, used, "")
     if is_super:
-        discount = m.new_int_var(0, bound, "discount")
-        m.add_division_equality(discount, unused, 2)  # two unused slots per Move Point (000 L5236)
-        m.add_max_equality(mm.mp, [level - discount, 1])
         _offense(mm, space, slots, liabilities)
+    if req.without_warnings:
+        # Liabilities may not lower the price below what the Elements alone give (digest ruling A1; the pricing
+        # core warns of it, 000 L2293).
+        alone = m.new_int_var(0, bound, "used_by_elements")
+        m.add(2 * alone >= elements)
+        m.add(2 * alone <= elements + 1)
+        lit = mm.want("without_warnings", "every legal move with the other wishes draws a warning")
+        m.add(mm.mp == _move_points(m, req, level, slots, alone, "_by_elements")).only_enforce_if(lit)
+        _never(mm, lit, space, lambda v: v.alone_warned)
+
+
+def _move_points(
+    m: cp_model.CpModel,
+    req: OptimiseRequest,
+    level: cp_model.IntVar,
+    slots: cp_model.LinearExpr,
+    used: cp_model.IntVar,
+    tag: str,
+) -> cp_model.IntVar:
+    """Move Points from the level and the slots used: one per unused slot on a Special (000 L2293), one per two on
+    a Super (000 L5236), never below 1."""
+    bound = 4 * MAX_LEVEL + 40 * 20
+    unused = m.new_int_var(0, bound, "unused" + tag)
+    m.add_max_equality(unused, [slots - used, 0])
+    mp = m.new_int_var(1, 4 * MAX_LEVEL, "mp" + tag)
+    if req.type == "super":
+        discount = m.new_int_var(0, bound, "discount" + tag)
+        m.add_division_equality(discount, unused, 2)
+        m.add_max_equality(mp, [level - discount, 1])
     else:
         shift = 1 if req.campaign.attack_strings else 0  # Special Moves cost one level more (000 L5206)
-        base = m.new_int_var(0, MAX_LEVEL + 1, "base")
+        base = m.new_int_var(0, MAX_LEVEL + 1, "base" + tag)
         table = [3 if lv + shift == 2 else lv + shift for lv in range(MAX_LEVEL + 1)]  # L2 costs 3 (000 L2269)
         m.add_element(level, table, base)
-        m.add_max_equality(mm.mp, [base - unused, 1])  # one unused slot per Move Point, at least 1 (000 L2293)
+        m.add_max_equality(mp, [base - unused, 1])
+    return mp
 
 
-def _offense(mm: MoveModel, space: Space, slots: cp_model.LinearExprT, liabilities: cp_model.LinearExprT) -> None:
+def _offense(mm: MoveModel, space: Space, slots: cp_model.LinearExpr, liabilities: cp_model.LinearExpr) -> None:
     """A damaging Super spends half its Elements on offense (000 L5234), unless something may make it harmless."""
     m, variants = mm.model, space.variants
     whole = m.new_int_var(0, 1000, "liability_slots")
@@ -151,9 +184,11 @@ def _offense(mm: MoveModel, space: Space, slots: cp_model.LinearExprT, liabiliti
     m.add(2 * half <= slots + whole)
     m.add(slots + whole <= 2 * half + 1)
     harmless = [mm.taken[i] for i, v in enumerate(variants) if v.non_damaging]
-    offense = sum(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.offense)
-    guard = m.new_bool_var("damaging")
-    m.add_bool_or([guard, *harmless])  # no harmless entry → damaging
+    offense = total(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.offense)
+    guard = m.new_bool_var("damaging")  # exactly when no harmless entry is taken
+    m.add_bool_or([guard, *harmless])
+    for h in harmless:
+        m.add_implication(h, guard.Not())
     m.add(offense >= 2 * half).only_enforce_if(guard)
 
 
@@ -173,22 +208,30 @@ def _wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     if req.min_range is not None:
         reach = req.min_range
         lit = mm.want("min_range", f"no legal move with the other wishes reaches Range {reach}")
+        _never(mm, lit, space, _makes_utility)  # a Utility move has no Range (000 L2349)
         far = [k for k, (_, hi) in RANGES.items() if hi >= reach]
         if any(k in space.template for k in far):
             _never(mm, lit, space, lambda v: v.alone_reach is None or v.alone_reach < reach)
         else:
             _never(mm, lit, space, lambda v: v.alone_reach is None)
-            m.add(sum(mm.taken[j] for k in far for j in _adders(space, k)) >= 1).only_enforce_if(lit)
+            m.add(total(mm.taken[j] for k in far for j in _adders(space, k)) >= 1).only_enforce_if(lit)
     _exclusive(mm, req, wanted)
     if req.min_accuracy is not None:
         lit = mm.want("min_accuracy", f"no legal move with the other wishes has Accuracy {req.min_accuracy:+d}")
-        accuracy = space.base_accuracy + sum(v.accuracy * n for n, v in zip(mm.times, space.variants, strict=True))
+        accuracy = space.base_accuracy + total(v.accuracy * n for n, v in zip(mm.times, space.variants, strict=True))
         m.add(accuracy >= req.min_accuracy).only_enforce_if(lit)
     if req.min_damage_die is not None:
         _damage(mm, req, space)
     index = _by_entry(mm, space)
+    not_built = {ident for ident, _ in space.not_built}
     for i, ident in enumerate(req.include):
-        lit = mm.want(f"include[{i}]", f"no legal move with the other wishes carries {ident}")
+        if ident in not_built:
+            why = f"the search does not build {ident} (listed under unsupported)"
+        elif ident not in index:
+            why = f"{ident} cannot be taken on a {req.type} move with this campaign and Fighter"
+        else:
+            why = f"no legal move with the other wishes carries {ident}"
+        lit = mm.want(f"include[{i}]", why)
         m.add(taken_entry(mm, index, ident) >= 1).only_enforce_if(lit)
     for i, ident in enumerate(req.exclude):
         if ident in index:
@@ -221,23 +264,36 @@ def _keyword_wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> list[c
         lit = mm.want(f"keywords[{i}]", f"no legal move with the other wishes has the {kw} keyword")
         wanted.append(lit)
         if has(template, kw):
-            _never(mm, lit, space, lambda v, kw=kw: not has(set(v.alone_keywords), kw))
+            _never(mm, lit, space, _lacks(kw))
         elif kw != "no_damage":  # No Damage may also be implied (000 L2363)
-            m.add(sum(mm.taken[j] for j in _adders(space, kw)) >= 1).only_enforce_if(lit)
+            m.add(total(mm.taken[j] for j in _adders(space, kw)) >= 1).only_enforce_if(lit)
+        _never(mm, lit, space, _takes_off(kw))
+        if kw == "offensive" or category(kw) in (KeywordCategory.damage, KeywordCategory.range):
+            _never(mm, lit, space, _makes_utility)  # a Utility move has none of these (000 L2349)
     for i, kw in enumerate(req.forbidden_keywords):
         lit = mm.want(f"forbidden_keywords[{i}]", f"no legal move with the other wishes is without {kw}")
-        if has(template, kw):
-            removers = [mm.taken[j] for j, v in enumerate(space.variants) if _may_remove(v, kw)]
-            m.add(sum(removers) >= 1).only_enforce_if(lit)
+        if has(template, kw):  # some entry must take it off: one that does so on its own (a restriction)
+            removers = [mm.taken[j] for j, v in enumerate(space.variants) if _lacks(kw)(v)]
+            m.add(total(removers) >= 1).only_enforce_if(lit)
         else:
-            _never(mm, lit, space, lambda v, kw=kw: has(set(v.alone_keywords), kw))
+            _never(mm, lit, space, _brings(kw))
     return wanted
 
 
-def _may_remove(v: Variant, kw: str) -> bool:
-    """Whether a variant may take a template keyword off (removing, replacing or sweeping it, or adding a Movement
-    keyword in place of Normal Move)."""
-    return kw.split(":", 1)[0] in v.touches or "*all" in v.touches
+def _takes_off(kw: str) -> Callable[[Variant], bool]:
+    return lambda v: kw.split(":", 1)[0] in v.takes_off
+
+
+def _makes_utility(v: Variant) -> bool:
+    return "utility" in v.alone_keywords
+
+
+def _lacks(kw: str) -> Callable[[Variant], bool]:
+    return lambda v: not has(set(v.alone_keywords), kw)
+
+
+def _brings(kw: str) -> Callable[[Variant], bool]:
+    return lambda v: has(set(v.alone_keywords), kw)
 
 
 def _damage(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
@@ -246,18 +302,18 @@ def _damage(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     m, variants = mm.model, space.variants
     lit = mm.want("min_damage_die", f"no legal move with the other wishes rolls {req.min_damage_die} or more")
     _never(mm, lit, space, lambda v: not v.alone_damage)
-    table = sum(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table)
+    table = total(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table)
     sizes = m.new_int_var(0, 100, "table_sizes")
     m.add(2 * sizes <= table)
     m.add(table <= 2 * sizes + 1)
-    steps = sum(v.damage_steps * n for n, v in zip(mm.times, variants, strict=True) if v.damage_steps)
+    steps = total(v.damage_steps * n for n, v in zip(mm.times, variants, strict=True) if v.damage_steps)
     ki_based = m.new_bool_var("ki_based")
     kis = [mm.taken[i] for i, v in enumerate(variants) if v.ki_based]
     for u in kis:
         m.add_implication(u, ki_based)
-    m.add(sum(kis) >= ki_based)
+    m.add(total(kis) >= ki_based)
     fighter = req.fighter
     ki_shift = KI_SHIFT[fighter.ki] if fighter.ki else 0
     strength = fighter.strength or 0
     step = space.base_step + sizes + steps + strength + (ki_shift - strength) * ki_based
-    m.add(step >= die(req.min_damage_die).step).only_enforce_if(lit)
+    m.add(step >= die(str(req.min_damage_die)).step).only_enforce_if(lit)

@@ -8,29 +8,13 @@ from typing import Literal
 from pydantic import Field
 
 from ...core.findings import Unsupported
-from ...dice import MAX_STEP, die_name
-from ..catalog import catalog
+from ...dice import die_name
+from ..documents import EntryId, KeywordId  # the catalogue's enums of ids, shared with its filters
 from ..models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, Plain, StrictInt
-from ..schema import KEYWORDS
 
 DEFAULT_CAMPAIGN = Campaign()
-
-
-def _keyword_ids() -> list[str]:
-    """Every keyword a move can carry: the book's, and each qualified Defensive Response the catalogue adds."""
-    found = set(KEYWORDS)
-    for entry in catalog().entries.values():
-        changes = [entry.keywords, *(c.keywords for o in entry.options for c in o.choices if c.keywords)]
-        for change in changes:
-            found.update(k for k in (*change.add, *change.replace.values()) if ":" in k)
-    return sorted(found)
-
-
-KeywordId = StrEnum("KeywordId", {k: k for k in _keyword_ids()})  # type: ignore[misc]
-EntryId = StrEnum("EntryId", {k: k for k in sorted(catalog().entries)})  # type: ignore[misc]
 # The damage ladder from 1d2 up to 1d12+10 (the book's ladder, 000 L5455–L5469).
 DieName = StrEnum("DieName", {die_name(s): die_name(s) for s in range(1, 12)})  # type: ignore[misc]
-assert MAX_STEP > 11
 
 
 class OptimiserFighter(Plain):
@@ -40,7 +24,7 @@ class OptimiserFighter(Plain):
         None, description="Basic Quality: shifts a Strength-based damage die."
     )
     ki: OptionalInt(0, 10) = Field(  # type: ignore[valid-type]
-        None, description="Ki Skill (0 = none): shifts a Ki-based damage die; without it Ki entries are not taken."
+        None, description="Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken."
     )
 
 
@@ -70,6 +54,11 @@ class OptimiseRequest(Model):
     )
     exclude: list[EntryId] = Field(  # type: ignore[valid-type]
         default_factory=list, max_length=250, description="Elements or Liabilities no answer may carry."
+    )
+    without_warnings: bool = Field(
+        False,
+        description="Only moves priced without a warning: no entry left to the Director's approval, and no "
+        "Liabilities beyond what the Elements need lowering the Move Points.",
     )
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
     fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)

@@ -19,16 +19,16 @@ from ortools.sat.python import cp_model
 from ...dice import die
 from ..identity import RULESET, VERSION
 from ..keywords import has
-from ..models import BUILT, FighterContext, MovePrice, MoveRequest
-from ..moves import price_data
+from ..models import BUILT, EntryChoice, FighterContext, MovePrice, MoveRequest
 from .model import W_ELEMENT, W_LEVEL, W_LIABILITY, W_MP, MoveModel, build
 from .models import Binding, OptimiseAnswer, OptimisedMove, OptimiseRequest
-from .variants import Space, space
+from .variants import Space, priced, space
 
-MAX_CANDIDATES = 60  # candidates priced per request
-SOLVE_TIME = 4.0  # deterministic time units per solve
-TOTAL_TIME = 30.0  # deterministic time units per request
+MAX_CANDIDATES = 400  # candidates priced per request (about 25 µs each; the solver rounds dominate)
+SOLVE_TIME = 0.1  # deterministic time units per solve (a typical search spends 0.03 in all)
+TOTAL_TIME = 0.25  # deterministic time units per request: about a second of wall time on a shared 2-CPU host
 SEED = 20260101
+TIER_SIZE = 3  # assignments of one cost taken per enumeration, per answer asked for
 
 # Violations that depend only on which entries (with their design choices) a move carries, never on how many
 # instances or its level: a move refused for one of them is refused with any counts, so its whole entry set is cut.
@@ -66,7 +66,8 @@ def _solver() -> cp_model.CpSolver:
 def _request(
     req: OptimiseRequest, sp: Space, values: list[int], level: int, fighter: FighterContext | None
 ) -> MoveRequest:
-    elements, liabilities = [], []
+    elements: list[EntryChoice] = []
+    liabilities: list[EntryChoice] = []
     for v, n in zip(sp.variants, values, strict=True):
         if n:
             (elements if v.entry.kind == "element" else liabilities).append(v.choice(n))
@@ -90,6 +91,8 @@ def unmet(req: OptimiseRequest, price: dict[str, Any]) -> list[str]:
         dmg is None or die(dmg["die_with_strength"] or dmg["die"]).step < die(req.min_damage_die).step
     ):
         out.append("min_damage_die")
+    if req.without_warnings and price["warnings"]:
+        out.append("without_warnings")
     ids = {e["id"] for e in price["entries"]}
     out += [f"include[{i}]" for i, e in enumerate(req.include) if e not in ids]
     out += [f"exclude[{i}]" for i, e in enumerate(req.exclude) if e in ids]
@@ -112,13 +115,33 @@ def _cut(mm: MoveModel, values: list[int], level: int, whole_set: bool) -> None:
             if n and x is u:
                 differs.append(u.Not())
             elif n:
-                b = m.new_bool_var("")
-                m.add(x != n).only_enforce_if(b)
-                differs.append(b)
-        b = m.new_bool_var("")
-        m.add(mm.level != level).only_enforce_if(b)
-        differs.append(b)
+                differs.append(_differs(m, x, n))
+        differs.append(_differs(m, mm.level, level))
     m.add_bool_or(differs)
+
+
+def _differs(m: cp_model.CpModel, x: cp_model.IntVar, value: int) -> cp_model.IntVar:
+    """A literal true exactly when ``x`` is not ``value`` (fully tied, so enumeration meets each assignment once)."""
+    b = m.new_bool_var("")
+    m.add(x != value).only_enforce_if(b)
+    m.add(x == value).only_enforce_if(b.Not())
+    return b
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """The distinct assignments (counts and level) an enumeration meets, up to a limit."""
+
+    def __init__(self, mm: MoveModel, limit: int) -> None:
+        super().__init__()
+        self.mm = mm
+        self.limit = limit
+        self.found: dict[tuple[int, ...], None] = {}
+
+    def on_solution_callback(self) -> None:
+        key = (*(self.value(x) for x in self.mm.times), self.value(self.mm.level))
+        self.found[key] = None
+        if len(self.found) >= self.limit:
+            self.stop_search()
 
 
 class Search:
@@ -154,21 +177,41 @@ class Search:
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 self.limit = "solver_time"
                 return
-            bound = self.solver.best_objective_bound
+            bound = round(self.solver.best_objective_bound)
             if len(self.kept) >= self.req.answers and bound >= self.kept[self.req.answers - 1][0]:
                 return
             if status == cp_model.FEASIBLE:
                 self.limit = "solver_time"  # not proven the cheapest left; what follows is best effort
-            self._check()
+                found = [(*(self.solver.value(x) for x in self.mm.times), self.solver.value(self.mm.level))]
+            else:
+                found = self._tier(round(self.solver.objective_value))
+            for key in found[: MAX_CANDIDATES - self.candidates]:
+                self._check(list(key[:-1]), key[-1])
 
-    def _check(self) -> None:
-        values = [self.solver.value(x) for x in self.mm.times]
-        level = self.solver.value(self.mm.level)
+    def _tier(self, objective: int) -> list[tuple[int, ...]]:
+        """Every assignment as cheap as the optimum just found (up to a limit), in one enumeration."""
+        m, mm = self.mm.model, self.mm
+        gate = m.new_bool_var("tier")
+        m.add(mm.objective <= objective).only_enforce_if(gate)
+        m.clear_objective()
+        m.add_assumption(gate)
+        collector = _Collector(mm, TIER_SIZE * self.req.answers)
+        solver = _solver()
+        solver.parameters.enumerate_all_solutions = True
+        solver.solve(m, collector)
+        self.spent += solver.response_proto.deterministic_time
+        m.clear_assumptions()
+        m.add_assumptions([w.literal for w in mm.wants])
+        m.add_bool_or([gate.Not()])  # the tier's bound is spent
+        m.minimize(mm.objective)
+        return sorted(collector.found) or [(*(self.solver.value(x) for x in mm.times), self.solver.value(mm.level))]
+
+    def _check(self, values: list[int], level: int) -> None:
         request = _request(self.req, self.space, values, level, self.fighter)
-        price = price_data(request)
+        price = priced(request)
         self.candidates += 1
         missed = unmet(self.req, price)
-        codes = {v["code"] for v in price["violations"]}  # type: ignore[union-attr]
+        codes = {v["code"] for v in price["violations"]}
         if codes or missed:
             self.rejected += 1
             whole_set = bool(codes & SET_CODES) or any(p.split("[", 1)[0] in SET_WISHES for p in missed)

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ...dice import die
 from ...memo import Table
 from ..catalog import Catalog, catalog
-from ..keywords import category
 from ..models import Campaign, EntryChoice, FighterContext, MoveRequest
 from ..moves import OFFENSE_ELEMENTS, price_data
-from ..schema import Entry, EntryOption, KeywordCategory, KeywordChanges, keyword_base
+from ..schema import Entry, EntryOption, KeywordChanges, keyword_base
 
 MAX_TIMES = 20  # the request models' bound on one entry's instances
 PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap
@@ -43,7 +42,6 @@ INTRINSIC = frozenset(
 # Violations of the move type and campaign themselves, which no choice of entries mends.
 MOVE_WIDE = frozenset({"SUPERS_DISABLED", "SUPER_POWER_LEVEL_TOO_LOW", "TIER_INVALID"})
 _NON_DAMAGING = frozenset({"utility", "no_damage"})
-_SWEEPING = frozenset({"utility", "no_damage", "no_combo"})  # keywords whose implied removals clear others
 
 
 @dataclass(frozen=True)
@@ -58,14 +56,15 @@ class Variant:
     damage_steps: int  # damage die steps per instance (the Increased Damage table aside)
     ki_based: bool
     damage_table: bool  # its instances count on the Increased Damage table (two per die size, 000 L3520–L3540)
-    adds: frozenset[str]  # keywords it may put on the move (added, replaced in, or its own Combo keywords)
-    touches: frozenset[str]  # keywords it may take off the move, directly or by an implied removal
+    adds: frozenset[str]  # keywords it may put on the move (added or replaced in)
+    takes_off: frozenset[str]  # keywords it removes or replaces, by their base name
     offense: bool  # counts towards a damaging Super's offense spend (000 L5234)
     non_damaging: bool  # makes the move Utility or No Damage on its own (then no offense spend applies)
     # The move with this variant alone: its keywords (with the Combo ones), whether it has damage, its Range.
     alone_keywords: frozenset[str]
     alone_damage: bool
     alone_reach: int | None
+    alone_warned: bool  # priced alone, it draws a warning (an entry left to the Director's approval…)
 
     @property
     def id(self) -> str:
@@ -87,11 +86,13 @@ class Space:
 
 
 def _option_values(opt: EntryOption) -> list[Any] | None:
-    """The values tried for one design choice; ``[None]`` leaves it to its default; None: cannot be built."""
+    """The values tried for one design choice; ``None`` among them leaves it unset (its default, or nothing);
+    None: it cannot be built."""
+    if opt.type == "choice":  # every choice, the default one too
+        unset: list[Any] = [] if opt.required or opt.default is not None else [None]
+        return unset + [c.value for c in opt.choices]
     if not opt.required or opt.default is not None:
         return [None]
-    if opt.type == "choice":
-        return [c.value for c in opt.choices]
     if opt.type == "int":
         low = opt.minimum or 0
         high = low + INT_VALUES - 1 if opt.maximum is None else min(opt.maximum, low + INT_VALUES - 1)
@@ -122,19 +123,14 @@ def _changes(entry: Entry, options: tuple[tuple[str, Any], ...]) -> list[Keyword
     return out
 
 
-def _keyword_reach(changes: list[KeywordChanges]) -> tuple[frozenset[str], frozenset[str]]:
-    """What a variant may add to the move, and what it may take off (a superset: the engine decides)."""
+def _adds(changes: list[KeywordChanges]) -> frozenset[str]:
+    """The keywords a variant may put on the move: added or replaced in."""
     adds: set[str] = set()
-    touches: set[str] = set()
     for c in changes:
-        adds.update(c.add, c.replace.values(), c.entry_combo)
-        touches.update(keyword_base(k) for k in (*c.remove, *c.replace))
-    if adds & _SWEEPING:
-        touches.add("*all")
-    for k in adds:
-        if category(k) is KeywordCategory.movement:
-            touches.add("normal_move")  # an added Movement keyword replaces Normal Move
-    return frozenset(adds), frozenset(touches)
+        adds.update(c.add, c.replace.values())
+        # Of an entry's own Combo keywords only Mixup becomes the move's (000 L5019, as moves.py prices it).
+        adds.update(k for k in c.entry_combo if k == "mixup")
+    return frozenset(adds)
 
 
 def _probe(
@@ -144,8 +140,8 @@ def _probe(
     listed = {
         "elements" if entry.kind == "element" else "liabilities": [EntryChoice(id=entry.id, options=dict(options))]
     }
-    answer = price_data(base.model_copy(update=listed), cat)
-    if answer["unsupported"] or any(v["code"] in INTRINSIC for v in answer["violations"]):  # type: ignore[union-attr]
+    answer = priced(base.model_copy(update=listed), cat)
+    if answer["unsupported"] or any(v["code"] in INTRINSIC for v in answer["violations"]):
         return None
     return answer
 
@@ -157,7 +153,8 @@ def _variant(
     halves = round(resolved["cost"] * 2)
     limit = entry.super_instances if req.type == "super" else entry.instances
     effects = entry.effects
-    adds, touches = _keyword_reach(_changes(entry, options))
+    changes = _changes(entry, options)
+    adds = _adds(changes)
     alone = frozenset((*answer["keywords"], *answer["combo_keywords"]))
     return Variant(
         entry=entry,
@@ -169,13 +166,19 @@ def _variant(
         ki_based=effects.damage_source == "ki",
         damage_table=effects.rule == "increased_damage_table",
         adds=adds,
-        touches=touches,
+        takes_off=frozenset(keyword_base(k) for c in changes for k in (*c.remove, *c.replace)),
         offense=entry.id in OFFENSE_ELEMENTS,
         non_damaging=bool(alone & _NON_DAMAGING),
         alone_keywords=alone,
         alone_damage=answer["damage"] is not None,
         alone_reach=answer["range"]["max"] if answer["range"] else None,
+        alone_warned=bool(answer["warnings"]),
     )
+
+
+def priced(request: MoveRequest, cat: Catalog | None = None) -> dict[str, Any]:
+    """The pricing core's answer as JSON-ready data."""
+    return cast(dict[str, Any], price_data(request, cat))
 
 
 _SPACES: Table[str, Space] = Table("fight2e.optimiser.spaces", 64)
@@ -194,10 +197,10 @@ def space(move_type: str, campaign: Campaign, fighter: FighterContext | None) ->
 
 def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, cat: Catalog) -> Space:
     base = MoveRequest(type=move_type, level=PROBE_LEVEL, campaign=campaign, fighter=fighter)  # type: ignore[arg-type]
-    empty = price_data(base, cat)
-    base_acc = int(empty["accuracy"])  # type: ignore[call-overload]
-    template = (*empty["keywords"], *empty["combo_keywords"])  # type: ignore[misc]
-    base_step = die(empty["damage"]["die"]).step  # type: ignore[index]
+    empty = priced(base, cat)
+    base_acc = int(empty["accuracy"])
+    template = (*empty["keywords"], *empty["combo_keywords"])
+    base_step = die(empty["damage"]["die"]).step
     variants: list[Variant] = []
     not_built: list[tuple[str, str]] = []
     for entry in cat.entries.values():
@@ -209,9 +212,5 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
             answer = _probe(entry, options, base, cat)
             if answer is not None:
                 variants.append(_variant(entry, options, answer, base, base_acc))
-    move_wide = tuple(
-        (v["code"], v["message"])
-        for v in empty["violations"]  # type: ignore[union-attr]
-        if v["code"] in MOVE_WIDE
-    )
+    move_wide = tuple((v["code"], v["message"]) for v in empty["violations"] if v["code"] in MOVE_WIDE)
     return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)

@@ -1,0 +1,30 @@
+"""The catalogue's typed combat records at the named points of the attack: each hook asks ``records`` for the
+records of its point (the entries' own data), so no step names them."""
+
+from __future__ import annotations
+
+from ..records import Point
+from . import elements, records
+from .attack_records import Attack
+from .elements import DefenseMoment
+from .fighter import F
+from .move_profile import MoveProfile
+from .state import Ctx
+
+
+@elements.ACCURACY(20)
+def labelled_accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+    """Very Fast / Slow and the like: Accuracy that depends on the Range (000 L4051)."""
+    return records.labelled_accuracy(atk.first, ctx.distance(atk.attacker, atk.defender), option)
+
+
+@elements.DAMAGE_STEP(20)
+def damage_step(m: MoveProfile, attacker: F, defender: F) -> int:
+    """Explosive: one size less against a Fighter (000 L3326)."""
+    return records.modifier_total(m, Point.damage_step)
+
+
+@elements.DEFENSE_TOTAL(90)
+def lasting_defense(ctx: Ctx, moment: DefenseMoment) -> dict[str, int]:
+    """Effects lasting on the defender, flying among them: +4 with Evasion (000 L3370)."""
+    return records.lasting_defense(moment.defender, moment.option.value)

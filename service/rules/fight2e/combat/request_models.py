@@ -1,0 +1,392 @@
+"""The turn request: campaign options, the fight as it stands, each fighter's sheet and state, and the players'
+decisions (see ``models``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
+from ..fighter_models import Fighter
+from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+from .model_types import (
+    KEY_GRAMMAR,
+    MAX_DECISION_MOVES,
+    MAX_FIGHTERS,
+    AccuracySource,
+    ActionType,
+    AllyCheck,
+    Choice,
+    DefenseOption,
+    DieShiftSource,
+    DieTarget,
+    Direction,
+    EvadeTechnique,
+    FighterId,
+    Key,
+    MoveId,
+    PositioningMode,
+    ReactionKind,
+    ResponseKind,
+    Short,
+    Steps,
+)
+
+# ── Request: options ───────────────────────────────────────────────────────────────────────────────
+
+
+class CombatOptions(Model):
+    """Campaign options with the book's defaults, and switches for the readings the service takes where the book
+    leaves a choice open."""
+
+    time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
+    time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
+    throws_unblockable: bool = Field(True, description="The Throw Element's +1 Accuracy (000 L4345).")
+    throws_do_stun: bool = Field(False, description="All Throws count toward Stun (000 L4365).")
+    super_energy_max: int = Field(10, ge=1, le=60, description="10, or 30 with three-tier Supers (000 L5331–L5333).")
+    super_tiers: bool = Field(False, description="Three-tier Super Moves (000 L5289–L5295).")
+    super_moves_do_stun: bool = Field(False, description="Super Moves count toward Stun (000 L5232).")
+    simplified_hit_stun: bool = Field(False, description="Hit Stun simply costs the action (000 L5932–L5934).")
+    simplified_simultaneous_initiative: bool = Field(False, description="000 L5563–L5569.")
+    aerial_blocks: bool = Field(False, description="000 L5840.")
+    voluntary_stay_down: bool = Field(False, description="000 L5964.")
+    pursuit_attacks: bool = Field(False, description="The Basic Pursuit Attack for everyone (000 L2147–L2163).")
+    hit_downed_attacks: bool = Field(False, description="Any move may hit a Knocked Down foe at −4 (000 L2165).")
+    sweeps: bool = Field(False, description="The Sweep Basic Move (000 L2107–L2123).")
+    taunts: bool = Field(False, description="The Taunt (000 L2127–L2141).")
+    transformations: bool = Field(
+        False,
+        description="Transformations campaign option: Beast Energy and Beast Form for every fighter (000 L5305–L5325).",
+    )
+    dash: bool = False
+    back_dash: bool = False
+    breakfall: bool = False
+    tech_roll: bool = False
+    air_dash: bool = False
+    sidestep: bool = False
+    super_jump: bool = False
+    hover: bool = False
+    wall_springs: bool = False
+    double_jumps: bool = False
+    tag_team: bool = Field(
+        False,
+        description="Tag Team combat: one fighter of a side fights, his partners wait "
+        "(`tag_waiting`) for a switch (000 L6277–L6295).",
+    )
+    super_energy_basic_attacks_count: bool = Field(
+        True,
+        description="Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the "
+        "book's Example of Combat.",
+    )
+    leader_bonus: bool = Field(
+        True, description="Our reading: last turn's Initiative leader who hit gets +1 Initiative."
+    )
+    additional_glory_awards: bool = Field(
+        True,
+        description="The Additional Glory Awards chart's combat entries "
+        "(000 L826–L857); the Example of Combat leaves them out.",
+    )
+    glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
+    ask_every_decision: bool = Field(
+        False,
+        description="Step mode for every decision point: a decision with a book default is asked for "
+        "instead of defaulted.",
+    )
+
+
+# ── Request: fight state ──────────────────────────────────────────────────────────────────────────
+
+
+class Positioning(Model):
+    mode: PositioningMode = PositioningMode.range
+    range: int | None = Field(3, ge=0, le=5, description="Mode `range`: the Range between the two fighters.")
+    bands: dict[FighterId, Annotated[int, Field(ge=1, le=6)]] = Field(
+        default_factory=dict, max_length=MAX_FIGHTERS, description="Mode `band`: each fighter's band."
+    )
+
+
+class PreviousTurn(Model):
+    initiative_leader: FighterId | None = Field(None, description="Single highest Initiative last turn, if any.")
+    leader_hit: bool = Field(False, description="Whether that fighter hit an opponent last turn.")
+
+
+class Hazard(Model):
+    """An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
+    kind is accepted and reported as unsupported."""
+
+    id: FighterId = Field(description="Stable id (letters, digits, _ and -).")
+    kind: Short = Field(description="wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …")
+    band: int | None = Field(None, ge=1, le=6, description="Band Map: the band it is in (at most one per band).")
+    owner: FighterId | None = Field(None, description="Made by this fighter's Create Environmental Hazard move.")
+    move: MoveId | None = Field(None, description="The move that made it.")
+    time_left: int | None = Field(None, ge=0, le=999, description="A made Hazard: Time Count still to run.")
+    since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
+
+
+class FightState(Model):
+    round: int = Field(1, ge=1, le=50)
+    turn: int = Field(1, ge=1, le=999)
+    time_count: int = Field(99, ge=-100, le=999)
+    positioning: Positioning = Field(default_factory=Positioning)
+    sides: dict[FighterId, FighterId] = Field(
+        default_factory=dict,
+        max_length=MAX_FIGHTERS,
+        description="Fighter → side; a fighter missing here is his own side.",
+    )
+    previous_turn: PreviousTurn | None = None
+    first_hit_awarded: bool | None = Field(
+        None,
+        description="The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once "
+        "any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for "
+        "a fight in progress; the answer always states it.",
+    )
+    hazards: list[Hazard] = Field(default_factory=list, max_length=12)
+
+
+# ── Request: fighter state ───────────────────────────────────────────────────────────────────────
+
+
+class DieShift(Model):
+    """A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll."""
+
+    target: DieTarget
+    steps: Steps
+    source: DieShiftSource | None = Field(
+        None,
+        description="What laid it. Left out: a shift that nothing removes early (a hit removes those of "
+        "`critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it).",
+    )
+
+
+class PendingAccuracy(Model):
+    amount: int = Field(ge=-10, le=20)
+    vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
+    source: AccuracySource | None = Field(
+        None, description="What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used."
+    )
+
+
+class Stunned(Model):
+    actions_to_recover: int = Field(
+        2,
+        ge=1,
+        le=2,
+        description="Actions he still spends recovering: 2 just Stunned (the default), 1 after the first "
+        "(000 L5972–L5990).",
+    )
+
+
+class OngoingEffect(Model):
+    """An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved."""
+
+    id: Short = Field(description="Catalogue entry id, e.g. `buff`, `flight`.")
+    move: MoveId | None = None
+    time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run; none: no limit.")
+    since: int | None = Field(
+        None,
+        ge=-100,
+        le=999,
+        description="Wind Up: the Time Count when it was held; "
+        "Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; "
+        "`absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the "
+        "turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the "
+        "turn its window opened; `gradual_effect`: the turn of its first installment; "
+        "`gradual_effect.delayed_onset`: the turn it was primed.",
+    )
+    target: FighterId | None = Field(
+        None,
+        description="Slow Startup: the target declared when it began; "
+        "`absorbed_attack`: the owner of the absorbed `move` (used as "
+        "`absorbed:<move>`); `offensive_illusion`: the fighter it was used against; "
+        "`multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): "
+        "who takes the installments.",
+    )
+    charges: int | None = Field(
+        None,
+        ge=0,
+        le=99,
+        description="Limited Use: charges left in the pool named by "
+        "`move` (a pool absent from the list is full); Super Jump: the Ranges declared; "
+        "Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: "
+        "its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; "
+        "`triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by "
+        "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.",
+    )
+    direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
+    band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
+    moved: bool = Field(False, description="Dropped Prop: its owner has moved since it fell.")
+    entry: Short | None = Field(None, description="Copied move: the Element it lost (Copies Moves).")
+    hazard: FighterId | None = Field(None, description="Against a Wall or in a Pit: the Hazard's id.")
+
+
+class FighterState(Model):
+    """A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+    Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+    for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+    returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`."""
+
+    model_config = {
+        **Model.model_config,
+        "json_schema_extra": {
+            "examples": [
+                {"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
+                {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True},
+            ]
+        },
+    }
+
+    life_bar: int = Field(ge=0, le=5000)
+    fighting_spirit: int = Field(ge=0, le=5000)
+    fs_start: int | None = Field(None, ge=0, le=5000, description="FS at the start of the fight (refund cap).")
+    super_energy: int = Field(0, ge=0, le=100)
+    defeated: bool = False
+    knocked_down: bool = False
+    stunned: Stunned | None = None
+    times_stunned_this_round: int = Field(0, ge=0, le=50)
+    next_turn_dice: list[DieShift] = Field(default_factory=list, max_length=16)
+    no_fs_on_init_ctrl: bool = Field(False, description="Full Offense last turn (000 L5739).")
+    full_offense_streak: int = Field(0, ge=0, le=50)
+    await_opening: int = Field(0, ge=0, le=50, description="Successful Await Opening turns not yet cashed in.")
+    pending_accuracy: list[PendingAccuracy] = Field(default_factory=list, max_length=8)
+    moves_scored_this_round: list[MoveId] = Field(
+        default_factory=list,
+        max_length=120,
+        description="Special and Super Moves that already earned their first-hit Glory this round. "
+        "Left out: none yet, right at the start of a round; later it only matters for the Glory tally.",
+    )
+    utility_moves_used: list[MoveId] = Field(default_factory=list, max_length=120)
+    glory_this_round: int = Field(0, ge=-1000, le=10_000)
+    combo_streak: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). "
+        "Left out: 0, no streak under way.",
+    )
+    taunt_used: bool = False
+    story_points: int | None = Field(
+        None, ge=0, le=1000, description="Story Points he has left in the fight; none: the sheet's (000 L1579)."
+    )
+    beast_form: bool = Field(
+        False,
+        description="Transformations option: he is in Beast Form, as the request says "
+        "(000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each "
+        "turn.",
+    )
+    beast_energy: int = Field(
+        0,
+        ge=-20,
+        le=20,
+        description="Transformations option: Beast Energy, 0–20 in human "
+        "form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).",
+    )
+    long_combo_used: bool = Field(
+        False,
+        description="He attacked with a Combo of three or more attacking moves "
+        "this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).",
+    )
+    cheap_moves_used: list[MoveId] = Field(
+        default_factory=list,
+        max_length=120,
+        description="Cheap moves already used this round: each later use "
+        "costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.",
+    )
+    ongoing_effects: list[OngoingEffect] = Field(default_factory=list, max_length=16)
+    tag_waiting: bool = Field(
+        False,
+        description="Tag Team option: he waits on the sidelines for his side's "
+        "fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.",
+    )
+
+
+class CombatFighter(Model):
+    id: FighterId
+    sheet: Fighter
+    state: FighterState
+
+
+# ── Request: decisions ───────────────────────────────────────────────────────────────────────────
+
+
+class DecisionValue(Model):
+    """One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
+    `T1.aya.defense`."""
+
+    choice: Choice | None = None
+    action: ActionType | None = None
+    moves: list[MoveId] | None = Field(None, max_length=MAX_DECISION_MOVES, description="A move, or a Combo in order.")
+    target: FighterId | None = None
+    movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
+    direction: Direction | None = None
+    full_offense: bool | None = None
+    cross_up: bool | None = None
+    dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")
+    wall_spring: bool | None = Field(
+        None,
+        description="Wall Springs option: 1 Range back to the stage border, "
+        "then `movement` 3 forward into a Basic attack (000 L2237–L2239).",
+    )
+    fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
+    init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
+    ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
+    defense: DefenseOption | None = None
+    full_defense: bool | None = None
+    response: ResponseKind | None = None
+    technique: EvadeTechnique | None = Field(
+        None, description="Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options)."
+    )
+    reaction: ReactionKind | None = None
+    amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
+    entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
+    hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver Check).")
+    ally_check: AllyCheck | None = Field(
+        None,
+        description="With `choice: check`: the Check is made by his "
+        "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).",
+    )
+
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields that say something: an unset field is left out rather than sent as null."""
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+
+class TurnRequest(Model):
+    options: CombatOptions = Field(default_factory=CombatOptions)
+    fight: FightState = Field(default_factory=FightState)
+    fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
+    decisions: dict[Key, DecisionValue] = Field(
+        default_factory=dict,
+        max_length=400,
+        description="The answers, by the key each pending decision gives. "
+        + KEY_GRAMMAR
+        + " A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
+        examples=[
+            {
+                "T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
+                "T1.battle.defense": {"defense": "evasion", "fs": 2},
+                "T1.battle.defense:reaction": {"defense": "defense"},
+                "T1.rei.interrupt:end": {"choice": "act"},
+            }
+        ],
+    )
+    if_asked: dict[Key, DecisionValue] = Field(
+        default_factory=dict,
+        max_length=400,
+        description="Answers for decisions that may or may not come up: "
+        "`provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for "
+        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.",
+    )
+    seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
+    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(
+        None,
+        max_length=400,
+        description="The players' own dice, by the key `dice_needed` gives. " + KEY_GRAMMAR,
+        examples=[{"T1.rei.init": 5, "T1.rei.damage": 7, "T1.rei.damage#2": 3, "T1.rei.damage_reroll": 4}],
+    )
+    lenient: bool = Field(
+        False,
+        description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
+        "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
+        "as if they were absent.",
+    )
