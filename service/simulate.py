@@ -42,7 +42,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--offset", type=int, help="first fight of the run (default: the request's offset)")
     p.add_argument("--seed", type=int, help="the run's seed (default: the request's seed)")
     p.add_argument("--url", help="the service's base URL: chunks are POSTed there instead of run locally")
-    p.add_argument("--chunk", type=int, default=250, help="fights per request or task (at most 5,000)")
+    p.add_argument("--chunk", type=int, default=250, help="fights per request or task (at most 500)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes, or requests in flight")
     p.add_argument("--out", type=Path, help="write the merged answer here instead of standard output")
     p.add_argument("--plot", type=Path, help="draw outcomes, fight lengths and attacks as a PNG")

@@ -49,7 +49,7 @@ def test_parts_merge_into_the_whole_run(client: TestClient[Litestar]) -> None:
     "change",
     [
         {"count": 0},
-        {"count": 5001},
+        {"count": 501},
         {"turn_limit": 501},
         {"seed": "seven"},
         {"sides": []},

@@ -241,7 +241,7 @@ def test_a_fight_past_the_turn_limit_is_a_time_out() -> None:
 
 @pytest.mark.parametrize(
     "change",
-    [{"count": 0}, {"count": 5001}, {"offset": -1}, {"turn_limit": 0}, {"policy_a": "reckless"}],
+    [{"count": 0}, {"count": 501}, {"offset": -1}, {"turn_limit": 0}, {"policy_a": "reckless"}],
 )
 def test_malformed_requests_are_refused(change: Json) -> None:
     with pytest.raises(ValidationError):

@@ -3759,7 +3759,7 @@ export interface components {
         SimulationRequest: {
             /**
              * Count
-             * @description Fights in this request (at most 5,000). Default: `100`.
+             * @description Fights in this request (at most 500). Default: `100`.
              */
             count?: number;
             /**
