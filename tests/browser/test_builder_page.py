@@ -73,7 +73,7 @@ def test_build_a_move_and_see_its_price(base_url: str, offline_page: tuple[Page,
     page.locator('li[data-path="elements[1]"]').get_by_label("Times").fill("1")
     page.get_by_role("button", name="Replace move 1 on the sheet").click()
     expect(on_sheet).to_contain_text("Blooming Dance (Special L3, 2 MP)")
-    expect(page.locator("#sheet-moves li")).to_have_count(1)
+    expect(page.locator("#sheet-moves > li")).to_have_count(1)
     _clean(offline)
 
 
@@ -107,7 +107,7 @@ def test_validate_a_sheet_and_export_it(base_url: str, offline_page: tuple[Page,
     expect(verdict.locator("dt", has_text="Fighting Spirit").locator("xpath=following-sibling::dd[1]")).to_have_text(
         "10"
     )
-    expect(page.locator("#sheet-moves li")).to_have_count(len(wayne["moves"]))
+    expect(page.locator("#sheet-moves > li")).to_have_count(len(wayne["moves"]))
     page.screenshot(path=screenshots / "builder-sheet-valid.png", full_page=True)
     with page.expect_download() as download:
         page.get_by_role("button", name="Export JSON").click()
@@ -162,7 +162,7 @@ def test_every_control_has_a_name_and_the_page_is_small(base_url: str, offline_p
     _open(page, base_url)
     _add_entry(page, "ranged", "Ranged")
     page.locator("#sheet-file").set_input_files(_sheet_file(examples("validate_fighter")["pl8-fighter"]["fighter"]))
-    expect(page.locator("#sheet-moves li").first).to_be_visible()
+    expect(page.locator("#sheet-moves > li").first).to_be_visible()
     assert page.evaluate(UNNAMED_CONTROLS) == []
     assert page.locator("h1").count() == 1 and page.locator("main section h2").count() == 3
     assert 0 < sum(loaded) < 100_000, "the page's own HTML, CSS and scripts stay under 100 kB"
