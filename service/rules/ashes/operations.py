@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from ..core.packs import pack_catalogue
-from ..core.ruleset import Operation
+from ..core.ruleset import Caching, Operation
 from .identity import HERE
 from .pack import PACKS, Pack
 from .quotes import (
@@ -21,6 +21,8 @@ from .quotes import (
     quote_buy_down,
     quote_weapon_uses,
 )
+from .round import DeclarationCheck, resolve_round, validate_declarations
+from .round_models import RoundAnswer, RoundRequest
 from .sheet import CombatantRequest, CombatantValidation, validate_combatant
 
 EXAMPLES = HERE / "data" / "examples"
@@ -35,6 +37,11 @@ def examples(operation: str) -> dict[str, Any]:
 
 def _pack_cost(request: Any) -> int:
     return 1 + (2 if getattr(request, "custom_pack", None) is not None else 0)
+
+
+def _round_cost(request: Any) -> int:
+    """A round weighs about a priced quote per die and decision it may meet."""
+    return 5 + 2 * len(request.combatants) + (len(request.decisions) + len(request.rolls)) // 10
 
 
 OPERATIONS = (
@@ -77,6 +84,33 @@ OPERATIONS = (
         run=quote_awakening,
         cost=_pack_cost,
         examples=examples("quote_awakening"),
+    ),
+    Operation(
+        name="validate_declarations",
+        path="rounds/validate",
+        summary="Check a round's declarations: Sets against the dice rolled, slots, bids, awakening, Prana, "
+        "Subtle defence, buy-down, kills and holds",
+        description="The same request as rounds/resolve; the answer keeps only whether the declarations are legal "
+        "(every finding at once) and what is still needed to check the rest of the round.",
+        request=RoundRequest,
+        answer=DeclarationCheck,
+        run=validate_declarations,
+        cost=_round_cost,
+        examples=examples("validate_declarations"),
+    ),
+    Operation(
+        name="resolve_round",
+        path="rounds/resolve",
+        summary="Resolve one round: Imbalance choices, Effort roll, Initiative bids, turns, Recovery, end",
+        description="Send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions "
+        "taken so far under `decisions`. While `status` is `decision_required`, roll what `dice_needed` names, pick "
+        "a value from each `decisions_needed[].choices` and send the same request again with them added.",
+        request=RoundRequest,
+        answer=RoundAnswer,
+        run=resolve_round,
+        caching=Caching.none,
+        cost=_round_cost,
+        examples=examples("resolve_round"),
     ),
 )
 
