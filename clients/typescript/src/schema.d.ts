@@ -140,6 +140,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/rounds/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve one round: Imbalance choices, Effort roll, Initiative bids, turns, Recovery, end
+         * @description Send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions taken so far under `decisions`. While `status` is `decision_required`, roll what `dice_needed` names, pick a value from each `decisions_needed[].choices` and send the same request again with them added.
+         */
+        post: operations["ashesResolveRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/rounds/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a round's declarations: Sets against the dice rolled, slots, bids, awakening, Prana, Subtle defence, buy-down, kills and holds
+         * @description The same request as rounds/resolve; the answer keeps only whether the declarations are legal (every finding at once) and what is still needed to check the rest of the round.
+         */
+        post: operations["ashesValidateDeclarations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -552,6 +592,12 @@ export interface components {
             /** Tactics */
             tactics: number;
         };
+        /**
+         * Act
+         * @description The word of a decision; the other fields of the value say what it applies to.
+         * @enum {string}
+         */
+        Act: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "keep" | "break" | "lower" | "continue" | "stop";
         /**
          * ActionType
          * @enum {string}
@@ -1441,6 +1487,76 @@ export interface components {
          */
         DamageBasis: "strength" | "ki";
         /**
+         * Decision
+         * @description A decision's value: `choice`, and the fields that choice reads (unset fields are left out).
+         */
+        Decision: {
+            /**
+             * Advantage
+             * @description Use the weapon's advantage on this action. Default: `false`.
+             */
+            advantage?: boolean;
+            /**
+             * Aura
+             * @description Default: `null`.
+             */
+            aura?: number | null;
+            /**
+             * Chakra
+             * @description Default: `null`.
+             */
+            chakra?: string | null;
+            choice: components["schemas"]["Act"];
+            /**
+             * Dice
+             * @description Effort dice by key: a Set or a bid.
+             */
+            dice?: string[];
+            /**
+             * Far
+             * @description Ranged: against any visible target, not the adjacent zone. Default: `false`.
+             */
+            far?: boolean;
+            /**
+             * Health
+             * @description Default: `null`.
+             */
+            health?: number | null;
+            /**
+             * Imbalance
+             * @description Default: `null`.
+             */
+            imbalance?: string | null;
+            /**
+             * Initiative
+             * @description Default: `null`.
+             */
+            initiative?: number | null;
+            /**
+             * Rank Zero
+             * @description The pack's rank-0 action. Default: `null`.
+             */
+            rank_zero?: string | null;
+            /**
+             * Skill
+             * @description The skill of a Set's action (a defence against Subtle: senses). Default: `null`.
+             */
+            skill?: string | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+            /** Techniques */
+            techniques?: string[];
+        };
+        /** DecisionChoice */
+        DecisionChoice: {
+            /** Label */
+            label: string;
+            value: components["schemas"]["Decision"];
+        };
+        /**
          * DecisionValue
          * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
          *     `T1.aya.defense`.
@@ -1535,6 +1651,30 @@ export interface components {
         };
         "DecisionValue-Output": {
             [key: string]: unknown;
+        };
+        /** DeclarationCheck */
+        DeclarationCheck: {
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RoundDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RoundDie"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** @description `complete`: every declaration of the round was checked. */
+            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description No declaration breaks a rule (as far as the round got).
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
         };
         /**
          * DefenseOption
@@ -3043,6 +3183,18 @@ export interface components {
              */
             status: "ok";
         };
+        /** Hold */
+        Hold: {
+            /** Held */
+            held: string;
+            /** Holder */
+            holder: string;
+            /**
+             * Value
+             * @description The total of the grab that made it: an escape must beat it.
+             */
+            value: number;
+        };
         /** Imbalance */
         Imbalance: {
             /** Id */
@@ -3661,6 +3813,18 @@ export interface components {
             /** Text */
             text: string;
         };
+        /** Placing */
+        Placing: {
+            /**
+             * Bid
+             * @description The final bid's dice (spent out of the Effort Pool).
+             */
+            bid: string[];
+            /** Fighter */
+            fighter: string;
+            /** Initiative */
+            initiative: number;
+        };
         /**
          * Policy
          * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
@@ -4064,6 +4228,180 @@ export interface components {
          * @enum {string}
          */
         RollSource: "seed" | "given";
+        /** RoundAnswer */
+        RoundAnswer: {
+            /**
+             * Combat Over
+             * @description Nobody kept up the violence at the end of the round.
+             */
+            combat_over: boolean;
+            /**
+             * Combatants
+             * @description After the round when complete; as sent while decisions are pending.
+             */
+            combatants: components["schemas"]["Combatant"][];
+            /** Death Token */
+            death_token: boolean;
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RoundDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RoundDie"][];
+            /** Events */
+            events: components["schemas"]["RoundEvent"][];
+            /** Holds */
+            holds: components["schemas"]["Hold"][];
+            /**
+             * Initiative
+             * @description The order the turns were taken in.
+             */
+            initiative: components["schemas"]["Placing"][];
+            /** Log */
+            log: components["schemas"]["RoundStep"][];
+            /** Rolls */
+            rolls: components["schemas"]["RoundRoll"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoundDecision */
+        RoundDecision: {
+            /** Choices */
+            choices: components["schemas"]["DecisionChoice"][];
+            /** @default null */
+            default: components["schemas"]["Decision"] | null;
+            /** Fighter */
+            fighter: string;
+            /**
+             * Key
+             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
+        /** RoundDie */
+        RoundDie: {
+            /** Die */
+            die: string;
+            /**
+             * Key
+             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RoundEvent */
+        RoundEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["RoundEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /** Step */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RoundEventKind
+         * @enum {string}
+         */
+        RoundEventKind: "penalty" | "bid" | "initiative" | "defended" | "hit" | "damage" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escaped" | "awakened" | "prana" | "rank_zero" | "combat_over";
+        /** RoundRequest */
+        RoundRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask decisions that have a default instead of using it. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Combatants
+             * @description In bidding order: the GM's first, then clockwise.
+             */
+            combatants: components["schemas"]["Combatant"][];
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Death Token
+             * @description Death is in the scene (the GM declared it, or a kill brought it). Default: `false`.
+             */
+            death_token?: boolean;
+            /** Decisions */
+            decisions?: {
+                [key: string]: components["schemas"]["Decision"];
+            };
+            /** Holds */
+            holds?: components["schemas"]["Hold"][];
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /** Rolls */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Spectators
+             * @description Present but not fighting: no dice, no turn.
+             */
+            spectators?: string[];
+        };
+        /** RoundRoll */
+        RoundRoll: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            source: components["schemas"]["RollSource"];
+        };
+        /** RoundStep */
+        RoundStep: {
+            /** Actor */
+            actor: string | null;
+            /** Label */
+            label: string;
+            /** Ref */
+            ref: string;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
         /** RulesetInfo */
         RulesetInfo: {
             /** Catalogue */
@@ -4453,11 +4791,6 @@ export interface components {
             /** Health */
             health: number;
         };
-        /**
-         * Status
-         * @enum {string}
-         */
-        Status: "resolved" | "decision_required" | "round_over" | "invalid";
         /** Stunned */
         Stunned: {
             /**
@@ -4775,7 +5108,7 @@ export interface components {
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["service__rules__fight2e__combat__model_types__Status"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
@@ -4982,6 +5315,16 @@ export interface components {
             /** Low */
             low: number;
         };
+        /**
+         * Status
+         * @enum {string}
+         */
+        service__rules__ashes__round_models__Status: "complete" | "decision_required";
+        /**
+         * Status
+         * @enum {string}
+         */
+        service__rules__fight2e__combat__model_types__Status: "resolved" | "decision_required" | "round_over" | "invalid";
     };
     responses: never;
     parameters: never;
@@ -5343,6 +5686,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WeaponUseQuote"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesResolveRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesValidateDeclarations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationCheck"];
                 };
             };
             /** @description Bad request */
