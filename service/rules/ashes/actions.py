@@ -208,14 +208,28 @@ def _escape(r: Round, f: Fighter, s: DiceSet) -> None:
         r.say("Grabs and Throws", f.id, f"Stays held ({total} against {hold}).", "004 L118")
 
 
+def _anything_left(r: Round, f: Fighter) -> bool:
+    """A rank-0 action not taken yet, or an unspent Set the turn still has a slot for."""
+    if not f.rank_zero_used:
+        return True
+    free = f.free()
+    return any(slot_problem(r, f, s, Act.attack) is None for s in [*groups(free), *singles(free)])
+
+
 def take_turn(r: Round, f: Fighter) -> None:
     for n in range(1, MAX_ACTIONS + 1):
         if f.out:
             return
-        offers = action_offers(r, f)
-        if len(offers) == 1:
+        if not _anything_left(r, f):
             return  # nothing left to do but end the turn
-        got = r.decide_now(r.key(f.id, "action", n), "action", f.id, offers, None, lambda v: action_problem(r, f, v))
+        got = r.decide_now(
+            r.key(f.id, "action", n),
+            "action",
+            f.id,
+            lambda: action_offers(r, f),
+            None,
+            lambda v: action_problem(r, f, v),
+        )
         if got.choice is Act.end:
             return
         perform(r, f, got, n)

@@ -79,7 +79,13 @@ def _defence_total(r: Round, d: Fighter, s: DiceSet, advantage: bool, bonus: int
     return r.pack.total(s.rank + (1 if advantage else 0), s.facing) + bonus  # digest D6: Rank +1 = one rank more
 
 
-def _defence_offers(r: Round, d: Fighter, subtle: bool) -> tuple[list[DecisionChoice], Decision]:
+def _best_defence(r: Round, d: Fighter, subtle: bool) -> Decision:
+    """The default: the defender's highest Set (004 L54–L55: a Set is usually far better than none)."""
+    best = max(groups(d.free()), key=lambda s: r.pack.total(s.rank, s.facing))
+    return Decision(choice=Act.defend, dice=list(best.keys), skill="senses" if subtle else None)
+
+
+def _defence_offers(r: Round, d: Fighter, subtle: bool) -> list[DecisionChoice]:
     skill = "senses" if subtle else None
     offers = [choice("No defence: take the whole attack", choice=Act.none)]
     sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
@@ -97,8 +103,7 @@ def _defence_offers(r: Round, d: Fighter, subtle: bool) -> tuple[list[DecisionCh
                     advantage=True,
                 )
             )
-    best = offers[1].value if len(offers) > 1 else offers[0].value  # 004 L54–L55: a Set is usually the better idea
-    return offers, best
+    return offers
 
 
 def defend(r: Round, blow: Blow, subtle: bool) -> int:
@@ -107,7 +112,8 @@ def defend(r: Round, blow: Blow, subtle: bool) -> int:
     if d.spectator or not d.free():
         r.say("Defending", d.id, "No Effort dice left to defend with: undefended.", "004 L20, L54")
         return 0
-    offers, best = _defence_offers(r, d, subtle)
+    offers = lambda: _defence_offers(r, d, subtle)  # noqa: E731
+    best = _best_defence(r, d, subtle)
     got = r.decide_now(blow.key(r, d, "defense"), "defense", d.id, offers, best, _defence_check(r, blow, subtle))
     if got.choice is Act.none:
         r.say("Defending", d.id, "Takes the attack undefended.", "004 L54")

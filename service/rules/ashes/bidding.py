@@ -8,6 +8,7 @@ from .round_models import Act, Decision, Placing, RoundDecision, RoundDie, Round
 from .round_state import Fighter, Pending, Problem, Round, choice
 from .sets import groups, read_bid, singles
 
+STAND = Decision(choice=Act.stand)
 IMBALANCE_CHOICES = (
     choice("Dramatic Penalty: limits what the actions can do", choice=Act.dramatic),
     choice("Mechanical Penalty on the Effort Pool", choice=Act.effort),
@@ -115,10 +116,9 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
         raised = False
         for f in bidders:
             floor = _bid_value(f, f.bid) if f.bid else 0
-            default = None if p == 1 else Decision(choice=Act.stand)
-            got = r.decide_now(
-                r.key(f.id, "bid", p), "bid", f.id, _bid_choices(f, floor), default, _bid_check(f, floor)
-            )
+            default = None if p == 1 else STAND
+            offers = lambda f=f, floor=floor: _bid_choices(f, floor)  # noqa: E731
+            got = r.decide_now(r.key(f.id, "bid", p), "bid", f.id, offers, default, _bid_check(f, floor))
             if got.choice is Act.bid:
                 f.bid = list(got.dice)  # a rebid replaces the last bid (004 L34)
                 raised = True

@@ -17,6 +17,7 @@ from .model_types import MAX_COMBATANTS, Short
 from .round_models import (
     Act,
     Decision,
+    DecisionChoice,
     Placing,
     RoundAnswer,
     RoundDecision,
@@ -79,14 +80,21 @@ def _lower_check(f: Fighter):  # type: ignore[no-untyped-def]
     return check
 
 
+KEEP = Decision(choice=Act.keep)
+
+
+def _lower_offers(f: Fighter, waiting: list[Fighter]) -> list[DecisionChoice]:
+    offers = [choice("Keep the Initiative", choice=Act.keep)]
+    below = sorted({o.initiative - 1 for o in waiting if 0 < o.initiative <= f.initiative and o is not f} | {0})
+    return offers + [choice(f"Lower it to {v}", choice=Act.lower_to, initiative=v) for v in below if v < f.initiative]
+
+
 def _lowering(r: Round, waiting: list[Fighter], turn: int) -> list[Fighter]:
     """After a turn, those still to act may lower their Initiative (004 L38); the rest of the order follows."""
     for f in waiting:
-        offers = [choice("Keep the Initiative", choice=Act.keep)]
-        below = sorted({o.initiative - 1 for o in waiting if 0 < o.initiative <= f.initiative and o is not f} | {0})
-        offers += [choice(f"Lower it to {v}", choice=Act.lower_to, initiative=v) for v in below if v < f.initiative]
         key = r.key(f.id, "lower", turn)
-        got = r.decide_now(key, "lower_initiative", f.id, offers, Decision(choice=Act.keep), _lower_check(f))
+        offers = lambda f=f: _lower_offers(f, waiting)  # noqa: E731
+        got = r.decide_now(key, "lower_initiative", f.id, offers, KEEP, _lower_check(f))
         if got.choice is Act.lower_to and got.initiative is not None:
             f.initiative = got.initiative
             r.say("Changing Initiative", f.id, f"Lowers Initiative to {f.initiative}.", "004 L38")

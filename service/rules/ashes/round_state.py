@@ -26,6 +26,7 @@ from .round_models import (
 from .sheet import advantage_weapon
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
+Offers = Iterable[DecisionChoice] | Callable[[], Iterable[DecisionChoice]]  # built only when the decision is asked
 
 
 class Pending(Exception):
@@ -144,11 +145,21 @@ class Round:
 
     def say(self, label: str, actor: str | None, text: str, ref: str) -> int:
         step = len(self.log) + 1
-        self.log.append(RoundStep(step=step, label=label, actor=actor, text=text, ref=ref))
+        self.log.append(RoundStep.model_construct(step=step, label=label, actor=actor, text=text, ref=ref))
         return step
 
-    def event(self, kind: RoundEventKind, fighter: str | None, **fields: int | str | None) -> None:
-        self.events.append(RoundEvent(step=len(self.log), kind=kind, fighter=fighter, **fields))  # type: ignore[arg-type]
+    def event(
+        self,
+        kind: RoundEventKind,
+        fighter: str | None,
+        other: str | None = None,
+        amount: int | None = None,
+        value: int | None = None,
+    ) -> None:
+        step = len(self.log)
+        self.events.append(
+            RoundEvent.model_construct(step=step, kind=kind, fighter=fighter, other=other, amount=amount, value=value)
+        )
 
     def unsupported_once(self, rule: str, path: str, reason: str) -> None:
         self.unsupported.setdefault(rule, Unsupported(id=rule, path=path, reason=reason))
@@ -174,7 +185,7 @@ class Round:
         key: str,
         kind: str,
         fighter: str,
-        choices: Iterable[DecisionChoice],
+        choices: Offers,
         default: Decision | None,
         check: Callable[[Decision], Problem],
     ) -> Decision | RoundDecision:
@@ -189,7 +200,7 @@ class Round:
             self.violations.append(finding(problem[0], f"decisions{map_key(key)}", problem[1], key))
         elif default is not None and not self.request.ask_every_decision:
             return default
-        listed = list(choices)[:MAX_CHOICES]
+        listed = list(choices() if callable(choices) else choices)[:MAX_CHOICES]
         return RoundDecision(key=key, kind=kind, fighter=fighter, choices=listed, default=default)
 
     def decide_now(
@@ -197,7 +208,7 @@ class Round:
         key: str,
         kind: str,
         fighter: str,
-        choices: Iterable[DecisionChoice],
+        choices: Offers,
         default: Decision | None,
         check: Callable[[Decision], Problem],
     ) -> Decision:

@@ -1,0 +1,48 @@
+"""Benchmarks of the ashes ruleset (seed 004), issue 20: each operation at most 300 µs in the core; REST and
+GraphQL throughput as ratios to the echo baseline (bench/run.py scenarios `ash_r`, `ash_g`).
+
+Bodies are the published examples (the same requests the unit tests check): the sword duel worked by hand
+(tests/unit/ashes/test_rounds.py) for the round operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+TARGET_US = 300.0  # issue 20: each operation ≤ 300 µs in the core
+ROUND = "/v1/ashes/rounds/resolve"
+ROUND_QUERY = """query Round($r: AshesRoundRequestInput!) { ashes { resolveRound(input: $r) { __typename
+  ... on AshesRoundAnswer { status combatants { id aura healthBoxes } events { kind fighter amount } } } } }"""
+
+
+def duel() -> dict[str, Any]:
+    from service.rules.ashes.operations import examples
+
+    return examples("resolve_round")["sword-duel"]  # type: ignore[no-any-return]
+
+
+def graphql_round(body: dict[str, Any], nonce: str | None = None) -> dict[str, Any]:
+    from bench.payloads import as_variables
+
+    variables: dict[str, Any] = {"r": as_variables("AshesRoundRequestInput", body)}
+    if nonce is not None:
+        variables["nonce"] = nonce
+    return {"query": ROUND_QUERY, "variables": variables, "operationName": "Round"}
+
+
+def core_rows(per_call_us: Callable[[Callable[[], object]], float]) -> list[tuple[str, str, float, str]]:
+    """(key, label, µs, note) of each ashes operation on its published example, parse included."""
+    from service.rules.core.ruleset import rulesets
+
+    ashes = next(r for r in rulesets() if r.id == "ashes")
+    rows = []
+    for op in ashes.operations:
+        name, body = next(iter(op.examples.items()))
+        request = op.request.model_validate(body, strict=False)
+        us = per_call_us(lambda op=op, request=request: op.run(request))
+        parse = per_call_us(lambda op=op, body=body: op.request.model_validate(body, strict=False))
+        verdict = "within" if us <= TARGET_US else "ABOVE"
+        note = f"example `{name}`; parse {parse:.0f} µs; {verdict} the {TARGET_US:.0f} µs target"
+        rows.append((f"ashes_{op.name}", f"ashes {op.name}", us, note))
+    return rows
