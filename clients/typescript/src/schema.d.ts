@@ -1450,6 +1450,15 @@ export interface components {
             /** Summary */
             summary: string;
         };
+        /**
+         * Count
+         * @description A number that must be at least 1, and where it comes from.
+         */
+        Count: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
         /** Damage */
         Damage: {
             based_on: components["schemas"]["DamageBasis"];
@@ -1830,6 +1839,12 @@ export interface components {
          * @enum {string}
          */
         DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
+        /** DieSize */
+        DieSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
         /**
          * DieTarget
          * @enum {string}
@@ -3710,18 +3725,19 @@ export interface components {
         };
         /**
          * Pack
-         * @description The values a round needs; the default pack marks each as read in the text or ruled.
+         * @description The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
+         *     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry.
          */
         Pack: {
             /** Armor */
             armor?: components["schemas"]["ArmorRow"][];
             aura_min_degree: components["schemas"]["Figure"];
-            awaken_min_rank: components["schemas"]["Figure"];
+            awaken_min_rank: components["schemas"]["Count"];
             /** @description Bidding rounds after the first bids (the cap on rebidding). */
             bid_passes: components["schemas"]["Figure"];
-            bonus_action_min_rank: components["schemas"]["Figure"];
-            die_sides: components["schemas"]["Figure"];
-            health_box: components["schemas"]["Figure"];
+            bonus_action_min_rank: components["schemas"]["Count"];
+            die_sides: components["schemas"]["DieSize"];
+            health_box: components["schemas"]["Count"];
             improvised_effort_dice: components["schemas"]["Figure"];
             improvised_prana: components["schemas"]["Figure"];
             mechanical_penalty_per_rank: components["schemas"]["Figure"];
@@ -3729,7 +3745,7 @@ export interface components {
             name: string;
             pool_per_recovery: components["schemas"]["Figure"];
             /** @description A Set's total is rank × this + facing. */
-            rank_weight: components["schemas"]["Figure"];
+            rank_weight: components["schemas"]["Count"];
             /** Rank Zero */
             rank_zero: components["schemas"]["RankZero"][];
             /** Skills */
@@ -4767,6 +4783,10 @@ export interface components {
              * @description Why the value is what it is, where the text does not give it. Default: `null`.
              */
             ruling?: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
         };
         /**
          * SpeedAllocation

@@ -152,6 +152,9 @@ def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
         action = r.pack.rank_zero_by_id[value.rank_zero or ""]
         if action.id == "hide":
             f.hidden = True
+        if action.moves:
+            where = f"decisions{map_key(r.key(f.id, 'action', n))}"
+            r.unsupported_once("battlefields", where, "Battlefields and who stands where are not tracked: logged only.")
         r.say("Turns", f.id, f"Rank 0: {action.name}.", "004 L42–L46")
         r.event(RoundEventKind.rank_zero, f.id)
         return
@@ -184,6 +187,9 @@ def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
         wanted = (Advantage.grab_rank,) if grab else (Advantage.offense_rank, Advantage.ranged)
         cost = advantage_cost(f, wanted, value.far)
         pay(r, f, cost if isinstance(cost, int) else 0)
+        if f.weapon and f.weapon.advantage is Advantage.ranged:
+            where = f"decisions{map_key(r.key(f.id, 'action', n))}"
+            r.unsupported_once("battlefields", where, "Ranged reach is priced but zones are not tracked: logged only.")
         rank += 1 if f.weapon and f.weapon.advantage in (Advantage.offense_rank, Advantage.grab_rank) else 0
     bonus = technique_bonus(f, value.techniques, ATTACK_KEYWORDS)
     total = r.pack.total(rank, s.facing) + (bonus if isinstance(bonus, int) else 0)  # digest D6: Rank +1 = +10

@@ -50,7 +50,7 @@ def advantage_cost(f: Fighter, wanted: tuple[Advantage, ...], far: bool = False)
     return cost
 
 
-def _defence_check(r: Round, blow: Blow, subtle: bool):  # type: ignore[no-untyped-def]
+def _defence_check(r: Round, blow: Blow, only: str | None):  # type: ignore[no-untyped-def]
     d = blow.target
 
     def check(value: Decision) -> Problem:
@@ -61,8 +61,8 @@ def _defence_check(r: Round, blow: Blow, subtle: bool):  # type: ignore[no-untyp
         read = read_set(value.dice, d.free())
         if isinstance(read, str):
             return "SET_INVALID", read
-        if subtle and value.skill != "senses":  # 004 L96
-            return "SUBTLE_DEFENCE_SKILL", "Against a Subtle weapon only Senses defends."
+        if only is not None and value.skill != only:  # 004 L96: Subtle weapons are met with Senses only
+            return "SUBTLE_DEFENCE_SKILL", f"Against this weapon only {only} defends."
         bonus = technique_bonus(d, value.techniques, DEFENCE_KEYWORDS)
         if isinstance(bonus, str):
             return "TECHNIQUE_NOT_APPLICABLE", bonus
@@ -79,14 +79,14 @@ def _defence_total(r: Round, d: Fighter, s: DiceSet, advantage: bool, bonus: int
     return r.pack.total(s.rank + (1 if advantage else 0), s.facing) + bonus  # digest D6: Rank +1 = one rank more
 
 
-def _best_defence(r: Round, d: Fighter, subtle: bool) -> Decision:
+def _best_defence(r: Round, d: Fighter, only: str | None) -> Decision:
     """The default: the defender's highest Set (004 L54–L55: a Set is usually far better than none)."""
     best = max(groups(d.free()), key=lambda s: r.pack.total(s.rank, s.facing))
-    return Decision(choice=Act.defend, dice=list(best.keys), skill="senses" if subtle else None)
+    return Decision(choice=Act.defend, dice=list(best.keys), skill=only)
 
 
-def _defence_offers(r: Round, d: Fighter, subtle: bool) -> list[DecisionChoice]:
-    skill = "senses" if subtle else None
+def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[DecisionChoice]:
+    skill = only
     offers = [choice("No defence: take the whole attack", choice=Act.none)]
     sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
     ranked = sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
@@ -106,15 +106,15 @@ def _defence_offers(r: Round, d: Fighter, subtle: bool) -> list[DecisionChoice]:
     return offers
 
 
-def defend(r: Round, blow: Blow, subtle: bool) -> int:
+def defend(r: Round, blow: Blow, only: str | None) -> int:
     """The defender's total: a Set of their unspent dice (spent by it, digest D5), or 0 undefended."""
     d = blow.target
     if d.spectator or not d.free():
         r.say("Defending", d.id, "No Effort dice left to defend with: undefended.", "004 L20, L54")
         return 0
-    offers = lambda: _defence_offers(r, d, subtle)  # noqa: E731
-    best = _best_defence(r, d, subtle)
-    got = r.decide_now(blow.key(r, d, "defense"), "defense", d.id, offers, best, _defence_check(r, blow, subtle))
+    offers = lambda: _defence_offers(r, d, only)  # noqa: E731
+    best = _best_defence(r, d, only)
+    got = r.decide_now(blow.key(r, d, "defense"), "defense", d.id, offers, best, _defence_check(r, blow, only))
     if got.choice is Act.none:
         r.say("Defending", d.id, "Takes the attack undefended.", "004 L54")
         return 0
@@ -141,8 +141,8 @@ def pay(r: Round, f: Fighter, prana: int) -> None:
 def strike(r: Round, blow: Blow) -> None:
     """Attack total against defence total; a positive rest is damage, or a hold for a grab (004 L58–L61, L116)."""
     a, d = blow.attacker, blow.target
-    subtle = a.weapon is not None and a.weapon.advantage is Advantage.subtle and not blow.grab
-    rest = blow.total - defend(r, blow, subtle)
+    only = a.weapon.defence_skill if a.weapon is not None and not blow.grab else None
+    rest = blow.total - defend(r, blow, only)
     if rest <= 0:
         r.say("Damage", d.id, f"Defended ({rest}).", "004 L59")
         r.event(RoundEventKind.defended, d.id, other=a.id, amount=rest)
@@ -152,11 +152,11 @@ def strike(r: Round, blow: Blow) -> None:
         r.event(RoundEventKind.grabbed, d.id, other=a.id, value=blow.total)
     else:
         r.event(RoundEventKind.hit, d.id, other=a.id, amount=rest)
-        damage(r, blow, rest, subtle)
+        damage(r, blow, rest)
     break_holds(r, blow)
 
 
-def damage(r: Round, blow: Blow, rest: int, subtle: bool) -> None:
+def damage(r: Round, blow: Blow, rest: int) -> None:
     """Heavy's die, then armor, then Subtle's cap (digest D7), then the buy-down."""
     a, d = blow.attacker, blow.target
     amount = rest
@@ -167,7 +167,7 @@ def damage(r: Round, blow: Blow, rest: int, subtle: bool) -> None:
             raise Pending(missing, [])
         amount += face  # 004 L94
     amount = max(0, amount - (d.sheet.armor.rating if d.sheet.armor else 0))  # 004 L105
-    if subtle and a.weapon is not None and a.weapon.damage_cap is not None:
+    if a.weapon is not None and a.weapon.damage_cap is not None:
         amount = min(amount, a.weapon.damage_cap)  # 004 L96
     r.say("Damage", d.id, f"{amount} damage.", "004 L60–L61")
     r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount)

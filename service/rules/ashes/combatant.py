@@ -45,9 +45,9 @@ class ChakraState(StrEnum):
 class Chakra(Model):
     id: ItemId
     state: ChakraState = ChakraState.slumbering
-    recovery: int = Field(0, ge=0, le=20, description="Prana it regains at each Recovery step.")
-    pool: int = Field(0, ge=0, le=200, description="The most Prana it holds.")
-    prana: int = Field(0, ge=0, le=200)
+    recovery: int = Field(0, ge=0, le=30, description="Prana it regains at each Recovery step.")
+    pool: int = Field(0, ge=0, le=3000, description="The most Prana it holds.")
+    prana: int = Field(0, ge=0, le=3000)
 
 
 class Imbalance(Model):

@@ -99,3 +99,14 @@ def test_the_published_examples() -> None:
     assert validate_combatant(CombatantRequest.model_validate(cases["degree-one-swordsman"])).valid
     bad = validate_combatant(CombatantRequest.model_validate(cases["aura-without-degree"]))
     assert codes(bad) == ["AURA_WITHOUT_DEGREE"]
+
+
+def test_the_shipped_packs_list_each_id_once_and_name_known_skills() -> None:
+    from service.rules.ashes.pack import PACKS
+
+    for pack in PACKS.values():
+        for ids in ([w.id for w in pack.weapons], [s.id for s in pack.skills], [r.id for r in pack.rank_zero]):
+            assert len(ids) == len(set(ids))
+        assert {w.defence_skill for w in pack.weapons if w.defence_skill} <= pack.skill_ids
+        assert {r.skill for r in pack.rank_zero if r.skill} <= pack.skill_ids
+        assert all(w.source.ref or w.source.ruling for w in pack.weapons)
