@@ -12,6 +12,7 @@ from typing import Any
 
 TARGET_US = 300.0  # issue 20: each operation ≤ 300 µs in the core
 ROUND = "/v1/ashes/rounds/resolve"
+ECHO = "/echo/ashes-round"
 ROUND_QUERY = """query Round($r: AshesRoundRequestInput!) { ashes { resolveRound(input: $r) { __typename
   ... on AshesRoundAnswer { status combatants { id aura healthBoxes } events { kind fighter amount } } } } }"""
 
@@ -46,3 +47,16 @@ def core_rows(per_call_us: Callable[[Callable[[], object]], float]) -> list[tupl
         note = f"example `{name}`; parse {parse:.0f} µs; {verdict} the {TARGET_US:.0f} µs target"
         rows.append((f"ashes_{op.name}", f"ashes {op.name}", us, note))
     return rows
+
+
+def scenarios(scenario: Callable[..., Any]) -> list[Any]:
+    """bench/run.py's load scenarios of the ashes round: REST and GraphQL (a unique body, so the repeated-body
+    cache cannot answer), each against the echo of the same round request."""
+    from bench import payloads
+
+    body = payloads.dumps(duel())
+    gql_u = payloads.dumps(graphql_round(duel(), nonce=payloads.MARK))
+    return [
+        scenario("ash_r", "REST ashes rounds/resolve, the sword duel (computed, not cached)", ROUND, body, ECHO, body),
+        scenario("ash_g", "GraphQL ashes resolveRound, unique body (computed)", "/graphql", gql_u, ECHO, body, True),
+    ]

@@ -204,6 +204,12 @@ class Scenario:
 
 
 def scenarios() -> list[Scenario]:
+    from bench.ashes import scenarios as ashes_scenarios
+
+    return _fight2e_scenarios() + ashes_scenarios(Scenario)
+
+
+def _fight2e_scenarios() -> list[Scenario]:
     move = payloads.dumps(payloads.move())
     move_u = payloads.dumps(payloads.move(payloads.MARK))
     batch = payloads.dumps(payloads.batch())
@@ -800,7 +806,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
-    parser.add_argument("--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2; default all)")
+    parser.add_argument(
+        "--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 ash_r ash_g; default all)"
+    )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
         "--start-redis",

@@ -902,7 +902,7 @@ export interface components {
             damage: number;
             /**
              * Health Boxes
-             * @description Health left in each box, in order.
+             * @description Health left per box.
              */
             health_boxes: number[];
             /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
@@ -4373,7 +4373,10 @@ export interface components {
             holds?: components["schemas"]["Hold"][];
             /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
             pack?: components["schemas"]["AshesPackName"];
-            /** Rolls */
+            /**
+             * Rolls
+             * @description The table's dice by key.
+             */
             rolls?: {
                 [key: string]: number;
             };

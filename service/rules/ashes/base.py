@@ -1,53 +1,69 @@
-"""The base of every model of the ruleset: frozen, no unknown fields, JSON enum values taken under strict
-validation (REST and GraphQL validate requests strictly, where only members would pass)."""
+"""The base of every model of the ruleset: frozen, no unknown fields, and JSON's own readings taken under strict
+validation (REST and GraphQL validate requests strictly): enum values become members and integral numbers such as
+``3.0`` become ints (JSON Schema counts them as integers), in fields, lists and map values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
-from typing import Any, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+Convert = Callable[[Any], Any]
 
-def _enum_of(annotation: Any) -> tuple[type[Enum], bool] | None:
-    """The enum a field holds, and whether in a list (requests are validated strictly, where only members pass)."""
+
+def _to_int(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _scalar(annotation: Any) -> Convert | None:
+    if get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
     if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return annotation, False
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    if get_origin(annotation) is list and args and isinstance(args[0], type) and issubclass(args[0], Enum):
-        return args[0], True
-    if len(args) == 1 and isinstance(args[0], type) and issubclass(args[0], Enum):
-        return args[0], False
+        members = annotation._value2member_map_
+        return lambda v: members.get(v, v) if isinstance(v, str) else v
+    if annotation is int:
+        return _to_int
     return None
 
 
+def _converter(annotation: Any) -> Convert | None:
+    """How to read JSON into a field of this type, or None when nothing needs doing."""
+    if get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    origin, args = get_origin(annotation), [a for a in get_args(annotation) if a is not type(None)]
+    if origin is list and args:
+        item = _scalar(args[0])
+        return (lambda v: [item(x) for x in v] if isinstance(v, list) else v) if item else None
+    if origin is dict and len(args) == 2:
+        value = _scalar(args[1])
+        return (lambda v: {k: value(x) for k, x in v.items()} if isinstance(v, dict) else v) if value else None
+    if origin is Union or (origin is not None and type(None) in get_args(annotation)):
+        return _scalar(args[0]) if len(args) == 1 else None
+    return _scalar(annotation)
+
+
 @cache
-def _enum_fields(model: type[BaseModel]) -> dict[str, tuple[type[Enum], bool]]:
-    found = {name: _enum_of(f.annotation) for name, f in model.model_fields.items()}
-    return {name: kind for name, kind in found.items() if kind is not None}
-
-
-def _member(kind: type[Enum], value: object) -> object:
-    return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
+def _converters(model: type[BaseModel]) -> dict[str, Convert]:
+    found = {name: _converter(f.annotation) for name, f in model.model_fields.items()}
+    return {name: fn for name, fn in found.items() if fn is not None}
 
 
 class Model(BaseModel):
-    """Frozen, no unknown fields; JSON enum values are taken as members under strict validation."""
+    """Frozen, no unknown fields; JSON enum values and integral numbers read as members and ints."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     @model_validator(mode="before")
     @classmethod
-    def _json_enums(cls, data: Any) -> Any:
-        fields = _enum_fields(cls)
-        if not fields or not isinstance(data, dict):
+    def _json_values(cls, data: Any) -> Any:
+        converters = _converters(cls)
+        if not converters or not isinstance(data, dict):
             return data
         data = dict(data)
-        for name, (kind, listed) in fields.items():
+        for name, convert in converters.items():
             if name in data:
-                value = data[name]
-                data[name] = (
-                    [_member(kind, v) for v in value] if listed and isinstance(value, list) else _member(kind, value)
-                )
+                data[name] = convert(data[name])
         return data

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from .model_types import MAX_HEALTH_BOXES, FighterId, ItemId, Model, Name
+from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name
 
 
 class TechniqueKeyword(StrEnum):
@@ -62,7 +62,7 @@ class Combatant(Model):
     player: bool = Field(False, description="A player's character (the GM's otherwise): a player may declare a kill.")
     degree: int = Field(0, ge=0, le=20)
     aura: int = Field(0, ge=0, le=500, description="Aura left (it does not come back until rest).")
-    health_boxes: list[int] = Field(
+    health_boxes: list[HealthLeft] = Field(
         default_factory=lambda: [10], max_length=MAX_HEALTH_BOXES, description="Health left in each box, in order."
     )
     effort_dice: int = Field(1, ge=1, le=30, description="Dice of the Effort Pool before Imbalances.")

@@ -14,6 +14,8 @@ FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a
 ItemId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_-]*$")]
 DieKey = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.@:#-]+$")]
 Name = Annotated[str, Field(max_length=80)]
+HealthLeft = Annotated[int, Field(ge=0, le=100, description="Health left in one box.")]
+Face = Annotated[int, Field(ge=1, le=100)]
 Text = Annotated[str, Field(max_length=600)]
 Short = Annotated[str, Field(max_length=120)]
 

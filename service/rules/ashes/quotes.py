@@ -10,7 +10,7 @@ from .chakra import awakened, recovered
 from .codes import finding
 from .combatant import Chakra, WeaponCarried
 from .identity import RULESET, VERSION
-from .model_types import MAX_HEALTH_BOXES, Model, PackChoice, Short
+from .model_types import MAX_HEALTH_BOXES, HealthLeft, Model, PackChoice, Short
 from .pack import Advantage
 from .sheet import weapon_findings
 from .weapons import advantage_prana, unarmed_extra_allowed
@@ -110,7 +110,7 @@ class Split(Model):
 class BuyDownRequest(PackChoice):
     damage: int = Field(ge=0, le=1000, description="Damage left after the defence and armor.")
     aura: int = Field(ge=0, le=500)
-    health_boxes: list[int] = Field(max_length=MAX_HEALTH_BOXES, description="Health left in each box, in order.")
+    health_boxes: list[HealthLeft] = Field(max_length=MAX_HEALTH_BOXES, description="Health left per box.")
     split: Split | None = Field(None, description="The defender's own split; Aura first when left out.")
     refuse: bool = Field(False, description="The defender will not pay: Vanquished.")
 
@@ -124,7 +124,7 @@ class BuyDownQuote(Model):
     aura_spent: int = Field(ge=0, le=1000)
     health_spent: int = Field(ge=0, le=1000)
     aura_after: int = Field(ge=0, le=1000)
-    health_boxes_after: list[int] = Field(max_length=MAX_HEALTH_BOXES)
+    health_boxes_after: list[HealthLeft] = Field(max_length=MAX_HEALTH_BOXES)
     imbalance_ranks: int = Field(
         ge=0, le=MAX_HEALTH_BOXES, description="Health Boxes emptied: Physical Imbalance ranks gained."
     )

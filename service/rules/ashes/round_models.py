@@ -11,7 +11,7 @@ from ..core.dice import RollSource
 from ..core.findings import Finding, Unsupported
 from .base import Model
 from .combatant import Combatant
-from .model_types import MAX_COMBATANTS, DieKey, FighterId, ItemId, PackChoice, Short, Text
+from .model_types import MAX_COMBATANTS, DieKey, Face, FighterId, ItemId, PackChoice, Short, Text
 
 MAX_CHOICES = 60
 KEY_GRAMMAR = (
@@ -87,7 +87,7 @@ class RoundRequest(PackChoice):
     death_token: bool = Field(False, description="Death is in the scene (the GM declared it, or a kill brought it).")
     holds: list[Hold] = Field(default_factory=list, max_length=MAX_COMBATANTS * 2)
     seed: int | None = Field(None, ge=0, le=2**31 - 1)
-    rolls: dict[DieKey, int] = Field(default_factory=dict, max_length=400)
+    rolls: dict[DieKey, Face] = Field(default_factory=dict, max_length=400, description="The table's dice by key.")
     decisions: dict[DieKey, Decision] = Field(default_factory=dict, max_length=400)
     ask_every_decision: bool = Field(False, description="Ask decisions that have a default instead of using it.")
 
