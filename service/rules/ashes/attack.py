@@ -8,11 +8,13 @@ from .buy_down import buy_down, default_aura, split_fits
 from .combatant import Imbalance, TechniqueKeyword
 from .pack import Advantage
 from .round_models import Act, Decision, DecisionChoice, Hold, RoundDie, RoundEventKind
-from .round_state import Fighter, Pending, Problem, Round, choice
+from .round_state import Fighter, Pending, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
 from .weapons import advantage_prana
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
+REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
+SPARE_OFFER, KILL_OFFER = choice("Spare them", Act.spare), choice("Kill them", Act.kill)
 
 
 @dataclass(frozen=True)
@@ -82,17 +84,17 @@ def _defence_total(r: Round, d: Fighter, s: DiceSet, advantage: bool, bonus: int
 def _best_defence(r: Round, d: Fighter, only: str | None) -> Decision:
     """The default: the defender's highest Set (004 L54–L55: a Set is usually far better than none)."""
     best = max(groups(d.free()), key=lambda s: r.pack.total(s.rank, s.facing))
-    return Decision(choice=Act.defend, dice=list(best.keys), skill=only)
+    return decision(Act.defend, dice=list(best.keys), skill=only)
 
 
 def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[DecisionChoice]:
     skill = only
-    offers = [choice("No defence: take the whole attack", choice=Act.none)]
+    offers = [choice("No defence: take the whole attack", Act.none)]
     sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
     ranked = sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
     for s in ranked:
         label = f"Defend with {s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
-        offers.append(choice(label, choice=Act.defend, dice=list(s.keys), skill=skill))
+        offers.append(choice(label, Act.defend, dice=list(s.keys), skill=skill))
         if isinstance(advantage_cost(d, (Advantage.defense_rank,)), int):
             offers.append(
                 choice(
@@ -188,28 +190,30 @@ def _buy_check(d: Fighter, amount: int):  # type: ignore[no-untyped-def]
     return check
 
 
+def _buy_offers(d: Fighter, amount: int, a_first: int, able: bool) -> list[DecisionChoice]:
+    offers = [choice("Refuse: Vanquished", Act.refuse)]
+    if able:
+        offers.insert(
+            0,
+            choice(
+                f"Aura first: {a_first} Aura, {amount - a_first} Health", Act.pay, aura=a_first, health=amount - a_first
+            ),
+        )
+        h_first = min(sum(d.boxes), amount)
+        if h_first != amount - a_first:
+            label = f"Health first: {amount - h_first} Aura, {h_first} Health"
+            offers.insert(1, choice(label, Act.pay, aura=amount - h_first, health=h_first))
+    return offers
+
+
 def settle(r: Round, blow: Blow, amount: int) -> None:
     """The defender buys the damage down to 0 with Aura and Health, their own split (004 L61–L68)."""
     d = blow.target
     boxes = tuple(d.boxes)
     a_first = default_aura(amount, d.aura)
     able = split_fits(amount, d.aura, boxes, a_first, amount - a_first)
-    offers = [choice("Refuse: Vanquished", choice=Act.refuse)]
-    default = Decision(choice=Act.refuse)
-    if able:
-        default = Decision(choice=Act.pay, aura=a_first, health=amount - a_first)
-        offers.insert(0, DecisionChoice(value=default, label=f"Aura first: {a_first} Aura, {amount - a_first} Health"))
-        h_first = min(sum(boxes), amount)
-        if h_first != amount - a_first:
-            offers.insert(
-                1,
-                choice(
-                    f"Health first: {amount - h_first} Aura, {h_first} Health",
-                    choice=Act.pay,
-                    aura=amount - h_first,
-                    health=h_first,
-                ),
-            )
+    default = decision(Act.pay, aura=a_first, health=amount - a_first) if able else REFUSE
+    offers = lambda: _buy_offers(d, amount, a_first, able)  # noqa: E731
     got = r.decide_now(blow.key(r, d, "buy_down"), "buy_down", d.id, offers, default, _buy_check(d, amount))
     paid = buy_down(amount, d.aura, boxes, got.aura, refuse=got.choice is Act.refuse)
     d.aura -= paid.aura_spent
@@ -229,9 +233,11 @@ def injure(r: Round, blow: Blow, ranks: int) -> None:
     """Each emptied Health Box: a Physical Imbalance rank, new or added; the attacker picks (004 L68–L69)."""
     a, d = blow.attacker, blow.target
     physical = [i for i in d.imbalances if i.kind == "physical"]
-    offers = [choice("A new Physical Imbalance", choice=Act.new)]
-    offers += [choice(f"One more rank of {i.id}", choice=Act.raise_imbalance, imbalance=i.id) for i in physical]
-    default = offers[1].value if physical else offers[0].value
+    default = decision(Act.raise_imbalance, imbalance=physical[0].id) if physical else NEW
+
+    def offers() -> list[DecisionChoice]:
+        new = [choice("A new Physical Imbalance", Act.new)]
+        return new + [choice(f"One more rank of {i.id}", Act.raise_imbalance, imbalance=i.id) for i in physical]
 
     def check(value: Decision) -> Problem:
         if value.choice is Act.new or (
@@ -262,14 +268,14 @@ def vanquish(r: Round, blow: Blow) -> None:
     r.say("Vanquished", d.id, "Vanquished.", "004 L61, L122")
     r.event(RoundEventKind.vanquished, d.id, other=a.id)
     allowed = r.death_token or a.sheet.player
-    offers = [choice("Spare them", choice=Act.spare)] + ([choice("Kill them", choice=Act.kill)] if allowed else [])
+    offers = [SPARE_OFFER, KILL_OFFER] if allowed else [SPARE_OFFER]
 
     def check(value: Decision) -> Problem:
         if value.choice is Act.spare or (value.choice is Act.kill and allowed):
             return None
         return "KILL_NOT_ALLOWED", "Without the Death Token only a player may declare a kill."
 
-    got = r.decide_now(blow.key(r, a, "kill"), "kill", a.id, offers, Decision(choice=Act.spare), check)
+    got = r.decide_now(blow.key(r, a, "kill"), "kill", a.id, offers, SPARE, check)
     if got.choice is Act.kill:
         if not r.death_token:
             r.death_token = True  # 004 L127: a player's kill declaration brings the Death Token
@@ -285,13 +291,13 @@ def break_holds(r: Round, blow: Blow) -> None:
     breakable = [h for h in r.holds if d.id in (h.holder, h.held) and blow.total > h.value]
     if not breakable:
         return
-    offers = [choice("Keep the hold", choice=Act.keep), choice("Break it: both go sprawling", choice=Act.break_hold)]
+    offers = [choice("Keep the hold", Act.keep), choice("Break it: both go sprawling", Act.break_hold)]
 
     def check(value: Decision) -> Problem:
         ok = value.choice in (Act.keep, Act.break_hold)
         return None if ok else ("DECISION_INVALID", "`keep` or `break`.")
 
-    got = r.decide_now(blow.key(r, a, "break"), "break", a.id, offers, Decision(choice=Act.keep), check)
+    got = r.decide_now(blow.key(r, a, "break"), "break", a.id, offers, KEEP_HOLD, check)
     if got.choice is Act.break_hold:
         r.holds = [h for h in r.holds if h not in breakable]
         for h in breakable:

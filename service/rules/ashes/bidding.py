@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..core.findings import map_key
 from .pack import Advantage
 from .round_models import Act, Decision, Placing, RoundDecision, RoundDie, RoundEventKind
-from .round_state import Fighter, Pending, Problem, Round, choice
+from .round_state import Fighter, Pending, Problem, Round, built, choice, decision
 from .sets import groups, read_bid, singles
 
-STAND = Decision(choice=Act.stand)
+STAND = decision(Act.stand)
 IMBALANCE_CHOICES = (
     choice("Dramatic Penalty: limits what the actions can do", choice=Act.dramatic),
     choice("Mechanical Penalty on the Effort Pool", choice=Act.effort),
@@ -153,4 +153,4 @@ def initiative(r: Round, fighting: list[Fighter]) -> list[Placing]:
     for n, f in enumerate(ordered, start=1):
         r.say("Initiative", f.id, f"Initiative {f.initiative}: turn {n}.", "004 L36")
         r.event(RoundEventKind.initiative, f.id, amount=n, value=f.initiative)
-    return [Placing(fighter=f.id, initiative=f.initiative, bid=list(f.bid)) for f in ordered]
+    return [built(Placing, {"fighter": f.id, "initiative": f.initiative, "bid": list(f.bid)}) for f in ordered]

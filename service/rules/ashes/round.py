@@ -27,7 +27,7 @@ from .round_models import (
     RoundRoll,
     Status,
 )
-from .round_state import Fighter, Pending, Problem, Round, choice, new_fighter
+from .round_state import Fighter, Pending, Problem, Round, built, choice, decision, new_fighter
 from .sheet import sheet_findings
 
 
@@ -80,7 +80,8 @@ def _lower_check(f: Fighter):  # type: ignore[no-untyped-def]
     return check
 
 
-KEEP = Decision(choice=Act.keep)
+KEEP, GO_ON = decision(Act.keep), decision(Act.go_on)
+END_OFFERS = (choice("Keep fighting", Act.go_on), choice("Stop the violence", Act.stop))
 
 
 def _lower_offers(f: Fighter, waiting: list[Fighter]) -> list[DecisionChoice]:
@@ -126,7 +127,6 @@ def _recovery(r: Round, fighting: list[Fighter]) -> None:
 def _end(r: Round, fighting: list[Fighter]) -> None:
     """Whoever still means violence keeps the combat going; if nobody does, it ends (004 L83–L84)."""
     going = False
-    offers = [choice("Keep fighting", choice=Act.go_on), choice("Stop the violence", choice=Act.stop)]
     for f in fighting:
         if f.out:
             continue
@@ -134,8 +134,8 @@ def _end(r: Round, fighting: list[Fighter]) -> None:
             r.key(f.id, "continue"),
             "continue",
             f.id,
-            offers,
-            Decision(choice=Act.go_on),
+            END_OFFERS,
+            GO_ON,
             lambda v: None if v.choice in (Act.go_on, Act.stop) else ("DECISION_INVALID", "`continue` or `stop`."),
         )
         going = going or got.choice is Act.go_on
@@ -186,7 +186,10 @@ def resolve_round(request: RoundRequest) -> RoundAnswer:
         initiative=placings,
         combat_over=r.combat_over,
         rolls=[
-            RoundRoll(key=x.key, die=f"1d{x.sides}", face=x.face, source=x.source, purpose=x.purpose)
+            built(
+                RoundRoll,
+                {"key": x.key, "die": f"1d{x.sides}", "face": x.face, "source": x.source, "purpose": x.purpose},
+            )
             for x in r.dice.rolls
         ],
         log=r.log,

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key
@@ -13,6 +16,7 @@ from .combatant import Chakra, ChakraState, Combatant, Imbalance
 from .pack import Pack, Weapon
 from .round_models import (
     MAX_CHOICES,
+    Act,
     Decision,
     DecisionChoice,
     Hold,
@@ -27,6 +31,28 @@ from .sheet import advantage_weapon
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
 Offers = Iterable[DecisionChoice] | Callable[[], Iterable[DecisionChoice]]  # built only when the decision is asked
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def built(cls: type[M], values: dict[str, Any]) -> M:
+    """A model the round builds from values it has already checked, every field given: no validation pass (the
+    log, events and offered values are built by the hundred in a round; ``model_construct`` costs several µs)."""
+    out = cls.__new__(cls)
+    object.__setattr__(out, "__dict__", values)
+    object.__setattr__(out, "__pydantic_fields_set__", set(values))
+    object.__setattr__(out, "__pydantic_extra__", None)
+    object.__setattr__(out, "__pydantic_private__", None)
+    return out
+
+
+_DECISION = {n: f.get_default(call_default_factory=True) for n, f in Decision.model_fields.items() if n != "choice"}
+
+
+def decision(act: Act, **fields: Any) -> Decision:
+    """A decision value the round offers or defaults to (fields as the model declares them)."""
+    return built(Decision, {**_DECISION, "choice": act, **fields})
 
 
 class Pending(Exception):
@@ -145,7 +171,7 @@ class Round:
 
     def say(self, label: str, actor: str | None, text: str, ref: str) -> int:
         step = len(self.log) + 1
-        self.log.append(RoundStep.model_construct(step=step, label=label, actor=actor, text=text, ref=ref))
+        self.log.append(built(RoundStep, {"step": step, "label": label, "actor": actor, "text": text, "ref": ref}))
         return step
 
     def event(
@@ -157,9 +183,8 @@ class Round:
         value: int | None = None,
     ) -> None:
         step = len(self.log)
-        self.events.append(
-            RoundEvent.model_construct(step=step, kind=kind, fighter=fighter, other=other, amount=amount, value=value)
-        )
+        values = {"step": step, "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
+        self.events.append(built(RoundEvent, values))
 
     def unsupported_once(self, rule: str, path: str, reason: str) -> None:
         self.unsupported.setdefault(rule, Unsupported(id=rule, path=path, reason=reason))
@@ -219,5 +244,5 @@ class Round:
         return out
 
 
-def choice(label: str, **value: object) -> DecisionChoice:
-    return DecisionChoice(value=Decision.model_validate(value), label=label)
+def choice(label: str, choice: Act, **value: Any) -> DecisionChoice:
+    return built(DecisionChoice, {"value": decision(choice, **value), "label": label})
