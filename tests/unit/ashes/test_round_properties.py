@@ -78,3 +78,30 @@ def test_a_plugin_picking_offered_choices_finishes_the_round(
         assert not c.killed or c.vanquished
     assert answer.death_token or not any(c.killed for c in answer.combatants) or body["death_token"] is False
     assert len(answer.initiative) == len(body["combatants"]) - len(body["spectators"])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    damage=st.integers(0, 60),
+    aura=st.integers(0, 20),
+    boxes=st.lists(st.integers(0, 10), max_size=4),
+    share=st.floats(0, 1),
+    own=st.booleans(),
+)
+def test_a_buy_down_pays_exactly_or_vanquishes(
+    damage: int, aura: int, boxes: list[int], share: float, own: bool
+) -> None:
+    from service.rules.ashes.quotes import BuyDownRequest, quote_buy_down
+
+    a = min(aura, int(damage * share))
+    body: dict[str, Any] = {"damage": damage, "aura": aura, "health_boxes": boxes}
+    if own:
+        body["split"] = {"aura": a, "health": damage - a}
+    q = quote_buy_down(BuyDownRequest.model_validate(body))
+    after = q.health_boxes_after
+    assert all(0 <= x <= y for x, y in zip(after, boxes, strict=True))  # Health only goes down, box by box
+    assert q.aura_spent + sum(boxes) - sum(after) == (damage if q.paid else 0)
+    assert q.imbalance_ranks == sum(1 for x, y in zip(after, boxes, strict=True) if y > 0 and x == 0)
+    able = damage <= aura + sum(boxes)  # an own split that does not fit is a violation, and Aura first is used
+    assert q.valid == (not own or damage - a <= sum(boxes))
+    assert q.paid == able and q.vanquished == (not able or (q.health_spent > 0 and sum(after) == 0))
