@@ -3748,6 +3748,12 @@ export interface components {
             rank_weight: components["schemas"]["Count"];
             /** Rank Zero */
             rank_zero: components["schemas"]["RankZero"][];
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for (served with the catalogue). Default: `"ashes"`.
+             * @constant
+             */
+            ruleset?: "ashes";
             /** Skills */
             skills: components["schemas"]["PackSkill"][];
             /**

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -95,6 +95,7 @@ class Pack(Model):
     """The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry."""
 
+    ruleset: Literal["ashes"] = Field("ashes", description="The ruleset the pack is for (served with the catalogue).")
     name: Label
     die_sides: DieSize
     rank_weight: Count = Field(description="A Set's total is rank × this + facing.")
