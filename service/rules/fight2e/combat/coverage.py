@@ -74,7 +74,7 @@ IMPLEMENTED: dict[str, str] = {
     "evade_ranged": "Evade Ranged Response against a Ranged Special Move",
     "reversal": "Reversal Response; −2 Initiative steps next turn on a miss",
     "aerial": "full Evasion against Defensive Responses; Anti-Air trigger",
-    "crouching": "+1 Defense Total against Defensive Responses",
+    "crouching": "+1 Defense Total against Defensive Responses and Reaction Attacks, +2 to Evade a held interrupt",
     "easy_to_combo": "not counted against the Combo Skill (at most Combo Skill of them)",
     "no_combo": "never in a Combo",
     "cross_up": "misses automatically outside a Cross-Up",

@@ -358,7 +358,6 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
             vs_anti_air=kind is ResponseKind.anti_air,
             reflected=reflected,
         )
-        a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
         out = ctx.spine.resolve(ctx, response)
         if out.hit:
             d.responded_ok = True
@@ -392,5 +391,13 @@ def _super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
 
 @DEFENSE_TOTAL(50, entries=("crouching",))
 def crouching(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
-    """A Combo opened by a Crouching move: +1 to its user's Defense Total against the Responses to it (000 L3220)."""
-    return {"crouching": m.defender.crouch_bonus} if m.context == "response" and m.defender.crouch_bonus else {}
+    """An action opened by a Crouching move: its user's Defense Total is +1 against a Defensive Response or
+    Reaction Attack, +2 when he Evades a held fighter's interrupt (000 L3220)."""
+    if not m.defender.crouching:
+        return {}
+    if m.context in ("response", "reaction"):
+        return {"crouching": 1}
+    # ruling: the crouching block (Defense and Evasion together, 000 L5838) is Evading too
+    evading = m.option in (DefenseOption.evasion, DefenseOption.defense_evasion)
+    interrupted = m.context == "action" and m.defender.committed  # a held fighter's interrupt (000 L5513)
+    return {"crouching": 2} if interrupted and evading else {}
