@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from service.rules.fight2e.combat.models import TurnResult
 
 from ..test_combat_rules import PALM, attack, duel, sheet, st
@@ -627,10 +625,14 @@ def evasive_ranged_answers_a_ranged_special_move() -> None:
     # At Range 3 he may first move as his move allows (1 Range for a Normal Move, 000 L5627), after F.3.a, and
     # then strike from Range 2.
     res = _evade_ranged(orb, 3, movement=1, direction="toward")
-    if res.fight.positioning.range == 3 and not hit_by(res, "b"):
-        assert [u.id for u in res.unsupported] == ["evade_ranged"]  # not applied yet, but reported as such
-        pytest.xfail("the Evasive Ranged Response's movement (000 L3316) is not applied (reported unsupported)")
-    assert hit_by(res, "b")
+    assert res.status == "resolved", res.violations
+    assert hit_by(res, "b") and res.unsupported == []
+    assert any(s.actor == "b" and s.text.endswith("at Range 2.") for s in res.log if s.label == "D.3")
+    # Without moving, his Slide does not reach a at Range 3: a miss.
+    assert not hit_by(_evade_ranged(orb, 3), "b")
+    # A Normal Move allows 1 Range, not 2 (000 L2377).
+    too_far = _evade_ranged(orb, 3, movement=2, direction="toward")
+    assert "MOVEMENT_NOT_ALLOWED_BY_KEYWORD" in [v.code for v in too_far.violations]
 
 
 # ── Buff: Defense Liability ─────────────────────────────────────────────────────────────────────
