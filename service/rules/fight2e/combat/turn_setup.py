@@ -20,7 +20,7 @@ from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .fighter import F
 from .models import CombatFighter, PositioningMode, TurnRequest
 from .profile import profile
-from .state import Ctx, Invalid
+from .state import Ctx, Decider, Invalid
 
 
 class Steps:
@@ -68,7 +68,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     )
 
 
-def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
+def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None) -> Ctx:
     fight = req.fight
     seen: set[str] = set()
     fighters: dict[str, F] = {}
@@ -89,6 +89,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
         prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False,
         spine=STEPS,
+        decider=decider,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):
