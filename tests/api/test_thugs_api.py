@@ -59,3 +59,15 @@ def test_thug_trait_catalogue(client: TestClient[Litestar]) -> None:
     one = client.get("/v1/fight2e/catalog/thug-traits/robust")
     assert one.status_code == 200 and one.json()["cost"] == 2
     assert client.get("/v1/fight2e/catalog/thug-traits/nobody").status_code == 404
+
+
+def test_end_of_combat_over_rest(client: TestClient[Litestar]) -> None:
+    body = {
+        "groups": [{"thug": tough()}, {"thug": tough(life_save=10, threat_level=3)}],
+        "fighters": [{"id": "grace", "raw_glory": 13}],
+    }
+    answer = client.post("/v1/fight2e/thugs/end-of-combat", json=body).json()
+    # 17 and 24 points: the cheaper sets the divisor, 5 (000 L6547, L6553); 13 / 5 rounds up to 3 (000 L7064).
+    assert (answer["lowest_points"], answer["glory_divisor"], answer["fighters"][0]["glory"]) == (17, 5, 3)
+    bad = client.post("/v1/fight2e/thugs/end-of-combat", json={**body, "fighters": [{"id": "x", "raw_glory": 0.3}]})
+    assert bad.status_code == 400

@@ -22,7 +22,15 @@ from .optimiser.search import optimise
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
 from .simulation.run import merge_runs, simulate
 from .thugs.build import validate_thug, validate_thug_group
-from .thugs.models import ThugGroupRequest, ThugGroupValidation, ThugRequest, ThugValidation
+from .thugs.end_of_combat import end_thug_combat
+from .thugs.models import (
+    ThugCombatEnd,
+    ThugCombatEndRequest,
+    ThugGroupRequest,
+    ThugGroupValidation,
+    ThugRequest,
+    ThugValidation,
+)
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -138,6 +146,20 @@ OPERATIONS = (
         summary="Validate a Thug group: 1–10 members of one build, each build priced as `thugs/validate` does",
         description="Answers 200 for every well-formed group. List each build once with how many members have it; "
         "members of different builds cannot share a group, and the answer says so with every other finding.",
+    ),
+    Operation(
+        name="end_thug_combat",
+        examples=examples("end_thug_combat"),
+        path="thugs/end-of-combat",
+        request=ThugCombatEndRequest,
+        answer=ThugCombatEnd,
+        run=end_thug_combat,
+        caching=Caching.local,
+        cost=lambda request: len(request.groups),
+        summary="End a fight against Thugs: each Fighter's raw Glory divided by the cheapest group's divisor",
+        description="Send every Thug group that took part and each Fighter's Glory for the whole combat as earned "
+        "(Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the "
+        "cheapest group's Thug Points, priced from its build; the quotient is rounded up.",
     ),
     Operation(
         name="resolve_turn",

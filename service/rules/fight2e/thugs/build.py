@@ -7,6 +7,7 @@ when no finding is an error.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ...core.findings import Finding, Severity, Unsupported, path_of
 from ...core.references import ref_of
@@ -15,6 +16,7 @@ from ..identity import RULESET, VERSION
 from .catalogue import ThugTrait, thug_catalogue
 from .codes import THUG_CODES
 from .models import (
+    Attribute,
     PointItem,
     ThugBuild,
     ThugFigures,
@@ -59,6 +61,12 @@ class Findings:
         return [f for f in self.found if f.severity is severity]
 
 
+@lru_cache(maxsize=4096)
+def _item(attribute: Attribute, trait: str | None, value: str, points: float, ref: str | None) -> PointItem:
+    """One priced line (frozen, so shared between answers); keyed on everything it holds."""
+    return PointItem.model_construct(attribute=attribute, id=trait, value=value, points=points, ref=ref_of(ref))
+
+
 def _attribute_items(build: ThugBuild, at: str, out: Findings) -> list[PointItem]:
     tables = thug_catalogue().points
     init, acc, dmg = initiative_points(build.initiative), accuracy_points(build.accuracy), damage_points(build.damage)
@@ -70,23 +78,13 @@ def _attribute_items(build: ThugBuild, at: str, out: Findings) -> list[PointItem
         out.add("DAMAGE_DIE_INVALID", path_of(at, "damage"), f"Damage {build.damage} is not sold.")
     per = tables.defense.per_point, tables.life_save.per_point, tables.threat_level.per_point
     return [
-        PointItem(attribute="initiative", value=build.initiative, points=init or 0, ref=ref_of(tables.initiative.ref)),
-        PointItem(attribute="accuracy", value=f"{build.accuracy:+d}", points=acc or 0, ref=ref_of(tables.accuracy.ref)),
-        PointItem(attribute="damage", value=build.damage, points=dmg or 0, ref=ref_of(tables.damage.ref)),
-        PointItem(
-            attribute="defense", value=str(build.defense), points=per[0] * build.defense, ref=ref_of(tables.defense.ref)
-        ),
-        PointItem(
-            attribute="life_save",
-            value=str(build.life_save),
-            points=per[1] * build.life_save,
-            ref=ref_of(tables.life_save.ref),
-        ),
-        PointItem(
-            attribute="threat_level",
-            value=str(build.threat_level),
-            points=per[2] * build.threat_level,
-            ref=ref_of(tables.threat_level.ref),
+        _item("initiative", None, build.initiative, float(init or 0), tables.initiative.ref),
+        _item("accuracy", None, f"{build.accuracy:+d}", float(acc or 0), tables.accuracy.ref),
+        _item("damage", None, build.damage, float(dmg or 0), tables.damage.ref),
+        _item("defense", None, str(build.defense), float(per[0] * build.defense), tables.defense.ref),
+        _item("life_save", None, str(build.life_save), float(per[1] * build.life_save), tables.life_save.ref),
+        _item(
+            "threat_level", None, str(build.threat_level), float(per[2] * build.threat_level), tables.threat_level.ref
         ),
     ]
 
@@ -131,8 +129,8 @@ def _quality_item(
             code = "SUBELEMENT_REQUIRES_PARENT" if record and record.kind == "sub_element" else "GUN_REQUIRES_RANGED"
             out.add(code, where, f"{record.name if record else take.id} needs {traits[needed].name} as well.")
     points = trait_points(take, record or _element_off_list(take.id), options)
-    ref = record.ref if record else ref_of(thug_catalogue().points.quality.ref)
-    return PointItem(attribute="qualities", id=take.id, value=take.id, points=points, ref=ref)
+    line = record.ref.line if record and record.ref else thug_catalogue().points.quality.ref
+    return _item("qualities", take.id, take.id, points, line)
 
 
 def _element_off_list(trait_id: str) -> ThugTrait | None:
@@ -170,8 +168,8 @@ def _weakness_item(build: ThugBuild, index: int, at: str, out: Findings) -> Poin
         what = "is not on the Thug list" if known else "is on no list of the book"
         out.add("WEAKNESS_NOT_ON_THUG_LIST", where, f"{weakness_id} {what}; it needs the Director's approval.")
     per_take = thug_catalogue().points.weakness
-    ref = record.ref if record and record.kind == "weakness" else ref_of(per_take.ref)
-    return PointItem(attribute="weaknesses", id=weakness_id, value=weakness_id, points=per_take.per_take, ref=ref)
+    line = record.ref.line if record and record.kind == "weakness" and record.ref else per_take.ref
+    return _item("weaknesses", weakness_id, weakness_id, float(per_take.per_take), line)
 
 
 def _check_trait_set(build: ThugBuild, at: str, out: Findings) -> None:
@@ -243,11 +241,11 @@ def thug_figures(build: ThugBuild, options: ThugOptions, at: str, out: Findings)
     items += [_quality_item(build, i, options, at, held, out) for i in range(len(build.qualities))]
     items += [_weakness_item(build, i, at, out) for i in range(len(build.weaknesses))]
     _check_trait_set(build, at, out)
-    total = sum(item.points for item in items)
+    total = float(sum(item.points for item in items))
     rounded = math.ceil(total)  # ruling A4: a half point counts as a whole one for the cap and Glory
     _check_total(build, total, rounded, at, out)
-    figures = ThugFigures(
-        points=ThugPoints(
+    figures = ThugFigures.model_construct(
+        points=ThugPoints.model_construct(
             items=items,
             total=total,
             rounded=rounded,
@@ -274,7 +272,7 @@ def validate_thug(request: ThugRequest) -> ThugValidation:
     out = Findings()
     _check_options(request.options, out)
     figures = thug_figures(request.thug, request.options, "thug", out)
-    return ThugValidation(
+    return ThugValidation.model_construct(
         ruleset=RULESET,
         ruleset_version=VERSION,
         valid=not out.of(Severity.error),
@@ -332,7 +330,7 @@ def validate_thug_group(request: ThugGroupRequest) -> ThugGroupValidation:
                     path_of("group", "members", i, "thug", "qualities", j),
                     f"{record.name} on a group of {size}.",
                 )
-    return ThugGroupValidation(
+    return ThugGroupValidation.model_construct(
         ruleset=RULESET,
         ruleset_version=VERSION,
         valid=not out.of(Severity.error),

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.references import Ref, ref_of
 from ..catalog import catalog
 from ..character_catalog import character_catalog
-from .schema import ThugPointTables, ThugTraitLists
+from .schema import ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "thugs"
 
@@ -56,6 +56,8 @@ class ThugCatalogue:
     points: ThugPointTables
     traits: dict[str, ThugTrait]
     blockable_throw_costs: dict[str, float]
+    events: ThugEventData
+    events_by_roll: dict[int, ThugEvent]
     digest: str
 
 
@@ -116,12 +118,13 @@ def _elements(lists: ThugTraitLists, problems: list[str]) -> list[ThugTrait]:
 def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
     digest = hashlib.sha256()
     docs = {}
-    for name in ("10-thug-points.yaml", "20-thug-traits.yaml"):
+    for name in ("10-thug-points.yaml", "20-thug-traits.yaml", "30-thug-events.yaml"):
         raw = (data_dir / name).read_bytes()
         digest.update(name.encode() + b"\0" + raw)
         docs[name] = yaml.safe_load(raw)
     points = ThugPointTables.model_validate(docs["10-thug-points.yaml"])
     lists = ThugTraitLists.model_validate(docs["20-thug-traits.yaml"])
+    events = ThugEventData.model_validate(docs["30-thug-events.yaml"])
     problems: list[str] = []
     records = [*_standard(lists, problems), *_elements(lists, problems)]
     for unique in lists.unique:
@@ -150,9 +153,14 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
     problems.extend(
         f"blockable throw cost for unknown {k!r}" for k in lists.elements.blockable_throw_costs if k not in traits
     )
+    by_roll = {event.roll: event for event in events.events}
+    if len(by_roll) != len(events.events) or any(roll % 2 == 0 for roll in by_roll):
+        problems.append("Thug events: each needs its own odd roll")
     if problems:
         raise ThugTraitError("invalid Thug data:\n" + "\n".join(problems))
-    return ThugCatalogue(points, traits, dict(lists.elements.blockable_throw_costs), digest.hexdigest()[:16])
+    return ThugCatalogue(
+        points, traits, dict(lists.elements.blockable_throw_costs), events, by_roll, digest.hexdigest()[:16]
+    )
 
 
 @cache

@@ -163,3 +163,41 @@ class ThugGroupValidation(Model):
     size: int = Field(description="Members in the group.")
     glory_divisor: int = Field(description="From the cheapest build listed (one build in a legal group).")
     members: list[ThugFigures] = Field(description="Each entry of `group.members` priced, in order.")
+
+
+class ThugGroupPoints(Model):
+    name: str | None = Field(None, max_length=80)
+    thug: ThugBuild
+
+
+class RawGlory(Model):
+    id: str = Field(min_length=1, max_length=60, description="The Fighter.")
+    raw_glory: float = Field(
+        ge=0, le=100_000, multiple_of=0.5, description="Glory earned in the whole combat, before the division."
+    )
+
+
+class ThugCombatEndRequest(Model):
+    groups: list[ThugGroupPoints] = Field(
+        min_length=1, max_length=20, description="Every Thug group that took part (the cheapest sets the divisor)."
+    )
+    fighters: list[RawGlory] = Field(min_length=1, max_length=20)
+
+
+class DividedGlory(Model):
+    id: str
+    raw_glory: float
+    glory: int = Field(description="The raw Glory over the divisor, rounded up.")
+
+
+class ThugCombatEnd(Model):
+    ruleset: str
+    ruleset_version: str
+    valid: bool = Field(description="False when a group's build breaks a rule; the Glory is still divided.")
+    violations: list[Finding]
+    warnings: list[Finding]
+    info: list[Finding]
+    unsupported: list[Unsupported]
+    lowest_points: int = Field(description="Thug Points of the cheapest group (rounded up).")
+    glory_divisor: int
+    fighters: list[DividedGlory]

@@ -69,7 +69,7 @@ def effective_attributes(build: ThugBuild, options: ThugOptions) -> EffectiveAtt
     """The bought attributes raised by Gun (000 L6846) and by one step each per Saga Scale step (000 L6812)."""
     steps = saga_steps(options.saga_scale) or 0
     init, dmg = die_step(build.initiative), die_step(build.damage)
-    return EffectiveAttributes(
+    return EffectiveAttributes.model_construct(
         saga_scale=options.saga_scale,
         steps=steps,
         initiative=None if init is None else die_text(init + steps),
@@ -86,7 +86,7 @@ def skill_levels(build: ThugBuild, rounded_points: int) -> SkillLevels:
     one skill per 10 points, up, each at the Defense or 4, the higher (000 L6642)."""
     traits = thug_catalogue().traits
     skilled = any(traits[t.id].grants_skills for t in build.qualities if t.id in traits)
-    return SkillLevels(
+    return SkillLevels.model_construct(
         quality_checks=build.defense,
         assumed_skills=-(-build.defense // 2),
         skilled_count=max(0, math.ceil(rounded_points / 10)) if skilled else None,

@@ -132,3 +132,42 @@ class ThugTraitLists(Frozen):
     standard: StandardLists
     elements: ElementList
     unique: tuple[UniqueQuality, ...]
+
+
+class EventChart(Sourced):
+    die: str
+    no_event_on_even: bool
+    reroll_from: int
+    rerolls: int = Field(gt=0)
+
+
+class ThugEvent(Sourced):
+    """One row of the Thug Event chart, as the changes it makes to the rolling group."""
+
+    id: TraitId
+    name: str
+    roll: int
+    timing: str = Field(pattern=r"^(next_turn|immediate)$")
+    members: int = 0  # members leaving (Rout), without Glory unless `glory`
+    glory: bool = True
+    initiative_steps: int = 0
+    accuracy: int = 0
+    defense_multiplier: int = 1
+    life_save_multiplier: int = 1
+    damage_steps: int = 0
+    blocks_thug_thrashing_within: int | None = None  # Range from the group inside which opponents lose their TT
+    drains_fighting_spirit_within: int | None = None  # Range inside which Fighters lose FS to a damage roll
+    free_attack_defense_divisor: int | None = None  # a free attack now, the defenders' skills divided by this
+
+
+class TurnFigures(Sourced):
+    time_die: str
+    super_energy_per_turn: int
+
+
+class ThugEventData(Frozen):
+    """``30-thug-events.yaml``."""
+
+    chart: EventChart
+    events: tuple[ThugEvent, ...]
+    turn: TurnFigures
