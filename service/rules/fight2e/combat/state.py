@@ -152,6 +152,7 @@ class Ctx:
     # In-process callers only (the simulator): answers a pending decision on the spot instead of ending the turn
     # with it, as if the same value had been sent in ``decisions``; None leaves it pending.
     decider: Decider | None = None
+    keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -232,7 +233,7 @@ class Ctx:
             fighter=fid,
             point=point,
             step=label,
-            text=neutral(text),
+            text=neutral(text, self.keep_names),
             die=None,
             default=normalise(default) if default is not None else None,
             choices=listed,
@@ -348,7 +349,7 @@ class Ctx:
             severity=severity,
             path=self.request_path(path, key),
             key=key,
-            message=neutral(message),
+            message=neutral(message, self.keep_names),
             ref=ref_of(ref or CODES[code].ref),
         )
 
@@ -399,7 +400,7 @@ class Ctx:
                 "inputs": inputs or {},
                 "ref": ref,
                 "change": change or {},
-                "text": neutral(text),
+                "text": neutral(text, self.keep_names),
             },
         )
         self.log.append(step)
