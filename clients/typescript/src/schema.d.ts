@@ -430,6 +430,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/thugs/end-of-combat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a fight against Thugs: each Fighter's raw Glory divided by the cheapest group's divisor
+         * @description Send every Thug group that took part and each Fighter's Glory for the whole combat as earned (Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the cheapest group's Thug Points, priced from its build; the quotient is rounded up.
+         */
+        post: operations["fight2eEndThugCombat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/thugs/validate": {
         parameters: {
             query?: never;
@@ -953,6 +973,8 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`. Default: `"main"`. */
+            subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
              * @description Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
@@ -1404,6 +1426,18 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
+        /** DividedGlory */
+        DividedGlory: {
+            /**
+             * Glory
+             * @description The raw Glory over the divisor, rounded up.
+             */
+            glory: number;
+            /** Id */
+            id: string;
+            /** Raw Glory */
+            raw_glory: number;
+        };
         /**
          * EffectiveAttributes
          * @description The attributes a group fights with: bought, raised by Gun, then one step per Saga Scale step.
@@ -3602,6 +3636,19 @@ export interface components {
             /** Min */
             min: number;
         };
+        /** RawGlory */
+        RawGlory: {
+            /**
+             * Id
+             * @description The Fighter.
+             */
+            id: string;
+            /**
+             * Raw Glory
+             * @description Glory earned in the whole combat, before the division.
+             */
+            raw_glory: number;
+        };
         /**
          * ReactionKind
          * @enum {string}
@@ -4175,6 +4222,12 @@ export interface components {
             no_movement?: boolean;
         };
         /**
+         * Subsystem
+         * @description The combat system a turn is resolved under (Chapter 5).
+         * @enum {string}
+         */
+        Subsystem: "main" | "thug_thrashing" | "dramatic" | "dramatic_thug_thrashing";
+        /**
          * SuperMoveSystem
          * @enum {string}
          */
@@ -4232,6 +4285,45 @@ export interface components {
             /** Weaknesses */
             weaknesses?: string[];
         };
+        /** ThugCombatEnd */
+        ThugCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["DividedGlory"][];
+            /** Glory Divisor */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Lowest Points
+             * @description Thug Points of the cheapest group (rounded up).
+             */
+            lowest_points: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False when a group's build breaks a rule; the Glory is still divided.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugCombatEndRequest */
+        ThugCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["RawGlory"][];
+            /**
+             * Groups
+             * @description Every Thug group that took part (the cheapest sets the divisor).
+             */
+            groups: components["schemas"]["ThugGroupPoints"][];
+        };
         /** ThugFigures */
         ThugFigures: {
             effective: components["schemas"]["EffectiveAttributes"];
@@ -4252,6 +4344,15 @@ export interface components {
              * @description Default: `null`.
              */
             name?: string | null;
+        };
+        /** ThugGroupPoints */
+        ThugGroupPoints: {
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            thug: components["schemas"]["ThugBuild"];
         };
         /** ThugGroupRequest */
         ThugGroupRequest: {
@@ -6075,6 +6176,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eEndThugCombat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugCombatEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugCombatEnd"];
                 };
             };
             /** @description Bad request */
