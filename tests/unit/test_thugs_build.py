@@ -213,6 +213,8 @@ def test_traits_off_the_thug_lists() -> None:
         and phobia.points.total == 16
         and [f.code for f in phobia.warnings] == ["WEAKNESS_NOT_ON_THUG_LIST"]
     )
+    misplaced = check(tough(qualities=[{"id": "thick"}]))  # a Weakness under qualities: priced as a Quality, warned
+    assert misplaced.points.total == 18 and "Weakness" in misplaced.warnings[0].message
     listed = check(tough(weaknesses=["thick", "unlucky"]))  # 000 L6605, L6609
     assert listed.points.total == 15 and codes(listed) == set()
 

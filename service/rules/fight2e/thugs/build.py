@@ -156,6 +156,8 @@ def _element_off_list(trait_id: str) -> ThugTrait | None:
 def _off_list_quality(trait_id: str, where: str, out: Findings) -> None:
     known = trait_id in character_catalog().qualities or _element_off_list(trait_id) is not None
     what = "is not on the Thug list" if known else "is on no list of the book"
+    if trait_id in character_catalog().weaknesses:
+        what = "is a Weakness (list it under weaknesses to price it −1)"
     out.add("QUALITY_NOT_ON_THUG_LIST", where, f"{trait_id} {what}; it needs the Director's approval.")
 
 
