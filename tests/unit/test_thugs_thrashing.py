@@ -12,6 +12,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.operations import examples
+from service.rules.fight2e.thugs.attacks import (
+    attack_total,
+    attackers,
+    damage_die,
+    in_reach,
+    movement,
+    range_modifier,
+    reach,
+)
 from service.rules.fight2e.thugs.defending import agility_dodge, agility_level
 from service.rules.fight2e.thugs.end_of_combat import end_thug_combat
 from service.rules.fight2e.thugs.events import event_total, fighting_spirit_drain, next_turn, read_chart
@@ -233,3 +242,31 @@ def test_end_of_combat_operation() -> None:
     body["groups"] = body["groups"][1:]  # the leader alone: 22 points, divide by 4 (000 L6554)
     out = end_thug_combat(ThugCombatEndRequest.model_validate(body))
     assert out.glory_divisor == 4 and [f.glory for f in out.fighters] == [2, 0]  # 7.5 / 4 = 1.875 → 2
+
+
+def test_thug_attack_reach_and_range() -> None:
+    # 000 L6692: the Thug Basic Attack is Standard Range (0–2, 000 L2367); Reach 0–3 (L2371); Ranged 0–4 (L2373);
+    # a Gun shoots past Range 5 (000 L6846).
+    assert (reach(()), reach(("reach",)), reach(("ranged",)), reach(("ranged", "gun"))) == (2, 3, 4, None)
+    assert in_reach((), 2) and not in_reach((), 3) and in_reach(("ranged", "gun"), 5)
+    # 000 L5613: +1 at Range 0, −1 at Range 2 without the Reach or Long Range keyword.
+    assert [range_modifier((), r) for r in (0, 1, 2)] == [1, 0, -1]
+    assert range_modifier(("reach",), 2) == 0 and range_modifier(("ranged",), 2) == 0
+
+
+def test_thug_movement_and_attackers() -> None:
+    assert movement((), attacking=True) == 1 and movement((), attacking=False) == 2  # 000 L6672
+    assert movement(("mobile",), attacking=True) == 2  # ruling B11
+    assert attackers(targets=3, members=2) == 2 and attackers(targets=1, members=6) == 1  # 000 L6676
+
+
+def test_thug_attacks_in_graces_fight() -> None:
+    # 000 L6950: the gang (+0) at Range 1 rolls 4 against Grace's Evasion 2 + 1 FS = 3: a hit for 1d4.
+    assert attack_total(4, 0, (), 1) >= 2 + 1
+    assert damage_die("1d4", 0, 0) == "1d4"
+    # 000 L7014: the leader (+2) rolls 1 against Defense 2 + Evasion's half 1 + 1 FS = 4: 3, a miss.
+    assert attack_total(1, 2, (), 1) < 2 + 2 // 2 + 1
+    # 000 L6777: Adrenaline Surge, one die size more; a defender's Stamina 1 takes one back (000 L530).
+    assert damage_die("1d4", 1, 0) == "1d6" and damage_die("1d4", 1, -1) == "1d4"
+    assert damage_die("1d2", 0, -2) == "1"  # never below a flat 1
+    assert attack_total(3, 1, (), 2, bonus=2) == 3 + 1 - 1 + 2  # Lucky Strike's +2 (000 L6774)

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.references import Ref, ref_of
 from ..catalog import catalog
 from ..character_catalog import character_catalog
-from .schema import ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists
+from .schema import ThugAttack, ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "thugs"
 
@@ -58,6 +58,7 @@ class ThugCatalogue:
     blockable_throw_costs: dict[str, float]
     events: ThugEventData
     events_by_roll: dict[int, ThugEvent]
+    attack: ThugAttack
     digest: str
 
 
@@ -153,13 +154,16 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
     problems.extend(
         f"blockable throw cost for unknown {k!r}" for k in lists.elements.blockable_throw_costs if k not in traits
     )
+    attack = lists.attack
+    named = [*attack.reach_by_trait, *attack.no_penalty_at_range_two, *attack.full_move_with_attack]
+    problems.extend(f"attack: unknown trait {t!r}" for t in named if t not in traits)
     by_roll = {event.roll: event for event in events.events}
     if len(by_roll) != len(events.events) or any(roll % 2 == 0 for roll in by_roll):
         problems.append("Thug events: each needs its own odd roll")
     if problems:
         raise ThugTraitError("invalid Thug data:\n" + "\n".join(problems))
     return ThugCatalogue(
-        points, traits, dict(lists.elements.blockable_throw_costs), events, by_roll, digest.hexdigest()[:16]
+        points, traits, dict(lists.elements.blockable_throw_costs), events, by_roll, attack, digest.hexdigest()[:16]
     )
 
 

@@ -126,12 +126,22 @@ class UniqueQuality(Sourced):
     summary: str
 
 
+class ThugAttack(Sourced):
+    reach: int = Field(ge=0)
+    reach_by_trait: dict[TraitId, int | None]
+    no_penalty_at_range_two: tuple[TraitId, ...]
+    move_with_attack: int = Field(ge=0)
+    move_without_attack: int = Field(ge=0)
+    full_move_with_attack: tuple[TraitId, ...]
+
+
 class ThugTraitLists(Frozen):
     """``20-thug-traits.yaml``."""
 
     standard: StandardLists
     elements: ElementList
     unique: tuple[UniqueQuality, ...]
+    attack: ThugAttack
 
 
 class EventChart(Sourced):
