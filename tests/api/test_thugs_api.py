@@ -71,3 +71,20 @@ def test_end_of_combat_over_rest(client: TestClient[Litestar]) -> None:
     assert (answer["lowest_points"], answer["glory_divisor"], answer["fighters"][0]["glory"]) == (17, 5, 3)
     bad = client.post("/v1/fight2e/thugs/end-of-combat", json={**body, "fighters": [{"id": "x", "raw_glory": 0.3}]})
     assert bad.status_code == 400
+
+
+END = """query($e: Fight2eThugCombatEndRequestInput!) { fight2e { endThugCombat(input: $e) { __typename
+  ... on Fight2eThugCombatEnd { gloryDivisor lowestPoints fighters { id glory } } } } }"""
+
+
+def test_end_of_combat_over_graphql(client: TestClient[Litestar]) -> None:
+    body = {"groups": [{"thug": tough()}], "fighters": [{"id": "grace", "raw_glory": 13}]}
+    variables = {"e": encode(graphql_type("Fight2eThugCombatEndRequestInput"), body)}
+    out = client.post("/graphql", json={"query": END, "variables": variables}).json()
+    answer = out["data"]["fight2e"]["endThugCombat"]
+    # 17 points: divide by 5 (000 L6553); 13 / 5 rounds up to 3 (000 L7064).
+    assert (answer["gloryDivisor"], answer["lowestPoints"], answer["fighters"]) == (
+        5,
+        17,
+        [{"id": "grace", "glory": 3}],
+    )
