@@ -161,3 +161,27 @@ def test_heavy_adds_its_die_to_every_attack_for_free() -> None:
     answer = play([KAI, ren], DUEL_ROLLS | {"R1.ren.heavy.ren.1": 4, "R1.kai.heavy.kai.1": 1}, DUEL)
     assert [e.amount for e in answer.events if e.kind.value == "damage"] == [8, 5]
     assert "ROLL_KEY_UNKNOWN" in [w.code for w in answer.warnings]  # Kai has no hammer: that die is never rolled
+
+
+def test_a_defensive_technique_bolsters_the_defence_set() -> None:
+    # 004 L56: Defensive or Versatile. Guard's +3 (the sheet's figure) makes Ren's 28 a 31 against 36: 5 damage.
+    ren = {
+        **REN,
+        "techniques": [
+            {"id": "guard", "keywords": ["defensive"], "bonus": 3},
+            {"id": "fang", "keywords": ["offensive"]},
+        ],
+    }
+    defence = {"choice": "defend", "dice": [die("ren", 2), die("ren", 3)]}
+    answer = duel({"R1.ren.defense.kai.1": {**defence, "techniques": ["guard"]}}, ren=ren)
+    assert not answer.violations and [e.amount for e in answer.events if e.kind.value == "damage"][:1] == [5]
+    wrong = duel({"R1.ren.defense.kai.1": {**defence, "techniques": ["fang"]}}, ren=ren)
+    assert codes(wrong) == ["TECHNIQUE_NOT_APPLICABLE"]
+
+
+def test_moving_is_logged_and_the_missing_battlefields_reported() -> None:
+    # 004 L43: a rank-0 move to the next Battlefield; the service keeps no map, and says so.
+    answer = duel(
+        {"R1.kai.action.2": {"choice": "rank_zero", "rank_zero": "move"}, "R1.kai.action.3": {"choice": "end"}}
+    )
+    assert not answer.violations and [u.id for u in answer.unsupported] == ["battlefields"]
