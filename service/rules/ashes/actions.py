@@ -85,12 +85,25 @@ def _rank_zero_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     return None
 
 
+def _slay_problem(r: Round, f: Fighter, value: Decision) -> Problem:
+    target = r.fighters.get(value.target or "")
+    if target is None or not target.vanquished or target.killed:
+        return "TARGET_INVALID", "Only a Vanquished fighter who is still alive can be slain."
+    if f.rank_zero_used:
+        return "ACTION_SLOT_EXCEEDED", "Slaying the helpless takes the turn's rank-0 action."
+    if not (r.death_token or f.sheet.player):
+        return "KILL_NOT_ALLOWED", "Without the Death Token only a player may declare a kill."  # 004 L127
+    return None
+
+
 def action_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     """Why an action cannot be taken now, or None."""
     if value.choice is Act.end:
         return None
     if value.choice is Act.rank_zero:
         return _rank_zero_problem(r, f, value)
+    if value.choice is Act.kill:
+        return _slay_problem(r, f, value)
     if value.choice not in SET_ACTIONS:
         return "DECISION_INVALID", "An action is attack, grab, awaken, skill, escape, rank_zero or end."
     s = read_set(value.dice, f.free())
@@ -125,6 +138,9 @@ def action_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
         for action in r.pack.rank_zero:
             if not (action.moves and held):
                 offers.append(choice(action.name, choice=Act.rank_zero, rank_zero=action.id))
+        if r.death_token or f.sheet.player:
+            helpless = [o for o in r.fighters.values() if o.vanquished and not o.killed]
+            offers += [choice(f"Slay {o.id}, Vanquished and helpless", choice=Act.kill, target=o.id) for o in helpless]
     foes = [o for o in r.fighters.values() if o is not f and not o.out]
     sets = {s.keys: s for s in [*groups(f.free()), *singles(f.free())]}
     for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
@@ -147,6 +163,9 @@ def _spend_slot(r: Round, f: Fighter, s: DiceSet, act: Act) -> None:
 
 def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
     """Carries out a legal action (``action_problem`` said so)."""
+    if value.choice is Act.kill:
+        _slay(r, f, r.fighters[value.target or ""])
+        return
     if value.choice is Act.rank_zero:
         f.rank_zero_used = True
         action = r.pack.rank_zero_by_id[value.rank_zero or ""]
@@ -201,6 +220,17 @@ def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
         "004 L50–L52",
     )
     strike(r, Blow(attacker=f, target=target, n=n, total=total, grab=grab))
+
+
+def _slay(r: Round, f: Fighter, target: Fighter) -> None:
+    """004 L127: a fighter Vanquished earlier, still helpless, slain later (ruling: it takes the rank-0 action)."""
+    f.rank_zero_used = True
+    if not r.death_token:
+        r.death_token = True  # a player's kill declaration brings the Death Token (004 L127)
+        r.event(RoundEventKind.death_token, f.id)
+    target.killed = True
+    r.say("Death", f.id, f"Slays {target.id}.", "004 L127–L130")
+    r.event(RoundEventKind.killed, target.id, other=f.id)
 
 
 def _escape(r: Round, f: Fighter, s: DiceSet) -> None:

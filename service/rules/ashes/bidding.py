@@ -47,6 +47,12 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
                 pool = max(0, pool - cut)
             elif got.choice is Act.chakra:
                 chakra_cut += cut  # digest D15: less Prana spendable this round, the store untouched
+            elif got.choice is Act.focus:
+                r.unsupported_once(
+                    "focus_slots",
+                    f"decisions{map_key(key)}",
+                    "Focus Slots are used by rules of the missing rulebook: the penalty is logged only.",
+                )
             r.say("Imbalance", f.id, f"{imbalance.id}: {got.choice.value} penalty.", "004 L24")
             if got.choice is not Act.dramatic:
                 r.event(RoundEventKind.penalty, f.id, amount=cut)

@@ -43,7 +43,7 @@ class Act(StrEnum):
     refuse = "refuse"  # buy-down: do not pay; Vanquished
     raise_imbalance = "raise"  # injury: one more rank on `imbalance`
     new = "new"  # injury: a new Physical Imbalance
-    kill = "kill"
+    kill = "kill"  # after a Vanquish, or as an action against a fighter Vanquished before (`target`)
     spare = "spare"
     keep = "keep"  # hold: keep it / initiative: keep it
     break_hold = "break"

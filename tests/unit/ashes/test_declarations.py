@@ -124,7 +124,7 @@ def test_a_buy_down_spends_what_the_defender_has_and_pays_it_all() -> None:
 
 
 def test_wrong_words_and_bad_dice_are_findings() -> None:
-    assert codes(duel({"R1.kai.action.1": {"choice": "kill"}})) == ["DECISION_INVALID"]
+    assert codes(duel({"R1.kai.action.1": {"choice": "spare"}})) == ["DECISION_INVALID"]
     assert codes(duel({"R1.kai.bid.1": {"choice": "defend"}})) == ["DECISION_INVALID"]
     kai = {**KAI, "imbalances": [{"id": "x"}]}
     assert codes(duel({"R1.kai.imbalance.x": {"choice": "bid"}}, kai=kai)) == ["IMBALANCE_CHOICE_MISSING"]

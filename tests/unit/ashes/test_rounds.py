@@ -405,3 +405,31 @@ def test_the_published_examples_are_these_rounds() -> None:
     assert validate_declarations(RoundRequest.model_validate(checks["sword-duel"])).valid
     bad = validate_declarations(RoundRequest.model_validate(checks["second-sword-use-without-prana"]))
     assert [v.code for v in bad.violations] == ["PRANA_INSUFFICIENT"] and not bad.valid
+
+
+def test_a_player_may_slay_a_fighter_vanquished_before() -> None:
+    # 004 L127: a player may slay an adversary Vanquished earlier and still helpless; the Death Token comes with it.
+    # Ruling: it takes the turn's rank-0 action. Vex bids alone and slays the unconscious Tor.
+    tor = {**TOR, "vanquished": True}
+    answer = play(
+        [tor, VEX],
+        effort("vex", 3, 1),
+        {
+            "R1.vex.bid.1": {"choice": "stand"},
+            "R1.vex.action.1": {"choice": "kill", "target": "tor"},
+            "R1.vex.action.2": {"choice": "end"},
+        },
+    )
+    assert not answer.violations, answer.violations
+    assert by_id(answer)["tor"].killed and answer.death_token
+    # The GM's Tor may not do the same to a Vanquished Vex without the token.
+    vex = {**VEX, "vanquished": True}
+    answer = play(
+        [TOR, vex],
+        effort("tor", 9, 9, 5),
+        {
+            "R1.tor.bid.1": {"choice": "stand"},
+            "R1.tor.action.1": {"choice": "kill", "target": "vex"},
+        },
+    )
+    assert codes(answer) == ["KILL_NOT_ALLOWED"]
