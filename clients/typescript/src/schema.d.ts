@@ -396,6 +396,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fightrpg/actions/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price actions: token bundle, Power Points, affordability and yield */
+        post: operations["fightrpgPriceActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fixed menu of token bundles, with their sources */
+        get: operations["fightrpgCatalogMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/menu/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bundle of the menu by id */
+        get: operations["fightrpgCatalogMenuOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["fightrpgCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["fightrpgCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/fighters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate a Fighter and a round's allocation of the Flexible Pool */
+        post: operations["fightrpgValidateFighter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/rounds/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a round: pool, order, action passes with responses, status phase */
+        post: operations["fightrpgResolveRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets": {
         parameters: {
             query?: never;
@@ -2509,6 +2628,11 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
         };
         /**
+         * FightrpgPackName
+         * @enum {string}
+         */
+        FightrpgPackName: "default" | "one-token-attacks";
+        /**
          * Finding
          * @description A rule the request breaks, something the Director must allow, or a note.
          */
@@ -3606,6 +3730,763 @@ export interface components {
          * @enum {string}
          */
         RollSource: "seed" | "given";
+        /** RpgAction */
+        RpgAction: {
+            /**
+             * Damage
+             * @description `attack`: Damage tokens spent. Default: `null`.
+             */
+            damage?: number | null;
+            kind: components["schemas"]["RpgActionKind"];
+            /**
+             * Knockdown
+             * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab. Default: `null`.
+             */
+            knockdown?: number | null;
+            /**
+             * Target
+             * @description In a round: the fighter it is aimed at. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Technique
+             * @description `technique`: its id in the data pack. Default: `null`.
+             */
+            technique?: string | null;
+        };
+        /**
+         * RpgActionKind
+         * @enum {string}
+         */
+        RpgActionKind: "attack" | "grab" | "strip_block" | "move" | "complex_action" | "technique" | "pass" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgActionPolicy
+         * @enum {string}
+         */
+        RpgActionPolicy: "ask" | "aggressive";
+        /** RpgActionQuote */
+        RpgActionQuote: {
+            action: components["schemas"]["RpgAction"];
+            /**
+             * Affordable
+             * @description Whether the tokens and Power Points held pay for it.
+             */
+            affordable: boolean;
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["RpgEffect"];
+            /** Findings */
+            findings: components["schemas"]["Finding"][];
+            /** Legal */
+            legal: boolean;
+            /**
+             * Power Points
+             * @description Power Points it spends.
+             */
+            power_points: number;
+            /**
+             * Power Points Yield
+             * @description Power Points the spender gains when it lands (or is blocked).
+             */
+            power_points_yield: number;
+            /**
+             * Rows
+             * @description The menu rows the bundle is made of.
+             */
+            rows: string[];
+            /** @description The token bundle it spends. */
+            tokens: components["schemas"]["RpgTokenCounts"];
+            /** @description On the fighter's own turn, or as a response; none for `pass`. */
+            use: components["schemas"]["RpgUse"] | null;
+        };
+        /**
+         * RpgAllocationPolicy
+         * @enum {string}
+         */
+        RpgAllocationPolicy: "ask" | "balanced" | "offense" | "defense";
+        /** RpgAttackSize */
+        RpgAttackSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RpgAttribute
+         * @description A fighter attribute (the text also calls them skills, 002 L104) and the token type whose allocation it
+         *     caps (002 L86).
+         */
+        RpgAttribute: {
+            /** @description The token type it caps; none: an attribute that caps nothing. Default: `null`. */
+            caps?: components["schemas"]["RpgTokenType"] | null;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /** RpgChoice */
+        RpgChoice: {
+            /** Label */
+            label: string;
+            value: components["schemas"]["RpgDecision-Output"];
+        };
+        /**
+         * RpgDecision
+         * @description One decision; which field matters depends on the key's point (`allocation`, `action`, `response`,
+         *     `injury`, `push`).
+         */
+        "RpgDecision-Input": {
+            /** @description Default: `null`. */
+            action?: components["schemas"]["RpgAction"] | null;
+            /** @description Default: `null`. */
+            allocation?: components["schemas"]["RpgTokenCounts"] | null;
+            /**
+             * Chain
+             * @description Map combat: what the pushed fighter hit, in order (fighter ids or objects). Default: `null`.
+             */
+            chain?: string[] | null;
+            /**
+             * Injury
+             * @description An attribute to injure, or `decline`. Default: `null`.
+             */
+            injury?: string | null;
+            /** @description Default: `null`. */
+            response?: components["schemas"]["RpgResponseKind"] | null;
+        };
+        "RpgDecision-Output": {
+            [key: string]: unknown;
+        };
+        /**
+         * RpgDecisionKind
+         * @enum {string}
+         */
+        RpgDecisionKind: "allocation" | "action" | "response" | "injury" | "push";
+        /** RpgDieRequest */
+        RpgDieRequest: {
+            /** Die */
+            die: string;
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RpgDieSides */
+        RpgDieSides: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** RpgEffect */
+        RpgEffect: {
+            /**
+             * Blocks Removed
+             * @description Block tokens taken from the target.
+             * @default 0
+             */
+            blocks_removed: number;
+            /**
+             * Cancels
+             * @description Damage or Knockdown tokens one use cancels.
+             * @default 0
+             */
+            cancels: number;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Order Down
+             * @description Places the target drops in the order.
+             * @default 0
+             */
+            order_down: number;
+            /**
+             * Power Points
+             * @description Power Points the user gains at once.
+             * @default 0
+             */
+            power_points: number;
+            /**
+             * Push Feet
+             * @description Map combat: feet the target is pushed.
+             * @default 0
+             */
+            push_feet: number;
+            /**
+             * Self Feet
+             * @description Map combat: feet the user moves.
+             * @default 0
+             */
+            self_feet: number;
+        };
+        /** RpgEvent */
+        RpgEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["RpgEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /** Step */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RpgEventKind
+         * @enum {string}
+         */
+        RpgEventKind: "pool" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
+        /** RpgFighter */
+        RpgFighter: {
+            /**
+             * Attributes
+             * @description Each attribute of the data pack, by id.
+             * @example {
+             *       "damage": 3,
+             *       "spirit": 4
+             *     }
+             */
+            attributes: {
+                [key: string]: number;
+            };
+            /**
+             * Damage
+             * @description Damage taken (defeated at 10, 002 L9). Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            id: string;
+            /** Injuries */
+            injuries?: {
+                [key: string]: number;
+            };
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /**
+             * Player
+             * @description A player-fighter (may always take injuries, 002 L104). Default: `false`.
+             */
+            player?: boolean;
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /**
+             * Side
+             * @description Fighters of one side do not fight each other; none: own side. Default: `null`.
+             */
+            side?: string | null;
+            /** Statuses */
+            statuses?: components["schemas"]["RpgStatus"][];
+            /**
+             * Strength
+             * @description The GM's strength tier (used for injuries, 002 L104). Default: `0`.
+             */
+            strength?: number;
+        };
+        /** RpgFighterDerived */
+        RpgFighterDerived: {
+            /** Caps */
+            caps: components["schemas"]["RpgTokenCap"][];
+            /** Defeated */
+            defeated: boolean;
+            /**
+             * Injury Room
+             * @description Injuries each attribute may still take.
+             */
+            injury_room: {
+                [key: string]: number;
+            };
+            /**
+             * May Take Injuries
+             * @description None: not known without `player_strength`.
+             */
+            may_take_injuries: boolean | null;
+            /**
+             * Pool Total
+             * @default null
+             */
+            pool_total: number | null;
+            /**
+             * Unallocated
+             * @default null
+             */
+            unallocated: number | null;
+        };
+        /** RpgFighterRequest */
+        RpgFighterRequest: {
+            /** @description This round's allocation of the pool. Default: `null`. */
+            allocation?: components["schemas"]["RpgTokenCounts"] | null;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            fighter: components["schemas"]["RpgFighter"];
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter in the fight (for a non-player's injuries). Default: `null`.
+             */
+            player_strength?: number | null;
+            /**
+             * Pool
+             * @description This round's Flexible Pool dice, to check an allocation against. Default: `null`.
+             */
+            pool?: number[] | null;
+        };
+        /** RpgFighterValidation */
+        RpgFighterValidation: {
+            derived: components["schemas"]["RpgFighterDerived"];
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RpgInjuryPolicy
+         * @enum {string}
+         */
+        RpgInjuryPolicy: "ask" | "take" | "decline";
+        /** RpgLogStep */
+        RpgLogStep: {
+            /** Actor */
+            actor: string | null;
+            phase: components["schemas"]["RpgPhase"];
+            /**
+             * Ref
+             * @description Lines of the text the step applies, e.g. `002 L72`.
+             * @default null
+             */
+            ref: string | null;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
+        /** RpgMenu */
+        RpgMenu: {
+            /** Rows */
+            rows: components["schemas"]["RpgMenuRow"][];
+        };
+        /** RpgMenuRow */
+        RpgMenuRow: {
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["RpgEffect"];
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Map Only
+             * @default false
+             */
+            map_only: boolean;
+            /** Name */
+            name: string;
+            /** @default null */
+            response: components["schemas"]["RpgResponseKind"] | null;
+            source: components["schemas"]["Source"];
+            /**
+             * Target
+             * @description Aimed at another fighter.
+             */
+            target: boolean;
+            tokens: components["schemas"]["RpgTokenCounts"];
+            use: components["schemas"]["RpgUse"];
+            /**
+             * Yield Power Points
+             * @description Power Points the spender gains when it lands (or is blocked).
+             */
+            yield_power_points: number;
+            /** @default null */
+            yield_source: components["schemas"]["Source"] | null;
+        };
+        /** RpgPack */
+        RpgPack: {
+            /** Attributes */
+            attributes: components["schemas"]["RpgAttribute"][];
+            die_sides: components["schemas"]["RpgDieSides"];
+            max_attack_tokens: components["schemas"]["RpgAttackSize"];
+            /** Name */
+            name: string;
+            /** Techniques */
+            techniques?: components["schemas"]["RpgTechnique"][];
+        };
+        /** RpgPendingDecision */
+        RpgPendingDecision: {
+            /** Choices */
+            choices: components["schemas"]["RpgChoice"][];
+            /** @default null */
+            default: components["schemas"]["RpgDecision-Output"] | null;
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            /** Key */
+            key: string;
+            kind: components["schemas"]["RpgDecisionKind"];
+            /** Text */
+            text: string;
+        };
+        /**
+         * RpgPhase
+         * @enum {string}
+         */
+        RpgPhase: "pool" | "order" | "action" | "status" | "end";
+        /**
+         * RpgPolicy
+         * @description Named policies that answer a fighter's decisions; `ask` leaves them to step mode.
+         */
+        RpgPolicy: {
+            /** @description Default: `"ask"`. */
+            actions?: components["schemas"]["RpgActionPolicy"];
+            /** @description Default: `"ask"`. */
+            allocation?: components["schemas"]["RpgAllocationPolicy"];
+            /** @description Default: `"ask"`. */
+            injuries?: components["schemas"]["RpgInjuryPolicy"];
+            /** @description Default: `"ask"`. */
+            responses?: components["schemas"]["RpgResponsePolicy"];
+        };
+        /** RpgPoolState */
+        RpgPoolState: {
+            allocation: components["schemas"]["RpgTokenCounts"] | null;
+            /** Dice */
+            dice: number[];
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            tokens_left: components["schemas"]["RpgTokenCounts"];
+            /** Total */
+            total: number;
+        };
+        /** RpgPriceAnswer */
+        RpgPriceAnswer: {
+            /** Legal */
+            legal: boolean;
+            /** Quotes */
+            quotes: components["schemas"]["RpgActionQuote"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+        };
+        /** RpgPriceRequest */
+        RpgPriceRequest: {
+            /** Actions */
+            actions: components["schemas"]["RpgAction"][];
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            /**
+             * Map
+             * @description Map combat (002 L33, L58). Default: `false`.
+             */
+            map?: boolean;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /** @description The tokens the fighter holds now. */
+            tokens?: components["schemas"]["RpgTokenCounts"];
+        };
+        /**
+         * RpgResponseKind
+         * @enum {string}
+         */
+        RpgResponseKind: "none" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgResponsePolicy
+         * @enum {string}
+         */
+        RpgResponsePolicy: "ask" | "guard" | "none";
+        /** RpgRollRecord */
+        RpgRollRecord: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Result */
+            result: number;
+            source: components["schemas"]["RollSource"];
+        };
+        /** RpgRoundRequest */
+        RpgRoundRequest: {
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            /** Decisions */
+            decisions?: {
+                [key: string]: components["schemas"]["RpgDecision-Input"];
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RpgFighter"][];
+            /**
+             * Map
+             * @description Map combat: pushes, 5-foot moves and chain knockdowns (002 L33, L112). Default: `false`.
+             */
+            map?: boolean;
+            /**
+             * Max Passes
+             * @description Default: `32`.
+             */
+            max_passes?: number;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter; default: from the fighters of the round. Default: `null`.
+             */
+            player_strength?: number | null;
+            /** Policies */
+            policies?: {
+                [key: string]: components["schemas"]["RpgPolicy"];
+            };
+            /** Rolls */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RpgRoundResult */
+        RpgRoundResult: {
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RpgPendingDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RpgDieRequest"][];
+            /** Events */
+            events: components["schemas"]["RpgEvent"][];
+            /**
+             * Fighters
+             * @description Every fighter after the round (so far, when not complete).
+             */
+            fighters: components["schemas"]["RpgFighter"][];
+            /** Log */
+            log: components["schemas"]["RpgLogStep"][];
+            /**
+             * Order
+             * @description The order of the Action Phase as it stands (knockdowns applied).
+             */
+            order: string[];
+            /** Passes */
+            passes: number;
+            /** Pools */
+            pools: components["schemas"]["RpgPoolState"][];
+            /** Rolls */
+            rolls: components["schemas"]["RpgRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["RpgRoundStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RpgRoundStatus
+         * @enum {string}
+         */
+        RpgRoundStatus: "complete" | "decision_required" | "invalid";
+        /**
+         * RpgStatus
+         * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
+         */
+        RpgStatus: {
+            /**
+             * Damage
+             * @description Damage it deals in each Status Phase. Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Duration
+             * @description Status Phases left, counting this round's.
+             */
+            duration: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Power Points
+             * @description Power Points it adds or takes. Default: `0`.
+             */
+            power_points?: number;
+        };
+        /**
+         * RpgTechnique
+         * @description A technique bought with tokens and Power Points (002 L10, L76): the text describes none, so each is data.
+         */
+        RpgTechnique: {
+            /**
+             * Blockable
+             * @description Default: `true`.
+             */
+            blockable?: boolean;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Order Down
+             * @description Default: `0`.
+             */
+            order_down?: number;
+            /**
+             * Power Points
+             * @description Power Points spent to use it. Default: `0`.
+             */
+            power_points?: number;
+            source: components["schemas"]["Source"];
+            tokens: components["schemas"]["RpgTokenCounts"];
+            /**
+             * Yield Power Points
+             * @description Power Points its user gains when it lands or is blocked. Default: `0`.
+             */
+            yield_power_points?: number;
+        };
+        /** RpgTokenCap */
+        RpgTokenCap: {
+            /**
+             * Attribute
+             * @description The attribute that caps it; none: only the pool does.
+             */
+            attribute: string | null;
+            /**
+             * Cap
+             * @description Most of the pool it may take.
+             */
+            cap: number | null;
+            /**
+             * Reserved
+             * @description Least of the pool it must take: the injuries on its attribute.
+             */
+            reserved: number;
+            token: components["schemas"]["RpgTokenType"];
+            /**
+             * Tokens
+             * @description With an allocation: the tokens it gives.
+             * @default null
+             */
+            tokens: number | null;
+        };
+        /**
+         * RpgTokenCounts
+         * @description How many tokens of each type (an allocation of the Flexible Pool, a bundle, or what a fighter holds).
+         */
+        RpgTokenCounts: {
+            /**
+             * Block
+             * @description Default: `0`.
+             */
+            block?: number;
+            /**
+             * Complex Action
+             * @description Complex Action tokens. Default: `0`.
+             */
+            complex_action?: number;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Grapple
+             * @description Default: `0`.
+             */
+            grapple?: number;
+            /**
+             * Knockdown
+             * @description Default: `0`.
+             */
+            knockdown?: number;
+            /**
+             * Move
+             * @description Default: `0`.
+             */
+            move?: number;
+        };
+        /**
+         * RpgTokenType
+         * @enum {string}
+         */
+        RpgTokenType: "damage" | "knockdown" | "grapple" | "move" | "block" | "complex_action";
+        /**
+         * RpgUse
+         * @enum {string}
+         */
+        RpgUse: "turn" | "response";
         /** RulesetInfo */
         RulesetInfo: {
             /** Catalogue */
@@ -3955,6 +4836,22 @@ export interface components {
             pl: number;
             /** @description Default: `null`. */
             speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
+        };
+        /**
+         * Source
+         * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
+         */
+        Source: {
+            /**
+             * Ref
+             * @description Default: `null`.
+             */
+            ref?: string | null;
+            /**
+             * Ruling
+             * @description Why the value is what it is, where the text does not give it. Default: `null`.
+             */
+            ruling?: string | null;
         };
         /**
          * SpeedAllocation
@@ -5533,6 +6430,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgPriceActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPriceAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogMenu: {
+        parameters: {
+            query?: {
+                /** @description Bundles spent on one's own turn, or as a response. */
+                use?: components["schemas"]["RpgUse"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgMenu"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogMenuOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgMenuRow"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgValidateFighter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgFighterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgFighterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgResolveRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgRoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgRoundResult"];
                 };
             };
             /** @description Bad request */
