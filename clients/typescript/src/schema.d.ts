@@ -4215,6 +4215,11 @@ export interface components {
             ruleset_version: string;
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description Problems of the request's own data pack.
+             */
+            violations: components["schemas"]["Finding"][];
         };
         /** RpgPriceRequest */
         RpgPriceRequest: {
@@ -4852,6 +4857,10 @@ export interface components {
              * @description Why the value is what it is, where the text does not give it. Default: `null`.
              */
             ruling?: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
         };
         /**
          * SpeedAllocation

@@ -64,5 +64,6 @@ class RpgPriceAnswer(Model):
     ruleset: str
     ruleset_version: str
     legal: bool
+    violations: list[Finding] = Field(max_length=200, description="Problems of the request's own data pack.")
     quotes: list[RpgActionQuote] = Field(max_length=MAX_ACTIONS)
     unsupported: list[Unsupported] = Field(max_length=20)

@@ -9,6 +9,13 @@ from ..core.references import ref_of
 CODES: dict[str, Code] = {
     c.code: c
     for c in (
+        # The data pack
+        Code(
+            "PACK_INVALID",
+            "error",
+            "A request's own data pack names an id twice or a technique spending nothing.",
+            None,
+        ),
         # The sheet
         Code("ATTRIBUTE_UNKNOWN", "error", "The sheet names an attribute the data pack does not have.", "002 L86"),
         Code("ATTRIBUTE_MISSING", "error", "The sheet leaves out an attribute of the data pack.", "002 L86"),

@@ -21,7 +21,7 @@ from .tokens import TOKEN_TYPES
 def validate_fighter(request: RpgFighterRequest) -> RpgFighterValidation:
     pack = request.data_pack()
     f = request.fighter
-    found: list[Finding] = sheet_findings(f, pack, "fighter", request.player_strength)
+    found: list[Finding] = request.pack_findings() + sheet_findings(f, pack, "fighter", request.player_strength)
     pool_total = None
     if request.pool is not None:
         found += dice_findings(request.pool, pack.die_sides.value, "pool")

@@ -13,7 +13,7 @@ from ..core.packs import Source
 from .base import AsInt, EntryId, Model, Name
 from .tokens import RpgTokenCounts, RpgTokenType
 
-Small = Annotated[int, Field(ge=0, le=10), AsInt]
+Small = Annotated[int, Field(ge=0, le=200), AsInt]  # room for the sums of an oversized (refused) attack
 
 
 class RpgUse(StrEnum):

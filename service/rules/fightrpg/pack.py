@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Self
+from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
-from ..core.packs import Source, load_packs, pack_names
+from ..core.findings import Finding
+from ..core.packs import PackError, Source, load_packs, pack_names
 from .base import AsInt, EntryId, Model, Name
+from .codes import finding
 from .tokens import RpgTokenCounts, RpgTokenType
 
 MAX_ATTRIBUTES = 12
@@ -64,21 +66,6 @@ class RpgPack(Model):
     attributes: list[RpgAttribute] = Field(min_length=1, max_length=MAX_ATTRIBUTES)
     techniques: list[RpgTechnique] = Field(default_factory=list, max_length=MAX_TECHNIQUES)
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        ids = [a.id for a in self.attributes]
-        if len(set(ids)) != len(ids) or DECLINE in ids:
-            raise ValueError(f"attribute ids must be distinct and none may be {DECLINE!r}")
-        capped = [a.caps for a in self.attributes if a.caps is not None]
-        if len(set(capped)) != len(capped):
-            raise ValueError("a token type is capped by one attribute at most")
-        names = [t.id for t in self.techniques]
-        if len(set(names)) != len(names):
-            raise ValueError("technique ids must be distinct")
-        if any(t.tokens.total() == 0 for t in self.techniques):
-            raise ValueError("a technique spends at least one token")
-        return self
-
     def cap_of(self, token: RpgTokenType) -> RpgAttribute | None:
         return next((a for a in self.attributes if a.caps is token), None)
 
@@ -86,7 +73,34 @@ class RpgPack(Model):
         return next((t for t in self.techniques if t.id == ident), None)
 
 
+def pack_problems(pack: RpgPack, at: str = "custom_pack") -> list[Finding]:
+    """What no schema states: ids used once, a token type capped once, techniques that spend something."""
+    out = []
+    seen: set[str] = set()
+    for i, a in enumerate(pack.attributes):
+        if a.id in seen or a.id == DECLINE:
+            out.append(finding("PACK_INVALID", f"{at}.attributes[{i}].id", f"{a.id!r} is taken."))
+        seen.add(a.id)
+    capped: set[RpgTokenType] = set()
+    for i, a in enumerate(pack.attributes):
+        if a.caps is not None and a.caps in capped:
+            out.append(finding("PACK_INVALID", f"{at}.attributes[{i}].caps", f"{a.caps.value} is capped twice."))
+        if a.caps is not None:
+            capped.add(a.caps)
+    names: set[str] = set()
+    for i, t in enumerate(pack.techniques):
+        if t.id in names:
+            out.append(finding("PACK_INVALID", f"{at}.techniques[{i}].id", f"{t.id!r} is taken."))
+        names.add(t.id)
+        if t.tokens.total() == 0:
+            out.append(finding("PACK_INVALID", f"{at}.techniques[{i}].tokens", "A technique spends a token at least."))
+    return out
+
+
 PACKS = load_packs(Path(__file__).resolve().parent / "data", RpgPack)
+for _name, _pack in PACKS.items():
+    if pack_problems(_pack):
+        raise PackError(f"{_name}: {pack_problems(_pack)[0].message}")
 if TYPE_CHECKING:
     PackName = StrEnum
 else:

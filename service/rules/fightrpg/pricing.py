@@ -40,10 +40,12 @@ def price_actions(request: RpgPriceRequest) -> RpgPriceAnswer:
                 findings=notes,
             )
         )
+    problems = request.pack_findings()
     return RpgPriceAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        legal=all(q.legal for q in quotes),
+        legal=all(q.legal for q in quotes) and not problems,
+        violations=problems,
         quotes=quotes,
         unsupported=[],
     )

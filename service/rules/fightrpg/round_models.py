@@ -197,8 +197,8 @@ class RpgRoundResult(Model):
     ruleset: str
     ruleset_version: str
     status: RpgRoundStatus
-    violations: list[Finding] = Field(max_length=400)
-    warnings: list[Finding] = Field(max_length=400)
+    violations: list[Finding] = Field(max_length=1000)
+    warnings: list[Finding] = Field(max_length=1000)
     unsupported: list[Unsupported] = Field(max_length=50)
     round: int
     order: list[FighterId] = Field(description="The order of the Action Phase as it stands (knockdowns applied).")
@@ -208,5 +208,5 @@ class RpgRoundResult(Model):
     rolls: list[RpgRollRecord]
     dice_needed: list[RpgDieRequest]
     decisions_needed: list[RpgPendingDecision]
-    log: list[RpgLogStep] = Field(max_length=4000)
-    events: list[RpgEvent] = Field(max_length=4000)
+    log: list[RpgLogStep] = Field(max_length=20_000)
+    events: list[RpgEvent] = Field(max_length=20_000)

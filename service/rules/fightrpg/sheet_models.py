@@ -9,7 +9,7 @@ from pydantic import Field
 from ..core.findings import Finding, Unsupported
 from ..core.packs import DEFAULT_PACK, chosen
 from .base import AsInt, EntryId, FighterId, Model, Name
-from .pack import PACKS, PackName, RpgPack
+from .pack import PACKS, PackName, RpgPack, pack_problems
 from .tokens import RpgTokenCounts, RpgTokenType
 
 MAX_ATTRIBUTE = 30
@@ -52,6 +52,9 @@ class RpgPackRequest(Model):
 
     def data_pack(self) -> RpgPack:
         return chosen(self.pack, self.custom_pack, PACKS)
+
+    def pack_findings(self) -> list[Finding]:
+        return pack_problems(self.custom_pack) if self.custom_pack is not None else []
 
 
 class RpgFighterRequest(RpgPackRequest):

@@ -117,7 +117,7 @@ def test_the_default_pack_says_where_each_value_comes_from() -> None:
     assert (spirit.caps, spirit.source.ref) == ("complex_action", "002 L88")
 
 
-def test_a_custom_pack_is_used_and_bounded() -> None:
+def test_a_custom_pack_is_used_and_checked() -> None:
     from pydantic import ValidationError
 
     from service.rules.fightrpg.pack import PACKS
@@ -126,6 +126,13 @@ def test_a_custom_pack_is_used_and_bounded() -> None:
     custom["attributes"] = [{"id": "spirit", "name": "Spirit", "caps": "complex_action", "source": {"ref": "002 L88"}}]
     out = validate({"fighter": dragon(attributes={"spirit": 4}), "custom_pack": custom})
     assert out.valid and [c.cap for c in out.derived.caps if c.token == "damage"] == [None]  # uncapped by the pack
-    custom["attributes"] *= 2  # the same id twice
-    with pytest.raises(ValidationError):
-        validate({"fighter": dragon(), "custom_pack": custom})
+    twice = {**custom, "attributes": custom["attributes"] * 2}  # one id twice, one token type capped twice
+    out = validate({"fighter": dragon(attributes={"spirit": 4}), "custom_pack": twice})
+    assert [(v.code, v.path) for v in out.violations] == [
+        ("PACK_INVALID", "custom_pack.attributes[1].id"),
+        ("PACK_INVALID", "custom_pack.attributes[1].caps"),
+    ]
+    with pytest.raises(ValidationError):  # a source must name lines or a ruling
+        validate({"fighter": dragon(), "custom_pack": {**custom, "die_sides": {"value": 6, "source": {}}}})
+    with pytest.raises(ValidationError):  # bounded
+        validate({"fighter": dragon(), "custom_pack": {**custom, "attributes": custom["attributes"] * 13}})

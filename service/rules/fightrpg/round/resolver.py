@@ -42,7 +42,7 @@ def _player_strength(request: RpgRoundRequest) -> int | None:
 
 
 def _request_findings(request: RpgRoundRequest, state: RoundState) -> list[Finding]:
-    out: list[Finding] = []
+    out: list[Finding] = request.pack_findings()
     ids = Counter(f.id for f in request.fighters)
     for i, f in enumerate(request.fighters):
         if ids[f.id] > 1:
