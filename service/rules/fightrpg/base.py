@@ -58,12 +58,18 @@ def _member(kind: type[Enum], value: Any) -> Any:
     return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
 
 
+# Validation context for answers the core builds from its own values: enum members already, nothing to convert.
+BUILT: dict[str, bool] = {"built": True}
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     @model_validator(mode="before")
     @classmethod
     def _json_enums(cls, data: Any, info: ValidationInfo) -> Any:
+        if info.context is BUILT:
+            return data
         fields = _enum_fields(cls)
         if not fields or not isinstance(data, dict):
             return data

@@ -4,6 +4,7 @@ techniques), each value with its source. A request names a shipped pack or carri
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -66,8 +67,16 @@ class RpgPack(Model):
     attributes: list[RpgAttribute] = Field(min_length=1, max_length=MAX_ATTRIBUTES)
     techniques: list[RpgTechnique] = Field(default_factory=list, max_length=MAX_TECHNIQUES)
 
+    @cached_property
+    def _caps(self) -> dict[RpgTokenType, RpgAttribute]:
+        out: dict[RpgTokenType, RpgAttribute] = {}
+        for a in self.attributes:
+            if a.caps is not None:
+                out.setdefault(a.caps, a)  # the first, if a request's own pack caps a type twice (PACK_INVALID)
+        return out
+
     def cap_of(self, token: RpgTokenType) -> RpgAttribute | None:
-        return next((a for a in self.attributes if a.caps is token), None)
+        return self._caps.get(token)
 
     def technique(self, ident: str) -> RpgTechnique | None:
         return next((t for t in self.techniques if t.id == ident), None)

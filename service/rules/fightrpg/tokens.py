@@ -38,7 +38,7 @@ class RpgTokenCounts(Model):
     complex_action: Count = Field(0, description="Complex Action tokens.")
 
     def get(self, token: RpgTokenType) -> int:
-        return int(getattr(self, token.value))
+        return int(getattr(self, token))  # a StrEnum member is its field's name
 
     def total(self) -> int:
         return sum(self.get(t) for t in TOKEN_TYPES)
@@ -48,7 +48,7 @@ class RpgTokenCounts(Model):
 
 
 def counts(values: dict[RpgTokenType, int]) -> RpgTokenCounts:
-    return RpgTokenCounts.model_validate({t.value: n for t, n in values.items() if n})
+    return RpgTokenCounts.model_validate({t: n for t, n in values.items() if n})  # a member is its field's name
 
 
 def covers(held: dict[RpgTokenType, int], bundle: dict[RpgTokenType, int]) -> bool:
@@ -56,7 +56,10 @@ def covers(held: dict[RpgTokenType, int], bundle: dict[RpgTokenType, int]) -> bo
     return all(held.get(t, 0) >= n for t, n in bundle.items())
 
 
+WORDS = {t: t.replace("_", " ") for t in RpgTokenType}
+
+
 def short(values: dict[RpgTokenType, int]) -> str:
     """``2 damage + 1 move``: a bundle in a log line."""
-    parts = [f"{n} {t.value.replace('_', ' ')}" for t, n in values.items() if n]
+    parts = [f"{n} {WORDS[t]}" for t, n in values.items() if n]
     return " + ".join(parts) or "no tokens"

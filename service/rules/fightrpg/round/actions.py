@@ -7,15 +7,17 @@ from dataclasses import dataclass
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, blocks_needed
 from ..menu import RESPONSES, ROWS, RpgResponseKind
-from ..round_models import RpgDecision, RpgDecisionKind, RpgEventKind, RpgPhase
+from ..round_models import RpgActionPolicy, RpgDecision, RpgDecisionKind, RpgEventKind, RpgPhase
 from ..tokens import RpgTokenType, short
 from .choices import action_choices, label, push_choices, response_choices, responses, turn_options
 from .damage import gain, hurt, settle
-from .decide import decide, normal, pending
+from .decide import ask, decide, normal
 from .policies import choose_action, choose_response
 from .state import Combatant, RoundState
 
 ACT = RpgPhase.action
+NO_RESPONSE = RpgDecision(response=RpgResponseKind.none)
+NOTHING_HIT = RpgDecision(chain=[])
 
 
 @dataclass
@@ -40,16 +42,23 @@ def take_turn(state: RoundState, c: Combatant, pass_no: int) -> None:
         shown = short(c.allocation.as_dict()) if c.allocation else "nothing"
         state.say(ACT, c.id, f"{c.id} reveals the allocation: {shown}.", "002 L96")
         state.event(RpgEventKind.allocation_revealed, c.id)
-    choices = action_choices(options)
-    ask = pending(state, c.id, RpgDecisionKind.action, ("action", pass_no), f"{c.id}'s turn, pass {pass_no}.", choices)
-    action = decide(state, ask, choose_action(state, c, options, state.policy(c.id).actions)).action
+    point = ask(
+        state,
+        c.id,
+        RpgDecisionKind.action,
+        ("action", pass_no),
+        f"{c.id}'s turn, pass {pass_no}.",
+        lambda: action_choices(options),
+    )
+    action = decide(state, point, choose_action(state, c, options, state.policy(c.id).actions)).action
     assert action is not None  # every choice carries an action
     if action.kind is RpgActionKind.pass_:
         c.passed = True
         state.say(ACT, c.id, f"{c.id} passes for the rest of the round.", "002 L96")
         state.event(RpgEventKind.passed, c.id)
         return
-    bundle = next(o.bundle for o in options if normal(o.action) == normal(action))
+    wanted = normal(action)
+    bundle = next(o.bundle for o in options if o.key == wanted)
     _perform(state, c, action, bundle, pass_no)
 
 
@@ -92,16 +101,16 @@ def _response(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pas
     kinds = responses(target, b)
     if not kinds:
         return RpgResponseKind.none
-    ask = pending(
+    point = ask(
         state,
         target.id,
         RpgDecisionKind.response,
         ("response", pass_no, c.id),
         f"{target.id} may answer {c.id}'s action.",
-        response_choices(kinds),
-        default=RpgDecision(response=RpgResponseKind.none),
+        lambda: response_choices(kinds),
+        default=NO_RESPONSE,
     )
-    answer = decide(state, ask, choose_response(kinds, state.policy(target.id).responses)).response
+    answer = decide(state, point, choose_response(kinds, state.policy(target.id).responses)).response
     answer = answer or RpgResponseKind.none
     if answer is not RpgResponseKind.none and answer is not RpgResponseKind.block:
         _spend(target, RESPONSES[answer].tokens.as_dict())
@@ -164,6 +173,7 @@ def _lower(state: RoundState, target: Combatant) -> None:
         state.say(ACT, target.id, f"{target.id} is already last in the order.", "002 L33")
         return
     order[i], order[after] = order[after], order[i]
+    state.changed()
     state.say(ACT, target.id, f"{target.id} drops one place in the order, behind {order[i]}.", "002 L33")
     state.event(RpgEventKind.order_lowered, target.id, value=after + 1)
 
@@ -173,17 +183,17 @@ def _push(state: RoundState, c: Combatant, target: Combatant, feet: int, pass_no
     damage each, once per incident. Where it lands is the client's geometry: the caller names what was hit."""
     state.say(ACT, c.id, f"{c.id} pushes {target.id} {feet} feet.", "002 L33")
     state.event(RpgEventKind.pushed, target.id, other=c.id, amount=feet)
-    ask = pending(
+    point = ask(
         state,
         c.id,
         RpgDecisionKind.push,
         ("push", pass_no),
         f"What did {target.id} hit when pushed {feet} feet?",
-        push_choices(state, target),
-        default=RpgDecision(chain=[]),
+        lambda: push_choices(state, target),
+        default=NOTHING_HIT,
     )
-    policy_value = RpgDecision(chain=[]) if state.policy(c.id).actions.value != "ask" else None
-    chain = decide(state, ask, policy_value, check=lambda _v: None).chain or []
+    policy_value = NOTHING_HIT if state.policy(c.id).actions is not RpgActionPolicy.ask else None
+    chain = decide(state, point, policy_value, check=lambda _v: None).chain or []
     if not chain:
         return
     struck: list[str] = []

@@ -7,20 +7,39 @@ from dataclasses import dataclass
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
-from ..pack import DECLINE
+from ..pack import DECLINE, PACKS
 from ..round_models import RpgChoice, RpgDecision
 from ..tokens import RpgTokenType, covers
 from .state import Combatant, RoundState
 
 
-@dataclass(frozen=True)
+@dataclass
 class Option:
-    action: RpgAction
+    shape: RpgAction  # the action without its target
+    target: str | None
     bundle: Bundle
 
+    @property
+    def action(self) -> RpgAction:
+        return self.shape if self.target is None else self.shape.model_copy(update={"target": self.target})
 
-def _shapes(state: RoundState) -> list[RpgAction]:
-    """Every action shape of the menu and pack, without a target."""
+    @property
+    def key(self) -> tuple[object, ...]:
+        s = self.shape
+        return (s.kind, s.damage or 0, s.knockdown or 0, s.technique, self.target)
+
+
+_SHIPPED: dict[tuple[int, bool], list[tuple[RpgAction, Bundle]]] = {}  # by shipped pack and map combat
+
+
+def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
+    """Every legal action shape of the menu and pack, without a target, with its bundle: once per process for a
+    shipped pack, once per round for a request's own."""
+    shipped = any(state.pack is p for p in PACKS.values())
+    key = (id(state.pack), state.request.map)
+    cached = _SHIPPED.get(key) if shipped else state.cache.get("shapes")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
     most = state.pack.max_attack_tokens.value
     shapes = [
         RpgAction(kind=RpgActionKind.attack, damage=d, knockdown=k)
@@ -31,23 +50,29 @@ def _shapes(state: RoundState) -> list[RpgAction]:
     shapes += [RpgAction(kind=RpgActionKind.grab, knockdown=1), RpgAction(kind=RpgActionKind.grab)]
     shapes += [RpgAction(kind=RpgActionKind.technique, technique=t.id) for t in state.pack.techniques]
     shapes += [RpgAction(kind=k) for k in (RpgActionKind.strip_block, RpgActionKind.complex_action, RpgActionKind.move)]
-    return shapes
+    bundles = [(shape, bundle_of(shape, state.pack, map_combat=state.request.map)) for shape in shapes]
+    out = [(shape, b) for shape, b in bundles if b.legal]
+    if shipped:
+        _SHIPPED[key] = out
+    else:
+        state.cache["shapes"] = out
+    return out
 
 
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:
     """What ``c`` can do on its turn: every affordable bundle at every fighter it can aim at (002 L96)."""
     out = []
-    for shape in _shapes(state):
-        b = bundle_of(shape, state.pack, map_combat=state.request.map)
-        if not b.legal or not affordable(b, c.tokens, c.power_points):
+    others = state.others(c)
+    for shape, b in _shapes(state):
+        if not affordable(b, c.tokens, c.power_points):
             continue
         if not b.targeted:
-            out.append(Option(shape, b))
+            out.append(Option(shape, None, b))
             continue
-        for o in state.others(c):
+        for o in others:
             if b.effect.blocks_removed and o.tokens[RpgTokenType.block] < b.effect.blocks_removed:
                 continue  # nothing to remove
-            out.append(Option(shape.model_copy(update={"target": o.id}), b))
+            out.append(Option(shape, o.id, b))
     return out
 
 
@@ -87,8 +112,11 @@ def responses(target: Combatant, b: Bundle) -> list[RpgResponseKind]:
     return out
 
 
+RESPONSE_TOKENS = {k: {t: n for t, n in r.tokens.as_dict().items() if n} for k, r in RESPONSES.items()}
+
+
 def _pays(c: Combatant, kind: RpgResponseKind) -> bool:
-    return covers(c.tokens, RESPONSES[kind].tokens.as_dict())
+    return covers(c.tokens, RESPONSE_TOKENS[kind])
 
 
 def response_choices(kinds: list[RpgResponseKind]) -> list[RpgChoice]:

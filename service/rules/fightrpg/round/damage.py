@@ -6,7 +6,7 @@ from ..pack import DECLINE
 from ..round_models import RpgDecisionKind, RpgEventKind, RpgInjuryPolicy, RpgPhase
 from ..tokens import TOKEN_TYPES
 from .choices import injury_choices
-from .decide import decide, pending
+from .decide import ask, decide
 from .policies import choose_injury
 from .state import Combatant, RoundState, defeated_at
 
@@ -44,16 +44,16 @@ def _injuries_or_defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> Non
             defeat(state, c, phase)
             return
         c.injury_asks += 1
-        ask = pending(
+        point = ask(
             state,
             c.id,
             RpgDecisionKind.injury,
             ("injury", c.injury_asks),
             f"{c.id} is at {c.damage} damage: take an injury to stay in, or be defeated.",
-            choices,
+            lambda choices=choices: choices,  # type: ignore[misc]
         )
         value = None if policy is RpgInjuryPolicy.ask else choose_injury(state, c, policy is RpgInjuryPolicy.take)
-        chosen = decide(state, ask, value).injury
+        chosen = decide(state, point, value).injury
         if chosen == DECLINE or chosen is None:
             defeat(state, c, phase)
             return
@@ -65,6 +65,7 @@ def _injuries_or_defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> Non
 
 def defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> None:
     c.defeated = True
+    state.changed()
     c.tokens = dict.fromkeys(TOKEN_TYPES, 0)
     state.say(phase, c.id, f"{c.id} is defeated at {c.damage} damage and leaves the fight.", "002 L9")
     state.event(RpgEventKind.defeated, c.id, value=c.damage)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ...core.findings import map_key
 from ..action_models import RpgAction
@@ -35,33 +36,54 @@ def among(choices: list[RpgChoice]) -> Callable[[RpgDecision], str | None]:
     return check
 
 
-def decide(
-    state: RoundState,
-    pending: RpgPendingDecision,
-    policy_value: RpgDecision | None,
-    check: Callable[[RpgDecision], str | None] | None = None,
-) -> RpgDecision:
-    given = state.decision(pending.key)
-    if given is not None:
-        problem = (check or among(pending.choices))(given)
-        if problem:
-            path = f"decisions{map_key(pending.key)}"
-            raise Refused([finding("DECISION_INVALID", path, problem, key=pending.key)], pending)
-        return given
-    if policy_value is not None:
-        return policy_value
-    raise Need(decisions=[pending])
+@dataclass
+class Ask:
+    """A decision point, built into a ``PendingDecision`` (with its choices) only when the caller answered it or
+    must be asked: a policy's answer needs neither."""
+
+    key: str
+    fighter: str
+    kind: RpgDecisionKind
+    text: str
+    choices: Callable[[], list[RpgChoice]]
+    default: RpgDecision | None = None
+
+    def pending(self) -> RpgPendingDecision:
+        return RpgPendingDecision(
+            key=self.key,
+            kind=self.kind,
+            fighter=self.fighter,
+            text=self.text,
+            choices=self.choices(),
+            default=self.default,
+        )
 
 
-def pending(
+def ask(
     state: RoundState,
     fighter: str,
     kind: RpgDecisionKind,
     parts: tuple[str | int, ...],
     text: str,
-    choices: list[RpgChoice],
+    choices: Callable[[], list[RpgChoice]],
     default: RpgDecision | None = None,
-) -> RpgPendingDecision:
-    return RpgPendingDecision(
-        key=state.key(fighter, *parts), kind=kind, fighter=fighter, text=text, choices=choices, default=default
-    )
+) -> Ask:
+    return Ask(state.key(fighter, *parts), fighter, kind, text, choices, default)
+
+
+def decide(
+    state: RoundState,
+    point: Ask,
+    policy_value: RpgDecision | None,
+    check: Callable[[RpgDecision], str | None] | None = None,
+) -> RpgDecision:
+    given = state.decision(point.key)
+    if given is not None:
+        problem = check(given) if check else among(point.choices())(given)
+        if problem:
+            path = f"decisions{map_key(point.key)}"
+            raise Refused([finding("DECISION_INVALID", path, problem, key=point.key)], point.pending())
+        return given
+    if policy_value is not None:
+        return policy_value
+    raise Need(decisions=[point.pending()])

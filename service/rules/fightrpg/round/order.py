@@ -57,6 +57,7 @@ def order_phase(state: RoundState) -> None:
     for group in _groups(fighters, {c.id: _rank(c.dice) for c in fighters}):
         out += _rolloff(state, group, 1)
     state.order = [c.id for c in out] + [i for i in state.fighters if i not in {c.id for c in out}]
+    state.changed()
     for place, c in enumerate(out, start=1):
         state.event(RpgEventKind.order, c.id, value=place)
     state.say(RpgPhase.order, None, "Order: " + ", ".join(c.id for c in out) + ".", "002 L92")

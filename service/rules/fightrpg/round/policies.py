@@ -30,9 +30,10 @@ def allocate(policy: RpgAllocationPolicy, f: RpgFighter, pack: RpgPack, pool: in
     for t in TOKEN_TYPES:
         give = min(reserve(f, pack, t), left)
         alloc[t], left = give, left - give
+    caps = {t: cap(f, pack, t) for t in TOKEN_TYPES}
     for tier in TIERS[policy]:
         while left:
-            room = [t for t in tier if (c := cap(f, pack, t)) is None or alloc[t] < c]
+            room = [t for t in tier if (c := caps[t]) is None or alloc[t] < c]
             if not room:
                 break
             for t in room[:left]:
@@ -52,18 +53,24 @@ def choose_action(
     if policy is RpgActionPolicy.ask:
         return None
     foes = {o.id: (-o.damage, i) for i, o in enumerate(state.foes(c))}
-    best = None
+    best: Option | None = None
+    best_rank: tuple[int, tuple[int, int]] = (0, (0, 0))
     for o in options:
-        if o.action.target is not None and o.action.target not in foes:
+        if o.target is not None and o.target not in foes:
             continue
-        rank = (_score(o.bundle), foes.get(o.action.target or "", (0, 0)))
-        if _score(o.bundle) > 0 and (best is None or rank > best[0]):
-            best = (rank, o)
+        score = _score(o.bundle)
+        if score <= 0:
+            continue
+        rank = (score, foes.get(o.target, (0, 0)) if o.target else (0, 0))
+        if best is None or rank > best_rank:
+            best, best_rank = o, rank
     if best is None:
-        return RpgDecision(action=RpgAction(kind=RpgActionKind.pass_))
-    return RpgDecision(action=best[1].action)
+        return PASS_DECISION
+    return RpgDecision.model_construct(action=best.action)  # a listed option, already validated
 
 
+PASS_DECISION = RpgDecision(action=RpgAction(kind=RpgActionKind.pass_))
+RESPONSE_DECISIONS = {k: RpgDecision(response=k) for k in RpgResponseKind}
 GUARD = (RpgResponseKind.block, RpgResponseKind.grapple_cancel, RpgResponseKind.evade, RpgResponseKind.counter)
 
 
@@ -73,8 +80,8 @@ def choose_response(kinds: list[RpgResponseKind], policy: RpgResponsePolicy) -> 
     if policy is RpgResponsePolicy.guard:
         for k in GUARD:
             if k in kinds:
-                return RpgDecision(response=k)
-    return RpgDecision(response=RpgResponseKind.none)
+                return RESPONSE_DECISIONS[k]
+    return RESPONSE_DECISIONS[RpgResponseKind.none]
 
 
 def choose_injury(state: RoundState, c: Combatant, take: bool) -> RpgDecision:

@@ -17,7 +17,7 @@ from ..round_models import (
 )
 from ..sheet import POOL_DICE, allocation_findings, tokens_from
 from ..tokens import RpgTokenCounts, short
-from .decide import decide, pending
+from .decide import ask, decide
 from .policies import allocate
 from .state import Combatant, Need, RoundState
 
@@ -58,13 +58,13 @@ def allocate_pools(state: RoundState) -> None:
     for c in state.standing():
         total = sum(c.dice)
         policy = state.policy(c.id).allocation
-        ask = pending(
+        point = ask(
             state,
             c.id,
             RpgDecisionKind.allocation,
             ("allocation",),
             f"{c.id} rolled {c.dice} ({total}): split the pool among the token types.",
-            _choices(state, c),
+            lambda c=c: _choices(state, c),  # type: ignore[misc]
         )
 
         def check(value: RpgDecision, c: Combatant = c, total: int = total) -> str | None:
@@ -83,9 +83,9 @@ def allocate_pools(state: RoundState) -> None:
             else RpgDecision(allocation=allocate(policy, c.sheet, state.pack, total))
         )
         try:
-            chosen = decide(state, ask, value, check)
-        except Need:
-            asks.append(ask)
+            chosen = decide(state, point, value, check)
+        except Need as need:
+            asks += need.decisions
             continue
         assert chosen.allocation is not None
         c.allocation = chosen.allocation

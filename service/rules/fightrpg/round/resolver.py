@@ -7,19 +7,17 @@ from collections import Counter
 
 from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, Unsupported, map_key
+from ..base import BUILT
 from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..round_models import (
     RpgEventKind,
     RpgPhase,
-    RpgPoolState,
-    RpgRollRecord,
     RpgRoundRequest,
     RpgRoundResult,
     RpgRoundStatus,
 )
 from ..sheet import defeated, may_take_injuries, sheet_findings
-from ..tokens import counts
 from .actions import take_turn
 from .damage import gain, hurt, settle
 from .order import order_phase
@@ -160,30 +158,35 @@ def resolve_round(request: RpgRoundRequest) -> RpgRoundResult:
             violations = [finding("ROLL_OUT_OF_RANGE", f"rolls{map_key(bad.key)}", str(bad), key=bad.key)]
         except TooManyDice as many:  # unreachable within the request's bounds; kept as a refusal, never a 5xx
             status, violations = RpgRoundStatus.invalid, [finding("DECISION_INVALID", "", str(many))]
-    return RpgRoundResult(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        status=status,
-        violations=violations,
-        warnings=state.warnings,
-        unsupported=[MAP_NOTE] if request.map else [],
-        round=request.round,
-        order=state.order,
-        passes=state.passes,
-        fighters=[c.fighter() for c in state.fighters.values()],
-        pools=[
-            RpgPoolState(
-                fighter=c.id, dice=c.dice, total=sum(c.dice), allocation=c.allocation, tokens_left=counts(c.tokens)
-            )
+    answer = {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "status": status,
+        "violations": violations,
+        "warnings": state.warnings,
+        "unsupported": [MAP_NOTE] if request.map else [],
+        "round": request.round,
+        "order": state.order,
+        "passes": state.passes,
+        "fighters": [c.fighter() for c in state.fighters.values()],
+        "pools": [
+            {
+                "fighter": c.id,
+                "dice": c.dice,
+                "total": sum(c.dice),
+                "allocation": c.allocation,
+                "tokens_left": c.tokens,  # keyed by members, which are the field names
+            }
             for c in state.fighters.values()
             if c.dice
         ],
-        rolls=[
-            RpgRollRecord(key=r.key, die=f"1d{r.sides}", result=r.face, purpose=r.purpose, source=r.source)
+        "rolls": [
+            {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source}
             for r in state.dice.rolls
         ],
-        dice_needed=needed_dice,
-        decisions_needed=needed,
-        log=state.log,
-        events=state.events,
-    )
+        "dice_needed": needed_dice,
+        "decisions_needed": needed,
+        "log": state.log,
+        "events": state.events,
+    }
+    return RpgRoundResult.model_validate(answer, context=BUILT)

@@ -10,9 +10,7 @@ from ..pack import RpgPack
 from ..round_models import (
     RpgDecision,
     RpgDieRequest,
-    RpgEvent,
     RpgEventKind,
-    RpgLogStep,
     RpgPendingDecision,
     RpgPhase,
     RpgPolicy,
@@ -59,10 +57,10 @@ class Combatant:
     passed: bool = False
     defeated: bool = False
     injury_asks: int = 0
+    id: str = ""
 
-    @property
-    def id(self) -> str:
-        return self.sheet.id
+    def __post_init__(self) -> None:
+        self.id = self.sheet.id
 
     @property
     def standing(self) -> bool:
@@ -87,10 +85,12 @@ class RoundState:
     fighters: dict[str, Combatant]
     order: list[str] = field(default_factory=list)
     passes: int = 0
-    log: list[RpgLogStep] = field(default_factory=list)
-    events: list[RpgEvent] = field(default_factory=list)
+    # Plain records, validated into the answer's models in one pass when the answer is built (fast).
+    log: list[dict[str, object]] = field(default_factory=list)
+    events: list[dict[str, object]] = field(default_factory=list)
     asked: set[str] = field(default_factory=set)
     warnings: list[Finding] = field(default_factory=list)
+    cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
 
     @property
     def round(self) -> int:
@@ -108,19 +108,39 @@ class RoundState:
 
     def say(self, phase: RpgPhase, actor: str | None, text: str, ref: str | None = None) -> int:
         step = len(self.log) + 1
-        self.log.append(RpgLogStep(step=step, phase=phase, actor=actor, text=text, ref=ref))
+        self.log.append({"step": step, "phase": phase, "actor": actor, "text": text, "ref": ref})
         return step
 
-    def event(self, kind: RpgEventKind, fighter: str | None = None, **values: object) -> None:
-        self.events.append(RpgEvent.model_validate({"step": len(self.log), "kind": kind, "fighter": fighter, **values}))
+    def event(
+        self,
+        kind: RpgEventKind,
+        fighter: str | None = None,
+        other: str | None = None,
+        amount: int | None = None,
+        value: int | None = None,
+    ) -> None:
+        self.events.append(
+            {"step": len(self.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
+        )
+
+    def changed(self) -> None:
+        """The order or who stands has changed: forget what was derived from them."""
+        self.cache.pop("standing", None)
+        self.cache.pop("sides", None)
 
     def standing(self) -> list[Combatant]:
         """Fighters still in the fight, in the order (or the request's order before there is one)."""
-        ids = self.order or list(self.fighters)
-        return [self.fighters[i] for i in ids if self.fighters[i].standing]
+        cached = self.cache.get("standing")
+        if cached is None:
+            ids = self.order or list(self.fighters)
+            cached = self.cache["standing"] = [self.fighters[i] for i in ids if self.fighters[i].standing]
+        return cached  # type: ignore[return-value]
 
     def sides_standing(self) -> int:
-        return len({c.side for c in self.fighters.values() if c.standing})
+        cached = self.cache.get("sides")
+        if cached is None:
+            cached = self.cache["sides"] = len({c.side for c in self.fighters.values() if c.standing})
+        return cached  # type: ignore[return-value]
 
     def foes(self, c: Combatant) -> list[Combatant]:
         return [o for o in self.standing() if o.side != c.side]
