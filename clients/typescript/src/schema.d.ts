@@ -4102,10 +4102,17 @@ export interface components {
             /** Text */
             text: string;
         };
-        /** RpgMenu */
-        RpgMenu: {
+        /**
+         * RpgMenuDocument
+         * @description The menu as the catalogue serves it.
+         */
+        RpgMenuDocument: {
             /** Rows */
             rows: components["schemas"]["RpgMenuRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
         };
         /** RpgMenuRow */
         RpgMenuRow: {
@@ -4150,6 +4157,12 @@ export interface components {
             max_attack_tokens: components["schemas"]["RpgAttackSize"];
             /** Name */
             name: string;
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for. Default: `"fightrpg"`.
+             * @constant
+             */
+            ruleset?: "fightrpg";
             /** Techniques */
             techniques?: components["schemas"]["RpgTechnique"][];
         };
@@ -6557,7 +6570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgMenu"];
+                    "application/json": components["schemas"]["RpgMenuDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */

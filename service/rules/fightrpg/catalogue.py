@@ -7,7 +7,8 @@ from pydantic import ConfigDict, Field
 from ..core.packs import pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .base import Model
-from .menu import MENU, ROWS, RpgMenu, RpgUse
+from .identity import RULESET, VERSION
+from .menu import MENU, ROWS, RpgMenuDocument, RpgUse
 from .pack import PACKS, RpgPack
 
 
@@ -17,15 +18,18 @@ class RpgMenuFilters(Model):
     use: RpgUse | None = Field(None, description="Bundles spent on one's own turn, or as a response.")
 
 
-def menu(filters: RpgMenuFilters | None) -> RpgMenu:
+def menu(filters: RpgMenuFilters | None) -> RpgMenuDocument:
     use = filters.use if filters else None
-    return RpgMenu(rows=[r for r in MENU.rows if use is None or r.use is use])
+    rows = [r for r in MENU.rows if use is None or r.use is use]
+    return RpgMenuDocument(ruleset=RULESET, ruleset_version=VERSION, rows=rows)
 
 
 _pack_document, _pack_lookup = pack_catalogue(RpgPack, PACKS)
 
 DOCUMENTS = (
-    CatalogueDocument("menu", "The fixed menu of token bundles, with their sources", RpgMenu, menu, RpgMenuFilters),
+    CatalogueDocument(
+        "menu", "The fixed menu of token bundles, with their sources", RpgMenuDocument, menu, RpgMenuFilters
+    ),
     _pack_document,
 )
 LOOKUPS = (

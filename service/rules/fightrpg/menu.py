@@ -58,6 +58,14 @@ class RpgMenu(Model):
     rows: list[RpgMenuRow] = Field(max_length=20)
 
 
+class RpgMenuDocument(Model):
+    """The menu as the catalogue serves it."""
+
+    ruleset: str
+    ruleset_version: str
+    rows: list[RpgMenuRow] = Field(max_length=20)
+
+
 MENU = RpgMenu.model_validate(yaml.safe_load((Path(__file__).resolve().parent / "data" / "menu.yaml").read_bytes()))
 ROWS: dict[str, RpgMenuRow] = {r.id: r for r in MENU.rows}
 RESPONSES: dict[RpgResponseKind, RpgMenuRow] = {r.response: r for r in MENU.rows if r.response is not None}

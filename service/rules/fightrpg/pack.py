@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -61,6 +61,7 @@ class RpgTechnique(Model):
 
 
 class RpgPack(Model):
+    ruleset: Literal["fightrpg"] = Field("fightrpg", description="The ruleset the pack is for.")
     name: Name
     die_sides: RpgDieSides
     max_attack_tokens: RpgAttackSize

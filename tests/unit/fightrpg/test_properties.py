@@ -113,3 +113,47 @@ def test_step_mode_moves_on_with_any_listed_choice(body: dict[str, Any], rng: ra
             assert d.choices
             body["decisions"][d.key] = rng.choice(d.choices).value.model_dump(mode="json")
     raise AssertionError("step mode did not finish in 400 answers")
+
+
+TOKENS = st.fixed_dictionaries({t: st.integers(0, 6) for t in ("damage", "knockdown", "grapple", "move", "block")})
+ACTION = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["attack", "grab", "strip_block", "move", "complex_action", "technique", "pass"])},
+    optional={
+        "damage": st.integers(0, 4),
+        "knockdown": st.integers(0, 2),
+        "technique": st.sampled_from(["focused_blow", "spirit_throw", "nothing"]),
+    },
+)
+
+
+@seed(22)
+@settings(max_examples=150, deadline=None)
+@given(fighter("x"), st.lists(st.integers(1, 6), min_size=3, max_size=3), TOKENS, st.integers(0, 13))
+def test_validation_and_pricing_never_raise_and_agree(
+    sheet: dict[str, Any], pool: list[int], allocation: dict[str, int], power_points: int
+) -> None:
+    from .support import price, validate
+
+    out = validate({"fighter": sheet, "pool": pool, "allocation": allocation, "player_strength": 1})
+    assert out.valid == (not out.violations)
+    assert out.derived.pool_total == sum(pool)
+    for cap in out.derived.caps:
+        assert cap.tokens is not None and 0 <= cap.tokens <= allocation.get(cap.token, 0)
+    quotes = price({"tokens": allocation, "power_points": power_points, "actions": [{"kind": "attack", "damage": 1}]})
+    assert quotes.quotes[0].affordable == (allocation["damage"] >= 1)
+
+
+@seed(23)
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ACTION, min_size=1, max_size=5), TOKENS, st.integers(0, 9), st.booleans())
+def test_an_affordable_quote_is_legal_and_paid_for(
+    actions: list[dict[str, Any]], tokens: dict[str, int], power_points: int, on_map: bool
+) -> None:
+    from .support import price
+
+    out = price({"actions": actions, "tokens": tokens, "power_points": power_points, "map": on_map})
+    for q in out.quotes:
+        if q.affordable:
+            assert q.legal and q.power_points <= power_points
+            assert all(tokens.get(t, 0) >= n for t, n in q.tokens.model_dump().items())
+        assert q.legal == (not [f for f in q.findings if f.code not in ("TOKENS_INSUFFICIENT", "PP_INSUFFICIENT")])
