@@ -396,6 +396,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/impact/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["impactCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["impactCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/fighters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a fighter from its purchase ledger or sheet
+         * @description Replays the ordered purchase ledger (or, for a bare sheet, a canonical order) and answers 200 with every broken rule at once, the PP spent and left, the defensive tactics, the body areas and Stamina.
+         */
+        post: operations["impactValidateFighter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/purchases/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price purchases for a fighter
+         * @description The PP each purchase costs from the fighter as he stands, in order, with its free rises (the automatic increase, the paired arm or leg) and any rule it would break.
+         */
+        post: operations["impactPricePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets": {
         parameters: {
             query?: never;
@@ -2664,6 +2738,570 @@ export interface components {
              */
             status: "ok";
         };
+        /**
+         * ImpactArea
+         * @description The seven body areas of the health chart (001 L98, L331).
+         * @enum {string}
+         */
+        ImpactArea: "head" | "left_arm" | "right_arm" | "chest" | "abdomen" | "left_leg" | "right_leg";
+        /** ImpactAreaFigures */
+        ImpactAreaFigures: {
+            area: components["schemas"]["ImpactArea"];
+            /** Difficulty */
+            difficulty: number;
+            /** Ko Value */
+            ko_value: number;
+            /** Toughness */
+            toughness: number;
+        };
+        /**
+         * ImpactAreaLevels
+         * @description A level per body area; an area left out is at the pack's value.
+         */
+        ImpactAreaLevels: {
+            /**
+             * Abdomen
+             * @description Default: `null`.
+             */
+            abdomen?: number | null;
+            /**
+             * Chest
+             * @description Default: `null`.
+             */
+            chest?: number | null;
+            /**
+             * Head
+             * @description Default: `null`.
+             */
+            head?: number | null;
+            /**
+             * Left Arm
+             * @description Default: `null`.
+             */
+            left_arm?: number | null;
+            /**
+             * Left Leg
+             * @description Default: `null`.
+             */
+            left_leg?: number | null;
+            /**
+             * Right Arm
+             * @description Default: `null`.
+             */
+            right_arm?: number | null;
+            /**
+             * Right Leg
+             * @description Default: `null`.
+             */
+            right_leg?: number | null;
+        };
+        /** ImpactAreaRecord */
+        ImpactAreaRecord: {
+            /** Difficulty */
+            difficulty: number;
+            /**
+             * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings. Default: `{}`.
+             */
+            from_text?: {
+                [key: string]: string;
+            };
+            id: components["schemas"]["ImpactArea"];
+            /**
+             * Ko Value
+             * @description Damage that knocks the area out (001 L104).
+             */
+            ko_value: number;
+            /** Name */
+            name: string;
+            /** @description The other arm or leg, raised with this one (001 L160). Default: `null`. */
+            pair?: components["schemas"]["ImpactArea"] | null;
+            source: components["schemas"]["Source"];
+            /** Toughness */
+            toughness: number;
+        };
+        /** ImpactCategory */
+        ImpactCategory: {
+            /** Id */
+            id: string;
+            lean: components["schemas"]["ImpactLean3"];
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+            type: components["schemas"]["ImpactManeuverType"];
+        };
+        /** ImpactDerived */
+        ImpactDerived: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaFigures"][];
+            /**
+             * Average Speed
+             * @description Half the two sides' Speed, rounded down (001 L208).
+             */
+            average_speed: number;
+            /** Defense */
+            defense: number;
+            /** Defense Tactics */
+            defense_tactics: components["schemas"]["ImpactTacticLevel"][];
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuverLevel"][];
+            power: components["schemas"]["ImpactSidePair"];
+            /** Pp Budget */
+            pp_budget: number;
+            /** Pp Left */
+            pp_left: number;
+            /** Pp Spent */
+            pp_spent: number;
+            rank: components["schemas"]["ImpactRank"];
+            speed: components["schemas"]["ImpactSidePair"];
+            /** Stamina Max */
+            stamina_max: number;
+            /** Tactics */
+            tactics: number;
+        };
+        /**
+         * ImpactEffect
+         * @description What a special-effect roll can do (001 L254-302).
+         * @enum {string}
+         */
+        ImpactEffect: "knock_down" | "area_knocked_out" | "dies" | "sustain_hold" | "holder_loses_grapple_sp";
+        /** ImpactFighter */
+        ImpactFighter: {
+            /**
+             * Name
+             * @description Default: `""`.
+             */
+            name?: string;
+            /**
+             * Pp Budget
+             * @description Overrides the rank's PP (the table gives averages, 001 L118); reported as a warning. Default: `null`.
+             */
+            pp_budget?: number | null;
+            /**
+             * Purchases
+             * @description The ordered purchase ledger (the AIR and the ratio depend on order). Default: `null`.
+             */
+            purchases?: components["schemas"]["ImpactPurchase"][] | null;
+            /** @description Default: `"white_belt"`. */
+            rank?: components["schemas"]["ImpactRank"];
+            /** @description Default: `{"left": null, "right": null}`. */
+            ratios?: components["schemas"]["ImpactRatios"];
+            /** @description The final values: checked against the ledger, or replayed in a canonical order. Default: `null`. */
+            sheet?: components["schemas"]["ImpactSheet"] | null;
+        };
+        /** ImpactFighterRequest */
+        ImpactFighterRequest: {
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            fighter: components["schemas"]["ImpactFighter"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+        };
+        /** ImpactFighterValidation */
+        ImpactFighterValidation: {
+            derived: components["schemas"]["ImpactDerived"];
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Steps
+             * @description Each purchase replayed: ledger entries, else the canonical replay.
+             */
+            steps: components["schemas"]["ImpactStepOutcome"][];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * ImpactHold
+         * @description A sustained grappling maneuver (001 L248-251, L282-294) and what it does while it lasts.
+         */
+        ImpactHold: {
+            /**
+             * Damage
+             * @description Replaces the damage on repeats. Default: `null`.
+             */
+            damage?: number | null;
+            /**
+             * Damage Multiplier
+             * @description Default: `1`.
+             */
+            damage_multiplier?: number;
+            /**
+             * Knock Out After
+             * @description Turns held to a KO. Default: `null`.
+             */
+            knock_out_after?: number | null;
+            source: components["schemas"]["Source"];
+            /**
+             * Starts
+             * @description On any hit, or only when its special roll says so.
+             * @enum {string}
+             */
+            starts: "on_hit" | "on_special";
+            /**
+             * Victim Difficulty
+             * @description Added to the victim's Difficulty roll against later repeats. Default: `0`.
+             */
+            victim_difficulty?: number;
+            /**
+             * Victim Grapple Only
+             * @description Default: `false`.
+             */
+            victim_grapple_only?: boolean;
+            /**
+             * Victim Speed
+             * @description Default: `0`.
+             */
+            victim_speed?: number;
+        };
+        /**
+         * ImpactLean3
+         * @description The three lean numbers beside a category heading (001 L70, L597).
+         */
+        ImpactLean3: {
+            /** Into */
+            into: number;
+            /** None */
+            none: number;
+            /** Out */
+            out: number;
+        };
+        /** ImpactLevelChange */
+        ImpactLevelChange: {
+            /** @default null */
+            area: components["schemas"]["ImpactArea"] | null;
+            /** From Level */
+            from_level: number;
+            /**
+             * Maneuver
+             * @default null
+             */
+            maneuver: string | null;
+            /**
+             * Paid
+             * @description False for a free rise: the automatic increase or the paired limb.
+             */
+            paid: boolean;
+            /** @default null */
+            side: components["schemas"]["ImpactSide"] | null;
+            stat: components["schemas"]["ImpactStat"];
+            /** To Level */
+            to_level: number;
+        };
+        /** ImpactManeuver */
+        ImpactManeuver: {
+            /** Base Level */
+            base_level: number;
+            /**
+             * Breaks Holds
+             * @description Default: `false`.
+             */
+            breaks_holds?: boolean;
+            /** Category */
+            category: string;
+            /**
+             * Cost
+             * @description PP per next level (001 L140).
+             */
+            cost: number;
+            /** Damage */
+            damage: number;
+            /**
+             * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings. Default: `{}`.
+             */
+            from_text?: {
+                [key: string]: string;
+            };
+            /** @description Default: `null`. */
+            hold?: components["schemas"]["ImpactHold"] | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Ranges */
+            ranges: components["schemas"]["ImpactRange"][];
+            source: components["schemas"]["Source"];
+            /**
+             * Sp
+             * @description Setup Points needed; -1 earns one (001 L200).
+             */
+            sp: number;
+            /** @description Default: `null`. */
+            special?: components["schemas"]["ImpactSpecial"] | null;
+            /** Speed */
+            speed: number;
+            /**
+             * Targets
+             * @description The areas it may aim at; null for any (punches and kicks choose, 001 L234). Default: `null`.
+             */
+            targets?: components["schemas"]["ImpactArea"][] | null;
+        };
+        /** ImpactManeuverLevel */
+        ImpactManeuverLevel: {
+            /** Base Level */
+            base_level: number;
+            /** Category */
+            category: string;
+            /** Id */
+            id: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+        };
+        /**
+         * ImpactManeuverType
+         * @enum {string}
+         */
+        ImpactManeuverType: "punch" | "kick" | "grapple";
+        /** ImpactOutcome */
+        ImpactOutcome: {
+            /**
+             * At Least
+             * @description The lowest 2d6 total that brings the effects.
+             */
+            at_least: number;
+            /** Effects */
+            effects: components["schemas"]["ImpactEffect"][];
+        };
+        /**
+         * ImpactPack
+         * @description The values Impact's text leaves out, each with its source.
+         */
+        ImpactPack: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaRecord"][];
+            /** Categories */
+            categories: components["schemas"]["ImpactCategory"][];
+            /**
+             * Description
+             * @description Default: `""`.
+             */
+            description?: string;
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuver"][];
+            /** Name */
+            name: string;
+        };
+        /**
+         * ImpactPackName
+         * @enum {string}
+         */
+        ImpactPackName: "default";
+        /** ImpactPriceAnswer */
+        ImpactPriceAnswer: {
+            /** @description The fighter after the purchases. */
+            derived: components["schemas"]["ImpactDerived"];
+            /**
+             * Fighter Valid
+             * @description The fighter before the purchases breaks no rule.
+             */
+            fighter_valid: boolean;
+            /**
+             * Legal
+             * @description Every purchase is allowed and the PP cover them.
+             */
+            legal: boolean;
+            /** Pp Left After */
+            pp_left_after: number;
+            /** Pp Left Before */
+            pp_left_before: number;
+            /** Quotes */
+            quotes: components["schemas"]["ImpactQuote"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Total Cost */
+            total_cost: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ImpactPriceRequest */
+        ImpactPriceRequest: {
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            /** @description The fighter before the purchases. Default: `{"name": "", "rank": "white_belt", "pp_budget": null, "ratios": {"left": null, "right": null}, "purchases": null, "sheet": null}`. */
+            fighter?: components["schemas"]["ImpactFighter"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+            /** Purchases */
+            purchases: components["schemas"]["ImpactPurchase"][];
+        };
+        /**
+         * ImpactPurchase
+         * @description One purchase step: one level of one value, in ledger order (001 L112-114).
+         */
+        ImpactPurchase: {
+            /** @description Toughness and Difficulty: the area raised. Default: `null`. */
+            area?: components["schemas"]["ImpactArea"] | null;
+            /**
+             * Maneuver
+             * @description Maneuver: its id in the data pack. Default: `null`.
+             */
+            maneuver?: string | null;
+            /** @description Power and Speed: the side raised. Default: `null`. */
+            side?: components["schemas"]["ImpactSide"] | null;
+            stat: components["schemas"]["ImpactStat"];
+            /**
+             * To Level
+             * @description The level this step reaches (Stamina: the new total), checked to be one step up. Default: `null`.
+             */
+            to_level?: number | null;
+        };
+        /** ImpactQuote */
+        ImpactQuote: {
+            /** Changes */
+            changes: components["schemas"]["ImpactLevelChange"][];
+            /** Cost */
+            cost: number;
+            /** Legal */
+            legal: boolean;
+            /** Path */
+            path: string;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /**
+         * ImpactRange
+         * @description Ranges from far to near (001 L423, L589).
+         * @enum {string}
+         */
+        ImpactRange: "out" | "kicking" | "punching" | "trapping" | "grappling";
+        /**
+         * ImpactRank
+         * @enum {string}
+         */
+        ImpactRank: "white_belt" | "yellow_belt" | "green_belt" | "brown_belt" | "black_belt" | "grand_master";
+        /**
+         * ImpactRatio
+         * @description A side's Power:Speed Ratio (001 L136): which statistic must stay at least twice the other.
+         * @enum {string}
+         */
+        ImpactRatio: "power_2_1" | "speed_1_2";
+        /**
+         * ImpactRatios
+         * @description The Power:Speed Ratio chosen for each side (001 L136); fixed for the fighter's life (digest A8).
+         */
+        ImpactRatios: {
+            /** @description Default: `null`. */
+            left?: components["schemas"]["ImpactRatio"] | null;
+            /** @description Default: `null`. */
+            right?: components["schemas"]["ImpactRatio"] | null;
+        };
+        /**
+         * ImpactSheet
+         * @description A fighter's final values; anything left out is at its starting value.
+         */
+        ImpactSheet: {
+            /**
+             * Defense
+             * @description Default: `1`.
+             */
+            defense?: number;
+            /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            difficulty?: components["schemas"]["ImpactAreaLevels"];
+            /**
+             * Maneuvers
+             * @description Default: `{}`.
+             */
+            maneuvers?: {
+                [key: string]: number;
+            };
+            /** @description Default: `{"left": 1, "right": 1}`. */
+            power?: components["schemas"]["ImpactSidePair"];
+            /** @description Default: `{"left": 1, "right": 1}`. */
+            speed?: components["schemas"]["ImpactSidePair"];
+            /**
+             * Stamina
+             * @description Default: `50`.
+             */
+            stamina?: number;
+            /**
+             * Tactics
+             * @description Default: `1`.
+             */
+            tactics?: number;
+            /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            toughness?: components["schemas"]["ImpactAreaLevels"];
+        };
+        /**
+         * ImpactSide
+         * @enum {string}
+         */
+        ImpactSide: "left" | "right";
+        /** ImpactSidePair */
+        ImpactSidePair: {
+            /**
+             * Left
+             * @description Default: `1`.
+             */
+            left?: number;
+            /**
+             * Right
+             * @description Default: `1`.
+             */
+            right?: number;
+        };
+        /**
+         * ImpactSpecial
+         * @description A maneuver's special effect (001 L254-302): a 2d6 roll when it damages one of ``areas``.
+         */
+        ImpactSpecial: {
+            /**
+             * Areas
+             * @description Empty: any area.
+             */
+            areas: components["schemas"]["ImpactArea"][];
+            /** Outcomes */
+            outcomes: components["schemas"]["ImpactOutcome"][];
+            /**
+             * Rolled
+             * @description False: the effects of the lowest outcome follow every hit, unrolled. Default: `true`.
+             */
+            rolled?: boolean;
+            source: components["schemas"]["Source"];
+        };
+        /**
+         * ImpactStat
+         * @description What a purchase raises (001 L108-160).
+         * @enum {string}
+         */
+        ImpactStat: "power" | "speed" | "tactics" | "defense" | "stamina" | "toughness" | "difficulty" | "maneuver";
+        /** ImpactStepOutcome */
+        ImpactStepOutcome: {
+            /** Changes */
+            changes: components["schemas"]["ImpactLevelChange"][];
+            /** Cost */
+            cost: number;
+            /** Path */
+            path: string;
+        };
+        /** ImpactTacticLevel */
+        ImpactTacticLevel: {
+            /** Applies */
+            applies: string[];
+            /** Id */
+            id: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+        };
         /** Keyword */
         Keyword: {
             category: components["schemas"]["KeywordCategory"];
@@ -3955,6 +4593,22 @@ export interface components {
             pl: number;
             /** @description Default: `null`. */
             speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
+        };
+        /**
+         * Source
+         * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
+         */
+        Source: {
+            /**
+             * Ref
+             * @description Default: `null`.
+             */
+            ref?: string | null;
+            /**
+             * Ruling
+             * @description Why the value is what it is, where the text does not give it. Default: `null`.
+             */
+            ruling?: string | null;
         };
         /**
          * SpeedAllocation
@@ -5533,6 +6187,238 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactValidateFighter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactFighterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFighterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactPricePurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPriceAnswer"];
                 };
             };
             /** @description Bad request */

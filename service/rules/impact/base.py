@@ -1,0 +1,63 @@
+"""The base of Impact's models: requests are validated strictly by the adapters, where an enum field takes only
+its members; JSON carries the enum's values, so they are turned into members first (anything else is left for
+the field to refuse)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+from typing import Annotated, Any, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+
+def _enum_of(annotation: Any) -> tuple[type[Enum], str] | None:
+    """The enum an annotation holds and where: ``one``, in a ``list``, or as a ``dict``'s values."""
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return annotation, "one"
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return _enum_of(args[0])
+    if origin is list and args:
+        found = _enum_of(args[0])
+        return (found[0], "list") if found and found[1] == "one" else None
+    if origin is dict and len(args) == 2:
+        found = _enum_of(args[1])
+        return (found[0], "dict") if found and found[1] == "one" else None
+    for arg in args:  # X | None
+        found = _enum_of(arg) if arg is not type(None) else None
+        if found:
+            return found
+    return None
+
+
+@cache
+def _enum_fields(model: type[BaseModel]) -> dict[str, tuple[type[Enum], str]]:
+    return {name: found for name, info in model.model_fields.items() if (found := _enum_of(info.annotation))}
+
+
+def _member(kind: type[Enum], value: Any) -> Any:
+    return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
+
+
+class JsonModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _json_enums(cls, data: Any) -> Any:
+        fields = _enum_fields(cls)
+        if not fields or not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for name, (kind, where) in fields.items():
+            value = data.get(name)
+            if value is None:
+                continue
+            if where == "list" and isinstance(value, list):
+                data[name] = [_member(kind, v) for v in value]
+            elif where == "dict" and isinstance(value, dict):
+                data[name] = {k: _member(kind, v) for k, v in value.items()}
+            else:
+                data[name] = _member(kind, value)
+        return data

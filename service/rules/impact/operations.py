@@ -1,0 +1,69 @@
+"""What Impact answers: its operations and catalogue as records the adapters are generated from."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.packs import pack_catalogue
+from ..core.ruleset import Caching, Operation
+from .fighter import validate_fighter
+from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
+from .pack import PACKS, ImpactPack
+from .pricing import price_purchases
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+@cache
+def examples(operation: str) -> dict[str, Any]:
+    """Worked request bodies (the same ones the tests check), shown in the contracts."""
+    path = EXAMPLES / f"{operation}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}  # type: ignore[no-any-return]
+
+
+def _pack_cost(request: Any) -> int:
+    pack = getattr(request, "custom_pack", None)
+    return 0 if pack is None else len(pack.maneuvers) // 20
+
+
+def _fighter_cost(fighter: Any) -> int:
+    sheet = fighter.sheet
+    levels = 0 if sheet is None else sum(sheet.maneuvers.values()) // 10
+    return 1 + len(fighter.purchases or ()) // 20 + levels
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        name="validate_fighter",
+        path="fighters/validate",
+        summary="Validate a fighter from its purchase ledger or sheet",
+        description="Replays the ordered purchase ledger (or, for a bare sheet, a canonical order) and answers 200 "
+        "with every broken rule at once, the PP spent and left, the defensive tactics, the body areas and Stamina.",
+        request=ImpactFighterRequest,
+        answer=ImpactFighterValidation,
+        run=validate_fighter,
+        caching=Caching.shared,
+        cost=lambda r: _fighter_cost(r.fighter) + _pack_cost(r),
+        examples=examples("validate_fighter"),
+    ),
+    Operation(
+        name="price_purchases",
+        path="purchases/price",
+        summary="Price purchases for a fighter",
+        description="The PP each purchase costs from the fighter as he stands, in order, with its free rises (the "
+        "automatic increase, the paired arm or leg) and any rule it would break.",
+        request=ImpactPriceRequest,
+        answer=ImpactPriceAnswer,
+        run=price_purchases,
+        caching=Caching.shared,
+        cost=lambda r: _fighter_cost(r.fighter) + len(r.purchases) // 5 + _pack_cost(r),
+        examples=examples("price_purchases"),
+    ),
+)
+
+_PACK_DOC, _PACK_LOOKUP = pack_catalogue(ImpactPack, PACKS)
+DOCUMENTS = (_PACK_DOC,)
+LOOKUPS = (_PACK_LOOKUP,)

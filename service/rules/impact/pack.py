@@ -1,0 +1,169 @@
+"""The data pack: the record sheet the text refers to but does not print (maneuvers, lean numbers, body areas).
+
+Each record carries a ``source``; ``from_text`` names the fields whose value the text itself gives, with the line.
+A shipped pack is validated at start-up; a request's own pack is validated like any input and is part of its
+cache key.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal, Self
+
+from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+
+from ..core.packs import Source, TextRef, load_packs, pack_names
+from .base import JsonModel
+from .vocabulary import ImpactArea, ImpactEffect, ImpactManeuverType, ImpactRange
+
+DATA = Path(__file__).resolve().parent / "data"
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", max_length=40)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Small = Annotated[int, Field(ge=-20, le=20)]
+FromText = Annotated[
+    dict[str, TextRef],
+    Field(max_length=12, description="The fields whose value the text gives, with its line; the rest are rulings."),
+]
+
+
+class Record(JsonModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ImpactLean3(Record):
+    """The three lean numbers beside a category heading (001 L70, L597)."""
+
+    out: Small
+    none: Small
+    into: Small
+
+
+class ImpactCategory(Record):
+    id: Id
+    name: Name
+    type: ImpactManeuverType
+    lean: ImpactLean3
+    source: Source
+
+
+class ImpactOutcome(Record):
+    at_least: Annotated[int, Field(ge=2, le=12)] = Field(description="The lowest 2d6 total that brings the effects.")
+    effects: Annotated[list[ImpactEffect], Field(min_length=1, max_length=5)]
+
+
+class ImpactSpecial(Record):
+    """A maneuver's special effect (001 L254-302): a 2d6 roll when it damages one of ``areas``."""
+
+    areas: Annotated[list[ImpactArea], Field(max_length=7)] = Field(description="Empty: any area.")
+    outcomes: Annotated[list[ImpactOutcome], Field(min_length=1, max_length=4)]
+    rolled: bool = Field(True, description="False: the effects of the lowest outcome follow every hit, unrolled.")
+    source: Source
+
+
+class ImpactHold(Record):
+    """A sustained grappling maneuver (001 L248-251, L282-294) and what it does while it lasts."""
+
+    starts: Literal["on_hit", "on_special"] = Field(description="On any hit, or only when its special roll says so.")
+    victim_difficulty: Small = Field(0, description="Added to the victim's Difficulty roll against later repeats.")
+    damage: Annotated[int, Field(ge=0, le=20)] | None = Field(None, description="Replaces the damage on repeats.")
+    victim_speed: Small = 0
+    damage_multiplier: Annotated[int, Field(ge=1, le=4)] = 1
+    victim_grapple_only: bool = False
+    knock_out_after: Annotated[int, Field(ge=1, le=20)] | None = Field(None, description="Turns held to a KO.")
+    source: Source
+
+
+class ImpactManeuver(Record):
+    id: Id
+    name: Name
+    category: Id
+    damage: Annotated[int, Field(ge=0, le=20)]
+    speed: Small
+    sp: Annotated[int, Field(ge=-1, le=10)] = Field(description="Setup Points needed; -1 earns one (001 L200).")
+    ranges: Annotated[list[ImpactRange], Field(min_length=1, max_length=5)]
+    cost: Annotated[int, Field(ge=1, le=1000)] = Field(description="PP per next level (001 L140).")
+    base_level: Annotated[int, Field(ge=0, le=10)]
+    targets: Annotated[list[ImpactArea], Field(max_length=7)] | None = Field(
+        None, description="The areas it may aim at; null for any (punches and kicks choose, 001 L234)."
+    )
+    hold: ImpactHold | None = None
+    special: ImpactSpecial | None = None
+    breaks_holds: bool = False
+    from_text: FromText = {}
+    source: Source
+
+
+class ImpactAreaRecord(Record):
+    id: ImpactArea
+    name: Name
+    difficulty: Annotated[int, Field(ge=0, le=30)]
+    toughness: Annotated[int, Field(ge=0, le=30)]
+    ko_value: Annotated[int, Field(ge=1, le=60)] = Field(description="Damage that knocks the area out (001 L104).")
+    pair: ImpactArea | None = Field(None, description="The other arm or leg, raised with this one (001 L160).")
+    from_text: FromText = {}
+    source: Source
+
+
+class ImpactPack(Record):
+    """The values Impact's text leaves out, each with its source."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    description: Annotated[str, Field(max_length=400)] = ""
+    categories: Annotated[list[ImpactCategory], Field(min_length=1, max_length=40)]
+    maneuvers: Annotated[list[ImpactManeuver], Field(min_length=1, max_length=200)]
+    areas: Annotated[list[ImpactAreaRecord], Field(min_length=7, max_length=7)]
+    _maneuvers: dict[str, ImpactManeuver] = PrivateAttr(default_factory=dict)
+    _categories: dict[str, ImpactCategory] = PrivateAttr(default_factory=dict)
+    _areas: dict[ImpactArea, ImpactAreaRecord] = PrivateAttr(default_factory=dict)
+    _members: dict[str, tuple[ImpactManeuver, ...]] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        categories = {c.id for c in self.categories}
+        if len(categories) != len(self.categories):
+            raise ValueError("category ids must be unique")
+        ids = [m.id for m in self.maneuvers]
+        if len(set(ids)) != len(ids):
+            raise ValueError("maneuver ids must be unique")
+        for m in self.maneuvers:
+            if m.category not in categories:
+                raise ValueError(f"maneuver {m.id}: unknown category {m.category}")
+        if {a.id for a in self.areas} != set(ImpactArea):
+            raise ValueError("the pack must give each of the seven areas once")
+        by_id = {a.id: a for a in self.areas}
+        for a in self.areas:
+            if a.pair is not None and by_id[a.pair].pair != a.id:
+                raise ValueError(f"area {a.id}: its pair must name it back")
+        return self
+
+    def model_post_init(self, _context: object) -> None:
+        self._maneuvers = {m.id: m for m in self.maneuvers}
+        self._categories = {c.id: c for c in self.categories}
+        self._areas = {a.id: a for a in self.areas}
+        self._members = {c.id: tuple(m for m in self.maneuvers if m.category == c.id) for c in self.categories}
+
+    def maneuver(self, maneuver_id: str) -> ImpactManeuver | None:
+        return self._maneuvers.get(maneuver_id)
+
+    def category(self, category_id: str) -> ImpactCategory:
+        return self._categories[category_id]
+
+    def members(self, category_id: str) -> tuple[ImpactManeuver, ...]:
+        return self._members[category_id]
+
+    def area(self, area: ImpactArea) -> ImpactAreaRecord:
+        return self._areas[area]
+
+
+PACKS = load_packs(DATA, ImpactPack)
+if TYPE_CHECKING:
+    PackName = StrEnum
+else:
+    PackName = pack_names("ImpactPackName", PACKS)  # the shipped packs' names: an unknown one is refused
+
+
+def chosen_pack(request: object) -> ImpactPack:
+    """The pack a request uses: its inline one when given, else the shipped one it names."""
+    custom = getattr(request, "custom_pack", None)
+    return custom if custom is not None else PACKS[str(getattr(request, "pack", "default"))]
