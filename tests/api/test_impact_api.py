@@ -1,0 +1,87 @@
+"""Impact over REST and GraphQL: listed in /v1/rulesets, the three operations, the pack catalogue with an ETag,
+malformed input as problem+json."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.rules.impact.operations import examples
+from tests.unit.impact.helpers import FRANK_LEDGER, RATIOS
+
+
+def test_listed(client: TestClient[Litestar]) -> None:
+    listed = {r["id"]: r for r in client.get("/v1/rulesets").json()["rulesets"]}
+    assert "impact" in listed
+    assert {op["operation_id"] for op in listed["impact"]["operations"]} >= {
+        "impactValidateFighter",
+        "impactPricePurchases",
+    }
+
+
+def test_rest_validate_and_price(client: TestClient[Litestar]) -> None:
+    body = {"fighter": {"ratios": RATIOS, "purchases": FRANK_LEDGER}}
+    assert (
+        examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]["fighter"]["purchases"] == FRANK_LEDGER
+    )
+    answer = client.post("/v1/impact/fighters/validate", json=body)
+    assert answer.status_code == 200
+    out = answer.json()
+    assert (out["ruleset"], out["valid"], out["derived"]["pp_spent"]) == ("impact", False, 1005)  # 001 L164-176
+    assert [(v["code"], v["path"]) for v in out["violations"]] == [("PP_OVERSPENT", "fighter")]
+    assert out["violations"][0]["ref"]["chapter"] == "Fighter Creation"
+    price = client.post(
+        "/v1/impact/purchases/price",
+        json=examples("price_purchases")["Left arm Difficulty 3 to 4 raises the right arm too (001 L160)"],
+    ).json()
+    assert (price["legal"], price["total_cost"]) == (True, 200)  # 50 x 4, 001 L160
+
+
+def test_rest_malformed(client: TestClient[Litestar]) -> None:
+    bad = client.post("/v1/impact/purchases/price", json={"purchases": [{"stat": "power"}]})
+    assert bad.status_code == 400 and bad.headers["content-type"].startswith("application/problem+json")
+    assert bad.json()["errors"][0]["path"] == "purchases[0]"
+    huge = client.post("/v1/impact/purchases/price", json={"purchases": [{"stat": "tactics"}] * 41})
+    assert huge.status_code == 400
+
+
+def test_pack_catalogue(client: TestClient[Litestar]) -> None:
+    pack = client.get("/v1/impact/catalog/pack")
+    assert pack.status_code == 200 and pack.headers["etag"]
+    assert {m["id"] for m in pack.json()["maneuvers"]} >= {"jab", "straight_punch", "grapple"}
+    again = client.get("/v1/impact/catalog/pack", headers={"If-None-Match": pack.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/v1/impact/catalog/packs/default").status_code == 200
+    assert client.get("/v1/impact/catalog/packs/nope").status_code == 404
+
+
+QUERY = """{
+  impact {
+    validateFighter(input: {fighter: {ratios: {left: speed_1_2, right: power_2_1},
+                                      sheet: {tactics: 2, toughness: {head: 6}}}}) {
+      __typename
+      ... on ImpactFighterValidation { valid derived { ppSpent ppLeft } violations { code } }
+    }
+    pricePurchases(input: {purchases: [{stat: defense, toLevel: 2}]}) {
+      __typename
+      ... on ImpactPriceAnswer { totalCost derived { defenseTactics { id level } } }
+    }
+    catalog { pack { name } }
+  }
+}"""
+
+
+def test_graphql(client: TestClient[Litestar]) -> None:
+    out = client.post("/graphql", json={"query": QUERY}).json()
+    assert "errors" not in out, out
+    impact = out["data"]["impact"]
+    # Tactics 2 (30 x 2, 001 L132) + Head Toughness 6 (25 x 6, 001 L174) = 210
+    assert impact["validateFighter"]["derived"] == {"ppSpent": 210, "ppLeft": 790}
+    assert impact["validateFighter"]["valid"] is True
+    # Defense 2: 25 x 2 = 50, Cover-Up 2 and Duck & Weave 1 (001 L156)
+    assert impact["pricePurchases"]["totalCost"] == 50
+    assert impact["pricePurchases"]["derived"]["defenseTactics"] == [
+        {"id": "cover_up", "level": 2},
+        {"id": "duck_and_weave", "level": 1},
+    ]
+    assert impact["catalog"]["pack"]["name"] == "default"
