@@ -470,6 +470,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/impact/turns/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve one combat turn
+         * @description Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the `seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.
+         */
+        post: operations["impactResolveTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets": {
         parameters: {
             query?: never;
@@ -2739,6 +2759,12 @@ export interface components {
             status: "ok";
         };
         /**
+         * ImpactAction
+         * @description What a fighter does besides a maneuver of the pack (001 L212-230, L685-703).
+         * @enum {string}
+         */
+        ImpactAction: "maneuver" | "bridge" | "defense" | "draw" | "beat" | "bind" | "feint" | "lead" | "stop_hit";
+        /**
          * ImpactArea
          * @description The seven body areas of the health chart (001 L98, L331).
          * @enum {string}
@@ -2820,6 +2846,32 @@ export interface components {
             /** Toughness */
             toughness: number;
         };
+        /** ImpactAward */
+        ImpactAward: {
+            /** Fighter */
+            fighter: string;
+            /**
+             * Health Pp
+             * @description Unfilled health boxes divided by 4, rounded down (001 L722).
+             */
+            health_pp: number;
+            /**
+             * Knock Out Pp
+             * @description 5 PP per opponent knocked out (001 L721).
+             */
+            knock_out_pp: number;
+            /** Knock Outs */
+            knock_outs: number;
+            /** Total */
+            total: number;
+            /** Unfilled Boxes */
+            unfilled_boxes: number;
+        };
+        /**
+         * ImpactBridgeDirection
+         * @enum {string}
+         */
+        ImpactBridgeDirection: "in" | "out";
         /** ImpactCategory */
         ImpactCategory: {
             /** Id */
@@ -2829,6 +2881,75 @@ export interface components {
             name: string;
             source: components["schemas"]["Source"];
             type: components["schemas"]["ImpactManeuverType"];
+        };
+        /** ImpactChoice */
+        ImpactChoice: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ImpactCombatant */
+        ImpactCombatant: {
+            fighter: components["schemas"]["ImpactFighter"];
+            /** Id */
+            id: string;
+            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
+            state?: components["schemas"]["ImpactFighterState"];
+        };
+        /** ImpactDecisionNeeded */
+        ImpactDecisionNeeded: {
+            /** Choices */
+            choices: components["schemas"]["ImpactChoice"][];
+            /**
+             * Default
+             * @default null
+             */
+            default: string | null;
+            /** Fighter */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
+        /**
+         * ImpactDeclaration
+         * @description One fighter's maneuver for the turn (001 L234, L242, L591-597).
+         */
+        ImpactDeclaration: {
+            /** @description Default: `"maneuver"`. */
+            action?: components["schemas"]["ImpactAction"];
+            /** @description The area aimed at; grapples use their own (001 L242). Default: `null`. */
+            area?: components["schemas"]["ImpactArea"] | null;
+            /** @description Bridge: in or out. Default: `null`. */
+            direction?: components["schemas"]["ImpactBridgeDirection"] | null;
+            /** Fighter */
+            fighter: string;
+            /** @description Default: `"none"`. */
+            lean?: components["schemas"]["ImpactLean"];
+            /**
+             * Maneuver
+             * @description The pack's maneuver (also the one a Feint or Lead is built on). Default: `null`.
+             */
+            maneuver?: string | null;
+            /** @description Default: `null`. */
+            side?: components["schemas"]["ImpactSide"] | null;
+            /**
+             * Tactic
+             * @description Defense: the tactic used. Default: `null`.
+             */
+            tactic?: string | null;
+            /**
+             * Target
+             * @description The opponent; may be left out when there is only one. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Variations
+             * @description Default: `[]`.
+             */
+            variations?: components["schemas"]["ImpactVariation"][];
         };
         /** ImpactDerived */
         ImpactDerived: {
@@ -2859,12 +2980,74 @@ export interface components {
             /** Tactics */
             tactics: number;
         };
+        /** ImpactDieNeeded */
+        ImpactDieNeeded: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
         /**
          * ImpactEffect
          * @description What a special-effect roll can do (001 L254-302).
          * @enum {string}
          */
         ImpactEffect: "knock_down" | "area_knocked_out" | "dies" | "sustain_hold" | "holder_loses_grapple_sp";
+        /** ImpactEvent */
+        ImpactEvent: {
+            /** @default null */
+            area: components["schemas"]["ImpactArea"] | null;
+            /**
+             * Detail
+             * @default
+             */
+            detail: string;
+            /** Fighter */
+            fighter: string;
+            kind: components["schemas"]["ImpactEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * ImpactEventKind
+         * @enum {string}
+         */
+        ImpactEventKind: "speed" | "forfeited" | "hit" | "miss" | "damage" | "toughness_lowered" | "area_knocked_out" | "knocked_down" | "special" | "hold" | "hold_broken" | "range_changed" | "defended" | "stamina" | "setup_points" | "knocked_out" | "died" | "contest" | "bout_over";
+        /** ImpactFight */
+        ImpactFight: {
+            /** Fighters */
+            fighters: components["schemas"]["ImpactCombatant"][];
+            /**
+             * Holds
+             * @description Default: `[]`.
+             */
+            holds?: components["schemas"]["ImpactHoldState"][];
+            /**
+             * Phase
+             * @description The text's learning phase (001 L318-683): 5 plays every rule, 1 the bare basics. Default: `5`.
+             */
+            phase?: number;
+            /**
+             * Ranges
+             * @description The range of each pair; a pair left out is at punching range. Default: `[]`.
+             */
+            ranges?: components["schemas"]["ImpactPairRange"][];
+            /**
+             * Turn
+             * @description Default: `1`.
+             */
+            turn?: number;
+        };
         /** ImpactFighter */
         ImpactFighter: {
             /**
@@ -2896,6 +3079,54 @@ export interface components {
             fighter: components["schemas"]["ImpactFighter"];
             /** @description A shipped data pack by name. Default: `"default"`. */
             pack?: components["schemas"]["ImpactPackName"];
+        };
+        /**
+         * ImpactFighterState
+         * @description A fighter's place in the fight; anything left out is as at the start of a fight (001 L308).
+         */
+        ImpactFighterState: {
+            /**
+             * Bridge Bonus
+             * @description Last turn's defensive tactic's Bridge bonus (001 L222). Default: `0`.
+             */
+            bridge_bonus?: number;
+            /** @description Damage marked on each area. Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            damage?: components["schemas"]["ImpactAreaLevels"];
+            /**
+             * Knocked Down
+             * @description A knock-down whose -3 speed waits for the next maneuver. Default: `false`.
+             */
+            knocked_down?: boolean;
+            /**
+             * Knocked Out Areas
+             * @description Default: `[]`.
+             */
+            knocked_out_areas?: components["schemas"]["ImpactArea"][];
+            /**
+             * Knocked Out By
+             * @description Default: `null`.
+             */
+            knocked_out_by?: string | null;
+            /** @description Default: `null`. */
+            last?: components["schemas"]["ImpactLastManeuver"] | null;
+            /** @description Default: `{"speed": 0, "test": 0, "damage": 0}`. */
+            next?: components["schemas"]["ImpactNextMods"];
+            /** @description Default: `null`. */
+            out?: components["schemas"]["ImpactOut"] | null;
+            /**
+             * Sp
+             * @description Setup Points held (001 L198-204). Default: `0`.
+             */
+            sp?: number;
+            /** @description Default: `"strike"`. */
+            sp_family?: components["schemas"]["ImpactSpFamily"];
+            /**
+             * Stamina
+             * @description Null: the sheet's maximum. Default: `null`.
+             */
+            stamina?: number | null;
+            /** @description Lowered Toughness; null: the sheet's. Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            toughness?: components["schemas"]["ImpactAreaLevels"];
         };
         /** ImpactFighterValidation */
         ImpactFighterValidation: {
@@ -2963,6 +3194,44 @@ export interface components {
              */
             victim_speed?: number;
         };
+        /**
+         * ImpactHoldState
+         * @description A sustained grappling maneuver in effect (001 L248-251, L282-294).
+         */
+        ImpactHoldState: {
+            area: components["schemas"]["ImpactArea"];
+            /** Holder */
+            holder: string;
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Turns
+             * @description Default: `1`.
+             */
+            turns?: number;
+            /** Victim */
+            victim: string;
+        };
+        /**
+         * ImpactLastManeuver
+         * @description The fighter's previous maneuver, for a Riposte (001 L709).
+         */
+        ImpactLastManeuver: {
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Parried Kick
+             * @description The attack parried was a kick. Default: `false`.
+             */
+            parried_kick?: boolean;
+            /** @description The side of the attack parried, when it was a Parry. Default: `null`. */
+            parried_side?: components["schemas"]["ImpactSide"] | null;
+        };
+        /**
+         * ImpactLean
+         * @enum {string}
+         */
+        ImpactLean: "out" | "none" | "in";
         /**
          * ImpactLean3
          * @description The three lean numbers beside a category heading (001 L70, L597).
@@ -3036,6 +3305,11 @@ export interface components {
              * @description Setup Points needed; -1 earns one (001 L200).
              */
             sp: number;
+            /**
+             * Sp On Hit
+             * @description SP earned by each success (001 L244). Default: `0`.
+             */
+            sp_on_hit?: number;
             /** @description Default: `null`. */
             special?: components["schemas"]["ImpactSpecial"] | null;
             /** Speed */
@@ -3064,6 +3338,42 @@ export interface components {
          * @enum {string}
          */
         ImpactManeuverType: "punch" | "kick" | "grapple";
+        /**
+         * ImpactNextMods
+         * @description Bonuses and penalties waiting for the fighter's next maneuver (misc maneuvers and variations, 001 L693-711).
+         */
+        ImpactNextMods: {
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Speed
+             * @description Default: `0`.
+             */
+            speed?: number;
+            /**
+             * Test
+             * @description Default: `0`.
+             */
+            test?: number;
+        };
+        /** ImpactOrder */
+        ImpactOrder: {
+            /** Fighter */
+            fighter: string;
+            /**
+             * Total
+             * @description The Speed Test total; null when no test is made.
+             */
+            total: number | null;
+        };
+        /**
+         * ImpactOut
+         * @enum {string}
+         */
+        ImpactOut: "knocked_out" | "dead";
         /** ImpactOutcome */
         ImpactOutcome: {
             /**
@@ -3098,6 +3408,14 @@ export interface components {
          * @enum {string}
          */
         ImpactPackName: "default";
+        /** ImpactPairRange */
+        ImpactPairRange: {
+            /** A */
+            a: string;
+            /** B */
+            b: string;
+            range: components["schemas"]["ImpactRange"];
+        };
         /** ImpactPriceAnswer */
         ImpactPriceAnswer: {
             /** @description The fighter after the purchases. */
@@ -3203,6 +3521,19 @@ export interface components {
             /** @description Default: `null`. */
             right?: components["schemas"]["ImpactRatio"] | null;
         };
+        /** ImpactRoll */
+        ImpactRoll: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Source */
+            source: string;
+        };
         /**
          * ImpactSheet
          * @description A fighter's final values; anything left out is at its starting value.
@@ -3258,6 +3589,12 @@ export interface components {
             right?: number;
         };
         /**
+         * ImpactSpFamily
+         * @description Which kind of maneuver the fighter's Setup Points were earned for (001 L204).
+         * @enum {string}
+         */
+        ImpactSpFamily: "strike" | "grapple";
+        /**
          * ImpactSpecial
          * @description A maneuver's special effect (001 L254-302): a 2d6 roll when it damages one of ``areas``.
          */
@@ -3302,6 +3639,95 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** ImpactTurnAnswer */
+        ImpactTurnAnswer: {
+            /**
+             * Awards
+             * @default []
+             */
+            awards: components["schemas"]["ImpactAward"][];
+            /** Bout Over */
+            bout_over: boolean;
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["ImpactDecisionNeeded"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["ImpactDieNeeded"][];
+            /** Events */
+            events: components["schemas"]["ImpactEvent"][];
+            /** @description The fight after the turn (as sent while a decision is pending). */
+            fight: components["schemas"]["ImpactFight"];
+            /** Log */
+            log: string[];
+            /** Order */
+            order: components["schemas"]["ImpactOrder"][];
+            /** Rolls */
+            rolls: components["schemas"]["ImpactRoll"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["ImpactTurnStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False: a declaration breaks the rules; the fight is sent back unchanged.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @default null
+             */
+            winner: string | null;
+        };
+        /** ImpactTurnRequest */
+        ImpactTurnRequest: {
+            /**
+             * Ask Every Decision
+             * @description Step mode: stop at each decision instead of its default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Declarations */
+            declarations: components["schemas"]["ImpactDeclaration"][];
+            fight: components["schemas"]["ImpactFight"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /**
+         * ImpactTurnStatus
+         * @enum {string}
+         */
+        ImpactTurnStatus: "complete" | "decision_required";
+        /**
+         * ImpactVariation
+         * @enum {string}
+         */
+        ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
         /** Keyword */
         Keyword: {
             category: components["schemas"]["KeywordCategory"];
@@ -6419,6 +6845,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImpactPriceAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactResolveTurn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactTurnRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactTurnAnswer"];
                 };
             };
             /** @description Bad request */

@@ -35,8 +35,11 @@ CODES = {
         Code("DEFENSE_TACTIC_UNKNOWN", "error", "The fighter has no level in that defensive tactic.", "001 L156"),
         Code("HELD_CANNOT_BRIDGE", "error", "The victim of a sustained hold may not bridge.", "001 L288"),
         Code("IMMOBILIZED_GRAPPLE_ONLY", "error", "An immobilized fighter may only grapple.", "001 L250"),
+        Code("VARIATION_NOT_ALLOWED", "error", "The variation does not fit this maneuver or moment.", "001 L705"),
+        Code("BRIDGE_DIRECTION_REQUIRED", "error", "A bridge names its direction, in or out.", "001 L214"),
         Code("DECISION_INVALID", "error", "A decision's value is not one of its choices.", None),
         Code("ROLL_INVALID", "error", "A supplied die is not a face of its die.", None),
+        Code("DECISION_UNUSED", "warning", "A decision that the turn never asked for.", None),
         Code("ROLL_UNUSED", "warning", "A supplied die that no rule rolled.", None),
         Code("PP_AWARD", "info", "Purchase Points earned at the end of the fight.", "001 L721"),
     )

@@ -13,6 +13,8 @@ from .fighter import validate_fighter
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
+from .turn import resolve_turn
+from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -61,6 +63,24 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.shared,
         cost=lambda r: _fighter_cost(r.fighter) + len(r.purchases) // 5 + _pack_cost(r),
         examples=examples("price_purchases"),
+    ),
+    Operation(
+        name="resolve_turn",
+        path="turns/resolve",
+        summary="Resolve one combat turn",
+        description="Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, "
+        "Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight "
+        "after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the "
+        "`seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` "
+        "each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.",
+        request=ImpactTurnRequest,
+        answer=ImpactTurnAnswer,
+        run=resolve_turn,
+        caching=Caching.none,
+        cost=lambda r: (
+            2 * len(r.fight.fighters) + _pack_cost(r) + sum(_fighter_cost(c.fighter) for c in r.fight.fighters)
+        ),
+        examples=examples("resolve_turn"),
     ),
 )
 

@@ -90,6 +90,7 @@ class ImpactManeuver(Record):
     hold: ImpactHold | None = None
     special: ImpactSpecial | None = None
     breaks_holds: bool = False
+    sp_on_hit: Annotated[int, Field(ge=0, le=5)] = Field(0, description="SP earned by each success (001 L244).")
     from_text: FromText = {}
     source: Source
 

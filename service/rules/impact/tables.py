@@ -55,6 +55,33 @@ class AwardRow(_Row):
     health_boxes_per_pp: int
 
 
+class ActionRow(_Row):
+    id: str
+    sp_gain: int
+    stamina_dice: int
+    speed_test: bool
+    adds_tactics: bool = False
+    speed: int = 0
+
+
+class VariationRow(_Row):
+    id: str
+    speed: int = 0
+    test: int = 0
+    damage: int = 0
+    next_speed: int = 0
+    stamina_multiplier: int = 1
+
+
+class CombatRow(_Row):
+    stamina_quarter_penalty: int
+    knocked_down_speed: int
+    limb_ko_speed: int
+    minus_one_sp_stamina_dice: int
+    limbs_to_lose: int
+    default_range: str
+
+
 class Rules(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -64,6 +91,15 @@ class Rules(BaseModel):
     automatic_increase: Annotated[list[IncreaseRow], Field(min_length=1, max_length=1)]
     defense_tactics: list[TacticRow]
     awards: Annotated[list[AwardRow], Field(min_length=1, max_length=1)]
+    actions: list[ActionRow]
+    variations: list[VariationRow]
+    combat: Annotated[list[CombatRow], Field(min_length=1, max_length=1)]
+
+    def action(self, action_id: str) -> ActionRow:
+        return next(a for a in self.actions if a.id == action_id)
+
+    def variation(self, variation_id: str) -> VariationRow:
+        return next(v for v in self.variations if v.id == variation_id)
 
     def budget(self, rank: ImpactRank) -> int:
         return next(r.pp for r in self.ranks if r.id == rank)
