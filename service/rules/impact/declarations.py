@@ -40,6 +40,23 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
         if d.action in BUILT_ON_A_MANEUVER:
             out += _maneuver(turn, f, d, path)
         out += _action(turn, f, d, path)
+    for i, d in enumerate(declarations):
+        out += _bridging_variations(turn, d, path_of("declarations", i, "variations"))
+    return out
+
+
+def _bridging_variations(turn: Turn, d: ImpactDeclaration, path: str) -> list[Finding]:
+    """A Lunge answers a target bridging out, a Stop-Kick one bridging in (001 L707, L713)."""
+    f = turn.fighters.get(d.fighter)
+    target = turn.fighters.get(f.target or "") if f is not None and f.decl is d else None
+    wanted = {ImpactVariation.lunge: "out", ImpactVariation.stop_kick: "in"}
+    out = []
+    for variation, direction in wanted.items():
+        if variation not in d.variations:
+            continue
+        td = target.decl if target is not None else None
+        if td is None or td.action != ImpactAction.bridge or str(td.direction) != direction:
+            out.append(finding("VARIATION_NOT_ALLOWED", path, f"A {variation} needs the target bridging {direction}."))
     return out
 
 

@@ -16,12 +16,14 @@ def modifiers(turn: Turn, f: Fighter) -> list[tuple[str, int]]:
     assert d is not None
     c = turn.rules.combat[0]
     parts: list[tuple[str, int]] = []
+    bridging = d.action == ImpactAction.bridge or f.counter_of is not None
     if turn.phase(2):
-        speed = f.maneuver.speed if f.maneuver and d.action != ImpactAction.bridge else 0  # digest A17
-        parts += [("maneuver", speed), ("side" if d.side else "average speed", f.side_speed(d.side))]
-    if d.action != ImpactAction.maneuver:
+        speed = f.maneuver.speed if f.maneuver and not bridging else 0  # digest A17
+        side = None if bridging else d.side
+        parts += [("maneuver", speed), ("side" if side else "average speed", f.side_speed(side))]
+    if d.action != ImpactAction.maneuver and not bridging:
         parts.append((str(d.action), turn.rules.action(str(d.action)).speed))
-    if d.action == ImpactAction.bridge or f.counter_of:
+    if bridging:
         parts += [("tactics", f.built.tactics), ("bridge bonus", f.bridge_bonus)]  # 001 L214, L222
     if turn.phase(4):
         parts.append(("stamina", c.stamina_quarter_penalty * f.stamina_steps()))
