@@ -85,7 +85,8 @@ def _maneuver(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[F
     area = (
         d.area if d.area is not None else (m.targets[0] if m.targets and kind == ImpactManeuverType.grapple else None)
     )
-    if area is None or (m.targets is not None and area not in m.targets):
+    contact = d.action in (ImpactAction.maneuver, ImpactAction.stop_hit)  # a Feint or Lead lands nothing
+    if contact and (area is None or (m.targets is not None and area not in m.targets)):
         out.append(finding("TARGET_AREA_INVALID", path_of(path, "area"), f"{m.name} cannot aim there."))
     f.area = area
     limb = limb_of(m, d.side, kind)

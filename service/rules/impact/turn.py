@@ -85,6 +85,7 @@ def _play(turn: Turn) -> list[Fighter]:
     order = speed_tests(turn)
     for a in order:
         _act(turn, a)
+    _end_of_turn(turn)
     return order
 
 
@@ -200,7 +201,6 @@ def _next_state(turn: Turn, f: Fighter) -> None:
 
 
 def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> ImpactTurnAnswer:
-    _end_of_turn(turn)
     for f in turn.fighters.values():
         _next_state(turn, f)
     standing = [f for f in turn.fighters.values() if f.out is None]
