@@ -38,9 +38,9 @@ def test_rest_validate_and_price(client: TestClient[Litestar]) -> None:
 
 
 def test_rest_malformed(client: TestClient[Litestar]) -> None:
-    bad = client.post("/v1/impact/purchases/price", json={"purchases": [{"stat": "power"}]})
+    bad = client.post("/v1/impact/purchases/price", json={"purchases": [{"stat": "jump"}]})
     assert bad.status_code == 400 and bad.headers["content-type"].startswith("application/problem+json")
-    assert bad.json()["errors"][0]["path"] == "purchases[0]"
+    assert bad.json()["errors"][0]["path"] == "purchases[0].stat"
     huge = client.post("/v1/impact/purchases/price", json={"purchases": [{"stat": "tactics"}] * 41})
     assert huge.status_code == 400
 

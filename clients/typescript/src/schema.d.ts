@@ -2770,6 +2770,47 @@ export interface components {
          * @enum {string}
          */
         ImpactArea: "head" | "left_arm" | "right_arm" | "chest" | "abdomen" | "left_leg" | "right_leg";
+        /**
+         * ImpactAreaDamage
+         * @description Damage marked on each area; an area left out has none.
+         */
+        ImpactAreaDamage: {
+            /**
+             * Abdomen
+             * @description Default: `0`.
+             */
+            abdomen?: number;
+            /**
+             * Chest
+             * @description Default: `0`.
+             */
+            chest?: number;
+            /**
+             * Head
+             * @description Default: `0`.
+             */
+            head?: number;
+            /**
+             * Left Arm
+             * @description Default: `0`.
+             */
+            left_arm?: number;
+            /**
+             * Left Leg
+             * @description Default: `0`.
+             */
+            left_leg?: number;
+            /**
+             * Right Arm
+             * @description Default: `0`.
+             */
+            right_arm?: number;
+            /**
+             * Right Leg
+             * @description Default: `0`.
+             */
+            right_leg?: number;
+        };
         /** ImpactAreaFigures */
         ImpactAreaFigures: {
             area: components["schemas"]["ImpactArea"];
@@ -2894,7 +2935,7 @@ export interface components {
             fighter: components["schemas"]["ImpactFighter"];
             /** Id */
             id: string;
-            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
+            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": 0, "chest": 0, "head": 0, "left_arm": 0, "left_leg": 0, "right_arm": 0, "right_leg": 0}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
             state?: components["schemas"]["ImpactFighterState"];
         };
         /** ImpactDecisionNeeded */
@@ -3090,8 +3131,8 @@ export interface components {
              * @description Last turn's defensive tactic's Bridge bonus (001 L222). Default: `0`.
              */
             bridge_bonus?: number;
-            /** @description Damage marked on each area. Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
-            damage?: components["schemas"]["ImpactAreaLevels"];
+            /** @description Damage marked on each area. Default: `{"head": 0, "left_arm": 0, "right_arm": 0, "chest": 0, "abdomen": 0, "left_leg": 0, "right_leg": 0}`. */
+            damage?: components["schemas"]["ImpactAreaDamage"];
             /**
              * Knocked Down
              * @description A knock-down whose -3 speed waits for the next maneuver. Default: `false`.
@@ -3130,7 +3171,8 @@ export interface components {
         };
         /** ImpactFighterValidation */
         ImpactFighterValidation: {
-            derived: components["schemas"]["ImpactDerived"];
+            /** @description Null when the request's own pack cannot be used. */
+            derived: components["schemas"]["ImpactDerived"] | null;
             /** Info */
             info: components["schemas"]["Finding"][];
             /** Ruleset */
@@ -3418,8 +3460,8 @@ export interface components {
         };
         /** ImpactPriceAnswer */
         ImpactPriceAnswer: {
-            /** @description The fighter after the purchases. */
-            derived: components["schemas"]["ImpactDerived"];
+            /** @description The fighter after the purchases; null for an unusable pack. */
+            derived: components["schemas"]["ImpactDerived"] | null;
             /**
              * Fighter Valid
              * @description The fighter before the purchases breaks no rule.

@@ -8,7 +8,10 @@ from enum import Enum
 from functools import cache
 from typing import Annotated, Any, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
+
+# Validation context of answers the core builds from its own values: no JSON forms to convert.
+BUILT: dict[str, bool] = {"built": True}
 
 
 def _enum_of(annotation: Any) -> tuple[type[Enum], str] | None:
@@ -45,7 +48,9 @@ class JsonModel(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _json_enums(cls, data: Any) -> Any:
+    def _json_enums(cls, data: Any, info: ValidationInfo) -> Any:
+        if info.context is BUILT:
+            return data
         fields = _enum_fields(cls)
         if not fields or not isinstance(data, dict):
             return data

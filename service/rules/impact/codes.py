@@ -22,7 +22,10 @@ CODES = {
         Code("SHEET_MISMATCH", "error", "The sheet differs from what its purchase ledger builds.", "001 L112"),
         Code("PP_OVERSPENT", "error", "The purchases cost more PP than the budget.", "001 L118"),
         Code("PP_UNSPENT", "info", "PP left over, kept on the sheet.", "001 L176"),
+        Code("PURCHASE_INCOMPLETE", "error", "A purchase does not name exactly one value to raise.", "001 L112"),
+        Code("PACK_INVALID", "error", "The request's own data pack cannot be used.", None),
         # Turns
+        Code("FIGHT_INVALID", "error", "The fight repeats a fighter or names one who is not in it.", None),
         Code("FIGHTER_OUT", "error", "A fighter who is out of the fight declares a maneuver.", "001 L306"),
         Code("UNKNOWN_FIGHTER", "error", "A declaration names a fighter who is not in the fight.", None),
         Code("MANEUVER_NOT_LEARNED", "error", "The maneuver's skill level is 0.", "001 L238"),

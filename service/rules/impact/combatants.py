@@ -11,6 +11,9 @@ from .models import ImpactDerived, ImpactFighter
 from .pack import ImpactManeuver, ImpactPack
 from .tables import Rules
 from .turn_models import (
+    MAX_COUNT,
+    MAX_DAMAGE,
+    MAX_MOD,
     ImpactCombatant,
     ImpactDeclaration,
     ImpactFighterState,
@@ -108,14 +111,14 @@ class Fighter:
         sheet_tough = {a.area: a.toughness for a in self.built.areas}
         return ImpactFighterState(
             stamina=None if self.stamina == top else self.stamina,
-            sp=self.sp,
+            sp=min(self.sp, MAX_COUNT),
             sp_family=self.family,
-            damage={str(a): v for a, v in self.damage.items() if v},  # type: ignore[arg-type]
+            damage={str(a): min(v, MAX_DAMAGE) for a, v in self.damage.items() if v},  # type: ignore[arg-type]
             toughness={str(a): v for a, v in self.toughness.items() if v != sheet_tough[a]},  # type: ignore[arg-type]
             knocked_out_areas=sorted(self.ko_areas, key=list(ImpactArea).index),
             knocked_down=self.knocked_down_now,
-            next=self.next_mods,
-            bridge_bonus=self.next_bridge_bonus,
+            next=ImpactNextMods(**{k: max(-MAX_MOD, min(MAX_MOD, v)) for k, v in self.next_mods.model_dump().items()}),
+            bridge_bonus=min(self.next_bridge_bonus, MAX_COUNT),
             last=self.last,
             out=self.out,
             knocked_out_by=self.knocked_out_by,

@@ -11,6 +11,7 @@ from .combatants import Fighter
 from .pack import ImpactPack
 from .tables import Rules
 from .turn_models import (
+    MAX_TURN,
     ImpactChoice,
     ImpactDecisionNeeded,
     ImpactEvent,
@@ -133,6 +134,8 @@ class Turn:
 
     def hold_states(self) -> list[ImpactHoldState]:
         return [
-            ImpactHoldState(maneuver=h.maneuver, holder=h.holder, victim=h.victim, area=h.area, turns=h.turns)
+            ImpactHoldState(
+                maneuver=h.maneuver, holder=h.holder, victim=h.victim, area=h.area, turns=min(h.turns, MAX_TURN)
+            )
             for h in self.holds
         ]

@@ -6,21 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.findings import Finding, Severity, map_key, path_of
+from .base import BUILT
 from .codes import finding
 from .models import (
-    ImpactAreaFigures,
     ImpactDerived,
     ImpactFighter,
     ImpactFighterRequest,
     ImpactFighterValidation,
-    ImpactManeuverLevel,
     ImpactPurchase,
     ImpactSheet,
-    ImpactSidePair,
-    ImpactStepOutcome,
-    ImpactTacticLevel,
 )
-from .pack import ImpactPack, chosen_pack
+from .pack import ImpactPack, chosen_pack, custom_pack_findings
 from .purchases import Build, buy
 from .tables import Rules, rules
 from .vocabulary import LIMBS, ImpactArea, ImpactRatio, ImpactSide, ImpactStat
@@ -34,7 +30,7 @@ class Replay:
         self.build = Build.base(pack, table)
         self.spent = 0
         self.findings: list[Finding] = []
-        self.steps: list[ImpactStepOutcome] = []
+        self.steps: list[dict[str, object]] = []  # ImpactStepOutcome fields
         self.budget = fighter.pp_budget if fighter.pp_budget is not None else table.budget(fighter.rank)
 
     def at(self, *parts: str | int) -> str:
@@ -48,7 +44,7 @@ class Replay:
         self.spent += done.cost
         for code, message in done.problems:
             self.add(code, path, message)
-        self.steps.append(ImpactStepOutcome(path=path, cost=done.cost, changes=done.changes))
+        self.steps.append(dict(path=path, cost=done.cost, changes=done.changes))
         return done.cost
 
     def run(self) -> None:
@@ -192,40 +188,39 @@ class Replay:
             self.add("PP_UNSPENT", self.at(), f"{self.budget - self.spent} PP left to record on the sheet.")
 
     def derived(self) -> ImpactDerived:
+        return ImpactDerived.model_validate(self.derived_data(), context=BUILT)
+
+    def derived_data(self) -> dict[str, object]:
         b, pack = self.build, self.pack
-        return ImpactDerived(
+        return dict(
             rank=self.fighter.rank,
             pp_budget=self.budget,
             pp_spent=self.spent,
             pp_left=self.budget - self.spent,
-            power=ImpactSidePair(left=b.power[ImpactSide.left], right=b.power[ImpactSide.right]),
-            speed=ImpactSidePair(left=b.speed[ImpactSide.left], right=b.speed[ImpactSide.right]),
+            power=dict(left=b.power[ImpactSide.left], right=b.power[ImpactSide.right]),
+            speed=dict(left=b.speed[ImpactSide.left], right=b.speed[ImpactSide.right]),
             average_speed=(b.speed[ImpactSide.left] + b.speed[ImpactSide.right]) // 2,
             tactics=b.tactics,
             defense=b.defense,
             defense_tactics=defense_tactics(b.defense, self.rules),
             stamina_max=b.stamina,
             maneuvers=[
-                ImpactManeuverLevel(
-                    id=m.id, name=m.name, category=m.category, level=b.maneuvers[m.id], base_level=m.base_level
-                )
+                dict(id=m.id, name=m.name, category=m.category, level=b.maneuvers[m.id], base_level=m.base_level)
                 for m in pack.maneuvers
             ],
             areas=[
-                ImpactAreaFigures(
-                    area=a.id, difficulty=b.difficulty[a.id], toughness=b.toughness[a.id], ko_value=a.ko_value
-                )
+                dict(area=a.id, difficulty=b.difficulty[a.id], toughness=b.toughness[a.id], ko_value=a.ko_value)
                 for a in pack.areas
             ],
         )
 
 
-def defense_tactics(defense: int, table: Rules) -> list[ImpactTacticLevel]:
+def defense_tactics(defense: int, table: Rules) -> list[dict[str, object]]:
     """Each Defense level adds one to every tactic held and opens the next at 1 (001 L152-156)."""
     out = []
     for i, t in enumerate(table.defense_tactics):
         if defense - i > 0:
-            out.append(ImpactTacticLevel(id=t.id, name=t.name, level=defense - i, applies=[str(a) for a in t.applies]))
+            out.append(dict(id=t.id, name=t.name, level=defense - i, applies=[str(a) for a in t.applies]))
     return out
 
 
@@ -243,17 +238,24 @@ def replay(fighter: ImpactFighter, pack: ImpactPack, prefix: str = "fighter") ->
 def validate_fighter(request: ImpactFighterRequest) -> ImpactFighterValidation:
     from . import RULESET, VERSION
 
+    broken = custom_pack_findings(request)
+    if broken:
+        return ImpactFighterValidation(
+            ruleset=RULESET, ruleset_version=VERSION, valid=False, violations=broken, warnings=[], info=[],
+            unsupported=[], derived=None, steps=[],
+        )  # fmt: skip
     done = replay(request.fighter, chosen_pack(request))
     done.finish()
     violations, warnings, info = split(done.findings)
-    return ImpactFighterValidation(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        valid=not violations,
-        violations=violations,
-        warnings=warnings,
-        info=info,
-        unsupported=[],
-        derived=done.derived(),
-        steps=done.steps,
-    )
+    answer = {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "valid": not violations,
+        "violations": violations,
+        "warnings": warnings,
+        "info": info,
+        "unsupported": [],
+        "derived": done.derived_data(),
+        "steps": done.steps,
+    }
+    return ImpactFighterValidation.model_validate(answer, context=BUILT)

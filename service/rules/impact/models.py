@@ -3,9 +3,9 @@ derived figures out; a list of purchases in, their prices and side effects out."
 
 from __future__ import annotations
 
-from typing import Annotated, Self
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.findings import Finding, Unsupported
 from .base import JsonModel
@@ -20,6 +20,12 @@ MAX_QUOTES = 40
 
 class Model(JsonModel):
     pass
+
+
+class Answer(BaseModel):
+    """Answers are built by the core from its own values: no JSON forms to convert."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class ImpactSidePair(Model):
@@ -45,21 +51,21 @@ class ImpactPurchase(Model):
         None, description="The level this step reaches (Stamina: the new total), checked to be one step up."
     )
 
-    @model_validator(mode="after")
-    def _target_named(self) -> Self:
+    def problem(self) -> str | None:
+        """What the entry lacks (or has too much of) to name one value, or None."""
+        if self.stat != ImpactStat.stamina and (self.to_level or 0) > MAX_LEVEL:
+            return f"levels stop at {MAX_LEVEL}"
         wants = {
             "side": self.stat in (ImpactStat.power, ImpactStat.speed),
             "maneuver": self.stat == ImpactStat.maneuver,
             "area": self.stat in (ImpactStat.toughness, ImpactStat.difficulty),
         }
-        if self.stat != ImpactStat.stamina and (self.to_level or 0) > MAX_LEVEL:
-            raise ValueError(f"levels stop at {MAX_LEVEL}")
         for name, needed in wants.items():
             if needed and getattr(self, name) is None:
-                raise ValueError(f"a {self.stat} purchase names its {name}")
+                return f"a {self.stat} purchase names its {name}"
             if not needed and getattr(self, name) is not None:
-                raise ValueError(f"a {self.stat} purchase has no {name}")
-        return self
+                return f"a {self.stat} purchase has no {name}"
+        return None
 
 
 class ImpactAreaLevels(Model):
@@ -122,7 +128,7 @@ class ImpactPriceRequest(ImpactPackChoice):
 # ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 
-class ImpactLevelChange(Model):
+class ImpactLevelChange(Answer):
     stat: ImpactStat
     side: ImpactSide | None = None
     maneuver: str | None = None
@@ -132,20 +138,20 @@ class ImpactLevelChange(Model):
     paid: bool = Field(description="False for a free rise: the automatic increase or the paired limb.")
 
 
-class ImpactStepOutcome(Model):
+class ImpactStepOutcome(Answer):
     path: str
     cost: int
     changes: list[ImpactLevelChange]
 
 
-class ImpactTacticLevel(Model):
+class ImpactTacticLevel(Answer):
     id: str
     name: str
     level: int
     applies: list[str]
 
 
-class ImpactManeuverLevel(Model):
+class ImpactManeuverLevel(Answer):
     id: str
     name: str
     category: str
@@ -153,14 +159,14 @@ class ImpactManeuverLevel(Model):
     base_level: int
 
 
-class ImpactAreaFigures(Model):
+class ImpactAreaFigures(Answer):
     area: ImpactArea
     difficulty: int
     toughness: int
     ko_value: int
 
 
-class ImpactDerived(Model):
+class ImpactDerived(Answer):
     rank: ImpactRank
     pp_budget: int
     pp_spent: int
@@ -176,7 +182,7 @@ class ImpactDerived(Model):
     areas: list[ImpactAreaFigures]
 
 
-class ImpactFighterValidation(Model):
+class ImpactFighterValidation(Answer):
     ruleset: str
     ruleset_version: str
     valid: bool
@@ -184,13 +190,13 @@ class ImpactFighterValidation(Model):
     warnings: list[Finding]
     info: list[Finding]
     unsupported: list[Unsupported]
-    derived: ImpactDerived
+    derived: ImpactDerived | None = Field(description="Null when the request's own pack cannot be used.")
     steps: list[ImpactStepOutcome] = Field(
         description="Each purchase replayed: ledger entries, else the canonical replay."
     )
 
 
-class ImpactQuote(Model):
+class ImpactQuote(Answer):
     path: str
     legal: bool
     cost: int
@@ -198,7 +204,7 @@ class ImpactQuote(Model):
     violations: list[Finding]
 
 
-class ImpactPriceAnswer(Model):
+class ImpactPriceAnswer(Answer):
     ruleset: str
     ruleset_version: str
     legal: bool = Field(description="Every purchase is allowed and the PP cover them.")
@@ -210,4 +216,4 @@ class ImpactPriceAnswer(Model):
     violations: list[Finding]
     warnings: list[Finding]
     unsupported: list[Unsupported]
-    derived: ImpactDerived = Field(description="The fighter after the purchases.")
+    derived: ImpactDerived | None = Field(description="The fighter after the purchases; null for an unusable pack.")

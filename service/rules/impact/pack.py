@@ -8,12 +8,14 @@ cache key.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import ConfigDict, Field
 
-from ..core.packs import Source, TextRef, load_packs, pack_names
+from ..core.findings import Finding
+from ..core.packs import PackError, Source, TextRef, load_packs, pack_names
 from .base import JsonModel
 from .vocabulary import ImpactArea, ImpactEffect, ImpactManeuverType, ImpactRange
 
@@ -114,54 +116,62 @@ class ImpactPack(Record):
     categories: Annotated[list[ImpactCategory], Field(min_length=1, max_length=40)]
     maneuvers: Annotated[list[ImpactManeuver], Field(min_length=1, max_length=200)]
     areas: Annotated[list[ImpactAreaRecord], Field(min_length=7, max_length=7)]
-    _maneuvers: dict[str, ImpactManeuver] = PrivateAttr(default_factory=dict)
-    _categories: dict[str, ImpactCategory] = PrivateAttr(default_factory=dict)
-    _areas: dict[ImpactArea, ImpactAreaRecord] = PrivateAttr(default_factory=dict)
-    _members: dict[str, tuple[ImpactManeuver, ...]] = PrivateAttr(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        categories = {c.id for c in self.categories}
-        if len(categories) != len(self.categories):
-            raise ValueError("category ids must be unique")
-        ids = [m.id for m in self.maneuvers]
-        if len(set(ids)) != len(ids):
-            raise ValueError("maneuver ids must be unique")
-        for m in self.maneuvers:
-            if m.category not in categories:
-                raise ValueError(f"maneuver {m.id}: unknown category {m.category}")
-        if {a.id for a in self.areas} != set(ImpactArea):
-            raise ValueError("the pack must give each of the seven areas once")
-        by_id = {a.id: a for a in self.areas}
-        for a in self.areas:
-            if a.pair is not None and by_id[a.pair].pair != a.id:
-                raise ValueError(f"area {a.id}: its pair must name it back")
-        return self
+    @cached_property
+    def _index(self) -> tuple[dict[str, ImpactManeuver], dict[str, ImpactCategory], dict[ImpactArea, ImpactAreaRecord]]:
+        return ({m.id: m for m in self.maneuvers}, {c.id: c for c in self.categories}, {a.id: a for a in self.areas})
 
-    def model_post_init(self, _context: object) -> None:
-        self._maneuvers = {m.id: m for m in self.maneuvers}
-        self._categories = {c.id: c for c in self.categories}
-        self._areas = {a.id: a for a in self.areas}
-        self._members = {c.id: tuple(m for m in self.maneuvers if m.category == c.id) for c in self.categories}
+    @cached_property
+    def _members(self) -> dict[str, tuple[ImpactManeuver, ...]]:
+        return {c.id: tuple(m for m in self.maneuvers if m.category == c.id) for c in self.categories}
 
     def maneuver(self, maneuver_id: str) -> ImpactManeuver | None:
-        return self._maneuvers.get(maneuver_id)
+        return self._index[0].get(maneuver_id)
 
     def category(self, category_id: str) -> ImpactCategory:
-        return self._categories[category_id]
+        return self._index[1][category_id]
 
     def members(self, category_id: str) -> tuple[ImpactManeuver, ...]:
         return self._members[category_id]
 
     def area(self, area: ImpactArea) -> ImpactAreaRecord:
-        return self._areas[area]
+        return self._index[2][area]
+
+
+def pack_problems(pack: ImpactPack) -> list[str]:
+    """What makes a pack unusable beyond its schema: unique ids, known categories, the seven areas, paired limbs."""
+    out = []
+    categories = {c.id for c in pack.categories}
+    if len(categories) != len(pack.categories):
+        out.append("category ids must be unique")
+    ids = [m.id for m in pack.maneuvers]
+    if len(set(ids)) != len(ids):
+        out.append("maneuver ids must be unique")
+    out += [f"maneuver {m.id}: unknown category {m.category}" for m in pack.maneuvers if m.category not in categories]
+    if {a.id for a in pack.areas} != set(ImpactArea) or len(pack.areas) != len(ImpactArea):
+        out.append("the pack gives each of the seven areas once")
+    else:
+        by_id = {a.id: a for a in pack.areas}
+        out += [f"area {a.id}: its pair names it back" for a in pack.areas if a.pair and by_id[a.pair].pair != a.id]
+    return out
 
 
 PACKS = load_packs(DATA, ImpactPack)
+for _name, _pack in PACKS.items():
+    if pack_problems(_pack):
+        raise PackError(f"{_name}.yaml: {'; '.join(pack_problems(_pack))}")
 if TYPE_CHECKING:
     PackName = StrEnum
 else:
     PackName = pack_names("ImpactPackName", PACKS)  # the shipped packs' names: an unknown one is refused
+
+
+def custom_pack_findings(request: object) -> list[Finding]:
+    """The request's own pack's problems as findings (a shipped pack was checked at start-up)."""
+    from .codes import finding
+
+    custom = getattr(request, "custom_pack", None)
+    return [finding("PACK_INVALID", "custom_pack", problem) for problem in pack_problems(custom)] if custom else []
 
 
 def chosen_pack(request: object) -> ImpactPack:

@@ -3,14 +3,21 @@ any rule it would break."""
 
 from __future__ import annotations
 
+from .base import BUILT
 from .fighter import replay, split
 from .models import ImpactPriceAnswer, ImpactPriceRequest, ImpactQuote
-from .pack import chosen_pack
+from .pack import chosen_pack, custom_pack_findings
 
 
 def price_purchases(request: ImpactPriceRequest) -> ImpactPriceAnswer:
     from . import RULESET, VERSION
 
+    broken = custom_pack_findings(request)
+    if broken:
+        return ImpactPriceAnswer(
+            ruleset=RULESET, ruleset_version=VERSION, legal=False, fighter_valid=False, total_cost=0,
+            pp_left_before=0, pp_left_after=0, quotes=[], violations=broken, warnings=[], unsupported=[], derived=None,
+        )  # fmt: skip
     pack = chosen_pack(request)
     done = replay(request.fighter, pack)
     fighter_errors, _, _ = split(done.findings)
@@ -27,9 +34,8 @@ def price_purchases(request: ImpactPriceRequest) -> ImpactPriceAnswer:
         if cost and left < 0:
             done.add("PP_OVERSPENT", path, f"{cost} PP with {left + cost} left: {-left} short.")
         errors, _, _ = split(done.findings[before:])
-        quotes.append(
-            ImpactQuote(path=path, legal=not errors, cost=cost, changes=done.steps[-1].changes, violations=errors)
-        )
+        quote = {"path": path, "legal": not errors, "cost": cost, "changes": done.steps[-1]["changes"]}
+        quotes.append(ImpactQuote.model_validate(quote | {"violations": errors}, context=BUILT))
     violations, warnings, _ = split([f for f in done.findings if f.path.startswith("purchases")])
     return ImpactPriceAnswer(
         ruleset=RULESET,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .models import ImpactLevelChange, ImpactPurchase, ImpactRatios
+from .models import ImpactPurchase, ImpactRatios
 from .pack import ImpactPack
 from .tables import Rules
 from .vocabulary import ImpactArea, ImpactRatio, ImpactSide, ImpactStat
@@ -42,13 +42,18 @@ class Build:
         )
 
     def level(self, p: ImpactPurchase) -> int:
-        if p.stat in (ImpactStat.power, ImpactStat.speed):
-            return getattr(self, p.stat)[p.side]  # type: ignore[no-any-return]
-        if p.stat == ImpactStat.maneuver:
+        stat = p.stat
+        if stat in _SIDED:
+            return getattr(self, stat)[p.side]  # type: ignore[no-any-return]
+        if stat is ImpactStat.maneuver:
             return self.maneuvers[p.maneuver or ""]
-        if p.stat in (ImpactStat.toughness, ImpactStat.difficulty):
-            return getattr(self, p.stat)[p.area]  # type: ignore[no-any-return]
-        return getattr(self, p.stat)  # type: ignore[no-any-return]
+        if stat in _AREAS:
+            return getattr(self, stat)[p.area]  # type: ignore[no-any-return]
+        return getattr(self, stat)  # type: ignore[no-any-return]
+
+
+_SIDED = frozenset({ImpactStat.power, ImpactStat.speed})
+_AREAS = frozenset({ImpactStat.toughness, ImpactStat.difficulty})
 
 
 @dataclass
@@ -56,7 +61,7 @@ class Step:
     """What one ledger entry did: its price, every level it changed, and the rules it broke."""
 
     cost: int = 0
-    changes: list[ImpactLevelChange] = field(default_factory=list)
+    changes: list[dict[str, object]] = field(default_factory=list)  # ImpactLevelChange fields
     problems: list[tuple[str, str]] = field(default_factory=list)  # (code, message)
 
 
@@ -69,9 +74,9 @@ def ratio_holds(ratio: ImpactRatio | None, power: int, speed: int) -> bool:
     return True
 
 
-def _change(p: ImpactPurchase, before: int, after: int, paid: bool, **where: object) -> ImpactLevelChange:
-    base = {"side": p.side, "maneuver": p.maneuver, "area": p.area} | where
-    return ImpactLevelChange(stat=p.stat, from_level=before, to_level=after, paid=paid, **base)  # type: ignore[arg-type]
+def _change(p: ImpactPurchase, before: int, after: int, paid: bool, **where: object) -> dict[str, object]:
+    out = {"stat": p.stat, "side": p.side, "maneuver": p.maneuver, "area": p.area, "from_level": before}
+    return out | {"to_level": after, "paid": paid} | where
 
 
 def _raise_once(build: Build, p: ImpactPurchase, pack: ImpactPack, rules: Rules) -> Step:
@@ -111,27 +116,27 @@ def _raise_once(build: Build, p: ImpactPurchase, pack: ImpactPack, rules: Rules)
 
 def _automatic_increase(
     build: Build, raised: str, level: int, pack: ImpactPack, rules: Rules
-) -> list[ImpactLevelChange]:
+) -> list[dict[str, object]]:
     """The AIR (001 L142): each other maneuver of the category at a quarter of ``level`` or less gains one level.
     Maneuvers still at 0 are not lifted, and the free levels do not fire it again (digest A9)."""
     ratio = rules.automatic_increase[0].ratio
     category = pack.maneuver(raised).category  # type: ignore[union-attr]
-    out = []
+    out: list[dict[str, object]] = []
     for other in pack.members(category):
         current = build.maneuvers[other.id]
         if other.id != raised and current >= 1 and level >= ratio * current:
             build.maneuvers[other.id] = current + 1
-            out.append(
-                ImpactLevelChange(
-                    stat=ImpactStat.maneuver, maneuver=other.id, from_level=current, to_level=current + 1, paid=False
-                )
-            )
+            change = {"stat": ImpactStat.maneuver, "maneuver": other.id, "from_level": current}
+            out.append(change | {"to_level": current + 1, "paid": False})
     return out
 
 
 def buy(build: Build, p: ImpactPurchase, ratios: ImpactRatios, pack: ImpactPack, rules: Rules) -> Step:
     """Apply one ledger entry. A step that skips levels is reported and bought level by level (best effort); one
     that does not rise is reported and ignored."""
+    problem = p.problem()
+    if problem is not None:
+        return Step(problems=[("PURCHASE_INCOMPLETE", problem)])
     if p.stat == ImpactStat.maneuver and pack.maneuver(p.maneuver or "") is None:
         return Step(problems=[("UNKNOWN_MANEUVER", f"No maneuver {p.maneuver!r} in the data pack.")])
     current = build.level(p)
@@ -142,7 +147,7 @@ def buy(build: Build, p: ImpactPurchase, ratios: ImpactRatios, pack: ImpactPack,
         step.problems.append(("LEVEL_SKIPPED", f"{_label(p)} is at {current}: the next step reaches {current + size}."))
         if p.stat == ImpactStat.stamina and (target - rules.stamina[0].base) % size:
             step.problems.append(("STAMINA_INCREMENT", f"Stamina {target} is not 50 plus tens."))
-    while build.level(p) < target:
+    for _ in range(max(0, -(-(target - current) // size))):  # each level (or Stamina step) up to the target
         once = _raise_once(build, p, pack, rules)
         step.cost += once.cost
         step.changes += once.changes

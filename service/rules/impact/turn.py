@@ -11,11 +11,12 @@ from .codes import finding
 from .combatants import Fighter, limb_of, load
 from .context import BadDecision, DecisionNeeded, Hold, Turn
 from .declarations import check
-from .pack import chosen_pack
+from .pack import chosen_pack, custom_pack_findings
 from .speed import order_rows, speed_tests
 from .strikes import exertion, knocked_out, spend_setup_points, strike
 from .tables import rules
 from .turn_models import (
+    MAX_TURN,
     ImpactAction,
     ImpactAward,
     ImpactCombatant,
@@ -35,6 +36,10 @@ from .turn_models import (
 
 
 def resolve_turn(request: ImpactTurnRequest) -> ImpactTurnAnswer:
+    broken = custom_pack_findings(request)
+    broken += [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
+    if broken:
+        return _refused(request, broken)
     pack = chosen_pack(request)
     pack_key = request.custom_pack.model_dump_json() if request.custom_pack else str(request.pack)
     table = rules()
@@ -220,7 +225,7 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         for k in sorted(set(request.decisions) - turn.used_decisions)
     ]
     fight = ImpactFight(
-        turn=turn.n + 1,
+        turn=min(turn.n + 1, MAX_TURN),
         phase=turn.fight.phase,
         fighters=[
             ImpactCombatant(id=c.id, fighter=c.fighter, state=turn.fighters[c.id].state()) for c in turn.fight.fighters
@@ -261,6 +266,16 @@ def _awards(turn: Turn) -> list[ImpactAward]:
             )
         )
     return out
+
+
+def _refused(request: ImpactTurnRequest, violations: list[Finding]) -> ImpactTurnAnswer:
+    from . import RULESET, VERSION
+
+    return ImpactTurnAnswer(
+        ruleset=RULESET, ruleset_version=VERSION, status=ImpactTurnStatus.complete, valid=False,
+        violations=violations, warnings=[], unsupported=[], dice_needed=[], decisions_needed=[], rolls=[], order=[],
+        log=[], events=[], fight=request.fight, bout_over=False,
+    )  # fmt: skip
 
 
 def _answer(

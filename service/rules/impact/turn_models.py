@@ -4,9 +4,9 @@ turn, the rolls, a log and typed events out (or the dice and decisions still nee
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Self
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ..core.findings import Finding, Unsupported
 from .base import JsonModel
@@ -15,9 +15,11 @@ from .pack import Id
 from .vocabulary import ImpactArea, ImpactLean, ImpactRange, ImpactSide
 
 Key = Annotated[str, Field(min_length=1, max_length=80)]
-Count = Annotated[int, Field(ge=0, le=100)]
-Mod = Annotated[int, Field(ge=-30, le=30)]
+MAX_COUNT, MAX_MOD, MAX_DAMAGE = 100, 30, 1000
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+Mod = Annotated[int, Field(ge=-MAX_MOD, le=MAX_MOD)]
 MAX_FIGHTERS = 6
+MAX_TURN = 100_000
 
 
 class Model(JsonModel):
@@ -52,13 +54,28 @@ class ImpactLastManeuver(Model):
     parried_kick: bool = Field(False, description="The attack parried was a kick.")
 
 
+class ImpactAreaDamage(Model):
+    """Damage marked on each area; an area left out has none."""
+
+    head: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    left_arm: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    right_arm: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    chest: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    abdomen: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    left_leg: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+    right_leg: Annotated[int, Field(ge=0, le=MAX_DAMAGE)] = 0
+
+    def given(self) -> dict[ImpactArea, int]:
+        return {ImpactArea(k): v for k, v in self.model_dump().items() if v}
+
+
 class ImpactFighterState(Model):
     """A fighter's place in the fight; anything left out is as at the start of a fight (001 L308)."""
 
     stamina: Annotated[int, Field(ge=0, le=2000)] | None = Field(None, description="Null: the sheet's maximum.")
     sp: Count = Field(0, description="Setup Points held (001 L198-204).")
     sp_family: ImpactSpFamily = ImpactSpFamily.strike
-    damage: ImpactAreaLevels = Field(ImpactAreaLevels(), description="Damage marked on each area.")
+    damage: ImpactAreaDamage = Field(ImpactAreaDamage(), description="Damage marked on each area.")
     toughness: ImpactAreaLevels = Field(ImpactAreaLevels(), description="Lowered Toughness; null: the sheet's.")
     knocked_out_areas: Annotated[list[ImpactArea], Field(max_length=7)] = []
     knocked_down: bool = Field(False, description="A knock-down whose -3 speed waits for the next maneuver.")
@@ -88,11 +105,11 @@ class ImpactHoldState(Model):
     holder: Id
     victim: Id
     area: ImpactArea
-    turns: Annotated[int, Field(ge=1, le=1000)] = 1
+    turns: Annotated[int, Field(ge=1, le=MAX_TURN)] = 1
 
 
 class ImpactFight(Model):
-    turn: Annotated[int, Field(ge=1, le=10_000)] = 1
+    turn: Annotated[int, Field(ge=1, le=MAX_TURN)] = 1
     phase: Annotated[int, Field(ge=1, le=5)] = Field(
         5, description="The text's learning phase (001 L318-683): 5 plays every rule, 1 the bare basics."
     )
@@ -102,19 +119,19 @@ class ImpactFight(Model):
     )
     holds: Annotated[list[ImpactHoldState], Field(max_length=20)] = []
 
-    @model_validator(mode="after")
-    def _ids(self) -> Self:
+    def problems(self) -> list[tuple[str, str]]:
+        """(path, message) of what no schema states: unique ids, and ranges and holds between the fight's fighters."""
+        out = []
         ids = [c.id for c in self.fighters]
-        if len(set(ids)) != len(ids):
-            raise ValueError("fighter ids must be unique")
+        out += [(f"fight.fighters[{i}].id", "fighter ids are unique") for i, x in enumerate(ids) if x in ids[:i]]
         known = set(ids)
-        for r in self.ranges:
+        for i, r in enumerate(self.ranges):
             if r.a not in known or r.b not in known or r.a == r.b:
-                raise ValueError(f"range {r.a}-{r.b}: two different fighters of the fight")
-        for h in self.holds:
-            if h.holder not in known or h.victim not in known:
-                raise ValueError("a hold names fighters of the fight")
-        return self
+                out.append((f"fight.ranges[{i}]", "a range is between two fighters of the fight"))
+        for i, h in enumerate(self.holds):
+            if h.holder not in known or h.victim not in known or h.holder == h.victim:
+                out.append((f"fight.holds[{i}]", "a hold is between two fighters of the fight"))
+        return out
 
 
 class ImpactAction(StrEnum):

@@ -142,11 +142,17 @@ def test_every_finding_at_once() -> None:
     assert all(f.ref is not None and f.ref.line.startswith("001 L") for f in answer.violations)
 
 
+def test_incomplete_purchases_reported() -> None:
+    # a purchase must name one value (001 L112): a Power step without its side, a level past the bound
+    answer = validate(
+        {"purchases": [{"stat": "power"}, {"stat": "tactics", "to_level": 99}, {"stat": "tactics", "side": "left"}]}
+    )
+    assert [c for c, _ in codes(answer)] == ["PURCHASE_INCOMPLETE"] * 3 and answer.derived.pp_spent == 0
+
+
 def test_malformed_requests_refused() -> None:
     with pytest.raises(ValidationError):
-        ImpactFighterRequest.model_validate({"fighter": {"purchases": [{"stat": "power"}]}})  # no side
-    with pytest.raises(ValidationError):
-        ImpactFighterRequest.model_validate({"fighter": {"purchases": [{"stat": "tactics", "to_level": 99}]}})
+        ImpactFighterRequest.model_validate({"fighter": {"purchases": [{"stat": "jump"}]}})
     with pytest.raises(ValidationError):
         ImpactFighterRequest.model_validate({"fighter": {}, "pack": "nope"})
 

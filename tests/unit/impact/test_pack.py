@@ -45,21 +45,16 @@ def test_custom_pack_changes_the_price() -> None:
     assert answer.total_cost == 60
 
 
-@pytest.mark.parametrize(
-    "broken",
-    [
-        {"category": "nowhere"},  # an unknown category
-        {"sp": -2},  # below -1
-        {"cost": 0},
-    ],
-)
-def test_custom_pack_validated(broken: dict[str, object]) -> None:
+@pytest.mark.parametrize("broken", [{"sp": -2}, {"cost": 0}, {"ranges": []}])
+def test_custom_pack_schema(broken: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         ImpactPack.model_validate(custom(**broken))
 
 
-def test_custom_pack_needs_seven_areas() -> None:
-    data = custom()
-    data["areas"] = data["areas"][:6]  # type: ignore[index]
-    with pytest.raises(ValidationError):
-        ImpactPack.model_validate(data)
+def test_custom_pack_problems_answered() -> None:
+    # a pack that fits the schema but not itself: an unknown category, the head twice; answered 200 with the findings
+    data = custom(category="nowhere")
+    data["areas"] = [data["areas"][0], *data["areas"][:6]]  # type: ignore[index]
+    answer = price([buy("tactics")], custom_pack=data)
+    assert [(v.code, v.path) for v in answer.violations] == [("PACK_INVALID", "custom_pack")] * 2
+    assert answer.derived is None and not answer.legal

@@ -43,7 +43,7 @@ def test_phase_one_basics() -> None:
     answer = run([{**JAB_AT_CHEST, "area": "head"}, jab_b], rolls, a, phase=1)
     assert [o.fighter for o in answer.order] == ["a", "b"]
     assert state(answer, "b").damage.head == 4
-    assert state(answer, "a").damage.head is None
+    assert state(answer, "a").damage.head == 0
     assert state(answer, "a").stamina is None  # Stamina comes in Phase IV
 
 
@@ -95,7 +95,7 @@ def test_lean_adds_to_both() -> None:
     rolls |= dice("T1.b.stamina", 1)
     answer = run(decl, rolls, b_state={"stamina": 45}, a_state={"sp": 1})
     assert state(answer, "b").damage.chest == 3
-    assert state(answer, "a").damage.chest is None
+    assert state(answer, "a").damage.chest == 0
     assert state(answer, "a").stamina == 48  # Hook 4 // 2 = 2 (001 L194)
     assert state(answer, "a").sp == 0  # the Hook's 1 SP spent on the attempt (001 L667)
 
@@ -138,5 +138,19 @@ def test_spinning_jumping_costs_double_stamina() -> None:
     answer = run(decl, rolls)
     assert answer.order[0].total == 6 + 3 + 1 - 4
     # damage 3 + 4 + 4 = 11 against 6 + Toughness 4 + Cover-Up 1 = 11: nothing (001 L551)
-    assert state(answer, "b").damage.chest is None
+    assert state(answer, "b").damage.chest == 0
     assert state(answer, "a").stamina == 48
+
+
+def test_published_examples_are_these_turns() -> None:
+    from service.rules.impact.operations import examples
+    from service.rules.impact.turn import resolve_turn
+    from service.rules.impact.turn_models import ImpactTurnRequest
+
+    published = examples("resolve_turn")
+    given = published["Jab against Straight Punch, every die given"]
+    assert given["declarations"] == [JAB_AT_CHEST, STRAIGHT_AT_CHEST]
+    answer = resolve_turn(ImpactTurnRequest.model_validate(given))
+    assert not answer.warnings  # every die published is used
+    assert answer.fight.fighters[1].state.damage.chest == 1  # test_phase_five_jab_and_straight
+    assert resolve_turn(ImpactTurnRequest.model_validate(published["The same turn, seeded"])).status == "complete"
