@@ -3446,6 +3446,29 @@ export interface components {
             name: string;
         };
         /**
+         * ImpactPackDocument
+         * @description A shipped data pack, served with the ruleset and version it belongs to.
+         */
+        ImpactPackDocument: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaRecord"][];
+            /** Categories */
+            categories: components["schemas"]["ImpactCategory"][];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuver"][];
+            /** Name */
+            name: string;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
          * ImpactPackName
          * @enum {string}
          */
@@ -6710,7 +6733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImpactPack"];
+                    "application/json": components["schemas"]["ImpactPackDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -6766,7 +6789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImpactPack"];
+                    "application/json": components["schemas"]["ImpactPackDocument"];
                 };
             };
             /** @description Bad request */

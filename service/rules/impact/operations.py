@@ -7,8 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..core.packs import pack_catalogue
-from ..core.ruleset import Caching, Operation
+from ..core.packs import DEFAULT_PACK
+from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
 from .fighter import validate_fighter
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
@@ -84,6 +84,38 @@ OPERATIONS: tuple[Operation, ...] = (
     ),
 )
 
-_PACK_DOC, _PACK_LOOKUP = pack_catalogue(ImpactPack, PACKS)
-DOCUMENTS = (_PACK_DOC,)
-LOOKUPS = (_PACK_LOOKUP,)
+
+class ImpactPackDocument(ImpactPack):
+    """A shipped data pack, served with the ruleset and version it belongs to."""
+
+    ruleset: str
+    ruleset_version: str
+
+
+@cache
+def pack_document(name: str) -> ImpactPackDocument | None:
+    from . import RULESET, VERSION
+
+    pack = PACKS.get(name)
+    if pack is None:
+        return None
+    return ImpactPackDocument.model_validate(pack.model_dump() | {"ruleset": RULESET, "ruleset_version": VERSION})
+
+
+def _default_pack() -> ImpactPackDocument:
+    found = pack_document(DEFAULT_PACK)
+    assert found is not None  # load_packs refuses to start without it
+    return found
+
+
+DOCUMENTS = (
+    CatalogueDocument(
+        name="pack",
+        summary="The default data pack: the values the text leaves out, each with its source",
+        model=ImpactPackDocument,
+        build=lambda _filters: _default_pack(),
+    ),
+)
+LOOKUPS = (
+    CatalogueLookup(name="packs", summary="A shipped data pack by name", model=ImpactPackDocument, find=pack_document),
+)
