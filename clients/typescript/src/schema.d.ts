@@ -1458,11 +1458,6 @@ export interface components {
              */
             glory: number;
             /**
-             * Knockback Ranges
-             * @default 0
-             */
-            knockback_ranges: number;
-            /**
              * Rule
              * @default null
              */
@@ -1526,7 +1521,6 @@ export interface components {
              *       "damage_source": null,
              *       "damage_steps": 0,
              *       "glory": 0,
-             *       "knockback_ranges": 0,
              *       "rule": null,
              *       "stun_bonus": 0
              *     }
