@@ -85,3 +85,36 @@ def test_graphql(client: TestClient[Litestar]) -> None:
         {"id": "duck_and_weave", "level": 1},
     ]
     assert impact["catalog"]["pack"]["name"] == "default"
+
+
+def test_rest_turn(client: TestClient[Litestar]) -> None:
+    body = examples("resolve_turn")["Jab against Straight Punch, every die given"]
+    out = client.post("/v1/impact/turns/resolve", json=body).json()
+    assert (out["status"], out["valid"], out["fight"]["turn"]) == ("complete", True, 2)
+    assert out["fight"]["fighters"][1]["state"]["damage"]["chest"] == 1  # test_phase_five_jab_and_straight
+    pending = client.post("/v1/impact/turns/resolve", json=body | {"rolls": {}}).json()
+    assert pending["status"] == "decision_required"
+    assert pending["dice_needed"] == [{"key": "T1.a.speed.1", "die": "d6", "purpose": "Speed Test"}]
+
+
+TURN = """query ($input: ImpactTurnRequestInput!) {
+  impact {
+    resolveTurn(input: $input) {
+      __typename
+      ... on ImpactTurnAnswer { status valid fight { turn } diceNeeded { key die } order { fighter total } }
+    }
+  }
+}"""
+
+
+def test_graphql_turn(client: TestClient[Litestar]) -> None:
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+
+    body = examples("resolve_turn")["Jab against Straight Punch, every die given"]
+    variables = {"input": encode(graphql_type("ImpactTurnRequestInput"), body)}
+    out = client.post("/graphql", json={"query": TURN, "variables": variables}).json()
+    assert "errors" not in out, out
+    turn = out["data"]["impact"]["resolveTurn"]
+    assert (turn["status"], turn["valid"], turn["fight"]["turn"]) == ("complete", True, 2)
+    assert turn["order"] == [{"fighter": "a", "total": 12}, {"fighter": "b", "total": 7}]

@@ -177,6 +177,14 @@ def draw(turn: Turn, a: Fighter, o: Fighter) -> None:
     )
     if mine > theirs:
         o.draw_area, o.draw_penalty, o.drawn_by = a.decl.area, 2, a.id
+    elif theirs > mine:  # seen through: the drawer may fall back on a defence (001 L691)
+        tactics = [(t, f"defend with {t}") for t, level in a.tactics_levels.items() if level > 0]
+        pick = turn.decide(
+            turn.key(a.id, "draw_seen", o.id), "draw_seen", a.id, [("keep", "stay open"), *tactics], "keep"
+        )
+        if pick != "keep":
+            a.defending = pick
+            turn.say(f"{a.id} falls back on {pick}", ImpactEventKind.defended, a.id, other=o.id)
     earn(turn, a, ImpactAction.draw)
     a.acted = True
 

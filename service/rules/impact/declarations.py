@@ -34,6 +34,9 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
             out.append(finding("FIGHTER_OUT", path, f"{f.id} is out of the fight."))
             continue
         f.decl = d
+        if f.knocked_down:  # 001 L300: which maneuvers a prone fighter may make is left to the Director
+            reason = "Maneuvers impossible or penalised from the ground are the Director's call; none is refused."
+            turn.unsupported.append(Unsupported(id="prone_maneuvers", path=path, reason=reason))
         out += _target(turn, f, d, path)
         if d.action in UNSUPPORTED_ACTIONS:
             turn.unsupported.append(Unsupported(id=str(d.action), path=path, reason=UNSUPPORTED_ACTIONS[d.action]))

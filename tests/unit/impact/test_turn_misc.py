@@ -112,3 +112,19 @@ def test_stop_hit_reported_unsupported() -> None:
     answer = run([stop, B_JAB], rolls, complete=False)
     assert [u.id for u in answer.unsupported] == ["stop_hit"]
     assert "forfeited" in [e.kind for e in answer.events if e.fighter == "a"]
+
+
+def test_draw_seen_through_and_defend() -> None:
+    # 001 L691: b's Tactics Test is higher (2 + 1 against 12 + 1): b keeps his target; a may then defend (Cover-Up,
+    # +1 Toughness): b's Jab 2 + 4 = 6 against 3 + chest 4 + 1 = 8, no damage
+    draw = {"fighter": "a", "action": "draw", "area": "head"}
+    rolls = dice("T1.a.draw", 1, 1) | dice("T1.b.tactics", 6, 6) | dice("T1.a.draw_stamina", 3)
+    rolls |= (
+        dice("T1.b.speed", 1, 1) | dice("T1.b.hit", 6, 6) | dice("T1.a.difficulty", 1, 1) | dice("T1.a.resistance", 3)
+    )
+    rolls |= dice("T1.b.stamina", 1) | dice("T1.a.defense_stamina", 1)
+    answer = run([draw, B_JAB], rolls, a_state={"stamina": 40}, decisions={"T1.a.draw_seen": "cover_up"})
+    hit = next(e for e in answer.events if e.kind == "hit")
+    assert hit.area == "chest"
+    assert state(answer, "a").damage.chest == 0
+    assert state(answer, "a").sp == 2 + 1  # the Draw's 2 and the defence's 1 (001 L224, L691)
