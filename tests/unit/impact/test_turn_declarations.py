@@ -87,3 +87,20 @@ def test_every_broken_rule_at_once() -> None:
         [JAB | {"side": None, "area": None}, {"fighter": "b", "action": "defense", "tactic": "parry"}], b=sheet()
     )
     assert [c for c, _ in got] == ["SIDE_REQUIRED", "TARGET_AREA_INVALID", "DEFENSE_TACTIC_UNKNOWN"]
+
+
+def test_fight_invalid() -> None:
+    # what no schema states: a range or hold naming a fighter not in the fight
+    got = codes([JAB, COVER], ranges=[{"a": "a", "b": "z", "range": "kicking"}])
+    assert got == [("FIGHT_INVALID", "fight.ranges[0]")]
+    got = codes([JAB, COVER], holds=[{"maneuver": "grapple", "holder": "a", "victim": "a", "area": "chest"}])
+    assert got == [("FIGHT_INVALID", "fight.holds[0]")]
+
+
+def test_decision_never_asked_is_warned() -> None:
+    from .turns import dice
+
+    rolls = dice("T1.a.speed", 1, 1) | dice("T1.a.hit", 1, 1) | dice("T1.b.difficulty", 6, 6) | dice("T1.a.stamina", 1)
+    rolls |= dice("T1.b.defense_stamina", 1)
+    answer = run([JAB, COVER], rolls, decisions={"T1.b.counter_bridge": "bridge"}, complete=False)
+    assert answer.valid and [(w.code, w.key) for w in answer.warnings] == [("DECISION_UNUSED", "T1.b.counter_bridge")]
