@@ -170,7 +170,7 @@ def impact_rows() -> list[Row]:
     turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
     request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
     built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
-    from service.rules.impact.fighter import validate_fighter
+    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
     from service.rules.impact.models import ImpactFighterRequest
     from service.rules.impact.operations import examples as impact_examples
     from service.rules.impact.turn import resolve_turn as impact_turn
@@ -180,17 +180,25 @@ def impact_rows() -> list[Row]:
     named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]
     fighters = itertools.cycle([ImpactFighterRequest.model_validate(b) for b in named])
     checked = validate_fighter(next(fighters))
-    fighter_med, fighter_p90 = samples_us(lambda: validate_fighter(next(fighters)), n=500)
+    fighter_med, fighter_p90 = samples_us(lambda: validate_fighter_json(next(fighters)), n=500)
+    typed_med, typed_p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
     turn = ImpactTurnRequest.model_validate(impact_examples("resolve_turn")["The same turn, seeded"])
     done = impact_turn(turn)
     turn_med, turn_p90 = samples_us(lambda: impact_turn(turn), n=1000)
     return [
         Row(
             "impact_fighter",
-            "Impact validate_fighter, the sample ledger (target 200 µs)",
+            "Impact validate_fighter_json, the sample ledger (target 200 µs)",
             fighter_med,
-            f"{len(checked.steps)} purchases; {'valid' if checked.valid else 'over budget, as the text'}",
+            f"{len(checked.steps)} purchases; {'valid' if checked.valid else 'over budget, as the text'}; JSON served",
             fighter_p90,
+        ),
+        Row(
+            "impact_fighter_typed",
+            "Impact validate_fighter, typed answer",
+            typed_med,
+            "the same, built as pydantic models",
+            typed_p90,
         ),
         Row(
             "impact_turn",

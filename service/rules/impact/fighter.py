@@ -3,6 +3,7 @@ report every broken rule at once, and derive the figures the sheet shows."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from ..core.findings import Finding, Severity, map_key, path_of
@@ -55,8 +56,9 @@ class Replay:
             if getattr(f.ratios, side) is None:
                 self.add("PSR_MISSING", self.at("ratios", side), f"The {side} side needs a ratio, 2:1 or 1:2.")
         if f.purchases is not None:
+            ledger = self.at("purchases")
             for i, purchase in enumerate(f.purchases):
-                self.step(self.at("purchases", i), purchase)
+                self.step(f"{ledger}[{i}]", purchase)
             if f.sheet is not None:
                 self._compare(f.sheet)
         elif f.sheet is not None:
@@ -235,27 +237,32 @@ def replay(fighter: ImpactFighter, pack: ImpactPack, prefix: str = "fighter") ->
     return done
 
 
-def validate_fighter(request: ImpactFighterRequest) -> ImpactFighterValidation:
+def fighter_answer(request: ImpactFighterRequest) -> dict[str, object]:
+    """The validation as plain JSON-ready data (the fields of ``ImpactFighterValidation``)."""
     from . import RULESET, VERSION
 
+    head: dict[str, object] = {"ruleset": RULESET, "ruleset_version": VERSION, "unsupported": []}
     broken = custom_pack_findings(request)
     if broken:
-        return ImpactFighterValidation(
-            ruleset=RULESET, ruleset_version=VERSION, valid=False, violations=broken, warnings=[], info=[],
-            unsupported=[], derived=None, steps=[],
-        )  # fmt: skip
+        found = [f.model_dump(mode="json") for f in broken]
+        return head | {"valid": False, "violations": found, "warnings": [], "info": [], "derived": None, "steps": []}
     done = replay(request.fighter, chosen_pack(request))
     done.finish()
-    violations, warnings, info = split(done.findings)
-    answer = {
-        "ruleset": RULESET,
-        "ruleset_version": VERSION,
+    violations, warnings, info = ([f.model_dump(mode="json") for f in group] for group in split(done.findings))
+    return head | {
         "valid": not violations,
         "violations": violations,
         "warnings": warnings,
         "info": info,
-        "unsupported": [],
         "derived": done.derived_data(),
         "steps": done.steps,
     }
-    return ImpactFighterValidation.model_validate(answer, context=BUILT)
+
+
+def validate_fighter(request: ImpactFighterRequest) -> ImpactFighterValidation:
+    return ImpactFighterValidation.model_validate(fighter_answer(request), context=BUILT)
+
+
+def validate_fighter_json(request: ImpactFighterRequest) -> bytes:
+    """What the REST and GraphQL adapters serve: the same answer, serialised without building the models."""
+    return json.dumps(fighter_answer(request), separators=(",", ":"), ensure_ascii=False).encode()

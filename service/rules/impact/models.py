@@ -40,6 +40,18 @@ class ImpactRatios(Model):
     right: ImpactRatio | None = None
 
 
+_NAMES = {  # which of side, maneuver and area a purchase of each statistic names
+    ImpactStat.power: (True, False, False),
+    ImpactStat.speed: (True, False, False),
+    ImpactStat.maneuver: (False, True, False),
+    ImpactStat.toughness: (False, False, True),
+    ImpactStat.difficulty: (False, False, True),
+    ImpactStat.tactics: (False, False, False),
+    ImpactStat.defense: (False, False, False),
+    ImpactStat.stamina: (False, False, False),
+}
+
+
 class ImpactPurchase(Model):
     """One purchase step: one level of one value, in ledger order (001 L112-114)."""
 
@@ -55,11 +67,10 @@ class ImpactPurchase(Model):
         """What the entry lacks (or has too much of) to name one value, or None."""
         if self.stat != ImpactStat.stamina and (self.to_level or 0) > MAX_LEVEL:
             return f"levels stop at {MAX_LEVEL}"
-        wants = {
-            "side": self.stat in (ImpactStat.power, ImpactStat.speed),
-            "maneuver": self.stat == ImpactStat.maneuver,
-            "area": self.stat in (ImpactStat.toughness, ImpactStat.difficulty),
-        }
+        names = _NAMES[self.stat]
+        if (self.side is not None, self.maneuver is not None, self.area is not None) == names:
+            return None
+        wants = dict(zip(("side", "maneuver", "area"), names, strict=True))
         for name, needed in wants.items():
             if needed and getattr(self, name) is None:
                 return f"a {self.stat} purchase names its {name}"

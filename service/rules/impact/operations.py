@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.packs import DEFAULT_PACK
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
-from .fighter import validate_fighter
+from .fighter import validate_fighter_json
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
@@ -46,7 +46,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "with every broken rule at once, the PP spent and left, the defensive tactics, the body areas and Stamina.",
         request=ImpactFighterRequest,
         answer=ImpactFighterValidation,
-        run=validate_fighter,
+        run=validate_fighter_json,
         caching=Caching.shared,
         cost=lambda r: _fighter_cost(r.fighter) + _pack_cost(r),
         examples=examples("validate_fighter"),

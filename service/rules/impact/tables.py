@@ -3,7 +3,7 @@ automatic increase, the defensive tactics and the end-of-fight awards."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated
 
@@ -95,17 +95,26 @@ class Rules(BaseModel):
     variations: list[VariationRow]
     combat: Annotated[list[CombatRow], Field(min_length=1, max_length=1)]
 
+    @cached_property
+    def _by_id(self) -> tuple[dict[str, ActionRow], dict[str, VariationRow], dict[str, int], dict[str, FactorRow]]:
+        return (
+            {a.id: a for a in self.actions},
+            {v.id: v for v in self.variations},
+            {r.id: r.pp for r in self.ranks},
+            {f.stat: f for f in self.factors},
+        )
+
     def action(self, action_id: str) -> ActionRow:
-        return next(a for a in self.actions if a.id == action_id)
+        return self._by_id[0][action_id]
 
     def variation(self, variation_id: str) -> VariationRow:
-        return next(v for v in self.variations if v.id == variation_id)
+        return self._by_id[1][variation_id]
 
     def budget(self, rank: ImpactRank) -> int:
-        return next(r.pp for r in self.ranks if r.id == rank)
+        return self._by_id[2][rank]
 
     def factor(self, stat: ImpactStat) -> FactorRow:
-        return next(f for f in self.factors if f.stat == stat)
+        return self._by_id[3][stat]
 
 
 @cache

@@ -164,3 +164,13 @@ def test_validate_examples() -> None:
     examples = json.loads((EXAMPLES / "validate_fighter.json").read_text())
     spent = [validate_fighter(ImpactFighterRequest.model_validate(body)).derived.pp_spent for body in examples.values()]
     assert spent == [1005, 1005]  # Frank as a ledger and as a sheet (test_frank_step_by_step)
+
+
+def test_served_json_is_the_typed_answer() -> None:
+    from service.rules.impact.fighter import validate_fighter_json
+    from service.rules.impact.models import ImpactFighterValidation
+
+    for body in json.loads((EXAMPLES / "validate_fighter.json").read_text()).values():
+        request = ImpactFighterRequest.model_validate(body)
+        served = ImpactFighterValidation.model_validate_json(validate_fighter_json(request))
+        assert served == validate_fighter(request)
