@@ -100,3 +100,17 @@ def test_bad_die_and_decision() -> None:
 def test_unused_roll_warned() -> None:
     answer = ask(body(seed=3, rolls={"T9.z.speed.1": 2}))
     assert [(w.code, w.key) for w in answer.warnings] == [("ROLL_UNUSED", "T9.z.speed.1")]
+
+
+def test_three_fighters_keys_name_the_other() -> None:
+    # with more than one opponent a key names the other fighter of the exchange (docs/turn-protocol.md)
+    fighters = [{"id": x, "fighter": sheet()} for x in ("a", "b", "c")]
+    decl = [
+        {"fighter": "a", "maneuver": "jab", "side": "right", "area": "chest", "target": "b"},
+        {"fighter": "b", "action": "defense", "tactic": "cover_up"},
+        {"fighter": "c", "maneuver": "jab", "side": "right", "area": "chest", "target": "a"},
+    ]
+    answer = ask({"fight": {"fighters": fighters}, "declarations": decl, "seed": 5})
+    assert answer.status == "complete" and answer.valid
+    keys = {r.key for r in answer.rolls}
+    assert {"T1.a.hit@b.1", "T1.c.hit@a.1", "T1.b.difficulty@a.1"} <= keys
