@@ -154,3 +154,27 @@ def test_published_examples_are_these_turns() -> None:
     assert not answer.warnings  # every die published is used
     assert answer.fight.fighters[1].state.damage.chest == 1  # test_phase_five_jab_and_straight
     assert resolve_turn(ImpactTurnRequest.model_validate(published["The same turn, seeded"])).status == "complete"
+
+
+def test_defence_covers_as_many_attacks_as_average_speed() -> None:
+    # 001 L220: b's Cover-Up counts against (speed 1 + 2) // 2 = 1 attack. a's Jab: 2 + 4 = 6 against
+    # 1 + chest 4 + 1 = 6, nothing; c's Jab after it: 6 against 1 + 4 = 5, 1 damage
+    from service.rules.impact.turn import resolve_turn
+    from service.rules.impact.turn_models import ImpactTurnRequest
+
+    fighters = [{"id": x, "fighter": sheet()} for x in ("a", "b", "c")]
+    decl = [
+        JAB_AT_CHEST | {"target": "b"},
+        {"fighter": "b", "action": "defense", "tactic": "cover_up"},
+        JAB_AT_CHEST | {"fighter": "c", "target": "b"},
+    ]
+    rolls = dice("T1.a.speed", 6, 6) | dice("T1.c.speed", 1, 1)
+    for attacker in ("a", "c"):
+        rolls |= dice(f"T1.{attacker}.hit@b", 6, 6) | dice(f"T1.b.difficulty@{attacker}", 1, 1)
+        rolls |= dice(f"T1.b.resistance@{attacker}", 1) | dice(f"T1.{attacker}.stamina", 1)
+    rolls |= dice("T1.b.defense_stamina", 1)
+    answer = resolve_turn(
+        ImpactTurnRequest.model_validate({"fight": {"fighters": fighters}, "declarations": decl, "rolls": rolls})
+    )
+    assert answer.status == "complete" and not answer.warnings
+    assert [(e.other, e.value) for e in answer.events if e.kind == "damage"] == [("c", 1)]
