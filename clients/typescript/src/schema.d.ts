@@ -2877,7 +2877,7 @@ export interface components {
             name: string;
             /** @description The other arm or leg, raised with this one (001 L160). Default: `null`. */
             pair?: components["schemas"]["ImpactArea"] | null;
-            source: components["schemas"]["Source"];
+            source: components["schemas"]["ImpactSource"];
             /** Toughness */
             toughness: number;
         };
@@ -2914,7 +2914,7 @@ export interface components {
             lean: components["schemas"]["ImpactLean3"];
             /** Name */
             name: string;
-            source: components["schemas"]["Source"];
+            source: components["schemas"]["ImpactSource"];
             type: components["schemas"]["ImpactManeuverType"];
         };
         /** ImpactChoice */
@@ -3207,7 +3207,7 @@ export interface components {
              * @description Turns held to a KO. Default: `null`.
              */
             knock_out_after?: number | null;
-            source: components["schemas"]["Source"];
+            source: components["schemas"]["ImpactSource"];
             /**
              * Starts
              * @description On any hit, or only when its special roll says so.
@@ -3335,7 +3335,7 @@ export interface components {
             name: string;
             /** Ranges */
             ranges: components["schemas"]["ImpactRange"][];
-            source: components["schemas"]["Source"];
+            source: components["schemas"]["ImpactSource"];
             /**
              * Sp
              * @description Setup Points needed; -1 earns one (001 L200).
@@ -3648,6 +3648,26 @@ export interface components {
             right?: number;
         };
         /**
+         * ImpactSource
+         * @description Lines of the text, a ruling, or both; the schema states that one of the two is given.
+         */
+        ImpactSource: {
+            /**
+             * Ref
+             * @description Default: `null`.
+             */
+            ref?: string | null;
+            /**
+             * Ruling
+             * @description Why the value is what it is, where the text does not give it. Default: `null`.
+             */
+            ruling?: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
+        };
+        /**
          * ImpactSpFamily
          * @description Which kind of maneuver the fighter's Setup Points were earned for (001 L204).
          * @enum {string}
@@ -3670,7 +3690,7 @@ export interface components {
              * @description False: the effects of the lowest outcome follow every hit, unrolled. Default: `true`.
              */
             rolled?: boolean;
-            source: components["schemas"]["Source"];
+            source: components["schemas"]["ImpactSource"];
         };
         /**
          * ImpactStat
@@ -5078,22 +5098,6 @@ export interface components {
             pl: number;
             /** @description Default: `null`. */
             speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
-        };
-        /**
-         * Source
-         * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
-         */
-        Source: {
-            /**
-             * Ref
-             * @description Default: `null`.
-             */
-            ref?: string | null;
-            /**
-             * Ruling
-             * @description Why the value is what it is, where the text does not give it. Default: `null`.
-             */
-            ruling?: string | null;
         };
         /**
          * SpeedAllocation

@@ -29,6 +29,21 @@ FromText = Annotated[
 ]
 
 
+class ImpactSource(Source):
+    """Lines of the text, a ruling, or both; the schema states that one of the two is given."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["ref"], "properties": {"ref": {"type": "string"}}},
+                {"required": ["ruling"], "properties": {"ruling": {"type": "string"}}},
+            ]
+        },
+    )
+
+
 class Record(JsonModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,7 +61,7 @@ class ImpactCategory(Record):
     name: Name
     type: ImpactManeuverType
     lean: ImpactLean3
-    source: Source
+    source: ImpactSource
 
 
 class ImpactOutcome(Record):
@@ -60,7 +75,7 @@ class ImpactSpecial(Record):
     areas: Annotated[list[ImpactArea], Field(max_length=7)] = Field(description="Empty: any area.")
     outcomes: Annotated[list[ImpactOutcome], Field(min_length=1, max_length=4)]
     rolled: bool = Field(True, description="False: the effects of the lowest outcome follow every hit, unrolled.")
-    source: Source
+    source: ImpactSource
 
 
 class ImpactHold(Record):
@@ -73,7 +88,7 @@ class ImpactHold(Record):
     damage_multiplier: Annotated[int, Field(ge=1, le=4)] = 1
     victim_grapple_only: bool = False
     knock_out_after: Annotated[int, Field(ge=1, le=20)] | None = Field(None, description="Turns held to a KO.")
-    source: Source
+    source: ImpactSource
 
 
 class ImpactManeuver(Record):
@@ -94,7 +109,7 @@ class ImpactManeuver(Record):
     breaks_holds: bool = False
     sp_on_hit: Annotated[int, Field(ge=0, le=5)] = Field(0, description="SP earned by each success (001 L244).")
     from_text: FromText = {}
-    source: Source
+    source: ImpactSource
 
 
 class ImpactAreaRecord(Record):
@@ -105,7 +120,7 @@ class ImpactAreaRecord(Record):
     ko_value: Annotated[int, Field(ge=1, le=60)] = Field(description="Damage that knocks the area out (001 L104).")
     pair: ImpactArea | None = Field(None, description="The other arm or leg, raised with this one (001 L160).")
     from_text: FromText = {}
-    source: Source
+    source: ImpactSource
 
 
 class ImpactPack(Record):
