@@ -1,6 +1,6 @@
 """The base of Impact's models: requests are validated strictly by the adapters, where an enum field takes only
-its members; JSON carries the enum's values, so they are turned into members first (anything else is left for
-the field to refuse)."""
+its members and an int field only ints; JSON carries the enum's values and may write 3 as 3.0, so those are turned
+into members and ints first (anything else is left for the field to refuse)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 BUILT: dict[str, bool] = {"built": True}
 
 
-def _enum_of(annotation: Any) -> tuple[type[Enum], str] | None:
-    """The enum an annotation holds and where: ``one``, in a ``list``, or as a ``dict``'s values."""
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
+def _enum_of(annotation: Any) -> tuple[type, str] | None:
+    """The enum (or ``int``) an annotation holds and where: ``one``, in a ``list``, or as a ``dict``'s values."""
+    if annotation is int or (isinstance(annotation, type) and issubclass(annotation, Enum)):
         return annotation, "one"
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is Annotated:
@@ -35,12 +35,16 @@ def _enum_of(annotation: Any) -> tuple[type[Enum], str] | None:
 
 
 @cache
-def _enum_fields(model: type[BaseModel]) -> dict[str, tuple[type[Enum], str]]:
+def _enum_fields(model: type[BaseModel]) -> dict[str, tuple[type, str]]:
     return {name: found for name, info in model.model_fields.items() if (found := _enum_of(info.annotation))}
 
 
-def _member(kind: type[Enum], value: Any) -> Any:
-    return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
+def _member(kind: type, value: Any) -> Any:
+    if kind is int:  # JSON Schema counts 3.0 as an integer
+        return int(value) if isinstance(value, float) and value.is_integer() else value
+    if isinstance(value, str) and issubclass(kind, Enum):
+        return kind._value2member_map_.get(value, value)
+    return value
 
 
 class JsonModel(BaseModel):
