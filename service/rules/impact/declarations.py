@@ -43,6 +43,8 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
         if d.action in BUILT_ON_A_MANEUVER:
             out += _maneuver(turn, f, d, path)
         out += _action(turn, f, d, path)
+        if d.action != ImpactAction.maneuver and any(_grapple_only(turn, h.maneuver) for h in turn.holds_on(f.id)):
+            out.append(finding("IMMOBILIZED_GRAPPLE_ONLY", path, "An immobilized fighter may only grapple (001 L250)."))
     for i, d in enumerate(declarations):
         out += _bridging_variations(turn, d, path_of("declarations", i, "variations"))
     return out

@@ -161,6 +161,8 @@ def test_immobilized_may_only_grapple() -> None:
         complete=False,
     )
     assert [v.code for v in answer.violations] == ["IMMOBILIZED_GRAPPLE_ONLY"]
+    beat = run([{"fighter": "b", "action": "beat"}, COVER | {"fighter": "a"}], {}, holds=holds, complete=False)
+    assert [v.code for v in beat.violations] == ["IMMOBILIZED_GRAPPLE_ONLY"]  # 001 L250: a grapple, nothing else
 
 
 def test_head_knocked_out_ends_the_bout() -> None:
