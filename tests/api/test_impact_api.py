@@ -118,3 +118,27 @@ def test_graphql_turn(client: TestClient[Litestar]) -> None:
     turn = out["data"]["impact"]["resolveTurn"]
     assert (turn["status"], turn["valid"], turn["fight"]["turn"]) == ("complete", True, 2)
     assert turn["order"] == [{"fighter": "a", "total": 12}, {"fighter": "b", "total": 7}]
+
+
+def test_a_bout_to_the_end_over_rest(client: TestClient[Litestar]) -> None:
+    # Two hard hitters (right Power 10) jab at each other's head, the fight sent back each turn, until one stands:
+    # a Jab does 2 + 10 = 12 against 1d6 + 5, so every hit marks the head and the bout ends within a few turns
+    hitter = {"ratios": RATIOS, "sheet": {"power": {"left": 1, "right": 10}}, "rank": "grand_master"}
+    fight = {"fighters": [{"id": "a", "fighter": hitter}, {"id": "b", "fighter": hitter}]}
+    jabs = [
+        {"fighter": "a", "maneuver": "jab", "side": "right", "area": "head"},
+        {"fighter": "b", "maneuver": "jab", "side": "right", "area": "head"},
+    ]
+    for n in range(1, 40):
+        out = client.post(
+            "/v1/impact/turns/resolve", json={"fight": fight, "declarations": jabs, "seed": 100 + n}
+        ).json()
+        assert (out["status"], out["valid"], out["fight"]["turn"]) == ("complete", True, n + 1)
+        fight = out["fight"]
+        if out["bout_over"]:
+            break
+    assert out["bout_over"] and len(out["awards"]) == 2
+    loser = next(f for f in fight["fighters"] if f["state"]["out"])
+    assert "head" in loser["state"]["knocked_out_areas"]
+    winner = next(a for a in out["awards"] if a["fighter"] == out["winner"])
+    assert winner["knock_outs"] == 1 and winner["knock_out_pp"] == 5  # 001 L721
