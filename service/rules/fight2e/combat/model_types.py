@@ -28,10 +28,21 @@ LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(m
 
 MAX_FIGHTERS = 8
 MAX_CHOICES = 200  # legal answers listed with one pending decision
-MAX_DECISION_MOVES = 12  # moves one decision may name (a Combo in order)
+# Moves one decision may name. A Combo costs at least 1 Control a move (000 L5779) and its length is Combo Skill plus
+# as many Easy to Combo moves (000 L613, L3260); ruling: 30 is above any Control a turn can roll (27 at most).
+MAX_DECISION_MOVES = 30
 
 
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
+
+
+class Subsystem(StrEnum):
+    """The combat system a turn is resolved under (Chapter 5)."""
+
+    main = "main"  # the Main Combat System
+    thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): not resolved yet
+    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): not resolved yet
+    dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
 
 
 class PositioningMode(StrEnum):

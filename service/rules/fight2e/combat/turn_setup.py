@@ -18,9 +18,10 @@ from .actions import slot
 from .attack import miss, resolve
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .fighter import F
-from .models import CombatFighter, PositioningMode, TurnRequest
+from .models import CombatFighter, PositioningMode, Subsystem, TurnRequest
 from .profile import profile
-from .state import Ctx, Invalid
+from .state import Ctx, Decider, Invalid
+from .wording import names_to_keep
 
 
 class Steps:
@@ -68,7 +69,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     )
 
 
-def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
+def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None) -> Ctx:
     fight = req.fight
     seen: set[str] = set()
     fighters: dict[str, F] = {}
@@ -89,6 +90,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
         prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False,
         spine=STEPS,
+        decider=decider,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):
@@ -101,6 +103,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         fighters[cf.id] = f
         order.append(cf.id)
         _check_fighter(ctx, f, cf, path)
+    ctx.keep_names = names_to_keep([*fighters, *(m.name for f in fighters.values() for m in f.prof.moves.values())])
     for key in req.decisions:
         if key.split(".")[2:3] == ["hitstun_choice"]:  # retired: one encoding for doing nothing (000 L5942)
             ctx.used_decisions.add(key)
@@ -216,6 +219,21 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
     story.start(ctx, f, cf)
 
 
+def _check_subsystem(ctx: Ctx) -> None:
+    """Only the Main Combat System runs on the spine yet; another sub-system is named, never resolved as main."""
+    wanted = ctx.opts.subsystem
+    if wanted is Subsystem.main:
+        return
+    for part in (p for p in ("thug_thrashing", "dramatic") if p in wanted.value):
+        ctx.unsupported_rule(part, "options.subsystem", RULES_NOT_IMPLEMENTED[part])
+    ctx.fail(
+        "SUBSYSTEM_UNSUPPORTED",
+        "options.subsystem",
+        f"`{wanted.value}` turns are not resolved yet; Thugs can be built and priced (thugs/validate) and their "
+        "Glory divided (thugs/end-of-combat).",
+    )
+
+
 def _check_positions(ctx: Ctx) -> None:
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
@@ -228,6 +246,7 @@ def _check_positions(ctx: Ctx) -> None:
             "fight",
             "The round is already over: start the next round with full Life Bars and a new Time Count.",
         )
+    _check_subsystem(ctx)
     if pos.mode is PositioningMode.grid:
         ctx.unsupported_rule("grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["grid"])
         ctx.fail(
