@@ -61,7 +61,9 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
 
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:
     """What ``c`` can do on its turn: every affordable bundle at every fighter it can aim at (002 L96)."""
-    out = []
+    out: list[Option] = []
+    if not any(c.tokens.values()):
+        return out
     others = state.others(c)
     for shape, b in _shapes(state):
         if not affordable(b, c.tokens, c.power_points):
