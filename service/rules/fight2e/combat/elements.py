@@ -19,6 +19,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from ..fighter_models import Fighter
 from .attack_records import Attack, DamageRoll
+from .entry_tables import tabled_entries
 from .fighter import Effect, F
 from .models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile, Profile
@@ -85,9 +86,10 @@ def handled_effects() -> frozenset[str]:
 
 
 def handled_entries() -> frozenset[str]:
-    """Every catalogue entry id a registered element or a hook at a named point of the attack applies."""
+    """Every catalogue entry id a registered element, a hook at a named point of the attack or an entry table
+    (``entry_tables``) applies."""
     in_attack = (ident for point in ATTACK_POINTS for ident in point.entries)
-    return frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack)
+    return frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack) | tabled_entries()
 
 
 def carried(eff: OngoingEffect) -> Effect:

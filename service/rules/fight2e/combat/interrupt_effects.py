@@ -22,7 +22,7 @@ from .attack_records import Attack
 from .fighter import Effect, F
 from .illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
 from .models import ChoiceOption, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, projectile_limit
 from .profile import profile
 from .state import Ctx, die_for_step
 
@@ -59,7 +59,7 @@ def _reflectable(atk: Attack, m: MoveProfile) -> MoveProfile | None:
     p = _projectile(atk)
     if p is None or (p.is_super and not m.is_super):
         return None  # a Super is turned back only by a Super with Reflection (000 L4091)
-    if p.has("ranged.no_ranged_response.indirect"):
+    if not projectile_limit(p).reflected:
         return None  # an Indirect blast is never reflected (000 L4041)
     return p
 

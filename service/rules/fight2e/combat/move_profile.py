@@ -7,25 +7,59 @@ from functools import cached_property
 
 from ..fighter_models import Style
 from ..records import DEFENCE_OPTIONS, MoveRecord
+from .entry_tables import EntryTable
+from .model_types import ResponseKind
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
 LIFE_BAR = {1: 30, 2: 40, 3: 50, 4: 60, 5: 70, 6: 80, 7: 90, 8: 100}  # Power Level Chart, 000 L706–L714
 FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
 FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
-# Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902).
-RESPONSE_ELEMENTS = {
-    "counter": "counter",
-    "evade_ranged": "evade_ranged",
-    "interrupt": "interrupt",
-    "priority": "priority",
-    "reversal": "reversal",
-    "throw": "throw",
-    "anti_air": "anti_air",
-    "sidestep_counter": "sidestep_counter",
-    "teleportation.ends_in_mid_air": "mid_air_teleport",
-    "ranged": "ranged",
-}  # a Ranged Special Move answers with the Ranged Response (000 L5884)
+# Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902); a Ranged
+# Special Move answers with the Ranged Response (000 L5884).
+RESPONSE_ELEMENTS: EntryTable[ResponseKind] = EntryTable(
+    "responses",
+    {
+        "counter": ResponseKind.counter,
+        "evade_ranged": ResponseKind.evade_ranged,
+        "interrupt": ResponseKind.interrupt,
+        "priority": ResponseKind.priority,
+        "reversal": ResponseKind.reversal,
+        "throw": ResponseKind.throw,
+        "anti_air": ResponseKind.anti_air,
+        "sidestep_counter": ResponseKind.sidestep_counter,
+        "teleportation.ends_in_mid_air": ResponseKind.mid_air_teleport,
+        "ranged": ResponseKind.ranged,
+    },
+)
+
+
+@dataclass(frozen=True)
+class ProjectileLimit:
+    """How a projectile's Liability limits the answers to it, and its own use as a Ranged Response."""
+
+    ranged_response_stops_it: bool = True  # the defender's Ranged Response may answer it
+    reflected: bool = True  # Reflection may turn it back
+    own_ranged_response: bool = True  # it answers as a Ranged Response (else only if the entry's option buys it)
+
+
+PROJECTILE_LIMITS: EntryTable[ProjectileLimit] = EntryTable(
+    "projectile_limits",
+    {
+        "ranged.no_ranged_response": ProjectileLimit(ranged_response_stops_it=False),  # 000 L4033
+        "ranged.no_ranged_response.indirect": ProjectileLimit(reflected=False, own_ranged_response=False),  # L4041
+    },
+)
+
+
+def projectile_limit(m: MoveProfile) -> ProjectileLimit:
+    """What the move's projectile Liabilities allow, all of them together."""
+    found = [v for _, v in PROJECTILE_LIMITS.found(m.entries)]
+    return ProjectileLimit(
+        all(v.ranged_response_stops_it for v in found),
+        all(v.reflected for v in found),
+        all(v.own_ranged_response for v in found),
+    )
 
 
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}

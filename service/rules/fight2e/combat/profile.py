@@ -23,6 +23,7 @@ from .move_profile import (
     FIGHTING_SPIRIT,
     FULL_DEFENSE,
     LIFE_BAR,
+    PROJECTILE_LIMITS,
     RANGES,
     RESPONSE_ELEMENTS,
     AccuracyPart,
@@ -60,16 +61,19 @@ def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
     out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
-    out |= {kind for entry, kind in RESPONSE_ELEMENTS.items() if entry in entries}
+    out |= {kind.value for _, kind in RESPONSE_ELEMENTS.found(entries)}
     return frozenset(out)
 
 
-def _indirect(responses: frozenset[str], options: dict[str, dict[str, object]]) -> frozenset[str]:
+def _indirect(
+    responses: frozenset[str], entries: dict[str, int], options: dict[str, dict[str, object]]
+) -> frozenset[str]:
     """An Indirect blast is no Ranged Response unless bought with the extra Element (000 L4041)."""
-    indirect = options.get("ranged.no_ranged_response.indirect")
-    if indirect is None or str(indirect.get("usable_as_ranged_response") or "no") == "yes":
-        return responses
-    return responses - {"ranged"}
+    for entry, limit in PROJECTILE_LIMITS.found(entries):
+        bought = str(options.get(entry, {}).get("usable_as_ranged_response") or "no") == "yes"
+        if not limit.own_ranged_response and not bought:
+            return responses - {"ranged"}
+    return responses
 
 
 def _basic(
@@ -221,7 +225,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0),
         entries=entries,
         options=options,
-        responses=_indirect(_responses(keywords, entries), options),
+        responses=_indirect(_responses(keywords, entries), entries, options),
         path=f"moves[{index}]",
         records=_records(price),
     )

@@ -1,0 +1,50 @@
+"""Typed tables from a catalogue entry id to what the entry grants, each read by the one step that applies it.
+
+Where a family of entries is applied in one place (the Response kinds moves grant, the movement keywords, the
+Charge conditions, the made Hazards …), that place reads a table built here: the key is the entry id, the value a
+typed description of its effect. The step looks entries up in the table and never branches on an id string, and
+the registry knows every entry some table applies (``tabled_entries``), so coverage is read from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class EntryTable(Mapping[str, T], Generic[T]):
+    """What each entry of a family grants at one named place of the turn (``point``)."""
+
+    def __init__(self, point: str, table: Mapping[str, T]) -> None:
+        if not table:
+            raise ValueError(f"entry table {point!r} is empty")
+        self.point = point
+        self._table = dict(table)
+        _TABLES.append(self)
+
+    def __getitem__(self, entry: str) -> T:
+        return self._table[entry]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def found(self, entries: Mapping[str, int]) -> list[tuple[str, T]]:
+        """The table's rows for the entries a move has (``entries``: id → instances), in the table's order."""
+        return [(e, v) for e, v in self._table.items() if entries.get(e, 0)]
+
+    def first(self, entries: Mapping[str, int]) -> T | None:
+        """The first row (in the table's order) for an entry the move has, or None."""
+        return next((v for e, v in self._table.items() if entries.get(e, 0)), None)
+
+
+_TABLES: list[EntryTable[Any]] = []
+
+
+def tabled_entries() -> frozenset[str]:
+    """Every catalogue entry id some table applies."""
+    return frozenset(e for t in _TABLES for e in t)
