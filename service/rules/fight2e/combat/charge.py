@@ -49,7 +49,7 @@ def ready(ctx: Ctx, f: F, plan: Plan) -> None:
             at_0 = plan.target is not None and plan.movement == 0 and ctx.distance(f, plan.target) == 0
             stepped = plan.movement == 1 and plan.toward
             # ruling: the step is on the ground, so an Aerial move or a jump cannot use it (000 L4501)
-            ok = (stepped or at_0) and not m.has("aerial") and not plan.jumping
+            ok = (stepped or at_0) and not m.moving.airborne and not plan.jumping
             extra_fs += 1 if ok else 0
         if not ok:
             ctx.fail(

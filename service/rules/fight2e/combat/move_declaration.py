@@ -275,10 +275,7 @@ def _check_target(
         )  # 000 L3380
     if kind is ActionType.attack and target is not None and super_jump.super_jumping(target):
         for m in offensive:
-            if not (
-                m.is_special
-                and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade") or m.has("hits_super_jump"))
-            ):
+            if not (m.is_special and m.moving.reaches_super_jump):
                 ctx.fail(
                     "TARGET_UNAVAILABLE",
                     f"{path}.target",
@@ -286,8 +283,9 @@ def _check_target(
                     "Ranged, Aerial, Hard to Evade (or Hits Super Jump) Special Moves reach him.",
                     key=key,
                 )
-        if any(m.has("hits_super_jump") for m in moves):
-            extra_acc = {**(extra_acc or {}), "hits_super_jump": 1}  # 000 L3474
+        bonus = max((m.moving.super_jump_accuracy for m in moves), default=0)
+        if bonus:
+            extra_acc = {**(extra_acc or {}), "hits_super_jump": bonus}  # 000 L3474
     return extra_acc
 
 

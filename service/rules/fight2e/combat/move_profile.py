@@ -62,6 +62,51 @@ def projectile_limit(m: MoveProfile) -> ProjectileLimit:
     )
 
 
+@dataclass(frozen=True)
+class MovementGrant:
+    """What a move's Element or Liability changes about moving with it, jumping with it, or reaching a jumper."""
+
+    no_fs: bool = False  # its Mobile movement costs no FS (Teleportation, 000 L4303–L4309)
+    pass_through: bool = False  # 2 free Ranges, only to Range 0 or past the opponent (000 L3782–L3792)
+    airborne: bool = False  # the move is a jump: Jumper, Cross-Up, Anti-Air, aerial defences (000 L2103)
+    power_dash: bool = False  # may follow the 1 FS Dash, one die size more damage (000 L3812–L3818)
+    wall_spring: bool = False  # a Special Move that may spring off the Wall (000 L3701)
+    forward_first: bool = False  # Limited Movement (Closer): at least 1 Range forward before attacking (000 L4599)
+    full_screen: bool = False  # +1 Defense Total for the defender after a full 3-Range approach (000 L3685)
+    no_full_screen_bonus: bool = False  # Fast Full Screen: the defender gets no such bonus (000 L3691)
+    reaches_super_jump: bool = False  # a Special Move that may strike a Super-Jumping fighter (000 L2191)
+    super_jump_accuracy: int = 0  # Accuracy against him (Hits Super Jump, 000 L3474)
+
+
+MOVEMENT_GRANTS: EntryTable[MovementGrant] = EntryTable(
+    "movement",
+    {
+        "teleportation": MovementGrant(no_fs=True),
+        "pass_through": MovementGrant(pass_through=True),
+        "aerial": MovementGrant(airborne=True, reaches_super_jump=True),
+        "power_dash": MovementGrant(power_dash=True),
+        "mobile.wall_spring": MovementGrant(wall_spring=True),
+        "limited_movement": MovementGrant(forward_first=True),
+        "mobile.full_screen": MovementGrant(full_screen=True),
+        "mobile.fast_full_screen": MovementGrant(no_full_screen_bonus=True),
+        "ranged": MovementGrant(reaches_super_jump=True),
+        "hard_to_evade": MovementGrant(reaches_super_jump=True),
+        "hits_super_jump": MovementGrant(reaches_super_jump=True, super_jump_accuracy=1),
+    },
+)
+
+
+def _movement_grant(entries: dict[str, int]) -> MovementGrant:
+    found = [g for _, g in MOVEMENT_GRANTS.found(entries)]
+    if not found:
+        return _NO_GRANT
+    flags = {
+        f: any(getattr(g, f) for g in found) for f in MovementGrant.__dataclass_fields__ if f != "super_jump_accuracy"
+    }
+    return MovementGrant(**flags, super_jump_accuracy=sum(g.super_jump_accuracy for g in found))
+
+
+_NO_GRANT = MovementGrant()
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
 
 
@@ -112,6 +157,11 @@ class MoveProfile:
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
+
+    @property
+    def moving(self) -> MovementGrant:
+        """What its entries change about moving, jumping and reaching a jumper (``MOVEMENT_GRANTS``)."""
+        return _movement_grant(self.entries)
 
     def kw(self, keyword: str) -> bool:
         return keyword in self.keywords

@@ -216,9 +216,9 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
         return None
     extra = _attack_extras(ctx, f, plan)
     full_screen = bool(
-        plan.moves[0].has("mobile.full_screen")
+        plan.moves[0].moving.full_screen
         and max(plan.movement, plan.premoved) == 3
-        and not plan.moves[0].has("mobile.fast_full_screen")
+        and not plan.moves[0].moving.no_full_screen_bonus
     )
     _pay(ctx, f, plan)
     if made_hazards.creates(plan.moves):

@@ -334,7 +334,7 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
             cost=0,
             key=key,
             response="counter",
-            orig_aerial=bool(m.has("aerial")),
+            orig_aerial=m.moving.airborne,
         )
         out = ctx.spine.resolve(ctx, response)
         if out.hit and not p.defeated:

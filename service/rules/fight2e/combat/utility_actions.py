@@ -125,7 +125,7 @@ def utility(ctx: Ctx, f: F, plan: Plan) -> None:
         report_unsupported(ctx, f, m)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(
-        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.has("aerial") for m in plan.moves)
+        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.moving.airborne for m in plan.moves)
     ):
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
