@@ -105,7 +105,7 @@ def declare_move(
     target, heal_target = _declared_target(ctx, f, d, kind, moves, key)
     extra_acc = _check_target(ctx, kind, target, moves, offensive, extra_acc, path, key)
     _check_conditions(ctx, f, kind, moves, offensive, path, key)
-    _charge_back(ctx, f, moves, n, toward, target, cost, key)
+    charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
     hazard_elements.check_requirements(ctx, f, moves, target, key)
     made_hazards.check_create(ctx, f, moves, key)
     knockdown_chain.check_target(ctx, f, moves, target, key)
@@ -359,33 +359,6 @@ def _extended(
             if d.choice is Choice.hold:
                 return "wind_up", 0, None
     return "", 0, None
-
-
-def _charge_back(
-    ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int, key: str
-) -> None:
-    """Charge Back needs one of: 1 Range or more away just before (or standing at Range 4), the last attack on
-    him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2 above the
-    need, or 3 Control of moves before it in a Combo (000 L3085–L3099)."""
-    if "charge_back" not in f.prof.entry_ids:
-        return
-    for i, m in enumerate(moves):
-        if not m.has("charge_back"):
-            continue
-        if i:
-            ok = sum(x.level for x in moves[:i]) >= 3
-        else:
-            at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
-            ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
-        if not ok:
-            ctx.fail(
-                "CHARGE_BACK_NOT_READY",
-                f"decisions.{key}.moves",
-                f"{key}: {m.name} needs a Charge Back: "
-                "move away first, block the last attack, roll 2 Control above the need, or (in a Combo) 3 "
-                "Control of moves before it.",
-                key=key,
-            )
 
 
 GUARDED = frozenset({"temporary_invulnerability", "vulnerability"})
