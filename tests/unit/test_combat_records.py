@@ -410,8 +410,6 @@ def test_unreliable_is_one_d10_failing_on_a_one() -> None:
 # empty, ``coverage.applied_entries()`` replaces the hand-written ``IMPLEMENTED`` table.
 NOT_YET_REGISTERED = frozenset(
     {
-        "absorbs_attacks.absorb_all_attacks",
-        "absorbs_attacks.transform_energy",
         "area_effect",
         "bomb.moveable_bomb",
         "bounce",
@@ -434,8 +432,6 @@ NOT_YET_REGISTERED = frozenset(
         "healing.heal_others",
         "healing.only_heal_others",
         "illusionary_doubles",
-        "illusionary_doubles.defensive_illusion",
-        "illusionary_doubles.defensive_illusion.variable_movement",
         "interrupt.interrupt_only",
         "invincibility",
         "invisibility.maintain_effect",
@@ -467,7 +463,6 @@ NOT_YET_REGISTERED = frozenset(
         "ranged.draw_closer.move_closer",
         "ranged.draw_closer.optional_draw_in",
         "ranged.wall_bounce",
-        "reflection",
         "requires_environmental_hazard",
         "self_damage",
         "self_damage.self_stun",

@@ -89,7 +89,10 @@ def handled_entries() -> frozenset[str]:
     """Every catalogue entry id a registered element, a hook at a named point of the attack or an entry table
     (``entry_tables``) applies."""
     in_attack = (ident for point in ATTACK_POINTS for ident in point.entries)
-    return frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack) | tabled_entries()
+    in_turn = frozenset(_TURN_ENTRIES)
+    return (
+        frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack) | in_turn | tabled_entries()
+    )
 
 
 def carried(eff: OngoingEffect) -> Effect:
@@ -145,25 +148,29 @@ TurnHook = Callable[[Ctx], None]
 TimedHook = Callable[[Ctx, int], None]
 _AT: dict[str, list[tuple[int, str, TurnHook]]] = {point: [] for point in TURN_POINTS}
 _AFTER_TIME_ROLL: list[tuple[int, str, TimedHook]] = []
+_TURN_ENTRIES: set[str] = set()  # catalogue entries the turn's hooks apply
 
 
-def at(point: str, order: int) -> Callable[[TurnHook], TurnHook]:
-    """Function decorator: ``fn(ctx)`` runs at ``point`` of every turn, in ``order``."""
+def at(point: str, order: int, entries: Iterable[str] = ()) -> Callable[[TurnHook], TurnHook]:
+    """Function decorator: ``fn(ctx)`` runs at ``point`` of every turn, in ``order``, and applies ``entries``."""
 
     def add(fn: TurnHook) -> TurnHook:
         if point not in _AT:
             raise ValueError(f"no point {point!r} in the turn")
         _AT[point].append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AT[point].sort(key=lambda hook: hook[:2])
+        _TURN_ENTRIES.update(entries)
         return fn
 
     return add
 
 
-def after_time_roll(order: int) -> Callable[[TimedHook], TimedHook]:
-    """Function decorator: ``fn(ctx, elapsed)`` runs once the Time Roll is made (H.2), in ``order``."""
+def after_time_roll(order: int, entries: Iterable[str] = ()) -> Callable[[TimedHook], TimedHook]:
+    """Function decorator: ``fn(ctx, elapsed)`` runs once the Time Roll is made (H.2), in ``order``, and applies
+    ``entries``."""
 
     def add(fn: TimedHook) -> TimedHook:
+        _TURN_ENTRIES.update(entries)
         _AFTER_TIME_ROLL.append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AFTER_TIME_ROLL.sort(key=lambda hook: hook[:2])
         return fn

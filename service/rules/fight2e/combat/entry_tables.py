@@ -9,6 +9,7 @@ the registry knows every entry some table applies (``tabled_entries``), so cover
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -40,6 +41,20 @@ class EntryTable(Mapping[str, T], Generic[T]):
     def first(self, entries: Mapping[str, int]) -> T | None:
         """The first row (in the table's order) for an entry the move has, or None."""
         return next((v for e, v in self._table.items() if entries.get(e, 0)), None)
+
+
+G = TypeVar("G", bound=StrEnum)
+
+
+class FlagTable(EntryTable[frozenset[G]]):
+    """An entry table whose rows are sets of flags: what a move grants is the union of its entries' rows."""
+
+    def grants(self, entries: Mapping[str, int]) -> frozenset[G]:
+        out: frozenset[G] = frozenset()
+        for entry, flags in self._table.items():
+            if entries.get(entry, 0):
+                out |= flags
+        return out
 
 
 _TABLES: list[EntryTable[Any]] = []
