@@ -434,7 +434,6 @@ NOT_YET_REGISTERED = frozenset(
         "illusionary_doubles",
         "interrupt.interrupt_only",
         "invincibility",
-        "invisibility.maintain_effect",
         "juggle",
         "knockback_advance",
         "knocks_down.only_at_end_of_combo",
@@ -476,7 +475,6 @@ NOT_YET_REGISTERED = frozenset(
         "taunt.modify_super_energy",
         "temporary_invulnerability",
         "throw.carrying_grapple",
-        "triggered_interrupt.multiple_instances",
         "utility_combo_opener",
     }
 )
