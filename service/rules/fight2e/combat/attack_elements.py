@@ -5,11 +5,9 @@ L3619–L3621)."""
 from __future__ import annotations
 
 from ...dice import Die
-from . import (
-    knockdown_chain,
-)
 from .attack_records import Attack
 from .models import Choice, DecisionValue
+from .move_profile import ComboPart
 from .state import Ctx
 
 
@@ -90,13 +88,15 @@ def combo_tactics(ctx: Ctx, atk: Attack) -> int:
 
     a = atk.attacker
     bonus = launchers = 0
-    if not a.prof.entry_ids & {"juggle.launcher", "bounce", knockdown_chain.BOUNCE}:
+    if not any(
+        m.has("juggle.launcher") or m.part(ComboPart.bounce) or m.part(ComboPart.pursuit_bounce) for m in atk.moves
+    ):
         return 0
     for i, m in enumerate(list(atk.moves)):
         launcher = atk.is_combo and m.has("juggle.launcher") > 0
-        bounce = m.has("bounce") > 0
+        bounce = m.part(ComboPart.bounce)
         # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
-        pursuit_bounce = i < len(atk.moves) - 1 and m.has(knockdown_chain.BOUNCE) > 0 and not bounce
+        pursuit_bounce = i < len(atk.moves) - 1 and m.part(ComboPart.pursuit_bounce) and not bounce
         if not (launcher or bounce or pursuit_bounce):
             continue
         launchers += 1 if launcher else 0

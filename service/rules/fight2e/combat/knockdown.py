@@ -22,6 +22,7 @@ from . import (
 from .attack_records import Attack
 from .fighter import F
 from .models import Choice, DecisionValue
+from .move_profile import ComboPart
 from .state import Ctx
 
 
@@ -30,7 +31,7 @@ def knocks_down(atk: Attack) -> bool:
     for i, m in enumerate(atk.moves):
         if not m.kw("knocks_down"):
             continue
-        if m.has("knocks_down.only_at_end_of_combo") and atk.is_combo and i != last:
+        if m.part(ComboPart.final_knock_down) and atk.is_combo and i != last:
             continue
         if knockdown_chain.skipped(atk.moves, i):
             continue  # Skips Knock Down (000 L4167)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 from ..fighter_models import Style
 from ..records import DEFENCE_OPTIONS, MoveRecord
-from .entry_tables import EntryTable
+from .entry_tables import EntryTable, FlagTable
 from .model_types import ResponseKind
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
@@ -107,6 +108,38 @@ def _movement_grant(entries: dict[str, int]) -> MovementGrant:
 
 
 _NO_GRANT = MovementGrant()
+
+
+class ComboPart(StrEnum):
+    """How a move's entry changes its place in a Combo and the Knock Downs around it."""
+
+    pursuit = "pursuit"  # strikes a downed foe, follows a Knock Down (000 L3910–L3928)
+    skips_knock_down = "skips_knock_down"  # the Knock Down right before it does not happen (000 L4163–L4173)
+    pursuit_bounce = "pursuit_bounce"  # no Ender; a DL 8 Tactics check lets the Combo go on (000 L3930–L3936)
+    delayed_knock_down = "delayed_knock_down"  # its Knock Down waits for the end of the Combo (000 L2939, L3611)
+    juggle = "juggle"  # a Juggle attack, for Walls and Light fighters (000 L6185, L1457)
+    bounce = "bounce"  # a DL 8 Tactics check in a Combo: +1 damage, or the later moves miss (000 L2933–L2941)
+    final_knock_down = "final_knock_down"  # it knocks down only when closing the Combo (000 L3645–L3651)
+    easy = "easy"  # not counted against the Combo Skill (000 L3256–L3262)
+    opener = "opener"  # a Utility Combo Opener (000 L4433–L4441)
+
+
+COMBO_PARTS: FlagTable[ComboPart] = FlagTable(
+    "combo_part",
+    {
+        "pursuit": frozenset({ComboPart.pursuit}),
+        "pursuit.knock_down_pursuit": frozenset({ComboPart.pursuit}),  # its one Knock Down is the Pursuit's own
+        "skips_knock_down": frozenset({ComboPart.skips_knock_down}),
+        "pursuit.pursuit_bounce": frozenset({ComboPart.pursuit_bounce}),
+        "juggle": frozenset({ComboPart.juggle, ComboPart.delayed_knock_down}),
+        "bounce": frozenset({ComboPart.bounce, ComboPart.delayed_knock_down}),
+        "knocks_down.only_at_end_of_combo": frozenset({ComboPart.final_knock_down}),
+        "easy_to_combo": frozenset({ComboPart.easy}),
+        "utility_combo_opener": frozenset({ComboPart.opener}),
+    },
+)
+
+
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
 
 
@@ -157,6 +190,10 @@ class MoveProfile:
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
+
+    def part(self, role: ComboPart) -> bool:
+        """Whether one of its entries gives it ``role`` in a Combo (``COMBO_PARTS``)."""
+        return role in COMBO_PARTS.grants(self.entries)
 
     @property
     def moving(self) -> MovementGrant:

@@ -10,6 +10,7 @@ from . import (
     behind,
     hazard_effects,
     hazard_elements,
+    knockdown_chain,
     limited_use,
     made_hazards,
     maneuvers,
@@ -186,11 +187,7 @@ def _attack_extras(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     if plan.mobility_penalty:
         extra["mobility"] = -1
     extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
-    if (
-        plan.target.knocked_down
-        and ctx.opts.hit_downed_attacks
-        and not (plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit"))
-    ):
+    if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not knockdown_chain.is_pursuit(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
     return extra
 
