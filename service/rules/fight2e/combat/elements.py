@@ -254,4 +254,19 @@ HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
 # D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
 CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
-ATTACK_POINTS: tuple[Named, ...] = (CONNECTS, ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)
+# E.5: each move of an attack that hits, in order: fn(ctx, attack, damage roll, move, its index, Life Bar lost).
+MOVE_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, MoveProfile, int, int], None]] = AttackPoint("move_hit")
+# G: each move once it is used, hit or miss, after its lasting effects have started: fn(ctx, user, move).
+MOVE_USED: AttackPoint[Callable[[Ctx, F, MoveProfile], None]] = AttackPoint("move_used")
+ATTACK_POINTS: tuple[Named, ...] = (
+    CONNECTS,
+    ACCURACY,
+    DEFENSE_TOTAL,
+    DAMAGE_STEP,
+    DAMAGE,
+    LIFE_LOST,
+    ON_HIT,
+    MOVE_HIT,
+    HIT_STUN,
+    MOVE_USED,
+)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ...dice import Die
 from ..catalog import catalog
-from .attack_records import Attack
+from .attack_records import Attack, DamageRoll
 from .damage import _roll_with_minimum
+from .elements import MOVE_HIT
 from .fighter import Effect, F
 from .move_profile import MoveProfile
 from .reprice import with_entries
@@ -41,10 +42,12 @@ def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> N
     ctx.award(f.id, r, f"Taunt {m.name} against {target.id}", "000 L2141, L4279")
 
 
-def modify_super_energy(ctx: Ctx, atk: Attack, m: MoveProfile, index: int) -> None:
+@MOVE_HIT(30, entries=("taunt.modify_super_energy",))
+def modify_super_energy(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, index: int, lost: int) -> None:
     """On a hit the move's damage roll, without Strength or Stamina but with the Elements that change damage,
     is Super Energy gained by the user or taken from the target, as built (000 L4283–L4289)."""
-
+    if not m.has("taunt.modify_super_energy"):
+        return
     a, d = atk.attacker, atk.defender
     inc, mh = m.has("increased_damage"), m.has("multi_hit")
     step = (1 if m.is_super else 0) + inc // 2 - m.has("decreased_damage")
