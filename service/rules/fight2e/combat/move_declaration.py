@@ -30,7 +30,7 @@ from .declared_movement import check_movement
 from .fighter import F
 from .invisibility import blocked
 from .models import ActionType, Choice, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import Heals, MoveProfile
 from .state import Ctx
 
 
@@ -72,7 +72,7 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
     """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
     Heal Others (000 L3446–L3454)."""
     t = ctx.fighters.get(ident) if ident is not None else f
-    if t is None or t.defeated or (t is f and m.has("healing.only_heal_others")):
+    if t is None or t.defeated or (t is f and m.heals(Heals.not_self)):
         ctx.fail(
             "HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.", key=key
         )
@@ -234,7 +234,7 @@ def _declared_target(
     ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, moves: list[MoveProfile], key: str
 ) -> tuple[F | None, F | None]:
     """(the target, whom Heal Others heals)."""
-    healer = next((m for m in moves if m.has("healing.heal_others")), None)
+    healer = next((m for m in moves if m.heals(Heals.others)), None)
     heal_target = None
     if kind is ActionType.utility and healer is not None:
         heal_target = _heal_target(ctx, f, healer, d.target, key)

@@ -140,6 +140,24 @@ COMBO_PARTS: FlagTable[ComboPart] = FlagTable(
 )
 
 
+class Heals(StrEnum):
+    """Whom a Healing move heals."""
+
+    heals = "heals"  # the move's die at H.1, the user by default (000 L3436–L3444)
+    others = "others"  # or a fighter at Range 0–2 named with the action (000 L3446–L3450)
+    not_self = "not_self"  # never the user (000 L3452–L3454)
+
+
+HEALING: FlagTable[Heals] = FlagTable(
+    "healing",
+    {
+        "healing": frozenset({Heals.heals}),
+        "healing.heal_others": frozenset({Heals.heals, Heals.others}),
+        "healing.only_heal_others": frozenset({Heals.heals, Heals.not_self}),
+    },
+)
+
+
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
 
 
@@ -190,6 +208,10 @@ class MoveProfile:
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
+
+    def heals(self, who: Heals) -> bool:
+        """Whether its entries make it heal that way (``HEALING``)."""
+        return who in HEALING.grants(self.entries)
 
     def part(self, role: ComboPart) -> bool:
         """Whether one of its entries gives it ``role`` in a Combo (``COMBO_PARTS``)."""

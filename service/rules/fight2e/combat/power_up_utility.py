@@ -7,7 +7,7 @@ from __future__ import annotations
 from .attack_records import Plan
 from .fighter import Effect, F
 from .models import DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import Heals, MoveProfile
 from .state import Ctx
 
 
@@ -20,7 +20,7 @@ def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
     i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
     if m is None:
         return None, 0
-    if not (m.has("bomb") or m.has("healing")):
+    if not (m.has("bomb") or m.heals(Heals.heals)):
         ctx.note("C.5", f.id, f"{m.name} has neither a Bomb nor a heal for its Power Up to raise.", "000 L3864")
         return None, 0
     control = _version(m) == "control"
