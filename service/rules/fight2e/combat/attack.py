@@ -241,7 +241,7 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = combo_tactics(ctx, atk)
     stood = knockdown_chain.stand_up(ctx, atk)
-    if "ranged.draw_closer" in a.prof.entry_ids:
+    if ranged.draw_closer(a.prof):
         ranged.mid_combo(ctx, atk)
     random_effect.cut(ctx, atk)
     perfect_hit.check(ctx, atk)

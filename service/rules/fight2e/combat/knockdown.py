@@ -56,7 +56,7 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
     n = knockback_ranges(atk, damage)
     if n <= 0:
         return 0
-    if "ranged.draw_closer" in atk.attacker.prof.entry_ids and ranged.draws(ctx, atk):
+    if ranged.draw_closer(atk.attacker.prof) and ranged.draws(ctx, atk):
         ranged.close_in(ctx, atk, n)  # Draw Closer: in instead of out (000 L4007)
         return 0
     if hazard_effects.pinned(ctx, atk.defender):

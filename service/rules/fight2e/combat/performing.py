@@ -224,7 +224,7 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
             on_use(ctx, f, m)
         negative_positioning.after_action(ctx, f, plan.moves)
         return None
-    if "ranged.accuracy_for_damage" in f.prof.entry_ids:
+    if ranged.trades(f.prof):
         extra.update(ranged.accuracy_for_damage(ctx, f, plan))
     plan.moves = props.use_recovery(ctx, f, plan.moves)
     kick = moveable_bomb.choose(ctx, f, plan.moves, plan.target)
