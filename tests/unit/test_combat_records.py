@@ -430,7 +430,6 @@ NOT_YET_REGISTERED = frozenset(
         "no_super_energy",
         "only_in_beast_form",
         "perfect_hit",
-        "position_shift",
         "power_enhancer.delayed_onset",
         "power_enhancer.element_addition",
         "power_up",
@@ -439,15 +438,12 @@ NOT_YET_REGISTERED = frozenset(
         "powerless_exception",
         "priority.strike_through",
         "random_effect",
-        "ranged.wall_bounce",
-        "requires_environmental_hazard",
         "set_up.powerless",
         "specific_range",
         "super_energy_liability",
         "tag_counter",
         "taunt",
         "temporary_invulnerability",
-        "throw.carrying_grapple",
     }
 )
 
