@@ -419,8 +419,6 @@ NOT_YET_REGISTERED = frozenset(
         "end_buff.end_only",
         "extended_duration",
         "illusionary_doubles",
-        "interrupt.interrupt_only",
-        "invincibility",
         "knockback_advance",
         "limited_move",
         "limited_use.no_reload",

@@ -30,7 +30,7 @@ from .declared_movement import check_movement
 from .fighter import F
 from .invisibility import blocked
 from .models import ActionType, Choice, DecisionValue
-from .move_profile import Heals, MoveProfile
+from .move_profile import Heals, MoveProfile, Use
 from .state import Ctx
 
 
@@ -162,7 +162,7 @@ def _check_move_kinds(
             key=key,
         )
     for m in moves:
-        if m.has("counter") or m.has("interrupt.interrupt_only") or hazard_elements.sidestep_only(m):
+        if m.withheld(Use.attack) or hazard_elements.sidestep_only(m):
             ctx.fail(
                 "COUNTER_MOVE_AS_ATTACK",
                 f"{path}.moves",

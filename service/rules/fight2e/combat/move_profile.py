@@ -158,6 +158,25 @@ HEALING: FlagTable[Heals] = FlagTable(
 )
 
 
+class Use(StrEnum):
+    """The ways of using a move besides answering as a Defensive Response."""
+
+    attack = "attack"  # an ordinary attack with the action
+    reaction = "reaction"  # a Reaction Attack
+
+
+# Moves that only answer as a Defensive Response: the uses their entry takes away.
+ANSWER_ONLY: FlagTable[Use] = FlagTable(
+    "answer_only",
+    {
+        "counter": frozenset({Use.attack, Use.reaction}),  # 000 L3121–L3129, L5870
+        "interrupt.interrupt_only": frozenset({Use.attack, Use.reaction}),  # 000 L3575–L3579
+    },
+)
+# Invincibility: how far his Initiative may trail the attacker's, per instance (000 L4936–L4948).
+INVINCIBLE: EntryTable[int] = EntryTable("invincible", {"invincibility": 1})
+
+
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
 
 
@@ -208,6 +227,15 @@ class MoveProfile:
 
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
+
+    def withheld(self, use: Use) -> bool:
+        """Whether an entry keeps the move from being used that way (``ANSWER_ONLY``)."""
+        return use in ANSWER_ONLY.grants(self.entries)
+
+    @property
+    def invincible_margin(self) -> int:
+        """How many Initiative points behind the attacker its Invincibility still answers (0: none)."""
+        return sum(per * n for e, per in INVINCIBLE.items() if (n := self.entries.get(e, 0)))
 
     def heals(self, who: Heals) -> bool:
         """Whether its entries make it heal that way (``HEALING``)."""
