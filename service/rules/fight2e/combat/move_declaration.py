@@ -339,8 +339,8 @@ def _extended(
                     f"{key}: {first.name} was readied last turn; a turn must pass between its uses.",
                     key=key,
                 )
-            # Powerless: +2 damage (000 L4139); the +2 Accuracy is in the move's own Accuracy (000 L4131)
-            return "", 2 if first.has("set_up.powerless") else 0, None
+            # Powerless: its extra damage (000 L4141); the +2 Accuracy is in the move's own Accuracy (000 L4131)
+            return "", access.primed_damage(first), None
     if first.has("wind_up"):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:

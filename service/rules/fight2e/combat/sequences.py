@@ -14,11 +14,16 @@ from __future__ import annotations
 
 from ..character_catalog import normalise
 from .elements import HIT_STUN, after_time_roll
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .move_profile import MoveProfile
 from .state import Ctx
 
-FOLLOW_UPS = {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"}
+# A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
+FOLLOW_UPS: EntryTable[str] = EntryTable(
+    "follow_up",
+    {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"},
+)
 OPENERS = ("opening_move",)
 WINDOW = "opening_move"
 THROW_WINDOW = "multi_part_throw"  # a Multi-Part Throw in progress (multi_part_throw.py)
