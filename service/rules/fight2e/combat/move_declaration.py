@@ -19,6 +19,7 @@ from . import (
     records,
     sequences,
     sidestep_setup,
+    super_energy,
     super_jump,
     super_only,
     transformations,
@@ -220,7 +221,11 @@ def _check_resources(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: s
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     super_only.usable(ctx, f, moves, f"{path}.moves", key)
     transformations.usable(ctx, f, moves, f"{path}.moves", key)
-    se_need = sum(super_only.cost(ctx, f, m) for m in moves if m.is_super or m.has("super_energy_liability"))
+    se_need = sum(
+        super_only.cost(ctx, f, m)
+        for m in moves
+        if m.is_super or super_energy.se_rule(m, super_energy.SuperEnergyRule.spends)
+    )
     if se_need > f.se:
         ctx.fail(
             "INSUFFICIENT_SUPER_ENERGY",

@@ -10,6 +10,7 @@ from .attack_records import Attack, DamageRoll
 from .damage import _roll_with_minimum
 from .elements import MOVE_HIT
 from .fighter import Effect, F
+from .glory import GloryRule, glory_rule
 from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx, die_for_step
@@ -18,7 +19,7 @@ from .state import Ctx, die_for_step
 def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
     """A move with the Taunt Element follows the Basic Taunt: 1d4 Glory besides its own, against a target with
     lower Initiative, not from a hold, once per combat (000 L2141, L4279)."""
-    m = next((x for x in moves if x.has("taunt")), None)
+    m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
     if m is None or f.defeated:
         return
     # ruling: the one Taunt Glory of the combat is shared by the Basic Taunt and Taunt moves (000 L2141, L4279)

@@ -22,6 +22,7 @@ from . import (
 from .attack_records import Plan
 from .effects import on_use, report_unsupported
 from .fighter import F
+from .glory import GloryRule, glory_rule
 from .move_profile import Heals, MoveProfile
 from .moving import post_move
 from .reactions import reaction_window
@@ -162,7 +163,9 @@ def utility(ctx: Ctx, f: F, plan: Plan) -> None:
         if healed is not None:
             _healing(ctx, f, m, first=i == 0, healed=healed)
             power_up_utility.add_heal(ctx, f, healed, m, boost if m is powered else 0)
-        if m.id not in f.utility_used and m.kind != "command" and not m.has("cheap"):  # Special Moves (000 L5749)
+        if (
+            m.id not in f.utility_used and m.kind != "command" and not glory_rule(m, GloryRule.earns_none)
+        ):  # Special Moves (000 L5749)
             f.utility_used.append(m.id)
             ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
     sequences.used(ctx, f, plan.moves)
