@@ -410,7 +410,6 @@ def test_unreliable_is_one_d10_failing_on_a_one() -> None:
 # empty, ``coverage.applied_entries()`` replaces the hand-written ``IMPLEMENTED`` table.
 NOT_YET_REGISTERED = frozenset(
     {
-        "area_effect",
         "bomb.moveable_bomb",
         "breaker",
         "breakthrough",
@@ -430,7 +429,6 @@ NOT_YET_REGISTERED = frozenset(
         "power_up.extra_elements",
         "priority.strike_through",
         "random_effect",
-        "specific_range",
         "tag_counter",
         "temporary_invulnerability",
     }
