@@ -411,9 +411,6 @@ def test_unreliable_is_one_d10_failing_on_a_one() -> None:
 NOT_YET_REGISTERED = frozenset(
     {
         "bomb.moveable_bomb",
-        "breaker",
-        "breakthrough",
-        "cancel_throw",
         "end_buff.end_only",
         "illusionary_doubles",
         "knockback_advance",
@@ -430,7 +427,6 @@ NOT_YET_REGISTERED = frozenset(
         "priority.strike_through",
         "random_effect",
         "tag_counter",
-        "temporary_invulnerability",
     }
 )
 

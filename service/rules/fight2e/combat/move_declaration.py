@@ -366,9 +366,6 @@ def _extended(
     return "", 0, None
 
 
-GUARDED = frozenset({"temporary_invulnerability", "vulnerability"})
-
-
 _EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
 
 

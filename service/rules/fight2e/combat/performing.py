@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import (
+    attack_elements,
     behind,
     hazard_effects,
     hazard_elements,
@@ -32,7 +33,7 @@ from .attack_records import Attack, Outcome, Plan
 from .effects import on_use
 from .fighter import F
 from .models import ActionType, DecisionValue
-from .move_declaration import GUARDED, power_up_version
+from .move_declaration import power_up_version
 from .move_profile import MoveProfile
 from .moving import do_move, post_move
 from .other_actions import OTHER_ACTIONS
@@ -115,7 +116,7 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
 
 def ti_level(moves: list[MoveProfile]) -> str:
     """Temporary Invulnerability a move or Combo gives its user while it is under way (000 L4323–L4327)."""
-    ti = [m for m in moves if m.has("temporary_invulnerability")]
+    ti = [m for m in moves if attack_elements.has_trait(m, attack_elements.Trait.invulnerable)]
     return ("super" if any(m.is_super for m in ti) else "special") if ti else ""
 
 
@@ -134,11 +135,11 @@ def crouched(plan: Plan) -> bool:
 
 
 def _guarded(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
-    if not f.prof.entry_ids & GUARDED:
+    if not attack_elements.any_trait(f.prof, attack_elements.UNDER_WAY):
         return _perform(ctx, f, plan, context, apply_knockback)
     prev, prev_v = f.invulnerable, f.vulnerable
     f.invulnerable = prev or ti_level(plan.moves)
-    f.vulnerable = prev_v or any(m.has("vulnerability") for m in plan.moves)
+    f.vulnerable = prev_v or any(attack_elements.has_trait(m, attack_elements.Trait.vulnerable) for m in plan.moves)
     try:
         return _perform(ctx, f, plan, context, apply_knockback)
     finally:
