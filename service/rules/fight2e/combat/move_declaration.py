@@ -16,6 +16,7 @@ from . import (
     made_hazards,
     multi_part_throw,
     ongoing,
+    power_up_elements,
     records,
     sequences,
     sidestep_setup,
@@ -370,4 +371,6 @@ _EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
 
 
 def power_up_version(m: MoveProfile) -> str:
-    return str(m.options.get("power_up", {}).get("version") or "control") if m.has("power_up") else ""
+    if not power_up_elements.powered(m, power_up_elements.PowerUp.powers_up):
+        return ""
+    return str(m.options.get("power_up", {}).get("version") or "control")

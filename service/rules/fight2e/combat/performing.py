@@ -74,7 +74,7 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
     """Power Up, decided before the attack roll: +1 damage per extra Control demanded (the move's need at most twice
     its Level) or per Life Bar spent (at most Power Level); halved when the move does not open the Combo
     (000 L3852–L3862)."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if power_up_version(m)), (0, None))
     if m is None:
         return
     version = power_up_version(m)

@@ -8,6 +8,7 @@ from .attack_records import Plan
 from .fighter import Effect, F
 from .models import DecisionValue
 from .move_profile import Heals, MoveProfile
+from .power_up_elements import PowerUp, powered
 from .state import Ctx
 
 
@@ -17,7 +18,7 @@ def _version(m: MoveProfile) -> str:
 
 def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
     """Before the Utility move takes effect: how far it is powered up. Returns the move and its bonus."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if powered(m, PowerUp.powers_up)), (0, None))
     if m is None:
         return None, 0
     if not (m.has("bomb") or m.heals(Heals.heals)):
