@@ -419,8 +419,6 @@ NOT_YET_REGISTERED = frozenset(
         "limited_use.special_move_reload",
         "only_in_beast_form",
         "perfect_hit",
-        "power_enhancer.delayed_onset",
-        "power_enhancer.element_addition",
         "priority.strike_through",
         "random_effect",
         "tag_counter",
