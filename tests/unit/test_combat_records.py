@@ -415,8 +415,6 @@ NOT_YET_REGISTERED = frozenset(
         "illusionary_doubles",
         "knockback_advance",
         "limited_move",
-        "limited_use.no_reload",
-        "limited_use.special_move_reload",
         "only_in_beast_form",
         "perfect_hit",
         "priority.strike_through",

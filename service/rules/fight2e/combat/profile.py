@@ -9,6 +9,7 @@ profile, whatever came before it.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from ...dice import Die, die
 from ...memo import Table, canonical
@@ -18,6 +19,7 @@ from ..fighters import validate_fighter
 from ..models import MovePrice
 from ..records import MoveRecord
 from . import elements
+from .entry_tables import EntryTable
 from .models import CombatOptions
 from .move_profile import (
     FIGHTING_SPIRIT,
@@ -143,6 +145,18 @@ PURSUIT_ATTACK = _basic(
 )  # 000 L2147–L2163
 
 
+class Reload(StrEnum):
+    """How a Limited Use pool is refilled, when not by the Reload Command Move."""
+
+    never = "never"  # the move's own pool, never refilled (No Reload, 000 L4632–L4636)
+    by_move = "by_move"  # only a Reload Special Move refills it (Special Move Reload, 000 L4638–L4642)
+
+
+RELOADS: EntryTable[Reload] = EntryTable(
+    "reload", {"limited_use.no_reload": Reload.never, "limited_use.special_move_reload": Reload.by_move}
+)
+
+
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     """The L1 Reload Command Move (Utility, Normal Move, No Combo) for every Limited Use pool refilled that way:
     3 charges back (000 L4602, L4644). Declared as `reload:<pool>`."""
@@ -150,12 +164,7 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     for m in moves.values():
         lu = m.options.get("limited_use", {})
         method = str(lu.get("reload_method") or "reload_command_move")
-        if (
-            not m.has("limited_use")
-            or method != "reload_command_move"
-            or m.has("limited_use.no_reload")
-            or m.has("limited_use.special_move_reload")
-        ):
+        if not m.has("limited_use") or method != "reload_command_move" or RELOADS.first(m.entries) is not None:
             continue
         name = str(lu.get("pool") or m.id)
         ident = f"reload:{name}"
