@@ -414,11 +414,8 @@ NOT_YET_REGISTERED = frozenset(
         "end_buff.end_only",
         "illusionary_doubles",
         "knockback_advance",
-        "limited_move",
         "only_in_beast_form",
-        "perfect_hit",
         "priority.strike_through",
-        "random_effect",
         "tag_counter",
     }
 )

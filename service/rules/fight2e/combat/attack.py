@@ -19,7 +19,6 @@ from . import (
     made_hazards,
     multi_part_throw,
     negative_positioning,
-    perfect_hit,
     random_effect,
     ranged,
     reactions,
@@ -243,8 +242,8 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     stood = knockdown_chain.stand_up(ctx, atk)
     if ranged.draw_closer(a.prof):
         ranged.mid_combo(ctx, atk)
-    random_effect.cut(ctx, atk)
-    perfect_hit.check(ctx, atk)
+    for landing in elements.LANDING.hooks:  # Random Effect's cut, Perfect Hit's roll …
+        landing(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
     chain = not hold and "opening_throw" in a.prof.entry_ids and multi_part_throw.links_on(ctx, atk)

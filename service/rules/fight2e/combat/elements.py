@@ -254,6 +254,8 @@ HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
 # D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
 CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
+# E: the moves of a hit as they land, before damage is rolled: fn(ctx, attack); a hook may change ``atk.moves``.
+LANDING: AttackPoint[Callable[[Ctx, Attack], None]] = AttackPoint("landing")
 # E.5: each move of an attack that hits, in order: fn(ctx, attack, damage roll, move, its index, Life Bar lost).
 MOVE_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, MoveProfile, int, int], None]] = AttackPoint("move_hit")
 # G: each move once it is used, hit or miss, after its lasting effects have started: fn(ctx, user, move).
@@ -265,6 +267,7 @@ ATTACK_POINTS: tuple[Named, ...] = (
     DAMAGE_STEP,
     DAMAGE,
     LIFE_LOST,
+    LANDING,
     ON_HIT,
     MOVE_HIT,
     HIT_STUN,
