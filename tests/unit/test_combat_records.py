@@ -410,13 +410,7 @@ def test_unreliable_is_one_d10_failing_on_a_one() -> None:
 # empty, ``coverage.applied_entries()`` replaces the hand-written ``IMPLEMENTED`` table.
 NOT_YET_REGISTERED = frozenset(
     {
-        "bomb.moveable_bomb",
-        "end_buff.end_only",
         "illusionary_doubles",
-        "knockback_advance",
-        "only_in_beast_form",
-        "priority.strike_through",
-        "tag_counter",
     }
 )
 

@@ -131,7 +131,7 @@ def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
     if (
         kb <= 0
         or a.defeated
-        or not any(m.has("knockback_advance") for m in atk.moves)
+        or not any(m.moving.follows_knockback for m in atk.moves)
         or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
     ):
         return

@@ -29,6 +29,7 @@ from . import (
 from .attack_records import Plan
 from .combo import check_combo, control_cost
 from .declared_movement import check_movement
+from .entry_tables import EntryTable
 from .fighter import F
 from .invisibility import blocked
 from .models import ActionType, Choice, DecisionValue
@@ -295,6 +296,10 @@ def _check_target(
     return extra_acc
 
 
+# Moves usable only while an ongoing effect is on their user: the effect's id (End Only, 000 L3276–L3280).
+ONLY_WHILE: EntryTable[str] = EntryTable("only_while", {"end_buff.end_only": "buff"})
+
+
 def _check_conditions(
     ctx: Ctx, f: F, kind: ActionType, moves: list[MoveProfile], offensive: list[MoveProfile], path: str, key: str
 ) -> None:
@@ -308,7 +313,8 @@ def _check_conditions(
                 "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).",
                 key=key,
             )
-        if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
+        needed = ONLY_WHILE.first(m.entries)
+        if needed is not None and not any(e.id == needed for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
     if kind is ActionType.attack:
         records.check_use_locks(ctx, f, offensive, f"{path}.moves", key)  # flying (000 L3370)

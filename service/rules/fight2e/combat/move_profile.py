@@ -77,6 +77,7 @@ class MovementGrant:
     no_full_screen_bonus: bool = False  # Fast Full Screen: the defender gets no such bonus (000 L3691)
     reaches_super_jump: bool = False  # a Special Move that may strike a Super-Jumping fighter (000 L2191)
     super_jump_accuracy: int = 0  # Accuracy against him (Hits Super Jump, 000 L3474)
+    follows_knockback: bool = False  # may follow its Knock Back by as many Ranges (Knockback Advance, 000 L3653–L3663)
 
 
 MOVEMENT_GRANTS: EntryTable[MovementGrant] = EntryTable(
@@ -93,6 +94,7 @@ MOVEMENT_GRANTS: EntryTable[MovementGrant] = EntryTable(
         "ranged": MovementGrant(reaches_super_jump=True),
         "hard_to_evade": MovementGrant(reaches_super_jump=True),
         "hits_super_jump": MovementGrant(reaches_super_jump=True, super_jump_accuracy=1),
+        "knockback_advance": MovementGrant(follows_knockback=True),
     },
 )
 
