@@ -16,6 +16,7 @@ from service.rules.fight2e.records import (
     DEFENCE_OPTIONS,
     Denies,
     DieShiftNextTurn,
+    Family,
     Knockback,
     Lasting,
     Misfire,
@@ -70,6 +71,7 @@ BAD_RULES = {
     ),
     "blocked damage without options": "    rules:\n      - {kind: modifier, point: blocked_damage, amount: 1}\n",
     "denies nothing": "    rules:\n      - {kind: denies, options: []}\n",
+    "family without versions": "    rules:\n      - {kind: family}\n",
     "denies an unknown option": "    rules:\n      - {kind: denies, options: [roll_away]}\n",
     "priced figure the entry lacks": "    rules:\n      - {kind: priced, figures: [glory]}\n",
     "priced nothing": "    rules:\n      - {kind: priced, figures: []}\n",
@@ -241,7 +243,7 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family}
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 
@@ -408,11 +410,7 @@ def test_unreliable_is_one_d10_failing_on_a_one() -> None:
 
 # Implemented entries not yet backed by a record or a registered rule element: this list may only shrink. Once it is
 # empty, ``coverage.applied_entries()`` replaces the hand-written ``IMPLEMENTED`` table.
-NOT_YET_REGISTERED = frozenset(
-    {
-        "illusionary_doubles",
-    }
-)
+NOT_YET_REGISTERED: frozenset[str] = frozenset()
 
 
 def test_every_implemented_entry_has_a_record_or_a_handler_but_the_listed_ones() -> None:
