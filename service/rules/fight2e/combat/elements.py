@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from ..fighter_models import Fighter
+from . import entry_tables
 from .attack_records import Attack, DamageRoll
-from .entry_tables import tabled_entries
+from .entry_tables import tabled_entries, tables
 from .fighter import Effect, F
 from .models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile, Profile
@@ -58,6 +59,7 @@ class Element:
 
 
 _ELEMENTS: list[Element] = []
+_TURN_ENTRIES: set[str] = set()  # catalogue entries the turn's hooks apply
 _BY_EFFECT: dict[str, Element] = {}
 
 
@@ -93,6 +95,30 @@ def handled_entries() -> frozenset[str]:
     return (
         frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack) | in_turn | tabled_entries()
     )
+
+
+def generation() -> int:
+    """Grows with every registration that can name entries: a cheap key for what is derived from the registry."""
+    hooks = sum(len(point.entries) for point in ATTACK_POINTS)
+    return len(_ELEMENTS) + hooks + len(_TURN_ENTRIES) + entry_tables.count()
+
+
+def applying() -> dict[str, frozenset[str]]:
+    """For every entry the registry applies, where: its elements' class names, the named points of the attack, the
+    entry tables (``table:<point>``) and ``turn`` for the turn's own hooks."""
+    out: dict[str, set[str]] = {}
+    for e in _ELEMENTS:
+        for ident in e.entries:
+            out.setdefault(ident, set()).add(type(e).__name__)
+    for point in ATTACK_POINTS:
+        for ident in point.entries:
+            out.setdefault(ident, set()).add(point.name)
+    for ident in _TURN_ENTRIES:
+        out.setdefault(ident, set()).add("turn")
+    for table in tables():
+        for ident in table:
+            out.setdefault(ident, set()).add(f"table:{table.point}")
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def carried(eff: OngoingEffect) -> Effect:
@@ -148,7 +174,6 @@ TurnHook = Callable[[Ctx], None]
 TimedHook = Callable[[Ctx, int], None]
 _AT: dict[str, list[tuple[int, str, TurnHook]]] = {point: [] for point in TURN_POINTS}
 _AFTER_TIME_ROLL: list[tuple[int, str, TimedHook]] = []
-_TURN_ENTRIES: set[str] = set()  # catalogue entries the turn's hooks apply
 
 
 def at(point: str, order: int, entries: Iterable[str] = ()) -> Callable[[TurnHook], TurnHook]:

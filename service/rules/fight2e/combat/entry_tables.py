@@ -63,3 +63,11 @@ _TABLES: list[EntryTable[Any]] = []
 def tabled_entries() -> frozenset[str]:
     """Every catalogue entry id some table applies."""
     return frozenset(e for t in _TABLES for e in t)
+
+
+def count() -> int:
+    return len(_TABLES)
+
+
+def tables() -> tuple[EntryTable[Any], ...]:
+    return tuple(_TABLES)
