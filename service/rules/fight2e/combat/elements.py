@@ -279,6 +279,9 @@ HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
 # D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
 CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
+# C: whether the fighter may use these Offensive moves in an attack now: fn(ctx, user, moves, path, key), failing
+# the declaration (with the lock's code) when a lock forbids one.
+USE_LOCK: AttackPoint[Callable[[Ctx, F, list[MoveProfile], str, str], None]] = AttackPoint("use_lock")
 # E: the moves of a hit as they land, before damage is rolled: fn(ctx, attack); a hook may change ``atk.moves``.
 LANDING: AttackPoint[Callable[[Ctx, Attack], None]] = AttackPoint("landing")
 # E.5: each move of an attack that hits, in order: fn(ctx, attack, damage roll, move, its index, Life Bar lost).
@@ -286,6 +289,7 @@ MOVE_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, MoveProfile, int, int],
 # G: each move once it is used, hit or miss, after its lasting effects have started: fn(ctx, user, move).
 MOVE_USED: AttackPoint[Callable[[Ctx, F, MoveProfile], None]] = AttackPoint("move_used")
 ATTACK_POINTS: tuple[Named, ...] = (
+    USE_LOCK,
     CONNECTS,
     ACCURACY,
     DEFENSE_TOTAL,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from . import (
     access,
     charge,
+    elements,
     free_movement,
     hazard_elements,
     hazards,
@@ -17,7 +18,6 @@ from . import (
     multi_part_throw,
     ongoing,
     power_up_elements,
-    records,
     sequences,
     sidestep_setup,
     super_energy,
@@ -317,7 +317,8 @@ def _check_conditions(
         if needed is not None and not any(e.id == needed for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
     if kind is ActionType.attack:
-        records.check_use_locks(ctx, f, offensive, f"{path}.moves", key)  # flying (000 L3370)
+        for lock in elements.USE_LOCK.hooks:  # a lasting effect's lock: flying (000 L3370) …
+            lock(ctx, f, offensive, f"{path}.moves", key)
 
 
 def _extended(
