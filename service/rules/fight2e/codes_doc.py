@@ -29,7 +29,7 @@ def render() -> str:
             "need the sheet's history (`acquired_at_pl`, `skill_history`, `move_point_ledger`).",
             "",
             fighter_table(),
-            "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
+            "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/data/combat/codes.yaml`)",
             "",
             markdown_table(list(COMBAT_CODES.values())),
         ]
