@@ -1,0 +1,102 @@
+"""Ongoing effects carried in a request must match the moves whose entries start them: each check below gives the
+resolver an effect its move cannot have started and expects the request refused (a violation naming the state),
+and the same effect on the right move accepted. The books' lines say what each entry's effect needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.models import TurnResult
+
+from ..test_combat_rules import attack, duel, sheet
+
+TURN2 = {"T2.a.init": 1, "T2.b.init": 6, "T2.a.ctrl": 3, "T2.b.ctrl": 3}
+NOTHING = {"T2.a.action": {"action": "none"}, "T2.b.action": {"action": "none"}}
+
+
+def _move(mid: str, *entries: str, level: int = 2) -> dict[str, Any]:
+    return {"id": mid, "name": mid.title(), "level": level, "elements": [{"id": e} for e in entries]}
+
+
+def _carry(moves: list[dict[str, Any]], effect: dict[str, Any], decisions: dict[str, Any] | None = None) -> TurnResult:
+    return duel(
+        decisions or NOTHING,
+        TURN2,
+        turn=2,
+        a=sheet("a", moves=moves),
+        sa={"ongoing_effects": [effect]},
+    )
+
+
+def _codes(res: TurnResult) -> set[str]:
+    return {v.code for v in res.violations}
+
+
+TRAP = _move("trap", "interrupt", "triggered_interrupt")
+TRAPS = _move("traps", "interrupt", "triggered_interrupt", "triggered_interrupt.multiple_instances")
+
+
+def test_two_armed_instances_need_multiple_instances() -> None:
+    # 000 L4408: a second use only restarts the count; 000 L4419–L4423: Multiple Instances arms one more each use
+    two = {"id": "triggered_interrupt", "move": "trap", "time_left": 8, "since": 1, "charges": 2}
+    assert "STATE_INCONSISTENT_STATUS" in _codes(_carry([TRAP], two))
+    res = _carry([TRAPS], {**two, "move": "traps"})
+    assert res.status == "resolved", res.violations
+
+
+def test_an_armed_trap_needs_its_count() -> None:
+    # 000 L4405: armed for a 10-count, so a carried one states what is left of it
+    res = _carry([TRAP], {"id": "triggered_interrupt", "move": "trap", "since": 1, "charges": 1})
+    assert "STATE_INCONSISTENT_STATUS" in _codes(res)
+
+
+def test_an_armed_trap_needs_a_triggered_interrupt_move() -> None:
+    res = _carry([_move("jab", "interrupt")], {"id": "triggered_interrupt", "move": "jab", "time_left": 8, "since": 1})
+    assert "STATE_INCONSISTENT_STATUS" in _codes(res)
+
+
+def test_an_offensive_illusion_glide_needs_its_move_and_ranges() -> None:
+    # 000 L3500–L3506: the glide comes from an Offensive Illusion move, n Ranges, the turn after its use
+    glide = {"id": "offensive_illusion", "move": "jab", "since": 1, "charges": 2, "target": "b"}
+    res = _carry([_move("jab", "interrupt")], glide)
+    assert "STATE_INCONSISTENT_STATUS" in _codes(res)
+
+
+def test_a_powerless_move_once_primed_locks_the_other_specials() -> None:
+    # 000 L4137–L4141: after the Powerless Set Up move is used once, the other Special Moves are out of reach
+    primed = {"id": "set_up", "move": "charge", "since": 1}
+    charge = {
+        "id": "charge",
+        "name": "Charge",
+        "level": 3,
+        "elements": [{"id": "set_up"}],
+        "liabilities": [{"id": "set_up.powerless"}],
+    }
+    res = _carry([charge, _move("jab")], primed, {**NOTHING, "T2.a.action": attack(["jab"])})
+    assert [v.code for v in res.violations] == ["MOVE_LOCKED"]
+    plain = {**charge, "liabilities": []}
+    res = _carry([plain, _move("jab")], primed, {**NOTHING, "T2.a.action": attack(["jab"])})
+    assert "MOVE_LOCKED" not in _codes(res)
+
+
+def _buffed(mods: tuple[str, ...], effect: dict[str, Any]) -> TurnResult:
+    from ..test_combat_buff_modifiers import STRONG, buff
+
+    return _carry([buff(*mods, **STRONG)], effect)
+
+
+def test_a_buff_is_stacked_only_with_repeatable() -> None:
+    # 000 L3047–L3049: Repeatable stacks up to three uses; without it one use is all there is
+    twice = {"id": "buff", "move": "rage", "time_left": 6, "charges": 2}
+    assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed((), twice))
+    assert _buffed(("buff.repeatable",), twice).status == "resolved"
+    four = {**twice, "charges": 4}
+    assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed(("buff.repeatable",), four))
+
+
+def test_a_buff_gauge_holds_ten_at_most() -> None:
+    # 000 L2979: the gauge fills to 10
+    full = {"id": "buff_gauge", "move": "rage", "charges": 10}
+    assert _buffed(("buff.buff_gauge",), full).status == "resolved"
+    assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed(("buff.buff_gauge",), {**full, "charges": 11}))
+    assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed((), full))  # no Buff Gauge on the move
