@@ -100,3 +100,59 @@ def test_a_buff_gauge_holds_ten_at_most() -> None:
     assert _buffed(("buff.buff_gauge",), full).status == "resolved"
     assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed(("buff.buff_gauge",), {**full, "charges": 11}))
     assert "STATE_INCONSISTENT_STATUS" in _codes(_buffed((), full))  # no Buff Gauge on the move
+
+
+def test_a_tag_counter_is_launched_only_with_a_tag_counter_move() -> None:
+    # 000 L4265–L4269: the waiting partner answers with a move that has the Tag Counter Element; naming his Fist
+    # (no such Element) is refused
+    from ..test_combat_tag_team import counter_turn
+
+    res = counter_turn({"T1.a2.tag_counter": {"choice": "respond", "moves": ["fist"]}}, {"T1.a2.attack": 6})
+    assert "TAG_TEAM_INVALID" in _codes(res)
+
+
+def test_a_temporary_technique_needs_the_turn_it_was_granted() -> None:
+    # 000 L4329–L4335: it lasts the turn it is used and through the next action, so a carried one says when
+    dash = {
+        "id": "dash",
+        "name": "Dash",
+        "level": 2,
+        "elements": [{"id": "temporary_technique", "options": {"technique": "dash"}}],
+    }
+    res = _carry([dash], {"id": "temporary_technique", "move": "dash"})
+    assert "STATE_INCONSISTENT_STATUS" in _codes(res)
+
+
+def test_a_suppression_needs_its_user_s_suppression_move() -> None:
+    # 000 L4239–L4245: the victim is suppressed by the user's Suppression move; b carries one from a's plain Jab
+    res = duel(
+        NOTHING,
+        TURN2,
+        turn=2,
+        a=sheet("a", moves=[_move("jab")]),
+        sb={"ongoing_effects": [{"id": "suppression", "move": "jab", "target": "a", "time_left": 4, "since": 1}]},
+    )
+    assert "STATE_INCONSISTENT_STATUS" in _codes(res)
+
+
+def test_a_limited_use_pool_must_be_one_of_his() -> None:
+    # 000 L4601–L4611: charges belong to a pool of his Limited Use moves; "ammo" is none of the Jab's
+    res = _carry([_move("jab")], {"id": "limited_use", "move": "ammo", "charges": 3})
+    assert "UNKNOWN_MOVE" in _codes(res)
+
+
+def test_perfect_hit_rolls_only_for_its_own_move() -> None:
+    # 000 L4745–L4753: the die is rolled for the move with Perfect Hit; a's plain Jab rolls none and keeps its
+    # two Increased Damage (000 L3520): a Special Move's 1d6 (000 L5908) one die size up, 1d8
+    from ..test_combat_modifiers import CRUSH
+
+    jab = {"id": "jab", "name": "Jab", "level": 3, "elements": [{"id": "increased_damage", "times": 2}]}
+    res = duel(
+        {"T1.a.action": attack(["jab"]), "T1.a.accuracy_fs": {"fs": 3}},
+        {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 3, "T1.a.attack": 6},
+        a=sheet("a", moves=[CRUSH, jab]),
+        b=sheet("b", defense=0),
+    )
+    assert res.status == "resolved", res.violations
+    assert not [r for r in res.rolls if r.key == "T1.a.perfect_hit"]
+    assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d8"]

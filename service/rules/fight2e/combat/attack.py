@@ -88,7 +88,7 @@ def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     if atk.context not in ("bomb", "bomb_shot"):
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
     interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
-    if "random_effect" in a.prof.entry_ids and not random_effect.roll(ctx, atk, distance, range_ok):
+    if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
         count_attack(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
