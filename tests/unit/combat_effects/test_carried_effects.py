@@ -156,3 +156,35 @@ def test_perfect_hit_rolls_only_for_its_own_move() -> None:
     assert res.status == "resolved", res.violations
     assert not [r for r in res.rolls if r.key == "T1.a.perfect_hit"]
     assert [r.die for r in res.rolls if r.key == "T1.a.damage"] == ["1d8"]
+
+
+def test_after_mobile_moves_after_the_attack_unless_a_buff_roots_him() -> None:
+    # The hit knocks b back 1 Range (000 L5948–L5956): Range 2. 000 L2387: an Offensive After Mobile move may
+    # then move 0–2 Ranges; a's 2 away leave Range 4. 000 L3035–L3039: under a No Movement Buff he cannot move, so
+    # the Range stays 2.
+    from ..test_combat_buff_modifiers import STRONG, buff, on
+
+    hit_and_run = {
+        "id": "hit_and_run",
+        "name": "Hit And Run",
+        "level": 2,
+        "elements": [{"id": "mobile", "options": {"movement": "after_mobile"}}],
+    }
+    dec = {
+        "T1.a.action": attack(["hit_and_run"]),
+        "T1.a.post_move": {"movement": 2, "direction": "away"},
+        "T1.b.action": {"action": "none"},
+    }
+    rolls = {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 3, "T1.a.attack": 6}
+    free = duel(dec, rolls, a=sheet("a", moves=[hit_and_run]), b=sheet("b", defense=0))
+    assert free.status == "resolved", free.violations
+    assert free.fight.positioning.range == 4
+    rooted = duel(
+        dec,
+        rolls,
+        a=sheet("a", moves=[hit_and_run, buff("buff.no_movement", **STRONG)]),
+        b=sheet("b", defense=0),
+        sa=on(),
+    )
+    assert rooted.status == "resolved", rooted.violations
+    assert rooted.fight.positioning.range == 2
