@@ -188,3 +188,54 @@ def test_after_mobile_moves_after_the_attack_unless_a_buff_roots_him() -> None:
     )
     assert rooted.status == "resolved", rooted.violations
     assert rooted.fight.positioning.range == 2
+
+
+def test_only_a_primed_powerless_move_locks_the_others() -> None:
+    # 000 L4137–L4141: the lock comes from the Powerless move once primed; another Set Up move readied (000 L4123)
+    # locks nothing, so the Jab is free while a flies (000 L3362–L3372: Flight allows Aerial Specials; the Jab is one)
+    charge = {
+        "id": "charge",
+        "name": "Charge",
+        "level": 3,
+        "elements": [{"id": "set_up"}],
+        "liabilities": [{"id": "set_up.powerless"}],
+    }
+    ready = {"id": "ready", "name": "Ready", "level": 3, "elements": [{"id": "set_up"}]}
+    soar = _move("soar", "flight")
+    jab = _move("jab", "aerial")
+    res = duel(
+        {**NOTHING, "T2.a.action": attack(["jab"])},
+        TURN2,
+        turn=2,
+        a=sheet("a", moves=[charge, ready, soar, jab]),
+        sa={
+            "ongoing_effects": [
+                {"id": "flight", "move": "soar", "time_left": 3, "since": 1},
+                {"id": "set_up", "move": "ready", "since": 1},
+            ]
+        },
+    )
+    assert "MOVE_LOCKED" not in _codes(res), res.violations
+
+
+def test_end_buff_stops_only_a_buff_with_early_ending() -> None:
+    # 000 L2993–L2999: a Buff ends early only with Early Ending, through an End Buff move (000 L3262); without it
+    # Calm leaves the endless Rage running
+    from ..test_combat_ongoing import buff
+
+    endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.increased_duration"])
+    calm = {
+        "id": "calm",
+        "name": "Calm",
+        "level": 2,
+        "elements": [{"id": "end_buff", "options": {"target_buff": "rage"}}],
+    }
+    res = duel(
+        {"T2.a.action": attack(["calm"])},
+        {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6},
+        a=sheet("a", moves=[endless, calm]),
+        turn=2,
+        sa={"ongoing_effects": [{"id": "buff", "move": "rage"}]},
+    )
+    assert res.status == "resolved", res.violations
+    assert [(e.id, e.move, e.time_left) for e in res.fighters[0].state.ongoing_effects] == [("buff", "rage", None)]
