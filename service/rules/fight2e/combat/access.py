@@ -28,6 +28,7 @@ POWERLESS: FlagTable[Powerless] = FlagTable(
 )
 
 
+_PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)
 # The extra damage of the primed move when it is unleashed (000 L4141).
 PRIMED_DAMAGE: EntryTable[int] = EntryTable("powerless_damage", {"set_up.powerless": 2})
 
@@ -55,7 +56,7 @@ def _exception_only_while_primed(m: MoveProfile) -> bool:
 
 
 def powerless_lock(f: F, m: MoveProfile) -> str | None:
-    if not any(e in f.prof.entry_ids for e, v in POWERLESS.items() if Powerless.primes in v):
+    if _PRIMERS.isdisjoint(f.prof.entry_ids):
         return None
     primed = powerless_primed(f)
     if Powerless.exempt in POWERLESS.grants(m.entries):

@@ -59,7 +59,7 @@ def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
     """Area Effect (Range 0–1) and Explosive (Range 0–2; around the target when Ranged): everyone else there,
     friend or foe, is attacked as well, each with his own roll and defence (000 L2831–L2839, L3324–L3330; ruling:
     one after the other, Responses settled as they come)."""
-    if not any(e in f.prof.entry_ids for e in AREAS):
+    if not AREAS.any_of(f.prof.entry_ids):
         return []
     found = next(((m, area) for e, area in AREAS.items() for m in plan.moves if m.has(e)), None)
     if found is None:

@@ -47,7 +47,7 @@ def trait_instances(m: MoveProfile, trait: Trait) -> int:
 
 def any_trait(prof: Profile, traits: frozenset[Trait]) -> bool:
     """A quick gate: some move of his has an entry with one of ``traits``."""
-    return any(e in prof.entry_ids for e, flags in TRAITS.items() if flags & traits)
+    return any(flags & traits for e, flags in TRAITS.items() if e in prof.entry_ids)
 
 
 def breakthrough_of(atk: Attack) -> int:

@@ -12,7 +12,7 @@ reported as ``unsupported`` in every answer (none are left).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
 
 from ..catalog import catalog
 from . import elements
@@ -78,8 +78,13 @@ class _Implemented(MutableMapping[str, str]):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def missing(self, entries: Iterable[str]) -> list[str]:
+        """Those of ``entries`` not applied, in their order (one registry look for a whole move)."""
+        table = self._read()
+        return [e for e in entries if e in self._out or (e not in table and e not in self._extra)]
 
-IMPLEMENTED: MutableMapping[str, str] = _Implemented()
+
+IMPLEMENTED = _Implemented()
 
 # Entries applied in part (not in IMPLEMENTED, so still ``unsupported`` in the catalogue): what is NOT applied is
 # the message reported whenever such a move is used.

@@ -31,7 +31,7 @@ from .state import Ctx
 
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
-    for entry in m.entries:
+    for entry in IMPLEMENTED.missing(m.entries) if not PARTLY_IMPLEMENTED else m.entries:
         if entry in PARTLY_IMPLEMENTED:
             ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: {PARTLY_IMPLEMENTED[entry]}")
         elif entry not in IMPLEMENTED:

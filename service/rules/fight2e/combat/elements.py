@@ -59,6 +59,7 @@ class Element:
 
 
 _ELEMENTS: list[Element] = []
+_REGISTERED = [0]  # how many registrations have been made (a cheap key for what is derived from the registry)
 _TURN_ENTRIES: set[str] = set()  # catalogue entries the turn's hooks apply
 _BY_EFFECT: dict[str, Element] = {}
 
@@ -69,6 +70,7 @@ E = TypeVar("E", bound=type[Element])
 def register(cls: E) -> E:
     """Class decorator: one instance of ``cls`` answers for its ids from now on."""
     element = cls()
+    _REGISTERED[0] += 1
     for ident in cls.effects:
         if ident in _BY_EFFECT:
             raise ValueError(f"ongoing effect {ident!r} has two elements")
@@ -99,8 +101,7 @@ def handled_entries() -> frozenset[str]:
 
 def generation() -> int:
     """Grows with every registration that can name entries: a cheap key for what is derived from the registry."""
-    hooks = sum(len(point.entries) for point in ATTACK_POINTS)
-    return len(_ELEMENTS) + hooks + len(_TURN_ENTRIES) + entry_tables.count()
+    return _REGISTERED[0] + entry_tables.count()
 
 
 def applying() -> dict[str, frozenset[str]]:
@@ -185,6 +186,7 @@ def at(point: str, order: int, entries: Iterable[str] = ()) -> Callable[[TurnHoo
         _AT[point].append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AT[point].sort(key=lambda hook: hook[:2])
         _TURN_ENTRIES.update(entries)
+        _REGISTERED[0] += 1
         return fn
 
     return add
@@ -196,6 +198,7 @@ def after_time_roll(order: int, entries: Iterable[str] = ()) -> Callable[[TimedH
 
     def add(fn: TimedHook) -> TimedHook:
         _TURN_ENTRIES.update(entries)
+        _REGISTERED[0] += 1
         _AFTER_TIME_ROLL.append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AFTER_TIME_ROLL.sort(key=lambda hook: hook[:2])
         return fn
@@ -244,6 +247,7 @@ class AttackPoint(Named, Generic[H]):
             self._hooks.sort(key=lambda hook: hook[:2])
             self.hooks = tuple(hook[2] for hook in self._hooks)
             self.entries |= frozenset(entries)
+            _REGISTERED[0] += 1
             return fn
 
         return add

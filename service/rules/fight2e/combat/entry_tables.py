@@ -23,6 +23,8 @@ class EntryTable(Mapping[str, T], Generic[T]):
             raise ValueError(f"entry table {point!r} is empty")
         self.point = point
         self._table = dict(table)
+        self.ids = frozenset(self._table)
+        self._found: dict[int, tuple[Mapping[str, int], list[tuple[str, T]]]] = {}
         _TABLES.append(self)
 
     def __getitem__(self, entry: str) -> T:
@@ -35,12 +37,24 @@ class EntryTable(Mapping[str, T], Generic[T]):
         return len(self._table)
 
     def found(self, entries: Mapping[str, int]) -> list[tuple[str, T]]:
-        """The table's rows for the entries a move has (``entries``: id → instances), in the table's order."""
-        return [(e, v) for e, v in self._table.items() if entries.get(e, 0)]
+        """The table's rows for the entries a move has (``entries``: id → instances), in the table's order. Kept per
+        set of entries (a move's are fixed), so a hot step pays a dictionary look-up."""
+        hit = self._found.get(id(entries))
+        if hit is not None and hit[0] is entries:
+            return hit[1]
+        rows = [(e, v) for e, v in self._table.items() if entries.get(e, 0)]
+        if len(self._found) < _MEMO_SIZE:
+            self._found[id(entries)] = (entries, rows)
+        return rows
 
     def first(self, entries: Mapping[str, int]) -> T | None:
         """The first row (in the table's order) for an entry the move has, or None."""
-        return next((v for e, v in self._table.items() if entries.get(e, 0)), None)
+        rows = self.found(entries)
+        return rows[0][1] if rows else None
+
+    def any_of(self, ids: frozenset[str]) -> bool:
+        """A quick gate: whether any of ``ids`` (a fighter's entries, say) has a row."""
+        return not self.ids.isdisjoint(ids)
 
 
 G = TypeVar("G", bound=StrEnum)
@@ -49,15 +63,24 @@ G = TypeVar("G", bound=StrEnum)
 class FlagTable(EntryTable[frozenset[G]]):
     """An entry table whose rows are sets of flags: what a move grants is the union of its entries' rows."""
 
+    def __init__(self, point: str, table: Mapping[str, frozenset[G]]) -> None:
+        super().__init__(point, table)
+        self._grants: dict[int, tuple[Mapping[str, int], frozenset[G]]] = {}
+
     def grants(self, entries: Mapping[str, int]) -> frozenset[G]:
-        out: frozenset[G] = frozenset()
-        for entry, flags in self._table.items():
-            if entries.get(entry, 0):
-                out |= flags
+        hit = self._grants.get(id(entries))
+        if hit is not None and hit[0] is entries:
+            return hit[1]
+        out: frozenset[G] = frozenset().union(*(flags for entry, flags in self._table.items() if entries.get(entry, 0)))
+        if len(self._grants) < _MEMO_SIZE:
+            self._grants[id(entries)] = (entries, out)
         return out
 
 
 _TABLES: list[EntryTable[Any]] = []
+# Moves' entry mappings remembered per table, by identity (a move's mapping is never changed once built; the memo
+# holds it, so its id is not reused while remembered); bounded against what many requests' sheets can grow.
+_MEMO_SIZE = 4096
 
 
 def tabled_entries() -> frozenset[str]:

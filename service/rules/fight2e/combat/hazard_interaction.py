@@ -249,9 +249,14 @@ MADE_HAZARDS: EntryTable[MadeHazard] = EntryTable(
 )
 
 
+_NOTHING_MADE = MadeHazard()
+
+
 def made(m: MoveProfile) -> MadeHazard:
     """Every row of ``MADE_HAZARDS`` the move has, taken together."""
     rows = [r for _, r in MADE_HAZARDS.found(m.entries)]
+    if not rows:
+        return _NOTHING_MADE
     return MadeHazard(
         any(r.makes for r in rows),
         next((r.kind for r in rows if r.kind is not None), None),

@@ -69,7 +69,7 @@ def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
 def apply(ctx: Ctx, f: F, moves: list[MoveProfile], against: F | None) -> list[MoveProfile] | None:
     """The moves of this use after their limitations: None when one of them comes to nothing (the whole attack
     or Utility action has no effect), else the moves with any narrowed Elements removed."""
-    if not any(e in f.prof.entry_ids for e in DRAWBACKS):
+    if not DRAWBACKS.any_of(f.prof.entry_ids):
         return moves
     out = list(moves)
     for i, m in enumerate(moves):

@@ -55,12 +55,12 @@ def _draws(m: MoveProfile) -> frozenset[Draw]:
 
 def draw_closer(prof: Profile) -> bool:
     """A quick gate: some move of his draws closer."""
-    return any(e in prof.entry_ids for e in DRAWS)
+    return DRAWS.any_of(prof.entry_ids)
 
 
 def trades(prof: Profile) -> bool:
     """A quick gate: some move of his trades Accuracy for damage."""
-    return any(e in prof.entry_ids for e in TRADES)
+    return TRADES.any_of(prof.entry_ids)
 
 
 # ── Accuracy for Damage ─────────────────────────────────────────────────────────────────────────

@@ -142,7 +142,7 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
 
     a, d = atk.attacker, atk.defender
-    if not any(e in d.prof.entry_ids for e in INVINCIBLE) or d.invincible_used:
+    if not INVINCIBLE.any_of(d.prof.entry_ids) or d.invincible_used:
         return False
     if d.holding or d.action_lost or d.stunned or d.knocked_down:
         return False

@@ -32,7 +32,8 @@ _REF = "000 L3746–L3753, L4652–L4670"
 
 def gated(m: MoveProfile) -> str | None:
     """The entry that gates ``m`` (Move Sub-Set or Multi-Part Move), or None."""
-    return next((e for e in FOLLOW_UPS if m.has(e)), None)
+    rows = FOLLOW_UPS.found(m.entries)
+    return rows[0][0] if rows else None
 
 
 def opener_name(m: MoveProfile) -> str:

@@ -29,13 +29,7 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     a, d = atk.attacker, atk.defender
     if guard.response is not ResponseKind.priority or atk.context not in ("action", "interrupt"):
         return out
-    if (
-        not any(e in d.prof.entry_ids for e in STRIKES_THROUGH)
-        or d.defeated
-        or a.defeated
-        or d.knocked_down
-        or d.stunned
-    ):
+    if not STRIKES_THROUGH.any_of(d.prof.entry_ids) or d.defeated or a.defeated or d.knocked_down or d.stunned:
         return out
     if d.control < 1:
         ctx.note("E", d.id, f"{d.id} has no Control left after Hit Stun: no Strike Through.", "000 L3898")
