@@ -165,6 +165,51 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
     return out
 
 
+def impact_rows() -> list[Row]:
+    """Impact (seed 001), the pure core. Targets (issue 16): validate a Fighter in at most 200 µs and resolve a
+    turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
+    request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
+    built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
+    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
+    from service.rules.impact.models import ImpactFighterRequest
+    from service.rules.impact.operations import examples as impact_examples
+    from service.rules.impact.turn import resolve_turn as impact_turn
+    from service.rules.impact.turn_models import ImpactTurnRequest
+
+    body = impact_examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]
+    named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]
+    fighters = itertools.cycle([ImpactFighterRequest.model_validate(b) for b in named])
+    checked = validate_fighter(next(fighters))
+    fighter_med, fighter_p90 = samples_us(lambda: validate_fighter_json(next(fighters)), n=500)
+    typed_med, typed_p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
+    turn = ImpactTurnRequest.model_validate(impact_examples("resolve_turn")["The same turn, seeded"])
+    done = impact_turn(turn)
+    turn_med, turn_p90 = samples_us(lambda: impact_turn(turn), n=1000)
+    return [
+        Row(
+            "impact_fighter",
+            "Impact validate_fighter_json, the sample ledger (target 200 µs)",
+            fighter_med,
+            f"{len(checked.steps)} purchases; {'valid' if checked.valid else 'over budget, as the text'}; JSON served",
+            fighter_p90,
+        ),
+        Row(
+            "impact_fighter_typed",
+            "Impact validate_fighter, typed answer",
+            typed_med,
+            "the same, built as pydantic models",
+            typed_p90,
+        ),
+        Row(
+            "impact_turn",
+            "Impact resolve_turn, two Fighters, seeded (target 500 µs)",
+            turn_med,
+            f"{done.status}, {len(done.rolls)} rolls, {len(done.log)} log steps",
+            turn_p90,
+        ),
+    ]
+
+
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
     from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
@@ -304,6 +349,25 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         ),
     ]
 
+    # ---- Thugs: validate and price one Thug and one group (target: a Thug in ≤ 50 µs in the core). The core keeps
+    # no memo, so every call prices from scratch.
+    from service.rules.fight2e.operations import examples
+    from service.rules.fight2e.thugs.build import validate_thug, validate_thug_group
+    from service.rules.fight2e.thugs.models import ThugGroupRequest, ThugRequest
+
+    thug_req = ThugRequest.model_validate(examples("validate_thug")["saga-riflemen"])
+    group_req = ThugGroupRequest.model_validate(examples("validate_thug_group")["five-toughs"])
+    thug_med, thug_p90 = samples_us(lambda: validate_thug(thug_req), n=2000)
+    rows += [
+        Row("thug", "validate_thug, three Qualities, Saga Scale 100", thug_med, "target ≤ 50 µs", thug_p90),
+        Row(
+            "thug_group",
+            "validate_thug_group, five members of one build",
+            per_call_us(lambda: validate_thug_group(group_req), repeat=5),
+            "one build priced",
+        ),
+    ]
+
     # ---- Combat: the combat micro-benchmark's turn (service/rules/fight2e/combat/benchmark.py). resolve_turn
     # memoises each sheet's profile (by its JSON); the first call fills it, as the first request does in a worker.
     turn = turn_request()
@@ -342,6 +406,9 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             cold_p90,
         ),
     ]
+    rows += impact_rows()
+    rows += fightrpg_rows()
+
     # ---- Simulator: one fight between the same two PL 4 Fighters, greedy policies (bench/simulate.py)
     from bench.simulate import measure
 
@@ -385,6 +452,49 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         "fighter_moves": n_moves,
         "fighter_valid": checked.valid,
     }
+
+
+FIGHTRPG_TARGET_US = 300.0  # issue 20: each Fight RPG operation at most 300 µs in the core
+
+
+def fightrpg_rows() -> list[Row]:
+    """Fight RPG (seed 002): each operation on its published example, computed from scratch (the core keeps no
+    memo), against the issue's target of 300 µs."""
+    from service.rules.fightrpg.action_models import RpgPriceRequest
+    from service.rules.fightrpg.examples import price_examples, round_examples, validate_examples
+    from service.rules.fightrpg.fighters import validate_fighter
+    from service.rules.fightrpg.pricing import price_actions
+    from service.rules.fightrpg.round.resolver import resolve_round
+    from service.rules.fightrpg.round_models import RpgRoundRequest
+    from service.rules.fightrpg.sheet_models import RpgFighterRequest
+
+    sheet = RpgFighterRequest.model_validate(validate_examples()["spirit-4-allocation"], strict=True)
+    priced = RpgPriceRequest.model_validate(price_examples()["menu-and-technique"], strict=True)
+    whole = RpgRoundRequest.model_validate(round_examples()["seeded-policies"], strict=True)
+    step = RpgRoundRequest.model_validate(round_examples()["dragon-vs-tiger"], strict=True)
+    done = resolve_round(whole)
+    target = f"target ≤ {FIGHTRPG_TARGET_US:.0f} µs"
+    rows = [
+        ("fightrpg_validate", "fightrpg validate_fighter, sheet + allocation", lambda: validate_fighter(sheet), ""),
+        ("fightrpg_price", "fightrpg price_actions, 4 actions", lambda: price_actions(priced), ""),
+        (
+            "fightrpg_round",
+            "fightrpg resolve_round, seeded, policies, whole round",
+            lambda: resolve_round(whole),
+            f"{done.passes} passes, {len(done.log)} log steps",
+        ),
+        (
+            "fightrpg_round_step",
+            "fightrpg resolve_round, step mode up to the first action",
+            lambda: resolve_round(step),
+            "decision_required",
+        ),
+    ]
+    out = []
+    for key, label, fn, note in rows:
+        med, p90 = samples_us(fn, n=400)
+        out.append(Row(key, label, med, "; ".join(x for x in (note, target) if x), p90))
+    return out
 
 
 def figure(result: dict[str, Any], key: str, field: str = "us") -> float | None:
