@@ -8,7 +8,7 @@ the registry knows every entry some table applies (``tabled_entries``), so cover
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -35,6 +35,12 @@ class EntryTable(Mapping[str, T], Generic[T]):
 
     def __len__(self) -> int:
         return len(self._table)
+
+    def __contains__(self, entry: object) -> bool:
+        return entry in self._table
+
+    def items(self) -> ItemsView[str, T]:
+        return self._table.items()
 
     def found(self, entries: Mapping[str, int]) -> list[tuple[str, T]]:
         """The table's rows for the entries a move has (``entries``: id → instances), in the table's order. Kept per
