@@ -423,6 +423,11 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         )
     )
 
+    # ---- ashes (seed 004): every operation on its published example; target ≤ 300 µs each (issue 20)
+    from bench.ashes import core_rows as ashes_rows
+
+    rows += [Row(key, label, us, note) for key, label, us, note in ashes_rows(lambda fn: per_call_us(fn, repeat=5))]
+
     redis_note = ""
     with contextlib.ExitStack() as stack:
         url = redis_url or os.environ.get("FIGHT_RULES_TEST_REDIS_URL") or DEFAULT_REDIS_URL

@@ -11,6 +11,7 @@ from litestar import Litestar, get, post
 from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
+from service.rules.ashes.round_models import RoundRequest
 from service.rules.fight2e.combat.models import TurnRequest
 from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
@@ -48,6 +49,11 @@ async def echo_fightrpg_fighter(data: RpgFighterRequest) -> RpgFighterRequest:
     return data
 
 
+@post("/echo/ashes-round", status_code=HTTP_200_OK)
+async def echo_ashes_round(data: RoundRequest) -> RoundRequest:
+    return data
+
+
 @get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
@@ -61,6 +67,7 @@ app = Litestar(
         echo_turn,
         echo_fightrpg_round,
         echo_fightrpg_fighter,
+        echo_ashes_round,
         healthz,
     ],
     plugins=[PydanticPlugin(validate_strict=True)],

@@ -206,6 +206,12 @@ class Scenario:
 
 
 def scenarios() -> list[Scenario]:
+    from bench.ashes import scenarios as ashes_scenarios
+
+    return _shared_scenarios() + ashes_scenarios(Scenario)
+
+
+def _shared_scenarios() -> list[Scenario]:
     move = payloads.dumps(payloads.move())
     move_u = payloads.dumps(payloads.move(payloads.MARK))
     batch = payloads.dumps(payloads.batch())
@@ -837,7 +843,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
     parser.add_argument(
-        "--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3; default all)"
+        "--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3 ash_r ash_g; default all)"
     )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
