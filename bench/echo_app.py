@@ -17,6 +17,7 @@ from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
 from service.rules.fightrpg.round_models import RpgRoundRequest
 from service.rules.fightrpg.sheet_models import RpgFighterRequest
+from service.rules.impact.turn_models import ImpactTurnRequest
 
 
 @post("/echo/move", status_code=HTTP_200_OK)
@@ -54,6 +55,11 @@ async def echo_ashes_round(data: RoundRequest) -> RoundRequest:
     return data
 
 
+@post("/echo/impact-turn", status_code=HTTP_200_OK)
+async def echo_impact_turn(data: ImpactTurnRequest) -> ImpactTurnRequest:
+    return data
+
+
 @get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
@@ -68,6 +74,7 @@ app = Litestar(
         echo_fightrpg_round,
         echo_fightrpg_fighter,
         echo_ashes_round,
+        echo_impact_turn,
         healthz,
     ],
     plugins=[PydanticPlugin(validate_strict=True)],

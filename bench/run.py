@@ -207,8 +207,9 @@ class Scenario:
 
 def scenarios() -> list[Scenario]:
     from bench.ashes import scenarios as ashes_scenarios
+    from bench.impact_load import scenarios as impact_scenarios
 
-    return _shared_scenarios() + ashes_scenarios(Scenario)
+    return _shared_scenarios() + ashes_scenarios(Scenario) + impact_scenarios(Scenario)
 
 
 def _shared_scenarios() -> list[Scenario]:
@@ -843,7 +844,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
     parser.add_argument(
-        "--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3 ash_r ash_g; default all)"
+        "--only",
+        nargs="*",
+        help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3 ash_r ash_g imp_r imp_g; default all)",
     )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
