@@ -479,6 +479,21 @@ _CODES = [
         "A Checked fighter attacks his checker only after a Maneuver Check in place of movement.",
         "000 L5668",
     ),
+    # Dramatic Combat (000 L7066–L7445)
+    Code(
+        "DRAMATIC_LIFE_BAR_OUT_OF_RANGE",
+        "error",
+        "Life Bar above the Dramatic maximum (half the sheet's unless the fight is epic).",
+        "000 L7072",
+    ),
+    Code(
+        "AP_INSUFFICIENT",
+        "error",
+        "More Action Points than the fighter has of the kinds the option may use, Story Points included.",
+        "000 L7082",
+    ),
+    Code("AP_OVER_PL_LIMIT", "error", "Healing Life Bar with more points at once than the limit.", "000 L7255"),
+    Code("DRAMATIC_NO_COMBOS", "error", "Dramatic Combat has no Combos: one move an attack.", "000 L7108"),
     # Support
     Code("RULE_UNSUPPORTED", "error", "The request needs a rule the resolver does not implement yet."),
     Code("INTERNAL_STATE", "error", "The resolver reached a state it cannot continue from; nothing was changed."),

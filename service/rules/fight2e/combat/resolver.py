@@ -7,8 +7,11 @@ violations, a missing decision or die as ``decision_required`` with the request'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.findings import Severity
 from . import (
+    dramatic_turn,
     elements,
     events,
     ongoing,
@@ -20,7 +23,7 @@ from .effects import heal
 from .holds import settle_holds
 from .initiative import order_groups, roll_initiative
 from .keys import Scope
-from .models import Choice, DecisionValue, Finding, Status, TurnRequest, TurnResult
+from .models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
 from .other_actions import idle
 from .simultaneous import resolve_group
 from .state import Ctx, Decider, Invalid, Pending, RoundOver, Stop
@@ -106,13 +109,24 @@ def _run(ctx: Ctx) -> None:
     carry_over(ctx)
 
 
+def _system(ctx: Ctx) -> Callable[[Ctx], None]:
+    """The turn's flow for the combat system the options name (000 L6493–L7445)."""
+    sub = ctx.opts.subsystem
+    if sub is Subsystem.dramatic:
+        return dramatic_turn.run
+    if sub is not Subsystem.main:
+        ctx.unsupported_rule(sub.value, "options.subsystem", "this combat sub-system is not resolved yet")
+        ctx.fail("RULE_UNSUPPORTED", "options.subsystem", f"The {sub.value} sub-system is not resolved yet.")
+    return _run
+
+
 def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``."""
     holder: list[Ctx] = []
     try:
         ctx = build(request, holder, decider)
-        _run(ctx)
+        _system(ctx)(ctx)
     except Pending as p:
         return answer_of(request, holder[0], Status.decision_required, p.pending)
     except Stop:

@@ -66,6 +66,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
         beast_energy=s.beast_energy,
         long_combo=s.long_combo_used,
         tag_waiting=s.tag_waiting,
+        dramatic=s.dramatic,
     )
 
 
