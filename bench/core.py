@@ -304,6 +304,25 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         ),
     ]
 
+    # ---- Thugs: validate and price one Thug and one group (target: a Thug in ≤ 50 µs in the core). The core keeps
+    # no memo, so every call prices from scratch.
+    from service.rules.fight2e.operations import examples
+    from service.rules.fight2e.thugs.build import validate_thug, validate_thug_group
+    from service.rules.fight2e.thugs.models import ThugGroupRequest, ThugRequest
+
+    thug_req = ThugRequest.model_validate(examples("validate_thug")["saga-riflemen"])
+    group_req = ThugGroupRequest.model_validate(examples("validate_thug_group")["five-toughs"])
+    thug_med, thug_p90 = samples_us(lambda: validate_thug(thug_req), n=2000)
+    rows += [
+        Row("thug", "validate_thug, three Qualities, Saga Scale 100", thug_med, "target ≤ 50 µs", thug_p90),
+        Row(
+            "thug_group",
+            "validate_thug_group, five members of one build",
+            per_call_us(lambda: validate_thug_group(group_req), repeat=5),
+            "one build priced",
+        ),
+    ]
+
     # ---- Combat: the combat micro-benchmark's turn (service/rules/fight2e/combat/benchmark.py). resolve_turn
     # memoises each sheet's profile (by its JSON); the first call fills it, as the first request does in a worker.
     turn = turn_request()

@@ -225,6 +225,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/catalog/thug-traits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Qualities and Weaknesses a Thug group may take, with their price in Thug Points */
+        get: operations["fight2eCatalogThugTraits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/catalog/thug-traits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Thug Quality or Weakness by id */
+        get: operations["fight2eCatalogThugTraitsOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog/weaknesses": {
         parameters: {
             query?: never;
@@ -390,6 +424,66 @@ export interface paths {
          * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
          */
         post: operations["fight2eMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/end-of-combat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a fight against Thugs: each Fighter's raw Glory divided by the cheapest group's divisor
+         * @description Send every Thug group that took part and each Fighter's Glory for the whole combat as earned (Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the cheapest group's Thug Points, priced from its build; the quotient is rounded up.
+         */
+        post: operations["fight2eEndThugCombat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate and price a Thug: every broken build rule, each attribute's Thug Points, the Glory divisor
+         * @description Answers 200 for every well-formed build: `valid` says whether the book allows it; `violations` and `warnings` carry stable codes and paths; `points` prices each attribute and trait, `glory_divisor` is what Glory earned against it is divided by, and `effective` holds the attributes after Gun and Saga Scale.
+         */
+        post: operations["fight2eValidateThug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/validate-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a Thug group: 1–10 members of one build, each build priced as `thugs/validate` does
+         * @description Answers 200 for every well-formed group. List each build once with how many members have it; members of different builds cannot share a group, and the answer says so with every other finding.
+         */
+        post: operations["fight2eValidateThugGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1351,6 +1445,18 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
+        /** DividedGlory */
+        DividedGlory: {
+            /**
+             * Glory
+             * @description The raw Glory over the divisor, rounded up.
+             */
+            glory: number;
+            /** Id */
+            id: string;
+            /** Raw Glory */
+            raw_glory: number;
+        };
         /**
          * DramaticBoost
          * @description What an Action Point buys for a Basic Move in Dramatic Combat (000 L7110).
@@ -1436,6 +1542,37 @@ export interface components {
              * @description Special and Super Moves used this fight (000 L7213).
              */
             special_moves_used?: string[];
+        };
+        /**
+         * EffectiveAttributes
+         * @description The attributes a group fights with: bought, raised by Gun, then one step per Saga Scale step.
+         */
+        EffectiveAttributes: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description Null when the bought die is not on the die chain.
+             */
+            damage: string | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description Null when the bought die is not on the die chain.
+             */
+            initiative: string | null;
+            /** Life Save */
+            life_save: number;
+            /** Saga Scale */
+            saga_scale: number;
+            /**
+             * Steps
+             * @description Saga Scale steps applied to every attribute (0, 1, 2 or 3).
+             */
+            steps: number;
+            /** Threat Level */
+            threat_level: number;
         };
         /**
          * Effects
@@ -3327,6 +3464,28 @@ export interface components {
             /** Text */
             text: string;
         };
+        /** PointItem */
+        PointItem: {
+            /**
+             * Attribute
+             * @enum {string}
+             */
+            attribute: "initiative" | "accuracy" | "damage" | "defense" | "life_save" | "threat_level" | "qualities" | "weaknesses";
+            /**
+             * Id
+             * @description The trait priced (qualities and weaknesses).
+             * @default null
+             */
+            id: string | null;
+            /** Points */
+            points: number;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Value
+             * @description What was bought, as written (`1d6`, `+2`, `3`, a trait's id).
+             */
+            value: string;
+        };
         /**
          * Policy
          * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
@@ -3583,6 +3742,19 @@ export interface components {
             max: number;
             /** Min */
             min: number;
+        };
+        /** RawGlory */
+        RawGlory: {
+            /**
+             * Id
+             * @description The Fighter.
+             */
+            id: string;
+            /**
+             * Raw Glory
+             * @description Glory earned in the whole combat, before the division.
+             */
+            raw_glory: number;
         };
         /**
          * ReactionKind
@@ -4014,6 +4186,29 @@ export interface components {
          * @enum {string}
          */
         SkillKindFilter: "combat" | "narrative";
+        /** SkillLevels */
+        SkillLevels: {
+            /**
+             * Assumed Skills
+             * @description A skill the Director assumes the group has: half the Defense, up.
+             */
+            assumed_skills: number;
+            /**
+             * Quality Checks
+             * @description Skill level for a Quality's check: the Defense.
+             */
+            quality_checks: number;
+            /**
+             * Skilled Count
+             * @description With Skilled: how many Narrative Skills it gives.
+             */
+            skilled_count: number | null;
+            /**
+             * Skilled Level
+             * @description With Skilled: the level of each.
+             */
+            skilled_level: number | null;
+        };
         /** SkillList */
         SkillList: {
             /** Ruleset */
@@ -4152,6 +4347,335 @@ export interface components {
          * @enum {string}
          */
         TechniqueOption: "wall_springs" | "sidestep" | "dash";
+        /**
+         * ThugBuild
+         * @description One Thug as bought with Thug Points; every member of a group shares it.
+         */
+        ThugBuild: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            damage: string;
+            /**
+             * Declared Points
+             * @description The Thug Points the sheet states; checked against the price computed. Default: `null`.
+             */
+            declared_points?: number | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            initiative: string;
+            /** Life Save */
+            life_save: number;
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /** Qualities */
+            qualities?: components["schemas"]["ThugTraitTake"][];
+            /**
+             * Skills
+             * @description The Narrative Skills the Skilled Quality gives.
+             */
+            skills?: components["schemas"]["ThugSkill"][];
+            /** Threat Level */
+            threat_level: number;
+            /** Weaknesses */
+            weaknesses?: string[];
+        };
+        /** ThugCombatEnd */
+        ThugCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["DividedGlory"][];
+            /** Glory Divisor */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Lowest Points
+             * @description Thug Points of the cheapest group (rounded up).
+             */
+            lowest_points: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False when a group's build breaks a rule; the Glory is still divided.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugCombatEndRequest */
+        ThugCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["RawGlory"][];
+            /**
+             * Groups
+             * @description Every Thug group that took part (the cheapest sets the divisor).
+             */
+            groups: components["schemas"]["ThugGroupPoints"][];
+        };
+        /** ThugFigures */
+        ThugFigures: {
+            effective: components["schemas"]["EffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            points: components["schemas"]["ThugPoints"];
+            skill_levels: components["schemas"]["SkillLevels"];
+        };
+        /** ThugGroup */
+        ThugGroup: {
+            /** Members */
+            members: components["schemas"]["ThugMembers"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+        };
+        /** ThugGroupPoints */
+        ThugGroupPoints: {
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugGroupRequest */
+        ThugGroupRequest: {
+            group: components["schemas"]["ThugGroup"];
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["ThugOptions"];
+        };
+        /** ThugGroupValidation */
+        ThugGroupValidation: {
+            /**
+             * Glory Divisor
+             * @description From the cheapest build listed (one build in a legal group).
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Members
+             * @description Each entry of `group.members` priced, in order.
+             */
+            members: components["schemas"]["ThugFigures"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Size
+             * @description Members in the group.
+             */
+            size: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugMembers */
+        ThugMembers: {
+            /**
+             * Count
+             * @description How many members have this build.
+             */
+            count: number;
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugOptions */
+        ThugOptions: {
+            /**
+             * Allow Defense Over 5
+             * @description Defense above 5 is a warning instead of an error. Default: `false`.
+             */
+            allow_defense_over_5?: boolean;
+            /**
+             * Gun Die Included In Listing
+             * @description The listed Damage already holds the Gun's extra die size (default: Gun adds it). Default: `false`.
+             */
+            gun_die_included_in_listing?: boolean;
+            /**
+             * Saga Scale
+             * @description 1 (none), 10, 100 or 1000 people per Thug. Default: `1`.
+             */
+            saga_scale?: number;
+            /**
+             * Throws Blockable
+             * @description The campaign lets Throws be blocked (Throw costs 0). Default: `false`.
+             */
+            throws_blockable?: boolean;
+        };
+        /** ThugPoints */
+        ThugPoints: {
+            /** Declared */
+            declared: number | null;
+            /**
+             * Items
+             * @description Each attribute and trait with its price, in the build's order.
+             */
+            items: components["schemas"]["PointItem"][];
+            /** Maximum */
+            maximum: number;
+            /**
+             * Rounded
+             * @description The total rounded up: what the 50-point cap and the Glory divisor use.
+             */
+            rounded: number;
+            /**
+             * Total
+             * @description The sum; a half point stays (Always Does Damage costs ½).
+             */
+            total: number;
+        };
+        /** ThugRequest */
+        ThugRequest: {
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["ThugOptions"];
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugSkill */
+        ThugSkill: {
+            /**
+             * Id
+             * @description A Narrative Skill's id (see the `skills` catalogue).
+             */
+            id: string;
+            /** Level */
+            level: number;
+        };
+        /**
+         * ThugTrait
+         * @description A Quality or Weakness a Thug group may take, with its price in Thug Points.
+         */
+        ThugTrait: {
+            /**
+             * Cost
+             * @description Thug Points per take (negative for a Weakness); the least for a variable one.
+             */
+            cost: number;
+            /**
+             * Damage Steps
+             * @description Die sizes the Quality adds to the group's Damage.
+             * @default 0
+             */
+            damage_steps: number;
+            /**
+             * Grants Skills
+             * @description The group gets Narrative Skills by its Thug Points (Skilled).
+             * @default false
+             */
+            grants_skills: boolean;
+            /**
+             * Id
+             * @description Stable id: the standard trait's or Element's id (`throw.hurl` for a sub-Element).
+             */
+            id: string;
+            /**
+             * Kind
+             * @description `quality`/`weakness`: a standard trait on the Thug lists; `element`/`sub_element`: a Special Move Element bought as Qualities; `thug_quality`: a Quality only Thug groups take.
+             * @enum {string}
+             */
+            kind: "quality" | "weakness" | "element" | "sub_element" | "thug_quality";
+            /**
+             * Lone
+             * @description Meant for a group of one: a warning on a larger group.
+             */
+            lone: boolean;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Requires
+             * @description Traits the group must also have.
+             */
+            requires: string[];
+            /** Summary */
+            summary: string;
+            /**
+             * Variable Cost
+             * @description The build names the count it buys (an Element priced `n or more`).
+             */
+            variable_cost: boolean;
+        };
+        /**
+         * ThugTraitKindFilter
+         * @description Standard Qualities or Weaknesses, Elements, Thug-only Qualities.
+         * @enum {string}
+         */
+        ThugTraitKindFilter: "element" | "quality" | "sub_element" | "thug_quality" | "weakness";
+        /** ThugTraitList */
+        ThugTraitList: {
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Thug Traits */
+            thug_traits: components["schemas"]["ThugTrait"][];
+        };
+        /** ThugTraitTake */
+        ThugTraitTake: {
+            /**
+             * Cost
+             * @description For an Element priced `n or more` (Area Effect, Explosive, Suppression): the count of Elements bought. Ignored for any other trait. Default: `null`.
+             */
+            cost?: number | null;
+            /**
+             * Id
+             * @description A trait or Element id from the `thug-traits` catalogue (another id is priced as one Quality or Weakness, with a warning).
+             */
+            id: string;
+        };
+        /** ThugValidation */
+        ThugValidation: {
+            effective: components["schemas"]["EffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            points: components["schemas"]["ThugPoints"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            skill_levels: components["schemas"]["SkillLevels"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
         /**
          * Trait
          * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
@@ -5145,6 +5669,123 @@ export interface operations {
             };
         };
     };
+    fight2eCatalogThugTraits: {
+        parameters: {
+            query?: {
+                /** @description What kind of trait. */
+                kind?: components["schemas"]["ThugTraitKindFilter"] | null;
+                /** @description Case-insensitive part of the name or id. */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugTraitList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eCatalogThugTraitsOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugTrait"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fight2eCatalogWeaknesses: {
         parameters: {
             query?: {
@@ -5642,6 +6283,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eEndThugCombat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugCombatEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugCombatEnd"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eValidateThug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eValidateThugGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugGroupValidation"];
                 };
             };
             /** @description Bad request */
