@@ -981,7 +981,7 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
-            /** @description The combat system: `main`, or a sub-system of Chapter 5 (`dramatic`: Dramatic Combat, 000 L7066–L7445). Default: `"main"`. */
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`. Default: `"main"`. */
             subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
@@ -4330,10 +4330,10 @@ export interface components {
         };
         /**
          * Subsystem
-         * @description Which combat system resolves the turn (000 L6493–L7445).
+         * @description The combat system a turn is resolved under (Chapter 5).
          * @enum {string}
          */
-        Subsystem: "main" | "thug_thrashing" | "dramatic";
+        Subsystem: "main" | "thug_thrashing" | "dramatic" | "dramatic_thug_thrashing";
         /**
          * SuperMoveSystem
          * @enum {string}

@@ -25,7 +25,7 @@ _CODES = [
     Code(
         "SUBSYSTEM_UNSUPPORTED",
         "error",
-        "Thug Thrashing or Dramatic Combat turns are not resolved yet.",
+        "Thug Thrashing turns (alone or with Dramatic Combat) are not resolved yet.",
         "000 L6493, L7066",
     ),
     Code("DIE_VALUE_OUT_OF_RANGE", "error", "A supplied die value is not a result of the die the rules call for."),

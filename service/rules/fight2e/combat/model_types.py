@@ -41,7 +41,7 @@ class Subsystem(StrEnum):
 
     main = "main"  # the Main Combat System
     thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): not resolved yet
-    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): not resolved yet
+    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): resolved by combat/dramatic_turn.py
     dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
 
 
@@ -181,14 +181,6 @@ class Status(StrEnum):
     decision_required = "decision_required"
     round_over = "round_over"
     invalid = "invalid"
-
-
-class Subsystem(StrEnum):
-    """Which combat system resolves the turn (000 L6493–L7445)."""
-
-    main = "main"  # the Main Combat System
-    thug_thrashing = "thug_thrashing"  # groups of Thugs against Fighters (000 L6493–L7064)
-    dramatic = "dramatic"  # Dramatic Combat with Spiritual Combat (000 L7066–L7445)
 
 
 class DramaticOption(StrEnum):

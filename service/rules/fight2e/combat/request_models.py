@@ -58,8 +58,8 @@ class CombatOptions(Model):
     subsystem: Subsystem = Field(
         Subsystem.main,
         description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
-        "(000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with "
-        "SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`.",
+        "(000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with "
+        "SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`.",
     )
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
@@ -109,11 +109,6 @@ class CombatOptions(Model):
         "(000 L826–L857); the Example of Combat leaves them out.",
     )
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
-    subsystem: Subsystem = Field(
-        Subsystem.main,
-        description="The combat system: `main`, or a sub-system of Chapter 5 (`dramatic`: Dramatic Combat, "
-        "000 L7066–L7445).",
-    )
     dramatic: DramaticOptions = Field(default_factory=DramaticOptions, description="Used with `dramatic`.")
     ask_every_decision: bool = Field(
         False,

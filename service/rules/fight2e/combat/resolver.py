@@ -111,13 +111,7 @@ def _run(ctx: Ctx) -> None:
 
 def _system(ctx: Ctx) -> Callable[[Ctx], None]:
     """The turn's flow for the combat system the options name (000 L6493–L7445)."""
-    sub = ctx.opts.subsystem
-    if sub is Subsystem.dramatic:
-        return dramatic_turn.run
-    if sub is not Subsystem.main:
-        ctx.unsupported_rule(sub.value, "options.subsystem", "this combat sub-system is not resolved yet")
-        ctx.fail("RULE_UNSUPPORTED", "options.subsystem", f"The {sub.value} sub-system is not resolved yet.")
-    return _run
+    return dramatic_turn.run if ctx.opts.subsystem is Subsystem.dramatic else _run  # others: turn_setup refuses
 
 
 def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:
