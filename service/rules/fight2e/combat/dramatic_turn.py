@@ -500,7 +500,8 @@ def _defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[i
         DefenseOption.evasion: p.evasion,
         DefenseOption.defense_evasion: max(p.defense, p.evasion) + min(p.defense, p.evasion) // 2,
     }
-    best = max(totals, key=lambda k: totals[k])
+    # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
+    best = DefenseOption.defense if p.defense >= p.evasion else DefenseOption.evasion
     cap = min(f.fs, f.pl)
 
     def choices() -> list[ChoiceOption]:
