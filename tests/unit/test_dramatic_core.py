@@ -465,3 +465,18 @@ def test_every_option_has_a_test_above() -> None:
     text = Path(__file__).read_text(encoding="utf-8")
     missing = [o.id for o in T.options if f'"{o.id}"' not in text]
     assert missing == []
+
+
+def test_end_dramatic_combat_operation() -> None:
+    # after turn 4 of 000 L7327–L7445: Battle's 3 Glory (000 L7445), 2 points banked; Rei 0 Glory, 1 point
+    from service.rules.fight2e.dramatic.end_of_combat import end_dramatic_combat
+    from service.rules.fight2e.dramatic.models import DramaticCombatEndRequest
+    from service.rules.fight2e.operations import examples
+
+    req = DramaticCombatEndRequest.model_validate(examples("end_dramatic_combat")["rei-and-battle"])
+    out = end_dramatic_combat(req)
+    assert out.valid
+    assert [(f.id, f.glory, f.action_points_lapsed) for f in out.fighters] == [("rei", 0, 1), ("battle", 3, 2)]
+    assert out.fighters[1].special_moves_cleared == ["mystic_shot"]
+    dup = DramaticCombatEndRequest.model_validate({"fighters": [{"id": "a"}, {"id": "a"}]})
+    assert [v.code for v in end_dramatic_combat(dup).violations] == ["DRAMATIC_DUPLICATE_FIGHTER"]

@@ -296,6 +296,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/dramatic/end-of-combat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a Dramatic fight: each fighter's Glory for the fight, and the Action Points that lapse with it
+         * @description Send each fighter's Glory per turn as the resolve-turn answers gave it and his last Dramatic state. Glory from options (a Final Blow, a Climactic Super Move …) is already in the turns' awards.
+         */
+        post: operations["fight2eEndDramaticCombat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/fighters/validate": {
         parameters: {
             query?: never;
@@ -1463,6 +1483,56 @@ export interface components {
          * @enum {string}
          */
         DramaticBoost: "accuracy" | "damage";
+        /** DramaticCombatEnd */
+        DramaticCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["DramaticSettlement"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** DramaticCombatEndRequest */
+        DramaticCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["DramaticFighterRecord"][];
+        };
+        /**
+         * DramaticFighterRecord
+         * @description One fighter's record of a Dramatic fight, as the turns' answers gave it.
+         */
+        DramaticFighterRecord: {
+            /**
+             * Action Points
+             * @description `dramatic.action_points` of his last state. Default: `0`.
+             */
+            action_points?: number;
+            /**
+             * Glory By Turn
+             * @description The Glory each turn's answer awarded him, in order.
+             */
+            glory_by_turn?: number[];
+            /**
+             * Healing Points
+             * @description Default: `0`.
+             */
+            healing_points?: number;
+            /** Id */
+            id: string;
+            /**
+             * Recovery Points
+             * @description Default: `0`.
+             */
+            recovery_points?: number;
+            /** Special Moves Used */
+            special_moves_used?: string[];
+        };
         /**
          * DramaticOption
          * @description Every Action Point option of Dramatic Combat, by the id of its record in dramatic/data/options.yaml
@@ -1490,6 +1560,26 @@ export interface components {
              * @description An epic fight keeps the whole Life Bar (000 L7082). Default: `false`.
              */
             full_life_bar?: boolean;
+        };
+        /** DramaticSettlement */
+        DramaticSettlement: {
+            /**
+             * Action Points Lapsed
+             * @description Banked points of every kind, which end with the fight.
+             */
+            action_points_lapsed: number;
+            /**
+             * Glory
+             * @description The fight's Glory: the sum of its turns' awards, option Glory included.
+             */
+            glory: number;
+            /** Id */
+            id: string;
+            /**
+             * Special Moves Cleared
+             * @description Once-a-fight Special Move uses that are free again.
+             */
+            special_moves_cleared: string[];
         };
         /**
          * DramaticState
@@ -5863,6 +5953,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TurnResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eEndDramaticCombat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DramaticCombatEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DramaticCombatEnd"];
                 };
             };
             /** @description Bad request */

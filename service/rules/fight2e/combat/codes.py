@@ -499,6 +499,7 @@ _CODES = [
         "000 L7082",
     ),
     Code("AP_OVER_PL_LIMIT", "error", "Healing Life Bar with more points at once than the limit.", "000 L7255"),
+    Code("DRAMATIC_DUPLICATE_FIGHTER", "error", "dramatic/end-of-combat: two records for one fighter."),
     Code("DRAMATIC_NO_COMBOS", "error", "Dramatic Combat has no Combos: one move an attack.", "000 L7108"),
     # Support
     Code("RULE_UNSUPPORTED", "error", "The request needs a rule the resolver does not implement yet."),
