@@ -766,9 +766,36 @@ def _end(ctx: Ctx, ds: dict[str, Dram]) -> None:
         _super_energy(ctx, ds[fid])
 
 
+_IN_TURN = frozenset(
+    {
+        *(o.value for o in _RESOLVED),
+        DramaticOption.initiative_reroll.value,
+        DramaticOption.show_off.value,
+        DramaticOption.ignore_hit_stun.value,
+        DramaticOption.healing_life_bar.value,
+        DramaticOption.flourish.value,  # the free Flourish of a tie; an invitation is named below
+    }
+)
+
+
+def _report_gaps(ctx: Ctx) -> None:
+    """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
+    missing = ", ".join(o.id for o in tables().options if o.id not in _IN_TURN)
+    ctx.unsupported_rule(
+        "dramatic_options",
+        "options.subsystem",
+        f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
+        "a Flourish by invitation; a move's Elements beyond its Accuracy, damage and Range",
+    )
+    if ctx.band_mode:
+        ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
+        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Dramatic turns are resolved in mode `range` only.")
+
+
 def run(ctx: Ctx) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
+    _report_gaps(ctx)
     ds = _load(ctx)
     _initiative(ctx, ds)
     order = _order(ctx, ds)
