@@ -165,6 +165,51 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
     return out
 
 
+def impact_rows() -> list[Row]:
+    """Impact (seed 001), the pure core. Targets (issue 16): validate a Fighter in at most 200 µs and resolve a
+    turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
+    request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
+    built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
+    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
+    from service.rules.impact.models import ImpactFighterRequest
+    from service.rules.impact.operations import examples as impact_examples
+    from service.rules.impact.turn import resolve_turn as impact_turn
+    from service.rules.impact.turn_models import ImpactTurnRequest
+
+    body = impact_examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]
+    named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]
+    fighters = itertools.cycle([ImpactFighterRequest.model_validate(b) for b in named])
+    checked = validate_fighter(next(fighters))
+    fighter_med, fighter_p90 = samples_us(lambda: validate_fighter_json(next(fighters)), n=500)
+    typed_med, typed_p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
+    turn = ImpactTurnRequest.model_validate(impact_examples("resolve_turn")["The same turn, seeded"])
+    done = impact_turn(turn)
+    turn_med, turn_p90 = samples_us(lambda: impact_turn(turn), n=1000)
+    return [
+        Row(
+            "impact_fighter",
+            "Impact validate_fighter_json, the sample ledger (target 200 µs)",
+            fighter_med,
+            f"{len(checked.steps)} purchases; {'valid' if checked.valid else 'over budget, as the text'}; JSON served",
+            fighter_p90,
+        ),
+        Row(
+            "impact_fighter_typed",
+            "Impact validate_fighter, typed answer",
+            typed_med,
+            "the same, built as pydantic models",
+            typed_p90,
+        ),
+        Row(
+            "impact_turn",
+            "Impact resolve_turn, two Fighters, seeded (target 500 µs)",
+            turn_med,
+            f"{done.status}, {len(done.rolls)} rolls, {len(done.log)} log steps",
+            turn_p90,
+        ),
+    ]
+
+
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
     from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
@@ -367,6 +412,8 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             cold_p90,
         ),
     ]
+    rows += impact_rows()
+
     # ---- Simulator: one fight between the same two PL 4 Fighters, greedy policies (bench/simulate.py)
     from bench.simulate import measure
 
