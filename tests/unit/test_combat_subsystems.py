@@ -1,6 +1,6 @@
-"""The sub-system seam of resolve-turn (`options.subsystem`): only the Main Combat System is resolved yet; a turn
-asked for under Thug Thrashing or Dramatic Combat is refused with the sub-system named as unsupported, never
-resolved as a main-system turn."""
+"""The sub-system seam of resolve-turn (`options.subsystem`): the Main Combat System and Dramatic Combat are
+resolved; a turn asked for under Thug Thrashing (alone or with Dramatic Combat) is refused with the sub-system
+named as unsupported, never resolved as a main-system turn."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ def _body(subsystem: str | None) -> dict:
     ("subsystem", "named"),
     [
         ("thug_thrashing", ["thug_thrashing"]),
-        ("dramatic", ["dramatic"]),
         ("dramatic_thug_thrashing", ["thug_thrashing", "dramatic"]),
     ],
 )
@@ -40,3 +39,10 @@ def test_main_is_the_default_and_unchanged() -> None:
     main = resolve_turn(TurnRequest.model_validate(_body("main")))
     assert default.model_dump_json() == main.model_dump_json()
     assert "SUBSYSTEM_UNSUPPORTED" not in {v.code for v in main.violations}
+
+
+def test_dramatic_is_resolved_on_the_spine() -> None:
+    # 000 L7084: a Dramatic turn rolls no Control; the example fighters have Initiative dice from Speed
+    out = resolve_turn(TurnRequest.model_validate({**_body("dramatic"), "seed": 3}))
+    assert "SUBSYSTEM_UNSUPPORTED" not in {v.code for v in out.violations}
+    assert not any(r.key.endswith(".ctrl") for r in out.rolls)

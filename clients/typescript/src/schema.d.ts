@@ -438,6 +438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/dramatic/end-of-combat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a Dramatic fight: each fighter's Glory for the fight, and the Action Points that lapse with it
+         * @description Send each fighter's Glory per turn as the resolve-turn answers gave it and his last Dramatic state. Glory from options (a Final Blow, a Climactic Super Move …) is already in the turns' awards.
+         */
+        post: operations["fight2eEndDramaticCombat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/fighters/validate": {
         parameters: {
             query?: never;
@@ -950,6 +970,12 @@ export interface components {
          * @enum {string}
          */
         AshesPackName: "default";
+        /**
+         * AthleticsUse
+         * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
+         * @enum {string}
+         */
+        AthleticsUse: "extra_range" | "accuracy_next_turn";
         /** AttackStringDamage */
         AttackStringDamage: {
             /** @default strength */
@@ -1454,6 +1480,8 @@ export interface components {
              * @description Default: `false`.
              */
             double_jumps?: boolean;
+            /** @description Used with `dramatic`. */
+            dramatic?: components["schemas"]["DramaticOptions"];
             /**
              * Glory Level Ratio
              * @description Higher-PL fighter's Glory × low PL / high PL (000 L806–L808). Default: `true`.
@@ -1494,7 +1522,7 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
-            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`. Default: `"main"`. */
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`. Default: `"main"`. */
             subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
@@ -1889,6 +1917,10 @@ export interface components {
              * @description Signed Fighting Spirit on the Time Roll. Default: `null`.
              */
             amount?: number | null;
+            /** @description Dramatic Combat: how Athletics is used (000 L7150). Default: `null`. */
+            athletics?: components["schemas"]["AthleticsUse"] | null;
+            /** @description Dramatic Combat: a Basic Move's bought bonus (000 L7110). Default: `null`. */
+            boost?: components["schemas"]["DramaticBoost"] | null;
             /** @description Default: `null`. */
             choice?: components["schemas"]["Choice"] | null;
             /**
@@ -1950,6 +1982,13 @@ export interface components {
              * @description A move, or a Combo in order. Default: `null`.
              */
             moves?: string[] | null;
+            /** @description Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325). Default: `null`. */
+            option?: components["schemas"]["DramaticOption"] | null;
+            /**
+             * Points
+             * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar). Default: `null`.
+             */
+            points?: number | null;
             /** @description Default: `null`. */
             reaction?: components["schemas"]["ReactionKind"] | null;
             /** @description Default: `null`. */
@@ -2175,6 +2214,162 @@ export interface components {
             id: string;
             /** Raw Glory */
             raw_glory: number;
+        };
+        /**
+         * DramaticBoost
+         * @description What an Action Point buys for a Basic Move in Dramatic Combat (000 L7110).
+         * @enum {string}
+         */
+        DramaticBoost: "accuracy" | "damage";
+        /** DramaticCombatEnd */
+        DramaticCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["DramaticSettlement"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** DramaticCombatEndRequest */
+        DramaticCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["DramaticFighterRecord"][];
+        };
+        /**
+         * DramaticFighterRecord
+         * @description One fighter's record of a Dramatic fight, as the turns' answers gave it.
+         */
+        DramaticFighterRecord: {
+            /**
+             * Action Points
+             * @description `dramatic.action_points` of his last state. Default: `0`.
+             */
+            action_points?: number;
+            /**
+             * Glory By Turn
+             * @description The Glory each turn's answer awarded him, in order.
+             */
+            glory_by_turn?: number[];
+            /**
+             * Healing Points
+             * @description Default: `0`.
+             */
+            healing_points?: number;
+            /** Id */
+            id: string;
+            /**
+             * Recovery Points
+             * @description Default: `0`.
+             */
+            recovery_points?: number;
+            /** Special Moves Used */
+            special_moves_used?: string[];
+        };
+        /**
+         * DramaticOption
+         * @description Every Action Point option of Dramatic Combat, by the id of its record in dramatic/data/options.yaml
+         *     (000 L7138–L7325; a test keeps the two in step).
+         * @enum {string}
+         */
+        DramaticOption: "initiative_reroll" | "show_off" | "fast_reflexes" | "athletics" | "leaving_combat" | "basic_boost" | "climactic_super_move" | "debilitating_injury" | "final_blow" | "flourish" | "freeze_frame" | "knock_out_of_combat" | "property_damage" | "pulling_punches" | "special_move" | "surprise_attack" | "team_up" | "endure_great_hardship" | "full_defense" | "ignore_hit_stun" | "ki_for_defense" | "acrobatics_for_evasion" | "ki_face_off" | "taking_a_hit" | "draw_ki" | "friendship_boost" | "healing_life_bar" | "reaffirm_purpose" | "realize_potential" | "stand_off" | "secondary_skill" | "ki_yelling" | "mind_manipulation" | "power" | "presence" | "pushing_it" | "sense_ki" | "spirit_combat" | "stance_evaluation" | "call_forth_wisdom" | "meditation" | "spirituality" | "zen_state";
+        /**
+         * DramaticOptions
+         * @description Dramatic Combat's campaign switches (000 L7070, L7082, L7112).
+         */
+        DramaticOptions: {
+            /**
+             * Action Points Per Turn
+             * @description 2 for an epic fight (000 L7082). Default: `1`.
+             */
+            action_points_per_turn?: number;
+            /**
+             * First Attack Knockout
+             * @description The Director knocks out at once a target of a first attack that hits for top damage of at least his Power Level (000 L7112; ruling C6). Default: `false`.
+             */
+            first_attack_knockout?: boolean;
+            /**
+             * Full Life Bar
+             * @description An epic fight keeps the whole Life Bar (000 L7082). Default: `false`.
+             */
+            full_life_bar?: boolean;
+        };
+        /** DramaticSettlement */
+        DramaticSettlement: {
+            /**
+             * Action Points Lapsed
+             * @description Banked points of every kind, which end with the fight.
+             */
+            action_points_lapsed: number;
+            /**
+             * Glory
+             * @description The fight's Glory: the sum of its turns' awards, option Glory included.
+             */
+            glory: number;
+            /** Id */
+            id: string;
+            /**
+             * Special Moves Cleared
+             * @description Once-a-fight Special Move uses that are free again.
+             */
+            special_moves_cleared: string[];
+        };
+        /**
+         * DramaticState
+         * @description What a fighter carries from turn to turn in Dramatic Combat (000 L7066–L7325). Left out: a fighter at the
+         *     start of a Dramatic fight.
+         */
+        DramaticState: {
+            /**
+             * Accuracy Next Turn
+             * @description Athletics' bonus for this turn (000 L7150). Default: `0`.
+             */
+            accuracy_next_turn?: number;
+            /**
+             * Action Points
+             * @description Banked Action Points any option may use (000 L7082). Default: `0`.
+             */
+            action_points?: number;
+            /**
+             * Attacked
+             * @description He has made his first attack of the fight (000 L7112). Default: `false`.
+             */
+            attacked?: boolean;
+            /**
+             * Healing Points
+             * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
+             */
+            healing_points?: number;
+            /**
+             * Initiative Steps
+             * @description Die sizes on his next Initiative (000 L7189). Default: `0`.
+             */
+            initiative_steps?: number;
+            /**
+             * May Show Off
+             * @description He hit last turn and nobody else hit him: he may show off (000 L7102). Default: `false`.
+             */
+            may_show_off?: boolean;
+            /**
+             * No Point Next Turn
+             * @description No point at the next Initiative: a Special Move that defeated no one (000 L7213). Default: `false`.
+             */
+            no_point_next_turn?: boolean;
+            /**
+             * Recovery Points
+             * @description Points from an untouched Full Defense: recovery options only (000 L7227). Default: `0`.
+             */
+            recovery_points?: number;
+            /**
+             * Special Moves Used
+             * @description Special and Super Moves used this fight (000 L7213).
+             */
+            special_moves_used?: string[];
         };
         /**
          * EffectiveAttributes
@@ -3284,6 +3479,8 @@ export interface components {
              * @description Default: `false`.
              */
             defeated?: boolean;
+            /** @description Dramatic Combat only: his Action Points and the rest. Default: `null`. */
+            dramatic?: components["schemas"]["DramaticState"] | null;
             /** Fighting Spirit */
             fighting_spirit: number;
             /**
@@ -9289,6 +9486,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TurnResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eEndDramaticCombat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DramaticCombatEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DramaticCombatEnd"];
                 };
             };
             /** @description Bad request */

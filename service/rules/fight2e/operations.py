@@ -12,6 +12,8 @@ from ..core.simulation import SimulationSums
 from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from .combat.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
+from .dramatic.end_of_combat import end_dramatic_combat
+from .dramatic.models import DramaticCombatEnd, DramaticCombatEndRequest
 from .fighter_models import FighterRequest, FighterValidation
 from .fighters import validate_fighter
 from .identity import RULESET, VERSION
@@ -160,6 +162,19 @@ OPERATIONS = (
         description="Send every Thug group that took part and each Fighter's Glory for the whole combat as earned "
         "(Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the "
         "cheapest group's Thug Points, priced from its build; the quotient is rounded up.",
+    ),
+    Operation(
+        name="end_dramatic_combat",
+        examples=examples("end_dramatic_combat"),
+        path="dramatic/end-of-combat",
+        request=DramaticCombatEndRequest,
+        answer=DramaticCombatEnd,
+        run=end_dramatic_combat,
+        caching=Caching.local,
+        cost=lambda request: len(request.fighters),
+        summary="End a Dramatic fight: each fighter's Glory for the fight, and the Action Points that lapse with it",
+        description="Send each fighter's Glory per turn as the resolve-turn answers gave it and his last Dramatic "
+        "state. Glory from options (a Final Blow, a Climactic Super Move …) is already in the turns' awards.",
     ),
     Operation(
         name="resolve_turn",

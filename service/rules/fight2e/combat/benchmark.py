@@ -66,6 +66,38 @@ def request(seed: int = 7) -> TurnRequest:
     )
 
 
+def dramatic_request(seed: int = 7) -> TurnRequest:
+    """The same two PL 4 Fighters in a Dramatic turn (000 L7066–L7445): a Basic Move with a bought +2 Accuracy and
+    a Special Move at Range 1, both hitting; every die named."""
+    state = {"life_bar": 30, "fighting_spirit": 40, "fs_start": 40, "dramatic": {"action_points": 2}}
+    return TurnRequest.model_validate(
+        {
+            "options": {"subsystem": "dramatic"},
+            "fight": {"positioning": {"mode": "range", "range": 1}},
+            "fighters": [
+                {"id": "a", "sheet": _sheet("a"), "state": state},
+                {"id": "b", "sheet": _sheet("b"), "state": state},
+            ],
+            "decisions": {
+                "T1.a.action": {"action": "attack", "moves": ["kick"], "target": "b", "fs": 2},
+                "T1.b.ignore_hit_stun": {"choice": "act"},
+                "T1.b.action": {
+                    "action": "attack",
+                    "moves": ["basic_move"],
+                    "target": "a",
+                    "option": "basic_boost",
+                    "boost": "accuracy",
+                },
+            },
+            "rolls": {
+                **{"T1.a.init": 6, "T1.b.init": 3, "T1.a.attack": 5, "T1.a.damage": 3},
+                **{"T1.b.attack": 6, "T1.b.damage": 2, "T1.fight.time": 3},
+            },
+            "seed": seed,
+        }
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=3000)

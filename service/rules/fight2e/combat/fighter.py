@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .models import DramaticState
 from .move_profile import MoveProfile, Profile
 
 
@@ -129,6 +130,7 @@ class F:
     maneuvered: bool = False  # his one Maneuver Check of the turn is used (000 L6079)
     shifted: bool = False  # his Position Shift of this turn is spent (one opponent only, 000 L3810)
     tag_waiting: bool = False  # Tag Team: on the sidelines, out of the fight until switched in (tag_team.py)
+    dramatic: DramaticState | None = None  # Dramatic Combat: what he carries between turns (dramatic_turn.py)
     tag_entered: bool = False  # Tag Team: switched in this turn and still to take his place in the order
     tag_bonus: int = 0  # Tag Team: Accuracy for a Combo made at once after a Combo Switch that hit (000 L6291)
     tag_no_combo: bool = False  # Tag Team: came in after a Combo Switch that missed: no Combo this turn

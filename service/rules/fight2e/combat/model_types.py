@@ -41,7 +41,7 @@ class Subsystem(StrEnum):
 
     main = "main"  # the Main Combat System
     thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): not resolved yet
-    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): not resolved yet
+    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): resolved by combat/dramatic_turn.py
     dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
 
 
@@ -181,3 +181,66 @@ class Status(StrEnum):
     decision_required = "decision_required"
     round_over = "round_over"
     invalid = "invalid"
+
+
+class DramaticOption(StrEnum):
+    """Every Action Point option of Dramatic Combat, by the id of its record in dramatic/data/options.yaml
+    (000 L7138–L7325; a test keeps the two in step)."""
+
+    initiative_reroll = "initiative_reroll"
+    show_off = "show_off"
+    fast_reflexes = "fast_reflexes"
+    athletics = "athletics"
+    leaving_combat = "leaving_combat"
+    basic_boost = "basic_boost"
+    climactic_super_move = "climactic_super_move"
+    debilitating_injury = "debilitating_injury"
+    final_blow = "final_blow"
+    flourish = "flourish"
+    freeze_frame = "freeze_frame"
+    knock_out_of_combat = "knock_out_of_combat"
+    property_damage = "property_damage"
+    pulling_punches = "pulling_punches"
+    special_move = "special_move"
+    surprise_attack = "surprise_attack"
+    team_up = "team_up"
+    endure_great_hardship = "endure_great_hardship"
+    full_defense = "full_defense"
+    ignore_hit_stun = "ignore_hit_stun"
+    ki_for_defense = "ki_for_defense"
+    acrobatics_for_evasion = "acrobatics_for_evasion"
+    ki_face_off = "ki_face_off"
+    taking_a_hit = "taking_a_hit"
+    draw_ki = "draw_ki"
+    friendship_boost = "friendship_boost"
+    healing_life_bar = "healing_life_bar"
+    reaffirm_purpose = "reaffirm_purpose"
+    realize_potential = "realize_potential"
+    stand_off = "stand_off"
+    secondary_skill = "secondary_skill"
+    ki_yelling = "ki_yelling"
+    mind_manipulation = "mind_manipulation"
+    power = "power"
+    presence = "presence"
+    pushing_it = "pushing_it"
+    sense_ki = "sense_ki"
+    spirit_combat = "spirit_combat"
+    stance_evaluation = "stance_evaluation"
+    call_forth_wisdom = "call_forth_wisdom"
+    meditation = "meditation"
+    spirituality = "spirituality"
+    zen_state = "zen_state"
+
+
+class DramaticBoost(StrEnum):
+    """What an Action Point buys for a Basic Move in Dramatic Combat (000 L7110)."""
+
+    accuracy = "accuracy"
+    damage = "damage"
+
+
+class AthleticsUse(StrEnum):
+    """How an Athletics check's total is used in Dramatic Combat (000 L7150)."""
+
+    extra_range = "extra_range"  # a Range per full 4 points, on top of normal movement
+    accuracy_next_turn = "accuracy_next_turn"  # +1 Accuracy next turn per full 3 points

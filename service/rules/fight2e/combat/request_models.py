@@ -16,11 +16,14 @@ from .model_types import (
     AccuracySource,
     ActionType,
     AllyCheck,
+    AthleticsUse,
     Choice,
     DefenseOption,
     DieShiftSource,
     DieTarget,
     Direction,
+    DramaticBoost,
+    DramaticOption,
     EvadeTechnique,
     FighterId,
     Key,
@@ -36,6 +39,18 @@ from .model_types import (
 # ── Request: options ───────────────────────────────────────────────────────────────────────────────
 
 
+class DramaticOptions(Model):
+    """Dramatic Combat's campaign switches (000 L7070, L7082, L7112)."""
+
+    action_points_per_turn: int = Field(1, ge=1, le=2, description="2 for an epic fight (000 L7082).")
+    full_life_bar: bool = Field(False, description="An epic fight keeps the whole Life Bar (000 L7082).")
+    first_attack_knockout: bool = Field(
+        False,
+        description="The Director knocks out at once a target of a first attack that hits for top damage of at "
+        "least his Power Level (000 L7112; ruling C6).",
+    )
+
+
 class CombatOptions(Model):
     """Campaign options with the book's defaults, and switches for the readings the service takes where the book
     leaves a choice open."""
@@ -43,8 +58,8 @@ class CombatOptions(Model):
     subsystem: Subsystem = Field(
         Subsystem.main,
         description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
-        "(000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with "
-        "SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`.",
+        "(000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with "
+        "SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`.",
     )
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
@@ -94,6 +109,7 @@ class CombatOptions(Model):
         "(000 L826–L857); the Example of Combat leaves them out.",
     )
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
+    dramatic: DramaticOptions = Field(default_factory=DramaticOptions, description="Used with `dramatic`.")
     ask_every_decision: bool = Field(
         False,
         description="Step mode for every decision point: a decision with a book default is asked for "
@@ -226,6 +242,31 @@ class OngoingEffect(Model):
     hazard: FighterId | None = Field(None, description="Against a Wall or in a Pit: the Hazard's id.")
 
 
+class DramaticState(Model):
+    """What a fighter carries from turn to turn in Dramatic Combat (000 L7066–L7325). Left out: a fighter at the
+    start of a Dramatic fight."""
+
+    action_points: int = Field(0, ge=0, le=99, description="Banked Action Points any option may use (000 L7082).")
+    recovery_points: int = Field(
+        0, ge=0, le=99, description="Points from an untouched Full Defense: recovery options only (000 L7227)."
+    )
+    healing_points: int = Field(
+        0, ge=0, le=99, description="Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257)."
+    )
+    no_point_next_turn: bool = Field(
+        False, description="No point at the next Initiative: a Special Move that defeated no one (000 L7213)."
+    )
+    special_moves_used: list[MoveId] = Field(
+        default_factory=list, max_length=120, description="Special and Super Moves used this fight (000 L7213)."
+    )
+    attacked: bool = Field(False, description="He has made his first attack of the fight (000 L7112).")
+    may_show_off: bool = Field(
+        False, description="He hit last turn and nobody else hit him: he may show off (000 L7102)."
+    )
+    initiative_steps: int = Field(0, ge=-3, le=3, description="Die sizes on his next Initiative (000 L7189).")
+    accuracy_next_turn: int = Field(0, ge=-10, le=20, description="Athletics' bonus for this turn (000 L7150).")
+
+
 class FighterState(Model):
     """A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
     Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
@@ -304,6 +345,7 @@ class FighterState(Model):
         description="Tag Team option: he waits on the sidelines for his side's "
         "fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.",
     )
+    dramatic: DramaticState | None = Field(None, description="Dramatic Combat only: his Action Points and the rest.")
 
 
 class CombatFighter(Model):
@@ -346,6 +388,14 @@ class DecisionValue(Model):
     amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
     entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
     hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver Check).")
+    option: DramaticOption | None = Field(
+        None, description="Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325)."
+    )
+    boost: DramaticBoost | None = Field(None, description="Dramatic Combat: a Basic Move's bought bonus (000 L7110).")
+    athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
+    points: int | None = Field(
+        None, ge=0, le=40, description="Dramatic Combat: Action Points spent at this point (Healing Life Bar)."
+    )
     ally_check: AllyCheck | None = Field(
         None,
         description="With `choice: check`: the Check is made by his "

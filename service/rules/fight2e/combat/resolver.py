@@ -7,8 +7,11 @@ violations, a missing decision or die as ``decision_required`` with the request'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.findings import Severity
 from . import (
+    dramatic_turn,
     elements,
     events,
     ongoing,
@@ -20,7 +23,7 @@ from .effects import heal
 from .holds import settle_holds
 from .initiative import order_groups, roll_initiative
 from .keys import Scope
-from .models import Choice, DecisionValue, Finding, Status, TurnRequest, TurnResult
+from .models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
 from .other_actions import idle
 from .simultaneous import resolve_group
 from .state import Ctx, Decider, Invalid, Pending, RoundOver, Stop
@@ -106,13 +109,18 @@ def _run(ctx: Ctx) -> None:
     carry_over(ctx)
 
 
+def _system(ctx: Ctx) -> Callable[[Ctx], None]:
+    """The turn's flow for the combat system the options name (000 L6493–L7445)."""
+    return dramatic_turn.run if ctx.opts.subsystem is Subsystem.dramatic else _run  # others: turn_setup refuses
+
+
 def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``."""
     holder: list[Ctx] = []
     try:
         ctx = build(request, holder, decider)
-        _run(ctx)
+        _system(ctx)(ctx)
     except Pending as p:
         return answer_of(request, holder[0], Status.decision_required, p.pending)
     except Stop:

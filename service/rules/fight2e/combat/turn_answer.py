@@ -148,6 +148,7 @@ def _state(f: F, old: FighterState) -> FighterState:
         long_combo_used=f.long_combo,
         story_points=f.story,
         tag_waiting=f.tag_waiting,
+        dramatic=f.dramatic,
         ongoing_effects=[
             OngoingEffect.model_construct(
                 id=e.id,

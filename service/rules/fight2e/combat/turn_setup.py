@@ -66,6 +66,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
         beast_energy=s.beast_energy,
         long_combo=s.long_combo_used,
         tag_waiting=s.tag_waiting,
+        dramatic=s.dramatic,
     )
 
 
@@ -220,9 +221,10 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
 
 
 def _check_subsystem(ctx: Ctx) -> None:
-    """Only the Main Combat System runs on the spine yet; another sub-system is named, never resolved as main."""
+    """The Main Combat System and Dramatic Combat run on the spine; another sub-system is named, never resolved as
+    main."""
     wanted = ctx.opts.subsystem
-    if wanted is Subsystem.main:
+    if wanted in (Subsystem.main, Subsystem.dramatic):
         return
     for part in (p for p in ("thug_thrashing", "dramatic") if p in wanted.value):
         ctx.unsupported_rule(part, "options.subsystem", RULES_NOT_IMPLEMENTED[part])

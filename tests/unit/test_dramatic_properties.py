@@ -1,0 +1,49 @@
+"""Property tests of Dramatic turns, as for the main system: whatever the seed and whichever offered choice is taken
+at each decision, a turn never fails inside, keeps every figure in bounds and answers the same request the same way."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.test_dramatic_example import _start
+
+
+def _drive(body: dict[str, Any], pick: st.DataObject) -> dict[str, Any]:
+    """Answer each pending decision with one of its offered choices until the turn ends (at most 12 rounds)."""
+    for _ in range(12):
+        out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+        assert "INTERNAL_STATE" not in {v["code"] for v in out["violations"]}
+        if out["status"] != "decision_required":
+            return out
+        for pending in out["decisions_needed"]:
+            choice = pick.draw(st.sampled_from(pending["choices"]))
+            body["decisions"][pending["key"]] = choice["value"]
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), start_range=st.integers(0, 4), ap=st.integers(0, 6), data=st.data())
+def test_offered_choices_always_resolve(seed: int, start_range: int, ap: int, data: st.DataObject) -> None:
+    body = copy.deepcopy(_start())
+    body["fight"]["positioning"]["range"] = start_range
+    for f in body["fighters"]:
+        f["state"]["dramatic"] = {"action_points": ap}
+    body.update(seed=seed, decisions={})
+    out = _drive(body, data)
+    # an offered choice is legal: the turn ends resolved or with the round over, never invalid
+    assert out["status"] in ("resolved", "round_over"), out["violations"]
+    for f in out["fighters"]:
+        s = f["state"]
+        assert 0 <= s["life_bar"] <= 25
+        assert 0 <= s["fighting_spirit"] <= 30
+        assert s["dramatic"]["action_points"] >= 0
+        assert 0 <= s["super_energy"] <= 10
+    assert 0 <= out["fight"]["positioning"]["range"] <= 4
+    again = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    assert again == out
