@@ -1,0 +1,25 @@
+"""Every data file of a ruleset ships in the wheel: each YAML or JSON file under service/rules/ matches a
+package-data pattern of its package in pyproject.toml (a file left out only fails once installed)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_rules_data_file_is_package_data() -> None:
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    missing = []
+    for path in sorted((ROOT / "service" / "rules").rglob("*")):
+        if path.suffix not in (".yaml", ".json") or "__pycache__" in path.parts:
+            continue
+        shipped = False
+        for package, globs in patterns.items():
+            base = ROOT.joinpath(*package.split("."))
+            if base in path.parents and any(path.relative_to(base).match(g) for g in globs):
+                shipped = True
+        if not shipped:
+            missing.append(str(path.relative_to(ROOT)))
+    assert missing == []
