@@ -38,6 +38,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/catalog/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The six Forms */
+        get: operations["battleroyaleCatalogForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["battleroyaleCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["battleroyaleCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What Bonus Points and Training Points buy */
+        get: operations["battleroyaleCatalogPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/ranks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rank ladder: MOD and Target Number */
+        get: operations["battleroyaleCatalogRanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/sample-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sample Moves and what their Move Rank gives */
+        get: operations["battleroyaleCatalogSampleMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/sample-moves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sample Move by id */
+        get: operations["battleroyaleCatalogSampleMovesOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/characters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a character
+         * @description Creation allotments and the Training Point ledger, every finding at once, with derived figures (ranks after damage, Spirit Dice per session, damage capacity).
+         */
+        post: operations["battleroyaleValidateCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/moves/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a Move in Spirit Dice
+         * @description Move Rank from the Style's rank and shifts; Basic, Supernatural, Favored, Signature and the Mystic Attack's Wound surcharge; what a sample Move's rank gives.
+         */
+        post: operations["battleroyalePriceMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/purchases/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price purchases in Bonus Points and Training Points */
+        post: operations["battleroyalePricePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -578,6 +754,11 @@ export interface components {
          * @enum {string}
          */
         BasicQualityName: "strength" | "speed" | "stamina";
+        /**
+         * BattleroyalePackName
+         * @enum {string}
+         */
+        BattleroyalePackName: "default" | "mystic-only";
         /**
          * Binding
          * @description A wish that, with the others, leaves no legal move.
@@ -3606,6 +3787,787 @@ export interface components {
          * @enum {string}
          */
         RollSource: "seed" | "given";
+        /** RoyaleAccessSetting */
+        RoyaleAccessSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleSupernaturalAccess"];
+        };
+        /**
+         * RoyaleBought
+         * @description What paid for a Flaw, Technique or Signature Move.
+         * @enum {string}
+         */
+        RoyaleBought: "creation" | "training";
+        /** RoyaleBoutFormRule */
+        RoyaleBoutFormRule: {
+            /**
+             * Effect
+             * @enum {string}
+             */
+            effect: "bonus" | "penalty";
+            /**
+             * Rolls
+             * @enum {string}
+             */
+            rolls: "offense" | "defense" | "all";
+            /**
+             * When
+             * @enum {string}
+             */
+            when: "attack_over_defense" | "defense_over_attack" | "defense_two_or_more" | "opponent_attack_over_defense";
+        };
+        /** RoyaleCharacter */
+        RoyaleCharacter: {
+            core: components["schemas"]["RoyaleCoreStrengths"];
+            /**
+             * Flaw Changes
+             * @description Flaws altered or removed with Training Points. Default: `0`.
+             */
+            flaw_changes?: number;
+            /**
+             * Flaws
+             * @description Default: `[]`.
+             */
+            flaws?: components["schemas"]["RoyaleFlaw"][];
+            /** Name */
+            name: string;
+            /** @description Default: `{"hosting": false, "refreshments": false, "loaning_materials": false, "additional_awesomeness": false}`. */
+            session?: components["schemas"]["RoyaleSessionExtras"];
+            /**
+             * Signature Moves
+             * @description Default: `[]`.
+             */
+            signature_moves?: components["schemas"]["RoyaleSignatureMove"][];
+            /**
+             * Spirit Dice
+             * @description Spirit Dice held; checked against the session allotment for a new character. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Strengths
+             * @description Default: `[]`.
+             */
+            strengths?: components["schemas"]["RoyaleStrength"][];
+            /**
+             * Style Ranks Exchanged
+             * @description Creation Style Ranks traded for two Strength Ranks each. Default: `0`.
+             */
+            style_ranks_exchanged?: number;
+            /**
+             * Styles
+             * @description Default: `[]`.
+             */
+            styles?: components["schemas"]["RoyaleStyle"][];
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["RoyaleTechnique"][];
+            /**
+             * Training Points
+             * @description Unspent Training Points, checked against earned minus spent when given. Default: `null`.
+             */
+            training_points?: number | null;
+            /**
+             * Training Points Earned
+             * @description Default: `0`.
+             */
+            training_points_earned?: number;
+        };
+        /** RoyaleCharacterRequest */
+        RoyaleCharacterRequest: {
+            character: components["schemas"]["RoyaleCharacter"];
+            /** @description An inline data pack; wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+        };
+        /** RoyaleCharacterValidation */
+        RoyaleCharacterValidation: {
+            derived: components["schemas"]["RoyaleDerived"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleCoreStrength */
+        RoyaleCoreStrength: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /** Name */
+            name: string;
+            /** @description Default: `"good"`. */
+            rank?: components["schemas"]["RoyaleRank"];
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /** RoyaleCoreStrengths */
+        RoyaleCoreStrengths: {
+            focus: components["schemas"]["RoyaleCoreStrength"];
+            motivation: components["schemas"]["RoyaleCoreStrength"];
+            past: components["schemas"]["RoyaleCoreStrength"];
+        };
+        /** RoyaleCostStep */
+        RoyaleCostStep: {
+            ref: components["schemas"]["Ref"] | null;
+            /** Rule */
+            rule: string;
+            /**
+             * Spirit Dice
+             * @description The cost after this step.
+             */
+            spirit_dice: number;
+        };
+        /** RoyaleDerived */
+        RoyaleDerived: {
+            /** Absolute Zero */
+            absolute_zero: boolean;
+            bonus_points: components["schemas"]["RoyaleLedger"];
+            /**
+             * Damage Capacity
+             * @description Damage Ranks the character can still take before Absolute Zero.
+             */
+            damage_capacity: number;
+            /**
+             * Session Spirit Dice
+             * @description Spirit Dice from the Box at the start of each session.
+             */
+            session_spirit_dice: number;
+            strength_ranks: components["schemas"]["RoyaleLedger"];
+            style_ranks: components["schemas"]["RoyaleHalfLedger"];
+            training_points: components["schemas"]["RoyaleTrainingLedger"];
+            /** Traits */
+            traits: components["schemas"]["RoyaleTraitState"][];
+        };
+        /**
+         * RoyaleFigure
+         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``.
+         */
+        RoyaleFigure: {
+            /**
+             * Base
+             * @enum {string}
+             */
+            base: "mod" | "tn";
+            /** Factor */
+            factor: number;
+            /**
+             * Floor
+             * @default null
+             */
+            floor: number | null;
+            /** Id */
+            id: string;
+            /**
+             * Ruling
+             * @default null
+             */
+            ruling: string | null;
+        };
+        /** RoyaleFlaw */
+        RoyaleFlaw: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleForm
+         * @enum {string}
+         */
+        RoyaleForm: "flame" | "mountain" | "ocean" | "steel" | "wind" | "mystic";
+        /** RoyaleFormList */
+        RoyaleFormList: {
+            /** Forms */
+            forms: components["schemas"]["RoyaleFormRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleFormRow */
+        RoyaleFormRow: {
+            /** Bout */
+            bout: components["schemas"]["RoyaleBoutFormRule"][];
+            /**
+             * Favors Supernatural
+             * @default false
+             */
+            favors_supernatural: boolean;
+            /** Forbids */
+            forbids: string[];
+            id: components["schemas"]["RoyaleForm"];
+            /** Name */
+            name: string;
+            /**
+             * No Spirit Dice Penalty
+             * @default false
+             */
+            no_spirit_dice_penalty: boolean;
+            /**
+             * Opponent Strategy Bonus
+             * @default null
+             */
+            opponent_strategy_bonus: string | null;
+            opposed: components["schemas"]["RoyaleForm"] | null;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Strategy Bonus
+             * @default null
+             */
+            strategy_bonus: string | null;
+        };
+        /**
+         * RoyaleHalfLedger
+         * @description Style Ranks, counted in halves: a split Average Style uses half a rank.
+         */
+        RoyaleHalfLedger: {
+            /** Allowed Halves */
+            allowed_halves: number;
+            /** Used Halves */
+            used_halves: number;
+        };
+        /** RoyaleLedger */
+        RoyaleLedger: {
+            /** Allowed */
+            allowed: number;
+            /** Used */
+            used: number;
+        };
+        /** RoyaleMinionSetting */
+        RoyaleMinionSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleMinionTarget"];
+        };
+        /**
+         * RoyaleMinionTarget
+         * @enum {string}
+         */
+        RoyaleMinionTarget: "meet_or_beat" | "strictly_higher";
+        /** RoyaleMoveFigure */
+        RoyaleMoveFigure: {
+            /** Id */
+            id: string;
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyaleMoveKind
+         * @enum {string}
+         */
+        RoyaleMoveKind: "basic" | "supernatural";
+        /** RoyaleMovePrice */
+        RoyaleMovePrice: {
+            /** Affordable */
+            affordable: boolean | null;
+            /**
+             * Dice
+             * @description d6 rolled and kept in a Conflict roll with the Move (a Signature Move adds one).
+             */
+            dice: number;
+            /**
+             * Figures
+             * @description What the sample Move's rank gives (TN, damage, turns …).
+             */
+            figures: components["schemas"]["RoyaleMoveFigure"][];
+            /** Legal */
+            legal: boolean;
+            move_rank: components["schemas"]["RoyaleRankInfo"] | null;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the Move costs to activate.
+             */
+            spirit_dice: number;
+            /** Steps */
+            steps: components["schemas"]["RoyaleCostStep"][];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleMoveRequest */
+        RoyaleMoveRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /**
+             * Favored
+             * @description The GM rules the Move one the Style's Form favors. Default: `false`.
+             */
+            favored?: boolean;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["RoyaleMoveKind"];
+            /** @description A sample Move, for the figures its rank gives. Default: `null`. */
+            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Shifts
+             * @description Upshifts (positive) or Downshifts (negative) from the Style's rank. Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the fighter holds. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Style Damage
+             * @description Damage Ranks on the Style: the Move Rank counts from what is left. Default: `0`.
+             */
+            style_damage?: number;
+            /**
+             * Style Id
+             * @description Default: `null`.
+             */
+            style_id?: string | null;
+            /** @description The Style's rank on the sheet. */
+            style_rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Wound Ranks
+             * @description A Mystic Attack paying to deal Wound Ranks instead of Failure. Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
+        /** RoyaleNumberSetting */
+        RoyaleNumberSetting: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyalePack
+         * @description A Battle Royale data pack: how the table plays where the text leaves the choice open.
+         */
+        RoyalePack: {
+            /** @description Whether meeting a lone Minion's Target Number beats it. */
+            minion_target: components["schemas"]["RoyaleMinionSetting"];
+            /** @description Who may use Supernatural Moves. */
+            supernatural_access: components["schemas"]["RoyaleAccessSetting"];
+            /** @description Whether every Zero Out earns a Training Point. */
+            zero_out_training_points: components["schemas"]["RoyaleZeroOutSetting"];
+            /** @description Target Number to move to the next zone. */
+            zone_crossing_tn: components["schemas"]["RoyaleNumberSetting"];
+            /** @description Added to that Target Number per further zone skipped. */
+            zone_skip_tn_step: components["schemas"]["RoyaleNumberSetting"];
+        };
+        /**
+         * RoyalePurchaseId
+         * @enum {string}
+         */
+        RoyalePurchaseId: "technique_chained" | "technique_on_focus" | "technique_unchained" | "extra_flaw" | "flaw_change" | "average_strength" | "signature_move" | "raise_strength" | "new_strength" | "raise_style" | "new_style";
+        /** RoyalePurchaseLine */
+        RoyalePurchaseLine: {
+            /**
+             * Count
+             * @description Default: `1`.
+             */
+            count?: number;
+            purchase: components["schemas"]["RoyalePurchaseId"];
+        };
+        /** RoyalePurchaseList */
+        RoyalePurchaseList: {
+            /** Purchases */
+            purchases: components["schemas"]["RoyalePurchaseRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyalePurchasePrice */
+        RoyalePurchasePrice: {
+            /**
+             * Bonus Points
+             * @description Total at creation; null when a line cannot be bought so.
+             */
+            bonus_points: number | null;
+            /** Lines */
+            lines: components["schemas"]["RoyalePurchasePriceLine"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Training Points
+             * @description Total in play; null when a line cannot be bought so.
+             */
+            training_points: number | null;
+        };
+        /** RoyalePurchasePriceLine */
+        RoyalePurchasePriceLine: {
+            /**
+             * Bonus Points
+             * @description Null when Bonus Points cannot buy it.
+             */
+            bonus_points: number | null;
+            /** Count */
+            count: number;
+            /** Name */
+            name: string;
+            /** Purchase */
+            purchase: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Training Points
+             * @description Null when Training Points cannot buy it.
+             */
+            training_points: number | null;
+        };
+        /** RoyalePurchaseRequest */
+        RoyalePurchaseRequest: {
+            /** Purchases */
+            purchases: components["schemas"]["RoyalePurchaseLine"][];
+        };
+        /** RoyalePurchaseRow */
+        RoyalePurchaseRow: {
+            /** Bonus Points */
+            bonus_points: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Training Points */
+            training_points: number | null;
+        };
+        /**
+         * RoyaleRank
+         * @description One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks.
+         * @enum {string}
+         */
+        RoyaleRank: "poor" | "average" | "good" | "expert" | "master" | "impressive" | "intimidating" | "impossible" | "inconceivable";
+        /** RoyaleRankInfo */
+        RoyaleRankInfo: {
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /** Tn */
+            tn: number;
+        };
+        /** RoyaleRankList */
+        RoyaleRankList: {
+            /** Ranks */
+            ranks: components["schemas"]["RoyaleRankRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleRankRow */
+        RoyaleRankRow: {
+            id: components["schemas"]["RoyaleRank"];
+            /** Mod */
+            mod: number;
+            /**
+             * Mod Ruling
+             * @default null
+             */
+            mod_ruling: string | null;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Tn */
+            tn: number;
+        };
+        /** RoyaleSampleMove */
+        RoyaleSampleMove: {
+            /** Figures */
+            figures: components["schemas"]["RoyaleFigure"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Supernatural Only
+             * @default false
+             */
+            supernatural_only: boolean;
+            /**
+             * Wound Surcharge
+             * @default false
+             */
+            wound_surcharge: boolean;
+        };
+        /**
+         * RoyaleSampleMoveId
+         * @enum {string}
+         */
+        RoyaleSampleMoveId: "amazing_feats" | "binding" | "blitz" | "cyclic_attack" | "drain" | "energy_projection" | "impenetrable_defense" | "mighty_blow" | "mystic_attack" | "sacrificial_gambit";
+        /** RoyaleSampleMoveList */
+        RoyaleSampleMoveList: {
+            /** Moves */
+            moves: components["schemas"]["RoyaleSampleMove"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * RoyaleSessionExtras
+         * @description Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery.
+         */
+        RoyaleSessionExtras: {
+            /**
+             * Additional Awesomeness
+             * @description Default: `false`.
+             */
+            additional_awesomeness?: boolean;
+            /**
+             * Hosting
+             * @description Default: `false`.
+             */
+            hosting?: boolean;
+            /**
+             * Loaning Materials
+             * @description Default: `false`.
+             */
+            loaning_materials?: boolean;
+            /**
+             * Refreshments
+             * @description Default: `false`.
+             */
+            refreshments?: boolean;
+        };
+        /** RoyaleSignatureMove */
+        RoyaleSignatureMove: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Move
+             * @description The sample Move it is based on, when it is one. Default: `null`.
+             */
+            move?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Style
+             * @description The id of the Style it belongs to.
+             */
+            style: string;
+            /**
+             * Supernatural
+             * @description Default: `false`.
+             */
+            supernatural?: boolean;
+            /**
+             * Times Used
+             * @description Times the Move was used in play before it became a Signature Move. Default: `0`.
+             */
+            times_used?: number;
+        };
+        /** RoyaleStrength */
+        RoyaleStrength: {
+            /** @description Default: `"strength_rank"`. */
+            bought_with?: components["schemas"]["RoyaleStrengthBought"];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Training Raises
+             * @description For a Strength from creation; one bought in play starts at Good. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleStrengthBought
+         * @description What paid for a (non-core) Strength.
+         * @enum {string}
+         */
+        RoyaleStrengthBought: "strength_rank" | "bonus_points" | "training";
+        /** RoyaleStyle */
+        RoyaleStyle: {
+            /** @description Default: `"style_rank"`. */
+            bought_with?: components["schemas"]["RoyaleStyleBought"];
+            /**
+             * Custom Forms
+             * @description Forms the group made up. Default: `[]`.
+             */
+            custom_forms?: string[];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Theme
+             * @description Default: `""`.
+             */
+            theme?: string;
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleStyleBought
+         * @enum {string}
+         */
+        RoyaleStyleBought: "style_rank" | "split_average" | "training";
+        /**
+         * RoyaleSupernaturalAccess
+         * @enum {string}
+         */
+        RoyaleSupernaturalAccess: "any_style" | "mystic_only";
+        /** RoyaleTechnique */
+        RoyaleTechnique: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /**
+             * Chained To
+             * @description The Strength or Style id (`motivation`, `past`, `focus` for the core); null: unchained. Default: `null`.
+             */
+            chained_to?: string | null;
+            /** @description Default: `"situational"`. */
+            kind?: components["schemas"]["RoyaleTechniqueKind"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleTechniqueKind
+         * @enum {string}
+         */
+        RoyaleTechniqueKind: "situational" | "maneuver" | "foe" | "tool";
+        /** RoyaleTrainingLedger */
+        RoyaleTrainingLedger: {
+            /** Balance */
+            balance: number;
+            /** Earned */
+            earned: number;
+            /** Spent */
+            spent: number;
+        };
+        /** RoyaleTraitState */
+        RoyaleTraitState: {
+            /** @description Its rank at the end of creation; null when bought in play. */
+            creation_rank: components["schemas"]["RoyaleRank"] | null;
+            /** Current Mod */
+            current_mod: number | null;
+            /** @description After Damage Ranks; null when Zeroed Out. */
+            current_rank: components["schemas"]["RoyaleRank"] | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `core`, `strength` or `style`.
+             */
+            kind: string;
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Ranks To Zero Out
+             * @description Damage Ranks it can still take before it Zeroes Out.
+             */
+            ranks_to_zero_out: number;
+            /** Zeroed Out */
+            zeroed_out: boolean;
+        };
+        /** RoyaleZeroOutSetting */
+        RoyaleZeroOutSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleZeroOutTraining"];
+        };
+        /**
+         * RoyaleZeroOutTraining
+         * @enum {string}
+         */
+        RoyaleZeroOutTraining: "every_time" | "first_per_scene";
         /** RulesetInfo */
         RulesetInfo: {
             /** Catalogue */
@@ -3955,6 +4917,22 @@ export interface components {
             pl: number;
             /** @description Default: `null`. */
             speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
+        };
+        /**
+         * Source
+         * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
+         */
+        Source: {
+            /**
+             * Ref
+             * @description Default: `null`.
+             */
+            ref?: string | null;
+            /**
+             * Ruling
+             * @description Why the value is what it is, where the text does not give it. Default: `null`.
+             */
+            ruling?: string | null;
         };
         /**
          * SpeedAllocation
@@ -4386,6 +5364,572 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleFormList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePurchaseList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogRanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleRankList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogSampleMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleSampleMoveList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogSampleMovesOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleSampleMove"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleValidateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleCharacterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyalePriceMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleMovePrice"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyalePricePurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyalePurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePurchasePrice"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

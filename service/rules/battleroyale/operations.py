@@ -1,0 +1,71 @@
+"""The operations Battle Royale answers, each a pure function from its request model to its answer model."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.ruleset import Caching, Operation
+from .character import validate_character
+from .character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from .pricing import price_move, price_purchases
+from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+@cache
+def _examples(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def examples(name: str) -> dict[str, Any]:
+    """The worked request bodies of an operation: the same ones its tests check."""
+    return json.loads(json.dumps(_examples(name)))  # type: ignore[no-any-return]
+
+
+def _character_cost(request: RoyaleCharacterRequest) -> int:
+    c = request.character
+    return 1 + (len(c.strengths) + len(c.styles) + len(c.techniques) + len(c.signature_moves) + len(c.flaws)) // 8
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        name="validate_character",
+        path="characters/validate",
+        summary="Validate a character",
+        description="Creation allotments and the Training Point ledger, every finding at once, with derived "
+        "figures (ranks after damage, Spirit Dice per session, damage capacity).",
+        request=RoyaleCharacterRequest,
+        answer=RoyaleCharacterValidation,
+        run=validate_character,
+        caching=Caching.shared,
+        cost=_character_cost,
+        examples=examples("validate_character"),
+    ),
+    Operation(
+        name="price_move",
+        path="moves/price",
+        summary="Price a Move in Spirit Dice",
+        description="Move Rank from the Style's rank and shifts; Basic, Supernatural, Favored, Signature and the "
+        "Mystic Attack's Wound surcharge; what a sample Move's rank gives.",
+        request=RoyaleMoveRequest,
+        answer=RoyaleMovePrice,
+        run=price_move,
+        caching=Caching.shared,
+        examples=examples("price_move"),
+    ),
+    Operation(
+        name="price_purchases",
+        path="purchases/price",
+        summary="Price purchases in Bonus Points and Training Points",
+        request=RoyalePurchaseRequest,
+        answer=RoyalePurchasePrice,
+        run=price_purchases,
+        caching=Caching.shared,
+        cost=lambda request: 1 + len(request.purchases) // 10,
+        examples=examples("price_purchases"),
+    ),
+)
