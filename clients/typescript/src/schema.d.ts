@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/bouts/resolve-round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Bout round
+         * @description Initiative by Spirit Dice, each side's three-dice split, the Strike and Counterstrike, then both sides' damage at once. A Combat Challenge in place of a round is resolved by combat-challenges/resolve.
+         */
+        post: operations["battleroyaleResolveBout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/battleroyale/catalog/forms": {
         parameters: {
             query?: never;
@@ -157,6 +177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/challenges/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Challenge or Risky Challenge
+         * @description One roll against a Target Number (a Difficulty Rank or a number); a Risky Challenge deals the shortfall as Damage Ranks, placed rank by rank as decisions or by the named policy.
+         */
+        post: operations["battleroyaleResolveChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/battleroyale/characters/validate": {
         parameters: {
             query?: never;
@@ -171,6 +211,46 @@ export interface paths {
          * @description Creation allotments and the Training Point ledger, every finding at once, with derived figures (ranks after damage, Spirit Dice per session, damage capacity).
          */
         post: operations["battleroyaleValidateCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/combat-challenges/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Combat Challenge
+         * @description Both roll; the higher takes a Spirit Die from the Bowl, the lower a Failure Rank.
+         */
+        post: operations["battleroyaleResolveCombatChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/conflicts/resolve-round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Conflict round
+         * @description Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and Minion Gangs.
+         */
+        post: operations["battleroyaleResolveConflict"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3793,6 +3873,12 @@ export interface components {
             value: components["schemas"]["RoyaleSupernaturalAccess"];
         };
         /**
+         * RoyaleBoost
+         * @description A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034).
+         * @enum {string}
+         */
+        RoyaleBoost: "die" | "flat";
+        /**
          * RoyaleBought
          * @description What paid for a Flaw, Technique or Signature Move.
          * @enum {string}
@@ -3815,6 +3901,291 @@ export interface components {
              * @enum {string}
              */
             when: "attack_over_defense" | "defense_over_attack" | "defense_two_or_more" | "opponent_attack_over_defense";
+        };
+        /**
+         * RoyaleBoutPlan
+         * @description One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength.
+         */
+        RoyaleBoutPlan: {
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            defense?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description A Form Strength taken as a die or +1. Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+        };
+        /** RoyaleBoutRequest */
+        RoyaleBoutRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Plans
+             * @description Default: `[]`.
+             */
+            plans?: components["schemas"]["RoyaleBoutPlan"][];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleBoutResult */
+        RoyaleBoutResult: {
+            /**
+             * Attacker
+             * @description Who won the initiative (most Spirit Dice, 003 L864-L867).
+             * @default null
+             */
+            attacker: string | null;
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["RoyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * First
+             * @description Who struck first.
+             * @default null
+             */
+            first: string | null;
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            /**
+             * Splits
+             * @default {}
+             */
+            splits: {
+                [key: string]: string;
+            };
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RoyaleChallengeRequest
+         * @description One roll against a Target Number (003 L346-L427).
+         */
+        RoyaleChallengeRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** @description The Difficulty Rank; its Target Number is the chart's. Default: `null`. */
+            difficulty?: components["schemas"]["RoyaleRank"] | null;
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * First Failure
+             * @description No earlier failure at this Challenge (a Training Point). Default: `true`.
+             */
+            first_failure?: boolean;
+            /**
+             * Helpers
+             * @description Team effort: each helper adds a die or +1 (003 L422-L427). Default: `[]`.
+             */
+            helpers?: components["schemas"]["RoyaleBoost"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Risky
+             * @description A Risky Challenge: failing deals the shortfall as Damage Ranks. Default: `false`.
+             */
+            risky?: boolean;
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            roll?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Tn
+             * @description A Target Number set directly. Default: `null`.
+             */
+            tn?: number | null;
+        };
+        /** RoyaleChallengeResult */
+        RoyaleChallengeResult: {
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Success
+             * @default null
+             */
+            success: boolean | null;
+            /** Tn */
+            tn: number;
+            /**
+             * Total
+             * @default null
+             */
+            total: number | null;
+            /**
+             * Training Points
+             * @description Training Points earned by this roll.
+             * @default 0
+             */
+            training_points: number;
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
         };
         /** RoyaleCharacter */
         RoyaleCharacter: {
@@ -3907,6 +4278,317 @@ export interface components {
              */
             warnings: components["schemas"]["Finding"][];
         };
+        /** RoyaleChoice */
+        RoyaleChoice: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** RoyaleClashResult */
+        RoyaleClashResult: {
+            /** Attack */
+            attack: number;
+            /** Attacker */
+            attacker: string;
+            /** Damage */
+            damage: number;
+            /** Damage Type */
+            damage_type: string;
+            /** Defender */
+            defender: string;
+            /** Defense */
+            defense: number;
+        };
+        /**
+         * RoyaleCombatChallengeRequest
+         * @description A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
+         *     a Failure Rank.
+         */
+        RoyaleCombatChallengeRequest: {
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            initiator: components["schemas"]["RoyaleFighter"];
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            opponent: components["schemas"]["RoyaleFighter"];
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleCombatChallengeResult */
+        RoyaleCombatChallengeResult: {
+            /** Bowl */
+            bowl: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Totals
+             * @default {}
+             */
+            totals: {
+                [key: string]: number;
+            };
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @default null
+             */
+            winner: string | null;
+        };
+        /**
+         * RoyaleConflictAction
+         * @description A fighter's action this round: an attack on one target (or none: a simple action).
+         */
+        RoyaleConflictAction: {
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Environmental
+             * @description The attack uses the surroundings: +2 (003 L780-L787). Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+            /** @description Flipping Out or Playing it Cagey (003 L770-L778). Default: `null`. */
+            strategy?: components["schemas"]["RoyaleStrategy"] | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+        };
+        /**
+         * RoyaleConflictReaction
+         * @description How a defender meets one attacker's action.
+         */
+        RoyaleConflictReaction: {
+            /**
+             * Against
+             * @description Stable snake_case id.
+             */
+            against: string;
+            /**
+             * Environmental
+             * @description Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
+            roll?: components["schemas"]["RoyaleRollDeclaration"];
+        };
+        /** RoyaleConflictRequest */
+        RoyaleConflictRequest: {
+            /**
+             * Actions
+             * @description Default: `[]`.
+             */
+            actions?: components["schemas"]["RoyaleConflictAction"][];
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Reactions
+             * @description Default: `[]`.
+             */
+            reactions?: components["schemas"]["RoyaleConflictReaction"][];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Waits
+             * @description Fighters who let the others act first, acting last in this order (003 L446-L447). Default: `[]`.
+             */
+            waits?: string[];
+        };
+        /** RoyaleConflictResult */
+        RoyaleConflictResult: {
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["RoyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Order
+             * @description The acting order (003 L444-L447).
+             * @default []
+             */
+            order: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
         /** RoyaleCoreStrength */
         RoyaleCoreStrength: {
             /**
@@ -3946,6 +4628,33 @@ export interface components {
              */
             spirit_dice: number;
         };
+        /**
+         * RoyaleDamagePolicy
+         * @description Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy.
+         * @enum {string}
+         */
+        RoyaleDamagePolicy: "ask" | "lowest_first";
+        /**
+         * RoyaleDamageType
+         * @enum {string}
+         */
+        RoyaleDamageType: "failure" | "wound";
+        /** RoyaleDecisionNeeded */
+        RoyaleDecisionNeeded: {
+            /** Choices */
+            choices: components["schemas"]["RoyaleChoice"][];
+            /**
+             * Default
+             * @default null
+             */
+            default: string | null;
+            /** Fighter */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
         /** RoyaleDerived */
         RoyaleDerived: {
             /** Absolute Zero */
@@ -3966,6 +4675,136 @@ export interface components {
             training_points: components["schemas"]["RoyaleTrainingLedger"];
             /** Traits */
             traits: components["schemas"]["RoyaleTraitState"][];
+        };
+        /** RoyaleDieNeeded */
+        RoyaleDieNeeded: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RoyaleEvent */
+        RoyaleEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Detail
+             * @default null
+             */
+            detail: string | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            /** Kind */
+            kind: string;
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The index in `log` of the step that reports it.
+             */
+            step: number;
+        };
+        /**
+         * RoyaleFighter
+         * @description A fighter's state between rounds; the answer returns it updated.
+         */
+        RoyaleFighter: {
+            /**
+             * Damaged This Scene
+             * @description Default: `false`.
+             */
+            damaged_this_scene?: boolean;
+            /**
+             * Harmonized
+             * @description The Style harmonized now (003 L235-L241). Default: `null`.
+             */
+            harmonized?: string | null;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Minions
+             * @description 2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741). Default: `0`.
+             */
+            minions?: number;
+            /**
+             * Mostly Dead
+             * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815). Default: `false`.
+             */
+            mostly_dead?: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Pc
+             * @description A player character (wins ties against NPCs, 003 L445, L455). Default: `true`.
+             */
+            pc?: boolean;
+            /**
+             * Spirit Dice
+             * @description Default: `0`.
+             */
+            spirit_dice?: number;
+            /** @description A Combat Strategy still running from the last action. Default: `null`. */
+            strategy?: components["schemas"]["RoyaleStrategy"] | null;
+            /**
+             * Training Points
+             * @description Earned so far (a tally). Default: `0`.
+             */
+            training_points?: number;
+            /** Traits */
+            traits: components["schemas"]["RoyaleFighterTrait"][];
+            /**
+             * Zeroed This Scene
+             * @description Default: `false`.
+             */
+            zeroed_this_scene?: boolean;
+        };
+        /**
+         * RoyaleFighterTrait
+         * @description A Strength or Style as it stands in the scene.
+         */
+        RoyaleFighterTrait: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Style
+             * @description Default: `false`.
+             */
+            style?: boolean;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
         };
         /**
          * RoyaleFigure
@@ -4181,6 +5020,36 @@ export interface components {
              */
             wound_ranks?: boolean;
         };
+        /**
+         * RoyaleMoveUse
+         * @description A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241).
+         */
+        RoyaleMoveUse: {
+            /**
+             * Favored
+             * @description Default: `false`.
+             */
+            favored?: boolean;
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["RoyaleMoveKind"];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
+            /**
+             * Shifts
+             * @description Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Wound Ranks
+             * @description Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
         /** RoyaleNumberSetting */
         RoyaleNumberSetting: {
             source: components["schemas"]["Source"];
@@ -4323,6 +5192,90 @@ export interface components {
             /** Tn */
             tn: number;
         };
+        /**
+         * RoyaleRollDeclaration
+         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged (digest C1).
+         */
+        RoyaleRollDeclaration: {
+            /**
+             * Bonus Dice
+             * @description Other bonus dice the GM grants (Form Strength, team help …). Default: `0`.
+             */
+            bonus_dice?: number;
+            /**
+             * Bonus Flat
+             * @description Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …). Default: `0`.
+             */
+            bonus_flat?: number;
+            /**
+             * Flaw
+             * @description Rolled against a Flaw: Poor [-2] (003 L256-L257). Default: `false`.
+             */
+            flaw?: boolean;
+            /**
+             * Gang Dice
+             * @description A Minion Gang's pool dice used here. Default: `0`.
+             */
+            gang_dice?: number;
+            /**
+             * Gang Flat
+             * @description A Minion Gang's pool dice taken as +1. Default: `0`.
+             */
+            gang_flat?: number;
+            /**
+             * Impressive
+             * @description Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634). Default: `[]`.
+             */
+            impressive?: components["schemas"]["RoyaleBoost"][];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["RoyaleMoveUse"] | null;
+            /**
+             * Style
+             * @description Use the harmonized Style's MOD (a Move's replaces it). Default: `true`.
+             */
+            style?: boolean;
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["RoyaleTechniqueUse"][];
+            /**
+             * Traits
+             * @description Relevant Strengths (their MODs add). Default: `[]`.
+             */
+            traits?: string[];
+        };
+        /** RoyaleRollRecord */
+        RoyaleRollRecord: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Source */
+            source: string;
+        };
+        /**
+         * RoyaleRollResult
+         * @description One roll: dice kept from those rolled, plus the flat part.
+         */
+        RoyaleRollResult: {
+            /** Faces */
+            faces: number[];
+            /** Fighter */
+            fighter: string;
+            /** Flat */
+            flat: number;
+            /** Kept */
+            kept: number[];
+            /** Purpose */
+            purpose: string;
+            /** Total */
+            total: number;
+        };
         /** RoyaleSampleMove */
         RoyaleSampleMove: {
             /** Figures */
@@ -4415,6 +5368,16 @@ export interface components {
              */
             times_used?: number;
         };
+        /**
+         * RoyaleStatus
+         * @enum {string}
+         */
+        RoyaleStatus: "complete" | "decision_required" | "invalid";
+        /**
+         * RoyaleStrategy
+         * @enum {string}
+         */
+        RoyaleStrategy: "flipping_out" | "playing_cagey";
         /** RoyaleStrength */
         RoyaleStrength: {
             /** @description Default: `"strength_rank"`. */
@@ -4521,6 +5484,13 @@ export interface components {
          * @enum {string}
          */
         RoyaleTechniqueKind: "situational" | "maneuver" | "foe" | "tool";
+        /** RoyaleTechniqueUse */
+        RoyaleTechniqueUse: {
+            /** @description Default: `"die"`. */
+            boost?: components["schemas"]["RoyaleBoost"];
+            /** Name */
+            name: string;
+        };
         /** RoyaleTrainingLedger */
         RoyaleTrainingLedger: {
             /** Balance */
@@ -5368,6 +6338,66 @@ export interface operations {
             };
         };
     };
+    battleroyaleResolveBout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleBoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleBoutResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     battleroyaleCatalogForms: {
         parameters: {
             query?: never;
@@ -5754,6 +6784,66 @@ export interface operations {
             };
         };
     };
+    battleroyaleResolveChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleChallengeResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     battleroyaleValidateCharacter: {
         parameters: {
             query?: never;
@@ -5774,6 +6864,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoyaleCharacterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveCombatChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleCombatChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleCombatChallengeResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleConflictRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleConflictResult"];
                 };
             };
             /** @description Bad request */

@@ -8,8 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
+from .bout import resolve_bout
+from .bout_models import RoyaleBoutRequest, RoyaleBoutResult
+from .challenge_models import (
+    RoyaleChallengeRequest,
+    RoyaleChallengeResult,
+    RoyaleCombatChallengeRequest,
+    RoyaleCombatChallengeResult,
+)
+from .challenges import resolve_challenge, resolve_combat_challenge
 from .character import validate_character
 from .character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from .conflict import resolve_conflict
+from .conflict_models import RoyaleConflictRequest, RoyaleConflictResult
 from .pricing import price_move, price_purchases
 from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
 
@@ -67,5 +78,58 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.shared,
         cost=lambda request: 1 + len(request.purchases) // 10,
         examples=examples("price_purchases"),
+    ),
+    Operation(
+        name="resolve_challenge",
+        path="challenges/resolve",
+        summary="Resolve a Challenge or Risky Challenge",
+        description="One roll against a Target Number (a Difficulty Rank or a number); a Risky Challenge deals "
+        "the shortfall as Damage Ranks, placed rank by rank as decisions or by the named policy.",
+        request=RoyaleChallengeRequest,
+        answer=RoyaleChallengeResult,
+        run=resolve_challenge,
+        caching=Caching.none,
+        cost=lambda request: 2,
+        examples=examples("resolve_challenge"),
+    ),
+    Operation(
+        name="resolve_combat_challenge",
+        path="combat-challenges/resolve",
+        summary="Resolve a Combat Challenge",
+        description="Both roll; the higher takes a Spirit Die from the Bowl, the lower a Failure Rank.",
+        request=RoyaleCombatChallengeRequest,
+        answer=RoyaleCombatChallengeResult,
+        run=resolve_combat_challenge,
+        caching=Caching.none,
+        cost=lambda request: 3,
+        examples=examples("resolve_combat_challenge"),
+    ),
+    Operation(
+        name="resolve_bout",
+        path="bouts/resolve-round",
+        summary="Resolve a Bout round",
+        description="Initiative by Spirit Dice, each side's three-dice split, the Strike and Counterstrike, then "
+        "both sides' damage at once. A Combat Challenge in place of a round is resolved by "
+        "combat-challenges/resolve.",
+        request=RoyaleBoutRequest,
+        answer=RoyaleBoutResult,
+        run=resolve_bout,
+        caching=Caching.none,
+        cost=lambda request: 4,
+        examples=examples("resolve_bout"),
+    ),
+    Operation(
+        name="resolve_conflict",
+        path="conflicts/resolve-round",
+        summary="Resolve a Conflict round",
+        description="Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the "
+        "defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and "
+        "Minion Gangs.",
+        request=RoyaleConflictRequest,
+        answer=RoyaleConflictResult,
+        run=resolve_conflict,
+        caching=Caching.none,
+        cost=lambda request: 2 + len(request.fighters) + len(request.actions),
+        examples=examples("resolve_conflict"),
     ),
 )

@@ -1,0 +1,65 @@
+"""Challenges, Risky Challenges and Combat Challenges: requests and answers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Self
+
+from pydantic import Field, model_validator
+
+from ..core.packs import DEFAULT_PACK
+from .model_types import DamageTypeIn, RankIn, RoyaleDamageType, json_member
+from .pack import PackName, RoyalePack
+from .resolve_models import BoostIn, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+
+
+class RoyaleChallengeRequest(StepRequest):
+    """One roll against a Target Number (003 L346-L427)."""
+
+    fighter: RoyaleFighter
+    roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    difficulty: RankIn | None = Field(None, description="The Difficulty Rank; its Target Number is the chart's.")
+    tn: Annotated[int, Field(ge=2, le=40)] | None = Field(None, description="A Target Number set directly.")
+    risky: bool = Field(False, description="A Risky Challenge: failing deals the shortfall as Damage Ranks.")
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+    helpers: Annotated[list[BoostIn], Field(max_length=8)] = Field(
+        [], description="Team effort: each helper adds a die or +1 (003 L422-L427)."
+    )
+    first_failure: bool = Field(True, description="No earlier failure at this Challenge (a Training Point).")
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Self:
+        if (self.difficulty is None) == (self.tn is None):
+            raise ValueError("give either difficulty or tn")
+        return self
+
+
+class RoyaleChallengeResult(StepFields):
+    tn: int
+    total: int | None = None
+    success: bool | None = None
+    damage: int = 0
+    training_points: int = Field(0, description="Training Points earned by this roll.")
+    spirit_dice_to_bowl: int = 0
+    fighter: RoyaleFighter
+
+
+class RoyaleCombatChallengeRequest(StepRequest):
+    """A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
+    a Failure Rank."""
+
+    initiator: RoyaleFighter
+    opponent: RoyaleFighter
+    initiator_roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    opponent_roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleCombatChallengeResult(StepFields):
+    winner: str | None = None
+    totals: dict[str, int] = {}
+    bowl: int
+    fighters: list[RoyaleFighter]
