@@ -356,6 +356,20 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         )
     )
 
+    # ---- Battle Royale (issue 17), in the core: targets validate a character <= 200 us, a Bout round <= 300 us.
+    from service.rules.battleroyale.bout import resolve_bout
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.character import validate_character as royale_validate
+    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
+    from service.rules.battleroyale.operations import examples as royale_examples
+
+    royale_sheet = RoyaleCharacterRequest.model_validate(royale_examples("validate_character")["carrie-schatz"])
+    royale_bout = RoyaleBoutRequest.model_validate(royale_examples("resolve_bout")["copper-tigress"])
+    med, p90 = samples_us(lambda: royale_validate(royale_sheet), n=2000)
+    rows.append(Row("royale_validate", "battleroyale validate_character (target <= 200 us)", med, "Carrie Schatz", p90))
+    med, p90 = samples_us(lambda: resolve_bout(royale_bout), n=2000)
+    rows.append(Row("royale_bout", "battleroyale Bout round (target <= 300 us)", med, "Copper Tigress, 2 clashes", p90))
+
     redis_note = ""
     with contextlib.ExitStack() as stack:
         url = redis_url or os.environ.get("FIGHT_RULES_TEST_REDIS_URL") or DEFAULT_REDIS_URL

@@ -66,3 +66,32 @@ def test_graphql_agrees_with_rest(client: TestClient[Litestar]) -> None:
         "dice": 3,
         "moveRank": {"mod": 6},
     }
+
+
+BOUT_QUERY = """query($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale {
+  resolveBout(input: $b) { __typename ... on BattleroyaleRoyaleBoutResult {
+    status attacker clashes { attacker damage } fighters { id trainingPoints } } } } }"""
+
+
+def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    body = examples("resolve_bout")["copper-tigress"]
+    rest = client.post("/v1/battleroyale/bouts/resolve-round", json=body)
+    again = client.post("/v1/battleroyale/bouts/resolve-round", json=body)
+    assert rest.status_code == 200 and rest.content == again.content  # same request, same answer
+    assert [c["damage"] for c in rest.json()["clashes"]] == [11, 8]  # 003 L914–L924
+    variables = {"b": encode(graphql_type("BattleroyaleRoyaleBoutRequestInput"), body)}
+    out = client.post("/graphql", json={"query": BOUT_QUERY, "variables": variables}).json()
+    assert "errors" not in out, out
+    gql = out["data"]["battleroyale"]["resolveBout"]
+    assert gql["status"] == "complete" and gql["attacker"] == "tigress"
+    assert [c["damage"] for c in gql["clashes"]] == [11, 8]
+    for name, path in (
+        ("resolve_conflict", "conflicts/resolve-round"),
+        ("resolve_challenge", "challenges/resolve"),
+        ("resolve_combat_challenge", "combat-challenges/resolve"),
+    ):
+        for example in examples(name).values():
+            answer = client.post(f"/v1/battleroyale/{path}", json=example)
+            assert answer.status_code == 200 and answer.json()["status"] == "complete", (name, answer.json())
+    bad_face = {**body, "rolls": {"R1.tigress.attack.1": 7}}
+    assert client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face).status_code == 400

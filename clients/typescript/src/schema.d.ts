@@ -294,6 +294,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/recovery/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover Damage Ranks
+         * @description Catch a Second Wind, bring Zeroed Out traits back to Poor with Spirit Dice, and end a Scene (Failure Ranks go, Wound Ranks heal); Mostly Dead fighters are restored first.
+         */
+        post: operations["battleroyaleRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -3884,6 +3904,19 @@ export interface components {
          * @enum {string}
          */
         RoyaleBought: "creation" | "training";
+        /**
+         * RoyaleBoutChallenge
+         * @description A Combat Challenge offered in place of this round (003 L868-L870).
+         */
+        RoyaleBoutChallenge: {
+            /**
+             * Initiator
+             * @description Stable snake_case id.
+             */
+            initiator: string;
+            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
+        };
         /** RoyaleBoutFormRule */
         RoyaleBoutFormRule: {
             /**
@@ -3907,11 +3940,9 @@ export interface components {
          * @description One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength.
          */
         RoyaleBoutPlan: {
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             attack?: components["schemas"]["RoyaleRollDeclaration"];
             /** @description Default: `"wound"`. */
             damage_type?: components["schemas"]["RoyaleDamageType"];
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             defense?: components["schemas"]["RoyaleRollDeclaration"];
             /**
              * Fighter
@@ -3923,6 +3954,13 @@ export interface components {
         };
         /** RoyaleBoutRequest */
         RoyaleBoutRequest: {
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            combat_challenge?: components["schemas"]["RoyaleBoutChallenge"] | null;
             /** @description Default: `null`. */
             custom_pack?: components["schemas"]["RoyalePack"] | null;
             /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
@@ -3969,6 +4007,18 @@ export interface components {
              * @default null
              */
             attacker: string | null;
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Challenge
+             * @description `cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`.
+             * @default null
+             */
+            challenge: string | null;
             /**
              * Clashes
              * @default []
@@ -4085,7 +4135,6 @@ export interface components {
              * @description A Risky Challenge: failing deals the shortfall as Damage Ranks. Default: `false`.
              */
             risky?: boolean;
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             roll?: components["schemas"]["RoyaleRollDeclaration"];
             /**
              * Rolls
@@ -4104,6 +4153,11 @@ export interface components {
              * @description A Target Number set directly. Default: `null`.
              */
             tn?: number | null;
+            /**
+             * Zones
+             * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976). Default: `null`.
+             */
+            zones?: number | null;
         };
         /** RoyaleChallengeResult */
         RoyaleChallengeResult: {
@@ -4202,7 +4256,6 @@ export interface components {
             flaws?: components["schemas"]["RoyaleFlaw"][];
             /** Name */
             name: string;
-            /** @description Default: `{"hosting": false, "refreshments": false, "loaning_materials": false, "additional_awesomeness": false}`. */
             session?: components["schemas"]["RoyaleSessionExtras"];
             /**
              * Signature Moves
@@ -4323,10 +4376,8 @@ export interface components {
                 [key: string]: string;
             };
             initiator: components["schemas"]["RoyaleFighter"];
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
             opponent: components["schemas"]["RoyaleFighter"];
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
             /** @description Default: `"default"`. */
             pack?: components["schemas"]["BattleroyalePackName"];
@@ -4417,7 +4468,6 @@ export interface components {
          * @description A fighter's action this round: an attack on one target (or none: a simple action).
          */
         RoyaleConflictAction: {
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             attack?: components["schemas"]["RoyaleRollDeclaration"];
             /** @description Default: `"wound"`. */
             damage_type?: components["schemas"]["RoyaleDamageType"];
@@ -4463,7 +4513,6 @@ export interface components {
             fighter: string;
             /** @description Default: `"die"`. */
             form_bonus?: components["schemas"]["RoyaleBoost"];
-            /** @description Default: `{"traits": [], "style": true, "flaw": false, "techniques": [], "impressive": [], "bonus_dice": 0, "bonus_flat": 0, "gang_dice": 0, "gang_flat": 0, "move": null}`. */
             roll?: components["schemas"]["RoyaleRollDeclaration"];
         };
         /** RoyaleConflictRequest */
@@ -4473,6 +4522,11 @@ export interface components {
              * @description Default: `[]`.
              */
             actions?: components["schemas"]["RoyaleConflictAction"][];
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
             /** @description Default: `null`. */
             custom_pack?: components["schemas"]["RoyalePack"] | null;
             /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
@@ -4518,6 +4572,12 @@ export interface components {
         };
         /** RoyaleConflictResult */
         RoyaleConflictResult: {
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
             /**
              * Clashes
              * @default []
@@ -5191,6 +5251,131 @@ export interface components {
             ref: components["schemas"]["Ref"];
             /** Tn */
             tn: number;
+        };
+        /** RoyaleRecoveryRequest */
+        RoyaleRecoveryRequest: {
+            /**
+             * Bowl
+             * @description Default: `0`.
+             */
+            bowl?: number;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /**
+             * End Scene
+             * @description The Scene ends: Failure Ranks go, 1d6 Wound Ranks heal (003 L492-L508). Default: `false`.
+             */
+            end_scene?: boolean;
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Full Recovery
+             * @description The GM rules that every Wound Rank heals (003 L503-L505). Default: `false`.
+             */
+            full_recovery?: boolean;
+            /**
+             * Recovery Traits
+             * @description Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508). Default: `[]`.
+             */
+            recovery_traits?: string[];
+            /**
+             * Restore
+             * @description Zeroed Out traits brought back to Poor, a Spirit Die each (003 L639-L640, L831-L834). Default: `[]`.
+             */
+            restore?: string[];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Second Wind
+             * @description Spirit Dice spent to Catch a Second Wind, each recovering 1d6 Damage Ranks (003 L636-L640). Default: `0`.
+             */
+            second_wind?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleRecoveryResult */
+        RoyaleRecoveryResult: {
+            /**
+             * Bowl
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Recovered
+             * @description Damage Ranks taken off.
+             * @default 0
+             */
+            recovered: number;
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
         };
         /**
          * RoyaleRollDeclaration
@@ -7104,6 +7289,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoyalePurchasePrice"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleRecoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleRecoveryResult"];
                 };
             };
             /** @description Bad request */

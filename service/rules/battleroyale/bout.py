@@ -9,6 +9,7 @@ from ..core.findings import Finding
 from ..core.packs import chosen
 from . import RULESET, VERSION
 from .bout_models import RoyaleBoutPlan, RoyaleBoutRequest, RoyaleBoutResult, RoyaleClashResult, RoyaleSplit
+from .challenges import Contest, contest
 from .clash import Clash, settle, unsupported_moves
 from .codes import finding
 from .damage import assign
@@ -27,6 +28,14 @@ SPLITS: dict[RoyaleSplit, tuple[int, int]] = {  # (attack dice, defense dice), 0
     RoyaleSplit.all_out_attack: (3, 0),
 }
 FORM_PENALTY = -2  # 003 L1040
+SPLIT_CHOICES = [
+    RoyaleChoice(value=s.value, label=f"{s.value}: {a} attack, {d} defense") for s, (a, d) in SPLITS.items()
+]
+ORDER_CHOICES = [
+    RoyaleChoice(value="act_first", label="strike first"),
+    RoyaleChoice(value="let_defender_first", label="strike at the Counterstrike"),
+]
+CANCEL_COST = 1  # a Spirit Die cancels the Combat Challenge (003 L869-L870)
 
 
 def _applies(rule: RoyaleBoutFormRule, own: tuple[int, int], other: tuple[int, int]) -> bool:
@@ -95,16 +104,12 @@ def _choose(
         fighter=attacker.id,
     )
     splits: dict[str, RoyaleSplit] = {}
-    choices = [RoyaleChoice(value=s.value, label=f"{s.value}: {a} attack, {d} defense") for s, (a, d) in SPLITS.items()]
+    choices = SPLIT_CHOICES
     for f in sides:
         picked = steps.ask(f"{r}.{f.id}.split", "split", f.id, choices)
         if picked is not None:
             splits[f.id] = RoyaleSplit(picked)
-    first_choices = [
-        RoyaleChoice(value="act_first", label="strike first"),
-        RoyaleChoice(value="let_defender_first", label="strike at the Counterstrike"),
-    ]
-    when = steps.ask(f"{r}.{attacker.id}.order", "order", attacker.id, first_choices, "act_first")
+    when = steps.ask(f"{r}.{attacker.id}.order", "order", attacker.id, ORDER_CHOICES, "act_first")
     steps.checkpoint()
     first, second = (attacker, other) if when == "act_first" else (other, attacker)
     steps.say(f"Splits: {', '.join(f'{k} {v.value}' for k, v in splits.items())}; {first.id} strikes first.")
@@ -164,6 +169,8 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
         steps.findings += _gang_pool(gang, p, i)
     if steps.findings:
         return
+    if request.combat_challenge is not None and _challenge(steps, request, sides, out):
+        return
     first, second, splits = _choose(steps, request, sides)
     out.first = first.id
     out.splits = {k: v.value for k, v in splits.items()}
@@ -188,6 +195,47 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
         assign(steps, by_id[c.defender], c.damage, c.damage_type, f"R{request.round}.{c.defender}.damage", pack)
 
 
+def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> bool:
+    """A Combat Challenge in place of the round, unless the opponent pays a Spirit Die (003 L868-L870): True when
+    it replaced the round."""
+    offer = request.combat_challenge
+    assert offer is not None
+    by_id = {f.id: f for f in sides}
+    if offer.initiator not in by_id:
+        steps.findings.append(finding("FIGHTER_UNKNOWN", "combat_challenge.initiator", f"No {offer.initiator}."))
+        return True
+    initiator = by_id[offer.initiator]
+    opponent = next(f for f in sides if f is not initiator)
+    choices = [RoyaleChoice(value="accept", label="take up the Combat Challenge")]
+    if opponent.state.spirit_dice >= CANCEL_COST:
+        choices.insert(0, RoyaleChoice(value="cancel", label=f"pay {CANCEL_COST} Spirit Die to fight the round"))
+    answer = steps.decide(f"R{request.round}.{opponent.id}.challenge", "combat_challenge", opponent.id, choices, None)
+    if answer == "cancel":
+        opponent.spend(CANCEL_COST)
+        out.challenge = "cancelled"
+        steps.say(
+            f"{opponent.id} pays a Spirit Die: the round is fought.",
+            "spirit_dice",
+            fighter=opponent.id,
+            amount=-CANCEL_COST,
+        )
+        return False
+    pack = chosen(request.pack, request.custom_pack, PACKS)
+    declared = (offer.initiator_roll, offer.opponent_roll)
+    paths = ("combat_challenge.initiator_roll", "combat_challenge.opponent_roll")
+    got = contest(steps, Contest([initiator, opponent], declared, paths, request.bowl, pack, f"R{request.round}.CC"))
+    out.challenge = str(got.get("winner") or "tie")
+    out.bowl = int(got.get("bowl", request.bowl))  # type: ignore[call-overload]
+    return True
+
+
+def _bowl_after(request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> int:
+    """Spent Spirit Dice go to the Bowl (003 L543-L544); a Combat Challenge's prize came out of it."""
+    if out.challenge not in (None, "cancelled"):
+        return out.bowl
+    return request.bowl + sum(f.spent for f in sides)
+
+
 def _initiative_winner(steps: Steps) -> str | None:
     return next((e.fighter for e in steps.events if e.kind == "initiative" and e.fighter), None)
 
@@ -210,6 +258,7 @@ def resolve_bout(request: RoyaleBoutRequest) -> RoyaleBoutResult:
             **fields,
             "fighters": [f.state for f in sides] if done else request.fighters,
             "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
+            "bowl": _bowl_after(request, sides, out) if done else request.bowl,
             "clashes": out.clashes if done else [],
         }
     )

@@ -28,14 +28,26 @@ class RoyaleBoutPlan(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     fighter: Id
-    attack: RoyaleRollDeclaration = RoyaleRollDeclaration()
-    defense: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    attack: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    defense: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     damage_type: DamageTypeIn = RoyaleDamageType.wound
     form_bonus: BoostIn = Field(RoyaleBoost.die, description="A Form Strength taken as a die or +1.")
 
 
+class RoyaleBoutChallenge(BaseModel):
+    """A Combat Challenge offered in place of this round (003 L868-L870)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    initiator: Id
+    initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+
+
 class RoyaleBoutRequest(StepRequest):
     round: Annotated[int, Field(ge=1, le=999)] = 1
+    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
+    combat_challenge: RoyaleBoutChallenge | None = None
     fighters: Annotated[list[RoyaleFighter], Field(min_length=1, max_length=4)]
     plans: Annotated[list[RoyaleBoutPlan], Field(max_length=4)] = []
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
@@ -58,4 +70,8 @@ class RoyaleBoutResult(StepFields):
     splits: dict[str, str] = {}
     clashes: list[RoyaleClashResult] = []
     spirit_dice_to_bowl: int = 0
+    bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
+    challenge: str | None = Field(
+        None, description="`cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`."
+    )
     fighters: list[RoyaleFighter]

@@ -16,9 +16,12 @@ class RoyaleChallengeRequest(StepRequest):
     """One roll against a Target Number (003 L346-L427)."""
 
     fighter: RoyaleFighter
-    roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     difficulty: RankIn | None = Field(None, description="The Difficulty Rank; its Target Number is the chart's.")
     tn: Annotated[int, Field(ge=2, le=40)] | None = Field(None, description="A Target Number set directly.")
+    zones: Annotated[int, Field(ge=1, le=3)] | None = Field(
+        None, description="A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976)."
+    )
     risky: bool = Field(False, description="A Risky Challenge: failing deals the shortfall as Damage Ranks.")
     damage_type: DamageTypeIn = RoyaleDamageType.wound
     helpers: Annotated[list[BoostIn], Field(max_length=8)] = Field(
@@ -30,8 +33,8 @@ class RoyaleChallengeRequest(StepRequest):
 
     @model_validator(mode="after")
     def _one_target(self) -> Self:
-        if (self.difficulty is None) == (self.tn is None):
-            raise ValueError("give either difficulty or tn")
+        if sum(x is not None for x in (self.difficulty, self.tn, self.zones)) != 1:
+            raise ValueError("give one of difficulty, tn or zones")
         return self
 
 
@@ -51,8 +54,8 @@ class RoyaleCombatChallengeRequest(StepRequest):
 
     initiator: RoyaleFighter
     opponent: RoyaleFighter
-    initiator_roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
-    opponent_roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
     custom_pack: RoyalePack | None = None

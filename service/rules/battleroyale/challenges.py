@@ -16,8 +16,8 @@ from .challenge_models import (
 from .damage import assign
 from .fighters import Fighter
 from .model_types import RoyaleDamageType, index_of
-from .pack import PACKS
-from .resolve_models import RoyaleBoost
+from .pack import PACKS, RoyalePack
+from .resolve_models import RoyaleBoost, RoyaleRollDeclaration
 from .rolls import describe, plan_roll, roll, tn_of
 from .steps import Pending, Steps
 
@@ -76,9 +76,19 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
     out.training_points = fighter.state.training_points - before
 
 
+def target_number(request: RoyaleChallengeRequest) -> int:
+    if request.tn is not None:
+        return request.tn
+    if request.difficulty is not None:
+        return tn_of(index_of(request.difficulty))
+    pack = chosen(request.pack, request.custom_pack, PACKS)
+    zones = request.zones or 1  # digest C17: the diagram's TNs are missing; the pack gives the crossing TN
+    return pack.zone_crossing_tn.value + pack.zone_skip_tn_step.value * (zones - 1)
+
+
 def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:
     steps = Steps(request)
-    tn = request.tn if request.tn is not None else tn_of(index_of(request.difficulty))  # type: ignore[arg-type]
+    tn = target_number(request)
     fighter = Fighter(request.fighter, "fighter")
     out = Outcome()
     steps.say(f"{fighter.id} faces a {'Risky ' if request.risky else ''}Challenge at TN {tn}.")
@@ -103,14 +113,26 @@ def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:
     )
 
 
-def _combat_challenge(steps: Steps, request: RoyaleCombatChallengeRequest, sides: list[Fighter]) -> dict[str, object]:
+@dataclass
+class Contest:
+    """One Combat Challenge: the two sides and what they add, the Bowl, the pack and the keys' prefix."""
+
+    sides: list[Fighter]
+    declarations: tuple[RoyaleRollDeclaration, RoyaleRollDeclaration]
+    paths: tuple[str, str]
+    bowl: int
+    pack: RoyalePack
+    prefix: str = "CC"
+
+
+def contest(steps: Steps, c: Contest) -> dict[str, object]:
+    """Both roll 2d6 and bonuses; the higher gains a Spirit Die from the Bowl, the lower a Failure Rank."""
+    sides = c.sides
     results = []
-    for fighter, declaration, path in zip(
-        sides, (request.initiator_roll, request.opponent_roll), ("initiator_roll", "opponent_roll"), strict=True
-    ):
+    for fighter, declaration, path in zip(sides, c.declarations, c.paths, strict=True):
         plan, found = plan_roll(fighter, declaration, CHALLENGE_DICE, "Combat Challenge", path)
         steps.findings += found
-        results.append((roll(steps, f"CC.{fighter.id}.roll", plan), plan))
+        results.append((roll(steps, f"{c.prefix}.{fighter.id}.roll", plan), plan))
     if steps.findings:
         return {}
     steps.checkpoint()
@@ -121,9 +143,9 @@ def _combat_challenge(steps: Steps, request: RoyaleCombatChallengeRequest, sides
     totals = {first.fighter: first.total, second.fighter: second.total}
     if first.total == second.total:  # digest C4-style ruling: a tie moves nothing (the text names no tie rule)
         steps.say("A tie: nobody gains or loses.", "tie")
-        return {"totals": totals, "bowl": request.bowl}
+        return {"totals": totals, "bowl": c.bowl + sum(f.spent for f in sides)}
     winner, loser = (sides[0], sides[1]) if first.total > second.total else (sides[1], sides[0])
-    bowl = request.bowl
+    bowl = c.bowl
     if bowl >= COMBAT_CHALLENGE_PRIZE:  # digest C23: an empty Bowl gives nothing
         bowl -= COMBAT_CHALLENGE_PRIZE
         winner.gain(COMBAT_CHALLENGE_PRIZE)
@@ -135,8 +157,7 @@ def _combat_challenge(steps: Steps, request: RoyaleCombatChallengeRequest, sides
         )
     else:
         steps.say(f"{winner.id} wins; the Bowl is empty.", "bowl_empty", fighter=winner.id)
-    pack = chosen(request.pack, request.custom_pack, PACKS)
-    assign(steps, loser, COMBAT_CHALLENGE_DAMAGE, RoyaleDamageType.failure, f"CC.{loser.id}.damage", pack)
+    assign(steps, loser, COMBAT_CHALLENGE_DAMAGE, RoyaleDamageType.failure, f"{c.prefix}.{loser.id}.damage", c.pack)
     return {"winner": winner.id, "totals": totals, "bowl": bowl + sum(f.spent for f in sides)}
 
 
@@ -145,7 +166,9 @@ def resolve_combat_challenge(request: RoyaleCombatChallengeRequest) -> RoyaleCom
     sides = [Fighter(request.initiator, "initiator"), Fighter(request.opponent, "opponent")]
     steps.say(f"{sides[0].id} starts a Combat Challenge against {sides[1].id}.")
     try:
-        out = _combat_challenge(steps, request, sides)
+        pack = chosen(request.pack, request.custom_pack, PACKS)
+        declared = (request.initiator_roll, request.opponent_roll)
+        out = contest(steps, Contest(sides, declared, ("initiator_roll", "opponent_roll"), request.bowl, pack))
     except Pending:
         out = {}
     fields = steps.fields()

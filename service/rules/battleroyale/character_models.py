@@ -125,7 +125,7 @@ class RoyaleCharacter(_In):
     spirit_dice: Annotated[int, Field(ge=0, le=99)] | None = Field(
         None, description="Spirit Dice held; checked against the session allotment for a new character."
     )
-    session: RoyaleSessionExtras = RoyaleSessionExtras()
+    session: RoyaleSessionExtras = Field(default_factory=RoyaleSessionExtras)
 
 
 class RoyaleCharacterRequest(_In):

@@ -95,6 +95,12 @@ CODES: dict[str, Code] = {
         Code("FORM_FORBIDS_STRATEGY", "error", "The Style's Form cannot use that Combat Strategy.", "003 L1060–L1062"),
         Code("SPLIT_INVALID", "error", "A Bout split that is not one of the four.", "003 L876–L890"),
         Code("BOUT_NOT_PAIRED", "error", "A Bout is fought by exactly two sides.", "003 L858–L863"),
+        Code(
+            "MOSTLY_DEAD",
+            "error",
+            "A Mostly Dead fighter: no Second Wind, restoring waits for the Scene's end.",
+            "003 L829–L834",
+        ),
         Code("NOT_ENOUGH_SPIRIT_DICE", "error", "A fighter spends more Spirit Dice than they hold.", "003 L619–L626"),
         Code("FIGHTER_UNKNOWN", "error", "A fighter id that is not in the request.", None),
         Code("DICE_UNUSED", "warning", "A supplied die no rule asked for.", None),

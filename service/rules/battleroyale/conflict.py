@@ -103,7 +103,7 @@ def _lone_minion(
     tn = tn_of(max(0, current_index(minion.state.traits[0])))
     strict = pack.minion_target.value == RoyaleMinionTarget.strictly_higher  # digest C2
     if result.total > tn or (result.total == tn and not strict):
-        minion.state = minion.state.model_copy(update={"minions": 0})
+        minion.state.minions = 0
         steps.say(f"{minion.id} is beaten (TN {tn}).", "minions_out", fighter=minion.id, amount=1)
     else:
         steps.say(f"{minion.id} holds (TN {tn}).", "miss", fighter=actor.id, other=minion.id)
@@ -170,7 +170,7 @@ def _act(
     out: RoyaleConflictResult,
 ) -> None:
     action = next((a for a in request.actions if a.fighter == actor.id), None)
-    actor.state = actor.state.model_copy(update={"strategy": None})  # 003 L756-L757: until one's next action
+    actor.state.strategy = None  # 003 L756-L757: until one's next action
     if action is None or action.target is None:
         steps.say(f"{actor.id} acts without attacking.", "pass", fighter=actor.id)
         return
@@ -178,7 +178,7 @@ def _act(
         if _forbidden(actor, action.strategy):  # 003 L1062, L1110-L1111
             steps.findings.append(finding("FORM_FORBIDS_STRATEGY", "actions", f"{actor.id}'s Form forbids it."))
             return
-        actor.state = actor.state.model_copy(update={"strategy": action.strategy})
+        actor.state.strategy = action.strategy
     target = by_id[action.target]
     if target.state.minions == 1:
         _lone_minion(steps, actor, target, action, f"R{request.round}.{actor.id}.attack", pack)
@@ -229,6 +229,7 @@ def resolve_conflict(request: RoyaleConflictRequest) -> RoyaleConflictResult:
             **fields,
             "fighters": [f.state for f in sides] if done else request.fighters,
             "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
+            "bowl": request.bowl + (sum(f.spent for f in sides) if done else 0),
             "clashes": out.clashes if done else [],
         }
     )

@@ -30,7 +30,7 @@ class RoyaleConflictAction(_In):
 
     fighter: Id
     target: Id | None = None
-    attack: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    attack: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     damage_type: DamageTypeIn = RoyaleDamageType.wound
     strategy: StrategyIn | None = Field(None, description="Flipping Out or Playing it Cagey (003 L770-L778).")
     environmental: bool = Field(False, description="The attack uses the surroundings: +2 (003 L780-L787).")
@@ -42,13 +42,14 @@ class RoyaleConflictReaction(_In):
 
     fighter: Id
     against: Id
-    roll: RoyaleRollDeclaration = RoyaleRollDeclaration()
+    roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     environmental: bool = False
     form_bonus: BoostIn = RoyaleBoost.die
 
 
 class RoyaleConflictRequest(StepRequest):
     round: Annotated[int, Field(ge=1, le=999)] = 1
+    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
     fighters: Annotated[list[RoyaleFighter], Field(min_length=2, max_length=12)]
     actions: Annotated[list[RoyaleConflictAction], Field(max_length=12)] = []
     reactions: Annotated[list[RoyaleConflictReaction], Field(max_length=40)] = []
@@ -64,4 +65,5 @@ class RoyaleConflictResult(StepFields):
     order: list[str] = Field([], description="The acting order (003 L444-L447).")
     clashes: list[RoyaleClashResult] = []
     spirit_dice_to_bowl: int = 0
+    bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
     fighters: list[RoyaleFighter]

@@ -24,32 +24,25 @@ def policy_pick(fighter: Fighter) -> RoyaleFighterTrait:
     return min(standing, key=order)
 
 
-def _hit(fighter: Fighter, trait_id: str, kind: RoyaleDamageType) -> RoyaleFighterTrait:
-    traits = []
-    hit = None
-    for t in fighter.state.traits:
-        if t.id == trait_id:
-            field = "wound_ranks" if kind == RoyaleDamageType.wound else "failure_ranks"
-            t = t.model_copy(update={field: getattr(t, field) + 1})
-            hit = t
-        traits.append(t)
-    fighter.state = fighter.state.model_copy(update={"traits": traits})
-    assert hit is not None
-    return hit
+def _hit(trait: RoyaleFighterTrait, kind: RoyaleDamageType, ranks: int) -> None:
+    if kind == RoyaleDamageType.wound:
+        trait.wound_ranks += ranks
+    else:
+        trait.failure_ranks += ranks
 
 
 def _gang_losses(steps: Steps, fighter: Fighter, ranks: int) -> None:
     """Each Damage Rank takes one Minion out (003 L739-L741)."""
     lost = min(ranks, fighter.state.minions)
     left = fighter.state.minions - lost
-    fighter.state = fighter.state.model_copy(update={"minions": left})
+    fighter.state.minions = left
     steps.say(f"{fighter.id} loses {lost} Minions; {left} left.", "minions_out", fighter=fighter.id, amount=lost)
 
 
 def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: RoyalePack) -> None:
     every = pack.zero_out_training_points.value == RoyaleZeroOutTraining.every_time  # digest C3
     points = ZERO_OUT_TP if every or not fighter.state.zeroed_this_scene else 0
-    fighter.state = fighter.state.model_copy(update={"zeroed_this_scene": True})
+    fighter.state.zeroed_this_scene = True
     fighter.award(points)
     steps.say(
         f"{trait.name} Zeroes Out (+{points} Training Points).",
@@ -68,7 +61,7 @@ def assign(steps: Steps, fighter: Fighter, ranks: int, kind: RoyaleDamageType, k
         _gang_losses(steps, fighter, ranks)
         return
     if not fighter.state.damaged_this_scene:  # 003 L473: the first Damage Rank of the scene
-        fighter.state = fighter.state.model_copy(update={"damaged_this_scene": True})
+        fighter.state.damaged_this_scene = True
         fighter.award(FIRST_DAMAGE_TP)
         steps.say(
             f"{fighter.id} takes a first Damage Rank this scene (+1 Training Point).",
@@ -77,26 +70,35 @@ def assign(steps: Steps, fighter: Fighter, ranks: int, kind: RoyaleDamageType, k
             amount=FIRST_DAMAGE_TP,
         )
     ask = steps.request.damage_policy == RoyaleDamagePolicy.ask
-    for n in range(1, ranks + 1):
+    given = steps.request.decisions
+    n = 1
+    while n <= ranks:
         if fighter.absolute_zero:  # what no trait can take is lost
             steps.say(f"{ranks - n + 1} Damage Ranks find nothing left to take them.")
             break
-        choices = [RoyaleChoice(value=t.id, label=f"{t.name} ({current_index(t)})") for t in fighter.standing()]
-        picked = steps.decide(f"{key}.{n}", "damage", fighter.id, choices, policy_pick(fighter).id, ask=ask)
-        trait = _hit(fighter, picked, kind)
+        if not ask and f"{key}.{n}" not in given:
+            trait = policy_pick(fighter)  # the named policy: as many ranks as the trait takes, up to a given key
+            take = min(ranks - n + 1, current_index(trait) + 1)
+            take = next((m - n for m in range(n + 1, n + take) if f"{key}.{m}" in given), take)
+        else:
+            choices = [RoyaleChoice(value=t.id, label=f"{t.name} ({current_index(t)})") for t in fighter.standing()]
+            picked = steps.decide(f"{key}.{n}", "damage", fighter.id, choices, policy_pick(fighter).id, ask=ask)
+            trait, take = next(t for t in fighter.state.traits if t.id == picked), 1
+        _hit(trait, kind, take)
         steps.say(
-            f"{fighter.id} puts a {kind.value} Rank on {trait.name}.",
+            f"{fighter.id} puts {take} {kind.value} Rank{'s' if take > 1 else ''} on {trait.name}.",
             "damage",
             fighter=fighter.id,
             detail=trait.id,
-            amount=1,
+            amount=take,
         )
         if zeroed(trait):
             _zero_out(steps, fighter, trait, pack)
+        n += take
     if fighter.absolute_zero:
         fighter.award(ABSOLUTE_ZERO_TP)
         lethal = kind == RoyaleDamageType.wound or any(t.wound_ranks for t in fighter.state.traits)
-        fighter.state = fighter.state.model_copy(update={"mostly_dead": lethal})
+        fighter.state.mostly_dead = lethal
         steps.say(
             f"{fighter.id} hits Absolute Zero (+{ABSOLUTE_ZERO_TP} Training Points if they live)"
             + (" and is Mostly Dead." if lethal else "."),

@@ -30,6 +30,11 @@ class Fighter:
     spent: int = 0  # Spirit Dice spent in this resolution (they go to the Bowl)
     techniques_used: set[str] = field(default_factory=set)
 
+    def __post_init__(self) -> None:
+        # a working copy, changed in place: the request's own state stays as it came (it is answered back when
+        # the resolution stops to ask for something)
+        self.state = self.state.model_copy(update={"traits": [t.model_copy() for t in self.state.traits]})
+
     @property
     def id(self) -> str:
         return self.state.id
@@ -64,15 +69,15 @@ class Fighter:
     def spend(self, dice: int) -> bool:
         if dice > self.state.spirit_dice:
             return False
-        self.state = self.state.model_copy(update={"spirit_dice": self.state.spirit_dice - dice})
+        self.state.spirit_dice -= dice
         self.spent += dice
         return True
 
     def gain(self, dice: int) -> None:
-        self.state = self.state.model_copy(update={"spirit_dice": self.state.spirit_dice + dice})
+        self.state.spirit_dice += dice
 
     def award(self, points: int) -> None:
-        self.state = self.state.model_copy(update={"training_points": self.state.training_points + points})
+        self.state.training_points += points
 
 
 def good_index() -> int:

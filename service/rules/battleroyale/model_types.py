@@ -25,8 +25,11 @@ class RoyaleRank(StrEnum):
 RANKS: tuple[RoyaleRank, ...] = tuple(RoyaleRank)
 
 
+_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+
+
 def index_of(rank: RoyaleRank) -> int:
-    return RANKS.index(rank)
+    return _INDEX[rank]
 
 
 class RoyaleForm(StrEnum):

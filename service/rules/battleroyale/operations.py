@@ -23,6 +23,8 @@ from .conflict import resolve_conflict
 from .conflict_models import RoyaleConflictRequest, RoyaleConflictResult
 from .pricing import price_move, price_purchases
 from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
+from .recovery import recover
+from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -131,5 +133,18 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.none,
         cost=lambda request: 2 + len(request.fighters) + len(request.actions),
         examples=examples("resolve_conflict"),
+    ),
+    Operation(
+        name="recover",
+        path="recovery/resolve",
+        summary="Recover Damage Ranks",
+        description="Catch a Second Wind, bring Zeroed Out traits back to Poor with Spirit Dice, and end a Scene "
+        "(Failure Ranks go, Wound Ranks heal); Mostly Dead fighters are restored first.",
+        request=RoyaleRecoveryRequest,
+        answer=RoyaleRecoveryResult,
+        run=recover,
+        caching=Caching.none,
+        cost=lambda request: 1 + request.second_wind,
+        examples=examples("recover"),
     ),
 )

@@ -85,7 +85,8 @@ class Steps:
     def say(self, text: str, kind: str | None = None, **event: object) -> None:
         self.log.append(text)
         if kind is not None:
-            self.events.append(RoyaleEvent(step=len(self.log) - 1, kind=kind, **event))  # type: ignore[arg-type]
+            values = {"fighter": None, "other": None, "amount": None, "detail": None} | event
+            self.events.append(RoyaleEvent.model_construct(step=len(self.log) - 1, kind=kind, **values))  # type: ignore[arg-type]
 
     def fields(self) -> dict[str, object]:
         """The step-mode fields of the answer."""

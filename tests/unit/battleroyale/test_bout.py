@@ -118,3 +118,47 @@ def test_mighty_blow_in_a_bout_costs_spirit_dice_and_adds_damage() -> None:
     # the Move Rank Expert [+4] replaces the Style's [+4]: 18 against 7 = 11, + 2 × 4 = 19 (003 L1415–L1416)
     assert answer.clashes[0].damage == 19
     assert answer.fighters[0].spirit_dice == 1 and answer.spirit_dice_to_bowl == 2
+
+
+def challenge_offer(body: dict[str, Any]) -> dict[str, Any]:
+    body["bowl"] = 4
+    body["combat_challenge"] = {"initiator": "assassin", "initiator_roll": {"traits": ["assassin"]}}
+    return body
+
+
+def test_combat_challenge_cancelled_for_a_spirit_die() -> None:
+    body = challenge_offer(tigress())
+    asked = bout(body)
+    pending = asked.decisions_needed[0]
+    assert (pending.key, [c.value for c in pending.choices]) == ("R1.tigress.challenge", ["cancel", "accept"])
+    body["decisions"]["R1.tigress.challenge"] = "cancel"
+    answer = bout(body)
+    # 003 L868–L870: Tigress pays 1 Spirit Die and the round goes on; the die goes to the Bowl
+    assert answer.challenge == "cancelled" and answer.fighters[0].spirit_dice == 2 and answer.bowl == 5
+    # initiative was taken at the round's start: she had 3 against 2
+    assert answer.attacker == "tigress" and len(answer.clashes) == 2
+
+
+def test_combat_challenge_replaces_the_round() -> None:
+    body = challenge_offer(tigress())
+    body["decisions"]["R1.tigress.challenge"] = "accept"
+    body["rolls"] = {
+        "R1.CC.assassin.roll.1": 5,
+        "R1.CC.assassin.roll.2": 5,
+        "R1.CC.tigress.roll.1": 1,
+        "R1.CC.tigress.roll.2": 2,
+    }
+    answer = bout(body)
+    # assassin 5 + 5 + 2 (Assassin) + 4 (Style) = 16 against 1 + 2 + 4 = 7: a Spirit Die from the Bowl, and
+    # Tigress takes a Failure Rank (003 L795–L797); no strikes this round
+    assert answer.challenge == "assassin" and answer.clashes == [] and answer.bowl == 3
+    assert answer.fighters[1].spirit_dice == 3
+    assert sum(t.failure_ranks for t in answer.fighters[0].traits) == 1
+
+
+def test_no_spirit_die_no_cancel() -> None:
+    body = challenge_offer(tigress())
+    body["fighters"][0]["spirit_dice"] = 0
+    body["fighters"][1]["spirit_dice"] = 0
+    asked = bout(body)
+    assert [c.value for c in asked.decisions_needed[0].choices] == ["accept"]

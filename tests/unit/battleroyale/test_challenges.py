@@ -155,3 +155,10 @@ def test_be_impressive_spends_spirit_dice_into_the_bowl() -> None:
     )
     # 003 L632–L634: +1 for a Spirit Die: 3 + 3 + 1 = 7 (no Strength declared); the die goes to the Bowl
     assert (answer.total, answer.fighter.spirit_dice, answer.spirit_dice_to_bowl) == (7, 1, 1)
+
+
+def test_changing_zones_uses_the_pack() -> None:
+    # 003 L964–L976: a zone move is a Challenge; each further zone skipped +2; the crossing TN is the pack's
+    # (digest C17: Good [9] by default, the diagram being missing)
+    body = {"fighter": fighter("kim", ("strong", "good")), "seed": 1}
+    assert [challenge(**body, zones=z).tn for z in (1, 2, 3)] == [9, 11, 13]
