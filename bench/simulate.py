@@ -2,8 +2,8 @@
 
 Run: ``.venv/bin/python -m bench.simulate`` (``--fights`` per measurement, ``--json``). The Fighters are the combat
 micro-benchmark's (service/rules/fight2e/combat/benchmark.py), each side played by the same policy; the first
-fights warm the sheet-profile memo. ``fast`` hands the resolver's answers straight back to it; ``protocol`` sends
-every turn as JSON as a REST client would (both give the same fights: tests/unit/test_simulation.py).
+fights warm the sheet-profile memo. ``fast`` resolves each turn in one call, the policies answering decisions as the
+resolver meets them; ``protocol`` sends every turn as JSON as a REST client would, answering and re-sending it (both give the same fights: tests/unit/test_simulation.py).
 """
 
 from __future__ import annotations
@@ -47,10 +47,10 @@ def measure(fights: int, policy: str = "greedy", protocol: bool = False) -> dict
     calls = 0
     real = resolver.resolve_turn
 
-    def counted(req: Any) -> Any:
+    def counted(req: Any, decider: Any = None) -> Any:
         nonlocal calls
         calls += 1
-        return real(req)
+        return real(req, decider)
 
     import service.rules.fight2e.simulation.fight as fight_module
 

@@ -1,5 +1,6 @@
 """Console script ``fight-rules``: ``serve`` (gunicorn); ``openapi``, ``graphql-schema`` and ``validation-codes``
-(print the contracts); ``simulate`` (a matchup run in chunks, locally or against a service: ``service.simulate``)."""
+(print the contracts); ``simulate`` (a matchup run in chunks, locally or against a service: ``service.simulate``);
+``call`` and ``optimise`` (one operation on a JSON request, locally or against a service: ``service.call``)."""
 
 from __future__ import annotations
 
@@ -66,12 +67,16 @@ def main(argv: list[str] | None = None) -> None:
     sub.add_parser("openapi", help="print the OpenAPI 3.1 document")
     sub.add_parser("graphql-schema", help="print the GraphQL SDL")
     sub.add_parser("validation-codes", help="print every ruleset's validation codes (Markdown)")
-    from . import simulate
+    from . import call, simulate
 
     simulate.add_parser(sub)
+    call.add_parsers(sub)
     args = parser.parse_args(argv)
     if args.command == "simulate":
         simulate.main(args)
+        return
+    if args.command in ("call", *call.SHORTHANDS):
+        call.main(args)
         return
     try:
         _run(args.command)

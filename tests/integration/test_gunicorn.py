@@ -196,6 +196,16 @@ def test_price_a_move_through_gunicorn(server: Server) -> None:
     assert body["move_points"] == 3
 
 
+def test_the_cli_calls_a_running_service(server: Server, tmp_path: Path) -> None:
+    from service.cli import main
+
+    request, out = tmp_path / "price.json", tmp_path / "answer.json"
+    # L3 with Increased Damage ×2: 4 slots, 2 unused, 3 − 2 = 1 MP (000 L2287, L2293), as answered above.
+    request.write_text(json.dumps({"level": 3, "elements": [{"id": "increased_damage", "times": 2}]}))
+    main(["call", "price_move", str(request), "--url", server.base_url, "--out", str(out)])
+    assert json.loads(out.read_text())["move_points"] == 1
+
+
 def test_sigterm_stops_master_and_workers_cleanly(tmp_path: Path) -> None:
     running = _start_server(tmp_path)
     try:

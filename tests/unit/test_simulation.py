@@ -212,9 +212,11 @@ def test_split_runs_merge_exactly_into_the_whole_run() -> None:
         MergeRequest(runs=[first, last])
 
 
-def test_fast_path_equals_the_json_protocol_turn_by_turn() -> None:
-    m = matchup(request(policy_a="greedy", policy_b="defensive"))
-    for seed in (1, 2, 3):
+@pytest.mark.parametrize(("policy_a", "policy_b"), [("greedy", "defensive"), ("aggressive", "balanced")])
+def test_fast_path_equals_the_json_protocol_turn_by_turn(policy_a: str, policy_b: str) -> None:
+    """One resolver call a turn, the policies deciding inside it, gives the fight the REST protocol gives."""
+    m = matchup(request(policy_a=policy_a, policy_b=policy_b))
+    for seed in (1, 2, 3, 4):
         assert play(m, seed) == play(m, seed, protocol=True)
 
 

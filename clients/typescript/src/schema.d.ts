@@ -1645,11 +1645,6 @@ export interface components {
              */
             glory: number;
             /**
-             * Knockback Ranges
-             * @default 0
-             */
-            knockback_ranges: number;
-            /**
              * Rule
              * @default null
              */
@@ -1713,7 +1708,6 @@ export interface components {
              *       "damage_source": null,
              *       "damage_steps": 0,
              *       "glory": 0,
-             *       "knockback_ranges": 0,
              *       "rule": null,
              *       "stun_bonus": 0
              *     }

@@ -195,7 +195,6 @@ class Effects(Frozen):
     damage_steps: int = 0  # steps up (+) or down (−) the damage ladder, per instance
     damage_source: Literal["strength", "ki"] | None = None  # Ki: no Strength, Ki shifts the die
     glory: int = 0  # extra Glory
-    knockback_ranges: int = 0  # extra Ranges of Knockback
     # Effects the pricing core computes by a named rule in code (e.g. the Increased Damage table).
     rule: str | None = None
 

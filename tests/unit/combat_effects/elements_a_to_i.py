@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from service.rules.fight2e.combat.models import TurnResult
 
-from ..test_combat_rules import attack, duel, sheet, st
+from ..test_combat_rules import PALM, attack, duel, sheet, st
 from .build import FIRST, band_duel, carried, downed, effects, el, hit_by, life, move, next_dice, strike, utility
 from .registry import effect_of
 
@@ -246,6 +244,53 @@ def crouching_adds_one_against_a_defensive_response() -> None:
     assert hit_by(_answered(PLAIN, bonuses={"defense": 1}), "b")
     # Opening with a Crouching move: DT 3, and b's 2 misses.
     assert not hit_by(_answered(move("low", "crouching"), bonuses={"defense": 1}), "b")
+
+
+@effect_of("crouching", "000 L3220, L6006–L6016")
+def crouching_adds_one_against_a_reaction_attack() -> None:
+    # a heals with a Utility move at Range 1, which opens a Reaction Attack window for b (000 L6006). a defends
+    # with Defense 2: DT 2, and b's Basic Move (+1 for Control above its Level) rolling 1 totals 2, a hit.
+    # With Crouching on the Utility move: DT 3, a miss.
+    for extra, hit in (((), True), (("crouching",), False)):
+        mend = move("mend", el("healing", heal="full"), *extra)
+        res = duel(
+            {"T1.a.action": utility("mend"), "T1.b.reaction": {"choice": "act", "moves": ["basic_move"]}},
+            {**FIRST, "T1.a.healing": 5, "T1.b.attack": 1},
+            a=sheet("a", moves=[mend]),
+            rng=1,
+        )
+        assert res.status == "resolved", res.violations
+        assert hit_by(res, "b") is hit
+
+
+@effect_of("crouching", "000 L3220, L5513")
+def crouching_adds_two_to_evade_a_held_fighters_interrupt() -> None:
+    # b declares his Crouching move; a, who held, interrupts with his Palm and wins the roll-off 6 to 1. b Evades
+    # with Evasion 2: DT 2 + 2 = 4. With Defense instead, no bonus: DT 2 (Defense 2).
+    low = move("low", "crouching")
+    for option, total in (("evasion", 4), ("defense", 2)):
+        res = duel(
+            {
+                "T1.a.act_or_hold": {"choice": "hold"},
+                "T1.b.action": attack(["low"]),
+                "T1.a.interrupt_move": attack(["palm"]),
+                "T1.b.defense": {"defense": option},
+            },
+            {
+                "T1.a.init": 6,
+                "T1.b.init": 2,
+                "T1.a.ctrl": 6,
+                "T1.b.ctrl": 6,
+                "T1.a.interrupt_init": 6,
+                "T1.b.interrupt_init": 1,
+            },
+            a=sheet("a", moves=[PALM]),
+            b=sheet("b", moves=[low]),
+            rng=1,
+        )
+        assert res.status == "resolved", res.violations
+        first_defence = next(s for s in res.log if s.label == "D.4")
+        assert first_defence.actor == "b" and first_defence.text.endswith(f"Defense Total {total}.")
 
 
 @effect_of("aerial", "000 L2805, L5850")
@@ -580,10 +625,14 @@ def evasive_ranged_answers_a_ranged_special_move() -> None:
     # At Range 3 he may first move as his move allows (1 Range for a Normal Move, 000 L5627), after F.3.a, and
     # then strike from Range 2.
     res = _evade_ranged(orb, 3, movement=1, direction="toward")
-    if res.fight.positioning.range == 3 and not hit_by(res, "b"):
-        assert [u.id for u in res.unsupported] == ["evade_ranged"]  # not applied yet, but reported as such
-        pytest.xfail("the Evasive Ranged Response's movement (000 L3316) is not applied (reported unsupported)")
-    assert hit_by(res, "b")
+    assert res.status == "resolved", res.violations
+    assert hit_by(res, "b") and res.unsupported == []
+    assert any(s.actor == "b" and s.text.endswith("at Range 2.") for s in res.log if s.label == "D.3")
+    # Without moving, his Slide does not reach a at Range 3: a miss.
+    assert not hit_by(_evade_ranged(orb, 3), "b")
+    # A Normal Move allows 1 Range, not 2 (000 L2377).
+    too_far = _evade_ranged(orb, 3, movement=2, direction="toward")
+    assert "MOVEMENT_NOT_ALLOWED_BY_KEYWORD" in [v.code for v in too_far.violations]
 
 
 # ── Buff: Defense Liability ─────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import (
+    knockdown_chain,
     super_only,
     tag_team,
     transformations,
@@ -46,7 +47,7 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
             if m.is_super and f.se < super_only.cost(ctx, f, m):
                 continue  # not enough Super Energy (000 L5281)
             for o in foes:
-                if not may_target(ctx, m, o):
+                if not knockdown_chain.may_strike(ctx, m, o):
                     continue
                 reach = range_ok(m, ctx.distance(f, o))
                 out.append(
@@ -80,13 +81,6 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
     if foes:
         out += _combo_choices(ctx, f, foes, room=MAX_CHOICES - len(out) - len(tail))
     return out + tail
-
-
-def may_target(ctx: Ctx, m: MoveProfile, o: F) -> bool:
-    """Whether an attack opened by ``m`` may be declared at ``o``: a Knocked Down fighter only by a Pursuit attack,
-    unless the campaign lets any attack hit him (000 L5966), as move_declaration checks."""
-    pursuit = m.id == "pursuit_attack" or bool(m.has("pursuit"))
-    return not o.knocked_down or pursuit or ctx.opts.hit_downed_attacks
 
 
 def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
@@ -143,7 +137,7 @@ def _combo_choices(ctx: Ctx, f: F, foes: list[F], room: int) -> list[ChoiceOptio
                 del ctx.violations[mark:]
                 break
             o = foes[0]
-            if not may_target(ctx, moves[0], o):
+            if not knockdown_chain.may_strike(ctx, moves[0], o):
                 break
             reach = range_ok(moves[0], ctx.distance(f, o))
             out.append(

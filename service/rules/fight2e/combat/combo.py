@@ -48,7 +48,7 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     for i, m in enumerate(moves):
         ck = m.combo_keywords
         link = sequences.throw_link(moves, i)  # a Multi-Part Throw link goes on in the Combo (000 L3763, L3767)
-        if knocked and not (m.id == "pursuit_attack" or m.has("pursuit") or m.has("skips_knock_down")):
+        if knocked and not (knockdown_chain.is_pursuit(m) or m.has(knockdown_chain.SKIP)):
             ctx.fail("COMBO_CONTINUES_AFTER_KNOCKDOWN", path, f"{key}: {m.name} follows a Knock Down.", key=key)
         if "no_combo" in ck:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} has No Combo.", key=key)

@@ -71,10 +71,10 @@ IMPLEMENTED: dict[str, str] = {
     "per instance past the first",
     "priority": "Priority Response (half Tactics); first in simultaneous Initiative",
     "anti_air": "Anti-Air Response and Reaction Attack against jumps and Aerial moves",
-    "evade_ranged": "Evade Ranged Response against a Ranged Special Move",
+    "evade_ranged": "Evade Ranged Response against a Ranged Special Move, moving first as the move allows",
     "reversal": "Reversal Response; −2 Initiative steps next turn on a miss",
     "aerial": "full Evasion against Defensive Responses; Anti-Air trigger",
-    "crouching": "+1 Defense Total against Defensive Responses",
+    "crouching": "+1 Defense Total against Defensive Responses and Reaction Attacks, +2 to Evade a held interrupt",
     "easy_to_combo": "not counted against the Combo Skill (at most Combo Skill of them)",
     "no_combo": "never in a Combo",
     "cross_up": "misses automatically outside a Cross-Up",
@@ -315,10 +315,7 @@ IMPLEMENTED: dict[str, str] = {
 
 # Entries applied in part (not in IMPLEMENTED, so still ``unsupported`` in the catalogue): what is NOT applied is
 # the message reported whenever such a move is used.
-PARTLY_IMPLEMENTED: dict[str, str] = {
-    "evade_ranged": "the movement the move allows after a successful Evasive Ranged Response (000 L3316) is not "
-    "applied",
-}
+PARTLY_IMPLEMENTED: dict[str, str] = {}
 
 OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
     # Done: dash, sidestep (with Hazards: a free Maneuver Check, hazards.py),

@@ -93,7 +93,7 @@ class F:
     reversal_missed: bool = False
     fd_void: bool = False
     stood_this_turn: bool = False
-    crouch_bonus: int = 0
+    crouching: bool = False  # the action he is carrying out opens with a Crouching move (000 L3220)
     from_hold: bool = False
     super_armor: bool = False
     invulnerable: str = ""  # Temporary Invulnerability of the move in use: "special" or "super" (000 L4323–L4327)

@@ -14,7 +14,7 @@ from .initiative import roll_off
 from .invisibility import blocked
 from .models import ActionType, Choice, DecisionValue
 from .moving import do_move
-from .performing import perform, ti_level
+from .performing import crouched, perform, ti_level
 from .recovery import lost_action
 from .state import Ctx
 
@@ -102,6 +102,7 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
     armor = any(m.is_super for m in plan.moves) and not any(m.is_super for m in hplan.moves)
     f.invulnerable, h.invulnerable = ti_level(plan.moves), ti_level(hplan.moves)  # ruling: both are interrupted
     f.vulnerable = any(m.has("vulnerability") for m in plan.moves)
+    f.crouching = crouched(plan)  # his Crouching opener helps him Evade the interrupt (000 L3220)
     h.vulnerable = any(m.has("vulnerability") for m in hplan.moves)
     try:
         for n, (who, p) in enumerate(order):
@@ -114,6 +115,7 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
         f.super_armor = False
         f.invulnerable = h.invulnerable = ""
         f.vulnerable = h.vulnerable = False
+        f.crouching = False
         f.committed = h.committed = False
         f.acted = h.acted = True
         h.holding = False

@@ -26,6 +26,12 @@ def is_pursuit(m: MoveProfile) -> bool:
     return m.id == "pursuit_attack" or m.has("pursuit") > 0
 
 
+def may_strike(ctx: Ctx, opener: MoveProfile, target: F) -> bool:
+    """Whether an attack opened by ``opener`` may be aimed at ``target``: a Knocked Down fighter only by a Pursuit
+    attack, unless the campaign lets any attack hit him (000 L5966)."""
+    return not target.knocked_down or is_pursuit(opener) or ctx.opts.hit_downed_attacks
+
+
 def skipped(moves: list[MoveProfile], i: int) -> bool:
     """The Knock Down of ``moves[i]`` is skipped by the Skips Knock Down move right after it (000 L4167)."""
     return i + 1 < len(moves) and moves[i + 1].has(SKIP) > 0

@@ -28,7 +28,9 @@ LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(m
 
 MAX_FIGHTERS = 8
 MAX_CHOICES = 200  # legal answers listed with one pending decision
-MAX_DECISION_MOVES = 12  # moves one decision may name (a Combo in order)
+# Moves one decision may name. A Combo costs at least 1 Control a move (000 L5779) and its length is Combo Skill plus
+# as many Easy to Combo moves (000 L613, L3260); ruling: 30 is above any Control a turn can roll (27 at most).
+MAX_DECISION_MOVES = 30
 
 
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────

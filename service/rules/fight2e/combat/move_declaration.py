@@ -259,15 +259,13 @@ def _check_target(
     key: str,
 ) -> dict[str, int] | None:
     """Whether the attack can reach its target: Knocked Down, in Free Movement, in a Super Jump."""
-    if kind is ActionType.attack and target is not None and target.knocked_down:
-        pursuit = moves[0].id == "pursuit_attack" or moves[0].has("pursuit")
-        if not pursuit and not ctx.opts.hit_downed_attacks:
-            ctx.fail(
-                "TARGET_KNOCKED_DOWN",
-                f"{path}.target",
-                f"{key}: only a Pursuit attack hits a Knocked Down fighter.",
-                key=key,
-            )
+    if kind is ActionType.attack and target is not None and not knockdown_chain.may_strike(ctx, moves[0], target):
+        ctx.fail(
+            "TARGET_KNOCKED_DOWN",
+            f"{path}.target",
+            f"{key}: only a Pursuit attack hits a Knocked Down fighter.",
+            key=key,
+        )
     if kind is ActionType.attack and target is not None and free_movement.immune(target):
         ctx.fail(
             "TARGET_UNAVAILABLE",

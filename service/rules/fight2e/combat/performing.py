@@ -120,6 +120,19 @@ def ti_level(moves: list[MoveProfile]) -> str:
 
 def perform(ctx: Ctx, f: F, plan: Plan, context: str = "action", apply_knockback: bool = True) -> Outcome | None:
     """Carry out a validated plan: movement (C), then the action (C.5, D, refocus …), then G.1."""
+    was_crouching, f.crouching = f.crouching, crouched(plan)
+    try:
+        return _guarded(ctx, f, plan, context, apply_knockback)
+    finally:
+        f.crouching = was_crouching
+
+
+def crouched(plan: Plan) -> bool:
+    """The action opens with a Crouching move: only the Combo's first move counts (000 L3220)."""
+    return bool(plan.moves) and plan.moves[0].has("crouching") > 0
+
+
+def _guarded(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
     if not f.prof.entry_ids & GUARDED:
         return _perform(ctx, f, plan, context, apply_knockback)
     prev, prev_v = f.invulnerable, f.vulnerable

@@ -23,7 +23,7 @@ from .keys import Scope
 from .models import Choice, DecisionValue, Finding, Status, TurnRequest, TurnResult
 from .other_actions import idle
 from .simultaneous import resolve_group
-from .state import Ctx, Invalid, Pending, RoundOver, Stop
+from .state import Ctx, Decider, Invalid, Pending, RoundOver, Stop
 from .super_energy import tally
 from .time import carry_over, time_roll
 from .turn_answer import answer_of, empty, final_answer, gathered_answer
@@ -106,11 +106,12 @@ def _run(ctx: Ctx) -> None:
     carry_over(ctx)
 
 
-def resolve_turn(request: TurnRequest) -> TurnResult:
-    """Resolve one turn; never raises on a model-valid request."""
+def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:
+    """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
+    decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``."""
     holder: list[Ctx] = []
     try:
-        ctx = build(request, holder)
+        ctx = build(request, holder, decider)
         _run(ctx)
     except Pending as p:
         return answer_of(request, holder[0], Status.decision_required, p.pending)

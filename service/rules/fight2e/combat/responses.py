@@ -15,15 +15,17 @@ from . import (
     summon,
     techniques,
 )
-from .attack_records import Attack, Guard
+from .attack_records import Attack, Guard, Plan
 from .attack_records import Attack as AttackCls
 from .combo import check_combo, control_cost
+from .declared_movement import check_movement
 from .elements import DEFENSE_TOTAL, DefenseMoment
 from .evasion_results import aerial_block_result, evasion_result, movement_fs, pay
 from .fighter import F
 from .invisibility import blocked
-from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
+from .models import ActionType, Choice, ChoiceOption, DecisionValue, DefenseOption, Direction, ResponseKind
 from .move_profile import MoveProfile
+from .moving import do_move
 from .state import Ctx
 from .super_energy import pay_supers
 
@@ -216,6 +218,41 @@ def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
     )
 
 
+def _evasive_ranged_move(ctx: Ctx, d: F, a: F, moves: list[MoveProfile], dv: DecisionValue, key: str) -> None:
+    """F.3.a passed with an Evasive Ranged move: its user first moves as that move allows, with the FS ordinary
+    movement costs, and then strikes from where he ends (000 L3316)."""
+    plan = Plan(
+        kind=ActionType.attack,
+        target=a,
+        moves=moves,
+        movement=dv.movement or 0,
+        toward=dv.direction is not Direction.away,
+        key=key,
+    )
+    check_movement(ctx, d, plan, dv, key)  # the Ranges its movement keyword allows (000 L2377–L2391, L5632)
+    do_move(ctx, d, plan)
+
+
+def _super_counter(ctx: Ctx, d: F, moves: list[MoveProfile], path: str, key: str) -> None:
+    """Super Counter: 10 Super Energy for the Counter Response (000 L4221)."""
+    for m in moves:
+        if not m.has("super_counter") or m.is_super:
+            continue
+        if d.se < 10:
+            ctx.fail(
+                "INSUFFICIENT_SUPER_ENERGY", path, f"{key}: {m.name} needs 10 Super Energy; {d.id} has {d.se}.", key=key
+            )
+        d.se -= 10
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.",
+            "000 L4221",
+            {},
+            {"super_energy": d.se},
+        )
+
+
 def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
     a = atk.attacker
     dist = ctx.distance(a, d)
@@ -283,6 +320,8 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
         ctx.fail(
             "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
         )
+    if kind is ResponseKind.evade_ranged and dv.movement:
+        _evasive_ranged_move(ctx, d, a, moves, dv, key)
     passive = first.kw("passive")
     # his Basic Response may be out of his reach when his Ally's reaches (000 L4207)
     ally_reach = kind is ResponseKind.basic and summon.reaches(ctx, d, a)
@@ -308,25 +347,7 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
     if kind is ResponseKind.reversal and d.knocked_down:
         d.knocked_down = False
     pay_supers(ctx, d, moves)
-    for m in moves:
-        if m.has("super_counter") and not m.is_super:
-            # Super Counter: 10 Super Energy for the Counter Response (000 L4221).
-            if d.se < 10:
-                ctx.fail(
-                    "INSUFFICIENT_SUPER_ENERGY",
-                    path,
-                    f"{key}: {m.name} needs 10 Super Energy; {d.id} has {d.se}.",
-                    key=key,
-                )
-            d.se -= 10
-            ctx.note(
-                "F.3",
-                d.id,
-                f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.",
-                "000 L4221",
-                {},
-                {"super_energy": d.se},
-            )
+    _super_counter(ctx, d, moves, path, key)
     replaced = not d.acted
     d.acted = True
     d.holding = False
@@ -358,7 +379,6 @@ def _attacking_response(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind,
             vs_anti_air=kind is ResponseKind.anti_air,
             reflected=reflected,
         )
-        a.crouch_bonus = 1 if atk.moves[0].has("crouching") else 0  # Crouching opener vs Responses (000 L3220)
         out = ctx.spine.resolve(ctx, response)
         if out.hit:
             d.responded_ok = True
@@ -392,5 +412,13 @@ def _super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
 
 @DEFENSE_TOTAL(50, entries=("crouching",))
 def crouching(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
-    """A Combo opened by a Crouching move: +1 to its user's Defense Total against the Responses to it (000 L3220)."""
-    return {"crouching": m.defender.crouch_bonus} if m.context == "response" and m.defender.crouch_bonus else {}
+    """An action opened by a Crouching move: its user's Defense Total is +1 against a Defensive Response or
+    Reaction Attack, +2 when he Evades a held fighter's interrupt (000 L3220)."""
+    if not m.defender.crouching:
+        return {}
+    if m.context in ("response", "reaction"):
+        return {"crouching": 1}
+    # ruling: the crouching block (Defense and Evasion together, 000 L5838) is Evading too
+    evading = m.option in (DefenseOption.evasion, DefenseOption.defense_evasion)
+    interrupted = m.context == "action" and m.defender.committed  # a held fighter's interrupt (000 L5513)
+    return {"crouching": 2} if interrupted and evading else {}

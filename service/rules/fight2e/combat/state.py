@@ -101,6 +101,9 @@ class Spine(Protocol):
     def slot(self, ctx: Ctx, f: F, point: str = "action") -> None: ...
 
 
+Decider = Callable[[PendingDecision], DecisionValue | None]
+
+
 @dataclass
 class Ctx:
     req: TurnRequest
@@ -146,6 +149,10 @@ class Ctx:
     one_opponent: dict[str, bool] = field(default_factory=dict)
     scope: Scope = NO_SCOPE  # what keys are about right now (keys.py): set by the turn's spine, not the elements
     move: int = 1  # the Combo's move whose damage is being rolled (keys.py ``#n``)
+    # In-process callers only (the simulator): answers a pending decision on the spot instead of ending the turn
+    # with it, as if the same value had been sent in ``decisions``; None leaves it pending.
+    decider: Decider | None = None
+    keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -226,12 +233,16 @@ class Ctx:
             fighter=fid,
             point=point,
             step=label,
-            text=neutral(text),
+            text=neutral(text, self.keep_names),
             die=None,
             default=normalise(default) if default is not None else None,
             choices=listed,
             provisional=bool(self.needed),
         )
+        if self.decider is not None and not self.needed:
+            chosen = self.decider(pending)
+            if chosen is not None:
+                return key, normalise(chosen)
         return key, self._ask(pending)
 
     def mark(self) -> None:
@@ -338,7 +349,7 @@ class Ctx:
             severity=severity,
             path=self.request_path(path, key),
             key=key,
-            message=neutral(message),
+            message=neutral(message, self.keep_names),
             ref=ref_of(ref or CODES[code].ref),
         )
 
@@ -389,7 +400,7 @@ class Ctx:
                 "inputs": inputs or {},
                 "ref": ref,
                 "change": change or {},
-                "text": neutral(text),
+                "text": neutral(text, self.keep_names),
             },
         )
         self.log.append(step)

@@ -20,7 +20,8 @@ from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .fighter import F
 from .models import CombatFighter, PositioningMode, TurnRequest
 from .profile import profile
-from .state import Ctx, Invalid
+from .state import Ctx, Decider, Invalid
+from .wording import names_to_keep
 
 
 class Steps:
@@ -68,7 +69,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     )
 
 
-def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
+def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None) -> Ctx:
     fight = req.fight
     seen: set[str] = set()
     fighters: dict[str, F] = {}
@@ -89,6 +90,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         prev_leader=fight.previous_turn.initiative_leader if fight.previous_turn else None,
         prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False,
         spine=STEPS,
+        decider=decider,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):
@@ -101,6 +103,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx]) -> Ctx:
         fighters[cf.id] = f
         order.append(cf.id)
         _check_fighter(ctx, f, cf, path)
+    ctx.keep_names = names_to_keep([*fighters, *(m.name for f in fighters.values() for m in f.prof.moves.values())])
     for key in req.decisions:
         if key.split(".")[2:3] == ["hitstun_choice"]:  # retired: one encoding for doing nothing (000 L5942)
             ctx.used_decisions.add(key)

@@ -5,9 +5,11 @@ with the verb that follows agreeing."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _OBJECT = {"his": "their", "him": "them", "himself": "themself", "His": "Their", "Him": "Them"}
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_WORD = re.compile(r"\b(?:he|He|his|His|him|Him|himself)\b")
 _PRONOUN = re.compile(r"\b(?:(he|He) ([a-z]+)|(his|him|himself|His|Him))\b")
 
 
@@ -30,9 +32,21 @@ def _swap(m: re.Match[str]) -> str:
     return _OBJECT[m.group(3)]
 
 
-def neutral(text: str) -> str:
-    """``text`` with "he/his/him/himself" made neutral (a move's name that holds one of these words is changed
-    too: the sentence is already built when it gets here)."""
+def names_to_keep(names: Iterable[str]) -> tuple[str, ...]:
+    """Of the names a turn may show (moves, fighters), those the pass must leave as they are because they hold one
+    of its words ("Fist of His Fury"), longest first."""
+    return tuple(sorted({n for n in names if _WORD.search(n)}, key=len, reverse=True))
+
+
+def neutral(text: str, keep: tuple[str, ...] = ()) -> str:
+    """``text`` with "he/his/him/himself" made neutral, except inside the names in ``keep`` (``names_to_keep``)."""
+    if keep and any(name in text for name in keep):
+        parts = re.split("(" + "|".join(map(re.escape, keep)) + ")", text)
+        return "".join(part if i % 2 else _neutral(part) for i, part in enumerate(parts))
+    return _neutral(text)
+
+
+def _neutral(text: str) -> str:
     if (  # a quick look before the regex: most sentences hold no pronoun, and ``in`` is far cheaper than a search
         " he " in text
         or " his" in text

@@ -1,9 +1,11 @@
 """One simulated fight: the public turn resolver, asked turn after turn, with each side's policy answering every
 decision it asks for (docs/turn-protocol.md), and what happened counted from the answers' typed events.
 
-``play`` hands the resolver's answers straight back to it (the state objects as they are); ``play(...,
-protocol=True)`` sends every request as JSON the way a client of the REST endpoint does, and reads the next
-state back from the answer's JSON. Both must give the same fight (tests/unit/test_simulation.py checks it).
+``play`` resolves each turn in one call, the policies answering the resolver's decisions as it meets them, and hands
+the answers' state objects straight to the next turn; ``play(..., protocol=True)`` plays each turn the way a client
+of the REST endpoint does: the request sent as JSON, answered with the decisions it asks for and sent again until
+the turn is over, the next state read back from the answer's JSON. Both must give the same fight
+(tests/unit/test_simulation.py checks it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..combat.models import (
     EventKind,
     FighterState,
     FightState,
+    PendingDecision,
     Positioning,
     Status,
     TurnRequest,
@@ -96,12 +99,11 @@ def _via_json(request: TurnRequest) -> TurnResult:
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
-    resolve: Resolve = _via_json if protocol else resolve_turn
     fight, fighters = _start(m)
     record = FightRecord(winner=None, turns=0, sides=(SideRecord(), SideRecord()))
     seen: set[tuple[str, str]] = set()
     for turn in range(1, m.request.turn_limit + 1):
-        result = _turn(m, resolve, fight, fighters, seed)
+        result = _turn(m, _via_json, fight, fighters, seed) if protocol else _turn_direct(m, fight, fighters, seed)
         for u in result.unsupported:
             if (u.id, u.path) not in seen:
                 seen.add((u.id, u.path))
@@ -123,6 +125,26 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         fight, fighters = result.fight, result.fighters
     record.timed_out = True
     return record
+
+
+def _turn_direct(m: Matchup, fight: FightState, fighters: list[CombatFighter], seed: int) -> TurnResult:
+    """The turn in one resolver call, each side's policy answering the decisions where the resolver meets them
+    (the same values ``_turn`` would send back). A turn that does not end that way (a refused decision, a decision
+    of nobody's side) is played again the protocol's way, so that both give the same fight."""
+    fs = {f.id: f.state.fighting_spirit for f in fighters}
+
+    def decider(d: PendingDecision) -> DecisionValue | None:
+        side = m.side_of(d.fighter)
+        if side is None:
+            return None
+        view = View(m.figures[side], m.figures[1 - side], fs.get(d.fighter, 0))
+        return choose(m.request.sides[side].policy, d, view, ())
+
+    request = TurnRequest(options=m.request.options, fight=fight, fighters=fighters, seed=seed)
+    result = resolve_turn(request, decider)
+    if result.status in (Status.invalid, Status.decision_required):
+        return _turn(m, resolve_turn, fight, fighters, seed)
+    return result
 
 
 def _turn(m: Matchup, resolve: Resolve, fight: FightState, fighters: list[CombatFighter], seed: int) -> TurnResult:
