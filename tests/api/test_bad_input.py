@@ -221,7 +221,7 @@ def test_json_as_text_plain_or_undeclared_is_still_accepted(
     rest = client.post("/v1/fight2e/moves/price", content=b'{"level": 3}', headers=headers)
     assert rest.status_code == 200 and rest.json()["level"] == 3
     gql = client.post("/graphql", content=b'{"query": "{ rulesets { id } }"}', headers=headers)
-    assert gql.status_code == 200 and "fight2e" in [r["id"] for r in gql.json()["data"]["rulesets"]]
+    assert gql.status_code == 200 and "fight2e" in {r["id"] for r in gql.json()["data"]["rulesets"]}
 
 
 def test_nesting_up_to_the_limit_is_read(client: TestClient[Litestar]) -> None:

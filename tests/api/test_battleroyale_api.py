@@ -34,7 +34,7 @@ def test_rest_examples(client: TestClient[Litestar]) -> None:
     assert bought.json()["bonus_points"] == 6  # 003 L297–L301
     assert client.get("/v1/battleroyale/catalog/ranks").status_code == 200
     assert client.get("/v1/battleroyale/catalog/sample-moves/binding").json()["id"] == "binding"
-    assert client.get("/v1/battleroyale/catalog/pack").json()["zone_crossing_tn"]["value"] == 9
+    assert client.get("/v1/battleroyale/catalog/pack").json()["pack"]["zone_crossing_tn"]["value"] == 9
 
 
 def test_bad_input_is_a_problem(client: TestClient[Litestar]) -> None:

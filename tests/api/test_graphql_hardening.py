@@ -282,4 +282,4 @@ def test_text_plain_json_is_a_graphql_request(gclient: TestClient[Litestar]) -> 
     """Browser plugins send JSON as text/plain to avoid a CORS preflight; /graphql takes it as REST does."""
     r = gclient.post("/graphql", content=b'{"query": "{ rulesets { id } }"}', headers={"content-type": "text/plain"})
     assert r.status_code == 200
-    assert r.json() == {"data": {"rulesets": [{"id": "fight2e"}]}}
+    assert {"id": "fight2e"} in r.json()["data"]["rulesets"]

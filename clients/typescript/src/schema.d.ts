@@ -82,7 +82,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The default data pack: the values the text leaves out, each with its source */
+        /** The default data pack: the values the text leaves open, each with its source */
         get: operations["battleroyaleCatalogPack"];
         put?: never;
         post?: never;
@@ -4092,6 +4092,29 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
         };
         /**
+         * RoyaleByDifficulty
+         * @description A Difficulty Rank: its Target Number is the chart's (003 L346-L358).
+         */
+        RoyaleByDifficulty: {
+            difficulty: components["schemas"]["RoyaleRank"];
+        };
+        /**
+         * RoyaleByNumber
+         * @description A Target Number set directly.
+         */
+        RoyaleByNumber: {
+            /** Tn */
+            tn: number;
+        };
+        /**
+         * RoyaleByZones
+         * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976).
+         */
+        RoyaleByZones: {
+            /** Zones */
+            zones: number;
+        };
+        /**
          * RoyaleChallengeRequest
          * @description One roll against a Target Number (003 L346-L427).
          */
@@ -4109,8 +4132,6 @@ export interface components {
             decisions?: {
                 [key: string]: string;
             };
-            /** @description The Difficulty Rank; its Target Number is the chart's. Default: `null`. */
-            difficulty?: components["schemas"]["RoyaleRank"] | null;
             fighter: components["schemas"]["RoyaleFighter"];
             /**
              * First Failure
@@ -4143,15 +4164,10 @@ export interface components {
              */
             seed?: number | null;
             /**
-             * Tn
-             * @description A Target Number set directly. Default: `null`.
+             * Target
+             * @description What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed.
              */
-            tn?: number | null;
-            /**
-             * Zones
-             * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976). Default: `null`.
-             */
-            zones?: number | null;
+            target: components["schemas"]["RoyaleByDifficulty"] | components["schemas"]["RoyaleByNumber"] | components["schemas"]["RoyaleByZones"];
         };
         /** RoyaleChallengeResult */
         RoyaleChallengeResult: {
@@ -5127,6 +5143,19 @@ export interface components {
             zone_skip_tn_step: components["schemas"]["RoyaleNumberSetting"];
         };
         /**
+         * RoyalePackDocument
+         * @description The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``).
+         */
+        RoyalePackDocument: {
+            /** Name */
+            name: string;
+            pack: components["schemas"]["RoyalePack"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
          * RoyalePurchaseId
          * @enum {string}
          */
@@ -6082,6 +6111,10 @@ export interface components {
              * @description Why the value is what it is, where the text does not give it. Default: `null`.
              */
             ruling?: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
         };
         /**
          * SpeedAllocation
@@ -6646,7 +6679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyalePack"];
+                    "application/json": components["schemas"]["RoyalePackDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from ..core.packs import pack_catalogue
+from ..core.packs import DEFAULT_PACK, pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from . import RULESET, VERSION
 from .pack import PACKS, RoyalePack
@@ -45,11 +45,20 @@ class RoyaleFormList(BaseModel):
     forms: list[RoyaleFormRow]
 
 
+class RoyalePackDocument(BaseModel):
+    """The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``)."""
+
+    ruleset: str
+    ruleset_version: str
+    name: str
+    pack: RoyalePack
+
+
 def _head() -> dict[str, str]:
     return {"ruleset": RULESET, "ruleset_version": VERSION}
 
 
-_pack_document, _pack_lookup = pack_catalogue(RoyalePack, PACKS)
+_, _pack_lookup = pack_catalogue(RoyalePack, PACKS)  # the lookup as shared; the document names its ruleset
 
 DOCUMENTS = (
     CatalogueDocument(
@@ -73,7 +82,12 @@ DOCUMENTS = (
     CatalogueDocument(
         "forms", "The six Forms", RoyaleFormList, lambda _f: RoyaleFormList(**_head(), forms=list(forms().values()))
     ),
-    _pack_document,
+    CatalogueDocument(
+        "pack",
+        "The default data pack: the values the text leaves open, each with its source",
+        RoyalePackDocument,
+        lambda _f: RoyalePackDocument(**_head(), name=DEFAULT_PACK, pack=PACKS[DEFAULT_PACK]),
+    ),
 )
 LOOKUPS = (
     CatalogueLookup("sample-moves", "One sample Move by id", RoyaleSampleMove, sample_move),

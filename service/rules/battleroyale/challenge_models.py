@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Self
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import DEFAULT_PACK
 from .model_types import DamageTypeIn, RankIn, RoyaleDamageType, json_member
@@ -12,15 +12,35 @@ from .pack import PackName, RoyalePack
 from .resolve_models import BoostIn, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
 
 
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleByDifficulty(_In):
+    """A Difficulty Rank: its Target Number is the chart's (003 L346-L358)."""
+
+    difficulty: RankIn
+
+
+class RoyaleByNumber(_In):
+    """A Target Number set directly."""
+
+    tn: Annotated[int, Field(ge=2, le=40)]
+
+
+class RoyaleByZones(_In):
+    """A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976)."""
+
+    zones: Annotated[int, Field(ge=1, le=3)]
+
+
 class RoyaleChallengeRequest(StepRequest):
     """One roll against a Target Number (003 L346-L427)."""
 
     fighter: RoyaleFighter
     roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
-    difficulty: RankIn | None = Field(None, description="The Difficulty Rank; its Target Number is the chart's.")
-    tn: Annotated[int, Field(ge=2, le=40)] | None = Field(None, description="A Target Number set directly.")
-    zones: Annotated[int, Field(ge=1, le=3)] | None = Field(
-        None, description="A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976)."
+    target: RoyaleByDifficulty | RoyaleByNumber | RoyaleByZones = Field(
+        description="What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed."
     )
     risky: bool = Field(False, description="A Risky Challenge: failing deals the shortfall as Damage Ranks.")
     damage_type: DamageTypeIn = RoyaleDamageType.wound
@@ -30,12 +50,6 @@ class RoyaleChallengeRequest(StepRequest):
     first_failure: bool = Field(True, description="No earlier failure at this Challenge (a Training Point).")
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
     custom_pack: RoyalePack | None = None
-
-    @model_validator(mode="after")
-    def _one_target(self) -> Self:
-        if sum(x is not None for x in (self.difficulty, self.tn, self.zones)) != 1:
-            raise ValueError("give one of difficulty, tn or zones")
-        return self
 
 
 class RoyaleChallengeResult(StepFields):

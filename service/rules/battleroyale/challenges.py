@@ -8,6 +8,8 @@ from ..core.dice import DieOutOfRange, TooManyDice
 from ..core.packs import chosen
 from . import RULESET, VERSION
 from .challenge_models import (
+    RoyaleByDifficulty,
+    RoyaleByNumber,
     RoyaleChallengeRequest,
     RoyaleChallengeResult,
     RoyaleCombatChallengeRequest,
@@ -77,13 +79,14 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
 
 
 def target_number(request: RoyaleChallengeRequest) -> int:
-    if request.tn is not None:
-        return request.tn
-    if request.difficulty is not None:
-        return tn_of(index_of(request.difficulty))
+    target = request.target
+    if isinstance(target, RoyaleByNumber):
+        return target.tn
+    if isinstance(target, RoyaleByDifficulty):
+        return tn_of(index_of(target.difficulty))
     pack = chosen(request.pack, request.custom_pack, PACKS)
-    zones = request.zones or 1  # digest C17: the diagram's TNs are missing; the pack gives the crossing TN
-    return pack.zone_crossing_tn.value + pack.zone_skip_tn_step.value * (zones - 1)
+    # digest C17: the zone diagram's TNs are missing; the pack gives the crossing TN, +2 per zone skipped (L976)
+    return pack.zone_crossing_tn.value + pack.zone_skip_tn_step.value * (target.zones - 1)
 
 
 def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:

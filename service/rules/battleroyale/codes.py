@@ -103,6 +103,7 @@ CODES: dict[str, Code] = {
         ),
         Code("NOT_ENOUGH_SPIRIT_DICE", "error", "A fighter spends more Spirit Dice than they hold.", "003 L619–L626"),
         Code("FIGHTER_UNKNOWN", "error", "A fighter id that is not in the request.", None),
+        Code("DICE_LIMIT", "error", "The request would roll more dice than the service allows in one answer.", None),
         Code("DICE_UNUSED", "warning", "A supplied die no rule asked for.", None),
         Code("DECISION_UNUSED", "warning", "A supplied decision no rule asked for.", None),
         Code("DECISION_INVALID", "error", "A decision value that is not one of its choices.", None),

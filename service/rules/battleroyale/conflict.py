@@ -74,6 +74,8 @@ def _gang_pools(request: RoyaleConflictRequest) -> list[Finding]:
 def _checks(request: RoyaleConflictRequest) -> list[Finding]:
     ids = {f.id for f in request.fighters}
     out = []
+    if len(ids) != len(request.fighters):
+        out.append(finding("DUPLICATE_ID", "fighters", "Two fighters share an id."))
     for i, a in enumerate(request.actions):
         for name, value in (("fighter", a.fighter), ("target", a.target)):
             if value is not None and value not in ids:
@@ -199,7 +201,7 @@ def _round(steps: Steps, request: RoyaleConflictRequest, sides: list[Fighter], o
     pack = chosen(request.pack, request.custom_pack, PACKS)
     by_id = {f.id: f for f in sides}
     ranked = order(steps, sides, f"R{request.round}.init")
-    waiting = [by_id[w] for w in request.waits]
+    waiting = [by_id[w] for w in dict.fromkeys(request.waits)]
     acting = [f for f in ranked if f not in waiting] + waiting
     out.order = [f.id for f in acting]
     steps.say("Acting order: " + ", ".join(out.order) + ".", "initiative", fighter=out.order[0])

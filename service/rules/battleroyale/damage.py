@@ -69,6 +69,7 @@ def assign(steps: Steps, fighter: Fighter, ranks: int, kind: RoyaleDamageType, k
             fighter=fighter.id,
             amount=FIRST_DAMAGE_TP,
         )
+    was_out = fighter.absolute_zero
     ask = steps.request.damage_policy == RoyaleDamagePolicy.ask
     given = steps.request.decisions
     n = 1
@@ -95,7 +96,7 @@ def assign(steps: Steps, fighter: Fighter, ranks: int, kind: RoyaleDamageType, k
         if zeroed(trait):
             _zero_out(steps, fighter, trait, pack)
         n += take
-    if fighter.absolute_zero:
+    if fighter.absolute_zero and not was_out:
         fighter.award(ABSOLUTE_ZERO_TP)
         lethal = kind == RoyaleDamageType.wound or any(t.wound_ranks for t in fighter.state.traits)
         fighter.state.mostly_dead = lethal

@@ -17,9 +17,10 @@ from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
 from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleRollResult
 from .steps import Steps
-from .tables import rank_row
+from .tables import forms, rank_row
 
 FLAW_MOD = -2  # a Flaw rolled against counts as Poor (003 L256-L257)
+FORM_PENALTY = -2  # a Form weakness (003 L1039-L1040)
 
 
 @dataclass
@@ -85,6 +86,12 @@ def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, pa
     if style is not None and not zeroed(style):
         plan.flat += current_mod(style)
         plan.parts.append(f"{style.name} [{current_mod(style):+d}]")
+    harmonized = fighter.style()
+    if harmonized is not None and fighter.state.spirit_dice == 0:
+        for form in harmonized.forms:
+            if forms()[form].no_spirit_dice_penalty:  # Mystic: −2 with no Spirit Dice left (003 L1185-L1187)
+                plan.flat += FORM_PENALTY
+                plan.parts.append(f"{form.value} Form with no Spirit Dice [{FORM_PENALTY}]")
     if fighter.gang:  # a Minion Gang rolls its one Strength (003 L726, L736)
         own = fighter.state.traits[0]
         plan.flat += current_mod(own) if not zeroed(own) else 0

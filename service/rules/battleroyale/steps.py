@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.dice import DieNeeded, KeyedDice
+from ..core.dice import MAX_DICE, DieNeeded, KeyedDice, TooManyDice
 from ..core.findings import Finding, Severity, Unsupported, map_key
 from .codes import finding
 from .resolve_models import (
@@ -38,12 +38,15 @@ class Steps:
     unsupported: list[Unsupported] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.dice = KeyedDice(seed=self.request.seed, supplied=self.request.rolls, limit=400)
+        self.dice = KeyedDice(seed=self.request.seed, supplied=self.request.rolls, limit=MAX_DICE)
 
     def d6(self, key: str, purpose: str) -> int:
         """The die's face, or 0 while it is missing (``checkpoint`` then stops and asks for every missing die)."""
         try:
             return self.dice.roll(key, 6, purpose)
+        except TooManyDice:
+            self.findings.append(finding("DICE_LIMIT", "", f"More than {self.dice.limit} dice in one request."))
+            raise Pending from None
         except DieNeeded:
             self.missing_dice.append(RoyaleDieNeeded(key=key, die="1d6", purpose=purpose))
             return 0

@@ -37,7 +37,17 @@ TextRef = Annotated[
 class Source(BaseModel):
     """Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Stated in the schema too, so that a schema-valid source is a valid one (contract fuzzing relies on it).
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["ref"], "properties": {"ref": {"type": "string"}}},
+                {"required": ["ruling"], "properties": {"ruling": {"type": "string"}}},
+            ]
+        },
+    )
 
     ref: TextRef | None = None
     ruling: Annotated[str, Field(min_length=1, max_length=400)] | None = Field(

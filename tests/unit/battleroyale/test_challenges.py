@@ -29,7 +29,7 @@ def test_jenny_hawkes_meets_the_tn() -> None:
     answer = challenge(
         fighter=fighter("jenny", ("runner", "good")),
         roll={"traits": ["runner"]},
-        tn=11,
+        target={"tn": 11},
         rolls={"C.jenny.roll.1": 6, "C.jenny.roll.2": 3},
     )
     assert (answer.total, answer.success, answer.training_points) == (11, True, 0)
@@ -48,12 +48,12 @@ def test_hayate_risky_challenge_two_wound_ranks() -> None:
 def test_iron_fence_difficulty_ranks() -> None:
     # 003 L354–L358: climb Good [9], pick the lock Expert [11], bend the bars Intimidating [17]
     body = {"fighter": fighter("kim", ("strong", "good")), "seed": 1}
-    tns = [challenge(**body, difficulty=d).tn for d in ("good", "expert", "intimidating")]
+    tns = [challenge(**body, target={"difficulty": d}).tn for d in ("good", "expert", "intimidating")]
     assert tns == [9, 11, 17]
 
 
 def test_step_mode_asks_for_both_dice_then_completes() -> None:
-    body = {"fighter": fighter("kim", ("strong", "good")), "roll": {"traits": ["strong"]}, "tn": 9}
+    body = {"fighter": fighter("kim", ("strong", "good")), "roll": {"traits": ["strong"]}, "target": {"tn": 9}}
     first = challenge(**body)
     assert first.status == "decision_required"
     assert [d.key for d in first.dice_needed] == ["C.kim.roll.1", "C.kim.roll.2"]
@@ -65,7 +65,7 @@ def test_risky_damage_placed_rank_by_rank_as_decisions() -> None:
     body = {
         "fighter": fighter("kim", ("strong", "good"), ("quick", "average")),
         "roll": {"traits": ["strong"]},
-        "tn": 13,
+        "target": {"tn": 13},
         "risky": True,
         "rolls": {"C.kim.roll.1": 1, "C.kim.roll.2": 2},
     }
@@ -92,7 +92,7 @@ def test_team_effort_helper_die() -> None:
     answer = challenge(
         fighter=fighter("kim", ("strong", "good")),
         roll={"traits": ["strong"]},
-        tn=13,
+        target={"tn": 13},
         helpers=["die"],
         rolls={"C.kim.roll.1": 2, "C.kim.roll.2": 5, "C.kim.roll.3": 6},
     )
@@ -135,11 +135,11 @@ def test_combat_challenge_tie_and_empty_bowl() -> None:
 def test_zeroed_trait_and_technique_once_per_round() -> None:
     f = fighter("kim", ("strong", "good"))
     f["traits"][0]["wound_ranks"] = 3
-    answer = challenge(fighter=f, roll={"traits": ["strong"]}, tn=9, seed=3)
+    answer = challenge(fighter=f, roll={"traits": ["strong"]}, target={"tn": 9}, seed=3)
     assert answer.status == "invalid" and [v.code for v in answer.violations] == ["TRAIT_ZEROED_OUT"]
     twice = challenge(
         fighter=fighter("kim", ("strong", "good")),
-        tn=9,
+        target={"tn": 9},
         seed=3,
         roll={"techniques": [{"name": "Dodge"}, {"name": "Dodge", "boost": "flat"}]},
     )
@@ -150,7 +150,7 @@ def test_be_impressive_spends_spirit_dice_into_the_bowl() -> None:
     answer = challenge(
         fighter=fighter("kim", ("strong", "good"), spirit_dice=2),
         roll={"impressive": ["flat"]},
-        tn=9,
+        target={"tn": 9},
         rolls={"C.kim.roll.1": 3, "C.kim.roll.2": 3},
     )
     # 003 L632–L634: +1 for a Spirit Die: 3 + 3 + 1 = 7 (no Strength declared); the die goes to the Bowl
@@ -161,4 +161,14 @@ def test_changing_zones_uses_the_pack() -> None:
     # 003 L964–L976: a zone move is a Challenge; each further zone skipped +2; the crossing TN is the pack's
     # (digest C17: Good [9] by default, the diagram being missing)
     body = {"fighter": fighter("kim", ("strong", "good")), "seed": 1}
-    assert [challenge(**body, zones=z).tn for z in (1, 2, 3)] == [9, 11, 13]
+    assert [challenge(**body, target={"zones": z}).tn for z in (1, 2, 3)] == [9, 11, 13]
+
+
+def test_mystic_form_with_no_spirit_dice() -> None:
+    f = fighter("mei", ("qi", "good"), spirit_dice=0, harmonized="qi")
+    f["traits"][0] |= {"style": True, "forms": ["mystic"]}
+    body = {"fighter": f, "target": {"tn": 9}, "rolls": {"C.mei.roll.1": 4, "C.mei.roll.2": 4}}
+    # 003 L1185–L1187: a Mystic Form at 0 Spirit Dice takes −2: 4 + 4 + 2 − 2 = 8
+    assert challenge(**body).total == 8
+    f["spirit_dice"] = 1
+    assert challenge(**body).total == 10

@@ -177,3 +177,22 @@ def test_damage_lands_before_the_next_action() -> None:
     assert answer.clashes[0].damage == 10 and len(answer.clashes) == 1
     assert answer.fighters[1].training_points == 1 + 2 + 2
     assert "bob is out of the fight." in answer.log
+
+
+def test_duplicate_fighters_and_waits() -> None:
+    body = duel(seed=2)
+    body["fighters"].append(body["fighters"][0])
+    assert [v.code for v in conflict(body).violations] == ["DUPLICATE_ID"]
+    twice = conflict(duel(seed=2, waits=["ann", "ann"]))  # waiting twice still acts once
+    assert twice.order == ["bob", "ann"]
+
+
+def test_absolute_zero_training_points_come_once() -> None:
+    body = duel(
+        actions=[{"fighter": "ann", "target": "bob"}],
+        rolls={"R1.ann.attack.1": 6, "R1.ann.attack.2": 6, "R1.bob.defense@ann.1": 1, "R1.bob.defense@ann.2": 1},
+    )
+    for t in body["fighters"][1]["traits"]:
+        t["wound_ranks"] = 3  # already at Absolute Zero: more damage earns nothing more (003 L476–L478)
+    body["fighters"][1]["damaged_this_scene"] = True
+    assert conflict(body).fighters[1].training_points == 0
