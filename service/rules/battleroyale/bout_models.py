@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import DEFAULT_PACK
-from .model_types import DamageTypeIn, Id, RoyaleDamageType, json_member
+from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
 from .resolve_models import BoostIn, RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
 
@@ -45,8 +45,8 @@ class RoyaleBoutChallenge(BaseModel):
 
 
 class RoyaleBoutRequest(StepRequest):
-    round: Annotated[int, Field(ge=1, le=999)] = 1
-    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
+    round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     combat_challenge: RoyaleBoutChallenge | None = None
     fighters: Annotated[list[RoyaleFighter], Field(min_length=1, max_length=4)]
     plans: Annotated[list[RoyaleBoutPlan], Field(max_length=4)] = []

@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import DEFAULT_PACK
-from .model_types import DamageTypeIn, RankIn, RoyaleDamageType, json_member
+from .model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
 from .resolve_models import BoostIn, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
 
@@ -25,13 +25,13 @@ class RoyaleByDifficulty(_In):
 class RoyaleByNumber(_In):
     """A Target Number set directly."""
 
-    tn: Annotated[int, Field(ge=2, le=40)]
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
 
 
 class RoyaleByZones(_In):
     """A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976)."""
 
-    zones: Annotated[int, Field(ge=1, le=3)]
+    zones: Annotated[int, Field(ge=1, le=3), JSON_INT]
 
 
 class RoyaleChallengeRequest(StepRequest):
@@ -70,7 +70,7 @@ class RoyaleCombatChallengeRequest(StepRequest):
     opponent: RoyaleFighter
     initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
-    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
     custom_pack: RoyalePack | None = None
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.findings import Finding, Unsupported
 from ..core.packs import DEFAULT_PACK
 from .model_types import (
+    JSON_INT,
     BoughtIn,
     Count,
     FormIn,
@@ -28,7 +29,7 @@ from .model_types import (
 )
 from .pack import PackName, RoyalePack
 
-Raises = Annotated[int, Field(ge=0, le=8, description="Ranks bought with Training Points since creation.")]
+Raises = Annotated[int, Field(ge=0, le=8, description="Ranks bought with Training Points since creation."), JSON_INT]
 
 
 class _In(BaseModel):
@@ -112,17 +113,17 @@ class RoyaleCharacter(_In):
     flaws: Annotated[list[RoyaleFlaw], Field(max_length=12)] = []
     techniques: Annotated[list[RoyaleTechnique], Field(max_length=24)] = []
     signature_moves: Annotated[list[RoyaleSignatureMove], Field(max_length=8)] = []
-    style_ranks_exchanged: Annotated[int, Field(ge=0, le=10)] = Field(
+    style_ranks_exchanged: Annotated[int, Field(ge=0, le=10), JSON_INT] = Field(
         0, description="Creation Style Ranks traded for two Strength Ranks each."
     )
-    flaw_changes: Annotated[int, Field(ge=0, le=50)] = Field(
+    flaw_changes: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
         0, description="Flaws altered or removed with Training Points."
     )
-    training_points_earned: Annotated[int, Field(ge=0, le=9999)] = 0
-    training_points: Annotated[int, Field(ge=0, le=9999)] | None = Field(
+    training_points_earned: Annotated[int, Field(ge=0, le=9999), JSON_INT] = 0
+    training_points: Annotated[int, Field(ge=0, le=9999), JSON_INT] | None = Field(
         None, description="Unspent Training Points, checked against earned minus spent when given."
     )
-    spirit_dice: Annotated[int, Field(ge=0, le=99)] | None = Field(
+    spirit_dice: Annotated[int, Field(ge=0, le=99), JSON_INT] | None = Field(
         None, description="Spirit Dice held; checked against the session allotment for a new character."
     )
     session: RoyaleSessionExtras = Field(default_factory=RoyaleSessionExtras)

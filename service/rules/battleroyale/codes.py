@@ -102,6 +102,7 @@ CODES: dict[str, Code] = {
             "003 L829–L834",
         ),
         Code("NOT_ENOUGH_SPIRIT_DICE", "error", "A fighter spends more Spirit Dice than they hold.", "003 L619–L626"),
+        Code("TARGET_INVALID", "error", "An action aimed at the fighter themself.", None),
         Code("FIGHTER_UNKNOWN", "error", "A fighter id that is not in the request.", None),
         Code("DICE_LIMIT", "error", "The request would roll more dice than the service allows in one answer.", None),
         Code("DICE_UNUSED", "warning", "A supplied die no rule asked for.", None),

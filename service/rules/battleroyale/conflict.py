@@ -77,6 +77,8 @@ def _checks(request: RoyaleConflictRequest) -> list[Finding]:
     if len(ids) != len(request.fighters):
         out.append(finding("DUPLICATE_ID", "fighters", "Two fighters share an id."))
     for i, a in enumerate(request.actions):
+        if a.target == a.fighter:
+            out.append(finding("TARGET_INVALID", f"actions[{i}].target", "A fighter does not attack themself."))
         for name, value in (("fighter", a.fighter), ("target", a.target)):
             if value is not None and value not in ids:
                 out.append(finding("FIGHTER_UNKNOWN", f"actions[{i}].{name}", f"No fighter {value}."))

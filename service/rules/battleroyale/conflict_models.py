@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import DEFAULT_PACK
 from .bout_models import RoyaleClashResult
-from .model_types import DamageTypeIn, Id, RoyaleDamageType, json_member
+from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
 from .resolve_models import (
     BoostIn,
@@ -48,8 +48,8 @@ class RoyaleConflictReaction(_In):
 
 
 class RoyaleConflictRequest(StepRequest):
-    round: Annotated[int, Field(ge=1, le=999)] = 1
-    bowl: Annotated[int, Field(ge=0, le=500)] = Field(0, description="Spirit Dice in the Bowl.")
+    round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     fighters: Annotated[list[RoyaleFighter], Field(min_length=2, max_length=12)]
     actions: Annotated[list[RoyaleConflictAction], Field(max_length=12)] = []
     reactions: Annotated[list[RoyaleConflictReaction], Field(max_length=40)] = []

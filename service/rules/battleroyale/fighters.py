@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .model_types import RoyaleRank, index_of
-from .resolve_models import RoyaleFighter, RoyaleFighterTrait
+from .resolve_models import MAX_SPIRIT_DICE, MAX_TRAINING_POINTS, RoyaleFighter, RoyaleFighterTrait
 from .tables import rank_row
 
 
@@ -74,10 +74,10 @@ class Fighter:
         return True
 
     def gain(self, dice: int) -> None:
-        self.state.spirit_dice += dice
+        self.state.spirit_dice = min(MAX_SPIRIT_DICE, self.state.spirit_dice + dice)
 
     def award(self, points: int) -> None:
-        self.state.training_points += points
+        self.state.training_points = min(MAX_TRAINING_POINTS, self.state.training_points + points)
 
 
 def good_index() -> int:

@@ -79,10 +79,18 @@ class RoyaleDamageType(StrEnum):
     wound = "wound"
 
 
+def json_int(value: Any) -> Any:
+    """JSON may write 3 as 3.0 (the same number); requests are validated strictly, so it becomes 3 first."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+# After the bounds in an Annotated type (``Annotated[int, Field(ge=0), JSON_INT]``), so the schema keeps them.
+JSON_INT = BeforeValidator(json_int)
+
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", description="Stable snake_case id.")]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
-Ranks = Annotated[int, Field(ge=0, le=20, description="Damage Ranks on the trait.")]
-Count = Annotated[int, Field(ge=0, le=99)]
+Ranks = Annotated[int, Field(ge=0, le=20, description="Damage Ranks on the trait."), JSON_INT]
+Count = Annotated[int, Field(ge=0, le=99), JSON_INT]
 
 
 def json_member(kind: type[Enum]) -> BeforeValidator:

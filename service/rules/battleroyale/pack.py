@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import Source, load_packs, pack_names
-from .model_types import json_member
+from .model_types import JSON_INT, json_member
 
 
 class RoyaleSupernaturalAccess(StrEnum):
@@ -45,7 +45,7 @@ class RoyaleMinionSetting(_Setting):
 
 
 class RoyaleNumberSetting(_Setting):
-    value: Annotated[int, Field(ge=0, le=30)]
+    value: Annotated[int, Field(ge=0, le=30), JSON_INT]
 
 
 class RoyalePack(BaseModel):

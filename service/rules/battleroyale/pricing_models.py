@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.findings import Finding, Unsupported
 from ..core.packs import DEFAULT_PACK
 from ..core.references import Ref
-from .model_types import FormIn, Id, MoveKindIn, RankIn, Ranks, RoyaleMoveKind, RoyaleRank, json_member
+from .model_types import JSON_INT, FormIn, Id, MoveKindIn, RankIn, Ranks, RoyaleMoveKind, RoyaleRank, json_member
 from .pack import PackName, RoyalePack
 from .tables import creation, moves
 
@@ -27,7 +27,7 @@ class RoyaleMoveRequest(_In):
     style_rank: RankIn = Field(description="The Style's rank on the sheet.")
     style_damage: Ranks = Field(0, description="Damage Ranks on the Style: the Move Rank counts from what is left.")
     forms: Annotated[list[FormIn], Field(max_length=4)] = []
-    shifts: Annotated[int, Field(ge=-6, le=10)] = Field(
+    shifts: Annotated[int, Field(ge=-6, le=10), JSON_INT] = Field(
         0, description="Upshifts (positive) or Downshifts (negative) from the Style's rank."
     )
     kind: MoveKindIn = RoyaleMoveKind.basic
@@ -37,7 +37,9 @@ class RoyaleMoveRequest(_In):
         None, description="A sample Move, for the figures its rank gives."
     )  # type: ignore[valid-type]
     wound_ranks: bool = Field(False, description="A Mystic Attack paying to deal Wound Ranks instead of Failure.")
-    spirit_dice: Annotated[int, Field(ge=0, le=99)] | None = Field(None, description="Spirit Dice the fighter holds.")
+    spirit_dice: Annotated[int, Field(ge=0, le=99), JSON_INT] | None = Field(
+        None, description="Spirit Dice the fighter holds."
+    )
     style_id: Id | None = None
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
     custom_pack: RoyalePack | None = None
@@ -78,7 +80,7 @@ class RoyaleMovePrice(BaseModel):
 
 class RoyalePurchaseLine(_In):
     purchase: Annotated[PurchaseId, json_member(PurchaseId)]  # type: ignore[valid-type]
-    count: Annotated[int, Field(ge=1, le=20)] = 1
+    count: Annotated[int, Field(ge=1, le=20), JSON_INT] = 1
 
 
 class RoyalePurchaseRequest(_In):

@@ -9,11 +9,13 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.findings import Finding, Unsupported
-from .model_types import FormIn, Id, MoveKindIn, Name, RankIn, Ranks, RoyaleMoveKind, json_member
+from .model_types import JSON_INT, FormIn, Id, MoveKindIn, Name, RankIn, Ranks, RoyaleMoveKind, json_member
 from .pricing_models import SampleMoveId
 
-Key = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.:@#-]+$")]
-Face = Annotated[int, Field(ge=1, le=6)]
+MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
+MAX_TRAINING_POINTS = 99_999
+Key = Annotated[str, Field(min_length=1, max_length=80)]
+Face = Annotated[int, Field(ge=1, le=6), JSON_INT]
 DecisionValue = Annotated[str, Field(min_length=1, max_length=80)]
 
 
@@ -57,17 +59,19 @@ class RoyaleFighter(_In):
     id: Id
     name: Name
     pc: bool = Field(True, description="A player character (wins ties against NPCs, 003 L445, L455).")
-    spirit_dice: Annotated[int, Field(ge=0, le=99)] = 0
+    spirit_dice: Annotated[int, Field(ge=0, le=MAX_SPIRIT_DICE), JSON_INT] = 0
     traits: Annotated[list[RoyaleFighterTrait], Field(min_length=1, max_length=30)]
     harmonized: Id | None = Field(None, description="The Style harmonized now (003 L235-L241).")
-    minions: Annotated[int, Field(ge=0, le=50)] = Field(
+    minions: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
         0, description="2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741)."
     )
     strategy: StrategyIn | None = Field(None, description="A Combat Strategy still running from the last action.")
     mostly_dead: bool = Field(False, description="Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815).")
     damaged_this_scene: bool = False
     zeroed_this_scene: bool = False
-    training_points: Annotated[int, Field(ge=0, le=9999)] = Field(0, description="Earned so far (a tally).")
+    training_points: Annotated[int, Field(ge=0, le=MAX_TRAINING_POINTS), JSON_INT] = Field(
+        0, description="Earned so far (a tally)."
+    )
 
 
 class RoyaleTechniqueUse(_In):
@@ -78,7 +82,7 @@ class RoyaleTechniqueUse(_In):
 class RoyaleMoveUse(_In):
     """A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241)."""
 
-    shifts: Annotated[int, Field(ge=-6, le=10)] = 0
+    shifts: Annotated[int, Field(ge=-6, le=10), JSON_INT] = 0
     kind: MoveKindIn = RoyaleMoveKind.basic
     signature: bool = False
     favored: bool = False
@@ -96,14 +100,18 @@ class RoyaleRollDeclaration(_In):
     impressive: Annotated[list[BoostIn], Field(max_length=10)] = Field(
         [], description="Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634)."
     )
-    bonus_dice: Annotated[int, Field(ge=0, le=10)] = Field(
+    bonus_dice: Annotated[int, Field(ge=0, le=10), JSON_INT] = Field(
         0, description="Other bonus dice the GM grants (Form Strength, team help …)."
     )
-    bonus_flat: Annotated[int, Field(ge=-20, le=20)] = Field(
+    bonus_flat: Annotated[int, Field(ge=-20, le=20), JSON_INT] = Field(
         0, description="Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …)."
     )
-    gang_dice: Annotated[int, Field(ge=0, le=49)] = Field(0, description="A Minion Gang's pool dice used here.")
-    gang_flat: Annotated[int, Field(ge=0, le=49)] = Field(0, description="A Minion Gang's pool dice taken as +1.")
+    gang_dice: Annotated[int, Field(ge=0, le=49), JSON_INT] = Field(
+        0, description="A Minion Gang's pool dice used here."
+    )
+    gang_flat: Annotated[int, Field(ge=0, le=49), JSON_INT] = Field(
+        0, description="A Minion Gang's pool dice taken as +1."
+    )
     move: RoyaleMoveUse | None = None
 
 
@@ -185,7 +193,7 @@ class RoyaleDamagePolicy(StrEnum):
 
 
 class StepRequest(_In):
-    seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    seed: Annotated[int, Field(ge=0, le=2**53), JSON_INT] | None = None
     rolls: Annotated[dict[Key, Face], Field(max_length=400)] = {}
     decisions: Annotated[dict[Key, DecisionValue], Field(max_length=400)] = {}
     damage_policy: Annotated[RoyaleDamagePolicy, json_member(RoyaleDamagePolicy)] = Field(

@@ -94,8 +94,9 @@ def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, pa
                 plan.parts.append(f"{form.value} Form with no Spirit Dice [{FORM_PENALTY}]")
     if fighter.gang:  # a Minion Gang rolls its one Strength (003 L726, L736)
         own = fighter.state.traits[0]
-        plan.flat += current_mod(own) if not zeroed(own) else 0
-        plan.parts.append(f"{own.name} [{current_mod(own):+d}]")
+        if not zeroed(own):
+            plan.flat += current_mod(own)
+            plan.parts.append(f"{own.name} [{current_mod(own):+d}]")
     for i, trait_id in enumerate(declaration.traits):
         trait = fighter.trait(trait_id)
         if trait is None:

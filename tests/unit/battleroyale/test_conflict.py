@@ -183,6 +183,8 @@ def test_duplicate_fighters_and_waits() -> None:
     body = duel(seed=2)
     body["fighters"].append(body["fighters"][0])
     assert [v.code for v in conflict(body).violations] == ["DUPLICATE_ID"]
+    selfish = conflict(duel(seed=2, actions=[{"fighter": "ann", "target": "ann"}]))
+    assert [v.code for v in selfish.violations] == ["TARGET_INVALID"]
     twice = conflict(duel(seed=2, waits=["ann", "ann"]))  # waiting twice still acts once
     assert twice.order == ["bob", "ann"]
 
