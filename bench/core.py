@@ -165,6 +165,93 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
     return out
 
 
+def battleroyale_rows() -> list[Row]:
+    """Battle Royale (seed 003), the pure core. Targets (issue 17): validate a character in at most 200 µs and
+    resolve a Bout round in at most 300 µs. The character is the creation walk-through's (003 L198-L301); the round
+    is the Copper Tigress Bout (003 L872-L941), every die supplied, damage placed by the named policy."""
+    from service.rules.battleroyale.bout import resolve_bout
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.character import validate_character
+    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
+    from service.rules.battleroyale.conflict import resolve_conflict
+    from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+    from service.rules.battleroyale.operations import examples
+
+    sheet = RoyaleCharacterRequest.model_validate(examples("validate_character")["carrie-schatz"])
+    bout = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])
+    conflict = RoyaleConflictRequest.model_validate(examples("resolve_conflict")["sue-and-the-disco-ninjas"])
+    cases: list[tuple[str, str, str, Callable[[], object]]] = [
+        (
+            "royale_validate",
+            "Battle Royale validate_character (target 200 µs)",
+            "Carrie Schatz",
+            lambda: validate_character(sheet),
+        ),
+        (
+            "royale_bout",
+            "Battle Royale Bout round (target 300 µs)",
+            "Copper Tigress: 2 clashes, 19 ranks",
+            lambda: resolve_bout(bout),
+        ),
+        (
+            "royale_conflict",
+            "Battle Royale Conflict round",
+            "Sue and a Gang of six",
+            lambda: resolve_conflict(conflict),
+        ),
+    ]
+    rows = []
+    for key, label, note, call in cases:
+        med, p90 = samples_us(call, n=1000)
+        rows.append(Row(key, label, med, note, p90))
+    return rows
+
+
+def impact_rows() -> list[Row]:
+    """Impact (seed 001), the pure core. Targets (issue 16): validate a Fighter in at most 200 µs and resolve a
+    turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
+    request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
+    built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
+    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
+    from service.rules.impact.models import ImpactFighterRequest
+    from service.rules.impact.operations import examples as impact_examples
+    from service.rules.impact.turn import resolve_turn as impact_turn
+    from service.rules.impact.turn_models import ImpactTurnRequest
+
+    body = impact_examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]
+    named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]
+    fighters = itertools.cycle([ImpactFighterRequest.model_validate(b) for b in named])
+    checked = validate_fighter(next(fighters))
+    fighter_med, fighter_p90 = samples_us(lambda: validate_fighter_json(next(fighters)), n=500)
+    typed_med, typed_p90 = samples_us(lambda: validate_fighter(next(fighters)), n=300)
+    turn = ImpactTurnRequest.model_validate(impact_examples("resolve_turn")["The same turn, seeded"])
+    done = impact_turn(turn)
+    turn_med, turn_p90 = samples_us(lambda: impact_turn(turn), n=1000)
+    return [
+        Row(
+            "impact_fighter",
+            "Impact validate_fighter_json, the sample ledger (target 200 µs)",
+            fighter_med,
+            f"{len(checked.steps)} purchases; {'valid' if checked.valid else 'over budget, as the text'}; JSON served",
+            fighter_p90,
+        ),
+        Row(
+            "impact_fighter_typed",
+            "Impact validate_fighter, typed answer",
+            typed_med,
+            "the same, built as pydantic models",
+            typed_p90,
+        ),
+        Row(
+            "impact_turn",
+            "Impact resolve_turn, two Fighters, seeded (target 500 µs)",
+            turn_med,
+            f"{done.status}, {len(done.rolls)} rolls, {len(done.log)} log steps",
+            turn_p90,
+        ),
+    ]
+
+
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
     from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
@@ -304,6 +391,25 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         ),
     ]
 
+    # ---- Thugs: validate and price one Thug and one group (target: a Thug in ≤ 50 µs in the core). The core keeps
+    # no memo, so every call prices from scratch.
+    from service.rules.fight2e.operations import examples
+    from service.rules.fight2e.thugs.build import validate_thug, validate_thug_group
+    from service.rules.fight2e.thugs.models import ThugGroupRequest, ThugRequest
+
+    thug_req = ThugRequest.model_validate(examples("validate_thug")["saga-riflemen"])
+    group_req = ThugGroupRequest.model_validate(examples("validate_thug_group")["five-toughs"])
+    thug_med, thug_p90 = samples_us(lambda: validate_thug(thug_req), n=2000)
+    rows += [
+        Row("thug", "validate_thug, three Qualities, Saga Scale 100", thug_med, "target ≤ 50 µs", thug_p90),
+        Row(
+            "thug_group",
+            "validate_thug_group, five members of one build",
+            per_call_us(lambda: validate_thug_group(group_req), repeat=5),
+            "one build priced",
+        ),
+    ]
+
     # ---- Combat: the combat micro-benchmark's turn (service/rules/fight2e/combat/benchmark.py). resolve_turn
     # memoises each sheet's profile (by its JSON); the first call fills it, as the first request does in a worker.
     turn = turn_request()
@@ -342,6 +448,8 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             cold_p90,
         ),
     ]
+    rows += impact_rows()
+
     # ---- Simulator: one fight between the same two PL 4 Fighters, greedy policies (bench/simulate.py)
     from bench.simulate import measure
 
@@ -356,19 +464,7 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         )
     )
 
-    # ---- Battle Royale (issue 17), in the core: targets validate a character <= 200 us, a Bout round <= 300 us.
-    from service.rules.battleroyale.bout import resolve_bout
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
-    from service.rules.battleroyale.character import validate_character as royale_validate
-    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
-    from service.rules.battleroyale.operations import examples as royale_examples
-
-    royale_sheet = RoyaleCharacterRequest.model_validate(royale_examples("validate_character")["carrie-schatz"])
-    royale_bout = RoyaleBoutRequest.model_validate(royale_examples("resolve_bout")["copper-tigress"])
-    med, p90 = samples_us(lambda: royale_validate(royale_sheet), n=2000)
-    rows.append(Row("royale_validate", "battleroyale validate_character (target <= 200 us)", med, "Carrie Schatz", p90))
-    med, p90 = samples_us(lambda: resolve_bout(royale_bout), n=2000)
-    rows.append(Row("royale_bout", "battleroyale Bout round (target <= 300 us)", med, "Copper Tigress, 2 clashes", p90))
+    rows += battleroyale_rows()
 
     redis_note = ""
     with contextlib.ExitStack() as stack:

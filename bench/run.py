@@ -688,6 +688,10 @@ def targets_table(loads: list[tuple[Scenario, Load, Load]], seq: list[Sequential
         repeat += f"; repeated-body lookup {cf('fighter_body_key'):.1f} µs"
     repeat += f"; REST {vs_echo('e')}"
     rows.append(("Fighter repeat from cache (both tiers)", "report", repeat, "—"))
+    value, verdict = bound(cf("thug"), 50, "{:.0f} µs")
+    if cf("thug", "p90") is not None:
+        value += f" (p90 {cf('thug', 'p90'):.0f} µs; a group of five {cf('thug_group'):.0f} µs)"
+    rows.append(("Thug validated and priced, core median", "≤ 50 µs", value, verdict))
     value, verdict = bound(cf("turn"), 1000, "{:.0f} µs")
     if cf("turn", "p90") is not None:
         value += f" (p90 {cf('turn', 'p90'):.0f} µs; profile memo warm; new sheets {cf('turn_new_sheets'):.0f} µs)"

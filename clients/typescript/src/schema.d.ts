@@ -501,6 +501,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/catalog/thug-traits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Qualities and Weaknesses a Thug group may take, with their price in Thug Points */
+        get: operations["fight2eCatalogThugTraits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/catalog/thug-traits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Thug Quality or Weakness by id */
+        get: operations["fight2eCatalogThugTraitsOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog/weaknesses": {
         parameters: {
             query?: never;
@@ -666,6 +700,160 @@ export interface paths {
          * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
          */
         post: operations["fight2eMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/end-of-combat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a fight against Thugs: each Fighter's raw Glory divided by the cheapest group's divisor
+         * @description Send every Thug group that took part and each Fighter's Glory for the whole combat as earned (Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the cheapest group's Thug Points, priced from its build; the quotient is rounded up.
+         */
+        post: operations["fight2eEndThugCombat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate and price a Thug: every broken build rule, each attribute's Thug Points, the Glory divisor
+         * @description Answers 200 for every well-formed build: `valid` says whether the book allows it; `violations` and `warnings` carry stable codes and paths; `points` prices each attribute and trait, `glory_divisor` is what Glory earned against it is divided by, and `effective` holds the attributes after Gun and Saga Scale.
+         */
+        post: operations["fight2eValidateThug"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fight2e/thugs/validate-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a Thug group: 1–10 members of one build, each build priced as `thugs/validate` does
+         * @description Answers 200 for every well-formed group. List each build once with how many members have it; members of different builds cannot share a group, and the answer says so with every other finding.
+         */
+        post: operations["fight2eValidateThugGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["impactCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["impactCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/fighters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a fighter from its purchase ledger or sheet
+         * @description Replays the ordered purchase ledger (or, for a bare sheet, a canonical order) and answers 200 with every broken rule at once, the PP spent and left, the defensive tactics, the body areas and Stamina.
+         */
+        post: operations["impactValidateFighter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/purchases/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price purchases for a fighter
+         * @description The PP each purchase costs from the fighter as he stands, in order, with its free rises (the automatic increase, the paired arm or leg) and any rule it would break.
+         */
+        post: operations["impactPricePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/turns/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve one combat turn
+         * @description Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the `seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.
+         */
+        post: operations["impactResolveTurn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1160,6 +1348,8 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`. Default: `"main"`. */
+            subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
              * @description Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
@@ -1611,6 +1801,49 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
+        /** DividedGlory */
+        DividedGlory: {
+            /**
+             * Glory
+             * @description The raw Glory over the divisor, rounded up.
+             */
+            glory: number;
+            /** Id */
+            id: string;
+            /** Raw Glory */
+            raw_glory: number;
+        };
+        /**
+         * EffectiveAttributes
+         * @description The attributes a group fights with: bought, raised by Gun, then one step per Saga Scale step.
+         */
+        EffectiveAttributes: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description Null when the bought die is not on the die chain.
+             */
+            damage: string | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description Null when the bought die is not on the die chain.
+             */
+            initiative: string | null;
+            /** Life Save */
+            life_save: number;
+            /** Saga Scale */
+            saga_scale: number;
+            /**
+             * Steps
+             * @description Saga Scale steps applied to every attribute (0, 1, 2 or 3).
+             */
+            steps: number;
+            /** Threat Level */
+            threat_level: number;
+        };
         /**
          * Effects
          * @description Numbers an entry contributes to the move's profile, per instance unless said otherwise.
@@ -2939,6 +3172,1061 @@ export interface components {
              */
             status: "ok";
         };
+        /**
+         * ImpactAction
+         * @description What a fighter does besides a maneuver of the pack (001 L212-230, L685-703).
+         * @enum {string}
+         */
+        ImpactAction: "maneuver" | "bridge" | "defense" | "draw" | "beat" | "bind" | "feint" | "lead" | "stop_hit";
+        /**
+         * ImpactArea
+         * @description The seven body areas of the health chart (001 L98, L331).
+         * @enum {string}
+         */
+        ImpactArea: "head" | "left_arm" | "right_arm" | "chest" | "abdomen" | "left_leg" | "right_leg";
+        /**
+         * ImpactAreaDamage
+         * @description Damage marked on each area; an area left out has none.
+         */
+        ImpactAreaDamage: {
+            /**
+             * Abdomen
+             * @description Default: `0`.
+             */
+            abdomen?: number;
+            /**
+             * Chest
+             * @description Default: `0`.
+             */
+            chest?: number;
+            /**
+             * Head
+             * @description Default: `0`.
+             */
+            head?: number;
+            /**
+             * Left Arm
+             * @description Default: `0`.
+             */
+            left_arm?: number;
+            /**
+             * Left Leg
+             * @description Default: `0`.
+             */
+            left_leg?: number;
+            /**
+             * Right Arm
+             * @description Default: `0`.
+             */
+            right_arm?: number;
+            /**
+             * Right Leg
+             * @description Default: `0`.
+             */
+            right_leg?: number;
+        };
+        /** ImpactAreaFigures */
+        ImpactAreaFigures: {
+            area: components["schemas"]["ImpactArea"];
+            /** Difficulty */
+            difficulty: number;
+            /** Ko Value */
+            ko_value: number;
+            /** Toughness */
+            toughness: number;
+        };
+        /**
+         * ImpactAreaLevels
+         * @description A level per body area; an area left out is at the pack's value.
+         */
+        ImpactAreaLevels: {
+            /**
+             * Abdomen
+             * @description Default: `null`.
+             */
+            abdomen?: number | null;
+            /**
+             * Chest
+             * @description Default: `null`.
+             */
+            chest?: number | null;
+            /**
+             * Head
+             * @description Default: `null`.
+             */
+            head?: number | null;
+            /**
+             * Left Arm
+             * @description Default: `null`.
+             */
+            left_arm?: number | null;
+            /**
+             * Left Leg
+             * @description Default: `null`.
+             */
+            left_leg?: number | null;
+            /**
+             * Right Arm
+             * @description Default: `null`.
+             */
+            right_arm?: number | null;
+            /**
+             * Right Leg
+             * @description Default: `null`.
+             */
+            right_leg?: number | null;
+        };
+        /** ImpactAreaRecord */
+        ImpactAreaRecord: {
+            /** Difficulty */
+            difficulty: number;
+            /**
+             * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings. Default: `{}`.
+             */
+            from_text?: {
+                [key: string]: string;
+            };
+            id: components["schemas"]["ImpactArea"];
+            /**
+             * Ko Value
+             * @description Damage that knocks the area out (001 L104).
+             */
+            ko_value: number;
+            /** Name */
+            name: string;
+            /** @description The other arm or leg, raised with this one (001 L160). Default: `null`. */
+            pair?: components["schemas"]["ImpactArea"] | null;
+            source: components["schemas"]["ImpactSource"];
+            /** Toughness */
+            toughness: number;
+        };
+        /** ImpactAward */
+        ImpactAward: {
+            /** Fighter */
+            fighter: string;
+            /**
+             * Health Pp
+             * @description Unfilled health boxes divided by 4, rounded down (001 L722).
+             */
+            health_pp: number;
+            /**
+             * Knock Out Pp
+             * @description 5 PP per opponent knocked out (001 L721).
+             */
+            knock_out_pp: number;
+            /** Knock Outs */
+            knock_outs: number;
+            /** Total */
+            total: number;
+            /** Unfilled Boxes */
+            unfilled_boxes: number;
+        };
+        /**
+         * ImpactBridgeDirection
+         * @enum {string}
+         */
+        ImpactBridgeDirection: "in" | "out";
+        /** ImpactCategory */
+        ImpactCategory: {
+            /** Id */
+            id: string;
+            lean: components["schemas"]["ImpactLean3"];
+            /** Name */
+            name: string;
+            source: components["schemas"]["ImpactSource"];
+            type: components["schemas"]["ImpactManeuverType"];
+        };
+        /** ImpactChoice */
+        ImpactChoice: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ImpactCombatant */
+        ImpactCombatant: {
+            fighter: components["schemas"]["ImpactFighter"];
+            /** Id */
+            id: string;
+            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": 0, "chest": 0, "head": 0, "left_arm": 0, "left_leg": 0, "right_arm": 0, "right_leg": 0}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
+            state?: components["schemas"]["ImpactFighterState"];
+        };
+        /** ImpactDecisionNeeded */
+        ImpactDecisionNeeded: {
+            /** Choices */
+            choices: components["schemas"]["ImpactChoice"][];
+            /**
+             * Default
+             * @default null
+             */
+            default: string | null;
+            /** Fighter */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
+        /**
+         * ImpactDeclaration
+         * @description One fighter's maneuver for the turn (001 L234, L242, L591-597).
+         */
+        ImpactDeclaration: {
+            /** @description Default: `"maneuver"`. */
+            action?: components["schemas"]["ImpactAction"];
+            /** @description The area aimed at; grapples use their own (001 L242). Default: `null`. */
+            area?: components["schemas"]["ImpactArea"] | null;
+            /** @description Bridge: in or out. Default: `null`. */
+            direction?: components["schemas"]["ImpactBridgeDirection"] | null;
+            /** Fighter */
+            fighter: string;
+            /** @description Default: `"none"`. */
+            lean?: components["schemas"]["ImpactLean"];
+            /**
+             * Maneuver
+             * @description The pack's maneuver (also the one a Feint or Lead is built on). Default: `null`.
+             */
+            maneuver?: string | null;
+            /** @description Default: `null`. */
+            side?: components["schemas"]["ImpactSide"] | null;
+            /**
+             * Tactic
+             * @description Defense: the tactic used. Default: `null`.
+             */
+            tactic?: string | null;
+            /**
+             * Target
+             * @description The opponent; may be left out when there is only one. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Variations
+             * @description Default: `[]`.
+             */
+            variations?: components["schemas"]["ImpactVariation"][];
+        };
+        /** ImpactDerived */
+        ImpactDerived: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaFigures"][];
+            /**
+             * Average Speed
+             * @description Half the two sides' Speed, rounded down (001 L208).
+             */
+            average_speed: number;
+            /** Defense */
+            defense: number;
+            /** Defense Tactics */
+            defense_tactics: components["schemas"]["ImpactTacticLevel"][];
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuverLevel"][];
+            power: components["schemas"]["ImpactSidePair"];
+            /** Pp Budget */
+            pp_budget: number;
+            /** Pp Left */
+            pp_left: number;
+            /** Pp Spent */
+            pp_spent: number;
+            rank: components["schemas"]["ImpactRank"];
+            speed: components["schemas"]["ImpactSidePair"];
+            /** Stamina Max */
+            stamina_max: number;
+            /** Tactics */
+            tactics: number;
+        };
+        /** ImpactDieNeeded */
+        ImpactDieNeeded: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /**
+         * ImpactEffect
+         * @description What a special-effect roll can do (001 L254-302).
+         * @enum {string}
+         */
+        ImpactEffect: "knock_down" | "area_knocked_out" | "dies" | "sustain_hold" | "holder_loses_grapple_sp";
+        /** ImpactEvent */
+        ImpactEvent: {
+            /** @default null */
+            area: components["schemas"]["ImpactArea"] | null;
+            /**
+             * Detail
+             * @default
+             */
+            detail: string;
+            /** Fighter */
+            fighter: string;
+            kind: components["schemas"]["ImpactEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * ImpactEventKind
+         * @enum {string}
+         */
+        ImpactEventKind: "speed" | "forfeited" | "hit" | "miss" | "damage" | "toughness_lowered" | "area_knocked_out" | "knocked_down" | "special" | "hold" | "hold_broken" | "range_changed" | "defended" | "stamina" | "setup_points" | "knocked_out" | "died" | "contest" | "bout_over";
+        /** ImpactFight */
+        ImpactFight: {
+            /** Fighters */
+            fighters: components["schemas"]["ImpactCombatant"][];
+            /**
+             * Holds
+             * @description Default: `[]`.
+             */
+            holds?: components["schemas"]["ImpactHoldState"][];
+            /**
+             * Phase
+             * @description The text's learning phase (001 L318-683): 5 plays every rule, 1 the bare basics. Default: `5`.
+             */
+            phase?: number;
+            /**
+             * Ranges
+             * @description The range of each pair; a pair left out is at punching range. Default: `[]`.
+             */
+            ranges?: components["schemas"]["ImpactPairRange"][];
+            /**
+             * Turn
+             * @description Default: `1`.
+             */
+            turn?: number;
+        };
+        /** ImpactFighter */
+        ImpactFighter: {
+            /**
+             * Name
+             * @description Default: `""`.
+             */
+            name?: string;
+            /**
+             * Pp Budget
+             * @description Overrides the rank's PP (the table gives averages, 001 L118); reported as a warning. Default: `null`.
+             */
+            pp_budget?: number | null;
+            /**
+             * Purchases
+             * @description The ordered purchase ledger (the AIR and the ratio depend on order). Default: `null`.
+             */
+            purchases?: components["schemas"]["ImpactPurchase"][] | null;
+            /** @description Default: `"white_belt"`. */
+            rank?: components["schemas"]["ImpactRank"];
+            /** @description Default: `{"left": null, "right": null}`. */
+            ratios?: components["schemas"]["ImpactRatios"];
+            /** @description The final values: checked against the ledger, or replayed in a canonical order. Default: `null`. */
+            sheet?: components["schemas"]["ImpactSheet"] | null;
+        };
+        /** ImpactFighterRequest */
+        ImpactFighterRequest: {
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            fighter: components["schemas"]["ImpactFighter"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+        };
+        /**
+         * ImpactFighterState
+         * @description A fighter's place in the fight; anything left out is as at the start of a fight (001 L308).
+         */
+        ImpactFighterState: {
+            /**
+             * Bridge Bonus
+             * @description Last turn's defensive tactic's Bridge bonus (001 L222). Default: `0`.
+             */
+            bridge_bonus?: number;
+            /** @description Damage marked on each area. Default: `{"head": 0, "left_arm": 0, "right_arm": 0, "chest": 0, "abdomen": 0, "left_leg": 0, "right_leg": 0}`. */
+            damage?: components["schemas"]["ImpactAreaDamage"];
+            /**
+             * Knocked Down
+             * @description A knock-down whose -3 speed waits for the next maneuver. Default: `false`.
+             */
+            knocked_down?: boolean;
+            /**
+             * Knocked Out Areas
+             * @description Default: `[]`.
+             */
+            knocked_out_areas?: components["schemas"]["ImpactArea"][];
+            /**
+             * Knocked Out By
+             * @description Default: `null`.
+             */
+            knocked_out_by?: string | null;
+            /** @description Default: `null`. */
+            last?: components["schemas"]["ImpactLastManeuver"] | null;
+            /** @description Default: `{"speed": 0, "test": 0, "damage": 0}`. */
+            next?: components["schemas"]["ImpactNextMods"];
+            /** @description Default: `null`. */
+            out?: components["schemas"]["ImpactOut"] | null;
+            /**
+             * Sp
+             * @description Setup Points held (001 L198-204). Default: `0`.
+             */
+            sp?: number;
+            /** @description Default: `"strike"`. */
+            sp_family?: components["schemas"]["ImpactSpFamily"];
+            /**
+             * Stamina
+             * @description Null: the sheet's maximum. Default: `null`.
+             */
+            stamina?: number | null;
+            /** @description Lowered Toughness; null: the sheet's. Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            toughness?: components["schemas"]["ImpactAreaLevels"];
+        };
+        /** ImpactFighterValidation */
+        ImpactFighterValidation: {
+            /** @description Null when the request's own pack cannot be used. */
+            derived: components["schemas"]["ImpactDerived"] | null;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Steps
+             * @description Each purchase replayed: ledger entries, else the canonical replay.
+             */
+            steps: components["schemas"]["ImpactStepOutcome"][];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * ImpactHold
+         * @description A sustained grappling maneuver (001 L248-251, L282-294) and what it does while it lasts.
+         */
+        ImpactHold: {
+            /**
+             * Damage
+             * @description Replaces the damage on repeats. Default: `null`.
+             */
+            damage?: number | null;
+            /**
+             * Damage Multiplier
+             * @description Default: `1`.
+             */
+            damage_multiplier?: number;
+            /**
+             * Knock Out After
+             * @description Turns held to a KO. Default: `null`.
+             */
+            knock_out_after?: number | null;
+            source: components["schemas"]["ImpactSource"];
+            /**
+             * Starts
+             * @description On any hit, or only when its special roll says so.
+             * @enum {string}
+             */
+            starts: "on_hit" | "on_special";
+            /**
+             * Victim Difficulty
+             * @description Added to the victim's Difficulty roll against later repeats. Default: `0`.
+             */
+            victim_difficulty?: number;
+            /**
+             * Victim Grapple Only
+             * @description Default: `false`.
+             */
+            victim_grapple_only?: boolean;
+            /**
+             * Victim Speed
+             * @description Default: `0`.
+             */
+            victim_speed?: number;
+        };
+        /**
+         * ImpactHoldState
+         * @description A sustained grappling maneuver in effect (001 L248-251, L282-294).
+         */
+        ImpactHoldState: {
+            area: components["schemas"]["ImpactArea"];
+            /** Holder */
+            holder: string;
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Turns
+             * @description Default: `1`.
+             */
+            turns?: number;
+            /** Victim */
+            victim: string;
+        };
+        /**
+         * ImpactLastManeuver
+         * @description The fighter's previous maneuver, for a Riposte (001 L709).
+         */
+        ImpactLastManeuver: {
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Parried Kick
+             * @description The attack parried was a kick. Default: `false`.
+             */
+            parried_kick?: boolean;
+            /** @description The side of the attack parried, when it was a Parry. Default: `null`. */
+            parried_side?: components["schemas"]["ImpactSide"] | null;
+        };
+        /**
+         * ImpactLean
+         * @enum {string}
+         */
+        ImpactLean: "out" | "none" | "in";
+        /**
+         * ImpactLean3
+         * @description The three lean numbers beside a category heading (001 L70, L597).
+         */
+        ImpactLean3: {
+            /** Into */
+            into: number;
+            /** None */
+            none: number;
+            /** Out */
+            out: number;
+        };
+        /** ImpactLevelChange */
+        ImpactLevelChange: {
+            /** @default null */
+            area: components["schemas"]["ImpactArea"] | null;
+            /** From Level */
+            from_level: number;
+            /**
+             * Maneuver
+             * @default null
+             */
+            maneuver: string | null;
+            /**
+             * Paid
+             * @description False for a free rise: the automatic increase or the paired limb.
+             */
+            paid: boolean;
+            /** @default null */
+            side: components["schemas"]["ImpactSide"] | null;
+            stat: components["schemas"]["ImpactStat"];
+            /** To Level */
+            to_level: number;
+        };
+        /** ImpactManeuver */
+        ImpactManeuver: {
+            /** Base Level */
+            base_level: number;
+            /**
+             * Breaks Holds
+             * @description Default: `false`.
+             */
+            breaks_holds?: boolean;
+            /** Category */
+            category: string;
+            /**
+             * Cost
+             * @description PP per next level (001 L140).
+             */
+            cost: number;
+            /** Damage */
+            damage: number;
+            /**
+             * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings. Default: `{}`.
+             */
+            from_text?: {
+                [key: string]: string;
+            };
+            /** @description Default: `null`. */
+            hold?: components["schemas"]["ImpactHold"] | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Ranges */
+            ranges: components["schemas"]["ImpactRange"][];
+            source: components["schemas"]["ImpactSource"];
+            /**
+             * Sp
+             * @description Setup Points needed; -1 earns one (001 L200).
+             */
+            sp: number;
+            /**
+             * Sp On Hit
+             * @description SP earned by each success (001 L244). Default: `0`.
+             */
+            sp_on_hit?: number;
+            /** @description Default: `null`. */
+            special?: components["schemas"]["ImpactSpecial"] | null;
+            /** Speed */
+            speed: number;
+            /**
+             * Targets
+             * @description The areas it may aim at; null for any (punches and kicks choose, 001 L234). Default: `null`.
+             */
+            targets?: components["schemas"]["ImpactArea"][] | null;
+        };
+        /** ImpactManeuverLevel */
+        ImpactManeuverLevel: {
+            /** Base Level */
+            base_level: number;
+            /** Category */
+            category: string;
+            /** Id */
+            id: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+        };
+        /**
+         * ImpactManeuverType
+         * @enum {string}
+         */
+        ImpactManeuverType: "punch" | "kick" | "grapple";
+        /**
+         * ImpactNextMods
+         * @description Bonuses and penalties waiting for the fighter's next maneuver (misc maneuvers and variations, 001 L693-711).
+         */
+        ImpactNextMods: {
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Speed
+             * @description Default: `0`.
+             */
+            speed?: number;
+            /**
+             * Test
+             * @description Default: `0`.
+             */
+            test?: number;
+        };
+        /** ImpactOrder */
+        ImpactOrder: {
+            /** Fighter */
+            fighter: string;
+            /**
+             * Total
+             * @description The Speed Test total; null when no test is made.
+             */
+            total: number | null;
+        };
+        /**
+         * ImpactOut
+         * @enum {string}
+         */
+        ImpactOut: "knocked_out" | "dead";
+        /** ImpactOutcome */
+        ImpactOutcome: {
+            /**
+             * At Least
+             * @description The lowest 2d6 total that brings the effects.
+             */
+            at_least: number;
+            /** Effects */
+            effects: components["schemas"]["ImpactEffect"][];
+        };
+        /**
+         * ImpactPack
+         * @description The values Impact's text leaves out, each with its source.
+         */
+        ImpactPack: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaRecord"][];
+            /** Categories */
+            categories: components["schemas"]["ImpactCategory"][];
+            /**
+             * Description
+             * @description Default: `""`.
+             */
+            description?: string;
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuver"][];
+            /** Name */
+            name: string;
+        };
+        /**
+         * ImpactPackDocument
+         * @description A shipped data pack, served with the ruleset and version it belongs to.
+         */
+        ImpactPackDocument: {
+            /** Areas */
+            areas: components["schemas"]["ImpactAreaRecord"][];
+            /** Categories */
+            categories: components["schemas"]["ImpactCategory"][];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Maneuvers */
+            maneuvers: components["schemas"]["ImpactManeuver"][];
+            /** Name */
+            name: string;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * ImpactPackName
+         * @enum {string}
+         */
+        ImpactPackName: "default";
+        /** ImpactPairRange */
+        ImpactPairRange: {
+            /** A */
+            a: string;
+            /** B */
+            b: string;
+            range: components["schemas"]["ImpactRange"];
+        };
+        /** ImpactPriceAnswer */
+        ImpactPriceAnswer: {
+            /** @description The fighter after the purchases; null for an unusable pack. */
+            derived: components["schemas"]["ImpactDerived"] | null;
+            /**
+             * Fighter Valid
+             * @description The fighter before the purchases breaks no rule.
+             */
+            fighter_valid: boolean;
+            /**
+             * Legal
+             * @description Every purchase is allowed and the PP cover them.
+             */
+            legal: boolean;
+            /** Pp Left After */
+            pp_left_after: number;
+            /** Pp Left Before */
+            pp_left_before: number;
+            /** Quotes */
+            quotes: components["schemas"]["ImpactQuote"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Total Cost */
+            total_cost: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ImpactPriceRequest */
+        ImpactPriceRequest: {
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            /** @description The fighter before the purchases. Default: `{"name": "", "rank": "white_belt", "pp_budget": null, "ratios": {"left": null, "right": null}, "purchases": null, "sheet": null}`. */
+            fighter?: components["schemas"]["ImpactFighter"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+            /** Purchases */
+            purchases: components["schemas"]["ImpactPurchase"][];
+        };
+        /**
+         * ImpactPurchase
+         * @description One purchase step: one level of one value, in ledger order (001 L112-114).
+         */
+        ImpactPurchase: {
+            /** @description Toughness and Difficulty: the area raised. Default: `null`. */
+            area?: components["schemas"]["ImpactArea"] | null;
+            /**
+             * Maneuver
+             * @description Maneuver: its id in the data pack. Default: `null`.
+             */
+            maneuver?: string | null;
+            /** @description Power and Speed: the side raised. Default: `null`. */
+            side?: components["schemas"]["ImpactSide"] | null;
+            stat: components["schemas"]["ImpactStat"];
+            /**
+             * To Level
+             * @description The level this step reaches (Stamina: the new total), checked to be one step up. Default: `null`.
+             */
+            to_level?: number | null;
+        };
+        /** ImpactQuote */
+        ImpactQuote: {
+            /** Changes */
+            changes: components["schemas"]["ImpactLevelChange"][];
+            /** Cost */
+            cost: number;
+            /** Legal */
+            legal: boolean;
+            /** Path */
+            path: string;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /**
+         * ImpactRange
+         * @description Ranges from far to near (001 L423, L589).
+         * @enum {string}
+         */
+        ImpactRange: "out" | "kicking" | "punching" | "trapping" | "grappling";
+        /**
+         * ImpactRank
+         * @enum {string}
+         */
+        ImpactRank: "white_belt" | "yellow_belt" | "green_belt" | "brown_belt" | "black_belt" | "grand_master";
+        /**
+         * ImpactRatio
+         * @description A side's Power:Speed Ratio (001 L136): which statistic must stay at least twice the other.
+         * @enum {string}
+         */
+        ImpactRatio: "power_2_1" | "speed_1_2";
+        /**
+         * ImpactRatios
+         * @description The Power:Speed Ratio chosen for each side (001 L136); fixed for the fighter's life (digest A8).
+         */
+        ImpactRatios: {
+            /** @description Default: `null`. */
+            left?: components["schemas"]["ImpactRatio"] | null;
+            /** @description Default: `null`. */
+            right?: components["schemas"]["ImpactRatio"] | null;
+        };
+        /** ImpactRoll */
+        ImpactRoll: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Source */
+            source: string;
+        };
+        /**
+         * ImpactSheet
+         * @description A fighter's final values; anything left out is at its starting value.
+         */
+        ImpactSheet: {
+            /**
+             * Defense
+             * @description Default: `1`.
+             */
+            defense?: number;
+            /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            difficulty?: components["schemas"]["ImpactAreaLevels"];
+            /**
+             * Maneuvers
+             * @description Default: `{}`.
+             */
+            maneuvers?: {
+                [key: string]: number;
+            };
+            /** @description Default: `{"left": 1, "right": 1}`. */
+            power?: components["schemas"]["ImpactSidePair"];
+            /** @description Default: `{"left": 1, "right": 1}`. */
+            speed?: components["schemas"]["ImpactSidePair"];
+            /**
+             * Stamina
+             * @description Default: `50`.
+             */
+            stamina?: number;
+            /**
+             * Tactics
+             * @description Default: `1`.
+             */
+            tactics?: number;
+            /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
+            toughness?: components["schemas"]["ImpactAreaLevels"];
+        };
+        /**
+         * ImpactSide
+         * @enum {string}
+         */
+        ImpactSide: "left" | "right";
+        /** ImpactSidePair */
+        ImpactSidePair: {
+            /**
+             * Left
+             * @description Default: `1`.
+             */
+            left?: number;
+            /**
+             * Right
+             * @description Default: `1`.
+             */
+            right?: number;
+        };
+        /**
+         * ImpactSource
+         * @description Lines of the text, a ruling, or both; the schema states that one of the two is given.
+         */
+        ImpactSource: {
+            /**
+             * Ref
+             * @description Default: `null`.
+             */
+            ref?: string | null;
+            /**
+             * Ruling
+             * @description Why the value is what it is, where the text does not give it. Default: `null`.
+             */
+            ruling?: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
+        };
+        /**
+         * ImpactSpFamily
+         * @description Which kind of maneuver the fighter's Setup Points were earned for (001 L204).
+         * @enum {string}
+         */
+        ImpactSpFamily: "strike" | "grapple";
+        /**
+         * ImpactSpecial
+         * @description A maneuver's special effect (001 L254-302): a 2d6 roll when it damages one of ``areas``.
+         */
+        ImpactSpecial: {
+            /**
+             * Areas
+             * @description Empty: any area.
+             */
+            areas: components["schemas"]["ImpactArea"][];
+            /** Outcomes */
+            outcomes: components["schemas"]["ImpactOutcome"][];
+            /**
+             * Rolled
+             * @description False: the effects of the lowest outcome follow every hit, unrolled. Default: `true`.
+             */
+            rolled?: boolean;
+            source: components["schemas"]["ImpactSource"];
+        };
+        /**
+         * ImpactStat
+         * @description What a purchase raises (001 L108-160).
+         * @enum {string}
+         */
+        ImpactStat: "power" | "speed" | "tactics" | "defense" | "stamina" | "toughness" | "difficulty" | "maneuver";
+        /** ImpactStepOutcome */
+        ImpactStepOutcome: {
+            /** Changes */
+            changes: components["schemas"]["ImpactLevelChange"][];
+            /** Cost */
+            cost: number;
+            /** Path */
+            path: string;
+        };
+        /** ImpactTacticLevel */
+        ImpactTacticLevel: {
+            /** Applies */
+            applies: string[];
+            /** Id */
+            id: string;
+            /** Level */
+            level: number;
+            /** Name */
+            name: string;
+        };
+        /** ImpactTurnAnswer */
+        ImpactTurnAnswer: {
+            /**
+             * Awards
+             * @default []
+             */
+            awards: components["schemas"]["ImpactAward"][];
+            /** Bout Over */
+            bout_over: boolean;
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["ImpactDecisionNeeded"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["ImpactDieNeeded"][];
+            /** Events */
+            events: components["schemas"]["ImpactEvent"][];
+            /** @description The fight after the turn (as sent while a decision is pending). */
+            fight: components["schemas"]["ImpactFight"];
+            /** Log */
+            log: string[];
+            /** Order */
+            order: components["schemas"]["ImpactOrder"][];
+            /** Rolls */
+            rolls: components["schemas"]["ImpactRoll"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["ImpactTurnStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False: a declaration breaks the rules; the fight is sent back unchanged.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @default null
+             */
+            winner: string | null;
+        };
+        /** ImpactTurnRequest */
+        ImpactTurnRequest: {
+            /**
+             * Ask Every Decision
+             * @description Step mode: stop at each decision instead of its default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Declarations */
+            declarations: components["schemas"]["ImpactDeclaration"][];
+            fight: components["schemas"]["ImpactFight"];
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /**
+         * ImpactTurnStatus
+         * @enum {string}
+         */
+        ImpactTurnStatus: "complete" | "decision_required";
+        /**
+         * ImpactVariation
+         * @enum {string}
+         */
+        ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
         /** Keyword */
         Keyword: {
             category: components["schemas"]["KeywordCategory"];
@@ -3499,6 +4787,28 @@ export interface components {
             /** Text */
             text: string;
         };
+        /** PointItem */
+        PointItem: {
+            /**
+             * Attribute
+             * @enum {string}
+             */
+            attribute: "initiative" | "accuracy" | "damage" | "defense" | "life_save" | "threat_level" | "qualities" | "weaknesses";
+            /**
+             * Id
+             * @description The trait priced (qualities and weaknesses).
+             * @default null
+             */
+            id: string | null;
+            /** Points */
+            points: number;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Value
+             * @description What was bought, as written (`1d6`, `+2`, `3`, a trait's id).
+             */
+            value: string;
+        };
         /**
          * Policy
          * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
@@ -3755,6 +5065,19 @@ export interface components {
             max: number;
             /** Min */
             min: number;
+        };
+        /** RawGlory */
+        RawGlory: {
+            /**
+             * Id
+             * @description The Fighter.
+             */
+            id: string;
+            /**
+             * Raw Glory
+             * @description Glory earned in the whole combat, before the division.
+             */
+            raw_glory: number;
         };
         /**
          * ReactionKind
@@ -6051,6 +7374,29 @@ export interface components {
          * @enum {string}
          */
         SkillKindFilter: "combat" | "narrative";
+        /** SkillLevels */
+        SkillLevels: {
+            /**
+             * Assumed Skills
+             * @description A skill the Director assumes the group has: half the Defense, up.
+             */
+            assumed_skills: number;
+            /**
+             * Quality Checks
+             * @description Skill level for a Quality's check: the Defense.
+             */
+            quality_checks: number;
+            /**
+             * Skilled Count
+             * @description With Skilled: how many Narrative Skills it gives.
+             */
+            skilled_count: number | null;
+            /**
+             * Skilled Level
+             * @description With Skilled: the level of each.
+             */
+            skilled_level: number | null;
+        };
         /** SkillList */
         SkillList: {
             /** Ruleset */
@@ -6191,6 +7537,12 @@ export interface components {
             no_movement?: boolean;
         };
         /**
+         * Subsystem
+         * @description The combat system a turn is resolved under (Chapter 5).
+         * @enum {string}
+         */
+        Subsystem: "main" | "thug_thrashing" | "dramatic" | "dramatic_thug_thrashing";
+        /**
          * SuperMoveSystem
          * @enum {string}
          */
@@ -6203,6 +7555,335 @@ export interface components {
          * @enum {string}
          */
         TechniqueOption: "wall_springs" | "sidestep" | "dash";
+        /**
+         * ThugBuild
+         * @description One Thug as bought with Thug Points; every member of a group shares it.
+         */
+        ThugBuild: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            damage: string;
+            /**
+             * Declared Points
+             * @description The Thug Points the sheet states; checked against the price computed. Default: `null`.
+             */
+            declared_points?: number | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            initiative: string;
+            /** Life Save */
+            life_save: number;
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /** Qualities */
+            qualities?: components["schemas"]["ThugTraitTake"][];
+            /**
+             * Skills
+             * @description The Narrative Skills the Skilled Quality gives.
+             */
+            skills?: components["schemas"]["ThugSkill"][];
+            /** Threat Level */
+            threat_level: number;
+            /** Weaknesses */
+            weaknesses?: string[];
+        };
+        /** ThugCombatEnd */
+        ThugCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["DividedGlory"][];
+            /** Glory Divisor */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Lowest Points
+             * @description Thug Points of the cheapest group (rounded up).
+             */
+            lowest_points: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False when a group's build breaks a rule; the Glory is still divided.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugCombatEndRequest */
+        ThugCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["RawGlory"][];
+            /**
+             * Groups
+             * @description Every Thug group that took part (the cheapest sets the divisor).
+             */
+            groups: components["schemas"]["ThugGroupPoints"][];
+        };
+        /** ThugFigures */
+        ThugFigures: {
+            effective: components["schemas"]["EffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            points: components["schemas"]["ThugPoints"];
+            skill_levels: components["schemas"]["SkillLevels"];
+        };
+        /** ThugGroup */
+        ThugGroup: {
+            /** Members */
+            members: components["schemas"]["ThugMembers"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+        };
+        /** ThugGroupPoints */
+        ThugGroupPoints: {
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugGroupRequest */
+        ThugGroupRequest: {
+            group: components["schemas"]["ThugGroup"];
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["ThugOptions"];
+        };
+        /** ThugGroupValidation */
+        ThugGroupValidation: {
+            /**
+             * Glory Divisor
+             * @description From the cheapest build listed (one build in a legal group).
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Members
+             * @description Each entry of `group.members` priced, in order.
+             */
+            members: components["schemas"]["ThugFigures"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Size
+             * @description Members in the group.
+             */
+            size: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugMembers */
+        ThugMembers: {
+            /**
+             * Count
+             * @description How many members have this build.
+             */
+            count: number;
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugOptions */
+        ThugOptions: {
+            /**
+             * Allow Defense Over 5
+             * @description Defense above 5 is a warning instead of an error. Default: `false`.
+             */
+            allow_defense_over_5?: boolean;
+            /**
+             * Gun Die Included In Listing
+             * @description The listed Damage already holds the Gun's extra die size (default: Gun adds it). Default: `false`.
+             */
+            gun_die_included_in_listing?: boolean;
+            /**
+             * Saga Scale
+             * @description 1 (none), 10, 100 or 1000 people per Thug. Default: `1`.
+             */
+            saga_scale?: number;
+            /**
+             * Throws Blockable
+             * @description The campaign lets Throws be blocked (Throw costs 0). Default: `false`.
+             */
+            throws_blockable?: boolean;
+        };
+        /** ThugPoints */
+        ThugPoints: {
+            /** Declared */
+            declared: number | null;
+            /**
+             * Items
+             * @description Each attribute and trait with its price, in the build's order.
+             */
+            items: components["schemas"]["PointItem"][];
+            /** Maximum */
+            maximum: number;
+            /**
+             * Rounded
+             * @description The total rounded up: what the 50-point cap and the Glory divisor use.
+             */
+            rounded: number;
+            /**
+             * Total
+             * @description The sum; a half point stays (Always Does Damage costs ½).
+             */
+            total: number;
+        };
+        /** ThugRequest */
+        ThugRequest: {
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["ThugOptions"];
+            thug: components["schemas"]["ThugBuild"];
+        };
+        /** ThugSkill */
+        ThugSkill: {
+            /**
+             * Id
+             * @description A Narrative Skill's id (see the `skills` catalogue).
+             */
+            id: string;
+            /** Level */
+            level: number;
+        };
+        /**
+         * ThugTrait
+         * @description A Quality or Weakness a Thug group may take, with its price in Thug Points.
+         */
+        ThugTrait: {
+            /**
+             * Cost
+             * @description Thug Points per take (negative for a Weakness); the least for a variable one.
+             */
+            cost: number;
+            /**
+             * Damage Steps
+             * @description Die sizes the Quality adds to the group's Damage.
+             * @default 0
+             */
+            damage_steps: number;
+            /**
+             * Grants Skills
+             * @description The group gets Narrative Skills by its Thug Points (Skilled).
+             * @default false
+             */
+            grants_skills: boolean;
+            /**
+             * Id
+             * @description Stable id: the standard trait's or Element's id (`throw.hurl` for a sub-Element).
+             */
+            id: string;
+            /**
+             * Kind
+             * @description `quality`/`weakness`: a standard trait on the Thug lists; `element`/`sub_element`: a Special Move Element bought as Qualities; `thug_quality`: a Quality only Thug groups take.
+             * @enum {string}
+             */
+            kind: "quality" | "weakness" | "element" | "sub_element" | "thug_quality";
+            /**
+             * Lone
+             * @description Meant for a group of one: a warning on a larger group.
+             */
+            lone: boolean;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Requires
+             * @description Traits the group must also have.
+             */
+            requires: string[];
+            /** Summary */
+            summary: string;
+            /**
+             * Variable Cost
+             * @description The build names the count it buys (an Element priced `n or more`).
+             */
+            variable_cost: boolean;
+        };
+        /**
+         * ThugTraitKindFilter
+         * @description Standard Qualities or Weaknesses, Elements, Thug-only Qualities.
+         * @enum {string}
+         */
+        ThugTraitKindFilter: "element" | "quality" | "sub_element" | "thug_quality" | "weakness";
+        /** ThugTraitList */
+        ThugTraitList: {
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Thug Traits */
+            thug_traits: components["schemas"]["ThugTrait"][];
+        };
+        /** ThugTraitTake */
+        ThugTraitTake: {
+            /**
+             * Cost
+             * @description For an Element priced `n or more` (Area Effect, Explosive, Suppression): the count of Elements bought. Ignored for any other trait. Default: `null`.
+             */
+            cost?: number | null;
+            /**
+             * Id
+             * @description A trait or Element id from the `thug-traits` catalogue (another id is priced as one Quality or Weakness, with a warning).
+             */
+            id: string;
+        };
+        /** ThugValidation */
+        ThugValidation: {
+            effective: components["schemas"]["EffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            points: components["schemas"]["ThugPoints"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            skill_levels: components["schemas"]["SkillLevels"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
         /**
          * Trait
          * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
@@ -8062,6 +9743,123 @@ export interface operations {
             };
         };
     };
+    fight2eCatalogThugTraits: {
+        parameters: {
+            query?: {
+                /** @description What kind of trait. */
+                kind?: components["schemas"]["ThugTraitKindFilter"] | null;
+                /** @description Case-insensitive part of the name or id. */
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugTraitList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eCatalogThugTraitsOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugTrait"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fight2eCatalogWeaknesses: {
         parameters: {
             query?: {
@@ -8559,6 +10357,478 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eEndThugCombat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugCombatEndRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugCombatEnd"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eValidateThug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fight2eValidateThugGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThugGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThugGroupValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPackDocument"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPackDocument"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactValidateFighter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactFighterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFighterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactPricePurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactPriceAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactResolveTurn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactTurnRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactTurnAnswer"];
                 };
             };
             /** @description Bad request */

@@ -126,7 +126,7 @@ class TypeRegistry:
         if key in self._given:
             return self._given[key]
         shared = module.startswith(self.shared_modules)
-        prefix = "" if shared else pascal(namespace)
+        prefix = "" if shared or name.startswith(pascal(namespace)) else pascal(namespace)  # ImpactX, not ImpactImpactX
         parts = [p for p in module.split(".") if p not in ("models", "service", "rules", namespace)]
         candidates = [prefix + name, prefix + pascal(parts[-1] if parts else "") + name]
         candidates.append(prefix + pascal(module.rpartition(".")[2]) + name)  # e.g. Fight2eModelsEntryKind

@@ -7,6 +7,7 @@ from . import moves_constraints  # noqa: F401  (registers the entry-specific cod
 from .codes import CODES
 from .combat.codes import CODES as COMBAT_CODES
 from .fighter_codes import render_markdown as fighter_table
+from .thugs.codes import THUG_CODES
 
 
 def render() -> str:
@@ -29,6 +30,9 @@ def render() -> str:
             "need the sheet's history (`acquired_at_pl`, `skill_history`, `move_point_ledger`).",
             "",
             fighter_table(),
+            "## Thugs (`POST /v1/fight2e/thugs/validate` and `thugs/validate-group`, `fight2e/thugs/codes.py`)",
+            "",
+            markdown_table(list(THUG_CODES.values())),
             "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
             "",
             markdown_table(list(COMBAT_CODES.values())),

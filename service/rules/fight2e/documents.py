@@ -19,6 +19,7 @@ from .character_catalog import character_catalog
 from .character_schema import PowerLevelRow, Quirk, Skill, SkillKind, Trait
 from .identity import RULESET, VERSION
 from .schema import Entry, FixedMove, Keyword, KeywordCategory
+from .thugs.catalogue import ThugTrait, ThugTraitKind, thug_catalogue
 
 MoveType = Literal["special", "super"]
 NamedRecord = TypeVar("NamedRecord", Trait, Quirk, Skill)
@@ -80,6 +81,10 @@ class PowerLevelChart(Document):
     power_levels: list[PowerLevelRow]
 
 
+class ThugTraitList(Document):
+    thug_traits: list[ThugTrait]
+
+
 # ── filters (each optional field is a query parameter; an unknown parameter is refused by the adapter). Every filter
 # that names something is an enum of what exists, so an unknown value is refused (a 400, a GraphQL validation
 # error), never answered with an empty list.
@@ -121,6 +126,7 @@ if TYPE_CHECKING:  # enums built from the data at import; to a type checker, the
     BasicMoveKindFilter: TypeAlias = str
     KeywordCategoryFilter: TypeAlias = str
     SkillKindFilter: TypeAlias = str
+    ThugTraitKindFilter: TypeAlias = str
 else:
     KeywordId = _choices("KeywordId", _known_keywords(), "A keyword's id (see the keywords document).")
     EntryId = _choices("EntryId", catalog().entries, "An Element's or Liability's id.")
@@ -131,6 +137,11 @@ else:
     )
     KeywordCategoryFilter = _choices("KeywordCategoryFilter", KeywordCategory, "A keyword category.")
     SkillKindFilter = _choices("SkillKindFilter", SkillKind, "Combat or Narrative Skills.")
+    ThugTraitKindFilter = _choices(
+        "ThugTraitKindFilter",
+        get_args(ThugTraitKind),
+        "Standard Qualities or Weaknesses, Elements, Thug-only Qualities.",
+    )
 
 Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
 
@@ -170,6 +181,17 @@ class FixedMoveFilters(Filters):
 class SkillFilters(Filters):
     kind: SkillKindFilter | None = Field(None, description="Combat or Narrative Skills.")
     search: str | None = Search
+
+
+class ThugTraitFilters(Filters):
+    kind: ThugTraitKindFilter | None = Field(None, description="What kind of trait.")
+    search: str | None = Search
+
+
+def filter_thug_traits(traits: Iterable[ThugTrait], f: ThugTraitFilters | None) -> list[ThugTrait]:
+    if f is None:
+        return list(traits)
+    return [t for t in traits if (f.kind is None or t.kind == f.kind) and _named(t.name, t.id, f.search)]
 
 
 def _named(name: str, record_id: str, search: str | None) -> bool:
@@ -228,7 +250,7 @@ def _whole(_: None) -> CatalogDocument:
     )
 
 
-DOCUMENTS = (
+DOCUMENTS: tuple[CatalogueDocument, ...] = (
     CatalogueDocument(
         "", "The whole catalogue: Elements, Liabilities, Keywords, Basic and Command Moves", CatalogDocument, _whole
     ),
@@ -303,4 +325,19 @@ DOCUMENTS = (
     ),
 )
 
-LOOKUPS = (CatalogueLookup("entries", "One Element or Liability by id", Entry, lambda i: catalog().entries.get(i)),)
+DOCUMENTS += (
+    CatalogueDocument(
+        "thug-traits",
+        "The Qualities and Weaknesses a Thug group may take, with their price in Thug Points",
+        ThugTraitList,
+        lambda f: ThugTraitList(**HEAD, thug_traits=filter_thug_traits(thug_catalogue().traits.values(), f)),
+        ThugTraitFilters,
+    ),
+)
+
+LOOKUPS = (
+    CatalogueLookup("entries", "One Element or Liability by id", Entry, lambda i: catalog().entries.get(i)),
+    CatalogueLookup(
+        "thug-traits", "One Thug Quality or Weakness by id", ThugTrait, lambda i: thug_catalogue().traits.get(i)
+    ),
+)

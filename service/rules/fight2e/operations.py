@@ -21,6 +21,16 @@ from .optimiser.models import OptimiseAnswer, OptimiseRequest
 from .optimiser.search import optimise
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
 from .simulation.run import merge_runs, simulate
+from .thugs.build import validate_thug, validate_thug_group
+from .thugs.end_of_combat import end_thug_combat
+from .thugs.models import (
+    ThugCombatEnd,
+    ThugCombatEndRequest,
+    ThugGroupRequest,
+    ThugGroupValidation,
+    ThugRequest,
+    ThugValidation,
+)
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -109,6 +119,47 @@ OPERATIONS = (
         description="Answers 200 for every well-formed sheet: `valid` says whether the book allows it; "
         "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the sheet's figures and "
         "budgets; `moves[i]` is each move priced as the moves endpoint would.",
+    ),
+    Operation(
+        name="validate_thug",
+        examples=examples("validate_thug"),
+        path="thugs/validate",
+        request=ThugRequest,
+        answer=ThugValidation,
+        run=validate_thug,
+        caching=Caching.local,
+        cost=lambda request: 1 + len(request.thug.qualities) // 10,
+        summary="Validate and price a Thug: every broken build rule, each attribute's Thug Points, the Glory divisor",
+        description="Answers 200 for every well-formed build: `valid` says whether the book allows it; `violations` "
+        "and `warnings` carry stable codes and paths; `points` prices each attribute and trait, `glory_divisor` is "
+        "what Glory earned against it is divided by, and `effective` holds the attributes after Gun and Saga Scale.",
+    ),
+    Operation(
+        name="validate_thug_group",
+        examples=examples("validate_thug_group"),
+        path="thugs/validate-group",
+        request=ThugGroupRequest,
+        answer=ThugGroupValidation,
+        run=validate_thug_group,
+        caching=Caching.local,
+        cost=lambda request: len(request.group.members),
+        summary="Validate a Thug group: 1–10 members of one build, each build priced as `thugs/validate` does",
+        description="Answers 200 for every well-formed group. List each build once with how many members have it; "
+        "members of different builds cannot share a group, and the answer says so with every other finding.",
+    ),
+    Operation(
+        name="end_thug_combat",
+        examples=examples("end_thug_combat"),
+        path="thugs/end-of-combat",
+        request=ThugCombatEndRequest,
+        answer=ThugCombatEnd,
+        run=end_thug_combat,
+        caching=Caching.local,
+        cost=lambda request: len(request.groups),
+        summary="End a fight against Thugs: each Fighter's raw Glory divided by the cheapest group's divisor",
+        description="Send every Thug group that took part and each Fighter's Glory for the whole combat as earned "
+        "(Special Moves, Combos, weapon hits, Stunt Sequences, Agility eliminations). The divisor comes from the "
+        "cheapest group's Thug Points, priced from its build; the quotient is rounded up.",
     ),
     Operation(
         name="resolve_turn",

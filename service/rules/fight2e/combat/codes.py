@@ -22,6 +22,12 @@ _CODES = [
     Code("STATE_ONE_SIDE", "error", "Every active fighter is on the same side: there is nobody to fight."),
     Code("ROUND_ALREADY_OVER", "error", "One side is already defeated or the Time Count has run out.", "000 L5380"),
     Code("POSITIONING_MODE_UNSUPPORTED", "error", "The Battle Grid is not resolved yet.", "000 L5670–L5690"),
+    Code(
+        "SUBSYSTEM_UNSUPPORTED",
+        "error",
+        "Thug Thrashing or Dramatic Combat turns are not resolved yet.",
+        "000 L6493, L7066",
+    ),
     Code("DIE_VALUE_OUT_OF_RANGE", "error", "A supplied die value is not a result of the die the rules call for."),
     Code("TOO_MANY_DICE", "error", "The turn would roll more dice than one request may (a bound on hostile input)."),
     Code("ROLL_NOT_USED", "warning", "A supplied die value was not needed by this turn and was ignored.", "000 L6331"),

@@ -326,6 +326,10 @@ OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "grid": "the Battle Grid (000 L5670–L5690)",
+    "thug_thrashing": "Thug Thrashing turns (000 L6493–L7064): Thug groups as combatants, Life Saves, Thug Events "
+    "and the extra actions are not on the turn spine yet",
+    "dramatic": "Dramatic Combat turns (000 L7066–L7445): Action Points and their options are not on the turn "
+    "spine yet",
     "ongoing_effects": "an ongoing effect this resolver does not know (not one of the ids documented on "
     "OngoingEffect); it is carried back unchanged and plays no part in the turn",
 }

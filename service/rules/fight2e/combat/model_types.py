@@ -36,6 +36,15 @@ MAX_DECISION_MOVES = 30
 # ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
 
 
+class Subsystem(StrEnum):
+    """The combat system a turn is resolved under (Chapter 5)."""
+
+    main = "main"  # the Main Combat System
+    thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): not resolved yet
+    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): not resolved yet
+    dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
+
+
 class PositioningMode(StrEnum):
     range = "range"  # two combatants, one shared Range (000 L5605–L5644)
     band = "band"  # Band Map: every fighter on a band 1–6 (000 L5650–L5668)

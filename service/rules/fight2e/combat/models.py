@@ -50,6 +50,7 @@ from .model_types import (
     Short,
     Status,
     Steps,
+    Subsystem,
     Text,
 )
 from .request_models import (
@@ -116,6 +117,7 @@ __all__ = [
     "Status",
     "Steps",
     "Stunned",
+    "Subsystem",
     "Text",
     "TurnRequest",
     "TurnResult",

@@ -30,6 +30,7 @@ from .model_types import (
     ResponseKind,
     Short,
     Steps,
+    Subsystem,
 )
 
 # ── Request: options ───────────────────────────────────────────────────────────────────────────────
@@ -39,6 +40,12 @@ class CombatOptions(Model):
     """Campaign options with the book's defaults, and switches for the readings the service takes where the book
     leaves a choice open."""
 
+    subsystem: Subsystem = Field(
+        Subsystem.main,
+        description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
+        "(000 L7066) or both together. Only `main` is resolved yet: any other answers `invalid` with "
+        "SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`.",
+    )
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
     throws_unblockable: bool = Field(True, description="The Throw Element's +1 Accuracy (000 L4345).")

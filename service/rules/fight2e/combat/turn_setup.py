@@ -18,7 +18,7 @@ from .actions import slot
 from .attack import miss, resolve
 from .coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from .fighter import F
-from .models import CombatFighter, PositioningMode, TurnRequest
+from .models import CombatFighter, PositioningMode, Subsystem, TurnRequest
 from .profile import profile
 from .state import Ctx, Decider, Invalid
 from .wording import names_to_keep
@@ -219,6 +219,21 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
     story.start(ctx, f, cf)
 
 
+def _check_subsystem(ctx: Ctx) -> None:
+    """Only the Main Combat System runs on the spine yet; another sub-system is named, never resolved as main."""
+    wanted = ctx.opts.subsystem
+    if wanted is Subsystem.main:
+        return
+    for part in (p for p in ("thug_thrashing", "dramatic") if p in wanted.value):
+        ctx.unsupported_rule(part, "options.subsystem", RULES_NOT_IMPLEMENTED[part])
+    ctx.fail(
+        "SUBSYSTEM_UNSUPPORTED",
+        "options.subsystem",
+        f"`{wanted.value}` turns are not resolved yet; Thugs can be built and priced (thugs/validate) and their "
+        "Glory divided (thugs/end-of-combat).",
+    )
+
+
 def _check_positions(ctx: Ctx) -> None:
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
@@ -231,6 +246,7 @@ def _check_positions(ctx: Ctx) -> None:
             "fight",
             "The round is already over: start the next round with full Life Bars and a new Time Count.",
         )
+    _check_subsystem(ctx)
     if pos.mode is PositioningMode.grid:
         ctx.unsupported_rule("grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["grid"])
         ctx.fail(

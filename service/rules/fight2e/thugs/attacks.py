@@ -1,0 +1,71 @@
+"""A Thug group's turn (Chapter 5, Thug Movement; Thug Attacks and Defenses): how far it moves, whom it can reach,
+how many of its Thugs attack, the attack roll and the damage die a hit rolls.
+
+Pure functions of the group's traits and figures; the caller supplies the dice faces and the defender's own
+figures (his Defense Total, his Stamina's die steps), which the Main Combat System computes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from .catalogue import thug_catalogue
+from .dice import die_step, die_text
+
+CLOSE_RANGE_BONUS = 1  # attacks at Range 0 (000 L5613)
+FAR_RANGE_PENALTY = 1  # attacks at Range 2 without the Reach or Long Range keyword (000 L5613)
+FAR_RANGE = 2
+
+
+def reach(traits: Collection[str]) -> int | None:
+    """The farthest Range the group's attack hits: Standard, or farther with Reach, Ranged or Gun (None: no limit)."""
+    attack = thug_catalogue().attack
+    farthest: int | None = attack.reach
+    for trait, limit in attack.reach_by_trait.items():
+        if trait in traits:
+            if limit is None:
+                return None
+            farthest = max(farthest or 0, limit)
+    return farthest
+
+
+def in_reach(traits: Collection[str], at_range: int) -> bool:
+    farthest = reach(traits)
+    return farthest is None or at_range <= farthest
+
+
+def range_modifier(traits: Collection[str], at_range: int) -> int:
+    """+1 at Range 0; −1 at Range 2 unless the attack reaches farther than Standard (000 L5613)."""
+    if at_range == 0:
+        return CLOSE_RANGE_BONUS
+    spared = any(t in traits for t in thug_catalogue().attack.no_penalty_at_range_two)
+    return -FAR_RANGE_PENALTY if at_range == FAR_RANGE and not spared else 0
+
+
+def movement(traits: Collection[str], attacking: bool) -> int:
+    """Ranges the group may move: 1 and attack, or 2 without attacking (000 L6672); Mobile: 2 and attack (B11)."""
+    attack = thug_catalogue().attack
+    if not attacking or any(t in traits for t in attack.full_move_with_attack):
+        return attack.move_without_attack
+    return attack.move_with_attack
+
+
+def attackers(targets: int, members: int) -> int:
+    """One Thug attacks each opponent in reach while there are Thugs enough (000 L6676)."""
+    return min(targets, members)
+
+
+def attack_total(die: int, accuracy: int, traits: Collection[str], at_range: int, bonus: int = 0) -> int:
+    """1d6 + Accuracy + the Range modifier (+ Lucky Strike's bonus); a hit when it reaches the Defense Total
+    (000 L6680, L5708). Thugs have no Full Offense."""
+    return die + accuracy + range_modifier(traits, at_range) + bonus
+
+
+def damage_die(damage: str, extra_steps: int, stamina_steps: int) -> str:
+    """The die a hit rolls: the group's Damage (already raised by Gun and Saga Scale, ``effective``), one size more
+    per Adrenaline Surge (``extra_steps``), then moved by the defender's Stamina as the Main Combat System says
+    (``stamina_steps``: negative for a tough defender); never below a flat 1 (000 L6564, L6777)."""
+    step = die_step(damage)
+    if step is None:
+        raise ValueError(f"{damage} is not on the die chain")
+    return die_text(max(0, step + extra_steps + stamina_steps))

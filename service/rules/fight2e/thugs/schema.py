@@ -1,0 +1,183 @@
+"""Typed schema of the Thug data (``data/thugs/*.yaml``): the Thug Point tables and the Thug trait lists."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator, model_validator
+
+from ..schema import REF_PATTERN, Frozen
+
+TraitId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$", max_length=60)]
+
+
+def _check_ref(v: str) -> str:
+    if not REF_PATTERN.match(v):
+        raise ValueError(f"ref must look like '000 L6509–L6543', got {v!r}")
+    return v
+
+
+class Sourced(Frozen):
+    ref: str
+
+    _v_ref = field_validator("ref")(_check_ref)
+
+
+class DieChain(Sourced):
+    steps: tuple[str, ...] = Field(min_length=2)
+    beyond_top: int = Field(gt=0)  # the flat bonus each step past the last die adds
+
+
+class DiePrices(Sourced):
+    prices: dict[str, int]
+    per_step_beyond: int | None = None  # a price for steps past the chain's last die (None: none can be bought)
+
+
+class AccuracyPrices(Sourced):
+    prices: dict[int, int]
+
+
+class PerPoint(Sourced):
+    per_point: int
+    minimum: int
+    maximum: int | None = None
+
+
+class PerTake(Sourced):
+    per_take: int
+
+
+class Limit(Sourced):
+    value: int
+
+
+class DivisorRow(Frozen):
+    up_to: int
+    divisor: int = Field(gt=0)
+
+
+class GloryDivisors(Sourced):
+    rows: tuple[DivisorRow, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ascending(self) -> GloryDivisors:
+        ends = [row.up_to for row in self.rows]
+        if ends != sorted(set(ends)):
+            raise ValueError("glory divisor rows must rise strictly")
+        return self
+
+
+class ThreatBand(Frozen):
+    low: int | None
+    high: int | None
+    min_threat: int = Field(ge=0)
+    max_threat: int | None
+
+
+class ThreatGuidelines(Sourced):
+    bands: tuple[ThreatBand, ...] = Field(min_length=1)
+
+
+class SagaScale(Sourced):
+    steps: dict[int, int]
+
+
+class ThugPointTables(Frozen):
+    """``10-thug-points.yaml``."""
+
+    die_chain: DieChain
+    initiative: DiePrices
+    accuracy: AccuracyPrices
+    damage: DiePrices
+    defense: PerPoint
+    life_save: PerPoint
+    threat_level: PerPoint
+    quality: PerTake
+    weakness: PerTake
+    max_points: Limit
+    glory_divisors: GloryDivisors
+    threat_guidelines: ThreatGuidelines
+    saga_scale: SagaScale
+
+
+class StandardLists(Frozen):
+    ref_qualities: str
+    ref_weaknesses: str
+    qualities: tuple[TraitId, ...]
+    weaknesses: tuple[TraitId, ...]
+
+    _v_refs = field_validator("ref_qualities", "ref_weaknesses")(_check_ref)
+
+
+class ElementList(Sourced):
+    ids: tuple[TraitId, ...]
+    sub_elements: tuple[TraitId, ...] = ()
+    blockable_throw_costs: dict[TraitId, float] = {}
+
+
+class UniqueQuality(Sourced):
+    id: TraitId
+    name: str
+    cost: int = Field(gt=0)
+    lone: bool = False  # meant for a group of one
+    requires: tuple[TraitId, ...] = ()
+    damage_steps: int = 0  # die sizes the Quality adds to the group's Damage
+    grants_skills: bool = False  # the group gets Narrative Skills by its Thug Points
+    summary: str
+
+
+class ThugAttack(Sourced):
+    reach: int = Field(ge=0)
+    reach_by_trait: dict[TraitId, int | None]
+    no_penalty_at_range_two: tuple[TraitId, ...]
+    move_with_attack: int = Field(ge=0)
+    move_without_attack: int = Field(ge=0)
+    full_move_with_attack: tuple[TraitId, ...]
+
+
+class ThugTraitLists(Frozen):
+    """``20-thug-traits.yaml``."""
+
+    standard: StandardLists
+    elements: ElementList
+    unique: tuple[UniqueQuality, ...]
+    attack: ThugAttack
+
+
+class EventChart(Sourced):
+    die: str
+    no_event_on_even: bool
+    reroll_from: int
+    rerolls: int = Field(gt=0)
+
+
+class ThugEvent(Sourced):
+    """One row of the Thug Event chart, as the changes it makes to the rolling group."""
+
+    id: TraitId
+    name: str
+    roll: int
+    timing: str = Field(pattern=r"^(next_turn|immediate)$")
+    members: int = 0  # members leaving (Rout), without Glory unless `glory`
+    glory: bool = True
+    initiative_steps: int = 0
+    accuracy: int = 0
+    defense_multiplier: int = 1
+    life_save_multiplier: int = 1
+    damage_steps: int = 0
+    blocks_thug_thrashing_within: int | None = None  # Range from the group inside which opponents lose their TT
+    drains_fighting_spirit_within: int | None = None  # Range inside which Fighters lose FS to a damage roll
+    free_attack_defense_divisor: int | None = None  # a free attack now, the defenders' skills divided by this
+
+
+class TurnFigures(Sourced):
+    time_die: str
+    super_energy_per_turn: int
+
+
+class ThugEventData(Frozen):
+    """``30-thug-events.yaml``."""
+
+    chart: EventChart
+    events: tuple[ThugEvent, ...]
+    turn: TurnFigures

@@ -1,0 +1,121 @@
+"""What Impact answers: its operations and catalogue as records the adapters are generated from."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.packs import DEFAULT_PACK
+from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
+from .fighter import validate_fighter_json
+from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
+from .pack import PACKS, ImpactPack
+from .pricing import price_purchases
+from .turn import resolve_turn
+from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+@cache
+def examples(operation: str) -> dict[str, Any]:
+    """Worked request bodies (the same ones the tests check), shown in the contracts."""
+    path = EXAMPLES / f"{operation}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}  # type: ignore[no-any-return]
+
+
+def _pack_cost(request: Any) -> int:
+    pack = getattr(request, "custom_pack", None)
+    return 0 if pack is None else len(pack.maneuvers) // 20
+
+
+def _fighter_cost(fighter: Any) -> int:
+    sheet = fighter.sheet
+    levels = 0 if sheet is None else sum(sheet.maneuvers.values()) // 10
+    return 1 + len(fighter.purchases or ()) // 20 + levels
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        name="validate_fighter",
+        path="fighters/validate",
+        summary="Validate a fighter from its purchase ledger or sheet",
+        description="Replays the ordered purchase ledger (or, for a bare sheet, a canonical order) and answers 200 "
+        "with every broken rule at once, the PP spent and left, the defensive tactics, the body areas and Stamina.",
+        request=ImpactFighterRequest,
+        answer=ImpactFighterValidation,
+        run=validate_fighter_json,
+        caching=Caching.shared,
+        cost=lambda r: _fighter_cost(r.fighter) + _pack_cost(r),
+        examples=examples("validate_fighter"),
+    ),
+    Operation(
+        name="price_purchases",
+        path="purchases/price",
+        summary="Price purchases for a fighter",
+        description="The PP each purchase costs from the fighter as he stands, in order, with its free rises (the "
+        "automatic increase, the paired arm or leg) and any rule it would break.",
+        request=ImpactPriceRequest,
+        answer=ImpactPriceAnswer,
+        run=price_purchases,
+        caching=Caching.shared,
+        cost=lambda r: _fighter_cost(r.fighter) + len(r.purchases) // 5 + _pack_cost(r),
+        examples=examples("price_purchases"),
+    ),
+    Operation(
+        name="resolve_turn",
+        path="turns/resolve",
+        summary="Resolve one combat turn",
+        description="Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, "
+        "Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight "
+        "after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the "
+        "`seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` "
+        "each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.",
+        request=ImpactTurnRequest,
+        answer=ImpactTurnAnswer,
+        run=resolve_turn,
+        caching=Caching.none,
+        cost=lambda r: (
+            2 * len(r.fight.fighters) + _pack_cost(r) + sum(_fighter_cost(c.fighter) for c in r.fight.fighters)
+        ),
+        examples=examples("resolve_turn"),
+    ),
+)
+
+
+class ImpactPackDocument(ImpactPack):
+    """A shipped data pack, served with the ruleset and version it belongs to."""
+
+    ruleset: str
+    ruleset_version: str
+
+
+@cache
+def pack_document(name: str) -> ImpactPackDocument | None:
+    from . import RULESET, VERSION
+
+    pack = PACKS.get(name)
+    if pack is None:
+        return None
+    return ImpactPackDocument.model_validate(pack.model_dump() | {"ruleset": RULESET, "ruleset_version": VERSION})
+
+
+def _default_pack() -> ImpactPackDocument:
+    found = pack_document(DEFAULT_PACK)
+    assert found is not None  # load_packs refuses to start without it
+    return found
+
+
+DOCUMENTS = (
+    CatalogueDocument(
+        name="pack",
+        summary="The default data pack: the values the text leaves out, each with its source",
+        model=ImpactPackDocument,
+        build=lambda _filters: _default_pack(),
+    ),
+)
+LOOKUPS = (
+    CatalogueLookup(name="packs", summary="A shipped data pack by name", model=ImpactPackDocument, find=pack_document),
+)

@@ -1,0 +1,122 @@
+"""Impact's fixed rules as typed data (``data/rules.yaml``), read once: ranks, purchase factors, Stamina, the
+automatic increase, the defensive tactics and the end-of-fight awards."""
+
+from __future__ import annotations
+
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Annotated
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.packs import Source
+from .vocabulary import ImpactDefenseBonus, ImpactRank, ImpactStat
+
+RULES = Path(__file__).resolve().parent / "data" / "rules.yaml"
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: Source
+
+
+class RankRow(_Row):
+    id: ImpactRank
+    name: str
+    pp: int
+
+
+class FactorRow(_Row):
+    stat: ImpactStat
+    base: int
+    factor: int
+
+
+class StaminaRow(_Row):
+    base: int
+    step: int
+    price: int
+
+
+class IncreaseRow(_Row):
+    ratio: int
+
+
+class TacticRow(_Row):
+    id: str
+    name: str
+    applies: list[ImpactDefenseBonus]
+
+
+class AwardRow(_Row):
+    per_knock_out: int
+    health_boxes_per_pp: int
+
+
+class ActionRow(_Row):
+    id: str
+    sp_gain: int
+    stamina_dice: int
+    speed_test: bool
+    adds_tactics: bool = False
+    speed: int = 0
+
+
+class VariationRow(_Row):
+    id: str
+    speed: int = 0
+    test: int = 0
+    damage: int = 0
+    next_speed: int = 0
+    stamina_multiplier: int = 1
+
+
+class CombatRow(_Row):
+    stamina_quarter_penalty: int
+    knocked_down_speed: int
+    limb_ko_speed: int
+    minus_one_sp_stamina_dice: int
+    limbs_to_lose: int
+    default_range: str
+
+
+class Rules(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ranks: list[RankRow]
+    factors: list[FactorRow]
+    stamina: Annotated[list[StaminaRow], Field(min_length=1, max_length=1)]
+    automatic_increase: Annotated[list[IncreaseRow], Field(min_length=1, max_length=1)]
+    defense_tactics: list[TacticRow]
+    awards: Annotated[list[AwardRow], Field(min_length=1, max_length=1)]
+    actions: list[ActionRow]
+    variations: list[VariationRow]
+    combat: Annotated[list[CombatRow], Field(min_length=1, max_length=1)]
+
+    @cached_property
+    def _by_id(self) -> tuple[dict[str, ActionRow], dict[str, VariationRow], dict[str, int], dict[str, FactorRow]]:
+        return (
+            {a.id: a for a in self.actions},
+            {v.id: v for v in self.variations},
+            {r.id: r.pp for r in self.ranks},
+            {f.stat: f for f in self.factors},
+        )
+
+    def action(self, action_id: str) -> ActionRow:
+        return self._by_id[0][action_id]
+
+    def variation(self, variation_id: str) -> VariationRow:
+        return self._by_id[1][variation_id]
+
+    def budget(self, rank: ImpactRank) -> int:
+        return self._by_id[2][rank]
+
+    def factor(self, stat: ImpactStat) -> FactorRow:
+        return self._by_id[3][stat]
+
+
+@cache
+def rules() -> Rules:
+    return Rules.model_validate(yaml.safe_load(RULES.read_bytes()))
