@@ -74,6 +74,7 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
             request.damage_type,
             f"C.{fighter.id}.damage",
             chosen(request.pack, request.custom_pack, PACKS),
+            conflict=False,  # a Risky Challenge is no Conflict: only its failure earns a point (003 L415-L417)
         )
     out.training_points = fighter.state.training_points - before
 

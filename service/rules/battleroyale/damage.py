@@ -53,14 +53,23 @@ def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: R
     )
 
 
-def assign(steps: Steps, fighter: Fighter, ranks: int, kind: RoyaleDamageType, key: str, pack: RoyalePack) -> None:
-    """Place ``ranks`` Damage Ranks of ``kind`` on ``fighter``; decisions ``{key}.1``, ``{key}.2`` …"""
+def assign(
+    steps: Steps,
+    fighter: Fighter,
+    ranks: int,
+    kind: RoyaleDamageType,
+    key: str,
+    pack: RoyalePack,
+    conflict: bool = True,
+) -> None:
+    """Place ``ranks`` Damage Ranks of ``kind`` on ``fighter``; decisions ``{key}.1``, ``{key}.2`` … ``conflict``:
+    the damage comes in a Conflict Scene (a fight), where the first Damage Rank earns a Training Point."""
     if ranks <= 0:
         return
     if fighter.state.minions:
         _gang_losses(steps, fighter, ranks)
         return
-    if not fighter.state.damaged_this_scene:  # 003 L473: the first Damage Rank of the scene
+    if conflict and not fighter.state.damaged_this_scene:  # 003 L473, L661-L662: first of a Conflict Scene
         fighter.state.damaged_this_scene = True
         fighter.award(FIRST_DAMAGE_TP)
         steps.say(

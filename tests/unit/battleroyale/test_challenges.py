@@ -41,8 +41,8 @@ def test_hayate_risky_challenge_two_wound_ranks() -> None:
     assert (answer.tn, answer.total, answer.success, answer.damage) == (13, 11, False, 2)
     agility = next(t for t in answer.fighter.traits if t.id == "agility")
     assert agility.wound_ranks == 2
-    # +1 for the failed Challenge, +1 for the first Damage Rank of the scene (003 L473)
-    assert answer.training_points == 2
+    # 003 L417: one Training Point for the failed roll (the first-Damage point is for Conflict Scenes, L473)
+    assert answer.training_points == 1
 
 
 def test_iron_fence_difficulty_ranks() -> None:
@@ -83,8 +83,8 @@ def test_risky_damage_placed_rank_by_rank_as_decisions() -> None:
     ranks = {t.id: t.wound_ranks for t in done.fighter.traits}
     assert ranks == {"strong": 3, "quick": 2}
     assert done.fighter.mostly_dead  # Wound Ranks: lethal (003 L813–L815)
-    # TP: failure 1 + first damage 1 + two Zero Outs 2 + Absolute Zero 2 = 6 (003 L366, L473–L478, L661–L664)
-    assert done.training_points == 6
+    # TP: failure 1 + two Zero Outs 2 + Absolute Zero 2 = 5 (003 L366, L474–L478, L661–L664)
+    assert done.training_points == 5
 
 
 def test_team_effort_helper_die() -> None:
