@@ -11,9 +11,13 @@ from litestar import Litestar, get, post
 from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
+from service.rules.ashes.round_models import RoundRequest
 from service.rules.fight2e.combat.models import TurnRequest
 from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
+from service.rules.fightrpg.round_models import RpgRoundRequest
+from service.rules.fightrpg.sheet_models import RpgFighterRequest
+from service.rules.impact.turn_models import ImpactTurnRequest
 
 
 @post("/echo/move", status_code=HTTP_200_OK)
@@ -36,12 +40,42 @@ async def echo_turn(data: TurnRequest) -> TurnRequest:
     return data
 
 
+@post("/echo/fightrpg-round", status_code=HTTP_200_OK)
+async def echo_fightrpg_round(data: RpgRoundRequest) -> RpgRoundRequest:
+    return data
+
+
+@post("/echo/fightrpg-fighter", status_code=HTTP_200_OK)
+async def echo_fightrpg_fighter(data: RpgFighterRequest) -> RpgFighterRequest:
+    return data
+
+
+@post("/echo/ashes-round", status_code=HTTP_200_OK)
+async def echo_ashes_round(data: RoundRequest) -> RoundRequest:
+    return data
+
+
+@post("/echo/impact-turn", status_code=HTTP_200_OK)
+async def echo_impact_turn(data: ImpactTurnRequest) -> ImpactTurnRequest:
+    return data
+
+
 @get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
 app = Litestar(
-    route_handlers=[echo_move, echo_batch, echo_fighter, echo_turn, healthz],
+    route_handlers=[
+        echo_move,
+        echo_batch,
+        echo_fighter,
+        echo_turn,
+        echo_fightrpg_round,
+        echo_fightrpg_fighter,
+        echo_ashes_round,
+        echo_impact_turn,
+        healthz,
+    ],
     plugins=[PydanticPlugin(validate_strict=True)],
 )

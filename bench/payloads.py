@@ -138,3 +138,29 @@ def graphql_turn(turn_body: dict[str, Any], nonce: str | None = None) -> dict[st
     if nonce is not None:
         variables["nonce"] = nonce
     return {"query": TURN_QUERY, "variables": variables, "operationName": "Turn"}
+
+
+# ---- Fight RPG (seed 002): the published examples of its round and its Fighter validation.
+FIGHTRPG_ROUND_QUERY = """query Round($round: FightrpgRpgRoundRequestInput!) { fightrpg {
+  resolveRound(input: $round) { ... on FightrpgRpgRoundResult { status passes
+  fighters { id damage powerPoints } } } } }"""
+
+
+def fightrpg_round() -> dict[str, Any]:
+    from service.rules.fightrpg.examples import round_examples
+
+    return round_examples()["seeded-policies"]
+
+
+def graphql_fightrpg_round(nonce: str | None = None) -> dict[str, Any]:
+    variables: dict[str, Any] = {"round": as_variables("FightrpgRpgRoundRequestInput", fightrpg_round())}
+    if nonce is not None:
+        variables["nonce"] = nonce
+    return {"query": FIGHTRPG_ROUND_QUERY, "variables": variables, "operationName": "Round"}
+
+
+def fightrpg_fighter(name: str | None = None) -> dict[str, Any]:
+    from service.rules.fightrpg.examples import validate_examples
+
+    body = validate_examples()["spirit-4-allocation"]
+    return {**body, "fighter": {**body["fighter"], "name": name or body["fighter"]["name"]}}

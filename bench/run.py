@@ -53,6 +53,8 @@ PRICE = "/v1/fight2e/moves/price"
 BATCH = "/v1/fight2e/moves/price-batch"
 FIGHTER = "/v1/fight2e/fighters/validate"
 TURN = "/v1/fight2e/combat/resolve-turn"
+FIGHTRPG_ROUND = "/v1/fightrpg/rounds/resolve"
+FIGHTRPG_FIGHTER = "/v1/fightrpg/fighters/validate"
 GRAPHQL = "/graphql"
 
 
@@ -204,6 +206,13 @@ class Scenario:
 
 
 def scenarios() -> list[Scenario]:
+    from bench.ashes import scenarios as ashes_scenarios
+    from bench.impact_load import scenarios as impact_scenarios
+
+    return _shared_scenarios() + ashes_scenarios(Scenario) + impact_scenarios(Scenario)
+
+
+def _shared_scenarios() -> list[Scenario]:
     move = payloads.dumps(payloads.move())
     move_u = payloads.dumps(payloads.move(payloads.MARK))
     batch = payloads.dumps(payloads.batch())
@@ -216,6 +225,9 @@ def scenarios() -> list[Scenario]:
     turn = payloads.dumps(payloads.turn())
     gql_turn = payloads.dumps(payloads.graphql_turn(payloads.turn()))
     gql_turn_u = payloads.dumps(payloads.graphql_turn(payloads.turn(), nonce=payloads.MARK))
+    rpg_round = payloads.dumps(payloads.fightrpg_round())
+    rpg_gql_u = payloads.dumps(payloads.graphql_fightrpg_round(nonce=payloads.MARK))
+    rpg_fighter_u = payloads.dumps(payloads.fightrpg_fighter(payloads.MARK))
     return [
         Scenario("a", "REST price, same move (local-tier hit)", PRICE, move, "/echo/move", move),
         Scenario("b", "REST price, unique move (miss, computed)", PRICE, move_u, "/echo/move", move_u, True),
@@ -264,6 +276,33 @@ def scenarios() -> list[Scenario]:
             gql_turn_u,
             "/echo/turn",
             turn,
+            True,
+        ),
+        # Fight RPG (issue 20): its round is never cached; its validation is computed when the body is new.
+        Scenario(
+            "r1",
+            "REST fightrpg rounds/resolve, whole round (computed)",
+            FIGHTRPG_ROUND,
+            rpg_round,
+            "/echo/fightrpg-round",
+            rpg_round,
+        ),
+        Scenario(
+            "r2",
+            "GraphQL fightrpg resolveRound, unique body (computed)",
+            GRAPHQL,
+            rpg_gql_u,
+            "/echo/fightrpg-round",
+            rpg_round,
+            True,
+        ),
+        Scenario(
+            "r3",
+            "REST fightrpg fighters/validate, unique sheet (computed)",
+            FIGHTRPG_FIGHTER,
+            rpg_fighter_u,
+            "/echo/fightrpg-fighter",
+            rpg_fighter_u,
             True,
         ),
     ]
@@ -804,7 +843,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--loadgen", choices=["auto", "wrk", "python"], default="auto")
     parser.add_argument("--no-pin", action="store_true", help="do not pin servers and client to separate CPUs")
-    parser.add_argument("--only", nargs="*", help="scenario keys to run (a b c c2 d e e2 f f2 g h h2; default all)")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3 ash_r ash_g imp_r imp_g; default all)",
+    )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
         "--start-redis",

@@ -73,3 +73,43 @@ def test_a_module_missing_from_the_report_counts_as_not_run(tmp_path: Path) -> N
     module.write_text(SOURCE)
     t, _ = branches.tally({"files": {}}, IDS, root=tmp_path)
     assert (t.outcomes_run, t.outcomes, t.points_unreached) == (0, 8, 4)
+
+
+TABLES = """\
+class Part(StrEnum):
+    hurls = "hurls"
+
+
+PARTS = FlagTable("part", {"throw.hurl": frozenset({Part.hurls})})
+
+
+def hurls(m):
+    return Part.hurls in PARTS.grants(m.entries)
+
+
+def big(m):
+    a = 1
+    b = 2
+    c = 3
+    d = 4
+    return PARTS.grants(m.entries)
+"""
+USES = """\
+def g(m, kind):
+    if m.hurls_too or hurls(m):  # line 2: a small helper reading the table
+        pass
+    if kind is Part.hurls:  # line 4: a row of the table
+        pass
+    if big(m):  # line 6: not a small helper
+        pass
+    if kind == "other":  # line 8: nothing
+        pass
+"""
+
+
+def test_conditions_through_entry_tables_are_entry_keyed() -> None:
+    keyed = branches.table_names({"t.py": TABLES, "u.py": USES}, IDS)
+    assert keyed["PARTS"] == keyed["Part"] == keyed["hurls()"] == {"throw.hurl"}  # a helper counts when called
+    assert "big()" not in keyed and "big" not in keyed  # five statements: not a small helper
+    points = branches.entry_keyed_points(USES, "u.py", IDS, keyed)
+    assert [(p.line, p.entries) for p in points] == [(2, ("throw.hurl",)), (4, ("throw.hurl",))]

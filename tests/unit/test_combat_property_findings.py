@@ -59,11 +59,10 @@ def test_a_high_combo_skill_keeps_the_action_choices_within_their_bound() -> Non
     assert any(len(c.value.moves or []) > 1 for c in p.choices)  # ready-made Combos fill the room that is left
 
 
-def test_ready_made_combos_are_no_longer_than_a_decision_can_name() -> None:
+def test_ready_made_combos_are_as_long_as_combo_skill_and_control_allow() -> None:
     """Combo 14 allows fourteen hits (000 L613, no cap L596) and Control 14 pays for an L2 Special Move with twelve
-    Basic Moves (L1 each): 2 + 12 = 14 (000 L5787). A decision names at most twelve moves, so the longest
-    ready-made Combo offered is the L2 move with eleven Basic Moves (Control 13); a thirteen-move Combo used to
-    make the resolver fail (INTERNAL_STATE) instead of answering."""
+    Basic Moves (L1 each): 2 + 12 = 14 (000 L5787), or for fourteen Basic Moves. Both are offered whole (a
+    decision names up to 30 moves), and the thirteen-move one resolves (it used to fail with INTERNAL_STATE)."""
     a, b = _high_combo_pl8("a"), _high_combo_pl8("b")
     # CSP 26 = Defense 5 + Evasion 5 + Tactics 2 + Combo 14 (000 L582).
     a["combat_skills"] = {"defense": 5, "evasion": 5, "tactics": 2, "combo": 14}
@@ -84,8 +83,11 @@ def test_ready_made_combos_are_no_longer_than_a_decision_can_name() -> None:
     p = res.pending_decision
     assert p is not None and p.key == "T1.a.action"
     jab = [c for c in p.choices if (c.value.moves or [None])[0] == "m9" and len(c.value.moves or []) > 1]
-    assert max(len(c.value.moves or []) for c in p.choices) == 12
-    assert max(len(c.value.moves or []) for c in jab) == 12 and max(c.control for c in jab) == 13
+    assert max(len(c.value.moves or []) for c in p.choices) == 14
+    longest = max(jab, key=lambda c: len(c.value.moves or []))
+    assert len(longest.value.moves or []) == 13 and longest.control == 14
+    done = resolve_turn(build({**req, "decisions": {**req["decisions"], "T1.a.action": longest.value}}))
+    assert not done.violations and done.status != "invalid", done.violations
 
 
 def test_copies_moves_lists_what_the_damage_can_buy() -> None:

@@ -38,6 +38,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["ashesCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["ashesCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/combatants/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate a combatant's sheet: every broken rule at once, and its figures */
+        post: operations["ashesValidateCombatant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/quotes/awakening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price awakening a Chakra with a Set: Recovery, Pool and the Prana of the next Recovery steps */
+        post: operations["ashesQuoteAwakening"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/quotes/buy-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price a buy-down of damage with Aura and Health: what is spent, Imbalances gained, Vanquished or not */
+        post: operations["ashesQuoteBuyDown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/quotes/weapon-uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price a round's uses of a weapon's advantage: the free use, Prana after it, the improvised surcharge */
+        post: operations["ashesQuoteWeaponUses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/rounds/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve one round: Imbalance choices, Effort roll, Initiative bids, turns, Recovery, end
+         * @description Send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions taken so far under `decisions`. While `status` is `decision_required`, roll what `dice_needed` names, pick a value from each `decisions_needed[].choices` and send the same request again with them added.
+         */
+        post: operations["ashesResolveRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/rounds/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a round's declarations: Sets against the dice rolled, slots, bids, awakening, Prana, Subtle defence, buy-down, kills and holds
+         * @description The same request as rounds/resolve; the answer keeps only whether the declarations are legal (every finding at once) and what is still needed to check the rest of the round.
+         */
+        post: operations["ashesValidateDeclarations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/battleroyale/bouts/resolve-round": {
         parameters: {
             query?: never;
@@ -766,6 +908,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fightrpg/actions/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price actions: token bundle, Power Points, affordability and yield */
+        post: operations["fightrpgPriceActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fixed menu of token bundles, with their sources */
+        get: operations["fightrpgCatalogMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/menu/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bundle of the menu by id */
+        get: operations["fightrpgCatalogMenuOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves out, each with its source */
+        get: operations["fightrpgCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["fightrpgCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/fighters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate a Fighter and a round's allocation of the Flexible Pool */
+        post: operations["fightrpgValidateFighter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/rounds/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a round: pool, order, action passes with responses, status phase */
+        post: operations["fightrpgResolveRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/impact/catalog/pack": {
         parameters: {
             query?: never;
@@ -915,6 +1176,12 @@ export interface components {
             tactics: number;
         };
         /**
+         * Act
+         * @description The word of a decision; the other fields of the value say what it applies to.
+         * @enum {string}
+         */
+        Act: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "keep" | "break" | "lower" | "continue" | "stop";
+        /**
          * ActionType
          * @enum {string}
          */
@@ -925,11 +1192,40 @@ export interface components {
          */
         AdvancementMode: "glory" | "milestone";
         /**
+         * Advantage
+         * @description What a weapon's advantage does to the action it enhances.
+         * @enum {string}
+         */
+        Advantage: "offense_rank" | "defense_rank" | "grab_rank" | "initiative_die" | "damage_die" | "ranged" | "subtle" | "unarmed" | "improvised";
+        /**
          * AllyCheck
          * @description A Check on a Band Map made by the acting fighter's summoned Ally, or aimed at the target's (000 L4199).
          * @enum {string}
          */
         AllyCheck: "by_ally" | "of_ally";
+        /** ArmorRow */
+        ArmorRow: {
+            /** Names */
+            names: string[];
+            /** Rating */
+            rating: number;
+            source: components["schemas"]["Source"];
+        };
+        /** ArmorWorn */
+        ArmorWorn: {
+            /**
+             * Legendary
+             * @description One-of-a-kind armor: a rating above the chart is allowed. Default: `false`.
+             */
+            legendary?: boolean;
+            /** Rating */
+            rating: number;
+        };
+        /**
+         * AshesPackName
+         * @enum {string}
+         */
+        AshesPackName: "default";
         /** AttackStringDamage */
         AttackStringDamage: {
             /** @default strength */
@@ -999,6 +1295,53 @@ export interface components {
              * @description The Fighter's Attack String Skill. Default: `null`.
              */
             skill?: number | null;
+        };
+        /** AwakeningQuote */
+        AwakeningQuote: {
+            /**
+             * First Prana
+             * @description Prana after the awakening round's Recovery step.
+             */
+            first_prana: number;
+            /**
+             * Next Prana
+             * @description Prana after the following round's Recovery step.
+             */
+            next_prana: number;
+            /** Pool */
+            pool: number;
+            /** Recovery */
+            recovery: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Total
+             * @description The Set's total (rank and facing side by side).
+             */
+            total: number;
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** AwakeningRequest */
+        AwakeningRequest: {
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Facing
+             * @description The Set's facing.
+             */
+            facing: number;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Rank
+             * @description The Spirit action Set's rank.
+             */
+            rank: number;
         };
         /** Background */
         Background: {
@@ -1103,6 +1446,63 @@ export interface components {
             move_points: components["schemas"]["Budget"];
             narrative_skill_points: components["schemas"]["Budget"];
         };
+        /** BuyDownQuote */
+        BuyDownQuote: {
+            /** Aura After */
+            aura_after: number;
+            /** Aura Spent */
+            aura_spent: number;
+            /** Health Boxes After */
+            health_boxes_after: number[];
+            /** Health Spent */
+            health_spent: number;
+            /**
+             * Imbalance Ranks
+             * @description Health Boxes emptied: Physical Imbalance ranks gained.
+             */
+            imbalance_ranks: number;
+            /**
+             * Paid
+             * @description The damage was bought down to 0.
+             */
+            paid: boolean;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Valid */
+            valid: boolean;
+            /** Vanquished */
+            vanquished: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** BuyDownRequest */
+        BuyDownRequest: {
+            /** Aura */
+            aura: number;
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Damage
+             * @description Damage left after the defence and armor.
+             */
+            damage: number;
+            /**
+             * Health Boxes
+             * @description Health left per box.
+             */
+            health_boxes: number[];
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Refuse
+             * @description The defender will not pay: Vanquished. Default: `false`.
+             */
+            refuse?: boolean;
+            /** @description The defender's own split; Aura first when left out. Default: `null`. */
+            split?: components["schemas"]["Split"] | null;
+        };
         /**
          * Campaign
          * @description Campaign switches that change pricing or legality; the defaults are the core book.
@@ -1199,6 +1599,33 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
         };
+        /** Chakra */
+        Chakra: {
+            /** Id */
+            id: string;
+            /**
+             * Pool
+             * @description The most Prana it holds. Default: `0`.
+             */
+            pool?: number;
+            /**
+             * Prana
+             * @description Default: `0`.
+             */
+            prana?: number;
+            /**
+             * Recovery
+             * @description Prana it regains at each Recovery step. Default: `0`.
+             */
+            recovery?: number;
+            /** @description Default: `"slumbering"`. */
+            state?: components["schemas"]["ChakraState"];
+        };
+        /**
+         * ChakraState
+         * @enum {string}
+         */
+        ChakraState: "slumbering" | "awakened";
         /**
          * Choice
          * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
@@ -1464,6 +1891,114 @@ export interface components {
              */
             tactics?: number;
         };
+        /** Combatant */
+        Combatant: {
+            /** @description Default: `null`. */
+            armor?: components["schemas"]["ArmorWorn"] | null;
+            /**
+             * Aura
+             * @description Aura left (it does not come back until rest). Default: `0`.
+             */
+            aura?: number;
+            /** Chakras */
+            chakras?: components["schemas"]["Chakra"][];
+            /**
+             * Degree
+             * @description Default: `0`.
+             */
+            degree?: number;
+            /**
+             * Effort Dice
+             * @description Dice of the Effort Pool before Imbalances. Default: `1`.
+             */
+            effort_dice?: number;
+            /**
+             * Focus Slots
+             * @description Default: `0`.
+             */
+            focus_slots?: number;
+            /**
+             * Health Boxes
+             * @description Health left in each box, in order.
+             */
+            health_boxes?: number[];
+            /**
+             * Hidden
+             * @description Default: `false`.
+             */
+            hidden?: boolean;
+            /** Id */
+            id: string;
+            /** Imbalances */
+            imbalances?: components["schemas"]["Imbalance"][];
+            /**
+             * Killed
+             * @description Default: `false`.
+             */
+            killed?: boolean;
+            /**
+             * Name
+             * @description Default: `""`.
+             */
+            name?: string;
+            /**
+             * Player
+             * @description A player's character (the GM's otherwise): a player may declare a kill. Default: `false`.
+             */
+            player?: boolean;
+            /** Techniques */
+            techniques?: components["schemas"]["Technique"][];
+            /**
+             * Vanquished
+             * @description Default: `false`.
+             */
+            vanquished?: boolean;
+            /** @description None fights Unarmed. Default: `null`. */
+            weapon?: components["schemas"]["WeaponCarried"] | null;
+        };
+        /** CombatantFigures */
+        CombatantFigures: {
+            /**
+             * Advantage
+             * @description The weapon whose advantage applies (the mimicked one if improvised).
+             */
+            advantage: string | null;
+            /** Armor */
+            armor: number;
+            /** Health */
+            health: number;
+            /**
+             * Health Max
+             * @description Boxes × a box's Health.
+             */
+            health_max: number;
+            /** Prana */
+            prana: number;
+        };
+        /** CombatantRequest */
+        CombatantRequest: {
+            combatant: components["schemas"]["Combatant"];
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+        };
+        /** CombatantValidation */
+        CombatantValidation: {
+            figures: components["schemas"]["CombatantFigures"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
         /** Concept */
         Concept: {
             /**
@@ -1505,6 +2040,15 @@ export interface components {
             /** Summary */
             summary: string;
         };
+        /**
+         * Count
+         * @description A number that must be at least 1, and where it comes from.
+         */
+        Count: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
         /** Damage */
         Damage: {
             based_on: components["schemas"]["DamageBasis"];
@@ -1541,6 +2085,76 @@ export interface components {
          * @enum {string}
          */
         DamageBasis: "strength" | "ki";
+        /**
+         * Decision
+         * @description A decision's value: `choice`, and the fields that choice reads (unset fields are left out).
+         */
+        Decision: {
+            /**
+             * Advantage
+             * @description Use the weapon's advantage on this action. Default: `false`.
+             */
+            advantage?: boolean;
+            /**
+             * Aura
+             * @description Default: `null`.
+             */
+            aura?: number | null;
+            /**
+             * Chakra
+             * @description Default: `null`.
+             */
+            chakra?: string | null;
+            choice: components["schemas"]["Act"];
+            /**
+             * Dice
+             * @description Effort dice by key: a Set or a bid.
+             */
+            dice?: string[];
+            /**
+             * Far
+             * @description Ranged: against any visible target, not the adjacent zone. Default: `false`.
+             */
+            far?: boolean;
+            /**
+             * Health
+             * @description Default: `null`.
+             */
+            health?: number | null;
+            /**
+             * Imbalance
+             * @description Default: `null`.
+             */
+            imbalance?: string | null;
+            /**
+             * Initiative
+             * @description Default: `null`.
+             */
+            initiative?: number | null;
+            /**
+             * Rank Zero
+             * @description The pack's rank-0 action. Default: `null`.
+             */
+            rank_zero?: string | null;
+            /**
+             * Skill
+             * @description The skill of a Set's action (a defence against Subtle: senses). Default: `null`.
+             */
+            skill?: string | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+            /** Techniques */
+            techniques?: string[];
+        };
+        /** DecisionChoice */
+        DecisionChoice: {
+            /** Label */
+            label: string;
+            value: components["schemas"]["Decision"];
+        };
         /**
          * DecisionValue
          * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
@@ -1636,6 +2250,30 @@ export interface components {
         };
         "DecisionValue-Output": {
             [key: string]: unknown;
+        };
+        /** DeclarationCheck */
+        DeclarationCheck: {
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RoundDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RoundDie"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** @description `complete`: every declaration of the round was checked. */
+            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description No declaration breaks a rule (as far as the round got).
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
         };
         /**
          * DefenseOption
@@ -1791,6 +2429,12 @@ export interface components {
          * @enum {string}
          */
         DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
+        /** DieSize */
+        DieSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
         /**
          * DieTarget
          * @enum {string}
@@ -3017,6 +3661,20 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
         };
         /**
+         * FightrpgPackName
+         * @enum {string}
+         */
+        FightrpgPackName: "default" | "one-token-attacks";
+        /**
+         * Figure
+         * @description One number and where it comes from.
+         */
+        Figure: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
          * Finding
          * @description A rule the request breaks, something the Director must allow, or a note.
          */
@@ -3171,6 +3829,33 @@ export interface components {
              * @constant
              */
             status: "ok";
+        };
+        /** Hold */
+        Hold: {
+            /** Held */
+            held: string;
+            /** Holder */
+            holder: string;
+            /**
+             * Value
+             * @description The total of the grab that made it: an escape must beat it.
+             */
+            value: number;
+        };
+        /** Imbalance */
+        Imbalance: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `physical` for injuries (004 L68); other kinds are the rulebook's. Default: `"physical"`.
+             */
+            kind?: string;
+            /**
+             * Rank
+             * @description Default: `1`.
+             */
+            rank?: number;
         };
         /**
          * ImpactAction
@@ -4726,6 +5411,56 @@ export interface components {
             value: string;
         };
         /**
+         * Pack
+         * @description The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
+         *     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry.
+         */
+        Pack: {
+            /** Armor */
+            armor?: components["schemas"]["ArmorRow"][];
+            aura_min_degree: components["schemas"]["Figure"];
+            awaken_min_rank: components["schemas"]["Count"];
+            /** @description Bidding rounds after the first bids (the cap on rebidding). */
+            bid_passes: components["schemas"]["Figure"];
+            bonus_action_min_rank: components["schemas"]["Count"];
+            die_sides: components["schemas"]["DieSize"];
+            health_box: components["schemas"]["Count"];
+            improvised_effort_dice: components["schemas"]["Figure"];
+            improvised_prana: components["schemas"]["Figure"];
+            mechanical_penalty_per_rank: components["schemas"]["Figure"];
+            /** Name */
+            name: string;
+            pool_per_recovery: components["schemas"]["Figure"];
+            /** @description A Set's total is rank × this + facing. */
+            rank_weight: components["schemas"]["Count"];
+            /** Rank Zero */
+            rank_zero: components["schemas"]["RankZero"][];
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for (served with the catalogue). Default: `"ashes"`.
+             * @constant
+             */
+            ruleset?: "ashes";
+            /** Skills */
+            skills: components["schemas"]["PackSkill"][];
+            /**
+             * Unarmed Extra For Prana
+             * @description Whether Prana at the weapon's cost buys a Rank 1 attack beyond the weapon's count. Default: `false`.
+             */
+            unarmed_extra_for_prana?: boolean;
+            unarmed_extra_source: components["schemas"]["Source"];
+            /** Weapons */
+            weapons: components["schemas"]["Weapon"][];
+        };
+        /** PackSkill */
+        PackSkill: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /**
          * ParamKind
          * @description What a trait take must name when it is taken.
          * @enum {string}
@@ -4786,6 +5521,18 @@ export interface components {
             step: string;
             /** Text */
             text: string;
+        };
+        /** Placing */
+        Placing: {
+            /**
+             * Bid
+             * @description The final bid's dice (spent out of the Effort Pool).
+             */
+            bid: string[];
+            /** Fighter */
+            fighter: string;
+            /** Initiative */
+            initiative: number;
         };
         /** PointItem */
         PointItem: {
@@ -5066,6 +5813,27 @@ export interface components {
             /** Min */
             min: number;
         };
+        /**
+         * RankZero
+         * @description An action that needs no dice (one a turn).
+         */
+        RankZero: {
+            /** Id */
+            id: string;
+            /**
+             * Moves
+             * @description The combatant changes place (a held combatant may not). Default: `false`.
+             */
+            moves?: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Skill
+             * @description Default: `null`.
+             */
+            skill?: string | null;
+            source: components["schemas"]["Source"];
+        };
         /** RawGlory */
         RawGlory: {
             /**
@@ -5204,6 +5972,183 @@ export interface components {
          * @enum {string}
          */
         RollSource: "seed" | "given";
+        /** RoundAnswer */
+        RoundAnswer: {
+            /**
+             * Combat Over
+             * @description Nobody kept up the violence at the end of the round.
+             */
+            combat_over: boolean;
+            /**
+             * Combatants
+             * @description After the round when complete; as sent while decisions are pending.
+             */
+            combatants: components["schemas"]["Combatant"][];
+            /** Death Token */
+            death_token: boolean;
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RoundDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RoundDie"][];
+            /** Events */
+            events: components["schemas"]["RoundEvent"][];
+            /** Holds */
+            holds: components["schemas"]["Hold"][];
+            /**
+             * Initiative
+             * @description The order the turns were taken in.
+             */
+            initiative: components["schemas"]["Placing"][];
+            /** Log */
+            log: components["schemas"]["RoundStep"][];
+            /** Rolls */
+            rolls: components["schemas"]["RoundRoll"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoundDecision */
+        RoundDecision: {
+            /** Choices */
+            choices: components["schemas"]["DecisionChoice"][];
+            /** @default null */
+            default: components["schemas"]["Decision"] | null;
+            /** Fighter */
+            fighter: string;
+            /**
+             * Key
+             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
+        /** RoundDie */
+        RoundDie: {
+            /** Die */
+            die: string;
+            /**
+             * Key
+             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RoundEvent */
+        RoundEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["RoundEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /** Step */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RoundEventKind
+         * @enum {string}
+         */
+        RoundEventKind: "penalty" | "bid" | "initiative" | "defended" | "hit" | "damage" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escaped" | "awakened" | "prana" | "rank_zero" | "combat_over";
+        /** RoundRequest */
+        RoundRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask decisions that have a default instead of using it. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Combatants
+             * @description In bidding order: the GM's first, then clockwise.
+             */
+            combatants: components["schemas"]["Combatant"][];
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Death Token
+             * @description Death is in the scene (the GM declared it, or a kill brought it). Default: `false`.
+             */
+            death_token?: boolean;
+            /** Decisions */
+            decisions?: {
+                [key: string]: components["schemas"]["Decision"];
+            };
+            /** Holds */
+            holds?: components["schemas"]["Hold"][];
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Rolls
+             * @description The table's dice by key.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Spectators
+             * @description Present but not fighting: no dice, no turn.
+             */
+            spectators?: string[];
+        };
+        /** RoundRoll */
+        RoundRoll: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            source: components["schemas"]["RollSource"];
+        };
+        /** RoundStep */
+        RoundStep: {
+            /** Actor */
+            actor: string | null;
+            /** Label */
+            label: string;
+            /** Ref */
+            ref: string;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
         /** RoyaleAccessSetting */
         RoyaleAccessSetting: {
             source: components["schemas"]["Source"];
@@ -7069,6 +8014,781 @@ export interface components {
          * @enum {string}
          */
         RoyaleZeroOutTraining: "every_time" | "first_per_scene";
+        /** RpgAction */
+        RpgAction: {
+            /**
+             * Damage
+             * @description `attack`: Damage tokens spent. Default: `null`.
+             */
+            damage?: number | null;
+            kind: components["schemas"]["RpgActionKind"];
+            /**
+             * Knockdown
+             * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab. Default: `null`.
+             */
+            knockdown?: number | null;
+            /**
+             * Target
+             * @description In a round: the fighter it is aimed at. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Technique
+             * @description `technique`: its id in the data pack. Default: `null`.
+             */
+            technique?: string | null;
+        };
+        /**
+         * RpgActionKind
+         * @enum {string}
+         */
+        RpgActionKind: "attack" | "grab" | "strip_block" | "move" | "complex_action" | "technique" | "pass" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgActionPolicy
+         * @enum {string}
+         */
+        RpgActionPolicy: "ask" | "aggressive";
+        /** RpgActionQuote */
+        RpgActionQuote: {
+            action: components["schemas"]["RpgAction"];
+            /**
+             * Affordable
+             * @description Whether the tokens and Power Points held pay for it.
+             */
+            affordable: boolean;
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["RpgEffect"];
+            /** Findings */
+            findings: components["schemas"]["Finding"][];
+            /** Legal */
+            legal: boolean;
+            /**
+             * Power Points
+             * @description Power Points it spends.
+             */
+            power_points: number;
+            /**
+             * Power Points Yield
+             * @description Power Points the spender gains when it lands (or is blocked).
+             */
+            power_points_yield: number;
+            /**
+             * Rows
+             * @description The menu rows the bundle is made of.
+             */
+            rows: string[];
+            /** @description The token bundle it spends. */
+            tokens: components["schemas"]["RpgTokenCounts"];
+            /** @description On the fighter's own turn, or as a response; none for `pass`. */
+            use: components["schemas"]["RpgUse"] | null;
+        };
+        /**
+         * RpgAllocationPolicy
+         * @enum {string}
+         */
+        RpgAllocationPolicy: "ask" | "balanced" | "offense" | "defense";
+        /** RpgAttackSize */
+        RpgAttackSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RpgAttribute
+         * @description A fighter attribute (the text also calls them skills, 002 L104) and the token type whose allocation it
+         *     caps (002 L86).
+         */
+        RpgAttribute: {
+            /** @description The token type it caps; none: an attribute that caps nothing. Default: `null`. */
+            caps?: components["schemas"]["RpgTokenType"] | null;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /** RpgChoice */
+        RpgChoice: {
+            /** Label */
+            label: string;
+            value: components["schemas"]["RpgDecision-Output"];
+        };
+        /**
+         * RpgDecision
+         * @description One decision; which field matters depends on the key's point (`allocation`, `action`, `response`,
+         *     `injury`, `push`).
+         */
+        "RpgDecision-Input": {
+            /** @description Default: `null`. */
+            action?: components["schemas"]["RpgAction"] | null;
+            /** @description Default: `null`. */
+            allocation?: components["schemas"]["RpgTokenCounts"] | null;
+            /**
+             * Chain
+             * @description Map combat: what the pushed fighter hit, in order (fighter ids or objects). Default: `null`.
+             */
+            chain?: string[] | null;
+            /**
+             * Injury
+             * @description An attribute to injure, or `decline`. Default: `null`.
+             */
+            injury?: string | null;
+            /** @description Default: `null`. */
+            response?: components["schemas"]["RpgResponseKind"] | null;
+        };
+        "RpgDecision-Output": {
+            [key: string]: unknown;
+        };
+        /**
+         * RpgDecisionKind
+         * @enum {string}
+         */
+        RpgDecisionKind: "allocation" | "action" | "response" | "injury" | "push";
+        /** RpgDieRequest */
+        RpgDieRequest: {
+            /** Die */
+            die: string;
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RpgDieSides */
+        RpgDieSides: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** RpgEffect */
+        RpgEffect: {
+            /**
+             * Blocks Removed
+             * @description Block tokens taken from the target.
+             * @default 0
+             */
+            blocks_removed: number;
+            /**
+             * Cancels
+             * @description Damage or Knockdown tokens one use cancels.
+             * @default 0
+             */
+            cancels: number;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Order Down
+             * @description Places the target drops in the order.
+             * @default 0
+             */
+            order_down: number;
+            /**
+             * Power Points
+             * @description Power Points the user gains at once.
+             * @default 0
+             */
+            power_points: number;
+            /**
+             * Push Feet
+             * @description Map combat: feet the target is pushed.
+             * @default 0
+             */
+            push_feet: number;
+            /**
+             * Self Feet
+             * @description Map combat: feet the user moves.
+             * @default 0
+             */
+            self_feet: number;
+        };
+        /** RpgEvent */
+        RpgEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            kind: components["schemas"]["RpgEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /** Step */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RpgEventKind
+         * @enum {string}
+         */
+        RpgEventKind: "pool" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
+        /** RpgFighter */
+        RpgFighter: {
+            /**
+             * Attributes
+             * @description Each attribute of the data pack, by id.
+             * @example {
+             *       "damage": 3,
+             *       "spirit": 4
+             *     }
+             */
+            attributes: {
+                [key: string]: number;
+            };
+            /**
+             * Damage
+             * @description Damage taken (defeated at 10, 002 L9). Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            id: string;
+            /** Injuries */
+            injuries?: {
+                [key: string]: number;
+            };
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /**
+             * Player
+             * @description A player-fighter (may always take injuries, 002 L104). Default: `false`.
+             */
+            player?: boolean;
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /**
+             * Side
+             * @description Fighters of one side do not fight each other; none: own side. Default: `null`.
+             */
+            side?: string | null;
+            /** Statuses */
+            statuses?: components["schemas"]["RpgStatus"][];
+            /**
+             * Strength
+             * @description The GM's strength tier (used for injuries, 002 L104). Default: `0`.
+             */
+            strength?: number;
+        };
+        /** RpgFighterDerived */
+        RpgFighterDerived: {
+            /** Caps */
+            caps: components["schemas"]["RpgTokenCap"][];
+            /** Defeated */
+            defeated: boolean;
+            /**
+             * Injury Room
+             * @description Injuries each attribute may still take.
+             */
+            injury_room: {
+                [key: string]: number;
+            };
+            /**
+             * May Take Injuries
+             * @description None: not known without `player_strength`.
+             */
+            may_take_injuries: boolean | null;
+            /**
+             * Pool Total
+             * @default null
+             */
+            pool_total: number | null;
+            /**
+             * Unallocated
+             * @default null
+             */
+            unallocated: number | null;
+        };
+        /** RpgFighterRequest */
+        RpgFighterRequest: {
+            /** @description This round's allocation of the pool. Default: `null`. */
+            allocation?: components["schemas"]["RpgTokenCounts"] | null;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            fighter: components["schemas"]["RpgFighter"];
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter in the fight (for a non-player's injuries). Default: `null`.
+             */
+            player_strength?: number | null;
+            /**
+             * Pool
+             * @description This round's Flexible Pool dice, to check an allocation against. Default: `null`.
+             */
+            pool?: number[] | null;
+        };
+        /** RpgFighterValidation */
+        RpgFighterValidation: {
+            derived: components["schemas"]["RpgFighterDerived"];
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RpgInjuryPolicy
+         * @enum {string}
+         */
+        RpgInjuryPolicy: "ask" | "take" | "decline";
+        /** RpgLogStep */
+        RpgLogStep: {
+            /** Actor */
+            actor: string | null;
+            phase: components["schemas"]["RpgPhase"];
+            /**
+             * Ref
+             * @description Lines of the text the step applies, e.g. `002 L72`.
+             * @default null
+             */
+            ref: string | null;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * RpgMenuDocument
+         * @description The menu as the catalogue serves it.
+         */
+        RpgMenuDocument: {
+            /** Rows */
+            rows: components["schemas"]["RpgMenuRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RpgMenuRow */
+        RpgMenuRow: {
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["RpgEffect"];
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Map Only
+             * @default false
+             */
+            map_only: boolean;
+            /** Name */
+            name: string;
+            /** @default null */
+            response: components["schemas"]["RpgResponseKind"] | null;
+            source: components["schemas"]["Source"];
+            /**
+             * Target
+             * @description Aimed at another fighter.
+             */
+            target: boolean;
+            tokens: components["schemas"]["RpgTokenCounts"];
+            use: components["schemas"]["RpgUse"];
+            /**
+             * Yield Power Points
+             * @description Power Points the spender gains when it lands (or is blocked).
+             */
+            yield_power_points: number;
+            /** @default null */
+            yield_source: components["schemas"]["Source"] | null;
+        };
+        /** RpgPack */
+        RpgPack: {
+            /** Attributes */
+            attributes: components["schemas"]["RpgAttribute"][];
+            die_sides: components["schemas"]["RpgDieSides"];
+            max_attack_tokens: components["schemas"]["RpgAttackSize"];
+            /** Name */
+            name: string;
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for. Default: `"fightrpg"`.
+             * @constant
+             */
+            ruleset?: "fightrpg";
+            /** Techniques */
+            techniques?: components["schemas"]["RpgTechnique"][];
+        };
+        /** RpgPendingDecision */
+        RpgPendingDecision: {
+            /** Choices */
+            choices: components["schemas"]["RpgChoice"][];
+            /** @default null */
+            default: components["schemas"]["RpgDecision-Output"] | null;
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            /** Key */
+            key: string;
+            kind: components["schemas"]["RpgDecisionKind"];
+            /** Text */
+            text: string;
+        };
+        /**
+         * RpgPhase
+         * @enum {string}
+         */
+        RpgPhase: "pool" | "order" | "action" | "status" | "end";
+        /**
+         * RpgPolicy
+         * @description Named policies that answer a fighter's decisions; `ask` leaves them to step mode.
+         */
+        RpgPolicy: {
+            /** @description Default: `"ask"`. */
+            actions?: components["schemas"]["RpgActionPolicy"];
+            /** @description Default: `"ask"`. */
+            allocation?: components["schemas"]["RpgAllocationPolicy"];
+            /** @description Default: `"ask"`. */
+            injuries?: components["schemas"]["RpgInjuryPolicy"];
+            /** @description Default: `"ask"`. */
+            responses?: components["schemas"]["RpgResponsePolicy"];
+        };
+        /** RpgPoolState */
+        RpgPoolState: {
+            allocation: components["schemas"]["RpgTokenCounts"] | null;
+            /** Dice */
+            dice: number[];
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            tokens_left: components["schemas"]["RpgTokenCounts"];
+            /** Total */
+            total: number;
+        };
+        /** RpgPriceAnswer */
+        RpgPriceAnswer: {
+            /** Legal */
+            legal: boolean;
+            /** Quotes */
+            quotes: components["schemas"]["RpgActionQuote"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description Problems of the request's own data pack.
+             */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** RpgPriceRequest */
+        RpgPriceRequest: {
+            /** Actions */
+            actions: components["schemas"]["RpgAction"][];
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            /**
+             * Map
+             * @description Map combat (002 L33, L58). Default: `false`.
+             */
+            map?: boolean;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /** @description The tokens the fighter holds now. */
+            tokens?: components["schemas"]["RpgTokenCounts"];
+        };
+        /**
+         * RpgResponseKind
+         * @enum {string}
+         */
+        RpgResponseKind: "none" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgResponsePolicy
+         * @enum {string}
+         */
+        RpgResponsePolicy: "ask" | "guard" | "none";
+        /** RpgRollRecord */
+        RpgRollRecord: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Result */
+            result: number;
+            source: components["schemas"]["RollSource"];
+        };
+        /** RpgRoundRequest */
+        RpgRoundRequest: {
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            /** Decisions */
+            decisions?: {
+                [key: string]: components["schemas"]["RpgDecision-Input"];
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RpgFighter"][];
+            /**
+             * Map
+             * @description Map combat: pushes, 5-foot moves and chain knockdowns (002 L33, L112). Default: `false`.
+             */
+            map?: boolean;
+            /**
+             * Max Passes
+             * @description Default: `32`.
+             */
+            max_passes?: number;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter; default: from the fighters of the round. Default: `null`.
+             */
+            player_strength?: number | null;
+            /** Policies */
+            policies?: {
+                [key: string]: components["schemas"]["RpgPolicy"];
+            };
+            /** Rolls */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RpgRoundResult */
+        RpgRoundResult: {
+            /** Decisions Needed */
+            decisions_needed: components["schemas"]["RpgPendingDecision"][];
+            /** Dice Needed */
+            dice_needed: components["schemas"]["RpgDieRequest"][];
+            /** Events */
+            events: components["schemas"]["RpgEvent"][];
+            /**
+             * Fighters
+             * @description Every fighter after the round (so far, when not complete).
+             */
+            fighters: components["schemas"]["RpgFighter"][];
+            /** Log */
+            log: components["schemas"]["RpgLogStep"][];
+            /**
+             * Order
+             * @description The order of the Action Phase as it stands (knockdowns applied).
+             */
+            order: string[];
+            /** Passes */
+            passes: number;
+            /** Pools */
+            pools: components["schemas"]["RpgPoolState"][];
+            /** Rolls */
+            rolls: components["schemas"]["RpgRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["RpgRoundStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RpgRoundStatus
+         * @enum {string}
+         */
+        RpgRoundStatus: "complete" | "decision_required" | "invalid";
+        /**
+         * RpgStatus
+         * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
+         */
+        RpgStatus: {
+            /**
+             * Damage
+             * @description Damage it deals in each Status Phase. Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Duration
+             * @description Status Phases left, counting this round's.
+             */
+            duration: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Power Points
+             * @description Power Points it adds or takes. Default: `0`.
+             */
+            power_points?: number;
+        };
+        /**
+         * RpgTechnique
+         * @description A technique bought with tokens and Power Points (002 L10, L76): the text describes none, so each is data.
+         */
+        RpgTechnique: {
+            /**
+             * Blockable
+             * @description Default: `true`.
+             */
+            blockable?: boolean;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Order Down
+             * @description Default: `0`.
+             */
+            order_down?: number;
+            /**
+             * Power Points
+             * @description Power Points spent to use it. Default: `0`.
+             */
+            power_points?: number;
+            source: components["schemas"]["Source"];
+            tokens: components["schemas"]["RpgTokenCounts"];
+            /**
+             * Yield Power Points
+             * @description Power Points its user gains when it lands or is blocked. Default: `0`.
+             */
+            yield_power_points?: number;
+        };
+        /** RpgTokenCap */
+        RpgTokenCap: {
+            /**
+             * Attribute
+             * @description The attribute that caps it; none: only the pool does.
+             */
+            attribute: string | null;
+            /**
+             * Cap
+             * @description Most of the pool it may take.
+             */
+            cap: number | null;
+            /**
+             * Reserved
+             * @description Least of the pool it must take: the injuries on its attribute.
+             */
+            reserved: number;
+            token: components["schemas"]["RpgTokenType"];
+            /**
+             * Tokens
+             * @description With an allocation: the tokens it gives.
+             * @default null
+             */
+            tokens: number | null;
+        };
+        /**
+         * RpgTokenCounts
+         * @description How many tokens of each type (an allocation of the Flexible Pool, a bundle, or what a fighter holds).
+         */
+        RpgTokenCounts: {
+            /**
+             * Block
+             * @description Default: `0`.
+             */
+            block?: number;
+            /**
+             * Complex Action
+             * @description Complex Action tokens. Default: `0`.
+             */
+            complex_action?: number;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Grapple
+             * @description Default: `0`.
+             */
+            grapple?: number;
+            /**
+             * Knockdown
+             * @description Default: `0`.
+             */
+            knockdown?: number;
+            /**
+             * Move
+             * @description Default: `0`.
+             */
+            move?: number;
+        };
+        /**
+         * RpgTokenType
+         * @enum {string}
+         */
+        RpgTokenType: "damage" | "knockdown" | "grapple" | "move" | "block" | "complex_action";
+        /**
+         * RpgUse
+         * @enum {string}
+         */
+        RpgUse: "turn" | "response";
         /** RulesetInfo */
         RulesetInfo: {
             /** Catalogue */
@@ -7478,11 +9198,13 @@ export interface components {
              */
             initiative?: number;
         };
-        /**
-         * Status
-         * @enum {string}
-         */
-        Status: "resolved" | "decision_required" | "round_over" | "invalid";
+        /** Split */
+        Split: {
+            /** Aura */
+            aura: number;
+            /** Health */
+            health: number;
+        };
         /** Stunned */
         Stunned: {
             /**
@@ -7547,6 +9269,33 @@ export interface components {
          * @enum {string}
          */
         SuperMoveSystem: "single_tier" | "three_tier";
+        /**
+         * Surcharge
+         * @description An improvised weapon's price for each use: one Effort die of any facing, or Prana.
+         */
+        Surcharge: {
+            /** Effort Dice */
+            effort_dice: number;
+            /** Prana */
+            prana: number;
+        };
+        /** Technique */
+        Technique: {
+            /**
+             * Bonus
+             * @description Added to the Set's total; the size is in the missing rulebook, so the sheet says it. Default: `0`.
+             */
+            bonus?: number;
+            /** Id */
+            id: string;
+            /** Keywords */
+            keywords?: components["schemas"]["TechniqueKeyword"][];
+        };
+        /**
+         * TechniqueKeyword
+         * @enum {string}
+         */
+        TechniqueKeyword: "offensive" | "defensive" | "versatile";
         /**
          * TechniqueOption
          * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
@@ -8108,7 +9857,7 @@ export interface components {
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["service__rules__fight2e__combat__model_types__Status"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
@@ -8139,6 +9888,23 @@ export interface components {
             path: string;
             /** Reason */
             reason: string;
+        };
+        /** UseQuote */
+        UseQuote: {
+            /** Free */
+            free: boolean;
+            /**
+             * Prana
+             * @description Prana for the advantage itself.
+             */
+            prana: number;
+            /**
+             * @description Improvised: paid on top, in dice or in Prana.
+             * @default null
+             */
+            surcharge: components["schemas"]["Surcharge"] | null;
+            /** Use */
+            use: number;
         };
         /** WeaknessList */
         WeaknessList: {
@@ -8175,6 +9941,122 @@ export interface components {
             lost_at_pl?: number | null;
             params?: components["schemas"]["TraitParams"];
         };
+        /** Weapon */
+        Weapon: {
+            advantage: components["schemas"]["Advantage"];
+            /**
+             * Cost
+             * @description Prana for each use after the free one of the round.
+             */
+            cost: number;
+            /**
+             * Creates Bonus Actions
+             * @description Default: `false`.
+             */
+            creates_bonus_actions?: boolean;
+            /**
+             * Damage Cap
+             * @description Most damage one attack of this weapon deals. Default: `null`.
+             */
+            damage_cap?: number | null;
+            /**
+             * Defence Skill
+             * @description The only skill a foe may defend with. Default: `null`.
+             */
+            defence_skill?: string | null;
+            /**
+             * Every Use Free
+             * @description The advantage applies to every attack at no cost. Default: `false`.
+             */
+            every_use_free?: boolean;
+            /** Examples */
+            examples?: string[];
+            /**
+             * Far Cost
+             * @description Ranged: Prana for a use against any visible target. Default: `null`.
+             */
+            far_cost?: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Rank1 Attacks
+             * @description Rank 1 attacks allowed in one turn. Default: `null`.
+             */
+            rank1_attacks?: number | null;
+            source: components["schemas"]["Source"];
+        };
+        /** WeaponCarried */
+        WeaponCarried: {
+            /**
+             * Legendary
+             * @description Unique powers of its own description, beyond the type's advantage. Default: `false`.
+             */
+            legendary?: boolean;
+            /**
+             * Mimics
+             * @description Improvised: the weapon type it stands in for. Default: `null`.
+             */
+            mimics?: string | null;
+            /**
+             * Type
+             * @description A weapon id of the pack (`balanced`, `reach`, `improvised` …).
+             */
+            type: string;
+        };
+        /** WeaponUse */
+        WeaponUse: {
+            /**
+             * Far
+             * @description Ranged: against any visible target rather than the adjacent zone. Default: `false`.
+             */
+            far?: boolean;
+        };
+        /** WeaponUseQuote */
+        WeaponUseQuote: {
+            /**
+             * Advantage
+             * @description The weapon whose advantage is used (the mimicked one if improvised).
+             */
+            advantage: string | null;
+            /**
+             * Prana
+             * @description Prana for the advantage over all uses.
+             */
+            prana: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Surcharges
+             * @description Uses that also pay the improvised surcharge.
+             */
+            surcharges: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Uses */
+            uses: components["schemas"]["UseQuote"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** WeaponUseRequest */
+        WeaponUseRequest: {
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Uses
+             * @description The round's uses of the advantage, in order.
+             */
+            uses: components["schemas"]["WeaponUse"][];
+            /** @description `unarmed` for bare hands. */
+            weapon: components["schemas"]["WeaponCarried"];
+        };
         /** WilsonInterval */
         WilsonInterval: {
             /** High */
@@ -8182,6 +10064,16 @@ export interface components {
             /** Low */
             low: number;
         };
+        /**
+         * Status
+         * @enum {string}
+         */
+        service__rules__ashes__round_models__Status: "complete" | "decision_required";
+        /**
+         * Status
+         * @enum {string}
+         */
+        service__rules__fight2e__combat__model_types__Status: "resolved" | "decision_required" | "round_over" | "invalid";
     };
     responses: never;
     parameters: never;
@@ -8227,6 +10119,478 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    ashesCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesValidateCombatant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CombatantRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CombatantValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesQuoteAwakening: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AwakeningRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwakeningQuote"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesQuoteBuyDown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyDownRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyDownQuote"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesQuoteWeaponUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeaponUseRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeaponUseQuote"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesResolveRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesValidateDeclarations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationCheck"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -10537,6 +12901,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ThugGroupValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgPriceActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgPriceRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPriceAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogMenu: {
+        parameters: {
+            query?: {
+                /** @description Bundles spent on one's own turn, or as a response. */
+                use?: components["schemas"]["RpgUse"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgMenuDocument"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogMenuOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgMenuRow"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgPack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgValidateFighter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgFighterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgFighterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgResolveRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgRoundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RpgRoundResult"];
                 };
             };
             /** @description Bad request */

@@ -37,7 +37,7 @@ TextRef = Annotated[
 class Source(BaseModel):
     """Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear."""
 
-    # Stated in the schema too, so that a schema-valid source is a valid one (contract fuzzing relies on it).
+    # The schema states the rule below too, so that a request generated from it is never refused for it.
     model_config = ConfigDict(
         extra="forbid",
         frozen=True,

@@ -16,6 +16,7 @@ from ..data import read_sections
 from .keywords import Plan, ordered, plans
 from .records import (
     RECORDS,
+    Family,
     Figure,
     Modifier,
     Point,
@@ -272,6 +273,11 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     for e in entries.values():
         if e.parent:
             children.setdefault(e.parent, []).append(e.id)
+    headless = [i for i, found in rules.items() if any(isinstance(r, Family) for r in found) and i not in children]
+    if headless:
+        raise CatalogError(
+            "invalid catalogue:\n" + "\n".join(f"{i}: a 'family' record needs versions" for i in headless)
+        )
     numbers = {}
     for e in entries.values():
         x = e.effects

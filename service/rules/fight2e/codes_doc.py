@@ -33,7 +33,7 @@ def render() -> str:
             "## Thugs (`POST /v1/fight2e/thugs/validate` and `thugs/validate-group`, `fight2e/thugs/codes.py`)",
             "",
             markdown_table(list(THUG_CODES.values())),
-            "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/combat/codes.py`)",
+            "## Combat (`POST /v1/fight2e/combat/resolve-turn`, `service/rules/fight2e/data/combat/codes.yaml`)",
             "",
             markdown_table(list(COMBAT_CODES.values())),
         ]

@@ -226,6 +226,13 @@ class Priced(_Frozen):
     figures: tuple[Figure, ...] = Field(min_length=1)
 
 
+class Family(_Frozen):
+    """A family header with no combat effect of its own: a move takes it with one of its versions (the entries
+    whose parent it is), and the versions carry the effect."""
+
+    kind: Literal["family"]
+
+
 class Lasting(_Frozen):
     """An effect the move starts on its user that lasts a Time Count (an ongoing effect with the entry's id); a new
     use starts it again from the full count, never stacked. Its end is the Time Roll's business."""
@@ -254,7 +261,8 @@ class UseLock(_Frozen):
 
 
 Record = Annotated[
-    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced, Field(discriminator="kind")
+    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced | Family,
+    Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
 

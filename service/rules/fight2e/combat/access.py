@@ -8,10 +8,33 @@ used, or None; the action declaration, the Defensive Responses and the Reaction 
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from . import buff_modifiers, copies, free_movement, props, sequences, styles, summon, suppression
+from .entry_tables import EntryTable, FlagTable
 from .fighter import F
 from .move_profile import MoveProfile
 from .state import Ctx
+
+
+class Powerless(StrEnum):
+    primes = "primes"  # once primed, his other Special and Super Moves are locked (000 L4137–L4141)
+    exempt = "exempt"  # usable while one is primed, or (as designed) only then (000 L4143–L4147)
+
+
+POWERLESS: FlagTable[Powerless] = FlagTable(
+    "powerless",
+    {"set_up.powerless": frozenset({Powerless.primes}), "powerless_exception": frozenset({Powerless.exempt})},
+)
+
+
+_PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)
+# The extra damage of the primed move when it is unleashed (000 L4141).
+PRIMED_DAMAGE: EntryTable[int] = EntryTable("powerless_damage", {"set_up.powerless": 2})
+
+
+def primed_damage(m: MoveProfile) -> int:
+    return sum(v for _, v in PRIMED_DAMAGE.found(m.entries))
 
 
 def _special(m: MoveProfile) -> bool:
@@ -23,7 +46,7 @@ def powerless_primed(f: F) -> MoveProfile | None:
     for e in f.ongoing:
         if e.id == "set_up" and e.move:
             m = f.move(e.move)
-            if m is not None and m.has("set_up.powerless"):
+            if m is not None and Powerless.primes in POWERLESS.grants(m.entries):
                 return m
     return None
 
@@ -33,10 +56,10 @@ def _exception_only_while_primed(m: MoveProfile) -> bool:
 
 
 def powerless_lock(f: F, m: MoveProfile) -> str | None:
-    if "set_up.powerless" not in f.prof.entry_ids:
+    if _PRIMERS.isdisjoint(f.prof.entry_ids):
         return None
     primed = powerless_primed(f)
-    if m.has("powerless_exception"):
+    if Powerless.exempt in POWERLESS.grants(m.entries):
         if primed is None and _exception_only_while_primed(m):
             return f"{m.name} can only be used once a Powerless Set Up move has been primed"
         return None

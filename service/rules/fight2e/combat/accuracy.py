@@ -6,13 +6,17 @@ from __future__ import annotations
 from . import elements
 from .attack_records import Attack
 from .combo import combo_accuracy
+from .entry_tables import EntryTable
 from .move_profile import MoveProfile
 from .state import Ctx
 
+# Entries that make a move connect at one Range only, and the option that names it (000 L4850–L4862).
+ONE_RANGE: EntryTable[str] = EntryTable("one_range", {"specific_range": "range"})
+
 
 def range_ok(m: MoveProfile, distance: int) -> bool:
-    if m.has("specific_range"):
-        want = m.options.get("specific_range", {}).get("range")
+    for entry, option in ONE_RANGE.found(m.entries):
+        want = m.options.get(entry, {}).get(option)
         if want is not None:
             return str(want) == str(distance)  # 000 L4858: it connects at its one Range, whatever its keywords
     if m.range is None:

@@ -3,6 +3,8 @@ Damage falls off with the distance from its centre (000 L2831, L3318–L3334).""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import (
     hazards,
     multi_part_throw,
@@ -10,12 +12,29 @@ from . import (
 from .attack import resolve
 from .attack_records import Attack, Outcome, Plan
 from .elements import DAMAGE_STEP
+from .entry_tables import EntryTable
 from .fighter import F
 from .invisibility import blocked
 from .move_profile import MoveProfile
 from .state import Ctx
 
-_AREA = frozenset({"area_effect", "explosive"})
+
+@dataclass(frozen=True)
+class Area:
+    """Whom else the move attacks: everyone within ``radius`` of the user, or of the target when it is Ranged."""
+
+    radius: int
+    around_ranged_target: bool
+
+
+# The first row a move of the attack has decides the area.
+AREAS: EntryTable[Area] = EntryTable(
+    "area",
+    {
+        "explosive": Area(2, around_ranged_target=True),  # 000 L3324–L3330
+        "area_effect": Area(1, around_ranged_target=False),  # 000 L2831–L2839
+    },
+)
 
 
 def blast_centre(f: F, plan: Plan) -> F | None:
@@ -40,13 +59,14 @@ def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
     """Area Effect (Range 0–1) and Explosive (Range 0–2; around the target when Ranged): everyone else there,
     friend or foe, is attacked as well, each with his own roll and defence (000 L2831–L2839, L3324–L3330; ruling:
     one after the other, Responses settled as they come)."""
-    if not f.prof.entry_ids & _AREA:
+    if not AREAS.any_of(f.prof.entry_ids):
         return []
-    explosive = next((m for m in plan.moves if m.has("explosive")), None)
-    if explosive is None and not any(m.has("area_effect") for m in plan.moves):
+    found = next(((m, area) for e, area in AREAS.items() for m in plan.moves if m.has(e)), None)
+    if found is None:
         return []
-    radius = 2 if explosive is not None else 1
-    centre = plan.target if explosive is not None and explosive.has("ranged") and plan.target is not None else f
+    m, area = found
+    radius = area.radius
+    centre = plan.target if area.around_ranged_target and m.has("ranged") and plan.target is not None else f
 
     return [
         o

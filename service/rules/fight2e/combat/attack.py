@@ -19,7 +19,6 @@ from . import (
     made_hazards,
     multi_part_throw,
     negative_positioning,
-    perfect_hit,
     random_effect,
     ranged,
     reactions,
@@ -89,7 +88,7 @@ def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     if atk.context not in ("bomb", "bomb_shot"):
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
     interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
-    if "random_effect" in a.prof.entry_ids and not random_effect.roll(ctx, atk, distance, range_ok):
+    if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
         count_attack(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
@@ -241,10 +240,10 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = combo_tactics(ctx, atk)
     stood = knockdown_chain.stand_up(ctx, atk)
-    if "ranged.draw_closer" in a.prof.entry_ids:
+    if ranged.draw_closer(a.prof):
         ranged.mid_combo(ctx, atk)
-    random_effect.cut(ctx, atk)
-    perfect_hit.check(ctx, atk)
+    for landing in elements.LANDING.hooks:  # Random Effect's cut, Perfect Hit's roll …
+        landing(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
     chain = not hold and "opening_throw" in a.prof.entry_ids and multi_part_throw.links_on(ctx, atk)

@@ -4,18 +4,55 @@ L3619–L3621)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ...dice import Die
-from . import (
-    knockdown_chain,
-)
 from .attack_records import Attack
+from .entry_tables import FlagTable
 from .models import Choice, DecisionValue
+from .move_profile import ComboPart, MoveProfile, Profile
 from .state import Ctx
+
+
+class Trait(StrEnum):
+    """What a move's entry changes in the attack's own steps."""
+
+    partial_hit = "partial_hit"  # a Super's near miss by its instances is a partial hit (Breakthrough, 000 L4902–L4912)
+    pierces = "pierces"  # ignores Temporary Invulnerability, a Special one only unless a Super (Breaker, L2943–L2951)
+    cancels = "cancels"  # a hit at Range 1 may turn into a Throw after a Tactics check (Cancel Throw, L3077–L3083)
+    invulnerable = "invulnerable"  # no effect from attacks while it is under way (000 L4323–L4327)
+    vulnerable = "vulnerable"  # damage taken while it is under way is one die size higher (Vulnerability)
+
+
+TRAITS: FlagTable[Trait] = FlagTable(
+    "attack_trait",
+    {
+        "breakthrough": frozenset({Trait.partial_hit}),
+        "breaker": frozenset({Trait.pierces}),
+        "cancel_throw": frozenset({Trait.cancels}),
+        "temporary_invulnerability": frozenset({Trait.invulnerable}),
+        "vulnerability": frozenset({Trait.vulnerable}),
+    },
+)
+UNDER_WAY = frozenset({Trait.invulnerable, Trait.vulnerable})  # what the user is while the move is under way
+
+
+def has_trait(m: MoveProfile, trait: Trait) -> bool:
+    return trait in TRAITS.grants(m.entries)
+
+
+def trait_instances(m: MoveProfile, trait: Trait) -> int:
+    return sum(m.entries.get(e, 0) for e, flags in TRAITS.items() if trait in flags)
+
+
+def any_trait(prof: Profile, traits: frozenset[Trait]) -> bool:
+    """A quick gate: some move of his has an entry with one of ``traits``."""
+    return any(flags & traits for e, flags in TRAITS.items() if e in prof.entry_ids)
 
 
 def breakthrough_of(atk: Attack) -> int:
     for i, m in enumerate(atk.moves):
-        n = m.has("breakthrough")
+        n = trait_instances(m, Trait.partial_hit)
         if n and m.is_super:
             return n if i == 0 else n // 2  # 000 L4906–L4912
     return 0
@@ -30,7 +67,7 @@ def invulnerable(atk: Attack) -> str:
         return "a Super Move against a non-Super attack"
     if not d.invulnerable:
         return ""
-    breakers = [m for m in atk.moves if m.has("breaker")]
+    breakers = [m for m in atk.moves if has_trait(m, Trait.pierces)]
     if breakers and (d.invulnerable == "special" or any(m.is_super for m in breakers)):
         return ""
     return "Temporary Invulnerability Element"
@@ -41,9 +78,9 @@ def cancelled_throw(ctx: Ctx, atk: Attack) -> None:
     for the move before its effects (000 L3077–L3083)."""
 
     a, d = atk.attacker, atk.defender
-    if "cancel_throw" not in a.prof.entry_ids:
+    if not any_trait(a.prof, frozenset({Trait.cancels})):
         return
-    idx = next((i for i, m in enumerate(atk.moves) if m.has("cancel_throw")), None)
+    idx = next((i for i, m in enumerate(atk.moves) if has_trait(m, Trait.cancels)), None)
     if idx is None or ctx.distance(a, d) != 1:
         return
     throws = [m for m in a.prof.moves.values() if m.throw and m.is_special and m.level <= a.control]
@@ -90,13 +127,15 @@ def combo_tactics(ctx: Ctx, atk: Attack) -> int:
 
     a = atk.attacker
     bonus = launchers = 0
-    if not a.prof.entry_ids & {"juggle.launcher", "bounce", knockdown_chain.BOUNCE}:
+    if not any(
+        m.has("juggle.launcher") or m.part(ComboPart.bounce) or m.part(ComboPart.pursuit_bounce) for m in atk.moves
+    ):
         return 0
     for i, m in enumerate(list(atk.moves)):
         launcher = atk.is_combo and m.has("juggle.launcher") > 0
-        bounce = m.has("bounce") > 0
+        bounce = m.part(ComboPart.bounce)
         # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
-        pursuit_bounce = i < len(atk.moves) - 1 and m.has(knockdown_chain.BOUNCE) > 0 and not bounce
+        pursuit_bounce = i < len(atk.moves) - 1 and m.part(ComboPart.pursuit_bounce) and not bounce
         if not (launcher or bounce or pursuit_bounce):
             continue
         launchers += 1 if launcher else 0

@@ -110,7 +110,7 @@ class Attack:
     @property
     def aerial(self) -> bool:
         """Aerial for the defence against Responses: the Aerial Element, or a jump (ruling A32)."""
-        return self.jumping or self.moves[0].has("aerial") > 0
+        return self.jumping or self.moves[0].moving.airborne
 
     @property
     def has_super(self) -> bool:

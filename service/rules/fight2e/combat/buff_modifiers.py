@@ -10,10 +10,12 @@ is an ``ongoing_effects`` entry ``buff_gauge`` whose ``charges`` hold the gauge 
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 from ..catalog import catalog
 from ..schema import chosen
 from .elements import Element, at, carried, register
+from .entry_tables import FlagTable
 from .fighter import Effect, F
 from .models import ActionType, OngoingEffect
 from .move_profile import MoveProfile, Profile
@@ -26,6 +28,28 @@ _QUALITIES = ("strength", "speed", "stamina")
 LINKABLE = ("flight", "temporary_technique", "free_movement", "summon")  # Technique Buff (000 L3071–L3073)
 
 
+class BuffLimit(StrEnum):
+    """What a Buff modifier does to the buffed fighter while it lasts, or when it ends."""
+
+    movement_only = "movement_only"  # only movement, and End Buff moves with Early Ending (000 L3027–L3033)
+    rooted = "rooted"  # no movement at all (000 L3035–L3039)
+    drains_life = "drains_life"  # Power Level of Life Bar before H.1 each buffed turn (000 L3011–L3015)
+    stuns_after = "stuns_after"  # Stunned from the next turn once the Buff ends (000 L3057–L3063)
+    shares_duration = "shares_duration"  # its Flight or Temporary Technique lasts as long (000 L3071–L3075)
+
+
+BUFF_LIMITS: FlagTable[BuffLimit] = FlagTable(
+    "buff_limit",
+    {
+        "buff.movement_only": frozenset({BuffLimit.movement_only}),
+        "buff.no_movement": frozenset({BuffLimit.rooted}),
+        "buff.life_bar_drain": frozenset({BuffLimit.drains_life}),
+        "buff.stun": frozenset({BuffLimit.stuns_after}),
+        "buff.technique_buff": frozenset({BuffLimit.shares_duration}),
+    },
+)
+
+
 # ── reading the Buff move ────────────────────────────────────────────────────────────────────────
 
 
@@ -35,6 +59,16 @@ def buff_moves(f: F, entry: str) -> list[MoveProfile]:
     for e in f.ongoing:
         m = f.move(e.move) if e.id == "buff" and e.move else None
         if m is not None and m.has(entry):
+            out.append(m)
+    return out
+
+
+def limited_by(f: F, limit: BuffLimit) -> list[MoveProfile]:
+    """The Buff moves in effect on ``f`` with a modifier that sets ``limit``."""
+    out = []
+    for e in f.ongoing:
+        m = f.move(e.move) if e.id == "buff" and e.move else None
+        if m is not None and limit in BUFF_LIMITS.grants(m.entries):
             out.append(m)
     return out
 
@@ -89,13 +123,13 @@ def ki_removed(f: F) -> bool:
 
 
 def movement_only(f: F) -> MoveProfile | None:
-    found = buff_moves(f, "buff.movement_only")
+    found = limited_by(f, BuffLimit.movement_only)
     return found[0] if found else None
 
 
 def rooted(f: F) -> MoveProfile | None:
     """The No Movement Buff in effect, if any: he cannot move, though Knock Back still moves him (000 L3035–L3039)."""
-    found = buff_moves(f, "buff.no_movement")
+    found = limited_by(f, BuffLimit.rooted)
     return found[0] if found else None
 
 
@@ -290,7 +324,7 @@ def drain(ctx: Ctx) -> None:
         f = ctx.fighters[fid]
         if f.defeated or not f.ongoing:
             continue
-        for m in buff_moves(f, "buff.life_bar_drain"):
+        for m in limited_by(f, BuffLimit.drains_life):
             before = f.life
             f.life = max(f.life - f.pl, min(f.life, 1))
             ctx.note(
@@ -313,7 +347,12 @@ def ended(ctx: Ctx, f: F, m: MoveProfile | None) -> None:
         ctx.note(
             "H.3", f.id, f"{m.name} ends: {f.id}'s Super Energy drops to 0.", "000 L3065–L3069", {}, {"super_energy": 0}
         )
-    if m.has("buff.stun") and not f.defeated and not f.stunned and not ctx.round_over:  # a new round starts clean
+    if (
+        BuffLimit.stuns_after in BUFF_LIMITS.grants(m.entries)
+        and not f.defeated
+        and not f.stunned
+        and not ctx.round_over
+    ):  # a new round starts clean
         f.stunned = 2  # ruling: a full Stun (two recovery actions), the threshold unchanged, as Self-Stun
         ctx.note(
             "H.3",
@@ -330,7 +369,7 @@ def ended(ctx: Ctx, f: F, m: MoveProfile | None) -> None:
 
 def associated(m: MoveProfile) -> set[str]:
     """The Elements of the Buff move that take the Buff's duration."""
-    if not (m.has("buff") and m.has("buff.technique_buff")):
+    if not (m.has("buff") and BuffLimit.shares_duration in BUFF_LIMITS.grants(m.entries)):
         return set()
     value = m.options.get("buff.technique_buff", {}).get("associated")
     names = value if isinstance(value, list) else [value] if isinstance(value, str) else []

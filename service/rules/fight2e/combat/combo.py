@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import knockdown_chain, sequences
 from .fighter import F
-from .move_profile import MoveProfile
+from .move_profile import ComboPart, MoveProfile
 from .state import Ctx
 
 
@@ -22,13 +22,13 @@ def control_cost(moves: list[MoveProfile]) -> int:
 
 def knocks_down_delayed(m: MoveProfile) -> bool:
     """A Knock Down that waits for the end of the Combo: Super Moves, Juggle, Bounce (000 L5279, L3611, L2939)."""
-    return m.is_super or m.has("juggle") > 0 or m.has("bounce") > 0
+    return m.is_super or m.part(ComboPart.delayed_knock_down)
 
 
 def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     """Reject an illegal Combo (a violation naming the decision key)."""
     path = f"decisions.{key}.moves"
-    easy = [m for m in moves if m.has("easy_to_combo")]
+    easy = [m for m in moves if m.part(ComboPart.easy)]
     rest = len(moves) - len(easy)
     skill = f.prof.combo
     if skill < 2 and not (easy and rest <= 1):
@@ -48,7 +48,7 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     for i, m in enumerate(moves):
         ck = m.combo_keywords
         link = sequences.throw_link(moves, i)  # a Multi-Part Throw link goes on in the Combo (000 L3763, L3767)
-        if knocked and not (knockdown_chain.is_pursuit(m) or m.has(knockdown_chain.SKIP)):
+        if knocked and not (knockdown_chain.is_pursuit(m) or m.part(ComboPart.skips_knock_down)):
             ctx.fail("COMBO_CONTINUES_AFTER_KNOCKDOWN", path, f"{key}: {m.name} follows a Knock Down.", key=key)
         if "no_combo" in ck:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {m.name} has No Combo.", key=key)
@@ -71,11 +71,11 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)
         if "gated" in ck and sequences.gated(m) is None:
             ctx.unsupported_rule(m.id, m.path, "Gated Combo placement (the gate move) is not checked yet")
-        if m.has("knocks_down.only_at_end_of_combo"):
+        if m.part(ComboPart.final_knock_down):
             pass  # its Knock Down is Final: before the end of the Combo it knocks nobody down (000 L3649–L3651)
         elif m.kw("knocks_down") and not knocks_down_delayed(m) and not knockdown_chain.skipped(moves, i) and not link:
             knocked = True
-        elif knocked and m.has(knockdown_chain.BOUNCE):
+        elif knocked and m.part(ComboPart.pursuit_bounce):
             knocked = False  # Pursuit Bounce: the Combo may go on (000 L3936)
 
 

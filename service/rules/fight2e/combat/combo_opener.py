@@ -4,15 +4,13 @@ full damage — the Combo is not halved for lacking an Offensive Normal opener (
 from __future__ import annotations
 
 from . import sequences
-from .move_profile import MoveProfile
-
-ENTRY = "utility_combo_opener"
+from .move_profile import ComboPart, MoveProfile
 
 
 def chain_end(moves: list[MoveProfile]) -> int | None:
     """The index of the damaging move that follows the opening chain, or None when there is no such chain."""
     k = 0
-    while k < len(moves) and (moves[k].has(ENTRY) or sequences.free_combo_opener(moves[k])):
+    while k < len(moves) and (moves[k].part(ComboPart.opener) or sequences.free_combo_opener(moves[k])):
         k += 1
     if k == 0 or k == len(moves):
         return None

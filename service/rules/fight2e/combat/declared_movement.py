@@ -65,13 +65,13 @@ def check_movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> No
         ctx.fail("MOBILE_ENDS_AT_RANGE_0", path, f"{key}: a 3-Range Mobile move cannot end at Range 0.", key=key)
     q = f.prof.qualities
     base = 0
-    free_move = first.has("teleportation") > 0  # Mobile with no FS cost (000 L4303–L4309)
-    if target is not None and "pass_through" in f.prof.entry_ids:
+    free_move = first.moving.no_fs  # Mobile with no FS cost (000 L4303–L4309)
+    if target is not None and first.moving.pass_through:
         free_move = free_move or movement.pass_through(ctx, first, n, plan.toward, ctx.distance(f, target), end, key)
     if n >= 2 and not free_move:
         base = 1  # 000 L5632; ruling A15 for Utility and After Mobile
         if plan.kind is ActionType.attack and n == 2:
-            jumper_ok = first.kind == "basic" or (mv == "mobile" and first.has("aerial"))
+            jumper_ok = first.kind == "basic" or (mv == "mobile" and first.moving.airborne)
             if "jumper" in q and jumper_ok:
                 base = 0  # 000 L1271
             elif "mobility" in q and not f.prof.big:
@@ -89,7 +89,7 @@ def check_movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> No
     if d.cross_up:
         # an Aerial move is a jump too (000 L2103): a 2-Range Aerial Mobile attack may Cross-Up, as the Cross-Up
         # Liability presumes (000 L4539)
-        aerial_jump = plan.kind is ActionType.attack and n == 2 and first.has("aerial") > 0 and "runner" not in q
+        aerial_jump = plan.kind is ActionType.attack and n == 2 and first.moving.airborne and "runner" not in q
         if not ((plan.jumping or aerial_jump) and end == 0 and plan.toward):
             ctx.fail(
                 "CROSS_UP_INVALID",
@@ -126,7 +126,7 @@ def _check_direction(ctx: Ctx, plan: Plan, first: MoveProfile, n: int, path: str
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
     if n and "closer" in kws and not plan.toward:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
-    if first.has("limited_movement") and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
+    if first.moving.forward_first and "closer" in kws and n < 1 and plan.kind is ActionType.attack:
         # Limited Movement (Closer): at least 1 Range forward before the attack (000 L4599).
         ctx.fail(
             "MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} needs at least 1 Range forward first.", key=key
@@ -166,7 +166,7 @@ def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     first = plan.moves[0]
     target = plan.target
     # A Special Move springs only with the Wall Spring Element (000 L3701).
-    springy = (first.kind == "basic" and "mobile" in first.keywords) or first.has("mobile.wall_spring") > 0
+    springy = (first.kind == "basic" and "mobile" in first.keywords) or first.moving.wall_spring
     ok = (
         techniques.has(ctx, f, "wall_springs")
         and plan.kind is ActionType.attack

@@ -1,11 +1,52 @@
-"""Healing Attack, the modifier of Drain Life: the heal is its own roll, hit or miss (000 L3248–L3254)."""
+"""Drain Life (000 L3232–L3244) and its modifier Healing Attack, whose heal is its own roll, hit or miss
+(000 L3248–L3254)."""
 
 from __future__ import annotations
 
-from .attack_records import Attack
+from enum import StrEnum
+
+from .attack_records import Attack, DamageRoll
+from .elements import MOVE_HIT
+from .entry_tables import EntryTable
+from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
 
-ENTRY = "drain_life.healing_attack"
+
+class Heal(StrEnum):
+    taken = "taken"  # the Life Bar the hit took, all or half (000 L3232–L3244)
+    own_roll = "own_roll"  # the move's own die, all or half, hit or miss (000 L3248–L3254)
+
+
+# What the user heals at H.1; Healing Attack replaces Drain Life's heal (the later row wins).
+HEALS: EntryTable[Heal] = EntryTable(
+    "drain_heal", {"drain_life": Heal.taken, "drain_life.healing_attack": Heal.own_roll}
+)
+
+
+def heal_kind(m: MoveProfile) -> Heal | None:
+    found = HEALS.found(m.entries)
+    return found[-1][1] if found else None
+
+
+@MOVE_HIT(10, entries=("drain_life",))
+def drain(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+    """Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version); a Drain Life
+    move later in a Combo heals 1 (000 L3232–L3244). Applied at H.1."""
+    if heal_kind(m) is not Heal.taken:
+        return
+    a = atk.attacker
+    heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+    heal = heal if i == 0 else min(lost, 1)
+    if heal > 0:
+        a.heal += heal
+        ctx.note(
+            "E.5",
+            a.id,
+            f"Drain Life: {a.id} will heal {heal} at the end of the turn.",
+            "000 L3232–L3244",
+            {"lost": lost},
+            {"heal": a.heal},
+        )
 
 
 def healing_attack(ctx: Ctx, atk: Attack, label: str) -> None:
@@ -13,10 +54,10 @@ def healing_attack(ctx: Ctx, atk: Attack, label: str) -> None:
     half of it (as the Drain Life design says; 1 when the move is not first in a Combo), applied at H.1
     (000 L3240–L3244, L3252–L3254)."""
     a = atk.attacker
-    if a.defeated or ENTRY not in a.prof.entry_ids:
+    if a.defeated:
         return
     for i, m in enumerate(atk.moves):
-        if not m.has(ENTRY) or m.damage_step is None:
+        if heal_kind(m) is not Heal.own_roll or m.damage_step is None:
             continue
         once = f"_healing_attack|{a.id}|{atk.key}|{i}"
         if atk.key and once in ctx.counters:  # the same declared action against a further target

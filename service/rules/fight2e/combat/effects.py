@@ -18,7 +18,6 @@ from . import (
     summon,
     super_only,
     suppression,
-    taunts,
     transformations,
     vulnerability,
 )
@@ -32,7 +31,7 @@ from .state import Ctx
 
 def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
-    for entry in m.entries:
+    for entry in IMPLEMENTED.missing(m.entries) if not PARTLY_IMPLEMENTED else m.entries:
         if entry in PARTLY_IMPLEMENTED:
             ctx.unsupported_rule(entry, f"fighters[{f.index}].sheet.{m.path}", f"{m.name}: {PARTLY_IMPLEMENTED[entry]}")
         elif entry not in IMPLEMENTED:
@@ -56,7 +55,16 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
     super_only.on_use(ctx, f, m)  # after the Buff and the rest have started: Extended Duration stretches them
     enhancer.bank(ctx, f, m)
     records.die_shifts(ctx, f, None, m, Trigger.always)  # 'Always' recovery effects (000 L3358, L4836)
-    if m.has("self_damage.self_stun") and not f.defeated:
+    for hook in elements.MOVE_USED.hooks:  # Self-Damage, Self-Stun, Self-Prone …
+        hook(ctx, f, m)
+
+
+@elements.MOVE_USED(10, entries=("self_damage", "self_damage.self_stun"))
+def self_damage(ctx: Ctx, f: F, m: MoveProfile) -> None:
+    """The user pays for the move: Power Level in Life Bar, or (Self-Stun in its place) Stunned next turn."""
+    if f.defeated:
+        return
+    if m.has("self_damage.self_stun"):
         f.self_stun = True
         ctx.note(
             "G",
@@ -66,7 +74,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
             {},
             {"self_stun": True},
         )
-    elif m.has("self_damage") and not f.defeated:
+    elif m.has("self_damage"):
         before = f.life
         f.life = max(f.life - f.pl, min(f.life, 1))  # never below 1; no Stun, Knock Back or Hit Stun (000 L4797)
         ctx.note(
@@ -77,6 +85,10 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
             {"pl": f.pl},
             {"life_bar": f.life},
         )
+
+
+@elements.MOVE_USED(20, entries=("self_prone",))
+def self_prone(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if m.has("self_prone"):
         f.knocked_down = True
         transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
@@ -87,47 +99,44 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
 def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
-    a, d = atk.attacker, atk.defender
-    last = len(atk.moves) - 1
     drain_life.healing_attack(ctx, atk, "E.5")
     for i, m in enumerate(atk.moves):
-        if m.has("drain_life") and not m.has(drain_life.ENTRY):
-            # Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version);
-            # a Drain Life move later in a Combo heals 1 (000 L3232–L3244). Applied at H.1.
-            heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
-            heal = heal if i == 0 else min(lost, 1)
-            if heal > 0:
-                a.heal += heal
-                ctx.note(
-                    "E.5",
-                    a.id,
-                    f"Drain Life: {a.id} will heal {heal} at the end of the turn.",
-                    "000 L3232–L3244",
-                    {"lost": lost},
-                    {"heal": a.heal},
-                )
-        if m.records:  # Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy (000 L4231)
-            part = next((p for p in dmg.parts if p.move is m), None)
-            records.die_shifts(ctx, a, d, m, Trigger.on_hit, i == last, part, atk.is_combo)
-            a.se_extra += records.modifier_total(m, Point.super_energy)
-        if m.has("taunt.modify_super_energy"):
-            taunts.modify_super_energy(ctx, atk, m, i)
-        if m.has("entangle") and not d.defeated:
-            d.entangled = True
-            lost = not d.acted
-            if lost:
-                d.action_lost = True
-                d.holding = False
-            ctx.note(
-                "E.5",
-                d.id,
-                f"Entangled: {d.id} "
-                + ("loses his action and " if lost else "")
-                + "rolls Initiative one die size lower next turn.",
-                "000 L3306",
-                {},
-                {"action_lost": lost},
-            )
+        for hook in elements.MOVE_HIT.hooks:  # Drain Life, recovery shifts, Modify Super Energy, Entangle …
+            hook(ctx, atk, dmg, m, i, lost)
+
+
+@elements.MOVE_HIT(20)
+def recovery_shifts(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+    """The move's typed records on a hit: Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy
+    (000 L4231)."""
+    if m.records:
+        a = atk.attacker
+        part = next((p for p in dmg.parts if p.move is m), None)
+        records.die_shifts(ctx, a, atk.defender, m, Trigger.on_hit, i == len(atk.moves) - 1, part, atk.is_combo)
+        a.se_extra += records.modifier_total(m, Point.super_energy)
+
+
+@elements.MOVE_HIT(40, entries=("entangle",))
+def entangle(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+    """Entangle: the action is lost if not yet taken, and the next Initiative die is smaller (000 L3306)."""
+    d = atk.defender
+    if not m.has("entangle") or d.defeated:
+        return
+    d.entangled = True
+    action_lost = not d.acted
+    if action_lost:
+        d.action_lost = True
+        d.holding = False
+    ctx.note(
+        "E.5",
+        d.id,
+        f"Entangled: {d.id} "
+        + ("loses his action and " if action_lost else "")
+        + "rolls Initiative one die size lower next turn.",
+        "000 L3306",
+        {},
+        {"action_lost": action_lost},
+    )
 
 
 def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:

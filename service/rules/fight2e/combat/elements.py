@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 from ..fighter_models import Fighter
+from . import entry_tables
 from .attack_records import Attack, DamageRoll
+from .entry_tables import tabled_entries, tables
 from .fighter import Effect, F
 from .models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from .move_profile import MoveProfile, Profile
@@ -57,6 +59,8 @@ class Element:
 
 
 _ELEMENTS: list[Element] = []
+_REGISTERED = [0]  # how many registrations have been made (a cheap key for what is derived from the registry)
+_TURN_ENTRIES: set[str] = set()  # catalogue entries the turn's hooks apply
 _BY_EFFECT: dict[str, Element] = {}
 
 
@@ -66,6 +70,7 @@ E = TypeVar("E", bound=type[Element])
 def register(cls: E) -> E:
     """Class decorator: one instance of ``cls`` answers for its ids from now on."""
     element = cls()
+    _REGISTERED[0] += 1
     for ident in cls.effects:
         if ident in _BY_EFFECT:
             raise ValueError(f"ongoing effect {ident!r} has two elements")
@@ -85,9 +90,36 @@ def handled_effects() -> frozenset[str]:
 
 
 def handled_entries() -> frozenset[str]:
-    """Every catalogue entry id a registered element or a hook at a named point of the attack applies."""
+    """Every catalogue entry id a registered element, a hook at a named point of the attack or an entry table
+    (``entry_tables``) applies."""
     in_attack = (ident for point in ATTACK_POINTS for ident in point.entries)
-    return frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack)
+    in_turn = frozenset(_TURN_ENTRIES)
+    return (
+        frozenset(ident for e in _ELEMENTS for ident in e.entries) | frozenset(in_attack) | in_turn | tabled_entries()
+    )
+
+
+def generation() -> int:
+    """Grows with every registration that can name entries: a cheap key for what is derived from the registry."""
+    return _REGISTERED[0] + entry_tables.count()
+
+
+def applying() -> dict[str, frozenset[str]]:
+    """For every entry the registry applies, where: its elements' class names, the named points of the attack, the
+    entry tables (``table:<point>``) and ``turn`` for the turn's own hooks."""
+    out: dict[str, set[str]] = {}
+    for e in _ELEMENTS:
+        for ident in e.entries:
+            out.setdefault(ident, set()).add(type(e).__name__)
+    for point in ATTACK_POINTS:
+        for ident in point.entries:
+            out.setdefault(ident, set()).add(point.name)
+    for ident in _TURN_ENTRIES:
+        out.setdefault(ident, set()).add("turn")
+    for table in tables():
+        for ident in table:
+            out.setdefault(ident, set()).add(f"table:{table.point}")
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def carried(eff: OngoingEffect) -> Effect:
@@ -145,23 +177,28 @@ _AT: dict[str, list[tuple[int, str, TurnHook]]] = {point: [] for point in TURN_P
 _AFTER_TIME_ROLL: list[tuple[int, str, TimedHook]] = []
 
 
-def at(point: str, order: int) -> Callable[[TurnHook], TurnHook]:
-    """Function decorator: ``fn(ctx)`` runs at ``point`` of every turn, in ``order``."""
+def at(point: str, order: int, entries: Iterable[str] = ()) -> Callable[[TurnHook], TurnHook]:
+    """Function decorator: ``fn(ctx)`` runs at ``point`` of every turn, in ``order``, and applies ``entries``."""
 
     def add(fn: TurnHook) -> TurnHook:
         if point not in _AT:
             raise ValueError(f"no point {point!r} in the turn")
         _AT[point].append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AT[point].sort(key=lambda hook: hook[:2])
+        _TURN_ENTRIES.update(entries)
+        _REGISTERED[0] += 1
         return fn
 
     return add
 
 
-def after_time_roll(order: int) -> Callable[[TimedHook], TimedHook]:
-    """Function decorator: ``fn(ctx, elapsed)`` runs once the Time Roll is made (H.2), in ``order``."""
+def after_time_roll(order: int, entries: Iterable[str] = ()) -> Callable[[TimedHook], TimedHook]:
+    """Function decorator: ``fn(ctx, elapsed)`` runs once the Time Roll is made (H.2), in ``order``, and applies
+    ``entries``."""
 
     def add(fn: TimedHook) -> TimedHook:
+        _TURN_ENTRIES.update(entries)
+        _REGISTERED[0] += 1
         _AFTER_TIME_ROLL.append((order, f"{fn.__module__}.{fn.__qualname__}", fn))
         _AFTER_TIME_ROLL.sort(key=lambda hook: hook[:2])
         return fn
@@ -210,6 +247,7 @@ class AttackPoint(Named, Generic[H]):
             self._hooks.sort(key=lambda hook: hook[:2])
             self.hooks = tuple(hook[2] for hook in self._hooks)
             self.entries |= frozenset(entries)
+            _REGISTERED[0] += 1
             return fn
 
         return add
@@ -245,4 +283,26 @@ HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
 # D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
 CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
-ATTACK_POINTS: tuple[Named, ...] = (CONNECTS, ACCURACY, DEFENSE_TOTAL, DAMAGE_STEP, DAMAGE, LIFE_LOST, ON_HIT, HIT_STUN)
+# C: whether the fighter may use these Offensive moves in an attack now: fn(ctx, user, moves, path, key), failing
+# the declaration (with the lock's code) when a lock forbids one.
+USE_LOCK: AttackPoint[Callable[[Ctx, F, list[MoveProfile], str, str], None]] = AttackPoint("use_lock")
+# E: the moves of a hit as they land, before damage is rolled: fn(ctx, attack); a hook may change ``atk.moves``.
+LANDING: AttackPoint[Callable[[Ctx, Attack], None]] = AttackPoint("landing")
+# E.5: each move of an attack that hits, in order: fn(ctx, attack, damage roll, move, its index, Life Bar lost).
+MOVE_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, MoveProfile, int, int], None]] = AttackPoint("move_hit")
+# G: each move once it is used, hit or miss, after its lasting effects have started: fn(ctx, user, move).
+MOVE_USED: AttackPoint[Callable[[Ctx, F, MoveProfile], None]] = AttackPoint("move_used")
+ATTACK_POINTS: tuple[Named, ...] = (
+    USE_LOCK,
+    CONNECTS,
+    ACCURACY,
+    DEFENSE_TOTAL,
+    DAMAGE_STEP,
+    DAMAGE,
+    LIFE_LOST,
+    LANDING,
+    ON_HIT,
+    MOVE_HIT,
+    HIT_STUN,
+    MOVE_USED,
+)

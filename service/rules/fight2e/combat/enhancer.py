@@ -8,11 +8,13 @@ The bank lives in ``ongoing_effects`` as ``{"id": "power_enhancer", "move": <enh
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 
 from ..catalog import catalog
 from ..character_catalog import normalise
 from ..schema import chosen
 from .elements import Element, carried, register
+from .entry_tables import FlagTable
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, OngoingEffect
 from .move_profile import MoveProfile
@@ -23,6 +25,23 @@ ENTRY = "power_enhancer"
 ADDITION = "power_enhancer.element_addition"
 DELAYED = "power_enhancer.delayed_onset"
 _REF = "000 L3820–L3850"
+
+
+class Banking(StrEnum):
+    """How a Power Enhancer modifier changes the banked uses."""
+
+    adds_element = "adds_element"  # a step adds the named Element instead of a die size (000 L3842–L3850)
+    may_hold = "may_hold"  # the owner may keep the bank when a named move is used (Delayed Onset, 000 L3834–L3840)
+
+
+BANKING: FlagTable[Banking] = FlagTable(
+    "power_enhancer",
+    {ADDITION: frozenset({Banking.adds_element}), DELAYED: frozenset({Banking.may_hold})},
+)
+
+
+def _banks(m: MoveProfile, way: Banking) -> bool:
+    return way in BANKING.grants(m.entries)
 
 
 def _opts(m: MoveProfile, entry: str) -> dict[str, object]:
@@ -59,7 +78,7 @@ def schedule(m: MoveProfile) -> list[str]:
     """What each banked use gives, in order: ``die`` or ``element``. Element Addition replaces the die steps
     unless the design's order names both (000 L3846–L3850)."""
     uses = max_uses(m)
-    if not m.has(ADDITION):
+    if not _banks(m, Banking.adds_element):
         return ["die"] * uses
     steps = [v for v in chosen(_opts(m, ADDITION).get("effect_order")) if v in ("die", "element")]
     if not steps:
@@ -125,7 +144,7 @@ def apply(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
             enh = f.move(e.move or "")
             if enh is None or m.id not in {t.id for t in targets(f, enh)}:
                 continue
-            if enh.has(DELAYED):
+            if _banks(enh, Banking.may_hold):
                 _, d = ctx.decide(
                     f.id,
                     "power_enhancer",

@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 from ...dice import Die
 from .attack_records import Attack
+from .entry_tables import FlagTable
 from .fighter import F
 from .move_profile import MoveProfile
 from .state import Ctx
+
+
+class GloryRule(StrEnum):
+    """How a move's entry changes the Glory its use earns."""
+
+    earns_none = "earns_none"  # never its own Glory (Cheap, 000 L4529–L4533)
+    reuse_costs = "reuse_costs"  # each later use in the round costs 1d4 Glory (Cheap, 000 L4533–L4535)
+    taunts = "taunts"  # the Basic Taunt's 1d4 Glory besides its own (Taunt, 000 L4273–L4281)
+
+
+GLORY_RULES: FlagTable[GloryRule] = FlagTable(
+    "glory",
+    {"cheap": frozenset({GloryRule.earns_none, GloryRule.reuse_costs}), "taunt": frozenset({GloryRule.taunts})},
+)
+
+
+def glory_rule(m: MoveProfile, rule: GloryRule) -> bool:
+    return rule in GLORY_RULES.grants(m.entries)
 
 
 def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
@@ -16,7 +36,11 @@ def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
     Special Moves hitting for the first time; Combos on successive turns; −1 for a Breakthrough partial hit."""
     a = atk.attacker
     # A Cheap move never earns its own Glory: nothing on its first use, a cost on later ones (000 L4533).
-    new = [m for m in atk.moves if m.kind != "basic" and m.offensive and m.id not in a.scored and not m.has("cheap")]
+    new = [
+        m
+        for m in atk.moves
+        if m.kind != "basic" and m.offensive and m.id not in a.scored and not glory_rule(m, GloryRule.earns_none)
+    ]
     for m in new:
         a.scored.append(m.id)
     if atk.is_combo:
@@ -71,7 +95,7 @@ def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
 def cheap_use(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     """Cheap: the first use of the move this round earns nothing; every later use costs 1d4 Glory, hit or miss
     (000 L4531–L4535). Called once per use of a move or Combo (with the Super Energy payment, or a Utility)."""
-    for m in {x.id: x for x in moves if x.has("cheap")}.values():
+    for m in {x.id: x for x in moves if glory_rule(x, GloryRule.reuse_costs)}.values():
         if m.id not in f.cheap_used:
             # ruling: "the same combat" is the round, as for first-hit Glory (ruling A30; 000 L4533)
             f.cheap_used.append(m.id)

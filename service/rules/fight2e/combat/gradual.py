@@ -21,7 +21,7 @@ from .elements import ON_HIT, Element, after_time_roll, at, carried, register
 from .fighter import Effect, F
 from .glory import defeat_glory
 from .models import CombatOptions, OngoingEffect
-from .move_profile import MoveProfile
+from .move_profile import Heals, MoveProfile
 from .state import Ctx
 
 ENTRY = "gradual_effect"
@@ -134,7 +134,7 @@ def trigger(ctx: Ctx, f: F) -> None:
 def _pay(ctx: Ctx, f: F, target: F, m: MoveProfile, amount: int) -> None:
     """One installment: Life Bar only, nothing else (000 L3390); healing waits for H.1."""
 
-    if m.has("healing"):
+    if m.heals(Heals.heals):
         target.heal += amount
         ctx.note(
             "G",

@@ -9,6 +9,7 @@ from .elements import DefenseMoment
 from .fighter import Effect, F
 from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
 from .models import DefenseOption
+from .move_profile import ComboPart
 from .state import Ctx
 
 
@@ -25,7 +26,7 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
 @elements.DAMAGE(10)
 def juggle_bonus(ctx: Ctx, atk: Attack) -> int:
     """+1 damage from a Juggle move to a fighter against a Wall (000 L6185)."""
-    if not any(m.has("juggle") for m in atk.moves) or wall_of(ctx, atk.defender) is None:
+    if not any(m.part(ComboPart.juggle) for m in atk.moves) or wall_of(ctx, atk.defender) is None:
         return 0
     ctx.note("E.1", atk.attacker.id, "Juggle against a Wall: +1 damage.", "000 L6185")
     return 1

@@ -3,12 +3,39 @@ Shift and Sidestep Counter's free Check (000 L4787–L4791, L4067–L4073, L4349
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+from .entry_tables import FlagTable
 from .fighter import F
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, engaged, find, lose_behind, maneuver_check, pick, resolved
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
+
+
+class HazardUse(StrEnum):
+    """How a move's entry uses the Environmental Hazards."""
+
+    needs = "needs"  # only against a target at the named Hazard (000 L4787–L4791)
+    banks = "banks"  # +1 Accuracy off a Wall, +2 off a Corner (000 L4067–L4073)
+    carries = "carries"  # 1 FS carries both 1 band toward a Hazard (000 L4349–L4357)
+    shifts = "shifts"  # after the Knock Back, a Maneuver Check shifts someone into a Hazard (000 L3794–L3810)
+
+
+HAZARD_USES: FlagTable[HazardUse] = FlagTable(
+    "hazard_use",
+    {
+        "requires_environmental_hazard": frozenset({HazardUse.needs}),
+        "ranged.wall_bounce": frozenset({HazardUse.banks}),
+        "throw.carrying_grapple": frozenset({HazardUse.carries}),
+        "position_shift": frozenset({HazardUse.shifts}),
+    },
+)
+
+
+def _uses(m: MoveProfile, use: HazardUse) -> bool:
+    return use in HAZARD_USES.grants(m.entries)
 
 
 def _matches(h: Hazard, want: str) -> bool:
@@ -29,7 +56,7 @@ def check_requirements(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | Non
     """Declaration: a move with Requires Environmental Hazard needs its Hazard in the fight at all (a Hazard id or
     kind; ruling: "ropes" means any Wall, and an empty name any Hazard)."""
     for m in moves:
-        if m.has("requires_environmental_hazard") and not any(_matches(h, _wanted(m)) for h in resolved(ctx)):
+        if _uses(m, HazardUse.needs) and not any(_matches(h, _wanted(m)) for h in resolved(ctx)):
             ctx.fail(
                 "HAZARD_REQUIRED",
                 f"decisions.{key}.moves",
@@ -43,7 +70,7 @@ def requirement_met(ctx: Ctx, f: F, moves: list[MoveProfile], target: F, key: st
     i.e. against that Wall or Corner (000 L4787–L4791; ruling: a damaging Hazard acts at once and leaves nobody in
     it). Not met: the move cannot be used and the action is spent (ruling, as an attack out of range)."""
     for m in moves:
-        if m.has("requires_environmental_hazard") and not any(_matches(h, _wanted(m)) for h in engaged(ctx, target)):
+        if _uses(m, HazardUse.needs) and not any(_matches(h, _wanted(m)) for h in engaged(ctx, target)):
             ctx.warn(
                 "HAZARD_NOT_ENGAGED",
                 key or "decisions",
@@ -66,7 +93,7 @@ def wall_bounce(ctx: Ctx, f: F, t: F, m: MoveProfile) -> dict[str, int]:
     within 1 band of a Wall and the target within 3 bands of it, +2 for a Corner (ruling: the attacker's own band
     counts as 1 band away); without a map, +1 for a won Maneuver Check against the target when a Wall or Corner
     is in the fight (his one check of the turn; asked, default yes while he has it)."""
-    if not m.has("ranged.wall_bounce"):
+    if not _uses(m, HazardUse.banks):
         return {}
     walls = [h for h in resolved(ctx) if h.wall]
     if not walls:
@@ -104,7 +131,7 @@ def carry(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], end_of_combo: bool) ->
     """A hit with a Carrying Grapple Throw at Range 0 without moving first: for 1 FS the attacker carries himself
     and the defender 1 band toward a Hazard (the decision names it), before the attack's other effects (a single
     move) or at the end of the Combo (ruling: before its Knock Back). Without a map it does nothing (000 L4357)."""
-    carrier = any(m.has("throw.carrying_grapple") for m in moves)
+    carrier = any(_uses(m, HazardUse.carries) for m in moves)
     if not carrier or (len(moves) > 1) != end_of_combo or d.defeated:
         return
     if not ctx.band_mode:
@@ -155,7 +182,7 @@ def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
     count and switching does nothing. Rulings: the check is part of the move (not the attacker's one a turn);
     of several opponents hit, the first one shifted is the one (000 L3810); a shifted fighter steps into the
     Hazard's band."""
-    m = next((m for m in moves if m.has("position_shift")), None)
+    m = next((m for m in moves if _uses(m, HazardUse.shifts)), None)
     if m is None or a.shifted or a.defeated or d.defeated:
         return
     mode = str(m.options.get("position_shift", {}).get("mode") or "defender_shifts")

@@ -3,10 +3,14 @@ each kind does (Wall, Corner, damaging, Pit, Ring-Out, Elevation), its damage in
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import free_movement
 from .damage import roll_damage
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .hazards import D6, LEVELS, RESOLVED, Hazard, drop, engaged, in_pit, maneuver_check, pick, resolved
+from .move_profile import MoveProfile
 from .state import Ctx
 from .stun import apply_stun
 
@@ -66,7 +70,7 @@ def auto(ctx: Ctx, f: F) -> None:
 def made_damage_kind(ctx: Ctx, h: Hazard) -> bool:
     owner = ctx.fighters.get(h.owner or "")
     m = owner.move(h.move) if owner is not None and h.move else None
-    return m is not None and m.has(CREATE + ".damaging_hazard") > 0
+    return m is not None and made(m).damaging
 
 
 def stayed(ctx: Ctx, f: F, movement: int) -> None:
@@ -217,11 +221,57 @@ def _away_from(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
 CREATE = "create_environmental_hazard"
 
 
+@dataclass(frozen=True)
+class MadeHazard:
+    """What Create Environmental Hazard and each of its modifiers change about the Hazard the move makes."""
+
+    makes: bool = False  # the move makes a Hazard (000 L3131–L3139)
+    kind: str | None = None  # the Hazard it makes, whatever the option says (the first row of the table wins)
+    damaging: bool = False  # it hurts as its maker's Ki Special Move (000 L3153–L3157)
+    count: int = 0  # its Time Count, the largest row's
+    at_once: int = 1  # how many of the maker's Hazards may be in play
+    reflects: bool = False  # a made Wall turns Ranged Special Moves back (000 L3191–L3195)
+
+
+MADE_HAZARDS: EntryTable[MadeHazard] = EntryTable(
+    "made_hazard",
+    {
+        CREATE: MadeHazard(makes=True, count=5),  # 000 L3139
+        CREATE + ".pit": MadeHazard(kind="pit"),  # 000 L3179–L3185
+        CREATE + ".damaging_wall": MadeHazard(
+            kind="wall"
+        ),  # its damage is the required Damaging Hazard's (000 L3161–L3165)
+        CREATE + ".damaging_hazard": MadeHazard(kind="damaging", damaging=True),  # 000 L3149–L3157
+        CREATE + ".extended_duration": MadeHazard(count=10),  # 000 L3167–L3171
+        CREATE + ".multiple_hazard": MadeHazard(at_once=2),  # 000 L3173–L3177
+        CREATE + ".reflection": MadeHazard(reflects=True),  # 000 L3191–L3195
+    },
+)
+
+
+_NOTHING_MADE = MadeHazard()
+
+
+def made(m: MoveProfile) -> MadeHazard:
+    """Every row of ``MADE_HAZARDS`` the move has, taken together."""
+    rows = [r for _, r in MADE_HAZARDS.found(m.entries)]
+    if not rows:
+        return _NOTHING_MADE
+    return MadeHazard(
+        any(r.makes for r in rows),
+        next((r.kind for r in rows if r.kind is not None), None),
+        any(r.damaging for r in rows),
+        max((r.count for r in rows), default=0),
+        max((r.at_once for r in rows), default=1),
+        any(r.reflects for r in rows),
+    )
+
+
 def made_damage(ctx: Ctx, v: F, h: Hazard) -> tuple[int, int] | None:
     """Damage of a made damaging Hazard: its maker's move, Ki-based, as a Special Move (000 L3153–L3157)."""
     owner = ctx.fighters.get(h.owner or "")
     m = owner.move(h.move) if owner is not None and h.move else None
-    if owner is None or m is None or not m.has(CREATE + ".damaging_hazard"):
+    if owner is None or m is None or not made(m).damaging:
         return None
 
     dmg = roll_damage(ctx, owner, v, [m])

@@ -6,21 +6,28 @@ from __future__ import annotations
 from . import elements, positions
 from .attack_records import Attack
 from .elements import DefenseMoment, at
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from .move_profile import MoveProfile
 from .state import Ctx
 
-VARIABLE = "illusionary_doubles.defensive_illusion.variable_movement"
-
-
 OFFENSIVE = "illusionary_doubles.offensive_illusion"
+# How many Ranges a Defensive Illusion's shift may cover (fewest, most): the widest row the move has wins.
+SHIFT_RANGES: EntryTable[tuple[int, int]] = EntryTable(
+    "illusion_shift",
+    {
+        "illusionary_doubles.defensive_illusion": (2, 2),  # 000 L3482
+        "illusionary_doubles.defensive_illusion.variable_movement": (0, 2),  # 000 L3494–L3498
+    },
+)
 
 
 def defensive_shift(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     """Defensive Illusion: 2 Ranges either way, 0–2 with Variable Movement; no FS (the Element's own move)."""
     a = atk.attacker
-    variable = m.has(VARIABLE) > 0
+    rows = [r for _, r in SHIFT_RANGES.found(m.entries)] or [(2, 2)]
+    variable = min(lo for lo, _ in rows) < max(hi for _, hi in rows)
     # ruling: a decoy slips away unless the player says otherwise (000 L3482)
     k, dv = ctx.decide(
         d.id,

@@ -17,28 +17,51 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 
 from .attack_records import Attack
+from .entry_tables import FlagTable
 from .fighter import Effect, F
 from .illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
 from .models import ChoiceOption, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, projectile_limit
 from .profile import profile
 from .state import Ctx, die_for_step
 
 ABSORB = "absorbs_attacks"
-ABSORB_ALL = "absorbs_attacks.absorb_all_attacks"
 TRANSFORM = "absorbs_attacks.transform_energy"
-REFLECT = "reflection"
 DEFENSIVE = "illusionary_doubles.defensive_illusion"
-SPECIALS = (ABSORB, REFLECT, DEFENSIVE, OFFENSIVE)
+
+
+class Special(StrEnum):
+    """What a successful Interrupt with the move does beyond striking."""
+
+    absorbs = "absorbs"  # holds a Ranged Special Move for one later use (000 L2761–L2775)
+    absorbs_any = "absorbs_any"  # any attack, not only a Ranged one (000 L2777–L2781)
+    transforms = "transforms"  # the absorbed damage becomes Super Energy or FS instead (000 L2789–L2793)
+    reflects = "reflects"  # the Ranged Special Move flies back (000 L4087–L4097)
+    shifts = "shifts"  # a free 2-Range move either way (Defensive Illusion, 000 L3482–L3492)
+    glides = "glides"  # +n Tactics, then a glide next turn (Offensive Illusion, 000 L3500–L3506)
+
+
+SPECIALS: FlagTable[Special] = FlagTable(
+    "interrupt_special",
+    {
+        ABSORB: frozenset({Special.absorbs}),
+        "absorbs_attacks.absorb_all_attacks": frozenset({Special.absorbs, Special.absorbs_any}),
+        TRANSFORM: frozenset({Special.absorbs, Special.transforms}),
+        "reflection": frozenset({Special.reflects}),
+        DEFENSIVE: frozenset({Special.shifts}),
+        OFFENSIVE: frozenset({Special.glides}),
+    },
+)
 STATE_IDS = frozenset({"absorbed_attack", "offensive_illusion"})
 PREFIX = "absorbed:"
 Strike = Callable[[list[MoveProfile], bool], bool]
 
 
 def special(m: MoveProfile) -> bool:
-    return any(m.has(e) for e in SPECIALS)
+    return bool(SPECIALS.grants(m.entries))
 
 
 def _projectile(atk: Attack) -> MoveProfile | None:
@@ -47,7 +70,7 @@ def _projectile(atk: Attack) -> MoveProfile | None:
 
 
 def _absorbable(atk: Attack, m: MoveProfile) -> list[MoveProfile]:
-    every = m.has(ABSORB_ALL) > 0  # any attack, not only a Ranged one (000 L2781)
+    every = Special.absorbs_any in SPECIALS.grants(m.entries)  # any attack, not only a Ranged one (000 L2777–L2781)
     out: list[MoveProfile] = []
     for x in atk.moves:
         if x.offensive and (every or (x.has("ranged") and x.kind != "basic")) and x not in out:
@@ -59,16 +82,17 @@ def _reflectable(atk: Attack, m: MoveProfile) -> MoveProfile | None:
     p = _projectile(atk)
     if p is None or (p.is_super and not m.is_super):
         return None  # a Super is turned back only by a Super with Reflection (000 L4091)
-    if p.has("ranged.no_ranged_response.indirect"):
+    if not projectile_limit(p).reflected:
         return None  # an Indirect blast is never reflected (000 L4041)
     return p
 
 
 def trigger_problem(atk: Attack, m: MoveProfile) -> str | None:
     """Why a move that only has its special effect (Utility, or out of reach) cannot answer this attack."""
-    if m.has(REFLECT) and _reflectable(atk, m) is None:
+    grants = SPECIALS.grants(m.entries)
+    if Special.reflects in grants and _reflectable(atk, m) is None:
         return f"{m.name} reflects only a Ranged Special Move (a Super only with a Super)"
-    if m.has(ABSORB) and not m.has(REFLECT) and not _absorbable(atk, m):
+    if Special.absorbs in grants and Special.reflects not in grants and not _absorbable(atk, m):
         return f"{m.name} absorbs only a Ranged attack (any attack with Absorb All Attacks)"
     return None
 
@@ -88,14 +112,15 @@ def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, str
     if why and not strikes:
         ctx.fail("RESPONSE_TRIGGER_INVALID", path, f"{key}: {why}.", key=key)
     d.responded_ok = True  # the attack was avoided: a successful Defensive Response (000 L857)
-    if first.has(REFLECT):
+    grants = SPECIALS.grants(first.entries)
+    if Special.reflects in grants:
         proj = _reflectable(atk, first)
         if proj is not None:
             _reflect(ctx, atk, d, proj, moves, strike)
             return
-    if first.has(ABSORB) and not first.has(REFLECT) and _absorbable(atk, first):
+    if Special.absorbs in grants and Special.reflects not in grants and _absorbable(atk, first):
         _absorb(ctx, atk, d, first, key)
-    illusion = first.has(DEFENSIVE) > 0
+    illusion = Special.shifts in grants
     before = illusion and str(first.options.get(DEFENSIVE, {}).get("movement_timing") or "after") == "before"
     if before:
         defensive_shift(ctx, atk, d, first, key)
@@ -118,7 +143,7 @@ def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, str
         )
     if illusion and not before:
         defensive_shift(ctx, atk, d, first, key)  # after the attack, at the end of a Combo (000 L3482–L3483)
-    if first.has(OFFENSIVE):
+    if Special.glides in grants:
         schedule_glide(ctx, atk, d, first, path)
 
 
@@ -175,7 +200,7 @@ def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
             )
         assert pick is not None
         taken = pick
-    if m.has(TRANSFORM):
+    if Special.transforms in SPECIALS.grants(m.entries):
         _transform(ctx, d, m, taken)
         return
     if taken.kind == "basic":

@@ -12,13 +12,22 @@ Initiative rolls when there are several opponents; one lone opponent always enga
 from __future__ import annotations
 
 from .elements import at
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .models import Choice, DecisionValue
 from .move_profile import MoveProfile
 from .state import Ctx
 
 ENTRY = "invisibility"
-MAINTAIN = "invisibility.maintain_effect"
+# Whether the penalty goes on turn after turn until the user is hit (else only the turn after the move).
+UNTIL_HIT: EntryTable[bool] = EntryTable(
+    "invisibility_lasts",
+    {ENTRY: False, "invisibility.maintain_effect": True},  # 000 L3591–L3597, L3599–L3603
+)
+
+
+def _maintained(m: MoveProfile) -> bool:
+    return any(v for _, v in UNTIL_HIT.found(m.entries))
 
 
 def _steps(m: MoveProfile, name: str) -> int:
@@ -39,7 +48,7 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
         f.id,
         f"{m.name}: {f.id} fades from sight; from next turn his opponents' Initiative is "
         f"{_steps(m, 'initiative_steps')} and Control {_steps(m, 'control_steps')} die size(s) smaller"
-        + (" until he is hit." if m.has(MAINTAIN) else " (for that turn), unless he is hit first."),
+        + (" until he is hit." if _maintained(m) else " (for that turn), unless he is hit first."),
         "000 L3591–L3597",
         {"move": m.id},
         {"invisibility": True},
@@ -111,7 +120,7 @@ def tick(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
     m = f.move(e.move) if e.move else None
     if ctx.round_over or m is None:
         return []
-    if e.since is not None and e.since < ctx.turn and not m.has(MAINTAIN):
+    if e.since is not None and e.since < ctx.turn and not _maintained(m):
         ctx.note("H.3", f.id, f"{f.id}'s Invisibility wears off.", "000 L3592")
         return []
     return [e]

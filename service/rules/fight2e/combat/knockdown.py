@@ -22,6 +22,7 @@ from . import (
 from .attack_records import Attack
 from .fighter import F
 from .models import Choice, DecisionValue
+from .move_profile import ComboPart
 from .state import Ctx
 
 
@@ -30,7 +31,7 @@ def knocks_down(atk: Attack) -> bool:
     for i, m in enumerate(atk.moves):
         if not m.kw("knocks_down"):
             continue
-        if m.has("knocks_down.only_at_end_of_combo") and atk.is_combo and i != last:
+        if m.part(ComboPart.final_knock_down) and atk.is_combo and i != last:
             continue
         if knockdown_chain.skipped(atk.moves, i):
             continue  # Skips Knock Down (000 L4167)
@@ -55,7 +56,7 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
     n = knockback_ranges(atk, damage)
     if n <= 0:
         return 0
-    if "ranged.draw_closer" in atk.attacker.prof.entry_ids and ranged.draws(ctx, atk):
+    if ranged.draw_closer(atk.attacker.prof) and ranged.draws(ctx, atk):
         ranged.close_in(ctx, atk, n)  # Draw Closer: in instead of out (000 L4007)
         return 0
     if hazard_effects.pinned(ctx, atk.defender):
@@ -130,7 +131,7 @@ def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
     if (
         kb <= 0
         or a.defeated
-        or not any(m.has("knockback_advance") for m in atk.moves)
+        or not any(m.moving.follows_knockback for m in atk.moves)
         or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
     ):
         return

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from .attack_records import Attack, Guard
 from .fighter import F
-from .move_profile import MoveProfile
+from .move_profile import ComboPart, MoveProfile
 from .state import Ctx
 
-SKIP = "skips_knock_down"
-BOUNCE = "pursuit.pursuit_bounce"
 REVERSAL_BONUS = 2  # 000 L4171
 
 
 def is_pursuit(m: MoveProfile) -> bool:
-    return m.id == "pursuit_attack" or m.has("pursuit") > 0
+    return m.id == "pursuit_attack" or m.part(ComboPart.pursuit)
 
 
 def may_strike(ctx: Ctx, opener: MoveProfile, target: F) -> bool:
@@ -34,12 +32,12 @@ def may_strike(ctx: Ctx, opener: MoveProfile, target: F) -> bool:
 
 def skipped(moves: list[MoveProfile], i: int) -> bool:
     """The Knock Down of ``moves[i]`` is skipped by the Skips Knock Down move right after it (000 L4167)."""
-    return i + 1 < len(moves) and moves[i + 1].has(SKIP) > 0
+    return i + 1 < len(moves) and moves[i + 1].part(ComboPart.skips_knock_down)
 
 
 def lifts(moves: list[MoveProfile]) -> bool:
     """A Skips Knock Down Pursuit move opening the attack: it stands a downed foe up (000 L4171)."""
-    return bool(moves) and moves[0].has(SKIP) > 0 and is_pursuit(moves[0])
+    return bool(moves) and moves[0].part(ComboPart.skips_knock_down) and is_pursuit(moves[0])
 
 
 def ender_lifted(moves: list[MoveProfile], i: int) -> bool:
@@ -50,10 +48,12 @@ def ender_lifted(moves: list[MoveProfile], i: int) -> bool:
     if m.kw("knocks_down") and not m.throw:
         # ruling: a Throw still closes the Combo (000 L5814); the Element lifts other Knock Downs
         nxt = moves[i + 1] if i < last else None
-        follows = nxt is not None and is_pursuit(nxt) and (i + 1 == last or nxt.has(BOUNCE) > 0)
+        follows = nxt is not None and is_pursuit(nxt) and (i + 1 == last or nxt.part(ComboPart.pursuit_bounce))
         return skipped(moves, i) or follows
     if is_pursuit(m):
-        return m.has(BOUNCE) > 0 or not (i and moves[i - 1].kw("knocks_down") and not skipped(moves, i - 1))
+        return m.part(ComboPart.pursuit_bounce) or not (
+            i and moves[i - 1].kw("knocks_down") and not skipped(moves, i - 1)
+        )
     return False
 
 
@@ -72,7 +72,7 @@ def check_target(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, key
                 key=key,
             )
         return
-    if not moves[0].has(BOUNCE):
+    if not moves[0].part(ComboPart.pursuit_bounce):
         ctx.fail(
             "COMBO_PLACEMENT_INVALID",
             path,

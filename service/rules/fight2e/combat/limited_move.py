@@ -5,6 +5,9 @@ on that use (as the book's example, a move useless against some opponents)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from .entry_tables import EntryTable
 from .fighter import F
 from .models import Choice, ChoiceOption, DecisionValue
 from .move_profile import MoveProfile
@@ -12,17 +15,30 @@ from .reprice import with_entries
 from .state import Ctx
 
 ENTRY = "limited_move"
+
+
+@dataclass(frozen=True)
+class Drawback:
+    """Where a Limited Move's agreed drawback is written: the option naming the Elements it takes away on a use
+    where it applies (none named: the whole move), and the option describing it."""
+
+    elements: str
+    description: str
+
+
+DRAWBACKS: EntryTable[Drawback] = EntryTable("drawback", {ENTRY: Drawback("limited_elements", "description")})
 _REF = "000 L4579–L4591"
 
 
 def _narrowed(m: MoveProfile) -> tuple[str, ...]:
-    value = m.options.get(ENTRY, {}).get("limited_elements")
+    value = next((m.options.get(e, {}).get(d.elements) for e, d in DRAWBACKS.found(m.entries)), None)
     items = value if isinstance(value, list) else str(value or "").split(",")
     return tuple(str(x).strip() for x in items if str(x).strip())
 
 
 def _description(m: MoveProfile) -> str:
-    return str(m.options.get(ENTRY, {}).get("description") or "its written limitation")
+    text = next((m.options.get(e, {}).get(d.description) for e, d in DRAWBACKS.found(m.entries)), None)
+    return str(text or "its written limitation")
 
 
 def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
@@ -53,11 +69,11 @@ def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
 def apply(ctx: Ctx, f: F, moves: list[MoveProfile], against: F | None) -> list[MoveProfile] | None:
     """The moves of this use after their limitations: None when one of them comes to nothing (the whole attack
     or Utility action has no effect), else the moves with any narrowed Elements removed."""
-    if ENTRY not in f.prof.entry_ids:
+    if not DRAWBACKS.any_of(f.prof.entry_ids):
         return moves
     out = list(moves)
     for i, m in enumerate(moves):
-        if not m.has(ENTRY) or not bites(ctx, f, m, against):
+        if not DRAWBACKS.found(m.entries) or not bites(ctx, f, m, against):
             continue
         narrowed = _narrowed(m)
         if not narrowed:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from .attack_records import Attack
 from .elements import after_time_roll
 from .fighter import F
-from .hazard_interaction import CREATE, interact
+from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 from .models import Choice, DecisionValue, Direction
 from .move_profile import MoveProfile
@@ -18,18 +18,15 @@ MADE_KINDS = {"wall": "wall", "higher_elevation": "higher_elevation", "lower_ele
 
 
 def creates(moves: list[MoveProfile]) -> bool:
-    return any(m.has(CREATE) for m in moves)
+    return any(made(m).makes for m in moves)
 
 
 def made_kind(m: MoveProfile) -> str:
     """The Hazard a Create Environmental Hazard move makes: a Pit, a (Damaging) Wall, a damaging Hazard, or the
     chosen Wall or Elevation Change (000 L3137, L3149–L3189)."""
-    if m.has(CREATE + ".pit"):
-        return "pit"
-    if m.has(CREATE + ".damaging_wall"):
-        return "wall"
-    if m.has(CREATE + ".damaging_hazard"):
-        return "damaging"
+    kind = made(m).kind
+    if kind is not None:
+        return kind
     return MADE_KINDS.get(str(m.options.get(CREATE, {}).get("hazard_type") or "wall"), "wall")
 
 
@@ -47,7 +44,8 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
 
     kind = made_kind(m)
     live = _live(ctx, f)
-    multiple = m.has(CREATE + ".multiple_hazard") > 0
+    rule = made(m)
+    multiple = rule.at_once > 1
     if live and not multiple:
         ctx.note("C.5", f.id, f"{f.id} already has a Hazard in play: {m.name} does nothing.", "000 L3139")
         return
@@ -87,9 +85,9 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
     if ctx.band_mode:
         ctx.hazards = [h for h in ctx.hazards if h.band != band]  # a made Hazard there is replaced (000 L3139)
     live = _live(ctx, f)
-    if multiple and len(live) >= 2:
+    if multiple and len(live) >= rule.at_once:
         _remove(ctx, live[0], f"{f.id}'s oldest Hazard disappears")
-    count = 10 if m.has(CREATE + ".extended_duration") else 5
+    count = rule.count
     h = Hazard(_new_id(ctx, f), kind, band, f.id, m.id, count, ctx.turn)
     ctx.hazards.append(h)
     ctx.note(
@@ -143,7 +141,7 @@ def tick(ctx: Ctx, elapsed: int) -> None:
 
 def check_create(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
     """A Create Environmental Hazard move is used on its own (ruling: the book gives it no place in a Combo)."""
-    m = next((m for m in moves if m.has(CREATE)), None)
+    m = next((m for m in moves if made(m).makes), None)
     if m is not None and len(moves) > 1:
         ctx.fail(
             "HAZARD_CREATE_INVALID",
@@ -157,7 +155,7 @@ def _mirror(ctx: Ctx, d: F) -> Hazard | None:
     """The defender's own made Wall with Reflection, if he has one in play."""
     for h in _live(ctx, d):
         m = d.move(h.move or "")
-        if h.wall and m is not None and m.has(CREATE + ".reflection"):
+        if h.wall and m is not None and made(m).reflects:
             return h
     return None
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from . import (
     access,
     charge,
+    elements,
     free_movement,
     hazard_elements,
     hazards,
@@ -16,9 +17,10 @@ from . import (
     made_hazards,
     multi_part_throw,
     ongoing,
-    records,
+    power_up_elements,
     sequences,
     sidestep_setup,
+    super_energy,
     super_jump,
     super_only,
     transformations,
@@ -27,10 +29,11 @@ from . import (
 from .attack_records import Plan
 from .combo import check_combo, control_cost
 from .declared_movement import check_movement
+from .entry_tables import EntryTable
 from .fighter import F
 from .invisibility import blocked
 from .models import ActionType, Choice, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import Heals, MoveProfile, Use
 from .state import Ctx
 
 
@@ -72,7 +75,7 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
     """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
     Heal Others (000 L3446–L3454)."""
     t = ctx.fighters.get(ident) if ident is not None else f
-    if t is None or t.defeated or (t is f and m.has("healing.only_heal_others")):
+    if t is None or t.defeated or (t is f and m.heals(Heals.not_self)):
         ctx.fail(
             "HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.", key=key
         )
@@ -105,7 +108,7 @@ def declare_move(
     target, heal_target = _declared_target(ctx, f, d, kind, moves, key)
     extra_acc = _check_target(ctx, kind, target, moves, offensive, extra_acc, path, key)
     _check_conditions(ctx, f, kind, moves, offensive, path, key)
-    _charge_back(ctx, f, moves, n, toward, target, cost, key)
+    charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
     hazard_elements.check_requirements(ctx, f, moves, target, key)
     made_hazards.check_create(ctx, f, moves, key)
     knockdown_chain.check_target(ctx, f, moves, target, key)
@@ -162,7 +165,7 @@ def _check_move_kinds(
             key=key,
         )
     for m in moves:
-        if m.has("counter") or m.has("interrupt.interrupt_only") or hazard_elements.sidestep_only(m):
+        if m.withheld(Use.attack) or hazard_elements.sidestep_only(m):
             ctx.fail(
                 "COUNTER_MOVE_AS_ATTACK",
                 f"{path}.moves",
@@ -220,7 +223,11 @@ def _check_resources(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: s
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{path}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     super_only.usable(ctx, f, moves, f"{path}.moves", key)
     transformations.usable(ctx, f, moves, f"{path}.moves", key)
-    se_need = sum(super_only.cost(ctx, f, m) for m in moves if m.is_super or m.has("super_energy_liability"))
+    se_need = sum(
+        super_only.cost(ctx, f, m)
+        for m in moves
+        if m.is_super or super_energy.se_rule(m, super_energy.SuperEnergyRule.spends)
+    )
     if se_need > f.se:
         ctx.fail(
             "INSUFFICIENT_SUPER_ENERGY",
@@ -234,7 +241,7 @@ def _declared_target(
     ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, moves: list[MoveProfile], key: str
 ) -> tuple[F | None, F | None]:
     """(the target, whom Heal Others heals)."""
-    healer = next((m for m in moves if m.has("healing.heal_others")), None)
+    healer = next((m for m in moves if m.heals(Heals.others)), None)
     heal_target = None
     if kind is ActionType.utility and healer is not None:
         heal_target = _heal_target(ctx, f, healer, d.target, key)
@@ -275,10 +282,7 @@ def _check_target(
         )  # 000 L3380
     if kind is ActionType.attack and target is not None and super_jump.super_jumping(target):
         for m in offensive:
-            if not (
-                m.is_special
-                and (m.has("ranged") or m.has("aerial") or m.has("hard_to_evade") or m.has("hits_super_jump"))
-            ):
+            if not (m.is_special and m.moving.reaches_super_jump):
                 ctx.fail(
                     "TARGET_UNAVAILABLE",
                     f"{path}.target",
@@ -286,9 +290,14 @@ def _check_target(
                     "Ranged, Aerial, Hard to Evade (or Hits Super Jump) Special Moves reach him.",
                     key=key,
                 )
-        if any(m.has("hits_super_jump") for m in moves):
-            extra_acc = {**(extra_acc or {}), "hits_super_jump": 1}  # 000 L3474
+        bonus = max((m.moving.super_jump_accuracy for m in moves), default=0)
+        if bonus:
+            extra_acc = {**(extra_acc or {}), "hits_super_jump": bonus}  # 000 L3474
     return extra_acc
+
+
+# Moves usable only while an ongoing effect is on their user: the effect's id (End Only, 000 L3276–L3280).
+ONLY_WHILE: EntryTable[str] = EntryTable("only_while", {"end_buff.end_only": "buff"})
 
 
 def _check_conditions(
@@ -304,10 +313,12 @@ def _check_conditions(
                 "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).",
                 key=key,
             )
-        if m.has("end_buff.end_only") and not any(e.id == "buff" for e in f.ongoing):
+        needed = ONLY_WHILE.first(m.entries)
+        if needed is not None and not any(e.id == needed for e in f.ongoing):
             ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
     if kind is ActionType.attack:
-        records.check_use_locks(ctx, f, offensive, f"{path}.moves", key)  # flying (000 L3370)
+        for lock in elements.USE_LOCK.hooks:  # a lasting effect's lock: flying (000 L3370) …
+            lock(ctx, f, offensive, f"{path}.moves", key)
 
 
 def _extended(
@@ -341,8 +352,8 @@ def _extended(
                     f"{key}: {first.name} was readied last turn; a turn must pass between its uses.",
                     key=key,
                 )
-            # Powerless: +2 damage (000 L4139); the +2 Accuracy is in the move's own Accuracy (000 L4131)
-            return "", 2 if first.has("set_up.powerless") else 0, None
+            # Powerless: its extra damage (000 L4141); the +2 Accuracy is in the move's own Accuracy (000 L4131)
+            return "", access.primed_damage(first), None
     if first.has("wind_up"):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:
@@ -363,38 +374,10 @@ def _extended(
     return "", 0, None
 
 
-def _charge_back(
-    ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int, key: str
-) -> None:
-    """Charge Back needs one of: 1 Range or more away just before (or standing at Range 4), the last attack on
-    him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2 above the
-    need, or 3 Control of moves before it in a Combo (000 L3085–L3099)."""
-    if "charge_back" not in f.prof.entry_ids:
-        return
-    for i, m in enumerate(moves):
-        if not m.has("charge_back"):
-            continue
-        if i:
-            ok = sum(x.level for x in moves[:i]) >= 3
-        else:
-            at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
-            ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
-        if not ok:
-            ctx.fail(
-                "CHARGE_BACK_NOT_READY",
-                f"decisions.{key}.moves",
-                f"{key}: {m.name} needs a Charge Back: "
-                "move away first, block the last attack, roll 2 Control above the need, or (in a Combo) 3 "
-                "Control of moves before it.",
-                key=key,
-            )
-
-
-GUARDED = frozenset({"temporary_invulnerability", "vulnerability"})
-
-
 _EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
 
 
 def power_up_version(m: MoveProfile) -> str:
-    return str(m.options.get("power_up", {}).get("version") or "control") if m.has("power_up") else ""
+    if not power_up_elements.powered(m, power_up_elements.PowerUp.powers_up):
+        return ""
+    return str(m.options.get("power_up", {}).get("version") or "control")

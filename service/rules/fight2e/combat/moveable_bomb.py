@@ -16,10 +16,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .attack_records import Attack
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .models import Choice, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .state import Ctx, die_for_step
+
+# Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
+KICKABLE: EntryTable[int] = EntryTable("kickable_bomb", {"bomb.moveable_bomb": 2})
 
 
 def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:
@@ -28,7 +32,7 @@ def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:
         o = ctx.fighters[i]
         for e in o.ongoing:
             m = o.move(e.move or "") if e.id == "bomb" else None
-            if m is None or not m.has("bomb.moveable_bomb"):
+            if m is None or KICKABLE.first(m.entries) is None:
                 continue
             if ctx.band_mode and e.band != ctx.bands.get(f.id):
                 continue  # at Range 0 from the Bomb only (000 L2897)
@@ -89,7 +93,9 @@ def _note_band(ctx: Ctx, f: F, owner: F, e: Effect, before: int) -> None:
 def kick_on_map(ctx: Ctx, f: F, m: MoveProfile, owner: F, e: Effect, target: F, toward: bool) -> None:
     """Band Map: the kick hits by itself; 1 band per 2 damage, rounded up, the full distance (000 L2897)."""
     dmg = kick_damage(ctx, f, m)
-    n = (dmg + 1) // 2
+    bomb = owner.move(e.move or "")
+    per = (KICKABLE.first(bomb.entries) if bomb is not None else None) or 2
+    n = -(-dmg // per)
     here = e.band or ctx.bands[f.id]
     aim = ctx.bands[target.id]
     sign = (1 if aim > here else -1 if aim < here else ctx.last_mover.get(f.id, 1)) * (1 if toward else -1)

@@ -12,7 +12,7 @@ from .state import Ctx
 def pass_through(ctx: Ctx, first: MoveProfile, n: int, toward: bool, start: int, end: int, key: str) -> bool:
     """Whether the movement before ``first`` is Pass Through's free 2 Ranges. They must end at exactly Range 0 or
     carry the user past the opponent to Range 1 or 2 on his far side (000 L3790–L3792)."""
-    if not first.has("pass_through") or n != 2:
+    if not first.moving.pass_through or n != 2:
         return False
     # ruling: a 2-Range movement with this move is only ever the Pass Through one (its Mobile keyword comes from
     # the Element), so any other 2-Range movement is refused (000 L3790)
@@ -32,14 +32,14 @@ def can_power_dash(first: MoveProfile, n: int) -> bool:
     """A Special Move with Power Dash may follow the 1 FS Dash (1 Range forward from Range 1 or 2); the 2 FS Dash
     stays with Basic Moves (000 L2179, L3818)."""
     # ruling: the Dash's own +1 Accuracy comes with it, as for a Basic Move (000 L2179)
-    return first.has("power_dash") > 0 and n == 1
+    return first.moving.power_dash and n == 1
 
 
 def power_dash(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     """The move right after the 1 FS Dash rolls one die size more damage (000 L3818); ``moves`` is changed in
     place."""
     first = moves[0]
-    if not first.has("power_dash") or first.damage_step is None:
+    if not first.moving.power_dash or first.damage_step is None:
         return
     moves[0] = replace(first, damage_step=first.damage_step + 1)
     ctx.note(

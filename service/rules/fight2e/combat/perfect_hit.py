@@ -8,12 +8,14 @@ from typing import cast
 
 from ...dice import Die
 from .attack_records import Attack
+from .elements import LANDING
 from .reprice import with_entries
 from .state import Ctx
 
 ENTRY = "perfect_hit"
 
 
+@LANDING(20, entries=(ENTRY,))
 def check(ctx: Ctx, atk: Attack) -> None:
     """Before E.1: one d6 per move with Perfect Hit (ruling: "a die" read as 1d6, 000 L4753); on an odd result the
     move goes on priced without its target Element (``atk.moves`` is changed)."""

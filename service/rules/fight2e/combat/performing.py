@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import (
+    attack_elements,
     behind,
     hazard_effects,
     hazard_elements,
+    knockdown_chain,
     limited_use,
     made_hazards,
     maneuvers,
@@ -31,7 +33,7 @@ from .attack_records import Attack, Outcome, Plan
 from .effects import on_use
 from .fighter import F
 from .models import ActionType, DecisionValue
-from .move_declaration import GUARDED, power_up_version
+from .move_declaration import power_up_version
 from .move_profile import MoveProfile
 from .moving import do_move, post_move
 from .other_actions import OTHER_ACTIONS
@@ -72,7 +74,7 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
     """Power Up, decided before the attack roll: +1 damage per extra Control demanded (the move's need at most twice
     its Level) or per Life Bar spent (at most Power Level); halved when the move does not open the Combo
     (000 L3852–L3862)."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if power_up_version(m)), (0, None))
     if m is None:
         return
     version = power_up_version(m)
@@ -114,7 +116,7 @@ def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
 
 def ti_level(moves: list[MoveProfile]) -> str:
     """Temporary Invulnerability a move or Combo gives its user while it is under way (000 L4323–L4327)."""
-    ti = [m for m in moves if m.has("temporary_invulnerability")]
+    ti = [m for m in moves if attack_elements.has_trait(m, attack_elements.Trait.invulnerable)]
     return ("super" if any(m.is_super for m in ti) else "special") if ti else ""
 
 
@@ -133,11 +135,11 @@ def crouched(plan: Plan) -> bool:
 
 
 def _guarded(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
-    if not f.prof.entry_ids & GUARDED:
+    if not attack_elements.any_trait(f.prof, attack_elements.UNDER_WAY):
         return _perform(ctx, f, plan, context, apply_knockback)
     prev, prev_v = f.invulnerable, f.vulnerable
     f.invulnerable = prev or ti_level(plan.moves)
-    f.vulnerable = prev_v or any(m.has("vulnerability") for m in plan.moves)
+    f.vulnerable = prev_v or any(attack_elements.has_trait(m, attack_elements.Trait.vulnerable) for m in plan.moves)
     try:
         return _perform(ctx, f, plan, context, apply_knockback)
     finally:
@@ -186,11 +188,7 @@ def _attack_extras(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     if plan.mobility_penalty:
         extra["mobility"] = -1
     extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
-    if (
-        plan.target.knocked_down
-        and ctx.opts.hit_downed_attacks
-        and not (plan.moves[0].id == "pursuit_attack" or plan.moves[0].has("pursuit"))
-    ):
+    if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not knockdown_chain.is_pursuit(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
     return extra
 
@@ -216,9 +214,9 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
         return None
     extra = _attack_extras(ctx, f, plan)
     full_screen = bool(
-        plan.moves[0].has("mobile.full_screen")
+        plan.moves[0].moving.full_screen
         and max(plan.movement, plan.premoved) == 3
-        and not plan.moves[0].has("mobile.fast_full_screen")
+        and not plan.moves[0].moving.no_full_screen_bonus
     )
     _pay(ctx, f, plan)
     if made_hazards.creates(plan.moves):
@@ -227,7 +225,7 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
             on_use(ctx, f, m)
         negative_positioning.after_action(ctx, f, plan.moves)
         return None
-    if "ranged.accuracy_for_damage" in f.prof.entry_ids:
+    if ranged.trades(f.prof):
         extra.update(ranged.accuracy_for_damage(ctx, f, plan))
     plan.moves = props.use_recovery(ctx, f, plan.moves)
     kick = moveable_bomb.choose(ctx, f, plan.moves, plan.target)

@@ -7,10 +7,12 @@ the Elements bought, for this use only."""
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 from ..catalog import catalog
 from ..schema import chosen
 from .attack_records import Plan
+from .entry_tables import FlagTable
 from .fighter import F
 from .models import DecisionValue
 from .move_profile import MoveProfile
@@ -22,9 +24,31 @@ ENHANCED = "power_up.enhanced_power_up"
 _CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
 
 
+class PowerUp(StrEnum):
+    """What a Power Up entry lets extra Control (or Life Bar) buy before the roll."""
+
+    powers_up = "powers_up"  # extra damage, in its Control or Life Bar version (000 L3852–L3866)
+    buys_elements = "buys_elements"  # the design's listed Elements, in order (Extra Elements, 000 L3870–L3876)
+    raises_cap = "raises_cap"  # extra Control up to 2× or 3× the Level (Enhanced Power Up, 000 L3878–L3886)
+
+
+POWER_UPS: FlagTable[PowerUp] = FlagTable(
+    "power_up",
+    {
+        "power_up": frozenset({PowerUp.powers_up}),
+        EXTRA: frozenset({PowerUp.powers_up, PowerUp.buys_elements}),
+        ENHANCED: frozenset({PowerUp.powers_up, PowerUp.raises_cap}),
+    },
+)
+
+
+def powered(m: MoveProfile, way: PowerUp) -> bool:
+    return way in POWER_UPS.grants(m.entries)
+
+
 def cap(m: MoveProfile) -> int:
     """Extra Control the move may take: its Level, or 2× / 3× it with Enhanced Power Up."""
-    if not m.has(ENHANCED):
+    if not powered(m, PowerUp.raises_cap):
         return m.level
     return m.level * _CAP.get(str(m.options.get(ENHANCED, {}).get("control_cap") or "double_level"), 2)
 
@@ -55,7 +79,7 @@ def buy(ctx: Ctx, f: F, plan: Plan, i: int, m: MoveProfile, n: int) -> int:
     """Spend ``n`` extra Control: the Elements bought first (a decision, by default as many as it pays for in
     order — ruling: the design's order is kept, the rest goes to damage), the rest as damage (at most the Level).
     Returns the Control left for damage."""
-    if not m.has(EXTRA) or n <= 0:
+    if not powered(m, PowerUp.buys_elements) or n <= 0:
         return n
     table = slots(m)
     affordable = 0

@@ -7,7 +7,8 @@ from __future__ import annotations
 from .attack_records import Plan
 from .fighter import Effect, F
 from .models import DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import Heals, MoveProfile
+from .power_up_elements import PowerUp, powered
 from .state import Ctx
 
 
@@ -17,10 +18,10 @@ def _version(m: MoveProfile) -> str:
 
 def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
     """Before the Utility move takes effect: how far it is powered up. Returns the move and its bonus."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("power_up")), (0, None))
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if powered(m, PowerUp.powers_up)), (0, None))
     if m is None:
         return None, 0
-    if not (m.has("bomb") or m.has("healing")):
+    if not (m.has("bomb") or m.heals(Heals.heals)):
         ctx.note("C.5", f.id, f"{m.name} has neither a Bomb nor a heal for its Power Up to raise.", "000 L3864")
         return None, 0
     control = _version(m) == "control"

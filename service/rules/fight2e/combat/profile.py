@@ -9,6 +9,7 @@ profile, whatever came before it.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from ...dice import Die, die
 from ...memo import Table, canonical
@@ -18,11 +19,13 @@ from ..fighters import validate_fighter
 from ..models import MovePrice
 from ..records import MoveRecord
 from . import elements
+from .entry_tables import EntryTable
 from .models import CombatOptions
 from .move_profile import (
     FIGHTING_SPIRIT,
     FULL_DEFENSE,
     LIFE_BAR,
+    PROJECTILE_LIMITS,
     RANGES,
     RESPONSE_ELEMENTS,
     AccuracyPart,
@@ -60,16 +63,19 @@ def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
     out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
-    out |= {kind for entry, kind in RESPONSE_ELEMENTS.items() if entry in entries}
+    out |= {kind.value for _, kind in RESPONSE_ELEMENTS.found(entries)}
     return frozenset(out)
 
 
-def _indirect(responses: frozenset[str], options: dict[str, dict[str, object]]) -> frozenset[str]:
+def _indirect(
+    responses: frozenset[str], entries: dict[str, int], options: dict[str, dict[str, object]]
+) -> frozenset[str]:
     """An Indirect blast is no Ranged Response unless bought with the extra Element (000 L4041)."""
-    indirect = options.get("ranged.no_ranged_response.indirect")
-    if indirect is None or str(indirect.get("usable_as_ranged_response") or "no") == "yes":
-        return responses
-    return responses - {"ranged"}
+    for entry, limit in PROJECTILE_LIMITS.found(entries):
+        bought = str(options.get(entry, {}).get("usable_as_ranged_response") or "no") == "yes"
+        if not limit.own_ranged_response and not bought:
+            return responses - {"ranged"}
+    return responses
 
 
 def _basic(
@@ -139,6 +145,18 @@ PURSUIT_ATTACK = _basic(
 )  # 000 L2147–L2163
 
 
+class Reload(StrEnum):
+    """How a Limited Use pool is refilled, when not by the Reload Command Move."""
+
+    never = "never"  # the move's own pool, never refilled (No Reload, 000 L4632–L4636)
+    by_move = "by_move"  # only a Reload Special Move refills it (Special Move Reload, 000 L4638–L4642)
+
+
+RELOADS: EntryTable[Reload] = EntryTable(
+    "reload", {"limited_use.no_reload": Reload.never, "limited_use.special_move_reload": Reload.by_move}
+)
+
+
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     """The L1 Reload Command Move (Utility, Normal Move, No Combo) for every Limited Use pool refilled that way:
     3 charges back (000 L4602, L4644). Declared as `reload:<pool>`."""
@@ -146,12 +164,7 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     for m in moves.values():
         lu = m.options.get("limited_use", {})
         method = str(lu.get("reload_method") or "reload_command_move")
-        if (
-            not m.has("limited_use")
-            or method != "reload_command_move"
-            or m.has("limited_use.no_reload")
-            or m.has("limited_use.special_move_reload")
-        ):
+        if not m.has("limited_use") or method != "reload_command_move" or RELOADS.first(m.entries) is not None:
             continue
         name = str(lu.get("pool") or m.id)
         ident = f"reload:{name}"
@@ -221,7 +234,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
         se_cost=price.super_energy_cost or (10 * sheet_move.tier if kind == "super" else 0),
         entries=entries,
         options=options,
-        responses=_indirect(_responses(keywords, entries), options),
+        responses=_indirect(_responses(keywords, entries), entries, options),
         path=f"moves[{index}]",
         records=_records(price),
     )

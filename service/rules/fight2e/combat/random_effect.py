@@ -8,6 +8,7 @@ from ..models import EntryRef
 from ..random_effect import combinations_of
 from .attack_records import Attack
 from .effects import report_unsupported
+from .elements import LANDING
 from .fighter import F
 from .move_profile import MoveProfile
 from .reprice import sheet_entry, with_entries
@@ -93,6 +94,7 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
     return True
 
 
+@LANDING(10, entries=(ENTRY,))
 def cut(ctx: Ctx, atk: Attack) -> None:
     """On a hit: the Combo stops before the unusable Random Effect move (000 L3960)."""
     if atk.random_cut is not None and atk.random_cut < len(atk.moves):

@@ -5,17 +5,62 @@ settled (profile.py, interrupt_effects.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 
 from ...dice import Die
 from . import positions, records
 from .attack_records import Attack, Plan
+from .entry_tables import EntryTable, FlagTable
 from .fighter import F
 from .models import Choice, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, Profile
 from .state import Ctx
 
 MAX_RANGE = 4  # the normal reach of a Long Range move (000 L3997)
-DRAW = "ranged.draw_closer"
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Accuracy for Damage: each Range cut from the move's reach trades ``accuracy`` for ``damage``."""
+
+    accuracy: int
+    damage: int
+
+
+TRADES: EntryTable[Trade] = EntryTable("accuracy_for_damage", {"ranged.accuracy_for_damage": Trade(-1, 2)})  # L3997
+
+
+class Draw(StrEnum):
+    """How a Draw Closer move's Knock Back brings the two fighters together."""
+
+    pull = "pull"  # the target comes in, not past Range 0 (000 L4001–L4009)
+    move = "move"  # the attacker goes in instead (Move Closer, 000 L4019–L4027)
+    optional = "optional"  # each use picks drawing in or ordinary Knock Back (Optional Draw In, 000 L4011–L4017)
+
+
+DRAWS: FlagTable[Draw] = FlagTable(
+    "draw_closer",
+    {
+        "ranged.draw_closer": frozenset({Draw.pull}),
+        "ranged.draw_closer.move_closer": frozenset({Draw.pull, Draw.move}),
+        "ranged.draw_closer.optional_draw_in": frozenset({Draw.pull, Draw.optional}),
+    },
+)
+
+
+def _draws(m: MoveProfile) -> frozenset[Draw]:
+    return DRAWS.grants(m.entries)
+
+
+def draw_closer(prof: Profile) -> bool:
+    """A quick gate: some move of his draws closer."""
+    return DRAWS.any_of(prof.entry_ids)
+
+
+def trades(prof: Profile) -> bool:
+    """A quick gate: some move of his trades Accuracy for damage."""
+    return TRADES.any_of(prof.entry_ids)
 
 
 # ── Accuracy for Damage ─────────────────────────────────────────────────────────────────────────
@@ -24,9 +69,11 @@ DRAW = "ranged.draw_closer"
 def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     """D.1: each Range cut from the maximum of 4 (never below the target's Range) trades 1 Accuracy for 2 damage.
     Returns the Accuracy part for the attack roll."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if m.has("ranged.accuracy_for_damage")), (0, None))
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if TRADES.first(m.entries)), (0, None))
     if m is None or plan.target is None:
         return {}
+    trade = TRADES.first(m.entries)
+    assert trade is not None
     room = max(MAX_RANGE - ctx.distance(f, plan.target), 0)
     if not room:
         return {}  # at Range 4 there is nothing to cut
@@ -34,7 +81,8 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
         f.id,
         "accuracy_for_damage",
         "D.1",
-        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−1 Accuracy and +2 damage each, up to {room})?",
+        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−{-trade.accuracy} Accuracy and +{trade.damage} damage "
+        f"each, up to {room})?",
         DecisionValue(amount=0),
     )
     n = d.amount or 0
@@ -47,16 +95,16 @@ def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
         )
     if not n:
         return {}
-    acc = {"accuracy_for_damage": -n} if i == 0 else {}
+    acc = {"accuracy_for_damage": trade.accuracy * n} if i == 0 else {}
     # ruling: later in a Combo the Accuracy cut is ignored (Initial) and the +2 per Range is halved like the rest
     # of that move's damage (000 L3993, L5804)
-    bonus = 2 * n if i == 0 else n
+    bonus = trade.damage * n if i == 0 else trade.damage * n // 2
     plan.extra_damage += bonus
     ctx.note(
         "D.1",
         f.id,
         f"Accuracy for Damage: {m.name} reaches Range {MAX_RANGE - n} at most"
-        + (f", −{n} Accuracy" if i == 0 else " (its Accuracy cut ignored later in the Combo)")
+        + (f", −{-trade.accuracy * n} Accuracy" if i == 0 else " (its Accuracy cut ignored later in the Combo)")
         + f", +{bonus} damage.",
         "000 L3991–L3999",
         {"ranges": n},
@@ -76,11 +124,12 @@ def _own_knockback(m: MoveProfile) -> int:
 def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:
     """ "pull" (the target comes in), "move" (the attacker goes in: Move Closer) or "push" (ordinary Knock Back,
     chosen with Optional Draw In); asked once per move used."""
-    base = "move" if m.has("ranged.draw_closer.move_closer") else "pull"
+    draws = _draws(m)
+    base = "move" if Draw.move in draws else "pull"
     toward = atk.draw_modes.get("_toward")
     if base == "move" and ctx.band_mode and toward not in (None, atk.defender.id):
         return "push"  # one target is chosen to move toward; the others are knocked back (000 L4027)
-    if not m.has("ranged.draw_closer.optional_draw_in"):
+    if Draw.optional not in draws:
         return base
     picked = atk.draw_modes.get(m.id)
     if picked is not None:
@@ -110,7 +159,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
     for i, m in enumerate(moves):
         if m.offensive and not in_range(m, at):
             return False
-        if m.has(DRAW) and i < len(atk.moves) - 1:
+        if Draw.pull in _draws(m) and i < len(atk.moves) - 1:
             at = max(at - (2 if atk.attacker.beast_form else _own_knockback(m)), 0)  # Beast Form (000 L5319)
     return True
 
@@ -123,7 +172,7 @@ def mid_combo(ctx: Ctx, atk: Attack) -> None:
         return
     a = atk.attacker
     for i, m in enumerate(list(atk.moves[:-1])):
-        if not m.has(DRAW) or _mode(ctx, atk, m) == "push":
+        if Draw.pull not in _draws(m) or _mode(ctx, atk, m) == "push":
             continue  # ordinary Knock Back chosen: the Combo rules of Draw Closer do not apply (000 L4015)
         roll = ctx.roll(a.id, "tactics_check", Die(5), f"Draw Closer check for {m.name}", "D.2")
         ok = roll + a.prof.tactics >= 8  # ruling: DL 10 needs a Hazard, not resolved here (000 L4005)
@@ -174,7 +223,7 @@ def _close_in(ctx: Ctx, atk: Attack, m: MoveProfile, n: int, label: str) -> int:
 def draws(ctx: Ctx, atk: Attack) -> bool:
     """Whether the attack's closing Knock Back is a Draw Closer one (its last move, unless Knock Back was picked)."""
     last = atk.moves[-1]
-    return last.has(DRAW) > 0 and _mode(ctx, atk, last) != "push"
+    return Draw.pull in _draws(last) and _mode(ctx, atk, last) != "push"
 
 
 def close_in(ctx: Ctx, atk: Attack, n: int) -> None:

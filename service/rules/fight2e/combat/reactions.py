@@ -15,7 +15,7 @@ from .attack_records import Attack as AttackCls
 from .fighter import F
 from .invisibility import blocked
 from .models import Choice, DecisionValue
-from .move_profile import MoveProfile
+from .move_profile import INVINCIBLE, MoveProfile, Use
 from .responses import move_reaches
 from .state import Ctx
 from .super_energy import pay_supers
@@ -106,13 +106,7 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
 
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
-        if (
-            m.level > r.control
-            or not m.offensive
-            or m.has("counter")
-            or m.has("interrupt.interrupt_only")
-            or access.locked(r, m)
-        ):
+        if m.level > r.control or not m.offensive or m.withheld(Use.reaction) or access.locked(r, m):
             continue
         if not move_reaches(m, dist):
             continue
@@ -132,7 +126,7 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
 def invincible(d: F, a: F, m: MoveProfile) -> bool:
     """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
     instances (000 L4944–L4948)."""
-    n = m.has("invincibility")
+    n = m.invincible_margin
     return (
         bool(n)
         and m.is_super
@@ -148,7 +142,7 @@ def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
     and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
 
     a, d = atk.attacker, atk.defender
-    if "invincibility" not in d.prof.entry_ids or d.invincible_used:
+    if not INVINCIBLE.any_of(d.prof.entry_ids) or d.invincible_used:
         return False
     if d.holding or d.action_lost or d.stunned or d.knocked_down:
         return False

@@ -24,6 +24,12 @@ def damage_step(m: MoveProfile, attacker: F, defender: F) -> int:
     return records.modifier_total(m, Point.damage_step)
 
 
+@elements.USE_LOCK(10)
+def use_locks(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+    """The locks of the lasting effects on him: flying allows only Hard to Evade or Aerial Specials (000 L3370)."""
+    records.check_use_locks(ctx, f, moves, path, key)
+
+
 @elements.DEFENSE_TOTAL(90)
 def lasting_defense(ctx: Ctx, moment: DefenseMoment) -> dict[str, int]:
     """Effects lasting on the defender, flying among them: +4 with Evasion (000 L3370)."""

@@ -17,6 +17,7 @@ from ..records import (
     DEFENCE_OPTIONS,
     Denies,
     DieShiftNextTurn,
+    Family,
     Knockback,
     Lasting,
     Misfire,
@@ -73,7 +74,7 @@ class _Part(Protocol):
 
 def at_turn_points(r: Record) -> bool:
     """Whether the record acts during the turn (the rest are folded into the profile)."""
-    return not _own_accuracy(r) and not isinstance(r, Priced)
+    return not _own_accuracy(r) and not isinstance(r, Priced | Family)
 
 
 def _own_accuracy(r: Record) -> bool:

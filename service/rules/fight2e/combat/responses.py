@@ -24,7 +24,7 @@ from .evasion_results import aerial_block_result, evasion_result, movement_fs, p
 from .fighter import F
 from .invisibility import blocked
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, DefenseOption, Direction, ResponseKind
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, projectile_limit
 from .moving import do_move
 from .state import Ctx
 from .super_energy import pay_supers
@@ -262,7 +262,7 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
         atk.first.has("ranged") and atk.first.kind != "basic"
     ):
         return "only against a Ranged Special Move"
-    if kind is ResponseKind.ranged and any(m.has("ranged.no_ranged_response") for m in atk.moves):
+    if kind is ResponseKind.ranged and not all(projectile_limit(m).ranged_response_stops_it for m in atk.moves):
         return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
     if kind is ResponseKind.throw and dist != 0:
         return "a Throw Response needs the attack at Range 0"

@@ -14,11 +14,16 @@ from __future__ import annotations
 
 from ..character_catalog import normalise
 from .elements import HIT_STUN, after_time_roll
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .move_profile import MoveProfile
 from .state import Ctx
 
-FOLLOW_UPS = {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"}
+# A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
+FOLLOW_UPS: EntryTable[str] = EntryTable(
+    "follow_up",
+    {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"},
+)
 OPENERS = ("opening_move",)
 WINDOW = "opening_move"
 THROW_WINDOW = "multi_part_throw"  # a Multi-Part Throw in progress (multi_part_throw.py)
@@ -27,7 +32,8 @@ _REF = "000 L3746–L3753, L4652–L4670"
 
 def gated(m: MoveProfile) -> str | None:
     """The entry that gates ``m`` (Move Sub-Set or Multi-Part Move), or None."""
-    return next((e for e in FOLLOW_UPS if m.has(e)), None)
+    rows = FOLLOW_UPS.found(m.entries)
+    return rows[0][0] if rows else None
 
 
 def opener_name(m: MoveProfile) -> str:

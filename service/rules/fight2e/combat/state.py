@@ -8,14 +8,13 @@ catches both and answers with the request's own state (the client adds the decis
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NoReturn, Protocol, TypeVar
 
 from ...core.dice import MAX_DICE, seeded_face
-from ...core.findings import Severity, map_key
+from ...core.findings import Severity
 from ...core.references import ref_of
 from ...dice import Die
 from . import events
@@ -23,6 +22,11 @@ from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
 from .events import Snapshot
 from .fighter import F
+from .halts import Halt as Halt
+from .halts import Invalid as Invalid
+from .halts import Pending as Pending
+from .halts import RoundOver as RoundOver
+from .halts import Stop as Stop
 from .keys import NO_SCOPE, Scope, qualifier
 from .models import (
     ActionType,
@@ -41,6 +45,7 @@ from .models import (
     Unsupported,
 )
 from .protocol import complete, normalise
+from .request_paths import request_path
 from .wording import neutral
 
 _LOG_FIELDS = frozenset(LogStep.model_fields)
@@ -57,31 +62,6 @@ def _built(cls: type[_M], fields: frozenset[str], values: dict) -> _M:
     object.__setattr__(out, "__pydantic_extra__", None)
     object.__setattr__(out, "__pydantic_private__", None)
     return out
-
-
-_COMMAND = re.compile(r"\.command:[^.\[]*")  # a granted Command Move's path segment (``.command:reload:cshot``)
-
-
-class Halt(Exception):
-    """Stop resolving this turn."""
-
-
-class Pending(Halt):
-    def __init__(self, pending: PendingDecision) -> None:
-        super().__init__(pending.key)
-        self.pending = pending
-
-
-class Invalid(Halt):
-    """A violation was recorded; the request cannot be resolved."""
-
-
-class Stop(Halt):
-    """Stop looking ahead: the dice and decisions gathered so far are what the answer asks for."""
-
-
-class RoundOver(Halt):
-    """Only one side is left standing (ruling A21: stop resolving actions)."""
 
 
 def die_for_step(step: int) -> Die:
@@ -360,32 +340,9 @@ class Ctx:
         self.unsupported.append(Unsupported.model_construct(id=ident, path=self.request_path(path), reason=reason))
 
     def request_path(self, path: str, key: str | None = None) -> str:
-        """A path as the rules build it (``decisions.T1.aya.defense.target``, ``fighters.aya.state``) in the
-        notation of every finding: map keys as JSON strings in brackets, fighters by their list index."""
-        if key and path == key:  # the decision itself
-            return f"decisions{map_key(key)}"
-        if ".command:" in path:  # a Command Move the sheet grants (not in the request): the sheet grants it
-            path = _COMMAND.sub("", path)
-        head, dot, rest = path.partition(".")
-        if not dot:
-            return path
-        if head in ("decisions", "rolls"):
-            known = (key, *self.req.decisions, *(self.req.rolls or ()))
-            name = max((k for k in known if k and (rest == k or rest.startswith(k + "."))), key=len, default=None)
-            if name is None:  # a key the request does not hold: the decision's field, if any, is the last part
-                name, _, field_name = rest.rpartition(".")
-                if field_name not in DecisionValue.model_fields or not name:
-                    name = rest
-            return f"{head}{map_key(name)}{rest[len(name) :]}"
-        if head == "fighters" and not rest.startswith("["):
-            fid, dot, tail = rest.partition(".")
-            f = self.fighters.get(fid)
-            return f"fighters[{f.index}]{dot}{tail}" if f else f"fighters{map_key(fid)}{dot}{tail}"
-        for prefix in ("fight.sides.", "fight.positioning.bands."):
-            if path.startswith(prefix):
-                fid, dot, tail = path[len(prefix) :].partition(".")
-                return f"{prefix[:-1]}{map_key(fid)}{dot}{tail}"
-        return path
+        """A path as the rules build it, in the notation of every finding (``request_paths``)."""
+        known = (key, *self.req.decisions, *(self.req.rolls or ()))
+        return request_path(path, key, known, {fid: f.index for fid, f in self.fighters.items()})
 
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None

@@ -30,7 +30,7 @@ from .attack_records import Attack
 from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatFighter, DecisionValue, OngoingEffect
-from .move_profile import Profile
+from .move_profile import ComboPart, Profile
 from .state import Ctx
 
 HANDLED = ("distracting", "style_weakness", "phobia", "bishounen")
@@ -243,7 +243,7 @@ def damage(ctx: Ctx, atk: Attack, total: int) -> int:
     if total <= 0:
         return total
     out = total
-    if any(m.has("juggle") for m in atk.moves) and weak(ctx, d, "light"):
+    if any(m.part(ComboPart.juggle) for m in atk.moves) and weak(ctx, d, "light"):
         out += 2
         ctx.note("E.1", d.id, f"{d.id} is Light: the Juggle attack does +2 damage.", "000 L1457")
     if any(e.id == "style_weakness" and e.target == d.id for e in a.ongoing):

@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from .attack_records import Attack, Guard, Outcome
 from .attack_records import Attack as AttackCls
+from .entry_tables import EntryTable
 from .models import Choice, DecisionValue, ResponseKind
+from .move_profile import MoveProfile
 from .state import Ctx
 from .super_energy import pay_supers
 
-ENTRY = "priority.strike_through"
+# Entries that let a move still strike after the named failed Defensive Response (000 L3894–L3898).
+STRIKES_THROUGH: EntryTable[ResponseKind] = EntryTable(
+    "strike_through", {"priority.strike_through": ResponseKind.priority}
+)
+
+
+def _strikes_after(m: MoveProfile, failed: ResponseKind) -> bool:
+    return any(kind is failed and kind.value in m.responses for _, kind in STRIKES_THROUGH.found(m.entries))
 
 
 def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
@@ -20,7 +29,7 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     a, d = atk.attacker, atk.defender
     if guard.response is not ResponseKind.priority or atk.context not in ("action", "interrupt"):
         return out
-    if ENTRY not in d.prof.entry_ids or d.defeated or a.defeated or d.knocked_down or d.stunned:
+    if not STRIKES_THROUGH.any_of(d.prof.entry_ids) or d.defeated or a.defeated or d.knocked_down or d.stunned:
         return out
     if d.control < 1:
         ctx.note("E", d.id, f"{d.id} has no Control left after Hit Stun: no Strike Through.", "000 L3898")
@@ -29,7 +38,7 @@ def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     options = [
         m
         for m in d.prof.moves.values()
-        if m.has(ENTRY) and "priority" in m.responses and m.range is not None and m.range[0] <= dist <= m.range[1]
+        if _strikes_after(m, ResponseKind.priority) and m.range is not None and m.range[0] <= dist <= m.range[1]
     ]
     if not options:
         return out

@@ -4,22 +4,42 @@ L5331–L5333)."""
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 
 from . import super_only, transformations
 from .buff_modifiers import se_frozen
+from .entry_tables import FlagTable
 from .fighter import F
 from .glory import cheap_use
 from .move_profile import MoveProfile
 from .state import Ctx
 
 
+class SuperEnergyRule(StrEnum):
+    earns_none = "earns_none"  # the move earns no Super Energy (No Super Energy, 000 L4723–L4727)
+    spends = "spends"  # a Special Move that spends Super Energy, yet no Super (000 L4864–L4868)
+
+
+SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = FlagTable(
+    "super_energy",
+    {
+        "no_super_energy": frozenset({SuperEnergyRule.earns_none}),
+        "super_energy_liability": frozenset({SuperEnergyRule.spends}),
+    },
+)
+
+
+def se_rule(m: MoveProfile, rule: SuperEnergyRule) -> bool:
+    return rule in SUPER_ENERGY_RULES.grants(m.entries)
+
+
 def count_attack(ctx: Ctx, a: F, moves: list[MoveProfile], hit: bool) -> None:
     """Record an attack for H.1: a single move 1; a Combo 1 if it misses, its Special Moves + 1 if it hits."""
-    if all(m.has("no_super_energy") for m in moves):
+    if all(se_rule(m, SuperEnergyRule.earns_none) for m in moves):
         return  # 000 L4727
     if len(moves) > 1:
         if hit:
-            a.se_specials += sum(1 for m in moves if m.is_special and not m.has("no_super_energy"))
+            a.se_specials += sum(1 for m in moves if m.is_special and not se_rule(m, SuperEnergyRule.earns_none))
             a.se_combos += 1
         else:
             a.attacks += 1
@@ -91,7 +111,7 @@ def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         f.long_combo = True  # no "single hits and 2-hit Combos" Glory this round (000 L847)
     transformations.usable(ctx, f, moves, f"fighters.{f.id}.state.beast_form")  # responses and reactions too
     for m in moves:
-        if not m.is_super and m.has("super_energy_liability") and m.se_cost:
+        if not m.is_super and se_rule(m, SuperEnergyRule.spends) and m.se_cost:
             # A Special Move with the Super Energy Liability: 10 Super Energy, yet not a Super (000 L4864–L4868).
             if f.se < m.se_cost:
                 ctx.fail(

@@ -10,10 +10,12 @@ Super from the turn after ``since``; ``{"id": "limited_choice", "move": <super>}
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..moves import KI_SHIFT
 from . import elements
 from .elements import at
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .models import ChoiceOption, DecisionValue
 from .move_profile import MoveProfile
@@ -23,6 +25,17 @@ INFINITE = "infinite_supers"
 ENHANCER = "super_move_enhancer"
 CHOICE = "limited_choice"
 EXTENDED = "extended_duration"
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """Extended Duration: each lot of ``cost`` Super Energy paid on use adds ``count`` to the Super's timed effects."""
+
+    cost: int
+    count: int
+
+
+STRETCHES: EntryTable[Stretch] = EntryTable("stretch", {EXTENDED: Stretch(10, 5)})  # 000 L4922–L4926
 TIMED = frozenset({INFINITE, ENHANCER, CHOICE})
 ENHANCER_SE = 20  # 000 L4237
 COUNT = 5  # the Time Count of Infinite Supers, the Enhancer and each Extended Duration step (000 L4926–L4934)
@@ -154,41 +167,43 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
             {"move": m.id},
             {"time_left": COUNT},
         )
-    if m.is_super and m.has(EXTENDED):
-        _extend(ctx, f, m)
+    stretch = STRETCHES.first(m.entries)
+    if m.is_super and stretch is not None:
+        _extend(ctx, f, m, stretch)
 
 
-def _extend(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def _extend(ctx: Ctx, f: F, m: MoveProfile, s: Stretch) -> None:
     """Extended Duration: each further 10 Super Energy paid now adds a 5-count to the Time Count effects the Super
     started (000 L4922–L4926)."""
     timed = [e for e in f.ongoing if e.move == m.id and e.time_left is not None and e.id != CHOICE]
-    if not timed or f.se < 10:
+    if not timed or f.se < s.cost:
         return
     key, dv = ctx.decide(
         f.id,
         EXTENDED,
         "C.5",
-        f"{f.id}: how many more lots of 10 Super Energy (amount) to spend "
-        f"stretching {m.name}'s effects by a 5-count each (he has {f.se})?",
+        f"{f.id}: how many more lots of {s.cost} Super Energy (amount) to spend "
+        f"stretching {m.name}'s effects by a {s.count}-count each (he has {f.se})?",
         DecisionValue(amount=0),
     )
     n = dv.amount or 0
-    if n < 0 or 10 * n > f.se:
+    if n < 0 or s.cost * n > f.se:
         ctx.fail(
             "INSUFFICIENT_SUPER_ENERGY" if n > 0 else "DECISION_INVALID",
             f"decisions.{key}",
-            f"{key}: between 0 and {f.se // 10} lots of 10 Super Energy.",
+            f"{key}: between 0 and {f.se // s.cost} lots of {s.cost} Super Energy.",
             key=key,
         )
     if not n:
         return
-    f.se -= 10 * n  # ruling: paid even while Infinite Supers runs: it buys time, not the use (000 L4926, L4932)
+    f.se -= s.cost * n  # ruling: paid even while Infinite Supers runs: it buys time, not the use (000 L4926, L4932)
     for e in timed:
-        e.time_left = (e.time_left or 0) + COUNT * n
+        e.time_left = (e.time_left or 0) + s.count * n
     ctx.note(
         "C.5",
         f.id,
-        f"Extended Duration: {f.id} spends {10 * n} more Super Energy; {m.name}'s effects last {COUNT * n} longer.",
+        f"Extended Duration: {f.id} spends {s.cost * n} more Super Energy; {m.name}'s effects last {s.count * n} "
+        "longer.",
         "000 L4922–L4926",
         {"lots": n},
         {"super_energy": f.se, **{e.id: e.time_left for e in timed}},

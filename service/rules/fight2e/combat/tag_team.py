@@ -17,6 +17,7 @@ from __future__ import annotations
 from .attack_records import Attack, Guard
 from .attack_records import Attack as AttackCls
 from .elements import Element, register
+from .entry_tables import EntryTable
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
 from .move_profile import MoveProfile
@@ -268,7 +269,13 @@ def enter_due(ctx: Ctx, next_init: int | None) -> None:
 
 # ── Tag Counter (000 L4265–L4271) ────────────────────────────────────────────────────────────────
 
-TAG_COUNTER_SE = 10  # Super Energy the waiting partner spends to launch it (000 L4269)
+# Moves a waiting partner may launch as a Tag Counter, and the Super Energy it costs him (000 L4265–L4271).
+TAG_COUNTERS: EntryTable[int] = EntryTable("tag_counter", {"tag_counter": 10})
+TAG_COUNTER_SE = TAG_COUNTERS["tag_counter"]
+
+
+def _tag_counter(m: MoveProfile) -> bool:
+    return TAG_COUNTERS.first(m.entries) is not None
 
 
 def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
@@ -281,7 +288,7 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
     if not ctx.opts.tag_team or responded or guard.option is not DefenseOption.defense or a.defeated or d.defeated:
         return
     for p in _partners(ctx, d):
-        moves = [m for m in p.prof.moves.values() if m.has("tag_counter")]
+        moves = [m for m in p.prof.moves.values() if _tag_counter(m)]
         if not moves or p.se < TAG_COUNTER_SE:
             continue
         choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
@@ -305,7 +312,7 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
         if dv.choice in (None, Choice.pass_):
             continue
         m = p.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves else None
-        if m is None or not m.has("tag_counter"):
+        if m is None or not _tag_counter(m):
             ctx.fail(
                 "TAG_TEAM_INVALID",
                 f"decisions.{key}",
@@ -334,7 +341,7 @@ def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
             cost=0,
             key=key,
             response="counter",
-            orig_aerial=bool(m.has("aerial")),
+            orig_aerial=m.moving.airborne,
         )
         out = ctx.spine.resolve(ctx, response)
         if out.hit and not p.defeated:

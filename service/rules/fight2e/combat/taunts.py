@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from ...dice import Die
 from ..catalog import catalog
-from .attack_records import Attack
+from .attack_records import Attack, DamageRoll
 from .damage import _roll_with_minimum
+from .elements import MOVE_HIT
 from .fighter import Effect, F
+from .glory import GloryRule, glory_rule
 from .move_profile import MoveProfile
 from .reprice import with_entries
 from .state import Ctx, die_for_step
@@ -17,7 +19,7 @@ from .state import Ctx, die_for_step
 def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
     """A move with the Taunt Element follows the Basic Taunt: 1d4 Glory besides its own, against a target with
     lower Initiative, not from a hold, once per combat (000 L2141, L4279)."""
-    m = next((x for x in moves if x.has("taunt")), None)
+    m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
     if m is None or f.defeated:
         return
     # ruling: the one Taunt Glory of the combat is shared by the Basic Taunt and Taunt moves (000 L2141, L4279)
@@ -41,10 +43,12 @@ def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> N
     ctx.award(f.id, r, f"Taunt {m.name} against {target.id}", "000 L2141, L4279")
 
 
-def modify_super_energy(ctx: Ctx, atk: Attack, m: MoveProfile, index: int) -> None:
+@MOVE_HIT(30, entries=("taunt.modify_super_energy",))
+def modify_super_energy(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, index: int, lost: int) -> None:
     """On a hit the move's damage roll, without Strength or Stamina but with the Elements that change damage,
     is Super Energy gained by the user or taken from the target, as built (000 L4283–L4289)."""
-
+    if not m.has("taunt.modify_super_energy"):
+        return
     a, d = atk.attacker, atk.defender
     inc, mh = m.has("increased_damage"), m.has("multi_hit")
     step = (1 if m.is_super else 0) + inc // 2 - m.has("decreased_damage")

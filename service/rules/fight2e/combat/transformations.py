@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from enum import StrEnum
 
 from . import hazard_effects, hazard_interaction, positions
 from .damage import roll_damage
 from .elements import at
+from .entry_tables import EntryTable
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, DecisionValue
 from .move_profile import MoveProfile, Profile
@@ -22,6 +24,14 @@ from .profile import BASIC_MOVE
 from .state import Ctx
 
 ENTRY = "only_in_beast_form"
+
+
+class Form(StrEnum):
+    beast = "beast"  # Beast Form (000 L5305–L5325)
+
+
+# Moves usable only in a form (000 L5321).
+FORM_ONLY: EntryTable[Form] = EntryTable("form_only", {ENTRY: Form.beast})
 READY = 10  # Beast Energy needed to change (000 L5311)
 CAP = 20  # the most that can be stored (000 L5311)
 FLOOR = -20  # the state model's lower bound; the book sets none while in Beast Form
@@ -30,7 +40,7 @@ _REF = "000 L5305–L5325"
 
 def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
     for m in moves:
-        if m.has(ENTRY) and not f.beast_form:
+        if FORM_ONLY.first(m.entries) is Form.beast and not f.beast_form:
             ctx.fail(
                 "ONLY_IN_BEAST_FORM", path, f"{m.name} can only be used in Beast Form; {f.id} is not in it.", key=key
             )

@@ -21,6 +21,7 @@ from . import effects
 from .attack_records import Attack, Guard, Outcome
 from .attack_records import Attack as AttackCls
 from .combo import combo_accuracy
+from .entry_tables import EntryTable
 from .fighter import Effect, F
 from .invisibility import blocked
 from .models import Choice, DecisionValue
@@ -29,7 +30,20 @@ from .state import Ctx
 from .super_energy import count_attack
 
 ENTRY = "triggered_interrupt"
-MULTIPLE = "triggered_interrupt.multiple_instances"
+# How many armed instances of the move may wait at once (None: no limit); the largest row the move has wins.
+INSTANCES: EntryTable[int | None] = EntryTable(
+    "triggered_instances",
+    {
+        ENTRY: 1,  # a second use only restarts the count (000 L4408)
+        "triggered_interrupt.multiple_instances": None,  # each use arms one more (000 L4421)
+    },
+)
+
+
+def _stacks(m: MoveProfile) -> bool:
+    return any(n is None or n > 1 for _, n in INSTANCES.found(m.entries))
+
+
 COUNT = 10  # 000 L4405
 
 
@@ -65,7 +79,7 @@ def arm(ctx: Ctx, f: F, m: MoveProfile) -> None:
     if e is None:
         f.ongoing.append(Effect(ENTRY, m.id, COUNT, ctx.turn, charges=1))
         text = "it is armed for a 10-count"
-    elif m.has(MULTIPLE):
+    elif _stacks(m):
         e.charges = (e.charges or 1) + 1  # each use adds an instance (000 L4421)
         e.time_left, e.since = COUNT, ctx.turn  # ruling: the newest use restarts the 10-count for all of them
         text = f"{e.charges} instances are armed, for a fresh 10-count"
@@ -253,7 +267,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         )
     assert m is not None
     n = eff.charges or 1
-    if n > 1 and not m.has(MULTIPLE):
+    if n > 1 and not _stacks(m):
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             f"{path}.charges",

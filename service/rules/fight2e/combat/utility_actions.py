@@ -22,7 +22,8 @@ from . import (
 from .attack_records import Plan
 from .effects import on_use, report_unsupported
 from .fighter import F
-from .move_profile import MoveProfile
+from .glory import GloryRule, glory_rule
+from .move_profile import Heals, MoveProfile
 from .moving import post_move
 from .reactions import reaction_window
 from .state import Ctx, die_for_step
@@ -86,7 +87,7 @@ def _healed(ctx: Ctx, f: F, plan: Plan, m: MoveProfile) -> F | None:
     """Who a Healing move heals: the user, or with Heal Others the fighter named, if he is at Range 0–2 (the move's
     own Range when it has one) after the movement (000 L3446–L3448)."""
     t = plan.heal_target
-    if not m.has("healing.heal_others") or t is None or t is f:
+    if not m.heals(Heals.others) or t is None or t is f:
         return f
     reach = m.range if m.range is not None else (0, 2)
     if not reach[0] <= ctx.distance(f, t) <= reach[1]:
@@ -125,7 +126,7 @@ def utility(ctx: Ctx, f: F, plan: Plan) -> None:
         report_unsupported(ctx, f, m)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(
-        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.has("aerial") for m in plan.moves)
+        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.moving.airborne for m in plan.moves)
     ):
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
@@ -158,11 +159,13 @@ def utility(ctx: Ctx, f: F, plan: Plan) -> None:
             bombs.detonate(ctx, f)
         if m.id == gradual.TRIGGER and m.kind == "command":
             gradual.trigger(ctx, f)
-        healed = _healed(ctx, f, plan, m) if m.has("healing") else None
+        healed = _healed(ctx, f, plan, m) if m.heals(Heals.heals) else None
         if healed is not None:
             _healing(ctx, f, m, first=i == 0, healed=healed)
             power_up_utility.add_heal(ctx, f, healed, m, boost if m is powered else 0)
-        if m.id not in f.utility_used and m.kind != "command" and not m.has("cheap"):  # Special Moves (000 L5749)
+        if (
+            m.id not in f.utility_used and m.kind != "command" and not glory_rule(m, GloryRule.earns_none)
+        ):  # Special Moves (000 L5749)
             f.utility_used.append(m.id)
             ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
     sequences.used(ctx, f, plan.moves)

@@ -1,0 +1,89 @@
+"""A combatant's sheet and standing state: what the validation, the quotes and the round all read."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name
+
+
+class TechniqueKeyword(StrEnum):
+    offensive = "offensive"  # bolsters attack Sets (004 L51)
+    defensive = "defensive"  # bolsters defence Sets (004 L56)
+    versatile = "versatile"  # both (004 L51, L56)
+
+
+class Technique(Model):
+    id: ItemId
+    keywords: list[TechniqueKeyword] = Field(default_factory=list, max_length=3)
+    bonus: int = Field(
+        0,
+        ge=0,
+        le=50,
+        description="Added to the Set's total; the size is in the missing rulebook, so the sheet says it.",
+    )
+
+
+class WeaponCarried(Model):
+    type: ItemId = Field(description="A weapon id of the pack (`balanced`, `reach`, `improvised` …).")
+    mimics: ItemId | None = Field(None, description="Improvised: the weapon type it stands in for.")
+    legendary: bool = Field(False, description="Unique powers of its own description, beyond the type's advantage.")
+
+
+class ArmorWorn(Model):
+    rating: int = Field(ge=0, le=10)
+    legendary: bool = Field(False, description="One-of-a-kind armor: a rating above the chart is allowed.")
+
+
+class ChakraState(StrEnum):
+    slumbering = "slumbering"
+    awakened = "awakened"
+
+
+class Chakra(Model):
+    id: ItemId
+    state: ChakraState = ChakraState.slumbering
+    recovery: int = Field(0, ge=0, le=30, description="Prana it regains at each Recovery step.")
+    pool: int = Field(0, ge=0, le=3000, description="The most Prana it holds.")
+    prana: int = Field(0, ge=0, le=3000)
+
+
+class Imbalance(Model):
+    id: ItemId
+    kind: ItemId = Field("physical", description="`physical` for injuries (004 L68); other kinds are the rulebook's.")
+    rank: int = Field(1, ge=1, le=10)
+
+
+class Combatant(Model):
+    id: FighterId
+    name: Name = ""
+    player: bool = Field(False, description="A player's character (the GM's otherwise): a player may declare a kill.")
+    degree: int = Field(0, ge=0, le=20)
+    aura: int = Field(0, ge=0, le=500, description="Aura left (it does not come back until rest).")
+    health_boxes: list[HealthLeft] = Field(
+        default_factory=lambda: [10], max_length=MAX_HEALTH_BOXES, description="Health left in each box, in order."
+    )
+    effort_dice: int = Field(1, ge=1, le=30, description="Dice of the Effort Pool before Imbalances.")
+    focus_slots: int = Field(0, ge=0, le=30)
+    techniques: list[Technique] = Field(default_factory=list, max_length=20)
+    weapon: WeaponCarried | None = Field(None, description="None fights Unarmed.")
+    armor: ArmorWorn | None = None
+    chakras: list[Chakra] = Field(default_factory=list, max_length=12)
+    imbalances: list[Imbalance] = Field(default_factory=list, max_length=20)
+    vanquished: bool = False
+    killed: bool = False
+    hidden: bool = False
+
+    @property
+    def weapon_type(self) -> str:
+        return self.weapon.type if self.weapon else "unarmed"
+
+    @property
+    def health(self) -> int:
+        return sum(self.health_boxes)
+
+    @property
+    def prana(self) -> int:
+        return sum(c.prana for c in self.chakras if c.state is ChakraState.awakened)

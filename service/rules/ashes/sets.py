@@ -1,0 +1,51 @@
+"""Sets: Effort dice showing one face, named by their keys. Rank is how many, Facing the face (004 L10, L50)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    keys: tuple[str, ...]
+    rank: int
+    facing: int
+
+
+def read_set(keys: Sequence[str], free: Mapping[str, int]) -> DiceSet | str:
+    """The Set the keys make from the fighter's unspent dice, or why they make none."""
+    if not keys:
+        return "A Set needs at least one die."
+    if len(set(keys)) != len(keys):
+        return "A die is named twice."
+    unknown = [k for k in keys if k not in free]
+    if unknown:
+        return f"{unknown[0]} is not one of the fighter's unspent Effort dice."
+    faces = {free[k] for k in keys}
+    if len(faces) != 1:
+        return "A Set's dice all show the same face."
+    return DiceSet(tuple(keys), len(keys), faces.pop())
+
+
+def read_bid(keys: Sequence[str], free: Mapping[str, int]) -> tuple[str, ...] | str:
+    """A bid: any of the fighter's rolled dice, each once (digest D4: its value is the sum of their faces)."""
+    if len(set(keys)) != len(keys):
+        return "A die is named twice."
+    unknown = [k for k in keys if k not in free]
+    return f"{unknown[0]} is not one of the fighter's rolled Effort dice." if unknown else tuple(keys)
+
+
+def groups(free: Mapping[str, int]) -> list[DiceSet]:
+    """Every face's dice as one Set, highest total first: the Sets a decision offers (smaller ones may be sent)."""
+    by_face: dict[int, list[str]] = defaultdict(list)
+    for key, face in free.items():
+        by_face[face].append(key)
+    found = [DiceSet(tuple(keys), len(keys), face) for face, keys in by_face.items()]
+    return sorted(found, key=lambda s: (s.rank, s.facing), reverse=True)
+
+
+def singles(free: Mapping[str, int]) -> list[DiceSet]:
+    """One die of each face, highest first (the Rank 1 Sets a decision offers)."""
+    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(groups(free), key=lambda s: s.facing, reverse=True)]

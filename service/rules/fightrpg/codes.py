@@ -1,0 +1,89 @@
+"""The stable codes of Fight RPG findings, and the one helper that builds a finding from its code."""
+
+from __future__ import annotations
+
+from ..codes import Code, markdown_table
+from ..core.findings import Finding, Severity
+from ..core.references import ref_of
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # The data pack
+        Code(
+            "PACK_INVALID",
+            "error",
+            "A request's own data pack names an id twice or a technique spending nothing.",
+            None,
+        ),
+        # The sheet
+        Code("ATTRIBUTE_UNKNOWN", "error", "The sheet names an attribute the data pack does not have.", "002 L86"),
+        Code("ATTRIBUTE_MISSING", "error", "The sheet leaves out an attribute of the data pack.", "002 L86"),
+        Code("INJURY_LIMIT_EXCEEDED", "error", "More injuries on an attribute than its value.", "002 L108"),
+        Code(
+            "INJURY_NOT_ALLOWED",
+            "error",
+            "Injuries on a fighter who may not take them: not a player fighter and weaker than the strongest one.",
+            "002 L104",
+        ),
+        Code(
+            "INJURY_ELIGIBILITY_UNKNOWN",
+            "info",
+            "A non-player fighter has injuries and the request does not say how strong the player fighters are.",
+            "002 L104",
+        ),
+        Code("FIGHTER_DEFEATED", "info", "At 10 damage or more: defeated and out of the fight.", "002 L9"),
+        # The Flexible Pool
+        Code("DICE_INVALID", "error", "A pool is three dice, each a face of the pack's die.", "002 L86"),
+        Code("ALLOCATION_EXCEEDS_POOL", "error", "The allocation spends more than the pool's total.", "002 L86"),
+        Code(
+            "ALLOCATION_EXCEEDS_ATTRIBUTE",
+            "error",
+            "More of the pool on a token type than the attribute that caps it.",
+            "002 L88",
+        ),
+        Code(
+            "INJURY_RESERVE_UNMET",
+            "error",
+            "Less of the pool on a token type than the injuries on the attribute that caps it.",
+            "002 L106",
+        ),
+        Code("POOL_UNSPENT", "info", "Part of the pool is left unallocated; it is lost (our ruling).", "002 L86"),
+        # Actions
+        Code("ACTION_UNKNOWN", "error", "A technique the data pack does not have.", "002 L76"),
+        Code("ACTION_MALFORMED", "error", "An action whose fields do not make one bundle of the menu.", "002 L20"),
+        Code(
+            "ATTACK_TOO_LARGE",
+            "error",
+            "An attack with more Damage and Knockdown tokens than the pack's `max_attack_tokens`.",
+            "002 L72",
+        ),
+        Code("MAP_ONLY", "error", "Moving 5 feet is for map combat only.", "002 L58"),
+        Code("TOKENS_INSUFFICIENT", "error", "Not enough tokens of a type for the bundle.", "002 L14"),
+        Code("PP_INSUFFICIENT", "error", "Not enough Power Points for the technique.", "002 L10"),
+        # The round
+        Code("FIGHTER_DUPLICATE", "error", "Two fighters of the round share an id.", None),
+        Code("POLICY_UNKNOWN_FIGHTER", "error", "A policy for a fighter who is not in the round.", None),
+        Code("DECISION_INVALID", "error", "A decision's value is not one the round can take at its key.", "002 L96"),
+        Code("ROLL_OUT_OF_RANGE", "error", "A supplied die is not a face of the pack's die.", "002 L86"),
+        Code("DECISION_NOT_USED", "warning", "A decision the round never asked for (ignored).", None),
+        Code("ROLL_NOT_USED", "warning", "A supplied die the round never rolled (ignored).", None),
+        Code(
+            "PASS_LIMIT_REACHED",
+            "warning",
+            "The Action Phase stopped at the pass limit with tokens still unspent.",
+            "002 L96",
+        ),
+    )
+}
+
+
+def finding(code: str, path: str, message: str, key: str | None = None) -> Finding:
+    known = CODES[code]
+    return Finding(
+        code=code, severity=Severity(known.severity), path=path, key=key, message=message, ref=ref_of(known.ref)
+    )
+
+
+def render() -> str:
+    return "## Fight RPG\n\n" + markdown_table(list(CODES.values()))

@@ -1,0 +1,141 @@
+"""The legal answers at each decision point of a round, each ready to send back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..action_models import RpgAction, RpgActionKind
+from ..bundles import Bundle, affordable, blocks_needed, bundle_of
+from ..menu import RESPONSES, RpgResponseKind
+from ..pack import DECLINE, PACKS
+from ..round_models import RpgChoice, RpgDecision
+from ..tokens import RpgTokenType, covers
+from .state import Combatant, RoundState
+
+
+@dataclass
+class Option:
+    shape: RpgAction  # the action without its target
+    target: str | None
+    bundle: Bundle
+
+    @property
+    def action(self) -> RpgAction:
+        return self.shape if self.target is None else self.shape.model_copy(update={"target": self.target})
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        s = self.shape
+        return (s.kind, s.damage or 0, s.knockdown or 0, s.technique, self.target)
+
+
+_SHIPPED: dict[tuple[int, bool], list[tuple[RpgAction, Bundle]]] = {}  # by shipped pack and map combat
+
+
+def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
+    """Every legal action shape of the menu and pack, without a target, with its bundle: once per process for a
+    shipped pack, once per round for a request's own."""
+    shipped = any(state.pack is p for p in PACKS.values())
+    key = (id(state.pack), state.request.map)
+    cached = _SHIPPED.get(key) if shipped else state.cache.get("shapes")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    most = state.pack.max_attack_tokens.value
+    shapes = [
+        RpgAction(kind=RpgActionKind.attack, damage=d, knockdown=k)
+        for total in range(most, 0, -1)
+        for d in range(total, -1, -1)
+        if (k := total - d) >= 0
+    ]
+    shapes += [RpgAction(kind=RpgActionKind.grab, knockdown=1), RpgAction(kind=RpgActionKind.grab)]
+    shapes += [RpgAction(kind=RpgActionKind.technique, technique=t.id) for t in state.pack.techniques]
+    shapes += [RpgAction(kind=k) for k in (RpgActionKind.strip_block, RpgActionKind.complex_action, RpgActionKind.move)]
+    bundles = [(shape, bundle_of(shape, state.pack, map_combat=state.request.map)) for shape in shapes]
+    out = [(shape, b) for shape, b in bundles if b.legal]
+    if shipped:
+        _SHIPPED[key] = out
+    else:
+        state.cache["shapes"] = out
+    return out
+
+
+def turn_options(state: RoundState, c: Combatant) -> list[Option]:
+    """What ``c`` can do on its turn: every affordable bundle at every fighter it can aim at (002 L96)."""
+    out: list[Option] = []
+    if not any(c.tokens.values()):
+        return out
+    others = state.others(c)
+    for shape, b in _shapes(state):
+        if not affordable(b, c.tokens, c.power_points):
+            continue
+        if not b.targeted:
+            out.append(Option(shape, None, b))
+            continue
+        for o in others:
+            if b.effect.blocks_removed and o.tokens[RpgTokenType.block] < b.effect.blocks_removed:
+                continue  # nothing to remove
+            out.append(Option(shape, o.id, b))
+    return out
+
+
+def label(a: RpgAction) -> str:
+    if a.kind is RpgActionKind.attack:
+        what = f"attack with {a.damage or 0} Damage and {a.knockdown or 0} Knockdown"
+    elif a.kind is RpgActionKind.grab:
+        what = "grab with Knockdown" if a.knockdown else "grab"
+    elif a.kind is RpgActionKind.technique:
+        what = f"technique {a.technique}"
+    else:
+        what = a.kind.value.replace("_", " ")
+    return f"{what} at {a.target}" if a.target else what
+
+
+def action_choices(options: list[Option]) -> list[RpgChoice]:
+    choices = [RpgChoice(value=RpgDecision(action=o.action), label=label(o.action)) for o in options]
+    return [
+        *choices,
+        RpgChoice(value=RpgDecision(action=RpgAction(kind=RpgActionKind.pass_)), label="pass for the round"),
+    ]
+
+
+def responses(target: Combatant, b: Bundle) -> list[RpgResponseKind]:
+    """The responses ``target`` can pay for against bundle ``b`` (002 L23, L45, L64, L72). An attack may be blocked
+    in part; a technique only by enough Block tokens for all of it (our ruling)."""
+    blocks = target.tokens[RpgTokenType.block]
+    out = []
+    if b.blockable and b.strikes and blocks >= (blocks_needed(b) if b.whole else 1):
+        out.append(RpgResponseKind.block)
+    if b.grapples and not b.whole and _pays(target, RpgResponseKind.grapple_cancel):
+        out.append(RpgResponseKind.grapple_cancel)
+    if _pays(target, RpgResponseKind.evade):
+        out.append(RpgResponseKind.evade)
+    if b.effect.damage and _pays(target, RpgResponseKind.counter):
+        out.append(RpgResponseKind.counter)
+    return out
+
+
+RESPONSE_TOKENS = {k: {t: n for t, n in r.tokens.as_dict().items() if n} for k, r in RESPONSES.items()}
+
+
+def _pays(c: Combatant, kind: RpgResponseKind) -> bool:
+    return covers(c.tokens, RESPONSE_TOKENS[kind])
+
+
+def response_choices(kinds: list[RpgResponseKind]) -> list[RpgChoice]:
+    return [
+        RpgChoice(value=RpgDecision(response=k), label=k.value.replace("_", " "))
+        for k in [RpgResponseKind.none, *kinds]
+    ]
+
+
+def injury_choices(state: RoundState, c: Combatant) -> list[RpgChoice]:
+    """An injury on any attribute with room (002 L108), or none."""
+    room = [a for a in state.pack.attributes if c.injuries.get(a.id, 0) < c.sheet.attributes.get(a.id, 0)]
+    out = [RpgChoice(value=RpgDecision(injury=a.id), label=f"an injury on {a.name}") for a in room]
+    return [*out, RpgChoice(value=RpgDecision(injury=DECLINE), label="no injury: defeated")]
+
+
+def push_choices(state: RoundState, pushed: Combatant) -> list[RpgChoice]:
+    hit = [o for o in state.standing() if o.id != pushed.id]
+    out = [RpgChoice(value=RpgDecision(chain=[o.id]), label=f"{pushed.id} is pushed into {o.id}") for o in hit]
+    return [RpgChoice(value=RpgDecision(chain=[]), label="nothing in the way"), *out]

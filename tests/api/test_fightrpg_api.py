@@ -1,0 +1,85 @@
+"""Fight RPG over REST and GraphQL: listed, the same answers through both, problems for malformed input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.graphql.schema import graphql_type
+from service.graphql.variables import encode
+from service.rules.fightrpg.examples import dragon, price_examples, round_examples, validate_examples
+
+ROUND = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on InvalidInput { problems { path } }
+  ... on FightrpgRpgRoundResult { status order passes fighters { id damage powerPoints }
+    decisionsNeeded { key kind choices { label value { allocation { damage } } } } } } } }"""
+VALIDATE = """query($f: FightrpgRpgFighterRequestInput!) { fightrpg { validateFighter(input: $f) { __typename
+  ... on FightrpgRpgFighterValidation { valid violations { code path ref { chapter section line } }
+    derived { caps { token cap reserved tokens } } } } } }"""
+
+
+def gql(client: TestClient[Litestar], query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/graphql", json={"query": query, "variables": variables})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert "errors" not in body, body
+    return body["data"]["fightrpg"]  # type: ignore[no-any-return]
+
+
+def test_listed_with_its_operations(client: TestClient[Litestar]) -> None:
+    listed = {r["id"]: r for r in client.get("/v1/rulesets").json()["rulesets"]}
+    ops = {op["path"] for op in listed["fightrpg"]["operations"]}
+    assert ops == {"/v1/fightrpg/fighters/validate", "/v1/fightrpg/actions/price", "/v1/fightrpg/rounds/resolve"}
+
+
+def test_validate_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    body = validate_examples()["spirit-injury"]
+    rest = client.post("/v1/fightrpg/fighters/validate", json=body).json()
+    assert rest["valid"] is True
+    variables = {"f": encode(graphql_type("FightrpgRpgFighterRequestInput"), body)}
+    answer = gql(client, VALIDATE, variables)["validateFighter"]
+    assert answer["valid"] is True
+    caps = {c["token"]: c for c in answer["derived"]["caps"]}
+    assert (caps["complex_action"]["reserved"], caps["complex_action"]["tokens"]) == (1, 2)  # 002 L106
+    broken = {**body, "allocation": {"complex_action": 5}}
+    rest = client.post("/v1/fightrpg/fighters/validate", json=broken).json()
+    answer = gql(client, VALIDATE, {"f": encode(graphql_type("FightrpgRpgFighterRequestInput"), broken)})
+    assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["validateFighter"]["violations"]]
+    assert rest["violations"][0]["ref"]["chapter"] == "Fighting Procedure"
+
+
+def test_round_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    body = round_examples()["seeded-policies"]
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert rest["status"] == answer["status"] == "complete"
+    assert rest["order"] == answer["order"] and rest["passes"] == answer["passes"]
+    assert [(f["id"], f["damage"], f["power_points"]) for f in rest["fighters"]] == [
+        (f["id"], f["damage"], f["powerPoints"]) for f in answer["fighters"]
+    ]
+    step = round_examples()["dragon-vs-tiger"]
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=step).json()
+    assert rest["status"] == "decision_required" and rest["decisions_needed"][0]["key"] == "R1.dragon.action.1"
+
+
+def test_price_and_catalogue(client: TestClient[Litestar]) -> None:
+    out = client.post("/v1/fightrpg/actions/price", json=price_examples()["menu-and-technique"]).json()
+    assert out["legal"] and [q["affordable"] for q in out["quotes"]] == [True, True, True, False]
+    menu = client.get("/v1/fightrpg/catalog/menu?use=response")
+    assert menu.status_code == 200 and menu.headers["etag"]
+    assert [r["id"] for r in menu.json()["rows"]] == ["counter", "grapple_cancel", "evade", "block"]
+    assert client.get("/v1/fightrpg/catalog/menu/block").json()["effect"]["cancels"] == 2
+    assert client.get("/v1/fightrpg/catalog/pack").json()["die_sides"]["value"] == 6
+    assert client.get("/v1/fightrpg/catalog/packs/one-token-attacks").json()["max_attack_tokens"]["value"] == 1
+    assert client.get("/v1/fightrpg/catalog/packs/nope").status_code == 404
+
+
+def test_malformed_input_is_a_problem(client: TestClient[Litestar]) -> None:
+    one = client.post("/v1/fightrpg/rounds/resolve", json={"fighters": [dragon()]})
+    assert one.status_code == 400 and one.headers["content-type"].startswith("application/problem+json")
+    assert client.post("/v1/fightrpg/fighters/validate", json={"fighter": dragon(damage=-1)}).status_code == 400
+    assert client.post("/v1/fightrpg/actions/price", json={"actions": [], "pack": "x"}).status_code == 400
+    codes = client.get("/docs/validation-codes.md").text
+    assert "## Fight RPG" in codes and "INJURY_RESERVE_UNMET" in codes
