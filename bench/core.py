@@ -165,6 +165,48 @@ async def _redis_hit_us(url: str, values: dict[str, bytes], n: int = 300) -> dic
     return out
 
 
+def battleroyale_rows() -> list[Row]:
+    """Battle Royale (seed 003), the pure core. Targets (issue 17): validate a character in at most 200 µs and
+    resolve a Bout round in at most 300 µs. The character is the creation walk-through's (003 L198-L301); the round
+    is the Copper Tigress Bout (003 L872-L941), every die supplied, damage placed by the named policy."""
+    from service.rules.battleroyale.bout import resolve_bout
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.character import validate_character
+    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
+    from service.rules.battleroyale.conflict import resolve_conflict
+    from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+    from service.rules.battleroyale.operations import examples
+
+    sheet = RoyaleCharacterRequest.model_validate(examples("validate_character")["carrie-schatz"])
+    bout = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])
+    conflict = RoyaleConflictRequest.model_validate(examples("resolve_conflict")["sue-and-the-disco-ninjas"])
+    cases: list[tuple[str, str, str, Callable[[], object]]] = [
+        (
+            "royale_validate",
+            "Battle Royale validate_character (target 200 µs)",
+            "Carrie Schatz",
+            lambda: validate_character(sheet),
+        ),
+        (
+            "royale_bout",
+            "Battle Royale Bout round (target 300 µs)",
+            "Copper Tigress: 2 clashes, 19 ranks",
+            lambda: resolve_bout(bout),
+        ),
+        (
+            "royale_conflict",
+            "Battle Royale Conflict round",
+            "Sue and a Gang of six",
+            lambda: resolve_conflict(conflict),
+        ),
+    ]
+    rows = []
+    for key, label, note, call in cases:
+        med, p90 = samples_us(call, n=1000)
+        rows.append(Row(key, label, med, note, p90))
+    return rows
+
+
 def impact_rows() -> list[Row]:
     """Impact (seed 001), the pure core. Targets (issue 16): validate a Fighter in at most 200 µs and resolve a
     turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
@@ -428,6 +470,8 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
             f"{sim['calls_per_turn']:.2f} resolver calls per turn",
         )
     )
+
+    rows += battleroyale_rows()
 
     # ---- ashes (seed 004): every operation on its published example; target ≤ 300 µs each (issue 20)
     from bench.ashes import core_rows as ashes_rows

@@ -180,6 +180,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/bouts/resolve-round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Bout round
+         * @description Initiative by Spirit Dice, each side's three-dice split, the Strike and Counterstrike, then both sides' damage at once. A Combat Challenge in place of a round is resolved by combat-challenges/resolve.
+         */
+        post: operations["battleroyaleResolveBout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The six Forms */
+        get: operations["battleroyaleCatalogForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The default data pack: the values the text leaves open, each with its source */
+        get: operations["battleroyaleCatalogPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/packs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipped data pack by name */
+        get: operations["battleroyaleCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What Bonus Points and Training Points buy */
+        get: operations["battleroyaleCatalogPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/ranks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rank ladder: MOD and Target Number */
+        get: operations["battleroyaleCatalogRanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/sample-moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sample Moves and what their Move Rank gives */
+        get: operations["battleroyaleCatalogSampleMoves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/catalog/sample-moves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sample Move by id */
+        get: operations["battleroyaleCatalogSampleMovesOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/challenges/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Challenge or Risky Challenge
+         * @description One roll against a Target Number (a Difficulty Rank or a number); a Risky Challenge deals the shortfall as Damage Ranks, placed rank by rank as decisions or by the named policy.
+         */
+        post: operations["battleroyaleResolveChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/characters/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a character
+         * @description Creation allotments and the Training Point ledger, every finding at once, with derived figures (ranks after damage, Spirit Dice per session, damage capacity).
+         */
+        post: operations["battleroyaleValidateCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/combat-challenges/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Combat Challenge
+         * @description Both roll; the higher takes a Spirit Die from the Bowl, the lower a Failure Rank.
+         */
+        post: operations["battleroyaleResolveCombatChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/conflicts/resolve-round": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a Conflict round
+         * @description Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and Minion Gangs.
+         */
+        post: operations["battleroyaleResolveConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/moves/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a Move in Spirit Dice
+         * @description Move Rank from the Style's rank and shifts; Basic, Supernatural, Favored, Signature and the Mystic Attack's Wound surcharge; what a sample Move's rank gives.
+         */
+        post: operations["battleroyalePriceMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/purchases/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price purchases in Bonus Points and Training Points */
+        post: operations["battleroyalePricePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/recovery/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover Damage Ranks
+         * @description Catch a Second Wind, bring Zeroed Out traits back to Poor with Spirit Dice, and end a Scene (Failure Ranks go, Wound Ranks heal); Mostly Dead fighters are restored first.
+         */
+        post: operations["battleroyaleRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -1135,6 +1411,11 @@ export interface components {
          * @enum {string}
          */
         BasicQualityName: "strength" | "speed" | "stamina";
+        /**
+         * BattleroyalePackName
+         * @enum {string}
+         */
+        BattleroyalePackName: "default" | "mystic-only";
         /**
          * Binding
          * @description A wish that, with the others, leaves no legal move.
@@ -6065,6 +6346,1871 @@ export interface components {
             /** Text */
             text: string;
         };
+        /** RoyaleAccessSetting */
+        RoyaleAccessSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleSupernaturalAccess"];
+        };
+        /**
+         * RoyaleBoost
+         * @description A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034).
+         * @enum {string}
+         */
+        RoyaleBoost: "die" | "flat";
+        /**
+         * RoyaleBought
+         * @description What paid for a Flaw, Technique or Signature Move.
+         * @enum {string}
+         */
+        RoyaleBought: "creation" | "training";
+        /**
+         * RoyaleBoutChallenge
+         * @description A Combat Challenge offered in place of this round (003 L868-L870).
+         */
+        RoyaleBoutChallenge: {
+            /**
+             * Initiator
+             * @description Stable snake_case id.
+             */
+            initiator: string;
+            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
+        };
+        /** RoyaleBoutFormRule */
+        RoyaleBoutFormRule: {
+            /**
+             * Effect
+             * @enum {string}
+             */
+            effect: "bonus" | "penalty";
+            /**
+             * Rolls
+             * @enum {string}
+             */
+            rolls: "offense" | "defense" | "all";
+            /**
+             * When
+             * @enum {string}
+             */
+            when: "attack_over_defense" | "defense_over_attack" | "defense_two_or_more" | "opponent_attack_over_defense";
+        };
+        /**
+         * RoyaleBoutPlan
+         * @description One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength.
+         */
+        RoyaleBoutPlan: {
+            attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            defense?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description A Form Strength taken as a die or +1. Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+        };
+        /** RoyaleBoutRequest */
+        RoyaleBoutRequest: {
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            combat_challenge?: components["schemas"]["RoyaleBoutChallenge"] | null;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Plans
+             * @description Default: `[]`.
+             */
+            plans?: components["schemas"]["RoyaleBoutPlan"][];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleBoutResult */
+        RoyaleBoutResult: {
+            /**
+             * Attacker
+             * @description Who won the initiative (most Spirit Dice, 003 L864-L867).
+             * @default null
+             */
+            attacker: string | null;
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Challenge
+             * @description `cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`.
+             * @default null
+             */
+            challenge: string | null;
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["RoyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * First
+             * @description Who struck first.
+             * @default null
+             */
+            first: string | null;
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            /**
+             * Splits
+             * @default {}
+             */
+            splits: {
+                [key: string]: string;
+            };
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RoyaleByDifficulty
+         * @description A Difficulty Rank: its Target Number is the chart's (003 L346-L358).
+         */
+        RoyaleByDifficulty: {
+            difficulty: components["schemas"]["RoyaleRank"];
+        };
+        /**
+         * RoyaleByNumber
+         * @description A Target Number set directly.
+         */
+        RoyaleByNumber: {
+            /** Tn */
+            tn: number;
+        };
+        /**
+         * RoyaleByZones
+         * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976).
+         */
+        RoyaleByZones: {
+            /** Zones */
+            zones: number;
+        };
+        /**
+         * RoyaleChallengeRequest
+         * @description One roll against a Target Number (003 L346-L427).
+         */
+        RoyaleChallengeRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * First Failure
+             * @description No earlier failure at this Challenge (a Training Point). Default: `true`.
+             */
+            first_failure?: boolean;
+            /**
+             * Helpers
+             * @description Team effort: each helper adds a die or +1 (003 L422-L427). Default: `[]`.
+             */
+            helpers?: components["schemas"]["RoyaleBoost"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Risky
+             * @description A Risky Challenge: failing deals the shortfall as Damage Ranks. Default: `false`.
+             */
+            risky?: boolean;
+            roll?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Target
+             * @description What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed.
+             */
+            target: components["schemas"]["RoyaleByDifficulty"] | components["schemas"]["RoyaleByNumber"] | components["schemas"]["RoyaleByZones"];
+        };
+        /** RoyaleChallengeResult */
+        RoyaleChallengeResult: {
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Success
+             * @default null
+             */
+            success: boolean | null;
+            /** Tn */
+            tn: number;
+            /**
+             * Total
+             * @default null
+             */
+            total: number | null;
+            /**
+             * Training Points
+             * @description Training Points earned by this roll.
+             * @default 0
+             */
+            training_points: number;
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleCharacter */
+        RoyaleCharacter: {
+            core: components["schemas"]["RoyaleCoreStrengths"];
+            /**
+             * Flaw Changes
+             * @description Flaws altered or removed with Training Points. Default: `0`.
+             */
+            flaw_changes?: number;
+            /**
+             * Flaws
+             * @description Default: `[]`.
+             */
+            flaws?: components["schemas"]["RoyaleFlaw"][];
+            /** Name */
+            name: string;
+            session?: components["schemas"]["RoyaleSessionExtras"];
+            /**
+             * Signature Moves
+             * @description Default: `[]`.
+             */
+            signature_moves?: components["schemas"]["RoyaleSignatureMove"][];
+            /**
+             * Spirit Dice
+             * @description Spirit Dice held; checked against the session allotment for a new character. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Strengths
+             * @description Default: `[]`.
+             */
+            strengths?: components["schemas"]["RoyaleStrength"][];
+            /**
+             * Style Ranks Exchanged
+             * @description Creation Style Ranks traded for two Strength Ranks each. Default: `0`.
+             */
+            style_ranks_exchanged?: number;
+            /**
+             * Styles
+             * @description Default: `[]`.
+             */
+            styles?: components["schemas"]["RoyaleStyle"][];
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["RoyaleTechnique"][];
+            /**
+             * Training Points
+             * @description Unspent Training Points, checked against earned minus spent when given. Default: `null`.
+             */
+            training_points?: number | null;
+            /**
+             * Training Points Earned
+             * @description Default: `0`.
+             */
+            training_points_earned?: number;
+        };
+        /** RoyaleCharacterRequest */
+        RoyaleCharacterRequest: {
+            character: components["schemas"]["RoyaleCharacter"];
+            /** @description An inline data pack; wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+        };
+        /** RoyaleCharacterValidation */
+        RoyaleCharacterValidation: {
+            derived: components["schemas"]["RoyaleDerived"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleChoice */
+        RoyaleChoice: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** RoyaleClashResult */
+        RoyaleClashResult: {
+            /** Attack */
+            attack: number;
+            /** Attacker */
+            attacker: string;
+            /** Damage */
+            damage: number;
+            /** Damage Type */
+            damage_type: string;
+            /** Defender */
+            defender: string;
+            /** Defense */
+            defense: number;
+        };
+        /**
+         * RoyaleCombatChallengeRequest
+         * @description A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
+         *     a Failure Rank.
+         */
+        RoyaleCombatChallengeRequest: {
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            initiator: components["schemas"]["RoyaleFighter"];
+            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            opponent: components["schemas"]["RoyaleFighter"];
+            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleCombatChallengeResult */
+        RoyaleCombatChallengeResult: {
+            /** Bowl */
+            bowl: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Totals
+             * @default {}
+             */
+            totals: {
+                [key: string]: number;
+            };
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @default null
+             */
+            winner: string | null;
+        };
+        /**
+         * RoyaleConflictAction
+         * @description A fighter's action this round: an attack on one target (or none: a simple action).
+         */
+        RoyaleConflictAction: {
+            attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Environmental
+             * @description The attack uses the surroundings: +2 (003 L780-L787). Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+            /** @description Flipping Out or Playing it Cagey (003 L770-L778). Default: `null`. */
+            strategy?: components["schemas"]["RoyaleStrategy"] | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+        };
+        /**
+         * RoyaleConflictReaction
+         * @description How a defender meets one attacker's action.
+         */
+        RoyaleConflictReaction: {
+            /**
+             * Against
+             * @description Stable snake_case id.
+             */
+            against: string;
+            /**
+             * Environmental
+             * @description Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["RoyaleBoost"];
+            roll?: components["schemas"]["RoyaleRollDeclaration"];
+        };
+        /** RoyaleConflictRequest */
+        RoyaleConflictRequest: {
+            /**
+             * Actions
+             * @description Default: `[]`.
+             */
+            actions?: components["schemas"]["RoyaleConflictAction"][];
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Reactions
+             * @description Default: `[]`.
+             */
+            reactions?: components["schemas"]["RoyaleConflictReaction"][];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Waits
+             * @description Fighters who let the others act first, acting last in this order (003 L446-L447). Default: `[]`.
+             */
+            waits?: string[];
+        };
+        /** RoyaleConflictResult */
+        RoyaleConflictResult: {
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["RoyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["RoyaleFighter"][];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Order
+             * @description The acting order (003 L444-L447).
+             * @default []
+             */
+            order: string[];
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleCoreStrength */
+        RoyaleCoreStrength: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /** Name */
+            name: string;
+            /** @description Default: `"good"`. */
+            rank?: components["schemas"]["RoyaleRank"];
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /** RoyaleCoreStrengths */
+        RoyaleCoreStrengths: {
+            focus: components["schemas"]["RoyaleCoreStrength"];
+            motivation: components["schemas"]["RoyaleCoreStrength"];
+            past: components["schemas"]["RoyaleCoreStrength"];
+        };
+        /** RoyaleCostStep */
+        RoyaleCostStep: {
+            ref: components["schemas"]["Ref"] | null;
+            /** Rule */
+            rule: string;
+            /**
+             * Spirit Dice
+             * @description The cost after this step.
+             */
+            spirit_dice: number;
+        };
+        /**
+         * RoyaleDamagePolicy
+         * @description Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy.
+         * @enum {string}
+         */
+        RoyaleDamagePolicy: "ask" | "lowest_first";
+        /**
+         * RoyaleDamageType
+         * @enum {string}
+         */
+        RoyaleDamageType: "failure" | "wound";
+        /** RoyaleDecisionNeeded */
+        RoyaleDecisionNeeded: {
+            /** Choices */
+            choices: components["schemas"]["RoyaleChoice"][];
+            /**
+             * Default
+             * @default null
+             */
+            default: string | null;
+            /** Fighter */
+            fighter: string;
+            /** Key */
+            key: string;
+            /** Kind */
+            kind: string;
+        };
+        /** RoyaleDerived */
+        RoyaleDerived: {
+            /** Absolute Zero */
+            absolute_zero: boolean;
+            bonus_points: components["schemas"]["RoyaleLedger"];
+            /**
+             * Damage Capacity
+             * @description Damage Ranks the character can still take before Absolute Zero.
+             */
+            damage_capacity: number;
+            /**
+             * Session Spirit Dice
+             * @description Spirit Dice from the Box at the start of each session.
+             */
+            session_spirit_dice: number;
+            strength_ranks: components["schemas"]["RoyaleLedger"];
+            style_ranks: components["schemas"]["RoyaleHalfLedger"];
+            training_points: components["schemas"]["RoyaleTrainingLedger"];
+            /** Traits */
+            traits: components["schemas"]["RoyaleTraitState"][];
+        };
+        /** RoyaleDieNeeded */
+        RoyaleDieNeeded: {
+            /** Die */
+            die: string;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+        };
+        /** RoyaleEvent */
+        RoyaleEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Detail
+             * @default null
+             */
+            detail: string | null;
+            /**
+             * Fighter
+             * @default null
+             */
+            fighter: string | null;
+            /** Kind */
+            kind: string;
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The index in `log` of the step that reports it.
+             */
+            step: number;
+        };
+        /**
+         * RoyaleFighter
+         * @description A fighter's state between rounds; the answer returns it updated.
+         */
+        RoyaleFighter: {
+            /**
+             * Damaged This Scene
+             * @description Default: `false`.
+             */
+            damaged_this_scene?: boolean;
+            /**
+             * Harmonized
+             * @description The Style harmonized now (003 L235-L241). Default: `null`.
+             */
+            harmonized?: string | null;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Minions
+             * @description 2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741). Default: `0`.
+             */
+            minions?: number;
+            /**
+             * Mostly Dead
+             * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815). Default: `false`.
+             */
+            mostly_dead?: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Pc
+             * @description A player character (wins ties against NPCs, 003 L445, L455). Default: `true`.
+             */
+            pc?: boolean;
+            /**
+             * Spirit Dice
+             * @description Default: `0`.
+             */
+            spirit_dice?: number;
+            /** @description A Combat Strategy still running from the last action. Default: `null`. */
+            strategy?: components["schemas"]["RoyaleStrategy"] | null;
+            /**
+             * Training Points
+             * @description Earned so far (a tally). Default: `0`.
+             */
+            training_points?: number;
+            /** Traits */
+            traits: components["schemas"]["RoyaleFighterTrait"][];
+            /**
+             * Zeroed This Scene
+             * @description Default: `false`.
+             */
+            zeroed_this_scene?: boolean;
+        };
+        /**
+         * RoyaleFighterTrait
+         * @description A Strength or Style as it stands in the scene.
+         */
+        RoyaleFighterTrait: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Style
+             * @description Default: `false`.
+             */
+            style?: boolean;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleFigure
+         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``.
+         */
+        RoyaleFigure: {
+            /**
+             * Base
+             * @enum {string}
+             */
+            base: "mod" | "tn";
+            /** Factor */
+            factor: number;
+            /**
+             * Floor
+             * @default null
+             */
+            floor: number | null;
+            /** Id */
+            id: string;
+            /**
+             * Ruling
+             * @default null
+             */
+            ruling: string | null;
+        };
+        /** RoyaleFlaw */
+        RoyaleFlaw: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleForm
+         * @enum {string}
+         */
+        RoyaleForm: "flame" | "mountain" | "ocean" | "steel" | "wind" | "mystic";
+        /** RoyaleFormList */
+        RoyaleFormList: {
+            /** Forms */
+            forms: components["schemas"]["RoyaleFormRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleFormRow */
+        RoyaleFormRow: {
+            /** Bout */
+            bout: components["schemas"]["RoyaleBoutFormRule"][];
+            /**
+             * Favors Supernatural
+             * @default false
+             */
+            favors_supernatural: boolean;
+            /** Forbids */
+            forbids: string[];
+            id: components["schemas"]["RoyaleForm"];
+            /** Name */
+            name: string;
+            /**
+             * No Spirit Dice Penalty
+             * @default false
+             */
+            no_spirit_dice_penalty: boolean;
+            /**
+             * Opponent Strategy Bonus
+             * @default null
+             */
+            opponent_strategy_bonus: string | null;
+            opposed: components["schemas"]["RoyaleForm"] | null;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Strategy Bonus
+             * @default null
+             */
+            strategy_bonus: string | null;
+        };
+        /**
+         * RoyaleHalfLedger
+         * @description Style Ranks, counted in halves: a split Average Style uses half a rank.
+         */
+        RoyaleHalfLedger: {
+            /** Allowed Halves */
+            allowed_halves: number;
+            /** Used Halves */
+            used_halves: number;
+        };
+        /** RoyaleLedger */
+        RoyaleLedger: {
+            /** Allowed */
+            allowed: number;
+            /** Used */
+            used: number;
+        };
+        /** RoyaleMinionSetting */
+        RoyaleMinionSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleMinionTarget"];
+        };
+        /**
+         * RoyaleMinionTarget
+         * @enum {string}
+         */
+        RoyaleMinionTarget: "meet_or_beat" | "strictly_higher";
+        /** RoyaleMoveFigure */
+        RoyaleMoveFigure: {
+            /** Id */
+            id: string;
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyaleMoveKind
+         * @enum {string}
+         */
+        RoyaleMoveKind: "basic" | "supernatural";
+        /** RoyaleMovePrice */
+        RoyaleMovePrice: {
+            /** Affordable */
+            affordable: boolean | null;
+            /**
+             * Dice
+             * @description d6 rolled and kept in a Conflict roll with the Move (a Signature Move adds one).
+             */
+            dice: number;
+            /**
+             * Figures
+             * @description What the sample Move's rank gives (TN, damage, turns …).
+             */
+            figures: components["schemas"]["RoyaleMoveFigure"][];
+            /** Legal */
+            legal: boolean;
+            move_rank: components["schemas"]["RoyaleRankInfo"] | null;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the Move costs to activate.
+             */
+            spirit_dice: number;
+            /** Steps */
+            steps: components["schemas"]["RoyaleCostStep"][];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleMoveRequest */
+        RoyaleMoveRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /**
+             * Favored
+             * @description The GM rules the Move one the Style's Form favors. Default: `false`.
+             */
+            favored?: boolean;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["RoyaleMoveKind"];
+            /** @description A sample Move, for the figures its rank gives. Default: `null`. */
+            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Shifts
+             * @description Upshifts (positive) or Downshifts (negative) from the Style's rank. Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the fighter holds. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Style Damage
+             * @description Damage Ranks on the Style: the Move Rank counts from what is left. Default: `0`.
+             */
+            style_damage?: number;
+            /**
+             * Style Id
+             * @description Default: `null`.
+             */
+            style_id?: string | null;
+            /** @description The Style's rank on the sheet. */
+            style_rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Wound Ranks
+             * @description A Mystic Attack paying to deal Wound Ranks instead of Failure. Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
+        /**
+         * RoyaleMoveUse
+         * @description A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241).
+         */
+        RoyaleMoveUse: {
+            /**
+             * Favored
+             * @description Default: `false`.
+             */
+            favored?: boolean;
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["RoyaleMoveKind"];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
+            /**
+             * Shifts
+             * @description Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Wound Ranks
+             * @description Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
+        /** RoyaleNumberSetting */
+        RoyaleNumberSetting: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyalePack
+         * @description A Battle Royale data pack: how the table plays where the text leaves the choice open.
+         */
+        RoyalePack: {
+            /** @description Whether meeting a lone Minion's Target Number beats it. */
+            minion_target: components["schemas"]["RoyaleMinionSetting"];
+            /** @description Who may use Supernatural Moves. */
+            supernatural_access: components["schemas"]["RoyaleAccessSetting"];
+            /** @description Whether every Zero Out earns a Training Point. */
+            zero_out_training_points: components["schemas"]["RoyaleZeroOutSetting"];
+            /** @description Target Number to move to the next zone. */
+            zone_crossing_tn: components["schemas"]["RoyaleNumberSetting"];
+            /** @description Added to that Target Number per further zone skipped. */
+            zone_skip_tn_step: components["schemas"]["RoyaleNumberSetting"];
+        };
+        /**
+         * RoyalePackDocument
+         * @description The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``).
+         */
+        RoyalePackDocument: {
+            /** Name */
+            name: string;
+            pack: components["schemas"]["RoyalePack"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * RoyalePurchaseId
+         * @enum {string}
+         */
+        RoyalePurchaseId: "technique_chained" | "technique_on_focus" | "technique_unchained" | "extra_flaw" | "flaw_change" | "average_strength" | "signature_move" | "raise_strength" | "new_strength" | "raise_style" | "new_style";
+        /** RoyalePurchaseLine */
+        RoyalePurchaseLine: {
+            /**
+             * Count
+             * @description Default: `1`.
+             */
+            count?: number;
+            purchase: components["schemas"]["RoyalePurchaseId"];
+        };
+        /** RoyalePurchaseList */
+        RoyalePurchaseList: {
+            /** Purchases */
+            purchases: components["schemas"]["RoyalePurchaseRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyalePurchasePrice */
+        RoyalePurchasePrice: {
+            /**
+             * Bonus Points
+             * @description Total at creation; null when a line cannot be bought so.
+             */
+            bonus_points: number | null;
+            /** Lines */
+            lines: components["schemas"]["RoyalePurchasePriceLine"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Training Points
+             * @description Total in play; null when a line cannot be bought so.
+             */
+            training_points: number | null;
+        };
+        /** RoyalePurchasePriceLine */
+        RoyalePurchasePriceLine: {
+            /**
+             * Bonus Points
+             * @description Null when Bonus Points cannot buy it.
+             */
+            bonus_points: number | null;
+            /** Count */
+            count: number;
+            /** Name */
+            name: string;
+            /** Purchase */
+            purchase: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Training Points
+             * @description Null when Training Points cannot buy it.
+             */
+            training_points: number | null;
+        };
+        /** RoyalePurchaseRequest */
+        RoyalePurchaseRequest: {
+            /** Purchases */
+            purchases: components["schemas"]["RoyalePurchaseLine"][];
+        };
+        /** RoyalePurchaseRow */
+        RoyalePurchaseRow: {
+            /** Bonus Points */
+            bonus_points: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Training Points */
+            training_points: number | null;
+        };
+        /**
+         * RoyaleRank
+         * @description One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks.
+         * @enum {string}
+         */
+        RoyaleRank: "poor" | "average" | "good" | "expert" | "master" | "impressive" | "intimidating" | "impossible" | "inconceivable";
+        /** RoyaleRankInfo */
+        RoyaleRankInfo: {
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /** Tn */
+            tn: number;
+        };
+        /** RoyaleRankList */
+        RoyaleRankList: {
+            /** Ranks */
+            ranks: components["schemas"]["RoyaleRankRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleRankRow */
+        RoyaleRankRow: {
+            id: components["schemas"]["RoyaleRank"];
+            /** Mod */
+            mod: number;
+            /**
+             * Mod Ruling
+             * @default null
+             */
+            mod_ruling: string | null;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Tn */
+            tn: number;
+        };
+        /** RoyaleRecoveryRequest */
+        RoyaleRecoveryRequest: {
+            /**
+             * Bowl
+             * @description Default: `0`.
+             */
+            bowl?: number;
+            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description Default: `{}`.
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /**
+             * End Scene
+             * @description The Scene ends: Failure Ranks go, 1d6 Wound Ranks heal (003 L492-L508). Default: `false`.
+             */
+            end_scene?: boolean;
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Full Recovery
+             * @description The GM rules that every Wound Rank heals (003 L503-L505). Default: `false`.
+             */
+            full_recovery?: boolean;
+            /**
+             * Recovery Traits
+             * @description Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508). Default: `[]`.
+             */
+            recovery_traits?: string[];
+            /**
+             * Restore
+             * @description Zeroed Out traits brought back to Poor, a Spirit Die each (003 L639-L640, L831-L834). Default: `[]`.
+             */
+            restore?: string[];
+            /**
+             * Rolls
+             * @description Default: `{}`.
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Second Wind
+             * @description Spirit Dice spent to Catch a Second Wind, each recovering 1d6 Damage Ranks (003 L636-L640). Default: `0`.
+             */
+            second_wind?: number;
+            /**
+             * Seed
+             * @description Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleRecoveryResult */
+        RoyaleRecoveryResult: {
+            /**
+             * Bowl
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Decisions Needed
+             * @default []
+             */
+            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @default []
+             */
+            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
+            /**
+             * Events
+             * @default []
+             */
+            events: components["schemas"]["RoyaleEvent"][];
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Log
+             * @default []
+             */
+            log: string[];
+            /**
+             * Recovered
+             * @description Damage Ranks taken off.
+             * @default 0
+             */
+            recovered: number;
+            /**
+             * Results
+             * @default []
+             */
+            results: components["schemas"]["RoyaleRollResult"][];
+            /**
+             * Rolls
+             * @default []
+             */
+            rolls: components["schemas"]["RoyaleRollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["RoyaleStatus"];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RoyaleRollDeclaration
+         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged (digest C1).
+         */
+        RoyaleRollDeclaration: {
+            /**
+             * Bonus Dice
+             * @description Other bonus dice the GM grants (Form Strength, team help …). Default: `0`.
+             */
+            bonus_dice?: number;
+            /**
+             * Bonus Flat
+             * @description Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …). Default: `0`.
+             */
+            bonus_flat?: number;
+            /**
+             * Flaw
+             * @description Rolled against a Flaw: Poor [-2] (003 L256-L257). Default: `false`.
+             */
+            flaw?: boolean;
+            /**
+             * Gang Dice
+             * @description A Minion Gang's pool dice used here. Default: `0`.
+             */
+            gang_dice?: number;
+            /**
+             * Gang Flat
+             * @description A Minion Gang's pool dice taken as +1. Default: `0`.
+             */
+            gang_flat?: number;
+            /**
+             * Impressive
+             * @description Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634). Default: `[]`.
+             */
+            impressive?: components["schemas"]["RoyaleBoost"][];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["RoyaleMoveUse"] | null;
+            /**
+             * Style
+             * @description Use the harmonized Style's MOD (a Move's replaces it). Default: `true`.
+             */
+            style?: boolean;
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["RoyaleTechniqueUse"][];
+            /**
+             * Traits
+             * @description Relevant Strengths (their MODs add). Default: `[]`.
+             */
+            traits?: string[];
+        };
+        /** RoyaleRollRecord */
+        RoyaleRollRecord: {
+            /** Die */
+            die: string;
+            /** Face */
+            face: number;
+            /** Key */
+            key: string;
+            /** Purpose */
+            purpose: string;
+            /** Source */
+            source: string;
+        };
+        /**
+         * RoyaleRollResult
+         * @description One roll: dice kept from those rolled, plus the flat part.
+         */
+        RoyaleRollResult: {
+            /** Faces */
+            faces: number[];
+            /** Fighter */
+            fighter: string;
+            /** Flat */
+            flat: number;
+            /** Kept */
+            kept: number[];
+            /** Purpose */
+            purpose: string;
+            /** Total */
+            total: number;
+        };
+        /** RoyaleSampleMove */
+        RoyaleSampleMove: {
+            /** Figures */
+            figures: components["schemas"]["RoyaleFigure"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Supernatural Only
+             * @default false
+             */
+            supernatural_only: boolean;
+            /**
+             * Wound Surcharge
+             * @default false
+             */
+            wound_surcharge: boolean;
+        };
+        /**
+         * RoyaleSampleMoveId
+         * @enum {string}
+         */
+        RoyaleSampleMoveId: "amazing_feats" | "binding" | "blitz" | "cyclic_attack" | "drain" | "energy_projection" | "impenetrable_defense" | "mighty_blow" | "mystic_attack" | "sacrificial_gambit";
+        /** RoyaleSampleMoveList */
+        RoyaleSampleMoveList: {
+            /** Moves */
+            moves: components["schemas"]["RoyaleSampleMove"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * RoyaleSessionExtras
+         * @description Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery.
+         */
+        RoyaleSessionExtras: {
+            /**
+             * Additional Awesomeness
+             * @description Default: `false`.
+             */
+            additional_awesomeness?: boolean;
+            /**
+             * Hosting
+             * @description Default: `false`.
+             */
+            hosting?: boolean;
+            /**
+             * Loaning Materials
+             * @description Default: `false`.
+             */
+            loaning_materials?: boolean;
+            /**
+             * Refreshments
+             * @description Default: `false`.
+             */
+            refreshments?: boolean;
+        };
+        /** RoyaleSignatureMove */
+        RoyaleSignatureMove: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Move
+             * @description The sample Move it is based on, when it is one. Default: `null`.
+             */
+            move?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Style
+             * @description The id of the Style it belongs to.
+             */
+            style: string;
+            /**
+             * Supernatural
+             * @description Default: `false`.
+             */
+            supernatural?: boolean;
+            /**
+             * Times Used
+             * @description Times the Move was used in play before it became a Signature Move. Default: `0`.
+             */
+            times_used?: number;
+        };
+        /**
+         * RoyaleStatus
+         * @enum {string}
+         */
+        RoyaleStatus: "complete" | "decision_required" | "invalid";
+        /**
+         * RoyaleStrategy
+         * @enum {string}
+         */
+        RoyaleStrategy: "flipping_out" | "playing_cagey";
+        /** RoyaleStrength */
+        RoyaleStrength: {
+            /** @description Default: `"strength_rank"`. */
+            bought_with?: components["schemas"]["RoyaleStrengthBought"];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Training Raises
+             * @description For a Strength from creation; one bought in play starts at Good. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleStrengthBought
+         * @description What paid for a (non-core) Strength.
+         * @enum {string}
+         */
+        RoyaleStrengthBought: "strength_rank" | "bonus_points" | "training";
+        /** RoyaleStyle */
+        RoyaleStyle: {
+            /** @description Default: `"style_rank"`. */
+            bought_with?: components["schemas"]["RoyaleStyleBought"];
+            /**
+             * Custom Forms
+             * @description Forms the group made up. Default: `[]`.
+             */
+            custom_forms?: string[];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["RoyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Theme
+             * @description Default: `""`.
+             */
+            theme?: string;
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleStyleBought
+         * @enum {string}
+         */
+        RoyaleStyleBought: "style_rank" | "split_average" | "training";
+        /**
+         * RoyaleSupernaturalAccess
+         * @enum {string}
+         */
+        RoyaleSupernaturalAccess: "any_style" | "mystic_only";
+        /** RoyaleTechnique */
+        RoyaleTechnique: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["RoyaleBought"];
+            /**
+             * Chained To
+             * @description The Strength or Style id (`motivation`, `past`, `focus` for the core); null: unchained. Default: `null`.
+             */
+            chained_to?: string | null;
+            /** @description Default: `"situational"`. */
+            kind?: components["schemas"]["RoyaleTechniqueKind"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleTechniqueKind
+         * @enum {string}
+         */
+        RoyaleTechniqueKind: "situational" | "maneuver" | "foe" | "tool";
+        /** RoyaleTechniqueUse */
+        RoyaleTechniqueUse: {
+            /** @description Default: `"die"`. */
+            boost?: components["schemas"]["RoyaleBoost"];
+            /** Name */
+            name: string;
+        };
+        /** RoyaleTrainingLedger */
+        RoyaleTrainingLedger: {
+            /** Balance */
+            balance: number;
+            /** Earned */
+            earned: number;
+            /** Spent */
+            spent: number;
+        };
+        /** RoyaleTraitState */
+        RoyaleTraitState: {
+            /** @description Its rank at the end of creation; null when bought in play. */
+            creation_rank: components["schemas"]["RoyaleRank"] | null;
+            /** Current Mod */
+            current_mod: number | null;
+            /** @description After Damage Ranks; null when Zeroed Out. */
+            current_rank: components["schemas"]["RoyaleRank"] | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `core`, `strength` or `style`.
+             */
+            kind: string;
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["RoyaleRank"];
+            /**
+             * Ranks To Zero Out
+             * @description Damage Ranks it can still take before it Zeroes Out.
+             */
+            ranks_to_zero_out: number;
+            /** Zeroed Out */
+            zeroed_out: boolean;
+        };
+        /** RoyaleZeroOutSetting */
+        RoyaleZeroOutSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["RoyaleZeroOutTraining"];
+        };
+        /**
+         * RoyaleZeroOutTraining
+         * @enum {string}
+         */
+        RoyaleZeroOutTraining: "every_time" | "first_per_scene";
         /** RpgAction */
         RpgAction: {
             /**
@@ -8606,6 +10752,872 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeclarationCheck"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveBout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleBoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleBoutResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleFormList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePackDocument"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPacksOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePack"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogPurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePurchaseList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogRanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleRankList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogSampleMoves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleSampleMoveList"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCatalogSampleMovesOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleSampleMove"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleChallengeResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleValidateCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleCharacterValidation"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveCombatChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleCombatChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleCombatChallengeResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleResolveConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleConflictRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleConflictResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyalePriceMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleMovePrice"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyalePricePurchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyalePurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyalePurchasePrice"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleRecoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleRecoveryResult"];
                 };
             };
             /** @description Bad request */

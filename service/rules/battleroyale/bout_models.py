@@ -1,0 +1,77 @@
+"""A Bout round (003 L835-L941): requests and answers; a Conflict round's share the same pieces."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.packs import DEFAULT_PACK
+from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
+from .pack import PackName, RoyalePack
+from .resolve_models import BoostIn, RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+
+
+class RoyaleSplit(StrEnum):
+    """How the three Bout dice are divided (003 L876-L890)."""
+
+    all_out_defense = "all_out_defense"
+    strong_defense = "strong_defense"
+    strong_attack = "strong_attack"
+    all_out_attack = "all_out_attack"
+
+
+class RoyaleBoutPlan(BaseModel):
+    """One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fighter: Id
+    attack: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    defense: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+    form_bonus: BoostIn = Field(RoyaleBoost.die, description="A Form Strength taken as a die or +1.")
+
+
+class RoyaleBoutChallenge(BaseModel):
+    """A Combat Challenge offered in place of this round (003 L868-L870)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    initiator: Id
+    initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+
+
+class RoyaleBoutRequest(StepRequest):
+    round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
+    combat_challenge: RoyaleBoutChallenge | None = None
+    fighters: Annotated[list[RoyaleFighter], Field(min_length=1, max_length=4)]
+    plans: Annotated[list[RoyaleBoutPlan], Field(max_length=4)] = []
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleClashResult(BaseModel):
+    attacker: str
+    defender: str
+    attack: int
+    defense: int
+    damage: int
+    damage_type: str
+
+
+class RoyaleBoutResult(StepFields):
+    round: int
+    attacker: str | None = Field(None, description="Who won the initiative (most Spirit Dice, 003 L864-L867).")
+    first: str | None = Field(None, description="Who struck first.")
+    splits: dict[str, str] = {}
+    clashes: list[RoyaleClashResult] = []
+    spirit_dice_to_bowl: int = 0
+    bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
+    challenge: str | None = Field(
+        None, description="`cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`."
+    )
+    fighters: list[RoyaleFighter]

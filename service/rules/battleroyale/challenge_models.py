@@ -1,0 +1,82 @@
+"""Challenges, Risky Challenges and Combat Challenges: requests and answers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.packs import DEFAULT_PACK
+from .model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
+from .pack import PackName, RoyalePack
+from .resolve_models import BoostIn, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleByDifficulty(_In):
+    """A Difficulty Rank: its Target Number is the chart's (003 L346-L358)."""
+
+    difficulty: RankIn
+
+
+class RoyaleByNumber(_In):
+    """A Target Number set directly."""
+
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
+
+
+class RoyaleByZones(_In):
+    """A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976)."""
+
+    zones: Annotated[int, Field(ge=1, le=3), JSON_INT]
+
+
+class RoyaleChallengeRequest(StepRequest):
+    """One roll against a Target Number (003 L346-L427)."""
+
+    fighter: RoyaleFighter
+    roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    target: RoyaleByDifficulty | RoyaleByNumber | RoyaleByZones = Field(
+        description="What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed."
+    )
+    risky: bool = Field(False, description="A Risky Challenge: failing deals the shortfall as Damage Ranks.")
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+    helpers: Annotated[list[BoostIn], Field(max_length=8)] = Field(
+        [], description="Team effort: each helper adds a die or +1 (003 L422-L427)."
+    )
+    first_failure: bool = Field(True, description="No earlier failure at this Challenge (a Training Point).")
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleChallengeResult(StepFields):
+    tn: int
+    total: int | None = None
+    success: bool | None = None
+    damage: int = 0
+    training_points: int = Field(0, description="Training Points earned by this roll.")
+    spirit_dice_to_bowl: int = 0
+    fighter: RoyaleFighter
+
+
+class RoyaleCombatChallengeRequest(StepRequest):
+    """A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
+    a Failure Rank."""
+
+    initiator: RoyaleFighter
+    opponent: RoyaleFighter
+    initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleCombatChallengeResult(StepFields):
+    winner: str | None = None
+    totals: dict[str, int] = {}
+    bowl: int
+    fighters: list[RoyaleFighter]

@@ -1,0 +1,189 @@
+"""The character a request sends for validation, and the answer: every finding at once, with derived figures."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.findings import Finding, Unsupported
+from ..core.packs import DEFAULT_PACK
+from .model_types import (
+    JSON_INT,
+    BoughtIn,
+    Count,
+    FormIn,
+    Id,
+    Name,
+    RankIn,
+    Ranks,
+    RoyaleBought,
+    RoyaleRank,
+    RoyaleStrengthBought,
+    RoyaleStyleBought,
+    RoyaleTechniqueKind,
+    StrengthBoughtIn,
+    StyleBoughtIn,
+    TechniqueKindIn,
+    json_member,
+)
+from .pack import PackName, RoyalePack
+
+Raises = Annotated[int, Field(ge=0, le=8, description="Ranks bought with Training Points since creation."), JSON_INT]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleDamaged(_In):
+    failure_ranks: Ranks = 0
+    wound_ranks: Ranks = 0
+
+
+class RoyaleCoreStrength(RoyaleDamaged):
+    name: Name
+    rank: RankIn = RoyaleRank.good
+    training_raises: Raises = 0
+
+
+class RoyaleCoreStrengths(_In):
+    motivation: RoyaleCoreStrength
+    past: RoyaleCoreStrength
+    focus: RoyaleCoreStrength
+
+
+class RoyaleStrength(RoyaleDamaged):
+    id: Id
+    name: Name
+    rank: RankIn
+    bought_with: StrengthBoughtIn = RoyaleStrengthBought.strength_rank
+    training_raises: Raises = Field(0, description="For a Strength from creation; one bought in play starts at Good.")
+
+
+class RoyaleStyle(RoyaleDamaged):
+    id: Id
+    name: Name
+    theme: Annotated[str, Field(max_length=200)] = ""
+    forms: Annotated[list[FormIn], Field(max_length=4)] = []
+    custom_forms: Annotated[list[Name], Field(max_length=4, description="Forms the group made up.")] = []
+    rank: RankIn
+    bought_with: StyleBoughtIn = RoyaleStyleBought.style_rank
+    training_raises: Raises = 0
+
+
+class RoyaleFlaw(_In):
+    name: Name
+    bought_with: BoughtIn = RoyaleBought.creation
+
+
+class RoyaleTechnique(_In):
+    name: Name
+    kind: TechniqueKindIn = RoyaleTechniqueKind.situational
+    chained_to: Id | None = Field(
+        None, description="The Strength or Style id (`motivation`, `past`, `focus` for the core); null: unchained."
+    )
+    bought_with: BoughtIn = RoyaleBought.creation
+
+
+class RoyaleSignatureMove(_In):
+    id: Id
+    name: Name
+    style: Id = Field(description="The id of the Style it belongs to.")
+    move: Id | None = Field(None, description="The sample Move it is based on, when it is one.")
+    supernatural: bool = False
+    bought_with: BoughtIn = RoyaleBought.creation
+    times_used: Count = Field(0, description="Times the Move was used in play before it became a Signature Move.")
+
+
+class RoyaleSessionExtras(_In):
+    """Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery."""
+
+    hosting: bool = False
+    refreshments: bool = False
+    loaning_materials: bool = False
+    additional_awesomeness: bool = False
+
+
+class RoyaleCharacter(_In):
+    name: Name
+    core: RoyaleCoreStrengths
+    strengths: Annotated[list[RoyaleStrength], Field(max_length=24)] = []
+    styles: Annotated[list[RoyaleStyle], Field(max_length=8)] = []
+    flaws: Annotated[list[RoyaleFlaw], Field(max_length=12)] = []
+    techniques: Annotated[list[RoyaleTechnique], Field(max_length=24)] = []
+    signature_moves: Annotated[list[RoyaleSignatureMove], Field(max_length=8)] = []
+    style_ranks_exchanged: Annotated[int, Field(ge=0, le=10), JSON_INT] = Field(
+        0, description="Creation Style Ranks traded for two Strength Ranks each."
+    )
+    flaw_changes: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
+        0, description="Flaws altered or removed with Training Points."
+    )
+    training_points_earned: Annotated[int, Field(ge=0, le=9999), JSON_INT] = 0
+    training_points: Annotated[int, Field(ge=0, le=9999), JSON_INT] | None = Field(
+        None, description="Unspent Training Points, checked against earned minus spent when given."
+    )
+    spirit_dice: Annotated[int, Field(ge=0, le=99), JSON_INT] | None = Field(
+        None, description="Spirit Dice held; checked against the session allotment for a new character."
+    )
+    session: RoyaleSessionExtras = Field(default_factory=RoyaleSessionExtras)
+
+
+class RoyaleCharacterRequest(_In):
+    character: RoyaleCharacter
+    pack: Annotated[PackName, json_member(PackName)] = Field(  # type: ignore[valid-type]
+        PackName(DEFAULT_PACK), description="A shipped data pack by name."
+    )
+    custom_pack: RoyalePack | None = Field(None, description="An inline data pack; wins over `pack`.")
+
+
+class RoyaleLedger(BaseModel):
+    allowed: int
+    used: int
+
+
+class RoyaleHalfLedger(BaseModel):
+    """Style Ranks, counted in halves: a split Average Style uses half a rank."""
+
+    allowed_halves: int
+    used_halves: int
+
+
+class RoyaleTrainingLedger(BaseModel):
+    earned: int
+    spent: int
+    balance: int
+
+
+class RoyaleTraitState(BaseModel):
+    id: str
+    kind: str = Field(description="`core`, `strength` or `style`.")
+    name: str
+    rank: RankIn
+    mod: int
+    creation_rank: RoyaleRank | None = Field(description="Its rank at the end of creation; null when bought in play.")
+    current_rank: RoyaleRank | None = Field(description="After Damage Ranks; null when Zeroed Out.")
+    current_mod: int | None
+    zeroed_out: bool
+    ranks_to_zero_out: int = Field(description="Damage Ranks it can still take before it Zeroes Out.")
+
+
+class RoyaleDerived(BaseModel):
+    traits: list[RoyaleTraitState]
+    strength_ranks: RoyaleLedger
+    style_ranks: RoyaleHalfLedger
+    bonus_points: RoyaleLedger
+    training_points: RoyaleTrainingLedger
+    session_spirit_dice: int = Field(description="Spirit Dice from the Box at the start of each session.")
+    damage_capacity: int = Field(description="Damage Ranks the character can still take before Absolute Zero.")
+    absolute_zero: bool
+
+
+class RoyaleCharacterValidation(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    valid: bool
+    derived: RoyaleDerived
+    violations: list[Finding] = []
+    warnings: list[Finding] = []
+    unsupported: list[Unsupported] = []

@@ -1,0 +1,88 @@
+"""One attack against one reaction, the opposed roll Conflicts and Bouts share (003 L448-L456, L907-L912), with
+the sample Moves whose figures change the damage (Mighty Blow, Impenetrable Defense, Drain, Mystic Attack)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.findings import Unsupported
+from .fighters import Fighter
+from .model_types import RoyaleDamageType
+from .resolve_models import RoyaleMoveUse, RoyaleRollResult
+from .rolls import Plan
+from .steps import Steps
+
+# Moves whose effect on the fight the service does not apply yet (reported, never skipped in silence).
+NOT_APPLIED = frozenset(
+    {"blitz", "cyclic_attack", "binding", "sacrificial_gambit", "energy_projection", "amazing_feats"}
+)
+
+
+@dataclass
+class Clash:
+    attacker: str
+    defender: str
+    attack: int
+    defense: int
+    damage: int
+    damage_type: RoyaleDamageType
+
+
+def margin(attacker: Fighter, defender: Fighter, attack: int, defense: int) -> int:
+    """Damage Ranks from the two results: the difference when the attack is higher; a tie goes to the defender,
+    except that a PC attacker beats an NPC defender by 1 (003 L455-L456; digest C4 for NPC against NPC)."""
+    if attack > defense:
+        return attack - defense
+    if attack == defense and attacker.state.pc and not defender.state.pc:
+        return 1
+    return 0
+
+
+def unsupported_moves(steps: Steps, plan_move: RoyaleMoveUse | None, path: str) -> None:
+    if plan_move is not None and plan_move.move is not None and plan_move.move.value in NOT_APPLIED:
+        steps.unsupported.append(
+            Unsupported(
+                id=f"move.{plan_move.move.value}",
+                path=path,
+                reason="its rank's MOD is rolled, but its further effect on the fight is not applied yet",
+            )
+        )
+
+
+def settle(
+    steps: Steps,
+    attacker: Fighter,
+    defender: Fighter,
+    rolled: tuple[RoyaleRollResult, Plan, RoyaleRollResult, Plan],
+    damage_type: RoyaleDamageType,
+    moves: tuple[RoyaleMoveUse | None, RoyaleMoveUse | None],
+) -> Clash:
+    attack, attack_plan, defense, defense_plan = rolled
+    damage = margin(attacker, defender, attack.total, defense.total)
+    kind = damage_type
+    attack_move, defense_move = moves
+    if attack_move is not None and attack_move.move is not None and attack_move.move.value == "mystic_attack":
+        # 003 L1425-L1427: Failure Ranks, or Wound Ranks when the extra Spirit Die was paid
+        kind = RoyaleDamageType.wound if attack_move.wound_ranks else RoyaleDamageType.failure
+    if damage > 0 and "extra_damage" in attack_plan.figures:  # Mighty Blow, 003 L1415-L1416
+        damage += attack_plan.figures["extra_damage"]
+        steps.say(f"Mighty Blow adds {attack_plan.figures['extra_damage']} Damage Ranks.", "move", fighter=attacker.id)
+    if damage > 0 and "damage_reduction" in defense_plan.figures:  # Impenetrable Defense, 003 L1406-L1412
+        if defense_move is not None and defense_move.kind.value == "supernatural" and damage <= defense.total:
+            damage, kind = 1, RoyaleDamageType.failure
+        else:
+            damage = max(0, damage - defense_plan.figures["damage_reduction"])
+        steps.say(f"Impenetrable Defense leaves {damage} Damage Ranks.", "move", fighter=defender.id)
+    if damage > 0 and "spirit_dice_gained_at_most" in attack_plan.figures:  # Drain, 003 L1394-L1396 (from the Box)
+        gained = min(damage, attack_plan.figures["spirit_dice_gained_at_most"])
+        attacker.gain(gained)
+        steps.say(f"Drain gives {attacker.id} {gained} Spirit Dice.", "spirit_dice", fighter=attacker.id, amount=gained)
+    steps.say(
+        f"{attacker.id} {attack.total} against {defender.id} {defense.total}: "
+        + (f"{damage} {kind.value} Ranks." if damage else "no damage."),
+        "hit" if damage else "miss",
+        fighter=attacker.id,
+        other=defender.id,
+        amount=damage,
+    )
+    return Clash(attacker.id, defender.id, attack.total, defense.total, damage, kind)

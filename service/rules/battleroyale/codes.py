@@ -1,0 +1,128 @@
+"""The stable codes of Battle Royale's findings, with the book section each rule stands in."""
+
+from __future__ import annotations
+
+from ..codes import Code, markdown_table
+from ..core.findings import Finding, Severity
+from ..core.references import ref_of
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # creation and advancement
+        Code(
+            "CORE_STRENGTHS_INVALID",
+            "error",
+            "A core Strength (Motivation, Past, Focus) starts below Good.",
+            "003 L201–L215",
+        ),
+        Code("RANK_ABOVE_MASTER", "error", "A Strength or Style is above Master.", "003 L217–L219"),
+        Code("RANK_BELOW_PURCHASE", "error", "A trait is below the rank its purchase gives.", "003 L217–L234"),
+        Code("EXCHANGE_INVALID", "error", "More Style Ranks exchanged than there are.", "003 L242–L243"),
+        Code("STRENGTH_RANKS_OVERSPENT", "error", "More Strength Ranks used than allotted.", "003 L217–L219"),
+        Code("STYLE_RANKS_OVERSPENT", "error", "More Style Ranks used than allotted.", "003 L232–L234"),
+        Code("BONUS_POINTS_OVERSPENT", "error", "More than 6 Bonus Points spent.", "003 L264–L267"),
+        Code("TP_OVERSPENT", "error", "More Training Points spent than earned.", "003 L666–L668"),
+        Code(
+            "TP_BALANCE_MISMATCH", "error", "Unspent Training Points differ from earned minus spent.", "003 L666–L668"
+        ),
+        Code("STYLE_INCOMPLETE", "error", "A Style lacks a Form or a Theme.", "003 L985–L989"),
+        Code("FLAW_MISSING", "error", "The character has no Flaw.", "003 L251–L257"),
+        Code(
+            "TECHNIQUE_CHAIN_INVALID",
+            "error",
+            "A Technique is chained to a trait the character lacks.",
+            "003 L268–L269",
+        ),
+        Code("SIGNATURE_MOVE_INVALID", "error", "A Signature Move names an unknown Style or Move.", "003 L1339"),
+        Code(
+            "SIGNATURE_MOVE_NOT_EARNED",
+            "error",
+            "A Signature Move bought in play from a Move used fewer than 3 times.",
+            "003 L703–L705",
+        ),
+        Code(
+            "SUPERNATURAL_NOT_ALLOWED",
+            "error",
+            "The pack lets only Mystic Form Styles use Supernatural Moves.",
+            "003 L1325–L1328",
+        ),
+        Code(
+            "START_POOLS_INVALID",
+            "error",
+            "A new character's Spirit Dice or Training Points are not the starting ones.",
+            "003 L303–L305",
+        ),
+        Code("DUPLICATE_ID", "error", "Two traits or Signature Moves share an id.", None),
+        Code(
+            "DAMAGE_BEYOND_ZERO",
+            "error",
+            "More Damage Ranks on a trait than it can take before Zeroing Out.",
+            "003 L511–L513",
+        ),
+        Code("STRENGTH_RANKS_UNSPENT", "warning", "Strength Ranks left unused at creation.", "003 L217"),
+        Code(
+            "STYLE_RANKS_UNSPENT",
+            "warning",
+            "Style Ranks left unused (a lone split half counts as used).",
+            "003 L232–L234",
+        ),
+        Code("BONUS_POINTS_UNSPENT", "warning", "Bonus Points left unused at creation.", "003 L264–L267"),
+        # moves
+        Code(
+            "MOVE_RANK_INVALID",
+            "error",
+            "A Move Rank off the table: more than 2 Downshifts, or above Inconceivable.",
+            "003 L1246–L1312",
+        ),
+        Code(
+            "MOVE_NOT_AFFORDABLE",
+            "warning",
+            "The fighter holds fewer Spirit Dice than the Move costs.",
+            "003 L628–L630",
+        ),
+        Code(
+            "WOUND_SURCHARGE_NOT_APPLICABLE",
+            "error",
+            "Only a Mystic Attack pays to deal Wound Ranks.",
+            "003 L1425–L1427",
+        ),
+        Code("STYLE_ZEROED_OUT", "error", "A Zeroed Out Style cannot power a Move.", "003 L511–L515"),
+        # resolution
+        Code("TRAIT_ZEROED_OUT", "error", "A Zeroed Out trait is declared on a roll.", "003 L511–L515"),
+        Code("TRAIT_UNKNOWN", "error", "A roll names a trait the fighter lacks.", None),
+        Code("TECHNIQUE_ALREADY_USED", "error", "A Technique is used twice in one round.", "003 L275–L277"),
+        Code("FORM_FORBIDS_STRATEGY", "error", "The Style's Form cannot use that Combat Strategy.", "003 L1060–L1062"),
+        Code("SPLIT_INVALID", "error", "A Bout split that is not one of the four.", "003 L876–L890"),
+        Code("BOUT_NOT_PAIRED", "error", "A Bout is fought by exactly two sides.", "003 L858–L863"),
+        Code(
+            "MOSTLY_DEAD",
+            "error",
+            "A Mostly Dead fighter: no Second Wind, restoring waits for the Scene's end.",
+            "003 L829–L834",
+        ),
+        Code("NOT_ENOUGH_SPIRIT_DICE", "error", "A fighter spends more Spirit Dice than they hold.", "003 L619–L626"),
+        Code("TARGET_INVALID", "error", "An action aimed at the fighter themself.", None),
+        Code("FIGHTER_UNKNOWN", "error", "A fighter id that is not in the request.", None),
+        Code("DICE_LIMIT", "error", "The request would roll more dice than the service allows in one answer.", None),
+        Code("DICE_UNUSED", "warning", "A supplied die no rule asked for.", None),
+        Code("DECISION_UNUSED", "warning", "A supplied decision no rule asked for.", None),
+        Code("DECISION_INVALID", "error", "A decision value that is not one of its choices.", None),
+        Code("ROLL_INVALID", "error", "A supplied die outside the faces of a d6.", None),
+        Code(
+            "GANG_POOL_OVERSPENT", "error", "A Minion Gang uses more bonus dice than its round pool.", "003 L736–L738"
+        ),
+    )
+}
+
+
+def finding(code: str, path: str, message: str, key: str | None = None) -> Finding:
+    """A finding of ``code`` (its severity and book section from the table above)."""
+    entry = CODES[code]
+    return Finding(
+        code=code, severity=Severity(entry.severity), path=path, key=key, message=message, ref=ref_of(entry.ref)
+    )
+
+
+def render() -> str:
+    return "## Battle Royale (PDQ)\n\n" + markdown_table(list(CODES.values()))

@@ -1,0 +1,69 @@
+"""A Conflict round (003 L441-L459, L712-L787): requests and answers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.packs import DEFAULT_PACK
+from .bout_models import RoyaleClashResult
+from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
+from .pack import PackName, RoyalePack
+from .resolve_models import (
+    BoostIn,
+    RoyaleBoost,
+    RoyaleFighter,
+    RoyaleRollDeclaration,
+    StepFields,
+    StepRequest,
+    StrategyIn,
+)
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleConflictAction(_In):
+    """A fighter's action this round: an attack on one target (or none: a simple action)."""
+
+    fighter: Id
+    target: Id | None = None
+    attack: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+    strategy: StrategyIn | None = Field(None, description="Flipping Out or Playing it Cagey (003 L770-L778).")
+    environmental: bool = Field(False, description="The attack uses the surroundings: +2 (003 L780-L787).")
+    form_bonus: BoostIn = RoyaleBoost.die
+
+
+class RoyaleConflictReaction(_In):
+    """How a defender meets one attacker's action."""
+
+    fighter: Id
+    against: Id
+    roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
+    environmental: bool = False
+    form_bonus: BoostIn = RoyaleBoost.die
+
+
+class RoyaleConflictRequest(StepRequest):
+    round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
+    fighters: Annotated[list[RoyaleFighter], Field(min_length=2, max_length=12)]
+    actions: Annotated[list[RoyaleConflictAction], Field(max_length=12)] = []
+    reactions: Annotated[list[RoyaleConflictReaction], Field(max_length=40)] = []
+    waits: Annotated[list[Id], Field(max_length=12)] = Field(
+        [], description="Fighters who let the others act first, acting last in this order (003 L446-L447)."
+    )
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleConflictResult(StepFields):
+    round: int
+    order: list[str] = Field([], description="The acting order (003 L444-L447).")
+    clashes: list[RoyaleClashResult] = []
+    spirit_dice_to_bowl: int = 0
+    bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
+    fighters: list[RoyaleFighter]

@@ -1,0 +1,84 @@
+"""A fighter during a resolution: current trait ranks after Damage Ranks, Spirit Dice, Training Points and the
+scene's flags, changed in place and returned as the fighter's new state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model_types import RoyaleRank, index_of
+from .resolve_models import MAX_SPIRIT_DICE, MAX_TRAINING_POINTS, RoyaleFighter, RoyaleFighterTrait
+from .tables import rank_row
+
+
+def current_index(trait: RoyaleFighterTrait) -> int:
+    """Each Damage Rank takes a rank off; below Poor it is Zeroed Out (003 L468-L475, L511-L513)."""
+    return index_of(trait.rank) - trait.failure_ranks - trait.wound_ranks
+
+
+def zeroed(trait: RoyaleFighterTrait) -> bool:
+    return current_index(trait) < 0
+
+
+def current_mod(trait: RoyaleFighterTrait) -> int:
+    return rank_row(current_index(trait)).mod
+
+
+@dataclass
+class Fighter:
+    state: RoyaleFighter
+    path: str
+    spent: int = 0  # Spirit Dice spent in this resolution (they go to the Bowl)
+    techniques_used: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        # a working copy, changed in place: the request's own state stays as it came (it is answered back when
+        # the resolution stops to ask for something)
+        self.state = self.state.model_copy(update={"traits": [t.model_copy() for t in self.state.traits]})
+
+    @property
+    def id(self) -> str:
+        return self.state.id
+
+    @property
+    def gang(self) -> bool:
+        return self.state.minions >= 2
+
+    def trait(self, trait_id: str) -> RoyaleFighterTrait | None:
+        return next((t for t in self.state.traits if t.id == trait_id), None)
+
+    def style(self) -> RoyaleFighterTrait | None:
+        if self.state.harmonized is None:
+            return None
+        found = self.trait(self.state.harmonized)
+        return found if found is not None and found.style else None
+
+    def standing(self) -> list[RoyaleFighterTrait]:
+        return [t for t in self.state.traits if not zeroed(t)]
+
+    @property
+    def absolute_zero(self) -> bool:
+        """Every Strength Zeroed Out (003 L476, L515-L518); a Gang with no Minions left is out too."""
+        if self.gang or self.state.minions == 1:
+            return False
+        return not self.standing()
+
+    def best_rank(self) -> int:
+        """The highest current rank among the traits (initiative ties, 003 L444-L445)."""
+        return max((current_index(t) for t in self.standing()), default=-1)
+
+    def spend(self, dice: int) -> bool:
+        if dice > self.state.spirit_dice:
+            return False
+        self.state.spirit_dice -= dice
+        self.spent += dice
+        return True
+
+    def gain(self, dice: int) -> None:
+        self.state.spirit_dice = min(MAX_SPIRIT_DICE, self.state.spirit_dice + dice)
+
+    def award(self, points: int) -> None:
+        self.state.training_points = min(MAX_TRAINING_POINTS, self.state.training_points + points)
+
+
+def good_index() -> int:
+    return index_of(RoyaleRank.good)

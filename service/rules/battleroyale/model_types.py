@@ -1,0 +1,114 @@
+"""The enumerations and bounded types the request and answer models share."""
+
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+
+
+class RoyaleRank(StrEnum):
+    """One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks."""
+
+    poor = "poor"
+    average = "average"
+    good = "good"
+    expert = "expert"
+    master = "master"
+    impressive = "impressive"
+    intimidating = "intimidating"
+    impossible = "impossible"
+    inconceivable = "inconceivable"
+
+
+RANKS: tuple[RoyaleRank, ...] = tuple(RoyaleRank)
+
+
+_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+
+
+def index_of(rank: RoyaleRank) -> int:
+    return _INDEX[rank]
+
+
+class RoyaleForm(StrEnum):
+    flame = "flame"
+    mountain = "mountain"
+    ocean = "ocean"
+    steel = "steel"
+    wind = "wind"
+    mystic = "mystic"
+
+
+class RoyaleStrengthBought(StrEnum):
+    """What paid for a (non-core) Strength."""
+
+    strength_rank = "strength_rank"  # one of the three creation Strength Ranks: starts at Good
+    bonus_points = "bonus_points"  # 2 Bonus Points: starts at Average
+    training = "training"  # 8 Training Points: starts at Good
+
+
+class RoyaleStyleBought(StrEnum):
+    style_rank = "style_rank"  # one creation Style Rank: starts at Good
+    split_average = "split_average"  # half of a creation Style Rank split into two Average Styles
+    training = "training"  # 12 Training Points: starts at Good
+
+
+class RoyaleBought(StrEnum):
+    """What paid for a Flaw, Technique or Signature Move."""
+
+    creation = "creation"  # Bonus Points (or the free first Flaw)
+    training = "training"
+
+
+class RoyaleTechniqueKind(StrEnum):
+    situational = "situational"
+    maneuver = "maneuver"
+    foe = "foe"
+    tool = "tool"
+
+
+class RoyaleMoveKind(StrEnum):
+    basic = "basic"
+    supernatural = "supernatural"
+
+
+class RoyaleDamageType(StrEnum):
+    failure = "failure"
+    wound = "wound"
+
+
+def json_int(value: Any) -> Any:
+    """JSON may write 3 as 3.0 (the same number); requests are validated strictly, so it becomes 3 first."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+# After the bounds in an Annotated type (``Annotated[int, Field(ge=0), JSON_INT]``), so the schema keeps them.
+JSON_INT = BeforeValidator(json_int)
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", description="Stable snake_case id.")]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+Ranks = Annotated[int, Field(ge=0, le=20, description="Damage Ranks on the trait."), JSON_INT]
+Count = Annotated[int, Field(ge=0, le=99), JSON_INT]
+
+
+def json_member(kind: type[Enum]) -> BeforeValidator:
+    """Requests are validated strictly, where an enum field takes only members: a JSON string that is one of the
+    enum's values becomes that member first (anything else is left for the field to refuse)."""
+    members = kind._value2member_map_
+
+    def convert(value: Any) -> Any:
+        return members.get(value, value) if isinstance(value, str) else value
+
+    return BeforeValidator(convert)
+
+
+RankIn = Annotated[RoyaleRank, json_member(RoyaleRank)]
+FormIn = Annotated[RoyaleForm, json_member(RoyaleForm)]
+StrengthBoughtIn = Annotated[RoyaleStrengthBought, json_member(RoyaleStrengthBought)]
+StyleBoughtIn = Annotated[RoyaleStyleBought, json_member(RoyaleStyleBought)]
+BoughtIn = Annotated[RoyaleBought, json_member(RoyaleBought)]
+TechniqueKindIn = Annotated[RoyaleTechniqueKind, json_member(RoyaleTechniqueKind)]
+MoveKindIn = Annotated[RoyaleMoveKind, json_member(RoyaleMoveKind)]
+DamageTypeIn = Annotated[RoyaleDamageType, json_member(RoyaleDamageType)]

@@ -1,0 +1,150 @@
+"""The operations Battle Royale answers, each a pure function from its request model to its answer model."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..core.ruleset import Caching, Operation
+from .bout import resolve_bout
+from .bout_models import RoyaleBoutRequest, RoyaleBoutResult
+from .challenge_models import (
+    RoyaleChallengeRequest,
+    RoyaleChallengeResult,
+    RoyaleCombatChallengeRequest,
+    RoyaleCombatChallengeResult,
+)
+from .challenges import resolve_challenge, resolve_combat_challenge
+from .character import validate_character
+from .character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from .conflict import resolve_conflict
+from .conflict_models import RoyaleConflictRequest, RoyaleConflictResult
+from .pricing import price_move, price_purchases
+from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
+from .recovery import recover
+from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+@cache
+def _examples(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def examples(name: str) -> dict[str, Any]:
+    """The worked request bodies of an operation: the same ones its tests check."""
+    return json.loads(json.dumps(_examples(name)))  # type: ignore[no-any-return]
+
+
+def _character_cost(request: RoyaleCharacterRequest) -> int:
+    c = request.character
+    return 1 + (len(c.strengths) + len(c.styles) + len(c.techniques) + len(c.signature_moves) + len(c.flaws)) // 8
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        name="validate_character",
+        path="characters/validate",
+        summary="Validate a character",
+        description="Creation allotments and the Training Point ledger, every finding at once, with derived "
+        "figures (ranks after damage, Spirit Dice per session, damage capacity).",
+        request=RoyaleCharacterRequest,
+        answer=RoyaleCharacterValidation,
+        run=validate_character,
+        caching=Caching.shared,
+        cost=_character_cost,
+        examples=examples("validate_character"),
+    ),
+    Operation(
+        name="price_move",
+        path="moves/price",
+        summary="Price a Move in Spirit Dice",
+        description="Move Rank from the Style's rank and shifts; Basic, Supernatural, Favored, Signature and the "
+        "Mystic Attack's Wound surcharge; what a sample Move's rank gives.",
+        request=RoyaleMoveRequest,
+        answer=RoyaleMovePrice,
+        run=price_move,
+        caching=Caching.shared,
+        examples=examples("price_move"),
+    ),
+    Operation(
+        name="price_purchases",
+        path="purchases/price",
+        summary="Price purchases in Bonus Points and Training Points",
+        request=RoyalePurchaseRequest,
+        answer=RoyalePurchasePrice,
+        run=price_purchases,
+        caching=Caching.shared,
+        cost=lambda request: 1 + len(request.purchases) // 10,
+        examples=examples("price_purchases"),
+    ),
+    Operation(
+        name="resolve_challenge",
+        path="challenges/resolve",
+        summary="Resolve a Challenge or Risky Challenge",
+        description="One roll against a Target Number (a Difficulty Rank or a number); a Risky Challenge deals "
+        "the shortfall as Damage Ranks, placed rank by rank as decisions or by the named policy.",
+        request=RoyaleChallengeRequest,
+        answer=RoyaleChallengeResult,
+        run=resolve_challenge,
+        caching=Caching.none,
+        cost=lambda request: 2,
+        examples=examples("resolve_challenge"),
+    ),
+    Operation(
+        name="resolve_combat_challenge",
+        path="combat-challenges/resolve",
+        summary="Resolve a Combat Challenge",
+        description="Both roll; the higher takes a Spirit Die from the Bowl, the lower a Failure Rank.",
+        request=RoyaleCombatChallengeRequest,
+        answer=RoyaleCombatChallengeResult,
+        run=resolve_combat_challenge,
+        caching=Caching.none,
+        cost=lambda request: 3,
+        examples=examples("resolve_combat_challenge"),
+    ),
+    Operation(
+        name="resolve_bout",
+        path="bouts/resolve-round",
+        summary="Resolve a Bout round",
+        description="Initiative by Spirit Dice, each side's three-dice split, the Strike and Counterstrike, then "
+        "both sides' damage at once. A Combat Challenge in place of a round is resolved by "
+        "combat-challenges/resolve.",
+        request=RoyaleBoutRequest,
+        answer=RoyaleBoutResult,
+        run=resolve_bout,
+        caching=Caching.none,
+        cost=lambda request: 4,
+        examples=examples("resolve_bout"),
+    ),
+    Operation(
+        name="resolve_conflict",
+        path="conflicts/resolve-round",
+        summary="Resolve a Conflict round",
+        description="Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the "
+        "defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and "
+        "Minion Gangs.",
+        request=RoyaleConflictRequest,
+        answer=RoyaleConflictResult,
+        run=resolve_conflict,
+        caching=Caching.none,
+        cost=lambda request: 2 + len(request.fighters) + len(request.actions),
+        examples=examples("resolve_conflict"),
+    ),
+    Operation(
+        name="recover",
+        path="recovery/resolve",
+        summary="Recover Damage Ranks",
+        description="Catch a Second Wind, bring Zeroed Out traits back to Poor with Spirit Dice, and end a Scene "
+        "(Failure Ranks go, Wound Ranks heal); Mostly Dead fighters are restored first.",
+        request=RoyaleRecoveryRequest,
+        answer=RoyaleRecoveryResult,
+        run=recover,
+        caching=Caching.none,
+        cost=lambda request: 1 + request.second_wind,
+        examples=examples("recover"),
+    ),
+)

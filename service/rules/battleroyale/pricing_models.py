@@ -1,0 +1,104 @@
+"""Requests and answers of the two prices: a Move's activation in Spirit Dice, and what Bonus Points and Training
+Points buy."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.findings import Finding, Unsupported
+from ..core.packs import DEFAULT_PACK
+from ..core.references import Ref
+from .model_types import JSON_INT, FormIn, Id, MoveKindIn, RankIn, Ranks, RoyaleMoveKind, RoyaleRank, json_member
+from .pack import PackName, RoyalePack
+from .tables import creation, moves
+
+SampleMoveId = StrEnum("RoyaleSampleMoveId", {m.id: m.id for m in moves().moves})  # type: ignore[misc]
+PurchaseId = StrEnum("RoyalePurchaseId", {p.id: p.id for p in creation().purchases})  # type: ignore[misc]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleMoveRequest(_In):
+    style_rank: RankIn = Field(description="The Style's rank on the sheet.")
+    style_damage: Ranks = Field(0, description="Damage Ranks on the Style: the Move Rank counts from what is left.")
+    forms: Annotated[list[FormIn], Field(max_length=4)] = []
+    shifts: Annotated[int, Field(ge=-6, le=10), JSON_INT] = Field(
+        0, description="Upshifts (positive) or Downshifts (negative) from the Style's rank."
+    )
+    kind: MoveKindIn = RoyaleMoveKind.basic
+    signature: bool = False
+    favored: bool = Field(False, description="The GM rules the Move one the Style's Form favors.")
+    move: Annotated[SampleMoveId, json_member(SampleMoveId)] | None = Field(
+        None, description="A sample Move, for the figures its rank gives."
+    )  # type: ignore[valid-type]
+    wound_ranks: bool = Field(False, description="A Mystic Attack paying to deal Wound Ranks instead of Failure.")
+    spirit_dice: Annotated[int, Field(ge=0, le=99), JSON_INT] | None = Field(
+        None, description="Spirit Dice the fighter holds."
+    )
+    style_id: Id | None = None
+    pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
+    custom_pack: RoyalePack | None = None
+
+
+class RoyaleRankInfo(BaseModel):
+    rank: RoyaleRank
+    name: str
+    mod: int
+    tn: int
+
+
+class RoyaleCostStep(BaseModel):
+    rule: str
+    spirit_dice: int = Field(description="The cost after this step.")
+    ref: Ref | None
+
+
+class RoyaleMoveFigure(BaseModel):
+    id: str
+    value: int
+
+
+class RoyaleMovePrice(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    legal: bool
+    move_rank: RoyaleRankInfo | None
+    spirit_dice: int = Field(description="Spirit Dice the Move costs to activate.")
+    dice: int = Field(description="d6 rolled and kept in a Conflict roll with the Move (a Signature Move adds one).")
+    steps: list[RoyaleCostStep]
+    figures: list[RoyaleMoveFigure] = Field(description="What the sample Move's rank gives (TN, damage, turns …).")
+    affordable: bool | None
+    violations: list[Finding] = []
+    warnings: list[Finding] = []
+    unsupported: list[Unsupported] = []
+
+
+class RoyalePurchaseLine(_In):
+    purchase: Annotated[PurchaseId, json_member(PurchaseId)]  # type: ignore[valid-type]
+    count: Annotated[int, Field(ge=1, le=20), JSON_INT] = 1
+
+
+class RoyalePurchaseRequest(_In):
+    purchases: Annotated[list[RoyalePurchaseLine], Field(min_length=1, max_length=30)]
+
+
+class RoyalePurchasePriceLine(BaseModel):
+    purchase: str
+    name: str
+    count: int
+    bonus_points: int | None = Field(description="Null when Bonus Points cannot buy it.")
+    training_points: int | None = Field(description="Null when Training Points cannot buy it.")
+    ref: Ref | None
+
+
+class RoyalePurchasePrice(BaseModel):
+    ruleset: str
+    ruleset_version: str
+    lines: list[RoyalePurchasePriceLine]
+    bonus_points: int | None = Field(description="Total at creation; null when a line cannot be bought so.")
+    training_points: int | None = Field(description="Total in play; null when a line cannot be bought so.")

@@ -1,0 +1,134 @@
+"""Recovery (003 L492-L509, L636-L640, L829-L834): Second Wind dice, Zeroed Out traits restored to Poor with a
+Spirit Die each, and the end of a Scene (Failure Ranks go; 1d6 Wound Ranks heal, plus relevant MODs).
+Which ranks come back is the policy of digest C20: Wound Ranks first, the highest-rank trait first."""
+
+from __future__ import annotations
+
+import contextlib
+
+from . import RULESET, VERSION
+from .codes import finding
+from .fighters import Fighter, current_index, current_mod, zeroed
+from .model_types import index_of
+from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
+from .resolve_models import RoyaleFighterTrait
+from .steps import Pending, Steps
+
+RESTORE_COST = 1  # a Spirit Die per Zeroed Out trait (003 L639-L640, L833)
+SECOND_WIND_COST = 1  # 003 L637
+
+
+def _heal_one(traits: list[RoyaleFighterTrait], wounds_only: bool) -> bool:
+    """Take one Damage Rank off (Wound before Failure, highest rank first; digest C20)."""
+    for field in ("wound_ranks",) if wounds_only else ("wound_ranks", "failure_ranks"):
+        hurt = [t for t in traits if getattr(t, field)]
+        if hurt:
+            best = max(hurt, key=lambda t: index_of(t.rank))
+            setattr(best, field, getattr(best, field) - 1)
+            return True
+    return False
+
+
+def _heal(traits: list[RoyaleFighterTrait], ranks: int, wounds_only: bool = False) -> int:
+    healed = 0
+    while healed < ranks and _heal_one(traits, wounds_only):
+        healed += 1
+    return healed
+
+
+def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+    healed = 0
+    for i, trait_id in enumerate(request.restore):
+        trait = fighter.trait(trait_id)
+        if trait is None or not zeroed(trait):
+            steps.findings.append(finding("TRAIT_UNKNOWN", f"restore[{i}]", f"{trait_id} is not a Zeroed Out trait."))
+            continue
+        if not fighter.spend(RESTORE_COST):
+            steps.findings.append(finding("NOT_ENOUGH_SPIRIT_DICE", f"restore[{i}]", "No Spirit Die left."))
+            continue
+        extra = -current_index(trait)  # back to Poor: Failure Ranks go first
+        cut = min(extra, trait.failure_ranks)
+        trait.failure_ranks -= cut
+        trait.wound_ranks -= extra - cut
+        healed += extra
+        steps.say(f"{trait.name} is back at Poor for a Spirit Die.", "restored", fighter=fighter.id, detail=trait.id)
+    if fighter.state.mostly_dead and not any(zeroed(t) for t in fighter.state.traits):
+        fighter.state.mostly_dead = False  # 003 L834: all back at Poor, recovery goes on as usual
+        steps.say(f"{fighter.id} is no longer Mostly Dead.", "recovered", fighter=fighter.id)
+    return healed
+
+
+def _second_wind(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+    if not request.second_wind:
+        return 0
+    if fighter.state.mostly_dead:  # 003 L830-L831
+        steps.findings.append(finding("MOSTLY_DEAD", "second_wind", "No Second Wind while Mostly Dead."))
+        return 0
+    if not fighter.spend(SECOND_WIND_COST * request.second_wind):
+        steps.findings.append(finding("NOT_ENOUGH_SPIRIT_DICE", "second_wind", "Not enough Spirit Dice."))
+        return 0
+    faces = [steps.d6(f"SW.{fighter.id}.{n}", "Second Wind") for n in range(1, request.second_wind + 1)]
+    steps.checkpoint()
+    standing = [t for t in fighter.state.traits if not zeroed(t)]  # a Zeroed Out trait needs its own die
+    healed = _heal(standing, sum(faces))
+    steps.say(f"Second Wind {faces}: {healed} Damage Ranks recovered.", "recovered", fighter=fighter.id, amount=healed)
+    return healed
+
+
+def _clear_failures(steps: Steps, fighter: Fighter) -> int:
+    failure = sum(t.failure_ranks for t in fighter.state.traits)
+    for t in fighter.state.traits:  # 003 L492-L493
+        t.failure_ranks = 0
+    steps.say(f"The Scene ends: {failure} Failure Ranks go.", "recovered", fighter=fighter.id, amount=failure)
+    return failure
+
+
+def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+    if fighter.state.mostly_dead:  # 003 L830: no usual recovery until every trait is back at Poor
+        return 0
+    if request.full_recovery:
+        wounds = sum(t.wound_ranks for t in fighter.state.traits)
+        for t in fighter.state.traits:
+            t.wound_ranks = 0
+        steps.say(f"Full recovery: {wounds} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=wounds)
+        return wounds
+    bonus = 0
+    for i, trait_id in enumerate(request.recovery_traits):
+        trait = fighter.trait(trait_id)
+        if trait is None or zeroed(trait):
+            steps.findings.append(finding("TRAIT_UNKNOWN", f"recovery_traits[{i}]", f"{trait_id} cannot help."))
+        else:
+            bonus += current_mod(trait)
+    face = steps.d6(f"END.{fighter.id}.wounds", "Wound Ranks healed at the end of the Scene")
+    steps.checkpoint()
+    healed = _heal(fighter.state.traits, max(0, face + bonus), wounds_only=True)
+    steps.say(f"1d6 {face} {bonus:+d}: {healed} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=healed)
+    return healed
+
+
+def recover(request: RoyaleRecoveryRequest) -> RoyaleRecoveryResult:
+    steps = Steps(request)
+    fighter = Fighter(request.fighter, "fighter")
+    healed = 0
+    with contextlib.suppress(Pending):
+        healed += _second_wind(steps, fighter, request)
+        if request.end_scene:
+            healed += _clear_failures(steps, fighter)
+        if fighter.state.mostly_dead and request.restore and not request.end_scene:
+            # 003 L831: a Mostly Dead fighter is restored once the Scene is over
+            steps.findings.append(finding("MOSTLY_DEAD", "restore", "Mostly Dead: restore after the Scene."))
+        else:
+            healed += _restore(steps, fighter, request)
+        if request.end_scene:
+            healed += _heal_wounds(steps, fighter, request)
+    fields = steps.fields()
+    done = fields["status"] == "complete"
+    return RoyaleRecoveryResult(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        recovered=healed if done else 0,
+        spirit_dice_to_bowl=fighter.spent if done else 0,
+        bowl=request.bowl + (fighter.spent if done else 0),
+        fighter=fighter.state if done else request.fighter,
+        **fields,  # type: ignore[arg-type]
+    )

@@ -1,0 +1,201 @@
+"""What every resolution shares: the fighter's state, one roll's declaration, and the step-mode answer fields
+(``status``, ``dice_needed``, ``decisions_needed``, ``log``, ``events``) of the shared turn protocol."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.findings import Finding, Unsupported
+from .model_types import JSON_INT, FormIn, Id, MoveKindIn, Name, RankIn, Ranks, RoyaleMoveKind, json_member
+from .pricing_models import SampleMoveId
+
+MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
+MAX_TRAINING_POINTS = 99_999
+Key = Annotated[str, Field(min_length=1, max_length=80)]
+Face = Annotated[int, Field(ge=1, le=6), JSON_INT]
+DecisionValue = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoyaleBoost(StrEnum):
+    """A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034)."""
+
+    die = "die"
+    flat = "flat"
+
+
+BoostIn = Annotated[RoyaleBoost, json_member(RoyaleBoost)]
+
+
+class RoyaleStrategy(StrEnum):
+    flipping_out = "flipping_out"
+    playing_cagey = "playing_cagey"
+
+
+StrategyIn = Annotated[RoyaleStrategy, json_member(RoyaleStrategy)]
+
+
+class RoyaleFighterTrait(_In):
+    """A Strength or Style as it stands in the scene."""
+
+    id: Id
+    name: Name
+    rank: RankIn
+    style: bool = False
+    forms: Annotated[list[FormIn], Field(max_length=4)] = []
+    failure_ranks: Ranks = 0
+    wound_ranks: Ranks = 0
+
+
+class RoyaleFighter(_In):
+    """A fighter's state between rounds; the answer returns it updated."""
+
+    id: Id
+    name: Name
+    pc: bool = Field(True, description="A player character (wins ties against NPCs, 003 L445, L455).")
+    spirit_dice: Annotated[int, Field(ge=0, le=MAX_SPIRIT_DICE), JSON_INT] = 0
+    traits: Annotated[list[RoyaleFighterTrait], Field(min_length=1, max_length=30)]
+    harmonized: Id | None = Field(None, description="The Style harmonized now (003 L235-L241).")
+    minions: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
+        0, description="2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741)."
+    )
+    strategy: StrategyIn | None = Field(None, description="A Combat Strategy still running from the last action.")
+    mostly_dead: bool = Field(False, description="Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815).")
+    damaged_this_scene: bool = False
+    zeroed_this_scene: bool = False
+    training_points: Annotated[int, Field(ge=0, le=MAX_TRAINING_POINTS), JSON_INT] = Field(
+        0, description="Earned so far (a tally)."
+    )
+
+
+class RoyaleTechniqueUse(_In):
+    name: Name
+    boost: BoostIn = RoyaleBoost.die
+
+
+class RoyaleMoveUse(_In):
+    """A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241)."""
+
+    shifts: Annotated[int, Field(ge=-6, le=10), JSON_INT] = 0
+    kind: MoveKindIn = RoyaleMoveKind.basic
+    signature: bool = False
+    favored: bool = False
+    move: Annotated[SampleMoveId, json_member(SampleMoveId)] | None = None  # type: ignore[valid-type]
+    wound_ranks: bool = False
+
+
+class RoyaleRollDeclaration(_In):
+    """What a fighter adds to one roll; relevance is the GM's call, declared here and logged (digest C1)."""
+
+    traits: Annotated[list[Id], Field(max_length=8)] = Field([], description="Relevant Strengths (their MODs add).")
+    style: bool = Field(True, description="Use the harmonized Style's MOD (a Move's replaces it).")
+    flaw: bool = Field(False, description="Rolled against a Flaw: Poor [-2] (003 L256-L257).")
+    techniques: Annotated[list[RoyaleTechniqueUse], Field(max_length=8)] = []
+    impressive: Annotated[list[BoostIn], Field(max_length=10)] = Field(
+        [], description="Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634)."
+    )
+    bonus_dice: Annotated[int, Field(ge=0, le=10), JSON_INT] = Field(
+        0, description="Other bonus dice the GM grants (Form Strength, team help …)."
+    )
+    bonus_flat: Annotated[int, Field(ge=-20, le=20), JSON_INT] = Field(
+        0, description="Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …)."
+    )
+    gang_dice: Annotated[int, Field(ge=0, le=49), JSON_INT] = Field(
+        0, description="A Minion Gang's pool dice used here."
+    )
+    gang_flat: Annotated[int, Field(ge=0, le=49), JSON_INT] = Field(
+        0, description="A Minion Gang's pool dice taken as +1."
+    )
+    move: RoyaleMoveUse | None = None
+
+
+class RoyaleDieNeeded(BaseModel):
+    key: str
+    die: str
+    purpose: str
+
+
+class RoyaleChoice(BaseModel):
+    value: str
+    label: str
+
+
+class RoyaleDecisionNeeded(BaseModel):
+    key: str
+    kind: str
+    fighter: str
+    choices: list[RoyaleChoice]
+    default: str | None = None
+
+
+class RoyaleRollRecord(BaseModel):
+    key: str
+    die: str
+    face: int
+    source: str
+    purpose: str
+
+
+class RoyaleEvent(BaseModel):
+    step: int = Field(description="The index in `log` of the step that reports it.")
+    kind: str
+    fighter: str | None = None
+    other: str | None = None
+    amount: int | None = None
+    detail: str | None = None
+
+
+class RoyaleRollResult(BaseModel):
+    """One roll: dice kept from those rolled, plus the flat part."""
+
+    fighter: str
+    purpose: str
+    faces: list[int]
+    kept: list[int]
+    flat: int
+    total: int
+
+
+class RoyaleStatus(StrEnum):
+    complete = "complete"
+    decision_required = "decision_required"
+    invalid = "invalid"
+
+
+class StepFields(BaseModel):
+    """The step-mode fields of every resolution answer."""
+
+    ruleset: str
+    ruleset_version: str
+    status: RoyaleStatus
+    dice_needed: list[RoyaleDieNeeded] = []
+    decisions_needed: list[RoyaleDecisionNeeded] = []
+    rolls: list[RoyaleRollRecord] = []
+    results: list[RoyaleRollResult] = []
+    log: list[str] = []
+    events: list[RoyaleEvent] = []
+    violations: list[Finding] = []
+    warnings: list[Finding] = []
+    unsupported: list[Unsupported] = []
+
+
+class RoyaleDamagePolicy(StrEnum):
+    """Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy."""
+
+    ask = "ask"
+    lowest_first = "lowest_first"  # Strengths before Styles, lowest current rank first, harmonized Style last
+
+
+class StepRequest(_In):
+    seed: Annotated[int, Field(ge=0, le=2**53), JSON_INT] | None = None
+    rolls: Annotated[dict[Key, Face], Field(max_length=400)] = {}
+    decisions: Annotated[dict[Key, DecisionValue], Field(max_length=400)] = {}
+    damage_policy: Annotated[RoyaleDamagePolicy, json_member(RoyaleDamagePolicy)] = Field(
+        RoyaleDamagePolicy.ask, description="`ask`: each Damage Rank is a decision (its default the policy's pick)."
+    )

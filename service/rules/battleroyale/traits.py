@@ -1,0 +1,82 @@
+"""A character's ranked traits (core Strengths, Strengths, Styles) as one list: rank at creation, rank now after
+Damage Ranks, Zeroed Out or not (003 L464-L476, L511-L516)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .character_models import RoyaleCharacter, RoyaleCoreStrength, RoyaleStrength, RoyaleStyle
+from .model_types import RANKS, RoyaleRank, RoyaleStrengthBought, RoyaleStyleBought, index_of
+from .tables import creation, rank_row
+
+CORE_IDS = ("motivation", "past", "focus")
+
+
+@dataclass(frozen=True)
+class Trait:
+    id: str
+    kind: str  # core, strength, style
+    path: str
+    source: RoyaleCoreStrength | RoyaleStrength | RoyaleStyle
+    bought: str  # core, or a StrengthBought / StyleBought value
+
+    @property
+    def index(self) -> int:
+        return index_of(self.source.rank)
+
+    @property
+    def damage(self) -> int:
+        return self.source.failure_ranks + self.source.wound_ranks
+
+    @property
+    def current_index(self) -> int:
+        """Below 0 when Zeroed Out: each Damage Rank takes a rank off (003 L469-L472)."""
+        return self.index - self.damage
+
+    @property
+    def zeroed_out(self) -> bool:
+        return self.current_index < 0
+
+    @property
+    def ranks_to_zero_out(self) -> int:
+        return max(0, self.current_index + 1)
+
+    @property
+    def in_play(self) -> bool:
+        return self.bought in (RoyaleStrengthBought.training, RoyaleStyleBought.training)
+
+    @property
+    def creation_index(self) -> int | None:
+        """Its rank at the end of creation (its rank less the raises bought since); None when bought in play."""
+        if self.in_play:
+            return None
+        return self.index - self.source.training_raises  # type: ignore[union-attr]
+
+    @property
+    def lowest_at_creation(self) -> int:
+        """The rank its purchase gives (core Good, Strength or Style Rank Good, Bonus Points or split Average)."""
+        allot = creation().allotments
+        if self.bought in ("core", RoyaleStrengthBought.strength_rank, RoyaleStyleBought.style_rank):
+            return index_of(allot.new_trait_rank if self.bought != "core" else allot.core_rank)
+        if self.bought == RoyaleStrengthBought.bonus_points:
+            return index_of(allot.bonus_strength_rank)
+        if self.bought == RoyaleStyleBought.split_average:
+            return index_of(allot.split_style_rank)
+        return index_of(allot.new_trait_rank)
+
+    def rank_at(self, index: int) -> RoyaleRank | None:
+        return RANKS[index] if 0 <= index < len(RANKS) else None
+
+
+def traits_of(character: RoyaleCharacter) -> list[Trait]:
+    out = [Trait(cid, "core", f"character.core.{cid}", getattr(character.core, cid), "core") for cid in CORE_IDS]
+    out += [
+        Trait(s.id, "strength", f"character.strengths[{i}]", s, s.bought_with)
+        for i, s in enumerate(character.strengths)
+    ]
+    out += [Trait(s.id, "style", f"character.styles[{i}]", s, s.bought_with) for i, s in enumerate(character.styles)]
+    return out
+
+
+def mod_of(index: int) -> int:
+    return rank_row(index).mod
