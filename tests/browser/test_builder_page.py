@@ -167,3 +167,14 @@ def test_every_control_has_a_name_and_the_page_is_small(base_url: str, offline_p
     assert page.locator("h1").count() == 1 and page.locator("main section h2").count() == 3
     assert 0 < sum(loaded) < 100_000, "the page's own HTML, CSS and scripts stay under 100 kB"
     _clean(offline)
+
+
+def test_the_page_opens_on_a_ruleset_it_can_build_for(base_url: str, offline_page: tuple[Page, Offline]) -> None:
+    """Several rulesets are hosted; the page starts on one that offers what it needs (fight2e), and one named in
+    the address that does not is refused in words rather than left blank."""
+    page, offline = offline_page
+    _open(page, base_url)
+    expect(page.locator("#ruleset")).to_have_value("fight2e")
+    page.goto(f"{base_url}/builder?ruleset=ashes")
+    expect(page.locator("#status.error")).to_contain_text("this page needs")
+    _clean(offline)

@@ -18,8 +18,11 @@ async function start(): Promise<void> {
   const rulesets = await client.rulesets();
   const select = byId<HTMLSelectElement>("ruleset");
   select.replaceChildren(...rulesets.map((r) => h("option", { value: r.id }, `${r.name} (${r.version})`)));
+  // The one named in the address, else the first that offers what the page needs (not every ruleset does).
   const chosen = new URLSearchParams(location.search).get("ruleset");
+  const usable = rulesets.find((r) => missing(r).length === 0);
   if (chosen && rulesets.some((r) => r.id === chosen)) select.value = chosen;
+  else if (usable) select.value = usable.id;
   select.addEventListener("change", () => {
     location.search = `?ruleset=${encodeURIComponent(select.value)}`;
   });

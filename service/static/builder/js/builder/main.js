@@ -15,8 +15,11 @@ async function start() {
     const select = byId("ruleset");
     select.replaceChildren(...rulesets.map((r) => h("option", { value: r.id }, `${r.name} (${r.version})`)));
     const chosen = new URLSearchParams(location.search).get("ruleset");
+    const usable = rulesets.find((r) => missing(r).length === 0);
     if (chosen && rulesets.some((r) => r.id === chosen))
         select.value = chosen;
+    else if (usable)
+        select.value = usable.id;
     select.addEventListener("change", () => {
         location.search = `?ruleset=${encodeURIComponent(select.value)}`;
     });
