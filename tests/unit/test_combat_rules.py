@@ -3,6 +3,7 @@ statuses, Defensive Responses, Combos, Super Moves, simultaneous Initiative, the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -171,14 +172,12 @@ def test_die_ladder(step: int, text: str) -> None:
     ],
 )
 def test_appendix_d_low_rows(step: int, mh: int, id_: int, value: int) -> None:
-    m = MoveProfile(
-        **{**BASIC_MOVE.__dict__, "entries": {"multi_hit": mh, "increased_damage": id_}, "flat_bonus": mh // 2}
-    )
+    m = replace(BASIC_MOVE, entries={"multi_hit": mh, "increased_damage": id_}, flat_bonus=mh // 2)
     assert _roll_with_minimum(None, None, m, step, 1, "test") + m.flat_bonus == value  # type: ignore[arg-type]
 
 
 def test_appendix_d_minimum_above_die() -> None:
-    m = MoveProfile(**{**BASIC_MOVE.__dict__, "entries": {"multi_hit": 1, "increased_damage": 1}})
+    m = replace(BASIC_MOVE, entries={"multi_hit": 1, "increased_damage": 1})
     assert _roll_with_minimum(None, None, m, -2, 3, "test") == 3  # 1d2 with minimum 3 (000 L3732)
 
 
@@ -557,7 +556,7 @@ def test_first_hit_refund_capped() -> None:
 
 def test_control_costs() -> None:  # V4, V7
     def mp(level: int, kind: str = "special") -> MoveProfile:
-        return MoveProfile(**{**BASIC_MOVE.__dict__, "kind": kind, "level": level, "id": f"m{level}{kind}"})
+        return replace(BASIC_MOVE, kind=kind, level=level, id=f"m{level}{kind}")
 
     assert control_cost([mp(4), BASIC_MOVE, BASIC_MOVE, BASIC_MOVE, BASIC_MOVE]) == 8
     assert control_cost([mp(2), mp(3), mp(4)]) == 9

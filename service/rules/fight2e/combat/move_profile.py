@@ -230,24 +230,37 @@ class MoveProfile:
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
 
+    # What its entries grant, read once per move (its entries never change once it is built): the turn asks often.
+    @cached_property
+    def _answer_only(self) -> frozenset[Use]:
+        return ANSWER_ONLY.grants(self.entries)
+
+    @cached_property
+    def _heals(self) -> frozenset[Heals]:
+        return HEALING.grants(self.entries)
+
+    @cached_property
+    def _parts(self) -> frozenset[ComboPart]:
+        return COMBO_PARTS.grants(self.entries)
+
     def withheld(self, use: Use) -> bool:
         """Whether an entry keeps the move from being used that way (``ANSWER_ONLY``)."""
-        return use in ANSWER_ONLY.grants(self.entries)
+        return use in self._answer_only
 
-    @property
+    @cached_property
     def invincible_margin(self) -> int:
         """How many Initiative points behind the attacker its Invincibility still answers (0: none)."""
         return sum(per * n for e, per in INVINCIBLE.items() if (n := self.entries.get(e, 0)))
 
     def heals(self, who: Heals) -> bool:
         """Whether its entries make it heal that way (``HEALING``)."""
-        return who in HEALING.grants(self.entries)
+        return who in self._heals
 
     def part(self, role: ComboPart) -> bool:
         """Whether one of its entries gives it ``role`` in a Combo (``COMBO_PARTS``)."""
-        return role in COMBO_PARTS.grants(self.entries)
+        return role in self._parts
 
-    @property
+    @cached_property
     def moving(self) -> MovementGrant:
         """What its entries change about moving, jumping and reaching a jumper (``MOVEMENT_GRANTS``)."""
         return _movement_grant(self.entries)

@@ -7,10 +7,10 @@ when no finding is an error.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from ...core.findings import Finding, Severity, Unsupported, path_of
 from ...core.references import ref_of
+from ...memo import memo
 from ..character_catalog import character_catalog
 from ..identity import RULESET, VERSION
 from .catalogue import ThugTrait, thug_catalogue
@@ -61,7 +61,7 @@ class Findings:
         return [f for f in self.found if f.severity is severity]
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _item(attribute: Attribute, trait: str | None, value: str, points: float, ref: str | None) -> PointItem:
     """One priced line (frozen, so shared between answers); keyed on everything it holds."""
     return PointItem.model_construct(attribute=attribute, id=trait, value=value, points=points, ref=ref_of(ref))
