@@ -12,6 +12,7 @@ from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
 from service.rules.ashes.round_models import RoundRequest
+from service.rules.battleroyale.bout_models import RoyaleBoutRequest
 from service.rules.fight2e.combat.models import TurnRequest
 from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
@@ -60,6 +61,11 @@ async def echo_impact_turn(data: ImpactTurnRequest) -> ImpactTurnRequest:
     return data
 
 
+@post("/echo/battleroyale-bout", status_code=HTTP_200_OK)
+async def echo_battleroyale_bout(data: RoyaleBoutRequest) -> RoyaleBoutRequest:
+    return data
+
+
 @get("/healthz")
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
@@ -75,6 +81,7 @@ app = Litestar(
         echo_fightrpg_fighter,
         echo_ashes_round,
         echo_impact_turn,
+        echo_battleroyale_bout,
         healthz,
     ],
     plugins=[PydanticPlugin(validate_strict=True)],

@@ -207,9 +207,11 @@ class Scenario:
 
 def scenarios() -> list[Scenario]:
     from bench.ashes import scenarios as ashes_scenarios
+    from bench.battleroyale_load import scenarios as battleroyale_scenarios
     from bench.impact_load import scenarios as impact_scenarios
 
-    return _shared_scenarios() + ashes_scenarios(Scenario) + impact_scenarios(Scenario)
+    rulesets = ashes_scenarios(Scenario) + impact_scenarios(Scenario) + battleroyale_scenarios(Scenario)
+    return _shared_scenarios() + rulesets
 
 
 def _shared_scenarios() -> list[Scenario]:
@@ -846,7 +848,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="scenario keys to run (a b c c2 d e e2 f f2 g h h2 r1 r2 r3 ash_r ash_g imp_r imp_g; default all)",
+        help="scenario keys to run (default all): a b c c2 d e e2 f f2 g h h2 r1-r3 ash_r ash_g imp_r imp_g br_r br_g",
     )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
     parser.add_argument(
