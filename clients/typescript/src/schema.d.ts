@@ -2301,7 +2301,7 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
             /** @description `complete`: every declaration of the round was checked. */
-            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            status: components["schemas"]["RoundStatus"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /**
@@ -4874,7 +4874,7 @@ export interface components {
         ImpactRatio: "power_2_1" | "speed_1_2";
         /**
          * ImpactRatios
-         * @description The Power:Speed Ratio chosen for each side (001 L136); fixed for the fighter's life (digest A8).
+         * @description The Power:Speed Ratio chosen for each side (001 L136), kept for the fighter's whole career.
          */
         ImpactRatios: {
             /** @description Default: `null`. */
@@ -4960,7 +4960,7 @@ export interface components {
              */
             ref?: string | null;
             /**
-             * Ruling
+             * Reason
              * @description Why the value is what it is, where the text does not give it. Default: `null`.
              */
             ruling?: string | null;
@@ -6204,7 +6204,7 @@ export interface components {
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
-            status: components["schemas"]["service__rules__ashes__round_models__Status"];
+            status: components["schemas"]["RoundStatus"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
@@ -6333,6 +6333,11 @@ export interface components {
             purpose: string;
             source: components["schemas"]["RollSource"];
         };
+        /**
+         * RoundStatus
+         * @enum {string}
+         */
+        RoundStatus: "complete" | "decision_required";
         /** RoundStep */
         RoundStep: {
             /** Actor */
@@ -7361,7 +7366,7 @@ export interface components {
             /** Id */
             id: string;
             /**
-             * Ruling
+             * Reason
              * @default null
              */
             ruling: string | null;
@@ -7730,10 +7735,11 @@ export interface components {
             /** Mod */
             mod: number;
             /**
-             * Mod Ruling
+             * Mod Reason
+             * @description Why the MOD is what it is.
              * @default null
              */
-            mod_ruling: string | null;
+            mod_reason: string | null;
             /** Name */
             name: string;
             ref: components["schemas"]["Ref"];
@@ -7867,7 +7873,7 @@ export interface components {
         };
         /**
          * RoyaleRollDeclaration
-         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged (digest C1).
+         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged.
          */
         RoyaleRollDeclaration: {
             /**
@@ -9370,7 +9376,7 @@ export interface components {
              */
             ref?: string | null;
             /**
-             * Ruling
+             * Reason
              * @description Why the value is what it is, where the text does not give it. Default: `null`.
              */
             ruling?: string | null;
@@ -9402,6 +9408,11 @@ export interface components {
             /** Health */
             health: number;
         };
+        /**
+         * Status
+         * @enum {string}
+         */
+        Status: "resolved" | "decision_required" | "round_over" | "invalid";
         /** Stunned */
         Stunned: {
             /**
@@ -10054,7 +10065,7 @@ export interface components {
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
-            status: components["schemas"]["service__rules__fight2e__combat__model_types__Status"];
+            status: components["schemas"]["Status"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /** Violations */
@@ -10261,16 +10272,6 @@ export interface components {
             /** Low */
             low: number;
         };
-        /**
-         * Status
-         * @enum {string}
-         */
-        service__rules__ashes__round_models__Status: "complete" | "decision_required";
-        /**
-         * Status
-         * @enum {string}
-         */
-        service__rules__fight2e__combat__model_types__Status: "resolved" | "decision_required" | "round_over" | "invalid";
     };
     responses: never;
     parameters: never;

@@ -25,7 +25,7 @@ from .round_models import (
     RoundEventKind,
     RoundRequest,
     RoundRoll,
-    Status,
+    RoundStatus,
 )
 from .round_state import Fighter, Pending, Problem, Round, built, choice, decision, new_fighter
 from .sheet import sheet_findings
@@ -174,7 +174,7 @@ def resolve_round(request: RoundRequest) -> RoundAnswer:
     return RoundAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        status=Status.complete if done else Status.decision_required,
+        status=RoundStatus.complete if done else RoundStatus.decision_required,
         violations=r.violations,
         warnings=r.warnings,
         unsupported=list(r.unsupported.values()),
@@ -201,7 +201,7 @@ class DeclarationCheck(Model):
     ruleset: Short
     ruleset_version: Short
     valid: bool = Field(description="No declaration breaks a rule (as far as the round got).")
-    status: Status = Field(description="`complete`: every declaration of the round was checked.")
+    status: RoundStatus = Field(description="`complete`: every declaration of the round was checked.")
     violations: list[Finding] = Field(max_length=400)
     warnings: list[Finding] = Field(max_length=400)
     unsupported: list[Unsupported] = Field(max_length=100)

@@ -92,7 +92,7 @@ class RoundRequest(PackChoice):
     ask_every_decision: bool = Field(False, description="Ask decisions that have a default instead of using it.")
 
 
-class Status(StrEnum):
+class RoundStatus(StrEnum):
     complete = "complete"
     decision_required = "decision_required"
 
@@ -172,7 +172,7 @@ class Placing(Model):
 class RoundAnswer(Model):
     ruleset: Short
     ruleset_version: Short
-    status: Status
+    status: RoundStatus
     violations: list[Finding] = Field(max_length=400)
     warnings: list[Finding] = Field(max_length=400)
     unsupported: list[Unsupported] = Field(max_length=100)

@@ -55,7 +55,7 @@ def _move_findings(request: RoyaleMoveRequest, move: RoyaleSampleMove | None, in
     costs = moves().costs
     style_now = index_of(request.style_rank) - request.style_damage
     if style_now < 0:
-        out.append(finding("STYLE_ZEROED_OUT", "style_damage", "The Style is Zeroed Out (digest C10)."))
+        out.append(finding("STYLE_ZEROED_OUT", "style_damage", "The Style is Zeroed Out."))  # digest C10
     if request.shifts < costs.lowest_shift or not 0 <= index < len(RANKS):
         out.append(finding("MOVE_RANK_INVALID", "shifts", "The Move Rank falls off the table."))
     if request.wound_ranks and not (move and move.wound_surcharge):

@@ -91,7 +91,7 @@ class RoyaleMoveUse(_In):
 
 
 class RoyaleRollDeclaration(_In):
-    """What a fighter adds to one roll; relevance is the GM's call, declared here and logged (digest C1)."""
+    """What a fighter adds to one roll; relevance is the GM's call, declared here and logged."""  # digest C1
 
     traits: Annotated[list[Id], Field(max_length=8)] = Field([], description="Relevant Strengths (their MODs add).")
     style: bool = Field(True, description="Use the harmonized Style's MOD (a Move's replaces it).")

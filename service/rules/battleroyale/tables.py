@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.references import BookRef
 from .model_types import RANKS, RoyaleForm, RoyaleRank
@@ -26,7 +26,7 @@ class RoyaleRankRow(_Record):
     mod: int
     tn: int
     ref: BookRef
-    mod_ruling: str | None = None
+    mod_reason: str | None = Field(None, description="Why the MOD is what it is.")
 
 
 class RoyaleAllotments(_Record):
@@ -86,7 +86,7 @@ class RoyaleFigure(_Record):
     base: Literal["mod", "tn"]
     factor: int
     floor: int | None = None
-    ruling: str | None = None
+    ruling: str | None = Field(None, title="Reason")
 
 
 class RoyaleSampleMove(_Record):

@@ -51,7 +51,7 @@ class Source(BaseModel):
 
     ref: TextRef | None = None
     ruling: Annotated[str, Field(min_length=1, max_length=400)] | None = Field(
-        default=None, description="Why the value is what it is, where the text does not give it."
+        default=None, title="Reason", description="Why the value is what it is, where the text does not give it."
     )
 
     @model_validator(mode="after")

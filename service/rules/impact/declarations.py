@@ -84,7 +84,7 @@ def _maneuver(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[F
     out = []
     kind = turn.pack.category(m.category).type
     if f.skill(m.id) < 1:
-        out.append(finding("MANEUVER_NOT_LEARNED", path_of(path, "maneuver"), f"{m.name} is at level 0 (digest A33)."))
+        out.append(finding("MANEUVER_NOT_LEARNED", path_of(path, "maneuver"), f"{m.name} is at level 0."))  # digest A33
     if kind != ImpactManeuverType.grapple and d.side is None:
         out.append(finding("SIDE_REQUIRED", path_of(path, "side"), "A punch or kick names its side (001 L234)."))
     area = (

@@ -34,7 +34,7 @@ class ImpactSidePair(Model):
 
 
 class ImpactRatios(Model):
-    """The Power:Speed Ratio chosen for each side (001 L136); fixed for the fighter's life (digest A8)."""
+    """The Power:Speed Ratio chosen for each side (001 L136), kept for the fighter's whole career."""  # digest A8
 
     left: ImpactRatio | None = None
     right: ImpactRatio | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.ashes.round import validate_declarations
-from service.rules.ashes.round_models import RoundRequest, Status
+from service.rules.ashes.round_models import RoundRequest, RoundStatus
 from service.rules.ashes.sets import groups, read_set
 
 from .rounds import by_id, codes, die, play
@@ -137,7 +137,7 @@ def test_wrong_words_and_bad_dice_are_findings() -> None:
 def test_without_a_seed_every_effort_die_is_asked_at_once() -> None:
     # 004 L27–L28: everybody rolls; the table rolls them all before the bids.
     answer = play([KAI, REN], {}, {})
-    assert answer.status is Status.decision_required and not answer.decisions_needed
+    assert answer.status is RoundStatus.decision_required and not answer.decisions_needed
     assert [d.key for d in answer.dice_needed] == [f"R1.{f}.effort.{n}" for f in ("kai", "ren") for n in range(1, 5)]
     assert {d.die for d in answer.dice_needed} == {"1d10"}  # digest D2
 
@@ -152,7 +152,7 @@ def test_declarations_are_validated_as_the_round_meets_them() -> None:
     assert not check.valid and [v.code for v in check.violations] == ["SET_INVALID"]
     assert check.violations[0].path == 'decisions["R1.kai.action.1"]' and check.violations[0].key == "R1.kai.action.1"
     ok = validate_declarations(RoundRequest.model_validate({**body, "decisions": DUEL}))
-    assert ok.valid and ok.status is Status.complete
+    assert ok.valid and ok.status is RoundStatus.complete
 
 
 def test_heavy_adds_its_die_to_every_attack_for_free() -> None:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import RoundRequest, Status
+from service.rules.ashes.round_models import RoundRequest, RoundStatus
 
 WEAPONS = ["balanced", "reflexive", "flexible", "reach", "heavy", "ranged", "subtle", "unarmed"]
 
@@ -48,7 +48,7 @@ def drive(body: dict[str, Any], pick: random.Random, limit: int = 120) -> Any:
     for _ in range(limit):
         answer = resolve_round(RoundRequest.model_validate(body))
         assert not answer.violations, [v.message for v in answer.violations]  # an offered choice is never refused
-        if answer.status is Status.complete:
+        if answer.status is RoundStatus.complete:
             return answer
         assert answer.decisions_needed and not answer.dice_needed  # seeded: only decisions are asked
         for d in answer.decisions_needed:

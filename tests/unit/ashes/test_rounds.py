@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.ashes.round_models import Status
+from service.rules.ashes.round_models import RoundStatus
 
 from .rounds import by_id, codes, die, effort, play
 
@@ -34,7 +34,7 @@ DUEL = {
 
 def test_round_1_a_sword_duel() -> None:
     answer = play([KAI, REN], DUEL_ROLLS, DUEL)
-    assert answer.status is Status.complete and not answer.violations and not answer.warnings
+    assert answer.status is RoundStatus.complete and not answer.violations and not answer.warnings
     # 004 L31–L36, digest D4: bids are the faces' sums, 9 against 5: Kai acts first.
     assert [(p.fighter, p.initiative) for p in answer.initiative] == [("kai", 9), ("ren", 5)]
     # 004 L90 + digest D6: the sword makes 2 × 6 a rank 3 Set, 36; Ren's pair of 8s is 28 → 8 damage (004 L58–L60).
@@ -56,7 +56,7 @@ def test_a_second_sword_use_costs_prana_kai_does_not_have() -> None:
         "R1.kai.action.2": {"choice": "attack", "dice": [die("kai", 3)], "target": "ren", "advantage": True}
     }
     answer = play([KAI, REN], DUEL_ROLLS, decisions)
-    assert codes(answer) == ["PRANA_INSUFFICIENT"] and answer.status is Status.decision_required
+    assert codes(answer) == ["PRANA_INSUFFICIENT"] and answer.status is RoundStatus.decision_required
     (asked,) = answer.decisions_needed
     assert asked.key == "R1.kai.action.2" and all(not c.value.advantage for c in asked.choices)
 
@@ -88,7 +88,7 @@ GRAB = {
 
 def test_round_2_grab_escape_and_a_broken_hold() -> None:
     answer = play([LIN, BO, MEI], GRAB_ROLLS, GRAB)
-    assert answer.status is Status.complete and not answer.violations, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     # 004 L24, digest D11: Lin's Mechanical Penalty on Effort: 4 dice − 1 → 3 rolled.
     assert [r.key for r in answer.rolls if r.key.startswith("R1.lin")] == [
         "R1.lin.effort.1",
@@ -154,7 +154,7 @@ AWAKEN = {
 
 def test_round_3_awakening_and_recovery() -> None:
     answer = play([SORA, GEN], AWAKEN_ROLLS, AWAKEN)
-    assert answer.status is Status.complete and not answer.violations, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     # Bids: Gen's 2 beats Sora's 1; Gen's 4 (14) against Sora's pair of 3s (23): defended (004 L59).
     assert [p.fighter for p in answer.initiative] == ["gen", "sora"]
     assert [(e.kind.value, e.amount) for e in answer.events if e.kind.value == "defended"] == [("defended", -9)]
@@ -207,7 +207,7 @@ HEAVY = {
 
 def test_round_4_heavy_armor_and_a_vanquished_defender() -> None:
     answer = play([TOR, VEX], HEAVY_ROLLS, HEAVY | {"R1.tor.action.2": {"choice": "end"}})
-    assert answer.status is Status.complete and not answer.violations, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     # 2 × 9 = 29 against the 3 (13): 16; Heavy +4 (004 L94); armor 1 (004 L105) → 19 damage.
     assert [e.amount for e in answer.events if e.kind.value == "damage"] == [19]
     # 2 Aura + 4 Health cannot pay 19: Vanquished (004 L61), nothing spent (the service's all-or-nothing ruling).
@@ -243,7 +243,7 @@ def test_a_players_kill_brings_the_death_token() -> None:
         "R1.vex.action.2": {"choice": "end"},
     }
     answer = play([TOR, VEX], rolls, decisions)
-    assert answer.status is Status.complete and not answer.violations, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     tor = by_id(answer)["tor"]
     assert tor.vanquished and tor.killed and answer.death_token
     assert [e.kind.value for e in answer.events if e.kind.value in ("vanquished", "death_token", "killed")] == [
@@ -270,7 +270,7 @@ NEEDLES = {
 
 def test_round_5_subtle_needles_and_an_unarmed_flurry() -> None:
     answer = play([NIA, ODA], NEEDLE_ROLLS, NEEDLES)
-    assert answer.status is Status.complete and not answer.violations, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     # 004 L96: 25 against Oda's Senses defence of 16 is 9, but needles deal at most 1; Nia stays hidden.
     assert [e.amount for e in answer.events if e.kind.value == "damage"] == [1, 14, 14]
     nia, oda = by_id(answer)["nia"], by_id(answer)["oda"]
@@ -329,7 +329,7 @@ BIDDING = {
 
 def test_round_6_a_bidding_war_reach_a_lowered_initiative_and_peace() -> None:
     answer = play([ASH, BEL, CY, DEE], BIDDING_ROLLS, BIDDING, spectators=["dee"])
-    assert answer.status is Status.complete and not answer.violations and not answer.warnings, answer.violations
+    assert answer.status is RoundStatus.complete and not answer.violations and not answer.warnings, answer.violations
     # 004 L31–L35: bids 2, 1, 3; rebids 6 (Ash) and 10 (Bel, 5 + 5); only final bids are spent. Reach adds its
     # die to Ash's 6 (004 L93): 9. Order: Bel 10, Ash 9, Cy 3.
     assert [e.amount for e in answer.events if e.kind.value == "bid"] == [2, 1, 3, 6, 10]
@@ -374,7 +374,7 @@ def test_bidding_is_capped() -> None:
         decisions | {"R1.bel.action.1": {"choice": "end"}, "R1.cy.action.1": {"choice": "end"}},
     )
     assert [e.amount for e in answer.events if e.kind.value == "bid"] == [1, 1, 3, 3, 6, 6, 10, 10]
-    assert answer.status is Status.complete
+    assert answer.status is RoundStatus.complete
     assert "R1.bel.bid.5" in {w.key for w in answer.warnings}  # never asked: a fifth pass does not happen
     # Tied at 10 with as many dice: the earlier bidder goes first (digest D13).
     assert [p.fighter for p in answer.initiative] == ["bel", "cy"]
@@ -400,7 +400,7 @@ def test_the_published_examples_are_these_rounds() -> None:
     published = examples("resolve_round")
     assert published["sword-duel"] == {"combatants": [KAI, REN], "rolls": DUEL_ROLLS, "decisions": DUEL}
     seeded = play(**{k: v for k, v in published["seeded-start"].items() if k != "decisions"}, rolls={}, decisions={})
-    assert seeded.status is Status.decision_required and seeded.decisions_needed[0].key == "R1.kai.bid.1"
+    assert seeded.status is RoundStatus.decision_required and seeded.decisions_needed[0].key == "R1.kai.bid.1"
     checks = examples("validate_declarations")
     assert validate_declarations(RoundRequest.model_validate(checks["sword-duel"])).valid
     bad = validate_declarations(RoundRequest.model_validate(checks["second-sword-use-without-prana"]))
