@@ -29,7 +29,6 @@ from .test_combat_rules import FIST, KICK, THROW, attack, sheet
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {
     # the other rulesets' data tables, published examples and per-model field maps, read once
-    "service.rules.ashes.base._converters",
     "service.rules.ashes.operations.examples",
     "service.rules.battleroyale.operations._examples",
     "service.rules.battleroyale.tables.ranks",
@@ -38,14 +37,12 @@ LOAD_ONCE = {
     "service.rules.battleroyale.tables.forms",
     "service.rules.fight2e.dramatic.catalogue.tables",
     "service.rules.fight2e.thugs.catalogue.thug_catalogue",
-    "service.rules.fightrpg.base._enum_fields",
-    "service.rules.impact.base._enum_fields",
     "service.rules.impact.operations.examples",
     "service.rules.impact.operations.pack_document",
     "service.rules.impact.tables.rules",
     "service.rules.fight2e.catalog.catalog",
     "service.rules.fight2e.character_catalog.character_catalog",
-    "service.rules.fight2e.models._json_fields",  # keyed by a model class
+    "service.rules.core.json_values.json_fields",  # keyed by a model class
     "service.settings.get_settings",
     "service.api.rulesets._whole_document",  # keyed on the ruleset record, whose version covers its data
     "service.api.system.ruleset_infos",

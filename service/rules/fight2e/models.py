@@ -6,9 +6,8 @@ its bounds is a malformed request (4xx); a value inside them that the book forbi
 
 from __future__ import annotations
 
-from enum import Enum, StrEnum
-from functools import cache
-from typing import Annotated, Any, Literal, get_args, get_origin
+from enum import StrEnum
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -16,20 +15,13 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
-    ValidationInfo,
     field_validator,
-    model_validator,
 )
 
 from ..core.findings import Finding, Unsupported
-
-
-def _json_integer(value: object) -> object:
-    """JSON Schema counts 23.0 as an integer; strings and booleans are not numbers here."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
+from ..core.json_values import BUILT as BUILT  # re-exported: the cores build their answers with it
+from ..core.json_values import JsonValues
+from ..core.json_values import json_integer as _json_integer
 
 # An integer as JSON Schema means it; requests are validated strictly otherwise (no "3" for 3, no 0 for false).
 StrictInt = Annotated[int, BeforeValidator(_json_integer)]
@@ -59,42 +51,6 @@ class DamageBasis(StrEnum):
     ki = "ki"
 
 
-def _json_form(annotation: Any) -> tuple[Any, str] | None:
-    """The enum or ``int`` an annotation holds, and where: ``one``, in a ``list`` or as the values of a ``dict``."""
-    if annotation is int or (isinstance(annotation, type) and issubclass(annotation, Enum)):
-        return annotation, "one"
-    origin, args = get_origin(annotation), get_args(annotation)
-    if origin is Annotated:
-        return _json_form(args[0])
-    if origin in (list, tuple) and args:
-        found = _json_form(args[0])
-        return (found[0], "list") if found and found[1] == "one" else None
-    if origin is dict and len(args) == 2:
-        found = _json_form(args[1])
-        return (found[0], "dict") if found and found[1] == "one" else None
-    for arg in args:  # X | None
-        if arg is not type(None):
-            found = _json_form(arg)
-            if found:
-                return found
-    return None
-
-
-@cache
-def _json_fields(model: type[BaseModel]) -> dict[str, tuple[Any, str]]:
-    return {name: found for name, info in model.model_fields.items() if (found := _json_form(info.annotation))}
-
-
-def _member(kind: Any, value: Any) -> Any:
-    if kind is int:
-        return _json_integer(value)
-    return kind._value2member_map_.get(value, value) if isinstance(value, str) else value
-
-
-# Validation context for answers built by the core from its own values: no JSON forms to convert.
-BUILT: dict[str, bool] = {"built": True}
-
-
 class Plain(BaseModel):
     """Frozen, no unknown fields. Models whose integers all convert JSON's 3.0 themselves (``StrictInt``,
     ``OptionalInt``) and that hold no enum derive from this directly: no per-model hook runs on parsing."""
@@ -102,31 +58,9 @@ class Plain(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Model(Plain):
-    """A ``Plain`` model that also takes JSON enum values and integral floats in any of its fields."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _json_values(cls, data: Any, info: ValidationInfo) -> Any:
-        """Requests are validated strictly, where an enum field accepts only its members and an int field only
-        ints; JSON carries enum values and may write 3 as 3.0, so those are turned into members and ints first
-        (anything else is left for the field to refuse). Answers the core builds itself skip this (``BUILT``)."""
-        if info.context is BUILT:
-            return data
-        fields = _json_fields(cls)
-        if not fields or not isinstance(data, dict):
-            return data
-        data = dict(data)
-        for name, (kind, where) in fields.items():
-            if name in data:
-                value = data[name]
-                if where == "list" and isinstance(value, list):
-                    data[name] = [_member(kind, v) for v in value]
-                elif where == "dict" and isinstance(value, dict):
-                    data[name] = {k: _member(kind, v) for k, v in value.items()}
-                else:
-                    data[name] = _member(kind, value)
-        return data
+class Model(JsonValues, Plain):
+    """A ``Plain`` model that also takes JSON enum values and integral floats in any of its fields
+    (``core.json_values``)."""
 
 
 class EntryRef(Plain):
