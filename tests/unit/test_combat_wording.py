@@ -29,7 +29,7 @@ def test_a_whole_turn_shows_no_gendered_pronoun() -> None:
 
 
 def test_names_keep_their_own_words() -> None:
-    keep = names_to_keep(["Fist of His Fury", "Palm", "Him and Me", "a"])
+    keep = names_to_keep(("Fist of His Fury", "Palm", "Him and Me", "a"))
     assert keep == ("Fist of His Fury", "Him and Me")
     assert neutral("a lands his Fist of His Fury.", keep) == "a lands their Fist of His Fury."
     assert neutral("He answers with Him and Me.", keep) == "They answer with Him and Me."

@@ -104,7 +104,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = Non
         fighters[cf.id] = f
         order.append(cf.id)
         _check_fighter(ctx, f, cf, path)
-    ctx.keep_names = names_to_keep([*fighters, *(m.name for f in fighters.values() for m in f.prof.moves.values())])
+    ctx.keep_names = names_to_keep((*fighters, *(m.name for f in fighters.values() for m in f.prof.moves.values())))
     for key in req.decisions:
         if key.split(".")[2:3] == ["hitstun_choice"]:  # retired: one encoding for doing nothing (000 L5942)
             ctx.used_decisions.add(key)

@@ -5,7 +5,8 @@ with the verb that follows agreeing."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+
+from ...memo import memo
 
 _OBJECT = {"his": "their", "him": "them", "himself": "themself", "His": "Their", "Him": "Them"}
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
@@ -32,7 +33,8 @@ def _swap(m: re.Match[str]) -> str:
     return _OBJECT[m.group(3)]
 
 
-def names_to_keep(names: Iterable[str]) -> tuple[str, ...]:
+@memo(maxsize=1024)  # asked every turn with the same names; keyed on all of them
+def names_to_keep(names: tuple[str, ...]) -> tuple[str, ...]:
     """Of the names a turn may show (moves, fighters), those the pass must leave as they are because they hold one
     of its words ("Fist of His Fury"), longest first."""
     return tuple(sorted({n for n in names if _WORD.search(n)}, key=len, reverse=True))
