@@ -57,6 +57,10 @@ from .model_types import (
     Text,
 )
 from .request_models import (
+    ACT,
+    NO_AMOUNT,
+    NO_FS,
+    NO_INIT_CTRL,
     CombatFighter,
     CombatOptions,
     DecisionValue,
@@ -75,10 +79,14 @@ from .request_models import (
 )
 
 __all__ = [
+    "ACT",
     "KEY_GRAMMAR",
     "MAX_CHOICES",
     "MAX_DECISION_MOVES",
     "MAX_FIGHTERS",
+    "NO_AMOUNT",
+    "NO_FS",
+    "NO_INIT_CTRL",
     "AccuracySource",
     "ActionType",
     "AllyCheck",

@@ -408,6 +408,13 @@ class DecisionValue(Model):
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
+# The defaults of the decision points every turn meets, built once: the model is frozen, so they are shared.
+NO_FS = DecisionValue(fs=0)
+NO_AMOUNT = DecisionValue(amount=0)
+NO_INIT_CTRL = DecisionValue(init=0, ctrl=0)
+ACT = DecisionValue(choice=Choice.act)
+
+
 class TurnRequest(Model):
     options: CombatOptions = Field(default_factory=CombatOptions)
     fight: FightState = Field(default_factory=FightState)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...dice import Die
 from . import free_movement
 from .initiative import declaration_order
-from .models import DecisionValue
+from .models import NO_AMOUNT
 from .state import Ctx
 
 
@@ -22,7 +22,7 @@ def time_roll(ctx: Ctx) -> None:
             "time_fs",
             "H.2",
             f"{f.id}: Fighting Spirit to lengthen (+) or shorten (−) the Time Roll, up to {f.pl}.",
-            DecisionValue(amount=0),
+            NO_AMOUNT,
         )
         n = d.amount or 0
         free_movement.check_time_fs(ctx, f, n, key)
