@@ -55,6 +55,7 @@ from .model_types import (
     Steps,
     Subsystem,
     Text,
+    ThugComboMode,
 )
 from .request_models import (
     CombatFighter,
@@ -71,6 +72,8 @@ from .request_models import (
     Positioning,
     PreviousTurn,
     Stunned,
+    ThugGroupState,
+    ThugThrashingOptions,
     TurnRequest,
 )
 
@@ -129,6 +132,9 @@ __all__ = [
     "Stunned",
     "Subsystem",
     "Text",
+    "ThugComboMode",
+    "ThugGroupState",
+    "ThugThrashingOptions",
     "TurnRequest",
     "TurnResult",
     "Unsupported",
