@@ -44,7 +44,7 @@ GRACE: dict[str, Any] = {
             "id": "leaping_elbow_strike",
             "name": "Leaping Elbow Strike",
             "level": 3,
-            "elements": [{"id": "increased_damage"}],
+            "elements": [{"id": "increased_damage", "times": 2}],
         },
     ],
 }
@@ -89,6 +89,11 @@ def _grace(out: dict[str, Any]) -> dict[str, Any]:
 
 def _group(out: dict[str, Any], gid: str) -> dict[str, Any]:
     return next(g for g in out["fight"]["thugs"] if g["id"] == gid)
+
+
+def _saves(out: dict[str, Any]) -> list[tuple[int, int | None]]:
+    """Each Life Save of the turn: the save rolled against and the die."""
+    return [(s["inputs"]["life_save"], s["inputs"]["face"]) for s in out["log"] if "life_save" in s["inputs"]]
 
 
 def _glory(out: dict[str, Any]) -> int:
@@ -155,6 +160,8 @@ def test_turn_1_three_actions_and_exhausting_combat() -> None:
     # 000 L6950: 30 − 4 = 26; FS 10 − 1 (Initiative) + 1 (first hit, PL 1) − 1 (jump) − 1 (Evasion) − 6 = 2 (000 L6964)
     assert grace["life_bar"] == 26
     assert grace["fighting_spirit"] == 2
+    # 000 L6896: 2 − 1 (1d6 is a size above 1d4); 000 L6924: the full 2 for a Basic Move's 1d4
+    assert _saves(out) == [(1, 3), (2, 3), (2, 4)]
     # 000 L6898–L6942: three down, three left; the Knock Down push (Range 3) then the jump to Range 1
     assert _group(out, "gang")["members"] == 3
     assert _group(out, "gang")["ranges"] == {"grace": 1}
@@ -212,6 +219,8 @@ def test_turn_2_gang_defeated_and_plenty_of_room() -> None:
     assert grace["life_bar"] == 22  # 000 L6980
     assert grace["fighting_spirit"] == 1  # 000 L7012: one of her last 2 FS
     assert _group(out, "gang")["members"] == 0  # 000 L7008
+    # 000 L6994: 2 − 1 for the 1d6; 000 L7002: a 2-hit Combo takes 1 off, its 1d4s count for nothing
+    assert _saves(out) == [(1, 5), (1, 4), (1, 5)]
     assert _group(out, "leader")["next_turn_events"] == ["plenty_of_room"]  # 000 L7016–L7018
     # 000 L7024–L7026: 3 + 2 (Increased Glory) + 1 + 1 = 7 this turn, 10 in all
     assert _glory(out) == 7
@@ -236,6 +245,7 @@ def test_turn_3_leader_falls_and_glory_is_divided() -> None:
     )
     grace = _grace(out)
     assert _group(out, "leader")["members"] == 0
+    assert _saves(out) == [(2, 5)]  # 000 L7058: 4 − 2
     assert grace["fighting_spirit"] == 0
     assert grace["glory_this_round"] == 13  # 000 L7062
     assert out["winner"] == "grace"
