@@ -100,57 +100,62 @@ def _glory(out: dict[str, Any]) -> int:
     return sum(g["points"] for g in out["glory"] if g["fighter"] == "grace")
 
 
+TURN1_DECISIONS: dict[str, Any] = {
+    "T1.grace.fs_init_ctrl": {"init": 1, "ctrl": 0},  # 000 L6872: 1 FS, 1d10
+    # 000 L6884: one Range in, Spinning Sweep; 000 L6918: a Jumping Basic closing 2 for 1 FS;
+    # 000 L6938: another Basic Move
+    "T1.grace.action": {
+        "action": "attack",
+        "moves": ["spinning_sweep"],
+        "target": "gang",
+        "movement": 1,
+        "direction": "toward",
+    },
+    "T1.grace.action.2": {
+        "action": "attack",
+        "moves": ["basic_move"],
+        "target": "gang",
+        "movement": 2,
+        "direction": "toward",
+    },
+    "T1.grace.action.3": {"action": "attack", "moves": ["basic_move"], "target": "gang"},
+    # 000 L6946: the leader closes two Ranges and does not attack
+    "T1.leader.action": {"action": "move", "movement": 2, "direction": "toward", "target": "grace"},
+    "T1.grace.defense": {"defense": "evasion", "fs": 1},  # 000 L6948
+}
+TURN1_ROLLS: dict[str, int] = {
+    # 000 L6876–L6878: Grace 8 and Control 3, the gang 2, the leader 5
+    "T1.grace.init": 8,
+    "T1.grace.ctrl": 3,
+    "T1.gang.init": 2,
+    "T1.leader.init": 5,
+    # 000 L6890, L6900: a 4 hits, the save fails on 3; 000 L6922–L6926: 3 hits, save 3;
+    # 000 L6940–L6942: 3 hits, save 4
+    "T1.grace.attack": 4,
+    "T1.gang.life_save": 3,
+    "T1.grace.attack.2": 3,
+    "T1.gang.life_save.2": 3,
+    "T1.grace.attack.3": 3,
+    "T1.gang.life_save.3": 4,
+    # 000 L6950: the gang's 4 hits, 4 damage
+    "T1.gang.attack": 4,
+    "T1.gang.damage": 4,
+    # 000 L6962: Time 4; events 8 (3 + 3 Thugs + TL 2) and 7 (4 + 1 + 2); the leader's damage roll 6
+    "T1.fight.time": 4,
+    "T1.gang.event": 3,
+    "T1.leader.event": 4,
+    "T1.leader.exhaust": 6,
+}
+
+
+def turn1_request() -> dict[str, Any]:
+    """The first turn with the text's decisions and dice (the published OpenAPI example)."""
+    return {**_start(), "decisions": TURN1_DECISIONS, "rolls": TURN1_ROLLS}
+
+
 def _turn1() -> tuple[dict[str, Any], dict[str, Any]]:
     req = _start()
-    out = _play(
-        req,
-        {
-            "T1.grace.fs_init_ctrl": {"init": 1, "ctrl": 0},  # 000 L6872: 1 FS, 1d10
-            # 000 L6884: one Range in, Spinning Sweep; 000 L6918: a Jumping Basic closing 2 for 1 FS;
-            # 000 L6938: another Basic Move
-            "T1.grace.action": {
-                "action": "attack",
-                "moves": ["spinning_sweep"],
-                "target": "gang",
-                "movement": 1,
-                "direction": "toward",
-            },
-            "T1.grace.action.2": {
-                "action": "attack",
-                "moves": ["basic_move"],
-                "target": "gang",
-                "movement": 2,
-                "direction": "toward",
-            },
-            "T1.grace.action.3": {"action": "attack", "moves": ["basic_move"], "target": "gang"},
-            # 000 L6946: the leader closes two Ranges and does not attack
-            "T1.leader.action": {"action": "move", "movement": 2, "direction": "toward", "target": "grace"},
-            "T1.grace.defense": {"defense": "evasion", "fs": 1},  # 000 L6948
-        },
-        {
-            # 000 L6876–L6878: Grace 8 and Control 3, the gang 2, the leader 5
-            "T1.grace.init": 8,
-            "T1.grace.ctrl": 3,
-            "T1.gang.init": 2,
-            "T1.leader.init": 5,
-            # 000 L6890, L6900: a 4 hits, the save fails on 3; 000 L6922–L6926: 3 hits, save 3;
-            # 000 L6940–L6942: 3 hits, save 4
-            "T1.grace.attack": 4,
-            "T1.gang.life_save": 3,
-            "T1.grace.attack.2": 3,
-            "T1.gang.life_save.2": 3,
-            "T1.grace.attack.3": 3,
-            "T1.gang.life_save.3": 4,
-            # 000 L6950: the gang's 4 hits, 4 damage
-            "T1.gang.attack": 4,
-            "T1.gang.damage": 4,
-            # 000 L6962: Time 4; events 8 (3 + 3 Thugs + TL 2) and 7 (4 + 1 + 2); the leader's damage roll 6
-            "T1.fight.time": 4,
-            "T1.gang.event": 3,
-            "T1.leader.event": 4,
-            "T1.leader.exhaust": 6,
-        },
-    )
+    out = _play(req, TURN1_DECISIONS, TURN1_ROLLS)
     return req, out
 
 
