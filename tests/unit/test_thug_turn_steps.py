@@ -349,3 +349,16 @@ def test_fewer_thugs_than_fighters_the_director_picks() -> None:
     assert len(attacks) == 1 and attacks[0].startswith("g attacks bo")
     pending = _turn({**req, "options": {**req["options"], "ask_every_decision": True}}, {}, {})
     assert pending["status"] == "decision_required"
+
+
+def test_a_fighter_down_ends_the_fight_for_the_thugs() -> None:
+    # 2 Life Bar left; the group first, a 6 hits her Defense 3 and its 1d4 rolls 3: she is defeated (000 L5924)
+    req = _req()
+    req["fighters"][0]["state"]["life_bar"] = 2
+    out = _ok(
+        req,
+        {"T1.ava.defense": {"defense": "defense"}},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 3},
+    )
+    assert out["status"] == "round_over" and out["winner"] == "g"
+    assert _ava(out)["defeated"] and _ava(out)["life_bar"] == 0

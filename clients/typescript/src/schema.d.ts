@@ -10146,7 +10146,7 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
             /**
              * Winner
-             * @description Winning side when the round is over (None on a draw).
+             * @description Winning side when the round is over (None on a draw); against Thugs, a group's id when every Fighter is down.
              * @default null
              */
             winner: string | null;

@@ -135,7 +135,7 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
     for i, budget in enumerate(budgets):
         if not any(g.members for g in groups) or not f.active:
             return
-        if i == 0 and (f.stunned or f.knocked_down):
+        if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
         key, v = ctx.decide(

@@ -81,7 +81,8 @@ def _thug_winner(ctx: Ctx) -> tuple[bool, str | None, str]:
     if not any(g.members for g in ctx.thug_state or []):
         return True, next(iter(fighters), None), "every Thug group is defeated"
     if not fighters:
-        return True, None, "every Fighter is defeated"
+        standing = next(g.id for g in ctx.thug_state or [] if g.members)
+        return True, standing, "every Fighter is defeated"
     if ctx.opts.time_limit and ctx.time_count <= 0:
         return True, None, "time is up"
     return False, None, ""
