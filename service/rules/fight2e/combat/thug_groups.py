@@ -126,12 +126,11 @@ def load(ctx: Ctx) -> list[Group]:
         for fid in g.ranges:
             if fid not in ctx.fighters:
                 ctx.fail("UNKNOWN_FIGHTER", f"{path}.ranges.{fid}", f"No fighter '{fid}'.")
-        _rout(ctx, g)
         out.append(g)
     return out
 
 
-def _rout(ctx: Ctx, g: Group) -> None:
+def rout(ctx: Ctx, g: Group) -> None:
     """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
     gone = min(g.now.members_leaving, g.members)
     if gone and g.members:

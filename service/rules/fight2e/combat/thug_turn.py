@@ -389,6 +389,12 @@ def run(ctx: Ctx) -> None:
     groups = thug_groups.load(ctx)
     ctx.thug_state = list(ctx.req.fight.thugs)
     _check_start(ctx, groups)
+    for g in groups:
+        thug_groups.rout(ctx, g)
+    if _over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+        ctx.round_over = True
+        thug_groups.store(ctx, groups)
+        return
     roll_initiative(ctx)
     for g in groups:
         if g.members:
