@@ -370,3 +370,42 @@ def test_rout_of_the_last_thug_ends_the_fight_at_once() -> None:
     assert out["status"] == "round_over" and out["rolls"] == []
     assert _g(out)["members"] == 0 and out["winner"] == "ava"
     assert sum(g["points"] for g in out["glory"]) == 0  # a fled Thug is worth no Glory
+
+
+def _with_super() -> dict[str, Any]:
+    req = _req()
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"].append(
+        {
+            "id": "storm",
+            "name": "Storm",
+            "kind": "super",
+            "level": 5,
+            "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy", "times": 1}],
+        }
+    )
+    req["fighters"][0]["sheet"] = sheet
+    return req
+
+
+def test_super_energy_is_one_less_than_usual() -> None:
+    # Ava's Basic Move hits (1 + 1 against 2) but his save of 3 holds on a 1: 1 for the attack; the group hits her
+    # (1 for Life Bar lost, the group one opponent); 1 for the turn: 3 as usual, 2 against Thugs
+    # (000 L6730, L5264–L5271)
+    out = _ok(
+        _with_super(),
+        {"T1.ava.action": ATTACK, "T1.ava.action.2": IDLE, "T1.ava.defense": {"defense": "defense"}},
+        {**FIRST, "T1.ava.attack": 1, "T1.g.life_save": 1, "T1.g.attack": 6, "T1.g.damage": 1, "T1.fight.time": 3},
+    )
+    assert _ava(out)["super_energy"] == 2
+    # Using the Super Move spends its 10 and earns nothing this turn (000 L5273, L5281)
+    req = _with_super()
+    req["fighters"][0]["state"]["super_energy"] = 10
+    out = _ok(
+        req,
+        {"T1.ava.action": {"action": "attack", "moves": ["storm"], "target": "g"}, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 6, "T1.ava.ctrl": 6, "T1.g.init": 1, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _ava(out)["super_energy"] == 0
+    # its 1d12 is four sizes above 1d4 and Strength 2 more: 5 − 6 stops at 0, out with no roll (000 L6570, L6580)
+    assert [s["inputs"]["life_save"] for s in out["log"] if "life_save" in s["inputs"]] == [0]

@@ -377,7 +377,7 @@ def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool 
     dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return
-    hurt(ctx, f, dmg, f"{g.id}'s hit ({die})")
+    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
 
 
 def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
@@ -408,8 +408,10 @@ def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str
     return d.dodged
 
 
-def hurt(ctx: Ctx, f: F, dmg: int, what: str) -> None:
-    """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990)."""
+def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
+    """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
+    (000 L5264)."""
+    f.life_loss_from.add(g.id)
     before = f.life
     f.life = max(f.life - dmg, 0)
     ctx.note(

@@ -10,8 +10,8 @@ Strike, Adrenaline Surge), Defense, Evasion and Agility against them (Blitz halv
 Thug it may take out, Fighters' extra actions (More Realistic, Endless Numbers), movement and Jumping Basics,
 single moves and Combos on a group (Life Save by die size and Strength, Combo reduce or spread, Knock Down's
 second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defensive Advantage), Glory for
-Special Moves and Combos, the first hit's FS, Rout, Exhausting Combat, Blitz and Overrun. What is not resolved is
-named under ``unsupported`` in every answer (``GAPS``).
+Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
+and Overrun. What is not resolved is named under ``unsupported`` in every answer (``GAPS``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .fighter import F
 from .initiative import roll_initiative
 from .models import ActionType, ChoiceOption, DecisionValue, Direction, ThugComboMode
 from .state import Ctx
+from .super_energy import count_attack, pay_supers
 from .thug_groups import Group, award
 from .time import time_roll
 
@@ -40,7 +41,6 @@ GAPS: dict[str, str] = {
     "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_super_energy": "Super Energy in a fight with Thugs (1 less per turn, 000 L6730)",
     "thug_additional_glory": "the Additional Glory Awards and Combos on successive turns against Thugs",
     "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
     "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
@@ -242,6 +242,7 @@ def _attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) -
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     fs = v.fs or 0
     _spend_fs(ctx, f, fs, key, "Accuracy")
+    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
     acc = _accuracy(f, moves, dist, budget, level) + fs
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
@@ -255,6 +256,7 @@ def _attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) -
         "000 L6714, L5708",
         inputs={"face": face, "accuracy": acc, "defense": defense},
     )
+    count_attack(ctx, f, moves, hit)
     if hit:
         _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce)
 
@@ -305,7 +307,6 @@ def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
 
 def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode) -> None:
     f.hit_someone = True
-    f.attacks += 1
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
@@ -345,6 +346,27 @@ def _glory(ctx: Ctx, f: F, moves: list) -> None:
         award(ctx, f.id, math.ceil(len(moves) / 2) + specials, f"{len(moves)}-hit Combo on Thugs", "000 L5749")
     elif new:
         award(ctx, f.id, specials, f"{moves[0].name} first hitting", "000 L5749")
+
+
+def _super_energy(ctx: Ctx) -> None:
+    """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
+    ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
+    cap = ctx.opts.super_energy_max
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        if not f.prof.has_supers or f.super_used:
+            continue
+        usual = math.ceil(cap / 20) + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos
+        before = f.se
+        f.se = min(f.se + max(usual - 1, 0), cap)
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
+            "000 L6730, L5264–L5275",
+            inputs={"usual": usual},
+            change={"super_energy": f.se},
+        )
 
 
 def _action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
@@ -409,6 +431,7 @@ def run(ctx: Ctx) -> None:
             ctx.round_over = True
             break
     thug_groups.eliminations(ctx, groups, queue)
+    _super_energy(ctx)
     if not _over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:
