@@ -22,7 +22,7 @@ from functools import partial
 from ...dice import Die
 from ..thugs import extra_actions, life_save
 from ..thugs.dice import die_step, die_text
-from . import events, thug_groups
+from . import events, super_only, thug_groups
 from .fighter import F
 from .initiative import roll_initiative
 from .models import ActionType, ChoiceOption, DecisionValue, Direction, ThugComboMode
@@ -385,6 +385,8 @@ def _action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[Ch
             for m in f.prof.moves.values():
                 lo, hi = m.range or (0, 2)
                 if not m.offensive or m.level > budget or not lo <= dist <= hi or (n == 2 and m.kind != "basic"):
+                    continue
+                if m.is_super and f.se < super_only.cost(ctx, f, m):
                     continue
                 value = DecisionValue(
                     action=ActionType.attack,
