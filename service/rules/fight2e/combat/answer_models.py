@@ -150,7 +150,11 @@ class TurnResult(Model):
     rolls: list[RollRecord] = Field(max_length=1000)
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
-    winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
+    winner: FighterId | None = Field(
+        None,
+        description="Winning side when the round is over (None on a draw); against Thugs, a group's id when every "
+        "Fighter is down.",
+    )
     events: list[Event] = Field(
         default_factory=list,
         max_length=2000,

@@ -55,6 +55,7 @@ from .model_types import (
     Steps,
     Subsystem,
     Text,
+    ThugComboMode,
 )
 from .request_models import (
     ACT,
@@ -75,6 +76,8 @@ from .request_models import (
     Positioning,
     PreviousTurn,
     Stunned,
+    ThugGroupState,
+    ThugThrashingOptions,
     TurnRequest,
 )
 
@@ -137,6 +140,9 @@ __all__ = [
     "Stunned",
     "Subsystem",
     "Text",
+    "ThugComboMode",
+    "ThugGroupState",
+    "ThugThrashingOptions",
     "TurnRequest",
     "TurnResult",
     "Unsupported",

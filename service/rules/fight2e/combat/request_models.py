@@ -9,6 +9,7 @@ from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+from ..thugs.models import ThugBuild
 from .model_types import (
     KEY_GRAMMAR,
     MAX_DECISION_MOVES,
@@ -34,6 +35,7 @@ from .model_types import (
     Short,
     Steps,
     Subsystem,
+    ThugComboMode,
 )
 
 # ── Request: options ───────────────────────────────────────────────────────────────────────────────
@@ -51,6 +53,21 @@ class DramaticOptions(Model):
     )
 
 
+class ThugThrashingOptions(Model):
+    """Thug Thrashing's campaign switches (000 L6746, L6804) and the readings the service takes."""
+
+    events: bool = Field(True, description="Each group rolls on the Thug Event chart at the end of a turn (000 L6746).")
+    more_realistic: bool = Field(
+        False, description="A Fighter counts half his Thug Thrashing level for extra actions (000 L6804)."
+    )
+    combined_defense_fee: bool = Field(
+        True,
+        description="Defense and Evasion (or Agility) together cost 1 Fighting Spirit as in the main rules "
+        "(000 L5838); false follows the book's Example of Thug Thrashing, which charges nothing for it "
+        "(000 L7012, L7054).",
+    )
+
+
 class CombatOptions(Model):
     """Campaign options with the book's defaults, and switches for the readings the service takes where the book
     leaves a choice open."""
@@ -58,8 +75,9 @@ class CombatOptions(Model):
     subsystem: Subsystem = Field(
         Subsystem.main,
         description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
-        "(000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with "
-        "SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`.",
+        "(000 L7066) or both together. `main`, `thug_thrashing` (the groups in `fight.thugs`) and `dramatic` are "
+        "resolved; `dramatic_thug_thrashing` answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under "
+        "`unsupported`.",
     )
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
@@ -110,6 +128,9 @@ class CombatOptions(Model):
     )
     glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
     dramatic: DramaticOptions = Field(default_factory=DramaticOptions, description="Used with `dramatic`.")
+    thug_thrashing: ThugThrashingOptions = Field(
+        default_factory=ThugThrashingOptions, description="Used with `thug_thrashing`."
+    )
     ask_every_decision: bool = Field(
         False,
         description="Step mode for every decision point: a decision with a book default is asked for "
@@ -146,6 +167,25 @@ class Hazard(Model):
     since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
 
 
+class ThugGroupState(Model):
+    """A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
+    its Range to each Fighter, kept pair by pair with no map."""
+
+    id: FighterId = Field(description="Its id in keys (`T1.gang.init`); no Fighter may have it.")
+    thug: ThugBuild = Field(description="The build every member shares, as `thugs/validate` takes it.")
+    members: int = Field(ge=0, le=10, description="Thugs still standing; 0: the group is defeated.")
+    ranges: dict[FighterId, Annotated[int, Field(ge=0, le=5)]] = Field(
+        default_factory=dict,
+        max_length=MAX_FIGHTERS,
+        description="Its Range to each active Fighter (000 L6662–L6670).",
+    )
+    next_turn_events: list[Short] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).",
+    )
+
+
 class FightState(Model):
     round: int = Field(1, ge=1, le=50)
     turn: int = Field(1, ge=1, le=999)
@@ -164,6 +204,9 @@ class FightState(Model):
         "a fight in progress; the answer always states it.",
     )
     hazards: list[Hazard] = Field(default_factory=list, max_length=12)
+    thugs: list[ThugGroupState] = Field(
+        default_factory=list, max_length=20, description="`thug_thrashing` turns: the Thug groups in the fight."
+    )
 
 
 # ── Request: fighter state ───────────────────────────────────────────────────────────────────────
@@ -395,6 +438,14 @@ class DecisionValue(Model):
     athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
     points: int | None = Field(
         None, ge=0, le=40, description="Dramatic Combat: Action Points spent at this point (Healing Life Bar)."
+    )
+    combo_mode: ThugComboMode | None = Field(
+        None, description="Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574)."
+    )
+    agility: bool | None = Field(
+        None,
+        description="Thug Thrashing: Agility (or Acrobatics at half) in place of Evasion against a group "
+        "(000 L6700, L6708).",
     )
     ally_check: AllyCheck | None = Field(
         None,
