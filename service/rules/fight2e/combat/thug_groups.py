@@ -1,179 +1,27 @@
-"""Thug groups as combatants of a Thug Thrashing turn (000 L6646–L6724): each group loaded from the request with its
-build's fighting figures, its Initiative, its movement and its Thug Basic Attack against the Fighters in reach,
-the Fighters' defences against it (Agility in place of Evasion, the Agility dodge), and the Thug Event roll at
-the end of the turn. The rule figures are the Thug cores' (``thugs/``); this module rolls their dice by key and
-asks their decisions.
-"""
+"""What a Thug group does in a Thug Thrashing turn (000 L6646–L6780): its movement and its Basic Attack against the
+Fighters in reach at its place in the order, and the Thug Event roll at the end of the turn. The rule figures are
+the Thug cores' (``thugs/``); this module rolls their dice by key and asks their decisions."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...dice import Die
-from ..thugs import attacks, defending, events
-from ..thugs.build import validate_thug
-from ..thugs.catalogue import thug_catalogue
+from ..thugs import attacks, events
 from ..thugs.dice import die_step
-from ..thugs.models import ThugRequest
-from ..thugs.schema import ThugEvent
 from .fighter import F
 from .models import (
     ActionType,
-    Choice,
     ChoiceOption,
     DecisionValue,
-    DefenseOption,
     Direction,
-    GloryAward,
-    ThugGroupState,
 )
 from .state import Ctx
-
-D4, D6, D10 = Die(2), Die(3), Die(5)
-FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
-RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust"})  # the traits a turn applies
-MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
-
-
-@dataclass
-class Group:
-    """One Thug group during the turn."""
-
-    id: str
-    index: int
-    state: ThugGroupState
-    members: int
-    ranges: dict[str, int]
-    traits: frozenset[str]
-    initiative: str
-    accuracy: int
-    damage: str
-    defense: int
-    life_save: int
-    threat_level: int
-    now: events.NextTurn
-    init: int = 0
-    drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
-
-    @property
-    def path(self) -> str:
-        return f"fight.thugs[{self.index}]"
-
-
-def skill(ctx: Ctx, f: F, name: str) -> int:
-    """A Narrative Skill's level on the sheet; untrained counts 0."""
-    sheet = ctx.req.fighters[f.index].sheet
-    wanted = name.replace("_", "")
-    levels = [s.level for s in sheet.narrative_skills if "".join(c for c in s.id.lower() if c.isalnum()) == wanted]
-    return max(levels) if levels else 0
-
-
-def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str) -> None:
-    """Raw Glory against Thugs: kept whole through the combat and divided only at its end (000 L6547, L6728), so
-    no per-turn Power Level ratio applies."""
-    if points == 0:
-        return
-    ctx.fighters[fid].glory_round += points
-    ctx.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))
-
-
-def _event_by_id(ident: str) -> ThugEvent | None:
-    return next((e for e in thug_catalogue().events.events if e.id == ident), None)
-
-
-def load(ctx: Ctx) -> list[Group]:
-    """The groups of ``fight.thugs``, their builds checked as ``thugs/validate`` checks them, and last turn's
-    next-turn events put in force (000 L6738)."""
-    out: list[Group] = []
-    for i, s in enumerate(ctx.req.fight.thugs):
-        path = f"fight.thugs[{i}]"
-        if s.id in ctx.fighters or any(g.id == s.id for g in out) or s.id == "fight":
-            ctx.fail("STATE_DUPLICATE_FIGHTER", f"{path}.id", f"'{s.id}' names a Fighter or another group.")
-        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=ThugRequest.model_fields["options"].default))
-        eff = v.effective
-        if not v.valid or eff.initiative is None or eff.damage is None:
-            why = v.violations[0].message if v.violations else "a die off the die chain"
-            ctx.fail("THUG_GROUP_INVALID", f"{path}.thug", f"{s.id}: the Thug build breaks a rule ({why}).")
-        drawn: list[ThugEvent] = []
-        for j, ident in enumerate(s.next_turn_events):
-            e = _event_by_id(ident)
-            if e is None:
-                ctx.fail("THUG_STATE_INVALID", f"{path}.next_turn_events[{j}]", f"{s.id}: no Thug Event '{ident}'.")
-            drawn.append(e)
-        traits = frozenset({q.id for q in s.thug.qualities} | set(s.thug.weaknesses))
-        g = Group(
-            id=s.id,
-            index=i,
-            state=s,
-            members=s.members,
-            ranges=dict(s.ranges),
-            traits=traits,
-            initiative=eff.initiative,
-            accuracy=eff.accuracy,
-            damage=eff.damage,
-            defense=eff.defense,
-            life_save=eff.life_save,
-            threat_level=eff.threat_level,
-            now=events.next_turn(drawn),
-        )
-        for t in sorted(traits - RESOLVED_TRAITS):
-            ctx.unsupported_rule(
-                f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
-            )
-        for fid, f in ctx.fighters.items():
-            if f.active and fid not in g.ranges:
-                ctx.fail("STATE_RANGE_OUT_OF_RANGE", f"{path}.ranges", f"{s.id} has no Range to {fid}.")
-        for fid in g.ranges:
-            if fid not in ctx.fighters:
-                ctx.fail("UNKNOWN_FIGHTER", f"{path}.ranges.{fid}", f"No fighter '{fid}'.")
-        out.append(g)
-    return out
-
-
-def rout(ctx: Ctx, g: Group) -> None:
-    """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
-    gone = min(g.now.members_leaving, g.members)
-    if gone and g.members:
-        before = g.members
-        g.members -= gone
-        ctx.note("A.1", g.id, f"{g.id}: {gone} Thug flees (Rout): {before} → {g.members} members.", "000 L6771")
-
-
-def store(ctx: Ctx, groups: list[Group]) -> None:
-    ctx.thug_state = [
-        g.state.model_copy(update={"members": g.members, "ranges": dict(g.ranges), "next_turn_events": g.drawn[:8]})
-        for g in groups
-    ]
-
-
-# ── Initiative ──────────────────────────────────────────────────────────────────────────────────
-
-
-def roll_initiative(ctx: Ctx, g: Group) -> None:
-    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772)."""
-    step = die_step(g.initiative) or 0
-    die = Die(max(step + g.now.initiative_steps, 0))
-    g.init = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
-    ctx.note(
-        "A.2",
-        g.id,
-        f"{g.id} rolls {die} for Initiative: {g.init} (a group rolls no Control).",
-        "000 L6652",
-        inputs={"die": str(die), "face": g.init},
-    )
-
-
-# ── The group's turn ───────────────────────────────────────────────────────────────────────────
-
-
-def _nearest(ctx: Ctx, g: Group) -> F | None:
-    fighters = [f for f in ctx.fighters.values() if f.active]
-    return min(fighters, key=lambda f: g.ranges[f.id]) if fighters else None
+from .thug_attacks import attack
+from .thug_group import D4, FARTHEST, MAX_OVERRUN, Group, choice, nearest
 
 
 def _default_move(ctx: Ctx, g: Group) -> DecisionValue:
     """The Director's usual play: attack whoever is in reach, else close in to engage (000 L6672)."""
-    near = _nearest(ctx, g)
+    near = nearest(ctx, g)
     if near is None:
         return DecisionValue(action=ActionType.none)
     dist = g.ranges[near.id]
@@ -187,13 +35,13 @@ def _default_move(ctx: Ctx, g: Group) -> DecisionValue:
 
 
 def _move_choices(ctx: Ctx, g: Group) -> list[ChoiceOption]:
-    out = [_choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
+    out = [choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
     with_attack = attacks.movement(g.traits, attacking=True)
     without = attacks.movement(g.traits, attacking=False)
     for f in (f for f in ctx.fighters.values() if f.active):
         for n in range(with_attack + 1):
             out.append(
-                _choice(
+                choice(
                     DecisionValue(
                         action=ActionType.attack,
                         movement=n,
@@ -206,16 +54,12 @@ def _move_choices(ctx: Ctx, g: Group) -> list[ChoiceOption]:
         for n in range(1, without + 1):
             for d in Direction:
                 out.append(
-                    _choice(
+                    choice(
                         DecisionValue(action=ActionType.move, movement=n, direction=d, target=f.id),
                         f"move {n} {d.value} {f.id}, no attack",
                     )
                 )
     return out
-
-
-def _choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
-    return ChoiceOption.model_construct(value=value, fs=fs, control=0, text=text, can_hit=None)
 
 
 def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]]) -> None:
@@ -295,7 +139,7 @@ def _targets(ctx: Ctx, g: Group, in_reach: list[F], n: int) -> list[F]:
             "C",
             f"{g.id} has fewer Thugs than Fighters in reach: whom does the next one attack?",
             DecisionValue(target=left[0].id),
-            [_choice(DecisionValue(target=f.id), f"attack {f.id}") for f in left],
+            [choice(DecisionValue(target=f.id), f"attack {f.id}") for f in left],
         )
         pick = next((f for f in left if f.id == v.target), None)
         if pick is None:
@@ -305,157 +149,6 @@ def _targets(ctx: Ctx, g: Group, in_reach: list[F], n: int) -> list[F]:
 
 
 # ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────
-
-
-def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> int:
-    """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
-    PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
-    p = f.prof
-    agility = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
-    fee = 1 if ctx.opts.thug_thrashing.combined_defense_fee else 0
-    best = DefenseOption.defense if p.defense >= max(p.evasion, agility) else DefenseOption.evasion
-    default = DecisionValue(defense=best, agility=agility > p.evasion and best is DefenseOption.evasion, fs=0)
-    cap = min(f.fs, f.pl)
-
-    def choices() -> list[ChoiceOption]:
-        out = []
-        for opt in (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion):
-            for ag in (False, True) if opt is not DefenseOption.defense else (False,):
-                extra = fee if opt is DefenseOption.defense_evasion else 0
-                for n in range(min(cap, f.fs - extra) + 1):
-                    text = f"{opt.value}{' (Agility)' if ag else ''} + {n} FS"
-                    out.append(_choice(DecisionValue(defense=opt, agility=ag or None, fs=n), text, n + extra))
-        return out
-
-    key, v = ctx.decide(
-        f.id,
-        "defense",
-        "D.4",
-        f"{f.id} is attacked by {g.id}: Defense, Evasion or Agility (alone or with Defense), and FS to add.",
-        default,
-        choices,
-    )
-    opt = v.defense or best
-    if opt is DefenseOption.tactics:
-        ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: Tactics is not a defence against Thugs.", key=key)
-    other = agility if v.agility else p.evasion
-    totals = {
-        DefenseOption.defense: p.defense,
-        DefenseOption.evasion: other,
-        DefenseOption.defense_evasion: max(p.defense, other) + min(p.defense, other) // 2,
-    }
-    fs = v.fs or 0
-    extra = fee if opt is DefenseOption.defense_evasion else 0
-    if fs > f.pl:
-        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {f.pl}.", key=key)
-    if fs + extra > f.fs:
-        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
-    f.fs -= fs + extra
-    base = totals[opt] // 2 if halved else totals[opt]
-    return base + p.def_bonus + fs
-
-
-def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool = False) -> None:
-    """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
-    rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694)."""
-    dist = g.ranges[f.id]
-    dt = _defense(ctx, f, g, halved)
-    face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
-    total = attacks.attack_total(face, g.accuracy + g.now.accuracy, g.traits, dist)
-    hit = total >= dt
-    ctx.note(
-        "D.6",
-        g.id,
-        f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
-        + ("hit." if hit else "miss."),
-        "000 L6680, L5708",
-        inputs={"face": face, "total": total, "defense_total": dt},
-    )
-    if not hit:
-        return
-    die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
-    dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
-    if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
-        return
-    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
-
-
-def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
-    """The Agility dodge after a Ranged group's hit: 1d10 + Agility against 4 + the damage (000 L6704–L6706)."""
-    _, v = ctx.decide(
-        f.id,
-        "agility_dodge",
-        "E.1",
-        f"{f.id} is hit by {g.id}'s ranged attack for {dmg}: try to dodge it with Agility?",
-        DecisionValue(choice=Choice.act),
-        [_choice(DecisionValue(choice=Choice.act), "dodge"), _choice(DecisionValue(choice=Choice.pass_), "take it")],
-    )
-    if v.choice is not Choice.act:
-        return False
-    level = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
-    face = ctx.roll(f.id, "agility", D10, "Agility dodge", "E.1")
-    d = defending.agility_dodge(dmg, face, level, 0, dist, g.members)
-    ctx.note(
-        "E.1",
-        f.id,
-        f"{f.id}'s Agility dodge: {face} + {level} = {d.total} against {d.difficulty}: "
-        + ("no damage." if d.dodged else "the hit stands."),
-        "000 L6704",
-        inputs={"face": face, "difficulty": d.difficulty},
-    )
-    if d.eliminates:
-        queue.append((f.id, g.id))
-    return d.dodged
-
-
-def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
-    """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
-    (000 L5264)."""
-    f.life_loss_from.add(g.id)
-    before = f.life
-    f.life = max(f.life - dmg, 0)
-    ctx.note(
-        "E.2",
-        f.id,
-        f"{what}: {f.id} loses {before - f.life} Life Bar: {before} → {f.life}.",
-        "000 L6682, L5924",
-        change={"life_bar": f.life},
-    )
-    if f.life == 0:
-        f.defeated = True
-        ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
-    elif dmg > f.stun_threshold and not f.stunned:
-        f.stunned = 2
-        f.times_stunned += 1
-        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
-
-
-# ── End of the turn ─────────────────────────────────────────────────────────────────────────────
-
-
-def eliminations(ctx: Ctx, groups: list[Group], queue: list[tuple[str, str]]) -> None:
-    """A successful dodge close to a group of two or more takes one Thug out now, for 1 Glory (000 L6706); the
-    conditions are checked again here (ruling: the group may have changed since the dodge)."""
-    by_id = {g.id: g for g in groups}
-    for fid, gid in queue:
-        g, f = by_id[gid], ctx.fighters[fid]
-        if g.members < defending.ELIMINATION_MEMBERS or g.ranges[fid] > defending.ELIMINATION_REACH or not f.active:
-            continue
-        _, v = ctx.decide(
-            fid,
-            "eliminate",
-            "H.1",
-            f"{fid} dodged {gid}'s shot up close: take one of its Thugs out for 1 Glory?",
-            DecisionValue(choice=Choice.act),
-            [
-                _choice(DecisionValue(choice=Choice.act), "take one out"),
-                _choice(DecisionValue(choice=Choice.pass_), "no"),
-            ],
-        )
-        if v.choice is Choice.act:
-            g.members -= 1
-            ctx.note("H.1", fid, f"{fid} takes out one of {gid}: {g.members} left.", "000 L6706")
-            award(ctx, fid, 1, f"a Thug of {gid} taken out after a dodge", "000 L6706")
 
 
 def event_roll(ctx: Ctx, g: Group, queue: list[tuple[str, str]], depth: int = 0) -> None:
