@@ -10,6 +10,7 @@ from pydantic import Field
 from ...core.dice import RollSource  # the one keyed dice source's record of where a face came from
 from ...core.findings import Finding, Unsupported
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+from .decision_models import DecisionValue
 from .model_types import (
     KEY_GRAMMAR,
     MAX_CHOICES,
@@ -23,7 +24,6 @@ from .model_types import (
 )
 from .request_models import (
     CombatFighter,
-    DecisionValue,
     FightState,
 )
 

@@ -24,6 +24,18 @@ from .answer_models import (
     RollRecord,
     TurnResult,
 )
+from .combat_options import (
+    CombatOptions,
+    DramaticOptions,
+    ThugThrashingOptions,
+)
+from .decision_models import (
+    ACT,
+    NO_AMOUNT,
+    NO_FS,
+    NO_INIT_CTRL,
+    DecisionValue,
+)
 from .model_types import (
     KEY_GRAMMAR,
     MAX_CHOICES,
@@ -58,15 +70,8 @@ from .model_types import (
     ThugComboMode,
 )
 from .request_models import (
-    ACT,
-    NO_AMOUNT,
-    NO_FS,
-    NO_INIT_CTRL,
     CombatFighter,
-    CombatOptions,
-    DecisionValue,
     DieShift,
-    DramaticOptions,
     DramaticState,
     FighterState,
     FightState,
@@ -77,7 +82,6 @@ from .request_models import (
     PreviousTurn,
     Stunned,
     ThugGroupState,
-    ThugThrashingOptions,
     TurnRequest,
 )
 
