@@ -849,7 +849,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="scenario keys to run (default all): a b c c2 d e e2 f f2 g h h2 r1-r3 dr_r dr_g "
+        help="scenario keys to run (default all): a b c c2 d e e2 f f2 g h h2 r1-r3 dr_r dr_g tt_r tt_g "
         "ash_r ash_g imp_r imp_g br_r br_g",
     )
     parser.add_argument("--skip-core", action="store_true", help="skip the core microbenchmarks")
