@@ -10,7 +10,7 @@ from .models import ActionType, DefenseOption, ResponseKind
 from .move_profile import MoveProfile
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     """A validated action declaration."""
 
@@ -38,7 +38,7 @@ class Plan:
     charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
 
 
-@dataclass
+@dataclass(slots=True)
 class Guard:
     option: DefenseOption
     dt: int
@@ -50,7 +50,7 @@ class Guard:
     technique: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Part:
     move: MoveProfile
     step: int
@@ -61,7 +61,7 @@ class Part:
     stun: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class DamageRoll:
     parts: list[Part] = field(default_factory=list)
     total: int = 0
@@ -70,7 +70,7 @@ class DamageRoll:
     big: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Attack:
     attacker: F
     defender: F
@@ -117,7 +117,7 @@ class Attack:
         return any(m.is_super for m in self.moves)
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     hit: bool
     partial: bool = False

@@ -26,7 +26,7 @@ class Effect:
     hazard: str | None = None  # against a Wall, in a Pit: the Hazard's id
 
 
-@dataclass
+@dataclass(slots=True)
 class F:
     """One fighter during the turn."""
 

@@ -85,7 +85,7 @@ class Spine(Protocol):
 Decider = Callable[[PendingDecision], DecisionValue | None]
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     req: TurnRequest
     opts: CombatOptions
