@@ -2267,11 +2267,13 @@ export interface components {
             option?: components["schemas"]["DramaticOption"] | null;
             /**
              * Points
-             * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar). Default: `null`.
+             * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up (Knocking an Opponent out of Combat). Default: `null`.
              */
             points?: number | null;
             /** @description Default: `null`. */
             reaction?: components["schemas"]["ReactionKind"] | null;
+            /** @description Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or healing-only Action Points (000 L7257, L7271). Default: `null`. */
+            recovery?: components["schemas"]["RecoveryUse"] | null;
             /** @description Default: `null`. */
             response?: components["schemas"]["ResponseKind"] | null;
             /**
@@ -2622,6 +2624,11 @@ export interface components {
              */
             attacked?: boolean;
             /**
+             * Final Blow Taken
+             * @description He has been the target of a Final Blow this fight (000 L7185). Default: `false`.
+             */
+            final_blow_taken?: boolean;
+            /**
              * Healing Points
              * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
              */
@@ -2642,15 +2649,42 @@ export interface components {
              */
             no_point_next_turn?: boolean;
             /**
+             * Presence Used
+             * @description He has used Presence this fight (000 L7291). Default: `false`.
+             */
+            presence_used?: boolean;
+            /**
+             * Reaffirm Ready
+             * @description Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257). Default: `false`.
+             */
+            reaffirm_ready?: boolean;
+            /**
+             * Realize Ready
+             * @description Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: Realize Potential is open (000 L7259–L7269). Default: `false`.
+             */
+            realize_ready?: boolean;
+            /**
              * Recovery Points
              * @description Points from an untouched Full Defense: recovery options only (000 L7227). Default: `0`.
              */
             recovery_points?: number;
             /**
+             * Sense Ki
+             * @description His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297). Default: `null`.
+             */
+            sense_ki?: number | null;
+            /**
              * Special Moves Used
              * @description Special and Super Moves used this fight (000 L7213).
              */
             special_moves_used?: string[];
+            /**
+             * Stance
+             * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
+             */
+            stance?: {
+                [key: string]: number;
+            };
         };
         /**
          * EffectiveAttributes
@@ -3063,7 +3097,7 @@ export interface components {
          * EventKind
          * @enum {string}
          */
-        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over";
+        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over" | "action_points";
         /**
          * ExchangeTarget
          * @enum {string}
@@ -6063,6 +6097,12 @@ export interface components {
              */
             status: "ready";
         };
+        /**
+         * RecoveryUse
+         * @description What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271).
+         * @enum {string}
+         */
+        RecoveryUse: "fighting_spirit" | "healing_points";
         /**
          * Ref
          * @description A place in the book: its chapter and section, as printed in the book's table of contents.

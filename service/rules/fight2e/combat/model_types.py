@@ -239,6 +239,13 @@ class DramaticBoost(StrEnum):
     damage = "damage"
 
 
+class RecoveryUse(StrEnum):
+    """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
+
+    fighting_spirit = "fighting_spirit"
+    healing_points = "healing_points"
+
+
 class AthleticsUse(StrEnum):
     """How an Athletics check's total is used in Dramatic Combat (000 L7150)."""
 

@@ -30,6 +30,7 @@ from .model_types import (
     MoveId,
     PositioningMode,
     ReactionKind,
+    RecoveryUse,
     ResponseKind,
     Short,
     Steps,
@@ -265,6 +266,24 @@ class DramaticState(Model):
     )
     initiative_steps: int = Field(0, ge=-3, le=3, description="Die sizes on his next Initiative (000 L7189).")
     accuracy_next_turn: int = Field(0, ge=-10, le=20, description="Athletics' bonus for this turn (000 L7150).")
+    sense_ki: int | None = Field(
+        None, ge=-10, le=60, description="His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297)."
+    )
+    final_blow_taken: bool = Field(False, description="He has been the target of a Final Blow this fight (000 L7185).")
+    presence_used: bool = Field(False, description="He has used Presence this fight (000 L7291).")
+    stance: dict[FighterId, Annotated[int, Field(ge=0, le=20)]] = Field(
+        default_factory=dict,
+        max_length=8,
+        description="Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).",
+    )
+    reaffirm_ready: bool = Field(
+        False, description="Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257)."
+    )
+    realize_ready: bool = Field(
+        False,
+        description="Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: "
+        "Realize Potential is open (000 L7259–L7269).",
+    )
 
 
 class FighterState(Model):
@@ -394,7 +413,16 @@ class DecisionValue(Model):
     boost: DramaticBoost | None = Field(None, description="Dramatic Combat: a Basic Move's bought bonus (000 L7110).")
     athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
     points: int | None = Field(
-        None, ge=0, le=40, description="Dramatic Combat: Action Points spent at this point (Healing Life Bar)."
+        None,
+        ge=0,
+        le=40,
+        description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
+        "(Knocking an Opponent out of Combat).",
+    )
+    recovery: RecoveryUse | None = Field(
+        None,
+        description="Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or "
+        "healing-only Action Points (000 L7257, L7271).",
     )
     ally_check: AllyCheck | None = Field(
         None,

@@ -1,0 +1,264 @@
+"""What every step of a Dramatic turn shares (000 L7066–L7325): each fighter's Dramatic figures for the turn, read
+from and written back to his `state.dramatic`, paying and earning Action Points, skill levels, Life Bar loss,
+Knock Back and movement along the Range."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...dice import Die
+from ..dramatic import bank, healing
+from ..dramatic.catalogue import tables
+from . import events
+from .fighter import F
+from .models import ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState
+from .state import Ctx
+
+D6, D10 = Die(3), Die(5)
+MAX_RANGE = 4  # Range 5 is reached only by Leaving Combat (000 L7106, L7152)
+
+
+@dataclass
+class Dram:
+    """One fighter's Dramatic figures during the turn."""
+
+    f: F
+    life_max: int
+    points: bank.Bank
+    no_point: bool
+    used: list[str]
+    attacked: bool
+    may_show_off: bool
+    init_steps: int
+    accuracy_now: int
+    sense_ki: int | None = None
+    final_blow_taken: bool = False
+    presence_used: bool = False
+    stance: dict[str, int] = field(default_factory=dict)
+    reaffirm_ready: bool = False
+    realize_ready: bool = False
+    hit_stunned: bool = False
+    acted: bool = False
+    full_defense: bool = False
+    was_hit: bool = False
+    hit_by_others: set[str] = field(default_factory=set)
+    did_damage: bool = False
+    took_damage: bool = False
+    hit_opponent: bool = False
+    life_losses: int = 0
+    specials: int = 0
+    next_steps: int = 0
+    next_accuracy: int = 0
+    no_point_next: bool = False
+    hit_stun_penalty: int = 0
+    ki_defended: bool = False  # Ki for Defense this turn: no Ranged move (000 L7124)
+    ranged_used: bool = False
+    push_defense: int = 0  # Pushing It on his Defense Totals this turn (000 L7293)
+    unhealable: int = 0  # Pushing It's own damage, not to be healed this turn (000 L7295)
+    realize_next: bool = False
+
+
+def load(ctx: Ctx) -> dict[str, Dram]:
+    out: dict[str, Dram] = {}
+    epic = ctx.opts.dramatic.full_life_bar
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        s = f.dramatic or DramaticState()
+        d = Dram(
+            f=f,
+            life_max=healing.dramatic_life_bar(f.prof.life_max, epic),
+            points=bank.Bank(s.action_points, s.recovery_points, s.healing_points),
+            no_point=s.no_point_next_turn,
+            used=list(s.special_moves_used),
+            attacked=s.attacked,
+            may_show_off=s.may_show_off,
+            init_steps=s.initiative_steps,
+            accuracy_now=s.accuracy_next_turn,
+            sense_ki=s.sense_ki,
+            final_blow_taken=s.final_blow_taken,
+            presence_used=s.presence_used,
+            stance=dict(s.stance),
+            reaffirm_ready=s.reaffirm_ready,
+            realize_ready=s.realize_ready,
+        )
+        if f.life > d.life_max:
+            ctx.fail(
+                "DRAMATIC_LIFE_BAR_OUT_OF_RANGE",
+                f"fighters.{fid}.state.life_bar",
+                f"{fid}: Life Bar {f.life} is above the Dramatic maximum {d.life_max}.",
+            )
+        out[fid] = d
+    if ctx.req.fight.first_hit_awarded is None:  # derived against the Dramatic bar (000 L5489, L7072)
+        ctx.first_hit_awarded = ctx.req.fight.round > 1 or any(d.f.life < d.life_max for d in out.values())
+    return out
+
+
+def store(ds: dict[str, Dram]) -> None:
+    for d in ds.values():
+        d.f.dramatic = DramaticState.model_construct(
+            action_points=min(d.points.general, 99),
+            recovery_points=min(d.points.recovery_only, 99),
+            healing_points=min(d.points.heal_only, 99),
+            no_point_next_turn=d.no_point_next,
+            special_moves_used=d.used[:120],
+            attacked=d.attacked,
+            may_show_off=d.hit_opponent and not d.was_hit,
+            initiative_steps=max(min(d.next_steps, 3), -3),
+            accuracy_next_turn=max(min(d.next_accuracy, 20), -10),
+            sense_ki=None if d.sense_ki is None else max(min(d.sense_ki, 60), -10),
+            final_blow_taken=d.final_blow_taken,
+            presence_used=d.presence_used,
+            stance={k: min(v, 20) for k, v in list(d.stance.items())[:8] if v > 0},
+            # Reaffirm Purpose: hurt this turn and hurting no one opens it next turn (000 L7257)
+            reaffirm_ready=d.took_damage and not d.did_damage,
+            realize_ready=d.realize_next,
+        )
+
+
+def option_name(option: DramaticOption) -> str:
+    return tables().option(option.value).name
+
+
+def spendable(d: Dram, option: DramaticOption) -> int:
+    """Points this option may use: the bank's kinds it may draw on and Story Points (000 L7082)."""
+    return bank.usable(d.points, tables().option(option.value)) + (d.f.story or 0)
+
+
+def pay(ctx: Ctx, d: Dram, option: DramaticOption, points: int, key: str) -> None:
+    """Pay ``points`` for ``option`` from the bank, Story Points standing in for what is missing (000 L7082)."""
+    if points <= 0:
+        return
+    story = d.f.story if d.f.story is not None else 0
+    o = tables().option(option.value)
+    before = d.points.total
+    try:
+        d.points, from_story = bank.spend(d.points, o, points, story)
+    except bank.Short:
+        ctx.fail(
+            "AP_INSUFFICIENT",
+            key,
+            f"{key}: {d.f.id} has {d.points.total} Action Points and {story} Story Points; {o.name} needs {points}.",
+            key=key,
+        )
+    if from_story:
+        d.f.story = story - from_story
+    ctx.note(
+        "AP",
+        d.f.id,
+        f"{d.f.id} spends {points} Action Point{'s' if points != 1 else ''} on {o.name}"
+        + (f" ({from_story} from Story Points)" if from_story else "")
+        + f": {d.points.total} left.",
+        o.ref,
+        inputs={"option": option.value, "points": points},
+    )
+    events.action_points(ctx, d.f.id, d.points.total - before, d.points.total)
+
+
+def earn(ctx: Ctx, d: Dram, general: int, text: str, ref: str, heal_only: int = 0, recovery_only: int = 0) -> None:
+    """Points earned during the turn, general or of a restricted kind (000 L7082, L7227, L7257)."""
+    if not (general or heal_only or recovery_only):
+        return
+    before = d.points.total
+    d.points = bank.Bank(
+        d.points.general + general, d.points.recovery_only + recovery_only, d.points.heal_only + heal_only
+    )
+    ctx.note("AP", d.f.id, text, ref, inputs={"points": d.points.total - before})
+    events.action_points(ctx, d.f.id, d.points.total - before, d.points.total)
+
+
+def lose_points(ctx: Ctx, d: Dram, text: str, ref: str) -> None:
+    """Every banked point of every kind is gone (Debilitating Injury, 000 L7172)."""
+    before = d.points.total
+    d.points = bank.Bank()
+    ctx.note("AP", d.f.id, text, ref, inputs={"points": -before})
+    events.action_points(ctx, d.f.id, -before, 0)
+
+
+def skill(ctx: Ctx, f: F, name: str) -> int:
+    """A Narrative Skill's level on his sheet (0 without it); Ki is the combat skill."""
+    if name == "ki":
+        return f.prof.ki
+    sheet = ctx.req.fighters[f.index].sheet
+    wanted = name.replace("_", "")
+    for s in sheet.narrative_skills:
+        if "".join(ch for ch in s.id.lower() if ch.isalnum()) == wanted:
+            return s.level
+    return 0
+
+
+def hurt(ctx: Ctx, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
+    f = t.f
+    before = f.life
+    f.life = max(f.life - dmg, 0)
+    t.took_damage = True
+    t.life_losses += 1
+    src.did_damage = True
+    f.life_loss_from.add(src.f.id)
+    if hit:
+        t.hit_by_others.add(src.f.id)
+    ctx.note(
+        "E.2",
+        f.id,
+        f"{f.id} loses {before - f.life} Life Bar: {before} → {f.life}.",
+        "000 L5924, L7072",
+        change={"life_bar": f.life},
+    )
+    _after_loss(ctx, t, dmg)
+
+
+def hurt_self(ctx: Ctx, d: Dram, dmg: int, ref: str) -> None:
+    """Life Bar a fighter takes from his own option (Pushing It). Our reading: it is not damage from an opponent,
+    so it neither opens nor closes Healing Life Bar (000 L7253), but it may stun or defeat him."""
+    f = d.f
+    before = f.life
+    f.life = max(f.life - dmg, 0)
+    d.life_losses += 1
+    ctx.note(
+        "E.2", f.id, f"{f.id} loses {before - f.life} Life Bar: {before} → {f.life}.", ref, change={"life_bar": f.life}
+    )
+    _after_loss(ctx, d, dmg)
+
+
+def _after_loss(ctx: Ctx, t: Dram, dmg: int) -> None:
+    f = t.f
+    if f.life == 0:
+        f.defeated = True
+        ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924", change={"defeated": True})
+    elif dmg > f.stun_threshold and not f.stunned:
+        f.stunned = 2
+        f.times_stunned += 1
+        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+
+
+def knock_back(ctx: Ctx, t: Dram, n: int) -> None:
+    if ctx.range is None or t.f.defeated:
+        return
+    before = ctx.range
+    ctx.range = min(before + n, MAX_RANGE)  # never to Range 5 by Knock Back (000 L5950, L7106)
+    ctx.note(
+        "E.4",
+        t.f.id,
+        f"{t.f.id} is knocked back: Range {before} → {ctx.range}"
+        + (" (no further than 4)." if before + n > ctx.range else "."),
+        "000 L5950",
+        change={"range": ctx.range},
+    )
+
+
+def shift_range(ctx: Ctx, d: Dram, n: int, direction: Direction) -> None:
+    if ctx.range is None:
+        return
+    before = ctx.range
+    step = -n if direction is Direction.toward else n
+    ctx.range = max(0, min(before + step, MAX_RANGE))
+    ctx.note(
+        "C",
+        d.f.id,
+        f"{d.f.id} moves {n} Range{'s' if n != 1 else ''} {direction.value}: Range {before} → {ctx.range}.",
+        "000 L5615, L7106",
+        change={"range": ctx.range},
+    )
+
+
+def choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=0, control=control, text=text, can_hit=None)

@@ -1,0 +1,119 @@
+"""The defender's choice against a Dramatic attack (000 L5716, L5834, L7124, L7197, L7293): Defense, Evasion or both
+together with FS up to his PL, Ki in place of Defense or Acrobatics in place of Evasion for a point each, and Pushing
+It on his Defense Totals for the rest of the turn."""
+
+from __future__ import annotations
+
+from ..dramatic import attacks, costs
+from ..dramatic.catalogue import tables
+from .dramatic_attack_options import push_self
+from .dramatic_base import Dram, option_name, pay, skill, spendable
+from .models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
+from .state import Ctx
+
+# each option and the defences whose skill it replaces (000 L7124); Pushing It adds to any of them (000 L7293)
+_SWAPS = {
+    DramaticOption.ki_for_defense: (DefenseOption.defense, DefenseOption.defense_evasion),
+    DramaticOption.acrobatics_for_evasion: (DefenseOption.evasion, DefenseOption.defense_evasion),
+}
+_ALL = (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion)
+OFFERED = frozenset({*_SWAPS, DramaticOption.pushing_it})
+
+
+def _skills(ctx: Ctx, t: Dram, option: DramaticOption | None) -> tuple[int, int]:
+    """(Defense, Evasion) with the option's skill in place of the one it replaces."""
+    p = t.f.prof
+    defense, evasion = p.defense, p.evasion
+    if option is DramaticOption.ki_for_defense:
+        defense = skill(ctx, t.f, "ki")
+    elif option is DramaticOption.acrobatics_for_evasion:
+        evasion = skill(ctx, t.f, "acrobatics")
+    return defense, evasion
+
+
+def _totals(defense: int, evasion: int) -> dict[DefenseOption, int]:
+    return {
+        DefenseOption.defense: defense,
+        DefenseOption.evasion: evasion,
+        DefenseOption.defense_evasion: max(defense, evasion) + min(defense, evasion) // 2,
+    }
+
+
+def _usable(t: Dram, option: DramaticOption) -> str | None:
+    """Why the defender cannot take ``option`` now, or None."""
+    if option is DramaticOption.ki_for_defense and t.ranged_used:
+        return "Ki cannot defend on a turn he uses a Ranged move (000 L7124)"
+    if option is DramaticOption.pushing_it and t.push_defense:
+        return "he is already pushing his Defense Totals this turn"
+    if spendable(t, option) < costs.ap_cost(tables().option(option.value)):
+        return f"not enough Action Points for {option_name(option)}"
+    return None
+
+
+def _choices(t: Dram, cap: int) -> list[ChoiceOption]:
+    out = []
+    for option, defences in ((None, _ALL), *_SWAPS.items(), (DramaticOption.pushing_it, _ALL)):
+        if option is not None and _usable(t, option) is not None:
+            continue
+        for opt in defences:
+            for n in range(cap + 1):
+                text = f"{opt.value} + {n} FS" + (f", {option_name(option)}" if option else "")
+                value = DecisionValue(defense=opt, fs=n, option=option)
+                out.append(ChoiceOption.model_construct(value=value, fs=n, control=0, text=text, can_hit=None))
+    return out
+
+
+def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[int, str]:
+    """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
+    (000 L7197)."""
+    f = t.f
+    p = f.prof
+    # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
+    best = DefenseOption.defense if p.defense >= p.evasion else DefenseOption.evasion
+    cap = min(f.fs, f.pl)
+    key, v = ctx.decide(
+        f.id,
+        "defense",
+        "D.4",
+        f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
+        "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
+        DecisionValue(defense=best, fs=0),
+        lambda: _choices(t, cap),
+    )
+    opt = v.defense or best
+    option = v.option
+    if option is not None:
+        why = "not a defence option" if option not in OFFERED else _usable(t, option)
+        if option in _SWAPS and opt not in _SWAPS[option]:
+            why = f"{option_name(option)} does not replace the skill of {opt.value}"
+        if why:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {why}.", key=key)
+    fs = v.fs or 0
+    if fs > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {f.pl}.", key=key)
+    if fs > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    if opt is DefenseOption.defense_evasion and fs + 1 > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: the combined defence costs 1 FS more.", key=key)
+    totals = _totals(*_skills(ctx, t, option))
+    if opt not in totals:
+        ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: {opt.value} is not offered here.", key=key)
+    f.fs -= fs + (1 if opt is DefenseOption.defense_evasion else 0)
+    if option is not None:
+        pay(ctx, t, option, costs.ap_cost(tables().option(option.value)), key)
+        if option is DramaticOption.ki_for_defense:
+            t.ki_defended = True
+        elif option is DramaticOption.pushing_it:
+            t.push_defense = attacks.pushing_bonus()  # every Defense Total of his this turn (ruling C15)
+            push_self(ctx, t)
+    dt = (
+        totals[opt]
+        + p.def_bonus
+        + fs
+        + t.push_defense
+        + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
+    )
+    if t.full_defense:
+        dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
+    how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
+    return dt, how
