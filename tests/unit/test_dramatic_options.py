@@ -1,0 +1,456 @@
+"""The Action Point options a Dramatic turn offers and resolves besides the book's example (000 L7138–L7309), each
+worked by hand from the text.
+
+The fighters are the example's Rei and Battle (tests/unit/combat_fixtures.py), PL 3, at Range 1 with a Dramatic
+Life Bar of 25 (50 // 2, 000 L7072). Rei: Accuracy Bonus +1, Defense 3, Strength +1; Battle: Evasion 2 with a +1
+Defense Bonus (Defense Total 3 when he defends by default with the higher of his skills, no FS), Stamina −1, Ki 4.
+Rei's Basic Move is 1d4 (Accuracy +0, 000 L2084–L2090) moved two die sizes by Strength +1 against Stamina −1:
+1d8 (000 L5924).
+Rei acts first (Initiative 8 + 1 against 1 + 0); the seed fills the dice a test does not name (the Time Roll).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.combat_fixtures import BATTLE, REI
+
+REI_D = copy.deepcopy(REI)
+REI_D["narrative_skills"] = [
+    {"id": "sense_ki", "level": 5},
+    {"id": "draw_ki", "level": 6},
+    {"id": "reaffirm_purpose", "level": 4},
+    {"id": "realize_potential", "level": 4},
+    {"id": "presence", "level": 3},
+    {"id": "stance_evaluation", "level": 5},
+]
+BATTLE_D = copy.deepcopy(BATTLE)
+BATTLE_D["combat_skills"]["ki"] = 4
+BATTLE_D["narrative_skills"] = [{"id": "acrobatics", "level": 5}]
+BATTLE_D["moves"].append({"id": "mystic_shot", "name": "Mystic Shot", "level": 3, "elements": [{"id": "ranged"}]})
+
+INIT = {"T1.rei.init": 8, "T1.battle.init": 1}  # Rei 8 + 1 = 9 against Battle 1 + 0
+
+
+def _fighter(fid: str, sheet: dict, life: int, fs: int, dramatic: dict) -> dict[str, Any]:
+    state = {"life_bar": life, "fighting_spirit": fs, "fs_start": 30, "dramatic": dramatic}
+    return {"id": fid, "sheet": sheet, "state": state}
+
+
+def _turn(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    rei: dict | None = None,
+    battle: dict | None = None,
+    turn: int = 1,
+    rei_life: int = 25,
+    battle_life: int = 25,
+    rei_fs: int = 30,
+) -> dict[str, Any]:
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            _fighter("rei", REI_D, rei_life, rei_fs, rei or {}),
+            _fighter("battle", BATTLE_D, battle_life, 30, battle or {}),
+        ],
+        "decisions": decisions,
+        "rolls": {k.replace("T1.", f"T{turn}."): v for k, v in {**INIT, **rolls}.items()},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _ok(out: dict[str, Any]) -> dict[str, Any]:
+    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"])
+    return out
+
+
+def _refused(out: dict[str, Any]) -> list[str]:
+    return [v["code"] for v in out["violations"]]
+
+
+def _state(out: dict[str, Any], fid: str) -> dict[str, Any]:
+    return next(f["state"] for f in out["fighters"] if f["id"] == fid)
+
+
+def _glory(out: dict[str, Any], fid: str) -> int:
+    return sum(g["points"] for g in out["glory"] if g["fighter"] == fid)
+
+
+def _attack_step(out: dict[str, Any]) -> dict[str, Any]:
+    return next(s for s in out["log"] if s["label"] == "D.6")["inputs"]
+
+
+def _basic(option: str | None = None, **more: Any) -> dict[str, Any]:
+    value = {"action": "attack", "moves": ["basic_move"], "target": "battle", **more}
+    return {**value, "option": option} if option else value
+
+
+# ── Attack options ─────────────────────────────────────────────────────────────────────────────────
+
+
+def test_final_blow_defeats_when_the_damage_would() -> None:
+    # 000 L7177–L7185: −4 against the bare Defense skill (Battle's 0, ruling C8), no defence asked; Rei 0 + 1
+    # (Accuracy Bonus) + 3 FS − 4 = 0, a die of 1 hits; 1d8 shows 5 ≥ 5 Life Bar left: defeated, 3 Glory
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic("final_blow", fs=3)},
+            {"T1.rei.attack": 1, "T1.rei.damage": 5},
+            rei={"action_points": 1},
+            battle_life=5,
+        )
+    )
+    assert _attack_step(out) == {"face": 1, "accuracy": 0, "defense_total": 0}
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 0
+    assert _glory(out, "rei") == 3
+    assert battle["dramatic"]["final_blow_taken"] is True
+    assert _state(out, "rei")["dramatic"]["action_points"] == 1  # 1 + 1 granted − 1
+
+
+def test_final_blow_short_of_a_defeat_does_nothing_and_is_once_a_fight() -> None:
+    # 000 L7183: 5 damage against 10 left: no damage at all, no Glory
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic("final_blow", fs=3), "T1.battle.action": {"action": "none"}},
+            {"T1.rei.attack": 1, "T1.rei.damage": 5},
+            battle_life=10,
+        )
+    )
+    assert _state(out, "battle")["life_bar"] == 10
+    assert _glory(out, "rei") == 0
+    # 000 L7185: a second Final Blow at the same target is refused
+    again = _turn(
+        {"T1.rei.action": _basic("final_blow")},
+        {},
+        rei={"action_points": 1},
+        battle={"final_blow_taken": True},
+    )
+    assert _refused(again) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_debilitating_injury_takes_every_point_and_no_life_bar() -> None:
+    # 000 L7172–L7175, ruling C7: −max(PL 3, 4) = −4; Rei 0 + 1 + 3 FS − 4 = 0, a 3 against Evasion 2 + 1 = 3
+    # hits; Battle loses his 2 + 1 granted points and no Life Bar; with no point left he loses his action
+    out = _ok(
+        _turn({"T1.rei.action": _basic("debilitating_injury", fs=3)}, {"T1.rei.attack": 3}, battle={"action_points": 2})
+    )
+    assert _attack_step(out) == {"face": 3, "accuracy": 0, "defense_total": 3}
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 25
+    assert battle["dramatic"]["action_points"] == 0
+    assert out["fight"]["positioning"]["range"] == 2  # the hit's Knock Back (000 L5950)
+    lost = [e for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == "battle"]
+    assert [(e["amount"], e["value"]) for e in lost] == [(-3, 0)]
+
+
+def test_debilitating_injury_is_a_basic_move() -> None:
+    out = _turn(
+        {"T1.rei.action": {**_basic("debilitating_injury"), "moves": ["demon_hunter_kick"]}},
+        {},
+        rei={"action_points": 3},
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_surprise_attack_doubles_the_first_attack() -> None:
+    # 000 L7217: 1 + a 4 = 5 against 3 hits; 1d8 shows 6, doubled: 12 → Battle 25 − 12 = 13
+    out = _ok(_turn({"T1.rei.action": _basic("surprise_attack")}, {"T1.rei.attack": 4, "T1.rei.damage": 6}))
+    assert _state(out, "battle")["life_bar"] == 13
+    # not on a later turn of the fight (our reading of "at the beginning of a fight")
+    later = _turn({"T2.rei.action": _basic("surprise_attack")}, {}, turn=2)
+    assert _refused(later) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_pushing_it_on_the_attack_roll() -> None:
+    # 000 L7293–L7295: a point and 1d6 (3) of Rei's own Life Bar: 25 → 22; +4: 1 + 4 = 5, a die of 1 → 6 ≥ 3
+    # hits; 1d8 shows 2 → Battle 23. A die of 1 that hit opens Realize Potential next turn (000 L7269)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic("pushing_it", boost="accuracy")},
+            {"T1.rei.push": 3, "T1.rei.attack": 1, "T1.rei.damage": 2},
+        )
+    )
+    assert _attack_step(out)["accuracy"] == 5
+    rei = _state(out, "rei")
+    assert (rei["life_bar"], _state(out, "battle")["life_bar"]) == (22, 23)
+    assert rei["dramatic"]["realize_ready"] is True
+
+
+def test_pushing_it_on_the_damage_roll_and_the_defeat_glory() -> None:
+    # +4 damage: 1d8 shows 5 + 4 = 9 → Battle 9 − 9 = 0; a defeat while pushing is 1 Glory (000 L7295)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic("pushing_it", boost="damage")},
+            {"T1.rei.push": 1, "T1.rei.attack": 2, "T1.rei.damage": 5},
+            battle_life=9,
+        )
+    )
+    assert _attack_step(out)["accuracy"] == 1
+    assert _state(out, "battle")["life_bar"] == 0
+    assert _glory(out, "rei") == 1
+
+
+def test_pulling_punches_halves_unless_the_die_shows_its_top() -> None:
+    # 000 L7205: a point before the damage roll; 1d8 shows 7 → 7 // 2 = 3 → Battle 22; shows 8 → all 8 → 17
+    half = _ok(
+        _turn(
+            {"T1.rei.action": _basic(), "T1.rei.pull_punches": {"choice": "act"}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 7},
+        )
+    )
+    assert _state(half, "battle")["life_bar"] == 22
+    assert _state(half, "rei")["dramatic"]["action_points"] == 0  # 0 + 1 granted − 1
+    full = _ok(
+        _turn(
+            {"T1.rei.action": _basic(), "T1.rei.pull_punches": {"choice": "act"}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 8},
+        )
+    )
+    assert _state(full, "battle")["life_bar"] == 17
+
+
+def test_freeze_frame_gives_up_a_point_of_damage_for_two_glory() -> None:
+    # 000 L7193: a Basic Move hit of 5 (at least 4): 1 damage and a point for 2 Glory → Battle 25 − 4 = 21
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic(), "T1.rei.freeze_frame": {"choice": "act"}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 5},
+        )
+    )
+    assert _state(out, "battle")["life_bar"] == 21
+    assert _glory(out, "rei") == 2
+    # a hit of 3 is too small: the question is never asked, so an answer to it is refused
+    small = _turn(
+        {"T1.rei.action": _basic(), "T1.rei.freeze_frame": {"choice": "act"}},
+        {"T1.rei.attack": 3, "T1.rei.damage": 3},
+    )
+    assert _refused(small) == ["DECISION_KEY_UNKNOWN"]
+
+
+# ── Defence options ────────────────────────────────────────────────────────────────────────────────
+
+
+def test_ki_for_defense() -> None:
+    # 000 L7124: Ki 4 in place of Defense 0: 4 + 1 (Defense Bonus) = 5; Rei 1 + a 4 = 5 hits
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic(), "T1.battle.defense": {"defense": "defense", "option": "ki_for_defense"}},
+            {"T1.rei.attack": 4, "T1.rei.damage": 1},
+            battle={"action_points": 1},
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 5
+    assert _state(out, "battle")["dramatic"]["action_points"] == 1  # 1 + 1 granted − 1
+
+
+def test_ki_for_defense_bars_a_ranged_move_that_turn() -> None:
+    # 000 L7124: Rei misses (1 + a 3 = 4 against 5); Battle then cannot use his Ranged Mystic Shot
+    out = _turn(
+        {
+            "T1.rei.action": _basic(),
+            "T1.battle.defense": {"defense": "defense", "option": "ki_for_defense"},
+            "T1.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"},
+        },
+        {"T1.rei.attack": 3},
+        battle={"action_points": 2},
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_acrobatics_for_evasion() -> None:
+    # 000 L7124: Acrobatics 5 in place of Evasion 2: 5 + 1 = 6; Rei 1 + a 4 = 5 misses
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": _basic(),
+                "T1.battle.defense": {"defense": "evasion", "option": "acrobatics_for_evasion"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.attack": 4},
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 6
+    assert _state(out, "battle")["life_bar"] == 25
+
+
+def test_pushing_it_on_defense_cannot_be_healed_that_turn() -> None:
+    # 000 L7293–L7295: Battle pays a point and 1d6 (2): 25 → 23; Evasion 2 + 1 + 4 = 7; Rei 1 + a 6 = 7 hits for
+    # 3 → 20. Hurt and hurting no one, Battle heals with 3 points (+9, 000 L7255) but not past 25 − 2 = 23
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": _basic(),
+                "T1.battle.defense": {"defense": "evasion", "option": "pushing_it"},
+                "T1.battle.heal": {"points": 3},
+            },
+            {"T1.battle.push": 2, "T1.rei.attack": 6, "T1.rei.damage": 3},
+            battle={"action_points": 4},
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 7
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 23
+    assert battle["dramatic"]["action_points"] == 1  # 4 + 1 − 1 (push) − 3 (healing)
+
+
+# ── Checks in place of the attack ──────────────────────────────────────────────────────────────────
+
+
+def test_sense_ki_then_draw_ki() -> None:
+    # 000 L7297: Sense Ki 5 + a 4 = 9 becomes the Draw Ki cap
+    sensed = _ok(
+        _turn({"T1.rei.action": {"option": "sense_ki"}, "T1.battle.action": {"action": "none"}}, {"T1.rei.sense_ki": 4})
+    )
+    assert _state(sensed, "rei")["dramatic"]["sense_ki"] == 9
+    # 000 L7249 (DC-12): Draw Ki 6 + a 9 = 15, at most PL 3 × 2 = 6 and the Sense Ki 9: +6 FS, 20 → 26
+    drawn = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "draw_ki"}, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.draw_ki": 9},
+            rei={"sense_ki": 9},
+            rei_fs=20,
+        )
+    )
+    assert _state(drawn, "rei")["fighting_spirit"] == 26
+
+
+def test_draw_ki_needs_sense_ki_first() -> None:
+    out = _turn({"T1.rei.action": {"option": "draw_ki"}}, {}, rei={"action_points": 1})
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_reaffirm_purpose() -> None:
+    # 000 L7257: 4 + a 10 = 14; FS at most PL 3 × 4 = 12 and the start 30: 10 → 22; or 14 // 3 = 4 healing points
+    fs = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "reaffirm_purpose"}, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.reaffirm_purpose": 10},
+            rei={"reaffirm_ready": True},
+            rei_fs=10,
+        )
+    )
+    assert _state(fs, "rei")["fighting_spirit"] == 22
+    points = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "reaffirm_purpose", "recovery": "healing_points"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.reaffirm_purpose": 10},
+            rei={"reaffirm_ready": True},
+        )
+    )
+    assert _state(points, "rei")["dramatic"]["healing_points"] == 4
+    # only after a turn hurt and hurting no one
+    closed = _turn({"T1.rei.action": {"option": "reaffirm_purpose"}}, {})
+    assert _refused(closed) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_reaffirm_purpose_opens_after_a_turn_hurt_and_hurting_no_one() -> None:
+    # 000 L7257: Battle was hit and did nothing: next turn he may; Rei hurt him and may not
+    out = _ok(_turn({"T1.rei.action": _basic()}, {"T1.rei.attack": 3, "T1.rei.damage": 4}))
+    assert _state(out, "battle")["dramatic"]["reaffirm_ready"] is True
+    assert _state(out, "rei")["dramatic"]["reaffirm_ready"] is False
+
+
+def test_realize_potential() -> None:
+    # 000 L7259–L7271 (DC-11 with PL 3): 4 + a 10 = 14; FS at most PL 3 × 3 = 9: 10 → 19; or 14 // 4 = 3 points
+    fs = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "realize_potential"}, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.realize_potential": 10},
+            rei={"realize_ready": True},
+            rei_fs=10,
+        )
+    )
+    assert _state(fs, "rei")["fighting_spirit"] == 19
+    points = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "realize_potential", "recovery": "healing_points"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.realize_potential": 10},
+            rei={"realize_ready": True},
+        )
+    )
+    assert _state(points, "rei")["dramatic"]["healing_points"] == 3
+
+
+def test_presence_once_a_fight() -> None:
+    # 000 L7291 (DC-8): 3 + a 10 = 13 → 13 // 4 = 3 points: 0 + 1 − 1 + 3 = 3
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "presence"}, "T1.battle.action": {"action": "none"}}, {"T1.rei.presence": 10}
+        )
+    )
+    rei = _state(out, "rei")
+    assert rei["dramatic"]["action_points"] == 3
+    assert rei["dramatic"]["presence_used"] is True
+    earned = [e for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == "rei"]
+    assert [(e["amount"], e["value"]) for e in earned] == [(-1, 0), (3, 3)]
+    again = _turn({"T1.rei.action": {"option": "presence"}}, {}, rei={"action_points": 1, "presence_used": True})
+    assert _refused(again) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_stance_evaluation_then_the_next_attack() -> None:
+    # 000 L7309 (DC-9): 5 + a 4 = 9 → +2 Accuracy and damage on the next attack at Battle
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "stance_evaluation", "target": "battle"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.stance_evaluation": 4},
+        )
+    )
+    assert _state(out, "rei")["dramatic"]["stance"] == {"battle": 2}
+    # next turn: 1 + 2 = 3, a die of 1 → 4 ≥ 3 hits; 1d8 shows 3 + 2 = 5 → Battle 20; the bonus is spent
+    nxt = _ok(
+        _turn(
+            {"T2.rei.action": _basic()}, {"T1.rei.attack": 1, "T1.rei.damage": 3}, rei={"stance": {"battle": 2}}, turn=2
+        )
+    )
+    assert _attack_step(nxt)["accuracy"] == 3
+    assert _state(nxt, "battle")["life_bar"] == 20
+    assert _state(nxt, "rei")["dramatic"]["stance"] == {}
+
+
+def test_a_skill_option_needs_the_skill() -> None:
+    out = _turn({"T1.battle.action": {"option": "presence"}, "T1.rei.action": {"action": "none"}}, {})
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+# ── What the turn offers and what it still reports ─────────────────────────────────────────────────
+
+
+def test_offered_choices_carry_the_new_options() -> None:
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            _fighter("rei", REI_D, 25, 30, {"action_points": 2, "sense_ki": 9}),
+            _fighter("battle", BATTLE_D, 25, 30, {}),
+        ],
+        "rolls": INIT,
+    }
+    out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    pending = next(p for p in out["decisions_needed"] if p["key"] == "T1.rei.action")
+    options = {c["value"].get("option") for c in pending["choices"]}
+    assert {"final_blow", "debilitating_injury", "surprise_attack", "pushing_it"} <= options
+    assert {"sense_ki", "draw_ki", "presence", "stance_evaluation"} <= options
+    assert "reaffirm_purpose" not in options  # not open this turn
+
+
+def test_the_rest_are_still_named_unsupported() -> None:
+    out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
+    reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
+    for gone in ("final_blow", "pushing_it", "ki_for_defense", "draw_ki", "presence", "freeze_frame"):
+        assert gone not in reason
+    for left in ("team_up", "knock_out_of_combat", "endure_great_hardship", "stand_off", "ki_yelling"):
+        assert left in reason
