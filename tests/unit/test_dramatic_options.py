@@ -29,7 +29,7 @@ REI_D["narrative_skills"] = [
 ]
 BATTLE_D = copy.deepcopy(BATTLE)
 BATTLE_D["combat_skills"]["ki"] = 4
-BATTLE_D["narrative_skills"] = [{"id": "acrobatics", "level": 5}]
+BATTLE_D["narrative_skills"] = [{"id": "acrobatics", "level": 5}, {"id": "endure_great_hardship", "level": 6}]
 BATTLE_D["moves"].append({"id": "mystic_shot", "name": "Mystic Shot", "level": 3, "elements": [{"id": "ranged"}]})
 
 INIT = {"T1.rei.init": 8, "T1.battle.init": 1}  # Rei 8 + 1 = 9 against Battle 1 + 0
@@ -49,13 +49,15 @@ def _turn(
     rei_life: int = 25,
     battle_life: int = 25,
     rei_fs: int = 30,
+    at: int = 1,
+    sheets: tuple[dict, dict] = (REI_D, BATTLE_D),
 ) -> dict[str, Any]:
     body = {
         "options": {"subsystem": "dramatic"},
-        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": at}},
         "fighters": [
-            _fighter("rei", REI_D, rei_life, rei_fs, rei or {}),
-            _fighter("battle", BATTLE_D, battle_life, 30, battle or {}),
+            _fighter("rei", sheets[0], rei_life, rei_fs, rei or {}),
+            _fighter("battle", sheets[1], battle_life, 30, battle or {}),
         ],
         "decisions": decisions,
         "rolls": {k.replace("T1.", f"T{turn}."): v for k, v in {**INIT, **rolls}.items()},
@@ -232,6 +234,108 @@ def test_freeze_frame_gives_up_a_point_of_damage_for_two_glory() -> None:
     assert _refused(small) == ["DECISION_KEY_UNKNOWN"]
 
 
+def test_knocking_an_opponent_out_of_combat() -> None:
+    # 000 L7195 (DC-14), ruling C14: at Range 2 a Basic Move takes −1 (000 L2367): 1 − 1 + a 3 = 3 against 3 hits
+    # for 7; giving up 6 leaves 1 (Battle 24) and adds 3 Ranges: 2 + 1 + 3 = 6, out of the fight for 1 + 1 turns
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic(), "T1.rei.knock_out": {"points": 6}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 7},
+            rei={"action_points": 1},
+            at=2,
+        )
+    )
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 24
+    assert out["fight"]["positioning"]["range"] == 5
+    assert battle["dramatic"]["returning_turns"] == 2
+    assert _state(out, "rei")["dramatic"]["action_points"] == 1  # 1 + 1 − 1
+    # the next turn goes on coming back: no action asked of him, one turn left
+    nxt = _ok(_turn({"T2.rei.action": {"action": "none"}}, {}, battle={"returning_turns": 2}, turn=2, at=5))
+    assert _state(nxt, "battle")["dramatic"]["returning_turns"] == 1
+
+
+def test_flourish_invitation() -> None:
+    # 000 L7189: a point and a die size on Rei's next Initiative; taken up: d10s 8 against 3, Rei's d10 of 6:
+    # Battle 25 − 6 = 19 and 1 Range of Knock Back; our reading: Battle still has his action
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "flourish", "target": "battle"},
+                "T1.battle.accept_flourish": {"choice": "act"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.flourish": 8, "T1.battle.flourish": 3, "T1.rei.flourish_damage": 6},
+        )
+    )
+    rei = _state(out, "rei")
+    assert _state(out, "battle")["life_bar"] == 19
+    assert out["fight"]["positioning"]["range"] == 2
+    assert (rei["dramatic"]["action_points"], rei["dramatic"]["initiative_steps"]) == (0, 1)
+    # declined: the point and the die size all the same, no exchange
+    declined = _ok(
+        _turn({"T1.rei.action": {"option": "flourish", "target": "battle"}, "T1.battle.action": {"action": "none"}}, {})
+    )
+    assert _state(declined, "battle")["life_bar"] == 25
+    assert _state(declined, "rei")["dramatic"]["initiative_steps"] == 1
+
+
+# ── Initiative options ─────────────────────────────────────────────────────────────────────────────
+
+REI_FR = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "fast_reflexes", "level": 2}]}
+BATTLE_FR = {**BATTLE_D, "narrative_skills": [*BATTLE_D["narrative_skills"], {"id": "fast_reflexes", "level": 3}]}
+
+
+def _leader(out: dict[str, Any]) -> str:
+    return next(s["actor"] for s in out["log"] if s["label"] == "D.6")
+
+
+def test_fast_reflexes_unopposed() -> None:
+    # 000 L7146: Rei lacks the skill, so Battle's check takes the top Initiative whatever it shows: he attacks first
+    out = _ok(
+        _turn(
+            {
+                "T1.battle.fast_reflexes": {"choice": "act"},
+                "T1.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+                "T1.rei.action": {"action": "none"},
+            },
+            {"T1.battle.fast_reflexes_check": 1, "T1.battle.attack": 1},
+            sheets=(REI_D, BATTLE_FR),
+        )
+    )
+    assert _leader(out) == "battle"
+    assert _state(out, "battle")["dramatic"]["action_points"] == 0  # 0 + 1 − 1
+
+
+def test_fast_reflexes_must_beat_every_opponent_with_the_skill() -> None:
+    # 000 L7146: Rei (2) rolls 8 = 10; Battle 3 + 7 = 10 is not higher: Initiative stands, Rei first
+    tie = _ok(
+        _turn(
+            {
+                "T1.battle.fast_reflexes": {"choice": "act"},
+                "T1.rei.action": _basic(),
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.battle.fast_reflexes_check": 7, "T1.rei.fast_reflexes_check": 8, "T1.rei.attack": 1},
+            sheets=(REI_FR, BATTLE_FR),
+        )
+    )
+    assert _leader(tie) == "rei"
+    # Battle 3 + 8 = 11 beats 10: he goes first
+    won = _ok(
+        _turn(
+            {
+                "T1.battle.fast_reflexes": {"choice": "act"},
+                "T1.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+                "T1.rei.action": {"action": "none"},
+            },
+            {"T1.battle.fast_reflexes_check": 8, "T1.rei.fast_reflexes_check": 8, "T1.battle.attack": 1},
+            sheets=(REI_FR, BATTLE_FR),
+        )
+    )
+    assert _leader(won) == "battle"
+
+
 # ── Defence options ────────────────────────────────────────────────────────────────────────────────
 
 
@@ -296,6 +400,68 @@ def test_pushing_it_on_defense_cannot_be_healed_that_turn() -> None:
     battle = _state(out, "battle")
     assert battle["life_bar"] == 23
     assert battle["dramatic"]["action_points"] == 1  # 4 + 1 − 1 (push) − 3 (healing)
+
+
+def test_endure_great_hardship_halves_hits() -> None:
+    # 000 L7223 (ruling C23): Battle at 10 of 25 is below half and Rei above: a point and 1 FS; his Endure Great
+    # Hardship 6 stands in for Defense: 6 + 1 = 7; Rei 1 + a 6 = 7 hits for 7, halved to 3: 10 → 7
+    out = _ok(
+        _turn(
+            {"T1.battle.endure": {"choice": "act"}, "T1.rei.action": _basic()},
+            {"T1.rei.attack": 6, "T1.rei.damage": 7},
+            battle={"action_points": 1},
+            battle_life=10,
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 7
+    battle = _state(out, "battle")
+    assert (battle["life_bar"], battle["fighting_spirit"]) == (7, 29)
+    assert battle["dramatic"]["action_points"] == 1  # 1 + 1 − 1
+
+
+def test_endure_great_hardship_check_on_defeat() -> None:
+    # 000 L7223: at 2 (below a quarter) a hit of 8 halves to 4: 0; the check 6 + a 10 = 16 reaches DL 16: 1 left
+    up = _ok(
+        _turn(
+            {"T1.battle.endure": {"choice": "act"}, "T1.rei.action": _basic()},
+            {"T1.rei.attack": 6, "T1.rei.damage": 8, "T1.battle.endure_check": 10},
+            battle_life=2,
+        )
+    )
+    assert _state(up, "battle")["life_bar"] == 1
+    # 6 + a 9 = 15 falls short: defeated
+    down = _turn(
+        {"T1.battle.endure": {"choice": "act"}, "T1.rei.action": _basic()},
+        {"T1.rei.attack": 6, "T1.rei.damage": 8, "T1.battle.endure_check": 9},
+        battle_life=2,
+    )
+    assert down["status"] == "round_over"
+    assert _state(down, "battle")["life_bar"] == 0
+
+
+def test_endure_great_hardship_not_above_half() -> None:
+    # 000 L7223: at 13 of 25 he is not below half (and not below a quarter): the question is never asked
+    none = {"action": "none"}
+    out = _turn(
+        {"T1.battle.endure": {"choice": "act"}, "T1.rei.action": none, "T1.battle.action": none}, {}, battle_life=13
+    )
+    assert _refused(out) == ["DECISION_KEY_UNKNOWN"]
+
+
+# ── Recovery options ───────────────────────────────────────────────────────────────────────────────
+
+
+def test_friendship_boost_doubles_the_healing_limit() -> None:
+    # 000 L7251, L7255: Rei hits Battle (8) for 1: 7; hurt and hurting no one, Battle heals with 4 points, more than
+    # PL 3 but within 2 × 3: +16 → 23; 4 + 1 − 4 = 1 point left
+    decisions = {"T1.rei.action": _basic(), "T1.battle.heal": {"points": 4}}
+    rolls = {"T1.rei.attack": 3, "T1.rei.damage": 1}
+    out = _ok(_turn(decisions, rolls, battle={"action_points": 4, "friendship_boost": True}, battle_life=8))
+    battle = _state(out, "battle")
+    assert (battle["life_bar"], battle["dramatic"]["action_points"]) == (23, 1)
+    assert battle["dramatic"]["friendship_boost"] is False  # one turn only
+    without = _turn(decisions, rolls, battle={"action_points": 4}, battle_life=8)
+    assert _refused(without) == ["AP_OVER_PL_LIMIT"]
 
 
 # ── Checks in place of the attack ──────────────────────────────────────────────────────────────────
@@ -452,5 +618,7 @@ def test_the_rest_are_still_named_unsupported() -> None:
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     for gone in ("final_blow", "pushing_it", "ki_for_defense", "draw_ki", "presence", "freeze_frame"):
         assert gone not in reason
-    for left in ("team_up", "knock_out_of_combat", "endure_great_hardship", "stand_off", "ki_yelling"):
+    for gone in ("knock_out_of_combat", "endure_great_hardship", "fast_reflexes", "friendship_boost"):
+        assert gone not in reason
+    for left in ("team_up", "leaving_combat", "climactic_super_move", "stand_off", "ki_yelling", "taking_a_hit"):
         assert left in reason

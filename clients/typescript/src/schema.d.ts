@@ -2629,6 +2629,11 @@ export interface components {
              */
             final_blow_taken?: boolean;
             /**
+             * Friendship Boost
+             * @description A close comrade came (back) into the fight last turn, at the Director's word: twice the Healing Life Bar limit this turn (000 L7251). Default: `false`.
+             */
+            friendship_boost?: boolean;
+            /**
              * Healing Points
              * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
              */
@@ -2668,6 +2673,11 @@ export interface components {
              * @description Points from an untouched Full Defense: recovery options only (000 L7227). Default: `0`.
              */
             recovery_points?: number;
+            /**
+             * Returning Turns
+             * @description Knocked out of the fight: whole turns he still spends coming back (000 L7195; one, plus one per Range beyond 5). Default: `0`.
+             */
+            returning_turns?: number;
             /**
              * Sense Ki
              * @description His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297). Default: `null`.

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...dice import Die
 from ..dramatic import attacks, costs
+from ..dramatic.attacks import KnockedOut
 from ..dramatic.catalogue import tables
 from . import dramatic_attack_options as options
 from .dramatic_base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
@@ -158,8 +159,12 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     if attacks.first_attack_knockout(first, top, dmg, t.f.pl, ctx.opts.dramatic.first_attack_knockout):
         dmg = t.f.life
         ctx.note("E", f.id, f"{f.id}'s first attack hits for top damage: {t.f.id} is knocked out.", "000 L7112")
-    if plan.basic and not mods.final_blow:
-        dmg = options.freeze_frame(ctx, d, t, dmg)
+    ko = None
+    if not mods.final_blow:
+        if plan.basic:
+            dmg = options.freeze_frame(ctx, d, t, dmg)
+        ko = options.knock_out(ctx, d, t, dmg, ctx.range)
+        dmg = ko.damage if ko else dmg
     hurt(ctx, d, t, dmg, hit=True)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
@@ -172,7 +177,7 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     if plan.special and plan.move_id and plan.move_id not in f.scored:
         f.scored.append(plan.move_id)
         ctx.award(f.id, plan.level, f"{plan.name} hits", "000 L5749")
-    _hit_effects(ctx, d, t)
+    _hit_effects(ctx, d, t, ko)
 
 
 def _first_hit(ctx: Ctx, d: Dram) -> None:
@@ -194,11 +199,30 @@ def _debilitate(ctx: Ctx, d: Dram, t: Dram) -> None:
     lose_points(ctx, t, f"{t.f.id} loses all {lost} banked Action Point(s).", o.ref)
 
 
-def _hit_effects(ctx: Ctx, d: Dram, t: Dram) -> None:
+def _hit_effects(ctx: Ctx, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
     """What every hit does besides its damage: Knock Back and Hit Stun (000 L5950, L7130)."""
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
-    knock_back(ctx, t, 1)
+    if ko is None or ctx.range is None or t.f.defeated:
+        knock_back(ctx, t, 1)
+    else:
+        _knocked_out(ctx, t, ko)
     if not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+
+
+def _knocked_out(ctx: Ctx, t: Dram, ko: KnockedOut) -> None:
+    """Knock Back past Range 4: at Range 5 he is out of the fight and spends whole turns coming back, one plus one
+    for each Range beyond 5 (000 L7195, ruling C14)."""
+    before = ctx.range
+    ctx.range = min(ko.range_after, 5)
+    t.away_next = max(t.away_next, ko.turns_away)
+    ctx.note(
+        "E.4",
+        t.f.id,
+        f"{t.f.id} is knocked back: Range {before} → {ko.range_after}"
+        + (f": out of the fight for {ko.turns_away} turn(s)." if ko.turns_away else "."),
+        "000 L7195",
+        change={"range": ctx.range},
+    )

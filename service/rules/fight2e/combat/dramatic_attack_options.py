@@ -154,3 +154,38 @@ def freeze_frame(ctx: Ctx, d: Dram, t: Dram, damage: int) -> int:
     ctx.note("E.1", d.f.id, f"Freeze Frame: {damage} → {left} damage.", o.ref, inputs={"damage": damage})
     ctx.award(d.f.id, glory, "Freeze Frame Attack", o.ref)
     return left
+
+
+def knock_out(ctx: Ctx, d: Dram, t: Dram, damage: int, range_now: int | None) -> attacks.KnockedOut | None:
+    """Knocking an Opponent out of Combat: a point, and every 2 damage given up is a Range more of Knock Back, to
+    Range 5 and past it (000 L7195)."""
+    option = DramaticOption.knock_out_of_combat
+    per = tables().option(option.value).sacrifice or 2
+    if range_now is None or damage < per or spendable(d, option) < 1:
+        return None
+    key, v = ctx.decide(
+        d.f.id,
+        "knock_out",
+        "E.1",
+        f"{d.f.id} hits {t.f.id} for {damage}: give up damage (2 a Range) for more Knock Back, a point?",
+        DecisionValue(points=0),
+        lambda: [
+            choice(DecisionValue(points=n), f"give up {n}: {n // per} more Range(s)") for n in range(0, damage + 1, per)
+        ],
+    )
+    n = v.points or 0
+    if not n:
+        return None
+    if n > damage:
+        ctx.fail("DECISION_INVALID", f"{key}.points", f"{key}: {n} is more than the {damage} damage.", key=key)
+    o = tables().option(option.value)
+    pay(ctx, d, option, costs.ap_cost(o), key)
+    out = attacks.knock_out_of_combat(damage, n, range_now)
+    ctx.note(
+        "E.1",
+        d.f.id,
+        f"{d.f.id} gives up {n} damage ({out.damage} left) for {n // per} more Range(s) of Knock Back.",
+        o.ref,
+        inputs={"sacrificed": n},
+    )
+    return out

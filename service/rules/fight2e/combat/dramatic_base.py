@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...dice import Die
-from ..dramatic import bank, healing
+from ..dramatic import attacks, bank, checks, healing
 from ..dramatic.catalogue import tables
 from . import events
 from .fighter import F
@@ -37,6 +37,9 @@ class Dram:
     stance: dict[str, int] = field(default_factory=dict)
     reaffirm_ready: bool = False
     realize_ready: bool = False
+    returning: int = 0  # turns still spent coming back, from the start of this turn
+    away_next: int = 0  # knocked out of the fight this turn: turns from the next one (000 L7195)
+    friendship: bool = False
     hit_stunned: bool = False
     acted: bool = False
     full_defense: bool = False
@@ -56,6 +59,7 @@ class Dram:
     push_defense: int = 0  # Pushing It on his Defense Totals this turn (000 L7293)
     unhealable: int = 0  # Pushing It's own damage, not to be healed this turn (000 L7295)
     realize_next: bool = False
+    enduring: bool = False  # Endure Great Hardship this turn (000 L7223)
 
 
 def load(ctx: Ctx) -> dict[str, Dram]:
@@ -80,6 +84,8 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             stance=dict(s.stance),
             reaffirm_ready=s.reaffirm_ready,
             realize_ready=s.realize_ready,
+            returning=s.returning_turns,
+            friendship=s.friendship_boost,
         )
         if f.life > d.life_max:
             ctx.fail(
@@ -112,6 +118,8 @@ def store(ds: dict[str, Dram]) -> None:
             # Reaffirm Purpose: hurt this turn and hurting no one opens it next turn (000 L7257)
             reaffirm_ready=d.took_damage and not d.did_damage,
             realize_ready=d.realize_next,
+            returning_turns=min(max(d.returning, d.away_next), 20),
+            friendship_boost=False,  # it lasts the one turn after the comrade's arrival (000 L7251)
         )
 
 
@@ -188,6 +196,9 @@ def skill(ctx: Ctx, f: F, name: str) -> int:
 
 def hurt(ctx: Ctx, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     f = t.f
+    if hit and t.enduring:
+        dmg = attacks.endure_halved(dmg)
+        ctx.note("E.2", f.id, f"Endure Great Hardship halves the hit: {dmg}.", "000 L7223")
     before = f.life
     f.life = max(f.life - dmg, 0)
     t.took_damage = True
@@ -221,6 +232,8 @@ def hurt_self(ctx: Ctx, d: Dram, dmg: int, ref: str) -> None:
 
 def _after_loss(ctx: Ctx, t: Dram, dmg: int) -> None:
     f = t.f
+    if f.life == 0 and t.enduring:
+        _endure_check(ctx, t)
     if f.life == 0:
         f.defeated = True
         ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924", change={"defeated": True})
@@ -228,6 +241,27 @@ def _after_loss(ctx: Ctx, t: Dram, dmg: int) -> None:
         f.stunned = 2
         f.times_stunned += 1
         ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+
+
+def _endure_check(ctx: Ctx, t: Dram) -> None:
+    """Defeated while enduring: a check at DL 16 brings him back at 1 Life Bar, as often as it succeeds
+    (000 L7223)."""
+    o = tables().option("endure_great_hardship")
+    level = skill(ctx, t.f, o.skill or "")
+    face = ctx.roll(t.f.id, "endure_check", D10, "Endure Great Hardship check", "E.2")
+    total = checks.check_total(face, level, t.hit_stun_penalty)
+    up = total >= (o.dl or 0)
+    if up:
+        t.f.life = 1
+    ctx.note(
+        "E.2",
+        t.f.id,
+        f"{t.f.id}'s Endure Great Hardship: {face} + {level} = {total} against {o.dl}: "
+        + ("back up at 1 Life Bar." if up else "not enough."),
+        o.ref,
+        inputs={"face": face, "total": total},
+        change={"life_bar": 1} if up else None,
+    )
 
 
 def knock_back(ctx: Ctx, t: Dram, n: int) -> None:

@@ -24,6 +24,8 @@ def _skills(ctx: Ctx, t: Dram, option: DramaticOption | None) -> tuple[int, int]
     """(Defense, Evasion) with the option's skill in place of the one it replaces."""
     p = t.f.prof
     defense, evasion = p.defense, p.evasion
+    if t.enduring:  # Endure Great Hardship stands in for Defense all turn (000 L7223)
+        defense = skill(ctx, t.f, tables().option("endure_great_hardship").skill or "")
     if option is DramaticOption.ki_for_defense:
         defense = skill(ctx, t.f, "ki")
     elif option is DramaticOption.acrobatics_for_evasion:
@@ -69,7 +71,8 @@ def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[in
     f = t.f
     p = f.prof
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
-    best = DefenseOption.defense if p.defense >= p.evasion else DefenseOption.evasion
+    plain_defense, plain_evasion = _skills(ctx, t, None)
+    best = DefenseOption.defense if plain_defense >= plain_evasion else DefenseOption.evasion
     cap = min(f.fs, f.pl)
     key, v = ctx.decide(
         f.id,

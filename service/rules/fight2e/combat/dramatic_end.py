@@ -19,20 +19,21 @@ def _healing(ctx: Ctx, d: Dram) -> None:
     usable = bank.usable(d.points, o) + (f.story or 0)
     if f.defeated or not d.took_damage or d.did_damage or usable < 1:
         return
-    limit = min(healing.points_limit(f.pl), usable)
+    most = healing.points_limit(f.pl, d.friendship)  # twice PL after a comrade's arrival (000 L7251)
+    limit = min(most, usable)
     key, v = ctx.decide(
         f.id,
         "heal",
         "H.1",
-        f"{f.id} was hurt and hurt no one: Action Points to spend on healing (n heals n², at most {f.pl})?",
+        f"{f.id} was hurt and hurt no one: Action Points to spend on healing (n heals n², at most {most})?",
         DecisionValue(points=0),
         lambda: [choice(DecisionValue(points=n), f"{n} points: +{n * n}") for n in range(limit + 1)],
     )
     n = v.points or 0
     if not n:
         return
-    if n > limit and n > healing.points_limit(f.pl):
-        ctx.fail("AP_OVER_PL_LIMIT", f"{key}.points", f"{key}: {n} points at once is more than PL {f.pl}.", key=key)
+    if n > limit and n > most:
+        ctx.fail("AP_OVER_PL_LIMIT", f"{key}.points", f"{key}: {n} points at once is more than {most}.", key=key)
     pay(ctx, d, DramaticOption.healing_life_bar, costs.ap_cost(o, points=n), key)
     before = f.life
     f.life = max(healing.heal(f.life, d.life_max - d.unhealable, n), before)  # not Pushing It's loss (000 L7295)

@@ -14,17 +14,14 @@ unsupported and the fighter's action is spent doing nothing.
 
 from __future__ import annotations
 
-import itertools
-
-from ..dramatic import bank, costs
+from ..dramatic import costs
 from ..dramatic.catalogue import tables
-from ..dramatic.flourish import flourish
-from ..dramatic.initiative import flourish_on_tie, initiative_die, initiative_total
 from . import dramatic_attack_options, dramatic_checks, dramatic_defense, events
 from .dramatic_attack import attack
-from .dramatic_base import D10, Dram, choice, hurt, knock_back, load, pay, shift_range, spendable, store
+from .dramatic_base import Dram, choice, load, pay, shift_range, spendable, store
 from .dramatic_end import end_of_turn
-from .initiative import declaration_order
+from .dramatic_flourish import invite, tied_flourishes
+from .dramatic_initiative import initiative, turn_order
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
@@ -36,138 +33,11 @@ _RESOLVED = frozenset(
         DramaticOption.special_move,
         DramaticOption.property_damage,
         DramaticOption.full_defense,
+        DramaticOption.flourish,  # an invitation (the Flourish of a tie is free and asked of no one)
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
 )
-
-
-# ── Initiative ─────────────────────────────────────────────────────────────────────────────────────
-
-
-def _initiative(ctx: Ctx, ds: dict[str, Dram]) -> None:
-    per_turn = ctx.opts.dramatic.action_points_per_turn
-    for d in (ds[f.id] for f in declaration_order(ctx)):
-        d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
-        ctx.note(
-            "A.1",
-            d.f.id,
-            f"{d.f.id} "
-            + ("gets no Action Point this turn" if d.no_point else f"gets {per_turn} Action Point(s)")
-            + f": {d.points.total} banked.",
-            "000 L7082, L7213",
-        )
-        steps = d.init_steps
-        if d.may_show_off and d.points.general + (d.f.story or 0) >= 1:
-            key, v = ctx.decide(
-                d.f.id,
-                "show_off",
-                "A.2",
-                f"{d.f.id} hit last turn untouched: spend an Action Point for a larger Initiative die and 1 Glory?",
-                DecisionValue(choice=Choice.pass_),
-            )
-            if v.choice is Choice.act:
-                o = tables().option("show_off")
-                pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
-                steps += o.die_steps or 0
-                ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
-        _roll_initiative(ctx, d, steps)
-    for d in (ds[f.id] for f in declaration_order(ctx)):
-        _rerolls(ctx, d)
-
-
-def _roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
-    f = d.f
-    d.f.init_step = steps
-    die = initiative_die(f.prof.speed, steps)
-    face = ctx.roll(f.id, "init", die, "Initiative (Dramatic: die by Speed)", "A.2")
-    lead = 1 if ctx.opts.leader_bonus and ctx.prev_leader == f.id and ctx.prev_leader_hit else 0  # ruling C3
-    f.init = initiative_total(face, f.prof.ctrl_bonus) + lead
-    ctx.note(
-        "A.2",
-        f.id,
-        f"{f.id} rolls {die} for Initiative: {face} + Control Bonus {f.prof.ctrl_bonus}"
-        + (" + 1 (last turn's leader hit)" if lead else "")
-        + f" = {f.init}.",
-        "000 L7084–L7096",
-        inputs={"die": str(die), "face": face},
-        change={"init": f.init},
-    )
-
-
-def _rerolls(ctx: Ctx, d: Dram) -> None:
-    """Any number of re-rolls, a point each; the new roll stands (000 L7098)."""
-    for _ in range(20):
-        if d.points.general + (d.f.story or 0) < 1:
-            return
-        key, v = ctx.decide(
-            d.f.id,
-            "reroll",
-            "A.3",
-            f"{d.f.id} has Initiative {d.f.init}: spend an Action Point to roll it again (the new roll stands)?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if v.choice is not Choice.act:
-            return
-        pay(ctx, d, DramaticOption.initiative_reroll, 1, key)
-        _roll_initiative(ctx, d, d.f.init_step)
-
-
-def _order(ctx: Ctx, ds: dict[str, Dram]) -> list[Dram]:
-    """Highest Initiative first; the single highest is the turn's leader (000 L5509)."""
-    active = [ds[i] for i in ctx.order if ds[i].f.active]
-    active.sort(key=lambda d: -d.f.init)
-    if active and (len(active) == 1 or active[0].f.init > active[1].f.init):
-        ctx.leader = active[0].f.id
-    for a, b in itertools.pairwise(active):
-        if a.f.init == b.f.init and not flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
-            ctx.unsupported_rule(
-                "dramatic_simultaneous_initiative",
-                "fight",
-                "tied Initiative outside Range 0–2 is resolved one after the other in request order, not "
-                "simultaneously",
-            )
-    return active
-
-
-# ── Flourish ───────────────────────────────────────────────────────────────────────────────────────
-
-
-def _tied_flourishes(ctx: Ctx, ds: dict[str, Dram], order: list[Dram]) -> None:
-    """Opponents tied within Range 0–2 trade a free Flourish in place of their turns (000 L7100, L7189)."""
-    for a, b in itertools.pairwise(order):
-        if a.acted or b.acted or a.f.side == b.f.side:
-            continue
-        if flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
-            ctx.note(
-                "A.4",
-                None,
-                f"{a.f.id} and {b.f.id} tie on {a.f.init} within Range 0–2: a Flourish replaces their turns.",
-                "000 L7100",
-            )
-            a.acted = b.acted = True
-            _flourish(ctx, a, b)
-
-
-def _flourish(ctx: Ctx, a: Dram, b: Dram) -> None:
-    ra = ctx.roll(a.f.id, "flourish", D10, "Flourish", "C")
-    rb = ctx.roll(b.f.id, "flourish", D10, "Flourish", "C")
-    r = flourish(ra, rb)
-    if r.winner is None:
-        ctx.note("C", None, f"Flourish: {ra} against {rb}, a tie: nothing happens.", "000 L7189")
-        return
-    win, lose = (a, b) if r.winner == 0 else (b, a)
-    dmg = ctx.roll(win.f.id, "flourish_damage", D10, "Flourish damage", "C")
-    ctx.note(
-        "C",
-        win.f.id,
-        f"Flourish: {a.f.id} {ra}, {b.f.id} {rb}. {win.f.id} deals {dmg} with no defence possible.",
-        "000 L7189",
-        inputs={a.f.id: ra, b.f.id: rb},
-    )
-    # ruling C12: Flourish damage is Life Bar loss (Super Energy) but not an attack nor a hit
-    hurt(ctx, win, lose, dmg, hit=False)
-    knock_back(ctx, lose, r.knock_back)
 
 
 # ── Actions ────────────────────────────────────────────────────────────────────────────────────────
@@ -179,6 +49,10 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         return
     d.acted = True
     f.acted = True
+    if d.returning:  # knocked out of the fight: the turn goes on coming back (000 L7195, ruling C14)
+        d.returning -= 1
+        ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
+        return
     if f.stunned:
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
@@ -247,7 +121,7 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    check = option in dramatic_checks.EFFECTS
+    check = option in dramatic_checks.EFFECTS or option is DramaticOption.flourish
     attacking = v.action is ActionType.attack or option in _ATTACKS
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
@@ -255,7 +129,9 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
-    if check:
+    if option is DramaticOption.flourish:
+        invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+    elif check:
         dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
     elif attacking:
         pd = option is DramaticOption.property_damage
@@ -297,6 +173,10 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
             out.append(choice(DecisionValue(action=ActionType.move, movement=n, direction=direction), f"move {n}"))
     for t in foes:
         out += _attack_choices(ctx, d, t)
+        if spendable(d, DramaticOption.flourish) >= 1:
+            out.append(
+                choice(DecisionValue(option=DramaticOption.flourish, target=t.f.id), f"invite {t.f.id} to a Flourish")
+            )
         if spendable(d, DramaticOption.property_damage) >= 1:
             out.append(
                 choice(
@@ -346,6 +226,10 @@ _IN_TURN = frozenset(
         DramaticOption.flourish.value,  # the free Flourish of a tie; an invitation is named below
         DramaticOption.pulling_punches.value,  # asked once an attack hits
         DramaticOption.freeze_frame.value,
+        DramaticOption.knock_out_of_combat.value,
+        DramaticOption.fast_reflexes.value,  # asked once Initiative is rolled
+        DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
+        DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }
 )
@@ -358,9 +242,9 @@ def _report_gaps(ctx: Ctx) -> None:
         "dramatic_options",
         "options.subsystem",
         f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
-        "a Flourish by invitation; Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind "
-        "control; Realize Potential after standing up from a Knock Down; more than one option on one attack; a "
-        "move's Elements beyond its Accuracy, damage and Range",
+        "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
+        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; more than "
+        "one option on one attack; a move's Elements beyond its Accuracy, damage and Range",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
@@ -372,9 +256,9 @@ def run(ctx: Ctx) -> None:
     events.start(ctx)
     _report_gaps(ctx)
     ds = load(ctx)
-    _initiative(ctx, ds)
-    order = _order(ctx, ds)
-    _tied_flourishes(ctx, ds, order)
+    initiative(ctx, ds)
+    order = turn_order(ctx, ds)
+    tied_flourishes(ctx, order)
     for d in order:
         _act(ctx, ds, d)
         if len(ctx.sides_left()) <= 1:

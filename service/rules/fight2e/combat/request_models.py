@@ -279,6 +279,18 @@ class DramaticState(Model):
     reaffirm_ready: bool = Field(
         False, description="Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257)."
     )
+    returning_turns: int = Field(
+        0,
+        ge=0,
+        le=20,
+        description="Knocked out of the fight: whole turns he still spends coming back (000 L7195; one, plus one per "
+        "Range beyond 5).",
+    )
+    friendship_boost: bool = Field(
+        False,
+        description="A close comrade came (back) into the fight last turn, at the Director's word: twice the "
+        "Healing Life Bar limit this turn (000 L7251).",
+    )
     realize_ready: bool = Field(
         False,
         description="Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: "
