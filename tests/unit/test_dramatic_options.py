@@ -280,6 +280,57 @@ def test_flourish_invitation() -> None:
     assert _state(declined, "rei")["dramatic"]["initiative_steps"] == 1
 
 
+# ── Movement options ───────────────────────────────────────────────────────────────────────────────
+
+NONE = {"action": "none"}
+
+
+def test_leaving_combat_unopposed_is_free() -> None:
+    # 000 L7152: no one objects: Range 5 and no point spent (0 + 1 granted)
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "leaving_combat"},
+                "T1.battle.oppose_escape": {"choice": "pass"},
+                "T1.battle.action": NONE,
+            },
+            {},
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 5
+    assert _state(out, "rei")["dramatic"]["action_points"] == 1
+
+
+def test_leaving_combat_opposed() -> None:
+    # 000 L7152: Battle objects: Rei pays a point; Athletics 0 + a 9 beats Battle's 0 + a 5: Range 5
+    won = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "leaving_combat"}, "T1.battle.action": NONE},
+            {"T1.rei.escape": 9, "T1.battle.pursue": 5},
+        )
+    )
+    assert won["fight"]["positioning"]["range"] == 5
+    assert _state(won, "rei")["dramatic"]["action_points"] == 0
+    # 5 against 5 does not beat him: Rei stays at Range 4
+    lost = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "leaving_combat"}, "T1.battle.action": NONE},
+            {"T1.rei.escape": 5, "T1.battle.pursue": 5},
+        )
+    )
+    assert lost["fight"]["positioning"]["range"] == 4
+
+
+def test_away_and_alone_draw_ki_needs_no_sense_ki() -> None:
+    # 000 L7152, L7249: at Range 5 Rei draws Ki with no Sense Ki before: 6 + a 9 = 15, at most PL 3 × 2 = 6: 20 → 26
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "draw_ki"}, "T1.battle.action": NONE}, {"T1.rei.draw_ki": 9}, rei_fs=20, at=5
+        )
+    )
+    assert _state(out, "rei")["fighting_spirit"] == 26
+
+
 # ── Initiative options ─────────────────────────────────────────────────────────────────────────────
 
 REI_FR = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "fast_reflexes", "level": 2}]}
@@ -620,5 +671,6 @@ def test_the_rest_are_still_named_unsupported() -> None:
         assert gone not in reason
     for gone in ("knock_out_of_combat", "endure_great_hardship", "fast_reflexes", "friendship_boost"):
         assert gone not in reason
-    for left in ("team_up", "leaving_combat", "climactic_super_move", "stand_off", "ki_yelling", "taking_a_hit"):
+    assert "leaving_combat" not in reason
+    for left in ("team_up", "climactic_super_move", "stand_off", "ki_yelling", "taking_a_hit"):
         assert left in reason

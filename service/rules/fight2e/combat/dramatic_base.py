@@ -268,7 +268,7 @@ def knock_back(ctx: Ctx, t: Dram, n: int) -> None:
     if ctx.range is None or t.f.defeated:
         return
     before = ctx.range
-    ctx.range = min(before + n, MAX_RANGE)  # never to Range 5 by Knock Back (000 L5950, L7106)
+    ctx.range = max(before, min(before + n, MAX_RANGE))  # never to Range 5 by Knock Back (000 L5950, L7106)
     ctx.note(
         "E.4",
         t.f.id,

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ..dramatic import checks, costs
 from ..dramatic.catalogue import ApOption, Gain, tables
 from .dramatic_base import D10, Dram, choice, earn, option_name, pay, shift_range, skill, spendable
+from .dramatic_leaving import away
 from .models import AthleticsUse, ChoiceOption, DecisionValue, Direction, DramaticOption, RecoveryUse
 from .state import Ctx
 
@@ -90,6 +91,7 @@ EFFECTS: dict[DramaticOption, _Effect] = {
     DramaticOption.stance_evaluation: _stance,
 }
 _SKILLED = frozenset(EFFECTS) - {DramaticOption.athletics}  # offered only to a fighter with the skill (ours)
+_AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
 
 
 def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
@@ -97,11 +99,12 @@ def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes:
     o = tables().option(option.value)
     if option in _SKILLED and skill(ctx, d.f, o.skill or "") < 1:
         return f"{d.f.id} has no {o.name} skill"
-    if option is DramaticOption.draw_ki and d.sense_ki is None:
+    free = option in _AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
+    if option is DramaticOption.draw_ki and d.sense_ki is None and not free:
         return "Draw Ki needs a Sense Ki check on an earlier turn (000 L7249)"
-    if option is DramaticOption.reaffirm_purpose and not d.reaffirm_ready:
+    if option is DramaticOption.reaffirm_purpose and not (d.reaffirm_ready or free):
         return "Reaffirm Purpose follows a turn in which he was hurt and hurt no one (000 L7257)"
-    if option is DramaticOption.realize_potential and not d.realize_ready:
+    if option is DramaticOption.realize_potential and not (d.realize_ready or free):
         return "none of Realize Potential's conditions came about last turn (000 L7259–L7269)"
     if option is DramaticOption.presence and d.presence_used:
         return "Presence is once a fight (000 L7291)"

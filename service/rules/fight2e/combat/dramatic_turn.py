@@ -22,6 +22,7 @@ from .dramatic_base import Dram, choice, load, pay, shift_range, spendable, stor
 from .dramatic_end import end_of_turn
 from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
+from .dramatic_leaving import leave
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
@@ -34,6 +35,7 @@ _RESOLVED = frozenset(
         DramaticOption.property_damage,
         DramaticOption.full_defense,
         DramaticOption.flourish,  # an invitation (the Flourish of a tie is free and asked of no one)
+        DramaticOption.leaving_combat,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -127,6 +129,11 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         d.full_defense = f.full_defense = True
         ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
         return
+    if option is DramaticOption.leaving_combat:
+        if v.movement:
+            ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
+        leave(ctx, ds, d, key)
+        return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.flourish:
@@ -185,6 +192,8 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
                 )
             )
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
+    if foes and ctx.range is not None and ctx.range < 5:
+        out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
     return out[:200]
 
 
