@@ -672,5 +672,63 @@ def test_the_rest_are_still_named_unsupported() -> None:
     for gone in ("knock_out_of_combat", "endure_great_hardship", "fast_reflexes", "friendship_boost"):
         assert gone not in reason
     assert "leaving_combat" not in reason
-    for left in ("team_up", "climactic_super_move", "stand_off", "ki_yelling", "taking_a_hit"):
+    assert "climactic_super_move" not in reason
+    for left in ("team_up", "stand_off", "ki_yelling", "taking_a_hit"):
         assert left in reason
+
+
+# ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────
+
+REI_CSM = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "climactic_super_move", "level": 6}]}
+
+
+def _csm(battle_life: int, check: int) -> dict[str, Any]:
+    # Rei at 2 of 25: below ceil(25 / 10) = 3 (ruling C9 iii); Battle keeps half or more (000 L7156)
+    return _turn(
+        {
+            "T1.rei.climactic": {"choice": "act"},
+            "T1.rei.action": {"option": "climactic_super_move", "target": "battle", "fs": 3},
+        },  # the hit costs Battle his action (000 L7130)
+        {"T1.rei.attack": 2, "T1.rei.climactic_check": check},
+        rei={"action_points": 1},
+        rei_life=2,
+        battle_life=battle_life,
+        sheets=(REI_CSM, BATTLE_D),
+    )
+
+
+def test_climactic_super_move_fails_the_check() -> None:
+    # 000 L7158–L7170: −2 + 1 + 3 FS = 2, a 2 → 4 against Evasion 2 + 1 = 3 hits (ruling C9 i); Battle at 100 %:
+    # DL 16; 6 + a 4 = 10 fails: a tenth of 25, rounded up, 3 damage → 22, and 5 Glory
+    out = _ok(_csm(25, 4))
+    assert _attack_step(out) == {"face": 2, "accuracy": 2, "defense_total": 3}
+    assert [(e["fighter"], e["other"]) for e in out["events"] if e["kind"] == "hit"] == [("rei", "battle")]
+    assert _state(out, "battle")["life_bar"] == 22
+    assert _glory(out, "rei") == 5
+    rei = _state(out, "rei")
+    assert rei["dramatic"]["climactic_used"] is True
+    assert rei["dramatic"]["action_points"] == 1  # the banked 1 paid before the turn's point came
+
+
+def test_climactic_super_move_empties_the_bar() -> None:
+    # Battle at 13 of 25: 52 % → the 50 % row, DL 4; 6 + a 1 = 7 succeeds: Battle 0 and 10 Glory
+    out = _ok(_csm(13, 1))
+    assert _state(out, "battle")["life_bar"] == 0
+    assert _glory(out, "rei") == 10
+
+
+def test_climactic_super_move_eligibility() -> None:
+    # ruling C9 iii: 3 of 25 is not below ceil(2.5) = 3: the announcement is never asked for
+    out = _turn(
+        {"T1.rei.climactic": {"choice": "act"}, "T1.rei.action": NONE, "T1.battle.action": NONE},
+        {},
+        rei={"action_points": 1},
+        rei_life=3,
+        sheets=(REI_CSM, BATTLE_D),
+    )
+    assert _refused(out) == ["DECISION_KEY_UNKNOWN"]
+    # once announced it is his action; unannounced it cannot be taken
+    late = _turn(
+        {"T1.rei.action": {"option": "climactic_super_move", "target": "battle"}}, {}, sheets=(REI_CSM, BATTLE_D)
+    )
+    assert _refused(late) == ["DRAMATIC_OPTION_NOT_ALLOWED"]

@@ -2624,6 +2624,11 @@ export interface components {
              */
             attacked?: boolean;
             /**
+             * Climactic Used
+             * @description He has used his Climactic Super Move this fight (000 L7156). Default: `false`.
+             */
+            climactic_used?: boolean;
+            /**
              * Final Blow Taken
              * @description He has been the target of a Final Blow this fight (000 L7185). Default: `false`.
              */

@@ -108,6 +108,7 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         dt, how = defense(ctx, t, f.id, property_damage)
     face = ctx.roll(f.id, "attack", D6, f"attack roll ({plan.name})", "D.6")
     hit = face + acc >= dt
+    ctx.snap_defender = t.f.id  # the hit or miss event names him
     ctx.note(
         "D.6",
         f.id,
@@ -115,6 +116,7 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         + ("hit." if hit else "miss."),
         "000 L5708, L7108",
         inputs={"face": face, "accuracy": acc, "defense_total": dt},
+        change={"hit": hit},
     )
     if hit and face == 1:
         d.realize_next = True  # an attack die of 1 that hit opens Realize Potential next turn (000 L7269)
@@ -146,7 +148,7 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     f = d.f
     if mods.debilitating:  # no Life Bar damage; the target loses every banked point (000 L7172–L7175)
         _debilitate(ctx, d, t)
-        _hit_effects(ctx, d, t)
+        hit_effects(ctx, d, t)
         return
     dmg, top = _damage(ctx, d, t, plan, mods)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
@@ -155,7 +157,7 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     if mods.final_blow:
         dmg = t.f.life
         ctx.award(f.id, tables().option("final_blow").glory or 0, "Final Blow", "000 L7185")
-    _first_hit(ctx, d)
+    first_hit(ctx, d)
     if attacks.first_attack_knockout(first, top, dmg, t.f.pl, ctx.opts.dramatic.first_attack_knockout):
         dmg = t.f.life
         ctx.note("E", f.id, f"{f.id}'s first attack hits for top damage: {t.f.id} is knocked out.", "000 L7112")
@@ -177,10 +179,10 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     if plan.special and plan.move_id and plan.move_id not in f.scored:
         f.scored.append(plan.move_id)
         ctx.award(f.id, plan.level, f"{plan.name} hits", "000 L5749")
-    _hit_effects(ctx, d, t, ko)
+    hit_effects(ctx, d, t, ko)
 
 
-def _first_hit(ctx: Ctx, d: Dram) -> None:
+def first_hit(ctx: Ctx, d: Dram) -> None:
     f = d.f
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
@@ -190,7 +192,7 @@ def _first_hit(ctx: Ctx, d: Dram) -> None:
 
 
 def _debilitate(ctx: Ctx, d: Dram, t: Dram) -> None:
-    _first_hit(ctx, d)
+    first_hit(ctx, d)
     t.was_hit = True
     t.hit_by_others.add(d.f.id)
     ctx.note("E", t.f.id, f"Debilitating Injury: {t.f.id} takes no damage.", "000 L7172")
@@ -199,7 +201,7 @@ def _debilitate(ctx: Ctx, d: Dram, t: Dram) -> None:
     lose_points(ctx, t, f"{t.f.id} loses all {lost} banked Action Point(s).", o.ref)
 
 
-def _hit_effects(ctx: Ctx, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
+def hit_effects(ctx: Ctx, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
     """What every hit does besides its damage: Knock Back and Hit Stun (000 L5950, L7130)."""
     d.hit_opponent = True
     d.f.hit_someone = True

@@ -34,6 +34,7 @@ class Dram:
     sense_ki: int | None = None
     final_blow_taken: bool = False
     presence_used: bool = False
+    climactic_used: bool = False
     stance: dict[str, int] = field(default_factory=dict)
     reaffirm_ready: bool = False
     realize_ready: bool = False
@@ -60,6 +61,7 @@ class Dram:
     unhealable: int = 0  # Pushing It's own damage, not to be healed this turn (000 L7295)
     realize_next: bool = False
     enduring: bool = False  # Endure Great Hardship this turn (000 L7223)
+    climactic: bool = False  # a Climactic Super Move announced this turn (000 L7160)
 
 
 def load(ctx: Ctx) -> dict[str, Dram]:
@@ -81,6 +83,7 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             sense_ki=s.sense_ki,
             final_blow_taken=s.final_blow_taken,
             presence_used=s.presence_used,
+            climactic_used=s.climactic_used,
             stance=dict(s.stance),
             reaffirm_ready=s.reaffirm_ready,
             realize_ready=s.realize_ready,
@@ -114,6 +117,7 @@ def store(ds: dict[str, Dram]) -> None:
             sense_ki=None if d.sense_ki is None else max(min(d.sense_ki, 60), -10),
             final_blow_taken=d.final_blow_taken,
             presence_used=d.presence_used,
+            climactic_used=d.climactic_used,
             stance={k: min(v, 20) for k, v in list(d.stance.items())[:8] if v > 0},
             # Reaffirm Purpose: hurt this turn and hurting no one opens it next turn (000 L7257)
             reaffirm_ready=d.took_damage and not d.did_damage,

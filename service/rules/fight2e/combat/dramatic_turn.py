@@ -19,6 +19,8 @@ from ..dramatic.catalogue import tables
 from . import dramatic_attack_options, dramatic_checks, dramatic_defense, events
 from .dramatic_attack import attack
 from .dramatic_base import Dram, choice, load, pay, shift_range, spendable, store
+from .dramatic_climactic import announce
+from .dramatic_climactic import fire as climactic_fire
 from .dramatic_end import end_of_turn
 from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
@@ -36,6 +38,7 @@ _RESOLVED = frozenset(
         DramaticOption.full_defense,
         DramaticOption.flourish,  # an invitation (the Flourish of a tie is free and asked of no one)
         DramaticOption.leaving_combat,
+        DramaticOption.climactic_super_move,  # only once announced
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -55,6 +58,14 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         d.returning -= 1
         ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
         return
+    if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
+        key, v = ctx.decide(
+            f.id, "action", "C", f"{f.id}: the Climactic Super Move goes off.", None, lambda: _csm(ctx, d)
+        )
+        if v.option is not DramaticOption.climactic_super_move:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
+        climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
+        return
     if f.stunned:
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
@@ -71,6 +82,17 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         lambda: _action_choices(ctx, ds, d),
     )
     _carry_out(ctx, ds, d, key, v)
+
+
+def _csm(ctx: Ctx, d: Dram) -> list[ChoiceOption]:
+    out = []
+    for t in ctx.opponents(d.f):
+        base = DecisionValue(option=DramaticOption.climactic_super_move, target=t.id)
+        out.append(choice(base, f"Climactic Super Move at {t.id}"))
+        for n in (1, 2, 3):
+            value = base.model_copy(update={"movement": n, "direction": Direction.toward})
+            out.append(choice(value, f"Climactic Super Move at {t.id}, {n} Range(s) in"))
+    return out
 
 
 def _ignore_hit_stun(ctx: Ctx, d: Dram) -> bool:
@@ -129,6 +151,8 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         d.full_defense = f.full_defense = True
         ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
         return
+    if option is DramaticOption.climactic_super_move:
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: it is announced before Initiative.", key=key)
     if option is DramaticOption.leaving_combat:
         if v.movement:
             ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
@@ -265,6 +289,7 @@ def run(ctx: Ctx) -> None:
     events.start(ctx)
     _report_gaps(ctx)
     ds = load(ctx)
+    announce(ctx, ds)
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
     tied_flourishes(ctx, order)

@@ -271,6 +271,7 @@ class DramaticState(Model):
     )
     final_blow_taken: bool = Field(False, description="He has been the target of a Final Blow this fight (000 L7185).")
     presence_used: bool = Field(False, description="He has used Presence this fight (000 L7291).")
+    climactic_used: bool = Field(False, description="He has used his Climactic Super Move this fight (000 L7156).")
     stance: dict[FighterId, Annotated[int, Field(ge=0, le=20)]] = Field(
         default_factory=dict,
         max_length=8,
