@@ -673,7 +673,9 @@ def test_the_rest_are_still_named_unsupported() -> None:
         assert gone not in reason
     assert "leaving_combat" not in reason
     assert "climactic_super_move" not in reason
-    for left in ("team_up", "stand_off", "ki_yelling", "taking_a_hit"):
+    for gone in ("stand_off", "ki_yelling"):
+        assert gone not in reason
+    for left in ("team_up", "taking_a_hit", "ki_face_off", "mind_manipulation", "spirit_combat"):
         assert left in reason
 
 
@@ -732,3 +734,80 @@ def test_climactic_super_move_eligibility() -> None:
         {"T1.rei.action": {"option": "climactic_super_move", "target": "battle"}}, {}, sheets=(REI_CSM, BATTLE_D)
     )
     assert _refused(late) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+# ── Ki Yelling and the Stand Off ───────────────────────────────────────────────────────────────────
+
+REI_PD = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "property_damage", "level": 2}]}
+BATTLE_BASIC = {"action": "attack", "moves": ["basic_move"], "target": "rei"}
+
+
+def test_ki_yelling_unbroken_doubles_the_skill() -> None:
+    # 000 L7281: Rei yells: +1 to his Defense 3 = 4; Battle's Basic Move 0 + a 3 misses: next turn his Property
+    # Damage counts double
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "ki_yelling", "skill": "property_damage"}, "T1.battle.action": BATTLE_BASIC},
+            {"T1.battle.attack": 3},
+            sheets=(REI_PD, BATTLE_D),
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 4
+    assert _state(out, "rei")["dramatic"]["yelled"] == "property_damage"
+    # Property Damage 2 doubled is 4: the 4–7 row, 1d6, then two sizes for Strength and Stamina: 1d10 (000 L7197,
+    # L3979); 1 + a 3 = 4 against Evasion 2 + 1 + 1 hits, and the 1d10 can show 10: Battle 25 − 10 = 15
+    nxt = _ok(
+        _turn(
+            {"T2.rei.action": {"option": "property_damage", "target": "battle"}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 10},
+            rei={"action_points": 1, "yelled": "property_damage"},
+            turn=2,
+            sheets=(REI_PD, BATTLE_D),
+        )
+    )
+    assert next(r["die"] for r in nxt["rolls"] if r["key"] == "T2.rei.damage") == "1d10"
+    assert _state(nxt, "battle")["life_bar"] == 15
+
+
+def test_ki_yelling_cut_off_by_a_hit() -> None:
+    # a 4 reaches 4: the hit cuts the yell off (000 L7281)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "ki_yelling", "skill": "ki"}, "T1.battle.action": BATTLE_BASIC},
+            {"T1.battle.attack": 4, "T1.battle.damage": 1},
+        )
+    )
+    assert _state(out, "rei")["dramatic"]["yelled"] is None
+
+
+def test_stand_off_agreed_then_held() -> None:
+    # 000 L7273: at Range 1 neither hurt the other: both agree and pay a point (0 + 1 − 1 each)
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": NONE,
+                "T1.battle.action": NONE,
+                "T1.rei.stand_off": {"choice": "act"},
+                "T1.battle.stand_off": {"choice": "act"},
+            },
+            {},
+        )
+    )
+    rei, battle = _state(out, "rei")["dramatic"], _state(out, "battle")["dramatic"]
+    assert (rei["stand_off"], battle["stand_off"]) == ("battle", "rei")
+    assert rei["action_points"] == battle["action_points"] == 0
+    # the Stand Off turn: Rei weighs Battle up, 5 + a 4 = 9 → 9 // 2 = +4 (ruling C18: no further point); Battle
+    # rests: 20 + a 2 + PL 3 = 25
+    held = _ok(
+        _turn(
+            {"T2.rei.action": {"option": "stance_evaluation", "target": "battle"}},
+            {"T1.rei.stance_evaluation": 4, "T1.battle.stand_off_heal": 2},
+            rei={"stand_off": "battle"},
+            battle={"stand_off": "rei"},
+            battle_life=20,
+            turn=2,
+        )
+    )
+    assert _state(held, "rei")["dramatic"]["stance"] == {"battle": 4}
+    assert _state(held, "rei")["dramatic"]["action_points"] == 1
+    assert _state(held, "battle")["life_bar"] == 25

@@ -2276,6 +2276,8 @@ export interface components {
             recovery?: components["schemas"]["RecoveryUse"] | null;
             /** @description Default: `null`. */
             response?: components["schemas"]["ResponseKind"] | null;
+            /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
+            skill?: components["schemas"]["YellSkill"] | null;
             /**
              * Target
              * @description Default: `null`.
@@ -2700,6 +2702,13 @@ export interface components {
             stance?: {
                 [key: string]: number;
             };
+            /**
+             * Stand Off
+             * @description The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273). Default: `null`.
+             */
+            stand_off?: string | null;
+            /** @description His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281). Default: `null`. */
+            yelled?: components["schemas"]["YellSkill"] | null;
         };
         /**
          * EffectiveAttributes
@@ -10327,6 +10336,12 @@ export interface components {
             /** Low */
             low: number;
         };
+        /**
+         * YellSkill
+         * @description The skill a successful Ki Yelling doubles for the next turn (000 L7281).
+         * @enum {string}
+         */
+        YellSkill: "ki" | "draw_ki" | "property_damage" | "climactic_super_move";
     };
     responses: never;
     parameters: never;

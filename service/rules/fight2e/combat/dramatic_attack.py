@@ -13,6 +13,7 @@ from ..dramatic.catalogue import tables
 from . import dramatic_attack_options as options
 from .dramatic_base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
 from .dramatic_defense import defense
+from .dramatic_pauses import stand_off_accuracy
 from .models import DecisionValue, DramaticBoost, DramaticOption
 from .state import Ctx
 
@@ -98,6 +99,7 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
+    acc += stand_off_accuracy(t)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True

@@ -11,7 +11,7 @@ from ..dramatic import attacks, bank, checks, healing
 from ..dramatic.catalogue import tables
 from . import events
 from .fighter import F
-from .models import ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState
+from .models import ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
 from .state import Ctx
 
 D6, D10 = Die(3), Die(5)
@@ -62,6 +62,11 @@ class Dram:
     realize_next: bool = False
     enduring: bool = False  # Endure Great Hardship this turn (000 L7223)
     climactic: bool = False  # a Climactic Super Move announced this turn (000 L7160)
+    standing: str | None = None  # the opponent of this turn's Stand Off (000 L7273)
+    stand_heal: bool = False  # he rests to heal at the end of the Stand Off turn
+    stand_next: str | None = None  # a Stand Off agreed for the next turn
+    yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
+    damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
 
 
 def load(ctx: Ctx) -> dict[str, Dram]:
@@ -84,6 +89,7 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             final_blow_taken=s.final_blow_taken,
             presence_used=s.presence_used,
             climactic_used=s.climactic_used,
+            standing=s.stand_off,
             stance=dict(s.stance),
             reaffirm_ready=s.reaffirm_ready,
             realize_ready=s.realize_ready,
@@ -118,6 +124,8 @@ def store(ds: dict[str, Dram]) -> None:
             final_blow_taken=d.final_blow_taken,
             presence_used=d.presence_used,
             climactic_used=d.climactic_used,
+            stand_off=d.stand_next,
+            yelled=d.yelling if d.yelling is not None and not d.was_hit else None,  # a hit cuts it off (000 L7281)
             stance={k: min(v, 20) for k, v in list(d.stance.items())[:8] if v > 0},
             # Reaffirm Purpose: hurt this turn and hurting no one opens it next turn (000 L7257)
             reaffirm_ready=d.took_damage and not d.did_damage,
@@ -187,7 +195,12 @@ def lose_points(ctx: Ctx, d: Dram, text: str, ref: str) -> None:
 
 
 def skill(ctx: Ctx, f: F, name: str) -> int:
-    """A Narrative Skill's level on his sheet (0 without it); Ki is the combat skill."""
+    """A Narrative Skill's level on his sheet (0 without it); Ki is the combat skill. A skill his Ki Yelling
+    doubled counts twice over this turn, past 10 if need be (000 L7281); ``f.dramatic`` is what he brought in."""
+    return _level(ctx, f, name) * (2 if f.dramatic is not None and f.dramatic.yelled == name else 1)
+
+
+def _level(ctx: Ctx, f: F, name: str) -> int:
     if name == "ki":
         return f.prof.ki
     sheet = ctx.req.fighters[f.index].sheet
@@ -208,6 +221,7 @@ def hurt(ctx: Ctx, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     t.took_damage = True
     t.life_losses += 1
     src.did_damage = True
+    src.damaged.add(f.id)
     f.life_loss_from.add(src.f.id)
     if hit:
         t.hit_by_others.add(src.f.id)

@@ -145,3 +145,22 @@ def _variants(option: DramaticOption, base: DecisionValue) -> list[DecisionValue
     if option in (DramaticOption.reaffirm_purpose, DramaticOption.realize_potential):
         return [base.model_copy(update={"recovery": use}) for use in RecoveryUse]
     return [base]
+
+
+def stand_off_stance(ctx: Ctx, d: Dram, target: str, key: str) -> None:
+    """Stance Evaluation in a Stand Off: no point beyond the Stand Off's, a bonus per full 2 (000 L7273, L7309;
+    ruling C18)."""
+    o = tables().option(DramaticOption.stance_evaluation.value)
+    level = skill(ctx, d.f, o.skill or "")
+    face = ctx.roll(d.f.id, o.id, D10, f"{o.name} check (Stand Off)", "C")
+    total = checks.check_total(face, level, d.hit_stun_penalty)
+    n = checks.gains(o, total, stand_off=True)[Gain.accuracy_and_damage_next_attack]
+    d.stance[target] = n
+    ctx.note(
+        "C",
+        d.f.id,
+        f"{d.f.id} weighs up {target} in the Stand Off: {face} + {level} = {total}, +{n} Accuracy and damage on his "
+        "next attack at him.",
+        o.ref,
+        inputs={"face": face, "skill": level, "total": total},
+    )

@@ -8,6 +8,7 @@ from ..dramatic import attacks, costs
 from ..dramatic.catalogue import tables
 from .dramatic_attack_options import push_self
 from .dramatic_base import Dram, option_name, pay, skill, spendable
+from .dramatic_pauses import yell_defense
 from .models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
 from .state import Ctx
 
@@ -114,6 +115,7 @@ def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[in
         + p.def_bonus
         + fs
         + t.push_defense
+        + yell_defense(t)
         + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
     )
     if t.full_defense:

@@ -7,6 +7,7 @@ from math import ceil
 
 from ..dramatic import bank, costs, healing
 from ..dramatic.catalogue import tables
+from . import dramatic_pauses
 from .dramatic_base import Dram, choice, earn, pay
 from .models import DecisionValue, DramaticOption
 from .state import Ctx
@@ -69,5 +70,8 @@ def end_of_turn(ctx: Ctx, ds: dict[str, Dram]) -> None:
             earn(
                 ctx, d, 0, f"{fid} was not hit on Full Defense: +{rec} recovery point.", "000 L7227", recovery_only=rec
             )
+    for fid in ctx.order:
+        dramatic_pauses.rest(ctx, ds[fid])
+    dramatic_pauses.ask(ctx, ds)
     for fid in ctx.order:
         _super_energy(ctx, ds[fid])

@@ -25,6 +25,7 @@ from .dramatic_end import end_of_turn
 from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
 from .dramatic_leaving import leave
+from .dramatic_pauses import yell, yell_choices
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
@@ -39,6 +40,7 @@ _RESOLVED = frozenset(
         DramaticOption.flourish,  # an invitation (the Flourish of a tie is free and asked of no one)
         DramaticOption.leaving_combat,
         DramaticOption.climactic_super_move,  # only once announced
+        DramaticOption.ki_yelling,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -73,6 +75,9 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         return
     if d.hit_stunned and not _ignore_hit_stun(ctx, d):
         return
+    if d.standing in {o.id for o in ctx.opponents(f)}:
+        _stand_off(ctx, d, d.standing or "")
+        return
     key, v = ctx.decide(
         f.id,
         "action",
@@ -82,6 +87,27 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         lambda: _action_choices(ctx, ds, d),
     )
     _carry_out(ctx, ds, d, key, v)
+
+
+def _stand_off(ctx: Ctx, d: Dram, partner: str) -> None:
+    """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
+    stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
+    rest = DecisionValue(action=ActionType.none)
+    key, v = ctx.decide(
+        d.f.id,
+        "action",
+        "C",
+        f"{d.f.id} stands off against {partner}: rest to heal at the end of the turn, or weigh up his stance?",
+        rest,
+        [choice(rest, "rest (1d6 + PL at the end)"), choice(stance, f"Stance Evaluation of {partner}")],
+    )
+    if v.option is DramaticOption.stance_evaluation:
+        dramatic_checks.stand_off_stance(ctx, d, partner, key)
+    elif v.option is None and v.action in (None, ActionType.none) and not v.movement:
+        d.stand_heal = True
+        ctx.note("C", d.f.id, f"{d.f.id} catches his breath.", "000 L7273")
+    else:
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", key, f"{key}: in a Stand Off he takes no action (000 L7273).", key=key)
 
 
 def _csm(ctx: Ctx, d: Dram) -> list[ChoiceOption]:
@@ -153,6 +179,9 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     if option is DramaticOption.climactic_super_move:
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: it is announced before Initiative.", key=key)
+    if option is DramaticOption.ki_yelling:
+        yell(ctx, d, v, key)
+        return
     if option is DramaticOption.leaving_combat:
         if v.movement:
             ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
@@ -216,6 +245,7 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
                 )
             )
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
+    out += yell_choices(d)
     if foes and ctx.range is not None and ctx.range < 5:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
     return out[:200]
@@ -263,6 +293,7 @@ _IN_TURN = frozenset(
         DramaticOption.fast_reflexes.value,  # asked once Initiative is rolled
         DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
         DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
+        DramaticOption.stand_off.value,  # asked at the end of the turn
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }
 )
@@ -276,7 +307,8 @@ def _report_gaps(ctx: Ctx) -> None:
         "options.subsystem",
         f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
         "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
-        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; more than "
+        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; a Stand "
+        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; more than "
         "one option on one attack; a move's Elements beyond its Accuracy, damage and Range",
     )
     if ctx.band_mode:

@@ -239,6 +239,15 @@ class DramaticBoost(StrEnum):
     damage = "damage"
 
 
+class YellSkill(StrEnum):
+    """The skill a successful Ki Yelling doubles for the next turn (000 L7281)."""
+
+    ki = "ki"
+    draw_ki = "draw_ki"
+    property_damage = "property_damage"
+    climactic_super_move = "climactic_super_move"
+
+
 class RecoveryUse(StrEnum):
     """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
 

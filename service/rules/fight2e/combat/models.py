@@ -56,6 +56,7 @@ from .model_types import (
     Steps,
     Subsystem,
     Text,
+    YellSkill,
 )
 from .request_models import (
     CombatFighter,
@@ -134,4 +135,5 @@ __all__ = [
     "TurnRequest",
     "TurnResult",
     "Unsupported",
+    "YellSkill",
 ]

@@ -35,6 +35,7 @@ from .model_types import (
     Short,
     Steps,
     Subsystem,
+    YellSkill,
 )
 
 # ── Request: options ───────────────────────────────────────────────────────────────────────────────
@@ -272,6 +273,13 @@ class DramaticState(Model):
     final_blow_taken: bool = Field(False, description="He has been the target of a Final Blow this fight (000 L7185).")
     presence_used: bool = Field(False, description="He has used Presence this fight (000 L7291).")
     climactic_used: bool = Field(False, description="He has used his Climactic Super Move this fight (000 L7156).")
+    stand_off: FighterId | None = Field(
+        None,
+        description="The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).",
+    )
+    yelled: YellSkill | None = Field(
+        None, description="His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281)."
+    )
     stance: dict[FighterId, Annotated[int, Field(ge=0, le=20)]] = Field(
         default_factory=dict,
         max_length=8,
@@ -431,6 +439,9 @@ class DecisionValue(Model):
         le=40,
         description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
         "(Knocking an Opponent out of Combat).",
+    )
+    skill: YellSkill | None = Field(
+        None, description="Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281)."
     )
     recovery: RecoveryUse | None = Field(
         None,
