@@ -308,8 +308,9 @@ def _report_gaps(ctx: Ctx) -> None:
         f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
         "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
         "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; a Stand "
-        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; more than "
-        "one option on one attack; a move's Elements beyond its Accuracy, damage and Range",
+        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; more than one option on one attack; "
+        "a move's Elements beyond its Accuracy, damage and Range (Taking a Hit and Team-Up need a third fighter, "
+        "which a Dramatic turn, in mode `range`, does not take yet)",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
