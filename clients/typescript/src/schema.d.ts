@@ -2631,6 +2631,16 @@ export interface components {
              */
             climactic_used?: boolean;
             /**
+             * Face Off
+             * @description The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237). Default: `null`.
+             */
+            face_off?: string | null;
+            /**
+             * Face Off Bonus
+             * @description The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235). Default: `0`.
+             */
+            face_off_bonus?: number;
+            /**
              * Final Blow Taken
              * @description He has been the target of a Final Blow this fight (000 L7185). Default: `false`.
              */

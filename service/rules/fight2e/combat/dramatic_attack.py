@@ -13,6 +13,7 @@ from ..dramatic.catalogue import tables
 from . import dramatic_attack_options as options
 from .dramatic_base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
 from .dramatic_defense import defense
+from .dramatic_face_off import opening
 from .dramatic_pauses import stand_off_accuracy
 from .models import DecisionValue, DramaticBoost, DramaticOption
 from .state import Ctx
@@ -30,6 +31,7 @@ class Plan:
     level: int
     move_id: str | None
     basic: bool = False  # a Basic Move (Freeze Frame, Debilitating Injury, 000 L7172, L7193)
+    ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
 
 
 def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
@@ -62,7 +64,9 @@ def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damag
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
     step = (m.damage_step or 0) + f.prof.strength - t.f.prof.stamina
     if m.is_special or m.is_super:
-        return _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        plan.ranged = bool(m.has("ranged"))
+        return plan
     if v.option is DramaticOption.basic_boost:
         o = tables().option("basic_boost")
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
@@ -107,7 +111,12 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
-        dt, how = defense(ctx, t, f.id, property_damage)
+        dt, how = defense(ctx, t, f.id, property_damage, plan.special and plan.ranged)
+    if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
+        t.face_off_now = False
+        opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
+        d.no_point_next = True  # ruling C11: a Special Move that defeated no one
+        return
     face = ctx.roll(f.id, "attack", D6, f"attack roll ({plan.name})", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him

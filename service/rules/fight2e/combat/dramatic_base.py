@@ -67,6 +67,11 @@ class Dram:
     stand_next: str | None = None  # a Stand Off agreed for the next turn
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
+    face_off: str | None = None  # the Ki Face Off to settle at this turn's Initiative (000 L7237)
+    face_off_bonus: int = 0
+    face_off_now: bool = False  # he answered this attack with a Ki Face Off
+    face_off_next: str | None = None  # a Ki Face Off opened (or tied) this turn, for the next
+    face_off_next_bonus: int = 0
 
 
 def load(ctx: Ctx) -> dict[str, Dram]:
@@ -90,6 +95,8 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             presence_used=s.presence_used,
             climactic_used=s.climactic_used,
             standing=s.stand_off,
+            face_off=s.face_off,
+            face_off_bonus=s.face_off_bonus,
             stance=dict(s.stance),
             reaffirm_ready=s.reaffirm_ready,
             realize_ready=s.realize_ready,
@@ -125,6 +132,8 @@ def store(ds: dict[str, Dram]) -> None:
             presence_used=d.presence_used,
             climactic_used=d.climactic_used,
             stand_off=d.stand_next,
+            face_off=d.face_off_next,
+            face_off_bonus=min(d.face_off_next_bonus, 40),
             yelled=d.yelling if d.yelling is not None and not d.was_hit else None,  # a hit cuts it off (000 L7281)
             stance={k: min(v, 20) for k, v in list(d.stance.items())[:8] if v > 0},
             # Reaffirm Purpose: hurt this turn and hurting no one opens it next turn (000 L7257)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..dramatic import attacks, costs
 from ..dramatic.catalogue import tables
+from . import dramatic_face_off as face_off
 from .dramatic_attack_options import push_self
 from .dramatic_base import Dram, option_name, pay, skill, spendable
 from .dramatic_pauses import yell_defense
@@ -66,9 +67,16 @@ def _choices(t: Dram, cap: int) -> list[ChoiceOption]:
     return out
 
 
-def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[int, str]:
+def _face_off_choice(ctx: Ctx, t: Dram, ranged_special: bool) -> list[ChoiceOption]:
+    if not ranged_special or not face_off.may_face_off(ctx, t):
+        return []
+    value = DecisionValue(option=DramaticOption.ki_face_off)
+    return [ChoiceOption.model_construct(value=value, fs=0, control=0, text="Ki Face Off", can_hit=None)]
+
+
+def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False) -> tuple[int, str]:
     """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
-    (000 L7197)."""
+    (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``)."""
     f = t.f
     p = f.prof
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
@@ -82,8 +90,14 @@ def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool) -> tuple[in
         f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
         "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
         DecisionValue(defense=best, fs=0),
-        lambda: _choices(t, cap),
+        lambda: _choices(t, cap) + _face_off_choice(ctx, t, ranged_special),
     )
+    if v.option is DramaticOption.ki_face_off:
+        if not _face_off_choice(ctx, t, ranged_special):
+            reason = "a Ki Face Off answers a Ranged Special Move, with Ki and a point (000 L7231)"
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {reason}.", key=key)
+        face_off.declare(ctx, t, key)
+        return 0, "Ki Face Off"
     opt = v.defense or best
     option = v.option
     if option is not None:

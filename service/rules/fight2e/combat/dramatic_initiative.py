@@ -82,12 +82,13 @@ def _roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
     die = initiative_die(f.prof.speed, steps)
     face = ctx.roll(f.id, "init", die, "Initiative (Dramatic: die by Speed)", "A.2")
     lead = 1 if ctx.opts.leader_bonus and ctx.prev_leader == f.id and ctx.prev_leader_hit else 0  # ruling C3
-    f.init = initiative_total(face, f.prof.ctrl_bonus) + lead
+    f.init = initiative_total(face, f.prof.ctrl_bonus) + lead + d.face_off_bonus  # a Face Off's margin (000 L7235)
     ctx.note(
         "A.2",
         f.id,
         f"{f.id} rolls {die} for Initiative: {face} + Control Bonus {f.prof.ctrl_bonus}"
         + (" + 1 (last turn's leader hit)" if lead else "")
+        + (f" + {d.face_off_bonus} (Ki Face Off)" if d.face_off_bonus else "")
         + f" = {f.init}.",
         "000 L7084–L7096",
         inputs={"die": str(die), "face": face},

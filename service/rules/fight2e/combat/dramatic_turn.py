@@ -22,6 +22,7 @@ from .dramatic_base import Dram, choice, load, pay, shift_range, spendable, stor
 from .dramatic_climactic import announce
 from .dramatic_climactic import fire as climactic_fire
 from .dramatic_end import end_of_turn
+from .dramatic_face_off import settle as settle_face_offs
 from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
 from .dramatic_leaving import leave
@@ -294,6 +295,7 @@ _IN_TURN = frozenset(
         DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
         DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
         DramaticOption.stand_off.value,  # asked at the end of the turn
+        DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }
 )
@@ -308,7 +310,8 @@ def _report_gaps(ctx: Ctx) -> None:
         f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
         "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
         "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; a Stand "
-        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; more than one option on one attack; "
+        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; a third party's part in a Ki Face "
+        "Off; more than one option on one attack; "
         "a move's Elements beyond its Accuracy, damage and Range (Taking a Hit and Team-Up need a third fighter, "
         "which a Dramatic turn, in mode `range`, does not take yet)",
     )
@@ -325,6 +328,7 @@ def run(ctx: Ctx) -> None:
     announce(ctx, ds)
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
+    settle_face_offs(ctx, ds)
     tied_flourishes(ctx, order)
     for d in order:
         _act(ctx, ds, d)

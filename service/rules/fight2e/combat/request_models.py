@@ -277,6 +277,13 @@ class DramaticState(Model):
         None,
         description="The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).",
     )
+    face_off: FighterId | None = Field(
+        None,
+        description="The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237).",
+    )
+    face_off_bonus: int = Field(
+        0, ge=0, le=40, description="The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235)."
+    )
     yelled: YellSkill | None = Field(
         None, description="His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281)."
     )
