@@ -665,7 +665,7 @@ def test_offered_choices_carry_the_new_options() -> None:
 
 
 def test_the_rest_are_still_named_unsupported() -> None:
-    # of the 43 options (000 L7138–L7325) these ten are not offered in a turn yet, and are named in every answer
+    # of the 43 options (000 L7138–L7325) these nine are not offered in a turn yet, and are named in every answer
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     named = reason.split(": ", 1)[1].split(";")[0].split(", ")
@@ -673,7 +673,6 @@ def test_the_rest_are_still_named_unsupported() -> None:
         [
             "team_up",
             "taking_a_hit",
-            "secondary_skill",
             "mind_manipulation",
             "power",
             "spirit_combat",
@@ -878,3 +877,51 @@ def test_ki_face_off_only_against_a_ranged_special_move() -> None:
         sheets=(REI_KI, BATTLE_D),
     )
     assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+# ── Gadgeteering, Magic, Psychic ───────────────────────────────────────────────────────────────────
+
+REI_MAGIC = {
+    **REI_D,
+    "narrative_skills": [
+        *REI_D["narrative_skills"],
+        {"id": "magic", "level": 6},
+        {"id": "property_damage", "level": 3},
+    ],
+}
+
+
+def _asuka(check: int, damage: int) -> dict[str, Any]:
+    return _turn(
+        {
+            "T1.rei.secondary_skill": {"choice": "act", "raise_skill": "property_damage"},
+            "T1.rei.action": {"option": "property_damage", "target": "battle"},
+        },
+        {"T1.rei.secondary_check": check, "T1.rei.attack": 3, "T1.rei.damage": damage},
+        rei={"action_points": 1},
+        sheets=(REI_MAGIC, BATTLE_D),
+    )
+
+
+def test_magic_raises_property_damage_for_the_turn() -> None:
+    # 000 L7277–L7279 (DC-4, Asuka): Magic 6 + a 3 = 9 reaches DL 8: Property Damage 3 counts as 6, the 4–7 row:
+    # 1d6, two sizes up for Strength and Stamina: 1d10 (000 L7197, L3979); 1 + 1 − 2 spent + 1 for the Property
+    # Damage hit (000 L7197; the top roll earns nothing on his first attack, 000 L7112) = 1
+    out = _ok(_asuka(3, 10))
+    assert next(r["die"] for r in out["rolls"] if r["key"] == "T1.rei.damage") == "1d10"
+    assert _state(out, "battle")["life_bar"] == 15
+    assert _state(out, "rei")["dramatic"]["action_points"] == 1
+
+
+def test_magic_check_missed() -> None:
+    # 6 + a 1 = 7 misses DL 8: Property Damage stays 3, the 1–3 row: 1d4, two sizes up: 1d8
+    out = _ok(_asuka(1, 8))
+    assert next(r["die"] for r in out["rolls"] if r["key"] == "T1.rei.damage") == "1d8"
+
+
+def test_secondary_skills_in_step_with_the_tables() -> None:
+    from service.rules.fight2e.combat.models import SecondarySkill
+    from service.rules.fight2e.dramatic.catalogue import tables
+
+    listed = {s for skills in tables().secondary_skills.values() for s in skills}
+    assert {s.value for s in SecondarySkill} == listed

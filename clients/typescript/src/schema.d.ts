@@ -2270,6 +2270,8 @@ export interface components {
              * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up (Knocking an Opponent out of Combat). Default: `null`.
              */
             points?: number | null;
+            /** @description Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn (000 L7277). Default: `null`. */
+            raise_skill?: components["schemas"]["SecondarySkill"] | null;
             /** @description Default: `null`. */
             reaction?: components["schemas"]["ReactionKind"] | null;
             /** @description Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or healing-only Action Points (000 L7257, L7271). Default: `null`. */
@@ -9088,6 +9090,13 @@ export interface components {
             /** Rulesets */
             rulesets: components["schemas"]["RulesetInfo"][];
         };
+        /**
+         * SecondarySkill
+         * @description A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+         *     of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step).
+         * @enum {string}
+         */
+        SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
         /** SeedRange */
         SeedRange: {
             /** Count */

@@ -39,7 +39,7 @@ def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damag
     if property_damage:
         o = tables().option("property_damage")
         pay(ctx, d, DramaticOption.property_damage, costs.ap_cost(o), key)
-        level = skill(ctx, f, o.skill or "")
+        level = skill(ctx, d, o.skill or "")
         dmg = attacks.property_damage_die(level, f.prof.strength, t.f.prof.stamina)
         return Plan("Property Damage", 0, dmg, f.prof.dmg_bonus, False, 0, None)
     move_id = v.moves[0] if v.moves else BASIC

@@ -67,6 +67,7 @@ class Dram:
     stand_next: str | None = None  # a Stand Off agreed for the next turn
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
+    raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)
     face_off: str | None = None  # the Ki Face Off to settle at this turn's Initiative (000 L7237)
     face_off_bonus: int = 0
     face_off_now: bool = False  # he answered this attack with a Ki Face Off
@@ -203,10 +204,13 @@ def lose_points(ctx: Ctx, d: Dram, text: str, ref: str) -> None:
     events.action_points(ctx, d.f.id, -before, 0)
 
 
-def skill(ctx: Ctx, f: F, name: str) -> int:
+def skill(ctx: Ctx, d: Dram, name: str) -> int:
     """A Narrative Skill's level on his sheet (0 without it); Ki is the combat skill. A skill his Ki Yelling
-    doubled counts twice over this turn, past 10 if need be (000 L7281); ``f.dramatic`` is what he brought in."""
-    return _level(ctx, f, name) * (2 if f.dramatic is not None and f.dramatic.yelled == name else 1)
+    doubled counts twice over this turn, past 10 if need be (000 L7281); one a Gadgeteering, Magic or Psychic check
+    raised this turn counts at that skill's level (000 L7277–L7279; ours: the higher of the two)."""
+    f = d.f
+    own = _level(ctx, f, name) * (2 if f.dramatic is not None and f.dramatic.yelled == name else 1)
+    return max(own, d.raised.get(name, 0))
 
 
 def _level(ctx: Ctx, f: F, name: str) -> int:
@@ -274,7 +278,7 @@ def _endure_check(ctx: Ctx, t: Dram) -> None:
     """Defeated while enduring: a check at DL 16 brings him back at 1 Life Bar, as often as it succeeds
     (000 L7223)."""
     o = tables().option("endure_great_hardship")
-    level = skill(ctx, t.f, o.skill or "")
+    level = skill(ctx, t, o.skill or "")
     face = ctx.roll(t.f.id, "endure_check", D10, "Endure Great Hardship check", "E.2")
     total = checks.check_total(face, level, t.hit_stun_penalty)
     up = total >= (o.dl or 0)

@@ -16,7 +16,7 @@ from .state import Ctx
 
 def _check(ctx: Ctx, d: Dram, o: ApOption, key: str) -> int:
     pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
-    level = skill(ctx, d.f, o.skill or "")
+    level = skill(ctx, d, o.skill or "")
     face = ctx.roll(d.f.id, o.id, D10, f"{o.name} check", "C")
     total = checks.check_total(face, level, d.hit_stun_penalty)
     ctx.note(
@@ -97,7 +97,7 @@ _AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential
 def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
     """Why the fighter cannot take ``option`` now, or None."""
     o = tables().option(option.value)
-    if option in _SKILLED and skill(ctx, d.f, o.skill or "") < 1:
+    if option in _SKILLED and skill(ctx, d, o.skill or "") < 1:
         return f"{d.f.id} has no {o.name} skill"
     free = option in _AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
     if option is DramaticOption.draw_ki and d.sense_ki is None and not free:
@@ -151,7 +151,7 @@ def stand_off_stance(ctx: Ctx, d: Dram, target: str, key: str) -> None:
     """Stance Evaluation in a Stand Off: no point beyond the Stand Off's, a bonus per full 2 (000 L7273, L7309;
     ruling C18)."""
     o = tables().option(DramaticOption.stance_evaluation.value)
-    level = skill(ctx, d.f, o.skill or "")
+    level = skill(ctx, d, o.skill or "")
     face = ctx.roll(d.f.id, o.id, D10, f"{o.name} check (Stand Off)", "C")
     total = checks.check_total(face, level, d.hit_stun_penalty)
     n = checks.gains(o, total, stand_off=True)[Gain.accuracy_and_damage_next_attack]

@@ -26,7 +26,7 @@ def announce(ctx: Ctx, ds: dict[str, Dram]) -> None:
         d = ds[fid]
         f = d.f
         foes = [(ds[x.id].f.life, ds[x.id].life_max) for x in ctx.opponents(f)]
-        if not f.active or skill(ctx, f, o.skill or "") < 1 or d.points.general + (f.story or 0) < 1:
+        if not f.active or skill(ctx, d, o.skill or "") < 1 or d.points.general + (f.story or 0) < 1:
             continue
         if not climactic.eligible(f.life, d.life_max, foes, d.climactic_used):
             continue
@@ -77,7 +77,7 @@ def fire(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     )
     if not hit:
         return
-    level = skill(ctx, f, o.skill or "")
+    level = skill(ctx, d, o.skill or "")
     roll = ctx.roll(f.id, "climactic_check", D10, "Climactic Super Move check", "E.1")
     total = checks.check_total(roll, level, d.hit_stun_penalty)
     dl = climactic.dl(climactic.percent_left(t.f.life, t.life_max))

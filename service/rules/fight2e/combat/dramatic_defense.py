@@ -27,11 +27,11 @@ def _skills(ctx: Ctx, t: Dram, option: DramaticOption | None) -> tuple[int, int]
     p = t.f.prof
     defense, evasion = p.defense, p.evasion
     if t.enduring:  # Endure Great Hardship stands in for Defense all turn (000 L7223)
-        defense = skill(ctx, t.f, tables().option("endure_great_hardship").skill or "")
+        defense = skill(ctx, t, tables().option("endure_great_hardship").skill or "")
     if option is DramaticOption.ki_for_defense:
-        defense = skill(ctx, t.f, "ki")
+        defense = skill(ctx, t, "ki")
     elif option is DramaticOption.acrobatics_for_evasion:
-        evasion = skill(ctx, t.f, "acrobatics")
+        evasion = skill(ctx, t, "acrobatics")
     return defense, evasion
 
 

@@ -20,7 +20,7 @@ D12 = die("1d12")
 
 def may_face_off(ctx: Ctx, t: Dram) -> bool:
     o = tables().option(_OPTION.value)
-    return skill(ctx, t.f, o.skill or "") >= 1 and spendable(t, _OPTION) >= costs.ap_cost(o)
+    return skill(ctx, t, o.skill or "") >= 1 and spendable(t, _OPTION) >= costs.ap_cost(o)
 
 
 def declare(ctx: Ctx, t: Dram, key: str) -> None:
@@ -31,7 +31,7 @@ def declare(ctx: Ctx, t: Dram, key: str) -> None:
 def opening(ctx: Ctx, d: Dram, t: Dram, attacker_die: Die, flat: int) -> None:
     """Both roll damage in place of the attack roll; nobody is hurt yet (000 L7233–L7235)."""
     o = tables().option(_OPTION.value)
-    ki = skill(ctx, t.f, o.skill or "")
+    ki = skill(ctx, t, o.skill or "")
     mine = ctx.roll(d.f.id, "face_off_damage", attacker_die, "Ki Face Off: the attack's damage", "D.6") + flat
     ki_die = Die(3).shifted(tables().ranged_damage_steps(ki))
     theirs = ctx.roll(t.f.id, "face_off_damage", ki_die, "Ki Face Off: damage by Ki", "D.6")
@@ -62,7 +62,7 @@ def settle(ctx: Ctx, ds: dict[str, Dram]) -> None:
             ctx.note("A.4", None, f"{a.f.id} and {b.f.id} tie: the Ki Face Off goes on.", o.ref)
             continue
         win, lose = (a, b) if a.f.init > b.f.init else (b, a)
-        ki = skill(ctx, win.f, o.skill or "")
+        ki = skill(ctx, win, o.skill or "")
         face = ctx.roll(win.f.id, "face_off", D12, "Ki Face Off", "A.4")
         dmg = face_off_damage(face, ki)
         ctx.note(

@@ -56,7 +56,7 @@ def _endure(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
     f = d.f
     o = tables().option(_EGH.value)
     foes = [(ds[x.id].f.life, ds[x.id].life_max) for x in ctx.opponents(f)]
-    if skill(ctx, f, o.skill or "") < 1 or spendable(d, _EGH) < costs.ap_cost(o):
+    if skill(ctx, d, o.skill or "") < 1 or spendable(d, _EGH) < costs.ap_cost(o):
         return
     if not attacks.endure_eligible(f.life, d.life_max, foes, f.fs):
         return
@@ -119,7 +119,7 @@ def _fast_reflexes(ctx: Ctx, ds: dict[str, Dram]) -> None:
     opponents takes the top Initiative, the highest of several such winning (000 L7146). Our reading: an opponent
     with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again."""
     o = tables().option(_FR.value)
-    level = {d.f.id: skill(ctx, d.f, o.skill or "") for d in ds.values() if d.f.active}
+    level = {d.f.id: skill(ctx, d, o.skill or "") for d in ds.values() if d.f.active}
     tryers: list[Dram] = []
     for d in (ds[f.id] for f in declaration_order(ctx)):
         if level.get(d.f.id, 0) < 1 or spendable(d, _FR) < costs.ap_cost(o):

@@ -58,7 +58,7 @@ def leave(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str) -> None:
 
 def _athletics(ctx: Ctx, d: Dram, kind: str) -> int:
     o = tables().option(_OPTION.value)
-    level = skill(ctx, d.f, o.skill or "")
+    level = skill(ctx, d, o.skill or "")
     face = ctx.roll(d.f.id, kind, D10, "Athletics (Leaving Combat)", "C")
     total = checks.check_total(face, level, d.hit_stun_penalty)
     ctx.note("C", d.f.id, f"{d.f.id}'s Athletics: {face} + {level} = {total}.", o.ref, inputs={"face": face})

@@ -27,6 +27,7 @@ from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
 from .dramatic_leaving import leave
 from .dramatic_pauses import yell, yell_choices
+from .dramatic_secondary import ask as ask_secondary
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
@@ -79,6 +80,7 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
     if d.standing in {o.id for o in ctx.opponents(f)}:
         _stand_off(ctx, d, d.standing or "")
         return
+    ask_secondary(ctx, d)  # not his action (000 L7277)
     key, v = ctx.decide(
         f.id,
         "action",
@@ -296,6 +298,7 @@ _IN_TURN = frozenset(
         DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
         DramaticOption.stand_off.value,  # asked at the end of the turn
         DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
+        DramaticOption.secondary_skill.value,  # asked before the action
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }
 )

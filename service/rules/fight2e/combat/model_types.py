@@ -248,6 +248,27 @@ class YellSkill(StrEnum):
     climactic_super_move = "climactic_super_move"
 
 
+class SecondarySkill(StrEnum):
+    """A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+    of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step)."""
+
+    climactic_super_move = "climactic_super_move"
+    danger_sense = "danger_sense"
+    draw_ki = "draw_ki"
+    endure_great_hardship = "endure_great_hardship"
+    grim_determination = "grim_determination"
+    intimidation = "intimidation"
+    ki = "ki"
+    meditation = "meditation"
+    perception = "perception"
+    property_damage = "property_damage"
+    sense_ki = "sense_ki"
+    smooth_talking = "smooth_talking"
+    spirituality = "spirituality"
+    thug_thrashing = "thug_thrashing"
+    zen_state = "zen_state"
+
+
 class RecoveryUse(StrEnum):
     """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
 

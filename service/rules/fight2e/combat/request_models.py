@@ -32,6 +32,7 @@ from .model_types import (
     ReactionKind,
     RecoveryUse,
     ResponseKind,
+    SecondarySkill,
     Short,
     Steps,
     Subsystem,
@@ -446,6 +447,11 @@ class DecisionValue(Model):
         le=40,
         description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
         "(Knocking an Opponent out of Combat).",
+    )
+    raise_skill: SecondarySkill | None = Field(
+        None,
+        description="Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn "
+        "(000 L7277).",
     )
     skill: YellSkill | None = Field(
         None, description="Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281)."
