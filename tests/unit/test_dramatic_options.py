@@ -665,7 +665,7 @@ def test_offered_choices_carry_the_new_options() -> None:
 
 
 def test_the_rest_are_still_named_unsupported() -> None:
-    # of the 43 options (000 L7138–L7325) these nine are not offered in a turn yet, and are named in every answer
+    # of the 43 options (000 L7138–L7325) these eight are not offered in a turn yet, and are named in every answer
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     named = reason.split(": ", 1)[1].split(";")[0].split(", ")
@@ -673,7 +673,6 @@ def test_the_rest_are_still_named_unsupported() -> None:
         [
             "team_up",
             "taking_a_hit",
-            "mind_manipulation",
             "power",
             "spirit_combat",
             "call_forth_wisdom",
@@ -925,3 +924,61 @@ def test_secondary_skills_in_step_with_the_tables() -> None:
 
     listed = {s for skills in tables().secondary_skills.values() for s in skills}
     assert {s.value for s in SecondarySkill} == listed
+
+
+# ── Mind-Manipulating Magic ────────────────────────────────────────────────────────────────────────
+
+REI_MIND = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "psychic", "level": 4}]}
+
+
+def test_mind_manipulation_idles_the_target() -> None:
+    # 000 L7283–L7285: Psychic 4 + a 5 = 9 against Battle's plain d10 (no Grim Determination) of 6: he does nothing
+    # next turn; a point spent: 0 + 1 − 1 = 0
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "mind_manipulation", "target": "battle", "mind": "idle"},
+                "T1.battle.action": NONE,
+            },
+            {"T1.rei.mind_check": 5, "T1.battle.mind_resist": 6},
+            sheets=(REI_MIND, BATTLE_D),
+        )
+    )
+    assert _state(out, "battle")["dramatic"]["idle"] is True
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+    # the idle turn: no action asked of Battle, and against Rei's Basic Move he has half his Defense 0 plus his
+    # Defense Bonus 1 = 1, no FS, no Evasion (000 L5980): 1 + a 1 = 2 hits
+    nxt = _ok(
+        _turn(
+            {"T2.rei.action": _basic()},
+            {"T1.rei.attack": 1, "T1.rei.damage": 2},
+            battle={"idle": True},
+            turn=2,
+            sheets=(REI_MIND, BATTLE_D),
+        )
+    )
+    assert _attack_step(nxt)["defense_total"] == 1
+    assert _state(nxt, "battle")["life_bar"] == 23
+
+
+def test_mind_manipulation_resisted_and_dictation() -> None:
+    # 4 + a 2 = 6 is not higher than a 6: resisted
+    lost = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "mind_manipulation", "target": "battle"}, "T1.battle.action": NONE},
+            {"T1.rei.mind_check": 2, "T1.battle.mind_resist": 6},
+            sheets=(REI_MIND, BATTLE_D),
+        )
+    )
+    assert _state(lost, "battle")["dramatic"]["idle"] is False
+    won = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "mind_manipulation", "target": "battle", "mind": "dictate"},
+                "T1.battle.action": NONE,
+            },
+            {"T1.rei.mind_check": 9, "T1.battle.mind_resist": 6},
+            sheets=(REI_MIND, BATTLE_D),
+        )
+    )
+    assert _state(won, "battle")["dramatic"]["dictated_by"] == "rei"

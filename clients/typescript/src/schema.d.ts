@@ -2253,6 +2253,8 @@ export interface components {
              * @description Steps or FS put on Initiative. Default: `null`.
              */
             init?: number | null;
+            /** @description Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285). Default: `null`. */
+            mind?: components["schemas"]["MindEffect"] | null;
             /**
              * Movement
              * @description Ranges moved before the action. Default: `null`.
@@ -2633,6 +2635,11 @@ export interface components {
              */
             climactic_used?: boolean;
             /**
+             * Dictated By
+             * @description Mind-Manipulating Magic: this fighter says what he does this turn (000 L7285). Default: `null`.
+             */
+            dictated_by?: string | null;
+            /**
              * Face Off
              * @description The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237). Default: `null`.
              */
@@ -2657,6 +2664,11 @@ export interface components {
              * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
              */
             healing_points?: number;
+            /**
+             * Idle
+             * @description Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285). Default: `false`.
+             */
+            idle?: boolean;
             /**
              * Initiative Steps
              * @description Die sizes on his next Initiative (000 L7189). Default: `0`.
@@ -5279,6 +5291,12 @@ export interface components {
             /** Runs */
             runs: components["schemas"]["SimulationSums"][];
         };
+        /**
+         * MindEffect
+         * @description What a successful Mind-Manipulating Magic does (000 L7285).
+         * @enum {string}
+         */
+        MindEffect: "idle" | "dictate" | "remove";
         /**
          * MovePointLedgerEntry
          * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).

@@ -68,6 +68,10 @@ class Dram:
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)
+    idle: bool = False  # Mind-Manipulating Magic: nothing this turn, defending as if Stunned (000 L7285)
+    dictated_by: str | None = None
+    idle_next: bool = False
+    dictated_next: str | None = None
     face_off: str | None = None  # the Ki Face Off to settle at this turn's Initiative (000 L7237)
     face_off_bonus: int = 0
     face_off_now: bool = False  # he answered this attack with a Ki Face Off
@@ -97,6 +101,8 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             climactic_used=s.climactic_used,
             standing=s.stand_off,
             face_off=s.face_off,
+            idle=s.idle,
+            dictated_by=s.dictated_by,
             face_off_bonus=s.face_off_bonus,
             stance=dict(s.stance),
             reaffirm_ready=s.reaffirm_ready,
@@ -134,6 +140,8 @@ def store(ds: dict[str, Dram]) -> None:
             climactic_used=d.climactic_used,
             stand_off=d.stand_next,
             face_off=d.face_off_next,
+            idle=d.idle_next,
+            dictated_by=d.dictated_next,
             face_off_bonus=min(d.face_off_next_bonus, 40),
             yelled=d.yelling if d.yelling is not None and not d.was_hit else None,  # a hit cuts it off (000 L7281)
             stance={k: min(v, 20) for k, v in list(d.stance.items())[:8] if v > 0},

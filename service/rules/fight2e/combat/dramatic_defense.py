@@ -79,6 +79,13 @@ def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool, ranged_spec
     (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``)."""
     f = t.f
     p = f.prof
+    if f.stunned or t.idle:  # no FS, no Evasion, half the Defense skill (000 L5980; 000 L7285 for the idle)
+        dt = (
+            p.defense // 2
+            + p.def_bonus
+            + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
+        )
+        return dt, "half Defense (as if Stunned)"
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
     plain_defense, plain_evasion = _skills(ctx, t, None)
     best = DefenseOption.defense if plain_defense >= plain_evasion else DefenseOption.evasion

@@ -26,6 +26,8 @@ from .dramatic_face_off import settle as settle_face_offs
 from .dramatic_flourish import invite, tied_flourishes
 from .dramatic_initiative import initiative, turn_order
 from .dramatic_leaving import leave
+from .dramatic_mind import manipulate
+from .dramatic_mind import offered as mind_choices
 from .dramatic_pauses import yell, yell_choices
 from .dramatic_secondary import ask as ask_secondary
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
@@ -43,6 +45,7 @@ _RESOLVED = frozenset(
         DramaticOption.leaving_combat,
         DramaticOption.climactic_super_move,  # only once announced
         DramaticOption.ki_yelling,
+        DramaticOption.mind_manipulation,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -62,6 +65,11 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         d.returning -= 1
         ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
         return
+    if d.idle:  # Mind-Manipulating Magic (000 L7285)
+        ctx.note("B", f.id, f"{f.id} does nothing this turn, his mind in another's grip.", "000 L7285")
+        return
+    if d.dictated_by:
+        ctx.note("B", f.id, f"{d.dictated_by} says what {f.id} does this turn.", "000 L7285")
     if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
         key, v = ctx.decide(
             f.id, "action", "C", f"{f.id}: the Climactic Super Move goes off.", None, lambda: _csm(ctx, d)
@@ -174,7 +182,7 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    check = option in dramatic_checks.EFFECTS or option is DramaticOption.flourish
+    check = option in dramatic_checks.EFFECTS or option in (DramaticOption.flourish, DramaticOption.mind_manipulation)
     attacking = v.action is ActionType.attack or option in _ATTACKS
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
@@ -194,6 +202,8 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+    elif option is DramaticOption.mind_manipulation:
+        manipulate(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
     elif check:
         dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
     elif attacking:
@@ -249,6 +259,7 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
             )
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
+    out += mind_choices(ctx, d, [t.f.id for t in foes])
     if foes and ctx.range is not None and ctx.range < 5:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
     return out[:200]

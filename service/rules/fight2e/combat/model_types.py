@@ -269,6 +269,14 @@ class SecondarySkill(StrEnum):
     zen_state = "zen_state"
 
 
+class MindEffect(StrEnum):
+    """What a successful Mind-Manipulating Magic does (000 L7285)."""
+
+    idle = "idle"  # the target does nothing next turn and defends as if Stunned
+    dictate = "dictate"  # the manipulator says what the target does next turn
+    remove = "remove"  # the target leaves the fight altogether
+
+
 class RecoveryUse(StrEnum):
     """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
 

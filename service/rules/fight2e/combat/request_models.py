@@ -27,6 +27,7 @@ from .model_types import (
     EvadeTechnique,
     FighterId,
     Key,
+    MindEffect,
     MoveId,
     PositioningMode,
     ReactionKind,
@@ -285,6 +286,12 @@ class DramaticState(Model):
     face_off_bonus: int = Field(
         0, ge=0, le=40, description="The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235)."
     )
+    idle: bool = Field(
+        False, description="Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285)."
+    )
+    dictated_by: FighterId | None = Field(
+        None, description="Mind-Manipulating Magic: this fighter says what he does this turn (000 L7285)."
+    )
     yelled: YellSkill | None = Field(
         None, description="His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281)."
     )
@@ -447,6 +454,9 @@ class DecisionValue(Model):
         le=40,
         description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
         "(Knocking an Opponent out of Combat).",
+    )
+    mind: MindEffect | None = Field(
+        None, description="Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285)."
     )
     raise_skill: SecondarySkill | None = Field(
         None,
