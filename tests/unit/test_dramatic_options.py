@@ -147,7 +147,7 @@ def test_debilitating_injury_takes_every_point_and_no_life_bar() -> None:
     assert battle["dramatic"]["action_points"] == 0
     assert out["fight"]["positioning"]["range"] == 2  # the hit's Knock Back (000 L5950)
     lost = [e for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == "battle"]
-    assert [(e["amount"], e["value"]) for e in lost] == [(-3, 0)]
+    assert [(e["amount"], e["value"]) for e in lost] == [(1, 3), (-3, 0)]
 
 
 def test_debilitating_injury_is_a_basic_move() -> None:
@@ -610,7 +610,7 @@ def test_presence_once_a_fight() -> None:
     assert rei["dramatic"]["action_points"] == 3
     assert rei["dramatic"]["presence_used"] is True
     earned = [e for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == "rei"]
-    assert [(e["amount"], e["value"]) for e in earned] == [(-1, 0), (3, 3)]
+    assert [(e["amount"], e["value"]) for e in earned] == [(1, 1), (-1, 0), (3, 3)]  # the grant, the price, the gain
     again = _turn({"T1.rei.action": {"option": "presence"}}, {}, rei={"action_points": 1, "presence_used": True})
     assert _refused(again) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
 

@@ -8,6 +8,7 @@ import itertools
 from ..dramatic import attacks, bank, checks, costs
 from ..dramatic.catalogue import tables
 from ..dramatic.initiative import flourish_on_tie, initiative_die, initiative_total
+from . import events
 from .dramatic_base import D10, Dram, pay, skill, spendable
 from .initiative import declaration_order
 from .models import Choice, DecisionValue, DramaticOption
@@ -29,6 +30,7 @@ def initiative(ctx: Ctx, ds: dict[str, Dram]) -> None:
             + f": {d.points.total} banked.",
             "000 L7082, L7213",
         )
+        events.action_points(ctx, d.f.id, 0 if d.no_point else per_turn, d.points.total)
         _endure(ctx, ds, d)
         steps = d.init_steps
         if d.may_show_off and d.points.general + (d.f.story or 0) >= 1:
