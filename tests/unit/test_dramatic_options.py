@@ -665,22 +665,11 @@ def test_offered_choices_carry_the_new_options() -> None:
 
 
 def test_the_rest_are_still_named_unsupported() -> None:
-    # of the 43 options (000 L7138–L7325) these eight are not offered in a turn yet, and are named in every answer
+    # of the 43 options (000 L7138–L7325) these four are not offered in a turn yet, and are named in every answer
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     named = reason.split(": ", 1)[1].split(";")[0].split(", ")
-    assert sorted(named) == sorted(
-        [
-            "team_up",
-            "taking_a_hit",
-            "power",
-            "spirit_combat",
-            "call_forth_wisdom",
-            "meditation",
-            "spirituality",
-            "zen_state",
-        ]
-    )
+    assert sorted(named) == ["power", "taking_a_hit", "team_up", "zen_state"]
 
 
 # ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────
@@ -982,3 +971,119 @@ def test_mind_manipulation_resisted_and_dictation() -> None:
         )
     )
     assert _state(won, "battle")["dramatic"]["dictated_by"] == "rei"
+
+
+# ── Spirit Combat ──────────────────────────────────────────────────────────────────────────────────
+
+REI_SPIRIT = {
+    **REI_D,
+    "narrative_skills": [
+        *REI_D["narrative_skills"],
+        {"id": "psychic", "level": 7},
+        {"id": "spirituality", "level": 5},
+        {"id": "call_forth_wisdom", "level": 4},
+        {"id": "meditation", "level": 4},
+    ],
+}
+SPIRITS = {"spirit_combat": True}
+
+
+def test_spirit_combat_opened() -> None:
+    # 000 L7299: Psychic 7 qualifies at Range 1 (≤ 4); 7 + a 3 = 10 beats Battle's plain d10 of 9 (he has none of the
+    # skills): both on the spirit plane; a point: 0 + 1 − 1 = 0
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "spirit_combat", "target": "battle"}, "T1.battle.action": NONE},
+            {"T1.rei.spirit_check": 3, "T1.battle.spirit_resist": 9},
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _state(out, "rei")["dramatic"]["spirit_combat"] is True
+    assert _state(out, "battle")["dramatic"]["spirit_combat"] is True
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+    # a 2 (9) does not beat a 9: resisted
+    held = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "spirit_combat", "target": "battle"}, "T1.battle.action": NONE},
+            {"T1.rei.spirit_check": 2, "T1.battle.spirit_resist": 9},
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _state(held, "battle")["dramatic"]["spirit_combat"] is False
+
+
+def test_spirit_plane_penalises_the_unfit() -> None:
+    # 000 L7305, L7315: Battle has no Magic, Psychic, Power, Meditation 4, Zen State 3 or Spirituality 2: −2 to his
+    # Defense Totals: Evasion 2 + 1 − 2 = 1; Rei (Meditation 4) fights spirits: 1 + a 1 = 2 hits
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic()},
+            {"T1.rei.attack": 1, "T1.rei.damage": 1},
+            rei=SPIRITS,
+            battle=SPIRITS,
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _attack_step(out) == {"face": 1, "accuracy": 1, "defense_total": 1}
+
+
+def test_spirituality_in_place_of_defense() -> None:
+    # 000 L7323: Battle first (9 against 1 + 1); Rei pays a point for Spirituality 5 in place of Defense 3: 5;
+    # Battle's Basic Move 0 − 2 (unfit) + a 6 = 4 misses
+    out = _ok(
+        _turn(
+            {
+                "T1.battle.action": BATTLE_BASIC,
+                "T1.rei.defense": {"defense": "defense", "option": "spirituality"},
+                "T1.rei.action": NONE,
+            },
+            {"T1.rei.init": 1, "T1.battle.init": 9, "T1.battle.attack": 6},
+            rei={**SPIRITS, "action_points": 1},
+            battle=SPIRITS,
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _attack_step(out) == {"face": 6, "accuracy": -2, "defense_total": 5}
+    assert _state(out, "rei")["dramatic"]["action_points"] == 1  # 1 + 1 − 1
+    # not off the spirit plane
+    off = _turn(
+        {"T1.battle.action": BATTLE_BASIC, "T1.rei.defense": {"defense": "defense", "option": "spirituality"}},
+        {"T1.rei.init": 1, "T1.battle.init": 9, "T1.battle.attack": 6},
+        rei={"action_points": 1},
+        sheets=(REI_SPIRIT, BATTLE_D),
+    )
+    assert _refused(off) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_call_forth_wisdom_is_property_damage_with_its_skill() -> None:
+    # 000 L7319, L7197: Call Forth Wisdom 4: the 4–7 row, 1d6, two sizes up: 1d10; Battle's Evasion 2 + 1 + 1
+    # (thrown) − 2 (unfit) = 2; Rei 1 + a 1 = 2 hits; a point spent and one earned for the hit: 1 + 1 − 1 + 1 = 2
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "call_forth_wisdom", "target": "battle"}},
+            {"T1.rei.attack": 1, "T1.rei.damage": 4},
+            rei={**SPIRITS, "action_points": 1},
+            battle=SPIRITS,
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _attack_step(out)["defense_total"] == 2
+    assert next(r["die"] for r in out["rolls"] if r["key"] == "T1.rei.damage") == "1d10"
+    assert _state(out, "battle")["life_bar"] == 21
+    assert _state(out, "rei")["dramatic"]["action_points"] == 2
+
+
+def test_meditation_away_from_the_fight() -> None:
+    # 000 L7321, L7249: at Range 5, Meditation 4 + a 9 = 13, at most PL 3 × 2 = 6 FS: 20 → 26
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "meditation"}, "T1.battle.action": NONE},
+            {"T1.rei.meditation": 9},
+            rei_fs=20,
+            at=5,
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert _state(out, "rei")["fighting_spirit"] == 26
+    near = _turn({"T1.rei.action": {"option": "meditation"}}, {}, sheets=(REI_SPIRIT, BATTLE_D))
+    assert _refused(near) == ["DRAMATIC_OPTION_NOT_ALLOWED"]

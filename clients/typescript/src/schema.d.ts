@@ -2720,6 +2720,11 @@ export interface components {
              */
             special_moves_used?: string[];
             /**
+             * Spirit Combat
+             * @description He fights on the spirit plane of a Spirit Combat (000 L7301). Default: `false`.
+             */
+            spirit_combat?: boolean;
+            /**
              * Stance
              * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
              */

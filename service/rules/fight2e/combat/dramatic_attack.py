@@ -15,6 +15,7 @@ from .dramatic_base import D6, Dram, earn, hurt, knock_back, lose_points, pay, s
 from .dramatic_defense import defense
 from .dramatic_face_off import opening
 from .dramatic_pauses import stand_off_accuracy
+from .dramatic_spirit import penalty as spirit_penalty
 from .models import DecisionValue, DramaticBoost, DramaticOption
 from .state import Ctx
 
@@ -37,8 +38,12 @@ class Plan:
 def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
     f = d.f
     if property_damage:
-        o = tables().option("property_damage")
-        pay(ctx, d, DramaticOption.property_damage, costs.ap_cost(o), key)
+        # Call Forth Wisdom is Property Damage rolled with its own skill, on the spirit plane (000 L7319)
+        wisdom = v.option is DramaticOption.call_forth_wisdom
+        if wisdom and not d.spirit:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: only in Spirit Combat.", key=key)
+        o = tables().option(v.option.value if wisdom and v.option else "property_damage")
+        pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
         level = skill(ctx, d, o.skill or "")
         dmg = attacks.property_damage_die(level, f.prof.strength, t.f.prof.stamina)
         return Plan("Property Damage", 0, dmg, f.prof.dmg_bonus, False, 0, None)
@@ -103,7 +108,7 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
-    acc += stand_off_accuracy(t)
+    acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True

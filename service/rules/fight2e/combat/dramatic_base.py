@@ -68,6 +68,7 @@ class Dram:
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)
+    spirit: bool = False  # in Spirit Combat (000 L7301)
     idle: bool = False  # Mind-Manipulating Magic: nothing this turn, defending as if Stunned (000 L7285)
     dictated_by: str | None = None
     idle_next: bool = False
@@ -102,6 +103,7 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             standing=s.stand_off,
             face_off=s.face_off,
             idle=s.idle,
+            spirit=s.spirit_combat,
             dictated_by=s.dictated_by,
             face_off_bonus=s.face_off_bonus,
             stance=dict(s.stance),
@@ -141,6 +143,7 @@ def store(ds: dict[str, Dram]) -> None:
             stand_off=d.stand_next,
             face_off=d.face_off_next,
             idle=d.idle_next,
+            spirit_combat=d.spirit,
             dictated_by=d.dictated_next,
             face_off_bonus=min(d.face_off_next_bonus, 40),
             yelled=d.yelling if d.yelling is not None and not d.was_hit else None,  # a hit cuts it off (000 L7281)

@@ -56,6 +56,11 @@ def _draw_ki(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> No
     _gain_fs(ctx, d, o, total, d.sense_ki)
 
 
+def _meditate(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+    """Meditation draws Ki as Draw Ki does, with Draw Ki's limits (000 L7321)."""
+    _gain_fs(ctx, d, tables().option(DramaticOption.draw_ki.value), total, d.sense_ki)
+
+
 def _recover(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     """Reaffirm Purpose or Realize Potential: FS, or healing-only points (000 L7257, L7271)."""
     if (v.recovery or RecoveryUse.fighting_spirit) is RecoveryUse.fighting_spirit:
@@ -89,6 +94,7 @@ EFFECTS: dict[DramaticOption, _Effect] = {
     DramaticOption.realize_potential: _recover,
     DramaticOption.presence: _presence,
     DramaticOption.stance_evaluation: _stance,
+    DramaticOption.meditation: _meditate,
 }
 _SKILLED = frozenset(EFFECTS) - {DramaticOption.athletics}  # offered only to a fighter with the skill (ours)
 _AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
@@ -106,6 +112,8 @@ def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes:
         return "Reaffirm Purpose follows a turn in which he was hurt and hurt no one (000 L7257)"
     if option is DramaticOption.realize_potential and not (d.realize_ready or free):
         return "none of Realize Potential's conditions came about last turn (000 L7259–L7269)"
+    if option is DramaticOption.meditation and not away(ctx, d):
+        return "Meditation is for a fighter away from the fight (000 L7321)"
     if option is DramaticOption.presence and d.presence_used:
         return "Presence is once a fight (000 L7291)"
     if option is DramaticOption.stance_evaluation and target not in foes:

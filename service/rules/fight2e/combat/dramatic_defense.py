@@ -10,6 +10,7 @@ from . import dramatic_face_off as face_off
 from .dramatic_attack_options import push_self
 from .dramatic_base import Dram, option_name, pay, skill, spendable
 from .dramatic_pauses import yell_defense
+from .dramatic_spirit import penalty as spirit_penalty
 from .models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
 from .state import Ctx
 
@@ -17,6 +18,7 @@ from .state import Ctx
 _SWAPS = {
     DramaticOption.ki_for_defense: (DefenseOption.defense, DefenseOption.defense_evasion),
     DramaticOption.acrobatics_for_evasion: (DefenseOption.evasion, DefenseOption.defense_evasion),
+    DramaticOption.spirituality: (DefenseOption.defense, DefenseOption.defense_evasion),  # 000 L7323
 }
 _ALL = (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion)
 OFFERED = frozenset({*_SWAPS, DramaticOption.pushing_it})
@@ -32,6 +34,8 @@ def _skills(ctx: Ctx, t: Dram, option: DramaticOption | None) -> tuple[int, int]
         defense = skill(ctx, t, "ki")
     elif option is DramaticOption.acrobatics_for_evasion:
         evasion = skill(ctx, t, "acrobatics")
+    elif option is DramaticOption.spirituality:
+        defense = skill(ctx, t, "spirituality")
     return defense, evasion
 
 
@@ -47,6 +51,8 @@ def _usable(t: Dram, option: DramaticOption) -> str | None:
     """Why the defender cannot take ``option`` now, or None."""
     if option is DramaticOption.ki_for_defense and t.ranged_used:
         return "Ki cannot defend on a turn he uses a Ranged move (000 L7124)"
+    if option is DramaticOption.spirituality and not t.spirit:
+        return "Spirituality defends in Spirit Combat (000 L7311, L7323)"
     if option is DramaticOption.pushing_it and t.push_defense:
         return "he is already pushing his Defense Totals this turn"
     if spendable(t, option) < costs.ap_cost(tables().option(option.value)):
@@ -137,6 +143,7 @@ def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool, ranged_spec
         + fs
         + t.push_defense
         + yell_defense(t)
+        + spirit_penalty(ctx, t)
         + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
     )
     if t.full_defense:

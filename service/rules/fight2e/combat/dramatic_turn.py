@@ -30,6 +30,8 @@ from .dramatic_mind import manipulate
 from .dramatic_mind import offered as mind_choices
 from .dramatic_pauses import yell, yell_choices
 from .dramatic_secondary import ask as ask_secondary
+from .dramatic_spirit import offered as spirit_choices
+from .dramatic_spirit import open_combat as open_spirit_combat
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
@@ -46,6 +48,8 @@ _RESOLVED = frozenset(
         DramaticOption.climactic_super_move,  # only once announced
         DramaticOption.ki_yelling,
         DramaticOption.mind_manipulation,
+        DramaticOption.spirit_combat,
+        DramaticOption.call_forth_wisdom,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -182,7 +186,7 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    check = option in dramatic_checks.EFFECTS or option in (DramaticOption.flourish, DramaticOption.mind_manipulation)
+    check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
     attacking = v.action is ActionType.attack or option in _ATTACKS
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
@@ -202,12 +206,14 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+    elif option is DramaticOption.spirit_combat:
+        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
     elif option is DramaticOption.mind_manipulation:
         manipulate(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
     elif check:
         dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
     elif attacking:
-        pd = option is DramaticOption.property_damage
+        pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
@@ -215,7 +221,16 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
 
 
-_ATTACKS = frozenset({DramaticOption.property_damage, DramaticOption.basic_boost, *dramatic_attack_options.DECLARED})
+_ATTACKS = frozenset(
+    {
+        DramaticOption.property_damage,
+        DramaticOption.call_forth_wisdom,
+        DramaticOption.basic_boost,
+        *dramatic_attack_options.DECLARED,
+    }
+)
+# in place of the attack, with the movement an attack allows (000 L7140)
+_NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
 
 
 def _move(ctx: Ctx, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
@@ -260,6 +275,10 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes])
+    out += spirit_choices(ctx, d, foes)
+    if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+        wisdom = DramaticOption.call_forth_wisdom
+        out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
     if foes and ctx.range is not None and ctx.range < 5:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
     return out[:200]
@@ -310,6 +329,7 @@ _IN_TURN = frozenset(
         DramaticOption.stand_off.value,  # asked at the end of the turn
         DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
         DramaticOption.secondary_skill.value,  # asked before the action
+        DramaticOption.spirituality.value,  # at the defence, in Spirit Combat
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }
 )

@@ -286,6 +286,7 @@ class DramaticState(Model):
     face_off_bonus: int = Field(
         0, ge=0, le=40, description="The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235)."
     )
+    spirit_combat: bool = Field(False, description="He fights on the spirit plane of a Spirit Combat (000 L7301).")
     idle: bool = Field(
         False, description="Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285)."
     )
