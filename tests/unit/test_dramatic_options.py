@@ -665,11 +665,11 @@ def test_offered_choices_carry_the_new_options() -> None:
 
 
 def test_the_rest_are_still_named_unsupported() -> None:
-    # of the 43 options (000 L7138–L7325) these four are not offered in a turn yet, and are named in every answer
+    # of the 43 options (000 L7138–L7325) these three are not offered in a turn yet, and are named in every answer
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     named = reason.split(": ", 1)[1].split(";")[0].split(", ")
-    assert sorted(named) == ["power", "taking_a_hit", "team_up", "zen_state"]
+    assert sorted(named) == ["power", "taking_a_hit", "team_up"]
 
 
 # ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────
@@ -983,6 +983,7 @@ REI_SPIRIT = {
         {"id": "spirituality", "level": 5},
         {"id": "call_forth_wisdom", "level": 4},
         {"id": "meditation", "level": 4},
+        {"id": "zen_state", "level": 5},
     ],
 }
 SPIRITS = {"spirit_combat": True}
@@ -1087,3 +1088,39 @@ def test_meditation_away_from_the_fight() -> None:
     assert _state(out, "rei")["fighting_spirit"] == 26
     near = _turn({"T1.rei.action": {"option": "meditation"}}, {}, sheets=(REI_SPIRIT, BATTLE_D))
     assert _refused(near) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_zen_state_in_place_of_athletics() -> None:
+    # 000 L7325, L7152: Zen State 5 + a 3 = 8 beats Battle's Athletics 0 + a 7: Range 5; a point for Zen State and
+    # one because Battle objects: 1 + 1 − 2 = 0
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "zen_state"}, "T1.battle.action": NONE},
+            {"T1.rei.escape": 3, "T1.battle.pursue": 7},
+            rei={"action_points": 1},
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 5
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+
+
+def test_zen_state_leaves_the_spirit_plane() -> None:
+    # 000 L7307: the same contest from Spirit Combat brings both back where they stood (Range 1)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "zen_state"}, "T1.battle.action": NONE},
+            {"T1.rei.escape": 3, "T1.battle.pursue": 7},
+            rei={**SPIRITS, "action_points": 1},
+            battle=SPIRITS,
+            sheets=(REI_SPIRIT, BATTLE_D),
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 1
+    assert _state(out, "rei")["dramatic"]["spirit_combat"] is False
+    assert _state(out, "battle")["dramatic"]["spirit_combat"] is False
+    # Athletics alone does not get him out
+    plain = _turn(
+        {"T1.rei.action": {"option": "leaving_combat"}}, {}, rei={**SPIRITS, "action_points": 1}, battle=SPIRITS
+    )
+    assert _refused(plain) == ["DRAMATIC_OPTION_NOT_ALLOWED"]

@@ -50,6 +50,7 @@ _RESOLVED = frozenset(
         DramaticOption.mind_manipulation,
         DramaticOption.spirit_combat,
         DramaticOption.call_forth_wisdom,
+        DramaticOption.zen_state,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -197,10 +198,10 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     if option is DramaticOption.ki_yelling:
         yell(ctx, d, v, key)
         return
-    if option is DramaticOption.leaving_combat:
+    if option in (DramaticOption.leaving_combat, DramaticOption.zen_state):
         if v.movement:
             ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
-        leave(ctx, ds, d, key)
+        leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
@@ -279,8 +280,10 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
     if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
         wisdom = DramaticOption.call_forth_wisdom
         out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
-    if foes and ctx.range is not None and ctx.range < 5:
+    if foes and ctx.range is not None and ctx.range < 5 and not d.spirit:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
+    if foes and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
+        out.append(choice(DecisionValue(option=DramaticOption.zen_state), "leave the fight with Zen State"))
     return out[:200]
 
 
