@@ -1124,3 +1124,15 @@ def test_zen_state_leaves_the_spirit_plane() -> None:
         {"T1.rei.action": {"option": "leaving_combat"}}, {}, rei={**SPIRITS, "action_points": 1}, battle=SPIRITS
     )
     assert _refused(plain) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_leaving_combat_opposed_without_a_point() -> None:
+    # 000 L7152: an opposed escape costs a point; Rei has none (no point granted this turn, 000 L7213): he stays
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "leaving_combat"}, "T1.battle.action": NONE},
+            {},
+            rei={"no_point_next_turn": True},
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 1

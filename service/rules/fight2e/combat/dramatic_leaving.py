@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..dramatic import checks, costs
 from ..dramatic.catalogue import tables
-from .dramatic_base import D10, Dram, pay, skill
+from .dramatic_base import D10, Dram, pay, skill, spendable
 from .models import Choice, DecisionValue, DramaticOption
 from .state import Ctx
 
@@ -51,7 +51,11 @@ def leave(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) -
     if not objectors:
         _away(ctx, ds, d, "no one objects")
         return
-    pay(ctx, d, _OPTION, costs.ap_cost(o, opposed=True), key)
+    price = costs.ap_cost(o, opposed=True)
+    if spendable(d, _OPTION) < price:  # ours: with no point for an opposed escape he cannot try, and stays put
+        ctx.note("C", d.f.id, f"{d.f.id} has no point left to break away: he stays where he is.", o.ref)
+        return
+    pay(ctx, d, _OPTION, price, key)
     mine = _athletics(ctx, d, "escape", zen)
     theirs = [_athletics(ctx, t, "pursue", z) for t, z in objectors]
     if checks.contest(mine, theirs):
