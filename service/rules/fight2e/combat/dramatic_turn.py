@@ -346,11 +346,11 @@ def _report_gaps(ctx: Ctx) -> None:
         "options.subsystem",
         f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
         "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
-        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; a Stand "
-        "Off of more than two; Ki Yelling's doubled Ki on a Ranged move's damage; a third party's part in a Ki Face "
-        "Off; more than one option on one attack; "
-        "a move's Elements beyond its Accuracy, damage and Range (Taking a Hit and Team-Up need a third fighter, "
-        "which a Dramatic turn, in mode `range`, does not take yet)",
+        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; Ki "
+        "Yelling's doubled Ki on a Ranged move's damage; the Spiritual Combat options against purely spiritual "
+        "creatures outside a Spirit Combat; more than one option on one attack; a move's Elements beyond its "
+        "Accuracy, damage and Range. Taking a Hit, Team-Up, a third party's part in a Ki Face Off and a Stand Off of "
+        "more than two need a third fighter, which a Dramatic turn (mode `range`) does not take yet",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
