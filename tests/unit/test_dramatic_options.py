@@ -665,11 +665,11 @@ def test_offered_choices_carry_the_new_options() -> None:
 
 
 def test_the_rest_are_still_named_unsupported() -> None:
-    # of the 43 options (000 L7138–L7325) these three are not offered in a turn yet, and are named in every answer
+    # of the 43 options (000 L7138–L7325) these two are not offered in a turn yet, and are named in every answer
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
     named = reason.split(": ", 1)[1].split(";")[0].split(", ")
-    assert sorted(named) == ["power", "taking_a_hit", "team_up"]
+    assert sorted(named) == ["taking_a_hit", "team_up"]
 
 
 # ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────
@@ -1136,3 +1136,27 @@ def test_leaving_combat_opposed_without_a_point() -> None:
         )
     )
     assert out["fight"]["positioning"]["range"] == 1
+
+
+# ── Power ──────────────────────────────────────────────────────────────────────────────────────────
+
+REI_POWER = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "power", "level": 6}]}
+
+
+def test_power_stands_in_for_athletics() -> None:
+    # 000 L7289 (flight for Athletics), L7150: Power 6 in place of his Athletics 0: 6 + a 2 = 8 → 2 extra Ranges:
+    # Range 3 → 1; Power costs nothing itself, Athletics its point: 0 + 1 − 1 = 0
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.power": {"choice": "act", "power_for": "athletics"},
+                "T1.rei.action": {"option": "athletics", "athletics": "extra_range"},
+                "T1.battle.action": NONE,
+            },
+            {"T1.rei.athletics": 2},
+            at=3,
+            sheets=(REI_POWER, BATTLE_D),
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 1
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0

@@ -2272,6 +2272,11 @@ export interface components {
              * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up (Knocking an Opponent out of Combat). Default: `null`.
              */
             points?: number | null;
+            /**
+             * Power For
+             * @description Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it (000 L7289), e.g. `athletics`. Default: `null`.
+             */
+            power_for?: string | null;
             /** @description Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn (000 L7277). Default: `null`. */
             raise_skill?: components["schemas"]["SecondarySkill"] | null;
             /** @description Default: `null`. */

@@ -1,6 +1,7 @@
-"""Gadgeteering, Magic or Psychic in Dramatic Combat (000 L7277–L7279): before his action, and not as it, a fighter
-with one of these skills pays a point and rolls it at DL 8; made, one of its secondary skills counts at its level
-for the rest of the turn (Asuka's Property Damage 3 raised to her Magic 6, 000 L7279)."""
+"""Skills standing in for others for a turn, asked before a Dramatic fighter's action and not as it. Gadgeteering,
+Magic or Psychic (000 L7277–L7279): a point and a check at DL 8; made, one of its secondary skills counts at its level
+for the rest of the turn (Asuka's Property Damage 3 raised to her Magic 6, 000 L7279). Power (000 L7289): the Power
+skill in place of a fitting one, where the Director allows it."""
 
 from __future__ import annotations
 
@@ -68,3 +69,44 @@ def ask(ctx: Ctx, d: Dram) -> None:
     )
     if r.succeeded and r.level is not None:
         d.raised[target.value] = r.level
+
+
+# ── Power (000 L7289) ──────────────────────────────────────────────────────────────────────────────
+
+POWER = "power"
+
+
+def _served() -> list[str]:
+    """The skills the Dramatic options roll, which a Power may stand in for."""
+    return sorted({o.skill for o in tables().options if o.skill} | {"ki"})
+
+
+def ask_power(ctx: Ctx, d: Dram) -> None:
+    """Where the Director allows it, his Power skill stands in for a fitting skill this turn, at no cost of its own
+    (the option it serves is paid as usual); choosing it stands for the Director's leave. Ours: asked before his
+    action, for one skill, and it counts at the higher of the two levels."""
+    level = skill(ctx, d, POWER)
+    if level < 1:
+        return
+    ref = tables().option(DramaticOption.power.value).ref
+    weaker = [s for s in _served() if skill(ctx, d, s) < level]
+    if not weaker:
+        return
+    key, v = ctx.decide(
+        d.f.id,
+        "power",
+        "C",
+        f"{d.f.id}: let his Power {level} stand in for a skill this turn, if the Director agrees?",
+        DecisionValue(choice=Choice.pass_),
+        lambda: (
+            [choice(DecisionValue(choice=Choice.pass_), "no")]
+            + [choice(DecisionValue(choice=Choice.act, power_for=s), f"Power {level} as {s}") for s in weaker]
+        ),
+    )
+    if v.choice is not Choice.act:
+        return
+    target = v.power_for
+    if target is None or target not in _served():
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.power_for", f"{key}: no option here rolls that skill.", key=key)
+    d.raised[target] = max(d.raised.get(target, 0), level)
+    ctx.note("C", d.f.id, f"{d.f.id}'s Power ({level}) stands in for {target} this turn.", ref)

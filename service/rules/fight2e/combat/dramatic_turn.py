@@ -30,6 +30,7 @@ from .dramatic_mind import manipulate
 from .dramatic_mind import offered as mind_choices
 from .dramatic_pauses import yell, yell_choices
 from .dramatic_secondary import ask as ask_secondary
+from .dramatic_secondary import ask_power
 from .dramatic_spirit import offered as spirit_choices
 from .dramatic_spirit import open_combat as open_spirit_combat
 from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
@@ -94,6 +95,7 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         _stand_off(ctx, d, d.standing or "")
         return
     ask_secondary(ctx, d)  # not his action (000 L7277)
+    ask_power(ctx, d)
     key, v = ctx.decide(
         f.id,
         "action",
@@ -332,6 +334,7 @@ _IN_TURN = frozenset(
         DramaticOption.stand_off.value,  # asked at the end of the turn
         DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
         DramaticOption.secondary_skill.value,  # asked before the action
+        DramaticOption.power.value,
         DramaticOption.spirituality.value,  # at the defence, in Spirit Combat
         *(o.value for o in dramatic_defense.OFFERED),  # at the defence
     }

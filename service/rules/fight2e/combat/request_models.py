@@ -459,6 +459,11 @@ class DecisionValue(Model):
     mind: MindEffect | None = Field(
         None, description="Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285)."
     )
+    power_for: Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")] | None = Field(
+        None,
+        description="Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it "
+        "(000 L7289), e.g. `athletics`.",
+    )
     raise_skill: SecondarySkill | None = Field(
         None,
         description="Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn "
