@@ -1160,3 +1160,28 @@ def test_power_stands_in_for_athletics() -> None:
     )
     assert out["fight"]["positioning"]["range"] == 1
     assert _state(out, "rei")["dramatic"]["action_points"] == 0
+
+
+# ── Several options on one attack ──────────────────────────────────────────────────────────────────
+
+
+def test_basic_boost_and_pushing_it_together() -> None:
+    # 000 L7110, L7293: +2 Accuracy bought and +4 damage pushed, a point each: 1 + 1 − 2 = 0; the push costs Rei a
+    # 1d6 of 2 (25 → 23); 0 + 1 + 2 + a 1 = 4 against 3 hits; 1d8 shows 3 + 4 = 7: Battle 18
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _basic("basic_boost", boost="accuracy", also=["pushing_it"], push="damage")},
+            {"T1.rei.push": 2, "T1.rei.attack": 1, "T1.rei.damage": 3},
+            rei={"action_points": 1},
+        )
+    )
+    assert _attack_step(out) == {"face": 1, "accuracy": 3, "defense_total": 3}
+    assert (_state(out, "rei")["life_bar"], _state(out, "battle")["life_bar"]) == (23, 18)
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+
+
+def test_final_blow_and_debilitating_injury_do_not_go_together() -> None:
+    out = _turn({"T1.rei.action": _basic("final_blow", also=["debilitating_injury"])}, {}, rei={"action_points": 2})
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    odd = _turn({"T1.rei.action": _basic("final_blow", also=["presence"])}, {}, rei={"action_points": 2})
+    assert _refused(odd) == ["DECISION_INVALID"]

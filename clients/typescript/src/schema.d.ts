@@ -2194,6 +2194,11 @@ export interface components {
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
             ally_check?: components["schemas"]["AllyCheck"] | null;
             /**
+             * Also
+             * @description Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293). Default: `null`.
+             */
+            also?: components["schemas"]["DramaticOption"][] | null;
+            /**
              * Amount
              * @description Signed Fighting Spirit on the Time Roll. Default: `null`.
              */
@@ -2277,6 +2282,8 @@ export interface components {
              * @description Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it (000 L7289), e.g. `athletics`. Default: `null`.
              */
             power_for?: string | null;
+            /** @description Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage (000 L7293); `boost` serves when Pushing It is the only option. Default: `null`. */
+            push?: components["schemas"]["DramaticBoost"] | null;
             /** @description Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn (000 L7277). Default: `null`. */
             raise_skill?: components["schemas"]["SecondarySkill"] | null;
             /** @description Default: `null`. */

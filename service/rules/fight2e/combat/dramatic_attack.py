@@ -72,7 +72,7 @@ def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damag
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
         plan.ranged = bool(m.has("ranged"))
         return plan
-    if v.option is DramaticOption.basic_boost:
+    if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))

@@ -18,6 +18,18 @@ DECLARED = frozenset(
     DramaticOption(o.id) for o in tables().options if o.when is When.with_attack and o.id != "basic_boost"
 )
 BASIC_ONLY = frozenset({DramaticOption.debilitating_injury})  # "a normal Basic Move" (000 L7172)
+RIDERS = DECLARED | {DramaticOption.basic_boost}
+# each settles the hit its own way, no damage or all of it (000 L7172, L7183): not on one attack together
+EXCLUSIVE = frozenset({DramaticOption.final_blow, DramaticOption.debilitating_injury})
+
+
+def riders(v: DecisionValue) -> list[DramaticOption]:
+    """The options on this attack: `option` and `also`, each once."""
+    out: list[DramaticOption] = []
+    for o in (v.option, *(v.also or ())):
+        if o is not None and o not in out:
+            out.append(o)
+    return out
 
 
 @dataclass
@@ -59,15 +71,28 @@ def declare(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, special: boo
         m.accuracy += stance
         m.damage += stance
         ctx.note("D", d.f.id, f"Stance Evaluation: +{stance} Accuracy and damage on {t.f.id}.", "000 L7309")
-    option = v.option
-    if option is None or option not in DECLARED:
-        return m
-    why = allowed(ctx, d, t, option, special or not basic)
+    chosen = [o for o in riders(v) if o in DECLARED]
+    if len(EXCLUSIVE.intersection(chosen)) > 1:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.also",
+            f"{key}: a Final Blow and a Debilitating Injury settle a hit in opposite ways.",
+            key=key,
+        )
+    for option in chosen:
+        _one(ctx, d, t, v, key, option, special or not basic, m)
+    return m
+
+
+def _one(
+    ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, option: DramaticOption, special: bool, m: Mods
+) -> None:
+    why = allowed(ctx, d, t, option, special)
     if why:
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {why}.", key=key)
     o = tables().option(option.value)
     pay(ctx, d, option, costs.ap_cost(o), key)
-    m.option = option
+    m.option = m.option or option
     if option is DramaticOption.final_blow:
         t.final_blow_taken = True
         m.final_blow = True
@@ -79,13 +104,12 @@ def declare(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, special: boo
         m.double = True
     elif option is DramaticOption.pushing_it:
         m.pushing = True
-        if (v.boost or DramaticBoost.accuracy) is DramaticBoost.accuracy:
+        if (v.push or v.boost or DramaticBoost.accuracy) is DramaticBoost.accuracy:
             m.accuracy += attacks.pushing_bonus()
         else:
             m.damage += attacks.pushing_bonus()
         push_self(ctx, d)
     ctx.note("D", d.f.id, f"{d.f.id} attacks with {o.name}.", o.ref, inputs={"option": option.value})
-    return m
 
 
 def push_self(ctx: Ctx, d: Dram) -> None:

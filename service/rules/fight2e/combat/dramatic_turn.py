@@ -189,8 +189,10 @@ def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
+    if v.also and not all(o in dramatic_attack_options.RIDERS for o in (option, *v.also) if o is not None):
+        ctx.fail("DECISION_INVALID", f"{key}.also", f"{key}: only options that ride on an attack go together.", key=key)
     check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
-    attacking = v.action is ActionType.attack or option in _ATTACKS
+    attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
         ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
@@ -351,7 +353,8 @@ def _report_gaps(ctx: Ctx) -> None:
         "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
         "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; Ki "
         "Yelling's doubled Ki on a Ranged move's damage; the Spiritual Combat options against purely spiritual "
-        "creatures outside a Spirit Combat; more than one option on one attack; a move's Elements beyond its "
+        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
+        "move's Elements beyond its "
         "Accuracy, damage and Range. Taking a Hit, Team-Up, a third party's part in a Ki Face Off and a Stand Off of "
         "more than two need a third fighter, which a Dramatic turn (mode `range`) does not take yet",
     )

@@ -448,6 +448,17 @@ class DecisionValue(Model):
         None, description="Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325)."
     )
     boost: DramaticBoost | None = Field(None, description="Dramatic Combat: a Basic Move's bought bonus (000 L7110).")
+    also: list[DramaticOption] | None = Field(
+        None,
+        max_length=4,
+        description="Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final "
+        "Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293).",
+    )
+    push: DramaticBoost | None = Field(
+        None,
+        description="Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage "
+        "(000 L7293); `boost` serves when Pushing It is the only option.",
+    )
     athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
     points: int | None = Field(
         None,
