@@ -1185,3 +1185,28 @@ def test_final_blow_and_debilitating_injury_do_not_go_together() -> None:
     assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
     odd = _turn({"T1.rei.action": _basic("final_blow", also=["presence"])}, {}, rei={"action_points": 2})
     assert _refused(odd) == ["DECISION_INVALID"]
+
+
+def test_draw_ki_past_the_starting_total() -> None:
+    # 000 L7249: Draw Ki may pass the start: 28 + min(6 + a 9, PL 3 × 2, Sense Ki 9) = 34, carried as 30 and 4 above
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"option": "draw_ki"}, "T1.battle.action": NONE},
+            {"T1.rei.draw_ki": 9},
+            rei={"sense_ki": 9},
+            rei_fs=28,
+        )
+    )
+    rei = _state(out, "rei")
+    assert (rei["fighting_spirit"], rei["dramatic"]["fs_above_start"]) == (30, 4)
+    # next turn the 34 are there to spend: 3 FS on a Basic Move leave 31, carried as 30 and 1
+    nxt = _ok(
+        _turn(
+            {"T2.rei.action": _basic(fs=3)},
+            {"T1.rei.attack": 1},  # it hits; the seed rolls the damage
+            rei={"fs_above_start": 4},
+            turn=2,
+        )
+    )
+    rei = _state(nxt, "rei")
+    assert (rei["fighting_spirit"], rei["dramatic"]["fs_above_start"]) == (30, 1)

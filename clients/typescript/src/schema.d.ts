@@ -2672,6 +2672,11 @@ export interface components {
              */
             friendship_boost?: boolean;
             /**
+             * Fs Above Start
+             * @description Fighting Spirit Draw Ki (or Meditation) took him past his starting total: his FS is `fighting_spirit` plus this (000 L7249). Default: `0`.
+             */
+            fs_above_start?: number;
+            /**
              * Healing Points
              * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
              */

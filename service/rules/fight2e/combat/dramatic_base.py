@@ -112,6 +112,7 @@ def load(ctx: Ctx) -> dict[str, Dram]:
             returning=s.returning_turns,
             friendship=s.friendship_boost,
         )
+        f.fs += s.fs_above_start  # Draw Ki's surplus, kept apart from the state's capped total (000 L7249)
         if f.life > d.life_max:
             ctx.fail(
                 "DRAMATIC_LIFE_BAR_OUT_OF_RANGE",
@@ -126,6 +127,8 @@ def load(ctx: Ctx) -> dict[str, Dram]:
 
 def store(ds: dict[str, Dram]) -> None:
     for d in ds.values():
+        surplus = max(d.f.fs - d.f.fs_start, 0)
+        d.f.fs -= surplus
         d.f.dramatic = DramaticState.model_construct(
             action_points=min(d.points.general, 99),
             recovery_points=min(d.points.recovery_only, 99),
@@ -136,6 +139,7 @@ def store(ds: dict[str, Dram]) -> None:
             may_show_off=d.hit_opponent and not d.was_hit,
             initiative_steps=max(min(d.next_steps, 3), -3),
             accuracy_next_turn=max(min(d.next_accuracy, 20), -10),
+            fs_above_start=min(surplus, 200),
             sense_ki=None if d.sense_ki is None else max(min(d.sense_ki, 60), -10),
             final_blow_taken=d.final_blow_taken,
             presence_used=d.presence_used,

@@ -272,6 +272,13 @@ class DramaticState(Model):
     sense_ki: int | None = Field(
         None, ge=-10, le=60, description="His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297)."
     )
+    fs_above_start: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="Fighting Spirit Draw Ki (or Meditation) took him past his starting total: his FS is "
+        "`fighting_spirit` plus this (000 L7249).",
+    )
     final_blow_taken: bool = Field(False, description="He has been the target of a Final Blow this fight (000 L7185).")
     presence_used: bool = Field(False, description="He has used Presence this fight (000 L7291).")
     climactic_used: bool = Field(False, description="He has used his Climactic Super Move this fight (000 L7156).")
