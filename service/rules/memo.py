@@ -10,6 +10,7 @@ Tables loaded once from the shipped data files (the catalogues) are not memos of
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
@@ -52,7 +53,33 @@ def memo(maxsize: int) -> Callable[[Fn], Fn]:
 
 def canonical(*models: BaseModel) -> str:
     """One key for a set of request models: their full JSON dumps, so no field the function reads is left out."""
-    return "\x1f".join(m.model_dump_json() for m in models)
+    return "\x1f".join(_dump(m) for m in models)
+
+
+# A frozen model's dump, kept while the model lives: an in-process caller (the simulator, a step-mode loop) that
+# sends the same sheets turn after turn does not pay for the same dump again. Keyed on the object itself (its id,
+# checked through a weak reference, dropped when it dies), never on a field list; frozen models are not changed
+# after they are built, so the dump stays theirs.
+_DUMPS: dict[int, tuple[weakref.ref[BaseModel], str]] = {}
+
+
+def _dump(model: BaseModel) -> str:
+    key = id(model)
+    found = _DUMPS.get(key)
+    if found is not None and found[0]() is model:
+        return found[1]
+    text = model.model_dump_json()
+    if model.model_config.get("frozen") and hasattr(model, "__weakref__"):
+
+        def gone(ref: weakref.ref[BaseModel], key: int = key) -> None:
+            if _DUMPS.get(key, (None,))[0] is ref:
+                del _DUMPS[key]
+
+        _DUMPS[key] = (weakref.ref(model, gone), text)
+    return text
+
+
+register("memo.canonical", _DUMPS.clear)
 
 
 class Table(Generic[K, V]):

@@ -1,6 +1,6 @@
-"""The sub-system seam of resolve-turn (`options.subsystem`): the Main Combat System and Dramatic Combat are
-resolved; a turn asked for under Thug Thrashing (alone or with Dramatic Combat) is refused with the sub-system
-named as unsupported, never resolved as a main-system turn."""
+"""The sub-system seam of resolve-turn (`options.subsystem`): the Main Combat System, Thug Thrashing and Dramatic
+Combat are resolved; a turn asked for under both sub-systems together is refused with the sub-system named as
+unsupported, never resolved as a main-system turn."""
 
 from __future__ import annotations
 
@@ -22,10 +22,7 @@ def _body(subsystem: str | None) -> dict:
 
 @pytest.mark.parametrize(
     ("subsystem", "named"),
-    [
-        ("thug_thrashing", ["thug_thrashing"]),
-        ("dramatic_thug_thrashing", ["thug_thrashing", "dramatic"]),
-    ],
+    [("dramatic_thug_thrashing", ["thug_thrashing", "dramatic"])],
 )
 def test_other_subsystems_are_reported_unsupported(subsystem: str, named: list[str]) -> None:
     out = resolve_turn(TurnRequest.model_validate(_body(subsystem)))
@@ -46,3 +43,11 @@ def test_dramatic_is_resolved_on_the_spine() -> None:
     out = resolve_turn(TurnRequest.model_validate({**_body("dramatic"), "seed": 3}))
     assert "SUBSYSTEM_UNSUPPORTED" not in {v.code for v in out.violations}
     assert not any(r.key.endswith(".ctrl") for r in out.rolls)
+
+
+def test_thug_thrashing_is_on_the_spine_and_never_main() -> None:
+    # the main example has two Fighters on opposing sides and no Thug group: a mixed fight, named unsupported
+    out = resolve_turn(TurnRequest.model_validate({**_body("thug_thrashing"), "seed": 3}))
+    assert out.status is Status.invalid and out.rolls == []
+    assert [(v.code, v.path) for v in out.violations] == [("RULE_UNSUPPORTED", "fight.sides")]
+    assert "thug_mixed_fight" in {u.id for u in out.unsupported}

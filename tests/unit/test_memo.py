@@ -226,3 +226,20 @@ def test_clear_all_empties_every_registered_memo() -> None:
                 assert value.cache_info().currsize == 0, f"{module.__name__}.{name}"
             if isinstance(value, memo.Table):
                 assert len(value) == 0, f"{module.__name__}.{name}"
+
+
+def test_a_kept_dump_belongs_to_its_model_alone() -> None:
+    """The canonical key keeps a frozen model's dump while the model lives: a changed copy gets its own key, an
+    equal model built anew the same key, and a model gone leaves nothing behind."""
+    first = MoveRequest.model_validate({"level": 3, "elements": [{"id": "ranged"}]})
+    twin = MoveRequest.model_validate({"level": 3, "elements": [{"id": "ranged"}]})
+    changed = first.model_copy(update={"level": 4})
+    assert memo.canonical(first) == memo.canonical(first) == memo.canonical(twin)
+    assert memo.canonical(changed) != memo.canonical(first)
+    assert '"level":4' in memo.canonical(changed)
+    kept = len(memo._DUMPS)
+    del changed
+    assert len(memo._DUMPS) == kept - 1
+    memo.clear_all()
+    assert memo._DUMPS == {}
+    assert memo.canonical(first) == first.model_dump_json()

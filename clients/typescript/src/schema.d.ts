@@ -1803,7 +1803,7 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
-            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`. Default: `"main"`. */
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. `main`, `thug_thrashing` (the groups in `fight.thugs`) and `dramatic` are resolved; `dramatic_thug_thrashing` answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`. Default: `"main"`. */
             subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
@@ -1860,6 +1860,8 @@ export interface components {
              * @description The Throw Element's +1 Accuracy (000 L4345). Default: `true`.
              */
             throws_unblockable?: boolean;
+            /** @description Used with `thug_thrashing`. */
+            thug_thrashing?: components["schemas"]["ThugThrashingOptions"];
             /**
              * Time Limit
              * @description Timed rounds (000 L5362–L5368). Default: `true`.
@@ -2191,6 +2193,11 @@ export interface components {
         "DecisionValue-Input": {
             /** @description Default: `null`. */
             action?: components["schemas"]["ActionType"] | null;
+            /**
+             * Agility
+             * @description Thug Thrashing: Agility (or Acrobatics at half) in place of Evasion against a group (000 L6700, L6708). Default: `null`.
+             */
+            agility?: boolean | null;
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
             ally_check?: components["schemas"]["AllyCheck"] | null;
             /**
@@ -2209,6 +2216,8 @@ export interface components {
             boost?: components["schemas"]["DramaticBoost"] | null;
             /** @description Default: `null`. */
             choice?: components["schemas"]["Choice"] | null;
+            /** @description Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574). Default: `null`. */
+            combo_mode?: components["schemas"]["ThugComboMode"] | null;
             /**
              * Cross Up
              * @description Default: `null`.
@@ -3235,6 +3244,11 @@ export interface components {
             sides?: {
                 [key: string]: string;
             };
+            /**
+             * Thugs
+             * @description `thug_thrashing` turns: the Thug groups in the fight.
+             */
+            thugs?: components["schemas"]["ThugGroupState"][];
             /**
              * Time Count
              * @description Default: `99`.
@@ -9719,6 +9733,12 @@ export interface components {
              */
             groups: components["schemas"]["ThugGroupPoints"][];
         };
+        /**
+         * ThugComboMode
+         * @description How a Combo's points against a Thug group are used (000 L6574–L6580).
+         * @enum {string}
+         */
+        ThugComboMode: "reduce" | "spread";
         /** ThugFigures */
         ThugFigures: {
             effective: components["schemas"]["EffectiveAttributes"];
@@ -9754,6 +9774,37 @@ export interface components {
             group: components["schemas"]["ThugGroup"];
             /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
             options?: components["schemas"]["ThugOptions"];
+        };
+        /**
+         * ThugGroupState
+         * @description A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
+         *     its Range to each Fighter, kept pair by pair with no map.
+         */
+        ThugGroupState: {
+            /**
+             * Id
+             * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
+             */
+            id: string;
+            /**
+             * Members
+             * @description Thugs still standing; 0: the group is defeated.
+             */
+            members: number;
+            /**
+             * Next Turn Events
+             * @description Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).
+             */
+            next_turn_events?: string[];
+            /**
+             * Ranges
+             * @description Its Range to each active Fighter (000 L6662–L6670).
+             */
+            ranges?: {
+                [key: string]: number;
+            };
+            /** @description The build every member shares, as `thugs/validate` takes it. */
+            thug: components["schemas"]["ThugBuild"];
         };
         /** ThugGroupValidation */
         ThugGroupValidation: {
@@ -9856,6 +9907,27 @@ export interface components {
             id: string;
             /** Level */
             level: number;
+        };
+        /**
+         * ThugThrashingOptions
+         * @description Thug Thrashing's campaign switches (000 L6746, L6804) and the readings the service takes.
+         */
+        ThugThrashingOptions: {
+            /**
+             * Combined Defense Fee
+             * @description Defense and Evasion (or Agility) together cost 1 Fighting Spirit as in the main rules (000 L5838); false follows the book's Example of Thug Thrashing, which charges nothing for it (000 L7012, L7054). Default: `true`.
+             */
+            combined_defense_fee?: boolean;
+            /**
+             * Events
+             * @description Each group rolls on the Thug Event chart at the end of a turn (000 L6746). Default: `true`.
+             */
+            events?: boolean;
+            /**
+             * More Realistic
+             * @description A Fighter counts half his Thug Thrashing level for extra actions (000 L6804). Default: `false`.
+             */
+            more_realistic?: boolean;
         };
         /**
          * ThugTrait
@@ -10197,7 +10269,7 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
             /**
              * Winner
-             * @description Winning side when the round is over (None on a draw).
+             * @description Winning side when the round is over (None on a draw); against Thugs, a group's id when every Fighter is down.
              * @default null
              */
             winner: string | null;

@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import {
   createFightRulesClient,
   type FightRulesClient,
+  type JsonObject,
   ProblemError,
   type Schemas,
   resolveInSteps,
@@ -47,6 +48,25 @@ test("every ruleset the service lists answers its catalogue and its operations e
       assert.equal(answer.ruleset, ruleset.id, document.path);
     }
   }
+});
+
+test("every operation of every ruleset answers each example its OpenAPI document publishes", async () => {
+  const doc = await (await fetch(`${service.url}/schema/openapi.json`)).json();
+  let called = 0;
+  for (const ruleset of await client.rulesets()) {
+    for (const op of ruleset.operations) {
+      const examples = doc.paths[op.path].post.requestBody.content["application/json"].examples ?? {};
+      assert.ok(Object.keys(examples).length > 0, `${ruleset.id}/${op.name} publishes an example`);
+      for (const [name, example] of Object.entries<{ value: JsonObject }>(examples)) {
+        // A ProblemError (a 4xx or 5xx) fails the test: a published example is a request the service takes.
+        const answer = await client.call<JsonObject>(ruleset.id, op.name, example.value);
+        assert.equal(typeof answer, "object", `${ruleset.id}/${op.name} ${name}`);
+        assert.notEqual(answer, null, `${ruleset.id}/${op.name} ${name}`);
+        called += 1;
+      }
+    }
+  }
+  assert.ok(called >= 5, "every ruleset took part");
 });
 
 test("a priced move: the book's Blooming Dance", async () => {

@@ -16,7 +16,7 @@ from .attack_records import Attack, Plan
 from .declaration import declare
 from .fighter import F
 from .holds import execute_hold, held_interrupt
-from .models import ActionType, Choice, DecisionValue
+from .models import ACT, ActionType, Choice, DecisionValue
 from .move_declaration import target_of
 from .performing import perform
 from .recovery import lost_action, recover
@@ -47,9 +47,7 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
         land_super_jump(ctx, f)
         return
     if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
-        key, d = ctx.decide(
-            f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.", DecisionValue(choice=Choice.act)
-        )
+        key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.", ACT)
         if d.choice is Choice.hold:
             f.holding = True
             ctx.note(

@@ -10,6 +10,7 @@ from pydantic import Field
 from ...core.dice import RollSource  # the one keyed dice source's record of where a face came from
 from ...core.findings import Finding, Unsupported
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+from .decision_models import DecisionValue
 from .model_types import (
     KEY_GRAMMAR,
     MAX_CHOICES,
@@ -23,7 +24,6 @@ from .model_types import (
 )
 from .request_models import (
     CombatFighter,
-    DecisionValue,
     FightState,
 )
 
@@ -151,7 +151,11 @@ class TurnResult(Model):
     rolls: list[RollRecord] = Field(max_length=1000)
     glory: list[GloryAward] = Field(max_length=200)
     log: list[LogStep] = Field(max_length=2000)
-    winner: FighterId | None = Field(None, description="Winning side when the round is over (None on a draw).")
+    winner: FighterId | None = Field(
+        None,
+        description="Winning side when the round is over (None on a draw); against Thugs, a group's id when every "
+        "Fighter is down.",
+    )
     events: list[Event] = Field(
         default_factory=list,
         max_length=2000,

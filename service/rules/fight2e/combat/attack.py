@@ -39,7 +39,7 @@ from .attack_records import Attack, DamageRoll, Guard, Outcome
 from .damage import roll_damage
 from .defense import choose_defense
 from .keys import Scope
-from .models import DecisionValue
+from .models import NO_FS
 from .state import Ctx
 from .stun import apply_stun
 from .super_energy import count_attack
@@ -153,14 +153,14 @@ def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     parts = accuracy(ctx, atk, option)
     base = sum(parts.values())
     if atk.context == "bomb":
-        key, dv = "", DecisionValue(fs=0)  # no FS on a Bomb's Accuracy (000 L2853)
+        key, dv = "", NO_FS  # no FS on a Bomb's Accuracy (000 L2853)
     else:
         key, dv = ctx.decide(
             a.id,
             "accuracy_fs",
             "D.6",
             f"{a.id}: Fighting Spirit on Accuracy (up to {a.pl}) against Defense Total {guard.dt}, Accuracy {base:+d}.",
-            DecisionValue(fs=0),
+            NO_FS,
         )
     fs = dv.fs or 0
     if fs > a.pl:

@@ -99,8 +99,8 @@ OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "grid": "the Battle Grid (000 L5670–L5690)",
-    "thug_thrashing": "Thug Thrashing turns (000 L6493–L7064): Thug groups as combatants, Life Saves, Thug Events "
-    "and the extra actions are not on the turn spine yet",
+    "thug_thrashing": "Thug Thrashing inside a Dramatic turn (000 L7074): Thug groups, Life Saves, Thug Events and "
+    "the extra actions are resolved in `thug_thrashing` turns only",
     "dramatic": "Dramatic Combat together with Thug Thrashing (000 L7074–L7076): Thug groups in a Dramatic turn "
     "are not on the turn spine yet (Dramatic Combat alone is resolved)",
     "ongoing_effects": "an ongoing effect this resolver does not know (not one of the ids documented on "

@@ -28,6 +28,7 @@ PRE_DECLARED = {
     ResponseKind.ranged: DefenseOption.tactics,
     ResponseKind.jinking: DefenseOption.tactics,
 }
+_DEFAULTS = {o: DecisionValue(defense=o, fs=0) for o in DefenseOption}  # frozen, so built once and shared
 
 
 def allowed_options(
@@ -149,7 +150,7 @@ def choose_defense(
     ):
         options = [*options, DefenseOption.evasion]  # Negative Position: Evasion against his Response (000 L4694)
     can_full = _can_full(defender, context)
-    default = DecisionValue(defense=options[0], fs=0)
+    default = _DEFAULTS[options[0]]
     key, d = ctx.decide(
         defender.id,
         "defense",

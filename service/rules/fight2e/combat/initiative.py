@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .fighter import F
-from .models import Choice, ChoiceOption, DecisionValue
+from .models import NO_FS, NO_INIT_CTRL, Choice, ChoiceOption, DecisionValue
 from .state import Ctx, die_for_step
 
 D12 = 3  # step of 1d12 (digest §0)
@@ -111,7 +111,7 @@ def roll_initiative(ctx: Ctx) -> None:
             "fs_init_ctrl",
             "A.1",
             f"{f.id}: Fighting Spirit on Initiative and Control (at most {f.pl} together).",
-            DecisionValue(init=0, ctrl=0),
+            NO_INIT_CTRL,
         )
         fi, fc = d.init or 0, d.ctrl or 0
         if fi + fc:
@@ -223,7 +223,7 @@ def roll_off(ctx: Ctx, group: list[F], point: str, purpose: str, ref: str) -> li
                 f"{point}_fs",
                 "A.4",
                 f"{f.id}: Fighting Spirit on the Initiative roll-off ({purpose}; up to {f.pl}).",
-                DecisionValue(fs=0),
+                NO_FS,
             )
             fs = d.fs or 0
             if fs > f.pl or fs > f.fs:

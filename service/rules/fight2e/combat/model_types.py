@@ -40,7 +40,7 @@ class Subsystem(StrEnum):
     """The combat system a turn is resolved under (Chapter 5)."""
 
     main = "main"  # the Main Combat System
-    thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): not resolved yet
+    thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): combat/thug_turn.py
     dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): resolved by combat/dramatic_turn.py
     dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
 
@@ -128,6 +128,13 @@ class ActionType(StrEnum):
     switch = "switch"  # Tag Team option: Switching Teammates with the waiting partner named by `target`
     transform = "transform"  # Transformations option: change into Beast Form (000 L5313)
     none = "none"  # do nothing (the action is spent; after Hit Stun with Control left: +2 Control steps next turn)
+
+
+class ThugComboMode(StrEnum):
+    """How a Combo's points against a Thug group are used (000 L6574–L6580)."""
+
+    reduce = "reduce"  # the target's Life Save drops by the points
+    spread = "spread"  # one more Thug per point rolls his plain Life Save
 
 
 class Direction(StrEnum):

@@ -24,6 +24,18 @@ from .answer_models import (
     RollRecord,
     TurnResult,
 )
+from .combat_options import (
+    CombatOptions,
+    DramaticOptions,
+    ThugThrashingOptions,
+)
+from .decision_models import (
+    ACT,
+    NO_AMOUNT,
+    NO_FS,
+    NO_INIT_CTRL,
+    DecisionValue,
+)
 from .model_types import (
     KEY_GRAMMAR,
     MAX_CHOICES,
@@ -58,14 +70,12 @@ from .model_types import (
     Steps,
     Subsystem,
     Text,
+    ThugComboMode,
     YellSkill,
 )
 from .request_models import (
     CombatFighter,
-    CombatOptions,
-    DecisionValue,
     DieShift,
-    DramaticOptions,
     DramaticState,
     FighterState,
     FightState,
@@ -75,14 +85,19 @@ from .request_models import (
     Positioning,
     PreviousTurn,
     Stunned,
+    ThugGroupState,
     TurnRequest,
 )
 
 __all__ = [
+    "ACT",
     "KEY_GRAMMAR",
     "MAX_CHOICES",
     "MAX_DECISION_MOVES",
     "MAX_FIGHTERS",
+    "NO_AMOUNT",
+    "NO_FS",
+    "NO_INIT_CTRL",
     "AccuracySource",
     "ActionType",
     "AllyCheck",
@@ -136,6 +151,9 @@ __all__ = [
     "Stunned",
     "Subsystem",
     "Text",
+    "ThugComboMode",
+    "ThugGroupState",
+    "ThugThrashingOptions",
     "TurnRequest",
     "TurnResult",
     "Unsupported",

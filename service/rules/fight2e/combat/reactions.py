@@ -16,7 +16,7 @@ from .fighter import F
 from .invisibility import blocked
 from .models import Choice, DecisionValue
 from .move_profile import INVINCIBLE, MoveProfile, Use
-from .responses import move_reaches
+from .response_attacks import move_reaches
 from .state import Ctx
 from .super_energy import pay_supers
 

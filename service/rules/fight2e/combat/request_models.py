@@ -3,123 +3,30 @@ decisions (see ``models``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field
 
 from ..fighter_models import Fighter
 from ..models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
+from ..thugs.models import ThugBuild
+from .combat_options import CombatOptions
+from .decision_models import DecisionValue
 from .model_types import (
     KEY_GRAMMAR,
-    MAX_DECISION_MOVES,
     MAX_FIGHTERS,
     AccuracySource,
-    ActionType,
-    AllyCheck,
-    AthleticsUse,
-    Choice,
-    DefenseOption,
     DieShiftSource,
     DieTarget,
     Direction,
-    DramaticBoost,
-    DramaticOption,
-    EvadeTechnique,
     FighterId,
     Key,
-    MindEffect,
     MoveId,
     PositioningMode,
-    ReactionKind,
-    RecoveryUse,
-    ResponseKind,
-    SecondarySkill,
     Short,
     Steps,
-    Subsystem,
     YellSkill,
 )
-
-# ── Request: options ───────────────────────────────────────────────────────────────────────────────
-
-
-class DramaticOptions(Model):
-    """Dramatic Combat's campaign switches (000 L7070, L7082, L7112)."""
-
-    action_points_per_turn: int = Field(1, ge=1, le=2, description="2 for an epic fight (000 L7082).")
-    full_life_bar: bool = Field(False, description="An epic fight keeps the whole Life Bar (000 L7082).")
-    first_attack_knockout: bool = Field(
-        False,
-        description="The Director knocks out at once a target of a first attack that hits for top damage of at "
-        "least his Power Level (000 L7112; ruling C6).",
-    )
-
-
-class CombatOptions(Model):
-    """Campaign options with the book's defaults, and switches for the readings the service takes where the book
-    leaves a choice open."""
-
-    subsystem: Subsystem = Field(
-        Subsystem.main,
-        description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
-        "(000 L7066) or both together. `main` and `dramatic` are resolved; the others answer `invalid` with "
-        "SUBSYSTEM_UNSUPPORTED and name themselves under `unsupported`.",
-    )
-    time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
-    time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")
-    throws_unblockable: bool = Field(True, description="The Throw Element's +1 Accuracy (000 L4345).")
-    throws_do_stun: bool = Field(False, description="All Throws count toward Stun (000 L4365).")
-    super_energy_max: int = Field(10, ge=1, le=60, description="10, or 30 with three-tier Supers (000 L5331–L5333).")
-    super_tiers: bool = Field(False, description="Three-tier Super Moves (000 L5289–L5295).")
-    super_moves_do_stun: bool = Field(False, description="Super Moves count toward Stun (000 L5232).")
-    simplified_hit_stun: bool = Field(False, description="Hit Stun simply costs the action (000 L5932–L5934).")
-    simplified_simultaneous_initiative: bool = Field(False, description="000 L5563–L5569.")
-    aerial_blocks: bool = Field(False, description="000 L5840.")
-    voluntary_stay_down: bool = Field(False, description="000 L5964.")
-    pursuit_attacks: bool = Field(False, description="The Basic Pursuit Attack for everyone (000 L2147–L2163).")
-    hit_downed_attacks: bool = Field(False, description="Any move may hit a Knocked Down foe at −4 (000 L2165).")
-    sweeps: bool = Field(False, description="The Sweep Basic Move (000 L2107–L2123).")
-    taunts: bool = Field(False, description="The Taunt (000 L2127–L2141).")
-    transformations: bool = Field(
-        False,
-        description="Transformations campaign option: Beast Energy and Beast Form for every fighter (000 L5305–L5325).",
-    )
-    dash: bool = False
-    back_dash: bool = False
-    breakfall: bool = False
-    tech_roll: bool = False
-    air_dash: bool = False
-    sidestep: bool = False
-    super_jump: bool = False
-    hover: bool = False
-    wall_springs: bool = False
-    double_jumps: bool = False
-    tag_team: bool = Field(
-        False,
-        description="Tag Team combat: one fighter of a side fights, his partners wait "
-        "(`tag_waiting`) for a switch (000 L6277–L6295).",
-    )
-    super_energy_basic_attacks_count: bool = Field(
-        True,
-        description="Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the "
-        "book's Example of Combat.",
-    )
-    leader_bonus: bool = Field(
-        True, description="Our reading: last turn's Initiative leader who hit gets +1 Initiative."
-    )
-    additional_glory_awards: bool = Field(
-        True,
-        description="The Additional Glory Awards chart's combat entries "
-        "(000 L826–L857); the Example of Combat leaves them out.",
-    )
-    glory_level_ratio: bool = Field(True, description="Higher-PL fighter's Glory × low PL / high PL (000 L806–L808).")
-    dramatic: DramaticOptions = Field(default_factory=DramaticOptions, description="Used with `dramatic`.")
-    ask_every_decision: bool = Field(
-        False,
-        description="Step mode for every decision point: a decision with a book default is asked for "
-        "instead of defaulted.",
-    )
-
 
 # ── Request: fight state ──────────────────────────────────────────────────────────────────────────
 
@@ -150,6 +57,25 @@ class Hazard(Model):
     since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
 
 
+class ThugGroupState(Model):
+    """A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
+    its Range to each Fighter, kept pair by pair with no map."""
+
+    id: FighterId = Field(description="Its id in keys (`T1.gang.init`); no Fighter may have it.")
+    thug: ThugBuild = Field(description="The build every member shares, as `thugs/validate` takes it.")
+    members: int = Field(ge=0, le=10, description="Thugs still standing; 0: the group is defeated.")
+    ranges: dict[FighterId, Annotated[int, Field(ge=0, le=5)]] = Field(
+        default_factory=dict,
+        max_length=MAX_FIGHTERS,
+        description="Its Range to each active Fighter (000 L6662–L6670).",
+    )
+    next_turn_events: list[Short] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).",
+    )
+
+
 class FightState(Model):
     round: int = Field(1, ge=1, le=50)
     turn: int = Field(1, ge=1, le=999)
@@ -168,6 +94,9 @@ class FightState(Model):
         "a fight in progress; the answer always states it.",
     )
     hazards: list[Hazard] = Field(default_factory=list, max_length=12)
+    thugs: list[ThugGroupState] = Field(
+        default_factory=list, max_length=20, description="`thug_thrashing` turns: the Thug groups in the fight."
+    )
 
 
 # ── Request: fighter state ───────────────────────────────────────────────────────────────────────
@@ -415,96 +344,6 @@ class CombatFighter(Model):
     id: FighterId
     sheet: Fighter
     state: FighterState
-
-
-# ── Request: decisions ───────────────────────────────────────────────────────────────────────────
-
-
-class DecisionValue(Model):
-    """One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
-    `T1.aya.defense`."""
-
-    choice: Choice | None = None
-    action: ActionType | None = None
-    moves: list[MoveId] | None = Field(None, max_length=MAX_DECISION_MOVES, description="A move, or a Combo in order.")
-    target: FighterId | None = None
-    movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
-    direction: Direction | None = None
-    full_offense: bool | None = None
-    cross_up: bool | None = None
-    dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")
-    wall_spring: bool | None = Field(
-        None,
-        description="Wall Springs option: 1 Range back to the stage border, "
-        "then `movement` 3 forward into a Basic attack (000 L2237–L2239).",
-    )
-    fs: int | None = Field(None, ge=0, le=20, description="Fighting Spirit spent at this point.")
-    init: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Initiative.")
-    ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
-    defense: DefenseOption | None = None
-    full_defense: bool | None = None
-    response: ResponseKind | None = None
-    technique: EvadeTechnique | None = Field(
-        None, description="Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options)."
-    )
-    reaction: ReactionKind | None = None
-    amount: int | None = Field(None, ge=-20, le=20, description="Signed Fighting Spirit on the Time Roll.")
-    entry: Short | None = Field(None, description="Copies Moves: the Element the copied move loses.")
-    hazard: FighterId | None = Field(None, description="An Environmental Hazard's id (interaction by Maneuver Check).")
-    option: DramaticOption | None = Field(
-        None, description="Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325)."
-    )
-    boost: DramaticBoost | None = Field(None, description="Dramatic Combat: a Basic Move's bought bonus (000 L7110).")
-    also: list[DramaticOption] | None = Field(
-        None,
-        max_length=4,
-        description="Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final "
-        "Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293).",
-    )
-    push: DramaticBoost | None = Field(
-        None,
-        description="Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage "
-        "(000 L7293); `boost` serves when Pushing It is the only option.",
-    )
-    athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
-    points: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
-        "(Knocking an Opponent out of Combat).",
-    )
-    mind: MindEffect | None = Field(
-        None, description="Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285)."
-    )
-    power_for: Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")] | None = Field(
-        None,
-        description="Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it "
-        "(000 L7289), e.g. `athletics`.",
-    )
-    raise_skill: SecondarySkill | None = Field(
-        None,
-        description="Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn "
-        "(000 L7277).",
-    )
-    skill: YellSkill | None = Field(
-        None, description="Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281)."
-    )
-    recovery: RecoveryUse | None = Field(
-        None,
-        description="Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or "
-        "healing-only Action Points (000 L7257, L7271).",
-    )
-    ally_check: AllyCheck | None = Field(
-        None,
-        description="With `choice: check`: the Check is made by his "
-        "summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199).",
-    )
-
-    @model_serializer(mode="wrap")
-    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Only the fields that say something: an unset field is left out rather than sent as null."""
-        return {k: v for k, v in handler(self).items() if v is not None}
 
 
 class TurnRequest(Model):

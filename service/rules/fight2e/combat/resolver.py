@@ -17,6 +17,7 @@ from . import (
     ongoing,
     registered,  # noqa: F401  (every rule element registers itself on import)
     tag_team,
+    thug_turn,
 )
 from .actions import act, slot
 from .effects import heal
@@ -111,7 +112,9 @@ def _run(ctx: Ctx) -> None:
 
 def _system(ctx: Ctx) -> Callable[[Ctx], None]:
     """The turn's flow for the combat system the options name (000 L6493–L7445)."""
-    return dramatic_turn.run if ctx.opts.subsystem is Subsystem.dramatic else _run  # others: turn_setup refuses
+    if ctx.opts.subsystem is Subsystem.dramatic:
+        return dramatic_turn.run
+    return thug_turn.run if ctx.opts.subsystem is Subsystem.thug_thrashing else _run  # others: turn_setup refuses
 
 
 def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:

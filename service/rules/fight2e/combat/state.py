@@ -41,6 +41,7 @@ from .models import (
     PendingDecision,
     RollRecord,
     RollSource,
+    ThugGroupState,
     TurnRequest,
     Unsupported,
 )
@@ -132,6 +133,8 @@ class Ctx:
     # In-process callers only (the simulator): answers a pending decision on the spot instead of ending the turn
     # with it, as if the same value had been sent in ``decisions``; None leaves it pending.
     decider: Decider | None = None
+    # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
+    thug_state: list[ThugGroupState] | None = None
     keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from ...dice import Die
 from . import free_movement
 from .initiative import declaration_order
-from .models import DecisionValue
+from .models import NO_AMOUNT
 from .state import Ctx
 
 
-def time_roll(ctx: Ctx) -> None:
-    """H.2: 1d6 (1d8 with more than two active fighters), each fighter ± up to PL FS, at least 1."""
+def time_roll(ctx: Ctx, die: Die | None = None) -> None:
+    """H.2: 1d6 (1d8 with more than two active fighters, or ``die``), each fighter ± up to PL FS, at least 1."""
     if not ctx.opts.time_limit:
         ctx.note("H.2", None, "Untimed fight: no Time Roll.", "000 L5362–L5368")
         return
@@ -22,7 +22,7 @@ def time_roll(ctx: Ctx) -> None:
             "time_fs",
             "H.2",
             f"{f.id}: Fighting Spirit to lengthen (+) or shorten (−) the Time Roll, up to {f.pl}.",
-            DecisionValue(amount=0),
+            NO_AMOUNT,
         )
         n = d.amount or 0
         free_movement.check_time_fs(ctx, f, n, key)
@@ -39,7 +39,7 @@ def time_roll(ctx: Ctx) -> None:
         if n:
             spends[f.id] = n
     active = sum(1 for f in ctx.fighters.values() if f.active)
-    die = Die(4 if active > 2 else 3)
+    die = die or Die(4 if active > 2 else 3)
     roll = ctx.roll("fight", "time", die, "Time Roll", "H.2")  # key T{turn}.fight.time
     result = max(roll + sum(spends.values()), 1)
     before = ctx.time_count
@@ -59,6 +59,8 @@ def time_roll(ctx: Ctx) -> None:
 def winner(ctx: Ctx) -> tuple[bool, str | None, str]:
     """Round over? The winner: the last side standing, or on time-out the highest share of Life Bar left
     (000 L5380, L6055)."""
+    if ctx.thug_state is not None:
+        return _thug_winner(ctx)
     sides = ctx.sides_left()
     if len(sides) <= 1:
         return True, (next(iter(sides)) if sides else None), "only one side is left standing"
@@ -70,6 +72,19 @@ def winner(ctx: Ctx) -> tuple[bool, str | None, str]:
         top = max(best.values())
         leaders = [s for s, v in best.items() if v == top]
         return True, (leaders[0] if len(leaders) == 1 else None), "time is up"
+    return False, None, ""
+
+
+def _thug_winner(ctx: Ctx) -> tuple[bool, str | None, str]:
+    """Fighters against Thugs: over when every group or every Fighter is down, or the time is up (000 L6746)."""
+    fighters = {f.side for f in ctx.fighters.values() if f.active}
+    if not any(g.members for g in ctx.thug_state or []):
+        return True, next(iter(fighters), None), "every Thug group is defeated"
+    if not fighters:
+        standing = next(g.id for g in ctx.thug_state or [] if g.members)
+        return True, standing, "every Fighter is defeated"
+    if ctx.opts.time_limit and ctx.time_count <= 0:
+        return True, None, "time is up"
     return False, None, ""
 
 

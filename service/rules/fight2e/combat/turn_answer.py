@@ -184,7 +184,8 @@ def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
     if over:
         ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
         events.round_over(ctx, win)
-        round_end_glory(ctx)
+        if ctx.thug_state is None:  # Thug fights keep raw Glory, divided at the end of the combat (000 L6547)
+            round_end_glory(ctx)
         events.after_note(ctx, None, {})  # the round's Glory
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
@@ -202,6 +203,7 @@ def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
         ),
         first_hit_awarded=ctx.first_hit_awarded,
         hazards=hazards.out(ctx),
+        thugs=ctx.thug_state if ctx.thug_state is not None else list(req.fight.thugs),
     )
     fighters = [cf.model_copy(update={"state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters]
     return TurnResult.model_construct(

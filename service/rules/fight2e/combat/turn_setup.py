@@ -131,7 +131,11 @@ def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = Non
 def _key_fits(ctx: Ctx, key: str) -> bool:
     """``T{turn}.{fighter}.{point…}`` of this turn and of a fighter in the fight."""
     parts = key.split(".")
-    who = parts[1] in ctx.fighters or parts[1] == "fight" if len(parts) >= 3 else False
+    who = (
+        parts[1] in ctx.fighters or parts[1] == "fight" or any(g.id == parts[1] for g in ctx.req.fight.thugs)
+        if len(parts) >= 3
+        else False
+    )
     return who and parts[0] == f"T{ctx.turn}" and all(parts[2:])
 
 
@@ -221,10 +225,10 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
 
 
 def _check_subsystem(ctx: Ctx) -> None:
-    """The Main Combat System and Dramatic Combat run on the spine; another sub-system is named, never resolved as
-    main."""
+    """The Main Combat System, Thug Thrashing and Dramatic Combat run on the spine; both sub-systems together are
+    named, never resolved as main."""
     wanted = ctx.opts.subsystem
-    if wanted in (Subsystem.main, Subsystem.dramatic):
+    if wanted in (Subsystem.main, Subsystem.dramatic, Subsystem.thug_thrashing):
         return
     for part in (p for p in ("thug_thrashing", "dramatic") if p in wanted.value):
         ctx.unsupported_rule(part, "options.subsystem", RULES_NOT_IMPLEMENTED[part])
@@ -237,6 +241,8 @@ def _check_subsystem(ctx: Ctx) -> None:
 
 
 def _check_positions(ctx: Ctx) -> None:
+    if ctx.opts.subsystem is Subsystem.thug_thrashing:
+        return  # the Fighters face Thug groups: thug_turn checks their Ranges to each group
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
     sides = ctx.sides_left()

@@ -1,0 +1,181 @@
+"""A Fighter's actions on a Thug group in a Thug Thrashing turn (000 L6646–L6724): moving toward or away from it
+(only that pair's Range changes), spending Fighting Spirit, and attacking it: Accuracy against the group's Defense,
+the Life Saves a hit forces (by die size and Strength; a Combo reduces or spreads), Knock Down's second save or
+push, and the Glory and Super Energy of the hit."""
+
+from __future__ import annotations
+
+import math
+
+from ...dice import Die
+from ..thugs import life_save
+from ..thugs.dice import die_step, die_text
+from . import thug_group
+from .fighter import F
+from .models import DecisionValue, Direction, ThugComboMode
+from .state import Ctx
+from .super_energy import count_attack, pay_supers
+from .thug_group import Group, award
+
+D6, D10 = Die(3), Die(5)
+BASE_DIE = "1d6"  # a move's damage step is counted from this die (move_profile)
+
+
+def move(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None) -> None:
+    """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if not n:
+        return
+    before = g.ranges[f.id]
+    sign = 1 if direction is Direction.away else -1
+    g.ranges[f.id] = min(max(before + sign * n, 0), thug_group.FARTHEST)
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} moves {n} Range{'s' if n != 1 else ''}: Range to {g.id} {before} → {g.ranges[f.id]}.",
+        "000 L5615, L6662",
+        inputs={"movement": n},
+    )
+
+
+def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:
+    if n > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {n} FS is more than PL {f.pl}.", key=key)
+    if n > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS for {what}.", key=key)
+    f.fs -= n
+
+
+def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) -> None:
+    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
+    the Life Saves of a hit (000 L6714–L6718)."""
+    moves = []
+    for mid in v.moves or []:
+        m = f.move(mid)
+        if m is None or not m.offensive:
+            ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attacking move '{mid}'.", key=key)
+        moves.append(m)
+    if not moves:
+        ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    level = sum(m.level for m in moves)
+    if level > budget:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
+    if len(moves) > 1 and len(moves) > f.prof.combo:
+        ctx.fail("COMBO_TOO_LONG", f"{key}.moves", f"{key}: Combo skill {f.prof.combo}.", key=key)
+    n = v.movement or 0
+    jump = n == 2 and all(m.kind == "basic" for m in moves)
+    if n > 2 or (n == 2 and not jump):
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
+    if jump:
+        spend_fs(ctx, f, 1, key, "a Jumping Basic")  # 000 L5619
+    move(ctx, f, g, n, v.direction)
+    dist = g.ranges[f.id]
+    for m in moves:
+        lo, hi = m.range or (0, 2)
+        if not lo <= dist <= hi:
+            ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    fs = v.fs or 0
+    spend_fs(ctx, f, fs, key, "Accuracy")
+    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
+    acc = _accuracy(f, moves, dist, budget, level) + fs
+    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
+    hit = face + acc >= defense
+    name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        + ("hit." if hit else "miss."),
+        "000 L6714, L5708",
+        inputs={"face": face, "accuracy": acc, "defense": defense},
+    )
+    count_attack(ctx, f, moves, hit)
+    if hit:
+        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce)
+
+
+def _accuracy(f: F, moves: list, dist: int, budget: int, level: int) -> int:
+    """Move Accuracy + Accuracy Bonus + Range (+1 at 0, −1 at 2 without Reach or Long Range) + 1 for Control to spare,
+    −1 per full three moves of a Combo (000 L5708, L5613, L5728, L5804)."""
+    first = moves[0]
+    acc = first.accuracy_vs("defense") + f.prof.acc_bonus
+    if dist == 0:
+        acc += 1
+    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range")):
+        acc -= 1
+    if budget > level:
+        acc += 1
+    return acc - len(moves) // 3
+
+
+def _saves(f: F, g: Group, moves: list, mode: ThugComboMode) -> list[int]:
+    """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
+    robust = "robust" in g.traits
+    base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
+    if len(moves) == 1:
+        m = moves[0]
+        die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0)) if m.damage_step is not None else "1"
+        return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
+    if mode is ThugComboMode.spread:
+        return life_save.combo_spread_saves(base, len(moves), g.members)
+    return [life_save.combo_reduce_life_save(base, len(moves), robust)]
+
+
+def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
+    face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
+    s = life_save.roll_save(ls, face)
+    if s.outcome is life_save.SaveOutcome.out:
+        g.members -= 1
+    ctx.note(
+        "E.2",
+        g.id,
+        f"{what} against {ls}: "
+        + (f"{face}" if face is not None else "no roll")
+        + (f" → out: {g.members} left." if s.outcome is life_save.SaveOutcome.out else " → he stays."),
+        "000 L6568–L6580",
+        inputs={"life_save": ls, "face": face},
+    )
+    return s
+
+
+def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode) -> None:
+    f.hit_someone = True
+    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
+        ctx.first_hit_awarded = True
+        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
+        f.fs += back
+        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
+    saves = _saves(f, g, moves, mode)
+    first = _save(ctx, g, saves[0], "Life Save")
+    for ls in saves[1:]:
+        if g.members:
+            _save(ctx, g, ls, "Life Save (Combo spread)")
+    pushed = 0
+    last = moves[-1]
+    if last.kw("knocks_down") and len(saves) == 1:
+        if first.outcome is life_save.SaveOutcome.stays:
+            _save(ctx, g, first.life_save, "second Life Save (Knocks Down)")  # ruling: the same save
+        else:
+            pushed = 1  # the rest stumble back (000 L6718)
+    if last.has("increased_knockback") or last.has("throw.hurl"):
+        pushed = 1  # ruling: never more than 1 Range from one hit (000 L6716)
+    if pushed and g.members:
+        before = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before, pushed)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
+    _glory(ctx, f, moves)
+    if not g.members:
+        ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
+
+
+def _glory(ctx: Ctx, f: F, moves: list) -> None:
+    """A Special Move's Glory the first time it hits; a Combo ⌈moves/2⌉ and its first-time Special Moves
+    (000 L5749–L5751); raw, divided at the end of the combat (000 L6547)."""
+    new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
+    for m in new:
+        f.scored.append(m.id)
+    specials = sum(m.glory for m in new)
+    if len(moves) > 1:
+        award(ctx, f.id, math.ceil(len(moves) / 2) + specials, f"{len(moves)}-hit Combo on Thugs", "000 L5749")
+    elif new:
+        award(ctx, f.id, specials, f"{moves[0].name} first hitting", "000 L5749")

@@ -1,0 +1,169 @@
+"""A Thug group's Basic Attack on a Fighter and the Fighter's defence against it (000 L6696–L6718): Defense,
+Evasion or Agility (Acrobatics at half), the Agility dodge and the Thugs it takes out at the end of the turn, and
+the damage a Fighter takes from Thugs."""
+
+from __future__ import annotations
+
+from ...dice import Die
+from ..thugs import attacks, defending
+from ..thugs.dice import die_step
+from .fighter import F
+from .models import (
+    Choice,
+    ChoiceOption,
+    DecisionValue,
+    DefenseOption,
+)
+from .state import Ctx
+from .thug_group import D6, D10, Group, award, choice, skill
+
+
+def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> int:
+    """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
+    PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
+    p = f.prof
+    agility = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
+    fee = 1 if ctx.opts.thug_thrashing.combined_defense_fee else 0
+    best = DefenseOption.defense if p.defense >= max(p.evasion, agility) else DefenseOption.evasion
+    default = DecisionValue(defense=best, agility=agility > p.evasion and best is DefenseOption.evasion, fs=0)
+    cap = min(f.fs, f.pl)
+
+    def choices() -> list[ChoiceOption]:
+        out = []
+        for opt in (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion):
+            for ag in (False, True) if opt is not DefenseOption.defense else (False,):
+                extra = fee if opt is DefenseOption.defense_evasion else 0
+                for n in range(min(cap, f.fs - extra) + 1):
+                    text = f"{opt.value}{' (Agility)' if ag else ''} + {n} FS"
+                    out.append(choice(DecisionValue(defense=opt, agility=ag or None, fs=n), text, n + extra))
+        return out
+
+    key, v = ctx.decide(
+        f.id,
+        "defense",
+        "D.4",
+        f"{f.id} is attacked by {g.id}: Defense, Evasion or Agility (alone or with Defense), and FS to add.",
+        default,
+        choices,
+    )
+    opt = v.defense or best
+    if opt is DefenseOption.tactics:
+        ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: Tactics is not a defence against Thugs.", key=key)
+    other = agility if v.agility else p.evasion
+    totals = {
+        DefenseOption.defense: p.defense,
+        DefenseOption.evasion: other,
+        DefenseOption.defense_evasion: max(p.defense, other) + min(p.defense, other) // 2,
+    }
+    fs = v.fs or 0
+    extra = fee if opt is DefenseOption.defense_evasion else 0
+    if fs > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {f.pl}.", key=key)
+    if fs + extra > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    f.fs -= fs + extra
+    base = totals[opt] // 2 if halved else totals[opt]
+    return base + p.def_bonus + fs
+
+
+def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool = False) -> None:
+    """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
+    rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694)."""
+    dist = g.ranges[f.id]
+    dt = _defense(ctx, f, g, halved)
+    face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
+    total = attacks.attack_total(face, g.accuracy + g.now.accuracy, g.traits, dist)
+    hit = total >= dt
+    ctx.note(
+        "D.6",
+        g.id,
+        f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
+        + ("hit." if hit else "miss."),
+        "000 L6680, L5708",
+        inputs={"face": face, "total": total, "defense_total": dt},
+    )
+    if not hit:
+        return
+    die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
+    dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
+    if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
+        return
+    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
+
+
+def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
+    """The Agility dodge after a Ranged group's hit: 1d10 + Agility against 4 + the damage (000 L6704–L6706)."""
+    _, v = ctx.decide(
+        f.id,
+        "agility_dodge",
+        "E.1",
+        f"{f.id} is hit by {g.id}'s ranged attack for {dmg}: try to dodge it with Agility?",
+        DecisionValue(choice=Choice.act),
+        [choice(DecisionValue(choice=Choice.act), "dodge"), choice(DecisionValue(choice=Choice.pass_), "take it")],
+    )
+    if v.choice is not Choice.act:
+        return False
+    level = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
+    face = ctx.roll(f.id, "agility", D10, "Agility dodge", "E.1")
+    d = defending.agility_dodge(dmg, face, level, 0, dist, g.members)
+    ctx.note(
+        "E.1",
+        f.id,
+        f"{f.id}'s Agility dodge: {face} + {level} = {d.total} against {d.difficulty}: "
+        + ("no damage." if d.dodged else "the hit stands."),
+        "000 L6704",
+        inputs={"face": face, "difficulty": d.difficulty},
+    )
+    if d.eliminates:
+        queue.append((f.id, g.id))
+    return d.dodged
+
+
+def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
+    """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
+    (000 L5264)."""
+    f.life_loss_from.add(g.id)
+    before = f.life
+    f.life = max(f.life - dmg, 0)
+    ctx.note(
+        "E.2",
+        f.id,
+        f"{what}: {f.id} loses {before - f.life} Life Bar: {before} → {f.life}.",
+        "000 L6682, L5924",
+        change={"life_bar": f.life},
+    )
+    if f.life == 0:
+        f.defeated = True
+        ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
+    elif dmg > f.stun_threshold and not f.stunned:
+        f.stunned = 2
+        f.times_stunned += 1
+        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+
+
+# ── End of the turn ─────────────────────────────────────────────────────────────────────────────
+
+
+def eliminations(ctx: Ctx, groups: list[Group], queue: list[tuple[str, str]]) -> None:
+    """A successful dodge close to a group of two or more takes one Thug out now, for 1 Glory (000 L6706); the
+    conditions are checked again here (ruling: the group may have changed since the dodge)."""
+    by_id = {g.id: g for g in groups}
+    for fid, gid in queue:
+        g, f = by_id[gid], ctx.fighters[fid]
+        if g.members < defending.ELIMINATION_MEMBERS or g.ranges[fid] > defending.ELIMINATION_REACH or not f.active:
+            continue
+        _, v = ctx.decide(
+            fid,
+            "eliminate",
+            "H.1",
+            f"{fid} dodged {gid}'s shot up close: take one of its Thugs out for 1 Glory?",
+            DecisionValue(choice=Choice.act),
+            [
+                choice(DecisionValue(choice=Choice.act), "take one out"),
+                choice(DecisionValue(choice=Choice.pass_), "no"),
+            ],
+        )
+        if v.choice is Choice.act:
+            g.members -= 1
+            ctx.note("H.1", fid, f"{fid} takes out one of {gid}: {g.members} left.", "000 L6706")
+            award(ctx, fid, 1, f"a Thug of {gid} taken out after a dodge", "000 L6706")

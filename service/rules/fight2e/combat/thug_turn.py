@@ -1,0 +1,280 @@
+"""One turn of Thug Thrashing (000 L6493–L7064) on the same spine as the main system: the request, keys, keyed
+dice, decisions with their legal choices, log, Glory, Time Roll and answer are the resolver's; what differs is
+the turn's own flow. Thug groups (``fight.thugs``) are combatants with a Range to each Fighter; Fighters roll
+Initiative and Control as usual and take one extra action per Thug Thrashing level at half their Control; a hit
+on a group makes its Thugs roll Life Saves; groups move and make their Basic Attack; the Time Roll is 1d8 and
+each group rolls on the Thug Event chart at the end of the turn.
+
+Resolved here: groups' Initiative (Plenty of Room), movement and attacks (Reach, Ranged, Gun, Mobile, Lucky
+Strike, Adrenaline Surge), Defense, Evasion and Agility against them (Blitz halving), the Agility dodge and the
+Thug it may take out, Fighters' extra actions (More Realistic, Endless Numbers), movement and Jumping Basics,
+single moves and Combos on a group (Life Save by die size and Strength, Combo reduce or spread, Knock Down's
+second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defensive Advantage), Glory for
+Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
+and Overrun. What is not resolved is named under ``unsupported`` in every answer (``GAPS``).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+from ...dice import Die
+from ..thugs import extra_actions
+from . import events, fighter_on_thugs, super_only, thug_attacks, thug_group, thug_groups
+from .fighter import F
+from .initiative import roll_initiative
+from .models import ActionType, ChoiceOption, DecisionValue, Direction
+from .state import Ctx
+from .thug_group import Group
+from .time import time_roll
+
+D8 = Die(4)  # the Time Roll with Thugs in the fight
+
+GAPS: dict[str, str] = {
+    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs",
+    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
+    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
+    "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
+    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
+    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
+    "thug_additional_glory": "the Additional Glory Awards and Combos on successive turns against Thugs",
+    "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
+    "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
+}
+
+
+def _report_gaps(ctx: Ctx) -> None:
+    for ident, reason in GAPS.items():
+        ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
+    if ctx.band_mode:
+        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a Thug Thrashing turn on a Band Map")
+        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Thug Thrashing turns keep a Range per pair only.")
+    if len({f.side for f in ctx.fighters.values()}) > 1:
+        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
+        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A Thug Thrashing turn has every Fighter on one side.")
+
+
+def _check_start(ctx: Ctx, groups: list[Group]) -> None:
+    if not groups:
+        ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A Thug Thrashing turn needs at least one Thug group.")
+    if not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values()):
+        ctx.fail("ROUND_ALREADY_OVER", "fight", "Every Thug group or every Fighter is already defeated.")
+    if ctx.opts.time_limit and ctx.time_count <= 0:
+        ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
+
+
+def _over(ctx: Ctx, groups: list[Group]) -> bool:
+    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())
+
+
+# ── The order ────────────────────────────────────────────────────────────────────────────────────
+
+
+def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
+    actors: list[F | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
+    actors += [g for g in groups if g.members > 0]
+    actors.sort(key=lambda a: -a.init)  # stable: Fighters before groups on a tie
+    inits = [a.init for a in actors]
+    if len(inits) != len(set(inits)):
+        ctx.unsupported_rule(
+            "thug_simultaneous_initiative",
+            "fight",
+            "tied Initiative is resolved one after the other (Fighters first), not simultaneously (000 L6656)",
+        )
+    top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
+    if isinstance(top, F):
+        ctx.leader = top.id
+    return actors
+
+
+# ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
+
+
+def _tt_level(ctx: Ctx, f: F, groups: list[Group]) -> int:
+    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804); none within reach of a group
+    that drew Endless Numbers (000 L6778)."""
+    blocked = any(
+        g.members
+        and g.now.blocks_thug_thrashing_within is not None
+        and g.ranges[f.id] <= g.now.blocks_thug_thrashing_within
+        for g in groups
+    )
+    level = extra_actions.effective_thug_thrashing(
+        thug_group.skill(ctx, f, "thug_thrashing"),
+        more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        blocked=blocked,
+    )
+    if blocked:
+        ctx.note("C", f.id, f"Endless Numbers: {f.id} takes no extra actions this turn.", "000 L6778")
+    return level
+
+
+def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
+    """His action and one extra action per Thug Thrashing level, back to back at his Initiative, the first at his
+    whole Control and each extra one at half of it (000 L6750–L6756)."""
+    if not f.active:
+        return
+    f.acted = True
+    budgets = extra_actions.control_budgets(f.control, _tt_level(ctx, f, groups))
+    if not budgets:
+        ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
+        return
+    if len(budgets) > 1:
+        ctx.note(
+            "C",
+            f.id,
+            f"{f.id} has {len(budgets)} actions: Control {budgets[0]}, then {budgets[1]} for each extra one.",
+            "000 L6750–L6756",
+            inputs={"control": budgets},
+        )
+    for i, budget in enumerate(budgets):
+        if not any(g.members for g in groups) or not f.active:
+            return
+        if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
+            _recover(ctx, f)
+            continue
+        key, v = ctx.decide(
+            f.id,
+            "action",
+            "C",
+            f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
+            None,
+            partial(_action_choices, ctx, f, groups, budget),
+        )
+        _carry_out(ctx, f, groups, budget, key, v)
+
+
+def _recover(ctx: Ctx, f: F) -> None:
+    if f.stunned:
+        f.stunned -= 1
+        ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
+    else:
+        f.knocked_down = False
+        ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
+
+
+def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group:
+    live = [g for g in groups if g.members]
+    if target is None and len(live) == 1:
+        return live[0]
+    g = next((g for g in groups if g.id == target), None)
+    if g is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no Thug group '{target}'.", key=key)
+    if g.members <= 0:
+        ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
+    return g
+
+
+def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue) -> None:
+    if v.full_defense or v.full_offense:
+        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
+        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
+    if v.action is ActionType.attack:
+        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v)
+    elif v.action is ActionType.move:
+        n = v.movement or 0
+        if n > 2:
+            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
+        fighter_on_thugs.move(ctx, f, _group(groups, ctx, v.target, key), n, v.direction)
+    elif v.action in (ActionType.none, None):
+        ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
+    else:
+        ctx.unsupported_rule(v.action.value, key, "this action is not resolved in a Thug Thrashing turn yet")
+        ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
+
+
+def _super_energy(ctx: Ctx) -> None:
+    """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
+    ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
+    cap = ctx.opts.super_energy_max
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        if not f.prof.has_supers or f.super_used:
+            continue
+        usual = math.ceil(cap / 20) + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos
+        before = f.se
+        f.se = min(f.se + max(usual - 1, 0), cap)
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
+            "000 L6730, L5264–L5275",
+            inputs={"usual": usual},
+            change={"super_energy": f.se},
+        )
+
+
+def _action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
+    out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
+    for g in (g for g in groups if g.members):
+        for n in (1, 2):
+            for d in Direction:
+                out.append(
+                    _choice(
+                        DecisionValue(action=ActionType.move, movement=n, direction=d, target=g.id),
+                        f"move {n} {d.value}{' from' if d is Direction.away else ''} {g.id}",
+                    )
+                )
+        for n in (0, 1, 2):
+            dist = max(g.ranges[f.id] - n, 0)
+            for m in f.prof.moves.values():
+                lo, hi = m.range or (0, 2)
+                if not m.offensive or m.level > budget or not lo <= dist <= hi or (n == 2 and m.kind != "basic"):
+                    continue
+                if m.is_super and f.se < super_only.cost(ctx, f, m):
+                    continue
+                value = DecisionValue(
+                    action=ActionType.attack,
+                    moves=[m.id],
+                    target=g.id,
+                    movement=n or None,
+                    direction=Direction.toward if n else None,
+                )
+                out.append(_choice(value, f"{m.name} on {g.id}" + (f" after moving {n}" if n else ""), m.level))
+    return out[:200]
+
+
+def _choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=0, control=control, text=text, can_hit=None)
+
+
+# ── The turn ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def run(ctx: Ctx) -> None:
+    """The Thug Thrashing turn, from Initiative to the Thug Event rolls (000 L6646–L6746)."""
+    events.start(ctx)
+    _report_gaps(ctx)
+    groups = thug_group.load(ctx)
+    ctx.thug_state = list(ctx.req.fight.thugs)
+    _check_start(ctx, groups)
+    for g in groups:
+        thug_group.rout(ctx, g)
+    if _over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+        ctx.round_over = True
+        thug_group.store(ctx, groups)
+        return
+    roll_initiative(ctx)
+    for g in groups:
+        if g.members:
+            thug_group.roll_initiative(ctx, g)
+    queue: list[tuple[str, str]] = []
+    for actor in _order(ctx, groups):
+        if isinstance(actor, F):
+            _fighter_turn(ctx, actor, groups)
+        else:
+            thug_groups.act(ctx, actor, queue)
+        if _over(ctx, groups):
+            ctx.round_over = True
+            break
+    thug_attacks.eliminations(ctx, groups, queue)
+    _super_energy(ctx)
+    if not _over(ctx, groups):
+        time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
+        if ctx.opts.thug_thrashing.events:
+            for g in groups:
+                thug_groups.event_roll(ctx, g, queue)
+    ctx.round_over = _over(ctx, groups)
+    thug_group.store(ctx, groups)
