@@ -296,12 +296,12 @@ def test_special_move_reuse_needs_six_points() -> None:
 def test_an_option_not_resolved_in_a_turn_is_reported_unsupported() -> None:
     body = {
         **_start(),
-        "decisions": {"T1.rei.action": {"option": "ki_yelling"}},
+        "decisions": {"T1.rei.action": {"option": "team_up", "target": "battle"}},
         "rolls": {"T1.rei.init": 7, "T1.battle.init": 1},
         "seed": 1,
     }
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
-    assert [u["id"] for u in out["unsupported"]] == ["dramatic_options", "ki_yelling"]
+    assert [u["id"] for u in out["unsupported"]] == ["dramatic_options", "team_up"]
 
 
 def test_same_request_same_answer() -> None:

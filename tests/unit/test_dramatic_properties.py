@@ -44,6 +44,7 @@ def test_offered_choices_always_resolve(seed: int, start_range: int, ap: int, da
         assert 0 <= s["fighting_spirit"] <= 30
         assert s["dramatic"]["action_points"] >= 0
         assert 0 <= s["super_energy"] <= 10
-    assert 0 <= out["fight"]["positioning"]["range"] <= 4
+    # Range 5 only by Leaving Combat or a knock out of the fight (000 L7152, L7195)
+    assert 0 <= out["fight"]["positioning"]["range"] <= 5
     again = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
     assert again == out

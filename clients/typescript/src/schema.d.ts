@@ -2201,6 +2201,11 @@ export interface components {
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
             ally_check?: components["schemas"]["AllyCheck"] | null;
             /**
+             * Also
+             * @description Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293). Default: `null`.
+             */
+            also?: components["schemas"]["DramaticOption"][] | null;
+            /**
              * Amount
              * @description Signed Fighting Spirit on the Time Roll. Default: `null`.
              */
@@ -2262,6 +2267,8 @@ export interface components {
              * @description Steps or FS put on Initiative. Default: `null`.
              */
             init?: number | null;
+            /** @description Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285). Default: `null`. */
+            mind?: components["schemas"]["MindEffect"] | null;
             /**
              * Movement
              * @description Ranges moved before the action. Default: `null`.
@@ -2276,13 +2283,26 @@ export interface components {
             option?: components["schemas"]["DramaticOption"] | null;
             /**
              * Points
-             * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar). Default: `null`.
+             * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up (Knocking an Opponent out of Combat). Default: `null`.
              */
             points?: number | null;
+            /**
+             * Power For
+             * @description Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it (000 L7289), e.g. `athletics`. Default: `null`.
+             */
+            power_for?: string | null;
+            /** @description Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage (000 L7293); `boost` serves when Pushing It is the only option. Default: `null`. */
+            push?: components["schemas"]["DramaticBoost"] | null;
+            /** @description Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn (000 L7277). Default: `null`. */
+            raise_skill?: components["schemas"]["SecondarySkill"] | null;
             /** @description Default: `null`. */
             reaction?: components["schemas"]["ReactionKind"] | null;
+            /** @description Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or healing-only Action Points (000 L7257, L7271). Default: `null`. */
+            recovery?: components["schemas"]["RecoveryUse"] | null;
             /** @description Default: `null`. */
             response?: components["schemas"]["ResponseKind"] | null;
+            /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
+            skill?: components["schemas"]["YellSkill"] | null;
             /**
              * Target
              * @description Default: `null`.
@@ -2631,10 +2651,50 @@ export interface components {
              */
             attacked?: boolean;
             /**
+             * Climactic Used
+             * @description He has used his Climactic Super Move this fight (000 L7156). Default: `false`.
+             */
+            climactic_used?: boolean;
+            /**
+             * Dictated By
+             * @description Mind-Manipulating Magic: this fighter says what he does this turn (000 L7285). Default: `null`.
+             */
+            dictated_by?: string | null;
+            /**
+             * Face Off
+             * @description The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237). Default: `null`.
+             */
+            face_off?: string | null;
+            /**
+             * Face Off Bonus
+             * @description The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235). Default: `0`.
+             */
+            face_off_bonus?: number;
+            /**
+             * Final Blow Taken
+             * @description He has been the target of a Final Blow this fight (000 L7185). Default: `false`.
+             */
+            final_blow_taken?: boolean;
+            /**
+             * Friendship Boost
+             * @description A close comrade came (back) into the fight last turn, at the Director's word: twice the Healing Life Bar limit this turn (000 L7251). Default: `false`.
+             */
+            friendship_boost?: boolean;
+            /**
+             * Fs Above Start
+             * @description Fighting Spirit Draw Ki (or Meditation) took him past his starting total: his FS is `fighting_spirit` plus this (000 L7249). Default: `0`.
+             */
+            fs_above_start?: number;
+            /**
              * Healing Points
              * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257). Default: `0`.
              */
             healing_points?: number;
+            /**
+             * Idle
+             * @description Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285). Default: `false`.
+             */
+            idle?: boolean;
             /**
              * Initiative Steps
              * @description Die sizes on his next Initiative (000 L7189). Default: `0`.
@@ -2651,15 +2711,59 @@ export interface components {
              */
             no_point_next_turn?: boolean;
             /**
+             * Presence Used
+             * @description He has used Presence this fight (000 L7291). Default: `false`.
+             */
+            presence_used?: boolean;
+            /**
+             * Reaffirm Ready
+             * @description Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257). Default: `false`.
+             */
+            reaffirm_ready?: boolean;
+            /**
+             * Realize Ready
+             * @description Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: Realize Potential is open (000 L7259–L7269). Default: `false`.
+             */
+            realize_ready?: boolean;
+            /**
              * Recovery Points
              * @description Points from an untouched Full Defense: recovery options only (000 L7227). Default: `0`.
              */
             recovery_points?: number;
             /**
+             * Returning Turns
+             * @description Knocked out of the fight: whole turns he still spends coming back (000 L7195; one, plus one per Range beyond 5). Default: `0`.
+             */
+            returning_turns?: number;
+            /**
+             * Sense Ki
+             * @description His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297). Default: `null`.
+             */
+            sense_ki?: number | null;
+            /**
              * Special Moves Used
              * @description Special and Super Moves used this fight (000 L7213).
              */
             special_moves_used?: string[];
+            /**
+             * Spirit Combat
+             * @description He fights on the spirit plane of a Spirit Combat (000 L7301). Default: `false`.
+             */
+            spirit_combat?: boolean;
+            /**
+             * Stance
+             * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
+             */
+            stance?: {
+                [key: string]: number;
+            };
+            /**
+             * Stand Off
+             * @description The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273). Default: `null`.
+             */
+            stand_off?: string | null;
+            /** @description His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281). Default: `null`. */
+            yelled?: components["schemas"]["YellSkill"] | null;
         };
         /**
          * EffectiveAttributes
@@ -3072,7 +3176,7 @@ export interface components {
          * EventKind
          * @enum {string}
          */
-        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over";
+        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over" | "action_points";
         /**
          * ExchangeTarget
          * @enum {string}
@@ -5224,6 +5328,12 @@ export interface components {
             runs: components["schemas"]["SimulationSums"][];
         };
         /**
+         * MindEffect
+         * @description What a successful Mind-Manipulating Magic does (000 L7285).
+         * @enum {string}
+         */
+        MindEffect: "idle" | "dictate" | "remove";
+        /**
          * MovePointLedgerEntry
          * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
          */
@@ -6077,6 +6187,12 @@ export interface components {
              */
             status: "ready";
         };
+        /**
+         * RecoveryUse
+         * @description What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271).
+         * @enum {string}
+         */
+        RecoveryUse: "fighting_spirit" | "healing_points";
         /**
          * Ref
          * @description A place in the book: its chapter and section, as printed in the book's table of contents.
@@ -9028,6 +9144,13 @@ export interface components {
             /** Rulesets */
             rulesets: components["schemas"]["RulesetInfo"][];
         };
+        /**
+         * SecondarySkill
+         * @description A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+         *     of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step).
+         * @enum {string}
+         */
+        SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
         /** SeedRange */
         SeedRange: {
             /** Count */
@@ -10344,6 +10467,12 @@ export interface components {
             /** Low */
             low: number;
         };
+        /**
+         * YellSkill
+         * @description The skill a successful Ki Yelling doubles for the next turn (000 L7281).
+         * @enum {string}
+         */
+        YellSkill: "ki" | "draw_ki" | "property_damage" | "climactic_super_move";
     };
     responses: never;
     parameters: never;

@@ -124,6 +124,7 @@ class EventKind(StrEnum):
     moved = "moved"  # Band Map: amount: bands moved (signed), value: band after
     range_changed = "range_changed"  # two fighters: amount: signed change, value: Range after
     round_over = "round_over"  # fighter: the winning side, none on a draw
+    action_points = "action_points"  # Dramatic Combat: amount: signed change of his bank, value: banked after
 
 
 class Event(Model):

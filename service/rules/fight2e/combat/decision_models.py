@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -20,11 +20,15 @@ from .model_types import (
     DramaticOption,
     EvadeTechnique,
     FighterId,
+    MindEffect,
     MoveId,
     ReactionKind,
+    RecoveryUse,
     ResponseKind,
+    SecondarySkill,
     Short,
     ThugComboMode,
+    YellSkill,
 )
 
 # ── Request: decisions ───────────────────────────────────────────────────────────────────────────
@@ -65,9 +69,45 @@ class DecisionValue(Model):
         None, description="Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325)."
     )
     boost: DramaticBoost | None = Field(None, description="Dramatic Combat: a Basic Move's bought bonus (000 L7110).")
+    also: list[DramaticOption] | None = Field(
+        None,
+        max_length=4,
+        description="Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final "
+        "Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293).",
+    )
+    push: DramaticBoost | None = Field(
+        None,
+        description="Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage "
+        "(000 L7293); `boost` serves when Pushing It is the only option.",
+    )
     athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
     points: int | None = Field(
-        None, ge=0, le=40, description="Dramatic Combat: Action Points spent at this point (Healing Life Bar)."
+        None,
+        ge=0,
+        le=40,
+        description="Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up "
+        "(Knocking an Opponent out of Combat).",
+    )
+    mind: MindEffect | None = Field(
+        None, description="Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285)."
+    )
+    power_for: Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")] | None = Field(
+        None,
+        description="Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it "
+        "(000 L7289), e.g. `athletics`.",
+    )
+    raise_skill: SecondarySkill | None = Field(
+        None,
+        description="Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn "
+        "(000 L7277).",
+    )
+    skill: YellSkill | None = Field(
+        None, description="Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281)."
+    )
+    recovery: RecoveryUse | None = Field(
+        None,
+        description="Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or "
+        "healing-only Action Points (000 L7257, L7271).",
     )
     combo_mode: ThugComboMode | None = Field(
         None, description="Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574)."

@@ -119,3 +119,9 @@ def _glory(ctx: Ctx) -> None:
 
 def round_over(ctx: Ctx, winner: str | None) -> None:
     _add(ctx, EventKind.round_over, winner)
+
+
+def action_points(ctx: Ctx, fighter: str, amount: int, value: int) -> None:
+    """Dramatic Combat: a fighter's bank of Action Points changed by ``amount`` to ``value``."""
+    if amount:
+        _add(ctx, EventKind.action_points, fighter, amount, value)

@@ -246,6 +246,51 @@ class DramaticBoost(StrEnum):
     damage = "damage"
 
 
+class YellSkill(StrEnum):
+    """The skill a successful Ki Yelling doubles for the next turn (000 L7281)."""
+
+    ki = "ki"
+    draw_ki = "draw_ki"
+    property_damage = "property_damage"
+    climactic_super_move = "climactic_super_move"
+
+
+class SecondarySkill(StrEnum):
+    """A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+    of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step)."""
+
+    climactic_super_move = "climactic_super_move"
+    danger_sense = "danger_sense"
+    draw_ki = "draw_ki"
+    endure_great_hardship = "endure_great_hardship"
+    grim_determination = "grim_determination"
+    intimidation = "intimidation"
+    ki = "ki"
+    meditation = "meditation"
+    perception = "perception"
+    property_damage = "property_damage"
+    sense_ki = "sense_ki"
+    smooth_talking = "smooth_talking"
+    spirituality = "spirituality"
+    thug_thrashing = "thug_thrashing"
+    zen_state = "zen_state"
+
+
+class MindEffect(StrEnum):
+    """What a successful Mind-Manipulating Magic does (000 L7285)."""
+
+    idle = "idle"  # the target does nothing next turn and defends as if Stunned
+    dictate = "dictate"  # the manipulator says what the target does next turn
+    remove = "remove"  # the target leaves the fight altogether
+
+
+class RecoveryUse(StrEnum):
+    """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
+
+    fighting_spirit = "fighting_spirit"
+    healing_points = "healing_points"
+
+
 class AthleticsUse(StrEnum):
     """How an Athletics check's total is used in Dramatic Combat (000 L7150)."""
 

@@ -25,6 +25,7 @@ from .model_types import (
     PositioningMode,
     Short,
     Steps,
+    YellSkill,
 )
 
 # ── Request: fight state ──────────────────────────────────────────────────────────────────────────
@@ -197,6 +198,65 @@ class DramaticState(Model):
     )
     initiative_steps: int = Field(0, ge=-3, le=3, description="Die sizes on his next Initiative (000 L7189).")
     accuracy_next_turn: int = Field(0, ge=-10, le=20, description="Athletics' bonus for this turn (000 L7150).")
+    sense_ki: int | None = Field(
+        None, ge=-10, le=60, description="His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297)."
+    )
+    fs_above_start: int = Field(
+        0,
+        ge=0,
+        le=200,
+        description="Fighting Spirit Draw Ki (or Meditation) took him past his starting total: his FS is "
+        "`fighting_spirit` plus this (000 L7249).",
+    )
+    final_blow_taken: bool = Field(False, description="He has been the target of a Final Blow this fight (000 L7185).")
+    presence_used: bool = Field(False, description="He has used Presence this fight (000 L7291).")
+    climactic_used: bool = Field(False, description="He has used his Climactic Super Move this fight (000 L7156).")
+    stand_off: FighterId | None = Field(
+        None,
+        description="The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).",
+    )
+    face_off: FighterId | None = Field(
+        None,
+        description="The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237).",
+    )
+    face_off_bonus: int = Field(
+        0, ge=0, le=40, description="The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235)."
+    )
+    spirit_combat: bool = Field(False, description="He fights on the spirit plane of a Spirit Combat (000 L7301).")
+    idle: bool = Field(
+        False, description="Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285)."
+    )
+    dictated_by: FighterId | None = Field(
+        None, description="Mind-Manipulating Magic: this fighter says what he does this turn (000 L7285)."
+    )
+    yelled: YellSkill | None = Field(
+        None, description="His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281)."
+    )
+    stance: dict[FighterId, Annotated[int, Field(ge=0, le=20)]] = Field(
+        default_factory=dict,
+        max_length=8,
+        description="Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).",
+    )
+    reaffirm_ready: bool = Field(
+        False, description="Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257)."
+    )
+    returning_turns: int = Field(
+        0,
+        ge=0,
+        le=20,
+        description="Knocked out of the fight: whole turns he still spends coming back (000 L7195; one, plus one per "
+        "Range beyond 5).",
+    )
+    friendship_boost: bool = Field(
+        False,
+        description="A close comrade came (back) into the fight last turn, at the Director's word: twice the "
+        "Healing Life Bar limit this turn (000 L7251).",
+    )
+    realize_ready: bool = Field(
+        False,
+        description="Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: "
+        "Realize Potential is open (000 L7259–L7269).",
+    )
 
 
 class FighterState(Model):
