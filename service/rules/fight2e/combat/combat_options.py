@@ -47,9 +47,8 @@ class CombatOptions(Model):
     subsystem: Subsystem = Field(
         Subsystem.main,
         description="The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat "
-        "(000 L7066) or both together. `main`, `thug_thrashing` (the groups in `fight.thugs`) and `dramatic` are "
-        "resolved; `dramatic_thug_thrashing` answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under "
-        "`unsupported`.",
+        "(000 L7066) or both together (000 L7074): `dramatic_thug_thrashing` plays the groups in `fight.thugs` "
+        "against Fighters who follow the Dramatic rules.",
     )
     time_limit: bool = Field(True, description="Timed rounds (000 L5362–L5368).")
     time_start: int = Field(99, ge=1, le=999, description="Time Count at the start of a round (000 L6055).")

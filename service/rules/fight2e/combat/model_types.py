@@ -42,7 +42,7 @@ class Subsystem(StrEnum):
     main = "main"  # the Main Combat System
     thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): combat/thug_turn.py
     dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): resolved by combat/dramatic_turn.py
-    dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): not resolved yet
+    dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): combat/dramatic_thugs.py
 
 
 class PositioningMode(StrEnum):

@@ -74,6 +74,17 @@ class ThugGroupState(Model):
         max_length=8,
         description="Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).",
     )
+    action_points: int = Field(
+        0,
+        ge=0,
+        le=99,
+        description="Dramatic Combat with Thugs: the group's banked Action Points (000 L7076).",
+    )
+    attacked: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top "
+        "damage now earns it a point (000 L7112).",
+    )
 
 
 class FightState(Model):

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ...core.findings import Severity
 from . import (
+    dramatic_thugs,
     dramatic_turn,
     elements,
     events,
@@ -114,6 +115,8 @@ def _system(ctx: Ctx) -> Callable[[Ctx], None]:
     """The turn's flow for the combat system the options name (000 L6493–L7445)."""
     if ctx.opts.subsystem is Subsystem.dramatic:
         return dramatic_turn.run
+    if ctx.opts.subsystem is Subsystem.dramatic_thug_thrashing:
+        return dramatic_thugs.run
     return thug_turn.run if ctx.opts.subsystem is Subsystem.thug_thrashing else _run  # others: turn_setup refuses
 
 

@@ -66,13 +66,24 @@ def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> int:
     return base + p.def_bonus + fs
 
 
-def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool = False) -> None:
+def attack(
+    ctx: Ctx,
+    g: Group,
+    f: F,
+    queue: list[tuple[str, str]],
+    halved: bool = False,
+    *,
+    accuracy: int = 0,
+    damage_steps: int = 0,
+) -> tuple[int, str] | None:
     """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
-    rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694)."""
+    rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694).
+    ``accuracy`` and ``damage_steps``: what an Action Point bought for it in Dramatic Combat (000 L7110). Returns
+    the damage and its die when the hit lands, else None."""
     dist = g.ranges[f.id]
     dt = _defense(ctx, f, g, halved)
     face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
-    total = attacks.attack_total(face, g.accuracy + g.now.accuracy, g.traits, dist)
+    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy, g.traits, dist)
     hit = total >= dt
     ctx.note(
         "D.6",
@@ -83,12 +94,13 @@ def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool 
         inputs={"face": face, "total": total, "defense_total": dt},
     )
     if not hit:
-        return
-    die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
+        return None
+    die = attacks.damage_die(g.damage, g.now.damage_steps + damage_steps, -f.prof.stamina)
     dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
-        return
+        return None
     hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
+    return dmg, die
 
 
 def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:

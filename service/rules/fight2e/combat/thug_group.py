@@ -74,7 +74,7 @@ def _event_by_id(ident: str) -> ThugEvent | None:
     return next((e for e in thug_catalogue().events.events if e.id == ident), None)
 
 
-def load(ctx: Ctx) -> list[Group]:
+def load(ctx: Ctx, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
     """The groups of ``fight.thugs``, their builds checked as ``thugs/validate`` checks them, and last turn's
     next-turn events put in force (000 L6738)."""
     out: list[Group] = []
@@ -109,7 +109,7 @@ def load(ctx: Ctx) -> list[Group]:
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
         )
-        for t in sorted(traits - RESOLVED_TRAITS):
+        for t in sorted(traits - resolved):
             ctx.unsupported_rule(
                 f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
             )

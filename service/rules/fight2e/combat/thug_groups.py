@@ -4,6 +4,8 @@ the Thug cores' (``thugs/``); this module rolls their dice by key and asks their
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...dice import Die
 from ..thugs import attacks, events
 from ..thugs.dice import die_step
@@ -62,8 +64,9 @@ def _move_choices(ctx: Ctx, g: Group) -> list[ChoiceOption]:
     return out
 
 
-def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]]) -> None:
-    """The group's movement, then one Thug's attack on each Fighter in reach while Thugs last (000 L6672–L6682)."""
+def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]], strike: Callable[..., object] = attack) -> None:
+    """The group's movement, then one Thug's attack on each Fighter in reach while Thugs last (000 L6672–L6682).
+    ``strike`` makes each attack (Dramatic Combat wraps it with the group's Action Points)."""
     if g.members <= 0:
         return
     key, v = ctx.decide(
@@ -87,7 +90,7 @@ def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]]) -> None:
     if not targets:
         ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
     for f in targets:
-        attack(ctx, g, f, queue)
+        strike(ctx, g, f, queue)
 
 
 def _move(ctx: Ctx, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:

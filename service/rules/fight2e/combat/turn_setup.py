@@ -225,10 +225,10 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
 
 
 def _check_subsystem(ctx: Ctx) -> None:
-    """The Main Combat System, Thug Thrashing and Dramatic Combat run on the spine; both sub-systems together are
-    named, never resolved as main."""
+    """The Main Combat System, Thug Thrashing, Dramatic Combat and both together run on the spine; a combat system
+    the spine does not run is named, never resolved as main."""
     wanted = ctx.opts.subsystem
-    if wanted in (Subsystem.main, Subsystem.dramatic, Subsystem.thug_thrashing):
+    if wanted in (Subsystem.main, Subsystem.dramatic, Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
         return
     for part in (p for p in ("thug_thrashing", "dramatic") if p in wanted.value):
         ctx.unsupported_rule(part, "options.subsystem", RULES_NOT_IMPLEMENTED[part])
@@ -241,8 +241,8 @@ def _check_subsystem(ctx: Ctx) -> None:
 
 
 def _check_positions(ctx: Ctx) -> None:
-    if ctx.opts.subsystem is Subsystem.thug_thrashing:
-        return  # the Fighters face Thug groups: thug_turn checks their Ranges to each group
+    if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
+        return  # the Fighters face Thug groups: thug_turn and dramatic_thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
     sides = ctx.sides_left()

@@ -8,7 +8,7 @@ groups take. A malformed file or an id neither catalogue knows fails the load at
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -60,6 +60,8 @@ class ThugCatalogue:
     events_by_roll: dict[int, ThugEvent]
     attack: ThugAttack
     digest: str
+    dramatic_action_points: dict[str, int] = field(default_factory=dict)  # by Thug Quality (000 L6632)
+    hit_stun_traits: frozenset[str] = frozenset()  # Thug Qualities whose hits cause Hit Stun (000 L6638)
 
 
 def _standard(lists: ThugTraitLists, problems: list[str]) -> list[ThugTrait]:
@@ -163,7 +165,15 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
     if problems:
         raise ThugTraitError("invalid Thug data:\n" + "\n".join(problems))
     return ThugCatalogue(
-        points, traits, dict(lists.elements.blockable_throw_costs), events, by_roll, attack, digest.hexdigest()[:16]
+        points,
+        traits,
+        dict(lists.elements.blockable_throw_costs),
+        events,
+        by_roll,
+        attack,
+        digest.hexdigest()[:16],
+        {u.id: u.dramatic_action_points for u in lists.unique if u.dramatic_action_points},
+        frozenset(u.id for u in lists.unique if u.causes_hit_stun),
     )
 
 

@@ -123,6 +123,8 @@ class UniqueQuality(Sourced):
     requires: tuple[TraitId, ...] = ()
     damage_steps: int = 0  # die sizes the Quality adds to the group's Damage
     grants_skills: bool = False  # the group gets Narrative Skills by its Thug Points
+    dramatic_action_points: int = Field(0, ge=0)  # Action Points each Dramatic turn (Dramatic Villain)
+    causes_hit_stun: bool = False  # its hits cause Hit Stun as a Fighter's do (Hit Stun)
     summary: str
 
 
