@@ -1803,7 +1803,7 @@ export interface components {
              * @description 000 L5563–L5569. Default: `false`.
              */
             simplified_simultaneous_initiative?: boolean;
-            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together. `main`, `thug_thrashing` (the groups in `fight.thugs`) and `dramatic` are resolved; `dramatic_thug_thrashing` answers `invalid` with SUBSYSTEM_UNSUPPORTED and names itself under `unsupported`. Default: `"main"`. */
+            /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together (000 L7074): `dramatic_thug_thrashing` plays the groups in `fight.thugs` against Fighters who follow the Dramatic rules. Default: `"main"`. */
             subsystem?: components["schemas"]["Subsystem"];
             /**
              * Super Energy Basic Attacks Count
@@ -9781,6 +9781,16 @@ export interface components {
          *     its Range to each Fighter, kept pair by pair with no map.
          */
         ThugGroupState: {
+            /**
+             * Action Points
+             * @description Dramatic Combat with Thugs: the group's banked Action Points (000 L7076). Default: `0`.
+             */
+            action_points?: number;
+            /**
+             * Attacked
+             * @description Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top damage now earns it a point (000 L7112). Default: `false`.
+             */
+            attacked?: boolean;
             /**
              * Id
              * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
