@@ -1,14 +1,11 @@
-"""The sub-system seam of resolve-turn (`options.subsystem`): the Main Combat System, Thug Thrashing and Dramatic
-Combat are resolved; a turn asked for under both sub-systems together is refused with the sub-system named as
-unsupported, never resolved as a main-system turn."""
+"""The sub-system seam of resolve-turn (`options.subsystem`): the Main Combat System, Thug Thrashing, Dramatic
+Combat and both together are resolved, each by its own turn; none is ever resolved as a main-system turn."""
 
 from __future__ import annotations
 
 import copy
 
-import pytest
-
-from service.rules.fight2e.combat.models import Status, TurnRequest
+from service.rules.fight2e.combat.models import Status, Subsystem, TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.operations import examples
 
@@ -20,15 +17,20 @@ def _body(subsystem: str | None) -> dict:
     return body
 
 
-@pytest.mark.parametrize(
-    ("subsystem", "named"),
-    [("dramatic_thug_thrashing", ["thug_thrashing", "dramatic"])],
-)
-def test_other_subsystems_are_reported_unsupported(subsystem: str, named: list[str]) -> None:
-    out = resolve_turn(TurnRequest.model_validate(_body(subsystem)))
+def test_every_subsystem_is_on_the_spine() -> None:
+    # no value of options.subsystem is refused as a whole any more
+    for subsystem in Subsystem:
+        out = resolve_turn(TurnRequest.model_validate({**_body(subsystem.value), "seed": 3}))
+        assert "SUBSYSTEM_UNSUPPORTED" not in {v.code for v in out.violations}, subsystem
+
+
+def test_dramatic_thug_thrashing_is_on_the_spine_and_never_main() -> None:
+    # 000 L7074: both sub-systems together are a turn against Thug groups; the main example has two Fighters on
+    # opposing sides and no group: a mixed fight, named unsupported, never resolved as a main-system turn
+    out = resolve_turn(TurnRequest.model_validate({**_body("dramatic_thug_thrashing"), "seed": 3}))
     assert out.status is Status.invalid and out.log == [] and out.rolls == []
-    assert [(v.code, v.path) for v in out.violations] == [("SUBSYSTEM_UNSUPPORTED", "options.subsystem")]
-    assert [(u.id, u.path) for u in out.unsupported] == [(n, "options.subsystem") for n in named]
+    assert [(v.code, v.path) for v in out.violations] == [("RULE_UNSUPPORTED", "fight.sides")]
+    assert "thug_mixed_fight" in {u.id for u in out.unsupported}
 
 
 def test_main_is_the_default_and_unchanged() -> None:

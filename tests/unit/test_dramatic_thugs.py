@@ -1,0 +1,239 @@
+"""Dramatic Combat with Thug groups (`dramatic_thug_thrashing`, 000 L7074–L7076), step by step through resolve_turn.
+No example in the book combines the two, so these small fights are ours and every figure is worked by hand from the
+text. The Fighter is Ava of test_thug_turn_steps: PL 2, so 40 Life Bar, halved to 20 in Dramatic Combat
+(000 L704–L714, L7072); Speed 1, so a 1d8 Initiative die (000 L7088–L7094), Control Bonus 0; Strength 2,
+Stamina 0, Defense 3 with no Defense Bonus, Thug Thrashing 1. Her Basic Move is Accuracy +0, 1d4 damage
+(000 L2082–L2092). The group is Thug Thrashing's: Initiative 1d4, Accuracy +0, Damage 1d4, Defense 2, Life Save 5,
+Threat Level 1; Thug Events are off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.test_thug_turn_steps import AVA, THUG
+
+IDLE = {"action": "none"}
+DEFENSE = {"defense": "defense", "fs": 0}  # Defense 3: her Defense Total against a Thug's attack
+
+
+def request(
+    qualities: tuple[str, ...] = (),
+    members: int = 5,
+    dramatic: dict[str, Any] | None = None,
+    group_state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    thug = {**THUG, "qualities": [{"id": q} for q in qualities]}
+    group = {"id": "g", "thug": thug, "members": members, "ranges": {"ava": 1}, **(group_state or {})}
+    state: dict[str, Any] = {"life_bar": 20, "fighting_spirit": 20, "fs_start": 20}
+    if dramatic is not None:
+        state["dramatic"] = dramatic
+    return {
+        "options": {"subsystem": "dramatic_thug_thrashing", "thug_thrashing": {"events": False}},
+        "fight": {"turn": 1, "time_count": 99, "first_hit_awarded": True, "thugs": [group]},
+        "fighters": [{"id": "ava", "sheet": AVA, "state": state}],
+    }
+
+
+def turn(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    body = {**req, "decisions": decisions, "rolls": rolls}
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def resolved(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    out = turn(req, decisions, rolls)
+    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["pending_decision"], out["dice_needed"])
+    assert not [w for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"], out["warnings"]
+    return out
+
+
+def group(out: dict[str, Any]) -> dict[str, Any]:
+    return out["fight"]["thugs"][0]
+
+
+def ava(out: dict[str, Any]) -> dict[str, Any]:
+    return out["fighters"][0]["state"]
+
+
+def life_saves(out: dict[str, Any]) -> list[int]:
+    return [e["inputs"]["life_save"] for e in out["log"] if e["text"].startswith("Life Save")]
+
+
+BOOSTED = {"action": "attack", "moves": ["basic_move"], "target": "g", "option": "basic_boost", "boost": "damage"}
+PLAIN = {"action": "attack", "moves": ["basic_move"], "target": "g"}
+
+
+def test_fighter_point_initiative_by_speed_and_a_boosted_basic_move_on_thugs() -> None:
+    # 000 L7082: Ava gets her Action Point; 000 L7084–L7096: Initiative 1d8 (Speed 1) + Control Bonus 0 = 6, and no
+    # Control roll. She goes first (the group rolls 1 on its 1d4) and has 2 actions (Thug Thrashing 1, 000 L6750).
+    # Action 1: the point buys a die size (000 L7110): 1d4 → 1d6, one size above 1d4, so the Life Save is
+    # 5 − Strength 2 − 1 = 2 (000 L6570); the attack 2 + 0 reaches Defense 2; the Thug rolls 3 > 2: out.
+    # Action 2: no point left, a plain Basic Move (Life Save 5 − 2 = 3): 1 + 0 < 2, a miss.
+    out = resolved(
+        request(),
+        {"T1.ava.action": BOOSTED, "T1.ava.action.2": PLAIN, "T1.ava.defense": DEFENSE},
+        {
+            "T1.ava.init": 6,
+            "T1.g.init": 1,
+            "T1.ava.attack": 2,
+            "T1.g.life_save": 3,
+            "T1.ava.attack.2": 1,
+            "T1.g.attack": 1,
+            "T1.fight.time": 3,
+        },
+    )
+    assert not any(r["key"].startswith("T1.ava.ctrl") for r in out["rolls"])
+    assert life_saves(out) == [2]
+    assert group(out)["members"] == 4
+    assert ava(out)["dramatic"]["action_points"] == 0
+    # the group's attack: 1 + 0 against her Defense 3 misses, so she keeps her 20 (half of 40) Life Bar
+    assert ava(out)["life_bar"] == 20
+    # 000 L6734: the Time Roll is 1d8 with Thugs in the fight: 99 − 3
+    assert out["fight"]["time_count"] == 96
+    # a Basic Move earns no Glory (000 L782)
+    assert out["glory"] == []
+
+
+def test_without_the_point_the_same_save_is_kept() -> None:
+    # the same fight with a plain Basic Move: Life Save 5 − 2 = 3 (000 L6570), and the 3 rolled keeps the Thug in
+    out = resolved(
+        request(),
+        {"T1.ava.action": PLAIN, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {
+            "T1.ava.init": 6,
+            "T1.g.init": 1,
+            "T1.ava.attack": 2,
+            "T1.g.life_save": 3,
+            "T1.g.attack": 1,
+            "T1.fight.time": 3,
+        },
+    )
+    assert life_saves(out) == [3]
+    assert group(out)["members"] == 5
+    assert ava(out)["dramatic"]["action_points"] == 1  # the turn's point, unspent and banked (000 L7082)
+
+
+def test_no_combos_in_dramatic_combat() -> None:
+    # 000 L7108: Combos are not used
+    out = turn(
+        request(),
+        {"T1.ava.action": {"action": "attack", "moves": ["basic_move", "basic_move"], "target": "g"}},
+        {"T1.ava.init": 6, "T1.g.init": 1},
+    )
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_NO_COMBOS"]
+
+
+def test_a_special_move_on_thugs_is_named_unsupported() -> None:
+    out = turn(
+        request(),
+        {"T1.ava.action": {"action": "attack", "moves": ["elbow"], "target": "g"}},
+        {"T1.ava.init": 6, "T1.g.init": 1},
+    )
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]
+    assert "dramatic_thug_special_moves" in {u["id"] for u in out["unsupported"]}
+
+
+def test_dramatic_villain_point_boosts_the_attack_and_no_point_for_its_first_attack() -> None:
+    # 000 L6632, L7076: Dramatic Villain gives the group a point each turn. The group (4 on its 1d4) goes before Ava
+    # (1 on her 1d8). Its point buys +2 Accuracy (000 L7110): 2 + 0 + 2 = 4 reaches her Defense 3 (2 alone would
+    # not). Damage 1d4 (Stamina 0) rolls 4, the die's top face, but on the group's very first attack, which earns
+    # no point (000 L7112). 20 − 4 = 16. Without the Hit Stun Quality she still acts (ruling C22; 000 L6638).
+    out = resolved(
+        request(("dramatic_villain",), members=1),
+        {
+            "T1.g.boost": {"option": "basic_boost", "boost": "accuracy"},
+            "T1.ava.defense": DEFENSE,
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+        },
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 2, "T1.g.damage": 4, "T1.fight.time": 3},
+    )
+    assert ava(out)["life_bar"] == 16
+    assert group(out)["action_points"] == 0 and group(out)["attacked"] is True
+    assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 2
+
+
+def test_a_group_without_the_quality_gets_no_point() -> None:
+    # 000 L7076: Thugs get no point each turn without Dramatic Villain, so no boost is asked of them
+    out = resolved(
+        request(),
+        {"T1.ava.defense": DEFENSE, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 2, "T1.fight.time": 3},
+    )
+    assert group(out)["action_points"] == 0
+    assert ava(out)["life_bar"] == 20  # 2 + 0 against Defense 3: a miss
+
+
+HIT_STUN_ROLLS = {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 4, "T1.fight.time": 3}
+
+
+def test_hit_stun_quality_costs_the_whole_turn_and_top_damage_earns_a_point() -> None:
+    # The group has already attacked this fight, so its hit for 4 on 1d4 (top face) earns a point (000 L7112, L7122).
+    # Its Hit Stun Quality makes the hit stop Ava, who has not acted (000 L6638, L7130): she declines to pay, and
+    # loses her action and her extra action with it (ours: they are one turn, 000 L6750). 20 − 4 = 16; Stun
+    # Threshold 2 + 4 = 6 is not passed (000 L5974).
+    out = resolved(
+        request(("hit_stun",), members=1, group_state={"attacked": True}),
+        {"T1.ava.defense": DEFENSE, "T1.ava.ignore_hit_stun": {"choice": "pass"}},
+        HIT_STUN_ROLLS,
+    )
+    assert ava(out)["life_bar"] == 16 and ava(out)["stunned"] is None
+    assert group(out)["action_points"] == 1
+    assert not any(e["text"].startswith("ava does nothing") for e in out["log"])
+    assert ava(out)["dramatic"]["action_points"] == 1  # her turn's point, kept
+
+
+def test_ignore_hit_stun_pays_a_point_and_attacks_at_minus_two() -> None:
+    # She pays her point (000 L7229) and attacks at −2: 3 + 0 − 2 = 1 misses Defense 2 (a 3 alone would hit).
+    out = resolved(
+        request(("hit_stun",), members=1, group_state={"attacked": True}),
+        {
+            "T1.ava.defense": DEFENSE,
+            "T1.ava.ignore_hit_stun": {"choice": "act"},
+            "T1.ava.action": PLAIN,
+            "T1.ava.action.2": IDLE,
+        },
+        {**HIT_STUN_ROLLS, "T1.ava.attack": 3},
+    )
+    attack = next(e for e in out["log"] if e["text"].startswith("ava's Basic Move on g"))
+    assert attack["inputs"]["accuracy"] == -2
+    assert group(out)["members"] == 1
+    assert ava(out)["dramatic"]["action_points"] == 0
+
+
+def test_showing_off_larger_die_and_raw_glory_and_a_group_reroll() -> None:
+    # Ava hit last turn untouched and has a point banked: she gets 1 more (2), pays 1 to show off (000 L7102): her
+    # Initiative die goes 1d8 → 1d10, so a 10 may be rolled, and she earns 1 Glory, kept raw to be divided at the end
+    # of the combat with the rest (ruling C22; 000 L6547). The Dramatic Villain group pays its point to roll its
+    # 1d4 again and keeps the new roll (000 L7098): 4, then 1.
+    out = resolved(
+        request(("dramatic_villain",), dramatic={"action_points": 1, "may_show_off": True}),
+        {
+            "T1.ava.show_off": {"choice": "act"},
+            "T1.g.reroll": {"choice": "act"},
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+            "T1.ava.defense": DEFENSE,
+        },
+        {"T1.ava.init": 10, "T1.g.init": 4, "T1.g.init.2": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("ava", 1)]
+    assert ava(out)["dramatic"]["action_points"] == 1
+    assert group(out)["action_points"] == 0
+    inits = [e for e in out["log"] if e["text"].startswith("g rolls 1d4")]
+    assert [e["inputs"]["face"] for e in inits] == [4, 1]
+    # she goes first: 10 against the re-rolled 1
+    assert out["log"].index(next(e for e in out["log"] if e["text"] == "ava does nothing with this action.")) < (
+        out["log"].index(next(e for e in out["log"] if e["text"].startswith("g attacks ava")))
+    )
+
+
+def test_a_ten_is_not_on_the_plain_1d8() -> None:
+    # without showing off her die stays 1d8 (000 L7090): a 10 is not one of its faces
+    out = turn(request(), {}, {"T1.ava.init": 10})
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["DIE_VALUE_OUT_OF_RANGE"]
