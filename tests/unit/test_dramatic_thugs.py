@@ -24,8 +24,9 @@ def request(
     members: int = 5,
     dramatic: dict[str, Any] | None = None,
     group_state: dict[str, Any] | None = None,
+    defense: int = 2,
 ) -> dict[str, Any]:
-    thug = {**THUG, "qualities": [{"id": q} for q in qualities]}
+    thug = {**THUG, "defense": defense, "qualities": [{"id": q} for q in qualities]}
     group = {"id": "g", "thug": thug, "members": members, "ranges": {"ava": 1}, **(group_state or {})}
     state: dict[str, Any] = {"life_bar": 20, "fighting_spirit": 20, "fs_start": 20}
     if dramatic is not None:
@@ -126,15 +127,80 @@ def test_no_combos_in_dramatic_combat() -> None:
     assert [v["code"] for v in out["violations"]] == ["DRAMATIC_NO_COMBOS"]
 
 
-def test_a_special_move_on_thugs_is_named_unsupported() -> None:
-    out = turn(
+ELBOW = {"action": "attack", "moves": ["elbow"], "target": "g"}
+
+
+def test_a_special_move_on_thugs_at_its_dramatic_price() -> None:
+    # Elbow (L3, Increased Damage twice: 1d8, Accuracy +0). Its first use costs her turn's point (000 L7213) and
+    # gives +2 Accuracy and a die size (000 L7211): 1 + 2 = 3 reaches Defense 2 (a 1 alone would not). Die 1d10,
+    # three sizes above 1d4: Life Save 5 − 2 − 3 = 0, out with no roll (000 L6570, L6580). Its level, 3, in raw
+    # Glory the first time it hits (000 L5749). A Thug out: she defeated an opponent, so her point comes next turn.
+    out = resolved(
         request(),
-        {"T1.ava.action": {"action": "attack", "moves": ["elbow"], "target": "g"}},
+        {"T1.ava.action": ELBOW, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert group(out)["members"] == 4
+    assert "T1.g.life_save" not in {r["key"] for r in out["rolls"]}
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("ava", 3)]
+    dramatic = ava(out)["dramatic"]
+    assert dramatic["action_points"] == 0 and dramatic["special_moves_used"] == ["elbow"]
+    assert dramatic["no_point_next_turn"] is False
+
+
+def test_knocks_down_on_a_group_second_save_or_push() -> None:
+    # Sweep Kick (L3, Knocks Down, 1d6) as a Special Move: +2 Accuracy, 1 + 2 = 3 hits Defense 2; its die goes to
+    # 1d8, two sizes above 1d4: Life Save 5 − 2 − 2 = 1 (000 L6570, L7211). A 1 keeps the Thug up, so Knocks Down
+    # makes him save again at 1 (ruling B2) and a 5 takes him out, with no push (000 L6718).
+    sweep = {"action": "attack", "moves": ["sweep_kick"], "target": "g"}
+    base = {"T1.ava.init": 6, "T1.g.init": 1, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3}
+    decisions = {"T1.ava.action": sweep, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}
+    out = resolved(request(), decisions, {**base, "T1.g.life_save": 1, "T1.g.life_save.2": 5})
+    assert life_saves(out) == [1]
+    assert group(out)["members"] == 4 and group(out)["ranges"] == {"ava": 1}
+    # a first save failed (2 > 1): the rest of the group is knocked back 1 Range, 1 → 2 (000 L6718)
+    out = resolved(request(), decisions, {**base, "T1.g.life_save": 2})
+    assert group(out)["members"] == 4 and group(out)["ranges"] == {"ava": 2}
+
+
+def test_a_special_move_used_again_costs_twice_its_level_and_a_miss_costs_next_turns_point() -> None:
+    # Used before: 2 × level 3 = 6 points (000 L7213); she has 6 banked + 1 this turn = 7, so 1 is left. Against a
+    # Defense 4 group, 1 + 2 = 3 misses; it defeated no one, so no point next turn (000 L7213; ruling C11).
+    out = resolved(
+        request(dramatic={"action_points": 6, "special_moves_used": ["elbow"]}, defense=4),
+        {"T1.ava.action": ELBOW, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    dramatic = ava(out)["dramatic"]
+    assert dramatic["action_points"] == 1 and dramatic["no_point_next_turn"] is True
+    assert group(out)["members"] == 5 and out["glory"] == []
+
+
+def test_a_special_move_beyond_her_points_is_refused() -> None:
+    # reuse at 6 points with only this turn's 1 (000 L7213)
+    out = turn(
+        request(dramatic={"special_moves_used": ["elbow"]}),
+        {"T1.ava.action": ELBOW},
         {"T1.ava.init": 6, "T1.g.init": 1},
     )
-    assert out["status"] == "invalid"
-    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]
-    assert "dramatic_thug_special_moves" in {u["id"] for u in out["unsupported"]}
+    assert [v["code"] for v in out["violations"]] == ["AP_INSUFFICIENT"]
+
+
+def test_hurt_and_hurting_no_one_she_heals() -> None:
+    # The Dramatic Villain group's boosted hit takes her 20 → 16 (as below); she does nothing, so at the end her one
+    # point heals 1² = 1 (000 L7253–L7255): 17.
+    out = resolved(
+        request(("dramatic_villain",), members=1),
+        {
+            "T1.g.boost": {"option": "basic_boost", "boost": "accuracy"},
+            "T1.ava.defense": DEFENSE,
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+            "T1.ava.heal": {"points": 1},
+        },
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 2, "T1.g.damage": 4, "T1.fight.time": 3},
+    )
+    assert ava(out)["life_bar"] == 17 and ava(out)["dramatic"]["action_points"] == 0
 
 
 def test_dramatic_villain_point_boosts_the_attack_and_no_point_for_its_first_attack() -> None:

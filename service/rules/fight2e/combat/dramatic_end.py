@@ -47,6 +47,9 @@ def _healing(ctx: Ctx, d: Dram) -> None:
     )
 
 
+heal_life_bar = _healing  # the Dramatic turn with Thug groups closes with it too (dramatic_thugs)
+
+
 def _super_energy(ctx: Ctx, d: Dram) -> None:
     """Per turn, per Life Bar loss and per Special or Super Move attack (ruling C4: in Dramatic Combat only those
     attacks count), only for fighters with Super Moves (000 L5264–L5273)."""

@@ -212,26 +212,54 @@ def _accuracy(d: Dram, m: MoveProfile, dist: int) -> int:
 
 
 def _life_save(ctx: Ctx, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
-    """The save a Basic Move's hit makes one Thug roll: Strength and each die size above 1d4 off it, the boosted die
-    counting as a size (000 L6570, L7110)."""
+    """The save a hit makes one Thug roll: Strength and each die size above 1d4 off it, the die size a point buys
+    counting as one more (000 L6570, L7110, L7211)."""
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     step = (die_step(fighter_on_thugs.BASE_DIE) or 0) + (m.damage_step or 0) + plus_die
     die = die_text(step) if m.damage_step is not None or plus_die else "1"
     return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
 
 
-def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
-    """His Basic Move on a group (everything is a Basic Move, no Combos: 000 L7108), with a point's boost if he pays
-    (000 L7110), against the group's Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
-    f = d.f
+def special_price(d: Dram, m: MoveProfile) -> int:
+    """A point the first time, twice the level after (000 L7213, ruling C10)."""
+    return costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
+
+
+def _bought(ctx: Ctx, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[int, int]:
+    """(Accuracy, die sizes) the points buy: a Special Move's price and bonus (000 L7209–L7211), or a Basic Move's
+    boost (000 L7110)."""
+    if m.is_special:
+        pay(ctx, d, DramaticOption.special_move, special_price(d, m), key)
+        if m.id not in d.used:
+            d.used.append(m.id)
+        d.specials += 1
+        return dramatic_attacks.special_move_bonus()
+    if v.option is _BOOST:
+        pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
+        return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
+    return 0, 0
+
+
+def _move_named(ctx: Ctx, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    m = f.move((v.moves or ["basic_move"])[0])
+    m = d.f.move((v.moves or ["basic_move"])[0])
     if m is None or not m.offensive:
-        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attacking move '{v.moves}'.", key=key)
-    if m.kind != "basic":
-        ctx.unsupported_rule("dramatic_thug_special_moves", key, "Special and Super Moves on Thug groups")
-        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: only Basic Moves on Thug groups are resolved yet.")
+        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
+    if m.is_super:
+        ctx.unsupported_rule("dramatic_thug_super_moves", key, "Super Moves on Thug groups")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: Super Moves on Thug groups are not resolved yet.")
+    if m.is_special and v.option is _BOOST:
+        ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: the boost is for a Basic Move (000 L7110).", key=key)
+    return m
+
+
+def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
+    """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
+    Special Move at its Dramatic price (000 L7209–L7215), against the group's Defense; a hit makes a Thug roll his
+    Life Save (000 L6568)."""
+    f = d.f
+    m = _move_named(ctx, d, key, v)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
@@ -240,12 +268,7 @@ def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> N
     lo, hi = m.range or (0, 2)
     if not lo <= dist <= hi:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
-    plus_acc = plus_die = 0
-    if v.option is _BOOST:
-        pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
-        plus_acc, plus_die = dramatic_attacks.basic_boost(
-            dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value)
-        )
+    plus_acc, plus_die = _bought(ctx, d, m, key, v)
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
     acc = _accuracy(d, m, dist) + plus_acc + fs
@@ -262,33 +285,66 @@ def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> N
         "000 L6714, L5708, L7110",
         inputs={"face": face, "accuracy": acc, "defense": defense},
     )
+    before = g.members
     if hit:
-        _on_hit(ctx, d, g, _life_save(ctx, d, g, m, plus_die))
+        _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
+        _glory(ctx, d, m)
+    if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+        d.no_point_next = True
+        ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
 
 
-def _on_hit(ctx: Ctx, d: Dram, g: Group, ls: int) -> None:
-    """Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point (000 L6568, L7112)."""
-    f = d.f
-    f.hit_someone = d.hit_opponent = True
-    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
-        ctx.first_hit_awarded = True
-        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
-        f.fs += back
-        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    face = ctx.roll(g.id, "life_save", D10, "Life Save", "E.2") if life_save.needs_roll(ls) else None
-    s = life_save.roll_save(ls, face)
-    out = s.outcome is life_save.SaveOutcome.out
+def _glory(ctx: Ctx, d: Dram, m: MoveProfile) -> None:
+    """A Special Move's level the first time it hits in the fight (000 L5749), raw until the end (000 L6547)."""
+    if m.kind == "basic" or m.id in d.f.scored:
+        return
+    d.f.scored.append(m.id)
+    thug_group.award(ctx, d.f.id, m.glory, f"{m.name} first hitting", "000 L5749")
+
+
+def _save(ctx: Ctx, g: Group, ls: int, what: str) -> bool:
+    """One Thug's save: 1d10 at or under it and he stays (000 L6568); True when he is out."""
+    face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
+    out = life_save.roll_save(ls, face).outcome is life_save.SaveOutcome.out
     if out:
         g.members -= 1
     ctx.note(
         "E.2",
         g.id,
-        f"Life Save against {ls}: "
+        f"{what} against {ls}: "
         + (f"{face}" if face is not None else "no roll")
         + (f" → out: {g.members} left." if out else " → he stays."),
         "000 L6568–L6580",
         inputs={"life_save": ls, "face": face},
     )
+    return out
+
+
+def _on_hit(ctx: Ctx, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
+    """The Life Save, then Knocks Down's second save or push and Increased Knockback's or Hurl's push, 1 Range at
+    most (000 L6716–L6718). Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point
+    (000 L6568, L7112)."""
+    f = d.f
+    f.hit_someone = d.hit_opponent = True
+    d.did_damage = True  # ours: a Life Save is how Thugs take damage (000 L6566–L6568), closing Healing Life Bar
+    d.damaged.add(g.id)
+    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
+        ctx.first_hit_awarded = True
+        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
+        f.fs += back
+        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
+    out = _save(ctx, g, ls, "Life Save")
+    pushed = False
+    if m.kw("knocks_down"):
+        if out:
+            pushed = True  # the rest stumble back (000 L6718)
+        elif g.members:
+            _save(ctx, g, ls, "second Life Save (Knocks Down)")  # ruling B2: the same save
+    pushed = pushed or bool(m.has("increased_knockback") or m.has("throw.hurl"))  # ruling B5: 1 Range at most
+    if pushed and g.members:
+        before = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before, 1)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6716–L6718")
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 

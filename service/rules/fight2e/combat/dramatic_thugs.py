@@ -19,6 +19,7 @@ from ..thugs import extra_actions
 from . import dramatic_thug_actions as acts
 from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups
 from .dramatic_base import Dram, choice, load, spendable, store
+from .dramatic_end import heal_life_bar
 from .initiative import declaration_order
 from .models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
@@ -31,9 +32,9 @@ RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"} 
 
 GAPS: dict[str, str] = {
     "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
-    "off and Ignore Hit Stun (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, Healing Life Bar, "
-    "the skill checks and the rest)",
-    "dramatic_thug_special_moves": "Special and Super Moves on Thug groups (000 L7209–L7215)",
+    "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
+    "the recovery checks and the rest)",
+    "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
     "dramatic_thug_flourish": "a Flourish between a Fighter and a Thug group (a tie within Range 0–2 or an "
     "invitation) and a Team-Up between groups (000 L7100, L7187, L7219)",
     "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
@@ -145,8 +146,8 @@ def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
             f.id,
             "action",
             "C",
-            f"{f.id}'s action {i + 1} of {count}: move, a Basic Move on a Thug group (a point may boost it), or "
-            "nothing.",
+            f"{f.id}'s action {i + 1} of {count}: move, a Basic Move (a point may boost it) or a Special "
+            "Move on a Thug group, or nothing.",
             None,
             partial(_action_choices, ctx, d, groups),
         )
@@ -215,7 +216,9 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption
             dist = max(g.ranges[f.id] - n, 0)
             for m in f.prof.moves.values():
                 lo, hi = m.range or (0, 2)
-                if not m.offensive or m.kind != "basic" or not lo <= dist <= hi:
+                if not m.offensive or m.is_super or not lo <= dist <= hi:
+                    continue
+                if m.is_special and acts.special_price(d, m) > spendable(d, DramaticOption.special_move):
                     continue
                 base = DecisionValue(
                     action=ActionType.attack,
@@ -225,7 +228,7 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption
                     direction=Direction.toward if n else None,
                 )
                 out.append(choice(base, f"{m.name} on {g.id}"))
-                if boost:
+                if boost and not m.is_special:
                     out += [
                         choice(
                             base.model_copy(update={"option": DramaticOption.basic_boost, "boost": b}), f"+{b.value}"
@@ -238,15 +241,15 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption
 # ── The end of the turn ──────────────────────────────────────────────────────────────────────────
 
 
-def _super_energy(ctx: Ctx) -> None:
-    """His usual Super Energy less 1, never below 0 (000 L6730): the turn's share and one per group that hurt him
-    (000 L5264); ruling C4: a Basic Move's attack earns none in Dramatic Combat."""
+def _super_energy(ctx: Ctx, ds: dict[str, Dram]) -> None:
+    """His usual Super Energy less 1, never below 0 (000 L6730): the turn's share, one per group that hurt him
+    (000 L5264) and one per Special Move attack (ruling C4: a Basic Move's earns none in Dramatic Combat)."""
     cap = ctx.opts.super_energy_max
     for fid in ctx.order:
         f = ctx.fighters[fid]
         if not f.prof.has_supers or f.super_used:
             continue
-        usual = math.ceil(cap / 20) + len(f.life_loss_from)
+        usual = math.ceil(cap / 20) + len(f.life_loss_from) + ds[fid].specials
         before = f.se
         f.se = min(f.se + max(usual - 1, 0), cap)
         ctx.note(
@@ -295,7 +298,9 @@ def run(ctx: Ctx) -> None:
             ctx.round_over = True
             break
     thug_attacks.eliminations(ctx, groups, queue)
-    _super_energy(ctx)
+    for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
+        heal_life_bar(ctx, ds[fid])
+    _super_energy(ctx, ds)
     if not _over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
         if ctx.opts.thug_thrashing.events:
