@@ -303,3 +303,42 @@ def test_a_ten_is_not_on_the_plain_1d8() -> None:
     out = turn(request(), {}, {"T1.ava.init": 10})
     assert out["status"] == "invalid"
     assert [v["code"] for v in out["violations"]] == ["DIE_VALUE_OUT_OF_RANGE"]
+
+
+def test_first_attack_knockout_when_the_director_allows_it() -> None:
+    # 000 L7112: the group's very first attack hits (6 + 0 against 3) for 4 on its 1d4, the top face, and 4 is at
+    # least her PL 2: with the Director's leave she is knocked out whatever her Life Bar (16 after the hit)
+    req = request(members=1)
+    req["options"]["dramatic"] = {"first_attack_knockout": True}
+    out = resolved(
+        req, {"T1.ava.defense": DEFENSE}, {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 4}
+    )
+    assert out["status"] == "round_over"
+    assert ava(out)["life_bar"] == 0 and ava(out)["defeated"] is True
+    # a 3 is not the top face: she stays up at 20 − 3 = 17 and acts
+    out = resolved(
+        req,
+        {"T1.ava.defense": DEFENSE, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 3, "T1.fight.time": 3},
+    )
+    assert ava(out)["life_bar"] == 17 and ava(out)["defeated"] is False
+
+
+def test_the_offered_actions() -> None:
+    # with her one point: the plain Basic Move, both boosts, and Elbow and Sweep Kick at their first-use price of 1
+    # (000 L7110, L7213); never a Combo
+    out = turn(request(), {}, {"T1.ava.init": 6, "T1.g.init": 1})
+    pending = out["pending_decision"]
+    assert pending["key"] == "T1.ava.action"
+    attacks = [
+        c["value"]
+        for c in pending["choices"]
+        if c["value"].get("action") == "attack" and not c["value"].get("movement")
+    ]
+    assert sorted((a["moves"][0], a.get("boost") or "") for a in attacks) == [
+        ("basic_move", ""),
+        ("basic_move", "accuracy"),
+        ("basic_move", "damage"),
+        ("elbow", ""),
+        ("sweep_kick", ""),
+    ]

@@ -189,6 +189,10 @@ def group_strike(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], pts: Gr
     d.was_hit = d.took_damage = True
     d.hit_by_others.add(g.id)
     top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])
+    allowed = ctx.opts.dramatic.first_attack_knockout
+    if f.active and dramatic_attacks.first_attack_knockout(first, top, dmg, f.pl, allowed):
+        f.life, f.defeated = 0, True  # the Director's knock-out of a first attack (000 L7112)
+        ctx.note("E.2", f.id, f"{g.id}'s first attack, at top damage: {f.id} is knocked out.", "000 L7112")
     if dramatic_attacks.ap_for_max_damage(first, top):
         pts.points[g.id] += 1
         _group_note(ctx, g, pts, f"{g.id} hit for top damage: an Action Point.", "000 L7112, L7122", 1)

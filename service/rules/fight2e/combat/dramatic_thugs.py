@@ -39,7 +39,6 @@ GAPS: dict[str, str] = {
     "invitation) and a Team-Up between groups (000 L7100, L7187, L7219)",
     "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
     "(000 L7124)",
-    "dramatic_thug_first_attack_knockout": "the first attack's knock-out at the Director's word (000 L7112)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
