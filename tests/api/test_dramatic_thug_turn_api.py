@@ -1,5 +1,6 @@
 """Dramatic Combat with Thug groups over REST and GraphQL (000 L7074–L7076): Ava's boosted Basic Move takes a Thug
-out and a Dramatic Villain group banks its point, the same answer both ways. The figures are worked out in
+out and a Dramatic Villain group banks its point, the same answer both ways; the turn is the published OpenAPI
+example. The figures are worked out in
 tests/unit/test_dramatic_thugs.py."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from litestar.testing import TestClient
 
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
+from service.rules.fight2e.operations import examples
 from tests.unit.test_dramatic_thugs import BOOSTED, DEFENSE, IDLE, request
 
 TURN = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
@@ -30,6 +32,10 @@ def _body() -> dict:
     body["rolls"] = {"T1.ava.init": 6, "T1.g.init": 1, "T1.ava.attack": 2, "T1.g.life_save": 3, "T1.g.attack": 1}
     body["rolls"]["T1.fight.time"] = 3
     return body
+
+
+def test_the_published_example_is_the_tests_turn() -> None:
+    assert examples("resolve_turn")["dramatic-thug-thrashing-turn-1"] == _body()
 
 
 def test_dramatic_thug_turn_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
