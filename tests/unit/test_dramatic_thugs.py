@@ -342,3 +342,40 @@ def test_the_offered_actions() -> None:
         ("elbow", ""),
         ("sweep_kick", ""),
     ]
+
+
+def test_what_is_not_resolved_is_named() -> None:
+    out = turn(request(("intimidating",)), {}, {"T1.ava.init": 6, "T1.g.init": 1})
+    named = {u["id"] for u in out["unsupported"]}
+    assert {
+        "thug_full_defense",
+        "thug_stunt_sequence",
+        "thug_evasion_benefits",
+        "thug_additional_glory",
+        "dramatic_thug_options",
+        "dramatic_thug_super_moves",
+        "dramatic_thug_flourish",
+        "dramatic_thug_defense_options",
+        "thug_trait:intimidating",
+    } <= named
+    # Dramatic Villain and Hit Stun are applied in this turn, so not named
+    out = turn(request(("dramatic_villain", "hit_stun"), members=1), {}, {"T1.ava.init": 6, "T1.g.init": 1})
+    assert not {u["id"] for u in out["unsupported"]} & {"thug_trait:dramatic_villain", "thug_trait:hit_stun"}
+
+
+def test_full_defense_against_thugs_is_refused_as_unsupported() -> None:
+    out = turn(
+        request(), {"T1.ava.action": {"action": "none", "full_defense": True}}, {"T1.ava.init": 6, "T1.g.init": 1}
+    )
+    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]
+
+
+def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
+    # Athletics at the action: reported, and the action is spent doing nothing
+    out = resolved(
+        request(),
+        {"T1.ava.action": {"option": "athletics"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert ("athletics", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
+    assert ava(out)["dramatic"]["action_points"] == 1

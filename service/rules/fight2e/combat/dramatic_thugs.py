@@ -25,12 +25,23 @@ from .models import ActionType, ChoiceOption, DecisionValue, Direction, Dramatic
 from .state import Ctx
 from .thug_group import Group
 from .thug_turn import D8
-from .thug_turn import GAPS as THUG_GAPS
 from .time import time_roll
 
 RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"}  # applied in this turn
 
 GAPS: dict[str, str] = {
+    # Thug Thrashing's own, by the Thug Thrashing turn's ids
+    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs, and the "
+    "recovery point of an untouched Full Defense (000 L6782–L6784, L7227)",
+    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
+    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
+    "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
+    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
+    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
+    "thug_additional_glory": "the Additional Glory Awards against Thugs",
+    "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
+    "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
+    # Dramatic Combat's
     "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
     "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
     "the recovery checks and the rest)",
@@ -44,7 +55,7 @@ GAPS: dict[str, str] = {
 
 
 def _report_gaps(ctx: Ctx) -> None:
-    for ident, reason in {**THUG_GAPS, **GAPS}.items():
+    for ident, reason in GAPS.items():
         ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Dramatic turn with Thugs yet: {reason}")
     if ctx.band_mode:
         ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a Thug Thrashing turn on a Band Map")
@@ -179,7 +190,7 @@ def _group(ctx: Ctx, groups: list[Group], target: str | None, key: str) -> Group
 def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
     f = d.f
     if v.full_defense or v.full_offense:
-        ctx.unsupported_rule("thug_full_defense", key, THUG_GAPS["thug_full_defense"])
+        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
         ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
     if v.option is not None and v.option is not DramaticOption.basic_boost:
         ctx.unsupported_rule(
