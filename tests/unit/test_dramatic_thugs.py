@@ -379,3 +379,22 @@ def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
     )
     assert ("athletics", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
     assert ava(out)["dramatic"]["action_points"] == 1
+
+
+def test_an_epic_fight_gives_two_points_a_turn() -> None:
+    # 000 L7082: two points a turn for Ava and (ours) for the Dramatic Villain group, which spends one on its boost
+    req = request(("dramatic_villain",), members=1)
+    req["options"]["dramatic"] = {"action_points_per_turn": 2}
+    out = resolved(
+        req,
+        {
+            "T1.g.boost": {"option": "basic_boost", "boost": "accuracy"},
+            "T1.ava.defense": DEFENSE,
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+        },
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 1, "T1.g.damage": 1, "T1.fight.time": 3},
+    )
+    assert group(out)["action_points"] == 1
+    # 1 + 0 + 2 = 3 reaches her Defense 3: 20 − 1 = 19; she is hurt and hurt no one, but keeps both points unasked
+    assert ava(out)["life_bar"] == 19 and ava(out)["dramatic"]["action_points"] == 2

@@ -120,8 +120,9 @@ def fighter_rerolls(ctx: Ctx, d: Dram) -> None:
 
 
 def group_points(ctx: Ctx, g: Group, pts: GroupPoints) -> None:
-    """A group gets points each turn only from a Quality that grants them (000 L7076, L6632)."""
-    n = thug_dramatic.action_points_per_turn(g.traits)
+    """A group gets points each turn only from a Quality that grants them (000 L7076, L6632). Ours: an epic fight's
+    two points a turn go to every combatant who gets them (000 L7082), such a group too."""
+    n = thug_dramatic.action_points_per_turn(g.traits) * ctx.opts.dramatic.action_points_per_turn
     if not n:
         return
     pts.points[g.id] += n
