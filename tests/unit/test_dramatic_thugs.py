@@ -398,3 +398,40 @@ def test_an_epic_fight_gives_two_points_a_turn() -> None:
     assert group(out)["action_points"] == 1
     # 1 + 0 + 2 = 3 reaches her Defense 3: 20 − 1 = 19; she is hurt and hurt no one, but keeps both points unasked
     assert ava(out)["life_bar"] == 19 and ava(out)["dramatic"]["action_points"] == 2
+
+
+TIE = {"T1.ava.init": 3, "T1.g.init": 3, "T1.fight.time": 3}
+
+
+def test_a_tie_within_range_two_is_a_flourish_she_wins() -> None:
+    # 000 L7100: Ava and the group tie on 3 at Range 1: a free Flourish replaces both turns (ruling C22 lets groups
+    # Flourish). Plain d10s: 7 against 4, she wins (000 L7189). One Thug saves against the plain d10: three sizes above
+    # 1d4 and no Strength, 5 − 3 = 2 (000 L6570); a 3 is out. The group is knocked back 1 Range: 1 → 2. No other
+    # action this turn for either (no action asked of her, no Thug attack).
+    out = resolved(request(), {}, {**TIE, "T1.ava.flourish": 7, "T1.g.flourish": 4, "T1.g.life_save": 3})
+    assert life_saves(out) == [2]
+    assert group(out)["members"] == 4 and group(out)["ranges"] == {"ava": 2}
+    assert ava(out)["life_bar"] == 20
+    assert "T1.g.attack" not in {r["key"] for r in out["rolls"]}
+    assert ava(out)["dramatic"]["action_points"] == 1
+
+
+def test_a_tie_flourish_the_group_wins_and_its_damage_stuns() -> None:
+    # 2 against 9: the group deals a plain d10, 7, with no defence (000 L7189): 20 − 7 = 13, and 7 is above her Stun
+    # Threshold 2 + 4 = 6, so she is Stunned (ruling C12: it counts toward Stun; 000 L5974). Knocked back 1: 1 → 2.
+    out = resolved(request(), {}, {**TIE, "T1.ava.flourish": 2, "T1.g.flourish": 9, "T1.g.flourish_damage": 7})
+    assert ava(out)["life_bar"] == 13 and ava(out)["stunned"] is not None
+    assert group(out)["members"] == 5 and group(out)["ranges"] == {"ava": 2}
+
+
+def test_a_tie_beyond_range_two_is_no_flourish() -> None:
+    # at Range 3 the tie is no Flourish (000 L7100): both act, one after the other, and the tie is reported
+    req = request()
+    req["fight"]["thugs"][0]["ranges"] = {"ava": 3}
+    out = resolved(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {**TIE, "T1.g.attack": 1},
+    )
+    assert "thug_simultaneous_initiative" in {u["id"] for u in out["unsupported"]}
+    assert not any(r["key"].endswith("flourish") for r in out["rolls"])

@@ -17,6 +17,7 @@ from functools import partial
 from ..dramatic.catalogue import tables
 from ..thugs import extra_actions
 from . import dramatic_thug_actions as acts
+from . import dramatic_thug_flourish as flourishes
 from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups
 from .dramatic_base import Dram, choice, load, spendable, store
 from .dramatic_end import heal_life_bar
@@ -46,8 +47,8 @@ GAPS: dict[str, str] = {
     "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
     "the recovery checks and the rest)",
     "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
-    "dramatic_thug_flourish": "a Flourish between a Fighter and a Thug group (a tie within Range 0–2 or an "
-    "invitation) and a Team-Up between groups (000 L7100, L7187, L7219)",
+    "dramatic_thug_flourish": "a Flourish invitation between a Fighter and a Thug group, and a Team-Up between "
+    "groups (000 L7187, L7219)",
     "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
     "(000 L7124)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
@@ -93,18 +94,19 @@ def _initiative(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], pts: acts.Gr
         acts.group_rerolls(ctx, g, pts)
 
 
-def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group]) -> list[Dram | Group]:
-    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
-    actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active]
-    actors += [g for g in groups if g.members > 0]
+def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order. Those whose
+    turn a Flourish took are left out."""
+    actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
+    actors += [g for g in groups if g.members > 0 and g.id not in spent]
     actors.sort(key=lambda a: -(a.f.init if isinstance(a, Dram) else a.init))  # stable
     inits = [a.f.init if isinstance(a, Dram) else a.init for a in actors]
     if len(inits) != len(set(inits)):
         ctx.unsupported_rule(
             "thug_simultaneous_initiative",
             "fight",
-            "tied Initiative is resolved one after the other (Fighters first), not simultaneously and with no "
-            "Flourish (000 L6656, L7100)",
+            "tied Initiative with no Flourish is resolved one after the other (Fighters first), not "
+            "simultaneously (000 L6656)",
         )
     top = actors[0] if actors and (len(actors) == 1 or inits[0] > inits[1]) else None
     if isinstance(top, Dram):
@@ -299,7 +301,8 @@ def run(ctx: Ctx) -> None:
     _initiative(ctx, ds, groups, pts)
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
-    for actor in _order(ctx, ds, groups):
+    spent = flourishes.tied(ctx, ds, groups)
+    for actor in [] if _over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
             _fighter_turn(ctx, actor, groups)
         else:
