@@ -2,11 +2,12 @@
 Fighters play by the Dramatic rules (000 L7066–L7136).
 
 Fighters get their Action Point, roll Initiative by Speed plus the Control Bonus with no Control roll, may show off
-and re-roll, and act once plus once per Thug Thrashing level, each action a Basic Move (a point buys its boost) or
-movement; Hit Stun before acting costs the whole turn unless a point is paid. Groups bank points only from Dramatic
-Villain or a hit for top damage, and spend them on the boost and re-rolls; they defend with Defense alone and roll
-Life Saves; their hits cause Hit Stun only with the Hit Stun Quality. The Agility dodge, Thug Events, the Time Roll
-of 1d8 and Super Energy one less than usual are Thug Thrashing's. All Glory is raw, divided at the end of the
+and re-roll, and act once plus once per Thug Thrashing level, each action a Basic Move (a point buys its boost), a
+Special Move at its Dramatic price, or movement; Hit Stun before acting costs the whole turn unless a point is paid;
+Healing Life Bar closes the turn. Groups bank points only from Dramatic Villain or a hit for top damage, and spend
+them on the boost and re-rolls; they defend with Defense alone and roll Life Saves; their hits cause Hit Stun only
+with the Hit Stun Quality. A Fighter and a group tied within Range 0–2 trade a Flourish. The Agility dodge, Thug
+Events, the Time Roll of 1d8 and Super Energy one less than usual are Thug Thrashing's. All Glory is raw, divided at the end of the
 combat (``thugs/end-of-combat``). What is not resolved is named under ``unsupported`` in every answer."""
 
 from __future__ import annotations
