@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ...core.construct import built
 from .fighter import F
 from .models import Event, EventKind, GloryAward, LogStep
 
@@ -50,9 +51,6 @@ def start(ctx: Ctx) -> None:
     ctx.snap_glory = len(ctx.glory)
 
 
-_FIELDS = frozenset(Event.model_fields)
-
-
 def _add(
     ctx: Ctx,
     kind: EventKind,
@@ -61,13 +59,8 @@ def _add(
     value: int | None = None,
     other: str | None = None,
 ) -> None:
-    # what model_construct does, without its per-call walk over the fields (events are frequent)
-    e = object.__new__(Event)
     values = {"step": len(ctx.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
-    object.__setattr__(e, "__dict__", values)
-    object.__setattr__(e, "__pydantic_fields_set__", set(_FIELDS))
-    object.__setattr__(e, "__pydantic_extra__", None)
-    object.__setattr__(e, "__pydantic_private__", None)
+    e = built(Event, values)
     ctx.events.append(e)
 
 

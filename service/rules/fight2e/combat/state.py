@@ -11,8 +11,9 @@ import hashlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import NoReturn, Protocol, TypeVar
+from typing import NoReturn, Protocol
 
+from ...core.construct import built
 from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity
 from ...core.references import ref_of
@@ -48,21 +49,6 @@ from .models import (
 from .protocol import complete, normalise
 from .request_paths import request_path
 from .wording import neutral
-
-_LOG_FIELDS = frozenset(LogStep.model_fields)
-_ROLL_FIELDS = frozenset(RollRecord.model_fields)
-_M = TypeVar("_M")
-
-
-def _built(cls: type[_M], fields: frozenset[str], values: dict) -> _M:
-    """What ``model_construct`` does with every field given, without its walk over the fields (the turn builds
-    a log step or a roll record many times over)."""
-    out = object.__new__(cls)
-    object.__setattr__(out, "__dict__", values)
-    object.__setattr__(out, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(out, "__pydantic_extra__", None)
-    object.__setattr__(out, "__pydantic_private__", None)
-    return out
 
 
 def die_for_step(step: int) -> Die:
@@ -295,7 +281,7 @@ class Ctx:
         else:
             return self._missing(key, fid, d, purpose, label)
         values = {"key": key, "die": str(d), "result": face, "purpose": purpose, "source": source}
-        self.rolls.append(_built(RollRecord, _ROLL_FIELDS, values))
+        self.rolls.append(built(RollRecord, values))
         return face + d.bonus
 
     def _missing(self, key: str, fid: str, d: Die, purpose: str, label: str) -> int:
@@ -350,9 +336,8 @@ class Ctx:
     def note(
         self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
     ) -> None:
-        step = _built(
+        step = built(
             LogStep,
-            _LOG_FIELDS,
             {
                 "step": len(self.log) + 1,
                 "label": label,

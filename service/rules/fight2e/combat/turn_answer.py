@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
+from ...core.construct import built
 from ..identity import RULESET, VERSION
 from . import (
     elements,
@@ -117,55 +118,60 @@ def _of(kind: type[_E], source: str) -> _E | None:
 
 
 def _state(f: F, old: FighterState) -> FighterState:
-    return FighterState.model_construct(
-        life_bar=f.life,
-        fighting_spirit=f.fs,
-        fs_start=f.fs_start,
-        super_energy=f.se,
-        defeated=f.defeated,
-        knocked_down=f.knocked_down,
-        stunned=Stunned.model_construct(actions_to_recover=f.stunned) if f.stunned else None,
-        times_stunned_this_round=f.times_stunned,
-        next_turn_dice=[
-            DieShift.model_construct(target=DieTarget(t), steps=max(min(s, 12), -12), source=_of(DieShiftSource, src))
-            for t, s, src in f.next_dice
-        ][:16],
-        no_fs_on_init_ctrl=f.no_fs_init,
-        full_offense_streak=min(f.fo_streak, 50),
-        await_opening=min(f.await_count, 50),
-        pending_accuracy=[
-            PendingAccuracy.model_construct(amount=min(a, 20), vs=vs, source=_of(AccuracySource, src))
-            for a, vs, src in f.pending_acc
-        ][:8],
-        moves_scored_this_round=f.scored[:120],
-        utility_moves_used=f.utility_used[:120],
-        glory_this_round=f.glory_round,
-        combo_streak=min(f.combo_streak, 200),
-        taunt_used=f.taunt_used,
-        cheap_moves_used=f.cheap_used[:120],
-        beast_form=f.beast_form,
-        beast_energy=max(min(f.beast_energy, 20), -20),
-        long_combo_used=f.long_combo,
-        story_points=f.story,
-        tag_waiting=f.tag_waiting,
-        dramatic=f.dramatic,
-        ongoing_effects=[
-            OngoingEffect.model_construct(
-                id=e.id,
-                move=e.move,
-                time_left=e.time_left,
-                since=e.since,
-                target=e.target,
-                charges=e.charges,
-                direction=Direction(e.direction) if e.direction else None,
-                band=e.band,
-                hazard=e.hazard,
-                moved=e.moved,
-                entry=e.entry,
-            )
-            for e in f.ongoing
-        ]
-        + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
+    return built(
+        FighterState,
+        dict(
+            life_bar=f.life,
+            fighting_spirit=f.fs,
+            fs_start=f.fs_start,
+            super_energy=f.se,
+            defeated=f.defeated,
+            knocked_down=f.knocked_down,
+            stunned=Stunned.model_construct(actions_to_recover=f.stunned) if f.stunned else None,
+            times_stunned_this_round=f.times_stunned,
+            next_turn_dice=[
+                DieShift.model_construct(
+                    target=DieTarget(t), steps=max(min(s, 12), -12), source=_of(DieShiftSource, src)
+                )
+                for t, s, src in f.next_dice
+            ][:16],
+            no_fs_on_init_ctrl=f.no_fs_init,
+            full_offense_streak=min(f.fo_streak, 50),
+            await_opening=min(f.await_count, 50),
+            pending_accuracy=[
+                PendingAccuracy.model_construct(amount=min(a, 20), vs=vs, source=_of(AccuracySource, src))
+                for a, vs, src in f.pending_acc
+            ][:8],
+            moves_scored_this_round=f.scored[:120],
+            utility_moves_used=f.utility_used[:120],
+            glory_this_round=f.glory_round,
+            combo_streak=min(f.combo_streak, 200),
+            taunt_used=f.taunt_used,
+            cheap_moves_used=f.cheap_used[:120],
+            beast_form=f.beast_form,
+            beast_energy=max(min(f.beast_energy, 20), -20),
+            long_combo_used=f.long_combo,
+            story_points=f.story,
+            tag_waiting=f.tag_waiting,
+            dramatic=f.dramatic,
+            ongoing_effects=[
+                OngoingEffect.model_construct(
+                    id=e.id,
+                    move=e.move,
+                    time_left=e.time_left,
+                    since=e.since,
+                    target=e.target,
+                    charges=e.charges,
+                    direction=Direction(e.direction) if e.direction else None,
+                    band=e.band,
+                    hazard=e.hazard,
+                    moved=e.moved,
+                    entry=e.entry,
+                )
+                for e in f.ongoing
+            ]
+            + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
+        ),
     )
 
 
