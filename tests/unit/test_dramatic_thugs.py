@@ -435,3 +435,39 @@ def test_a_tie_beyond_range_two_is_no_flourish() -> None:
     )
     assert "thug_simultaneous_initiative" in {u["id"] for u in out["unsupported"]}
     assert not any(r["key"].endswith("flourish") for r in out["rolls"])
+
+
+INVITE = {"option": "flourish", "target": "g"}
+FIRST_NO_TIE = {"T1.ava.init": 6, "T1.g.init": 1, "T1.fight.time": 3}
+
+
+def test_she_invites_the_group_to_a_flourish_and_it_accepts() -> None:
+    # Her action: her point buys the invitation and a die size on next turn's Initiative, taken up or not
+    # (000 L7189). The Director takes it up: 8 against 3, she wins; the Thug's save against the plain d10 is
+    # 5 − 3 = 2 (000 L6570): a 1 keeps him; the group is pushed back 1 → 2. The group keeps its own turn: from
+    # Range 2 its 1 − 1 = 0 misses her Defense 3.
+    out = resolved(
+        request(),
+        {
+            "T1.ava.action": INVITE,
+            "T1.g.accept_flourish": {"choice": "act"},
+            "T1.ava.action.2": IDLE,
+            "T1.ava.defense": DEFENSE,
+        },
+        {**FIRST_NO_TIE, "T1.ava.flourish": 8, "T1.g.flourish": 3, "T1.g.life_save": 1, "T1.g.attack": 1},
+    )
+    assert life_saves(out) == [2]
+    assert group(out)["members"] == 5 and group(out)["ranges"] == {"ava": 2}
+    dramatic = ava(out)["dramatic"]
+    assert dramatic["action_points"] == 0 and dramatic["initiative_steps"] == 1
+    assert "T1.g.attack" in {r["key"] for r in out["rolls"]}
+
+
+def test_a_declined_invitation_still_raises_her_next_die() -> None:
+    out = resolved(
+        request(),
+        {"T1.ava.action": INVITE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {**FIRST_NO_TIE, "T1.g.attack": 1},
+    )
+    assert not any("flourish" in r["key"] for r in out["rolls"])
+    assert ava(out)["dramatic"]["initiative_steps"] == 1 and group(out)["members"] == 5

@@ -10,11 +10,14 @@ the group back 1 Range, as Increased Knockback does (000 L6716)."""
 from __future__ import annotations
 
 from ...dice import Die
+from ..dramatic import costs
+from ..dramatic.catalogue import tables
 from ..dramatic.flourish import flourish
 from ..dramatic.initiative import flourish_on_tie
 from ..thugs import life_save
 from . import thug_attacks
-from .dramatic_base import Dram
+from .dramatic_base import Dram, pay
+from .models import Choice, DecisionValue, DramaticOption
 from .state import Ctx
 from .thug_group import Group
 
@@ -43,6 +46,27 @@ def tied(ctx: Ctx, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
                 _exchange(ctx, d, g)
                 break
     return spent
+
+
+def invite(ctx: Ctx, d: Dram, g: Group, key: str) -> None:
+    """His action spent inviting a group to a Flourish: a point, and a die size on his next Initiative taken up or
+    not; if the Director takes it up, it comes at once (000 L7189). Ours, as between Fighters: the group keeps its
+    own turn."""
+    o = tables().option(DramaticOption.flourish.value)
+    pay(ctx, d, DramaticOption.flourish, costs.ap_cost(o), key)
+    d.next_steps += o.die_steps or 0
+    ctx.note("C", d.f.id, f"{d.f.id} invites {g.id} to a Flourish: a larger Initiative die next turn.", o.ref)
+    _, v = ctx.decide(
+        g.id,
+        "accept_flourish",
+        "C",
+        f"{d.f.id} invites {g.id} to a Flourish (plain d10s, no defence): does the group take it up?",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if v.choice is Choice.act:
+        _exchange(ctx, d, g)
+    else:
+        ctx.note("C", g.id, f"{g.id} declines the Flourish.", o.ref)
 
 
 def _exchange(ctx: Ctx, d: Dram, g: Group) -> None:

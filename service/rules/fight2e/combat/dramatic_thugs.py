@@ -49,8 +49,8 @@ GAPS: dict[str, str] = {
     "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
     "the recovery checks and the rest)",
     "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
-    "dramatic_thug_flourish": "a Flourish invitation between a Fighter and a Thug group, and a Team-Up between "
-    "groups (000 L7187, L7219)",
+    "dramatic_thug_flourish": "a Thug group's invitation to a Flourish, and a Team-Up between groups (000 L7187, "
+    "L7219)",
     "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
     "(000 L7124)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
@@ -196,6 +196,13 @@ def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValu
     if v.full_defense or v.full_offense:
         ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
         ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
+    if v.option is DramaticOption.flourish:
+        if (v.movement or 0) > 1:
+            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an action.", key=key)
+        g = _group(ctx, groups, v.target, key)
+        fighter_on_thugs.move(ctx, f, g, v.movement or 0, v.direction)  # as with an attack (000 L7140)
+        flourishes.invite(ctx, d, g, key)
+        return
     if v.option is not None and v.option is not DramaticOption.basic_boost:
         ctx.unsupported_rule(
             v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
@@ -221,6 +228,9 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     boost = spendable(d, DramaticOption.basic_boost) >= 1
     for g in (g for g in groups if g.members):
+        if spendable(d, DramaticOption.flourish) >= 1:
+            invitation = DecisionValue(option=DramaticOption.flourish, target=g.id)
+            out.append(choice(invitation, f"invite {g.id} to a Flourish"))
         for n in (1, 2):
             for way in Direction:
                 out.append(
