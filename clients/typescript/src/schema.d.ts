@@ -5685,7 +5685,7 @@ export interface components {
             source?: components["schemas"]["AccuracySource"] | null;
             /**
              * Vs
-             * @description Only against this fighter (Evasion bonus). Default: `null`.
+             * @description Only against this fighter or Thug group (Evasion bonus). Default: `null`.
              */
             vs?: string | null;
         };

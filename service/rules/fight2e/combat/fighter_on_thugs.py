@@ -10,7 +10,7 @@ import math
 from ...dice import Die
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
-from . import thug_group
+from . import thug_evasion, thug_group
 from .fighter import F
 from .models import DecisionValue, Direction, ThugComboMode
 from .state import Ctx
@@ -23,18 +23,7 @@ BASE_DIE = "1d6"  # a move's damage step is counted from this die (move_profile)
 
 def move(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None) -> None:
     """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
-    if not n:
-        return
-    before = g.ranges[f.id]
-    sign = 1 if direction is Direction.away else -1
-    g.ranges[f.id] = min(max(before + sign * n, 0), thug_group.FARTHEST)
-    ctx.note(
-        "C",
-        f.id,
-        f"{f.id} moves {n} Range{'s' if n != 1 else ''}: Range to {g.id} {before} → {g.ranges[f.id]}.",
-        "000 L5615, L6662",
-        inputs={"movement": n},
-    )
+    thug_group.shift(ctx, f, g, n, direction)
 
 
 def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:
@@ -76,7 +65,8 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
-    acc = _accuracy(f, moves, dist, budget, level) + fs
+    evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
+    acc = _accuracy(f, moves, dist, budget, level) + fs + evasion
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense
@@ -87,7 +77,7 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
         f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
         + ("hit." if hit else "miss."),
         "000 L6714, L5708",
-        inputs={"face": face, "accuracy": acc, "defense": defense},
+        inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense},
     )
     count_attack(ctx, f, moves, hit)
     if hit:

@@ -115,7 +115,7 @@ class DieShift(Model):
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
-    vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
+    vs: FighterId | None = Field(None, description="Only against this fighter or Thug group (Evasion bonus).")
     source: AccuracySource | None = Field(
         None, description="What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used."
     )

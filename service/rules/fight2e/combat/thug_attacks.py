@@ -15,10 +15,12 @@ from .models import (
     DefenseOption,
 )
 from .state import Ctx
+from .thug_evasion import evaded
+from .thug_evasion import hit as evasion_lost
 from .thug_group import D6, D10, Group, award, choice, skill
 
 
-def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> int:
+def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> tuple[int, bool]:
     """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
     PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
     p = f.prof
@@ -63,14 +65,14 @@ def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> int:
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
     f.fs -= fs + extra
     base = totals[opt] // 2 if halved else totals[opt]
-    return base + p.def_bonus + fs
+    return base + p.def_bonus + fs, opt is DefenseOption.evasion
 
 
 def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool = False) -> None:
     """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
     rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694)."""
     dist = g.ranges[f.id]
-    dt = _defense(ctx, f, g, halved)
+    dt, evading = _defense(ctx, f, g, halved)
     face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
     total = attacks.attack_total(face, g.accuracy + g.now.accuracy, g.traits, dist)
     hit = total >= dt
@@ -83,6 +85,8 @@ def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool 
         inputs={"face": face, "total": total, "defense_total": dt},
     )
     if not hit:
+        if evading:
+            evaded(ctx, f, g)  # Evasion, or Agility in its place (000 L6698–L6700)
         return
     die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
     dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
@@ -123,6 +127,7 @@ def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
     """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
     (000 L5264)."""
     f.life_loss_from.add(g.id)
+    evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)
     ctx.note(

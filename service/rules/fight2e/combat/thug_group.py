@@ -17,6 +17,7 @@ from .fighter import F
 from .models import (
     ChoiceOption,
     DecisionValue,
+    Direction,
     GloryAward,
     ThugGroupState,
 )
@@ -137,6 +138,22 @@ def store(ctx: Ctx, groups: list[Group]) -> None:
         g.state.model_copy(update={"members": g.members, "ranges": dict(g.ranges), "next_turn_events": g.drawn[:8]})
         for g in groups
     ]
+
+
+def shift(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
+    """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if not n:
+        return
+    before = g.ranges[f.id]
+    sign = 1 if direction is Direction.away else -1
+    g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} moves {n} Range{'s' if n != 1 else ''}{why}: Range to {g.id} {before} → {g.ranges[f.id]}.",
+        "000 L5615, L6662",
+        inputs={"movement": n},
+    )
 
 
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────

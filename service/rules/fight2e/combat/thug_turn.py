@@ -35,7 +35,6 @@ GAPS: dict[str, str] = {
     "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs",
     "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
-    "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     "thug_additional_glory": "the Additional Glory Awards and Combos on successive turns against Thugs",
