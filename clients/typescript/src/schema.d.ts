@@ -9664,6 +9664,11 @@ export interface components {
              */
             id: string;
             /**
+             * Led And Hit
+             * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511). Default: `false`.
+             */
+            led_and_hit?: boolean;
+            /**
              * Members
              * @description Thugs still standing; 0: the group is defeated.
              */

@@ -11,6 +11,7 @@ from ...dice import Die
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
 from . import thug_evasion, thug_group
+from .combo import check_combo, control_cost
 from .fighter import F
 from .models import DecisionValue, Direction, ThugComboMode
 from .state import Ctx
@@ -45,11 +46,11 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
-    level = sum(m.level for m in moves)
+    if len(moves) > 1:
+        check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
+    level = control_cost(moves)
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
-    if len(moves) > 1 and len(moves) > f.prof.combo:
-        ctx.fail("COMBO_TOO_LONG", f"{key}.moves", f"{key}: Combo skill {f.prof.combo}.", key=key)
     n = v.movement or 0
     jump = n == 2 and all(m.kind == "basic" for m in moves)
     if n > 2 or (n == 2 and not jump):

@@ -73,6 +73,11 @@ class ThugGroupState(Model):
         max_length=8,
         description="Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).",
     )
+    led_and_hit: bool = Field(
+        False,
+        description="It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll "
+        "this turn, as for a Fighter (000 L6562, L5509–L5511).",
+    )
 
 
 class FightState(Model):

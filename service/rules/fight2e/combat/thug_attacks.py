@@ -84,6 +84,7 @@ def attack(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], halved: bool 
         "000 L6680, L5708",
         inputs={"face": face, "total": total, "defense_total": dt},
     )
+    g.hit = g.hit or hit
     if not hit:
         if evading:
             evaded(ctx, f, g)  # Evasion, or Agility in its place (000 L6698–L6700)

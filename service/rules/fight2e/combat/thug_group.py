@@ -47,6 +47,8 @@ class Group:
     threat_level: int
     now: events.NextTurn
     init: int = 0
+    led: bool = False  # the single highest Initiative this turn
+    hit: bool = False  # one of its Thugs hit a Fighter this turn
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
 
     @property
@@ -135,7 +137,14 @@ def rout(ctx: Ctx, g: Group) -> None:
 
 def store(ctx: Ctx, groups: list[Group]) -> None:
     ctx.thug_state = [
-        g.state.model_copy(update={"members": g.members, "ranges": dict(g.ranges), "next_turn_events": g.drawn[:8]})
+        g.state.model_copy(
+            update={
+                "members": g.members,
+                "ranges": dict(g.ranges),
+                "next_turn_events": g.drawn[:8],
+                "led_and_hit": g.led and g.hit,
+            }
+        )
         for g in groups
     ]
 
@@ -160,16 +169,21 @@ def shift(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None, why: st
 
 
 def roll_initiative(ctx: Ctx, g: Group) -> None:
-    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772)."""
+    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
+    when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
     die = Die(max(step + g.now.initiative_steps, 0))
-    g.init = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
+    face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
+    bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
+    g.init = face + bonus
     ctx.note(
         "A.2",
         g.id,
-        f"{g.id} rolls {die} for Initiative: {g.init} (a group rolls no Control).",
-        "000 L6652",
-        inputs={"die": str(die), "face": g.init},
+        f"{g.id} rolls {die} for Initiative: {face}"
+        + (f" + 1 as last turn's leader that hit = {g.init}" if bonus else "")
+        + " (a group rolls no Control).",
+        "000 L6652" + (", L5509" if bonus else ""),
+        inputs={"die": str(die), "face": face, "leader_bonus": bonus},
     )
 
 

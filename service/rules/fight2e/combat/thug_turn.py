@@ -21,10 +21,10 @@ from functools import partial
 
 from ...dice import Die
 from ..thugs import extra_actions
-from . import events, fighter_on_thugs, super_only, thug_attacks, thug_group, thug_groups
+from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups
 from .fighter import F
 from .initiative import roll_initiative
-from .models import ActionType, ChoiceOption, DecisionValue, Direction
+from .models import ActionType, DecisionValue
 from .state import Ctx
 from .thug_group import Group
 from .time import time_roll
@@ -85,6 +85,8 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
     top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
     if isinstance(top, F):
         ctx.leader = top.id
+    elif top is not None:
+        top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
     return actors
 
 
@@ -140,7 +142,7 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
             "C",
             f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
             None,
-            partial(_action_choices, ctx, f, groups, budget),
+            partial(thug_choices.action_choices, ctx, f, groups, budget),
         )
         _carry_out(ctx, f, groups, budget, key, v)
 
@@ -203,40 +205,6 @@ def _super_energy(ctx: Ctx) -> None:
             inputs={"usual": usual},
             change={"super_energy": f.se},
         )
-
-
-def _action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
-    out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
-    for g in (g for g in groups if g.members):
-        for n in (1, 2):
-            for d in Direction:
-                out.append(
-                    _choice(
-                        DecisionValue(action=ActionType.move, movement=n, direction=d, target=g.id),
-                        f"move {n} {d.value}{' from' if d is Direction.away else ''} {g.id}",
-                    )
-                )
-        for n in (0, 1, 2):
-            dist = max(g.ranges[f.id] - n, 0)
-            for m in f.prof.moves.values():
-                lo, hi = m.range or (0, 2)
-                if not m.offensive or m.level > budget or not lo <= dist <= hi or (n == 2 and m.kind != "basic"):
-                    continue
-                if m.is_super and f.se < super_only.cost(ctx, f, m):
-                    continue
-                value = DecisionValue(
-                    action=ActionType.attack,
-                    moves=[m.id],
-                    target=g.id,
-                    movement=n or None,
-                    direction=Direction.toward if n else None,
-                )
-                out.append(_choice(value, f"{m.name} on {g.id}" + (f" after moving {n}" if n else ""), m.level))
-    return out[:200]
-
-
-def _choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:
-    return ChoiceOption.model_construct(value=value, fs=0, control=control, text=text, can_hit=None)
 
 
 # ── The turn ─────────────────────────────────────────────────────────────────────────────────────

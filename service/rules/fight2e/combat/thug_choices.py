@@ -1,0 +1,87 @@
+"""The choices a Fighter's action offers in a Thug Thrashing turn (000 L6646–L6724, L6750–L6784): nothing, moving
+toward or away from a group, a single move on a group in reach (after moving up to 1 Range, or 2 for a Jumping
+Basic), and a few ready-made Combos on it (Control and Combo Skill as usual, 000 L6716). Any other legal Combo may be
+sent as well; these are offered so that a client can pick one without building it."""
+
+from __future__ import annotations
+
+from . import super_only
+from .combo import check_combo, control_cost
+from .fighter import F
+from .models import MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
+from .move_profile import MoveProfile
+from .state import Ctx, Invalid
+from .thug_group import Group
+
+MAX_OFFERED = 200
+
+
+def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
+    out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
+    live = [g for g in groups if g.members]
+    for g in live:
+        for n in (1, 2):
+            for d in Direction:
+                value = DecisionValue(action=ActionType.move, movement=n, direction=d, target=g.id)
+                out.append(_choice(value, f"move {n} {d.value}{' from' if d is Direction.away else ''} {g.id}"))
+        for n in (0, 1, 2):
+            for m in f.prof.moves.values():
+                if not m.offensive or m.level > budget or (n == 2 and m.kind != "basic"):
+                    continue
+                if not _reaches([m], max(g.ranges[f.id] - n, 0)) or (m.is_super and f.se < super_only.cost(ctx, f, m)):
+                    continue
+                out.append(_attack(g, [m], n, m.level))
+    for g in live:
+        out += _combos(ctx, f, g, budget, MAX_OFFERED - len(out))
+    return out[:MAX_OFFERED]
+
+
+def _reaches(moves: list[MoveProfile], dist: int) -> bool:
+    """Every move of it reaches the group from ``dist`` (as the attack checks)."""
+    return all(lo <= dist <= hi for lo, hi in (m.range or (0, 2) for m in moves))
+
+
+def _combos(ctx: Ctx, f: F, g: Group, budget: int, room: int) -> list[ChoiceOption]:
+    """Each attacking move he can afford opening (a Throw closing) a run of Basic Moves, on foot or after moving 1
+    Range toward the group, while his Combo Skill and Control allow it (000 L5773–L5816)."""
+    basic = f.move("basic_move")
+    if basic is None or f.prof.combo < 2:
+        return []
+    out: list[ChoiceOption] = []
+    mark = len(ctx.violations)
+    for m in f.prof.moves.values():
+        if not m.offensive or m.is_super or m.has("counter"):
+            continue
+        for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):
+            moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
+            cost = control_cost(moves)
+            if cost > budget:
+                break
+            try:
+                check_combo(ctx, f, moves, "combo")
+            except Invalid:
+                del ctx.violations[mark:]
+                break
+            step = next((k for k in (0, 1) if _reaches(moves, max(g.ranges[f.id] - k, 0))), None)
+            if step is None:
+                break
+            if len(out) >= room:
+                return out
+            out.append(_attack(g, moves, step, cost))
+    return out
+
+
+def _attack(g: Group, moves: list[MoveProfile], n: int, cost: int) -> ChoiceOption:
+    value = DecisionValue(
+        action=ActionType.attack,
+        moves=[m.id for m in moves],
+        target=g.id,
+        movement=n or None,
+        direction=Direction.toward if n else None,
+    )
+    name = moves[0].name if len(moves) == 1 else "Combo: " + " + ".join(m.name for m in moves)
+    return _choice(value, f"{name} on {g.id}" + (f" after moving {n}" if n else ""), cost)
+
+
+def _choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=0, control=control, text=text, can_hit=None)
