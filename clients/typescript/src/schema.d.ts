@@ -2243,6 +2243,11 @@ export interface components {
              */
             fs?: number | null;
             /**
+             * Full Agility
+             * @description Thug Thrashing: this action (or, not yet acted, the first) goes to Full Agility (000 L6704). Default: `null`.
+             */
+            full_agility?: boolean | null;
+            /**
              * Full Defense
              * @description Default: `null`.
              */

@@ -53,6 +53,9 @@ class DecisionValue(Model):
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
+    full_agility: bool | None = Field(
+        None, description="Thug Thrashing: this action (or, not yet acted, the first) goes to Full Agility (000 L6704)."
+    )
     response: ResponseKind | None = None
     technique: EvadeTechnique | None = Field(
         None, description="Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options)."

@@ -10,7 +10,7 @@ import math
 from ...dice import Die
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
-from . import thug_evasion, thug_group
+from . import thug_evasion, thug_group, thug_stances
 from .combo import check_combo, control_cost
 from .fighter import F
 from .models import DecisionValue, Direction, ThugComboMode
@@ -69,9 +69,12 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     acc = _accuracy(f, moves, dist, budget, level) + fs + evasion
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
-    face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
+    f.attacked_thugs = True
+    sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
+    face = ctx.roll(f.id, "attack", D10 if sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense
     name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
+    name += " on Full Offense" if sides == D10.sides else ""
     ctx.note(
         "D.6",
         f.id,

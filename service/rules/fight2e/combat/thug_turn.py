@@ -21,7 +21,7 @@ from functools import partial
 
 from ...dice import Die
 from ..thugs import extra_actions
-from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups
+from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups, thug_stances
 from .fighter import F
 from .initiative import roll_initiative
 from .models import ActionType, DecisionValue
@@ -32,7 +32,6 @@ from .time import time_roll
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
 GAPS: dict[str, str] = {
-    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs",
     "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
@@ -136,15 +135,17 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
+        if i == 0 and thug_stances.first_action_spent(ctx, f):
+            continue
         key, v = ctx.decide(
             f.id,
             "action",
             "C",
             f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
             None,
-            partial(thug_choices.action_choices, ctx, f, groups, budget),
+            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1),
         )
-        _carry_out(ctx, f, groups, budget, key, v)
+        _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1)
 
 
 def _recover(ctx: Ctx, f: F) -> None:
@@ -168,11 +169,10 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
     return g
 
 
-def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue) -> None:
-    if v.full_defense or v.full_offense:
-        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
-        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
-    if v.action is ActionType.attack:
+def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int) -> None:
+    if thug_stances.is_stance(v):
+        thug_stances.take(ctx, f, groups, key, v, extras)
+    elif v.action is ActionType.attack:
         fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v)
     elif v.action is ActionType.move:
         n = v.movement or 0
@@ -238,6 +238,8 @@ def run(ctx: Ctx) -> None:
             break
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
+    for fid in ctx.order:
+        thug_stances.carry_over(ctx.fighters[fid])
     if not _over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:
