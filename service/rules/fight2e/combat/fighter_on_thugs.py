@@ -164,12 +164,18 @@ def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode) -> None:
 
 def _glory(ctx: Ctx, f: F, moves: list) -> None:
     """A Special Move's Glory the first time it hits; a Combo ⌈moves/2⌉ and its first-time Special Moves
-    (000 L5749–L5751); raw, divided at the end of the combat (000 L6547)."""
+    (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
+    (000 L6547)."""
     new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
     for m in new:
         f.scored.append(m.id)
     specials = sum(m.glory for m in new)
     if len(moves) > 1:
         award(ctx, f.id, math.ceil(len(moves) / 2) + specials, f"{len(moves)}-hit Combo on Thugs", "000 L5749")
+        # Combos on successive turns, unbroken by a hit on him: 1 on the second, 1 more each turn after; once a turn
+        # (ruling: the bonus counts turns, whatever his Thug Thrashing actions; 000 L5753, L784)
+        if f.combo_streak >= 1 and not f.was_hit and not f.combo_hit_this_turn:
+            award(ctx, f.id, f.combo_streak, f"Combos on {f.combo_streak + 1} successive turns", "000 L5753, L784")
+        f.combo_hit_this_turn = True
     elif new:
         award(ctx, f.id, specials, f"{moves[0].name} first hitting", "000 L5749")

@@ -146,6 +146,7 @@ def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
     """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
     (000 L5264)."""
     f.life_loss_from.add(g.id)
+    f.was_hit = True  # a Thug's hit breaks his run of Combos (000 L5753)
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)
@@ -159,10 +160,12 @@ def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
     if f.life == 0:
         f.defeated = True
         ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
+        award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)  # Thugs beat him too (ruling)
     elif dmg > f.stun_threshold and not f.stunned:
         f.stunned = 2
         f.times_stunned += 1
         ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+        award(ctx, f.id, -1, "Stunned in combat", "000 L852", extra=True)  # raw, divided at the end (000 L6547)
 
 
 # ── End of the turn ─────────────────────────────────────────────────────────────────────────────

@@ -64,10 +64,12 @@ def skill(ctx: Ctx, f: F, name: str) -> int:
     return max(levels) if levels else 0
 
 
-def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str) -> None:
+def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
     """Raw Glory against Thugs: kept whole through the combat and divided only at its end (000 L6547, L6728), so
-    no per-turn Power Level ratio applies."""
-    if points == 0:
+    no per-turn Power Level ratio applies; ``extra``: an entry of the Additional Glory Awards chart, which an option
+    turns off (000 L826–L857). Ruling: a Thug is no Fighter, so the chart's awards for defeating one (000 L829–L849)
+    never come from a Thug; being Stunned or defeated by Thugs costs Glory as usual (000 L851–L852)."""
+    if points == 0 or (extra and not ctx.opts.additional_glory_awards):
         return
     ctx.fighters[fid].glory_round += points
     ctx.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))

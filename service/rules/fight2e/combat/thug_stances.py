@@ -114,9 +114,13 @@ def dodge_bonus(f: F) -> int:
 def carry_over(f: F) -> None:
     """Full Defense for a turn without attacking gives a die size on Initiative or Control next turn (000 L5722;
     ruling: not when his other actions attacked); Full Offense takes one away, more each turn in a row, and bars
-    FS on them (000 L5739)."""
+    FS on them (000 L5739); his run of Combos goes on or ends."""
     if f.full_defense and not f.attacked_thugs and not f.fd_void:
         f.next_dice.append(("either", 1, "full_defense"))
+    if f.combo_hit_this_turn:  # his run of Combos on successive turns (000 L5753)
+        f.combo_streak = f.combo_streak + 1 if not f.was_hit else 1
+    else:
+        f.combo_streak = 0
     if f.full_offense:
         f.fo_streak += 1
         f.next_dice.append(("either", -f.fo_streak, "full_offense"))

@@ -36,7 +36,6 @@ GAPS: dict[str, str] = {
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_additional_glory": "the Additional Glory Awards and Combos on successive turns against Thugs",
     "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
     "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
 }
