@@ -2289,6 +2289,13 @@ export interface components {
             /** @description Default: `null`. */
             response?: components["schemas"]["ResponseKind"] | null;
             /**
+             * Stunt Sequence
+             * @description Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of each group, by the group's id (000 L6792). Default: `null`.
+             */
+            stunt_sequence?: {
+                [key: string]: number;
+            } | null;
+            /**
              * Target
              * @description Default: `null`.
              */

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -53,6 +53,12 @@ class DecisionValue(Model):
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
+    stunt_sequence: dict[FighterId, Annotated[int, Field(ge=1, le=10)]] | None = Field(
+        None,
+        max_length=20,
+        description="Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of "
+        "each group, by the group's id (000 L6792).",
+    )
     full_agility: bool | None = Field(
         None, description="Thug Thrashing: this action (or, not yet acted, the first) goes to Full Agility (000 L6704)."
     )

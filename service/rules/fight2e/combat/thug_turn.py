@@ -21,7 +21,7 @@ from functools import partial
 
 from ...dice import Die
 from ..thugs import extra_actions
-from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups, thug_stances
+from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups, thug_stances, thug_stunts
 from .fighter import F
 from .initiative import roll_initiative
 from .models import ActionType, DecisionValue
@@ -32,7 +32,6 @@ from .time import time_roll
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
 GAPS: dict[str, str] = {
-    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
@@ -91,7 +90,7 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
 # ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
 
 
-def _tt_level(ctx: Ctx, f: F, groups: list[Group]) -> int:
+def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
     """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804); none within reach of a group
     that drew Endless Numbers (000 L6778)."""
     blocked = any(
@@ -105,7 +104,7 @@ def _tt_level(ctx: Ctx, f: F, groups: list[Group]) -> int:
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
         blocked=blocked,
     )
-    if blocked:
+    if blocked and not quiet:
         ctx.note("C", f.id, f"Endless Numbers: {f.id} takes no extra actions this turn.", "000 L6778")
     return level
 
@@ -169,7 +168,9 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
 
 
 def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int) -> None:
-    if thug_stances.is_stance(v):
+    if v.stunt_sequence is not None:
+        thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
+    elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
     elif v.action is ActionType.attack:
         fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v)
