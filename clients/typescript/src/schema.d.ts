@@ -2307,6 +2307,8 @@ export interface components {
              * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
             wall_spring?: boolean | null;
+            /** @description Thug Thrashing: the attack's Basic Moves are made with a melee weapon or a gun, the Director permitting (000 L6796–L6800, L6848). Default: `null`. */
+            weapon?: components["schemas"]["ThugWeapon"] | null;
         };
         "DecisionValue-Output": {
             [key: string]: unknown;
@@ -9930,6 +9932,12 @@ export interface components {
             /** Warnings */
             warnings: components["schemas"]["Finding"][];
         };
+        /**
+         * ThugWeapon
+         * @description What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848).
+         * @enum {string}
+         */
+        ThugWeapon: "melee" | "gun";
         /**
          * Trait
          * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).

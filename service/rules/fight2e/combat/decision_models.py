@@ -25,6 +25,7 @@ from .model_types import (
     ResponseKind,
     Short,
     ThugComboMode,
+    ThugWeapon,
 )
 
 # ── Request: decisions ───────────────────────────────────────────────────────────────────────────
@@ -77,6 +78,11 @@ class DecisionValue(Model):
     athletics: AthleticsUse | None = Field(None, description="Dramatic Combat: how Athletics is used (000 L7150).")
     points: int | None = Field(
         None, ge=0, le=40, description="Dramatic Combat: Action Points spent at this point (Healing Life Bar)."
+    )
+    weapon: ThugWeapon | None = Field(
+        None,
+        description="Thug Thrashing: the attack's Basic Moves are made with a melee weapon or a gun, the Director "
+        "permitting (000 L6796–L6800, L6848).",
     )
     combo_mode: ThugComboMode | None = Field(
         None, description="Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574)."

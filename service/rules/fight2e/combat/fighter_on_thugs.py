@@ -10,6 +10,7 @@ import math
 from ...dice import Die
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
+from ..thugs.weapons import WEAPONS, WeaponRule
 from . import thug_evasion, thug_group, thug_stances
 from .combo import check_combo, control_cost
 from .fighter import F
@@ -46,6 +47,9 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    arm = WEAPONS[v.weapon.value] if v.weapon else None
+    if arm is not None and any(m.kind != "basic" for m in moves):
+        ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
     if len(moves) > 1:
         check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
     level = control_cost(moves)
@@ -60,20 +64,22 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
     move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     for m in moves:
-        lo, hi = m.range or (0, 2)
+        lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not lo <= dist <= hi:
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
-    acc = _accuracy(f, moves, dist, budget, level) + fs + evasion
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
     f.attacked_thugs = True
     sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
     face = ctx.roll(f.id, "attack", D10 if sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense
     name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
+    name += f" with a {v.weapon.value} weapon" if v.weapon is not None and arm is not None and not arm.ranged else ""
+    name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
     ctx.note(
         "D.6",
@@ -85,30 +91,32 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
     )
     count_attack(ctx, f, moves, hit)
     if hit:
-        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce)
+        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm)
 
 
-def _accuracy(f: F, moves: list, dist: int, budget: int, level: int) -> int:
+def _accuracy(f: F, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
     """Move Accuracy + Accuracy Bonus + Range (+1 at 0, −1 at 2 without Reach or Long Range) + 1 for Control to spare,
-    −1 per full three moves of a Combo (000 L5708, L5613, L5728, L5804)."""
+    −1 per full three moves of a Combo (000 L5708, L5613, L5728, L5804); a weapon's +1 (000 L6796, L6848; ruling:
+    a Combo of weapon Basic Moves has it too, its first move's Accuracy being the Combo's)."""
     first = moves[0]
-    acc = first.accuracy_vs("defense") + f.prof.acc_bonus
+    acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
+    ranged = arm is not None and arm.ranged
     if dist == 0:
         acc += 1
-    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range")):
+    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range") or ranged):
         acc -= 1
     if budget > level:
         acc += 1
     return acc - len(moves) // 3
 
 
-def _saves(f: F, g: Group, moves: list, mode: ThugComboMode) -> list[int]:
+def _saves(f: F, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
     """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
     robust = "robust" in g.traits
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     if len(moves) == 1:
         m = moves[0]
-        die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0)) if m.damage_step is not None else "1"
+        die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0) + steps) if m.damage_step is not None else "1"
         return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
     if mode is ThugComboMode.spread:
         return life_save.combo_spread_saves(base, len(moves), g.members)
@@ -132,14 +140,14 @@ def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
     return s
 
 
-def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode) -> None:
+def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    saves = _saves(f, g, moves, mode)
+    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0)  # a weapon's larger die (000 L6798)
     first = _save(ctx, g, saves[0], "Life Save")
     for ls in saves[1:]:
         if g.members:
@@ -158,6 +166,8 @@ def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode) -> None:
         g.ranges[f.id] = life_save.pushed_range(before, pushed)
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
     _glory(ctx, f, moves)
+    if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
+        award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 

@@ -68,6 +68,7 @@ from .model_types import (
     Subsystem,
     Text,
     ThugComboMode,
+    ThugWeapon,
 )
 from .request_models import (
     CombatFighter,
@@ -147,6 +148,7 @@ __all__ = [
     "ThugComboMode",
     "ThugGroupState",
     "ThugThrashingOptions",
+    "ThugWeapon",
     "TurnRequest",
     "TurnResult",
     "Unsupported",

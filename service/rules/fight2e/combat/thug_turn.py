@@ -32,7 +32,7 @@ from .time import time_roll
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
 GAPS: dict[str, str] = {
-    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
+    "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
