@@ -11,7 +11,10 @@ Thug it may take out, Fighters' extra actions (More Realistic, Endless Numbers),
 single moves and Combos on a group (Life Save by die size and Strength, Combo reduce or spread, Knock Down's
 second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defensive Advantage), Glory for
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
-and Overrun. What is not resolved is named under ``unsupported`` in every answer (``GAPS``).
+and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
+gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
+successive turns and the Additional Glory Awards that apply. What is not resolved is named under ``unsupported``
+in every answer (``GAPS``).
 """
 
 from __future__ import annotations
