@@ -9824,6 +9824,11 @@ export interface components {
              * @description A Fighter counts half his Thug Thrashing level for extra actions (000 L6804). Default: `false`.
              */
             more_realistic?: boolean;
+            /**
+             * Saga Scale
+             * @description Saga Scale: each Thug stands for 1 (none), 10, 100 or 1000 people; every group's attributes go up one step per step of the scale, a Fighter's Thug Thrashing is halved per step, and a Special Move stops his Thug Thrashing for the turn but multiplies its Glory (000 L6806–L6822). Default: `1`.
+             */
+            saga_scale?: number;
         };
         /**
          * ThugTrait

@@ -36,7 +36,7 @@ def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:
     f.fs -= n
 
 
-def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) -> None:
+def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
     """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
     the Life Saves of a hit (000 L6714–L6718)."""
     moves = []
@@ -91,7 +91,7 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue) ->
     )
     count_attack(ctx, f, moves, hit)
     if hit:
-        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm)
+        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
 
 
 def _accuracy(f: F, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
@@ -140,7 +140,9 @@ def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
     return s
 
 
-def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None) -> None:
+def _on_hit(
+    ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
+) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
@@ -165,21 +167,22 @@ def _on_hit(ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode, arm: Wea
         before = g.ranges[f.id]
         g.ranges[f.id] = life_save.pushed_range(before, pushed)
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
-    _glory(ctx, f, moves)
+    _glory(ctx, f, moves, special_factor)
     if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
         award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 
 
-def _glory(ctx: Ctx, f: F, moves: list) -> None:
+def _glory(ctx: Ctx, f: F, moves: list, special_factor: int) -> None:
     """A Special Move's Glory the first time it hits; a Combo ⌈moves/2⌉ and its first-time Special Moves
     (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
-    (000 L6547)."""
+    (000 L6547). ``special_factor``: the Saga Scale's Thug Thrashing + 1 on the Special Moves' Glory (000 L6820;
+    ruling: on their own Glory only, not the Combo's)."""
     new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
     for m in new:
         f.scored.append(m.id)
-    specials = sum(m.glory for m in new)
+    specials = sum(m.glory for m in new) * special_factor
     if len(moves) > 1:
         award(ctx, f.id, math.ceil(len(moves) / 2) + specials, f"{len(moves)}-hit Combo on Thugs", "000 L5749")
         # Combos on successive turns, unbroken by a hit on him: 1 on the second, 1 more each turn after; once a turn

@@ -87,7 +87,10 @@ def load(ctx: Ctx) -> list[Group]:
         path = f"fight.thugs[{i}]"
         if s.id in ctx.fighters or any(g.id == s.id for g in out) or s.id == "fight":
             ctx.fail("STATE_DUPLICATE_FIGHTER", f"{path}.id", f"'{s.id}' names a Fighter or another group.")
-        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=ThugRequest.model_fields["options"].default))
+        opts = ThugRequest.model_fields["options"].default.model_copy(
+            update={"saga_scale": ctx.opts.thug_thrashing.saga_scale}  # every attribute a step per step (000 L6816)
+        )
+        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=opts))
         eff = v.effective
         if not v.valid or eff.initiative is None or eff.damage is None:
             why = v.violations[0].message if v.violations else "a die off the die chain"

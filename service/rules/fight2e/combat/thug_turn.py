@@ -13,7 +13,7 @@ second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defe
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
 and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
 gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
-successive turns and the Additional Glory Awards that apply. What is not resolved is named under ``unsupported``
+successive turns, the Additional Glory Awards that apply, and the Saga Scale. What is not resolved is named under ``unsupported``
 in every answer (``GAPS``).
 """
 
@@ -24,6 +24,7 @@ from functools import partial
 
 from ...dice import Die
 from ..thugs import extra_actions
+from ..thugs.points import saga_steps
 from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups, thug_stances, thug_stunts
 from .fighter import F
 from .initiative import roll_initiative
@@ -38,7 +39,6 @@ GAPS: dict[str, str] = {
     "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
     "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
 }
 
@@ -94,8 +94,8 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
 
 
 def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
-    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804); none within reach of a group
-    that drew Endless Numbers (000 L6778)."""
+    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804) and per Saga Scale step
+    (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
     blocked = any(
         g.members
         and g.now.blocks_thug_thrashing_within is not None
@@ -105,6 +105,7 @@ def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
     level = extra_actions.effective_thug_thrashing(
         thug_group.skill(ctx, f, "thug_thrashing"),
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        saga_steps=saga_steps(ctx.opts.thug_thrashing.saga_scale) or 0,
         blocked=blocked,
     )
     if blocked and not quiet:
@@ -118,7 +119,8 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
     if not f.active:
         return
     f.acted = True
-    budgets = extra_actions.control_budgets(f.control, _tt_level(ctx, f, groups))
+    tt = _tt_level(ctx, f, groups)
+    budgets = extra_actions.control_budgets(f.control, tt)
     if not budgets:
         ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
         return
@@ -146,7 +148,13 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
             None,
             partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1),
         )
-        _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1)
+        special = _saga_special(ctx, f, v)
+        if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
+            ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
+        _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
+        if special and len(budgets) > 1:
+            ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
+            return
 
 
 def _recover(ctx: Ctx, f: F) -> None:
@@ -170,13 +178,22 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
     return g
 
 
-def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int) -> None:
+def _saga_special(ctx: Ctx, f: F, v: DecisionValue) -> bool:
+    """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
+    if ctx.opts.thug_thrashing.saga_scale == 1 or v.action is not ActionType.attack:
+        return False
+    return any((m := f.move(mid)) is not None and m.kind != "basic" for mid in v.moves or [])
+
+
+def _carry_out(
+    ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
+) -> None:
     if v.stunt_sequence is not None:
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
     elif v.action is ActionType.attack:
-        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v)
+        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
     elif v.action is ActionType.move:
         n = v.movement or 0
         if n > 2:
@@ -217,6 +234,8 @@ def run(ctx: Ctx) -> None:
     """The Thug Thrashing turn, from Initiative to the Thug Event rolls (000 L6646–L6746)."""
     events.start(ctx)
     _report_gaps(ctx)
+    if saga_steps(ctx.opts.thug_thrashing.saga_scale) is None:
+        ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
     groups = thug_group.load(ctx)
     ctx.thug_state = list(ctx.req.fight.thugs)
     _check_start(ctx, groups)
