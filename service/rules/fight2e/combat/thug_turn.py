@@ -13,8 +13,8 @@ second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defe
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
 and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
 gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
-successive turns, the Additional Glory Awards that apply, and the Saga Scale. What is not resolved is named under ``unsupported``
-in every answer (``GAPS``).
+successive turns, the Additional Glory Awards that apply, and the Saga Scale. What is not resolved is named
+under ``unsupported`` in every answer (``GAPS``).
 """
 
 from __future__ import annotations
