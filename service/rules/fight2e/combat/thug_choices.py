@@ -11,21 +11,25 @@ from .fighter import F
 from .models import MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
 from .move_profile import MoveProfile
 from .state import Ctx, Invalid
-from .thug_group import Group
+from .thug_group import COMPETENT_VILLAIN, Group
 
 MAX_OFFERED = 200
 
 
-def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int, extras: int) -> list[ChoiceOption]:
+def action_choices(
+    ctx: Ctx, f: F, groups: list[Group], budget: int, extras: int, extras_only: bool = False
+) -> list[ChoiceOption]:
+    """``extras_only``: an extra action, which cannot attack a Competent Villain group (000 L6630)."""
     out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
     out += _stances(f, extras)
     live = [g for g in groups if g.members]
+    targets = [g for g in live if not extras_only or COMPETENT_VILLAIN not in g.traits]  # 000 L6630
     for g in live:
         for n in (1, 2):
             for d in Direction:
                 value = DecisionValue(action=ActionType.move, movement=n, direction=d, target=g.id)
                 out.append(_choice(value, f"move {n} {d.value}{' from' if d is Direction.away else ''} {g.id}"))
-        for n in (0, 1, 2):
+        for n in (0, 1, 2) if g in targets else ():
             for m in f.prof.moves.values():
                 if not m.offensive or m.level > budget or (n == 2 and m.kind != "basic"):
                     continue
@@ -34,7 +38,7 @@ def action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int, extras: int
                 out.append(_attack(g, [m], n, m.level))
                 if not n:
                     out.append(_attack(g, [m], n, m.level, full_offense=True))
-    for g in live:
+    for g in targets:
         out += _combos(ctx, f, g, budget, MAX_OFFERED - len(out))
     return out[:MAX_OFFERED]
 

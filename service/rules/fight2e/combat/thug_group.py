@@ -25,7 +25,8 @@ from .state import Ctx
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
-RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust"})  # the traits a turn applies
+COMPETENT_VILLAIN = "competent_villain"
+RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust", COMPETENT_VILLAIN})  # applied in a turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 

@@ -13,8 +13,8 @@ second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defe
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
 and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
 gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
-successive turns, the Additional Glory Awards that apply, and the Saga Scale. What is not resolved is named
-under ``unsupported`` in every answer (``GAPS``).
+successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups. What is
+not resolved is named under ``unsupported`` in every answer (``GAPS``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ GAPS: dict[str, str] = {
     "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
 }
 
 
@@ -146,11 +145,13 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
             "C",
             f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
             None,
-            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1),
+            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1, i > 0),
         )
         special = _saga_special(ctx, f, v)
         if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
+        if i > 0:
+            _spare_villains(ctx, groups, key, v)
         _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
@@ -176,6 +177,22 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
     if g.members <= 0:
         ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
     return g
+
+
+def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """A Competent Villain group ignores a Fighter's extra actions: none of them may attack it or take its members
+    in a Stunt Sequence; his first action may (000 L6630; ruling: moving by it is still open to them)."""
+    named = set(v.stunt_sequence or {}) | ({v.target} if v.action is ActionType.attack and v.target else set())
+    if v.action is ActionType.attack and not v.target:
+        named |= {g.id for g in groups if g.members}  # the one group left, named by default
+    for g in groups:
+        if g.id in named and thug_group.COMPETENT_VILLAIN in g.traits:
+            ctx.fail(
+                "TARGET_UNAVAILABLE",
+                f"{key}.target",
+                f"{key}: {g.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
+                key=key,
+            )
 
 
 def _saga_special(ctx: Ctx, f: F, v: DecisionValue) -> bool:
