@@ -115,7 +115,7 @@ def thug_request(seed: int = 7) -> TurnRequest:
                 "T1.a.action.2": {"action": "attack", "moves": ["basic_move"], "target": "g2"},
                 "T1.a.action.3": {"action": "attack", "moves": ["basic_move"], "target": "g3"},
             },
-            "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.g1.init": 1, "T1.g2.init": 1, "T1.g3.init": 1},
+            "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.g1.init": 3, "T1.g2.init": 2, "T1.g3.init": 1},
             "seed": seed,
         }
     )
