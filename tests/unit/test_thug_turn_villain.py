@@ -36,3 +36,15 @@ def test_her_extra_action_is_not_offered_an_attack_on_it() -> None:
     assert not [c for c in out["pending_decision"]["choices"] if c["value"].get("action") == "attack"]
     out = _turn(_req(members=1, ask_every_decision=True), step, dict(FIRST))
     assert [c for c in out["pending_decision"]["choices"] if c["value"].get("action") == "attack"]
+
+
+def test_the_benchmark_turn_resolves() -> None:
+    # bench/core.py's thug_turn row: one Fighter (Control 9, Thug Thrashing 2: Control 9, then 4 and 4, 000 L6752)
+    # attacks each of three groups of five once; every group then attacks her.
+    from service.rules.fight2e.combat.benchmark import thug_request
+    from service.rules.fight2e.combat.resolver import resolve_turn
+
+    out = resolve_turn(thug_request()).model_dump(mode="json")
+    assert out["status"] == "resolved" and not out["violations"]
+    attacks = [s for s in out["log"] if s["label"] == "D.6"]
+    assert [s["actor"] for s in attacks] == ["a", "a", "a", "g1", "g2", "g3"]
