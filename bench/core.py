@@ -257,7 +257,7 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     from service.rules.fight2e import RULESET, VERSION
     from service.rules.fight2e.catalog import catalog
     from service.rules.fight2e.character_catalog import character_catalog
-    from service.rules.fight2e.combat.benchmark import dramatic_request
+    from service.rules.fight2e.combat.benchmark import dramatic_request, thug_request
     from service.rules.fight2e.combat.benchmark import request as turn_request
     from service.rules.fight2e.combat.models import TurnRequest
     from service.rules.fight2e.combat.resolver import resolve_turn
@@ -422,6 +422,10 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
     dram_first = resolve_turn(dram)
     dram_note = f"{dram_first.status}, {len(dram_first.log)} log steps; target ≤ 1 ms"
     dram_med, dram_p90 = samples_us(lambda: resolve_turn(dram), n=2000)
+    thug = thug_request()
+    thug_first = resolve_turn(thug)
+    thug_note = f"{thug_first.status}, {len(thug_first.log)} log steps; target ≤ 1 ms"
+    thug_med, thug_p90 = samples_us(lambda: resolve_turn(thug), n=2000)
 
     def renamed(i: int) -> TurnRequest:  # new sheets (a name on each): the profile memo misses
         body = json.loads(json.dumps(turn_body))
@@ -440,6 +444,13 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         ),
         Row("turn", "resolve_turn, PL 4 vs PL 4, three-hit Combos", med, turn_note, p90),
         Row("dramatic_turn", "resolve_turn, Dramatic, PL 4 vs PL 4", dram_med, dram_note, dram_p90),
+        Row(
+            "thug_turn",
+            "resolve_turn, Thug Thrashing, one Fighter vs three groups of five",
+            thug_med,
+            thug_note,
+            thug_p90,
+        ),
         Row(
             "turn_endpoint",
             "resolve_turn + model_dump_json (REST, every request)",

@@ -138,7 +138,9 @@ def table_names(sources: dict[str, str], ids: frozenset[str]) -> dict[str, set[s
         changed = False
         for fn in small:
             body = ast.Module(_body(fn), [])
-            named = set().union(*(keyed.get(n, set()) for n in _referenced(body) | _condition_names(body)))
+            names = _referenced(body) | _condition_names(body)
+            # a name defined in more than one module says nothing of which entries it reads (left out below too)
+            named = set().union(*(keyed.get(n, set()) for n in names if defined.get(n, 0) <= 1))
             if named and not named <= keyed.get(fn.name, set()):
                 keyed.setdefault(fn.name, set()).update(named)
                 changed = True

@@ -532,6 +532,32 @@ def test_only_when_prone_attacks_from_the_ground_at_minus_one() -> None:
     assert st(res, "a").knocked_down is True  # he still has to stand up
     res = duel({"T2.a.action": attack(["upkick"])}, rolls, a=a, rng=1, turn=2)
     assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"  # not while standing
+    # from the ground, a move without the Liability is not an attack he may make there (000 L4737–L4743)
+    res = duel(
+        {"T2.a.stand_alt": {"choice": "act", "moves": ["basic_move"]}},
+        rolls,
+        a=a,
+        rng=1,
+        turn=2,
+        sa={"knocked_down": True},
+    )
+    assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"
+
+
+def test_rising_with_a_reversal_needs_a_move_with_the_reversal_response() -> None:
+    # 000 L4113–L4121: only a move built with the Reversal Defensive Response can be used to rise and strike;
+    # a Basic Move has no such Element, so naming it is refused rather than turned into an ordinary stand-up
+    rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    res = duel(
+        {"T2.a.stand_alt": {"choice": "reversal", "moves": ["basic_move"]}},
+        rolls,
+        rng=1,
+        turn=2,
+        sa={"knocked_down": True},
+    )
+    assert res.status == "invalid"
+    assert res.violations[0].code == "RESPONSE_NO_ELEMENT"
+    assert res.violations[0].key == "T2.a.stand_alt"
 
 
 def test_power_up_buys_damage_with_control_or_life_bar() -> None:

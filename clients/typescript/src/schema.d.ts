@@ -2248,6 +2248,11 @@ export interface components {
              */
             fs?: number | null;
             /**
+             * Full Agility
+             * @description Thug Thrashing: this action (or, not yet acted, the first) goes to Full Agility (000 L6704). Default: `null`.
+             */
+            full_agility?: boolean | null;
+            /**
              * Full Defense
              * @description Default: `null`.
              */
@@ -2304,6 +2309,13 @@ export interface components {
             /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
             skill?: components["schemas"]["YellSkill"] | null;
             /**
+             * Stunt Sequence
+             * @description Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of each group, by the group's id (000 L6792). Default: `null`.
+             */
+            stunt_sequence?: {
+                [key: string]: number;
+            } | null;
+            /**
              * Target
              * @description Default: `null`.
              */
@@ -2315,6 +2327,8 @@ export interface components {
              * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
             wall_spring?: boolean | null;
+            /** @description Thug Thrashing: the attack's Basic Moves are made with a melee weapon or a gun, the Director permitting (000 L6796–L6800, L6848). Default: `null`. */
+            weapon?: components["schemas"]["ThugWeapon"] | null;
         };
         "DecisionValue-Output": {
             [key: string]: unknown;
@@ -5795,7 +5809,7 @@ export interface components {
             source?: components["schemas"]["AccuracySource"] | null;
             /**
              * Vs
-             * @description Only against this fighter (Evasion bonus). Default: `null`.
+             * @description Only against this fighter or Thug group (Evasion bonus). Default: `null`.
              */
             vs?: string | null;
         };
@@ -9797,6 +9811,11 @@ export interface components {
              */
             id: string;
             /**
+             * Led And Hit
+             * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511). Default: `false`.
+             */
+            led_and_hit?: boolean;
+            /**
              * Members
              * @description Thugs still standing; 0: the group is defeated.
              */
@@ -9938,6 +9957,11 @@ export interface components {
              * @description A Fighter counts half his Thug Thrashing level for extra actions (000 L6804). Default: `false`.
              */
             more_realistic?: boolean;
+            /**
+             * Saga Scale
+             * @description Saga Scale: each Thug stands for 1 (none), 10, 100 or 1000 people; every group's attributes go up one step per step of the scale, a Fighter's Thug Thrashing is halved per step, and a Special Move stops his Thug Thrashing for the turn but multiplies its Glory (000 L6806–L6822). Default: `1`.
+             */
+            saga_scale?: number;
         };
         /**
          * ThugTrait
@@ -10046,6 +10070,12 @@ export interface components {
             /** Warnings */
             warnings: components["schemas"]["Finding"][];
         };
+        /**
+         * ThugWeapon
+         * @description What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848).
+         * @enum {string}
+         */
+        ThugWeapon: "melee" | "gun";
         /**
          * Trait
          * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).

@@ -341,6 +341,10 @@ def free_movement_out_of_reach_and_only_moving() -> None:
     assert [v.code for v in duel({"T2.a.action": attack(["basic_move"])}, again, **kw).violations] == [
         "FREE_MOVEMENT_RESTRICTED"
     ]
+    # Having the move is not being in Free Movement: without the state he attacks as usual.
+    fresh = duel({"T2.a.action": attack(["basic_move"])}, again, **{**kw, "sa": {}})
+    assert fresh.status == "resolved", fresh.violations
+    assert hit_by(fresh, "a") or any(s.label == "D.6" and s.actor == "a" for s in fresh.log)
 
 
 # ── Healing: Drain Life, Healing Attack, Healing ────────────────────────────────────────────────

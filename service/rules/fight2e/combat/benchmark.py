@@ -98,6 +98,29 @@ def dramatic_request(seed: int = 7) -> TurnRequest:
     )
 
 
+def thug_request(seed: int = 7) -> TurnRequest:
+    """A Thug Thrashing turn (000 L6493–L7064): one PL 4 Fighter with Thug Thrashing 2 against three groups of five
+    Thugs at Range 1 (Thug Events on). She attacks each group once (her action and two extra ones, 000 L6750), each
+    group attacks her; the dice come from the seed."""
+    sheet = {**_sheet("a"), "narrative_skills": [{"id": "thug_thrashing", "level": 2}, {"id": "agility", "level": 2}]}
+    thug = {"initiative": "1d6", "accuracy": 1, "damage": "1d6", "defense": 3, "life_save": 4, "threat_level": 1}
+    groups = [{"id": g, "thug": thug, "members": 5, "ranges": {"a": 1}} for g in ("g1", "g2", "g3")]
+    return TurnRequest.model_validate(
+        {
+            "options": {"subsystem": "thug_thrashing"},
+            "fight": {"turn": 1, "time_count": 99, "first_hit_awarded": True, "thugs": groups},
+            "fighters": [{"id": "a", "sheet": sheet, "state": {"life_bar": 60, "fighting_spirit": 40, "fs_start": 40}}],
+            "decisions": {
+                "T1.a.action": {"action": "attack", "moves": ["basic_move"], "target": "g1"},
+                "T1.a.action.2": {"action": "attack", "moves": ["basic_move"], "target": "g2"},
+                "T1.a.action.3": {"action": "attack", "moves": ["basic_move"], "target": "g3"},
+            },
+            "rolls": {"T1.a.init": 6, "T1.a.ctrl": 8, "T1.g1.init": 3, "T1.g2.init": 2, "T1.g3.init": 1},
+            "seed": seed,
+        }
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=3000)

@@ -38,6 +38,14 @@ class ThugThrashingOptions(Model):
         "(000 L5838); false follows the book's Example of Thug Thrashing, which charges nothing for it "
         "(000 L7012, L7054).",
     )
+    saga_scale: int = Field(
+        1,
+        ge=1,
+        le=1000,
+        description="Saga Scale: each Thug stands for 1 (none), 10, 100 or 1000 people; every group's attributes "
+        "go up one step per step of the scale, a Fighter's Thug Thrashing is halved per step, and a Special Move "
+        "stops his Thug Thrashing for the turn but multiplies its Glory (000 L6806–L6822).",
+    )
 
 
 class CombatOptions(Model):

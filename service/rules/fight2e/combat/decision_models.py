@@ -28,6 +28,7 @@ from .model_types import (
     SecondarySkill,
     Short,
     ThugComboMode,
+    ThugWeapon,
     YellSkill,
 )
 
@@ -57,6 +58,15 @@ class DecisionValue(Model):
     ctrl: int | None = Field(None, ge=0, le=30, description="Steps or FS put on Control.")
     defense: DefenseOption | None = None
     full_defense: bool | None = None
+    stunt_sequence: dict[FighterId, Annotated[int, Field(ge=1, le=10)]] | None = Field(
+        None,
+        max_length=20,
+        description="Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of "
+        "each group, by the group's id (000 L6792).",
+    )
+    full_agility: bool | None = Field(
+        None, description="Thug Thrashing: this action (or, not yet acted, the first) goes to Full Agility (000 L6704)."
+    )
     response: ResponseKind | None = None
     technique: EvadeTechnique | None = Field(
         None, description="Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options)."
@@ -108,6 +118,11 @@ class DecisionValue(Model):
         None,
         description="Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or "
         "healing-only Action Points (000 L7257, L7271).",
+    )
+    weapon: ThugWeapon | None = Field(
+        None,
+        description="Thug Thrashing: the attack's Basic Moves are made with a melee weapon or a gun, the Director "
+        "permitting (000 L6796–L6800, L6848).",
     )
     combo_mode: ThugComboMode | None = Field(
         None, description="Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574)."

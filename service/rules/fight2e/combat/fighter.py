@@ -66,6 +66,8 @@ class F:
     full_defense: bool = False
     full_offense: bool = False
     full_offense_next: bool = False
+    full_agility: bool = False  # Thug Thrashing: Full Agility this turn (000 L6704)
+    attacked_thugs: bool = False  # Thug Thrashing: he attacked a Thug group this turn
     moved_one_bonus: bool = False
     moved: int = 0
     blast_steps: int = 0  # Explosive Reduced Damage: Range steps from the blast centre for the attack under way

@@ -137,6 +137,13 @@ class ThugComboMode(StrEnum):
     spread = "spread"  # one more Thug per point rolls his plain Life Save
 
 
+class ThugWeapon(StrEnum):
+    """What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848)."""
+
+    melee = "melee"  # a sword, a club, a polearm …
+    gun = "gun"
+
+
 class Direction(StrEnum):
     toward = "toward"
     away = "away"

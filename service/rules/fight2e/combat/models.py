@@ -71,6 +71,7 @@ from .model_types import (
     Subsystem,
     Text,
     ThugComboMode,
+    ThugWeapon,
     YellSkill,
 )
 from .request_models import (
@@ -154,6 +155,7 @@ __all__ = [
     "ThugComboMode",
     "ThugGroupState",
     "ThugThrashingOptions",
+    "ThugWeapon",
     "TurnRequest",
     "TurnResult",
     "Unsupported",

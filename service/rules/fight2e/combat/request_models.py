@@ -85,6 +85,11 @@ class ThugGroupState(Model):
         description="Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top "
         "damage now earns it a point (000 L7112).",
     )
+    led_and_hit: bool = Field(
+        False,
+        description="It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll "
+        "this turn, as for a Fighter (000 L6562, L5509–L5511).",
+    )
 
 
 class FightState(Model):
@@ -127,7 +132,7 @@ class DieShift(Model):
 
 class PendingAccuracy(Model):
     amount: int = Field(ge=-10, le=20)
-    vs: FighterId | None = Field(None, description="Only against this fighter (Evasion bonus).")
+    vs: FighterId | None = Field(None, description="Only against this fighter or Thug group (Evasion bonus).")
     source: AccuracySource | None = Field(
         None, description="What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used."
     )

@@ -17,6 +17,7 @@ from .fighter import F
 from .models import (
     ChoiceOption,
     DecisionValue,
+    Direction,
     GloryAward,
     ThugGroupState,
 )
@@ -24,7 +25,8 @@ from .state import Ctx
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
-RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust"})  # the traits a turn applies
+COMPETENT_VILLAIN = "competent_villain"
+RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust", COMPETENT_VILLAIN})  # applied in a turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 
@@ -46,6 +48,8 @@ class Group:
     threat_level: int
     now: events.NextTurn
     init: int = 0
+    led: bool = False  # the single highest Initiative this turn
+    hit: bool = False  # one of its Thugs hit a Fighter this turn
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
 
     @property
@@ -61,10 +65,12 @@ def skill(ctx: Ctx, f: F, name: str) -> int:
     return max(levels) if levels else 0
 
 
-def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str) -> None:
+def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
     """Raw Glory against Thugs: kept whole through the combat and divided only at its end (000 L6547, L6728), so
-    no per-turn Power Level ratio applies."""
-    if points == 0:
+    no per-turn Power Level ratio applies; ``extra``: an entry of the Additional Glory Awards chart, which an option
+    turns off (000 L826–L857). Ruling: a Thug is no Fighter, so the chart's awards for defeating one (000 L829–L849)
+    never come from a Thug; being Stunned or defeated by Thugs costs Glory as usual (000 L851–L852)."""
+    if points == 0 or (extra and not ctx.opts.additional_glory_awards):
         return
     ctx.fighters[fid].glory_round += points
     ctx.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))
@@ -82,7 +88,10 @@ def load(ctx: Ctx, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
         path = f"fight.thugs[{i}]"
         if s.id in ctx.fighters or any(g.id == s.id for g in out) or s.id == "fight":
             ctx.fail("STATE_DUPLICATE_FIGHTER", f"{path}.id", f"'{s.id}' names a Fighter or another group.")
-        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=ThugRequest.model_fields["options"].default))
+        opts = ThugRequest.model_fields["options"].default.model_copy(
+            update={"saga_scale": ctx.opts.thug_thrashing.saga_scale}  # every attribute a step per step (000 L6816)
+        )
+        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=opts))
         eff = v.effective
         if not v.valid or eff.initiative is None or eff.damage is None:
             why = v.violations[0].message if v.violations else "a die off the die chain"
@@ -134,25 +143,53 @@ def rout(ctx: Ctx, g: Group) -> None:
 
 def store(ctx: Ctx, groups: list[Group]) -> None:
     ctx.thug_state = [
-        g.state.model_copy(update={"members": g.members, "ranges": dict(g.ranges), "next_turn_events": g.drawn[:8]})
+        g.state.model_copy(
+            update={
+                "members": g.members,
+                "ranges": dict(g.ranges),
+                "next_turn_events": g.drawn[:8],
+                "led_and_hit": g.led and g.hit,
+            }
+        )
         for g in groups
     ]
+
+
+def shift(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
+    """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if not n:
+        return
+    before = g.ranges[f.id]
+    sign = 1 if direction is Direction.away else -1
+    g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} moves {n} Range{'s' if n != 1 else ''}{why}: Range to {g.id} {before} → {g.ranges[f.id]}.",
+        "000 L5615, L6662",
+        inputs={"movement": n},
+    )
 
 
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
 def roll_initiative(ctx: Ctx, g: Group) -> None:
-    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772)."""
+    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
+    when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
     die = Die(max(step + g.now.initiative_steps, 0))
-    g.init = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
+    face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
+    bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
+    g.init = face + bonus
     ctx.note(
         "A.2",
         g.id,
-        f"{g.id} rolls {die} for Initiative: {g.init} (a group rolls no Control).",
-        "000 L6652",
-        inputs={"die": str(die), "face": g.init},
+        f"{g.id} rolls {die} for Initiative: {face}"
+        + (f" + 1 as last turn's leader that hit = {g.init}" if bonus else "")
+        + " (a group rolls no Control).",
+        "000 L6652" + (", L5509" if bonus else ""),
+        inputs={"die": str(die), "face": face, "leader_bonus": bonus},
     )
 
 

@@ -11,7 +11,10 @@ Thug it may take out, Fighters' extra actions (More Realistic, Endless Numbers),
 single moves and Combos on a group (Life Save by die size and Strength, Combo reduce or spread, Knock Down's
 second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defensive Advantage), Glory for
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
-and Overrun. What is not resolved is named under ``unsupported`` in every answer (``GAPS``).
+and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
+gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
+successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups. What is
+not resolved is named under ``unsupported`` in every answer (``GAPS``).
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from functools import partial
 
 from ...dice import Die
 from ..thugs import extra_actions
-from . import events, fighter_on_thugs, super_only, thug_attacks, thug_group, thug_groups
+from ..thugs.points import saga_steps
+from . import events, fighter_on_thugs, thug_attacks, thug_choices, thug_group, thug_groups, thug_stances, thug_stunts
 from .fighter import F
 from .initiative import roll_initiative
-from .models import ActionType, ChoiceOption, DecisionValue, Direction
+from .models import ActionType, DecisionValue
 from .state import Ctx
 from .thug_group import Group
 from .time import time_roll
@@ -32,15 +36,9 @@ from .time import time_roll
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
 GAPS: dict[str, str] = {
-    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs",
-    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
-    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
-    "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
+    "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_additional_glory": "the Additional Glory Awards and Combos on successive turns against Thugs",
-    "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
-    "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
 }
 
 
@@ -86,15 +84,17 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
     top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
     if isinstance(top, F):
         ctx.leader = top.id
+    elif top is not None:
+        top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
     return actors
 
 
 # ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
 
 
-def _tt_level(ctx: Ctx, f: F, groups: list[Group]) -> int:
-    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804); none within reach of a group
-    that drew Endless Numbers (000 L6778)."""
+def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
+    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804) and per Saga Scale step
+    (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
     blocked = any(
         g.members
         and g.now.blocks_thug_thrashing_within is not None
@@ -104,9 +104,10 @@ def _tt_level(ctx: Ctx, f: F, groups: list[Group]) -> int:
     level = extra_actions.effective_thug_thrashing(
         thug_group.skill(ctx, f, "thug_thrashing"),
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        saga_steps=saga_steps(ctx.opts.thug_thrashing.saga_scale) or 0,
         blocked=blocked,
     )
-    if blocked:
+    if blocked and not quiet:
         ctx.note("C", f.id, f"Endless Numbers: {f.id} takes no extra actions this turn.", "000 L6778")
     return level
 
@@ -117,7 +118,8 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
     if not f.active:
         return
     f.acted = True
-    budgets = extra_actions.control_budgets(f.control, _tt_level(ctx, f, groups))
+    tt = _tt_level(ctx, f, groups)
+    budgets = extra_actions.control_budgets(f.control, tt)
     if not budgets:
         ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
         return
@@ -135,15 +137,25 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
+        if i == 0 and thug_stances.first_action_spent(ctx, f):
+            continue
         key, v = ctx.decide(
             f.id,
             "action",
             "C",
             f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
             None,
-            partial(_action_choices, ctx, f, groups, budget),
+            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1, i > 0),
         )
-        _carry_out(ctx, f, groups, budget, key, v)
+        special = _saga_special(ctx, f, v)
+        if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
+            ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
+        if i > 0:
+            _spare_villains(ctx, groups, key, v)
+        _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
+        if special and len(budgets) > 1:
+            ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
+            return
 
 
 def _recover(ctx: Ctx, f: F) -> None:
@@ -167,12 +179,38 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
     return g
 
 
-def _carry_out(ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue) -> None:
-    if v.full_defense or v.full_offense:
-        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
-        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
-    if v.action is ActionType.attack:
-        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v)
+def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """A Competent Villain group ignores a Fighter's extra actions: none of them may attack it or take its members
+    in a Stunt Sequence; his first action may (000 L6630; ruling: moving by it is still open to them)."""
+    named = set(v.stunt_sequence or {}) | ({v.target} if v.action is ActionType.attack and v.target else set())
+    if v.action is ActionType.attack and not v.target:
+        named |= {g.id for g in groups if g.members}  # the one group left, named by default
+    for g in groups:
+        if g.id in named and thug_group.COMPETENT_VILLAIN in g.traits:
+            ctx.fail(
+                "TARGET_UNAVAILABLE",
+                f"{key}.target",
+                f"{key}: {g.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
+                key=key,
+            )
+
+
+def _saga_special(ctx: Ctx, f: F, v: DecisionValue) -> bool:
+    """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
+    if ctx.opts.thug_thrashing.saga_scale == 1 or v.action is not ActionType.attack:
+        return False
+    return any((m := f.move(mid)) is not None and m.kind != "basic" for mid in v.moves or [])
+
+
+def _carry_out(
+    ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
+) -> None:
+    if v.stunt_sequence is not None:
+        thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
+    elif thug_stances.is_stance(v):
+        thug_stances.take(ctx, f, groups, key, v, extras)
+    elif v.action is ActionType.attack:
+        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
     elif v.action is ActionType.move:
         n = v.movement or 0
         if n > 2:
@@ -206,40 +244,6 @@ def _super_energy(ctx: Ctx) -> None:
         )
 
 
-def _action_choices(ctx: Ctx, f: F, groups: list[Group], budget: int) -> list[ChoiceOption]:
-    out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
-    for g in (g for g in groups if g.members):
-        for n in (1, 2):
-            for d in Direction:
-                out.append(
-                    _choice(
-                        DecisionValue(action=ActionType.move, movement=n, direction=d, target=g.id),
-                        f"move {n} {d.value}{' from' if d is Direction.away else ''} {g.id}",
-                    )
-                )
-        for n in (0, 1, 2):
-            dist = max(g.ranges[f.id] - n, 0)
-            for m in f.prof.moves.values():
-                lo, hi = m.range or (0, 2)
-                if not m.offensive or m.level > budget or not lo <= dist <= hi or (n == 2 and m.kind != "basic"):
-                    continue
-                if m.is_super and f.se < super_only.cost(ctx, f, m):
-                    continue
-                value = DecisionValue(
-                    action=ActionType.attack,
-                    moves=[m.id],
-                    target=g.id,
-                    movement=n or None,
-                    direction=Direction.toward if n else None,
-                )
-                out.append(_choice(value, f"{m.name} on {g.id}" + (f" after moving {n}" if n else ""), m.level))
-    return out[:200]
-
-
-def _choice(value: DecisionValue, text: str, control: int = 0) -> ChoiceOption:
-    return ChoiceOption.model_construct(value=value, fs=0, control=control, text=text, can_hit=None)
-
-
 # ── The turn ─────────────────────────────────────────────────────────────────────────────────────
 
 
@@ -247,6 +251,8 @@ def run(ctx: Ctx) -> None:
     """The Thug Thrashing turn, from Initiative to the Thug Event rolls (000 L6646–L6746)."""
     events.start(ctx)
     _report_gaps(ctx)
+    if saga_steps(ctx.opts.thug_thrashing.saga_scale) is None:
+        ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
     groups = thug_group.load(ctx)
     ctx.thug_state = list(ctx.req.fight.thugs)
     _check_start(ctx, groups)
@@ -271,6 +277,8 @@ def run(ctx: Ctx) -> None:
             break
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
+    for fid in ctx.order:
+        thug_stances.carry_over(ctx.fighters[fid])
     if not _over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:

@@ -211,7 +211,7 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
             f"{f.id}: defeated must go with a Life Bar of 0, and a Life Bar of 0 with defeat.",
         )
     for j, pa in enumerate(cf.state.pending_accuracy):
-        if pa.vs is not None and pa.vs not in {c.id for c in ctx.req.fighters}:
+        if pa.vs is not None and pa.vs not in {c.id for c in ctx.req.fighters} | {g.id for g in ctx.req.fight.thugs}:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
     transformations.start(ctx, f, path)  # Beast Form's raised Basic Qualities before any Buff (000 L5319)
     for j, eff in enumerate(cf.state.ongoing_effects):
