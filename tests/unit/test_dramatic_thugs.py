@@ -350,7 +350,6 @@ def test_what_is_not_resolved_is_named() -> None:
     assert {
         "thug_full_defense",
         "thug_stunt_sequence",
-        "thug_evasion_benefits",
         "thug_additional_glory",
         "dramatic_thug_options",
         "dramatic_thug_super_moves",
@@ -471,3 +470,38 @@ def test_a_declined_invitation_still_raises_her_next_die() -> None:
     )
     assert not any("flourish" in r["key"] for r in out["rolls"])
     assert ava(out)["dramatic"]["initiative_steps"] == 1 and group(out)["members"] == 5
+
+
+def test_evading_a_thug_gives_plus_two_on_her_next_attack_on_it() -> None:
+    # The group (4) attacks Ava (1) first: Agility 4 in place of Evasion, 1 + 0 = 1 misses; her Evasion's +2 goes on
+    # her next attack on it (000 L6698, L5834). Her Basic Move: 1 + 0 + 2 = 3 reaches Defense 2 (a 1 alone would
+    # not); Life Save 5 − 2 = 3 (000 L6570) and a 4 is out.
+    out = resolved(
+        request(),
+        {
+            "T1.ava.defense": {"defense": "evasion", "agility": True, "fs": 0},
+            "T1.ava.action": PLAIN,
+            "T1.ava.action.2": IDLE,
+        },
+        {
+            "T1.ava.init": 1,
+            "T1.g.init": 4,
+            "T1.g.attack": 1,
+            "T1.ava.attack": 1,
+            "T1.g.life_save": 4,
+            "T1.fight.time": 3,
+        },
+    )
+    assert group(out)["members"] == 4
+
+
+def test_full_defense_taken_when_attacked_spends_her_first_action() -> None:
+    # Attacked before acting she goes on Full Defense (000 L5714, L6758): Defense 3 + PL 2's +2 = 5 (000 L704–L714),
+    # so a 4 misses; her first action is gone and only her extra action is asked (its key the first of the turn).
+    out = resolved(
+        request(),
+        {"T1.ava.defense": {"defense": "defense", "fs": 0, "full_defense": True}, "T1.ava.action": IDLE},
+        {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 4, "T1.fight.time": 3},
+    )
+    assert ava(out)["life_bar"] == 20
+    assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1

@@ -17,7 +17,7 @@ from ..dramatic.initiative import initiative_die, initiative_total
 from ..thugs import dramatic as thug_dramatic
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
-from . import events, fighter_on_thugs, thug_attacks, thug_group
+from . import events, fighter_on_thugs, thug_attacks, thug_evasion, thug_group
 from .dramatic_base import Dram, pay, spendable
 from .fighter import F
 from .models import Choice, DecisionValue, DramaticBoost, DramaticOption
@@ -265,6 +265,9 @@ def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> N
     Life Save (000 L6568)."""
     f = d.f
     m = _move_named(ctx, d, key, v)
+    if v.weapon is not None:
+        ctx.unsupported_rule("thug_weapons_and_guns", key, "Fighters' melee weapons and guns against Thugs")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.weapon", f"{key}: weapons in a Dramatic turn are not resolved yet.")
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
@@ -276,7 +279,7 @@ def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> N
     plus_acc, plus_die = _bought(ctx, d, m, key, v)
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
-    acc = _accuracy(d, m, dist) + plus_acc + fs
+    acc = _accuracy(d, m, dist) + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
     defense = g.defense * g.now.defense_multiplier

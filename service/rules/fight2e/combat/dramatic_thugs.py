@@ -20,7 +20,7 @@ from ..dramatic.catalogue import tables
 from ..thugs import extra_actions
 from . import dramatic_thug_actions as acts
 from . import dramatic_thug_flourish as flourishes
-from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups
+from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups, thug_stances
 from .dramatic_base import Dram, choice, load, spendable, store
 from .dramatic_end import heal_life_bar
 from .initiative import declaration_order
@@ -34,11 +34,11 @@ RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"} 
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
-    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs, and the "
-    "recovery point of an untouched Full Defense (000 L6782–L6784, L7227)",
+    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs (taken when "
+    "attacked before acting, they are resolved), and the recovery point of an untouched Full Defense (000 "
+    "L6782–L6784, L7227)",
     "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
-    "thug_evasion_benefits": "what a successful Evasion or Agility defence gives (a move or +2 Accuracy)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     "thug_additional_glory": "the Additional Glory Awards against Thugs",
@@ -113,6 +113,8 @@ def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], spent: set[str]) 
     top = actors[0] if actors and (len(actors) == 1 or inits[0] > inits[1]) else None
     if isinstance(top, Dram):
         ctx.leader = top.f.id
+    elif top is not None:
+        top.led = True  # its +1 next turn if it hits, as in Thug Thrashing (000 L6562, L5509)
     return actors
 
 
@@ -155,6 +157,8 @@ def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
             return
         if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
             _recover(ctx, d)
+            continue
+        if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
         key, v = ctx.decide(
             f.id,
