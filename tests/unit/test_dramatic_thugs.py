@@ -505,3 +505,28 @@ def test_full_defense_taken_when_attacked_spends_her_first_action() -> None:
     )
     assert ava(out)["life_bar"] == 20
     assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1
+
+
+def test_a_competent_villain_ignores_her_extra_action() -> None:
+    # 000 L6630: her extra action cannot attack a Competent Villain group (her first may), and none is offered
+    req = request(("competent_villain",), members=1)
+    out = turn(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": PLAIN},
+        {"T1.ava.init": 6, "T1.g.init": 1},
+    )
+    assert [v["code"] for v in out["violations"]] == ["TARGET_UNAVAILABLE"]
+    out = turn(req, {"T1.ava.action": IDLE}, {"T1.ava.init": 6, "T1.g.init": 1})
+    assert out["pending_decision"]["key"] == "T1.ava.action.2"
+    assert not any(c["value"].get("action") == "attack" for c in out["pending_decision"]["choices"])
+
+
+def test_saga_scale_halves_her_thug_thrashing() -> None:
+    # 000 L6818: at Saga Scale 10 (one step) her Thug Thrashing 1 is halved to 0: one action only
+    req = request()
+    req["options"]["thug_thrashing"] = {"events": False, "saga_scale": 10}
+    out = resolved(req, {"T1.ava.action": IDLE, "T1.ava.defense": DEFENSE}, {**FIRST_NO_TIE, "T1.g.attack": 1})
+    assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1
+    # and a Special Move there is refused as not resolved yet
+    out = turn(req, {"T1.ava.action": ELBOW}, {"T1.ava.init": 6, "T1.g.init": 1})
+    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]

@@ -254,6 +254,9 @@ def _move_named(ctx: Ctx, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     if m.is_super:
         ctx.unsupported_rule("dramatic_thug_super_moves", key, "Super Moves on Thug groups")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: Super Moves on Thug groups are not resolved yet.")
+    if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
+        ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")
     if m.is_special and v.option is _BOOST:
         ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: the boost is for a Basic Move (000 L7110).", key=key)
     return m

@@ -18,6 +18,7 @@ from functools import partial
 
 from ..dramatic.catalogue import tables
 from ..thugs import extra_actions
+from ..thugs.points import saga_steps
 from . import dramatic_thug_actions as acts
 from . import dramatic_thug_flourish as flourishes
 from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups, thug_stances
@@ -41,9 +42,8 @@ GAPS: dict[str, str] = {
     "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_additional_glory": "the Additional Glory Awards against Thugs",
-    "thug_saga_scale": "the Saga Scale (000 L6806–L6822)",
-    "thug_competent_villain": "Competent Villain groups and extra actions (000 L6630)",
+    "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
+    "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
     # Dramatic Combat's
     "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
     "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
@@ -122,9 +122,10 @@ def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], spent: set[str]) 
 
 
 def _tt_level(ctx: Ctx, d: Dram, groups: list[Group]) -> int:
-    """Thug Thrashing's extra actions (000 L6750), halved under More Realistic (000 L6804), none near a group that
-    drew Endless Numbers (000 L6778). Ruling: with no Control roll in Dramatic Combat (000 L7084) and only Basic
-    Moves (000 L7108), the extra actions are not limited by half the Control (000 L6754)."""
+    """Thug Thrashing's extra actions (000 L6750), halved under More Realistic (000 L6804) and per Saga Scale step
+    (000 L6818), none near a group that drew Endless Numbers (000 L6778). Ruling: with no Control roll in Dramatic
+    Combat (000 L7084) and only Basic Moves (000 L7108), the extra actions are not limited by half the Control
+    (000 L6754)."""
     f = d.f
     blocked = any(
         g.members
@@ -137,6 +138,7 @@ def _tt_level(ctx: Ctx, d: Dram, groups: list[Group]) -> int:
     return extra_actions.effective_thug_thrashing(
         thug_group.skill(ctx, f, "thug_thrashing"),
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        saga_steps=saga_steps(ctx.opts.thug_thrashing.saga_scale) or 0,
         blocked=blocked,
     )
 
@@ -167,9 +169,27 @@ def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
             f"{f.id}'s action {i + 1} of {count}: move, a Basic Move (a point may boost it) or a Special "
             "Move on a Thug group, or nothing.",
             None,
-            partial(_action_choices, ctx, d, groups),
+            partial(_action_choices, ctx, d, groups, i > 0),
         )
+        if i > 0:
+            _spare_villains(ctx, groups, key, v)
         _carry_out(ctx, d, groups, key, v)
+
+
+def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """A Competent Villain group ignores a Fighter's extra actions: none may attack it or invite it to a Flourish
+    (000 L6630); moving by it is open, as in Thug Thrashing."""
+    if v.action is not ActionType.attack and v.option not in (DramaticOption.basic_boost, DramaticOption.flourish):
+        return
+    live = [g for g in groups if g.members]
+    target = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
+    if target is not None and thug_group.COMPETENT_VILLAIN in target.traits:
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"{key}.target",
+            f"{key}: {target.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
+            key=key,
+        )
 
 
 def _recover(ctx: Ctx, d: Dram) -> None:
@@ -227,12 +247,13 @@ def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValu
         ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
 
 
-def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption]:
+def _action_choices(ctx: Ctx, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
     f = d.f
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     boost = spendable(d, DramaticOption.basic_boost) >= 1
     for g in (g for g in groups if g.members):
-        if spendable(d, DramaticOption.flourish) >= 1:
+        spared = extra and thug_group.COMPETENT_VILLAIN in g.traits  # 000 L6630
+        if spendable(d, DramaticOption.flourish) >= 1 and not spared:
             invitation = DecisionValue(option=DramaticOption.flourish, target=g.id)
             out.append(choice(invitation, f"invite {g.id} to a Flourish"))
         for n in (1, 2):
@@ -240,7 +261,7 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group]) -> list[ChoiceOption
                 out.append(
                     choice(DecisionValue(action=ActionType.move, movement=n, direction=way, target=g.id), f"move {n}")
                 )
-        for n in (0, 1):
+        for n in () if spared else (0, 1):
             dist = max(g.ranges[f.id] - n, 0)
             for m in f.prof.moves.values():
                 lo, hi = m.range or (0, 2)
