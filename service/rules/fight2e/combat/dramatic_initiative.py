@@ -46,9 +46,9 @@ def initiative(ctx: Ctx, ds: dict[str, Dram]) -> None:
                 pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
                 steps += o.die_steps or 0
                 ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
-        _roll_initiative(ctx, d, steps)
+        roll_initiative(ctx, d, steps)
     for d in (ds[f.id] for f in declaration_order(ctx)):
-        _rerolls(ctx, d)
+        rerolls(ctx, d)
     _fast_reflexes(ctx, ds)
 
 
@@ -78,7 +78,7 @@ def _endure(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
     ctx.note("A.1", f.id, f"{f.id} endures great hardship this turn: FS {f.fs}.", o.ref, change={"fs": f.fs})
 
 
-def _roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
+def roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
     f = d.f
     d.f.init_step = steps
     die = initiative_die(f.prof.speed, steps)
@@ -98,7 +98,7 @@ def _roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
     )
 
 
-def _rerolls(ctx: Ctx, d: Dram) -> None:
+def rerolls(ctx: Ctx, d: Dram) -> None:
     """Any number of re-rolls, a point each; the new roll stands (000 L7098)."""
     for _ in range(20):
         if d.points.general + (d.f.story or 0) < 1:
@@ -113,7 +113,7 @@ def _rerolls(ctx: Ctx, d: Dram) -> None:
         if v.choice is not Choice.act:
             return
         pay(ctx, d, DramaticOption.initiative_reroll, 1, key)
-        _roll_initiative(ctx, d, d.f.init_step)
+        roll_initiative(ctx, d, d.f.init_step)
 
 
 def _fast_reflexes(ctx: Ctx, ds: dict[str, Dram]) -> None:

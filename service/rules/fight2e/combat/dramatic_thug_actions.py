@@ -13,11 +13,10 @@ from ...dice import Die
 from ..dramatic import attacks as dramatic_attacks
 from ..dramatic import bank, costs
 from ..dramatic.catalogue import tables
-from ..dramatic.initiative import initiative_die, initiative_total
 from ..thugs import dramatic as thug_dramatic
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
-from . import events, fighter_on_thugs, thug_attacks, thug_evasion, thug_group
+from . import dramatic_initiative, events, fighter_on_thugs, thug_attacks, thug_evasion, thug_group
 from .dramatic_base import Dram, pay, spendable
 from .fighter import F
 from .models import Choice, DecisionValue, DramaticBoost, DramaticOption
@@ -79,44 +78,7 @@ def fighter_initiative(ctx: Ctx, d: Dram) -> None:
             steps += o.die_steps or 0
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
-    f.init_step = steps
-    roll_fighter(ctx, d)
-
-
-def roll_fighter(ctx: Ctx, d: Dram) -> None:
-    f = d.f
-    die = initiative_die(f.prof.speed, f.init_step)
-    face = ctx.roll(f.id, "init", die, "Initiative (Dramatic: die by Speed)", "A.2")
-    lead = 1 if ctx.opts.leader_bonus and ctx.prev_leader == f.id and ctx.prev_leader_hit else 0  # ruling C3
-    f.init = initiative_total(face, f.prof.ctrl_bonus) + lead
-    ctx.note(
-        "A.2",
-        f.id,
-        f"{f.id} rolls {die} for Initiative: {face} + Control Bonus {f.prof.ctrl_bonus}"
-        + (" + 1 (last turn's leader hit)" if lead else "")
-        + f" = {f.init}.",
-        "000 L7084–L7096",
-        inputs={"die": str(die), "face": face},
-        change={"init": f.init},
-    )
-
-
-def fighter_rerolls(ctx: Ctx, d: Dram) -> None:
-    """A point per re-roll, the new roll standing (000 L7098)."""
-    for _ in range(20):
-        if d.points.general + (d.f.story or 0) < 1:
-            return
-        key, v = ctx.decide(
-            d.f.id,
-            "reroll",
-            "A.3",
-            f"{d.f.id} has Initiative {d.f.init}: spend an Action Point to roll it again (the new roll stands)?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if v.choice is not Choice.act:
-            return
-        pay(ctx, d, DramaticOption.initiative_reroll, 1, key)
-        roll_fighter(ctx, d)
+    dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
 def group_points(ctx: Ctx, g: Group, pts: GroupPoints) -> None:

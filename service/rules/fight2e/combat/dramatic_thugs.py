@@ -19,9 +19,9 @@ from functools import partial
 from ..dramatic.catalogue import tables
 from ..thugs import extra_actions
 from ..thugs.points import saga_steps
+from . import dramatic_initiative, events, fighter_on_thugs, thug_attacks, thug_group, thug_groups, thug_stances
 from . import dramatic_thug_actions as acts
 from . import dramatic_thug_flourish as flourishes
-from . import events, fighter_on_thugs, thug_attacks, thug_group, thug_groups, thug_stances
 from .dramatic_base import Dram, choice, load, spendable, store
 from .dramatic_end import heal_life_bar
 from .initiative import declaration_order
@@ -60,25 +60,7 @@ GAPS: dict[str, str] = {
 def _report_gaps(ctx: Ctx) -> None:
     for ident, reason in GAPS.items():
         ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Dramatic turn with Thugs yet: {reason}")
-    if ctx.band_mode:
-        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a Thug Thrashing turn on a Band Map")
-        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
-    if len({f.side for f in ctx.fighters.values()}) > 1:
-        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
-        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
-
-
-def _check_start(ctx: Ctx, groups: list[Group]) -> None:
-    if not groups:
-        ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A turn with Thugs needs at least one Thug group.")
-    if not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values()):
-        ctx.fail("ROUND_ALREADY_OVER", "fight", "Every Thug group or every Fighter is already defeated.")
-    if ctx.opts.time_limit and ctx.time_count <= 0:
-        ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
-
-
-def _over(ctx: Ctx, groups: list[Group]) -> bool:
-    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())
+    thug_group.report_setting_gaps(ctx)
 
 
 # ── Initiative and the order ─────────────────────────────────────────────────────────────────────
@@ -91,7 +73,7 @@ def _initiative(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], pts: acts.Gr
         acts.group_points(ctx, g, pts)
         thug_group.roll_initiative(ctx, g)
     for f in declaration_order(ctx):
-        acts.fighter_rerolls(ctx, ds[f.id])
+        dramatic_initiative.rerolls(ctx, ds[f.id])
     for g in (g for g in groups if g.members):
         acts.group_rerolls(ctx, g, pts)
 
@@ -326,12 +308,12 @@ def run(ctx: Ctx) -> None:
     _report_gaps(ctx)
     groups = thug_group.load(ctx, RESOLVED_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
-    _check_start(ctx, groups)
+    thug_group.check_start(ctx, groups)
     ds = load(ctx)
     pts = acts.load_points(groups)
     for g in groups:
         thug_group.rout(ctx, g)
-    if _over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+    if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
         ctx.round_over = True
         _store(ctx, groups, ds, pts)
         return
@@ -339,22 +321,22 @@ def run(ctx: Ctx) -> None:
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
     spent = flourishes.tied(ctx, ds, groups)
-    for actor in [] if _over(ctx, groups) else _order(ctx, ds, groups, spent):
+    for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
             _fighter_turn(ctx, actor, groups)
         else:
             thug_groups.act(ctx, actor, queue, strike)
-        if _over(ctx, groups):
+        if thug_group.over(ctx, groups):
             ctx.round_over = True
             break
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
     _super_energy(ctx, ds)
-    if not _over(ctx, groups):
+    if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue)
-    ctx.round_over = _over(ctx, groups)
+    ctx.round_over = thug_group.over(ctx, groups)
     _store(ctx, groups, ds, pts)

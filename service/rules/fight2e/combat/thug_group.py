@@ -203,3 +203,28 @@ def nearest(ctx: Ctx, g: Group) -> F | None:
 
 def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
     return ChoiceOption.model_construct(value=value, fs=fs, control=0, text=text, can_hit=None)
+
+
+def report_setting_gaps(ctx: Ctx) -> None:
+    """What no turn with Thugs resolves, whichever rules it is played by: a Band Map, Fighters on opposing sides."""
+    if ctx.band_mode:
+        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
+        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
+    if len({f.side for f in ctx.fighters.values()}) > 1:
+        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
+        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
+
+
+def check_start(ctx: Ctx, groups: list[Group]) -> None:
+    """A turn with Thugs starts with a group, somebody standing on each side, and time left."""
+    if not groups:
+        ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A turn with Thugs needs at least one Thug group.")
+    if over(ctx, groups):
+        ctx.fail("ROUND_ALREADY_OVER", "fight", "Every Thug group or every Fighter is already defeated.")
+    if ctx.opts.time_limit and ctx.time_count <= 0:
+        ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
+
+
+def over(ctx: Ctx, groups: list[Group]) -> bool:
+    """Every Thug taken out, or every Fighter down."""
+    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())

@@ -45,25 +45,7 @@ GAPS: dict[str, str] = {
 def _report_gaps(ctx: Ctx) -> None:
     for ident, reason in GAPS.items():
         ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
-    if ctx.band_mode:
-        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a Thug Thrashing turn on a Band Map")
-        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Thug Thrashing turns keep a Range per pair only.")
-    if len({f.side for f in ctx.fighters.values()}) > 1:
-        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
-        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A Thug Thrashing turn has every Fighter on one side.")
-
-
-def _check_start(ctx: Ctx, groups: list[Group]) -> None:
-    if not groups:
-        ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A Thug Thrashing turn needs at least one Thug group.")
-    if not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values()):
-        ctx.fail("ROUND_ALREADY_OVER", "fight", "Every Thug group or every Fighter is already defeated.")
-    if ctx.opts.time_limit and ctx.time_count <= 0:
-        ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
-
-
-def _over(ctx: Ctx, groups: list[Group]) -> bool:
-    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())
+    thug_group.report_setting_gaps(ctx)
 
 
 # ── The order ────────────────────────────────────────────────────────────────────────────────────
@@ -255,10 +237,10 @@ def run(ctx: Ctx) -> None:
         ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
     groups = thug_group.load(ctx)
     ctx.thug_state = list(ctx.req.fight.thugs)
-    _check_start(ctx, groups)
+    thug_group.check_start(ctx, groups)
     for g in groups:
         thug_group.rout(ctx, g)
-    if _over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+    if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
         ctx.round_over = True
         thug_group.store(ctx, groups)
         return
@@ -272,17 +254,17 @@ def run(ctx: Ctx) -> None:
             _fighter_turn(ctx, actor, groups)
         else:
             thug_groups.act(ctx, actor, queue)
-        if _over(ctx, groups):
+        if thug_group.over(ctx, groups):
             ctx.round_over = True
             break
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
-    if not _over(ctx, groups):
+    if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue)
-    ctx.round_over = _over(ctx, groups)
+    ctx.round_over = thug_group.over(ctx, groups)
     thug_group.store(ctx, groups)
