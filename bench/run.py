@@ -83,6 +83,7 @@ class Server:
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    root: Path = ROOT  # the checkout served (bench/compare.py serves an earlier commit's beside this one)
 
     def start(self, workdir: Path) -> None:
         self.port = core_bench.free_port()
@@ -97,11 +98,12 @@ class Server:
             "FIGHT_RULES_REDIS_URL": "",  # the embedded default: in-process cache only
         }
         cpus = self.cpus
-        cmd = [sys.executable, "-m", "gunicorn", "-c", str(CONF), self.app, "--max-requests", str(self.max_requests)]
+        conf = self.root / CONF.relative_to(ROOT)
+        cmd = [sys.executable, "-m", "gunicorn", "-c", str(conf), self.app, "--max-requests", str(self.max_requests)]
         with open(self.log_path, "wb") as out:
             self.proc = subprocess.Popen(
                 cmd,
-                cwd=ROOT,
+                cwd=self.root,
                 env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,

@@ -11,6 +11,7 @@ from litestar.datastructures import State
 from litestar.exceptions import PermissionDeniedException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.middleware import DefineMiddleware
+from litestar.middleware.compression import CompressionMiddleware
 from litestar.openapi.config import OpenAPIConfig
 from litestar.plugins.prometheus import PrometheusController
 from litestar.plugins.pydantic import PydanticPlugin
@@ -70,10 +71,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         guards = [metrics_guard]
 
     # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
+    # a byte-identical repeat of a kept answer is answered there, from the local tier
     body_gate = DefineMiddleware(
-        JsonBodyGate, max_depth=settings.max_json_depth, max_body_bytes=settings.max_body_bytes
+        JsonBodyGate,
+        max_depth=settings.max_json_depth,
+        max_body_bytes=settings.max_body_bytes,
+        repeats=cache.local_get,
     )
-    middleware: list[Any] = [RequestMetrics, StrictQuery, body_gate]
+    # Compression outside the gate, so the answers the gate gives (problems, repeats) are compressed like any other.
+    compression = DefineMiddleware(CompressionMiddleware, config=COMPRESSION)
+    middleware: list[Any] = [RequestMetrics, StrictQuery, compression, body_gate]
     limiter = RateLimiter(settings) if settings.rate_limit_per_minute else None
     if limiter is not None:
         middleware.insert(0, DefineMiddleware(RateLimitMiddleware, limiter=limiter))
@@ -122,7 +129,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ],
         ),
         exception_handlers={**EXCEPTION_HANDLERS, RequestEntityTooLarge: too_large_handler(settings.max_body_bytes)},
-        compression_config=COMPRESSION,
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(
             title="Fight Rules Service",

@@ -7,6 +7,10 @@ Here the body is read and decoded once, strictly (UTF-8, RFC 8259 JSON, a top-le
 and everything else gets a 4xx problem+json answer. The decoded value is handed to Litestar so a REST route does
 not decode it again; Strawberry re-reads the same bytes, which are now known to be plain, shallow JSON.
 
+A byte-for-byte repeat of a body a route has answered before (a route that says how to key its bodies, in its
+``opt`` under ``REPEAT_KEY``) is answered here from the local tier, before anything decodes it again: those bytes
+were well-formed when they were first answered.
+
 Accepted media types: ``application/json`` (and ``application/*+json``), and ``text/plain`` holding JSON, which
 browsers send without a CORS preflight. A missing ``Content-Type`` is read as JSON. Forms, XML, multipart and any
 charset but UTF-8 get 415.
@@ -14,6 +18,7 @@ charset but UTF-8 get 415.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -28,6 +33,8 @@ from ..httpextras import too_large_handler
 from ..problems import http_handler
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+REPEAT_KEY = "repeat_key"  # a route's opt: the body's local-tier alias key, for a route whose answers are kept
+_REPEAT_HEADERS = [(b"content-type", b"application/json"), (b"x-cache", b"local")]
 ACCEPTED = "application/json, text/plain"
 _decoder = msgspec.json.Decoder()
 
@@ -103,10 +110,17 @@ def _json_kind(value: Any) -> str:
 class JsonBodyGate:
     """ASGI middleware over every route: a body-carrying request goes on only as a well-formed JSON object."""
 
-    def __init__(self, app: ASGIApp, max_depth: int, max_body_bytes: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_depth: int,
+        max_body_bytes: int,
+        repeats: Callable[[str], bytes | None] | None = None,
+    ) -> None:
         self.app = app
         self.max_depth = max_depth
         self.too_large = too_large_handler(max_body_bytes)
+        self.repeats = repeats  # the local tier's lookup (no Redis round trip, no parse)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP or scope["method"] not in BODY_METHODS:
@@ -116,6 +130,8 @@ class JsonBodyGate:
         try:
             check_media_type(request.headers.get("content-type"))
             body = await request.body()  # Litestar's body size limit applies here (413)
+            if await self._answered_before(scope, body, send):
+                return
             value = decode_body(body, self.max_depth)
         except HTTPException as exc:
             # Answered here rather than raised, so the metrics and CORS middleware see an ordinary answer.
@@ -131,3 +147,13 @@ class JsonBodyGate:
         scope["headers"] = [*headers, (b"content-type", b"application/json")]
         state.headers = Empty
         await self.app(scope, receive, send)
+
+    async def _answered_before(self, scope: Scope, body: bytes, send: Send) -> bool:
+        key_of = scope["route_handler"].opt.get(REPEAT_KEY) if self.repeats is not None else None
+        hit = self.repeats(key_of(body)) if key_of is not None else None  # type: ignore[misc]
+        if hit is None:
+            return False
+        headers = [*_REPEAT_HEADERS, (b"content-length", str(len(hit)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": hit, "more_body": False})
+        return True

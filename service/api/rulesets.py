@@ -3,9 +3,9 @@
 Each ``Operation`` becomes ``POST /v1/{ruleset}/{path}`` taking its request model and answering its answer model,
 with the operationId ``{ruleset}{Operation}`` (``fight2ePriceMove``). Answers go through the two-tier cache as the
 operation's ``caching`` says, keyed on the ruleset version and the canonical request; a byte-for-byte repeat of a
-cached request is answered from the local tier before it is parsed again. Each ``CatalogueDocument`` becomes
-``GET /v1/{ruleset}/catalog/{name}`` with its filters as query parameters and an ETag, each ``CatalogueLookup``
-``GET /v1/{ruleset}/catalog/{name}/{id}``.
+cached request is answered from the local tier by the body gate (``api/body.py``), before it is parsed again. Each
+``CatalogueDocument`` becomes ``GET /v1/{ruleset}/catalog/{name}`` with its filters as query parameters and an
+ETag, each ``CatalogueLookup`` ``GET /v1/{ruleset}/catalog/{name}/{id}``.
 """
 
 # No ``from __future__ import annotations``: the handlers' annotations are built from the ruleset's models at run
@@ -32,6 +32,7 @@ from pydantic import BaseModel, ValidationError
 from ..cache import body_key, cache_key
 from ..problems import COMMON, POSTED, problem_responses
 from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation, Ruleset
+from .body import REPEAT_KEY
 
 JSON = "application/json"
 CATALOG_CACHE_CONTROL = "public, max-age=3600"
@@ -103,9 +104,8 @@ def _raw_key(ruleset: Ruleset, op: Operation, body: bytes) -> str:
 def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
     cached = op.caching is not Caching.none
 
-    async def repeated(request: Request[Any, Any, Any]) -> Response[bytes] | None:
-        hit = request.app.state.cache.local_get(_raw_key(ruleset, op, await request.body()))
-        return None if hit is None else Response(hit, media_type=JSON, headers={"X-Cache": "local"})
+    def repeat_key(body: bytes) -> str:  # a byte-identical repeat is answered by the body gate (api/body.py)
+        return _raw_key(ruleset, op, body)
 
     async def handler(state: State, request: Request[Any, Any, Any], data: Any) -> Any:
         body, tier = await answer(state, ruleset, op, data)
@@ -128,8 +128,7 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
         description=op.description or None,
         responses=problem_responses(*POSTED),
         tags=[ruleset.id],
-        before_request=repeated if cached else None,
-        opt={"cost": op.cost},
+        opt={"cost": op.cost, **({REPEAT_KEY: repeat_key} if cached else {})},
     )(handler)
 
 

@@ -34,6 +34,7 @@ from strawberry.litestar import make_graphql_controller
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types.field import StrawberryField
 
+from ..api.body import REPEAT_KEY
 from ..api.system import RulesetInfo as RulesetInfoModel
 from ..api.system import ruleset_infos as rulesets
 from ..cache import body_key, cache_key
@@ -160,19 +161,17 @@ OPERATIONS = {camel(r.id): {camel(op.name): op for op in r.operations} for r in 
 _PENDING: ContextVar[tuple[str, Any] | None] = ContextVar("graphql_pending", default=None)
 
 
-async def _repeated_query(request: Request[Any, Any, Any]) -> Response[bytes] | None:
+def _query_key(body: bytes) -> str:
     """Every operation here is a pure query, so a byte-for-byte repeat gets the earlier answer from the local
-    tier without parsing, validating or executing it again."""
+    tier without parsing, validating or executing it again (the body gate answers it: api/body.py)."""
+    return body_key("graphql", "all", _VERSIONS, body)
+
+
+async def _pending_query(request: Request[Any, Any, Any]) -> None:
+    """A query the body gate did not find: its answer is kept under its body's key (``_remember``)."""
     _PENDING.set(None)
-    if request.method != "POST":
-        return None
-    key = body_key("graphql", "all", _VERSIONS, await request.body())
-    cache = request.app.state.cache
-    hit = cache.local_get(key)
-    if hit is not None:
-        return Response(hit, media_type="application/json", headers={"X-Cache": "local"})
-    _PENDING.set((key, cache))
-    return None
+    if request.method == "POST":
+        _PENDING.set((_query_key(await request.body()), request.app.state.cache))
 
 
 async def _remember(response: Response[Any]) -> Response[Any]:
@@ -205,7 +204,8 @@ def graphql_controller(settings: Settings) -> type:
             **base.dependencies,
             "response": Provide(_temporal_response, sync_to_thread=False),
         }
-        before_request = _repeated_query
+        before_request = _pending_query
+        opt: ClassVar[dict[str, Any]] = {REPEAT_KEY: _query_key}
         after_request = _remember
         max_query_bytes = settings.graphql_max_bytes
 

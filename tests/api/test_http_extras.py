@@ -184,3 +184,52 @@ def test_a_bad_setting_is_a_message_not_a_traceback(
     with pytest.raises(SystemExit) as exit_:
         cli_main(["openapi"])
     assert "FIGHT_RULES_PORT" in str(exit_.value) and "Traceback" not in str(exit_.value)
+
+
+def _post_raw(client: TestClient[Litestar], path: str, body: bytes, **headers: str) -> tuple[bytes, dict[str, str]]:
+    sent = {"Content-Type": "application/json", **headers}
+    with client.stream("POST", path, content=body, headers=sent) as response:
+        assert response.status_code == 200
+        return b"".join(response.iter_raw()), dict(response.headers)
+
+
+REPEATABLE = [
+    ("/v1/fight2e/moves/price", {"level": 3, "type": "special", "elements": [{"id": "ranged"}]}),
+    ("/graphql", {"query": "{ fight2e { catalog { powerLevels { level } } } }"}),
+]
+
+
+@pytest.mark.parametrize(("path", "payload"), REPEATABLE)
+def test_a_repeated_body_is_answered_like_the_first(path: str, payload: dict[str, object]) -> None:
+    """A byte-identical repeat comes from the local tier (answered before the body is parsed again) with the same
+    answer and everything around it: compression when accepted, CORS, its own request id."""
+    with TestClient(create_app(local_settings())) as client:
+        _repeat(client, path, json.dumps(payload).encode())
+
+
+def _repeat(client: TestClient[Litestar], path: str, body: bytes) -> None:
+    around = {"Accept-Encoding": "gzip", "Origin": "https://vtt.example"}
+    first, first_headers = _post_raw(client, path, body, **around)
+    again, headers = _post_raw(client, path, body, **around)
+    assert first_headers.get("x-cache") != "local" and headers["x-cache"] == "local"
+    assert headers["content-type"] == "application/json"
+    assert headers.get("access-control-allow-origin") == first_headers.get("access-control-allow-origin") == "*"
+    assert re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
+    assert headers["x-request-id"] != first_headers["x-request-id"]
+    if len(gzip.decompress(first) if first_headers.get("content-encoding") == "gzip" else first) >= 1024:
+        assert headers["content-encoding"] == first_headers["content-encoding"] == "gzip"
+    plain = [
+        gzip.decompress(b) if h.get("content-encoding") == "gzip" else b
+        for b, h in ((first, first_headers), (again, headers))
+    ]
+    assert plain[0] == plain[1] and json.loads(plain[1])
+    same, plain_headers = _post_raw(client, path, body, **{"Accept-Encoding": "identity"})
+    assert plain_headers["x-cache"] == "local" and same == plain[0]
+    assert int(plain_headers["content-length"]) == len(same)
+
+
+def test_a_repeat_is_still_refused_when_its_media_type_is_not_json(client: TestClient[Litestar]) -> None:
+    body = json.dumps(REPEATABLE[0][1]).encode()
+    assert client.post(REPEATABLE[0][0], content=body, headers={"Content-Type": "application/json"}).status_code == 200
+    refused = client.post(REPEATABLE[0][0], content=body, headers={"Content-Type": "application/xml"})
+    assert refused.status_code == 415
