@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...dice import Die
-from ..dramatic import attacks, bank, checks, healing
+from ..dramatic import attacks, bank, checks, costs, healing
 from ..dramatic.catalogue import tables
 from . import events
 from .fighter import F
-from .models import ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
+from .models import Choice, ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
 from .state import Ctx
 
 D6, D10 = Die(3), Die(5)
@@ -167,6 +167,29 @@ def option_name(option: DramaticOption) -> str:
 def spendable(d: Dram, option: DramaticOption) -> int:
     """Points this option may use: the bank's kinds it may draw on and Story Points (000 L7082)."""
     return bank.usable(d.points, tables().option(option.value)) + (d.f.story or 0)
+
+
+def ignore_hit_stun(ctx: Ctx, d: Dram, loses: str = "action") -> bool:
+    """Hit before acting, he loses his ``loses`` (his action; with Thugs his whole turn, extra actions included,
+    000 L6750) unless he pays a point to act anyway at −2 Accuracy and −2 to checks (000 L7130–L7136, L7229)."""
+    f = d.f
+    if spendable(d, DramaticOption.ignore_hit_stun) < 1:
+        ctx.note("B", f.id, f"{f.id} was hit before acting and loses his {loses} (Hit Stun).", "000 L7130")
+        return False
+    key, v = ctx.decide(
+        f.id,
+        "ignore_hit_stun",
+        "B",
+        f"{f.id} was hit before acting: spend an Action Point to act anyway at −2 Accuracy and −2 to checks?",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if v.choice is not Choice.act:
+        ctx.note("B", f.id, f"{f.id} loses his {loses} to Hit Stun.", "000 L7130")
+        return False
+    o = tables().option("ignore_hit_stun")
+    pay(ctx, d, DramaticOption.ignore_hit_stun, costs.ap_cost(o), key)
+    d.hit_stun_penalty = o.accuracy or 0
+    return True
 
 
 def pay(ctx: Ctx, d: Dram, option: DramaticOption, points: int, key: str) -> None:

@@ -17,7 +17,7 @@ from ..thugs import dramatic as thug_dramatic
 from ..thugs import life_save
 from ..thugs.dice import die_step, die_text
 from . import dramatic_initiative, events, fighter_on_thugs, thug_attacks, thug_evasion, thug_group
-from .dramatic_base import Dram, pay, spendable
+from .dramatic_base import Dram, pay
 from .fighter import F
 from .models import Choice, DecisionValue, DramaticBoost, DramaticOption
 from .move_profile import MoveProfile
@@ -320,26 +320,3 @@ def _on_hit(ctx: Ctx, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6716–L6718")
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
-
-
-def ignore_hit_stun(ctx: Ctx, d: Dram) -> bool:
-    """Hit Stun before acting costs the whole turn, extra actions too, unless he pays a point to act at −2 Accuracy
-    (000 L7130–L7136, L7229). Ours: the extra actions belong to his one turn (000 L6750)."""
-    f = d.f
-    if spendable(d, DramaticOption.ignore_hit_stun) < 1:
-        ctx.note("B", f.id, f"{f.id} was hit before acting and loses his turn (Hit Stun).", "000 L7130")
-        return False
-    key, v = ctx.decide(
-        f.id,
-        "ignore_hit_stun",
-        "B",
-        f"{f.id} was hit before acting: spend an Action Point to act anyway at −2 Accuracy and −2 to checks?",
-        DecisionValue(choice=Choice.pass_),
-    )
-    if v.choice is not Choice.act:
-        ctx.note("B", f.id, f"{f.id} loses his turn to Hit Stun.", "000 L7130")
-        return False
-    o = tables().option("ignore_hit_stun")
-    pay(ctx, d, DramaticOption.ignore_hit_stun, costs.ap_cost(o), key)
-    d.hit_stun_penalty = o.accuracy or 0
-    return True

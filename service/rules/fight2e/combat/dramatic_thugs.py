@@ -22,7 +22,7 @@ from ..thugs.points import saga_steps
 from . import dramatic_initiative, events, fighter_on_thugs, thug_attacks, thug_group, thug_groups, thug_stances
 from . import dramatic_thug_actions as acts
 from . import dramatic_thug_flourish as flourishes
-from .dramatic_base import Dram, choice, load, spendable, store
+from .dramatic_base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .dramatic_end import heal_life_bar
 from .initiative import declaration_order
 from .models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
@@ -131,7 +131,7 @@ def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
         return
     f.acted = d.acted = True
     recovering = bool(f.stunned or f.knocked_down)
-    if not recovering and d.hit_stunned and not acts.ignore_hit_stun(ctx, d):
+    if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
         return
     count = 1 + _tt_level(ctx, d, groups)
     if count > 1:

@@ -18,7 +18,7 @@ from ..dramatic import costs
 from ..dramatic.catalogue import tables
 from . import dramatic_attack_options, dramatic_checks, dramatic_defense, events
 from .dramatic_attack import attack
-from .dramatic_base import Dram, choice, load, pay, shift_range, spendable, store
+from .dramatic_base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .dramatic_climactic import announce
 from .dramatic_climactic import fire as climactic_fire
 from .dramatic_end import end_of_turn
@@ -33,7 +33,7 @@ from .dramatic_secondary import ask as ask_secondary
 from .dramatic_secondary import ask_power
 from .dramatic_spirit import offered as spirit_choices
 from .dramatic_spirit import open_combat as open_spirit_combat
-from .models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from .models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from .state import Ctx
 from .time import time_roll
 
@@ -89,7 +89,7 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
         ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
         return
-    if d.hit_stunned and not _ignore_hit_stun(ctx, d):
+    if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return
     if d.standing in {o.id for o in ctx.opponents(f)}:
         _stand_off(ctx, d, d.standing or "")
@@ -137,28 +137,6 @@ def _csm(ctx: Ctx, d: Dram) -> list[ChoiceOption]:
             value = base.model_copy(update={"movement": n, "direction": Direction.toward})
             out.append(choice(value, f"Climactic Super Move at {t.id}, {n} Range(s) in"))
     return out
-
-
-def _ignore_hit_stun(ctx: Ctx, d: Dram) -> bool:
-    """A hit before acting costs the action unless a point is paid (000 L7130–L7136, L7229)."""
-    f = d.f
-    if d.points.general + (f.story or 0) < 1:
-        ctx.note("B", f.id, f"{f.id} was hit before acting and loses his action (Hit Stun).", "000 L7130")
-        return False
-    key, v = ctx.decide(
-        f.id,
-        "ignore_hit_stun",
-        "B",
-        f"{f.id} was hit before acting: spend an Action Point to act anyway at −2 Accuracy and −2 to checks?",
-        DecisionValue(choice=Choice.pass_),
-    )
-    if v.choice is not Choice.act:
-        ctx.note("B", f.id, f"{f.id} loses his action to Hit Stun.", "000 L7130")
-        return False
-    o = tables().option("ignore_hit_stun")
-    pay(ctx, d, DramaticOption.ignore_hit_stun, costs.ap_cost(o), key)
-    d.hit_stun_penalty = o.accuracy or 0
-    return True
 
 
 def _opponent(ctx: Ctx, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
