@@ -18,7 +18,7 @@ from .attack_records import Attack
 from .elements import Element, at, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, command_move
 from .multi_part_throw import sealed
 from .state import Ctx
 
@@ -31,27 +31,7 @@ def detonate_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
     Controlled Detonation (000 L2881–L2887)."""
     if not any(m.has("bomb.controlled_detonation") for m in moves.values()):
         return None
-    return MoveProfile(
-        id="detonate",
-        name="Detonate",
-        kind="command",
-        level=2,
-        keywords=frozenset(("instantaneous", "normal_move", "utility")),
-        combo_keywords=frozenset(("ender", "basic")),
-        range=None,
-        accuracy_parts=(),
-        damage_step=None,
-        min_roll=1,
-        flat_bonus=0,
-        stun_bonus=0,
-        ki_based=False,
-        glory=0,
-        se_cost=0,
-        entries={},
-        options={},
-        responses=frozenset(),
-        path="command:detonate",
-    )
+    return command_move("detonate", "Detonate", 2, ("instantaneous", "normal_move", "utility"), ("ender", "basic"))
 
 
 def _live(f: F) -> list[Effect]:

@@ -21,7 +21,7 @@ from .elements import ON_HIT, Element, after_time_roll, at, carried, register
 from .fighter import Effect, F
 from .glory import defeat_glory
 from .models import CombatOptions, OngoingEffect
-from .move_profile import Heals, MoveProfile
+from .move_profile import Heals, MoveProfile, command_move
 from .state import Ctx
 
 ENTRY = "gradual_effect"
@@ -214,28 +214,7 @@ def trigger_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
     Onset (000 L3404–L3410). Declared as `trigger_gradual_effect`."""
     if not any(m.has(DELAYED) for m in moves.values()):
         return None
-    kws = frozenset(("normal_move", "utility", "instantaneous"))
-    return MoveProfile(
-        id=TRIGGER,
-        name="Trigger Gradual Effect",
-        kind="command",
-        level=2,
-        keywords=kws,
-        combo_keywords=frozenset(),
-        range=None,
-        accuracy_parts=(),
-        damage_step=None,
-        min_roll=1,
-        flat_bonus=0,
-        stun_bonus=0,
-        ki_based=False,
-        glory=0,
-        se_cost=0,
-        entries={},
-        options={},
-        responses=frozenset(),
-        path=f"command:{TRIGGER}",
-    )
+    return command_move(TRIGGER, "Trigger Gradual Effect", 2, ("normal_move", "utility", "instantaneous"))
 
 
 @register

@@ -296,6 +296,39 @@ class MoveProfile:
         return sum(p.vs(option) for p in self.accuracy_parts)
 
 
+def command_move(
+    ident: str,
+    name: str,
+    level: int,
+    keywords: tuple[str, ...],
+    combo_keywords: tuple[str, ...] = (),
+    options: dict[str, dict[str, object]] | None = None,
+    entries: dict[str, int] | None = None,
+) -> MoveProfile:
+    """A Command Move that an entry or option grants: no damage and no Accuracy of its own, declared as ``ident``."""
+    return MoveProfile(
+        id=ident,
+        name=name,
+        kind="command",
+        level=level,
+        keywords=frozenset(keywords),
+        combo_keywords=frozenset(combo_keywords),
+        range=None,
+        accuracy_parts=(),
+        damage_step=None,
+        min_roll=1,
+        flat_bonus=0,
+        stun_bonus=0,
+        ki_based=False,
+        glory=0,
+        se_cost=0,
+        entries=entries or {},
+        options=options or {},
+        responses=frozenset(),
+        path=f"command:{ident}",
+    )
+
+
 @dataclass(frozen=True)
 class Profile:
     pl: int

@@ -31,6 +31,7 @@ from .move_profile import (
     AccuracyPart,
     MoveProfile,
     Profile,
+    command_move,
 )
 from .records import accuracy_table, at_turn_points
 
@@ -168,29 +169,16 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
             continue
         name = str(lu.get("pool") or m.id)
         ident = f"reload:{name}"
-        kws = frozenset(("normal_move", "utility"))
         out.setdefault(
             ident,
-            MoveProfile(
-                id=ident,
-                name=f"Reload ({name})",
-                kind="command",
-                level=1,
-                keywords=kws,
-                combo_keywords=frozenset(("no_combo",)),
-                range=None,
-                accuracy_parts=(),
-                damage_step=None,
-                min_roll=1,
-                flat_bonus=0,
-                stun_bonus=0,
-                ki_based=False,
-                glory=0,
-                se_cost=0,
-                entries={"reload": 1},
+            command_move(
+                ident,
+                f"Reload ({name})",
+                1,
+                ("normal_move", "utility"),
+                ("no_combo",),
                 options={"reload": {"pool": name}},
-                responses=frozenset(),
-                path=f"command:{ident}",
+                entries={"reload": 1},
             ),
         )
     return out

@@ -20,7 +20,7 @@ from . import hazards
 from .elements import Element, carried, register
 from .fighter import Effect, F
 from .models import Choice, CombatOptions, DecisionValue, OngoingEffect
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, command_move
 from .state import Ctx
 
 DEFAULT = "prop"
@@ -39,26 +39,13 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     out: dict[str, MoveProfile] = {}
     for n in sorted({name(m) for m in moves.values() if m.has("prop")}):
         ident = PREFIX + n
-        out[ident] = MoveProfile(
-            id=ident,
-            name=f"Recover Prop ({n})",
-            kind="command",
-            level=1,
-            keywords=frozenset(("normal_move", "utility")),
-            combo_keywords=frozenset(("no_combo",)),
-            range=None,
-            accuracy_parts=(),
-            damage_step=None,
-            min_roll=1,
-            flat_bonus=0,
-            stun_bonus=0,
-            ki_based=False,
-            glory=0,
-            se_cost=0,
-            entries={},
+        out[ident] = command_move(
+            ident,
+            f"Recover Prop ({n})",
+            1,
+            ("normal_move", "utility"),
+            ("no_combo",),
             options={"recover_prop": {"prop": n}},
-            responses=frozenset(),
-            path=f"command:{ident}",
         )
     return out
 

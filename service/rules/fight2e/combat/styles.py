@@ -25,7 +25,7 @@ from . import elements, summon
 from .elements import HIT_STUN, Element, carried, register
 from .fighter import Effect, F
 from .models import ActionType, DecisionValue, OngoingEffect
-from .move_profile import MoveProfile, Profile
+from .move_profile import MoveProfile, Profile, command_move
 from .state import Ctx
 
 PREFIX = "style_change:"
@@ -72,26 +72,13 @@ def _command(st: Style) -> MoveProfile:
     """Style Change: L2 (more with Harder Command Move), Utility, Normal Move, Instantaneous; Combo Basic
     (000 L5047–L5053, L5072)."""
     ident = PREFIX + _slug(st.name)
-    return MoveProfile(
-        id=ident,
-        name=f"Style Change ({st.name})",
-        kind="command",
-        level=2 + st.harder_command_move,
-        keywords=frozenset(("normal_move", "utility", "instantaneous")),
-        combo_keywords=frozenset(("basic",)),
-        range=None,
-        accuracy_parts=(),
-        damage_step=None,
-        min_roll=1,
-        flat_bonus=0,
-        stun_bonus=0,
-        ki_based=False,
-        glory=0,
-        se_cost=0,
-        entries={},
+    return command_move(
+        ident,
+        f"Style Change ({st.name})",
+        2 + st.harder_command_move,
+        ("normal_move", "utility", "instantaneous"),
+        ("basic",),
         options={"style_change": {"style": st.name}},
-        responses=frozenset(),
-        path=f"command:{ident}",
     )
 
 

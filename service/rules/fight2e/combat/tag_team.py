@@ -20,34 +20,14 @@ from .elements import Element, register
 from .entry_tables import EntryTable
 from .fighter import F
 from .models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, command_move
 from .state import Ctx, die_for_step
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
 ENTRY_BONUS = 2  # Accuracy of the newcomer's immediate Combo after a Combo Switch that hit (000 L6291)
 
-COMBO_SWITCH = MoveProfile(
-    id="combo_switch",
-    name="Combo Switch",
-    kind="command",
-    level=2,
-    keywords=frozenset(("instantaneous", "no_movement", "utility")),
-    combo_keywords=frozenset(("ender",)),
-    range=None,
-    accuracy_parts=(),
-    damage_step=None,
-    min_roll=1,
-    flat_bonus=0,
-    stun_bonus=0,
-    ki_based=False,
-    glory=0,
-    se_cost=0,
-    entries={},
-    options={},
-    responses=frozenset(),
-    path="command:combo_switch",
-)
+COMBO_SWITCH = command_move("combo_switch", "Combo Switch", 2, ("instantaneous", "no_movement", "utility"), ("ender",))
 
 
 def load(ctx: Ctx) -> None:
