@@ -217,16 +217,9 @@ def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValu
         return
     if v.action is ActionType.attack or v.option is DramaticOption.basic_boost:
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
-    elif v.action is ActionType.move:
-        n = v.movement or 0
-        if n > 2:
-            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
-        fighter_on_thugs.move(ctx, f, _group(ctx, groups, v.target, key), n, v.direction)
-    elif v.action in (ActionType.none, None):
-        ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
     else:
-        ctx.unsupported_rule(v.action.value, key, "this action is not resolved in a Dramatic turn with Thugs yet")
-        ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
+        toward = partial(_group, ctx, groups, v.target, key)
+        fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
 
 
 def _action_choices(ctx: Ctx, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:

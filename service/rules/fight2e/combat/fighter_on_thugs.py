@@ -6,6 +6,7 @@ push, and the Glory and Super Energy of the hit."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ...dice import Die
 from ..thugs import life_save
@@ -14,7 +15,7 @@ from ..thugs.weapons import WEAPONS, WeaponRule
 from . import thug_evasion, thug_group, thug_stances
 from .combo import check_combo, control_cost
 from .fighter import F
-from .models import DecisionValue, Direction, ThugComboMode
+from .models import ActionType, DecisionValue, Direction, ThugComboMode
 from .state import Ctx
 from .super_energy import count_attack, pay_supers
 from .thug_group import Group, award
@@ -26,6 +27,21 @@ BASE_DIE = "1d6"  # a move's damage step is counted from this die (move_profile)
 def move(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None) -> None:
     """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
     thug_group.shift(ctx, f, g, n, direction)
+
+
+def move_or_idle(ctx: Ctx, f: F, v: DecisionValue, key: str, toward: Callable[[], Group], turn: str) -> None:
+    """An action that is not an attack: up to 2 Ranges of movement toward or away from a group, or nothing; any
+    other action is reported as not resolved in this ``turn`` yet (000 L6662–L6670, L6752)."""
+    if v.action is ActionType.move:
+        n = v.movement or 0
+        if n > 2:
+            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
+        move(ctx, f, toward(), n, v.direction)
+    elif v.action in (ActionType.none, None):
+        ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
+    else:
+        ctx.unsupported_rule(v.action.value, key, f"this action is not resolved in {turn} yet")
+        ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
 
 
 def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:

@@ -193,16 +193,9 @@ def _carry_out(
         thug_stances.take(ctx, f, groups, key, v, extras)
     elif v.action is ActionType.attack:
         fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
-    elif v.action is ActionType.move:
-        n = v.movement or 0
-        if n > 2:
-            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
-        fighter_on_thugs.move(ctx, f, _group(groups, ctx, v.target, key), n, v.direction)
-    elif v.action in (ActionType.none, None):
-        ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
     else:
-        ctx.unsupported_rule(v.action.value, key, "this action is not resolved in a Thug Thrashing turn yet")
-        ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
+        toward = partial(_group, groups, ctx, v.target, key)
+        fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
 
 
 def _super_energy(ctx: Ctx) -> None:
