@@ -160,6 +160,11 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     ctx.note("A", f.id, f"{f.id}'s Assault Bomb ({m.name}) fires at {target.id}.", "000 L2865")
     shot = payload(f, m)
     shot = replace(shot, keywords=shot.keywords | {"long_range"}, entries={**shot.entries, "ranged": 1})
+    _strike(ctx, f, target, m, shot, "bomb_shot", bonus)
+
+
+def _strike(ctx: Ctx, f: F, target: F, m: MoveProfile, shot: MoveProfile, context: str, bonus: int) -> None:
+    """The Bomb's attack on one target: wherever he stands, no knockback, the Bomb's own Accuracy (000 L2853)."""
     acc = m.has("increased_accuracy") - m.has("decreased_accuracy")
     prev = f.ignore_range
     f.ignore_range = True
@@ -170,7 +175,7 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
                 attacker=f,
                 defender=target,
                 moves=[shot],
-                context="bomb_shot",
+                context=context,
                 label="D",
                 cost=0,
                 extra_acc={"bomb_accuracy": acc} if acc else {},
@@ -231,29 +236,10 @@ def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
         return
     ctx.note("A", f.id, f"{f.id}'s Bomb ({m.name}) explodes: {why}.", "000 L2853")
     shot = payload(f, m)
-    acc = m.has("increased_accuracy") - m.has("decreased_accuracy")
     for v in victims(ctx, f, e, m):
         if v.defeated or f.defeated:
             continue
-        prev = f.ignore_range
-        f.ignore_range = True
-        try:
-            ctx.spine.resolve(
-                ctx,
-                Attack(
-                    attacker=f,
-                    defender=v,
-                    moves=[shot],
-                    context="bomb",
-                    label="D",
-                    cost=0,
-                    extra_acc={"bomb_accuracy": acc} if acc else {},
-                    apply_knockback=False,
-                    extra_damage=power_up_utility.blast_bonus(e),
-                ),
-            )
-        finally:
-            f.ignore_range = prev
+        _strike(ctx, f, v, m, shot, "bomb", power_up_utility.blast_bonus(e))
 
 
 @register
