@@ -17,13 +17,18 @@ from .move_profile import MoveProfile
 from .state import Ctx, Invalid
 
 
+# The values every list of choices repeats, built once (the model is frozen, so they are shared).
+_MOVE_ONLY = {n: DecisionValue(action=ActionType.move, movement=n) for n in (1, 2, 3)}
+_BARE = {kind: DecisionValue(action=kind) for kind in ActionType}
+
+
 def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOption]:
     """The single-move actions he can afford, each a complete value; an attack names its target when there is more
     than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
 
     out = [
         ChoiceOption.model_construct(
-            value=DecisionValue(action=ActionType.move, movement=n),
+            value=_MOVE_ONLY[n],
             fs=move_only_fs(f, n),
             control=0,
             text=f"move {n} Range{'s' if n > 1 else ''}" + (" (+1 to every Defense Total this turn)" if n == 1 else ""),
@@ -65,11 +70,11 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
                     out += _closing_in(ctx, f, [m], o, len(foes) > 1)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
         return out + [
-            ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=kind.value)
+            ChoiceOption.model_construct(value=_BARE[kind], fs=0, control=0, text=kind.value)
             for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
         ]
     tail = [
-        ChoiceOption.model_construct(value=DecisionValue(action=kind), fs=0, control=0, text=text)
+        ChoiceOption.model_construct(value=_BARE[kind], fs=0, control=0, text=text)
         for kind, text in (
             (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
             (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
