@@ -127,8 +127,9 @@ class JsonBodyGate:
             await self.app(scope, receive, send)
             return
         request: Request[Any, Any, Any] = Request(scope, receive, send)
+        declared = request.headers.get("content-type")
         try:
-            check_media_type(request.headers.get("content-type"))
+            check_media_type(declared)
             body = await request.body()  # Litestar's body size limit applies here (413)
             if await self._answered_before(scope, body, send):
                 return
@@ -143,9 +144,10 @@ class JsonBodyGate:
         state.json = value  # Request.json() returns it without decoding again
         # From here on the body is known JSON, whatever it was declared as (text/plain spares browsers a
         # preflight): every route, Strawberry's included, sees it as application/json.
-        headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
-        scope["headers"] = [*headers, (b"content-type", b"application/json")]
-        state.headers = Empty
+        if declared != "application/json":
+            headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
+            scope["headers"] = [*headers, (b"content-type", b"application/json")]
+            state.headers = Empty
         await self.app(scope, receive, send)
 
     async def _answered_before(self, scope: Scope, body: bytes, send: Send) -> bool:

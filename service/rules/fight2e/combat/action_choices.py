@@ -16,7 +16,6 @@ from .models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, D
 from .move_profile import MoveProfile
 from .state import Ctx, Invalid
 
-
 # The values every list of choices repeats, built once (the model is frozen, so they are shared).
 _MOVE_ONLY = {n: DecisionValue(action=ActionType.move, movement=n) for n in (1, 2, 3)}
 _BARE = {kind: DecisionValue(action=kind) for kind in ActionType}

@@ -31,6 +31,9 @@ PRE_DECLARED = {
 _DEFAULTS = {o: DecisionValue(defense=o, fs=0) for o in DefenseOption}  # frozen, so built once and shared
 
 
+_EVERY_OPTION = tuple(DefenseOption)
+
+
 def allowed_options(
     ctx: Ctx,
     defender: F,
@@ -82,7 +85,7 @@ def allowed_options(
         return [DefenseOption.defense], False, "simultaneous attacks: Defense only"
     if defender.non_attack_action or defender.awaiting:
         return [DefenseOption.defense], False, "after Refocus, Power Up or Await Opening: Defense only"  # L6039
-    return list(DefenseOption), False, ""
+    return list(_EVERY_OPTION), False, ""
 
 
 def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) -> list[ChoiceOption]:

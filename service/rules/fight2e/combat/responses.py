@@ -39,6 +39,9 @@ def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
+_RESPONSE_KINDS = tuple(ResponseKind)  # in the enum's order, without iterating the enum each time
+
+
 def _offered(d: F, guard: Guard) -> list[ResponseKind]:
     """The Defensive Responses the defender could answer the miss with (F.3, 000 L5850–L5902)."""
     skills = {guard.option}
@@ -46,7 +49,7 @@ def _offered(d: F, guard: Guard) -> list[ResponseKind]:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
     only_jinking = d.action_lost or d.control <= 0  # 000 L5858
     offer = []
-    for kind in ResponseKind:
+    for kind in _RESPONSE_KINDS:
         need = SKILL_OF.get(kind, DefenseOption.tactics)
         if guard.response is not None and kind is not guard.response:
             continue
