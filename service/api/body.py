@@ -43,6 +43,14 @@ class UnsupportedMediaType(HTTPException):
     status_code = 415
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    """A request header's value (the first one), read straight from the ASGI scope."""
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
 def check_media_type(content_type: str | None) -> None:
     """Raise 415 unless the body is declared as JSON (or plain text) in UTF-8; no declaration counts as JSON."""
     if not content_type:
@@ -121,26 +129,28 @@ class JsonBodyGate:
         self.max_depth = max_depth
         self.too_large = too_large_handler(max_body_bytes)
         self.repeats = repeats  # the local tier's lookup (no Redis round trip, no parse)
+        self.max_body_bytes = max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP or scope["method"] not in BODY_METHODS:
             await self.app(scope, receive, send)
             return
-        request: Request[Any, Any, Any] = Request(scope, receive, send)
-        declared = request.headers.get("content-type")
+        declared = _header(scope, b"content-type")
         try:
             check_media_type(declared)
-            body = await request.body()  # Litestar's body size limit applies here (413)
+            body = await self._body(scope, receive)
             if await self._answered_before(scope, body, send):
                 return
             value = decode_body(body, self.max_depth)
         except HTTPException as exc:
             # Answered here rather than raised, so the metrics and CORS middleware see an ordinary answer.
+            request: Request[Any, Any, Any] = Request(scope, receive, send)
             handler = self.too_large if isinstance(exc, RequestEntityTooLarge) else http_handler
             response = handler(request, exc).to_asgi_response(app=None, request=request)
             await response(scope, receive, send)
             return
         state = ScopeState.from_scope(scope)
+        state.body = body  # Request.body() returns it without reading again
         state.json = value  # Request.json() returns it without decoding again
         # From here on the body is known JSON, whatever it was declared as (text/plain spares browsers a
         # preflight): every route, Strawberry's included, sees it as application/json.
@@ -149,6 +159,27 @@ class JsonBodyGate:
             scope["headers"] = [*headers, (b"content-type", b"application/json")]
             state.headers = Empty
         await self.app(scope, receive, send)
+
+    async def _body(self, scope: Scope, receive: Receive) -> bytes:
+        """The whole body, at most ``max_body_bytes`` (413 beyond, announced or sent), as Litestar reads it."""
+        announced = _header(scope, b"content-length")
+        if announced is not None and announced.isdigit() and int(announced) > self.max_body_bytes:
+            raise RequestEntityTooLarge
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            event = await receive()
+            if event["type"] == "http.disconnect":
+                raise ClientException("The client disconnected before the body was sent.")
+            if event["type"] != "http.request":
+                continue
+            chunk = event.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body_bytes:
+                raise RequestEntityTooLarge
+            chunks.append(chunk)
+            if not event.get("more_body", False):
+                return b"".join(chunks)
 
     async def _answered_before(self, scope: Scope, body: bytes, send: Send) -> bool:
         key_of = scope["route_handler"].opt.get(REPEAT_KEY) if self.repeats is not None else None
