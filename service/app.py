@@ -70,8 +70,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         include_in_schema = False
         guards = [metrics_guard]
 
-    # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them.
-    # a byte-identical repeat of a kept answer is answered there, from the local tier
+    # Innermost: the body gate answers malformed bodies (4xx) before any route, REST or GraphQL, decodes them, and
+    # a byte-identical repeat of a kept answer from the local tier.
     body_gate = DefineMiddleware(
         JsonBodyGate,
         max_depth=settings.max_json_depth,

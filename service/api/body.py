@@ -51,6 +51,11 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+def repeat_key_of(scope: Scope) -> str | None:
+    """The key the body gate looked a request up under and did not find: the route keeps its answer there."""
+    return scope["state"].get(REPEAT_KEY)
+
+
 def check_media_type(content_type: str | None) -> None:
     """Raise 415 unless the body is declared as JSON (or plain text) in UTF-8; no declaration counts as JSON."""
     if not content_type:
@@ -129,28 +134,26 @@ class JsonBodyGate:
         self.max_depth = max_depth
         self.too_large = too_large_handler(max_body_bytes)
         self.repeats = repeats  # the local tier's lookup (no Redis round trip, no parse)
-        self.max_body_bytes = max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP or scope["method"] not in BODY_METHODS:
             await self.app(scope, receive, send)
             return
+        request: Request[Any, Any, Any] = Request(scope, receive, send)
         declared = _header(scope, b"content-type")
         try:
             check_media_type(declared)
-            body = await self._body(scope, receive)
+            body = await request.body()  # Litestar's body size limit applies here (413)
             if await self._answered_before(scope, body, send):
                 return
             value = decode_body(body, self.max_depth)
         except HTTPException as exc:
             # Answered here rather than raised, so the metrics and CORS middleware see an ordinary answer.
-            request: Request[Any, Any, Any] = Request(scope, receive, send)
             handler = self.too_large if isinstance(exc, RequestEntityTooLarge) else http_handler
             response = handler(request, exc).to_asgi_response(app=None, request=request)
             await response(scope, receive, send)
             return
         state = ScopeState.from_scope(scope)
-        state.body = body  # Request.body() returns it without reading again
         state.json = value  # Request.json() returns it without decoding again
         # From here on the body is known JSON, whatever it was declared as (text/plain spares browsers a
         # preflight): every route, Strawberry's included, sees it as application/json.
@@ -160,31 +163,15 @@ class JsonBodyGate:
             state.headers = Empty
         await self.app(scope, receive, send)
 
-    async def _body(self, scope: Scope, receive: Receive) -> bytes:
-        """The whole body, at most ``max_body_bytes`` (413 beyond, announced or sent), as Litestar reads it."""
-        announced = _header(scope, b"content-length")
-        if announced is not None and announced.isdigit() and int(announced) > self.max_body_bytes:
-            raise RequestEntityTooLarge
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            event = await receive()
-            if event["type"] == "http.disconnect":
-                raise ClientException("The client disconnected before the body was sent.")
-            if event["type"] != "http.request":
-                continue
-            chunk = event.get("body", b"")
-            size += len(chunk)
-            if size > self.max_body_bytes:
-                raise RequestEntityTooLarge
-            chunks.append(chunk)
-            if not event.get("more_body", False):
-                return b"".join(chunks)
-
     async def _answered_before(self, scope: Scope, body: bytes, send: Send) -> bool:
+        """Answer a repeat from the local tier; on a miss, leave the key for the route to keep its answer under."""
         key_of = scope["route_handler"].opt.get(REPEAT_KEY) if self.repeats is not None else None
-        hit = self.repeats(key_of(body)) if key_of is not None else None  # type: ignore[misc]
+        if key_of is None:
+            return False
+        key = key_of(body)
+        hit = self.repeats(key)  # type: ignore[misc]
         if hit is None:
+            scope["state"][REPEAT_KEY] = key
             return False
         headers = [*_REPEAT_HEADERS, (b"content-length", str(len(hit)).encode())]
         await send({"type": "http.response.start", "status": 200, "headers": headers})

@@ -32,7 +32,7 @@ from pydantic import BaseModel, ValidationError
 from ..cache import body_key, cache_key
 from ..problems import COMMON, POSTED, problem_responses
 from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation, Ruleset
-from .body import REPEAT_KEY
+from .body import REPEAT_KEY, repeat_key_of
 
 JSON = "application/json"
 CATALOG_CACHE_CONTROL = "public, max-age=3600"
@@ -97,20 +97,17 @@ async def answer(state: State, ruleset: Ruleset, op: Operation, request: BaseMod
     return body, tier.value
 
 
-def _raw_key(ruleset: Ruleset, op: Operation, body: bytes) -> str:
-    return body_key(op.name, ruleset.id, ruleset.version, body)
-
-
 def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
     cached = op.caching is not Caching.none
 
     def repeat_key(body: bytes) -> str:  # a byte-identical repeat is answered by the body gate (api/body.py)
-        return _raw_key(ruleset, op, body)
+        return body_key(op.name, ruleset.id, ruleset.version, body)
 
     async def handler(state: State, request: Request[Any, Any, Any], data: Any) -> Any:
         body, tier = await answer(state, ruleset, op, data)
-        if cached:
-            state.cache.local_put(_raw_key(ruleset, op, await request.body()), body)
+        key = repeat_key_of(request.scope)
+        if key is not None:
+            state.cache.local_put(key, body)
         return Response(body, media_type=JSON, headers={"X-Cache": tier})
 
     handler.__annotations__ = {

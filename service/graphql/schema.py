@@ -34,7 +34,7 @@ from strawberry.litestar import make_graphql_controller
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types.field import StrawberryField
 
-from ..api.body import REPEAT_KEY
+from ..api.body import REPEAT_KEY, repeat_key_of
 from ..api.system import RulesetInfo as RulesetInfoModel
 from ..api.system import ruleset_infos as rulesets
 from ..cache import body_key, cache_key
@@ -169,9 +169,8 @@ def _query_key(body: bytes) -> str:
 
 async def _pending_query(request: Request[Any, Any, Any]) -> None:
     """A query the body gate did not find: its answer is kept under its body's key (``_remember``)."""
-    _PENDING.set(None)
-    if request.method == "POST":
-        _PENDING.set((_query_key(await request.body()), request.app.state.cache))
+    key = repeat_key_of(request.scope)
+    _PENDING.set(None if key is None else (key, request.app.state.cache))
 
 
 async def _remember(response: Response[Any]) -> Response[Any]:
