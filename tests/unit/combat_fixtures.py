@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
 
 REI = {
     "id": "rei",
@@ -82,3 +85,17 @@ def build(data: dict[str, Any]) -> TurnRequest:
     """The rule tests script more decisions than a turn may ask (a reaction that never comes up): they run lenient
     unless the request says otherwise; the protocol tests send `lenient: false`."""
     return TurnRequest.model_validate({"lenient": True, **data})
+
+
+def drive_offered(body: dict[str, Any], pick: st.DataObject, rounds: int) -> dict[str, Any]:
+    """Answer each pending decision with one of its offered choices until the turn ends (at most ``rounds`` round
+    trips); no answer along the way may report an internal failure."""
+    for _ in range(rounds):
+        out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+        assert "INTERNAL_STATE" not in {v["code"] for v in out["violations"]}
+        if out["status"] != "decision_required":
+            return out
+        for pending in out["decisions_needed"]:
+            choice = pick.draw(st.sampled_from(pending["choices"]))
+            body["decisions"][pending["key"]] = choice["value"]
+    return out

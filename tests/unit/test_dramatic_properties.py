@@ -4,27 +4,14 @@ at each decision, a turn never fails inside, keeps every figure in bounds and an
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.combat_fixtures import drive_offered
 from tests.unit.test_dramatic_example import _start
-
-
-def _drive(body: dict[str, Any], pick: st.DataObject) -> dict[str, Any]:
-    """Answer each pending decision with one of its offered choices until the turn ends (at most 12 rounds)."""
-    for _ in range(12):
-        out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
-        assert "INTERNAL_STATE" not in {v["code"] for v in out["violations"]}
-        if out["status"] != "decision_required":
-            return out
-        for pending in out["decisions_needed"]:
-            choice = pick.draw(st.sampled_from(pending["choices"]))
-            body["decisions"][pending["key"]] = choice["value"]
-    return out
 
 
 @settings(max_examples=40, deadline=None)
@@ -35,7 +22,7 @@ def test_offered_choices_always_resolve(seed: int, start_range: int, ap: int, da
     for f in body["fighters"]:
         f["state"]["dramatic"] = {"action_points": ap}
     body.update(seed=seed, decisions={})
-    out = _drive(body, data)
+    out = drive_offered(body, data, 12)
     # an offered choice is legal: the turn ends resolved or with the round over, never invalid
     assert out["status"] in ("resolved", "round_over"), out["violations"]
     for f in out["fighters"]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from service.rules.fight2e.combat.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.operations import examples
+from tests.unit.combat_fixtures import drive_offered
 
 
 def _start() -> dict[str, Any]:
@@ -21,19 +22,6 @@ def _start() -> dict[str, Any]:
     body = copy.deepcopy(examples("resolve_turn")["thug-thrashing-grace-turn-1"])
     body["decisions"], body["rolls"] = {}, {}
     return body
-
-
-def _drive(body: dict[str, Any], pick: st.DataObject) -> dict[str, Any]:
-    """Answer each pending decision with one of its offered choices until the turn ends (at most 16 rounds)."""
-    for _ in range(16):
-        out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
-        assert "INTERNAL_STATE" not in {v["code"] for v in out["violations"]}
-        if out["status"] != "decision_required":
-            return out
-        for pending in out["decisions_needed"]:
-            choice = pick.draw(st.sampled_from(pending["choices"]))
-            body["decisions"][pending["key"]] = choice["value"]
-    return out
 
 
 @settings(max_examples=30, deadline=None)
@@ -51,7 +39,7 @@ def test_offered_choices_always_resolve(seed: int, members: list[int], ranges: l
         g["ranges"] = {"grace": r}
     body["fight"]["thugs"] = groups
     body.update(seed=seed)
-    out = _drive(body, data)
+    out = drive_offered(body, data, 16)
     # an offered choice is legal: the turn ends resolved or with the fight over, never invalid
     assert out["status"] in ("resolved", "round_over"), out["violations"]
     grace = next(f for f in out["fighters"] if f["id"] == "grace")["state"]
