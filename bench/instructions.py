@@ -11,6 +11,7 @@ Cases (the same payloads for both commits, from bench/payloads.py):
 
 - ``turn``: the combat core, ``resolve_turn`` of the PL 4 three-hit-Combo turn (every die named, so both commits
   play the same turn: checked by its status and log length);
+- ``simulate``: the simulator's fast path, per fight (the same seeded fights for both commits);
 - ``price_hit``, ``price``, ``batch``, ``fighter``, ``turn_rest``: the whole application in-process (an ASGI call
   of ``create_app()``, every middleware included, no socket): a repeated price, a new price, a new batch of 100,
   a new PL 8 Fighter, the turn.
@@ -44,6 +45,7 @@ from bench.commits import checked_out, short  # noqa: E402  (standard library on
 # case → (REST path or None for the core turn, payload file name, lo, hi)
 CASES: dict[str, tuple[str | None, str, int, int]] = {
     "turn": (None, "turn.json", 100, 500),
+    "simulate": (None, "", 4, 24),
     "price_hit": ("/v1/fight2e/moves/price", "move.json", 200, 1200),
     "price": ("/v1/fight2e/moves/price", "move_unique.json", 200, 1200),
     "batch": ("/v1/fight2e/moves/price-batch", "batch_unique.json", 10, 60),
@@ -52,6 +54,7 @@ CASES: dict[str, tuple[str | None, str, int, int]] = {
 }
 TITLES = {
     "turn": "core: resolve_turn, PL 4 three-hit Combos",
+    "simulate": "core: one simulated fight, PL 4 against PL 4, greedy (per fight)",
     "price_hit": "REST price, same move (local-tier hit)",
     "price": "REST price, a new move (computed)",
     "batch": "REST price-batch ×100, a new batch (computed)",
@@ -73,6 +76,20 @@ def _core_turn(body: bytes, n: int) -> None:
     assert str(first.status.value) == "resolved" and len(first.log) == 19, (first.status, len(first.log))
     for _ in range(n + 2):
         resolve_turn(turn)
+
+
+def _simulated_fights(n: int) -> None:
+    from service.rules.core.simulation import fight_seed
+    from service.rules.fight2e.combat.benchmark import _sheet
+    from service.rules.fight2e.simulation.fight import matchup, play
+    from service.rules.fight2e.simulation.models import SimulationRequest
+
+    sides = [{"name": name, "fighter": _sheet(name), "policy": "greedy"} for name in ("a", "b")]
+    m = matchup(SimulationRequest.model_validate({"sides": sides, "seed": 1}))
+    for i in range(3):  # warm: profiles, catalogues
+        play(m, fight_seed(1, 10_000 + i))
+    for i in range(n):  # the same fights in both runs: the longer run plays the shorter one's first
+        play(m, fight_seed(1, i))
 
 
 def _asgi(path: str, body: bytes, n: int) -> None:
@@ -122,6 +139,9 @@ def _asgi(path: str, body: bytes, n: int) -> None:
 def worker(tree: str, case: str, payloads_dir: str, n: int) -> None:
     sys.path.insert(0, tree)
     path, payload, _, _ = CASES[case]
+    if case == "simulate":
+        _simulated_fights(n)
+        return
     body = Path(payloads_dir, payload).read_bytes()
     if path is None:
         _core_turn(body, n)

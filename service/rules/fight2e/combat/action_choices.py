@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
 from . import (
     knockdown_chain,
     super_only,
@@ -13,81 +16,166 @@ from .combo import check_combo, control_cost
 from .declared_movement import move_only_fs
 from .fighter import F
 from .models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
-from .move_profile import MoveProfile
+from .move_profile import MoveProfile, Profile
 from .state import Ctx, Invalid
 
 # The values every list of choices repeats, built once (the model is frozen, so they are shared).
 _MOVE_ONLY = {n: DecisionValue(action=ActionType.move, movement=n) for n in (1, 2, 3)}
 _BARE = {kind: DecisionValue(action=kind) for kind in ActionType}
+_KEPT = "action_choices"  # this module's name in ``Profile.memo``
+
+
+@dataclass(frozen=True, eq=False)  # kept by identity: it lives as long as the profile that offers it
+class _Run:
+    """A ready-made Combo a profile can offer: its moves, their ids and names, and its Control cost."""
+
+    moves: list[MoveProfile]
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    cost: int
+
+
+@dataclass
+class _Offers:
+    """What a profile offers, worked out the first time and kept with the profile (``Profile.memo``): the moves that
+    can be an action, the Combos each attacking move opens (longest last), and every choice built so far, keyed on
+    its builder and every value the builder reads. Each turn only selects among them by its own state."""
+
+    actionable: tuple[tuple[MoveProfile, ActionType], ...]
+    runs: tuple[tuple[_Run, ...], ...]
+    kept: dict[tuple[object, ...], ChoiceOption] = field(default_factory=dict)
+
+
+def _offers(f: F) -> _Offers:
+    memo = f.prof.memo
+    found: _Offers | None = memo.get(_KEPT)
+    if found is None:
+        found = memo[_KEPT] = _Offers(_actionable(f.prof), _runs(f.prof))
+    return found
+
+
+def _actionable(prof: Profile) -> tuple[tuple[MoveProfile, ActionType], ...]:
+    return tuple(
+        (m, ActionType.attack if m.offensive else ActionType.utility)
+        for m in prof.moves.values()
+        if (m.offensive or m.utility) and not m.has("counter")
+    )
+
+
+def _runs(prof: Profile) -> tuple[tuple[_Run, ...], ...]:
+    """Each attacking move opening (a Throw closing) a run of 1, 2 … Basic Moves, as far as the Combo Skill and a
+    decision's length allow: the candidates ``_combo_choices`` offers when Control and the rules allow them."""
+    basic = prof.moves.get("basic_move")
+    if basic is None or prof.combo < 2:
+        return ()
+    out = []
+    for m in prof.moves.values():
+        if not m.offensive or m.is_super or m.has("counter"):
+            continue
+        runs = []
+        for n in range(1, min(prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
+            moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
+            ids, names = tuple(x.id for x in moves), tuple(x.name for x in moves)
+            runs.append(_Run(moves, ids, names, control_cost(moves)))
+        out.append(tuple(runs))
+    return tuple(out)
+
+
+def _kept(offers: _Offers, build: Callable[..., ChoiceOption], *args: Hashable) -> ChoiceOption:
+    """``build(*args)``, built once per profile: a builder reads nothing but its arguments."""
+    key = (build, *args)
+    found = offers.kept.get(key)
+    if found is None:
+        found = offers.kept[key] = build(*args)
+    return found
+
+
+def _walk(n: int, fs: int) -> ChoiceOption:
+    text = f"move {n} Range{'s' if n > 1 else ''}" + (" (+1 to every Defense Total this turn)" if n == 1 else "")
+    return ChoiceOption.model_construct(value=_MOVE_ONLY[n], fs=fs, control=0, text=text)
+
+
+def _bare(kind: ActionType, text: str) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=_BARE[kind], fs=0, control=0, text=text)
+
+
+def _unaimed(kind: ActionType, move: str, name: str, level: int) -> ChoiceOption:
+    value = DecisionValue(action=kind, moves=[move])
+    return ChoiceOption.model_construct(value=value, fs=0, control=level, text=f"{kind.value}: {name} (L{level})")
+
+
+def _aimed(kind: ActionType, move: str, name: str, level: int, target: str | None, reach: bool) -> ChoiceOption:
+    text = (
+        f"{kind.value}: {name} (L{level})"
+        + (f" at {target}" if target is not None else "")
+        + ("" if reach else " (out of reach from here)")
+    )
+    value = DecisionValue(action=kind, moves=[move], target=target)
+    return ChoiceOption.model_construct(value=value, fs=0, control=level, can_hit=reach, text=text)
+
+
+def _combo(run: _Run, reach: bool) -> ChoiceOption:
+    value = DecisionValue(action=ActionType.attack, moves=list(run.ids))
+    text = "Combo: " + " + ".join(run.names)
+    return ChoiceOption.model_construct(value=value, fs=0, control=run.cost, can_hit=reach, text=text)
+
+
+def _closer(
+    ids: tuple[str, ...], names: tuple[str, ...], n: int, foe: str, named: bool, fs: int, control: int
+) -> ChoiceOption:
+    value = DecisionValue(
+        action=ActionType.attack,
+        moves=list(ids),
+        movement=n,
+        direction=Direction.toward,
+        target=foe if named else None,
+    )
+    text = f"move {n} toward {foe}, then " + " + ".join(names)
+    return ChoiceOption.model_construct(value=value, fs=fs, control=control, can_hit=True, text=text)
+
+
+_TAIL = (
+    (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
+    (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
+    (ActionType.await_opening, "Await Opening"),
+)
 
 
 def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOption]:
     """The single-move actions he can afford, each a complete value; an attack names its target when there is more
     than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
 
-    out = [
-        ChoiceOption.model_construct(
-            value=_MOVE_ONLY[n],
-            fs=move_only_fs(f, n),
-            control=0,
-            text=f"move {n} Range{'s' if n > 1 else ''}" + (" (+1 to every Defense Total this turn)" if n == 1 else ""),
-        )
-        for n in (1, 2, 3)
-    ]
+    offers = _offers(f)
+    out = [_kept(offers, _walk, n, move_only_fs(f, n)) for n in (1, 2, 3)]
     foes = ctx.opponents(f)
-    for m in f.prof.moves.values():
-        if m.level <= f.control and (m.offensive or m.utility) and not m.has("counter"):
-            kind = ActionType.attack if m.offensive else ActionType.utility
-            if kind is ActionType.utility or not foes:
-                out.append(
-                    ChoiceOption.model_construct(
-                        value=DecisionValue(action=kind, moves=[m.id]),
-                        fs=0,
-                        control=m.level,
-                        text=f"{kind.value}: {m.name} (L{m.level})",
-                    )
-                )
+    named = len(foes) > 1
+    for m, kind in offers.actionable:
+        if m.level > f.control:
+            continue
+        if kind is ActionType.utility or not foes:
+            out.append(_kept(offers, _unaimed, kind, m.id, m.name, m.level))
+            continue
+        if m.is_super and f.se < super_only.cost(ctx, f, m):
+            continue  # not enough Super Energy (000 L5281)
+        for o in foes:
+            if not knockdown_chain.may_strike(ctx, m, o):
                 continue
-            if m.is_super and f.se < super_only.cost(ctx, f, m):
-                continue  # not enough Super Energy (000 L5281)
-            for o in foes:
-                if not knockdown_chain.may_strike(ctx, m, o):
-                    continue
-                reach = range_ok(m, ctx.distance(f, o))
-                out.append(
-                    ChoiceOption.model_construct(
-                        value=DecisionValue(action=kind, moves=[m.id], target=o.id if len(foes) > 1 else None),
-                        fs=0,
-                        control=m.level,
-                        can_hit=reach,
-                        text=f"{kind.value}: {m.name} (L{m.level})"
-                        + (f" at {o.id}" if len(foes) > 1 else "")
-                        + ("" if reach else " (out of reach from here)"),
-                    )
-                )
-                if not reach:
-                    out += _closing_in(ctx, f, [m], o, len(foes) > 1)
+            reach = range_ok(m, ctx.distance(f, o))
+            out.append(_kept(offers, _aimed, kind, m.id, m.name, m.level, o.id if named else None, reach))
+            if not reach:
+                out += _closing_in(ctx, f, offers, [m], o, named)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
-        return out + [
-            ChoiceOption.model_construct(value=_BARE[kind], fs=0, control=0, text=kind.value)
-            for kind in (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
-        ]
-    tail = [
-        ChoiceOption.model_construct(value=_BARE[kind], fs=0, control=0, text=text)
-        for kind, text in (
-            (ActionType.refocus, "Refocus (1d4 + half Power Level FS)"),
-            (ActionType.power_up, "Power Up (+1d6 Super Energy)"),
-            (ActionType.await_opening, "Await Opening"),
-            (ActionType.none, "do nothing" + (" (+2 Control steps next turn)" if idle_bonus(f) else "")),
-        )
-    ]
+        return out + [_kept(offers, _bare, kind, kind.value) for kind, _ in _TAIL]
+    tail = [_kept(offers, _bare, kind, text) for kind, text in _TAIL]
+    idle = "do nothing" + (" (+2 Control steps next turn)" if idle_bonus(f) else "")
+    tail.append(_kept(offers, _bare, ActionType.none, idle))
     tail += transformations.choices(ctx, f) + tag_team.choices(ctx, f)
     if foes:
-        out += _combo_choices(ctx, f, foes, room=MAX_CHOICES - len(out) - len(tail))
+        out += _combo_choices(ctx, f, offers, foes, room=MAX_CHOICES - len(out) - len(tail))
     return out + tail
 
 
-def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
+def _closing_in(ctx: Ctx, f: F, offers: _Offers, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
     """The same attack after the fewest Ranges of movement toward ``o`` that bring it in reach (Range mode; none
     for a move with No Movement)."""
 
@@ -96,65 +184,37 @@ def _closing_in(ctx: Ctx, f: F, moves: list[MoveProfile], o: F, name: bool) -> l
     dist = ctx.distance(f, o)
     for n in (1, 2, 3):
         if n <= dist and range_ok(moves[0], dist - n):
-            return [
-                ChoiceOption.model_construct(
-                    value=DecisionValue(
-                        action=ActionType.attack,
-                        moves=[m.id for m in moves],
-                        movement=n,
-                        direction=Direction.toward,
-                        target=o.id if name else None,
-                    ),
-                    fs=move_only_fs(f, n),
-                    control=control_cost(moves),
-                    can_hit=True,
-                    text=f"move {n} toward {o.id}, then " + " + ".join(m.name for m in moves),
-                )
-            ]
+            ids, names = tuple(m.id for m in moves), tuple(m.name for m in moves)
+            return [_kept(offers, _closer, ids, names, n, o.id, name, move_only_fs(f, n), control_cost(moves))]
     return []
 
 
-def _combo_choices(ctx: Ctx, f: F, foes: list[F], room: int) -> list[ChoiceOption]:
+def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) -> list[ChoiceOption]:
     """A few ready-made Combos: each attacking move he can afford opening (or, for a Throw, closing) a run of Basic
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
     as well; these are offered so that a client can pick one without building it, so they fill only the ``room``
     the answer's bound on choices leaves after the single actions (a high Combo Skill would list hundreds)."""
 
-    basic = f.move("basic_move")
-    if basic is None or f.prof.combo < 2:
-        return []
     out: list[ChoiceOption] = []
     mark = len(ctx.violations)
-    for m in f.prof.moves.values():
-        if not m.offensive or m.is_super or m.has("counter"):
-            continue
-        for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
+    o = foes[0]
+    for runs in offers.runs:
+        for run in runs:
             if len(out) + 2 > room:  # this Combo and the move closing in to it might not fit
                 return out
-            moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
-            cost = control_cost(moves)
-            if cost > f.control:
+            if run.cost > f.control:
                 break
             try:
-                check_combo(ctx, f, moves, "combo")
+                check_combo(ctx, f, run.moves, "combo")
             except Invalid:
                 del ctx.violations[mark:]
                 break
-            o = foes[0]
-            if not knockdown_chain.may_strike(ctx, moves[0], o):
+            if not knockdown_chain.may_strike(ctx, run.moves[0], o):
                 break
-            reach = range_ok(moves[0], ctx.distance(f, o))
-            out.append(
-                ChoiceOption.model_construct(
-                    value=DecisionValue(action=ActionType.attack, moves=[x.id for x in moves]),
-                    fs=0,
-                    control=cost,
-                    can_hit=reach,
-                    text="Combo: " + " + ".join(x.name for x in moves),
-                )
-            )
+            reach = range_ok(run.moves[0], ctx.distance(f, o))
+            out.append(_kept(offers, _combo, run, reach))
             if not reach:
-                out += _closing_in(ctx, f, moves, o, len(foes) > 1)
+                out += _closing_in(ctx, f, offers, run.moves, o, len(foes) > 1)
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from ..fighter_models import Style
 from ..records import DEFENCE_OPTIONS, MoveRecord
@@ -359,6 +360,12 @@ class Profile:
     styles: tuple[Style, ...] = ()  # Multiple Styles (styles.py)
     base_style: str | None = None
     style_share: int = 1  # non-empty styles: a style's own moves earn Glory divided by this (000 L5058)
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """What the turn derives from this profile alone, kept with it under a name of its own (the profile never
+        changes once built, and the profile memo keys it on the whole sheet and options): ``action_choices``."""
+        return {}
 
     @cached_property
     def entry_ids(self) -> frozenset[str]:

@@ -120,12 +120,13 @@ def _system(ctx: Ctx) -> Callable[[Ctx], None]:
     return thug_turn.run if ctx.opts.subsystem is Subsystem.thug_thrashing else _run  # others: turn_setup refuses
 
 
-def resolve_turn(request: TurnRequest, decider: Decider | None = None) -> TurnResult:
+def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet: bool = False) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
-    decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``."""
+    decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
+    the text out of the log's steps and the decisions asked (everything else is the same answer)."""
     holder: list[Ctx] = []
     try:
-        ctx = build(request, holder, decider)
+        ctx = build(request, holder, decider, quiet)
         _system(ctx)(ctx)
     except Pending as p:
         return answer_of(request, holder[0], Status.decision_required, p.pending)

@@ -119,6 +119,8 @@ class Ctx:
     # In-process callers only (the simulator): answers a pending decision on the spot instead of ending the turn
     # with it, as if the same value had been sent in ``decisions``; None leaves it pending.
     decider: Decider | None = None
+    # In-process callers that read only figures (the simulator): log steps and asked decisions keep no text.
+    quiet: bool = False
     # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
     thug_state: list[ThugGroupState] | None = None
     keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
@@ -202,7 +204,7 @@ class Ctx:
             fighter=fid,
             point=point,
             step=label,
-            text=neutral(text, self.keep_names),
+            text="" if self.quiet else neutral(text, self.keep_names),
             die=None,
             default=normalise(default) if default is not None else None,
             choices=listed,
@@ -345,7 +347,7 @@ class Ctx:
                 "inputs": inputs or {},
                 "ref": ref,
                 "change": change or {},
-                "text": neutral(text, self.keep_names),
+                "text": "" if self.quiet else neutral(text, self.keep_names),
             },
         )
         self.log.append(step)

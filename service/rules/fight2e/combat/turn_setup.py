@@ -70,7 +70,7 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     )
 
 
-def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None) -> Ctx:
+def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None, quiet: bool = False) -> Ctx:
     fight = req.fight
     seen: set[str] = set()
     fighters: dict[str, F] = {}
@@ -92,6 +92,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = Non
         prev_leader_hit=fight.previous_turn.leader_hit if fight.previous_turn else False,
         spine=STEPS,
         decider=decider,
+        quiet=quiet,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):

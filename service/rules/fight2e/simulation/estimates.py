@@ -10,7 +10,7 @@ later Basic Move 1 (000 L5804–L5806).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..fighter_models import Fighter, FighterRequest
 from ..fighters import validate_fighter
@@ -33,6 +33,10 @@ class SheetFigures:
     defense_total: int
     life_bar: int
     fighting_spirit: int
+    # attack_estimate's answers, by the moves and the defender's Defense Total (all it reads besides these moves)
+    estimates: dict[tuple[tuple[str, ...], int], tuple[float, float]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 def die_average(die: str | None, minimum: int = 1) -> float:
@@ -68,6 +72,14 @@ def hit_chance(accuracy: int, defense_total: int) -> float:
 
 def attack_estimate(moves: list[str], me: SheetFigures, foe: SheetFigures) -> tuple[float, float]:
     """(hit chance, expected damage) of an attack with these moves in order."""
+    key = (tuple(moves), foe.defense_total)
+    found = me.estimates.get(key)
+    if found is None:
+        found = me.estimates[key] = _estimate(moves, me, foe.defense_total)
+    return found
+
+
+def _estimate(moves: list[str], me: SheetFigures, defense_total: int) -> tuple[float, float]:
     figures = [me.moves.get(m) for m in moves]
     if not figures or figures[0] is None:
         return 0.0, 0.0
@@ -76,5 +88,5 @@ def attack_estimate(moves: list[str], me: SheetFigures, foe: SheetFigures) -> tu
     damage = first.damage
     for f in figures[1:]:
         damage += 1 if f is None or not f.special else f.damage / 2
-    p = hit_chance(accuracy, foe.defense_total)
+    p = hit_chance(accuracy, defense_total)
     return p, p * damage

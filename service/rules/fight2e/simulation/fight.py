@@ -141,7 +141,7 @@ def _turn_direct(m: Matchup, fight: FightState, fighters: list[CombatFighter], s
         return choose(m.request.sides[side].policy, d, view, ())
 
     request = TurnRequest(options=m.request.options, fight=fight, fighters=fighters, seed=seed)
-    result = resolve_turn(request, decider)
+    result = resolve_turn(request, decider, quiet=True)  # the log's text is never read here
     if result.status in (Status.invalid, Status.decision_required):
         return _turn(m, resolve_turn, fight, fighters, seed)
     return result
