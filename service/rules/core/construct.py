@@ -20,9 +20,12 @@ def built(cls: type[M], values: dict[str, Any]) -> M:
         fields = _FIELDS[cls] = frozenset(cls.model_fields)
     if values.keys() != fields:
         return cls.model_construct(**values)
-    out = object.__new__(cls)
-    object.__setattr__(out, "__dict__", values)
-    object.__setattr__(out, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(out, "__pydantic_extra__", None)
-    object.__setattr__(out, "__pydantic_private__", None)
+    out = _new(cls)
+    _set(out, "__dict__", values)
+    _set(out, "__pydantic_fields_set__", set(fields))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
     return out
+
+
+_new, _set = object.__new__, object.__setattr__  # looked up once: built many times a turn

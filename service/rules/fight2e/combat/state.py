@@ -199,16 +199,19 @@ class Ctx:
         if default is not None and not self.opts.ask_every_decision:
             return key, normalise(default)
         listed = complete(point, default, (choices() if callable(choices) else choices) or [], self.fighters.get(fid))
-        pending = PendingDecision.model_construct(
-            key=key,
-            fighter=fid,
-            point=point,
-            step=label,
-            text="" if self.quiet else neutral(text, self.keep_names),
-            die=None,
-            default=normalise(default) if default is not None else None,
-            choices=listed,
-            provisional=bool(self.needed),
+        pending = built(
+            PendingDecision,
+            dict(
+                key=key,
+                fighter=fid,
+                point=point,
+                step=label,
+                text="" if self.quiet else neutral(text, self.keep_names),
+                die=None,
+                default=normalise(default) if default is not None else None,
+                choices=listed,
+                provisional=bool(self.needed),
+            ),
         )
         if self.decider is not None and not self.needed:
             chosen = self.decider(pending)
@@ -315,13 +318,16 @@ class Ctx:
     def _finding(
         self, severity: Severity, code: str, path: str, message: str, key: str | None, ref: str | None
     ) -> Finding:
-        return Finding.model_construct(
-            code=code,
-            severity=severity,
-            path=self.request_path(path, key),
-            key=key,
-            message=neutral(message, self.keep_names),
-            ref=ref_of(ref or CODES[code].ref),
+        return built(
+            Finding,
+            dict(
+                code=code,
+                severity=severity,
+                path=self.request_path(path, key),
+                key=key,
+                message=neutral(message, self.keep_names),
+                ref=ref_of(ref or CODES[code].ref),
+            ),
         )
 
     def unsupported_rule(self, ident: str, path: str, reason: str) -> None:
@@ -365,7 +371,7 @@ class Ctx:
                 points = points * low // f.pl
                 reason += f" (× {low}/{f.pl} against a lower Power Level)"
         f.glory_round += points
-        self.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))
+        self.glory.append(built(GloryAward, dict(fighter=fid, points=points, reason=reason, ref=ref)))
 
     # ── positions ────────────────────────────────────────────────────────────────────────────────
 

@@ -195,38 +195,44 @@ def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
         events.after_note(ctx, None, {})  # the round's Glory
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
-    positioning = Positioning.model_construct(
-        mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range, bands=dict(ctx.bands)
+    positioning = built(
+        Positioning, dict(mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range, bands=dict(ctx.bands))
     )
-    fight = FightState.model_construct(
-        round=req.fight.round,
-        turn=min(req.fight.turn + 1, 999),
-        time_count=max(ctx.time_count, -100),
-        positioning=positioning,
-        sides=dict(req.fight.sides),
-        previous_turn=PreviousTurn.model_construct(
-            initiative_leader=ctx.leader, leader_hit=bool(leader and leader.hit_someone)
+    fight = built(
+        FightState,
+        dict(
+            round=req.fight.round,
+            turn=min(req.fight.turn + 1, 999),
+            time_count=max(ctx.time_count, -100),
+            positioning=positioning,
+            sides=dict(req.fight.sides),
+            previous_turn=built(
+                PreviousTurn, dict(initiative_leader=ctx.leader, leader_hit=bool(leader and leader.hit_someone))
+            ),
+            first_hit_awarded=ctx.first_hit_awarded,
+            hazards=hazards.out(ctx),
+            thugs=ctx.thug_state if ctx.thug_state is not None else list(req.fight.thugs),
         ),
-        first_hit_awarded=ctx.first_hit_awarded,
-        hazards=hazards.out(ctx),
-        thugs=ctx.thug_state if ctx.thug_state is not None else list(req.fight.thugs),
     )
     fighters = [cf.model_copy(update={"state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters]
-    return TurnResult.model_construct(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        status=Status.round_over if over else Status.resolved,
-        violations=[],
-        warnings=ctx.warnings,
-        unsupported=ctx.unsupported,
-        pending_decision=None,
-        fight=fight,
-        fighters=fighters,
-        rolls=ctx.rolls,
-        glory=ctx.glory,
-        log=ctx.log,
-        winner=win,
-        events=ctx.events,
-        dice_needed=[],
-        decisions_needed=[],
+    return built(
+        TurnResult,
+        dict(
+            ruleset=RULESET,
+            ruleset_version=VERSION,
+            status=Status.round_over if over else Status.resolved,
+            violations=[],
+            warnings=ctx.warnings,
+            unsupported=ctx.unsupported,
+            pending_decision=None,
+            fight=fight,
+            fighters=fighters,
+            rolls=ctx.rolls,
+            glory=ctx.glory,
+            log=ctx.log,
+            winner=win,
+            events=ctx.events,
+            dice_needed=[],
+            decisions_needed=[],
+        ),
     )
