@@ -17,6 +17,7 @@ from .fighter import F
 from .glory import round_end_glory
 from .models import (
     AccuracySource,
+    CombatFighter,
     DieShift,
     DieShiftSource,
     DieTarget,
@@ -214,7 +215,10 @@ def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
             thugs=ctx.thug_state if ctx.thug_state is not None else list(req.fight.thugs),
         ),
     )
-    fighters = [cf.model_copy(update={"state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters]
+    # the same fighter with his new state (his sheet the same object: its dump, kept by identity, is not redone)
+    fighters = [
+        built(CombatFighter, {**cf.__dict__, "state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters
+    ]
     return built(
         TurnResult,
         dict(
