@@ -45,7 +45,7 @@ from bench.commits import checked_out, short  # noqa: E402  (standard library on
 # case → (REST path or None for the core turn, payload file name, lo, hi)
 CASES: dict[str, tuple[str | None, str, int, int]] = {
     "turn": (None, "turn.json", 100, 500),
-    "simulate": (None, "", 4, 24),
+    "simulate": (None, "", 4, 64),
     "price_hit": ("/v1/fight2e/moves/price", "move.json", 200, 1200),
     "price": ("/v1/fight2e/moves/price", "move_unique.json", 200, 1200),
     "batch": ("/v1/fight2e/moves/price-batch", "batch_unique.json", 10, 60),

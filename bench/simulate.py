@@ -48,10 +48,10 @@ def measure(fights: int, policy: str = "greedy", protocol: bool = False) -> dict
     calls = 0
     real = resolver.resolve_turn
 
-    def counted(req: Any, decider: Any = None) -> Any:
+    def counted(req: Any, decider: Any = None, **options: Any) -> Any:
         nonlocal calls
         calls += 1
-        return real(req, decider)
+        return real(req, decider, **options)
 
     import service.rules.fight2e.simulation.fight as fight_module
 

@@ -255,3 +255,12 @@ def test_sides_named_alike_are_told_apart() -> None:
         {"sides": [{"name": "a", "fighter": _sheet("a")}, {"name": "a", "fighter": _sheet("a")}], "count": 1}
     )
     assert [s.side for s in simulate(same).sides] == ["a", "a-2"]
+
+
+def test_the_speed_benchmark_plays_the_fast_path() -> None:
+    """bench/simulate.py counts the resolver calls of the fights it times: one per turn on the fast path."""
+    from bench.simulate import measure
+
+    figures = measure(2)
+    assert figures["fights"] == 2 and figures["turns_per_fight"] >= 1
+    assert figures["calls_per_turn"] == 1.0
