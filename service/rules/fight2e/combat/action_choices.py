@@ -33,6 +33,7 @@ class _Run:
     ids: tuple[str, ...]
     names: tuple[str, ...]
     cost: int
+    gated: bool  # a Gated Combo move: checking it reports the unchecked gate (``check_combo``), so it is never kept
 
 
 @dataclass
@@ -44,6 +45,7 @@ class _Offers:
     actionable: tuple[tuple[MoveProfile, ActionType], ...]
     runs: tuple[tuple[_Run, ...], ...]
     kept: dict[tuple[object, ...], ChoiceOption] = field(default_factory=dict)
+    legal: dict[_Run, bool] = field(default_factory=dict)  # ``check_combo`` reads the moves and the Combo Skill only
 
 
 def _offers(f: F) -> _Offers:
@@ -76,7 +78,8 @@ def _runs(prof: Profile) -> tuple[tuple[_Run, ...], ...]:
         for n in range(1, min(prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
             moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
             ids, names = tuple(x.id for x in moves), tuple(x.name for x in moves)
-            runs.append(_Run(moves, ids, names, control_cost(moves)))
+            gated = any("gated" in x.combo_keywords for x in moves)
+            runs.append(_Run(moves, ids, names, control_cost(moves), gated))
         out.append(tuple(runs))
     return tuple(out)
 
@@ -196,7 +199,6 @@ def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) ->
     the answer's bound on choices leaves after the single actions (a high Combo Skill would list hundreds)."""
 
     out: list[ChoiceOption] = []
-    mark = len(ctx.violations)
     o = foes[0]
     for runs in offers.runs:
         for run in runs:
@@ -204,10 +206,7 @@ def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) ->
                 return out
             if run.cost > f.control:
                 break
-            try:
-                check_combo(ctx, f, run.moves, "combo")
-            except Invalid:
-                del ctx.violations[mark:]
+            if not _legal(ctx, f, offers, run):
                 break
             if not knockdown_chain.may_strike(ctx, run.moves[0], o):
                 break
@@ -216,6 +215,23 @@ def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) ->
             if not reach:
                 out += _closing_in(ctx, f, offers, run.moves, o, len(foes) > 1)
     return out
+
+
+def _legal(ctx: Ctx, f: F, offers: _Offers, run: _Run) -> bool:
+    """Whether the Combo is legal (``check_combo``, its violation taken back), checked once per profile."""
+    found = offers.legal.get(run)
+    if found is not None:
+        return found
+    mark = len(ctx.violations)
+    try:
+        check_combo(ctx, f, run.moves, "combo")
+        legal = True
+    except Invalid:
+        del ctx.violations[mark:]
+        legal = False
+    if not run.gated:
+        offers.legal[run] = legal
+    return legal
 
 
 def idle_bonus(f: F) -> bool:
