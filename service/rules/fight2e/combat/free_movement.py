@@ -17,7 +17,7 @@ COUNT = 5  # 000 L3380
 
 
 def active(f: F) -> bool:
-    return any(e.id == "free_movement" for e in f.ongoing)
+    return bool(f.ongoing) and any(e.id == "free_movement" for e in f.ongoing)
 
 
 immune = active  # nothing reaches him: attacks, Reaction Attacks, blasts, Hazards (000 L3380)

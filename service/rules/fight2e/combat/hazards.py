@@ -147,6 +147,8 @@ def resolved(ctx: Ctx) -> list[Hazard]:
 
 
 def condition(f: F, ident: str) -> Effect | None:
+    if not f.ongoing:  # most fighters carry no effect: no generator to build
+        return None
     return next((e for e in f.ongoing if e.id == ident), None)
 
 
@@ -279,7 +281,7 @@ def maneuver_check(ctx: Ctx, f: F, o: F, why: str, label: str, bonus: int = 0, f
 def lose_behind(ctx: Ctx, f: F) -> None:
     """Either fighter moving or being moved ends a Behind condition (000 L4477)."""
     for o in ctx.fighters.values():
-        if any(e.id == "behind" and (o is f or e.target == f.id) for e in o.ongoing):
+        if o.ongoing and any(e.id == "behind" and (o is f or e.target == f.id) for e in o.ongoing):
             o.ongoing = [e for e in o.ongoing if not (e.id == "behind" and (o is f or e.target == f.id))]
             ctx.note("C", o.id, f"{o.id} is no longer Behind his opponent (someone moved).", "000 L4477")
 

@@ -27,6 +27,8 @@ _REF = "000 L3765–L3778"
 
 
 def _lock(f: F) -> Effect | None:
+    if not f.ongoing:  # most fighters carry no effect: no generator to build
+        return None
     return next((e for e in f.ongoing if e.id == STATE), None)
 
 

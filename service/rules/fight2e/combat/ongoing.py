@@ -151,6 +151,8 @@ def link_all(ctx: Ctx) -> None:
 
 
 def active(f: F, ident: str, move: str | None = None) -> Effect | None:
+    if not f.ongoing:  # most fighters carry no effect: no generator to build
+        return None
     return next((e for e in f.ongoing if e.id == ident and (move is None or e.move == move)), None)
 
 

@@ -19,7 +19,7 @@ def _open(ctx: Ctx, f: F) -> Effect | None:
 
 
 def _drop(ctx: Ctx, f: F, why: str) -> None:
-    if any(e.id == ENTRY for e in f.ongoing):
+    if f.ongoing and any(e.id == ENTRY for e in f.ongoing):
         f.ongoing = [e for e in f.ongoing if e.id != ENTRY]
         ctx.note("G", f.id, f"{f.id} loses his Sidestep Setup chance ({why}).", "000 L4823–L4829")
 

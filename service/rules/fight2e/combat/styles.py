@@ -83,6 +83,8 @@ def _command(st: Style) -> MoveProfile:
 
 
 def _style(prof: Profile, name: str | None) -> Style | None:
+    if not prof.styles:  # most sheets have no Multiple Styles
+        return None
     return next((s for s in prof.styles if s.name == name), None)
 
 
