@@ -66,48 +66,58 @@ def gathered_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
     return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": list(ctx.asked)})
 
 
-def empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
-    return TurnResult.model_construct(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        status=Status.invalid,
-        violations=violations,
-        warnings=[],
-        unsupported=[],
-        pending_decision=None,
-        fight=req.fight,
-        fighters=list(req.fighters),
-        rolls=[],
-        glory=[],
-        log=[],
-        winner=None,
-        events=[],
-        dice_needed=[],
-        decisions_needed=[],
+def _result(
+    status: Status,
+    fight: FightState,
+    fighters: list[CombatFighter],
+    ctx: Ctx | None,
+    violations: list[Finding],
+    pending: PendingDecision | None = None,
+    winner: str | None = None,
+) -> TurnResult:
+    """The answer, every field given: what the turn gathered in ``ctx`` (nothing without one)."""
+    if ctx is None:
+        warnings, unsupported, rolls, glory, log, events = [], [], [], [], [], []
+    else:
+        warnings, unsupported, rolls, glory, log, events = (
+            ctx.warnings,
+            ctx.unsupported,
+            ctx.rolls,
+            ctx.glory,
+            ctx.log,
+            ctx.events,
+        )
+    return built(
+        TurnResult,
+        dict(
+            ruleset=RULESET,
+            ruleset_version=VERSION,
+            status=status,
+            violations=violations,
+            warnings=warnings,
+            unsupported=unsupported,
+            pending_decision=pending,
+            fight=fight,
+            fighters=fighters,
+            rolls=rolls,
+            glory=glory,
+            log=log,
+            winner=winner,
+            events=events,
+            dice_needed=[],
+            decisions_needed=[pending] if pending is not None and pending.point != "roll" else [],
+        ),
     )
+
+
+def empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
+    return _result(Status.invalid, req.fight, list(req.fighters), None, violations)
 
 
 def answer_of(req: TurnRequest, ctx: Ctx | None, status: Status, pending: PendingDecision | None = None) -> TurnResult:
     if ctx is None:
         return empty(req, [])
-    return TurnResult.model_construct(
-        ruleset=RULESET,
-        ruleset_version=VERSION,
-        status=status,
-        violations=ctx.violations,
-        warnings=ctx.warnings,
-        unsupported=ctx.unsupported,
-        pending_decision=pending,
-        fight=req.fight,
-        fighters=list(req.fighters),
-        rolls=ctx.rolls,
-        glory=ctx.glory,
-        log=ctx.log,
-        winner=None,
-        events=ctx.events,
-        dice_needed=[],
-        decisions_needed=[pending] if pending is not None and pending.point != "roll" else [],
-    )
+    return _result(status, req.fight, list(req.fighters), ctx, ctx.violations, pending)
 
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -219,24 +229,4 @@ def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
     fighters = [
         built(CombatFighter, {**cf.__dict__, "state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters
     ]
-    return built(
-        TurnResult,
-        dict(
-            ruleset=RULESET,
-            ruleset_version=VERSION,
-            status=Status.round_over if over else Status.resolved,
-            violations=[],
-            warnings=ctx.warnings,
-            unsupported=ctx.unsupported,
-            pending_decision=None,
-            fight=fight,
-            fighters=fighters,
-            rolls=ctx.rolls,
-            glory=ctx.glory,
-            log=ctx.log,
-            winner=win,
-            events=ctx.events,
-            dice_needed=[],
-            decisions_needed=[],
-        ),
-    )
+    return _result(Status.round_over if over else Status.resolved, fight, fighters, ctx, [], winner=win)
