@@ -89,8 +89,11 @@ def after_note(ctx: Ctx, actor: str | None, change: dict, label: str = "") -> No
         if now[6] != was[6]:
             _add(ctx, EventKind.fighting_spirit, fid, now[6] - was[6], now[6])
         ctx.snaps[fid] = now
-    _positions(ctx)
-    _glory(ctx)
+    rng, bands = ctx.snap_pos
+    if ctx.range != rng or ctx.bands != bands:  # most steps move nobody: nothing to compare or copy
+        _positions(ctx)
+    if len(ctx.glory) != ctx.snap_glory:
+        _glory(ctx)
 
 
 def _positions(ctx: Ctx) -> None:
