@@ -27,13 +27,26 @@ _KEPT = "action_choices"  # this module's name in ``Profile.memo``
 
 @dataclass(frozen=True, eq=False)  # kept by identity: it lives as long as the profile that offers it
 class _Run:
-    """A ready-made Combo a profile can offer: its moves, their ids and names, and its Control cost."""
+    """An attack a profile can offer (one move, or a ready-made Combo): its moves, their ids and names, its Control
+    cost, and what the choices read of its moves, worked out once."""
 
     moves: list[MoveProfile]
     ids: tuple[str, ...]
     names: tuple[str, ...]
     cost: int
     gated: bool  # a Gated Combo move: checking it reports the unchecked gate (``check_combo``), so it is never kept
+    no_movement: bool  # a move with No Movement: no closing in before it
+
+    @classmethod
+    def of(cls, moves: list[MoveProfile]) -> _Run:
+        return cls(
+            moves,
+            tuple(m.id for m in moves),
+            tuple(m.name for m in moves),
+            control_cost(moves),
+            any("gated" in m.combo_keywords for m in moves),
+            any(m.has("no_movement") for m in moves),
+        )
 
 
 @dataclass
@@ -42,7 +55,7 @@ class _Offers:
     can be an action, the Combos each attacking move opens (longest last), and every choice built so far, keyed on
     its builder and every value the builder reads. Each turn only selects among them by its own state."""
 
-    actionable: tuple[tuple[MoveProfile, ActionType], ...]
+    actionable: tuple[tuple[MoveProfile, ActionType, _Run], ...]
     runs: tuple[tuple[_Run, ...], ...]
     kept: dict[tuple[object, ...], ChoiceOption] = field(default_factory=dict)
     legal: dict[_Run, bool] = field(default_factory=dict)  # ``check_combo`` reads the moves and the Combo Skill only
@@ -56,9 +69,9 @@ def _offers(f: F) -> _Offers:
     return found
 
 
-def _actionable(prof: Profile) -> tuple[tuple[MoveProfile, ActionType], ...]:
+def _actionable(prof: Profile) -> tuple[tuple[MoveProfile, ActionType, _Run], ...]:
     return tuple(
-        (m, ActionType.attack if m.offensive else ActionType.utility)
+        (m, ActionType.attack if m.offensive else ActionType.utility, _Run.of([m]))
         for m in prof.moves.values()
         if (m.offensive or m.utility) and not m.has("counter")
     )
@@ -76,10 +89,7 @@ def _runs(prof: Profile) -> tuple[tuple[_Run, ...], ...]:
             continue
         runs = []
         for n in range(1, min(prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name
-            moves = [basic] * n + [m] if m.throw else [m] + [basic] * n
-            ids, names = tuple(x.id for x in moves), tuple(x.name for x in moves)
-            gated = any("gated" in x.combo_keywords for x in moves)
-            runs.append(_Run(moves, ids, names, control_cost(moves), gated))
+            runs.append(_Run.of([basic] * n + [m] if m.throw else [m] + [basic] * n))
         out.append(tuple(runs))
     return tuple(out)
 
@@ -123,18 +133,16 @@ def _combo(run: _Run, reach: bool) -> ChoiceOption:
     return ChoiceOption.model_construct(value=value, fs=0, control=run.cost, can_hit=reach, text=text)
 
 
-def _closer(
-    ids: tuple[str, ...], names: tuple[str, ...], n: int, foe: str, named: bool, fs: int, control: int
-) -> ChoiceOption:
+def _closer(run: _Run, n: int, foe: str, named: bool, fs: int) -> ChoiceOption:
     value = DecisionValue(
         action=ActionType.attack,
-        moves=list(ids),
+        moves=list(run.ids),
         movement=n,
         direction=Direction.toward,
         target=foe if named else None,
     )
-    text = f"move {n} toward {foe}, then " + " + ".join(names)
-    return ChoiceOption.model_construct(value=value, fs=fs, control=control, can_hit=True, text=text)
+    text = f"move {n} toward {foe}, then " + " + ".join(run.names)
+    return ChoiceOption.model_construct(value=value, fs=fs, control=run.cost, can_hit=True, text=text)
 
 
 _TAIL = (
@@ -152,7 +160,7 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
     out = [_kept(offers, _walk, n, move_only_fs(f, n)) for n in (1, 2, 3)]
     foes = ctx.opponents(f)
     named = len(foes) > 1
-    for m, kind in offers.actionable:
+    for m, kind, alone in offers.actionable:
         if m.level > f.control:
             continue
         if kind is ActionType.utility or not foes:
@@ -166,7 +174,7 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
             reach = range_ok(m, ctx.distance(f, o))
             out.append(_kept(offers, _aimed, kind, m.id, m.name, m.level, o.id if named else None, reach))
             if not reach:
-                out += _closing_in(ctx, f, offers, [m], o, named)
+                out += _closing_in(ctx, f, offers, alone, o, named)
     if simultaneous:  # the exchange's choices are those of an ordinary action (no Combos, 000 L5517)
         return out + [_kept(offers, _bare, kind, kind.value) for kind, _ in _TAIL]
     tail = [_kept(offers, _bare, kind, text) for kind, text in _TAIL]
@@ -178,17 +186,16 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
     return out + tail
 
 
-def _closing_in(ctx: Ctx, f: F, offers: _Offers, moves: list[MoveProfile], o: F, name: bool) -> list[ChoiceOption]:
+def _closing_in(ctx: Ctx, f: F, offers: _Offers, run: _Run, o: F, name: bool) -> list[ChoiceOption]:
     """The same attack after the fewest Ranges of movement toward ``o`` that bring it in reach (Range mode; none
     for a move with No Movement)."""
 
-    if ctx.band_mode or any(m.has("no_movement") for m in moves):
+    if ctx.band_mode or run.no_movement:
         return []
     dist = ctx.distance(f, o)
     for n in (1, 2, 3):
-        if n <= dist and range_ok(moves[0], dist - n):
-            ids, names = tuple(m.id for m in moves), tuple(m.name for m in moves)
-            return [_kept(offers, _closer, ids, names, n, o.id, name, move_only_fs(f, n), control_cost(moves))]
+        if n <= dist and range_ok(run.moves[0], dist - n):
+            return [_kept(offers, _closer, run, n, o.id, name, move_only_fs(f, n))]
     return []
 
 
@@ -213,7 +220,7 @@ def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) ->
             reach = range_ok(run.moves[0], ctx.distance(f, o))
             out.append(_kept(offers, _combo, run, reach))
             if not reach:
-                out += _closing_in(ctx, f, offers, run.moves, o, len(foes) > 1)
+                out += _closing_in(ctx, f, offers, run, o, len(foes) > 1)
     return out
 
 
