@@ -264,3 +264,21 @@ def test_the_speed_benchmark_plays_the_fast_path() -> None:
     figures = measure(2)
     assert figures["fights"] == 2 and figures["turns_per_fight"] >= 1
     assert figures["calls_per_turn"] == 1.0
+
+
+def test_the_benchmark_fighters_are_legal_pl_4_builds() -> None:
+    """The "two PL 4 Fighters" of every speed figure pass Fighter validation as written: Glory 101 is PL 4's least
+    (000 L704–L714), 14 Combat Skill and 45 Narrative Skill Points and 40 Move Points (9 on moves, 31 saved) spent;
+    so their turn warns of nothing."""
+    from service.rules.fight2e.combat.benchmark import request
+    from service.rules.fight2e.combat.resolver import resolve_turn
+    from service.rules.fight2e.fighter_models import FighterRequest
+    from service.rules.fight2e.fighters import validate_fighter
+
+    found = validate_fighter(FighterRequest.model_validate({"fighter": _sheet("a")}))
+    assert found.violations == [], [v.code for v in found.violations]
+    assert found.derived.effective_power_level == 4
+    budgets = found.derived.budgets
+    assert (budgets.combat_skill_points.spent, budgets.narrative_skill_points.spent) == (14, 45)
+    assert budgets.move_points.spent == budgets.move_points.available == 40
+    assert resolve_turn(request()).warnings == []

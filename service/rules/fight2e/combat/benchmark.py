@@ -13,15 +13,26 @@ import time
 from .models import TurnRequest
 from .resolver import resolve_turn
 
+# Narrative Skills no combat rule reads: the sheet's 45 Narrative Skill Points of PL 4
+_NARRATIVE = "cooking knowledge perception stealth performance high_society street_society smooth_talking lockpicking"
+
 
 def _sheet(fid: str) -> dict:
+    """A legal PL 4 Fighter (Fighter validation finds nothing) with two Special Moves and a Super."""
     return {
         "id": fid,
         "power_level": 4,
+        "glory": 101,  # the least Glory of PL 4 (000 L704–L714)
         "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0},
         "speed_allocation": {"initiative": 0, "control": 1},
-        "combat_skills": {"defense": 3, "evasion": 2, "tactics": 2, "combo": 3},
+        "qualities": [{"id": "charming"}],  # every Fighter keeps a Quality; this one acts only outside combat
+        # the 14 Combat Skill Points of PL 4 spent, Ki's 4 read by no choice these turns offer
+        "combat_skills": {"defense": 3, "evasion": 2, "tactics": 2, "combo": 3, "ki": 4},
         "combat_bonuses": {"accuracy": {"regular": 1}, "control": {"regular": 1}, "damage": {"regular": 1}},
+        "narrative_skills": [
+            {"id": skill, "level": 5} for skill in _NARRATIVE.split()
+        ],  # 45 points, none read in combat
+        "move_points_banked": 31,  # 9 of PL 4's 40 Move Points on moves, the rest saved (000 L664, L716)
         "moves": [
             {
                 "id": "kick",
