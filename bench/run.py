@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -579,6 +580,11 @@ def sequential(service: Server, echo: Server, n: int = 50, warm: int = 5) -> lis
 # ---------------------------------------------------------------- report
 
 
+def calibration_us() -> float:
+    """The interpreter's speed on this machine: a loop that no code of ours changes, timed like the core rows."""
+    return min(timeit.repeat("sum(range(1000))", number=20_000, repeat=5)) / 20_000 * 1e6
+
+
 def machine(args: argparse.Namespace, client_cpus: tuple[int, ...], server_cpus: tuple[int, ...]) -> list[str]:
     cpu = "unknown"
     with open("/proc/cpuinfo") as f:
@@ -613,6 +619,9 @@ def machine(args: argparse.Namespace, client_cpus: tuple[int, ...], server_cpus:
         f"- date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; commit {git}"
         + (" (service/ has uncommitted changes)" if dirty else ""),
         f"- machine: `nproc` = {os.cpu_count()}, {cpu}; Python {platform.python_version()}; {versions}",
+        f"- calibration: a fixed pure-Python loop, `sum(range(1000))`, takes {calibration_us():.1f} µs here (timeit, "
+        "best of 5, after the load runs): the absolute rows of two runs on different machines compare after "
+        "scaling by this figure; the ratio rows need no scaling",
         f"- servers: gunicorn + uvicorn_worker.UvicornWorker, {args.workers} worker(s) each, service/gunicorn_conf.py "
         f"with the access log off and max_requests={args.max_requests} (bench/gunicorn_bench.conf.py); service with "
         "rate limit off, log level warning, no Redis (in-process cache only)",
