@@ -42,8 +42,8 @@ def sheet_findings(f: RpgFighter, pack: RpgPack, at: str, player_strength: int |
         path = f"{at}.injuries{map_key(name)}"
         if name not in known:
             out.append(finding("ATTRIBUTE_UNKNOWN", path, f"No attribute {name!r}."))
-        elif n > f.attributes.get(name, 0):  # 002 L108: at most the attribute's value
-            out.append(finding("INJURY_LIMIT_EXCEEDED", path, f"{n} injuries on {name}, rated {f.attributes[name]}."))
+        elif n > (rated := f.attributes.get(name, 0)):  # 002 L108: at most the attribute's value (unrated: 0)
+            out.append(finding("INJURY_LIMIT_EXCEEDED", path, f"{n} injuries on {name}, rated {rated}."))
     if any(f.injuries.values()):
         allowed = may_take_injuries(f, player_strength)
         if allowed is False:

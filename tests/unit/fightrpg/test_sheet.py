@@ -64,6 +64,17 @@ def test_injury_limit_is_the_attribute() -> None:
     assert [(v.code, v.path) for v in out.violations] == [("INJURY_LIMIT_EXCEEDED", 'fighter.injuries["spirit"]')]
 
 
+def test_an_injury_on_an_attribute_the_sheet_does_not_rate_is_two_findings() -> None:
+    # 002 L108 again: a sheet without Spirit rates it at nothing, so one Spirit injury is already over the limit;
+    # the missing value is its own finding (once a schema fuzzer's request, answered 500 instead of both).
+    attributes = {k: v for k, v in DRAGON_ATTRIBUTES.items() if k != "spirit"}
+    out = validate({"fighter": dragon(attributes=attributes, injuries={"spirit": 1})})
+    found = [(v.code, v.path) for v in out.violations]
+    assert ("INJURY_LIMIT_EXCEEDED", 'fighter.injuries["spirit"]') in found
+    assert ("ATTRIBUTE_MISSING", "fighter.attributes") in found
+    assert "rated 0" in next(v.message for v in out.violations if v.code == "INJURY_LIMIT_EXCEEDED")
+
+
 def test_injuries_only_for_player_fighters_or_the_strong() -> None:
     # 002 L104: player-fighters, and others at least as strong (digest ruling B12).
     npc = tiger(injuries={"spirit": 1}, strength=2)
