@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.construct import built
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
@@ -21,7 +22,12 @@ class Option:
 
     @property
     def action(self) -> RpgAction:
-        return self.shape if self.target is None else self.shape.model_copy(update={"target": self.target})
+        if self.target is None:
+            return self.shape
+        s = self.shape  # a menu shape, validated when the shapes were made: only the target is added
+        values = {"kind": s.kind, "damage": s.damage, "knockdown": s.knockdown, "technique": s.technique}
+        values["target"] = self.target
+        return built(RpgAction, values)
 
     @property
     def key(self) -> tuple[object, ...]:

@@ -3,6 +3,7 @@ conveniences of the service, not rules: every value they give is one of the lega
 
 from __future__ import annotations
 
+from ...core.construct import built
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle
 from ..menu import RpgResponseKind
@@ -10,7 +11,7 @@ from ..pack import DECLINE, RpgPack
 from ..round_models import RpgActionPolicy, RpgAllocationPolicy, RpgDecision, RpgResponsePolicy
 from ..sheet import cap, reserve
 from ..sheet_models import RpgFighter
-from ..tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType, counts
+from ..tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
 from .choices import Option
 from .state import Combatant, RoundState
 
@@ -39,7 +40,7 @@ def allocate(policy: RpgAllocationPolicy, f: RpgFighter, pack: RpgPack, pool: in
             for t in room[:left]:
                 alloc[t] += 1
                 left -= 1
-    return counts(alloc)
+    return built(RpgTokenCounts, {t.value: n for t, n in alloc.items()})  # each within its cap and the pool
 
 
 def _score(b: Bundle) -> int:
@@ -66,7 +67,14 @@ def choose_action(
             best, best_rank = o, rank
     if best is None:
         return PASS_DECISION
-    return RpgDecision.model_construct(action=best.action)  # a listed option, already validated
+    return decision(action=best.action)  # a listed option
+
+
+def decision(**value: object) -> RpgDecision:
+    """A decision a policy takes from the legal choices the round built (nothing in it to validate)."""
+    return built(
+        RpgDecision, {"allocation": None, "action": None, "response": None, "injury": None, "chain": None} | value
+    )
 
 
 PASS_DECISION = RpgDecision(action=RpgAction(kind=RpgActionKind.pass_))

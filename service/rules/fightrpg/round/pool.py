@@ -18,7 +18,7 @@ from ..round_models import (
 from ..sheet import POOL_DICE, allocation_findings, tokens_from
 from ..tokens import RpgTokenCounts, short
 from .decide import ask, decide
-from .policies import allocate
+from .policies import allocate, decision
 from .state import Combatant, Need, RoundState
 
 POLICIES = (RpgAllocationPolicy.balanced, RpgAllocationPolicy.offense, RpgAllocationPolicy.defense)
@@ -80,7 +80,7 @@ def allocate_pools(state: RoundState) -> None:
         value = (
             None
             if policy is RpgAllocationPolicy.ask
-            else RpgDecision(allocation=allocate(policy, c.sheet, state.pack, total))
+            else decision(allocation=allocate(policy, c.sheet, state.pack, total))
         )
         try:
             chosen = decide(state, point, value, check)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.construct import built
 from ...core.dice import KeyedDice
 from ...core.findings import Finding
 from ..pack import RpgPack
 from ..round_models import (
     RpgDecision,
     RpgDieRequest,
+    RpgEvent,
     RpgEventKind,
+    RpgLogStep,
     RpgPendingDecision,
     RpgPhase,
     RpgPolicy,
@@ -85,9 +88,9 @@ class RoundState:
     fighters: dict[str, Combatant]
     order: list[str] = field(default_factory=list)
     passes: int = 0
-    # Plain records, validated into the answer's models in one pass when the answer is built (fast).
-    log: list[dict[str, object]] = field(default_factory=list)
-    events: list[dict[str, object]] = field(default_factory=list)
+    # The answer's models, built from the round's own values (no validation pass: nothing in them came from outside).
+    log: list[RpgLogStep] = field(default_factory=list)
+    events: list[RpgEvent] = field(default_factory=list)
     asked: set[str] = field(default_factory=set)
     warnings: list[Finding] = field(default_factory=list)
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
@@ -108,7 +111,7 @@ class RoundState:
 
     def say(self, phase: RpgPhase, actor: str | None, text: str, ref: str | None = None) -> int:
         step = len(self.log) + 1
-        self.log.append({"step": step, "phase": phase, "actor": actor, "text": text, "ref": ref})
+        self.log.append(built(RpgLogStep, {"step": step, "phase": phase, "actor": actor, "text": text, "ref": ref}))
         return step
 
     def event(
@@ -119,9 +122,9 @@ class RoundState:
         amount: int | None = None,
         value: int | None = None,
     ) -> None:
-        self.events.append(
-            {"step": len(self.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
-        )
+        values = {"step": len(self.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount}
+        values["value"] = value
+        self.events.append(built(RpgEvent, values))
 
     def changed(self) -> None:
         """The order or who stands has changed: forget what was derived from them."""
