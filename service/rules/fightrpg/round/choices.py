@@ -25,8 +25,13 @@ class Option:
         if self.target is None:
             return self.shape
         s = self.shape  # a menu shape, validated when the shapes were made: only the target is added
-        values = {"kind": s.kind, "damage": s.damage, "knockdown": s.knockdown, "technique": s.technique}
-        values["target"] = self.target
+        values = {
+            "kind": s.kind,
+            "damage": s.damage,
+            "knockdown": s.knockdown,
+            "technique": s.technique,
+            "target": self.target,
+        }
         return built(RpgAction, values)
 
     @property

@@ -98,4 +98,4 @@ def choose_injury(state: RoundState, c: Combatant, take: bool) -> RpgDecision:
         for i, a in enumerate(state.pack.attributes)
     ]
     best = max(room, default=(0, 0, DECLINE))
-    return RpgDecision(injury=best[2] if take and best[0] > 0 else DECLINE)
+    return decision(injury=best[2] if take and best[0] > 0 else DECLINE)

@@ -122,8 +122,14 @@ class RoundState:
         amount: int | None = None,
         value: int | None = None,
     ) -> None:
-        values = {"step": len(self.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount}
-        values["value"] = value
+        values = {
+            "step": len(self.log),
+            "kind": kind,
+            "fighter": fighter,
+            "other": other,
+            "amount": amount,
+            "value": value,
+        }
         self.events.append(built(RpgEvent, values))
 
     def changed(self) -> None:
