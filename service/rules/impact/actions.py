@@ -43,7 +43,7 @@ def bridge(turn: Turn, b: Fighter, o: Fighter | None) -> None:
     """One range step in or out; a counter-bridging opponent with a higher total holds the range (001 L214)."""
     assert b.decl is not None and o is not None
     outward = b.decl.direction == ImpactBridgeDirection.bridge_out
-    blocked = o.counter_of == b.id and (o.speed_total or 0) > (b.speed_total or 0)
+    blocked = o.counter_of == b.id and o.faster(b)
     if blocked:
         turn.say(
             f"{o.id} counter-bridges and holds the range against {b.id}", ImpactEventKind.contest, o.id, other=b.id
@@ -69,8 +69,7 @@ def bridge(turn: Turn, b: Fighter, o: Fighter | None) -> None:
 def beat(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     """Higher Speed Test: +1 on the next maneuver test; lower: -1 speed on the next maneuver (001 L693)."""
     assert o is not None
-    mine, theirs = a.speed_total or 0, o.speed_total
-    if theirs is None or mine > theirs:
+    if a.faster(o):  # a tie is settled by the Speed Test's re-roll (001 L377)
         a.next_mods = bump(a.next_mods, test=1)
         turn.say(
             f"{a.id} beats {o.id}'s guard: +1 on the next maneuver test",
@@ -79,7 +78,7 @@ def beat(turn: Turn, a: Fighter, o: Fighter | None) -> None:
             other=o.id,
             value=1,
         )
-    elif mine < theirs:
+    else:
         a.next_mods = bump(a.next_mods, speed=-1)
         turn.say(
             f"{a.id}'s beat fails: -1 speed on the next maneuver", ImpactEventKind.contest, a.id, other=o.id, value=-1
@@ -92,7 +91,7 @@ def beat(turn: Turn, a: Fighter, o: Fighter | None) -> None:
 def bind(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     """Parrying a punch across the body: a higher Speed Test slows the opponent's next maneuver by 3 (001 L695)."""
     assert o is not None
-    if o.speed_total is not None and (a.speed_total or 0) > o.speed_total:
+    if o.place is not None and a.faster(o):
         o.next_mods = bump(o.next_mods, speed=-3)
         turn.say(
             f"{a.id} binds {o.id}: -3 speed on {o.id}'s next maneuver",
@@ -126,7 +125,7 @@ def _contest(turn: Turn, a: Fighter, o: Fighter, point: str) -> bool:
 
 
 def _won_speed(a: Fighter, o: Fighter) -> bool:
-    return o.speed_total is None or (a.speed_total or 0) > o.speed_total
+    return a.faster(o)
 
 
 @handles(ImpactAction.lead)

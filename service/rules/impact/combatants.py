@@ -63,6 +63,8 @@ class Fighter:
     target: str | None = None
     area: ImpactArea | None = None
     speed_total: int | None = None
+    rerolls: list[int] = field(default_factory=list)  # a tie's whole Speed Tests rolled again (001 L377)
+    place: int | None = None  # in the acting order, once the Speed Tests and their ties are settled
     acted: bool = False
     defending: str | None = None  # the tactic, when the fighter defends this turn
     defended: int = 0  # attacks met with the defence bonus so far (001 L220)
@@ -75,6 +77,12 @@ class Fighter:
     next_mods: ImpactNextMods = field(default_factory=ImpactNextMods)
     next_bridge_bonus: int = 0
     forfeited: bool = False
+
+    def faster(self, o: Fighter) -> bool:
+        """Won the Speed Test against ``o`` (a tie settled by the re-roll, 001 L377); ``o`` made none: won."""
+        if o.place is None:
+            return True
+        return self.place is not None and self.place < o.place
 
     @property
     def tactics_levels(self) -> dict[str, int]:

@@ -44,17 +44,21 @@ def speed_tests(turn: Turn) -> list[Fighter]:
     """Every fighter's Speed Test; the acting order, highest first (001 L337, L377; digest A3)."""
     rolled = [f for f in turn.fighters.values() if f.decl is not None and f.out is None and _tests(turn, f)]
     for f in rolled:
-        dice = turn.two_d6(turn.key(f.id, "speed"), "Speed Test")
-        parts = modifiers(turn, f)
-        f.speed_total = dice + sum(v for _, v in parts)
-        shown = " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {n}" for n, v in parts)
-        turn.say(
-            f"{f.id}: Speed Test {dice} {shown} = {f.speed_total}".replace("  ", " "),
-            ImpactEventKind.speed,
-            f.id,
-            value=f.speed_total,
-        )
-    return _ordered(turn, rolled)
+        f.speed_total = _test(turn, f, "speed", "Speed Test")
+    order = _ordered(turn, rolled, 1)
+    for place, f in enumerate(order):
+        f.place = place
+    return order
+
+
+def _test(turn: Turn, f: Fighter, point: str, what: str) -> int:
+    """2d6 and every named part; logged and kept as a `speed` event."""
+    dice = turn.two_d6(turn.key(f.id, point), what)
+    parts = modifiers(turn, f)
+    total = dice + sum(v for _, v in parts)
+    shown = " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {n}" for n, v in parts)
+    turn.say(f"{f.id}: {what} {dice} {shown} = {total}".replace("  ", " "), ImpactEventKind.speed, f.id, value=total)
+    return total
 
 
 def _tests(turn: Turn, f: Fighter) -> bool:
@@ -67,32 +71,35 @@ def _tests(turn: Turn, f: Fighter) -> bool:
     return turn.rules.action(str(d.action)).speed_test
 
 
-def _ordered(turn: Turn, rolled: list[Fighter]) -> list[Fighter]:
-    """Highest first. A bridger wins a tie against a fighter who does not bridge (001 L214); other ties roll again
-    (001 L337), and after ten ties the seat order stands (a ruling)."""
+def _ordered(turn: Turn, rolled: list[Fighter], n: int, totals: dict[str, int] | None = None) -> list[Fighter]:
+    """Highest first. A bridger wins a tie against a fighter who does not bridge (001 L214); other ties roll the
+    whole Speed Test again, the same parts added (001 L377, L441, L514, L604), and the new totals decide among the
+    tied; after ten re-rolls the seat order stands (a ruling)."""
     groups: dict[int, list[Fighter]] = {}
     for f in rolled:
-        groups.setdefault(f.speed_total or 0, []).append(f)
+        groups.setdefault(totals[f.id] if totals else f.speed_total or 0, []).append(f)
     out: list[Fighter] = []
     for total in sorted(groups, reverse=True):
-        out += _break_tie(turn, groups[total])
+        out += _break_tie(turn, groups[total], n)
     return out
 
 
-def _break_tie(turn: Turn, tied: list[Fighter]) -> list[Fighter]:
+def _break_tie(turn: Turn, tied: list[Fighter], n: int) -> list[Fighter]:
     if len(tied) == 1:
         return tied
     bridgers = [f for f in tied if f.decl and f.decl.action == ImpactAction.bridge]
     if bridgers and len(bridgers) < len(tied):
-        return _break_tie(turn, bridgers) + _break_tie(turn, [f for f in tied if f not in bridgers])
-    for n in range(2, MAX_TIE_ROLLS + 2):
-        rolls = {f.id: turn.two_d6(turn.key(f.id, f"speed_tie{n}"), "Speed Test tie") for f in tied}
-        if len(set(rolls.values())) == len(tied):
-            turn.say(f"Tie at {tied[0].speed_total}: rolled again, {rolls}")
-            return sorted(tied, key=lambda f: -rolls[f.id])
-    return sorted(tied, key=lambda f: f.seat)
+        rest = [f for f in tied if f not in bridgers]
+        return _break_tie(turn, bridgers, n) + _break_tie(turn, rest, n)
+    if n > MAX_TIE_ROLLS:
+        return sorted(tied, key=lambda f: f.seat)
+    totals = {}
+    for f in tied:
+        totals[f.id] = _test(turn, f, f"speed_tie{n + 1}", "Speed Test re-rolled after a tie")
+        f.rerolls.append(totals[f.id])
+    return _ordered(turn, tied, n + 1, totals)
 
 
 def order_rows(turn: Turn, order: list[Fighter]) -> list[ImpactOrder]:
     rest = [f for f in turn.fighters.values() if f not in order and f.decl is not None]
-    return [ImpactOrder(fighter=f.id, total=f.speed_total) for f in order + rest]
+    return [ImpactOrder(fighter=f.id, total=f.speed_total, rerolls=f.rerolls) for f in order + rest]

@@ -248,6 +248,9 @@ class ImpactEvent(Model):
 class ImpactOrder(Model):
     fighter: str
     total: int | None = Field(description="The Speed Test total; null when no test is made.")
+    rerolls: list[int] = Field(
+        [], description="A tie's whole Speed Tests rolled again, in order; the last decides (001 L377)."
+    )
 
 
 class ImpactAward(Model):
