@@ -20,6 +20,12 @@ CODES = {
         Code("UNKNOWN_MANEUVER", "error", "The maneuver is not in the data pack.", "001 L144"),
         Code("AIR_INCONSISTENT", "error", "No purchase order gives these maneuver levels under the AIR.", "001 L142"),
         Code("SHEET_MISMATCH", "error", "The sheet differs from what its purchase ledger builds.", "001 L112"),
+        Code(
+            "DEFENSE_TACTICS_MISMATCH",
+            "error",
+            "The sheet's defensive tactics differ from what its Defense gives.",
+            "001 L156",
+        ),
         Code("PP_OVERSPENT", "error", "The purchases cost more PP than the budget.", "001 L118"),
         Code("PP_UNSPENT", "info", "PP left over, kept on the sheet.", "001 L176"),
         Code("PURCHASE_INCOMPLETE", "error", "A purchase does not name exactly one value to raise.", "001 L112"),

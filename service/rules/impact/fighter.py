@@ -55,6 +55,8 @@ class Replay:
         for side in ImpactSide:
             if getattr(f.ratios, side) is None:
                 self.add("PSR_MISSING", self.at("ratios", side), f"The {side} side needs a ratio, 2:1 or 1:2.")
+        if f.sheet is not None and f.sheet.defense_tactics is not None:
+            self._tactics(f.sheet)
         if f.purchases is not None:
             ledger = self.at("purchases")
             for i, purchase in enumerate(f.purchases):
@@ -66,6 +68,19 @@ class Replay:
             for path, purchase in self._canonical(f.sheet):
                 self.step(path, purchase)
             self._air(f.sheet)
+
+    def _tactics(self, sheet: ImpactSheet) -> None:
+        """The printed tactics against what the sheet's own Defense buys (001 L156; digest check 10)."""
+        assert sheet.defense_tactics is not None
+        bought = {str(t["id"]): t["level"] for t in defense_tactics(sheet.defense, self.rules)}
+        for t in self.rules.defense_tactics:
+            shown, held = getattr(sheet.defense_tactics, t.id), bought.get(t.id, 0)
+            if shown != held:
+                self.add(
+                    "DEFENSE_TACTICS_MISMATCH",
+                    self.at("sheet", "defense_tactics", t.id),
+                    f"{t.name} at {shown}; Defense {sheet.defense} gives it {held}.",
+                )
 
     def _check_sheet(self, sheet: ImpactSheet) -> None:
         base = Build.base(self.pack, self.rules)

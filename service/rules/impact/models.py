@@ -94,6 +94,15 @@ class ImpactAreaLevels(Model):
         return {ImpactArea(k): v for k, v in self.model_dump().items() if v is not None}
 
 
+class ImpactDefenseTactics(Model):
+    """The defensive tactics as a record sheet prints them (001 L154-156); a tactic left out is not held (0)."""
+
+    cover_up: Level = 0
+    duck_and_weave: Level = 0
+    parry: Level = 0
+    slip: Level = 0
+
+
 class ImpactSheet(Model):
     """A fighter's final values; anything left out is at its starting value."""
 
@@ -105,6 +114,9 @@ class ImpactSheet(Model):
     maneuvers: Annotated[dict[Id, Level], Field(max_length=200)] = {}
     toughness: ImpactAreaLevels = ImpactAreaLevels()
     difficulty: ImpactAreaLevels = ImpactAreaLevels()
+    defense_tactics: ImpactDefenseTactics | None = Field(
+        None, description="The tactics' levels as the sheet prints them, checked against its Defense (001 L156)."
+    )
 
 
 class ImpactFighter(Model):

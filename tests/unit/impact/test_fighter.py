@@ -174,3 +174,17 @@ def test_served_json_is_the_typed_answer() -> None:
         request = ImpactFighterRequest.model_validate(body)
         served = ImpactFighterValidation.model_validate_json(validate_fighter_json(request))
         assert served == validate_fighter(request)
+
+
+def test_defense_tactics_as_printed() -> None:
+    # 001 L174: Frank's Defense 2 gives Cover-Up 2 and Duck & Weave 1; printed so, nothing is wrong
+    printed = FRANK_SHEET | {"defense_tactics": {"cover_up": 2, "duck_and_weave": 1}}
+    assert codes(validate({"sheet": printed})) == [("PP_OVERSPENT", "fighter")]
+    # 001 L156: Defense 3 gives Cover-Up 3, Duck & Weave 2 and Parry 1; a sheet printing Duck & Weave 1 and no
+    # Parry is wrong twice, a Slip printed at 1 once more
+    wrong = {"defense": 3, "defense_tactics": {"cover_up": 3, "duck_and_weave": 1, "slip": 1}}
+    assert [c for c in codes(validate({"sheet": wrong})) if c[0] == "DEFENSE_TACTICS_MISMATCH"] == [
+        ("DEFENSE_TACTICS_MISMATCH", "fighter.sheet.defense_tactics.duck_and_weave"),
+        ("DEFENSE_TACTICS_MISMATCH", "fighter.sheet.defense_tactics.parry"),
+        ("DEFENSE_TACTICS_MISMATCH", "fighter.sheet.defense_tactics.slip"),
+    ]
