@@ -35,6 +35,10 @@ class RpgAction(Model):
     kind: RpgActionKind
     damage: Few | None = Field(None, description="`attack`: Damage tokens spent.")
     knockdown: Few | None = Field(None, description="`attack`: Knockdown tokens; `grab`: 1 for the knock-back grab.")
+    grapple: Few | None = Field(None, description="Tokens of this type in the bundle, when stated (002 L16-L80).")
+    move: Few | None = Field(None, description="Tokens of this type in the bundle, when stated.")
+    block: Few | None = Field(None, description="Tokens of this type in the bundle, when stated.")
+    complex_action: Few | None = Field(None, description="Tokens of this type in the bundle, when stated.")
     technique: EntryId | None = Field(None, description="`technique`: its id in the data pack.")
     target: FighterId | None = Field(None, description="In a round: the fighter it is aimed at.")
 

@@ -11,7 +11,7 @@ from .action_models import RpgAction, RpgActionKind
 from .codes import finding
 from .menu import ROWS, RpgEffect, RpgMenuRow, RpgResponseKind, RpgUse
 from .pack import RpgPack
-from .tokens import RpgTokenType
+from .tokens import TOKEN_TYPES, RpgTokenType, short
 
 NO_EFFECT = RpgEffect()
 
@@ -61,12 +61,25 @@ def _add(b: Bundle, r: RpgMenuRow, times: int = 1) -> None:
 
 
 def _extra(a: RpgAction, allowed: set[str], at: str) -> list[Finding]:
-    given = {n for n in ("damage", "knockdown", "technique") if getattr(a, n) is not None}
-    return [finding("ACTION_MALFORMED", f"{at}.{n}", f"`{n}` is not part of {a.kind.value}.") for n in given - allowed]
+    if a.technique is None or "technique" in allowed:
+        return []
+    return [finding("ACTION_MALFORMED", f"{at}.technique", f"`technique` is not part of {a.kind.value}.")]
+
+
+def _off_menu(a: RpgAction, b: Bundle, at: str) -> list[Finding]:
+    """Token counts stated beside the kind that its menu bundle does not spend: a bundle the menu does not offer
+    (002 L16-L80), refused by itself (the request's other actions are still priced)."""
+    wrong = {t: n for t in TOKEN_TYPES if (n := getattr(a, t)) is not None and n != b.tokens.get(t, 0)}
+    if not wrong:
+        return []
+    stated = {t: n for t in TOKEN_TYPES if (n := getattr(a, t)) is not None} | {
+        t: n for t, n in b.tokens.items() if t not in wrong and getattr(a, t) is None
+    }
+    return [finding("ACTION_UNKNOWN", at, f"The menu has no {a.kind.value} spending {short(stated)} (002 L16-L80).")]
 
 
 def _attack(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
-    b = Bundle(RpgUse.turn, blockable=True, findings=_extra(a, {"damage", "knockdown"}, at))
+    b = Bundle(RpgUse.turn, blockable=True, findings=_extra(a, set(), at))
     d, k = a.damage or 0, a.knockdown or 0
     if d + k == 0:
         b.findings.append(finding("ACTION_MALFORMED", at, "An attack spends at least one Damage or Knockdown token."))
@@ -81,10 +94,8 @@ def _attack(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
 
 def _grab(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
     k = a.knockdown or 0
-    b = Bundle(RpgUse.turn, findings=_extra(a, {"knockdown"}, at))
-    if k > 1:
-        b.findings.append(finding("ACTION_MALFORMED", f"{at}.knockdown", "A grab takes one Knockdown token at most."))
-    _add(b, ROWS["grab_knockdown" if k else "grab"])
+    b = Bundle(RpgUse.turn, findings=_extra(a, set(), at))
+    _add(b, ROWS["grab_knockdown" if k else "grab"])  # more than one Knockdown token: off the menu
     return b
 
 
@@ -136,6 +147,7 @@ KINDS: dict[RpgActionKind, Callable[[RpgAction, RpgPack, str], Bundle]] = {
 
 def bundle_of(a: RpgAction, pack: RpgPack, at: str = "action", map_combat: bool = False) -> Bundle:
     b = KINDS[a.kind](a, pack, at)
+    b.findings += _off_menu(a, b, at)
     if b.map_only and not map_combat:
         b.findings.append(finding("MAP_ONLY", at, "Moving 5 feet needs map combat."))
     return b

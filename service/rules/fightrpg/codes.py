@@ -50,7 +50,12 @@ CODES: dict[str, Code] = {
         ),
         Code("POOL_UNSPENT", "info", "Part of the pool is left unallocated; it is lost (our ruling).", "002 L86"),
         # Actions
-        Code("ACTION_UNKNOWN", "error", "A technique the data pack does not have.", "002 L76"),
+        Code(
+            "ACTION_UNKNOWN",
+            "error",
+            "A bundle of tokens the menu does not offer, or a technique the data pack does not have.",
+            "002 L16–L80",
+        ),
         Code("ACTION_MALFORMED", "error", "An action whose fields do not make one bundle of the menu.", "002 L20"),
         Code(
             "ATTACK_TOO_LARGE",

@@ -88,8 +88,10 @@ def test_attack_size_is_the_packs() -> None:
 
 
 def test_malformed_bundles() -> None:
-    assert codes(quote({"kind": "grab", "knockdown": 2}).findings) == ["ACTION_MALFORMED"]
-    assert codes(quote({"kind": "evade", "damage": 1}).findings) == ["ACTION_MALFORMED"]
+    # 002 L35, L47, L60: a grab takes one Knockdown token; L64: an evasion is 2 Move tokens, no Damage: off the menu
+    assert codes(quote({"kind": "grab", "knockdown": 2}).findings) == ["ACTION_UNKNOWN"]
+    assert codes(quote({"kind": "evade", "damage": 1}).findings) == ["ACTION_UNKNOWN"]
+    assert codes(quote({"kind": "pass", "technique": "focused_blow"}).findings) == ["ACTION_MALFORMED"]
     assert codes(quote({"kind": "technique", "technique": "dragon_punch"}).findings) == ["ACTION_UNKNOWN"]
 
 
@@ -112,3 +114,19 @@ def test_published_example() -> None:
     assert out.legal
     assert [q.affordable for q in out.quotes] == [True, True, True, False]
     assert [q.power_points_yield for q in out.quotes] == [2, 2, 0, 1]
+
+
+def test_off_menu_bundle_refused_the_rest_priced() -> None:
+    # 002 L16-L80: Damage is spent alone, with Knockdown (L23) or as a counter; Grapple with Move (L46) or alone
+    # (L45). No row spends Damage with Grapple: ACTION_UNKNOWN for that action only; the 1-Damage attack beside it
+    # is priced as L22, L25 give it (1 damage, yields 1 Power Point)
+    answer = price(
+        {"tokens": ALL, "actions": [{"kind": "attack", "damage": 1, "grapple": 1}, {"kind": "attack", "damage": 1}]}
+    )
+    bad, good = answer.quotes
+    assert codes(bad.findings) == ["ACTION_UNKNOWN"] and not bad.legal and not bad.affordable
+    assert good.legal and spent(good) == {"damage": 1} and good.power_points_yield == 1 and good.effect.damage == 1
+    assert not answer.legal
+    # a grab stating its own Grapple and Move tokens (L46) is the menu's bundle; with a Damage token it is not
+    assert quote({"kind": "grab", "grapple": 1, "move": 1}).legal
+    assert codes(quote({"kind": "grab", "damage": 1}).findings) == ["ACTION_UNKNOWN"]
