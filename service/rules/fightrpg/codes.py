@@ -69,6 +69,12 @@ CODES: dict[str, Code] = {
         # The round
         Code("FIGHTER_DUPLICATE", "error", "Two fighters of the round share an id.", None),
         Code("POLICY_UNKNOWN_FIGHTER", "error", "A policy for a fighter who is not in the round.", None),
+        Code(
+            "RESPONSE_INVALID",
+            "error",
+            "A response the text forbids: by someone other than the action's target, or one that cannot answer it.",
+            "002 L64",
+        ),
         Code("DECISION_INVALID", "error", "A decision's value is not one the round can take at its key.", "002 L96"),
         Code("ROLL_OUT_OF_RANGE", "error", "A supplied die is not a face of the pack's die.", "002 L86"),
         Code("DECISION_NOT_USED", "warning", "A decision the round never asked for (ignored).", None),

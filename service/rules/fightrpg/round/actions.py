@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.findings import map_key
 from ..action_models import RpgAction, RpgActionKind
-from ..bundles import Bundle, blocks_needed
+from ..bundles import Bundle, blocks_needed, bundle_of
+from ..codes import finding
 from ..menu import RESPONSES, ROWS, RpgResponseKind
 from ..round_models import RpgActionPolicy, RpgDecision, RpgDecisionKind, RpgEventKind, RpgPhase
 from ..tokens import RpgTokenType, short
@@ -13,7 +15,7 @@ from .choices import action_choices, label, push_choices, response_choices, resp
 from .damage import gain, hurt, settle
 from .decide import ask, decide, normal
 from .policies import choose_action, choose_response
-from .state import Combatant, RoundState
+from .state import Combatant, Refused, RoundState
 
 ACT = RpgPhase.action
 NO_RESPONSE = RpgDecision(response=RpgResponseKind.none)
@@ -50,6 +52,7 @@ def take_turn(state: RoundState, c: Combatant, pass_no: int) -> None:
         f"{c.id}'s turn, pass {pass_no}.",
         lambda: action_choices(options),
     )
+    _off_menu(state, point.key)
     action = decide(state, point, choose_action(state, c, options, state.policy(c.id).actions)).action
     assert action is not None  # every choice carries an action
     if action.kind is RpgActionKind.pass_:
@@ -60,6 +63,18 @@ def take_turn(state: RoundState, c: Combatant, pass_no: int) -> None:
     wanted = normal(action)
     bundle = next(o.bundle for o in options if o.key == wanted)
     _perform(state, c, action, bundle, pass_no)
+
+
+def _off_menu(state: RoundState, key: str) -> None:
+    """An action decision spending a bundle the menu does not offer is refused naming it (002 L16-L80)."""
+    given = state.request.decisions.get(key)
+    if given is None or given.action is None:
+        return
+    path = f"decisions{map_key(key)}"
+    b = bundle_of(given.action, state.pack, path, state.request.map)
+    unknown = [f.model_copy(update={"key": key}) for f in b.findings if f.code == "ACTION_UNKNOWN"]
+    if unknown:
+        raise Refused(unknown)
 
 
 def _spend(c: Combatant, tokens: dict[RpgTokenType, int]) -> None:
@@ -97,9 +112,41 @@ def _ref(b: Bundle) -> str:
     return (row.source.ref if row else None) or "002 L76"  # a technique: the pack's, under 002 L76
 
 
+def _forbidden(b: Bundle, answer: RpgResponseKind) -> str | None:
+    """Why the text forbids this response to bundle ``b`` whatever the target holds, or None."""
+    if answer is RpgResponseKind.block and not (b.blockable and b.strikes):
+        return "A grab cannot be blocked (002 L46, L59); a Block cancels Damage and Knockdown tokens only (002 L72)."
+    if answer is RpgResponseKind.grapple_cancel and (b.whole or not b.grapples):
+        return "A Grapple token cancels a Grapple token used on you, nothing else (002 L45)."
+    if answer is RpgResponseKind.counter and not b.effect.damage:
+        return "A counter answers incoming damage (002 L23, L34); this action deals none."
+    return None
+
+
+def _check_responses(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pass_no: int) -> None:
+    """A response by anyone but the action's target (002 L64, L96), or one the text forbids against this bundle,
+    is refused by name (RESPONSE_INVALID), even when the target had nothing to be asked."""
+    found = []
+    for other in state.fighters.values():
+        key = state.key(other.id, "response", pass_no, c.id)
+        given = state.decision(key) if other is not target else state.request.decisions.get(key)
+        if given is None or given.response in (None, RpgResponseKind.none):
+            continue
+        path = f"decisions{map_key(key)}"
+        if other is not target:
+            why = f"{other.id} is not the target of {c.id}'s action; only its target responds (002 L64, L96)."
+            found.append(finding("RESPONSE_INVALID", path, why, key=key))
+        elif (why := _forbidden(b, given.response)) is not None:
+            found.append(finding("RESPONSE_INVALID", path, why, key=key))
+    if found:
+        raise Refused(found)
+
+
 def _response(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pass_no: int) -> RpgResponseKind:
+    _check_responses(state, c, target, b, pass_no)
     kinds = responses(target, b)
-    if not kinds:
+    key = state.key(target.id, "response", pass_no, c.id)
+    if not kinds and state.decision(key) in (None, NO_RESPONSE):
         return RpgResponseKind.none
     point = ask(
         state,
