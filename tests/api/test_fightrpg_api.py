@@ -66,7 +66,8 @@ def test_round_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
 
 def test_price_and_catalogue(client: TestClient[Litestar]) -> None:
     out = client.post("/v1/fightrpg/actions/price", json=price_examples()["menu-and-technique"]).json()
-    assert out["legal"] and [q["affordable"] for q in out["quotes"]] == [True, True, True, False]
+    assert not out["legal"] and [q["affordable"] for q in out["quotes"]] == [True, True, True, False]
+    assert [q["legal"] for q in out["quotes"]] == [True, True, True, False]  # the technique's PP_INSUFFICIENT
     menu = client.get("/v1/fightrpg/catalog/menu?use=response")
     assert menu.status_code == 200 and menu.headers["etag"]
     assert [r["id"] for r in menu.json()["rows"]] == ["counter", "grapple_cancel", "evade", "block"]

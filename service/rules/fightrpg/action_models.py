@@ -52,13 +52,16 @@ class RpgPriceRequest(RpgPackRequest):
 
 class RpgActionQuote(Model):
     action: RpgAction
-    legal: bool
+    legal: bool = Field(description="No error among its findings: a menu bundle the fighter can pay for now.")
     use: RpgUse | None = Field(description="On the fighter's own turn, or as a response; none for `pass`.")
     rows: list[EntryId] = Field(description="The menu rows the bundle is made of.")
     tokens: RpgTokenCounts = Field(description="The token bundle it spends.")
     power_points: int = Field(description="Power Points it spends.")
     affordable: bool = Field(description="Whether the tokens and Power Points held pay for it.")
-    power_points_yield: int = Field(description="Power Points the spender gains when it lands (or is blocked).")
+    power_points_yield: int = Field(
+        description="All the Power Points it gives the spender: at once (Complex Action, 002 L80) and when its tokens"
+        " land or are blocked (002 L25, L37, L49, L72)."
+    )
     blockable: bool
     effect: RpgEffect
     findings: list[Finding] = Field(max_length=20)

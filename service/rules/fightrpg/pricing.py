@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding
+from ..core.findings import Finding, Severity
 from .action_models import RpgActionQuote, RpgPriceAnswer, RpgPriceRequest
 from .bundles import affordable, bundle_of
 from .codes import finding
@@ -28,13 +28,13 @@ def price_actions(request: RpgPriceRequest) -> RpgPriceAnswer:
         quotes.append(
             RpgActionQuote(
                 action=a,
-                legal=b.legal,
+                legal=not any(f.severity == Severity.error for f in notes),  # one verdict with the findings
                 use=b.use,
                 rows=b.rows,
                 tokens=counts(b.tokens),
                 power_points=b.power_points,
                 affordable=can,
-                power_points_yield=b.yield_power_points,
+                power_points_yield=b.yield_power_points + b.effect.power_points,  # 002 L25, L37, L49, L72, L80
                 blockable=b.blockable,
                 effect=b.effect,
                 findings=notes,

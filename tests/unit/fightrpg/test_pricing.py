@@ -46,8 +46,8 @@ def spent(q: Any) -> dict[str, int]:
         ),
         # 002 L57: 1 Move takes a Block token off the target.
         ({"kind": "strip_block"}, {"move": 1}, 0, {"blocks_removed": 1}),
-        # 002 L80: 1 Complex Action: 2 Power Points at once.
-        ({"kind": "complex_action"}, {"complex_action": 1}, 0, {"power_points": 2}),
+        # 002 L80: 1 Complex Action: 2 Power Points at once, the whole of its yield.
+        ({"kind": "complex_action"}, {"complex_action": 1}, 2, {"power_points": 2}),
         # 002 L23, L34: the counter, Damage + Knockdown: 1 damage back; the Damage token pays 1 (our ruling).
         ({"kind": "counter"}, {"damage": 1, "knockdown": 1}, 1, {"damage": 1}),
         # 002 L45: 1 Grapple cancels a Grapple token.
@@ -100,19 +100,22 @@ def test_technique_tokens_and_power_points() -> None:
     q = quote({"kind": "technique", "technique": "focused_blow"}, power_points=2)
     assert q.legal and q.affordable and spent(q) == {"complex_action": 1, "damage": 1} and q.power_points == 2
     short = quote({"kind": "technique", "technique": "focused_blow"}, power_points=1)
-    assert not short.affordable and codes(short.findings) == ["PP_INSUFFICIENT"]
+    assert not short.affordable and not short.legal and codes(short.findings) == ["PP_INSUFFICIENT"]
 
 
 def test_affordability_against_the_tokens_held() -> None:
     q = price({"tokens": {"grapple": 1}, "actions": [{"kind": "grab"}]}).quotes[0]
-    assert q.legal and not q.affordable and codes(q.findings) == ["TOKENS_INSUFFICIENT"]
+    # a grab is Grapple + Move (002 L46): one Grapple and no Move held: not affordable, and so not legal now
+    assert not q.legal and not q.affordable and codes(q.findings) == ["TOKENS_INSUFFICIENT"]
+    assert [f.severity for f in q.findings] == ["error"]
 
 
 def test_published_example() -> None:
-    # Tokens D2 K1 G1 M2 B1 C1 and 1 Power Point: all four are legal; the technique wants 2 Power Points.
+    # Tokens D2 K1 G1 M2 B1 C1 and 1 Power Point: the technique wants 2 Power Points, so it is neither affordable
+    # nor legal now; the other three are both
     out = price(price_examples()["menu-and-technique"])
-    assert out.legal
-    assert [q.affordable for q in out.quotes] == [True, True, True, False]
+    assert not out.legal
+    assert [q.affordable for q in out.quotes] == [q.legal for q in out.quotes] == [True, True, True, False]
     assert [q.power_points_yield for q in out.quotes] == [2, 2, 0, 1]
 
 
