@@ -84,3 +84,36 @@ def test_malformed_input_is_a_problem(client: TestClient[Litestar]) -> None:
     assert client.post("/v1/fightrpg/actions/price", json={"actions": [], "pack": "x"}).status_code == 400
     codes = client.get("/docs/validation-codes.md").text
     assert "## Fight RPG" in codes and "INJURY_RESERVE_UNMET" in codes
+
+
+PRICE = """query($p: FightrpgRpgPriceRequestInput!) { fightrpg { priceActions(input: $p) { __typename
+  ... on FightrpgRpgPriceAnswer { legal quotes { legal affordable powerPointsYield findings { code } } } } } }"""
+ENDED = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRpgRoundResult { status defeated fightOver winningSide violations { code key } } } } }"""
+
+
+def test_off_menu_bundle_and_whole_yield_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    # 002 L16-L80: no bundle spends Damage with Grapple (ACTION_UNKNOWN); a Complex Action yields 2 (002 L80)
+    body = {
+        "tokens": {"damage": 1, "grapple": 1, "complex_action": 1},
+        "actions": [{"kind": "attack", "damage": 1, "grapple": 1}, {"kind": "complex_action"}],
+    }
+    rest = client.post("/v1/fightrpg/actions/price", json=body).json()
+    answer = gql(client, PRICE, {"p": encode(graphql_type("FightrpgRpgPriceRequestInput"), body)})["priceActions"]
+    assert [q["findings"][0]["code"] if q["findings"] else None for q in rest["quotes"]] == ["ACTION_UNKNOWN", None]
+    assert [q["legal"] for q in answer["quotes"]] == [q["legal"] for q in rest["quotes"]] == [False, True]
+    assert answer["quotes"][1]["powerPointsYield"] == rest["quotes"][1]["power_points_yield"] == 2
+
+
+def test_round_end_and_forbidden_response_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from tests.unit.fightrpg.test_rounds import round_b
+
+    body = round_b()  # the Dragon is defeated in pass 2; the Tiger's side stands (002 L9)
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert (rest["defeated"], rest["fight_over"], rest["winning_side"]) == (["dragon"], True, "tiger")
+    assert (answer["defeated"], answer["fightOver"], answer["winningSide"]) == (["dragon"], True, "tiger")
+    body["decisions"]["R1.dragon.response.1.tiger"] = {"response": "block"}  # a grab is unblockable (002 L46)
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["violations"]] == ["RESPONSE_INVALID"]

@@ -210,3 +210,8 @@ class RpgRoundResult(Model):
     decisions_needed: list[RpgPendingDecision]
     log: list[RpgLogStep] = Field(max_length=20_000)
     events: list[RpgEvent] = Field(max_length=20_000)
+    defeated: list[FighterId] = Field(
+        [], description="Every fighter at 10 damage or more and out of the fight, in the request's order (002 L9)."
+    )
+    fight_over: bool = Field(False, description="Fewer than two sides have a fighter standing (002 L9).")
+    winning_side: str | None = Field(None, description="When the fight is over: the side still standing, if any.")

@@ -41,6 +41,7 @@ def test_round_a_attacks_blocks_evasion_and_complex_actions() -> None:
     out = resolve(round_a())
     assert out.status == "complete", (out.violations, out.decisions_needed)
     assert not out.warnings
+    assert (out.defeated, out.fight_over, out.winning_side) == ([], False, None)  # nobody near 10 damage (002 L9)
     # 002 L86: pools 10 and 9; 8 and 9 allocated (the Dragon's 2 left over are lost).
     assert (pool_of(out, "dragon").total, pool_of(out, "tiger").total) == (10, 9)
     # Pass 1. The Dragon's 2 Damage are blocked by one Block token (002 L72): Tiger +1 PP, Dragon +2 (002 L25).
@@ -95,6 +96,8 @@ def test_round_b_grabs_cancels_counters_injuries_and_defeat() -> None:
     # injury and is defeated (002 L9). One side stands: the Action Phase ends.
     assert (d.damage, d.power_points, d.injuries) == (10, 1, {"spirit": 1, "grapple": 1})
     assert [e.fighter for e in out.events if e.kind == "defeated"] == ["dragon"]
+    # the answer says so: the Dragon defeated, one side left, the fight over (002 L9)
+    assert (out.defeated, out.fight_over, out.winning_side) == (["dragon"], True, "tiger")
     # Status Phase (002 L100): focus gives the Tiger 1 and has one phase left.
     assert (t.damage, t.power_points) == (9, 1 + 1 + 1 + 1)
     assert [(s.id, s.duration) for s in t.statuses] == [("focus", 1)]

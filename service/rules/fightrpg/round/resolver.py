@@ -188,5 +188,10 @@ def resolve_round(request: RpgRoundRequest) -> RpgRoundResult:
         "decisions_needed": needed,
         "log": state.log,
         "events": state.events,
+        "defeated": [c.id for c in state.fighters.values() if c.defeated],
+        "fight_over": state.sides_standing() < 2,
+        "winning_side": next((c.side for c in state.fighters.values() if c.standing), None)
+        if state.sides_standing() == 1
+        else None,
     }
     return RpgRoundResult.model_validate(answer, context=BUILT)
