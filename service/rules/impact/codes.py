@@ -45,6 +45,12 @@ CODES = {
         Code("HELD_CANNOT_BRIDGE", "error", "The victim of a sustained hold may not bridge.", "001 L288"),
         Code("IMMOBILIZED_GRAPPLE_ONLY", "error", "An immobilized fighter may only grapple.", "001 L250"),
         Code("VARIATION_NOT_ALLOWED", "error", "The variation does not fit this maneuver or moment.", "001 L705"),
+        Code(
+            "STOP_HIT_INVALID",
+            "error",
+            "A Stop-Hit that is not a punch or kick at an arm or leg of an opponent attacking the stop-hitter.",
+            "001 L701",
+        ),
         Code("BRIDGE_DIRECTION_REQUIRED", "error", "A bridge names its direction, in or out.", "001 L214"),
         Code("DECISION_INVALID", "error", "A decision's value is not one of its choices.", None),
         Code("ROLL_INVALID", "error", "A supplied die is not a face of its die.", None),

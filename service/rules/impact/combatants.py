@@ -65,6 +65,11 @@ class Fighter:
     speed_total: int | None = None
     rerolls: list[int] = field(default_factory=list)  # a tie's whole Speed Tests rolled again (001 L377)
     place: int | None = None  # in the acting order, once the Speed Tests and their ties are settled
+    turn_test: int = 0  # this turn's maneuver test: a Stop-Hit's -3, or +1 against a failed one (001 L701-703)
+    turn_damage: int = 0  # this turn's damage: +3 against a failed Stop-Hit
+    damage_divisor: int = 1  # a landed Stop-Hit's damage is halved
+    interrupted_by: str | None = None  # a landed Stop-Hit stops this fighter's maneuver
+    stop_hit_failed: bool = False
     acted: bool = False
     defending: str | None = None  # the tactic, when the fighter defends this turn
     defended: int = 0  # attacks met with the defence bonus so far (001 L220)

@@ -8,10 +8,10 @@ from .combatants import Fighter, limb_of
 from .context import Turn
 from .pack import ImpactManeuver
 from .turn_models import ImpactAction, ImpactDeclaration, ImpactSpFamily, ImpactVariation
-from .vocabulary import ImpactManeuverType
+from .vocabulary import LIMBS, ImpactManeuverType
 
-UNSUPPORTED_ACTIONS = {ImpactAction.stop_hit: "Stop-Hit's interrupt of the opponent's attack is not resolved yet."}
-BUILT_ON_A_MANEUVER = (ImpactAction.maneuver, ImpactAction.feint, ImpactAction.lead)
+BUILT_ON_A_MANEUVER = (ImpactAction.maneuver, ImpactAction.feint, ImpactAction.lead, ImpactAction.stop_hit)
+STRIKING = (ImpactAction.maneuver, ImpactAction.stop_hit)  # a maneuver performed for its hit
 
 
 def family(maneuver: ImpactManeuver, turn: Turn) -> ImpactSpFamily:
@@ -38,8 +38,6 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
             reason = "Maneuvers impossible or penalised from the ground are the Director's call; none is refused."
             turn.unsupported.append(Unsupported(id="prone_maneuvers", path=path, reason=reason))
         out += _target(turn, f, d, path)
-        if d.action in UNSUPPORTED_ACTIONS:
-            turn.unsupported.append(Unsupported(id=str(d.action), path=path, reason=UNSUPPORTED_ACTIONS[d.action]))
         if d.action in BUILT_ON_A_MANEUVER:
             out += _maneuver(turn, f, d, path)
         out += _action(turn, f, d, path)
@@ -47,6 +45,26 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
             out.append(finding("IMMOBILIZED_GRAPPLE_ONLY", path, "An immobilized fighter may only grapple (001 L250)."))
     for i, d in enumerate(declarations):
         out += _bridging_variations(turn, d, path_of("declarations", i, "variations"))
+        if d.action == ImpactAction.stop_hit:
+            out += _stop_hit(turn, d, path_of("declarations", i))
+    return out
+
+
+def _stop_hit(turn: Turn, d: ImpactDeclaration, path: str) -> list[Finding]:
+    """A Stop-Hit is a punch or kick at an arm or leg of an opponent whose own maneuver is aimed at the
+    stop-hitter (001 L701)."""
+    f = turn.fighters.get(d.fighter)
+    if f is None or f.decl is not d or f.maneuver is None:
+        return []
+    out = []
+    if turn.pack.category(f.maneuver.category).type == ImpactManeuverType.grapple:
+        out.append(finding("STOP_HIT_INVALID", path_of(path, "maneuver"), "A Stop-Hit is a punch or a kick."))
+    if f.area is not None and f.area not in LIMBS:
+        out.append(finding("STOP_HIT_INVALID", path_of(path, "area"), "A Stop-Hit aims at an arm or a leg."))
+    o = turn.fighters.get(f.target or "")
+    od = o.decl if o is not None else None
+    if o is None or od is None or od.action != ImpactAction.maneuver or o.target != f.id:
+        out.append(finding("STOP_HIT_INVALID", path_of(path, "target"), "The opponent's maneuver is not aimed at him."))
     return out
 
 
@@ -90,7 +108,7 @@ def _maneuver(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[F
     area = (
         d.area if d.area is not None else (m.targets[0] if m.targets and kind == ImpactManeuverType.grapple else None)
     )
-    contact = d.action in (ImpactAction.maneuver, ImpactAction.stop_hit)  # a Feint or Lead lands nothing
+    contact = d.action in STRIKING  # a Feint or Lead lands nothing
     if contact and (area is None or (m.targets is not None and area not in m.targets)):
         out.append(finding("TARGET_AREA_INVALID", path_of(path, "area"), f"{m.name} cannot aim there."))
     f.area = area
@@ -100,7 +118,7 @@ def _maneuver(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[F
         out.append(finding("LIMB_UNUSABLE", path_of(path, "side"), f"{f.id}'s {limb} cannot strike (001 L292, L306)."))
     if kind != ImpactManeuverType.grapple and any(_grapple_only(turn, h.maneuver) for h in turn.holds_on(f.id)):
         out.append(finding("IMMOBILIZED_GRAPPLE_ONLY", path, "An immobilized fighter may only grapple (001 L250)."))
-    if d.action == ImpactAction.maneuver and turn.phase(5):
+    if d.action in STRIKING and turn.phase(5):
         out += _setup_points(turn, f, m, path)
     out += _variations(turn, f, d, kind, path)
     return out

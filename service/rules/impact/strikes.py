@@ -21,7 +21,8 @@ def tactic_bonus(turn: Turn, d: Fighter, kind: ImpactDefenseBonus) -> int:
 
 def lean_of(turn: Turn, f: Fighter) -> int:
     """A fighter's lean number for this turn: 0 unless his maneuver is a punch, kick or grapple (digest A12)."""
-    if f.maneuver is None or f.decl is None or f.defending is not None or f.decl.action != ImpactAction.maneuver:
+    striking = (ImpactAction.maneuver, ImpactAction.stop_hit)
+    if f.maneuver is None or f.decl is None or f.defending is not None or f.decl.action not in striking:
         return 0
     lean = turn.pack.category(f.maneuver.category).lean
     return {ImpactLean.out: lean.out, ImpactLean.none: lean.none, ImpactLean.lean_in: lean.into}[f.decl.lean]
@@ -31,7 +32,7 @@ def variation_sum(turn: Turn, f: Fighter, field: str) -> int:
     return sum(getattr(turn.rules.variation(str(v)), field) for v in (f.decl.variations if f.decl else []))
 
 
-def strike(turn: Turn, a: Fighter, d: Fighter) -> None:
+def strike(turn: Turn, a: Fighter, d: Fighter) -> bool:
     """A's pack maneuver against D, once it is A's place in the order and D is within its range."""
     m = a.maneuver
     assert m is not None and a.decl is not None
@@ -55,6 +56,7 @@ def strike(turn: Turn, a: Fighter, d: Fighter) -> None:
             d.parried = (a.decl.side, turn.pack.category(m.category).type == "kick")
     knocked_out(turn, d, a.id)
     a.acted = True
+    return hit
 
 
 def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: ImpactArea, held: Hold | None) -> bool:
@@ -65,7 +67,11 @@ def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: Impac
     if turn.phase(2):
         difficulty = d.area_figures(area)[0]
         atk += (
-            a.skill(m.id) + a.mods.test + variation_sum(turn, a, "test") - (a.draw_penalty if a.drawn_by == d.id else 0)
+            a.skill(m.id)
+            + a.mods.test
+            + a.turn_test
+            + variation_sum(turn, a, "test")
+            - (a.draw_penalty if a.drawn_by == d.id else 0)
         )
         dfn += difficulty + tactic_bonus(turn, d, ImpactDefenseBonus.difficulty)
         if held is not None and m.hold is not None:
@@ -91,13 +97,16 @@ def _damage(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: ImpactA
     total = base + a.side_power(a.decl.side)
     if turn.phase(4):
         total += lean_of(turn, a) + lean_of(turn, d)  # 001 L70, L542
-    total += a.mods.damage + variation_sum(turn, a, "damage")
+    total += a.mods.damage + a.turn_damage + variation_sum(turn, a, "damage")
     damage = total
     if turn.phase(2):
         resist = turn.d6(turn.key(d.id, "resistance", a.id), "Resistance Roll")
         resist += d.toughness[area] + tactic_bonus(turn, d, ImpactDefenseBonus.toughness)
         damage = max(0, total - resist)  # 001 L551
         turn.log.append(f"{a.id} damage {total} against Resistance {resist}")
+    if a.damage_divisor > 1:  # a landed Stop-Hit: half the damage, rounded down (001 L701, a ruling)
+        damage //= a.damage_divisor
+        turn.log.append(f"{a.id}'s Stop-Hit: the damage is halved to {damage}")
     for h in turn.holds_on(d.id):
         hm = turn.pack.maneuver(h.maneuver)
         if hm and hm.hold and hm.hold.damage_multiplier > 1:

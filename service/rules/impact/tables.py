@@ -62,6 +62,10 @@ class ActionRow(_Row):
     speed_test: bool
     adds_tactics: bool = False
     speed: int = 0
+    test: int = 0  # on the maneuver test (a Stop-Hit's -3)
+    damage_divisor: int = 1  # a landed Stop-Hit's damage is halved
+    failed_test: int = 0  # a failed Stop-Hit: the opponent's maneuver test bonus
+    failed_damage: int = 0  # and his damage bonus against the stop-hitter
 
 
 class VariationRow(_Row):

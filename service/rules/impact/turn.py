@@ -109,9 +109,20 @@ def _offer_counter_bridge(turn: Turn, b: Fighter, o: Fighter) -> None:
         o.defending = None
 
 
+def _stop_hitter_of(turn: Turn, f: Fighter) -> Fighter | None:
+    """The fighter whose declared Stop-Hit meets ``f``'s maneuver (001 L701), if any."""
+    for s in turn.fighters.values():
+        if s.decl is not None and s.decl.action == ImpactAction.stop_hit and s.target == f.id and s.out is None:
+            return s
+    return None
+
+
 def _offer_defense(turn: Turn, d: Fighter, a: Fighter) -> None:
-    """A fighter attacked before he has acted may drop his maneuver and defend (001 L190, L220)."""
+    """A fighter attacked before he has acted may drop his maneuver and defend (001 L190, L220); not against a
+    Stop-Hit's opponent, who must follow through (001 L701), nor the stop-hitter (a ruling)."""
     if d.acted or d.defending is not None or d.counter_of or d.out is not None:
+        return
+    if _stop_hitter_of(turn, d) is not None or (d.decl is not None and d.decl.action == ImpactAction.stop_hit):
         return
     tactics = [(t, f"defend with {t} (level {level})") for t, level in d.tactics_levels.items() if level > 0]
     choices = [("keep", "keep the declared maneuver"), *tactics]
@@ -129,7 +140,9 @@ def _act(turn: Turn, a: Fighter) -> None:
     if o is not None and o.out is not None and d.action != ImpactAction.bridge:
         _forfeit(turn, a, f"{o.id} is already out of the fight")
         return
-    if d.action == ImpactAction.maneuver and o is not None:
+    if d.action in (ImpactAction.maneuver, ImpactAction.stop_hit) and o is not None:
+        if not _stop_hit_allows(turn, a, o):
+            return
         _offer_defense(turn, o, a)
         m = a.maneuver
         assert m is not None
@@ -143,7 +156,9 @@ def _act(turn: Turn, a: Fighter) -> None:
             )  # 001 L423
             return
         spend_setup_points(turn, a)
-        strike(turn, a, o)
+        landed = strike(turn, a, o)
+        if d.action == ImpactAction.stop_hit:
+            _stop_hit_outcome(turn, a, o, landed)
         exertion(turn, a)
         for v in d.variations:
             shift = turn.rules.variation(str(v)).next_speed
@@ -153,8 +168,53 @@ def _act(turn: Turn, a: Fighter) -> None:
     handler = HANDLERS.get(d.action)
     if handler is not None:
         handler(turn, a, o)
-    elif d.action == ImpactAction.stop_hit:
-        _forfeit(turn, a, "a Stop-Hit is not resolved yet")
+
+
+def _stop_hit_allows(turn: Turn, a: Fighter, o: Fighter) -> bool:
+    """Whether ``a``'s maneuver goes ahead, a Stop-Hit on either side considered (001 L701-703): an interrupted
+    maneuver is forfeited; a stop-hitter who lost the Speed Test lands nothing and gives his opponent the bonus; the
+    opponent of a slower stop-hitter strikes with that bonus; a faster one's Stop-Hit takes its -3 and halving."""
+    assert a.decl is not None
+    if a.interrupted_by is not None:
+        _forfeit(turn, a, f"{a.interrupted_by}'s Stop-Hit interrupted the maneuver")
+        return False
+    if a.decl.action == ImpactAction.stop_hit:
+        if not a.faster(o):
+            _stop_hit_failed(turn, a, o)
+            _forfeit(turn, a, f"the Stop-Hit lost the Speed Test to {o.id}")
+            return False
+        row = turn.rules.action(str(ImpactAction.stop_hit))
+        a.turn_test, a.damage_divisor = a.turn_test + row.test, row.damage_divisor
+        return True
+    s = _stop_hitter_of(turn, a)
+    if s is not None and o.id == s.id and not s.acted:
+        _stop_hit_failed(turn, s, a)  # the stop-hitter is slower: his Speed Test is lost
+    return True
+
+
+def _stop_hit_outcome(turn: Turn, s: Fighter, o: Fighter, landed: bool) -> None:
+    if landed and o.out is None:
+        o.interrupted_by = s.id
+        turn.say(f"{s.id}'s Stop-Hit stops {o.id}'s maneuver", ImpactEventKind.contest, s.id, other=o.id, value=1)
+    elif not landed:
+        _stop_hit_failed(turn, s, o)
+
+
+def _stop_hit_failed(turn: Turn, s: Fighter, o: Fighter) -> None:
+    """A failed Stop-Hit: the opponent finishes his maneuver at +1, and his damage to the stop-hitter +3 (001 L703)."""
+    if s.stop_hit_failed:
+        return
+    s.stop_hit_failed = True
+    row = turn.rules.action(str(ImpactAction.stop_hit))
+    o.turn_test += row.failed_test
+    o.turn_damage += row.failed_damage
+    turn.say(
+        f"{s.id}'s Stop-Hit fails: {o.id}'s maneuver +{row.failed_test} on its test, +{row.failed_damage} damage",
+        ImpactEventKind.contest,
+        s.id,
+        other=o.id,
+        value=-1,
+    )
 
 
 def _forfeit(turn: Turn, a: Fighter, why: str) -> None:

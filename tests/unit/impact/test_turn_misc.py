@@ -105,13 +105,62 @@ def test_bind_slows_the_puncher() -> None:
     assert state(answer, "a").sp == 1  # counted once (a ruling)
 
 
-def test_stop_hit_reported_unsupported() -> None:
-    stop = {"fighter": "a", "action": "stop_hit", "maneuver": "jab", "side": "right", "area": "right_arm"}
-    rolls = dice("T1.a.speed", 1, 1) | dice("T1.b.speed", 1, 1) | dice("T1.b.hit", 1, 1) | dice("T1.a.difficulty", 6, 6)
-    rolls |= dice("T1.b.stamina", 1)
-    answer = run([stop, B_JAB], rolls, complete=False)
-    assert [u.id for u in answer.unsupported] == ["stop_hit"]
-    assert "forfeited" in [e.kind for e in answer.events if e.fighter == "a"]
+STOP = {"fighter": "a", "action": "stop_hit", "maneuver": "straight_punch", "side": "right", "area": "right_arm"}
+B_JAB_AT_A = {"fighter": "b", "maneuver": "jab", "side": "right", "area": "chest"}
+
+
+def test_stop_hit_lands_halves_and_interrupts() -> None:
+    # 001 L701: a's Straight Punch (speed 3) with the right (speed 1): 12 + 4 = 16 beats b's Jab 2 + 5 + 1 = 8.
+    # The hit at -3: 10 + skill 1 - 3 = 8 against 3 + right arm Difficulty 3 = 6, a hit. Damage 3 + Power 4 = 7
+    # against 1 + right arm Toughness 3 = 4: 3, halved (rounded down) to 1; 2 x 1 < 3, Toughness kept (001 L683).
+    # b's Jab is interrupted (forfeited: no Stamina, no SP); a pays the Straight Punch's 3 // 2 = 1 Stamina (L194).
+    # Asked at every decision, b is offered no defence: he must follow through (L701)
+    rolls = dice("T1.a.speed", 6, 6) | dice("T1.b.speed", 1, 1) | dice("T1.a.hit", 5, 5) | dice("T1.b.difficulty", 1, 2)
+    rolls |= dice("T1.b.resistance", 1)
+    answer = run([STOP, B_JAB_AT_A], rolls, a_state={"stamina": 40}, ask_every_decision=True)
+    b = state(answer, "b")
+    assert (b.damage.right_arm, b.toughness.right_arm, b.stamina, b.sp) == (1, None, None, 0)
+    assert "forfeited" in [e.kind for e in answer.events if e.fighter == "b"]
+    assert state(answer, "a").stamina == 39 and state(answer, "a").damage.chest == 0
+    assert answer.unsupported == []
+
+
+def test_stop_hit_missed_gives_the_bonus() -> None:
+    # a first (16 against 8), but the hit at -3 misses: 2 + 1 - 3 = 0 against 2 + 3 = 5. b's Jab finishes at +1:
+    # 6 + 1 + 1 = 8 against 4 + chest 2 = 6, a hit; its damage +3: 2 + 4 + 3 = 9 against 2 + chest Toughness 4 = 6:
+    # 3 (001 L703), and 2 x 3 >= 4 lowers the chest's Toughness to 3 (L683). Without the bonus it would be 6 - 6 = 0.
+    # b: Jab 2 // 2 = 1 Stamina, then 1d6 = 2 back and 1 SP (-1 SP maneuver, L674); a pays 1 for the Straight Punch
+    rolls = dice("T1.a.speed", 6, 6) | dice("T1.b.speed", 1, 1) | dice("T1.a.hit", 1, 1) | dice("T1.b.difficulty", 1, 1)
+    rolls |= (
+        dice("T1.b.hit", 3, 3) | dice("T1.a.difficulty", 2, 2) | dice("T1.a.resistance", 2) | dice("T1.b.stamina", 2)
+    )
+    answer = run([STOP, B_JAB_AT_A], rolls, a_state={"stamina": 40}, b_state={"stamina": 40})
+    a, b = state(answer, "a"), state(answer, "b")
+    assert (a.damage.chest, a.toughness.chest, a.stamina) == (3, 3, 39)
+    assert (b.damage.right_arm, b.stamina, b.sp) == (0, 41, 1)
+
+
+def test_stop_hit_losing_the_speed_test() -> None:
+    # a 2 + 4 = 6 against b's 12 + 6 = 18: the Stop-Hit fails at the Speed Test (L701). b's Jab at +1: 3 + 1 + 1 = 5
+    # against 2 + chest 2 = 4, a hit (without the +1 a tie, a miss, L395); damage 2 + 4 + 3 = 9 against 1 + 4 = 5:
+    # 4, the chest's Toughness to 3. a's Stop-Hit lands nothing and costs nothing (a forfeit)
+    rolls = dice("T1.a.speed", 1, 1) | dice("T1.b.speed", 6, 6) | dice("T1.b.hit", 2, 1) | dice("T1.a.difficulty", 1, 1)
+    rolls |= dice("T1.a.resistance", 1) | dice("T1.b.stamina", 3)
+    answer = run([STOP, B_JAB_AT_A], rolls, a_state={"stamina": 40}, b_state={"stamina": 40})
+    a = state(answer, "a")
+    assert (a.damage.chest, a.toughness.chest, a.stamina) == (4, 3, 40)
+    assert state(answer, "b").stamina == 40 - 1 + 3
+    assert [e.kind for e in answer.events if e.fighter == "a"][-1] == "forfeited"
+
+
+def test_stop_hit_declared_wrongly() -> None:
+    # 001 L701: only against the arm and leg areas, with a punch or kick, and the opponent must be attacking him
+    at_chest = STOP | {"area": "chest"}
+    answer = run([at_chest, B_JAB_AT_A], {}, complete=False)
+    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_INVALID", "declarations[0].area")]
+    bridging = {"fighter": "b", "action": "bridge", "direction": "out"}
+    answer = run([STOP, bridging], {}, complete=False)
+    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_INVALID", "declarations[0].target")]
 
 
 def test_draw_seen_through_and_defend() -> None:
