@@ -51,6 +51,12 @@ CODES = {
             "A Stop-Hit that is not a punch or kick at an arm or leg of an opponent attacking the stop-hitter.",
             "001 L701",
         ),
+        Code(
+            "GROUND_MANEUVER_REFUSED",
+            "error",
+            "A knocked-down fighter's maneuver that the campaign's `ground_maneuvers` refuses from the ground.",
+            "001 L300",
+        ),
         Code("BRIDGE_DIRECTION_REQUIRED", "error", "A bridge names its direction, in or out.", "001 L214"),
         Code("DECISION_INVALID", "error", "A decision's value is not one of its choices.", None),
         Code("ROLL_INVALID", "error", "A supplied die is not a face of its die.", None),

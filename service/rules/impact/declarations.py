@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Unsupported, path_of
+from ..core.findings import Finding, path_of
 from .codes import finding
 from .combatants import Fighter, limb_of
 from .context import Turn
@@ -34,9 +34,6 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
             out.append(finding("FIGHTER_OUT", path, f"{f.id} is out of the fight."))
             continue
         f.decl = d
-        if f.knocked_down:  # 001 L300: which maneuvers a prone fighter may make is left to the Director
-            reason = "Maneuvers impossible or penalised from the ground are the Director's call; none is refused."
-            turn.unsupported.append(Unsupported(id="prone_maneuvers", path=path, reason=reason))
         out += _target(turn, f, d, path)
         if d.action in BUILT_ON_A_MANEUVER:
             out += _maneuver(turn, f, d, path)
@@ -118,6 +115,12 @@ def _maneuver(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[F
         out.append(finding("LIMB_UNUSABLE", path_of(path, "side"), f"{f.id}'s {limb} cannot strike (001 L292, L306)."))
     if kind != ImpactManeuverType.grapple and any(_grapple_only(turn, h.maneuver) for h in turn.holds_on(f.id)):
         out.append(finding("IMMOBILIZED_GRAPPLE_ONLY", path, "An immobilized fighter may only grapple (001 L250)."))
+    refused = turn.rules.ground_refused(turn.fight.campaign.ground_maneuvers) if f.knocked_down else []
+    if kind in refused:  # 001 L300: the campaign's choice of what cannot be done from the ground
+        rule = turn.fight.campaign.ground_maneuvers
+        out.append(
+            finding("GROUND_MANEUVER_REFUSED", path_of(path, "maneuver"), f"No {kind} from the ground ({rule}).")
+        )
     if d.action in STRIKING and turn.phase(5):
         out += _setup_points(turn, f, m, path)
     out += _variations(turn, f, d, kind, path)

@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.packs import Source
-from .vocabulary import ImpactDefenseBonus, ImpactRank, ImpactStat
+from .vocabulary import ImpactDefenseBonus, ImpactGroundRule, ImpactManeuverType, ImpactRank, ImpactStat
 
 RULES = Path(__file__).resolve().parent / "data" / "rules.yaml"
 
@@ -77,6 +77,11 @@ class VariationRow(_Row):
     stamina_multiplier: int = 1
 
 
+class GroundRow(_Row):
+    id: ImpactGroundRule
+    refused: list[ImpactManeuverType]
+
+
 class CombatRow(_Row):
     stamina_quarter_penalty: int
     knocked_down_speed: int
@@ -98,6 +103,7 @@ class Rules(BaseModel):
     actions: list[ActionRow]
     variations: list[VariationRow]
     combat: Annotated[list[CombatRow], Field(min_length=1, max_length=1)]
+    ground: list[GroundRow]
 
     @cached_property
     def _by_id(self) -> tuple[dict[str, ActionRow], dict[str, VariationRow], dict[str, int], dict[str, FactorRow]]:
@@ -110,6 +116,9 @@ class Rules(BaseModel):
 
     def action(self, action_id: str) -> ActionRow:
         return self._by_id[0][action_id]
+
+    def ground_refused(self, rule: ImpactGroundRule) -> list[ImpactManeuverType]:
+        return next(g.refused for g in self.ground if g.id == rule)
 
     def variation(self, variation_id: str) -> VariationRow:
         return self._by_id[1][variation_id]

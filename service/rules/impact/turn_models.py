@@ -12,7 +12,7 @@ from ..core.findings import Finding, Unsupported
 from .base import JsonModel
 from .models import ImpactAreaLevels, ImpactFighter, ImpactPackChoice
 from .pack import Id
-from .vocabulary import ImpactArea, ImpactLean, ImpactRange, ImpactSide
+from .vocabulary import ImpactArea, ImpactGroundRule, ImpactLean, ImpactRange, ImpactSide
 
 Key = Annotated[str, Field(min_length=1, max_length=80)]
 MAX_COUNT, MAX_MOD, MAX_DAMAGE = 100, 30, 1000
@@ -108,6 +108,15 @@ class ImpactHoldState(Model):
     turns: Annotated[int, Field(ge=1, le=MAX_TURN)] = 1
 
 
+class ImpactCampaign(Model):
+    """The Director's calls the text leaves open, kept with the fight."""
+
+    ground_maneuvers: ImpactGroundRule = Field(
+        ImpactGroundRule.penalty_only,
+        description="What a knocked-down fighter may do from the ground (001 L300); default: every maneuver.",
+    )
+
+
 class ImpactFight(Model):
     turn: Annotated[int, Field(ge=1, le=MAX_TURN)] = 1
     phase: Annotated[int, Field(ge=1, le=5)] = Field(
@@ -118,6 +127,7 @@ class ImpactFight(Model):
         [], description="The range of each pair; a pair left out is at punching range."
     )
     holds: Annotated[list[ImpactHoldState], Field(max_length=20)] = []
+    campaign: ImpactCampaign = ImpactCampaign()
 
     def problems(self) -> list[tuple[str, str]]:
         """(path, message) of what no schema states: unique ids, and ranges and holds between the fight's fighters."""

@@ -50,6 +50,14 @@ class ImpactManeuverType(StrEnum):
     grapple = "grapple"
 
 
+class ImpactGroundRule(StrEnum):
+    """What a knocked-down fighter may do from the ground: the Director's call (001 L300), a campaign option."""
+
+    penalty_only = "penalty_only"  # every maneuver; the knock-down's -3 speed is the only penalty (001 L296)
+    no_kicks = "no_kicks"  # no kick from the ground
+    grapples_only = "grapples_only"  # grappling maneuvers only (a Throw is made even from prone, 001 L252)
+
+
 class ImpactRange(StrEnum):
     """Ranges from far to near (001 L423, L589)."""
 
