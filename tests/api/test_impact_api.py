@@ -142,3 +142,93 @@ def test_a_bout_to_the_end_over_rest(client: TestClient[Litestar]) -> None:
     assert "head" in loser["state"]["knocked_out_areas"]
     winner = next(a for a in out["awards"] if a["fighter"] == out["winner"])
     assert winner["knock_outs"] == 1 and winner["knock_out_pp"] == 5  # 001 L721
+
+
+STOP_HIT = """query ($input: ImpactTurnRequestInput!) {
+  impact {
+    resolveTurn(input: $input) {
+      __typename
+      ... on ImpactTurnAnswer { valid unsupported { id } order { fighter total rerolls }
+        fight { fighters { id state { damage { rightArm } } } } violations { code path } }
+    }
+  }
+}"""
+
+
+def _turn_body(declarations: list[dict[str, object]], rolls: dict[str, int], **b_state: object) -> dict[str, object]:
+    from tests.unit.impact.turns import sheet
+
+    fighters = [{"id": "a", "fighter": sheet()}, {"id": "b", "fighter": sheet(), "state": b_state}]
+    return {"fight": {"fighters": fighters}, "declarations": declarations, "rolls": rolls}
+
+
+def test_stop_hit_and_tie_rerolls_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+    from tests.unit.impact.turns import dice
+
+    # tests/unit/impact/test_turn_misc.py::test_stop_hit_lands_halves_and_interrupts, with the Speed Test tied first:
+    # a 3 + 3 + 3 + 1 = 10 and b 1 + 3 + 5 + 1 = 10 (001 L604); again a 6 + 6 + 4 = 16, b 1 + 1 + 6 = 8 (001 L377).
+    # The Stop-Hit lands at -3 (10 + 1 - 3 = 8 against 3 + 3 = 6) for (7 - 4) // 2 = 1 on b's right arm (001 L701)
+    stop = {"fighter": "a", "action": "stop_hit", "maneuver": "straight_punch", "side": "right", "area": "right_arm"}
+    jab = {"fighter": "b", "maneuver": "jab", "side": "right", "area": "chest"}
+    rolls = dice("T1.a.speed", 3, 3) | dice("T1.b.speed", 1, 3) | dice("T1.a.speed_tie2", 6, 6)
+    rolls |= dice("T1.b.speed_tie2", 1, 1) | dice("T1.a.hit", 5, 5) | dice("T1.b.difficulty", 1, 2)
+    rolls |= dice("T1.b.resistance", 1)
+    body = _turn_body([stop, jab], rolls)
+    rest = client.post("/v1/impact/turns/resolve", json=body).json()
+    assert rest["valid"] and rest["unsupported"] == [] and not rest["warnings"]
+    assert [(o["fighter"], o["total"], o["rerolls"]) for o in rest["order"]] == [("a", 10, [16]), ("b", 10, [8])]
+    assert rest["fight"]["fighters"][1]["state"]["damage"]["right_arm"] == 1
+    variables = {"input": encode(graphql_type("ImpactTurnRequestInput"), body)}
+    out = client.post("/graphql", json={"query": STOP_HIT, "variables": variables}).json()
+    assert "errors" not in out, out
+    turn = out["data"]["impact"]["resolveTurn"]
+    assert turn["order"] == [
+        {"fighter": "a", "total": 10, "rerolls": [16]},
+        {"fighter": "b", "total": 10, "rerolls": [8]},
+    ]
+    assert turn["fight"]["fighters"][1]["state"]["damage"]["rightArm"] == 1
+
+
+def test_ground_option_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+
+    # 001 L300: with grapples_only, a knocked-down b may not jab
+    jab = {"fighter": "b", "maneuver": "jab", "side": "right", "area": "chest"}
+    body = _turn_body([jab], {}, knocked_down=True)
+    body["fight"]["campaign"] = {"ground_maneuvers": "grapples_only"}  # type: ignore[index]
+    rest = client.post("/v1/impact/turns/resolve", json=body).json()
+    assert [(v["code"], v["path"]) for v in rest["violations"]] == [
+        ("GROUND_MANEUVER_REFUSED", "declarations[0].maneuver")
+    ]
+    variables = {"input": encode(graphql_type("ImpactTurnRequestInput"), body)}
+    out = client.post("/graphql", json={"query": STOP_HIT, "variables": variables}).json()
+    assert "errors" not in out, out
+    assert out["data"]["impact"]["resolveTurn"]["violations"] == [
+        {"code": "GROUND_MANEUVER_REFUSED", "path": "declarations[0].maneuver"}
+    ]
+
+
+TACTICS = """query ($input: ImpactFighterRequestInput!) {
+  impact { validateFighter(input: $input) { __typename ... on ImpactFighterValidation { violations { code path } } } }
+}"""
+
+
+def test_defense_tactics_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from service.graphql.schema import graphql_type
+    from service.graphql.variables import encode
+
+    # 001 L156: Defense 3 gives Parry 1; a sheet printing Parry 2 is wrong there
+    sheet = {"defense": 3, "defense_tactics": {"cover_up": 3, "duck_and_weave": 2, "parry": 2}}
+    body = {"fighter": {"ratios": RATIOS, "sheet": sheet}}
+    rest = client.post("/v1/impact/fighters/validate", json=body)
+    assert rest.status_code == 200
+    found = [(v["code"], v["path"]) for v in rest.json()["violations"] if v["code"] == "DEFENSE_TACTICS_MISMATCH"]
+    assert found == [("DEFENSE_TACTICS_MISMATCH", "fighter.sheet.defense_tactics.parry")]
+    variables = {"input": encode(graphql_type("ImpactFighterRequestInput"), body)}
+    out = client.post("/graphql", json={"query": TACTICS, "variables": variables}).json()
+    assert "errors" not in out, out
+    codes = [v["code"] for v in out["data"]["impact"]["validateFighter"]["violations"]]
+    assert "DEFENSE_TACTICS_MISMATCH" in codes
