@@ -4341,6 +4341,14 @@ export interface components {
          * @enum {string}
          */
         ImpactBridgeDirection: "in" | "out";
+        /**
+         * ImpactCampaign
+         * @description The Director's calls the text leaves open, kept with the fight.
+         */
+        ImpactCampaign: {
+            /** @description What a knocked-down fighter may do from the ground (001 L300); default: every maneuver. Default: `"penalty_only"`. */
+            ground_maneuvers?: components["schemas"]["ImpactGroundRule"];
+        };
         /** ImpactCategory */
         ImpactCategory: {
             /** Id */
@@ -4420,6 +4428,32 @@ export interface components {
              */
             variations?: components["schemas"]["ImpactVariation"][];
         };
+        /**
+         * ImpactDefenseTactics
+         * @description The defensive tactics as a record sheet prints them (001 L154-156); a tactic left out is not held (0).
+         */
+        ImpactDefenseTactics: {
+            /**
+             * Cover Up
+             * @description Default: `0`.
+             */
+            cover_up?: number;
+            /**
+             * Duck And Weave
+             * @description Default: `0`.
+             */
+            duck_and_weave?: number;
+            /**
+             * Parry
+             * @description Default: `0`.
+             */
+            parry?: number;
+            /**
+             * Slip
+             * @description Default: `0`.
+             */
+            slip?: number;
+        };
         /** ImpactDerived */
         ImpactDerived: {
             /** Areas */
@@ -4494,6 +4528,8 @@ export interface components {
         ImpactEventKind: "speed" | "forfeited" | "hit" | "miss" | "damage" | "toughness_lowered" | "area_knocked_out" | "knocked_down" | "special" | "hold" | "hold_broken" | "range_changed" | "defended" | "stamina" | "setup_points" | "knocked_out" | "died" | "contest" | "bout_over";
         /** ImpactFight */
         ImpactFight: {
+            /** @description Default: `{"ground_maneuvers": "penalty_only"}`. */
+            campaign?: components["schemas"]["ImpactCampaign"];
             /** Fighters */
             fighters: components["schemas"]["ImpactCombatant"][];
             /**
@@ -4621,6 +4657,12 @@ export interface components {
             /** Warnings */
             warnings: components["schemas"]["Finding"][];
         };
+        /**
+         * ImpactGroundRule
+         * @description What a knocked-down fighter may do from the ground: the Director's call (001 L300), a campaign option.
+         * @enum {string}
+         */
+        ImpactGroundRule: "penalty_only" | "no_kicks" | "grapples_only";
         /**
          * ImpactHold
          * @description A sustained grappling maneuver (001 L248-251, L282-294) and what it does while it lasts.
@@ -4834,6 +4876,12 @@ export interface components {
             /** Fighter */
             fighter: string;
             /**
+             * Rerolls
+             * @description A tie's whole Speed Tests rolled again, in order; the last decides (001 L377).
+             * @default []
+             */
+            rerolls: number[];
+            /**
              * Total
              * @description The Speed Test total; null when no test is made.
              */
@@ -5037,6 +5085,8 @@ export interface components {
              * @description Default: `1`.
              */
             defense?: number;
+            /** @description The tactics' levels as the sheet prints them, checked against its Defense (001 L156). Default: `null`. */
+            defense_tactics?: components["schemas"]["ImpactDefenseTactics"] | null;
             /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
             difficulty?: components["schemas"]["ImpactAreaLevels"];
             /**
@@ -8364,16 +8414,36 @@ export interface components {
         /** RpgAction */
         RpgAction: {
             /**
+             * Block
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            block?: number | null;
+            /**
+             * Complex Action
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            complex_action?: number | null;
+            /**
              * Damage
              * @description `attack`: Damage tokens spent. Default: `null`.
              */
             damage?: number | null;
+            /**
+             * Grapple
+             * @description Tokens of this type in the bundle, when stated (002 L16-L80). Default: `null`.
+             */
+            grapple?: number | null;
             kind: components["schemas"]["RpgActionKind"];
             /**
              * Knockdown
              * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab. Default: `null`.
              */
             knockdown?: number | null;
+            /**
+             * Move
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            move?: number | null;
             /**
              * Target
              * @description In a round: the fighter it is aimed at. Default: `null`.
@@ -8408,7 +8478,10 @@ export interface components {
             effect: components["schemas"]["RpgEffect"];
             /** Findings */
             findings: components["schemas"]["Finding"][];
-            /** Legal */
+            /**
+             * Legal
+             * @description No error among its findings: a menu bundle the fighter can pay for now.
+             */
             legal: boolean;
             /**
              * Power Points
@@ -8417,7 +8490,7 @@ export interface components {
             power_points: number;
             /**
              * Power Points Yield
-             * @description Power Points the spender gains when it lands (or is blocked).
+             * @description All the Power Points it gives the spender: at once (Complex Action, 002 L80) and when its tokens land or are blocked (002 L25, L37, L49, L72).
              */
             power_points_yield: number;
             /**
@@ -8958,10 +9031,22 @@ export interface components {
         RpgRoundResult: {
             /** Decisions Needed */
             decisions_needed: components["schemas"]["RpgPendingDecision"][];
+            /**
+             * Defeated
+             * @description Every fighter at 10 damage or more and out of the fight, in the request's order (002 L9).
+             * @default []
+             */
+            defeated: string[];
             /** Dice Needed */
             dice_needed: components["schemas"]["RpgDieRequest"][];
             /** Events */
             events: components["schemas"]["RpgEvent"][];
+            /**
+             * Fight Over
+             * @description Fewer than two sides have a fighter standing (002 L9).
+             * @default false
+             */
+            fight_over: boolean;
             /**
              * Fighters
              * @description Every fighter after the round (so far, when not complete).
@@ -8993,6 +9078,12 @@ export interface components {
             violations: components["schemas"]["Finding"][];
             /** Warnings */
             warnings: components["schemas"]["Finding"][];
+            /**
+             * Winning Side
+             * @description When the fight is over: the side still standing, if any.
+             * @default null
+             */
+            winning_side: string | null;
         };
         /**
          * RpgRoundStatus
