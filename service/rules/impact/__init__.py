@@ -3,20 +3,14 @@ maneuvers, Setup Points, Stamina, bridging and grappling."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..core.references import BookIndex, register_book
 from ..core.ruleset import Ruleset
-from ..core.versioning import derived_version
+from .identity import RULESET, TITLE, VERSION
 
-RULESET = "impact"
-TITLE = "Impact"
-VERSION = derived_version(Path(__file__).resolve().parent)
-
-register_book("001", BookIndex(Path(__file__).resolve().parent / "data" / "book" / "sections.yaml"))
+__all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
 
 def ruleset() -> Ruleset:
+    """The impact record the adapters are generated from."""
     from .codes import render
     from .operations import DOCUMENTS, LOOKUPS, OPERATIONS
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ..core.findings import Finding, Severity, map_key, path_of
 from .base import BUILT
 from .codes import finding
+from .identity import RULESET, VERSION
 from .models import (
     ImpactDerived,
     ImpactFighter,
@@ -254,8 +255,6 @@ def replay(fighter: ImpactFighter, pack: ImpactPack, prefix: str = "fighter") ->
 
 def fighter_answer(request: ImpactFighterRequest) -> dict[str, object]:
     """The validation as plain JSON-ready data (the fields of ``ImpactFighterValidation``)."""
-    from . import RULESET, VERSION
-
     head: dict[str, object] = {"ruleset": RULESET, "ruleset_version": VERSION, "unsupported": []}
     broken = custom_pack_findings(request)
     if broken:

@@ -10,6 +10,7 @@ from typing import Any
 from ..core.packs import DEFAULT_PACK
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
 from .fighter import validate_fighter_json
+from .identity import RULESET, VERSION
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
@@ -94,8 +95,6 @@ class ImpactPackDocument(ImpactPack):
 
 @cache
 def pack_document(name: str) -> ImpactPackDocument | None:
-    from . import RULESET, VERSION
-
     pack = PACKS.get(name)
     if pack is None:
         return None

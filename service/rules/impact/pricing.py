@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from .base import BUILT
 from .fighter import replay, split
+from .identity import RULESET, VERSION
 from .models import ImpactPriceAnswer, ImpactPriceRequest, ImpactQuote
 from .pack import chosen_pack, custom_pack_findings
 
 
 def price_purchases(request: ImpactPriceRequest) -> ImpactPriceAnswer:
-    from . import RULESET, VERSION
-
     broken = custom_pack_findings(request)
     if broken:
         return ImpactPriceAnswer(

@@ -11,6 +11,7 @@ from .codes import finding
 from .combatants import Fighter, limb_of, load
 from .context import BadDecision, DecisionNeeded, Hold, Turn
 from .declarations import check
+from .identity import RULESET, VERSION
 from .pack import chosen_pack, custom_pack_findings
 from .speed import order_rows, speed_tests
 from .strikes import exertion, knocked_out, spend_setup_points, strike
@@ -329,8 +330,6 @@ def _awards(turn: Turn) -> list[ImpactAward]:
 
 
 def _refused(request: ImpactTurnRequest, violations: list[Finding]) -> ImpactTurnAnswer:
-    from . import RULESET, VERSION
-
     return ImpactTurnAnswer(
         ruleset=RULESET, ruleset_version=VERSION, status=ImpactTurnStatus.complete, valid=False,
         violations=violations, warnings=[], unsupported=[], dice_needed=[], decisions_needed=[], rolls=[], order=[],
@@ -352,8 +351,6 @@ def _answer(
     winner: str | None = None,
     awards: list[ImpactAward] | None = None,
 ) -> ImpactTurnAnswer:
-    from . import RULESET, VERSION
-
     pending = bool(dice_needed or decisions_needed)
     unsupported: list[Unsupported] = turn.unsupported
     return ImpactTurnAnswer(

@@ -133,3 +133,11 @@ def test_off_menu_bundle_refused_the_rest_priced() -> None:
     # a grab stating its own Grapple and Move tokens (L46) is the menu's bundle; with a Damage token it is not
     assert quote({"kind": "grab", "grapple": 1, "move": 1}).legal
     assert codes(quote({"kind": "grab", "damage": 1}).findings) == ["ACTION_UNKNOWN"]
+
+
+def test_published_off_menu_example() -> None:
+    # data/examples/price_actions.json: Damage with Grapple is off the menu (002 L16-L80); the Complex Action beside
+    # it is priced, its yield the 2 Power Points of 002 L80
+    out = price(price_examples()["off-menu-bundle"])
+    assert [codes(q.findings) for q in out.quotes] == [["ACTION_UNKNOWN"], []]
+    assert out.quotes[1].power_points_yield == 2
