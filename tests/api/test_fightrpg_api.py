@@ -117,3 +117,26 @@ def test_round_end_and_forbidden_response_through_rest_and_graphql(client: TestC
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
     answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["violations"]] == ["RESPONSE_INVALID"]
+
+
+PLACED = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRpgRoundResult { status unsupported { id } fighters { id position { x y } } } } } }"""
+
+
+def test_map_positions_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from tests.unit.fightrpg.test_rounds import round_c
+
+    # tests/unit/fightrpg/test_rounds.py::test_round_c_placed_positions_kept (002 L33, L35, L58)
+    body = round_c()
+    body["fighters"][0]["position"] = {"x": 0, "y": 0}
+    body["fighters"][1]["position"] = {"x": 5, "y": 0}
+    body["decisions"] |= {
+        "R1.dragon.push.1": {"chain": ["pillar"], "feet": 5},
+        "R1.tiger.push.2": {"chain": [], "direction": "s"},
+        "R1.dragon.action.3": {"action": {"kind": "move", "direction": "w"}},
+    }
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, PLACED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert rest["status"] == answer["status"] == "complete" and rest["unsupported"] == answer["unsupported"] == []
+    assert [f["position"] for f in rest["fighters"]] == [f["position"] for f in answer["fighters"]]
+    assert [f["position"] for f in rest["fighters"]] == [{"x": -5, "y": -10}, {"x": 10, "y": 0}]

@@ -10,6 +10,7 @@ from pydantic import Field
 from ..core.findings import Finding, Unsupported
 from .base import AsInt, EntryId, FighterId, Model
 from .menu import RpgEffect, RpgUse
+from .positions import RpgDirection
 from .sheet_models import RpgPackRequest
 from .tokens import RpgTokenCounts
 
@@ -40,6 +41,7 @@ class RpgAction(Model):
     block: Few | None = Field(None, description="Tokens of this type in the bundle, when stated.")
     complex_action: Few | None = Field(None, description="Tokens of this type in the bundle, when stated.")
     technique: EntryId | None = Field(None, description="`technique`: its id in the data pack.")
+    direction: RpgDirection | None = Field(None, description="`move` in map combat: the 5-foot step's direction.")
     target: FighterId | None = Field(None, description="In a round: the fighter it is aimed at.")
 
 

@@ -61,9 +61,8 @@ def _add(b: Bundle, r: RpgMenuRow, times: int = 1) -> None:
 
 
 def _extra(a: RpgAction, allowed: set[str], at: str) -> list[Finding]:
-    if a.technique is None or "technique" in allowed:
-        return []
-    return [finding("ACTION_MALFORMED", f"{at}.technique", f"`technique` is not part of {a.kind.value}.")]
+    given = {n for n in ("technique", "direction") if getattr(a, n) is not None}
+    return [finding("ACTION_MALFORMED", f"{at}.{n}", f"`{n}` is not part of {a.kind.value}.") for n in given - allowed]
 
 
 def _off_menu(a: RpgAction, b: Bundle, at: str) -> list[Finding]:
@@ -126,6 +125,12 @@ def _row(ident: str) -> Callable[[RpgAction, RpgPack, str], Bundle]:
     return one
 
 
+def _move(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
+    b = Bundle(RpgUse.turn, findings=_extra(a, {"direction"}, at))
+    _add(b, ROWS["move"])
+    return b
+
+
 def _pass(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
     return Bundle(None, findings=_extra(a, set(), at))
 
@@ -136,7 +141,7 @@ KINDS: dict[RpgActionKind, Callable[[RpgAction, RpgPack, str], Bundle]] = {
     RpgActionKind.technique: _technique,
     RpgActionKind.pass_: _pass,
     RpgActionKind.strip_block: _row("strip_block"),
-    RpgActionKind.move: _row("move"),
+    RpgActionKind.move: _move,
     RpgActionKind.complex_action: _row("complex_action"),
     RpgActionKind.block: _row("block"),
     RpgActionKind.grapple_cancel: _row("grapple_cancel"),

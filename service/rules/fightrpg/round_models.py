@@ -19,6 +19,7 @@ from ..core.findings import Finding, Unsupported
 from .action_models import RpgAction
 from .base import AsInt, EntryId, FighterId, Model, Text
 from .menu import RpgResponseKind
+from .positions import RpgDirection
 from .sheet_models import RpgFighter, RpgPackRequest, Strength
 from .tokens import RpgTokenCounts
 
@@ -74,6 +75,13 @@ class RpgDecision(Model):
     injury: EntryId | None = Field(None, description="An attribute to injure, or `decline`.")
     chain: list[ChainEntry] | None = Field(
         None, max_length=8, description="Map combat: what the pushed fighter hit, in order (fighter ids or objects)."
+    )
+    direction: RpgDirection | None = Field(
+        None, description="Map combat, `push`: where the target is pushed; none: straight away from the pusher."
+    )
+    feet: Annotated[int, Field(ge=0, le=60, multiple_of=5), AsInt] | None = Field(
+        None,
+        description="Map combat, `push`: how far the target went before what it hit stopped it; none: all the way.",
     )
 
     @model_serializer(mode="wrap")
@@ -167,6 +175,7 @@ class RpgEventKind(StrEnum):
     damage = "damage"  # amount: taken, value: damage after
     order_lowered = "order_lowered"  # value: place after
     pushed = "pushed"  # amount: feet
+    moved = "moved"  # amount: feet (a 5-foot step)
     chain_knockdown = "chain_knockdown"
     block_removed = "block_removed"
     power_points = "power_points"  # amount: change, value: after

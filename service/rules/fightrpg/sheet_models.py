@@ -10,6 +10,7 @@ from ..core.findings import Finding, Unsupported
 from ..core.packs import DEFAULT_PACK, chosen
 from .base import AsInt, EntryId, FighterId, Model, Name
 from .pack import PACKS, PackName, RpgPack, pack_problems
+from .positions import RpgPosition
 from .tokens import RpgTokenCounts, RpgTokenType
 
 MAX_ATTRIBUTE = 30
@@ -42,6 +43,9 @@ class RpgFighter(Model):
     damage: Annotated[int, Field(ge=0, le=99, description="Damage taken (defeated at 10, 002 L9)."), AsInt] = 0
     power_points: Annotated[int, Field(ge=0, le=999), AsInt] = 0
     statuses: list[RpgStatus] = Field(default_factory=list, max_length=10)
+    position: RpgPosition | None = Field(
+        None, description="Map combat: the fighter's square, in feet; none: not placed (its moves are only logged)."
+    )
 
 
 class RpgPackRequest(Model):

@@ -141,3 +141,10 @@ def test_published_off_menu_example() -> None:
     out = price(price_examples()["off-menu-bundle"])
     assert [codes(q.findings) for q in out.quotes] == [["ACTION_UNKNOWN"], []]
     assert out.quotes[1].power_points_yield == 2
+
+
+def test_a_step_names_its_direction_only() -> None:
+    # 002 L58: a 5-foot step in map combat; a direction on any other action is not part of it
+    step = quote({"kind": "move", "direction": "ne"}, map=True)
+    assert step.legal and step.effect.self_feet == 5 and spent(step) == {"move": 1}
+    assert codes(quote({"kind": "attack", "damage": 1, "direction": "n"}).findings) == ["ACTION_MALFORMED"]

@@ -143,7 +143,55 @@ def test_round_c_map_pushes_chain_knockdown_technique_move_and_pass() -> None:
     assert out.order == ["tiger", "dragon"]
     assert [e.amount for e in out.events if e.kind == "pushed"] == [5, 10]
     assert [e.fighter for e in out.events if e.kind == "chain_knockdown"] == ["tiger"]
-    assert [u.id for u in out.unsupported] == ["map_positions"]
+    assert out.unsupported == []  # unplaced fighters: their moves are logged, nothing is left unsupported
+    assert (d.position, t.position) == (None, None)
+
+
+def test_round_c_placed_positions_kept() -> None:
+    # Round C with the Dragon at (0, 0) and the Tiger a square east at (5, 0) (5-foot squares, 002 L33, L58).
+    # Pass 1: the Dragon's Knockdown pushes the Tiger straight away, east; the pillar stops it after 5 feet: (10, 0).
+    # Pass 2: the Tiger's grab with Knockdown pushes the Dragon 10 feet south (the Tiger's choice, 002 L35):
+    # (0, -10). Pass 3: the Dragon's 5-foot step west (002 L58): (-5, -10). Damage and Power Points as in round C.
+    body = round_c()
+    body["fighters"][0]["position"] = {"x": 0, "y": 0}
+    body["fighters"][1]["position"] = {"x": 5, "y": 0}
+    body["decisions"]["R1.dragon.push.1"] = {"chain": ["pillar"], "feet": 5}
+    body["decisions"]["R1.tiger.push.2"] = {"chain": [], "direction": "s"}
+    body["decisions"]["R1.dragon.action.3"] = act("move", direction="w")
+    out = resolve(body)
+    assert out.status == "complete", (out.violations, out.decisions_needed)
+    d, t = state(out, "dragon"), state(out, "tiger")
+    assert ((d.position.x, d.position.y), (t.position.x, t.position.y)) == ((-5, -10), (10, 0))
+    assert (d.damage, t.damage) == (2, 1)
+    assert [e.amount for e in out.events if e.kind in ("pushed", "moved")] == [5, 10, 5]
+    # a placed fighter's move names its direction: the bare move is not one of the choices
+    body["decisions"]["R1.dragon.action.3"] = act("move")
+    assert codes(resolve(body).violations) == ["DECISION_INVALID"]
+    # a push further than the Knockdown's 5 feet is refused
+    body["decisions"]["R1.dragon.push.1"] = {"chain": [], "feet": 10}
+    assert codes(resolve(body).violations) == ["DECISION_INVALID"]
+
+
+def test_published_map_example() -> None:
+    # data/examples/resolve_round.json "map-positions" is the placed round C above
+    from service.rules.fightrpg.examples import round_examples
+
+    out = resolve(round_examples()["map-positions"])
+    assert [(f.position.x, f.position.y) for f in out.fighters if f.position] == [(-5, -10), (10, 0)]
+
+
+def test_push_goes_straight_away_by_default() -> None:
+    # the pusher's choice (002 L33) defaults to straight away from him, to the nearest of the eight directions
+    from service.rules.fightrpg.positions import RpgPosition, away
+
+    def at(x: int, y: int) -> RpgPosition:
+        return RpgPosition(x=x, y=y)
+
+    assert away(at(0, 0), at(5, 0)) == "e"
+    assert away(at(0, 0), at(10, 10)) == "ne"
+    assert away(at(0, 0), at(5, 15)) == "n"
+    assert away(at(5, 5), at(0, -5)) == "sw"
+    assert away(None, at(0, 0)) == "n"
 
 
 def round_d() -> dict[str, Any]:

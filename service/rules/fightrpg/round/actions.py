@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.findings import map_key
@@ -9,6 +10,7 @@ from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, blocks_needed, bundle_of
 from ..codes import finding
 from ..menu import RESPONSES, ROWS, RpgResponseKind
+from ..positions import away, moved
 from ..round_models import RpgActionPolicy, RpgDecision, RpgDecisionKind, RpgEventKind, RpgPhase
 from ..tokens import RpgTokenType, short
 from .choices import action_choices, label, push_choices, response_choices, responses, turn_options
@@ -92,7 +94,7 @@ def _perform(state: RoundState, c: Combatant, action: RpgAction, b: Bundle, pass
     if action.target is None:
         gain(state, c, b.effect.power_points, ACT, "Complex Action", "002 L80")
         if b.effect.self_feet:
-            state.say(ACT, c.id, f"{c.id} moves {b.effect.self_feet} feet.", "002 L58")
+            _step(state, c, action, b.effect.self_feet)
         return
     target = state.fighters[action.target]
     answer = _response(state, c, target, b, pass_no)
@@ -225,22 +227,53 @@ def _lower(state: RoundState, target: Combatant) -> None:
     state.event(RpgEventKind.order_lowered, target.id, value=after + 1)
 
 
+def _step(state: RoundState, c: Combatant, action: RpgAction, feet: int) -> None:
+    """002 L58: the fighter's own 5-foot move; a placed fighter's square changes, an unplaced one's is logged."""
+    if c.position is None or action.direction is None:
+        state.say(ACT, c.id, f"{c.id} moves {feet} feet.", "002 L58")
+    else:
+        c.position = moved(c.position, action.direction, feet)
+        where = f"({c.position.x}, {c.position.y})"
+        state.say(ACT, c.id, f"{c.id} moves {feet} feet {action.direction.value}, to {where}.", "002 L58")
+    state.event(RpgEventKind.moved, c.id, amount=feet)
+
+
+def _push_check(full: int) -> Callable[[RpgDecision], str | None]:
+    def check(value: RpgDecision) -> str | None:
+        if value.feet is not None and value.feet > full:
+            return f"The push moves the target {full} feet at most (002 L33, L35)."
+        return None
+
+    return check
+
+
 def _push(state: RoundState, c: Combatant, target: Combatant, feet: int, pass_no: int) -> None:
-    """002 L33, L35: the attacker pushes the target; 002 L112–L114: what it hits, and the moved fighter, take 1
-    damage each, once per incident. Where it lands is the client's geometry: the caller names what was hit."""
-    state.say(ACT, c.id, f"{c.id} pushes {target.id} {feet} feet.", "002 L33")
-    state.event(RpgEventKind.pushed, target.id, other=c.id, amount=feet)
+    """002 L33, L35: the attacker pushes the target in a direction of his choice (straight away from him unless
+    he says otherwise), keeping its square on the map; 002 L112–L114: what it hits, and the moved fighter, take 1
+    damage each, once per incident. What stands in the way is the caller's: the decision names it, and how far the
+    target went before it was stopped."""
+    straight = away(c.position, target.position)
     point = ask(
         state,
         c.id,
         RpgDecisionKind.push,
         ("push", pass_no),
-        f"What did {target.id} hit when pushed {feet} feet?",
-        lambda: push_choices(state, target),
+        f"Where is {target.id} pushed {feet} feet, and what does it hit?",
+        lambda: push_choices(state, target, straight),
         default=NOTHING_HIT,
     )
     policy_value = NOTHING_HIT if state.policy(c.id).actions is not RpgActionPolicy.ask else None
-    chain = decide(state, point, policy_value, check=lambda _v: None).chain or []
+    answer = decide(state, point, policy_value, check=_push_check(feet))
+    chain = answer.chain or []
+    went = feet if answer.feet is None else answer.feet
+    if target.position is not None:
+        way = answer.direction or straight
+        target.position = moved(target.position, way, went)
+        where = f"({target.position.x}, {target.position.y})"
+        state.say(ACT, c.id, f"{c.id} pushes {target.id} {went} feet {way.value}, to {where}.", "002 L33")
+    else:
+        state.say(ACT, c.id, f"{c.id} pushes {target.id} {went} feet.", "002 L33")
+    state.event(RpgEventKind.pushed, target.id, other=c.id, amount=went)
     if not chain:
         return
     struck: list[str] = []

@@ -9,6 +9,7 @@ from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
 from ..pack import DECLINE, PACKS
+from ..positions import RpgDirection
 from ..round_models import RpgChoice, RpgDecision
 from ..tokens import RpgTokenType, covers
 from .state import Combatant, RoundState
@@ -29,15 +30,20 @@ class Option:
             "kind": s.kind,
             "damage": s.damage,
             "knockdown": s.knockdown,
+            "grapple": None,
+            "move": None,
+            "block": None,
+            "complex_action": None,
             "technique": s.technique,
             "target": self.target,
+            "direction": s.direction,
         }
         return built(RpgAction, values)
 
     @property
     def key(self) -> tuple[object, ...]:
         s = self.shape
-        return (s.kind, s.damage or 0, s.knockdown or 0, s.technique, self.target)
+        return (s.kind, s.damage or 0, s.knockdown or 0, s.technique, self.target, s.direction)
 
 
 _SHIPPED: dict[tuple[int, bool], list[tuple[RpgAction, Bundle]]] = {}  # by shipped pack and map combat
@@ -61,6 +67,8 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
     shapes += [RpgAction(kind=RpgActionKind.grab, knockdown=1), RpgAction(kind=RpgActionKind.grab)]
     shapes += [RpgAction(kind=RpgActionKind.technique, technique=t.id) for t in state.pack.techniques]
     shapes += [RpgAction(kind=k) for k in (RpgActionKind.strip_block, RpgActionKind.complex_action, RpgActionKind.move)]
+    if state.request.map:  # 002 L58: a placed fighter's 5-foot step names its direction
+        shapes += [RpgAction(kind=RpgActionKind.move, direction=d) for d in RpgDirection]
     bundles = [(shape, bundle_of(shape, state.pack, map_combat=state.request.map)) for shape in shapes]
     out = [(shape, b) for shape, b in bundles if b.legal]
     if shipped:
@@ -79,6 +87,8 @@ def turn_options(state: RoundState, c: Combatant) -> list[Option]:
     for shape, b in _shapes(state):
         if not affordable(b, c.tokens, c.power_points):
             continue
+        if shape.kind is RpgActionKind.move and (shape.direction is None) != (c.position is None):
+            continue  # a placed fighter steps in a direction; an unplaced one only moves (logged)
         if not b.targeted:
             out.append(Option(shape, None, b))
             continue
@@ -97,7 +107,7 @@ def label(a: RpgAction) -> str:
     elif a.kind is RpgActionKind.technique:
         what = f"technique {a.technique}"
     else:
-        what = a.kind.value.replace("_", " ")
+        what = a.kind.value.replace("_", " ") + (f" 5 feet {a.direction.value}" if a.direction else "")
     return f"{what} at {a.target}" if a.target else what
 
 
@@ -146,7 +156,19 @@ def injury_choices(state: RoundState, c: Combatant) -> list[RpgChoice]:
     return [*out, RpgChoice(value=RpgDecision(injury=DECLINE), label="no injury: defeated")]
 
 
-def push_choices(state: RoundState, pushed: Combatant) -> list[RpgChoice]:
+def push_choices(state: RoundState, pushed: Combatant, straight: RpgDirection) -> list[RpgChoice]:
+    """Nothing in the way, straight away or in any other direction; or into another fighter (002 L35, L112)."""
     hit = [o for o in state.standing() if o.id != pushed.id]
-    out = [RpgChoice(value=RpgDecision(chain=[o.id]), label=f"{pushed.id} is pushed into {o.id}") for o in hit]
-    return [RpgChoice(value=RpgDecision(chain=[]), label="nothing in the way"), *out]
+    ways = [straight, *(d for d in RpgDirection if d is not straight)] if pushed.position is not None else [None]
+    out = [
+        RpgChoice(
+            value=RpgDecision(chain=[], direction=d),
+            label="nothing in the way" + (f", pushed {d.value}" if d else ""),
+        )
+        for d in ways
+    ]
+    out += [
+        RpgChoice(value=RpgDecision(chain=[o.id], direction=ways[0]), label=f"{pushed.id} is pushed into {o.id}")
+        for o in hit
+    ]
+    return out

@@ -15,7 +15,7 @@ from .state import Need, Refused, RoundState
 def normal(a: RpgAction | None) -> tuple[object, ...] | None:
     if a is None:
         return None
-    return (a.kind, a.damage or 0, a.knockdown or 0, a.technique, a.target)
+    return (a.kind, a.damage or 0, a.knockdown or 0, a.technique, a.target, a.direction)
 
 
 def same(a: RpgDecision, b: RpgDecision) -> bool:

@@ -73,7 +73,17 @@ def choose_action(
 def decision(**value: object) -> RpgDecision:
     """A decision a policy takes from the legal choices the round built (nothing in it to validate)."""
     return built(
-        RpgDecision, {"allocation": None, "action": None, "response": None, "injury": None, "chain": None} | value
+        RpgDecision,
+        {
+            "allocation": None,
+            "action": None,
+            "response": None,
+            "injury": None,
+            "chain": None,
+            "direction": None,
+            "feet": None,
+        }
+        | value,
     )
 
 

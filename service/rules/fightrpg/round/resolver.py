@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
-from ...core.findings import Finding, Severity, Unsupported, map_key
+from ...core.findings import Finding, Severity, map_key
 from ..base import BUILT
 from ..codes import finding
 from ..identity import RULESET, VERSION
@@ -23,13 +23,6 @@ from .damage import gain, hurt, settle
 from .order import order_phase
 from .pool import allocate_pools, roll_pools
 from .state import Combatant, Need, Refused, RoundState
-
-MAP_NOTE = Unsupported(
-    id="map_positions",
-    path="map",
-    reason="Positions are the client's: pushes and 5-foot moves are logged with their distances and the caller "
-    "names what a pushed fighter hits (decision `push`); no position is kept (002 L33, L58, L112).",
-)
 
 
 def _player_strength(request: RpgRoundRequest) -> int | None:
@@ -164,7 +157,7 @@ def resolve_round(request: RpgRoundRequest) -> RpgRoundResult:
         "status": status,
         "violations": violations,
         "warnings": state.warnings,
-        "unsupported": [MAP_NOTE] if request.map else [],
+        "unsupported": [],
         "round": request.round,
         "order": state.order,
         "passes": state.passes,

@@ -8,6 +8,7 @@ from ...core.construct import built
 from ...core.dice import KeyedDice
 from ...core.findings import Finding
 from ..pack import RpgPack
+from ..positions import RpgPosition
 from ..round_models import (
     RpgDecision,
     RpgDieRequest,
@@ -61,9 +62,11 @@ class Combatant:
     defeated: bool = False
     injury_asks: int = 0
     id: str = ""
+    position: RpgPosition | None = None  # map combat: kept as the fighter moves and is pushed
 
     def __post_init__(self) -> None:
         self.id = self.sheet.id
+        self.position = self.sheet.position
 
     @property
     def standing(self) -> bool:
@@ -76,6 +79,7 @@ class Combatant:
                 "power_points": self.power_points,
                 "injuries": {k: v for k, v in self.injuries.items() if v},
                 "statuses": self.statuses,
+                "position": self.position,
             }
         )
 
