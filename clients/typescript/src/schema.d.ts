@@ -8428,6 +8428,8 @@ export interface components {
              * @description `attack`: Damage tokens spent. Default: `null`.
              */
             damage?: number | null;
+            /** @description `move` in map combat: the 5-foot step's direction. Default: `null`. */
+            direction?: components["schemas"]["RpgDirection"] | null;
             /**
              * Grapple
              * @description Tokens of this type in the bundle, when stated (002 L16-L80). Default: `null`.
@@ -8552,6 +8554,13 @@ export interface components {
              * @description Map combat: what the pushed fighter hit, in order (fighter ids or objects). Default: `null`.
              */
             chain?: string[] | null;
+            /** @description Map combat, `push`: where the target is pushed; none: straight away from the pusher. Default: `null`. */
+            direction?: components["schemas"]["RpgDirection"] | null;
+            /**
+             * Feet
+             * @description Map combat, `push`: how far the target went before what it hit stopped it; none: all the way. Default: `null`.
+             */
+            feet?: number | null;
             /**
              * Injury
              * @description An attribute to injure, or `decline`. Default: `null`.
@@ -8588,6 +8597,11 @@ export interface components {
             /** Value */
             value: number;
         };
+        /**
+         * RpgDirection
+         * @enum {string}
+         */
+        RpgDirection: "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
         /** RpgEffect */
         RpgEffect: {
             /**
@@ -8662,7 +8676,7 @@ export interface components {
          * RpgEventKind
          * @enum {string}
          */
-        RpgEventKind: "pool" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
+        RpgEventKind: "pool" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "moved" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
         /** RpgFighter */
         RpgFighter: {
             /**
@@ -8700,6 +8714,8 @@ export interface components {
              * @description A player-fighter (may always take injuries, 002 L104). Default: `false`.
              */
             player?: boolean;
+            /** @description Map combat: the fighter's square, in feet; none: not placed (its moves are only logged). Default: `null`. */
+            position?: components["schemas"]["RpgPosition"] | null;
             /**
              * Power Points
              * @description Default: `0`.
@@ -8919,6 +8935,22 @@ export interface components {
             tokens_left: components["schemas"]["RpgTokenCounts"];
             /** Total */
             total: number;
+        };
+        /**
+         * RpgPosition
+         * @description A fighter's square on the map, in feet (multiples of 5).
+         */
+        RpgPosition: {
+            /**
+             * X
+             * @description Default: `0`.
+             */
+            x?: number;
+            /**
+             * Y
+             * @description Default: `0`.
+             */
+            y?: number;
         };
         /** RpgPriceAnswer */
         RpgPriceAnswer: {
