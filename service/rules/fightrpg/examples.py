@@ -3,9 +3,7 @@ figures worked out by hand from the text (tests/unit/fightrpg)."""
 
 from __future__ import annotations
 
-import copy
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,6 @@ def tiger(**changes: Any) -> dict[str, Any]:
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
-@cache
 def _examples(operation: str) -> dict[str, dict[str, Any]]:
     return json.loads((EXAMPLES / f"{operation}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
@@ -33,14 +30,14 @@ def _examples(operation: str) -> dict[str, dict[str, Any]]:
 def validate_examples() -> dict[str, dict[str, Any]]:
     """002 L88: Spirit 4 lets 4 of a pool of 13 go to Complex Action; 002 L106: after one Spirit injury, at least 1
     of the pool goes to Complex Action."""
-    return copy.deepcopy(_examples("validate_fighter"))
+    return _examples("validate_fighter")
 
 
 def price_examples() -> dict[str, dict[str, Any]]:
     """The menu and a technique; a bundle off the menu beside a Complex Action (002 L16-L80)."""
-    return copy.deepcopy(_examples("price_actions"))
+    return _examples("price_actions")
 
 
 def round_examples() -> dict[str, dict[str, Any]]:
     """A round in step mode, and a seeded round played by policies."""
-    return copy.deepcopy(_examples("resolve_round"))
+    return _examples("resolve_round")
