@@ -46,7 +46,7 @@ CODES = {
         Code("IMMOBILIZED_GRAPPLE_ONLY", "error", "An immobilized fighter may only grapple.", "001 L250"),
         Code("VARIATION_NOT_ALLOWED", "error", "The variation does not fit this maneuver or moment.", "001 L705"),
         Code(
-            "STOP_HIT_INVALID",
+            "STOP_HIT_NOT_ALLOWED",
             "error",
             "A Stop-Hit that is not a punch or kick at an arm or leg of an opponent attacking the stop-hitter.",
             "001 L701",

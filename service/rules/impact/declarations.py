@@ -55,13 +55,15 @@ def _stop_hit(turn: Turn, d: ImpactDeclaration, path: str) -> list[Finding]:
         return []
     out = []
     if turn.pack.category(f.maneuver.category).type == ImpactManeuverType.grapple:
-        out.append(finding("STOP_HIT_INVALID", path_of(path, "maneuver"), "A Stop-Hit is a punch or a kick."))
+        out.append(finding("STOP_HIT_NOT_ALLOWED", path_of(path, "maneuver"), "A Stop-Hit is a punch or a kick."))
     if f.area is not None and f.area not in LIMBS:
-        out.append(finding("STOP_HIT_INVALID", path_of(path, "area"), "A Stop-Hit aims at an arm or a leg."))
+        out.append(finding("STOP_HIT_NOT_ALLOWED", path_of(path, "area"), "A Stop-Hit aims at an arm or a leg."))
     o = turn.fighters.get(f.target or "")
     od = o.decl if o is not None else None
     if o is None or od is None or od.action != ImpactAction.maneuver or o.target != f.id:
-        out.append(finding("STOP_HIT_INVALID", path_of(path, "target"), "The opponent's maneuver is not aimed at him."))
+        out.append(
+            finding("STOP_HIT_NOT_ALLOWED", path_of(path, "target"), "The opponent's maneuver is not aimed at him.")
+        )
     return out
 
 

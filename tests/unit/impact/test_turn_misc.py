@@ -157,10 +157,10 @@ def test_stop_hit_declared_wrongly() -> None:
     # 001 L701: only against the arm and leg areas, with a punch or kick, and the opponent must be attacking him
     at_chest = STOP | {"area": "chest"}
     answer = run([at_chest, B_JAB_AT_A], {}, complete=False)
-    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_INVALID", "declarations[0].area")]
+    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_NOT_ALLOWED", "declarations[0].area")]
     bridging = {"fighter": "b", "action": "bridge", "direction": "out"}
     answer = run([STOP, bridging], {}, complete=False)
-    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_INVALID", "declarations[0].target")]
+    assert [(v.code, v.path) for v in answer.violations] == [("STOP_HIT_NOT_ALLOWED", "declarations[0].target")]
 
 
 def test_draw_seen_through_and_defend() -> None:

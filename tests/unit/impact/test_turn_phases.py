@@ -67,7 +67,8 @@ def test_phase_four_lean_and_stamina() -> None:
     # quarter: -2 on his tests (L196).
     # Speed: a 3 + 4 + 2 + 1 = 10; b 4 + 4 + 5 + 1 - 2 = 12: b first.
     # b: 10 + 1 - 2 = 9 against 2 + 2 + head 4 = 8, a hit; Jab 2 + 4 + (2 - 1) = 7 against 1 + head 5 = 6: 1 (2 < 5:
-    # the head's Toughness stays). b pays 2 // 2 = 1 Stamina and, for a -1 SP maneuver, gets 1d6 = 4 back: 40 (L559-569).
+    # the head's Toughness stays). b pays 2 // 2 = 1 Stamina and, for a -1 SP maneuver, gets 1d6 = 4 back: 40
+    # (L559-569).
     # a: 8 + 1 = 9 against 1 + 1 + chest 2 = 4 (b at 40, under a quarter lost: no penalty now), a hit; Hook 4 + 4 + 1 =
     # 9 against 2 + 4 = 6: 3, the chest's Toughness to 3 (L575-577); a pays 4 // 2 = 2 Stamina: 38
     hook = {"fighter": "a", "maneuver": "hook_punch", "side": "right", "area": "chest", "lean": "in"}

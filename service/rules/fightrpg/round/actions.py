@@ -136,8 +136,8 @@ def _check_responses(state: RoundState, c: Combatant, target: Combatant, b: Bund
             continue
         path = f"decisions{map_key(key)}"
         if other is not target:
-            why = f"{other.id} is not the target of {c.id}'s action; only its target responds (002 L64, L96)."
-            found.append(finding("RESPONSE_INVALID", path, why, key=key))
+            who = f"{other.id} is not the target of {c.id}'s action; only its target responds (002 L64, L96)."
+            found.append(finding("RESPONSE_INVALID", path, who, key=key))
         elif (why := _forbidden(b, given.response)) is not None:
             found.append(finding("RESPONSE_INVALID", path, why, key=key))
     if found:
