@@ -176,6 +176,7 @@ def test_stop_hit_and_tie_rerolls_through_rest_and_graphql(client: TestClient[Li
     rolls |= dice("T1.b.speed_tie2", 1, 1) | dice("T1.a.hit", 5, 5) | dice("T1.b.difficulty", 1, 2)
     rolls |= dice("T1.b.resistance", 1)
     body = _turn_body([stop, jab], rolls)
+    assert examples("resolve_turn")["A Stop-Hit after a tied Speed Test (001 L604, L701)"] == body  # published
     rest = client.post("/v1/impact/turns/resolve", json=body).json()
     assert rest["valid"] and rest["unsupported"] == [] and not rest["warnings"]
     assert [(o["fighter"], o["total"], o["rerolls"]) for o in rest["order"]] == [("a", 10, [16]), ("b", 10, [8])]
