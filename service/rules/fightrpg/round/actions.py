@@ -128,6 +128,8 @@ def _forbidden(b: Bundle, answer: RpgResponseKind) -> str | None:
 def _check_responses(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pass_no: int) -> None:
     """A response by anyone but the action's target (002 L64, L96), or one the text forbids against this bundle,
     is refused by name (RESPONSE_INVALID), even when the target had nothing to be asked."""
+    if not state.request.decisions:  # policies answer everything: nothing given to check
+        return
     found = []
     for other in state.fighters.values():
         key = state.key(other.id, "response", pass_no, c.id)
