@@ -181,7 +181,6 @@ def _stop_hit_allows(turn: Turn, a: Fighter, o: Fighter) -> bool:
         return False
     if a.decl.action == ImpactAction.stop_hit:
         if not a.faster(o):
-            _stop_hit_failed(turn, a, o)
             _forfeit(turn, a, f"the Stop-Hit lost the Speed Test to {o.id}")
             return False
         row = turn.rules.action(str(ImpactAction.stop_hit))
@@ -220,6 +219,9 @@ def _stop_hit_failed(turn: Turn, s: Fighter, o: Fighter) -> None:
 
 def _forfeit(turn: Turn, a: Fighter, why: str) -> None:
     a.acted, a.forfeited = True, True
+    o = turn.fighters.get(a.target or "")
+    if a.decl is not None and a.decl.action == ImpactAction.stop_hit and o is not None and o.out is None:
+        _stop_hit_failed(turn, a, o)  # a Stop-Hit that never makes its hit test has failed (001 L701-703)
     turn.say(f"{a.id} forfeits the maneuver: {why}", ImpactEventKind.forfeited, a.id)
 
 

@@ -153,6 +153,21 @@ def test_stop_hit_losing_the_speed_test() -> None:
     assert [e.kind for e in answer.events if e.fighter == "a"][-1] == "forfeited"
 
 
+def test_stop_hit_out_of_reach_has_failed() -> None:
+    # At kicking range a's Straight Punch (punching range) cannot reach (001 L423): the Stop-Hit makes no hit test,
+    # so it has failed (L701-703; a ruling). a 12 + 3 + 1 = 16, b's left Front Kick 2 + 2 + 2 = 6. b's kick at +1:
+    # 4 + 1 + 1 = 6 against 2 + chest 2 = 4, a hit; damage 4 + left Power 1 + 3 = 8 against 3 + 4 = 7: 1 (without
+    # the +3, 5 against 7: nothing). b pays the kick's 4 // 2 = 2 Stamina; a's forfeit costs nothing
+    stop = STOP | {"area": "right_leg"}
+    kick = {"fighter": "b", "maneuver": "front_kick", "side": "left", "area": "chest"}
+    rolls = dice("T1.a.speed", 6, 6) | dice("T1.b.speed", 1, 1) | dice("T1.b.hit", 2, 2) | dice("T1.a.difficulty", 1, 1)
+    rolls |= dice("T1.a.resistance", 3)
+    ranges = [{"a": "a", "b": "b", "range": "kicking"}]
+    answer = run([stop, kick], rolls, a_state={"stamina": 40}, b_state={"stamina": 40}, ranges=ranges)
+    a, b = state(answer, "a"), state(answer, "b")
+    assert (a.damage.chest, a.stamina, b.stamina) == (1, 40, 38)
+
+
 def test_stop_hit_declared_wrongly() -> None:
     # 001 L701: only against the arm and leg areas, with a punch or kick, and the opponent must be attacking him
     at_chest = STOP | {"area": "chest"}
