@@ -18,6 +18,7 @@ register_book("001", BookIndex(Path(__file__).resolve().parent / "data" / "book"
 
 def ruleset() -> Ruleset:
     from .codes import render
+    from .declared import coverage
     from .operations import DOCUMENTS, LOOKUPS, OPERATIONS
 
     return Ruleset(
@@ -29,4 +30,5 @@ def ruleset() -> Ruleset:
         catalogue=DOCUMENTS,
         lookups=LOOKUPS,
         validation_codes=render,
+        coverage=coverage,
     )

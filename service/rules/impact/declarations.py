@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Unsupported, path_of
+from ..core.findings import Finding, path_of
 from .codes import finding
 from .combatants import Fighter, limb_of
 from .context import Turn
+from .declared import DECLARED
 from .pack import ImpactManeuver
 from .turn_models import ImpactAction, ImpactDeclaration, ImpactSpFamily, ImpactVariation
 from .vocabulary import ImpactManeuverType
@@ -36,10 +37,10 @@ def check(turn: Turn, declarations: list[ImpactDeclaration]) -> list[Finding]:
         f.decl = d
         if f.knocked_down:  # 001 L300: which maneuvers a prone fighter may make is left to the Director
             reason = "Maneuvers impossible or penalised from the ground are the Director's call; none is refused."
-            turn.unsupported.append(Unsupported(id="prone_maneuvers", path=path, reason=reason))
+            turn.unsupported.append(DECLARED.unsupported("prone_maneuvers", path, reason))
         out += _target(turn, f, d, path)
         if d.action in UNSUPPORTED_ACTIONS:
-            turn.unsupported.append(Unsupported(id=str(d.action), path=path, reason=UNSUPPORTED_ACTIONS[d.action]))
+            turn.unsupported.append(DECLARED.unsupported(str(d.action), path, UNSUPPORTED_ACTIONS[d.action]))
         if d.action in BUILT_ON_A_MANEUVER:
             out += _maneuver(turn, f, d, path)
         out += _action(turn, f, d, path)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
-from ...core.findings import Finding, Severity, Unsupported, map_key
+from ...core.findings import Finding, Severity, map_key
 from ..base import BUILT
 from ..codes import finding
+from ..declared import DECLARED
 from ..identity import RULESET, VERSION
 from ..round_models import (
     RpgEventKind,
@@ -24,10 +25,10 @@ from .order import order_phase
 from .pool import allocate_pools, roll_pools
 from .state import Combatant, Need, Refused, RoundState
 
-MAP_NOTE = Unsupported(
-    id="map_positions",
-    path="map",
-    reason="Positions are the client's: pushes and 5-foot moves are logged with their distances and the caller "
+MAP_NOTE = DECLARED.unsupported(
+    "map_positions",
+    "map",
+    "Positions are the client's: pushes and 5-foot moves are logged with their distances and the caller "
     "names what a pushed fighter hits (decision `push`); no position is kept (002 L33, L58, L112).",
 )
 
