@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["ashesCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ashes/quotes/awakening": {
         parameters: {
             query?: never;
@@ -393,6 +410,23 @@ export interface paths {
          * @description Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and Minion Gangs.
          */
         post: operations["battleroyaleResolveConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["battleroyaleCoverage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -714,6 +748,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["fight2eCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/dramatic/end-of-combat": {
         parameters: {
             query?: never;
@@ -1013,6 +1064,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fightrpg/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["fightrpgCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fightrpg/fighters/validate": {
         parameters: {
             query?: never;
@@ -1073,6 +1141,23 @@ export interface paths {
         };
         /** A shipped data pack by name */
         get: operations["impactCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["impactCoverage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1148,7 +1233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rulesets this service hosts, with their operations and catalogue documents */
+        /** The rulesets this service hosts, with their operations, catalogue documents and coverage */
         get: operations["listRulesets"];
         put?: never;
         post?: never;
@@ -2079,6 +2164,28 @@ export interface components {
             /** Value */
             value: number;
         };
+        /** Coverage */
+        Coverage: {
+            counts: components["schemas"]["CoverageCounts"];
+            options: components["schemas"]["DirectorsOption"][];
+            ruleset: string;
+            ruleset_version: string;
+            sections: components["schemas"]["SectionCoverage"][];
+            /** @description The rule text followed (its number in the service's sources). */
+            source: string;
+            unsupported: components["schemas"]["UnsupportedRule"][];
+        };
+        /** CoverageCounts */
+        CoverageCounts: {
+            /** @description Sections implemented. */
+            implemented: number;
+            /** @description Sections with no part in a stateless rules service. */
+            not_applicable: number;
+            options: number;
+            /** @description Sections partly implemented. */
+            partial: number;
+            unsupported: number;
+        };
         /** Damage */
         Damage: {
             based_on: components["schemas"]["DamageBasis"];
@@ -2527,6 +2634,15 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
+        /** DirectorsOption */
+        DirectorsOption: {
+            /** @description The value taken when the request does not set it. */
+            default: string;
+            /** @description The option's name in requests (its field path). */
+            option: string;
+            ref: components["schemas"]["Ref"];
+            summary: string;
+        };
         /** DividedGlory */
         DividedGlory: {
             /**
@@ -5241,6 +5357,12 @@ export interface components {
          * @enum {string}
          */
         ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
+        /**
+         * Instead
+         * @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: the Director applies it by hand.
+         * @enum {string}
+         */
+        Instead: "refused" | "ignored_with_warning" | "directors_call";
         /** Keyword */
         Keyword: {
             category: components["schemas"]["KeywordCategory"];
@@ -9140,6 +9262,7 @@ export interface components {
         RulesetInfo: {
             /** Catalogue */
             catalogue: components["schemas"]["OperationInfo"][];
+            coverage: components["schemas"]["OperationInfo"] | null;
             /** Graphql */
             graphql: string;
             /** Id */
@@ -9165,6 +9288,25 @@ export interface components {
          * @enum {string}
          */
         SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
+        /** SectionCoverage */
+        SectionCoverage: {
+            /** @description Registry entries this section defines that are applied. */
+            applied: string[];
+            chapter: string;
+            /** @description Secondary: the section's first line in the service's text copy. */
+            line: string;
+            /** @description The unsupported ids whose rule stands in this section (`partial`). */
+            missing: string[];
+            /** @description Why a `not_applicable` section has no part in a stateless rules service. */
+            note: string | null;
+            section: string | null;
+            status: components["schemas"]["SectionStatus"];
+        };
+        /**
+         * SectionStatus
+         * @enum {string}
+         */
+        SectionStatus: "implemented" | "partial" | "not_applicable";
         /** SeedRange */
         SeedRange: {
             /** Count */
@@ -10332,6 +10474,21 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** UnsupportedRule */
+        UnsupportedRule: {
+            /** @description The id answers report under `unsupported`. */
+            id: string;
+            /** @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: the Director applies it by hand. */
+            instead: components["schemas"]["Instead"];
+            /** @description Where the rule stands in the book. */
+            ref?: components["schemas"]["Ref"] | null;
+            /** @description For ids the caller chooses: the request paths (a regular expression) where any such id is reported under this declaration. */
+            reported_at?: string | null;
+            /** @description What the rule is, in a line. */
+            summary: string;
+            /** @description Why it is not applied. */
+            why: string;
+        };
         /** UseQuote */
         UseQuote: {
             /** Free */
@@ -10716,6 +10873,60 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11702,6 +11913,60 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12780,6 +13045,60 @@ export interface operations {
             };
         };
     };
+    fight2eCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fight2eEndDramaticCombat: {
         parameters: {
             query?: never;
@@ -13727,6 +14046,60 @@ export interface operations {
             };
         };
     };
+    fightrpgCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fightrpgValidateFighter: {
         parameters: {
             query?: never;
@@ -13932,6 +14305,60 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
