@@ -40,7 +40,8 @@ def applied_entries() -> Iterator[Member]:
     yield from (_entry(i) for i in catalog().entries if i in IMPLEMENTED)
     traits = thug_catalogue().traits
     for t in sorted(RESOLVED_TRAITS & set(traits)):
-        yield Member(f"thug_trait:{t}", traits[t].name, traits[t].ref.line if traits[t].ref else None)
+        ref = traits[t].ref
+        yield Member(f"thug_trait:{t}", traits[t].name, ref.line if ref else None)
 
 
 def not_applied_in_combat() -> Iterator[Member]:
@@ -82,4 +83,5 @@ def actions_unresolved() -> Iterator[Member]:
 def thug_traits_unapplied() -> Iterator[Member]:
     for t in sorted(set(thug_catalogue().traits) - RESOLVED_TRAITS):
         trait = thug_catalogue().traits[t]
-        yield Member(t, trait.name, trait.ref.line if trait.ref else None)
+        ref = trait.ref
+        yield Member(t, trait.name, ref.line if ref else None)
