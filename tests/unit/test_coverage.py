@@ -132,6 +132,22 @@ def test_every_declared_id_is_reported_by_some_code_path(ruleset: str) -> None:
     own = [r.id for r in decl._file.unsupported if r.reported_at is None]
     never = [i for i in own if i not in literals]
     assert not never, f"{ruleset}: declared but reported by no code path: {never}"
+    prefixes = {f.id.split("{member}")[0] for f in decl._file.families} - {""}  # "thug_trait:", "move."
+    built = _reported_prefixes(ruleset)
+    unbuilt = sorted(p for p in prefixes if not any(b.startswith(p) for b in built))
+    assert not unbuilt, f"{ruleset}: families whose ids no report site builds: {unbuilt}"
+
+
+def _reported_prefixes(ruleset: str) -> set[str]:
+    """The literal heads of the f-string ids at report sites (``f"thug_trait:{t}"`` → ``thug_trait:``)."""
+    out = set()
+    for _, tree in _modules(ruleset):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name(node.func) in REPORTERS and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.JoinedStr) and first.values and isinstance(first.values[0], ast.Constant):
+                    out.add(str(first.values[0].value))
+    return out
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

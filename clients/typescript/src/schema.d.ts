@@ -9300,10 +9300,12 @@ export interface components {
             /** @description Why a `not_applicable` section has no part in a stateless rules service. */
             note: string | null;
             section: string | null;
+            /** @description `partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: no part in a stateless rules service (see `note`); `implemented`: no gap declared in it. */
             status: components["schemas"]["SectionStatus"];
         };
         /**
          * SectionStatus
+         * @description `partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: no part in a stateless rules service (see `note`); `implemented`: no gap declared in it.
          * @enum {string}
          */
         SectionStatus: "implemented" | "partial" | "not_applicable";

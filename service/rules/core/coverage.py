@@ -102,7 +102,10 @@ class SectionCoverage(BaseModel):
     chapter: str
     section: str | None
     line: str = Field(description="Secondary: the section's first line in the service's text copy.")
-    status: SectionStatus
+    status: SectionStatus = Field(
+        description="`partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: "
+        "no part in a stateless rules service (see `note`); `implemented`: no gap declared in it."
+    )
     missing: list[str] = Field(description="The unsupported ids whose rule stands in this section (`partial`).")
     applied: list[str] = Field(description="Registry entries this section defines that are applied.")
     note: str | None = Field(description="Why a `not_applicable` section has no part in a stateless rules service.")
