@@ -2164,26 +2164,48 @@ export interface components {
             /** Value */
             value: number;
         };
-        /** Coverage */
+        /**
+         * Coverage
+         * @description Which rules of its text a ruleset applies, leaves to the Director, and does not apply yet.
+         */
         Coverage: {
             counts: components["schemas"]["CoverageCounts"];
+            /** Options */
             options: components["schemas"]["DirectorsOption"][];
+            /** Ruleset */
             ruleset: string;
+            /** Ruleset Version */
             ruleset_version: string;
+            /** Sections */
             sections: components["schemas"]["SectionCoverage"][];
-            /** @description The rule text followed (its number in the service's sources). */
+            /**
+             * Source
+             * @description The rule text followed (its number in the service's sources).
+             */
             source: string;
+            /** Unsupported */
             unsupported: components["schemas"]["UnsupportedRule"][];
         };
         /** CoverageCounts */
         CoverageCounts: {
-            /** @description Sections implemented. */
+            /**
+             * Implemented
+             * @description Sections implemented.
+             */
             implemented: number;
-            /** @description Sections with no part in a stateless rules service. */
+            /**
+             * Not Applicable
+             * @description Sections with no part in a stateless rules service.
+             */
             not_applicable: number;
+            /** Options */
             options: number;
-            /** @description Sections partly implemented. */
+            /**
+             * Partial
+             * @description Sections partly implemented.
+             */
             partial: number;
+            /** Unsupported */
             unsupported: number;
         };
         /** Damage */
@@ -2634,13 +2656,23 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
-        /** DirectorsOption */
+        /**
+         * DirectorsOption
+         * @description A choice the text leaves to the Director: a request option, with the default the service takes.
+         */
         DirectorsOption: {
-            /** @description The value taken when the request does not set it. */
+            /**
+             * Default
+             * @description The value taken when the request does not set it.
+             */
             default: string;
-            /** @description The option's name in requests (its field path). */
+            /**
+             * Option
+             * @description The option's name in requests (its field path).
+             */
             option: string;
             ref: components["schemas"]["Ref"];
+            /** Summary */
             summary: string;
         };
         /** DividedGlory */
@@ -5359,7 +5391,7 @@ export interface components {
         ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
         /**
          * Instead
-         * @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: the Director applies it by hand.
+         * @description What an answer does where a rule is not applied.
          * @enum {string}
          */
         Instead: "refused" | "ignored_with_warning" | "directors_call";
@@ -9288,24 +9320,40 @@ export interface components {
          * @enum {string}
          */
         SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
-        /** SectionCoverage */
+        /**
+         * SectionCoverage
+         * @description One chapter section of the book and how much of it the ruleset applies.
+         */
         SectionCoverage: {
-            /** @description Registry entries this section defines that are applied. */
+            /**
+             * Applied
+             * @description Registry entries this section defines that are applied.
+             */
             applied: string[];
+            /** Chapter */
             chapter: string;
-            /** @description Secondary: the section's first line in the service's text copy. */
+            /**
+             * Line
+             * @description Secondary: the section's first line in the service's text copy.
+             */
             line: string;
-            /** @description The unsupported ids whose rule stands in this section (`partial`). */
+            /**
+             * Missing
+             * @description The unsupported ids whose rule stands in this section (`partial`).
+             */
             missing: string[];
-            /** @description Why a `not_applicable` section has no part in a stateless rules service. */
+            /**
+             * Note
+             * @description Why a `not_applicable` section has no part in a stateless rules service.
+             */
             note: string | null;
+            /** Section */
             section: string | null;
             /** @description `partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: no part in a stateless rules service (see `note`); `implemented`: no gap declared in it. */
             status: components["schemas"]["SectionStatus"];
         };
         /**
          * SectionStatus
-         * @description `partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: no part in a stateless rules service (see `note`); `implemented`: no gap declared in it.
          * @enum {string}
          */
         SectionStatus: "implemented" | "partial" | "not_applicable";
@@ -10476,19 +10524,38 @@ export interface components {
             /** Reason */
             reason: string;
         };
-        /** UnsupportedRule */
+        /**
+         * UnsupportedRule
+         * @description A rule of the text the ruleset does not apply yet, reported as ``unsupported`` under this id.
+         */
         UnsupportedRule: {
-            /** @description The id answers report under `unsupported`. */
+            /**
+             * Id
+             * @description The id answers report under `unsupported`.
+             */
             id: string;
             /** @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: the Director applies it by hand. */
             instead: components["schemas"]["Instead"];
-            /** @description Where the rule stands in the book. */
-            ref?: components["schemas"]["Ref"] | null;
-            /** @description For ids the caller chooses: the request paths (a regular expression) where any such id is reported under this declaration. */
-            reported_at?: string | null;
-            /** @description What the rule is, in a line. */
+            /**
+             * @description Where the rule stands in the book.
+             * @default null
+             */
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Reported At
+             * @description For ids the caller chooses: the request paths (a regular expression) where any such id is reported under this declaration.
+             * @default null
+             */
+            reported_at: string | null;
+            /**
+             * Summary
+             * @description What the rule is, in a line.
+             */
             summary: string;
-            /** @description Why it is not applied. */
+            /**
+             * Why
+             * @description Why it is not applied.
+             */
             why: string;
         };
         /** UseQuote */
