@@ -129,10 +129,10 @@ def test_every_declared_id_is_reported_by_some_code_path(ruleset: str) -> None:
     registry the code reports from, or an id the caller chooses, met at a declared path."""
     decl = declared(ruleset)
     literals = reported_literals(ruleset)
-    own = [r.id for r in decl._file.unsupported if r.reported_at is None]
+    own = [r.id for r in decl.written if r.reported_at is None]
     never = [i for i in own if i not in literals]
     assert not never, f"{ruleset}: declared but reported by no code path: {never}"
-    prefixes = {f.id.split("{member}")[0] for f in decl._file.families} - {""}  # "thug_trait:", "move."
+    prefixes = {f.split("{member}")[0] for f in decl.family_ids} - {""}  # "thug_trait:", "move."
     built = _reported_prefixes(ruleset)
     unbuilt = sorted(p for p in prefixes if not any(b.startswith(p) for b in built))
     assert not unbuilt, f"{ruleset}: families whose ids no report site builds: {unbuilt}"

@@ -267,6 +267,16 @@ class Declarations:
             raise ValueError(f"{self.path}: declared more than once: {', '.join(repeated)}")
         return tuple(sorted(out, key=lambda r: r.id))
 
+    @property
+    def written(self) -> tuple[UnsupportedRule, ...]:
+        """The ids the file declares one by one (not the families' members)."""
+        return tuple(self._file.unsupported)
+
+    @property
+    def family_ids(self) -> tuple[str, ...]:
+        """The families' id templates (``thug_trait:{member}``)."""
+        return tuple(f.id for f in self._file.families)
+
     @cached_property
     def _own(self) -> frozenset[str]:
         """The file's own ids (no registry read: checked first, so a module-level report imports nothing)."""
@@ -305,7 +315,7 @@ class Declarations:
                 UNDECLARED.append((self.ruleset, ident, path))
             warnings.warn(
                 f"{self.ruleset}: the unsupported id {ident!r} (reported at {path!r}) is not declared in "
-                f"{self.path.name}",
+                f"{'/'.join(self.path.parts[-3:])}",
                 UndeclaredUnsupported,
                 stacklevel=3,
             )
