@@ -10534,7 +10534,7 @@ export interface components {
              * @description The id answers report under `unsupported`.
              */
             id: string;
-            /** @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: the Director applies it by hand. */
+            /** @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: answered without the rule, which the text (or a part of it the service does not have) leaves to the Director or the caller. */
             instead: components["schemas"]["Instead"];
             /**
              * @description Where the rule stands in the book.

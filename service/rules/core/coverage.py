@@ -45,7 +45,9 @@ class Instead(StrEnum):
 
     refused = "refused"  # the request is answered invalid (a violation names the rule)
     ignored_with_warning = "ignored_with_warning"  # answered without the rule, the id listed under `unsupported`
-    directors_call = "directors_call"  # answered without the rule, which the Director applies by hand
+    # answered without the rule: the text (or a part of it the service does not have) leaves it to the Director or
+    # the caller, who applies it by hand
+    directors_call = "directors_call"
 
 
 class SectionStatus(StrEnum):
@@ -74,7 +76,8 @@ class UnsupportedRule(BaseModel):
     why: str = Field(description="Why it is not applied.")
     instead: Instead = Field(
         description="`refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, "
-        "listed under `unsupported`; `directors_call`: the Director applies it by hand."
+        "listed under `unsupported`; `directors_call`: answered without the rule, which the text (or a part of it "
+        "the service does not have) leaves to the Director or the caller."
     )
     reported_at: str | None = Field(
         None,
