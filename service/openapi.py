@@ -18,6 +18,7 @@ from pydantic.json_schema import models_json_schema
 
 from .api.system import Health, Readiness, RulesetList
 from .problems import Problem
+from .rules.core.coverage import Coverage
 from .rules.core.ruleset import rulesets
 
 
@@ -29,6 +30,7 @@ def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
         requests += [op.request for op in ruleset.operations]
         answers += [op.answer for op in ruleset.operations]
         answers += [doc.model for doc in ruleset.catalogue] + [lookup.model for lookup in ruleset.lookups]
+        answers += [Coverage] if ruleset.coverage is not None else []
     return list(dict.fromkeys(requests)), list(dict.fromkeys(answers))
 
 

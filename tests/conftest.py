@@ -12,6 +12,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.app import create_app
+from service.rules.core.coverage import UNDECLARED
 from service.rules.fight2e.models import MovePrice, MoveRequest
 from service.rules.fight2e.moves import price_move
 from service.settings import Settings
@@ -51,6 +52,16 @@ def book_lines() -> list[str]:
             pytest.fail(reason)
         pytest.skip(reason)
     return BOOK.read_text(encoding="utf-8").split("\n")
+
+
+@pytest.fixture(autouse=True)
+def _every_unsupported_id_is_declared() -> Iterator[None]:
+    """A test that meets an ``unsupported`` id its ruleset's data/coverage/declarations.yaml does not declare fails,
+    naming the id (core/coverage.py), whatever the core did with the warning."""
+    UNDECLARED.clear()
+    yield
+    met, _ = list(UNDECLARED), UNDECLARED.clear()
+    assert not met, "unsupported ids reported but not declared (ruleset, id, path): " + ", ".join(map(str, met))
 
 
 def local_settings(**overrides: object) -> Settings:

@@ -5,7 +5,8 @@ with the operationId ``{ruleset}{Operation}`` (``fight2ePriceMove``). Answers go
 operation's ``caching`` says, keyed on the ruleset version and the canonical request; a byte-for-byte repeat of a
 cached request is answered from the local tier by the body gate (``api/body.py``), before it is parsed again. Each
 ``CatalogueDocument`` becomes ``GET /v1/{ruleset}/catalog/{name}`` with its filters as query parameters and an
-ETag, each ``CatalogueLookup`` ``GET /v1/{ruleset}/catalog/{name}/{id}``.
+ETag, each ``CatalogueLookup`` ``GET /v1/{ruleset}/catalog/{name}/{id}``, and the ruleset's coverage document
+``GET /v1/{ruleset}/coverage`` with an ETag.
 """
 
 # No ``from __future__ import annotations``: the handlers' annotations are built from the ruleset's models at run
@@ -31,6 +32,8 @@ from pydantic import BaseModel, ValidationError
 
 from ..cache import body_key, cache_key
 from ..problems import COMMON, POSTED, problem_responses
+from ..rules.core.coverage import SUMMARY as COVERAGE_SUMMARY
+from ..rules.core.coverage import Coverage
 from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation, Ruleset
 from .body import REPEAT_KEY, repeat_key_of
 
@@ -224,10 +227,38 @@ def _lookup_handler(ruleset: Ruleset, lookup: CatalogueLookup) -> HTTPRouteHandl
     )(handler)
 
 
+# ── coverage
+
+
+@cache
+def _coverage(ruleset: Ruleset) -> tuple[bytes, str]:
+    """The coverage document, serialised once per process and ruleset version, with its ETag."""
+    assert ruleset.coverage is not None
+    return ruleset.coverage().model_dump_json().encode(), f'"{ruleset.version}-coverage"'
+
+
+def _coverage_handler(ruleset: Ruleset) -> HTTPRouteHandler:
+    async def handler(request: Request[Any, Any, Any]) -> Any:
+        return etag_response(request, *_coverage(ruleset))
+
+    handler.__annotations__ = {"request": Request[Any, Any, Any], "return": of(Response, Coverage)}
+    handler.__name__ = handler.__qualname__ = f"{ruleset.id}_coverage"
+    return get(
+        "/coverage",
+        operation_id=operation_id(ruleset, "coverage"),
+        summary=COVERAGE_SUMMARY,
+        responses=CATALOG_RESPONSES,
+        tags=[ruleset.id],
+    )(handler)
+
+
 def preload(ruleset: Ruleset) -> None:
-    """Build and serialise every whole catalogue document now (start-up), so none is built on a request."""
+    """Build and serialise every whole catalogue document and the coverage now (start-up), so none is built on a
+    request."""
     for doc in ruleset.catalogue:
         _whole_document(ruleset, doc.name)
+    if ruleset.coverage is not None:
+        _coverage(ruleset)
 
 
 def ruleset_router(ruleset: Ruleset) -> Router:
@@ -235,4 +266,5 @@ def ruleset_router(ruleset: Ruleset) -> Router:
     handlers = [_operation_handler(ruleset, op) for op in ruleset.operations]
     handlers += [_document_handler(ruleset, doc) for doc in ruleset.catalogue]
     handlers += [_lookup_handler(ruleset, lookup) for lookup in ruleset.lookups]
+    handlers += [_coverage_handler(ruleset)] if ruleset.coverage is not None else []
     return Router(path=f"/v1/{ruleset.id}", route_handlers=handlers)

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..problems import problem_responses
 from ..rules.core.ruleset import Ruleset, rulesets
-from .rulesets import operation_id
+from .rulesets import COVERAGE_SUMMARY, operation_id
 
 
 class Health(BaseModel):
@@ -42,6 +42,7 @@ class RulesetInfo(BaseModel):
     source: str
     operations: tuple[OperationInfo, ...]
     catalogue: tuple[OperationInfo, ...]
+    coverage: OperationInfo | None  # GET /v1/{ruleset}/coverage
     graphql: str  # the ruleset's namespace field in the GraphQL schema
 
 
@@ -71,6 +72,17 @@ def ruleset_info(ruleset: Ruleset) -> RulesetInfo:
         )
         for d in ruleset.catalogue
     )
+    coverage = (
+        OperationInfo(
+            name="coverage",
+            operation_id=operation_id(ruleset, "coverage"),
+            method="GET",
+            path=f"{base}/coverage",
+            summary=COVERAGE_SUMMARY,
+        )
+        if ruleset.coverage is not None
+        else None
+    )
     return RulesetInfo(
         id=ruleset.id,
         name=ruleset.title,
@@ -78,6 +90,7 @@ def ruleset_info(ruleset: Ruleset) -> RulesetInfo:
         source=ruleset.source,
         operations=operations,
         catalogue=catalogue,
+        coverage=coverage,
         graphql=ruleset.id,
     )
 
@@ -100,7 +113,7 @@ class SystemController(Controller):
 
     @get(
         "/v1/rulesets",
-        summary="The rulesets this service hosts, with their operations and catalogue documents",
+        summary="The rulesets this service hosts, with their operations, catalogue documents and coverage",
         responses=problem_responses(429),
         operation_id="listRulesets",
     )

@@ -44,6 +44,7 @@ from ..settings import Settings
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
+from .typed.namespace import coverage_document
 from .typed.registry import camel, runtime_type
 
 PATHS_NOTE = (
@@ -103,6 +104,7 @@ def query_type() -> type:
             ruleset.id,
             ruleset.operations,
             catalogue=ruleset.catalogue,
+            coverage=coverage_document(ruleset),
             registry=registry,
             invoke=_invoker(ruleset),
             description=f"{ruleset.title} (ruleset `{ruleset.id}`). {PATHS_NOTE}",

@@ -45,6 +45,7 @@ LOAD_ONCE = {
     "service.rules.core.json_values.json_fields",  # keyed by a model class
     "service.settings.get_settings",
     "service.api.rulesets._whole_document",  # keyed on the ruleset record, whose version covers its data
+    "service.api.rulesets._coverage",  # the coverage document, keyed on the ruleset record like the catalogue
     "service.api.system.ruleset_infos",
     "service.rules.fight2e.operations.examples",  # fixed data files, by operation name
     "service.graphql.schema.sdl_schema",  # the schema built from the registry, once

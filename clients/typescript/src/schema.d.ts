@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["ashesCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ashes/quotes/awakening": {
         parameters: {
             query?: never;
@@ -393,6 +410,23 @@ export interface paths {
          * @description Initiative by Spirit Dice (waiting allowed); each fighter acts once against one target and the defender reacts; damage is placed at once; Combat Strategies, Environmental Advantage, lone Minions and Minion Gangs.
          */
         post: operations["battleroyaleResolveConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["battleroyaleCoverage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -714,6 +748,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fight2e/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["fight2eCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/dramatic/end-of-combat": {
         parameters: {
             query?: never;
@@ -1013,6 +1064,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fightrpg/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["fightrpgCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fightrpg/fighters/validate": {
         parameters: {
             query?: never;
@@ -1073,6 +1141,23 @@ export interface paths {
         };
         /** A shipped data pack by name */
         get: operations["impactCatalogPacksOne"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the ruleset applies, what it leaves to the Director, and what it does not apply yet */
+        get: operations["impactCoverage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1148,7 +1233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rulesets this service hosts, with their operations and catalogue documents */
+        /** The rulesets this service hosts, with their operations, catalogue documents and coverage */
         get: operations["listRulesets"];
         put?: never;
         post?: never;
@@ -2079,6 +2164,50 @@ export interface components {
             /** Value */
             value: number;
         };
+        /**
+         * Coverage
+         * @description Which rules of its text a ruleset applies, leaves to the Director, and does not apply yet.
+         */
+        Coverage: {
+            counts: components["schemas"]["CoverageCounts"];
+            /** Options */
+            options: components["schemas"]["DirectorsOption"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Sections */
+            sections: components["schemas"]["SectionCoverage"][];
+            /**
+             * Source
+             * @description The rule text followed (its number in the service's sources).
+             */
+            source: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["UnsupportedRule"][];
+        };
+        /** CoverageCounts */
+        CoverageCounts: {
+            /**
+             * Implemented
+             * @description Sections implemented.
+             */
+            implemented: number;
+            /**
+             * Not Applicable
+             * @description Sections with no part in a stateless rules service.
+             */
+            not_applicable: number;
+            /** Options */
+            options: number;
+            /**
+             * Partial
+             * @description Sections partly implemented.
+             */
+            partial: number;
+            /** Unsupported */
+            unsupported: number;
+        };
         /** Damage */
         Damage: {
             based_on: components["schemas"]["DamageBasis"];
@@ -2527,6 +2656,25 @@ export interface components {
          * @enum {string}
          */
         Direction: "toward" | "away";
+        /**
+         * DirectorsOption
+         * @description A choice the text leaves to the Director: a request option, with the default the service takes.
+         */
+        DirectorsOption: {
+            /**
+             * Default
+             * @description The value taken when the request does not set it.
+             */
+            default: string;
+            /**
+             * Option
+             * @description The option's name in requests (its field path).
+             */
+            option: string;
+            ref: components["schemas"]["Ref"];
+            /** Summary */
+            summary: string;
+        };
         /** DividedGlory */
         DividedGlory: {
             /**
@@ -5291,6 +5439,12 @@ export interface components {
          * @enum {string}
          */
         ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
+        /**
+         * Instead
+         * @description What an answer does where a rule is not applied.
+         * @enum {string}
+         */
+        Instead: "refused" | "ignored_with_warning" | "directors_call";
         /** Keyword */
         Keyword: {
             category: components["schemas"]["KeywordCategory"];
@@ -9263,6 +9417,7 @@ export interface components {
         RulesetInfo: {
             /** Catalogue */
             catalogue: components["schemas"]["OperationInfo"][];
+            coverage: components["schemas"]["OperationInfo"] | null;
             /** Graphql */
             graphql: string;
             /** Id */
@@ -9288,6 +9443,43 @@ export interface components {
          * @enum {string}
          */
         SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
+        /**
+         * SectionCoverage
+         * @description One chapter section of the book and how much of it the ruleset applies.
+         */
+        SectionCoverage: {
+            /**
+             * Applied
+             * @description Registry entries this section defines that are applied.
+             */
+            applied: string[];
+            /** Chapter */
+            chapter: string;
+            /**
+             * Line
+             * @description Secondary: the section's first line in the service's text copy.
+             */
+            line: string;
+            /**
+             * Missing
+             * @description The unsupported ids whose rule stands in this section (`partial`).
+             */
+            missing: string[];
+            /**
+             * Note
+             * @description Why a `not_applicable` section has no part in a stateless rules service.
+             */
+            note: string | null;
+            /** Section */
+            section: string | null;
+            /** @description `partial`: a declared unsupported id stands in this section (see `missing`); `not_applicable`: no part in a stateless rules service (see `note`); `implemented`: no gap declared in it. */
+            status: components["schemas"]["SectionStatus"];
+        };
+        /**
+         * SectionStatus
+         * @enum {string}
+         */
+        SectionStatus: "implemented" | "partial" | "not_applicable";
         /** SeedRange */
         SeedRange: {
             /** Count */
@@ -10455,6 +10647,40 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /**
+         * UnsupportedRule
+         * @description A rule of the text the ruleset does not apply yet, reported as ``unsupported`` under this id.
+         */
+        UnsupportedRule: {
+            /**
+             * Id
+             * @description The id answers report under `unsupported`.
+             */
+            id: string;
+            /** @description `refused`: the request is answered invalid; `ignored_with_warning`: answered without the rule, listed under `unsupported`; `directors_call`: answered without the rule, which the text (or a part of it the service does not have) leaves to the Director or the caller. */
+            instead: components["schemas"]["Instead"];
+            /**
+             * @description Where the rule stands in the book.
+             * @default null
+             */
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Reported At
+             * @description For ids the caller chooses: the request paths (a regular expression) where any such id is reported under this declaration.
+             * @default null
+             */
+            reported_at: string | null;
+            /**
+             * Summary
+             * @description What the rule is, in a line.
+             */
+            summary: string;
+            /**
+             * Why
+             * @description Why it is not applied.
+             */
+            why: string;
+        };
         /** UseQuote */
         UseQuote: {
             /** Free */
@@ -10839,6 +11065,60 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11825,6 +12105,60 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12903,6 +13237,60 @@ export interface operations {
             };
         };
     };
+    fight2eCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fight2eEndDramaticCombat: {
         parameters: {
             query?: never;
@@ -13850,6 +14238,60 @@ export interface operations {
             };
         };
     };
+    fightrpgCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     fightrpgValidateFighter: {
         parameters: {
             query?: never;
@@ -14055,6 +14497,60 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,8 +17,10 @@ from pydantic import BaseModel, ValidationError
 from strawberry.tools import create_type
 from strawberry.types.field import StrawberryField
 
+from ...rules.core.coverage import SUMMARY as COVERAGE_SUMMARY
+from ...rules.core.coverage import Coverage
 from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
-from .catalogue import catalogue_type
+from .catalogue import catalogue_type, document_field
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
 from .registry import InputPathError, Received, TypeRegistry, camel, pascal, runtime_type
 
@@ -112,13 +114,14 @@ def namespace_type(
     operations: Sequence[Operation],
     *,
     catalogue: Sequence[CatalogueDocument] = (),
+    coverage: CatalogueDocument | None = None,
     registry: TypeRegistry | None = None,
     invoke: Invoke = _run,
     description: str | None = None,
     strict: bool = True,
 ) -> type:
-    """``<Namespace>Query``: one field per operation, and ``catalog`` (typed.catalogue) when there are catalogue
-    documents.
+    """``<Namespace>Query``: one field per operation, ``catalog`` (typed.catalogue) when there are catalogue
+    documents, and ``coverage`` (a document without filters, as REST's ``GET /v1/{ruleset}/coverage``).
     ``invoke(op, request, info)`` calls the operation (sync or async; returns the answer model or its JSON bytes):
     pass one that goes through the cache. A synchronous one gives synchronous resolvers."""
     registry = registry or TypeRegistry()
@@ -131,7 +134,17 @@ def namespace_type(
 
         resolve_catalog.__annotations__ = {"root": Any, "return": catalog}
         fields.append(strawberry.field(resolver=resolve_catalog, name="catalog", description="The catalogue."))
+    if coverage is not None:
+        fields.append(document_field(coverage, namespace, registry))
     return create_type(f"{pascal(namespace)}Query", fields, description=description)
+
+
+def coverage_document(ruleset: Ruleset) -> CatalogueDocument | None:
+    """The ruleset's coverage as a document without filters (its GraphQL field is built like a catalogue's)."""
+    build = ruleset.coverage
+    if build is None:
+        return None
+    return CatalogueDocument(name="coverage", summary=COVERAGE_SUMMARY + ".", model=Coverage, build=lambda _: build())
 
 
 def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None, invoke: Invoke = _run) -> type:
@@ -140,6 +153,7 @@ def ruleset_namespace(ruleset: Ruleset, *, registry: TypeRegistry | None = None,
         ruleset.id,
         ruleset.operations,
         catalogue=ruleset.catalogue,
+        coverage=coverage_document(ruleset),
         registry=registry,
         invoke=invoke,
         description=ruleset.title,

@@ -9,6 +9,7 @@ from .buy_down import buy_down, default_aura, split_fits
 from .chakra import awakened, recovered
 from .codes import finding
 from .combatant import Chakra, WeaponCarried
+from .declared import DECLARED
 from .identity import RULESET, VERSION
 from .model_types import MAX_HEALTH_BOXES, HealthLeft, Model, PackChoice, Short
 from .pack import Advantage
@@ -80,10 +81,10 @@ def quote_weapon_uses(request: WeaponUseRequest) -> WeaponUseQuote:
     unsupported = []
     if request.weapon.legendary:
         unsupported.append(
-            Unsupported(
-                id="legendary_weapon",
-                path="weapon.legendary",
-                reason="A legendary weapon's own powers are not in the text.",
+            DECLARED.unsupported(
+                "legendary_weapon",
+                "weapon.legendary",
+                "A legendary weapon's own powers are not in the text.",
             )
         )
     return WeaponUseQuote(

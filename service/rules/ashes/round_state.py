@@ -13,6 +13,7 @@ from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key
 from .codes import finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
+from .declared import DECLARED
 from .pack import Pack, Weapon
 from .round_models import (
     MAX_CHOICES,
@@ -187,7 +188,7 @@ class Round:
         self.events.append(built(RoundEvent, values))
 
     def unsupported_once(self, rule: str, path: str, reason: str) -> None:
-        self.unsupported.setdefault(rule, Unsupported(id=rule, path=path, reason=reason))
+        self.unsupported.setdefault(rule, DECLARED.unsupported(rule, path, reason))
 
     def roll(self, key: str, purpose: str, missing: list[RoundDie]) -> int | None:
         """The face of die ``key``, or None with the die added to ``missing``."""

@@ -9,6 +9,7 @@ from pydantic import Field
 from ..core.findings import Finding, Severity, Unsupported, path_of
 from .codes import finding
 from .combatant import ChakraState, Combatant, WeaponCarried
+from .declared import DECLARED
 from .identity import RULESET, VERSION
 from .model_types import Model, PackChoice, Short
 from .pack import Pack, Weapon
@@ -131,18 +132,18 @@ def sheet_unsupported(c: Combatant, prefix: str = "combatant") -> list[Unsupport
     out = []
     if c.weapon and c.weapon.legendary:
         out.append(
-            Unsupported(
-                id="legendary_weapon",
-                path=path_of(prefix, "weapon", "legendary"),
-                reason="A legendary weapon's own powers are in its description, not in the text (004 L100–L103).",
+            DECLARED.unsupported(
+                "legendary_weapon",
+                path_of(prefix, "weapon", "legendary"),
+                "A legendary weapon's own powers are in its description, not in the text (004 L100–L103).",
             )
         )
     if c.armor and c.armor.legendary:
         out.append(
-            Unsupported(
-                id="legendary_armor",
-                path=path_of(prefix, "armor", "legendary"),
-                reason="Greater armor's unique powers are not in the text (004 L110); only its rating is applied.",
+            DECLARED.unsupported(
+                "legendary_armor",
+                path_of(prefix, "armor", "legendary"),
+                "Greater armor's unique powers are not in the text (004 L110); only its rating is applied.",
             )
         )
     return out

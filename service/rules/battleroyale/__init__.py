@@ -19,6 +19,7 @@ register_book("003", BookIndex(Path(__file__).resolve().parent / "data" / "book"
 def ruleset() -> Ruleset:
     from .catalogue import DOCUMENTS, LOOKUPS
     from .codes import render
+    from .declared import coverage
     from .operations import OPERATIONS  # imported on first use, not at start-up of unrelated code
 
     return Ruleset(
@@ -30,4 +31,5 @@ def ruleset() -> Ruleset:
         catalogue=DOCUMENTS,
         lookups=LOOKUPS,
         validation_codes=render,
+        coverage=coverage,
     )

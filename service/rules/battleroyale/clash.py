@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.findings import Unsupported
+from .declared import DECLARED
 from .fighters import Fighter
 from .model_types import RoyaleDamageType
 from .resolve_models import RoyaleMoveUse, RoyaleRollResult
@@ -41,10 +41,10 @@ def margin(attacker: Fighter, defender: Fighter, attack: int, defense: int) -> i
 def unsupported_moves(steps: Steps, plan_move: RoyaleMoveUse | None, path: str) -> None:
     if plan_move is not None and plan_move.move is not None and plan_move.move.value in NOT_APPLIED:
         steps.unsupported.append(
-            Unsupported(
-                id=f"move.{plan_move.move.value}",
-                path=path,
-                reason="its rank's MOD is rolled, but its further effect on the fight is not applied yet",
+            DECLARED.unsupported(
+                f"move.{plan_move.move.value}",
+                path,
+                "its rank's MOD is rolled, but its further effect on the fight is not applied yet",
             )
         )
 

@@ -43,6 +43,11 @@ class BookIndex:
         rows.sort(key=lambda row: row["line"])
         return tuple(row["line"] for row in rows), tuple((row["chapter"], row["section"]) for row in rows)
 
+    def headings(self) -> list[tuple[int, str, str | None]]:
+        """(first line, chapter, section) of every heading, in the book's order."""
+        starts, headings = self._rows
+        return [(line, chapter, section) for line, (chapter, section) in zip(starts, headings, strict=True)]
+
     def cite(self, ref: str) -> Citation | None:
         """The chapter and section of the first line a reference names; None when it names no line of the book."""
         match = _LINE.search(ref)
@@ -85,6 +90,11 @@ _DATA: dict[str, dict[str, str | None] | None] = {}
 def register_book(source: str, index: BookIndex) -> None:
     """Make a ruleset's heading map the one that cites references to its text (``"000"`` for ``000 L…``)."""
     _BOOKS[source] = index
+
+
+def book(source: str) -> BookIndex | None:
+    """The heading map registered for a source (``"000"``), if any."""
+    return _BOOKS.get(source)
 
 
 def ref_of(ref: str | None) -> Ref | None:

@@ -1,4 +1,5 @@
-"""The seam every ruleset plugs into: what it is, the operations it answers and the catalogue it serves.
+"""The seam every ruleset plugs into: what it is, the operations it answers, the catalogue it serves and its
+coverage.
 
 A ruleset is a package under ``service/rules/`` whose ``__init__`` defines ``ruleset() -> Ruleset``. The adapters
 (REST, GraphQL, the contracts) are generated from these records; they name no ruleset.
@@ -15,6 +16,8 @@ from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
+
+from .coverage import Coverage
 
 
 class Caching(StrEnum):
@@ -75,6 +78,8 @@ class Ruleset:
     catalogue: tuple[CatalogueDocument, ...] = ()
     lookups: tuple[CatalogueLookup, ...] = ()
     validation_codes: Callable[[], str] | None = None  # Markdown: every stable code it answers with
+    # Its coverage document (core.coverage): what it applies, leaves to the Director and does not apply yet.
+    coverage: Callable[[], Coverage] | None = None
 
     def operation(self, name: str) -> Operation:
         return next(op for op in self.operations if op.name == name)

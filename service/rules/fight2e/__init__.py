@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.ruleset import Ruleset
 from .codes_doc import render
+from .declared import coverage
 from .documents import DOCUMENTS, LOOKUPS
 from .identity import RULESET, TITLE, VERSION
 from .operations import OPERATIONS
@@ -22,4 +23,5 @@ def ruleset() -> Ruleset:
         catalogue=DOCUMENTS,
         lookups=LOOKUPS,
         validation_codes=render,
+        coverage=coverage,
     )

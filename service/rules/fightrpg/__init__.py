@@ -12,6 +12,7 @@ def ruleset() -> Ruleset:
     """The fightrpg record the adapters are generated from."""
     from .catalogue import DOCUMENTS, LOOKUPS
     from .codes import render
+    from .declared import coverage
     from .operations import OPERATIONS
 
     return Ruleset(
@@ -23,4 +24,5 @@ def ruleset() -> Ruleset:
         catalogue=DOCUMENTS,
         lookups=LOOKUPS,
         validation_codes=render,
+        coverage=coverage,
     )

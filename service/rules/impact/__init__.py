@@ -12,6 +12,7 @@ __all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 def ruleset() -> Ruleset:
     """The impact record the adapters are generated from."""
     from .codes import render
+    from .declared import coverage
     from .operations import DOCUMENTS, LOOKUPS, OPERATIONS
 
     return Ruleset(
@@ -23,4 +24,5 @@ def ruleset() -> Ruleset:
         catalogue=DOCUMENTS,
         lookups=LOOKUPS,
         validation_codes=render,
+        coverage=coverage,
     )

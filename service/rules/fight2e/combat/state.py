@@ -18,6 +18,7 @@ from ...core.dice import MAX_DICE, seeded_face
 from ...core.findings import Severity
 from ...core.references import ref_of
 from ...dice import Die
+from ..declared import DECLARED
 from . import events
 from .attack_records import Attack, Guard, Outcome
 from .codes import CODES
@@ -334,7 +335,9 @@ class Ctx:
         if (ident, path) in self.unsupported_seen:
             return
         self.unsupported_seen.add((ident, path))
-        self.unsupported.append(Unsupported.model_construct(id=ident, path=self.request_path(path), reason=reason))
+        where = self.request_path(path)
+        DECLARED.check(ident, where)  # every id reported is declared in data/coverage/declarations.yaml
+        self.unsupported.append(Unsupported.model_construct(id=ident, path=where, reason=reason))
 
     def request_path(self, path: str, key: str | None = None) -> str:
         """A path as the rules build it, in the notation of every finding (``request_paths``)."""

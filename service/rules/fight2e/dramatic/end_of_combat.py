@@ -3,16 +3,17 @@ Points, once-a-fight uses)."""
 
 from __future__ import annotations
 
-from ...core.findings import Finding, Severity, Unsupported, path_of
+from ...core.findings import Finding, Severity, path_of
+from ..declared import DECLARED
 from ..identity import RULESET, VERSION
 from .awards import FightRecord, settle
 from .models import DramaticCombatEnd, DramaticCombatEndRequest, DramaticSettlement
 
 UNSUPPORTED = [
-    Unsupported(
-        id="dramatic_thug_glory",
-        path="",
-        reason="Glory from a Dramatic fight with Thug groups is divided with thugs/end-of-combat, not here",
+    DECLARED.unsupported(
+        "dramatic_thug_glory",
+        "",
+        "Glory from a Dramatic fight with Thug groups is divided with thugs/end-of-combat, not here",
     )
 ]
 

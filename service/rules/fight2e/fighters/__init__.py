@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from ..catalog import Catalog, catalog
 from ..character_catalog import CharacterCatalog, character_catalog, normalise
+from ..declared import DECLARED
 from ..fighter_codes import UNSUPPORTED, UNSUPPORTED_PATHS
-from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem, Unsupported
+from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem
 from ..identity import RULESET, VERSION
 from .advisories import check_advisories
 from .basic_qualities import check_basic_qualities
@@ -145,7 +146,7 @@ def validate_fighter(
         violations=found.violations,
         warnings=found.warnings,
         info=found.info,
-        unsupported=[Unsupported(id=c, path=UNSUPPORTED_PATHS[c], reason=r) for c, r in sorted(UNSUPPORTED.items())],
+        unsupported=[DECLARED.unsupported(c, UNSUPPORTED_PATHS[c], r) for c, r in sorted(UNSUPPORTED.items())],
         derived=derive(s),
         moves=[_move_answer(m) for m in s.moves],
     )

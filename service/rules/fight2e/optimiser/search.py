@@ -17,6 +17,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from ...dice import die
+from ..declared import DECLARED
 from ..identity import RULESET, VERSION
 from ..keywords import has
 from ..models import BUILT, EntryChoice, FighterContext, MovePrice, MoveRequest
@@ -242,10 +243,7 @@ class Search:
             limit=self.limit,
             candidates=self.candidates,
             rejected=self.rejected,
-            unsupported=[
-                {"id": ident, "path": "", "reason": why}  # type: ignore[misc]
-                for ident, why in self.space.not_built
-            ],
+            unsupported=[DECLARED.unsupported(ident, "", why) for ident, why in self.space.not_built],
         )
 
     def _minimal_core(self) -> list[int]:

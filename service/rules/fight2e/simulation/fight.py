@@ -28,6 +28,7 @@ from ..combat.models import (
     TurnResult,
 )
 from ..combat.resolver import resolve_turn
+from ..declared import DECLARED
 from ..fighter_models import Fighter
 from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
@@ -192,7 +193,7 @@ def _unanswered(result: TurnResult, seen: set[tuple[str, str]]) -> list[Unsuppor
         return []
     seen.add(("unanswered", pending.point))
     reason = f"a fight was stopped: no policy answers the decision point `{pending.point}`"
-    return [Unsupported(id="SIMULATION_UNANSWERED", path="fight", reason=reason)]
+    return [DECLARED.unsupported("SIMULATION_UNANSWERED", "fight", reason)]
 
 
 def _count(m: Matchup, result: TurnResult, record: FightRecord) -> None:

@@ -1,0 +1,20 @@
+"""impact's coverage declarations (``data/coverage/declarations.yaml``): every ``unsupported`` id its code
+can report is checked against them (``DECLARED.check``), and ``coverage()`` answers ``GET /v1/impact/coverage``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.coverage import Coverage, load
+from .identity import VERSION
+
+DECLARED = load(
+    "impact",
+    "001",
+    __package__ or "service.rules.impact",
+    Path(__file__).parent,
+)
+
+
+def coverage() -> Coverage:
+    return DECLARED.document(VERSION)

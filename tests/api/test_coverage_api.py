@@ -1,0 +1,74 @@
+"""GET /v1/{ruleset}/coverage: the declarations with an ETag (304 on a match), the same document in GraphQL, and
+listed in /v1/rulesets."""
+
+from __future__ import annotations
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.rules.core.ruleset import rulesets
+
+RULESETS = [r.id for r in rulesets()]
+
+QUERY = """{ %s { coverage { ruleset rulesetVersion source
+  counts { unsupported options implemented partial notApplicable }
+  unsupported { id summary why instead reportedAt ref { chapter section line } }
+  options { option default summary ref { chapter section line } }
+  sections { chapter section line status missing applied note } } } }"""
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.capitalize() for p in rest)
+
+
+def _as_graphql(value: object) -> object:
+    if isinstance(value, dict):
+        return {_camel(k): _as_graphql(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_graphql(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_coverage_has_an_etag_and_answers_304(client: TestClient[Litestar], ruleset: str) -> None:
+    r = client.get(f"/v1/{ruleset}/coverage")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+    body = r.json()
+    assert body["ruleset"] == ruleset and body["counts"]["unsupported"] == len(body["unsupported"])
+    etag = r.headers["etag"]
+    assert etag.startswith('"') and "coverage" in etag
+    again = client.get(f"/v1/{ruleset}/coverage", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    weak = client.get(f"/v1/{ruleset}/coverage", headers={"If-None-Match": f"W/{etag}"})
+    assert weak.status_code == 304
+    other = client.get(f"/v1/{ruleset}/coverage", headers={"If-None-Match": '"something-else"'})
+    assert other.status_code == 200 and other.json() == body
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_graphql_answers_the_same_document(client: TestClient[Litestar], ruleset: str) -> None:
+    rest = client.get(f"/v1/{ruleset}/coverage").json()
+    r = client.post("/graphql", json={"query": QUERY % ruleset})
+    assert r.status_code == 200 and "errors" not in r.json(), r.json()
+    assert r.json()["data"][ruleset]["coverage"] == _as_graphql(rest)
+
+
+def test_rulesets_list_their_coverage(client: TestClient[Litestar]) -> None:
+    listed = {r["id"]: r for r in client.get("/v1/rulesets").json()["rulesets"]}
+    for ruleset in RULESETS:
+        coverage = listed[ruleset]["coverage"]
+        assert coverage["method"] == "GET" and coverage["path"] == f"/v1/{ruleset}/coverage"
+        assert coverage["operation_id"] == f"{ruleset}Coverage"
+
+
+def test_fight2e_coverage_names_the_thug_and_dramatic_gaps(client: TestClient[Litestar]) -> None:
+    doc = client.get("/v1/fight2e/coverage").json()
+    by_id = {u["id"]: u for u in doc["unsupported"]}
+    grid = by_id["grid"]  # the Battle Grid is refused (000 L5670)
+    assert grid["instead"] == "refused" and grid["ref"]["section"] == "Using Battle Maps in Combat"
+    thugs = next(s for s in doc["sections"] if s["section"] == "Thug Thrashing")
+    assert thugs["status"] == "partial" and "thug_weapons_and_guns" in thugs["missing"]
+    intro = next(s for s in doc["sections"] if s["section"] == "What is the Fighting Game Genre?")
+    assert intro["status"] == "not_applicable" and intro["note"]
