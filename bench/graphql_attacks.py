@@ -35,7 +35,7 @@ MOVE_FIELDS = (
 
 def heavy_move(i: int) -> dict[str, Any]:
     """A move with 64 distinct Elements (the most the contract allows)."""
-    from service.rules.fight2e.catalog import catalog
+    from service.rules.fight2e.catalogue.catalog import catalog
 
     ids = [e.id for e in catalog().entries.values() if e.kind == "element" and e.parent is None][:64]
     return {"name": f"Heavy {i}", "level": 30, "elements": [{"id": e} for e in ids]}

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 REI = {

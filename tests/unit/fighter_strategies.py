@@ -17,11 +17,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.character_catalog import character_catalog
-from service.rules.fight2e.models import Campaign, FighterContext, MoveRequest, TechniqueOption
-from service.rules.fight2e.moves import price_move
-from service.rules.fight2e.schema import Entry
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.catalogue.character_catalog import character_catalog
+from service.rules.fight2e.catalogue.schema import Entry
+from service.rules.fight2e.moves.models import Campaign, FighterContext, MoveRequest, TechniqueOption
+from service.rules.fight2e.moves.price import price_move
 
 Json = dict[str, Any]
 

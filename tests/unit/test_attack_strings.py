@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.rules.fight2e.attack_strings import AttackStringRequest, price_attack_string
+from service.rules.fight2e.moves.attack_strings import AttackStringRequest, price_attack_string
 
 ON = {"attack_strings": True}
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.fight2e.catalog import DATA_DIR, CatalogError, catalog, load_catalog
-from service.rules.fight2e.schema import KEYWORDS
+from service.rules.fight2e.catalogue.catalog import DATA_DIR, CatalogError, catalog, load_catalog
+from service.rules.fight2e.catalogue.schema import KEYWORDS
 
 CHAPTER_4 = (2024, 5346)  # 000 L2024–L5346
 MASTER_LISTS = (2457, 2737)  # 000 L2457–L2737: Elements, Liabilities, and the Super-only additions

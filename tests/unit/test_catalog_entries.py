@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.models import MovePrice
-from service.rules.fight2e.schema import Entry
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.catalogue.schema import Entry
+from service.rules.fight2e.moves.models import MovePrice
 from tests.conftest import codes, price
 
 CAT = catalog()

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.fight2e.character_catalog import (
+from service.rules.fight2e.catalogue.character_catalog import (
     CharacterCatalogError,
     character_catalog,
     load_character_catalog,
     normalise,
 )
-from service.rules.fight2e.character_schema import SkillKind, TraitKind
+from service.rules.fight2e.catalogue.character_schema import SkillKind, TraitKind
 
 
 def _cells(lines: list[str], first: int, last: int) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.coverage import RULES_NOT_IMPLEMENTED
+from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 from .combat_fixtures import build

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from service.rules.fight2e.combat.codes import CODES, load_codes
+from service.rules.fight2e.combat.contract.codes import CODES, load_codes
 
 
 def _write(tmp_path: Path, body: str) -> Path:

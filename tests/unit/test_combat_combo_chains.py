@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.coverage import IMPLEMENTED
+from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 
 from .test_combat_rules import A_FIRST, attack, duel, sheet, st
 

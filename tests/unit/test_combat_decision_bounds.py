@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from service.rules.fight2e.combat.models import DecisionValue
+from service.rules.fight2e.combat.contract.models import DecisionValue
 
 
 def test_a_long_combo_fits_in_one_decision() -> None:

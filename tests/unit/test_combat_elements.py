@@ -1,13 +1,14 @@
-"""The combat rule-element registry (service/rules/fight2e/combat/elements.py): what it answers for is data that
-must name real catalogue entries and request ids, and every hook is reached through it."""
+"""The combat rule-element registry (service/rules/fight2e/combat/registry/elements.py): what it answers for is
+data that must name real catalogue entries and request ids, and every hook is reached through it."""
 
 from __future__ import annotations
 
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.combat import elements, resolve_turn
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.benchmark import request
-from service.rules.fight2e.combat.coverage import IMPLEMENTED
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.registry import elements
+from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 
 
 def test_every_handled_entry_is_a_catalogue_entry_listed_as_implemented() -> None:

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from service.rules.fight2e.catalog import catalog
+from service.rules.fight2e.catalogue.catalog import catalog
 
 from . import combat_effects
 from .combat_effects.registry import CHECKS

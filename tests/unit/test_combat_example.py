@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from .combat_fixtures import build, example_request
 

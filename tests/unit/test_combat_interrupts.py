@@ -4,7 +4,7 @@ and Supers' Temporary Invulnerability (000 L5299–L5301), the Temporary Invulne
 
 from __future__ import annotations
 
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from .test_combat_rules import FIST, PALM, SUPER, attack, duel, sheet, st
 

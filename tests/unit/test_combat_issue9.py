@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from service.rules.fight2e.combat.models import CombatOptions
+from service.rules.fight2e.combat.contract.models import CombatOptions
 
 from .test_combat_rules import attack, ch, duel, inp, sheet, st
 

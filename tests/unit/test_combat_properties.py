@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import CombatOptions, Status, TurnRequest, TurnResult
+from service.rules.fight2e.combat.contract.models import CombatOptions, Status, TurnRequest, TurnResult
 from service.rules.memo import clear_all
 
 from .fighter_strategies import fighters

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import MAX_CHOICES, ActionType, TurnResult
+from service.rules.fight2e.combat.contract.models import MAX_CHOICES, ActionType, TurnResult
 
 from .combat_fixtures import build
 from .test_combat_defensive_specials import CLONES, FIRE, KICK, MISS, SHIELD, interrupt_with

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import ChoiceOption, DieNeeded, PendingDecision, TurnResult
+from service.rules.fight2e.combat.contract.models import ChoiceOption, DieNeeded, PendingDecision, TurnResult
 
 from .combat_fixtures import BATTLE, REI, build, state
 

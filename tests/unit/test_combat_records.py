@@ -8,11 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.fight2e.catalog import CatalogError, catalog, load_catalog
-from service.rules.fight2e.combat import records as points
-from service.rules.fight2e.combat.codes import CODES
-from service.rules.fight2e.combat.coverage import IMPLEMENTED, applied_entries
-from service.rules.fight2e.records import (
+from service.rules.fight2e.catalogue.catalog import CatalogError, catalog, load_catalog
+from service.rules.fight2e.catalogue.records import (
     DEFENCE_OPTIONS,
     Denies,
     DieShiftNextTurn,
@@ -27,6 +24,9 @@ from service.rules.fight2e.records import (
     Record,
     UseLock,
 )
+from service.rules.fight2e.combat.contract.codes import CODES
+from service.rules.fight2e.combat.registry import points
+from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, applied_entries
 
 from .test_catalog import GOOD_ENTRY
 from .test_combat_rules import A_FIRST, attack, duel, sheet, st

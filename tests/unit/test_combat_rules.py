@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.combo import control_cost
-from service.rules.fight2e.combat.coverage import IMPLEMENTED, combat_status, counts
-from service.rules.fight2e.combat.damage import _roll_with_minimum
-from service.rules.fight2e.combat.models import TurnResult
-from service.rules.fight2e.combat.profile import BASIC_MOVE, MoveProfile
-from service.rules.fight2e.combat.state import die_for_step
+from service.rules.fight2e.combat.contract.models import TurnResult
+from service.rules.fight2e.combat.elements.combo import control_cost
+from service.rules.fight2e.combat.elements.damage import _roll_with_minimum
+from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, combat_status, counts
+from service.rules.fight2e.combat.registry.sheet import BASIC_MOVE, MoveProfile
+from service.rules.fight2e.combat.state.turn import die_for_step
 
 from .combat_fixtures import build
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat import combo_opener
-from service.rules.fight2e.combat.models import CombatOptions
-from service.rules.fight2e.combat.profile import build_profile
-from service.rules.fight2e.fighter_models import Fighter
+from service.rules.fight2e.combat.contract.models import CombatOptions
+from service.rules.fight2e.combat.elements import combo_opener
+from service.rules.fight2e.combat.registry.sheet import build_profile
+from service.rules.fight2e.fighters.fighter_models import Fighter
 
 from .test_combat_rules import FIST, attack, duel, sheet, st
 

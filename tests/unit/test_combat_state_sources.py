@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from service.rules.fight2e.combat import records
-from service.rules.fight2e.combat.models import AccuracySource, DieShiftSource, FighterState
-from service.rules.fight2e.records import DieShiftNextTurn
+from service.rules.fight2e.catalogue.records import DieShiftNextTurn
+from service.rules.fight2e.combat.contract.models import AccuracySource, DieShiftSource, FighterState
+from service.rules.fight2e.combat.registry import points as records
 
-COMBAT = Path(records.__file__).parent
+COMBAT = Path(records.__file__).parents[1]
 
 
 def test_every_move_record_die_shift_has_a_source() -> None:
@@ -23,7 +23,7 @@ def test_every_move_record_die_shift_has_a_source() -> None:
 def test_every_die_shift_the_rules_lay_has_a_source() -> None:
     laid = {
         node.elts[2].value
-        for path in COMBAT.glob("*.py")
+        for path in COMBAT.rglob("*.py")
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Tuple)
         and len(node.elts) == 3
@@ -38,7 +38,7 @@ def test_every_die_shift_the_rules_lay_has_a_source() -> None:
 def test_every_waiting_accuracy_bonus_has_a_source() -> None:
     laid = {
         node.args[0].elts[2].value
-        for path in COMBAT.glob("*.py")
+        for path in COMBAT.rglob("*.py")
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Call)
         and ast.unparse(node.func).endswith("pending_acc.append")

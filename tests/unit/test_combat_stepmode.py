@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from .combat_fixtures import BATTLE, REI, build, example_request, state
 from .test_combat_example import TURNS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from service.rules.fight2e.combat.models import Status, Subsystem, TurnRequest
+from service.rules.fight2e.combat.contract.models import Status, Subsystem, TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.operations import examples
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.coverage import IMPLEMENTED, combat_status
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
+from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, combat_status
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 from .combat_fixtures import build

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.coverage import RULES_NOT_IMPLEMENTED
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
+from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 
 from .combat_fixtures import build
 from .test_combat_rules import FIST, attack, sheet, st

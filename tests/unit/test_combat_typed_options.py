@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
 
 from .test_combat_rules import FIST, attack, duel, sheet
 

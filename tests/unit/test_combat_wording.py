@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from service.rules.fight2e.combat.benchmark import request
+from service.rules.fight2e.combat.protocol.wording import names_to_keep, neutral
 from service.rules.fight2e.combat.resolver import resolve_turn
-from service.rules.fight2e.combat.wording import names_to_keep, neutral
 
 GENDERED = re.compile(r"\b(he|she|his|her|him|himself|herself)\b", re.IGNORECASE)
 

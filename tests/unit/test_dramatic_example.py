@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.combat_fixtures import BATTLE, REI
 
@@ -221,7 +221,7 @@ def test_turn_5_starts_with_two_points_each() -> None:
 
 
 def test_option_enum_matches_the_catalogue() -> None:
-    from service.rules.fight2e.combat.models import DramaticOption
+    from service.rules.fight2e.combat.contract.models import DramaticOption
     from service.rules.fight2e.dramatic.catalogue import option_ids
 
     assert [o.value for o in DramaticOption] == list(option_ids())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.combat_fixtures import BATTLE, REI
 
@@ -908,7 +908,7 @@ def test_magic_check_missed() -> None:
 
 
 def test_secondary_skills_in_step_with_the_tables() -> None:
-    from service.rules.fight2e.combat.models import SecondarySkill
+    from service.rules.fight2e.combat.contract.models import SecondarySkill
     from service.rules.fight2e.dramatic.catalogue import tables
 
     listed = {s for skills in tables().secondary_skills.values() for s in skills}

@@ -8,7 +8,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.combat_fixtures import drive_offered
 from tests.unit.test_dramatic_example import _start

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.test_thug_turn_steps import AVA, THUG
 

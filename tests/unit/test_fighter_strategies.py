@@ -7,8 +7,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
-from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.fighters import validate_fighter
+from service.rules.fight2e.fighters.fighter_models import FighterRequest
 
 from .fighter_strategies import fighters
 

@@ -12,7 +12,6 @@ import itertools
 import pytest
 
 from service.rules.dice import die
-from service.rules.fight2e.fighter_models import FighterValidation
 from service.rules.fight2e.fighters import (
     action_sequence_glory,
     cannot_fail,
@@ -28,6 +27,7 @@ from service.rules.fight2e.fighters import (
     theme_music_recoveries,
     unequal_power_level_glory,
 )
+from service.rules.fight2e.fighters.fighter_models import FighterValidation
 from tests.unit.test_fighters_support import (
     ABYSSAL_RECKONING,
     BLOOMING_DANCE,

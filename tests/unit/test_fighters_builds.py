@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from service.rules.fight2e.fighter_models import FighterRequest
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.fighters.fighter_models import FighterRequest
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
 from tests.unit.test_fighters_support import (
     BUILDS,
     Json,

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from service.rules.fight2e.character_catalog import character_catalog
-from service.rules.fight2e.fighter_models import FighterRequest, FighterValidation
+from service.rules.fight2e.catalogue.character_catalog import character_catalog
 from service.rules.fight2e.fighters import validate_fighter
+from service.rules.fight2e.fighters.fighter_models import FighterRequest, FighterValidation
 from tests.unit.test_fighters_support import errors, validate, wayne_pl1
 
 CAT = character_catalog()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from service.rules.fight2e.fighter_codes import FIGHTER_CODES, UNSUPPORTED
+from service.rules.fight2e.fighters.codes import FIGHTER_CODES, UNSUPPORTED
 from tests.unit.test_fighters_support import BUILDS, Json, el, move, validate
 
 Change = Callable[[Json], Any]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.fight2e.fighter_models import FighterRequest, FighterValidation
 from service.rules.fight2e.fighters import validate_fighter
+from service.rules.fight2e.fighters.fighter_models import FighterRequest, FighterValidation
 
 Json = dict[str, Any]
 

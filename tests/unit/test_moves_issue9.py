@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from service.rules.fight2e.models import MoveRequest
+from service.rules.fight2e.moves.models import MoveRequest
 from tests.conftest import codes, price
 from tests.unit.test_fighters_support import christine_pl2, el, errors, move, validate, wayne_pl1
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
 
 CAT = catalog()
 ELEMENT_IDS = sorted(e.id for e in CAT.elements())

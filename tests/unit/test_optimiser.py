@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.rules.dice import die
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.keywords import has
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.catalogue.keywords import has
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
 from service.rules.fight2e.optimiser import search
 from service.rules.fight2e.optimiser.models import OptimiseAnswer, OptimiseRequest
 from service.rules.memo import clear_all

@@ -22,7 +22,7 @@ from service.rules.core.simulation import (
     wilson,
 )
 from service.rules.fight2e.combat.benchmark import _sheet
-from service.rules.fight2e.combat.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
+from service.rules.fight2e.combat.contract.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
 from service.rules.fight2e.simulation.estimates import (
     MoveFigures,
     SheetFigures,
@@ -272,8 +272,8 @@ def test_the_benchmark_fighters_are_legal_pl_4_builds() -> None:
     so their turn warns of nothing."""
     from service.rules.fight2e.combat.benchmark import request
     from service.rules.fight2e.combat.resolver import resolve_turn
-    from service.rules.fight2e.fighter_models import FighterRequest
     from service.rules.fight2e.fighters import validate_fighter
+    from service.rules.fight2e.fighters.fighter_models import FighterRequest
 
     found = validate_fighter(FighterRequest.model_validate({"fighter": _sheet("a")}))
     assert found.violations == [], [v.code for v in found.violations]

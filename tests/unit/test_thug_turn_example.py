@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.thugs.end_of_combat import end_thug_combat
 from service.rules.fight2e.thugs.models import ThugCombatEndRequest

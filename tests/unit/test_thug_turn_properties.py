@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.operations import examples
 from tests.unit.combat_fixtures import drive_offered

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 AVA: dict[str, Any] = {

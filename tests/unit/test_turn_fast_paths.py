@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat.benchmark import request as turn_request
-from service.rules.fight2e.combat.models import TurnRequest, TurnResult
-from service.rules.fight2e.combat.profile import profile
+from service.rules.fight2e.combat.contract.models import TurnRequest, TurnResult
+from service.rules.fight2e.combat.registry.sheet import profile
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 

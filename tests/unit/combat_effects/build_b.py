@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from ..combat_fixtures import build
 from ..test_combat_rules import A_FIRST, attack, duel, sheet, st

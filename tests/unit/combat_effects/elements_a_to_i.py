@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from ..test_combat_rules import PALM, attack, duel, sheet, st
 from .build import FIRST, band_duel, carried, downed, effects, el, hit_by, life, move, next_dice, strike, utility

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fight2e.combat.models import TurnResult
+from service.rules.fight2e.combat.contract.models import TurnResult
 
 from ..test_combat_rules import FIST
 from .build_b import accuracy_parts, duel, el, glory, hit, knocked_down, move, sheet, st

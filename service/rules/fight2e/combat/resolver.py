@@ -10,29 +10,39 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.findings import Severity
-from . import (
-    dramatic_thugs,
-    dramatic_turn,
-    elements,
-    events,
-    ongoing,
-    registered,  # noqa: F401  (every rule element registers itself on import)
-    tag_team,
-    thug_turn,
+from .contract.models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
+from .dramatic import (
+    thugs as dramatic_thugs,
 )
-from .actions import act, slot
-from .effects import heal
-from .holds import settle_holds
-from .initiative import order_groups, roll_initiative
-from .keys import Scope
-from .models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
-from .other_actions import idle
-from .simultaneous import resolve_group
-from .state import Ctx, Decider, Invalid, Pending, RoundOver, Stop
-from .super_energy import tally
-from .time import carry_over, time_roll
-from .turn_answer import answer_of, empty, final_answer, gathered_answer
-from .turn_setup import build
+from .dramatic import (
+    turn as dramatic_turn,
+)
+from .elements import (
+    ongoing,
+    tag_team,
+)
+from .elements.effects import heal
+from .elements.super_energy import tally
+from .protocol import (
+    events,
+)
+from .protocol.keys import Scope
+from .registry import (
+    elements,
+    registered,  # noqa: F401  (every rule element registers itself on import)
+)
+from .state.turn import Ctx, Decider, Invalid, Pending, RoundOver, Stop
+from .thug_thrashing import (
+    turn as thug_turn,
+)
+from .turn.a_initiative import order_groups, roll_initiative
+from .turn.a_simultaneous import resolve_group
+from .turn.answer import answer_of, empty, final_answer, gathered_answer
+from .turn.b_actions import act, slot
+from .turn.b_holds import settle_holds
+from .turn.c_other_actions import idle
+from .turn.h_time import carry_over, time_roll
+from .turn.setup import build
 
 
 def _holder_window(ctx: Ctx, before: str | None = None) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...core.findings import Unsupported
 from ...core.simulation import FightRecord, SideRecord
-from ..combat.models import (
+from ..combat.contract.models import (
     CombatFighter,
     DecisionValue,
     EventKind,
@@ -28,7 +28,7 @@ from ..combat.models import (
     TurnResult,
 )
 from ..combat.resolver import resolve_turn
-from ..fighter_models import Fighter
+from ..fighters.fighter_models import Fighter
 from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
 from .policies import View, choose
