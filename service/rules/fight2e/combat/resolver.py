@@ -31,7 +31,7 @@ from .registry import (
     elements,
     registered,  # noqa: F401  (every rule element registers itself on import)
 )
-from .state.turn import Ctx, Decider, Invalid, Pending, RoundOver, Stop
+from .state.turn import Decider, Invalid, Pending, RoundOver, Stop, Turn
 from .thug_thrashing import (
     turn as thug_turn,
 )
@@ -45,7 +45,7 @@ from .turn.h_time import carry_over, time_roll
 from .turn.setup import build
 
 
-def _holder_window(ctx: Ctx, before: str | None = None) -> None:
+def _holder_window(ctx: Turn, before: str | None = None) -> None:
     """Holders may act before the next place in the order (000 L5513); at the end each is asked in turn and a
     holder who declines forfeits (ruling A26). The window's key names whose place comes next, or ``:end``."""
     final = before is None
@@ -75,13 +75,13 @@ def _holder_window(ctx: Ctx, before: str | None = None) -> None:
         _check_round(ctx)
 
 
-def _check_round(ctx: Ctx) -> None:
+def _check_round(ctx: Turn) -> None:
     tag_team.replace_fallen(ctx)  # a Tag Team side sends in a waiting partner for its defeated fighter
     if len(ctx.sides_left()) <= 1:
         raise RoundOver()
 
 
-def _run(ctx: Ctx) -> None:
+def _run(ctx: Turn) -> None:
 
     events.start(ctx)
     elements.run("turn_start", ctx)
@@ -121,7 +121,7 @@ def _run(ctx: Ctx) -> None:
     carry_over(ctx)
 
 
-def _system(ctx: Ctx) -> Callable[[Ctx], None]:
+def _system(ctx: Turn) -> Callable[[Turn], None]:
     """The turn's flow for the combat system the options name (000 L6493–L7445)."""
     if ctx.opts.subsystem is Subsystem.dramatic:
         return dramatic_turn.run
@@ -134,7 +134,7 @@ def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
     the text out of the log's steps and the decisions asked (everything else is the same answer)."""
-    holder: list[Ctx] = []
+    holder: list[Turn] = []
     try:
         ctx = build(request, holder, decider, quiet)
         _system(ctx)(ctx)

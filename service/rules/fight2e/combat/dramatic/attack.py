@@ -11,7 +11,7 @@ from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import DecisionValue, DramaticBoost, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import attack_options as options
 from .base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
 from .defense import defense
@@ -35,7 +35,7 @@ class Plan:
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
 
 
-def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
+def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
     f = d.f
     if property_damage:
         # Call Forth Wisdom is Property Damage rolled with its own skill, on the spirit plane (000 L7319)
@@ -80,7 +80,7 @@ def _plan(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damag
     return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, basic=True)
 
 
-def _special(ctx: Ctx, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
+def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
     """A Special or Super Move: a point the first time, twice its level after (000 L7209–L7215, ruling C10)."""
     o = tables().option("special_move")
     price = costs.ap_cost(o, used_before=mid in d.used, level=level)
@@ -92,7 +92,7 @@ def _special(ctx: Ctx, d: Dram, mid: str, name: str, level: int, acc: int, step:
     return Plan(name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, level, mid)
 
 
-def _attack_fs(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> int:
+def _attack_fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
     fs = v.fs or 0
     if fs > d.f.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {d.f.pl}.", key=key)
@@ -102,7 +102,7 @@ def _attack_fs(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> int:
     return fs
 
 
-def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> None:
+def attack(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> None:
     f = d.f
     plan = _plan(ctx, d, t, v, key, property_damage)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
@@ -142,7 +142,7 @@ def attack(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
 
-def _damage(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
+def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
     """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
     pulled = options.pull_punches(ctx, d, t) if not mods.final_blow else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
@@ -160,7 +160,7 @@ def _damage(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple
     return dmg, top
 
 
-def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: bool, property_damage: bool) -> None:
+def _on_hit(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: bool, property_damage: bool) -> None:
     f = d.f
     if mods.debilitating:  # no Life Bar damage; the target loses every banked point (000 L7172–L7175)
         _debilitate(ctx, d, t)
@@ -198,7 +198,7 @@ def _on_hit(ctx: Ctx, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: b
     hit_effects(ctx, d, t, ko)
 
 
-def first_hit(ctx: Ctx, d: Dram) -> None:
+def first_hit(ctx: Turn, d: Dram) -> None:
     f = d.f
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
@@ -207,7 +207,7 @@ def first_hit(ctx: Ctx, d: Dram) -> None:
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489")
 
 
-def _debilitate(ctx: Ctx, d: Dram, t: Dram) -> None:
+def _debilitate(ctx: Turn, d: Dram, t: Dram) -> None:
     first_hit(ctx, d)
     t.was_hit = True
     t.hit_by_others.add(d.f.id)
@@ -217,7 +217,7 @@ def _debilitate(ctx: Ctx, d: Dram, t: Dram) -> None:
     lose_points(ctx, t, f"{t.f.id} loses all {lost} banked Action Point(s).", o.ref)
 
 
-def hit_effects(ctx: Ctx, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
+def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
     """What every hit does besides its damage: Knock Back and Hit Stun (000 L5950, L7130)."""
     d.hit_opponent = True
     d.f.hit_someone = True
@@ -230,7 +230,7 @@ def hit_effects(ctx: Ctx, d: Dram, t: Dram, ko: KnockedOut | None = None) -> Non
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
 
 
-def _knocked_out(ctx: Ctx, t: Dram, ko: KnockedOut) -> None:
+def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut) -> None:
     """Knock Back past Range 4: at Range 5 he is out of the fight and spends whole turns coming back, one plus one
     for each Range beyond 5 (000 L7195, ruling C14)."""
     before = ctx.range

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ...dramatic import attacks, costs
 from ...dramatic.catalogue import When, tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticBoost, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D6, Dram, choice, hurt_self, option_name, pay, spendable
 
 # the options declared with an attack: `with_attack` in the catalogue, the Basic Move's boost apart (plan-time)
@@ -45,13 +45,13 @@ class Mods:
     pushing: bool = False
 
 
-def surprise_open(ctx: Ctx, d: Dram) -> bool:
+def surprise_open(ctx: Turn, d: Dram) -> bool:
     """Our reading of "at the beginning of a fight" (000 L7217): his first attack of the fight, on its first turn;
     choosing the option stands for the Director's leave."""
     return not d.attacked and ctx.req.fight.round == 1 and ctx.turn == 1
 
 
-def allowed(ctx: Ctx, d: Dram, t: Dram, option: DramaticOption, special: bool) -> str | None:
+def allowed(ctx: Turn, d: Dram, t: Dram, option: DramaticOption, special: bool) -> str | None:
     """Why ``option`` cannot ride on this attack, or None."""
     if option in BASIC_ONLY and special:
         return f"{option_name(option)} is made with a Basic Move"
@@ -62,7 +62,7 @@ def allowed(ctx: Ctx, d: Dram, t: Dram, option: DramaticOption, special: bool) -
     return None
 
 
-def declare(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, special: bool, basic: bool) -> Mods:
+def declare(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, special: bool, basic: bool) -> Mods:
     """Pay for the option declared with the attack and say what it changes; a Stance Evaluation's bonus at this
     opponent is spent on this attack (000 L7309)."""
     m = Mods()
@@ -85,7 +85,7 @@ def declare(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, special: boo
 
 
 def _one(
-    ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str, option: DramaticOption, special: bool, m: Mods
+    ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, option: DramaticOption, special: bool, m: Mods
 ) -> None:
     why = allowed(ctx, d, t, option, special)
     if why:
@@ -112,7 +112,7 @@ def _one(
     ctx.note("D", d.f.id, f"{d.f.id} attacks with {o.name}.", o.ref, inputs={"option": option.value})
 
 
-def push_self(ctx: Ctx, d: Dram) -> None:
+def push_self(ctx: Turn, d: Dram) -> None:
     """Pushing It's own 1d6 of Life Bar, which he cannot get back this turn (000 L7295)."""
     face = ctx.roll(d.f.id, "push", D6, "Pushing It: Life Bar lost", "D")
     d.unhealable += face
@@ -120,7 +120,7 @@ def push_self(ctx: Ctx, d: Dram) -> None:
 
 
 def offered(
-    ctx: Ctx, d: Dram, t: Dram, base: DecisionValue, name: str, special: bool, price: int
+    ctx: Turn, d: Dram, t: Dram, base: DecisionValue, name: str, special: bool, price: int
 ) -> list[ChoiceOption]:
     """The declared options this fighter can afford on this attack, as choices of the action decision."""
     out: list[ChoiceOption] = []
@@ -138,7 +138,7 @@ def offered(
     return out
 
 
-def pull_punches(ctx: Ctx, d: Dram, t: Dram) -> bool:
+def pull_punches(ctx: Turn, d: Dram, t: Dram) -> bool:
     """Pulling Punches, first way: a point before the damage roll for half damage (000 L7205)."""
     option = DramaticOption.pulling_punches
     if spendable(d, option) < 1:
@@ -156,7 +156,7 @@ def pull_punches(ctx: Ctx, d: Dram, t: Dram) -> bool:
     return True
 
 
-def freeze_frame(ctx: Ctx, d: Dram, t: Dram, damage: int) -> int:
+def freeze_frame(ctx: Turn, d: Dram, t: Dram, damage: int) -> int:
     """Freeze Frame: after a Basic Move hit of 4 or more, a point and 1 damage for 2 Glory (000 L7193)."""
     option = DramaticOption.freeze_frame
     outcome = attacks.freeze_frame(damage)
@@ -180,7 +180,7 @@ def freeze_frame(ctx: Ctx, d: Dram, t: Dram, damage: int) -> int:
     return left
 
 
-def knock_out(ctx: Ctx, d: Dram, t: Dram, damage: int, range_now: int | None) -> attacks.KnockedOut | None:
+def knock_out(ctx: Turn, d: Dram, t: Dram, damage: int, range_now: int | None) -> attacks.KnockedOut | None:
     """Knocking an Opponent out of Combat: a point, and every 2 damage given up is a Range more of Knock Back, to
     Range 5 and past it (000 L7195)."""
     option = DramaticOption.knock_out_of_combat

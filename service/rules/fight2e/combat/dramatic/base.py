@@ -11,8 +11,8 @@ from ...dramatic import attacks, bank, checks, costs, healing
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
 from ..protocol import events
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 
 D6, D10 = Die(3), Die(5)
 MAX_RANGE = 4  # Range 5 is reached only by Leaving Combat (000 L7106, L7152)
@@ -22,7 +22,7 @@ MAX_RANGE = 4  # Range 5 is reached only by Leaving Combat (000 L7106, L7152)
 class Dram:
     """One fighter's Dramatic figures during the turn."""
 
-    f: F
+    f: Combatant
     life_max: int
     points: bank.Bank
     no_point: bool
@@ -80,7 +80,7 @@ class Dram:
     face_off_next_bonus: int = 0
 
 
-def load(ctx: Ctx) -> dict[str, Dram]:
+def load(ctx: Turn) -> dict[str, Dram]:
     out: dict[str, Dram] = {}
     epic = ctx.opts.dramatic.full_life_bar
     for fid in ctx.order:
@@ -169,7 +169,7 @@ def spendable(d: Dram, option: DramaticOption) -> int:
     return bank.usable(d.points, tables().option(option.value)) + (d.f.story or 0)
 
 
-def ignore_hit_stun(ctx: Ctx, d: Dram, loses: str = "action") -> bool:
+def ignore_hit_stun(ctx: Turn, d: Dram, loses: str = "action") -> bool:
     """Hit before acting, he loses his ``loses`` (his action; with Thugs his whole turn, extra actions included,
     000 L6750) unless he pays a point to act anyway at −2 Accuracy and −2 to checks (000 L7130–L7136, L7229)."""
     f = d.f
@@ -192,7 +192,7 @@ def ignore_hit_stun(ctx: Ctx, d: Dram, loses: str = "action") -> bool:
     return True
 
 
-def pay(ctx: Ctx, d: Dram, option: DramaticOption, points: int, key: str) -> None:
+def pay(ctx: Turn, d: Dram, option: DramaticOption, points: int, key: str) -> None:
     """Pay ``points`` for ``option`` from the bank, Story Points standing in for what is missing (000 L7082)."""
     if points <= 0:
         return
@@ -222,7 +222,7 @@ def pay(ctx: Ctx, d: Dram, option: DramaticOption, points: int, key: str) -> Non
     events.action_points(ctx, d.f.id, d.points.total - before, d.points.total)
 
 
-def earn(ctx: Ctx, d: Dram, general: int, text: str, ref: str, heal_only: int = 0, recovery_only: int = 0) -> None:
+def earn(ctx: Turn, d: Dram, general: int, text: str, ref: str, heal_only: int = 0, recovery_only: int = 0) -> None:
     """Points earned during the turn, general or of a restricted kind (000 L7082, L7227, L7257)."""
     if not (general or heal_only or recovery_only):
         return
@@ -234,7 +234,7 @@ def earn(ctx: Ctx, d: Dram, general: int, text: str, ref: str, heal_only: int = 
     events.action_points(ctx, d.f.id, d.points.total - before, d.points.total)
 
 
-def lose_points(ctx: Ctx, d: Dram, text: str, ref: str) -> None:
+def lose_points(ctx: Turn, d: Dram, text: str, ref: str) -> None:
     """Every banked point of every kind is gone (Debilitating Injury, 000 L7172)."""
     before = d.points.total
     d.points = bank.Bank()
@@ -242,7 +242,7 @@ def lose_points(ctx: Ctx, d: Dram, text: str, ref: str) -> None:
     events.action_points(ctx, d.f.id, -before, 0)
 
 
-def skill(ctx: Ctx, d: Dram, name: str) -> int:
+def skill(ctx: Turn, d: Dram, name: str) -> int:
     """A Narrative Skill's level on his sheet (0 without it); Ki is the combat skill. A skill his Ki Yelling
     doubled counts twice over this turn, past 10 if need be (000 L7281); one a Gadgeteering, Magic or Psychic check
     raised this turn counts at that skill's level (000 L7277–L7279; ours: the higher of the two)."""
@@ -251,7 +251,7 @@ def skill(ctx: Ctx, d: Dram, name: str) -> int:
     return max(own, d.raised.get(name, 0))
 
 
-def _level(ctx: Ctx, f: F, name: str) -> int:
+def _level(ctx: Turn, f: Combatant, name: str) -> int:
     if name == "ki":
         return f.prof.ki
     sheet = ctx.req.fighters[f.index].sheet
@@ -262,7 +262,7 @@ def _level(ctx: Ctx, f: F, name: str) -> int:
     return 0
 
 
-def hurt(ctx: Ctx, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
+def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     f = t.f
     if hit and t.enduring:
         dmg = attacks.endure_halved(dmg)
@@ -286,7 +286,7 @@ def hurt(ctx: Ctx, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     _after_loss(ctx, t, dmg)
 
 
-def hurt_self(ctx: Ctx, d: Dram, dmg: int, ref: str) -> None:
+def hurt_self(ctx: Turn, d: Dram, dmg: int, ref: str) -> None:
     """Life Bar a fighter takes from his own option (Pushing It). Our reading: it is not damage from an opponent,
     so it neither opens nor closes Healing Life Bar (000 L7253), but it may stun or defeat him."""
     f = d.f
@@ -299,7 +299,7 @@ def hurt_self(ctx: Ctx, d: Dram, dmg: int, ref: str) -> None:
     _after_loss(ctx, d, dmg)
 
 
-def _after_loss(ctx: Ctx, t: Dram, dmg: int) -> None:
+def _after_loss(ctx: Turn, t: Dram, dmg: int) -> None:
     f = t.f
     if f.life == 0 and t.enduring:
         _endure_check(ctx, t)
@@ -312,7 +312,7 @@ def _after_loss(ctx: Ctx, t: Dram, dmg: int) -> None:
         ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
 
 
-def _endure_check(ctx: Ctx, t: Dram) -> None:
+def _endure_check(ctx: Turn, t: Dram) -> None:
     """Defeated while enduring: a check at DL 16 brings him back at 1 Life Bar, as often as it succeeds
     (000 L7223)."""
     o = tables().option("endure_great_hardship")
@@ -333,7 +333,7 @@ def _endure_check(ctx: Ctx, t: Dram) -> None:
     )
 
 
-def knock_back(ctx: Ctx, t: Dram, n: int) -> None:
+def knock_back(ctx: Turn, t: Dram, n: int) -> None:
     if ctx.range is None or t.f.defeated:
         return
     before = ctx.range
@@ -348,7 +348,7 @@ def knock_back(ctx: Ctx, t: Dram, n: int) -> None:
     )
 
 
-def shift_range(ctx: Ctx, d: Dram, n: int, direction: Direction) -> None:
+def shift_range(ctx: Turn, d: Dram, n: int, direction: Direction) -> None:
     if ctx.range is None:
         return
     before = ctx.range

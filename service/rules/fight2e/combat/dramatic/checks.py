@@ -9,12 +9,12 @@ from collections.abc import Callable
 from ...dramatic import checks, costs
 from ...dramatic.catalogue import ApOption, Gain, tables
 from ..contract.models import AthleticsUse, ChoiceOption, DecisionValue, Direction, DramaticOption, RecoveryUse
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, choice, earn, option_name, pay, shift_range, skill, spendable
 from .leaving import away
 
 
-def _check(ctx: Ctx, d: Dram, o: ApOption, key: str) -> int:
+def _check(ctx: Turn, d: Dram, o: ApOption, key: str) -> int:
     pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
     level = skill(ctx, d, o.skill or "")
     face = ctx.roll(d.f.id, o.id, D10, f"{o.name} check", "C")
@@ -31,7 +31,7 @@ def _check(ctx: Ctx, d: Dram, o: ApOption, key: str) -> int:
     return total
 
 
-def _athletics(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _athletics(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     got = checks.gains(o, total)
     if (v.athletics or AthleticsUse.extra_range) is AthleticsUse.extra_range:
         shift_range(ctx, d, got[Gain.extra_range], v.direction or Direction.toward)
@@ -40,28 +40,28 @@ def _athletics(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> 
         ctx.note("C", d.f.id, f"+{got[Gain.accuracy_next_turn]} Accuracy next turn.", o.ref)
 
 
-def _sense_ki(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _sense_ki(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     d.sense_ki = total  # the newest total stands, higher or lower (000 L7297)
     ctx.note("C", d.f.id, f"{d.f.id}'s Draw Ki checks are capped at {total} from now on.", o.ref)
 
 
-def _gain_fs(ctx: Ctx, d: Dram, o: ApOption, total: int, cap: int | None) -> None:
+def _gain_fs(ctx: Turn, d: Dram, o: ApOption, total: int, cap: int | None) -> None:
     f = d.f
     gain = checks.fighting_spirit_gain(o, total, f.pl, f.fs, f.fs_start, cap)
     f.fs += gain
     ctx.note("C", f.id, f"{f.id} gains {gain} FS: {f.fs}.", o.ref, change={"fs": f.fs})
 
 
-def _draw_ki(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _draw_ki(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     _gain_fs(ctx, d, o, total, d.sense_ki)
 
 
-def _meditate(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _meditate(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     """Meditation draws Ki as Draw Ki does, with Draw Ki's limits (000 L7321)."""
     _gain_fs(ctx, d, tables().option(DramaticOption.draw_ki.value), total, d.sense_ki)
 
 
-def _recover(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _recover(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     """Reaffirm Purpose or Realize Potential: FS, or healing-only points (000 L7257, L7271)."""
     if (v.recovery or RecoveryUse.fighting_spirit) is RecoveryUse.fighting_spirit:
         _gain_fs(ctx, d, o, total, None)
@@ -70,7 +70,7 @@ def _recover(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> No
     earn(ctx, d, 0, f"{d.f.id} earns {n} Action Point(s) for healing only.", o.ref, heal_only=n)
 
 
-def _presence(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _presence(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     d.presence_used = True
     n = checks.gains(o, total)[Gain.action_point]
     earn(ctx, d, n, f"{d.f.id} earns {n} Action Point(s) by his Presence.", o.ref)
@@ -78,14 +78,14 @@ def _presence(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> N
         ctx.note("C", d.f.id, f"{d.f.id}'s Presence earns no point.", o.ref)
 
 
-def _stance(ctx: Ctx, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
+def _stance(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     target = v.target or ""
     n = checks.gains(o, total)[Gain.accuracy_and_damage_next_attack]
     d.stance[target] = n  # our reading: a new evaluation of the same opponent replaces the last
     ctx.note("C", d.f.id, f"+{n} Accuracy and damage on {d.f.id}'s next attack at {target}.", o.ref)
 
 
-_Effect = Callable[[Ctx, Dram, ApOption, int, DecisionValue], None]
+_Effect = Callable[[Turn, Dram, ApOption, int, DecisionValue], None]
 EFFECTS: dict[DramaticOption, _Effect] = {
     DramaticOption.athletics: _athletics,
     DramaticOption.sense_ki: _sense_ki,
@@ -100,7 +100,7 @@ _SKILLED = frozenset(EFFECTS) - {DramaticOption.athletics}  # offered only to a 
 _AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
 
 
-def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
+def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
     """Why the fighter cannot take ``option`` now, or None."""
     o = tables().option(option.value)
     if option in _SKILLED and skill(ctx, d, o.skill or "") < 1:
@@ -123,7 +123,7 @@ def _closed(ctx: Ctx, d: Dram, option: DramaticOption, target: str | None, foes:
     return None
 
 
-def resolve(ctx: Ctx, d: Dram, v: DecisionValue, key: str, foes: set[str]) -> None:
+def resolve(ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: set[str]) -> None:
     option = v.option
     assert option is not None and option in EFFECTS
     why = _closed(ctx, d, option, v.target, foes)
@@ -133,7 +133,7 @@ def resolve(ctx: Ctx, d: Dram, v: DecisionValue, key: str, foes: set[str]) -> No
     EFFECTS[option](ctx, d, o, _check(ctx, d, o, key), v)
 
 
-def offered(ctx: Ctx, d: Dram, foes: list[str]) -> list[ChoiceOption]:
+def offered(ctx: Turn, d: Dram, foes: list[str]) -> list[ChoiceOption]:
     """The checks this fighter may make in place of his attack, as choices of the action decision."""
     out: list[ChoiceOption] = []
     names = set(foes)
@@ -155,7 +155,7 @@ def _variants(option: DramaticOption, base: DecisionValue) -> list[DecisionValue
     return [base]
 
 
-def stand_off_stance(ctx: Ctx, d: Dram, target: str, key: str) -> None:
+def stand_off_stance(ctx: Turn, d: Dram, target: str, key: str) -> None:
     """Stance Evaluation in a Stand Off: no point beyond the Stand Off's, a bonus per full 2 (000 L7273, L7309;
     ruling C18)."""
     o = tables().option(DramaticOption.stance_evaluation.value)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...dramatic import checks, climactic, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, Direction, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .attack import first_hit, hit_effects
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
@@ -19,7 +19,7 @@ CLOSE_MOVE, CLOSE_MOVE_FS = 2, 3  # Ranges a Close Climactic Super Move may move
 CLOSE_REACH = 2  # our reading: the Close form strikes at Range 0–2, the Ranged form from anywhere without moving
 
 
-def announce(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def announce(ctx: Turn, ds: dict[str, Dram]) -> None:
     """Before Initiative, so the point paid is a banked one, never the turn's own (000 L7160)."""
     o = tables().option(_CSM.value)
     for fid in ctx.order:
@@ -48,7 +48,7 @@ def announce(ctx: Ctx, ds: dict[str, Dram]) -> None:
         ctx.note("A.0", fid, f"{fid} announces a Climactic Super Move ({spent} Super Energy); on Full Defense.", o.ref)
 
 
-def fire(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
+def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_CSM.value)
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
@@ -96,7 +96,7 @@ def fire(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     hit_effects(ctx, d, t)
 
 
-def _close_in(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> None:
+def _close_in(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
     n = v.movement or 0
     if not n:
         return
@@ -109,7 +109,7 @@ def _close_in(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> None:
     shift_range(ctx, d, n, v.direction or Direction.toward)
 
 
-def _fs(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> int:
+def _fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
     fs = v.fs or 0
     if fs > min(d.f.pl, d.f.fs):
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {fs} FS is more than he may put on it.", key=key)

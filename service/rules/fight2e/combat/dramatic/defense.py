@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...dramatic import attacks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import face_off
 from .attack_options import push_self
 from .base import Dram, option_name, pay, skill, spendable
@@ -24,7 +24,7 @@ _ALL = (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evas
 OFFERED = frozenset({*_SWAPS, DramaticOption.pushing_it})
 
 
-def _skills(ctx: Ctx, t: Dram, option: DramaticOption | None) -> tuple[int, int]:
+def _skills(ctx: Turn, t: Dram, option: DramaticOption | None) -> tuple[int, int]:
     """(Defense, Evasion) with the option's skill in place of the one it replaces."""
     p = t.f.prof
     defense, evasion = p.defense, p.evasion
@@ -73,14 +73,14 @@ def _choices(t: Dram, cap: int) -> list[ChoiceOption]:
     return out
 
 
-def _face_off_choice(ctx: Ctx, t: Dram, ranged_special: bool) -> list[ChoiceOption]:
+def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOption]:
     if not ranged_special or not face_off.may_face_off(ctx, t):
         return []
     value = DecisionValue(option=DramaticOption.ki_face_off)
     return [ChoiceOption.model_construct(value=value, fs=0, control=0, text="Ki Face Off", can_hit=None)]
 
 
-def defense(ctx: Ctx, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False) -> tuple[int, str]:
+def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False) -> tuple[int, str]:
     """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
     (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``)."""
     f = t.f

@@ -8,12 +8,12 @@ from math import ceil
 from ...dramatic import bank, costs, healing
 from ...dramatic.catalogue import tables
 from ..contract.models import DecisionValue, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import pauses as dramatic_pauses
 from .base import Dram, choice, earn, pay
 
 
-def _healing(ctx: Ctx, d: Dram) -> None:
+def _healing(ctx: Turn, d: Dram) -> None:
     """Healing Life Bar: n points for n², at most PL at once, after taking damage and doing none (000 L7253–L7255)."""
     f = d.f
     o = tables().option("healing_life_bar")
@@ -50,7 +50,7 @@ def _healing(ctx: Ctx, d: Dram) -> None:
 heal_life_bar = _healing  # the Dramatic turn with Thug groups closes with it too (dramatic_thugs)
 
 
-def _super_energy(ctx: Ctx, d: Dram) -> None:
+def _super_energy(ctx: Turn, d: Dram) -> None:
     """Per turn, per Life Bar loss and per Special or Super Move attack (ruling C4: in Dramatic Combat only those
     attacks count), only for fighters with Super Moves (000 L5264–L5273)."""
     f = d.f
@@ -63,7 +63,7 @@ def _super_energy(ctx: Ctx, d: Dram) -> None:
         ctx.note("H.3", f.id, f"{f.id} gains {f.se - before} Super Energy: {f.se}.", "000 L5264–L5273")
 
 
-def end_of_turn(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def end_of_turn(ctx: Turn, ds: dict[str, Dram]) -> None:
     """Healing Life Bar, Full Defense's recovery point, then Super Energy, fighter by fighter."""
     for fid in ctx.order:
         d = ds[fid]

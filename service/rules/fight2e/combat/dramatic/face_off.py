@@ -11,24 +11,24 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.flourish import FACE_OFF_KNOCK_BACK, face_off_damage, face_off_opening
 from ..contract.models import DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import Dram, hurt, knock_back, pay, skill, spendable
 
 _OPTION = DramaticOption.ki_face_off
 D12 = die("1d12")
 
 
-def may_face_off(ctx: Ctx, t: Dram) -> bool:
+def may_face_off(ctx: Turn, t: Dram) -> bool:
     o = tables().option(_OPTION.value)
     return skill(ctx, t, o.skill or "") >= 1 and spendable(t, _OPTION) >= costs.ap_cost(o)
 
 
-def declare(ctx: Ctx, t: Dram, key: str) -> None:
+def declare(ctx: Turn, t: Dram, key: str) -> None:
     pay(ctx, t, _OPTION, costs.ap_cost(tables().option(_OPTION.value)), key)
     t.face_off_now = True
 
 
-def opening(ctx: Ctx, d: Dram, t: Dram, attacker_die: Die, flat: int) -> None:
+def opening(ctx: Turn, d: Dram, t: Dram, attacker_die: Die, flat: int) -> None:
     """Both roll damage in place of the attack roll; nobody is hurt yet (000 L7233–L7235)."""
     o = tables().option(_OPTION.value)
     ki = skill(ctx, t, o.skill or "")
@@ -50,7 +50,7 @@ def opening(ctx: Ctx, d: Dram, t: Dram, attacker_die: Die, flat: int) -> None:
         lead.face_off_next_bonus = r.initiative_bonus
 
 
-def settle(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def settle(ctx: Turn, ds: dict[str, Dram]) -> None:
     """After Initiative: the higher of the pair wins the Face Off (000 L7237)."""
     o = tables().option(_OPTION.value)
     for a in (ds[i] for i in ctx.order):

@@ -10,11 +10,11 @@ from ...dramatic.catalogue import tables
 from ...dramatic.flourish import flourish
 from ...dramatic.initiative import flourish_on_tie
 from ..contract.models import Choice, DecisionValue, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, hurt, knock_back, pay
 
 
-def tied_flourishes(ctx: Ctx, order: list[Dram]) -> None:
+def tied_flourishes(ctx: Turn, order: list[Dram]) -> None:
     """Opponents tied within Range 0–2 trade a free Flourish in place of their turns (000 L7100, L7189)."""
     for a, b in itertools.pairwise(order):
         if a.acted or b.acted or a.f.side == b.f.side:
@@ -30,7 +30,7 @@ def tied_flourishes(ctx: Ctx, order: list[Dram]) -> None:
             exchange(ctx, a, b)
 
 
-def invite(ctx: Ctx, d: Dram, t: Dram, key: str) -> None:
+def invite(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
     """A point for the invitation and a die size on his next Initiative, taken up or not; if taken up, the Flourish
     comes at once (000 L7189). Our reading: the invited fighter keeps his own action."""
     o = tables().option("flourish")
@@ -50,7 +50,7 @@ def invite(ctx: Ctx, d: Dram, t: Dram, key: str) -> None:
         ctx.note("C", t.f.id, f"{t.f.id} declines the Flourish.", o.ref)
 
 
-def exchange(ctx: Ctx, a: Dram, b: Dram) -> None:
+def exchange(ctx: Turn, a: Dram, b: Dram) -> None:
     ra = ctx.roll(a.f.id, "flourish", D10, "Flourish", "C")
     rb = ctx.roll(b.f.id, "flourish", D10, "Flourish", "C")
     r = flourish(ra, rb)

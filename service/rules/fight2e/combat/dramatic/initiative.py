@@ -10,7 +10,7 @@ from ...dramatic.catalogue import tables
 from ...dramatic.initiative import flourish_on_tie, initiative_die, initiative_total
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..protocol import events
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from ..turn.a_initiative import declaration_order
 from .base import D10, Dram, pay, skill, spendable
 
@@ -18,7 +18,7 @@ _FR = DramaticOption.fast_reflexes
 _EGH = DramaticOption.endure_great_hardship
 
 
-def initiative(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
     per_turn = ctx.opts.dramatic.action_points_per_turn
     for d in (ds[f.id] for f in declaration_order(ctx)):
         d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
@@ -52,7 +52,7 @@ def initiative(ctx: Ctx, ds: dict[str, Dram]) -> None:
     _fast_reflexes(ctx, ds)
 
 
-def _endure(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
+def _endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     """Endure Great Hardship, bought for the turn as Initiative is rolled: a point and 1 FS, below half while every
     opponent is above it, or below a quarter (000 L7223–L7225, ruling C23)."""
     f = d.f
@@ -78,7 +78,7 @@ def _endure(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
     ctx.note("A.1", f.id, f"{f.id} endures great hardship this turn: FS {f.fs}.", o.ref, change={"fs": f.fs})
 
 
-def roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
+def roll_initiative(ctx: Turn, d: Dram, steps: int) -> None:
     f = d.f
     d.f.init_step = steps
     die = initiative_die(f.prof.speed, steps)
@@ -98,7 +98,7 @@ def roll_initiative(ctx: Ctx, d: Dram, steps: int) -> None:
     )
 
 
-def rerolls(ctx: Ctx, d: Dram) -> None:
+def rerolls(ctx: Turn, d: Dram) -> None:
     """Any number of re-rolls, a point each; the new roll stands (000 L7098)."""
     for _ in range(20):
         if d.points.general + (d.f.story or 0) < 1:
@@ -116,7 +116,7 @@ def rerolls(ctx: Ctx, d: Dram) -> None:
         roll_initiative(ctx, d, d.f.init_step)
 
 
-def _fast_reflexes(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def _fast_reflexes(ctx: Turn, ds: dict[str, Dram]) -> None:
     """Fast Reflexes: those who pay roll the skill against every opponent who has it; one higher than all of his
     opponents takes the top Initiative, the highest of several such winning (000 L7146). Our reading: an opponent
     with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again."""
@@ -154,7 +154,7 @@ def _faces(d: Dram, tryers: list[Dram], ids: set[str]) -> bool:
     return d.f.id in ids or any(t.f.side != d.f.side for t in tryers)
 
 
-def _contest(ctx: Ctx, tryers: list[Dram], rolling: list[Dram], level: dict[str, int]) -> Dram | None:
+def _contest(ctx: Turn, tryers: list[Dram], rolling: list[Dram], level: dict[str, int]) -> Dram | None:
     o = tables().option(_FR.value)
     totals: dict[str, int] = {}
     for _ in range(4):
@@ -182,7 +182,7 @@ def _contest(ctx: Ctx, tryers: list[Dram], rolling: list[Dram], level: dict[str,
     return None
 
 
-def turn_order(ctx: Ctx, ds: dict[str, Dram]) -> list[Dram]:
+def turn_order(ctx: Turn, ds: dict[str, Dram]) -> list[Dram]:
     """Highest Initiative first; the single highest is the turn's leader (000 L5509)."""
     active = [ds[i] for i in ctx.order if ds[i].f.active]
     active.sort(key=lambda d: -d.f.init)

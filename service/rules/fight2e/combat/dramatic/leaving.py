@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...dramatic import checks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, pay, skill, spendable
 
 AWAY = 5  # Range 5: out of the fight (000 L7152)
@@ -15,13 +15,13 @@ _OPTION = DramaticOption.leaving_combat
 ZEN = DramaticOption.zen_state
 
 
-def away(ctx: Ctx, d: Dram) -> bool:
+def away(ctx: Turn, d: Dram) -> bool:
     """He is away from the fight, alone on his side (000 L7152: "a lone combatant")."""
     alone = sum(1 for f in ctx.fighters.values() if f.side == d.f.side and f.active) == 1
     return alone and ctx.range is not None and ctx.range >= AWAY
 
 
-def leave(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) -> None:
+def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) -> None:
     """Our reading: leaving takes the place of his movement and his action for the turn. ``zen``: Zen State in place
     of Athletics, for a point more (000 L7325); from Spirit Combat it is the only way out, and it brings both back to
     the corporeal world where they stood (000 L7307; ours: the Range stays)."""
@@ -75,7 +75,7 @@ def leave(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) -
     )
 
 
-def _athletics(ctx: Ctx, d: Dram, kind: str, zen: bool) -> int:
+def _athletics(ctx: Turn, d: Dram, kind: str, zen: bool) -> int:
     name = (tables().option(ZEN.value) if zen else tables().option(_OPTION.value)).skill or ""
     level = skill(ctx, d, name)
     face = ctx.roll(d.f.id, kind, D10, f"{name} (Leaving Combat)", "C")
@@ -84,7 +84,7 @@ def _athletics(ctx: Ctx, d: Dram, kind: str, zen: bool) -> int:
     return total
 
 
-def _away(ctx: Ctx, ds: dict[str, Dram], d: Dram, why: str) -> None:
+def _away(ctx: Turn, ds: dict[str, Dram], d: Dram, why: str) -> None:
     if d.spirit:  # back from the spirit plane, all of them (ours: two fighters, one plane)
         for x in ds.values():
             x.spirit = False
@@ -93,7 +93,7 @@ def _away(ctx: Ctx, ds: dict[str, Dram], d: Dram, why: str) -> None:
     _escape(ctx, d, why)
 
 
-def _escape(ctx: Ctx, d: Dram, why: str) -> None:
+def _escape(ctx: Turn, d: Dram, why: str) -> None:
     before = ctx.range
     ctx.range = AWAY
     ctx.note(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...dramatic import checks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DramaticOption, MindEffect
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, choice, pay, skill, spendable
 
 _OPTION = DramaticOption.mind_manipulation
@@ -16,13 +16,13 @@ CASTING = ("magic", "psychic", "gadgeteering")  # the skills it is rolled with (
 RESIST = "grim_determination"  # or a plain d10 (000 L7283)
 
 
-def _casting(ctx: Ctx, d: Dram) -> tuple[str, int] | None:
+def _casting(ctx: Turn, d: Dram) -> tuple[str, int] | None:
     """His best casting skill (ours: the highest when he has several)."""
     best = max(((s, skill(ctx, d, s)) for s in CASTING), key=lambda x: x[1])
     return best if best[1] >= 1 else None
 
 
-def offered(ctx: Ctx, d: Dram, foes: list[str]) -> list[ChoiceOption]:
+def offered(ctx: Turn, d: Dram, foes: list[str]) -> list[ChoiceOption]:
     if _casting(ctx, d) is None or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
         return []
     return [
@@ -32,7 +32,7 @@ def offered(ctx: Ctx, d: Dram, foes: list[str]) -> list[ChoiceOption]:
     ]
 
 
-def manipulate(ctx: Ctx, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
+def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_OPTION.value)
     cast = _casting(ctx, d)
     if cast is None:

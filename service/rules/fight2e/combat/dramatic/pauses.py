@@ -8,14 +8,14 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticOption, YellSkill
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D6, Dram, choice, pay, spendable
 
 _YELL = DramaticOption.ki_yelling
 _STAND = DramaticOption.stand_off
 
 
-def yell(ctx: Ctx, d: Dram, v: DecisionValue, key: str) -> None:
+def yell(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_YELL.value)
     if v.movement:
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: a fighter yelling does not move (000 L7281).", key=key)
@@ -46,7 +46,7 @@ def stand_off_accuracy(t: Dram) -> int:
     return (tables().option(_STAND.value).accuracy or 0) if t.standing is not None else 0
 
 
-def ask(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def ask(ctx: Turn, ds: dict[str, Dram]) -> None:
     """At the end of the turn: a pair of opponents within Range 0–2 who did each other no damage may agree to stand
     off next turn, a point each (000 L7273). Our reading: two fighters only; the first in request order asks."""
     o = tables().option(_STAND.value)
@@ -80,7 +80,7 @@ def ask(ctx: Ctx, ds: dict[str, Dram]) -> None:
             ctx.note("H.2", None, f"{a.f.id} and {b.f.id} will stand off next turn.", o.ref)
 
 
-def _may(ctx: Ctx, a: Dram, b: Dram, cost: int, reach: int) -> bool:
+def _may(ctx: Turn, a: Dram, b: Dram, cost: int, reach: int) -> bool:
     return (
         a.f.active
         and b.f.active
@@ -94,7 +94,7 @@ def _may(ctx: Ctx, a: Dram, b: Dram, cost: int, reach: int) -> bool:
     )
 
 
-def rest(ctx: Ctx, d: Dram) -> None:
+def rest(ctx: Turn, d: Dram) -> None:
     """The Stand Off's healing at the turn's end: 1d6 + PL, nothing if he was damaged this turn (000 L7273)."""
     f = d.f
     if not d.stand_heal or f.defeated:

@@ -8,13 +8,13 @@ from __future__ import annotations
 from ...dramatic import checks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticOption, SecondarySkill
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, choice, pay, skill, spendable
 
 _OPTION = DramaticOption.secondary_skill
 
 
-def _primaries(ctx: Ctx, d: Dram) -> dict[str, int]:
+def _primaries(ctx: Turn, d: Dram) -> dict[str, int]:
     return {p: lv for p in tables().secondary_skills if (lv := skill(ctx, d, p)) >= 1}
 
 
@@ -34,7 +34,7 @@ def _choices(levels: dict[str, int]) -> list[ChoiceOption]:
     return out
 
 
-def ask(ctx: Ctx, d: Dram) -> None:
+def ask(ctx: Turn, d: Dram) -> None:
     o = tables().option(_OPTION.value)
     levels = _primaries(ctx, d)
     if not levels or spendable(d, _OPTION) < costs.ap_cost(o):
@@ -81,7 +81,7 @@ def _served() -> list[str]:
     return sorted({o.skill for o in tables().options if o.skill} | {"ki"})
 
 
-def ask_power(ctx: Ctx, d: Dram) -> None:
+def ask_power(ctx: Turn, d: Dram) -> None:
     """Where the Director allows it, his Power skill stands in for a fitting skill this turn, at no cost of its own
     (the option it serves is paid as usual); choosing it stands for the Director's leave. Ours: asked before his
     action, for one skill, and it counts at the higher of the two levels."""

@@ -10,33 +10,33 @@ from __future__ import annotations
 from ...dramatic import checks, costs, spiritual
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .base import D10, Dram, choice, pay, skill, spendable
 
 _OPTION = DramaticOption.spirit_combat
 RESIST = "grim_determination"  # the defender's other skill (000 L7299)
 
 
-def _skills(ctx: Ctx, d: Dram) -> dict[str, int]:
+def _skills(ctx: Turn, d: Dram) -> dict[str, int]:
     names = {*tables().spirit_combat_entry, *tables().spirit_fighting.skills, RESIST}
     return {n: skill(ctx, d, n) for n in names}
 
 
-def penalty(ctx: Ctx, d: Dram) -> int:
+def penalty(ctx: Turn, d: Dram) -> int:
     """−2 to his Accuracy and Defense Totals in Spirit Combat if he cannot fight spirits (000 L7305, L7315)."""
     if not d.spirit:
         return 0
     return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), _skills(ctx, d))
 
 
-def _opening(ctx: Ctx, d: Dram, t: Dram) -> tuple[str, int] | None:
+def _opening(ctx: Turn, d: Dram, t: Dram) -> tuple[str, int] | None:
     """The skill he opens with: the highest-rated of those that qualify (ours)."""
     levels = _skills(ctx, d)
     ready = spiritual.may_open_spirit_combat(levels, ctx.distance(d.f, t.f))
     return max(((k, levels[k]) for k in ready), key=lambda x: x[1], default=None)
 
 
-def offered(ctx: Ctx, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
+def offered(ctx: Turn, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
     if d.spirit or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
         return []
     return [
@@ -46,7 +46,7 @@ def offered(ctx: Ctx, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
     ]
 
 
-def open_combat(ctx: Ctx, d: Dram, t: Dram, key: str) -> None:
+def open_combat(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
     o = tables().option(_OPTION.value)
     opening = _opening(ctx, d, t)
     if opening is None or d.spirit:
@@ -87,7 +87,7 @@ def open_combat(ctx: Ctx, d: Dram, t: Dram, key: str) -> None:
         d.spirit = t.spirit = True
 
 
-def _resistance(ctx: Ctx, t: Dram) -> tuple[str, int]:
+def _resistance(ctx: Turn, t: Dram) -> tuple[str, int]:
     levels = _skills(ctx, t)
     options = {k: levels[k] for k in (*tables().spirit_combat_entry, RESIST)}
     best = max(options.items(), key=lambda x: x[1])

@@ -18,9 +18,9 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
 from ..protocol import events
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import evasion as thug_evasion
 from ..thug_thrashing import fighter_on_thugs
@@ -45,7 +45,7 @@ def load_points(groups: list[Group]) -> GroupPoints:
     return GroupPoints({g.id: g.state.action_points for g in groups}, {g.id: g.state.attacked for g in groups})
 
 
-def _group_note(ctx: Ctx, g: Group, pts: GroupPoints, text: str, ref: str, amount: int) -> None:
+def _group_note(ctx: Turn, g: Group, pts: GroupPoints, text: str, ref: str, amount: int) -> None:
     ctx.note("AP", g.id, text, ref, inputs={"points": amount})
     events.action_points(ctx, g.id, amount, pts.points[g.id])
 
@@ -53,7 +53,7 @@ def _group_note(ctx: Ctx, g: Group, pts: GroupPoints, text: str, ref: str, amoun
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
-def fighter_initiative(ctx: Ctx, d: Dram) -> None:
+def fighter_initiative(ctx: Turn, d: Dram) -> None:
     """His point (none after a Special Move that defeated no one), showing off, then Initiative by Speed plus the
     Control Bonus with no Control roll (000 L7082–L7102)."""
     f = d.f
@@ -86,7 +86,7 @@ def fighter_initiative(ctx: Ctx, d: Dram) -> None:
     dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
-def group_points(ctx: Ctx, g: Group, pts: GroupPoints) -> None:
+def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:
     """A group gets points each turn only from a Quality that grants them (000 L7076, L6632). Ours: an epic fight's
     two points a turn go to every combatant who gets them (000 L7082), such a group too."""
     n = thug_dramatic.action_points_per_turn(g.traits) * ctx.opts.dramatic.action_points_per_turn
@@ -96,7 +96,7 @@ def group_points(ctx: Ctx, g: Group, pts: GroupPoints) -> None:
     _group_note(ctx, g, pts, f"{g.id} gets {n} Action Point(s): {pts.points[g.id]} banked.", "000 L6632, L7076", n)
 
 
-def group_rerolls(ctx: Ctx, g: Group, pts: GroupPoints) -> None:
+def group_rerolls(ctx: Turn, g: Group, pts: GroupPoints) -> None:
     """A group with points may re-roll its Initiative as a Fighter may (000 L7098; ruling C22). Ours: groups
     declare after the Fighters, having no Power Level to order them by."""
     for _ in range(20):
@@ -119,7 +119,7 @@ def group_rerolls(ctx: Ctx, g: Group, pts: GroupPoints) -> None:
 # ── A group's attack ────────────────────────────────────────────────────────────────────────────
 
 
-def _group_boost(ctx: Ctx, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
+def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
     if pts.points[g.id] < 1:
         return 0, 0
     none = DecisionValue(choice=Choice.pass_)
@@ -143,7 +143,9 @@ def _group_boost(ctx: Ctx, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, 
     return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
 
 
-def group_strike(ctx: Ctx, g: Group, f: F, queue: list[tuple[str, str]], pts: GroupPoints, ds: dict[str, Dram]) -> None:
+def group_strike(
+    ctx: Turn, g: Group, f: Combatant, queue: list[tuple[str, str]], pts: GroupPoints, ds: dict[str, Dram]
+) -> None:
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
     a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
     acc, steps = _group_boost(ctx, g, f.id, pts)
@@ -183,7 +185,7 @@ def _accuracy(d: Dram, m: MoveProfile, dist: int) -> int:
     return acc
 
 
-def _life_save(ctx: Ctx, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
+def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
     """The save a hit makes one Thug roll: Strength and each die size above 1d4 off it, the die size a point buys
     counting as one more (000 L6570, L7110, L7211)."""
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
@@ -197,7 +199,7 @@ def special_price(d: Dram, m: MoveProfile) -> int:
     return costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
 
 
-def _bought(ctx: Ctx, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[int, int]:
+def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[int, int]:
     """(Accuracy, die sizes) the points buy: a Special Move's price and bonus (000 L7209–L7211), or a Basic Move's
     boost (000 L7110)."""
     if m.is_special:
@@ -212,7 +214,7 @@ def _bought(ctx: Ctx, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tu
     return 0, 0
 
 
-def _move_named(ctx: Ctx, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
+def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
     m = d.f.move((v.moves or ["basic_move"])[0])
@@ -229,7 +231,7 @@ def _move_named(ctx: Ctx, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     return m
 
 
-def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
+def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), against the group's Defense; a hit makes a Thug roll his
     Life Save (000 L6568)."""
@@ -272,7 +274,7 @@ def fighter_attack(ctx: Ctx, d: Dram, g: Group, key: str, v: DecisionValue) -> N
         ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
 
 
-def _glory(ctx: Ctx, d: Dram, m: MoveProfile) -> None:
+def _glory(ctx: Turn, d: Dram, m: MoveProfile) -> None:
     """A Special Move's level the first time it hits in the fight (000 L5749), raw until the end (000 L6547)."""
     if m.kind == "basic" or m.id in d.f.scored:
         return
@@ -280,7 +282,7 @@ def _glory(ctx: Ctx, d: Dram, m: MoveProfile) -> None:
     thug_group.award(ctx, d.f.id, m.glory, f"{m.name} first hitting", "000 L5749")
 
 
-def _save(ctx: Ctx, g: Group, ls: int, what: str) -> bool:
+def _save(ctx: Turn, g: Group, ls: int, what: str) -> bool:
     """One Thug's save: 1d10 at or under it and he stays (000 L6568); True when he is out."""
     face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
     out = life_save.roll_save(ls, face).outcome is life_save.SaveOutcome.out
@@ -298,7 +300,7 @@ def _save(ctx: Ctx, g: Group, ls: int, what: str) -> bool:
     return out
 
 
-def _on_hit(ctx: Ctx, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
+def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
     """The Life Save, then Knocks Down's second save or push and Increased Knockback's or Hurl's push, 1 Range at
     most (000 L6716–L6718). Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point
     (000 L6568, L7112)."""

@@ -16,7 +16,7 @@ from ...dramatic.flourish import flourish
 from ...dramatic.initiative import flourish_on_tie
 from ...thugs import life_save
 from ..contract.models import Choice, DecisionValue, DramaticOption
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing.group import Group
 from .base import Dram, pay
@@ -25,7 +25,7 @@ D10 = Die(5)
 PLAIN_DIE = "1d10"  # the Flourish's damage die, with nothing added (000 L7189)
 
 
-def tied(ctx: Ctx, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
+def tied(ctx: Turn, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
     """Pair each Fighter with the first group tied with him within Range 0–2, each in one Flourish at most (ruling
     C12: in the order of the request); returns everyone whose turn it took."""
     spent: set[str] = set()
@@ -48,7 +48,7 @@ def tied(ctx: Ctx, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
     return spent
 
 
-def invite(ctx: Ctx, d: Dram, g: Group, key: str) -> None:
+def invite(ctx: Turn, d: Dram, g: Group, key: str) -> None:
     """His action spent inviting a group to a Flourish: a point, and a die size on his next Initiative taken up or
     not; if the Director takes it up, it comes at once (000 L7189). Ours, as between Fighters: the group keeps its
     own turn."""
@@ -69,7 +69,7 @@ def invite(ctx: Ctx, d: Dram, g: Group, key: str) -> None:
         ctx.note("C", g.id, f"{g.id} declines the Flourish.", o.ref)
 
 
-def _exchange(ctx: Ctx, d: Dram, g: Group) -> None:
+def _exchange(ctx: Turn, d: Dram, g: Group) -> None:
     f = d.f
     mine = ctx.roll(f.id, "flourish", D10, "Flourish", "C")
     theirs = ctx.roll(g.id, "flourish", D10, "Flourish", "C")

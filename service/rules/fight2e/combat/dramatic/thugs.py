@@ -21,7 +21,7 @@ from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..protocol import events
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from ..thug_thrashing import (
     attacks as thug_attacks,
 )
@@ -73,7 +73,7 @@ GAPS: dict[str, str] = {
 }
 
 
-def _report_gaps(ctx: Ctx) -> None:
+def _report_gaps(ctx: Turn) -> None:
     for ident, reason in GAPS.items():
         ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Dramatic turn with Thugs yet: {reason}")
     thug_group.report_setting_gaps(ctx)
@@ -82,7 +82,7 @@ def _report_gaps(ctx: Ctx) -> None:
 # ── Initiative and the order ─────────────────────────────────────────────────────────────────────
 
 
-def _initiative(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
+def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
     for f in declaration_order(ctx):
         acts.fighter_initiative(ctx, ds[f.id])
     for g in (g for g in groups if g.members):
@@ -94,7 +94,7 @@ def _initiative(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], pts: acts.Gr
         acts.group_rerolls(ctx, g, pts)
 
 
-def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
+def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
     """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order. Those whose
     turn a Flourish took are left out."""
     actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
@@ -119,7 +119,7 @@ def _order(ctx: Ctx, ds: dict[str, Dram], groups: list[Group], spent: set[str]) 
 # ── A Fighter's turn ─────────────────────────────────────────────────────────────────────────────
 
 
-def _tt_level(ctx: Ctx, d: Dram, groups: list[Group]) -> int:
+def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     """Thug Thrashing's extra actions (000 L6750), halved under More Realistic (000 L6804) and per Saga Scale step
     (000 L6818), none near a group that drew Endless Numbers (000 L6778). Ruling: with no Control roll in Dramatic
     Combat (000 L7084) and only Basic Moves (000 L7108), the extra actions are not limited by half the Control
@@ -141,7 +141,7 @@ def _tt_level(ctx: Ctx, d: Dram, groups: list[Group]) -> int:
     )
 
 
-def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
+def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
     f = d.f
     if not f.active:
         return
@@ -174,7 +174,7 @@ def _fighter_turn(ctx: Ctx, d: Dram, groups: list[Group]) -> None:
         _carry_out(ctx, d, groups, key, v)
 
 
-def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -> None:
+def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
     """A Competent Villain group ignores a Fighter's extra actions: none may attack it or invite it to a Flourish
     (000 L6630); moving by it is open, as in Thug Thrashing."""
     if v.action is not ActionType.attack and v.option not in (DramaticOption.basic_boost, DramaticOption.flourish):
@@ -190,7 +190,7 @@ def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -
         )
 
 
-def _recover(ctx: Ctx, d: Dram) -> None:
+def _recover(ctx: Turn, d: Dram) -> None:
     f = d.f
     if f.stunned:
         f.stunned -= 1
@@ -201,7 +201,7 @@ def _recover(ctx: Ctx, d: Dram) -> None:
         ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
 
 
-def _group(ctx: Ctx, groups: list[Group], target: str | None, key: str) -> Group:
+def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Group:
     live = [g for g in groups if g.members]
     if target is None and len(live) == 1:
         return live[0]
@@ -213,7 +213,7 @@ def _group(ctx: Ctx, groups: list[Group], target: str | None, key: str) -> Group
     return g
 
 
-def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
+def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
     f = d.f
     if v.full_defense or v.full_offense:
         ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
@@ -238,7 +238,7 @@ def _carry_out(ctx: Ctx, d: Dram, groups: list[Group], key: str, v: DecisionValu
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
 
 
-def _action_choices(ctx: Ctx, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
+def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
     f = d.f
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     boost = spendable(d, DramaticOption.basic_boost) >= 1
@@ -281,7 +281,7 @@ def _action_choices(ctx: Ctx, d: Dram, groups: list[Group], extra: bool) -> list
 # ── The end of the turn ──────────────────────────────────────────────────────────────────────────
 
 
-def _super_energy(ctx: Ctx, ds: dict[str, Dram]) -> None:
+def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
     """His usual Super Energy less 1, never below 0 (000 L6730): the turn's share, one per group that hurt him
     (000 L5264) and one per Special Move attack (ruling C4: a Basic Move's earns none in Dramatic Combat)."""
     cap = ctx.opts.super_energy_max
@@ -302,7 +302,7 @@ def _super_energy(ctx: Ctx, ds: dict[str, Dram]) -> None:
         )
 
 
-def _store(ctx: Ctx, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
+def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
     thug_group.store(ctx, groups)
     ctx.thug_state = [
         s.model_copy(update={"action_points": min(pts.points[s.id], 99), "attacked": pts.attacked[s.id]})
@@ -311,7 +311,7 @@ def _store(ctx: Ctx, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPo
     store(ds)
 
 
-def run(ctx: Ctx) -> None:
+def run(ctx: Turn) -> None:
     """The turn, from the points and Initiative to the Thug Event rolls."""
     events.start(ctx)
     _report_gaps(ctx)

@@ -18,7 +18,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..protocol import events
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
@@ -64,7 +64,7 @@ _RESOLVED = frozenset(
 # ── Actions ────────────────────────────────────────────────────────────────────────────────────────
 
 
-def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
+def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     f = d.f
     if d.acted or not f.active:
         return
@@ -110,7 +110,7 @@ def _act(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> None:
     _carry_out(ctx, ds, d, key, v)
 
 
-def _stand_off(ctx: Ctx, d: Dram, partner: str) -> None:
+def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
     """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
     stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
     rest = DecisionValue(action=ActionType.none)
@@ -131,7 +131,7 @@ def _stand_off(ctx: Ctx, d: Dram, partner: str) -> None:
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", key, f"{key}: in a Stand Off he takes no action (000 L7273).", key=key)
 
 
-def _csm(ctx: Ctx, d: Dram) -> list[ChoiceOption]:
+def _csm(ctx: Turn, d: Dram) -> list[ChoiceOption]:
     out = []
     for t in ctx.opponents(d.f):
         base = DecisionValue(option=DramaticOption.climactic_super_move, target=t.id)
@@ -142,7 +142,7 @@ def _csm(ctx: Ctx, d: Dram) -> list[ChoiceOption]:
     return out
 
 
-def _opponent(ctx: Ctx, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
+def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
     foes = [ds[o.id] for o in ctx.opponents(d.f)]
     if target is None and len(foes) == 1:
         return foes[0]
@@ -152,7 +152,7 @@ def _opponent(ctx: Ctx, ds: dict[str, Dram], d: Dram, target: str | None, key: s
     ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
 
 
-def _carry_out(ctx: Ctx, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
     option = v.option
     if option is not None and option.value in _IN_TURN and option not in _RESOLVED:
@@ -219,7 +219,7 @@ _ATTACKS = frozenset(
 _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
 
 
-def _move(ctx: Ctx, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
+def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
     n = v.movement or 0
     if not n:
         return
@@ -237,7 +237,7 @@ def _move(ctx: Ctx, d: Dram, v: DecisionValue, key: str, with_action: bool) -> N
 # ── The offered actions ────────────────────────────────────────────────────────────────────────────
 
 
-def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption]:
+def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption]:
     f = d.f
     foes = [ds[o.id] for o in ctx.opponents(f)]
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
@@ -272,7 +272,7 @@ def _action_choices(ctx: Ctx, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption
     return out[:200]
 
 
-def _attack_choices(ctx: Ctx, d: Dram, t: Dram) -> list[ChoiceOption]:
+def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
@@ -324,7 +324,7 @@ _IN_TURN = frozenset(
 )
 
 
-def _report_gaps(ctx: Ctx) -> None:
+def _report_gaps(ctx: Turn) -> None:
     """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
     missing = ", ".join(o.id for o in tables().options if o.id not in _IN_TURN)
     ctx.unsupported_rule(
@@ -344,7 +344,7 @@ def _report_gaps(ctx: Ctx) -> None:
         ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Dramatic turns are resolved in mode `range` only.")
 
 
-def run(ctx: Ctx) -> None:
+def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
     _report_gaps(ctx)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import buff_modifiers, copies, free_movement, props, sequences, styles, summon, suppression
 
 
@@ -41,7 +41,7 @@ def _special(m: MoveProfile) -> bool:
     return m.kind in ("special", "super")
 
 
-def powerless_primed(f: F) -> MoveProfile | None:
+def powerless_primed(f: Combatant) -> MoveProfile | None:
     """The Powerless Set Up move that has been primed and not yet unleashed, if any."""
     for e in f.ongoing:
         if e.id == "set_up" and e.move:
@@ -55,7 +55,7 @@ def _exception_only_while_primed(m: MoveProfile) -> bool:
     return str(m.options.get("powerless_exception", {}).get("only_while_powerless") or "no") == "yes"
 
 
-def powerless_lock(f: F, m: MoveProfile) -> str | None:
+def powerless_lock(f: Combatant, m: MoveProfile) -> str | None:
     if _PRIMERS.isdisjoint(f.prof.entry_ids):
         return None
     primed = powerless_primed(f)
@@ -69,7 +69,7 @@ def powerless_lock(f: F, m: MoveProfile) -> str | None:
     return None
 
 
-def _reasons(f: F, m: MoveProfile) -> dict[str, str | None]:
+def _reasons(f: Combatant, m: MoveProfile) -> dict[str, str | None]:
     return {
         "powerless": powerless_lock(f, m),
         "prop": props.lock(f, m),
@@ -81,12 +81,12 @@ def _reasons(f: F, m: MoveProfile) -> dict[str, str | None]:
     }
 
 
-def locked(f: F, m: MoveProfile) -> str | None:
+def locked(f: Combatant, m: MoveProfile) -> str | None:
     """Why ``m`` cannot be used by ``f`` now, or None."""
     return next((why for why in _reasons(f, m).values() if why), None)
 
 
-def check(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """A declared move (or a Combo's) that is out of reach is a violation. In a Combo some locks are lifted by the
     move before: a follow-up straight after its Opening Move (sequences), the Base Style's moves after an End Style
     move (000 L3286), Prop moves after a Prop Recovery move (000 L3904)."""

@@ -17,28 +17,28 @@ Maneuver Check of the turn, as the Ally's Ki is his for Ranged attacks (000 L418
 from __future__ import annotations
 
 from ..contract.models import AllyCheck, DecisionValue
-from ..state.combatant import Effect, F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant, Effect
+from ..state.turn import Turn
 from . import hazards
 
 CHECKED = "ally_checked"
 
 
-def allies(f: F) -> list[Effect]:
+def allies(f: Combatant) -> list[Effect]:
     """His summoned Allies (``summon`` ongoing effects)."""
     return [e for e in f.ongoing if e.id == "summon"]
 
 
-def on_map(ctx: Ctx) -> bool:
+def on_map(ctx: Turn) -> bool:
     """An Ally stands on the Band Map: it counts as one more body for Checking (000 L4199)."""
     return ctx.band_mode and any(e.band is not None for f in ctx.fighters.values() for e in allies(f))
 
 
-def _ally(ctx: Ctx, f: F) -> Effect | None:
+def _ally(ctx: Turn, f: Combatant) -> Effect | None:
     return next((e for e in allies(f) if e.band is not None), None) if ctx.band_mode else None
 
 
-def declare(ctx: Ctx, f: F, d: DecisionValue, movement: int, key: str) -> None:
+def declare(ctx: Turn, f: Combatant, d: DecisionValue, movement: int, key: str) -> None:
     o = ctx.fighters.get(d.target or "")
     owner = f if d.ally_check is AllyCheck.by_ally else o
     e = _ally(ctx, owner) if owner is not None else None
@@ -81,7 +81,7 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, movement: int, key: str) -> None:
         )
 
 
-def may_strike(ctx: Ctx, f: F, e: Effect, victim: F) -> bool:
+def may_strike(ctx: Turn, f: Combatant, e: Effect, victim: Combatant) -> bool:
     """The Ally is about to strike ``victim``: if he has Checked it, its summoner must first win a Maneuver Check
     in place of movement (ruling: he has not moved this turn and still has his Maneuver Check), else the Ally's
     attack on him has no effect (000 L5668)."""
@@ -104,7 +104,7 @@ def may_strike(ctx: Ctx, f: F, e: Effect, victim: F) -> bool:
     return False
 
 
-def release(ctx: Ctx, f: F, move: str | None) -> None:
+def release(ctx: Turn, f: Combatant, move: str | None) -> None:
     """The Ally has gone: its Checks and the Checks on it end with it."""
     f.ongoing = [x for x in f.ongoing if not (x.id == CHECKED and x.move == move)]
     for o in ctx.fighters.values():

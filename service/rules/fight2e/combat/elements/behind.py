@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .hazards import maneuver_check
 
 
-def _facing_others(ctx: Ctx, f: F, t: F) -> bool:
+def _facing_others(ctx: Turn, f: Combatant, t: Combatant) -> bool:
     """Ruling: the target faces other opponents when another fighter of f's side is within Range 1 of him."""
     return any(o is not f and o.side == f.side and o.active and ctx.distance(o, t) <= 1 for o in ctx.fighters.values())
 
 
 def behind_ok(
-    ctx: Ctx, f: F, t: F, moves: list[MoveProfile], start: int, movement: int, toward: bool, key: str
+    ctx: Turn, f: Combatant, t: Combatant, moves: list[MoveProfile], start: int, movement: int, toward: bool, key: str
 ) -> bool:
     """A move with Behind Opponent opening the attack (the condition must stand when the Combo begins) needs the
     Behind condition: already held (``behind`` in his ``ongoing_effects``), or made now by going past the opponent
@@ -53,7 +53,7 @@ def behind_ok(
     return False
 
 
-def _passed_band(ctx: Ctx, f: F, t: F, start: int, toward: bool) -> bool:
+def _passed_band(ctx: Turn, f: Combatant, t: Combatant, start: int, toward: bool) -> bool:
     """Band Map: he ended on the other side of the opponent from where he began (ruling: at any distance)."""
     if not toward or start == 0:
         return False

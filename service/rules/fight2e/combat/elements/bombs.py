@@ -16,9 +16,9 @@ from ...moves.price import KI_SHIFT
 from ..contract.models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
 from ..registry.elements import Element, at, carried, register
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, command_move
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import power_up_utility
 from .multi_part_throw import sealed
 
@@ -34,11 +34,11 @@ def detonate_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
     return command_move("detonate", "Detonate", 2, ("instantaneous", "normal_move", "utility"), ("ender", "basic"))
 
 
-def _live(f: F) -> list[Effect]:
+def _live(f: Combatant) -> list[Effect]:
     return [e for e in f.ongoing if e.id == "bomb"]
 
 
-def place(ctx: Ctx, f: F, m: MoveProfile, ref: F | None) -> Effect | None:
+def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Effect | None:
     """C.5: the Bomb goes down next to the user (000 L2849–L2851, L2855, L2857). Returns a Short Timer Bomb that
     goes off after the action (G.1) already."""
     live = _live(f)
@@ -86,7 +86,7 @@ def place(ctx: Ctx, f: F, m: MoveProfile, ref: F | None) -> Effect | None:
     return e if count <= 0 and not m.has("bomb.controlled_detonation") else None
 
 
-def _maneuver(ctx: Ctx, f: F, o: F) -> bool:
+def _maneuver(ctx: Turn, f: Combatant, o: Combatant) -> bool:
     """No map: a Maneuver Roll (1d10 + Tactics each, ties rolled again) against the opponent; the winner of it
     has his wish to catch him in the blast or spare him, a loser the opposite (000 L2857; digest §2.14)."""
     _, d = ctx.decide(
@@ -118,7 +118,7 @@ def _maneuver(ctx: Ctx, f: F, o: F) -> bool:
 
 
 @at("before_initiative", 10)
-def due(ctx: Ctx) -> None:
+def due(ctx: Turn) -> None:
     """Start of the turn, before Initiative: every Bomb whose count has run out goes off (000 L2853); an Assault
     Bomb still there two turns after it was placed fires its shot (000 L2865)."""
     for fid in ctx.order:
@@ -133,7 +133,7 @@ def due(ctx: Ctx) -> None:
                 assault(ctx, f, m, power_up_utility.blast_bonus(e))
 
 
-def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
+def assault(ctx: Turn, f: Combatant, m: MoveProfile, bonus: int = 0) -> None:
     """The Assault Bomb's one Ranged shot at an opponent: Defense or Evasion, Hard to Evade, FS allowed, a Special
     Move's Ki damage; the Bomb is gone after this turn (000 L2865–L2867). Ruling: no Range modifier, it flies from
     the Bomb."""
@@ -163,7 +163,9 @@ def assault(ctx: Ctx, f: F, m: MoveProfile, bonus: int = 0) -> None:
     _strike(ctx, f, target, m, shot, "bomb_shot", bonus)
 
 
-def _strike(ctx: Ctx, f: F, target: F, m: MoveProfile, shot: MoveProfile, context: str, bonus: int) -> None:
+def _strike(
+    ctx: Turn, f: Combatant, target: Combatant, m: MoveProfile, shot: MoveProfile, context: str, bonus: int
+) -> None:
     """The Bomb's attack on one target: wherever he stands, no knockback, the Bomb's own Accuracy (000 L2853)."""
     acc = m.has("increased_accuracy") - m.has("decreased_accuracy")
     prev = f.ignore_range
@@ -187,7 +189,7 @@ def _strike(ctx: Ctx, f: F, target: F, m: MoveProfile, shot: MoveProfile, contex
         f.ignore_range = prev
 
 
-def detonate(ctx: Ctx, f: F) -> None:
+def detonate(ctx: Turn, f: Combatant) -> None:
     """Detonate: every Bomb of his with Controlled Detonation goes off now (000 L2883–L2887, L2905)."""
     mine = [e for e in _live(f) if (m := f.move(e.move or "")) is not None and m.has("bomb.controlled_detonation")]
     if not mine:
@@ -196,7 +198,7 @@ def detonate(ctx: Ctx, f: F) -> None:
         explode(ctx, f, e, "Detonate")
 
 
-def victims(ctx: Ctx, f: F, e: Effect, m: MoveProfile) -> list[F]:
+def victims(ctx: Turn, f: Combatant, e: Effect, m: MoveProfile) -> list[Combatant]:
     if e.band is None or not ctx.band_mode:
         t = ctx.fighters.get(e.target or "")
         return [t] if t is not None and t.active and t is not f else []
@@ -208,7 +210,7 @@ def victims(ctx: Ctx, f: F, e: Effect, m: MoveProfile) -> list[F]:
     return [o for o in out if not sealed(ctx, f, o)]  # a Multi-Part Throw pair is out of reach (000 L3769)
 
 
-def payload(f: F, m: MoveProfile) -> MoveProfile:
+def payload(f: Combatant, m: MoveProfile) -> MoveProfile:
     """The explosion as an Offensive move: Ki damage without Strength from a Special's 1d6 (a Super's 1d8) with its
     Increased/Decreased Damage and Multi Hit (000 L2853, L3976–L3981)."""
     inc, mh = m.has("increased_damage"), m.has("multi_hit")
@@ -226,7 +228,7 @@ def payload(f: F, m: MoveProfile) -> MoveProfile:
     )
 
 
-def explode(ctx: Ctx, f: F, e: Effect, why: str) -> None:
+def explode(ctx: Turn, f: Combatant, e: Effect, why: str) -> None:
     """An attack against everyone in the blast, against his Defense Skill, no FS on Accuracy (000 L2853)."""
 
     if e in f.ongoing:
@@ -261,7 +263,7 @@ class Bombs(Element):
     )
     order = 20
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         bm = f.move(eff.move) if eff.move else None
         if (
@@ -278,7 +280,7 @@ class Bombs(Element):
             )
         f.ongoing.append(eff)
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         if ctx.round_over:
             return None  # ruling: a Bomb does not outlast the round
         m = f.move(e.move) if e.move else None

@@ -16,10 +16,10 @@ from ...catalogue.catalog import catalog
 from ...catalogue.schema import chosen
 from ..contract.models import ActionType, OngoingEffect
 from ..registry.elements import Element, at, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 GAUGE_MAX = 10  # 000 L2979
 REPEAT_MAX = 3  # 000 L3049
@@ -53,7 +53,7 @@ BUFF_LIMITS: FlagTable[BuffLimit] = FlagTable(
 # ── reading the Buff move ────────────────────────────────────────────────────────────────────────
 
 
-def buff_moves(f: F, entry: str) -> list[MoveProfile]:
+def buff_moves(f: Combatant, entry: str) -> list[MoveProfile]:
     """The Buff moves in effect on ``f`` that carry ``entry``."""
     out = []
     for e in f.ongoing:
@@ -63,7 +63,7 @@ def buff_moves(f: F, entry: str) -> list[MoveProfile]:
     return out
 
 
-def limited_by(f: F, limit: BuffLimit) -> list[MoveProfile]:
+def limited_by(f: Combatant, limit: BuffLimit) -> list[MoveProfile]:
     """The Buff moves in effect on ``f`` with a modifier that sets ``limit``."""
     out = []
     for e in f.ongoing:
@@ -118,22 +118,22 @@ def needs_ki(m: MoveProfile) -> bool:
     return any("ki_skill" in entries[e].requires.fighter for e in m.entries if e in entries)
 
 
-def ki_removed(f: F) -> bool:
+def ki_removed(f: Combatant) -> bool:
     return bool(buff_moves(f, "buff.removed_ki"))
 
 
-def movement_only(f: F) -> MoveProfile | None:
+def movement_only(f: Combatant) -> MoveProfile | None:
     found = limited_by(f, BuffLimit.movement_only)
     return found[0] if found else None
 
 
-def rooted(f: F) -> MoveProfile | None:
+def rooted(f: Combatant) -> MoveProfile | None:
     """The No Movement Buff in effect, if any: he cannot move, though Knock Back still moves him (000 L3035–L3039)."""
     found = limited_by(f, BuffLimit.rooted)
     return found[0] if found else None
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     """Why a buffed fighter cannot use ``m`` now, or None."""
     if not f.ongoing:
         return None
@@ -145,7 +145,7 @@ def lock(f: F, m: MoveProfile) -> str | None:
     return None
 
 
-def check_action(ctx: Ctx, f: F, kind: ActionType, n: int, move_ids: list[str], key: str) -> None:
+def check_action(ctx: Turn, f: Combatant, kind: ActionType, n: int, move_ids: list[str], key: str) -> None:
     """Declaration limits of an active Buff (000 L3027–L3045); and a Repeatable Buff's limits and FS."""
     path = f"decisions.{key}"
     if f.ongoing:
@@ -202,7 +202,7 @@ def _net(m: MoveProfile) -> dict[str, int]:
     return net
 
 
-def _check_repeat(ctx: Ctx, f: F, m: MoveProfile, path: str, key: str) -> None:
+def _check_repeat(ctx: Turn, f: Combatant, m: MoveProfile, path: str, key: str) -> None:
     e = next((x for x in f.ongoing if x.id == "buff" and x.move == m.id), None)
     uses = stacks(e) if e is not None else 0
     if f.fs < 1:
@@ -229,7 +229,7 @@ def _check_repeat(ctx: Ctx, f: F, m: MoveProfile, path: str, key: str) -> None:
         )
 
 
-def repeat(ctx: Ctx, f: F, m: MoveProfile, e: Effect | None) -> int:
+def repeat(ctx: Turn, f: Combatant, m: MoveProfile, e: Effect | None) -> int:
     """The uses a Repeatable Buff stacks to with this one; 1 FS a use (000 L3055)."""
     f.fs = max(f.fs - 1, 0)  # checked at the declaration
     uses = (stacks(e) if e is not None else 0) + 1
@@ -247,11 +247,11 @@ def repeat(ctx: Ctx, f: F, m: MoveProfile, e: Effect | None) -> int:
 # ── Duration: Buff Gauge and Super Energy Duration ─────────────────────────────────────────────────────
 
 
-def gauge(f: F) -> Effect | None:
+def gauge(f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == "buff_gauge"), None)
 
 
-def gauge_count(ctx: Ctx, f: F, m: MoveProfile) -> int:
+def gauge_count(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
     """The Buff lasts a count equal to the gauge, which is spent on it (000 L2975–L2979).
     ruling: the gauge is emptied by the use and fills again from 0 (000 L2977)."""
     g = gauge(f)
@@ -269,14 +269,14 @@ def gauge_count(ctx: Ctx, f: F, m: MoveProfile) -> int:
     return left
 
 
-def se_frozen(f: F) -> MoveProfile | None:
+def se_frozen(f: Combatant) -> MoveProfile | None:
     """A Super Energy Duration Buff in effect: no Super Energy is gained (000 L3067)."""
     found = buff_moves(f, "buff.super_energy_duration")
     return found[0] if found else None
 
 
 @at("after_healing", 30)
-def fill_gauges(ctx: Ctx) -> None:
+def fill_gauges(ctx: Turn) -> None:
     """H.1: the Buff Gauge fills as Super Energy does, up to 10 (000 L2977–L2979; ruling: the same gains, the
     Super Move and defeat rules included, whether or not he owns Super Moves)."""
     per_turn = math.ceil(ctx.opts.super_energy_max / 20)
@@ -303,7 +303,7 @@ def fill_gauges(ctx: Ctx) -> None:
         )
 
 
-def restore_gauge(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore_gauge(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if "buff.buff_gauge" not in f.prof.entry_ids or (eff.charges or 0) > GAUGE_MAX:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
@@ -317,7 +317,7 @@ def restore_gauge(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 
 
 @at("before_healing", 10)  # Life Bar Drain, before H.1 (000 L3015)
-def drain(ctx: Ctx) -> None:
+def drain(ctx: Turn) -> None:
     """Before H.1: each turn a Life Bar Drain Buff is in effect he loses his Power Level in Life Bar, never
     below 1, no Stun, Knock Back or Hit Stun (000 L3011–L3015). ruling: the turn it starts counts."""
     for fid in ctx.order:
@@ -337,7 +337,7 @@ def drain(ctx: Ctx) -> None:
             )
 
 
-def ended(ctx: Ctx, f: F, m: MoveProfile | None) -> None:
+def ended(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     """A Buff has just ended (after H.2): Stun from the start of next turn (000 L3057–L3063); a Super Energy
     Duration Buff empties the Super Energy (000 L3067)."""
     if m is None:
@@ -379,7 +379,7 @@ def associated(m: MoveProfile) -> set[str]:
     return found
 
 
-def linked(f: F, e: Effect) -> Effect | None:
+def linked(f: Combatant, e: Effect) -> Effect | None:
     """The Buff whose duration ``e`` (Flight, Temporary Technique) shares, if any."""
     if e.id not in LINKABLE or not e.move:
         return None
@@ -396,8 +396,8 @@ class BuffGauge(Element):
     effects = frozenset({"buff_gauge"})
     entries = frozenset({"buff.buff_gauge"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore_gauge(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e]  # it waits for the move's next use, even into the next round

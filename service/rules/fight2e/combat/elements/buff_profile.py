@@ -7,9 +7,9 @@ from dataclasses import replace
 from typing import cast
 
 from ...catalogue.schema import chosen
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import buff_modifiers as mods
 
 _QUALITIES = ("strength", "speed", "stamina")
@@ -101,7 +101,7 @@ def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
     return ev, points - ev
 
 
-def unsupported_parts(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def unsupported_parts(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     if m.has("buff.lowered_basic_quality") and not mods.lowered(m):
         ctx.unsupported_rule(
             "buff.lowered_basic_quality",

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..state.action import Guard, Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 class Preparation(StrEnum):
@@ -56,7 +56,14 @@ def _charge(m: MoveProfile, away: bool) -> Charge | None:
 
 
 def back_ready(
-    ctx: Ctx, f: F, moves: list[MoveProfile], n: int, toward: bool, target: F | None, cost: int, key: str
+    ctx: Turn,
+    f: Combatant,
+    moves: list[MoveProfile],
+    n: int,
+    toward: bool,
+    target: Combatant | None,
+    cost: int,
+    key: str,
 ) -> None:
     """A move charged by moving away (Charge Back): 1 Range or more away just before (or standing at Range 4), the
     last attack on him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2
@@ -88,7 +95,7 @@ def guard_kind(guard: Guard) -> str:
     )
 
 
-def ready(ctx: Ctx, f: F, plan: Plan) -> None:
+def ready(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """Check every charge move of the declared move or Combo; Charge Forward's step adds 1 FS to the movement.
     Ruling: like Charge Back, the block must be the last attack on him this turn (000 L4485, L4521)."""
     extra_fs = 0

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import knockdown_chain, sequences
 
 
@@ -25,7 +25,7 @@ def knocks_down_delayed(m: MoveProfile) -> bool:
     return m.is_super or m.part(ComboPart.delayed_knock_down)
 
 
-def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
+def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """Reject an illegal Combo (a violation naming the decision key)."""
     path = f"decisions.{key}.moves"
     easy = [m for m in moves if m.part(ComboPart.easy)]

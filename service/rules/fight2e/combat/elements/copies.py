@@ -18,15 +18,15 @@ from ..contract.models import ChoiceOption, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..registry.sheet import profile
 from ..state.action import Attack, DamageRoll
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import AccuracyPart, MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 PREFIX = "copy:"
 COUNT = 5
 
 
-def _elements(ctx: Ctx, owner: F, m: MoveProfile) -> list[str]:
+def _elements(ctx: Turn, owner: Combatant, m: MoveProfile) -> list[str]:
     match = re.fullmatch(r"moves\[(\d+)\]", m.path)
     if match is None:
         return []
@@ -34,7 +34,7 @@ def _elements(ctx: Ctx, owner: F, m: MoveProfile) -> list[str]:
     return [c.id for c in mv.elements]
 
 
-def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> MoveProfile | None:
+def borrowed(ctx: Turn, f: Combatant, owner: Combatant, orig: MoveProfile, lost: str | None) -> MoveProfile | None:
     """The owner's move priced again without one instance of ``lost``, with the owner's figures (000 L3117–L3119)."""
     match = re.fullmatch(r"moves\[(\d+)\]", orig.path)
     if match is None:
@@ -76,18 +76,18 @@ def borrowed(ctx: Ctx, f: F, owner: F, orig: MoveProfile, lost: str | None) -> M
     )  # ruling: not bound to any of the copier's styles
 
 
-def _add(f: F, m: MoveProfile) -> None:
+def _add(f: Combatant, m: MoveProfile) -> None:
     f.prof = replace(f.prof, moves={**f.prof.moves, m.id: m})
     if f.base_prof is not None:
         f.base_prof = replace(f.base_prof, moves={**f.base_prof.moves, m.id: m})
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """Kept as it is until every fighter is in (``link``): it names the move's owner."""
     f.ongoing.append(eff)
 
 
-def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def link(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     owner = ctx.fighters.get(eff.target or "")
     orig = owner.move(eff.move or "") if owner is not None else None
     if owner is None or orig is None or owner is f or eff.since is None:
@@ -105,7 +105,7 @@ def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     _add(f, copy)
 
 
-def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """A copied move never shares a Combo with a Copies Moves move (000 L3113)."""
     if len(moves) > 1 and any(m.has("copies_moves") for m in moves) and any(m.id.startswith(PREFIX) for m in moves):
         ctx.fail(
@@ -113,7 +113,7 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -
         )
 
 
-def _copy_choices(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> list[ChoiceOption]:
+def _copy_choices(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> list[ChoiceOption]:
     """The legal answers: pass, or each affordable move with each Element it may lose (none when it has none)."""
     out = [ChoiceOption.model_construct(value=DecisionValue(moves=[]), fs=0, control=0, text="pass", can_hit=None)]
     for m in moves:
@@ -125,7 +125,7 @@ def _copy_choices(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> list[Choice
     return out
 
 
-def convert(ctx: Ctx, atk: Attack, dmg: DamageRoll) -> None:
+def convert(ctx: Turn, atk: Attack, dmg: DamageRoll) -> None:
     """E.1: the damage rolled is Move Points; the copier picks a Special Move of the target within them and the
     Element it loses; what is left hurts as usual (000 L3115–L3119)."""
     a, d = atk.attacker, atk.defender
@@ -196,8 +196,8 @@ class CopiedMove(Element):
     effects = frozenset({"copied_move"})
     entries = frozenset({"copies_moves"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+    def link(self, ctx: Turn, f: Combatant, path: str, e: Effect) -> None:
         link(ctx, f, path, e)

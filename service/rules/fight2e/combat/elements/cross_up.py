@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..registry.elements import CONNECTS
 from ..state.action import Attack
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 @CONNECTS(10, entries=("cross_up",))
-def only_in_cross_up(ctx: Ctx, atk: Attack) -> bool:
+def only_in_cross_up(ctx: Turn, atk: Attack) -> bool:
     """False, noted as an automatic miss, when the attack's first move needs a Cross-Up it is not making."""
     if not atk.first.has("cross_up") or atk.cross_up:
         return True

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ..registry import elements
 from ..state.action import DamageRoll, Part
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 from . import combo_opener, gradual
 
 # Ki Skill → damage steps for Ki-based moves (000 L3976–L3981); already in the priced die, listed for the log.
@@ -31,7 +31,7 @@ _COLUMNS = {
 _LOW_ROWS = {-5: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -4: (1, 1, 2, 2, 2, 3, 3, 3, 4, 4), -3: (1, 2, 2, 2, 3, 3, 3, 4, 4, 4)}
 
 
-def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
+def move_step(m: MoveProfile, attacker: Combatant, defender: Combatant) -> int:
     """The move's damage step against this defender (000 L5908–L5922)."""
     assert m.damage_step is not None
     step = m.damage_step
@@ -43,7 +43,7 @@ def move_step(m: MoveProfile, attacker: F, defender: F) -> int:
     return step - defender.prof.stamina  # positive Stamina lowers, negative raises (000 L5922)
 
 
-def _roll_with_minimum(ctx: Ctx, attacker: F, m: MoveProfile, step: int, minimum: int, purpose: str) -> int:
+def _roll_with_minimum(ctx: Turn, attacker: Combatant, m: MoveProfile, step: int, minimum: int, purpose: str) -> int:
     """Roll the die of ``step``; re-roll below ``minimum``; a minimum above the die's maximum is the result
     (000 L3732, L10141)."""
     mh, id_odd = m.has("multi_hit"), m.has("increased_damage") % 2
@@ -64,7 +64,7 @@ def _roll_with_minimum(ctx: Ctx, attacker: F, m: MoveProfile, step: int, minimum
     return result
 
 
-def _move_damage(ctx: Ctx, attacker: F, m: MoveProfile, step: int, leads: bool) -> tuple[int, int, str]:
+def _move_damage(ctx: Turn, attacker: Combatant, m: MoveProfile, step: int, leads: bool) -> tuple[int, int, str]:
     """One move's die and what it counts for: the leading move in full, a Basic Move +1, other Special/Super
     Moves halved with their minimums ignored (000 L5804, L5806, L3707)."""
     if leads:
@@ -76,7 +76,7 @@ def _move_damage(ctx: Ctx, attacker: F, m: MoveProfile, step: int, leads: bool) 
     return roll, (roll + m.flat_bonus) // 2, "half"
 
 
-def roll_damage(ctx: Ctx, attacker: F, defender: F, moves: list[MoveProfile]) -> DamageRoll:
+def roll_damage(ctx: Turn, attacker: Combatant, defender: Combatant, moves: list[MoveProfile]) -> DamageRoll:
     """Damage of a move or a Combo, before the Life Bar changes."""
     out = DamageRoll()
     lead = next((i for i, m in enumerate(moves) if m.offensive and m.kw("normal") and m.damage_step is not None), None)

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
-from ..state.combatant import Effect, F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant, Effect
+from ..state.turn import Turn
 from . import illusionary_doubles, interrupt_effects, invisibility, triggered
 
 IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"})
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if eff.id == "absorbed_attack":
         interrupt_effects.restore_absorbed(ctx, f, path, eff)
     elif eff.id == "offensive_illusion":
@@ -26,7 +26,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         triggered.restore(ctx, f, path, eff)
 
 
-def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
+def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     """What is left of ``e`` after the turn: the effects to keep (none or one)."""
     if e.id == "absorbed_attack":
         return [replace(e)]  # held until it is used, to the end of the fight (000 L2766)
@@ -48,8 +48,8 @@ class DefensiveState(Element):
         {"absorbs_attacks", "illusionary_doubles.offensive_illusion", "invisibility", "triggered_interrupt"}
     )
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return tick(ctx, f, e, elapsed)

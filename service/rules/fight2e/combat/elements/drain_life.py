@@ -9,7 +9,7 @@ from ..registry.elements import MOVE_HIT
 from ..state.action import Attack, DamageRoll
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 
 
 class Heal(StrEnum):
@@ -29,7 +29,7 @@ def heal_kind(m: MoveProfile) -> Heal | None:
 
 
 @MOVE_HIT(10, entries=("drain_life",))
-def drain(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+def drain(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version); a Drain Life
     move later in a Combo heals 1 (000 L3232–L3244). Applied at H.1."""
     if heal_kind(m) is not Heal.taken:
@@ -49,7 +49,7 @@ def drain(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: 
         )
 
 
-def healing_attack(ctx: Ctx, atk: Attack, label: str) -> None:
+def healing_attack(ctx: Turn, atk: Attack, label: str) -> None:
     """E.5 on a hit, F.1 on a miss: roll the move's own damage die (no Strength, Stamina or Damage Bonus), heal all or
     half of it (as the Drain Life design says; 1 when the move is not first in a Combo), applied at H.1
     (000 L3240–L3244, L3252–L3254)."""

@@ -8,9 +8,9 @@ from ..registry import elements
 from ..registry import points as records
 from ..registry.coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from ..state.action import Attack, DamageRoll, Guard
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import (
     drain_life,
     enhancer,
@@ -29,7 +29,7 @@ from . import (
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 
 
-def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def report_unsupported(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
     for entry in IMPLEMENTED.missing(m.entries) if not PARTLY_IMPLEMENTED else m.entries:
         if entry in PARTLY_IMPLEMENTED:
@@ -42,7 +42,7 @@ def report_unsupported(ctx: Ctx, f: F, m: MoveProfile) -> None:
             )
 
 
-def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def on_use(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
     ongoing.start(ctx, f, m)
     free_movement.start(ctx, f, m)
@@ -60,7 +60,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
 
 
 @elements.MOVE_USED(10, entries=("self_damage", "self_damage.self_stun"))
-def self_damage(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The user pays for the move: Power Level in Life Bar, or (Self-Stun in its place) Stunned next turn."""
     if f.defeated:
         return
@@ -88,7 +88,7 @@ def self_damage(ctx: Ctx, f: F, m: MoveProfile) -> None:
 
 
 @elements.MOVE_USED(20, entries=("self_prone",))
-def self_prone(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def self_prone(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     if m.has("self_prone"):
         f.knocked_down = True
         transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
@@ -96,7 +96,7 @@ def self_prone(ctx: Ctx, f: F, m: MoveProfile) -> None:
 
 
 @elements.ON_HIT(10)
-def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
+def on_hit(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
     """E.5: On-Hit aftereffects (000 L5426, L2425–L2433)."""
     suppression.on_hit(ctx, atk, lost)
     drain_life.healing_attack(ctx, atk, "E.5")
@@ -106,7 +106,7 @@ def on_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int = 0) -> None:
 
 
 @elements.MOVE_HIT(20)
-def recovery_shifts(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+def recovery_shifts(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """The move's typed records on a hit: Critical Hit, Fast Recovery, Harry (000 L3210, L3358, L3432); Super Energy
     (000 L4231)."""
     if m.records:
@@ -117,7 +117,7 @@ def recovery_shifts(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: i
 
 
 @elements.MOVE_HIT(40, entries=("entangle",))
-def entangle(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
+def entangle(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """Entangle: the action is lost if not yet taken, and the next Initiative die is smaller (000 L3306)."""
     d = atk.defender
     if not m.has("entangle") or d.defeated:
@@ -139,7 +139,7 @@ def entangle(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, los
     )
 
 
-def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
+def on_miss(ctx: Turn, atk: Attack, guard: Guard | None = None) -> None:
     """F.1: On-Miss aftereffects; Always Does Damage against Defense (000 L2807–L2823, L4836)."""
     a, d = atk.attacker, atk.defender
     drain_life.healing_attack(ctx, atk, "F.1")
@@ -164,7 +164,7 @@ def on_miss(ctx: Ctx, atk: Attack, guard: Guard | None = None) -> None:
                 defeat_glory(ctx, a, d, atk)
 
 
-def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
+def conditions_ended_by_hit(ctx: Turn, d: Combatant) -> None:
     """E.6 (000 L5427, L5747)."""
 
     invisibility.hit(ctx, d)  # 000 L3591, L3597
@@ -192,7 +192,7 @@ def conditions_ended_by_hit(ctx: Ctx, d: F) -> None:
         ctx.note("E.6", d.id, f"Being hit ends {', '.join(ended)}.", "000 L5427, L5834, L6049")
 
 
-def hit_stun(ctx: Ctx, d: F, a: F) -> None:
+def hit_stun(ctx: Turn, d: Combatant, a: Combatant) -> None:
     """E.2: Control → min(C − 4, ⌊C/2⌋) (ruling A1; Big with Stamina 2: −3), once per turn (000 L5926–L5946)."""
     if d.hit_stun:
         ctx.note("E.2", d.id, f"{d.id} already suffered Hit Stun this turn.", "000 L5928")
@@ -218,7 +218,7 @@ def hit_stun(ctx: Ctx, d: F, a: F) -> None:
     )
 
 
-def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
+def stun_check(ctx: Turn, atk: Attack, d: Combatant, stun: int) -> bool:
     """E.8 decided right after damage (ruling A2). A Stunned fighter recovers when hit instead (000 L5982)."""
     if d.stunned:
         d.stunned = 0
@@ -248,7 +248,7 @@ def stun_check(ctx: Ctx, atk: Attack, d: F, stun: int) -> bool:
     return False
 
 
-def heal(ctx: Ctx, f: F) -> None:
+def heal(ctx: Turn, f: Combatant) -> None:
     """H.1: pending healing, unless he was defeated first (000 L3240)."""
     if f.heal and not f.defeated:
         before = f.life

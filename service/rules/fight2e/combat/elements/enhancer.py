@@ -16,10 +16,10 @@ from ...catalogue.schema import chosen
 from ..contract.models import Choice, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..registry.reprice import with_entries
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "power_enhancer"
 ADDITION = "power_enhancer.element_addition"
@@ -61,7 +61,7 @@ def max_uses(m: MoveProfile) -> int:
     return 1 + _count(m, "additional_uses")
 
 
-def targets(f: F, m: MoveProfile) -> list[MoveProfile]:
+def targets(f: Combatant, m: MoveProfile) -> list[MoveProfile]:
     """The moves a Power Enhancer names (by name or id, as Fighter validation matches them)."""
     names = [normalise(t) for t in str(_opts(m, ENTRY).get("target_moves") or "").split(",") if t.strip()]
     out = []
@@ -87,7 +87,7 @@ def schedule(m: MoveProfile) -> list[str]:
     return (steps + [steps[-1]] * uses)[:uses]
 
 
-def bank(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def bank(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The enhancer was used: one more use banked, up to what it was built for. Ruling: a use counts once its
     action is over, so a target later in the same Combo is not powered by it yet (000 L3826)."""
     if not m.has(ENTRY):
@@ -128,12 +128,12 @@ def _element_name(m: MoveProfile) -> str:
     return entry.name if entry is not None else ident or "named"
 
 
-def restore_ok(f: F, move: str | None) -> bool:
+def restore_ok(f: Combatant, move: str | None) -> bool:
     m = f.move(move or "")
     return m is not None and m.has(ENTRY) > 0
 
 
-def apply(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
+def apply(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """The banked enhancements fire on the first target used: die sizes and Elements for this use, then the bank
     is spent (or, with Delayed Onset, kept when the owner says so)."""
     if ENTRY not in f.prof.entry_ids or not any(e.id == ENTRY and e.charges for e in f.ongoing):
@@ -168,7 +168,7 @@ def apply(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
     return out
 
 
-def _enhanced(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile, uses: int) -> MoveProfile:
+def _enhanced(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile, uses: int) -> MoveProfile:
     steps = schedule(enh)[:uses]
     dice = steps.count("die")
     text = []
@@ -193,7 +193,7 @@ def _enhanced(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile, uses: int) -> Mo
     return m
 
 
-def _with_element(ctx: Ctx, f: F, m: MoveProfile, enh: MoveProfile) -> MoveProfile | None:
+def _with_element(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile) -> MoveProfile | None:
     """The target priced again by the moves core with the added Element and paired Liabilities, so every figure
     the Element changes (keywords, Accuracy, damage) applies to this use; a Buff's damage shift is kept."""
     cat = catalog()
@@ -218,12 +218,12 @@ class PowerEnhancer(Element):
     effects = frozenset({"power_enhancer"})
     entries = frozenset({"power_enhancer"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         pm = f.move(eff.move) if eff.move else None
         if pm is None or not pm.has("power_enhancer"):
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Power Enhancer move '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, charges=eff.charges or 0))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e]  # it waits for the move's next use, even into the next round

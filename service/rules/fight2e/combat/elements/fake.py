@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "fake"
 
@@ -22,7 +22,7 @@ def bonus(m: MoveProfile) -> int:
     return 2 + max(spent - 2, 0) // 2
 
 
-def use(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def use(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     if not m.has(ENTRY):
         return
     fooled = [o.id for o in ctx.opponents(f) if o.init < f.init]
@@ -43,6 +43,6 @@ def use(ctx: Ctx, f: F, m: MoveProfile) -> None:
 
 
 @elements.DEFENSE_TOTAL(80, entries=(ENTRY,))
-def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """The Fake's bonus on the user's Tactics Defense Totals for the rest of the turn (000 L3350)."""
     return {"fake": m.defender.fake_bonus} if m.option is DefenseOption.tactics and m.defender.fake_bonus else {}

@@ -9,21 +9,21 @@ turn its count runs out, so he acts and can be attacked again from the next turn
 from __future__ import annotations
 
 from ..contract.models import ActionType
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 COUNT = 5  # 000 L3380
 
 
-def active(f: F) -> bool:
+def active(f: Combatant) -> bool:
     return bool(f.ongoing) and any(e.id == "free_movement" for e in f.ongoing)
 
 
 immune = active  # nothing reaches him: attacks, Reaction Attacks, blasts, Hazards (000 L3380)
 
 
-def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Used (hit or miss: the Always keyword): the count starts afresh, never stacking."""
     if not m.has("free_movement") or f.defeated:
         return
@@ -40,13 +40,13 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     )
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     if "free_movement" not in f.prof.entry_ids or not active(f):
         return None
     return f"{f.id} is in Free Movement and can only move"
 
 
-def check_action(ctx: Ctx, f: F, kind: ActionType | None, key: str) -> None:
+def check_action(ctx: Turn, f: Combatant, kind: ActionType | None, key: str) -> None:
     """Only movement (or nothing) while it lasts (000 L3380)."""
     if kind in (None, ActionType.move, ActionType.none) or not active(f):
         return
@@ -55,7 +55,7 @@ def check_action(ctx: Ctx, f: F, kind: ActionType | None, key: str) -> None:
     )
 
 
-def check_time_fs(ctx: Ctx, f: F, amount: int, key: str) -> None:
+def check_time_fs(ctx: Turn, f: Combatant, amount: int, key: str) -> None:
     """He may not hurry his own count along: no Fighting Spirit to lengthen the Time Roll (ruling, 000 L3380)."""
     if amount > 0 and active(f):
         ctx.fail(

@@ -7,10 +7,10 @@ from enum import StrEnum
 
 from ....dice import Die
 from ..state.action import Attack
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 class GloryRule(StrEnum):
@@ -31,7 +31,7 @@ def glory_rule(m: MoveProfile, rule: GloryRule) -> bool:
     return rule in GLORY_RULES.grants(m.entries)
 
 
-def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
+def hit_glory(ctx: Turn, atk: Attack, partial: bool) -> None:
     """A Special Move's level the first time it hits this round (ruling A30); a Combo ⌈moves/2⌉ plus its
     Special Moves hitting for the first time; Combos on successive turns; −1 for a Breakthrough partial hit."""
     a = atk.attacker
@@ -66,7 +66,7 @@ def hit_glory(ctx: Ctx, atk: Attack, partial: bool) -> None:
         ctx.award(a.id, 1, "Pursuit Attack", "000 L2163")
 
 
-def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
+def defeat_glory(ctx: Turn, a: Combatant, d: Combatant, atk: Attack | None) -> None:
     """Additional Glory Awards for a defeat (000 L826–L857)."""
     ctx.award(a.id, 1, f"defeated {d.id}", "000 L829", extra=True)
     if d.stunned:
@@ -92,7 +92,7 @@ def defeat_glory(ctx: Ctx, a: F, d: F, atk: Attack | None) -> None:
     ctx.award(d.id, -3, "defeated in combat", "000 L851", extra=True)
 
 
-def cheap_use(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def cheap_use(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """Cheap: the first use of the move this round earns nothing; every later use costs 1d4 Glory, hit or miss
     (000 L4531–L4535). Called once per use of a move or Combo (with the Super Energy payment, or a Utility)."""
     for m in {x.id: x for x in moves if glory_rule(x, GloryRule.reuse_costs)}.values():
@@ -112,7 +112,7 @@ def cheap_use(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
 
 
-def round_end_glory(ctx: Ctx) -> None:
+def round_end_glory(ctx: Turn) -> None:
     """When the round ends: 1 Glory for each opponent beyond the first that a fighter alone on his side has
     defeated (000 L848)."""
     for fid in ctx.order:

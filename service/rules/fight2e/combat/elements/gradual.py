@@ -19,9 +19,9 @@ from dataclasses import replace
 from ..contract.models import CombatOptions, OngoingEffect
 from ..registry.elements import ON_HIT, Element, after_time_roll, at, carried, register
 from ..state.action import Attack, DamageRoll
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import Heals, MoveProfile, command_move
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .glory import defeat_glory
 
 ENTRY = "gradual_effect"
@@ -48,7 +48,7 @@ def first_share(m: MoveProfile, rolled: int, counted: str, value: int) -> int:
 
 
 @ON_HIT(20)
-def after_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
+def after_hit(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """Schedule the later installments of every Gradual Effect move that hit, or prime the Delayed Onset."""
     a, d = atk.attacker, atk.defender
     for p in dmg.parts:
@@ -70,7 +70,7 @@ def after_hit(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
         )
 
 
-def _prime(ctx: Ctx, a: F, d: F, m: MoveProfile, amount: int) -> None:
+def _prime(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, amount: int) -> None:
     old = next((e for e in a.ongoing if e.id == DELAYED and e.move == m.id and e.target == d.id), None)
     if old is not None:
         old.time_left = COUNT  # the same move on the same target: only its count starts again (000 L3402)
@@ -95,7 +95,7 @@ def _prime(ctx: Ctx, a: F, d: F, m: MoveProfile, amount: int) -> None:
     )
 
 
-def heal_split(ctx: Ctx, f: F, m: MoveProfile, healed: F, amount: int) -> int:
+def heal_split(ctx: Turn, f: Combatant, m: MoveProfile, healed: Combatant, amount: int) -> int:
     """A Healing move with Gradual Effect: the healing comes in three installments (000 L3392). Returns the first
     one; the others are scheduled."""
     if not m.has(ENTRY):
@@ -113,7 +113,7 @@ def heal_split(ctx: Ctx, f: F, m: MoveProfile, healed: F, amount: int) -> int:
     return part
 
 
-def trigger(ctx: Ctx, f: F) -> None:
+def trigger(ctx: Turn, f: Combatant) -> None:
     """Trigger Gradual Effect: the oldest primed application starts now with its first installment
     (000 L3406–L3410)."""
     primed = sorted((e for e in f.ongoing if e.id == DELAYED), key=lambda e: e.since or 0)
@@ -131,7 +131,7 @@ def trigger(ctx: Ctx, f: F) -> None:
     _pay(ctx, f, target, m, e.charges or 0)
 
 
-def _pay(ctx: Ctx, f: F, target: F, m: MoveProfile, amount: int) -> None:
+def _pay(ctx: Turn, f: Combatant, target: Combatant, m: MoveProfile, amount: int) -> None:
     """One installment: Life Bar only, nothing else (000 L3390); healing waits for H.1."""
 
     if m.heals(Heals.heals):
@@ -163,7 +163,7 @@ def _pay(ctx: Ctx, f: F, target: F, m: MoveProfile, amount: int) -> None:
         defeat_glory(ctx, f, target, None)  # ruling: the KO by a later installment is the user's (000 L829)
 
 
-def end_of_turn(ctx: Ctx) -> None:
+def end_of_turn(ctx: Turn) -> None:
     """Before H.1: the installments due this turn, for the first two turns after the one that started them."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
@@ -181,7 +181,7 @@ def end_of_turn(ctx: Ctx) -> None:
 
 
 @after_time_roll(40)
-def expire(ctx: Ctx, elapsed: int) -> None:
+def expire(ctx: Turn, elapsed: int) -> None:
     """End of the turn: primed Delayed Onsets run down their 10-count and are lost at 0 (000 L3400); nothing of a
     Gradual Effect outlasts the round (ruling, as for the other Time Count effects, 000 L6237)."""
     for fid in ctx.order:
@@ -225,7 +225,7 @@ class GradualEffect(Element):
     entries = frozenset({"gradual_effect", "gradual_effect.delayed_onset"})
     order = 30
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         gm = f.move(eff.move) if eff.move else None
         if (
@@ -242,7 +242,7 @@ class GradualEffect(Element):
             )
         f.ongoing.append(Effect(eff.id, eff.move, eff.time_left, eff.since, eff.target, eff.charges))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e]  # it waits for the move's next use, even into the next round
 
     def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
@@ -251,6 +251,6 @@ class GradualEffect(Element):
 
 
 @at("before_healing", 20)  # Gradual Effect installments, before H.1 (000 L3390)
-def _installments(ctx: Ctx) -> None:
+def _installments(ctx: Turn) -> None:
     if not ctx.round_over:
         end_of_turn(ctx)

@@ -7,14 +7,14 @@ from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import ComboPart
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
 
 
 @elements.ACCURACY(50)
-def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+def accuracy(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     """+1 against a fighter against a Wall from Range 0–1, +1 more in a Corner (000 L6185, L6217)."""
     a, d = atk.attacker, atk.defender
     w = wall_of(ctx, d)
@@ -24,7 +24,7 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
 
 
 @elements.DAMAGE(10)
-def juggle_bonus(ctx: Ctx, atk: Attack) -> int:
+def juggle_bonus(ctx: Turn, atk: Attack) -> int:
     """+1 damage from a Juggle move to a fighter against a Wall (000 L6185)."""
     if not any(m.part(ComboPart.juggle) for m in atk.moves) or wall_of(ctx, atk.defender) is None:
         return 0
@@ -32,7 +32,7 @@ def juggle_bonus(ctx: Ctx, atk: Attack) -> int:
     return 1
 
 
-def level(ctx: Ctx, f: F) -> int:
+def level(ctx: Turn, f: Combatant) -> int:
     """+1 on a Higher, −1 on a Lower Elevation Change, 0 on the ground. On a Band Map the band decides (ruling: like
     a Wall); without a map the ``elevation`` condition a Maneuver Check gave him. A made one never lifts its maker
     (000 L3141)."""
@@ -47,7 +47,7 @@ def level(ctx: Ctx, f: F) -> int:
 
 
 @elements.DAMAGE(20)
-def high_ground(ctx: Ctx, atk: Attack) -> int:
+def high_ground(ctx: Turn, atk: Attack) -> int:
     """+1 damage striking from above (000 L6155)."""
     if level(ctx, atk.attacker) <= level(ctx, atk.defender):
         return 0
@@ -56,23 +56,23 @@ def high_ground(ctx: Ctx, atk: Attack) -> int:
 
 
 @elements.DEFENSE_TOTAL(110)
-def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """+2 to Evade an attacker above him (000 L6155)."""
     return {"lower_ground": 2} if m.option is DefenseOption.evasion and low_ground(ctx, m.defender, m.attacker) else {}
 
 
-def low_ground(ctx: Ctx, d: F, a: F) -> bool:
+def low_ground(ctx: Turn, d: Combatant, a: Combatant) -> bool:
     """+2 to Evade an attacker above him; ruling: taken whenever he Evades from below, and then he may not move
     after the successful Evasion (000 L6155)."""
     return level(ctx, d) < level(ctx, a)
 
 
-def pinned(ctx: Ctx, d: F) -> bool:
+def pinned(ctx: Turn, d: Combatant) -> bool:
     """Knock Back has no effect on a fighter against a Wall (000 L6185)."""
     return wall_of(ctx, d) is not None
 
 
-def leap_out(ctx: Ctx, f: F) -> bool:
+def leap_out(ctx: Turn, f: Combatant) -> bool:
     """A fighter in a Pit spends his action leaping out (after any Stun recovery, which ``slot`` handles first);
     he is then in the Hazard's band (000 L6121–L6151)."""
     e = condition(f, "in_pit")
@@ -94,7 +94,7 @@ def leap_out(ctx: Ctx, f: F) -> bool:
     return True
 
 
-def check(ctx: Ctx, f: F, o: F, movement: int, key: str) -> None:
+def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> None:
     """In place of movement, a Maneuver Check against an opponent: won, the opponent is Checked (000 L5668)."""
     if movement:
         ctx.fail(
@@ -118,7 +118,7 @@ def check(ctx: Ctx, f: F, o: F, movement: int, key: str) -> None:
         )
 
 
-def checked_attack(ctx: Ctx, f: F, t: F, movement: int, key: str) -> bool:
+def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: str) -> bool:
     """A Checked fighter attacking his checker: a Maneuver Check in place of movement first; won, the Checked
     condition is gone and the attack goes on; lost, the action is spent (ruling; 000 L5668)."""
     if not any(e.id == "checked" and e.target == t.id for e in f.ongoing):

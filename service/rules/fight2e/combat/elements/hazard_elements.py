@@ -6,10 +6,10 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ..contract.models import Choice, DecisionValue
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, engaged, find, lose_behind, maneuver_check, pick, resolved
 
@@ -52,7 +52,7 @@ def _wanted(m: MoveProfile) -> str:
     return str(m.options.get("requires_environmental_hazard", {}).get("hazard") or "")
 
 
-def check_requirements(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, key: str) -> None:
+def check_requirements(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
     """Declaration: a move with Requires Environmental Hazard needs its Hazard in the fight at all (a Hazard id or
     kind; ruling: "ropes" means any Wall, and an empty name any Hazard)."""
     for m in moves:
@@ -65,7 +65,7 @@ def check_requirements(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | Non
             )
 
 
-def requirement_met(ctx: Ctx, f: F, moves: list[MoveProfile], target: F, key: str) -> bool:
+def requirement_met(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant, key: str) -> bool:
     """At the attack, after movement and any Maneuver Check: the target must be interacting with the Hazard now,
     i.e. against that Wall or Corner (000 L4787–L4791; ruling: a damaging Hazard acts at once and leaves nobody in
     it). Not met: the move cannot be used and the action is spent (ruling, as an attack out of range)."""
@@ -88,7 +88,7 @@ def requirement_met(ctx: Ctx, f: F, moves: list[MoveProfile], target: F, key: st
     return True
 
 
-def wall_bounce(ctx: Ctx, f: F, t: F, m: MoveProfile) -> dict[str, int]:
+def wall_bounce(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile) -> dict[str, int]:
     """A Ranged move with Wall Bounce opening the attack (Initial): on a Band Map +1 Accuracy when the attacker is
     within 1 band of a Wall and the target within 3 bands of it, +2 for a Corner (ruling: the attacker's own band
     counts as 1 band away); without a map, +1 for a won Maneuver Check against the target when a Wall or Corner
@@ -127,7 +127,7 @@ def wall_bounce(ctx: Ctx, f: F, t: F, m: MoveProfile) -> dict[str, int]:
     return {"wall_bounce": 1} if maneuver_check(ctx, f, t, f"bank {m.name} off the Wall", "D.3") else {}
 
 
-def carry(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], end_of_combo: bool) -> None:
+def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_of_combo: bool) -> None:
     """A hit with a Carrying Grapple Throw at Range 0 without moving first: for 1 FS the attacker carries himself
     and the defender 1 band toward a Hazard (the decision names it), before the attack's other effects (a single
     move) or at the end of the Combo (ruling: before its Knock Back). Without a map it does nothing (000 L4357)."""
@@ -168,14 +168,14 @@ def carry(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], end_of_combo: bool) ->
     auto(ctx, d)
 
 
-def _near(ctx: Ctx, h: Hazard, v: F) -> bool:
+def _near(ctx: Turn, h: Hazard, v: Combatant) -> bool:
     """In the same or the next band on a Band Map; any Hazard without a map (000 L3804–L3808)."""
     if h.kind not in RESOLVED or h.owner == v.id or h in engaged(ctx, v):
         return False
     return not ctx.band_mode or (h.band is not None and abs(h.band - ctx.bands[v.id]) <= 1)
 
 
-def position_shift(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> None:
+def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> None:
     """A hit with Position Shift, after its Knock Back: the attacker shifts (a Maneuver Check to use a Hazard in
     his band or the next), the defender is shifted (he must win a Maneuver Check or interact with a Hazard in his
     band or the next, chosen by the attacker), or they switch places (Band Map only). Without a map only Hazards
@@ -237,7 +237,7 @@ def sidestep_only(m: MoveProfile) -> bool:
     ).lower() in ("yes", "true")
 
 
-def sidestep_check(ctx: Ctx, d: F, a: F, label: str = "G.2") -> None:
+def sidestep_check(ctx: Turn, d: Combatant, a: Combatant, label: str = "G.2") -> None:
     """After a Sidestep Counter (or a Sidestep with Hazards in play), the defender may make a Maneuver Check, besides
     his one of the turn, to use a Hazard (in his band on a Band Map) or force the attacker into one (in the
     attacker's band); with no Hazards the counter is just an Evasion-based counter (000 L4159, L2225–L2229)."""
@@ -253,7 +253,7 @@ def sidestep_check(ctx: Ctx, d: F, a: F, label: str = "G.2") -> None:
     )
 
 
-def free_check(ctx: Ctx, me: F, foe: F, point: str, label: str, text: str) -> None:
+def free_check(ctx: Turn, me: Combatant, foe: Combatant, point: str, label: str, text: str) -> None:
     """A free Maneuver Check (not his one a turn) to step into a Hazard himself or force ``foe`` into one; the
     decision names the Hazard and, as ``target``, who goes into it (himself by default)."""
     options = [(h, v) for v in (me, foe) for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]

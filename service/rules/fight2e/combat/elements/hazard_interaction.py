@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import free_movement
 from .damage import roll_damage
 from .hazards import D6, LEVELS, RESOLVED, Hazard, drop, engaged, in_pit, maneuver_check, pick, resolved
 from .stun import apply_stun
 
 
-def can_reach(ctx: Ctx, h: Hazard, victim: F) -> bool:
+def can_reach(ctx: Turn, h: Hazard, victim: Combatant) -> bool:
     """A Hazard the victim can be put into: on a Band Map one in his own band; without a map any (000 L6077,
     L6081). Its maker is never affected by it (000 L3141)."""
     if h.kind not in RESOLVED or h.owner == victim.id:
@@ -25,7 +25,7 @@ def can_reach(ctx: Ctx, h: Hazard, victim: F) -> bool:
     return True
 
 
-def steer_knockback(ctx: Ctx, a: F, d: F) -> None:
+def steer_knockback(ctx: Turn, a: Combatant, d: Combatant) -> None:
     """After a Knock Back, the attacker may steer it into a Hazard in the band the defender landed in (any Hazard
     without a map) by Maneuver Check; even a Knocked Down or Stunned defender rolls (000 L6077–L6079). Then a
     Ring-Out in that band is automatic."""
@@ -52,7 +52,7 @@ def steer_knockback(ctx: Ctx, a: F, d: F) -> None:
         interact(ctx, d, h, a)
 
 
-def auto(ctx: Ctx, f: F) -> None:
+def auto(ctx: Turn, f: Combatant) -> None:
     """Band Map: a fighter in a Ring-Out's band incurs it (000 L6205); a Wall's band is simply being against it; a
     made damaging Hazard or Pit (or Damaging Wall) acts on any other fighter who enters its band (000 L3141)."""
     if not ctx.band_mode or f.defeated or in_pit(f):
@@ -67,24 +67,24 @@ def auto(ctx: Ctx, f: F) -> None:
             return
 
 
-def made_damage_kind(ctx: Ctx, h: Hazard) -> bool:
+def made_damage_kind(ctx: Turn, h: Hazard) -> bool:
     owner = ctx.fighters.get(h.owner or "")
     m = owner.move(h.move) if owner is not None and h.move else None
     return m is not None and made(m).damaging
 
 
-def stayed(ctx: Ctx, f: F, movement: int) -> None:
+def stayed(ctx: Turn, f: Combatant, movement: int) -> None:
     """Band Map: a fighter who starts his action in a made damaging Hazard or Pit's band and does not move first
     is caught by it (000 L3147, L6091)."""
     if ctx.band_mode and not movement and not f.defeated:
         auto(ctx, f)
 
 
-def highest_pl(ctx: Ctx) -> int:
+def highest_pl(ctx: Turn) -> int:
     return max(o.pl for o in ctx.fighters.values())
 
 
-def interact(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
+def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
     """The Hazard's effect on the victim (000 L6089–L6229)."""
     if free_movement.immune(v):
         ctx.note("C", v.id, f"{v.id} is in Free Movement: the Hazard {h.id} cannot touch him.", "000 L3380")
@@ -150,7 +150,7 @@ def interact(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
     _away_from(ctx, v, h, by if by is not v else None)
 
 
-def hazard_damage(ctx: Ctx, v: F, h: Hazard, who: str) -> None:
+def hazard_damage(ctx: Turn, v: Combatant, h: Hazard, who: str) -> None:
     """1d6 + the highest Power Level in the fight, toward Stun too (the template's Stun keyword; 000 L6089,
     L6121); a made damaging Hazard hurts as its maker's Special Move instead (000 L3153)."""
     made = made_damage(ctx, v, h)
@@ -192,7 +192,7 @@ def hazard_damage(ctx: Ctx, v: F, h: Hazard, who: str) -> None:
         apply_stun(ctx, v)
 
 
-def _away_from(ctx: Ctx, v: F, h: Hazard, by: F | None) -> None:
+def _away_from(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
     """Knock Back 1 band away from the Hazard (000 L6091). Rulings: away from the fighter who put him there (its
     maker for a made Hazard), else toward the middle of the map; at the edge the other way. Without a map the Range
     does not change (the Hazard has no place to be pushed from)."""
@@ -267,7 +267,7 @@ def made(m: MoveProfile) -> MadeHazard:
     )
 
 
-def made_damage(ctx: Ctx, v: F, h: Hazard) -> tuple[int, int] | None:
+def made_damage(ctx: Turn, v: Combatant, h: Hazard) -> tuple[int, int] | None:
     """Damage of a made damaging Hazard: its maker's move, Ki-based, as a Special Move (000 L3153–L3157)."""
     owner = ctx.fighters.get(h.owner or "")
     m = owner.move(h.move) if owner is not None and h.move else None

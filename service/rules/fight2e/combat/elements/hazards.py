@@ -42,8 +42,8 @@ from ....dice import Die
 from ..contract.models import DecisionValue, OngoingEffect
 from ..contract.models import Hazard as HazardModel
 from ..registry.elements import Element, register
-from ..state.combatant import Effect, F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant, Effect
+from ..state.turn import Turn
 
 RESOLVED = frozenset({"wall", "corner", "damaging", "pit", "ring_out", "higher_elevation", "lower_elevation"})
 LEVELS = {"higher_elevation": 1, "lower_elevation": -1}
@@ -75,7 +75,7 @@ class Hazard:
 # ── loading and saving ───────────────────────────────────────────────────────────────────────────────
 
 
-def load(ctx: Ctx) -> None:
+def load(ctx: Turn) -> None:
     """The Hazards of the request; on a Band Map each needs its band, one Hazard a band (000 L6075)."""
     seen_ids: set[str] = set()
     seen_bands: set[int] = set()
@@ -104,7 +104,7 @@ def load(ctx: Ctx) -> None:
                 _check_condition(ctx, f, f"fighters[{f.index}].state.ongoing_effects[{j}]", e)
 
 
-def _check_condition(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def _check_condition(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """A hazard condition from the request: its Hazard (or, for Checked, the checker) must exist."""
     if eff.id == "negative_positioning":
         return
@@ -121,11 +121,11 @@ def _check_condition(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         )
 
 
-def find(ctx: Ctx, ident: str | None) -> Hazard | None:
+def find(ctx: Turn, ident: str | None) -> Hazard | None:
     return next((h for h in ctx.hazards if h.id == ident), None)
 
 
-def pick(ctx: Ctx, fid: str, point: str, label: str, text: str, options: list[Hazard], refusal: str) -> Hazard | None:
+def pick(ctx: Turn, fid: str, point: str, label: str, text: str, options: list[Hazard], refusal: str) -> Hazard | None:
     """An optional Hazard decision: None when the fighter passes; a Hazard not among ``options`` is refused with
     ``refusal`` (its ``{}`` is the id asked for)."""
     key, dv = ctx.decide(fid, point, label, text, DecisionValue())
@@ -142,24 +142,24 @@ def pick(ctx: Ctx, fid: str, point: str, label: str, text: str, options: list[Ha
     return h
 
 
-def resolved(ctx: Ctx) -> list[Hazard]:
+def resolved(ctx: Turn) -> list[Hazard]:
     return [h for h in ctx.hazards if h.kind in RESOLVED]
 
 
-def condition(f: F, ident: str) -> Effect | None:
+def condition(f: Combatant, ident: str) -> Effect | None:
     if not f.ongoing:  # most fighters carry no effect: no generator to build
         return None
     return next((e for e in f.ongoing if e.id == ident), None)
 
 
-def drop(f: F, ident: str) -> None:
+def drop(f: Combatant, ident: str) -> None:
     f.ongoing = [e for e in f.ongoing if e.id != ident]
 
 
 # ── where a fighter stands ──────────────────────────────────────────────────────────────────────────────
 
 
-def wall_of(ctx: Ctx, f: F) -> Hazard | None:
+def wall_of(ctx: Turn, f: Combatant) -> Hazard | None:
     """The Wall (or Corner) the fighter is against, if any."""
     if ctx.band_mode:
         band = ctx.bands.get(f.id)
@@ -169,7 +169,7 @@ def wall_of(ctx: Ctx, f: F) -> Hazard | None:
     return find(ctx, e.hazard) if e is not None else None
 
 
-def _pinned_one(ctx: Ctx, f: F, h: Hazard) -> bool:
+def _pinned_one(ctx: Turn, f: Combatant, h: Hazard) -> bool:
     """Two opponents both in a Wall's band: a free Maneuver Check (once a turn for the pair) decides which one has
     his back to it (000 L6185). The result is kept for the turn while both stay there."""
     rivals = [o for o in ctx.opponents(f) if ctx.bands.get(o.id) == h.band and h.owner != o.id and not in_pit(o)]
@@ -184,11 +184,11 @@ def _pinned_one(ctx: Ctx, f: F, h: Hazard) -> bool:
     return (f is first) == (ctx.counters[tag] == 1)
 
 
-def in_pit(f: F) -> bool:
+def in_pit(f: Combatant) -> bool:
     return condition(f, "in_pit") is not None
 
 
-def engaged(ctx: Ctx, f: F) -> list[Hazard]:
+def engaged(ctx: Turn, f: Combatant) -> list[Hazard]:
     """The Hazards the fighter is interacting with now: his Wall, his Pit or his Elevation Change (a damaging
     Hazard acts at once)."""
     out: list[Hazard] = []
@@ -205,7 +205,7 @@ def engaged(ctx: Ctx, f: F) -> list[Hazard]:
     return out
 
 
-def on_move(ctx: Ctx, f: F, toward: bool) -> None:
+def on_move(ctx: Turn, f: Combatant, toward: bool) -> None:
     """Hook of every movement (Knock Back too): it ends a Behind condition (000 L4477); without a map, moving toward
     an opponent takes him off the Wall (ruling: moving away keeps his back to it; 000 L6183)."""
     lose_behind(ctx, f)
@@ -220,7 +220,9 @@ def on_move(ctx: Ctx, f: F, toward: bool) -> None:
 # ── Maneuver Check ───────────────────────────────────────────────────────────────────────────────────────
 
 
-def maneuver_check(ctx: Ctx, f: F, o: F, why: str, label: str, bonus: int = 0, free: bool = False) -> bool:
+def maneuver_check(
+    ctx: Turn, f: Combatant, o: Combatant, why: str, label: str, bonus: int = 0, free: bool = False
+) -> bool:
     """Contested Tactics: 1d10 + Tactics each, ties rolled again (000 L6077, L1685–L1687). Without a map each Range
     moved beyond the first adds 1, and an opponent at Range 3–4 adds 1 to his side (000 L6083). ``free`` checks
     (Sidestep, Negative Positioning …) do not use the fighter's one check of the turn (000 L6079)."""
@@ -278,7 +280,7 @@ def maneuver_check(ctx: Ctx, f: F, o: F, why: str, label: str, bonus: int = 0, f
 # ── Behind Opponent (000 L4457–L4477) ──────────────────────────────────────────────────────────────────
 
 
-def lose_behind(ctx: Ctx, f: F) -> None:
+def lose_behind(ctx: Turn, f: Combatant) -> None:
     """Either fighter moving or being moved ends a Behind condition (000 L4477)."""
     for o in ctx.fighters.values():
         if o.ongoing and any(e.id == "behind" and (o is f or e.target == f.id) for e in o.ongoing):
@@ -298,7 +300,7 @@ def lose_behind(ctx: Ctx, f: F) -> None:
 # ── Create Environmental Hazard (000 L3131–L3199) ─────────────────────────────────────────────────────
 
 
-def out(ctx: Ctx) -> list[HazardModel]:
+def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(
             id=h.id, kind=h.kind, band=h.band, owner=h.owner, move=h.move, time_left=h.time_left, since=h.since
@@ -317,8 +319,8 @@ class HazardConditions(Element):
     effects = CONDITIONS
     entries = frozenset({"behind_opponent", "negative_positioning"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         f.ongoing.append(Effect(raw.id, raw.move, raw.time_left, raw.since, raw.target, hazard=raw.hazard))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return None if ctx.round_over else [e]

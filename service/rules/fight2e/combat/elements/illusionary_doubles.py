@@ -7,10 +7,10 @@ from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment, at
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import positions
 
 OFFENSIVE = "illusionary_doubles.offensive_illusion"
@@ -24,7 +24,7 @@ SHIFT_RANGES: EntryTable[tuple[int, int]] = EntryTable(
 )
 
 
-def defensive_shift(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
+def defensive_shift(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: str) -> None:
     """Defensive Illusion: 2 Ranges either way, 0–2 with Variable Movement; no FS (the Element's own move)."""
     a = atk.attacker
     rows = [r for _, r in SHIFT_RANGES.found(m.entries)] or [(2, 2)]
@@ -77,12 +77,14 @@ def illusion_bonus(m: MoveProfile) -> int:
     return min(max(n, 1), 4)
 
 
-def names_illusion(d: F, dv: DecisionValue) -> bool:
+def names_illusion(d: Combatant, dv: DecisionValue) -> bool:
     m = d.move(dv.moves[0]) if dv.moves else None
     return m is not None and m.has(OFFENSIVE) > 0
 
 
-def declare_illusion(ctx: Ctx, d: F, dv: DecisionValue, option: DefenseOption, context: str, key: str) -> MoveProfile:
+def declare_illusion(
+    ctx: Turn, d: Combatant, dv: DecisionValue, option: DefenseOption, context: str, key: str
+) -> MoveProfile:
     """An Offensive Illusion Interrupt is declared with the Defense Total, whose Tactics it raises (ruling A16, as
     Priority; 000 L3490)."""
     path = f"decisions.{key}"
@@ -109,7 +111,7 @@ def declare_illusion(ctx: Ctx, d: F, dv: DecisionValue, option: DefenseOption, c
     return m
 
 
-def schedule_glide(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, path: str) -> None:
+def schedule_glide(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, path: str) -> None:
     if d.declared_illusion != m.id:
         ctx.note(
             "F.3",
@@ -131,7 +133,7 @@ def schedule_glide(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, path: str) -> No
     )
 
 
-def restore_glide(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore_glide(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(OFFENSIVE) or not eff.charges or eff.since is None:
         ctx.fail(
@@ -143,7 +145,7 @@ def restore_glide(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 
 
 @at("after_initiative_roll", 10)  # an Offensive Illusion's free move, after A.2 (000 L3490)
-def glide(ctx: Ctx) -> None:
+def glide(ctx: Turn) -> None:
     """After the Initiative and Control rolls of the next turn the illusionist moves his Ranges for free
     (000 L3490)."""
     for fid in ctx.order:
@@ -190,6 +192,6 @@ def glide(ctx: Ctx) -> None:
 
 
 @elements.DEFENSE_TOTAL(30, entries=(OFFENSIVE,))
-def offensive_illusion(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def offensive_illusion(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """Offensive Illusion: +n Tactics on the Interrupt it is declared with (000 L3490)."""
     return {"offensive_illusion": illusion_bonus(m.illusion)} if m.illusion is not None else {}

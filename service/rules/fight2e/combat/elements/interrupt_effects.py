@@ -22,10 +22,10 @@ from enum import StrEnum
 from ..contract.models import ChoiceOption, DecisionValue
 from ..registry.sheet import profile
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile, projectile_limit
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 from .illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
 
 ABSORB = "absorbs_attacks"
@@ -97,12 +97,12 @@ def trigger_problem(atk: Attack, m: MoveProfile) -> str | None:
     return None
 
 
-def _reaches(ctx: Ctx, m: MoveProfile, atk: Attack, d: F) -> bool:
+def _reaches(ctx: Turn, m: MoveProfile, atk: Attack, d: Combatant) -> bool:
     dist = ctx.distance(atk.attacker, d)
     return m.offensive and m.range is not None and m.range[0] <= dist <= m.range[1]
 
 
-def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, strike: Strike) -> None:
+def respond(ctx: Turn, atk: Attack, d: Combatant, moves: list[MoveProfile], key: str, strike: Strike) -> None:
     """The Interrupt Response with one of these moves, after its Control and costs are settled. ``strike(moves,
     reflected)`` makes the interrupting attack and returns whether it hit."""
     first = moves[0]
@@ -150,7 +150,7 @@ def respond(ctx: Ctx, atk: Attack, d: F, moves: list[MoveProfile], key: str, str
 # ── Reflection (000 L4087–L4097) ─────────────────────────────────────────────────────────────────────
 
 
-def _reflect(ctx: Ctx, atk: Attack, d: F, proj: MoveProfile, moves: list[MoveProfile], strike: Strike) -> None:
+def _reflect(ctx: Turn, atk: Attack, d: Combatant, proj: MoveProfile, moves: list[MoveProfile], strike: Strike) -> None:
     a = atk.attacker
     ctx.note(
         "F.3",
@@ -177,7 +177,7 @@ def _option(value: DecisionValue, text: str) -> ChoiceOption:
     return ChoiceOption.model_construct(value=value, fs=0, control=0, text=text, can_hit=None)
 
 
-def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
+def _absorb(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: str) -> None:
     a = atk.attacker
     options = _absorbable(atk, m)
     taken = options[0]
@@ -225,7 +225,7 @@ def _absorb(ctx: Ctx, atk: Attack, d: F, m: MoveProfile, key: str) -> None:
     )
 
 
-def _transform(ctx: Ctx, d: F, m: MoveProfile, taken: MoveProfile) -> None:
+def _transform(ctx: Turn, d: Combatant, m: MoveProfile, taken: MoveProfile) -> None:
     """The absorbed move's damage is rolled (no Strength, no Stamina) and becomes Super Energy or FS."""
     into = str(m.options.get(TRANSFORM, {}).get("converts_to") or "super_energy")
     amount = 0
@@ -261,7 +261,7 @@ def _transform(ctx: Ctx, d: F, m: MoveProfile, taken: MoveProfile) -> None:
     )
 
 
-def restore_absorbed(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore_absorbed(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """The held move joins the absorber's moves as ``absorbed:<id>`` once a later turn has come."""
 
     owner = next((c for c in ctx.req.fighters if c.id == eff.target), None)
@@ -287,7 +287,7 @@ def restore_absorbed(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         f.base_prof = replace(f.base_prof, moves={**f.base_prof.moves, held.id: held})
 
 
-def spend_absorbed(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def spend_absorbed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """An absorbed move is used once (000 L2767)."""
     for m in moves:
         if m.id.startswith(PREFIX) and any(e.id == "absorbed_attack" for e in f.ongoing):

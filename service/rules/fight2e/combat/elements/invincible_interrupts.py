@@ -9,15 +9,15 @@ from __future__ import annotations
 from ..contract.models import DecisionValue, ResponseKind
 from ..registry import elements
 from ..registry.elements import DefenseMoment
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "interrupt.invincible_interrupt"
 BONUS = 2  # 000 L3587
 
 
-def declared(d: F, dv: DecisionValue) -> bool:
+def declared(d: Combatant, dv: DecisionValue) -> bool:
     """The Interrupt declared with the Defense Total is an Invincible Interrupt: the move named, or (none named)
     any of his moves."""
     if ENTRY not in d.prof.entry_ids:
@@ -34,7 +34,7 @@ def first(moves: list[MoveProfile]) -> list[MoveProfile]:
 
 
 @elements.DEFENSE_TOTAL(40, entries=(ENTRY,))
-def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """+2 on the Interrupt's Defense Total (000 L3587)."""
     hit = m.response is ResponseKind.interrupt and declared(m.defender, m.decision)
     return {"invincible_interrupt": BONUS} if hit else {}

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
 from ..registry.elements import at
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "invisibility"
 # Whether the penalty goes on turn after turn until the user is hit (else only the turn after the move).
@@ -37,7 +37,7 @@ def _steps(m: MoveProfile, name: str) -> int:
         return 0
 
 
-def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The move was used (hit or miss: Always): the effect waits for the next turn."""
     if not m.has(ENTRY):
         return
@@ -55,14 +55,14 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
     )
 
 
-def hit(ctx: Ctx, d: F) -> None:
+def hit(ctx: Turn, d: Combatant) -> None:
     """A hit ends it: before the next turn it never works; with Maintain Effect it stops (000 L3591, L3597)."""
     if any(e.id == ENTRY for e in d.ongoing):
         d.ongoing = [e for e in d.ongoing if e.id != ENTRY]
         ctx.note("E.6", d.id, f"{d.id} is hit: his Invisibility is gone.", "000 L3591, L3597")
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(ENTRY) or eff.since is None:
         ctx.fail(
@@ -74,7 +74,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 
 
 @at("initiative_dice", 10)  # opponents engaging an invisible fighter roll smaller dice (000 L3591)
-def hinder(ctx: Ctx) -> None:
+def hinder(ctx: Turn) -> None:
     """Before the Initiative rolls: each opponent engages or keeps clear of the invisible fighter (000 L3591)."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
@@ -115,7 +115,7 @@ def hinder(ctx: Ctx) -> None:
             )
 
 
-def tick(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
+def tick(ctx: Turn, f: Combatant, e: Effect) -> list[Effect]:
     """Kept for the following turn; after it only with Maintain Effect (and never past the round)."""
     m = f.move(e.move) if e.move else None
     if ctx.round_over or m is None:
@@ -126,6 +126,6 @@ def tick(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
     return [e]
 
 
-def blocked(o: F, target: F) -> bool:
+def blocked(o: Combatant, target: Combatant) -> bool:
     """``o`` chose not to engage the invisible ``target``: he cannot act on him this turn (000 L3591)."""
     return target.id in o.unengaged

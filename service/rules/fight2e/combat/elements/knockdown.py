@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import ComboPart
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import (
     access,
     buff_modifiers,
@@ -51,7 +51,7 @@ def knockback_ranges(atk: Attack, damage: int) -> int:
     return 1
 
 
-def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
+def knock_back(ctx: Turn, atk: Attack, damage: int) -> int:
     """E.3: once, at the end of the attack (000 L5948–L5956)."""
     n = knockback_ranges(atk, damage)
     if n <= 0:
@@ -82,7 +82,7 @@ def knock_back(ctx: Ctx, atk: Attack, damage: int) -> int:
     return n
 
 
-def knock_down(ctx: Ctx, a: F, d: F) -> None:
+def knock_down(ctx: Turn, a: Combatant, d: Combatant) -> None:
     """E.4 and E.7 (000 L5958–L5970)."""
     d.knocked_down = True
     transformations.knocked_down(ctx, d)  # below 0 Beast Energy: back to human form (000 L5317)
@@ -125,7 +125,7 @@ def knock_down(ctx: Ctx, a: F, d: F) -> None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose toward, away or stay.", key=key)
 
 
-def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
+def knockback_advance(ctx: Turn, atk: Attack, kb: int) -> None:
     """E.5: the attacker may follow a Knock Back by up to as many Ranges (000 L3653–L3663)."""
     a, d = atk.attacker, atk.defender
     if (
@@ -158,7 +158,7 @@ def knockback_advance(ctx: Ctx, atk: Attack, kb: int) -> None:
         )
 
 
-def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
+def knockdown_options(ctx: Turn, atk: Attack) -> tuple[bool, bool | None]:
     """E.4 options for a fighter about to be Knocked Down: Breakfall and Tech Roll, 2 FS each, both in one
     application of at most his Power Level (000 L2197–L2207). Returns (breakfall, tech roll toward?)."""
     a, d = atk.attacker, atk.defender
@@ -213,7 +213,7 @@ def knockdown_options(ctx: Ctx, atk: Attack) -> tuple[bool, bool | None]:
     return breakfall, tech
 
 
-def tech_roll(ctx: Ctx, a: F, d: F, toward: bool) -> None:
+def tech_roll(ctx: Turn, a: Combatant, d: Combatant, toward: bool) -> None:
     """Exactly 2 Ranges, through the opponent if toward; the action is lost all the same (000 L2207)."""
     positions.move(ctx, d, a, 2, toward)
     d.moved -= 2

@@ -13,9 +13,9 @@ Knock Down Pursuit (000 L3920–L3928) and Pursuit Bounce (000 L3930–L3936).
 from __future__ import annotations
 
 from ..state.action import Attack, Guard
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 REVERSAL_BONUS = 2  # 000 L4171
 
@@ -24,7 +24,7 @@ def is_pursuit(m: MoveProfile) -> bool:
     return m.id == "pursuit_attack" or m.part(ComboPart.pursuit)
 
 
-def may_strike(ctx: Ctx, opener: MoveProfile, target: F) -> bool:
+def may_strike(ctx: Turn, opener: MoveProfile, target: Combatant) -> bool:
     """Whether an attack opened by ``opener`` may be aimed at ``target``: a Knocked Down fighter only by a Pursuit
     attack, unless the campaign lets any attack hit him (000 L5966)."""
     return not target.knocked_down or is_pursuit(opener) or ctx.opts.hit_downed_attacks
@@ -57,7 +57,7 @@ def ender_lifted(moves: list[MoveProfile], i: int) -> bool:
     return False
 
 
-def check_target(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, key: str) -> None:
+def check_target(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
     """On a foe already down: a Pursuit opener without Pursuit Bounce closes the Combo; the Skips Knock Down
     Pursuit Combo has two moves at most (000 L3910, L4171)."""
     if target is None or not target.knocked_down or len(moves) < 2 or not is_pursuit(moves[0]):
@@ -81,7 +81,7 @@ def check_target(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None, key
         )
 
 
-def stand_up(ctx: Ctx, atk: Attack) -> bool:
+def stand_up(ctx: Turn, atk: Attack) -> bool:
     """The hit of a Skips Knock Down Pursuit opener stands the downed target up, as if he had stood by himself
     (his action stays spent); the move after it then hits a standing foe (000 L4171)."""
     d = atk.defender
@@ -105,7 +105,7 @@ def stand_up(ctx: Ctx, atk: Attack) -> bool:
     return True
 
 
-def reversal_bonus(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+def reversal_bonus(ctx: Turn, atk: Attack, guard: Guard) -> None:
     """+2 to a downed foe's Tactics Defense Total against a Skips Knock Down Pursuit move. Ruling: a downed foe's
     Tactics defence against a Pursuit can only be the Reversal, so the bonus goes on it (000 L4171, L3914)."""
     if not (atk.defender.knocked_down and lifts(atk.moves) and guard.option.value == "tactics"):

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue
 from ..registry.reprice import with_entries
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "limited_move"
 
@@ -41,7 +41,7 @@ def _description(m: MoveProfile) -> str:
     return str(text or "its written limitation")
 
 
-def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
+def bites(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant | None) -> bool:
     """Ask whether the limitation comes into play on this use: ``act`` it does, ``pass`` it does not. The book
     gives no default (the drawback is whatever was agreed), so the question is always put."""
     # ruling: the request declares each time whether the agreed limitation applies (000 L4581)
@@ -66,7 +66,7 @@ def bites(ctx: Ctx, f: F, m: MoveProfile, against: F | None) -> bool:
     return dv.choice is Choice.act
 
 
-def apply(ctx: Ctx, f: F, moves: list[MoveProfile], against: F | None) -> list[MoveProfile] | None:
+def apply(ctx: Turn, f: Combatant, moves: list[MoveProfile], against: Combatant | None) -> list[MoveProfile] | None:
     """The moves of this use after their limitations: None when one of them comes to nothing (the whole attack
     or Utility action has no effect), else the moves with any narrowed Elements removed."""
     if not DRAWBACKS.any_of(f.prof.entry_ids):

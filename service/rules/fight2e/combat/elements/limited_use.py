@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 @register
@@ -18,13 +18,13 @@ class LimitedUse(Element):
         {"limited_use", "limited_use.extended_reload", "limited_use.more_charges", "reload", "super_reload"}
     )
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e]
 
 
@@ -39,14 +39,14 @@ def _charge_cost(m: MoveProfile) -> int:
     return 1 if m.level <= 3 else 2 if m.level <= 5 else 3  # 000 L4610–L4614
 
 
-def _full(f: F, name: str) -> int:
+def _full(f: Combatant, name: str) -> int:
     more = any(
         m.has("limited_use.more_charges") for m in f.prof.moves.values() if m.has("limited_use") and pool(m) == name
     )
     return 8 if more else 6  # 000 L4603, L4626–L4630
 
 
-def _pool_effect(f: F, name: str) -> Effect:
+def _pool_effect(f: Combatant, name: str) -> Effect:
     e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
     if e is None:
         e = Effect("limited_use", name, None, charges=_full(f, name))
@@ -57,7 +57,7 @@ def _pool_effect(f: F, name: str) -> Effect:
 _CHARGES = frozenset({"limited_use", "reload", "super_reload"})
 
 
-def check_charges(f: F, moves: list[MoveProfile]) -> str | None:
+def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
     """The first pool the declared moves would overdraw, or None."""
     if not f.prof.entry_ids & _CHARGES:
         return None
@@ -73,7 +73,7 @@ def check_charges(f: F, moves: list[MoveProfile]) -> str | None:
     return None
 
 
-def spend_charges(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     if not f.prof.entry_ids & _CHARGES:
         return
     for m in moves:
@@ -92,7 +92,7 @@ def spend_charges(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
             _reload(ctx, f, m)
 
 
-def _reload(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def _reload(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """3 charges (6 with Extended Reload) back into the pool, never above its starting total (ruling)."""
     entry = "reload" if m.has("reload") else "super_reload"
     pools = sorted({pool(x) for x in f.prof.moves.values() if x.has("limited_use")})

@@ -8,9 +8,9 @@ from dataclasses import replace
 from ..contract.models import Choice, DecisionValue, Direction
 from ..registry.elements import after_time_roll
 from ..state.action import Attack
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 
@@ -30,11 +30,11 @@ def made_kind(m: MoveProfile) -> str:
     return MADE_KINDS.get(str(m.options.get(CREATE, {}).get("hazard_type") or "wall"), "wall")
 
 
-def _live(ctx: Ctx, f: F) -> list[Hazard]:
+def _live(ctx: Turn, f: Combatant) -> list[Hazard]:
     return [h for h in ctx.hazards if h.owner == f.id]
 
 
-def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
+def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> None:
     """C.5–E: the move makes a Hazard 1 band from the user toward or away from his target (Band Map), or at the
     target (no map; ruling). Into a band with fighters in it, it needs a hit on one of them (each attacked, no
     damage from the attack itself); those hit interact with it at once, those missed who stay there do so at
@@ -70,7 +70,7 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
         ]
     else:
         occupants = [t]
-    hit: list[F] = []
+    hit: list[Combatant] = []
     if occupants:
         shot = replace(m, range=(0, 5), keywords=(m.keywords - {"knockback", "normal"}) | {"no_damage"})
         for o in occupants:
@@ -104,7 +104,7 @@ def create(ctx: Ctx, f: F, m: MoveProfile, t: F, key: str) -> None:
         interact(ctx, o, h, f)
 
 
-def _new_id(ctx: Ctx, f: F) -> str:
+def _new_id(ctx: Turn, f: Combatant) -> str:
     """A stable id the next request accepts (letters, digits, _ and -; at most 40)."""
     base = f"{f.id[:30]}-T{ctx.turn}"
     ident, n = base, 1
@@ -114,7 +114,7 @@ def _new_id(ctx: Ctx, f: F) -> str:
     return ident
 
 
-def _remove(ctx: Ctx, h: Hazard, why: str) -> None:
+def _remove(ctx: Turn, h: Hazard, why: str) -> None:
     """A made Hazard is gone: Pit victims are back in the fight in its band; nobody is against it any more
     (000 L3187)."""
     ctx.hazards = [x for x in ctx.hazards if x is not h]
@@ -129,7 +129,7 @@ def _remove(ctx: Ctx, h: Hazard, why: str) -> None:
 
 
 @after_time_roll(20)
-def tick(ctx: Ctx, elapsed: int) -> None:
+def tick(ctx: Turn, elapsed: int) -> None:
     """End of the turn: made Hazards run down their count; one made this turn lasts the next turn at least."""
     for h in list(ctx.hazards):
         if h.owner is None or h.time_left is None:
@@ -139,7 +139,7 @@ def tick(ctx: Ctx, elapsed: int) -> None:
             _remove(ctx, h, "A made Hazard vanishes")
 
 
-def check_create(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
+def check_create(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """A Create Environmental Hazard move is used on its own (ruling: the book gives it no place in a Combo)."""
     m = next((m for m in moves if made(m).makes), None)
     if m is not None and len(moves) > 1:
@@ -151,7 +151,7 @@ def check_create(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> None:
         )
 
 
-def _mirror(ctx: Ctx, d: F) -> Hazard | None:
+def _mirror(ctx: Turn, d: Combatant) -> Hazard | None:
     """The defender's own made Wall with Reflection, if he has one in play."""
     for h in _live(ctx, d):
         m = d.move(h.move or "")
@@ -164,7 +164,7 @@ def _projectile(moves: list[MoveProfile]) -> MoveProfile | None:
     return next((m for m in moves if m.offensive and m.has("ranged") and m.kind != "basic"), None)
 
 
-def reflect_first(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> bool:
+def reflect_first(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> bool:
     """Before the defence: a Ranged Special Move that meets the defender's reflecting Wall is turned back at once
     (000 L3193): on a Band Map when the Wall is in a band between them or in the defender's band; without a map
     after a won Maneuver Check (ruling: a free one, asked with default yes). Returns True when reflected."""
@@ -193,7 +193,7 @@ def reflect_first(ctx: Ctx, a: F, d: F, moves: list[MoveProfile]) -> bool:
     return True
 
 
-def wall_behind(ctx: Ctx, a: F, d: F) -> bool:
+def wall_behind(ctx: Turn, a: Combatant, d: Combatant) -> bool:
     """Band Map: the maker stands in front of his reflecting Wall (it is past him, seen from the attacker); then
     only a successful Evasion turns the shot back (000 L3193)."""
     h = _mirror(ctx, d)
@@ -203,7 +203,7 @@ def wall_behind(ctx: Ctx, a: F, d: F) -> bool:
     return pa != pd and (h.band - pd) * (pd - pa) > 0
 
 
-def reflect_after_evasion(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], evaded: bool) -> bool:
+def reflect_after_evasion(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], evaded: bool) -> bool:
     h = _mirror(ctx, d)
     p = _projectile(moves)
     if evaded and h is not None and p is not None and not a.defeated and wall_behind(ctx, a, d):
@@ -212,7 +212,7 @@ def reflect_after_evasion(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], evaded
     return False
 
 
-def _send_back(ctx: Ctx, a: F, d: F, p: MoveProfile, h: Hazard) -> None:
+def _send_back(ctx: Turn, a: Combatant, d: Combatant, p: MoveProfile, h: Hazard) -> None:
     """The defender attacks with the shot as his own; the attacker defends with Defense or Evasion, halved, no
     Defensive Response. It is a Passive Interrupt Response: it takes the defender's action if he has not acted
     (ruling, as other Responses) and needs no Control (the Wall does it)."""

@@ -5,8 +5,8 @@ movement (000 L5668, L4199)."""
 from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from . import ally_checks
 from .ally_checks import on_map
 from .hazard_effects import check
@@ -14,12 +14,12 @@ from .hazard_interaction import can_reach, interact, stayed
 from .hazards import Hazard, engaged, find, in_pit, maneuver_check, resolved, wall_of
 
 
-def _choices(ctx: Ctx, f: F) -> list[tuple[Hazard, F]]:
+def _choices(ctx: Turn, f: Combatant) -> list[tuple[Hazard, Combatant]]:
     people = [f] + [o for o in ctx.opponents(f) if not in_pit(o)]
     return [(h, v) for v in people for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
 
 
-def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
+def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> None:
     """After movement (or before acting): the fighter may put himself or an opponent into a Hazard by Maneuver
     Check (000 L6077, L6081), or, on a Band Map with more than two fighters and no movement, Check an opponent
     (000 L5668). Default: neither (the book makes both optional)."""
@@ -88,6 +88,6 @@ def declare(ctx: Ctx, f: F, ref: F | None, movement: int) -> None:
         interact(ctx, victim, h, f)
 
 
-def _nearest(ctx: Ctx, f: F) -> F | None:
+def _nearest(ctx: Turn, f: Combatant) -> Combatant | None:
     opp = ctx.opponents(f)
     return min(opp, key=lambda o: ctx.distance(f, o)) if opp else None

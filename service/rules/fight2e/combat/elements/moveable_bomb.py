@@ -17,16 +17,16 @@ from dataclasses import replace
 
 from ..contract.models import Choice, DecisionValue, Direction
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 
 # Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
 KICKABLE: EntryTable[int] = EntryTable("kickable_bomb", {"bomb.moveable_bomb": 2})
 
 
-def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:
+def _kickable(ctx: Turn, f: Combatant) -> list[tuple[Combatant, Effect]]:
     out = []
     for i in ctx.order:
         o = ctx.fighters[i]
@@ -40,7 +40,9 @@ def _kickable(ctx: Ctx, f: F) -> list[tuple[F, Effect]]:
     return out
 
 
-def choose(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> tuple[F, Effect, bool] | None:
+def choose(
+    ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None
+) -> tuple[Combatant, Effect, bool] | None:
     """The Bomb this Basic Move attack kicks, if the player says so: (owner, Bomb, toward the target)."""
     if not moves or moves[0].kind != "basic" or target is None:
         return None
@@ -72,14 +74,14 @@ def choose(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> tuple[
     return found[0], found[1], d.direction is not Direction.away
 
 
-def kick_damage(ctx: Ctx, f: F, m: MoveProfile) -> int:
+def kick_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
     """The Basic Move's damage against the Bomb, which counts as Stamina 0 (000 L2897)."""
     step = (m.damage_step or 0) + f.prof.strength
     roll = ctx.roll(f.id, "bomb_kick", die_for_step(step), f"{m.name} kicking the Bomb", "E.1")
     return max(roll + f.prof.dmg_bonus, 1)
 
 
-def _note_band(ctx: Ctx, f: F, owner: F, e: Effect, before: int) -> None:
+def _note_band(ctx: Turn, f: Combatant, owner: Combatant, e: Effect, before: int) -> None:
     ctx.note(
         "E.3",
         f.id,
@@ -90,7 +92,9 @@ def _note_band(ctx: Ctx, f: F, owner: F, e: Effect, before: int) -> None:
     )
 
 
-def kick_on_map(ctx: Ctx, f: F, m: MoveProfile, owner: F, e: Effect, target: F, toward: bool) -> None:
+def kick_on_map(
+    ctx: Turn, f: Combatant, m: MoveProfile, owner: Combatant, e: Effect, target: Combatant, toward: bool
+) -> None:
     """Band Map: the kick hits by itself; 1 band per 2 damage, rounded up, the full distance (000 L2897)."""
     dmg = kick_damage(ctx, f, m)
     bomb = owner.move(e.move or "")
@@ -117,7 +121,7 @@ def aim_payload(m: MoveProfile) -> MoveProfile:
     return replace(m, damage_step=None, keywords=(m.keywords - {"knockback", "stun", "knocks_down"}) | {"no_damage"})
 
 
-def after_roll(ctx: Ctx, atk: Attack, hit: bool, kick: MoveProfile, owner: F, e: Effect) -> None:
+def after_roll(ctx: Turn, atk: Attack, hit: bool, kick: MoveProfile, owner: Combatant, e: Effect) -> None:
     """No map: on a hit the kick's damage is the Ranges the Bomb travels toward the opponent (000 L2899)."""
     f, o = atk.attacker, atk.defender
     if not hit:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
-def pass_through(ctx: Ctx, first: MoveProfile, n: int, toward: bool, start: int, end: int, key: str) -> bool:
+def pass_through(ctx: Turn, first: MoveProfile, n: int, toward: bool, start: int, end: int, key: str) -> bool:
     """Whether the movement before ``first`` is Pass Through's free 2 Ranges. They must end at exactly Range 0 or
     carry the user past the opponent to Range 1 or 2 on his far side (000 L3790–L3792)."""
     if not first.moving.pass_through or n != 2:
@@ -35,7 +35,7 @@ def can_power_dash(first: MoveProfile, n: int) -> bool:
     return first.moving.power_dash and n == 1
 
 
-def power_dash(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def power_dash(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """The move right after the 1 FS Dash rolls one die size more damage (000 L3818); ``moves`` is changed in
     place."""
     first = moves[0]

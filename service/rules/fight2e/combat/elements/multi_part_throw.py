@@ -16,9 +16,9 @@ from ..contract.models import ActionType, DecisionValue, OngoingEffect, Response
 from ..registry.elements import Element, at, carried, register
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import knockdown, sequences
 
 STATE = "multi_part_throw"
@@ -26,13 +26,13 @@ OPENER = "opening_throw"
 _REF = "000 L3765–L3778"
 
 
-def _lock(f: F) -> Effect | None:
+def _lock(f: Combatant) -> Effect | None:
     if not f.ongoing:  # most fighters carry no effect: no generator to build
         return None
     return next((e for e in f.ongoing if e.id == STATE), None)
 
 
-def _holder_of(ctx: Ctx, d: F) -> tuple[F, Effect] | None:
+def _holder_of(ctx: Turn, d: Combatant) -> tuple[Combatant, Effect] | None:
     for fid in ctx.order:
         a = ctx.fighters[fid]
         e = _lock(a)
@@ -41,14 +41,14 @@ def _holder_of(ctx: Ctx, d: F) -> tuple[F, Effect] | None:
     return None
 
 
-def _next_links(f: F, e: Effect) -> list[MoveProfile]:
+def _next_links(f: Combatant, e: Effect) -> list[MoveProfile]:
     prev = f.move(e.move or "")
     if prev is None:
         return []
     return [m for m in f.prof.moves.values() if sequences.follows(prev, m)]
 
 
-def links_on(ctx: Ctx, atk: Attack) -> bool:
+def links_on(ctx: Turn, atk: Attack) -> bool:
     """The hit ends on an Opening Throw with a follow-up on the sheet: the chain starts or goes on, and the Knock
     Down and Knock Back wait (000 L3767)."""
     a, d = atk.attacker, atk.defender
@@ -73,7 +73,7 @@ def links_on(ctx: Ctx, atk: Attack) -> bool:
     return True
 
 
-def finish(ctx: Ctx, atk: Attack) -> None:
+def finish(ctx: Turn, atk: Attack) -> None:
     """A hit that is not a link (the last Throw of the chain): the lock is over, nothing is delayed (000 L3778)."""
     a = atk.attacker
     e = _lock(a)
@@ -82,7 +82,7 @@ def finish(ctx: Ctx, atk: Attack) -> None:
         ctx.note("E.5", a.id, "The last Throw of the Multi-Part Throw lands: the sequence is complete.", "000 L3778")
 
 
-def release(ctx: Ctx, a: F, why: str) -> None:
+def release(ctx: Turn, a: Combatant, why: str) -> None:
     """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
 
     e = _lock(a)
@@ -101,7 +101,7 @@ def release(ctx: Ctx, a: F, why: str) -> None:
 
 
 @at("after_order", 10)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
-def initiative(ctx: Ctx) -> None:
+def initiative(ctx: Turn) -> None:
     """After Initiative: a victim who wins or ties it ends the sequence; the thrower loses his action (000 L3773).
     Ruling: settled before anyone acts, as the Sustained Hold's second turn is."""
     for fid in ctx.order:
@@ -120,7 +120,7 @@ def initiative(ctx: Ctx) -> None:
             ctx.note("B", a.id, f"{a.id} loses his action this turn.", "000 L3773")
 
 
-def held_down(ctx: Ctx, f: F) -> bool:
+def held_down(ctx: Turn, f: Combatant) -> bool:
     """The victim's place in the order: he cannot act while the chain goes on (000 L3767)."""
     found = _holder_of(ctx, f)
     if found is None:
@@ -131,7 +131,7 @@ def held_down(ctx: Ctx, f: F) -> bool:
     return True
 
 
-def stalled(ctx: Ctx, f: F) -> bool:
+def stalled(ctx: Turn, f: Combatant) -> bool:
     """The thrower's action: without Control for the next link the sequence ends and the action is lost
     (000 L3775)."""
     e = _lock(f)
@@ -145,7 +145,7 @@ def stalled(ctx: Ctx, f: F) -> bool:
     return True
 
 
-def declared(ctx: Ctx, f: F, d: DecisionValue) -> bool:
+def declared(ctx: Turn, f: Combatant, d: DecisionValue) -> bool:
     """The thrower's declaration: the next link, without movement, at the victim goes on; anything else declares
     the end of the sequence and the action is lost (000 L3767, L3775)."""
     e = _lock(f)
@@ -167,7 +167,7 @@ def declared(ctx: Ctx, f: F, d: DecisionValue) -> bool:
     return False
 
 
-def missed(ctx: Ctx, atk: Attack) -> None:
+def missed(ctx: Turn, atk: Attack) -> None:
     """A link that misses (the victim defended): the sequence ends at F.1 (000 L3767, L3775)."""
     e = _lock(atk.attacker)
     if (
@@ -179,7 +179,7 @@ def missed(ctx: Ctx, atk: Attack) -> None:
         release(ctx, atk.attacker, f"{atk.defender.id} defends against the next Throw")
 
 
-def response_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, path: str, key: str) -> None:
+def response_ok(ctx: Turn, atk: Attack, kind: ResponseKind, path: str, key: str) -> None:
     """Against a link the victim's only Defensive Response is the Throw Response (000 L3767); the link may already
     have ended the chain at F.1, before the Responses."""
     if any(sequences.gated(m) == STATE for m in atk.moves) and kind is not ResponseKind.throw:
@@ -197,7 +197,7 @@ def open_responses(atk: Attack, offer: list[ResponseKind]) -> list[ResponseKind]
     return offer
 
 
-def sealed(ctx: Ctx, f: F, target: F) -> bool:
+def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
     """Another fighter cannot reach either fighter of a Multi-Part Throw (000 L3769)."""
     for fid in ctx.order:
         a = ctx.fighters[fid]
@@ -208,7 +208,7 @@ def sealed(ctx: Ctx, f: F, target: F) -> bool:
 
 
 @at("before_healing", 30)  # an unused Multi-Part Throw window ends the sequence (000 L3765)
-def end_of_turn(ctx: Ctx) -> None:
+def end_of_turn(ctx: Turn) -> None:
     """A window of this turn and the next: unused by the end of the next turn, the sequence ends (000 L3765).
     Ruling: nothing of it outlasts the round."""
     for fid in ctx.order:
@@ -229,7 +229,7 @@ class MultiPartThrow(Element):
     effects = frozenset({"multi_part_throw"})
     entries = frozenset({"multi_part_throw", "opening_throw"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         tm = f.move(eff.move) if eff.move else None
         if (
@@ -245,5 +245,5 @@ class MultiPartThrow(Element):
             )
         f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, eff.target))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e]  # it waits for the move's next use, even into the next round

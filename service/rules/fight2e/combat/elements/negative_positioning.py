@@ -6,18 +6,18 @@ from __future__ import annotations
 from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .hazard_elements import free_check
 from .hazards import condition, drop, resolved
 
 
-def negative(f: F) -> bool:
+def negative(f: Combatant) -> bool:
     return condition(f, "negative_positioning") is not None
 
 
-def after_action(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def after_action(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """After the action: a move with Negative Positioning leaves its user in the Negative Position (ruling: hit or
     miss); an earlier one is spent by this action (000 L4690, L4696)."""
     drop(f, "negative_positioning")
@@ -40,20 +40,20 @@ def after_action(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     )
 
 
-def before_action(ctx: Ctx, f: F, attacking: bool) -> None:
+def before_action(ctx: Turn, f: Combatant, attacking: bool) -> None:
     """A fighter in the Negative Position who acts ends it, unless (no Hazards) this is the attack it affects."""
     if negative(f) and (resolved(ctx) or not attacking):
         drop(f, "negative_positioning")
         ctx.note("B.1", f.id, f"{f.id} acts: his Negative Position is over.", "000 L4690")
 
 
-def ended_by_hit(ctx: Ctx, d: F) -> None:
+def ended_by_hit(ctx: Turn, d: Combatant) -> None:
     if negative(d):
         drop(d, "negative_positioning")
         ctx.note("E", d.id, f"{d.id} is hit: his Negative Position is over.", "000 L4690")
 
 
-def exploit(ctx: Ctx, f: F, t: F | None) -> None:
+def exploit(ctx: Turn, f: Combatant, t: Combatant | None) -> None:
     """Before B.1, the first opponent to target a fighter in the Negative Position may make a free Maneuver Check
     (not his one a turn) to use a Hazard himself or force him into one (on a Band Map in that fighter's band);
     the chance is then gone (ruling: taken or not; 000 L4688–L4694)."""
@@ -71,17 +71,17 @@ def exploit(ctx: Ctx, f: F, t: F | None) -> None:
 
 
 @elements.DEFENSE_TOTAL(100)
-def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """+2 to Evade the attacker in the Negative Position, no Hazards in play (000 L4694)."""
     return {"negative_position": 2} if m.option is DefenseOption.evasion and negative_evasion(ctx, m.attacker) else {}
 
 
-def negative_evasion(ctx: Ctx, attacker: F) -> bool:
+def negative_evasion(ctx: Turn, attacker: Combatant) -> bool:
     """No Hazards: the next attack of a fighter in the Negative Position is Evaded at +2 (000 L4694)."""
     return negative(attacker) and not resolved(ctx)
 
 
-def negative_spent(ctx: Ctx, a: F) -> None:
+def negative_spent(ctx: Turn, a: Combatant) -> None:
     """No Hazards: the attack the Negative Position affects has had its defence chosen; the condition is over (ruling:
     with several defenders, only the first gains from it)."""
     if negative_evasion(ctx, a):

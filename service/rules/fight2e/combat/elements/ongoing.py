@@ -11,9 +11,9 @@ from ..contract.models import OngoingEffect
 from ..registry import elements
 from ..registry import points as records
 from ..registry.elements import Element, after_time_roll, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import buff_modifiers as mods
 from . import super_only, taunts, vulnerability
 from .buff_profile import buffed, duration, unsupported_parts
@@ -54,7 +54,7 @@ WAIT_FOR_USE = frozenset(
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 
 
-def restore_move(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """An ongoing effect that names the fighter's own move: a Buff is folded into the profile again."""
     m = f.move(eff.move) if eff.move else None
     entry = "throw.sustained_hold" if eff.id == "sustained_hold" else eff.id
@@ -125,13 +125,13 @@ class MoveEffects(Element):
     )
     order = 0  # the Buffs fold first, on the sheet's own figures
 
-    def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, eff: OngoingEffect) -> None:
         restore_move(ctx, f, path, carried(eff))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e] if e.id in WAIT_FOR_USE else None
 
-    def fold(self, prof: Profile, f: F) -> Profile:
+    def fold(self, prof: Profile, f: Combatant) -> Profile:
         """The Buffs in effect, on the sheet's profile (other elements fold after them)."""
         base = f.base_prof or f.prof
         for e in f.ongoing:
@@ -141,7 +141,7 @@ class MoveEffects(Element):
         return prof
 
 
-def link_all(ctx: Ctx) -> None:
+def link_all(ctx: Turn) -> None:
     """Ongoing effects that name another fighter are completed once every fighter is in (a Suppression on him, a
     move he copied): each element's ``link``."""
     for fid in ctx.order:
@@ -152,13 +152,13 @@ def link_all(ctx: Ctx) -> None:
                 element.link(ctx, f, f"fighters[{f.index}].state.ongoing_effects", e)
 
 
-def active(f: F, ident: str, move: str | None = None) -> Effect | None:
+def active(f: Combatant, ident: str, move: str | None = None) -> Effect | None:
     if not f.ongoing:  # most fighters carry no effect: no generator to build
         return None
     return next((e for e in f.ongoing if e.id == ident and (move is None or e.move == move)), None)
 
 
-def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """A Buff or Flight move was used: it starts (or starts again, not stacking) from its full Time Count."""
     for entry, rec in records.lasting(m):  # Flight (000 L3370)
         f.ongoing = [e for e in f.ongoing if e.id != entry]
@@ -203,7 +203,7 @@ def start(ctx: Ctx, f: F, m: MoveProfile) -> None:
             )
 
 
-def _count(ctx: Ctx, f: F, m: MoveProfile) -> int | None:
+def _count(ctx: Turn, f: Combatant, m: MoveProfile) -> int | None:
     """The Buff's count: the Buff Gauge, 2 per Super Energy point, or the usual duration."""
     if m.has("buff.buff_gauge"):
         return mods.gauge_count(ctx, f, m)
@@ -214,7 +214,7 @@ def _count(ctx: Ctx, f: F, m: MoveProfile) -> int | None:
     return duration(m)
 
 
-def end_buff(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def end_buff(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """End Buff: the named Buff (with Early Ending) stops at the end of this turn (000 L2993–L2999, L3262)."""
     if not m.has("end_buff"):
         return
@@ -233,18 +233,18 @@ def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def rebuild(f: F) -> Profile:
+def rebuild(f: Combatant) -> Profile:
     return elements.rebuild(f)
 
 
-def _was_linked(f: F, e: Effect) -> bool:
+def _was_linked(f: Combatant, e: Effect) -> bool:
     """``e`` belongs to a Technique Buff move (its Buff has just ended when ``linked`` finds none)."""
     m = f.move(e.move) if e.move else None
     return m is not None and e.id in mods.associated(m)
 
 
 @after_time_roll(10)
-def tick(ctx: Ctx, elapsed: int) -> None:
+def tick(ctx: Turn, elapsed: int) -> None:
     """End of the turn: Time Counts run down by the Time Roll; ended Buffs drop; unlimited Buffs cost 1 FS;
     Flight lasts at least the turn after it began (000 L3370)."""
     for fid in ctx.order:
@@ -322,10 +322,10 @@ class SuperTimeCounts(Element):
     effects = super_only.TIMED
     entries = frozenset({"infinite_supers", "limited_choice", "super_move_enhancer"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore_move(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [x for x in [super_only.tick(ctx, f, e, elapsed)] if x is not None]
 
 
@@ -336,8 +336,8 @@ class LentElement(Element):
     effects = frozenset({taunts.ADDITION})
     entries = frozenset({"taunt.element_addition"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore_move(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [x for x in [taunts.tick(ctx, f, e)] if x is not None]

@@ -10,13 +10,13 @@ from ....dice import Die
 from ..registry.elements import LANDING
 from ..registry.reprice import with_entries
 from ..state.action import Attack
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "perfect_hit"
 
 
 @LANDING(20, entries=(ENTRY,))
-def check(ctx: Ctx, atk: Attack) -> None:
+def check(ctx: Turn, atk: Attack) -> None:
     """Before E.1: one d6 per move with Perfect Hit (ruling: "a die" read as 1d6, 000 L4753); on an odd result the
     move goes on priced without its target Element (``atk.moves`` is changed)."""
     a = atk.attacker

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from . import hazard_interaction, hazards, props, styles, summon
 
 
-def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:
+def move(ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool) -> None:
     """Move ``ranges`` toward (or away from) ``ref``. Moving forward past an opponent goes 1 → 0 → 1 on his other
     side (000 L5644)."""
     if ranges <= 0:
@@ -40,7 +40,7 @@ def move(ctx: Ctx, mover: F, ref: F | None, ranges: int, toward: bool) -> None:
         hazard_interaction.auto(ctx, mover)  # into a Ring-Out or a made Hazard's band (000 L6205, L3141)
 
 
-def after_move_range(ctx: Ctx, mover: F, ref: F, ranges: int, toward: bool) -> int:
+def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, toward: bool) -> int:
     """The Range to ``ref`` that a move would leave, without moving."""
     r = ctx.distance(mover, ref)
     if ranges <= 0:
@@ -52,7 +52,7 @@ def after_move_range(ctx: Ctx, mover: F, ref: F, ranges: int, toward: bool) -> i
     return abs(min(max(pos + sign * ranges, 1), 6) - target)
 
 
-def at_border(ctx: Ctx, f: F) -> bool:
+def at_border(ctx: Turn, f: Combatant) -> bool:
     """Against the stage border, the Wall of a Wall Spring when no Hazard is one: Range 4 or more without a map,
     band 1 or 6 on a Band Map (000 L2241)."""
     if not ctx.band_mode:
@@ -60,7 +60,7 @@ def at_border(ctx: Ctx, f: F) -> bool:
     return ctx.bands.get(f.id) in (1, 6)
 
 
-def set_range(ctx: Ctx, a: F, b: F, value: int) -> None:
+def set_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
     """Put ``a`` at ``value`` Ranges from ``b`` on the same side he is now (a stopped movement, Draw Closer)."""
     if not ctx.band_mode:
         ctx.range = value
@@ -70,7 +70,7 @@ def set_range(ctx: Ctx, a: F, b: F, value: int) -> None:
     ctx.bands[a.id] = min(max(pb + sign * value, 1), 6)
 
 
-def knock_back(ctx: Ctx, attacker: F, defender: F, ranges: int) -> tuple[int, int]:
+def knock_back(ctx: Turn, attacker: Combatant, defender: Combatant, ranges: int) -> tuple[int, int]:
     """Push the defender ``ranges`` away from the attacker; never to Range 5 (000 L5950; ruling A33/A37).
     Returns the Range before and after."""
     before = ctx.distance(attacker, defender)

@@ -14,10 +14,10 @@ from ...catalogue.schema import chosen
 from ..contract.models import DecisionValue
 from ..registry.reprice import with_entries
 from ..state.action import Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 EXTRA = "power_up.extra_elements"
 ENHANCED = "power_up.enhanced_power_up"
@@ -75,7 +75,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     return [(ids, max(math.ceil(price), 1)) for ids, price in out]  # at least 1 Control each (000 L3876)
 
 
-def buy(ctx: Ctx, f: F, plan: Plan, i: int, m: MoveProfile, n: int) -> int:
+def buy(ctx: Turn, f: Combatant, plan: Plan, i: int, m: MoveProfile, n: int) -> int:
     """Spend ``n`` extra Control: the Elements bought first (a decision, by default as many as it pays for in
     order — ruling: the design's order is kept, the rest goes to damage), the rest as damage (at most the Level).
     Returns the Control left for damage."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ..contract.models import DecisionValue
 from ..state.action import Plan
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import Heals, MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .power_up_elements import PowerUp, powered
 
 
@@ -16,7 +16,7 @@ def _version(m: MoveProfile) -> str:
     return str(m.options.get("power_up", {}).get("version") or "control")
 
 
-def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
+def decide(ctx: Turn, f: Combatant, plan: Plan) -> tuple[MoveProfile | None, int]:
     """Before the Utility move takes effect: how far it is powered up. Returns the move and its bonus."""
     i, m = next(((i, m) for i, m in enumerate(plan.moves) if powered(m, PowerUp.powers_up)), (0, None))
     if m is None:
@@ -57,11 +57,11 @@ def decide(ctx: Ctx, f: F, plan: Plan) -> tuple[MoveProfile | None, int]:
     return m, bonus
 
 
-def bombs_of(f: F) -> list[Effect]:
+def bombs_of(f: Combatant) -> list[Effect]:
     return [e for e in f.ongoing if e.id == "bomb"]
 
 
-def charge_bomb(f: F, before: list[Effect], m: MoveProfile, bonus: int) -> None:
+def charge_bomb(f: Combatant, before: list[Effect], m: MoveProfile, bonus: int) -> None:
     """The Bomb just placed by ``m`` keeps the bonus for its explosion (and an Assault Bomb's shot)."""
     if bonus <= 0:
         return
@@ -74,7 +74,7 @@ def blast_bonus(e: Effect) -> int:
     return e.charges or 0
 
 
-def add_heal(ctx: Ctx, f: F, healed: F, m: MoveProfile, bonus: int) -> None:
+def add_heal(ctx: Turn, f: Combatant, healed: Combatant, m: MoveProfile, bonus: int) -> None:
     if bonus <= 0:
         return
     healed.heal += bonus

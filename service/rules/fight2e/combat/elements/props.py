@@ -18,9 +18,9 @@ from collections.abc import Callable
 
 from ..contract.models import Choice, CombatOptions, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, command_move
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import hazards
 
 DEFAULT = "prop"
@@ -50,11 +50,11 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     return out
 
 
-def down(f: F, prop: str) -> Effect | None:
+def down(f: Combatant, prop: str) -> Effect | None:
     return next((e for e in f.ongoing if e.id == "prop" and e.move == prop), None)
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     if not m.has("prop") or not any(e.id == "prop" for e in f.ongoing):
         return None
     if down(f, name(m)) is not None:
@@ -62,7 +62,7 @@ def lock(f: F, m: MoveProfile) -> str | None:
     return None
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if (
         eff.move not in {name(m) for m in f.prof.moves.values() if m.has("prop")}
         or eff.since is None
@@ -80,13 +80,13 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 
 
 def _drop(
-    ctx: Ctx,
-    f: F,
+    ctx: Turn,
+    f: Combatant,
     prop: str,
     why: str,
     ranges: int,
     band: int | None,
-    reachable: Callable[[F, MoveProfile], str | None],
+    reachable: Callable[[Combatant, MoveProfile], str | None],
 ) -> None:
     if down(f, prop) is not None:
         return
@@ -111,7 +111,7 @@ def _drop(
     )
 
 
-def knocked_down(ctx: Ctx, f: F, reachable: Callable[[F, MoveProfile], str | None]) -> None:
+def knocked_down(ctx: Turn, f: Combatant, reachable: Callable[[Combatant, MoveProfile], str | None]) -> None:
     """Knocked Down: the Prop of his non-Ranged Prop moves falls where he lies (000 L4757)."""
     if "prop" not in f.prof.entry_ids:
         return
@@ -119,7 +119,13 @@ def knocked_down(ctx: Ctx, f: F, reachable: Callable[[F, MoveProfile], str | Non
         _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable)
 
 
-def evaded(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], reachable: Callable[[F, MoveProfile], str | None]) -> None:
+def evaded(
+    ctx: Turn,
+    a: Combatant,
+    d: Combatant,
+    moves: list[MoveProfile],
+    reachable: Callable[[Combatant, MoveProfile], str | None],
+) -> None:
     """Evaded with Evasion alone: the Prop of a Ranged Prop move ends up as far away as the target was, in the
     target's band on a Band Map (000 L4757, L4765)."""
     if "prop" not in a.prof.entry_ids:
@@ -136,7 +142,7 @@ def evaded(ctx: Ctx, a: F, d: F, moves: list[MoveProfile], reachable: Callable[[
         )
 
 
-def moved(f: F) -> None:
+def moved(f: Combatant) -> None:
     """He moved: a Prop dropped before now is no longer at his feet (000 L4761)."""
     for e in f.ongoing:
         if e.id == "prop":
@@ -146,7 +152,7 @@ def moved(f: F) -> None:
 # ── picking it up ─────────────────────────────────────────────────────────────────────────────────
 
 
-def _maneuver(ctx: Ctx, f: F, penalty: int, against: F | None = None) -> bool:
+def _maneuver(ctx: Turn, f: Combatant, penalty: int, against: Combatant | None = None) -> bool:
     """A Maneuver Check against the nearest opponent (000 L6077); ``penalty`` comes off his side (000 L4765)."""
 
     foes = ctx.opponents(f)
@@ -156,7 +162,7 @@ def _maneuver(ctx: Ctx, f: F, penalty: int, against: F | None = None) -> bool:
     return hazards.maneuver_check(ctx, f, o, "recovering his Prop", "C.5", bonus=-penalty)
 
 
-def _band_contest(ctx: Ctx, f: F) -> bool:
+def _band_contest(ctx: Turn, f: Combatant) -> bool:
     """Band Map: an opponent in the same band may try to stop him with a Maneuver Check (000 L4763, L4765)."""
     for o in [x for x in ctx.opponents(f) if ctx.bands.get(x.id) == ctx.bands.get(f.id)]:
         _, d = ctx.decide(
@@ -171,7 +177,7 @@ def _band_contest(ctx: Ctx, f: F) -> bool:
     return True
 
 
-def recover(ctx: Ctx, f: F, prop: str, how: str) -> bool:
+def recover(ctx: Turn, f: Combatant, prop: str, how: str) -> bool:
     """Try to pick the Prop up with ``how`` (an action at its spot): True when it is back in hand."""
     e = down(f, prop)
     if e is None:
@@ -204,12 +210,12 @@ def recover(ctx: Ctx, f: F, prop: str, how: str) -> bool:
     return ok
 
 
-def first_down(f: F) -> str | None:
+def first_down(f: Combatant) -> str | None:
     e = next((x for x in f.ongoing if x.id == "prop"), None)
     return e.move if e is not None else None
 
 
-def use_recovery(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
+def use_recovery(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """A Prop Recovery move (or the Recover Prop Command Move) in use: it tries to pick the Prop up; a Prop move
     after it in a Combo is only reached when it succeeded (000 L3902–L3908). Returns the moves that go on."""
     if not any(e.id == "prop" for e in f.ongoing):
@@ -229,7 +235,7 @@ def use_recovery(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
     return moves
 
 
-def follows_recovery(f: F, before: list[MoveProfile], m: MoveProfile) -> bool:
+def follows_recovery(f: Combatant, before: list[MoveProfile], m: MoveProfile) -> bool:
     """A Prop move may follow a Prop Recovery move in a Combo when that move is to pick up its Prop."""
     return m.has("prop") > 0 and first_down(f) == name(m) and any(x.has("prop_recovery") for x in before)
 
@@ -242,10 +248,10 @@ class Props(Element):
     entries = frozenset({"prop", "prop_recovery"})
     order = 10
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return None if ctx.round_over else [e]  # ruling: a new round starts with the Prop in hand
 
     def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:

@@ -9,16 +9,16 @@ from ...moves.random_effect import combinations_of
 from ..registry.elements import LANDING
 from ..registry.reprice import sheet_entry, with_entries
 from ..state.action import Attack
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .effects import report_unsupported
 
 ENTRY = "random_effect"
 _DICE = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6))  # (sides, die-ladder index)
 
 
-def combinations(ctx: Ctx, f: F, m: MoveProfile) -> list[list[EntryRef]]:
+def combinations(ctx: Turn, f: Combatant, m: MoveProfile) -> list[list[EntryRef]]:
     """The move's combinations, from the sheet's own entry (at most ten, 000 L3944)."""
     choice = sheet_entry(ctx, f, m, ENTRY)
     if choice is None:
@@ -26,7 +26,7 @@ def combinations(ctx: Ctx, f: F, m: MoveProfile) -> list[list[EntryRef]]:
     return [list(c.entries) for c in combinations_of(choice) if c.entries][:10]
 
 
-def _pick(ctx: Ctx, fid: str, m: MoveProfile, n: int) -> int:
+def _pick(ctx: Turn, fid: str, m: MoveProfile, n: int) -> int:
     """1..n, each equally likely: the smallest die with n faces or more, re-rolled above n (000 L3956)."""
     if n == 1:
         return 1
@@ -52,7 +52,7 @@ def _usable(m: MoveProfile, i: int, last: int, combo: bool, distance: int, in_ra
     return ""
 
 
-def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
+def roll(ctx: Turn, atk: Attack, distance: int, in_range) -> bool:
     """After D.2: each Random Effect move becomes its rolled combination. An unusable one makes a lone attack miss;
     in a Combo only the moves before it count if the Combo hits (``atk.random_cut``). Returns False for a miss."""
     a = atk.attacker
@@ -95,7 +95,7 @@ def roll(ctx: Ctx, atk: Attack, distance: int, in_range) -> bool:
 
 
 @LANDING(10, entries=(ENTRY,))
-def cut(ctx: Ctx, atk: Attack) -> None:
+def cut(ctx: Turn, atk: Attack) -> None:
     """On a hit: the Combo stops before the unusable Random Effect move (000 L3960)."""
     if atk.random_cut is not None and atk.random_cut < len(atk.moves):
         atk.moves = atk.moves[: atk.random_cut]

@@ -12,10 +12,10 @@ from ....dice import Die
 from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack, Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, FlagTable
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import positions
 
 MAX_RANGE = 4  # the normal reach of a Long Range move (000 L3997)
@@ -67,7 +67,7 @@ def trades(prof: Profile) -> bool:
 # ── Accuracy for Damage ─────────────────────────────────────────────────────────────────────────
 
 
-def accuracy_for_damage(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
+def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
     """D.1: each Range cut from the maximum of 4 (never below the target's Range) trades 1 Accuracy for 2 damage.
     Returns the Accuracy part for the attack roll."""
     i, m = next(((i, m) for i, m in enumerate(plan.moves) if TRADES.first(m.entries)), (0, None))
@@ -122,7 +122,7 @@ def _own_knockback(m: MoveProfile) -> int:
     return records.own_knockback(m)
 
 
-def _mode(ctx: Ctx, atk: Attack, m: MoveProfile) -> str:
+def _mode(ctx: Turn, atk: Attack, m: MoveProfile) -> str:
     """ "pull" (the target comes in), "move" (the attacker goes in: Move Closer) or "push" (ordinary Knock Back,
     chosen with Optional Draw In); asked once per move used."""
     draws = _draws(m)
@@ -165,7 +165,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
     return True
 
 
-def mid_combo(ctx: Ctx, atk: Attack) -> None:
+def mid_combo(ctx: Turn, atk: Attack) -> None:
     """D.2 for a Draw Closer move opening or inside a Combo: Tactics DL 8 — success brings the two together by its
     Knock Back and the Combo goes on at the new Range; failure makes every later move miss (000 L4005).
     ``atk.moves`` keeps the moves that hit."""
@@ -195,7 +195,7 @@ def mid_combo(ctx: Ctx, atk: Attack) -> None:
         _close_in(ctx, atk, m, 2 if a.beast_form else _own_knockback(m), "E")  # Beast Form (000 L5319)
 
 
-def _close_in(ctx: Ctx, atk: Attack, m: MoveProfile, n: int, label: str) -> int:
+def _close_in(ctx: Turn, atk: Attack, m: MoveProfile, n: int, label: str) -> int:
     a, d = atk.attacker, atk.defender
     before = ctx.distance(a, d)
     mode = _mode(ctx, atk, m)
@@ -221,13 +221,13 @@ def _close_in(ctx: Ctx, atk: Attack, m: MoveProfile, n: int, label: str) -> int:
     return before - after
 
 
-def draws(ctx: Ctx, atk: Attack) -> bool:
+def draws(ctx: Turn, atk: Attack) -> bool:
     """Whether the attack's closing Knock Back is a Draw Closer one (its last move, unless Knock Back was picked)."""
     last = atk.moves[-1]
     return Draw.pull in _draws(last) and _mode(ctx, atk, last) != "push"
 
 
-def close_in(ctx: Ctx, atk: Attack, n: int) -> None:
+def close_in(ctx: Turn, atk: Attack, n: int) -> None:
     """E.3 in place of Knock Back: the closing move draws the target in by the Knock Back distance."""
     if n > 0 and ctx.distance(atk.attacker, atk.defender) > 0 and "_failed" not in atk.draw_modes:
         _close_in(ctx, atk, atk.moves[-1], n, "E.3")

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from ...catalogue.character_catalog import normalise
 from ..registry.elements import HIT_STUN, after_time_roll
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 # A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
 FOLLOW_UPS: EntryTable[str] = EntryTable(
@@ -61,7 +61,7 @@ def free_combo_opener(m: MoveProfile) -> bool:
     )
 
 
-def _window(f: F, m: MoveProfile) -> Effect | None:
+def _window(f: Combatant, m: MoveProfile) -> Effect | None:
     for e in f.ongoing:
         if e.id in (WINDOW, THROW_WINDOW) and e.move:
             opener = f.move(e.move)
@@ -70,7 +70,7 @@ def _window(f: F, m: MoveProfile) -> Effect | None:
     return None
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     """Why a follow-up cannot open an action now: its opener's window is not open."""
     if gated(m) is None or _window(f, m) is not None:
         return None
@@ -84,7 +84,7 @@ def unlocked_by_combo(moves: list[MoveProfile], i: int) -> bool:
     return i > 0 and follows(moves[i - 1], moves[i])
 
 
-def check(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     for i, m in enumerate(moves):
         if gated(m) is None:
             continue
@@ -111,14 +111,14 @@ def free_links(moves: list[MoveProfile]) -> int:
     return sum(1 for i in range(1, len(moves) - 1) if moves[i].is_special and follows(moves[i - 1], moves[i]))
 
 
-def close(ctx: Ctx, f: F, why: str) -> None:
+def close(ctx: Turn, f: Combatant, why: str) -> None:
     if not any(e.id == WINDOW for e in f.ongoing):
         return
     f.ongoing = [e for e in f.ongoing if e.id != WINDOW]
     ctx.note("G", f.id, f"{f.id}'s chance to follow up his Opening Move is gone ({why}).", "000 L3748–L3753")
 
 
-def used(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """After an action or Response with ``moves``: any earlier window is used up or lost; the last Opening Move
     used opens a new one for this turn and the next (hit or miss, 000 L3746)."""
     if not moves:
@@ -140,19 +140,19 @@ def used(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
         ctx.note("G", f.id, f"{f.id} used another move: his Opening Move's follow-up chance is gone.", "000 L3748")
 
 
-def action_taken(ctx: Ctx, f: F, kind: str) -> None:
+def action_taken(ctx: Turn, f: Combatant, kind: str) -> None:
     """A non-attack action ends the window (holding Initiative does not, 000 L3750–L3753)."""
     close(ctx, f, f"a {kind.replace('_', ' ')} action")
 
 
-def defended(ctx: Ctx, d: F, response_moves: list[MoveProfile]) -> None:
+def defended(ctx: Turn, d: Combatant, response_moves: list[MoveProfile]) -> None:
     """A Defensive Option ends the window, unless it is a follow-up used as a Defensive Response."""
     if response_moves and any(gated(m) for m in response_moves[:1]):
         return
     close(ctx, d, "he used a Defensive Option")
 
 
-def tick(ctx: Ctx) -> None:
+def tick(ctx: Turn) -> None:
     """End of the turn: a window opened before this turn has had its next turn (000 L3746)."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
@@ -161,16 +161,16 @@ def tick(ctx: Ctx) -> None:
             ctx.note("H.3", f.id, f"{f.id}'s Opening Move window closes unused.", "000 L3746")
 
 
-def restore_ok(f: F, move: str | None, since: int | None) -> bool:
+def restore_ok(f: Combatant, move: str | None, since: int | None) -> bool:
     m = f.move(move or "")
     return m is not None and any(m.has(o) for o in OPENERS) and since is not None
 
 
 @after_time_roll(30)  # an Opening Move's window closes (000 L3750)
-def _windows(ctx: Ctx, elapsed: int) -> None:
+def _windows(ctx: Turn, elapsed: int) -> None:
     tick(ctx)
 
 
 @HIT_STUN(20)
-def closed_by_hit_stun(ctx: Ctx, f: F) -> None:
+def closed_by_hit_stun(ctx: Turn, f: Combatant) -> None:
     close(ctx, f, "Hit Stun")  # 000 L3750

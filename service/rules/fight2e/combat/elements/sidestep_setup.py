@@ -7,24 +7,24 @@ from __future__ import annotations
 
 from ..contract.models import OngoingEffect
 from ..registry.elements import HIT_STUN, Element, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 ENTRY = "sidestep_setup"
 
 
-def _open(ctx: Ctx, f: F) -> Effect | None:
+def _open(ctx: Turn, f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == ENTRY and e.since is not None and e.since >= ctx.turn - 1), None)
 
 
-def _drop(ctx: Ctx, f: F, why: str) -> None:
+def _drop(ctx: Turn, f: Combatant, why: str) -> None:
     if f.ongoing and any(e.id == ENTRY for e in f.ongoing):
         f.ongoing = [e for e in f.ongoing if e.id != ENTRY]
         ctx.note("G", f.id, f"{f.id} loses his Sidestep Setup chance ({why}).", "000 L4823–L4829")
 
 
-def sidestepped(ctx: Ctx, d: F) -> None:
+def sidestepped(ctx: Turn, d: Combatant) -> None:
     """A successful Sidestep opens the chance for his Sidestep Setup moves."""
     if ENTRY not in d.prof.entry_ids:
         return
@@ -40,7 +40,7 @@ def sidestepped(ctx: Ctx, d: F) -> None:
     )
 
 
-def check(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, response: bool = False) -> None:
+def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str, response: bool = False) -> None:
     """A declared action or Response: a Sidestep Setup move needs the chance open; anything else loses it."""
     uses = bool(moves) and moves[0].has(ENTRY) > 0
     if uses and _open(ctx, f) is None and not (response and f.sidestep_window):
@@ -55,7 +55,7 @@ def check(ctx: Ctx, f: F, moves: list[MoveProfile], key: str, response: bool = F
         _drop(ctx, f, "another action")
 
 
-def used(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """An attack under way: a Sidestep Setup move spends the chance, any other move loses it."""
     if ENTRY not in f.prof.entry_ids:
         return
@@ -66,25 +66,25 @@ def used(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
     _drop(ctx, f, "another move")
 
 
-def defending(ctx: Ctx, d: F) -> None:
+def defending(ctx: Turn, d: Combatant) -> None:
     """He defends: the chance survives only for a Sidestep Setup Defensive Response to this attack."""
     d.sidestep_window = _open(ctx, d) is not None
     _drop(ctx, d, "a defence")
 
 
-def hit(ctx: Ctx, d: F, what: str) -> None:
+def hit(ctx: Turn, d: Combatant, what: str) -> None:
     """Hit Stun or a Knock Down ends the chance."""
     d.sidestep_window = False
     _drop(ctx, d, what)
 
 
-def restore(ctx: Ctx, f: F, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, eff: Effect) -> None:
     """From the request: kept only for the turn after the Sidestep."""
     if eff.since is not None and eff.since >= ctx.turn - 1 and ENTRY in f.prof.entry_ids:
         f.ongoing.append(Effect(ENTRY, None, None, eff.since))
 
 
-def keep(ctx: Ctx, e: Effect) -> bool:
+def keep(ctx: Turn, e: Effect) -> bool:
     """End of the turn: a chance opened this turn lasts into the next one."""
     return e.since is not None and e.since >= ctx.turn
 
@@ -96,13 +96,13 @@ class SidestepSetup(Element):
     effects = frozenset({ENTRY})
     entries = frozenset({"sidestep_setup"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return [e] if keep(ctx, e) and not ctx.round_over else []
 
 
 @HIT_STUN(30)
-def hit_stun(ctx: Ctx, f: F) -> None:
+def hit_stun(ctx: Turn, f: Combatant) -> None:
     hit(ctx, f, "Hit Stun")  # 000 L4829

@@ -29,9 +29,9 @@ from ..contract.models import Choice, CombatFighter, DecisionValue, OngoingEffec
 from ..registry import elements
 from ..registry.elements import Element, at, carried, register
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import ComboPart, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 HANDLED = ("distracting", "style_weakness", "phobia", "bishounen")
 _PERCEIVE = ("stance_evaluation", "deduction", "perception")
@@ -42,11 +42,11 @@ def _slug(text: str | None) -> str:
     return re.sub(r"[^a-z0-9]+", "_", (text or "").lower()).strip("_")
 
 
-def _sheet(ctx: Ctx, f: F) -> Fighter:
+def _sheet(ctx: Turn, f: Combatant) -> Fighter:
     return ctx.req.fighters[f.index].sheet
 
 
-def weak(ctx: Ctx, f: F, ident: str) -> bool:
+def weak(ctx: Turn, f: Combatant, ident: str) -> bool:
     return any(_slug(w.id) == ident and w.lost_at_pl is None for w in _sheet(ctx, f).weaknesses)
 
 
@@ -67,11 +67,11 @@ def _skill(sheet: Fighter, names: tuple[str, ...]) -> int:
     return max(levels) if levels else 0  # ruling: untrained counts 0 (000 L1693–L1697)
 
 
-def start(ctx: Ctx, f: F, cf: CombatFighter) -> None:
+def start(ctx: Turn, f: Combatant, cf: CombatFighter) -> None:
     f.story = cf.state.story_points if cf.state.story_points is not None else max(cf.sheet.story_points, 0)
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     ok = {
         "distracting": eff.charges in (1, 2),
         "phobia": True,
@@ -92,20 +92,20 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
         f.prof = elements.rebuild(f)
 
 
-def fold(prof: Profile, f: F) -> Profile:
+def fold(prof: Profile, f: Combatant) -> Profile:
     """Distracting's damage reduction raises the Stun Threshold by as much (000 L1132)."""
     e = next((x for x in f.ongoing if x.id == "distracting"), None)
     return replace(prof, stun_base=prof.stun_base + (e.charges or 0)) if e is not None else prof
 
 
-def _spend(ctx: Ctx, f: F, what: str) -> None:
+def _spend(ctx: Turn, f: Combatant, what: str) -> None:
     f.story = (f.story or 0) - 1
     ctx.note(
         "A", f.id, f"{f.id} spends a Story Point ({what}): {f.story} left.", "000 L1579", {}, {"story_points": f.story}
     )
 
 
-def _check(ctx: Ctx, f: F, skills: tuple[str, ...], dl: int, why: str) -> bool:
+def _check(ctx: Turn, f: Combatant, skills: tuple[str, ...], dl: int, why: str) -> bool:
     """A skill check: 1d10 + the Skill against the DL (000 L1641–L1644)."""
     level = _skill(_sheet(ctx, f), skills)
     r = ctx.roll(f.id, "skill_check", D10, why, "A")
@@ -125,7 +125,7 @@ def _check(ctx: Ctx, f: F, skills: tuple[str, ...], dl: int, why: str) -> bool:
 
 
 @at("initiative_dice", 20)  # Distracting, Oblivious, Style Weakness, Phobia
-def opening(ctx: Ctx) -> None:
+def opening(ctx: Turn) -> None:
     """Before the first Initiative of the fight: Distracting, Oblivious and Style Weakness; every turn: Phobia."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
@@ -155,7 +155,7 @@ def opening(ctx: Ctx) -> None:
             _style_weakness(ctx, w)
 
 
-def _distract(ctx: Ctx, f: F) -> None:
+def _distract(ctx: Turn, f: Combatant) -> None:
     """000 L1124–L1132; ruling: every opponent counts as one who would be attracted."""
     sheet = _sheet(ctx, f)
     takes = _distracting(sheet)
@@ -195,7 +195,7 @@ def _distract(ctx: Ctx, f: F) -> None:
         )
 
 
-def _oblivious(ctx: Ctx, w: F) -> None:
+def _oblivious(ctx: Turn, w: Combatant) -> None:
     for o in ctx.opponents(w):
         if not o.story:
             continue
@@ -216,7 +216,7 @@ def _oblivious(ctx: Ctx, w: F) -> None:
             return
 
 
-def _style_weakness(ctx: Ctx, w: F) -> None:
+def _style_weakness(ctx: Turn, w: Combatant) -> None:
     for o in ctx.opponents(w):
         _, d = ctx.decide(
             o.id,
@@ -237,7 +237,7 @@ def _style_weakness(ctx: Ctx, w: F) -> None:
 # ── damage and the end of a turn ─────────────────────────────────────────────────────────────────────
 
 
-def damage(ctx: Ctx, atk: Attack, total: int) -> int:
+def damage(ctx: Turn, atk: Attack, total: int) -> int:
     """Light (+2 from Juggle attacks), a found Style Weakness (+1), Distracting (less, never below 1)."""
     a, d = atk.attacker, atk.defender
     if total <= 0:
@@ -257,7 +257,7 @@ def damage(ctx: Ctx, atk: Attack, total: int) -> int:
 
 
 @at("after_healing", 20)  # Bishounen (000 L1267)
-def end_of_turn(ctx: Ctx) -> None:
+def end_of_turn(ctx: Turn) -> None:
     """Bishounen, once a round: a Story Point for an opponent's lower Initiative die next turn (000 L1267)."""
     if ctx.round_over:
         return
@@ -302,7 +302,7 @@ def end_of_turn(ctx: Ctx) -> None:
         )
 
 
-def keep(ctx: Ctx, f: F, e: Effect) -> list[Effect]:
+def keep(ctx: Turn, f: Combatant, e: Effect) -> list[Effect]:
     """What lasts: Distracting and a found Style Weakness for the whole fight; Bishounen's use for the round; the
     Phobia until he is at Range 5 from every opponent (ruling: there he has fled it, 000 L1465)."""
     if e.id == "bishounen":
@@ -327,11 +327,11 @@ class StoryEffects(Element):
     effects = frozenset(HANDLED)
     order = 60
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return keep(ctx, f, e)
 
-    def fold(self, prof: Profile, f: F) -> Profile:
+    def fold(self, prof: Profile, f: Combatant) -> Profile:
         return fold(prof, f)

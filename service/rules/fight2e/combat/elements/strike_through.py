@@ -9,7 +9,7 @@ from ..state.action import Attack, Guard, Outcome
 from ..state.action import Attack as AttackCls
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .super_energy import pay_supers
 
 # Entries that let a move still strike after the named failed Defensive Response (000 L3894–L3898).
@@ -22,7 +22,7 @@ def _strikes_after(m: MoveProfile, failed: ResponseKind) -> bool:
     return any(kind is failed and kind.value in m.responses for _, kind in STRIKES_THROUGH.found(m.entries))
 
 
-def after_hit(ctx: Ctx, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
+def after_hit(ctx: Turn, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     """Offer the strike after the hit's effects (E.1–E.8), at the Range they leave. Ruling: 1 Control left is all
     the book asks, whatever the move's Level (000 L3898)."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 
 
-def apply_stun(ctx: Ctx, d: F) -> None:
+def apply_stun(ctx: Turn, d: Combatant) -> None:
     threshold = d.stun_threshold
     d.stunned = 2
     d.times_stunned += 1

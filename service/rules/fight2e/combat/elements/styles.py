@@ -24,9 +24,9 @@ from ...fighters.fighter_models import Fighter, Style
 from ..contract.models import ActionType, DecisionValue, OngoingEffect
 from ..registry import elements
 from ..registry.elements import HIT_STUN, Element, carried, register
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, Profile, command_move
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import summon
 
 PREFIX = "style_change:"
@@ -89,12 +89,12 @@ def _style(prof: Profile, name: str | None) -> Style | None:
     return next((s for s in prof.styles if s.name == name), None)
 
 
-def current(f: F) -> Style | None:
+def current(f: Combatant) -> Style | None:
     base = f.base_prof or f.prof
     return _style(base, f.style) if f.style != base.base_style else None
 
 
-def fold(prof: Profile, f: F) -> Profile:
+def fold(prof: Profile, f: Combatant) -> Profile:
     """Modified Defense and No Defense of the current style (000 L5106–L5126)."""
     st = _style(prof, f.style) if f.style and f.style != prof.base_style else None
     if st is None:
@@ -112,7 +112,7 @@ def fold(prof: Profile, f: F) -> Profile:
     return replace(prof, **changes)  # type: ignore[arg-type]
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     base = f.base_prof or f.prof
     if _style(base, eff.move) is None or eff.move == base.base_style:
         ctx.fail(
@@ -125,7 +125,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 _LINKS = ("power_enhancer", "super_move_enhancer", "reload", "super_reload", "prop_recovery", "powerless_exception")
 
 
-def start(ctx: Ctx, f: F) -> None:
+def start(ctx: Turn, f: Combatant) -> None:
     """Every fight starts in the Base Style (000 L5045)."""
     base = f.base_prof or f.prof
     if base.base_style is None:
@@ -142,7 +142,7 @@ def start(ctx: Ctx, f: F) -> None:
             )
 
 
-def _enter(f: F, name: str) -> None:
+def _enter(f: Combatant, name: str) -> None:
     f.style = name
     f.prof = elements.rebuild(f)
 
@@ -150,19 +150,19 @@ def _enter(f: F, name: str) -> None:
 # ── what he can use ──────────────────────────────────────────────────────────────────────────────────
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     if not f.style or m.style is None or m.cross_style or m.style == f.style:
         return None
     return f"{m.name} belongs to the {m.style} style; {f.id} is in the {f.style} style"
 
 
-def follows_end_style(f: F, before: list[MoveProfile], m: MoveProfile) -> bool:
+def follows_end_style(f: Combatant, before: list[MoveProfile], m: MoveProfile) -> bool:
     """After an End Style move in a Combo the Base Style's moves may follow, the style's own may not (000 L3286)."""
     base = (f.base_prof or f.prof).base_style
     return m.style == base and any(x.has("end_style") for x in before)
 
 
-def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     for i, m in enumerate(moves):
         ender = next((x for x in moves[:i] if x.has("end_style")), None)
         if ender is not None and not m.cross_style and m.style is not None and m.style == ender.style:
@@ -174,19 +174,19 @@ def check_combo(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -
             )
 
 
-def no_movement(f: F, m: MoveProfile | None = None) -> bool:
+def no_movement(f: Combatant, m: MoveProfile | None = None) -> bool:
     """In a No Movement style (a Movement Exception move keeps its own movement, 000 L5136–L5138)."""
     st = current(f)
     return st is not None and st.no_movement and not (m is not None and m.has("end_style.movement_exception"))
 
 
-def immobile(f: F) -> bool:
+def immobile(f: Combatant) -> bool:
     """No movement that costs FS or comes from Elements: a No Movement or Limited Movement style."""
     st = current(f)
     return st is not None and (st.no_movement or st.limited_movement)
 
 
-def check_action(ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, n: int, key: str) -> None:
+def check_action(ctx: Turn, f: Combatant, d: DecisionValue, kind: ActionType, n: int, key: str) -> None:
     first = f.move((d.moves or [""])[0]) if d.moves else None
     if (n or kind is ActionType.move) and no_movement(f, first):
         ctx.fail(
@@ -197,19 +197,19 @@ def check_action(ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, n: int, key
         )
 
 
-def glory(f: F, m: MoveProfile, points: int) -> int:
+def glory(f: Combatant, m: MoveProfile, points: int) -> int:
     """A style's own move earns its Glory divided by the non-empty styles, rounded up (000 L5058)."""
     share = (f.base_prof or f.prof).style_share
     return points if m.style is None or share <= 1 else math.ceil(points / share)
 
 
-def limited(f: F, m: MoveProfile | None = None) -> bool:
+def limited(f: Combatant, m: MoveProfile | None = None) -> bool:
     """In a Limited Movement style (a Movement Exception move keeps its own movement, 000 L3294)."""
     st = current(f)
     return st is not None and st.limited_movement and not (m is not None and m.has("end_style.movement_exception"))
 
 
-def movement_fs(ctx: Ctx, f: F, kind: ActionType, first: MoveProfile | None, n: int, key: str) -> int | None:
+def movement_fs(ctx: Turn, f: Combatant, kind: ActionType, first: MoveProfile | None, n: int, key: str) -> int | None:
     """Limited Movement: the FS of the movement declared, or None when the style does not change it
     (000 L5098–L5104)."""
     if not limited(f, first) or not n:
@@ -239,7 +239,7 @@ def movement_fs(ctx: Ctx, f: F, kind: ActionType, first: MoveProfile | None, n: 
 # ── changing style ───────────────────────────────────────────────────────────────────────────────────
 
 
-def switch(ctx: Ctx, f: F, name: str, why: str, ref: str) -> None:
+def switch(ctx: Turn, f: Combatant, name: str, why: str, ref: str) -> None:
     """Into ``name``: the effects of his moves of the style he leaves end (000 L5056)."""
     old = f.style
     if name == old:
@@ -272,7 +272,7 @@ def switch(ctx: Ctx, f: F, name: str, why: str, ref: str) -> None:
     )
 
 
-def use_command(ctx: Ctx, f: F, m: MoveProfile, combo: bool, key: str) -> None:
+def use_command(ctx: Turn, f: Combatant, m: MoveProfile, combo: bool, key: str) -> None:
     """The Style Change Command Move in use: 2 FS, 1 for each further change this turn; with no FS left it still
     works, though not in a Combo (000 L5051–L5053)."""
     name = str(m.options.get("style_change", {}).get("style") or "")
@@ -295,7 +295,7 @@ def use_command(ctx: Ctx, f: F, m: MoveProfile, combo: bool, key: str) -> None:
     switch(ctx, f, name, f"Style Change, {paid} FS", "000 L5047–L5053")
 
 
-def end_style(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def end_style(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """End Style (Instantaneous, Always): back to the Base Style without a Style Change (000 L3286–L3290); so too
     after a Movement Exception move (000 L3298)."""
     base = (f.base_prof or f.prof).base_style
@@ -303,7 +303,7 @@ def end_style(ctx: Ctx, f: F, m: MoveProfile) -> None:
         switch(ctx, f, base, f"{m.name} ends the style", "000 L3288–L3290, L3298")
 
 
-def forced(ctx: Ctx, f: F, why: str) -> None:
+def forced(ctx: Turn, f: Combatant, why: str) -> None:
     """Forced Style Change: Hit Stun or a Knock Down in such a style sends him back to the Base Style
     (000 L5082–L5088)."""
     st = current(f)
@@ -320,13 +320,13 @@ class Styles(Element):
     entries = frozenset({"end_style", "end_style.movement_exception"})
     order = 50
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return None if ctx.round_over else [e]  # ruling: a new round starts in the Base Style
 
-    def fold(self, prof: Profile, f: F) -> Profile:
+    def fold(self, prof: Profile, f: Combatant) -> Profile:
         return fold(prof, f)
 
     def built(self, prof: Profile, sheet: Fighter) -> Profile:
@@ -334,5 +334,5 @@ class Styles(Element):
 
 
 @HIT_STUN(10)
-def forced_by_hit_stun(ctx: Ctx, f: F) -> None:
+def forced_by_hit_stun(ctx: Turn, f: Combatant) -> None:
     forced(ctx, f, "Hit Stun")

@@ -25,9 +25,9 @@ from ..contract.models import DecisionValue, DefenseOption, OngoingEffect, Respo
 from ..registry.elements import Element, carried, register
 from ..registry.sheet import BASIC_MOVE, profile
 from ..state.action import Attack, Guard, Outcome
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import ally_checks
 from .ally_checks import allies
 
@@ -40,11 +40,11 @@ def _elements(m: MoveProfile) -> list[str]:
     return [str(x) for x in raw] if isinstance(raw, list) else []
 
 
-def resting(f: F, m: MoveProfile) -> bool:
+def resting(f: Combatant, m: MoveProfile) -> bool:
     return any(e.id == "summon_rest" and e.move == m.id for e in f.ongoing)
 
 
-def check(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """No new call of an Ally until a 5-count after the last one left (000 L4209)."""
     for m in moves:
         if m.has("summon") and resting(f, m):
@@ -54,7 +54,7 @@ def check(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None
 # ── calling it ─────────────────────────────────────────────────────────────────────────────────────────
 
 
-def call(ctx: Ctx, f: F, m: MoveProfile, facing: F | None) -> None:
+def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> None:
     """C.5: the Ally appears one Range (band) in front of him toward ``facing``; an earlier Ally goes, unless both
     come from different Super Moves (000 L4191, L4195, L4211)."""
     if not m.has("summon"):
@@ -86,7 +86,7 @@ def call(ctx: Ctx, f: F, m: MoveProfile, facing: F | None) -> None:
     )
 
 
-def leave(ctx: Ctx, f: F, e: Effect, why: str) -> None:
+def leave(ctx: Turn, f: Combatant, e: Effect, why: str) -> None:
     """The Ally goes; a 5-count must pass before the move calls it again (000 L4209)."""
     if e in f.ongoing:
         f.ongoing.remove(e)
@@ -96,13 +96,13 @@ def leave(ctx: Ctx, f: F, e: Effect, why: str) -> None:
     ctx.note("E.6", f.id, f"{f.id}'s Ally disappears ({why}).", "000 L4209–L4211", {}, {"ally": None})
 
 
-def struck(ctx: Ctx, d: F) -> None:
+def struck(ctx: Turn, d: Combatant) -> None:
     """E.6: the summoner is struck: his Allies disappear (000 L4209)."""
     for e in allies(d):
         leave(ctx, d, e, "he was struck")
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move or "")
     bad = m is None or not m.has(eff.id if eff.id == "summon" else "summon")
     if eff.id == ally_checks.CHECKED:
@@ -128,13 +128,13 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
 # ── where it is ────────────────────────────────────────────────────────────────────────────────────────
 
 
-def distance(ctx: Ctx, f: F, e: Effect, o: F) -> int:
+def distance(ctx: Turn, f: Combatant, e: Effect, o: Combatant) -> int:
     if ctx.band_mode and e.band is not None:
         return abs(e.band - ctx.bands[o.id])
     return min(abs(ctx.distance(f, o) - (e.charges or 0)), 5)
 
 
-def follow(ctx: Ctx, f: F, ranges: int, step: int) -> None:
+def follow(ctx: Turn, f: Combatant, ranges: int, step: int) -> None:
     """He moved ``ranges`` (``step`` +1/−1 the way he went: a band direction, or toward/away from the opponent
     without a map): the Ally goes the same way, two Ranges for a single one (000 L4193)."""
     for e in allies(f):
@@ -148,7 +148,7 @@ def follow(ctx: Ctx, f: F, ranges: int, step: int) -> None:
 # ── its attacks ────────────────────────────────────────────────────────────────────────────────────────
 
 
-def ally_move(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> MoveProfile | None:
+def ally_move(ctx: Turn, f: Combatant, m: MoveProfile, ident: str) -> MoveProfile | None:
     """``ally:basic_move`` or ``ally:<element>``: a Basic Move, with one of the Summon move's Elements priced in
     (ruling: priced as that Element on a Level 1 Special Move of his, one die size smaller like a Basic Move's)."""
     if ident == PREFIX + "basic_move":
@@ -177,10 +177,10 @@ def ally_move(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> MoveProfile | None:
 
 
 def join(
-    ctx: Ctx,
-    f: F,
+    ctx: Turn,
+    f: Combatant,
     moves: list[MoveProfile],
-    target: F | None,
+    target: Combatant | None,
     first: Outcome | None,
     context: str = "action",
     **kind: Any,
@@ -251,7 +251,7 @@ def join(
 LABEL = {"response": "F.3", "reaction": "C.4", "interrupt": "D"}
 
 
-def reaches(ctx: Ctx, f: F, o: F) -> bool:
+def reaches(ctx: Turn, f: Combatant, o: Combatant) -> bool:
     """One of his Allies stands within a Basic Move's reach of ``o``."""
     reach = BASIC_MOVE.range or (0, 2)
     return any(reach[0] <= distance(ctx, f, e, o) <= reach[1] for e in allies(f))
@@ -261,7 +261,7 @@ def is_ally_attack(atk: Attack) -> bool:
     return any(m.id.startswith(PREFIX) for m in atk.moves)
 
 
-def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk: Attack) -> bool:
+def _strike(ctx: Turn, f: Combatant, e: Effect, victim: Combatant, atk: Attack) -> bool:
     """The Ally's attack from where the Ally stands, with the summoner's Strength and none of his Buffs
     (000 L4201)."""
     keep_prof, keep_range = f.prof, ctx.range
@@ -289,7 +289,7 @@ def _strike(ctx: Ctx, f: F, e: Effect, victim: F, atk: Attack) -> bool:
 # ── one Defensive Response against the pair (000 L4203) ────────────────────────────────────────────────
 
 
-def response_ok(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, path: str, key: str) -> None:
+def response_ok(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, path: str, key: str) -> None:
     """A Tactics-based Response to the summoner's Basic attack must also be able to meet his Ally's, which comes at
     the same defender when it reaches him: a Throw Response needs the Ally at Range 0, Anti-Air at Range 0 or 1
     (ruling: the Ally's attack is Aerial when his is, as it moves along with him; 000 L4193), and a Jinking step
@@ -322,7 +322,7 @@ def response_ok(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, path: s
             )
 
 
-def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
+def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     """H.3: the Ally's count runs down (one full turn at least); when it ends, or its summoner is out of the fight
     or in a Pit (ruling: a Pit removes him from the fight, 000 L4199), the Ally goes and the 5-count rest begins."""
     left = (e.time_left or 0) - elapsed
@@ -344,13 +344,13 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
     return [replace(e, time_left=max(left, 0))]
 
 
-def _ends(ctx: Ctx, f: F, e: Effect, elapsed: int) -> bool:
+def _ends(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> bool:
     left = (e.time_left or 0) - elapsed
     out = f.defeated or ctx.round_over or any(x.id == "in_pit" for x in f.ongoing)
     return out or left < 0 or (left == 0 and e.since != ctx.turn)
 
 
-def keep_check(ctx: Ctx, f: F, mark: Effect, elapsed: int) -> list[Effect]:
+def keep_check(ctx: Turn, f: Combatant, mark: Effect, elapsed: int) -> list[Effect]:
     """H.3: a Check on his Ally lasts while the Ally stays (000 L4199)."""
     e = next((x for x in allies(f) if x.move == mark.move), None)
     return [mark] if e is not None and not _ends(ctx, f, e, elapsed) else []
@@ -363,10 +363,10 @@ class Summon(Element):
     effects = frozenset({"summon", "summon_rest", ally_checks.CHECKED})
     entries = frozenset({"summon"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         if e.id == "summon":
             return tick(ctx, f, e, elapsed)
         if e.id == ally_checks.CHECKED:

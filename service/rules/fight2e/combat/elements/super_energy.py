@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import super_only, transformations
 from .buff_modifiers import se_frozen
 from .glory import cheap_use
@@ -33,7 +33,7 @@ def se_rule(m: MoveProfile, rule: SuperEnergyRule) -> bool:
     return rule in SUPER_ENERGY_RULES.grants(m.entries)
 
 
-def count_attack(ctx: Ctx, a: F, moves: list[MoveProfile], hit: bool) -> None:
+def count_attack(ctx: Turn, a: Combatant, moves: list[MoveProfile], hit: bool) -> None:
     """Record an attack for H.1: a single move 1; a Combo 1 if it misses, its Special Moves + 1 if it hits."""
     if all(se_rule(m, SuperEnergyRule.earns_none) for m in moves):
         return  # 000 L4727
@@ -49,7 +49,7 @@ def count_attack(ctx: Ctx, a: F, moves: list[MoveProfile], hit: bool) -> None:
     a.attacks += 1
 
 
-def tally(ctx: Ctx) -> None:
+def tally(ctx: Turn) -> None:
     """H.1 for every fighter who owns Super Moves (000 L5264): nothing in a turn he used one (000 L5273)."""
     cap = ctx.opts.super_energy_max
     per_turn = math.ceil(cap / 20)  # 000 L5271
@@ -104,7 +104,7 @@ def tally(ctx: Ctx) -> None:
         )
 
 
-def pay_supers(ctx: Ctx, f: F, moves: list[MoveProfile]) -> None:
+def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """Super Energy is spent on use, and 1 FS if he has any (000 L5281; ruling A39)."""
     cheap_use(ctx, f, moves)  # every use of a move passes here once
     if sum(1 for m in moves if m.offensive) >= 3:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..contract.models import DefenseOption, OngoingEffect
 from ..registry import elements
 from ..registry.elements import DefenseMoment, Element, at, carried, register
-from ..state.combatant import Effect, F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant, Effect
+from ..state.turn import Turn
 from . import positions
 from .ongoing import active
 
@@ -17,7 +17,7 @@ class SuperJump(Element):
 
     effects = frozenset({"super_jump"})
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         others = {c.id for c in ctx.req.fighters} - {f.id}
         if (
@@ -38,12 +38,12 @@ class SuperJump(Element):
             ctx.fail("SUPER_JUMP_INVALID", path, f"{f.id}: a Super Jump needs the Super Jump option.")
         f.ongoing.append(eff)
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         return None if ctx.round_over else [e]  # he lands at his next action
 
 
 @at("turn_start", 20)
-def super_jump_arrive(ctx: Ctx) -> None:
+def super_jump_arrive(ctx: Turn) -> None:
     """The turn after a Super Jump began, the jumper counts as at his declared destination from the start, even
     before he lands at his action (000 L2190)."""
 
@@ -68,11 +68,11 @@ def super_jump_arrive(ctx: Ctx) -> None:
         e.time_left = 0  # arrived: nothing left to move
 
 
-def super_jumping(f: F) -> bool:
+def super_jumping(f: Combatant) -> bool:
     return active(f, "super_jump") is not None
 
 
-def land(ctx: Ctx, f: F, why: str) -> None:
+def land(ctx: Turn, f: Combatant, why: str) -> None:
     """The Super Jump ends: hit in the air (000 L2193) or landing at his action (L2190)."""
     if not super_jumping(f):
         return
@@ -81,7 +81,7 @@ def land(ctx: Ctx, f: F, why: str) -> None:
 
 
 @elements.DEFENSE_TOTAL(70)
-def defense_total(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """+2 to any defence but Defense in the middle of a Super Jump (000 L2191)."""
     jumping = m.option is not DefenseOption.defense and any(e.id == "super_jump" for e in m.defender.ongoing)
     return {"super_jump": 2} if jumping else {}

@@ -16,10 +16,10 @@ from ...moves.price import KI_SHIFT
 from ..contract.models import ChoiceOption, DecisionValue
 from ..registry import elements
 from ..registry.elements import at
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 INFINITE = "infinite_supers"
 ENHANCER = "super_move_enhancer"
@@ -45,11 +45,11 @@ def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _effect(f: F, ident: str, move: str | None = None) -> Effect | None:
+def _effect(f: Combatant, ident: str, move: str | None = None) -> Effect | None:
     return next((e for e in f.ongoing if e.id == ident and (move is None or e.move == move)), None)
 
 
-def enhanced_super(f: F, enhancer: MoveProfile) -> MoveProfile | None:
+def enhanced_super(f: Combatant, enhancer: MoveProfile) -> MoveProfile | None:
     """The Super Move an Enhancer was built for (by id or name, as Fighter validation matches it)."""
     name = _norm(str(enhancer.options.get(ENHANCER, {}).get("target_super") or ""))
     return next(
@@ -57,7 +57,7 @@ def enhanced_super(f: F, enhancer: MoveProfile) -> MoveProfile | None:
     )
 
 
-def _enhancement(ctx: Ctx, f: F, m: MoveProfile) -> Effect | None:
+def _enhancement(ctx: Turn, f: Combatant, m: MoveProfile) -> Effect | None:
     """A running Enhancer for this Super, from the turn after its use (000 L4237)."""
     for e in f.ongoing:
         if e.id != ENHANCER or e.since is None or e.since >= ctx.turn:
@@ -69,7 +69,7 @@ def _enhancement(ctx: Ctx, f: F, m: MoveProfile) -> Effect | None:
     return None
 
 
-def cost(ctx: Ctx, f: F, m: MoveProfile) -> int:
+def cost(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
     """The Super Energy of his own that a Super costs him now: none while Infinite Supers runs (unless it has
     Infinite Supers itself), and the Enhancer's 20 stands in before his own (000 L4932–L4934, L4237)."""
     if not m.is_super:
@@ -83,7 +83,7 @@ def cost(ctx: Ctx, f: F, m: MoveProfile) -> int:
     return m.se_cost
 
 
-def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
+def usable(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
     """Limited Choice: a Super other than the one picked for this fight cannot be used (000 L4972)."""
     chosen = _effect(f, CHOICE)
     for m in moves:
@@ -97,7 +97,7 @@ def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None 
 
 
 @at("turn_start", 10)
-def choose_supers(ctx: Ctx) -> None:
+def choose_supers(ctx: Turn) -> None:
     """Before anything else: a fighter whose Supers have Limited Choice names the one he may use this fight,
     once; the answer carries it in ``ongoing_effects`` (000 L4970–L4974)."""
     for fid in ctx.order:
@@ -139,7 +139,7 @@ def choose_supers(ctx: Ctx) -> None:
         )
 
 
-def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def on_use(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Time Count effects a move starts (after a Buff or Flight it also started), then Extended Duration."""
     if m.is_super and m.has(INFINITE):
         f.ongoing = [e for e in f.ongoing if e.id != INFINITE]
@@ -172,7 +172,7 @@ def on_use(ctx: Ctx, f: F, m: MoveProfile) -> None:
         _extend(ctx, f, m, stretch)
 
 
-def _extend(ctx: Ctx, f: F, m: MoveProfile, s: Stretch) -> None:
+def _extend(ctx: Turn, f: Combatant, m: MoveProfile, s: Stretch) -> None:
     """Extended Duration: each further 10 Super Energy paid now adds a 5-count to the Time Count effects the Super
     started (000 L4922–L4926)."""
     timed = [e for e in f.ongoing if e.move == m.id and e.time_left is not None and e.id != CHOICE]
@@ -214,7 +214,7 @@ def _no_stun(m: MoveProfile) -> bool:
     return str(m.options.get(ENHANCER, {}).get("stun_afterwards") or "yes").lower() == "no"
 
 
-def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> Effect | None:
+def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> Effect | None:
     """End of the turn for one of these effects: the kept effect, or None when it ends."""
     if e.id == CHOICE:
         return e  # the choice holds for the whole fight, every round of it (000 L4972)
@@ -252,14 +252,14 @@ def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> Effect | None:
 
 
 @elements.DAMAGE_STEP(10, entries=("ki_access",))
-def ki_shift(m: MoveProfile, f: F, defender: F) -> int:
+def ki_shift(m: MoveProfile, f: Combatant, defender: Combatant) -> int:
     """Ki Access: a Ki-less fighter's Super counts Ki Skill 1 for its Ki-based damage (000 L4956)."""
     if m.is_super and m.has("ki_access") and m.ki_based and f.prof.ki < 1:
         return KI_SHIFT[1]
     return 0
 
 
-def response_ki(f: F) -> int:
+def response_ki(f: Combatant) -> int:
     """The Ki Skill of a Ranged Response: a Ki-less fighter's only Ranged moves are Ki Access Supers, which count
     Ki Skill 1 (000 L4956, L5884)."""
     if f.prof.ki < 1 and any(

@@ -16,9 +16,9 @@ from ..contract.models import ActionType, OngoingEffect
 from ..registry import elements
 from ..registry.elements import Element, carried, register
 from ..state.action import Attack
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 COUNT = 5
 TIERS = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
@@ -33,20 +33,20 @@ def design(m: MoveProfile) -> tuple[int, bool]:
     return tier, lock
 
 
-def _effect(f: F) -> Effect | None:
+def _effect(f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == "suppression"), None)
 
 
-def state(f: F) -> tuple[int, bool]:
+def state(f: Combatant) -> tuple[int, bool]:
     """(tier, movement lock) of the Suppression on ``f``; (0, False) when none."""
     return f.suppressed
 
 
-def tier(f: F) -> int:
+def tier(f: Combatant) -> int:
     return f.suppressed[0]
 
 
-def no_movement(f: F) -> bool:
+def no_movement(f: Combatant) -> bool:
     return f.suppressed[1]
 
 
@@ -64,19 +64,19 @@ def fold(prof: Profile, level: int) -> Profile:
     return replace(prof, **changes)  # type: ignore[arg-type]
 
 
-def _set(ctx: Ctx, f: F, level: int, lock: bool) -> None:
+def _set(ctx: Turn, f: Combatant, level: int, lock: bool) -> None:
     f.suppressed = (level, lock)
     f.prof = elements.rebuild(f)
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """Kept as it is until every fighter is in (``link``): it names the fighter who used it."""
     if _effect(f) is not None:
         ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id}: only one Suppression at a time (000 L4261).")
     f.ongoing.append(eff)
 
 
-def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def link(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     src = ctx.fighters.get(eff.target or "")
     m = src.move(eff.move or "") if src is not None else None
     if src is None or m is None or not m.has("suppression") or eff.since is None:
@@ -90,7 +90,7 @@ def link(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     _set(ctx, f, *design(m))
 
 
-def end(ctx: Ctx, f: F, why: str) -> None:
+def end(ctx: Turn, f: Combatant, why: str) -> None:
     e = _effect(f)
     if e is None:
         return
@@ -99,7 +99,7 @@ def end(ctx: Ctx, f: F, why: str) -> None:
     ctx.note("E.5", f.id, f"{f.id}'s Suppression ends ({why}).", "000 L4259–L4261", {}, {"suppressed": False})
 
 
-def on_hit(ctx: Ctx, atk: Attack, lost: int) -> None:
+def on_hit(ctx: Turn, atk: Attack, lost: int) -> None:
     """E.5: a Suppression hit starts the effect, or ends one already there; any other damaging hit ends one of
     tier 4 or more."""
     a, d = atk.attacker, atk.defender
@@ -142,7 +142,7 @@ def on_hit(ctx: Ctx, atk: Attack, lost: int) -> None:
 # ── what he cannot do ──────────────────────────────────────────────────────────────────────────────────
 
 
-def lock(f: F, m: MoveProfile) -> str | None:
+def lock(f: Combatant, m: MoveProfile) -> str | None:
     level = tier(f)
     if not level:
         return None
@@ -156,7 +156,7 @@ def lock(f: F, m: MoveProfile) -> str | None:
     return f"{f.id} is suppressed: {m.name} is out of reach" if barred else None
 
 
-def check_action(ctx: Ctx, f: F, kind: ActionType, movement: int, key: str) -> None:
+def check_action(ctx: Turn, f: Combatant, kind: ActionType, movement: int, key: str) -> None:
     level, stuck = f.suppressed
     if stuck and (movement or kind is ActionType.move):
         ctx.fail(
@@ -179,11 +179,11 @@ class Suppression(Element):
     entries = frozenset({"suppression"})
     order = 70
 
-    def restore(self, ctx: Ctx, f: F, path: str, raw: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         restore(ctx, f, path, carried(raw))
 
-    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+    def link(self, ctx: Turn, f: Combatant, path: str, e: Effect) -> None:
         link(ctx, f, path, e)
 
-    def fold(self, prof: Profile, f: F) -> Profile:
+    def fold(self, prof: Profile, f: Combatant) -> Profile:
         return fold(prof, f.suppressed[0])

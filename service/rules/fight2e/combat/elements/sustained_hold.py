@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..state.action import Attack, DamageRoll
 from ..state.action import Attack as AttackCls
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import (
     ongoing,
 )
@@ -14,7 +14,7 @@ from .effects import on_hit
 from .knockdown import knock_back, knock_down, knocks_down
 
 
-def start_hold(ctx: Ctx, atk: Attack) -> None:
+def start_hold(ctx: Turn, atk: Attack) -> None:
     """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
     a, d = atk.attacker, atk.defender
     m = next(x for x in atk.moves if x.has("throw.sustained_hold"))
@@ -34,7 +34,7 @@ def start_hold(ctx: Ctx, atk: Attack) -> None:
         )
 
 
-def release_hold(ctx: Ctx, a: F, d: F, m: MoveProfile) -> None:
+def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
     """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
     (000 L4389)."""
 

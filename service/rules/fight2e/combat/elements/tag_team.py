@@ -18,10 +18,10 @@ from ..contract.models import ActionType, Choice, ChoiceOption, CombatOptions, D
 from ..registry.elements import Element, register
 from ..state.action import Attack, Guard
 from ..state.action import Attack as AttackCls
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile, command_move
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -30,7 +30,7 @@ ENTRY_BONUS = 2  # Accuracy of the newcomer's immediate Combo after a Combo Swit
 COMBO_SWITCH = command_move("combo_switch", "Combo Switch", 2, ("instantaneous", "no_movement", "utility"), ("ender",))
 
 
-def load(ctx: Ctx) -> None:
+def load(ctx: Turn) -> None:
     """Check the waiting partners of the request and bring one in for a side that has nobody left in the fight."""
     for f in ctx.fighters.values():
         if not f.tag_waiting:
@@ -45,11 +45,11 @@ def load(ctx: Ctx) -> None:
     _replace_fallen(ctx, entering_rolls=False)
 
 
-def _partners(ctx: Ctx, f: F) -> list[F]:
+def _partners(ctx: Turn, f: Combatant) -> list[Combatant]:
     return [o for i in ctx.order if (o := ctx.fighters[i]).side == f.side and o.tag_waiting and not o.defeated]
 
 
-def _replace_fallen(ctx: Ctx, entering_rolls: bool) -> None:
+def _replace_fallen(ctx: Turn, entering_rolls: bool) -> None:
     # ruling: a side whose fighter in the fight is defeated sends in its first waiting partner at the same place
     # (the video-game convention; the book is silent, 000 L6279).
     for side in sorted({f.side for f in ctx.fighters.values()}):
@@ -70,13 +70,13 @@ def _replace_fallen(ctx: Ctx, entering_rolls: bool) -> None:
             ctx.note("A", new.id, f"{new.id} comes in for his defeated partner.", REF)
 
 
-def replace_fallen(ctx: Ctx) -> None:
+def replace_fallen(ctx: Turn) -> None:
     """After an action: a side left with nobody in the fight sends in a waiting partner, who enters the turn."""
     if ctx.opts.tag_team:
         _replace_fallen(ctx, entering_rolls=True)
 
 
-def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
+def choices(ctx: Turn, f: Combatant) -> list[ChoiceOption]:
     """Step mode: one ``switch`` choice per waiting partner, when the option is on and Control allows it."""
     if not ctx.opts.tag_team or f.control < 1:
         return []
@@ -91,7 +91,7 @@ def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
     ]
 
 
-def check_switch(ctx: Ctx, f: F, d: DecisionValue, key: str) -> F:
+def check_switch(ctx: Turn, f: Combatant, d: DecisionValue, key: str) -> Combatant:
     """Validate ``action: switch``: the option, a waiting partner of the same side, no movement (No Movement)
     and the Control of the L1 Utility action (000 L6267)."""
     path = f"decisions.{key}"
@@ -118,7 +118,7 @@ def check_switch(ctx: Ctx, f: F, d: DecisionValue, key: str) -> F:
     return partner
 
 
-def check_combo(ctx: Ctx, f: F, ids: list[str], key: str) -> dict[str, int]:
+def check_combo(ctx: Turn, f: Combatant, ids: list[str], key: str) -> dict[str, int]:
     """Validate a declared Combo for the Combo Switch and a newcomer's limits; returns its extra Accuracy."""
     path = f"decisions.{key}.moves"
     if COMBO_SWITCH.id in ids:
@@ -140,7 +140,7 @@ def check_combo(ctx: Ctx, f: F, ids: list[str], key: str) -> dict[str, int]:
     return {"combo_switch": f.tag_bonus} if f.tag_bonus else {}
 
 
-def combo_switch(ctx: Ctx, f: F, moves: list[MoveProfile], hit: bool, hit_during: bool) -> None:
+def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, hit_during: bool) -> None:
     """After a Combo closed by the Combo Switch: the partners change places (000 L6289–L6291)."""
     if not any(m.id == COMBO_SWITCH.id and m.kind == "command" for m in moves):
         return
@@ -176,7 +176,7 @@ def combo_switch(ctx: Ctx, f: F, moves: list[MoveProfile], hit: bool, hit_during
         ctx.bands.pop(f.id, None)
 
 
-def switch(ctx: Ctx, f: F, partner: F) -> None:
+def switch(ctx: Turn, f: Combatant, partner: Combatant) -> None:
     """The switch itself, in place of the user's action."""
     # ruling: Instantaneous, so no Reaction Attack window, and no Glory as it is not a Special Move (000 L6267)
     f.non_attack_action = True
@@ -186,7 +186,7 @@ def switch(ctx: Ctx, f: F, partner: F) -> None:
         ctx.bands.pop(f.id, None)  # mode range: the Range in the fight is unchanged (the exact same place)
 
 
-def _enter(ctx: Ctx, out: F, new: F, how: str, again: bool = False) -> None:
+def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False) -> None:
     new.tag_waiting = False
     if new.acted and not again:
         # ruling: a fighter who already acted this turn comes back without a second action; only a Combo Switch
@@ -232,7 +232,7 @@ def _enter(ctx: Ctx, out: F, new: F, how: str, again: bool = False) -> None:
         ctx.spine.slot(ctx, new)
 
 
-def enter_due(ctx: Ctx, next_init: int | None) -> None:
+def enter_due(ctx: Turn, next_init: int | None) -> None:
     """Before the next place in the order (``next_init`` its Initiative; None at the end of the turn): an entered
     partner whose Initiative is higher acts now."""
 
@@ -258,7 +258,7 @@ def _tag_counter(m: MoveProfile) -> bool:
     return TAG_COUNTERS.first(m.entries) is not None
 
 
-def tag_counter(ctx: Ctx, atk: Attack, guard: Guard, responded: bool) -> None:
+def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
     """After an attack the fighter in the fight stopped with the Defense Skill: a waiting partner may launch a
     Tag Counter move for 10 Super Energy, answered like a Defensive Response (Defense only, halved; with Aerial
     Evasion too); if it hits, the two change places."""

@@ -9,14 +9,14 @@ from ...catalogue.catalog import catalog
 from ..registry.elements import MOVE_HIT
 from ..registry.reprice import with_entries
 from ..state.action import Attack, DamageRoll
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
 from .glory import GloryRule, glory_rule
 
 
-def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> None:
+def taunt_glory(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None) -> None:
     """A move with the Taunt Element follows the Basic Taunt: 1d4 Glory besides its own, against a target with
     lower Initiative, not from a hold, once per combat (000 L2141, L4279)."""
     m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
@@ -44,7 +44,7 @@ def taunt_glory(ctx: Ctx, f: F, moves: list[MoveProfile], target: F | None) -> N
 
 
 @MOVE_HIT(30, entries=("taunt.modify_super_energy",))
-def modify_super_energy(ctx: Ctx, atk: Attack, dmg: DamageRoll, m: MoveProfile, index: int, lost: int) -> None:
+def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, index: int, lost: int) -> None:
     """On a hit the move's damage roll, without Strength or Stamina but with the Elements that change damage,
     is Super Energy gained by the user or taken from the target, as built (000 L4283–L4289)."""
     if not m.has("taunt.modify_super_energy"):
@@ -111,11 +111,11 @@ def _fits(ident: str, m: MoveProfile, source: str) -> bool:
     )
 
 
-def _pending(ctx: Ctx, f: F) -> Effect | None:
+def _pending(ctx: Turn, f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == ADDITION and e.since is not None and e.since >= ctx.turn - 1), None)
 
 
-def lend(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
+def lend(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """Moves of one use, in order: a waiting Element goes to the first appropriate one (then it is spent); a Taunt
     with Element Addition sets a new one waiting, replacing any earlier (000 L4295–L4301)."""
     if ADDITION not in f.prof.entry_ids:
@@ -156,7 +156,7 @@ def lend(ctx: Ctx, f: F, moves: list[MoveProfile]) -> list[MoveProfile]:
     return out
 
 
-def tick(ctx: Ctx, f: F, e: Effect) -> Effect | None:
+def tick(ctx: Turn, f: Combatant, e: Effect) -> Effect | None:
     """A lent Element not taken up is lost when the turn after the Taunt ends (000 L4301), and with the round
     (ruling, as the other effects of a move)."""
     if ctx.round_over or e.since is None or e.since < ctx.turn:

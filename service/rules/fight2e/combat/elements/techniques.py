@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import buff_modifiers as mods
 from . import styles
 
@@ -43,7 +43,7 @@ def named(m: MoveProfile) -> str | None:
     return OPTIONS.get(slug)
 
 
-def granted(ctx: Ctx, f: F, e: Effect) -> bool:
+def granted(ctx: Turn, f: Combatant, e: Effect) -> bool:
     """Whether the grant ``e`` still holds: the turn of use, then the next turn until his action is over
     (ruling: his action is over once he has acted, 000 L4331); a Technique Buff keeps it as long as its Buff."""
     if e.id != "temporary_technique" or e.since is None:
@@ -53,7 +53,7 @@ def granted(ctx: Ctx, f: F, e: Effect) -> bool:
     return e.since >= ctx.turn or (e.since == ctx.turn - 1 and not f.acted)
 
 
-def has(ctx: Ctx, f: F, option: str) -> bool:
+def has(ctx: Turn, f: Combatant, option: str) -> bool:
     """The campaign option ``option`` is on, or ``f`` holds that Technique for now."""
     if option in MOVEMENT_TECHNIQUES and styles.immobile(f):
         return False  # no movement Techniques in a Limited or No Movement style (000 L5100, L5138)
@@ -68,7 +68,7 @@ def has(ctx: Ctx, f: F, option: str) -> bool:
     return False
 
 
-def grant(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The move was used: its Technique is his for this turn and through his next action."""
     option = named(m)
     if option is None:

@@ -15,10 +15,10 @@ from enum import StrEnum
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue
 from ..registry.elements import at
 from ..registry.sheet import BASIC_MOVE
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import hazard_effects, hazard_interaction, positions
 from .damage import roll_damage
 from .ongoing import rebuild
@@ -38,7 +38,7 @@ FLOOR = -20  # the state model's lower bound; the book sets none while in Beast 
 _REF = "000 L5305–L5325"
 
 
-def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
+def usable(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str | None = None) -> None:
     for m in moves:
         if FORM_ONLY.first(m.entries) is Form.beast and not f.beast_form:
             ctx.fail(
@@ -49,7 +49,7 @@ def usable(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str | None 
 # ── the form's Basic Qualities ──────────────────────────────────────────────────────────────────────
 
 
-def boosts(ctx: Ctx, f: F) -> tuple[str, ...]:
+def boosts(ctx: Turn, f: Combatant) -> tuple[str, ...]:
     """The Basic Qualities the sheet raises in Beast Form (an invalid list is already reported by the sheet check)."""
     sheet = ctx.req.fighters[f.index].sheet
     return tuple(dict.fromkeys(q.value for q in sheet.beast_form_boosts or []))
@@ -69,7 +69,7 @@ def beast_profile(prof: Profile, raised: tuple[str, ...]) -> Profile:
     return replace(prof, **changes) if changes else prof  # type: ignore[arg-type]
 
 
-def _enter(ctx: Ctx, f: F) -> None:
+def _enter(ctx: Turn, f: Combatant) -> None:
 
     f.beast_form = True
     f.human_prof = f.base_prof or f.prof
@@ -77,7 +77,7 @@ def _enter(ctx: Ctx, f: F) -> None:
     f.prof = rebuild(f)
 
 
-def _revert(ctx: Ctx, f: F) -> None:
+def _revert(ctx: Turn, f: Combatant) -> None:
 
     f.beast_form = False
     f.beast_energy = 0  # ruling: back in human form he starts gathering Beast Energy from 0 again (000 L5317)
@@ -97,7 +97,7 @@ def _revert(ctx: Ctx, f: F) -> None:
 # ── request state ───────────────────────────────────────────────────────────────────────────────────
 
 
-def start(ctx: Ctx, f: F, path: str) -> None:
+def start(ctx: Turn, f: Combatant, path: str) -> None:
     """Check the declared form and Beast Energy, and raise the Basic Qualities of a fighter already changed."""
     if not ctx.opts.transformations:
         if f.beast_form or f.beast_energy:
@@ -122,11 +122,11 @@ def start(ctx: Ctx, f: F, path: str) -> None:
 # ── the transform action ──────────────────────────────────────────────────────────────────────────
 
 
-def _can(ctx: Ctx, f: F) -> bool:
+def _can(ctx: Turn, f: Combatant) -> bool:
     return ctx.opts.transformations and not f.beast_form and f.beast_energy >= READY
 
 
-def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
+def choices(ctx: Turn, f: Combatant) -> list[ChoiceOption]:
     if not _can(ctx, f):
         return []
     return [
@@ -136,7 +136,7 @@ def choices(ctx: Ctx, f: F) -> list[ChoiceOption]:
     ]
 
 
-def check(ctx: Ctx, f: F, movement: int, key: str) -> None:
+def check(ctx: Turn, f: Combatant, movement: int, key: str) -> None:
     """The declaration: option on, not yet changed, 10 Beast Energy, nothing else this turn (000 L5311–L5313)."""
     path = f"decisions.{key}"
     if not ctx.opts.transformations:
@@ -159,7 +159,7 @@ def check(ctx: Ctx, f: F, movement: int, key: str) -> None:
         )
 
 
-def transform(ctx: Ctx, f: F) -> None:
+def transform(ctx: Turn, f: Combatant) -> None:
     """He changes; everyone else within Range 0–1 takes his Basic Move's damage (000 L5313)."""
     f.transformed = True
     _enter(ctx, f)
@@ -180,7 +180,7 @@ def transform(ctx: Ctx, f: F) -> None:
             _blast(ctx, f, o)
 
 
-def _joins(ctx: Ctx, o: F, f: F) -> None:
+def _joins(ctx: Turn, o: Combatant, f: Combatant) -> None:
     """An opponent who has not acted may declare his own change now and changes at once (000 L5313–L5315)."""
     if o.side == f.side or o.acted or o.stunned or o.knocked_down or o.action_lost or not _can(ctx, o):
         return
@@ -204,7 +204,7 @@ def _joins(ctx: Ctx, o: F, f: F) -> None:
         transform(ctx, o)
 
 
-def _blast(ctx: Ctx, f: F, o: F) -> None:
+def _blast(ctx: Turn, f: Combatant, o: Combatant) -> None:
 
     # ruling: the change hurts like a Basic Move (with the form's Strength) but is no attack: no Accuracy, Defense,
     # Hit Stun, Stun or Knock Down, and it earns nothing as an attack (000 L5313)
@@ -246,19 +246,19 @@ def _blast(ctx: Ctx, f: F, o: F) -> None:
 # ── during the fight ──────────────────────────────────────────────────────────────────────────────
 
 
-def increased_knockback(f: F) -> bool:
+def increased_knockback(f: Combatant) -> bool:
     """Every attack of a fighter in Beast Form has Increased Knockback (000 L5319)."""
     return f.beast_form
 
 
-def knocked_down(ctx: Ctx, f: F) -> None:
+def knocked_down(ctx: Turn, f: Combatant) -> None:
     """Below 0 Beast Energy, the next Knock Down ends the form (000 L5317)."""
     if f.beast_form and f.beast_energy <= -1:
         _revert(ctx, f)
 
 
 @at("after_healing", 10)  # Beast Energy and the Beast Form's Life Bar (000 L5311–L5319)
-def end_of_turn(ctx: Ctx) -> None:
+def end_of_turn(ctx: Turn) -> None:
     """H.1: Beast Energy gathered as Super Energy is (000 L5311, L5264–L5275) or, in Beast Form, drained by the
     same moves and damage but not by the turn itself (000 L5317); then 1 Life Bar back in Beast Form (000 L5319)."""
     if not ctx.opts.transformations:

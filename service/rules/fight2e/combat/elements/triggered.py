@@ -20,10 +20,10 @@ from ....dice import Die
 from ..contract.models import Choice, DecisionValue
 from ..state.action import Attack, Guard, Outcome
 from ..state.action import Attack as AttackCls
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import effects
 from .combo import combo_accuracy
 from .invisibility import blocked
@@ -55,11 +55,11 @@ class Trap:
     key: str
 
 
-def armed(f: F, m: MoveProfile | None = None) -> Effect | None:
+def armed(f: Combatant, m: MoveProfile | None = None) -> Effect | None:
     return next((e for e in f.ongoing if e.id == ENTRY and (m is None or e.move == m.id)), None)
 
 
-def arms(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> bool:
+def arms(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> bool:
     """A declared Triggered Interrupt move is only armed this turn (000 L4404)."""
     if not any(m.has(ENTRY) for m in moves):
         return False
@@ -74,7 +74,7 @@ def arms(ctx: Ctx, f: F, moves: list[MoveProfile], key: str) -> bool:
     return True
 
 
-def arm(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def arm(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     e = armed(f, m)
     if e is None:
         f.ongoing.append(Effect(ENTRY, m.id, COUNT, ctx.turn, charges=1))
@@ -96,12 +96,12 @@ def arm(ctx: Ctx, f: F, m: MoveProfile) -> None:
     )
 
 
-def ready(f: F, m: MoveProfile) -> bool:
+def ready(f: Combatant, m: MoveProfile) -> bool:
     """An ordinary Interrupt move, or an armed Triggered Interrupt (for its Reaction Attack, 000 L4406)."""
     return not m.has(ENTRY) or armed(f, m) is not None
 
 
-def spend(ctx: Ctx, f: F, m: MoveProfile, n: int = 1) -> None:
+def spend(ctx: Turn, f: Combatant, m: MoveProfile, n: int = 1) -> None:
     e = armed(f, m)
     if e is None:
         return
@@ -122,14 +122,14 @@ def spend(ctx: Ctx, f: F, m: MoveProfile, n: int = 1) -> None:
     )
 
 
-def _reaches(ctx: Ctx, m: MoveProfile, d: F, a: F) -> bool:
+def _reaches(ctx: Turn, m: MoveProfile, d: Combatant, a: Combatant) -> bool:
     if m.kw("passive") or not m.offensive:
         return True
     dist = ctx.distance(a, d)
     return m.range is not None and m.range[0] <= dist <= m.range[1]
 
 
-def offer(ctx: Ctx, atk: Attack) -> Trap | None:
+def offer(ctx: Turn, atk: Attack) -> Trap | None:
     """With his defence, the defender may set off an armed Triggered Interrupt (000 L4404)."""
 
     a, d = atk.attacker, atk.defender
@@ -192,7 +192,7 @@ def _vs(atk: Attack, option: str) -> int:
     return atk.moves[0].accuracy_vs(option)
 
 
-def beaten(ctx: Ctx, atk: Attack, trap: Trap, total_acc: int, option: str, sides: int) -> bool:
+def beaten(ctx: Turn, atk: Attack, trap: Trap, total_acc: int, option: str, sides: int) -> bool:
     """The attacker's second roll, against the Triggered Interrupt: the same Accuracy and FS, with the Tactics
     modifiers of the moves in place of those against his main defence (000 L4405)."""
 
@@ -222,7 +222,7 @@ def beaten(ctx: Ctx, atk: Attack, trap: Trap, total_acc: int, option: str, sides
     return hit
 
 
-def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> Outcome:
+def caught(ctx: Turn, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> Outcome:
     """The attack failed against the Triggered Interrupt: it misses, and the trap strikes back (+2 damage per
     instance past the first, 000 L4423)."""
 
@@ -253,11 +253,11 @@ def caught(ctx: Ctx, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> O
     return Outcome(hit=False, guard=guard)
 
 
-def used_up(ctx: Ctx, atk: Attack, trap: Trap) -> None:
+def used_up(ctx: Turn, atk: Attack, trap: Trap) -> None:
     spend(ctx, atk.defender, trap.move, trap.instances)  # gone whether it worked or not (000 L4405)
 
 
-def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
+def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
     if m is None or not m.has(ENTRY) or eff.time_left is None:
         ctx.fail(
@@ -276,7 +276,7 @@ def restore(ctx: Ctx, f: F, path: str, eff: Effect) -> None:
     f.ongoing.append(Effect(ENTRY, eff.move, eff.time_left, eff.since, charges=n))
 
 
-def tick(ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect]:
+def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     m = f.move(e.move) if e.move else None
     if ctx.round_over or m is None:
         return []  # ruling: a trap does not outlast the round

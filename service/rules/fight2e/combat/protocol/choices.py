@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
 
 if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named in annotations only
-    from ..state.combatant import F
+    from ..state.combatant import Combatant
 
 # the other answers to a point whose default is one of these words
 _PARTNERS: dict[Choice, tuple[Choice, ...]] = {
@@ -43,7 +43,7 @@ def _opt(value: DecisionValue, text: str, fs: int = 0, control: int = 0) -> Choi
     return ChoiceOption.model_construct(value=value, fs=fs, control=control, text=text, can_hit=None)
 
 
-def _fs_options(f: F | None, field: str, signed: bool) -> list[ChoiceOption]:
+def _fs_options(f: Combatant | None, field: str, signed: bool) -> list[ChoiceOption]:
     cap = min(f.fs, f.pl) if f is not None else 0
     low = -cap if signed else 0
     return [
@@ -51,7 +51,7 @@ def _fs_options(f: F | None, field: str, signed: bool) -> list[ChoiceOption]:
     ]
 
 
-def _from_default(point: str, default: DecisionValue, f: F | None) -> list[ChoiceOption]:
+def _from_default(point: str, default: DecisionValue, f: Combatant | None) -> list[ChoiceOption]:
     out = [_opt(default, "the default")]
     if default.choice is not None:
         words = (Choice.hold,) if point in _HOLD else _PARTNERS.get(default.choice, ())
@@ -82,7 +82,9 @@ def _only(value: DecisionValue, name: str) -> bool:
     return all(v is None for k, v in value if k != name)
 
 
-def complete(point: str, default: DecisionValue | None, choices: list[ChoiceOption], f: F | None) -> list[ChoiceOption]:
+def complete(
+    point: str, default: DecisionValue | None, choices: list[ChoiceOption], f: Combatant | None
+) -> list[ChoiceOption]:
     """Non-empty choices with the default among them (first when it was missing)."""
     out = [
         c if c.value.choice is not Choice.respond else c.model_copy(update={"value": normalise(c.value)})

@@ -13,15 +13,15 @@ from ....core.construct import built
 from ..contract.models import Event, EventKind, GloryAward, LogStep
 
 if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named in annotations only
-    from ..state.combatant import F
+    from ..state.combatant import Combatant
 
 Snapshot = tuple[int, bool, bool, bool, bool, int, int]  # life, knocked down, stunned, hit stun, defeated, SE, FS
 
 
-class Ctx(Protocol):
-    """What the events read and keep of the turn's working state (``state.Ctx``)."""
+class Turn(Protocol):
+    """What the events read and keep of the turn's working state (``state.Turn``)."""
 
-    fighters: dict[str, F]
+    fighters: dict[str, Combatant]
     range: int | None
     bands: dict[str, int]
     band_mode: bool
@@ -43,18 +43,18 @@ _FLAGS = (
 )
 
 
-def _snap(f: F) -> Snapshot:
+def _snap(f: Combatant) -> Snapshot:
     return (f.life, f.knocked_down, bool(f.stunned), f.hit_stun, f.defeated, f.se, f.fs)
 
 
-def start(ctx: Ctx) -> None:
+def start(ctx: Turn) -> None:
     ctx.snaps = {fid: _snap(f) for fid, f in ctx.fighters.items()}
     ctx.snap_pos = (ctx.range, dict(ctx.bands))
     ctx.snap_glory = len(ctx.glory)
 
 
 def _add(
-    ctx: Ctx,
+    ctx: Turn,
     kind: EventKind,
     fighter: str | None,
     amount: int | None = None,
@@ -66,7 +66,7 @@ def _add(
     ctx.events.append(e)
 
 
-def after_note(ctx: Ctx, actor: str | None, change: dict, label: str = "") -> None:
+def after_note(ctx: Turn, actor: str | None, change: dict, label: str = "") -> None:
     """Events of the log step just written."""
     if ctx.snaps is None or not change:
         return  # a step that changes nothing: what changed meanwhile shows at the next step that does
@@ -98,7 +98,7 @@ def after_note(ctx: Ctx, actor: str | None, change: dict, label: str = "") -> No
         _glory(ctx)
 
 
-def _positions(ctx: Ctx) -> None:
+def _positions(ctx: Turn) -> None:
     rng, bands = ctx.snap_pos
     if ctx.range != rng and not ctx.band_mode and ctx.range is not None:
         _add(ctx, EventKind.range_changed, None, ctx.range - (rng or 0), ctx.range)
@@ -109,17 +109,17 @@ def _positions(ctx: Ctx) -> None:
     ctx.snap_pos = (ctx.range, dict(ctx.bands))
 
 
-def _glory(ctx: Ctx) -> None:
+def _glory(ctx: Turn) -> None:
     for g in ctx.glory[ctx.snap_glory :]:
         _add(ctx, EventKind.glory, g.fighter, g.points)
     ctx.snap_glory = len(ctx.glory)
 
 
-def round_over(ctx: Ctx, winner: str | None) -> None:
+def round_over(ctx: Turn, winner: str | None) -> None:
     _add(ctx, EventKind.round_over, winner)
 
 
-def action_points(ctx: Ctx, fighter: str, amount: int, value: int) -> None:
+def action_points(ctx: Turn, fighter: str, amount: int, value: int) -> None:
     """Dramatic Combat: a fighter's bank of Action Points changed by ``amount`` to ``value``."""
     if amount:
         _add(ctx, EventKind.action_points, fighter, amount, value)

@@ -21,10 +21,10 @@ from ...fighters.fighter_models import Fighter
 from ..contract.models import CombatOptions, DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from ..state import entry_tables
 from ..state.action import Attack, DamageRoll
-from ..state.combatant import Effect, F
+from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import tabled_entries, tables
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 class Element:
@@ -34,18 +34,18 @@ class Element:
     entries: ClassVar[frozenset[str]] = frozenset()  # catalogue entry ids whose combat effect it applies
     order: ClassVar[int] = 100  # its place among the elements that fold a profile or add Command Moves
 
-    def restore(self, ctx: Ctx, f: F, path: str, eff: OngoingEffect) -> None:
+    def restore(self, ctx: Turn, f: Combatant, path: str, eff: OngoingEffect) -> None:
         """One of its ongoing effects, as the request carries it: checked and put on the fighter."""
         f.ongoing.append(carried(eff))
 
-    def link(self, ctx: Ctx, f: F, path: str, e: Effect) -> None:
+    def link(self, ctx: Turn, f: Combatant, path: str, e: Effect) -> None:
         """Once every fighter is in: complete an effect that names another fighter."""
 
-    def tick(self, ctx: Ctx, f: F, e: Effect, elapsed: int) -> list[Effect] | None:
+    def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
         """H.3: what is left of ``e`` after the Time Roll (``elapsed``), or None for the common Time Count rules."""
         return None
 
-    def fold(self, prof: Profile, f: F) -> Profile:
+    def fold(self, prof: Profile, f: Combatant) -> Profile:
         """The fighter's profile with what this element changes while it lasts."""
         return prof
 
@@ -138,7 +138,7 @@ def carried(eff: OngoingEffect) -> Effect:
     )
 
 
-def rebuild(f: F) -> Profile:
+def rebuild(f: Combatant) -> Profile:
     """The fighter's profile again from his sheet's, with every element's fold in their fixed order."""
     prof = f.base_prof or f.prof
     for element in _ELEMENTS:
@@ -171,8 +171,8 @@ TURN_POINTS = (
     "before_healing",  # H, before H.1
     "after_healing",  # H.1 done, before the Time Roll
 )
-TurnHook = Callable[[Ctx], None]
-TimedHook = Callable[[Ctx, int], None]
+TurnHook = Callable[[Turn], None]
+TimedHook = Callable[[Turn, int], None]
 _AT: dict[str, list[tuple[int, str, TurnHook]]] = {point: [] for point in TURN_POINTS}
 _AFTER_TIME_ROLL: list[tuple[int, str, TimedHook]] = []
 
@@ -206,12 +206,12 @@ def after_time_roll(order: int, entries: Iterable[str] = ()) -> Callable[[TimedH
     return add
 
 
-def run(point: str, ctx: Ctx) -> None:
+def run(point: str, ctx: Turn) -> None:
     for _, _, fn in _AT[point]:
         fn(ctx)
 
 
-def run_after_time_roll(ctx: Ctx, elapsed: int) -> None:
+def run_after_time_roll(ctx: Turn, elapsed: int) -> None:
     for _, _, fn in _AFTER_TIME_ROLL:
         fn(ctx, elapsed)
 
@@ -257,8 +257,8 @@ class AttackPoint(Named, Generic[H]):
 class DefenseMoment:
     """What the Defense Total's situational parts read (D.4–D.5)."""
 
-    defender: F
-    attacker: F
+    defender: Combatant
+    attacker: Combatant
     decision: DecisionValue
     option: DefenseOption
     response: ResponseKind | None
@@ -268,30 +268,30 @@ class DefenseMoment:
 
 
 # D.6: named parts of the attack's Accuracy: fn(ctx, attack, defence option) -> {label: amount}.
-ACCURACY: AttackPoint[Callable[[Ctx, Attack, str], dict[str, int]]] = AttackPoint("accuracy")
+ACCURACY: AttackPoint[Callable[[Turn, Attack, str], dict[str, int]]] = AttackPoint("accuracy")
 # D.4: named situational parts of the Defense Total, in the order the log shows them.
-DEFENSE_TOTAL: AttackPoint[Callable[[Ctx, DefenseMoment], dict[str, int]]] = AttackPoint("defense_total")
+DEFENSE_TOTAL: AttackPoint[Callable[[Turn, DefenseMoment], dict[str, int]]] = AttackPoint("defense_total")
 # E.1: die steps one damaging move gains or loses against this defender: fn(move, attacker, defender) -> steps.
-DAMAGE_STEP: AttackPoint[Callable[[MoveProfile, F, F], int]] = AttackPoint("damage_step")
+DAMAGE_STEP: AttackPoint[Callable[[MoveProfile, Combatant, Combatant], int]] = AttackPoint("damage_step")
 # E.1: damage the hit gains once rolled (each hook notes its own): fn(ctx, attack) -> damage added.
-DAMAGE: AttackPoint[Callable[[Ctx, Attack], int]] = AttackPoint("damage")
+DAMAGE: AttackPoint[Callable[[Turn, Attack], int]] = AttackPoint("damage")
 # E.5: the moves' effects on a hit, once the exchange is over: fn(ctx, attack, damage roll, Life Bar lost).
-ON_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
+ON_HIT: AttackPoint[Callable[[Turn, Attack, DamageRoll, int], None]] = AttackPoint("on_hit")
 # E.2: Hit Stun lands on the defender (once a turn): fn(ctx, defender), before his Control drops.
-HIT_STUN: AttackPoint[Callable[[Ctx, F], None]] = AttackPoint("hit_stun")
+HIT_STUN: AttackPoint[Callable[[Turn, Combatant], None]] = AttackPoint("hit_stun")
 # E.1: what the hit takes off the defender's Life Bar: fn(attack, damage roll, loss so far) -> loss.
 LIFE_LOST: AttackPoint[Callable[[Attack, DamageRoll, int], int]] = AttackPoint("life_lost")
 # D.6: whether the attack may connect at all: fn(ctx, attack) -> False for an automatic miss (the hook notes why).
-CONNECTS: AttackPoint[Callable[[Ctx, Attack], bool]] = AttackPoint("connects")
+CONNECTS: AttackPoint[Callable[[Turn, Attack], bool]] = AttackPoint("connects")
 # C: whether the fighter may use these Offensive moves in an attack now: fn(ctx, user, moves, path, key), failing
 # the declaration (with the lock's code) when a lock forbids one.
-USE_LOCK: AttackPoint[Callable[[Ctx, F, list[MoveProfile], str, str], None]] = AttackPoint("use_lock")
+USE_LOCK: AttackPoint[Callable[[Turn, Combatant, list[MoveProfile], str, str], None]] = AttackPoint("use_lock")
 # E: the moves of a hit as they land, before damage is rolled: fn(ctx, attack); a hook may change ``atk.moves``.
-LANDING: AttackPoint[Callable[[Ctx, Attack], None]] = AttackPoint("landing")
+LANDING: AttackPoint[Callable[[Turn, Attack], None]] = AttackPoint("landing")
 # E.5: each move of an attack that hits, in order: fn(ctx, attack, damage roll, move, its index, Life Bar lost).
-MOVE_HIT: AttackPoint[Callable[[Ctx, Attack, DamageRoll, MoveProfile, int, int], None]] = AttackPoint("move_hit")
+MOVE_HIT: AttackPoint[Callable[[Turn, Attack, DamageRoll, MoveProfile, int, int], None]] = AttackPoint("move_hit")
 # G: each move once it is used, hit or miss, after its lasting effects have started: fn(ctx, user, move).
-MOVE_USED: AttackPoint[Callable[[Ctx, F, MoveProfile], None]] = AttackPoint("move_used")
+MOVE_USED: AttackPoint[Callable[[Turn, Combatant, MoveProfile], None]] = AttackPoint("move_used")
 ATTACK_POINTS: tuple[Named, ...] = (
     USE_LOCK,
     CONNECTS,

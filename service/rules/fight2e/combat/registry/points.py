@@ -34,8 +34,8 @@ from ...catalogue.records import (
 )
 
 if TYPE_CHECKING:
-    from ..state.combatant import F
-    from ..state.turn import Ctx
+    from ..state.combatant import Combatant
+    from ..state.turn import Turn
 
 
 class _Move(Protocol):
@@ -190,9 +190,9 @@ def _even_roll(part: _Part | None) -> bool:
 
 
 def die_shifts(
-    ctx: Ctx,
-    user: F,
-    target: F | None,
+    ctx: Turn,
+    user: Combatant,
+    target: Combatant | None,
     m: _Move,
     trigger: Trigger,
     last: bool = True,

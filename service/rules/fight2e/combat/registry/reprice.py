@@ -12,13 +12,13 @@ from dataclasses import replace
 
 from ...catalogue.catalog import catalog
 from ...moves.models import EntryChoice, EntryRef
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .sheet import profile
 
 
-def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | None:
+def sheet_entry(ctx: Turn, f: Combatant, m: MoveProfile, ident: str) -> EntryChoice | None:
     """The entry ``ident`` as the sheet writes it on the move ``m`` (None for a move not of the sheet)."""
     match = re.fullmatch(r"moves\[(\d+)\]", m.path)
     if match is None:
@@ -28,7 +28,7 @@ def sheet_entry(ctx: Ctx, f: F, m: MoveProfile, ident: str) -> EntryChoice | Non
 
 
 def with_entries(
-    ctx: Ctx, f: F, m: MoveProfile, add: Iterable[str | EntryRef] = (), remove: Iterable[str] = ()
+    ctx: Turn, f: Combatant, m: MoveProfile, add: Iterable[str | EntryRef] = (), remove: Iterable[str] = ()
 ) -> MoveProfile | None:
     """``m`` with each entry of ``add`` taken once more (an id listed twice, twice; an ``EntryRef`` with its times
     and design choices) and those of ``remove`` (and their modifiers) left out; None when the move is not one of

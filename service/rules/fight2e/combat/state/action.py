@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..contract.models import ActionType, DefenseOption, ResponseKind
-from .combatant import F
+from .combatant import Combatant
 from .profile import MoveProfile
 
 
@@ -15,7 +15,7 @@ class Plan:
     """A validated action declaration."""
 
     kind: ActionType
-    target: F | None
+    target: Combatant | None
     moves: list[MoveProfile]
     movement: int
     toward: bool
@@ -34,7 +34,7 @@ class Plan:
     premoved: int = 0  # Ranges already moved before a holder's interrupt window
     wall_spring: bool = False  # 1 Range back to the border first, then ``movement`` forward
     super_jump: bool = False  # the whole action starts a Super Jump of ``movement`` Ranges
-    heal_target: F | None = None  # Heal Others: who is healed
+    heal_target: Combatant | None = None  # Heal Others: who is healed
     charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
 
 
@@ -72,8 +72,8 @@ class DamageRoll:
 
 @dataclass(slots=True)
 class Attack:
-    attacker: F
-    defender: F
+    attacker: Combatant
+    defender: Combatant
     moves: list[MoveProfile]
     context: str  # action | response | reaction | simultaneous
     label: str

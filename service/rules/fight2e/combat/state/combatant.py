@@ -27,7 +27,7 @@ class Effect:
 
 
 @dataclass(slots=True)
-class F:
+class Combatant:
     """One fighter during the turn."""
 
     id: str

@@ -48,7 +48,7 @@ from ..protocol.keys import NO_SCOPE, Scope, qualifier
 from ..protocol.paths import request_path
 from ..protocol.wording import neutral
 from .action import Attack, Guard, Outcome
-from .combatant import F
+from .combatant import Combatant
 
 
 def die_for_step(step: int) -> Die:
@@ -61,22 +61,22 @@ class Spine(Protocol):
     after a miss, or a fighter's place in the order (B–G). The resolver provides them, so the elements never
     import the steps that call them."""
 
-    def resolve(self, ctx: Ctx, atk: Attack) -> Outcome: ...
+    def resolve(self, ctx: Turn, atk: Attack) -> Outcome: ...
 
-    def miss(self, ctx: Ctx, atk: Attack, guard: Guard) -> Outcome: ...
+    def miss(self, ctx: Turn, atk: Attack, guard: Guard) -> Outcome: ...
 
-    def slot(self, ctx: Ctx, f: F, point: str = "action") -> None: ...
+    def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None: ...
 
 
 Decider = Callable[[PendingDecision], DecisionValue | None]
 
 
 @dataclass(slots=True)
-class Ctx:
+class Turn:
     req: TurnRequest
     opts: CombatOptions
     turn: int
-    fighters: dict[str, F]
+    fighters: dict[str, Combatant]
     order: list[str]  # request order (stable tie-breaks)
     range: int | None  # mode range
     bands: dict[str, int]  # mode band
@@ -375,10 +375,10 @@ class Ctx:
 
     # ── positions ────────────────────────────────────────────────────────────────────────────────
 
-    def opponents(self, f: F) -> list[F]:
+    def opponents(self, f: Combatant) -> list[Combatant]:
         return [o for i in self.order if (o := self.fighters[i]).side != f.side and o.active]
 
-    def distance(self, a: F, b: F) -> int:
+    def distance(self, a: Combatant, b: Combatant) -> int:
         if self.band_mode:
             return abs(self.bands[a.id] - self.bands[b.id])
         return self.range if self.range is not None else 3

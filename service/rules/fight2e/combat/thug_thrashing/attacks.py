@@ -8,15 +8,15 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
 from .group import D6, D10, Group, award, choice, skill
 
 
-def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> tuple[int, bool]:
+def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, bool]:
     """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
     PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
     p = f.prof
@@ -72,9 +72,9 @@ def _defense(ctx: Ctx, f: F, g: Group, halved: bool) -> tuple[int, bool]:
 
 
 def attack(
-    ctx: Ctx,
+    ctx: Turn,
     g: Group,
-    f: F,
+    f: Combatant,
     queue: list[tuple[str, str]],
     halved: bool = False,
     *,
@@ -111,7 +111,7 @@ def attack(
     return dmg, die
 
 
-def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
+def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
     """The Agility dodge after a Ranged group's hit: 1d10 + Agility against 4 + the damage (000 L6704–L6706)."""
     key, v = ctx.decide(
         f.id,
@@ -149,7 +149,7 @@ def _dodged(ctx: Ctx, g: Group, f: F, dmg: int, dist: int, queue: list[tuple[str
     return d.dodged
 
 
-def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
+def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str) -> None:
     """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
     (000 L5264)."""
     f.life_loss_from.add(g.id)
@@ -178,7 +178,7 @@ def hurt(ctx: Ctx, f: F, g: Group, dmg: int, what: str) -> None:
 # ── End of the turn ─────────────────────────────────────────────────────────────────────────────
 
 
-def eliminations(ctx: Ctx, groups: list[Group], queue: list[tuple[str, str]]) -> None:
+def eliminations(ctx: Turn, groups: list[Group], queue: list[tuple[str, str]]) -> None:
     """A successful dodge close to a group of two or more takes one Thug out now, for 1 Glory (000 L6706); the
     conditions are checked again here (ruling: the group may have changed since the dodge)."""
     by_id = {g.id: g for g in groups}

@@ -8,16 +8,16 @@ from __future__ import annotations
 from ..contract.models import MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import super_only
 from ..elements.combo import check_combo, control_cost
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx, Invalid
+from ..state.turn import Invalid, Turn
 from .group import COMPETENT_VILLAIN, Group
 
 MAX_OFFERED = 200
 
 
 def action_choices(
-    ctx: Ctx, f: F, groups: list[Group], budget: int, extras: int, extras_only: bool = False
+    ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: int, extras_only: bool = False
 ) -> list[ChoiceOption]:
     """``extras_only``: an extra action, which cannot attack a Competent Villain group (000 L6630)."""
     out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
@@ -43,7 +43,7 @@ def action_choices(
     return out[:MAX_OFFERED]
 
 
-def _stances(f: F, extras: int) -> list[ChoiceOption]:
+def _stances(f: Combatant, extras: int) -> list[ChoiceOption]:
     """Full Defense and Full Agility take the action (000 L6704, L6758); Full Offense with Full Defense needs a Thug
     Thrashing action to pay for it (000 L6784)."""
     if f.full_defense or f.full_agility:
@@ -63,7 +63,7 @@ def _reaches(moves: list[MoveProfile], dist: int) -> bool:
     return all(lo <= dist <= hi for lo, hi in (m.range or (0, 2) for m in moves))
 
 
-def _combos(ctx: Ctx, f: F, g: Group, budget: int, room: int) -> list[ChoiceOption]:
+def _combos(ctx: Turn, f: Combatant, g: Group, budget: int, room: int) -> list[ChoiceOption]:
     """Each attacking move he can afford opening (a Throw closing) a run of Basic Moves, on foot or after moving 1
     Range toward the group, while his Combo Skill and Control allow it (000 L5773–L5816)."""
     basic = f.move("basic_move")

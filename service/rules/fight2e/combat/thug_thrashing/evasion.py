@@ -5,8 +5,8 @@ hit harms him first or when he attacks another opponent."""
 from __future__ import annotations
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from ..turn import f_evasion_results as evasion_results
 from .group import Group, choice, shift
 
@@ -14,7 +14,7 @@ BONUS = 2  # 000 L5834
 SOURCE = "evasion"
 
 
-def evaded(ctx: Ctx, f: F, g: Group) -> None:
+def evaded(ctx: Turn, f: Combatant, g: Group) -> None:
     """He evaded one of ``g``'s Thugs (Evasion, or Agility or Acrobatics in its place; 000 L6698–L6700)."""
     cost = evasion_results.movement_fs(f, 1)
 
@@ -45,14 +45,14 @@ def evaded(ctx: Ctx, f: F, g: Group) -> None:
         ctx.fail("EVASION_RESULT_INVALID", f"{key}.choice", f"{key}: choose move or accuracy_bonus.", key=key)
 
 
-def drop(f: F) -> bool:
+def drop(f: Combatant) -> bool:
     """Remove his Evasion bonus; whether he had one."""
     had = any(p[2] == SOURCE for p in f.pending_acc)
     f.pending_acc = [p for p in f.pending_acc if p[2] != SOURCE]
     return had
 
 
-def take(ctx: Ctx, f: F, g: Group) -> int:
+def take(ctx: Turn, f: Combatant, g: Group) -> int:
     """The bonus his attack on ``g`` uses; an attack on another opponent loses it (000 L5836)."""
     bonus = sum(a for a, vs, src in f.pending_acc if src == SOURCE and vs == g.id)
     if drop(f) and not bonus:
@@ -60,7 +60,7 @@ def take(ctx: Ctx, f: F, g: Group) -> int:
     return bonus
 
 
-def hit(ctx: Ctx, f: F) -> None:
+def hit(ctx: Turn, f: Combatant) -> None:
     """A Thug's hit that harms him ends the bonus (000 L5836)."""
     if drop(f):
         ctx.note("F.2", f.id, f"{f.id} is hit before using it: his Evasion bonus is lost.", "000 L5836")

@@ -15,8 +15,8 @@ from ...thugs.weapons import WEAPONS, WeaponRule
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
 from ..elements.combo import check_combo, control_cost
 from ..elements.super_energy import count_attack, pay_supers
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from . import evasion as thug_evasion
 from . import group as thug_group
 from . import stances as thug_stances
@@ -26,12 +26,12 @@ D6, D10 = Die(3), Die(5)
 BASE_DIE = "1d6"  # a move's damage step is counted from this die (move_profile)
 
 
-def move(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None) -> None:
+def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
     """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
     thug_group.shift(ctx, f, g, n, direction)
 
 
-def move_or_idle(ctx: Ctx, f: F, v: DecisionValue, key: str, toward: Callable[[], Group], turn: str) -> None:
+def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Callable[[], Group], turn: str) -> None:
     """An action that is not an attack: up to 2 Ranges of movement toward or away from a group, or nothing; any
     other action is reported as not resolved in this ``turn`` yet (000 L6662–L6670, L6752)."""
     if v.action is ActionType.move:
@@ -46,7 +46,7 @@ def move_or_idle(ctx: Ctx, f: F, v: DecisionValue, key: str, toward: Callable[[]
         ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
 
 
-def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:
+def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
     if n > f.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {n} FS is more than PL {f.pl}.", key=key)
     if n > f.fs:
@@ -54,7 +54,7 @@ def spend_fs(ctx: Ctx, f: F, n: int, key: str, what: str) -> None:
     f.fs -= n
 
 
-def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
+def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
     """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
     the Life Saves of a hit (000 L6714–L6718)."""
     moves = []
@@ -112,7 +112,7 @@ def attack(ctx: Ctx, f: F, g: Group, budget: int, key: str, v: DecisionValue, sp
         _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
 
 
-def _accuracy(f: F, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
+def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
     """Move Accuracy + Accuracy Bonus + Range (+1 at 0, −1 at 2 without Reach or Long Range) + 1 for Control to spare,
     −1 per full three moves of a Combo (000 L5708, L5613, L5728, L5804); a weapon's +1 (000 L6796, L6848; ruling:
     a Combo of weapon Basic Moves has it too, its first move's Accuracy being the Combo's)."""
@@ -128,7 +128,7 @@ def _accuracy(f: F, moves: list, dist: int, budget: int, level: int, arm: Weapon
     return acc - len(moves) // 3
 
 
-def _saves(f: F, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
+def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
     """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
     robust = "robust" in g.traits
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
@@ -141,7 +141,7 @@ def _saves(f: F, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list
     return [life_save.combo_reduce_life_save(base, len(moves), robust)]
 
 
-def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
+def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
     face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
     s = life_save.roll_save(ls, face)
     if s.outcome is life_save.SaveOutcome.out:
@@ -159,7 +159,7 @@ def _save(ctx: Ctx, g: Group, ls: int, what: str) -> life_save.Save:
 
 
 def _on_hit(
-    ctx: Ctx, f: F, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
+    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
 ) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
@@ -192,7 +192,7 @@ def _on_hit(
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 
 
-def _glory(ctx: Ctx, f: F, moves: list, special_factor: int) -> None:
+def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:
     """A Special Move's Glory the first time it hits; a Combo ⌈moves/2⌉ and its first-time Special Moves
     (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
     (000 L6547). ``special_factor``: the Saga Scale's Thug Thrashing + 1 on the Special Moves' Glory (000 L6820;

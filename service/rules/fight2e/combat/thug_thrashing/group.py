@@ -14,8 +14,8 @@ from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
 from ..contract.models import ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
@@ -51,7 +51,7 @@ class Group:
         return f"fight.thugs[{self.index}]"
 
 
-def skill(ctx: Ctx, f: F, name: str) -> int:
+def skill(ctx: Turn, f: Combatant, name: str) -> int:
     """A Narrative Skill's level on the sheet; untrained counts 0."""
     sheet = ctx.req.fighters[f.index].sheet
     wanted = name.replace("_", "")
@@ -59,7 +59,7 @@ def skill(ctx: Ctx, f: F, name: str) -> int:
     return max(levels) if levels else 0
 
 
-def award(ctx: Ctx, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
+def award(ctx: Turn, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
     """Raw Glory against Thugs: kept whole through the combat and divided only at its end (000 L6547, L6728), so
     no per-turn Power Level ratio applies; ``extra``: an entry of the Additional Glory Awards chart, which an option
     turns off (000 L826–L857). Ruling: a Thug is no Fighter, so the chart's awards for defeating one (000 L829–L849)
@@ -74,7 +74,7 @@ def _event_by_id(ident: str) -> ThugEvent | None:
     return next((e for e in thug_catalogue().events.events if e.id == ident), None)
 
 
-def load(ctx: Ctx, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
+def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
     """The groups of ``fight.thugs``, their builds checked as ``thugs/validate`` checks them, and last turn's
     next-turn events put in force (000 L6738)."""
     out: list[Group] = []
@@ -126,7 +126,7 @@ def load(ctx: Ctx, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
     return out
 
 
-def rout(ctx: Ctx, g: Group) -> None:
+def rout(ctx: Turn, g: Group) -> None:
     """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
     gone = min(g.now.members_leaving, g.members)
     if gone and g.members:
@@ -135,7 +135,7 @@ def rout(ctx: Ctx, g: Group) -> None:
         ctx.note("A.1", g.id, f"{g.id}: {gone} Thug flees (Rout): {before} → {g.members} members.", "000 L6771")
 
 
-def store(ctx: Ctx, groups: list[Group]) -> None:
+def store(ctx: Turn, groups: list[Group]) -> None:
     ctx.thug_state = [
         g.state.model_copy(
             update={
@@ -149,7 +149,7 @@ def store(ctx: Ctx, groups: list[Group]) -> None:
     ]
 
 
-def shift(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
+def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
     """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
     if not n:
         return
@@ -168,7 +168,7 @@ def shift(ctx: Ctx, f: F, g: Group, n: int, direction: Direction | None, why: st
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
-def roll_initiative(ctx: Ctx, g: Group) -> None:
+def roll_initiative(ctx: Turn, g: Group) -> None:
     """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
     when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
@@ -190,7 +190,7 @@ def roll_initiative(ctx: Ctx, g: Group) -> None:
 # ── The group's turn ───────────────────────────────────────────────────────────────────────────
 
 
-def nearest(ctx: Ctx, g: Group) -> F | None:
+def nearest(ctx: Turn, g: Group) -> Combatant | None:
     fighters = [f for f in ctx.fighters.values() if f.active]
     return min(fighters, key=lambda f: g.ranges[f.id]) if fighters else None
 
@@ -199,7 +199,7 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
     return ChoiceOption.model_construct(value=value, fs=fs, control=0, text=text, can_hit=None)
 
 
-def report_setting_gaps(ctx: Ctx) -> None:
+def report_setting_gaps(ctx: Turn) -> None:
     """What no turn with Thugs resolves, whichever rules it is played by: a Band Map, Fighters on opposing sides."""
     if ctx.band_mode:
         ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
@@ -209,7 +209,7 @@ def report_setting_gaps(ctx: Ctx) -> None:
         ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
 
 
-def check_start(ctx: Ctx, groups: list[Group]) -> None:
+def check_start(ctx: Turn, groups: list[Group]) -> None:
     """A turn with Thugs starts with a group, somebody standing on each side, and time left."""
     if not groups:
         ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A turn with Thugs needs at least one Thug group.")
@@ -219,6 +219,6 @@ def check_start(ctx: Ctx, groups: list[Group]) -> None:
         ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
 
 
-def over(ctx: Ctx, groups: list[Group]) -> bool:
+def over(ctx: Turn, groups: list[Group]) -> bool:
     """Every Thug taken out, or every Fighter down."""
     return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())

@@ -10,13 +10,13 @@ from ....dice import Die
 from ...thugs import attacks, events
 from ...thugs.dice import die_step
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .attacks import attack
 from .group import D4, FARTHEST, MAX_OVERRUN, Group, choice, nearest
 
 
-def _default_move(ctx: Ctx, g: Group) -> DecisionValue:
+def _default_move(ctx: Turn, g: Group) -> DecisionValue:
     """The Director's usual play: attack whoever is in reach, else close in to engage (000 L6672)."""
     near = nearest(ctx, g)
     if near is None:
@@ -31,7 +31,7 @@ def _default_move(ctx: Ctx, g: Group) -> DecisionValue:
     return DecisionValue(action=ActionType.move, movement=far, direction=Direction.toward, target=near.id)
 
 
-def _move_choices(ctx: Ctx, g: Group) -> list[ChoiceOption]:
+def _move_choices(ctx: Turn, g: Group) -> list[ChoiceOption]:
     out = [choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
     with_attack = attacks.movement(g.traits, attacking=True)
     without = attacks.movement(g.traits, attacking=False)
@@ -59,7 +59,7 @@ def _move_choices(ctx: Ctx, g: Group) -> list[ChoiceOption]:
     return out
 
 
-def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]], strike: Callable[..., object] = attack) -> None:
+def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[..., object] = attack) -> None:
     """The group's movement, then one Thug's attack on each Fighter in reach while Thugs last (000 L6672–L6682).
     ``strike`` makes each attack (Dramatic Combat wraps it with the group's Action Points)."""
     if g.members <= 0:
@@ -88,7 +88,7 @@ def act(ctx: Ctx, g: Group, queue: list[tuple[str, str]], strike: Callable[..., 
         strike(ctx, g, f, queue)
 
 
-def _move(ctx: Ctx, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:
+def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:
     n = v.movement or 0
     if not n:
         return
@@ -114,7 +114,7 @@ def _move(ctx: Ctx, g: Group, v: DecisionValue, key: str, attacking: bool) -> No
     )
 
 
-def _fighter_target(ctx: Ctx, g: Group, target: str | None, key: str) -> F:
+def _fighter_target(ctx: Turn, g: Group, target: str | None, key: str) -> Combatant:
     active = [f for f in ctx.fighters.values() if f.active]
     if target is None and len(active) == 1:
         return active[0]
@@ -124,11 +124,11 @@ def _fighter_target(ctx: Ctx, g: Group, target: str | None, key: str) -> F:
     return f
 
 
-def _targets(ctx: Ctx, g: Group, in_reach: list[F], n: int) -> list[F]:
+def _targets(ctx: Turn, g: Group, in_reach: list[Combatant], n: int) -> list[Combatant]:
     """Fewer Thugs than Fighters in reach: the Director picks whom they attack (000 L6676)."""
     if n >= len(in_reach):
         return in_reach
-    chosen: list[F] = []
+    chosen: list[Combatant] = []
     for _ in range(n):
         left = [f for f in in_reach if f not in chosen]
         key, v = ctx.decide(
@@ -149,7 +149,7 @@ def _targets(ctx: Ctx, g: Group, in_reach: list[F], n: int) -> list[F]:
 # ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────
 
 
-def event_roll(ctx: Ctx, g: Group, queue: list[tuple[str, str]], depth: int = 0) -> None:
+def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0) -> None:
     """1d4 + members + Threat Level on the Thug Event chart (000 L6740–L6780)."""
     if g.members <= 0 or depth > MAX_OVERRUN:
         return
@@ -180,7 +180,7 @@ def event_roll(ctx: Ctx, g: Group, queue: list[tuple[str, str]], depth: int = 0)
             attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
 
-def _exhausting(ctx: Ctx, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
+def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
     """Exhausting Combat, at once: one roll of the group's damage off each Fighter's FS within reach; one with no FS
     left takes a free attack instead (000 L6773). Ruling: one roll for the event, not one per Fighter."""
     near = [f for f in ctx.fighters.values() if f.active and g.ranges[f.id] <= within]

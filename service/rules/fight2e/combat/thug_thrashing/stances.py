@@ -5,8 +5,8 @@ die sizes it leaves for the next turn."""
 from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, DefenseOption, Direction
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .group import Group, shift
 
 D10_SIDES, D6_SIDES = 10, 6  # Full Offense rolls 1d10 for attacks (000 L5726)
@@ -17,7 +17,7 @@ def is_stance(v: DecisionValue) -> bool:
     return bool(v.full_defense or v.full_agility or (v.full_offense and v.action is not ActionType.attack))
 
 
-def take(ctx: Ctx, f: F, groups: list[Group], key: str, v: DecisionValue, extras: int) -> None:
+def take(ctx: Turn, f: Combatant, groups: list[Group], key: str, v: DecisionValue, extras: int) -> None:
     """His action spent on a stance; his other actions stay his (000 L6758, L6782)."""
     if v.full_agility:
         if v.full_defense or v.full_offense or v.action not in (ActionType.none, ActionType.move, None):
@@ -55,7 +55,7 @@ def take(ctx: Ctx, f: F, groups: list[Group], key: str, v: DecisionValue, extras
         )
 
 
-def full_defense(ctx: Ctx, f: F, what: str) -> None:
+def full_defense(ctx: Turn, f: Combatant, what: str) -> None:
     f.full_defense = True
     ctx.note(
         "C",
@@ -66,7 +66,7 @@ def full_defense(ctx: Ctx, f: F, what: str) -> None:
     )
 
 
-def full_agility(ctx: Ctx, f: F, what: str) -> None:
+def full_agility(ctx: Turn, f: Combatant, what: str) -> None:
     f.full_agility = True
     ctx.note(
         "C",
@@ -76,7 +76,7 @@ def full_agility(ctx: Ctx, f: F, what: str) -> None:
     )
 
 
-def first_action_spent(ctx: Ctx, f: F) -> bool:
+def first_action_spent(ctx: Turn, f: Combatant) -> bool:
     """Full Defense or Full Agility declared when a Thug attacked him before he acted took his first action."""
     if f.full_defense or f.full_agility:
         ctx.note("C", f.id, f"{f.id}'s first action went to the stance he took when attacked.", "000 L5714, L6704")
@@ -84,14 +84,14 @@ def first_action_spent(ctx: Ctx, f: F) -> bool:
     return False
 
 
-def attack_sides(f: F, v: DecisionValue) -> int:
+def attack_sides(f: Combatant, v: DecisionValue) -> int:
     """Full Offense declared with an attack holds for his later attacks this turn (ruling: one turn's stance)."""
     if v.full_offense:
         f.full_offense = True
     return D10_SIDES if f.full_offense else D6_SIDES
 
 
-def defence_total(f: F, opt: DefenseOption, other: int) -> int:
+def defence_total(f: Combatant, opt: DefenseOption, other: int) -> int:
     """The skill part of his Defense Total: on Full Offense alone Defense only, halved (000 L5739); on Full
     Defense its bonus, halved with Evasion or Agility alone and added to Defense before combining (000 L5722,
     L5838); both at once: his usual options with the bonus (ruling, 000 L6784: "higher defences than usual")."""
@@ -106,12 +106,12 @@ def defence_total(f: F, opt: DefenseOption, other: int) -> int:
     return max(d, other) + min(d, other) // 2
 
 
-def dodge_bonus(f: F) -> int:
+def dodge_bonus(f: Combatant) -> int:
     """Full Agility adds the Full Defense bonus to his Agility dodges (000 L6704)."""
     return f.prof.full_defense_bonus if f.full_agility else 0
 
 
-def carry_over(f: F) -> None:
+def carry_over(f: Combatant) -> None:
     """Full Defense for a turn without attacking gives a die size on Initiative or Control next turn (000 L5722;
     ruling: not when his other actions attacked); Full Offense takes one away, more each turn in a row, and bars
     FS on them (000 L5739); his run of Combos goes on or ends."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..contract.models import DecisionValue
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .group import Group, award
 
 TL0_COST = Fraction(1, 2)  # 000 L6792
@@ -18,7 +18,7 @@ def cost(g: Group) -> Fraction:
     return Fraction(g.threat_level) if g.threat_level > 0 else TL0_COST
 
 
-def stunt_sequence(ctx: Ctx, f: F, groups: list[Group], key: str, v: DecisionValue, tt_level: int) -> None:
+def stunt_sequence(ctx: Turn, f: Combatant, groups: list[Group], key: str, v: DecisionValue, tt_level: int) -> None:
     """``tt_level``: his Thug Thrashing for this turn (ruling: after More Realistic and Endless Numbers, as for his
     extra actions)."""
     asked = v.stunt_sequence or {}

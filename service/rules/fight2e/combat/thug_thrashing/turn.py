@@ -27,8 +27,8 @@ from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, DecisionValue
 from ..protocol import events
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from ..turn.a_initiative import roll_initiative
 from ..turn.h_time import time_roll
 from . import (
@@ -63,7 +63,7 @@ GAPS: dict[str, str] = {
 }
 
 
-def _report_gaps(ctx: Ctx) -> None:
+def _report_gaps(ctx: Turn) -> None:
     for ident, reason in GAPS.items():
         ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
     thug_group.report_setting_gaps(ctx)
@@ -72,9 +72,9 @@ def _report_gaps(ctx: Ctx) -> None:
 # ── The order ────────────────────────────────────────────────────────────────────────────────────
 
 
-def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
+def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
     """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
-    actors: list[F | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
+    actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
     actors += [g for g in groups if g.members > 0]
     actors.sort(key=lambda a: -a.init)  # stable: Fighters before groups on a tie
     inits = [a.init for a in actors]
@@ -85,7 +85,7 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
             "tied Initiative is resolved one after the other (Fighters first), not simultaneously (000 L6656)",
         )
     top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
-    if isinstance(top, F):
+    if isinstance(top, Combatant):
         ctx.leader = top.id
     elif top is not None:
         top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
@@ -95,7 +95,7 @@ def _order(ctx: Ctx, groups: list[Group]) -> list[F | Group]:
 # ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
 
 
-def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
+def _tt_level(ctx: Turn, f: Combatant, groups: list[Group], quiet: bool = False) -> int:
     """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804) and per Saga Scale step
     (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
     blocked = any(
@@ -115,7 +115,7 @@ def _tt_level(ctx: Ctx, f: F, groups: list[Group], quiet: bool = False) -> int:
     return level
 
 
-def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
+def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     """His action and one extra action per Thug Thrashing level, back to back at his Initiative, the first at his
     whole Control and each extra one at half of it (000 L6750–L6756)."""
     if not f.active:
@@ -161,7 +161,7 @@ def _fighter_turn(ctx: Ctx, f: F, groups: list[Group]) -> None:
             return
 
 
-def _recover(ctx: Ctx, f: F) -> None:
+def _recover(ctx: Turn, f: Combatant) -> None:
     if f.stunned:
         f.stunned -= 1
         ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
@@ -170,7 +170,7 @@ def _recover(ctx: Ctx, f: F) -> None:
         ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
 
 
-def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group:
+def _group(groups: list[Group], ctx: Turn, target: str | None, key: str) -> Group:
     live = [g for g in groups if g.members]
     if target is None and len(live) == 1:
         return live[0]
@@ -182,7 +182,7 @@ def _group(groups: list[Group], ctx: Ctx, target: str | None, key: str) -> Group
     return g
 
 
-def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -> None:
+def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
     """A Competent Villain group ignores a Fighter's extra actions: none of them may attack it or take its members
     in a Stunt Sequence; his first action may (000 L6630; ruling: moving by it is still open to them)."""
     named = set(v.stunt_sequence or {}) | ({v.target} if v.action is ActionType.attack and v.target else set())
@@ -198,7 +198,7 @@ def _spare_villains(ctx: Ctx, groups: list[Group], key: str, v: DecisionValue) -
             )
 
 
-def _saga_special(ctx: Ctx, f: F, v: DecisionValue) -> bool:
+def _saga_special(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:
     """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
     if ctx.opts.thug_thrashing.saga_scale == 1 or v.action is not ActionType.attack:
         return False
@@ -206,7 +206,7 @@ def _saga_special(ctx: Ctx, f: F, v: DecisionValue) -> bool:
 
 
 def _carry_out(
-    ctx: Ctx, f: F, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
+    ctx: Turn, f: Combatant, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
 ) -> None:
     if v.stunt_sequence is not None:
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
@@ -219,7 +219,7 @@ def _carry_out(
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
 
 
-def _super_energy(ctx: Ctx) -> None:
+def _super_energy(ctx: Turn) -> None:
     """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
     ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
     cap = ctx.opts.super_energy_max
@@ -243,7 +243,7 @@ def _super_energy(ctx: Ctx) -> None:
 # ── The turn ─────────────────────────────────────────────────────────────────────────────────────
 
 
-def run(ctx: Ctx) -> None:
+def run(ctx: Turn) -> None:
     """The Thug Thrashing turn, from Initiative to the Thug Event rolls (000 L6646–L6746)."""
     events.start(ctx)
     _report_gaps(ctx)
@@ -264,7 +264,7 @@ def run(ctx: Ctx) -> None:
             thug_group.roll_initiative(ctx, g)
     queue: list[tuple[str, str]] = []
     for actor in _order(ctx, groups):
-        if isinstance(actor, F):
+        if isinstance(actor, Combatant):
             _fighter_turn(ctx, actor, groups)
         else:
             thug_groups.act(ctx, actor, queue)

@@ -4,21 +4,21 @@
 from __future__ import annotations
 
 from ..contract.models import NO_FS, NO_INIT_CTRL, Choice, ChoiceOption, DecisionValue
-from ..state.combatant import F
-from ..state.turn import Ctx, die_for_step
+from ..state.combatant import Combatant
+from ..state.turn import Turn, die_for_step
 
 D12 = 3  # step of 1d12 (digest §0)
 FIXED_1 = -3
 
 
-def declaration_order(ctx: Ctx) -> list[F]:
+def declaration_order(ctx: Turn) -> list[Combatant]:
     """Ascending Power Level, then ascending Speed (000 L5507); remaining ties in request order (the book's
     1d6 only orders live declarations, which a request carries all at once)."""
     active = [ctx.fighters[i] for i in ctx.order if ctx.fighters[i].active]
     return sorted(active, key=lambda f: (f.pl, f.prof.speed))
 
 
-def _either_split(ctx: Ctx, f: F, either: int) -> tuple[int, int]:
+def _either_split(ctx: Turn, f: Combatant, either: int) -> tuple[int, int]:
     """Share the 'Initiative or Control' steps (Full Defense +1, Full Offense −1 …; 000 L5722, L5739)."""
     if either == 0:
         return 0, 0
@@ -34,7 +34,7 @@ def _either_split(ctx: Ctx, f: F, either: int) -> tuple[int, int]:
     return sign * init, sign * (size - init)
 
 
-def _await_cash_in(ctx: Ctx, f: F, init_base: int, ctrl_base: int) -> tuple[int, int]:
+def _await_cash_in(ctx: Turn, f: Combatant, init_base: int, ctrl_base: int) -> tuple[int, int]:
     """Await Opening: k successful turns give k × PL steps, capped at 1d12, overflow to Accuracy (000 L6045–L6049)."""
     if f.await_count <= 0:
         return 0, 0
@@ -90,7 +90,7 @@ def _opt(value: DecisionValue, text: str, fs: int = 0, control: int = 0):
     return ChoiceOption.model_construct(value=value, fs=fs, control=control, text=text)
 
 
-def roll_initiative(ctx: Ctx) -> None:
+def roll_initiative(ctx: Turn) -> None:
     """A.1–A.3 for every active fighter."""
     for f in declaration_order(ctx):
         f.dice_now = list(f.next_dice)
@@ -182,14 +182,14 @@ def roll_initiative(ctx: Ctx) -> None:
         )
 
 
-def order_groups(ctx: Ctx) -> list[list[F]]:
+def order_groups(ctx: Turn) -> list[list[Combatant]]:
     """Highest Initiative first (000 L5513). Equal totals among opponents form a simultaneous group; allies
     alone at a total act in request order (their choice, 000 L5587)."""
     active = [ctx.fighters[i] for i in ctx.order if ctx.fighters[i].active]
-    by_total: dict[int, list[F]] = {}
+    by_total: dict[int, list[Combatant]] = {}
     for f in active:
         by_total.setdefault(f.init, []).append(f)
-    groups: list[list[F]] = []
+    groups: list[list[Combatant]] = []
     for total in sorted(by_total, reverse=True):
         members = by_total[total]
         if len({f.side for f in members}) > 1:
@@ -210,7 +210,7 @@ def order_groups(ctx: Ctx) -> list[list[F]]:
     return groups
 
 
-def roll_off(ctx: Ctx, group: list[F], point: str, purpose: str, ref: str) -> list[F]:
+def roll_off(ctx: Turn, group: list[Combatant], point: str, purpose: str, ref: str) -> list[Combatant]:
     """A separate Initiative roll between ``group`` (held interrupt, two Supers): each rolls his Initiative die of
     the turn, raised by FS die steps (≤ PL, not above 1d12; ruling A25); ties among the leaders re-roll.
     Decisions ``{point}_fs``, rolls ``{point}_init``. Returns the group, winner first."""

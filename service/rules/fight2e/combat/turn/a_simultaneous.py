@@ -10,8 +10,8 @@ from ..contract.models import ActionType, DecisionValue
 from ..elements import positions
 from ..elements.super_energy import pay_supers
 from ..state.action import Outcome, Plan
-from ..state.combatant import F
-from ..state.turn import Ctx, die_for_step
+from ..state.combatant import Combatant
+from ..state.turn import Turn, die_for_step
 from .a_initiative import roll_off
 from .b_action_choices import action_choices
 from .b_actions import slot
@@ -22,7 +22,7 @@ from .g_moving import do_move
 NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
 
 
-def _free(f: F) -> bool:
+def _free(f: Combatant) -> bool:
     return not (
         f.defeated
         or f.acted
@@ -33,7 +33,7 @@ def _free(f: F) -> bool:
     )  # a Super Jump lands at his slot (000 L2190)
 
 
-def resolve_group(ctx: Ctx, group: list[F]) -> None:
+def resolve_group(ctx: Turn, group: list[Combatant]) -> None:
     forced = [f for f in group if not _free(f)]
     for f in forced:
         slot(ctx, f)  # Stun recovery, standing up, lost actions
@@ -48,7 +48,7 @@ def resolve_group(ctx: Ctx, group: list[F]) -> None:
     _formal(ctx, free)
 
 
-def _simplified(ctx: Ctx, group: list[F]) -> None:
+def _simplified(ctx: Turn, group: list[Combatant]) -> None:
     """Each rolls Initiative again (FS allowed), ties re-roll, then they act in that order (000 L5563–L5569)."""
     ctx.unsupported_rule(
         "simplified_priority",
@@ -95,7 +95,7 @@ def _simplified(ctx: Ctx, group: list[F]) -> None:
         slot(ctx, f)
 
 
-def _formal(ctx: Ctx, group: list[F]) -> None:
+def _formal(ctx: Turn, group: list[Combatant]) -> None:
     ctx.note(
         "A.4",
         None,
@@ -168,7 +168,7 @@ def _formal(ctx: Ctx, group: list[F]) -> None:
         f.vulnerable = False
 
 
-def _super_rolloff(ctx: Ctx, supers: list[str], plans: dict[str, Plan]) -> list[str]:
+def _super_rolloff(ctx: Turn, supers: list[str], plans: dict[str, Plan]) -> list[str]:
     """Two Supers on simultaneous Initiative: all pay their Super Energy, a separate Initiative roll (FS allowed,
     ties re-roll) says which one is launched; the others' actions are spent (000 L5299–L5301)."""
     group = [ctx.fighters[fid] for fid in supers]
@@ -189,7 +189,7 @@ def _super_rolloff(ctx: Ctx, supers: list[str], plans: dict[str, Plan]) -> list[
     return [winner.id]
 
 
-def _can_go(ctx: Ctx, f: F, plan: Plan) -> bool:
+def _can_go(ctx: Turn, f: Combatant, plan: Plan) -> bool:
     if f.defeated or f.action_lost or f.stunned or f.knocked_down:
         ctx.note("B", f.id, f"{f.id} can no longer carry out his declared action.", "000 L5521")
         return False
@@ -205,7 +205,7 @@ def _can_go(ctx: Ctx, f: F, plan: Plan) -> bool:
     return True
 
 
-def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
+def _run(ctx: Turn, members: list[Combatant], plans: dict[str, Plan]) -> None:
     """One simultaneous phase: everyone acts on the state at its start; Knock Back and the first-hit refund are
     settled afterwards (000 L5581–L5585, L5489)."""
     if not members:
@@ -214,7 +214,7 @@ def _run(ctx: Ctx, members: list[F], plans: dict[str, Plan]) -> None:
         f.acted = True  # a hit inside the phase does not stop the others' actions
     awarded = ctx.first_hit_awarded
     ctx.first_hit_awarded = True if len(members) > 1 else awarded
-    results: list[tuple[F, Plan, Outcome | None]] = []
+    results: list[tuple[Combatant, Plan, Outcome | None]] = []
     down = {f.id for f in members if f.defeated}
     if len(members) > 1:
         # Everyone acts on the state at the phase's start, the hits' effects come at its end (000 L5518, L5575);

@@ -32,13 +32,13 @@ from ..elements import hazards
 from ..elements.glory import round_end_glory
 from ..protocol import events
 from ..registry import elements
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .h_time import winner
 from .setup import report_keys
 
 
-def gathered_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
+def gathered_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
     """The dice and decisions gathered in one answer; whatever was seen with stand-in dice is left out."""
     if ctx.marks is not None:
         log, rolls, glory, warnings, violations, evs = ctx.marks
@@ -68,7 +68,7 @@ def _result(
     status: Status,
     fight: FightState,
     fighters: list[CombatFighter],
-    ctx: Ctx | None,
+    ctx: Turn | None,
     violations: list[Finding],
     pending: PendingDecision | None = None,
     winner: str | None = None,
@@ -112,7 +112,7 @@ def empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
     return _result(Status.invalid, req.fight, list(req.fighters), None, violations)
 
 
-def answer_of(req: TurnRequest, ctx: Ctx | None, status: Status, pending: PendingDecision | None = None) -> TurnResult:
+def answer_of(req: TurnRequest, ctx: Turn | None, status: Status, pending: PendingDecision | None = None) -> TurnResult:
     if ctx is None:
         return empty(req, [])
     return _result(status, req.fight, list(req.fighters), ctx, ctx.violations, pending)
@@ -126,7 +126,7 @@ def _of(kind: type[_E], source: str) -> _E | None:
     return kind(source) if source in kind.__members__ else None
 
 
-def _state(f: F, old: FighterState) -> FighterState:
+def _state(f: Combatant, old: FighterState) -> FighterState:
     return built(
         FighterState,
         dict(
@@ -184,7 +184,7 @@ def _state(f: F, old: FighterState) -> FighterState:
     )
 
 
-def final_answer(req: TurnRequest, ctx: Ctx) -> TurnResult:
+def final_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
     over, win, why = winner(ctx)
     report_keys(
         ctx,

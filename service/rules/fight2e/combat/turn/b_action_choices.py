@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from ..contract.models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import knockdown_chain, super_only, tag_team, transformations
 from ..elements.combo import check_combo, control_cost
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, Profile
-from ..state.turn import Ctx, Invalid
+from ..state.turn import Invalid, Turn
 from .c_declared_movement import move_only_fs
 from .d_accuracy import range_ok
 
@@ -56,7 +56,7 @@ class _Offers:
     legal: dict[_Run, bool] = field(default_factory=dict)  # ``check_combo`` reads the moves and the Combo Skill only
 
 
-def _offers(f: F) -> _Offers:
+def _offers(f: Combatant) -> _Offers:
     memo = f.prof.memo
     found: _Offers | None = memo.get(_KEPT)
     if found is None:
@@ -147,7 +147,7 @@ _TAIL = (
 )
 
 
-def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOption]:
+def action_choices(ctx: Turn, f: Combatant, simultaneous: bool = False) -> list[ChoiceOption]:
     """The single-move actions he can afford, each a complete value; an attack names its target when there is more
     than one opponent and says whether it reaches at the distance as it stands (``can_hit``)."""
 
@@ -181,7 +181,7 @@ def action_choices(ctx: Ctx, f: F, simultaneous: bool = False) -> list[ChoiceOpt
     return out + tail
 
 
-def _closing_in(ctx: Ctx, f: F, offers: _Offers, run: _Run, o: F, name: bool) -> list[ChoiceOption]:
+def _closing_in(ctx: Turn, f: Combatant, offers: _Offers, run: _Run, o: Combatant, name: bool) -> list[ChoiceOption]:
     """The same attack after the fewest Ranges of movement toward ``o`` that bring it in reach (Range mode; none
     for a move with No Movement)."""
 
@@ -194,7 +194,7 @@ def _closing_in(ctx: Ctx, f: F, offers: _Offers, run: _Run, o: F, name: bool) ->
     return []
 
 
-def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) -> list[ChoiceOption]:
+def _combo_choices(ctx: Turn, f: Combatant, offers: _Offers, foes: list[Combatant], room: int) -> list[ChoiceOption]:
     """A few ready-made Combos: each attacking move he can afford opening (or, for a Throw, closing) a run of Basic
     Moves, as long as his Combo Skill and Control allow it and the Combo is legal. Any other legal Combo may be sent
     as well; these are offered so that a client can pick one without building it, so they fill only the ``room``
@@ -219,7 +219,7 @@ def _combo_choices(ctx: Ctx, f: F, offers: _Offers, foes: list[F], room: int) ->
     return out
 
 
-def _legal(ctx: Ctx, f: F, offers: _Offers, run: _Run) -> bool:
+def _legal(ctx: Turn, f: Combatant, offers: _Offers, run: _Run) -> bool:
     """Whether the Combo is legal (``check_combo``, its violation taken back), checked once per profile."""
     found = offers.legal.get(run)
     if found is not None:
@@ -236,6 +236,6 @@ def _legal(ctx: Ctx, f: F, offers: _Offers, run: _Run) -> bool:
     return legal
 
 
-def idle_bonus(f: F) -> bool:
+def idle_bonus(f: Combatant) -> bool:
     """Hit-Stunned with Control left when his action comes: doing nothing earns the Control bonus (000 L5942)."""
     return f.hit_stun and f.control > 0

@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
 from ..elements import hazard_effects, multi_part_throw, ongoing, super_jump
 from ..state.action import Attack, Plan
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .b_action_choices import action_choices
 from .b_holds import execute_hold, held_interrupt
 from .b_recovery import lost_action, recover
@@ -20,7 +20,7 @@ from .d_performing import perform
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
 
 
-def slot(ctx: Ctx, f: F, point: str = "action") -> None:
+def slot(ctx: Turn, f: Combatant, point: str = "action") -> None:
     """Everything that happens when ``f``'s place in the order comes (B.0–B.3)."""
     if f.defeated or f.tag_waiting:  # Tag Team: switched out before his place came
         return
@@ -54,7 +54,7 @@ def slot(ctx: Ctx, f: F, point: str = "action") -> None:
     act(ctx, f, point)
 
 
-def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
+def _prone_attack(ctx: Turn, f: Combatant, d: DecisionValue, key: str) -> None:
     """Only When Prone: the move replaces the action a Knock Down takes, at −1 Accuracy; he is still down after it
     (000 L4737–L4743). Ruling: offered at his place in the order while down from an earlier turn."""
     m = f.move((d.moves or [""])[0])
@@ -75,7 +75,7 @@ def _prone_attack(ctx: Ctx, f: F, d: DecisionValue, key: str) -> None:
     perform(ctx, f, plan)
 
 
-def stand(ctx: Ctx, f: F) -> None:
+def stand(ctx: Turn, f: Combatant) -> None:
     """Stand up from a Knock Down of an earlier turn, or use a Reversal move instead (000 L5962–L5964, L4113)."""
     key, d = ctx.decide(
         f.id,
@@ -131,7 +131,7 @@ def stand(ctx: Ctx, f: F) -> None:
 # ── the action ───────────────────────────────────────────────────────────────────────────────────
 
 
-def act(ctx: Ctx, f: F, point: str = "action") -> None:
+def act(ctx: Turn, f: Combatant, point: str = "action") -> None:
     """B.3 then B.1: the fighter's one action."""
     if point == "action" and multi_part_throw.stalled(ctx, f):
         return
@@ -164,12 +164,12 @@ def act(ctx: Ctx, f: F, point: str = "action") -> None:
 # ── a holder interrupting a declared attack ──────────────────────────────────────────────────────────
 
 
-def _super_jump_due(ctx: Ctx, f: F) -> bool:
+def _super_jump_due(ctx: Turn, f: Combatant) -> bool:
     e = ongoing.active(f, "super_jump")
     return e is not None and e.since is not None and e.since < ctx.turn
 
 
-def land_super_jump(ctx: Ctx, f: F) -> None:
+def land_super_jump(ctx: Turn, f: Combatant) -> None:
     """He lands at the start of his action; after 3 Ranges or fewer he may make a Basic Offensive Mobile attack at
     +2 Accuracy (a Combo may follow) on a target in range that has not moved this turn, never a Cross-Up; else his
     action is over (000 L2190, L2231)."""
@@ -229,11 +229,11 @@ def land_super_jump(ctx: Ctx, f: F) -> None:
     perform(ctx, f, plan)
 
 
-def _slow_startup_due(f: F) -> ongoing.Effect | None:
+def _slow_startup_due(f: Combatant) -> ongoing.Effect | None:
     return next((e for e in f.ongoing if e.id == "slow_startup" and e.since is not None), None)
 
 
-def execute_slow_startup(ctx: Ctx, f: F) -> None:
+def execute_slow_startup(ctx: Turn, f: Combatant) -> None:
     """The turn after: the move goes off against the declared target for 1 Control, in range or not
     (000 L4846–L4848)."""
     e = _slow_startup_due(f)

@@ -7,8 +7,8 @@ from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements import sustained_hold
 from ..elements.invisibility import blocked
 from ..state.action import Attack, Plan
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .a_initiative import roll_off
 from .b_recovery import lost_action
 from .c_declaration import declare
@@ -17,7 +17,7 @@ from .d_performing import crouched, perform, ti_level
 from .g_moving import do_move
 
 
-def _holders(ctx: Ctx, f: F) -> list[F]:
+def _holders(ctx: Turn, f: Combatant) -> list[Combatant]:
 
     return sorted(
         (
@@ -34,7 +34,7 @@ def _holders(ctx: Ctx, f: F) -> list[F]:
     )
 
 
-def held_interrupt(ctx: Ctx, f: F, plan: Plan) -> bool:
+def held_interrupt(ctx: Turn, f: Combatant, plan: Plan) -> bool:
     """A holder may interrupt ``f`` once his move is declared (after its movement): a separate Initiative roll
     orders the two attacks, a Priority move wins it outright, and the loser may use any defensive option
     (000 L5408, L5513–L5521). Returns True when the exchange took place (both actions are then resolved)."""
@@ -79,7 +79,7 @@ def _priority(plan: Plan) -> bool:
     return any(m.has("priority") for m in plan.moves[:1])
 
 
-def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
+def _exchange(ctx: Turn, f: Combatant, plan: Plan, h: Combatant, hplan: Plan) -> None:
     h.holding = False
     h.from_hold = True
     f.committed = h.committed = True
@@ -119,7 +119,7 @@ def _exchange(ctx: Ctx, f: F, plan: Plan, h: F, hplan: Plan) -> None:
         h.holding = False
 
 
-def _still_able(ctx: Ctx, who: F, p: Plan) -> bool:
+def _still_able(ctx: Turn, who: Combatant, p: Plan) -> bool:
     """After the first attack of the exchange: Hit Stun, a Knock Down or a Stun may have cost the action."""
     if who.defeated:
         return False
@@ -142,7 +142,7 @@ def _still_able(ctx: Ctx, who: F, p: Plan) -> bool:
     return True
 
 
-def settle_holds(ctx: Ctx) -> None:
+def settle_holds(ctx: Turn) -> None:
     """A Sustained Hold's second turn: if the holder did not win Initiative outright over his victim, the hold
     ends now with its effects and no damage (000 L4387–L4391; ruling: before any action of the turn)."""
     for fid in ctx.order:
@@ -165,7 +165,7 @@ def settle_holds(ctx: Ctx) -> None:
             sustained_hold.release_hold(ctx, a, d, m)
 
 
-def execute_hold(ctx: Ctx, f: F) -> None:
+def execute_hold(ctx: Turn, f: Combatant) -> None:
     """The holder won Initiative: the hold hits again by itself for half damage, with all its effects
     (000 L4387)."""
     e = next(x for x in f.ongoing if x.id == "sustained_hold")

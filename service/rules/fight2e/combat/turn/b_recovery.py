@@ -3,11 +3,11 @@ L5972–L5990)."""
 
 from __future__ import annotations
 
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 
 
-def lost_action(ctx: Ctx, f: F) -> None:
+def lost_action(ctx: Turn, f: Combatant) -> None:
     """The action was lost before it came: a Stun recovery, standing up, or nothing (000 L5936, L5946)."""
     if f.stunned:
         recover(ctx, f)
@@ -28,7 +28,7 @@ def lost_action(ctx: Ctx, f: F) -> None:
     ctx.note("B.0", f.id, f"{f.id} has lost his action this turn.", "000 L5936, L5946", {}, {"acted": True})
 
 
-def recover(ctx: Ctx, f: F) -> None:
+def recover(ctx: Turn, f: Combatant) -> None:
     """One Stun recovery action (000 L5978, L5990); with a Knock Down the same action stands him up (L5986)."""
     f.acted = True
     f.stunned -= 1

@@ -16,14 +16,14 @@ from ..elements import (
     transformations,
 )
 from ..state.action import Plan
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .c_declared_movement import move_only_fs
 from .d_move_declaration import declare_move, nearest, target_of
 from .f_evasion_results import movement_fs
 
 
-def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = False) -> Plan:
+def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: bool = False) -> Plan:
     """Validate an action declaration completely before anything happens."""
     kind = d.action
     assert kind is not None
@@ -69,7 +69,7 @@ def declare(ctx: Ctx, f: F, d: DecisionValue, key: str, simultaneous: bool = Fal
     return plan
 
 
-def _check_kind(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
+def _check_kind(ctx: Turn, f: Combatant, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
     """The rules of the declared action's own kind: movement, Refocus and Await Opening, Power Up, Taunt."""
     kind = plan.kind
     if kind is ActionType.move:
@@ -86,7 +86,7 @@ def _check_kind(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: bool, 
         )
 
 
-def _declare_movement(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
+def _declare_movement(ctx: Turn, f: Combatant, d: DecisionValue, plan: Plan, super_jump: bool, key: str) -> None:
     n, target = plan.movement, plan.target
     path = f"decisions.{key}"
     if n == 0:
@@ -122,7 +122,7 @@ def _declare_movement(ctx: Ctx, f: F, d: DecisionValue, plan: Plan, super_jump: 
         plan.fs_move = 0 if tech == "air_dash" else plan.fs_move
 
 
-def _declare_stepping_back(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+def _declare_stepping_back(ctx: Turn, f: Combatant, plan: Plan, key: str) -> None:
     n, toward, kind = plan.movement, plan.toward, plan.kind
     path = f"decisions.{key}"
     if n > 1 or (n == 1 and toward):
@@ -134,7 +134,7 @@ def _declare_stepping_back(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     plan.fs_move = movement_fs(f, 0) if n else 0
 
 
-def _declare_power_up(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+def _declare_power_up(ctx: Turn, f: Combatant, plan: Plan, key: str) -> None:
     n = plan.movement
     path = f"decisions.{key}"
     if n:
@@ -143,7 +143,7 @@ def _declare_power_up(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
         ctx.fail("POWER_UP_BELOW_PL3", path, f"{key}: Power Up needs Power Level 3.", key=key)
 
 
-def _declare_taunt(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+def _declare_taunt(ctx: Turn, f: Combatant, plan: Plan, key: str) -> None:
     n, target = plan.movement, plan.target
     path = f"decisions.{key}"
     if not techniques.has(ctx, f, "taunts") or f.taunt_used or f.from_hold or target is None or target.init >= f.init:
@@ -158,7 +158,7 @@ def _declare_taunt(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     plan.fs_move = movement_fs(f, 0) if n else 0
 
 
-def _refocus_range(ctx: Ctx, f: F, n: int, key: str) -> None:
+def _refocus_range(ctx: Turn, f: Combatant, n: int, key: str) -> None:
     path = f"decisions.{key}"
     for o in ctx.opponents(f):
         if positions.after_move_range(ctx, f, o, n, False) < 2:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..contract.models import ActionType, DecisionValue
 from ..elements import movement, positions, styles, techniques
 from ..state.action import Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .f_evasion_results import movement_fs
 
 BEFORE = {
@@ -22,12 +22,12 @@ BEFORE = {
 }  # 000 L2377–L2391
 
 
-def move_only_fs(f: F, n: int) -> int:
+def move_only_fs(f: Combatant, n: int) -> int:
     base = 1 if n == 3 else 0
     return movement_fs(f, base) if n else 0
 
 
-def check_movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> None:
+def check_movement(ctx: Turn, f: Combatant, plan: Plan, d: DecisionValue, key: str) -> None:
     """C: the movement the first move allows and what it costs (000 L5603–L5644, L2377–L2391)."""
     path = f"decisions.{key}.movement"
     first = plan.moves[0]
@@ -112,7 +112,7 @@ def check_movement(ctx: Ctx, f: F, plan: Plan, d: DecisionValue, key: str) -> No
     plan.fs_move = fs
 
 
-def _check_direction(ctx: Ctx, plan: Plan, first: MoveProfile, n: int, path: str, key: str) -> None:
+def _check_direction(ctx: Turn, plan: Plan, first: MoveProfile, n: int, path: str, key: str) -> None:
     """Dash, Away and Closer keywords: how far and which way the move's movement goes."""
     kws = first.keywords
     if "dash" in kws and n < 2:
@@ -128,7 +128,7 @@ def _check_direction(ctx: Ctx, plan: Plan, first: MoveProfile, n: int, path: str
         )
 
 
-def _dash(ctx: Ctx, f: F, plan: Plan, first: MoveProfile, path: str, key: str) -> int:
+def _dash(ctx: Turn, f: Combatant, plan: Plan, first: MoveProfile, path: str, key: str) -> int:
     """A Dash before a Basic attack (000 L2175–L2179): the movement's base FS cost."""
     n, target = plan.movement, plan.target
     start = ctx.distance(f, target) if target is not None else 3
@@ -155,7 +155,7 @@ def _dash(ctx: Ctx, f: F, plan: Plan, first: MoveProfile, path: str, key: str) -
     return base
 
 
-def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
+def _wall_spring(ctx: Turn, f: Combatant, plan: Plan, key: str) -> None:
     """Offensive Wall Spring: 1 Range back onto the stage border, then 3 forward into a Basic Offensive Mobile
     attack (000 L2237–L2241; ruling: exactly 1 back, for the book's net gain of 2)."""
     first = plan.moves[0]
@@ -189,7 +189,7 @@ def _wall_spring(ctx: Ctx, f: F, plan: Plan, key: str) -> None:
     plan.wall_spring = True
 
 
-def _wall_spring_end(ctx: Ctx, f: F, target: F) -> int:
+def _wall_spring_end(ctx: Turn, f: Combatant, target: Combatant) -> int:
     if not ctx.band_mode:
         return abs(ctx.distance(f, target) + 1 - 3)
     pos, tpos = ctx.bands[f.id], ctx.bands[target.id]

@@ -9,15 +9,15 @@ from ....dice import Die
 from ..contract.models import ActionType
 from ..elements import buff_modifiers
 from ..state.action import Plan
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .b_action_choices import idle_bonus
 from .c_reactions import reaction_window
 from .c_utility_actions import utility
 from .g_moving import entered_close
 
 
-def idle(ctx: Ctx, f: F, text: str) -> None:
+def idle(ctx: Turn, f: Combatant, text: str) -> None:
     """He neither moves nor acts this turn, however it was declared (`action: none`, or a hold never used): after
     Hit Stun with Control left, his next Control roll is two die sizes larger (000 L5942–L5944, L5397, L10223)."""
     bonus = idle_bonus(f)
@@ -34,11 +34,11 @@ def idle(ctx: Ctx, f: F, text: str) -> None:
     )
 
 
-def _nothing(ctx: Ctx, f: F, plan: Plan) -> None:
+def _nothing(ctx: Turn, f: Combatant, plan: Plan) -> None:
     idle(ctx, f, f"{f.id} does nothing this turn")
 
 
-def _move_only(ctx: Ctx, f: F, plan: Plan) -> None:
+def _move_only(ctx: Turn, f: Combatant, plan: Plan) -> None:
     f.air_bonus = plan.air_bonus
     if plan.movement == 1:
         f.moved_one_bonus = True  # 000 L5638
@@ -48,7 +48,7 @@ def _move_only(ctx: Ctx, f: F, plan: Plan) -> None:
         )
 
 
-def _refocus(ctx: Ctx, f: F, plan: Plan) -> None:
+def _refocus(ctx: Turn, f: Combatant, plan: Plan) -> None:
     f.non_attack_action = True
     r = ctx.roll(f.id, "refocus", Die(2), "Refocus", "B.1")
     gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
@@ -63,7 +63,7 @@ def _refocus(ctx: Ctx, f: F, plan: Plan) -> None:
     )
 
 
-def _powering_up(ctx: Ctx, f: F, plan: Plan) -> None:
+def _powering_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
     f.non_attack_action = True
     if (
         plan.target is not None
@@ -86,13 +86,13 @@ def _powering_up(ctx: Ctx, f: F, plan: Plan) -> None:
     )
 
 
-def _await_opening(ctx: Ctx, f: F, plan: Plan) -> None:
+def _await_opening(ctx: Turn, f: Combatant, plan: Plan) -> None:
     f.non_attack_action = True
     f.awaiting = True
     ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045–L6049", {}, {"awaiting": True})
 
 
-def _taunt(ctx: Ctx, f: F, plan: Plan) -> None:
+def _taunt(ctx: Turn, f: Combatant, plan: Plan) -> None:
     assert plan.target is not None
     if ctx.distance(f, plan.target) <= 1 and reaction_window(ctx, f, "Taunt", jumped=False):
         return
@@ -102,7 +102,7 @@ def _taunt(ctx: Ctx, f: F, plan: Plan) -> None:
 
 
 # The actions other than an attack, by kind (B.1, C, 000 L6029–L6049).
-OTHER_ACTIONS: dict[ActionType, Callable[[Ctx, F, Plan], None]] = {
+OTHER_ACTIONS: dict[ActionType, Callable[[Turn, Combatant, Plan], None]] = {
     ActionType.none: _nothing,
     ActionType.move: _move_only,
     ActionType.refocus: _refocus,

@@ -9,13 +9,13 @@ from ..elements.invisibility import blocked
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import INVINCIBLE, MoveProfile, Use
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .f_response_attacks import move_reaches
 
 
-def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
+def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
     """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
@@ -96,7 +96,9 @@ def reaction_window(ctx: Ctx, target: F, cause: str, jumped: bool, aerial_utilit
     return False
 
 
-def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
+def _reaction_moves(
+    ctx: Turn, r: Combatant, target: Combatant, dist: int, jumped: bool
+) -> list[tuple[str, MoveProfile]]:
 
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
@@ -117,7 +119,7 @@ def _reaction_moves(ctx: Ctx, r: F, target: F, dist: int, jumped: bool) -> list[
     return out
 
 
-def invincible(d: F, a: F, m: MoveProfile) -> bool:
+def invincible(d: Combatant, a: Combatant, m: MoveProfile) -> bool:
     """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
     instances (000 L4944–L4948)."""
     n = m.invincible_margin
@@ -131,7 +133,7 @@ def invincible(d: F, a: F, m: MoveProfile) -> bool:
     )
 
 
-def invincible_interrupt(ctx: Ctx, atk: Attack) -> bool:
+def invincible_interrupt(ctx: Turn, atk: Attack) -> bool:
     """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
     and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
 

@@ -23,14 +23,14 @@ from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..state.action import Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
-from ..state.turn import Ctx, die_for_step
+from ..state.turn import Turn, die_for_step
 from .c_reactions import reaction_window
 from .g_moving import post_move
 
 
-def prepare(ctx: Ctx, f: F, plan: Plan) -> None:
+def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
     m = plan.moves[0]
     sequences.used(ctx, f, plan.moves)
@@ -76,14 +76,14 @@ def prepare(ctx: Ctx, f: F, plan: Plan) -> None:
     post_move(ctx, f, plan)
 
 
-def spend_readied(ctx: Ctx, f: F, m: MoveProfile) -> None:
+def spend_readied(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     before = len(f.ongoing)
     f.ongoing = [e for e in f.ongoing if not (e.id in ("set_up", "wind_up") and e.move == m.id)]
     if len(f.ongoing) != before:
         ctx.note("D.1", f.id, f"{f.id} unleashes the readied {m.name}.", "000 L4129, L4449", {"move": m.id})
 
 
-def _healed(ctx: Ctx, f: F, plan: Plan, m: MoveProfile) -> F | None:
+def _healed(ctx: Turn, f: Combatant, plan: Plan, m: MoveProfile) -> Combatant | None:
     """Who a Healing move heals: the user, or with Heal Others the fighter named, if he is at Range 0–2 (the move's
     own Range when it has one) after the movement (000 L3446–L3448)."""
     t = plan.heal_target
@@ -96,7 +96,7 @@ def _healed(ctx: Ctx, f: F, plan: Plan, m: MoveProfile) -> F | None:
     return t
 
 
-def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
+def _healing(ctx: Turn, f: Combatant, m: MoveProfile, first: bool, healed: Combatant) -> None:
     """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
     Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
 
@@ -119,7 +119,7 @@ def _healing(ctx: Ctx, f: F, m: MoveProfile, first: bool, healed: F) -> None:
     )
 
 
-def utility(ctx: Ctx, f: F, plan: Plan) -> None:
+def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
     names = " + ".join(m.name for m in plan.moves)
     for m in plan.moves:

@@ -8,7 +8,7 @@ from ..registry import elements
 from ..state.action import Attack
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 # Entries that make a move connect at one Range only, and the option that names it (000 L4850–L4862).
 ONE_RANGE: EntryTable[str] = EntryTable("one_range", {"specific_range": "range"})
@@ -37,7 +37,7 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
     return None
 
 
-def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+def accuracy(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     a = atk.attacker
     if atk.is_combo:
         _, parts = combo_accuracy(atk.moves, option)
@@ -57,18 +57,18 @@ def accuracy(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
 
 
 @elements.ACCURACY(10)
-def _range(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+def _range(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     mod = range_modifier(atk.first, ctx.distance(atk.attacker, atk.defender), atk.cross_up)
     return dict([mod]) if mod else {}
 
 
 @elements.ACCURACY(30)
-def _extra_control(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+def _extra_control(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     return {"extra_control": 1} if atk.attacker.control > atk.cost else {}  # 000 L5708
 
 
 @elements.ACCURACY(40)
-def _pending(ctx: Ctx, atk: Attack, option: str) -> dict[str, int]:
+def _pending(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     a, d = atk.attacker, atk.defender
     pend = 0
     keep: list[tuple[int, str | None, str]] = []

@@ -9,10 +9,10 @@ from ..elements import hazards, multi_part_throw
 from ..elements.invisibility import blocked
 from ..registry.elements import DAMAGE_STEP
 from ..state.action import Attack, Outcome, Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .d_attack import resolve
 
 
@@ -34,7 +34,7 @@ AREAS: EntryTable[Area] = EntryTable(
 )
 
 
-def blast_centre(f: F, plan: Plan) -> F | None:
+def blast_centre(f: Combatant, plan: Plan) -> Combatant | None:
     """The centre of a Reduced Damage explosion: the target of a Ranged one, else the user (000 L3326–L3334)."""
     m = next((m for m in plan.moves if m.has("explosive.reduced_damage")), None)
     if m is None:
@@ -42,7 +42,7 @@ def blast_centre(f: F, plan: Plan) -> F | None:
     return plan.target if m.has("ranged") else f
 
 
-def resolve_blast(ctx: Ctx, atk: Attack, centre: F | None) -> Outcome:
+def resolve_blast(ctx: Turn, atk: Attack, centre: Combatant | None) -> Outcome:
     if centre is None:
         return resolve(ctx, atk)
     atk.defender.blast_steps = ctx.distance(centre, atk.defender)
@@ -52,7 +52,7 @@ def resolve_blast(ctx: Ctx, atk: Attack, centre: F | None) -> Outcome:
         atk.defender.blast_steps = 0
 
 
-def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
+def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
     """Area Effect (Range 0–1) and Explosive (Range 0–2; around the target when Ranged): everyone else there,
     friend or foe, is attacked as well, each with his own roll and defence (000 L2831–L2839, L3324–L3330; ruling:
     one after the other, Responses settled as they come)."""
@@ -79,6 +79,6 @@ def area_targets(ctx: Ctx, f: F, plan: Plan) -> list[F]:
 
 
 @DAMAGE_STEP(30, entries=("explosive.reduced_damage",))
-def reduced_damage(m: MoveProfile, attacker: F, defender: F) -> int:
+def reduced_damage(m: MoveProfile, attacker: Combatant, defender: Combatant) -> int:
     """Reduced Damage: one die size less per Range step from the blast centre (000 L3334)."""
     return -defender.blast_steps if m.has("explosive.reduced_damage") else 0

@@ -37,7 +37,7 @@ from ..protocol.keys import Scope
 from ..registry import elements
 from ..registry import points as records
 from ..state.action import Attack, DamageRoll, Guard, Outcome
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import c_reactions as reactions
 from . import f_responses as responses
 from .d_accuracy import accuracy, range_ok
@@ -45,7 +45,7 @@ from .d_attack_elements import breakthrough_of, cancelled_throw, combo_tactics, 
 from .d_defense import choose_defense
 
 
-def resolve(ctx: Ctx, atk: Attack) -> Outcome:
+def resolve(ctx: Turn, atk: Attack) -> Outcome:
     """D–F for one attack; every key asked or rolled meanwhile is about this attack (keys.py)."""
     saved, saved_move = ctx.scope, ctx.move  # by hand, not ``ctx.scoped``: the turn's hottest path
     ctx.scope, ctx.move = Scope(atk.attacker.id, atk.defender.id, atk.context), 1
@@ -55,7 +55,7 @@ def resolve(ctx: Ctx, atk: Attack) -> Outcome:
         ctx.scope, ctx.move = saved, saved_move
 
 
-def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
+def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     a, d = atk.attacker, atk.defender
     names = " + ".join(m.name for m in atk.moves)
     distance = ctx.distance(a, d)
@@ -222,7 +222,7 @@ def _resolve(ctx: Ctx, atk: Attack) -> Outcome:
     return miss(ctx, atk, guard)
 
 
-def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
+def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> Outcome:
     """E.1–E.8 (flow-chart order; Stun and Knock Down decided before Hit Stun, ruling A2)."""
     a, d = atk.attacker, atk.defender
     shield = invulnerable(atk)
@@ -367,7 +367,7 @@ def land(ctx: Ctx, atk: Attack, guard: Guard | None, partial: bool = False) -> O
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
 
 
-def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
+def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
     """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
     a, d = atk.attacker, atk.defender
     count_attack(ctx, a, atk.moves, hit=False)
@@ -391,7 +391,7 @@ def miss(ctx: Ctx, atk: Attack, guard: Guard) -> Outcome:
     return Outcome(hit=False, guard=guard)
 
 
-def _hit_effects(ctx: Ctx, atk: Attack, dmg: DamageRoll, lost: int) -> None:
+def _hit_effects(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """The moves' own effects on a hit, then a Gradual Effect's first installment."""
     for hook in elements.ON_HIT.hooks:
         hook(ctx, atk, dmg, lost)

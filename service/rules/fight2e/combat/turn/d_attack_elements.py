@@ -11,7 +11,7 @@ from ..contract.models import Choice, DecisionValue
 from ..state.action import Attack
 from ..state.entry_tables import FlagTable
 from ..state.profile import ComboPart, MoveProfile, Profile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 
 class Trait(StrEnum):
@@ -73,7 +73,7 @@ def invulnerable(atk: Attack) -> str:
     return "Temporary Invulnerability Element"
 
 
-def cancelled_throw(ctx: Ctx, atk: Attack) -> None:
+def cancelled_throw(ctx: Turn, atk: Attack) -> None:
     """Cancel Throw: a hit at Range 1 and a DL 8 Tactics check let a Throw the attacker has Control for stand in
     for the move before its effects (000 L3077–L3083)."""
 
@@ -120,7 +120,7 @@ def cancelled_throw(ctx: Ctx, atk: Attack) -> None:
     ctx.note("E", a.id, f"{a.id} turns {d.id}'s hit into the Throw {t.name}.", "000 L3083", {"move": t.id})
 
 
-def combo_tactics(ctx: Ctx, atk: Attack) -> int:
+def combo_tactics(ctx: Turn, atk: Attack) -> int:
     """D.2 Tactics checks (1d10 + Tactics) for Bounce (DL 8, +1 damage) and Launchers in a Combo (DL 8, DL 10 for
     the second and later, +2 damage each); a failure makes the later moves miss: only the moves before them count
     (000 L2939–L2941, L3619–L3621). Returns the damage bonus; ``atk.moves`` keeps the moves that hit."""

@@ -17,9 +17,9 @@ from ..elements import (
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.action import Guard
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 
 # Responses whose numbers enter the Defense Total, so they are declared with it (ruling A16).
 PRE_DECLARED = {
@@ -35,8 +35,8 @@ _EVERY_OPTION = tuple(DefenseOption)
 
 
 def allowed_options(
-    ctx: Ctx,
-    defender: F,
+    ctx: Turn,
+    defender: Combatant,
     context: str,
     aerial_attacker: bool = False,
     vs_anti_air: bool = False,
@@ -88,7 +88,7 @@ def allowed_options(
     return list(_EVERY_OPTION), False, ""
 
 
-def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) -> list[ChoiceOption]:
+def _defense_choices(defender: Combatant, options: list[DefenseOption], can_full: bool) -> list[ChoiceOption]:
     choices = [
         ChoiceOption.model_construct(
             value=DecisionValue(defense=o, fs=0),
@@ -125,9 +125,9 @@ def _defense_choices(defender: F, options: list[DefenseOption], can_full: bool) 
 
 
 def choose_defense(
-    ctx: Ctx,
-    defender: F,
-    attacker: F,
+    ctx: Turn,
+    defender: Combatant,
+    attacker: Combatant,
     context: str,
     label: str,
     *,
@@ -212,7 +212,7 @@ def choose_defense(
     return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
 
 
-def _can_full(defender: F, context: str) -> bool:
+def _can_full(defender: Combatant, context: str) -> bool:
     """Full Defense takes the defender's action: only before he has acted, moved or lost it (000 L5714)."""
     return (
         not defender.acted
@@ -227,7 +227,14 @@ def _can_full(defender: F, context: str) -> bool:
 
 
 def _check_declaration(
-    ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, can_full: bool, context: str, path: str, key: str
+    ctx: Turn,
+    defender: Combatant,
+    d: DecisionValue,
+    option: DefenseOption,
+    can_full: bool,
+    context: str,
+    path: str,
+    key: str,
 ) -> MoveProfile | None:
     """Full Defense and a Response declared with the Defense Total; the Offensive Illusion it declares."""
     response = d.response
@@ -268,7 +275,7 @@ def _check_declaration(
     return illusion
 
 
-def _check_fs(ctx: Ctx, defender: F, fs: int, extra: int, path: str, key: str) -> None:
+def _check_fs(ctx: Turn, defender: Combatant, fs: int, extra: int, path: str, key: str) -> None:
     stunned_no_fs = bool(defender.stunned)
     if fs and stunned_no_fs:
         ctx.fail("FS_DEFENSE_WHILE_STUNNED", path, f"{key}: no FS on the Defense Total while Stunned.", key=key)
@@ -280,7 +287,7 @@ def _check_fs(ctx: Ctx, defender: F, fs: int, extra: int, path: str, key: str) -
 
 
 def _skill(
-    defender: F, option: DefenseOption, response: ResponseKind | None, halved: bool, full: bool
+    defender: Combatant, option: DefenseOption, response: ResponseKind | None, halved: bool, full: bool
 ) -> tuple[int, dict[str, int]]:
     """The Skill in the Defense Total with Full Defense's bonus, and the parts the log shows."""
     p = defender.prof
@@ -318,7 +325,7 @@ def _skill(
     return skill, parts
 
 
-def _situational(ctx: Ctx, moment: DefenseMoment) -> dict[str, int]:
+def _situational(ctx: Turn, moment: DefenseMoment) -> dict[str, int]:
     """What the moment adds to the Defense Total, in the order the log shows it (each hook in its place)."""
     parts: dict[str, int] = {}
     for hook in elements.DEFENSE_TOTAL.hooks:
@@ -327,25 +334,25 @@ def _situational(ctx: Ctx, moment: DefenseMoment) -> dict[str, int]:
 
 
 @elements.DEFENSE_TOTAL(10)
-def _moved_one_range(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def _moved_one_range(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     return {"moved_one_range": 1} if m.defender.moved_one_bonus else {}  # moved 1 Range without acting (000 L5638)
 
 
 @elements.DEFENSE_TOTAL(20)
-def _response_bonus(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def _response_bonus(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     bonus = m.defender.prof.response_bonus.get(m.response.value) if m.response is not None else None
     return {"response_bonus": bonus} if bonus else {}  # 000 L669
 
 
 @elements.DEFENSE_TOTAL(60)
-def _air_move(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def _air_move(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     # interrupted in an Air Dash or a Hover jump (000 L2217, L2235)
     air = m.option is DefenseOption.evasion and m.context == "reaction" and m.defender.air_bonus
     return {"air_move": m.defender.air_bonus} if air else {}
 
 
 @elements.DEFENSE_TOTAL(120)
-def _full_screen(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def _full_screen(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     return {"full_screen": 1} if m.full_screen else {}  # a full 3-Range Full Screen approach (000 L3683)
 
 
@@ -362,7 +369,13 @@ _OPTION = {
 
 
 def _technique(
-    ctx: Ctx, defender: F, d: DecisionValue, option: DefenseOption, response: ResponseKind | None, spent: int, key: str
+    ctx: Turn,
+    defender: Combatant,
+    d: DecisionValue,
+    option: DefenseOption,
+    response: ResponseKind | None,
+    spent: int,
+    key: str,
 ) -> tuple[int, int]:
     tech = d.technique
     if tech is None:

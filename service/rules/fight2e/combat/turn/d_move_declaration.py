@@ -30,14 +30,14 @@ from ..elements.combo import check_combo, control_cost
 from ..elements.invisibility import blocked
 from ..registry import elements
 from ..state.action import Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import Heals, MoveProfile, Use
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .c_declared_movement import check_movement
 
 
-def target_of(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
+def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant:
     if ident is None:
         opp = ctx.opponents(f)
         if len(opp) == 1 and not hazards.in_pit(opp[0]):
@@ -71,7 +71,7 @@ def target_of(ctx: Ctx, f: F, ident: str | None, key: str) -> F:
     return t
 
 
-def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) -> F:
+def _heal_target(ctx: Turn, f: Combatant, m: MoveProfile, ident: str | None, key: str) -> Combatant:
     """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
     Heal Others (000 L3446–L3454)."""
     t = ctx.fighters.get(ident) if ident is not None else f
@@ -83,12 +83,12 @@ def _heal_target(ctx: Ctx, f: F, m: MoveProfile, ident: str | None, key: str) ->
     return t
 
 
-def nearest(ctx: Ctx, f: F) -> F:
+def nearest(ctx: Turn, f: Combatant) -> Combatant:
     return min(ctx.opponents(f), key=lambda o: ctx.distance(f, o))
 
 
 def declare_move(
-    ctx: Ctx, f: F, d: DecisionValue, key: str, kind: ActionType, n: int, toward: bool, simultaneous: bool
+    ctx: Turn, f: Combatant, d: DecisionValue, key: str, kind: ActionType, n: int, toward: bool, simultaneous: bool
 ) -> Plan:
     path = f"decisions.{key}"
     ids = d.moves or []
@@ -133,7 +133,7 @@ def declare_move(
     return plan
 
 
-def _declared_moves(ctx: Ctx, f: F, ids: list[str], path: str, key: str) -> list[MoveProfile]:
+def _declared_moves(ctx: Turn, f: Combatant, ids: list[str], path: str, key: str) -> list[MoveProfile]:
     moves: list[MoveProfile] = []
     for mid in ids:
         m = f.move(mid)
@@ -145,8 +145,8 @@ def _declared_moves(ctx: Ctx, f: F, ids: list[str], path: str, key: str) -> list
 
 
 def _check_move_kinds(
-    ctx: Ctx,
-    f: F,
+    ctx: Turn,
+    f: Combatant,
     kind: ActionType,
     moves: list[MoveProfile],
     offensive: list[MoveProfile],
@@ -184,7 +184,14 @@ def _check_move_kinds(
 
 
 def _control(
-    ctx: Ctx, f: F, d: DecisionValue, moves: list[MoveProfile], ids: list[str], prepare: str, path: str, key: str
+    ctx: Turn,
+    f: Combatant,
+    d: DecisionValue,
+    moves: list[MoveProfile],
+    ids: list[str],
+    prepare: str,
+    path: str,
+    key: str,
 ) -> tuple[int, int]:
     """The Control the declared moves need and the Fighting Spirit spent on Control above the roll."""
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
@@ -216,7 +223,7 @@ def _control(
     return cost, control_fs
 
 
-def _check_resources(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def _check_resources(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """Limited Use charges, Super-only and Beast Form moves, and the Super Energy the moves cost."""
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
@@ -238,8 +245,8 @@ def _check_resources(ctx: Ctx, f: F, moves: list[MoveProfile], path: str, key: s
 
 
 def _declared_target(
-    ctx: Ctx, f: F, d: DecisionValue, kind: ActionType, moves: list[MoveProfile], key: str
-) -> tuple[F | None, F | None]:
+    ctx: Turn, f: Combatant, d: DecisionValue, kind: ActionType, moves: list[MoveProfile], key: str
+) -> tuple[Combatant | None, Combatant | None]:
     """(the target, whom Heal Others heals)."""
     healer = next((m for m in moves if m.heals(Heals.others)), None)
     heal_target = None
@@ -256,9 +263,9 @@ def _declared_target(
 
 
 def _check_target(
-    ctx: Ctx,
+    ctx: Turn,
     kind: ActionType,
-    target: F | None,
+    target: Combatant | None,
     moves: list[MoveProfile],
     offensive: list[MoveProfile],
     extra_acc: dict[str, int] | None,
@@ -301,7 +308,13 @@ ONLY_WHILE: EntryTable[str] = EntryTable("only_while", {"end_buff.end_only": "bu
 
 
 def _check_conditions(
-    ctx: Ctx, f: F, kind: ActionType, moves: list[MoveProfile], offensive: list[MoveProfile], path: str, key: str
+    ctx: Turn,
+    f: Combatant,
+    kind: ActionType,
+    moves: list[MoveProfile],
+    offensive: list[MoveProfile],
+    path: str,
+    key: str,
 ) -> None:
     """Only When Prone, End Only and Flight's limits on the declared moves."""
     for i, m in enumerate(moves):
@@ -322,7 +335,7 @@ def _check_conditions(
 
 
 def _extended(
-    ctx: Ctx, f: F, moves: list[MoveProfile], key: str, simultaneous: bool
+    ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str, simultaneous: bool
 ) -> tuple[str, int, dict[str, int] | None]:
     """Set Up and Wind Up (000 L4123–L4131, L4443–L4451): readying the move, or using the readied one.
     A readied Wind Up counts as an L1 move (``moves`` is changed in place) and hits harder."""

@@ -31,9 +31,9 @@ from ..elements import (
 from ..elements.effects import on_use
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Outcome, Plan
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import d_attack_elements as attack_elements
 from .c_other_actions import OTHER_ACTIONS
 from .c_utility_actions import prepare, spend_readied
@@ -42,7 +42,7 @@ from .d_move_declaration import power_up_version
 from .g_moving import do_move, post_move
 
 
-def _start_super_jump(ctx: Ctx, f: F, plan: Plan) -> None:
+def _start_super_jump(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """The whole action starts the Super Jump: 1 FS, meanwhile 2 Ranges toward the destination (all of it when it
     is 2 or less away); he lands at his next action (000 L2187–L2190). Ruling: no Reaction Attack on the take-off,
     he is already out of reach of all but Ranged, Aerial and Hard to Evade Special Moves (000 L2191)."""
@@ -70,7 +70,7 @@ def _start_super_jump(ctx: Ctx, f: F, plan: Plan) -> None:
     )
 
 
-def _power_up(ctx: Ctx, f: F, plan: Plan) -> None:
+def _power_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """Power Up, decided before the attack roll: +1 damage per extra Control demanded (the move's need at most twice
     its Level) or per Life Bar spent (at most Power Level); halved when the move does not open the Combo
     (000 L3852–L3862)."""
@@ -120,7 +120,9 @@ def ti_level(moves: list[MoveProfile]) -> str:
     return ("super" if any(m.is_super for m in ti) else "special") if ti else ""
 
 
-def perform(ctx: Ctx, f: F, plan: Plan, context: str = "action", apply_knockback: bool = True) -> Outcome | None:
+def perform(
+    ctx: Turn, f: Combatant, plan: Plan, context: str = "action", apply_knockback: bool = True
+) -> Outcome | None:
     """Carry out a validated plan: movement (C), then the action (C.5, D, refocus …), then G.1."""
     was_crouching, f.crouching = f.crouching, crouched(plan)
     try:
@@ -134,7 +136,7 @@ def crouched(plan: Plan) -> bool:
     return bool(plan.moves) and plan.moves[0].has("crouching") > 0
 
 
-def _guarded(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
+def _guarded(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
     if not attack_elements.any_trait(f.prof, attack_elements.UNDER_WAY):
         return _perform(ctx, f, plan, context, apply_knockback)
     prev, prev_v = f.invulnerable, f.vulnerable
@@ -146,7 +148,7 @@ def _guarded(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
         f.invulnerable, f.vulnerable = prev, prev_v
 
 
-def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
+def _perform(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
     f.acted = True
     f.holding = False
     if plan.kind is not ActionType.await_opening:
@@ -181,7 +183,7 @@ def _perform(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool) ->
     return _attack(ctx, f, plan, context, apply_knockback, start)
 
 
-def _attack_extras(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
+def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
     """Accuracy modifiers of the declared attack: Mobility, Wall Bounce, a downed target (000 L2165)."""
     assert plan.target is not None
     extra: dict[str, int] = dict(plan.extra_acc or {})
@@ -193,7 +195,7 @@ def _attack_extras(ctx: Ctx, f: F, plan: Plan) -> dict[str, int]:
     return extra
 
 
-def _pay(ctx: Ctx, f: F, plan: Plan) -> None:
+def _pay(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """The attack's costs: Super Energy, Limited Use charges, Charge Forward's and Control's Fighting Spirit."""
     pay_supers(ctx, f, plan.moves)
     limited_use.spend_charges(ctx, f, plan.moves)
@@ -204,7 +206,7 @@ def _pay(ctx: Ctx, f: F, plan: Plan) -> None:
     _power_up(ctx, f, plan)
 
 
-def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, start: int) -> Outcome | None:
+def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool, start: int) -> Outcome | None:
     assert plan.target is not None
     if (
         not hazard_effects.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
@@ -271,7 +273,7 @@ def _attack(ctx: Ctx, f: F, plan: Plan, context: str, apply_knockback: bool, sta
     return out
 
 
-def _after_attack(ctx: Ctx, f: F, plan: Plan, out: Outcome, hits_before: bool) -> None:
+def _after_attack(ctx: Turn, f: Combatant, plan: Plan, out: Outcome, hits_before: bool) -> None:
     assert plan.target is not None
     summon.join(ctx, f, plan.moves, plan.target, out)
     for m in plan.moves:

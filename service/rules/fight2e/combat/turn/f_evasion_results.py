@@ -15,17 +15,17 @@ from ..elements import (
     techniques,
 )
 from ..state.action import Attack, Guard
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 
 
-def movement_fs(f: F, base: int) -> int:
+def movement_fs(f: Combatant, base: int) -> int:
     """Big +1 on movement that already costs FS (000 L1080); Hit Stun +1 on any movement (000 L5938)."""
     cost = base + (1 if base > 0 and f.prof.big else 0)
     return cost + (1 if f.hit_stun else 0)
 
 
-def pay(ctx: Ctx, f: F, cost: int, key: str, what: str) -> None:
+def pay(ctx: Turn, f: Combatant, cost: int, key: str, what: str) -> None:
     if cost > f.pl:
         ctx.fail(
             "FS_EXCEEDS_POWER_LEVEL",
@@ -40,7 +40,7 @@ def pay(ctx: Ctx, f: F, cost: int, key: str, what: str) -> None:
     f.fs -= cost
 
 
-def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
     """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
     (000 L5834–L5836; ruling A28)."""
     a, d = atk.attacker, atk.defender
@@ -154,7 +154,7 @@ def evasion_result(ctx: Ctx, atk: Attack, guard: Guard) -> None:
         )
 
 
-def aerial_block_result(ctx: Ctx, atk: Attack) -> None:
+def aerial_block_result(ctx: Turn, atk: Attack) -> None:
     """Aerial Blocks (option): after a successful combined block the defender may move as after an Evasion,
     2 Ranges for 1 FS more (000 L5840)."""
     a, d = atk.attacker, atk.defender

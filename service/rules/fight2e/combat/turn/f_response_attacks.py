@@ -19,14 +19,16 @@ from ..elements.combo import check_combo, control_cost
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, projectile_limit
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .c_declared_movement import check_movement
 from .g_moving import do_move
 
 
-def _evasive_ranged_move(ctx: Ctx, d: F, a: F, moves: list[MoveProfile], dv: DecisionValue, key: str) -> None:
+def _evasive_ranged_move(
+    ctx: Turn, d: Combatant, a: Combatant, moves: list[MoveProfile], dv: DecisionValue, key: str
+) -> None:
     """F.3.a passed with an Evasive Ranged move: its user first moves as that move allows, with the FS ordinary
     movement costs, and then strikes from where he ends (000 L3316)."""
     plan = Plan(
@@ -41,7 +43,7 @@ def _evasive_ranged_move(ctx: Ctx, d: F, a: F, moves: list[MoveProfile], dv: Dec
     do_move(ctx, d, plan)
 
 
-def _super_counter(ctx: Ctx, d: F, moves: list[MoveProfile], path: str, key: str) -> None:
+def _super_counter(ctx: Turn, d: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """Super Counter: 10 Super Energy for the Counter Response (000 L4221)."""
     for m in moves:
         if not m.has("super_counter") or m.is_super:
@@ -61,7 +63,7 @@ def _super_counter(ctx: Ctx, d: F, moves: list[MoveProfile], path: str, key: str
         )
 
 
-def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
+def _trigger_ok(ctx: Turn, atk: Attack, kind: ResponseKind, d: Combatant) -> str | None:
     a = atk.attacker
     dist = ctx.distance(a, d)
     if kind is ResponseKind.anti_air and not (atk.aerial and dist <= 1):
@@ -83,7 +85,7 @@ def _trigger_ok(ctx: Ctx, atk: Attack, kind: ResponseKind, d: F) -> str | None:
     return None
 
 
-def strike_back(ctx: Ctx, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
+def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
     """F.3 with a move: the Defensive Response that strikes back (a Counter, an Interrupt, a Reversal …), checked
     against its trigger, Control and reach, paid for, then resolved as an attack of its own (000 L5850–L5864)."""
     a, d = atk.attacker, atk.defender
@@ -210,7 +212,7 @@ def move_reaches(m: MoveProfile, distance: int) -> bool:
     return m.range is not None and m.range[0] <= distance <= m.range[1]
 
 
-def super_response_glory(ctx: Ctx, atk: Attack, d: F) -> None:
+def super_response_glory(ctx: Turn, atk: Attack, d: Combatant) -> None:
     sup = next((m for m in atk.moves if m.is_super), None)
     if sup is not None:
         ctx.award(d.id, sup.level, f"a Defensive Response against the Super Move {sup.name}", "000 L835", extra=True)

@@ -7,9 +7,9 @@ from ..elements import access, invincible_interrupts, multi_part_throw, position
 from ..elements.invisibility import blocked
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
 from ..state.action import Attack, Guard
-from ..state.combatant import F
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from . import f_response_attacks as response_attacks
 from .f_evasion_results import aerial_block_result, evasion_result, movement_fs, pay
 
@@ -21,7 +21,7 @@ SKILL_OF = {
 NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
 
 
-def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
+def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
     if kind is ResponseKind.interrupt and "triggered_interrupt" in d.prof.entry_ids:
         # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
         return [
@@ -35,7 +35,7 @@ def _eligible_moves(d: F, kind: ResponseKind) -> list[MoveProfile]:
 _RESPONSE_KINDS = tuple(ResponseKind)  # in the enum's order, without iterating the enum each time
 
 
-def _offered(d: F, guard: Guard) -> list[ResponseKind]:
+def _offered(d: Combatant, guard: Guard) -> list[ResponseKind]:
     """The Defensive Responses the defender could answer the miss with (F.3, 000 L5850–L5902)."""
     skills = {guard.option}
     if guard.response is not None:
@@ -61,7 +61,7 @@ def _offered(d: F, guard: Guard) -> list[ResponseKind]:
     return offer
 
 
-def _response_choices(d: F, offer: list[ResponseKind]) -> list[ChoiceOption]:
+def _response_choices(d: Combatant, offer: list[ResponseKind]) -> list[ChoiceOption]:
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
@@ -87,7 +87,7 @@ def _response_choices(d: F, offer: list[ResponseKind]) -> list[ChoiceOption]:
     return choices
 
 
-def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
+def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
     a, d = atk.attacker, atk.defender
     if guard.option is DefenseOption.evasion:
         props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
@@ -179,7 +179,7 @@ def after_miss(ctx: Ctx, atk: Attack, guard: Guard) -> None:
     response_attacks.strike_back(ctx, atk, guard, kind, dv, key)
 
 
-def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
+def _jinking(ctx: Turn, atk: Attack, d: Combatant, key: str, ranges: int = 1) -> None:
     """Jinking: 1 Range away, 2 with a Back Dash (000 L5876–L5878, L2181)."""
     a = atk.attacker
     reach = max((m.range[1] for m in atk.moves if m.offensive and m.range), default=0)
@@ -209,7 +209,7 @@ def _jinking(ctx: Ctx, atk: Attack, d: F, key: str, ranges: int = 1) -> None:
 
 
 @DEFENSE_TOTAL(50, entries=("crouching",))
-def crouching(ctx: Ctx, m: DefenseMoment) -> dict[str, int]:
+def crouching(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """An action opened by a Crouching move: its user's Defense Total is +1 against a Defensive Response or
     Reaction Attack, +2 when he Evades a held fighter's interrupt (000 L3220)."""
     if not m.defender.crouching:

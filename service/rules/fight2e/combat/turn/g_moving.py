@@ -6,16 +6,16 @@ from __future__ import annotations
 from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import buff_modifiers, positions, styles, suppression
 from ..state.action import Plan
-from ..state.combatant import F
-from ..state.turn import Ctx
+from ..state.combatant import Combatant
+from ..state.turn import Turn
 from .f_evasion_results import movement_fs
 
 
-def entered_close(ctx: Ctx, f: F, plan: Plan) -> bool:
+def entered_close(ctx: Turn, f: Combatant, plan: Plan) -> bool:
     return any(ctx.distance(f, o) <= 1 for o in ctx.opponents(f)) and plan.toward
 
 
-def do_move(ctx: Ctx, f: F, plan: Plan) -> None:
+def do_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
     before = ctx.distance(f, plan.target) if plan.target is not None else None
     f.fs -= plan.fs_move
     if plan.wall_spring:
@@ -39,7 +39,7 @@ def do_move(ctx: Ctx, f: F, plan: Plan) -> None:
     )
 
 
-def post_move(ctx: Ctx, f: F, plan: Plan) -> None:
+def post_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """G.1: Passing and After Mobile movement after the move (000 L2387–L2389, L5442)."""
     last = plan.moves[-1] if plan.moves else None
     if last is None or last.movement not in ("passing", "after_mobile") or plan.target is None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from ....dice import Die
 from ..contract.models import NO_AMOUNT
 from ..elements import free_movement
-from ..state.turn import Ctx
+from ..state.turn import Turn
 from .a_initiative import declaration_order
 
 
-def time_roll(ctx: Ctx, die: Die | None = None) -> None:
+def time_roll(ctx: Turn, die: Die | None = None) -> None:
     """H.2: 1d6 (1d8 with more than two active fighters, or ``die``), each fighter ± up to PL FS, at least 1."""
     if not ctx.opts.time_limit:
         ctx.note("H.2", None, "Untimed fight: no Time Roll.", "000 L5362–L5368")
@@ -56,7 +56,7 @@ def time_roll(ctx: Ctx, die: Die | None = None) -> None:
     )
 
 
-def winner(ctx: Ctx) -> tuple[bool, str | None, str]:
+def winner(ctx: Turn) -> tuple[bool, str | None, str]:
     """Round over? The winner: the last side standing, or on time-out the highest share of Life Bar left
     (000 L5380, L6055)."""
     if ctx.thug_state is not None:
@@ -75,7 +75,7 @@ def winner(ctx: Ctx) -> tuple[bool, str | None, str]:
     return False, None, ""
 
 
-def _thug_winner(ctx: Ctx) -> tuple[bool, str | None, str]:
+def _thug_winner(ctx: Turn) -> tuple[bool, str | None, str]:
     """Fighters against Thugs: over when every group or every Fighter is down, or the time is up (000 L6746)."""
     fighters = {f.side for f in ctx.fighters.values() if f.active}
     if not any(g.members for g in ctx.thug_state or []):
@@ -88,7 +88,7 @@ def _thug_winner(ctx: Ctx) -> tuple[bool, str | None, str]:
     return False, None, ""
 
 
-def carry_over(ctx: Ctx) -> None:
+def carry_over(ctx: Turn) -> None:
     """What this turn leaves for the next one (digest §2.13 item 4)."""
     for f in ctx.fighters.values():
         if f.full_defense and not f.fd_void:

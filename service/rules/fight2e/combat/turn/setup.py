@@ -11,8 +11,8 @@ from ..protocol.wording import names_to_keep
 from ..registry import elements
 from ..registry.coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
 from ..registry.sheet import profile
-from ..state.combatant import F
-from ..state.turn import Ctx, Decider, Invalid
+from ..state.combatant import Combatant
+from ..state.turn import Decider, Invalid, Turn
 from .b_actions import slot
 from .d_attack import miss, resolve
 
@@ -28,10 +28,10 @@ class Steps:
 STEPS = Steps()
 
 
-def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
+def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> Combatant:
     prof = profile(cf.sheet, req.options)
     s = cf.state
-    return F(
+    return Combatant(
         id=cf.id,
         prof=prof,
         side=side,
@@ -63,13 +63,13 @@ def _fighter(cf: CombatFighter, side: str, req: TurnRequest) -> F:
     )
 
 
-def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = None, quiet: bool = False) -> Ctx:
+def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = None, quiet: bool = False) -> Turn:
     fight = req.fight
     seen: set[str] = set()
-    fighters: dict[str, F] = {}
+    fighters: dict[str, Combatant] = {}
     order: list[str] = []
     bands = dict(fight.positioning.bands)
-    ctx = Ctx(
+    ctx = Turn(
         req=req,
         opts=req.options,
         turn=fight.turn,
@@ -122,7 +122,7 @@ def build(req: TurnRequest, ctx_holder: list[Ctx], decider: Decider | None = Non
     return ctx
 
 
-def _key_fits(ctx: Ctx, key: str) -> bool:
+def _key_fits(ctx: Turn, key: str) -> bool:
     """``T{turn}.{fighter}.{point…}`` of this turn and of a fighter in the fight."""
     parts = key.split(".")
     who = (
@@ -133,7 +133,7 @@ def _key_fits(ctx: Ctx, key: str) -> bool:
     return who and parts[0] == f"T{ctx.turn}" and all(parts[2:])
 
 
-def _check_keys(ctx: Ctx) -> None:
+def _check_keys(ctx: Turn) -> None:
     """A supplied key that cannot name anything of this turn is a violation naming it (all of them at once), or a
     warning when the request is lenient."""
     bad = [
@@ -148,7 +148,7 @@ def _check_keys(ctx: Ctx) -> None:
     report_keys(ctx, bad, f"is not a key of turn {ctx.turn} (T{ctx.turn}.<fighter>.<point>)")
 
 
-def report_keys(ctx: Ctx, bad: list[tuple[str, str, str, str]], why: str) -> None:
+def report_keys(ctx: Turn, bad: list[tuple[str, str, str, str]], why: str) -> None:
     for where, strict, lenient, key in bad:
         if where != "rolls":
             ctx.used_decisions.add(key)
@@ -163,7 +163,7 @@ def report_keys(ctx: Ctx, bad: list[tuple[str, str, str, str]], why: str) -> Non
         raise Invalid(ctx.violations[0].code)
 
 
-def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
+def _check_fighter(ctx: Turn, f: Combatant, cf: CombatFighter, path: str) -> None:
     p = f.prof
     if p.invalid_pl:
         ctx.fail(
@@ -218,7 +218,7 @@ def _check_fighter(ctx: Ctx, f: F, cf: CombatFighter, path: str) -> None:
     story.start(ctx, f, cf)
 
 
-def _check_subsystem(ctx: Ctx) -> None:
+def _check_subsystem(ctx: Turn) -> None:
     """The Main Combat System, Thug Thrashing, Dramatic Combat and both together run on the spine; a combat system
     the spine does not run is named, never resolved as main."""
     wanted = ctx.opts.subsystem
@@ -234,7 +234,7 @@ def _check_subsystem(ctx: Ctx) -> None:
     )
 
 
-def _check_positions(ctx: Ctx) -> None:
+def _check_positions(ctx: Turn) -> None:
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
         return  # the Fighters face Thug groups: thug_turn and dramatic_thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
@@ -277,7 +277,7 @@ def _check_positions(ctx: Ctx) -> None:
         ctx.fail("UNKNOWN_FIGHTER", "fight.previous_turn.initiative_leader", f"No fighter '{leader}'.")
 
 
-def _report_unsupported(ctx: Ctx) -> None:
+def _report_unsupported(ctx: Turn) -> None:
     for opt, reason in OPTIONS_NOT_IMPLEMENTED.items():
         if getattr(ctx.opts, opt):
             ctx.unsupported_rule(opt, f"options.{opt}", f"{reason} is not resolved yet; the option is ignored")
