@@ -56,7 +56,7 @@ def price_moves_aliases(aliases: int = 30, moves: int = 200) -> dict[str, Any]:
 
 def big_fighter(moves: int = 100) -> dict[str, Any]:
     from bench.payloads import fighter_sheet
-    from tests.unit.test_fighters_support import L3_BUILDS
+    from tests.unit.fight2e.fighters.support import L3_BUILDS
 
     sheet = fighter_sheet()
     for i in range(len(sheet["moves"]), moves):

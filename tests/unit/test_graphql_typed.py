@@ -50,9 +50,9 @@ from service.rules.fight2e.fighters import validate_fighter
 from service.rules.fight2e.moves import models as m
 from service.rules.fight2e.moves.price import price_json
 
-from .combat_fixtures import example_request
-from .test_combat_example import TURNS
-from .test_fighters_support import BUILDS
+from .fight2e.combat.fixtures import example_request
+from .fight2e.combat.test_example import TURNS
+from .fight2e.fighters.support import BUILDS
 
 OPERATIONS = (
     Operation("price_move", "moves/price", "Price and validate a move", m.MoveRequest, m.MovePrice, price_json),

@@ -23,8 +23,8 @@ from service.rules.fight2e.fighters.fighter_models import FighterRequest
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 
-from .combat_fixtures import build
-from .test_combat_rules import FIST, KICK, THROW, attack, sheet
+from .fight2e.combat.fixtures import build
+from .fight2e.combat.test_rules import FIST, KICK, THROW, attack, sheet
 
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {
@@ -157,7 +157,7 @@ def _fresh() -> tuple[str, ...]:
 _IN_A_NEW_PROCESS = """
 import sys
 from tests.unit.test_memo import _tag_request
-from tests.unit.combat_fixtures import build
+from tests.unit.fight2e.combat.fixtures import build
 from service.rules.fight2e.combat import resolve_turn
 sys.stdout.write(resolve_turn(build(_tag_request(True))).model_dump_json())
 """

@@ -5,7 +5,7 @@ decision it asks for (docs/turn-protocol.md), and what happened counted from the
 the answers' state objects straight to the next turn; ``play(..., protocol=True)`` plays each turn the way a client
 of the REST endpoint does: the request sent as JSON, answered with the decisions it asks for and sent again until
 the turn is over, the next state read back from the answer's JSON. Both must give the same fight
-(tests/unit/test_simulation.py checks it).
+(tests/unit/fight2e/test_simulation.py checks it).
 """
 
 from __future__ import annotations
