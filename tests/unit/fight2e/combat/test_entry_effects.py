@@ -1,8 +1,8 @@
 """Every catalogue entry the combat resolver implements is shown doing what the book says.
 
-The checks live in the modules of ``tests/unit/fight2e/combat/effects`` (registered with ``effect_of``); this file imports
-them all and runs, for each entry whose catalogue ``combat`` status is ``implemented`` and for each of the book's
-fixed Basic and Command Moves, the checks registered under its id. An id with no check fails, unless it is still
+The checks live in the modules of ``tests/unit/fight2e/combat/effects`` (registered with ``effect_of``); this file
+imports them all and runs, for each entry whose catalogue ``combat`` status is ``implemented`` and for each of the
+book's fixed Basic and Command Moves, the checks registered under its id. An id with no check fails, unless it is still
 listed in ``PENDING`` (or ``PENDING_FIXED``).
 """
 
