@@ -24,7 +24,7 @@ from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 
 from .fight2e.combat.fixtures import build
-from .fight2e.combat.test_rules import FIST, KICK, THROW, attack, sheet
+from .fight2e.combat.support import FIST, KICK, THROW, attack, sheet
 
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {

@@ -9,7 +9,7 @@ from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 from .fixtures import build
-from .test_rules import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, sheet, st
 
 ON = {"transformations": True}
 OPEN = sheet("b", defense=0, evasion=0, tactics=0)  # every attack on him hits

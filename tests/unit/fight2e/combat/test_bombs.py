@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_rules import A_FIRST, duel, sheet, st
+from .support import A_FIRST, duel, sheet, st
 
 
 def bomber(*extra: str, ki: int = 5, strength: int = 0) -> dict[str, Any]:

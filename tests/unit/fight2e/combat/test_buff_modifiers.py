@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_rules import A_FIRST, FIST, attack, duel, inp, sheet, st
+from .support import A_FIRST, FIST, attack, duel, inp, sheet, st
 
 USE = {"T1.a.action": {"action": "utility", "moves": ["rage"]}}
 T2_A_FIRST = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}

@@ -9,7 +9,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 
-from .test_rules import A_FIRST, attack, duel, sheet, st
+from .support import A_FIRST, attack, duel, sheet, st
 
 # b strikes first with an L2 Fist and cannot hit a's Defense Total; a then acts on Control 4.
 B_FIRST = {"T1.b.init": 6, "T1.a.init": 1, "T1.b.ctrl": 6, "T1.a.ctrl": 4}

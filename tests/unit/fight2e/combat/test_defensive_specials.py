@@ -8,7 +8,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from .test_rules import A_FIRST, attack, duel, inp, sheet, st
+from .support import A_FIRST, attack, duel, inp, sheet, st
 
 FIRE = {"id": "fireball", "name": "Fireball", "level": 2, "elements": [{"id": "ranged"}]}
 BIG_FIRE = {"id": "nova", "name": "Nova", "kind": "super", "level": 5, "elements": [{"id": "ranged"}]}

@@ -3,7 +3,7 @@ Advance (000 L3653–L3663), Vulnerability (000 L4888–L4894)."""
 
 from __future__ import annotations
 
-from .test_rules import A_FIRST, attack, duel, inp, sheet, st
+from .support import A_FIRST, attack, duel, inp, sheet, st
 
 SELF = {"id": "rush", "name": "Rush", "level": 2, "liabilities": [{"id": "self_damage"}]}
 VULN = {"id": "lunge", "name": "Lunge", "level": 2, "liabilities": [{"id": "vulnerability"}]}

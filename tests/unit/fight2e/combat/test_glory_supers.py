@@ -5,7 +5,7 @@ Glory (000 L847–L848)."""
 
 from __future__ import annotations
 
-from .test_rules import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, sheet, st
 
 CHEAP = {
     "id": "cheapo",

@@ -10,7 +10,7 @@ from service.rules.fight2e.combat.contract.models import TurnResult
 from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 
 from .fixtures import build
-from .test_rules import A_FIRST, FS, LIFE, attack, duel, inp, nothing, sheet, st
+from .support import A_FIRST, FS, LIFE, attack, duel, inp, nothing, sheet, st
 
 WALL = [{"id": "w", "kind": "wall"}]
 CORNER = [{"id": "c", "kind": "corner"}]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from .test_rules import FIST, PALM, SUPER, attack, duel, sheet, st
+from .support import FIST, PALM, SUPER, attack, duel, sheet, st
 
 HOLD = {"choice": "hold"}
 PRIO = {"id": "jab", "name": "Jab", "level": 2, "elements": [{"id": "priority"}]}

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from service.rules.fight2e.combat.contract.models import CombatOptions
 
-from .test_rules import attack, ch, duel, inp, sheet, st
+from .support import attack, ch, duel, inp, sheet, st
 
 # ── item 8: simultaneous attacks are simultaneous (000 L5518, L5575, L5577–L5579) ─────────────────────────────
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_rules import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, sheet, st
 
 HIT = {**A_FIRST, "T1.a.attack": 6}
 

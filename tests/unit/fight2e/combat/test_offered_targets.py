@@ -9,7 +9,7 @@ from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import ActionType, ChoiceOption, TurnResult
 
 from .fixtures import build
-from .test_rules import A_FIRST, FS, LIFE, sheet
+from .support import A_FIRST, FS, LIFE, sheet
 
 
 def _turn(decisions: dict[str, Any], options: dict[str, Any]) -> TurnResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_rules import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, sheet, st
 
 
 def buff(**opts: Any) -> dict[str, Any]:

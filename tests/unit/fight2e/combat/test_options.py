@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .test_rules import A_FIRST, attack, duel, sheet, st
+from .support import A_FIRST, attack, duel, sheet, st
 
 SWEEP = {"id": "sweep", "name": "Leg Sweep", "level": 2, "elements": [{"id": "knocks_down"}]}
 HIT = {"T1.a.action": attack(["sweep"]), "T1.a.accuracy_fs": {"fs": 3}}

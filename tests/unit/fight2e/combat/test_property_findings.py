@@ -10,8 +10,8 @@ from service.rules.fight2e.combat.contract.models import MAX_CHOICES, ActionType
 
 from ..fighters.support import errors, tsuto_pl8, validate
 from .fixtures import build
+from .support import attack, duel, sheet
 from .test_defensive_specials import CLONES, FIRE, KICK, MISS, SHIELD, interrupt_with
-from .test_rules import attack, duel, sheet
 from .test_special_states import COPY_DICE, MIMIC, owner
 
 

@@ -29,7 +29,7 @@ from service.rules.fight2e.combat.registry import points
 from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, applied_entries
 
 from ..catalogue.test_catalog import GOOD_ENTRY
-from .test_rules import A_FIRST, attack, duel, sheet, st
+from .support import A_FIRST, attack, duel, sheet, st
 
 # ── loading and validation ────────────────────────────────────────────────────────────────────────
 

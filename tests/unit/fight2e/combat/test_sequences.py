@@ -11,7 +11,7 @@ from service.rules.fight2e.combat.elements import combo_opener
 from service.rules.fight2e.combat.registry.sheet import build_profile
 from service.rules.fight2e.fighters.fighter_models import Fighter
 
-from .test_rules import FIST, attack, duel, sheet, st
+from .support import FIST, attack, duel, sheet, st
 
 ROLLS2 = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
 SURE = {"T2.a.accuracy_fs": {"fs": 3}}  # against Defense Total 0 every roll hits

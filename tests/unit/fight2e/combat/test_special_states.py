@@ -12,7 +12,7 @@ from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 from service.rules.fight2e.combat.registry.sheet import build_profile
 from service.rules.fight2e.fighters.fighter_models import Fighter
 
-from .test_rules import FIST, attack, duel, sheet, st
+from .support import FIST, attack, duel, sheet, st
 
 
 def rolls(turn: int, **over: int) -> dict[str, int]:

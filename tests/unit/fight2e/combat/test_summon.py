@@ -10,7 +10,7 @@ from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, combat_s
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 from .fixtures import build
-from .test_rules import FS, LIFE, attack, duel, sheet, st
+from .support import FS, LIFE, attack, duel, sheet, st
 
 CALL = {
     "id": "call",

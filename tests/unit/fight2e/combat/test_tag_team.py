@@ -9,7 +9,7 @@ from service.rules.fight2e.combat.contract.models import TurnResult
 from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 
 from .fixtures import build
-from .test_rules import FIST, attack, sheet, st
+from .support import FIST, attack, sheet, st
 
 SIDES = {"a": "red", "a2": "red", "b": "blue"}
 SWITCH = {"action": "switch", "target": "a2"}

@@ -8,7 +8,7 @@ from typing import Any
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 
-from .test_rules import FIST, attack, duel, sheet
+from .support import FIST, attack, duel, sheet
 
 
 def _buff(**opts: Any) -> dict[str, Any]:

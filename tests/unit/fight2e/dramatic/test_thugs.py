@@ -13,7 +13,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
-from tests.unit.fight2e.thug_thrashing.test_steps import AVA, THUG
+from tests.unit.fight2e.thug_thrashing.support import AVA, THUG
 
 IDLE = {"action": "none"}
 DEFENSE = {"defense": "defense", "fs": 0}  # Defense 3: her Defense Total against a Thug's attack

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, _g, _ok, _req, _turn
 
 STEP = {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from tests.unit.fight2e.thug_thrashing.test_steps import IDLE, THUG, _ava, _g, _ok, _req
+from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _g, _ok, _req
 
 HARD = {**THUG, "defense": 5}  # a group her Basic Move only hits with the bonus on a low roll
 ATTACK = {"action": "attack", "moves": ["basic_move"], "target": "g"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, THUG, _ava, _ok, _req
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, THUG, _ava, _ok, _req
 
 COMBO = {"action": "attack", "moves": ["basic_move", "basic_move"], "target": "g"}
 DEFENSE = {"defense": "defense"}

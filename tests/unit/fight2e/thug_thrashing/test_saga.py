@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import AVA, FIRST, IDLE, _ava, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import AVA, FIRST, IDLE, _ava, _g, _ok, _req, _turn
 
 ATTACK = {"action": "attack", "moves": ["basic_move"], "target": "g"}
 ELBOW = {"action": "attack", "moves": ["elbow"], "target": "g"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, THUG, _ava, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, THUG, _ava, _g, _ok, _req, _turn
 
 ATTACK = {"action": "attack", "moves": ["basic_move"], "target": "g"}
 FULL_DEFENSE = {"action": "none", "full_defense": True}

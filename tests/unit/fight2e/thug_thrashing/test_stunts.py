@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, THUG, _ava, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, THUG, _ava, _g, _ok, _req, _turn
 
 QUIET = {"T1.ava.action.2": IDLE, "T1.ava.defense": {"defense": "defense"}}
 ROLLS = {**FIRST, "T1.g.attack": 1, "T1.fight.time": 3}

@@ -3,7 +3,7 @@ none of his extra ones may). Ava (the steps file's Fighter) has Thug Thrashing 1
 
 from __future__ import annotations
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, THUG, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, THUG, _g, _ok, _req, _turn
 
 VILLAIN = {**THUG, "qualities": [{"id": "competent_villain"}]}
 ATTACK = {"action": "attack", "moves": ["basic_move"], "target": "g"}

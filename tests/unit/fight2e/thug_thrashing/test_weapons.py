@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.unit.fight2e.thug_thrashing.test_steps import FIRST, IDLE, THUG, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import FIRST, IDLE, THUG, _g, _ok, _req, _turn
 
 TOUGH = {**THUG, "defense": 3}
 MELEE = {"action": "attack", "moves": ["basic_move"], "target": "g", "weapon": "melee"}

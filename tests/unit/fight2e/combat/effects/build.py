@@ -9,7 +9,7 @@ from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import TurnResult
 
 from ..fixtures import build
-from ..test_rules import FS, LIFE, attack, duel, sheet, st
+from ..support import FS, LIFE, attack, duel, sheet, st
 
 # a acts first (Initiative 6 against 1) with Control 6; b's Control is 3 (000 L5491–L5513).
 FIRST = {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 3}

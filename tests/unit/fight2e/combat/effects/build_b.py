@@ -14,7 +14,7 @@ from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import TurnResult
 
 from ..fixtures import build
-from ..test_rules import A_FIRST, attack, duel, sheet, st
+from ..support import A_FIRST, attack, duel, sheet, st
 from .build import el
 
 __all__ = [

@@ -7,7 +7,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from ..test_rules import PALM, attack, duel, sheet, st
+from ..support import PALM, attack, duel, sheet, st
 from .build import FIRST, band_duel, carried, downed, effects, el, hit_by, life, move, next_dice, strike, utility
 from .registry import effect_of
 

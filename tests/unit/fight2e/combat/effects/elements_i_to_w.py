@@ -11,7 +11,7 @@ from typing import Any
 from service.rules.fight2e.combat import resolve_turn
 
 from ..fixtures import build
-from ..test_rules import FIST
+from ..support import FIST
 from .build_b import (
     accuracy_parts,
     attack,

@@ -9,7 +9,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from ..test_rules import FIST
+from ..support import FIST
 from .build_b import accuracy_parts, duel, el, glory, hit, knocked_down, move, sheet, st
 from .registry import effect_of
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from ..test_rules import attack, duel, sheet
+from ..support import attack, duel, sheet
 
 TURN2 = {"T2.a.init": 1, "T2.b.init": 6, "T2.a.ctrl": 3, "T2.b.ctrl": 3}
 NOTHING = {"T2.a.action": {"action": "none"}, "T2.b.action": {"action": "none"}}
