@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat.contract.models import CombatOptions
-from service.rules.fight2e.combat.elements import combo_opener
+from service.rules.fight2e.combat.elements.sequences import combo_opener
 from service.rules.fight2e.combat.registry.sheet import build_profile
 from service.rules.fight2e.fighters.fighter_models import Fighter
 

@@ -14,7 +14,9 @@ from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, FlagTable
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from . import buff_modifiers, copies, free_movement, props, sequences, styles, summon, suppression
+from . import copies, free_movement, props, styles, summon, suppression
+from .buffs import buff_modifiers
+from .sequences import sequences
 
 
 class Powerless(StrEnum):

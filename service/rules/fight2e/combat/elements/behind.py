@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from .hazards import maneuver_check
+from .hazards.hazards import maneuver_check
 
 
 def _facing_others(ctx: Turn, f: Combatant, t: Combatant) -> bool:

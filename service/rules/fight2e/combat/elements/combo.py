@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile
 from ..state.turn import Turn
-from . import knockdown_chain, sequences
+from . import knockdown_chain
+from .sequences import sequences
 
 
 def control_cost(moves: list[MoveProfile]) -> int:

@@ -8,7 +8,8 @@ from ..state.action import DamageRoll, Part
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn, die_for_step
-from . import combo_opener, gradual
+from . import gradual
+from .sequences import combo_opener
 
 # Ki Skill → damage steps for Ki-based moves (000 L3976–L3981); already in the priced die, listed for the log.
 # Appendix D rows −3 to −5 do not follow the bracket formula: they are used as a table (ruling A23).

@@ -10,7 +10,8 @@ from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.turn import Turn
-from . import illusionary_doubles, interrupt_effects, invisibility, triggered
+from . import illusionary_doubles, invisibility
+from .interrupts import interrupt_effects, triggered
 
 IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"})
 

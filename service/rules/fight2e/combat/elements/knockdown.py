@@ -9,21 +9,10 @@ from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart
 from ..state.turn import Turn
-from . import (
-    access,
-    buff_modifiers,
-    hazard_effects,
-    hazard_interaction,
-    knockdown_chain,
-    positions,
-    props,
-    ranged,
-    sequences,
-    sidestep_setup,
-    styles,
-    techniques,
-    transformations,
-)
+from . import access, knockdown_chain, positions, props, ranged, sidestep_setup, styles, techniques, transformations
+from .buffs import buff_modifiers
+from .hazards import hazard_effects, hazard_interaction
+from .sequences import sequences
 
 
 def knocks_down(atk: Attack) -> bool:

@@ -9,8 +9,8 @@ from ..registry.elements import DefenseMoment
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from .hazard_elements import free_check
-from .hazards import condition, drop, resolved
+from .hazards.hazard_elements import free_check
+from .hazards.hazards import condition, drop, resolved
 
 
 def negative(f: Combatant) -> bool:

@@ -14,9 +14,9 @@ from ..registry.elements import Element, after_time_roll, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
-from . import buff_modifiers as mods
 from . import super_only, taunts, vulnerability
-from .buff_profile import buffed, duration, unsupported_parts
+from .buffs import buff_modifiers as mods
+from .buffs.buff_profile import buffed, duration, unsupported_parts
 from .techniques import grant
 
 # Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from . import hazard_interaction, hazards, props, styles, summon
+from . import props, styles, summon
+from .hazards import hazard_interaction, hazards
 
 
 def move(ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool) -> None:

@@ -21,7 +21,7 @@ from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn
-from . import hazards
+from .hazards import hazards
 
 DEFAULT = "prop"
 PREFIX = "recover_prop:"

@@ -28,8 +28,8 @@ from ..state.action import Attack, Guard, Outcome
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from . import ally_checks
-from .ally_checks import allies
+from .hazards import ally_checks
+from .hazards.ally_checks import allies
 
 COUNT = 5
 PREFIX = "ally:"

@@ -11,7 +11,7 @@ from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import super_only, transformations
-from .buff_modifiers import se_frozen
+from .buffs.buff_modifiers import se_frozen
 from .glory import cheap_use
 
 

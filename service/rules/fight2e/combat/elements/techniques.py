@@ -10,8 +10,8 @@ import re
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from . import buff_modifiers as mods
 from . import styles
+from .buffs import buff_modifiers as mods
 
 MOVEMENT_TECHNIQUES = frozenset(
     {"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs", "double_jumps", "tech_roll"}

@@ -19,8 +19,9 @@ from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
-from . import hazard_effects, hazard_interaction, positions
+from . import positions
 from .damage import roll_damage
+from .hazards import hazard_effects, hazard_interaction
 from .ongoing import rebuild
 
 ENTRY = "only_in_beast_form"

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from . import records as record_points
 
-# Found by path, not imported by name: the registry sits below the element families it completes.
+# Found by path, not imported by name: the registry sits below the element families it completes. A family with
+# several modules is a folder of its own (hazards/, bombs/ …), walked too.
 _FAMILIES = f"{__name__.rsplit('.', 2)[0]}.elements"
-for _family in sorted(
-    pkgutil.iter_modules([str(Path(__file__).resolve().parents[1] / "elements")]), key=lambda m: m.name
-):
-    importlib.import_module(f"{_FAMILIES}.{_family.name}")
+_PATH = [str(Path(__file__).resolve().parents[1] / "elements")]
+for _family in sorted(pkgutil.walk_packages(_PATH, f"{_FAMILIES}."), key=lambda m: m.name):
+    importlib.import_module(_family.name)

@@ -28,8 +28,8 @@ from ..contract.models import (
     TurnRequest,
     TurnResult,
 )
-from ..elements import hazards
 from ..elements.glory import round_end_glory
+from ..elements.hazards import hazards
 from ..protocol import events
 from ..registry import elements
 from ..state.combatant import Combatant

@@ -5,7 +5,9 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 from __future__ import annotations
 
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
-from ..elements import hazard_effects, multi_part_throw, ongoing, super_jump
+from ..elements import ongoing, super_jump
+from ..elements.hazards import hazard_effects
+from ..elements.throws import multi_part_throw
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn

@@ -4,8 +4,8 @@ book orders them; holders acting from their hold (000 L5513–L5543, ruling A26)
 from __future__ import annotations
 
 from ..contract.models import ActionType, Choice, DecisionValue
-from ..elements import sustained_hold
 from ..elements.invisibility import blocked
+from ..elements.throws import sustained_hold
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import (
-    buff_modifiers,
     free_movement,
     positions,
     sidestep_setup,
@@ -15,6 +14,7 @@ from ..elements import (
     techniques,
     transformations,
 )
+from ..elements.buffs import buff_modifiers
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ....dice import Die
 from ..contract.models import ActionType
-from ..elements import buff_modifiers
+from ..elements.buffs import buff_modifiers
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn

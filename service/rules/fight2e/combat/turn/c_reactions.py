@@ -4,8 +4,10 @@ Invincibility Interrupt's answer to an attack (000 L6006–L6027, L4950)."""
 from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
-from ..elements import access, free_movement, sequences, summon, triggered
+from ..elements import access, free_movement, summon
+from ..elements.interrupts import triggered
 from ..elements.invisibility import blocked
+from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls

@@ -3,24 +3,13 @@ readied for later (000 L3436–L3448, L4127–L4129, L4447–L4449)."""
 
 from __future__ import annotations
 
-from ..elements import (
-    bombs,
-    enhancer,
-    gradual,
-    limited_move,
-    limited_use,
-    ongoing,
-    power_up_utility,
-    props,
-    sequences,
-    styles,
-    summon,
-    tag_team,
-    taunts,
-    triggered,
-)
+from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
+from ..elements.bombs import bombs
 from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
+from ..elements.interrupts import triggered
+from ..elements.power_up import power_up_utility
+from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Plan
 from ..state.combatant import Combatant

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..elements import hazards, multi_part_throw
+from ..elements.hazards import hazards
 from ..elements.invisibility import blocked
+from ..elements.throws import multi_part_throw
 from ..registry.elements import DAMAGE_STEP
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant

@@ -11,28 +11,25 @@ from ..elements import (
     effects,
     enhancer,
     free_movement,
-    hazard_elements,
-    interrupt_effects,
     knockdown,
     knockdown_chain,
     limited_move,
-    made_hazards,
-    multi_part_throw,
     negative_positioning,
     random_effect,
     ranged,
-    sequences,
     sidestep_setup,
     story,
     strike_through,
-    sustained_hold,
     tag_team,
     taunts,
-    triggered,
 )
 from ..elements.damage import roll_damage
+from ..elements.hazards import hazard_elements, made_hazards
+from ..elements.interrupts import interrupt_effects, triggered
+from ..elements.sequences import sequences
 from ..elements.stun import apply_stun
 from ..elements.super_energy import count_attack
+from ..elements.throws import multi_part_throw, sustained_hold
 from ..protocol.keys import Scope
 from ..registry import elements
 from ..registry import points as records

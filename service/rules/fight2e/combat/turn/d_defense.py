@@ -4,16 +4,9 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 from __future__ import annotations
 
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from ..elements import (
-    buff_modifiers,
-    illusionary_doubles,
-    invincible_interrupts,
-    negative_positioning,
-    positions,
-    super_only,
-    suppression,
-    techniques,
-)
+from ..elements import illusionary_doubles, negative_positioning, positions, super_only, suppression, techniques
+from ..elements.buffs import buff_modifiers
+from ..elements.interrupts import invincible_interrupts
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.action import Guard

@@ -10,24 +10,22 @@ from ..elements import (
     access,
     charge,
     free_movement,
-    hazard_elements,
-    hazards,
     knockdown_chain,
     limited_use,
-    made_hazards,
-    multi_part_throw,
     ongoing,
-    power_up_elements,
-    sequences,
     sidestep_setup,
     super_energy,
     super_jump,
     super_only,
     transformations,
-    triggered,
 )
 from ..elements.combo import check_combo, control_cost
+from ..elements.hazards import hazard_elements, hazards, made_hazards
+from ..elements.interrupts import triggered
 from ..elements.invisibility import blocked
+from ..elements.power_up import power_up_elements
+from ..elements.sequences import sequences
+from ..elements.throws import multi_part_throw
 from ..registry import elements
 from ..state.action import Plan
 from ..state.combatant import Combatant

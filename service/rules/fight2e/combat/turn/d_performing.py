@@ -9,26 +9,23 @@ from dataclasses import replace
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     behind,
-    hazard_effects,
-    hazard_elements,
     knockdown_chain,
     limited_use,
-    made_hazards,
-    maneuvers,
-    moveable_bomb,
     negative_positioning,
     ongoing,
     positions,
-    power_up_elements,
     props,
     ranged,
-    sequences,
     summon,
     tag_team,
     taunts,
     transformations,
 )
+from ..elements.bombs import moveable_bomb
 from ..elements.effects import on_use
+from ..elements.hazards import hazard_effects, hazard_elements, made_hazards, maneuvers
+from ..elements.power_up import power_up_elements
+from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant

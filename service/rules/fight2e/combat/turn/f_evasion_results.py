@@ -4,16 +4,9 @@ Blocks, and the Fighting Spirit a defender's movement costs (000 L5826–L5848, 
 from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
-from ..elements import (
-    buff_modifiers,
-    hazard_elements,
-    hazards,
-    positions,
-    sidestep_setup,
-    styles,
-    suppression,
-    techniques,
-)
+from ..elements import positions, sidestep_setup, styles, suppression, techniques
+from ..elements.buffs import buff_modifiers
+from ..elements.hazards import hazard_elements, hazards
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.turn import Turn

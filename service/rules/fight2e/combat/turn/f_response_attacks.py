@@ -5,17 +5,11 @@ first, then the response resolved as an attack of its own."""
 from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
-from ..elements import (
-    access,
-    hazard_elements,
-    interrupt_effects,
-    invincible_interrupts,
-    sequences,
-    sidestep_setup,
-    summon,
-    techniques,
-)
+from ..elements import access, sidestep_setup, summon, techniques
 from ..elements.combo import check_combo, control_cost
+from ..elements.hazards import hazard_elements
+from ..elements.interrupts import interrupt_effects, invincible_interrupts
+from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls

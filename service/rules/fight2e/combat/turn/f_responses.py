@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from ..elements import access, invincible_interrupts, multi_part_throw, positions, props, summon
+from ..elements import access, positions, props, summon
+from ..elements.interrupts import invincible_interrupts
 from ..elements.invisibility import blocked
+from ..elements.throws import multi_part_throw
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant

@@ -4,7 +4,8 @@ to an opponent (000 L5603–L5644, L5442)."""
 from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import buff_modifiers, positions, styles, suppression
+from ..elements import positions, styles, suppression
+from ..elements.buffs import buff_modifiers
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn

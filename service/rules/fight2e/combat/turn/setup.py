@@ -6,7 +6,8 @@ from __future__ import annotations
 import contextlib
 
 from ..contract.models import CombatFighter, PositioningMode, Subsystem, TurnRequest
-from ..elements import hazards, ongoing, story, styles, tag_team, transformations
+from ..elements import ongoing, story, styles, tag_team, transformations
+from ..elements.hazards import hazards
 from ..protocol.wording import names_to_keep
 from ..registry import elements
 from ..registry.coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED

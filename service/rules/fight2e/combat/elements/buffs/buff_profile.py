@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from ...catalogue.schema import chosen
-from ..state.combatant import Combatant
-from ..state.profile import MoveProfile, Profile
-from ..state.turn import Turn
+from ....catalogue.schema import chosen
+from ...state.combatant import Combatant
+from ...state.profile import MoveProfile, Profile
+from ...state.turn import Turn
 from . import buff_modifiers as mods
 
 _QUALITIES = ("strength", "speed", "stamina")

@@ -19,14 +19,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
-from ..contract.models import ChoiceOption, DecisionValue
-from ..registry.sheet import profile
-from ..state.action import Attack
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import FlagTable
-from ..state.profile import MoveProfile, projectile_limit
-from ..state.turn import Turn, die_for_step
-from .illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
+from ...contract.models import ChoiceOption, DecisionValue
+from ...registry.sheet import profile
+from ...state.action import Attack
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import FlagTable
+from ...state.profile import MoveProfile, projectile_limit
+from ...state.turn import Turn, die_for_step
+from ..illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
 
 ABSORB = "absorbs_attacks"
 TRANSFORM = "absorbs_attacks.transform_energy"

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from ..state.action import Attack, DamageRoll
-from ..state.action import Attack as AttackCls
-from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
-from . import (
-    ongoing,
-)
-from .effects import on_hit
-from .knockdown import knock_back, knock_down, knocks_down
+from ...state.action import Attack, DamageRoll
+from ...state.action import Attack as AttackCls
+from ...state.combatant import Combatant
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
+from .. import ongoing
+from ..effects import on_hit
+from ..knockdown import knock_back, knock_down, knocks_down
 
 
 def start_hold(ctx: Turn, atk: Attack) -> None:

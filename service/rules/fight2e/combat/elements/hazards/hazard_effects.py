@@ -3,13 +3,13 @@ fighter, high and low ground, leaving a Pit, and Checking an opponent (000 L5668
 
 from __future__ import annotations
 
-from ..contract.models import DefenseOption
-from ..registry import elements
-from ..registry.elements import DefenseMoment
-from ..state.action import Attack
-from ..state.combatant import Combatant, Effect
-from ..state.profile import ComboPart
-from ..state.turn import Turn
+from ...contract.models import DefenseOption
+from ...registry import elements
+from ...registry.elements import DefenseMoment
+from ...state.action import Attack
+from ...state.combatant import Combatant, Effect
+from ...state.profile import ComboPart
+from ...state.turn import Turn
 from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
 
 

@@ -3,7 +3,7 @@ full damage — the Combo is not halved for lacking an Offensive Normal opener (
 
 from __future__ import annotations
 
-from ..state.profile import ComboPart, MoveProfile
+from ...state.profile import ComboPart, MoveProfile
 from . import sequences
 
 

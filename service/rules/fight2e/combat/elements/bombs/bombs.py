@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....dice import Die
-from ...moves.price import KI_SHIFT
-from ..contract.models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
-from ..registry.elements import Element, at, carried, register
-from ..state.action import Attack
-from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, command_move
-from ..state.turn import Turn
-from . import power_up_utility
-from .multi_part_throw import sealed
+from .....dice import Die
+from ....moves.price import KI_SHIFT
+from ...contract.models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
+from ...registry.elements import Element, at, carried, register
+from ...state.action import Attack
+from ...state.combatant import Combatant, Effect
+from ...state.profile import MoveProfile, command_move
+from ...state.turn import Turn
+from ..power_up import power_up_utility
+from ..throws.multi_part_throw import sealed
 
 MAX_BOMBS = 4  # Multiple Bombs (000 L2903)
 FIZZLE = 5  # Controlled Detonation: a 5-count undetonated, then gone (000 L2879)

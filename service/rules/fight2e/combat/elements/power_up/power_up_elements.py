@@ -9,15 +9,15 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
-from ...catalogue.catalog import catalog
-from ...catalogue.schema import chosen
-from ..contract.models import DecisionValue
-from ..registry.reprice import with_entries
-from ..state.action import Plan
-from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
+from ....catalogue.catalog import catalog
+from ....catalogue.schema import chosen
+from ...contract.models import DecisionValue
+from ...registry.reprice import with_entries
+from ...state.action import Plan
+from ...state.combatant import Combatant
+from ...state.entry_tables import FlagTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
 
 EXTRA = "power_up.extra_elements"
 ENHANCED = "power_up.enhanced_power_up"

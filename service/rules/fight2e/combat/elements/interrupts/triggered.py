@@ -16,18 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....dice import Die
-from ..contract.models import Choice, DecisionValue
-from ..state.action import Attack, Guard, Outcome
-from ..state.action import Attack as AttackCls
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
-from . import effects
-from .combo import combo_accuracy
-from .invisibility import blocked
-from .super_energy import count_attack
+from .....dice import Die
+from ...contract.models import Choice, DecisionValue
+from ...state.action import Attack, Guard, Outcome
+from ...state.action import Attack as AttackCls
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import EntryTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
+from .. import effects
+from ..combo import combo_accuracy
+from ..invisibility import blocked
+from ..super_energy import count_attack
 
 ENTRY = "triggered_interrupt"
 # How many armed instances of the move may wait at once (None: no limit); the largest row the move has wins.

@@ -12,14 +12,15 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
-from ..contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
-from ..registry.elements import Element, at, carried, register
-from ..state.action import Attack
-from ..state.action import Attack as AttackCls
-from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
-from . import knockdown, sequences
+from ...contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
+from ...registry.elements import Element, at, carried, register
+from ...state.action import Attack
+from ...state.action import Attack as AttackCls
+from ...state.combatant import Combatant, Effect
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
+from .. import knockdown
+from ..sequences import sequences
 
 STATE = "multi_part_throw"
 OPENER = "opening_throw"

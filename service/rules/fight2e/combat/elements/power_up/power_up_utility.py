@@ -4,11 +4,11 @@ move's Level at most) or per Life Bar spent (Power Level at most), halved after 
 
 from __future__ import annotations
 
-from ..contract.models import DecisionValue
-from ..state.action import Plan
-from ..state.combatant import Combatant, Effect
-from ..state.profile import Heals, MoveProfile
-from ..state.turn import Turn
+from ...contract.models import DecisionValue
+from ...state.action import Plan
+from ...state.combatant import Combatant, Effect
+from ...state.profile import Heals, MoveProfile
+from ...state.turn import Turn
 from .power_up_elements import PowerUp, powered
 
 

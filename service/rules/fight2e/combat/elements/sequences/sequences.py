@@ -12,12 +12,12 @@ Hit Stun or a Knock Down. In a Combo a follow-up straight after its opener costs
 
 from __future__ import annotations
 
-from ...catalogue.character_catalog import normalise
-from ..registry.elements import HIT_STUN, after_time_roll
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
+from ....catalogue.character_catalog import normalise
+from ...registry.elements import HIT_STUN, after_time_roll
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import EntryTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
 
 # A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
 FOLLOW_UPS: EntryTable[str] = EntryTable(

@@ -4,9 +4,9 @@ movement (000 L5668, L4199)."""
 
 from __future__ import annotations
 
-from ..contract.models import Choice, DecisionValue
-from ..state.combatant import Combatant
-from ..state.turn import Turn
+from ...contract.models import Choice, DecisionValue
+from ...state.combatant import Combatant
+from ...state.turn import Turn
 from . import ally_checks
 from .ally_checks import on_map
 from .hazard_effects import check

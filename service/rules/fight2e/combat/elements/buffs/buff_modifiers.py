@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
-from ...catalogue.catalog import catalog
-from ...catalogue.schema import chosen
-from ..contract.models import ActionType, OngoingEffect
-from ..registry.elements import Element, at, carried, register
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import FlagTable
-from ..state.profile import MoveProfile, Profile
-from ..state.turn import Turn
+from ....catalogue.catalog import catalog
+from ....catalogue.schema import chosen
+from ...contract.models import ActionType, OngoingEffect
+from ...registry.elements import Element, at, carried, register
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import FlagTable
+from ...state.profile import MoveProfile, Profile
+from ...state.turn import Turn
 
 GAUGE_MAX = 10  # 000 L2979
 REPEAT_MAX = 3  # 000 L3049

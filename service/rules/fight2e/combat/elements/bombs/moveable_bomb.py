@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..contract.models import Choice, DecisionValue, Direction
-from ..state.action import Attack
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn, die_for_step
+from ...contract.models import Choice, DecisionValue, Direction
+from ...state.action import Attack
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import EntryTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn, die_for_step
 
 # Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
 KICKABLE: EntryTable[int] = EntryTable("kickable_bomb", {"bomb.moveable_bomb": 2})

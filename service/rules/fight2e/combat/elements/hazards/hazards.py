@@ -38,12 +38,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....dice import Die
-from ..contract.models import DecisionValue, OngoingEffect
-from ..contract.models import Hazard as HazardModel
-from ..registry.elements import Element, register
-from ..state.combatant import Combatant, Effect
-from ..state.turn import Turn
+from .....dice import Die
+from ...contract.models import DecisionValue, OngoingEffect
+from ...contract.models import Hazard as HazardModel
+from ...registry.elements import Element, register
+from ...state.combatant import Combatant, Effect
+from ...state.turn import Turn
 
 RESOLVED = frozenset({"wall", "corner", "damaging", "pit", "ring_out", "higher_elevation", "lower_elevation"})
 LEVELS = {"higher_elevation": 1, "lower_elevation": -1}

@@ -16,9 +16,9 @@ Maneuver Check of the turn, as the Ally's Ki is his for Ranged attacks (000 L418
 
 from __future__ import annotations
 
-from ..contract.models import AllyCheck, DecisionValue
-from ..state.combatant import Combatant, Effect
-from ..state.turn import Turn
+from ...contract.models import AllyCheck, DecisionValue
+from ...state.combatant import Combatant, Effect
+from ...state.turn import Turn
 from . import hazards
 
 CHECKED = "ally_checked"

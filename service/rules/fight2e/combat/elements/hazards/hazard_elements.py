@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..contract.models import Choice, DecisionValue
-from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
+from ...contract.models import Choice, DecisionValue
+from ...state.combatant import Combatant
+from ...state.entry_tables import FlagTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, engaged, find, lose_behind, maneuver_check, pick, resolved
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..contract.models import Choice, DecisionValue, Direction
-from ..registry.elements import after_time_roll
-from ..state.action import Attack
-from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
+from ...contract.models import Choice, DecisionValue, Direction
+from ...registry.elements import after_time_roll
+from ...state.action import Attack
+from ...state.combatant import Combatant
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
 from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 

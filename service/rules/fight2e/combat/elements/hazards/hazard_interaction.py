@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
-from . import free_movement
-from .damage import roll_damage
+from ...state.combatant import Combatant, Effect
+from ...state.entry_tables import EntryTable
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
+from .. import free_movement
+from ..damage import roll_damage
+from ..stun import apply_stun
 from .hazards import D6, LEVELS, RESOLVED, Hazard, drop, engaged, in_pit, maneuver_check, pick, resolved
-from .stun import apply_stun
 
 
 def can_reach(ctx: Turn, h: Hazard, victim: Combatant) -> bool:

@@ -6,12 +6,12 @@ then answers with an Invincible Interrupt move."""
 
 from __future__ import annotations
 
-from ..contract.models import DecisionValue, ResponseKind
-from ..registry import elements
-from ..registry.elements import DefenseMoment
-from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
+from ...contract.models import DecisionValue, ResponseKind
+from ...registry import elements
+from ...registry.elements import DefenseMoment
+from ...state.combatant import Combatant
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
 
 ENTRY = "interrupt.invincible_interrupt"
 BONUS = 2  # 000 L3587
