@@ -3,7 +3,7 @@
 An entry whose combat effect is a number under a condition says so in its data file under ``rules:``, as a list of
 records of the kinds below. The list is validated when the catalogue loads (a malformed record fails the load),
 collected per move by the combat profile, and applied at named points by one generic function per point
-(``combat/records.py``). Entries whose effect is procedural are handled in code by registered handlers instead.
+(``combat/registry/points.py``). Entries whose effect is procedural are handled in code by registered handlers instead.
 
 Pure data: no framework, no combat state.
 """

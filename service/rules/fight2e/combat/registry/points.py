@@ -1,6 +1,6 @@
 """The named points where entries' combat records act, one generic function per point.
 
-An entry's records (``rules:`` in the catalogue data, typed in ``fight2e/records.py``) are collected per move by
+An entry's records (``rules:`` in the catalogue data, typed in ``catalogue/records.py``) are collected per move by
 the profile; the turn asks them here: ``accuracy_table`` (folded into the move's Accuracy once, when the profile is
 built), ``labelled_accuracy`` (Accuracy that depends on the Range, D.6), ``knockback`` (E.3) and ``die_shifts``
 (next turn's Initiative and Control dice, A.2, gained on use, on a hit or on a miss). No code here names an entry.

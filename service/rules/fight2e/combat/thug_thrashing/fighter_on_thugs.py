@@ -23,7 +23,7 @@ from . import stances as thug_stances
 from .group import Group, award
 
 D6, D10 = Die(3), Die(5)
-BASE_DIE = "1d6"  # a move's damage step is counted from this die (move_profile)
+BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
 
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:

@@ -237,7 +237,7 @@ def _check_subsystem(ctx: Turn) -> None:
 
 def _check_positions(ctx: Turn) -> None:
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
-        return  # the Fighters face Thug groups: thug_turn and dramatic_thugs check their Ranges to each group
+        return  # the Fighters face Thug groups: thug_thrashing.turn and dramatic.thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
     sides = ctx.sides_left()
