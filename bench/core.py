@@ -255,17 +255,17 @@ def impact_rows() -> list[Row]:
 def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, Any]:
     from service.cache import TwoTierCache, body_key, cache_key
     from service.rules.fight2e import RULESET, VERSION
-    from service.rules.fight2e.catalog import catalog
-    from service.rules.fight2e.character_catalog import character_catalog
+    from service.rules.fight2e.catalogue.catalog import catalog
+    from service.rules.fight2e.catalogue.character_catalog import character_catalog
     from service.rules.fight2e.combat.benchmark import dramatic_request, thug_request
     from service.rules.fight2e.combat.benchmark import request as turn_request
-    from service.rules.fight2e.combat.models import TurnRequest
+    from service.rules.fight2e.combat.contract.models import TurnRequest
     from service.rules.fight2e.combat.resolver import resolve_turn
-    from service.rules.fight2e.fighter_models import FighterRequest
     from service.rules.fight2e.fighters import validate_fighter
-    from service.rules.fight2e.models import MoveRequest, PriceBatchRequest
-    from service.rules.fight2e.moves import price_data, price_json, price_move
-    from service.rules.fight2e.moves import price_json as price_bytes
+    from service.rules.fight2e.fighters.fighter_models import FighterRequest
+    from service.rules.fight2e.moves.models import MoveRequest, PriceBatchRequest
+    from service.rules.fight2e.moves.price import price_data, price_json, price_move
+    from service.rules.fight2e.moves.price import price_json as price_bytes
     from service.settings import Settings
 
     version = f"{VERSION}-{catalog().digest}"

@@ -35,7 +35,7 @@ MOVE_FIELDS = (
 
 def heavy_move(i: int) -> dict[str, Any]:
     """A move with 64 distinct Elements (the most the contract allows)."""
-    from service.rules.fight2e.catalog import catalog
+    from service.rules.fight2e.catalogue.catalog import catalog
 
     ids = [e.id for e in catalog().entries.values() if e.kind == "element" and e.parent is None][:64]
     return {"name": f"Heavy {i}", "level": 30, "elements": [{"id": e} for e in ids]}
@@ -56,7 +56,7 @@ def price_moves_aliases(aliases: int = 30, moves: int = 200) -> dict[str, Any]:
 
 def big_fighter(moves: int = 100) -> dict[str, Any]:
     from bench.payloads import fighter_sheet
-    from tests.unit.test_fighters_support import L3_BUILDS
+    from tests.unit.fight2e.fighters.support import L3_BUILDS
 
     sheet = fighter_sheet()
     for i in range(len(sheet["moves"]), moves):

@@ -68,7 +68,7 @@ MARK = b"@@UNIQUE@@"
 
 
 def _core_turn(body: bytes, n: int) -> None:
-    from service.rules.fight2e.combat.models import TurnRequest
+    from service.rules.fight2e.combat.contract.models import TurnRequest
     from service.rules.fight2e.combat.resolver import resolve_turn
 
     turn = TurnRequest.model_validate_json(body)

@@ -95,8 +95,8 @@ TURN_QUERY = """query Turn($turn: Fight2eTurnRequestInput!) { fight2e {
 
 
 def fighter_sheet() -> dict[str, Any]:
-    """The PL 8 sheet of tests/unit/test_fighters_support.py (BUILDS["pl8"]), padded to 24 moves if it has fewer."""
-    from tests.unit.test_fighters_support import BUILDS, L3_BUILDS
+    """The PL 8 sheet of tests/unit/fight2e/fighters/support.py (BUILDS["pl8"]), padded to 24 moves if it has fewer."""
+    from tests.unit.fight2e.fighters.support import BUILDS, L3_BUILDS
 
     sheet = copy.deepcopy(BUILDS["pl8"]())
     moves = sheet["moves"]

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m bench.simulate`` (``--fights`` per measurement, ``--j
 micro-benchmark's (service/rules/fight2e/combat/benchmark.py), each side played by the same policy; the first
 fights warm the sheet-profile memo. ``fast`` resolves each turn in one call, the policies answering decisions as the
 resolver meets them; ``protocol`` sends every turn as JSON as a REST client would, answering and re-sending it
-(both give the same fights: tests/unit/test_simulation.py).
+(both give the same fights: tests/unit/fight2e/test_simulation.py).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ DEFAULT_REPORT = Path("build/coverage/combat.json")
 
 def entry_ids() -> frozenset[str]:
     sys.path.insert(0, str(ROOT))
-    from service.rules.fight2e.catalog import catalog
+    from service.rules.fight2e.catalogue.catalog import catalog
 
     cat = catalog()
     return frozenset(e.id for e in (*cat.elements(), *cat.liabilities()))

@@ -13,8 +13,8 @@ from litestar.testing import TestClient
 
 from service.app import create_app
 from service.rules.core.coverage import UNDECLARED
-from service.rules.fight2e.models import MovePrice, MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.moves.models import MovePrice, MoveRequest
+from service.rules.fight2e.moves.price import price_move
 from service.settings import Settings
 
 BOOK_NAME = "000_3e05a6bb73592376.txt"

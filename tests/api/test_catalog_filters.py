@@ -6,7 +6,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.rules.fight2e.catalog import catalog
+from service.rules.fight2e.catalogue.catalog import catalog
 
 CATALOG = "/v1/fight2e/catalog"
 

@@ -7,9 +7,9 @@ from litestar.testing import TestClient
 
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.combat.coverage import combat_status
-from tests.unit.combat_fixtures import example_request
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.combat.registry.coverage import combat_status
+from tests.unit.fight2e.combat.fixtures import example_request
 
 QUERY = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
   ... on Fight2eTurnResult { status winner violations { code key } pendingDecision { key }

@@ -8,7 +8,7 @@ from litestar.testing import TestClient
 
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
-from tests.unit.test_dramatic_example import _start
+from tests.unit.fight2e.dramatic.test_example import _start
 
 TURN = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
   ... on Fight2eTurnResult { status fight { timeCount positioning { range } }

@@ -1,7 +1,7 @@
 """Dramatic Combat with Thug groups over REST and GraphQL (000 L7074–L7076): Ava's boosted Basic Move takes a Thug
 out and a Dramatic Villain group banks its point, the same answer both ways; the turn is the published OpenAPI
 example. The figures are worked out in
-tests/unit/test_dramatic_thugs.py."""
+tests/unit/fight2e/dramatic/test_thugs.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from litestar.testing import TestClient
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.fight2e.operations import examples
-from tests.unit.test_dramatic_thugs import BOOSTED, DEFENSE, IDLE, request
+from tests.unit.fight2e.dramatic.test_thugs import BOOSTED, DEFENSE, IDLE, request
 
 TURN = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
   ... on Fight2eTurnResult { status fight { timeCount thugs { id members actionPoints attacked } }

@@ -7,8 +7,8 @@ from litestar.testing import TestClient
 
 from service.rules.core.ruleset import rulesets
 from service.rules.fight2e.operations import examples
-from tests.unit.combat_fixtures import example_request
-from tests.unit.test_fighters_support import tsuto_pl8, wayne_pl1
+from tests.unit.fight2e.combat.fixtures import example_request
+from tests.unit.fight2e.fighters.support import tsuto_pl8, wayne_pl1
 
 
 def test_published_examples_are_the_tests_builds() -> None:

@@ -9,7 +9,7 @@ from litestar.testing import TestClient
 
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
-from tests.unit.test_fighters_support import BUILDS
+from tests.unit.fight2e.fighters.support import BUILDS
 
 QUERY = """query($f: Fight2eFighterRequestInput!) { fight2e { validateFighter(input: $f) { __typename
   ... on Fight2eFighterValidation { valid violations { code path }

@@ -12,7 +12,7 @@ from service.cache import cache_key
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.core.ruleset import rulesets
-from service.rules.fight2e.models import MoveRequest
+from service.rules.fight2e.moves.models import MoveRequest
 from tests.conftest import local_settings
 
 PRICE = """query($move: Fight2eMoveRequestInput!) { fight2e { priceMove(input: $move) { __typename

@@ -9,7 +9,7 @@ from litestar.testing import TestClient
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.fight2e.operations import examples
-from tests.unit.test_thug_turn_example import turn1_request
+from tests.unit.fight2e.thug_thrashing.test_example import turn1_request
 
 TURN = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
   ... on Fight2eTurnResult { status fight { timeCount thugs { id members ranges { key value } nextTurnEvents } }

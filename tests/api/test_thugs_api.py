@@ -7,7 +7,7 @@ from litestar.testing import TestClient
 
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
-from tests.unit.test_thugs_build import tough
+from tests.unit.fight2e.thugs.test_build import tough
 
 QUERY = """query($t: Fight2eThugRequestInput!) { fight2e { validateThug(input: $t) { __typename
   ... on Fight2eThugValidation { valid violations { code path } glory_divisor: gloryDivisor

@@ -76,7 +76,7 @@ def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     """A simulation's work grows with its fights and turns (seconds at the request's bounds): fuzzed runs within
     the bounds are kept to a few short fights; values beyond the bounds are left for the service to refuse. The
     bounds are the request model's own, so a value just over one is never shortened into an accepted request;
-    they are checked in tests/unit/test_simulation.py."""
+    they are checked in tests/unit/fight2e/test_simulation.py."""
     if not isinstance(body, dict):
         return body
     for name, most, bound in (("count", 2, MAX_FIGHTS), ("turn_limit", 10, MAX_TURN_LIMIT)):

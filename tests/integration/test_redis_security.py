@@ -19,7 +19,7 @@ from redis.asyncio.connection import SSLConnection
 from service.app import create_app
 from service.cache import CACHE_EVENTS, TAG_BYTES, cache_key, sign
 from service.rules.fight2e import RULESET, VERSION
-from service.rules.fight2e.models import PriceBatchRequest
+from service.rules.fight2e.moves.models import PriceBatchRequest
 from tests.conftest import local_settings
 from tests.integration.conftest import REDIS_PASSWORD, PrivateRedis
 from tests.integration.test_redis import HMAC_KEY, batch

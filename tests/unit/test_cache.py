@@ -19,7 +19,7 @@ from service.cache import (
     cache_key,
     sign,
 )
-from service.rules.fight2e.models import MoveRequest
+from service.rules.fight2e.moves.models import MoveRequest
 from tests.conftest import local_settings
 
 MiB = 2**20

@@ -64,8 +64,8 @@ def test_seeded_faces_are_on_the_die_and_independent_of_other_rolls(seed: int, k
 
 def test_combat_rolls_through_the_keyed_source_and_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Combat's seeded dice are the core source's faces; a turn past the per-request cap is refused, not run."""
-    from service.rules.fight2e.combat import state
-    from tests.unit.test_combat_rules import attack, duel, sheet
+    from service.rules.fight2e.combat.state import turn as state
+    from tests.unit.fight2e.combat.support import attack, duel, sheet
 
     seeded = duel({"T1.a.action": attack(["fist"])}, {}, a=sheet("a"), b=sheet("b"), seed=11)
     assert seeded.rolls and all(r.result == seeded_face(11, r.key, int(r.die[2:])) for r in seeded.rolls)

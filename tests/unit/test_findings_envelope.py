@@ -16,16 +16,16 @@ from bench import payloads
 from service.rules.core.findings import Finding, Severity, Unsupported, map_key
 from service.rules.core.references import Ref, ref_of
 from service.rules.fight2e import ruleset
-from service.rules.fight2e.attack_strings import AttackStringRequest, price_attack_string
-from service.rules.fight2e.codes import CODES
-from service.rules.fight2e.combat.codes import CODES as COMBAT_CODES
-from service.rules.fight2e.combat.models import TurnRequest
+from service.rules.fight2e.combat.contract.codes import CODES as COMBAT_CODES
+from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
-from service.rules.fight2e.fighter_codes import FIGHTER_CODES
-from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.fighters import validate_fighter
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_json, price_move
+from service.rules.fight2e.fighters.codes import FIGHTER_CODES
+from service.rules.fight2e.fighters.fighter_models import FighterRequest
+from service.rules.fight2e.moves.attack_strings import AttackStringRequest, price_attack_string
+from service.rules.fight2e.moves.codes import CODES
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_json, price_move
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTS = {"violations": Severity.error, "warnings": Severity.warning, "info": Severity.info}
@@ -151,7 +151,7 @@ def test_every_code_reference_names_a_chapter() -> None:
 
 
 def test_catalogue_refs_are_answered_as_chapter_and_section() -> None:
-    from service.rules.fight2e.catalog import catalog
+    from service.rules.fight2e.catalogue.catalog import catalog
 
     entry = catalog().entries["ranged"].model_dump(mode="json")
     assert entry["ref"]["chapter"] == "4 Basic Moves, Special Moves, and Super Moves"
@@ -224,7 +224,7 @@ def test_descriptions_point_at_nothing_users_do_not_have() -> None:
     assert len(texts) > 50
     texts.append((ROOT / "schema" / "schema.graphql").read_text(encoding="utf-8"))
     texts.append((ROOT / "docs" / "validation-codes.md").read_text(encoding="utf-8"))
-    from service.rules.fight2e.fighter_codes import UNSUPPORTED
+    from service.rules.fight2e.fighters.codes import UNSUPPORTED
 
     texts += UNSUPPORTED.values()
     assert not [m.group(0) for text in texts for m in POINTERS.finditer(text)]

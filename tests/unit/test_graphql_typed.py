@@ -41,18 +41,18 @@ from strawberry.schema.config import StrawberryConfig
 from service.graphql.typed import SCALAR_MAP, Converters, TypeRegistry, namespace_type, root_query
 from service.rules.core.ruleset import CatalogueDocument, Operation
 from service.rules.fight2e import VERSION
-from service.rules.fight2e import fighter_models as fm
-from service.rules.fight2e import models as m
-from service.rules.fight2e.catalog import catalog
-from service.rules.fight2e.combat import models as cm
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.combat.contract import models as cm
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.documents import CatalogDocument, KeywordList
+from service.rules.fight2e.fighters import fighter_models as fm
 from service.rules.fight2e.fighters import validate_fighter
-from service.rules.fight2e.moves import price_json
+from service.rules.fight2e.moves import models as m
+from service.rules.fight2e.moves.price import price_json
 
-from .combat_fixtures import example_request
-from .test_combat_example import TURNS
-from .test_fighters_support import BUILDS
+from .fight2e.combat.fixtures import example_request
+from .fight2e.combat.test_example import TURNS
+from .fight2e.fighters.support import BUILDS
 
 OPERATIONS = (
     Operation("price_move", "moves/price", "Price and validate a move", m.MoveRequest, m.MovePrice, price_json),

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 import service
 from service.rules import memo
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.fighters import validate_fighter
-from service.rules.fight2e.models import MoveRequest
-from service.rules.fight2e.moves import price_move
+from service.rules.fight2e.fighters.fighter_models import FighterRequest
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
 
-from .combat_fixtures import build
-from .test_combat_rules import FIST, KICK, THROW, attack, sheet
+from .fight2e.combat.fixtures import build
+from .fight2e.combat.support import FIST, KICK, THROW, attack, sheet
 
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {
@@ -40,8 +40,8 @@ LOAD_ONCE = {
     "service.rules.impact.operations.examples",
     "service.rules.impact.operations.pack_document",
     "service.rules.impact.tables.rules",
-    "service.rules.fight2e.catalog.catalog",
-    "service.rules.fight2e.character_catalog.character_catalog",
+    "service.rules.fight2e.catalogue.catalog.catalog",
+    "service.rules.fight2e.catalogue.character_catalog.character_catalog",
     "service.rules.core.json_values.json_fields",  # keyed by a model class
     "service.settings.get_settings",
     "service.api.rulesets._whole_document",  # keyed on the ruleset record, whose version covers its data
@@ -54,7 +54,7 @@ LOAD_ONCE = {
     "service.docs._markdown",
     "service.docs.validation_codes_markdown",
     "service.builder._page",  # the builder page file and its policy, read once
-    "service.rules.fight2e.combat.records.lost_when_hit",  # derived from the load-once catalogue
+    "service.rules.fight2e.combat.registry.points.lost_when_hit",  # derived from the load-once catalogue
 }
 
 JAB = {"id": "jab", "name": "Jab", "level": 2}
@@ -158,7 +158,7 @@ def _fresh() -> tuple[str, ...]:
 _IN_A_NEW_PROCESS = """
 import sys
 from tests.unit.test_memo import _tag_request
-from tests.unit.combat_fixtures import build
+from tests.unit.fight2e.combat.fixtures import build
 from service.rules.fight2e.combat import resolve_turn
 sys.stdout.write(resolve_turn(build(_tag_request(True))).model_dump_json())
 """

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..codes import markdown_table
-from . import moves_constraints  # noqa: F401  (registers the entry-specific codes)
-from .codes import CODES
-from .combat.codes import CODES as COMBAT_CODES
-from .fighter_codes import render_markdown as fighter_table
+from .combat.contract.codes import CODES as COMBAT_CODES
+from .fighters.codes import render_markdown as fighter_table
+from .moves import constraints as moves_constraints  # noqa: F401  (registers the entry-specific codes)
+from .moves.codes import CODES
 from .thugs.codes import THUG_CODES
 
 
@@ -21,10 +21,10 @@ def render() -> str:
             "request and a `ref`: the book's chapter and section (the `book` column), with the line of our text copy",
             "in brackets.",
             "",
-            "## Moves (`POST /v1/fight2e/moves/price`, `service/rules/fight2e/codes.py`)",
+            "## Moves (`POST /v1/fight2e/moves/price`, `service/rules/fight2e/moves/codes.py`)",
             "",
             markdown_table(list(CODES.values())),
-            "## Fighters (`POST /v1/fight2e/fighters/validate`, `service/rules/fight2e/fighter_codes.py`)",
+            "## Fighters (`POST /v1/fight2e/fighters/validate`, `service/rules/fight2e/fighters/codes.py`)",
             "",
             'Each move on a sheet also carries the move codes above under `moves[i]`. "(history)" marks rules that',
             "need the sheet's history (`acquired_at_pl`, `skill_history`, `move_point_ledger`).",

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.coverage import Member
-from .catalog import catalog
+from .catalogue.catalog import catalog
 from .combat import resolver  # noqa: F401  (every rule element registers itself as its module is imported)
-from .combat.coverage import IMPLEMENTED
-from .combat.model_types import ActionType, DramaticOption
-from .combat.thug_group import RESOLVED_TRAITS
+from .combat.contract.model_types import ActionType, DramaticOption
+from .combat.registry.coverage import IMPLEMENTED
+from .combat.thug_thrashing.group import RESOLVED_TRAITS
 from .dramatic.catalogue import tables
-from .moves import TECHNIQUE_TRAITS
+from .moves.price import TECHNIQUE_TRAITS
+from .moves.pricing import CHECKS, COST_RULES
 from .optimiser.variants import _option_sets
-from .pricing import CHECKS, COST_RULES
 from .thugs.catalogue import thug_catalogue
 
 # Fighter requirements moves.py checks (``_fighter_requirement``); any other is reported unsupported.

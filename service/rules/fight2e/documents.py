@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
-from .catalog import catalog
-from .character_catalog import character_catalog
-from .character_schema import PowerLevelRow, Quirk, Skill, SkillKind, Trait
+from .catalogue.catalog import catalog
+from .catalogue.character_catalog import character_catalog
+from .catalogue.character_schema import PowerLevelRow, Quirk, Skill, SkillKind, Trait
+from .catalogue.schema import Entry, FixedMove, Keyword, KeywordCategory
 from .identity import RULESET, VERSION
-from .schema import Entry, FixedMove, Keyword, KeywordCategory
 from .thugs.catalogue import ThugTrait, ThugTraitKind, thug_catalogue
 
 MoveType = Literal["special", "super"]

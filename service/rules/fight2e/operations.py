@@ -9,16 +9,16 @@ from typing import Any
 
 from ..core.ruleset import Caching, Operation
 from ..core.simulation import SimulationSums
-from .attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
-from .combat.models import TurnRequest, TurnResult
+from .combat.contract.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
 from .dramatic.end_of_combat import end_dramatic_combat
 from .dramatic.models import DramaticCombatEnd, DramaticCombatEndRequest
-from .fighter_models import FighterRequest, FighterValidation
 from .fighters import validate_fighter
+from .fighters.fighter_models import FighterRequest, FighterValidation
 from .identity import RULESET, VERSION
-from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
-from .moves import price_json
+from .moves.attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
+from .moves.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
+from .moves.price import price_json
 from .optimiser.models import OptimiseAnswer, OptimiseRequest
 from .optimiser.search import optimise
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest

@@ -5,7 +5,7 @@ Entry point: :func:`resolve_turn`. Rules digest: ``shared/rules/fight2e-combat.m
 
 from __future__ import annotations
 
-from .models import TurnRequest, TurnResult
+from .contract.models import TurnRequest, TurnResult
 from .resolver import resolve_turn
 
 __all__ = ["TurnRequest", "TurnResult", "resolve_turn"]

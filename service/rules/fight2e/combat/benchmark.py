@@ -10,7 +10,7 @@ import argparse
 import statistics
 import time
 
-from .models import TurnRequest
+from .contract.models import TurnRequest
 from .resolver import resolve_turn
 
 # Narrative Skills no combat rule reads: the sheet's 45 Narrative Skill Points of PL 4

@@ -10,32 +10,42 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.findings import Severity
-from . import (
-    dramatic_thugs,
-    dramatic_turn,
-    elements,
-    events,
-    ongoing,
-    registered,  # noqa: F401  (every rule element registers itself on import)
-    tag_team,
-    thug_turn,
+from .contract.models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
+from .dramatic import (
+    thugs as dramatic_thugs,
 )
-from .actions import act, slot
-from .effects import heal
-from .holds import settle_holds
-from .initiative import order_groups, roll_initiative
-from .keys import Scope
-from .models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
-from .other_actions import idle
-from .simultaneous import resolve_group
-from .state import Ctx, Decider, Invalid, Pending, RoundOver, Stop
-from .super_energy import tally
-from .time import carry_over, time_roll
-from .turn_answer import answer_of, empty, final_answer, gathered_answer
-from .turn_setup import build
+from .dramatic import (
+    turn as dramatic_turn,
+)
+from .elements import (
+    ongoing,
+    tag_team,
+)
+from .elements.effects import heal
+from .elements.super_energy import tally
+from .protocol import (
+    events,
+)
+from .protocol.keys import Scope
+from .registry import (
+    elements,
+    registered,  # noqa: F401  (every rule element registers itself on import)
+)
+from .state.turn import Decider, Invalid, Pending, RoundOver, Stop, Turn
+from .thug_thrashing import (
+    turn as thug_turn,
+)
+from .turn.a_initiative import order_groups, roll_initiative
+from .turn.a_simultaneous import resolve_group
+from .turn.answer import answer_of, empty, final_answer, gathered_answer
+from .turn.b_actions import act, slot
+from .turn.b_holds import settle_holds
+from .turn.c_other_actions import idle
+from .turn.h_time import carry_over, time_roll
+from .turn.setup import build
 
 
-def _holder_window(ctx: Ctx, before: str | None = None) -> None:
+def _holder_window(ctx: Turn, before: str | None = None) -> None:
     """Holders may act before the next place in the order (000 L5513); at the end each is asked in turn and a
     holder who declines forfeits (ruling A26). The window's key names whose place comes next, or ``:end``."""
     final = before is None
@@ -65,13 +75,13 @@ def _holder_window(ctx: Ctx, before: str | None = None) -> None:
         _check_round(ctx)
 
 
-def _check_round(ctx: Ctx) -> None:
+def _check_round(ctx: Turn) -> None:
     tag_team.replace_fallen(ctx)  # a Tag Team side sends in a waiting partner for its defeated fighter
     if len(ctx.sides_left()) <= 1:
         raise RoundOver()
 
 
-def _run(ctx: Ctx) -> None:
+def _run(ctx: Turn) -> None:
 
     events.start(ctx)
     elements.run("turn_start", ctx)
@@ -111,7 +121,7 @@ def _run(ctx: Ctx) -> None:
     carry_over(ctx)
 
 
-def _system(ctx: Ctx) -> Callable[[Ctx], None]:
+def _system(ctx: Turn) -> Callable[[Turn], None]:
     """The turn's flow for the combat system the options name (000 L6493–L7445)."""
     if ctx.opts.subsystem is Subsystem.dramatic:
         return dramatic_turn.run
@@ -124,7 +134,7 @@ def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
     the text out of the log's steps and the decisions asked (everything else is the same answer)."""
-    holder: list[Ctx] = []
+    holder: list[Turn] = []
     try:
         ctx = build(request, holder, decider, quiet)
         _system(ctx)(ctx)

@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from ...core.findings import Finding, Unsupported
-from ..models import Model
+from ..moves.models import Model
 
 _Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 _MoveId = Annotated[str, Field(min_length=1, max_length=80)]

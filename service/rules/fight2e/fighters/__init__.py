@@ -13,16 +13,16 @@ history: everything on it was acquired at PL 1.
 
 from __future__ import annotations
 
-from ..catalog import Catalog, catalog
-from ..character_catalog import CharacterCatalog, character_catalog, normalise
+from ..catalogue.catalog import Catalog, catalog
+from ..catalogue.character_catalog import CharacterCatalog, character_catalog, normalise
 from ..declared import DECLARED
-from ..fighter_codes import UNSUPPORTED, UNSUPPORTED_PATHS
-from ..fighter_models import FighterRequest, FighterValidation, SuperMoveSystem
 from ..identity import RULESET, VERSION
 from .advisories import check_advisories
 from .basic_qualities import check_basic_qualities
+from .codes import UNSUPPORTED, UNSUPPORTED_PATHS
 from .combat_bonuses import check_combat_bonuses
 from .derived import derive
+from .fighter_models import FighterRequest, FighterValidation, SuperMoveSystem
 from .glory import (
     action_sequence_glory,
     cannot_fail,

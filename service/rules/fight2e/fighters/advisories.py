@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..character_catalog import normalise
-from ..fighter_models import ExchangeTarget
+from ..catalogue.character_catalog import normalise
+from .fighter_models import ExchangeTarget
 from .sheet import BOSS_ROLES, NPC_ROLES, MoveState, Sheet
 
 # ── 4.J NPCs; 4.L advisory and continuity ───────────────────────────────────────────────────────────

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..character_catalog import normalise
-from ..fighter_models import ExchangeTarget
+from ..catalogue.character_catalog import normalise
+from .fighter_models import ExchangeTarget
 from .sheet import Sheet
 from .skills import _snapshot_at
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from ...dice import D4, D6, D8, Die
-from ..character_catalog import normalise
-from ..fighter_models import BonusValues, Budgets, Derived, SkillCheckBonus
+from ..catalogue.character_catalog import normalise
+from .fighter_models import BonusValues, Budgets, Derived, SkillCheckBonus
 from .glory import GLORY_THRESHOLDS, pl_from_glory
 from .sheet import Sheet
 

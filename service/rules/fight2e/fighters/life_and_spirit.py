@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..fighter_models import ExchangeTarget, Role
+from .fighter_models import ExchangeTarget, Role
 from .sheet import Sheet
 
 # ── 4.H Life Bar and Fighting Spirit ────────────────────────────────────────────────────────────────

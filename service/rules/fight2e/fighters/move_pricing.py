@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..character_catalog import normalise
-from ..fighter_models import FighterMovePrice, FreeSource
+from ..catalogue.character_catalog import normalise
 from ..identity import RULESET, VERSION
-from ..models import BUILT, Campaign, FighterContext, MoveRequest, MoveType, TechniqueOption
-from ..moves import price_data
+from ..moves.models import BUILT, Campaign, FighterContext, MoveRequest, MoveType, TechniqueOption
+from ..moves.price import price_data
+from .fighter_models import FighterMovePrice, FreeSource
 from .sheet import MoveState, Sheet
 
 # Move-core codes that a Fighter rule of the digest names (rules 57, 58, 95, 98–103, 115, 119–126).

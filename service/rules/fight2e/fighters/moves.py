@@ -6,8 +6,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 
-from ..character_catalog import normalise
-from ..fighter_models import Budget, FighterMoveKind, FreeSource, Role
+from ..catalogue.character_catalog import normalise
+from .fighter_models import Budget, FighterMoveKind, FreeSource, Role
 from .sheet import MoveState, Sheet
 
 # ── 4.F Move Points and Special Moves ───────────────────────────────────────────────────────────────

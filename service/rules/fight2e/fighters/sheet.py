@@ -6,11 +6,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...core.references import ref_of
-from ..catalog import Catalog
-from ..character_catalog import CharacterCatalog
-from ..character_schema import PowerLevelRow, Quirk, Trait
-from ..fighter_codes import FIGHTER_CODES, Severity
-from ..fighter_models import (
+from ..catalogue.catalog import Catalog
+from ..catalogue.character_catalog import CharacterCatalog
+from ..catalogue.character_schema import PowerLevelRow, Quirk, Trait
+from ..moves.models import FighterContext, Finding
+from .codes import FIGHTER_CODES, Severity
+from .fighter_models import (
     Budget,
     Fighter,
     FighterCampaign,
@@ -23,7 +24,6 @@ from ..fighter_models import (
     Style,
     WeaknessTake,
 )
-from ..models import FighterContext, Finding
 
 BOSS_ROLES = frozenset({Role.boss, Role.sub_boss, Role.secret_boss})
 NPC_ROLES = frozenset({Role.npc, Role.boss, Role.sub_boss, Role.secret_boss})

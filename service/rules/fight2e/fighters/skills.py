@@ -6,10 +6,10 @@ import itertools
 import math
 from collections import Counter
 
-from ..character_catalog import normalise
-from ..character_schema import SkillCap, SkillKind
-from ..fighter_codes import Severity
-from ..fighter_models import Budget, CombatSkills, ExchangeTarget
+from ..catalogue.character_catalog import normalise
+from ..catalogue.character_schema import SkillCap, SkillKind
+from .codes import Severity
+from .fighter_models import Budget, CombatSkills, ExchangeTarget
 from .sheet import NPC_ROLES, Sheet
 
 DET = ("defense", "evasion", "tactics")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..fighter_models import FighterMoveKind
+from .fighter_models import FighterMoveKind
 from .move_pricing import _purchase_groups
 from .sheet import Sheet
 

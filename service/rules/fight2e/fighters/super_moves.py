@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter, defaultdict
 
-from ..character_catalog import normalise
-from ..fighter_models import FighterMove, SuperMoveSystem
+from ..catalogue.character_catalog import normalise
+from .fighter_models import FighterMove, SuperMoveSystem
 from .sheet import THREE_TIER_TECHNIQUE, MoveState, Sheet
 
 # ── 4.G Super Moves ─────────────────────────────────────────────────────────────────────────────────

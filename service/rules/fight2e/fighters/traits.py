@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ..character_catalog import normalise
-from ..character_schema import SkillKind, Trait
-from ..fighter_models import QualityTake, WeaknessTake
+from ..catalogue.character_catalog import normalise
+from ..catalogue.character_schema import SkillKind, Trait
+from .fighter_models import QualityTake, WeaknessTake
 from .sheet import BOSS_ROLES, Sheet, TraitTake
 
 QUIRK_PARAMS_WARNED = frozenset({"in_love", "rivalry", "revenge"})  # rule 43 (000 L1543, L1559, L1561)

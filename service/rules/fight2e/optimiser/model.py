@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from ...dice import die
-from ..keywords import category, has
-from ..moves import KI_SHIFT, RANGES
-from ..schema import KeywordCategory
+from ..catalogue.keywords import category, has
+from ..catalogue.schema import KeywordCategory
+from ..moves.price import KI_SHIFT, RANGES
 from .models import OptimiseRequest
 from .variants import Space, Variant
 

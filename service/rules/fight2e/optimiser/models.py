@@ -10,7 +10,7 @@ from pydantic import Field
 from ...core.findings import Unsupported
 from ...dice import die_name
 from ..documents import EntryId, KeywordId  # the catalogue's enums of ids, shared with its filters
-from ..models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, Plain, StrictInt
+from ..moves.models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, Plain, StrictInt
 
 DEFAULT_CAMPAIGN = Campaign()
 # The damage ladder from 1d2 up to 1d12+10 (the book's ladder, 000 L5455–L5469).

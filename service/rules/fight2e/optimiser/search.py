@@ -17,10 +17,10 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from ...dice import die
+from ..catalogue.keywords import has
 from ..declared import DECLARED
 from ..identity import RULESET, VERSION
-from ..keywords import has
-from ..models import BUILT, EntryChoice, FighterContext, MovePrice, MoveRequest
+from ..moves.models import BUILT, EntryChoice, FighterContext, MovePrice, MoveRequest
 from .model import W_ELEMENT, W_LEVEL, W_LIABILITY, W_MP, MoveModel, build
 from .models import Binding, OptimiseAnswer, OptimisedMove, OptimiseRequest
 from .variants import Space, priced, space

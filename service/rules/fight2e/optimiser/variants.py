@@ -15,10 +15,10 @@ from typing import Any, cast
 
 from ...dice import die
 from ...memo import Table
-from ..catalog import Catalog, catalog
-from ..models import Campaign, EntryChoice, FighterContext, MoveRequest
-from ..moves import OFFENSE_ELEMENTS, price_data
-from ..schema import Entry, EntryOption, KeywordChanges, keyword_base
+from ..catalogue.catalog import Catalog, catalog
+from ..catalogue.schema import Entry, EntryOption, KeywordChanges, keyword_base
+from ..moves.models import Campaign, EntryChoice, FighterContext, MoveRequest
+from ..moves.price import OFFENSE_ELEMENTS, price_data
 
 MAX_TIMES = 20  # the request models' bound on one entry's instances
 PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap

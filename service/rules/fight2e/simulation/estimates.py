@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..fighter_models import Fighter, FighterRequest
 from ..fighters import validate_fighter
+from ..fighters.fighter_models import Fighter, FighterRequest
 
 BASIC_MOVE = "basic_move"
 _DIE = re.compile(r"(\d*)d(\d+)([+-]\d+)?")

@@ -5,7 +5,7 @@ decision it asks for (docs/turn-protocol.md), and what happened counted from the
 the answers' state objects straight to the next turn; ``play(..., protocol=True)`` plays each turn the way a client
 of the REST endpoint does: the request sent as JSON, answered with the decisions it asks for and sent again until
 the turn is over, the next state read back from the answer's JSON. Both must give the same fight
-(tests/unit/test_simulation.py checks it).
+(tests/unit/fight2e/test_simulation.py checks it).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...core.findings import Unsupported
 from ...core.simulation import FightRecord, SideRecord
-from ..combat.models import (
+from ..combat.contract.models import (
     CombatFighter,
     DecisionValue,
     EventKind,
@@ -29,7 +29,7 @@ from ..combat.models import (
 )
 from ..combat.resolver import resolve_turn
 from ..declared import DECLARED
-from ..fighter_models import Fighter
+from ..fighters.fighter_models import Fighter
 from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
 from .policies import View, choose

@@ -8,9 +8,9 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from ...core.simulation import MAX_TURN_LIMIT, SimulationSums, merge
-from ..combat.models import CombatOptions, FighterId
-from ..fighter_models import Fighter
-from ..models import Model
+from ..combat.contract.models import CombatOptions, FighterId
+from ..fighters.fighter_models import Fighter
+from ..moves.models import Model
 
 MAX_FIGHTS = 500  # per request: ~4 s of one core at ~135 fights/s; larger runs are split and merged
 MAX_OFFSET = 10_000_000

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..combat.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
+from ..combat.contract.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
 from .estimates import SheetFigures, attack_estimate
 from .models import Policy
 

@@ -11,7 +11,7 @@ import math
 from ...core.findings import Finding, Severity, Unsupported, path_of
 from ...core.references import ref_of
 from ...memo import memo
-from ..character_catalog import character_catalog
+from ..catalogue.character_catalog import character_catalog
 from ..identity import RULESET, VERSION
 from .catalogue import ThugTrait, thug_catalogue
 from .codes import THUG_CODES
@@ -135,7 +135,7 @@ def _quality_item(
 
 def _element_off_list(trait_id: str) -> ThugTrait | None:
     """An Element off the Thug list, priced at its count of Elements (000 L6626)."""
-    from ..catalog import catalog
+    from ..catalogue.catalog import catalog
 
     entry = catalog().entries.get(trait_id)
     if entry is None or entry.kind != "element":

@@ -17,8 +17,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.references import Ref, ref_of
-from ..catalog import catalog
-from ..character_catalog import character_catalog
+from ..catalogue.catalog import catalog
+from ..catalogue.character_catalog import character_catalog
 from .schema import ThugAttack, ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "thugs"

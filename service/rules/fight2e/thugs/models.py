@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ...core.findings import Finding, Unsupported
 from ...core.references import Ref
-from ..models import Model
+from ..moves.models import Model
 
 DieText = Annotated[
     str,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
-from ..schema import REF_PATTERN, Frozen
+from ..catalogue.schema import REF_PATTERN, Frozen
 
 TraitId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$", max_length=60)]
 

@@ -1,0 +1,317 @@
+"""Typed combat records of catalogue entries (rule elements).
+
+An entry whose combat effect is a number under a condition says so in its data file under ``rules:``, as a list of
+records of the kinds below. The list is validated when the catalogue loads (a malformed record fails the load),
+collected per move by the combat profile, and applied at named points by one generic function per point
+(``combat/registry/points.py``). Entries whose effect is procedural are handled in code by registered handlers instead.
+
+Pure data: no framework, no combat state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DefenceOption(StrEnum):
+    """What an attack's Accuracy is compared against: the defender's option, or a Jinking response."""
+
+    defense = "defense"
+    evasion = "evasion"
+    tactics = "tactics"
+    defense_evasion = "defense_evasion"  # a crouching block (Defense or Evasion, 000 L5838)
+    jinking = "jinking"  # Tactics-based (000 L5878)
+
+
+DEFENCE_OPTIONS = tuple(DefenceOption)
+
+
+class Place(StrEnum):
+    """Where in the attack's moves the entry's move must stand for the record to count."""
+
+    any = "any"
+    last = "last"  # the last move of the attack (a single move is its own last)
+
+
+class Trigger(StrEnum):
+    """The moment a record acts."""
+
+    on_hit = "on_hit"
+    on_miss = "on_miss"
+    always = "always"  # on every use, hit or miss (the book's Always keyword)
+
+
+class DieRoll(StrEnum):
+    """The roll a die shift changes next turn; ``either`` leaves the pick to its owner."""
+
+    initiative = "initiative"
+    control = "control"
+    either = "either"
+
+
+class OptionRef(_Frozen):
+    """A value the move's builder chose at design for this entry (an entry option), with the value when none was
+    given."""
+
+    option: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    default: str
+
+
+class DistanceBand(_Frozen):
+    """Ranges at which a record counts: ``long`` for a Long Range (or any other) move, ``reach`` for a Reach Range
+    one."""
+
+    long: tuple[int, int]
+    reach: tuple[int, int]
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DistanceBand:
+        for lo, hi in (self.long, self.reach):
+            if not 0 <= lo <= hi:
+                raise ValueError(f"a band runs from a low Range to a higher one, got {lo}–{hi}")
+        return self
+
+
+class When(_Frozen):
+    """Conditions under which a record counts; every one given must hold."""
+
+    place: Place = Place.any
+    in_combo: bool = False  # only when the attack is a Combo (two moves or more)
+    # A campaign switch of the combat options that must be on (e.g. ``throws_unblockable``).
+    campaign: Literal["throws_unblockable"] | None = None
+    distance: DistanceBand | None = None
+    # Only when the move's damage was rolled (not a fixed figure) and the roll was even.
+    even_damage_roll: bool = False
+    # Only while the effect the entry started (an ongoing effect of the same id) lasts on its owner.
+    lasting: bool = False
+
+
+class Point(StrEnum):
+    """The figure a modifier changes, each read at its own moment of the turn."""
+
+    accuracy = "accuracy"  # the attack's Accuracy (D.6); unlabelled ones are part of the move's own figure
+    defense_total = "defense_total"  # the owner's Defense Total (D.4), while the entry's effect lasts on him
+    damage_step = "damage_step"  # the move's damage die, in sizes (E.1)
+    super_energy = "super_energy"  # Super Energy the user gains when the move hits (E.5, counted at H)
+    blocked_damage = "blocked_damage"  # Life Bar the defender loses when the attack misses against the option (F.1)
+
+
+class Modifier(_Frozen):
+    """A number added to a figure of the turn, against the listed defence options (all when none are listed)."""
+
+    kind: Literal["modifier"]
+    point: Point
+    amount: int
+    vs: tuple[DefenceOption, ...] = ()
+    per_instance: bool = True
+    when: When = When()
+    # The name it carries in the figures of the log, when it is not folded into the move's own.
+    label: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")] | None = None
+
+    @model_validator(mode="after")
+    def _conditions(self) -> Modifier:
+        w = self.when
+        if self.point is Point.accuracy and self.label is None and (w != When(campaign=w.campaign)):
+            raise ValueError(
+                "an unlabelled Accuracy modifier is part of the move's own figure: a campaign condition only"
+            )
+        if self.point is Point.accuracy and self.label is not None and (w.campaign or w.even_damage_roll or w.lasting):
+            raise ValueError("a labelled Accuracy modifier may only depend on the Range and the move's place")
+        if self.point is Point.defense_total and (self.label is None or w != When(lasting=True)):
+            raise ValueError("a Defense Total modifier has a label and counts while the entry's effect lasts")
+        if self.point in (Point.damage_step, Point.super_energy) and (w != When() or self.vs or self.label):
+            raise ValueError(f"a {self.point.value} modifier takes no condition, defence option or label")
+        if self.point is Point.blocked_damage and (w != When() or not self.vs or self.label):
+            raise ValueError("a blocked_damage modifier names the defence options it goes through, nothing more")
+        return self
+
+    def counts_vs(self, option: str) -> bool:
+        return not self.vs or option in self.vs
+
+
+class Knockback(_Frozen):
+    """How many Ranges a hit knocks the defender back (000 L5948–L5956)."""
+
+    kind: Literal["knockback"]
+    ranges: Annotated[int, Field(ge=1, le=4)]
+    # True: applies even when no move of the attack has the Knockback keyword, and before every other record.
+    without_keyword: bool = False
+    when: When = When()
+    # How the log names the push when this record sets it (e.g. "Hurled"), with its reference; none: Knock Back.
+    log: str | None = None
+    ref: str = ""
+
+    @model_validator(mode="after")
+    def _conditions(self) -> Knockback:
+        if self.when.lasting or self.when.distance or self.when.campaign or self.when.even_damage_roll:
+            raise ValueError("a Knockback record depends only on the move's place and on the attack being a Combo")
+        return self
+
+
+class DieShiftNextTurn(_Frozen):
+    """A die-size change to next turn's Initiative or Control (Step A.2), for the user or his target."""
+
+    kind: Literal["die_shift_next_turn"]
+    steps: Annotated[int, Field(ge=-3, le=3)]
+    who: Literal["user", "target"] = "user"
+    trigger: Trigger | OptionRef = Trigger.on_hit  # (``on`` would read as a boolean in YAML)
+    roll: DieRoll | OptionRef = DieRoll.either
+    # ``keep``: one already waiting from the same entry stands; ``replace``: the latest one replaces it.
+    stacking: Literal["keep", "replace"] = "keep"
+    lost_when_hit: bool = True  # a hit on its owner before next turn removes it
+    when: When = When()
+    # What the log says when it is gained at each moment ({roll}: the damage roll, {target}: its owner's id); a
+    # moment without a note is silent.
+    notes: dict[Trigger, str] = Field(default_factory=dict)
+    ref: str = ""
+
+    @model_validator(mode="after")
+    def _refs(self) -> DieShiftNextTurn:
+        if isinstance(self.roll, OptionRef) and self.roll.default not in tuple(DieRoll):
+            raise ValueError(f"the roll's default must be one of {[d.value for d in DieRoll]}")
+        if isinstance(self.trigger, OptionRef) and self.trigger.default not in tuple(Trigger):
+            raise ValueError(f"the trigger's default must be one of {[t.value for t in Trigger]}")
+        if self.when.lasting or self.when.distance or self.when.campaign:
+            raise ValueError("a die shift depends only on the move's place, a Combo and an even damage roll")
+        return self
+
+
+class Denies(_Frozen):
+    """Knock Down options the defender may not take against the attack when it knocks him down (E.4)."""
+
+    kind: Literal["denies"]
+    options: tuple[Literal["breakfall", "tech_roll"], ...] = Field(min_length=1)
+
+
+class Misfire(_Frozen):
+    """Before its results the move may fail outright: one roll of a die for the whole attack (D.1); at or below
+    ``fails_at_most`` nothing of the attack (a whole Combo) has any effect."""
+
+    kind: Literal["misfire"]
+    sides: Literal[4, 6, 8, 10, 12, 20]
+    fails_at_most: Annotated[int, Field(ge=1)]
+    purpose: str  # how the roll is named in the answer
+    note: str  # what the log says when it fails ({roll}: the roll)
+    ref: str
+
+    @model_validator(mode="after")
+    def _fits(self) -> Misfire:
+        if self.fails_at_most >= self.sides:
+            raise ValueError("a misfire must leave the move some chance")
+        return self
+
+
+class Figure(StrEnum):
+    """A figure of the priced move (the moves core's answer) that carries an entry's whole combat effect."""
+
+    keywords = "keywords"  # the keywords it adds, removes or replaces (range, movement, damage kind, Combo place)
+    damage = "damage"  # the damage die, its minimum roll and flat bonus
+    stun = "stun"  # the Stun bonus
+    glory = "glory"  # the Glory of a scoring hit
+    super_energy_cost = "super_energy_cost"  # a Super Move's Super Energy cost
+
+
+class Priced(_Frozen):
+    """The entry's combat effect is all in the priced move's figures, which the turn reads from the profile."""
+
+    kind: Literal["priced"]
+    figures: tuple[Figure, ...] = Field(min_length=1)
+
+
+class Family(_Frozen):
+    """A family header with no combat effect of its own: a move takes it with one of its versions (the entries
+    whose parent it is), and the versions carry the effect."""
+
+    kind: Literal["family"]
+
+
+class Lasting(_Frozen):
+    """An effect the move starts on its user that lasts a Time Count (an ongoing effect with the entry's id); a new
+    use starts it again from the full count, never stacked. Its end is the Time Roll's business."""
+
+    kind: Literal["lasting"]
+    count: Annotated[int, Field(ge=1, le=99)]
+    note: str  # what the log says when it starts ({fighter}: its owner's id, {count}: the count)
+    ref: str
+
+
+class MoveFilter(_Frozen):
+    """Moves that stay usable under a lock: Special Moves (Supers too) with at least one of the entries."""
+
+    special: bool = True
+    any_entries: tuple[str, ...] = ()
+
+
+class UseLock(_Frozen):
+    """While the entry's effect lasts on its owner, the Offensive moves of his attacks must pass ``allows``."""
+
+    kind: Literal["use_lock"]
+    allows: MoveFilter
+    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]*$")]  # the violation a locked move is reported with
+    message: str  # ({fighter}: the owner's id, {move}: the locked move's name)
+    ref: str
+
+
+Record = Annotated[
+    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced | Family,
+    Field(discriminator="kind"),
+]
+RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One record of one entry of a move, with the entry's instances on that move."""
+
+    entry: str
+    times: int
+    record: Record
+
+
+def option_refs(records: tuple[Record, ...], choices_only: bool = False) -> list[OptionRef]:
+    """Every design option the records read; ``choices_only``: those whose default must be one of the option's
+    choices (a roll's default may be ``either``, which no builder picks)."""
+    found: list[OptionRef] = []
+    for r in records:
+        values = [getattr(r, "trigger", None)]
+        if not choices_only:
+            values.append(getattr(r, "roll", None))
+        found += [v for v in values if isinstance(v, OptionRef)]
+    return found
+
+
+def option_names(records: tuple[Record, ...]) -> set[str]:
+    """The design options the records read."""
+    return {ref.option for ref in option_refs(records)}
+
+
+def lasting_problems(records: tuple[Record, ...]) -> list[str]:
+    """Records that act while the entry's effect lasts need a record that starts it."""
+    starts = any(isinstance(r, Lasting) for r in records)
+    needs = any(isinstance(r, UseLock) or (isinstance(r, Modifier) and r.when.lasting) for r in records)
+    return (
+        ["a record acts while the entry's effect lasts, but no 'lasting' record starts it"]
+        if needs and not starts
+        else []
+    )
+
+
+def option_meanings(records: tuple[Record, ...]) -> dict[str, set[str]]:
+    """For each design option a die shift reads, the values it can understand: a trigger's moments, a roll's."""
+    out: dict[str, set[str]] = {}
+    for r in records:
+        if not isinstance(r, DieShiftNextTurn):
+            continue
+        if isinstance(r.trigger, OptionRef):
+            out.setdefault(r.trigger.option, set()).update(t.value for t in Trigger)
+        if isinstance(r.roll, OptionRef):
+            out.setdefault(r.roll.option, set()).update(d.value for d in DieRoll)
+    return out

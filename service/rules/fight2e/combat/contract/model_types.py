@@ -1,0 +1,305 @@
+"""The bounded scalar types, limits and enumerations shared by the turn resolver's request and answer models."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import Field
+
+Key = Annotated[str, Field(min_length=1, max_length=120)]
+# The key grammar, shared by every description that names keys (service/rules/fight2e/combat/protocol/keys.py)
+KEY_GRAMMAR = (
+    "Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are "
+    "named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a "
+    "held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, "
+    "`reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move "
+    "of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an "
+    "Ally's attack beside its summoner's)."
+)
+FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
+MoveId = Annotated[str, Field(min_length=1, max_length=80)]
+Text = Annotated[str, Field(max_length=600)]
+Short = Annotated[str, Field(max_length=120)]
+Steps = Annotated[int, Field(ge=-12, le=12)]
+Scalar = int | bool | Short | None
+LogValue = Scalar | Annotated[list[Annotated[int, Field(ge=-10_000, le=10_000)] | Short], Field(max_length=24)]
+LogMap = Annotated[dict[Annotated[str, Field(max_length=40)], LogValue], Field(max_length=24)]
+
+MAX_FIGHTERS = 8
+MAX_CHOICES = 200  # legal answers listed with one pending decision
+# Moves one decision may name. A Combo costs at least 1 Control a move (000 L5779) and its length is Combo Skill plus
+# as many Easy to Combo moves (000 L613, L3260); ruling: 30 is above any Control a turn can roll (27 at most).
+MAX_DECISION_MOVES = 30
+
+
+# ── Enumerations ────────────────────────────────────────────────────────────────────────────────────
+
+
+class Subsystem(StrEnum):
+    """The combat system a turn is resolved under (Chapter 5)."""
+
+    main = "main"  # the Main Combat System
+    thug_thrashing = "thug_thrashing"  # Fighters against Thug groups (000 L6493–L7064): combat/thug_turn.py
+    dramatic = "dramatic"  # Dramatic Combat (000 L7066–L7445): resolved by combat/dramatic_turn.py
+    dramatic_thug_thrashing = "dramatic_thug_thrashing"  # both together (000 L7074): combat/dramatic_thugs.py
+
+
+class PositioningMode(StrEnum):
+    range = "range"  # two combatants, one shared Range (000 L5605–L5644)
+    band = "band"  # Band Map: every fighter on a band 1–6 (000 L5650–L5668)
+    grid = "grid"  # 5×5 Battle Grid (000 L5670–L5690): not resolved yet
+
+
+class DieTarget(StrEnum):
+    initiative = "initiative"
+    control = "control"
+    either = "either"
+
+
+class DieShiftSource(StrEnum):
+    """What laid a die shift on a fighter's next Initiative or Control roll: a rule of the turn, a Story element,
+    or the catalogue entry of a move's die-shift record (a hit removes some of them, and a new one of the same
+    entry replaces the old)."""
+
+    full_defense = "full_defense"  # 000 L5722
+    full_offense = "full_offense"  # 000 L5739
+    stood_up = "stood_up"  # 000 L5962, L5986
+    hit_stun_forfeit = "hit_stun_forfeit"  # 000 L5944
+    stun_recovered_by_hit = "stun_recovered_by_hit"  # 000 L5982
+    reversal_missed = "reversal_missed"  # 000 L5888, L4115
+    entangle = "entangle"  # 000 L3306
+    invisibility = "invisibility"  # 000 L3591
+    phobia = "phobia"
+    distracting = "distracting"
+    oblivious = "oblivious"
+    bishounen = "bishounen"
+    critical_hit = "critical_hit"
+    fast_recovery = "fast_recovery"
+    harry = "harry"
+    slow_recovery = "slow_recovery"
+
+
+class AccuracySource(StrEnum):
+    """What left an Accuracy bonus waiting for a fighter's next attack."""
+
+    evasion = "evasion"  # a successful Evasion's bonus, lost when he is hit first
+    await_opening = "await_opening"
+
+
+class Choice(StrEnum):
+    """Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
+    optional thing (a Defensive Response, a Reaction Attack, an interrupt, a Breakfall …): `act` uses it, `pass`
+    does not. Doing nothing after Hit Stun is `action: none` at the action decision, like any other turn spent
+    idle (000 L5942)."""
+
+    act = "act"
+    hold = "hold"
+    stand = "stand"
+    reversal = "reversal"
+    pass_ = "pass"
+    move = "move"
+    accuracy_bonus = "accuracy_bonus"
+    toward = "toward"
+    away = "away"
+    stay = "stay"
+    continue_ = "continue"
+    cash_in = "cash_in"
+    respond = "respond"  # accepted as a synonym of `act`; answers and offered choices use `act`
+    sidestep = "sidestep"
+    check = "check"  # a Maneuver Check in place of movement that Checks an opponent (000 L5668)
+
+
+class AllyCheck(StrEnum):
+    """A Check on a Band Map made by the acting fighter's summoned Ally, or aimed at the target's (000 L4199)."""
+
+    by_ally = "by_ally"
+    of_ally = "of_ally"
+
+
+class ActionType(StrEnum):
+    attack = "attack"  # one move or a Combo, optionally after movement
+    utility = "utility"  # a Utility move (or an all-Utility Combo), optionally after movement
+    move = "move"  # movement only (1 Range alone gives +1 DT for the turn)
+    refocus = "refocus"
+    power_up = "power_up"
+    await_opening = "await_opening"
+    taunt = "taunt"
+    switch = "switch"  # Tag Team option: Switching Teammates with the waiting partner named by `target`
+    transform = "transform"  # Transformations option: change into Beast Form (000 L5313)
+    none = "none"  # do nothing (the action is spent; after Hit Stun with Control left: +2 Control steps next turn)
+
+
+class ThugComboMode(StrEnum):
+    """How a Combo's points against a Thug group are used (000 L6574–L6580)."""
+
+    reduce = "reduce"  # the target's Life Save drops by the points
+    spread = "spread"  # one more Thug per point rolls his plain Life Save
+
+
+class ThugWeapon(StrEnum):
+    """What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848)."""
+
+    melee = "melee"  # a sword, a club, a polearm …
+    gun = "gun"
+
+
+class Direction(StrEnum):
+    toward = "toward"
+    away = "away"
+
+
+class DefenseOption(StrEnum):
+    defense = "defense"
+    evasion = "evasion"
+    defense_evasion = "defense_evasion"  # the combined "crouching block" (000 L5838)
+    tactics = "tactics"
+
+
+class EvadeTechnique(StrEnum):
+    """Campaign-option techniques declared with the Defense Total (000 L2143–L2145, L2181–L2183, L2209–L2235)."""
+
+    double_jump = "double_jump"
+    back_dash = "back_dash"
+    air_dash = "air_dash"
+    hover = "hover"
+    wall_spring = "wall_spring"
+    super_jump = "super_jump"
+
+
+class ResponseKind(StrEnum):
+    anti_air = "anti_air"
+    basic = "basic"
+    counter = "counter"
+    evade_ranged = "evade_ranged"
+    interrupt = "interrupt"
+    jinking = "jinking"
+    mid_air_teleport = "mid_air_teleport"
+    priority = "priority"
+    ranged = "ranged"
+    reversal = "reversal"
+    sidestep_counter = "sidestep_counter"
+    throw = "throw"
+
+
+class ReactionKind(StrEnum):
+    anti_air = "anti_air"
+    basic = "basic"
+    interrupt = "interrupt"
+    super = "super"
+    throw = "throw"
+
+
+class Status(StrEnum):
+    resolved = "resolved"
+    decision_required = "decision_required"
+    round_over = "round_over"
+    invalid = "invalid"
+
+
+class DramaticOption(StrEnum):
+    """Every Action Point option of Dramatic Combat, by the id of its record in dramatic/data/options.yaml
+    (000 L7138–L7325; a test keeps the two in step)."""
+
+    initiative_reroll = "initiative_reroll"
+    show_off = "show_off"
+    fast_reflexes = "fast_reflexes"
+    athletics = "athletics"
+    leaving_combat = "leaving_combat"
+    basic_boost = "basic_boost"
+    climactic_super_move = "climactic_super_move"
+    debilitating_injury = "debilitating_injury"
+    final_blow = "final_blow"
+    flourish = "flourish"
+    freeze_frame = "freeze_frame"
+    knock_out_of_combat = "knock_out_of_combat"
+    property_damage = "property_damage"
+    pulling_punches = "pulling_punches"
+    special_move = "special_move"
+    surprise_attack = "surprise_attack"
+    team_up = "team_up"
+    endure_great_hardship = "endure_great_hardship"
+    full_defense = "full_defense"
+    ignore_hit_stun = "ignore_hit_stun"
+    ki_for_defense = "ki_for_defense"
+    acrobatics_for_evasion = "acrobatics_for_evasion"
+    ki_face_off = "ki_face_off"
+    taking_a_hit = "taking_a_hit"
+    draw_ki = "draw_ki"
+    friendship_boost = "friendship_boost"
+    healing_life_bar = "healing_life_bar"
+    reaffirm_purpose = "reaffirm_purpose"
+    realize_potential = "realize_potential"
+    stand_off = "stand_off"
+    secondary_skill = "secondary_skill"
+    ki_yelling = "ki_yelling"
+    mind_manipulation = "mind_manipulation"
+    power = "power"
+    presence = "presence"
+    pushing_it = "pushing_it"
+    sense_ki = "sense_ki"
+    spirit_combat = "spirit_combat"
+    stance_evaluation = "stance_evaluation"
+    call_forth_wisdom = "call_forth_wisdom"
+    meditation = "meditation"
+    spirituality = "spirituality"
+    zen_state = "zen_state"
+
+
+class DramaticBoost(StrEnum):
+    """What an Action Point buys for a Basic Move in Dramatic Combat (000 L7110)."""
+
+    accuracy = "accuracy"
+    damage = "damage"
+
+
+class YellSkill(StrEnum):
+    """The skill a successful Ki Yelling doubles for the next turn (000 L7281)."""
+
+    ki = "ki"
+    draw_ki = "draw_ki"
+    property_damage = "property_damage"
+    climactic_super_move = "climactic_super_move"
+
+
+class SecondarySkill(StrEnum):
+    """A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+    of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step)."""
+
+    climactic_super_move = "climactic_super_move"
+    danger_sense = "danger_sense"
+    draw_ki = "draw_ki"
+    endure_great_hardship = "endure_great_hardship"
+    grim_determination = "grim_determination"
+    intimidation = "intimidation"
+    ki = "ki"
+    meditation = "meditation"
+    perception = "perception"
+    property_damage = "property_damage"
+    sense_ki = "sense_ki"
+    smooth_talking = "smooth_talking"
+    spirituality = "spirituality"
+    thug_thrashing = "thug_thrashing"
+    zen_state = "zen_state"
+
+
+class MindEffect(StrEnum):
+    """What a successful Mind-Manipulating Magic does (000 L7285)."""
+
+    idle = "idle"  # the target does nothing next turn and defends as if Stunned
+    dictate = "dictate"  # the manipulator says what the target does next turn
+    remove = "remove"  # the target leaves the fight altogether
+
+
+class RecoveryUse(StrEnum):
+    """What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271)."""
+
+    fighting_spirit = "fighting_spirit"
+    healing_points = "healing_points"
+
+
+class AthleticsUse(StrEnum):
+    """How an Athletics check's total is used in Dramatic Combat (000 L7150)."""
+
+    extra_range = "extra_range"  # a Range per full 4 points, on top of normal movement
+    accuracy_next_turn = "accuracy_next_turn"  # +1 Accuracy next turn per full 3 points

@@ -1,0 +1,246 @@
+"""One Dramatic attack (000 L7108–L7136, L7172–L7217): a Basic Move (with a bought bonus), a Special or Super Move at
+its Action Point price, or Property Damage; the options declared with it; the defender's Defense Total; the roll;
+and on a hit the damage, the options taken then, the top-damage point, Knock Back and Hit Stun."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ....dice import Die
+from ...dramatic import attacks, costs
+from ...dramatic.attacks import KnockedOut
+from ...dramatic.catalogue import tables
+from ..contract.models import DecisionValue, DramaticBoost, DramaticOption
+from ..state.turn import Turn
+from . import attack_options as options
+from .base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
+from .defense import defense
+from .face_off import opening
+from .pauses import stand_off_accuracy
+from .spirit import penalty as spirit_penalty
+
+BASIC = "basic_move"
+
+
+@dataclass
+class Plan:
+    name: str
+    accuracy: int
+    die: Die
+    flat: int
+    special: bool
+    level: int
+    move_id: str | None
+    basic: bool = False  # a Basic Move (Freeze Frame, Debilitating Injury, 000 L7172, L7193)
+    ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
+
+
+def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
+    f = d.f
+    if property_damage:
+        # Call Forth Wisdom is Property Damage rolled with its own skill, on the spirit plane (000 L7319)
+        wisdom = v.option is DramaticOption.call_forth_wisdom
+        if wisdom and not d.spirit:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: only in Spirit Combat.", key=key)
+        o = tables().option(v.option.value if wisdom and v.option else "property_damage")
+        pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
+        level = skill(ctx, d, o.skill or "")
+        dmg = attacks.property_damage_die(level, f.prof.strength, t.f.prof.stamina)
+        return Plan("Property Damage", 0, dmg, f.prof.dmg_bonus, False, 0, None)
+    move_id = v.moves[0] if v.moves else BASIC
+    m = f.move(move_id)
+    if m is None or not m.offensive:
+        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
+    lo, hi = m.range or (0, 2)
+    dist = ctx.distance(f, t.f)
+    if not lo <= dist <= hi:
+        ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    if m.has("ranged"):
+        if d.ki_defended:
+            ctx.fail(
+                "DRAMATIC_OPTION_NOT_ALLOWED",
+                f"{key}.moves",
+                f"{key}: {f.id} defended with Ki this turn and cannot use a Ranged move (000 L7124).",
+                key=key,
+            )
+        d.ranged_used = True
+    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
+    if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
+        acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
+    step = (m.damage_step or 0) + f.prof.strength - t.f.prof.stamina
+    if m.is_special or m.is_super:
+        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        plan.ranged = bool(m.has("ranged"))
+        return plan
+    if DramaticOption.basic_boost in options.riders(v):
+        o = tables().option("basic_boost")
+        pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
+        plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
+        acc, step = acc + plus_acc, step + plus_die
+    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, basic=True)
+
+
+def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
+    """A Special or Super Move: a point the first time, twice its level after (000 L7209–L7215, ruling C10)."""
+    o = tables().option("special_move")
+    price = costs.ap_cost(o, used_before=mid in d.used, level=level)
+    pay(ctx, d, DramaticOption.special_move, price, key)
+    if mid not in d.used:
+        d.used.append(mid)
+    d.specials += 1
+    plus_acc, plus_die = attacks.special_move_bonus()
+    return Plan(name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, level, mid)
+
+
+def _attack_fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
+    fs = v.fs or 0
+    if fs > d.f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {d.f.pl}.", key=key)
+    if fs > d.f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {d.f.id} has only {d.f.fs} FS.", key=key)
+    d.f.fs -= fs
+    return fs
+
+
+def attack(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> None:
+    f = d.f
+    plan = _plan(ctx, d, t, v, key, property_damage)
+    mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
+    fs = _attack_fs(ctx, d, v, key)
+    acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
+    acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
+    d.accuracy_now = 0
+    first = not d.attacked
+    d.attacked = True
+    f.attacks += 1
+    if mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
+        dt, how = t.f.prof.defense, "unmodified Defense"
+    else:
+        dt, how = defense(ctx, t, f.id, property_damage, plan.special and plan.ranged)
+    if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
+        t.face_off_now = False
+        opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
+        d.no_point_next = True  # ruling C11: a Special Move that defeated no one
+        return
+    face = ctx.roll(f.id, "attack", D6, f"attack roll ({plan.name})", "D.6")
+    hit = face + acc >= dt
+    ctx.snap_defender = t.f.id  # the hit or miss event names him
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s {plan.name}: {face} + {acc} = {face + acc} against {t.f.id}'s {how} {dt}: "
+        + ("hit." if hit else "miss."),
+        "000 L5708, L7108",
+        inputs={"face": face, "accuracy": acc, "defense_total": dt},
+        change={"hit": hit},
+    )
+    if hit and face == 1:
+        d.realize_next = True  # an attack die of 1 that hit opens Realize Potential next turn (000 L7269)
+    if hit:
+        _on_hit(ctx, d, t, plan, mods, first, property_damage)
+    if plan.special and not t.f.defeated:
+        d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
+    """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
+    pulled = options.pull_punches(ctx, d, t) if not mods.final_blow else False
+    face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
+    dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
+    top = attacks.max_damage([face - plan.die.bonus], [plan.die])
+    ctx.note(
+        "E.1", d.f.id, f"Damage {plan.die}{plan.flat + mods.damage:+d}: {dmg}.", "000 L5924", inputs={"face": face}
+    )
+    if mods.double:
+        dmg = attacks.surprise_damage(dmg)
+        ctx.note("E.1", d.f.id, f"Surprise Attack: double damage, {dmg}.", "000 L7217")
+    if pulled:
+        dmg = attacks.pulled(dmg, top)
+        ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
+    return dmg, top
+
+
+def _on_hit(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: bool, property_damage: bool) -> None:
+    f = d.f
+    if mods.debilitating:  # no Life Bar damage; the target loses every banked point (000 L7172–L7175)
+        _debilitate(ctx, d, t)
+        hit_effects(ctx, d, t)
+        return
+    dmg, top = _damage(ctx, d, t, plan, mods)
+    if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
+        ctx.note("E.1", f.id, f"Final Blow: {dmg} would not defeat {t.f.id}; no damage.", "000 L7183")
+        return
+    if mods.final_blow:
+        dmg = t.f.life
+        ctx.award(f.id, tables().option("final_blow").glory or 0, "Final Blow", "000 L7185")
+    first_hit(ctx, d)
+    if attacks.first_attack_knockout(first, top, dmg, t.f.pl, ctx.opts.dramatic.first_attack_knockout):
+        dmg = t.f.life
+        ctx.note("E", f.id, f"{f.id}'s first attack hits for top damage: {t.f.id} is knocked out.", "000 L7112")
+    ko = None
+    if not mods.final_blow:
+        if plan.basic:
+            dmg = options.freeze_frame(ctx, d, t, dmg)
+        ko = options.knock_out(ctx, d, t, dmg, ctx.range)
+        dmg = ko.damage if ko else dmg
+    hurt(ctx, d, t, dmg, hit=True)
+    if top:
+        t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
+    bonus = attacks.ap_for_max_damage(first, top) + (
+        (tables().option("property_damage").ap_on_hit or 0) if property_damage else 0
+    )
+    earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
+    if mods.pushing and t.f.defeated:
+        ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
+    if plan.special and plan.move_id and plan.move_id not in f.scored:
+        f.scored.append(plan.move_id)
+        ctx.award(f.id, plan.level, f"{plan.name} hits", "000 L5749")
+    hit_effects(ctx, d, t, ko)
+
+
+def first_hit(ctx: Turn, d: Dram) -> None:
+    f = d.f
+    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
+        ctx.first_hit_awarded = True
+        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
+        f.fs += back
+        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489")
+
+
+def _debilitate(ctx: Turn, d: Dram, t: Dram) -> None:
+    first_hit(ctx, d)
+    t.was_hit = True
+    t.hit_by_others.add(d.f.id)
+    ctx.note("E", t.f.id, f"Debilitating Injury: {t.f.id} takes no damage.", "000 L7172")
+    o = tables().option("debilitating_injury")
+    lost = t.points.total
+    lose_points(ctx, t, f"{t.f.id} loses all {lost} banked Action Point(s).", o.ref)
+
+
+def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
+    """What every hit does besides its damage: Knock Back and Hit Stun (000 L5950, L7130)."""
+    d.hit_opponent = True
+    d.f.hit_someone = True
+    t.was_hit = True
+    if ko is None or ctx.range is None or t.f.defeated:
+        knock_back(ctx, t, 1)
+    else:
+        _knocked_out(ctx, t, ko)
+    if not t.acted and not t.f.defeated:
+        t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+
+
+def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut) -> None:
+    """Knock Back past Range 4: at Range 5 he is out of the fight and spends whole turns coming back, one plus one
+    for each Range beyond 5 (000 L7195, ruling C14)."""
+    before = ctx.range
+    ctx.range = min(ko.range_after, 5)
+    t.away_next = max(t.away_next, ko.turns_away)
+    ctx.note(
+        "E.4",
+        t.f.id,
+        f"{t.f.id} is knocked back: Range {before} → {ko.range_after}"
+        + (f": out of the fight for {ko.turns_away} turn(s)." if ko.turns_away else "."),
+        "000 L7195",
+        change={"range": ctx.range},
+    )

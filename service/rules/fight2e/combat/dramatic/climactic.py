@@ -1,0 +1,117 @@
+"""The Climactic Super Move (000 L7156–L7170): announced before Initiative by a fighter below a tenth of his bar
+while every opponent keeps half of his, once a fight, for a banked point and his Super Energy (10, or all he has);
+he counts as on Full Defense until it goes off on his action, through Hit Stun or Stun. It is an attack at −2
+(ruling C9: it must hit), then a check against the table's DL for the target's share of Life Bar: success empties
+the target's bar for 10 Glory, failure takes a tenth of his full bar for 5."""
+
+from __future__ import annotations
+
+from ...dramatic import checks, climactic, costs
+from ...dramatic.catalogue import tables
+from ..contract.models import Choice, DecisionValue, Direction, DramaticOption
+from ..state.turn import Turn
+from .attack import first_hit, hit_effects
+from .base import D6, D10, Dram, hurt, pay, shift_range, skill
+from .defense import defense
+
+_CSM = DramaticOption.climactic_super_move
+CLOSE_MOVE, CLOSE_MOVE_FS = 2, 3  # Ranges a Close Climactic Super Move may move, the second for 1 FS (000 L7158)
+CLOSE_REACH = 2  # our reading: the Close form strikes at Range 0–2, the Ranged form from anywhere without moving
+
+
+def announce(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """Before Initiative, so the point paid is a banked one, never the turn's own (000 L7160)."""
+    o = tables().option(_CSM.value)
+    for fid in ctx.order:
+        d = ds[fid]
+        f = d.f
+        foes = [(ds[x.id].f.life, ds[x.id].life_max) for x in ctx.opponents(f)]
+        if not f.active or skill(ctx, d, o.skill or "") < 1 or d.points.general + (f.story or 0) < 1:
+            continue
+        if not climactic.eligible(f.life, d.life_max, foes, d.climactic_used):
+            continue
+        key, v = ctx.decide(
+            fid,
+            "climactic",
+            "A.0",
+            f"{fid} is nearly beaten while his opponents are not: announce a Climactic Super Move (a banked point and "
+            "his Super Energy, once a fight)?",
+            DecisionValue(choice=Choice.pass_),
+        )
+        if v.choice is not Choice.act:
+            continue
+        pay(ctx, d, _CSM, costs.ap_cost(o), key)
+        spent = climactic.energy_spent(f.se)
+        f.se -= spent
+        d.climactic = d.climactic_used = True  # ruling C9 iv: the use is gone even if it misses
+        d.full_defense = f.full_defense = True
+        ctx.note("A.0", fid, f"{fid} announces a Climactic Super Move ({spent} Super Energy); on Full Defense.", o.ref)
+
+
+def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
+    o = tables().option(_CSM.value)
+    f = d.f
+    d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
+    _close_in(ctx, d, v, key)
+    dist = ctx.distance(f, t.f)
+    close = dist <= CLOSE_REACH
+    if v.movement and not close:
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: the Ranged form allows no movement.", key=key)
+    acc = (o.accuracy or 0) + f.prof.acc_bonus + d.hit_stun_penalty + _fs(ctx, d, v, key)
+    if close:
+        acc += 1 if dist == 0 else -1 if dist == 2 else 0  # the usual Range 0–2 figures (000 L7158, L5613)
+    d.attacked = True
+    f.attacks += 1
+    dt, how = defense(ctx, t, f.id, False)
+    face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
+    hit = face + acc >= dt
+    ctx.snap_defender = t.f.id  # the hit or miss event names him
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s Climactic Super Move: {face} + {acc} = {face + acc} against {t.f.id}'s {how} {dt}: "
+        + ("hit." if hit else "miss."),
+        o.ref,
+        inputs={"face": face, "accuracy": acc, "defense_total": dt},
+        change={"hit": hit},
+    )
+    if not hit:
+        return
+    level = skill(ctx, d, o.skill or "")
+    roll = ctx.roll(f.id, "climactic_check", D10, "Climactic Super Move check", "E.1")
+    total = checks.check_total(roll, level, d.hit_stun_penalty)
+    dl = climactic.dl(climactic.percent_left(t.f.life, t.life_max))
+    out = climactic.outcome(total, t.f.life, t.life_max)
+    ctx.note(
+        "E.1",
+        f.id,
+        f"Climactic Super Move check: {roll} + {level} = {total} against DL {dl}: "
+        + ("the target's bar is emptied." if total >= dl else f"{out.damage} damage."),
+        "000 L7162–L7170",
+        inputs={"face": roll, "total": total, "dl": dl},
+    )
+    first_hit(ctx, d)
+    hurt(ctx, d, t, out.damage, hit=True)
+    ctx.award(f.id, out.glory, "Climactic Super Move", "000 L7170")
+    hit_effects(ctx, d, t)
+
+
+def _close_in(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
+    n = v.movement or 0
+    if not n:
+        return
+    if n > CLOSE_MOVE_FS:
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: at most {CLOSE_MOVE_FS} Ranges.", key=key)
+    if n > CLOSE_MOVE:
+        if d.f.fs < 1:
+            ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: a third Range costs 1 FS.", key=key)
+        d.f.fs -= 1
+    shift_range(ctx, d, n, v.direction or Direction.toward)
+
+
+def _fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
+    fs = v.fs or 0
+    if fs > min(d.f.pl, d.f.fs):
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {fs} FS is more than he may put on it.", key=key)
+    d.f.fs -= fs
+    return fs

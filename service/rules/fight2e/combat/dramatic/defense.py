@@ -1,0 +1,152 @@
+"""The defender's choice against a Dramatic attack (000 L5716, L5834, L7124, L7197, L7293): Defense, Evasion or both
+together with FS up to his PL, Ki in place of Defense or Acrobatics in place of Evasion for a point each, and Pushing
+It on his Defense Totals for the rest of the turn."""
+
+from __future__ import annotations
+
+from ...dramatic import attacks, costs
+from ...dramatic.catalogue import tables
+from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
+from ..state.turn import Turn
+from . import face_off
+from .attack_options import push_self
+from .base import Dram, option_name, pay, skill, spendable
+from .pauses import yell_defense
+from .spirit import penalty as spirit_penalty
+
+# each option and the defences whose skill it replaces (000 L7124); Pushing It adds to any of them (000 L7293)
+_SWAPS = {
+    DramaticOption.ki_for_defense: (DefenseOption.defense, DefenseOption.defense_evasion),
+    DramaticOption.acrobatics_for_evasion: (DefenseOption.evasion, DefenseOption.defense_evasion),
+    DramaticOption.spirituality: (DefenseOption.defense, DefenseOption.defense_evasion),  # 000 L7323
+}
+_ALL = (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion)
+OFFERED = frozenset({*_SWAPS, DramaticOption.pushing_it})
+
+
+def _skills(ctx: Turn, t: Dram, option: DramaticOption | None) -> tuple[int, int]:
+    """(Defense, Evasion) with the option's skill in place of the one it replaces."""
+    p = t.f.prof
+    defense, evasion = p.defense, p.evasion
+    if t.enduring:  # Endure Great Hardship stands in for Defense all turn (000 L7223)
+        defense = skill(ctx, t, tables().option("endure_great_hardship").skill or "")
+    if option is DramaticOption.ki_for_defense:
+        defense = skill(ctx, t, "ki")
+    elif option is DramaticOption.acrobatics_for_evasion:
+        evasion = skill(ctx, t, "acrobatics")
+    elif option is DramaticOption.spirituality:
+        defense = skill(ctx, t, "spirituality")
+    return defense, evasion
+
+
+def _totals(defense: int, evasion: int) -> dict[DefenseOption, int]:
+    return {
+        DefenseOption.defense: defense,
+        DefenseOption.evasion: evasion,
+        DefenseOption.defense_evasion: max(defense, evasion) + min(defense, evasion) // 2,
+    }
+
+
+def _usable(t: Dram, option: DramaticOption) -> str | None:
+    """Why the defender cannot take ``option`` now, or None."""
+    if option is DramaticOption.ki_for_defense and t.ranged_used:
+        return "Ki cannot defend on a turn he uses a Ranged move (000 L7124)"
+    if option is DramaticOption.spirituality and not t.spirit:
+        return "Spirituality defends in Spirit Combat (000 L7311, L7323)"
+    if option is DramaticOption.pushing_it and t.push_defense:
+        return "he is already pushing his Defense Totals this turn"
+    if spendable(t, option) < costs.ap_cost(tables().option(option.value)):
+        return f"not enough Action Points for {option_name(option)}"
+    return None
+
+
+def _choices(t: Dram, cap: int) -> list[ChoiceOption]:
+    out = []
+    for option, defences in ((None, _ALL), *_SWAPS.items(), (DramaticOption.pushing_it, _ALL)):
+        if option is not None and _usable(t, option) is not None:
+            continue
+        for opt in defences:
+            for n in range(cap + 1):
+                text = f"{opt.value} + {n} FS" + (f", {option_name(option)}" if option else "")
+                value = DecisionValue(defense=opt, fs=n, option=option)
+                out.append(ChoiceOption.model_construct(value=value, fs=n, control=0, text=text, can_hit=None))
+    return out
+
+
+def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOption]:
+    if not ranged_special or not face_off.may_face_off(ctx, t):
+        return []
+    value = DecisionValue(option=DramaticOption.ki_face_off)
+    return [ChoiceOption.model_construct(value=value, fs=0, control=0, text="Ki Face Off", can_hit=None)]
+
+
+def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False) -> tuple[int, str]:
+    """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
+    (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``)."""
+    f = t.f
+    p = f.prof
+    if f.stunned or t.idle:  # no FS, no Evasion, half the Defense skill (000 L5980; 000 L7285 for the idle)
+        dt = (
+            p.defense // 2
+            + p.def_bonus
+            + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
+        )
+        return dt, "half Defense (as if Stunned)"
+    # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
+    plain_defense, plain_evasion = _skills(ctx, t, None)
+    best = DefenseOption.defense if plain_defense >= plain_evasion else DefenseOption.evasion
+    cap = min(f.fs, f.pl)
+    key, v = ctx.decide(
+        f.id,
+        "defense",
+        "D.4",
+        f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
+        "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
+        DecisionValue(defense=best, fs=0),
+        lambda: _choices(t, cap) + _face_off_choice(ctx, t, ranged_special),
+    )
+    if v.option is DramaticOption.ki_face_off:
+        if not _face_off_choice(ctx, t, ranged_special):
+            reason = "a Ki Face Off answers a Ranged Special Move, with Ki and a point (000 L7231)"
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {reason}.", key=key)
+        face_off.declare(ctx, t, key)
+        return 0, "Ki Face Off"
+    opt = v.defense or best
+    option = v.option
+    if option is not None:
+        why = "not a defence option" if option not in OFFERED else _usable(t, option)
+        if option in _SWAPS and opt not in _SWAPS[option]:
+            why = f"{option_name(option)} does not replace the skill of {opt.value}"
+        if why:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {why}.", key=key)
+    fs = v.fs or 0
+    if fs > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {f.pl}.", key=key)
+    if fs > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    if opt is DefenseOption.defense_evasion and fs + 1 > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: the combined defence costs 1 FS more.", key=key)
+    totals = _totals(*_skills(ctx, t, option))
+    if opt not in totals:
+        ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: {opt.value} is not offered here.", key=key)
+    f.fs -= fs + (1 if opt is DefenseOption.defense_evasion else 0)
+    if option is not None:
+        pay(ctx, t, option, costs.ap_cost(tables().option(option.value)), key)
+        if option is DramaticOption.ki_for_defense:
+            t.ki_defended = True
+        elif option is DramaticOption.pushing_it:
+            t.push_defense = attacks.pushing_bonus()  # every Defense Total of his this turn (ruling C15)
+            push_self(ctx, t)
+    dt = (
+        totals[opt]
+        + p.def_bonus
+        + fs
+        + t.push_defense
+        + yell_defense(t)
+        + spirit_penalty(ctx, t)
+        + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
+    )
+    if t.full_defense:
+        dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
+    how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
+    return dt, how

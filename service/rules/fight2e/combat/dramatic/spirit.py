@@ -1,0 +1,94 @@
+"""Spirit Combat (000 L7299–L7307) and the options it opens (000 L7311–L7323). In place of his attack, a fighter
+within Range 4 with Meditation 10, Zen State 9, Spirituality 8, Psychic 7 or Magic 6 pays a point and wins a contest
+(the defender rolls one of those skills or Grim Determination, a plain d10 without any, or lets himself be taken) to
+carry both to a spirit plane. There a fighter unfit to fight spirits takes −2 to Accuracy and Defense Totals;
+Spirituality may stand in for Defense and Call Forth Wisdom for Property Damage, a point each; Meditation draws Ki
+as Draw Ki does, away from the fight."""
+
+from __future__ import annotations
+
+from ...dramatic import checks, costs, spiritual
+from ...dramatic.catalogue import tables
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticOption
+from ..state.turn import Turn
+from .base import D10, Dram, choice, pay, skill, spendable
+
+_OPTION = DramaticOption.spirit_combat
+RESIST = "grim_determination"  # the defender's other skill (000 L7299)
+
+
+def _skills(ctx: Turn, d: Dram) -> dict[str, int]:
+    names = {*tables().spirit_combat_entry, *tables().spirit_fighting.skills, RESIST}
+    return {n: skill(ctx, d, n) for n in names}
+
+
+def penalty(ctx: Turn, d: Dram) -> int:
+    """−2 to his Accuracy and Defense Totals in Spirit Combat if he cannot fight spirits (000 L7305, L7315)."""
+    if not d.spirit:
+        return 0
+    return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), _skills(ctx, d))
+
+
+def _opening(ctx: Turn, d: Dram, t: Dram) -> tuple[str, int] | None:
+    """The skill he opens with: the highest-rated of those that qualify (ours)."""
+    levels = _skills(ctx, d)
+    ready = spiritual.may_open_spirit_combat(levels, ctx.distance(d.f, t.f))
+    return max(((k, levels[k]) for k in ready), key=lambda x: x[1], default=None)
+
+
+def offered(ctx: Turn, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
+    if d.spirit or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
+        return []
+    return [
+        choice(DecisionValue(option=_OPTION, target=t.f.id), f"Spirit Combat with {t.f.id}")
+        for t in foes
+        if not t.spirit and _opening(ctx, d, t) is not None
+    ]
+
+
+def open_combat(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
+    o = tables().option(_OPTION.value)
+    opening = _opening(ctx, d, t)
+    if opening is None or d.spirit:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: Spirit Combat needs Range 4 or less and one of its skills at its level (000 L7299).",
+            key=key,
+        )
+    pay(ctx, d, _OPTION, costs.ap_cost(o), key)
+    _, v = ctx.decide(
+        t.f.id,
+        "resist_spirit",
+        "C",
+        f"{d.f.id} tries to take {t.f.id} into Spirit Combat: resist?",
+        DecisionValue(choice=Choice.act),
+    )
+    name, level = opening
+    if v.choice is Choice.act:
+        face = ctx.roll(d.f.id, "spirit_check", D10, f"{name} (Spirit Combat)", "C")
+        mine = checks.check_total(face, level, d.hit_stun_penalty)
+        theirs_skill, theirs_level = _resistance(ctx, t)
+        resist = ctx.roll(t.f.id, "spirit_resist", D10, "resisting Spirit Combat", "C")
+        theirs = checks.check_total(resist, theirs_level, t.hit_stun_penalty)
+        won = checks.contest(mine, [theirs])  # ours: he must roll higher, as in the other contests
+        ctx.note(
+            "C",
+            d.f.id,
+            f"Spirit Combat: {d.f.id}'s {name} {mine} against {t.f.id}'s {theirs_skill} {theirs}: "
+            + ("both go to the spirit plane." if won else "resisted."),
+            o.ref,
+            inputs={"total": mine, "resist": theirs},
+        )
+    else:
+        won = True
+        ctx.note("C", t.f.id, f"{t.f.id} goes willingly: both go to the spirit plane.", o.ref)
+    if won:
+        d.spirit = t.spirit = True
+
+
+def _resistance(ctx: Turn, t: Dram) -> tuple[str, int]:
+    levels = _skills(ctx, t)
+    options = {k: levels[k] for k in (*tables().spirit_combat_entry, RESIST)}
+    best = max(options.items(), key=lambda x: x[1])
+    return best if best[1] >= 1 else ("a plain d10", 0)

@@ -1,0 +1,329 @@
+"""Dramatic Combat with Thug groups (000 L7074–L7076): the pieces of the turn where the two sub-systems meet.
+
+Fighters get their Action Point and roll Initiative by Speed as in Dramatic Combat; a group gets points only from a
+Quality (Dramatic Villain) or a hit for top damage, and may spend them only on what its build allows (ruling C22):
+the Basic attack's boost and Initiative re-rolls. A Fighter's Basic Move on a group makes its Thugs roll Life Saves,
+the boost's larger die lowering them; a group's hit causes Hit Stun only with the Hit Stun Quality."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....dice import Die
+from ...dramatic import attacks as dramatic_attacks
+from ...dramatic import bank, costs
+from ...dramatic.catalogue import tables
+from ...thugs import dramatic as thug_dramatic
+from ...thugs import life_save
+from ...thugs.dice import die_step, die_text
+from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..protocol import events
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
+from ..thug_thrashing import attacks as thug_attacks
+from ..thug_thrashing import evasion as thug_evasion
+from ..thug_thrashing import fighter_on_thugs
+from ..thug_thrashing import group as thug_group
+from ..thug_thrashing.group import Group
+from . import initiative as dramatic_initiative
+from .base import Dram, pay
+
+D6, D10 = Die(3), Die(5)
+_BOOST = DramaticOption.basic_boost
+
+
+@dataclass
+class GroupPoints:
+    """Each group's banked Action Points and whether it has made its first attack of the fight."""
+
+    points: dict[str, int] = field(default_factory=dict)
+    attacked: dict[str, bool] = field(default_factory=dict)
+
+
+def load_points(groups: list[Group]) -> GroupPoints:
+    return GroupPoints({g.id: g.state.action_points for g in groups}, {g.id: g.state.attacked for g in groups})
+
+
+def _group_note(ctx: Turn, g: Group, pts: GroupPoints, text: str, ref: str, amount: int) -> None:
+    ctx.note("AP", g.id, text, ref, inputs={"points": amount})
+    events.action_points(ctx, g.id, amount, pts.points[g.id])
+
+
+# ── Initiative ──────────────────────────────────────────────────────────────────────────────────
+
+
+def fighter_initiative(ctx: Turn, d: Dram) -> None:
+    """His point (none after a Special Move that defeated no one), showing off, then Initiative by Speed plus the
+    Control Bonus with no Control roll (000 L7082–L7102)."""
+    f = d.f
+    per_turn = ctx.opts.dramatic.action_points_per_turn
+    d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
+    ctx.note(
+        "A.1",
+        f.id,
+        f"{f.id} "
+        + ("gets no Action Point this turn" if d.no_point else f"gets {per_turn} Action Point(s)")
+        + f": {d.points.total} banked.",
+        "000 L7082, L7213",
+    )
+    events.action_points(ctx, f.id, 0 if d.no_point else per_turn, d.points.total)
+    steps = d.init_steps
+    if d.may_show_off and d.points.general + (f.story or 0) >= 1:
+        key, v = ctx.decide(
+            f.id,
+            "show_off",
+            "A.2",
+            f"{f.id} hit last turn untouched: spend an Action Point for a larger Initiative die and 1 Glory?",
+            DecisionValue(choice=Choice.pass_),
+        )
+        if v.choice is Choice.act:
+            o = tables().option("show_off")
+            pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
+            steps += o.die_steps or 0
+            # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
+            thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
+    dramatic_initiative.roll_initiative(ctx, d, steps)
+
+
+def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:
+    """A group gets points each turn only from a Quality that grants them (000 L7076, L6632). Ours: an epic fight's
+    two points a turn go to every combatant who gets them (000 L7082), such a group too."""
+    n = thug_dramatic.action_points_per_turn(g.traits) * ctx.opts.dramatic.action_points_per_turn
+    if not n:
+        return
+    pts.points[g.id] += n
+    _group_note(ctx, g, pts, f"{g.id} gets {n} Action Point(s): {pts.points[g.id]} banked.", "000 L6632, L7076", n)
+
+
+def group_rerolls(ctx: Turn, g: Group, pts: GroupPoints) -> None:
+    """A group with points may re-roll its Initiative as a Fighter may (000 L7098; ruling C22). Ours: groups
+    declare after the Fighters, having no Power Level to order them by."""
+    for _ in range(20):
+        if pts.points[g.id] < 1:
+            return
+        _, v = ctx.decide(
+            g.id,
+            "reroll",
+            "A.3",
+            f"{g.id} has Initiative {g.init}: spend an Action Point to roll it again (the new roll stands)?",
+            DecisionValue(choice=Choice.pass_),
+        )
+        if v.choice is not Choice.act:
+            return
+        pts.points[g.id] -= 1
+        _group_note(ctx, g, pts, f"{g.id} spends an Action Point to re-roll Initiative.", "000 L7098", -1)
+        thug_group.roll_initiative(ctx, g)
+
+
+# ── A group's attack ────────────────────────────────────────────────────────────────────────────
+
+
+def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
+    if pts.points[g.id] < 1:
+        return 0, 0
+    none = DecisionValue(choice=Choice.pass_)
+    offered = [thug_group.choice(none, "no boost")] + [
+        thug_group.choice(DecisionValue(option=_BOOST, boost=b), f"a point for {b.value}") for b in DramaticBoost
+    ]
+    key, v = ctx.decide(
+        g.id,
+        "boost",
+        "D",
+        f"{g.id} attacks {f_id}: spend an Action Point for +2 Accuracy or a die size of damage?",
+        none,
+        offered,
+    )
+    if v.option is None:
+        return 0, 0
+    if v.option is not _BOOST:
+        ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: a Thug group may only boost its attack.", key=key)
+    pts.points[g.id] -= 1
+    _group_note(ctx, g, pts, f"{g.id} spends an Action Point on its attack on {f_id}.", "000 L7110", -1)
+    return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
+
+
+def group_strike(
+    ctx: Turn, g: Group, f: Combatant, queue: list[tuple[str, str]], pts: GroupPoints, ds: dict[str, Dram]
+) -> None:
+    """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
+    a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
+    acc, steps = _group_boost(ctx, g, f.id, pts)
+    first = not pts.attacked[g.id]
+    pts.attacked[g.id] = True
+    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps)
+    if landed is None:
+        return
+    dmg, die = landed
+    d = ds[f.id]
+    d.was_hit = d.took_damage = True
+    d.hit_by_others.add(g.id)
+    top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])
+    allowed = ctx.opts.dramatic.first_attack_knockout
+    if f.active and dramatic_attacks.first_attack_knockout(first, top, dmg, f.pl, allowed):
+        f.life, f.defeated = 0, True  # the Director's knock-out of a first attack (000 L7112)
+        ctx.note("E.2", f.id, f"{g.id}'s first attack, at top damage: {f.id} is knocked out.", "000 L7112")
+    if dramatic_attacks.ap_for_max_damage(first, top):
+        pts.points[g.id] += 1
+        _group_note(ctx, g, pts, f"{g.id} hit for top damage: an Action Point.", "000 L7112, L7122", 1)
+    if thug_dramatic.causes_hit_stun(g.traits) and f.active and not f.acted and not d.hit_stunned:
+        d.hit_stunned = True
+        ctx.note("E.3", f.id, f"{f.id} suffers Hit Stun from {g.id}'s hit before acting.", "000 L6638, L7130")
+
+
+# ── A Fighter's attack on a group ───────────────────────────────────────────────────────────────
+
+
+def _accuracy(d: Dram, m: MoveProfile, dist: int) -> int:
+    """Move Accuracy + Accuracy Bonus, +1 at Range 0, −1 at Range 2 without Reach or Long Range (000 L5708,
+    L5613); no spare Control in Dramatic Combat (000 L7084); a carried bonus and Ignore Hit Stun's penalty."""
+    acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty
+    if dist == 0:
+        acc += 1
+    elif dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
+        acc -= 1
+    return acc
+
+
+def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
+    """The save a hit makes one Thug roll: Strength and each die size above 1d4 off it, the die size a point buys
+    counting as one more (000 L6570, L7110, L7211)."""
+    base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
+    step = (die_step(fighter_on_thugs.BASE_DIE) or 0) + (m.damage_step or 0) + plus_die
+    die = die_text(step) if m.damage_step is not None or plus_die else "1"
+    return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
+
+
+def special_price(d: Dram, m: MoveProfile) -> int:
+    """A point the first time, twice the level after (000 L7213, ruling C10)."""
+    return costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
+
+
+def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[int, int]:
+    """(Accuracy, die sizes) the points buy: a Special Move's price and bonus (000 L7209–L7211), or a Basic Move's
+    boost (000 L7110)."""
+    if m.is_special:
+        pay(ctx, d, DramaticOption.special_move, special_price(d, m), key)
+        if m.id not in d.used:
+            d.used.append(m.id)
+        d.specials += 1
+        return dramatic_attacks.special_move_bonus()
+    if v.option is _BOOST:
+        pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
+        return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
+    return 0, 0
+
+
+def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
+    if v.moves and len(v.moves) > 1:
+        ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
+    m = d.f.move((v.moves or ["basic_move"])[0])
+    if m is None or not m.offensive:
+        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
+    if m.is_super:
+        ctx.unsupported_rule("dramatic_thug_super_moves", key, "Super Moves on Thug groups")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: Super Moves on Thug groups are not resolved yet.")
+    if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
+        ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")
+    if m.is_special and v.option is _BOOST:
+        ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: the boost is for a Basic Move (000 L7110).", key=key)
+    return m
+
+
+def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
+    """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
+    Special Move at its Dramatic price (000 L7209–L7215), against the group's Defense; a hit makes a Thug roll his
+    Life Save (000 L6568)."""
+    f = d.f
+    m = _move_named(ctx, d, key, v)
+    if v.weapon is not None:
+        ctx.unsupported_rule("thug_weapons_and_guns", key, "Fighters' melee weapons and guns against Thugs")
+        ctx.fail("RULE_UNSUPPORTED", f"{key}.weapon", f"{key}: weapons in a Dramatic turn are not resolved yet.")
+    n = v.movement or 0
+    if n > 1:
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
+    fighter_on_thugs.move(ctx, f, g, n, v.direction)
+    dist = g.ranges[f.id]
+    lo, hi = m.range or (0, 2)
+    if not lo <= dist <= hi:
+        ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    plus_acc, plus_die = _bought(ctx, d, m, key, v)
+    fs = v.fs or 0
+    fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
+    acc = _accuracy(d, m, dist) + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    d.accuracy_now = 0
+    d.attacked = True
+    defense = g.defense * g.now.defense_multiplier
+    face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
+    hit = face + acc >= defense
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s {m.name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        + ("hit." if hit else "miss."),
+        "000 L6714, L5708, L7110",
+        inputs={"face": face, "accuracy": acc, "defense": defense},
+    )
+    before = g.members
+    if hit:
+        _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
+        _glory(ctx, d, m)
+    if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+        d.no_point_next = True
+        ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
+
+
+def _glory(ctx: Turn, d: Dram, m: MoveProfile) -> None:
+    """A Special Move's level the first time it hits in the fight (000 L5749), raw until the end (000 L6547)."""
+    if m.kind == "basic" or m.id in d.f.scored:
+        return
+    d.f.scored.append(m.id)
+    thug_group.award(ctx, d.f.id, m.glory, f"{m.name} first hitting", "000 L5749")
+
+
+def _save(ctx: Turn, g: Group, ls: int, what: str) -> bool:
+    """One Thug's save: 1d10 at or under it and he stays (000 L6568); True when he is out."""
+    face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
+    out = life_save.roll_save(ls, face).outcome is life_save.SaveOutcome.out
+    if out:
+        g.members -= 1
+    ctx.note(
+        "E.2",
+        g.id,
+        f"{what} against {ls}: "
+        + (f"{face}" if face is not None else "no roll")
+        + (f" → out: {g.members} left." if out else " → he stays."),
+        "000 L6568–L6580",
+        inputs={"life_save": ls, "face": face},
+    )
+    return out
+
+
+def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
+    """The Life Save, then Knocks Down's second save or push and Increased Knockback's or Hurl's push, 1 Range at
+    most (000 L6716–L6718). Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point
+    (000 L6568, L7112)."""
+    f = d.f
+    f.hit_someone = d.hit_opponent = True
+    d.did_damage = True  # ours: a Life Save is how Thugs take damage (000 L6566–L6568), closing Healing Life Bar
+    d.damaged.add(g.id)
+    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
+        ctx.first_hit_awarded = True
+        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
+        f.fs += back
+        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
+    out = _save(ctx, g, ls, "Life Save")
+    pushed = False
+    if m.kw("knocks_down"):
+        if out:
+            pushed = True  # the rest stumble back (000 L6718)
+        elif g.members:
+            _save(ctx, g, ls, "second Life Save (Knocks Down)")  # ruling B2: the same save
+    pushed = pushed or bool(m.has("increased_knockback") or m.has("throw.hurl"))  # ruling B5: 1 Range at most
+    if pushed and g.members:
+        before = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before, 1)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6716–L6718")
+    if not g.members:
+        ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")

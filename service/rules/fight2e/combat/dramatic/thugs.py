@@ -1,0 +1,351 @@
+"""One turn of Dramatic Combat with Thug groups (000 L7074–L7076): a Thug Thrashing turn (000 L6646–L6746) whose
+Fighters play by the Dramatic rules (000 L7066–L7136).
+
+Fighters get their Action Point, roll Initiative by Speed plus the Control Bonus with no Control roll, may show off
+and re-roll, and act once plus once per Thug Thrashing level, each action a Basic Move (a point buys its boost), a
+Special Move at its Dramatic price, or movement; Hit Stun before acting costs the whole turn unless a point is paid;
+Healing Life Bar closes the turn. Groups bank points only from Dramatic Villain or a hit for top damage, and spend
+them on the boost and re-rolls; they defend with Defense alone and roll Life Saves; their hits cause Hit Stun only
+with the Hit Stun Quality. A Fighter and a group tied within Range 0–2 trade a Flourish. The Agility dodge, Thug
+Events, the Time Roll of 1d8 and Super Energy one less than usual are Thug Thrashing's. All Glory is raw, divided
+at the end of the combat (``thugs/end-of-combat``). What is not resolved is named under ``unsupported`` in every
+answer."""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+from ...dramatic.catalogue import tables
+from ...thugs import extra_actions
+from ...thugs.points import saga_steps
+from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..protocol import events
+from ..state.turn import Turn
+from ..thug_thrashing import (
+    attacks as thug_attacks,
+)
+from ..thug_thrashing import (
+    fighter_on_thugs,
+)
+from ..thug_thrashing import (
+    group as thug_group,
+)
+from ..thug_thrashing import (
+    groups as thug_groups,
+)
+from ..thug_thrashing import (
+    stances as thug_stances,
+)
+from ..thug_thrashing.group import Group
+from ..thug_thrashing.turn import D8
+from ..turn.a_initiative import declaration_order
+from ..turn.h_time import time_roll
+from . import initiative as dramatic_initiative
+from . import thug_actions as acts
+from . import thug_flourish as flourishes
+from .base import Dram, choice, ignore_hit_stun, load, spendable, store
+from .end import heal_life_bar
+
+RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"}  # applied in this turn
+
+GAPS: dict[str, str] = {
+    # Thug Thrashing's own, by the Thug Thrashing turn's ids
+    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs (taken when "
+    "attacked before acting, they are resolved), and the recovery point of an untouched Full Defense (000 "
+    "L6782–L6784, L7227)",
+    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
+    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
+    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
+    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
+    "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
+    "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
+    # Dramatic Combat's
+    "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
+    "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
+    "the recovery checks and the rest)",
+    "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
+    "dramatic_thug_flourish": "a Thug group's invitation to a Flourish, and a Team-Up between groups (000 L7187, "
+    "L7219)",
+    "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
+    "(000 L7124)",
+    "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
+}
+
+
+def _report_gaps(ctx: Turn) -> None:
+    for ident, reason in GAPS.items():
+        ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Dramatic turn with Thugs yet: {reason}")
+    thug_group.report_setting_gaps(ctx)
+
+
+# ── Initiative and the order ─────────────────────────────────────────────────────────────────────
+
+
+def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
+    for f in declaration_order(ctx):
+        acts.fighter_initiative(ctx, ds[f.id])
+    for g in (g for g in groups if g.members):
+        acts.group_points(ctx, g, pts)
+        thug_group.roll_initiative(ctx, g)
+    for f in declaration_order(ctx):
+        dramatic_initiative.rerolls(ctx, ds[f.id])
+    for g in (g for g in groups if g.members):
+        acts.group_rerolls(ctx, g, pts)
+
+
+def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order. Those whose
+    turn a Flourish took are left out."""
+    actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
+    actors += [g for g in groups if g.members > 0 and g.id not in spent]
+    actors.sort(key=lambda a: -(a.f.init if isinstance(a, Dram) else a.init))  # stable
+    inits = [a.f.init if isinstance(a, Dram) else a.init for a in actors]
+    if len(inits) != len(set(inits)):
+        ctx.unsupported_rule(
+            "thug_simultaneous_initiative",
+            "fight",
+            "tied Initiative with no Flourish is resolved one after the other (Fighters first), not "
+            "simultaneously (000 L6656)",
+        )
+    top = actors[0] if actors and (len(actors) == 1 or inits[0] > inits[1]) else None
+    if isinstance(top, Dram):
+        ctx.leader = top.f.id
+    elif top is not None:
+        top.led = True  # its +1 next turn if it hits, as in Thug Thrashing (000 L6562, L5509)
+    return actors
+
+
+# ── A Fighter's turn ─────────────────────────────────────────────────────────────────────────────
+
+
+def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
+    """Thug Thrashing's extra actions (000 L6750), halved under More Realistic (000 L6804) and per Saga Scale step
+    (000 L6818), none near a group that drew Endless Numbers (000 L6778). Ruling: with no Control roll in Dramatic
+    Combat (000 L7084) and only Basic Moves (000 L7108), the extra actions are not limited by half the Control
+    (000 L6754)."""
+    f = d.f
+    blocked = any(
+        g.members
+        and g.now.blocks_thug_thrashing_within is not None
+        and g.ranges[f.id] <= g.now.blocks_thug_thrashing_within
+        for g in groups
+    )
+    if blocked:
+        ctx.note("C", f.id, f"Endless Numbers: {f.id} takes no extra actions this turn.", "000 L6778")
+    return extra_actions.effective_thug_thrashing(
+        thug_group.skill(ctx, f, "thug_thrashing"),
+        more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        saga_steps=saga_steps(ctx.opts.thug_thrashing.saga_scale) or 0,
+        blocked=blocked,
+    )
+
+
+def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+    f = d.f
+    if not f.active:
+        return
+    f.acted = d.acted = True
+    recovering = bool(f.stunned or f.knocked_down)
+    if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
+        return
+    count = 1 + _tt_level(ctx, d, groups)
+    if count > 1:
+        ctx.note("C", f.id, f"{f.id} has {count} actions this turn.", "000 L6750, L7084", inputs={"actions": count})
+    for i in range(count):
+        if not any(g.members for g in groups) or not f.active:
+            return
+        if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
+            _recover(ctx, d)
+            continue
+        if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
+            continue
+        key, v = ctx.decide(
+            f.id,
+            "action",
+            "C",
+            f"{f.id}'s action {i + 1} of {count}: move, a Basic Move (a point may boost it) or a Special "
+            "Move on a Thug group, or nothing.",
+            None,
+            partial(_action_choices, ctx, d, groups, i > 0),
+        )
+        if i > 0:
+            _spare_villains(ctx, groups, key, v)
+        _carry_out(ctx, d, groups, key, v)
+
+
+def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """A Competent Villain group ignores a Fighter's extra actions: none may attack it or invite it to a Flourish
+    (000 L6630); moving by it is open, as in Thug Thrashing."""
+    if v.action is not ActionType.attack and v.option not in (DramaticOption.basic_boost, DramaticOption.flourish):
+        return
+    live = [g for g in groups if g.members]
+    target = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
+    if target is not None and thug_group.COMPETENT_VILLAIN in target.traits:
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"{key}.target",
+            f"{key}: {target.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
+            key=key,
+        )
+
+
+def _recover(ctx: Turn, d: Dram) -> None:
+    f = d.f
+    if f.stunned:
+        f.stunned -= 1
+        d.realize_next = not f.stunned
+        ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
+    else:
+        f.knocked_down = False
+        ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
+
+
+def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Group:
+    live = [g for g in groups if g.members]
+    if target is None and len(live) == 1:
+        return live[0]
+    g = next((g for g in groups if g.id == target), None)
+    if g is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no Thug group '{target}'.", key=key)
+    if g.members <= 0:
+        ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
+    return g
+
+
+def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
+    f = d.f
+    if v.full_defense or v.full_offense:
+        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
+        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
+    if v.option is DramaticOption.flourish:
+        if (v.movement or 0) > 1:
+            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an action.", key=key)
+        g = _group(ctx, groups, v.target, key)
+        fighter_on_thugs.move(ctx, f, g, v.movement or 0, v.direction)  # as with an attack (000 L7140)
+        flourishes.invite(ctx, d, g, key)
+        return
+    if v.option is not None and v.option is not DramaticOption.basic_boost:
+        ctx.unsupported_rule(
+            v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
+        )
+        ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
+        return
+    if v.action is ActionType.attack or v.option is DramaticOption.basic_boost:
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+    else:
+        toward = partial(_group, ctx, groups, v.target, key)
+        fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
+
+
+def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
+    f = d.f
+    out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
+    boost = spendable(d, DramaticOption.basic_boost) >= 1
+    for g in (g for g in groups if g.members):
+        spared = extra and thug_group.COMPETENT_VILLAIN in g.traits  # 000 L6630
+        if spendable(d, DramaticOption.flourish) >= 1 and not spared:
+            invitation = DecisionValue(option=DramaticOption.flourish, target=g.id)
+            out.append(choice(invitation, f"invite {g.id} to a Flourish"))
+        for n in (1, 2):
+            for way in Direction:
+                out.append(
+                    choice(DecisionValue(action=ActionType.move, movement=n, direction=way, target=g.id), f"move {n}")
+                )
+        for n in () if spared else (0, 1):
+            dist = max(g.ranges[f.id] - n, 0)
+            for m in f.prof.moves.values():
+                lo, hi = m.range or (0, 2)
+                if not m.offensive or m.is_super or not lo <= dist <= hi:
+                    continue
+                if m.is_special and acts.special_price(d, m) > spendable(d, DramaticOption.special_move):
+                    continue
+                base = DecisionValue(
+                    action=ActionType.attack,
+                    moves=[m.id],
+                    target=g.id,
+                    movement=n or None,
+                    direction=Direction.toward if n else None,
+                )
+                out.append(choice(base, f"{m.name} on {g.id}"))
+                if boost and not m.is_special:
+                    out += [
+                        choice(
+                            base.model_copy(update={"option": DramaticOption.basic_boost, "boost": b}), f"+{b.value}"
+                        )
+                        for b in DramaticBoost
+                    ]
+    return out[:200]
+
+
+# ── The end of the turn ──────────────────────────────────────────────────────────────────────────
+
+
+def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """His usual Super Energy less 1, never below 0 (000 L6730): the turn's share, one per group that hurt him
+    (000 L5264) and one per Special Move attack (ruling C4: a Basic Move's earns none in Dramatic Combat)."""
+    cap = ctx.opts.super_energy_max
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        if not f.prof.has_supers or f.super_used:
+            continue
+        usual = math.ceil(cap / 20) + len(f.life_loss_from) + ds[fid].specials
+        before = f.se
+        f.se = min(f.se + max(usual - 1, 0), cap)
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
+            "000 L6730, L5264–L5275",
+            inputs={"usual": usual},
+            change={"super_energy": f.se},
+        )
+
+
+def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
+    thug_group.store(ctx, groups)
+    ctx.thug_state = [
+        s.model_copy(update={"action_points": min(pts.points[s.id], 99), "attacked": pts.attacked[s.id]})
+        for s in ctx.thug_state or []
+    ]
+    store(ds)
+
+
+def run(ctx: Turn) -> None:
+    """The turn, from the points and Initiative to the Thug Event rolls."""
+    events.start(ctx)
+    _report_gaps(ctx)
+    groups = thug_group.load(ctx, RESOLVED_TRAITS)
+    ctx.thug_state = list(ctx.req.fight.thugs)
+    thug_group.check_start(ctx, groups)
+    ds = load(ctx)
+    pts = acts.load_points(groups)
+    for g in groups:
+        thug_group.rout(ctx, g)
+    if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+        ctx.round_over = True
+        _store(ctx, groups, ds, pts)
+        return
+    _initiative(ctx, ds, groups, pts)
+    queue: list[tuple[str, str]] = []
+    strike = partial(acts.group_strike, pts=pts, ds=ds)
+    spent = flourishes.tied(ctx, ds, groups)
+    for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
+        if isinstance(actor, Dram):
+            _fighter_turn(ctx, actor, groups)
+        else:
+            thug_groups.act(ctx, actor, queue, strike)
+        if thug_group.over(ctx, groups):
+            ctx.round_over = True
+            break
+    thug_attacks.eliminations(ctx, groups, queue)
+    for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
+        heal_life_bar(ctx, ds[fid])
+    _super_energy(ctx, ds)
+    if not thug_group.over(ctx, groups):
+        time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
+        if ctx.opts.thug_thrashing.events:
+            for g in groups:
+                thug_groups.event_roll(ctx, g, queue)
+    ctx.round_over = thug_group.over(ctx, groups)
+    _store(ctx, groups, ds, pts)

@@ -1,0 +1,365 @@
+"""One turn of Dramatic Combat (000 L7066–L7445) on the same spine as the main system: the request, keys, keyed dice,
+decisions with their legal choices, log, Glory, Time Roll and answer are the resolver's; what differs is the turn's
+own flow. Initiative comes from Speed plus the Control Bonus with no Control roll, Action Points are granted and
+banked, every attack is a Basic Move unless an option says otherwise, a hit always costs a target who has not acted
+his action, and Healing Life Bar closes the turn.
+
+This module runs the turn: the point grant, showing off, Initiative re-rolls, the free Flourish of a tie within
+Range 0–2, Ignore Hit Stun, each fighter's movement and action, Full Defense and its recovery point, Healing Life
+Bar, Super Energy (ruling C4) and the Time Roll. The attack and the options that ride on it are
+``dramatic_attack``, ``dramatic_attack_options`` and ``dramatic_defense``; the skill checks in place of an attack
+are ``dramatic_checks``; what they share is ``dramatic_base``. Any other option a decision names is reported
+unsupported and the fighter's action is spent doing nothing.
+"""
+
+from __future__ import annotations
+
+from ...dramatic import costs
+from ...dramatic.catalogue import tables
+from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..protocol import events
+from ..state.turn import Turn
+from ..turn.h_time import time_roll
+from . import attack_options as dramatic_attack_options
+from . import checks as dramatic_checks
+from . import defense as dramatic_defense
+from .attack import attack
+from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
+from .climactic import announce
+from .climactic import fire as climactic_fire
+from .end import end_of_turn
+from .face_off import settle as settle_face_offs
+from .flourish import invite, tied_flourishes
+from .initiative import initiative, turn_order
+from .leaving import leave
+from .mind import manipulate
+from .mind import offered as mind_choices
+from .pauses import yell, yell_choices
+from .secondary import ask as ask_secondary
+from .secondary import ask_power
+from .spirit import offered as spirit_choices
+from .spirit import open_combat as open_spirit_combat
+
+# the options a decision at the action may name, besides a plain attack (000 L7138–L7309)
+_RESOLVED = frozenset(
+    {
+        DramaticOption.basic_boost,
+        DramaticOption.special_move,
+        DramaticOption.property_damage,
+        DramaticOption.full_defense,
+        DramaticOption.flourish,  # an invitation (the Flourish of a tie is free and asked of no one)
+        DramaticOption.leaving_combat,
+        DramaticOption.climactic_super_move,  # only once announced
+        DramaticOption.ki_yelling,
+        DramaticOption.mind_manipulation,
+        DramaticOption.spirit_combat,
+        DramaticOption.call_forth_wisdom,
+        DramaticOption.zen_state,
+        *dramatic_attack_options.DECLARED,
+        *dramatic_checks.EFFECTS,
+    }
+)
+
+
+# ── Actions ────────────────────────────────────────────────────────────────────────────────────────
+
+
+def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+    f = d.f
+    if d.acted or not f.active:
+        return
+    d.acted = True
+    f.acted = True
+    if d.returning:  # knocked out of the fight: the turn goes on coming back (000 L7195, ruling C14)
+        d.returning -= 1
+        ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
+        return
+    if d.idle:  # Mind-Manipulating Magic (000 L7285)
+        ctx.note("B", f.id, f"{f.id} does nothing this turn, his mind in another's grip.", "000 L7285")
+        return
+    if d.dictated_by:
+        ctx.note("B", f.id, f"{d.dictated_by} says what {f.id} does this turn.", "000 L7285")
+    if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
+        key, v = ctx.decide(
+            f.id, "action", "C", f"{f.id}: the Climactic Super Move goes off.", None, lambda: _csm(ctx, d)
+        )
+        if v.option is not DramaticOption.climactic_super_move:
+            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
+        climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
+        return
+    if f.stunned:
+        f.stunned -= 1
+        d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
+        ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
+        return
+    if d.hit_stunned and not ignore_hit_stun(ctx, d):
+        return
+    if d.standing in {o.id for o in ctx.opponents(f)}:
+        _stand_off(ctx, d, d.standing or "")
+        return
+    ask_secondary(ctx, d)  # not his action (000 L7277)
+    ask_power(ctx, d)
+    key, v = ctx.decide(
+        f.id,
+        "action",
+        "C",
+        f"{f.id}: movement and one action (Basic Move, an Action Point option, Full Defense or nothing).",
+        None,
+        lambda: _action_choices(ctx, ds, d),
+    )
+    _carry_out(ctx, ds, d, key, v)
+
+
+def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
+    """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
+    stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
+    rest = DecisionValue(action=ActionType.none)
+    key, v = ctx.decide(
+        d.f.id,
+        "action",
+        "C",
+        f"{d.f.id} stands off against {partner}: rest to heal at the end of the turn, or weigh up his stance?",
+        rest,
+        [choice(rest, "rest (1d6 + PL at the end)"), choice(stance, f"Stance Evaluation of {partner}")],
+    )
+    if v.option is DramaticOption.stance_evaluation:
+        dramatic_checks.stand_off_stance(ctx, d, partner, key)
+    elif v.option is None and v.action in (None, ActionType.none) and not v.movement:
+        d.stand_heal = True
+        ctx.note("C", d.f.id, f"{d.f.id} catches his breath.", "000 L7273")
+    else:
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", key, f"{key}: in a Stand Off he takes no action (000 L7273).", key=key)
+
+
+def _csm(ctx: Turn, d: Dram) -> list[ChoiceOption]:
+    out = []
+    for t in ctx.opponents(d.f):
+        base = DecisionValue(option=DramaticOption.climactic_super_move, target=t.id)
+        out.append(choice(base, f"Climactic Super Move at {t.id}"))
+        for n in (1, 2, 3):
+            value = base.model_copy(update={"movement": n, "direction": Direction.toward})
+            out.append(choice(value, f"Climactic Super Move at {t.id}, {n} Range(s) in"))
+    return out
+
+
+def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
+    foes = [ds[o.id] for o in ctx.opponents(d.f)]
+    if target is None and len(foes) == 1:
+        return foes[0]
+    for o in foes:
+        if o.f.id == target:
+            return o
+    ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
+
+
+def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+    f = d.f
+    option = v.option
+    if option is not None and option.value in _IN_TURN and option not in _RESOLVED:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: {tables().option(option.value).name} is taken at its own point of the turn, not as the action.",
+            key=key,
+        )
+    if option is not None and option not in _RESOLVED:
+        ctx.unsupported_rule(
+            option.value, key, f"the Dramatic option {tables().option(option.value).name} is not resolved in a turn yet"
+        )
+        ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
+        return
+    if v.moves and len(v.moves) > 1:
+        ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
+    if v.also and not all(o in dramatic_attack_options.RIDERS for o in (option, *v.also) if o is not None):
+        ctx.fail("DECISION_INVALID", f"{key}.also", f"{key}: only options that ride on an attack go together.", key=key)
+    check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
+    attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
+    if v.full_defense or option is DramaticOption.full_defense:
+        d.full_defense = f.full_defense = True
+        ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
+        return
+    if option is DramaticOption.climactic_super_move:
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: it is announced before Initiative.", key=key)
+    if option is DramaticOption.ki_yelling:
+        yell(ctx, d, v, key)
+        return
+    if option in (DramaticOption.leaving_combat, DramaticOption.zen_state):
+        if v.movement:
+            ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
+        leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
+        return
+    # an option in place of the attack still lets him move as with an attack (000 L7140)
+    _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
+    if option is DramaticOption.flourish:
+        invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+    elif option is DramaticOption.spirit_combat:
+        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+    elif option is DramaticOption.mind_manipulation:
+        manipulate(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
+    elif check:
+        dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
+    elif attacking:
+        pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
+        attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd)
+    elif v.action in (None, ActionType.none, ActionType.move):
+        ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
+    else:
+        ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
+
+
+_ATTACKS = frozenset(
+    {
+        DramaticOption.property_damage,
+        DramaticOption.call_forth_wisdom,
+        DramaticOption.basic_boost,
+        *dramatic_attack_options.DECLARED,
+    }
+)
+# in place of the attack, with the movement an attack allows (000 L7140)
+_NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
+
+
+def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
+    n = v.movement or 0
+    if not n:
+        return
+    limit = 1 if with_action else 2
+    if n > limit:
+        ctx.fail(
+            "DECISION_INVALID",
+            f"{key}.movement",
+            f"{key}: {n} Ranges of movement; at most {limit} {'with' if with_action else 'without'} an action.",
+            key=key,
+        )
+    shift_range(ctx, d, n, v.direction or Direction.toward)
+
+
+# ── The offered actions ────────────────────────────────────────────────────────────────────────────
+
+
+def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption]:
+    f = d.f
+    foes = [ds[o.id] for o in ctx.opponents(f)]
+    out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
+    out.append(choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"))
+    for direction in Direction:
+        for n in (1, 2):
+            out.append(choice(DecisionValue(action=ActionType.move, movement=n, direction=direction), f"move {n}"))
+    for t in foes:
+        out += _attack_choices(ctx, d, t)
+        if spendable(d, DramaticOption.flourish) >= 1:
+            out.append(
+                choice(DecisionValue(option=DramaticOption.flourish, target=t.f.id), f"invite {t.f.id} to a Flourish")
+            )
+        if spendable(d, DramaticOption.property_damage) >= 1:
+            out.append(
+                choice(
+                    DecisionValue(action=ActionType.attack, option=DramaticOption.property_damage, target=t.f.id),
+                    f"Property Damage at {t.f.id}",
+                )
+            )
+    out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
+    out += yell_choices(d)
+    out += mind_choices(ctx, d, [t.f.id for t in foes])
+    out += spirit_choices(ctx, d, foes)
+    if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+        wisdom = DramaticOption.call_forth_wisdom
+        out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
+    if foes and ctx.range is not None and ctx.range < 5 and not d.spirit:
+        out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
+    if foes and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
+        out.append(choice(DecisionValue(option=DramaticOption.zen_state), "leave the fight with Zen State"))
+    return out[:200]
+
+
+def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
+    """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
+    f = d.f
+    out: list[ChoiceOption] = []
+    dist = ctx.distance(f, t.f)
+    can = spendable(d, DramaticOption.special_move)
+    for m in f.prof.moves.values():
+        lo, hi = m.range or (0, 2)
+        if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
+            continue
+        special = m.is_special or m.is_super
+        price = costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
+        if special and price > can:
+            continue
+        base = DecisionValue(action=ActionType.attack, moves=[m.id], target=t.f.id)
+        out.append(choice(base, f"{m.name} at {t.f.id}", m.level))
+        if not special and can >= 1:
+            for boost in DramaticBoost:
+                out.append(
+                    choice(
+                        base.model_copy(update={"option": DramaticOption.basic_boost, "boost": boost}),
+                        f"{m.name} at {t.f.id}, a point for {boost.value}",
+                    )
+                )
+        out += dramatic_attack_options.offered(ctx, d, t, base, m.name, special, price if special else 0)
+    return out
+
+
+_IN_TURN = frozenset(
+    {
+        *(o.value for o in _RESOLVED),
+        DramaticOption.initiative_reroll.value,
+        DramaticOption.show_off.value,
+        DramaticOption.ignore_hit_stun.value,
+        DramaticOption.healing_life_bar.value,
+        DramaticOption.flourish.value,  # the free Flourish of a tie; an invitation is named below
+        DramaticOption.pulling_punches.value,  # asked once an attack hits
+        DramaticOption.freeze_frame.value,
+        DramaticOption.knock_out_of_combat.value,
+        DramaticOption.fast_reflexes.value,  # asked once Initiative is rolled
+        DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
+        DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
+        DramaticOption.stand_off.value,  # asked at the end of the turn
+        DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
+        DramaticOption.secondary_skill.value,  # asked before the action
+        DramaticOption.power.value,
+        DramaticOption.spirituality.value,  # at the defence, in Spirit Combat
+        *(o.value for o in dramatic_defense.OFFERED),  # at the defence
+    }
+)
+
+
+def _report_gaps(ctx: Turn) -> None:
+    """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
+    missing = ", ".join(o.id for o in tables().options if o.id not in _IN_TURN)
+    ctx.unsupported_rule(
+        "dramatic_options",
+        "options.subsystem",
+        f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
+        "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
+        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; Ki "
+        "Yelling's doubled Ki on a Ranged move's damage; the Spiritual Combat options against purely spiritual "
+        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
+        "move's Elements beyond its "
+        "Accuracy, damage and Range. Taking a Hit, Team-Up, a third party's part in a Ki Face Off and a Stand Off of "
+        "more than two need a third fighter, which a Dramatic turn (mode `range`) does not take yet",
+    )
+    if ctx.band_mode:
+        ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
+        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Dramatic turns are resolved in mode `range` only.")
+
+
+def run(ctx: Turn) -> None:
+    """The Dramatic turn, from the point grant to the Time Roll."""
+    events.start(ctx)
+    _report_gaps(ctx)
+    ds = load(ctx)
+    announce(ctx, ds)
+    initiative(ctx, ds)
+    order = turn_order(ctx, ds)
+    settle_face_offs(ctx, ds)
+    tied_flourishes(ctx, order)
+    for d in order:
+        _act(ctx, ds, d)
+        if len(ctx.sides_left()) <= 1:
+            ctx.round_over = True
+            break
+    end_of_turn(ctx, ds)
+    if not ctx.round_over:
+        time_roll(ctx)
+    store(ds)

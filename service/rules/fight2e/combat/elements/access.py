@@ -1,0 +1,108 @@
+"""Which of his moves a fighter may use right now.
+
+Moves are taken out of reach by a primed Powerless Set Up move (000 L4137–L4147), a dropped Prop (000 L4755–L4773,
+see ``props``), Suppression (000 L4239–L4263, see ``suppression``) and a Movement Only or Removed Ki Buff
+(000 L3027–L3045, see ``buff_modifiers``). ``locked`` gives the reason a move cannot be
+used, or None; the action declaration, the Defensive Responses and the Reaction Attacks all ask it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ..state.combatant import Combatant
+from ..state.entry_tables import EntryTable, FlagTable
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
+from . import copies, free_movement, props, styles, summon, suppression
+from .buffs import buff_modifiers
+from .sequences import sequences
+
+
+class Powerless(StrEnum):
+    primes = "primes"  # once primed, his other Special and Super Moves are locked (000 L4137–L4141)
+    exempt = "exempt"  # usable while one is primed, or (as designed) only then (000 L4143–L4147)
+
+
+POWERLESS: FlagTable[Powerless] = FlagTable(
+    "powerless",
+    {"set_up.powerless": frozenset({Powerless.primes}), "powerless_exception": frozenset({Powerless.exempt})},
+)
+
+
+_PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)
+# The extra damage of the primed move when it is unleashed (000 L4141).
+PRIMED_DAMAGE: EntryTable[int] = EntryTable("powerless_damage", {"set_up.powerless": 2})
+
+
+def primed_damage(m: MoveProfile) -> int:
+    return sum(v for _, v in PRIMED_DAMAGE.found(m.entries))
+
+
+def _special(m: MoveProfile) -> bool:
+    return m.kind in ("special", "super")
+
+
+def powerless_primed(f: Combatant) -> MoveProfile | None:
+    """The Powerless Set Up move that has been primed and not yet unleashed, if any."""
+    for e in f.ongoing:
+        if e.id == "set_up" and e.move:
+            m = f.move(e.move)
+            if m is not None and Powerless.primes in POWERLESS.grants(m.entries):
+                return m
+    return None
+
+
+def _exception_only_while_primed(m: MoveProfile) -> bool:
+    return str(m.options.get("powerless_exception", {}).get("only_while_powerless") or "no") == "yes"
+
+
+def powerless_lock(f: Combatant, m: MoveProfile) -> str | None:
+    if _PRIMERS.isdisjoint(f.prof.entry_ids):
+        return None
+    primed = powerless_primed(f)
+    if Powerless.exempt in POWERLESS.grants(m.entries):
+        if primed is None and _exception_only_while_primed(m):
+            return f"{m.name} can only be used once a Powerless Set Up move has been primed"
+        return None
+    if primed is not None and _special(m) and m.id != primed.id:
+        # ruling: Super Moves are Special Moves too, so they are locked as well (000 L4139, L5214)
+        return f"{primed.name} is primed (Powerless): {f.id}'s other Special Moves are out of reach until it is used"
+    return None
+
+
+def _reasons(f: Combatant, m: MoveProfile) -> dict[str, str | None]:
+    return {
+        "powerless": powerless_lock(f, m),
+        "prop": props.lock(f, m),
+        "free_movement": free_movement.lock(f, m),
+        "suppression": suppression.lock(f, m),
+        "style": styles.lock(f, m),
+        "buff": buff_modifiers.lock(f, m),
+        "sequence": sequences.lock(f, m),
+    }
+
+
+def locked(f: Combatant, m: MoveProfile) -> str | None:
+    """Why ``m`` cannot be used by ``f`` now, or None."""
+    return next((why for why in _reasons(f, m).values() if why), None)
+
+
+def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
+    """A declared move (or a Combo's) that is out of reach is a violation. In a Combo some locks are lifted by the
+    move before: a follow-up straight after its Opening Move (sequences), the Base Style's moves after an End Style
+    move (000 L3286), Prop moves after a Prop Recovery move (000 L3904)."""
+    for i, m in enumerate(moves):
+        reasons = _reasons(f, m)
+        if reasons["sequence"] and sequences.unlocked_by_combo(moves, i):
+            reasons["sequence"] = None
+        if reasons["style"] and styles.follows_end_style(f, moves[:i], m):
+            reasons["style"] = None
+        if reasons["prop"] and props.follows_recovery(f, moves[:i], m):
+            reasons["prop"] = None
+        why = next((w for w in reasons.values() if w), None)
+        if why:
+            ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
+    styles.check_combo(ctx, f, moves, path, key)
+    copies.check_combo(ctx, f, moves, path, key)
+    summon.check(ctx, f, moves, path, key)

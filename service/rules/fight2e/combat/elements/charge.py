@@ -1,0 +1,138 @@
+"""Charge moves: the Charge Back Element (000 L3085–L3099) and Charge Down, Charge Forward and Charge Up, the
+Liabilities that mirror it (000 L4479–L4527). Each needs one of three things before the move: its own preparation
+(moving away, a crouching block, a 1-Range step forward for 1 FS, an evasive or aerial block), Control 2 above the
+need, or — later in a Combo — 3 Control of moves before it. What each one needs is a row of ``CHARGES``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..state.action import Guard, Plan
+from ..state.combatant import Combatant
+from ..state.entry_tables import EntryTable
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
+
+
+class Preparation(StrEnum):
+    away = "away"  # 1 Range or more away just before, standing at Range 4, or the last attack blocked (Charge Back)
+    guard = "guard"  # the last attack on him stopped in one of the listed ways
+    step = "step"  # a 1-Range step toward the target on the ground, for 1 FS (or standing at Range 0)
+
+
+@dataclass(frozen=True)
+class Charge:
+    preparation: Preparation
+    need: str  # what the refusal says is missing
+    guards: frozenset[str] = frozenset()  # for ``guard``: how the last attack must have been stopped (guard_kind)
+
+
+CHARGES: EntryTable[Charge] = EntryTable(
+    "charge",
+    {
+        "charge_back": Charge(Preparation.away, "move away first, block the last attack"),  # 000 L3085–L3099
+        "charge_down": Charge(
+            Preparation.guard,
+            "block the last attack with Defense or a crouching block",
+            frozenset({"defense", "crouch"}),  # Defense, or Defense with Evasion without moving (000 L4485)
+        ),
+        "charge_forward": Charge(
+            Preparation.step, "step 1 Range toward the target first (1 FS; standing still at Range 0), not Aerial"
+        ),
+        # ruling: a plain Evasion counts; the combined block only with its 2-Range move (000 L4521)
+        "charge_up": Charge(
+            Preparation.guard,
+            "stop the last attack with Evasion or an aerial block",
+            frozenset({"evasion", "aerial_block"}),
+        ),
+    },
+)
+
+
+def _charge(m: MoveProfile, away: bool) -> Charge | None:
+    found = CHARGES.first(m.entries)
+    return found if found is not None and (found.preparation is Preparation.away) is away else None
+
+
+def back_ready(
+    ctx: Turn,
+    f: Combatant,
+    moves: list[MoveProfile],
+    n: int,
+    toward: bool,
+    target: Combatant | None,
+    cost: int,
+    key: str,
+) -> None:
+    """A move charged by moving away (Charge Back): 1 Range or more away just before (or standing at Range 4), the
+    last attack on him blocked with Defense without moving (this turn: earlier turns are not carried), Control 2
+    above the need, or 3 Control of moves before it in a Combo (000 L3085–L3099)."""
+    for i, m in enumerate(moves):
+        row = _charge(m, away=True)
+        if row is None:
+            continue
+        if i:
+            ok = sum(x.level for x in moves[:i]) >= 3
+        else:
+            at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
+            ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
+        if not ok:
+            ctx.fail(
+                "CHARGE_BACK_NOT_READY",
+                f"decisions.{key}.moves",
+                f"{key}: {m.name} needs a Charge Back: "
+                f"{row.need}, roll 2 Control above the need, or (in a Combo) 3 Control of moves before it.",
+                key=key,
+            )
+
+
+def guard_kind(guard: Guard) -> str:
+    """How a missed attack was stopped, for the charge conditions; a combined block that moves is upgraded to
+    ``aerial_block`` when the move is made (responses)."""
+    return {"defense": "defense", "defense_evasion": "crouch", "evasion": "evasion"}.get(
+        guard.option.value, guard.option.value
+    )
+
+
+def ready(ctx: Turn, f: Combatant, plan: Plan) -> None:
+    """Check every charge move of the declared move or Combo; Charge Forward's step adds 1 FS to the movement.
+    Ruling: like Charge Back, the block must be the last attack on him this turn (000 L4485, L4521)."""
+    extra_fs = 0
+    for i, m in enumerate(plan.moves):
+        row = _charge(m, away=False)
+        if row is None:
+            continue
+        if i:
+            # 3 Control of moves before it stands in for the 2 extra Control (000 L4487, L4503, L4521).
+            ok = sum(x.level for x in plan.moves[:i]) >= 3
+        elif f.control >= plan.cost + 2:
+            ok = True
+        elif row.preparation is Preparation.guard:
+            ok = f.last_guard in row.guards
+        else:
+            at_0 = plan.target is not None and plan.movement == 0 and ctx.distance(f, plan.target) == 0
+            stepped = plan.movement == 1 and plan.toward
+            # ruling: the step is on the ground, so an Aerial move or a jump cannot use it (000 L4501)
+            ok = (stepped or at_0) and not m.moving.airborne and not plan.jumping
+            extra_fs += 1 if ok else 0
+        if not ok:
+            ctx.fail(
+                "CHARGE_MOVE_NOT_READY",
+                f"decisions.{plan.key}.moves",
+                f"{plan.key}: {m.name} is not charged: "
+                f"{row.need}, roll 2 Control above the need, or (in a Combo) follow 3 Control of moves.",
+                key=plan.key,
+            )
+    if not extra_fs:
+        return
+    fs = plan.fs_move + extra_fs
+    if fs > f.pl or fs > f.fs:
+        ctx.fail(
+            "FS_EXCEEDS_POWER_LEVEL" if fs > f.pl else "FS_MOVEMENT_COST_UNPAID",
+            f"decisions.{plan.key}.movement",
+            f"{plan.key}: the Charge Forward step costs {fs} FS with the movement; {f.id} has {f.fs}.",
+            key=plan.key,
+        )
+    plan.charge_fs = extra_fs
+    ctx.note("C", f.id, f"{f.id} charges forward for {plan.moves[0].name} (1 FS).", "000 L4501", {"fs": extra_fs})

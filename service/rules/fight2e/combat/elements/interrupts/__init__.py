@@ -1,0 +1,2 @@
+"""Interrupts: what a successful Interrupt Defensive Response does, Invincible Interrupt, and Triggered
+Interrupt with Multiple Instances."""

@@ -1,0 +1,45 @@
+"""Sustained Hold: a Throw that holds its victim, half damage now and its effects when released (000 L4377–L4393)."""
+
+from __future__ import annotations
+
+from ...state.action import Attack, DamageRoll
+from ...state.action import Attack as AttackCls
+from ...state.combatant import Combatant
+from ...state.profile import MoveProfile
+from ...state.turn import Turn
+from .. import ongoing
+from ..effects import on_hit
+from ..knockdown import knock_back, knock_down, knocks_down
+
+
+def start_hold(ctx: Turn, atk: Attack) -> None:
+    """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
+    a, d = atk.attacker, atk.defender
+    m = next(x for x in atk.moves if x.has("throw.sustained_hold"))
+    if not d.defeated:
+        if not d.acted:
+            d.action_lost = True
+            d.holding = False
+        a.ongoing.append(ongoing.Effect("sustained_hold", m.id, None, ctx.turn, d.id))
+        ctx.note(
+            "E.5",
+            a.id,
+            f"Sustained Hold: {d.id} cannot act this turn; {a.id} keeps his hold into next turn "
+            "(+2 Initiative die sizes).",
+            "000 L4385–L4387",
+            {},
+            {"sustained_hold": d.id},
+        )
+
+
+def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
+    """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
+    (000 L4389)."""
+
+    atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
+    ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")
+    knock_back(ctx, atk, 2)
+    if knocks_down(atk) and not d.knocked_down and not d.defeated:
+        knock_down(ctx, a, d)
+    on_hit(ctx, atk, DamageRoll(), 0)
+    a.acted = True

@@ -1,0 +1,29 @@
+"""How the resolution of a turn stops early: a decision or die is missing (``Pending``), a rule is broken
+(``Invalid``), the look-ahead has gathered enough (``Stop``) or one side is left (``RoundOver``). The entry point
+catches them all (``Halt``)."""
+
+from __future__ import annotations
+
+from ..contract.models import PendingDecision
+
+
+class Halt(Exception):
+    """Stop resolving this turn."""
+
+
+class Pending(Halt):
+    def __init__(self, pending: PendingDecision) -> None:
+        super().__init__(pending.key)
+        self.pending = pending
+
+
+class Invalid(Halt):
+    """A violation was recorded; the request cannot be resolved."""
+
+
+class Stop(Halt):
+    """Stop looking ahead: the dice and decisions gathered so far are what the answer asks for."""
+
+
+class RoundOver(Halt):
+    """Only one side is left standing (ruling A21: stop resolving actions)."""

@@ -1,0 +1,203 @@
+"""A Thug group's Basic Attack on a Fighter and the Fighter's defence against it (000 L6696–L6718): Defense,
+Evasion or Agility (Acrobatics at half), the Agility dodge and the Thugs it takes out at the end of the turn, and
+the damage a Fighter takes from Thugs."""
+
+from __future__ import annotations
+
+from ....dice import Die
+from ...thugs import attacks, defending
+from ...thugs.dice import die_step
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+from . import stances as thug_stances
+from .evasion import evaded
+from .evasion import hit as evasion_lost
+from .group import D6, D10, Group, award, choice, skill
+
+
+def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, bool]:
+    """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
+    PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
+    p = f.prof
+    agility = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
+    fee = 1 if ctx.opts.thug_thrashing.combined_defense_fee else 0
+    best = DefenseOption.defense if p.defense >= max(p.evasion, agility) else DefenseOption.evasion
+    default = DecisionValue(defense=best, agility=agility > p.evasion and best is DefenseOption.evasion, fs=0)
+    cap = min(f.fs, f.pl)
+    can_full = not (f.acted or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
+
+    def choices() -> list[ChoiceOption]:
+        out = []
+        for opt in (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion):
+            for ag in (False, True) if opt is not DefenseOption.defense else (False,):
+                extra = fee if opt is DefenseOption.defense_evasion else 0
+                for n in range(min(cap, f.fs - extra) + 1):
+                    text = f"{opt.value}{' (Agility)' if ag else ''} + {n} FS"
+                    out.append(choice(DecisionValue(defense=opt, agility=ag or None, fs=n), text, n + extra))
+                if can_full and extra <= f.fs:  # Full Defense takes his first action (000 L5714, L6758)
+                    value = DecisionValue(defense=opt, agility=ag or None, fs=0, full_defense=True)
+                    out.append(choice(value, f"{opt.value}{' (Agility)' if ag else ''} on Full Defense", extra))
+        return out
+
+    key, v = ctx.decide(
+        f.id,
+        "defense",
+        "D.4",
+        f"{f.id} is attacked by {g.id}: Defense, Evasion or Agility (alone or with Defense), and FS to add.",
+        default,
+        choices,
+    )
+    opt = v.defense or best
+    if opt is DefenseOption.tactics:
+        ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: Tactics is not a defence against Thugs.", key=key)
+    if v.full_defense and not f.full_defense:
+        if not can_full:
+            ctx.fail("FULL_DEFENSE_AFTER_ACTING", f"{key}.full_defense", f"{key}: {f.id} has acted.", key=key)
+        thug_stances.full_defense(ctx, f, "his first action")
+    if f.full_offense and not f.full_defense and opt is not DefenseOption.defense:
+        ctx.fail(
+            "DEFENSE_OPTION_NOT_ALLOWED", f"{key}.defense", f"{key}: on Full Offense only Defense (000 L5739).", key=key
+        )
+    level = thug_stances.defence_total(f, opt, agility if v.agility else p.evasion)
+    fs = v.fs or 0
+    extra = fee if opt is DefenseOption.defense_evasion else 0
+    if fs > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {fs} FS is more than PL {f.pl}.", key=key)
+    if fs + extra > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    f.fs -= fs + extra
+    base = level // 2 if halved else level
+    return base + p.def_bonus + fs, opt is DefenseOption.evasion
+
+
+def attack(
+    ctx: Turn,
+    g: Group,
+    f: Combatant,
+    queue: list[tuple[str, str]],
+    halved: bool = False,
+    *,
+    accuracy: int = 0,
+    damage_steps: int = 0,
+) -> tuple[int, str] | None:
+    """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
+    rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694).
+    ``accuracy`` and ``damage_steps``: what an Action Point bought for it in Dramatic Combat (000 L7110). Returns
+    the damage and its die when the hit lands, else None."""
+    dist = g.ranges[f.id]
+    dt, evading = _defense(ctx, f, g, halved)
+    face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
+    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy, g.traits, dist)
+    hit = total >= dt
+    ctx.note(
+        "D.6",
+        g.id,
+        f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
+        + ("hit." if hit else "miss."),
+        "000 L6680, L5708",
+        inputs={"face": face, "total": total, "defense_total": dt},
+    )
+    g.hit = g.hit or hit
+    if not hit:
+        if evading:
+            evaded(ctx, f, g)  # Evasion, or Agility in its place (000 L6698–L6700)
+        return None
+    die = attacks.damage_die(g.damage, g.now.damage_steps + damage_steps, -f.prof.stamina)
+    dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
+    if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
+        return None
+    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
+    return dmg, die
+
+
+def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
+    """The Agility dodge after a Ranged group's hit: 1d10 + Agility against 4 + the damage (000 L6704–L6706)."""
+    key, v = ctx.decide(
+        f.id,
+        "agility_dodge",
+        "E.1",
+        f"{f.id} is hit by {g.id}'s ranged attack for {dmg}: try to dodge it with Agility?",
+        DecisionValue(choice=Choice.act),
+        [choice(DecisionValue(choice=Choice.act), "dodge"), choice(DecisionValue(choice=Choice.pass_), "take it")]
+        + (
+            [choice(DecisionValue(choice=Choice.act, full_agility=True), "dodge on Full Agility (his first action)")]
+            if not (f.acted or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
+            else []
+        ),
+    )
+    if v.choice is not Choice.act:
+        return False
+    if v.full_agility and not f.full_agility:
+        if f.acted or f.full_defense or f.stunned or f.knocked_down:
+            ctx.fail("DECISION_INVALID", f"{key}.full_agility", f"{key}: {f.id} has acted this turn.", key=key)
+        thug_stances.full_agility(ctx, f, "his first action")
+    level = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
+    face = ctx.roll(f.id, "agility", D10, "Agility dodge", "E.1")
+    bonus = thug_stances.dodge_bonus(f)
+    d = defending.agility_dodge(dmg, face, level, bonus, dist, g.members)
+    ctx.note(
+        "E.1",
+        f.id,
+        f"{f.id}'s Agility dodge: {face} + {level}{f' + {bonus} (Full Agility)' if bonus else ''} = {d.total} "
+        f"against {d.difficulty}: " + ("no damage." if d.dodged else "the hit stands."),
+        "000 L6704",
+        inputs={"face": face, "difficulty": d.difficulty},
+    )
+    if d.eliminates:
+        queue.append((f.id, g.id))
+    return d.dodged
+
+
+def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str) -> None:
+    """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
+    (000 L5264)."""
+    f.life_loss_from.add(g.id)
+    f.was_hit = True  # a Thug's hit breaks his run of Combos (000 L5753)
+    evasion_lost(ctx, f)
+    before = f.life
+    f.life = max(f.life - dmg, 0)
+    ctx.note(
+        "E.2",
+        f.id,
+        f"{what}: {f.id} loses {before - f.life} Life Bar: {before} → {f.life}.",
+        "000 L6682, L5924",
+        change={"life_bar": f.life},
+    )
+    if f.life == 0:
+        f.defeated = True
+        ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
+        award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)  # Thugs beat him too (ruling)
+    elif dmg > f.stun_threshold and not f.stunned:
+        f.stunned = 2
+        f.times_stunned += 1
+        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+        award(ctx, f.id, -1, "Stunned in combat", "000 L852", extra=True)  # raw, divided at the end (000 L6547)
+
+
+# ── End of the turn ─────────────────────────────────────────────────────────────────────────────
+
+
+def eliminations(ctx: Turn, groups: list[Group], queue: list[tuple[str, str]]) -> None:
+    """A successful dodge close to a group of two or more takes one Thug out now, for 1 Glory (000 L6706); the
+    conditions are checked again here (ruling: the group may have changed since the dodge)."""
+    by_id = {g.id: g for g in groups}
+    for fid, gid in queue:
+        g, f = by_id[gid], ctx.fighters[fid]
+        if g.members < defending.ELIMINATION_MEMBERS or g.ranges[fid] > defending.ELIMINATION_REACH or not f.active:
+            continue
+        _, v = ctx.decide(
+            fid,
+            "eliminate",
+            "H.1",
+            f"{fid} dodged {gid}'s shot up close: take one of its Thugs out for 1 Glory?",
+            DecisionValue(choice=Choice.act),
+            [
+                choice(DecisionValue(choice=Choice.act), "take one out"),
+                choice(DecisionValue(choice=Choice.pass_), "no"),
+            ],
+        )
+        if v.choice is Choice.act:
+            g.members -= 1
+            ctx.note("H.1", fid, f"{fid} takes out one of {gid}: {g.members} left.", "000 L6706")
+            award(ctx, fid, 1, f"a Thug of {gid} taken out after a dodge", "000 L6706")

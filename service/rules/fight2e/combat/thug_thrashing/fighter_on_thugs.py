@@ -1,0 +1,212 @@
+"""A Fighter's actions on a Thug group in a Thug Thrashing turn (000 L6646–L6724): moving toward or away from it
+(only that pair's Range changes), spending Fighting Spirit, and attacking it: Accuracy against the group's Defense,
+the Life Saves a hit forces (by die size and Strength; a Combo reduces or spreads), Knock Down's second save or
+push, and the Glory and Super Energy of the hit."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from ....dice import Die
+from ...thugs import life_save
+from ...thugs.dice import die_step, die_text
+from ...thugs.weapons import WEAPONS, WeaponRule
+from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
+from ..elements.combo import check_combo, control_cost
+from ..elements.super_energy import count_attack, pay_supers
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+from . import evasion as thug_evasion
+from . import group as thug_group
+from . import stances as thug_stances
+from .group import Group, award
+
+D6, D10 = Die(3), Die(5)
+BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
+
+
+def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
+    """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    thug_group.shift(ctx, f, g, n, direction)
+
+
+def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Callable[[], Group], turn: str) -> None:
+    """An action that is not an attack: up to 2 Ranges of movement toward or away from a group, or nothing; any
+    other action is reported as not resolved in this ``turn`` yet (000 L6662–L6670, L6752)."""
+    if v.action is ActionType.move:
+        n = v.movement or 0
+        if n > 2:
+            ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
+        move(ctx, f, toward(), n, v.direction)
+    elif v.action in (ActionType.none, None):
+        ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
+    else:
+        ctx.unsupported_rule(v.action.value, key, f"this action is not resolved in {turn} yet")
+        ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
+
+
+def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
+    if n > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {n} FS is more than PL {f.pl}.", key=key)
+    if n > f.fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS for {what}.", key=key)
+    f.fs -= n
+
+
+def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
+    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
+    the Life Saves of a hit (000 L6714–L6718)."""
+    moves = []
+    for mid in v.moves or []:
+        m = f.move(mid)
+        if m is None or not m.offensive:
+            ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attacking move '{mid}'.", key=key)
+        moves.append(m)
+    if not moves:
+        ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    arm = WEAPONS[v.weapon.value] if v.weapon else None
+    if arm is not None and any(m.kind != "basic" for m in moves):
+        ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
+    if len(moves) > 1:
+        check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
+    level = control_cost(moves)
+    if level > budget:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
+    n = v.movement or 0
+    jump = n == 2 and all(m.kind == "basic" for m in moves)
+    if n > 2 or (n == 2 and not jump):
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
+    if jump:
+        spend_fs(ctx, f, 1, key, "a Jumping Basic")  # 000 L5619
+    move(ctx, f, g, n, v.direction)
+    dist = g.ranges[f.id]
+    for m in moves:
+        lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
+        if not lo <= dist <= hi:
+            ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    fs = v.fs or 0
+    spend_fs(ctx, f, fs, key, "Accuracy")
+    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
+    evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion
+    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    f.attacked_thugs = True
+    sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
+    face = ctx.roll(f.id, "attack", D10 if sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
+    hit = face + acc >= defense
+    name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
+    name += f" with a {v.weapon.value} weapon" if v.weapon is not None and arm is not None and not arm.ranged else ""
+    name += " with a gun" if arm is not None and arm.ranged else ""
+    name += " on Full Offense" if sides == D10.sides else ""
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        + ("hit." if hit else "miss."),
+        "000 L6714, L5708",
+        inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense},
+    )
+    count_attack(ctx, f, moves, hit)
+    if hit:
+        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
+
+
+def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
+    """Move Accuracy + Accuracy Bonus + Range (+1 at 0, −1 at 2 without Reach or Long Range) + 1 for Control to spare,
+    −1 per full three moves of a Combo (000 L5708, L5613, L5728, L5804); a weapon's +1 (000 L6796, L6848; ruling:
+    a Combo of weapon Basic Moves has it too, its first move's Accuracy being the Combo's)."""
+    first = moves[0]
+    acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
+    ranged = arm is not None and arm.ranged
+    if dist == 0:
+        acc += 1
+    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range") or ranged):
+        acc -= 1
+    if budget > level:
+        acc += 1
+    return acc - len(moves) // 3
+
+
+def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
+    """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
+    robust = "robust" in g.traits
+    base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
+    if len(moves) == 1:
+        m = moves[0]
+        die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0) + steps) if m.damage_step is not None else "1"
+        return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
+    if mode is ThugComboMode.spread:
+        return life_save.combo_spread_saves(base, len(moves), g.members)
+    return [life_save.combo_reduce_life_save(base, len(moves), robust)]
+
+
+def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
+    face = ctx.roll(g.id, "life_save", D10, what, "E.2") if life_save.needs_roll(ls) else None
+    s = life_save.roll_save(ls, face)
+    if s.outcome is life_save.SaveOutcome.out:
+        g.members -= 1
+    ctx.note(
+        "E.2",
+        g.id,
+        f"{what} against {ls}: "
+        + (f"{face}" if face is not None else "no roll")
+        + (f" → out: {g.members} left." if s.outcome is life_save.SaveOutcome.out else " → he stays."),
+        "000 L6568–L6580",
+        inputs={"life_save": ls, "face": face},
+    )
+    return s
+
+
+def _on_hit(
+    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
+) -> None:
+    f.hit_someone = True
+    if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
+        ctx.first_hit_awarded = True
+        back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
+        f.fs += back
+        ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
+    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0)  # a weapon's larger die (000 L6798)
+    first = _save(ctx, g, saves[0], "Life Save")
+    for ls in saves[1:]:
+        if g.members:
+            _save(ctx, g, ls, "Life Save (Combo spread)")
+    pushed = 0
+    last = moves[-1]
+    if last.kw("knocks_down") and len(saves) == 1:
+        if first.outcome is life_save.SaveOutcome.stays:
+            _save(ctx, g, first.life_save, "second Life Save (Knocks Down)")  # ruling: the same save
+        else:
+            pushed = 1  # the rest stumble back (000 L6718)
+    if last.has("increased_knockback") or last.has("throw.hurl"):
+        pushed = 1  # ruling: never more than 1 Range from one hit (000 L6716)
+    if pushed and g.members:
+        before = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before, pushed)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
+    _glory(ctx, f, moves, special_factor)
+    if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
+        award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
+    if not g.members:
+        ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
+
+
+def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:
+    """A Special Move's Glory the first time it hits; a Combo ⌈moves/2⌉ and its first-time Special Moves
+    (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
+    (000 L6547). ``special_factor``: the Saga Scale's Thug Thrashing + 1 on the Special Moves' Glory (000 L6820;
+    ruling: on their own Glory only, not the Combo's)."""
+    new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
+    for m in new:
+        f.scored.append(m.id)
+    specials = sum(m.glory for m in new) * special_factor
+    if len(moves) > 1:
+        award(ctx, f.id, math.ceil(len(moves) / 2) + specials, f"{len(moves)}-hit Combo on Thugs", "000 L5749")
+        # Combos on successive turns, unbroken by a hit on him: 1 on the second, 1 more each turn after; once a turn
+        # (ruling: the bonus counts turns, whatever his Thug Thrashing actions; 000 L5753, L784)
+        if f.combo_streak >= 1 and not f.was_hit and not f.combo_hit_this_turn:
+            award(ctx, f.id, f.combo_streak, f"Combos on {f.combo_streak + 1} successive turns", "000 L5753, L784")
+        f.combo_hit_this_turn = True
+    elif new:
+        award(ctx, f.id, specials, f"{moves[0].name} first hitting", "000 L5749")

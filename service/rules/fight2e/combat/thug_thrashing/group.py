@@ -1,0 +1,224 @@
+"""A Thug group as a combatant of a Thug Thrashing turn (000 L6646–L6724): loaded from the request with its build's
+fighting figures, stored back after the turn, its Initiative and its Glory; the helpers the group's actions and the
+Fighters' defences share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....dice import Die
+from ...thugs import events
+from ...thugs.build import validate_thug
+from ...thugs.catalogue import thug_catalogue
+from ...thugs.dice import die_step
+from ...thugs.models import ThugRequest
+from ...thugs.schema import ThugEvent
+from ..contract.models import ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+
+D4, D6, D10 = Die(2), Die(3), Die(5)
+FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
+COMPETENT_VILLAIN = "competent_villain"
+RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust", COMPETENT_VILLAIN})  # applied in a turn
+MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
+
+
+@dataclass
+class Group:
+    """One Thug group during the turn."""
+
+    id: str
+    index: int
+    state: ThugGroupState
+    members: int
+    ranges: dict[str, int]
+    traits: frozenset[str]
+    initiative: str
+    accuracy: int
+    damage: str
+    defense: int
+    life_save: int
+    threat_level: int
+    now: events.NextTurn
+    init: int = 0
+    led: bool = False  # the single highest Initiative this turn
+    hit: bool = False  # one of its Thugs hit a Fighter this turn
+    drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
+
+    @property
+    def path(self) -> str:
+        return f"fight.thugs[{self.index}]"
+
+
+def skill(ctx: Turn, f: Combatant, name: str) -> int:
+    """A Narrative Skill's level on the sheet; untrained counts 0."""
+    sheet = ctx.req.fighters[f.index].sheet
+    wanted = name.replace("_", "")
+    levels = [s.level for s in sheet.narrative_skills if "".join(c for c in s.id.lower() if c.isalnum()) == wanted]
+    return max(levels) if levels else 0
+
+
+def award(ctx: Turn, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
+    """Raw Glory against Thugs: kept whole through the combat and divided only at its end (000 L6547, L6728), so
+    no per-turn Power Level ratio applies; ``extra``: an entry of the Additional Glory Awards chart, which an option
+    turns off (000 L826–L857). Ruling: a Thug is no Fighter, so the chart's awards for defeating one (000 L829–L849)
+    never come from a Thug; being Stunned or defeated by Thugs costs Glory as usual (000 L851–L852)."""
+    if points == 0 or (extra and not ctx.opts.additional_glory_awards):
+        return
+    ctx.fighters[fid].glory_round += points
+    ctx.glory.append(GloryAward.model_construct(fighter=fid, points=points, reason=reason, ref=ref))
+
+
+def _event_by_id(ident: str) -> ThugEvent | None:
+    return next((e for e in thug_catalogue().events.events if e.id == ident), None)
+
+
+def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
+    """The groups of ``fight.thugs``, their builds checked as ``thugs/validate`` checks them, and last turn's
+    next-turn events put in force (000 L6738)."""
+    out: list[Group] = []
+    for i, s in enumerate(ctx.req.fight.thugs):
+        path = f"fight.thugs[{i}]"
+        if s.id in ctx.fighters or any(g.id == s.id for g in out) or s.id == "fight":
+            ctx.fail("STATE_DUPLICATE_FIGHTER", f"{path}.id", f"'{s.id}' names a Fighter or another group.")
+        opts = ThugRequest.model_fields["options"].default.model_copy(
+            update={"saga_scale": ctx.opts.thug_thrashing.saga_scale}  # every attribute a step per step (000 L6816)
+        )
+        v = validate_thug(ThugRequest.model_construct(thug=s.thug, options=opts))
+        eff = v.effective
+        if not v.valid or eff.initiative is None or eff.damage is None:
+            why = v.violations[0].message if v.violations else "a die off the die chain"
+            ctx.fail("THUG_GROUP_INVALID", f"{path}.thug", f"{s.id}: the Thug build breaks a rule ({why}).")
+        drawn: list[ThugEvent] = []
+        for j, ident in enumerate(s.next_turn_events):
+            e = _event_by_id(ident)
+            if e is None:
+                ctx.fail("THUG_STATE_INVALID", f"{path}.next_turn_events[{j}]", f"{s.id}: no Thug Event '{ident}'.")
+            drawn.append(e)
+        traits = frozenset({q.id for q in s.thug.qualities} | set(s.thug.weaknesses))
+        g = Group(
+            id=s.id,
+            index=i,
+            state=s,
+            members=s.members,
+            ranges=dict(s.ranges),
+            traits=traits,
+            initiative=eff.initiative,
+            accuracy=eff.accuracy,
+            damage=eff.damage,
+            defense=eff.defense,
+            life_save=eff.life_save,
+            threat_level=eff.threat_level,
+            now=events.next_turn(drawn),
+        )
+        for t in sorted(traits - resolved):
+            ctx.unsupported_rule(
+                f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
+            )
+        for fid, f in ctx.fighters.items():
+            if f.active and fid not in g.ranges:
+                ctx.fail("STATE_RANGE_OUT_OF_RANGE", f"{path}.ranges", f"{s.id} has no Range to {fid}.")
+        for fid in g.ranges:
+            if fid not in ctx.fighters:
+                ctx.fail("UNKNOWN_FIGHTER", f"{path}.ranges.{fid}", f"No fighter '{fid}'.")
+        out.append(g)
+    return out
+
+
+def rout(ctx: Turn, g: Group) -> None:
+    """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
+    gone = min(g.now.members_leaving, g.members)
+    if gone and g.members:
+        before = g.members
+        g.members -= gone
+        ctx.note("A.1", g.id, f"{g.id}: {gone} Thug flees (Rout): {before} → {g.members} members.", "000 L6771")
+
+
+def store(ctx: Turn, groups: list[Group]) -> None:
+    ctx.thug_state = [
+        g.state.model_copy(
+            update={
+                "members": g.members,
+                "ranges": dict(g.ranges),
+                "next_turn_events": g.drawn[:8],
+                "led_and_hit": g.led and g.hit,
+            }
+        )
+        for g in groups
+    ]
+
+
+def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
+    """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if not n:
+        return
+    before = g.ranges[f.id]
+    sign = 1 if direction is Direction.away else -1
+    g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)
+    ctx.note(
+        "C",
+        f.id,
+        f"{f.id} moves {n} Range{'s' if n != 1 else ''}{why}: Range to {g.id} {before} → {g.ranges[f.id]}.",
+        "000 L5615, L6662",
+        inputs={"movement": n},
+    )
+
+
+# ── Initiative ──────────────────────────────────────────────────────────────────────────────────
+
+
+def roll_initiative(ctx: Turn, g: Group) -> None:
+    """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
+    when it alone led last turn and hit (000 L6562, L5509–L5511)."""
+    step = die_step(g.initiative) or 0
+    die = Die(max(step + g.now.initiative_steps, 0))
+    face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
+    bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
+    g.init = face + bonus
+    ctx.note(
+        "A.2",
+        g.id,
+        f"{g.id} rolls {die} for Initiative: {face}"
+        + (f" + 1 as last turn's leader that hit = {g.init}" if bonus else "")
+        + " (a group rolls no Control).",
+        "000 L6652" + (", L5509" if bonus else ""),
+        inputs={"die": str(die), "face": face, "leader_bonus": bonus},
+    )
+
+
+# ── The group's turn ───────────────────────────────────────────────────────────────────────────
+
+
+def nearest(ctx: Turn, g: Group) -> Combatant | None:
+    fighters = [f for f in ctx.fighters.values() if f.active]
+    return min(fighters, key=lambda f: g.ranges[f.id]) if fighters else None
+
+
+def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
+    return ChoiceOption.model_construct(value=value, fs=fs, control=0, text=text, can_hit=None)
+
+
+def report_setting_gaps(ctx: Turn) -> None:
+    """What no turn with Thugs resolves, whichever rules it is played by: a Band Map, Fighters on opposing sides."""
+    if ctx.band_mode:
+        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
+        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
+    if len({f.side for f in ctx.fighters.values()}) > 1:
+        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
+        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
+
+
+def check_start(ctx: Turn, groups: list[Group]) -> None:
+    """A turn with Thugs starts with a group, somebody standing on each side, and time left."""
+    if not groups:
+        ctx.fail("THUG_STATE_INVALID", "fight.thugs", "A turn with Thugs needs at least one Thug group.")
+    if over(ctx, groups):
+        ctx.fail("ROUND_ALREADY_OVER", "fight", "Every Thug group or every Fighter is already defeated.")
+    if ctx.opts.time_limit and ctx.time_count <= 0:
+        ctx.fail("ROUND_ALREADY_OVER", "fight.time_count", "The Time Count has run out.")
+
+
+def over(ctx: Turn, groups: list[Group]) -> bool:
+    """Every Thug taken out, or every Fighter down."""
+    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())

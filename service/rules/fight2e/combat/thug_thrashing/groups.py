@@ -1,0 +1,204 @@
+"""What a Thug group does in a Thug Thrashing turn (000 L6646–L6780): its movement and its Basic Attack against the
+Fighters in reach at its place in the order, and the Thug Event roll at the end of the turn. The rule figures are
+the Thug cores' (``thugs/``); this module rolls their dice by key and asks their decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ....dice import Die
+from ...thugs import attacks, events
+from ...thugs.dice import die_step
+from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+from .attacks import attack
+from .group import D4, FARTHEST, MAX_OVERRUN, Group, choice, nearest
+
+
+def _default_move(ctx: Turn, g: Group) -> DecisionValue:
+    """The Director's usual play: attack whoever is in reach, else close in to engage (000 L6672)."""
+    near = nearest(ctx, g)
+    if near is None:
+        return DecisionValue(action=ActionType.none)
+    dist = g.ranges[near.id]
+    if attacks.in_reach(g.traits, dist):
+        return DecisionValue(action=ActionType.attack, movement=0, target=near.id)
+    step = attacks.movement(g.traits, attacking=True)
+    if attacks.in_reach(g.traits, max(dist - step, 0)):
+        return DecisionValue(action=ActionType.attack, movement=step, direction=Direction.toward, target=near.id)
+    far = attacks.movement(g.traits, attacking=False)
+    return DecisionValue(action=ActionType.move, movement=far, direction=Direction.toward, target=near.id)
+
+
+def _move_choices(ctx: Turn, g: Group) -> list[ChoiceOption]:
+    out = [choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
+    with_attack = attacks.movement(g.traits, attacking=True)
+    without = attacks.movement(g.traits, attacking=False)
+    for f in (f for f in ctx.fighters.values() if f.active):
+        for n in range(with_attack + 1):
+            out.append(
+                choice(
+                    DecisionValue(
+                        action=ActionType.attack,
+                        movement=n,
+                        direction=Direction.toward if n else None,
+                        target=f.id,
+                    ),
+                    f"move {n} toward {f.id} and attack",
+                )
+            )
+        for n in range(1, without + 1):
+            for d in Direction:
+                out.append(
+                    choice(
+                        DecisionValue(action=ActionType.move, movement=n, direction=d, target=f.id),
+                        f"move {n} {d.value} {f.id}, no attack",
+                    )
+                )
+    return out
+
+
+def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[..., object] = attack) -> None:
+    """The group's movement, then one Thug's attack on each Fighter in reach while Thugs last (000 L6672–L6682).
+    ``strike`` makes each attack (Dramatic Combat wraps it with the group's Action Points)."""
+    if g.members <= 0:
+        return
+    key, v = ctx.decide(
+        g.id,
+        "action",
+        "C",
+        f"{g.id}: move and attack, or move farther without attacking.",
+        _default_move(ctx, g),
+        lambda: _move_choices(ctx, g),
+    )
+    attacking = v.action is ActionType.attack
+    if v.action not in (ActionType.attack, ActionType.move, ActionType.none, None):
+        ctx.fail("DECISION_INVALID", f"{key}.action", f"{key}: a Thug group only moves and attacks.", key=key)
+    _move(ctx, g, v, key, attacking)
+    if not attacking:
+        ctx.note("C", g.id, f"{g.id} does not attack this turn.", "000 L6672")
+        return
+    in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+    n = attacks.attackers(len(in_reach), g.members)
+    targets = _targets(ctx, g, in_reach, n)
+    if not targets:
+        ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
+    for f in targets:
+        strike(ctx, g, f, queue)
+
+
+def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:
+    n = v.movement or 0
+    if not n:
+        return
+    limit = attacks.movement(g.traits, attacking)
+    if n > limit:
+        ctx.fail(
+            "MOVEMENT_TOO_FAR",
+            f"{key}.movement",
+            f"{key}: {n} Ranges; the group moves at most {limit}" + (" and attacks." if attacking else "."),
+            key=key,
+        )
+    target = _fighter_target(ctx, g, v.target, key)
+    before = g.ranges[target.id]
+    sign = -1 if (v.direction or Direction.toward) is Direction.toward else 1
+    # Ruling: without a map only this pair's Range changes (000 L6662–L6670)
+    g.ranges[target.id] = min(max(before + sign * n, 0), FARTHEST)
+    ctx.note(
+        "C",
+        g.id,
+        f"{g.id} moves {n} Range{'s' if n != 1 else ''}: Range to {target.id} {before} → {g.ranges[target.id]}.",
+        "000 L6672",
+        inputs={"movement": n},
+    )
+
+
+def _fighter_target(ctx: Turn, g: Group, target: str | None, key: str) -> Combatant:
+    active = [f for f in ctx.fighters.values() if f.active]
+    if target is None and len(active) == 1:
+        return active[0]
+    f = ctx.fighters.get(target or "")
+    if f is None or not f.active:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no active Fighter '{target}'.", key=key)
+    return f
+
+
+def _targets(ctx: Turn, g: Group, in_reach: list[Combatant], n: int) -> list[Combatant]:
+    """Fewer Thugs than Fighters in reach: the Director picks whom they attack (000 L6676)."""
+    if n >= len(in_reach):
+        return in_reach
+    chosen: list[Combatant] = []
+    for _ in range(n):
+        left = [f for f in in_reach if f not in chosen]
+        key, v = ctx.decide(
+            g.id,
+            "target",
+            "C",
+            f"{g.id} has fewer Thugs than Fighters in reach: whom does the next one attack?",
+            DecisionValue(target=left[0].id),
+            [choice(DecisionValue(target=f.id), f"attack {f.id}") for f in left],
+        )
+        pick = next((f for f in left if f.id == v.target), None)
+        if pick is None:
+            ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: '{v.target}' is not in reach.", key=key)
+        chosen.append(pick)
+    return chosen
+
+
+# ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────
+
+
+def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0) -> None:
+    """1d4 + members + Threat Level on the Thug Event chart (000 L6740–L6780)."""
+    if g.members <= 0 or depth > MAX_OVERRUN:
+        return
+    face = ctx.roll(g.id, "event", D4, "Thug Event", "H.4")
+    total = events.event_total(face, g.members, g.threat_level)
+    drawn = events.read_chart(total)
+    name = drawn.event.name if drawn.event else ("Overrun" if drawn.rerolls else "no event")
+    ctx.note(
+        "H.4",
+        g.id,
+        f"{g.id}'s Thug Event: {face} + {g.members} members + Threat Level {g.threat_level} = {total}: {name}.",
+        "000 L6740–L6742",
+        inputs={"face": face, "total": total},
+    )
+    for _ in range(drawn.rerolls):
+        event_roll(ctx, g, queue, depth + 1)
+    e = drawn.event
+    if e is None:
+        return
+    if e.timing == "next_turn":
+        g.drawn.append(e.id)
+    elif e.drains_fighting_spirit_within is not None:
+        _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
+    elif e.free_attack_defense_divisor is not None:
+        for f in [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])][
+            : g.members
+        ]:
+            attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
+
+
+def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
+    """Exhausting Combat, at once: one roll of the group's damage off each Fighter's FS within reach; one with no FS
+    left takes a free attack instead (000 L6773). Ruling: one roll for the event, not one per Fighter."""
+    near = [f for f in ctx.fighters.values() if f.active and g.ranges[f.id] <= within]
+    if not near:
+        return
+    roll = ctx.roll(g.id, "exhaust", Die(die_step(g.damage) or 0), "Exhausting Combat", "H.4")
+    for f in near:
+        left, free = events.fighting_spirit_drain(f.fs, roll)
+        if free:
+            ctx.note("H.4", f.id, f"{f.id} has no FS left: {g.id} gets a free attack.", "000 L6773")
+            attack(ctx, g, f, queue)
+            continue
+        before, f.fs = f.fs, left
+        ctx.note(
+            "H.4",
+            f.id,
+            f"Exhausting Combat: {f.id} loses {before - left} FS ({roll} rolled): {before} → {left}.",
+            "000 L6773",
+            inputs={"roll": roll},
+            change={"fs": left},
+        )

@@ -1,0 +1,284 @@
+"""One turn of Thug Thrashing (000 L6493–L7064) on the same spine as the main system: the request, keys, keyed
+dice, decisions with their legal choices, log, Glory, Time Roll and answer are the resolver's; what differs is
+the turn's own flow. Thug groups (``fight.thugs``) are combatants with a Range to each Fighter; Fighters roll
+Initiative and Control as usual and take one extra action per Thug Thrashing level at half their Control; a hit
+on a group makes its Thugs roll Life Saves; groups move and make their Basic Attack; the Time Roll is 1d8 and
+each group rolls on the Thug Event chart at the end of the turn.
+
+Resolved here: groups' Initiative (Plenty of Room), movement and attacks (Reach, Ranged, Gun, Mobile, Lucky
+Strike, Adrenaline Surge), Defense, Evasion and Agility against them (Blitz halving), the Agility dodge and the
+Thug it may take out, Fighters' extra actions (More Realistic, Endless Numbers), movement and Jumping Basics,
+single moves and Combos on a group (Life Save by die size and Strength, Combo reduce or spread, Knock Down's
+second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defensive Advantage), Glory for
+Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
+and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
+gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
+successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups. What is
+not resolved is named under ``unsupported`` in every answer (``GAPS``).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import partial
+
+from ....dice import Die
+from ...thugs import extra_actions
+from ...thugs.points import saga_steps
+from ..contract.models import ActionType, DecisionValue
+from ..protocol import events
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+from ..turn.a_initiative import roll_initiative
+from ..turn.h_time import time_roll
+from . import (
+    attacks as thug_attacks,
+)
+from . import (
+    choices as thug_choices,
+)
+from . import (
+    fighter_on_thugs,
+)
+from . import (
+    group as thug_group,
+)
+from . import (
+    groups as thug_groups,
+)
+from . import (
+    stances as thug_stances,
+)
+from . import (
+    stunts as thug_stunts,
+)
+from .group import Group
+
+D8 = Die(4)  # the Time Roll with Thugs in the fight
+
+GAPS: dict[str, str] = {
+    "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
+    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
+    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
+}
+
+
+def _report_gaps(ctx: Turn) -> None:
+    for ident, reason in GAPS.items():
+        ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
+    thug_group.report_setting_gaps(ctx)
+
+
+# ── The order ────────────────────────────────────────────────────────────────────────────────────
+
+
+def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
+    actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
+    actors += [g for g in groups if g.members > 0]
+    actors.sort(key=lambda a: -a.init)  # stable: Fighters before groups on a tie
+    inits = [a.init for a in actors]
+    if len(inits) != len(set(inits)):
+        ctx.unsupported_rule(
+            "thug_simultaneous_initiative",
+            "fight",
+            "tied Initiative is resolved one after the other (Fighters first), not simultaneously (000 L6656)",
+        )
+    top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
+    if isinstance(top, Combatant):
+        ctx.leader = top.id
+    elif top is not None:
+        top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
+    return actors
+
+
+# ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
+
+
+def _tt_level(ctx: Turn, f: Combatant, groups: list[Group], quiet: bool = False) -> int:
+    """His Thug Thrashing level for this turn: halved under More Realistic (000 L6804) and per Saga Scale step
+    (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
+    blocked = any(
+        g.members
+        and g.now.blocks_thug_thrashing_within is not None
+        and g.ranges[f.id] <= g.now.blocks_thug_thrashing_within
+        for g in groups
+    )
+    level = extra_actions.effective_thug_thrashing(
+        thug_group.skill(ctx, f, "thug_thrashing"),
+        more_realistic=ctx.opts.thug_thrashing.more_realistic,
+        saga_steps=saga_steps(ctx.opts.thug_thrashing.saga_scale) or 0,
+        blocked=blocked,
+    )
+    if blocked and not quiet:
+        ctx.note("C", f.id, f"Endless Numbers: {f.id} takes no extra actions this turn.", "000 L6778")
+    return level
+
+
+def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
+    """His action and one extra action per Thug Thrashing level, back to back at his Initiative, the first at his
+    whole Control and each extra one at half of it (000 L6750–L6756)."""
+    if not f.active:
+        return
+    f.acted = True
+    tt = _tt_level(ctx, f, groups)
+    budgets = extra_actions.control_budgets(f.control, tt)
+    if not budgets:
+        ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
+        return
+    if len(budgets) > 1:
+        ctx.note(
+            "C",
+            f.id,
+            f"{f.id} has {len(budgets)} actions: Control {budgets[0]}, then {budgets[1]} for each extra one.",
+            "000 L6750–L6756",
+            inputs={"control": budgets},
+        )
+    for i, budget in enumerate(budgets):
+        if not any(g.members for g in groups) or not f.active:
+            return
+        if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
+            _recover(ctx, f)
+            continue
+        if i == 0 and thug_stances.first_action_spent(ctx, f):
+            continue
+        key, v = ctx.decide(
+            f.id,
+            "action",
+            "C",
+            f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
+            None,
+            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1, i > 0),
+        )
+        special = _saga_special(ctx, f, v)
+        if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
+            ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
+        if i > 0:
+            _spare_villains(ctx, groups, key, v)
+        _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
+        if special and len(budgets) > 1:
+            ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
+            return
+
+
+def _recover(ctx: Turn, f: Combatant) -> None:
+    if f.stunned:
+        f.stunned -= 1
+        ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
+    else:
+        f.knocked_down = False
+        ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
+
+
+def _group(groups: list[Group], ctx: Turn, target: str | None, key: str) -> Group:
+    live = [g for g in groups if g.members]
+    if target is None and len(live) == 1:
+        return live[0]
+    g = next((g for g in groups if g.id == target), None)
+    if g is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no Thug group '{target}'.", key=key)
+    if g.members <= 0:
+        ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
+    return g
+
+
+def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """A Competent Villain group ignores a Fighter's extra actions: none of them may attack it or take its members
+    in a Stunt Sequence; his first action may (000 L6630; ruling: moving by it is still open to them)."""
+    named = set(v.stunt_sequence or {}) | ({v.target} if v.action is ActionType.attack and v.target else set())
+    if v.action is ActionType.attack and not v.target:
+        named |= {g.id for g in groups if g.members}  # the one group left, named by default
+    for g in groups:
+        if g.id in named and thug_group.COMPETENT_VILLAIN in g.traits:
+            ctx.fail(
+                "TARGET_UNAVAILABLE",
+                f"{key}.target",
+                f"{key}: {g.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
+                key=key,
+            )
+
+
+def _saga_special(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:
+    """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
+    if ctx.opts.thug_thrashing.saga_scale == 1 or v.action is not ActionType.attack:
+        return False
+    return any((m := f.move(mid)) is not None and m.kind != "basic" for mid in v.moves or [])
+
+
+def _carry_out(
+    ctx: Turn, f: Combatant, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
+) -> None:
+    if v.stunt_sequence is not None:
+        thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
+    elif thug_stances.is_stance(v):
+        thug_stances.take(ctx, f, groups, key, v, extras)
+    elif v.action is ActionType.attack:
+        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
+    else:
+        toward = partial(_group, groups, ctx, v.target, key)
+        fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
+
+
+def _super_energy(ctx: Turn) -> None:
+    """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
+    ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
+    cap = ctx.opts.super_energy_max
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        if not f.prof.has_supers or f.super_used:
+            continue
+        usual = math.ceil(cap / 20) + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos
+        before = f.se
+        f.se = min(f.se + max(usual - 1, 0), cap)
+        ctx.note(
+            "H.1",
+            f.id,
+            f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
+            "000 L6730, L5264–L5275",
+            inputs={"usual": usual},
+            change={"super_energy": f.se},
+        )
+
+
+# ── The turn ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def run(ctx: Turn) -> None:
+    """The Thug Thrashing turn, from Initiative to the Thug Event rolls (000 L6646–L6746)."""
+    events.start(ctx)
+    _report_gaps(ctx)
+    if saga_steps(ctx.opts.thug_thrashing.saga_scale) is None:
+        ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
+    groups = thug_group.load(ctx)
+    ctx.thug_state = list(ctx.req.fight.thugs)
+    thug_group.check_start(ctx, groups)
+    for g in groups:
+        thug_group.rout(ctx, g)
+    if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
+        ctx.round_over = True
+        thug_group.store(ctx, groups)
+        return
+    roll_initiative(ctx)
+    for g in groups:
+        if g.members:
+            thug_group.roll_initiative(ctx, g)
+    queue: list[tuple[str, str]] = []
+    for actor in _order(ctx, groups):
+        if isinstance(actor, Combatant):
+            _fighter_turn(ctx, actor, groups)
+        else:
+            thug_groups.act(ctx, actor, queue)
+        if thug_group.over(ctx, groups):
+            ctx.round_over = True
+            break
+    thug_attacks.eliminations(ctx, groups, queue)
+    _super_energy(ctx)
+    for fid in ctx.order:
+        thug_stances.carry_over(ctx.fighters[fid])
+    if not thug_group.over(ctx, groups):
+        time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
+        if ctx.opts.thug_thrashing.events:
+            for g in groups:
+                thug_groups.event_roll(ctx, g, queue)
+    ctx.round_over = thug_group.over(ctx, groups)
+    thug_group.store(ctx, groups)

@@ -1,0 +1,196 @@
+"""Reaction Attacks: an opponent who moves in close, jumps, Powers Up or Taunts may be struck before he acts; and the
+Invincibility Interrupt's answer to an attack (000 L6006–L6027, L4950)."""
+
+from __future__ import annotations
+
+from ..contract.models import Choice, DecisionValue
+from ..elements import access, free_movement, summon
+from ..elements.interrupts import triggered
+from ..elements.invisibility import blocked
+from ..elements.sequences import sequences
+from ..elements.super_energy import pay_supers
+from ..state.action import Attack
+from ..state.action import Attack as AttackCls
+from ..state.combatant import Combatant
+from ..state.profile import INVINCIBLE, MoveProfile, Use
+from ..state.turn import Turn
+from .f_response_attacks import move_reaches
+
+
+def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
+    """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
+    opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
+    when a Reaction Attack hit the target."""
+
+    if free_movement.immune(target):
+        return False  # nobody can attack him (000 L3380)
+    for r in list(ctx.opponents(target)):
+        if blocked(r, target):
+            continue  # he keeps clear of the invisible fighter (000 L3591)
+        if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
+            continue
+        dist = ctx.distance(r, target)
+        if dist > 2 or r.fs < 1:
+            continue
+        options = _reaction_moves(ctx, r, target, dist, jumped)
+        if not options:
+            continue
+        key, dv = ctx.decide(
+            r.id,
+            "reaction",
+            "C.4",
+            f"{r.id} may spend 1 FS on a Reaction Attack against "
+            f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
+            DecisionValue(choice=Choice.pass_),
+        )
+        if dv.choice in (None, Choice.pass_):
+            continue
+        path = f"decisions.{key}"
+        if dv.choice is not Choice.act or not dv.moves or len(dv.moves) != 1:
+            ctx.fail("DECISION_INVALID", path, f"{key}: choose act with one move, or pass.", key=key)
+        m = r.move(dv.moves[0])
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
+        kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
+        if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
+            code = (
+                "REACTION_REQUIRES_TACTICS_3"
+                if kind == "interrupt" and r.prof.tactics < 3
+                else "REACTION_TRIGGER_INVALID"
+            )
+            ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
+        r.fs -= 1
+        pay_supers(ctx, r, [m])
+        if m.has("triggered_interrupt"):
+            triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
+        r.reaction_used = True
+        r.acted = True
+        r.holding = False
+        ctx.note(
+            "C.4",
+            r.id,
+            f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.",
+            "000 L6012–L6016",
+            {"kind": kind, "move": m.id},
+            {"fs": r.fs, "acted": True},
+        )
+        atk = AttackCls(
+            attacker=r,
+            defender=target,
+            moves=[m],
+            context="reaction",
+            label="C.4",
+            cost=m.level,
+            key=key,
+            full_offense=r.full_offense,
+            reaction=kind,
+            extra_acc={"super_reaction": 1} if kind == "super" else {},
+            defender_jumping=jumped or aerial_utility,
+        )
+        out = ctx.spine.resolve(ctx, atk)
+        sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
+        # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
+        ally_hit = kind == "basic" and summon.join(
+            ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility
+        )
+        if out.hit or ally_hit:
+            return True
+    return False
+
+
+def _reaction_moves(
+    ctx: Turn, r: Combatant, target: Combatant, dist: int, jumped: bool
+) -> list[tuple[str, MoveProfile]]:
+
+    out: list[tuple[str, MoveProfile]] = []
+    for m in r.prof.moves.values():
+        if m.level > r.control or not m.offensive or m.withheld(Use.reaction) or access.locked(r, m):
+            continue
+        if not move_reaches(m, dist):
+            continue
+        if m.kind == "basic" and dist <= 1:
+            out.append(("basic", m))
+        if m.throw and dist == 0:
+            out.append(("throw", m))
+        if "anti_air" in m.responses and jumped and dist <= 1:
+            out.append(("anti_air", m))
+        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
+            out.append(("interrupt", m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
+        if m.is_super and invincible(r, target, m):
+            out.append(("super", m))
+    return out
+
+
+def invincible(d: Combatant, a: Combatant, m: MoveProfile) -> bool:
+    """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
+    instances (000 L4944–L4948)."""
+    n = m.invincible_margin
+    return (
+        bool(n)
+        and m.is_super
+        and not d.acted
+        and 0 < a.init - d.init <= n
+        and d.se >= m.se_cost
+        and m.level <= d.control
+    )
+
+
+def invincible_interrupt(ctx: Turn, atk: Attack) -> bool:
+    """D.4: the Invincibility Super as an Interrupt Defensive Response, once a turn: the attack misses outright
+    and the Super strikes back (000 L4944–L4950). Returns True when it was used."""
+
+    a, d = atk.attacker, atk.defender
+    if not INVINCIBLE.any_of(d.prof.entry_ids) or d.invincible_used:
+        return False
+    if d.holding or d.action_lost or d.stunned or d.knocked_down:
+        return False
+    dist = ctx.distance(a, d)
+    options = [
+        m for m in d.prof.moves.values() if invincible(d, a, m) and move_reaches(m, dist) and not access.locked(d, m)
+    ]
+    if not options:
+        return False
+    key, dv = ctx.decide(
+        d.id,
+        "invincible_interrupt",
+        "D.4",
+        f"{d.id} may answer {a.id}'s attack with an "
+        "Invincibility Super: " + ", ".join(m.name for m in options) + " (the attack misses).",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if dv.choice in (None, Choice.pass_):
+        return False
+    m = d.move(dv.moves[0]) if dv.choice is Choice.act and dv.moves and len(dv.moves) == 1 else None
+    if m is None or m not in options:
+        ctx.fail(
+            "DECISION_INVALID",
+            f"decisions.{key}",
+            f"{key}: respond with one of " + ", ".join(o.id for o in options) + ", or pass.",
+            key=key,
+        )
+    assert m is not None
+    d.invincible_used = True
+    pay_supers(ctx, d, [m])
+    d.acted = True
+    ctx.note(
+        "D.4",
+        d.id,
+        f"{d.id} interrupts with the Invincibility Super {m.name}: {a.id}'s attack misses.",
+        "000 L4944–L4950",
+        {"move": m.id},
+        {"acted": True},
+    )
+    ctx.spine.resolve(
+        ctx,
+        AttackCls(
+            attacker=d,
+            defender=a,
+            moves=[m],
+            context="response",
+            label="D.4",
+            cost=m.level,
+            key=key,
+            response="interrupt",
+        ),
+    )
+    return True

@@ -1,0 +1,164 @@
+"""Utility actions: Utility moves used as the action, Healing of himself or others, and Set Up or Wind Up moves
+readied for later (000 L3436–L3448, L4127–L4129, L4447–L4449)."""
+
+from __future__ import annotations
+
+from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
+from ..elements.bombs import bombs
+from ..elements.effects import on_use, report_unsupported
+from ..elements.glory import GloryRule, glory_rule
+from ..elements.interrupts import triggered
+from ..elements.power_up import power_up_utility
+from ..elements.sequences import sequences
+from ..elements.super_energy import pay_supers
+from ..state.action import Plan
+from ..state.combatant import Combatant
+from ..state.profile import Heals, MoveProfile
+from ..state.turn import Turn, die_for_step
+from .c_reactions import reaction_window
+from .g_moving import post_move
+
+
+def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
+    """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
+    m = plan.moves[0]
+    sequences.used(ctx, f, plan.moves)
+    near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
+    if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
+        ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
+        return
+    if plan.prepare == "slow_startup":
+        assert plan.target is not None
+        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, plan.target.id))
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
+            "he defends with Defense only and a hit cancels it.",
+            "000 L4840–L4846",
+            {"move": m.id},
+            {"slow_startup": plan.target.id},
+        )
+    elif plan.prepare == "triggered_interrupt":
+        triggered.arm(ctx, f, m)
+    elif plan.prepare == "set_up":
+        f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
+            "000 L4127–L4131",
+            {"move": m.id},
+            {"set_up": True},
+        )
+    else:
+        f.ongoing.append(ongoing.Effect("wind_up", m.id, None, ctx.start_time))
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{f.id} holds {m.name} wound up from Time Count {ctx.start_time}; his other moves "
+            "cost 2 more Control meanwhile.",
+            "000 L4447–L4451",
+            {"move": m.id},
+            {"wind_up": ctx.start_time},
+        )
+    post_move(ctx, f, plan)
+
+
+def spend_readied(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    before = len(f.ongoing)
+    f.ongoing = [e for e in f.ongoing if not (e.id in ("set_up", "wind_up") and e.move == m.id)]
+    if len(f.ongoing) != before:
+        ctx.note("D.1", f.id, f"{f.id} unleashes the readied {m.name}.", "000 L4129, L4449", {"move": m.id})
+
+
+def _healed(ctx: Turn, f: Combatant, plan: Plan, m: MoveProfile) -> Combatant | None:
+    """Who a Healing move heals: the user, or with Heal Others the fighter named, if he is at Range 0–2 (the move's
+    own Range when it has one) after the movement (000 L3446–L3448)."""
+    t = plan.heal_target
+    if not m.heals(Heals.others) or t is None or t is f:
+        return f
+    reach = m.range if m.range is not None else (0, 2)
+    if not reach[0] <= ctx.distance(f, t) <= reach[1]:
+        ctx.note("C.5", f.id, f"{t.id} is out of {m.name}'s Range: nobody is healed.", "000 L3448")
+        return None
+    return t
+
+
+def _healing(ctx: Turn, f: Combatant, m: MoveProfile, first: bool, healed: Combatant) -> None:
+    """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
+    Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
+
+    step = (1 if m.is_super else 0) + min(m.has("increased_damage") // 2, 3) - m.has("decreased_damage")
+    d = die_for_step(step)
+    roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
+    full = m.options.get("healing", {}).get("heal") == "full"
+    amount = (roll if full else roll // 2) if first else 1
+    amount = gradual.heal_split(ctx, f, m, healed, amount) if first else amount  # 000 L3392
+    healed.heal += amount
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{m.name}: {healed.id} will heal {amount} at the end of the turn ({d} rolled {roll}"
+        + ("" if full else ", halved")
+        + ").",
+        "000 L3436–L3454",
+        {"roll": roll, "die": str(d)},
+        {"heal": healed.heal},
+    )
+
+
+def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
+    """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
+    names = " + ".join(m.name for m in plan.moves)
+    for m in plan.moves:
+        report_unsupported(ctx, f, m)
+    near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
+    if near and reaction_window(
+        ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.moving.airborne for m in plan.moves)
+    ):
+        ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
+        return
+    ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
+    props.use_recovery(ctx, f, plan.moves)
+    plan.moves = enhancer.apply(ctx, f, plan.moves)
+    plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
+    # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
+    pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
+    kept = limited_move.apply(ctx, f, plan.moves, plan.target)
+    if kept is None:  # its Limited Move drawback applies: no effect, no Glory
+        post_move(ctx, f, plan)
+        return
+    plan.moves = kept
+    taunts.taunt_glory(ctx, f, plan.moves, plan.target)
+    limited_use.spend_charges(ctx, f, plan.moves)
+    powered, boost = power_up_utility.decide(ctx, f, plan)
+    short_fuse: list[ongoing.Effect] = []
+    for i, m in enumerate(plan.moves):
+        if m.id.startswith(styles.PREFIX):
+            styles.use_command(ctx, f, m, len(plan.moves) > 1, plan.key)
+        summon.call(ctx, f, m, plan.target)
+        on_use(ctx, f, m)
+        if m.has("bomb"):
+            before = power_up_utility.bombs_of(f)
+            placed = bombs.place(ctx, f, m, plan.target)
+            power_up_utility.charge_bomb(f, before, m, boost if m is powered else 0)
+            short_fuse += [placed] if placed is not None else []
+        if m.id == "detonate" and m.kind == "command":
+            bombs.detonate(ctx, f)
+        if m.id == gradual.TRIGGER and m.kind == "command":
+            gradual.trigger(ctx, f)
+        healed = _healed(ctx, f, plan, m) if m.heals(Heals.heals) else None
+        if healed is not None:
+            _healing(ctx, f, m, first=i == 0, healed=healed)
+            power_up_utility.add_heal(ctx, f, healed, m, boost if m is powered else 0)
+        if (
+            m.id not in f.utility_used and m.kind != "command" and not glory_rule(m, GloryRule.earns_none)
+        ):  # Special Moves (000 L5749)
+            f.utility_used.append(m.id)
+            ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
+    sequences.used(ctx, f, plan.moves)
+    post_move(ctx, f, plan)
+    tag_team.combo_switch(ctx, f, plan.moves, False, False)  # an all-Utility Combo counts as a miss (000 L6291)
+    for e in short_fuse:
+        bombs.explode(ctx, f, e, "the Short Timer ran out: it goes off after his action")  # 000 L2929–L2931

@@ -1,0 +1,212 @@
+"""F.3 Defensive Responses that strike back (000 L5850–L5864): the trigger each kind needs, the responding moves
+checked and paid for (Control, a Combo's 2 FS, Super Energy, the Super Counter), the Evasive Ranged move's movement
+first, then the response resolved as an attack of its own."""
+
+from __future__ import annotations
+
+from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
+from ..elements import access, sidestep_setup, summon, techniques
+from ..elements.combo import check_combo, control_cost
+from ..elements.hazards import hazard_elements
+from ..elements.interrupts import interrupt_effects, invincible_interrupts
+from ..elements.sequences import sequences
+from ..elements.super_energy import pay_supers
+from ..state.action import Attack, Guard, Plan
+from ..state.action import Attack as AttackCls
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile, projectile_limit
+from ..state.turn import Turn
+from .c_declared_movement import check_movement
+from .g_moving import do_move
+
+
+def _evasive_ranged_move(
+    ctx: Turn, d: Combatant, a: Combatant, moves: list[MoveProfile], dv: DecisionValue, key: str
+) -> None:
+    """F.3.a passed with an Evasive Ranged move: its user first moves as that move allows, with the FS ordinary
+    movement costs, and then strikes from where he ends (000 L3316)."""
+    plan = Plan(
+        kind=ActionType.attack,
+        target=a,
+        moves=moves,
+        movement=dv.movement or 0,
+        toward=dv.direction is not Direction.away,
+        key=key,
+    )
+    check_movement(ctx, d, plan, dv, key)  # the Ranges its movement keyword allows (000 L2377–L2391, L5632)
+    do_move(ctx, d, plan)
+
+
+def _super_counter(ctx: Turn, d: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
+    """Super Counter: 10 Super Energy for the Counter Response (000 L4221)."""
+    for m in moves:
+        if not m.has("super_counter") or m.is_super:
+            continue
+        if d.se < 10:
+            ctx.fail(
+                "INSUFFICIENT_SUPER_ENERGY", path, f"{key}: {m.name} needs 10 Super Energy; {d.id} has {d.se}.", key=key
+            )
+        d.se -= 10
+        ctx.note(
+            "F.3",
+            d.id,
+            f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.",
+            "000 L4221",
+            {},
+            {"super_energy": d.se},
+        )
+
+
+def _trigger_ok(ctx: Turn, atk: Attack, kind: ResponseKind, d: Combatant) -> str | None:
+    a = atk.attacker
+    dist = ctx.distance(a, d)
+    if kind is ResponseKind.anti_air and not (atk.aerial and dist <= 1):
+        return "Anti-Air needs a jump or an Aerial move ending at Range 0 or 1"
+    if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (
+        atk.first.has("ranged") and atk.first.kind != "basic"
+    ):
+        return "only against a Ranged Special Move"
+    if kind is ResponseKind.ranged and not all(projectile_limit(m).ranged_response_stops_it for m in atk.moves):
+        return "this projectile cannot be stopped with the Ranged Response (000 L4033)"
+    if kind is ResponseKind.throw and dist != 0:
+        return "a Throw Response needs the attack at Range 0"
+    if d.knocked_down and kind is not ResponseKind.reversal:
+        return "a Knocked Down fighter answers only with a Reversal (000 L2163, L3918)"
+    if kind is ResponseKind.reversal and not (d.stood_this_turn or d.knocked_down):
+        return "a Reversal Response needs the defender attacked right after standing up (or while down)"
+    if kind is ResponseKind.sidestep_counter and not techniques.has(ctx, d, "sidestep"):
+        return "Sidestep Counter needs the Sidestep option (000 L4151)"
+    return None
+
+
+def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
+    """F.3 with a move: the Defensive Response that strikes back (a Counter, an Interrupt, a Reversal …), checked
+    against its trigger, Control and reach, paid for, then resolved as an attack of its own (000 L5850–L5864)."""
+    a, d = atk.attacker, atk.defender
+    path = f"decisions.{key}"
+    why = _trigger_ok(ctx, atk, kind, d)
+    if why:
+        ctx.fail("RESPONSE_TRIGGER_INVALID", path, f"{key}: {why}.", key=key)
+    ids = dv.moves or []
+    if not ids:
+        ctx.fail("DECISION_INVALID", path, f"{key}: name the responding move.", key=key)
+    moves: list[MoveProfile] = []
+    for mid in ids:
+        m = d.move(mid)
+        if m is None:
+            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
+        moves.append(m)
+    sequences.check(ctx, d, moves, f"{path}.moves", key)
+    access.check(ctx, d, moves, f"{path}.moves", key)
+    sidestep_setup.check(ctx, d, moves, key, response=True)
+    first = moves[0]
+    if kind is ResponseKind.interrupt and d.declared_illusion and first.id != d.declared_illusion:
+        ctx.fail(
+            "DECISION_INVALID",
+            path,
+            f"{key}: the Interrupt declared with the Defense Total uses {d.declared_illusion}.",
+            key=key,
+        )
+    if kind.value not in first.responses:
+        ctx.fail(
+            "RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.", key=key
+        )
+    if guard.parts.get("invincible_interrupt") and not first.has(invincible_interrupts.ENTRY):
+        ctx.fail(
+            "RESPONSE_NO_ELEMENT",
+            path,
+            f"{key}: the Interrupt declared with the Defense Total (+2) is answered with an Invincible Interrupt move.",
+            key=key,
+        )  # ruling (000 L3587)
+    if kind is ResponseKind.basic and first.kind != "basic":
+        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Basic Response uses a Basic Move.", key=key)
+    cost = control_cost(moves) if len(moves) > 1 else first.level
+    if d.control < cost:
+        ctx.fail(
+            "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
+        )
+    if kind is ResponseKind.evade_ranged and dv.movement:
+        _evasive_ranged_move(ctx, d, a, moves, dv, key)
+    passive = first.kw("passive")
+    # his Basic Response may be out of his reach when his Ally's reaches (000 L4207)
+    ally_reach = kind is ResponseKind.basic and summon.reaches(ctx, d, a)
+    if not passive and not ally_reach and not all(move_reaches(m, ctx.distance(a, d)) for m in moves if m.offensive):
+        ctx.fail(
+            "RESPONSE_OUT_OF_RANGE",
+            path,
+            f"{key}: {first.name} cannot reach {a.id} at Range {ctx.distance(a, d)}.",
+            key=key,
+        )
+    special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
+    if first.utility and not special:
+        ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.", key=key)
+    extra: dict[str, int] = {}
+    if len(moves) > 1:
+        check_combo(ctx, d, moves, key)
+        if "ender" in first.combo_keywords:
+            ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {first.name} cannot open a Combo.", key=key)
+        if d.fs < 2:
+            ctx.fail("FS_DEFENSIVE_COMBO_UNPAID", path, f"{key}: a Combo Response costs 2 FS.", key=key)
+        d.fs -= 2  # 000 L5854
+        extra["combo_response"] = -1
+    if kind is ResponseKind.reversal and d.knocked_down:
+        d.knocked_down = False
+    pay_supers(ctx, d, moves)
+    _super_counter(ctx, d, moves, path, key)
+    replaced = not d.acted
+    d.acted = True
+    d.holding = False
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
+        + (" in place of his action" if replaced else " (an extra attack)")
+        + ".",
+        "000 L5850–L5864",
+        {"response": kind.value, "moves": ids},
+        {"acted": True},
+    )
+    sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
+
+    def strike(used: list[MoveProfile], reflected: bool) -> bool:
+        response = AttackCls(
+            attacker=d,
+            defender=a,
+            moves=used,
+            context="response",
+            label="F.3",
+            cost=cost,
+            key=key,
+            full_offense=d.full_offense,
+            extra_acc=extra,
+            response=kind.value,
+            orig_aerial=atk.aerial,
+            vs_anti_air=kind is ResponseKind.anti_air,
+            reflected=reflected,
+        )
+        out = ctx.spine.resolve(ctx, response)
+        if out.hit:
+            d.responded_ok = True
+            super_response_glory(ctx, atk, d)
+        elif kind is ResponseKind.reversal:
+            d.reversal_missed = True
+        return out.hit
+
+    if special:  # Absorbs Attacks, Reflection, Illusionary Doubles (000 L2761, L4087, L3476)
+        interrupt_effects.respond(ctx, atk, d, moves, key, strike)
+        return
+    strike(moves, False)
+    if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)
+        summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
+    if kind is ResponseKind.sidestep_counter:
+        hazard_elements.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
+
+
+def move_reaches(m: MoveProfile, distance: int) -> bool:
+    return m.range is not None and m.range[0] <= distance <= m.range[1]
+
+
+def super_response_glory(ctx: Turn, atk: Attack, d: Combatant) -> None:
+    sup = next((m for m in atk.moves if m.is_super), None)
+    if sup is not None:
+        ctx.award(d.id, sup.level, f"a Defensive Response against the Super Move {sup.name}", "000 L835", extra=True)

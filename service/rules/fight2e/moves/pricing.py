@@ -1,0 +1,169 @@
+"""The working state of one move's pricing (``Move``, its ``Taken`` entries, its ``Findings``) and the registries
+the catalogue's ``cost_rule:`` and ``constraints:`` names dispatch to (filled by ``moves_constraints``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.references import ref_data
+from ..catalogue.catalog import Catalog, Numbers
+from ..catalogue.keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, Plan
+from ..catalogue.schema import Entry, KeywordChanges
+from ..declared import DECLARED
+from .codes import CODES
+from .models import EntryChoice, MoveRequest
+
+Pricer = Callable[[MoveRequest, Catalog | None], dict[str, object]]
+
+
+class Taken:
+    """An entry as it stands on this move."""
+
+    __slots__ = ("changes", "choice", "combo", "entry", "flat", "path", "per_instance", "plans", "times")
+
+    def __init__(
+        self,
+        entry: Entry,
+        choice: EntryChoice,
+        path: str,
+        times: int,
+        per_instance: float = 0.0,
+        changes: tuple[KeywordChanges, ...] = (),
+        combo: tuple[str, ...] = (),
+        plans: tuple[Plan, ...] = (),
+    ) -> None:
+        self.entry = entry
+        self.choice = choice
+        self.path = path
+        self.times = times
+        self.per_instance = per_instance
+        self.flat = 0.0  # a surcharge paid once, whatever the instances
+        self.changes = changes  # the entry's keyword changes, then those of its chosen options
+        self.combo = combo  # this entry's own Combo keywords (Initial, Final, Mixup)
+        self.plans = plans  # those of its changes that touch the move's keywords, read for the keyword engine
+
+    @property
+    def cost(self) -> float:
+        return self.per_instance * self.times + self.flat
+
+
+class Findings:
+    """Findings as plain data, shaped like the answer's ``Finding`` and ``Unsupported`` models."""
+
+    __slots__ = ("info", "unsupported", "violations", "warnings")
+
+    def __init__(self) -> None:
+        self.violations: list[dict[str, object]] = []
+        self.warnings: list[dict[str, object]] = []
+        self.info: list[dict[str, object]] = []
+        self.unsupported: list[dict[str, str]] = []
+
+    def add(self, code: str, path: str, message: str, ref: str | None = None) -> None:
+        spec = CODES[code]
+        severity = spec.severity
+        finding: dict[str, object] = {
+            "code": code,
+            "severity": severity,
+            "path": path,
+            "key": None,
+            "message": message,
+            "ref": ref_data(ref or spec.ref),
+        }
+        (self.violations if severity == "error" else self.warnings if severity == "warning" else self.info).append(
+            finding
+        )
+
+    def unsupported_rule(self, entry_id: str, path: str, reason: str) -> None:
+        DECLARED.check(entry_id, path)  # every id reported is declared in data/coverage/declarations.yaml
+        self.unsupported.append({"id": entry_id, "path": path, "reason": reason})
+
+
+class Move:
+    """The working state of one pricing."""
+
+    __slots__ = (
+        "by_id",
+        "cat",
+        "checked",
+        "conditioned",
+        "found",
+        "ids",
+        "is_super",
+        "keywords",
+        "mixup",
+        "noted",
+        "numbered",
+        "price",
+        "reported_pairs",
+        "request",
+        "taken",
+    )
+
+    def __init__(self, request: MoveRequest, cat: Catalog, found: Findings, price: Pricer) -> None:
+        self.request = request
+        self.price = price  # the whole pricing, for an entry that prices a combination of its own (000 L3944)
+        self.cat = cat
+        self.found = found
+        self.is_super = request.type == "super"
+        self.taken: list[Taken] = []
+        self.by_id: dict[str, Taken] = {}
+        self.ids: set[str] = set()
+        self.keywords: set[str] = set()
+        self.reported_pairs: set[tuple[str, str]] = set()
+        self.noted: set[str] = set()  # entries already given a ROSTER_RULE note
+        # The entries that change a figure, with their effects (filled as the entries are collected).
+        self.numbered: list[tuple[Taken, Numbers]] = []
+        # The entries with requirements or exclusions: (entry, its conditions, whether any names keywords).
+        self.conditioned: list[tuple[Taken, tuple[tuple[str, tuple], ...], bool]] = []
+        self.checked: list[Taken] = []  # the entries with a cost rule or constraints, in the order they act
+        self.mixup = False  # whether an entry's own Combo keywords include Mixup
+
+    def has(self, entry_id: str) -> bool:
+        return entry_id in self.ids
+
+    def times(self, entry_id: str) -> int:
+        t = self.by_id.get(entry_id)
+        return t.times if t else 0
+
+    def cost_of(self, entry_id: str) -> float:
+        t = self.by_id.get(entry_id)
+        return t.cost if t else 0.0
+
+
+CostRule = Callable[[Move, Taken], float]
+COST_RULES: dict[str, CostRule] = {}
+Check = Callable[[Move, Taken], None]
+# Entry constraints checked in code, keyed by (entry id, code) or by code alone for a generic check.
+CHECKS: dict[tuple[str, str] | str, Check] = {}
+
+
+def cost_rule(name: str) -> Callable[[CostRule], CostRule]:
+    def register(fn: CostRule) -> CostRule:
+        COST_RULES[name] = fn
+        return fn
+
+    return register
+
+
+def check(*keys: tuple[str, str] | str) -> Callable[[Check], Check]:
+    def register(fn: Check) -> Check:
+        for key in keys:
+            CHECKS[key] = fn
+        return fn
+
+    return register
+
+
+def option_on(move: Move, option: str) -> bool:
+    """A campaign option as this move's owner has it: from the campaign, or from his own Technique Quality
+    (000 L1343, L2042)."""
+    if getattr(move.request.campaign, option, False):
+        return True
+    fighter = move.request.fighter
+    return fighter is not None and option in fighter.techniques
+
+
+def template(move: Move) -> tuple[str, ...]:
+    if not move.is_super:
+        return SPECIAL_TEMPLATE
+    return SUPER_TEMPLATE_WITH_STUN if move.request.campaign.super_stun else SUPER_TEMPLATE
