@@ -7,13 +7,13 @@ import contextlib
 
 from ..core.findings import Finding
 from ..core.packs import chosen
-from . import RULESET, VERSION
 from .bout_models import RoyaleBoutPlan, RoyaleBoutRequest, RoyaleBoutResult, RoyaleClashResult, RoyaleSplit
 from .challenges import Contest, contest
 from .clash import Clash, settle, unsupported_moves
 from .codes import finding
 from .damage import assign
 from .fighters import Fighter
+from .identity import RULESET, VERSION
 from .initiative import order
 from .pack import PACKS
 from .resolve_models import RoyaleBoost, RoyaleChoice

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from ..core.dice import DieOutOfRange, TooManyDice
 from ..core.packs import chosen
-from . import RULESET, VERSION
 from .challenge_models import (
     RoyaleByDifficulty,
     RoyaleByNumber,
@@ -17,6 +16,7 @@ from .challenge_models import (
 )
 from .damage import assign
 from .fighters import Fighter
+from .identity import RULESET, VERSION
 from .model_types import RoyaleDamageType, index_of
 from .pack import PACKS, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleRollDeclaration

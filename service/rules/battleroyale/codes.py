@@ -26,7 +26,36 @@ CODES: dict[str, Code] = {
         Code(
             "TP_BALANCE_MISMATCH", "error", "Unspent Training Points differ from earned minus spent.", "003 L666–L668"
         ),
-        Code("STYLE_INCOMPLETE", "error", "A Style lacks a Form or a Theme.", "003 L985–L989"),
+        Code("STYLE_INCOMPLETE", "error", "A Style names no Form.", "003 L985–L989"),
+        Code(
+            "STYLE_THEME_MISSING",
+            "warning",
+            "A Style names no Theme (it has no price and no creation step).",
+            "003 L1013–L1023",
+        ),
+        Code("FORM_CUSTOM", "warning", "A Form that is not one of the six, taken as a custom Form.", "003 L1002–L1004"),
+        Code(
+            "CORE_STRENGTH_MISSING", "error", "A core Strength (Motivation, Past, Focus) is missing.", "003 L201–L215"
+        ),
+        Code("TRAIT_NAMED", "info", "A trait named by its name rather than its id: the match is said.", None),
+        Code(
+            "PURCHASE_INFERRED",
+            "info",
+            "A Strength whose purchase the sheet does not print: Average means Bonus Points, else a Strength Rank.",
+            "003 L286–L290",
+        ),
+        Code(
+            "EXCHANGE_INFERRED",
+            "info",
+            "Style Ranks taken as exchanged for Strength Ranks: only so do the sheet's counts balance.",
+            "003 L242–L243",
+        ),
+        Code(
+            "SIGNATURE_STYLE_INFERRED",
+            "info",
+            "A Signature Move whose Style the sheet does not print: the character's only Style.",
+            "003 L1336–L1339",
+        ),
         Code("FLAW_MISSING", "error", "The character has no Flaw.", "003 L251–L257"),
         Code(
             "TECHNIQUE_CHAIN_INVALID",

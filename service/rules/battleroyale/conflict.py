@@ -7,13 +7,13 @@ import contextlib
 
 from ..core.findings import Finding
 from ..core.packs import chosen
-from . import RULESET, VERSION
 from .bout_models import RoyaleClashResult
 from .clash import settle, unsupported_moves
 from .codes import finding
 from .conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 from .damage import assign
 from .fighters import Fighter, current_index
+from .identity import RULESET, VERSION
 from .initiative import order
 from .pack import PACKS, RoyaleMinionTarget, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleStrategy

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..core.findings import Finding, Severity
 from ..core.packs import chosen
 from ..core.references import ref_of
-from . import RULESET, VERSION
 from .codes import finding
+from .identity import RULESET, VERSION
 from .model_types import RANKS, RoyaleForm, RoyaleMoveKind, index_of
 from .pack import PACKS, RoyaleSupernaturalAccess
 from .pricing_models import (

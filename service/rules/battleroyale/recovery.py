@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import contextlib
 
-from . import RULESET, VERSION
 from .codes import finding
 from .fighters import Fighter, current_index, current_mod, zeroed
+from .identity import RULESET, VERSION
 from .model_types import index_of
 from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
 from .resolve_models import RoyaleFighterTrait
