@@ -16,7 +16,7 @@ from .fighters import Fighter
 from .identity import RULESET, VERSION
 from .initiative import order
 from .pack import PACKS
-from .resolve_models import RoyaleBoost, RoyaleChoice
+from .resolve_models import RoyaleBoost, RoyaleChoice, RoyaleGangPool
 from .rolls import Plan, describe, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import RoyaleBoutFormRule, forms
@@ -83,13 +83,23 @@ def _pairing(request: RoyaleBoutRequest) -> list[Finding]:
     return out
 
 
-def _gang_pool(fighter: Fighter, plan: RoyaleBoutPlan, index: int) -> list[Finding]:
-    """A Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738; digest C13)."""
-    used = sum(d.gang_dice + d.gang_flat for d in (plan.attack, plan.defense))
-    pool = max(0, fighter.state.minions - 1)
-    if used > pool:
-        return [finding("GANG_POOL_OVERSPENT", f"plans[{index}]", f"{fighter.id} uses {used} of a pool of {pool}.")]
-    return []
+def gang_pools(request: RoyaleBoutRequest) -> dict[str, RoyaleGangPool]:
+    """A Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738; digest C13), none for a
+    lone Minion or a fighter who is no Gang; with what the round's plan uses of it."""
+    out = {}
+    for f in request.fighters:
+        used = sum(d.gang_dice + d.gang_flat for p in request.plans if p.fighter == f.id for d in (p.attack, p.defense))
+        if f.minions >= 2 or used:
+            out[f.id] = RoyaleGangPool(pool=max(0, f.minions - 1), used=used)
+    return out
+
+
+def _gang_pool(request: RoyaleBoutRequest) -> list[Finding]:
+    return [
+        finding("GANG_POOL_OVERSPENT", "plans", f"{fid} uses {p.used} of a pool of {p.pool}.")
+        for fid, p in gang_pools(request).items()
+        if p.used > p.pool
+    ]
 
 
 def _choose(
@@ -164,9 +174,7 @@ def _exchange(
 
 def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> None:
     plans = {f.id: RoyaleBoutPlan(fighter=f.id) for f in sides} | {p.fighter: p for p in request.plans}
-    for i, p in enumerate(request.plans):
-        gang = next(f for f in sides if f.id == p.fighter)
-        steps.findings += _gang_pool(gang, p, i)
+    steps.findings += _gang_pool(request)
     if steps.findings:
         return
     if request.combat_challenge is not None and _challenge(steps, request, sides, out):
@@ -260,5 +268,6 @@ def resolve_bout(request: RoyaleBoutRequest) -> RoyaleBoutResult:
             "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
             "bowl": _bowl_after(request, sides, out) if done else request.bowl,
             "clashes": out.clashes if done else [],
+            "gang_pools": gang_pools(request),
         }
     )

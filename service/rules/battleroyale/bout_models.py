@@ -10,7 +10,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.packs import DEFAULT_PACK
 from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
-from .resolve_models import BoostIn, RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+from .resolve_models import (
+    BoostIn,
+    RoyaleBoost,
+    RoyaleFighter,
+    RoyaleGangPool,
+    RoyaleRollDeclaration,
+    StepFields,
+    StepRequest,
+)
 
 
 class RoyaleSplit(StrEnum):
@@ -73,5 +81,8 @@ class RoyaleBoutResult(StepFields):
     bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
     challenge: str | None = Field(
         None, description="`cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`."
+    )
+    gang_pools: dict[str, RoyaleGangPool] = Field(
+        {}, description="Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738)."
     )
     fighters: list[RoyaleFighter]

@@ -118,7 +118,12 @@ CODES: dict[str, Code] = {
         ),
         Code("STYLE_ZEROED_OUT", "error", "A Zeroed Out Style cannot power a Move.", "003 L511–L515"),
         # resolution
-        Code("TRAIT_ZEROED_OUT", "error", "A Zeroed Out trait is declared on a roll.", "003 L511–L515"),
+        Code(
+            "TRAIT_ZEROED_OUT",
+            "error",
+            "A Zeroed Out trait is declared on a roll or given a Damage Rank.",
+            "003 L511–L515",
+        ),
         Code("TRAIT_UNKNOWN", "error", "A roll names a trait the fighter lacks.", None),
         Code("TECHNIQUE_ALREADY_USED", "error", "A Technique is used twice in one round.", "003 L275–L277"),
         Code("FORM_FORBIDS_STRATEGY", "error", "The Style's Form cannot use that Combat Strategy.", "003 L1060–L1062"),
@@ -139,7 +144,10 @@ CODES: dict[str, Code] = {
         Code("DECISION_INVALID", "error", "A decision value that is not one of its choices.", None),
         Code("ROLL_INVALID", "error", "A supplied die outside the faces of a d6.", None),
         Code(
-            "GANG_POOL_OVERSPENT", "error", "A Minion Gang uses more bonus dice than its round pool.", "003 L736–L738"
+            "GANG_POOL_OVERSPENT",
+            "error",
+            "More Gang bonus dice than the round pool (a lone Minion has none).",
+            "003 L736–L738",
         ),
     )
 }

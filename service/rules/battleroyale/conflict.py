@@ -15,12 +15,13 @@ from .damage import assign
 from .fighters import Fighter, current_index
 from .identity import RULESET, VERSION
 from .initiative import order
-from .pack import PACKS, RoyaleMinionTarget, RoyalePack
-from .resolve_models import RoyaleBoost, RoyaleStrategy
-from .rolls import Plan, describe, plan_roll, roll, tn_of
+from .pack import PACKS, RoyalePack
+from .resolve_models import RoyaleBoost, RoyaleGangPool, RoyaleStrategy
+from .rolls import Plan, beats_minion, describe, minion_tn, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import forms
 
+FAILED_CHALLENGE_TP = 1  # 003 L366-L368, L655-L660
 CONFLICT_DICE = 2  # 003 L451, L715
 STRATEGY_BONUS = 2  # 003 L772-L773, L777-L778
 ENVIRONMENT_BONUS = 2  # 003 L784
@@ -58,17 +59,24 @@ def strategy_effects(fighter: Fighter, plan: Plan, offense: bool, opponent: Figh
             _form_bonus(plan, form.value, boost)
 
 
-def _gang_pools(request: RoyaleConflictRequest) -> list[Finding]:
-    """Each Gang's pool of bonus dice for the round: one per Minion beyond the first (003 L736-L738)."""
-    out = []
+def gang_pools(request: RoyaleConflictRequest) -> dict[str, RoyaleGangPool]:
+    """Each fighter's pool of Gang bonus dice for the round: one per Minion beyond the first (003 L736-L738), so
+    none for a lone Minion or a fighter who is no Gang; with what the round's rolls use of it."""
+    out = {}
     for f in request.fighters:
-        if f.minions < 2:
-            continue
         used = sum(a.attack.gang_dice + a.attack.gang_flat for a in request.actions if a.fighter == f.id)
         used += sum(r.roll.gang_dice + r.roll.gang_flat for r in request.reactions if r.fighter == f.id)
-        if used > f.minions - 1:
-            out.append(finding("GANG_POOL_OVERSPENT", "actions", f"{f.id} uses {used} of {f.minions - 1} pool dice."))
+        if f.minions >= 2 or used:
+            out[f.id] = RoyaleGangPool(pool=max(0, f.minions - 1), used=used)
     return out
+
+
+def _gang_pools(request: RoyaleConflictRequest) -> list[Finding]:
+    return [
+        finding("GANG_POOL_OVERSPENT", "actions", f"{fid} uses {p.used} of {p.pool} pool dice.")
+        for fid, p in gang_pools(request).items()
+        if p.used > p.pool
+    ]
 
 
 def _checks(request: RoyaleConflictRequest) -> list[Finding]:
@@ -95,7 +103,9 @@ def _checks(request: RoyaleConflictRequest) -> list[Finding]:
 def _lone_minion(
     steps: Steps, actor: Fighter, minion: Fighter, action: RoyaleConflictAction, key: str, pack: RoyalePack
 ) -> None:
-    """A single Minion is a Challenge at its rank's TN (003 L728-L731); beaten, it is out."""
+    """A single Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant (003 L728-L731);
+    beaten, it is out; a failure earns a Training Point as a significant Challenge's does (003 L365-L368,
+    L655-L660), the first time only."""
     plan, found = plan_roll(actor, action.attack, CONFLICT_DICE, "Challenge against a Minion", "actions")
     steps.findings += found
     if found:
@@ -104,13 +114,15 @@ def _lone_minion(
     steps.checkpoint()
     steps.results.append(result)
     steps.say(describe(result, plan), "roll", fighter=actor.id, amount=result.total)
-    tn = tn_of(max(0, current_index(minion.state.traits[0])))
-    strict = pack.minion_target.value == RoyaleMinionTarget.strictly_higher  # digest C2
-    if result.total > tn or (result.total == tn and not strict):
+    tn = minion_tn(current_index(minion.state.traits[0]), action.minion_relevant)
+    if beats_minion(result.total, tn, pack):
         minion.state.minions = 0
         steps.say(f"{minion.id} is beaten (TN {tn}).", "minions_out", fighter=minion.id, amount=1)
-    else:
-        steps.say(f"{minion.id} holds (TN {tn}).", "miss", fighter=actor.id, other=minion.id)
+        return
+    steps.say(f"{minion.id} holds (TN {tn}).", "miss", fighter=actor.id, other=minion.id)
+    if action.first_failure:
+        actor.award(FAILED_CHALLENGE_TP)
+        steps.say("A first failure at this Challenge: +1 Training Point.", "training_point", fighter=actor.id, amount=1)
 
 
 def _attack(
@@ -235,5 +247,6 @@ def resolve_conflict(request: RoyaleConflictRequest) -> RoyaleConflictResult:
             "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
             "bowl": request.bowl + (sum(f.spent for f in sides) if done else 0),
             "clashes": out.clashes if done else [],
+            "gang_pools": gang_pools(request),
         }
     )

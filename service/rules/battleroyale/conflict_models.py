@@ -14,6 +14,7 @@ from .resolve_models import (
     BoostIn,
     RoyaleBoost,
     RoyaleFighter,
+    RoyaleGangPool,
     RoyaleRollDeclaration,
     StepFields,
     StepRequest,
@@ -35,6 +36,14 @@ class RoyaleConflictAction(_In):
     strategy: StrategyIn | None = Field(None, description="Flipping Out or Playing it Cagey (003 L770-L778).")
     environmental: bool = Field(False, description="The attack uses the surroundings: +2 (003 L780-L787).")
     form_bonus: BoostIn = RoyaleBoost.die
+    minion_relevant: bool = Field(
+        True,
+        description="Against a lone Minion: its Strength bears on the task (its rank's TN); false: TN 7 "
+        "(003 L730-L731, the GM's call).",
+    )
+    first_failure: bool = Field(
+        True, description="Against a lone Minion: the first failure at this Challenge earns a Training Point."
+    )
 
 
 class RoyaleConflictReaction(_In):
@@ -66,4 +75,7 @@ class RoyaleConflictResult(StepFields):
     clashes: list[RoyaleClashResult] = []
     spirit_dice_to_bowl: int = 0
     bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
+    gang_pools: dict[str, RoyaleGangPool] = Field(
+        {}, description="Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738)."
+    )
     fighters: list[RoyaleFighter]

@@ -3,11 +3,13 @@ named policy), Zero Outs, Absolute Zero, Mostly Dead, the Training Points they e
 
 from __future__ import annotations
 
+from ..core.findings import map_key
+from .codes import finding
 from .fighters import Fighter, current_index, zeroed
 from .model_types import RoyaleDamageType
 from .pack import RoyalePack, RoyaleZeroOutTraining
 from .resolve_models import RoyaleChoice, RoyaleDamagePolicy, RoyaleFighterTrait
-from .steps import Steps
+from .steps import Pending, Steps
 
 FIRST_DAMAGE_TP = 1  # 003 L473, L661-L662
 ZERO_OUT_TP = 1  # 003 L474-L475, L662-L663
@@ -53,6 +55,18 @@ def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: R
     )
 
 
+def _refuse_zeroed(steps: Steps, fighter: Fighter, key: str) -> None:
+    """A Zeroed Out trait takes no more damage (003 L512-L513): a decision naming one is refused by that rule."""
+    given = steps.request.decisions.get(key)
+    trait = fighter.trait(given) if given is not None else None
+    if trait is not None and zeroed(trait):
+        steps.used_decisions.add(key)
+        steps.findings.append(
+            finding("TRAIT_ZEROED_OUT", f"decisions{map_key(key)}", f"{given} is Zeroed Out: it takes no damage.", key)
+        )
+        raise Pending
+
+
 def assign(
     steps: Steps,
     fighter: Fighter,
@@ -91,6 +105,7 @@ def assign(
             take = min(ranks - n + 1, current_index(trait) + 1)
             take = next((m - n for m in range(n + 1, n + take) if f"{key}.{m}" in given), take)
         else:
+            _refuse_zeroed(steps, fighter, f"{key}.{n}")
             choices = [RoyaleChoice(value=t.id, label=f"{t.name} ({current_index(t)})") for t in fighter.standing()]
             picked = steps.decide(f"{key}.{n}", "damage", fighter.id, choices, policy_pick(fighter).id, ask=ask)
             trait, take = next(t for t in fighter.state.traits if t.id == picked), 1

@@ -162,6 +162,13 @@ class RoyaleRollResult(BaseModel):
     total: int
 
 
+class RoyaleGangPool(BaseModel):
+    """A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738)."""
+
+    pool: int
+    used: int
+
+
 class RoyaleStatus(StrEnum):
     complete = "complete"
     decision_required = "decision_required"

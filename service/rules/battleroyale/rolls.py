@@ -13,6 +13,7 @@ from ..core.findings import Finding
 from .codes import finding
 from .fighters import Fighter, current_index, current_mod, zeroed
 from .model_types import index_of
+from .pack import RoyaleMinionTarget, RoyalePack
 from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
 from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleRollResult
@@ -163,6 +164,20 @@ def describe(result: RoyaleRollResult, plan: Plan) -> str:
 
 def tn_of(rank_index: int) -> int:
     return rank_row(rank_index).tn
+
+
+def beats_minion(total: int, tn: int, pack: RoyalePack) -> bool:
+    """003 L730 says "higher than" the TN, Challenges "meet or beat" (L350): the pack chooses (digest C2)."""
+    strict = pack.minion_target.value == RoyaleMinionTarget.strictly_higher
+    return total > tn or (total == tn and not strict)
+
+
+IRRELEVANT_MINION_TN = 7  # 003 L730-L731: the Minion's one Strength does not bear on the task
+
+
+def minion_tn(rank_index: int, relevant: bool) -> int:
+    """A lone Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant (003 L728-L731)."""
+    return tn_of(max(0, rank_index)) if relevant else IRRELEVANT_MINION_TN
 
 
 __all__ = ["current_index", "index_of", "plan_roll", "roll", "tn_of"]
