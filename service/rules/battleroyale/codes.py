@@ -22,6 +22,9 @@ CODES: dict[str, Code] = {
         Code("STRENGTH_RANKS_OVERSPENT", "error", "More Strength Ranks used than allotted.", "003 L217–L219"),
         Code("STYLE_RANKS_OVERSPENT", "error", "More Style Ranks used than allotted.", "003 L232–L234"),
         Code("BONUS_POINTS_OVERSPENT", "error", "More than 6 Bonus Points spent.", "003 L264–L267"),
+        Code(
+            "TP_NOT_AFFORDABLE", "warning", "The purchases cost more Training Points than are on hand.", "003 L666–L668"
+        ),
         Code("TP_OVERSPENT", "error", "More Training Points spent than earned.", "003 L666–L668"),
         Code(
             "TP_BALANCE_MISMATCH", "error", "Unspent Training Points differ from earned minus spent.", "003 L666–L668"
@@ -129,6 +132,13 @@ CODES: dict[str, Code] = {
         Code("FORM_FORBIDS_STRATEGY", "error", "The Style's Form cannot use that Combat Strategy.", "003 L1060–L1062"),
         Code("SPLIT_INVALID", "error", "A Bout split that is not one of the four.", "003 L876–L890"),
         Code("BOUT_NOT_PAIRED", "error", "A Bout is fought by exactly two sides.", "003 L858–L863"),
+        Code(
+            "RECOVERY_PICK_INVALID",
+            "error",
+            "A recovery pick names a rank the trait does not carry.",
+            "003 L636–L640",
+        ),
+        Code("RECOVERY_PICK_UNUSED", "warning", "More recovery picks than ranks recovered.", "003 L636–L640"),
         Code(
             "MOSTLY_DEAD",
             "error",
