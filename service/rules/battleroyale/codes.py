@@ -119,6 +119,34 @@ CODES: dict[str, Code] = {
             "Only a Mystic Attack pays to deal Wound Ranks.",
             "003 L1425–L1427",
         ),
+        Code(
+            "GAMBIT_INVALID",
+            "error",
+            "A Sacrificial Gambit names other than as many different Strengths as its MOD (Average counts as 1), "
+            "or another Move names Strengths to sacrifice.",
+            "003 L1432–L1437",
+        ),
+        Code(
+            "BLITZ_INVALID",
+            "error",
+            "More targets than a Blitz's attacks (its MOD), or further targets without a Blitz.",
+            "003 L1379–L1385",
+        ),
+        Code("DEATH_BLOW_INVALID", "error", "A Death Blow on a fighter who is not Mostly Dead.", "003 L818–L825"),
+        Code(
+            "HARMONIZE_INVALID",
+            "error",
+            "Harmonizing with no such standing Style, or a second time in a turn (the pre-fight declaration is the "
+            "first turn's).",
+            "003 L235–L241",
+        ),
+        Code(
+            "SWITCH_OUT_INVALID",
+            "error",
+            "A Bout switch-out other than for a Mostly Dead fighter or between allies, or not at the Engage step.",
+            "003 L858–L863",
+        ),
+        Code("NOT_BOUND", "error", "Breaking free with no Binding on the fighter.", "003 L1369–L1375"),
         Code("STYLE_ZEROED_OUT", "error", "A Zeroed Out Style cannot power a Move.", "003 L511–L515"),
         # resolution
         Code(

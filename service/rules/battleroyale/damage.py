@@ -83,15 +83,8 @@ def assign(
     if fighter.state.minions:
         _gang_losses(steps, fighter, ranks)
         return
-    if conflict and not fighter.state.damaged_this_scene:  # 003 L473, L661-L662: first of a Conflict Scene
-        fighter.state.damaged_this_scene = True
-        fighter.award(FIRST_DAMAGE_TP)
-        steps.say(
-            f"{fighter.id} takes a first Damage Rank this scene (+1 Training Point).",
-            "training_point",
-            fighter=fighter.id,
-            amount=FIRST_DAMAGE_TP,
-        )
+    if conflict:
+        _first_damage(steps, fighter)
     was_out = fighter.absolute_zero
     ask = steps.request.damage_policy == RoyaleDamagePolicy.ask
     given = steps.request.decisions
@@ -120,6 +113,10 @@ def assign(
         if zeroed(trait):
             _zero_out(steps, fighter, trait, pack)
         n += take
+    _absolute_zero(steps, fighter, was_out, kind)
+
+
+def _absolute_zero(steps: Steps, fighter: Fighter, was_out: bool, kind: RoyaleDamageType) -> None:
     if fighter.absolute_zero and not was_out:
         fighter.award(ABSOLUTE_ZERO_TP)
         lethal = kind == RoyaleDamageType.wound or any(t.wound_ranks for t in fighter.state.traits)
@@ -131,3 +128,37 @@ def assign(
             fighter=fighter.id,
             amount=ABSOLUTE_ZERO_TP,
         )
+
+
+def _first_damage(steps: Steps, fighter: Fighter) -> None:
+    if not fighter.state.damaged_this_scene:  # 003 L473, L661-L662: first of a Conflict Scene
+        fighter.state.damaged_this_scene = True
+        fighter.award(FIRST_DAMAGE_TP)
+        steps.say(
+            f"{fighter.id} takes a first Damage Rank this scene (+1 Training Point).",
+            "training_point",
+            fighter=fighter.id,
+            amount=FIRST_DAMAGE_TP,
+        )
+
+
+def sacrifice(steps: Steps, fighter: Fighter, trait_ids: list[str], pack: RoyalePack) -> None:
+    """After a Sacrificial Gambit the chosen Strengths Zero Out, taken as Wound Ranks (003 L1436-L1437): Damage
+    Ranks, so they earn the Training Points a forced Zero Out earns (L661-L663)."""
+    was_out = fighter.absolute_zero
+    for trait_id in trait_ids:
+        trait = fighter.trait(trait_id)
+        if trait is None or zeroed(trait):
+            continue
+        _first_damage(steps, fighter)
+        ranks = current_index(trait) + 1
+        _hit(trait, RoyaleDamageType.wound, ranks)
+        steps.say(
+            f"{fighter.id} sacrifices {trait.name}: {ranks} Wound Ranks.",
+            "damage",
+            fighter=fighter.id,
+            detail=trait.id,
+            amount=ranks,
+        )
+        _zero_out(steps, fighter, trait, pack)
+    _absolute_zero(steps, fighter, was_out, RoyaleDamageType.wound)

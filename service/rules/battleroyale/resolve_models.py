@@ -9,7 +9,19 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.findings import Finding, Unsupported
-from .model_types import JSON_INT, FormIn, Id, MoveKindIn, Name, RankIn, Ranks, RoyaleMoveKind, json_member
+from .model_types import (
+    JSON_INT,
+    DamageTypeIn,
+    FormIn,
+    Id,
+    MoveKindIn,
+    Name,
+    RankIn,
+    Ranks,
+    RoyaleDamageType,
+    RoyaleMoveKind,
+    json_member,
+)
 from .pricing_models import SampleMoveId
 
 MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
@@ -53,6 +65,24 @@ class RoyaleFighterTrait(_In):
     wound_ranks: Ranks = 0
 
 
+class RoyaleCyclicEffect(_In):
+    """A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
+    turns as the Move's MOD (003 L1387-L1391)."""
+
+    source: Id = Field(description="Who inflicted it.")
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
+    turns_left: Annotated[int, Field(ge=1, le=20), JSON_INT]
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+
+
+class RoyaleBinding(_In):
+    """A Binding: a Challenge the fighter must overcome, at the Move Rank's TN, before it lifts (003 L1369-L1375).
+    What it limits is the GM's description; the fighter may spend its action trying to break it (L767-L768)."""
+
+    source: Id
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
+
+
 class RoyaleFighter(_In):
     """A fighter's state between rounds; the answer returns it updated."""
 
@@ -72,6 +102,9 @@ class RoyaleFighter(_In):
     training_points: Annotated[int, Field(ge=0, le=MAX_TRAINING_POINTS), JSON_INT] = Field(
         0, description="Earned so far (a tally)."
     )
+    dead: bool = Field(False, description="Slain by a Death Blow while Mostly Dead (003 L818-L825).")
+    cyclic: Annotated[list[RoyaleCyclicEffect], Field(max_length=10)] = []
+    bindings: Annotated[list[RoyaleBinding], Field(max_length=10)] = []
 
 
 class RoyaleTechniqueUse(_In):
@@ -88,6 +121,11 @@ class RoyaleMoveUse(_In):
     favored: bool = False
     move: Annotated[SampleMoveId, json_member(SampleMoveId)] | None = None  # type: ignore[valid-type]
     wound_ranks: bool = False
+    sacrifice: Annotated[list[Id], Field(max_length=10)] = Field(
+        [],
+        description="A Sacrificial Gambit's Strengths, as many as the Move's MOD (Average counts as 1): 1d6 more "
+        "damage each on a hit, and all Zero Out after the attack (003 L1432-L1437).",
+    )
 
 
 class RoyaleRollDeclaration(_In):

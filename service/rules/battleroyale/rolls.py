@@ -16,7 +16,7 @@ from .model_types import index_of
 from .pack import RoyaleMinionTarget, RoyalePack
 from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
-from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleRollResult
+from .resolve_models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
 from .steps import Steps
 from .tables import forms, rank_row
 
@@ -34,6 +34,17 @@ class Plan:
     parts: list[str] = field(default_factory=list)
     figures: dict[str, int] = field(default_factory=dict)  # a sample Move's figures at its rank
     move_wound: bool = False
+    move: str | None = None  # the sample Move's id
+    move_mod: int = 0
+    signature: bool = False
+    sacrifice: list[str] = field(default_factory=list)
+
+    def follow_up(self, base: Plan) -> Plan:
+        """A Blitz's later attack: this plan (the Strengths, no boosts) with the Move's rank and Signature die; the
+        Move's Spirit Dice, Techniques and Be Impressive dice went with the first attack."""
+        keep, dice = self.keep + base.signature, self.dice + base.signature
+        parts = [*self.parts, f"Move [{base.move_mod:+d}]"] + (["Signature Move die"] if base.signature else [])
+        return Plan(self.fighter, self.purpose, keep, dice, self.flat + base.move_mod, parts, base.figures)
 
 
 def _boosts(plan: Plan, label: str, boosts: list[RoyaleBoost]) -> None:
@@ -78,7 +89,30 @@ def _move(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, path
         plan.parts.append("Signature Move die")
     plan.figures = {f.id: f.value for f in price.figures}
     plan.move_wound = use.wound_ranks
-    return []
+    plan.move = use.move.value if use.move is not None else None
+    plan.move_mod, plan.signature = price.move_rank.mod, use.signature
+    return _gambit(fighter, use, plan, path)
+
+
+def _gambit(fighter: Fighter, use: RoyaleMoveUse, plan: Plan, path: str) -> list[Finding]:
+    """A Sacrificial Gambit names as many Strengths as its MOD, Average counting as 1 (003 L1434-L1435, digest
+    C8); each one the fighter's and still standing."""
+    needed = plan.figures.get("strengths_sacrificed")
+    if needed is None:
+        if use.sacrifice:
+            return [finding("GAMBIT_INVALID", f"{path}.move.sacrifice", "Only a Sacrificial Gambit sacrifices.")]
+        return []
+    out = []
+    if len(set(use.sacrifice)) != needed or len(use.sacrifice) != needed:
+        out.append(finding("GAMBIT_INVALID", f"{path}.move.sacrifice", f"Name {needed} different Strengths."))
+    for i, trait_id in enumerate(use.sacrifice):
+        trait = fighter.trait(trait_id)
+        if trait is None:
+            out.append(finding("TRAIT_UNKNOWN", f"{path}.move.sacrifice[{i}]", f"{fighter.id} has no {trait_id}."))
+        elif zeroed(trait):
+            out.append(finding("TRAIT_ZEROED_OUT", f"{path}.move.sacrifice[{i}]", f"{trait_id} is Zeroed Out."))
+    plan.sacrifice = list(use.sacrifice)
+    return out
 
 
 def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, path: str) -> list[Finding]:
