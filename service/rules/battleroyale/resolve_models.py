@@ -6,9 +6,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..core.findings import Finding, Unsupported
+from .character_models import RoyaleCharacter
 from .model_types import (
     JSON_INT,
     DamageTypeIn,
@@ -19,7 +20,9 @@ from .model_types import (
     RankIn,
     Ranks,
     RoyaleDamageType,
+    RoyaleForm,
     RoyaleMoveKind,
+    RoyaleRank,
     json_member,
 )
 from .pricing_models import SampleMoveId
@@ -84,13 +87,22 @@ class RoyaleBinding(_In):
 
 
 class RoyaleFighter(_In):
-    """A fighter's state between rounds; the answer returns it updated."""
+    """A fighter's state between rounds; the answer returns it updated. The traits may come from a character
+    sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played."""
 
     id: Id
-    name: Name
+    name: Name | None = Field(None, description="Left out: the sheet's name.")
     pc: bool = Field(True, description="A player character (wins ties against NPCs, 003 L445, L455).")
     spirit_dice: Annotated[int, Field(ge=0, le=MAX_SPIRIT_DICE), JSON_INT] = 0
-    traits: Annotated[list[RoyaleFighterTrait], Field(min_length=1, max_length=30)]
+    traits: Annotated[list[RoyaleFighterTrait], Field(max_length=30)] = Field(
+        [], description="Its Strengths and Styles now; left out when `sheet` gives them."
+    )
+    sheet: RoyaleCharacter | None = Field(
+        None,
+        description="A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, "
+        "`past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a "
+        "custom Form has no rule to apply). The answer gives the fighter back with `traits`.",
+    )
     harmonized: Id | None = Field(None, description="The Style harmonized now (003 L235-L241).")
     minions: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
         0, description="2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741)."
@@ -105,6 +117,39 @@ class RoyaleFighter(_In):
     dead: bool = Field(False, description="Slain by a Death Blow while Mostly Dead (003 L818-L825).")
     cyclic: Annotated[list[RoyaleCyclicEffect], Field(max_length=10)] = []
     bindings: Annotated[list[RoyaleBinding], Field(max_length=10)] = []
+
+    @model_validator(mode="after")
+    def _from_sheet(self) -> RoyaleFighter:
+        if self.sheet is not None:
+            if self.traits:
+                raise ValueError("give `traits` or `sheet`, not both")
+            self.traits = sheet_traits(self.sheet)
+            self.name = self.name or self.sheet.name
+            self.sheet = None
+        if not self.traits:
+            raise ValueError("a fighter needs `traits` or a `sheet` with at least one trait")
+        if self.name is None:
+            raise ValueError("a fighter needs a `name`")
+        return self
+
+
+def sheet_traits(sheet: RoyaleCharacter) -> list[RoyaleFighterTrait]:
+    """A sheet's ranked traits as a fighter's: core Strengths, Strengths, then Styles (003 L1467-L1497)."""
+    out = []
+    for cid in ("motivation", "past", "focus"):
+        core = getattr(sheet.core, cid)
+        if core is not None:
+            out.append(_trait(cid, core.name, core.rank, core.failure_ranks, core.wound_ranks))
+    out += [_trait(s.id, s.name, s.rank, s.failure_ranks, s.wound_ranks) for s in sheet.strengths]
+    for style in sheet.styles:
+        known = [RoyaleForm(f.strip().casefold()) for f in style.forms if f.strip().casefold() in set(RoyaleForm)]
+        trait = _trait(style.id, style.name, style.rank, style.failure_ranks, style.wound_ranks)
+        out.append(trait.model_copy(update={"style": True, "forms": known}))
+    return out
+
+
+def _trait(tid: str, name: str, rank: RoyaleRank, failure: int, wound: int) -> RoyaleFighterTrait:
+    return RoyaleFighterTrait(id=tid, name=name, rank=rank, failure_ranks=failure, wound_ranks=wound)
 
 
 class RoyaleTechniqueUse(_In):

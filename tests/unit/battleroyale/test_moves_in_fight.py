@@ -203,3 +203,55 @@ def test_bout_switch_outs_and_harmonizing() -> None:
     assert [v.code for v in answer.violations] == ["SWITCH_OUT_INVALID"]
     answer = bout(plans=[{"fighter": "ann", "harmonize": "boxing"}], seed=3)  # round 1: declared already (L238–L239)
     assert [v.code for v in answer.violations] == ["HARMONIZE_INVALID"]
+
+
+def test_amazing_feats_and_energy_projection_roll_the_move_rank() -> None:
+    from service.rules.battleroyale.challenge_models import RoyaleChallengeRequest
+    from service.rules.battleroyale.challenges import resolve_challenge
+
+    body = {
+        "fighter": {
+            "id": "mei",
+            "name": "Mei",
+            "spirit_dice": 2,
+            "harmonized": "wushu",
+            "traits": [
+                {"id": "wushu", "name": "Wushu", "rank": "expert", "style": True},
+                {"id": "strong", "name": "Strong", "rank": "good"},
+            ],
+        },
+        "roll": {"traits": ["strong"], "move": {"move": "amazing_feats"}},
+        "target": {"difficulty": "expert"},
+        "rolls": {"C.mei.roll.1": 3, "C.mei.roll.2": 2},
+    }
+    answer = resolve_challenge(RoyaleChallengeRequest.model_validate(body))
+    # 003 L1362–L1363: the Move Rank's MOD (Expert at rank, +4, 2 Spirit Dice) with Strong's +2: 3 + 2 + 6 = 11
+    assert (answer.total, answer.success, answer.fighter.spirit_dice, answer.unsupported) == (11, True, 0, [])
+    rolls = {"R1.ann.attack.1": 4, "R1.ann.attack.2": 4, "R1.bob.defense@ann.1": 3, "R1.bob.defense@ann.2": 3}
+    answer = conflict(fight([ann_uses("energy_projection")], rolls))
+    # 003 L1401–L1402: an offensive action at a distance: Good Move +2, 10 against 8, 2 Damage Ranks
+    assert answer.clashes[0].damage == 2 and answer.unsupported == []
+
+
+def test_cyclic_attack_and_gambit_in_a_bout_land_with_the_rounds_damage() -> None:
+    plan = {"fighter": "ann", "attack": {"move": {"move": "sacrificial_gambit", "sacrifice": ["tough", "brave"]}}}
+    body = duel(plans=[plan], decisions={"R1.ann.split": "strong_attack", "R1.bob.split": "strong_defense"})
+    body["fighters"][0]["traits"].append(BRAVE)
+    body["fighters"][0]["spirit_dice"] = 4
+    for f in body["fighters"]:
+        f["traits"][0]["forms"] = []
+    body["fighters"][1]["cyclic"] = [{"source": "ann", "tn": 9, "turns_left": 1}]
+    body["rolls"] = {
+        "R1.bob.cyclic1.1": 2, "R1.bob.cyclic1.2": 2,
+        "R1.ann.attack.1": 1, "R1.ann.attack.2": 1, "R1.bob.defense.1": 3, "R1.bob.defense.2": 3,
+        "R1.bob.attack.1": 1, "R1.ann.defense.1": 6,
+    }  # fmt: skip
+    body["decisions"]["R1.ann.order"] = "act_first"
+    answer = resolve_bout(RoyaleBoutRequest.model_validate(body))
+    assert answer.status == "complete", (answer.violations, answer.dice_needed, answer.decisions_needed)
+    # Bob's Risky Challenge as the round starts: 2 + 2 = 4 against TN 9: 5 Wound Ranks, held to Taking it on the
+    # Chin (003 L939–L941), its last turn; Ann's Gambit misses (1 + 1 + 2 = 4 against 3 + 3 + 2 = 8) yet her two
+    # Strengths Zero Out (L1436–L1437); Bob's Counterstrike 1 + 2 = 3 against 6 + 2 = 8: nothing
+    assert [c.damage for c in answer.clashes] == [0, 0]
+    assert traits(answer, 1) == {"judo": 2, "calm": 3} and answer.fighters[1].cyclic == []
+    assert traits(answer, 0) == {"boxing": 0, "tough": 3, "brave": 3}
