@@ -210,26 +210,25 @@ def _attack(
     shared = _blitz(steps, action, a_plan, path)
     if steps.findings:
         return []
-    later = None
-    out = []
+    later: Plan | None = None
+    shared_roll = roll(steps, f"{r}.{actor.id}.attack", a_plan) if shared else None
+    out: list[RoyaleClashResult] = []
     for k, target in enumerate(targets, start=1):
         if target.absolute_zero or target.state.mostly_dead:
             steps.say(f"{target.id} is already out.", "pass", fighter=actor.id)
             continue
-        if k == 1 or not shared:
+        if shared_roll is not None:  # one roll for all; logged with the first reaction
+            attack, announce = (shared_roll, a_plan), not out
+        else:
             if k > 1 and later is None:
                 stripped = action.attack.model_copy(update={"move": None, "techniques": [], "impressive": []})
-                later, found = plan_roll(
-                    actor, stripped.model_copy(update={"style": False}), CONFLICT_DICE, "attack", path
-                )
+                later, _ = plan_roll(actor, stripped.model_copy(update={"style": False}), CONFLICT_DICE, "attack", path)
                 strategy_effects(actor, later, True, target, action.form_bonus)
                 _environment(later, action.environmental)
                 later = later.follow_up(a_plan)
-            plan = a_plan if k == 1 else later
-            assert plan is not None
-            a_res = roll(steps, f"{r}.{actor.id}.attack{_tag(k)}", plan)
-        announce = k == 1 or not shared
-        clash = _defend(steps, request, actor, target, (a_res, plan, announce), 1 if shared else k)
+            plan = a_plan if k == 1 or later is None else later
+            attack, announce = (roll(steps, f"{r}.{actor.id}.attack{_tag(k)}", plan), plan), True
+        clash = _defend(steps, request, actor, target, (*attack, announce), 1 if shared else k)
         if clash is not None:
             out.append(clash)
     sacrifice(steps, actor, a_plan.sacrifice, pack_of(request))  # after the attack, hit or not (003 L1436-L1437)

@@ -180,7 +180,7 @@ def test_a_validated_sheet_is_played_as_it_is() -> None:
 
     from .support import carrie
 
-    body = {"fighter": {"id": "carrie", "sheet": carrie()}, "roll": {"traits": ["focus"]}}
+    body: dict[str, Any] = {"fighter": {"id": "carrie", "sheet": carrie()}, "roll": {"traits": ["focus"]}}
     body |= {"target": {"difficulty": "master"}, "rolls": {"C.carrie.roll.1": 4, "C.carrie.roll.2": 5}}
     answer = resolve_challenge(RoyaleChallengeRequest.model_validate(body))
     # her Expert Focus, Determination (003 L221–L222): 4 + 5 + 4 = 13 meets Master's TN 13

@@ -139,7 +139,7 @@ def test_purchase_prices() -> None:
 def test_purchases_for_a_character_with_training_points_on_hand() -> None:
     from .support import carrie
 
-    body = {
+    body: dict[str, Any] = {
         "character": carrie(),
         "training_points": 20,
         "purchases": [
