@@ -99,7 +99,8 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
 
 SHEET_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
   validateCharacter(input: $c) { __typename
-    ... on BattleroyaleRoyaleCharacterValidation { valid violations { code path } warnings { code } info { code } } } } }"""
+    ... on BattleroyaleRoyaleCharacterValidation {
+      valid violations { code path } warnings { code } info { code } } } } }"""
 
 
 def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]) -> None:
@@ -142,11 +143,13 @@ CONFLICT_QUERY = """query($c: BattleroyaleRoyaleConflictRequestInput!) { battler
 
 
 def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    boxing = {"id": "boxing", "name": "Boxing", "rank": "good", "style": True}
+    judo = {"id": "judo", "name": "Judo", "rank": "good", "style": True}
     fighters = [
-        {"id": "ann", "name": "Ann", "spirit_dice": 4, "harmonized": "boxing", "traits": [
-            {"id": "boxing", "name": "Boxing", "rank": "good", "style": True}, {"id": "tough", "name": "Tough", "rank": "good"}]},
-        {"id": "bob", "name": "Bob", "spirit_dice": 1, "harmonized": "judo", "traits": [
-            {"id": "judo", "name": "Judo", "rank": "good", "style": True}, {"id": "calm", "name": "Calm", "rank": "good"}]},
+        {"id": "ann", "name": "Ann", "spirit_dice": 4, "harmonized": "boxing",
+         "traits": [boxing, {"id": "tough", "name": "Tough", "rank": "good"}]},
+        {"id": "bob", "name": "Bob", "spirit_dice": 1, "harmonized": "judo",
+         "traits": [judo, {"id": "calm", "name": "Calm", "rank": "good"}]},
     ]  # fmt: skip
     body = {
         "fighters": fighters,
