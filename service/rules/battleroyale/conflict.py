@@ -192,6 +192,35 @@ def _blitz(steps: Steps, action: RoyaleConflictAction, plan: Plan, path: str) ->
     return supernatural
 
 
+def _minion_threat(
+    steps: Steps, request: RoyaleConflictRequest, minion: Fighter, target: Fighter, action: RoyaleConflictAction
+) -> None:
+    """A lone Minion's action is no Conflict attack but a Challenge for its target (003 L728-L731): a Risky one at
+    the Minion's TN (or TN 7), its shortfall in Damage Ranks of the action's type (ruling on L404-L406); no Training
+    Point for the failed roll in a fight (L661-L662), the first Damage Rank's as usual."""
+    r = f"R{request.round}"
+    reaction = next(
+        (x for x in request.reactions if x.fighter == target.id and x.against == minion.id),
+        RoyaleConflictReaction(fighter=target.id, against=minion.id),
+    )
+    plan, found = plan_roll(target, reaction.roll, CONFLICT_DICE, "Challenge of a lone Minion", "reactions")
+    _environment(plan, reaction.environmental)
+    steps.findings += found
+    if found:
+        return
+    result = roll(steps, f"{r}.{target.id}.defense@{minion.id}", plan)
+    steps.checkpoint()
+    steps.results.append(result)
+    steps.say(describe(result, plan), "roll", fighter=target.id, amount=result.total)
+    tn = minion_tn(current_index(minion.state.traits[0]), action.minion_relevant)
+    if beats_minion(result.total, tn, pack_of(request)):
+        steps.say(f"{target.id} shrugs off {minion.id} (TN {tn}).", "miss", fighter=minion.id, other=target.id)
+        return
+    short = tn - result.total
+    steps.say(f"{target.id} falls short of TN {tn}: {short} Damage Ranks.", "hit", fighter=minion.id, other=target.id)
+    assign(steps, target, short, action.damage_type, f"{r}.{target.id}.damage@{minion.id}", pack_of(request))
+
+
 def _attack(
     steps: Steps,
     request: RoyaleConflictRequest,
@@ -331,6 +360,8 @@ def _deed(
         _death_blow(steps, request, actor, target)
     elif target.state.minions == 1:
         _lone_minion(steps, actor, target, action, f"R{request.round}.{actor.id}.attack", pack_of(request))
+    elif actor.state.minions == 1 and not target.state.minions and not target.absolute_zero:
+        _minion_threat(steps, request, actor, target, action)
     elif target.absolute_zero or target.state.mostly_dead or (_is_gang(request, target) and target.state.minions == 0):
         steps.say(f"{target.id} is already out.", "pass", fighter=actor.id)
     else:

@@ -103,3 +103,17 @@ def test_a_challenge_against_a_lone_minion_with_bowl_and_significance() -> None:
         rolls={"C.ann.roll.1": 1, "C.ann.roll.2": 1},
     )
     assert (out.total, out.bowl, out.fighter.spirit_dice) == (7, 4, 0)  # 1 + 1 + 4 + 1
+
+
+def test_a_lone_minions_action_is_a_risky_challenge_for_its_target() -> None:
+    body = lone_minion((3, 3))
+    body["actions"] = [{"fighter": "thug", "target": "ann", "damage_type": "failure"}]
+    body["rolls"] = {"R1.ann.defense@thug.1": 3, "R1.ann.defense@thug.2": 3}
+    answer = conflict(body)
+    assert answer.status == "complete", (answer.violations, answer.dice_needed)
+    # 003 L728–L731: no Conflict roll for the Minion; Ann meets its TN 9: 3 + 3 + Boxing 2 = 8 falls 1 short,
+    # 1 Failure Rank (the shortfall, as a Risky Challenge's, L404–L406) and the first Damage Rank's point (L473)
+    ann = answer.fighters[0]
+    assert {t.id: t.failure_ranks for t in ann.traits} == {"boxing": 0, "tough": 1} and ann.training_points == 1
+    body["rolls"] = {"R1.ann.defense@thug.1": 4, "R1.ann.defense@thug.2": 3}  # 9 meets TN 9: nothing
+    assert conflict(body).fighters[0].training_points == 0
