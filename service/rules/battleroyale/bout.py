@@ -25,7 +25,7 @@ from .initiative import order
 from .model_types import RoyaleDamageType, RoyaleMoveKind
 from .pack import PACKS
 from .resolve_models import RoyaleBoost, RoyaleChoice, RoyaleGangPool, RoyaleRollResult
-from .rolls import Plan, describe, plan_roll, roll
+from .rolls import Plan, describe, move_role, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import RoyaleBoutFormRule, forms
 
@@ -165,6 +165,9 @@ def _exchange(
             rolled += _break_free(steps, request, striker, s_plan, path_s)
             continue
         attack, found_a = plan_roll(striker, s_plan.attack, own[0], "Strike", f"{path_s}.attack")
+        found_a += move_role(s_plan.attack, True, f"{path_s}.attack") + move_role(
+            r_plan.defense, False, f"{path_r}.defense"
+        )
         form_effects(striker, attack, True, (own, other), s_plan.form_bonus)
         steps.findings += found_a
         later = None

@@ -132,6 +132,12 @@ CODES: dict[str, Code] = {
             "More targets than a Blitz's attacks (its MOD), or further targets without a Blitz.",
             "003 L1379–L1385",
         ),
+        Code(
+            "MOVE_ROLE_INVALID",
+            "error",
+            "An attack's Move on a reaction (Mighty Blow, Blitz …) or a defense's (Impenetrable Defense) on an attack.",
+            "003 L1357–L1437",
+        ),
         Code("DEATH_BLOW_INVALID", "error", "A Death Blow on a fighter who is not Mostly Dead.", "003 L818–L825"),
         Code(
             "HARMONIZE_INVALID",

@@ -18,7 +18,7 @@ from .initiative import order
 from .model_types import RoyaleMoveKind
 from .pack import PACKS, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
-from .rolls import Plan, beats_minion, describe, minion_tn, plan_roll, roll
+from .rolls import Plan, beats_minion, describe, minion_tn, move_role, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import forms
 
@@ -147,6 +147,7 @@ def _defend(
         RoyaleConflictReaction(fighter=target.id, against=actor.id, attack=k),
     )
     d_plan, found = plan_roll(target, reaction.roll, CONFLICT_DICE, "reaction", "reactions")
+    found += move_role(reaction.roll, False, "reactions")
     strategy_effects(target, d_plan, False, actor, reaction.form_bonus)
     _environment(d_plan, reaction.environmental)
     steps.findings += found
@@ -204,6 +205,7 @@ def _minion_threat(
         RoyaleConflictReaction(fighter=target.id, against=minion.id),
     )
     plan, found = plan_roll(target, reaction.roll, CONFLICT_DICE, "Challenge of a lone Minion", "reactions")
+    found += move_role(reaction.roll, False, "reactions")
     _environment(plan, reaction.environmental)
     steps.findings += found
     if found:
@@ -233,6 +235,7 @@ def _attack(
     path = f"actions[{request.actions.index(action)}]"
     targets = [by_id[t] for t in [action.target, *action.targets] if t is not None]
     a_plan, found = plan_roll(actor, action.attack, CONFLICT_DICE, "attack", f"{path}.attack")
+    found += move_role(action.attack, True, f"{path}.attack")
     strategy_effects(actor, a_plan, True, targets[0], action.form_bonus)
     _environment(a_plan, action.environmental)
     steps.findings += found

@@ -18,7 +18,7 @@ from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
 from .resolve_models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
 from .steps import Steps
-from .tables import forms, rank_row
+from .tables import forms, rank_row, sample_move
 
 FLAW_MOD = -2  # a Flaw rolled against counts as Poor (003 L256-L257)
 FORM_PENALTY = -2  # a Form weakness (003 L1039-L1040)
@@ -176,6 +176,17 @@ def plan_roll(
         plan.flat += declaration.gang_flat
         plan.parts.append(f"Gang pool: {declaration.gang_dice} dice, +{declaration.gang_flat}")
     return plan, found
+
+
+def move_role(declaration: RoyaleRollDeclaration, offense: bool, path: str) -> list[Finding]:
+    """A sample Move made for an offensive action (Mighty Blow, Blitz …) is no reaction's, and Impenetrable Defense
+    no attack's (003 L1357-L1437): its effect would have nothing to act on."""
+    use = declaration.move
+    move = sample_move(use.move.value) if use is not None and use.move is not None else None
+    if move is None or move.use == "any" or (move.use == "attack") == offense:
+        return []
+    role = "an attack" if offense else "a reaction"
+    return [finding("MOVE_ROLE_INVALID", f"{path}.move.move", f"{move.name} is not a Move for {role}.")]
 
 
 def roll(steps: Steps, key: str, plan: Plan) -> RoyaleRollResult:

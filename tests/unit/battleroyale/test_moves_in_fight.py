@@ -255,3 +255,13 @@ def test_cyclic_attack_and_gambit_in_a_bout_land_with_the_rounds_damage() -> Non
     assert [c.damage for c in answer.clashes] == [0, 0]
     assert traits(answer, 1) == {"judo": 2, "calm": 3} and answer.fighters[1].cyclic == []
     assert traits(answer, 0) == {"boxing": 0, "tough": 3, "brave": 3}
+
+
+def test_an_attacks_move_is_no_reactions() -> None:
+    # 003 L1413–L1416: Mighty Blow adds to the damage an attack inflicts; L1404–L1407: Impenetrable Defense is a
+    # defensive reaction's
+    body = fight([{"fighter": "ann", "target": "bob"}], {})
+    body["reactions"] = [{"fighter": "bob", "against": "ann", "roll": {"move": {"move": "mighty_blow"}}}]
+    assert [v.code for v in conflict(body).violations] == ["MOVE_ROLE_INVALID"]
+    answer = conflict(fight([ann_uses("impenetrable_defense")], {}))
+    assert [v.code for v in answer.violations] == ["MOVE_ROLE_INVALID"]
