@@ -261,7 +261,9 @@ def test_an_attacks_move_is_no_reactions() -> None:
     # 003 L1413–L1416: Mighty Blow adds to the damage an attack inflicts; L1404–L1407: Impenetrable Defense is a
     # defensive reaction's
     body = fight([{"fighter": "ann", "target": "bob"}], {})
-    body["reactions"] = [{"fighter": "bob", "against": "ann", "roll": {"move": {"move": "mighty_blow"}}}]
+    body["reactions"] = [
+        {"fighter": "bob", "against": "ann", "roll": {"move": {"move": "mighty_blow", "shifts": -1}}}
+    ]  # 1 Spirit Die, his one
     assert [v.code for v in conflict(body).violations] == ["MOVE_ROLE_INVALID"]
     answer = conflict(fight([ann_uses("impenetrable_defense")], {}))
     assert [v.code for v in answer.violations] == ["MOVE_ROLE_INVALID"]
