@@ -8394,6 +8394,11 @@ export interface components {
              */
             supernatural_only: boolean;
             /**
+             * Use
+             * @default any
+             */
+            use: string;
+            /**
              * Wound Surcharge
              * @default false
              */

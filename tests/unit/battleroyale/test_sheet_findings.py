@@ -84,3 +84,12 @@ def test_a_signature_move_without_its_style() -> None:
     assert info_codes(answer) == ["SIGNATURE_STYLE_INFERRED"] and answer.derived.bonus_points.used == 7
     c["styles"].append({"id": "judo", "name": "Judo", "rank": "good", "bought_with": "training", "forms": ["ocean"]})
     assert "SIGNATURE_MOVE_INVALID" in codes(check(c))  # two Styles: which one is not ours to guess
+
+
+def test_carrie_as_the_sheet_prints_her() -> None:
+    from service.rules.battleroyale.operations import examples
+
+    answer = check(examples("validate_character")["carrie-as-printed"]["character"])
+    # the walk-through's figures (003 L198–L301): valid; no Theme warns; Tough's purchase, Fearless's chain by name
+    assert answer.valid and warning_codes(answer) == ["STYLE_THEME_MISSING"]
+    assert info_codes(answer) == ["PURCHASE_INFERRED", "TRAIT_NAMED"] and answer.derived.bonus_points.used == 6
