@@ -82,15 +82,23 @@ def _gang_pools(request: RoyaleConflictRequest) -> list[Finding]:
 
 def _checks(request: RoyaleConflictRequest) -> list[Finding]:
     ids = {f.id for f in request.fighters}
+    first = {a.fighter: a for a in reversed(request.actions)}
     out = []
     if len(ids) != len(request.fighters):
         out.append(finding("DUPLICATE_ID", "fighters", "Two fighters share an id."))
     for i, a in enumerate(request.actions):
         if a.target == a.fighter:
             out.append(finding("TARGET_INVALID", f"actions[{i}].target", "A fighter does not attack themself."))
-        for name, value in (("fighter", a.fighter), ("target", a.target)):
+        named = [("fighter", a.fighter), ("target", a.target)] + [(f"targets[{j}]", t) for j, t in enumerate(a.targets)]
+        for name, value in named:
             if value is not None and value not in ids:
                 out.append(finding("FIGHTER_UNKNOWN", f"actions[{i}].{name}", f"No fighter {value}."))
+        if a.fighter in a.targets:
+            out.append(finding("TARGET_INVALID", f"actions[{i}].targets", "A fighter does not attack themself."))
+        if a.targets and a.target is None:
+            out.append(finding("BLITZ_INVALID", f"actions[{i}].targets", "Further targets follow a first `target`."))
+        if [b.fighter for b in request.actions].count(a.fighter) > 1 and a is not first[a.fighter]:
+            out.append(finding("DUPLICATE_ID", f"actions[{i}].fighter", f"{a.fighter} acts once a round (003 L331)."))
     for i, r in enumerate(request.reactions):
         for name, value in (("fighter", r.fighter), ("against", r.against)):
             if value not in ids:

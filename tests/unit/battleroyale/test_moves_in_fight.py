@@ -267,3 +267,10 @@ def test_an_attacks_move_is_no_reactions() -> None:
     assert [v.code for v in conflict(body).violations] == ["MOVE_ROLE_INVALID"]
     answer = conflict(fight([ann_uses("impenetrable_defense")], {}))
     assert [v.code for v in answer.violations] == ["MOVE_ROLE_INVALID"]
+
+
+def test_blitz_targets_are_checked_like_any_target() -> None:
+    answer = conflict(fight([{**ann_uses("blitz", shifts=1), "targets": ["zed"]}], {}))
+    assert [(v.code, v.path) for v in answer.violations] == [("FIGHTER_UNKNOWN", "actions[0].targets[0]")]
+    twice = [{"fighter": "ann", "target": "bob"}, {"fighter": "ann", "target": "bob"}]  # one action a round (L331)
+    assert [v.code for v in conflict(fight(twice, {})).violations] == ["DUPLICATE_ID"]
