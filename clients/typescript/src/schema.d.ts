@@ -7620,7 +7620,7 @@ export interface components {
             mostly_dead?: boolean;
             /**
              * Name
-             * @description Left out: the sheet's name. Default: `null`.
+             * @description Left out: the sheet's name, else the id. Default: `null`.
              */
             name?: string | null;
             /**
@@ -7644,7 +7644,7 @@ export interface components {
             training_points?: number;
             /**
              * Traits
-             * @description Its Strengths and Styles now; left out when `sheet` gives them. Default: `[]`.
+             * @description Its Strengths and Styles now; with `sheet`, these win over the sheet's by id. Default: `[]`.
              */
             traits?: components["schemas"]["RoyaleFighterTrait"][];
             /**

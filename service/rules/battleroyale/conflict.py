@@ -12,13 +12,13 @@ from .clash import settle
 from .codes import finding
 from .conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 from .damage import assign, sacrifice
-from .fighters import Fighter, current_index, zeroed
+from .fighters import Fighter, zeroed
 from .identity import RULESET, VERSION
 from .initiative import order
 from .model_types import RoyaleMoveKind
 from .pack import PACKS, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
-from .rolls import Plan, beats_minion, describe, minion_tn, move_role, plan_roll, roll
+from .rolls import Plan, beats_minion, describe, minion_rank, minion_tn, move_role, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import forms
 
@@ -123,7 +123,7 @@ def _lone_minion(
     steps.checkpoint()
     steps.results.append(result)
     steps.say(describe(result, plan), "roll", fighter=actor.id, amount=result.total)
-    tn = minion_tn(current_index(minion.state.traits[0]), action.minion_relevant)
+    tn = minion_tn(minion_rank(minion), action.minion_relevant)
     if beats_minion(result.total, tn, pack):
         minion.state.minions = 0
         steps.say(f"{minion.id} is beaten (TN {tn}).", "minions_out", fighter=minion.id, amount=1)
@@ -222,7 +222,7 @@ def _minion_threat(
     steps.checkpoint()
     steps.results.append(result)
     steps.say(describe(result, plan), "roll", fighter=target.id, amount=result.total)
-    tn = minion_tn(current_index(minion.state.traits[0]), action.minion_relevant)
+    tn = minion_tn(minion_rank(minion), action.minion_relevant)
     if beats_minion(result.total, tn, pack_of(request)):
         steps.say(f"{target.id} shrugs off {minion.id} (TN {tn}).", "miss", fighter=minion.id, other=target.id)
         return

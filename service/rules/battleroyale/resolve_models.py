@@ -91,11 +91,11 @@ class RoyaleFighter(_In):
     sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played."""
 
     id: Id
-    name: Name | None = Field(None, description="Left out: the sheet's name.")
+    name: Name | None = Field(None, description="Left out: the sheet's name, else the id.")
     pc: bool = Field(True, description="A player character (wins ties against NPCs, 003 L445, L455).")
     spirit_dice: Annotated[int, Field(ge=0, le=MAX_SPIRIT_DICE), JSON_INT] = 0
     traits: Annotated[list[RoyaleFighterTrait], Field(max_length=30)] = Field(
-        [], description="Its Strengths and Styles now; left out when `sheet` gives them."
+        [], description="Its Strengths and Styles now; with `sheet`, these win over the sheet's by id."
     )
     sheet: RoyaleCharacter | None = Field(
         None,
@@ -120,16 +120,15 @@ class RoyaleFighter(_In):
 
     @model_validator(mode="after")
     def _from_sheet(self) -> RoyaleFighter:
+        """The sheet's traits, then the given ``traits`` over them by id (their state now) and after them; a
+        fighter with no trait at all has no Strength left: Absolute Zero (003 L515-L516)."""
         if self.sheet is not None:
-            if self.traits:
-                raise ValueError("give `traits` or `sheet`, not both")
-            self.traits = sheet_traits(self.sheet)
+            given = {t.id: t for t in self.traits}
+            built = [given.pop(t.id, t) for t in sheet_traits(self.sheet)]
+            self.traits = built + list(given.values())
             self.name = self.name or self.sheet.name
             self.sheet = None
-        if not self.traits:
-            raise ValueError("a fighter needs `traits` or a `sheet` with at least one trait")
-        if self.name is None:
-            raise ValueError("a fighter needs a `name`")
+        self.name = self.name or self.id
         return self
 
 

@@ -127,7 +127,7 @@ def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, pa
             if forms()[form].no_spirit_dice_penalty:  # Mystic: −2 with no Spirit Dice left (003 L1185-L1187)
                 plan.flat += FORM_PENALTY
                 plan.parts.append(f"{form.value} Form with no Spirit Dice [{FORM_PENALTY}]")
-    if fighter.gang:  # a Minion Gang rolls its one Strength (003 L726, L736)
+    if fighter.gang and fighter.state.traits:  # a Minion Gang rolls its one Strength (003 L726, L736)
         own = fighter.state.traits[0]
         if not zeroed(own):
             plan.flat += current_mod(own)
@@ -217,12 +217,18 @@ def beats_minion(total: int, tn: int, pack: RoyalePack) -> bool:
     return total > tn or (total == tn and not strict)
 
 
+def minion_rank(minion: Fighter) -> int | None:
+    """A Minion's one Strength's rank now (its first trait); None when it has none."""
+    return current_index(minion.state.traits[0]) if minion.state.traits else None
+
+
 IRRELEVANT_MINION_TN = 7  # 003 L730-L731: the Minion's one Strength does not bear on the task
 
 
-def minion_tn(rank_index: int, relevant: bool) -> int:
-    """A lone Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant (003 L728-L731)."""
-    return tn_of(max(0, rank_index)) if relevant else IRRELEVANT_MINION_TN
+def minion_tn(rank_index: int | None, relevant: bool) -> int:
+    """A lone Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant, or it has none
+    (003 L728-L731)."""
+    return tn_of(max(0, rank_index)) if relevant and rank_index is not None else IRRELEVANT_MINION_TN
 
 
 __all__ = ["current_index", "index_of", "plan_roll", "roll", "tn_of"]

@@ -175,9 +175,6 @@ def test_mystic_form_with_no_spirit_dice() -> None:
 
 
 def test_a_validated_sheet_is_played_as_it_is() -> None:
-    import pytest
-    from pydantic import ValidationError
-
     from .support import carrie
 
     body: dict[str, Any] = {"fighter": {"id": "carrie", "sheet": carrie()}, "roll": {"traits": ["focus"]}}
@@ -192,5 +189,7 @@ def test_a_validated_sheet_is_played_as_it_is() -> None:
         "motivation", "past", "focus", "athletic", "scary", "tough", "kampfringen",
     ]  # fmt: skip
     assert [(t.style, t.forms) for t in fighter.traits][-1] == (True, ["ocean"])
-    with pytest.raises(ValidationError):
-        RoyaleChallengeRequest.model_validate({**body, "fighter": {**body["fighter"], "traits": fighter.traits}})
+    # with traits beside the sheet, they are the traits' state now: they win by id
+    hurt = {"id": "athletic", "name": "Athletic", "rank": "good", "wound_ranks": 2}
+    both = RoyaleChallengeRequest.model_validate({**body, "fighter": {**body["fighter"], "traits": [hurt]}})
+    assert [t.wound_ranks for t in both.fighter.traits if t.id == "athletic"] == [2] and len(both.fighter.traits) == 7
