@@ -134,6 +134,10 @@ def _choose(
     return first, second, splits
 
 
+# one Strike rolled: striker, reactor, the two plans, the two results, the key tag (no reactor: a Challenge)
+Rolled = tuple[Fighter, Fighter | None, Plan, Plan | None, RoyaleRollResult, RoyaleRollResult | None, str]
+
+
 def _strikes(steps: Steps, plan: Plan, bout_plan: RoyaleBoutPlan, path: str) -> int:
     """A Basic Blitz gives up to its MOD Strikes (digest C7: at least 1); anything else one (003 L1380-L1382)."""
     basic = bout_plan.attack.move is not None and bout_plan.attack.move.kind == RoyaleMoveKind.basic
@@ -155,7 +159,7 @@ def _exchange(
     plans: dict[str, RoyaleBoutPlan],
 ) -> list[Clash]:
     r = f"R{request.round}"
-    rolled = []
+    rolled: list[Rolled] = []
     index = {f.id: i for i, f in enumerate(request.fighters)}
     for striker, reactor in (order_, order_[::-1]):
         s_plan, r_plan = plans[striker.id], plans[reactor.id]
@@ -192,22 +196,25 @@ def _exchange(
         return []
     steps.checkpoint()
     clashes = []
-    for striker, reactor, a_plan, d_plan, a_res, d_res, tag in rolled:
+    for hitter, target, a_plan, d_plan, a_out, d_out, tag in rolled:
         if d_plan is None:  # breaking free: a Challenge, no clash
-            _freed(steps, striker, a_plan, a_res)
+            _freed(steps, hitter, a_plan, a_out)
             continue
-        steps.results += [a_res, d_res]
-        steps.say(describe(a_res, a_plan), "roll", fighter=striker.id, amount=a_res.total)
-        steps.say(describe(d_res, d_plan), "roll", fighter=reactor.id, amount=d_res.total)
-        moves = (plans[striker.id].attack.move, plans[reactor.id].defense.move)
-        rolls_ = (a_res, a_plan, d_res, d_plan)
+        assert target is not None and d_out is not None  # a Strike has both
+        steps.results += [a_out, d_out]
+        steps.say(describe(a_out, a_plan), "roll", fighter=hitter.id, amount=a_out.total)
+        steps.say(describe(d_out, d_plan), "roll", fighter=target.id, amount=d_out.total)
+        moves = (plans[hitter.id].attack.move, plans[target.id].defense.move)
+        rolls_ = (a_out, a_plan, d_out, d_plan)
         clashes.append(
-            settle(steps, striker, reactor, rolls_, plans[striker.id].damage_type, moves, f"{r}.{striker.id}{tag}")
+            settle(steps, hitter, target, rolls_, plans[hitter.id].damage_type, moves, f"{r}.{hitter.id}{tag}")
         )
     return clashes
 
 
-def _break_free(steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan: RoyaleBoutPlan, path: str) -> list:  # type: ignore[type-arg]
+def _break_free(
+    steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan: RoyaleBoutPlan, path: str
+) -> list[Rolled]:
     """The side's Strike spent on its Binding's Challenge (003 L767-L768, L1370-L1375)."""
     if not fighter.state.bindings:
         steps.findings.append(finding("NOT_BOUND", f"{path}.break_free", f"{fighter.id} is not bound."))
