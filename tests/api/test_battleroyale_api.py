@@ -95,3 +95,81 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
             assert answer.status_code == 200 and answer.json()["status"] == "complete", (name, answer.json())
     bad_face = {**body, "rolls": {"R1.tigress.attack.1": 7}}
     assert client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face).status_code == 400
+
+
+SHEET_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
+  validateCharacter(input: $c) { __typename
+    ... on BattleroyaleRoyaleCharacterValidation {
+      valid violations { code path } warnings { code } info { code } } } } }"""
+
+
+def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]) -> None:
+    body = examples("validate_character")["carrie-schatz"]
+    character = {**body["character"], "core": {"motivation": {"name": "Protecting The Helpless"}}}
+    character["techniques"] = [{"name": "Fearless", "chained_to": "Determinaton"}]  # misspelt, and no Focus at all
+    character["styles"] = [{**character["styles"][0], "theme": ""}]
+    rest = client.post("/v1/battleroyale/characters/validate", json={"character": character})
+    assert rest.status_code == 200
+    found = sorted(v["code"] for v in rest.json()["violations"])
+    # 003 L206–L215: no Past, no Focus; L268–L269: chained to nothing she has; a missing Theme only warns
+    assert found == ["CORE_STRENGTH_MISSING", "CORE_STRENGTH_MISSING", "TECHNIQUE_CHAIN_INVALID"]
+    # Strength Ranks: Athletic and Scary, 2 of 3 (the Focus raise went with the Focus); Bonus Points: Fearless at
+    # the ordinary rate 2 + Tough 2 = 4 of 6 (003 L217, L278–L290)
+    warnings = sorted(w["code"] for w in rest.json()["warnings"])
+    assert warnings == ["BONUS_POINTS_UNSPENT", "STRENGTH_RANKS_UNSPENT", "STYLE_THEME_MISSING"]
+    variables = {"c": encode(graphql_type("BattleroyaleRoyaleCharacterRequestInput"), {"character": character})}
+    out = client.post("/graphql", json={"query": SHEET_QUERY, "variables": variables}).json()
+    assert "errors" not in out, out
+    got = out["data"]["battleroyale"]["validateCharacter"]
+    assert sorted(v["code"] for v in got["violations"]) == found and not got["valid"]
+
+
+SESSION_QUERY = """query($s: BattleroyaleRoyaleSessionRequestInput!) { battleroyale {
+  startSession(input: $s) { __typename ... on BattleroyaleRoyaleSessionStart { bowl characters { spiritDice } } } } }"""
+
+
+def test_session_start_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    body = examples("start_session")["four-players"]
+    rest = client.post("/v1/battleroyale/sessions/start", json=body).json()
+    assert (rest["bowl"], rest["characters"][0]["spirit_dice"]) == (10, 2)  # 003 L541–L542, L552–L554
+    variables = {"s": encode(graphql_type("BattleroyaleRoyaleSessionRequestInput"), body)}
+    out = client.post("/graphql", json={"query": SESSION_QUERY, "variables": variables}).json()
+    assert out["data"]["battleroyale"]["startSession"]["bowl"] == 10, out
+
+
+CONFLICT_QUERY = """query($c: BattleroyaleRoyaleConflictRequestInput!) { battleroyale {
+  resolveConflict(input: $c) { __typename ... on BattleroyaleRoyaleConflictResult {
+    status clashes { damage } fighters { id trainingPoints cyclic { tn turnsLeft } } } } } }"""
+
+
+def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    boxing = {"id": "boxing", "name": "Boxing", "rank": "good", "style": True}
+    judo = {"id": "judo", "name": "Judo", "rank": "good", "style": True}
+    fighters = [
+        {"id": "ann", "name": "Ann", "spirit_dice": 4, "harmonized": "boxing",
+         "traits": [boxing, {"id": "tough", "name": "Tough", "rank": "good"}]},
+        {"id": "bob", "name": "Bob", "spirit_dice": 1, "harmonized": "judo",
+         "traits": [judo, {"id": "calm", "name": "Calm", "rank": "good"}]},
+    ]  # fmt: skip
+    body = {
+        "fighters": fighters,
+        "damage_policy": "lowest_first",
+        "actions": [{"fighter": "ann", "target": "bob", "attack": {"move": {"move": "cyclic_attack"}}}],
+        "rolls": {"R1.ann.attack.1": 5, "R1.ann.attack.2": 5, "R1.bob.defense@ann.1": 5, "R1.bob.defense@ann.2": 4,
+                  "R1.bob.cyclic1.1": 6, "R1.bob.cyclic1.2": 6},
+    }  # fmt: skip
+    rest = client.post("/v1/battleroyale/conflicts/resolve-round", json=body).json()
+    # a Good Cyclic Attack: 12 against 11, 1 Damage Rank; Bob's Risky Challenge 12 meets TN 9 (003 L1389–L1391)
+    assert rest["status"] == "complete" and rest["clashes"][0]["damage"] == 1, rest
+    assert rest["fighters"][1]["cyclic"] == [{"source": "ann", "tn": 9, "turns_left": 1, "damage_type": "wound"}]
+    variables = {"c": encode(graphql_type("BattleroyaleRoyaleConflictRequestInput"), body)}
+    out = client.post("/graphql", json={"query": CONFLICT_QUERY, "variables": variables}).json()
+    assert "errors" not in out, out
+    got = out["data"]["battleroyale"]["resolveConflict"]
+    assert got["clashes"] == [{"damage": 1}] and got["fighters"][1]["cyclic"] == [{"tn": 9, "turnsLeft": 1}]
+    # purchases with Training Points on hand, and recovery answered by kind (REST)
+    bought = {"purchases": [{"purchase": "raise_strength"}], "training_points": 5}
+    priced = client.post("/v1/battleroyale/purchases/price", json=bought).json()
+    assert (priced["training_points"], priced["affordable"]) == (6, False)  # 003 L674–L676
+    healed = client.post("/v1/battleroyale/recovery/resolve", json=examples("recover")["second-wind-and-scene-end"])
+    assert (healed.json()["recovered_failure"], healed.json()["recovered_wound"]) == (1, 4)

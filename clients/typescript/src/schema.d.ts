@@ -490,6 +490,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/sessions/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a session: the Bowl and the Spirit Dice
+         * @description The Bowl's two dice per player (the GM too) and each character's Spirit Dice from the Box.
+         */
+        post: operations["battleroyaleStartSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -6705,6 +6725,20 @@ export interface components {
             value: components["schemas"]["RoyaleSupernaturalAccess"];
         };
         /**
+         * RoyaleBinding
+         * @description A Binding: a Challenge the fighter must overcome, at the Move Rank's TN, before it lifts (003 L1369-L1375).
+         *     What it limits is the GM's description; the fighter may spend its action trying to break it (L767-L768).
+         */
+        RoyaleBinding: {
+            /**
+             * Source
+             * @description Stable snake_case id.
+             */
+            source: string;
+            /** Tn */
+            tn: number;
+        };
+        /**
          * RoyaleBoost
          * @description A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034).
          * @enum {string}
@@ -6753,6 +6787,16 @@ export interface components {
          */
         RoyaleBoutPlan: {
             attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Blitz Attacks
+             * @description A Basic Blitz's Strikes this round, up to its MOD (all of them when left out): each rolled with the attack dice and met by its own reaction with the defense dice (003 L1379-L1382). Default: `null`.
+             */
+            blitz_attacks?: number | null;
+            /**
+             * Break Free
+             * @description The Strike is spent on a Binding's Challenge (003 L767-L768). Default: `false`.
+             */
+            break_free?: boolean;
             /** @description Default: `"wound"`. */
             damage_type?: components["schemas"]["RoyaleDamageType"];
             defense?: components["schemas"]["RoyaleRollDeclaration"];
@@ -6763,6 +6807,13 @@ export interface components {
             fighter: string;
             /** @description A Form Strength taken as a die or +1. Default: `"die"`. */
             form_bonus?: components["schemas"]["RoyaleBoost"];
+            /**
+             * Harmonize
+             * @description The Style harmonized for this round (digest C14). Default: `null`.
+             */
+            harmonize?: string | null;
+            /** @description What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding. */
+            resist?: components["schemas"]["RoyaleRollDeclaration"];
         };
         /** RoyaleBoutRequest */
         RoyaleBoutRequest: {
@@ -6810,6 +6861,11 @@ export interface components {
              * @description Default: `null`.
              */
             seed?: number | null;
+            /**
+             * Switch Outs
+             * @description Opponents switched out at this round's Engage step (003 L862-L863). Default: `[]`.
+             */
+            switch_outs?: components["schemas"]["RoyaleSwitchOut"][];
         };
         /** RoyaleBoutResult */
         RoyaleBoutResult: {
@@ -6859,6 +6915,14 @@ export interface components {
              * @default null
              */
             first: string | null;
+            /**
+             * Gang Pools
+             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
+             * @default {}
+             */
+            gang_pools: {
+                [key: string]: components["schemas"]["RoyaleGangPool"];
+            };
             /**
              * Log
              * @default []
@@ -6917,6 +6981,19 @@ export interface components {
             difficulty: components["schemas"]["RoyaleRank"];
         };
         /**
+         * RoyaleByMinion
+         * @description A lone Minion: its rank's TN, or TN 7 when its one Strength does not bear on the task (003 L724-L731).
+         */
+        RoyaleByMinion: {
+            /** @description The Minion's one Strength's rank. */
+            minion: components["schemas"]["RoyaleRank"];
+            /**
+             * Relevant
+             * @description Its Strength bears on the task (the GM's call). Default: `true`.
+             */
+            relevant?: boolean;
+        };
+        /**
          * RoyaleByNumber
          * @description A Target Number set directly.
          */
@@ -6937,6 +7014,11 @@ export interface components {
          * @description One roll against a Target Number (003 L346-L427).
          */
         RoyaleChallengeRequest: {
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
             /** @description Default: `null`. */
             custom_pack?: components["schemas"]["RoyalePack"] | null;
             /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
@@ -6982,13 +7064,24 @@ export interface components {
              */
             seed?: number | null;
             /**
-             * Target
-             * @description What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed.
+             * Significant
+             * @description A risk or reward rides on it: only then does a failure earn a Training Point (003 L655-L660). Default: `true`.
              */
-            target: components["schemas"]["RoyaleByDifficulty"] | components["schemas"]["RoyaleByNumber"] | components["schemas"]["RoyaleByZones"];
+            significant?: boolean;
+            /**
+             * Target
+             * @description What the roll must meet: a Difficulty Rank, a Target Number, a number of zones crossed, or a lone Minion.
+             */
+            target: components["schemas"]["RoyaleByDifficulty"] | components["schemas"]["RoyaleByNumber"] | components["schemas"]["RoyaleByZones"] | components["schemas"]["RoyaleByMinion"];
         };
         /** RoyaleChallengeResult */
         RoyaleChallengeResult: {
+            /**
+             * Bowl
+             * @description The Bowl after the roll: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
             /**
              * Damage
              * @default 0
@@ -7071,7 +7164,7 @@ export interface components {
         };
         /** RoyaleCharacter */
         RoyaleCharacter: {
-            core: components["schemas"]["RoyaleCoreStrengths"];
+            core?: components["schemas"]["RoyaleCoreStrengths"];
             /**
              * Flaw Changes
              * @description Flaws altered or removed with Training Points. Default: `0`.
@@ -7102,9 +7195,9 @@ export interface components {
             strengths?: components["schemas"]["RoyaleStrength"][];
             /**
              * Style Ranks Exchanged
-             * @description Creation Style Ranks traded for two Strength Ranks each. Default: `0`.
+             * @description Creation Style Ranks traded for two Strength Ranks each (003 L242–L243). Left out: none, unless the sheet's counts balance only with an exchange, which is then assumed (an `info`). Default: `null`.
              */
-            style_ranks_exchanged?: number;
+            style_ranks_exchanged?: number | null;
             /**
              * Styles
              * @description Default: `[]`.
@@ -7137,6 +7230,12 @@ export interface components {
         /** RoyaleCharacterValidation */
         RoyaleCharacterValidation: {
             derived: components["schemas"]["RoyaleDerived"];
+            /**
+             * Info
+             * @description What the service assumed where the sheet is silent.
+             * @default []
+             */
+            info: components["schemas"]["Finding"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -7297,8 +7396,18 @@ export interface components {
          */
         RoyaleConflictAction: {
             attack?: components["schemas"]["RoyaleRollDeclaration"];
+            /**
+             * Break Free
+             * @description Spend the action on the Challenge of a Binding (003 L767-L768). Default: `false`.
+             */
+            break_free?: boolean;
             /** @description Default: `"wound"`. */
             damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Death Blow
+             * @description Slay the Mostly Dead target with this action (003 L818-L825). Default: `false`.
+             */
+            death_blow?: boolean;
             /**
              * Environmental
              * @description The attack uses the surroundings: +2 (003 L780-L787). Default: `false`.
@@ -7309,8 +7418,30 @@ export interface components {
              * @description Stable snake_case id.
              */
             fighter: string;
+            /**
+             * First Failure
+             * @description Against a lone Minion: the first failure at this Challenge earns a Training Point. Default: `true`.
+             */
+            first_failure?: boolean;
             /** @description Default: `"die"`. */
             form_bonus?: components["schemas"]["RoyaleBoost"];
+            /**
+             * Harmonize
+             * @description The Style harmonized this turn (once a turn, 003 L235-L238). Default: `null`.
+             */
+            harmonize?: string | null;
+            /**
+             * Harmonize At End
+             * @description Harmonize at the end of the turn instead of its start. Default: `false`.
+             */
+            harmonize_at_end?: boolean;
+            /**
+             * Minion Relevant
+             * @description Against a lone Minion: its Strength bears on the task (its rank's TN); false: TN 7 (003 L730-L731, the GM's call). Default: `true`.
+             */
+            minion_relevant?: boolean;
+            /** @description What the fighter adds to the Challenges it faces on its turn: a Cyclic Attack's Risky Challenge and breaking a Binding. */
+            resist?: components["schemas"]["RoyaleRollDeclaration"];
             /** @description Flipping Out or Playing it Cagey (003 L770-L778). Default: `null`. */
             strategy?: components["schemas"]["RoyaleStrategy"] | null;
             /**
@@ -7318,6 +7449,11 @@ export interface components {
              * @description Default: `null`.
              */
             target?: string | null;
+            /**
+             * Targets
+             * @description A Blitz's further targets, in order (one may repeat): a Basic Blitz attacks each in turn, up to its MOD in all; a Supernatural Blitz is one roll each of them defends against (003 L1379-L1385). Default: `[]`.
+             */
+            targets?: string[];
         };
         /**
          * RoyaleConflictReaction
@@ -7329,6 +7465,11 @@ export interface components {
              * @description Stable snake_case id.
              */
             against: string;
+            /**
+             * Attack
+             * @description Which of the attacker's Blitz attacks it meets (the first otherwise). Default: `1`.
+             */
+            attack?: number;
             /**
              * Environmental
              * @description Default: `false`.
@@ -7429,6 +7570,14 @@ export interface components {
             /** Fighters */
             fighters: components["schemas"]["RoyaleFighter"][];
             /**
+             * Gang Pools
+             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
+             * @default {}
+             */
+            gang_pools: {
+                [key: string]: components["schemas"]["RoyaleGangPool"];
+            };
+            /**
              * Log
              * @default []
              */
@@ -7499,11 +7648,17 @@ export interface components {
              */
             wound_ranks?: number;
         };
-        /** RoyaleCoreStrengths */
+        /**
+         * RoyaleCoreStrengths
+         * @description A missing one is a finding (`CORE_STRENGTH_MISSING`), not a malformed request.
+         */
         RoyaleCoreStrengths: {
-            focus: components["schemas"]["RoyaleCoreStrength"];
-            motivation: components["schemas"]["RoyaleCoreStrength"];
-            past: components["schemas"]["RoyaleCoreStrength"];
+            /** @description Default: `null`. */
+            focus?: components["schemas"]["RoyaleCoreStrength"] | null;
+            /** @description Default: `null`. */
+            motivation?: components["schemas"]["RoyaleCoreStrength"] | null;
+            /** @description Default: `null`. */
+            past?: components["schemas"]["RoyaleCoreStrength"] | null;
         };
         /** RoyaleCostStep */
         RoyaleCostStep: {
@@ -7515,6 +7670,24 @@ export interface components {
              * @description The cost after this step.
              */
             spirit_dice: number;
+        };
+        /**
+         * RoyaleCyclicEffect
+         * @description A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
+         *     turns as the Move's MOD (003 L1387-L1391).
+         */
+        RoyaleCyclicEffect: {
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Source
+             * @description Who inflicted it.
+             */
+            source: string;
+            /** Tn */
+            tn: number;
+            /** Turns Left */
+            turns_left: number;
         };
         /**
          * RoyaleDamagePolicy
@@ -7605,14 +7778,30 @@ export interface components {
         };
         /**
          * RoyaleFighter
-         * @description A fighter's state between rounds; the answer returns it updated.
+         * @description A fighter's state between rounds; the answer returns it updated. The traits may come from a character
+         *     sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played.
          */
         RoyaleFighter: {
+            /**
+             * Bindings
+             * @description Default: `[]`.
+             */
+            bindings?: components["schemas"]["RoyaleBinding"][];
+            /**
+             * Cyclic
+             * @description Default: `[]`.
+             */
+            cyclic?: components["schemas"]["RoyaleCyclicEffect"][];
             /**
              * Damaged This Scene
              * @description Default: `false`.
              */
             damaged_this_scene?: boolean;
+            /**
+             * Dead
+             * @description Slain by a Death Blow while Mostly Dead (003 L818-L825). Default: `false`.
+             */
+            dead?: boolean;
             /**
              * Harmonized
              * @description The Style harmonized now (003 L235-L241). Default: `null`.
@@ -7633,13 +7822,18 @@ export interface components {
              * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815). Default: `false`.
              */
             mostly_dead?: boolean;
-            /** Name */
-            name: string;
+            /**
+             * Name
+             * @description Left out: the sheet's name, else the id. Default: `null`.
+             */
+            name?: string | null;
             /**
              * Pc
              * @description A player character (wins ties against NPCs, 003 L445, L455). Default: `true`.
              */
             pc?: boolean;
+            /** @description A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, `past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a custom Form has no rule to apply). The answer gives the fighter back with `traits`. Default: `null`. */
+            sheet?: components["schemas"]["RoyaleCharacter"] | null;
             /**
              * Spirit Dice
              * @description Default: `0`.
@@ -7652,8 +7846,11 @@ export interface components {
              * @description Earned so far (a tally). Default: `0`.
              */
             training_points?: number;
-            /** Traits */
-            traits: components["schemas"]["RoyaleFighterTrait"][];
+            /**
+             * Traits
+             * @description Its Strengths and Styles now; with `sheet`, these win over the sheet's by id. Default: `[]`.
+             */
+            traits?: components["schemas"]["RoyaleFighterTrait"][];
             /**
              * Zeroed This Scene
              * @description Default: `false`.
@@ -7771,6 +7968,16 @@ export interface components {
              * @default null
              */
             strategy_bonus: string | null;
+        };
+        /**
+         * RoyaleGangPool
+         * @description A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738).
+         */
+        RoyaleGangPool: {
+            /** Pool */
+            pool: number;
+            /** Used */
+            used: number;
         };
         /**
          * RoyaleHalfLedger
@@ -7923,6 +8130,11 @@ export interface components {
             /** @description Default: `null`. */
             move?: components["schemas"]["RoyaleSampleMoveId"] | null;
             /**
+             * Sacrifice
+             * @description A Sacrificial Gambit's Strengths, as many as the Move's MOD (Average counts as 1): 1d6 more damage each on a hit, and all Zero Out after the attack (003 L1432-L1437). Default: `[]`.
+             */
+            sacrifice?: string[];
+            /**
              * Shifts
              * @description Default: `0`.
              */
@@ -7986,6 +8198,11 @@ export interface components {
              */
             count?: number;
             purchase: components["schemas"]["RoyalePurchaseId"];
+            /**
+             * Trait
+             * @description For a raise: the character's Strength or Style (id or name), checked against Master. Default: `null`.
+             */
+            trait?: string | null;
         };
         /** RoyalePurchaseList */
         RoyalePurchaseList: {
@@ -7999,10 +8216,22 @@ export interface components {
         /** RoyalePurchasePrice */
         RoyalePurchasePrice: {
             /**
+             * Affordable
+             * @description The Training Points on hand pay for it; null when not given.
+             * @default null
+             */
+            affordable: boolean | null;
+            /**
              * Bonus Points
              * @description Total at creation; null when a line cannot be bought so.
              */
             bonus_points: number | null;
+            /**
+             * Legal
+             * @description No raise goes past Master and every raised trait is the character's.
+             * @default true
+             */
+            legal: boolean;
             /** Lines */
             lines: components["schemas"]["RoyalePurchasePriceLine"][];
             /** Ruleset */
@@ -8014,6 +8243,21 @@ export interface components {
              * @description Total in play; null when a line cannot be bought so.
              */
             training_points: number | null;
+            /**
+             * Training Points On Hand
+             * @default null
+             */
+            training_points_on_hand: number | null;
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
         };
         /** RoyalePurchasePriceLine */
         RoyalePurchasePriceLine: {
@@ -8037,8 +8281,15 @@ export interface components {
         };
         /** RoyalePurchaseRequest */
         RoyalePurchaseRequest: {
+            /** @description The buyer: raises are checked against the Master cap (003 L675-L676, L681-L682). Default: `null`. */
+            character?: components["schemas"]["RoyaleCharacter"] | null;
             /** Purchases */
             purchases: components["schemas"]["RoyalePurchaseLine"][];
+            /**
+             * Training Points
+             * @description Training Points on hand (else the character's unspent ones, when it gives them). Default: `null`.
+             */
+            training_points?: number | null;
         };
         /** RoyalePurchaseRow */
         RoyalePurchaseRow: {
@@ -8094,6 +8345,18 @@ export interface components {
             /** Tn */
             tn: number;
         };
+        /**
+         * RoyaleRecoveryPick
+         * @description One Damage Rank the player takes back: which trait, and a Failure or a Wound Rank.
+         */
+        RoyaleRecoveryPick: {
+            kind: components["schemas"]["RoyaleDamageType"];
+            /**
+             * Trait
+             * @description Stable snake_case id.
+             */
+            trait: string;
+        };
         /** RoyaleRecoveryRequest */
         RoyaleRecoveryRequest: {
             /**
@@ -8121,6 +8384,11 @@ export interface components {
              * @description The GM rules that every Wound Rank heals (003 L503-L505). Default: `false`.
              */
             full_recovery?: boolean;
+            /**
+             * Picks
+             * @description The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (digest C20). Default: `[]`.
+             */
+            picks?: components["schemas"]["RoyaleRecoveryPick"][];
             /**
              * Recovery Traits
              * @description Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508). Default: `[]`.
@@ -8183,6 +8451,18 @@ export interface components {
              * @default 0
              */
             recovered: number;
+            /**
+             * Recovered Failure
+             * @description Failure Ranks among them.
+             * @default 0
+             */
+            recovered_failure: number;
+            /**
+             * Recovered Wound
+             * @description Wound Ranks among them.
+             * @default 0
+             */
+            recovered_wound: number;
             /**
              * Results
              * @default []
@@ -8318,6 +8598,11 @@ export interface components {
              */
             supernatural_only: boolean;
             /**
+             * Use
+             * @default any
+             */
+            use: string;
+            /**
              * Wound Surcharge
              * @default false
              */
@@ -8336,6 +8621,13 @@ export interface components {
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
+        };
+        /** RoyaleSessionDice */
+        RoyaleSessionDice: {
+            /** Name */
+            name: string;
+            /** Spirit Dice */
+            spirit_dice: number;
         };
         /**
          * RoyaleSessionExtras
@@ -8363,6 +8655,36 @@ export interface components {
              */
             refreshments?: boolean;
         };
+        /** RoyaleSessionRequest */
+        RoyaleSessionRequest: {
+            /**
+             * Characters
+             * @description The players' characters, for their Spirit Dice (Style Mastery and the GM's extras). Default: `[]`.
+             */
+            characters?: components["schemas"]["RoyaleCharacter"][];
+            /**
+             * Players
+             * @description Players at the table, the GM aside.
+             */
+            players: number;
+        };
+        /** RoyaleSessionStart */
+        RoyaleSessionStart: {
+            /**
+             * Bowl
+             * @description Two dice per player, the GM included (003 L541-L542).
+             */
+            bowl: number;
+            /**
+             * Characters
+             * @description Each one's Spirit Dice from the Box (003 L549-L563).
+             */
+            characters: components["schemas"]["RoyaleSessionDice"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
         /** RoyaleSignatureMove */
         RoyaleSignatureMove: {
             /** @description Default: `"creation"`. */
@@ -8381,9 +8703,9 @@ export interface components {
             name: string;
             /**
              * Style
-             * @description The id of the Style it belongs to.
+             * @description The Style it belongs to, by id or name; left out with one Style, that one (an `info`). Default: `null`.
              */
-            style: string;
+            style?: string | null;
             /**
              * Supernatural
              * @description Default: `false`.
@@ -8407,8 +8729,8 @@ export interface components {
         RoyaleStrategy: "flipping_out" | "playing_cagey";
         /** RoyaleStrength */
         RoyaleStrength: {
-            /** @description Default: `"strength_rank"`. */
-            bought_with?: components["schemas"]["RoyaleStrengthBought"];
+            /** @description Left out: a creation Strength at Average is taken as bought with Bonus Points (003 L286–L290), any other as bought with a Strength Rank; an `info` finding says so. Default: `null`. */
+            bought_with?: components["schemas"]["RoyaleStrengthBought"] | null;
             /**
              * Failure Ranks
              * @description Damage Ranks on the trait. Default: `0`.
@@ -8455,9 +8777,9 @@ export interface components {
             failure_ranks?: number;
             /**
              * Forms
-             * @description Default: `[]`.
+             * @description The six Forms by name (any case); another name is taken as a custom Form, with a warning. Default: `[]`.
              */
-            forms?: components["schemas"]["RoyaleForm"][];
+            forms?: string[];
             /**
              * Id
              * @description Stable snake_case id.
@@ -8468,7 +8790,7 @@ export interface components {
             rank: components["schemas"]["RoyaleRank"];
             /**
              * Theme
-             * @description Default: `""`.
+             * @description No price and no creation step: a missing Theme is a warning (003 L988–L1023). Default: `""`.
              */
             theme?: string;
             /**
@@ -8492,13 +8814,41 @@ export interface components {
          * @enum {string}
          */
         RoyaleSupernaturalAccess: "any_style" | "mystic_only";
+        /**
+         * RoyaleSwitchOut
+         * @description A fighter who takes over this Bout from another at the start of the round.
+         */
+        RoyaleSwitchOut: {
+            /**
+             * Fighter
+             * @description The fighter who steps in (one of this round's pair).
+             */
+            fighter: string;
+            reason: components["schemas"]["RoyaleSwitchReason"];
+            /**
+             * Replaced Mostly Dead
+             * @description The one who leaves is Mostly Dead. Default: `false`.
+             */
+            replaced_mostly_dead?: boolean;
+            /**
+             * Replaces
+             * @description The one who leaves the pair.
+             */
+            replaces: string;
+        };
+        /**
+         * RoyaleSwitchReason
+         * @description Why a Bout's pairs change at the Engage step (003 L862-L863).
+         * @enum {string}
+         */
+        RoyaleSwitchReason: "mostly_dead" | "allies_trade";
         /** RoyaleTechnique */
         RoyaleTechnique: {
             /** @description Default: `"creation"`. */
             bought_with?: components["schemas"]["RoyaleBought"];
             /**
              * Chained To
-             * @description The Strength or Style id (`motivation`, `past`, `focus` for the core); null: unchained. Default: `null`.
+             * @description The Strength or Style, by id (`motivation`, `past`, `focus` for the core) or by name; null: unchained. One the sheet lacks is `TECHNIQUE_CHAIN_INVALID`. Default: `null`.
              */
             chained_to?: string | null;
             /** @description Default: `"situational"`. */
@@ -12317,6 +12667,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoyaleRecoveryResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleStartSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoyaleSessionStart"];
                 };
             };
             /** @description Bad request */

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..core.references import BookIndex, register_book
 from ..core.ruleset import Ruleset
-from ..core.versioning import derived_version
+from .identity import RULESET, SOURCE, TITLE, VERSION
 
-RULESET = "battleroyale"
-TITLE = "Battle Royale (PDQ)"
-VERSION = derived_version(Path(__file__).resolve().parent)  # package version + digest of this package
-
-# "003 L…" references are answered with the part and section they fall in (headings only, no text).
-register_book("003", BookIndex(Path(__file__).resolve().parent / "data" / "book" / "sections.yaml"))
+__all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
 
 def ruleset() -> Ruleset:
+    """The battleroyale record the adapters are generated from."""
     from .catalogue import DOCUMENTS, LOOKUPS
     from .codes import render
     from .declared import coverage
@@ -25,7 +18,7 @@ def ruleset() -> Ruleset:
     return Ruleset(
         id=RULESET,
         title=TITLE,
-        source="003",
+        source=SOURCE,
         version=VERSION,
         operations=OPERATIONS,
         catalogue=DOCUMENTS,

@@ -7,17 +7,25 @@ import contextlib
 
 from ..core.findings import Finding
 from ..core.packs import chosen
-from . import RULESET, VERSION
-from .bout_models import RoyaleBoutPlan, RoyaleBoutRequest, RoyaleBoutResult, RoyaleClashResult, RoyaleSplit
-from .challenges import Contest, contest
-from .clash import Clash, settle, unsupported_moves
+from .bout_models import (
+    RoyaleBoutPlan,
+    RoyaleBoutRequest,
+    RoyaleBoutResult,
+    RoyaleClashResult,
+    RoyaleSplit,
+    RoyaleSwitchReason,
+)
+from .challenges import CHALLENGE_DICE, Contest, contest
+from .clash import Clash, settle
 from .codes import finding
-from .damage import assign
-from .fighters import Fighter
+from .damage import assign, sacrifice
+from .fighters import Fighter, zeroed
+from .identity import RULESET, VERSION
 from .initiative import order
+from .model_types import RoyaleDamageType, RoyaleMoveKind
 from .pack import PACKS
-from .resolve_models import RoyaleBoost, RoyaleChoice
-from .rolls import Plan, describe, plan_roll, roll
+from .resolve_models import RoyaleBoost, RoyaleChoice, RoyaleGangPool, RoyaleRollResult
+from .rolls import Plan, describe, move_role, plan_roll, roll
 from .steps import Pending, Steps
 from .tables import RoyaleBoutFormRule, forms
 
@@ -83,13 +91,23 @@ def _pairing(request: RoyaleBoutRequest) -> list[Finding]:
     return out
 
 
-def _gang_pool(fighter: Fighter, plan: RoyaleBoutPlan, index: int) -> list[Finding]:
-    """A Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738; digest C13)."""
-    used = sum(d.gang_dice + d.gang_flat for d in (plan.attack, plan.defense))
-    pool = max(0, fighter.state.minions - 1)
-    if used > pool:
-        return [finding("GANG_POOL_OVERSPENT", f"plans[{index}]", f"{fighter.id} uses {used} of a pool of {pool}.")]
-    return []
+def gang_pools(request: RoyaleBoutRequest) -> dict[str, RoyaleGangPool]:
+    """A Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738; digest C13), none for a
+    lone Minion or a fighter who is no Gang; with what the round's plan uses of it."""
+    out = {}
+    for f in request.fighters:
+        used = sum(d.gang_dice + d.gang_flat for p in request.plans if p.fighter == f.id for d in (p.attack, p.defense))
+        if f.minions >= 2 or used:
+            out[f.id] = RoyaleGangPool(pool=max(0, f.minions - 1), used=used)
+    return out
+
+
+def _gang_pool(request: RoyaleBoutRequest) -> list[Finding]:
+    return [
+        finding("GANG_POOL_OVERSPENT", "plans", f"{fid} uses {p.used} of a pool of {p.pool}.")
+        for fid, p in gang_pools(request).items()
+        if p.used > p.pool
+    ]
 
 
 def _choose(
@@ -116,6 +134,23 @@ def _choose(
     return first, second, splits
 
 
+# one Strike rolled: striker, reactor, the two plans, the two results, the key tag (no reactor: a Challenge)
+Rolled = tuple[Fighter, Fighter | None, Plan, Plan | None, RoyaleRollResult, RoyaleRollResult | None, str]
+
+
+def _strikes(steps: Steps, plan: Plan, bout_plan: RoyaleBoutPlan, path: str) -> int:
+    """A Basic Blitz gives up to its MOD Strikes (digest C7: at least 1); anything else one (003 L1380-L1382)."""
+    basic = bout_plan.attack.move is not None and bout_plan.attack.move.kind == RoyaleMoveKind.basic
+    if plan.move != "blitz" or not basic:
+        if bout_plan.blitz_attacks is not None:
+            steps.findings.append(finding("BLITZ_INVALID", f"{path}.blitz_attacks", "No Basic Blitz this round."))
+        return 1
+    most = plan.figures["offensive_actions"]
+    if bout_plan.blitz_attacks is not None and bout_plan.blitz_attacks > most:
+        steps.findings.append(finding("BLITZ_INVALID", f"{path}.blitz_attacks", f"At most {most} Strikes."))
+    return min(most, bout_plan.blitz_attacks or most)
+
+
 def _exchange(
     steps: Steps,
     request: RoyaleBoutRequest,
@@ -124,49 +159,152 @@ def _exchange(
     plans: dict[str, RoyaleBoutPlan],
 ) -> list[Clash]:
     r = f"R{request.round}"
-    rolled = []
+    rolled: list[Rolled] = []
     index = {f.id: i for i, f in enumerate(request.fighters)}
     for striker, reactor in (order_, order_[::-1]):
         s_plan, r_plan = plans[striker.id], plans[reactor.id]
         own, other = SPLITS[splits[striker.id]], SPLITS[splits[reactor.id]]
         path_s, path_r = f"plans[{index[striker.id]}]", f"plans[{index[reactor.id]}]"
+        if s_plan.break_free:
+            rolled += _break_free(steps, request, striker, s_plan, path_s)
+            continue
         attack, found_a = plan_roll(striker, s_plan.attack, own[0], "Strike", f"{path_s}.attack")
-        defense, found_d = plan_roll(reactor, r_plan.defense, other[1], "Reaction", f"{path_r}.defense")
-        form_effects(striker, attack, True, (own, other), s_plan.form_bonus)
-        form_effects(reactor, defense, False, (other, own), r_plan.form_bonus)
-        steps.findings += found_a + found_d
-        unsupported_moves(steps, s_plan.attack.move, f"{path_s}.attack.move")
-        unsupported_moves(steps, r_plan.defense.move, f"{path_r}.defense.move")
-        rolled.append(
-            (
-                striker,
-                reactor,
-                attack,
-                defense,
-                roll(steps, f"{r}.{striker.id}.attack", attack),
-                roll(steps, f"{r}.{reactor.id}.defense", defense),
-            )
+        found_a += move_role(s_plan.attack, True, f"{path_s}.attack") + move_role(
+            r_plan.defense, False, f"{path_r}.defense"
         )
+        form_effects(striker, attack, True, (own, other), s_plan.form_bonus)
+        steps.findings += found_a
+        later = None
+        for k in range(1, _strikes(steps, attack, s_plan, path_s) + 1):
+            tag = "" if k == 1 else f"#{k}"
+            if k == 2:  # the Move's Spirit Dice and boosts went with the first Strike
+                stripped = s_plan.attack.model_copy(
+                    update={"move": None, "techniques": [], "impressive": [], "style": False}
+                )
+                later, _ = plan_roll(striker, stripped, own[0], "Strike", f"{path_s}.attack")
+                form_effects(striker, later, True, (own, other), s_plan.form_bonus)
+                later = later.follow_up(attack)
+            decl = r_plan.defense if k == 1 else r_plan.defense.model_copy(update={"techniques": [], "impressive": []})
+            defense, found_d = plan_roll(reactor, decl, other[1], "Reaction", f"{path_r}.defense")
+            form_effects(reactor, defense, False, (other, own), r_plan.form_bonus)
+            steps.findings += found_d
+            a_plan = attack if later is None else later
+            a_res = roll(steps, f"{r}.{striker.id}.attack{tag}", a_plan)
+            d_res = roll(steps, f"{r}.{reactor.id}.defense{tag}", defense)
+            rolled.append((striker, reactor, a_plan, defense, a_res, d_res, tag))
     if steps.findings:
         return []
     steps.checkpoint()
     clashes = []
-    for striker, reactor, a_plan, d_plan, a_res, d_res in rolled:
-        steps.results += [a_res, d_res]
-        steps.say(describe(a_res, a_plan), "roll", fighter=striker.id, amount=a_res.total)
-        steps.say(describe(d_res, d_plan), "roll", fighter=reactor.id, amount=d_res.total)
-        moves = (plans[striker.id].attack.move, plans[reactor.id].defense.move)
+    for hitter, target, a_plan, d_plan, a_out, d_out, tag in rolled:
+        if d_plan is None:  # breaking free: a Challenge, no clash
+            _freed(steps, hitter, a_plan, a_out)
+            continue
+        assert target is not None and d_out is not None  # a Strike has both
+        steps.results += [a_out, d_out]
+        steps.say(describe(a_out, a_plan), "roll", fighter=hitter.id, amount=a_out.total)
+        steps.say(describe(d_out, d_plan), "roll", fighter=target.id, amount=d_out.total)
+        moves = (plans[hitter.id].attack.move, plans[target.id].defense.move)
+        rolls_ = (a_out, a_plan, d_out, d_plan)
         clashes.append(
-            settle(steps, striker, reactor, (a_res, a_plan, d_res, d_plan), plans[striker.id].damage_type, moves)
+            settle(steps, hitter, target, rolls_, plans[hitter.id].damage_type, moves, f"{r}.{hitter.id}{tag}")
         )
     return clashes
 
 
+def _break_free(
+    steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan: RoyaleBoutPlan, path: str
+) -> list[Rolled]:
+    """The side's Strike spent on its Binding's Challenge (003 L767-L768, L1370-L1375)."""
+    if not fighter.state.bindings:
+        steps.findings.append(finding("NOT_BOUND", f"{path}.break_free", f"{fighter.id} is not bound."))
+        return []
+    check, found = plan_roll(fighter, plan.resist, CHALLENGE_DICE, "breaking a Binding", f"{path}.resist")
+    steps.findings += found
+    result = roll(steps, f"R{request.round}.{fighter.id}.break_free", check)
+    return [(fighter, None, check, None, result, None, "")]
+
+
+def _freed(steps: Steps, fighter: Fighter, plan: Plan, result: RoyaleRollResult) -> None:
+    binding = fighter.state.bindings[0]
+    steps.results.append(result)
+    steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
+    if result.total >= binding.tn:  # 003 L350-L351: meeting the TN overcomes a Challenge
+        fighter.state.bindings = fighter.state.bindings[1:]
+        steps.say(f"{fighter.id} breaks free (TN {binding.tn}).", "unbound", fighter=fighter.id, other=binding.source)
+    else:
+        steps.say(f"{fighter.id} stays bound (TN {binding.tn}).", "bound", fighter=fighter.id, other=binding.source)
+
+
+def _cyclic(
+    steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], plans: dict[str, RoyaleBoutPlan]
+) -> list[tuple[Fighter, int, RoyaleDamageType, str]]:
+    """Each Cyclic Attack's Risky Challenge, rolled as the round starts (the side's action is its Strike, 003
+    L1389-L1391); its damage waits for Taking it on the Chin with the rest (L939-L941)."""
+    rolled = []
+    for fighter in sides:
+        for i, effect in enumerate(fighter.state.cyclic, start=1):
+            plan, found = plan_roll(fighter, plans[fighter.id].resist, CHALLENGE_DICE, "Cyclic Attack", "plans.resist")
+            steps.findings += found
+            rolled.append((fighter, i, effect, plan, roll(steps, f"R{request.round}.{fighter.id}.cyclic{i}", plan)))
+    steps.checkpoint()
+    pending = []
+    for fighter, i, effect, plan, result in rolled:
+        steps.results.append(result)
+        steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
+        short = max(0, effect.tn - result.total)
+        steps.say(
+            f"TN {effect.tn}: {short} Damage Ranks.", "cyclic", fighter=fighter.id, other=effect.source, amount=short
+        )
+        pending.append((fighter, short, effect.damage_type, f"R{request.round}.{fighter.id}.damage@cyclic{i}"))
+    for fighter in sides:
+        fighter.state.cyclic = [
+            e.model_copy(update={"turns_left": e.turns_left - 1}) for e in fighter.state.cyclic if e.turns_left > 1
+        ]
+    return pending
+
+
+def _harmonize(steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan: RoyaleBoutPlan, path: str) -> None:
+    """Harmonizing before the Strike, for both of the side's rolls (digest C14); the first round's is the one
+    declared before the fight (003 L238-L239)."""
+    style = fighter.trait(plan.harmonize) if plan.harmonize is not None else None
+    declared = request.round == 1 and fighter.state.harmonized is not None
+    if style is None or not style.style or zeroed(style) or declared:
+        why = "declared before the Bout" if declared else "no such standing Style"
+        steps.findings.append(finding("HARMONIZE_INVALID", f"{path}.harmonize", f"{fighter.id}: {why}."))
+        return
+    fighter.state.harmonized = style.id
+    steps.say(f"{fighter.id} harmonizes with {style.name}.", "harmonize", fighter=fighter.id, detail=style.id)
+
+
+def _engage(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter]) -> None:
+    """A switch-out at the Engage step: when a fighter becomes Mostly Dead, or two allies trade foes (003
+    L862-L863); the one stepping in is in the pair, the one leaving is not."""
+    ids = {f.id for f in sides}
+    for i, switch in enumerate(request.switch_outs):
+        path = f"switch_outs[{i}]"
+        if switch.fighter not in ids or switch.replaces in ids:
+            steps.findings.append(finding("SWITCH_OUT_INVALID", path, "The one stepping in fights; the other leaves."))
+        elif switch.reason == RoyaleSwitchReason.mostly_dead and not switch.replaced_mostly_dead:
+            steps.findings.append(
+                finding("SWITCH_OUT_INVALID", f"{path}.reason", f"{switch.replaces} is not Mostly Dead.")
+            )
+        else:
+            steps.say(
+                f"{switch.fighter} steps in for {switch.replaces}.",
+                "switch_out",
+                fighter=switch.fighter,
+                other=switch.replaces,
+            )
+
+
 def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> None:
     plans = {f.id: RoyaleBoutPlan(fighter=f.id) for f in sides} | {p.fighter: p for p in request.plans}
+    steps.findings += _gang_pool(request)
+    _engage(steps, request, sides)
     for i, p in enumerate(request.plans):
-        gang = next(f for f in sides if f.id == p.fighter)
-        steps.findings += _gang_pool(gang, p, i)
+        if p.harmonize is not None:
+            _harmonize(steps, request, next(f for f in sides if f.id == p.fighter), p, f"plans[{i}]")
     if steps.findings:
         return
     if request.combat_challenge is not None and _challenge(steps, request, sides, out):
@@ -174,8 +312,9 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
     first, second, splits = _choose(steps, request, sides)
     out.first = first.id
     out.splits = {k: v.value for k, v in splits.items()}
+    pending = _cyclic(steps, request, sides, plans)
     clashes = _exchange(steps, request, (first, second), splits, plans)
-    if not clashes:
+    if steps.findings:
         return
     out.clashes = [
         RoyaleClashResult(
@@ -191,8 +330,16 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
     pack = chosen(request.pack, request.custom_pack, PACKS)
     by_id = {f.id: f for f in sides}
     steps.say("Taking it on the Chin: both take their damage at once (003 L939-L941).")
-    for c in clashes:
-        assign(steps, by_id[c.defender], c.damage, c.damage_type, f"R{request.round}.{c.defender}.damage", pack)
+    keys: dict[str, int] = {}
+    for c in clashes:  # a Blitz's later Strikes place their damage under their own keys
+        keys[c.defender] = keys.get(c.defender, 0) + 1
+        tag = "" if keys[c.defender] == 1 else f"#{keys[c.defender]}"
+        assign(steps, by_id[c.defender], c.damage, c.damage_type, f"R{request.round}.{c.defender}.damage{tag}", pack)
+    for fighter, short, kind, key in pending:
+        assign(steps, fighter, short, kind, key, pack)
+    for f in sides:  # 003 L1436-L1437: the sacrificed Strengths Zero Out after the attack, with the round's damage
+        move = plans[f.id].attack.move
+        sacrifice(steps, f, move.sacrifice if move is not None else [], pack)
 
 
 def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> bool:
@@ -260,5 +407,6 @@ def resolve_bout(request: RoyaleBoutRequest) -> RoyaleBoutResult:
             "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
             "bowl": _bowl_after(request, sides, out) if done else request.bowl,
             "clashes": out.clashes if done else [],
+            "gang_pools": gang_pools(request),
         }
     )

@@ -10,7 +10,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.packs import DEFAULT_PACK
 from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
-from .resolve_models import BoostIn, RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+from .resolve_models import (
+    BoostIn,
+    RoyaleBoost,
+    RoyaleFighter,
+    RoyaleGangPool,
+    RoyaleRollDeclaration,
+    StepFields,
+    StepRequest,
+)
 
 
 class RoyaleSplit(StrEnum):
@@ -32,6 +40,17 @@ class RoyaleBoutPlan(BaseModel):
     defense: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     damage_type: DamageTypeIn = RoyaleDamageType.wound
     form_bonus: BoostIn = Field(RoyaleBoost.die, description="A Form Strength taken as a die or +1.")
+    blitz_attacks: Annotated[int, Field(ge=1, le=12), JSON_INT] | None = Field(
+        None,
+        description="A Basic Blitz's Strikes this round, up to its MOD (all of them when left out): each rolled with "
+        "the attack dice and met by its own reaction with the defense dice (003 L1379-L1382).",
+    )
+    resist: RoyaleRollDeclaration = Field(
+        default_factory=lambda: RoyaleRollDeclaration(style=False),
+        description="What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding.",
+    )
+    break_free: bool = Field(False, description="The Strike is spent on a Binding's Challenge (003 L767-L768).")
+    harmonize: Id | None = Field(None, description="The Style harmonized for this round (digest C14).")
 
 
 class RoyaleBoutChallenge(BaseModel):
@@ -44,10 +63,31 @@ class RoyaleBoutChallenge(BaseModel):
     opponent_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
 
 
+class RoyaleSwitchReason(StrEnum):
+    """Why a Bout's pairs change at the Engage step (003 L862-L863)."""
+
+    mostly_dead = "mostly_dead"
+    allies_trade = "allies_trade"
+
+
+class RoyaleSwitchOut(BaseModel):
+    """A fighter who takes over this Bout from another at the start of the round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fighter: Id = Field(description="The fighter who steps in (one of this round's pair).")
+    replaces: Id = Field(description="The one who leaves the pair.")
+    reason: Annotated[RoyaleSwitchReason, json_member(RoyaleSwitchReason)]
+    replaced_mostly_dead: bool = Field(False, description="The one who leaves is Mostly Dead.")
+
+
 class RoyaleBoutRequest(StepRequest):
     round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     combat_challenge: RoyaleBoutChallenge | None = None
+    switch_outs: Annotated[list[RoyaleSwitchOut], Field(max_length=2)] = Field(
+        [], description="Opponents switched out at this round's Engage step (003 L862-L863)."
+    )
     fighters: Annotated[list[RoyaleFighter], Field(min_length=1, max_length=4)]
     plans: Annotated[list[RoyaleBoutPlan], Field(max_length=4)] = []
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
@@ -73,5 +113,8 @@ class RoyaleBoutResult(StepFields):
     bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
     challenge: str | None = Field(
         None, description="`cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`."
+    )
+    gang_pools: dict[str, RoyaleGangPool] = Field(
+        {}, description="Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738)."
     )
     fighters: list[RoyaleFighter]

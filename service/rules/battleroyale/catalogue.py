@@ -6,7 +6,7 @@ from pydantic import BaseModel
 
 from ..core.packs import DEFAULT_PACK, pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
-from . import RULESET, VERSION
+from .identity import RULESET, VERSION
 from .pack import PACKS, RoyalePack
 from .tables import (
     RoyaleFormRow,

@@ -34,13 +34,21 @@ class RoyaleByZones(_In):
     zones: Annotated[int, Field(ge=1, le=3), JSON_INT]
 
 
+class RoyaleByMinion(_In):
+    """A lone Minion: its rank's TN, or TN 7 when its one Strength does not bear on the task (003 L724-L731)."""
+
+    minion: RankIn = Field(description="The Minion's one Strength's rank.")
+    relevant: bool = Field(True, description="Its Strength bears on the task (the GM's call).")
+
+
 class RoyaleChallengeRequest(StepRequest):
     """One roll against a Target Number (003 L346-L427)."""
 
     fighter: RoyaleFighter
     roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
-    target: RoyaleByDifficulty | RoyaleByNumber | RoyaleByZones = Field(
-        description="What the roll must meet: a Difficulty Rank, a Target Number, or a number of zones crossed."
+    target: RoyaleByDifficulty | RoyaleByNumber | RoyaleByZones | RoyaleByMinion = Field(
+        description="What the roll must meet: a Difficulty Rank, a Target Number, a number of zones crossed, or a "
+        "lone Minion."
     )
     risky: bool = Field(False, description="A Risky Challenge: failing deals the shortfall as Damage Ranks.")
     damage_type: DamageTypeIn = RoyaleDamageType.wound
@@ -48,6 +56,11 @@ class RoyaleChallengeRequest(StepRequest):
         [], description="Team effort: each helper adds a die or +1 (003 L422-L427)."
     )
     first_failure: bool = Field(True, description="No earlier failure at this Challenge (a Training Point).")
+    significant: bool = Field(
+        True,
+        description="A risk or reward rides on it: only then does a failure earn a Training Point (003 L655-L660).",
+    )
+    bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     pack: Annotated[PackName, json_member(PackName)] = PackName(DEFAULT_PACK)  # type: ignore[valid-type]
     custom_pack: RoyalePack | None = None
 
@@ -59,6 +72,7 @@ class RoyaleChallengeResult(StepFields):
     damage: int = 0
     training_points: int = Field(0, description="Training Points earned by this roll.")
     spirit_dice_to_bowl: int = 0
+    bowl: int = Field(0, description="The Bowl after the roll: spent Spirit Dice go in (003 L543, L626).")
     fighter: RoyaleFighter
 
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from ..core.dice import DieOutOfRange, TooManyDice
 from ..core.packs import chosen
-from . import RULESET, VERSION
 from .challenge_models import (
     RoyaleByDifficulty,
+    RoyaleByMinion,
     RoyaleByNumber,
     RoyaleChallengeRequest,
     RoyaleChallengeResult,
@@ -17,10 +17,11 @@ from .challenge_models import (
 )
 from .damage import assign
 from .fighters import Fighter
+from .identity import RULESET, VERSION
 from .model_types import RoyaleDamageType, index_of
 from .pack import PACKS, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleRollDeclaration
-from .rolls import describe, plan_roll, roll, tn_of
+from .rolls import beats_minion, describe, minion_tn, plan_roll, roll, tn_of
 from .steps import Pending, Steps
 
 CHALLENGE_DICE = 2  # 2d6, the best two kept (003 L361-L362)
@@ -50,14 +51,17 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
     steps.checkpoint()
     steps.results.append(result)
     steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
-    success = result.total >= tn  # 003 L350-L351, L384: meeting the TN is enough
+    if isinstance(request.target, RoyaleByMinion):
+        success = beats_minion(result.total, tn, chosen(request.pack, request.custom_pack, PACKS))
+    else:
+        success = result.total >= tn  # 003 L350-L351, L384: meeting the TN is enough
     out.total, out.success = result.total, success
     if success:
         steps.say(f"{result.total} meets TN {tn}: success.", "success", fighter=fighter.id)
         return
     steps.say(f"{result.total} is short of TN {tn}: failure.", "failure", fighter=fighter.id)
     before = fighter.state.training_points
-    if request.first_failure:
+    if request.first_failure and request.significant:  # 003 L655-L660
         fighter.award(FAILED_CHALLENGE_TP)
         steps.say(
             "A first failure at this Challenge: +1 Training Point.",
@@ -85,6 +89,8 @@ def target_number(request: RoyaleChallengeRequest) -> int:
         return target.tn
     if isinstance(target, RoyaleByDifficulty):
         return tn_of(index_of(target.difficulty))
+    if isinstance(target, RoyaleByMinion):
+        return minion_tn(index_of(target.minion), target.relevant)
     pack = chosen(request.pack, request.custom_pack, PACKS)
     # digest C17: the zone diagram's TNs are missing; the pack gives the crossing TN, +2 per zone skipped (L976)
     return pack.zone_crossing_tn.value + pack.zone_skip_tn_step.value * (target.zones - 1)
@@ -109,6 +115,7 @@ def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:
         tn=tn,
         fighter=fighter.state if done else request.fighter,
         spirit_dice_to_bowl=fighter.spent if done else 0,
+        bowl=request.bowl + (fighter.spent if done else 0),
         total=out.total,
         success=out.success,
         damage=out.damage,

@@ -12,14 +12,12 @@ from .model_types import (
     JSON_INT,
     BoughtIn,
     Count,
-    FormIn,
     Id,
     Name,
     RankIn,
     Ranks,
     RoyaleBought,
     RoyaleRank,
-    RoyaleStrengthBought,
     RoyaleStyleBought,
     RoyaleTechniqueKind,
     StrengthBoughtIn,
@@ -29,6 +27,8 @@ from .model_types import (
 )
 from .pack import PackName, RoyalePack
 
+TraitRef = Annotated[str, Field(min_length=1, max_length=80)]
+FormName = Annotated[str, Field(min_length=1, max_length=80)]
 Raises = Annotated[int, Field(ge=0, le=8, description="Ranks bought with Training Points since creation."), JSON_INT]
 
 
@@ -48,24 +48,34 @@ class RoyaleCoreStrength(RoyaleDamaged):
 
 
 class RoyaleCoreStrengths(_In):
-    motivation: RoyaleCoreStrength
-    past: RoyaleCoreStrength
-    focus: RoyaleCoreStrength
+    """A missing one is a finding (`CORE_STRENGTH_MISSING`), not a malformed request."""
+
+    motivation: RoyaleCoreStrength | None = None
+    past: RoyaleCoreStrength | None = None
+    focus: RoyaleCoreStrength | None = None
 
 
 class RoyaleStrength(RoyaleDamaged):
     id: Id
     name: Name
     rank: RankIn
-    bought_with: StrengthBoughtIn = RoyaleStrengthBought.strength_rank
+    bought_with: StrengthBoughtIn | None = Field(
+        None,
+        description="Left out: a creation Strength at Average is taken as bought with Bonus Points (003 L286–L290), "
+        "any other as bought with a Strength Rank; an `info` finding says so.",
+    )
     training_raises: Raises = Field(0, description="For a Strength from creation; one bought in play starts at Good.")
 
 
 class RoyaleStyle(RoyaleDamaged):
     id: Id
     name: Name
-    theme: Annotated[str, Field(max_length=200)] = ""
-    forms: Annotated[list[FormIn], Field(max_length=4)] = []
+    theme: Annotated[str, Field(max_length=200)] = Field(
+        "", description="No price and no creation step: a missing Theme is a warning (003 L988–L1023)."
+    )
+    forms: Annotated[list[FormName], Field(max_length=4)] = Field(
+        [], description="The six Forms by name (any case); another name is taken as a custom Form, with a warning."
+    )
     custom_forms: Annotated[list[Name], Field(max_length=4, description="Forms the group made up.")] = []
     rank: RankIn
     bought_with: StyleBoughtIn = RoyaleStyleBought.style_rank
@@ -80,8 +90,10 @@ class RoyaleFlaw(_In):
 class RoyaleTechnique(_In):
     name: Name
     kind: TechniqueKindIn = RoyaleTechniqueKind.situational
-    chained_to: Id | None = Field(
-        None, description="The Strength or Style id (`motivation`, `past`, `focus` for the core); null: unchained."
+    chained_to: TraitRef | None = Field(
+        None,
+        description="The Strength or Style, by id (`motivation`, `past`, `focus` for the core) or by name; null: "
+        "unchained. One the sheet lacks is `TECHNIQUE_CHAIN_INVALID`.",
     )
     bought_with: BoughtIn = RoyaleBought.creation
 
@@ -89,7 +101,9 @@ class RoyaleTechnique(_In):
 class RoyaleSignatureMove(_In):
     id: Id
     name: Name
-    style: Id = Field(description="The id of the Style it belongs to.")
+    style: TraitRef | None = Field(
+        None, description="The Style it belongs to, by id or name; left out with one Style, that one (an `info`)."
+    )
     move: Id | None = Field(None, description="The sample Move it is based on, when it is one.")
     supernatural: bool = False
     bought_with: BoughtIn = RoyaleBought.creation
@@ -107,14 +121,16 @@ class RoyaleSessionExtras(_In):
 
 class RoyaleCharacter(_In):
     name: Name
-    core: RoyaleCoreStrengths
+    core: RoyaleCoreStrengths = Field(default_factory=RoyaleCoreStrengths)
     strengths: Annotated[list[RoyaleStrength], Field(max_length=24)] = []
     styles: Annotated[list[RoyaleStyle], Field(max_length=8)] = []
     flaws: Annotated[list[RoyaleFlaw], Field(max_length=12)] = []
     techniques: Annotated[list[RoyaleTechnique], Field(max_length=24)] = []
     signature_moves: Annotated[list[RoyaleSignatureMove], Field(max_length=8)] = []
-    style_ranks_exchanged: Annotated[int, Field(ge=0, le=10), JSON_INT] = Field(
-        0, description="Creation Style Ranks traded for two Strength Ranks each."
+    style_ranks_exchanged: Annotated[int, Field(ge=0, le=10), JSON_INT] | None = Field(
+        None,
+        description="Creation Style Ranks traded for two Strength Ranks each (003 L242–L243). Left out: none, unless "
+        "the sheet's counts balance only with an exchange, which is then assumed (an `info`).",
     )
     flaw_changes: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
         0, description="Flaws altered or removed with Training Points."
@@ -186,4 +202,5 @@ class RoyaleCharacterValidation(BaseModel):
     derived: RoyaleDerived
     violations: list[Finding] = []
     warnings: list[Finding] = []
+    info: list[Finding] = Field([], description="What the service assumed where the sheet is silent.")
     unsupported: list[Unsupported] = []

@@ -5,17 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .declared import DECLARED
 from .fighters import Fighter
 from .model_types import RoyaleDamageType
-from .resolve_models import RoyaleMoveUse, RoyaleRollResult
+from .resolve_models import RoyaleBinding, RoyaleCyclicEffect, RoyaleMoveUse, RoyaleRollResult
 from .rolls import Plan
 from .steps import Steps
-
-# Moves whose effect on the fight the service does not apply yet (reported, never skipped in silence).
-NOT_APPLIED = frozenset(
-    {"blitz", "cyclic_attack", "binding", "sacrificial_gambit", "energy_projection", "amazing_feats"}
-)
 
 
 @dataclass
@@ -38,17 +32,6 @@ def margin(attacker: Fighter, defender: Fighter, attack: int, defense: int) -> i
     return 0
 
 
-def unsupported_moves(steps: Steps, plan_move: RoyaleMoveUse | None, path: str) -> None:
-    if plan_move is not None and plan_move.move is not None and plan_move.move.value in NOT_APPLIED:
-        steps.unsupported.append(
-            DECLARED.unsupported(
-                f"move.{plan_move.move.value}",
-                path,
-                "its rank's MOD is rolled, but its further effect on the fight is not applied yet",
-            )
-        )
-
-
 def settle(
     steps: Steps,
     attacker: Fighter,
@@ -56,9 +39,13 @@ def settle(
     rolled: tuple[RoyaleRollResult, Plan, RoyaleRollResult, Plan],
     damage_type: RoyaleDamageType,
     moves: tuple[RoyaleMoveUse | None, RoyaleMoveUse | None],
+    key: str,
 ) -> Clash:
+    """The damage of one attack, with the Moves that change it; ``key`` prefixes a Sacrificial Gambit's dice."""
     attack, attack_plan, defense, defense_plan = rolled
     damage = margin(attacker, defender, attack.total, defense.total)
+    if damage > 0 and _lasting(steps, attacker, defender, attack_plan, damage_type):
+        damage = 0  # a Binding inflicts its Challenge, not Damage Ranks (ruling on 003 L1370-L1372)
     kind = damage_type
     attack_move, defense_move = moves
     if attack_move is not None and attack_move.move is not None and attack_move.move.value == "mystic_attack":
@@ -67,6 +54,11 @@ def settle(
     if damage > 0 and "extra_damage" in attack_plan.figures:  # Mighty Blow, 003 L1415-L1416
         damage += attack_plan.figures["extra_damage"]
         steps.say(f"Mighty Blow adds {attack_plan.figures['extra_damage']} Damage Ranks.", "move", fighter=attacker.id)
+    if damage > 0 and attack_plan.sacrifice:  # 003 L1435-L1436: 1d6 more per Strength sacrificed
+        faces = [steps.d6(f"{key}.gambit.{n}", "Sacrificial Gambit") for n in range(1, len(attack_plan.sacrifice) + 1)]
+        steps.checkpoint()
+        damage += sum(faces)
+        steps.say(f"Sacrificial Gambit {faces} adds {sum(faces)} Damage Ranks.", "move", fighter=attacker.id)
     if damage > 0 and "damage_reduction" in defense_plan.figures:  # Impenetrable Defense, 003 L1406-L1412
         if defense_move is not None and defense_move.kind.value == "supernatural" and damage <= defense.total:
             damage, kind = 1, RoyaleDamageType.failure
@@ -86,3 +78,24 @@ def settle(
         amount=damage,
     )
     return Clash(attacker.id, defender.id, attack.total, defense.total, damage, kind)
+
+
+def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kind: RoyaleDamageType) -> bool:
+    """A successful Binding or Cyclic Attack leaves its effect on the defender (003 L1369-L1375, L1387-L1391);
+    True for a Binding, which takes the place of the damage."""
+    if plan.move == "binding":
+        tn = plan.figures["escape_tn"]
+        defender.state.bindings.append(RoyaleBinding(source=attacker.id, tn=tn))
+        steps.say(f"{defender.id} is bound until a Challenge at TN {tn} is overcome.", "bound", fighter=defender.id)
+        return True
+    if plan.move == "cyclic_attack":
+        tn, turns = plan.figures["risky_challenge_tn"], plan.figures["turns"]
+        effect = RoyaleCyclicEffect(source=attacker.id, tn=tn, turns_left=turns, damage_type=kind)
+        defender.state.cyclic.append(effect)
+        steps.say(
+            f"{defender.id} faces a Risky Challenge at TN {tn} at the start of their next {turns} actions.",
+            "cyclic",
+            fighter=defender.id,
+            amount=turns,
+        )
+    return False

@@ -22,11 +22,43 @@ CODES: dict[str, Code] = {
         Code("STRENGTH_RANKS_OVERSPENT", "error", "More Strength Ranks used than allotted.", "003 L217–L219"),
         Code("STYLE_RANKS_OVERSPENT", "error", "More Style Ranks used than allotted.", "003 L232–L234"),
         Code("BONUS_POINTS_OVERSPENT", "error", "More than 6 Bonus Points spent.", "003 L264–L267"),
+        Code(
+            "TP_NOT_AFFORDABLE", "warning", "The purchases cost more Training Points than are on hand.", "003 L666–L668"
+        ),
         Code("TP_OVERSPENT", "error", "More Training Points spent than earned.", "003 L666–L668"),
         Code(
             "TP_BALANCE_MISMATCH", "error", "Unspent Training Points differ from earned minus spent.", "003 L666–L668"
         ),
-        Code("STYLE_INCOMPLETE", "error", "A Style lacks a Form or a Theme.", "003 L985–L989"),
+        Code("STYLE_INCOMPLETE", "error", "A Style names no Form.", "003 L985–L989"),
+        Code(
+            "STYLE_THEME_MISSING",
+            "warning",
+            "A Style names no Theme (it has no price and no creation step).",
+            "003 L1013–L1023",
+        ),
+        Code("FORM_CUSTOM", "warning", "A Form that is not one of the six, taken as a custom Form.", "003 L1002–L1004"),
+        Code(
+            "CORE_STRENGTH_MISSING", "error", "A core Strength (Motivation, Past, Focus) is missing.", "003 L201–L215"
+        ),
+        Code("TRAIT_NAMED", "info", "A trait named by its name rather than its id: the match is said.", None),
+        Code(
+            "PURCHASE_INFERRED",
+            "info",
+            "A Strength whose purchase the sheet does not print: Average means Bonus Points, else a Strength Rank.",
+            "003 L286–L290",
+        ),
+        Code(
+            "EXCHANGE_INFERRED",
+            "info",
+            "Style Ranks taken as exchanged for Strength Ranks: only so do the sheet's counts balance.",
+            "003 L242–L243",
+        ),
+        Code(
+            "SIGNATURE_STYLE_INFERRED",
+            "info",
+            "A Signature Move whose Style the sheet does not print: the character's only Style.",
+            "003 L1336–L1339",
+        ),
         Code("FLAW_MISSING", "error", "The character has no Flaw.", "003 L251–L257"),
         Code(
             "TECHNIQUE_CHAIN_INVALID",
@@ -87,14 +119,60 @@ CODES: dict[str, Code] = {
             "Only a Mystic Attack pays to deal Wound Ranks.",
             "003 L1425–L1427",
         ),
+        Code(
+            "GAMBIT_INVALID",
+            "error",
+            "A Sacrificial Gambit names other than as many different Strengths as its MOD (Average counts as 1), "
+            "or another Move names Strengths to sacrifice.",
+            "003 L1432–L1437",
+        ),
+        Code(
+            "BLITZ_INVALID",
+            "error",
+            "More targets than a Blitz's attacks (its MOD), or further targets without a Blitz.",
+            "003 L1379–L1385",
+        ),
+        Code(
+            "MOVE_ROLE_INVALID",
+            "error",
+            "An attack's Move on a reaction (Mighty Blow, Blitz …) or a defense's (Impenetrable Defense) on an attack.",
+            "003 L1357–L1437",
+        ),
+        Code("DEATH_BLOW_INVALID", "error", "A Death Blow on a fighter who is not Mostly Dead.", "003 L818–L825"),
+        Code(
+            "HARMONIZE_INVALID",
+            "error",
+            "Harmonizing with no such standing Style, or a second time in a turn (the pre-fight declaration is the "
+            "first turn's).",
+            "003 L235–L241",
+        ),
+        Code(
+            "SWITCH_OUT_INVALID",
+            "error",
+            "A Bout switch-out other than for a Mostly Dead fighter or between allies, or not at the Engage step.",
+            "003 L858–L863",
+        ),
+        Code("NOT_BOUND", "error", "Breaking free with no Binding on the fighter.", "003 L1369–L1375"),
         Code("STYLE_ZEROED_OUT", "error", "A Zeroed Out Style cannot power a Move.", "003 L511–L515"),
         # resolution
-        Code("TRAIT_ZEROED_OUT", "error", "A Zeroed Out trait is declared on a roll.", "003 L511–L515"),
+        Code(
+            "TRAIT_ZEROED_OUT",
+            "error",
+            "A Zeroed Out trait is declared on a roll or given a Damage Rank.",
+            "003 L511–L515",
+        ),
         Code("TRAIT_UNKNOWN", "error", "A roll names a trait the fighter lacks.", None),
         Code("TECHNIQUE_ALREADY_USED", "error", "A Technique is used twice in one round.", "003 L275–L277"),
         Code("FORM_FORBIDS_STRATEGY", "error", "The Style's Form cannot use that Combat Strategy.", "003 L1060–L1062"),
         Code("SPLIT_INVALID", "error", "A Bout split that is not one of the four.", "003 L876–L890"),
         Code("BOUT_NOT_PAIRED", "error", "A Bout is fought by exactly two sides.", "003 L858–L863"),
+        Code(
+            "RECOVERY_PICK_INVALID",
+            "error",
+            "A recovery pick names a rank the trait does not carry.",
+            "003 L636–L640",
+        ),
+        Code("RECOVERY_PICK_UNUSED", "warning", "More recovery picks than ranks recovered.", "003 L636–L640"),
         Code(
             "MOSTLY_DEAD",
             "error",
@@ -110,7 +188,10 @@ CODES: dict[str, Code] = {
         Code("DECISION_INVALID", "error", "A decision value that is not one of its choices.", None),
         Code("ROLL_INVALID", "error", "A supplied die outside the faces of a d6.", None),
         Code(
-            "GANG_POOL_OVERSPENT", "error", "A Minion Gang uses more bonus dice than its round pool.", "003 L736–L738"
+            "GANG_POOL_OVERSPENT",
+            "error",
+            "More Gang bonus dice than the round pool (a lone Minion has none).",
+            "003 L736–L738",
         ),
     )
 }

@@ -14,6 +14,7 @@ from .resolve_models import (
     BoostIn,
     RoyaleBoost,
     RoyaleFighter,
+    RoyaleGangPool,
     RoyaleRollDeclaration,
     StepFields,
     StepRequest,
@@ -35,6 +36,28 @@ class RoyaleConflictAction(_In):
     strategy: StrategyIn | None = Field(None, description="Flipping Out or Playing it Cagey (003 L770-L778).")
     environmental: bool = Field(False, description="The attack uses the surroundings: +2 (003 L780-L787).")
     form_bonus: BoostIn = RoyaleBoost.die
+    minion_relevant: bool = Field(
+        True,
+        description="Against a lone Minion: its Strength bears on the task (its rank's TN); false: TN 7 "
+        "(003 L730-L731, the GM's call).",
+    )
+    first_failure: bool = Field(
+        True, description="Against a lone Minion: the first failure at this Challenge earns a Training Point."
+    )
+    targets: Annotated[list[Id], Field(max_length=11)] = Field(
+        [],
+        description="A Blitz's further targets, in order (one may repeat): a Basic Blitz attacks each in turn, up to "
+        "its MOD in all; a Supernatural Blitz is one roll each of them defends against (003 L1379-L1385).",
+    )
+    death_blow: bool = Field(False, description="Slay the Mostly Dead target with this action (003 L818-L825).")
+    break_free: bool = Field(False, description="Spend the action on the Challenge of a Binding (003 L767-L768).")
+    resist: RoyaleRollDeclaration = Field(
+        default_factory=lambda: RoyaleRollDeclaration(style=False),
+        description="What the fighter adds to the Challenges it faces on its turn: a Cyclic Attack's Risky Challenge "
+        "and breaking a Binding.",
+    )
+    harmonize: Id | None = Field(None, description="The Style harmonized this turn (once a turn, 003 L235-L238).")
+    harmonize_at_end: bool = Field(False, description="Harmonize at the end of the turn instead of its start.")
 
 
 class RoyaleConflictReaction(_In):
@@ -42,6 +65,9 @@ class RoyaleConflictReaction(_In):
 
     fighter: Id
     against: Id
+    attack: Annotated[int, Field(ge=1, le=12), JSON_INT] = Field(
+        1, description="Which of the attacker's Blitz attacks it meets (the first otherwise)."
+    )
     roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
     environmental: bool = False
     form_bonus: BoostIn = RoyaleBoost.die
@@ -66,4 +92,7 @@ class RoyaleConflictResult(StepFields):
     clashes: list[RoyaleClashResult] = []
     spirit_dice_to_bowl: int = 0
     bowl: int = Field(0, description="The Bowl after the round: spent Spirit Dice go in (003 L543, L626).")
+    gang_pools: dict[str, RoyaleGangPool] = Field(
+        {}, description="Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738)."
+    )
     fighters: list[RoyaleFighter]

@@ -3,11 +3,13 @@ named policy), Zero Outs, Absolute Zero, Mostly Dead, the Training Points they e
 
 from __future__ import annotations
 
+from ..core.findings import map_key
+from .codes import finding
 from .fighters import Fighter, current_index, zeroed
 from .model_types import RoyaleDamageType
 from .pack import RoyalePack, RoyaleZeroOutTraining
 from .resolve_models import RoyaleChoice, RoyaleDamagePolicy, RoyaleFighterTrait
-from .steps import Steps
+from .steps import Pending, Steps
 
 FIRST_DAMAGE_TP = 1  # 003 L473, L661-L662
 ZERO_OUT_TP = 1  # 003 L474-L475, L662-L663
@@ -53,6 +55,18 @@ def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: R
     )
 
 
+def _refuse_zeroed(steps: Steps, fighter: Fighter, key: str) -> None:
+    """A Zeroed Out trait takes no more damage (003 L512-L513): a decision naming one is refused by that rule."""
+    given = steps.request.decisions.get(key)
+    trait = fighter.trait(given) if given is not None else None
+    if trait is not None and zeroed(trait):
+        steps.used_decisions.add(key)
+        steps.findings.append(
+            finding("TRAIT_ZEROED_OUT", f"decisions{map_key(key)}", f"{given} is Zeroed Out: it takes no damage.", key)
+        )
+        raise Pending
+
+
 def assign(
     steps: Steps,
     fighter: Fighter,
@@ -69,15 +83,8 @@ def assign(
     if fighter.state.minions:
         _gang_losses(steps, fighter, ranks)
         return
-    if conflict and not fighter.state.damaged_this_scene:  # 003 L473, L661-L662: first of a Conflict Scene
-        fighter.state.damaged_this_scene = True
-        fighter.award(FIRST_DAMAGE_TP)
-        steps.say(
-            f"{fighter.id} takes a first Damage Rank this scene (+1 Training Point).",
-            "training_point",
-            fighter=fighter.id,
-            amount=FIRST_DAMAGE_TP,
-        )
+    if conflict:
+        _first_damage(steps, fighter)
     was_out = fighter.absolute_zero
     ask = steps.request.damage_policy == RoyaleDamagePolicy.ask
     given = steps.request.decisions
@@ -91,6 +98,7 @@ def assign(
             take = min(ranks - n + 1, current_index(trait) + 1)
             take = next((m - n for m in range(n + 1, n + take) if f"{key}.{m}" in given), take)
         else:
+            _refuse_zeroed(steps, fighter, f"{key}.{n}")
             choices = [RoyaleChoice(value=t.id, label=f"{t.name} ({current_index(t)})") for t in fighter.standing()]
             picked = steps.decide(f"{key}.{n}", "damage", fighter.id, choices, policy_pick(fighter).id, ask=ask)
             trait, take = next(t for t in fighter.state.traits if t.id == picked), 1
@@ -105,6 +113,10 @@ def assign(
         if zeroed(trait):
             _zero_out(steps, fighter, trait, pack)
         n += take
+    _absolute_zero(steps, fighter, was_out, kind)
+
+
+def _absolute_zero(steps: Steps, fighter: Fighter, was_out: bool, kind: RoyaleDamageType) -> None:
     if fighter.absolute_zero and not was_out:
         fighter.award(ABSOLUTE_ZERO_TP)
         lethal = kind == RoyaleDamageType.wound or any(t.wound_ranks for t in fighter.state.traits)
@@ -116,3 +128,37 @@ def assign(
             fighter=fighter.id,
             amount=ABSOLUTE_ZERO_TP,
         )
+
+
+def _first_damage(steps: Steps, fighter: Fighter) -> None:
+    if not fighter.state.damaged_this_scene:  # 003 L473, L661-L662: first of a Conflict Scene
+        fighter.state.damaged_this_scene = True
+        fighter.award(FIRST_DAMAGE_TP)
+        steps.say(
+            f"{fighter.id} takes a first Damage Rank this scene (+1 Training Point).",
+            "training_point",
+            fighter=fighter.id,
+            amount=FIRST_DAMAGE_TP,
+        )
+
+
+def sacrifice(steps: Steps, fighter: Fighter, trait_ids: list[str], pack: RoyalePack) -> None:
+    """After a Sacrificial Gambit the chosen Strengths Zero Out, taken as Wound Ranks (003 L1436-L1437): Damage
+    Ranks, so they earn the Training Points a forced Zero Out earns (L661-L663)."""
+    was_out = fighter.absolute_zero
+    for trait_id in trait_ids:
+        trait = fighter.trait(trait_id)
+        if trait is None or zeroed(trait):
+            continue
+        _first_damage(steps, fighter)
+        ranks = current_index(trait) + 1
+        _hit(trait, RoyaleDamageType.wound, ranks)
+        steps.say(
+            f"{fighter.id} sacrifices {trait.name}: {ranks} Wound Ranks.",
+            "damage",
+            fighter=fighter.id,
+            detail=trait.id,
+            amount=ranks,
+        )
+        _zero_out(steps, fighter, trait, pack)
+    _absolute_zero(steps, fighter, was_out, RoyaleDamageType.wound)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from .character_models import RoyaleCharacter, RoyaleTechnique
 from .model_types import RoyaleBought, RoyaleStrengthBought, RoyaleStyleBought, index_of
 from .tables import creation
-from .traits import Trait
+from .traits import Trait, find_trait
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,12 @@ class Costs:
         return sum((table.price(c.purchase).training_points or 0) * c.count for c in self.training)
 
 
-def technique_purchase(technique: RoyaleTechnique) -> str:
+def technique_purchase(technique: RoyaleTechnique, traits: list[Trait]) -> str:
     if technique.chained_to is None:
         return "technique_unchained"
+    chained = find_trait(traits, technique.chained_to)
     # 003 L279-L280, L699-L700: chaining to the Focus Strength is the cheaper rate
-    return "technique_on_focus" if technique.chained_to == "focus" else "technique_chained"
+    return "technique_on_focus" if chained is not None and chained.id == "focus" else "technique_chained"
 
 
 def _trait_charges(ledger: Costs, trait: Trait) -> None:
@@ -82,7 +83,7 @@ def ledger_of(character: RoyaleCharacter, traits: list[Trait]) -> Costs:
         ledger.training.append(Charge("flaw_change", "character.flaw_changes", character.flaw_changes))
     for i, technique in enumerate(character.techniques):
         charges = ledger.training if technique.bought_with == RoyaleBought.training else ledger.bonus
-        charges.append(Charge(technique_purchase(technique), f"character.techniques[{i}]"))
+        charges.append(Charge(technique_purchase(technique, traits), f"character.techniques[{i}]"))
     for i, move in enumerate(character.signature_moves):
         charges = ledger.training if move.bought_with == RoyaleBought.training else ledger.bonus
         charges.append(Charge("signature_move", f"character.signature_moves[{i}]"))

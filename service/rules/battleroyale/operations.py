@@ -25,6 +25,8 @@ from .pricing import price_move, price_purchases
 from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
 from .recovery import recover
 from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
+from .session import start_session
+from .session_models import RoyaleSessionRequest, RoyaleSessionStart
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -133,6 +135,18 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.none,
         cost=lambda request: 2 + len(request.fighters) + len(request.actions),
         examples=examples("resolve_conflict"),
+    ),
+    Operation(
+        name="start_session",
+        path="sessions/start",
+        summary="Start a session: the Bowl and the Spirit Dice",
+        description="The Bowl's two dice per player (the GM too) and each character's Spirit Dice from the Box.",
+        request=RoyaleSessionRequest,
+        answer=RoyaleSessionStart,
+        run=start_session,
+        caching=Caching.shared,
+        cost=lambda request: 1 + len(request.characters) // 4,
+        examples=examples("start_session"),
     ),
     Operation(
         name="recover",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..core.findings import Finding, Severity
 from ..core.packs import chosen
 from ..core.references import ref_of
-from . import RULESET, VERSION
 from .codes import finding
+from .identity import RULESET, VERSION
 from .model_types import RANKS, RoyaleForm, RoyaleMoveKind, index_of
 from .pack import PACKS, RoyaleSupernaturalAccess
 from .pricing_models import (
@@ -21,6 +21,7 @@ from .pricing_models import (
     RoyaleRankInfo,
 )
 from .tables import RoyaleSampleMove, creation, forms, moves, rank_row, sample_move
+from .traits import find_trait, traits_of
 
 
 def basic_cost(shift: int) -> int:
@@ -117,6 +118,33 @@ def price_move(request: RoyaleMoveRequest) -> RoyaleMovePrice:
     )
 
 
+RAISES = {"raise_strength": False, "raise_style": True}  # purchase → raises a Style
+
+
+def _raise_findings(request: RoyalePurchaseRequest) -> list[Finding]:
+    """Each raise names one of the character's traits of the right kind, and none goes past Master (003 L675-L676,
+    L681-L682), counting every raise of the same trait in the request."""
+    if request.character is None:
+        return []
+    traits = traits_of(request.character)
+    top = index_of(creation().allotments.highest_trait_rank)
+    raised: dict[str, int] = {}
+    out: list[Finding] = []
+    for i, line in enumerate(request.purchases):
+        style = RAISES.get(line.purchase.value)
+        if style is None:
+            continue
+        trait = find_trait(traits, line.trait, styles_only=style) if line.trait is not None else None
+        if trait is None or (trait.kind == "style") != style:
+            kind = "Style" if style else "Strength"
+            out.append(finding("TRAIT_UNKNOWN", f"purchases[{i}].trait", f"Name one of the character's {kind}s."))
+            continue
+        raised[trait.id] = raised.get(trait.id, 0) + line.count
+        if trait.index + raised[trait.id] > top:
+            out.append(finding("RANK_ABOVE_MASTER", f"purchases[{i}].count", f"{trait.id} would pass Master."))
+    return out
+
+
 def price_purchases(request: RoyalePurchaseRequest) -> RoyalePurchasePrice:
     table = creation()
     lines = []
@@ -134,10 +162,24 @@ def price_purchases(request: RoyalePurchaseRequest) -> RoyalePurchasePrice:
         )
     bonus = [ln.bonus_points for ln in lines]
     training = [ln.training_points for ln in lines]
+    total = None if None in training else sum(t or 0 for t in training)
+    on_hand = request.training_points
+    if on_hand is None and request.character is not None:
+        on_hand = request.character.training_points
+    found = _raise_findings(request)
+    affordable = None if on_hand is None or total is None else total <= on_hand
+    if affordable is False:  # 003 L666-L668: Training Points are spent, so only those held
+        found.append(finding("TP_NOT_AFFORDABLE", "training_points", f"{total} needed, {on_hand} on hand."))
+    violations = [f for f in found if f.severity == Severity.error]
     return RoyalePurchasePrice(
         ruleset=RULESET,
         ruleset_version=VERSION,
         lines=lines,
         bonus_points=None if None in bonus else sum(b or 0 for b in bonus),
-        training_points=None if None in training else sum(t or 0 for t in training),
+        training_points=total,
+        training_points_on_hand=on_hand,
+        affordable=affordable,
+        legal=not violations,
+        violations=violations,
+        warnings=[f for f in found if f.severity == Severity.warning],
     )

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.findings import Finding, Unsupported
 from ..core.packs import DEFAULT_PACK
 from ..core.references import Ref
+from .character_models import RoyaleCharacter
 from .model_types import JSON_INT, FormIn, Id, MoveKindIn, RankIn, Ranks, RoyaleMoveKind, RoyaleRank, json_member
 from .pack import PackName, RoyalePack
 from .tables import creation, moves
@@ -81,10 +82,19 @@ class RoyaleMovePrice(BaseModel):
 class RoyalePurchaseLine(_In):
     purchase: Annotated[PurchaseId, json_member(PurchaseId)]  # type: ignore[valid-type]
     count: Annotated[int, Field(ge=1, le=20), JSON_INT] = 1
+    trait: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        None, description="For a raise: the character's Strength or Style (id or name), checked against Master."
+    )
 
 
 class RoyalePurchaseRequest(_In):
     purchases: Annotated[list[RoyalePurchaseLine], Field(min_length=1, max_length=30)]
+    character: RoyaleCharacter | None = Field(
+        None, description="The buyer: raises are checked against the Master cap (003 L675-L676, L681-L682)."
+    )
+    training_points: Annotated[int, Field(ge=0, le=9999), JSON_INT] | None = Field(
+        None, description="Training Points on hand (else the character's unspent ones, when it gives them)."
+    )
 
 
 class RoyalePurchasePriceLine(BaseModel):
@@ -102,3 +112,8 @@ class RoyalePurchasePrice(BaseModel):
     lines: list[RoyalePurchasePriceLine]
     bonus_points: int | None = Field(description="Total at creation; null when a line cannot be bought so.")
     training_points: int | None = Field(description="Total in play; null when a line cannot be bought so.")
+    training_points_on_hand: int | None = None
+    affordable: bool | None = Field(None, description="The Training Points on hand pay for it; null when not given.")
+    legal: bool = Field(True, description="No raise goes past Master and every raised trait is the character's.")
+    violations: list[Finding] = []
+    warnings: list[Finding] = []

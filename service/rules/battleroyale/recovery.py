@@ -1,42 +1,80 @@
 """Recovery (003 L492-L509, L636-L640, L829-L834): Second Wind dice, Zeroed Out traits restored to Poor with a
 Spirit Die each, and the end of a Scene (Failure Ranks go; 1d6 Wound Ranks heal, plus relevant MODs).
-Which ranks come back is the policy of digest C20: Wound Ranks first, the highest-rank trait first."""
+Which ranks come back is the player's choice (`picks`); past them, the policy of digest C20: Wound Ranks first,
+the highest-rank trait first."""
 
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
+from dataclasses import dataclass, field
 
-from . import RULESET, VERSION
 from .codes import finding
 from .fighters import Fighter, current_index, current_mod, zeroed
-from .model_types import index_of
-from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
+from .identity import RULESET, VERSION
+from .model_types import RoyaleDamageType, index_of
+from .recovery_models import RoyaleRecoveryPick, RoyaleRecoveryRequest, RoyaleRecoveryResult
 from .resolve_models import RoyaleFighterTrait
 from .steps import Pending, Steps
 
 RESTORE_COST = 1  # a Spirit Die per Zeroed Out trait (003 L639-L640, L833)
 SECOND_WIND_COST = 1  # 003 L637
+FIELDS = {RoyaleDamageType.wound: "wound_ranks", RoyaleDamageType.failure: "failure_ranks"}
 
 
-def _heal_one(traits: list[RoyaleFighterTrait], wounds_only: bool) -> bool:
-    """Take one Damage Rank off (Wound before Failure, highest rank first; digest C20)."""
-    for field in ("wound_ranks",) if wounds_only else ("wound_ranks", "failure_ranks"):
-        hurt = [t for t in traits if getattr(t, field)]
+@dataclass
+class Healing:
+    """The ranks taken off so far, by kind, and the player's picks still to use (with their request index)."""
+
+    picks: list[tuple[int, RoyaleRecoveryPick]]
+    tally: Counter[RoyaleDamageType] = field(default_factory=Counter)
+
+    def take(self, trait: RoyaleFighterTrait, kind: RoyaleDamageType, ranks: int = 1) -> None:
+        setattr(trait, FIELDS[kind], getattr(trait, FIELDS[kind]) - ranks)
+        self.tally[kind] += ranks
+
+
+def _policy_one(
+    traits: list[RoyaleFighterTrait], wounds_only: bool
+) -> tuple[RoyaleFighterTrait, RoyaleDamageType] | None:
+    """digest C20: Wound before Failure, highest rank first."""
+    for kind in (RoyaleDamageType.wound,) if wounds_only else (RoyaleDamageType.wound, RoyaleDamageType.failure):
+        hurt = [t for t in traits if getattr(t, FIELDS[kind])]
         if hurt:
-            best = max(hurt, key=lambda t: index_of(t.rank))
-            setattr(best, field, getattr(best, field) - 1)
-            return True
-    return False
+            return max(hurt, key=lambda t: index_of(t.rank)), kind
+    return None
 
 
-def _heal(traits: list[RoyaleFighterTrait], ranks: int, wounds_only: bool = False) -> int:
+def _picked(
+    steps: Steps, heal: Healing, traits: list[RoyaleFighterTrait], wounds_only: bool
+) -> tuple[RoyaleFighterTrait, RoyaleDamageType] | None:
+    """The player's next pick that can be taken here; a pick that names no such rank is refused."""
+    while heal.picks:
+        i, pick = heal.picks[0]
+        if wounds_only and pick.kind != RoyaleDamageType.wound:
+            return None  # a Failure pick waits (the Scene's end heals only Wound Ranks)
+        heal.picks.pop(0)
+        trait = next((t for t in traits if t.id == pick.trait), None)
+        if trait is not None and getattr(trait, FIELDS[pick.kind]):
+            return trait, pick.kind
+        steps.findings.append(
+            finding("RECOVERY_PICK_INVALID", f"picks[{i}]", f"No {pick.kind.value} Rank on {pick.trait} to recover.")
+        )
+    return None
+
+
+def _heal(steps: Steps, heal: Healing, traits: list[RoyaleFighterTrait], ranks: int, wounds_only: bool = False) -> int:
     healed = 0
-    while healed < ranks and _heal_one(traits, wounds_only):
+    while healed < ranks:
+        chosen = _picked(steps, heal, traits, wounds_only) or _policy_one(traits, wounds_only)
+        if chosen is None:
+            break
+        heal.take(*chosen)
         healed += 1
     return healed
 
 
-def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest, heal: Healing) -> int:
     healed = 0
     for i, trait_id in enumerate(request.restore):
         trait = fighter.trait(trait_id)
@@ -48,8 +86,8 @@ def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> 
             continue
         extra = -current_index(trait)  # back to Poor: Failure Ranks go first
         cut = min(extra, trait.failure_ranks)
-        trait.failure_ranks -= cut
-        trait.wound_ranks -= extra - cut
+        heal.take(trait, RoyaleDamageType.failure, cut)
+        heal.take(trait, RoyaleDamageType.wound, extra - cut)
         healed += extra
         steps.say(f"{trait.name} is back at Poor for a Spirit Die.", "restored", fighter=fighter.id, detail=trait.id)
     if fighter.state.mostly_dead and not any(zeroed(t) for t in fighter.state.traits):
@@ -58,7 +96,7 @@ def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> 
     return healed
 
 
-def _second_wind(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+def _second_wind(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest, heal: Healing) -> int:
     if not request.second_wind:
         return 0
     if fighter.state.mostly_dead:  # 003 L830-L831
@@ -70,26 +108,28 @@ def _second_wind(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest)
     faces = [steps.d6(f"SW.{fighter.id}.{n}", "Second Wind") for n in range(1, request.second_wind + 1)]
     steps.checkpoint()
     standing = [t for t in fighter.state.traits if not zeroed(t)]  # a Zeroed Out trait needs its own die
-    healed = _heal(standing, sum(faces))
+    healed = _heal(steps, heal, standing, sum(faces))
     steps.say(f"Second Wind {faces}: {healed} Damage Ranks recovered.", "recovered", fighter=fighter.id, amount=healed)
     return healed
 
 
-def _clear_failures(steps: Steps, fighter: Fighter) -> int:
-    failure = sum(t.failure_ranks for t in fighter.state.traits)
+def _clear_failures(steps: Steps, fighter: Fighter, heal: Healing) -> int:
+    failure = 0
     for t in fighter.state.traits:  # 003 L492-L493
-        t.failure_ranks = 0
+        failure += t.failure_ranks
+        heal.take(t, RoyaleDamageType.failure, t.failure_ranks)
     steps.say(f"The Scene ends: {failure} Failure Ranks go.", "recovered", fighter=fighter.id, amount=failure)
     return failure
 
 
-def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest) -> int:
+def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest, heal: Healing) -> int:
     if fighter.state.mostly_dead:  # 003 L830: no usual recovery until every trait is back at Poor
         return 0
     if request.full_recovery:
-        wounds = sum(t.wound_ranks for t in fighter.state.traits)
+        wounds = 0
         for t in fighter.state.traits:
-            t.wound_ranks = 0
+            wounds += t.wound_ranks
+            heal.take(t, RoyaleDamageType.wound, t.wound_ranks)
         steps.say(f"Full recovery: {wounds} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=wounds)
         return wounds
     bonus = 0
@@ -101,7 +141,7 @@ def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest)
             bonus += current_mod(trait)
     face = steps.d6(f"END.{fighter.id}.wounds", "Wound Ranks healed at the end of the Scene")
     steps.checkpoint()
-    healed = _heal(fighter.state.traits, max(0, face + bonus), wounds_only=True)
+    healed = _heal(steps, heal, fighter.state.traits, max(0, face + bonus), wounds_only=True)
     steps.say(f"1d6 {face} {bonus:+d}: {healed} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=healed)
     return healed
 
@@ -109,24 +149,31 @@ def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest)
 def recover(request: RoyaleRecoveryRequest) -> RoyaleRecoveryResult:
     steps = Steps(request)
     fighter = Fighter(request.fighter, "fighter")
+    heal = Healing(picks=list(enumerate(request.picks)))
     healed = 0
     with contextlib.suppress(Pending):
-        healed += _second_wind(steps, fighter, request)
+        healed += _second_wind(steps, fighter, request, heal)
         if request.end_scene:
-            healed += _clear_failures(steps, fighter)
+            healed += _clear_failures(steps, fighter, heal)
         if fighter.state.mostly_dead and request.restore and not request.end_scene:
             # 003 L831: a Mostly Dead fighter is restored once the Scene is over
             steps.findings.append(finding("MOSTLY_DEAD", "restore", "Mostly Dead: restore after the Scene."))
         else:
-            healed += _restore(steps, fighter, request)
+            healed += _restore(steps, fighter, request, heal)
         if request.end_scene:
-            healed += _heal_wounds(steps, fighter, request)
+            healed += _heal_wounds(steps, fighter, request, heal)
+        for i, pick in heal.picks:  # nothing the caller sent is dropped without a finding
+            steps.findings.append(
+                finding("RECOVERY_PICK_UNUSED", f"picks[{i}]", f"{pick.trait}: no rank left to take.")
+            )
     fields = steps.fields()
     done = fields["status"] == "complete"
     return RoyaleRecoveryResult(
         ruleset=RULESET,
         ruleset_version=VERSION,
         recovered=healed if done else 0,
+        recovered_failure=heal.tally[RoyaleDamageType.failure] if done else 0,
+        recovered_wound=heal.tally[RoyaleDamageType.wound] if done else 0,
         spirit_dice_to_bowl=fighter.spent if done else 0,
         bowl=request.bowl + (fighter.spent if done else 0),
         fighter=fighter.state if done else request.fighter,

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from .model_types import JSON_INT, Id
+from .model_types import JSON_INT, DamageTypeIn, Id
 from .resolve_models import RoyaleFighter, StepFields, StepRequest
+
+
+class RoyaleRecoveryPick(BaseModel):
+    """One Damage Rank the player takes back: which trait, and a Failure or a Wound Rank."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    trait: Id
+    kind: DamageTypeIn
 
 
 class RoyaleRecoveryRequest(StepRequest):
@@ -25,11 +34,18 @@ class RoyaleRecoveryRequest(StepRequest):
         [], description="Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508)."
     )
     full_recovery: bool = Field(False, description="The GM rules that every Wound Rank heals (003 L503-L505).")
+    picks: Annotated[list[RoyaleRecoveryPick], Field(max_length=60)] = Field(
+        [],
+        description="The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's "
+        "Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (digest C20).",
+    )
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = 0
 
 
 class RoyaleRecoveryResult(StepFields):
     recovered: int = Field(0, description="Damage Ranks taken off.")
+    recovered_failure: int = Field(0, description="Failure Ranks among them.")
+    recovered_wound: int = Field(0, description="Wound Ranks among them.")
     spirit_dice_to_bowl: int = 0
     bowl: int = 0
     fighter: RoyaleFighter

@@ -6,10 +6,25 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..core.findings import Finding, Unsupported
-from .model_types import JSON_INT, FormIn, Id, MoveKindIn, Name, RankIn, Ranks, RoyaleMoveKind, json_member
+from .character_models import RoyaleCharacter
+from .model_types import (
+    JSON_INT,
+    DamageTypeIn,
+    FormIn,
+    Id,
+    MoveKindIn,
+    Name,
+    RankIn,
+    Ranks,
+    RoyaleDamageType,
+    RoyaleForm,
+    RoyaleMoveKind,
+    RoyaleRank,
+    json_member,
+)
 from .pricing_models import SampleMoveId
 
 MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
@@ -53,14 +68,41 @@ class RoyaleFighterTrait(_In):
     wound_ranks: Ranks = 0
 
 
+class RoyaleCyclicEffect(_In):
+    """A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
+    turns as the Move's MOD (003 L1387-L1391)."""
+
+    source: Id = Field(description="Who inflicted it.")
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
+    turns_left: Annotated[int, Field(ge=1, le=20), JSON_INT]
+    damage_type: DamageTypeIn = RoyaleDamageType.wound
+
+
+class RoyaleBinding(_In):
+    """A Binding: a Challenge the fighter must overcome, at the Move Rank's TN, before it lifts (003 L1369-L1375).
+    What it limits is the GM's description; the fighter may spend its action trying to break it (L767-L768)."""
+
+    source: Id
+    tn: Annotated[int, Field(ge=2, le=40), JSON_INT]
+
+
 class RoyaleFighter(_In):
-    """A fighter's state between rounds; the answer returns it updated."""
+    """A fighter's state between rounds; the answer returns it updated. The traits may come from a character
+    sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played."""
 
     id: Id
-    name: Name
+    name: Name | None = Field(None, description="Left out: the sheet's name, else the id.")
     pc: bool = Field(True, description="A player character (wins ties against NPCs, 003 L445, L455).")
     spirit_dice: Annotated[int, Field(ge=0, le=MAX_SPIRIT_DICE), JSON_INT] = 0
-    traits: Annotated[list[RoyaleFighterTrait], Field(min_length=1, max_length=30)]
+    traits: Annotated[list[RoyaleFighterTrait], Field(max_length=30)] = Field(
+        [], description="Its Strengths and Styles now; with `sheet`, these win over the sheet's by id."
+    )
+    sheet: RoyaleCharacter | None = Field(
+        None,
+        description="A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, "
+        "`past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a "
+        "custom Form has no rule to apply). The answer gives the fighter back with `traits`.",
+    )
     harmonized: Id | None = Field(None, description="The Style harmonized now (003 L235-L241).")
     minions: Annotated[int, Field(ge=0, le=50), JSON_INT] = Field(
         0, description="2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741)."
@@ -72,6 +114,41 @@ class RoyaleFighter(_In):
     training_points: Annotated[int, Field(ge=0, le=MAX_TRAINING_POINTS), JSON_INT] = Field(
         0, description="Earned so far (a tally)."
     )
+    dead: bool = Field(False, description="Slain by a Death Blow while Mostly Dead (003 L818-L825).")
+    cyclic: Annotated[list[RoyaleCyclicEffect], Field(max_length=10)] = []
+    bindings: Annotated[list[RoyaleBinding], Field(max_length=10)] = []
+
+    @model_validator(mode="after")
+    def _from_sheet(self) -> RoyaleFighter:
+        """The sheet's traits, then the given ``traits`` over them by id (their state now) and after them; a
+        fighter with no trait at all has no Strength left: Absolute Zero (003 L515-L516)."""
+        if self.sheet is not None:
+            given = {t.id: t for t in self.traits}
+            built = [given.pop(t.id, t) for t in sheet_traits(self.sheet)]
+            self.traits = built + list(given.values())
+            self.name = self.name or self.sheet.name
+            self.sheet = None
+        self.name = self.name or self.id
+        return self
+
+
+def sheet_traits(sheet: RoyaleCharacter) -> list[RoyaleFighterTrait]:
+    """A sheet's ranked traits as a fighter's: core Strengths, Strengths, then Styles (003 L1467-L1497)."""
+    out = []
+    for cid in ("motivation", "past", "focus"):
+        core = getattr(sheet.core, cid)
+        if core is not None:
+            out.append(_trait(cid, core.name, core.rank, core.failure_ranks, core.wound_ranks))
+    out += [_trait(s.id, s.name, s.rank, s.failure_ranks, s.wound_ranks) for s in sheet.strengths]
+    for style in sheet.styles:
+        known = [RoyaleForm(f.strip().casefold()) for f in style.forms if f.strip().casefold() in set(RoyaleForm)]
+        trait = _trait(style.id, style.name, style.rank, style.failure_ranks, style.wound_ranks)
+        out.append(trait.model_copy(update={"style": True, "forms": known}))
+    return out
+
+
+def _trait(tid: str, name: str, rank: RoyaleRank, failure: int, wound: int) -> RoyaleFighterTrait:
+    return RoyaleFighterTrait(id=tid, name=name, rank=rank, failure_ranks=failure, wound_ranks=wound)
 
 
 class RoyaleTechniqueUse(_In):
@@ -88,6 +165,11 @@ class RoyaleMoveUse(_In):
     favored: bool = False
     move: Annotated[SampleMoveId, json_member(SampleMoveId)] | None = None  # type: ignore[valid-type]
     wound_ranks: bool = False
+    sacrifice: Annotated[list[Id], Field(max_length=10)] = Field(
+        [],
+        description="A Sacrificial Gambit's Strengths, as many as the Move's MOD (Average counts as 1): 1d6 more "
+        "damage each on a hit, and all Zero Out after the attack (003 L1432-L1437).",
+    )
 
 
 class RoyaleRollDeclaration(_In):
@@ -160,6 +242,13 @@ class RoyaleRollResult(BaseModel):
     kept: list[int]
     flat: int
     total: int
+
+
+class RoyaleGangPool(BaseModel):
+    """A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738)."""
+
+    pool: int
+    used: int
 
 
 class RoyaleStatus(StrEnum):

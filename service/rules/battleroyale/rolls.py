@@ -13,11 +13,12 @@ from ..core.findings import Finding
 from .codes import finding
 from .fighters import Fighter, current_index, current_mod, zeroed
 from .model_types import index_of
+from .pack import RoyaleMinionTarget, RoyalePack
 from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
-from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleRollResult
+from .resolve_models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
 from .steps import Steps
-from .tables import forms, rank_row
+from .tables import forms, rank_row, sample_move
 
 FLAW_MOD = -2  # a Flaw rolled against counts as Poor (003 L256-L257)
 FORM_PENALTY = -2  # a Form weakness (003 L1039-L1040)
@@ -33,6 +34,17 @@ class Plan:
     parts: list[str] = field(default_factory=list)
     figures: dict[str, int] = field(default_factory=dict)  # a sample Move's figures at its rank
     move_wound: bool = False
+    move: str | None = None  # the sample Move's id
+    move_mod: int = 0
+    signature: bool = False
+    sacrifice: list[str] = field(default_factory=list)
+
+    def follow_up(self, base: Plan) -> Plan:
+        """A Blitz's later attack: this plan (the Strengths, no boosts) with the Move's rank and Signature die; the
+        Move's Spirit Dice, Techniques and Be Impressive dice went with the first attack."""
+        keep, dice = self.keep + base.signature, self.dice + base.signature
+        parts = [*self.parts, f"Move [{base.move_mod:+d}]"] + (["Signature Move die"] if base.signature else [])
+        return Plan(self.fighter, self.purpose, keep, dice, self.flat + base.move_mod, parts, base.figures)
 
 
 def _boosts(plan: Plan, label: str, boosts: list[RoyaleBoost]) -> None:
@@ -77,7 +89,30 @@ def _move(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, path
         plan.parts.append("Signature Move die")
     plan.figures = {f.id: f.value for f in price.figures}
     plan.move_wound = use.wound_ranks
-    return []
+    plan.move = use.move.value if use.move is not None else None
+    plan.move_mod, plan.signature = price.move_rank.mod, use.signature
+    return _gambit(fighter, use, plan, path)
+
+
+def _gambit(fighter: Fighter, use: RoyaleMoveUse, plan: Plan, path: str) -> list[Finding]:
+    """A Sacrificial Gambit names as many Strengths as its MOD, Average counting as 1 (003 L1434-L1435, digest
+    C8); each one the fighter's and still standing."""
+    needed = plan.figures.get("strengths_sacrificed")
+    if needed is None:
+        if use.sacrifice:
+            return [finding("GAMBIT_INVALID", f"{path}.move.sacrifice", "Only a Sacrificial Gambit sacrifices.")]
+        return []
+    out = []
+    if len(set(use.sacrifice)) != needed or len(use.sacrifice) != needed:
+        out.append(finding("GAMBIT_INVALID", f"{path}.move.sacrifice", f"Name {needed} different Strengths."))
+    for i, trait_id in enumerate(use.sacrifice):
+        trait = fighter.trait(trait_id)
+        if trait is None:
+            out.append(finding("TRAIT_UNKNOWN", f"{path}.move.sacrifice[{i}]", f"{fighter.id} has no {trait_id}."))
+        elif zeroed(trait):
+            out.append(finding("TRAIT_ZEROED_OUT", f"{path}.move.sacrifice[{i}]", f"{trait_id} is Zeroed Out."))
+    plan.sacrifice = list(use.sacrifice)
+    return out
 
 
 def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, path: str) -> list[Finding]:
@@ -92,7 +127,7 @@ def _traits(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, pa
             if forms()[form].no_spirit_dice_penalty:  # Mystic: −2 with no Spirit Dice left (003 L1185-L1187)
                 plan.flat += FORM_PENALTY
                 plan.parts.append(f"{form.value} Form with no Spirit Dice [{FORM_PENALTY}]")
-    if fighter.gang:  # a Minion Gang rolls its one Strength (003 L726, L736)
+    if fighter.gang and fighter.state.traits:  # a Minion Gang rolls its one Strength (003 L726, L736)
         own = fighter.state.traits[0]
         if not zeroed(own):
             plan.flat += current_mod(own)
@@ -143,6 +178,17 @@ def plan_roll(
     return plan, found
 
 
+def move_role(declaration: RoyaleRollDeclaration, offense: bool, path: str) -> list[Finding]:
+    """A sample Move made for an offensive action (Mighty Blow, Blitz …) is no reaction's, and Impenetrable Defense
+    no attack's (003 L1357-L1437): its effect would have nothing to act on."""
+    use = declaration.move
+    move = sample_move(use.move.value) if use is not None and use.move is not None else None
+    if move is None or move.use == "any" or (move.use == "attack") == offense:
+        return []
+    role = "an attack" if offense else "a reaction"
+    return [finding("MOVE_ROLE_INVALID", f"{path}.move.move", f"{move.name} is not a Move for {role}.")]
+
+
 def roll(steps: Steps, key: str, plan: Plan) -> RoyaleRollResult:
     """Roll ``plan.dice`` d6 under ``key.1`` … and keep the best ``plan.keep``; 0 dice is the flat part alone."""
     faces = [steps.d6(f"{key}.{n}", plan.purpose) for n in range(1, plan.dice + 1)]
@@ -163,6 +209,26 @@ def describe(result: RoyaleRollResult, plan: Plan) -> str:
 
 def tn_of(rank_index: int) -> int:
     return rank_row(rank_index).tn
+
+
+def beats_minion(total: int, tn: int, pack: RoyalePack) -> bool:
+    """003 L730 says "higher than" the TN, Challenges "meet or beat" (L350): the pack chooses (digest C2)."""
+    strict = pack.minion_target.value == RoyaleMinionTarget.strictly_higher
+    return total > tn or (total == tn and not strict)
+
+
+def minion_rank(minion: Fighter) -> int | None:
+    """A Minion's one Strength's rank now (its first trait); None when it has none."""
+    return current_index(minion.state.traits[0]) if minion.state.traits else None
+
+
+IRRELEVANT_MINION_TN = 7  # 003 L730-L731: the Minion's one Strength does not bear on the task
+
+
+def minion_tn(rank_index: int | None, relevant: bool) -> int:
+    """A lone Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant, or it has none
+    (003 L728-L731)."""
+    return tn_of(max(0, rank_index)) if relevant and rank_index is not None else IRRELEVANT_MINION_TN
 
 
 __all__ = ["current_index", "index_of", "plan_roll", "roll", "tn_of"]

@@ -95,6 +95,7 @@ class RoyaleSampleMove(_Record):
     ref: BookRef
     supernatural_only: bool = False
     wound_surcharge: bool = False
+    use: str = "any"  # "attack": an offensive action's Move; "defense": a reaction's; "any": any roll
     figures: tuple[RoyaleFigure, ...]
 
 

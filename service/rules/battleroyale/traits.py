@@ -68,14 +68,40 @@ class Trait:
         return RANKS[index] if 0 <= index < len(RANKS) else None
 
 
+def strength_bought(strength: RoyaleStrength) -> RoyaleStrengthBought:
+    """What paid for the Strength; left out, a creation Strength at Average was bought with Bonus Points (the one
+    purchase that gives Average, 003 L286-L290), any other with a Strength Rank (003 L217-L218)."""
+    if strength.bought_with is not None:
+        return strength.bought_with
+    at_creation = index_of(strength.rank) - strength.training_raises
+    if at_creation == index_of(creation().allotments.bonus_strength_rank):
+        return RoyaleStrengthBought.bonus_points
+    return RoyaleStrengthBought.strength_rank
+
+
 def traits_of(character: RoyaleCharacter) -> list[Trait]:
-    out = [Trait(cid, "core", f"character.core.{cid}", getattr(character.core, cid), "core") for cid in CORE_IDS]
+    """The sheet's ranked traits; a missing core Strength is left out (its finding is the validator's)."""
+    out = [
+        Trait(cid, "core", f"character.core.{cid}", core, "core")
+        for cid in CORE_IDS
+        if (core := getattr(character.core, cid)) is not None
+    ]
     out += [
-        Trait(s.id, "strength", f"character.strengths[{i}]", s, s.bought_with)
+        Trait(s.id, "strength", f"character.strengths[{i}]", s, strength_bought(s))
         for i, s in enumerate(character.strengths)
     ]
     out += [Trait(s.id, "style", f"character.styles[{i}]", s, s.bought_with) for i, s in enumerate(character.styles)]
     return out
+
+
+def find_trait(traits: list[Trait], ref: str, styles_only: bool = False) -> Trait | None:
+    """A trait named by its id, else by its name (any case, spaces trimmed): a sheet names traits as it prints them."""
+    pool = [t for t in traits if t.kind == "style"] if styles_only else traits
+    exact = next((t for t in pool if t.id == ref), None)
+    if exact is not None:
+        return exact
+    wanted = ref.strip().casefold()
+    return next((t for t in pool if t.id.casefold() == wanted or t.source.name.strip().casefold() == wanted), None)
 
 
 def mod_of(index: int) -> int:

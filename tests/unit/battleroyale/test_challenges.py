@@ -172,3 +172,24 @@ def test_mystic_form_with_no_spirit_dice() -> None:
     assert challenge(**body).total == 8
     f["spirit_dice"] = 1
     assert challenge(**body).total == 10
+
+
+def test_a_validated_sheet_is_played_as_it_is() -> None:
+    from .support import carrie
+
+    body: dict[str, Any] = {"fighter": {"id": "carrie", "sheet": carrie()}, "roll": {"traits": ["focus"]}}
+    body |= {"target": {"difficulty": "master"}, "rolls": {"C.carrie.roll.1": 4, "C.carrie.roll.2": 5}}
+    answer = resolve_challenge(RoyaleChallengeRequest.model_validate(body))
+    # her Expert Focus, Determination (003 L221–L222): 4 + 5 + 4 = 13 meets Master's TN 13
+    assert (answer.total, answer.success) == (13, True)
+    fighter = answer.fighter
+    assert fighter.name == "Carrie Schatz" and fighter.sheet is None
+    # 003 L198–L301: three core Strengths, Athletic, A Very Scary Individual, Tough, and Kampfringen (Ocean)
+    assert [t.id for t in fighter.traits] == [
+        "motivation", "past", "focus", "athletic", "scary", "tough", "kampfringen",
+    ]  # fmt: skip
+    assert [(t.style, t.forms) for t in fighter.traits][-1] == (True, ["ocean"])
+    # with traits beside the sheet, they are the traits' state now: they win by id
+    hurt = {"id": "athletic", "name": "Athletic", "rank": "good", "wound_ranks": 2}
+    both = RoyaleChallengeRequest.model_validate({**body, "fighter": {**body["fighter"], "traits": [hurt]}})
+    assert [t.wound_ranks for t in both.fighter.traits if t.id == "athletic"] == [2] and len(both.fighter.traits) == 7

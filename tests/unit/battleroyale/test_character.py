@@ -243,3 +243,12 @@ def test_mystic_only_pack_refuses_a_supernatural_signature_move_of_another_form(
     c["signature_moves"] = [{"id": "quake", "name": "Quake", "style": "kampfringen", "supernatural": True}]
     assert check(c).valid  # anyone with a Style may (digest C24 default)
     assert codes(check(c, pack="mystic-only")) == ["SUPERNATURAL_NOT_ALLOWED"]  # 003 L1177–L1178
+
+
+def test_session_start_bowl_and_spirit_dice() -> None:
+    from service.rules.battleroyale.session import start_session
+    from service.rules.battleroyale.session_models import RoyaleSessionRequest
+
+    answer = start_session(RoyaleSessionRequest.model_validate({"players": 4, "characters": [carrie()]}))
+    # 003 L541–L542: two dice per player, the GM included: 2 × (4 + 1) = 10; Carrie: 1 + 1 Style = 2 (L552–L554)
+    assert answer.bowl == 10 and [(c.name, c.spirit_dice) for c in answer.characters] == [("Carrie Schatz", 2)]

@@ -134,3 +134,27 @@ def test_purchase_prices() -> None:
         assert (line.bonus_points, line.training_points) == (bp, tp), purchase
     two = price_purchases(RoyalePurchaseRequest.model_validate({"purchases": [{"purchase": "extra_flaw", "count": 2}]}))
     assert (two.bonus_points, two.training_points) == (2, 4)
+
+
+def test_purchases_for_a_character_with_training_points_on_hand() -> None:
+    from .support import carrie
+
+    body: dict[str, Any] = {
+        "character": carrie(),
+        "training_points": 20,
+        "purchases": [
+            {"purchase": "raise_strength", "trait": "focus"},  # Expert Determination → Master: 6 (003 L674–L676)
+            {"purchase": "raise_style", "trait": "Kampfringen"},  # Expert → Master: 10 (L680–L682)
+        ],
+    }
+    answer = price_purchases(RoyalePurchaseRequest.model_validate(body))
+    assert (answer.training_points, answer.affordable, answer.legal) == (16, True, True)
+    body["training_points"] = 15  # 16 needed
+    answer = price_purchases(RoyalePurchaseRequest.model_validate(body))
+    assert answer.affordable is False and [w.code for w in answer.warnings] == ["TP_NOT_AFFORDABLE"]
+    body["purchases"][0]["count"] = 2  # Expert + 2 ranks passes Master, the cap (L675–L676)
+    body["purchases"][1]["trait"] = "athletic"  # a Strength, not a Style
+    answer = price_purchases(RoyalePurchaseRequest.model_validate(body))
+    assert not answer.legal and sorted(v.code for v in answer.violations) == ["RANK_ABOVE_MASTER", "TRAIT_UNKNOWN"]
+    del body["training_points"]  # on hand: the character's unspent Training Points, 0
+    assert price_purchases(RoyalePurchaseRequest.model_validate(body)).training_points_on_hand == 0

@@ -63,3 +63,33 @@ def test_step_mode_asks_for_the_dice() -> None:
     assert [d.key for d in asked.dice_needed] == ["SW.sue.1"] and asked.fighter == RoyaleRecoveryRequest.model_validate(
         body
     ).fighter
+
+
+def test_the_player_picks_the_ranks_and_both_kinds_are_answered() -> None:
+    body = sue()
+    body["picks"] = [{"trait": "jive_hands", "kind": "failure"}, {"trait": "jive_hands", "kind": "wound"}]
+    answer = run(body)
+    assert answer.status == "complete", answer.violations
+    # Second Wind 2 (003 L637–L639, the player's choice): Jive Hands' Failure Rank and one Wound Rank; no Failure
+    # Rank is left for the Scene's end (L492); Smooth Moves back at Poor: 3 − 1 = 2 Wounds (L639–L640); 1d6 = 1
+    # Wound Rank heals, past the picks on the higher-rank trait, Jive Hands (digest C20): 2 + 0 + 1 + 1 = 4
+    assert (answer.recovered, answer.recovered_failure, answer.recovered_wound) == (4, 1, 3)
+    ranks = {t.id: (t.wound_ranks, t.failure_ranks) for t in answer.fighter.traits}
+    assert ranks == {"smooth_moves": (2, 0), "jive_hands": (0, 0)}
+    # without picks: the Failure Rank goes at the Scene's end, 4 Wound Ranks heal (the first test's figures)
+    plain = run(sue())
+    assert (plain.recovered_failure, plain.recovered_wound) == (1, 4)
+
+
+def test_a_pick_with_no_such_rank_is_refused_and_extra_picks_are_noted() -> None:
+    body = sue()
+    body["picks"] = [{"trait": "smooth_moves", "kind": "failure"}]  # Smooth Moves carries Wound Ranks only
+    answer = run(body)
+    assert answer.status == "invalid" and [v.code for v in answer.violations] == ["RECOVERY_PICK_INVALID"]
+    body["picks"] = [{"trait": "jive_hands", "kind": "wound"}] * 3  # Second Wind recovers 2
+    body["end_scene"] = False
+    body["restore"] = []
+    body["rolls"] = {"SW.sue.1": 2}
+    answer = run(body)
+    assert answer.status == "complete" and [w.code for w in answer.warnings] == ["RECOVERY_PICK_UNUSED"]
+    assert answer.recovered_wound == 2
