@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
-from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name
+from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name, PackRef, pack_id
 
 
 class TechniqueKeyword(StrEnum):
@@ -17,7 +18,11 @@ class TechniqueKeyword(StrEnum):
 
 class Technique(Model):
     id: ItemId
-    keywords: list[TechniqueKeyword] = Field(default_factory=list, max_length=3)
+    keywords: list[PackRef] = Field(
+        default_factory=list,
+        max_length=6,
+        description="`offensive`, `defensive`, `versatile` (any case); another word is a finding on the sheet.",
+    )
     bonus: int = Field(
         0,
         ge=0,
@@ -27,8 +32,12 @@ class Technique(Model):
 
 
 class WeaponCarried(Model):
-    type: ItemId = Field(description="A weapon id of the pack (`balanced`, `reach`, `improvised` …).")
-    mimics: ItemId | None = Field(None, description="Improvised: the weapon type it stands in for.")
+    type: PackRef = Field(description="A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).")
+    mimics: PackRef | None = Field(None, description="Improvised: the weapon type it stands in for.")
+    power: bool = Field(
+        False,
+        description="A massive object improvised as a weapon with the Power skill: no surcharge (004 L99).",
+    )
     legendary: bool = Field(False, description="Unique powers of its own description, beyond the type's advantage.")
 
 
@@ -44,7 +53,7 @@ class ChakraState(StrEnum):
 
 class Chakra(Model):
     id: ItemId
-    state: ChakraState = ChakraState.slumbering
+    state: Annotated[ChakraState, BeforeValidator(pack_id)] = ChakraState.slumbering
     recovery: int = Field(0, ge=0, le=30, description="Prana it regains at each Recovery step.")
     pool: int = Field(0, ge=0, le=3000, description="The most Prana it holds.")
     prana: int = Field(0, ge=0, le=3000)
@@ -52,7 +61,7 @@ class Chakra(Model):
 
 class Imbalance(Model):
     id: ItemId
-    kind: ItemId = Field("physical", description="`physical` for injuries (004 L68); other kinds are the rulebook's.")
+    kind: PackRef = Field("physical", description="`physical` for injuries (004 L68); other kinds are the rulebook's.")
     rank: int = Field(1, ge=1, le=10)
 
 
@@ -75,6 +84,9 @@ class Combatant(Model):
     vanquished: bool = False
     killed: bool = False
     hidden: bool = False
+    battlefield: ItemId | None = Field(
+        None, description="The Battlefield the combatant stands on (one of the round's `battlefields`)."
+    )
 
     @property
     def weapon_type(self) -> str:
