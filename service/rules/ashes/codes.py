@@ -99,6 +99,12 @@ CODES = {
         Code("PENALTY_FORBIDS", "error", "An action the Dramatic Penalty taken this round forbids.", "004 L24"),
         Code("PENALTY_UNKNOWN", "error", "A Dramatic Penalty the data pack does not list.", "004 L24"),
         Code("BATTLEFIELD_UNKNOWN", "error", "A Battlefield that is not one of the round's.", "004 L43"),
+        Code(
+            "INJURY_INVALID",
+            "error",
+            "An injury raising an Imbalance the defender lacks, or a new one under a name in use.",
+            "004 L68–L69",
+        ),
         Code("NEEDS_CORE_RULEBOOK", "info", "What the core rulebook the chapter refers to decides here.", None),
         Code("DECISION_INVALID", "error", "A decision value that is not one of the point's legal answers.", None),
         Code("DECISION_KEY_UNKNOWN", "warning", "A decision sent for a point the round never reached.", None),

@@ -82,7 +82,7 @@ def _battlefields(r: Round) -> None:
         if b.cover:
             r.cover.add(b.id)
     for i, c in enumerate(r.request.combatants):
-        if c.battlefield is not None and c.battlefield not in r.adjacent:
+        if r.adjacent and c.battlefield is not None and c.battlefield not in r.adjacent:
             r.violations.append(
                 finding(
                     "BATTLEFIELD_UNKNOWN",
