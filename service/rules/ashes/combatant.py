@@ -5,9 +5,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
-from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name, PackRef, pack_id
+from .base import one_of
+from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name, PackRef
 
 
 class TechniqueKeyword(StrEnum):
@@ -53,7 +54,7 @@ class ChakraState(StrEnum):
 
 class Chakra(Model):
     id: ItemId
-    state: Annotated[ChakraState, BeforeValidator(pack_id)] = ChakraState.slumbering
+    state: Annotated[ChakraState, one_of(ChakraState, fold=True)] = ChakraState.slumbering
     recovery: int = Field(0, ge=0, le=30, description="Prana it regains at each Recovery step.")
     pool: int = Field(0, ge=0, le=3000, description="The most Prana it holds.")
     prana: int = Field(0, ge=0, le=3000)

@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 
 from ..core.packs import DEFAULT_PACK, chosen
-from .base import Model
+from .base import Model, one_of
 from .pack import PACKS, Pack, PackName
 
 
@@ -49,7 +49,9 @@ MAX_HEALTH_BOXES = 20
 class PackChoice(Model):
     """The data pack a request reads: a shipped one by name, or its own (which wins when given)."""
 
-    pack: PackName = Field(PackName(DEFAULT_PACK), description="A shipped data pack (the catalogue's `packs`).")
+    pack: Annotated[PackName, one_of(PackName)] = Field(
+        PackName(DEFAULT_PACK), description="A shipped data pack (the catalogue's `packs`)."
+    )
     custom_pack: Pack | None = Field(None, description="A whole data pack of the caller's own, used instead.")
 
     def data(self) -> Pack:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ..core.packs import Source, load_packs, pack_names
-from .base import Model
+from .base import Model, one_of
 from .identity import HERE
 
 PackId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
@@ -58,7 +58,7 @@ class Weapon(Model):
     id: PackId
     name: Label
     examples: list[Label] = Field(default_factory=list, max_length=8)
-    advantage: Advantage
+    advantage: Annotated[Advantage, one_of(Advantage)]
     cost: int = Field(ge=0, le=50, description="Prana for each use after the free one of the round.")
     far_cost: int | None = Field(None, ge=0, le=50, description="Ranged: Prana for a use against any visible target.")
     every_use_free: bool = Field(False, description="The advantage applies to every attack at no cost.")
@@ -112,7 +112,7 @@ class DramaticPenalty(Model):
 
     id: PackId
     name: Label
-    forbids: list[Limit] = Field(default_factory=list, max_length=12)
+    forbids: list[Annotated[Limit, one_of(Limit)]] = Field(default_factory=list, max_length=12)
     source: Source
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
 from ..core.findings import Finding, Unsupported, path_of
+from .base import one_of
 from .buy_down import buy_down, default_aura, split_fits
 from .chakra import awakened, recovered
 from .codes import finding
@@ -28,7 +30,7 @@ class SurchargePayment(StrEnum):
 
 class WeaponUse(Model):
     far: bool = Field(False, description="Ranged: against any visible target rather than the adjacent zone.")
-    pay_with: SurchargePayment | None = Field(
+    pay_with: Annotated[SurchargePayment, one_of(SurchargePayment)] | None = Field(
         None,
         description="Improvised: how this use's surcharge is paid; left out, an Effort die while `effort_dice` has "
         "one left, else Prana.",
@@ -187,7 +189,7 @@ class InjuryChoice(StrEnum):
 class Injury(Model):
     """The attacker's choice of the Imbalance an injury makes (004 L68–L69)."""
 
-    choice: InjuryChoice
+    choice: Annotated[InjuryChoice, one_of(InjuryChoice)]
     imbalance: ItemId | None = Field(None, description="`new`: its name; `raise`: the defender's Imbalance raised.")
 
 

@@ -4,12 +4,13 @@ after the round (or the dice and decisions still needed: step mode, as in fight2
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field
 
 from ..core.dice import RollSource
 from ..core.findings import Finding, Unsupported
-from .base import Model
+from .base import Model, one_of
 from .combatant import Combatant
 from .model_types import MAX_COMBATANTS, DieKey, Face, FighterId, ItemId, PackChoice, PackRef, Short, Text
 
@@ -64,10 +65,10 @@ class Slot(StrEnum):
 class Decision(Model):
     """A decision's value: `choice`, and the fields that choice reads (unset fields are left out)."""
 
-    choice: Act
+    choice: Annotated[Act, one_of(Act)]
     dice: list[DieKey] = Field(default_factory=list, max_length=30, description="Effort dice by key: a Set or a bid.")
     target: FighterId | None = None
-    slot: Slot | None = Field(
+    slot: Annotated[Slot, one_of(Slot)] | None = Field(
         None,
         description="The turn's slot the action takes (`single`, `bonus`, `rank_zero`); when left out, the single-die "
         "action for one die while it is free, a Bonus Action otherwise, and rank_zero for an action without dice.",

@@ -41,6 +41,10 @@ def field(changes: dict[str, Any] | None = None, *sheets: dict[str, Any], **more
 
 
 def test_round_7_battlefields_a_bow_across_two_and_cover() -> None:
+    from service.rules.ashes.operations import examples
+
+    published = examples("resolve_round")["bow-across-battlefields"]
+    assert published == {"combatants": [ARO, BAS, CAL], "battlefields": FIELDS, "rolls": ROLLS, "decisions": FIELD}
     answer = field()
     assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     assert not answer.unsupported

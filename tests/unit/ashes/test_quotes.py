@@ -176,3 +176,13 @@ def test_the_published_examples_are_these_figures() -> None:
     assert q.health_boxes_after == [3, 10]
     q = quote_weapon_uses(WeaponUseRequest.model_validate(examples("quote_weapon_uses")["sword-three-uses"]))
     assert q.prana == 12
+    q = quote_weapon_uses(
+        WeaponUseRequest.model_validate(examples("quote_weapon_uses")["second-sword-use-with-prana-held"])
+    )
+    assert (q.prana, q.prana_left, q.affordable) == (6, 4, True)  # 004 L88, L90: 10 − 6
+    q = quote_weapon_uses(
+        WeaponUseRequest.model_validate(examples("quote_weapon_uses")["parasol-paid-with-a-die-then-prana"])
+    )
+    assert (q.prana, q.prana_left, q.effort_dice_left) == (6, 3, 0)  # 004 L93, L98: a die, then 3 + 3 of 9
+    q = quote_buy_down(BuyDownRequest.model_validate(examples("quote_buy_down")["injury-named-by-the-attacker"]))
+    assert [i.id for i in q.imbalances_after] == ["cracked_rib", "broken_arm"]

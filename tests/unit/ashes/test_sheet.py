@@ -150,6 +150,8 @@ def test_the_published_examples() -> None:
     assert validate_combatant(CombatantRequest.model_validate(cases["degree-one-swordsman"])).valid
     bad = validate_combatant(CombatantRequest.model_validate(cases["aura-without-degree"]))
     assert codes(bad) == ["AURA_WITHOUT_DEGREE"]
+    kell = validate_combatant(CombatantRequest.model_validate(cases["names-as-written-one-misspelt"]))
+    assert codes(kell) == ["TECHNIQUE_KEYWORD_UNKNOWN"]  # 004 L51: "sneaky" is no keyword; the rest is read
 
 
 def test_the_shipped_packs_list_each_id_once_and_name_known_skills() -> None:
