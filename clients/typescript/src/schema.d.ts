@@ -6484,7 +6484,7 @@ export interface components {
             fighter: string;
             /**
              * Key
-             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
              */
             key: string;
             /** Kind */
@@ -6496,7 +6496,7 @@ export interface components {
             die: string;
             /**
              * Key
-             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
              */
             key: string;
             /** Purpose */

@@ -17,7 +17,8 @@ from .model_types import MAX_COMBATANTS, DieKey, Face, FighterId, ItemId, PackCh
 MAX_CHOICES = 60
 KEY_GRAMMAR = (
     "Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), "
-    "`imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what "
+    "`imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), "
+    "`action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what "
     "follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`)."
 )
 
