@@ -16,7 +16,8 @@ def pack_id(value: object) -> object:
     """A name as the text writes it (``Balanced``, ``Space-age``) read as the pack's id (``balanced``, ``space_age``):
     case folded, spaces and hyphens made underscores. Other values pass to the type check unchanged."""
     if isinstance(value, str):
-        return re.sub(r"[\s-]+", "_", value.strip()).casefold()
+        read = re.sub(r"[\s-]+", "_", value.strip()).casefold()
+        return read or value  # blank: kept as sent, for the rule it breaks to name it
     return value
 
 
