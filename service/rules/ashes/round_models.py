@@ -41,7 +41,7 @@ class Act(StrEnum):
     end = "end"  # end the turn
     defend = "defend"
     none = "none"  # take the attack undefended
-    pay = "pay"  # buy-down: spend `aura` and `health`
+    pay = "pay"  # buy-down: spend `aura` and `health`; a stand-in spear: pay its surcharge
     refuse = "refuse"  # buy-down: do not pay; Vanquished
     raise_imbalance = "raise"  # injury: one more rank on `imbalance`
     new = "new"  # injury: a new Physical Imbalance

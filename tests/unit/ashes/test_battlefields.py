@@ -265,3 +265,46 @@ def test_slots_are_named_and_checked() -> None:
     )
     offers = [c.value for d in asked.decisions_needed for c in d.choices if d.kind == "action"]
     assert offers and all(v.slot is not None for v in offers if v.choice.value not in ("end", "leave"))
+
+
+def test_dramatic_penalties_are_pack_records_and_focus_slots_a_number() -> None:
+    from .test_rounds import DUEL, DUEL_ROLLS, KAI, REN
+
+    # 004 L24: a Dramatic Penalty limits what the actions can do. The default pack's `no_attacks` forbids attacks
+    # and grabs this round: Ren's attack is refused.
+    ren = {**REN, "focus_slots": 2, "imbalances": [{"id": "fear", "kind": "mental", "rank": 1}]}
+    barred = DUEL | {"R1.ren.imbalance.fear": {"choice": "dramatic", "penalty": "No Attacks"}}
+    answer = play([KAI, ren], DUEL_ROLLS, barred)
+    assert codes(answer) == ["PENALTY_FORBIDS"] and answer.violations[0].key == "R1.ren.action.1"
+    assert all(c.value.choice.value not in ("attack", "grab") for c in answer.decisions_needed[0].choices)
+    unknown = DUEL | {"R1.ren.imbalance.fear": {"choice": "dramatic", "penalty": "nope"}}
+    assert codes(play([KAI, ren], DUEL_ROLLS, unknown)) == ["PENALTY_UNKNOWN"]
+    # The Mechanical Penalty on Focus Slots: 1 per rank (the pack's figure, digest D11): 2 → 1 this round; what the
+    # slots do is the core rulebook's, so it is a note.
+    focus = play([KAI, ren], DUEL_ROLLS, DUEL | {"R1.ren.imbalance.fear": {"choice": "focus"}})
+    assert not focus.violations and not focus.unsupported
+    assert [n.message for n in focus.info] == [
+        "Focus Slots: ren has 1 this round; what they are used for is in the core rulebook."
+    ]
+    assert [(e.kind.value, e.amount) for e in focus.events if e.kind.value == "penalty"] == [("penalty", 1)]
+
+
+def test_a_stand_in_hammer_adds_its_die_only_when_used_and_paid() -> None:
+    # 004 L94, L98: a real hammer adds 1d10 to every attack; a stand-in only when its advantage is used and paid.
+    # Pia's single 3 (13) against Uma, undefended, who has [10, 10]: 13 damage plain; + the die (4) = 17 used.
+    club = {**PARASOL, "weapon": {"type": "improvised", "mimics": "heavy"}}
+    plain = {
+        "R1.pia.bid.1": {"choice": "stand"},
+        "R1.uma.bid.1": {"choice": "stand"},
+        "R1.pia.action.1": {"choice": "attack", "dice": [die("pia", 1)], "target": "uma"},
+        "R1.uma.defense.pia.1": {"choice": "none"},
+        "R1.pia.action.2": {"choice": "end"},
+        "R1.uma.action.1": {"choice": "end"},
+    }
+    uma = {**UMBRA, "health_boxes": [10, 10]}
+    rolls = effort("pia", 3, 8, 8) | effort("uma", 6, 5, 1)
+    answer = play([club, uma], rolls, plain)
+    assert not answer.violations and [e.amount for e in answer.events if e.kind.value == "damage"] == [13]
+    used = plain | {"R1.pia.action.1": {**plain["R1.pia.action.1"], "advantage": True, "surcharge_die": die("pia", 2)}}
+    answer = play([club, uma], rolls | {"R1.pia.heavy.pia.1": 4}, used)
+    assert not answer.violations and [e.amount for e in answer.events if e.kind.value == "damage"] == [17]
