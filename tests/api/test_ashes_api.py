@@ -186,3 +186,26 @@ def test_quotes_take_the_state_they_depend_on(client: TestClient[Litestar]) -> N
         "healthBoxesAfter": [0, 10],
         "imbalancesAfter": [{"id": "cracked_rib", "rank": 1}, {"id": "broken_arm", "rank": 1}],
     }
+
+
+def test_holds_stand_ins_and_hidden_attackers_through_both(client: TestClient[Litestar]) -> None:
+    from tests.unit.ashes import test_battlefields as t
+
+    # 004 L117: Lin drags the grabbed Bo to b; 004 L120: a hold Bo was dragged into is not his to leave.
+    rest, graph = round_both(client, {"combatants": [t.LIN, t.BO], "rolls": t.HOLD_ROLLS, "decisions": t.HOLD,
+                                      "battlefields": t.AB})  # fmt: skip
+    for answer in (rest, graph):
+        assert {c["id"]: c["battlefield"] for c in answer["combatants"]} == {"lin": "b", "bo": "b"}
+    left = {**t.HOLD, "R1.bo.action.1": {"choice": "leave"}}
+    rest, graph = round_both(client, {"combatants": [t.LIN, t.BO], "rolls": t.HOLD_ROLLS, "decisions": left})
+    assert [v["code"] for v in rest["violations"]] == [v["code"] for v in graph["violations"]] == ["HOLD_NOT_VOLUNTARY"]
+    # 004 L93, L98: the parasol's Reach die (7) paid with an 8: Initiative 3 + 7 = 10.
+    rest, graph = round_both(client, {"combatants": [t.PARASOL, t.UMBRA], "rolls": t.IMPRO_ROLLS,
+                                      "decisions": t.IMPRO})  # fmt: skip
+    assert [(p["fighter"], p["initiative"]) for p in graph["initiative"]] == [("pia", 10), ("uma", 6)]
+    assert [(p["fighter"], p["initiative"]) for p in rest["initiative"]] == [("pia", 10), ("uma", 6)]
+    # 004 L95: a hidden target is not visible to a shot beyond the next Battlefield.
+    hidden = {**t.CAL, "hidden": True}
+    rest, graph = round_both(client, {"combatants": [t.ARO, t.BAS, hidden], "rolls": t.ROLLS, "decisions": t.FIELD,
+                                      "battlefields": t.FIELDS})  # fmt: skip
+    assert [v["code"] for v in rest["violations"]] == [v["code"] for v in graph["violations"]] == ["NOT_VISIBLE"]
