@@ -95,20 +95,22 @@ def roll_effort(r: Round, fighting: list[Fighter], pools: dict[str, int]) -> Non
             face = r.roll(key, "Effort", missing)
             if face is not None:
                 f.pool[key] = face
-        for key in _extra_dice(r, f, pools[f.id]):
+        if f.pool:
+            faces = ", ".join(str(v) for v in f.pool.values())
+            r.say("Roll Effort", f.id, f"{len(f.pool)} Effort dice: {faces}.", "004 L27")
+    for f in r.fighters.values():  # spectators and the Vanquished roll nothing (ruling, 004 L20)
+        pool = pools.get(f.id, 0)
+        for key in _extra_dice(r, f, pool):
             extra = True
             r.dice.used.add(key)  # reported here, not again as a die the round never rolled
             r.violations.append(
                 finding(
                     "DICE_INVALID",
                     f"rolls{map_key(key)}",
-                    f"{f.id} rolls {pools[f.id]} Effort dice this round (after Imbalances): this die is one too many.",
+                    f"{f.id} rolls {pool} Effort dice this round (after Imbalances): this die is one too many.",
                     key,
                 )
             )
-        if f.pool:
-            faces = ", ".join(str(v) for v in f.pool.values())
-            r.say("Roll Effort", f.id, f"{len(f.pool)} Effort dice: {faces}.", "004 L27")
     if extra:
         raise Refused  # 004 L27–L29: a roll of more dice than the pool is no roll of the pool
     if missing:

@@ -402,6 +402,9 @@ def test_an_effort_roll_of_more_dice_than_the_pool_is_refused() -> None:
     # Lin's Imbalance cuts her 4 dice to 3 (004 L24, L29): a fourth die is refused the same way.
     lin = play([LIN, BO, MEI], GRAB_ROLLS | {"R1.lin.effort.4": 2}, GRAB)
     assert lin.status is RoundStatus.invalid and codes(lin) == ["DICE_INVALID"]
+    # The spectator Dee rolls no Effort (004 L20; ruling: a spectator has no dice).
+    dee = play([ASH, BEL, CY, DEE], BIDDING_ROLLS | {"R1.dee.effort.1": 5}, BIDDING, spectators=["dee"])
+    assert dee.status is RoundStatus.invalid and [v.key for v in dee.violations] == ["R1.dee.effort.1"]
 
 
 def test_the_same_request_answers_the_same_and_keys_are_checked() -> None:
