@@ -81,7 +81,7 @@ BROKEN = {
     "weapon": {"type": "balancd"},
 }
 SHEET = """query($c: AshesCombatantRequestInput!) { ashes { validateCombatant(input: $c) {
-  ... on AshesCombatantValidation { valid violations { code path } } } } }"""
+  ... on AshesCombatantValidation { valid violations { code path } info { code path } } } } }"""
 
 
 def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]) -> None:
@@ -93,6 +93,10 @@ def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]
     variables = {"c": encode(graphql_type("AshesCombatantRequestInput"), {"combatant": BROKEN})}
     answer = gql(client, SHEET, variables)["validateCombatant"]
     assert not answer["valid"] and sorted(v["code"] for v in answer["violations"]) == expected
+    # "Offensive" is read as the pack's `offensive`, and both answers say so.
+    note = {"code": "NAME_READ", "path": "combatant.techniques[0].keywords[0]"}
+    assert answer["info"] == [note]
+    assert [{"code": n["code"], "path": n["path"]} for n in rest.json()["info"]] == [note]
     # "Balanced" as the text writes it (004 L90) is the pack's `balanced`.
     fine = client.post(
         "/v1/ashes/combatants/validate", json={"combatant": {"id": "Kell", "weapon": {"type": "Balanced"}}}

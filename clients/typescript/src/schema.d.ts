@@ -1951,7 +1951,10 @@ export interface components {
              */
             tactics?: number;
         };
-        /** Combatant */
+        /**
+         * Combatant
+         * @description A combatant's sheet. Names of the pack are read as its ids; ``renamed`` keeps what was read so (004 L89).
+         */
         Combatant: {
             /** @description Default: `null`. */
             armor?: components["schemas"]["ArmorWorn"] | null;

@@ -105,6 +105,7 @@ CODES = {
             "An injury raising an Imbalance the defender lacks, or a new one under a name in use.",
             "004 L68–L69",
         ),
+        Code("NAME_READ", "info", "A name as the text writes it, read as the data pack's id.", None),
         Code("NEEDS_CORE_RULEBOOK", "info", "What the core rulebook the chapter refers to decides here.", None),
         Code("DECISION_INVALID", "error", "A decision value that is not one of the point's legal answers.", None),
         Code("DECISION_KEY_UNKNOWN", "warning", "A decision sent for a point the round never reached.", None),

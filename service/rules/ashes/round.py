@@ -27,7 +27,7 @@ from .round_models import (
     RoundStatus,
 )
 from .round_state import Fighter, Pending, Problem, Refused, Round, built, choice, decision, new_fighter
-from .sheet import sheet_findings
+from .sheet import sheet_findings, sheet_notes
 
 
 def _setup(request: RoundRequest) -> Round:
@@ -49,18 +49,7 @@ def _setup(request: RoundRequest) -> Round:
         r.violations += [f for f in sheet_findings(c, pack, path_of("combatants", i)) if f.severity is Severity.error]
         if fighters[c.id].sheet is not c:
             r.violations.append(finding("DUPLICATE_ID", path_of("combatants", i, "id"), f"{c.id} is listed twice."))
-        if c.weapon is not None and c.weapon.legendary:
-            r.needs_book(
-                "Legendary weapon",
-                path_of("combatants", i, "weapon", "legendary"),
-                "its own powers are in its description (004 L100–L103); it fights as its type.",
-            )
-        if c.armor is not None and c.armor.legendary:
-            r.needs_book(
-                "Legendary armor",
-                path_of("combatants", i, "armor", "legendary"),
-                "its one-of-a-kind powers are in its description (004 L110); only its rating is applied.",
-            )
+        r.info += sheet_notes(c, path_of("combatants", i))
     _battlefields(r)
     for i, hold in enumerate(request.holds):
         if hold.holder in fighters and hold.held in fighters and hold.holder != hold.held:

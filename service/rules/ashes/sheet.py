@@ -148,8 +148,12 @@ def sheet_findings(c: Combatant, pack: Pack, prefix: str = "combatant") -> list[
 
 
 def sheet_notes(c: Combatant, prefix: str = "combatant") -> list[Finding]:
-    """What the core rulebook or an item's own description would add to the sheet (notes, not rules broken)."""
-    out = []
+    """Names read as the pack's ids, and what the core rulebook or an item's own description would add to the sheet
+    (notes, not rules broken)."""
+    out = [
+        finding("NAME_READ", f"{prefix}.{path}", f"'{sent}' is read as the pack's '{as_id}'.")
+        for path, sent, as_id in c.renamed
+    ]
     if c.weapon and c.weapon.legendary:
         out.append(
             finding(

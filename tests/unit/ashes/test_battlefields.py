@@ -48,6 +48,8 @@ def test_round_7_battlefields_a_bow_across_two_and_cover() -> None:
     answer = field()
     assert answer.status is RoundStatus.complete and not answer.violations, answer.violations
     assert not answer.unsupported
+    # "Ranged" as the text writes it (004 L95) is read as the pack's id, and the answer says so.
+    assert [(n.code, n.path) for n in answer.info] == [("NAME_READ", "combatants[0].weapon.type")]
     # Bids 4, 5, 2 (digest D4): Bas, Aro, Cal.
     assert [p.fighter for p in answer.initiative] == ["bas", "Aro", "cal"]
     # 004 L43: Bas moves from the gate to the ridge next door (the rank-0 action, L42).
@@ -127,7 +129,7 @@ def test_an_attack_gives_a_hidden_attacker_away_but_needles_do_not() -> None:
     assert not by_id(answer)["cal"].hidden and [e.fighter for e in answer.events if e.kind.value == "revealed"] == [
         "cal"
     ]
-    assert [n.message.split(":")[0] for n in answer.info] == ["Sneak attacks"]
+    assert [n.message.split(":")[0] for n in answer.info if n.code == "NEEDS_CORE_RULEBOOK"] == ["Sneak attacks"]
     # 004 L94: the hammer's 16 undefended, + its d10 (1) = 17 against Bas's 10 Health: Vanquished (004 L61).
     assert [e.amount for e in answer.events if e.kind.value == "damage"] == [17] and by_id(answer)["bas"].vanquished
     needles = {**hidden_cal, "weapon": {"type": "subtle"}}

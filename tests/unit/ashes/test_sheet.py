@@ -96,6 +96,13 @@ def test_names_as_the_text_writes_them_are_read_as_the_packs_ids() -> None:
     )
     answer = validate_combatant(request)
     assert answer.valid and answer.figures.advantage == "balanced" and not answer.warnings
+    # Each name read so is a note (NAME_READ), saying what it was read as.
+    assert [(n.code, n.path, n.message) for n in answer.info] == [
+        ("NAME_READ", "combatant.weapon.type", "'Balanced' is read as the pack's 'balanced'."),
+        ("NAME_READ", "combatant.techniques[0].keywords[0]", "'VERSATILE' is read as the pack's 'versatile'."),
+        ("NAME_READ", "combatant.imbalances[0].kind", "'Physical' is read as the pack's 'physical'."),
+        ("NAME_READ", "combatant.chakras[0].state", "'Awakened' is read as the pack's 'awakened'."),
+    ]
     c = request.combatant
     assert (c.id, c.weapon and c.weapon.type, c.techniques[0].keywords, c.imbalances[0].kind) == (
         "Kell",
