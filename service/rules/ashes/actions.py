@@ -188,9 +188,9 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
         if action.moves and r.adjacent:
             here = r.adjacent.get(f.battlefield or "", set(r.adjacent))
             for to in sorted(here):
-                value = decision(Act.rank_zero, rank_zero=action.id, battlefield=to, slot=Slot.rank_zero)
-                if _rank_zero_problem(r, f, value) is None:
-                    offers.append(choice(f"{action.name}: {to}", Act.rank_zero, **value_fields(value)))
+                fields = {"rank_zero": action.id, "battlefield": to, "slot": Slot.rank_zero}
+                if _rank_zero_problem(r, f, decision(Act.rank_zero, **fields)) is None:
+                    offers.append(choice(f"{action.name}: {to}", Act.rank_zero, **fields))
         elif _rank_zero_problem(r, f, decision(Act.rank_zero, rank_zero=action.id)) is None:
             offers.append(choice(action.name, Act.rank_zero, rank_zero=action.id, slot=Slot.rank_zero))
     if r.death_token or f.sheet.player:
@@ -200,10 +200,6 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
             for o in helpless
         ]
     return offers
-
-
-def value_fields(value: Decision) -> dict:
-    return {k: v for k, v in value.__dict__.items() if k != "choice"}
 
 
 def action_offers(r: Round, f: Fighter) -> list[DecisionChoice]:

@@ -5,7 +5,7 @@ none drawn nobody's place is tracked and everybody stands together."""
 from __future__ import annotations
 
 from .pack import Advantage
-from .round_models import Act, Decision, RoundEventKind
+from .round_models import Act, Decision, Hold, RoundEventKind
 from .round_state import Fighter, Problem, Round
 
 SAME, NEXT_DOOR, BEYOND = 0, 1, 2
@@ -75,7 +75,7 @@ def hide_problem(r: Round, f: Fighter) -> Problem:
     return None
 
 
-def leavable(r: Round, f: Fighter) -> list:
+def leavable(r: Round, f: Fighter) -> list[Hold]:
     """The holds f may leave at will: those f made (a grab is the holder's own choice) and those f entered by
     choice (004 L120)."""
     return [h for h in r.holds if h.holder == f.id or (h.held == f.id and h.voluntary)]

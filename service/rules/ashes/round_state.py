@@ -20,6 +20,7 @@ from .round_models import (
     Decision,
     DecisionChoice,
     Hold,
+    Placing,
     RoundDecision,
     RoundDie,
     RoundEvent,
@@ -173,7 +174,7 @@ class Round:
     violations: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     info: list[Finding] = field(default_factory=list)
-    placings: list[Any] = field(default_factory=list)  # the turns in the order they were taken
+    placings: list[Placing] = field(default_factory=list)  # the turns in the order they were taken
     adjacent: dict[str, set[str]] = field(default_factory=dict)  # Battlefield → the ones next to it
     cover: set[str] = field(default_factory=set)  # Battlefields with cover
     unsupported: dict[str, Unsupported] = field(default_factory=dict)
