@@ -1305,7 +1305,7 @@ export interface components {
          * @description The word of a decision; the other fields of the value say what it applies to.
          * @enum {string}
          */
-        Act: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "keep" | "break" | "lower" | "continue" | "stop";
+        Act: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "leave" | "keep" | "break" | "lower" | "continue" | "stop";
         /**
          * ActionType
          * @enum {string}
@@ -1517,6 +1517,24 @@ export interface components {
          */
         BasicQualityName: "strength" | "speed" | "stamina";
         /**
+         * Battlefield
+         * @description A zone of the fight as the table draws it (the chapter names Battlefields, 004 L43, L95).
+         */
+        Battlefield: {
+            /**
+             * Adjacent
+             * @description Battlefields next to it.
+             */
+            adjacent?: string[];
+            /**
+             * Cover
+             * @description Cover to hide behind (004 L44). Default: `false`.
+             */
+            cover?: boolean;
+            /** Id */
+            id: string;
+        };
+        /**
          * BattleroyalePackName
          * @enum {string}
          */
@@ -1593,6 +1611,11 @@ export interface components {
              */
             imbalance_ranks: number;
             /**
+             * Imbalances After
+             * @description The defender's Imbalances after it.
+             */
+            imbalances_after: components["schemas"]["Imbalance"][];
+            /**
              * Paid
              * @description The damage was bought down to 0.
              */
@@ -1624,6 +1647,13 @@ export interface components {
              * @description Health left per box.
              */
             health_boxes: number[];
+            /**
+             * Imbalances
+             * @description The defender's Imbalances.
+             */
+            imbalances?: components["schemas"]["Imbalance"][];
+            /** @description The attacker's choice for the Health Boxes emptied: a new Physical Imbalance (named) or one of the defender's raised; left out, the first Physical Imbalance is raised, else a new one. Default: `null`. */
+            injury?: components["schemas"]["Injury"] | null;
             /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
             pack?: components["schemas"]["AshesPackName"];
             /**
@@ -2026,7 +2056,10 @@ export interface components {
              */
             tactics?: number;
         };
-        /** Combatant */
+        /**
+         * Combatant
+         * @description A combatant's sheet. Names of the pack are read as its ids; ``renamed`` keeps what was read so (004 L89).
+         */
         Combatant: {
             /** @description Default: `null`. */
             armor?: components["schemas"]["ArmorWorn"] | null;
@@ -2035,6 +2068,11 @@ export interface components {
              * @description Aura left (it does not come back until rest). Default: `0`.
              */
             aura?: number;
+            /**
+             * Battlefield
+             * @description The Battlefield the combatant stands on (one of the round's `battlefields`). Default: `null`.
+             */
+            battlefield?: string | null;
             /** Chakras */
             chakras?: components["schemas"]["Chakra"][];
             /**
@@ -2121,6 +2159,11 @@ export interface components {
         /** CombatantValidation */
         CombatantValidation: {
             figures: components["schemas"]["CombatantFigures"];
+            /**
+             * Info
+             * @description Notes: what an item's own description would add.
+             */
+            info: components["schemas"]["Finding"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -2280,6 +2323,11 @@ export interface components {
              */
             aura?: number | null;
             /**
+             * Battlefield
+             * @description A rank-0 move: the adjacent Battlefield moved to. Default: `null`.
+             */
+            battlefield?: string | null;
+            /**
              * Chakra
              * @description Default: `null`.
              */
@@ -2311,6 +2359,11 @@ export interface components {
              */
             initiative?: number | null;
             /**
+             * Penalty
+             * @description Dramatic Penalty: which of the pack's `dramatic_penalties`. Default: `null`.
+             */
+            penalty?: string | null;
+            /**
              * Rank Zero
              * @description The pack's rank-0 action. Default: `null`.
              */
@@ -2320,6 +2373,13 @@ export interface components {
              * @description The skill of a Set's action (a defence against Subtle: senses). Default: `null`.
              */
             skill?: string | null;
+            /** @description The turn's slot the action takes (`single`, `bonus`, `rank_zero`); when left out, the single-die action for one die while it is free, a Bonus Action otherwise, and rank_zero for an action without dice. Default: `null`. */
+            slot?: components["schemas"]["Slot"] | null;
+            /**
+             * Surcharge Die
+             * @description Improvised weapon: the unspent Effort die (any face) paying this use; 3 Prana when left out. Default: `null`.
+             */
+            surcharge_die?: string | null;
             /**
              * Target
              * @description Default: `null`.
@@ -2488,6 +2548,8 @@ export interface components {
             decisions_needed: components["schemas"]["RoundDecision"][];
             /** Dice Needed */
             dice_needed: components["schemas"]["RoundDie"][];
+            /** Info */
+            info: components["schemas"]["Finding"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -2790,6 +2852,19 @@ export interface components {
              * @description An epic fight keeps the whole Life Bar (000 L7082). Default: `false`.
              */
             full_life_bar?: boolean;
+        };
+        /**
+         * DramaticPenalty
+         * @description A Dramatic Penalty as a rule the round can hold the combatant to; its content is the core rulebook's.
+         */
+        DramaticPenalty: {
+            /** Forbids */
+            forbids?: components["schemas"]["Limit"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
         };
         /** DramaticSettlement */
         DramaticSettlement: {
@@ -4338,6 +4413,11 @@ export interface components {
              * @description The total of the grab that made it: an escape must beat it.
              */
             value: number;
+            /**
+             * Voluntary
+             * @description The held combatant entered the hold of their own will: they may leave it at any time. Default: `false`.
+             */
+            voluntary?: boolean;
         };
         /** Imbalance */
         Imbalance: {
@@ -5460,6 +5540,23 @@ export interface components {
          */
         ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
         /**
+         * Injury
+         * @description The attacker's choice of the Imbalance an injury makes (004 L68–L69).
+         */
+        Injury: {
+            choice: components["schemas"]["InjuryChoice"];
+            /**
+             * Imbalance
+             * @description `new`: its name; `raise`: the defender's Imbalance raised. Default: `null`.
+             */
+            imbalance?: string | null;
+        };
+        /**
+         * InjuryChoice
+         * @enum {string}
+         */
+        InjuryChoice: "new" | "raise";
+        /**
          * Instead
          * @description What an answer does where a rule is not applied.
          * @enum {string}
@@ -5536,6 +5633,12 @@ export interface components {
             /** Ruleset Version */
             ruleset_version: string;
         };
+        /**
+         * Limit
+         * @description What a Dramatic Penalty may forbid for the round (the chapter: it limits what the actions can do, 004 L24).
+         * @enum {string}
+         */
+        Limit: "attack" | "grab" | "awaken" | "skill" | "escape" | "bonus" | "rank_zero" | "move" | "hide" | "advantage";
         /** LogStep */
         LogStep: {
             /** Actor */
@@ -5979,10 +6082,13 @@ export interface components {
             armor?: components["schemas"]["ArmorRow"][];
             aura_min_degree: components["schemas"]["Figure"];
             awaken_min_rank: components["schemas"]["Count"];
-            /** @description Bidding rounds after the first bids (the cap on rebidding). */
-            bid_passes: components["schemas"]["Figure"];
             bonus_action_min_rank: components["schemas"]["Count"];
             die_sides: components["schemas"]["DieSize"];
+            /**
+             * Dramatic Penalties
+             * @description The first is the one taken when a decision names none.
+             */
+            dramatic_penalties: components["schemas"]["DramaticPenalty"][];
             health_box: components["schemas"]["Count"];
             improvised_effort_dice: components["schemas"]["Figure"];
             improvised_prana: components["schemas"]["Figure"];
@@ -6092,6 +6198,11 @@ export interface components {
             fighter: string;
             /** Initiative */
             initiative: number;
+            /**
+             * Took Turn
+             * @description False when the combatant was Vanquished before their turn came.
+             */
+            took_turn: boolean;
         };
         /** PointItem */
         PointItem: {
@@ -6377,6 +6488,11 @@ export interface components {
          * @description An action that needs no dice (one a turn).
          */
         RankZero: {
+            /**
+             * Hides
+             * @description The combatant takes cover and is hidden. Default: `false`.
+             */
+            hides?: boolean;
             /** Id */
             id: string;
             /**
@@ -6560,8 +6676,13 @@ export interface components {
             /** Holds */
             holds: components["schemas"]["Hold"][];
             /**
+             * Info
+             * @description Notes: what the missing core rulebook would decide.
+             */
+            info: components["schemas"]["Finding"][];
+            /**
              * Initiative
-             * @description The order the turns were taken in.
+             * @description The order the turns were taken in, each with the Initiative it was taken at (lowered ones too).
              */
             initiative: components["schemas"]["Placing"][];
             /** Log */
@@ -6590,7 +6711,7 @@ export interface components {
             fighter: string;
             /**
              * Key
-             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
              */
             key: string;
             /** Kind */
@@ -6602,7 +6723,7 @@ export interface components {
             die: string;
             /**
              * Key
-             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
+             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
              */
             key: string;
             /** Purpose */
@@ -6638,7 +6759,7 @@ export interface components {
          * RoundEventKind
          * @enum {string}
          */
-        RoundEventKind: "penalty" | "bid" | "initiative" | "defended" | "hit" | "damage" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escaped" | "awakened" | "prana" | "rank_zero" | "combat_over";
+        RoundEventKind: "penalty" | "bid" | "initiative" | "defended" | "hit" | "damage" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escaped" | "awakened" | "prana" | "rank_zero" | "moved" | "hidden" | "revealed" | "left_hold" | "combat_over";
         /** RoundRequest */
         RoundRequest: {
             /**
@@ -6646,6 +6767,11 @@ export interface components {
              * @description Ask decisions that have a default instead of using it. Default: `false`.
              */
             ask_every_decision?: boolean;
+            /**
+             * Battlefields
+             * @description The fight's Battlefields (adjacency is both ways); none: everybody stands together.
+             */
+            battlefields?: components["schemas"]["Battlefield"][];
             /**
              * Combatants
              * @description In bidding order: the GM's first, then clockwise.
@@ -6705,7 +6831,7 @@ export interface components {
          * RoundStatus
          * @enum {string}
          */
-        RoundStatus: "complete" | "decision_required";
+        RoundStatus: "complete" | "decision_required" | "invalid";
         /** RoundStep */
         RoundStep: {
             /** Actor */
@@ -10182,6 +10308,12 @@ export interface components {
             speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
         };
         /**
+         * Slot
+         * @description Which of the turn's allowances an action takes (004 L41–L42).
+         * @enum {string}
+         */
+        Slot: "single" | "bonus" | "rank_zero";
+        /**
          * Source
          * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
          */
@@ -10295,14 +10427,20 @@ export interface components {
         SuperMoveSystem: "single_tier" | "three_tier";
         /**
          * Surcharge
-         * @description An improvised weapon's price for each use: one Effort die of any facing, or Prana.
+         * @description An improvised weapon's price for one use, paid one way: one Effort die of any facing, or Prana (004 L98).
          */
         Surcharge: {
             /** Effort Dice */
             effort_dice: number;
+            paid_with: components["schemas"]["SurchargePayment"];
             /** Prana */
             prana: number;
         };
+        /**
+         * SurchargePayment
+         * @enum {string}
+         */
+        SurchargePayment: "effort_die" | "prana";
         /** Technique */
         Technique: {
             /**
@@ -10312,14 +10450,12 @@ export interface components {
             bonus?: number;
             /** Id */
             id: string;
-            /** Keywords */
-            keywords?: components["schemas"]["TechniqueKeyword"][];
+            /**
+             * Keywords
+             * @description `offensive`, `defensive`, `versatile` (any case); another word is a finding on the sheet.
+             */
+            keywords?: string[];
         };
-        /**
-         * TechniqueKeyword
-         * @enum {string}
-         */
-        TechniqueKeyword: "offensive" | "defensive" | "versatile";
         /**
          * TechniqueOption
          * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
@@ -11033,6 +11169,13 @@ export interface components {
         };
         /** UseQuote */
         UseQuote: {
+            /**
+             * Affordable
+             * @description Whether what is left pays it; null when `prana` was not given.
+             */
+            affordable: boolean | null;
+            /** Effort Dice Left */
+            effort_dice_left: number | null;
             /** Free */
             free: boolean;
             /**
@@ -11041,11 +11184,19 @@ export interface components {
              */
             prana: number;
             /**
-             * @description Improvised: paid on top, in dice or in Prana.
+             * Prana Left
+             * @description Prana left after this use (when `prana` was given).
+             */
+            prana_left: number | null;
+            /**
+             * @description Improvised: paid on top, in a die or in Prana.
              * @default null
              */
             surcharge: components["schemas"]["Surcharge"] | null;
-            /** Use */
+            /**
+             * Use
+             * @description The use's number in the round (after `uses_made`).
+             */
             use: number;
         };
         /** WeaknessList */
@@ -11142,8 +11293,13 @@ export interface components {
              */
             mimics?: string | null;
             /**
+             * Power
+             * @description A massive object improvised as a weapon with the Power skill: no surcharge (004 L99). Default: `false`.
+             */
+            power?: boolean;
+            /**
              * Type
-             * @description A weapon id of the pack (`balanced`, `reach`, `improvised` …).
+             * @description A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).
              */
             type: string;
         };
@@ -11154,6 +11310,8 @@ export interface components {
              * @description Ranged: against any visible target rather than the adjacent zone. Default: `false`.
              */
             far?: boolean;
+            /** @description Improvised: how this use's surcharge is paid; left out, an Effort die while `effort_dice` has one left, else Prana. Default: `null`. */
+            pay_with?: components["schemas"]["SurchargePayment"] | null;
         };
         /** WeaponUseQuote */
         WeaponUseQuote: {
@@ -11163,10 +11321,21 @@ export interface components {
              */
             advantage: string | null;
             /**
+             * Affordable
+             * @description Every use can be paid; null when `prana` was not given.
+             */
+            affordable: boolean | null;
+            /** Effort Dice Left */
+            effort_dice_left: number | null;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
              * Prana
-             * @description Prana for the advantage over all uses.
+             * @description Prana over all uses: advantages and surcharges.
              */
             prana: number;
+            /** Prana Left */
+            prana_left: number | null;
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -11189,13 +11358,28 @@ export interface components {
         WeaponUseRequest: {
             /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
             custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Effort Dice
+             * @description Improvised: unspent Effort dice that may pay surcharges. Default: `null`.
+             */
+            effort_dice?: number | null;
             /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
             pack?: components["schemas"]["AshesPackName"];
             /**
+             * Prana
+             * @description Prana the wielder can spend; left out, affordability is not judged. Default: `null`.
+             */
+            prana?: number | null;
+            /**
              * Uses
-             * @description The round's uses of the advantage, in order.
+             * @description The uses to price, in order, after `uses_made`.
              */
             uses: components["schemas"]["WeaponUse"][];
+            /**
+             * Uses Made
+             * @description Uses of the advantage already made this round (turn, Unarmed). Default: `0`.
+             */
+            uses_made?: number;
             /** @description `unarmed` for bare hands. */
             weapon: components["schemas"]["WeaponCarried"];
         };

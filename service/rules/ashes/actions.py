@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from ..core.findings import map_key
-from .attack import Blow, advantage_cost, pay, strike, technique_bonus
+from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
 from .chakra import awakened
 from .combatant import ChakraState, TechniqueKeyword
-from .pack import Advantage
-from .round_models import Act, Decision, DecisionChoice, RoundEventKind
-from .round_state import Fighter, Problem, Round, choice
+from .pack import Advantage, Weapon
+from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
+from .round_models import Act, Decision, DecisionChoice, RoundEventKind, Slot
+from .round_state import Fighter, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
 from .weapons import unarmed_extra_allowed
 
@@ -24,16 +25,32 @@ def held_value(r: Round, f: Fighter) -> int | None:
     return max(values) if values else None
 
 
-def slot_problem(r: Round, f: Fighter, s: DiceSet, act: Act) -> Problem:
-    """Whether the turn still has a slot for a Set of this rank (004 L41; Unarmed 004 L97)."""
-    if s.rank >= r.pack.bonus_action_min_rank.value or not f.single_used:
+def slot_of(r: Round, f: Fighter, s: DiceSet, value: Decision) -> Slot:
+    """The slot the action names, or when it names none: the single-die action for one die while it is free, a
+    Bonus Action otherwise (004 L41)."""
+    if value.slot is not None:
+        return value.slot
+    return Slot.single if s.rank == 1 and not f.single_used else Slot.bonus
+
+
+def slot_problem(r: Round, f: Fighter, s: DiceSet, act: Act, slot: Slot) -> Problem:
+    """Whether the turn still has this slot for a Set of this rank (004 L41–L42; Unarmed 004 L87, L97)."""
+    if slot is Slot.rank_zero:
+        return "SLOT_MISMATCH", "A rank-0 action takes no dice."
+    if slot is Slot.single:
+        if s.rank != 1:
+            return "SLOT_MISMATCH", "The single-die action takes one die; a Set of more is a Bonus Action."
+        if f.single_used:
+            return "ACTION_SLOT_EXCEEDED", "The turn's one single-die action is taken; more need Bonus Actions."
+        return None
+    if s.rank >= r.pack.bonus_action_min_rank.value:
         return None
     w = f.weapon
-    if act is Act.attack and w is not None and w.advantage is Advantage.unarmed:
+    if act is Act.attack and w is not None and w.creates_bonus_actions and w.advantage is Advantage.unarmed:
         if unarmed_extra_allowed(w, f.rank1_attacks + 1, r.pack):
             return None
         return "UNARMED_LIMIT", "No more Rank 1 attacks this turn."
-    return "ACTION_SLOT_EXCEEDED", "The turn's one single-die action is taken; more actions need Sets of rank 2+."
+    return "BONUS_ACTION_RANK_TOO_LOW", f"A Bonus Action needs a Set of Rank {r.pack.bonus_action_min_rank.value}+."
 
 
 def _target_problem(r: Round, f: Fighter, target: str | None) -> Problem:
@@ -43,18 +60,28 @@ def _target_problem(r: Round, f: Fighter, target: str | None) -> Problem:
     return None
 
 
+def attack_wanted(grab: bool) -> tuple[Advantage, ...]:
+    """The advantages that enhance an attack or a grab (004 L90–L97)."""
+    if grab:
+        return (Advantage.grab_rank,)
+    return (Advantage.offense_rank, Advantage.ranged, Advantage.damage_die, Advantage.subtle)
+
+
 def _attack_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     problem = _target_problem(r, f, value.target)
+    if problem:
+        return problem
+    target = r.fighters[value.target or ""]
+    problem = reach_problem(r, f, target, value)
     if problem:
         return problem
     bonus = technique_bonus(f, value.techniques, ATTACK_KEYWORDS)
     if isinstance(bonus, str):
         return "TECHNIQUE_NOT_APPLICABLE", bonus
     if value.advantage:
-        wanted = (Advantage.grab_rank,) if value.choice is Act.grab else (Advantage.offense_rank, Advantage.ranged)
-        cost = advantage_cost(f, wanted, value.far)
-        if isinstance(cost, tuple):
-            return cost
+        use = advantage_use(r, f, attack_wanted(value.choice is Act.grab), value, far(r, f, target, value))
+        if isinstance(use, tuple):
+            return use
     return None
 
 
@@ -70,18 +97,22 @@ def _set_problem(r: Round, f: Fighter, value: Decision, s: DiceSet) -> Problem:
     elif value.choice is Act.escape and held_value(r, f) is None:
         return "ESCAPE_NOT_HELD", "Nobody holds this fighter."
     elif value.choice is Act.skill and value.skill not in r.pack.skill_ids:
-        return "SKILL_UNKNOWN", "Name a skill of the pack."
+        return "SKILL_UNKNOWN", f"Name a skill of the pack: {', '.join(sorted(r.pack.skill_ids))}."
     return None
 
 
 def _rank_zero_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     action = r.pack.rank_zero_by_id.get(value.rank_zero or "")
     if action is None:
-        return "SKILL_UNKNOWN", "Name a rank-0 action of the pack."
+        return "SKILL_UNKNOWN", f"Name a rank-0 action of the pack: {', '.join(r.pack.rank_zero_by_id)}."
     if f.rank_zero_used:
         return "ACTION_SLOT_EXCEEDED", "One rank-0 action a turn."  # 004 L42
     if action.moves and held_value(r, f) is not None:
         return "HELD_CANNOT_MOVE", "A held fighter moves only as the holder decides."  # 004 L117
+    if action.moves:
+        return _forbidden(f, "move") or move_problem(r, f, value)
+    if action.hides:
+        return _forbidden(f, "hide") or hide_problem(r, f)
     return None
 
 
@@ -96,69 +127,117 @@ def _slay_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     return None
 
 
+def _forbidden(f: Fighter, *what: str) -> Problem:
+    hit = [w for w in what if w in f.forbids]
+    return ("PENALTY_FORBIDS", f"The Dramatic Penalty taken forbids {hit[0]} this round.") if hit else None
+
+
 def action_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     """Why an action cannot be taken now, or None."""
     if value.choice is Act.end:
         return None
-    if value.choice is Act.rank_zero:
-        return _rank_zero_problem(r, f, value)
-    if value.choice is Act.kill:
-        return _slay_problem(r, f, value)
+    if value.choice is Act.leave:
+        return leave_problem(r, f)  # 004 L120: at any time, no dice, no slot
+    if value.choice in (Act.rank_zero, Act.kill):
+        if value.slot not in (None, Slot.rank_zero) or value.dice:
+            return "SLOT_MISMATCH", "This is the rank-0 action: no dice, slot `rank_zero`."
+        problem = _forbidden(f, "rank_zero")
+        if problem:
+            return problem
+        return _rank_zero_problem(r, f, value) if value.choice is Act.rank_zero else _slay_problem(r, f, value)
     if value.choice not in SET_ACTIONS:
-        return "DECISION_INVALID", "An action is attack, grab, awaken, skill, escape, rank_zero or end."
+        return "DECISION_INVALID", "An action is attack, grab, awaken, skill, escape, rank_zero, kill, leave or end."
     s = read_set(value.dice, f.free())
     if isinstance(s, str):
         return "SET_INVALID", s
-    return slot_problem(r, f, s, value.choice) or _set_problem(r, f, value, s)
+    slot = slot_of(r, f, s, value)
+    return (
+        slot_problem(r, f, s, value.choice, slot)
+        or _forbidden(f, value.choice.value, *(["bonus"] if slot is Slot.bonus else []))
+        or _set_problem(r, f, value, s)
+    )
 
 
 def _set_offers(r: Round, f: Fighter, s: DiceSet, foes: list[Fighter]) -> list[DecisionChoice]:
     text = f"{s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
     dice = list(s.keys)
     out = []
+    slot = slot_of(r, f, s, decision(Act.attack))
     for act in (Act.attack, Act.grab):
+        if slot_problem(r, f, s, act, slot) is not None:
+            continue
         for foe in foes:
-            if slot_problem(r, f, s, act) is None:
-                out.append(choice(f"{act.value.title()} {foe.id} with {text}", choice=act, dice=dice, target=foe.id))
+            probe = decision(act, dice=dice, target=foe.id, slot=slot)
+            if reach_problem(r, f, foe, probe) is None:
+                out.append(
+                    choice(f"{act.value.title()} {foe.id} with {text}", act, dice=dice, target=foe.id, slot=slot)
+                )
     if s.rank >= r.pack.awaken_min_rank.value:
         for c in f.chakras:
             if c.state is ChakraState.slumbering:
-                out.append(
-                    choice(f"Awaken {c.id} with {text}", choice=Act.awaken, dice=dice, chakra=c.id, skill="spirit")
-                )
-    if slot_problem(r, f, s, Act.escape) is None and held_value(r, f) is not None:
-        out.append(choice(f"Escape the hold with {text}", choice=Act.escape, dice=dice))
+                label = f"Awaken {c.id} with {text}"
+                out.append(choice(label, Act.awaken, dice=dice, chakra=c.id, skill="spirit", slot=slot))
+    if slot_problem(r, f, s, Act.escape, slot) is None and held_value(r, f) is not None:
+        out.append(choice(f"Escape the hold with {text}", Act.escape, dice=dice, slot=slot))
     return out
+
+
+def _rank_zero_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
+    offers = []
+    for action in r.pack.rank_zero:
+        if action.moves and r.adjacent:
+            here = r.adjacent.get(f.battlefield or "", set(r.adjacent))
+            for to in sorted(here):
+                fields = {"rank_zero": action.id, "battlefield": to, "slot": Slot.rank_zero}
+                if _rank_zero_problem(r, f, decision(Act.rank_zero, **fields)) is None:
+                    offers.append(choice(f"{action.name}: {to}", Act.rank_zero, **fields))
+        elif _rank_zero_problem(r, f, decision(Act.rank_zero, rank_zero=action.id)) is None:
+            offers.append(choice(action.name, Act.rank_zero, rank_zero=action.id, slot=Slot.rank_zero))
+    if r.death_token or f.sheet.player:
+        helpless = [o for o in r.fighters.values() if o.vanquished and not o.killed]
+        offers += [
+            choice(f"Slay {o.id}, Vanquished and helpless", Act.kill, target=o.id, slot=Slot.rank_zero)
+            for o in helpless
+        ]
+    return offers
 
 
 def action_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
     offers = [choice("End the turn", choice=Act.end)]
-    if not f.rank_zero_used:
-        held = held_value(r, f) is not None
-        for action in r.pack.rank_zero:
-            if not (action.moves and held):
-                offers.append(choice(action.name, choice=Act.rank_zero, rank_zero=action.id))
-        if r.death_token or f.sheet.player:
-            helpless = [o for o in r.fighters.values() if o.vanquished and not o.killed]
-            offers += [choice(f"Slay {o.id}, Vanquished and helpless", choice=Act.kill, target=o.id) for o in helpless]
+    if leavable(r, f):
+        offers.append(choice("Leave the hold entered by choice", Act.leave))
+    if not f.rank_zero_used and "rank_zero" not in f.forbids:
+        offers += _rank_zero_offers(r, f)
     foes = [o for o in r.fighters.values() if o is not f and not o.out]
     sets = {s.keys: s for s in [*groups(f.free()), *singles(f.free())]}
     for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
         offers += _set_offers(r, f, s, foes)
-    return offers
+    return [o for o in offers if action_problem(r, f, o.value) is None]  # only what may be sent as it stands
 
 
-def _spend_slot(r: Round, f: Fighter, s: DiceSet, act: Act) -> None:
+def _spend_slot(r: Round, f: Fighter, s: DiceSet, slot: Slot) -> None:
     f.used.update(s.keys)
-    if s.rank >= r.pack.bonus_action_min_rank.value:
-        return
-    if not f.single_used:
+    if slot is Slot.single:
         f.single_used = True
         return
-    f.rank1_attacks += 1  # Unarmed's extra Rank 1 attack: the advantage's use (digest D19)
+    if s.rank >= r.pack.bonus_action_min_rank.value:
+        return
+    f.rank1_attacks += 1  # Unarmed's extra Rank 1 attack, a Bonus Action its advantage creates (004 L87, L97)
     w = f.weapon
     extra = (w.rank1_attacks or 1) - 1 if w else 0
     pay(r, f, w.cost if w and f.rank1_attacks > extra else 0)
+
+
+def _rank_zero(r: Round, f: Fighter, value: Decision) -> None:
+    f.rank_zero_used = True
+    action = r.pack.rank_zero_by_id[value.rank_zero or ""]
+    r.say("Turns", f.id, f"Rank 0: {action.name}.", "004 L42–L46")
+    r.event(RoundEventKind.rank_zero, f.id)
+    if action.moves:
+        move(r, f, value)
+    elif action.hides:
+        f.hidden = True  # 004 L44: what hiding then allows (sneak attacks) is the Senses skill's (004 L114)
+        r.event(RoundEventKind.hidden, f.id)
 
 
 def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
@@ -166,20 +245,17 @@ def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
     if value.choice is Act.kill:
         _slay(r, f, r.fighters[value.target or ""])
         return
+    if value.choice is Act.leave:
+        leave(r, f)
+        return
     if value.choice is Act.rank_zero:
-        f.rank_zero_used = True
-        action = r.pack.rank_zero_by_id[value.rank_zero or ""]
-        if action.id == "hide":
-            f.hidden = True
-        if action.moves:
-            where = f"decisions{map_key(r.key(f.id, 'action', n))}"
-            r.unsupported_once("battlefields", where, "Battlefields and who stands where are not tracked: logged only.")
-        r.say("Turns", f.id, f"Rank 0: {action.name}.", "004 L42–L46")
-        r.event(RoundEventKind.rank_zero, f.id)
+        _rank_zero(r, f, value)
         return
     s = read_set(value.dice, f.free())
     assert isinstance(s, DiceSet)
-    _spend_slot(r, f, s, value.choice)
+    slot = slot_of(r, f, s, value)
+    r.say("Turns", f.id, f"{value.choice.value} as the {slot.value.replace('_', '-')} action.", "004 L41–L42")
+    _spend_slot(r, f, s, slot)
     if value.choice in (Act.attack, Act.grab):
         _attack(r, f, value, s, n)
     elif value.choice is Act.awaken:
@@ -192,34 +268,59 @@ def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
         _escape(r, f, s)
     else:
         r.say("Turns", f.id, f"{value.skill} action with {s.rank} × {s.facing}.", "004 L41")
-        r.unsupported_once(
-            "effect_charts",
+        r.needs_book(
+            "Effect Charts",
             f"decisions{map_key(r.key(f.id, 'action', n))}",
-            "What a skill action's rank achieves is in the missing Effect Charts; it is logged only.",
+            "what a skill action of this rank achieves is in the core rulebook's charts (004 L46); it is logged.",
         )
+
+
+def _riding(f: Fighter, value: Decision) -> Weapon | None:
+    """The weapon whose advantage rides the attack: the one used, or Heavy and Subtle on every attack of a real
+    one (004 L94, L96); a stand-in's only when used and paid for (004 L98)."""
+    w = f.weapon
+    if w is None:
+        return None
+    always = w.every_use_free or w.advantage is Advantage.subtle
+    return w if value.advantage or (always and not f.improvised) else None
 
 
 def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
     grab = value.choice is Act.grab
     rank = s.rank
+    target = r.fighters[value.target or ""]
     if value.advantage:
-        wanted = (Advantage.grab_rank,) if grab else (Advantage.offense_rank, Advantage.ranged)
-        cost = advantage_cost(f, wanted, value.far)
-        pay(r, f, cost if isinstance(cost, int) else 0)
-        if f.weapon and f.weapon.advantage is Advantage.ranged:
-            where = f"decisions{map_key(r.key(f.id, 'action', n))}"
-            r.unsupported_once("battlefields", where, "Ranged reach is priced but zones are not tracked: logged only.")
+        use = advantage_use(r, f, attack_wanted(grab), value, far(r, f, target, value))
+        assert isinstance(use, Use)  # checked by action_problem
+        pay_use(r, f, use)
         rank += 1 if f.weapon and f.weapon.advantage in (Advantage.offense_rank, Advantage.grab_rank) else 0
     bonus = technique_bonus(f, value.techniques, ATTACK_KEYWORDS)
     total = r.pack.total(rank, s.facing) + (bonus if isinstance(bonus, int) else 0)  # digest D6: Rank +1 = +10
-    target = r.fighters[value.target or ""]
     r.say(
         "Attacking",
         f.id,
         f"{'Grabs at' if grab else 'Attacks'} {target.id} with {s.rank} × {s.facing}: {total}.",
         "004 L50–L52",
     )
-    strike(r, Blow(attacker=f, target=target, n=n, total=total, grab=grab))
+    riding = _riding(f, value)
+    if f.hidden:
+        _hidden_attacker(r, f, riding, n)
+    strike(r, Blow(attacker=f, target=target, n=n, total=total, grab=grab, weapon=riding))
+
+
+def _hidden_attacker(r: Round, f: Fighter, riding: Weapon | None, n: int) -> None:
+    """Attacking gives a hidden fighter away, except with a Subtle weapon (004 L96)."""
+    r.needs_book(
+        "Sneak attacks",
+        f"decisions{map_key(r.key(f.id, 'action', n))}",
+        "what a hidden attacker gains is described under the Senses skill (004 L113–L114).",
+    )
+    if riding is not None and riding.advantage is Advantage.subtle:
+        r.say("Weapons", f.id, "Stays hidden: the Subtle weapon gives nothing away.", "004 L96")
+        return
+    f.hidden = False
+    r.say("Attacking", f.id, "Attacks from hiding and is revealed.", "004 L96")
+    r.event(RoundEventKind.revealed, f.id)
 
 
 def _slay(r: Round, f: Fighter, target: Fighter) -> None:
@@ -245,11 +346,12 @@ def _escape(r: Round, f: Fighter, s: DiceSet) -> None:
 
 
 def _anything_left(r: Round, f: Fighter) -> bool:
-    """A rank-0 action not taken yet, or an unspent Set the turn still has a slot for."""
-    if not f.rank_zero_used:
+    """A rank-0 action not taken yet, a hold to leave, or an unspent Set the turn still has a slot for."""
+    if not f.rank_zero_used or leavable(r, f):
         return True
     free = f.free()
-    return any(slot_problem(r, f, s, Act.attack) is None for s in [*groups(free), *singles(free)])
+    sets = [*groups(free), *singles(free)]
+    return any(slot_problem(r, f, s, Act.attack, slot_of(r, f, s, decision(Act.attack))) is None for s in sets)
 
 
 def take_turn(r: Round, f: Fighter) -> None:

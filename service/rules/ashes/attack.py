@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .buy_down import buy_down, default_aura, split_fits
 from .combatant import Imbalance, TechniqueKeyword
-from .pack import Advantage
+from .pack import Advantage, Weapon
 from .round_models import Act, Decision, DecisionChoice, Hold, RoundDie, RoundEventKind
 from .round_state import Fighter, Pending, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
@@ -24,6 +24,7 @@ class Blow:
     n: int  # the attacker's action number: part of every key that follows it
     total: int
     grab: bool
+    weapon: Weapon | None = None  # the weapon whose advantage rides this attack (Heavy's die, Subtle's limits)
 
     def key(self, r: Round, fighter: Fighter, point: str) -> str:
         return r.key(fighter.id, point, self.attacker.id, self.n)
@@ -32,24 +33,52 @@ class Blow:
 def technique_bonus(f: Fighter, ids: list[str], keywords: tuple[TechniqueKeyword, ...]) -> int | str:
     """The bonus of the Techniques named, or why one cannot bolster this Set (004 L51, L56)."""
     by_id = {t.id: t for t in f.sheet.techniques}
+    words = {k.value for k in keywords}
     total = 0
     for tid in ids:
         technique = by_id.get(tid)
-        if technique is None or not set(technique.keywords) & set(keywords):
+        if technique is None or not set(technique.keywords) & words:
             return f"{tid}: not a Technique of the sheet with a keyword for this Set."
         total += technique.bonus
     return total
 
 
-def advantage_cost(f: Fighter, wanted: tuple[Advantage, ...], far: bool = False) -> int | tuple[str, str]:
-    """Prana the next use of the fighter's weapon advantage costs, or the problem with using it (004 L86–L88)."""
+@dataclass(frozen=True)
+class Use:
+    """What one use of the weapon's advantage costs: Prana (the advantage's price, and an improvised weapon's
+    surcharge when no die pays it) and the Effort die paying the surcharge, if one does."""
+
+    prana: int
+    die: str | None = None
+
+
+def advantage_use(
+    r: Round, f: Fighter, wanted: tuple[Advantage, ...], value: Decision, far: bool = False
+) -> Use | tuple[str, str]:
+    """The next use of the fighter's weapon advantage on this action, or the problem with it (004 L86–L88, L98)."""
     w = f.weapon
     if w is None or w.advantage not in wanted:
         return "ADVANTAGE_NOT_APPLICABLE", "The weapon's advantage does not enhance this action."
-    cost = advantage_prana(w, f.advantage_uses + 1, far)
-    if cost > f.spendable():
-        return "PRANA_INSUFFICIENT", f"Another use of the advantage costs {cost} Prana; {f.spendable()} can be spent."
-    return cost
+    if "advantage" in f.forbids:
+        return "PENALTY_FORBIDS", "The Dramatic Penalty taken forbids the weapon's advantage this round."
+    prana, die = advantage_prana(w, f.advantage_uses + 1, far), None
+    if f.improvised and not f.surcharge_free:  # 004 L98 (digest D10): every use, the first too; not Power's (L99)
+        if value.surcharge_die is None:
+            prana += r.pack.improvised_prana.value
+        elif value.surcharge_die in f.free() and value.surcharge_die not in value.dice:
+            die = value.surcharge_die
+        else:
+            return "SURCHARGE_INVALID", "The surcharge die is one of the fighter's unspent dice, outside the Set."
+    if prana > f.spendable():
+        return "PRANA_INSUFFICIENT", f"This use of the advantage costs {prana} Prana; {f.spendable()} can be spent."
+    return Use(prana, die)
+
+
+def pay_use(r: Round, f: Fighter, use: Use) -> None:
+    if use.die is not None:
+        f.used.add(use.die)
+        r.say("Weapons", f.id, f"Pays the improvised weapon's surcharge with a die ({f.pool[use.die]}).", "004 L98")
+    pay(r, f, use.prana)
 
 
 def _defence_check(r: Round, blow: Blow, only: str | None):  # type: ignore[no-untyped-def]
@@ -69,9 +98,9 @@ def _defence_check(r: Round, blow: Blow, only: str | None):  # type: ignore[no-u
         if isinstance(bonus, str):
             return "TECHNIQUE_NOT_APPLICABLE", bonus
         if value.advantage:
-            cost = advantage_cost(d, (Advantage.defense_rank,))
-            if isinstance(cost, tuple):
-                return cost
+            use = advantage_use(r, d, (Advantage.defense_rank,), value)
+            if isinstance(use, tuple):
+                return use
         return None
 
     return check
@@ -95,7 +124,7 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[DecisionChoi
     for s in ranked:
         label = f"Defend with {s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
         offers.append(choice(label, Act.defend, dice=list(s.keys), skill=skill))
-        if isinstance(advantage_cost(d, (Advantage.defense_rank,)), int):
+        if isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend, dice=list(s.keys))), Use):
             offers.append(
                 choice(
                     label + " with the weapon's advantage",
@@ -126,8 +155,9 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
     bonus = technique_bonus(d, got.techniques, DEFENCE_KEYWORDS)
     assert isinstance(bonus, int)
     if got.advantage:
-        cost = advantage_cost(d, (Advantage.defense_rank,))
-        pay(r, d, cost if isinstance(cost, int) else 0)
+        use = advantage_use(r, d, (Advantage.defense_rank,), got)
+        assert isinstance(use, Use)  # checked above
+        pay_use(r, d, use)
     total = _defence_total(r, d, s, got.advantage, bonus)
     r.say("Defending", d.id, f"Defends with {s.rank} × {s.facing}: {total}.", "004 L55–L58")
     return total
@@ -143,7 +173,7 @@ def pay(r: Round, f: Fighter, prana: int) -> None:
 def strike(r: Round, blow: Blow) -> None:
     """Attack total against defence total; a positive rest is damage, or a hold for a grab (004 L58–L61, L116)."""
     a, d = blow.attacker, blow.target
-    only = a.weapon.defence_skill if a.weapon is not None and not blow.grab else None
+    only = blow.weapon.defence_skill if blow.weapon is not None and not blow.grab else None
     rest = blow.total - defend(r, blow, only)
     if rest <= 0:
         r.say("Damage", d.id, f"Defended ({rest}).", "004 L59")
@@ -162,15 +192,16 @@ def damage(r: Round, blow: Blow, rest: int) -> None:
     """Heavy's die, then armor, then Subtle's cap (digest D7), then the buy-down."""
     a, d = blow.attacker, blow.target
     amount = rest
-    if a.weapon is not None and a.weapon.advantage is Advantage.damage_die:
+    w = blow.weapon
+    if w is not None and w.advantage is Advantage.damage_die:
         missing: list[RoundDie] = []
         face = r.roll(blow.key(r, a, "heavy"), "Heavy: Damage +1d10", missing)
         if face is None:
             raise Pending(missing, [])
         amount += face  # 004 L94
     amount = max(0, amount - (d.sheet.armor.rating if d.sheet.armor else 0))  # 004 L105
-    if a.weapon is not None and a.weapon.damage_cap is not None:
-        amount = min(amount, a.weapon.damage_cap)  # 004 L96
+    if w is not None and w.damage_cap is not None:
+        amount = min(amount, w.damage_cap)  # 004 L96
     r.say("Damage", d.id, f"{amount} damage.", "004 L60–L61")
     r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount)
     if amount:
@@ -240,17 +271,17 @@ def injure(r: Round, blow: Blow, ranks: int) -> None:
         return new + [choice(f"One more rank of {i.id}", Act.raise_imbalance, imbalance=i.id) for i in physical]
 
     def check(value: Decision) -> Problem:
-        if value.choice is Act.new or (
-            value.choice is Act.raise_imbalance and value.imbalance in {i.id for i in physical}
-        ):
+        ids = {i.id for i in d.imbalances}
+        if value.choice is Act.new and value.imbalance not in ids:
             return None
-        return "DECISION_INVALID", "`new`, or `raise` with one of the defender's Physical Imbalances."
+        if value.choice is Act.raise_imbalance and value.imbalance in {i.id for i in physical}:
+            return None
+        return "DECISION_INVALID", "`new` (with a name not taken), or `raise` with a Physical Imbalance of theirs."
 
     got = r.decide_now(blow.key(r, a, "injury"), "injury", a.id, offers, default, check)
     if got.choice is Act.new:
-        d.imbalances.append(
-            Imbalance(id=f"injury-r{r.request.round}-{a.id}-{blow.n}", kind="physical", rank=min(10, ranks))
-        )
+        name = got.imbalance or f"injury-r{r.request.round}-{a.id}-{blow.n}"  # the attacker names it (004 L69)
+        d.imbalances.append(Imbalance(id=name, kind="physical", rank=min(10, ranks)))
     else:
         d.imbalances = [
             i.model_copy(update={"rank": min(10, i.rank + ranks)}) if i.id == got.imbalance else i for i in d.imbalances

@@ -4,7 +4,11 @@ validation (REST and GraphQL validate requests strictly): enum values become mem
 
 from __future__ import annotations
 
-from pydantic import ConfigDict
+from enum import Enum
+from typing import Any
+
+from pydantic import BeforeValidator, ConfigDict
+from pydantic_core import PydanticCustomError
 
 from ..core.json_values import JsonValues
 
@@ -13,3 +17,20 @@ class Model(JsonValues):
     """Frozen, no unknown fields; JSON enum values and integral numbers read as members and ints."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def one_of(kind: type[Enum], fold: bool = False) -> BeforeValidator:
+    """An enum field whose refusal lists the values it takes (strict validation alone says only "an instance of");
+    with ``fold``, a value is read without regard to case, spaces and hyphens (``Awakened`` → ``awakened``)."""
+    allowed = ", ".join(f"'{m.value}'" for m in kind)
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip().replace("-", "_").replace(" ", "_").casefold() if fold else value
+            member = kind._value2member_map_.get(text)
+            if member is None:
+                raise PydanticCustomError("enum", "Input should be one of {allowed}", {"allowed": allowed})
+            return member
+        return value
+
+    return BeforeValidator(check)

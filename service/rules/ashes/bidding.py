@@ -3,24 +3,49 @@
 from __future__ import annotations
 
 from ..core.findings import map_key
+from .attack import Use, advantage_use, pay_use
+from .codes import finding
 from .pack import Advantage
 from .round_models import Act, Decision, Placing, RoundDecision, RoundDie, RoundEventKind
-from .round_state import Fighter, Pending, Problem, Round, built, choice, decision
+from .round_state import Fighter, Pending, Problem, Refused, Round, built, choice, decision
 from .sets import groups, read_bid, singles
 
 STAND = decision(Act.stand)
-IMBALANCE_CHOICES = (
-    choice("Dramatic Penalty: limits what the actions can do", choice=Act.dramatic),
+MECHANICAL = (
     choice("Mechanical Penalty on the Effort Pool", choice=Act.effort),
     choice("Mechanical Penalty on Focus Slots", choice=Act.focus),
     choice("Mechanical Penalty on available Chakra", choice=Act.chakra),
 )
 
 
-def _imbalance_check(value: Decision) -> Problem:
-    if value.choice in (Act.dramatic, Act.effort, Act.focus, Act.chakra):
-        return None
-    return "IMBALANCE_CHOICE_MISSING", "Each Imbalance takes the Dramatic Penalty or a Mechanical one."
+def _imbalance_offers(r: Round) -> list:
+    dramatic = [
+        choice(f"Dramatic Penalty: {p.name}", choice=Act.dramatic, penalty=p.id) for p in r.pack.dramatic_penalties
+    ]
+    return dramatic + list(MECHANICAL)
+
+
+def _imbalance_check(r: Round):  # type: ignore[no-untyped-def]
+    def check(value: Decision) -> Problem:
+        if value.choice is Act.dramatic and value.penalty is not None and value.penalty not in r.pack.penalty_by_id:
+            return "PENALTY_UNKNOWN", f"Dramatic Penalties of the pack: {', '.join(r.pack.penalty_by_id)}."
+        if value.choice in (Act.dramatic, Act.effort, Act.focus, Act.chakra):
+            return None
+        return "IMBALANCE_CHOICE_MISSING", "Each Imbalance takes the Dramatic Penalty or a Mechanical one."
+
+    return check
+
+
+def _dramatic(r: Round, f: Fighter, got: Decision, key: str) -> None:
+    """The Dramatic Penalty taken: the pack's record says what it forbids this round (004 L24)."""
+    penalty = r.pack.penalty_by_id.get(got.penalty or "", r.pack.dramatic_penalties[0])
+    f.forbids.update(penalty.forbids)
+    if not penalty.forbids:
+        r.needs_book(
+            "Dramatic Penalty",
+            f"decisions{map_key(key)}",
+            f"'{penalty.name}' forbids nothing the round can check; what it limits is the table's ruling.",
+        )
 
 
 def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
@@ -32,26 +57,23 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
         pool, chakra_cut = f.sheet.effort_dice, 0
         for imbalance in f.imbalances:
             key = r.key(f.id, "imbalance", imbalance.id)
-            got = r.decide(key, "imbalance", f.id, IMBALANCE_CHOICES, None, _imbalance_check)
+            got = r.decide(key, "imbalance", f.id, _imbalance_offers(r), None, _imbalance_check(r))
             if isinstance(got, RoundDecision):
                 pending.append(got)
                 continue
             cut = imbalance.rank * per_rank  # digest D11: the size is the pack's, per rank of the Imbalance
             if got.choice is Act.dramatic:
-                r.unsupported_once(
-                    "dramatic_penalty",
-                    f"decisions{map_key(key)}",
-                    "What a Dramatic Penalty forbids is in the missing rulebook: it is logged, not enforced.",
-                )
+                _dramatic(r, f, got, key)
             elif got.choice is Act.effort:
                 pool = max(0, pool - cut)
             elif got.choice is Act.chakra:
                 chakra_cut += cut  # digest D15: less Prana spendable this round, the store untouched
             elif got.choice is Act.focus:
-                r.unsupported_once(
-                    "focus_slots",
+                f.focus = max(0, f.focus - cut)
+                r.needs_book(
+                    "Focus Slots",
                     f"decisions{map_key(key)}",
-                    "Focus Slots are used by rules of the missing rulebook: the penalty is logged only.",
+                    f"{f.id} has {f.focus} this round; what they are used for is in the core rulebook.",
                 )
             r.say("Imbalance", f.id, f"{imbalance.id}: {got.choice.value} penalty.", "004 L24")
             if got.choice is not Act.dramatic:
@@ -66,6 +88,7 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
 def roll_effort(r: Round, fighting: list[Fighter], pools: dict[str, int]) -> None:
     """Every fighter rolls their pool, the ambushed too (004 L26–L28); all missing dice are asked at once."""
     missing: list[RoundDie] = []
+    extra = False
     for f in fighting:
         for n in range(1, pools[f.id] + 1):
             key = r.key(f.id, "effort", n)
@@ -75,8 +98,34 @@ def roll_effort(r: Round, fighting: list[Fighter], pools: dict[str, int]) -> Non
         if f.pool:
             faces = ", ".join(str(v) for v in f.pool.values())
             r.say("Roll Effort", f.id, f"{len(f.pool)} Effort dice: {faces}.", "004 L27")
+    for f in r.fighters.values():  # spectators and the Vanquished roll nothing (ruling, 004 L20)
+        pool = pools.get(f.id, 0)
+        for key in _extra_dice(r, f, pool):
+            extra = True
+            r.dice.used.add(key)  # reported here, not again as a die the round never rolled
+            r.violations.append(
+                finding(
+                    "DICE_INVALID",
+                    f"rolls{map_key(key)}",
+                    f"{f.id} rolls {pool} Effort dice this round (after Imbalances): this die is one too many.",
+                    key,
+                )
+            )
+    if extra:
+        raise Refused  # 004 L27–L29: a roll of more dice than the pool is no roll of the pool
     if missing:
         raise Pending(missing, [])
+
+
+def _extra_dice(r: Round, f: Fighter, pool: int) -> list[str]:
+    """Effort dice sent for the fighter beyond the pool they roll this round."""
+    head = r.key(f.id, "effort", "")
+    out = []
+    for key in r.request.rolls:
+        n = key[len(head) :] if key.startswith(head) else ""
+        if n.isdigit() and int(n) > pool:
+            out.append(key)
+    return sorted(out)
 
 
 def _bid_value(f: Fighter, keys: list[str] | tuple[str, ...]) -> int:
@@ -115,9 +164,11 @@ def _bid_check(f: Fighter, floor: int):  # type: ignore[no-untyped-def]
 
 
 def bid(r: Round, fighting: list[Fighter]) -> None:
-    """Bids from the GM clockwise, then rebids (each above one's last) until a pass raises nothing, capped."""
+    """Bids from the GM clockwise, then rebids (each above one's last) until a pass raises nothing (004 L31–L34)."""
     bidders = [f for f in fighting if f.pool]
-    passes = 1 + r.pack.bid_passes.value  # the pack's cap: bidding always ends
+    # Every pass but the last raises someone's bid by 1 at least, and no bid exceeds the sum of one's faces: this
+    # bound only keeps a malformed loop finite, a real table always stops before it.
+    passes = 1 + sum(sum(f.pool.values()) for f in bidders) + 1
     for p in range(1, passes + 1):
         raised = False
         for f in bidders:
@@ -135,22 +186,17 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
             break
 
 
-def initiative(r: Round, fighting: list[Fighter]) -> list[Placing]:
+def initiative(r: Round, fighting: list[Fighter]) -> None:
     """The final bids are spent; Initiative is their faces' sum (digest D4), plus Reach's die. Highest first;
     ties go to more dice bid, then the earlier bidder (digest D13)."""
     missing: list[RoundDie] = []
     for f in fighting:
         f.used.update(f.bid)  # 004 L35: only the final bid is spent
         f.initiative = _bid_value(f, f.bid)
-        if (
-            f.weapon is not None
-            and f.weapon.advantage is Advantage.initiative_die
-            and f.sheet.weapon_type != "improvised"
-        ):
+        if f.weapon is not None and f.weapon.advantage is Advantage.initiative_die and _reach_used(r, f):
             face = r.roll(r.key(f.id, "reach"), "Reach: Initiative +1d10", missing)
             if face is not None:
                 f.initiative += face
-                f.advantage_uses += 1  # the free use of the round (004 L88)
     if missing:
         raise Pending(missing, [])
     place = {f.id: i for i, f in enumerate(fighting)}
@@ -159,4 +205,42 @@ def initiative(r: Round, fighting: list[Fighter]) -> list[Placing]:
     for n, f in enumerate(ordered, start=1):
         r.say("Initiative", f.id, f"Initiative {f.initiative}: turn {n}.", "004 L36")
         r.event(RoundEventKind.initiative, f.id, amount=n, value=f.initiative)
-    return [built(Placing, {"fighter": f.id, "initiative": f.initiative, "bid": list(f.bid)}) for f in ordered]
+
+
+def _reach_check(r: Round, f: Fighter):  # type: ignore[no-untyped-def]
+    def check(value: Decision) -> Problem:
+        if value.choice is Act.stand:
+            return None
+        if value.choice is not Act.pay:
+            return "DECISION_INVALID", "`pay` (with `surcharge_die`, or 3 Prana) to use the stand-in, or `stand`."
+        use = advantage_use(r, f, (Advantage.initiative_die,), value)
+        return use if isinstance(use, tuple) else None
+
+    return check
+
+
+def _reach_used(r: Round, f: Fighter) -> bool:
+    """A spear's die is its free use of the round (004 L88, L93); a stand-in's only when its surcharge is paid
+    (004 L98), asked under ``R{n}.{fighter}.improvised`` (default: not used)."""
+    if f.improvised and not f.surcharge_free:
+
+        def offers() -> list:
+            dice = [choice(f"Pay with the die {f.pool[k]}", Act.pay, surcharge_die=k) for k in f.free()]
+            return [choice("Do not use it", Act.stand), choice("Pay 3 Prana", Act.pay), *dice]
+
+        key = r.key(f.id, "improvised")
+        got = r.decide_now(key, "improvised_reach", f.id, offers, STAND, _reach_check(r, f))
+        if got.choice is Act.stand:
+            return False
+        use = advantage_use(r, f, (Advantage.initiative_die,), got)
+        assert isinstance(use, Use)
+        pay_use(r, f, use)
+        return True
+    f.advantage_uses += 1  # the free use of the round (004 L88)
+    return True
+
+
+def placing(f: Fighter) -> Placing:
+    """A turn as it came up: the Initiative it was taken at (after any lowering, 004 L38)."""
+    values = {"fighter": f.id, "initiative": f.initiative, "bid": list(f.bid), "took_turn": not f.out}
+    return built(Placing, values)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ..core.packs import Source, load_packs, pack_names
-from .base import Model
+from .base import Model, one_of
 from .identity import HERE
 
 PackId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
@@ -58,7 +58,7 @@ class Weapon(Model):
     id: PackId
     name: Label
     examples: list[Label] = Field(default_factory=list, max_length=8)
-    advantage: Advantage
+    advantage: Annotated[Advantage, one_of(Advantage)]
     cost: int = Field(ge=0, le=50, description="Prana for each use after the free one of the round.")
     far_cost: int | None = Field(None, ge=0, le=50, description="Ranged: Prana for a use against any visible target.")
     every_use_free: bool = Field(False, description="The advantage applies to every attack at no cost.")
@@ -88,6 +88,31 @@ class RankZero(Model):
     name: Label
     skill: PackId | None = None
     moves: bool = Field(False, description="The combatant changes place (a held combatant may not).")
+    hides: bool = Field(False, description="The combatant takes cover and is hidden.")
+    source: Source
+
+
+class Limit(StrEnum):
+    """What a Dramatic Penalty may forbid for the round (the chapter: it limits what the actions can do, 004 L24)."""
+
+    attack = "attack"
+    grab = "grab"
+    awaken = "awaken"
+    skill = "skill"
+    escape = "escape"
+    bonus = "bonus"  # every Bonus Action
+    rank_zero = "rank_zero"  # the rank-0 action
+    move = "move"  # moving to another Battlefield
+    hide = "hide"
+    advantage = "advantage"  # the weapon's advantage
+
+
+class DramaticPenalty(Model):
+    """A Dramatic Penalty as a rule the round can hold the combatant to; its content is the core rulebook's."""
+
+    id: PackId
+    name: Label
+    forbids: list[Annotated[Limit, one_of(Limit)]] = Field(default_factory=list, max_length=12)
     source: Source
 
 
@@ -107,7 +132,6 @@ class Pack(Model):
     improvised_effort_dice: Figure
     improvised_prana: Figure
     mechanical_penalty_per_rank: Figure
-    bid_passes: Figure = Field(description="Bidding rounds after the first bids (the cap on rebidding).")
     unarmed_extra_for_prana: bool = Field(
         False, description="Whether Prana at the weapon's cost buys a Rank 1 attack beyond the weapon's count."
     )
@@ -116,6 +140,9 @@ class Pack(Model):
     armor: list[ArmorRow] = Field(default_factory=list, max_length=10)
     skills: list[PackSkill] = Field(min_length=1, max_length=30)
     rank_zero: list[RankZero] = Field(min_length=1, max_length=20)
+    dramatic_penalties: list[DramaticPenalty] = Field(
+        min_length=1, max_length=30, description="The first is the one taken when a decision names none."
+    )
 
     @cached_property
     def weapon_by_id(self) -> dict[str, Weapon]:
@@ -128,6 +155,10 @@ class Pack(Model):
     @cached_property
     def skill_ids(self) -> frozenset[str]:
         return frozenset(s.id for s in self.skills)
+
+    @cached_property
+    def penalty_by_id(self) -> dict[str, DramaticPenalty]:
+        return {p.id: p for p in self.dramatic_penalties}
 
     @cached_property
     def rank_zero_by_id(self) -> dict[str, RankZero]:

@@ -9,7 +9,7 @@ from ..core.dice import KeyedDice
 from ..core.findings import Finding, Severity, Unsupported, map_key, path_of
 from .actions import take_turn
 from .base import Model
-from .bidding import bid, imbalance_choices, initiative, roll_effort
+from .bidding import bid, imbalance_choices, initiative, placing, roll_effort
 from .chakra import recovered
 from .codes import finding
 from .identity import RULESET, VERSION
@@ -18,7 +18,6 @@ from .round_models import (
     Act,
     Decision,
     DecisionChoice,
-    Placing,
     RoundAnswer,
     RoundDecision,
     RoundDie,
@@ -27,8 +26,8 @@ from .round_models import (
     RoundRoll,
     RoundStatus,
 )
-from .round_state import Fighter, Pending, Problem, Round, built, choice, decision, new_fighter
-from .sheet import sheet_findings
+from .round_state import Fighter, Pending, Problem, Refused, Round, built, choice, decision, new_fighter
+from .sheet import sheet_findings, sheet_notes
 
 
 def _setup(request: RoundRequest) -> Round:
@@ -50,14 +49,8 @@ def _setup(request: RoundRequest) -> Round:
         r.violations += [f for f in sheet_findings(c, pack, path_of("combatants", i)) if f.severity is Severity.error]
         if fighters[c.id].sheet is not c:
             r.violations.append(finding("DUPLICATE_ID", path_of("combatants", i, "id"), f"{c.id} is listed twice."))
-        if c.weapon is not None and c.weapon_type == "improvised":
-            fighters[c.id].weapon = None
-            r.unsupported_once(
-                "improvised_in_round",
-                path_of("combatants", i, "weapon"),
-                "In a round an improvised weapon's surcharge is not taken, so its borrowed advantage is not applied; "
-                "price it with quotes/weapon-uses.",
-            )
+        r.info += sheet_notes(c, path_of("combatants", i))
+    _battlefields(r)
     for i, hold in enumerate(request.holds):
         if hold.holder in fighters and hold.held in fighters and hold.holder != hold.held:
             r.holds.append(hold)
@@ -67,6 +60,25 @@ def _setup(request: RoundRequest) -> Round:
         if s not in fighters:
             r.violations.append(finding("TARGET_INVALID", path_of("spectators", i), f"{s} is not in combatants."))
     return r
+
+
+def _battlefields(r: Round) -> None:
+    """The Battlefields the table drew: adjacency both ways; everybody's place is one of them (004 L43, L95)."""
+    for b in r.request.battlefields:
+        r.adjacent.setdefault(b.id, set()).update(b.adjacent)
+        for other in b.adjacent:
+            r.adjacent.setdefault(other, set()).add(b.id)
+        if b.cover:
+            r.cover.add(b.id)
+    for i, c in enumerate(r.request.combatants):
+        if r.adjacent and c.battlefield is not None and c.battlefield not in r.adjacent:
+            r.violations.append(
+                finding(
+                    "BATTLEFIELD_UNKNOWN",
+                    path_of("combatants", i, "battlefield"),
+                    f"{c.battlefield} is not one of the round's battlefields.",
+                )
+            )
 
 
 def _lower_check(f: Fighter):  # type: ignore[no-untyped-def]
@@ -93,6 +105,8 @@ def _lower_offers(f: Fighter, waiting: list[Fighter]) -> list[DecisionChoice]:
 def _lowering(r: Round, waiting: list[Fighter], turn: int) -> list[Fighter]:
     """After a turn, those still to act may lower their Initiative (004 L38); the rest of the order follows."""
     for f in waiting:
+        if f.out:
+            continue
         key = r.key(f.id, "lower", turn)
         offers = lambda f=f: _lower_offers(f, waiting)  # noqa: E731
         got = r.decide_now(key, "lower_initiative", f.id, offers, KEEP, _lower_check(f))
@@ -109,9 +123,10 @@ def _turns(r: Round, fighting: list[Fighter]) -> None:
     while waiting:
         f = waiting.pop(0)
         turn += 1
+        r.placings.append(placing(f))  # 004 L36, L38: the order the turns are taken in, at the Initiative of then
         if not f.out:
             take_turn(r, f)
-        waiting = _lowering(r, [w for w in waiting if not w.out], turn)
+        waiting = _lowering(r, waiting, turn)
 
 
 def _recovery(r: Round, fighting: list[Fighter]) -> None:
@@ -157,33 +172,37 @@ def _unused_keys(r: Round) -> None:
 def resolve_round(request: RoundRequest) -> RoundAnswer:
     r = _setup(request)
     fighting = [r.fighters[i] for i in r.order if not r.fighters[i].out]
-    placings: list[Placing] = []
     pending: Pending | None = None
+    refused = False
     try:
         roll_effort(r, fighting, imbalance_choices(r, fighting))
         bid(r, fighting)
-        placings = initiative(r, fighting)
+        initiative(r, fighting)
         _turns(r, fighting)
         _recovery(r, fighting)
         _end(r, fighting)
     except Pending as stop:
         pending = stop
-    if pending is None:
+    except Refused:
+        refused = True
+    if pending is None and not refused:
         _unused_keys(r)
-    done = pending is None
+    done = pending is None and not refused
+    status = RoundStatus.invalid if refused else RoundStatus.complete if done else RoundStatus.decision_required
     return RoundAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        status=RoundStatus.complete if done else RoundStatus.decision_required,
+        status=status,
         violations=r.violations,
         warnings=r.warnings,
+        info=r.info,
         unsupported=list(r.unsupported.values()),
         dice_needed=pending.dice if pending else [],
         decisions_needed=pending.decisions if pending else [],
         combatants=[f.state() for f in r.fighters.values()] if done else list(request.combatants),
         holds=r.holds if done else list(request.holds),
         death_token=r.death_token if done else request.death_token,
-        initiative=placings,
+        initiative=r.placings,
         combat_over=r.combat_over,
         rolls=[
             built(
@@ -204,6 +223,7 @@ class DeclarationCheck(Model):
     status: RoundStatus = Field(description="`complete`: every declaration of the round was checked.")
     violations: list[Finding] = Field(max_length=400)
     warnings: list[Finding] = Field(max_length=400)
+    info: list[Finding] = Field(max_length=400)
     unsupported: list[Unsupported] = Field(max_length=100)
     dice_needed: list[RoundDie] = Field(max_length=400)
     decisions_needed: list[RoundDecision] = Field(max_length=MAX_COMBATANTS * 20)
@@ -219,6 +239,7 @@ def validate_declarations(request: RoundRequest) -> DeclarationCheck:
         status=answer.status,
         violations=answer.violations,
         warnings=answer.warnings,
+        info=answer.info,
         unsupported=answer.unsupported,
         dice_needed=answer.dice_needed,
         decisions_needed=answer.decisions_needed,

@@ -13,14 +13,14 @@ from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key
 from .codes import finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
-from .declared import DECLARED
-from .pack import Pack, Weapon
+from .pack import Advantage, Pack, Weapon
 from .round_models import (
     MAX_CHOICES,
     Act,
     Decision,
     DecisionChoice,
     Hold,
+    Placing,
     RoundDecision,
     RoundDie,
     RoundEvent,
@@ -64,6 +64,10 @@ class Pending(Exception):
         self.dice, self.decisions = dice, decisions
 
 
+class Refused(Exception):
+    """The round cannot go past a declaration (its violations say which): the answer is ``invalid``."""
+
+
 @dataclass
 class Fighter:
     sheet: Combatant
@@ -76,6 +80,11 @@ class Fighter:
     vanquished: bool
     killed: bool
     hidden: bool
+    battlefield: str | None = None
+    improvised: bool = False  # the weapon is a stand-in: each use of its borrowed advantage pays the surcharge
+    surcharge_free: bool = False  # an object improvised with the Power skill: no surcharge (004 L99)
+    focus: int = 0  # Focus Slots this round, after Mechanical Penalties
+    forbids: set[str] = field(default_factory=set)  # actions the Dramatic Penalties taken forbid this round
     pool: dict[str, int] = field(default_factory=dict)  # Effort dice by key → face
     used: set[str] = field(default_factory=set)  # spent: the final bid, Sets, defences
     bid: list[str] = field(default_factory=list)
@@ -127,12 +136,19 @@ class Fighter:
                 "vanquished": self.vanquished,
                 "killed": self.killed,
                 "hidden": self.hidden,
+                "battlefield": self.battlefield,
             }
         )
 
 
 def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
+    carried = pack.weapon_by_id.get(sheet.weapon_type)
+    improvised = carried is not None and carried.advantage is Advantage.improvised
     return Fighter(
+        battlefield=sheet.battlefield,
+        improvised=improvised,
+        surcharge_free=improvised and sheet.weapon is not None and sheet.weapon.power,
+        focus=sheet.focus_slots,
         sheet=sheet,
         weapon=advantage_weapon(sheet, pack),
         spectator=spectator,
@@ -157,6 +173,10 @@ class Round:
     dice: KeyedDice
     violations: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
+    info: list[Finding] = field(default_factory=list)
+    placings: list[Placing] = field(default_factory=list)  # the turns in the order they were taken
+    adjacent: dict[str, set[str]] = field(default_factory=dict)  # Battlefield → the ones next to it
+    cover: set[str] = field(default_factory=set)  # Battlefields with cover
     unsupported: dict[str, Unsupported] = field(default_factory=dict)
     log: list[RoundStep] = field(default_factory=list)
     events: list[RoundEvent] = field(default_factory=list)
@@ -187,8 +207,10 @@ class Round:
         values = {"step": step, "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
         self.events.append(built(RoundEvent, values))
 
-    def unsupported_once(self, rule: str, path: str, reason: str) -> None:
-        self.unsupported.setdefault(rule, DECLARED.unsupported(rule, path, reason))
+    def needs_book(self, topic: str, path: str, text: str) -> None:
+        """A note (once per topic): what the core rulebook the chapter refers to would decide here."""
+        if all(not (n.code == "NEEDS_CORE_RULEBOOK" and n.message.startswith(topic)) for n in self.info):
+            self.info.append(finding("NEEDS_CORE_RULEBOOK", path, f"{topic}: {text}"))
 
     def roll(self, key: str, purpose: str, missing: list[RoundDie]) -> int | None:
         """The face of die ``key``, or None with the die added to ``missing``."""

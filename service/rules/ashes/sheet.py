@@ -8,11 +8,12 @@ from pydantic import Field
 
 from ..core.findings import Finding, Severity, Unsupported, path_of
 from .codes import finding
-from .combatant import ChakraState, Combatant, WeaponCarried
-from .declared import DECLARED
+from .combatant import ChakraState, Combatant, TechniqueKeyword, WeaponCarried
 from .identity import RULESET, VERSION
 from .model_types import Model, PackChoice, Short
-from .pack import Pack, Weapon
+from .pack import Advantage, Pack, Weapon
+
+NOT_IMITATED = (Advantage.improvised, Advantage.unarmed)
 
 
 class CombatantRequest(PackChoice):
@@ -33,6 +34,7 @@ class CombatantValidation(Model):
     valid: bool
     violations: list[Finding] = Field(max_length=200)
     warnings: list[Finding] = Field(max_length=200)
+    info: list[Finding] = Field(max_length=50, description="Notes: what an item's own description would add.")
     unsupported: list[Unsupported] = Field(max_length=50)
     figures: CombatantFigures
 
@@ -58,17 +60,24 @@ def weapon_findings(carried: WeaponCarried | None, pack: Pack, at: str) -> Itera
     if carried is None:
         return
     weapon = pack.weapon_by_id.get(carried.type)
+    known = ", ".join(pack.weapon_by_id)
     if weapon is None:
-        yield finding("WEAPON_UNKNOWN", path_of(at, "type"), f"The pack lists no weapon '{carried.type}'.")
+        yield finding("WEAPON_UNKNOWN", path_of(at, "type"), f"The pack lists no weapon '{carried.type}': {known}.")
         return
-    improvised = weapon.advantage == "improvised"
-    mimic = carried.mimics
-    if improvised and (mimic is None or mimic not in pack.weapon_by_id or mimic == weapon.id):
+    improvised = weapon.advantage is Advantage.improvised
+    mimic = pack.weapon_by_id.get(carried.mimics or "")
+    if improvised and (mimic is None or mimic.advantage in NOT_IMITATED):
+        # 004 L98: a stand-in for a weapon (a parasol for a spear); bare hands and stand-ins are no weapon to imitate
+        imitable = ", ".join(w.id for w in pack.weapons if w.advantage not in NOT_IMITATED)
         yield finding(
-            "WEAPON_INVALID", path_of(at, "mimics"), "An improvised weapon names the weapon type it imitates."
+            "WEAPON_INVALID",
+            path_of(at, "mimics"),
+            f"An improvised weapon names the weapon type it imitates: {imitable}.",
         )
-    elif not improvised and mimic is not None:
+    elif not improvised and carried.mimics is not None:
         yield finding("WEAPON_INVALID", path_of(at, "mimics"), "Only an improvised weapon imitates another type.")
+    if carried.power and not improvised:
+        yield finding("WEAPON_INVALID", path_of(at, "power"), "Only an improvised weapon is improvised with Power.")
 
 
 def _chakras(c: Combatant, pack: Pack, prefix: str) -> Iterator[Finding]:
@@ -112,7 +121,17 @@ def sheet_findings(c: Combatant, pack: Pack, prefix: str = "combatant") -> list[
             finding("ARMOR_INVALID", path_of(prefix, "armor", "rating"), "That rating is not on the armor chart.")
         )
     out += weapon_findings(c.weapon, pack, path_of(prefix, "weapon"))
+    keywords = {k.value for k in TechniqueKeyword}
     for i, technique in enumerate(c.techniques):
+        for j, word in enumerate(technique.keywords):
+            if word not in keywords:
+                out.append(
+                    finding(
+                        "TECHNIQUE_KEYWORD_UNKNOWN",
+                        path_of(prefix, "techniques", i, "keywords", j),
+                        f"'{word}' is no Technique keyword: offensive, defensive or versatile.",
+                    )
+                )
         if not technique.keywords:
             out.append(
                 finding(
@@ -128,22 +147,27 @@ def sheet_findings(c: Combatant, pack: Pack, prefix: str = "combatant") -> list[
     return out
 
 
-def sheet_unsupported(c: Combatant, prefix: str = "combatant") -> list[Unsupported]:
-    out = []
+def sheet_notes(c: Combatant, prefix: str = "combatant") -> list[Finding]:
+    """Names read as the pack's ids, and what the core rulebook or an item's own description would add to the sheet
+    (notes, not rules broken)."""
+    out = [
+        finding("NAME_READ", f"{prefix}.{path}", f"'{sent}' is read as the pack's '{as_id}'.")
+        for path, sent, as_id in c.renamed
+    ]
     if c.weapon and c.weapon.legendary:
         out.append(
-            DECLARED.unsupported(
-                "legendary_weapon",
+            finding(
+                "NEEDS_CORE_RULEBOOK",
                 path_of(prefix, "weapon", "legendary"),
-                "A legendary weapon's own powers are in its description, not in the text (004 L100–L103).",
+                "Legendary weapon: its own powers are in its description (004 L100–L103); it fights as its type.",
             )
         )
     if c.armor and c.armor.legendary:
         out.append(
-            DECLARED.unsupported(
-                "legendary_armor",
+            finding(
+                "NEEDS_CORE_RULEBOOK",
                 path_of(prefix, "armor", "legendary"),
-                "Greater armor's unique powers are not in the text (004 L110); only its rating is applied.",
+                "Legendary armor: its one-of-a-kind powers are in its description (004 L110); its rating applies.",
             )
         )
     return out
@@ -161,7 +185,8 @@ def validate_combatant(request: CombatantRequest) -> CombatantValidation:
         valid=not errors,
         violations=errors,
         warnings=[f for f in found if f.severity is Severity.warning],
-        unsupported=sheet_unsupported(c),
+        info=sheet_notes(c),
+        unsupported=[],
         figures=CombatantFigures(
             health=c.health,
             health_max=len(c.health_boxes) * pack.health_box.value,

@@ -179,9 +179,12 @@ def test_a_defensive_technique_bolsters_the_defence_set() -> None:
     assert codes(wrong) == ["TECHNIQUE_NOT_APPLICABLE"]
 
 
-def test_moving_is_logged_and_the_missing_battlefields_reported() -> None:
-    # 004 L43: a rank-0 move to the next Battlefield; the service keeps no map, and says so.
+def test_with_no_battlefields_drawn_a_move_is_logged() -> None:
+    # 004 L43: a rank-0 move to the next Battlefield; with no Battlefields in the request nobody's place is kept.
     answer = duel(
         {"R1.kai.action.2": {"choice": "rank_zero", "rank_zero": "move"}, "R1.kai.action.3": {"choice": "end"}}
     )
-    assert not answer.violations and [u.id for u in answer.unsupported] == ["battlefields"]
+    assert not answer.violations and not answer.unsupported
+    assert [s.text for s in answer.log if s.text.startswith("Moves")] == [
+        "Moves (no Battlefields drawn: the place is not tracked)."
+    ]

@@ -164,8 +164,10 @@ def test_round_3_awakening_and_recovery() -> None:
     assert (heart.state, heart.recovery, heart.pool, heart.prana) == ("awakened", 2, 10, 6)
     # 004 L77: the crown, awake before, gains its Recovery: 4 + 3 = 7.
     assert crown.prana == 7
-    # The skill action's effect and the Dramatic Penalty are reported, not silently skipped.
-    assert {u.id for u in answer.unsupported} == {"effect_charts", "dramatic_penalty"}
+    # The skill action's effect is the core rulebook's Effect Charts (004 L46), and Gen's Dramatic Penalty (the
+    # pack's first, which forbids nothing) is the table's ruling: both are notes, nothing is `unsupported`.
+    assert not answer.unsupported
+    assert sorted(n.message.split(":")[0] for n in answer.info) == ["Dramatic Penalty", "Effect Charts"]
 
 
 def test_awakening_needs_rank_two_and_a_slumbering_chakra() -> None:
@@ -297,11 +299,14 @@ def test_a_third_rank_one_attack_is_refused_and_so_is_a_second_single_die_action
     third = NEEDLES | {"R1.oda.action.3": {"choice": "attack", "dice": [die("oda", 5)], "target": "nia"}}
     answer = play([tough, {**ODA, "effort_dice": 5}], rolls, third)
     assert codes(answer) == ["UNARMED_LIMIT"]
-    # 004 L41: a fighter who is not Unarmed has one single-die action only.
+    # 004 L41: a fighter who is not Unarmed has one single-die action only; a second single die taken as a Bonus
+    # Action is below its Rank 2, and named as the single-die action it exceeds the turn's one.
     sword = {**ODA, "effort_dice": 5, "weapon": {"type": "balanced"}}
     answer = play([tough, sword], rolls, NEEDLES)
-    assert codes(answer) == ["ACTION_SLOT_EXCEEDED"]
+    assert codes(answer) == ["BONUS_ACTION_RANK_TOO_LOW"]
     assert answer.decisions_needed[0].key == "R1.oda.action.2"
+    second = NEEDLES | {"R1.oda.action.2": {**NEEDLES["R1.oda.action.2"], "slot": "single"}}
+    assert codes(play([tough, sword], rolls, second)) == ["ACTION_SLOT_EXCEEDED"]
 
 
 ASH = {"id": "ash", "health_boxes": [10, 10], "effort_dice": 3, "weapon": {"type": "reach"}}
@@ -331,12 +336,19 @@ def test_round_6_a_bidding_war_reach_a_lowered_initiative_and_peace() -> None:
     answer = play([ASH, BEL, CY, DEE], BIDDING_ROLLS, BIDDING, spectators=["dee"])
     assert answer.status is RoundStatus.complete and not answer.violations and not answer.warnings, answer.violations
     # 004 L31–L35: bids 2, 1, 3; rebids 6 (Ash) and 10 (Bel, 5 + 5); only final bids are spent. Reach adds its
-    # die to Ash's 6 (004 L93): 9. Order: Bel 10, Ash 9, Cy 3.
+    # die to Ash's 6 (004 L93): 9. Order bid: Bel 10, Ash 9, Cy 3.
     assert [e.amount for e in answer.events if e.kind.value == "bid"] == [2, 1, 3, 6, 10]
-    assert [(p.fighter, p.initiative, len(p.bid)) for p in answer.initiative] == [
-        ("bel", 10, 2),
-        ("ash", 9, 1),
-        ("cy", 3, 1),
+    assert [(e.fighter, e.value) for e in answer.events if e.kind.value == "initiative"] == [
+        ("bel", 10),
+        ("ash", 9),
+        ("cy", 3),
+    ]
+    # 004 L36, L38: the answer's order is the order the turns came in: Ash lowered to 2 after Bel's turn, so Cy
+    # goes second, and Ash's turn comes last at 2, Vanquished by then (no turn taken).
+    assert [(p.fighter, p.initiative, len(p.bid), p.took_turn) for p in answer.initiative] == [
+        ("bel", 10, 2, True),
+        ("cy", 3, 1, True),
+        ("ash", 2, 1, False),
     ]
     fighters = by_id(answer)
     # 004 L20: the spectator Dee rolled nothing and takes Bel's 1 (11) undefended: [10, 10] → [0, 9], injured.
@@ -360,24 +372,39 @@ def test_a_rebid_must_be_higher() -> None:
     assert all(v > 2 for v in offered if v)
 
 
-def test_bidding_is_capped() -> None:
-    # The pack caps rebidding at 3 passes after the first bids (a ruling: the text's loop has no end).
+def test_bidding_goes_on_until_nobody_raises() -> None:
+    # 004 L33: rebidding continues until everybody's bid is final, however many passes that takes. Bel and Cy
+    # each raise five times (1, 1+2, 1+2+3, 1+…+4, 1+…+5 = 1, 3, 6, 10, 15); the sixth pass raises nothing.
     rolls = effort("bel", 1, 2, 3, 4, 5) | effort("cy", 1, 2, 3, 4, 5)
     decisions: dict[str, Any] = {}
-    for p in range(1, 5):
+    for p in range(1, 6):
         decisions[f"R1.bel.bid.{p}"] = {"choice": "bid", "dice": [die("bel", n) for n in range(1, p + 1)]}
         decisions[f"R1.cy.bid.{p}"] = {"choice": "bid", "dice": [die("cy", n) for n in range(1, p + 1)]}
-    decisions["R1.bel.bid.5"] = {"choice": "bid", "dice": [die("bel", 5)]}
     answer = play(
         [{**BEL, "effort_dice": 5}, {**CY, "effort_dice": 5}],
         rolls,
         decisions | {"R1.bel.action.1": {"choice": "end"}, "R1.cy.action.1": {"choice": "end"}},
     )
-    assert [e.amount for e in answer.events if e.kind.value == "bid"] == [1, 1, 3, 3, 6, 6, 10, 10]
-    assert answer.status is RoundStatus.complete
-    assert "R1.bel.bid.5" in {w.key for w in answer.warnings}  # never asked: a fifth pass does not happen
-    # Tied at 10 with as many dice: the earlier bidder goes first (digest D13).
+    assert [e.amount for e in answer.events if e.kind.value == "bid"] == [1, 1, 3, 3, 6, 6, 10, 10, 15, 15]
+    assert answer.status is RoundStatus.complete and not answer.warnings
+    # Tied at 15 with as many dice: the earlier bidder goes first (digest D13).
     assert [p.fighter for p in answer.initiative] == ["bel", "cy"]
+    # Asked every decision, the sixth pass is asked (nobody has raised in it yet) and a stand there ends bidding.
+    asked = play([{**BEL, "effort_dice": 5}, {**CY, "effort_dice": 5}], rolls, decisions, ask_every_decision=True)
+    assert asked.decisions_needed[0].key == "R1.bel.bid.6"
+
+
+def test_an_effort_roll_of_more_dice_than_the_pool_is_refused() -> None:
+    # 004 L27–L29: a combatant rolls their Effort Pool: Ash has 3 dice, a fourth is no part of the roll.
+    answer = play([ASH, BEL, CY, DEE], BIDDING_ROLLS | {"R1.ash.effort.4": 4}, BIDDING, spectators=["dee"])
+    assert answer.status is RoundStatus.invalid and codes(answer) == ["DICE_INVALID"]
+    assert answer.violations[0].key == "R1.ash.effort.4" and not answer.warnings
+    # Lin's Imbalance cuts her 4 dice to 3 (004 L24, L29): a fourth die is refused the same way.
+    lin = play([LIN, BO, MEI], GRAB_ROLLS | {"R1.lin.effort.4": 2}, GRAB)
+    assert lin.status is RoundStatus.invalid and codes(lin) == ["DICE_INVALID"]
+    # The spectator Dee rolls no Effort (004 L20; ruling: a spectator has no dice).
+    dee = play([ASH, BEL, CY, DEE], BIDDING_ROLLS | {"R1.dee.effort.1": 5}, BIDDING, spectators=["dee"])
+    assert dee.status is RoundStatus.invalid and [v.key for v in dee.violations] == ["R1.dee.effort.1"]
 
 
 def test_the_same_request_answers_the_same_and_keys_are_checked() -> None:
@@ -385,7 +412,7 @@ def test_the_same_request_answers_the_same_and_keys_are_checked() -> None:
     assert play([ASH, BEL, CY, DEE], BIDDING_ROLLS, BIDDING, spectators=["dee"]) == first
     extra = play(
         [ASH, BEL, CY, DEE],
-        BIDDING_ROLLS | {"R1.ash.effort.9": 4},
+        BIDDING_ROLLS | {"R1.ash.heavy.zed.1": 4},
         BIDDING | {"R1.zed.bid.1": {"choice": "stand"}},
         spectators=["dee"],
     )

@@ -42,7 +42,9 @@ def test_armor_ratings_come_from_the_chart() -> None:
     # 004 L106–L110: the chart has ratings 1 to 3; greater armor is unique (legendary).
     assert codes(_check(armor={"rating": 4})) == ["ARMOR_INVALID"]
     legendary = _check(armor={"rating": 4, "legendary": True})
-    assert legendary.valid and [u.id for u in legendary.unsupported] == ["legendary_armor"]
+    # Its unique powers are in its own description: a note naming it, nothing `unsupported`.
+    assert legendary.valid and not legendary.unsupported
+    assert [(n.code, n.path) for n in legendary.info] == [("NEEDS_CORE_RULEBOOK", "combatant.armor.legendary")]
 
 
 def test_weapons_come_from_the_pack_and_improvised_ones_name_what_they_imitate() -> None:
@@ -58,10 +60,66 @@ def test_a_technique_without_keyword_is_a_warning() -> None:
     # 004 L51, L56: Offensive, Defensive or Versatile decide which Sets a Technique bolsters.
     answer = _check(techniques=[{"id": "tiger_claw"}])
     assert answer.valid and [w.code for w in answer.warnings] == ["TECHNIQUE_KEYWORD_MISSING"]
-    with pytest.raises(ValidationError):  # a keyword the text does not name is malformed input
-        CombatantRequest.model_validate(
-            {"combatant": {"id": "kai", "techniques": [{"id": "x", "keywords": ["sneaky"]}]}}
-        )
+    with pytest.raises(ValidationError):  # not a word at all: malformed input
+        CombatantRequest.model_validate({"combatant": {"id": "kai", "techniques": [{"id": "x", "keywords": [3]}]}})
+
+
+def test_a_broken_sheet_is_answered_with_every_finding() -> None:
+    # 004 L51, L56: the keywords are Offensive, Defensive and Versatile; 004 L89–L98 lists the weapon types. A
+    # misspelt keyword and weapon are findings beside the sheet's other broken rules (Aura at Degree 0, L63).
+    answer = _check(
+        degree=0,
+        aura=2,
+        techniques=[{"id": "Iron-Palm", "keywords": ["Offensive", "sneaky"]}],
+        weapon={"type": "balancd"},
+    )
+    assert sorted(codes(answer)) == ["AURA_WITHOUT_DEGREE", "TECHNIQUE_KEYWORD_UNKNOWN", "WEAPON_UNKNOWN"]
+    keyword = next(v for v in answer.violations if v.code == "TECHNIQUE_KEYWORD_UNKNOWN")
+    assert keyword.path == "combatant.techniques[0].keywords[1]" and "versatile" in keyword.message
+    weapon = next(v for v in answer.violations if v.code == "WEAPON_UNKNOWN")
+    assert "balanced" in weapon.message and "reflexive" in weapon.message  # the allowed values are listed
+
+
+def test_names_as_the_text_writes_them_are_read_as_the_packs_ids() -> None:
+    # 004 L90: "Balanced"; a combatant called Kell; "Awakened" and "Physical" as a player writes them.
+    request = CombatantRequest.model_validate(
+        {
+            "combatant": {
+                "id": "Kell",
+                "degree": 1,
+                "weapon": {"type": "Balanced"},
+                "techniques": [{"id": "Tiger Claw".replace(" ", "_"), "keywords": ["VERSATILE"]}],
+                "chakras": [{"id": "Heart", "state": "Awakened", "recovery": 2, "pool": 10}],
+                "imbalances": [{"id": "Cracked_Rib", "kind": "Physical"}],
+            }
+        }
+    )
+    answer = validate_combatant(request)
+    assert answer.valid and answer.figures.advantage == "balanced" and not answer.warnings
+    # Each name read so is a note (NAME_READ), saying what it was read as.
+    assert [(n.code, n.path, n.message) for n in answer.info] == [
+        ("NAME_READ", "combatant.weapon.type", "'Balanced' is read as the pack's 'balanced'."),
+        ("NAME_READ", "combatant.techniques[0].keywords[0]", "'VERSATILE' is read as the pack's 'versatile'."),
+        ("NAME_READ", "combatant.imbalances[0].kind", "'Physical' is read as the pack's 'physical'."),
+        ("NAME_READ", "combatant.chakras[0].state", "'Awakened' is read as the pack's 'awakened'."),
+    ]
+    c = request.combatant
+    assert (c.id, c.weapon and c.weapon.type, c.techniques[0].keywords, c.imbalances[0].kind) == (
+        "Kell",
+        "balanced",
+        ["versatile"],
+        "physical",
+    )
+    assert _check(weapon={"type": "Space-age"}).violations[0].code == "WEAPON_UNKNOWN"
+
+
+def test_an_improvised_weapon_imitates_a_weapon_and_power_is_for_stand_ins_only() -> None:
+    # 004 L98: a stand-in for a weapon (a parasol for a spear): not for bare hands (ruling) or another stand-in.
+    assert codes(_check(weapon={"type": "improvised", "mimics": "unarmed"})) == ["WEAPON_INVALID"]
+    assert codes(_check(weapon={"type": "improvised", "mimics": "improvised"})) == ["WEAPON_INVALID"]
+    # 004 L99: the Power skill improvises massive objects; a sword is no improvised object.
+    assert codes(_check(weapon={"type": "balanced", "power": True})) == ["WEAPON_INVALID"]
+    assert _check(weapon={"type": "improvised", "mimics": "heavy", "power": True}).valid
 
 
 def test_chakra_figures_follow_awakening() -> None:
@@ -99,6 +157,8 @@ def test_the_published_examples() -> None:
     assert validate_combatant(CombatantRequest.model_validate(cases["degree-one-swordsman"])).valid
     bad = validate_combatant(CombatantRequest.model_validate(cases["aura-without-degree"]))
     assert codes(bad) == ["AURA_WITHOUT_DEGREE"]
+    kell = validate_combatant(CombatantRequest.model_validate(cases["names-as-written-one-misspelt"]))
+    assert codes(kell) == ["TECHNIQUE_KEYWORD_UNKNOWN"]  # 004 L51: "sneaky" is no keyword; the rest is read
 
 
 def test_the_shipped_packs_list_each_id_once_and_name_known_skills() -> None:
