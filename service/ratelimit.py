@@ -10,8 +10,10 @@ at ⌈limit ÷ FIGHT_RULES_WORKERS⌉, so one pod still admits about the limit p
 or fails a request. Every refusal is a ``429`` problem+json answer with ``Retry-After``.
 
 Charge by cost: the middleware charges every request one unit on entry. A handler that learns a request costs
-more (the GraphQL adapter, after parsing a query) calls ``await charge_extra(request, units)`` and answers
-``await rate_limited_response(request)`` when it returns ``False``.
+more (a REST operation from its request, the GraphQL adapter after parsing a query) calls
+``await charge_extra(request, units)`` and answers ``await rate_limited_response(request)`` when it returns
+``False``. A request is charged at most what one worker admits in a minute, so the costliest admitted request is
+still answered once the client's window is empty.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 
 EXEMPT_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})  # matched exactly, never as a prefix or substring
 STATE_KEY = "rate_limiter"  # where create_app puts the limiter in app.state
+DECISION_KEY = "rate_limit_decision"  # a request's scope state: its window after an extra charge (the headers')
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -223,7 +226,8 @@ class RateLimitMiddleware:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *headers]
+                later = scope.get("state", {}).get(DECISION_KEY)  # after an extra charge: the window as it is now
+                message["headers"] = [*message.get("headers", ()), *(headers if later is None else _headers(later))]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -241,7 +245,13 @@ async def charge_extra(request: Request[Any, Any, Any], units: int) -> bool:
     limiter = _limiter(request)
     if limiter is None or units <= 0:
         return True
-    return (await limiter.hit(limiter.key(request.scope), units)).allowed
+    units = min(units, limiter.local_item.amount - 1)  # the entry unit plus these fit one worker's window
+    if units <= 0:
+        return True
+    decision = await limiter.hit(limiter.key(request.scope), units)
+    if decision.allowed:
+        request.scope.setdefault("state", {})[DECISION_KEY] = decision  # type: ignore[typeddict-item]
+    return decision.allowed
 
 
 async def rate_limited_response(request: Request[Any, Any, Any]) -> Response[Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from .models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchRespons
 from .moves import price_json
 from .optimiser.models import OptimiseAnswer, OptimiseRequest
 from .optimiser.search import optimise
+from .random_effect import pricing_work
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
 from .simulation.run import merge_runs, simulate
 from .thugs.build import validate_thug, validate_thug_group
@@ -55,7 +57,12 @@ def simulation_cost(request: Any) -> int:
     calls (bench/RESULTS.md), so GraphQL's default limit (200) admits a few fights and REST is the way to big runs."""
     count = int(getattr(request, "count", DEFAULT_COUNT))
     turns = int(getattr(request, "turn_limit", DEFAULT_TURN_LIMIT))
-    return 100 + count * -(-turns // 5)
+    return 100 + count * -(-turns // 5) + pricing_work(request)
+
+
+def priced(base: Callable[[Any], int]) -> Callable[[Any], int]:
+    """``base`` plus the pricings the request's Random Effects multiply out (``random_effect.pricing_work``)."""
+    return lambda request: base(request) + pricing_work(request)
 
 
 OPERATIONS = (
@@ -72,6 +79,7 @@ OPERATIONS = (
         "`X-Cache` header says which cache tier served it.",
         # One pricing costs about 25 µs with its JSON, a Redis hit 50–100 µs even on loopback (bench/RESULTS.md).
         caching=Caching.local,
+        cost=priced(lambda _request: 1),
     ),
     Operation(
         name="price_moves",
@@ -81,7 +89,7 @@ OPERATIONS = (
         answer=PriceBatchResponse,
         run=price_moves,
         summary="Price up to 200 moves; one answer per move, in order",
-        cost=lambda batch: len(batch.moves),
+        cost=priced(lambda batch: len(batch.moves)),
     ),
     Operation(
         name="price_attack_string",
@@ -91,6 +99,7 @@ OPERATIONS = (
         answer=AttackStringPrice,
         run=price_attack_string,
         caching=Caching.local,
+        cost=priced(lambda _request: 1),
         summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
     ),
     Operation(
@@ -116,7 +125,7 @@ OPERATIONS = (
         request=FighterRequest,
         answer=FighterValidation,
         run=validate_fighter,
-        cost=lambda request: 1 + len(request.fighter.moves),
+        cost=priced(lambda request: 1 + len(request.fighter.moves)),
         summary="Validate a Fighter: every broken rule, the derived values and every move priced",
         description="Answers 200 for every well-formed sheet: `valid` says whether the book allows it; "
         "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the sheet's figures and "
@@ -184,7 +193,7 @@ OPERATIONS = (
         answer=TurnResult,
         run=resolve_turn,
         caching=Caching.none,
-        cost=lambda turn: 50,  # a turn weighs about fifty priced moves against the GraphQL cost limit
+        cost=priced(lambda turn: 50),  # a turn weighs about fifty priced moves against the GraphQL cost limit
         summary="Resolve one turn of the main combat system, from Initiative to the time roll",
         description="Send the whole fight as it stands, the players' declared decisions and either a `seed` or the "
         "dice themselves. The answer is `resolved`, `round_over` (with the winner) or `decision_required` (with the "

@@ -7,6 +7,10 @@ text option ``combinations`` (``;`` between combinations, ``,`` between ids, one
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel
+
 from .models import EntryChoice, EntryRef, RandomCombination
 
 TEXT_OPTION = "combinations"
@@ -33,3 +37,57 @@ def combinations_of(choice: EntryChoice) -> list[RandomCombination]:
 
 def has_text_form(choice: EntryChoice) -> bool:
     return TEXT_OPTION in choice.options
+
+
+# Work bound: each combination is priced as a move with the move's other entries, its other Random Effects
+# included (000 L3944–L3948), so one move's pricings multiply: ∏ (1 + combinations) over its Random Effects.
+_WORK_CAP = 10**9  # far above any bound a caller is allowed; keeps the product a small integer
+
+
+def _combination_count(choice: Any) -> int:
+    combos = _field(choice, "combinations")
+    if isinstance(combos, list):
+        return min(len(combos), 10)  # pricing reads the first ten (000 L3944)
+    text = _field(_field(choice, "options"), TEXT_OPTION)
+    return min(text.count(";") + 1, 10) if isinstance(text, str) else 0
+
+
+def _field(item: Any, name: str) -> Any:
+    """A field of a request model, a JSON object or a raw GraphQL input (read by attribute)."""
+    if isinstance(item, dict):
+        return item.get(name)
+    return getattr(item, name, None)
+
+
+def _children(item: Any) -> Any:
+    if isinstance(item, BaseModel):
+        return item.__dict__.values()
+    if isinstance(item, dict):
+        return item.values()
+    if isinstance(item, list | tuple):
+        return item
+    raw = getattr(item, "_data", None)  # a raw GraphQL input (service/graphql/guard.py)
+    return raw.values() if isinstance(raw, dict) else ()
+
+
+def _container(value: Any) -> bool:
+    return isinstance(value, list | tuple | dict | BaseModel) or hasattr(value, "_data")
+
+
+def pricing_work(request: Any) -> int:
+    """Pricings beyond one per move that the Random Effects of every move in ``request`` take (0 without any):
+    read from the request before anything is priced, so a request over the bound is refused up front."""
+    extra, stack = 0, [request]
+    while stack:
+        item = stack.pop()
+        elements = _field(item, "elements") if not isinstance(item, list | tuple) else None
+        if isinstance(elements, list):
+            work = 1
+            for choice in elements:
+                if _field(choice, "id") == "random_effect":
+                    work = min(work * (1 + _combination_count(choice)), _WORK_CAP)
+            extra = min(extra + work - 1, _WORK_CAP)
+        stack.extend(
+            c for c in _children(item) if isinstance(c, list | tuple | dict | BaseModel) or hasattr(c, "_data")
+        )
+    return extra
