@@ -57,16 +57,27 @@ def parse_networks(value: str) -> tuple[Network, ...]:
 
 def address_in(address: str, networks: tuple[Network, ...]) -> bool:
     try:
-        ip = ipaddress.ip_address(address.strip())
+        ip = ipaddress.ip_address(canonical(address))
     except ValueError:
         return False
     return any(ip in net for net in networks)
 
 
+def canonical(address: str) -> str:
+    """One spelling per client: an IPv4-mapped IPv6 address (``::ffff:192.0.2.1``, what a dual-stack socket
+    reports) is the IPv4 address it maps; IPv6 in its compressed form; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return str(mapped if mapped is not None else ip)
+
+
 def client_address(scope: Scope | dict[str, Any], trusted: tuple[Network, ...]) -> str:
     """The address a request is counted against (see the module's docstring)."""
     client = scope.get("client")
-    peer = client[0] if client else "unknown"
+    peer = canonical(client[0]) if client else "unknown"
     if not trusted or not address_in(peer, trusted):
         return peer
     hops: list[str] = []
@@ -75,8 +86,8 @@ def client_address(scope: Scope | dict[str, Any], trusted: tuple[Network, ...]) 
             hops.extend(part.strip() for part in value.decode("latin-1").split(","))
     for hop in reversed(hops):
         if hop and not address_in(hop, trusted):
-            return hop
-    return hops[0] if hops and hops[0] else peer  # every hop is a trusted proxy: the farthest one
+            return canonical(hop)
+    return canonical(hops[0]) if hops and hops[0] else peer  # every hop is a trusted proxy: the farthest one
 
 
 @dataclass(frozen=True)

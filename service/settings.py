@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     max_request_cost: int = Field(3000, ge=1)
     # Operations costing at least this run in a worker thread (FIGHT_RULES_GRAPHQL_THREADS of them per worker,
     # shared with GraphQL), so the event loop keeps answering probes; cheaper ones run inline.
-    offload_min_cost: int = Field(5, ge=1)
+    offload_min_cost: int = Field(3, ge=1)
     # Comma-separated IPs/CIDRs of the proxies in front (e.g. the ingress controller's pod range). Only from these
     # is X-Forwarded-For believed, by the rate limiter and by uvicorn. Default: none.
     trusted_proxies: str = ""

@@ -166,6 +166,10 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
 def etag_response(request: Request[Any, Any, Any], body: bytes, etag: str) -> Response[bytes]:
     """A catalogue document with its ETag; 304 when the client already has it."""
     headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
+    if "*" not in request.app.state.settings.cors_origins:
+        # Only some origins may read it: a shared cache must not give one origin's answer (with or without
+        # Access-Control-Allow-Origin) to another.
+        headers["Vary"] = "Origin"
     match = request.headers.get("if-none-match")
     # Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x", as a cache or a compressing proxy may have weakened it.
     if match and (match.strip() == "*" or etag in [m.strip().removeprefix("W/") for m in match.split(",")]):
