@@ -85,11 +85,11 @@ def test_graphql_refuses_the_reproducer_by_its_cost(client: TestClient[Litestar]
 
 
 def test_a_simulation_at_its_bounds_is_refused(client: TestClient[Litestar]) -> None:
-    # 100 + 500 fights × ⌈500 turns ÷ 5⌉ = 50,100 units (service/rules/fight2e/operations.py simulation_cost).
+    # 100 + 500 fights × 500 turns each = 250,100 units (service/rules/fight2e/operations.py simulation_cost).
     body = {**examples("simulate")["rei-vs-battle"], "count": 500, "turn_limit": 500}
     started = time.perf_counter()
     r = client.post("/v1/fight2e/simulate", json=body)
-    assert r.status_code == 400 and r.json()["cost"] == 50_100
+    assert r.status_code == 400 and r.json()["cost"] == 250_100
     assert time.perf_counter() - started < 0.2
 
 
