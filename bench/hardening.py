@@ -137,6 +137,7 @@ class Load:
     ok: int = 0
     failures: Counter[str] = field(default_factory=Counter)
     refused_after_stop: int = 0  # new connections refused once the server stopped listening (after SIGTERM)
+    worst_s: float = 0.0  # the slowest answered request
     # After SIGTERM every client keeps sending on its open connection until the server closes it: requests in
     # flight and on kept-alive connections must all be answered.
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -160,8 +161,11 @@ class Load:
                     return
 
     def _one(self, client: httpx.Client) -> str:
+        started = time.perf_counter()
         try:
             response = client.post(self.url, json=PRICE)
+            with self.lock:
+                self.worst_s = max(self.worst_s, time.perf_counter() - started)
         except httpx.ConnectError as exc:
             return "refused" if self.server_stopped.is_set() else f"ConnectError: {exc}"
         except httpx.HTTPError as exc:
@@ -208,10 +212,33 @@ def recycles_under_load(
         "recycles": done,
         "ok": load.ok,
         "failed": load.failed,
+        "worst_latency_ms": round(1000 * load.worst_s, 1),
         "failures": dict(load.failures),
         "worker_lifetimes": server.boots(),
         "metrics_files": dict(Counter(files)),
         "requests_counted": counted,
+    }
+
+
+def reloads_under_load(log: Path, reloads: int = 3, clients: int = 8) -> dict[str, object]:
+    """Requests failed, and the worst latency, across ``reloads`` SIGHUPs of the master under load (2 workers)."""
+    with running(log, {"rate_limit_per_minute": "0"}) as server:
+        first = server.boots()
+        with Load(f"{server.base_url}/v1/fight2e/moves/price", clients) as load:
+            time.sleep(1.0)
+            for n in range(reloads):
+                os.kill(server.proc.pid, signal.SIGHUP)
+                deadline = time.monotonic() + 30
+                while server.boots() - first < 2 * (n + 1) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                time.sleep(2.0)
+    return {
+        "reloads": reloads,
+        "workers_booted": server.boots() - first,
+        "ok": load.ok,
+        "failed": load.failed,
+        "failures": dict(load.failures),
+        "worst_latency_ms": round(1000 * load.worst_s, 1),
     }
 
 
@@ -451,8 +478,19 @@ def main() -> None:
     parser.add_argument("--redis-url", default=os.environ.get("FIGHT_RULES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     parser.add_argument("--recycles", type=int, default=10)
     parser.add_argument("--slow", type=int, default=1000, help="idle + trickling connections (half each)")
-    parser.add_argument("--only", choices=["costly"], help="only issue 28's costly-request reproducers")
+    parser.add_argument("--only", choices=["costly", "restarts"], help="only issue 28's costly requests or restarts")
     options = parser.parse_args()
+    if options.only == "restarts":
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="fight-rules-restarts-") as tmp_dir:
+            tmp = Path(tmp_dir)
+            report = {
+                "recycles": recycles_under_load(tmp / "recycles.log", options.recycles),
+                "sighup": reloads_under_load(tmp / "sighup.log"),
+            }
+            print(json.dumps(report, indent=2))
+        return
     if options.only == "costly":
         import tempfile
 
@@ -468,6 +506,7 @@ def main() -> None:
             "sigterm": sigterm_under_load(tmp / "sigterm.log"),
             "rate_limit_100_per_min_64_connections": rate_limit_figures(tmp, options.redis_url),
             "costly_requests": costly_requests(tmp / "costly.log"),
+            "sighup": reloads_under_load(tmp / "sighup.log"),
         }
         with running(tmp / "slow.log", {"request_timeout_s": "10"}) as server:
             report["slow_clients"] = slow_clients(server, options.slow // 2, options.slow // 2, seconds=15)

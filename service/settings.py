@@ -76,6 +76,10 @@ class Settings(BaseSettings):
     max_headers: int = Field(100, ge=8)  # header fields → 431 beyond
     request_timeout_s: float = Field(10.0, gt=0)  # a request's head and body must arrive within this → 408
     limit_concurrency: int = Field(1000, ge=1)  # connections per worker beyond which new requests get 503
+    # Each worker is recycled (drained, then replaced) after max_requests plus its own random 0..jitter requests, so
+    # two workers do not go together; 0 = never. A replacement forks from the master, which loaded the app once.
+    max_requests: int = Field(20_000, ge=0)
+    max_requests_jitter: int = Field(10_000, ge=0)
 
     graphql_max_depth: int = Field(12, ge=1)
     graphql_max_tokens: int = Field(15_000, ge=10)  # the parser stops here (~35 µs a token); a PL 8 sheet inline is ~2k
