@@ -66,6 +66,18 @@ def worker_rss_kib(master_pid: int) -> list[int]:
     return out
 
 
+def pod_pss_mib(master_pid: int) -> int:
+    """Proportional set size of the master and its workers together: what the pod's memory cgroup is charged
+    (pages shared between the forked workers counted once), in MiB."""
+    pids = [str(master_pid), *Path(f"/proc/{master_pid}/task/{master_pid}/children").read_text().split()]
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                total += int(line.split()[1])
+    return total // 1024
+
+
 def flood(base: str, master_pid: int, total: int, step: int, clients: int) -> dict[str, Any]:
     counter = iter(range(total))
     lock = threading.Lock()
@@ -88,7 +100,8 @@ def flood(base: str, master_pid: int, total: int, step: int, clients: int) -> di
                     key = f"{path} {status}"
                     statuses[key] = statuses.get(key, 0) + 1
                     if (n + 1) % step == 0:
-                        readings.append({"requests": n + 1, "rss_mib": [r // 1024 for r in worker_rss_kib(master_pid)]})
+                        rss = [r // 1024 for r in worker_rss_kib(master_pid)]
+                        readings.append({"requests": n + 1, "rss_mib": rss, "pod_pss_mib": pod_pss_mib(master_pid)})
 
     threads = [threading.Thread(target=client) for _ in range(clients)]
     for thread in threads:
@@ -108,10 +121,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="fight-rules-memory-") as tmp:
         settings = {"workers": str(options.workers), "rate_limit_per_minute": "0"}
         with running(Path(tmp) / "memory.log", settings) as server:
-            idle = worker_rss_kib(server.proc.pid)
+            idle, idle_pod = worker_rss_kib(server.proc.pid), pod_pss_mib(server.proc.pid)
             report = flood(server.base_url, server.proc.pid, options.requests, options.step, options.clients)
-            report = {"idle_rss_mib": [r // 1024 for r in idle], **report}
+            report = {"idle_rss_mib": [r // 1024 for r in idle], "idle_pod_pss_mib": idle_pod, **report}
             report["final_rss_mib"] = [r // 1024 for r in worker_rss_kib(server.proc.pid)]
+            report["final_pod_pss_mib"] = pod_pss_mib(server.proc.pid)
     print(json.dumps(report, indent=2))
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from .models import EntryChoice, EntryRef, RandomCombination
 
 TEXT_OPTION = "combinations"
@@ -56,22 +54,16 @@ def _field(item: Any, name: str) -> Any:
     """A field of a request model, a JSON object or a raw GraphQL input (read by attribute)."""
     if isinstance(item, dict):
         return item.get(name)
+    fields = getattr(item, "__dict__", None)  # a model's fields: read without a failed attribute lookup
+    if fields is not None:
+        return fields.get(name)
     return getattr(item, name, None)
 
 
-def _children(item: Any) -> Any:
-    if isinstance(item, BaseModel):
-        return item.__dict__.values()
-    if isinstance(item, dict):
-        return item.values()
-    if isinstance(item, list | tuple):
-        return item
-    raw = getattr(item, "_data", None)  # a raw GraphQL input (service/graphql/guard.py)
-    return raw.values() if isinstance(raw, dict) else ()
-
-
-def _container(value: Any) -> bool:
-    return isinstance(value, list | tuple | dict | BaseModel) or hasattr(value, "_data")
+# Where moves sit in the requests: a move (``elements``), a batch (``moves``), a Fighter (``fighter.moves``), a turn
+# (``fighters[].sheet.moves``), a simulation (``sides[].fighter.moves``). Only these fields are followed: walking
+# every field of a request cost more than pricing a move.
+_TOWARDS_MOVES = ("moves", "fighter", "fighters", "sheet", "sides")
 
 
 def pricing_work(request: Any) -> int:
@@ -80,14 +72,18 @@ def pricing_work(request: Any) -> int:
     extra, stack = 0, [request]
     while stack:
         item = stack.pop()
-        elements = _field(item, "elements") if not isinstance(item, list | tuple) else None
+        if isinstance(item, list | tuple):
+            stack.extend(item)
+            continue
+        elements = _field(item, "elements")
         if isinstance(elements, list):
             work = 1
             for choice in elements:
                 if _field(choice, "id") == "random_effect":
                     work = min(work * (1 + _combination_count(choice)), _WORK_CAP)
             extra = min(extra + work - 1, _WORK_CAP)
-        stack.extend(
-            c for c in _children(item) if isinstance(c, list | tuple | dict | BaseModel) or hasattr(c, "_data")
-        )
+        for name in _TOWARDS_MOVES:
+            child = _field(item, name)
+            if child is not None and not isinstance(child, str | int | float | bool):
+                stack.append(child)
     return extra
