@@ -1,9 +1,10 @@
 """A worker's memory after a flood of distinct large requests (issue 28, item 2), against a real gunicorn worker.
 
 Every request is unique, so every memo and cache keyed on it takes a new entry: impact turns each carrying its own
-custom pack (all 200 maneuvers the pack schema admits, ~60 KB of JSON) and fight2e turns each with its own PL 8
-sheets of 24 moves. The worker's resident memory (VmRSS from /proc) is read when idle, after a warm-up, and every
-``--step`` requests; it must level off below the manifests' per-worker figure.
+custom pack (all 200 maneuvers the pack schema admits, ~60 KB of JSON) and fight2e turns each with its own
+sheets of 60 moves (~20 KB). Each worker's resident memory (VmRSS) and the pod's proportional set size (master and
+workers, shared pages counted once: what the memory cgroup is charged) are read when idle and every ``--step``
+requests; they must level off below the manifests' figures.
 
     .venv/bin/python bench/memory.py [--requests 2000] [--step 250] [--clients 2]
 """
@@ -46,12 +47,19 @@ def impact_turn(n: int) -> dict[str, Any]:
     return {**copy.deepcopy(next(iter(examples("resolve_turn").values()))), "custom_pack": _big_pack(n)}
 
 
-def fight2e_turn_unique(n: int) -> dict[str, Any]:
+def fight2e_turn_unique(n: int, moves: int = 60) -> dict[str, Any]:
+    """The combat benchmark's turn, each sheet padded to ``moves`` moves (copies renamed) and named for ``n``."""
     body = copy.deepcopy(fight2e_turn())
-    for fighter in body.get("fighters", []):
-        sheet = fighter.get("sheet") if isinstance(fighter, dict) else None
-        if isinstance(sheet, dict):
-            sheet["name"] = f"{sheet.get('name', 'F')} {n}"
+    for fighter in body["fighters"]:
+        sheet = fighter["sheet"]
+        sheet["name"] = f"{sheet.get('name', 'F')} {n}"
+        originals = list(sheet["moves"])
+        while len(sheet["moves"]) < moves:
+            move = copy.deepcopy(originals[len(sheet["moves"]) % len(originals)])
+            for field in ("id", "name"):
+                if move.get(field):
+                    move[field] = f"{move[field]}_{len(sheet['moves'])}"
+            sheet["moves"].append(move)
     return body
 
 
