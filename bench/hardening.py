@@ -137,6 +137,7 @@ class Load:
     ok: int = 0
     failures: Counter[str] = field(default_factory=Counter)
     refused_after_stop: int = 0  # new connections refused once the server stopped listening (after SIGTERM)
+    worst_s: float = 0.0  # the slowest answered request
     # After SIGTERM every client keeps sending on its open connection until the server closes it: requests in
     # flight and on kept-alive connections must all be answered.
     stopping: threading.Event = field(default_factory=threading.Event)
@@ -160,8 +161,11 @@ class Load:
                     return
 
     def _one(self, client: httpx.Client) -> str:
+        started = time.perf_counter()
         try:
             response = client.post(self.url, json=PRICE)
+            with self.lock:
+                self.worst_s = max(self.worst_s, time.perf_counter() - started)
         except httpx.ConnectError as exc:
             return "refused" if self.server_stopped.is_set() else f"ConnectError: {exc}"
         except httpx.HTTPError as exc:
@@ -208,10 +212,33 @@ def recycles_under_load(
         "recycles": done,
         "ok": load.ok,
         "failed": load.failed,
+        "worst_latency_ms": round(1000 * load.worst_s, 1),
         "failures": dict(load.failures),
         "worker_lifetimes": server.boots(),
         "metrics_files": dict(Counter(files)),
         "requests_counted": counted,
+    }
+
+
+def reloads_under_load(log: Path, reloads: int = 3, clients: int = 8) -> dict[str, object]:
+    """Requests failed, and the worst latency, across ``reloads`` SIGHUPs of the master under load (2 workers)."""
+    with running(log, {"rate_limit_per_minute": "0"}) as server:
+        first = server.boots()
+        with Load(f"{server.base_url}/v1/fight2e/moves/price", clients) as load:
+            time.sleep(1.0)
+            for n in range(reloads):
+                os.kill(server.proc.pid, signal.SIGHUP)
+                deadline = time.monotonic() + 30
+                while server.boots() - first < 2 * (n + 1) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                time.sleep(2.0)
+    return {
+        "reloads": reloads,
+        "workers_booted": server.boots() - first,
+        "ok": load.ok,
+        "failed": load.failed,
+        "failures": dict(load.failures),
+        "worst_latency_ms": round(1000 * load.worst_s, 1),
     }
 
 
@@ -363,12 +390,113 @@ def slow_clients(server: Server, idle: int, trickling: int, seconds: float, prob
     }
 
 
+# Issue 28's reproducers: a move whose Random Effects multiply their pricings, a simulation at its model bounds.
+_ONE_ELEMENT = ["aerial", "anti_air", "bounce", "breaker", "counter", "crouching", "easy_to_combo", "end_style"]
+_ONE_ELEMENT += ["copies_moves", "cancel_throw"]
+_RANDOM_EFFECT = {
+    "id": "random_effect",
+    "options": {"allocation": 5},
+    "combinations": [{"entries": [{"id": ident}]} for ident in _ONE_ELEMENT],
+}
+BOXED_MOVE = {"level": 12, "elements": [_RANDOM_EFFECT] * 6}  # 6 × 10 combinations, about 2.6 KB
+OPTIMISE = {"keywords": ["starter"], "min_accuracy": 1, "max_level": 12, "answers": 20}
+
+
+def _simulation(count: int, turn_limit: int) -> dict[str, object]:
+    examples = ROOT / "service" / "rules" / "fight2e" / "data" / "examples" / "simulate.json"
+    return {**json.loads(examples.read_text())["rei-vs-battle"], "count": count, "turn_limit": turn_limit}
+
+
+def _timed_post(url: str, body: object, timeout: float = 120) -> tuple[int | str, float]:
+    started = time.perf_counter()
+    try:
+        status: int | str = httpx.post(url, json=body, timeout=timeout).status_code
+    except httpx.HTTPError as exc:
+        status = type(exc).__name__
+    return status, round(time.perf_counter() - started, 3)
+
+
+def _probes_while(base: str, path: str, body: object) -> dict[str, object]:
+    """The worst /healthz latency while ``body`` is answered (one worker), with that request's status and time."""
+    outcome: dict[str, object] = {}
+
+    def heavy() -> None:
+        outcome["status"], outcome["seconds"] = _timed_post(base + path, body)
+
+    thread = threading.Thread(target=heavy)
+    thread.start()
+    worst, probes = 0.0, 0
+    time.sleep(0.05)
+    with httpx.Client(timeout=30) as client:
+        while thread.is_alive():
+            started = time.perf_counter()
+            client.get(f"{base}/healthz")
+            worst, probes = max(worst, time.perf_counter() - started), probes + 1
+            time.sleep(0.02)
+    thread.join()
+    return {**outcome, "probes": probes, "worst_healthz_ms": round(1000 * worst, 1)}
+
+
+def costly_requests(log: Path) -> dict[str, object]:
+    """Issue 28's reproducers against one worker: each answered or refused, how long it took, and /healthz."""
+    with running(log, {"workers": "1", "rate_limit_per_minute": "0"}) as server:
+        base = server.base_url
+        figures: dict[str, object] = {
+            "random_effects_6x10": dict(
+                zip(("status", "seconds"), _timed_post(f"{base}/v1/fight2e/moves/price", BOXED_MOVE), strict=True)
+            ),
+            "simulate_500_fights_500_turns": dict(
+                zip(
+                    ("status", "seconds"),
+                    _timed_post(f"{base}/v1/fight2e/simulate", _simulation(500, 500)),
+                    strict=True,
+                )
+            ),
+            "while_optimiser_20_answers": _probes_while(base, "/v1/fight2e/moves/optimise", OPTIMISE),
+            "while_simulate_at_the_bound": _probes_while(base, "/v1/fight2e/simulate", _simulation(29, 100)),
+            "while_price_batch_200": _probes_while(
+                base,
+                "/v1/fight2e/moves/price-batch",
+                {
+                    "moves": [
+                        {"level": 1 + i % 12, "elements": [{"id": "aerial", "times": 1 + i // 12}]} for i in range(200)
+                    ]
+                },
+            ),
+        }
+    with running(log.with_suffix(".limited.log"), {"workers": "1", "rate_limit_per_minute": "6000"}) as server:
+        # Simulations at the bound (cost 3,000) from one client at 6,000 a minute: the third is over its minute.
+        sim = f"{server.base_url}/v1/fight2e/simulate"
+        figures["three_simulations_at_the_bound_at_6000_a_minute"] = [
+            _timed_post(sim, _simulation(29, 100 - n))[0] for n in range(3)
+        ]
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--redis-url", default=os.environ.get("FIGHT_RULES_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     parser.add_argument("--recycles", type=int, default=10)
     parser.add_argument("--slow", type=int, default=1000, help="idle + trickling connections (half each)")
+    parser.add_argument("--only", choices=["costly", "restarts"], help="only issue 28's costly requests or restarts")
     options = parser.parse_args()
+    if options.only == "restarts":
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="fight-rules-restarts-") as tmp_dir:
+            tmp = Path(tmp_dir)
+            report = {
+                "recycles": recycles_under_load(tmp / "recycles.log", options.recycles),
+                "sighup": reloads_under_load(tmp / "sighup.log"),
+            }
+            print(json.dumps(report, indent=2))
+        return
+    if options.only == "costly":
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="fight-rules-costly-") as tmp_dir:
+            print(json.dumps({"costly_requests": costly_requests(Path(tmp_dir) / "costly.log")}, indent=2))
+        return
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="fight-rules-hardening-") as tmp_dir:
@@ -377,6 +505,8 @@ def main() -> None:
             "recycles": recycles_under_load(tmp / "recycles.log", options.recycles),
             "sigterm": sigterm_under_load(tmp / "sigterm.log"),
             "rate_limit_100_per_min_64_connections": rate_limit_figures(tmp, options.redis_url),
+            "costly_requests": costly_requests(tmp / "costly.log"),
+            "sighup": reloads_under_load(tmp / "sighup.log"),
         }
         with running(tmp / "slow.log", {"request_timeout_s": "10"}) as server:
             report["slow_clients"] = slow_clients(server, options.slow // 2, options.slow // 2, seconds=15)

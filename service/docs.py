@@ -166,6 +166,13 @@ PROBLEM_TYPES: dict[str, tuple[str, str]] = {
         "Unsupported media type",
         "The body is sent in a media type the operation does not read: send JSON as `application/json`.",
     ),
+    "too-costly": (
+        "Request too costly",
+        "The request asks for more work than one request may (the `FIGHT_RULES_MAX_REQUEST_COST` setting); "
+        "`cost` and `max_cost` say by how much. Costs are read from the request before anything is computed: a "
+        "move priced is 1, each Random Effect multiplies its move's pricings, a turn 50, a simulated fight a fifth "
+        "of its turn limit. Split the work (fewer moves, fewer fights per seed range) into several requests.",
+    ),
     "rate-limited": (
         "Too many requests",
         "This client sent more requests in the current minute than the service allows. The `RateLimit-*` "

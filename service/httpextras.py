@@ -7,6 +7,7 @@ answer ``HEAD`` or to tag a 404), see ``wrap``.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -23,7 +24,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from pythonjsonlogger.json import JsonFormatter
 
-from .problems import problem
+from .problems import PROBLEM_JSON, TYPE_BASE, problem
 from .settings import Settings
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -63,6 +64,11 @@ class Outer:
             await self.app(scope, receive, send)
             return
         rid = request_id_of(scope["headers"])
+        refusal = malformed(scope)
+        if refusal is not None:  # answered here, before routing, and logged like any answer
+            app: ASGIApp = _refusal(refusal)
+        else:
+            app = self.app
         token = REQUEST_ID.set(rid)
         head = scope["method"] == "HEAD"
         if head:
@@ -87,7 +93,7 @@ class Outer:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_wrapped)
+            await app(scope, receive, send_wrapped)
         finally:
             # Probes and scrapes come every few seconds: kept out of the access log unless it is at debug level.
             level = logging.DEBUG if scope["path"] in _QUIET else logging.INFO
@@ -104,6 +110,31 @@ class Outer:
                     extra={"method": method, "path": scope["path"], "status": status, "duration_ms": elapsed},
                 )
             REQUEST_ID.reset(token)
+
+
+def malformed(scope: Scope) -> str | None:
+    """What makes a request unanswerable before routing, or None: a NUL in its path (no file or route has one;
+    the file system refuses it), and, in HTTP/1.1, a ``Host`` missing or given twice (RFC 9112 §3.2: 400)."""
+    if "\x00" in scope["path"]:
+        return "The path contains a NUL byte."
+    hosts = sum(1 for name, _ in scope["headers"] if name.lower() == b"host")
+    if hosts > 1:
+        return "The request has more than one Host header."
+    if hosts == 0 and scope.get("http_version") == "1.1":
+        return "An HTTP/1.1 request needs a Host header."
+    return None
+
+
+def _refusal(detail: str) -> ASGIApp:
+    body = json.dumps({"type": TYPE_BASE + "bad-request", "title": "Bad request", "status": 400, "detail": detail})
+
+    async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
+        encoded = body.encode()
+        headers = [(b"content-type", PROBLEM_JSON.encode()), (b"content-length", str(len(encoded)).encode())]
+        await send({"type": "http.response.start", "status": 400, "headers": headers})
+        await send({"type": "http.response.body", "body": encoded, "more_body": False})
+
+    return refuse
 
 
 def wrap(app: Litestar) -> Litestar:

@@ -10,8 +10,10 @@ at ⌈limit ÷ FIGHT_RULES_WORKERS⌉, so one pod still admits about the limit p
 or fails a request. Every refusal is a ``429`` problem+json answer with ``Retry-After``.
 
 Charge by cost: the middleware charges every request one unit on entry. A handler that learns a request costs
-more (the GraphQL adapter, after parsing a query) calls ``await charge_extra(request, units)`` and answers
-``await rate_limited_response(request)`` when it returns ``False``.
+more (a REST operation from its request, the GraphQL adapter after parsing a query) calls
+``await charge_extra(request, units)`` and answers ``await rate_limited_response(request)`` when it returns
+``False``. A request is charged at most what one worker admits in a minute, so the costliest admitted request is
+still answered once the client's window is empty.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 
 EXEMPT_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})  # matched exactly, never as a prefix or substring
 STATE_KEY = "rate_limiter"  # where create_app puts the limiter in app.state
+DECISION_KEY = "rate_limit_decision"  # a request's scope state: its window after an extra charge (the headers')
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -54,16 +57,27 @@ def parse_networks(value: str) -> tuple[Network, ...]:
 
 def address_in(address: str, networks: tuple[Network, ...]) -> bool:
     try:
-        ip = ipaddress.ip_address(address.strip())
+        ip = ipaddress.ip_address(canonical(address))
     except ValueError:
         return False
     return any(ip in net for net in networks)
 
 
+def canonical(address: str) -> str:
+    """One spelling per client: an IPv4-mapped IPv6 address (``::ffff:192.0.2.1``, what a dual-stack socket
+    reports) is the IPv4 address it maps; IPv6 in its compressed form; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return str(mapped if mapped is not None else ip)
+
+
 def client_address(scope: Scope | dict[str, Any], trusted: tuple[Network, ...]) -> str:
     """The address a request is counted against (see the module's docstring)."""
     client = scope.get("client")
-    peer = client[0] if client else "unknown"
+    peer = canonical(client[0]) if client else "unknown"
     if not trusted or not address_in(peer, trusted):
         return peer
     hops: list[str] = []
@@ -72,8 +86,8 @@ def client_address(scope: Scope | dict[str, Any], trusted: tuple[Network, ...]) 
             hops.extend(part.strip() for part in value.decode("latin-1").split(","))
     for hop in reversed(hops):
         if hop and not address_in(hop, trusted):
-            return hop
-    return hops[0] if hops and hops[0] else peer  # every hop is a trusted proxy: the farthest one
+            return canonical(hop)
+    return canonical(hops[0]) if hops and hops[0] else peer  # every hop is a trusted proxy: the farthest one
 
 
 @dataclass(frozen=True)
@@ -223,7 +237,8 @@ class RateLimitMiddleware:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *headers]
+                later = scope.get("state", {}).get(DECISION_KEY)  # after an extra charge: the window as it is now
+                message["headers"] = [*message.get("headers", ()), *(headers if later is None else _headers(later))]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -241,7 +256,13 @@ async def charge_extra(request: Request[Any, Any, Any], units: int) -> bool:
     limiter = _limiter(request)
     if limiter is None or units <= 0:
         return True
-    return (await limiter.hit(limiter.key(request.scope), units)).allowed
+    units = min(units, limiter.local_item.amount - 1)  # the entry unit plus these fit one worker's window
+    if units <= 0:
+        return True
+    decision = await limiter.hit(limiter.key(request.scope), units)
+    if decision.allowed:
+        request.scope.setdefault("state", {})[DECISION_KEY] = decision  # type: ignore[typeddict-item]
+    return decision.allowed
 
 
 async def rate_limited_response(request: Request[Any, Any, Any]) -> Response[Any]:

@@ -36,6 +36,10 @@ class _TooManyHeaders(Exception):
     pass
 
 
+class _HeadTooLarge(Exception):
+    pass
+
+
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with head-size, header-count and read-time limits and a draining shutdown."""
 
@@ -45,7 +49,8 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self.max_head_bytes = settings.max_header_bytes
         self.max_headers = settings.max_headers
         self.request_timeout_s = settings.request_timeout_s
-        self.head_bytes = 0
+        self.head_bytes = 0  # bytes read while the head was incomplete (a head trickling in over many reads)
+        self.head_parsed = 0  # the request line's target and every header field, as the parser hands them over
         self.head_done = False
         self.header_count = 0
         self.draining = False
@@ -101,6 +106,8 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         except httptools.HttpParserCallbackError as exc:
             if isinstance(exc.__context__, _TooManyHeaders) or self.header_count > self.max_headers:
                 self._reject(431, "header-too-large", f"More than {self.max_headers} header fields.")
+            elif isinstance(exc.__context__, _HeadTooLarge):
+                self._reject(431, "header-too-large", f"Request line and headers exceed {self.max_head_bytes} bytes.")
             else:
                 self._reject(400, "bad-request", "Invalid HTTP request received.")
             return
@@ -119,12 +126,24 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self.header_count = 0
+        self.head_parsed = 0
         self._arm()
+
+    # Counted as parsed too: a whole head in one read is parsed (and its request started) within that read.
+    def _parsed(self, size: int) -> None:
+        self.head_parsed += size
+        if self.head_parsed > self.max_head_bytes:
+            raise _HeadTooLarge
+
+    def on_url(self, url: bytes) -> None:
+        self._parsed(len(url))
+        super().on_url(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self.header_count += 1
         if self.header_count > self.max_headers:
             raise _TooManyHeaders
+        self._parsed(len(name) + len(value) + 4)  # "name: value\r\n"
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:

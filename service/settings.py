@@ -57,6 +57,14 @@ class Settings(BaseSettings):
     # contract allows is far shallower.
     max_json_depth: int = Field(64, ge=8, le=256)
     rate_limit_per_minute: int = Field(6000, ge=0)  # 0 disables rate limiting
+    # The most one REST request may cost, in the units of each operation's cost (a move priced is 1, a turn 50,
+    # a simulated fight a fifth of its turn limit, each Random Effect multiplies its move's pricings): about a
+    # second of work on one core. A costlier request is refused (400 too-costly) before anything is computed.
+    # Each admitted request is charged its cost against the rate limit, as GraphQL queries are.
+    max_request_cost: int = Field(3000, ge=1)
+    # Operations costing at least this run in a worker thread (FIGHT_RULES_GRAPHQL_THREADS of them per worker,
+    # shared with GraphQL), so the event loop keeps answering probes; cheaper ones run inline.
+    offload_min_cost: int = Field(3, ge=1)
     # Comma-separated IPs/CIDRs of the proxies in front (e.g. the ingress controller's pod range). Only from these
     # is X-Forwarded-For believed, by the rate limiter and by uvicorn. Default: none.
     trusted_proxies: str = ""
@@ -68,6 +76,10 @@ class Settings(BaseSettings):
     max_headers: int = Field(100, ge=8)  # header fields → 431 beyond
     request_timeout_s: float = Field(10.0, gt=0)  # a request's head and body must arrive within this → 408
     limit_concurrency: int = Field(1000, ge=1)  # connections per worker beyond which new requests get 503
+    # Each worker is recycled (drained, then replaced) after max_requests plus its own random 0..jitter requests, so
+    # two workers do not go together; 0 = never. A replacement forks from the master, which loaded the app once.
+    max_requests: int = Field(20_000, ge=0)
+    max_requests_jitter: int = Field(10_000, ge=0)
 
     graphql_max_depth: int = Field(12, ge=1)
     graphql_max_tokens: int = Field(15_000, ge=10)  # the parser stops here (~35 µs a token); a PL 8 sheet inline is ~2k

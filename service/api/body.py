@@ -139,7 +139,14 @@ class JsonBodyGate:
         if scope["type"] != ScopeType.HTTP or scope["method"] not in BODY_METHODS:
             await self.app(scope, receive, send)
             return
-        request: Request[Any, Any, Any] = Request(scope, receive, send)
+
+        async def whole_body_or_400() -> Any:
+            message = await receive()
+            if message["type"] == "http.disconnect":  # the server cut a malformed body (or the client left)
+                raise ClientException(detail="The request body did not arrive whole (a malformed chunked encoding?).")
+            return message
+
+        request: Request[Any, Any, Any] = Request(scope, whole_body_or_400, send)
         declared = _header(scope, b"content-type")
         try:
             check_media_type(declared)

@@ -11,9 +11,11 @@ ETag, each ``CatalogueLookup`` ``GET /v1/{ruleset}/catalog/{name}/{id}``, and th
 
 # No ``from __future__ import annotations``: the handlers' annotations are built from the ruleset's models at run
 # time, and Litestar reads them as they are.
+import asyncio
 import hashlib
 import inspect
 import json
+import weakref
 from collections.abc import Awaitable, Callable
 from functools import cache
 from typing import Annotated, Any, get_args, get_origin
@@ -31,7 +33,8 @@ from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 from pydantic import BaseModel, ValidationError
 
 from ..cache import body_key, cache_key
-from ..problems import COMMON, POSTED, problem_responses
+from ..problems import COMMON, POSTED, problem, problem_responses
+from ..ratelimit import charge_extra, rate_limited_response
 from ..rules.core.coverage import SUMMARY as COVERAGE_SUMMARY
 from ..rules.core.coverage import Coverage
 from ..rules.core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation, Ruleset
@@ -66,31 +69,39 @@ def _serialised(answer: BaseModel | bytes) -> bytes:
     return answer if isinstance(answer, bytes) else answer.model_dump_json().encode()
 
 
-# Offloaded operations (long computations) run in worker threads, a few at a time per process: the event loop
-# keeps serving (and the gunicorn heartbeat keeps beating) while one runs; more wait for a thread.
-OFFLOAD_THREADS = 2
-_offload_limiter: anyio.CapacityLimiter | None = None
+# Operations that cost more than a few units (and those marked ``offload``) run in worker threads, a few at a time
+# per process (FIGHT_RULES_GRAPHQL_THREADS): the event loop keeps serving (probes, cheap requests, the gunicorn
+# heartbeat) while one runs; more wait for a thread.
+_offload_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def _computation(op: Operation, request: BaseModel) -> Callable[[], bytes | Awaitable[bytes]]:
+def _limiter(threads: int) -> anyio.CapacityLimiter:
+    loop = asyncio.get_running_loop()
+    limiter = _offload_limiters.get(loop)
+    if limiter is None:
+        limiter = _offload_limiters[loop] = anyio.CapacityLimiter(threads)
+    return limiter
+
+
+def _computation(state: State, op: Operation, request: BaseModel, cost: int) -> Callable[[], bytes | Awaitable[bytes]]:
     def compute() -> bytes:
         return _serialised(op.run(request))
 
-    if not op.offload:
+    settings = state.settings
+    if not op.offload and cost < settings.offload_min_cost:
         return compute
 
     def offloaded() -> Awaitable[bytes]:
-        global _offload_limiter
-        if _offload_limiter is None:
-            _offload_limiter = anyio.CapacityLimiter(OFFLOAD_THREADS)
-        return anyio.to_thread.run_sync(compute, limiter=_offload_limiter)
+        return anyio.to_thread.run_sync(compute, limiter=_limiter(settings.graphql_threads))
 
     return offloaded
 
 
-async def answer(state: State, ruleset: Ruleset, op: Operation, request: BaseModel) -> tuple[bytes, str]:
+async def answer(state: State, ruleset: Ruleset, op: Operation, request: BaseModel, cost: int = 1) -> tuple[bytes, str]:
     """The operation's JSON answer and the cache tier that served it (``miss`` when computed)."""
-    compute = _computation(op, request)
+    compute = _computation(state, op, request, cost)
     if op.caching is Caching.none:
         computed = compute()
         return (computed if isinstance(computed, bytes) else await computed), "miss"
@@ -100,6 +111,18 @@ async def answer(state: State, ruleset: Ruleset, op: Operation, request: BaseMod
     return body, tier.value
 
 
+def too_costly(request: Request[Any, Any, Any], cost: int, bound: int) -> Response[Any]:
+    return problem(
+        400,
+        f"This request costs {cost} units; at most {bound} are allowed per request (FIGHT_RULES_MAX_REQUEST_COST: "
+        "a move priced is 1, each Random Effect multiplies its move's pricings, a turn 50, a simulated fight a "
+        "fifth of its turn limit). Split it into smaller requests.",
+        "too-costly",
+        {"cost": cost, "max_cost": bound},
+        instance=request.url.path,
+    )
+
+
 def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
     cached = op.caching is not Caching.none
 
@@ -107,7 +130,15 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
         return body_key(op.name, ruleset.id, ruleset.version, body)
 
     async def handler(state: State, request: Request[Any, Any, Any], data: Any) -> Any:
-        body, tier = await answer(state, ruleset, op, data)
+        # The cost is known from the request before anything is computed: over the bound, refused; else charged
+        # to the rate limit (the middleware charged 1 on entry), as a GraphQL query is.
+        cost = int(op.cost(data))
+        bound = state.settings.max_request_cost
+        if cost > bound:
+            return too_costly(request, cost, bound)
+        if cost > 1 and not await charge_extra(request, cost - 1):
+            return await rate_limited_response(request)
+        body, tier = await answer(state, ruleset, op, data, cost)
         key = repeat_key_of(request.scope)
         if key is not None:
             state.cache.local_put(key, body)
@@ -138,6 +169,10 @@ def _operation_handler(ruleset: Ruleset, op: Operation) -> HTTPRouteHandler:
 def etag_response(request: Request[Any, Any, Any], body: bytes, etag: str) -> Response[bytes]:
     """A catalogue document with its ETag; 304 when the client already has it."""
     headers = {"ETag": etag, "Cache-Control": CATALOG_CACHE_CONTROL}
+    if "*" not in request.app.state.settings.cors_origins:
+        # Only some origins may read it: a shared cache must not give one origin's answer (with or without
+        # Access-Control-Allow-Origin) to another.
+        headers["Vary"] = "Origin"
     match = request.headers.get("if-none-match")
     # Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x", as a cache or a compressing proxy may have weakened it.
     if match and (match.strip() == "*" or etag in [m.strip().removeprefix("W/") for m in match.split(",")]):

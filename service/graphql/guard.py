@@ -53,6 +53,7 @@ FIELDS_CODE = "QUERY_TOO_LARGE"
 RATE_CODE = "RATE_LIMITED"
 PARSE_CODE = "GRAPHQL_PARSE_FAILED"
 VALIDATION_CODE = "GRAPHQL_VALIDATION_FAILED"
+VARIABLES_CODE = "BAD_USER_INPUT"  # a variable's value does not fit its declared type (coercion, before execution)
 
 
 def _estimated_bytes(doc: DocumentNode) -> int:
@@ -244,6 +245,11 @@ class Guard(SchemaExtension):
         for error in errors if code else []:
             if not (error.extensions or {}).get("code"):
                 error.extensions = {**(error.extensions or {}), "code": code}
+        result = getattr(self.execution_context, "result", None)
+        for error in (result.errors or []) if result is not None else []:
+            # Coercing the variables fails inside execution, before any field runs: graphql-core names the variable.
+            if not (error.extensions or {}).get("code") and error.message.startswith("Variable '$"):
+                error.extensions = {**(error.extensions or {}), "code": VARIABLES_CODE}
 
     def on_parse(self) -> Iterator[None]:
         self.phase = "parse"

@@ -10,12 +10,13 @@ Tables loaded once from the shipped data files (the catalogues) are not memos of
 
 from __future__ import annotations
 
+import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Generic, TypeVar
 
+from cachetools import LRUCache
 from pydantic import BaseModel
 
 K = TypeVar("K")
@@ -82,24 +83,57 @@ def _dump(model: BaseModel) -> str:
 register("memo.canonical", _DUMPS.clear)
 
 
-class Table(Generic[K, V]):
-    """A bounded least-recently-used table for memos keyed by a derived key (see :func:`canonical`)."""
+def key_bytes(key: object) -> int:
+    """The characters of a derived key (a string, or a tuple of strings): what a memo's entry weighs grows with it."""
+    if isinstance(key, str):
+        return len(key)
+    if isinstance(key, tuple):
+        return sum(len(part) if isinstance(part, str) else 64 for part in key)
+    return 64
 
-    def __init__(self, name: str, size: int) -> None:
-        self._data: OrderedDict[K, V] = OrderedDict()
-        self._size = size
-        register(name, self._data.clear)
+
+class Table(Generic[K, V]):
+    """A least-recently-used table for memos keyed by a derived key (see :func:`canonical`), bounded in bytes.
+
+    An entry weighs ``weight × len(key)`` bytes plus a fixed overhead: its key is the canonical JSON of what it was
+    built from, and what is built grows with it (``weight`` is measured per table with tracemalloc, key included).
+    A request large enough to be worth keeping cannot crowd a worker's memory: the table holds at most ``max_bytes``
+    (an entry heavier than that is not kept). Thread-safe: operations run in worker threads.
+    """
+
+    def __init__(self, name: str, max_bytes: int, weight: int, overhead: int = 2048) -> None:
+        self.weight = weight
+        self.overhead = overhead  # the entry's objects beyond those growing with its key, rounded up
+        self._data: LRUCache[K, V] = LRUCache(maxsize=max_bytes, getsizeof=self._size_of)
+        self._pending = 0
+        self._lock = threading.Lock()
+        register(name, self.clear)
+
+    def _size_of(self, value: V) -> int:
+        return self._pending
+
+    def weigh(self, key: K) -> int:
+        return self.overhead + self.weight * key_bytes(key)
 
     def get(self, key: K) -> V | None:
-        found = self._data.get(key)
-        if found is not None:
-            self._data.move_to_end(key)
-        return found
+        with self._lock:
+            return self._data.get(key)
 
     def put(self, key: K, value: V) -> None:
-        self._data[key] = value
-        if len(self._data) > self._size:
-            self._data.popitem(last=False)
+        size = self.weigh(key)
+        with self._lock:
+            if size > self._data.maxsize:
+                return
+            self._pending = size  # cachetools sizes values only: this entry's weight, read while it is stored
+            self._data[key] = value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+    @property
+    def bytes(self) -> int:
+        return int(self._data.currsize)
 
     def __len__(self) -> int:
         return len(self._data)

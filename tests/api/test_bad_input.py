@@ -250,3 +250,98 @@ def test_a_refused_body_is_counted_as_a_4xx(client: TestClient[Litestar]) -> Non
         "/v1/fight2e/moves/price", content=b"level=3", headers={"Content-Type": "application/x-www-form-urlencoded"}
     )
     assert (count(400), count(415), count(500)) == (before[0] + 1, before[1] + 1, before[2])
+
+
+# ── issue 28, items 6–9: each attack in process (tests/integration/test_hardening.py sends them over a socket)
+
+
+async def _asgi(app: Litestar, scope_extra: dict, messages: list[dict]) -> list[dict]:
+    """Calls the application directly with a hand-made scope and request messages; what it sends back."""
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/healthz",
+        "raw_path": b"/healthz",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+        "state": {},
+        **scope_extra,
+    }
+    sent: list[dict] = []
+    pending = list(messages)
+
+    async def receive() -> dict:
+        return pending.pop(0) if pending else {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)  # type: ignore[arg-type]
+    return sent
+
+
+def test_a_nul_byte_in_a_path_is_400(client: TestClient[Litestar]) -> None:
+    r = client.get("/static/%00")
+    assert r.status_code == 400 and r.headers["content-type"] == "application/problem+json"
+
+
+@pytest.mark.parametrize("hosts", [[], [(b"host", b"a"), (b"host", b"b")]])
+async def test_a_missing_or_doubled_host_is_400(app: Litestar, hosts: list) -> None:
+    sent = await _asgi(app, {"headers": hosts}, [])
+    assert sent[0]["status"] == 400  # RFC 9112 §3.2
+    http10 = await _asgi(app, {"headers": [], "http_version": "1.0"}, [])
+    assert http10[0]["status"] == 200  # HTTP/1.0 may omit it
+
+
+async def test_a_body_cut_off_by_the_server_is_answered_and_counted_400(app: Litestar) -> None:
+    # The server cut a malformed chunked body: the application sees part of it, then a disconnect (was a 500).
+    scope = {"method": "POST", "path": "/v1/fight2e/moves/price", "raw_path": b"/v1/fight2e/moves/price"}
+    sent = await _asgi(app, scope, [{"type": "http.request", "body": b'{"lev', "more_body": True}])
+    assert sent[0]["status"] == 400
+
+
+def test_restricted_cors_catalogue_answers_vary_on_origin() -> None:
+    with TestClient(create_app(local_settings(cors_origins=["https://vtt.example"]))) as c:
+        plain = c.get("/v1/fight2e/catalog/keywords")
+        assert plain.status_code == 200 and "public" in plain.headers["cache-control"]
+        assert "Origin" in plain.headers.get("vary", "")  # no Origin sent, still varies on it for shared caches
+    with TestClient(create_app(local_settings())) as c:
+        assert "Origin" not in c.get("/v1/fight2e/catalog/keywords").headers.get("vary", "")  # "*": one answer
+
+
+def test_an_ipv4_mapped_address_is_the_same_client() -> None:
+    from service.ratelimit import client_address, parse_networks
+
+    assert client_address({"client": ("::ffff:203.0.113.9", 1), "headers": []}, ()) == "203.0.113.9"
+    trusted = parse_networks("10.0.0.0/8")
+    forwarded = {"client": ("::ffff:10.1.2.3", 1), "headers": [(b"x-forwarded-for", b"::ffff:198.51.100.7")]}
+    assert client_address(forwarded, trusted) == "198.51.100.7"  # the mapped proxy is trusted, the hop mapped
+
+
+def test_graphql_variable_coercion_errors_have_a_code(client: TestClient[Litestar]) -> None:
+    query = "query($m: Fight2eMoveRequestInput!) { fight2e { priceMove(input: $m) { __typename } } }"
+    out = client.post("/graphql", json={"query": query, "variables": {"m": {"level": "x"}}}).json()
+    assert [e["extensions"]["code"] for e in out["errors"]] == ["BAD_USER_INPUT"], out
+
+
+def test_several_unnamed_graphql_operations_are_an_error(client: TestClient[Litestar]) -> None:
+    out = client.post("/graphql", json={"query": "{ __typename } { rulesets { id } }"}).json()
+    assert out.get("data") is None and out["errors"], out
+    assert {e["extensions"]["code"] for e in out["errors"]} == {"GRAPHQL_VALIDATION_FAILED"}
+
+
+def test_simulate_merge_takes_integers_written_with_a_fraction(client: TestClient[Litestar]) -> None:
+    import json
+
+    from service.rules.fight2e.operations import examples
+
+    text = json.dumps(examples("merge_simulations")["two-parts"]).replace('"fights": 1', '"fights": 1.0')
+    assert '"fights": 1.0' in text
+    r = client.post("/v1/fight2e/simulate/merge", content=text.encode(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 200, r.text
+    assert r.json()["fights"] == 2

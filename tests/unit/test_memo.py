@@ -244,3 +244,20 @@ def test_a_kept_dump_belongs_to_its_model_alone() -> None:
     memo.clear_all()
     assert memo._DUMPS == {}
     assert memo.canonical(first) == first.model_dump_json()
+
+
+def test_a_table_is_bounded_in_bytes_whatever_its_keys() -> None:
+    """Issue 28: the combat-profile and impact-fighter memos were bounded by entries only, so 256 entries keyed on
+    large sheets or packs held hundreds of MiB. An entry weighs overhead + weight × its key's characters."""
+    table: memo.Table[str, int] = memo.Table("test.bytes", max_bytes=10_000, weight=2, overhead=1000)
+    for n in range(5):
+        table.put(f"{n:04d}" + "x" * 996, n)  # 1,000-character keys: 3,000 bytes each
+    assert len(table) == 3 and table.bytes == 9_000  # the two oldest went
+    assert table.get("0000" + "x" * 996) is None and table.get("0004" + "x" * 996) == 4
+    table.put("y" * 5_000, 9)  # 11,000 bytes: heavier than the whole table, not kept
+    assert table.get("y" * 5_000) is None and len(table) == 3
+    tuple_key: memo.Table[tuple[str, str], int] = memo.Table("test.tuple", max_bytes=10_000, weight=1, overhead=0)
+    tuple_key.put(("a" * 3000, "b" * 3000), 1)
+    assert tuple_key.bytes == 6000
+    memo.clear_all()
+    assert len(table) == 0

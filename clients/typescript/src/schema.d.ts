@@ -10087,7 +10087,7 @@ export interface components {
         SimulationRequest: {
             /**
              * Count
-             * @description Fights in this request (at most 500). Default: `100`.
+             * @description Fights in this request (at most 500). Default: `25`.
              */
             count?: number;
             /**

@@ -15,9 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from .findings import Finding, Severity, Unsupported
+from .json_values import JsonValues
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 MAX_TURN_LIMIT = 500  # the fight-length histogram has one bucket per turn up to the turn limit
@@ -28,7 +29,7 @@ Total = Annotated[int, Field(ge=-(10**15), le=10**15)]
 Label = Annotated[str, Field(min_length=1, max_length=200)]
 
 
-class Sums(BaseModel):
+class Sums(JsonValues):  # a part sent back to simulate/merge may write 7 as 7.0, as every request may
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from .identity import RULESET, VERSION
 from .moves.attack_strings import AttackStringPrice, AttackStringRequest, price_attack_string
 from .moves.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchResponse
 from .moves.price import price_json
+from .moves.random_effect import pricing_work
 from .optimiser.models import OptimiseAnswer, OptimiseRequest
 from .optimiser.search import optimise
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
@@ -51,11 +53,17 @@ def price_moves(batch: PriceBatchRequest) -> bytes:
 
 
 def simulation_cost(request: Any) -> int:
-    """100, plus per fight a fifth of the turns it may last: a fight is a dozen turns of two or three resolver
-    calls (bench/RESULTS.md), so GraphQL's default limit (200) admits a few fights and REST is the way to big runs."""
+    """100, plus per fight every turn it may last (a turn is two or three resolver calls, about 1 ms; a fight
+    usually ends within a dozen, but two sheets that never land a blow reach the limit): the default REST bound
+    (3,000) admits 29 fights of 100 turns, GraphQL's (200) one. Larger runs are seed ranges merged afterwards."""
     count = int(getattr(request, "count", DEFAULT_COUNT))
     turns = int(getattr(request, "turn_limit", DEFAULT_TURN_LIMIT))
-    return 100 + count * -(-turns // 5)
+    return 100 + count * turns + pricing_work(request)
+
+
+def priced(base: Callable[[Any], int]) -> Callable[[Any], int]:
+    """``base`` plus the pricings the request's Random Effects multiply out (``random_effect.pricing_work``)."""
+    return lambda request: base(request) + pricing_work(request)
 
 
 OPERATIONS = (
@@ -72,6 +80,7 @@ OPERATIONS = (
         "`X-Cache` header says which cache tier served it.",
         # One pricing costs about 25 µs with its JSON, a Redis hit 50–100 µs even on loopback (bench/RESULTS.md).
         caching=Caching.local,
+        cost=priced(lambda _request: 1),
     ),
     Operation(
         name="price_moves",
@@ -81,7 +90,7 @@ OPERATIONS = (
         answer=PriceBatchResponse,
         run=price_moves,
         summary="Price up to 200 moves; one answer per move, in order",
-        cost=lambda batch: len(batch.moves),
+        cost=priced(lambda batch: len(batch.moves)),
     ),
     Operation(
         name="price_attack_string",
@@ -91,6 +100,7 @@ OPERATIONS = (
         answer=AttackStringPrice,
         run=price_attack_string,
         caching=Caching.local,
+        cost=priced(lambda _request: 1),
         summary="Price an Attack String (campaign option): Control, Accuracy and damage of chained Basic Moves",
     ),
     Operation(
@@ -116,7 +126,7 @@ OPERATIONS = (
         request=FighterRequest,
         answer=FighterValidation,
         run=validate_fighter,
-        cost=lambda request: 1 + len(request.fighter.moves),
+        cost=priced(lambda request: 1 + len(request.fighter.moves)),
         summary="Validate a Fighter: every broken rule, the derived values and every move priced",
         description="Answers 200 for every well-formed sheet: `valid` says whether the book allows it; "
         "`violations`, `warnings` and `info` carry stable codes and paths; `derived` holds the sheet's figures and "
@@ -184,7 +194,7 @@ OPERATIONS = (
         answer=TurnResult,
         run=resolve_turn,
         caching=Caching.none,
-        cost=lambda turn: 50,  # a turn weighs about fifty priced moves against the GraphQL cost limit
+        cost=priced(lambda turn: 50),  # a turn weighs about fifty priced moves against the GraphQL cost limit
         summary="Resolve one turn of the main combat system, from Initiative to the time roll",
         description="Send the whole fight as it stands, the players' declared decisions and either a `seed` or the "
         "dice themselves. The answer is `resolved`, `round_over` (with the winner) or `decision_required` (with the "

@@ -3,9 +3,9 @@ copied so the turn can change it and hand back a new one."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from ..memo import Table
 from .fighter import replay
 from .models import ImpactDerived, ImpactFighter
 from .pack import ImpactManeuver, ImpactPack
@@ -24,8 +24,8 @@ from .turn_models import (
 )
 from .vocabulary import LIMBS, VITAL, ImpactArea, ImpactManeuverType, ImpactSide
 
-_MEMO: OrderedDict[tuple[str, str], ImpactDerived] = OrderedDict()
-_MEMO_SIZE = 256
+# Keyed on a custom pack's whole JSON: bounded in bytes, so a flood of distinct large packs cannot grow a worker.
+_MEMO: Table[tuple[str, str], ImpactDerived] = Table("impact.combatants.derived", max_bytes=16 * 2**20, weight=2)
 
 
 def derived_of(fighter: ImpactFighter, pack: ImpactPack, pack_key: str) -> ImpactDerived:
@@ -34,9 +34,7 @@ def derived_of(fighter: ImpactFighter, pack: ImpactPack, pack_key: str) -> Impac
     found = _MEMO.get(key)
     if found is None:
         found = replay(fighter, pack).derived()
-        _MEMO[key] = found
-        if len(_MEMO) > _MEMO_SIZE:
-            _MEMO.popitem(last=False)
+        _MEMO.put(key, found)
     return found
 
 

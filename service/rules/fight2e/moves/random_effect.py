@@ -7,6 +7,8 @@ text option ``combinations`` (``;`` between combinations, ``,`` between ids, one
 
 from __future__ import annotations
 
+from typing import Any
+
 from .models import EntryChoice, EntryRef, RandomCombination
 
 TEXT_OPTION = "combinations"
@@ -33,3 +35,55 @@ def combinations_of(choice: EntryChoice) -> list[RandomCombination]:
 
 def has_text_form(choice: EntryChoice) -> bool:
     return TEXT_OPTION in choice.options
+
+
+# Work bound: each combination is priced as a move with the move's other entries, its other Random Effects
+# included (000 L3944–L3948), so one move's pricings multiply: ∏ (1 + combinations) over its Random Effects.
+_WORK_CAP = 10**9  # far above any bound a caller is allowed; keeps the product a small integer
+
+
+def _combination_count(choice: Any) -> int:
+    combos = _field(choice, "combinations")
+    if isinstance(combos, list):
+        return min(len(combos), 10)  # pricing reads the first ten (000 L3944)
+    text = _field(_field(choice, "options"), TEXT_OPTION)
+    return min(text.count(";") + 1, 10) if isinstance(text, str) else 0
+
+
+def _field(item: Any, name: str) -> Any:
+    """A field of a request model, a JSON object or a raw GraphQL input (read by attribute)."""
+    if isinstance(item, dict):
+        return item.get(name)
+    fields = getattr(item, "__dict__", None)  # a model's fields: read without a failed attribute lookup
+    if fields is not None:
+        return fields.get(name)
+    return getattr(item, name, None)
+
+
+# Where moves sit in the requests: a move (``elements``), a batch (``moves``), a Fighter (``fighter.moves``), a turn
+# (``fighters[].sheet.moves``), a simulation (``sides[].fighter.moves``). Only these fields are followed: walking
+# every field of a request cost more than pricing a move.
+_TOWARDS_MOVES = ("moves", "fighter", "fighters", "sheet", "sides")
+
+
+def pricing_work(request: Any) -> int:
+    """Pricings beyond one per move that the Random Effects of every move in ``request`` take (0 without any):
+    read from the request before anything is priced, so a request over the bound is refused up front."""
+    extra, stack = 0, [request]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(item)
+            continue
+        elements = _field(item, "elements")
+        if isinstance(elements, list):
+            work = 1
+            for choice in elements:
+                if _field(choice, "id") == "random_effect":
+                    work = min(work * (1 + _combination_count(choice)), _WORK_CAP)
+            extra = min(extra + work - 1, _WORK_CAP)
+        for name in _TOWARDS_MOVES:
+            child = _field(item, name)
+            if child is not None and not isinstance(child, str | int | float | bool):
+                stack.append(child)
+    return extra

@@ -181,7 +181,9 @@ def priced(request: MoveRequest, cat: Catalog | None = None) -> dict[str, Any]:
     return cast(dict[str, Any], price_data(request, cat))
 
 
-_SPACES: Table[str, Space] = Table("fight2e.optimiser.spaces", 64)
+_SPACES: Table[str, Space] = Table(
+    "fight2e.optimiser.spaces", max_bytes=8 * 2**20, weight=1, overhead=2**19
+)  # ~330 KB each
 
 
 def space(move_type: str, campaign: Campaign, fighter: FighterContext | None) -> Space:

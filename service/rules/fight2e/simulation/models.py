@@ -12,9 +12,9 @@ from ..combat.contract.models import CombatOptions, FighterId
 from ..fighters.fighter_models import Fighter
 from ..moves.models import Model
 
-MAX_FIGHTS = 500  # per request: ~4 s of one core at ~135 fights/s; larger runs are split and merged
+MAX_FIGHTS = 500  # per request in the core; the REST cost bound admits fewer (fight2e.operations.simulation_cost)
 MAX_OFFSET = 10_000_000
-DEFAULT_COUNT = 100
+DEFAULT_COUNT = 25  # 25 fights of 100 turns cost 2,600: within the default REST bound (FIGHT_RULES_MAX_REQUEST_COST)
 DEFAULT_TURN_LIMIT = 100
 
 

@@ -307,7 +307,8 @@ def build_profile(sheet: Fighter, options: CombatOptions) -> Profile:
     )
 
 
-_MEMO: Table[str, Profile] = Table("fight2e.combat.profile", 256)
+# A profile weighs about 4.5 times its key (the sheet's and options' JSON) with the key: measured with tracemalloc.
+_MEMO: Table[str, Profile] = Table("fight2e.combat.profile", max_bytes=16 * 2**20, weight=6)
 
 
 def profile(sheet: Fighter, options: CombatOptions) -> Profile:
