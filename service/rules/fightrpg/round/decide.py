@@ -86,4 +86,7 @@ def decide(
         return given
     if policy_value is not None:
         return policy_value
-    raise Need(decisions=[point.pending()])
+    pending = point.pending()
+    if state.decider is not None and (value := state.decider(pending)) is not None:
+        return value
+    raise Need(decisions=[pending])

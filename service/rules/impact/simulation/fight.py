@@ -143,4 +143,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         winner = m.side_of(result.winner) if result.bout_over else None
         return TurnOutcome(result.fight, over=result.bout_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported)
 
-    return play_fight(_start(m), turn, m.request.turn_limit)
+    record = play_fight(_start(m), turn, m.request.turn_limit)
+    for side in record.sides:
+        side.spend(SETUP_POINTS, 0)  # reported even when none were spent
+    return record
