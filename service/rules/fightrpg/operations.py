@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .action_models import RpgPriceAnswer, RpgPriceRequest
 from .examples import price_examples, round_examples, simulation_examples, validate_examples
 from .fighters import validate_fighter
-from .simulation.models import RpgSimulationRequest
-from .simulation.run import merge_runs, simulate
 from .pricing import price_actions
 from .round.resolver import resolve_round
 from .round_models import RpgRoundRequest, RpgRoundResult
 from .sheet_models import RpgFighterRequest, RpgFighterValidation
+from .simulation.models import RpgSimulationRequest
+from .simulation.run import merge_runs, simulate
 
 
 def _round_cost(request: Any) -> int:
@@ -61,8 +61,8 @@ OPERATIONS = (
         description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh "
         "fighters with the turn resolver, every declaration and decision taken by the side's policy among what the "
         "resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each "
-        "side's attacks, hits, damage and Power Points spent) and the figures derived from them (rates with 95 % Wilson "
-        "intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
+        "side's attacks, hits, damage and Power Points spent) and the figures derived from them (rates with "
+        "95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
         "(`simulate/merge`). The cost, fights × turn limit, is charged before any work.",
         request=RpgSimulationRequest,
         answer=SimulationSums,

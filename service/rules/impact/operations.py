@@ -8,15 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from ..core.packs import DEFAULT_PACK
-from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .fighter import validate_fighter_json
-from .simulation.models import ImpactSimulationRequest
-from .simulation.run import merge_runs, simulate
 from .identity import RULESET, VERSION
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
+from .simulation.models import ImpactSimulationRequest
+from .simulation.run import merge_runs, simulate
 from .turn import resolve_turn
 from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
 
@@ -93,8 +93,8 @@ OPERATIONS: tuple[Operation, ...] = (
         description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh "
         "fighters with the turn resolver, every declaration and decision taken by the side's policy among what the "
         "resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each "
-        "side's attacks, hits, damage and Setup Points spent) and the figures derived from them (rates with 95 % Wilson "
-        "intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
+        "side's attacks, hits, damage and Setup Points spent) and the figures derived from them (rates with "
+        "95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
         "(`simulate/merge`). The cost, fights × turn limit, is charged before any work.",
         request=ImpactSimulationRequest,
         answer=SimulationSums,

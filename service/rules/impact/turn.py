@@ -37,7 +37,6 @@ from .turn_models import (
     ImpactTurnStatus,
 )
 
-
 Decider = Callable[[ImpactDecisionNeeded], str | None]
 
 

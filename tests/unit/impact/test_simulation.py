@@ -57,7 +57,10 @@ def test_parts_merge_into_the_whole_run() -> None:
 
 @pytest.mark.parametrize("policies", [("greedy", "defensive"), ("aggressive", "balanced")])
 def test_simulated_bouts_equal_the_protocol_played_through_json(policies: tuple[str, str]) -> None:
-    sides = [{"name": "a", "fighter": sheet(5), "policy": policies[0]}, {"name": "b", "fighter": sheet(), "policy": policies[1]}]
+    sides = [
+        {"name": "a", "fighter": sheet(5), "policy": policies[0]},
+        {"name": "b", "fighter": sheet(), "policy": policies[1]},
+    ]
     m = matchup(ImpactSimulationRequest.model_validate({"sides": sides, "turn_limit": 25}))
     for i in range(3):
         seed = fight_seed(3, i)

@@ -13,8 +13,8 @@ from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..round_models import (
     RpgDecision,
-    RpgPendingDecision,
     RpgEventKind,
+    RpgPendingDecision,
     RpgPhase,
     RpgRoundRequest,
     RpgRoundResult,

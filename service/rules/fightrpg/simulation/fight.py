@@ -82,7 +82,7 @@ def _resolve(m: Matchup, request: RpgRoundRequest, protocol: bool) -> RpgRoundRe
 
 
 def _label(text: str, actor: str, target: str | None) -> str:
-    """``tiger: attack with 2 Damage and 0 Knockdown at dragon, spending …`` → ``attack with 2 Damage and 0 Knockdown``."""
+    """The log's ``tiger: grab at dragon, spending …`` → ``grab``."""
     what = text.removeprefix(f"{actor}: ").split(", spending")[0]
     return what.removesuffix(f" at {target}") if target else what
 
@@ -126,7 +126,11 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         _count(m, result, record)
         winner = m.side_of(result.winning_side) if result.fight_over else None
         return TurnOutcome(
-            result.fighters, over=result.fight_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
+            result.fighters,
+            over=result.fight_over,
+            winner=winner,
+            warnings=result.warnings,
+            unsupported=result.unsupported,
         )
 
     record = play_fight(_start(m), round_, r.turn_limit)

@@ -43,7 +43,9 @@ class Weights:
 
 POLICIES: dict[RpgSimPolicy, Weights] = {
     RpgSimPolicy.greedy: Weights(
-        allocation={T.damage: 3, T.knockdown: 1}, order_down=1, responses=(R.evade, R.block, R.grapple_cancel, R.counter)
+        allocation={T.damage: 3, T.knockdown: 1},
+        order_down=1,
+        responses=(R.evade, R.block, R.grapple_cancel, R.counter),
     ),
     RpgSimPolicy.balanced: Weights(
         allocation=dict.fromkeys(T, 1.0),

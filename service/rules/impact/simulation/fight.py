@@ -63,7 +63,9 @@ def _start(m: Matchup) -> ImpactFight:
     )
 
 
-def _turn_request(m: Matchup, fight: ImpactFight, seed: int, declarations: list[ImpactDeclaration]) -> ImpactTurnRequest:
+def _turn_request(
+    m: Matchup, fight: ImpactFight, seed: int, declarations: list[ImpactDeclaration]
+) -> ImpactTurnRequest:
     r = m.request
     return ImpactTurnRequest(
         pack=r.pack, custom_pack=r.custom_pack, fight=fight, declarations=declarations or [], seed=seed
@@ -102,7 +104,14 @@ def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTu
     )
 
 
-def _count(m: Matchup, pack: ImpactPack, fight: ImpactFight, decls: list[ImpactDeclaration], result: ImpactTurnAnswer, record: FightRecord) -> None:
+def _count(
+    m: Matchup,
+    pack: ImpactPack,
+    fight: ImpactFight,
+    decls: list[ImpactDeclaration],
+    result: ImpactTurnAnswer,
+    record: FightRecord,
+) -> None:
     """Strikes (a hit or miss event), their damage, and the Setup Points each performed strike spent."""
     declared = {d.fighter: d for d in decls}
     last: dict[str, list[int]] = {}
@@ -141,7 +150,9 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, pack, fight, decls, result, record)
         winner = m.side_of(result.winner) if result.bout_over else None
-        return TurnOutcome(result.fight, over=result.bout_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported)
+        return TurnOutcome(
+            result.fight, over=result.bout_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
+        )
 
     record = play_fight(_start(m), turn, m.request.turn_limit)
     for side in record.sides:

@@ -153,7 +153,12 @@ def _best_at(turn: Turn, a: Fighter, d: Fighter, strikes: list[tuple[ImpactDecla
 
 
 def _bridge_value(
-    turn: Turn, a: Fighter, d: Fighter, decl: ImpactDeclaration, strikes: list[tuple[ImpactDeclaration, Fighter]], w: Weights
+    turn: Turn,
+    a: Fighter,
+    d: Fighter,
+    decl: ImpactDeclaration,
+    strikes: list[tuple[ImpactDeclaration, Fighter]],
+    w: Weights,
 ) -> float:
     """A bridge is worth part of the best strike the new range would bring within reach next turn."""
     now = turn.range_of(a.id, d.id)
@@ -212,4 +217,3 @@ def answer(policy: ImpactPolicy, needed: ImpactDecisionNeeded) -> str:
     if needed.kind == "counter_bridge" and w.counter_bridge and "bridge" in values:
         return "bridge"
     return needed.default if needed.default in values else values[0]
-
