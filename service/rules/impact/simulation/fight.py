@@ -10,7 +10,7 @@ does: JSON in, ``decisions_needed`` answered, sent again, JSON out (core.simulat
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
@@ -28,7 +28,7 @@ from ..turn_models import (
     ImpactTurnStatus,
 )
 from .models import ImpactSimulationRequest
-from .policies import ImpactPolicy, answer, declare
+from .policies import ImpactPolicy, Memo, answer, declare
 
 SEED_SPAN = 2**53  # the turn request's seed bound
 SETUP_POINTS = "setup_points"
@@ -39,6 +39,7 @@ class Matchup:
     request: ImpactSimulationRequest
     names: tuple[str, str]
     policies: tuple[ImpactPolicy, ImpactPolicy]
+    options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.names.index(fighter) if fighter in self.names else None
@@ -79,7 +80,7 @@ def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDecla
     out = []
     for i, me in enumerate(m.names):
         if turn.fighters[me].out is None:
-            out.append(declare(m.policies[i], turn, me, m.names[1 - i]))
+            out.append(declare(m.policies[i], turn, me, m.names[1 - i], m.options))
     return out
 
 
@@ -133,9 +134,9 @@ def _count(
             if side is None:
                 continue
             record.sides[side].damage_dealt += e.value
-            row = last.get(e.other or "")
-            if row is not None:
-                row[2] += e.value
+            hitting = last.get(e.other or "")
+            if hitting is not None:
+                hitting[2] += e.value
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:

@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 
-from ..combatants import Fighter, limb_of
+from ..combatants import Fighter
 from ..context import Turn
 from ..declarations import check
+from ..pack import ImpactManeuver
 from ..turn_models import ImpactAction, ImpactBridgeDirection, ImpactDecisionNeeded, ImpactDeclaration
 from ..vocabulary import RANGE_ORDER, VITAL, ImpactArea, ImpactLean, ImpactManeuverType, ImpactRange, ImpactSide
 
@@ -69,15 +70,24 @@ def hit_chance(margin: int) -> float:
     return _beats()[max(-40, min(40, margin))]
 
 
+@cache
 def expected_damage(total: int, resist_base: int) -> float:
     """Expected max(0, total − (d6 + resist_base)) (001 L551)."""
     return sum(max(0, total - face - resist_base) for face in range(1, 7)) / 6
 
 
 @dataclass(frozen=True)
-class Candidate:
-    declaration: ImpactDeclaration
-    score: float
+class Shape:
+    """A strike the declaration check accepts, with every area it may aim at (the area never changes the check's
+    verdict for the maneuvers considered: each aims only where its own targets allow)."""
+
+    maneuver: ImpactManeuver
+    side: ImpactSide | None
+    areas: tuple[ImpactArea, ...]
+
+
+Options = tuple[list[Shape], list[ImpactDeclaration]]
+Memo = dict[tuple[object, ...], Options]
 
 
 def _lean_number(turn: Turn, category: str, lean: ImpactLean) -> int:
@@ -85,80 +95,85 @@ def _lean_number(turn: Turn, category: str, lean: ImpactLean) -> int:
     return {ImpactLean.out: row.out, ImpactLean.none: row.none, ImpactLean.lean_in: row.into}[lean]
 
 
-def _strike_value(turn: Turn, a: Fighter, d: Fighter, decl: ImpactDeclaration, w: Weights) -> float:
-    """Expected progress toward a knock-out (or expected damage) of a checked strike declaration."""
-    m = turn.pack.maneuver(decl.maneuver or "")
-    area = a.area
-    if m is None or area is None or area in d.ko_areas:
-        return 0.0
-    reach = turn.range_of(a.id, d.id) in m.ranges or not turn.phase(3)
-    if not reach:
-        return -0.01  # forfeited (001 L423): below standing still
-    difficulty, _tough, ko_value = d.area_figures(area)
-    margin = a.skill(m.id) + a.mods.test - difficulty if turn.phase(2) else 0
-    total = m.damage + a.side_power(decl.side) + a.mods.damage
-    if turn.phase(4):
-        total += _lean_number(turn, m.category, decl.lean)
-    damage = expected_damage(total, d.toughness[area]) if turn.phase(2) else float(total)
-    value = hit_chance(margin) * damage
-    if w.raw_damage:
-        return value
-    room = max(1, ko_value - d.damage[area])
-    share = 1.0 if area in VITAL else LIMB_SHARE
-    return share * min(1.0, value / room) - w.sp_cost * max(0, m.sp)
-
-
-def _strikes(turn: Turn, f: Fighter, foe: str, lean: ImpactLean) -> list[ImpactDeclaration]:
-    out = []
-    for m in turn.pack.maneuvers:
-        if f.skill(m.id) < 1:
+def _best_strike(
+    turn: Turn, a: Fighter, d: Fighter, shapes: list[Shape], lean: ImpactLean, w: Weights
+) -> tuple[float, Shape | None, ImpactArea | None]:
+    """The strike with the best expected progress toward a knock-out (or expected damage) and its area. A strike out
+    of reach scores −0.01: it is forfeited (001 L423), below standing still; an area already out scores 0."""
+    now = turn.range_of(a.id, d.id)
+    tested, reaching, leaning = turn.phase(2), turn.phase(3), turn.phase(4)
+    figures = {x.area: (x.difficulty, x.ko_value) for x in d.built.areas}
+    best: tuple[float, Shape | None, ImpactArea | None] = (float("-inf"), None, None)
+    for shape in shapes:
+        m = shape.maneuver
+        if reaching and now not in m.ranges:
+            if best[0] < -0.01:
+                best = (-0.01, shape, shape.areas[0])
             continue
-        kind = turn.pack.category(m.category).type
-        if kind == ImpactManeuverType.grapple:
-            out.append(ImpactDeclaration(fighter=f.id, maneuver=m.id, target=foe, lean=lean))
-            continue
-        for side in (ImpactSide.right, ImpactSide.left):
-            if limb_of(m, side, kind) in f.ko_areas:
-                continue
-            for area in m.targets or list(ImpactArea):
-                out.append(ImpactDeclaration(fighter=f.id, maneuver=m.id, target=foe, side=side, area=area, lean=lean))
-    return out
+        skill = a.skill(m.id) + a.mods.test
+        total = m.damage + a.side_power(shape.side) + a.mods.damage
+        total += _lean_number(turn, m.category, lean) if leaning else 0
+        for area in shape.areas:
+            score = 0.0
+            if area not in d.ko_areas:
+                difficulty, ko_value = figures[area]
+                hit = hit_chance(skill - difficulty if tested else 0)
+                value = hit * (expected_damage(total, d.toughness[area]) if tested else float(total))
+                if not w.raw_damage:
+                    share = 1.0 if area in VITAL else LIMB_SHARE
+                    value = share * min(1.0, value / max(1, ko_value - d.damage[area])) - w.sp_cost * max(0, m.sp)
+                score = value
+            if score > best[0]:
+                best = (score, shape, area)
+    return best
 
 
-def _others(turn: Turn, f: Fighter, foe: str) -> list[ImpactDeclaration]:
-    out = [
-        ImpactDeclaration(fighter=f.id, action=ImpactAction.bridge, target=foe, direction=d)
-        for d in (ImpactBridgeDirection.bridge_in, ImpactBridgeDirection.bridge_out)
-    ]
-    out += [
-        ImpactDeclaration(fighter=f.id, action=ImpactAction.defense, target=foe, tactic=t)
-        for t, level in f.tactics_levels.items()
-        if level > 0
-    ]
-    return out
-
-
-def _legal(turn: Turn, f: Fighter, decl: ImpactDeclaration) -> Fighter | None:
-    """The fighter as the declaration check leaves him, or None when the check refuses the declaration."""
+def _accepts(turn: Turn, f: Fighter, decl: ImpactDeclaration) -> bool:
+    """Whether the resolver's declaration check accepts the declaration (checked on a copy of the fighter)."""
     fresh = replace(f)
     turn.fighters[f.id] = fresh
     try:
-        return None if check(turn, [decl]) else fresh
+        return not check(turn, [decl])
     finally:
         turn.fighters[f.id] = f
 
 
-def _best_at(turn: Turn, a: Fighter, d: Fighter, strikes: list[tuple[ImpactDeclaration, Fighter]], w: Weights) -> float:
-    return max((_strike_value(turn, s, d, decl, w) for decl, s in strikes), default=0.0)
+def _options(turn: Turn, f: Fighter, foe: str, lean: ImpactLean, memo: Memo) -> Options:
+    """The strikes and other declarations the check accepts, kept for every state the check reads (Setup Points
+    and their family, areas knocked out, knocked down, the holds)."""
+    holds = tuple((h.maneuver, h.holder, h.victim, h.area) for h in turn.holds)
+    key = (f.id, foe, lean, f.sp, f.family, frozenset(f.ko_areas), f.knocked_down, holds)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    shapes = []
+    for m in turn.pack.maneuvers:
+        if f.skill(m.id) < 1:
+            continue
+        kind = turn.pack.category(m.category).type
+        grapple = kind == ImpactManeuverType.grapple
+        for side in (None,) if grapple else (ImpactSide.right, ImpactSide.left):
+            areas = tuple(m.targets or ImpactArea) if not grapple else (m.targets[0],) if m.targets else ()
+            decl = ImpactDeclaration(
+                fighter=f.id, maneuver=m.id, target=foe, side=side, area=None if grapple else areas[0], lean=lean
+            )
+            if areas and _accepts(turn, f, decl):
+                shapes.append(Shape(m, side, areas))
+    others = [
+        ImpactDeclaration(fighter=f.id, action=ImpactAction.bridge, target=foe, direction=d)
+        for d in (ImpactBridgeDirection.bridge_in, ImpactBridgeDirection.bridge_out)
+    ]
+    others += [
+        ImpactDeclaration(fighter=f.id, action=ImpactAction.defense, target=foe, tactic=t)
+        for t, level in f.tactics_levels.items()
+        if level > 0
+    ]
+    found = memo[key] = (shapes, [o for o in others if _accepts(turn, f, o)])
+    return found
 
 
 def _bridge_value(
-    turn: Turn,
-    a: Fighter,
-    d: Fighter,
-    decl: ImpactDeclaration,
-    strikes: list[tuple[ImpactDeclaration, Fighter]],
-    w: Weights,
+    turn: Turn, a: Fighter, d: Fighter, decl: ImpactDeclaration, shapes: list[Shape], lean: ImpactLean, w: Weights
 ) -> float:
     """A bridge is worth part of the best strike the new range would bring within reach next turn."""
     now = turn.range_of(a.id, d.id)
@@ -170,41 +185,46 @@ def _bridge_value(
     key = frozenset((a.id, d.id))
     turn.ranges[key] = new
     try:
-        value = _best_at(turn, a, d, strikes, w)
+        value = max(0.0, _best_strike(turn, a, d, shapes, lean, w)[0])
     finally:
         turn.ranges[key] = now
     return BRIDGE_DISCOUNT * value - 0.01
 
 
-def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str) -> ImpactDeclaration:
+def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> ImpactDeclaration:
     """The policy's declaration for ``me`` against ``foe``: the best of the candidates the check accepts."""
     w = POLICIES[policy]
     a, d = turn.fighters[me], turn.fighters[foe]
-    strikes = [(decl, s) for decl in _strikes(turn, a, foe, w.lean) if (s := _legal(turn, a, decl)) is not None]
-    best: Candidate | None = None
-    for decl, s in strikes:
-        score = _strike_value(turn, s, d, decl, w)
-        if best is None or score > best.score:
-            best = Candidate(decl, score)
-    foe_best = _foe_threat(turn, d, a, w) if w.defend else 0.0
-    for decl in _others(turn, a, foe):
-        if _legal(turn, a, decl) is None:
-            continue
+    shapes, others = _options(turn, a, foe, w.lean, memo)
+    score, shape, area = _best_strike(turn, a, d, shapes, w.lean, w)
+    best: ImpactDeclaration | None = None
+    if shape is not None:
+        kind = turn.pack.category(shape.maneuver.category).type
+        best = ImpactDeclaration(
+            fighter=me,
+            maneuver=shape.maneuver.id,
+            target=foe,
+            side=shape.side,
+            area=None if kind == ImpactManeuverType.grapple else area,
+            lean=w.lean,
+        )
+    threat = _foe_threat(turn, d, a, memo) if w.defend else 0.0
+    for decl in others:
         if decl.action == ImpactAction.bridge:
-            score = _bridge_value(turn, a, d, decl, strikes, w)
+            value = _bridge_value(turn, a, d, decl, shapes, w.lean, w)
         else:
-            score = w.defend * foe_best - 0.005
-        if best is None or score > best.score:
-            best = Candidate(decl, score)
-    if best is None:  # nothing the check accepts: a Defense with no tactic is refused too, so stand (a bridge out)
+            value = w.defend * threat - 0.005
+        if best is None or value > score:
+            best, score = decl, value
+    if best is None:  # nothing the check accepts (no tactic, held): a bridge out, refused or not, ends the search
         return ImpactDeclaration(fighter=me, action=ImpactAction.bridge, target=foe, direction="out")
-    return best.declaration
+    return best
 
 
-def _foe_threat(turn: Turn, d: Fighter, a: Fighter, w: Weights) -> float:
+def _foe_threat(turn: Turn, d: Fighter, a: Fighter, memo: Memo) -> float:
     """The foe's best expected progress against the fighter this turn (his strikes scored as greedy would)."""
-    strikes = [(decl, s) for decl in _strikes(turn, d, a.id, ImpactLean.none) if (s := _legal(turn, d, decl))]
-    return _best_at(turn, d, a, strikes, POLICIES[ImpactPolicy.greedy])
+    shapes, _ = _options(turn, d, a.id, ImpactLean.none, memo)
+    return max(0.0, _best_strike(turn, d, a, shapes, ImpactLean.none, POLICIES[ImpactPolicy.greedy])[0])
 
 
 def answer(policy: ImpactPolicy, needed: ImpactDecisionNeeded) -> str:
