@@ -211,6 +211,8 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
     threat = _foe_threat(turn, d, a, memo) if w.defend else 0.0
     for decl in others:
         if decl.action == ImpactAction.bridge:
+            if score > 0:
+                continue  # a strike worth something is within reach: no bridge
             value = _bridge_value(turn, a, d, decl, shapes, w.lean, w)
         else:
             value = w.defend * threat - 0.005
