@@ -9536,17 +9536,17 @@ export interface components {
         };
         /**
          * SimulatedAttack
-         * @description One attack as declared (a move, or a Combo of moves in order): how often it was made, hit and hurt.
+         * @description One attack as declared: how often it was made, hit and hurt.
          */
         SimulatedAttack: {
             /**
              * Attack
-             * @description Move id, or the Combo's move ids joined by ` + `.
+             * @description As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`).
              */
             attack: string;
             /**
              * Damage
-             * @description Life Bar its hits took off the defender.
+             * @description What its hits took off the defender (Life Bar, area damage, damage).
              */
             damage: number;
             /**
@@ -9559,11 +9559,14 @@ export interface components {
              * @description hits / uses (derived). Default: `null`.
              */
             hit_rate?: number | null;
-            /** Hits */
+            /**
+             * Hits
+             * @description Uses that landed (fightrpg: something of it reached its target).
+             */
             hits: number;
             /**
              * Uses
-             * @description Attacks made with it (one Accuracy roll each).
+             * @description Attacks made with it (fight2e one Accuracy roll each, impact one hit test).
              */
             uses: number;
         };
@@ -9576,12 +9579,12 @@ export interface components {
             attacks?: components["schemas"]["SimulatedAttack"][];
             /**
              * Damage Dealt
-             * @description Life Bar the other side lost, from every source.
+             * @description What the other side lost (Life Bar, area damage …), from every source.
              */
             damage_dealt: number;
             /**
              * Glory
-             * @description Glory awarded to this side's fighters, summed over the fights.
+             * @description fight2e: Glory awarded to this side's fighters, summed (0 in other rulesets).
              */
             glory: number;
             /**
@@ -9602,7 +9605,7 @@ export interface components {
             spent?: components["schemas"]["SpentResource"][];
             /**
              * Supers Used
-             * @description Attacks that included a Super Move.
+             * @description fight2e: attacks that included a Super Move (0 in other rulesets).
              */
             supers_used: number;
             /** @description 95 % Wilson interval of the win rate (derived). Default: `null`. */
@@ -9661,7 +9664,7 @@ export interface components {
             aborted: number;
             /**
              * Draws
-             * @description Rounds that ended with no winner (both down, or even at time over).
+             * @description Fights that ended with no winner (both down at once, or even at time over).
              */
             draws: number;
             /** Fights */

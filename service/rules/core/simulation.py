@@ -38,12 +38,15 @@ class WilsonInterval(Sums):
 
 
 class SimulatedAttack(Sums):
-    """One attack as declared (a move, or a Combo of moves in order): how often it was made, hit and hurt."""
+    """One attack as declared: how often it was made, hit and hurt."""
 
-    attack: Label = Field(description="Move id, or the Combo's move ids joined by ` + `.")
-    uses: Count = Field(description="Attacks made with it (one Accuracy roll each).")
-    hits: Count
-    damage: Total = Field(description="Life Bar its hits took off the defender.")
+    attack: Label = Field(
+        description="As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a "
+        "maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`)."
+    )
+    uses: Count = Field(description="Attacks made with it (fight2e one Accuracy roll each, impact one hit test).")
+    hits: Count = Field(description="Uses that landed (fightrpg: something of it reached its target).")
+    damage: Total = Field(description="What its hits took off the defender (Life Bar, area damage, damage).")
     hit_rate: float | None = Field(None, description="hits / uses (derived).")
     damage_per_use: float | None = Field(None, description="damage / uses (derived).")
 
@@ -63,9 +66,9 @@ class SimulatedSide(Sums):
     losses: Count
     win_rate: float | None = Field(None, description="wins / fights (derived).")
     win_interval: WilsonInterval | None = Field(None, description="95 % Wilson interval of the win rate (derived).")
-    damage_dealt: Total = Field(description="Life Bar the other side lost, from every source.")
-    supers_used: Count = Field(description="Attacks that included a Super Move.")
-    glory: Total = Field(description="Glory awarded to this side's fighters, summed over the fights.")
+    damage_dealt: Total = Field(description="What the other side lost (Life Bar, area damage …), from every source.")
+    supers_used: Count = Field(description="fight2e: attacks that included a Super Move (0 in other rulesets).")
+    glory: Total = Field(description="fight2e: Glory awarded to this side's fighters, summed (0 in other rulesets).")
     glory_per_fight: float | None = Field(None, description="glory / fights (derived).")
     spent: list[SpentResource] = Field(
         default_factory=list, max_length=20, description="The ruleset's own resources spent, by name, sorted."
@@ -100,7 +103,7 @@ class SimulationSums(Sums):
     matchup: Label = Field(description="Fingerprint of the request without offset and count: runs merge only if equal.")
     seeds: SeedRange = Field(description="Fight i (offset ≤ i < offset + count) is played with the seed's i-th key.")
     fights: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
-    draws: Count = Field(description="Rounds that ended with no winner (both down, or even at time over).")
+    draws: Count = Field(description="Fights that ended with no winner (both down at once, or even at time over).")
     time_outs: Count = Field(description="Fights stopped at the request's turn limit.")
     aborted: Count = Field(description="Fights the resolver refused to continue (see `violations`).")
     time_out_interval: WilsonInterval | None = None

@@ -31,7 +31,7 @@ from ..vocabulary import RANGE_ORDER, VITAL, ImpactArea, ImpactLean, ImpactManeu
 class ImpactPolicy(StrEnum):
     """How a side declares and answers (docs/simulation.md has the details)."""
 
-    balanced = "balanced"  # expected progress, less a little per Setup Point spent; no lean
+    balanced = "balanced"  # expected progress, plus 0.04 per Setup Point earned, less as much per one spent
     aggressive = "aggressive"  # expected damage (not progress) leaning in; never defends
     defensive = "defensive"  # leans out; defends when the foe's best strike is worth more than its own
     greedy = "greedy"  # the legal declaration with the best expected progress this turn, whatever it spends
@@ -41,7 +41,7 @@ class ImpactPolicy(StrEnum):
 class Weights:
     lean: ImpactLean = ImpactLean.none
     raw_damage: bool = False  # score expected damage instead of progress toward a knock-out
-    sp_cost: float = 0.0  # progress given up per Setup Point spent
+    sp_worth: float = 0.0  # progress a Setup Point is worth: given up by spending one, gained by earning one
     defend: float = 0.0  # Defense worth this share of the foe's best expected progress against the fighter
     answer_defend: bool = False  # drop the maneuver to defend when attacked first (001 L190)
     counter_bridge: bool = False  # hold the range against a bridge (001 L214)
@@ -49,7 +49,7 @@ class Weights:
 
 POLICIES: dict[ImpactPolicy, Weights] = {
     ImpactPolicy.greedy: Weights(),
-    ImpactPolicy.balanced: Weights(sp_cost=0.02),
+    ImpactPolicy.balanced: Weights(sp_worth=0.04),
     ImpactPolicy.aggressive: Weights(lean=ImpactLean.lean_in, raw_damage=True),
     ImpactPolicy.defensive: Weights(lean=ImpactLean.out, defend=1.0, answer_defend=True, counter_bridge=True),
 }
@@ -121,7 +121,7 @@ def _best_strike(
                 value = hit * (expected_damage(total, d.toughness[area]) if tested else float(total))
                 if not w.raw_damage:
                     share = 1.0 if area in VITAL else LIMB_SHARE
-                    value = share * min(1.0, value / max(1, ko_value - d.damage[area])) - w.sp_cost * max(0, m.sp)
+                    value = share * min(1.0, value / max(1, ko_value - d.damage[area])) - w.sp_worth * m.sp
                 score = value
             if score > best[0]:
                 best = (score, shape, area)
