@@ -43,8 +43,7 @@ Decider = Callable[[ImpactDecisionNeeded], str | None]
 def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> ImpactTurnAnswer:
     """The turn; ``decider`` (in-process callers only) answers each decision where it is met, as a step-mode caller
     would answer the same ``decisions_needed`` entry."""
-    broken = custom_pack_findings(request)
-    broken += [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
+    broken = request_problems(request)
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
@@ -69,6 +68,13 @@ def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> 
     except TooManyDice as many:
         return _answer(turn, request, violations=[finding("ROLL_INVALID", "rolls", str(many))])
     return _finish(turn, request, order)
+
+
+def request_problems(request: ImpactTurnRequest) -> list[Finding]:
+    """What refuses the whole request before any declaration is read: its own pack, and a fight that does not hold
+    together."""
+    broken = custom_pack_findings(request)
+    return broken + [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
 
 
 def open_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> Turn:

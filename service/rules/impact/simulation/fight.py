@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
 from ..pack import ImpactPack
-from ..turn import open_turn, resolve_turn
+from ..turn import open_turn, request_problems, resolve_turn
 from ..turn_models import (
     ImpactCombatant,
     ImpactDecisionNeeded,
@@ -141,8 +141,11 @@ def _count(
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     turn_seed = seed % SEED_SPAN
-    pack_probe = _turn_request(m, _start(m), turn_seed, [ImpactDeclaration(fighter=m.names[0])])
-    pack = open_turn(pack_probe).pack
+    probe = _turn_request(m, _start(m), turn_seed, [ImpactDeclaration(fighter=m.names[0])])
+    refused = request_problems(probe)
+    if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
+        return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
+    pack = open_turn(probe).pack
 
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
         decls = _declarations(m, fight, turn_seed)
