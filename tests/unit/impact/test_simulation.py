@@ -3,11 +3,13 @@ the same bouts played turn by turn through the JSON step protocol (docs/simulati
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
 from service.rules.core.simulation import fight_seed, merge
+from service.rules.impact.pack import PACKS
 from service.rules.impact.simulation.fight import matchup, play
 from service.rules.impact.simulation.models import ImpactSimulationRequest
 from service.rules.impact.simulation.policies import ImpactPolicy, expected_damage, hit_chance
@@ -72,3 +74,11 @@ def test_every_policy_plays_legal_bouts() -> None:
     for policy in ImpactPolicy:
         answer = simulate(request(sheet(), sheet(), policy=str(policy), count=3, turn_limit=30))
         assert answer.aborted == 0 and answer.violations == []
+
+
+def test_a_broken_own_pack_aborts_every_bout_with_its_finding() -> None:
+    data = copy.deepcopy(PACKS["default"].model_dump(mode="json", by_alias=True))
+    data["name"] = "house"
+    data["maneuvers"][0]["category"] = "nowhere"  # a category the pack does not have: PACK_INVALID
+    answer = simulate(request(sheet(), sheet(), count=2, custom_pack=data))
+    assert answer.aborted == 2 and [v.code for v in answer.violations] == ["PACK_INVALID"]
