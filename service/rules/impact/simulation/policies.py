@@ -102,7 +102,17 @@ def _best_strike(
     of reach scores −0.01: it is forfeited (001 L423), below standing still; an area already out scores 0."""
     now = turn.range_of(a.id, d.id)
     tested, reaching, leaning = turn.phase(2), turn.phase(3), turn.phase(4)
-    figures = {x.area: (x.difficulty, x.ko_value) for x in d.built.areas}
+    targets = {
+        x.area: (
+            x.difficulty if tested else 0,
+            d.toughness[x.area],
+            max(1, x.ko_value - d.damage[x.area]),
+            1.0 if x.area in VITAL else LIMB_SHARE,
+        )
+        for x in d.built.areas
+        if x.area not in d.ko_areas
+    }
+    seen: dict[tuple[object, ...], tuple[float, ImpactArea]] = {}  # strikes alike in every figure score alike
     best: tuple[float, Shape | None, ImpactArea | None] = (float("-inf"), None, None)
     for shape in shapes:
         m = shape.maneuver
@@ -110,21 +120,37 @@ def _best_strike(
             if best[0] < -0.01:
                 best = (-0.01, shape, shape.areas[0])
             continue
-        skill = a.skill(m.id) + a.mods.test
+        skill = a.skill(m.id) + a.mods.test if tested else 0
         total = m.damage + a.side_power(shape.side) + a.mods.damage
         total += _lean_number(turn, m.category, lean) if leaning else 0
-        for area in shape.areas:
-            score = 0.0
-            if area not in d.ko_areas:
-                difficulty, ko_value = figures[area]
-                hit = hit_chance(skill - difficulty if tested else 0)
-                value = hit * (expected_damage(total, d.toughness[area]) if tested else float(total))
-                if not w.raw_damage:
-                    share = 1.0 if area in VITAL else LIMB_SHARE
-                    value = share * min(1.0, value / max(1, ko_value - d.damage[area])) - w.sp_worth * m.sp
-                score = value
-            if score > best[0]:
-                best = (score, shape, area)
+        key = (skill, total, m.sp, shape.areas)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = _best_area(shape.areas, targets, skill, total, m.sp, tested, w)
+        if found[0] > best[0]:
+            best = (found[0], shape, found[1])
+    return best
+
+
+def _best_area(
+    areas: tuple[ImpactArea, ...],
+    targets: dict[ImpactArea, tuple[int, int, int, float]],
+    skill: int,
+    total: int,
+    sp: int,
+    tested: bool,
+    w: Weights,
+) -> tuple[float, ImpactArea]:
+    best = (float("-inf"), areas[0])
+    for area in areas:
+        target = targets.get(area)
+        score = 0.0
+        if target is not None:
+            difficulty, toughness, room, share = target
+            value = hit_chance(skill - difficulty) * (expected_damage(total, toughness) if tested else float(total))
+            score = value if w.raw_damage else share * min(1.0, value / room) - w.sp_worth * sp
+        if score > best[0]:
+            best = (score, area)
     return best
 
 
