@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...core.construct import built
+from ...memo import memo
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
@@ -112,7 +112,7 @@ def label(a: RpgAction) -> str:
     return f"{what} at {a.target}" if a.target else what
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _choice(action: RpgAction) -> RpgChoice:
     """A choice of the round's own legal options (nothing in it to validate; frozen, so kept and shared by equal
     actions)."""

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import cache
 
+from ...memo import memo
 from ..combatants import Fighter
 from ..context import Turn
 from ..declarations import check
@@ -57,7 +57,7 @@ BRIDGE_DISCOUNT = 0.5  # a bridge is worth half the best strike it brings within
 LIMB_SHARE = 1 / 3  # three limbs knocked out end the fight (001 L306)
 
 
-@cache
+@memo(1)
 def _beats() -> dict[int, float]:
     """P(2d6 − 2d6 > −k) for every margin k: the chance that the attacker's roll plus k is higher."""
     two = [a + b for a in range(1, 7) for b in range(1, 7)]
@@ -70,7 +70,7 @@ def hit_chance(margin: int) -> float:
     return _beats()[max(-40, min(40, margin))]
 
 
-@cache
+@memo(4096)
 def expected_damage(total: int, resist_base: int) -> float:
     """Expected max(0, total − (d6 + resist_base)) (001 L551)."""
     return sum(max(0, total - face - resist_base) for face in range(1, 7)) / 6
