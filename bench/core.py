@@ -482,6 +482,21 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         )
     )
 
+    # ---- impact and fightrpg simulators: a greedy mirror match each (bench/simulate_rulesets.py, issue 37)
+    from bench.simulate_rulesets import measure as measure_ruleset
+
+    for ruleset, turn_word in (("impact", "turn"), ("fightrpg", "round")):
+        got = measure_ruleset(ruleset, 40)
+        rows.append(
+            Row(
+                f"simulated_fight_{ruleset}",
+                f"{ruleset}: one simulated fight, greedy mirror match (CPU time)",
+                got["ms_per_fight"] * 1000,
+                f"{got['fights_per_s']:.1f} fights/s/core; {got['turns_per_fight']:.1f} {turn_word}s; one {turn_word} "
+                f"{got['turn_us']:.0f} µs; simulated ÷ its {turn_word}s resolved one at a time {got['ratio']:.2f}",
+            )
+        )
+
     rows += battleroyale_rows()
 
     # ---- ashes (seed 004): every operation on its published example; target ≤ 300 µs each (issue 20)

@@ -1,7 +1,7 @@
 """``fight-rules simulate --plot``: a simulation answer drawn as one PNG (needs the ``cli`` extra: matplotlib).
 
 Three panels: the outcomes with their 95 % Wilson intervals, the distribution of fight lengths, and each side's
-attacks by damage per use (hit rate in the label).
+attacks by damage per use (hit rate in the label); the title names the ruleset's own resources spent a fight.
 """
 
 from __future__ import annotations
@@ -60,7 +60,11 @@ def plot(answer: SimulationSums, out: Path) -> None:
     attacks.set_title("Most used attacks")
     attacks.tick_params(axis="y", labelsize=7)
 
-    fig.suptitle(f"{a.side} ({a.policy}) vs {b.side} ({b.policy}), seeds {answer.seeds.seed}:{answer.seeds.offset}+")
+    spent = "; ".join(
+        f"{side.side} {r.resource.replace('_', ' ')} {r.per_fight} a fight" for side in (a, b) for r in side.spent
+    )
+    title = f"{a.side} ({a.policy}) vs {b.side} ({b.policy}), seeds {answer.seeds.seed}:{answer.seeds.offset}+"
+    fig.suptitle(f"{title}\n{spent}" if spent else title)
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)

@@ -31,7 +31,13 @@ def gql(client: TestClient[Litestar], query: str, variables: dict[str, Any]) -> 
 def test_listed_with_its_operations(client: TestClient[Litestar]) -> None:
     listed = {r["id"]: r for r in client.get("/v1/rulesets").json()["rulesets"]}
     ops = {op["path"] for op in listed["fightrpg"]["operations"]}
-    assert ops == {"/v1/fightrpg/fighters/validate", "/v1/fightrpg/actions/price", "/v1/fightrpg/rounds/resolve"}
+    assert ops == {
+        "/v1/fightrpg/fighters/validate",
+        "/v1/fightrpg/actions/price",
+        "/v1/fightrpg/rounds/resolve",
+        "/v1/fightrpg/simulate",
+        "/v1/fightrpg/simulate/merge",
+    }
 
 
 def test_validate_through_rest_and_graphql(client: TestClient[Litestar]) -> None:

@@ -24,14 +24,13 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
+from pydantic import BaseModel
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
 from service.graphql.schema import sdl_schema
 from service.graphql.typed.registry import camel
 from service.rules.core.ruleset import rulesets
-from service.rules.core.simulation import MAX_TURN_LIMIT
-from service.rules.fight2e.simulation.models import MAX_FIGHTS
 from tests.conftest import local_settings
 
 APP = create_app(local_settings())
@@ -71,6 +70,18 @@ def graphql_from_app() -> schemathesis.graphql.GraphQLSchema:  # type: ignore[na
 openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
 
 
+def _simulation_model(path: str) -> type[BaseModel]:
+    """The request model of the ruleset's `simulate` operation at this path (`/v1/{ruleset}/simulate`)."""
+    ruleset = path.strip("/").split("/")[1]
+    found = next(r for r in rulesets() if r.id == ruleset)
+    return found.operation("simulate").request
+
+
+def _upper_bound(model: type[BaseModel], name: str) -> int:
+    """The field's own upper bound (`le`), as the request model states it."""
+    return int(next(m.le for m in model.model_fields[name].metadata if getattr(m, "le", None) is not None))
+
+
 @openapi.hook
 @schemathesis.hook.apply_to(path_regex=r"/simulate$")
 def map_body(ctx: schemathesis.HookContext, body: object) -> object:
@@ -80,7 +91,9 @@ def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     they are checked in tests/unit/fight2e/test_simulation.py."""
     if not isinstance(body, dict):
         return body
-    for name, most, bound in (("count", 2, MAX_FIGHTS), ("turn_limit", 10, MAX_TURN_LIMIT)):
+    model = _simulation_model(ctx.operation.path)
+    for name, most in (("count", 2), ("turn_limit", 10)):
+        bound = _upper_bound(model, name)
         value = body.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and most < value <= bound:
             body = {**body, name: most}

@@ -1135,6 +1135,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fightrpg/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded fights between two fighters, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh fighters with the turn resolver, every declaration and decision taken by the side's policy among what the resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's attacks, hits, damage and Power Points spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work.
+         */
+        post: operations["fightrpgSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fightrpg/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["fightrpgMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/impact/catalog/pack": {
         parameters: {
             query?: never;
@@ -1220,6 +1260,46 @@ export interface paths {
          * @description The PP each purchase costs from the fighter as he stands, in order, with its free rises (the automatic increase, the paired arm or leg) and any rule it would break.
          */
         post: operations["impactPricePurchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded fights between two fighters, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh fighters with the turn resolver, every declaration and decision taken by the side's policy among what the resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's attacks, hits, damage and Setup Points spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work.
+         */
+        post: operations["impactSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/impact/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["impactMergeSimulations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5205,6 +5285,12 @@ export interface components {
             b: string;
             range: components["schemas"]["ImpactRange"];
         };
+        /**
+         * ImpactPolicy
+         * @description How a side declares and answers (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        ImpactPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
         /** ImpactPriceAnswer */
         ImpactPriceAnswer: {
             /** @description The fighter after the purchases; null for an unusable pack. */
@@ -5378,6 +5464,59 @@ export interface components {
              * @description Default: `1`.
              */
             right?: number;
+        };
+        /**
+         * ImpactSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is one bout from fresh fighters,
+         *     played turn by turn with the i-th seed derived from `seed`, until one side is out (001 L306) or the turn limit.
+         */
+        ImpactSimulationRequest: {
+            /** @description Default: `{"ground_maneuvers": "penalty_only"}`. */
+            campaign?: components["schemas"]["ImpactCampaign"];
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `100`.
+             */
+            count?: number;
+            /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
+            custom_pack?: components["schemas"]["ImpactPack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["ImpactPackName"];
+            /**
+             * Phase
+             * @description The text's learning phase (001 L318-683). Default: `5`.
+             */
+            phase?: number;
+            /** @description The range when a bout starts (001 L589). Default: `"punching"`. */
+            range?: components["schemas"]["ImpactRange"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["ImpactSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description A bout still going after this many turns is a time-out. Default: `60`.
+             */
+            turn_limit?: number;
+        };
+        /** ImpactSimulationSide */
+        ImpactSimulationSide: {
+            fighter: components["schemas"]["ImpactFighter"];
+            /**
+             * Name
+             * @description The side's fighter id in every turn; when both sides have the same name, the second is played and reported as `<name>_2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["ImpactPolicy"];
         };
         /**
          * ImpactSource
@@ -5665,6 +5804,14 @@ export interface components {
          * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
          */
         MergeRequest: {
+            /** Runs */
+            runs: components["schemas"]["SimulationSums"][];
+        };
+        /**
+         * MergeRuns
+         * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
+         */
+        MergeRuns: {
             /** Runs */
             runs: components["schemas"]["SimulationSums"][];
         };
@@ -9753,6 +9900,57 @@ export interface components {
          */
         RpgRoundStatus: "complete" | "decision_required" | "invalid";
         /**
+         * RpgSimPolicy
+         * @description How a side answers the round's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        RpgSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * RpgSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
+         *     sheets as given, with the i-th seed derived from `seed`, until one side is defeated (002 L9) or the limit.
+         */
+        RpgSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `100`.
+             */
+            count?: number;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["RpgPack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["RpgSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** RpgSimulationSide */
+        RpgSimulationSide: {
+            /** @description The Fighter as a round starts; its id and side are the side's name. */
+            fighter: components["schemas"]["RpgFighter"];
+            /**
+             * Name
+             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["RpgSimPolicy"];
+        };
+        /**
          * RpgStatus
          * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
          */
@@ -10006,17 +10204,17 @@ export interface components {
         };
         /**
          * SimulatedAttack
-         * @description One attack as declared (a move, or a Combo of moves in order): how often it was made, hit and hurt.
+         * @description One attack as declared: how often it was made, hit and hurt.
          */
         SimulatedAttack: {
             /**
              * Attack
-             * @description Move id, or the Combo's move ids joined by ` + `.
+             * @description As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`).
              */
             attack: string;
             /**
              * Damage
-             * @description Life Bar its hits took off the defender.
+             * @description What its hits took off the defender (Life Bar, area damage, damage).
              */
             damage: number;
             /**
@@ -10029,11 +10227,14 @@ export interface components {
              * @description hits / uses (derived). Default: `null`.
              */
             hit_rate?: number | null;
-            /** Hits */
+            /**
+             * Hits
+             * @description Uses that landed (fightrpg: something of it reached its target).
+             */
             hits: number;
             /**
              * Uses
-             * @description Attacks made with it (one Accuracy roll each).
+             * @description Attacks made with it (fight2e one Accuracy roll each, impact one hit test).
              */
             uses: number;
         };
@@ -10046,12 +10247,12 @@ export interface components {
             attacks?: components["schemas"]["SimulatedAttack"][];
             /**
              * Damage Dealt
-             * @description Life Bar the other side lost, from every source.
+             * @description What the other side lost (Life Bar, area damage …), from every source.
              */
             damage_dealt: number;
             /**
              * Glory
-             * @description Glory awarded to this side's fighters, summed over the fights.
+             * @description fight2e: Glory awarded to this side's fighters, summed (0 in other rulesets).
              */
             glory: number;
             /**
@@ -10066,8 +10267,13 @@ export interface components {
             /** Side */
             side: string;
             /**
+             * Spent
+             * @description The ruleset's own resources spent, by name, sorted.
+             */
+            spent?: components["schemas"]["SpentResource"][];
+            /**
              * Supers Used
-             * @description Attacks that included a Super Move.
+             * @description fight2e: attacks that included a Super Move (0 in other rulesets).
              */
             supers_used: number;
             /** @description 95 % Wilson interval of the win rate (derived). Default: `null`. */
@@ -10126,7 +10332,7 @@ export interface components {
             aborted: number;
             /**
              * Draws
-             * @description Rounds that ended with no winner (both down, or even at time over).
+             * @description Fights that ended with no winner (both down at once, or even at time over).
              */
             draws: number;
             /** Fights */
@@ -10348,6 +10554,21 @@ export interface components {
              * @description Default: `0`.
              */
             initiative?: number;
+        };
+        /**
+         * SpentResource
+         * @description A resource of the ruleset's own a side spent (Setup Points, Power Points …), summed over the fights.
+         */
+        SpentResource: {
+            /**
+             * Per Fight
+             * @description spent / fights (derived). Default: `null`.
+             */
+            per_fight?: number | null;
+            /** Resource */
+            resource: string;
+            /** Spent */
+            spent: number;
         };
         /** Split */
         Split: {
@@ -15006,6 +15227,126 @@ export interface operations {
             };
         };
     };
+    fightrpgSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RpgSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fightrpgMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     impactCatalogPack: {
         parameters: {
             query?: never;
@@ -15252,6 +15593,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImpactPriceAnswer"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    impactMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
                 };
             };
             /** @description Bad request */

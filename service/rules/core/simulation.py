@@ -39,14 +39,25 @@ class WilsonInterval(Sums):
 
 
 class SimulatedAttack(Sums):
-    """One attack as declared (a move, or a Combo of moves in order): how often it was made, hit and hurt."""
+    """One attack as declared: how often it was made, hit and hurt."""
 
-    attack: Label = Field(description="Move id, or the Combo's move ids joined by ` + `.")
-    uses: Count = Field(description="Attacks made with it (one Accuracy roll each).")
-    hits: Count
-    damage: Total = Field(description="Life Bar its hits took off the defender.")
+    attack: Label = Field(
+        description="As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a "
+        "maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`)."
+    )
+    uses: Count = Field(description="Attacks made with it (fight2e one Accuracy roll each, impact one hit test).")
+    hits: Count = Field(description="Uses that landed (fightrpg: something of it reached its target).")
+    damage: Total = Field(description="What its hits took off the defender (Life Bar, area damage, damage).")
     hit_rate: float | None = Field(None, description="hits / uses (derived).")
     damage_per_use: float | None = Field(None, description="damage / uses (derived).")
+
+
+class SpentResource(Sums):
+    """A resource of the ruleset's own a side spent (Setup Points, Power Points …), summed over the fights."""
+
+    resource: Label
+    spent: Total
+    per_fight: float | None = Field(None, description="spent / fights (derived).")
 
 
 class SimulatedSide(Sums):
@@ -56,10 +67,13 @@ class SimulatedSide(Sums):
     losses: Count
     win_rate: float | None = Field(None, description="wins / fights (derived).")
     win_interval: WilsonInterval | None = Field(None, description="95 % Wilson interval of the win rate (derived).")
-    damage_dealt: Total = Field(description="Life Bar the other side lost, from every source.")
-    supers_used: Count = Field(description="Attacks that included a Super Move.")
-    glory: Total = Field(description="Glory awarded to this side's fighters, summed over the fights.")
+    damage_dealt: Total = Field(description="What the other side lost (Life Bar, area damage …), from every source.")
+    supers_used: Count = Field(description="fight2e: attacks that included a Super Move (0 in other rulesets).")
+    glory: Total = Field(description="fight2e: Glory awarded to this side's fighters, summed (0 in other rulesets).")
     glory_per_fight: float | None = Field(None, description="glory / fights (derived).")
+    spent: list[SpentResource] = Field(
+        default_factory=list, max_length=20, description="The ruleset's own resources spent, by name, sorted."
+    )
     attacks: list[SimulatedAttack] = Field(default_factory=list, max_length=5000, description="By attack, sorted.")
 
 
@@ -90,7 +104,7 @@ class SimulationSums(Sums):
     matchup: Label = Field(description="Fingerprint of the request without offset and count: runs merge only if equal.")
     seeds: SeedRange = Field(description="Fight i (offset ≤ i < offset + count) is played with the seed's i-th key.")
     fights: int = Field(ge=0, le=MAX_MERGED_FIGHTS)
-    draws: Count = Field(description="Rounds that ended with no winner (both down, or even at time over).")
+    draws: Count = Field(description="Fights that ended with no winner (both down at once, or even at time over).")
     time_outs: Count = Field(description="Fights stopped at the request's turn limit.")
     aborted: Count = Field(description="Fights the resolver refused to continue (see `violations`).")
     time_out_interval: WilsonInterval | None = None
@@ -170,6 +184,10 @@ class SideRecord:
     supers_used: int = 0
     glory: int = 0
     attacks: dict[str, list[int]] = field(default_factory=dict)  # attack → [uses, hits, damage]
+    spent: dict[str, int] = field(default_factory=dict)  # resource → amount spent
+
+    def spend(self, resource: str, amount: int) -> None:
+        self.spent[resource] = self.spent.get(resource, 0) + amount
 
     def attack(self, label: str, hit: bool) -> list[int]:
         row = self.attacks.setdefault(label, [0, 0, 0])
@@ -254,6 +272,7 @@ def tally(header: RunHeader, records: Iterable[FightRecord]) -> SimulationSums:
             damage_dealt=s.damage_dealt,
             supers_used=s.supers_used,
             glory=s.glory,
+            spent=_spent(s.spent),
             attacks=_attacks(s.attacks),
         )
         for i, s in enumerate(sides)
@@ -277,10 +296,16 @@ def _attacks(rows: dict[str, list[int]]) -> list[SimulatedAttack]:
     return [SimulatedAttack(attack=k, uses=v[0], hits=v[1], damage=v[2]) for k, v in sorted(rows.items())]
 
 
+def _spent(rows: dict[str, int]) -> list[SpentResource]:
+    return [SpentResource(resource=k, spent=v) for k, v in sorted(rows.items())]
+
+
 def _add_side(total: SideRecord, one: SideRecord) -> None:
     total.damage_dealt += one.damage_dealt
     total.supers_used += one.supers_used
     total.glory += one.glory
+    for name, amount in one.spent.items():
+        total.spend(name, amount)
     for label, row in one.attacks.items():
         into = total.attacks.setdefault(label, [0, 0, 0])
         for j in range(3):
@@ -307,6 +332,7 @@ def finish(sums: SimulationSums) -> SimulationSums:
                 "win_rate": _ratio(s.wins, n),
                 "win_interval": wilson(s.wins, n),
                 "glory_per_fight": _ratio(s.glory, n),
+                "spent": [r.model_copy(update={"per_fight": _ratio(r.spent, n)}) for r in s.spent],
                 "attacks": [
                     a.model_copy(
                         update={"hit_rate": _ratio(a.hits, a.uses), "damage_per_use": _ratio(a.damage, a.uses)}
@@ -389,7 +415,10 @@ def _check_joinable(first: SimulationSums, prev: SimulationSums, nxt: Simulation
 
 def _merge_side(parts: list[SimulatedSide]) -> SimulatedSide:
     attacks: dict[str, list[int]] = {}
+    spent: dict[str, int] = {}
     for p in parts:
+        for r in p.spent:
+            spent[r.resource] = spent.get(r.resource, 0) + r.spent
         for a in p.attacks:
             row = attacks.setdefault(a.attack, [0, 0, 0])
             row[0] += a.uses
@@ -402,6 +431,25 @@ def _merge_side(parts: list[SimulatedSide]) -> SimulatedSide:
             "damage_dealt": sum(p.damage_dealt for p in parts),
             "supers_used": sum(p.supers_used for p in parts),
             "glory": sum(p.glory for p in parts),
+            "spent": _spent(spent),
             "attacks": _attacks(attacks),
         }
     )
+
+
+class MergeRuns(Sums):
+    """Answers of one run's seed ranges (same matchup, adjacent ranges, any order)."""
+
+    runs: list[SimulationSums] = Field(min_length=1, max_length=1000)
+
+    @field_validator("runs")
+    @classmethod
+    def _parts_of_one_run(cls, runs: list[SimulationSums]) -> list[SimulationSums]:
+        merge(runs)  # a MergeError is a ValueError: parts that do not join are refused as a malformed request
+        return runs
+
+
+def run_cost(count: int, turn_limit: int) -> int:
+    """Units a run is charged before any work (rate and GraphQL query-cost limits): 100, plus per fight a fifth of
+    the turns it may last, as fight2e's."""
+    return 100 + count * -(-turn_limit // 5)

@@ -41,3 +41,9 @@ def price_examples() -> dict[str, dict[str, Any]]:
 def round_examples() -> dict[str, dict[str, Any]]:
     """A round in step mode, and a seeded round played by policies."""
     return _examples("resolve_round")
+
+
+def simulation_examples(operation: str) -> dict[str, dict[str, Any]]:
+    """A matchup run (`simulate`), and two of its parts to merge (`merge_simulations`)."""
+    path = EXAMPLES / f"{operation}.json"
+    return _examples(operation) if path.exists() else {}

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .action_models import RpgPriceAnswer, RpgPriceRequest
-from .examples import price_examples, round_examples, validate_examples
+from .examples import price_examples, round_examples, simulation_examples, validate_examples
 from .fighters import validate_fighter
 from .pricing import price_actions
 from .round.resolver import resolve_round
 from .round_models import RpgRoundRequest, RpgRoundResult
 from .sheet_models import RpgFighterRequest, RpgFighterValidation
+from .simulation.models import RpgSimulationRequest
+from .simulation.run import merge_runs, simulate
 
 
 def _round_cost(request: Any) -> int:
@@ -50,5 +53,36 @@ OPERATIONS = (
         caching=Caching.none,
         cost=_round_cost,
         examples=round_examples(),
+    ),
+    Operation(
+        name="simulate",
+        path="simulate",
+        summary="Simulate a matchup: many seeded fights between two fighters, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh "
+        "fighters with the turn resolver, every declaration and decision taken by the side's policy among what the "
+        "resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each "
+        "side's attacks, hits, damage and Power Points spent) and the figures derived from them (rates with "
+        "95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
+        "(`simulate/merge`). The cost, fights × turn limit, is charged before any work.",
+        request=RpgSimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        caching=Caching.none,
+        cost=lambda r: run_cost(r.count, r.turn_limit),
+        offload=True,
+        examples=simulation_examples("simulate"),
+    ),
+    Operation(
+        name="merge_simulations",
+        path="simulate/merge",
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
+        request=MergeRuns,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda r: 1 + len(r.runs) // 20,
+        examples=simulation_examples("merge_simulations"),
     ),
 )

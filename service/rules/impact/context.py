@@ -3,6 +3,7 @@ typed events."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.dice import KeyedDice
@@ -60,6 +61,9 @@ class Turn:
     events: list[ImpactEvent] = field(default_factory=list)
     unsupported: list[Unsupported] = field(default_factory=list)
     used_decisions: set[str] = field(default_factory=set)
+    # In-process callers (the matchup simulator) may answer each decision where it is met, with one of its choices:
+    # what a step-mode caller would send back for the same ``ImpactDecisionNeeded``.
+    decider: Callable[[ImpactDecisionNeeded], str | None] | None = None
 
     @property
     def n(self) -> int:
@@ -89,16 +93,19 @@ class Turn:
                 raise BadDecision(key, given, values)
             self.used_decisions.add(key)
             return given
-        if self.ask:
-            raise DecisionNeeded(
-                ImpactDecisionNeeded(
-                    key=key,
-                    kind=kind,
-                    fighter=fighter,
-                    choices=[ImpactChoice(value=v, label=label) for v, label in choices],
-                    default=default,
-                )
+        if self.ask or self.decider is not None:
+            needed = ImpactDecisionNeeded(
+                key=key,
+                kind=kind,
+                fighter=fighter,
+                choices=[ImpactChoice(value=v, label=label) for v, label in choices],
+                default=default,
             )
+            answer = self.decider(needed) if self.decider is not None else None
+            if answer in values:
+                return str(answer)
+            if self.ask:
+                raise DecisionNeeded(needed)
         return default
 
     def say(self, text: str, kind: ImpactEventKind | None = None, fighter: str = "", **detail: object) -> None:

@@ -9,11 +9,14 @@ from typing import Any
 
 from ..core.packs import DEFAULT_PACK
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .fighter import validate_fighter_json
 from .identity import RULESET, VERSION
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
+from .simulation.models import ImpactSimulationRequest
+from .simulation.run import merge_runs, simulate
 from .turn import resolve_turn
 from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
 
@@ -82,6 +85,37 @@ OPERATIONS: tuple[Operation, ...] = (
             2 * len(r.fight.fighters) + _pack_cost(r) + sum(_fighter_cost(c.fighter) for c in r.fight.fighters)
         ),
         examples=examples("resolve_turn"),
+    ),
+    Operation(
+        name="simulate",
+        path="simulate",
+        summary="Simulate a matchup: many seeded fights between two fighters, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from fresh "
+        "fighters with the turn resolver, every declaration and decision taken by the side's policy among what the "
+        "resolver accepts. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each "
+        "side's attacks, hits, damage and Setup Points spent) and the figures derived from them (rates with "
+        "95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly "
+        "(`simulate/merge`). The cost, fights × turn limit, is charged before any work.",
+        request=ImpactSimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        caching=Caching.none,
+        cost=lambda r: run_cost(r.count, r.turn_limit),
+        offload=True,
+        examples=examples("simulate"),
+    ),
+    Operation(
+        name="merge_simulations",
+        path="simulate/merge",
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
+        request=MergeRuns,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda r: 1 + len(r.runs) // 20,
+        examples=examples("merge_simulations"),
     ),
 )
 

@@ -4,6 +4,8 @@ bout's end and its Purchase Point awards)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key, path_of
 from .actions import HANDLERS, defended, draw, reach
@@ -35,28 +37,16 @@ from .turn_models import (
     ImpactTurnStatus,
 )
 
+Decider = Callable[[ImpactDecisionNeeded], str | None]
 
-def resolve_turn(request: ImpactTurnRequest) -> ImpactTurnAnswer:
-    broken = custom_pack_findings(request)
-    broken += [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
+
+def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> ImpactTurnAnswer:
+    """The turn; ``decider`` (in-process callers only) answers each decision where it is met, as a step-mode caller
+    would answer the same ``decisions_needed`` entry."""
+    broken = request_problems(request)
     if broken:
         return _refused(request, broken)
-    pack = chosen_pack(request)
-    pack_key = request.custom_pack.model_dump_json() if request.custom_pack else str(request.pack)
-    table = rules()
-    fight = request.fight
-    fighters = {c.id: load(c, i, pack, pack_key, table) for i, c in enumerate(fight.fighters)}
-    turn = Turn(
-        fight=fight,
-        pack=pack,
-        rules=table,
-        fighters=fighters,
-        dice=KeyedDice(seed=request.seed, supplied=request.rolls),
-        decisions=dict(request.decisions),
-        ask=request.ask_every_decision,
-        ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
-        holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
-    )
+    turn = open_turn(request, decider)
     violations = check(turn, request.declarations)
     if violations:
         return _answer(turn, request, violations=violations)
@@ -78,6 +68,34 @@ def resolve_turn(request: ImpactTurnRequest) -> ImpactTurnAnswer:
     except TooManyDice as many:
         return _answer(turn, request, violations=[finding("ROLL_INVALID", "rolls", str(many))])
     return _finish(turn, request, order)
+
+
+def request_problems(request: ImpactTurnRequest) -> list[Finding]:
+    """What refuses the whole request before any declaration is read: its own pack, and a fight that does not hold
+    together."""
+    broken = custom_pack_findings(request)
+    return broken + [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
+
+
+def open_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> Turn:
+    """The turn's working state before any declaration is checked (the request's pack and fight well-formed)."""
+    pack = chosen_pack(request)
+    pack_key = request.custom_pack.model_dump_json() if request.custom_pack else str(request.pack)
+    table = rules()
+    fight = request.fight
+    fighters = {c.id: load(c, i, pack, pack_key, table) for i, c in enumerate(fight.fighters)}
+    return Turn(
+        fight=fight,
+        pack=pack,
+        rules=table,
+        fighters=fighters,
+        dice=KeyedDice(seed=request.seed, supplied=request.rolls),
+        decisions=dict(request.decisions),
+        ask=request.ask_every_decision,
+        ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
+        holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
+        decider=decider,
+    )
 
 
 def _play(turn: Turn) -> list[Fighter]:

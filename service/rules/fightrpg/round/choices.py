@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.construct import built
+from ...memo import memo
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
@@ -111,8 +112,20 @@ def label(a: RpgAction) -> str:
     return f"{what} at {a.target}" if a.target else what
 
 
+@memo(4096)
+def _choice(action: RpgAction) -> RpgChoice:
+    """A choice of the round's own legal options (nothing in it to validate; frozen, so kept and shared by equal
+    actions)."""
+    value = built(
+        RpgDecision,
+        {"allocation": None, "action": action, "response": None, "injury": None, "chain": None, "direction": None,
+         "feet": None},
+    )  # fmt: skip
+    return built(RpgChoice, {"value": value, "label": label(action)})
+
+
 def action_choices(options: list[Option]) -> list[RpgChoice]:
-    choices = [RpgChoice(value=RpgDecision(action=o.action), label=label(o.action)) for o in options]
+    choices = [_choice(o.action) for o in options]
     return [
         *choices,
         RpgChoice(value=RpgDecision(action=RpgAction(kind=RpgActionKind.pass_)), label="pass for the round"),

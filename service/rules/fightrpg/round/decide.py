@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...core.construct import built
 from ...core.findings import map_key
 from ..action_models import RpgAction
 from ..codes import finding
@@ -49,14 +50,15 @@ class Ask:
     default: RpgDecision | None = None
 
     def pending(self) -> RpgPendingDecision:
-        return RpgPendingDecision(
-            key=self.key,
-            kind=self.kind,
-            fighter=self.fighter,
-            text=self.text,
-            choices=self.choices(),
-            default=self.default,
-        )
+        values = {
+            "key": self.key,
+            "kind": self.kind,
+            "fighter": self.fighter,
+            "text": self.text,
+            "choices": self.choices(),
+            "default": self.default,
+        }
+        return built(RpgPendingDecision, values)  # the round's own key, choices and default: nothing to validate
 
 
 def ask(
@@ -86,4 +88,7 @@ def decide(
         return given
     if policy_value is not None:
         return policy_value
-    raise Need(decisions=[point.pending()])
+    pending = point.pending()
+    if state.decider is not None and (value := state.decider(pending)) is not None:
+        return value
+    raise Need(decisions=[pending])

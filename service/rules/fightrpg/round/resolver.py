@@ -4,6 +4,7 @@ stopping where a die or a decision is missing (step mode)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, map_key
@@ -11,7 +12,9 @@ from ..base import BUILT
 from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..round_models import (
+    RpgDecision,
     RpgEventKind,
+    RpgPendingDecision,
     RpgPhase,
     RpgRoundRequest,
     RpgRoundResult,
@@ -49,7 +52,7 @@ def _request_findings(request: RpgRoundRequest, state: RoundState) -> list[Findi
     return out
 
 
-def _state(request: RpgRoundRequest) -> RoundState:
+def _state(request: RpgRoundRequest, decider: Decider | None = None) -> RoundState:
     pack = request.data_pack()
     strongest = _player_strength(request)
     fighters = {
@@ -66,7 +69,7 @@ def _state(request: RpgRoundRequest) -> RoundState:
         for f in request.fighters
     }
     dice = KeyedDice(seed=request.seed, supplied=request.rolls)
-    return RoundState(request=request, pack=pack, dice=dice, fighters=fighters)
+    return RoundState(request=request, pack=pack, dice=dice, fighters=fighters, decider=decider)
 
 
 def _action_phase(state: RoundState) -> None:
@@ -131,8 +134,13 @@ def _leftovers(state: RoundState) -> list[Finding]:
     return out
 
 
-def resolve_round(request: RpgRoundRequest) -> RpgRoundResult:
-    state = _state(request)
+Decider = Callable[[RpgPendingDecision], RpgDecision | None]
+
+
+def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> RpgRoundResult:
+    """The round; ``decider`` (in-process callers only) answers each decision no named policy takes, where it is met,
+    as a step-mode caller would answer the same ``decisions_needed`` entry."""
+    state = _state(request, decider)
     violations = _request_findings(request, state)
     status, needed_dice, needed = RpgRoundStatus.complete, [], []
     if violations:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.construct import built
@@ -98,6 +99,9 @@ class RoundState:
     asked: set[str] = field(default_factory=set)
     warnings: list[Finding] = field(default_factory=list)
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
+    # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
+    # its choices: what a step-mode caller would send back for the same pending decision.
+    decider: Callable[[RpgPendingDecision], RpgDecision | None] | None = None
 
     @property
     def round(self) -> int:

@@ -1,0 +1,164 @@
+"""One simulated Impact bout: the public turn resolver asked turn after turn, each side's policy declaring and
+answering every decision it asks for, and what happened counted from the answers' typed events.
+
+``play`` resolves each turn in one call, the policies answering decisions where the resolver meets them
+(``resolve_turn(request, decider)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
+does: JSON in, ``decisions_needed`` answered, sent again, JSON out (core.simulation_loop). Both give the same bout
+(tests/unit/impact/test_simulation.py checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ...core.simulation import FightRecord
+from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ..pack import ImpactPack
+from ..turn import open_turn, request_problems, resolve_turn
+from ..turn_models import (
+    ImpactCombatant,
+    ImpactDecisionNeeded,
+    ImpactDeclaration,
+    ImpactEventKind,
+    ImpactFight,
+    ImpactPairRange,
+    ImpactTurnAnswer,
+    ImpactTurnRequest,
+    ImpactTurnStatus,
+)
+from .models import ImpactSimulationRequest
+from .policies import ImpactPolicy, Memo, answer, declare
+
+SEED_SPAN = 2**53  # the turn request's seed bound
+SETUP_POINTS = "setup_points"
+
+
+@dataclass(frozen=True)
+class Matchup:
+    request: ImpactSimulationRequest
+    names: tuple[str, str]
+    policies: tuple[ImpactPolicy, ImpactPolicy]
+    options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
+
+    def side_of(self, fighter: str | None) -> int | None:
+        return self.names.index(fighter) if fighter in self.names else None
+
+
+def names(request: ImpactSimulationRequest) -> tuple[str, str]:
+    return side_names(request.sides[0].name, request.sides[1].name, 40, "_2")
+
+
+def matchup(request: ImpactSimulationRequest) -> Matchup:
+    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+
+
+def _start(m: Matchup) -> ImpactFight:
+    r = m.request
+    a, b = m.names
+    return ImpactFight(
+        phase=r.phase,
+        campaign=r.campaign,
+        fighters=[ImpactCombatant(id=n, fighter=s.fighter) for n, s in zip(m.names, r.sides, strict=True)],
+        ranges=[ImpactPairRange(a=a, b=b, range=r.range)],
+    )
+
+
+def _turn_request(
+    m: Matchup, fight: ImpactFight, seed: int, declarations: list[ImpactDeclaration]
+) -> ImpactTurnRequest:
+    r = m.request
+    return ImpactTurnRequest(
+        pack=r.pack, custom_pack=r.custom_pack, fight=fight, declarations=declarations or [], seed=seed
+    )
+
+
+def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDeclaration]:
+    """Each standing side's declaration, made from the fight before the turn (declarations are simultaneous)."""
+    probe = _turn_request(m, fight, seed, [ImpactDeclaration(fighter=m.names[0])])
+    turn = open_turn(probe)
+    out = []
+    for i, me in enumerate(m.names):
+        if turn.fighters[me].out is None:
+            out.append(declare(m.policies[i], turn, me, m.names[1 - i], m.options))
+    return out
+
+
+def _decider(m: Matchup) -> Callable[[ImpactDecisionNeeded], str]:
+    def choose(needed: ImpactDecisionNeeded) -> str:
+        side = m.side_of(needed.fighter)
+        return answer(m.policies[side if side is not None else 0], needed)
+
+    return choose
+
+
+def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTurnAnswer:
+    if not protocol:
+        return resolve_turn(request, _decider(m))
+    send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
+    decide = _decider(m)
+    asking = request.model_copy(update={"ask_every_decision": True})
+    return answer_until_done(
+        lambda decisions: send_json(asking.model_copy(update={"decisions": decisions})),
+        lambda ans: ans.decisions_needed,
+        lambda needed: (needed.key, decide(needed)),
+    )
+
+
+def _count(
+    m: Matchup,
+    pack: ImpactPack,
+    fight: ImpactFight,
+    decls: list[ImpactDeclaration],
+    result: ImpactTurnAnswer,
+    record: FightRecord,
+) -> None:
+    """Strikes (a hit or miss event), their damage, and the Setup Points each performed strike spent."""
+    declared = {d.fighter: d for d in decls}
+    last: dict[str, list[int]] = {}
+    for e in result.events:
+        if e.kind in (ImpactEventKind.hit, ImpactEventKind.miss):
+            side = m.side_of(e.fighter)
+            d = declared.get(e.fighter)
+            if side is None or d is None:
+                continue
+            label = d.maneuver if d.action == "maneuver" else f"{d.action}: {d.maneuver}"
+            row = record.sides[side].attack(label or str(d.action), e.kind is ImpactEventKind.hit)
+            last[e.fighter] = row
+            mv = pack.maneuver(d.maneuver or "")
+            held = any(h.holder == e.fighter and h.maneuver == (d.maneuver or "") for h in fight.holds)
+            if mv is not None and mv.sp > 0 and not held:
+                record.sides[side].spend(SETUP_POINTS, mv.sp)
+        elif e.kind is ImpactEventKind.damage and e.value:
+            side = m.side_of(e.other)
+            if side is None:
+                continue
+            record.sides[side].damage_dealt += e.value
+            hitting = last.get(e.other or "")
+            if hitting is not None:
+                hitting[2] += e.value
+
+
+def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
+    turn_seed = seed % SEED_SPAN
+    probe = _turn_request(m, _start(m), turn_seed, [ImpactDeclaration(fighter=m.names[0])])
+    refused = request_problems(probe)
+    if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
+        return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
+    pack = open_turn(probe).pack
+
+    def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
+        decls = _declarations(m, fight, turn_seed)
+        result = _resolve(m, _turn_request(m, fight, turn_seed, decls), protocol)
+        if not result.valid or result.status is not ImpactTurnStatus.complete:
+            return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)
+        _count(m, pack, fight, decls, result, record)
+        winner = m.side_of(result.winner) if result.bout_over else None
+        return TurnOutcome(
+            result.fight, over=result.bout_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
+        )
+
+    record = play_fight(_start(m), turn, m.request.turn_limit)
+    for side in record.sides:
+        side.spend(SETUP_POINTS, 0)  # reported even when none were spent
+    return record
