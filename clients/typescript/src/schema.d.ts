@@ -5475,7 +5475,7 @@ export interface components {
             campaign?: components["schemas"]["ImpactCampaign"];
             /**
              * Count
-             * @description Fights in this request (at most 500). Default: `100`.
+             * @description Fights in this request (at most 500). Default: `25`.
              */
             count?: number;
             /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
@@ -9913,7 +9913,7 @@ export interface components {
         RpgSimulationRequest: {
             /**
              * Count
-             * @description Fights in this request (at most 500). Default: `100`.
+             * @description Fights in this request (at most 500). Default: `25`.
              */
             count?: number;
             /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
-from ..core.simulation import SimulationSums
+from ..core.simulation import SimulationSums, run_cost
 from .combat.contract.models import TurnRequest, TurnResult
 from .combat.resolver import resolve_turn
 from .dramatic.end_of_combat import end_dramatic_combat
@@ -58,7 +58,7 @@ def simulation_cost(request: Any) -> int:
     (3,000) admits 29 fights of 100 turns, GraphQL's (200) one. Larger runs are seed ranges merged afterwards."""
     count = int(getattr(request, "count", DEFAULT_COUNT))
     turns = int(getattr(request, "turn_limit", DEFAULT_TURN_LIMIT))
-    return 100 + count * turns + pricing_work(request)
+    return run_cost(count, turns) + pricing_work(request)
 
 
 def priced(base: Callable[[Any], int]) -> Callable[[Any], int]:

@@ -13,7 +13,7 @@ from .policies import RpgSimPolicy
 MAX_FIGHTS = 500  # per request; larger runs are split and merged
 MAX_OFFSET = 10_000_000
 MAX_ROUNDS = 99  # a round's number is at most 99 (its decision keys)
-DEFAULT_COUNT = 100
+DEFAULT_COUNT = 25  # fights × turn limit within the default REST cost bound (core.simulation.run_cost)
 DEFAULT_ROUND_LIMIT = 30
 
 

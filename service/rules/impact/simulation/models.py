@@ -15,7 +15,7 @@ from .policies import ImpactPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged
 MAX_OFFSET = 10_000_000
-DEFAULT_COUNT = 100
+DEFAULT_COUNT = 25  # fights × turn limit within the default REST cost bound (core.simulation.run_cost)
 DEFAULT_TURN_LIMIT = 60
 
 
