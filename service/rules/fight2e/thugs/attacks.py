@@ -8,9 +8,11 @@ figures (his Defense Total, his Stamina's die steps), which the Main Combat Syst
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from .catalogue import thug_catalogue
 from .dice import die_step, die_text
+from .schema import TraitInCombat
 
 CLOSE_RANGE_BONUS = 1  # attacks at Range 0 (000 L5613)
 FAR_RANGE_PENALTY = 1  # attacks at Range 2 without the Reach or Long Range keyword (000 L5613)
@@ -18,14 +20,24 @@ FAR_RANGE = 2
 
 
 def reach(traits: Collection[str]) -> int | None:
-    """The farthest Range the group's attack hits: Standard, or farther with Reach, Ranged or Gun (None: no limit)."""
+    """The farthest Range the group's attack hits: Standard, or farther with Reach, Ranged or Gun (None: no limit),
+    at most a trait's cap (Short: Range 1, or 2 with Reach, none with Ranged; 000 L1331–L1333)."""
     attack = thug_catalogue().attack
     farthest: int | None = attack.reach
     for trait, limit in attack.reach_by_trait.items():
         if trait in traits:
             if limit is None:
-                return None
+                farthest = None
+                break
             farthest = max(farthest or 0, limit)
+    for trait in traits:
+        rec = thug_catalogue().in_combat.get(trait)
+        if rec is None or rec.farthest is None:
+            continue
+        caps = [rec.farthest_with[t] for t in rec.farthest_with if t in traits] or [rec.farthest]
+        cap = None if None in caps else max(c for c in caps if c is not None)
+        if cap is not None:
+            farthest = cap if farthest is None else min(farthest, cap)
     return farthest
 
 
@@ -69,3 +81,55 @@ def damage_die(damage: str, extra_steps: int, stamina_steps: int) -> str:
     if step is None:
         raise ValueError(f"{damage} is not on the die chain")
     return die_text(max(0, step + extra_steps + stamina_steps))
+
+
+@dataclass(frozen=True)
+class OnHit:
+    """What the group's traits add to one Thug's hit on a Fighter (000 L6682)."""
+
+    knock_back: int = 0
+    knocks_down: bool = False
+    hit_stun: bool = False
+    stun_extra: int = 0
+
+
+def _records(traits: Collection[str]) -> list[TraitInCombat]:
+    table = thug_catalogue().in_combat
+    return [table[t] for t in sorted(traits) if t in table]
+
+
+def on_hit(traits: Collection[str]) -> OnHit:
+    recs = _records(traits)
+    return OnHit(
+        knock_back=max((r.knock_back for r in recs), default=0),
+        knocks_down=any(r.knocks_down for r in recs),
+        hit_stun=any(r.hit_stun for r in recs),
+        stun_extra=sum(r.stun_extra for r in recs),
+    )
+
+
+def accuracy_against(traits: Collection[str], defence: str) -> int:
+    """Accuracy the group's traits add against the defence met: ``defense``, ``evasion`` (Agility in its place
+    counts as Evasion, 000 L6700), or ``combined``: ruling, the defender gets the lower of the two, since the
+    text gives combined Defense and Evasion no line of its own here (000 L5834, L3412, L4425)."""
+    recs = _records(traits)
+
+    def total(kind: str) -> int:
+        return sum(r.accuracy_vs.get(kind, 0) for r in recs)
+
+    if defence == "combined":
+        return min(total("defense"), total("evasion"))
+    return total(defence)
+
+
+def on_miss(traits: Collection[str], defence: str) -> int:
+    """Life Bar a miss still costs when the Defense Skill stopped it (Always Does Damage; ruling: combined Defense
+    and Evasion uses the Defense Skill too, 000 L2821)."""
+    if defence not in ("defense", "combined"):
+        return 0
+    return sum(r.on_miss_vs_defense for r in _records(traits))
+
+
+def spares(traits: Collection[str]) -> frozenset[str]:
+    """Fighter conditions the group will not strike (Honorable: Stunned or Knocked Down, 000 L1453)."""
+    return frozenset(c for r in _records(traits) for c in r.spares)

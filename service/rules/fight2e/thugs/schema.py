@@ -137,6 +137,29 @@ class ThugAttack(Sourced):
     full_move_with_attack: tuple[TraitId, ...]
 
 
+class TraitInCombat(Frozen):
+    """What one Thug trait does in a turn, as modifiers of the group's attack (``acts: attack``), of its hit on a
+    Fighter (``on_hit``), of whom it strikes (``targets``), or nothing in a turn (``outside_combat``: it acts in the
+    story, through skill checks at the group's Defense, 000 L6582; or it acts only in another sub-system)."""
+
+    acts: str = Field(pattern=r"^(attack|on_hit|on_miss|targets|outside_combat|elsewhere)$")
+    knock_back: int = Field(0, ge=0, description="Ranges a hit pushes the Fighter back (000 L6682).")
+    knocks_down: bool = Field(False, description="A hit Knocks the Fighter Down (000 L6682).")
+    hit_stun: bool = Field(False, description="A hit gives the Fighter Hit Stun (000 L6638).")
+    stun_extra: int = Field(0, ge=0, description="Added to a hit's damage against the Stun Threshold only.")
+    accuracy_vs: dict[str, int] = Field(
+        default_factory=dict, description="Accuracy by the defence met: `defense` or `evasion` (Agility included)."
+    )
+    on_miss_vs_defense: int = Field(0, ge=0, description="Life Bar lost on a miss the Defense Skill stopped.")
+    farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")
+    farthest_with: dict[TraitId, int | None] = Field(
+        default_factory=dict, description="``farthest`` with one of these traits instead (None: no cap)."
+    )
+    spares: tuple[str, ...] = Field((), description="Fighter conditions the group will not strike.")
+    why: str
+    ref: str
+
+
 class ThugTraitLists(Frozen):
     """``20-thug-traits.yaml``."""
 
@@ -144,6 +167,7 @@ class ThugTraitLists(Frozen):
     elements: ElementList
     unique: tuple[UniqueQuality, ...]
     attack: ThugAttack
+    in_combat: dict[TraitId, TraitInCombat] = Field(default_factory=dict)
 
 
 class EventChart(Sourced):

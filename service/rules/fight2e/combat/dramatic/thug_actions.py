@@ -151,7 +151,7 @@ def group_strike(
     acc, steps = _group_boost(ctx, g, f.id, pts)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
-    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps)
+    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
     if landed is None:
         return
     dmg, die = landed

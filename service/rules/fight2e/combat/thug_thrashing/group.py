@@ -20,7 +20,7 @@ from ..state.turn import Turn
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
-RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust", COMPETENT_VILLAIN})  # applied in a turn
+RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat)  # the traits a turn applies, by their records (000 L6582–L6642)
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 

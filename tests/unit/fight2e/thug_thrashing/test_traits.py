@@ -1,0 +1,127 @@
+"""A Thug group's Qualities and Weaknesses in a Thug Thrashing turn (000 L6582–L6642): each trait's effect on the
+group's attack and on its hit, worked by hand. Ava (support.py): Defense 3, Agility 4 (in place of Evasion), Stamina
+0, Stun Threshold 6, Thug Thrashing 1. The group goes first (Initiative 4 against her 2) at Range 1 unless said."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
+from service.rules.fight2e.declared_members import thug_traits_unapplied
+from service.rules.fight2e.thugs import attacks
+from service.rules.fight2e.thugs.catalogue import thug_catalogue
+from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _g, _ok, _req
+
+DEFEND = {"defense": "defense"}
+EVADE = {"defense": "evasion", "agility": True}  # Agility 4 in place of Evasion (000 L6700)
+
+
+def _with(*traits: str, **figures: Any) -> dict[str, Any]:
+    return {**THUG, **figures, "qualities": [{"id": t} for t in traits]}
+
+
+def _attacked(
+    thug: dict[str, Any], defence: dict[str, Any], face: int, damage: int | None = 3, rng: int = 1, actions: int = 2
+) -> dict[str, Any]:
+    """The group attacks her once; ``damage``: None when the attack misses (no damage die is rolled)."""
+    rolls = {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": face, "T1.fight.time": 3}
+    if damage is not None:
+        rolls["T1.g.damage"] = damage
+    acts = {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE} if actions == 2 else {"T1.ava.action": IDLE}
+    return _ok(_req(rng=rng, thug=thug), {"T1.ava.defense": defence, **acts}, rolls)
+
+
+def _note(out: dict[str, Any], label: str, actor: str) -> list[str]:
+    return [s["text"] for s in out["log"] if s["label"] == label and s["actor"] == actor]
+
+
+def test_knocks_down_takes_her_first_action() -> None:
+    # A 3 at Range 1 against Defense 3 hits (000 L6680); Knocks Down (000 L6682): she had not acted, so her first
+    # action goes on standing up (000 L5958, L6752) and her second is still hers.
+    out = _ok(
+        _req(thug=_with("knocks_down")),
+        {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 3, "T1.g.damage": 3, "T1.fight.time": 3},
+    )
+    assert _note(out, "E.4", "ava") and any("standing up" in t for t in _note(out, "B", "ava"))
+    assert _ava(out)["life_bar"] == 37
+
+
+def test_increased_knockback_pushes_her_one_range() -> None:
+    # 000 L6682: a hit knocks her back 1 Range: Range 1 → 2; without the Quality she stays at 1.
+    assert _g(_attacked(_with("increased_knockback"), DEFEND, 3))["ranges"] == {"ava": 2}
+    assert _g(_attacked(THUG, DEFEND, 3))["ranges"] == {"ava": 1}
+
+
+def test_increased_stun_counts_two_more_against_the_threshold() -> None:
+    # Damage 1d8, a 5: 5 is not above her Stun Threshold 6, 5 + 2 = 7 is (000 L3565, L5974).
+    plain = _attacked(_with(damage="1d8"), DEFEND, 3, damage=5)
+    assert _ava(plain)["life_bar"] == 35 and not _ava(plain).get("stunned")
+    stun = _attacked(_with("increased_stun", damage="1d8"), DEFEND, 3, damage=5, actions=1)  # recovering first
+    assert _ava(stun)["life_bar"] == 35 and _ava(stun)["stunned"]
+
+
+def test_hit_stun_lowers_her_control_before_she_acts() -> None:
+    # Control 6, Hit Stun: min(6 − 4, 6 // 2) = 2 (000 L5930); her extra action then has floor(2 / 2) = 1 (000 L6752).
+    out = _ok(
+        _req(thug=_with("hit_stun")),
+        {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 6, "T1.g.init": 4, "T1.g.attack": 3, "T1.g.damage": 3, "T1.fight.time": 3},
+    )
+    budgets = next(s for s in out["log"] if s["label"] == "C" and "actions: Control" in s["text"])
+    assert budgets["inputs"]["control"] == [2, 1]
+
+
+def test_hard_to_evade_and_unblockable_by_the_defence_met() -> None:
+    # Hard to Evade: +1 against Evasion (000 L3424): a 3 reaches Agility 4 only with it; against Defense 3 a 2 misses.
+    assert _ava(_attacked(_with("hard_to_evade"), EVADE, 3))["life_bar"] == 37
+    assert _ava(_attacked(THUG, EVADE, 3, None))["life_bar"] == 40
+    assert _ava(_attacked(_with("hard_to_evade"), DEFEND, 2, None))["life_bar"] == 40
+    # Unblockable (needs Knocks Down and Increased Stun, 000 L4427): +4 against Defense, −2 against Evasion (000 L4431):
+    # a 1 + 4 = 5 hits Defense 3; a 5 − 2 = 3 misses Agility 4.
+    hard = _with("unblockable", "knocks_down", "increased_stun")
+    assert _ava(_attacked(hard, DEFEND, 1, actions=1))["life_bar"] == 37  # Knocked Down: she stands first
+    assert _ava(_attacked(hard, EVADE, 5, None))["life_bar"] == 40
+
+
+def test_always_does_damage_on_a_blocked_miss() -> None:
+    # A 1 misses Defense 3, yet 1 Life Bar goes (000 L2821); missing her Evasion costs nothing.
+    assert _ava(_attacked(_with("always_does_damage"), DEFEND, 1, None))["life_bar"] == 39
+    assert _ava(_attacked(_with("always_does_damage"), EVADE, 1, None))["life_bar"] == 40
+
+
+def test_tall_has_no_penalty_at_range_two() -> None:
+    # Range 2: −1 for a Standard attack (000 L5613): a 3 makes 2 and misses Defense 3; Tall spares it (000 L1339).
+    assert _ava(_attacked(THUG, DEFEND, 3, None, rng=2))["life_bar"] == 40
+    assert _ava(_attacked(_with("tall"), DEFEND, 3, rng=2))["life_bar"] == 37
+
+
+def test_short_does_not_reach_range_two() -> None:
+    # 000 L1333: Range 1 at most; with Reach Range 2 (not 3); Ranged lifts it.
+    assert attacks.reach(["short"]) == 1 and attacks.reach([]) == 2
+    assert attacks.reach(["short", "reach"]) == 2 and attacks.reach(["reach"]) == 3
+    assert attacks.reach(["short", "ranged"]) == 4
+    out = _ok(
+        _req(rng=2, thug=_with("short")),
+        {"T1.g.action": {"action": "attack", "movement": 0}, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.fight.time": 3},
+    )
+    assert any("nobody in reach" in t for t in _note(out, "C", "g"))
+
+
+def test_honorable_does_not_strike_a_fallen_fighter() -> None:
+    # 000 L1453: she starts the turn Knocked Down, so the Honorable group, in reach, attacks nobody.
+    req = _req(thug=_with("honorable"))
+    req["fighters"][0]["state"]["knocked_down"] = True
+    out = _ok(req, {"T1.ava.action": IDLE}, {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.fight.time": 3})
+    assert any("nobody in reach" in t for t in _note(out, "C", "g")) and _ava(out)["life_bar"] == 40
+
+
+def test_every_trait_applied_has_its_record_and_leaves_the_declarations() -> None:
+    table = thug_catalogue().in_combat
+    assert frozenset(table) == RESOLVED_TRAITS
+    left = {m.id for m in thug_traits_unapplied()}
+    assert not left & RESOLVED_TRAITS
+    # the standard Qualities and Weaknesses of the Thug lists (000 L6586–L6609) are all applied now
+    standard = {t.id for t in thug_catalogue().traits.values() if t.kind in ("quality", "weakness", "thug_quality")}
+    assert standard - {"oblivious"} <= RESOLVED_TRAITS
