@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .catalogue import thug_catalogue
 from .dice import die_step, die_text
-from .schema import TraitInCombat
+from .schema import Juggle, TraitInCombat
 
 CLOSE_RANGE_BONUS = 1  # attacks at Range 0 (000 L5613)
 FAR_RANGE_PENALTY = 1  # attacks at Range 2 without the Reach or Long Range keyword (000 L5613)
@@ -91,6 +91,10 @@ class OnHit:
     knocks_down: bool = False
     hit_stun: bool = False
     stun_extra: int = 0
+    entangles: bool = False
+    harries: bool = False
+    advances: bool = False
+    juggle: Juggle | None = None
 
 
 def _records(traits: Collection[str]) -> list[TraitInCombat]:
@@ -105,21 +109,31 @@ def on_hit(traits: Collection[str]) -> OnHit:
         knocks_down=any(r.knocks_down for r in recs),
         hit_stun=any(r.hit_stun for r in recs),
         stun_extra=sum(r.stun_extra for r in recs),
+        entangles=any(r.entangles for r in recs),
+        harries=any(r.harries for r in recs),
+        advances=any(r.advances for r in recs),
+        juggle=next((r.juggle for r in recs if r.juggle), None),
     )
 
 
 def accuracy_against(traits: Collection[str], defence: str) -> int:
     """Accuracy the group's traits add against the defence met: ``defense``, ``evasion`` (Agility in its place
-    counts as Evasion, 000 L6700), or ``combined``: ruling, the defender gets the lower of the two, since the
-    text gives combined Defense and Evasion no line of its own here (000 L5834, L3412, L4425)."""
-    recs = _records(traits)
+    counts as Evasion, 000 L6700), or ``combined``: the trait's own figure (Hits Low: none, 000 L3466), else, a
+    ruling, the lower of its two, since the text gives combined Defense and Evasion no line of its own there
+    (000 L5834, L3412, L4425)."""
 
-    def total(kind: str) -> int:
-        return sum(r.accuracy_vs.get(kind, 0) for r in recs)
+    def one(r: TraitInCombat) -> int:
+        table = r.accuracy_vs
+        if defence == "combined" and "combined" not in table:
+            return min(table.get("defense", 0), table.get("evasion", 0))
+        return table.get(defence, 0)
 
-    if defence == "combined":
-        return min(total("defense"), total("evasion"))
-    return total(defence)
+    return sum(one(r) for r in _records(traits))
+
+
+def forces_evasion_move(traits: Collection[str]) -> bool:
+    """Hits Low: a Fighter who evades it and is missed must move 2 Ranges (000 L3466)."""
+    return any(r.forces_evasion_move for r in _records(traits))
 
 
 def on_miss(traits: Collection[str], defence: str) -> int:

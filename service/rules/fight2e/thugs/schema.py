@@ -137,6 +137,11 @@ class ThugAttack(Sourced):
     full_move_with_attack: tuple[TraitId, ...]
 
 
+class Juggle(Frozen):
+    difficulty: int = Field(ge=1)
+    damage: int = Field(ge=1)
+
+
 class TraitInCombat(Frozen):
     """What one Thug trait does in a turn, as modifiers of the group's attack (``acts: attack``), of its hit on a
     Fighter (``on_hit``), of whom it strikes (``targets``), or nothing in a turn (``outside_combat``: it acts in the
@@ -151,6 +156,11 @@ class TraitInCombat(Frozen):
         default_factory=dict, description="Accuracy by the defence met: `defense` or `evasion` (Agility included)."
     )
     on_miss_vs_defense: int = Field(0, ge=0, description="Life Bar lost on a miss the Defense Skill stopped.")
+    forces_evasion_move: bool = Field(False, description="A Fighter who evades it must move 2 Ranges.")
+    entangles: bool = Field(False, description="Entangle's lost action and next-turn Initiative die.")
+    harries: bool = Field(False, description="Harry's next-turn die on Initiative or Control.")
+    juggle: Juggle | None = Field(None, description="Bounce: a Tactics check for extra damage.")
+    advances: bool = Field(False, description="The group may follow a Knock Back (Knockback Advance).")
     farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")
     farthest_with: dict[TraitId, int | None] = Field(
         default_factory=dict, description="``farthest`` with one of these traits instead (None: no cap)."

@@ -21,12 +21,20 @@ def _with(*traits: str, **figures: Any) -> dict[str, Any]:
 
 
 def _attacked(
-    thug: dict[str, Any], defence: dict[str, Any], face: int, damage: int | None = 3, rng: int = 1, actions: int = 2
+    thug: dict[str, Any],
+    defence: dict[str, Any],
+    face: int,
+    damage: int | None = 3,
+    rng: int = 1,
+    actions: int = 2,
+    bounce: int | None = None,
 ) -> dict[str, Any]:
     """The group attacks her once; ``damage``: None when the attack misses (no damage die is rolled)."""
     rolls = {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": face, "T1.fight.time": 3}
     if damage is not None:
         rolls["T1.g.damage"] = damage
+    if bounce is not None:
+        rolls["T1.g.bounce"] = bounce
     acts = {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE} if actions == 2 else {"T1.ava.action": IDLE}
     return _ok(_req(rng=rng, thug=thug), {"T1.ava.defense": defence, **acts}, rolls)
 
@@ -125,3 +133,63 @@ def test_every_trait_applied_has_its_record_and_leaves_the_declarations() -> Non
     # the standard Qualities and Weaknesses of the Thug lists (000 L6586–L6609) are all applied now
     standard = {t.id for t in thug_catalogue().traits.values() if t.kind in ("quality", "weakness", "thug_quality")}
     assert standard - {"oblivious"} <= RESOLVED_TRAITS
+
+
+def test_hits_low_by_the_defence_met_and_the_forced_move() -> None:
+    # +1 against Defense: a 2 + 1 = 3 hits Defense 3 (000 L3464); −1 against Evasion: a 4 − 1 = 3 misses Agility 4,
+    # and she must move the 2 Ranges (000 L3466): Range 1 → 3, with no FS paid (ruling) and no +2 to take instead.
+    assert _ava(_attacked(_with("hits_low"), DEFEND, 2))["life_bar"] == 37
+    out = _attacked(_with("hits_low"), EVADE, 4, None)
+    assert _ava(out)["life_bar"] == 40 and _g(out)["ranges"] == {"ava": 3} and _ava(out)["fighting_spirit"] == 20
+    # combined Defense and Evasion: no modifier (000 L3466); 3 + Agility 4 // 2 = 5 against a 5: a hit.
+    combined = {"defense": "defense_evasion", "agility": True}
+    assert attacks.accuracy_against(["hits_low"], "combined") == 0
+    assert attacks.accuracy_against(["unblockable"], "combined") == -2  # ruling: the lower of +4 and −2
+    assert _ava(_attacked(_with("hits_low"), combined, 5))["life_bar"] == 37
+
+
+def test_subtle_meets_no_tactics() -> None:
+    # +1 only against Tactics (000 L4181), which is no defence against Thugs (000 L6696): nothing against the others.
+    assert [attacks.accuracy_against(["subtle"], d) for d in ("defense", "evasion", "combined")] == [0, 0, 0]
+
+
+def test_teleportation_moves_two_and_attacks() -> None:
+    # 2 Ranges before attacking, no FS (000 L4309): from Range 3 to 1, then a 3 hits Defense 3.
+    out = _ok(
+        _req(rng=3, thug=_with("teleportation")),
+        {
+            "T1.g.action": {"action": "attack", "movement": 2, "direction": "toward", "target": "ava"},
+            "T1.ava.defense": DEFEND,
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+        },
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 3, "T1.g.damage": 3, "T1.fight.time": 3},
+    )
+    assert _g(out)["ranges"] == {"ava": 1} and _ava(out)["life_bar"] == 37
+
+
+def test_entangle_takes_her_first_action_and_a_die_next_turn() -> None:
+    # 000 L3306: hit before acting: her first action is lost (her extra one remains, ruling as 000 L6752), and her
+    # next Initiative die is one size smaller.
+    out = _attacked(_with("entangle"), DEFEND, 3, actions=1)
+    assert any("first action is lost" in t for t in _note(out, "C", "ava"))
+    assert {"target": "initiative", "steps": -1, "source": "entangle"} in _ava(out)["next_turn_dice"]
+
+
+def test_harry_shifts_her_next_die() -> None:
+    # 000 L3432: one die size down on Initiative or Control next turn, her choice.
+    out = _attacked(_with("harry"), DEFEND, 3)
+    assert {"target": "either", "steps": -1, "source": "harry"} in _ava(out)["next_turn_dice"]
+
+
+def test_bounce_adds_a_point_on_a_made_tactics_check() -> None:
+    # 000 L2941: Tactics at the group's Defense 2 (000 L6582): a 6 + 2 = 8 makes DL 8: damage 3 + 1; a 5 does not.
+    bouncer = _with("bounce", "knocks_down")
+    assert _ava(_attacked(bouncer, DEFEND, 3, actions=1, bounce=6))["life_bar"] == 36
+    assert _ava(_attacked(bouncer, DEFEND, 3, actions=1, bounce=5))["life_bar"] == 37
+
+
+def test_knockback_advance_keeps_the_range() -> None:
+    # Knocked Back 1 → 2 (000 L6682), the group follows: Range 1 again (000 L3661).
+    out = _attacked(_with("increased_knockback", "knockback_advance"), DEFEND, 3)
+    assert _g(out)["ranges"] == {"ava": 1}

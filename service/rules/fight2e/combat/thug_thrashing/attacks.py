@@ -107,7 +107,7 @@ def attack(
     g.hit = g.hit or hit
     if not hit:
         if evading:
-            evaded(ctx, f, g)  # Evasion, or Agility in its place (000 L6698–L6700)
+            evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
         _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
     die = attacks.damage_die(g.damage, g.now.damage_steps + damage_steps, -f.prof.stamina)
@@ -115,6 +115,7 @@ def attack(
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return None
     effects = attacks.on_hit(g.traits)
+    dmg += _juggled(ctx, g, effects)
     hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra)
     if f.active:
         _after_hit(ctx, f, g, effects, hit_stun)
@@ -139,6 +140,25 @@ def _through_block(ctx: Turn, f: Combatant, g: Group, lost: int) -> None:
         award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)
 
 
+def _juggled(ctx: Turn, g: Group, effects: attacks.OnHit) -> int:
+    """Bounce: a Tactics check, at the group's Defense (000 L6582), against its DL; success adds the damage
+    (000 L2941)."""
+    j = effects.juggle
+    if j is None:
+        return 0
+    face = ctx.roll(g.id, "bounce", D10, "Bounce: Tactics check", "E.1")
+    made = face + g.defense >= j.difficulty
+    ctx.note(
+        "E.1",
+        g.id,
+        f"{g.id}'s Bounce: {face} + {g.defense} against {j.difficulty}: "
+        + (f"+{j.damage} damage." if made else "no juggle."),
+        "000 L2941, L6582",
+        inputs={"face": face},
+    )
+    return j.damage if made else 0
+
+
 def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_stun: bool) -> None:
     """The hit's effects the group's Qualities give it (000 L6682): Hit Stun (000 L6638), Knock Down (the Fighter
     stands with his next action, 000 L5958–L5970) and 1 Range of Knock Back, this pair's Range only (000 L6662)."""
@@ -149,10 +169,42 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
         if not f.acted:
             f.kd_before_acting = True  # −1 Initiative die next turn (000 L5964)
         ctx.note("E.4", f.id, f"{g.id}'s hit Knocks {f.id} Down.", "000 L6682, L5958–L5970", {}, {"knocked_down": True})
+    if effects.entangles:
+        if not f.acted:
+            f.entangle_lost = True  # ruling: his first action, as a Knock Down's is (000 L6752)
+        f.entangled = True
+        ctx.note(
+            "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not f.acted else "."), "000 L3306"
+        )
+    if effects.harries:
+        f.next_dice.append(("either", -1, "harry"))
+        ctx.note(
+            "E.5", f.id, f"{g.id} Harries {f.id}: one die smaller on Initiative or Control next turn.", "000 L3432"
+        )
     if effects.knock_back:
         before = g.ranges[f.id]
         g.ranges[f.id] = min(before + effects.knock_back, FARTHEST)
         ctx.note("E.3", f.id, f"{g.id}'s hit Knocks {f.id} Back: Range {before} → {g.ranges[f.id]}.", "000 L6682")
+        if effects.advances and g.ranges[f.id] != before:
+            _advance(ctx, f, g, before)
+
+
+def _advance(ctx: Turn, f: Combatant, g: Group, before: int) -> None:
+    """Knockback Advance: without a map the group follows and the Range stays as it was (000 L3661)."""
+    _, v = ctx.decide(
+        g.id,
+        "advance",
+        "E.3",
+        f"{g.id} may follow {f.id} after the Knock Back.",
+        DecisionValue(choice=Choice.act),
+        lambda: [
+            choice(DecisionValue(choice=Choice.act), "follow"),
+            choice(DecisionValue(choice=Choice.pass_), "stay"),
+        ],
+    )
+    if v.choice is Choice.act:
+        g.ranges[f.id] = before
+        ctx.note("E.3", g.id, f"{g.id} follows {f.id}: Range {before}.", "000 L3661")
 
 
 def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
@@ -198,6 +250,8 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
     (000 L5264)."""
     f.life_loss_from.add(g.id)
     f.was_hit = True  # a Thug's hit breaks his run of Combos (000 L5753)
+    f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
+    f.next_dice = [x for x in f.next_dice if x[2] != "harry"]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)

@@ -140,6 +140,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
+        if i == 0 and f.entangle_lost:
+            ctx.note("C", f.id, f"{f.id} is Entangled: his first action is lost.", "000 L3306, L6752")
+            continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):
             continue
         key, v = ctx.decide(
