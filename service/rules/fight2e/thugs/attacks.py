@@ -95,6 +95,7 @@ class OnHit:
     harries: bool = False
     advances: bool = False
     juggle: Juggle | None = None
+    stun: bool = True  # the damage counts against the Stun Threshold
 
 
 def _records(traits: Collection[str]) -> list[TraitInCombat]:
@@ -113,6 +114,7 @@ def on_hit(traits: Collection[str]) -> OnHit:
         harries=any(r.harries for r in recs),
         advances=any(r.advances for r in recs),
         juggle=next((r.juggle for r in recs if r.juggle), None),
+        stun=not any(r.no_stun for r in recs) or any(r.restores_stun for r in recs),
     )
 
 
@@ -129,6 +131,16 @@ def accuracy_against(traits: Collection[str], defence: str) -> int:
         return table.get(defence, 0)
 
     return sum(one(r) for r in _records(traits))
+
+
+def throw_accuracy(traits: Collection[str], throws_unblockable: bool) -> int:
+    """The Throw's +1 Accuracy, gone when the campaign lets Throws be blocked (000 L4345)."""
+    return sum(r.throw_accuracy for r in _records(traits)) if throws_unblockable else 0
+
+
+def has_priority(traits: Collection[str]) -> bool:
+    """Priority, or a Throw: first on a tie of Initiative (000 L3892, L4347)."""
+    return any(r.priority for r in _records(traits))
 
 
 def forces_evasion_move(traits: Collection[str]) -> bool:

@@ -161,6 +161,10 @@ class TraitInCombat(Frozen):
     harries: bool = Field(False, description="Harry's next-turn die on Initiative or Control.")
     juggle: Juggle | None = Field(None, description="Bounce: a Tactics check for extra damage.")
     advances: bool = Field(False, description="The group may follow a Knock Back (Knockback Advance).")
+    no_stun: bool = Field(False, description="Its damage does not count against the Stun Threshold (Throw).")
+    restores_stun: bool = Field(False, description="Undoes ``no_stun`` (Does Stun).")
+    throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
+    priority: bool = Field(False, description="Acts first on a tie of Initiative.")
     farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")
     farthest_with: dict[TraitId, int | None] = Field(
         default_factory=dict, description="``farthest`` with one of these traits instead (None: no cap)."

@@ -10,7 +10,7 @@ from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
 from service.rules.fight2e.declared_members import thug_traits_unapplied
 from service.rules.fight2e.thugs import attacks
 from service.rules.fight2e.thugs.catalogue import thug_catalogue
-from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _g, _ok, _req
+from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _g, _ok, _req, _turn
 
 DEFEND = {"defense": "defense"}
 EVADE = {"defense": "evasion", "agility": True}  # Agility 4 in place of Evasion (000 L6700)
@@ -193,3 +193,42 @@ def test_knockback_advance_keeps_the_range() -> None:
     # Knocked Back 1 → 2 (000 L6682), the group follows: Range 1 again (000 L3661).
     out = _attacked(_with("increased_knockback", "knockback_advance"), DEFEND, 3)
     assert _g(out)["ranges"] == {"ava": 1}
+
+
+def test_a_throw_at_range_zero_knocks_down_without_stun() -> None:
+    # Throw Range: Range 0 only (000 L2369); +1 Accuracy (000 L4345) and +1 at Range 0 (000 L5613): a 1 + 2 = 3
+    # hits Defense 3; Knocks Down; Stun is lost (000 L4341): 1d8 rolling 7 is above Threshold 6 yet no Stun.
+    thrower = _with("throw", damage="1d8")
+    out = _attacked(thrower, DEFEND, 1, damage=7, rng=0, actions=1)
+    assert _ava(out)["life_bar"] == 33 and not _ava(out).get("stunned") and _note(out, "E.4", "ava")
+    assert attacks.reach(["throw"]) == 0
+    # with Does Stun (000 L4365) the 7 Stuns her
+    out = _attacked(_with("throw", "throw.does_stun", damage="1d8"), DEFEND, 1, damage=7, rng=0, actions=1)
+    assert _ava(out)["stunned"]
+    # a blockable-Throw campaign (000 L4345): no +1, the 1 + 1 = 2 misses
+    req = _req(rng=0, thug=thrower, throws_unblockable=False)
+    out = _ok(
+        req,
+        {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _ava(out)["life_bar"] == 40
+
+
+def test_hurl_throws_her_two_ranges() -> None:
+    # 000 L4375: thrown 2 Ranges away: Range 0 → 2.
+    out = _attacked(_with("throw", "throw.hurl"), DEFEND, 1, rng=0, actions=1)
+    assert _g(out)["ranges"] == {"ava": 2}
+
+
+def test_priority_breaks_a_tie_of_initiative() -> None:
+    # Both at 4: Fighters go first on a tie by default; a Priority group goes first (000 L3892), and the tie is no
+    # longer reported as unresolved.
+    rolls = {"T1.ava.init": 4, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 1, "T1.fight.time": 3}
+    decisions = {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
+    out = _turn(_req(thug=_with("priority")), decisions, rolls)
+    attackers = [s["actor"] for s in out["log"] if s["label"] in ("D.6", "C") and s["actor"] in ("ava", "g")]
+    assert attackers[0] == "g"
+    assert not [u for u in out["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
+    plain = _turn(_req(), decisions, rolls)
+    assert [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]

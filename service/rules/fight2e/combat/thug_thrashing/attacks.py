@@ -93,7 +93,7 @@ def attack(
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")
     face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
-    trait_acc = attacks.accuracy_against(g.traits, met)
+    trait_acc = attacks.accuracy_against(g.traits, met) + attacks.throw_accuracy(g.traits, ctx.opts.throws_unblockable)
     total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy + trait_acc, g.traits, dist)
     hit = total >= dt
     ctx.note(
@@ -116,7 +116,7 @@ def attack(
         return None
     effects = attacks.on_hit(g.traits)
     dmg += _juggled(ctx, g, effects)
-    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra)
+    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra, effects.stun)
     if f.active:
         _after_hit(ctx, f, g, effects, hit_stun)
     return dmg, die
@@ -245,7 +245,7 @@ def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[
     return d.dodged
 
 
-def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int = 0) -> None:
+def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int = 0, stun: bool = True) -> None:
     """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
     (000 L5264)."""
     f.life_loss_from.add(g.id)
@@ -266,7 +266,9 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
         f.defeated = True
         ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
         award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)  # Thugs beat him too (ruling)
-    elif dmg + stun_extra > f.stun_threshold and not f.stunned:  # Increased Stun counts 2 more (000 L3565)
+    elif (
+        stun and dmg + stun_extra > f.stun_threshold and not f.stunned
+    ):  # a Throw loses Stun (000 L4341)  # Increased Stun counts 2 more (000 L3565)
         f.stunned = 2
         f.times_stunned += 1
         ctx.note("E.3", f.id, f"{dmg + stun_extra} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")

@@ -23,6 +23,7 @@ import math
 from functools import partial
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, DecisionValue
@@ -76,9 +77,10 @@ def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
     """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
     actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
     actors += [g for g in groups if g.members > 0]
-    actors.sort(key=lambda a: -a.init)  # stable: Fighters before groups on a tie
-    inits = [a.init for a in actors]
-    if len(inits) != len(set(inits)):
+    # stable: Fighters before groups on a tie, but a group with Priority (or a Throw) breaks it (000 L3892, L4347)
+    actors.sort(key=lambda a: (-a.init, 0 if isinstance(a, Group) and thug_rules.has_priority(a.traits) else 1))
+    keys = [(a.init, isinstance(a, Group) and thug_rules.has_priority(a.traits)) for a in actors]
+    if len(keys) != len(set(keys)):
         ctx.unsupported_rule(
             "thug_simultaneous_initiative",
             "fight",
