@@ -62,9 +62,17 @@ def movement(traits: Collection[str], attacking: bool) -> int:
     return attack.move_with_attack
 
 
-def attackers(targets: int, members: int) -> int:
-    """One Thug attacks each opponent in reach while there are Thugs enough (000 L6676)."""
+def attackers(targets: int, members: int, traits: Collection[str] = ()) -> int:
+    """One Thug attacks each opponent in reach while there are Thugs enough (000 L6676); an area attack reaches
+    them all (Area Effect, Explosive; ruling, 000 L2835, L3322)."""
+    if any(r.area for r in _records(traits)):
+        return targets
     return min(targets, members)
+
+
+def trait_damage_steps(traits: Collection[str]) -> int:
+    """Die sizes the traits add to or take from a hit on a Fighter (Explosive: −1, 000 L3328)."""
+    return sum(r.damage_steps_vs_fighters for r in _records(traits))
 
 
 def attack_total(die: int, accuracy: int, traits: Collection[str], at_range: int, bonus: int = 0) -> int:

@@ -232,3 +232,23 @@ def test_priority_breaks_a_tie_of_initiative() -> None:
     assert not [u for u in out["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
     plain = _turn(_req(), decisions, rolls)
     assert [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
+
+
+def test_area_attacks_reach_every_fighter_in_the_area() -> None:
+    # One Thug left, three Fighters in reach: one attack normally (000 L6676), all three with an area attack
+    # (ruling, 000 L2835, L3322); Area Effect reaches Range 0–1, Explosive 0–2.
+    assert attacks.attackers(3, 1) == 1 and attacks.attackers(3, 1, ["area_effect"]) == 3
+    assert attacks.reach(["area_effect"]) == 1 and attacks.reach(["explosive"]) == 2
+
+
+def test_explosive_does_a_die_less_to_a_fighter() -> None:
+    # Damage 1d4, one die size less against a Fighter (000 L3328): 1d2, a 2.
+    out = _attacked({**THUG, "qualities": [{"id": "explosive", "cost": 2}]}, DEFEND, 3, damage=2)
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T1.g.damage"] == "1d2" and _ava(out)["life_bar"] == 38
+
+
+def test_position_shift_without_hazards_does_nothing() -> None:
+    # No map, no Hazard: no effect (000 L3804); the hit is a plain one, and nothing is reported unsupported.
+    out = _attacked(_with("position_shift"), DEFEND, 3)
+    assert _ava(out)["life_bar"] == 37 and _g(out)["ranges"] == {"ava": 1}
+    assert not [u for u in out["unsupported"] if u["id"].startswith("thug_trait:")]

@@ -110,7 +110,8 @@ def attack(
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
         _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
-    die = attacks.damage_die(g.damage, g.now.damage_steps + damage_steps, -f.prof.stamina)
+    steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
+    die = attacks.damage_die(g.damage, steps, -f.prof.stamina)
     dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return None

@@ -81,7 +81,7 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
         return
     in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
     in_reach = [f for f in in_reach if not _spared(g, f)]
-    n = attacks.attackers(len(in_reach), g.members)
+    n = attacks.attackers(len(in_reach), g.members, g.traits)
     targets = _targets(ctx, g, in_reach, n)
     if not targets:
         ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
@@ -182,7 +182,7 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
         _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
     elif e.free_attack_defense_divisor is not None:
         near = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
-        for f in [f for f in near if not _spared(g, f)][: g.members]:
+        for f in [f for f in near if not _spared(g, f)][: attacks.attackers(len(near), g.members, g.traits)]:
             attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
 
