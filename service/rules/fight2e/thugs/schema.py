@@ -165,7 +165,6 @@ class TraitInCombat(Frozen):
     restores_stun: bool = Field(False, description="Undoes ``no_stun`` (Does Stun).")
     throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
     priority: bool = Field(False, description="Acts first on a tie of Initiative.")
-    needs_hazards: bool = Field(False, description="Acts only with Environmental Hazards in play (not applied then).")
     area: bool = Field(False, description="One attack on every Fighter in its reach, whatever the Thugs left.")
     damage_steps_vs_fighters: int = Field(0, description="Die sizes of damage against a Fighter (Explosive: −1).")
     farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")

@@ -248,7 +248,7 @@ def test_explosive_does_a_die_less_to_a_fighter() -> None:
 
 
 def test_position_shift_without_hazards_does_nothing() -> None:
-    # No map, no Hazard: no effect (000 L3804); the hit is a plain one, and nothing is reported unsupported.
+    # No map: it acts only through Hazards (000 L3804), the Director's call with Thugs (000 L6672): a plain hit.
     out = _attacked(_with("position_shift"), DEFEND, 3)
     assert _ava(out)["life_bar"] == 37 and _g(out)["ranges"] == {"ava": 1}
     assert not [u for u in out["unsupported"] if u["id"].startswith("thug_trait:")]

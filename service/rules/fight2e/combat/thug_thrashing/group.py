@@ -112,9 +112,7 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
         )
-        in_combat = thug_catalogue().in_combat
-        hazardous = {t for t in traits if ctx.req.fight.hazards and t in in_combat and in_combat[t].needs_hazards}
-        for t in sorted((traits - resolved) | hazardous):
+        for t in sorted(traits - resolved):
             ctx.unsupported_rule(
                 f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
             )
