@@ -104,6 +104,7 @@ class OnHit:
     advances: bool = False
     juggle: Juggle | None = None
     stun: bool = True  # the damage counts against the Stun Threshold
+    critical_steps: int = 0  # on an even damage roll, die sizes on next turn's Initiative (Critical Hit)
 
 
 def _records(traits: Collection[str]) -> list[TraitInCombat]:
@@ -123,6 +124,7 @@ def on_hit(traits: Collection[str]) -> OnHit:
         advances=any(r.advances for r in recs),
         juggle=next((r.juggle for r in recs if r.juggle), None),
         stun=not any(r.no_stun for r in recs) or any(r.restores_stun for r in recs),
+        critical_steps=max((r.critical_initiative_steps for r in recs), default=0),
     )
 
 

@@ -165,6 +165,7 @@ class TraitInCombat(Frozen):
     restores_stun: bool = Field(False, description="Undoes ``no_stun`` (Does Stun).")
     throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
     priority: bool = Field(False, description="Acts first on a tie of Initiative.")
+    critical_initiative_steps: int = Field(0, ge=0, description="Critical Hit: next Initiative's die sizes.")
     area: bool = Field(False, description="One attack on every Fighter in its reach, whatever the Thugs left.")
     damage_steps_vs_fighters: int = Field(0, description="Die sizes of damage against a Fighter (Explosive: −1).")
     farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")

@@ -10,7 +10,7 @@ from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
 from service.rules.fight2e.declared_members import thug_traits_unapplied
 from service.rules.fight2e.thugs import attacks
 from service.rules.fight2e.thugs.catalogue import thug_catalogue
-from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _g, _ok, _req, _turn
+from tests.unit.fight2e.thug_thrashing.support import ATTACK, IDLE, THUG, _ava, _g, _ok, _req, _turn
 
 DEFEND = {"defense": "defense"}
 EVADE = {"defense": "evasion", "agility": True}  # Agility 4 in place of Evasion (000 L6700)
@@ -252,3 +252,27 @@ def test_position_shift_without_hazards_does_nothing() -> None:
     out = _attacked(_with("position_shift"), DEFEND, 3)
     assert _ava(out)["life_bar"] == 37 and _g(out)["ranges"] == {"ava": 1}
     assert not [u for u in out["unsupported"] if u["id"].startswith("thug_trait:")]
+
+
+def test_critical_hit_raises_the_next_initiative_die() -> None:
+    # An even damage roll (a 2): two die sizes on next turn's Initiative (000 L3208); a 3 gives nothing.
+    crit = _with("critical_hit")
+    assert _g(_attacked(crit, DEFEND, 3, damage=2))["initiative_steps"] == 2
+    assert _g(_attacked(crit, DEFEND, 3, damage=3))["initiative_steps"] == 0
+    # next turn the group's 1d4 is rolled as 1d8 (1d4 → 1d6 → 1d8, 000 L5455)
+    req = _req(thug=crit)
+    req["fight"]["thugs"][0]["initiative_steps"] = 2
+    out = _ok(
+        req,
+        {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 7, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T1.g.init"] == "1d8"
+    # her hit on the group after it negates it (ruling): she acts second and hits (0 + 1 spare Control + a 3 = 4 ≥ 2)
+    out = _ok(
+        _req(thug=crit),
+        {"T1.ava.defense": DEFEND, "T1.ava.action": ATTACK, "T1.ava.action.2": IDLE},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 3, "T1.g.damage": 2}
+        | {"T1.ava.attack": 3, "T1.g.life_save": 1, "T1.fight.time": 3},
+    )
+    assert _g(out)["initiative_steps"] == 0

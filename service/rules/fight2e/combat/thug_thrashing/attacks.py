@@ -116,6 +116,11 @@ def attack(
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return None
     effects = attacks.on_hit(g.traits)
+    if effects.critical_steps and dmg % 2 == 0:
+        g.critical_next = effects.critical_steps
+        ctx.note(
+            "E.5", g.id, f"{g.id}'s Critical Hit: an even {dmg}, two die sizes on next turn's Initiative.", "000 L3208"
+        )
     dmg += _juggled(ctx, g, effects)
     hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra, effects.stun)
     if f.active:

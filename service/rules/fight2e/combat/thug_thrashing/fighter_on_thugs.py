@@ -111,6 +111,7 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
     )
     count_attack(ctx, f, moves, hit)
     if hit:
+        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
 
 

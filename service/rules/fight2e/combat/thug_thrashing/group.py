@@ -45,6 +45,8 @@ class Group:
     led: bool = False  # the single highest Initiative this turn
     hit: bool = False  # one of its Thugs hit a Fighter this turn
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
+    critical_now: int = 0  # a kept Critical Hit's die sizes on this turn's Initiative (000 L3208)
+    critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
 
     @property
     def path(self) -> str:
@@ -111,6 +113,7 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             life_save=eff.life_save,
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
+            critical_now=s.initiative_steps,
         )
         for t in sorted(traits - resolved):
             ctx.unsupported_rule(
@@ -143,6 +146,7 @@ def store(ctx: Turn, groups: list[Group]) -> None:
                 "ranges": dict(g.ranges),
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
+                "initiative_steps": g.critical_next,
             }
         )
         for g in groups
@@ -172,7 +176,7 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
     """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
     when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
-    die = Die(max(step + g.now.initiative_steps, 0))
+    die = Die(max(step + g.now.initiative_steps + g.critical_now, 0))
     face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
     bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
     g.init = face + bonus
