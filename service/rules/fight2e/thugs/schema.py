@@ -137,6 +137,12 @@ class ThugAttack(Sourced):
     full_move_with_attack: tuple[TraitId, ...]
 
 
+class Exploit(Frozen):
+    difficulty: int = Field(ge=1)
+    initiative_steps: int
+    skills: tuple[str, ...]
+
+
 class Juggle(Frozen):
     difficulty: int = Field(ge=1)
     damage: int = Field(ge=1)
@@ -165,6 +171,7 @@ class TraitInCombat(Frozen):
     restores_stun: bool = Field(False, description="Undoes ``no_stun`` (Does Stun).")
     throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
     priority: bool = Field(False, description="Acts first on a tie of Initiative.")
+    exploit: Exploit | None = Field(None, description="A first-turn check a Fighter may buy with a Story Point.")
     critical_initiative_steps: int = Field(0, ge=0, description="Critical Hit: next Initiative's die sizes.")
     area: bool = Field(False, description="One attack on every Fighter in its reach, whatever the Thugs left.")
     damage_steps_vs_fighters: int = Field(0, description="Die sizes of damage against a Fighter (Explosive: −1).")

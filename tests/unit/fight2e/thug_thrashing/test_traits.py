@@ -276,3 +276,29 @@ def test_critical_hit_raises_the_next_initiative_die() -> None:
         | {"T1.ava.attack": 3, "T1.g.life_save": 1, "T1.fight.time": 3},
     )
     assert _g(out)["initiative_steps"] == 0
+
+
+def test_oblivious_costs_a_first_turn_initiative_die() -> None:
+    # 000 L1461: a Story Point and Perception 3 + a 9 = 12 against DL 12: the group's 1d4 Initiative becomes 1d2.
+    req = _req(thug=_with("oblivious"))
+    sheet = req["fighters"][0]["sheet"]
+    req["fighters"][0]["sheet"] = {
+        **sheet,
+        "narrative_skills": [*sheet["narrative_skills"], {"id": "perception", "level": 3}],
+    }
+    req["fighters"][0]["state"]["story_points"] = 1
+    decisions = {"T1.ava.exploit": {"choice": "act"}, "T1.ava.defense": DEFEND}
+    decisions |= {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
+    rolls = {
+        "T1.ava.exploit_check": 9,
+        "T1.ava.init": 2,
+        "T1.ava.ctrl": 4,
+        "T1.g.init": 2,
+        "T1.g.attack": 1,
+        "T1.fight.time": 3,
+    }
+    out = _ok(req, decisions, rolls)
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T1.g.init"] == "1d2" and _ava(out)["story_points"] == 0
+    # an 8 falls short: the die stays 1d4; the Story Point is spent all the same
+    out = _ok(req, decisions, rolls | {"T1.ava.exploit_check": 8})
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T1.g.init"] == "1d4" and _ava(out)["story_points"] == 0

@@ -13,7 +13,7 @@ from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.models import ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
+from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 
@@ -45,7 +45,7 @@ class Group:
     led: bool = False  # the single highest Initiative this turn
     hit: bool = False  # one of its Thugs hit a Fighter this turn
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
-    critical_now: int = 0  # a kept Critical Hit's die sizes on this turn's Initiative (000 L3208)
+    critical_now: int = 0  # die sizes on this turn's Initiative: a kept Critical Hit (000 L3208), Oblivious (000 L1461)
     critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
 
     @property
@@ -189,6 +189,42 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
         "000 L6652" + (", L5509" if bonus else ""),
         inputs={"die": str(die), "face": face, "leader_bonus": bonus},
     )
+
+
+def exploit_weakness(ctx: Turn, g: Group) -> None:
+    """Oblivious: on the fight's first turn each Fighter may spend a Story Point on a check against the DL; one made
+    check costs the group its Initiative die sizes this turn (000 L1461)."""
+    table = thug_catalogue().in_combat
+    found = next((table[t].exploit for t in sorted(g.traits) if t in table and table[t].exploit), None)
+    if found is None or ctx.req.fight.turn != 1 or not g.members:
+        return
+    for f in [f for f in ctx.fighters.values() if f.active and (f.story or 0) >= 1]:
+        _, v = ctx.decide(
+            f.id,
+            "exploit",
+            "A.1",
+            f"{f.id} may spend a Story Point to catch {g.id} off guard (DL {found.difficulty}).",
+            DecisionValue(choice=Choice.pass_),
+            [choice(DecisionValue(choice=Choice.act), "spend it"), choice(DecisionValue(choice=Choice.pass_), "no")],
+        )
+        if v.choice is not Choice.act:
+            continue
+        f.story = (f.story or 0) - 1
+        level = max(skill(ctx, f, s) for s in found.skills)
+        face = ctx.roll(f.id, "exploit_check", D10, f"check against {g.id}'s Oblivious", "A.1")
+        made = face + level >= found.difficulty
+        ctx.note(
+            "A.1",
+            f.id,
+            f"{f.id} spends a Story Point: {face} + {level} against {found.difficulty}: "
+            + (f"{g.id} rolls Initiative a die size smaller." if made else "no effect."),
+            "000 L1461",
+            inputs={"face": face, "level": level},
+            change={"story_points": f.story},
+        )
+        if made:
+            g.critical_now += found.initiative_steps
+            return
 
 
 # ── The group's turn ───────────────────────────────────────────────────────────────────────────

@@ -262,6 +262,8 @@ def run(ctx: Turn) -> None:
         ctx.round_over = True
         thug_group.store(ctx, groups)
         return
+    for g in groups:
+        thug_group.exploit_weakness(ctx, g)
     roll_initiative(ctx)
     for g in groups:
         if g.members:
