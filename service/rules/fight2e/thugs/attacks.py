@@ -104,6 +104,7 @@ class OnHit:
     advances: bool = False
     juggle: Juggle | None = None
     stun: bool = True  # the damage counts against the Stun Threshold
+    holds: bool = False  # Sustained Hold: Hit Stun and no action left this turn, no other on-hit effect
     critical_steps: int = 0  # on an even damage roll, die sizes on next turn's Initiative (Critical Hit)
 
 
@@ -125,6 +126,7 @@ def on_hit(traits: Collection[str]) -> OnHit:
         juggle=next((r.juggle for r in recs if r.juggle), None),
         stun=not any(r.no_stun for r in recs) or any(r.restores_stun for r in recs),
         critical_steps=max((r.critical_initiative_steps for r in recs), default=0),
+        holds=any(r.holds for r in recs),
     )
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.combat.dramatic.thugs import NOT_IN_DRAMATIC
 from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
+from service.rules.fight2e.declared_members import RESOLVED_TRAITS as BOTH_TURNS
 from service.rules.fight2e.declared_members import thug_traits_unapplied
 from service.rules.fight2e.thugs import attacks
 from service.rules.fight2e.thugs.catalogue import thug_catalogue
@@ -129,10 +131,12 @@ def test_every_trait_applied_has_its_record_and_leaves_the_declarations() -> Non
     table = thug_catalogue().in_combat
     assert frozenset(table) == RESOLVED_TRAITS
     left = {m.id for m in thug_traits_unapplied()}
-    assert not left & RESOLVED_TRAITS
+    assert left == set(thug_catalogue().traits) - BOTH_TURNS  # declared unless both turns with Thugs apply it
+    assert left >= NOT_IN_DRAMATIC  # those applied in Thug Thrashing only stay declared
+
     # the standard Qualities and Weaknesses of the Thug lists (000 L6586–L6609) are all applied now
     standard = {t.id for t in thug_catalogue().traits.values() if t.kind in ("quality", "weakness", "thug_quality")}
-    assert standard - {"oblivious"} <= RESOLVED_TRAITS
+    assert standard <= RESOLVED_TRAITS
 
 
 def test_hits_low_by_the_defence_met_and_the_forced_move() -> None:
@@ -302,3 +306,16 @@ def test_oblivious_costs_a_first_turn_initiative_die() -> None:
     # an 8 falls short: the die stays 1d4; the Story Point is spent all the same
     out = _ok(req, decisions, rolls | {"T1.ava.exploit_check": 8})
     assert {r["key"]: r["die"] for r in out["rolls"]}["T1.g.init"] == "1d4" and _ava(out)["story_points"] == 0
+
+
+def test_sustained_hold_holds_her_for_the_turn() -> None:
+    # Throw at Range 0: 1 + 1 + 1 = 3 hits Defense 3 (000 L4345, L5613); the hold does damage and Hit Stun, no Knock
+    # Down (000 L4381), and she cannot act this turn; the second turn is dropped (ruling, 000 L6718).
+    out = _ok(
+        _req(rng=0, thug=_with("throw", "throw.sustained_hold")),
+        {"T1.ava.defense": DEFEND},
+        {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 1, "T1.g.damage": 3, "T1.fight.time": 3},
+    )
+    assert _ava(out)["life_bar"] == 37 and not _note(out, "E.4", "ava")
+    assert any("no action this turn" in t for t in _note(out, "C", "ava"))
+    assert any("Hit Stun" in t for t in _note(out, "E.2", "ava"))

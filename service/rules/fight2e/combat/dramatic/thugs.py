@@ -47,7 +47,12 @@ from . import thug_flourish as flourishes
 from .base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
 
-RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"}  # applied in this turn
+# The Thug Thrashing traits whose effects run into next turn's Initiative or Control, or into the order of a tie, which
+# a Dramatic turn keeps otherwise (its Initiative die comes from Speed, 000 L7084): reported here, not applied.
+NOT_IN_DRAMATIC = frozenset(
+    {"entangle", "harry", "critical_hit", "oblivious", "priority", "knocks_down", "throw", "throw.sustained_hold"}
+)
+RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_villain", "hit_stun"}  # applied here
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids

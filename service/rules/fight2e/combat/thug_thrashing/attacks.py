@@ -168,6 +168,13 @@ def _juggled(ctx: Turn, g: Group, effects: attacks.OnHit) -> int:
 def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_stun: bool) -> None:
     """The hit's effects the group's Qualities give it (000 L6682): Hit Stun (000 L6638), Knock Down (the Fighter
     stands with his next action, 000 L5958–L5970) and 1 Range of Knock Back, this pair's Range only (000 L6662)."""
+    if effects.holds:  # Hit Stun, no other On-Hit effect, and no action this turn (000 L4381)
+        if hit_stun:
+            hit_stun_effect(ctx, f, f)
+        if not f.acted:
+            f.thug_hold = True
+            ctx.note("E.5", f.id, f"{g.id} holds {f.id}: he cannot act this turn.", "000 L4381, L6718")
+        return
     if effects.hit_stun and hit_stun:
         hit_stun_effect(ctx, f, f)
     if effects.knocks_down and not f.knocked_down:

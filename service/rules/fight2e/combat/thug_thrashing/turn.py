@@ -122,6 +122,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     if not f.active:
         return
     f.acted = True
+    if f.thug_hold:
+        ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
+        return
     tt = _tt_level(ctx, f, groups)
     budgets = extra_actions.control_budgets(f.control, tt)
     if not budgets:
