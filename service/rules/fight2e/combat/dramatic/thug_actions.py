@@ -267,6 +267,7 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
     )
     before = g.members
     if hit:
+        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
         _glory(ctx, d, m)
     if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
