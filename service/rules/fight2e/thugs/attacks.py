@@ -155,6 +155,11 @@ def has_priority(traits: Collection[str]) -> bool:
     return any(r.priority for r in _records(traits))
 
 
+def invulnerable(traits: Collection[str], tied: bool) -> bool:
+    """Temporary Invulnerability: a hit at the same Initiative as the group's attack does nothing (000 L4327)."""
+    return tied and any(r.invulnerable_on_tie for r in _records(traits))
+
+
 def forces_evasion_move(traits: Collection[str]) -> bool:
     """Hits Low: a Fighter who evades it and is missed must move 2 Ranges (000 L3466)."""
     return any(r.forces_evasion_move for r in _records(traits))

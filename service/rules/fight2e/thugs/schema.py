@@ -172,6 +172,9 @@ class TraitInCombat(Frozen):
     throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
     priority: bool = Field(False, description="Acts first on a tie of Initiative.")
     exploit: Exploit | None = Field(None, description="A first-turn check a Fighter may buy with a Story Point.")
+    invulnerable_on_tie: bool = Field(
+        False, description="A hit from a Fighter tied with it in Initiative does nothing."
+    )
     holds: bool = Field(False, description="Sustained Hold: Hit Stun, none of the other on-hit effects, no action.")
     critical_initiative_steps: int = Field(0, ge=0, description="Critical Hit: next Initiative's die sizes.")
     area: bool = Field(False, description="One attack on every Fighter in its reach, whatever the Thugs left.")

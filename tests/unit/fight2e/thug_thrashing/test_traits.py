@@ -319,3 +319,16 @@ def test_sustained_hold_holds_her_for_the_turn() -> None:
     assert _ava(out)["life_bar"] == 37 and not _note(out, "E.4", "ava")
     assert any("no action this turn" in t for t in _note(out, "C", "ava"))
     assert any("Hit Stun" in t for t in _note(out, "E.2", "ava"))
+
+
+def test_temporary_invulnerability_on_a_tie() -> None:
+    # Both at Initiative 4 (Fighters first on a tie): her hit (0 + 1 spare Control + a 3 = 4 ≥ 2) meets the group's
+    # simultaneous attack, so no Thug falls (000 L4327, ruling); at 5 against 4 the same hit makes a Thug save.
+    req = _req(thug=_with("temporary_invulnerability"))
+    decisions = {"T1.ava.action": ATTACK, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFEND}
+    rolls = {"T1.ava.init": 4, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.ava.attack": 3, "T1.g.attack": 1}
+    out = _turn(req, decisions, rolls | {"T1.fight.time": 3})
+    assert out["status"] == "resolved" and _g(out)["members"] == 5
+    assert any("Temporary Invulnerability" in e["text"] for e in out["log"])
+    out = _ok(req, decisions, rolls | {"T1.ava.init": 5, "T1.g.life_save": 6, "T1.fight.time": 3})
+    assert _g(out)["members"] == 4

@@ -13,6 +13,7 @@ from ....dice import Die
 from ...dramatic import attacks as dramatic_attacks
 from ...dramatic import bank, costs
 from ...dramatic.catalogue import tables
+from ...thugs import attacks as thug_rules
 from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
@@ -266,6 +267,9 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
         inputs={"face": face, "accuracy": acc, "defense": defense},
     )
     before = g.members
+    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+        ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
+        hit = False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
@@ -110,6 +111,9 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
         inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense, "weapon_expert": expert},
     )
     count_attack(ctx, f, moves, hit)
+    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+        ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
+        return
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
