@@ -28,7 +28,7 @@ _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
 # Dramatic or Thug turns (dramatic_turn, fighter_on_thugs).
 _EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none})
 # The Dramatic options a Dramatic turn with Thugs resolves (dramatic_thugs._carry_out); the others are reported.
-_WITH_THUGS = frozenset({DramaticOption.flourish, DramaticOption.basic_boost})
+_WITH_THUGS = frozenset({DramaticOption.flourish, DramaticOption.basic_boost, DramaticOption.special_move})
 # A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
 RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS
 

@@ -54,3 +54,20 @@ def test_critical_hit_on_an_even_roll() -> None:
     # 000 L3208: an even 2: the group's next Initiative two die sizes larger.
     assert group(_hit(("critical_hit",), 2, **{"T1.g.damage": 2}))["initiative_steps"] == 2
     assert group(_hit(("critical_hit",), 2))["initiative_steps"] == 0
+
+
+def test_the_special_move_option_named_is_the_special_move_attack() -> None:
+    # The Special Move option (000 L7209–L7213) named with Elbow does what the attack with Elbow does (test_thugs):
+    # 1 + 2 reaches Defense 2, Life Save 5 − 2 − 3 = 0, a Thug out with no roll; the point is paid.
+    from tests.unit.fight2e.dramatic.test_thugs import ELBOW
+
+    named = {**ELBOW, "option": "special_move"}
+    rolls = {"T1.ava.init": 6, "T1.g.init": 1, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3}
+    out = resolved(request(), {"T1.ava.action": named, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, rolls)
+    assert group(out)["members"] == 4 and ava(out)["dramatic"]["special_moves_used"] == ["elbow"]
+    assert not [u for u in out["unsupported"] if u["id"] == "special_move"]
+    # naming it with a Basic Move is refused
+    from tests.unit.fight2e.dramatic.test_thugs import turn
+
+    bad = turn(request(), {"T1.ava.action": {**named, "moves": ["basic_move"]}}, rolls)
+    assert [v["code"] for v in bad["violations"]] == ["DECISION_INVALID"]

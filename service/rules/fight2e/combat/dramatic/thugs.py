@@ -238,6 +238,14 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         fighter_on_thugs.move(ctx, f, g, v.movement or 0, v.direction)  # as with an attack (000 L7140)
         flourishes.invite(ctx, d, g, key)
         return
+    if v.option is DramaticOption.special_move:  # named as the option: the attack with its Special Move (000 L7209)
+        m = f.move((v.moves or [""])[0])
+        if m is None or not m.is_special:
+            ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
+                "DECISION_INVALID", f"{key}.moves", f"{key}: the Special Move option names a Special Move.", key=key
+            )
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+        return
     if v.option is not None and v.option is not DramaticOption.basic_boost:
         ctx.unsupported_rule(
             v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
