@@ -242,8 +242,6 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         m = f.move((v.moves or [""])[0])
         if m is None or not m.is_special:
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
-                "DECISION_INVALID", f"{key}.moves", f"{key}: the Special Move option names a Special Move.", key=key
-            )
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
     if v.option is not None and v.option is not DramaticOption.basic_boost:
