@@ -172,8 +172,7 @@ def test_fight2e_families_follow_their_registries() -> None:
     """Derived, not written twice: every catalogue entry is applied in combat today, so no entry is declared for
     its combat effect; the Thug traits applied in a turn are listed as applied, the others declared."""
     from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
-    from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
-    from service.rules.fight2e.declared_members import not_applied_in_combat, thug_traits_unapplied
+    from service.rules.fight2e.declared_members import RESOLVED_TRAITS, not_applied_in_combat, thug_traits_unapplied
 
     assert list(not_applied_in_combat()) == [] and len(IMPLEMENTED) > 200
     doc = next(r for r in rulesets() if r.id == "fight2e").coverage()  # type: ignore[misc]

@@ -10833,6 +10833,11 @@ export interface components {
              */
             id: string;
             /**
+             * Initiative Steps
+             * @description Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept (000 L3208). Default: `0`.
+             */
+            initiative_steps?: number;
+            /**
              * Led And Hit
              * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511). Default: `false`.
              */

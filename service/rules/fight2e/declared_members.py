@@ -13,8 +13,9 @@ from ..core.coverage import Member
 from .catalogue.catalog import catalog
 from .combat import resolver  # noqa: F401  (every rule element registers itself as its module is imported)
 from .combat.contract.model_types import ActionType, DramaticOption
+from .combat.dramatic.thugs import RESOLVED_TRAITS as DRAMATIC_TRAITS
 from .combat.registry.coverage import IMPLEMENTED
-from .combat.thug_thrashing.group import RESOLVED_TRAITS
+from .combat.thug_thrashing.group import RESOLVED_TRAITS as THUG_TURN_TRAITS
 from .dramatic.catalogue import tables
 from .moves.price import TECHNIQUE_TRAITS
 from .moves.pricing import CHECKS, COST_RULES
@@ -27,7 +28,9 @@ _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
 # Dramatic or Thug turns (dramatic_turn, fighter_on_thugs).
 _EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none})
 # The Dramatic options a Dramatic turn with Thugs resolves (dramatic_thugs._carry_out); the others are reported.
-_WITH_THUGS = frozenset({DramaticOption.flourish, DramaticOption.basic_boost})
+_WITH_THUGS = frozenset({DramaticOption.flourish, DramaticOption.basic_boost, DramaticOption.special_move})
+# A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
+RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS
 
 
 def _entry(ident: str) -> Member:

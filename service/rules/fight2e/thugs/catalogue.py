@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.references import Ref, ref_of
 from ..catalogue.catalog import catalog
 from ..catalogue.character_catalog import character_catalog
-from .schema import ThugAttack, ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists
+from .schema import ThugAttack, ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists, TraitInCombat
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "thugs"
 
@@ -62,6 +62,7 @@ class ThugCatalogue:
     digest: str
     dramatic_action_points: dict[str, int] = field(default_factory=dict)  # by Thug Quality (000 L6632)
     hit_stun_traits: frozenset[str] = frozenset()  # Thug Qualities whose hits cause Hit Stun (000 L6638)
+    in_combat: dict[str, TraitInCombat] = field(default_factory=dict)  # what each trait applied in a turn does
 
 
 def _standard(lists: ThugTraitLists, problems: list[str]) -> list[ThugTrait]:
@@ -159,6 +160,8 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
     attack = lists.attack
     named = [*attack.reach_by_trait, *attack.no_penalty_at_range_two, *attack.full_move_with_attack]
     problems.extend(f"attack: unknown trait {t!r}" for t in named if t not in traits)
+    for t, rec in lists.in_combat.items():
+        problems.extend(f"in_combat: unknown trait {u!r}" for u in (t, *rec.farthest_with) if u not in traits)
     by_roll = {event.roll: event for event in events.events}
     if len(by_roll) != len(events.events) or any(roll % 2 == 0 for roll in by_roll):
         problems.append("Thug events: each needs its own odd roll")
@@ -174,6 +177,7 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
         digest.hexdigest()[:16],
         {u.id: u.dramatic_action_points for u in lists.unique if u.dramatic_action_points},
         frozenset(u.id for u in lists.unique if u.causes_hit_stun),
+        dict(lists.in_combat),
     )
 
 

@@ -137,6 +137,57 @@ class ThugAttack(Sourced):
     full_move_with_attack: tuple[TraitId, ...]
 
 
+class Exploit(Frozen):
+    difficulty: int = Field(ge=1)
+    initiative_steps: int
+    skills: tuple[str, ...]
+
+
+class Juggle(Frozen):
+    difficulty: int = Field(ge=1)
+    damage: int = Field(ge=1)
+
+
+class TraitInCombat(Frozen):
+    """What one Thug trait does in a turn, as modifiers of the group's attack (``acts: attack``), of its hit on a
+    Fighter (``on_hit``), of whom it strikes (``targets``), or nothing in a turn (``outside_combat``: it acts in the
+    story, through skill checks at the group's Defense, 000 L6582; or it acts only in another sub-system)."""
+
+    acts: str = Field(pattern=r"^(attack|on_hit|on_miss|targets|outside_combat|elsewhere)$")
+    knock_back: int = Field(0, ge=0, description="Ranges a hit pushes the Fighter back (000 L6682).")
+    knocks_down: bool = Field(False, description="A hit Knocks the Fighter Down (000 L6682).")
+    hit_stun: bool = Field(False, description="A hit gives the Fighter Hit Stun (000 L6638).")
+    stun_extra: int = Field(0, ge=0, description="Added to a hit's damage against the Stun Threshold only.")
+    accuracy_vs: dict[str, int] = Field(
+        default_factory=dict, description="Accuracy by the defence met: `defense` or `evasion` (Agility included)."
+    )
+    on_miss_vs_defense: int = Field(0, ge=0, description="Life Bar lost on a miss the Defense Skill stopped.")
+    forces_evasion_move: bool = Field(False, description="A Fighter who evades it must move 2 Ranges.")
+    entangles: bool = Field(False, description="Entangle's lost action and next-turn Initiative die.")
+    harries: bool = Field(False, description="Harry's next-turn die on Initiative or Control.")
+    juggle: Juggle | None = Field(None, description="Bounce: a Tactics check for extra damage.")
+    advances: bool = Field(False, description="The group may follow a Knock Back (Knockback Advance).")
+    no_stun: bool = Field(False, description="Its damage does not count against the Stun Threshold (Throw).")
+    restores_stun: bool = Field(False, description="Undoes ``no_stun`` (Does Stun).")
+    throw_accuracy: int = Field(0, description="Accuracy while the campaign keeps Throws unblockable.")
+    priority: bool = Field(False, description="Acts first on a tie of Initiative.")
+    exploit: Exploit | None = Field(None, description="A first-turn check a Fighter may buy with a Story Point.")
+    invulnerable_on_tie: bool = Field(
+        False, description="A hit from a Fighter tied with it in Initiative does nothing."
+    )
+    holds: bool = Field(False, description="Sustained Hold: Hit Stun, none of the other on-hit effects, no action.")
+    critical_initiative_steps: int = Field(0, ge=0, description="Critical Hit: next Initiative's die sizes.")
+    area: bool = Field(False, description="One attack on every Fighter in its reach, whatever the Thugs left.")
+    damage_steps_vs_fighters: int = Field(0, description="Die sizes of damage against a Fighter (Explosive: −1).")
+    farthest: int | None = Field(None, ge=0, description="The farthest Range the attack reaches, at most.")
+    farthest_with: dict[TraitId, int | None] = Field(
+        default_factory=dict, description="``farthest`` with one of these traits instead (None: no cap)."
+    )
+    spares: tuple[str, ...] = Field((), description="Fighter conditions the group will not strike.")
+    why: str
+    ref: str
+
+
 class ThugTraitLists(Frozen):
     """``20-thug-traits.yaml``."""
 
@@ -144,6 +195,7 @@ class ThugTraitLists(Frozen):
     elements: ElementList
     unique: tuple[UniqueQuality, ...]
     attack: ThugAttack
+    in_combat: dict[TraitId, TraitInCombat] = Field(default_factory=dict)
 
 
 class EventChart(Sourced):

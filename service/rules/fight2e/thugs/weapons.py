@@ -21,3 +21,16 @@ WEAPONS: dict[str, WeaponRule] = {
     # Ranged (Long Range, 0–4) and Gun (past Range 5, 000 L6846): ruling: every Range a pair can have, 0–5
     "gun": WeaponRule(accuracy=1, die_steps=2, reach=(0, 5), ranged=True, glory_per_hit=1),  # 000 L6848
 }
+
+
+WEAPON_EXPERT = "weapon_expert"
+WEAPON_EXPERT_BONUS = 3  # on one roll a turn in Thug Thrashing combat that involves melee weapons (000 L1381)
+
+
+def weapon_expert_bonus(qualities: frozenset[str], arm: WeaponRule | None, used: bool) -> int:
+    """Weapon Expert's +3, on a melee weapon's roll, once a turn (000 L1381; a bow or gun is Gun Expert's). Ruling:
+    it goes on his first attack roll with a melee weapon, the roll the weapon is plainly in, since Initiative and
+    Control are rolled before the turn shows which attack he makes."""
+    if used or arm is None or arm.ranged or WEAPON_EXPERT not in qualities:
+        return 0
+    return WEAPON_EXPERT_BONUS

@@ -82,3 +82,21 @@ def test_a_weapon_combo_earns_only_the_combo_glory() -> None:
 def test_a_weapon_attacks_with_basic_moves_only() -> None:
     bad = _turn(_req(), {"T1.ava.action": {**MELEE, "moves": ["elbow"]}}, dict(FIRST))
     assert [v["code"] for v in bad["violations"]] == ["DECISION_INVALID"]
+
+
+def test_weapon_expert_adds_three_to_one_melee_roll_a_turn() -> None:
+    # Defense 5. With a melee weapon: 0 + 1 (weapon) + 1 (Control to spare) = 2; Weapon Expert's +3 on one roll a
+    # turn (000 L1381): her first attack, a 1, makes 6 and hits; her second, a 1, makes 3 and misses.
+    req = _req(thug={**THUG, "defense": 5})
+    req["fighters"][0]["sheet"] = {**req["fighters"][0]["sheet"], "qualities": [{"id": "weapon_expert"}]}
+    rolls = {**FIRST, "T1.ava.attack": 1, "T1.ava.attack.2": 1, "T1.g.life_save": 6, "T1.g.attack": 1}
+    out = _ok(req, {"T1.ava.action": MELEE, "T1.ava.action.2": MELEE, **QUIET}, rolls | {"T1.fight.time": 3})
+    attacks = [s["inputs"] for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava"]
+    assert [(a["face"] + a["accuracy"], a["weapon_expert"]) for a in attacks] == [(6, 3), (3, 0)]
+    # bare-handed, no bonus (it is for melee weapons): a 1 + 1 = 2 misses
+    out = _ok(
+        req,
+        {"T1.ava.action": {**MELEE, "weapon": None}, "T1.ava.action.2": IDLE, **QUIET},
+        {**FIRST, "T1.ava.attack": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert [s["inputs"]["weapon_expert"] for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava"] == [0]

@@ -90,6 +90,13 @@ class ThugGroupState(Model):
         description="It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll "
         "this turn, as for a Fighter (000 L6562, L5509–L5511).",
     )
+    initiative_steps: int = Field(
+        0,
+        ge=0,
+        le=2,
+        description="Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept "
+        "(000 L3208).",
+    )
 
 
 class FightState(Model):

@@ -13,6 +13,7 @@ from ....dice import Die
 from ...dramatic import attacks as dramatic_attacks
 from ...dramatic import bank, costs
 from ...dramatic.catalogue import tables
+from ...thugs import attacks as thug_rules
 from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
@@ -151,7 +152,7 @@ def group_strike(
     acc, steps = _group_boost(ctx, g, f.id, pts)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
-    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps)
+    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
     if landed is None:
         return
     dmg, die = landed
@@ -266,7 +267,11 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
         inputs={"face": face, "accuracy": acc, "defense": defense},
     )
     before = g.members
+    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+        ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
+        hit = False
     if hit:
+        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
         _glory(ctx, d, m)
     if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)

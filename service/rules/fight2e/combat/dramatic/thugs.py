@@ -17,6 +17,7 @@ import math
 from functools import partial
 
 from ...dramatic.catalogue import tables
+from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
@@ -47,7 +48,9 @@ from . import thug_flourish as flourishes
 from .base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
 
-RESOLVED_TRAITS = thug_group.RESOLVED_TRAITS | {"dramatic_villain", "hit_stun"}  # applied in this turn
+# Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
+NOT_IN_DRAMATIC: frozenset[str] = frozenset()
+RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_villain", "hit_stun"}  # applied here
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
@@ -99,9 +102,13 @@ def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str])
     turn a Flourish took are left out."""
     actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
     actors += [g for g in groups if g.members > 0 and g.id not in spent]
-    actors.sort(key=lambda a: -(a.f.init if isinstance(a, Dram) else a.init))  # stable
+
+    def first(a: Dram | Group) -> int:  # a group with Priority (or a Throw) breaks a tie (000 L3892, L4347)
+        return 0 if isinstance(a, Group) and thug_rules.has_priority(a.traits) else 1
+
+    actors.sort(key=lambda a: (-(a.f.init if isinstance(a, Dram) else a.init), first(a)))  # stable
     inits = [a.f.init if isinstance(a, Dram) else a.init for a in actors]
-    if len(inits) != len(set(inits)):
+    if len({(i, first(a)) for i, a in zip(inits, actors, strict=True)}) != len(inits):
         ctx.unsupported_rule(
             "thug_simultaneous_initiative",
             "fight",
@@ -146,6 +153,9 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
     if not f.active:
         return
     f.acted = d.acted = True
+    if f.thug_hold:  # a group's Sustained Hold (000 L4381)
+        ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
+        return
     recovering = bool(f.stunned or f.knocked_down)
     if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
         return
@@ -157,6 +167,9 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
             return
         if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
             _recover(ctx, d)
+            continue
+        if i == 0 and f.entangle_lost:
+            ctx.note("C", f.id, f"{f.id} is Entangled: his first action is lost.", "000 L3306, L6752")
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
@@ -224,6 +237,12 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         g = _group(ctx, groups, v.target, key)
         fighter_on_thugs.move(ctx, f, g, v.movement or 0, v.direction)  # as with an attack (000 L7140)
         flourishes.invite(ctx, d, g, key)
+        return
+    if v.option is DramaticOption.special_move:  # named as the option: the attack with its Special Move (000 L7209)
+        m = f.move((v.moves or [""])[0])
+        if m is None or not m.is_special:
+            ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
     if v.option is not None and v.option is not DramaticOption.basic_boost:
         ctx.unsupported_rule(
@@ -302,6 +321,19 @@ def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
         )
 
 
+_NEXT_TURN_SOURCES = frozenset({"harry"})
+
+
+def _next_initiative(ds: dict[str, Dram]) -> None:
+    """What Thugs' hits leave on next turn's Initiative die, in a Dramatic turn's own tally (no Control, so Harry's
+    choice is the Initiative, 000 L7084, L3432): Knocked Down before acting (000 L5962), Entangled (000 L3306)."""
+    for d in ds.values():
+        f = d.f
+        d.next_steps -= sum(1 for x in f.next_dice if x[2] in _NEXT_TURN_SOURCES)
+        f.next_dice = [x for x in f.next_dice if x[2] not in _NEXT_TURN_SOURCES]
+        d.next_steps -= int(f.kd_before_acting) + int(f.entangled)
+
+
 def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
     thug_group.store(ctx, groups)
     ctx.thug_state = [
@@ -326,6 +358,8 @@ def run(ctx: Turn) -> None:
         ctx.round_over = True
         _store(ctx, groups, ds, pts)
         return
+    for g in groups:
+        thug_group.exploit_weakness(ctx, g)  # Oblivious, on the first turn (000 L1461)
     _initiative(ctx, ds, groups, pts)
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
@@ -348,4 +382,5 @@ def run(ctx: Turn) -> None:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue)
     ctx.round_over = thug_group.over(ctx, groups)
+    _next_initiative(ds)
     _store(ctx, groups, ds, pts)

@@ -8,15 +8,16 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..elements.effects import hit_stun as hit_stun_effect
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
-from .group import D6, D10, Group, award, choice, skill
+from .group import D6, D10, FARTHEST, Group, award, choice, skill
 
 
-def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, bool]:
+def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, DefenseOption]:
     """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
     PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
     p = f.prof
@@ -68,7 +69,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, bool
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
     f.fs -= fs + extra
     base = level // 2 if halved else level
-    return base + p.def_bonus + fs, opt is DefenseOption.evasion
+    return base + p.def_bonus + fs, opt
 
 
 def attack(
@@ -80,35 +81,143 @@ def attack(
     *,
     accuracy: int = 0,
     damage_steps: int = 0,
+    hit_stun: bool = True,
 ) -> tuple[int, str] | None:
     """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
     rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694).
     ``accuracy`` and ``damage_steps``: what an Action Point bought for it in Dramatic Combat (000 L7110). Returns
-    the damage and its die when the hit lands, else None."""
+    the damage and its die when the hit lands, else None. ``hit_stun``: False where the caller applies the Hit
+    Stun Quality itself (Dramatic Combat)."""
     dist = g.ranges[f.id]
-    dt, evading = _defense(ctx, f, g, halved)
+    dt, opt = _defense(ctx, f, g, halved)
+    evading = opt is DefenseOption.evasion
+    met = _MET.get(opt, "defense")
     face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
-    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy, g.traits, dist)
+    trait_acc = attacks.accuracy_against(g.traits, met) + attacks.throw_accuracy(g.traits, ctx.opts.throws_unblockable)
+    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy + trait_acc, g.traits, dist)
     hit = total >= dt
     ctx.note(
         "D.6",
         g.id,
         f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
         + ("hit." if hit else "miss."),
-        "000 L6680, L5708",
-        inputs={"face": face, "total": total, "defense_total": dt},
+        "000 L6680, L5708" + (", L3412, L4425" if trait_acc else ""),
+        inputs={"face": face, "total": total, "defense_total": dt, "trait_accuracy": trait_acc},
     )
     g.hit = g.hit or hit
     if not hit:
         if evading:
-            evaded(ctx, f, g)  # Evasion, or Agility in its place (000 L6698–L6700)
+            evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
+        _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
-    die = attacks.damage_die(g.damage, g.now.damage_steps + damage_steps, -f.prof.stamina)
+    steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
+    die = attacks.damage_die(g.damage, steps, -f.prof.stamina)
     dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return None
-    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})")
+    effects = attacks.on_hit(g.traits)
+    if effects.critical_steps and dmg % 2 == 0:
+        g.critical_next = effects.critical_steps
+        ctx.note(
+            "E.5", g.id, f"{g.id}'s Critical Hit: an even {dmg}, two die sizes on next turn's Initiative.", "000 L3208"
+        )
+    dmg += _juggled(ctx, g, effects)
+    hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra, effects.stun)
+    if f.active:
+        _after_hit(ctx, f, g, effects, hit_stun)
     return dmg, die
+
+
+_MET = {DefenseOption.evasion: "evasion", DefenseOption.defense_evasion: "combined"}
+
+
+def _through_block(ctx: Turn, f: Combatant, g: Group, lost: int) -> None:
+    """Always Does Damage: a miss the Defense Skill stopped still costs Life Bar, with no Hit Stun, Stun damage or
+    Knock Back (000 L2821)."""
+    if not lost or not f.active:
+        return
+    before = f.life
+    f.life = max(f.life - lost, 0)
+    f.life_loss_from.add(g.id)
+    ctx.note("E.2", f.id, f"{g.id}'s blocked attack still costs {f.id} {lost}: {before} → {f.life}.", "000 L2821")
+    if f.life == 0:
+        f.defeated = True
+        ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
+        award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)
+
+
+def _juggled(ctx: Turn, g: Group, effects: attacks.OnHit) -> int:
+    """Bounce: a Tactics check, at the group's Defense (000 L6582), against its DL; success adds the damage
+    (000 L2941)."""
+    j = effects.juggle
+    if j is None:
+        return 0
+    face = ctx.roll(g.id, "bounce", D10, "Bounce: Tactics check", "E.1")
+    made = face + g.defense >= j.difficulty
+    ctx.note(
+        "E.1",
+        g.id,
+        f"{g.id}'s Bounce: {face} + {g.defense} against {j.difficulty}: "
+        + (f"+{j.damage} damage." if made else "no juggle."),
+        "000 L2941, L6582",
+        inputs={"face": face},
+    )
+    return j.damage if made else 0
+
+
+def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_stun: bool) -> None:
+    """The hit's effects the group's Qualities give it (000 L6682): Hit Stun (000 L6638), Knock Down (the Fighter
+    stands with his next action, 000 L5958–L5970) and 1 Range of Knock Back, this pair's Range only (000 L6662)."""
+    if effects.holds:  # Hit Stun, no other On-Hit effect, and no action this turn (000 L4381)
+        if hit_stun:
+            hit_stun_effect(ctx, f, f)
+        if not f.acted:
+            f.thug_hold = True
+            ctx.note("E.5", f.id, f"{g.id} holds {f.id}: he cannot act this turn.", "000 L4381, L6718")
+        return
+    if effects.hit_stun and hit_stun:
+        hit_stun_effect(ctx, f, f)
+    if effects.knocks_down and not f.knocked_down:
+        f.knocked_down = True
+        if not f.acted:
+            f.kd_before_acting = True  # −1 Initiative die next turn (000 L5964)
+        ctx.note("E.4", f.id, f"{g.id}'s hit Knocks {f.id} Down.", "000 L6682, L5958–L5970", {}, {"knocked_down": True})
+    if effects.entangles:
+        if not f.acted:
+            f.entangle_lost = True  # ruling: his first action, as a Knock Down's is (000 L6752)
+        f.entangled = True
+        ctx.note(
+            "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not f.acted else "."), "000 L3306"
+        )
+    if effects.harries:
+        f.next_dice.append(("either", -1, "harry"))
+        ctx.note(
+            "E.5", f.id, f"{g.id} Harries {f.id}: one die smaller on Initiative or Control next turn.", "000 L3432"
+        )
+    if effects.knock_back:
+        before = g.ranges[f.id]
+        g.ranges[f.id] = min(before + effects.knock_back, FARTHEST)
+        ctx.note("E.3", f.id, f"{g.id}'s hit Knocks {f.id} Back: Range {before} → {g.ranges[f.id]}.", "000 L6682")
+        if effects.advances and g.ranges[f.id] != before:
+            _advance(ctx, f, g, before)
+
+
+def _advance(ctx: Turn, f: Combatant, g: Group, before: int) -> None:
+    """Knockback Advance: without a map the group follows and the Range stays as it was (000 L3661)."""
+    _, v = ctx.decide(
+        g.id,
+        "advance",
+        "E.3",
+        f"{g.id} may follow {f.id} after the Knock Back.",
+        DecisionValue(choice=Choice.act),
+        lambda: [
+            choice(DecisionValue(choice=Choice.act), "follow"),
+            choice(DecisionValue(choice=Choice.pass_), "stay"),
+        ],
+    )
+    if v.choice is Choice.act:
+        g.ranges[f.id] = before
+        ctx.note("E.3", g.id, f"{g.id} follows {f.id}: Range {before}.", "000 L3661")
 
 
 def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[tuple[str, str]]) -> bool:
@@ -149,11 +258,13 @@ def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[
     return d.dodged
 
 
-def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str) -> None:
+def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int = 0, stun: bool = True) -> None:
     """Life Bar loss that counts toward Stun (000 L6682, L5974–L5990); the group is one opponent for Super Energy
     (000 L5264)."""
     f.life_loss_from.add(g.id)
     f.was_hit = True  # a Thug's hit breaks his run of Combos (000 L5753)
+    f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
+    f.next_dice = [x for x in f.next_dice if x[2] != "harry"]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)
@@ -168,10 +279,12 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str) -> None:
         f.defeated = True
         ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924")
         award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)  # Thugs beat him too (ruling)
-    elif dmg > f.stun_threshold and not f.stunned:
+    elif (
+        stun and dmg + stun_extra > f.stun_threshold and not f.stunned
+    ):  # a Throw loses Stun (000 L4341)  # Increased Stun counts 2 more (000 L3565)
         f.stunned = 2
         f.times_stunned += 1
-        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+        ctx.note("E.3", f.id, f"{dmg + stun_extra} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
         award(ctx, f.id, -1, "Stunned in combat", "000 L852", extra=True)  # raw, divided at the end (000 L6547)
 
 

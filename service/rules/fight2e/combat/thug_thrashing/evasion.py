@@ -14,8 +14,23 @@ BONUS = 2  # 000 L5834
 SOURCE = "evasion"
 
 
-def evaded(ctx: Turn, f: Combatant, g: Group) -> None:
-    """He evaded one of ``g``'s Thugs (Evasion, or Agility or Acrobatics in its place; 000 L6698–L6700)."""
+def evaded(ctx: Turn, f: Combatant, g: Group, forced: bool = False) -> None:
+    """He evaded one of ``g``'s Thugs (Evasion, or Agility or Acrobatics in its place; 000 L6698–L6700).
+    ``forced``: a Hits Low attack makes him move the 2 Ranges (000 L3466); ruling: a forced move costs no FS."""
+    if forced:
+        _, v = ctx.decide(
+            f.id,
+            "evasion_result",
+            "F.2",
+            f"{f.id} evaded {g.id}'s low attack: he must move 2 Ranges.",
+            DecisionValue(choice=Choice.move, direction=Direction.away),
+            lambda: [
+                choice(DecisionValue(choice=Choice.move, direction=d), f"move 2 {d.value} {g.id}") for d in Direction
+            ],
+        )
+        drop(f)
+        shift(ctx, f, g, 2, v.direction or Direction.away, " (forced by a low attack)")
+        return
     cost = evasion_results.movement_fs(f, 1)
 
     def choices() -> list[ChoiceOption]:

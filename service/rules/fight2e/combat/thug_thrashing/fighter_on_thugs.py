@@ -9,9 +9,10 @@ import math
 from collections.abc import Callable
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
-from ...thugs.weapons import WEAPONS, WeaponRule
+from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
 from ..elements.combo import check_combo, control_cost
 from ..elements.super_energy import count_attack, pay_supers
@@ -89,7 +90,9 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion
+    expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
+    f.weapon_expert_used = f.weapon_expert_used or bool(expert)
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
     f.attacked_thugs = True
     sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
@@ -104,11 +107,15 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
         f.id,
         f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
         + ("hit." if hit else "miss."),
-        "000 L6714, L5708",
-        inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense},
+        "000 L6714, L5708" + (", L1381" if expert else ""),
+        inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense, "weapon_expert": expert},
     )
     count_attack(ctx, f, moves, hit)
+    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+        ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
+        return
     if hit:
+        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
 
 

@@ -13,14 +13,14 @@ from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.models import ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
+from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
-RESOLVED_TRAITS = frozenset({"reach", "ranged", "gun", "mobile", "robust", COMPETENT_VILLAIN})  # applied in a turn
+RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat)  # the traits a turn applies, by their records (000 L6582–L6642)
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 
@@ -45,6 +45,8 @@ class Group:
     led: bool = False  # the single highest Initiative this turn
     hit: bool = False  # one of its Thugs hit a Fighter this turn
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
+    critical_now: int = 0  # die sizes on this turn's Initiative: a kept Critical Hit (000 L3208), Oblivious (000 L1461)
+    critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
 
     @property
     def path(self) -> str:
@@ -111,6 +113,7 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             life_save=eff.life_save,
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
+            critical_now=s.initiative_steps,
         )
         for t in sorted(traits - resolved):
             ctx.unsupported_rule(
@@ -143,6 +146,7 @@ def store(ctx: Turn, groups: list[Group]) -> None:
                 "ranges": dict(g.ranges),
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
+                "initiative_steps": g.critical_next,
             }
         )
         for g in groups
@@ -172,7 +176,7 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
     """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
     when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
-    die = Die(max(step + g.now.initiative_steps, 0))
+    die = Die(max(step + g.now.initiative_steps + g.critical_now, 0))
     face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
     bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
     g.init = face + bonus
@@ -185,6 +189,42 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
         "000 L6652" + (", L5509" if bonus else ""),
         inputs={"die": str(die), "face": face, "leader_bonus": bonus},
     )
+
+
+def exploit_weakness(ctx: Turn, g: Group) -> None:
+    """Oblivious: on the fight's first turn each Fighter may spend a Story Point on a check against the DL; one made
+    check costs the group its Initiative die sizes this turn (000 L1461)."""
+    table = thug_catalogue().in_combat
+    found = next((table[t].exploit for t in sorted(g.traits) if t in table and table[t].exploit), None)
+    if found is None or ctx.req.fight.turn != 1 or not g.members:
+        return
+    for f in [f for f in ctx.fighters.values() if f.active and (f.story or 0) >= 1]:
+        _, v = ctx.decide(
+            f.id,
+            "exploit",
+            "A.1",
+            f"{f.id} may spend a Story Point to catch {g.id} off guard (DL {found.difficulty}).",
+            DecisionValue(choice=Choice.pass_),
+            [choice(DecisionValue(choice=Choice.act), "spend it"), choice(DecisionValue(choice=Choice.pass_), "no")],
+        )
+        if v.choice is not Choice.act:
+            continue
+        f.story = (f.story or 0) - 1
+        level = max(skill(ctx, f, s) for s in found.skills)
+        face = ctx.roll(f.id, "exploit_check", D10, f"check against {g.id}'s Oblivious", "A.1")
+        made = face + level >= found.difficulty
+        ctx.note(
+            "A.1",
+            f.id,
+            f"{f.id} spends a Story Point: {face} + {level} against {found.difficulty}: "
+            + (f"{g.id} rolls Initiative a die size smaller." if made else "no effect."),
+            "000 L1461",
+            inputs={"face": face, "level": level},
+            change={"story_points": f.story},
+        )
+        if made:
+            g.critical_now += found.initiative_steps
+            return
 
 
 # ── The group's turn ───────────────────────────────────────────────────────────────────────────

@@ -80,12 +80,19 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
         ctx.note("C", g.id, f"{g.id} does not attack this turn.", "000 L6672")
         return
     in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
-    n = attacks.attackers(len(in_reach), g.members)
+    in_reach = [f for f in in_reach if not _spared(g, f)]
+    n = attacks.attackers(len(in_reach), g.members, g.traits)
     targets = _targets(ctx, g, in_reach, n)
     if not targets:
         ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
     for f in targets:
         strike(ctx, g, f, queue)
+
+
+def _spared(g: Group, f: Combatant) -> bool:
+    """Honorable: the group does not strike a Stunned or Knocked Down opponent (000 L1453)."""
+    spared = attacks.spares(g.traits)
+    return ("stunned" in spared and bool(f.stunned)) or ("knocked_down" in spared and f.knocked_down)
 
 
 def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:
@@ -174,9 +181,8 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
     elif e.drains_fighting_spirit_within is not None:
         _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
     elif e.free_attack_defense_divisor is not None:
-        for f in [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])][
-            : g.members
-        ]:
+        near = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+        for f in [f for f in near if not _spared(g, f)][: attacks.attackers(len(near), g.members, g.traits)]:
             attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
 

@@ -117,6 +117,10 @@ def carry_over(f: Combatant) -> None:
     FS on them (000 L5739); his run of Combos goes on or ends."""
     if f.full_defense and not f.attacked_thugs and not f.fd_void:
         f.next_dice.append(("either", 1, "full_defense"))
+    if f.kd_before_acting:
+        f.next_dice.append(("initiative", -1, "stood_up"))  # Knocked Down by Thugs before acting (000 L5962)
+    if f.entangled:
+        f.next_dice.append(("initiative", -1, "entangle"))  # not hit again since (000 L3306)
     if f.combo_hit_this_turn:  # his run of Combos on successive turns (000 L5753)
         f.combo_streak = f.combo_streak + 1 if not f.was_hit else 1
     else:

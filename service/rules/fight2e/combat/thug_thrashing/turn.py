@@ -23,6 +23,7 @@ import math
 from functools import partial
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, DecisionValue
@@ -57,7 +58,6 @@ from .group import Group
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
 GAPS: dict[str, str] = {
-    "thug_weapon_expert": "Weapon Expert's +3 on one roll a turn with melee weapons against Thugs (000 L1381)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
 }
@@ -76,9 +76,10 @@ def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
     """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order."""
     actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
     actors += [g for g in groups if g.members > 0]
-    actors.sort(key=lambda a: -a.init)  # stable: Fighters before groups on a tie
-    inits = [a.init for a in actors]
-    if len(inits) != len(set(inits)):
+    # stable: Fighters before groups on a tie, but a group with Priority (or a Throw) breaks it (000 L3892, L4347)
+    actors.sort(key=lambda a: (-a.init, 0 if isinstance(a, Group) and thug_rules.has_priority(a.traits) else 1))
+    keys = [(a.init, isinstance(a, Group) and thug_rules.has_priority(a.traits)) for a in actors]
+    if len(keys) != len(set(keys)):
         ctx.unsupported_rule(
             "thug_simultaneous_initiative",
             "fight",
@@ -121,6 +122,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     if not f.active:
         return
     f.acted = True
+    if f.thug_hold:
+        ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
+        return
     tt = _tt_level(ctx, f, groups)
     budgets = extra_actions.control_budgets(f.control, tt)
     if not budgets:
@@ -139,6 +143,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             return
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
+            continue
+        if i == 0 and f.entangle_lost:
+            ctx.note("C", f.id, f"{f.id} is Entangled: his first action is lost.", "000 L3306, L6752")
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):
             continue
@@ -258,6 +265,8 @@ def run(ctx: Turn) -> None:
         ctx.round_over = True
         thug_group.store(ctx, groups)
         return
+    for g in groups:
+        thug_group.exploit_weakness(ctx, g)
     roll_initiative(ctx)
     for g in groups:
         if g.members:
