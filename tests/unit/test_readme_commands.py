@@ -1,0 +1,37 @@
+"""The README's commands run as written from a fresh clone after `make run` (issue 38)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SHELL_BLOCKS = re.findall(r"```sh\n(.*?)```", README, flags=re.S)
+
+
+def _make_target(name: str) -> str:
+    """The recipe of the Makefile rule whose target starts with ``name``, with its prerequisites' stamp."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    found = re.search(rf"^{re.escape(name)}.*?\n((?:\t.*\n)+)", text, flags=re.M)
+    assert found, name
+    return found.group(1)
+
+
+def test_every_cli_command_in_the_readme_names_the_venv_script() -> None:
+    lines = [line.strip() for block in SHELL_BLOCKS for line in block.splitlines()]
+    commands = [line for line in lines if re.search(r"(^|/)fight-rules ", line)]
+    assert commands, "the README shows fight-rules commands"
+    assert all(line.startswith(".venv/bin/fight-rules ") for line in commands), commands
+
+
+def test_make_run_installs_what_the_readme_cli_examples_use() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["cli"]
+    assert {re.split(r"[=<>]", pin)[0] for pin in extras} >= {"tqdm", "matplotlib"}  # the bar and --plot
+    assert "-e '.[cli]'" in _make_target("$(STAMP):")  # `make run` depends on $(STAMP)
+    assert re.search(r"^run: \$\(STAMP\)", (ROOT / "Makefile").read_text(), flags=re.M)
+
+
+def test_the_readme_names_no_package_index_that_lacks_the_package() -> None:
+    assert "From PyPI" not in README and "pip install fight-rules " not in README
