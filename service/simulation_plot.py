@@ -1,7 +1,7 @@
 """``fight-rules simulate --plot``: a simulation answer drawn as one PNG (needs the ``cli`` extra: matplotlib).
 
 Three panels: the outcomes with their 95 % Wilson intervals, the distribution of fight lengths, and each side's
-most used attacks by uses (hit rate and damage per use in the label).
+most used attacks by uses (hit rate in the label).
 """
 
 from __future__ import annotations
@@ -40,8 +40,7 @@ def attack_rows(answer: SimulationSums) -> list[tuple[str, int, str]]:
     rows = []
     for side, colour in zip(answer.sides, ("#3b6ea8", "#c0504d"), strict=True):
         for atk in sorted(side.attacks, key=lambda x: -x.uses)[:TOP_ATTACKS]:
-            figures = f"{atk.hit_rate or 0:.0%} hit, {atk.damage_per_use or 0:.1f} damage per use"
-            label = f"{side.side}: {_short(atk.attack)} ({figures})"
+            label = f"{side.side}: {_short(atk.attack)} ({atk.hit_rate or 0:.0%} hit)"
             rows.append((label, atk.uses, colour))
     return rows
 
@@ -52,7 +51,9 @@ def plot(answer: SimulationSums, out: Path) -> None:
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 
-    fig, (outcomes, lengths, attacks) = plt.subplots(1, 3, figsize=(13, 4), dpi=80)
+    fig, (outcomes, lengths, attacks) = plt.subplots(
+        1, 3, figsize=(14, 4.5), dpi=80, gridspec_kw={"width_ratios": [1, 1, 1.3]}
+    )
     a, b = answer.sides
     n = answer.fights or 1
     labels = [f"{a.side} wins", f"{b.side} wins", "draws", "time-outs"]
