@@ -16,10 +16,11 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .api.system import Health, Readiness, RulesetList
+from .api.system import Health, Readiness, RulesetList, ruleset_infos
 from .problems import Problem
 from .rules.core.coverage import Coverage
-from .rules.core.ruleset import rulesets
+from .rules.core.packs import DEFAULT_PACK
+from .rules.core.ruleset import Ruleset, rulesets
 
 
 def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
@@ -74,6 +75,7 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
     document["components"]["schemas"] = {k: v for k, v in sorted(schemas.items()) if k in reached}
     _request_defaults_optional(document)
     _request_examples(document)
+    _response_examples(document)
     return document
 
 
@@ -88,6 +90,88 @@ def _request_examples(document: dict[str, Any]) -> None:
             content["examples"] = {
                 name: {"summary": name.replace("-", " "), "value": value} for name, value in op.examples.items()
             }
+
+
+@cache
+def answer_examples() -> dict[tuple[str, str], dict[str, Any]]:
+    """(method, path) → a named example of the 200 answer, made at generation time: for a ``POST``, its first
+    published request example run through the core (named alike: the answer that request gets, so the two cannot
+    drift); for a ``GET``, the document it serves, its lists cut to their first item (the whole catalogue is hundreds
+    of KB)."""
+    found: dict[tuple[str, str], dict[str, Any]] = {
+        ("get", "/healthz"): {"ok": _example("the process is alive", Health())},
+        ("get", "/readyz"): {"ready": _example("ready without Redis", Readiness(redis="absent"))},
+        ("get", "/v1/rulesets"): {
+            "excerpt": _example(EXCERPT, _first_items(RulesetList(rulesets=ruleset_infos()).model_dump(mode="json")))
+        },
+    }
+    for ruleset in rulesets():
+        base = f"/v1/{ruleset.id}"
+        for op in ruleset.operations:
+            for name, body in list(op.examples.items())[:1]:  # one per operation: the document stays small
+                answer = op.run(op.request.model_validate(body))
+                found[("post", f"{base}/{op.path}")] = {
+                    name: _example(f"the answer to {name.replace('-', ' ')}", answer)
+                }
+        for doc in ruleset.catalogue:
+            path = f"{base}/catalog/{doc.name}" if doc.name else f"{base}/catalog"
+            found[("get", path)] = {"excerpt": _example(EXCERPT, _first_items(_json(doc.build(None))))}
+        for lookup in ruleset.lookups:
+            record = _first_record(ruleset, lookup.find)
+            if record is not None:
+                found[("get", f"{base}/catalog/{lookup.name}/{{id}}")] = {
+                    "first": _example(f"the first record found; {EXCERPT}", _first_items(_json(record)))
+                }
+        if ruleset.coverage is not None:
+            found[("get", f"{base}/coverage")] = {"excerpt": _example(EXCERPT, _first_items(_json(ruleset.coverage())))}
+    return found
+
+
+EXCERPT = "an excerpt: each list cut to its first item"
+
+
+def _json(answer: BaseModel | bytes) -> Any:
+    return json.loads(answer if isinstance(answer, bytes) else answer.model_dump_json())
+
+
+def _example(summary: str, answer: BaseModel | bytes | dict[str, Any]) -> dict[str, Any]:
+    return {"summary": summary, "value": answer if isinstance(answer, dict) else _json(answer)}
+
+
+def _first_items(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_first_items(node[0])] if node else []
+    if isinstance(node, dict):
+        return {k: _first_items(v) for k, v in node.items()}
+    return node
+
+
+def _first_record(ruleset: Ruleset, find: Any) -> BaseModel | None:
+    """The default data pack when the lookup serves packs, else the first record of the ruleset's catalogue
+    documents whose ``id`` (or ``name``) the lookup finds."""
+    if (pack := find(DEFAULT_PACK)) is not None:
+        return pack  # type: ignore[no-any-return]
+    for doc in ruleset.catalogue:
+        todo = [_json(doc.build(None))]
+        while todo:
+            node = todo.pop(0)
+            if isinstance(node, dict):
+                for key in ("id", "name"):  # entries are found by id, packs by name
+                    ident = node.get(key)
+                    if isinstance(ident, str) and (record := find(ident)) is not None:
+                        return record  # type: ignore[no-any-return]
+                todo += list(node.values())
+            elif isinstance(node, list):
+                todo += node
+    return None
+
+
+def _response_examples(document: dict[str, Any]) -> None:
+    for (method, path), examples in answer_examples().items():
+        item = document.get("paths", {}).get(path, {}).get(method)
+        content = item and item.get("responses", {}).get("200", {}).get("content", {}).get("application/json")
+        if content is not None and examples:
+            content["examples"] = examples
 
 
 def _request_defaults_optional(document: dict[str, Any]) -> None:
