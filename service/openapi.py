@@ -88,8 +88,14 @@ def _request_examples(document: dict[str, Any]) -> None:
                 continue
             content = item["requestBody"]["content"]["application/json"]
             content["examples"] = {
-                name: {"summary": name.replace("-", " "), "value": value} for name, value in op.examples.items()
+                name: _noted({"summary": name.replace("-", " "), "value": value}, op.example_notes.get(name))
+                for name, value in op.examples.items()
             }
+
+
+def _noted(example: dict[str, Any], note: str | None) -> dict[str, Any]:
+    """An example with its description, when the ruleset says why it answers as it does."""
+    return {**example, "description": note} if note else example
 
 
 @cache
@@ -111,7 +117,9 @@ def answer_examples() -> dict[tuple[str, str], dict[str, Any]]:
             for name, body in list(op.examples.items())[:1]:  # one per operation: the document stays small
                 answer = op.run(op.request.model_validate(body))
                 found[("post", f"{base}/{op.path}")] = {
-                    name: _example(f"the answer to {name.replace('-', ' ')}", answer)
+                    name: _noted(
+                        _example(f"the answer to {name.replace('-', ' ')}", answer), op.example_notes.get(name)
+                    )
                 }
         for doc in ruleset.catalogue:
             path = f"{base}/catalog/{doc.name}" if doc.name else f"{base}/catalog"

@@ -56,3 +56,20 @@ def test_get_examples_are_excerpts_of_what_is_served(client: TestClient[Litestar
             continue
         ((example),) = op["responses"]["200"]["content"]["application/json"]["examples"].values()
         assert within(example["value"], client.get(path).json()), path
+
+
+def test_franks_ledger_says_why_it_answers_invalid(client: TestClient[Litestar]) -> None:
+    """Issue 38. Worked by hand from 001 L164-176 (tests/unit/impact/test_fighter.py prices each step): by the stated
+    rules Frank spends 1005 PP of the white belt's 1000 (001 L118), 5 over, because the sample prices Tactics 1 to 2
+    at 40 PP (001 L166) where 30 × next level is 60 (001 L132). The example's description says so."""
+    post = client.get("/schema/openapi.json").json()["paths"]["/v1/impact/fighters/validate"]["post"]
+    requests = post["requestBody"]["content"]["application/json"]["examples"]
+    for name, example in requests.items():
+        assert name.startswith("Frank")
+        answer = client.post("/v1/impact/fighters/validate", json=example["value"]).json()
+        assert answer["valid"] is False and [v["code"] for v in answer["violations"]] == ["PP_OVERSPENT"]
+        assert answer["derived"]["pp_spent"] == 1005
+        for fact in ("PP_OVERSPENT", "1005", "001 L166", "001 L132"):
+            assert fact in example["description"], (name, fact)
+    ((name, answer_example),) = post["responses"]["200"]["content"]["application/json"]["examples"].items()
+    assert answer_example["description"] == requests[name]["description"]

@@ -48,3 +48,12 @@ def test_the_readme_states_the_catalogues_size_as_served(client: TestClient[Lite
     for stated, encoding in zip(said.groups(), ("identity", "gzip", "br"), strict=True):
         served = int(client.get("/v1/fight2e/catalog", headers={"Accept-Encoding": encoding}).headers["content-length"])
         assert abs(served / 1000 - int(stated)) <= 0.05 * int(stated), (encoding, served, stated)
+
+
+def test_the_deprecation_policy_is_stated_and_nothing_is_deprecated_yet() -> None:
+    section = README.split("## Versions and deprecation", 1)[1].split("\n## ", 1)[0]
+    for said in ("at least 6 months", "`Deprecation: @<unix time>`", "`Sunset: <HTTP date>`", "deprecated: true"):
+        assert said in section, said
+    # The README says no answer carries the headers yet: true while no operation or schema is marked deprecated.
+    document = (ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8")
+    assert '"deprecated": true' not in document, "a deprecation: update the README's list and send the headers"

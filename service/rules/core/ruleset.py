@@ -40,6 +40,8 @@ class Operation:
     caching: Caching = Caching.shared
     cost: Callable[[Any], int] = field(default=lambda _request: 1)  # units charged to rate and query-cost limits
     examples: Mapping[str, Any] = field(default_factory=dict)  # name → request body, shown in the contracts
+    # name → why that example answers as it does (an example that answers invalid says why), shown in the contracts
+    example_notes: Mapping[str, str] = field(default_factory=dict)
     offload: bool = False  # run in a worker thread: an answer that takes seconds must not hold the event loop
 
 
