@@ -102,13 +102,13 @@ def _noted(example: dict[str, Any], note: str | None) -> dict[str, Any]:
 def answer_examples() -> dict[tuple[str, str], dict[str, Any]]:
     """(method, path) → a named example of the 200 answer, made at generation time: for a ``POST``, its first
     published request example run through the core (named alike: the answer that request gets, so the two cannot
-    drift); for a ``GET``, the document it serves, its lists cut to their first item (the whole catalogue is hundreds
-    of KB)."""
+    drift); for a ``GET``, the document it serves. Long lists are cut to their first items (the whole catalogue is
+    hundreds of KB), and the example's summary says so."""
     found: dict[tuple[str, str], dict[str, Any]] = {
-        ("get", "/healthz"): {"ok": _example("the process is alive", Health())},
-        ("get", "/readyz"): {"ready": _example("ready without Redis", Readiness(redis="absent"))},
+        ("get", "/healthz"): {"ok": _example("the process is alive", Health(), Health)},
+        ("get", "/readyz"): {"ready": _example("ready without Redis", Readiness(redis="absent"), Readiness)},
         ("get", "/v1/rulesets"): {
-            "excerpt": _example(EXCERPT, _first_items(RulesetList(rulesets=ruleset_infos()).model_dump(mode="json")))
+            "rulesets": _example("the hosted rulesets", RulesetList(rulesets=ruleset_infos()), RulesetList)
         },
     }
     for ruleset in rulesets():
@@ -116,41 +116,60 @@ def answer_examples() -> dict[tuple[str, str], dict[str, Any]]:
         for op in ruleset.operations:
             for name, body in list(op.examples.items())[:1]:  # one per operation: the document stays small
                 answer = op.run(op.request.model_validate(body))
+                summary = f"the answer to {name.replace('-', ' ')}"
                 found[("post", f"{base}/{op.path}")] = {
-                    name: _noted(
-                        _example(f"the answer to {name.replace('-', ' ')}", answer), op.example_notes.get(name)
-                    )
+                    name: _noted(_example(summary, answer, op.answer), op.example_notes.get(name))
                 }
         for doc in ruleset.catalogue:
             path = f"{base}/catalog/{doc.name}" if doc.name else f"{base}/catalog"
-            found[("get", path)] = {"excerpt": _example(EXCERPT, _first_items(_json(doc.build(None))))}
+            found[("get", path)] = {"document": _example("the document", doc.build(None), doc.model)}
         for lookup in ruleset.lookups:
             record = _first_record(ruleset, lookup.find)
             if record is not None:
                 found[("get", f"{base}/catalog/{lookup.name}/{{id}}")] = {
-                    "first": _example(f"the first record found; {EXCERPT}", _first_items(_json(record)))
+                    "first": _example("the first record found", record, lookup.model)
                 }
         if ruleset.coverage is not None:
-            found[("get", f"{base}/coverage")] = {"excerpt": _example(EXCERPT, _first_items(_json(ruleset.coverage())))}
+            found[("get", f"{base}/coverage")] = {"coverage": _example("the document", ruleset.coverage(), Coverage)}
     return found
 
 
-EXCERPT = "an excerpt: each list cut to its first item"
+KEEP = (3, 8)  # a list's first items kept, more when the model asks for more (an impact pack has its 7 body areas)
 
 
 def _json(answer: BaseModel | bytes) -> Any:
     return json.loads(answer if isinstance(answer, bytes) else answer.model_dump_json())
 
 
-def _example(summary: str, answer: BaseModel | bytes | dict[str, Any]) -> dict[str, Any]:
-    return {"summary": summary, "value": answer if isinstance(answer, dict) else _json(answer)}
+def _example(summary: str, answer: BaseModel | bytes, model: type[BaseModel]) -> dict[str, Any]:
+    whole = _json(answer)
+    value = _excerpt(whole, model)
+    said = summary if value == whole else f"{summary}, each long list cut to its first items"
+    return {"summary": said, "value": value}
 
 
-def _first_items(node: Any) -> Any:
+def _excerpt(whole: Any, model: type[BaseModel]) -> Any:
+    """``whole`` with each list cut to its first few items, as few as the model still accepts."""
+    for keep in KEEP:
+        cut = _cut(whole, keep)
+        if cut == whole or _valid(model, cut) or not _valid(model, whole):
+            return cut
+    return whole
+
+
+def _valid(model: type[BaseModel], value: Any) -> bool:
+    try:
+        model.model_validate(value)
+    except Exception:  # a validation error, or a validator that does not take its own output back
+        return False
+    return True
+
+
+def _cut(node: Any, keep: int) -> Any:
     if isinstance(node, list):
-        return [_first_items(node[0])] if node else []
+        return [_cut(item, keep) for item in node[:keep]]
     if isinstance(node, dict):
-        return {k: _first_items(v) for k, v in node.items()}
+        return {k: _cut(v, keep) for k, v in node.items()}
     return node
 
 
