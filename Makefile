@@ -17,9 +17,10 @@ VERSION := $(shell python3 -c "import tomllib; print(tomllib.load(open('pyprojec
 .venv:
 	python3 -m venv .venv
 
+# The `cli` extra too: the README's `fight-rules simulate --plot` examples need it.
 $(STAMP): pyproject.toml | .venv
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e .
+	$(PIP) install -q -e '.[cli]'
 	touch $@
 
 $(DEVSTAMP): pyproject.toml | .venv

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .rules.core.findings import path_of
 from .rules.core.ruleset import Operation, rulesets
 
 SHORTHANDS = {"optimise": "optimise_moves"}  # subcommand → operation name
@@ -24,6 +25,21 @@ SHORTHANDS = {"optimise": "optimise_moves"}  # subcommand → operation name
 
 class CallError(Exception):
     """A problem the command reports in one line."""
+
+
+MESSAGE_CHARS = 160  # a longer message (an enum's every value) is cut: the schema lists them all
+
+
+def one_line(exc: ValidationError) -> str:
+    """A request's problems in one line, in the findings' path notation, without pydantic's links:
+    ``2 problems: answers: Input should be less than or equal to 20; level: Extra inputs are not permitted``."""
+    problems = exc.errors(include_url=False)
+    parts = []
+    for e in problems:
+        msg = e["msg"] if len(e["msg"]) <= MESSAGE_CHARS else e["msg"][: MESSAGE_CHARS - 1] + "…"
+        parts.append(f"{path_of(*e['loc']) or '(the body)'}: {msg}")
+    head = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+    return f"{head}: " + "; ".join(parts)
 
 
 def add_parsers(sub: Any) -> None:
@@ -81,7 +97,7 @@ def run(args: argparse.Namespace) -> str:
     try:
         request = op.request.model_validate(body)
     except ValidationError as exc:
-        raise CallError(f"{args.request}: {exc}") from exc
+        raise CallError(f"{args.request}: {one_line(exc)}") from exc
     if args.url:
         raw = _post(f"{args.url.rstrip('/')}/v1/{args.ruleset}/{op.path}", body)
         return json.dumps(json.loads(raw), indent=2, ensure_ascii=False) + "\n"

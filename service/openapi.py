@@ -16,10 +16,11 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .api.system import Health, Readiness, RulesetList
+from .api.system import Health, Readiness, RulesetList, ruleset_infos
 from .problems import Problem
 from .rules.core.coverage import Coverage
-from .rules.core.ruleset import rulesets
+from .rules.core.packs import DEFAULT_PACK
+from .rules.core.ruleset import Ruleset, rulesets
 
 
 def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
@@ -74,6 +75,7 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
     document["components"]["schemas"] = {k: v for k, v in sorted(schemas.items()) if k in reached}
     _request_defaults_optional(document)
     _request_examples(document)
+    _response_examples(document)
     return document
 
 
@@ -86,8 +88,117 @@ def _request_examples(document: dict[str, Any]) -> None:
                 continue
             content = item["requestBody"]["content"]["application/json"]
             content["examples"] = {
-                name: {"summary": name.replace("-", " "), "value": value} for name, value in op.examples.items()
+                name: _noted({"summary": name.replace("-", " "), "value": value}, op.example_notes.get(name))
+                for name, value in op.examples.items()
             }
+
+
+def _noted(example: dict[str, Any], note: str | None) -> dict[str, Any]:
+    """An example with its description, when the ruleset says why it answers as it does."""
+    return {**example, "description": note} if note else example
+
+
+@cache
+def answer_examples() -> dict[tuple[str, str], dict[str, Any]]:
+    """(method, path) → a named example of the 200 answer, made at generation time: for a ``POST``, its first
+    published request example run through the core (named alike: the answer that request gets, so the two cannot
+    drift); for a ``GET``, the document it serves. Long lists are cut to their first items (the whole catalogue is
+    hundreds of KB), and the example's summary says so."""
+    found: dict[tuple[str, str], dict[str, Any]] = {
+        ("get", "/healthz"): {"ok": _example("the process is alive", Health(), Health)},
+        ("get", "/readyz"): {"ready": _example("ready without Redis", Readiness(redis="absent"), Readiness)},
+        ("get", "/v1/rulesets"): {
+            "rulesets": _example("the hosted rulesets", RulesetList(rulesets=ruleset_infos()), RulesetList)
+        },
+    }
+    for ruleset in rulesets():
+        base = f"/v1/{ruleset.id}"
+        for op in ruleset.operations:
+            for name, body in list(op.examples.items())[:1]:  # one per operation: the document stays small
+                answer = op.run(op.request.model_validate(body))
+                summary = f"the answer to {name.replace('-', ' ')}"
+                found[("post", f"{base}/{op.path}")] = {
+                    name: _noted(_example(summary, answer, op.answer), op.example_notes.get(name))
+                }
+        for doc in ruleset.catalogue:
+            path = f"{base}/catalog/{doc.name}" if doc.name else f"{base}/catalog"
+            found[("get", path)] = {"document": _example("the document", doc.build(None), doc.model)}
+        for lookup in ruleset.lookups:
+            record = _first_record(ruleset, lookup.find)
+            if record is not None:
+                found[("get", f"{base}/catalog/{lookup.name}/{{id}}")] = {
+                    "first": _example("the first record found", record, lookup.model)
+                }
+        if ruleset.coverage is not None:
+            found[("get", f"{base}/coverage")] = {"coverage": _example("the document", ruleset.coverage(), Coverage)}
+    return found
+
+
+KEEP = (3, 8)  # a list's first items kept, more when the model asks for more (an impact pack has its 7 body areas)
+
+
+def _json(answer: BaseModel | bytes) -> Any:
+    return json.loads(answer if isinstance(answer, bytes) else answer.model_dump_json())
+
+
+def _example(summary: str, answer: BaseModel | bytes, model: type[BaseModel]) -> dict[str, Any]:
+    whole = _json(answer)
+    value = _excerpt(whole, model)
+    said = summary if value == whole else f"{summary}, each long list cut to its first items"
+    return {"summary": said, "value": value}
+
+
+def _excerpt(whole: Any, model: type[BaseModel]) -> Any:
+    """``whole`` with each list cut to its first few items, as few as the model still accepts."""
+    for keep in KEEP:
+        cut = _cut(whole, keep)
+        if cut == whole or _valid(model, cut) or not _valid(model, whole):
+            return cut
+    return whole
+
+
+def _valid(model: type[BaseModel], value: Any) -> bool:
+    try:
+        model.model_validate(value)
+    except Exception:  # a validation error, or a validator that does not take its own output back
+        return False
+    return True
+
+
+def _cut(node: Any, keep: int) -> Any:
+    if isinstance(node, list):
+        return [_cut(item, keep) for item in node[:keep]]
+    if isinstance(node, dict):
+        return {k: _cut(v, keep) for k, v in node.items()}
+    return node
+
+
+def _first_record(ruleset: Ruleset, find: Any) -> BaseModel | None:
+    """The default data pack when the lookup serves packs, else the first record of the ruleset's catalogue
+    documents whose ``id`` (or ``name``) the lookup finds."""
+    if (pack := find(DEFAULT_PACK)) is not None:
+        return pack  # type: ignore[no-any-return]
+    for doc in ruleset.catalogue:
+        todo = [_json(doc.build(None))]
+        while todo:
+            node = todo.pop(0)
+            if isinstance(node, dict):
+                for key in ("id", "name"):  # entries are found by id, packs by name
+                    ident = node.get(key)
+                    if isinstance(ident, str) and (record := find(ident)) is not None:
+                        return record  # type: ignore[no-any-return]
+                todo += list(node.values())
+            elif isinstance(node, list):
+                todo += node
+    return None
+
+
+def _response_examples(document: dict[str, Any]) -> None:
+    for (method, path), examples in answer_examples().items():
+        item = document.get("paths", {}).get(path, {}).get(method)
+        content = item and item.get("responses", {}).get("200", {}).get("content", {}).get("application/json")
+        if content is not None and examples:
+            content["examples"] = examples
 
 
 def _request_defaults_optional(document: dict[str, Any]) -> None:

@@ -7,7 +7,8 @@ is not a trusted proxy itself: the left part of that header is whatever the clie
 
 Fail-open rule: while Redis is unreachable (or when none is configured), each worker process counts on its own
 at ⌈limit ÷ FIGHT_RULES_WORKERS⌉, so one pod still admits about the limit per client; Redis trouble never delays
-or fails a request. Every refusal is a ``429`` problem+json answer with ``Retry-After``.
+or fails a request. The headers state the client's limit even then (not the worker's share), with the share's
+remainder scaled by the workers. Every refusal is a ``429`` problem+json answer with ``Retry-After``.
 
 Charge by cost: the middleware charges every request one unit on entry. A handler that learns a request costs
 more (a REST operation from its request, the GraphQL adapter after parsing a query) calls
@@ -104,6 +105,7 @@ class RateLimiter:
     def __init__(self, settings: Settings) -> None:
         self.limit = settings.rate_limit_per_minute
         self.item = RateLimitItemPerMinute(self.limit, namespace="fr-ratelimit")
+        self.workers = settings.workers
         self.local_item = RateLimitItemPerMinute(math.ceil(self.limit / settings.workers), namespace="fr-ratelimit")
         self.trusted = parse_networks(settings.trusted_proxies)
         self.redis_url = settings.redis_url
@@ -158,7 +160,7 @@ class RateLimiter:
             return decision
         allowed = await self._memory.hit(self.local_item, key, cost=cost)
         reset, remaining = await self._memory.get_window_stats(self.local_item, key)
-        return self._decision(allowed, self.local_item.amount, remaining, reset)
+        return self._decision(allowed, self.limit, self._pod_remaining(remaining), reset)
 
     async def window(self, key: str) -> Decision:
         """The client's window without charging anything (for ``Retry-After`` after a refused extra charge)."""
@@ -171,7 +173,12 @@ class RateLimiter:
                 REDIS_ERRORS.labels("ratelimit").inc()
                 self.breaker.failure()
         reset, remaining = await self._memory.get_window_stats(self.local_item, key)
-        return self._decision(True, self.local_item.amount, remaining, reset)
+        return self._decision(True, self.limit, self._pod_remaining(remaining), reset)
+
+    def _pod_remaining(self, share_remaining: int) -> int:
+        """Counting alone, a worker states the client's limit (not its own share of it) and what remains of it as
+        its share's remainder times the workers: the headers speak of the limit the client has, one per pod."""
+        return min(self.limit, share_remaining * self.workers)
 
     @staticmethod
     def _decision(allowed: bool, limit: int, remaining: int, reset_at: float) -> Decision:

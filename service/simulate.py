@@ -9,6 +9,7 @@ The progress bar and ``--plot`` need the ``cli`` extra (``pip install 'fight-rul
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -23,8 +24,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .call import one_line
 from .rules.core.ruleset import Operation, rulesets
 from .rules.core.simulation import SimulationSums, merge
+from .simulation_plot import mean_label
 
 RETRIES = 8  # a chunk refused with 429/503 is sent again this many times, after the server's Retry-After
 
@@ -105,12 +108,24 @@ def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], object]]:
     except ImportError:  # the cli extra is not installed: no bar
         yield lambda _n: None
         return
-    with tqdm(total=total, unit="fight", file=sys.stderr) as bar:
+    # Only on a terminal (disable=None), and cleared when done (leave=False): the summary line that follows states
+    # the result, and the finished bar is not drawn a second time by close().
+    with tqdm(total=total, unit="fight", file=sys.stderr, disable=None, leave=False) as bar:
         yield bar.update
+
+
+def check_plotting(args: argparse.Namespace) -> None:
+    """``--plot`` without matplotlib fails before the run, not after it."""
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        raise SimulateError(
+            "--plot needs matplotlib, which is not installed: `.venv/bin/pip install -e '.[cli]'` "
+            "(`make run` installs it), or run without --plot"
+        )
 
 
 def run(args: argparse.Namespace) -> SimulationSums:
     op = simulation_operation(args.ruleset)
+    check_plotting(args)
     try:
         body = json.loads(args.request.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -125,7 +140,7 @@ def run(args: argparse.Namespace) -> SimulationSums:
     try:  # refuse a bad request before anything runs (each chunk is that request with its own range)
         op.request.model_validate({**body, "offset": parts[0][0], "count": parts[0][1]})
     except ValidationError as exc:
-        raise SimulateError(f"{args.request}: {exc}") from exc
+        raise SimulateError(f"{args.request}: {one_line(exc)}") from exc
     url = f"{args.url.rstrip('/')}/v1/{args.ruleset}/{op.path}" if args.url else None
     pool: Executor = ThreadPoolExecutor(args.workers) if url else ProcessPoolExecutor(args.workers)
     answers: list[SimulationSums] = []
@@ -159,6 +174,6 @@ def main(args: argparse.Namespace) -> None:
     a, b = answer.sides
     print(
         f"{answer.fights} fights: {a.side} {a.wins} wins, {b.side} {b.wins} wins, {answer.draws} draws, "
-        f"{answer.time_outs} time-outs; mean {answer.length.mean} turns",
+        f"{answer.time_outs} time-outs; {mean_label(answer)} turns",
         file=sys.stderr,
     )

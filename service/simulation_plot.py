@@ -1,7 +1,7 @@
 """``fight-rules simulate --plot``: a simulation answer drawn as one PNG (needs the ``cli`` extra: matplotlib).
 
 Three panels: the outcomes with their 95 % Wilson intervals, the distribution of fight lengths, and each side's
-attacks by damage per use (hit rate in the label); the title names the ruleset's own resources spent a fight.
+most used attacks by uses (hit rate in the label); the title names the ruleset's own resources spent a fight.
 """
 
 from __future__ import annotations
@@ -21,13 +21,39 @@ def _short(attack: str) -> str:
     return text if len(text) <= 44 else text[:43] + "…"
 
 
+def title(answer: SimulationSums) -> str:
+    """The figure's title in a reader's words: who played how, how many fights, from which seed."""
+    a, b = answer.sides
+    first = f", from fight {answer.seeds.offset}" if answer.seeds.offset else ""
+    return (
+        f"{a.side} playing {a.policy} against {b.side} playing {b.policy}: "
+        f"{answer.fights} simulated fights (seed {answer.seeds.seed}{first})"
+    )
+
+
+def mean_label(answer: SimulationSums) -> str:
+    return "mean —" if answer.length.mean is None else f"mean {answer.length.mean:.1f}"
+
+
+def attack_rows(answer: SimulationSums) -> list[tuple[str, int, str]]:
+    """(label, uses, colour) of each side's most used attacks, the bar chart's rows from the top."""
+    rows = []
+    for side, colour in zip(answer.sides, ("#3b6ea8", "#c0504d"), strict=True):
+        for atk in sorted(side.attacks, key=lambda x: -x.uses)[:TOP_ATTACKS]:
+            label = f"{side.side}: {_short(atk.attack)} ({atk.hit_rate or 0:.0%} hit)"
+            rows.append((label, atk.uses, colour))
+    return rows
+
+
 def plot(answer: SimulationSums, out: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 
-    fig, (outcomes, lengths, attacks) = plt.subplots(1, 3, figsize=(13, 4), dpi=80)
+    fig, (outcomes, lengths, attacks) = plt.subplots(
+        1, 3, figsize=(14, 4.5), dpi=80, gridspec_kw={"width_ratios": [1, 1, 1.3]}
+    )
     a, b = answer.sides
     n = answer.fights or 1
     labels = [f"{a.side} wins", f"{b.side} wins", "draws", "time-outs"]
@@ -43,28 +69,22 @@ def plot(answer: SimulationSums, out: Path) -> None:
 
     hist = answer.length.histogram
     lengths.bar(range(len(hist)), hist, width=1.0, color="#3b6ea8")
-    lengths.axvline(answer.length.mean or 0, color="#c0504d", linestyle="--", label=f"mean {answer.length.mean}")
+    lengths.axvline(answer.length.mean or 0, color="#c0504d", linestyle="--", label=mean_label(answer))
     lengths.set_xlabel("turns")
     lengths.set_ylabel("fights")
     lengths.set_title(f"Fight length (median {answer.length.p50}, p90 {answer.length.p90})")
     lengths.legend()
 
-    rows = []
-    for side, colour in ((a, "#3b6ea8"), (b, "#c0504d")):
-        for atk in sorted(side.attacks, key=lambda x: -x.uses)[:TOP_ATTACKS]:
-            label = f"{side.side}: {_short(atk.attack)} ({atk.hit_rate or 0:.0%} hit)"
-            rows.append((label, atk.damage_per_use or 0, colour))
-    rows.reverse()
+    rows = attack_rows(answer)[::-1]  # barh draws the first row at the bottom
     attacks.barh([r[0] for r in rows], [r[1] for r in rows], color=[r[2] for r in rows])
-    attacks.set_xlabel("damage per use")
+    attacks.set_xlabel("uses")
     attacks.set_title("Most used attacks")
     attacks.tick_params(axis="y", labelsize=7)
 
     spent = "; ".join(
         f"{side.side} {r.resource.replace('_', ' ')} {r.per_fight} a fight" for side in (a, b) for r in side.spent
     )
-    title = f"{a.side} ({a.policy}) vs {b.side} ({b.policy}), seeds {answer.seeds.seed}:{answer.seeds.offset}+"
-    fig.suptitle(f"{title}\n{spent}" if spent else title)
+    fig.suptitle(f"{title(answer)}\n{spent}" if spent else title(answer))
     fig.tight_layout()
     fig.savefig(out)
     plt.close(fig)

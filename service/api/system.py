@@ -7,10 +7,10 @@ from typing import Literal
 
 from litestar import Controller, get
 from litestar.datastructures import State
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..problems import problem_responses
-from ..rules.core.ruleset import Ruleset, rulesets
+from ..rules.core.ruleset import Ruleset, SourceText, rulesets
 from .rulesets import COVERAGE_SUMMARY, operation_id
 
 
@@ -40,6 +40,7 @@ class RulesetInfo(BaseModel):
     name: str
     version: str
     source: str
+    text: SourceText | None = Field(description="The title, edition and publisher of the rule text it follows.")
     operations: tuple[OperationInfo, ...]
     catalogue: tuple[OperationInfo, ...]
     coverage: OperationInfo | None  # GET /v1/{ruleset}/coverage
@@ -88,6 +89,7 @@ def ruleset_info(ruleset: Ruleset) -> RulesetInfo:
         name=ruleset.title,
         version=ruleset.version,
         source=ruleset.source,
+        text=ruleset.text,
         operations=operations,
         catalogue=catalogue,
         coverage=coverage,

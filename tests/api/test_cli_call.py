@@ -51,3 +51,4 @@ def test_bad_calls_are_one_line_errors(tmp_path: Path, argv: list[str], message:
     with pytest.raises(SystemExit) as stop:
         main([str(request) if arg == "REQUEST" else arg for arg in argv])
     assert message in str(stop.value)
+    assert "\n" not in str(stop.value) and "errors.pydantic.dev" not in str(stop.value)

@@ -233,3 +233,15 @@ def test_a_repeat_is_still_refused_when_its_media_type_is_not_json(client: TestC
     assert client.post(REPEATABLE[0][0], content=body, headers={"Content-Type": "application/json"}).status_code == 200
     refused = client.post(REPEATABLE[0][0], content=body, headers={"Content-Type": "application/xml"})
     assert refused.status_code == 415
+
+
+def test_scalar_is_configured_without_its_hosted_services(client: TestClient[Litestar]) -> None:
+    """Issue 38: the served init script turns off Scalar's agent ("Ask AI"), MCP ("Generate MCP") and developer
+    toolbar ("Share", "Deploy"), with options the vendored Scalar's configuration schema declares."""
+    page = client.get("/schema", headers={"Accept": "text/html"}).text
+    init = client.get(next(a for a in re.findall(r'src="(/static/[^"]+)"', page) if a.endswith("scalar-init.js")))
+    bundle = client.get(next(a for a in re.findall(r'src="(/static/[^"]+)"', page) if "api-reference" in a)).text
+    for option in ("agent: { disabled: true }", "mcp: { disabled: true }", 'showDeveloperTools: "never"'):
+        assert option in init.text, option
+    for declared in ("agent:w(C({key:w(S()),disabled:", "mcp:w(C({name:", "showDeveloperTools:_e([T(`localhost`)"):
+        assert declared in bundle, declared  # a newer Scalar that renames them fails here, not silently

@@ -138,3 +138,17 @@ def test_metrics_can_be_restricted_to_listed_addresses() -> None:
     assert refused.headers["content-type"].startswith("application/problem+json")
     with TestClient(create_app(local_settings())) as c:
         assert c.get("/metrics").status_code == 200  # default: open
+
+
+def test_counting_alone_the_headers_state_the_clients_limit_not_the_workers_share() -> None:
+    # Issue 38: 10 a minute documented, 2 workers counting alone at ⌈10 ÷ 2⌉ = 5 each. The headers say 10, and
+    # after one request 4 of this worker's 5 remain: 4 × 2 = 8 of the client's 10.
+    app = create_app(local_settings(rate_limit_per_minute=10, workers=2))
+    with TestClient(app) as c:
+        first = c.get("/v1/rulesets")
+        answers = [c.get("/v1/rulesets") for _ in range(5)]
+    assert (first.headers["ratelimit-limit"], first.headers["ratelimit-policy"]) == ("10", "10; w=60")
+    assert first.headers["ratelimit-remaining"] == "8"
+    refused = answers[-1]  # the 6th request, over this worker's 5
+    assert refused.status_code == 429 and refused.headers["ratelimit-limit"] == "10"
+    assert refused.headers["ratelimit-remaining"] == "0" and "More than 10 requests" in refused.json()["detail"]

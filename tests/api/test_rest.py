@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from litestar import Litestar
 from litestar.testing import TestClient
+
+from tests.conftest import BOOK
 
 MOVE = {"level": 3, "elements": [{"id": "ranged"}, {"id": "increased_damage", "times": 2}], "fighter": {"ki": 4}}
 
@@ -166,3 +170,36 @@ def test_attack_string_over_rest_and_graphql(client: TestClient[Litestar]) -> No
         "accuracy": -1,
         "damage": {"die": "1d4", "flatBonus": 4},
     }
+
+
+# Worked from the texts' own pages (issue 38): the title page and copyright notice of 000 (L2–L3: "2nd EDITION",
+# L21: the press, L56: "Copyright 2019 … published by Divine Madness Press"); 001 L316 and 002 L3 name their
+# games only; 003 L2–L3 is a playtest packet of Battle Royale; 004 L7 names the World of Ashes and Ghosts only.
+SOURCE_TEXTS = {
+    "fight2e": ("000", "Fight!", "2nd Edition", "Divine Madness Press", 2019),
+    "impact": ("001", "Impact", None, None, None),
+    "fightrpg": ("002", "Fight RPG", None, None, None),
+    "battleroyale": ("003", "Battle Royale", "playtest packet", None, None),
+    "ashes": ("004", "World of Ashes and Ghosts", None, None, None),
+}
+
+
+def test_rulesets_name_their_texts_title_edition_and_publisher(client: TestClient[Litestar]) -> None:
+    listed = {rs["id"]: rs for rs in client.get("/v1/rulesets").json()["rulesets"]}
+    for ruleset, (source, title, edition, publisher, year) in SOURCE_TEXTS.items():
+        text = listed[ruleset]["text"]
+        assert listed[ruleset]["source"] == source and text["ref"].startswith(source + " L"), ruleset
+        assert (text["title"], text["edition"], text["publisher"], text["year"]) == (title, edition, publisher, year)
+
+
+def test_the_cited_lines_state_the_facts(book_lines: list[str], client: TestClient[Litestar]) -> None:
+    seeds = BOOK.parent
+    for rs in client.get("/v1/rulesets").json()["rulesets"]:
+        text = rs["text"]
+        lines = next(seeds.glob(f"{rs['source']}_*.txt")).read_text(encoding="utf-8").split("\n")
+        numbers = [int(n) for n in re.findall(r"L(\d+)", text["ref"])]
+        cited = " ".join(lines[n - 1] for n in numbers).casefold()
+        for fact in (text["title"], text["edition"], text["publisher"], text["year"]):
+            if fact is not None:
+                first_word = str(fact).split()[0].casefold()
+                assert first_word in cited or first_word.rstrip("!") in cited, (rs["id"], fact, text["ref"])

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib.util
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service import simulate as cli
+from service import simulation_plot
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.core.simulation import SimulationSums
@@ -105,3 +109,70 @@ def test_cli_local_pool_merges_to_the_single_request(tmp_path: Path, client: Tes
     answer = SimulationSums.model_validate_json(args.out.read_text())
     assert answer.model_dump(mode="json") == client.post(SIM, json=body(count=3)).json()
     assert args.plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _args(tmp_path: Path, **change: Any) -> argparse.Namespace:
+    request = tmp_path / "req.json"
+    request.write_text(json.dumps(body(count=3)))
+    base = dict(
+        request=request, ruleset="fight2e", count=None, offset=None, seed=None, url=None, chunk=1, workers=1,
+        out=tmp_path / "out.json", plot=None, quiet=False,
+    )  # fmt: skip
+    return argparse.Namespace(**{**base, **change})
+
+
+def test_plot_without_matplotlib_stops_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    args = _args(tmp_path, plot=tmp_path / "out.png")
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert "--plot needs matplotlib" in str(stop.value) and "\n" not in str(stop.value)
+    assert not args.out.exists()  # refused before any fight was played
+
+
+def test_bad_request_is_one_line_without_library_links(tmp_path: Path) -> None:
+    args = _args(tmp_path)
+    args.request.write_text(json.dumps(body(seed="soon", turn_limit=-1)))
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    message = str(stop.value)
+    assert "\n" not in message and "errors.pydantic.dev" not in message
+    assert message.count("seed: ") == 1 and "problems: " in message
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_its_last_line_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    cli.main(_args(tmp_path))
+    drawn = terminal.getvalue()
+    assert drawn.count("3/3") <= 1  # the finished bar at most once (close() does not draw it again)
+    assert drawn.splitlines()[-1].startswith("3 fights:")
+
+
+def test_progress_bar_is_not_written_into_a_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", log)
+    cli.main(_args(tmp_path))
+    assert log.getvalue().startswith("3 fights:")
+
+
+def test_plot_words(tmp_path: Path) -> None:
+    cli.main(_args(tmp_path, quiet=True))
+    answer = SimulationSums.model_validate_json((tmp_path / "out.json").read_text())
+    # body(): the sides and policies of the request, 3 fights from its seed, first fight 0.
+    a, b = (s["name"] for s in body()["sides"])
+    pa, pb = (s["policy"] for s in body()["sides"])
+    assert simulation_plot.title(answer) == (
+        f"{a} playing {pa} against {b} playing {pb}: 3 simulated fights (seed {body()['seed']})"
+    )
+    turns = answer.length.turns
+    assert simulation_plot.mean_label(answer) == f"mean {round(turns / 3, 1):.1f}"
+    rows = simulation_plot.attack_rows(answer)
+    first_side = [r for r in rows if r[0].startswith(f"{a}:")]
+    assert [r[1] for r in first_side] == sorted((x.uses for x in answer.sides[0].attacks), reverse=True)[:6]

@@ -66,3 +66,16 @@ def test_reference_pages_render(
     page.goto(f"{base_url}{path}")
     playwright_api.expect(page.get_by_text(text).first).to_be_visible()
     _clean(offline)
+
+
+def test_scalar_offers_nothing_that_needs_scalars_services(
+    base_url: str, offline_page: tuple[playwright_api.Page, Offline]
+) -> None:
+    """Issue 38: "Ask AI", "Generate MCP" and the developer toolbar's "Share" cannot work on a self-hosted page."""
+    page, offline = offline_page
+    page.goto(f"{base_url}/schema")
+    playwright_api.expect(page.get_by_role("heading", name="The rulesets this service hosts").first).to_be_visible()
+    for label in ("Ask AI", "Generate MCP", "Share", "Deploy"):
+        playwright_api.expect(page.get_by_role("button", name=label, exact=True)).to_have_count(0)
+        playwright_api.expect(page.get_by_text(label, exact=True)).to_have_count(0)
+    _clean(offline)

@@ -97,3 +97,47 @@ def test_npm_test_passes_against_a_live_service() -> None:
             proc.wait()
     assert proc.returncode == 0, out[-6000:]
     assert "# fail 0" in out, out[-6000:]
+
+
+IMPORT_CHECK = (
+    'import { createFightRulesClient } from "@fight-rules/client";\n'
+    'if (typeof createFightRulesClient !== "function") process.exit(1);\n'
+)
+
+
+def _npm(cwd: Path, *args: str) -> None:
+    # --prefer-offline: the pinned packages come from npm's cache when it has them (the registry otherwise).
+    done = subprocess.run(
+        ["npm", *args, "--prefer-offline", "--no-audit", "--no-fund"],
+        cwd=cwd, capture_output=True, text=True, timeout=NPM_TEST_TIMEOUT_S, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _imports_the_client(app: Path) -> None:
+    (app / "check.mjs").write_text(IMPORT_CHECK)
+    done = subprocess.run(["node", "check.mjs"], cwd=app, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="no npm on PATH")
+def test_the_client_installs_from_its_folder_and_from_a_tarball(tmp_path: Path) -> None:
+    """A fresh clone's folder (its committed files, no node_modules, no dist): `npm install <folder>` builds it (its
+    `prepare` script fetches the pinned build tools first), and the tarball `npm pack` makes installs too."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "."], cwd=CLIENT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    folder = tmp_path / "clone" / "clients" / "typescript"
+    for name in tracked:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(CLIENT / name, folder / name)
+    assert not (folder / "dist").exists() and not (folder / "node_modules").exists()
+    for app_name, target in (("from-folder", str(folder)), ("from-tarball", None)):
+        app = tmp_path / app_name
+        app.mkdir()
+        (app / "package.json").write_text('{"name": "app", "version": "0.0.0", "private": true, "type": "module"}')
+        if target is None:  # the tarball of the folder built above
+            _npm(folder, "pack", "--pack-destination", str(tmp_path))
+            target = str(next(tmp_path.glob("fight-rules-client-*.tgz")))
+        _npm(app, "install", target)
+        _imports_the_client(app)

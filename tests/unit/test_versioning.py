@@ -28,7 +28,7 @@ def test_digest_changes_with_code_data_and_shared_modules(tmp_path: Path) -> Non
     before = rules_digest(package, shared)
     assert rules_digest(package, shared) == before  # stable for the same files
 
-    combat = package / "combat" / "damage.py"
+    combat = package / "combat" / "elements" / "damage.py"
     combat.write_text(combat.read_text() + "\n# a fix\n")
     after_code = rules_digest(package, shared)
     assert after_code != before

@@ -10102,6 +10102,8 @@ export interface components {
             operations: components["schemas"]["OperationInfo"][];
             /** Source */
             source: string;
+            /** @description The title, edition and publisher of the rule text it follows. */
+            text: components["schemas"]["SourceText"] | null;
             /** Version */
             version: string;
         };
@@ -10538,6 +10540,40 @@ export interface components {
             ref: string;
         } | {
             ruling: string;
+        };
+        /**
+         * SourceText
+         * @description The rule text a ruleset follows, as the text itself names it: a field the text does not state is null.
+         */
+        SourceText: {
+            /**
+             * Edition
+             * @description Its edition or release, when the text states one.
+             * @default null
+             */
+            edition: string | null;
+            /**
+             * Publisher
+             * @description Its publisher, when the text names one.
+             * @default null
+             */
+            publisher: string | null;
+            /**
+             * Ref
+             * @description The lines of our copy of the text that state these facts.
+             */
+            ref: string;
+            /**
+             * Title
+             * @description The text's title, as its own pages give it.
+             */
+            title: string;
+            /**
+             * Year
+             * @description Its year of publication or copyright, when the text states one.
+             * @default null
+             */
+            year: number | null;
         };
         /**
          * SpeedAllocation

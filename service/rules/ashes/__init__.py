@@ -4,7 +4,7 @@ bids, the buy-down of damage with Aura and Health, weapon advantages and Chakra 
 from __future__ import annotations
 
 from ..core.ruleset import Ruleset
-from .identity import RULESET, SOURCE, TITLE, VERSION
+from .identity import RULESET, SOURCE, TEXT, TITLE, VERSION
 
 __all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
@@ -18,6 +18,7 @@ def ruleset() -> Ruleset:
     return Ruleset(
         id=RULESET,
         title=TITLE,
+        text=TEXT,
         source=SOURCE,
         version=VERSION,
         operations=OPERATIONS,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.ruleset import Ruleset
-from .identity import RULESET, SOURCE, TITLE, VERSION
+from .identity import RULESET, SOURCE, TEXT, TITLE, VERSION
 
 __all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
@@ -18,6 +18,7 @@ def ruleset() -> Ruleset:
     return Ruleset(
         id=RULESET,
         title=TITLE,
+        text=TEXT,
         source=SOURCE,
         version=VERSION,
         operations=OPERATIONS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.references import BookIndex, register_book
+from ..core.ruleset import SourceText
 from ..core.versioning import derived_version
 
 RULESET = "battleroyale"
@@ -15,3 +16,6 @@ VERSION = derived_version(HERE)  # package version + digest of this package
 
 # "003 L…" references are answered with the part and section they fall in (headings only, no text).
 register_book(SOURCE, BookIndex(HERE / "data" / "book" / "sections.yaml"))
+
+# A playtest packet of Battle Royale, a game for the PDQ system (003 L2–L3); no publisher or year is stated.
+TEXT = SourceText(title="Battle Royale", edition="playtest packet", ref="003 L2–L3")

@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from .coverage import Coverage
 
@@ -40,6 +40,8 @@ class Operation:
     caching: Caching = Caching.shared
     cost: Callable[[Any], int] = field(default=lambda _request: 1)  # units charged to rate and query-cost limits
     examples: Mapping[str, Any] = field(default_factory=dict)  # name → request body, shown in the contracts
+    # name → why that example answers as it does (an example that answers invalid says why), shown in the contracts
+    example_notes: Mapping[str, str] = field(default_factory=dict)
     offload: bool = False  # run in a worker thread: an answer that takes seconds must not hold the event loop
 
 
@@ -68,6 +70,18 @@ class CatalogueLookup:
     find: Callable[[str], BaseModel | None]
 
 
+class SourceText(BaseModel):
+    """The rule text a ruleset follows, as the text itself names it: a field the text does not state is null."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str = Field(description="The text's title, as its own pages give it.")
+    edition: str | None = Field(None, description="Its edition or release, when the text states one.")
+    publisher: str | None = Field(None, description="Its publisher, when the text names one.")
+    year: int | None = Field(None, description="Its year of publication or copyright, when the text states one.")
+    ref: str = Field(description="The lines of our copy of the text that state these facts.")
+
+
 @dataclass(frozen=True, eq=False)  # one record per ruleset and process: compared and hashed by identity
 class Ruleset:
     id: str  # path segment and GraphQL namespace, e.g. "fight2e"
@@ -80,6 +94,7 @@ class Ruleset:
     validation_codes: Callable[[], str] | None = None  # Markdown: every stable code it answers with
     # Its coverage document (core.coverage): what it applies, leaves to the Director and does not apply yet.
     coverage: Callable[[], Coverage] | None = None
+    text: SourceText | None = None  # the title, edition and publisher of the text it follows
 
     def operation(self, name: str) -> Operation:
         return next(op for op in self.operations if op.name == name)

@@ -6,7 +6,7 @@ from ..core.ruleset import Ruleset
 from .codes_doc import render
 from .declared import coverage
 from .documents import DOCUMENTS, LOOKUPS
-from .identity import RULESET, TITLE, VERSION
+from .identity import RULESET, TEXT, TITLE, VERSION
 from .operations import OPERATIONS
 
 __all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
@@ -17,6 +17,7 @@ def ruleset() -> Ruleset:
     return Ruleset(
         id=RULESET,
         title=TITLE,
+        text=TEXT,
         source="000",
         version=VERSION,
         operations=OPERATIONS,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.ruleset import Ruleset
-from .identity import RULESET, TITLE, VERSION
+from .identity import RULESET, TEXT, TITLE, VERSION
 
 __all__ = ["RULESET", "TITLE", "VERSION", "ruleset"]
 
@@ -18,6 +18,7 @@ def ruleset() -> Ruleset:
     return Ruleset(
         id=RULESET,
         title=TITLE,
+        text=TEXT,
         source="002",
         version=VERSION,
         operations=OPERATIONS,

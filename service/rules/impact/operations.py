@@ -30,6 +30,13 @@ def examples(operation: str) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}  # type: ignore[no-any-return]
 
 
+@cache
+def example_notes(operation: str) -> dict[str, str]:
+    """Why an example answers as it does, by example name (data/examples/notes.json), for the contracts."""
+    notes: dict[str, dict[str, str]] = json.loads((EXAMPLES / "notes.json").read_text(encoding="utf-8"))
+    return notes.get(operation, {})
+
+
 def _pack_cost(request: Any) -> int:
     pack = getattr(request, "custom_pack", None)
     return 0 if pack is None else len(pack.maneuvers) // 20
@@ -54,6 +61,7 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.shared,
         cost=lambda r: _fighter_cost(r.fighter) + _pack_cost(r),
         examples=examples("validate_fighter"),
+        example_notes=example_notes("validate_fighter"),
     ),
     Operation(
         name="price_purchases",

@@ -7,5 +7,10 @@
     withDefaultFonts: false, // the fonts would come from Scalar's CDN; the system fonts do
     hideClientButton: true,
     telemetry: false,
+    // Nothing that needs Scalar's own services on a self-hosted page: no "Ask AI" agent, no "Generate MCP",
+    // and no developer toolbar (its "Share" and "Deploy" upload the document to Scalar).
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: "never",
   });
 })();
