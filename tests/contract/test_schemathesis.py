@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 
 import graphql
@@ -22,18 +23,24 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from litestar import Litestar
 from litestar.testing import TestClient
+from schemathesis.filters import HasAPIOperation
+from schemathesis.schemas import BaseSchema
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from service.app import create_app
 from service.graphql.schema import sdl_schema
-from service.graphql.typed.registry import camel
-from service.rules.core.ruleset import rulesets
 from service.rules.core.simulation import MAX_TURN_LIMIT
 from service.rules.fight2e.simulation.models import MAX_FIGHTS
-from tests.conftest import local_settings
+from tests.conftest import REPO, examples
 
-APP = create_app(local_settings())
+# Nothing is built at import (collecting stays cheap): the app and both schemas are session fixtures, and the
+# operations are listed from the committed contracts, which test_drift.py keeps equal to the app's (and
+# test_every_operation_is_fuzzed checks against the loaded schemas).
+OPENAPI_DOCUMENT = REPO / "openapi" / "openapi.json"
+GRAPHQL_SDL = REPO / "schema" / "schema.graphql"
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
 # Documented refusals (README, "GraphQL"): the query is refused as a whole, with this code, before it runs.
 REFUSALS = {
     "GRAPHQL_PARSE_FAILED",
@@ -45,6 +52,45 @@ REFUSALS = {
 LONG = st.integers(-(2**53), 2**53).map(lambda n: graphql.IntValueNode(value=str(n)))
 
 schemathesis.graphql.scalar("Long", LONG)
+
+# The budget (FIGHT_RULES_HYPOTHESIS_PROFILE, tests/conftest.py): 40 generated cases per operation in ci.
+SETTINGS = settings(max_examples=examples(ci=40), suppress_health_check=list(HealthCheck))
+# Operations whose every case costs far more than the others' (see OUTLIER_SETTINGS): their own budget.
+OUTLIERS: frozenset[str] = frozenset()
+OUTLIER_SETTINGS = settings(SETTINGS, max_examples=examples(ci=40))
+
+
+def openapi_operations() -> list[str]:
+    """Every operation of the committed OpenAPI document, as schemathesis labels it (``POST /v1/…``)."""
+    paths = json.loads(OPENAPI_DOCUMENT.read_text(encoding="utf-8"))["paths"]
+    return [f"{method.upper()} {path}" for path, item in paths.items() for method in item if method in HTTP_METHODS]
+
+
+@cache
+def committed_schema() -> graphql.GraphQLSchema:
+    return graphql.build_schema(GRAPHQL_SDL.read_text(encoding="utf-8"))
+
+
+def graphql_operations() -> list[str]:
+    """Every root field of the committed GraphQL schema, as schemathesis labels it (``Query.fight2e``)."""
+    schema = committed_schema()
+    return [f"{root.name}.{name}" for root in (schema.query_type, schema.mutation_type) if root for name in root.fields]
+
+
+def query_type_name(namespace: str) -> str:
+    return f"{namespace[:1].upper()}{namespace[1:]}Query"
+
+
+def namespaced_operations() -> list[tuple[str, str]]:
+    """Each namespace's fields (its operations and its ``catalog``): the root fields whose type is a ``…Query``."""
+    query = committed_schema().query_type
+    assert query is not None
+    pairs = []
+    for namespace, field in query.fields.items():
+        inner = graphql.get_named_type(field.type)
+        if isinstance(inner, graphql.GraphQLObjectType) and inner.name == query_type_name(namespace):
+            pairs += [(namespace, name) for name in inner.fields]
+    return pairs
 
 
 @cache
@@ -61,16 +107,6 @@ def fuzzing_schema() -> graphql.GraphQLSchema:
     return narrowed
 
 
-def graphql_from_app() -> schemathesis.graphql.GraphQLSchema:  # type: ignore[name-defined]
-    loaded = schemathesis.graphql.from_dict(graphql.introspection_from_schema(fuzzing_schema()))
-    loaded.app, loaded.location = APP, "/graphql"
-    return loaded
-
-
-openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
-
-
-@openapi.hook
 @schemathesis.hook.apply_to(path_regex=r"/simulate$")
 def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     """A simulation's work grows with its fights and turns (seconds at the request's bounds): fuzzed runs within
@@ -86,9 +122,59 @@ def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     return body
 
 
-graphql_schema = graphql_from_app()
+@pytest.fixture(scope="session")
+def openapi_schema(app: Litestar) -> BaseSchema:
+    loaded = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
+    loaded.hook(map_body)
+    return loaded
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+
+@pytest.fixture(scope="session")
+def graphql_schema(app: Litestar) -> BaseSchema:
+    loaded = schemathesis.graphql.from_dict(graphql.introspection_from_schema(fuzzing_schema()))
+    loaded.app, loaded.location = app, "/graphql"
+    return loaded
+
+
+# One pytest test per operation, so that xdist spreads them. schemathesis' lazy schema runs every operation the
+# fixture's schema has that its filter admits, and sets the filter itself (a filter on the fixture's schema is
+# replaced): the filter admits the operation the fixture names, by label, read at run time.
+TESTED: dict[str, str] = {}
+
+
+def tested_operation(ctx: HasAPIOperation) -> bool:
+    return ctx.operation.label == TESTED.get("label")
+
+
+def one_operation(request: pytest.FixtureRequest, schema: BaseSchema) -> BaseSchema:
+    TESTED["label"] = request.param
+    # schemathesis' from_fixture (4.32) reads the item's ``_nodeid``, which pytest 9 calls ``_id``; what it writes
+    # back only renames the item in its own reports
+    request.node._nodeid = request.node.nodeid  # type: ignore[attr-defined]
+    return schema
+
+
+@pytest.fixture(params=[op for op in openapi_operations() if op not in OUTLIERS])
+def openapi_operation(request: pytest.FixtureRequest, openapi_schema: BaseSchema) -> BaseSchema:
+    return one_operation(request, openapi_schema)
+
+
+@pytest.fixture(params=sorted(OUTLIERS))
+def openapi_outlier(request: pytest.FixtureRequest, openapi_schema: BaseSchema) -> BaseSchema:
+    return one_operation(request, openapi_schema)
+
+
+@pytest.fixture(params=graphql_operations())
+def graphql_operation(request: pytest.FixtureRequest, graphql_schema: BaseSchema) -> BaseSchema:
+    return one_operation(request, graphql_schema)
+
+
+def test_every_operation_is_fuzzed(openapi_schema: BaseSchema, graphql_schema: BaseSchema) -> None:
+    """The operations listed from the committed contracts are exactly the loaded schemas' (so none is left out)."""
+    loaded = {result.ok().label for result in openapi_schema.get_all_operations()}
+    assert sorted(loaded) == sorted(openapi_operations())
+    loaded = {result.ok().label for result in graphql_schema.get_all_operations()}
+    assert sorted(loaded) == sorted(graphql_operations())
 
 
 def refusals_only(body: bytes | str) -> list[str]:
@@ -107,14 +193,24 @@ def refusals_only(body: bytes | str) -> list[str]:
 UNSTATABLE = ("/simulate/merge",)
 
 
-@openapi.parametrize()
-@SETTINGS
-def test_openapi(case: schemathesis.Case) -> None:
+def check_openapi_case(case: schemathesis.Case) -> None:
     unstatable = case.operation.path.endswith(UNSTATABLE)
     case.call_and_validate(excluded_checks=[positive_data_acceptance] if unstatable else None)
 
 
-@graphql_schema.parametrize()
+@schemathesis.pytest.from_fixture("openapi_operation").include(tested_operation).parametrize()
+@SETTINGS
+def test_openapi(case: schemathesis.Case) -> None:
+    check_openapi_case(case)
+
+
+@schemathesis.pytest.from_fixture("openapi_outlier").include(tested_operation).parametrize()
+@OUTLIER_SETTINGS
+def test_openapi_outlier(case: schemathesis.Case) -> None:
+    check_openapi_case(case)
+
+
+@schemathesis.pytest.from_fixture("graphql_operation").include(tested_operation).parametrize()
 @SETTINGS
 def test_graphql(case: schemathesis.Case) -> None:
     response = case.call()
@@ -131,27 +227,23 @@ def test_graphql(case: schemathesis.Case) -> None:
 @cache
 def namespace_schema(namespace: str) -> graphql.GraphQLSchema:
     """The namespace's type as a schema's root, for the generator (the queries are sent wrapped in it)."""
-    query = fuzzing_schema().get_type(f"{namespace[:1].upper()}{namespace[1:]}Query")
+    query = fuzzing_schema().get_type(query_type_name(namespace))
     assert isinstance(query, graphql.GraphQLObjectType)
     return graphql.GraphQLSchema(query=query)
 
 
-OPERATIONS = [
-    (camel(r.id), name)
-    for r in rulesets()
-    for name in [*(camel(op.name) for op in r.operations), *(("catalog",) if r.catalogue else ())]
-]
+OPERATIONS = namespaced_operations()
 SEEN: dict[str, Counter[str]] = {}
 
 
 @pytest.fixture(scope="module")
-def gclient() -> TestClient:  # type: ignore[type-arg]
-    with TestClient(APP) as client:
+def gclient(app: Litestar) -> Iterator[TestClient[Litestar]]:
+    with TestClient(app) as client:
         yield client
 
 
 @pytest.mark.parametrize(("namespace", "field"), OPERATIONS, ids=[f"{n}.{f}" for n, f in OPERATIONS])
-def test_graphql_operation(gclient: TestClient, namespace: str, field: str) -> None:  # type: ignore[type-arg]
+def test_graphql_operation(gclient: TestClient[Litestar], namespace: str, field: str) -> None:
     seen = SEEN.setdefault(f"{namespace}.{field}", Counter())
     strategy = hypothesis_graphql.queries(namespace_schema(namespace), fields=[field], custom_scalars={"Long": LONG})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
 from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.fighters import validate_fighter
@@ -13,7 +13,7 @@ from service.rules.fight2e.fighters import validate_fighter
 from .fighter_strategies import fighters
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=True, database=None)
 @given(fighters())
 def test_generated_fighters_are_legal(sheet: dict[str, Any]) -> None:
     res = validate_fighter(FighterRequest.model_validate({"fighter": sheet}))

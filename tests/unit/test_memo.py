@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import service
@@ -178,7 +178,6 @@ def test_tag_team_turn_answers_alike_after_the_same_sheets_without_tag_teams() -
     assert again.model_dump_json() == fresh
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, len(REQUESTS) - 1), min_size=2, max_size=8))
 def test_interleaved_requests_answer_as_a_fresh_process(order: list[int]) -> None:
     fresh = _fresh()
