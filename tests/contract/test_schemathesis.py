@@ -153,7 +153,7 @@ def graphql_schema(app: Litestar) -> BaseSchema:
 TESTED: dict[str, str] = {}
 
 
-def tested_operation(ctx: HasAPIOperation) -> bool:
+def operation_under_test(ctx: HasAPIOperation) -> bool:
     return ctx.operation.label == TESTED.get("label")
 
 
@@ -207,13 +207,13 @@ def check_openapi_case(case: schemathesis.Case) -> None:
     case.call_and_validate(excluded_checks=[positive_data_acceptance] if unstatable else None)
 
 
-@schemathesis.pytest.from_fixture("openapi_operation").include(tested_operation).parametrize()
+@schemathesis.pytest.from_fixture("openapi_operation").include(operation_under_test).parametrize()
 @SETTINGS
 def test_openapi(case: schemathesis.Case) -> None:
     check_openapi_case(case)
 
 
-@schemathesis.pytest.from_fixture("graphql_operation").include(tested_operation).parametrize()
+@schemathesis.pytest.from_fixture("graphql_operation").include(operation_under_test).parametrize()
 @SETTINGS
 def test_graphql(case: schemathesis.Case) -> None:
     response = case.call()
