@@ -9,11 +9,12 @@ from hypothesis import given, settings
 
 from service.rules.fight2e.fighter_models import FighterRequest
 from service.rules.fight2e.fighters import validate_fighter
+from tests.conftest import examples
 
 from .fighter_strategies import fighters
 
 
-@settings(derandomize=True, database=None)
+@settings(max_examples=examples(ci=60), derandomize=True, database=None)  # each example validates a whole Fighter
 @given(fighters())
 def test_generated_fighters_are_legal(sheet: dict[str, Any]) -> None:
     res = validate_fighter(FighterRequest.model_validate({"fighter": sheet}))

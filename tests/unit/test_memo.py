@@ -188,7 +188,9 @@ def test_interleaved_requests_answer_as_a_fresh_process(order: list[int]) -> Non
 def _service_modules() -> list[Any]:
     out = []
     for info in pkgutil.walk_packages(service.__path__, "service."):
-        if info.name.endswith("__main__"):
+        # gunicorn's config file memoises nothing, and importing it points the process at a multiprocess metrics
+        # directory, which empties /metrics of every app the process builds after it (the API tests in this worker)
+        if info.name.endswith("__main__") or info.name == "service.gunicorn_conf":
             continue
         try:
             out.append(importlib.import_module(info.name))
