@@ -43,9 +43,10 @@ $(NODESTAMP): $(TSDIR)/package.json $(TSDIR)/package-lock.json
 run: $(STAMP)
 	.venv/bin/fight-rules serve
 
-## Everything CI runs (the full gate, about 12 minutes here): lint, contract drift, unit, API, contract
-## (schemathesis), Redis integration and browser tests. Installs (as root, never with sudo, only when missing) Debian's chromium and, when no Redis answers on
-## 6379, redis-server; a private Redis it starts is stopped when the tests end.
+## Everything CI runs (the full gate; the README gives its time): lint, contract drift, unit, API, contract
+## (schemathesis), Redis integration and browser tests. Installs (as root, never with sudo, only when missing)
+## Debian's chromium and, when no Redis answers on 6379, redis-server; a private Redis it starts is stopped when
+## the tests end.
 test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
 	.venv/bin/ruff format --check service tests bench scripts
