@@ -10,9 +10,17 @@ COVREPORTS:= build/coverage
 COVERAGE:= --cov=service/rules/fight2e/combat --cov-branch --cov-report=term:skip-covered \
 	--cov-report=json:$(COVREPORTS)/combat.json --cov-report=xml:$(COVREPORTS)/combat.xml
 
+# pytest over every core (pytest-xdist); worksteal hands a worker that runs dry the queued tests of a busy one,
+# so the slow files (the contract fuzz) do not pile up on one worker. PYTEST_WORKERS=1 … for a different count.
+PYTEST_WORKERS ?= auto
+XDIST   := -n $(PYTEST_WORKERS) --dist worksteal
+# The property tests' budget (tests/conftest.py): `make test` is the gate and runs the ci profile, `make check`
+# the quick dev one; FIGHT_RULES_HYPOTHESIS_PROFILE=nightly make test for a long hunt.
+PROFILE  = FIGHT_RULES_HYPOTHESIS_PROFILE=$${FIGHT_RULES_HYPOTHESIS_PROFILE:-$(1)}
+
 VERSION := $(shell python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
 
-.PHONY: run test lint contracts check-contracts docs bench clean lock image
+.PHONY: run test check lint contracts check-contracts docs bench clean lock image
 
 .venv:
 	python3 -m venv .venv
@@ -36,9 +44,10 @@ $(NODESTAMP): $(TSDIR)/package.json $(TSDIR)/package-lock.json
 run: $(STAMP)
 	.venv/bin/fight-rules serve
 
-## Everything CI runs: lint, contract drift, unit, API, contract (schemathesis), Redis integration and browser
-## tests. Installs (as root, never with sudo, only when missing) Debian's chromium and, when no Redis answers on
-## 6379, redis-server; a private Redis it starts is stopped when the tests end.
+## Everything CI runs (the full gate; the README gives its time): lint, contract drift, unit, API, contract
+## (schemathesis), Redis integration and browser tests. Installs (as root, never with sudo, only when missing)
+## Debian's chromium and, when no Redis answers on 6379, redis-server; a private Redis it starts is stopped when
+## the tests end.
 test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/ruff check service tests bench scripts
 	.venv/bin/ruff format --check service tests bench scripts
@@ -46,8 +55,17 @@ test: $(DEVSTAMP) $(NODESTAMP)
 	.venv/bin/mypy
 	$(PY) scripts/ensure_chromium.py
 	mkdir -p $(COVREPORTS)
-	$(PY) scripts/ensure_redis.py $(PY) -m pytest $(COVERAGE)
+	$(call PROFILE,ci) $(PY) scripts/ensure_redis.py $(PY) -m pytest $(XDIST) $(COVERAGE)
 	$(PY) scripts/combat_entry_branches.py $(COVREPORTS)/combat.json
+
+## The quick tier while working (about 3 minutes here): lint, format, import contracts, types, and the unit and
+## API tests under the dev budget; no contract, browser or integration tests (`make test` runs those).
+check: $(DEVSTAMP)
+	.venv/bin/ruff check service tests bench scripts
+	.venv/bin/ruff format --check service tests bench scripts
+	.venv/bin/lint-imports --no-cache
+	.venv/bin/mypy
+	$(call PROFILE,dev) $(PY) -m pytest $(XDIST) tests/unit tests/api
 
 lint: $(DEVSTAMP)
 	.venv/bin/ruff check service tests bench scripts

@@ -1,9 +1,12 @@
-"""Schemathesis hooks for the CLI run of bench/fuzz.py: the custom scalars (``Long``) take the same values as in
-tests/contract/test_schemathesis.py (importing it registers them), and, when
+"""Schemathesis hooks for the CLI run of bench/fuzz.py: the GraphQL ``Long`` scalar takes the values it takes in
+tests/contract/test_schemathesis.py (integers in JavaScript's safe range, as literals), and, when
 ``FIGHT_RULES_FUZZ_REACHED`` names a file, every namespaced operation a generated query reached (its answer had no
 error) is appended to it, one ``namespace.operation`` a line, for bench/fuzz.py to count.
 
     SCHEMATHESIS_HOOKS=bench.schemathesis_hooks schemathesis run http://127.0.0.1:8000/graphql
+
+The test module is not imported here: its conftest loads the suite's hypothesis profile, whose budget would
+override the CLI's --max-examples.
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from typing import Any
 
 import graphql
 import schemathesis
+from hypothesis import strategies as st
 
-import tests.contract.test_schemathesis  # noqa: F401  (registers the Long scalar's strategy)
+LONG = st.integers(-(2**53), 2**53).map(lambda n: graphql.IntValueNode(value=str(n)))
+
+schemathesis.graphql.scalar("Long", LONG)
 
 REACHED = os.environ.get("FIGHT_RULES_FUZZ_REACHED")
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the app with embedded defaults, a test client, and the book's text for data tests."""
+"""Shared fixtures: the app with embedded defaults, a test client, and the book's text for data tests; and the
+property tests' budgets (hypothesis profiles, also read by the schemathesis contract tests)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -16,6 +18,47 @@ from service.rules.core.coverage import UNDECLARED
 from service.rules.fight2e.moves.models import MovePrice, MoveRequest
 from service.rules.fight2e.moves.price import price_move
 from service.settings import Settings
+
+# ---- property-test budgets: one knob, FIGHT_RULES_HYPOTHESIS_PROFILE=dev|ci|nightly (CI=true picks ci, else dev)
+#
+# ``ci`` is the gate (`make test`): every property test runs at least as many examples as it ran with its own
+# hard-coded count before the profiles (the largest was 300), derandomized (Hypothesis' own ci profile, which
+# this one extends, so CI's failures reproduce). ``dev`` is a tenth of it, for `make check` while working;
+# ``nightly`` ten times it, for a long hunt. A test whose examples are costly states its share with
+# ``examples(ci=n)``: n in ci, scaled the same way in the other profiles.
+CI_EXAMPLES = 300
+PROFILES = {"dev": CI_EXAMPLES // 10, "ci": CI_EXAMPLES, "nightly": CI_EXAMPLES * 10}
+PROFILE_VARIABLE = "FIGHT_RULES_HYPOTHESIS_PROFILE"
+for _name, _examples in PROFILES.items():
+    settings.register_profile(
+        _name,
+        settings.get_profile("ci") if _name == "ci" else None,  # Hypothesis' own ci profile (derandomized)
+        max_examples=_examples,
+        deadline=None,  # the machine is shared: wall time per example says nothing about the code
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+def hypothesis_profile() -> str:
+    """The profile named by FIGHT_RULES_HYPOTHESIS_PROFILE, else ``ci`` under CI and ``dev`` elsewhere."""
+    name = os.environ.get(PROFILE_VARIABLE) or ("ci" if os.environ.get("CI", "").lower() in ("1", "true") else "dev")
+    if name not in PROFILES:
+        raise pytest.UsageError(f"{PROFILE_VARIABLE}={name!r}: use one of {', '.join(PROFILES)}")
+    return name
+
+
+settings.load_profile(hypothesis_profile())
+
+
+def examples(ci: int) -> int:
+    """max_examples for a test whose examples are costly: ``ci`` under the ci profile, in proportion under the
+    others (at least one). Only where one example costs far more than usual; every other test takes the profile's."""
+    return max(1, round(ci * settings.default.max_examples / CI_EXAMPLES))
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {hypothesis_profile()} ({settings.default.max_examples} examples; {PROFILE_VARIABLE})"
+
 
 BOOK_NAME = "000_3e05a6bb73592376.txt"
 REPO = Path(__file__).resolve().parents[1]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -23,17 +24,24 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from litestar import Litestar
 from litestar.testing import TestClient
 from pydantic import BaseModel
+from schemathesis.filters import HasAPIOperation
+from schemathesis.schemas import BaseSchema
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from service.app import create_app
 from service.graphql.schema import sdl_schema
-from service.graphql.typed.registry import camel
 from service.rules.core.ruleset import rulesets
-from tests.conftest import local_settings
+from tests.conftest import REPO, examples
 
-APP = create_app(local_settings())
+# Nothing is built at import (collecting stays cheap): the app and both schemas are session fixtures, and the
+# operations are listed from the committed contracts, which test_drift.py keeps equal to the app's (and
+# test_every_operation_is_fuzzed checks against the loaded schemas).
+OPENAPI_DOCUMENT = REPO / "openapi" / "openapi.json"
+GRAPHQL_SDL = REPO / "schema" / "schema.graphql"
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
 # Documented refusals (README, "GraphQL"): the query is refused as a whole, with this code, before it runs.
 REFUSALS = {
     "GRAPHQL_PARSE_FAILED",
@@ -45,6 +53,42 @@ REFUSALS = {
 LONG = st.integers(-(2**53), 2**53).map(lambda n: graphql.IntValueNode(value=str(n)))
 
 schemathesis.graphql.scalar("Long", LONG)
+
+# The budget (FIGHT_RULES_HYPOTHESIS_PROFILE, tests/conftest.py): 40 generated cases per operation in ci.
+SETTINGS = settings(max_examples=examples(ci=40), suppress_health_check=list(HealthCheck))
+
+
+def openapi_operations() -> list[str]:
+    """Every operation of the committed OpenAPI document, as schemathesis labels it (``POST /v1/…``)."""
+    paths = json.loads(OPENAPI_DOCUMENT.read_text(encoding="utf-8"))["paths"]
+    return [f"{method.upper()} {path}" for path, item in paths.items() for method in item if method in HTTP_METHODS]
+
+
+@cache
+def committed_schema() -> graphql.GraphQLSchema:
+    return graphql.build_schema(GRAPHQL_SDL.read_text(encoding="utf-8"))
+
+
+def graphql_operations() -> list[str]:
+    """Every root field of the committed GraphQL schema, as schemathesis labels it (``Query.fight2e``)."""
+    schema = committed_schema()
+    return [f"{root.name}.{name}" for root in (schema.query_type, schema.mutation_type) if root for name in root.fields]
+
+
+def query_type_name(namespace: str) -> str:
+    return f"{namespace[:1].upper()}{namespace[1:]}Query"
+
+
+def namespaced_operations() -> list[tuple[str, str]]:
+    """Each namespace's fields (its operations and its ``catalog``): the root fields whose type is a ``…Query``."""
+    query = committed_schema().query_type
+    assert query is not None
+    pairs = []
+    for namespace, field in query.fields.items():
+        inner = graphql.get_named_type(field.type)
+        if isinstance(inner, graphql.GraphQLObjectType) and inner.name == query_type_name(namespace):
+            pairs += [(namespace, name) for name in inner.fields]
+    return pairs
 
 
 @cache
@@ -61,20 +105,20 @@ def fuzzing_schema() -> graphql.GraphQLSchema:
     return narrowed
 
 
-def graphql_from_app() -> schemathesis.graphql.GraphQLSchema:  # type: ignore[name-defined]
-    loaded = schemathesis.graphql.from_dict(graphql.introspection_from_schema(fuzzing_schema()))
-    loaded.app, loaded.location = APP, "/graphql"
-    return loaded
-
-
-openapi = schemathesis.openapi.from_asgi("/schema/openapi.json", APP)
+# A simulation's work grows with its fights and turns (seconds at the request's bounds), and the coverage phase
+# sends about 2,000 bodies to /simulate that vary a field of a fighter's sheet and carry the default 25 fights of
+# up to 100 turns: it was 98 % of the operation's time, and the operation more than a third of the whole fuzz.
+# Those cases test the sheet's validation and the answer's shape, which 2 fights of 10 turns exercise as well; the
+# cases whose subject is the count or the turn limit themselves (their boundaries, types) are sent as generated.
+# Values beyond the bounds are left for the service to refuse. The bounds are each ruleset's request model's own, so
+# a value just over one is never shortened into an accepted request (tests/unit/fight2e/test_simulation.py).
+SHORTENED = (("count", 2), ("turn_limit", 10))
 
 
 def _simulation_model(path: str) -> type[BaseModel]:
     """The request model of the ruleset's `simulate` operation at this path (`/v1/{ruleset}/simulate`)."""
     ruleset = path.strip("/").split("/")[1]
-    found = next(r for r in rulesets() if r.id == ruleset)
-    return found.operation("simulate").request
+    return next(r for r in rulesets() if r.id == ruleset).operation("simulate").request
 
 
 def _upper_bound(model: type[BaseModel], name: str) -> int:
@@ -82,27 +126,74 @@ def _upper_bound(model: type[BaseModel], name: str) -> int:
     return int(next(m.le for m in model.model_fields[name].metadata if getattr(m, "le", None) is not None))
 
 
-@openapi.hook
-@schemathesis.hook.apply_to(path_regex=r"/simulate$")
-def map_body(ctx: schemathesis.HookContext, body: object) -> object:
-    """A simulation's work grows with its fights and turns (seconds at the request's bounds): fuzzed runs within
-    the bounds are kept to a few short fights; values beyond the bounds are left for the service to refuse. The
-    bounds are the request model's own, so a value just over one is never shortened into an accepted request;
-    they are checked in tests/unit/fight2e/test_simulation.py."""
+def shortened(body: object, path: str, keep: str = "") -> object:
+    """The body with a count or turn limit within the bounds cut to a few short fights, except a field named in
+    ``keep`` (the case's subject)."""
     if not isinstance(body, dict):
         return body
-    model = _simulation_model(ctx.operation.path)
-    for name, most in (("count", 2), ("turn_limit", 10)):
-        bound = _upper_bound(model, name)
+    model = _simulation_model(path)
+    for name, most in SHORTENED:
         value = body.get(name)
-        if isinstance(value, int) and not isinstance(value, bool) and most < value <= bound:
+        integral = isinstance(value, int | float) and not isinstance(value, bool) and value == int(value)
+        if integral and most < value <= _upper_bound(model, name) and name not in keep:  # 346.0 is a count too
             body = {**body, name: most}
     return body
 
 
-graphql_schema = graphql_from_app()
+@schemathesis.hook.apply_to(path_regex=r"/simulate$")
+def map_body(ctx: schemathesis.HookContext, body: object) -> object:
+    """Fuzzed simulations are kept short (the coverage phase's cases are shortened in ``check_openapi_case``)."""
+    return shortened(body, ctx.operation.path)
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+
+@pytest.fixture(scope="session")
+def openapi_schema(app: Litestar) -> BaseSchema:
+    loaded = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
+    loaded.hook(map_body)
+    return loaded
+
+
+@pytest.fixture(scope="session")
+def graphql_schema(app: Litestar) -> BaseSchema:
+    loaded = schemathesis.graphql.from_dict(graphql.introspection_from_schema(fuzzing_schema()))
+    loaded.app, loaded.location = app, "/graphql"
+    return loaded
+
+
+# One pytest test per operation, so that xdist spreads them. schemathesis' lazy schema runs every operation the
+# fixture's schema has that its filter admits, and sets the filter itself (a filter on the fixture's schema is
+# replaced): the filter admits the operation the fixture names, by label, read at run time.
+TESTED: dict[str, str] = {}
+
+
+def operation_under_test(ctx: HasAPIOperation) -> bool:
+    return ctx.operation.label == TESTED.get("label")
+
+
+def one_operation(request: pytest.FixtureRequest, schema: BaseSchema) -> BaseSchema:
+    TESTED["label"] = request.param
+    # schemathesis' from_fixture (4.32) reads the item's ``_nodeid``, which pytest 9 calls ``_id``; what it writes
+    # back only renames the item in its own reports
+    request.node._nodeid = request.node.nodeid  # type: ignore[attr-defined]
+    return schema
+
+
+@pytest.fixture(params=openapi_operations())
+def openapi_operation(request: pytest.FixtureRequest, openapi_schema: BaseSchema) -> BaseSchema:
+    return one_operation(request, openapi_schema)
+
+
+@pytest.fixture(params=graphql_operations())
+def graphql_operation(request: pytest.FixtureRequest, graphql_schema: BaseSchema) -> BaseSchema:
+    return one_operation(request, graphql_schema)
+
+
+def test_every_operation_is_fuzzed(openapi_schema: BaseSchema, graphql_schema: BaseSchema) -> None:
+    """The operations listed from the committed contracts are exactly the loaded schemas' (so none is left out)."""
+    loaded = {result.ok().label for result in openapi_schema.get_all_operations()}
+    assert sorted(loaded) == sorted(openapi_operations())
+    loaded = {result.ok().label for result in graphql_schema.get_all_operations()}
+    assert sorted(loaded) == sorted(graphql_operations())
 
 
 def refusals_only(body: bytes | str) -> list[str]:
@@ -128,16 +219,24 @@ def too_costly(response: Any) -> bool:
     return bool(json.loads(response.content).get("type") == "/problems/too-costly")
 
 
-@openapi.parametrize()
-@SETTINGS
-def test_openapi(case: schemathesis.Case) -> None:
+def check_openapi_case(case: schemathesis.Case) -> None:
+    if case.operation.path.endswith("/simulate") and case.meta is not None:
+        subject = case.meta.phase.data
+        keep = f"{getattr(subject, 'location', '')} {getattr(subject, 'description', '')}"
+        case.body = shortened(case.body, case.operation.path, keep)
     unstatable = case.operation.path.endswith(UNSTATABLE)
     response = case.call()
     excluded = [positive_data_acceptance] if unstatable or too_costly(response) else None
     case.validate_response(response, excluded_checks=excluded)
 
 
-@graphql_schema.parametrize()
+@schemathesis.pytest.from_fixture("openapi_operation").include(operation_under_test).parametrize()
+@SETTINGS
+def test_openapi(case: schemathesis.Case) -> None:
+    check_openapi_case(case)
+
+
+@schemathesis.pytest.from_fixture("graphql_operation").include(operation_under_test).parametrize()
 @SETTINGS
 def test_graphql(case: schemathesis.Case) -> None:
     response = case.call()
@@ -154,27 +253,23 @@ def test_graphql(case: schemathesis.Case) -> None:
 @cache
 def namespace_schema(namespace: str) -> graphql.GraphQLSchema:
     """The namespace's type as a schema's root, for the generator (the queries are sent wrapped in it)."""
-    query = fuzzing_schema().get_type(f"{namespace[:1].upper()}{namespace[1:]}Query")
+    query = fuzzing_schema().get_type(query_type_name(namespace))
     assert isinstance(query, graphql.GraphQLObjectType)
     return graphql.GraphQLSchema(query=query)
 
 
-OPERATIONS = [
-    (camel(r.id), name)
-    for r in rulesets()
-    for name in [*(camel(op.name) for op in r.operations), *(("catalog",) if r.catalogue else ())]
-]
+OPERATIONS = namespaced_operations()
 SEEN: dict[str, Counter[str]] = {}
 
 
 @pytest.fixture(scope="module")
-def gclient() -> TestClient:  # type: ignore[type-arg]
-    with TestClient(APP) as client:
+def gclient(app: Litestar) -> Iterator[TestClient[Litestar]]:
+    with TestClient(app) as client:
         yield client
 
 
 @pytest.mark.parametrize(("namespace", "field"), OPERATIONS, ids=[f"{n}.{f}" for n, f in OPERATIONS])
-def test_graphql_operation(gclient: TestClient, namespace: str, field: str) -> None:  # type: ignore[type-arg]
+def test_graphql_operation(gclient: TestClient[Litestar], namespace: str, field: str) -> None:
     seen = SEEN.setdefault(f"{namespace}.{field}", Counter())
     strategy = hypothesis_graphql.queries(namespace_schema(namespace), fields=[field], custom_scalars={"Long": LONG})
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.ashes.round import resolve_round
@@ -57,7 +57,7 @@ def drive(body: dict[str, Any], pick: random.Random, limit: int = 120) -> Any:
     raise AssertionError("the round did not finish")
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=True)
 @given(
     sheets=st.lists(combatant, min_size=2, max_size=4),
     seed=st.integers(0, 10_000),
@@ -80,7 +80,7 @@ def test_a_plugin_picking_offered_choices_finishes_the_round(
     assert len(answer.initiative) == len(body["combatants"]) - len(body["spectators"])
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(derandomize=True)
 @given(
     damage=st.integers(0, 60),
     aura=st.integers(0, 20),

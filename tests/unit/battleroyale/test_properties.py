@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.battleroyale.bout import resolve_bout
@@ -16,7 +16,7 @@ from service.rules.battleroyale.conflict import resolve_conflict
 from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
 from service.rules.battleroyale.model_types import RANKS, index_of
 
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(derandomize=True)
 ranks = st.sampled_from([r.value for r in RANKS])
 trait_ranks = st.sampled_from(["poor", "average", "good", "expert", "master"])
 damage = st.integers(0, 6)

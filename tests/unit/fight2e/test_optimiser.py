@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.dice import die
@@ -18,6 +18,7 @@ from service.rules.fight2e.moves.price import price_move
 from service.rules.fight2e.optimiser import search
 from service.rules.fight2e.optimiser.models import OptimiseAnswer, OptimiseRequest
 from service.rules.memo import clear_all
+from tests.conftest import examples
 
 LIABILITIES = [e.id for e in catalog().liabilities()]
 
@@ -259,7 +260,7 @@ def _wishes() -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(ci=12))  # a CP-SAT solve per example
 @given(_wishes())
 def test_every_answer_is_legal_and_meets_the_wishes(wishes: dict[str, Any]) -> None:
     req = OptimiseRequest.model_validate(wishes)

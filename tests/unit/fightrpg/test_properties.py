@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import given, seed
 from hypothesis import strategies as st
 
 from service.rules.fightrpg.pack import PACKS
@@ -70,7 +70,6 @@ def rounds(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @seed(20)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_any_round_with_policies_completes_within_bounds(body: dict[str, Any]) -> None:
     out = resolve(body)
@@ -95,7 +94,6 @@ def test_any_round_with_policies_completes_within_bounds(body: dict[str, Any]) -
 
 
 @seed(21)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds(), st.randoms(use_true_random=False))
 def test_step_mode_moves_on_with_any_listed_choice(body: dict[str, Any], rng: random.Random) -> None:
     """A client with no seed and no policy: it rolls what is asked and sends back any listed choice."""
@@ -127,7 +125,6 @@ ACTION = st.fixed_dictionaries(
 
 
 @seed(22)
-@settings(max_examples=150, deadline=None)
 @given(fighter("x"), st.lists(st.integers(1, 6), min_size=3, max_size=3), TOKENS, st.integers(0, 13))
 def test_validation_and_pricing_never_raise_and_agree(
     sheet: dict[str, Any], pool: list[int], allocation: dict[str, int], power_points: int
@@ -144,7 +141,6 @@ def test_validation_and_pricing_never_raise_and_agree(
 
 
 @seed(23)
-@settings(max_examples=150, deadline=None)
 @given(st.lists(ACTION, min_size=1, max_size=5), TOKENS, st.integers(0, 9), st.booleans())
 def test_an_affordable_quote_is_legal_and_paid_for(
     actions: list[dict[str, Any]], tokens: dict[str, int], power_points: int, on_map: bool

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
 from service.rules.impact.pack import PACKS
@@ -40,7 +40,7 @@ fighters = st.fixed_dictionaries(
 
 
 @seed(1)
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=True)
 @given(fighters, fighters)
 def test_ledger_properties(fighter: dict[str, Any], other: dict[str, Any]) -> None:
     first = validate(fighter)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
 from service.rules.impact.turn import resolve_turn
@@ -92,7 +92,7 @@ turns = st.fixed_dictionaries(
 
 
 @seed(2)
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=True)
 @given(turns, turns)
 def test_turn_properties(body: dict[str, Any], other: dict[str, Any]) -> None:
     request = ImpactTurnRequest.model_validate(body)

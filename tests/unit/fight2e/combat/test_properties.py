@@ -21,7 +21,6 @@ Settings are derandomized and use no example database, so the run is the same on
 from __future__ import annotations
 
 import copy
-import os
 import re
 from typing import Any
 
@@ -31,15 +30,15 @@ from hypothesis import strategies as st
 from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import CombatOptions, Status, TurnRequest, TurnResult
 from service.rules.memo import clear_all
+from tests.conftest import examples
 
 from ..fighters.strategies import fighters
 
 Json = dict[str, Any]
 
-# FIGHT_RULES_PROPERTY_EXAMPLES raises the count for a longer hunt; the suite's default keeps the run short.
+# Whole turns are costly: a share of the profile's budget (FIGHT_RULES_HYPOTHESIS_PROFILE=nightly for a longer hunt).
 PROPERTY = settings(
-    max_examples=int(os.environ.get("FIGHT_RULES_PROPERTY_EXAMPLES", "25")),
-    deadline=None,
+    max_examples=examples(ci=25),
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat import resolve_turn
@@ -248,7 +248,6 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_no_request_raises_and_invariants_hold(data: dict[str, Any]) -> None:
     req = build(data)

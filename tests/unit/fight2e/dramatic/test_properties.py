@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat.contract.models import TurnRequest
@@ -14,7 +14,6 @@ from tests.unit.fight2e.combat.fixtures import drive_offered
 from tests.unit.fight2e.dramatic.test_example import _start
 
 
-@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**31), start_range=st.integers(0, 4), ap=st.integers(0, 6), data=st.data())
 def test_offered_choices_always_resolve(seed: int, start_range: int, ap: int, data: st.DataObject) -> None:
     body = copy.deepcopy(_start())

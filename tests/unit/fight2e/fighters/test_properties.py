@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -46,7 +46,7 @@ ENTRIES = [
 ]
 LIABILITIES = ["decreased_accuracy", "no_movement", "limited_movement", "cheap", "slow_startup", "bogus"]
 STYLE_NAMES = ["Tiger", "Crane", "Snake"]
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings()  # the profile's budget (tests/conftest.py)
 
 small = st.integers(-2, 12)
 maybe_pl = st.none() | st.integers(1, 10)

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
 from service.rules.fight2e.fighters import validate_fighter
 from service.rules.fight2e.fighters.fighter_models import FighterRequest
+from tests.conftest import examples
 
 from .strategies import fighters
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(ci=60), derandomize=True, database=None)  # each example validates a whole Fighter
 @given(fighters())
 def test_generated_fighters_are_legal(sheet: dict[str, Any]) -> None:
     res = validate_fighter(FighterRequest.model_validate({"fighter": sheet}))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.catalogue.catalog import catalog
@@ -40,7 +40,6 @@ moves = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(moves)
 def test_pricing_is_deterministic_and_total(move: dict) -> None:
     request = MoveRequest.model_validate(move)
@@ -50,7 +49,6 @@ def test_pricing_is_deterministic_and_total(move: dict) -> None:
     assert first.legal == (not first.violations)
 
 
-@settings(max_examples=200, deadline=None)
 @given(moves, st.sampled_from(ELEMENT_IDS))
 def test_adding_an_element_never_lowers_the_cost(move: dict, extra: str) -> None:
     if any(e["id"] == extra for e in move["elements"]):
@@ -60,7 +58,6 @@ def test_adding_an_element_never_lowers_the_cost(move: dict, extra: str) -> None
     assert after.move_points >= before
 
 
-@settings(max_examples=200, deadline=None)
 @given(moves, st.sampled_from(LIABILITY_IDS))
 def test_adding_a_liability_never_raises_the_cost(move: dict, extra: str) -> None:
     if any(e["id"] == extra for e in move["liabilities"]):

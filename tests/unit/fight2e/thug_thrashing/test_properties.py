@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.combat.contract.models import TurnRequest
@@ -24,7 +24,6 @@ def _start() -> dict[str, Any]:
     return body
 
 
-@settings(max_examples=30, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     members=st.lists(st.integers(1, 10), min_size=1, max_size=2),

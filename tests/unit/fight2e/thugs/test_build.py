@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules.fight2e.thugs.build import validate_thug, validate_thug_group
@@ -315,7 +315,6 @@ _DICE = st.sampled_from(["1", "1d2", "1d4", "1d6", "1d8", "1d10", "1d12", "1d12+
 _TRAITS = st.sampled_from(["intimidating", "ranged", "gun", "area_effect", "robust", "fame", "big", "tall"])
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     init=_DICE,
     dmg=_DICE,
