@@ -1,0 +1,124 @@
+"""GraphQL ÷ REST server CPU per request, in-process, for the requests plugins send (issue 40).
+
+Both go through the whole ASGI app (Litestar's test client, local cache off so every request is computed):
+the CPU time of the process (all threads) per request, best of ``--rounds`` rounds of ``--n`` requests each,
+REST and GraphQL alternating round by round. ``--profile CASE`` writes a cProfile of the GraphQL case instead.
+
+    .venv/bin/python bench/graphql_cpu.py [--n 200] [--rounds 5] [--profile turn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import logging
+import pstats
+import time
+from collections.abc import Callable
+from typing import Any
+
+from litestar.testing import TestClient
+
+from bench import ashes, battleroyale_load, impact_load, payloads
+from service.app import create_app
+from service.rules.core.ruleset import rulesets
+from service.settings import Settings
+
+Case = tuple[str, str, bytes, bytes]  # label, REST path, REST body, GraphQL body
+
+
+def cases() -> list[Case]:
+    turn = payloads.turn()
+    fighter = payloads.fighter()
+    rpg = payloads.fightrpg_round()
+    imp = impact_load.seeded_turn()
+    bout = battleroyale_load.bout()
+    duel = ashes.duel()
+    d = payloads.dumps
+    return [
+        ("fight2e resolveTurn", _path("fight2e", "resolve_turn"), d(turn), d(payloads.graphql_turn(turn))),
+        (
+            "fight2e validateFighter",
+            _path("fight2e", "validate_fighter"),
+            d(fighter),
+            d(payloads.graphql_fighter(fighter)),
+        ),
+        ("fightrpg resolveRound", _path("fightrpg", "resolve_round"), d(rpg), d(payloads.graphql_fightrpg_round())),
+        ("impact resolveTurn", _path("impact", "resolve_turn"), d(imp), d(impact_load.graphql_turn(imp))),
+        (
+            "battleroyale resolveBout",
+            _path("battleroyale", "resolve_bout"),
+            d(bout),
+            d(battleroyale_load.graphql_bout(bout)),
+        ),
+        ("ashes resolveRound", _path("ashes", "resolve_round"), d(duel), d(ashes.graphql_round(duel))),
+    ]
+
+
+def _path(ruleset: str, operation: str) -> str:
+    record = next(r for r in rulesets() if r.id == ruleset)
+    return f"/v1/{ruleset}/" + next(op.path for op in record.operations if op.name == operation)
+
+
+def _cpu(send: Callable[[], Any], n: int) -> float:
+    start = time.process_time()
+    for _ in range(n):
+        send()
+    return (time.process_time() - start) / n * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", default="")
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    logging.disable(logging.CRITICAL)
+    app = create_app(Settings(redis_url="", rate_limit_per_minute=0, local_cache_bytes=0))  # type: ignore[call-arg]
+    headers = {"content-type": "application/json"}
+    with TestClient(app) as client:
+        for label, path, rest, gql in cases():
+            if args.only and args.only not in label:
+                continue
+
+            def send_rest(path: str = path, rest: bytes = rest) -> None:
+                r = client.post(path, content=rest, headers=headers)
+                assert r.status_code == 200, r.text[:300]
+
+            def send_gql(gql: bytes = gql) -> None:
+                r = client.post("/graphql", content=gql, headers=headers)
+                out = r.json()
+                assert r.status_code == 200 and "errors" not in out and "InvalidInput" not in r.text, r.text[:500]
+
+            send_rest(), send_gql()  # warm up, and check both answer
+            if args.profile:
+                if args.profile not in label:
+                    continue
+                prof = cProfile.Profile()
+                prof.enable()
+                for _ in range(args.n):
+                    send_gql()
+                prof.disable()
+                stats = pstats.Stats(prof)
+                stats.sort_stats("tottime").print_stats(35)
+                stats.sort_stats("cumulative").print_stats(60)
+                continue
+            best_rest = min(_cpu(send_rest, args.n) for _ in range(args.rounds))
+            best_gql = min(_cpu(send_gql, args.n) for _ in range(args.rounds))
+            print(
+                json.dumps(
+                    {
+                        "case": label,
+                        "rest_ms": round(best_rest, 3),
+                        "graphql_ms": round(best_gql, 3),
+                        "graphql_over_rest_speed": round(best_rest / best_gql, 2),
+                    }
+                ),
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
