@@ -15,6 +15,8 @@ from graphql import (
     DocumentNode,
     GraphQLInputObjectType,
     GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLSchema,
     ListValueNode,
     ObjectValueNode,
     OperationDefinitionNode,
@@ -24,6 +26,7 @@ from graphql import (
 )
 from graphql.utilities import type_from_ast
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.types.field import StrawberryField
 
 from .typed.raw import NotPlain, RawInputs
 from .typed.registry import Translated
@@ -129,6 +132,29 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
             except (NotPlain, RecursionError):
                 continue
         return plain
+
+
+def _attribute(name: str) -> Any:
+    def resolve(source: Any, _info: Any) -> Any:
+        return getattr(source, name)
+
+    return resolve
+
+
+def plain_fields(schema: GraphQLSchema) -> int:
+    """Every data field (no resolver, no field extension) reads its attribute directly: graphql-core calls this
+    instead of Strawberry's wrapper around its default resolver (two calls fewer per field of an answer).
+    Returns how many fields were changed."""
+    changed = 0
+    for t in schema.type_map.values():
+        if not isinstance(t, GraphQLObjectType) or t.name.startswith("__"):
+            continue
+        for f in t.fields.values():
+            field = (f.extensions or {}).get("strawberry-definition")
+            if isinstance(field, StrawberryField) and field.is_basic_field and getattr(f.resolve, "_is_default", False):
+                f.resolve = _attribute(field.python_name)
+                changed += 1
+    return changed
 
 
 def plain_inputs_context(raw_inputs: RawInputs) -> type[PlainInputsExecutionContext]:
