@@ -99,7 +99,8 @@ def main() -> None:
                 out = r.json()
                 assert r.status_code == 200 and "errors" not in out and "InvalidInput" not in r.text, r.text[:500]
 
-            send_rest(), send_gql()  # warm up, and check both answer
+            send_rest()  # warm up, and check both answer
+            send_gql()
             if args.profile:
                 if args.profile not in label:
                     continue

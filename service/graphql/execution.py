@@ -50,7 +50,7 @@ def _selections(selection_set: SelectionSetNode | None, out: set[str]) -> None:
             # a fragment spread's arguments (fragment variables) are not a field's argument: never plain
             _nested(argument.value, selection.kind == "fragment_spread", out)
         for directive in selection.directives or ():
-            for argument in directive.arguments:
+            for argument in directive.arguments or ():
                 _nested(argument.value, False, out)
         _selections(getattr(selection, "selection_set", None), out)
 
@@ -111,7 +111,7 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
     ) -> dict[str, Translated]:
         plain: dict[str, Translated] = {}
         nested: set[str] | None = None
-        for definition in operation.variable_definitions:
+        for definition in operation.variable_definitions or ():
             name = definition.variable.name.value
             value = raw.get(name)
             if value is None or definition.directives:

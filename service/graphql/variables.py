@@ -38,7 +38,7 @@ def _member(t: GraphQLInputObjectType, value: Any) -> str:
     if isinstance(value, dict):
         return next(n for n, f in t.fields.items() if _fits(get_named_type(f.type), value))
     kind = _ONE_OF.get(type(value))
-    return kind if kind in t.fields else next(f for f in t.fields if f.endswith("List"))
+    return kind if kind is not None and kind in t.fields else next(f for f in t.fields if f.endswith("List"))
 
 
 def encode(t: GraphQLInputType, value: Any) -> Any:

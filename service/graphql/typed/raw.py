@@ -250,7 +250,7 @@ def _list(item: Translate, non_null: bool) -> Translate:
     def translate(v: Any) -> list[Any]:
         if type(v) is not list:
             raise NotPlain  # GraphQL takes a single value as a list of one: graphql-core's way
-        out = []
+        out: list[Any] = []
         for x in v:
             if x is None:
                 if non_null:
