@@ -9,8 +9,20 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
+import hypothesis_graphql
 import pytest
-from graphql import get_nullable_type
+from graphql import (
+    FieldNode,
+    GraphQLObjectType,
+    GraphQLSchema,
+    IntValueNode,
+    OperationDefinitionNode,
+    get_nullable_type,
+    parse,
+    value_from_ast_untyped,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from litestar import Litestar
 from litestar.testing import TestClient
 from pydantic import BaseModel
@@ -160,3 +172,42 @@ def test_a_repeated_map_key_is_the_same_problem_both_ways(
     doubled = _replaced(variables, entry_path, [*target, target[0]])
     answer, _ = _both(client, monkeypatch, ns, op, doubled)
     assert answer["data"]["fight2e"]["resolveTurn"]["problems"][0]["code"] == "duplicate_key"
+
+
+def _namespace_schema(namespace: str) -> GraphQLSchema:
+    query = sdl_schema().get_type(f"{namespace[:1].upper()}{namespace[1:]}Query")
+    assert isinstance(query, GraphQLObjectType)
+    return GraphQLSchema(query=query)
+
+
+def _input_literal(query: str) -> Any:
+    """The JSON of the ``input`` argument the fuzzer wrote inline (enum values by name, as a client sends them)."""
+    (operation,) = parse(query).definitions
+    assert isinstance(operation, OperationDefinitionNode)
+    (field,) = operation.selection_set.selections
+    assert isinstance(field, FieldNode)
+    (argument,) = [a for a in field.arguments or () if a.name.value == "input"]
+    return value_from_ast_untyped(argument.value)
+
+
+@pytest.mark.parametrize(("ns", "op"), OPERATIONS, ids=[f"{n}-{o.name}" for n, o in OPERATIONS])
+def test_the_contract_fuzzers_inputs_get_the_same_answer_both_ways(
+    client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch, ns: str, op: Any
+) -> None:
+    """hypothesis-graphql's inputs for each operation (as tests/contract/test_schemathesis.py fuzzes them inline),
+    sent as the variable instead: the plain pass and graphql-core's way answer alike."""
+    strategy = hypothesis_graphql.queries(
+        _namespace_schema(camel(ns)),
+        fields=[camel(op.name)],
+        custom_scalars={"Long": st.integers(-(2**53), 2**53).map(lambda n: IntValueNode(value=str(n)))},
+    )
+
+    @given(query=strategy)
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    def run(query: str) -> None:
+        _, seen = _both(client, monkeypatch, ns, op, _input_literal(query))
+        plain.append(bool(seen and seen[0]))
+
+    plain: list[bool] = []
+    run()
+    print(f"{ns}.{op.name}: {sum(plain)} of {len(plain)} fuzzed inputs taken by the plain pass")
