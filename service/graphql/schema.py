@@ -41,10 +41,12 @@ from ..cache import body_key, cache_key
 from ..rules.core.ruleset import Caching, Operation, Ruleset
 from ..rules.core.ruleset import rulesets as ruleset_records
 from ..settings import Settings
+from .execution import plain_fields, plain_inputs_context
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
 from .typed.namespace import coverage_document
+from .typed.raw import RawInputs
 from .typed.registry import camel, runtime_type
 
 PATHS_NOTE = (
@@ -92,9 +94,9 @@ def _rulesets_field(registry: TypeRegistry) -> StrawberryField:
     return strawberry.field(resolver=resolve, name="rulesets", description="The rulesets this service hosts.")
 
 
-def query_type() -> type:
-    """The root ``Query``: ``rulesets`` and one namespace per registered ruleset."""
-    registry = TypeRegistry()
+def query_type(registry: TypeRegistry | None = None) -> type:
+    """The root ``Query``: ``rulesets`` and one namespace per registered ruleset (its types in ``registry``)."""
+    registry = registry if registry is not None else TypeRegistry()
     namespaces = {}
     for ruleset in ruleset_records():
         for op in ruleset.operations:  # the operations' types first: they keep the plainest names
@@ -125,7 +127,9 @@ def graphql_type(name: str) -> Any:
     return sdl_schema().get_type(name)
 
 
-def build_schema(settings: Settings) -> strawberry.Schema:
+def build_schema(settings: Settings, *, plain_inputs: bool = True, data_fields: bool = True) -> strawberry.Schema:
+    """The served schema. ``plain_inputs`` (operations' inputs from the raw variables) and ``data_fields`` (data
+    fields read directly) can be turned off to measure what each saves (bench/graphql_cpu.py ``--steps``)."""
     rules: list[Any] = [
         depth_validator(settings.graphql_max_depth, None),
         alias_validator(settings.graphql_max_aliases),
@@ -133,8 +137,10 @@ def build_schema(settings: Settings) -> strawberry.Schema:
     if not settings.graphql_introspection:
         rules.append(NoSchemaIntrospectionCustomRule)
     documents = DocumentCache(settings.graphql_document_cache_bytes)
+    registry = TypeRegistry()
     schema = ThreadedSchema(
-        query=query_type(),
+        query=query_type(registry),
+        execution_context_class=plain_inputs_context(RawInputs(registry)) if plain_inputs else None,
         config=StrawberryConfig(scalar_map=SCALAR_MAP),
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=settings.graphql_max_tokens),
@@ -147,6 +153,8 @@ def build_schema(settings: Settings) -> strawberry.Schema:
             lambda: AddValidationRules(rules),
         ],
     )
+    if data_fields:
+        plain_fields(schema._schema)
     return schema.configure(threads=settings.graphql_threads, max_answer_bytes=settings.graphql_max_answer_bytes)
 
 

@@ -5,9 +5,18 @@ types. For clients and tests that hold REST payloads; the service itself never n
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from graphql import GraphQLInputObjectType, GraphQLInputType, GraphQLList, GraphQLNonNull, get_named_type
+from graphql import (
+    GraphQLEnumType,
+    GraphQLInputObjectType,
+    GraphQLInputType,
+    GraphQLList,
+    GraphQLNonNull,
+    Undefined,
+    get_named_type,
+)
 from strawberry.utils.str_converters import to_camel_case
 
 _ONE_OF = {bool: "boolean", int: "int", str: "string", float: "float"}
@@ -15,6 +24,21 @@ _ONE_OF = {bool: "boolean", int: "int", str: "string", float: "float"}
 
 def _is_entry(t: Any) -> bool:
     return isinstance(t, GraphQLInputObjectType) and set(t.fields) == {"key", "value"}
+
+
+def _fits(t: Any, value: dict[str, Any]) -> bool:
+    """An object value fits an input object type: only its fields, and every required one (a union of models
+    goes to the first member it fits, as answers do)."""
+    names = {to_camel_case(k) for k in value}
+    required = {n for n, f in t.fields.items() if isinstance(f.type, GraphQLNonNull) and f.default_value is Undefined}
+    return required <= names <= set(t.fields)
+
+
+def _member(t: GraphQLInputObjectType, value: Any) -> str:
+    if isinstance(value, dict):
+        return next(n for n, f in t.fields.items() if _fits(get_named_type(f.type), value))
+    kind = _ONE_OF.get(type(value))
+    return kind if kind is not None and kind in t.fields else next(f for f in t.fields if f.endswith("List"))
 
 
 def encode(t: GraphQLInputType, value: Any) -> Any:
@@ -29,9 +53,11 @@ def encode(t: GraphQLInputType, value: Any) -> Any:
             return [{"key": k, "value": encode(item.fields["value"].type, v)} for k, v in value.items()]
         return [encode(t.of_type, v) for v in value]
     if isinstance(t, GraphQLInputObjectType) and t.is_one_of:
-        kind = _ONE_OF.get(type(value))
-        member = kind if kind in t.fields else next(f for f in t.fields if f.endswith("List"))
+        member = _member(t, value)
         return {member: encode(t.fields[member].type, value)}
     if isinstance(t, GraphQLInputObjectType):
         return {to_camel_case(k): encode(t.fields[to_camel_case(k)].type, v) for k, v in value.items()}
-    return value  # scalars; enums are written as their JSON values
+    if isinstance(t, GraphQLEnumType):  # by its GraphQL name: the JSON value where GraphQL allows it, else v_…
+        spelled = "v_" + re.sub(r"\W", "_", str(value))
+        return spelled if str(value) not in t.values and spelled in t.values else value
+    return value  # scalars

@@ -22,7 +22,7 @@ from ...rules.core.coverage import Coverage
 from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
 from .catalogue import catalogue_type, document_field
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
-from .registry import InputPathError, Received, TypeRegistry, camel, pascal, runtime_type
+from .registry import InputPathError, Received, Translated, TypeRegistry, camel, pascal, runtime_type
 
 # How an operation is called: the integrator passes one that wraps the cache; the default runs it.
 Invoke = Callable[[Operation, BaseModel, strawberry.Info], Awaitable[BaseModel | bytes] | BaseModel | bytes]
@@ -43,6 +43,11 @@ class Converters:
         """The GraphQL input → ``model``, validated exactly as REST validates JSON (``strict``), or the problems
         at their GraphQL paths. ``value`` is what the generated input type gave the resolver (``Received``), a
         mapping in GraphQL's names, or a Strawberry input instance."""
+        if isinstance(value, Translated):  # the raw variable, validated here once (typed/raw.py)
+            try:
+                return model.model_validate(value.data, strict=strict)
+            except ValidationError as exc:
+                return invalid_input(self.registry, model, exc, value.raw)
         if isinstance(value, Received):
             graphql, data, error = value
         else:

@@ -98,6 +98,14 @@ class Received(NamedTuple):
     error: InputPathError | None
 
 
+class Translated(NamedTuple):
+    """A variable taken by the plain pass (typed/raw.py): as sent (for the problems' GraphQL paths) and as the
+    plain request dict."""
+
+    raw: Any
+    data: dict[str, Any]
+
+
 class TypeRegistry:
     """GraphQL types for pydantic models, one per model and direction.
 
@@ -281,7 +289,17 @@ class TypeRegistry:
         get_object_definition(cls, strict=True).from_input = lambda _cls, value, _context: self.received(model, value)
         return cls
 
-    def received(self, model: type[BaseModel], value: Any) -> Received:
+    def input_models(self) -> dict[str, type[BaseModel]]:
+        """The GraphQL name of each model's input type → the model."""
+        return {
+            get_object_definition(cls, strict=True).name: key
+            for (direction, key), cls in self._types.items()
+            if direction == IN and isinstance(key, type) and issubclass(key, BaseModel)
+        }
+
+    def received(self, model: type[BaseModel], value: Any) -> Any:
+        if isinstance(value, Translated):
+            return value  # the raw variable, already in the request's shape (typed/raw.py)
         try:
             return Received(value, self.mapping_converter(model)(value), None)
         except InputPathError as exc:
