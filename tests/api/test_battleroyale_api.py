@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -173,3 +175,15 @@ def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClien
     assert (priced["training_points"], priced["affordable"]) == (6, False)  # 003 L674–L676
     healed = client.post("/v1/battleroyale/recovery/resolve", json=examples("recover")["second-wind-and-scene-end"])
     assert (healed.json()["recovered_failure"], healed.json()["recovered_wound"]) == (1, 4)
+
+
+def test_a_misspelt_rank_is_refused_naming_the_ranks(client: TestClient[Litestar]) -> None:
+    """The rank ladder is the contract's vocabulary (003 L51-L55): a rank outside it is not well-formed input, a 400
+    whose message lists every rank the field takes."""
+    character = copy.deepcopy(examples("validate_character")["carrie-schatz"]["character"])
+    character["core"]["focus"]["rank"] = "expret"
+    r = client.post("/v1/battleroyale/characters/validate", json={"character": character})
+    assert r.status_code == 400
+    (error,) = r.json()["errors"]
+    assert error["path"] == "character.core.focus.rank"
+    assert "'poor'" in error["message"] and "'expert'" in error["message"] and "'master'" in error["message"]

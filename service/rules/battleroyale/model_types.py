@@ -6,6 +6,7 @@ from enum import Enum, StrEnum
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 
 
 class RoyaleRank(StrEnum):
@@ -97,9 +98,14 @@ def json_member(kind: type[Enum]) -> BeforeValidator:
     """Requests are validated strictly, where an enum field takes only members: a JSON string that is one of the
     enum's values becomes that member first (anything else is left for the field to refuse)."""
     members = kind._value2member_map_
+    allowed = ", ".join(f"'{v}'" for v in members)
 
     def convert(value: Any) -> Any:
-        return members.get(value, value) if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        if value not in members:  # a clear refusal naming what the field takes (not "an instance of …")
+            raise PydanticCustomError("enum", "Input should be one of {expected}", {"expected": allowed})
+        return members[value]
 
     return BeforeValidator(convert)
 
