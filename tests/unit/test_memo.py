@@ -29,6 +29,8 @@ from .fight2e.combat.support import FIST, KICK, THROW, attack, sheet
 # Tables loaded once from the shipped data files or the code itself (no request reaches them): not memos.
 LOAD_ONCE = {
     # the other rulesets' data tables, published examples and per-model field maps, read once
+    "service.rules.impact.operations.example_notes",
+    "service.openapi.answer_examples",  # the contract's answer examples, from the published requests, made once
     "service.rules.ashes.operations.examples",
     "service.rules.battleroyale.operations._examples",
     "service.rules.battleroyale.tables.ranks",

@@ -7082,7 +7082,7 @@ export interface components {
             form_bonus?: components["schemas"]["RoyaleBoost"];
             /**
              * Harmonize
-             * @description The Style harmonized for this round (digest C14). Default: `null`.
+             * @description The Style harmonized for this round (003 L235-L241), before the Strike, for both rolls. Default: `null`.
              */
             harmonize?: string | null;
             /** @description What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding. */
@@ -8659,7 +8659,7 @@ export interface components {
             full_recovery?: boolean;
             /**
              * Picks
-             * @description The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (digest C20). Default: `[]`.
+             * @description The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (our default when unsaid). Default: `[]`.
              */
             picks?: components["schemas"]["RoyaleRecoveryPick"][];
             /**

@@ -50,7 +50,9 @@ class RoyaleBoutPlan(BaseModel):
         description="What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding.",
     )
     break_free: bool = Field(False, description="The Strike is spent on a Binding's Challenge (003 L767-L768).")
-    harmonize: Id | None = Field(None, description="The Style harmonized for this round (digest C14).")
+    harmonize: Id | None = Field(
+        None, description="The Style harmonized for this round (003 L235-L241), before the Strike, for both rolls."
+    )
 
 
 class RoyaleBoutChallenge(BaseModel):

@@ -37,7 +37,7 @@ class RoyaleRecoveryRequest(StepRequest):
     picks: Annotated[list[RoyaleRecoveryPick], Field(max_length=60)] = Field(
         [],
         description="The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's "
-        "Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (digest C20).",
+        "Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (our default when unsaid).",
     )
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = 0
 

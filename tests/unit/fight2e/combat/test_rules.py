@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from service.rules.core.coverage import UNDECLARED
 from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.elements.combo import control_cost
 from service.rules.fight2e.combat.elements.damage import _roll_with_minimum
@@ -891,6 +892,10 @@ def test_unsupported_entries_are_listed(monkeypatch: pytest.MonkeyPatch) -> None
     )  # walls are resolved (test_combat_hazards.py)
     ids = {(u.id, u.path) for u in res.unsupported}
     assert ("tag_counter", "fighters[0].sheet.moves[0]") in ids and ("elevation", "fight.hazards[0]") in ids
+    # Taken out of the registry by hand, the entry is not in the coverage declarations (read once, at import): the
+    # report goes out all the same and is flagged as undeclared, which is what the suite's guard would fail on.
+    assert ("fight2e", "tag_counter", "fighters[0].sheet.moves[0]") in UNDECLARED
+    UNDECLARED.clear()
 
 
 def test_coverage_table() -> None:
