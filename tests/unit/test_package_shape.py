@@ -1,0 +1,52 @@
+"""One package shape for every ruleset (issue 30): an `identity` module naming it, a `RULINGS.md`, a published
+request example for every operation, and no module of the package importing the package's own face (not even
+inside a function: the registry imports the face, and the face imports the modules)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+from service.rules.core.ruleset import rulesets
+
+RULESETS = sorted(r.id for r in rulesets())
+
+
+def _imported(root: Path, package: str, path: Path) -> list[str]:
+    """Every module a file imports, relative imports resolved against the package the file is in."""
+    parts = path.relative_to(root).parts[:-1]  # the folders below the ruleset's own
+    here = [*package.split("."), *parts]  # the file's package (an __init__.py is its own package's face)
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = here[: len(here) - node.level + 1] if node.level else []
+            out.append(".".join([*base, *([node.module] if node.module else [])]))
+    return out
+
+
+def test_every_ruleset_is_checked() -> None:
+    assert RULESETS == ["ashes", "battleroyale", "fight2e", "fightrpg", "impact"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_module_imports_its_own_face(ruleset: str) -> None:
+    package = f"service.rules.{ruleset}"
+    root = Path(importlib.import_module(package).__file__ or "").resolve().parent
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py") if p != root / "__init__.py"]
+    offenders = [p for p in offenders if package in _imported(root, package, root / p)]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_identity_rulings_and_examples(ruleset: str) -> None:
+    face = importlib.import_module(f"service.rules.{ruleset}")
+    identity = importlib.import_module(f"service.rules.{ruleset}.identity")
+    assert (ruleset, ruleset, identity.VERSION) == (identity.RULESET, face.RULESET, face.VERSION)
+    assert (Path(identity.__file__).parent / "RULINGS.md").is_file()
+    found = next(r for r in rulesets() if r.id == ruleset)
+    assert [op.name for op in found.operations if not op.examples] == []
