@@ -197,6 +197,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded fights between two combatants, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from the sheets as given with the round resolver, every decision taken by the side's policy among the choices the resolver offers. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's attacks, hits, damage and Prana spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work.
+         */
+        post: operations["ashesSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["ashesMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/battleroyale/bouts/resolve-round": {
         parameters: {
             query?: never;
@@ -1431,6 +1471,57 @@ export interface components {
          * @enum {string}
          */
         AshesPackName: "default";
+        /**
+         * AshesSimPolicy
+         * @description How a side answers the round's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        AshesSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * AshesSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
+         *     sheets as given, with the i-th seed derived from `seed`, until a side is Vanquished (004 L61) or the limit.
+         */
+        AshesSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["AshesSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** AshesSimulationSide */
+        AshesSimulationSide: {
+            /** @description The combatant as the fight starts; its id is the side's name. */
+            combatant: components["schemas"]["Combatant"];
+            /**
+             * Name
+             * @description The side's combatant id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["AshesSimPolicy"];
+        };
         /**
          * AthleticsUse
          * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
@@ -12193,6 +12284,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeclarationCheck"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AshesSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
                 };
             };
             /** @description Bad request */
