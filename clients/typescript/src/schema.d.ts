@@ -550,6 +550,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/battleroyale/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded Bouts between two fighters, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each Bout rounds played from the fighters as given with bouts/resolve-round, every plan declared and decision taken by the side's policy among what the resolver offers, until a side hits Absolute Zero. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's Strikes, hits, Damage Ranks and Spirit Dice spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work. Conflict rounds are not simulated.
+         */
+        post: operations["battleroyaleSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["battleroyaleMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fight2e/catalog": {
         parameters: {
             query?: never;
@@ -9082,6 +9122,58 @@ export interface components {
             times_used?: number;
         };
         /**
+         * RoyaleSimPolicy
+         * @description How a side plays a Bout (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        RoyaleSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * RoyaleSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is Bout rounds played from the
+         *     fighters as given, with the i-th seed derived from `seed`, until one hits Absolute Zero (003 L515-L518) or the
+         *     limit.
+         */
+        RoyaleSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["RoyaleSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Bout rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** RoyaleSimulationSide */
+        RoyaleSimulationSide: {
+            /** @description The fighter as the Bout starts; its id is the side's name. */
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Name
+             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>_2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["RoyaleSimPolicy"];
+        };
+        /**
          * RoyaleStatus
          * @enum {string}
          */
@@ -13384,6 +13476,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoyaleSessionStart"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
                 };
             };
             /** @description Bad request */
