@@ -482,10 +482,11 @@ def run(redis_url: str | None = None, start_redis: bool = False) -> dict[str, An
         )
     )
 
-    # ---- impact and fightrpg simulators: a greedy mirror match each (bench/simulate_rulesets.py, issue 37)
+    # ---- impact, fightrpg, ashes and battleroyale simulators: a greedy mirror match each (bench/simulate_rulesets.py)
     from bench.simulate_rulesets import measure as measure_ruleset
 
-    for ruleset, turn_word in (("impact", "turn"), ("fightrpg", "round")):
+    words = (("impact", "turn"), ("fightrpg", "round"), ("ashes", "round"), ("battleroyale", "round"))
+    for ruleset, turn_word in words:
         got = measure_ruleset(ruleset, 40)
         rows.append(
             Row(

@@ -758,7 +758,7 @@ def targets_table(loads: list[tuple[Scenario, Load, Load]], seq: list[Sequential
         value = f"{per_s:.0f} fights/s ({fight_us / 1000:.1f} ms per fight; {note.split('; ', 1)[-1]}; one turn above)"
         verdict = "met" if per_s >= 500 else "**not met**"
         rows.append(("simulated fights per second per core, PL 4 vs PL 4", "≥ 500", value, verdict))
-    for ruleset in ("impact", "fightrpg"):
+    for ruleset in ("impact", "fightrpg", "ashes", "battleroyale"):
         label = f"{ruleset}: simulated fight ÷ its turns resolved one at a time"
         row = next((r for r in core["rows"] if r["key"] == f"simulated_fight_{ruleset}"), None) if core else None
         if row is None or row["us"] is None:

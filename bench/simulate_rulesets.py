@@ -1,5 +1,5 @@
-"""Simulator speed for impact and fightrpg: fights per second on one core, next to the single-turn core time, and the
-ratio of a simulated fight to resolving its turns one at a time through the core.
+"""Simulator speed for impact, fightrpg, ashes and battleroyale: fights per second on one core, next to the
+single-turn core time, and the ratio of a simulated fight to resolving its turns one at a time through the core.
 
 Run: ``.venv/bin/python -m bench.simulate_rulesets`` (``--fights`` per measurement, ``--json``). Each ruleset plays
 its published `simulate` example's first side against its own mirror image, both greedy (CPU time, after a few
@@ -55,7 +55,42 @@ def _fightrpg() -> tuple[Any, Any, Callable[[], float]]:
     return module, module.matchup(RpgSimulationRequest.model_validate(body)), lambda: _us(lambda: resolve_round(rnd))
 
 
-RULESETS = {"impact": (_impact, "resolve_turn"), "fightrpg": (_fightrpg, "resolve_round")}
+def _ashes() -> tuple[Any, Any, Callable[[], float]]:
+    from service.rules.ashes.operations import examples
+    from service.rules.ashes.round_models import RoundRequest
+    from service.rules.ashes.simulation import fight as module
+    from service.rules.ashes.simulation.models import AshesSimulationRequest
+
+    body = copy.deepcopy(examples("simulate")["sword-against-fists"])
+    body["sides"][1] = {**body["sides"][0], "name": "mirror"}
+    for s in body["sides"]:
+        s["policy"] = "greedy"
+    rnd = RoundRequest.model_validate(examples("resolve_round")["sword-duel"])
+    m = module.matchup(AshesSimulationRequest.model_validate(body))
+    return module, m, lambda: _us(lambda: module.resolve_round(rnd))
+
+
+def _battleroyale() -> tuple[Any, Any, Callable[[], float]]:
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.operations import examples
+    from service.rules.battleroyale.simulation import fight as module
+    from service.rules.battleroyale.simulation.models import RoyaleSimulationRequest
+
+    body = copy.deepcopy(examples("simulate")["tigress-vs-assassin"])
+    body["sides"][1] = {**body["sides"][0], "name": "mirror"}
+    for s in body["sides"]:
+        s["policy"] = "greedy"
+    bout = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])
+    m = module.matchup(RoyaleSimulationRequest.model_validate(body))
+    return module, m, lambda: _us(lambda: module.resolve_bout(bout))
+
+
+RULESETS = {
+    "impact": (_impact, "resolve_turn"),
+    "fightrpg": (_fightrpg, "resolve_round"),
+    "ashes": (_ashes, "resolve_round"),  # step protocol: each round sent again until complete
+    "battleroyale": (_battleroyale, "resolve_bout"),
+}
 
 
 def _us(fn: Callable[[], object], n: int = 300) -> float:
@@ -73,6 +108,11 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
     seen: list[BaseModel] = []
 
     def recording(request: Any, decider: Any = None) -> Any:
+        if decider is None:  # a step-protocol ruleset: the send that completes the round holds every decision
+            answer = real(request)
+            if answer.status == "complete":
+                seen.append(request)
+            return answer
         taken: dict[str, Any] = {}
 
         def note(pending: Any) -> Any:

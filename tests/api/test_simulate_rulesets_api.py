@@ -1,5 +1,5 @@
-"""The matchup simulator of impact and fightrpg through REST, GraphQL and the CLI: published examples answered,
-exact merging, bad input as 4xx, the cost charged before any work."""
+"""The matchup simulator of impact, fightrpg, ashes and battleroyale through REST, GraphQL and the CLI: published
+examples answered, exact merging, bad input as 4xx, the cost charged before any work."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from litestar.testing import TestClient
 from service import simulate as cli
 from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
+from service.rules.ashes.operations import examples as ashes_examples
+from service.rules.battleroyale.operations import examples as royale_examples
 from service.rules.core.simulation import SimulationSums
 from service.rules.fightrpg.examples import simulation_examples
 from service.rules.impact.operations import examples as impact_examples
@@ -26,15 +28,25 @@ EXAMPLES = {
         simulation_examples("simulate")["dragon-vs-tiger"],
         simulation_examples("merge_simulations")["two-parts"],
     ),
+    "ashes": (ashes_examples("simulate")["sword-against-fists"], ashes_examples("merge_simulations")["two-parts"]),
+    "battleroyale": (
+        royale_examples("simulate")["tigress-vs-assassin"],
+        royale_examples("merge_simulations")["two-parts"],
+    ),
 }
-INPUT = {"impact": "ImpactSimulationRequestInput", "fightrpg": "FightrpgRpgSimulationRequestInput"}
+INPUT = {
+    "impact": "ImpactSimulationRequestInput",
+    "fightrpg": "FightrpgRpgSimulationRequestInput",
+    "ashes": "AshesSimulationRequestInput",
+    "battleroyale": "BattleroyaleRoyaleSimulationRequestInput",
+}
 
 
 def body(ruleset: str, **fields: Any) -> dict[str, Any]:
     return {**copy.deepcopy(EXAMPLES[ruleset][0]), **fields}
 
 
-@pytest.mark.parametrize("ruleset", ["impact", "fightrpg"])
+@pytest.mark.parametrize("ruleset", ["impact", "fightrpg", "ashes", "battleroyale"])
 def test_parts_merge_into_the_whole_run(client: TestClient[Litestar], ruleset: str) -> None:
     sim, merge = f"/v1/{ruleset}/simulate", f"/v1/{ruleset}/simulate/merge"
     whole = client.post(sim, json=body(ruleset, count=3))
@@ -49,7 +61,7 @@ def test_parts_merge_into_the_whole_run(client: TestClient[Litestar], ruleset: s
     assert example.status_code == 200 and example.json()["seeds"]["count"] == 2
 
 
-@pytest.mark.parametrize("ruleset", ["impact", "fightrpg"])
+@pytest.mark.parametrize("ruleset", ["impact", "fightrpg", "ashes", "battleroyale"])
 @pytest.mark.parametrize(
     "change", [{"count": 0}, {"count": 501}, {"turn_limit": 501}, {"seed": "seven"}, {"sides": []}]
 )
@@ -58,7 +70,7 @@ def test_malformed_simulations_are_4xx(client: TestClient[Litestar], ruleset: st
     assert 400 <= r.status_code < 500 and r.headers["content-type"].startswith("application/problem+json")
 
 
-@pytest.mark.parametrize("ruleset", ["impact", "fightrpg"])
+@pytest.mark.parametrize("ruleset", ["impact", "fightrpg", "ashes", "battleroyale"])
 def test_parts_that_do_not_join_are_4xx(client: TestClient[Litestar], ruleset: str) -> None:
     sim = f"/v1/{ruleset}/simulate"
     one = client.post(sim, json=body(ruleset, count=1)).json()
@@ -73,7 +85,7 @@ QUERY = """query($s: INPUT!) { RULESET { simulate(input: $s) { __typename
   ... on InvalidInput { problems { path } } } } }"""
 
 
-@pytest.mark.parametrize("ruleset", ["impact", "fightrpg"])
+@pytest.mark.parametrize("ruleset", ["impact", "fightrpg", "ashes", "battleroyale"])
 def test_graphql_field_answers_as_rest_and_is_priced(client: TestClient[Litestar], ruleset: str) -> None:
     query = QUERY.replace("INPUT", INPUT[ruleset]).replace("RULESET", ruleset)
     rest = client.post(f"/v1/{ruleset}/simulate", json=body(ruleset, count=1)).json()
@@ -89,7 +101,7 @@ def test_graphql_field_answers_as_rest_and_is_priced(client: TestClient[Litestar
     assert refused["errors"][0]["extensions"]["code"] == "QUERY_TOO_COSTLY"
 
 
-@pytest.mark.parametrize("ruleset", ["impact", "fightrpg"])
+@pytest.mark.parametrize("ruleset", ["impact", "fightrpg", "ashes", "battleroyale"])
 def test_cli_local_pool_merges_to_the_single_request(
     tmp_path: Path, client: TestClient[Litestar], ruleset: str
 ) -> None:

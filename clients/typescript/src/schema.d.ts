@@ -197,6 +197,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ashes/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded fights between two combatants, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from the sheets as given with the round resolver, every decision taken by the side's policy among the choices the resolver offers. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's attacks, hits, damage and Prana spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work.
+         */
+        post: operations["ashesSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ashes/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["ashesMergeSimulations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/battleroyale/bouts/resolve-round": {
         parameters: {
             query?: never;
@@ -504,6 +544,46 @@ export interface paths {
          * @description The Bowl's two dice per player (the GM too) and each character's Spirit Dice from the Box.
          */
         post: operations["battleroyaleStartSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a matchup: many seeded Bouts between two fighters, each side played by a policy
+         * @description Fights `offset` … `offset + count − 1` of the run named by `seed`, each Bout rounds played from the fighters as given with bouts/resolve-round, every plan declared and decision taken by the side's policy among what the resolver offers, until a side hits Absolute Zero. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's Strikes, hits, Damage Ranks and Spirit Dice spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is charged before any work. Conflict rounds are not simulated.
+         */
+        post: operations["battleroyaleSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/battleroyale/simulate/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the answers of one simulation run's seed ranges into the whole run's answer
+         * @description The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges must join without gap or overlap (in any order); otherwise the request is refused.
+         */
+        post: operations["battleroyaleMergeSimulations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1431,6 +1511,57 @@ export interface components {
          * @enum {string}
          */
         AshesPackName: "default";
+        /**
+         * AshesSimPolicy
+         * @description How a side answers the round's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        AshesSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * AshesSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
+         *     sheets as given, with the i-th seed derived from `seed`, until a side is Vanquished (004 L61) or the limit.
+         */
+        AshesSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["Pack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["AshesSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** AshesSimulationSide */
+        AshesSimulationSide: {
+            /** @description The combatant as the fight starts; its id is the side's name. */
+            combatant: components["schemas"]["Combatant"];
+            /**
+             * Name
+             * @description The side's combatant id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["AshesSimPolicy"];
+        };
         /**
          * AthleticsUse
          * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
@@ -8991,6 +9122,58 @@ export interface components {
             times_used?: number;
         };
         /**
+         * RoyaleSimPolicy
+         * @description How a side plays a Bout (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        RoyaleSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * RoyaleSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is Bout rounds played from the
+         *     fighters as given, with the i-th seed derived from `seed`, until one hits Absolute Zero (003 L515-L518) or the
+         *     limit.
+         */
+        RoyaleSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["RoyalePack"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["RoyaleSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Bout rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** RoyaleSimulationSide */
+        RoyaleSimulationSide: {
+            /** @description The fighter as the Bout starts; its id is the side's name. */
+            fighter: components["schemas"]["RoyaleFighter"];
+            /**
+             * Name
+             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>_2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["RoyaleSimPolicy"];
+        };
+        /**
          * RoyaleStatus
          * @enum {string}
          */
@@ -12233,6 +12416,126 @@ export interface operations {
             };
         };
     };
+    ashesSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AshesSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ashesMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     battleroyaleResolveBout: {
         parameters: {
             query?: never;
@@ -13173,6 +13476,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoyaleSessionStart"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoyaleSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    battleroyaleMergeSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeRuns"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationSums"];
                 };
             };
             /** @description Bad request */

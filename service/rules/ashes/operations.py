@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.packs import pack_catalogue
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .identity import HERE
 from .pack import PACKS, Pack
 from .quotes import (
@@ -24,6 +25,8 @@ from .quotes import (
 from .round import DeclarationCheck, resolve_round, validate_declarations
 from .round_models import RoundAnswer, RoundRequest
 from .sheet import CombatantRequest, CombatantValidation, validate_combatant
+from .simulation.models import AshesSimulationRequest
+from .simulation.run import merge_runs, simulate
 
 EXAMPLES = HERE / "data" / "examples"
 
@@ -111,6 +114,37 @@ OPERATIONS = (
         caching=Caching.none,
         cost=_round_cost,
         examples=examples("resolve_round"),
+    ),
+    Operation(
+        name="simulate",
+        path="simulate",
+        summary="Simulate a matchup: many seeded fights between two combatants, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each played from the sheets "
+        "as given with the round resolver, every decision taken by the side's policy among the choices the resolver "
+        "offers. The answer carries sums (wins, draws, time-outs, fight lengths as a histogram, each side's attacks, "
+        "hits, damage and Prana spent) and the figures derived from them (rates with 95 % Wilson intervals, mean and "
+        "percentiles); answers of adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, "
+        "fights × turn limit, is charged before any work.",
+        request=AshesSimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        caching=Caching.none,
+        cost=lambda r: run_cost(r.count, r.turn_limit),
+        offload=True,
+        examples=examples("simulate"),
+    ),
+    Operation(
+        name="merge_simulations",
+        path="simulate/merge",
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
+        request=MergeRuns,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda r: 1 + len(r.runs) // 20,
+        examples=examples("merge_simulations"),
     ),
 )
 

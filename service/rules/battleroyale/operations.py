@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
+from ..core.simulation import MergeRuns, SimulationSums, run_cost
 from .bout import resolve_bout
 from .bout_models import RoyaleBoutRequest, RoyaleBoutResult
 from .challenge_models import (
@@ -27,6 +28,8 @@ from .recovery import recover
 from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
 from .session import start_session
 from .session_models import RoyaleSessionRequest, RoyaleSessionStart
+from .simulation.models import RoyaleSimulationRequest
+from .simulation.run import merge_runs, simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -160,5 +163,37 @@ OPERATIONS: tuple[Operation, ...] = (
         caching=Caching.none,
         cost=lambda request: 1 + request.second_wind,
         examples=examples("recover"),
+    ),
+    Operation(
+        name="simulate",
+        path="simulate",
+        summary="Simulate a matchup: many seeded Bouts between two fighters, each side played by a policy",
+        description="Fights `offset` … `offset + count − 1` of the run named by `seed`, each Bout rounds played from "
+        "the fighters as given with bouts/resolve-round, every plan declared and decision taken by the side's policy "
+        "among what the resolver offers, until a side hits Absolute Zero. The answer carries sums (wins, draws, "
+        "time-outs, fight lengths as a histogram, each side's Strikes, hits, Damage Ranks and Spirit Dice spent) "
+        "and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of "
+        "adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is "
+        "charged before any work. Conflict rounds are not simulated.",
+        request=RoyaleSimulationRequest,
+        answer=SimulationSums,
+        run=simulate,
+        caching=Caching.none,
+        cost=lambda r: run_cost(r.count, r.turn_limit),
+        offload=True,
+        examples=examples("simulate"),
+    ),
+    Operation(
+        name="merge_simulations",
+        path="simulate/merge",
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
+        request=MergeRuns,
+        answer=SimulationSums,
+        run=merge_runs,
+        caching=Caching.local,
+        cost=lambda r: 1 + len(r.runs) // 20,
+        examples=examples("merge_simulations"),
     ),
 )

@@ -1,0 +1,1 @@
+"""Matchup simulation for Ashes: policies answering every decision of a round, and the fight loop."""

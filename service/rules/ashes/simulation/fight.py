@@ -1,0 +1,115 @@
+"""One simulated Ashes fight: the public round resolver asked round after round, each side's policy answering
+every decision it asks for (bids, actions, defences, buy-downs …), and what happened counted from the answers'
+typed events.
+
+``play`` sends each round to ``resolve_round`` and answers its ``decisions_needed`` until it is complete;
+``play(..., protocol=True)`` does the same as a client of the REST endpoint does, every request and answer through
+JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_simulation.py checks it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.simulation import FightRecord
+from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ..combatant import Combatant
+from ..round import resolve_round
+from ..round_models import Decision, RoundAnswer, RoundDecision, RoundEventKind, RoundRequest, RoundStatus
+from .models import AshesSimulationRequest
+from .policies import AshesSimPolicy, choose
+
+PRANA = "prana"
+SEEDS = 2**31  # a round's seed is below this
+
+
+@dataclass(frozen=True)
+class Matchup:
+    request: AshesSimulationRequest
+    names: tuple[str, str]
+    policies: tuple[AshesSimPolicy, AshesSimPolicy]
+
+    def side_of(self, fighter: str | None) -> int | None:
+        return self.names.index(fighter) if fighter in self.names else None
+
+
+def names(request: AshesSimulationRequest) -> tuple[str, str]:
+    return side_names(request.sides[0].name, request.sides[1].name, 40)
+
+
+def matchup(request: AshesSimulationRequest) -> Matchup:
+    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+
+
+def _start(m: Matchup) -> list[Combatant]:
+    return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
+
+
+def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
+    send = via_json(resolve_round, RoundRequest, RoundAnswer) if protocol else resolve_round
+    faces: dict[str, int] = {}
+
+    def pending(answer: RoundAnswer) -> list[RoundDecision]:
+        faces.update({r.key: r.face for r in answer.rolls})
+        return answer.decisions_needed
+
+    def decide(p: RoundDecision) -> tuple[str, Decision]:
+        side = m.side_of(p.fighter)
+        return p.key, choose(m.policies[side if side is not None else 0], p, faces).value
+
+    return answer_until_done(
+        lambda decisions: send(request.model_copy(update={"decisions": decisions})), pending, decide, max_asks=200
+    )
+
+
+def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
+    """Each attack met (a `hit` or `defended` event, its attacker the event's `other`) is one use; a `hit` hits;
+    `damage` (after Heavy, armor and caps) counts for the attacker's side and its attack; Prana spent is the
+    negative `prana` events."""
+    row: list[int] | None = None
+    for e in answer.events:
+        side = m.side_of(e.fighter)
+        if side is None:
+            continue
+        if e.kind in (RoundEventKind.hit, RoundEventKind.defended):
+            attacker = m.side_of(e.other)
+            row = None if attacker is None else record.sides[attacker].attack("attack", e.kind is RoundEventKind.hit)
+        elif e.kind is RoundEventKind.damage and e.amount:
+            record.sides[1 - side].damage_dealt += e.amount
+            if row is not None:
+                row[2] += e.amount
+        elif e.kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
+            record.sides[side].spend(PRANA, -e.amount)
+
+
+def _out(c: Combatant) -> bool:
+    return c.vanquished or c.killed
+
+
+def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
+    r = m.request
+
+    def round_(fighters: list[Combatant], n: int, record: FightRecord) -> TurnOutcome[list[Combatant]]:
+        request = RoundRequest(
+            pack=r.pack,
+            custom_pack=r.custom_pack,
+            round=n,
+            combatants=fighters,
+            seed=seed % SEEDS,
+            ask_every_decision=True,
+        )
+        answer = _resolve(m, request, protocol)
+        if answer.status is not RoundStatus.complete:
+            return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
+        _count(m, answer, record)
+        down = [_out(c) for c in answer.combatants]
+        over = any(down) or answer.combat_over
+        winner = down.index(False) if over and down.count(False) == 1 else None
+        return TurnOutcome(
+            answer.combatants, over=over, winner=winner, warnings=answer.warnings, unsupported=answer.unsupported
+        )
+
+    record = play_fight(_start(m), round_, r.turn_limit)
+    for side in record.sides:
+        side.spend(PRANA, 0)  # reported even when none was spent
+    return record

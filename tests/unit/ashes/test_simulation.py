@@ -1,0 +1,64 @@
+"""Ashes' matchup simulator: mirror matches even, a stronger copy ahead, exact merging, and simulated fights equal
+to the same fights played round by round through the JSON step protocol (docs/simulation.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rules.ashes.simulation.fight import matchup, play
+from service.rules.ashes.simulation.models import AshesSimulationRequest
+from service.rules.ashes.simulation.policies import AshesSimPolicy
+from service.rules.ashes.simulation.run import simulate
+from service.rules.core.simulation import fight_seed, merge
+
+
+def combatant(**more: Any) -> dict[str, Any]:
+    return {"id": "x", "degree": 1, "aura": 5, "health_boxes": [10, 10], "effort_dice": 4, **more}
+
+
+def request(a: dict[str, Any], b: dict[str, Any], policy: str = "balanced", **run: Any) -> AshesSimulationRequest:
+    sides = [{"name": "a", "combatant": a, "policy": policy}, {"name": "b", "combatant": b, "policy": policy}]
+    return AshesSimulationRequest.model_validate({"sides": sides, "seed": 5, **run})
+
+
+def test_mirror_match_is_even() -> None:
+    answer = simulate(request(combatant(), combatant(), count=120))
+    a = answer.sides[0]
+    assert answer.aborted == 0 and a.win_interval is not None
+    assert a.win_interval.low <= 0.5 <= a.win_interval.high
+
+
+def test_a_stronger_copy_wins_more() -> None:
+    # 004 L61, L64, L67: damage is bought down with Aura or Health (10 a box), or the defender is Vanquished; the
+    # same combatant with one Health box instead of two, and no Aura, is strictly weaker
+    weak = combatant(aura=0, health_boxes=[10])
+    answer = simulate(request(combatant(), weak, count=60))
+    assert answer.sides[0].wins > answer.sides[1].wins
+
+
+def test_parts_merge_into_the_whole_run() -> None:
+    whole = simulate(request(combatant(), combatant(aura=2), count=7))
+    parts = [simulate(request(combatant(), combatant(aura=2), offset=o, count=n)) for o, n in ((3, 4), (0, 3))]
+    assert merge(parts) == whole
+    assert [r.resource for r in whole.sides[0].spent] == ["prana"]
+
+
+@pytest.mark.parametrize("policies", [("greedy", "defensive"), ("aggressive", "balanced")])
+def test_simulated_fights_equal_the_protocol_played_through_json(policies: tuple[str, str]) -> None:
+    sides = [
+        {"name": "a", "combatant": combatant(), "policy": policies[0]},
+        {"name": "b", "combatant": combatant(aura=2), "policy": policies[1]},
+    ]
+    m = matchup(AshesSimulationRequest.model_validate({"sides": sides}))
+    for i in range(3):
+        seed = fight_seed(9, i)
+        fast, protocol = play(m, seed), play(m, seed, protocol=True)
+        assert fast == protocol and not fast.aborted
+
+
+def test_every_policy_plays_legal_fights() -> None:
+    for policy in AshesSimPolicy:
+        answer = simulate(request(combatant(), combatant(), policy=str(policy), count=5))
+        assert answer.aborted == 0 and answer.violations == [] and answer.fights == 5
