@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.packs import pack_catalogue
 from ..core.ruleset import Caching, Operation
-from ..core.simulation import MergeRuns, SimulationSums, run_cost
+from ..core.simulation import SimulationSums, merge_operation, run_cost
 from .identity import HERE
 from .pack import PACKS, Pack
 from .quotes import (
@@ -133,19 +133,7 @@ OPERATIONS = (
         offload=True,
         examples=examples("simulate"),
     ),
-    Operation(
-        name="merge_simulations",
-        path="simulate/merge",
-        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
-        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
-        "must join without gap or overlap (in any order); otherwise the request is refused.",
-        request=MergeRuns,
-        answer=SimulationSums,
-        run=merge_runs,
-        caching=Caching.local,
-        cost=lambda r: 1 + len(r.runs) // 20,
-        examples=examples("merge_simulations"),
-    ),
+    merge_operation(merge_runs, examples("merge_simulations")),
 )
 
 _document, _lookup = pack_catalogue(Pack, PACKS)

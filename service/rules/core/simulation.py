@@ -11,14 +11,15 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from .findings import Finding, Severity, Unsupported
 from .json_values import JsonValues
+from .ruleset import Caching, Operation
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 MAX_TURN_LIMIT = 500  # the fight-length histogram has one bucket per turn up to the turn limit
@@ -454,3 +455,20 @@ def run_cost(count: int, turn_limit: int) -> int:
     it may last. A turn of any ruleset costs about a millisecond or less here, and two sides that never land a blow
     reach the limit, so the default bound (``FIGHT_RULES_MAX_REQUEST_COST``, 3,000) keeps a request near a second."""
     return 100 + count * turn_limit
+
+
+def merge_operation(run: Callable[[MergeRuns], SimulationSums], examples: dict[str, Any]) -> Operation:
+    """A ruleset's `simulate/merge` operation: the same contract for every ruleset, its own merge function."""
+    return Operation(
+        name="merge_simulations",
+        path="simulate/merge",
+        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
+        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
+        "must join without gap or overlap (in any order); otherwise the request is refused.",
+        request=MergeRuns,
+        answer=SimulationSums,
+        run=run,
+        caching=Caching.local,
+        cost=lambda r: 1 + len(r.runs) // 20,
+        examples=examples,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import Caching, Operation
-from ..core.simulation import MergeRuns, SimulationSums, run_cost
+from ..core.simulation import SimulationSums, merge_operation, run_cost
 from .action_models import RpgPriceAnswer, RpgPriceRequest
 from .examples import price_examples, round_examples, simulation_examples, validate_examples
 from .fighters import validate_fighter
@@ -72,17 +72,5 @@ OPERATIONS = (
         offload=True,
         examples=simulation_examples("simulate"),
     ),
-    Operation(
-        name="merge_simulations",
-        path="simulate/merge",
-        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
-        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
-        "must join without gap or overlap (in any order); otherwise the request is refused.",
-        request=MergeRuns,
-        answer=SimulationSums,
-        run=merge_runs,
-        caching=Caching.local,
-        cost=lambda r: 1 + len(r.runs) // 20,
-        examples=simulation_examples("merge_simulations"),
-    ),
+    merge_operation(merge_runs, simulation_examples("merge_simulations")),
 )

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.packs import DEFAULT_PACK
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
-from ..core.simulation import MergeRuns, SimulationSums, run_cost
+from ..core.simulation import SimulationSums, merge_operation, run_cost
 from .fighter import validate_fighter_json
 from .identity import RULESET, VERSION
 from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
@@ -112,19 +112,7 @@ OPERATIONS: tuple[Operation, ...] = (
         offload=True,
         examples=examples("simulate"),
     ),
-    Operation(
-        name="merge_simulations",
-        path="simulate/merge",
-        summary="Merge the answers of one simulation run's seed ranges into the whole run's answer",
-        description="The parts must share the matchup fingerprint, ruleset version and seed, and their seed ranges "
-        "must join without gap or overlap (in any order); otherwise the request is refused.",
-        request=MergeRuns,
-        answer=SimulationSums,
-        run=merge_runs,
-        caching=Caching.local,
-        cost=lambda r: 1 + len(r.runs) // 20,
-        examples=examples("merge_simulations"),
-    ),
+    merge_operation(merge_runs, examples("merge_simulations")),
 )
 
 
