@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules.core.dice import DieNeeded, DieOutOfRange, KeyedDice, RollSource, TooManyDice, seeded_face
+from service.rules.core.dice import DieOutOfRange, DiePending, KeyedDice, RollSource, TooManyDice, seeded_face
 
 
 def test_supplied_face_wins_over_the_seed() -> None:
@@ -24,7 +24,7 @@ def test_seeded_face_is_blake2b_of_seed_and_key() -> None:
 
 
 def test_without_seed_or_value_the_die_is_asked_for() -> None:
-    with pytest.raises(DieNeeded) as asked:
+    with pytest.raises(DiePending) as asked:
         KeyedDice().roll("T1.aya.control", 6, "Control")
     assert (asked.value.key, asked.value.sides, asked.value.purpose) == ("T1.aya.control", 6, "Control")
 

@@ -18,6 +18,7 @@ from typing import Annotated, Any, NamedTuple, NewType, Optional, Union
 import strawberry
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+from strawberry.scalars import JSON
 from strawberry.types.base import get_object_definition
 from strawberry.types.scalar import ScalarDefinition
 from strawberry.utils.str_converters import to_camel_case
@@ -62,7 +63,14 @@ SCALAR_MAP: dict[object, ScalarDefinition] = {
         parse_value=_parse_long,
     )
 }
-_SCALAR_TYPES: dict[str, Any] = {"Int": int, "Long": Long, "Float": float, "Boolean": bool, "String": str}
+_SCALAR_TYPES: dict[str, Any] = {
+    "Int": int,
+    "Long": Long,
+    "Float": float,
+    "Boolean": bool,
+    "String": str,
+    "JSON": JSON,  # a decision's value in an answer (core.protocol.models.ChoiceOption): echoed back as typed input
+}
 
 
 def pascal(name: str) -> str:

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import annotated_types
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 from pydantic.fields import FieldInfo
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -87,6 +87,8 @@ def shape_of(annotation: Any, where: str, metadata: Sequence[Any] = ()) -> Shape
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is Annotated:
         return shape_of(args[0], where, [*metadata, *annotation.__metadata__])
+    if annotation is JsonValue:  # the one untyped answer: a decision's value, echoed back as the ruleset's input
+        return Scalar("JSON")
     if annotation in _SCALARS:
         if annotation is int and _wide(metadata):
             return Scalar("Long")

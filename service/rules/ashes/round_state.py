@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
+from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key
 from .codes import finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
@@ -217,7 +217,7 @@ class Round:
         sides = self.pack.die_sides.value
         try:
             return self.dice.roll(key, sides, purpose)
-        except DieNeeded:
+        except DiePending:
             pass
         except DieOutOfRange as exc:
             self.violations.append(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.dice import MAX_DICE, DieNeeded, KeyedDice, TooManyDice
+from ..core.dice import MAX_DICE, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, Severity, Unsupported, map_key
 from .codes import finding
 from .resolve_models import (
@@ -47,7 +47,7 @@ class Steps:
         except TooManyDice:
             self.findings.append(finding("DICE_LIMIT", "", f"More than {self.dice.limit} dice in one request."))
             raise Pending from None
-        except DieNeeded:
+        except DiePending:
             self.missing_dice.append(RoyaleDieNeeded(key=key, die="1d6", purpose=purpose))
             return 0
 

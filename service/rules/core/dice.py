@@ -2,14 +2,15 @@
 
 Every die a rule rolls has a stable key (``T1.aya.initiative``). Its face is the value the caller supplied for that
 key; else, when the request has a seed, a value derived from the seed and the key alone (so adding or removing
-another roll never changes this one); else the die is asked for (``DieNeeded``) and the caller sends it. Each roll is
+another roll never changes this one); else the die is asked for (``DiePending``) and the caller sends it, or, while
+the step looks ahead (``stand_in``), a stand-in face is used and the die noted as needed. Each roll is
 recorded with its source, and a request may roll at most ``limit`` dice.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -30,7 +31,7 @@ class Roll:
     purpose: str
 
 
-class DieNeeded(Exception):
+class DiePending(Exception):
     """No value was supplied for ``key`` and the request has no seed: the caller must roll it."""
 
     def __init__(self, key: str, sides: int, purpose: str) -> None:
@@ -61,6 +62,7 @@ class KeyedDice:
     limit: int = MAX_DICE
     rolls: list[Roll] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    stand_in: Callable[[str, int, str], int] | None = None  # the look-ahead's face for a die nobody supplied
 
     def roll(self, key: str, sides: int, purpose: str = "") -> int:
         """The face of the die ``key`` with ``sides`` sides."""
@@ -74,8 +76,10 @@ class KeyedDice:
             face, source = given, RollSource.given
         elif self.seed is not None:
             face, source = seeded_face(self.seed, key, sides), RollSource.seed
+        elif self.stand_in is not None:
+            face, source = self.stand_in(key, sides, purpose), RollSource.seed
         else:
-            raise DieNeeded(key, sides, purpose)
+            raise DiePending(key, sides, purpose)
         self.rolls.append(Roll(key, sides, face, source, purpose))
         return face
 

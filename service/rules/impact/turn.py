@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.dice import DieNeeded, DieOutOfRange, KeyedDice, TooManyDice
+from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, Unsupported, map_key, path_of
 from .actions import HANDLERS, defended, draw, reach
 from .codes import finding
@@ -53,7 +53,7 @@ def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> 
     order: list[Fighter] = []
     try:
         order = _play(turn)
-    except DieNeeded as needed:
+    except DiePending as needed:
         die = ImpactDieNeeded(key=needed.key, die=f"d{needed.sides}", purpose=needed.purpose)
         return _answer(turn, request, dice_needed=[die])
     except DecisionNeeded as pending:

@@ -3,7 +3,7 @@ identical rolls roll five dice against each other."""
 
 from __future__ import annotations
 
-from ...core.dice import DieNeeded
+from ...core.dice import DiePending
 from ..round_models import RpgDieRequest, RpgEventKind, RpgPhase
 from .state import Combatant, Need, RoundState
 
@@ -39,7 +39,7 @@ def _rolloff(state: RoundState, tied: list[Combatant], attempt: int) -> list[Com
             key = state.key(c.id, "rolloff", attempt, i)
             try:
                 rolled[c.id].append(state.dice.roll(key, sides, "Order roll-off"))
-            except DieNeeded:
+            except DiePending:
                 missing.append(RpgDieRequest(key=key, fighter=c.id, die=f"1d{sides}", purpose="Order roll-off"))
     if missing:
         raise Need(dice=missing)

@@ -3,7 +3,7 @@ seeing the dice (a decision, or a named policy)."""
 
 from __future__ import annotations
 
-from ...core.dice import DieNeeded
+from ...core.dice import DiePending
 from ...core.findings import Severity
 from ..round_models import (
     RpgAllocationPolicy,
@@ -33,7 +33,7 @@ def roll_pools(state: RoundState) -> None:
             key = state.key(c.id, "pool", i)
             try:
                 c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
-            except DieNeeded:
+            except DiePending:
                 missing.append(RpgDieRequest(key=key, fighter=c.id, die=f"1d{sides}", purpose="Flexible Pool"))
     if missing:
         raise Need(dice=missing)

@@ -1,0 +1,212 @@
+"""How a resolver meets the request's decisions and dice, and how it looks ahead.
+
+A resolver reads each decision through ``Decisions.decide`` and each die through ``KeyedDice.roll``. In the first
+pass a missing one halts the step (``DecisionPending``, ``DiePending``) and the resolver answers with the state up to
+there. It then calls ``look_ahead`` with a function that resolves the same request again, from scratch, with a
+``LookAhead``: every die nobody supplied gets a stand-in face and every decision nobody answered its default (or first
+choice), each noted as needed, so one answer names every die and decision up to the end of the step. Whatever the
+look-ahead meets past the first missing one is ``provisional``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, JsonValue
+
+from ..dice import KeyedDice, TooManyDice, seeded_face
+from ..findings import Finding, Severity, map_key, path_of
+from .keys import KeyParts, parse
+from .models import DecisionNeeded, DieNeeded, StepRequest
+
+STAND_IN_SEED = 0  # the look-ahead's dice: any fixed faces do; these are seeded by the key alone
+MAX_LOOKED_AHEAD = 200  # decisions one answer asks at most (the answer's own bound)
+
+# The protocol's own findings, the same codes in every ruleset (a check the service adds: no book reference).
+PROTOCOL_CODES: dict[str, str] = {
+    "DECISION_INVALID": "The decision's value is not one of the choices offered at its key.",
+    "DECISION_KEY_UNKNOWN": "A decision key that fits no decision point of this request.",
+    "DECISION_NOT_USED": "A decision key the step did not ask (a branch the dice did not take, or lenient mode).",
+    "ROLL_INVALID": "A die's face is not a face of the die named at its key.",
+    "ROLL_KEY_UNKNOWN": "A roll key that fits no die of this request.",
+    "ROLL_NOT_USED": "A roll key the step did not roll (a branch the dice did not take, or lenient mode).",
+}
+
+
+def jsonable(value: Any) -> JsonValue:
+    """A decision value in the form ``choices`` list it: models as their set fields, enums as their values."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a decision's value is refused: the rule's own code, its reference and a sentence naming the rule."""
+
+    code: str
+    message: str
+    ref: Any = None  # the ruleset's book reference (``core.references.Ref``), or None for a protocol check
+
+
+class DecisionPending(Exception):
+    """The step needs this decision and the request does not carry it."""
+
+    def __init__(self, needed: DecisionNeeded) -> None:
+        super().__init__(needed.key)
+        self.needed = needed
+
+
+class DecisionRefused(Exception):
+    """The request answers ``key`` with a value the rules do not allow."""
+
+    def __init__(self, key: str, refusal: Refusal) -> None:
+        super().__init__(f"{key}: {refusal.message}")
+        self.key, self.refusal = key, refusal
+
+    def finding(self) -> Finding:
+        return Finding(
+            code=self.refusal.code,
+            severity=Severity.error,
+            path=path_of("decisions") + map_key(self.key),
+            key=self.key,
+            message=self.refusal.message,
+            ref=self.refusal.ref,
+        )
+
+
+class StopLooking(Exception):
+    """The look-ahead has gathered as much as one answer asks."""
+
+
+@dataclass
+class LookAhead:
+    """What one look-ahead pass noted as needed, in the order the step met it."""
+
+    dice: list[DieNeeded] = field(default_factory=list)
+    decisions: list[DecisionNeeded] = field(default_factory=list)
+    speculative: bool = False  # a stand-in was used: what comes next may not be needed after all
+
+    def die(self, key: str, sides: int, purpose: str) -> int:
+        parts = parse(key)
+        self.dice.append(
+            DieNeeded(
+                key=key,
+                fighter=parts.fighter if parts else "fight",
+                die=f"1d{sides}",
+                purpose=purpose or f"d{sides}",
+                step=parts.point if parts else "roll",
+                provisional=self.speculative,
+            )
+        )
+        self.speculative = True
+        return seeded_face(STAND_IN_SEED, key, sides)
+
+    def decision(self, needed: DecisionNeeded) -> JsonValue:
+        if len(self.decisions) >= MAX_LOOKED_AHEAD:
+            raise StopLooking
+        self.decisions.append(needed.model_copy(update={"provisional": self.speculative}))
+        self.speculative = True
+        return needed.default if needed.default is not None else needed.choices[0].value
+
+
+Check = Callable[[JsonValue], Refusal | None]
+
+
+@dataclass
+class Decisions:
+    """The request's decisions as the rules read them; ``used`` holds every key read."""
+
+    given: Mapping[str, Any]
+    if_asked: Mapping[str, Any] = field(default_factory=dict)
+    ask_every: bool = False
+    ahead: LookAhead | None = None
+    used: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, request: StepRequest[Any], ahead: LookAhead | None = None) -> Decisions:
+        return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead)
+
+    def decide(self, needed: DecisionNeeded, check: Check | None = None) -> JsonValue:
+        """The value the request gives at ``needed.key`` (refused unless ``check`` passes it, by default unless it is
+        one of the choices), else the default, else the look-ahead's stand-in, else the step halts."""
+        key = needed.key
+        source = self.given if key in self.given else self.if_asked if key in self.if_asked else None
+        if source is not None:
+            self.used.add(key)
+            value = jsonable(source[key])
+            refusal = (check or _one_of(needed))(value)
+            if refusal is not None:
+                raise DecisionRefused(key, refusal)
+            return value
+        if needed.default is not None and not self.ask_every:
+            return needed.default
+        if self.ahead is not None:
+            return self.ahead.decision(needed)
+        raise DecisionPending(needed)
+
+
+def _one_of(needed: DecisionNeeded) -> Check:
+    def check(value: JsonValue) -> Refusal | None:
+        if any(value == c.value for c in needed.choices):
+            return None
+        offered = ", ".join(str(c.value) for c in needed.choices[:12])
+        return Refusal("DECISION_INVALID", f"{value!r} is not one of the choices at {needed.key}: {offered}")
+
+    return check
+
+
+def look_ahead(
+    request: StepRequest[Any],
+    rerun: Callable[[KeyedDice, Decisions], object],
+    stops: tuple[type[Exception], ...] = (),
+) -> LookAhead:
+    """Resolve the request again from scratch with stand-ins for every missing die and decision, and return what it
+    noted as needed. ``stops``: the ruleset's own refusals, which end the look-ahead where they are met."""
+    ahead = LookAhead()
+    dice = KeyedDice(seed=request.seed, supplied=request.rolls, stand_in=ahead.die)
+    caught: tuple[type[Exception], ...] = (StopLooking, TooManyDice, DecisionRefused, *stops)
+    with suppress(*caught):  # where it stops, the answer asks what was met up to there
+        rerun(dice, Decisions.of(request, ahead))
+    return ahead
+
+
+def unused_keys(
+    request: StepRequest[Any],
+    decisions_used: Iterable[str],
+    dice_used: Iterable[str],
+    fits: Callable[[KeyParts], bool],
+) -> tuple[list[Finding], list[Finding]]:
+    """Findings for keys a resolved step never read: a key that fits a decision point or die of this request (a
+    branch not taken) is a warning; one that fits nothing is a violation, or a warning in lenient mode."""
+    violations: list[Finding] = []
+    warnings: list[Finding] = []
+    for field_name, supplied, used, unknown, not_used in (
+        ("decisions", request.decisions, set(decisions_used), "DECISION_KEY_UNKNOWN", "DECISION_NOT_USED"),
+        ("rolls", request.rolls, set(dice_used), "ROLL_KEY_UNKNOWN", "ROLL_NOT_USED"),
+    ):
+        for key in sorted(set(supplied) - used):
+            parts = parse(key)
+            fitting = parts is not None and fits(parts)
+            code = not_used if fitting or request.lenient else unknown
+            out = warnings if code == not_used else violations
+            out.append(
+                Finding(
+                    code=code,
+                    severity=Severity.warning if out is warnings else Severity.error,
+                    path=path_of(field_name) + map_key(key),
+                    key=key,
+                    message=PROTOCOL_CODES[code],
+                )
+            )
+    return violations, warnings

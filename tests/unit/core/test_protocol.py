@@ -1,0 +1,98 @@
+"""The core turn protocol against a toy step: one die, then a choice, then a die that only one answer needs."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.rules.core.dice import DiePending, KeyedDice
+from service.rules.core.protocol.keys import KeyBook, parse
+from service.rules.core.protocol.models import ChoiceOption, DecisionNeeded, StepRequest
+from service.rules.core.protocol.steps import (
+    DecisionPending,
+    DecisionRefused,
+    Decisions,
+    Refusal,
+    look_ahead,
+    unused_keys,
+)
+
+
+class ToyRequest(StepRequest[str]):
+    pass
+
+
+GUARD = DecisionNeeded(
+    key="T1.b.defense",
+    fighter="b",
+    point="defense",
+    step="defend",
+    text="defend?",
+    choices=[ChoiceOption(value="block", text="block"), ChoiceOption(value="dodge", text="dodge")],
+)
+
+
+def toy(dice: KeyedDice, decisions: Decisions) -> int:
+    """a rolls to hit; b blocks or dodges; a dodge rolls a die of its own."""
+    hit = dice.roll("T1.a.attack", 6, "attack")
+    pick = decisions.decide(
+        GUARD, check=lambda v: Refusal("UNBLOCKABLE", "a grab cannot be blocked") if v == "block" and hit == 6 else None
+    )
+    if pick == "dodge":
+        return hit - dice.roll("T1.b.dodge", 6, "dodge")
+    return hit - 2
+
+
+def test_keys_are_bare_first_then_named_by_what_they_are_about() -> None:
+    book = KeyBook("T", 1)
+    assert book.key("a", "damage", other="b") == "T1.a.damage"
+    assert book.key("a", "damage", other="c") == "T1.a.damage@c"
+    assert book.key("a", "damage", other="c") == "T1.a.damage@c.2"
+    assert book.key("a", "damage", move=2) == "T1.a.damage#2"
+    assert book.key("a", "damage") == "T1.a.damage.2"
+    assert parse("R3.kai.bid@rei:reaction#2.4") is not None
+    assert parse("T1.a") is None
+
+
+def test_a_missing_die_halts_the_first_pass() -> None:
+    with pytest.raises(DiePending):
+        toy(KeyedDice(), Decisions.of(ToyRequest()))
+
+
+def test_look_ahead_names_every_die_and_decision_to_the_end() -> None:
+    ahead = look_ahead(ToyRequest(), toy)
+    assert [d.key for d in ahead.dice][:1] == ["T1.a.attack"]
+    assert not ahead.dice[0].provisional
+    assert [d.key for d in ahead.decisions] == ["T1.b.defense"]
+    assert ahead.decisions[0].provisional  # asked ahead of the attack die
+
+
+def test_with_the_die_in_the_decision_is_not_provisional_and_a_dodge_adds_its_die() -> None:
+    request = ToyRequest(rolls={"T1.a.attack": 4})
+    with pytest.raises(DecisionPending):
+        toy(KeyedDice(supplied=request.rolls), Decisions.of(request))
+    ahead = look_ahead(request, toy)
+    assert ahead.dice == [] and not ahead.decisions[0].provisional
+    request = ToyRequest(rolls={"T1.a.attack": 4}, decisions={"T1.b.defense": "dodge"})
+    assert [d.key for d in look_ahead(request, toy).dice] == ["T1.b.dodge"]
+    assert toy(KeyedDice(supplied={"T1.a.attack": 4, "T1.b.dodge": 1}), Decisions.of(request)) == 3
+
+
+def test_a_refusal_names_the_rule_and_an_unlisted_value_is_refused() -> None:
+    request = ToyRequest(rolls={"T1.a.attack": 6}, decisions={"T1.b.defense": "block"})
+    with pytest.raises(DecisionRefused) as refused:
+        toy(KeyedDice(supplied=request.rolls), Decisions.of(request))
+    assert refused.value.finding().code == "UNBLOCKABLE"
+    with pytest.raises(DecisionRefused) as refused:
+        Decisions.of(ToyRequest(decisions={"T1.b.defense": "parry"})).decide(GUARD)
+    assert refused.value.finding().code == "DECISION_INVALID"
+
+
+def test_unused_keys_warn_on_a_branch_not_taken_and_refuse_what_fits_nothing() -> None:
+    request = ToyRequest(rolls={"T1.b.dodge": 3, "T9.zz.nothing": 2}, decisions={"bogus": "x"})
+    fits = lambda p: p.fighter in {"a", "b"} and p.n == 1  # noqa: E731
+    violations, warnings = unused_keys(request, [], [], fits)
+    assert sorted(f.code for f in violations) == ["DECISION_KEY_UNKNOWN", "ROLL_KEY_UNKNOWN"]
+    assert [f.code for f in warnings] == ["ROLL_NOT_USED"]
+    lenient = request.model_copy(update={"lenient": True})
+    violations, warnings = unused_keys(lenient, [], [], fits)
+    assert violations == [] and len(warnings) == 3
