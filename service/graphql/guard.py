@@ -88,17 +88,21 @@ class DocumentCache:
         return len(self._lru)
 
 
-def _selection_count(doc: DocumentNode) -> int:
-    count = 0
+def _selection_count(doc: DocumentNode) -> tuple[int, bool]:
+    """The fields and fragments the document selects, and whether a selection set is empty (``{ }``, which
+    graphql-core's parser lets through and GraphQL's grammar does not)."""
+    count, empty = 0, False
     stack: list[SelectionSetNode] = [
         d.selection_set for d in doc.definitions if isinstance(d, OperationDefinitionNode | FragmentDefinitionNode)
     ]
     while stack:
-        for sel in stack.pop().selections:
+        selections = stack.pop().selections
+        empty = empty or not selections
+        for sel in selections:
             count += 1
             if isinstance(sel, FieldNode | InlineFragmentNode) and sel.selection_set is not None:
                 stack.append(sel.selection_set)
-    return count
+    return count, empty
 
 
 class _Raw:
@@ -267,7 +271,11 @@ class Guard(SchemaExtension):
             yield
             return
         assert ctx.graphql_document is not None
-        selections = _selection_count(ctx.graphql_document)
+        selections, empty = _selection_count(ctx.graphql_document)
+        if empty:
+            raise GraphQLError(
+                "Syntax Error: a selection set `{ }` must select at least one field.", extensions={"code": PARSE_CODE}
+            )
         if selections > self.max_selections:
             raise GraphQLError(
                 f"The document selects {selections} fields; at most {self.max_selections} are allowed.",

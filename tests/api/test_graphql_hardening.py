@@ -275,6 +275,9 @@ def test_the_rate_limit_is_charged_by_cost() -> None:
 def test_document_errors_carry_a_code(gclient: TestClient[Litestar]) -> None:
     assert codes(post(gclient, {"query": "{ rulesets { id }"})) == ["GRAPHQL_PARSE_FAILED"]
     assert codes(post(gclient, {"query": "{ rulesets { nope } }"})) == ["GRAPHQL_VALIDATION_FAILED"]
+    # An empty selection set, which graphql-core's parser lets through, once crashed the depth limiter's max().
+    assert codes(post(gclient, {"query": "{ rulesets { } }"})) == ["GRAPHQL_PARSE_FAILED"]
+    assert codes(post(gclient, {"query": "{ rulesets { ... on RulesetInfo { } } }"})) == ["GRAPHQL_PARSE_FAILED"]
     aliases = "{ " + " ".join(f"a{i}: rulesets {{ id }}" for i in range(31)) + " }"
     assert codes(post(gclient, {"query": aliases})) == ["GRAPHQL_VALIDATION_FAILED"]
 
