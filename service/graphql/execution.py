@@ -1,10 +1,16 @@
-"""graphql-core's executor with the operations' inputs taken from the raw variables.
+"""graphql-core's executor with the operations' inputs taken from the raw variables, and answers' data projected.
 
 A variable whose type is an operation's request input (``$turn: Fight2eTurnRequestInput!``) and which the document
 passes only as a whole argument (``resolveTurn(input: $turn)``) is turned into the REST request dict in one pass
 (service/graphql/typed/raw.py) and validated once by the request model in the resolver, instead of being coerced
 by graphql-core and converted again. A value the pass does not take plainly, and every other variable, is coerced
 by graphql-core as before, with its errors.
+
+An answer is data: every field of its types reads an attribute (``plain_fields``). Such a field's value is
+completed by ``_project`` directly (lists, leaves and nested objects of the same kind, the sub-selections collected
+by graphql-core itself, aliases, fragments and ``@include``/``@skip`` included), without graphql-core's per-field
+resolve info and middleware; any field that is not of that kind (a resolver, arguments, a union) or that does not
+complete plainly goes graphql-core's way, from that field down, with its errors and their paths.
 """
 
 from __future__ import annotations
@@ -14,16 +20,22 @@ from typing import Any, ClassVar
 from graphql import (
     DocumentNode,
     GraphQLInputObjectType,
+    GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
+    GraphQLOutputType,
     GraphQLSchema,
     ListValueNode,
     ObjectValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    Undefined,
     ValueNode,
     VariableNode,
 )
+from graphql.execution.collect_fields import FieldDetailsList, GroupedFieldSet
+from graphql.pyutils import Path
+from graphql.type import is_leaf_type
 from graphql.utilities import type_from_ast
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types.field import StrawberryField
@@ -133,11 +145,75 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
                 continue
         return plain
 
+    def execute_collected_subfields(  # type: ignore[override]
+        self,
+        parent_type: GraphQLObjectType,
+        source_value: Any,
+        path: Path,
+        grouped_field_set: GroupedFieldSet,
+        new_defer_usages: Any,
+        delivery_group_map: Any,
+    ) -> Any:
+        middleware = self.middleware_manager is not None and self.middleware_manager.middlewares
+        if delivery_group_map is not None or new_defer_usages or middleware:
+            return super().execute_collected_subfields(
+                parent_type, source_value, path, grouped_field_set, new_defer_usages, delivery_group_map
+            )
+        return self._project(parent_type, source_value, path, grouped_field_set)
+
+    def _project(self, parent: GraphQLObjectType, source: Any, path: Path, grouped: GroupedFieldSet) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for response_name, details in grouped.items():
+            node = details[0].node
+            field = parent.fields.get(node.name.value)
+            name = getattr(field.resolve, _PLAIN, None) if field is not None else None
+            if name is not None and not node.arguments:
+                try:
+                    here = Path(path, response_name, parent.name)
+                    out[response_name] = self._complete(field.type, details, getattr(source, name), here)  # type: ignore[union-attr]
+                    continue
+                except Exception:
+                    pass
+            if node.name.value == "__typename" and field is None:
+                out[response_name] = parent.name
+                continue
+            result = self.execute_field(parent, source, details, Path(path, response_name, parent.name), None)
+            if result is not Undefined:
+                out[response_name] = result
+        return out
+
+    def _complete(self, t: GraphQLOutputType, details: FieldDetailsList, value: Any, path: Path) -> Any:
+        if isinstance(t, GraphQLNonNull):
+            done = self._complete(t.of_type, details, value, path)
+            if done is None:
+                raise _NotPlain
+            return done
+        if value is None:
+            return None
+        if isinstance(t, GraphQLList):
+            return [self._complete(t.of_type, details, v, Path(path, i, None)) for i, v in enumerate(value)]
+        if isinstance(t, GraphQLObjectType) and t.is_type_of is None:
+            grouped, defers, *_ = self.collect_subfields(t, details)
+            if defers:
+                raise _NotPlain
+            return self._project(t, value, path, grouped)
+        if is_leaf_type(t):
+            return self.complete_leaf_value(t, value)  # type: ignore[arg-type]
+        raise _NotPlain  # a union or an interface: graphql-core resolves its type
+
+
+class _NotPlain(Exception):
+    """This field does not complete as plain data: graphql-core completes it."""
+
+
+_PLAIN = "_reads_attribute"  # set on a resolver that only reads the named attribute of its source
+
 
 def _attribute(name: str) -> Any:
     def resolve(source: Any, _info: Any) -> Any:
         return getattr(source, name)
 
+    setattr(resolve, _PLAIN, name)
     return resolve
 
 
