@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from .findings import Finding, Unsupported
+from .protocol.models import DecisionNeeded, StepAnswer, StepStatus
 from .simulation import FightRecord, RunHeader, SeedRange, SimulationSums, fight_seed, matchup_digest, tally
 
 MAX_ASKS = 40  # answers to the resolver within one turn before the fight is given up as aborted
@@ -22,6 +23,7 @@ MAX_ASKS = 40  # answers to the resolver within one turn before the fight is giv
 Req = TypeVar("Req", bound=BaseModel)
 Ans = TypeVar("Ans", bound=BaseModel)
 Pending = TypeVar("Pending")
+Step = TypeVar("Step", bound=StepAnswer)
 Value = TypeVar("Value")
 State = TypeVar("State")
 
@@ -55,6 +57,27 @@ def answer_until_done(
             key, value = choose(p)
             decisions[key] = value
         answer = send(decisions)
+    return answer
+
+
+def play_steps(
+    send: Callable[[dict[str, Value], dict[str, Value]], Step],
+    choose: Callable[[DecisionNeeded], Value],
+    max_asks: int = MAX_ASKS,
+) -> Step:
+    """The core turn protocol as a seeded in-process player speaks it: ``send(decisions, if_asked)``; while the answer
+    is ``decision_required``, answer every decision it asks (``choose`` gives one of its choices' values; a
+    provisional one goes to ``if_asked``, where an answer the step turns out not to need is no finding) and send
+    again. The last answer is returned (still asking after ``max_asks`` sends: the caller sees its decisions)."""
+    decisions: dict[str, Value] = {}
+    if_asked: dict[str, Value] = {}
+    answer = send(decisions, if_asked)
+    for _ in range(max_asks):
+        if answer.status is not StepStatus.decision_required or not answer.decisions_needed:
+            return answer
+        for needed in answer.decisions_needed:
+            (if_asked if needed.provisional else decisions)[needed.key] = choose(needed)
+        answer = send(decisions, if_asked)
     return answer
 
 

@@ -96,3 +96,36 @@ def test_unused_keys_warn_on_a_branch_not_taken_and_refuse_what_fits_nothing() -
     lenient = request.model_copy(update={"lenient": True})
     violations, warnings = unused_keys(lenient, [], [], fits)
     assert violations == [] and len(warnings) == 3
+
+
+def test_play_steps_answers_provisional_decisions_in_if_asked() -> None:
+    """A seeded player's loop: the attack die is seeded, so the defence is asked at once (not provisionally)."""
+    from service.rules.core.protocol.models import StepAnswer, StepStatus
+    from service.rules.core.protocol.steps import DecisionPending
+    from service.rules.core.simulation_loop import play_steps
+
+    sent: list[tuple[dict[str, str], dict[str, str]]] = []
+
+    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> StepAnswer:
+        sent.append((dict(decisions), dict(if_asked)))
+        request = ToyRequest(seed=7, decisions=decisions, if_asked=if_asked)
+        base = dict(ruleset="toy", ruleset_version="1", violations=[], warnings=[], unsupported=[], dice_needed=[])
+        end = dict(rolls=[], over=False, winner=None, out=[])
+        try:
+            toy(KeyedDice(seed=7), Decisions.of(request))
+        except DecisionPending as pending:
+            return StepAnswer(status=StepStatus.decision_required, decisions_needed=[pending.needed], **base, **end)
+        return StepAnswer(status=StepStatus.resolved, decisions_needed=[], **base, **end)
+
+    answer = play_steps(send, lambda needed: "dodge")
+    assert answer.status is StepStatus.resolved
+    assert sent == [({}, {}), ({"T1.b.defense": "dodge"}, {})]
+
+
+def test_a_roll_record_names_its_die() -> None:
+    from service.rules.core.protocol.models import RollRecord
+
+    dice = KeyedDice(supplied={"T1.a.attack": 5})
+    assert dice.roll("T1.a.attack", 6, "attack") == 5
+    record = RollRecord.of(dice.rolls[0])
+    assert (record.key, record.die, record.result, record.source) == ("T1.a.attack", "1d6", 5, "given")

@@ -14,7 +14,7 @@ from typing import Annotated, Generic, TypeVar
 
 from pydantic import ConfigDict, Field, JsonValue
 
-from ..dice import RollSource
+from ..dice import Roll, RollSource
 from ..findings import Finding, Unsupported
 from ..json_values import JsonValues
 from .keys import KEY_GRAMMAR, KEY_PATTERN
@@ -131,6 +131,13 @@ class RollRecord(StepModel):
     result: int = Field(ge=1, le=1000)
     purpose: Label
     source: RollSource
+
+    @classmethod
+    def of(cls, roll: Roll) -> RollRecord:
+        """The record of a die the keyed dice rolled."""
+        return cls.model_construct(
+            key=roll.key, die=f"1d{roll.sides}", result=roll.face, purpose=roll.purpose, source=roll.source
+        )
 
 
 class StepEvent(StepModel, Generic[K]):
