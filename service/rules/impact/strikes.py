@@ -299,7 +299,7 @@ def exertion(turn: Turn, a: Fighter) -> None:
         change_stamina(turn, a, -cost, f"{m.name}")
     if m.sp == -1:
         dice = turn.rules.combat[0].minus_one_sp_stamina_dice
-        change_stamina(turn, a, turn.roll(a.id, "stamina", "Stamina regained", count=dice), "a -1 SP maneuver")
+        change_stamina(turn, a, turn.roll(a.id, "stamina", "Stamina regained", count=dice), "an SP-earning maneuver")
 
 
 def change_stamina(turn: Turn, f: Fighter, amount: int, why: str) -> None:

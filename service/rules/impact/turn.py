@@ -254,6 +254,7 @@ def _stop_hit_failed(turn: Turn, s: Fighter, o: Fighter) -> None:
         s.id,
         other=o.id,
         value=-1,
+        figures={"test": row.failed_test, "damage": row.failed_damage},
     )
 
 

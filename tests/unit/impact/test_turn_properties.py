@@ -1,5 +1,6 @@
 """Properties of the turn over generated legal states and declarations: never raises, deterministic with a seed,
-Stamina and Setup Points within bounds, and the same answer whatever was asked before."""
+Stamina and Setup Points within bounds, the same answer whatever was asked before, and every number the log prints
+carried by its typed event (issue 31)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from service.rules.impact.turn import resolve_turn
 from service.rules.impact.turn_models import ImpactTurnRequest
 
+from .test_turn_protocol import numbers
 from .turns import sheet
 
 A = sheet(defense=4, maneuvers={"choke": 1, "joint_lock": 1, "throw": 1, "immobilize": 1})
@@ -99,6 +101,9 @@ def test_turn_properties(body: dict[str, Any], other: dict[str, Any]) -> None:
     first = resolve_turn(request)
     # a seed settles every die, no decision is asked, and a decision the turn does not offer is refused by its rule
     assert first.status != "decision_required"
+    for i, line in enumerate(first.log, start=1):
+        carried = {abs(x) for e in first.events if e.step == i for x in (e.amount, e.value, *e.figures.values()) if x}
+        assert numbers(line) - {0} <= carried, line
     for c in first.fight.fighters:
         s = c.state
         assert s.stamina is None or 0 <= s.stamina <= 50
