@@ -123,8 +123,8 @@ def _count(
     for e in result.events:
         if e.kind in (ImpactEventKind.hit, ImpactEventKind.miss):
             side = m.side_of(e.fighter)
-            d = declared.get(e.fighter)
-            if side is None or d is None:
+            d = declared.get(e.fighter or "")
+            if side is None or d is None or e.fighter is None:
                 continue
             label = d.maneuver if d.action == "maneuver" else f"{d.action}: {d.maneuver}"
             row = record.sides[side].attack(label or str(d.action), e.kind is ImpactEventKind.hit)
