@@ -90,18 +90,28 @@ def test_graphql(client: TestClient[Litestar]) -> None:
 def test_rest_turn(client: TestClient[Litestar]) -> None:
     body = examples("resolve_turn")["Jab against Straight Punch, every die given"]
     out = client.post("/v1/impact/turns/resolve", json=body).json()
-    assert (out["status"], out["valid"], out["fight"]["turn"]) == ("complete", True, 2)
+    assert (out["status"], out["violations"], out["fight"]["turn"]) == ("resolved", [], 2)
+    assert (out["over"], out["winner"], out["out"]) == (False, None, [])
     assert out["fight"]["fighters"][1]["state"]["damage"]["chest"] == 1  # test_phase_five_jab_and_straight
     pending = client.post("/v1/impact/turns/resolve", json=body | {"rolls": {}}).json()
     assert pending["status"] == "decision_required"
-    assert pending["dice_needed"] == [{"key": "T1.a.speed.1", "die": "d6", "purpose": "Speed Test"}]
+    assert pending["dice_needed"][0] == {
+        "key": "T1.a.speed",
+        "fighter": "a",
+        "die": "1d6",
+        "purpose": "Speed Test",
+        "step": "speed",
+        "provisional": False,
+    }
 
 
 TURN = """query ($input: ImpactTurnRequestInput!) {
   impact {
     resolveTurn(input: $input) {
       __typename
-      ... on ImpactTurnAnswer { status valid fight { turn } diceNeeded { key die } order { fighter total } }
+      ... on ImpactTurnAnswer {
+        status violations { code } fight { turn } diceNeeded { key die } order { fighter total }
+      }
     }
   }
 }"""
@@ -116,7 +126,7 @@ def test_graphql_turn(client: TestClient[Litestar]) -> None:
     out = client.post("/graphql", json={"query": TURN, "variables": variables}).json()
     assert "errors" not in out, out
     turn = out["data"]["impact"]["resolveTurn"]
-    assert (turn["status"], turn["valid"], turn["fight"]["turn"]) == ("complete", True, 2)
+    assert (turn["status"], turn["violations"], turn["fight"]["turn"]) == ("resolved", [], 2)
     assert turn["order"] == [{"fighter": "a", "total": 12}, {"fighter": "b", "total": 7}]
 
 
@@ -133,11 +143,12 @@ def test_a_bout_to_the_end_over_rest(client: TestClient[Litestar]) -> None:
         out = client.post(
             "/v1/impact/turns/resolve", json={"fight": fight, "declarations": jabs, "seed": 100 + n}
         ).json()
-        assert (out["status"], out["valid"], out["fight"]["turn"]) == ("complete", True, n + 1)
+        assert (out["status"] in ("resolved", "over"), out["violations"], out["fight"]["turn"]) == (True, [], n + 1)
         fight = out["fight"]
-        if out["bout_over"]:
+        if out["over"]:
             break
-    assert out["bout_over"] and len(out["awards"]) == 2
+    assert out["status"] == "over" and out["over"] and len(out["awards"]) == 2
+    assert out["out"] == [f["id"] for f in fight["fighters"] if f["state"]["out"]]
     loser = next(f for f in fight["fighters"] if f["state"]["out"])
     assert "head" in loser["state"]["knocked_out_areas"]
     winner = next(a for a in out["awards"] if a["fighter"] == out["winner"])
@@ -148,7 +159,7 @@ STOP_HIT = """query ($input: ImpactTurnRequestInput!) {
   impact {
     resolveTurn(input: $input) {
       __typename
-      ... on ImpactTurnAnswer { valid unsupported { id } order { fighter total rerolls }
+      ... on ImpactTurnAnswer { status unsupported { id } order { fighter total rerolls }
         fight { fighters { id state { damage { rightArm } } } } violations { code path } }
     }
   }
@@ -172,13 +183,13 @@ def test_stop_hit_and_tie_rerolls_through_rest_and_graphql(client: TestClient[Li
     # The Stop-Hit lands at -3 (10 + 1 - 3 = 8 against 3 + 3 = 6) for (7 - 4) // 2 = 1 on b's right arm (001 L701)
     stop = {"fighter": "a", "action": "stop_hit", "maneuver": "straight_punch", "side": "right", "area": "right_arm"}
     jab = {"fighter": "b", "maneuver": "jab", "side": "right", "area": "chest"}
-    rolls = dice("T1.a.speed", 3, 3) | dice("T1.b.speed", 1, 3) | dice("T1.a.speed_tie2", 6, 6)
-    rolls |= dice("T1.b.speed_tie2", 1, 1) | dice("T1.a.hit", 5, 5) | dice("T1.b.difficulty", 1, 2)
+    rolls = dice("T1.a.speed", 3, 3) | dice("T1.b.speed", 1, 3) | dice("T1.a.speed_tie", 6, 6)
+    rolls |= dice("T1.b.speed_tie", 1, 1) | dice("T1.a.hit", 5, 5) | dice("T1.b.difficulty", 1, 2)
     rolls |= dice("T1.b.resistance", 1)
     body = _turn_body([stop, jab], rolls)
     assert examples("resolve_turn")["A Stop-Hit after a tied Speed Test (001 L604, L701)"] == body  # published
     rest = client.post("/v1/impact/turns/resolve", json=body).json()
-    assert rest["valid"] and rest["unsupported"] == [] and not rest["warnings"]
+    assert rest["status"] == "resolved" and rest["unsupported"] == [] and not rest["warnings"]
     assert [(o["fighter"], o["total"], o["rerolls"]) for o in rest["order"]] == [("a", 10, [16]), ("b", 10, [8])]
     assert rest["fight"]["fighters"][1]["state"]["damage"]["right_arm"] == 1
     variables = {"input": encode(graphql_type("ImpactTurnRequestInput"), body)}

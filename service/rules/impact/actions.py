@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .codes import refusal
 from .combatants import Fighter
-from .context import Turn
+from .context import Turn, defence_check
 from .strikes import change_stamina, lean_of
 from .turn_models import ImpactAction, ImpactBridgeDirection, ImpactEventKind, ImpactNextMods
 from .vocabulary import ImpactRange
@@ -28,9 +29,15 @@ def earn(turn: Turn, f: Fighter, action: ImpactAction) -> None:
     row = turn.rules.action(str(action))
     if turn.phase(5) and row.sp_gain:
         f.sp += row.sp_gain
-        turn.say(f"{f.id} gains {row.sp_gain} SP ({action}): {f.sp}", ImpactEventKind.setup_points, f.id, value=f.sp)
+        turn.say(
+            f"{f.id} gains {row.sp_gain} SP ({action}): {f.sp}",
+            ImpactEventKind.setup_points,
+            f.id,
+            amount=row.sp_gain,
+            value=f.sp,
+        )
     if turn.phase(4) and row.stamina_dice:
-        regained = turn.dice_total(turn.key(f.id, f"{action}_stamina"), row.stamina_dice, f"Stamina from {action}")
+        regained = turn.roll(f.id, f"{action}_stamina", f"Stamina from {action}", count=row.stamina_dice)
         change_stamina(turn, f, regained, str(action))
 
 
@@ -77,11 +84,17 @@ def beat(turn: Turn, a: Fighter, o: Fighter | None) -> None:
             a.id,
             other=o.id,
             value=1,
+            figures={"next_test": 1},
         )
     else:
         a.next_mods = bump(a.next_mods, speed=-1)
         turn.say(
-            f"{a.id}'s beat fails: -1 speed on the next maneuver", ImpactEventKind.contest, a.id, other=o.id, value=-1
+            f"{a.id}'s beat fails: -1 speed on the next maneuver",
+            ImpactEventKind.contest,
+            a.id,
+            other=o.id,
+            value=-1,
+            figures={"next_speed": -1},
         )
     earn(turn, a, ImpactAction.beat)
     a.acted = True
@@ -99,6 +112,7 @@ def bind(turn: Turn, a: Fighter, o: Fighter | None) -> None:
             a.id,
             other=o.id,
             value=-3,
+            figures={"next_speed": -3},
         )
     earn(turn, a, ImpactAction.bind)
 
@@ -107,9 +121,9 @@ def _contest(turn: Turn, a: Fighter, o: Fighter, point: str) -> bool:
     """A's maneuver test with the chosen maneuver against O's Tactics Test (001 L697-699); ties do nothing."""
     assert a.maneuver is not None
     c = turn.rules.combat[0]
-    mine = turn.two_d6(turn.key(a.id, point, o.id), f"{point} maneuver test") + a.skill(a.maneuver.id)
+    mine = turn.roll(a.id, point, f"{point} maneuver test", count=2, other=o.id) + a.skill(a.maneuver.id)
     defence = max(o.built.tactics, o.skill(a.maneuver.id)) if point == "feint" else o.built.tactics
-    theirs = turn.two_d6(turn.key(o.id, "tactics", a.id), "Tactics Test") + defence
+    theirs = turn.roll(o.id, "tactics", "Tactics Test", count=2, other=a.id) + defence
     if turn.phase(4):
         mine += c.stamina_quarter_penalty * a.stamina_steps()
         theirs += c.stamina_quarter_penalty * o.stamina_steps()
@@ -120,6 +134,7 @@ def _contest(turn: Turn, a: Fighter, o: Fighter, point: str) -> bool:
         a.id,
         other=o.id,
         value=mine - theirs,
+        figures={"test": mine, "tactics_test": theirs, "margin": mine - theirs},
     )
     return won
 
@@ -134,7 +149,14 @@ def lead(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     assert o is not None
     if _won_speed(a, o) and _contest(turn, a, o, "lead"):
         a.next_mods = bump(a.next_mods, speed=2, damage=2)
-        turn.log.append(f"{o.id} reacts as {a.id} expected: +2 speed and damage on {a.id}'s next maneuver")
+        turn.say(
+            f"{o.id} reacts as {a.id} expected: +2 speed and damage on {a.id}'s next maneuver",
+            ImpactEventKind.contest,
+            a.id,
+            other=o.id,
+            value=2,
+            figures={"next_speed": 2, "next_damage": 2},
+        )
     earn(turn, a, ImpactAction.lead)
     a.acted = True
 
@@ -146,19 +168,33 @@ def feint(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     assert o is not None
     if _won_speed(a, o) and not o.acted and _contest(turn, a, o, "feint"):
         a.next_mods = bump(a.next_mods, speed=2)
-        tactics = [(t, f"defend with {t}") for t, level in o.tactics_levels.items() if level > 0]
-        choices = [*tactics, ("bridge_out", "bridge out one range")]
-        pick = turn.decide(turn.key(o.id, "feinted", a.id), "feinted", o.id, choices, choices[0][0])
-        if pick == "bridge_out" and not turn.holds_on(o.id):
-            new = turn.shift_range(a.id, o.id, outward=True)
-            turn.say(f"{o.id} bridges out from the feint: {new} range", ImpactEventKind.range_changed, o.id, other=a.id)
-            earn(turn, o, ImpactAction.bridge)
-        else:
-            o.defending = pick if pick != "bridge_out" else tactics[0][0]
-            turn.say(f"{o.id} switches to {o.defending}", ImpactEventKind.defended, o.id, other=a.id)
+        _feinted(turn, a, o)
         o.acted = True
     earn(turn, a, ImpactAction.feint)
     a.acted = True
+
+
+def _feinted(turn: Turn, a: Fighter, o: Fighter) -> None:
+    """The fighter a won Feint was aimed at must defend or bridge out one range (001 L697); a held fighter may not
+    bridge (001 L288), and one with neither choice just loses his maneuver."""
+    held = bool(turn.holds_on(o.id))
+    tactics = [(t, f"defend with {t}") for t, level in o.tactics_levels.items() if level > 0]
+    choices = tactics + ([] if held else [("bridge_out", "bridge out one range")])
+    key = turn.key(o.id, "feinted", a.id)
+    if not choices:
+        turn.refuse_given(key, refusal("HELD_CANNOT_BRIDGE", f"{o.id} is held and has no defensive tactic."), ())
+        return
+    values = [v for v, _ in choices]
+    text = f"{a.id}'s Feint fools {o.id}: defend or bridge out"
+    check = defence_check(turn, o, values, held)
+    pick = turn.decide(key, "feinted", "feint", o.id, choices, values[0], text, check)
+    if pick == "bridge_out":
+        new = turn.shift_range(a.id, o.id, outward=True)
+        turn.say(f"{o.id} bridges out from the feint: {new} range", ImpactEventKind.range_changed, o.id, other=a.id)
+        earn(turn, o, ImpactAction.bridge)
+    else:
+        o.defending = pick
+        turn.say(f"{o.id} switches to {o.defending}", ImpactEventKind.defended, o.id, other=a.id)
 
 
 def draw(turn: Turn, a: Fighter, o: Fighter) -> None:
@@ -166,21 +202,29 @@ def draw(turn: Turn, a: Fighter, o: Fighter) -> None:
     offers, at -2 (001 L691). A tie does nothing (digest A14)."""
     assert a.decl is not None
     c = turn.rules.combat[0]
-    mine = turn.two_d6(turn.key(a.id, "draw", o.id), "Tactics Test (Draw)") + a.built.tactics
-    theirs = turn.two_d6(turn.key(o.id, "tactics", a.id), "Tactics Test") + o.built.tactics
+    mine = turn.roll(a.id, "draw", "Tactics Test (Draw)", count=2, other=o.id) + a.built.tactics
+    theirs = turn.roll(o.id, "tactics", "Tactics Test", count=2, other=a.id) + o.built.tactics
     if turn.phase(4):
         mine += c.stamina_quarter_penalty * a.stamina_steps()
         theirs += c.stamina_quarter_penalty * o.stamina_steps()
     turn.say(
-        f"{a.id} draws {o.id}: {mine} against {theirs}", ImpactEventKind.contest, a.id, other=o.id, value=mine - theirs
+        f"{a.id} draws {o.id}: {mine} against {theirs}",
+        ImpactEventKind.contest,
+        a.id,
+        other=o.id,
+        value=mine - theirs,
+        figures={"test": mine, "tactics_test": theirs, "margin": mine - theirs},
     )
+    key = turn.key(a.id, "draw_seen", o.id)
     if mine > theirs:
         o.draw_area, o.draw_penalty, o.drawn_by = a.decl.area, 2, a.id
-    elif theirs > mine:  # seen through: the drawer may fall back on a defence (001 L691)
-        tactics = [(t, f"defend with {t}") for t, level in a.tactics_levels.items() if level > 0]
-        pick = turn.decide(
-            turn.key(a.id, "draw_seen", o.id), "draw_seen", a.id, [("keep", "stay open"), *tactics], "keep"
-        )
+    if theirs <= mine:  # 001 L691: only a Draw seen through lets the drawer fall back (a tie does nothing, digest A14)
+        turn.refuse_given(key, refusal("DRAW_REPLY_NOT_OFFERED", f"{o.id} did not see through {a.id}'s Draw."))
+    else:  # seen through: the drawer may fall back on a defence (001 L691)
+        choices = [("keep", "stay open"), *[(t, f"defend with {t}") for t, lv in a.tactics_levels.items() if lv > 0]]
+        values = [v for v, _ in choices]
+        text = f"{o.id} sees through {a.id}'s Draw: fall back on a defence?"
+        pick = turn.decide(key, "draw_seen", "draw", a.id, choices, "keep", text, defence_check(turn, a, values))
         if pick != "keep":
             a.defending = pick
             turn.say(f"{a.id} falls back on {pick}", ImpactEventKind.defended, a.id, other=o.id)

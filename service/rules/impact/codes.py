@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..codes import Code, markdown_table
 from ..core.findings import Finding, Severity
+from ..core.protocol.steps import PROTOCOL_CODES, Refusal
 from ..core.references import ref_of
 
 CODES = {
@@ -58,10 +59,36 @@ CODES = {
             "001 L300",
         ),
         Code("BRIDGE_DIRECTION_REQUIRED", "error", "A bridge names its direction, in or out.", "001 L214"),
-        Code("DECISION_INVALID", "error", "A decision's value is not one of its choices.", None),
-        Code("ROLL_INVALID", "error", "A supplied die is not a face of its die.", None),
-        Code("DECISION_UNUSED", "warning", "A decision that the turn never asked for.", None),
-        Code("ROLL_UNUSED", "warning", "A supplied die that no rule rolled.", None),
+        Code(
+            "DEFEND_AFTER_ACTING",
+            "error",
+            "Only a fighter attacked before he has performed his maneuver may drop it to defend.",
+            "001 L190",
+        ),
+        Code(
+            "DEFEND_AGAINST_STOP_HIT",
+            "error",
+            "A Stop-Hit's opponent may not defend and must follow through (nor may the stop-hitter drop his Stop-Hit).",
+            "001 L701",
+        ),
+        Code(
+            "DEFEND_NOT_ATTACKED",
+            "error",
+            "A defence against a fighter whose maneuver is not aimed at him.",
+            "001 L190",
+        ),
+        Code(
+            "COUNTER_BRIDGE_NOT_OFFERED",
+            "error",
+            "Only the opponent of a bridging fighter, not bridging, drawing or held himself, may counter-bridge.",
+            "001 L214",
+        ),
+        Code("FEINT_REPLY_NOT_OFFERED", "error", "Only the fighter a won Feint was aimed at answers it.", "001 L697"),
+        Code("DRAW_REPLY_NOT_OFFERED", "error", "Only a drawer whose Draw was seen through may fall back.", "001 L691"),
+        *(
+            Code(code, "warning" if code.endswith("NOT_USED") else "error", meaning, None)
+            for code, meaning in PROTOCOL_CODES.items()
+        ),
         Code("PP_AWARD", "info", "Purchase Points earned at the end of the fight.", "001 L721"),
     )
 }
@@ -70,6 +97,11 @@ CODES = {
 def finding(code: str, path: str, message: str, key: str | None = None) -> Finding:
     row = CODES[code]
     return Finding(code=code, severity=Severity(row.severity), path=path, key=key, message=message, ref=ref_of(row.ref))
+
+
+def refusal(code: str, message: str) -> Refusal:
+    """A decision's value refused by the rule ``code`` names (its reference from the table)."""
+    return Refusal(code, message, ref_of(CODES[code].ref))
 
 
 def render() -> str:

@@ -82,9 +82,12 @@ OPERATIONS: tuple[Operation, ...] = (
         summary="Resolve one combat turn",
         description="Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, "
         "Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight "
-        "after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the "
-        "`seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` "
-        "each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.",
+        "after the turn (and the Purchase Point awards when the bout ends: `status` `over`, `winner`, `out`). The core "
+        "turn protocol: dice come from `rolls` by key, else the `seed`; without either the answer is "
+        "`decision_required` and names every die and decision to the end of the turn at once (those past a die "
+        "still to roll are `provisional`: answer them in `if_asked`). With `ask_every_decision` each reactive "
+        "choice (defend, counter-bridge, the reply to a Feint or a seen-through Draw) is asked instead of defaulted. "
+        "Every figure the log prints is in `events` (`value`, `amount`, `figures`).",
         request=ImpactTurnRequest,
         answer=ImpactTurnAnswer,
         run=resolve_turn,

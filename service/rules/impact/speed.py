@@ -3,6 +3,8 @@ the average of both sides), and every bonus and penalty waiting for this maneuve
 
 from __future__ import annotations
 
+import re
+
 from .combatants import Fighter
 from .context import Turn
 from .turn_models import ImpactAction, ImpactEventKind, ImpactOrder
@@ -51,13 +53,27 @@ def speed_tests(turn: Turn) -> list[Fighter]:
     return order
 
 
-def _test(turn: Turn, f: Fighter, point: str, what: str) -> int:
-    """2d6 and every named part; logged and kept as a `speed` event."""
-    dice = turn.two_d6(turn.key(f.id, point), what)
+def figure_name(name: str) -> str:
+    """A log part's name as an event figure's: ``knocked-out limbs`` → ``knocked_out_limbs``."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "part"
+
+
+def _test(turn: Turn, f: Fighter, point: str, what: str, reroll: int = 0) -> int:
+    """2d6 and every named part; logged and kept as a `speed` event with each part as a figure."""
+    dice = turn.roll(f.id, point, what, count=2)
     parts = modifiers(turn, f)
     total = dice + sum(v for _, v in parts)
     shown = " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {n}" for n, v in parts)
-    turn.say(f"{f.id}: {what} {dice} {shown} = {total}".replace("  ", " "), ImpactEventKind.speed, f.id, value=total)
+    figures = {"dice": dice, "total": total} | ({"reroll": reroll} if reroll else {})
+    for name, v in parts:
+        figures[figure_name(name)] = figures.get(figure_name(name), 0) + v
+    turn.say(
+        f"{f.id}: {what} {dice} {shown} = {total}".replace("  ", " "),
+        ImpactEventKind.speed,
+        f.id,
+        value=total,
+        figures=figures,
+    )
     return total
 
 
@@ -95,7 +111,7 @@ def _break_tie(turn: Turn, tied: list[Fighter], n: int) -> list[Fighter]:
         return sorted(tied, key=lambda f: f.seat)
     totals = {}
     for f in tied:
-        totals[f.id] = _test(turn, f, f"speed_tie{n + 1}", "Speed Test re-rolled after a tie")
+        totals[f.id] = _test(turn, f, "speed_tie", "Speed Test re-rolled after a tie", reroll=n)
         f.rerolls.append(totals[f.id])
     return _ordered(turn, tied, n + 1, totals)
 

@@ -49,7 +49,13 @@ def strike(turn: Turn, a: Fighter, d: Fighter) -> bool:
             _special(turn, a, d, m, area, damage)
         if turn.phase(5) and m.sp_on_hit:
             a.sp += m.sp_on_hit
-            turn.say(f"{a.id} gains {m.sp_on_hit} SP for the {m.name}", ImpactEventKind.setup_points, a.id, value=a.sp)
+            turn.say(
+                f"{a.id} gains {m.sp_on_hit} SP for the {m.name}",
+                ImpactEventKind.setup_points,
+                a.id,
+                amount=m.sp_on_hit,
+                value=a.sp,
+            )
     if d.defending is not None:
         d.defended += 1
         if d.defending == "parry":  # remembered for a Riposte next turn (001 L709)
@@ -61,24 +67,28 @@ def strike(turn: Turn, a: Fighter, d: Fighter) -> bool:
 
 def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: ImpactArea, held: Hold | None) -> bool:
     c = turn.rules.combat[0]
-    roll_a = turn.two_d6(turn.key(a.id, "hit", d.id), f"{m.name} test")
-    roll_d = turn.two_d6(turn.key(d.id, "difficulty", a.id), "Difficulty roll")
-    atk, dfn = roll_a, roll_d
+    roll_a = turn.roll(a.id, "hit", f"{m.name} test", count=2, other=d.id)
+    roll_d = turn.roll(d.id, "difficulty", "Difficulty roll", count=2, other=a.id)
+    parts: dict[str, int] = {"test_roll": roll_a, "difficulty_roll": roll_d}
     if turn.phase(2):
-        difficulty = d.area_figures(area)[0]
-        atk += (
-            a.skill(m.id)
-            + a.mods.test
-            + a.turn_test
-            + variation_sum(turn, a, "test")
-            - (a.draw_penalty if a.drawn_by == d.id else 0)
-        )
-        dfn += difficulty + tactic_bonus(turn, d, ImpactDefenseBonus.difficulty)
-        if held is not None and m.hold is not None:
-            dfn += m.hold.victim_difficulty  # 001 L249, L251; digest A21
+        parts |= {
+            "skill": a.skill(m.id),
+            "waiting_bonus": a.mods.test,
+            "stop_hit": a.turn_test,
+            "variations": variation_sum(turn, a, "test"),
+            "drawn": -(a.draw_penalty if a.drawn_by == d.id else 0),
+            "area_difficulty": d.area_figures(area)[0],
+            "defence_bonus": tactic_bonus(turn, d, ImpactDefenseBonus.difficulty),
+            "held": m.hold.victim_difficulty if held is not None and m.hold is not None else 0,  # 001 L249, L251
+        }
     if turn.phase(4):
-        atk += c.stamina_quarter_penalty * a.stamina_steps()
-        dfn += c.stamina_quarter_penalty * d.stamina_steps()
+        parts |= {
+            "stamina": c.stamina_quarter_penalty * a.stamina_steps(),
+            "defender_stamina": c.stamina_quarter_penalty * d.stamina_steps(),
+        }
+    mine = ("test_roll", "skill", "waiting_bonus", "stop_hit", "variations", "drawn", "stamina")
+    atk = sum(v for k, v in parts.items() if k in mine)
+    dfn = sum(v for k, v in parts.items() if k not in mine)
     hit = atk > dfn  # 001 L395: the attacker must be higher
     turn.say(
         f"{a.id} {m.name} at {d.id}'s {area}: {atk} against {dfn}, {'hit' if hit else 'miss'}",
@@ -87,6 +97,8 @@ def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: Impac
         other=d.id,
         area=area,
         value=atk - dfn,
+        figures={k: v for k, v in parts.items() if v or k.endswith("roll")}
+        | {"test": atk, "difficulty": dfn, "margin": atk - dfn},
     )
     return hit
 
@@ -100,21 +112,54 @@ def _damage(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: ImpactA
     total += a.mods.damage + a.turn_damage + variation_sum(turn, a, "damage")
     damage = total
     if turn.phase(2):
-        resist = turn.d6(turn.key(d.id, "resistance", a.id), "Resistance Roll")
-        resist += d.toughness[area] + tactic_bonus(turn, d, ImpactDefenseBonus.toughness)
+        roll = turn.roll(d.id, "resistance", "Resistance Roll", other=a.id)
+        toughness, bonus = d.toughness[area], tactic_bonus(turn, d, ImpactDefenseBonus.toughness)
+        resist = roll + toughness + bonus
         damage = max(0, total - resist)  # 001 L551
-        turn.log.append(f"{a.id} damage {total} against Resistance {resist}")
+        turn.say(
+            f"{a.id} damage {total} against Resistance {resist}",
+            ImpactEventKind.resistance,
+            d.id,
+            other=a.id,
+            area=area,
+            value=resist,
+            figures={
+                "damage": total,
+                "resistance_roll": roll,
+                "toughness": toughness,
+                "defence_bonus": bonus,
+                "resistance": resist,
+                "damage_left": damage,
+            },
+        )
     if a.damage_divisor > 1:  # a landed Stop-Hit: half the damage, rounded down (001 L701, a ruling)
-        damage //= a.damage_divisor
-        turn.log.append(f"{a.id}'s Stop-Hit: the damage is halved to {damage}")
+        before, damage = damage, damage // a.damage_divisor
+        turn.say(
+            f"{a.id}'s Stop-Hit: the damage is halved to {damage}",
+            ImpactEventKind.damage_halved,
+            a.id,
+            other=d.id,
+            value=damage,
+            figures={"before": before, "divisor": a.damage_divisor, "after": damage},
+        )
+    multiplier = 1
     for h in turn.holds_on(d.id):
         hm = turn.pack.maneuver(h.maneuver)
         if hm and hm.hold and hm.hold.damage_multiplier > 1:
-            damage *= hm.hold.damage_multiplier  # 001 L250
+            multiplier *= hm.hold.damage_multiplier  # 001 L250
+    damage *= multiplier
     if damage:
         d.damage[area] += damage
         turn.say(
-            f"{d.id} takes {damage} on the {area}", ImpactEventKind.damage, d.id, other=a.id, area=area, value=damage
+            f"{d.id} takes {damage} on the {area}",
+            ImpactEventKind.damage,
+            d.id,
+            other=a.id,
+            area=area,
+            amount=damage,
+            value=d.damage[area],
+            figures={"damage": damage, "area_damage": d.damage[area]}
+            | ({"held_multiplier": multiplier} if multiplier > 1 else {}),
         )
         if turn.phase(3) and 2 * damage >= d.toughness[area] and d.toughness[area] > 0:  # 001 L487; digest A30
             d.toughness[area] -= 1
@@ -123,6 +168,7 @@ def _damage(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: ImpactA
                 ImpactEventKind.toughness_lowered,
                 d.id,
                 area=area,
+                amount=-1,
                 value=d.toughness[area],
             )
         if d.damage[area] >= d.area_figures(area)[2] and area not in d.ko_areas:
@@ -175,8 +221,15 @@ def _special(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: Impact
     if not s.rolled:
         roll = 12
     elif damage > 0:
-        roll = turn.two_d6(turn.key(a.id, "special", d.id), f"{m.name} special effect")
-        turn.say(f"{a.id} {m.name} special effect roll {roll}", ImpactEventKind.special, a.id, other=d.id, value=roll)
+        roll = turn.roll(a.id, "special", f"{m.name} special effect", count=2, other=d.id)
+        turn.say(
+            f"{a.id} {m.name} special effect roll {roll}",
+            ImpactEventKind.special,
+            a.id,
+            other=d.id,
+            value=roll,
+            figures={"roll": roll},
+        )
     else:
         return
     for effect in effects_of(s, roll):
@@ -205,8 +258,8 @@ def apply_effect(turn: Turn, effect: ImpactEffect, a: Fighter, d: Fighter, m: Im
     elif effect == ImpactEffect.sustain_hold and turn.hold_by(a.id, d.id, m.id) is None:
         start_hold(turn, a, d, m, area)
     elif effect == ImpactEffect.holder_loses_grapple_sp:
-        a.sp = 0
-        turn.say(f"{a.id} loses every Setup Point", ImpactEventKind.setup_points, a.id, value=0)
+        lost, a.sp = a.sp, 0
+        turn.say(f"{a.id} loses every Setup Point", ImpactEventKind.setup_points, a.id, amount=-lost, value=0)
 
 
 def knock_down(turn: Turn, d: Fighter) -> None:
@@ -246,9 +299,7 @@ def exertion(turn: Turn, a: Fighter) -> None:
         change_stamina(turn, a, -cost, f"{m.name}")
     if m.sp == -1:
         dice = turn.rules.combat[0].minus_one_sp_stamina_dice
-        change_stamina(
-            turn, a, turn.dice_total(turn.key(a.id, "stamina"), dice, "Stamina regained"), "a -1 SP maneuver"
-        )
+        change_stamina(turn, a, turn.roll(a.id, "stamina", "Stamina regained", count=dice), "an SP-earning maneuver")
 
 
 def change_stamina(turn: Turn, f: Fighter, amount: int, why: str) -> None:
@@ -257,6 +308,7 @@ def change_stamina(turn: Turn, f: Fighter, amount: int, why: str) -> None:
         f"{f.id} {'gains' if amount >= 0 else 'loses'} {abs(amount)} Stamina ({why}): {f.stamina}",
         ImpactEventKind.stamina,
         f.id,
+        amount=amount,
         value=f.stamina,
     )
 
@@ -274,6 +326,7 @@ def spend_setup_points(turn: Turn, a: Fighter) -> None:
                 f"{a.id} switches between striking and grappling: {a.sp} SP lost",
                 ImpactEventKind.setup_points,
                 a.id,
+                amount=-a.sp,
                 value=0,
             )
         a.sp, a.family = 0, fam

@@ -1,17 +1,19 @@
 """Resolving one Impact turn (001 L310-316, L579-683, L685-713): declarations checked, Draws, counter-bridges,
 Speed Tests, each fighter's maneuver in order, then the end of the turn (defence gains, holds, knock-outs, the
-bout's end and its Purchase Point awards)."""
+bout's end and its Purchase Point awards). The turn speaks the core turn protocol (``core.protocol``): a missing die
+or decision halts the first pass, and a look-ahead names every die and decision to the end of the turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
-from ..core.findings import Finding, Unsupported, map_key, path_of
+from ..core.findings import Finding, map_key, path_of
+from ..core.protocol.keys import KeyParts, parse
+from ..core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
+from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
 from .actions import HANDLERS, defended, draw, reach
-from .codes import finding
+from .codes import finding, refusal
 from .combatants import Fighter, limb_of, load
-from .context import BadDecision, DecisionNeeded, Hold, Turn
+from .context import Decider, Hold, Turn, defence_check
 from .declarations import check
 from .identity import RULESET, VERSION
 from .pack import chosen_pack, custom_pack_findings
@@ -23,51 +25,54 @@ from .turn_models import (
     ImpactAction,
     ImpactAward,
     ImpactCombatant,
-    ImpactDecisionNeeded,
-    ImpactDieNeeded,
     ImpactEventKind,
     ImpactFight,
     ImpactLastManeuver,
     ImpactNextMods,
     ImpactOrder,
     ImpactOut,
-    ImpactRoll,
     ImpactTurnAnswer,
     ImpactTurnRequest,
-    ImpactTurnStatus,
 )
 
-Decider = Callable[[ImpactDecisionNeeded], str | None]
+DIE_POINTS = frozenset(
+    {"speed", "speed_tie", "hit", "difficulty", "resistance", "special", "stamina", "tactics", "draw", "feint", "lead"}
+    | {f"{a}_stamina" for a in ImpactAction}
+)
+DECISION_POINTS = frozenset({"defend", "counter_bridge", "feinted", "draw_seen"})
+STRIKING = (ImpactAction.maneuver, ImpactAction.stop_hit)
 
 
 def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> ImpactTurnAnswer:
-    """The turn; ``decider`` (in-process callers only) answers each decision where it is met, as a step-mode caller
-    would answer the same ``decisions_needed`` entry."""
+    """The turn; ``decider`` (in-process callers only) answers each decision the request leaves open where it is met,
+    as a client would answer the same ``decisions_needed`` entry."""
     broken = request_problems(request)
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
     violations = check(turn, request.declarations)
     if violations:
-        return _answer(turn, request, violations=violations)
-    order: list[Fighter] = []
+        return _answer(turn, request, StepStatus.invalid, violations=violations)
     try:
         order = _play(turn)
-    except DiePending as needed:
-        die = ImpactDieNeeded(key=needed.key, die=f"d{needed.sides}", purpose=needed.purpose)
-        return _answer(turn, request, dice_needed=[die])
-    except DecisionNeeded as pending:
-        return _answer(turn, request, decisions_needed=[pending.needed])
+    except (DiePending, DecisionPending):
+        ahead = look_ahead(request, lambda dice, decisions: _rerun(request, decider, dice, decisions), (DieOutOfRange,))
+        return _answer(turn, request, StepStatus.decision_required, dice=ahead.dice, decisions=ahead.decisions)
     except DieOutOfRange as bad:
-        return _answer(
-            turn, request, violations=[finding("ROLL_INVALID", path_of("rolls") + map_key(bad.key), str(bad), bad.key)]
-        )
-    except BadDecision as bad:
-        path = path_of("decisions") + map_key(bad.key)
-        return _answer(turn, request, violations=[finding("DECISION_INVALID", path, str(bad), bad.key)])
+        path = path_of("rolls") + map_key(bad.key)
+        return _answer(turn, request, StepStatus.invalid, violations=[finding("ROLL_INVALID", path, str(bad), bad.key)])
+    except DecisionRefused as refused:
+        return _answer(turn, request, StepStatus.invalid, violations=[refused.finding()])
     except TooManyDice as many:
-        return _answer(turn, request, violations=[finding("ROLL_INVALID", "rolls", str(many))])
+        return _answer(turn, request, StepStatus.invalid, violations=[finding("ROLL_INVALID", "rolls", str(many))])
     return _finish(turn, request, order)
+
+
+def _rerun(request: ImpactTurnRequest, decider: Decider | None, dice: KeyedDice, decisions: Decisions) -> None:
+    """The same turn again from scratch with the look-ahead's dice and decisions (``core.protocol.look_ahead``)."""
+    turn = open_turn(request, decider, dice, decisions)
+    if not check(turn, request.declarations):
+        _play(turn)
 
 
 def request_problems(request: ImpactTurnRequest) -> list[Finding]:
@@ -77,7 +82,12 @@ def request_problems(request: ImpactTurnRequest) -> list[Finding]:
     return broken + [finding("FIGHT_INVALID", path, message) for path, message in request.fight.problems()]
 
 
-def open_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> Turn:
+def open_turn(
+    request: ImpactTurnRequest,
+    decider: Decider | None = None,
+    dice: KeyedDice | None = None,
+    decisions: Decisions | None = None,
+) -> Turn:
     """The turn's working state before any declaration is checked (the request's pack and fight well-formed)."""
     pack = chosen_pack(request)
     pack_key = request.custom_pack.model_dump_json() if request.custom_pack else str(request.pack)
@@ -89,9 +99,8 @@ def open_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> Tur
         pack=pack,
         rules=table,
         fighters=fighters,
-        dice=KeyedDice(seed=request.seed, supplied=request.rolls),
-        decisions=dict(request.decisions),
-        ask=request.ask_every_decision,
+        dice=dice or KeyedDice(seed=request.seed, supplied=request.rolls),
+        decisions=decisions or Decisions.of(request),
         ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
         holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
         decider=decider,
@@ -114,16 +123,19 @@ def _play(turn: Turn) -> list[Fighter]:
 
 
 def _offer_counter_bridge(turn: Turn, b: Fighter, o: Fighter) -> None:
-    """The bridger's opponent may bridge too, to hold the range (001 L214)."""
-    if (
-        o.decl is None
-        or o.decl.action in (ImpactAction.bridge, ImpactAction.draw)
-        or o.counter_of
-        or turn.holds_on(o.id)
-    ):
+    """The bridger's opponent may bridge too, to hold the range (001 L214); not one who bridges or draws himself,
+    already counter-bridges, or is held (001 L288)."""
+    key = turn.key(o.id, "counter_bridge", b.id)
+    if turn.holds_on(o.id):
+        turn.refuse_given(key, refusal("HELD_CANNOT_BRIDGE", f"{o.id} is held in a sustained hold and may not bridge."))
+        return
+    if o.decl is None or o.decl.action in (ImpactAction.bridge, ImpactAction.draw) or o.counter_of:
+        why = f"{o.id} bridges, draws or counter-bridges already, or declared nothing."
+        turn.refuse_given(key, refusal("COUNTER_BRIDGE_NOT_OFFERED", why))
         return
     choices = [("keep", "keep the declared maneuver"), ("bridge", f"counter-bridge against {b.id}")]
-    if turn.decide(turn.key(o.id, "counter_bridge", b.id), "counter_bridge", o.id, choices, "keep") == "bridge":
+    text = f"{b.id} bridges: {o.id} may bridge too to hold the range"
+    if turn.decide(key, "counter_bridge", "bridging", o.id, choices, "keep", text) == "bridge":
         o.counter_of = b.id
         o.defending = None
 
@@ -139,13 +151,23 @@ def _stop_hitter_of(turn: Turn, f: Fighter) -> Fighter | None:
 def _offer_defense(turn: Turn, d: Fighter, a: Fighter) -> None:
     """A fighter attacked before he has acted may drop his maneuver and defend (001 L190, L220); not against a
     Stop-Hit's opponent, who must follow through (001 L701), nor the stop-hitter (a ruling)."""
-    if d.acted or d.defending is not None or d.counter_of or d.out is not None:
+    key = turn.key(d.id, "defend", a.id)
+    if d.out is not None:
+        turn.refuse_given(key, refusal("FIGHTER_OUT", f"{d.id} is out of the fight."))
+        return
+    if d.acted or d.defending is not None or d.counter_of:
+        why = f"{d.id} has already performed his maneuver (or defends or counter-bridges) when {a.id} attacks."
+        turn.refuse_given(key, refusal("DEFEND_AFTER_ACTING", why), ("keep", d.defending or "keep"))
         return
     if _stop_hitter_of(turn, d) is not None or (d.decl is not None and d.decl.action == ImpactAction.stop_hit):
+        why = f"{d.id} must follow through: a Stop-Hit is under way between {d.id} and {a.id}."
+        turn.refuse_given(key, refusal("DEFEND_AGAINST_STOP_HIT", why))
         return
     tactics = [(t, f"defend with {t} (level {level})") for t, level in d.tactics_levels.items() if level > 0]
     choices = [("keep", "keep the declared maneuver"), *tactics]
-    pick = turn.decide(turn.key(d.id, "defend", a.id), "defend", d.id, choices, "keep")
+    values = [v for v, _ in choices]
+    text = f"{a.id} attacks {d.id} first: drop the maneuver and defend?"
+    pick = turn.decide(key, "defend", "defense", d.id, choices, "keep", text, defence_check(turn, d, values))
     if pick != "keep":
         d.defending, d.acted = pick, True
         turn.say(f"{d.id} drops the maneuver and defends with {pick}", ImpactEventKind.defended, d.id, other=a.id)
@@ -232,6 +254,7 @@ def _stop_hit_failed(turn: Turn, s: Fighter, o: Fighter) -> None:
         s.id,
         other=o.id,
         value=-1,
+        figures={"test": row.failed_test, "damage": row.failed_damage},
     )
 
 
@@ -287,6 +310,9 @@ def _next_state(turn: Turn, f: Fighter) -> None:
 
 
 def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> ImpactTurnAnswer:
+    violations, warnings = _key_findings(turn, request)
+    if violations:
+        return _answer(turn, request, StepStatus.invalid, violations=violations, warnings=warnings)
     for f in turn.fighters.values():
         _next_state(turn, f)
     standing = [f for f in turn.fighters.values() if f.out is None]
@@ -296,15 +322,8 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         turn.say(
             f"The bout is over: {standing[0].id if standing else 'nobody'} stands",
             ImpactEventKind.bout_over,
-            standing[0].id if standing else "",
+            standing[0].id if standing else None,
         )
-    warnings = [
-        finding("ROLL_UNUSED", path_of("rolls") + map_key(k), "No rule rolled this die.", k) for k in turn.dice.unused()
-    ]
-    warnings += [
-        finding("DECISION_UNUSED", path_of("decisions") + map_key(k), "The turn never asked this.", k)
-        for k in sorted(set(request.decisions) - turn.used_decisions)
-    ]
     fight = ImpactFight(
         turn=min(turn.n + 1, MAX_TURN),
         phase=turn.fight.phase,
@@ -313,17 +332,74 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         ],
         ranges=turn.pair_ranges(),
         holds=turn.hold_states(),
+        campaign=turn.fight.campaign,
     )
     return _answer(
         turn,
         request,
+        StepStatus.over if over else StepStatus.resolved,
+        warnings=warnings,
         fight=fight,
         order=order_rows(turn, order),
-        warnings=warnings,
-        over=over,
         winner=standing[0].id if over and standing else None,
         awards=awards,
     )
+
+
+def _key_findings(turn: Turn, request: ImpactTurnRequest) -> tuple[list[Finding], list[Finding]]:
+    """Keys the resolved turn never read: a decision sent to someone the rule does not ask is refused by that rule
+    (a defence against a fighter who did not attack him, a counter-bridge with no bridge …); the rest are the core's
+    strict/lenient key findings (``core.protocol.unused_keys``)."""
+    misaddressed = []
+    for key in sorted(set(request.decisions) - turn.decisions.used):
+        parts = parse(key)
+        fits = parts is not None and _fits(turn, parts) and request.decisions[key] != "keep"
+        found = _misaddressed(turn, parts) if parts is not None and fits else None
+        if found is not None:
+            misaddressed.append(DecisionRefused(key, refusal(*found)).finding())
+    used = turn.decisions.used | {f.key for f in misaddressed if f.key}
+    violations, warnings = unused_keys(request, used, turn.dice.used, lambda p: _fits(turn, p))
+    return misaddressed + violations, warnings
+
+
+def _fits(turn: Turn, p: KeyParts) -> bool:
+    """Whether a key names a decision point or die this turn can have: this turn, a fighter of the fight, a point of
+    the turn, another fighter of the fight (``@other``); no window or move (Impact has neither)."""
+    return (
+        p.letter == "T"
+        and p.n == turn.n
+        and p.fighter in turn.fighters
+        and p.point in DIE_POINTS | DECISION_POINTS
+        and (p.other is None or (p.other in turn.fighters and p.other != p.fighter))
+        and p.window is None
+        and p.move == 1
+    )
+
+
+def _aimed_at(turn: Turn, p: KeyParts, actions: tuple[ImpactAction, ...]) -> bool:
+    """Whether a declaration of one of ``actions`` (by ``p.other`` when the key names him) is aimed at the key's
+    fighter."""
+    return any(
+        f.decl is not None and f.decl.action in actions and f.target == p.fighter and p.other in (None, f.id)
+        for f in turn.fighters.values()
+        if f.id != p.fighter
+    )
+
+
+def _misaddressed(turn: Turn, p: KeyParts) -> tuple[str, str] | None:
+    """The rule a decision at a point the turn never reached breaks, when the request itself shows it could not be
+    asked: a defence, counter-bridge or Feint reply with nobody attacking, bridging or feinting the fighter, a Draw
+    reply by a fighter who drew nobody."""
+    me = turn.fighters[p.fighter]
+    if p.point == "defend" and not _aimed_at(turn, p, STRIKING):
+        return "DEFEND_NOT_ATTACKED", f"No maneuver {'of ' + p.other + ' ' if p.other else ''}is aimed at {me.id}."
+    if p.point == "counter_bridge" and not _aimed_at(turn, p, (ImpactAction.bridge,)):
+        return "COUNTER_BRIDGE_NOT_OFFERED", f"Nobody bridges against {me.id}."
+    if p.point == "feinted" and not _aimed_at(turn, p, (ImpactAction.feint,)):
+        return "FEINT_REPLY_NOT_OFFERED", f"No Feint is aimed at {me.id}."
+    if p.point == "draw_seen" and (me.decl is None or me.decl.action != ImpactAction.draw):
+        return "DRAW_REPLY_NOT_OFFERED", f"{me.id} does not draw."
+    return None
 
 
 def _awards(turn: Turn) -> list[ImpactAward]:
@@ -349,49 +425,61 @@ def _awards(turn: Turn) -> list[ImpactAward]:
     return out
 
 
+def _out(turn: Turn | None, fight: ImpactFight, answered: ImpactFight) -> list[str]:
+    """Who is out of the fight: those out before the turn in seat order, then those the turn put out, in order."""
+    before = [c.id for c in fight.fighters if c.state.out is not None]
+    now = {c.id for c in answered.fighters if c.state.out is not None}
+    gone = [
+        e.fighter
+        for e in (turn.events if turn else [])
+        if e.kind in (ImpactEventKind.knocked_out, ImpactEventKind.died)
+    ]
+    out = before + [f for f in gone if f and f in now and f not in before]
+    return list(dict.fromkeys(out))
+
+
 def _refused(request: ImpactTurnRequest, violations: list[Finding]) -> ImpactTurnAnswer:
     return ImpactTurnAnswer(
-        ruleset=RULESET, ruleset_version=VERSION, status=ImpactTurnStatus.complete, valid=False,
-        violations=violations, warnings=[], unsupported=[], dice_needed=[], decisions_needed=[], rolls=[], order=[],
-        log=[], events=[], fight=request.fight, bout_over=False,
+        ruleset=RULESET, ruleset_version=VERSION, status=StepStatus.invalid, violations=violations, warnings=[],
+        unsupported=[], dice_needed=[], decisions_needed=[], rolls=[], over=False, winner=None,
+        out=_out(None, request.fight, request.fight), order=[], log=[], events=[], fight=request.fight, awards=[],
     )  # fmt: skip
 
 
 def _answer(
     turn: Turn,
     request: ImpactTurnRequest,
+    status: StepStatus,
     *,
     violations: list[Finding] | None = None,
     warnings: list[Finding] | None = None,
-    dice_needed: list[ImpactDieNeeded] | None = None,
-    decisions_needed: list[ImpactDecisionNeeded] | None = None,
+    dice: list[DieNeeded] | None = None,
+    decisions: list[DecisionNeeded] | None = None,
     fight: ImpactFight | None = None,
     order: list[ImpactOrder] | None = None,
-    over: bool = False,
     winner: str | None = None,
     awards: list[ImpactAward] | None = None,
 ) -> ImpactTurnAnswer:
-    pending = bool(dice_needed or decisions_needed)
-    unsupported: list[Unsupported] = turn.unsupported
+    answered = fight or request.fight
     return ImpactTurnAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        status=ImpactTurnStatus.decision_required if pending else ImpactTurnStatus.complete,
-        valid=not violations,
+        status=status,
         violations=violations or [],
         warnings=warnings or [],
-        unsupported=unsupported,
-        dice_needed=dice_needed or [],
-        decisions_needed=decisions_needed or [],
+        unsupported=turn.unsupported,
+        dice_needed=dice or [],
+        decisions_needed=decisions or [],
         rolls=[
-            ImpactRoll(key=r.key, die=f"d{r.sides}", face=r.face, source=str(r.source), purpose=r.purpose)
+            RollRecord(key=r.key, die=f"1d{r.sides}", result=r.face, purpose=r.purpose, source=r.source)
             for r in turn.dice.rolls
         ],
+        over=status == StepStatus.over,
+        winner=winner,
+        out=_out(turn, request.fight, answered),
         order=order or [],
         log=turn.log,
         events=turn.events,
-        fight=fight or request.fight,
-        bout_over=over,
-        winner=winner,
+        fight=answered,
         awards=awards or [],
     )

@@ -8,13 +8,13 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
+from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
 from .base import JsonModel
 from .models import ImpactAreaLevels, ImpactFighter, ImpactPackChoice
 from .pack import Id
 from .vocabulary import ImpactArea, ImpactGroundRule, ImpactLean, ImpactRange, ImpactSide
 
-Key = Annotated[str, Field(min_length=1, max_length=80)]
+DecisionValue = Annotated[str, Field(min_length=1, max_length=60)]  # one of the decision's choices' values
 MAX_COUNT, MAX_MOD, MAX_DAMAGE = 100, 30, 1000
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 Mod = Annotated[int, Field(ge=-MAX_MOD, le=MAX_MOD)]
@@ -185,43 +185,14 @@ class ImpactDeclaration(Model):
     direction: ImpactBridgeDirection | None = Field(None, description="Bridge: in or out.")
 
 
-class ImpactTurnRequest(ImpactPackChoice):
+class ImpactTurnRequest(StepRequest[DecisionValue], ImpactPackChoice):
+    """The fight as it stands and each fighter's declaration, with the step fields of the core turn protocol."""
+
     fight: ImpactFight
     declarations: Annotated[list[ImpactDeclaration], Field(min_length=1, max_length=MAX_FIGHTERS)]
-    seed: Annotated[int, Field(ge=0, le=2**53)] | None = None
-    rolls: Annotated[dict[Key, Annotated[int, Field(ge=-100, le=100)]], Field(max_length=200)] = {}
-    decisions: Annotated[dict[Key, Annotated[str, Field(max_length=60)]], Field(max_length=100)] = {}
-    ask_every_decision: bool = Field(False, description="Step mode: stop at each decision instead of its default.")
 
 
 # ── Answer ───────────────────────────────────────────────────────────────────────────────────────────────────
-
-
-class ImpactDieNeeded(Model):
-    key: str
-    die: str
-    purpose: str
-
-
-class ImpactChoice(Model):
-    value: str
-    label: str
-
-
-class ImpactDecisionNeeded(Model):
-    key: str
-    kind: str
-    fighter: str
-    choices: list[ImpactChoice]
-    default: str | None = None
-
-
-class ImpactRoll(Model):
-    key: str
-    die: str
-    face: int
-    source: str
-    purpose: str
 
 
 class ImpactEventKind(StrEnum):
@@ -243,16 +214,19 @@ class ImpactEventKind(StrEnum):
     knocked_out = "knocked_out"
     died = "died"
     contest = "contest"
+    resistance = "resistance"
+    damage_halved = "damage_halved"
     bout_over = "bout_over"
 
 
-class ImpactEvent(Model):
-    kind: ImpactEventKind
-    fighter: str
-    other: str | None = None
+class ImpactEvent(StepEvent[ImpactEventKind]):
+    """What happened, with every figure the log line prints by name (``figures``). ``value``: a Speed Test's total
+    (``speed``), the hit test's margin, test total less Difficulty total (``hit``/``miss``), the Resistance total
+    (``resistance``), the damage after halving (``damage_halved``), the area's damage after the blow (``damage``,
+    ``amount`` the damage marked), the new Toughness, the special-effect roll, the turns a hold has lasted, the
+    Setup Points and Stamina after a change (``amount`` the change) and a contest's margin or bonus (``contest``)."""
+
     area: ImpactArea | None = None
-    value: int | None = None
-    detail: str = ""
 
 
 class ImpactOrder(Model):
@@ -272,26 +246,12 @@ class ImpactAward(Model):
     total: int
 
 
-class ImpactTurnStatus(StrEnum):
-    complete = "complete"
-    decision_required = "decision_required"
+class ImpactTurnAnswer(StepAnswer):
+    """The core envelope (status, findings, dice and decisions needed, rolls, over/winner/out) and Impact's turn:
+    the acting order, the log with its typed events, the fight after the turn and the Purchase Point awards."""
 
-
-class ImpactTurnAnswer(Model):
-    ruleset: str
-    ruleset_version: str
-    status: ImpactTurnStatus
-    valid: bool = Field(description="False: a declaration breaks the rules; the fight is sent back unchanged.")
-    violations: list[Finding]
-    warnings: list[Finding]
-    unsupported: list[Unsupported]
-    dice_needed: list[ImpactDieNeeded]
-    decisions_needed: list[ImpactDecisionNeeded]
-    rolls: list[ImpactRoll]
     order: list[ImpactOrder]
     log: list[str]
     events: list[ImpactEvent]
-    fight: ImpactFight = Field(description="The fight after the turn (as sent while a decision is pending).")
-    bout_over: bool
-    winner: str | None = None
-    awards: list[ImpactAward] = []
+    fight: ImpactFight = Field(description="The fight after the turn (as sent while a decision is pending or refused).")
+    awards: list[ImpactAward] = Field(description="With `over`: the Purchase Points each fighter earned (001 L721).")

@@ -78,4 +78,4 @@ def test_parry_bridge_bonus_next_turn() -> None:
         "rolls": rolls2,
     }
     second = resolve_turn(ImpactTurnRequest.model_validate(body))
-    assert second.status == "complete" and second.order[0].fighter == "a" and second.order[0].total == 6 + 1 + 1 + 1
+    assert second.status == "resolved" and second.order[0].fighter == "a" and second.order[0].total == 6 + 1 + 1 + 1

@@ -12,7 +12,7 @@ COVER = {"fighter": "b", "action": "defense", "tactic": "cover_up"}
 
 def codes(declarations: list[dict[str, object]], **kw: object) -> list[tuple[str, str]]:
     answer = run(declarations, {}, complete=False, **kw)  # type: ignore[arg-type]
-    assert answer.status == "complete" and not answer.valid and not answer.rolls
+    assert answer.status == "invalid" and not answer.rolls
     assert answer.fight.turn == 1  # unchanged
     return [(v.code, v.path) for v in answer.violations]
 
@@ -48,7 +48,7 @@ def test_declaration_rules(declaration: dict[str, object], expected: list[tuple[
 
 def test_gouge_with_the_setup_points() -> None:
     # the same Gouge with 2 SP held passes (001 L593)
-    assert run([JAB | {"maneuver": "gouge"}, COVER], {}, complete=False, a_state={"sp": 2}).valid
+    assert not run([JAB | {"maneuver": "gouge"}, COVER], {}, complete=False, a_state={"sp": 2}).violations
 
 
 def test_grappling_points_do_not_pay_for_a_punch() -> None:
@@ -77,7 +77,7 @@ def test_riposte_after_a_parry() -> None:
     # 001 L709 (digest T39): after parrying a right Jab, a Riposte may aim at the right arm, chest or head, not a leg
     last = {"last": {"maneuver": "parry", "parried_side": "right"}}
     ok = run([JAB | {"area": "head", "variations": ["riposte"]}, COVER], {}, complete=False, a_state=last)
-    assert ok.valid
+    assert not ok.violations
     bad = codes([JAB | {"area": "left_leg", "variations": ["riposte"]}, COVER], a_state=last)
     assert bad == [("VARIATION_NOT_ALLOWED", "declarations[0].area")]
 
@@ -97,10 +97,18 @@ def test_fight_invalid() -> None:
     assert got == [("FIGHT_INVALID", "fight.holds[0]")]
 
 
-def test_decision_never_asked_is_warned() -> None:
+def test_counter_bridge_with_nobody_bridging_is_refused() -> None:
+    # 001 L214: only the opponent of a bridging fighter may bridge too; nobody bridges here, so the value is refused by
+    # that rule (never dropped); "keep" asks nothing of the rule and is only a branch not taken (a warning)
     from .turns import dice
 
     rolls = dice("T1.a.speed", 1, 1) | dice("T1.a.hit", 1, 1) | dice("T1.b.difficulty", 6, 6) | dice("T1.a.stamina", 1)
     rolls |= dice("T1.b.defense_stamina", 1)
     answer = run([JAB, COVER], rolls, decisions={"T1.b.counter_bridge": "bridge"}, complete=False)
-    assert answer.valid and [(w.code, w.key) for w in answer.warnings] == [("DECISION_UNUSED", "T1.b.counter_bridge")]
+    assert answer.status == "invalid"
+    assert [(v.code, v.key, v.ref.line if v.ref else None) for v in answer.violations] == [
+        ("COUNTER_BRIDGE_NOT_OFFERED", "T1.b.counter_bridge", "001 L214")
+    ]
+    answer = run([JAB, COVER], rolls, decisions={"T1.b.counter_bridge": "keep"}, complete=False)
+    assert answer.status == "resolved"
+    assert [(w.code, w.key) for w in answer.warnings] == [("DECISION_NOT_USED", "T1.b.counter_bridge")]

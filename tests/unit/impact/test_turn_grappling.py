@@ -20,7 +20,7 @@ def test_gouge_twelve_kills() -> None:
     rolls |= dice("T1.b.resistance", 1) | dice("T1.a.special", 6, 6)
     answer = run([strike("gouge", "head"), COVER], rolls, sheet(power={"left": 1, "right": 6}), a_state={"sp": 2})
     assert state(answer, "b").out == "dead"
-    assert answer.bout_over and answer.winner == "a"
+    assert answer.over and answer.winner == "a"
     award = next(x for x in answer.awards if x.fighter == "a")
     assert (award.knock_out_pp, award.unfilled_boxes, award.health_pp, award.total) == (5, FULL_BOXES, 13, 18)
     assert state(answer, "a").sp == 0  # the Gouge's 2 SP spent
@@ -30,7 +30,7 @@ def test_gouge_eleven_does_nothing() -> None:
     rolls = dice("T1.a.speed", 1, 1) | dice("T1.a.hit", 6, 6) | dice("T1.b.difficulty", 1, 1)
     rolls |= dice("T1.b.resistance", 1) | dice("T1.a.special", 6, 5) | dice("T1.b.defense_stamina", 1)
     answer = run([strike("gouge", "head"), COVER], rolls, sheet(power={"left": 1, "right": 6}), a_state={"sp": 2})
-    assert state(answer, "b").out is None and not answer.bout_over
+    assert state(answer, "b").out is None and not answer.over
 
 
 def test_groin_punch_knock_down() -> None:
@@ -124,7 +124,7 @@ def test_choke_held_three_turns_knocks_out() -> None:
     )
     assert state(answer, "b").out == "knocked_out" and state(answer, "b").knocked_out_by == "a"
     assert state(answer, "a").sp == 2
-    assert answer.bout_over and answer.winner == "a"
+    assert answer.over and answer.winner == "a"
     hit = next(e for e in answer.events if e.kind == "hit" and e.fighter == "a")
     assert hit.value == (12 + 1) - (2 + 4 - 4)
 

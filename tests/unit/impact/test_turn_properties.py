@@ -1,5 +1,6 @@
 """Properties of the turn over generated legal states and declarations: never raises, deterministic with a seed,
-Stamina and Setup Points within bounds, and the same answer whatever was asked before."""
+Stamina and Setup Points within bounds, the same answer whatever was asked before, and every number the log prints
+carried by its typed event (issue 31)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from service.rules.impact.turn import resolve_turn
 from service.rules.impact.turn_models import ImpactTurnRequest
 
+from .test_turn_protocol import numbers
 from .turns import sheet
 
 A = sheet(defense=4, maneuvers={"choke": 1, "joint_lock": 1, "throw": 1, "immobilize": 1})
@@ -97,14 +99,18 @@ turns = st.fixed_dictionaries(
 def test_turn_properties(body: dict[str, Any], other: dict[str, Any]) -> None:
     request = ImpactTurnRequest.model_validate(body)
     first = resolve_turn(request)
-    assert first.status == "complete"  # a seed settles every die, and no decision is asked
+    # a seed settles every die, no decision is asked, and a decision the turn does not offer is refused by its rule
+    assert first.status != "decision_required"
+    for i, line in enumerate(first.log, start=1):
+        carried = {abs(x) for e in first.events if e.step == i for x in (e.amount, e.value, *e.figures.values()) if x}
+        assert numbers(line) - {0} <= carried, line
     for c in first.fight.fighters:
         s = c.state
         assert s.stamina is None or 0 <= s.stamina <= 50
         assert 0 <= s.sp <= 100
     resolve_turn(ImpactTurnRequest.model_validate(other))
     assert resolve_turn(ImpactTurnRequest.model_validate(body)) == first
-    if first.valid:
+    if first.status in ("resolved", "over"):
         assert first.fight.turn == 2
         nxt = {"fight": first.fight.model_dump(mode="json"), "declarations": body["declarations"], "seed": body["seed"]}
         resolve_turn(ImpactTurnRequest.model_validate(nxt))  # the answer's fight is a legal request

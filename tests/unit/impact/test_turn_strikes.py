@@ -153,7 +153,7 @@ def test_published_examples_are_these_turns() -> None:
     answer = resolve_turn(ImpactTurnRequest.model_validate(given))
     assert not answer.warnings  # every die published is used
     assert answer.fight.fighters[1].state.damage.chest == 1  # test_phase_five_jab_and_straight
-    assert resolve_turn(ImpactTurnRequest.model_validate(published["The same turn, seeded"])).status == "complete"
+    assert resolve_turn(ImpactTurnRequest.model_validate(published["The same turn, seeded"])).status == "resolved"
 
 
 def test_defence_covers_as_many_attacks_as_average_speed() -> None:
@@ -168,13 +168,14 @@ def test_defence_covers_as_many_attacks_as_average_speed() -> None:
         {"fighter": "b", "action": "defense", "tactic": "cover_up"},
         JAB_AT_CHEST | {"fighter": "c", "target": "b"},
     ]
+    # the core key grammar: b's first difficulty and resistance dice (against a) are bare, the second named by c
     rolls = dice("T1.a.speed", 6, 6) | dice("T1.c.speed", 1, 1)
-    for attacker in ("a", "c"):
-        rolls |= dice(f"T1.{attacker}.hit@b", 6, 6) | dice(f"T1.b.difficulty@{attacker}", 1, 1)
-        rolls |= dice(f"T1.b.resistance@{attacker}", 1) | dice(f"T1.{attacker}.stamina", 1)
+    for attacker, other in (("a", ""), ("c", "@c")):
+        rolls |= dice(f"T1.{attacker}.hit", 6, 6) | dice(f"T1.b.difficulty{other}", 1, 1)
+        rolls |= dice(f"T1.b.resistance{other}", 1) | dice(f"T1.{attacker}.stamina", 1)
     rolls |= dice("T1.b.defense_stamina", 1)
     answer = resolve_turn(
         ImpactTurnRequest.model_validate({"fight": {"fighters": fighters}, "declarations": decl, "rolls": rolls})
     )
-    assert answer.status == "complete" and not answer.warnings
-    assert [(e.other, e.value) for e in answer.events if e.kind == "damage"] == [("c", 1)]
+    assert answer.status == "resolved" and not answer.warnings
+    assert [(e.other, e.amount) for e in answer.events if e.kind == "damage"] == [("c", 1)]

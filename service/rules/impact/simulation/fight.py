@@ -3,8 +3,8 @@ answering every decision it asks for, and what happened counted from the answers
 
 ``play`` resolves each turn in one call, the policies answering decisions where the resolver meets them
 (``resolve_turn(request, decider)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
-does: JSON in, ``decisions_needed`` answered, sent again, JSON out (core.simulation_loop). Both give the same bout
-(tests/unit/impact/test_simulation.py checks it).
+does: JSON in, ``decisions_needed`` answered (the provisional ones in ``if_asked``), sent again, JSON out. Both give
+the same bout (tests/unit/impact/test_simulation.py checks it).
 """
 
 from __future__ import annotations
@@ -12,20 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ...core.simulation_loop import MAX_ASKS, TurnOutcome, play_fight, side_names, via_json
 from ..pack import ImpactPack
 from ..turn import open_turn, request_problems, resolve_turn
 from ..turn_models import (
     ImpactCombatant,
-    ImpactDecisionNeeded,
     ImpactDeclaration,
     ImpactEventKind,
     ImpactFight,
     ImpactPairRange,
     ImpactTurnAnswer,
     ImpactTurnRequest,
-    ImpactTurnStatus,
 )
 from .models import ImpactSimulationRequest
 from .policies import ImpactPolicy, Memo, answer, declare
@@ -84,8 +83,8 @@ def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDecla
     return out
 
 
-def _decider(m: Matchup) -> Callable[[ImpactDecisionNeeded], str]:
-    def choose(needed: ImpactDecisionNeeded) -> str:
+def _decider(m: Matchup) -> Callable[[DecisionNeeded], str]:
+    def choose(needed: DecisionNeeded) -> str:
         side = m.side_of(needed.fighter)
         return answer(m.policies[side if side is not None else 0], needed)
 
@@ -98,11 +97,16 @@ def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTu
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
     decide = _decider(m)
     asking = request.model_copy(update={"ask_every_decision": True})
-    return answer_until_done(
-        lambda decisions: send_json(asking.model_copy(update={"decisions": decisions})),
-        lambda ans: ans.decisions_needed,
-        lambda needed: (needed.key, decide(needed)),
-    )
+    decisions: dict[str, str] = {}
+    if_asked: dict[str, str] = {}  # the provisional ones, asked ahead of an earlier decision (core protocol)
+    answer = send_json(asking)
+    for _ in range(MAX_ASKS):
+        if not answer.decisions_needed:
+            break
+        for needed in answer.decisions_needed:
+            (if_asked if needed.provisional else decisions)[needed.key] = decide(needed)
+        answer = send_json(asking.model_copy(update={"decisions": decisions, "if_asked": if_asked}))
+    return answer
 
 
 def _count(
@@ -119,8 +123,8 @@ def _count(
     for e in result.events:
         if e.kind in (ImpactEventKind.hit, ImpactEventKind.miss):
             side = m.side_of(e.fighter)
-            d = declared.get(e.fighter)
-            if side is None or d is None:
+            d = declared.get(e.fighter or "")
+            if side is None or d is None or e.fighter is None:
                 continue
             label = d.maneuver if d.action == "maneuver" else f"{d.action}: {d.maneuver}"
             row = record.sides[side].attack(label or str(d.action), e.kind is ImpactEventKind.hit)
@@ -129,14 +133,14 @@ def _count(
             held = any(h.holder == e.fighter and h.maneuver == (d.maneuver or "") for h in fight.holds)
             if mv is not None and mv.sp > 0 and not held:
                 record.sides[side].spend(SETUP_POINTS, mv.sp)
-        elif e.kind is ImpactEventKind.damage and e.value:
+        elif e.kind is ImpactEventKind.damage and e.amount:
             side = m.side_of(e.other)
             if side is None:
                 continue
-            record.sides[side].damage_dealt += e.value
+            record.sides[side].damage_dealt += e.amount
             hitting = last.get(e.other or "")
             if hitting is not None:
-                hitting[2] += e.value
+                hitting[2] += e.amount
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
@@ -150,12 +154,12 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
         decls = _declarations(m, fight, turn_seed)
         result = _resolve(m, _turn_request(m, fight, turn_seed, decls), protocol)
-        if not result.valid or result.status is not ImpactTurnStatus.complete:
+        if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, pack, fight, decls, result, record)
-        winner = m.side_of(result.winner) if result.bout_over else None
+        winner = m.side_of(result.winner) if result.over else None
         return TurnOutcome(
-            result.fight, over=result.bout_over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
+            result.fight, over=result.over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
         )
 
     record = play_fight(_start(m), turn, m.request.turn_limit)

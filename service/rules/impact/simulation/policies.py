@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from ...core.protocol.models import DecisionNeeded
 from ...memo import memo
 from ..combatants import Fighter
 from ..context import Turn
 from ..declarations import check
 from ..pack import ImpactManeuver
-from ..turn_models import ImpactAction, ImpactBridgeDirection, ImpactDecisionNeeded, ImpactDeclaration
+from ..turn_models import ImpactAction, ImpactBridgeDirection, ImpactDeclaration
 from ..vocabulary import RANGE_ORDER, VITAL, ImpactArea, ImpactLean, ImpactManeuverType, ImpactRange, ImpactSide
 
 
@@ -255,13 +256,13 @@ def _foe_threat(turn: Turn, d: Fighter, a: Fighter, memo: Memo) -> float:
     return max(0.0, _best_strike(turn, d, a, shapes, ImpactLean.none, POLICIES[ImpactPolicy.greedy])[0])
 
 
-def answer(policy: ImpactPolicy, needed: ImpactDecisionNeeded) -> str:
+def answer(policy: ImpactPolicy, needed: DecisionNeeded) -> str:
     """The answer to a reactive decision: one of its choices (001 L190, L214, L691, L697)."""
     w = POLICIES[policy]
-    values = [c.value for c in needed.choices]
+    values = [str(c.value) for c in needed.choices]
     defences = [v for v in values if v not in ("keep", "bridge", "bridge_out")]
-    if needed.kind == "defend" and w.answer_defend and defences:
+    if needed.point == "defend" and w.answer_defend and defences:
         return defences[0]
-    if needed.kind == "counter_bridge" and w.counter_bridge and "bridge" in values:
+    if needed.point == "counter_bridge" and w.counter_bridge and "bridge" in values:
         return "bridge"
-    return needed.default if needed.default in values else values[0]
+    return str(needed.default) if needed.default in values else values[0]
