@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import MAX_ASKS, TurnOutcome, play_fight, side_names, via_json
+from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..pack import ImpactPack
 from ..turn import open_turn, request_problems, resolve_turn
 from ..turn_models import (
@@ -95,18 +95,12 @@ def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTu
     if not protocol:
         return resolve_turn(request, _decider(m))
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
-    decide = _decider(m)
     asking = request.model_copy(update={"ask_every_decision": True})
-    decisions: dict[str, str] = {}
-    if_asked: dict[str, str] = {}  # the provisional ones, asked ahead of an earlier decision (core protocol)
-    answer = send_json(asking)
-    for _ in range(MAX_ASKS):
-        if not answer.decisions_needed:
-            break
-        for needed in answer.decisions_needed:
-            (if_asked if needed.provisional else decisions)[needed.key] = decide(needed)
-        answer = send_json(asking.model_copy(update={"decisions": decisions, "if_asked": if_asked}))
-    return answer
+
+    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> ImpactTurnAnswer:
+        return send_json(asking.model_copy(update={"decisions": decisions, "if_asked": if_asked}))
+
+    return play_steps(send, _decider(m))
 
 
 def _count(
