@@ -129,3 +129,15 @@ def test_a_roll_record_names_its_die() -> None:
     assert dice.roll("T1.a.attack", 6, "attack") == 5
     record = RollRecord.of(dice.rolls[0])
     assert (record.key, record.die, record.result, record.source) == ("T1.a.attack", "1d6", 5, "given")
+
+
+def test_an_answer_given_ahead_that_the_choices_now_refuse_is_asked_again() -> None:
+    """`if_asked` holds what a player would answer if asked; once the real attack die makes it illegal (a block
+    against a 6), the point is asked again with the choices it has, not refused."""
+    request = ToyRequest(rolls={"T1.a.attack": 6}, if_asked={"T1.b.defense": "block"})
+    with pytest.raises(DecisionPending) as asked:
+        toy(KeyedDice(supplied=request.rolls), Decisions.of(request))
+    assert asked.value.needed.key == "T1.b.defense"
+    rolls = {"T1.a.attack": 6, "T1.b.dodge": 2}
+    request = request.model_copy(update={"decisions": {"T1.b.defense": "dodge"}, "rolls": rolls})
+    assert toy(KeyedDice(supplied=request.rolls), Decisions.of(request)) == 4

@@ -141,15 +141,22 @@ class Decisions:
         """The value the request gives at ``needed.key`` (refused unless ``check`` passes it, by default unless it is
         one of the choices), else the default, else the look-ahead's stand-in, else the step halts."""
         key = needed.key
-        source = self.given if key in self.given else self.if_asked if key in self.if_asked else None
-        if source is not None:
+        check = check or _one_of(needed)
+        if key in self.given:
             self.used.add(key)
-            value = jsonable(source[key])
-            refusal = (check or _one_of(needed))(value)
+            value = jsonable(self.given[key])
+            refusal = check(value)
             if refusal is not None:
                 raise DecisionRefused(key, refusal)
             return value
-        if needed.default is not None and not self.ask_every:
+        if key in self.if_asked:
+            value = jsonable(self.if_asked[key])
+            if check(value) is None:
+                self.used.add(key)
+                return value
+            # An answer given ahead that the choices as they stand now refuse (an earlier answer changed them): the
+            # point is asked again, with the choices it has now, rather than refused or silently defaulted.
+        elif needed.default is not None and not self.ask_every:
             return needed.default
         if self.ahead is not None:
             return self.ahead.decision(needed)
