@@ -85,7 +85,7 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     out = client.post("/graphql", json={"query": BOUT_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     gql = out["data"]["battleroyale"]["resolveBout"]
-    assert gql["status"] == "complete" and gql["attacker"] == "tigress"
+    assert gql["status"] == "resolved" and gql["attacker"] == "tigress"
     assert [c["damage"] for c in gql["clashes"]] == [11, 8]
     for name, path in (
         ("resolve_conflict", "conflicts/resolve-round"),
@@ -94,8 +94,8 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     ):
         for example in examples(name).values():
             answer = client.post(f"/v1/battleroyale/{path}", json=example)
-            assert answer.status_code == 200 and answer.json()["status"] == "complete", (name, answer.json())
-    bad_face = {**body, "rolls": {"R1.tigress.attack.1": 7}}
+            assert answer.status_code == 200 and answer.json()["status"] == "resolved", (name, answer.json())
+    bad_face = {**body, "rolls": {"R1.tigress.attack": 7}}
     assert client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face).status_code == 400
 
 
@@ -157,12 +157,12 @@ def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClien
         "fighters": fighters,
         "damage_policy": "lowest_first",
         "actions": [{"fighter": "ann", "target": "bob", "attack": {"move": {"move": "cyclic_attack"}}}],
-        "rolls": {"R1.ann.attack.1": 5, "R1.ann.attack.2": 5, "R1.bob.defense@ann.1": 5, "R1.bob.defense@ann.2": 4,
-                  "R1.bob.cyclic1.1": 6, "R1.bob.cyclic1.2": 6},
+        "rolls": {"R1.ann.attack": 5, "R1.ann.attack.2": 5, "R1.bob.defense": 5, "R1.bob.defense.2": 4,
+                  "R1.bob.cyclic": 6, "R1.bob.cyclic.2": 6},
     }  # fmt: skip
     rest = client.post("/v1/battleroyale/conflicts/resolve-round", json=body).json()
     # a Good Cyclic Attack: 12 against 11, 1 Damage Rank; Bob's Risky Challenge 12 meets TN 9 (003 L1389–L1391)
-    assert rest["status"] == "complete" and rest["clashes"][0]["damage"] == 1, rest
+    assert rest["status"] == "resolved" and rest["clashes"][0]["damage"] == 1, rest
     assert rest["fighters"][1]["cyclic"] == [{"source": "ann", "tn": 9, "turns_left": 1, "damage_type": "wound"}]
     variables = {"c": encode(graphql_type("BattleroyaleRoyaleConflictRequestInput"), body)}
     out = client.post("/graphql", json={"query": CONFLICT_QUERY, "variables": variables}).json()
