@@ -85,7 +85,7 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     out = client.post("/graphql", json={"query": BOUT_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     gql = out["data"]["battleroyale"]["resolveBout"]
-    assert gql["status"] == "resolved" and gql["attacker"] == "tigress"
+    assert gql["status"] == "over" and gql["attacker"] == "tigress"  # both at Absolute Zero (003 L939-L941)
     assert [c["damage"] for c in gql["clashes"]] == [11, 8]
     for name, path in (
         ("resolve_conflict", "conflicts/resolve-round"),
@@ -95,8 +95,13 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
         for example in examples(name).values():
             answer = client.post(f"/v1/battleroyale/{path}", json=example)
             assert answer.status_code == 200 and answer.json()["status"] == "resolved", (name, answer.json())
-    bad_face = {**body, "rolls": {"R1.tigress.attack": 7}}
-    assert client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face).status_code == 400
+    bad_face = {**body, "rolls": {**body["rolls"], "R1.tigress.attack": 7}}  # a face a d6 does not have
+    refused = client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face)
+    assert refused.status_code == 200 and refused.json()["status"] == "invalid"
+    assert [(v["code"], v["key"]) for v in refused.json()["violations"]] == [("ROLL_INVALID", "R1.tigress.attack")]
+    assert (
+        client.post("/v1/battleroyale/bouts/resolve-round", json={**body, "rolls": {"R1.x.y": 1001}}).status_code == 400
+    )
 
 
 SHEET_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
