@@ -192,3 +192,35 @@ def test_a_misspelt_rank_is_refused_naming_the_ranks(client: TestClient[Litestar
     (error,) = r.json()["errors"]
     assert error["path"] == "character.core.focus.rank"
     assert "'poor'" in error["message"] and "'expert'" in error["message"] and "'master'" in error["message"]
+
+
+STEP_QUERY = """query($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale {
+  resolveBout(input: $b) { __typename ... on BattleroyaleRoyaleBoutResult {
+    status over winner out
+    decisionsNeeded { key fighter point step provisional default choices { value text } }
+    diceNeeded { key die provisional }
+    events { kind fighter amount trait } } } } }"""
+
+
+def test_the_turn_protocol_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    """The core protocol's decision, die and status shapes in both adapters (issue 31)."""
+    body = {k: v for k, v in examples("resolve_bout")["copper-tigress"].items() if k not in ("rolls", "decisions")}
+    rest = client.post("/v1/battleroyale/bouts/resolve-round", json=body).json()
+    assert rest["status"] == "decision_required" and rest["over"] is False and rest["out"] == []
+    first = rest["decisions_needed"][0]
+    assert (first["key"], first["point"], first["step"], first["provisional"]) == (
+        "R1.tigress.split",
+        "split",
+        "divvy_bout_dice",
+        False,
+    )
+    assert [c["value"] for c in first["choices"]][:1] == ["all_out_defense"]
+    variables = {"b": encode(graphql_type("BattleroyaleRoyaleBoutRequestInput"), body)}
+    out = client.post("/graphql", json={"query": STEP_QUERY, "variables": variables}).json()
+    assert "errors" not in out, out
+    gql = out["data"]["battleroyale"]["resolveBout"]
+    assert gql["status"] == rest["status"] and [d["key"] for d in gql["decisionsNeeded"]] == [
+        d["key"] for d in rest["decisions_needed"]
+    ]
+    assert [d["key"] for d in gql["diceNeeded"]] == [d["key"] for d in rest["dice_needed"]]
+    assert gql["events"] == [{"kind": "initiative", "fighter": "tigress", "amount": None, "trait": None}]

@@ -30,7 +30,7 @@ from .identity import RULESET, VERSION
 from .initiative import order
 from .model_types import RoyaleDamageType, RoyaleMoveKind
 from .pack import PACKS
-from .resolve_models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool
+from .resolve_models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool, RoyaleRollResult
 from .rolls import Plan, announce, move_role, plan_roll, roll
 from .steps import Steps, fits_round, one_of, refusal, run_step
 from .tables import RoyaleBoutFormRule, forms
@@ -232,6 +232,7 @@ def _exchange(
     )
     if steps.findings:
         return []
+    rolled: list[tuple[Fighter, Fighter | None, Plan, Plan | None, RoyaleRollResult, RoyaleRollResult | None, int]]
     rolled = []
     for hitter, target, a_plan, d_plan, k in planned:
         if d_plan is None:
@@ -239,7 +240,7 @@ def _exchange(
         else:
             a_res = roll(steps, a_plan, "attack", move=k)
             rolled.append((hitter, target, a_plan, d_plan, a_res, roll(steps, d_plan, "defense", move=k), k))
-    clashes = []
+    clashes: list[Clash] = []
     for hitter, target, a_plan, d_plan, a_out, d_out, k in rolled:
         if d_plan is None or target is None or d_out is None:  # breaking free: a Challenge, no clash
             freed(steps, hitter, a_plan, a_out)
@@ -438,6 +439,8 @@ def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], o
     declared = (offer.initiator_roll, offer.opponent_roll)
     paths = ("combat_challenge.initiator_roll", "combat_challenge.opponent_roll")
     got = contest(steps, Contest([initiator, opponent], declared, paths, request.bowl, pack))
+    if got is None:  # a roll's declaration is refused
+        return True
     out.challenge = got.winner or "tie"
     out.bowl = got.bowl
     return True

@@ -225,7 +225,7 @@ class RoyaleEventKind(StrEnum):
 
     initiative = "initiative"  # who acts first (figures: spirit_dice)
     initiative_roll = "initiative_roll"  # a tie rolled off, 1d6 each (value: the last face)
-    split = "split"  # a Bout split (figures: attack_dice, defense_dice)
+    bout_split = "split"  # a Bout split (figures: attack_dice, defense_dice)
     strike_order = "strike_order"  # who strikes first in a Bout
     roll = "roll"  # one roll (amount: the total; figures: dice, keep, flat, total, face_1 …)
     harmonize = "harmonize"
