@@ -85,7 +85,7 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     out = client.post("/graphql", json={"query": BOUT_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     gql = out["data"]["battleroyale"]["resolveBout"]
-    assert gql["status"] == "complete" and gql["attacker"] == "tigress"
+    assert gql["status"] == "over" and gql["attacker"] == "tigress"  # both at Absolute Zero (003 L939-L941)
     assert [c["damage"] for c in gql["clashes"]] == [11, 8]
     for name, path in (
         ("resolve_conflict", "conflicts/resolve-round"),
@@ -94,9 +94,14 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     ):
         for example in examples(name).values():
             answer = client.post(f"/v1/battleroyale/{path}", json=example)
-            assert answer.status_code == 200 and answer.json()["status"] == "complete", (name, answer.json())
-    bad_face = {**body, "rolls": {"R1.tigress.attack.1": 7}}
-    assert client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face).status_code == 400
+            assert answer.status_code == 200 and answer.json()["status"] == "resolved", (name, answer.json())
+    bad_face = {**body, "rolls": {**body["rolls"], "R1.tigress.attack": 7}}  # a face a d6 does not have
+    refused = client.post("/v1/battleroyale/bouts/resolve-round", json=bad_face)
+    assert refused.status_code == 200 and refused.json()["status"] == "invalid"
+    assert [(v["code"], v["key"]) for v in refused.json()["violations"]] == [("ROLL_INVALID", "R1.tigress.attack")]
+    assert (
+        client.post("/v1/battleroyale/bouts/resolve-round", json={**body, "rolls": {"R1.x.y": 1001}}).status_code == 400
+    )
 
 
 SHEET_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
@@ -157,12 +162,12 @@ def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClien
         "fighters": fighters,
         "damage_policy": "lowest_first",
         "actions": [{"fighter": "ann", "target": "bob", "attack": {"move": {"move": "cyclic_attack"}}}],
-        "rolls": {"R1.ann.attack.1": 5, "R1.ann.attack.2": 5, "R1.bob.defense@ann.1": 5, "R1.bob.defense@ann.2": 4,
-                  "R1.bob.cyclic1.1": 6, "R1.bob.cyclic1.2": 6},
+        "rolls": {"R1.ann.attack": 5, "R1.ann.attack.2": 5, "R1.bob.defense": 5, "R1.bob.defense.2": 4,
+                  "R1.bob.cyclic": 6, "R1.bob.cyclic.2": 6},
     }  # fmt: skip
     rest = client.post("/v1/battleroyale/conflicts/resolve-round", json=body).json()
     # a Good Cyclic Attack: 12 against 11, 1 Damage Rank; Bob's Risky Challenge 12 meets TN 9 (003 L1389–L1391)
-    assert rest["status"] == "complete" and rest["clashes"][0]["damage"] == 1, rest
+    assert rest["status"] == "resolved" and rest["clashes"][0]["damage"] == 1, rest
     assert rest["fighters"][1]["cyclic"] == [{"source": "ann", "tn": 9, "turns_left": 1, "damage_type": "wound"}]
     variables = {"c": encode(graphql_type("BattleroyaleRoyaleConflictRequestInput"), body)}
     out = client.post("/graphql", json={"query": CONFLICT_QUERY, "variables": variables}).json()
@@ -187,3 +192,35 @@ def test_a_misspelt_rank_is_refused_naming_the_ranks(client: TestClient[Litestar
     (error,) = r.json()["errors"]
     assert error["path"] == "character.core.focus.rank"
     assert "'poor'" in error["message"] and "'expert'" in error["message"] and "'master'" in error["message"]
+
+
+STEP_QUERY = """query($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale {
+  resolveBout(input: $b) { __typename ... on BattleroyaleRoyaleBoutResult {
+    status over winner out
+    decisionsNeeded { key fighter point step provisional default choices { value text } }
+    diceNeeded { key die provisional }
+    events { kind fighter amount trait } } } } }"""
+
+
+def test_the_turn_protocol_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    """The core protocol's decision, die and status shapes in both adapters (issue 31)."""
+    body = {k: v for k, v in examples("resolve_bout")["copper-tigress"].items() if k not in ("rolls", "decisions")}
+    rest = client.post("/v1/battleroyale/bouts/resolve-round", json=body).json()
+    assert rest["status"] == "decision_required" and rest["over"] is False and rest["out"] == []
+    first = rest["decisions_needed"][0]
+    assert (first["key"], first["point"], first["step"], first["provisional"]) == (
+        "R1.tigress.split",
+        "split",
+        "divvy_bout_dice",
+        False,
+    )
+    assert [c["value"] for c in first["choices"]][:1] == ["all_out_defense"]
+    variables = {"b": encode(graphql_type("BattleroyaleRoyaleBoutRequestInput"), body)}
+    out = client.post("/graphql", json={"query": STEP_QUERY, "variables": variables}).json()
+    assert "errors" not in out, out
+    gql = out["data"]["battleroyale"]["resolveBout"]
+    assert gql["status"] == rest["status"] and [d["key"] for d in gql["decisionsNeeded"]] == [
+        d["key"] for d in rest["decisions_needed"]
+    ]
+    assert [d["key"] for d in gql["diceNeeded"]] == [d["key"] for d in rest["dice_needed"]]
+    assert gql["events"] == [{"kind": "initiative", "fighter": "tigress", "amount": None, "trait": None}]

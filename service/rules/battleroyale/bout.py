@@ -3,10 +3,16 @@ the Strike and its Clash, the Counterstrike, then both take their damage at once
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from pydantic import JsonValue
+
+from ..core.dice import KeyedDice
 from ..core.findings import Finding
 from ..core.packs import chosen
+from ..core.protocol.keys import KeyBook
+from ..core.protocol.steps import Check, Decisions, Refusal
 from .bout_models import (
     RoyaleBoutPlan,
     RoyaleBoutRequest,
@@ -16,17 +22,17 @@ from .bout_models import (
     RoyaleSwitchReason,
 )
 from .challenges import CHALLENGE_DICE, Contest, contest
-from .clash import Clash, settle
+from .clash import Clash, freed, settle
 from .codes import finding
-from .damage import assign, sacrifice
-from .fighters import Fighter, zeroed
+from .damage import Where, assign, sacrifice
+from .fighters import Fighter, end_fields, zeroed
 from .identity import RULESET, VERSION
 from .initiative import order
 from .model_types import RoyaleDamageType, RoyaleMoveKind
 from .pack import PACKS
-from .resolve_models import RoyaleBoost, RoyaleChoice, RoyaleGangPool, RoyaleRollResult
-from .rolls import Plan, describe, move_role, plan_roll, roll
-from .steps import Pending, Steps
+from .resolve_models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool, RoyaleRollResult
+from .rolls import Plan, announce, move_role, plan_roll, roll
+from .steps import Steps, fits_round, one_of, refusal, run_step
 from .tables import RoyaleBoutFormRule, forms
 
 SPLITS: dict[RoyaleSplit, tuple[int, int]] = {  # (attack dice, defense dice), 003 L880-L890
@@ -36,13 +42,9 @@ SPLITS: dict[RoyaleSplit, tuple[int, int]] = {  # (attack dice, defense dice), 0
     RoyaleSplit.all_out_attack: (3, 0),
 }
 FORM_PENALTY = -2  # 003 L1040
-SPLIT_CHOICES = [
-    RoyaleChoice(value=s.value, label=f"{s.value}: {a} attack, {d} defense") for s, (a, d) in SPLITS.items()
-]
-ORDER_CHOICES = [
-    RoyaleChoice(value="act_first", label="strike first"),
-    RoyaleChoice(value="let_defender_first", label="strike at the Counterstrike"),
-]
+SPLIT_CHOICES = [(s.value, f"{s.value}: {a} attack, {d} defense") for s, (a, d) in SPLITS.items()]
+ORDER_CHOICES = [("act_first", "strike first"), ("let_defender_first", "strike at the Counterstrike")]
+CHIN = "taking_it_on_the_chin"  # the Bout's damage step (003 L935-L938)
 CANCEL_COST = 1  # a Spirit Die cancels the Combat Challenge (003 L869-L870)
 
 
@@ -113,29 +115,54 @@ def _gang_pool(request: RoyaleBoutRequest) -> list[Finding]:
 def _choose(
     steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter]
 ) -> tuple[Fighter, Fighter, dict[str, RoyaleSplit]]:
-    r = f"R{request.round}"
-    attacker = order(steps, sides, f"{r}.init")[0]
+    """Engage and Divvy Bout Dice: the attacker (most Spirit Dice, 003 L864-L867), each side's split (L876-L890),
+    and whether the attacker strikes first or waits for the Counterstrike (L864-L865)."""
+    attacker = order(steps, sides)[0]
     other = next(f for f in sides if f is not attacker)
+    held = attacker.state.spirit_dice
     steps.say(
-        f"{attacker.id} has the initiative ({attacker.state.spirit_dice} Spirit Dice).",
+        f"{attacker.id} has the initiative ({held} Spirit Dice).",
         "initiative",
         fighter=attacker.id,
+        figures={"spirit_dice": held},
     )
     splits: dict[str, RoyaleSplit] = {}
-    choices = SPLIT_CHOICES
+    split_check = one_of([s.value for s in SPLITS], "SPLIT_INVALID", "a Bout split")
     for f in sides:
-        picked = steps.ask(f"{r}.{f.id}.split", "split", f.id, choices)
-        if picked is not None:
-            splits[f.id] = RoyaleSplit(picked)
-    when = steps.ask(f"{r}.{attacker.id}.order", "order", attacker.id, ORDER_CHOICES, "act_first")
-    steps.checkpoint()
+        picked = steps.decide(
+            steps.key(f.id, "split"),
+            f.id,
+            "split",
+            "divvy_bout_dice",
+            f"How does {f.id} divide the three Bout dice between attack and defense (003 L876-L890)?",
+            SPLIT_CHOICES,
+            check=split_check,
+        )
+        splits[f.id] = RoyaleSplit(picked)
+    when = steps.decide(
+        steps.key(attacker.id, "order"),
+        attacker.id,
+        "order",
+        "engage",
+        f"{attacker.id} holds the initiative: strike first, or let {other.id} act first (003 L864-L865)?",
+        ORDER_CHOICES,
+        check=one_of([v for v, _ in ORDER_CHOICES], "STRIKE_ORDER_INVALID", "a strike order"),
+    )
     first, second = (attacker, other) if when == "act_first" else (other, attacker)
-    steps.say(f"Splits: {', '.join(f'{k} {v.value}' for k, v in splits.items())}; {first.id} strikes first.")
+    for f in sides:
+        a, d = SPLITS[splits[f.id]]
+        steps.say(
+            f"{f.id} splits {splits[f.id].value}: {a} attack, {d} defense.",
+            "split",
+            fighter=f.id,
+            figures={"attack_dice": a, "defense_dice": d},
+        )
+    steps.say(f"{first.id} strikes first.", "strike_order", fighter=first.id, other=second.id)
     return first, second, splits
 
 
-# one Strike rolled: striker, reactor, the two plans, the two results, the key tag (no reactor: a Challenge)
-Rolled = tuple[Fighter, Fighter | None, Plan, Plan | None, RoyaleRollResult, RoyaleRollResult | None, str]
+# one Strike planned: striker, reactor, the two plans and the Strike's number (no reactor: breaking free)
+Planned = tuple[Fighter, Fighter | None, Plan, Plan | None, int]
 
 
 def _strikes(steps: Steps, plan: Plan, bout_plan: RoyaleBoutPlan, path: str) -> int:
@@ -151,6 +178,46 @@ def _strikes(steps: Steps, plan: Plan, bout_plan: RoyaleBoutPlan, path: str) -> 
     return min(most, bout_plan.blitz_attacks or most)
 
 
+def _plan_side(
+    steps: Steps,
+    request: RoyaleBoutRequest,
+    pair: tuple[Fighter, Fighter],
+    splits: dict[str, RoyaleSplit],
+    plans: dict[str, RoyaleBoutPlan],
+) -> list[Planned]:
+    """What the striker rolls against the reactor, Strike by Strike (a Blitz's later ones without the Move's Spirit
+    Dice and boosts, which went with the first)."""
+    striker, reactor = pair
+    index = {f.id: i for i, f in enumerate(request.fighters)}
+    s_plan, r_plan = plans[striker.id], plans[reactor.id]
+    own, other = SPLITS[splits[striker.id]], SPLITS[splits[reactor.id]]
+    path_s, path_r = f"plans[{index[striker.id]}]", f"plans[{index[reactor.id]}]"
+    if s_plan.break_free:
+        return _break_free(steps, striker, s_plan, path_s)
+    attack, found_a = plan_roll(striker, s_plan.attack, own[0], "Strike", f"{path_s}.attack")
+    found_a += move_role(s_plan.attack, True, f"{path_s}.attack") + move_role(
+        r_plan.defense, False, f"{path_r}.defense"
+    )
+    form_effects(striker, attack, True, (own, other), s_plan.form_bonus)
+    steps.findings += found_a
+    later = None
+    out: list[Planned] = []
+    for k in range(1, _strikes(steps, attack, s_plan, path_s) + 1):
+        if k == 2:  # the Move's Spirit Dice and boosts went with the first Strike
+            stripped = s_plan.attack.model_copy(
+                update={"move": None, "techniques": [], "impressive": [], "style": False}
+            )
+            later, _ = plan_roll(striker, stripped, own[0], "Strike", f"{path_s}.attack")
+            form_effects(striker, later, True, (own, other), s_plan.form_bonus)
+            later = later.follow_up(attack)
+        decl = r_plan.defense if k == 1 else r_plan.defense.model_copy(update={"techniques": [], "impressive": []})
+        defense, found_d = plan_roll(reactor, decl, other[1], "Reaction", f"{path_r}.defense")
+        form_effects(reactor, defense, False, (other, own), r_plan.form_bonus)
+        steps.findings += found_d
+        out.append((striker, reactor, attack if later is None else later, defense, k))
+    return out
+
+
 def _exchange(
     steps: Steps,
     request: RoyaleBoutRequest,
@@ -158,105 +225,72 @@ def _exchange(
     splits: dict[str, RoyaleSplit],
     plans: dict[str, RoyaleBoutPlan],
 ) -> list[Clash]:
-    r = f"R{request.round}"
-    rolled: list[Rolled] = []
-    index = {f.id: i for i, f in enumerate(request.fighters)}
-    for striker, reactor in (order_, order_[::-1]):
-        s_plan, r_plan = plans[striker.id], plans[reactor.id]
-        own, other = SPLITS[splits[striker.id]], SPLITS[splits[reactor.id]]
-        path_s, path_r = f"plans[{index[striker.id]}]", f"plans[{index[reactor.id]}]"
-        if s_plan.break_free:
-            rolled += _break_free(steps, request, striker, s_plan, path_s)
-            continue
-        attack, found_a = plan_roll(striker, s_plan.attack, own[0], "Strike", f"{path_s}.attack")
-        found_a += move_role(s_plan.attack, True, f"{path_s}.attack") + move_role(
-            r_plan.defense, False, f"{path_r}.defense"
-        )
-        form_effects(striker, attack, True, (own, other), s_plan.form_bonus)
-        steps.findings += found_a
-        later = None
-        for k in range(1, _strikes(steps, attack, s_plan, path_s) + 1):
-            tag = "" if k == 1 else f"#{k}"
-            if k == 2:  # the Move's Spirit Dice and boosts went with the first Strike
-                stripped = s_plan.attack.model_copy(
-                    update={"move": None, "techniques": [], "impressive": [], "style": False}
-                )
-                later, _ = plan_roll(striker, stripped, own[0], "Strike", f"{path_s}.attack")
-                form_effects(striker, later, True, (own, other), s_plan.form_bonus)
-                later = later.follow_up(attack)
-            decl = r_plan.defense if k == 1 else r_plan.defense.model_copy(update={"techniques": [], "impressive": []})
-            defense, found_d = plan_roll(reactor, decl, other[1], "Reaction", f"{path_r}.defense")
-            form_effects(reactor, defense, False, (other, own), r_plan.form_bonus)
-            steps.findings += found_d
-            a_plan = attack if later is None else later
-            a_res = roll(steps, f"{r}.{striker.id}.attack{tag}", a_plan)
-            d_res = roll(steps, f"{r}.{reactor.id}.defense{tag}", defense)
-            rolled.append((striker, reactor, a_plan, defense, a_res, d_res, tag))
+    """The Strike and the Counterstrike, each with its Clash (003 L896-L930): every roll planned first (so every
+    finding comes at once), then rolled in order, then compared; damage waits for Taking it on the Chin."""
+    planned = _plan_side(steps, request, order_, splits, plans) + _plan_side(
+        steps, request, order_[::-1], splits, plans
+    )
     if steps.findings:
         return []
-    steps.checkpoint()
-    clashes = []
-    for hitter, target, a_plan, d_plan, a_out, d_out, tag in rolled:
-        if d_plan is None:  # breaking free: a Challenge, no clash
-            _freed(steps, hitter, a_plan, a_out)
+    rolled: list[tuple[Fighter, Fighter | None, Plan, Plan | None, RoyaleRollResult, RoyaleRollResult | None, int]]
+    rolled = []
+    for hitter, target, a_plan, d_plan, k in planned:
+        if d_plan is None:
+            rolled.append((hitter, target, a_plan, d_plan, roll(steps, a_plan, "break_free"), None, k))
+        else:
+            a_res = roll(steps, a_plan, "attack", move=k)
+            rolled.append((hitter, target, a_plan, d_plan, a_res, roll(steps, d_plan, "defense", move=k), k))
+    clashes: list[Clash] = []
+    for hitter, target, a_plan, d_plan, a_out, d_out, k in rolled:
+        if d_plan is None or target is None or d_out is None:  # breaking free: a Challenge, no clash
+            freed(steps, hitter, a_plan, a_out)
             continue
-        assert target is not None and d_out is not None  # a Strike has both
-        steps.results += [a_out, d_out]
-        steps.say(describe(a_out, a_plan), "roll", fighter=hitter.id, amount=a_out.total)
-        steps.say(describe(d_out, d_plan), "roll", fighter=target.id, amount=d_out.total)
+        announce(steps, a_out, a_plan)
+        announce(steps, d_out, d_plan)
         moves = (plans[hitter.id].attack.move, plans[target.id].defense.move)
         rolls_ = (a_out, a_plan, d_out, d_plan)
-        clashes.append(
-            settle(steps, hitter, target, rolls_, plans[hitter.id].damage_type, moves, f"{r}.{hitter.id}{tag}")
-        )
+        clashes.append(settle(steps, hitter, target, rolls_, plans[hitter.id].damage_type, moves, k))
     return clashes
 
 
-def _break_free(
-    steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan: RoyaleBoutPlan, path: str
-) -> list[Rolled]:
+def _break_free(steps: Steps, fighter: Fighter, plan: RoyaleBoutPlan, path: str) -> list[Planned]:
     """The side's Strike spent on its Binding's Challenge (003 L767-L768, L1370-L1375)."""
     if not fighter.state.bindings:
         steps.findings.append(finding("NOT_BOUND", f"{path}.break_free", f"{fighter.id} is not bound."))
         return []
     check, found = plan_roll(fighter, plan.resist, CHALLENGE_DICE, "breaking a Binding", f"{path}.resist")
     steps.findings += found
-    result = roll(steps, f"R{request.round}.{fighter.id}.break_free", check)
-    return [(fighter, None, check, None, result, None, "")]
-
-
-def _freed(steps: Steps, fighter: Fighter, plan: Plan, result: RoyaleRollResult) -> None:
-    binding = fighter.state.bindings[0]
-    steps.results.append(result)
-    steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
-    if result.total >= binding.tn:  # 003 L350-L351: meeting the TN overcomes a Challenge
-        fighter.state.bindings = fighter.state.bindings[1:]
-        steps.say(f"{fighter.id} breaks free (TN {binding.tn}).", "unbound", fighter=fighter.id, other=binding.source)
-    else:
-        steps.say(f"{fighter.id} stays bound (TN {binding.tn}).", "bound", fighter=fighter.id, other=binding.source)
+    return [(fighter, None, check, None, 1)]
 
 
 def _cyclic(
-    steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], plans: dict[str, RoyaleBoutPlan]
-) -> list[tuple[Fighter, int, RoyaleDamageType, str]]:
+    steps: Steps, sides: list[Fighter], plans: dict[str, RoyaleBoutPlan]
+) -> list[tuple[Fighter, int, RoyaleDamageType, Where]]:
     """Each Cyclic Attack's Risky Challenge, rolled as the round starts (the side's action is its Strike, 003
     L1389-L1391); its damage waits for Taking it on the Chin with the rest (L939-L941)."""
-    rolled = []
+    planned = []
     for fighter in sides:
         for i, effect in enumerate(fighter.state.cyclic, start=1):
             plan, found = plan_roll(fighter, plans[fighter.id].resist, CHALLENGE_DICE, "Cyclic Attack", "plans.resist")
             steps.findings += found
-            rolled.append((fighter, i, effect, plan, roll(steps, f"R{request.round}.{fighter.id}.cyclic{i}", plan)))
-    steps.checkpoint()
+            planned.append((fighter, i, effect, plan))
+    if steps.findings:
+        return []
+    rolled = [(f, i, e, p, roll(steps, p, "cyclic", other=e.source, move=i)) for f, i, e, p in planned]
     pending = []
-    for fighter, i, effect, plan, result in rolled:
-        steps.results.append(result)
-        steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
+    for fighter, _, effect, plan, result in rolled:
+        announce(steps, result, plan)
         short = max(0, effect.tn - result.total)
         steps.say(
-            f"TN {effect.tn}: {short} Damage Ranks.", "cyclic", fighter=fighter.id, other=effect.source, amount=short
+            f"TN {effect.tn}: {short} Damage Ranks.",
+            "cyclic",
+            fighter=fighter.id,
+            other=effect.source,
+            amount=short,
+            figures={"tn": effect.tn, "total": result.total, "damage": short},
         )
-        pending.append((fighter, short, effect.damage_type, f"R{request.round}.{fighter.id}.damage@cyclic{i}"))
+        where = Where(other=effect.source, window="cyclic", step=CHIN)
+        pending.append((fighter, short, effect.damage_type, where))
     for fighter in sides:
         fighter.state.cyclic = [
             e.model_copy(update={"turns_left": e.turns_left - 1}) for e in fighter.state.cyclic if e.turns_left > 1
@@ -274,7 +308,7 @@ def _harmonize(steps: Steps, request: RoyaleBoutRequest, fighter: Fighter, plan:
         steps.findings.append(finding("HARMONIZE_INVALID", f"{path}.harmonize", f"{fighter.id}: {why}."))
         return
     fighter.state.harmonized = style.id
-    steps.say(f"{fighter.id} harmonizes with {style.name}.", "harmonize", fighter=fighter.id, detail=style.id)
+    steps.say(f"{fighter.id} harmonizes with {style.name}.", "harmonize", fighter=fighter.id, trait=style.id)
 
 
 def _engage(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter]) -> None:
@@ -298,7 +332,18 @@ def _engage(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter]) -> N
             )
 
 
-def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> None:
+@dataclass
+class BoutOut:
+    """What the round comes to, besides the fighters' state."""
+
+    first: str | None = None
+    splits: dict[str, str] = field(default_factory=dict)
+    clashes: list[RoyaleClashResult] = field(default_factory=list)
+    challenge: str | None = None
+    bowl: int | None = None  # after a Combat Challenge, whose prize came out of the Bowl
+
+
+def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: BoutOut) -> None:
     plans = {f.id: RoyaleBoutPlan(fighter=f.id) for f in sides} | {p.fighter: p for p in request.plans}
     steps.findings += _gang_pool(request)
     _engage(steps, request, sides)
@@ -312,7 +357,9 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
     first, second, splits = _choose(steps, request, sides)
     out.first = first.id
     out.splits = {k: v.value for k, v in splits.items()}
-    pending = _cyclic(steps, request, sides, plans)
+    pending = _cyclic(steps, sides, plans)
+    if steps.findings:
+        return
     clashes = _exchange(steps, request, (first, second), splits, plans)
     if steps.findings:
         return
@@ -330,19 +377,30 @@ def _round(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: 
     pack = chosen(request.pack, request.custom_pack, PACKS)
     by_id = {f.id: f for f in sides}
     steps.say("Taking it on the Chin: both take their damage at once (003 L939-L941).")
-    keys: dict[str, int] = {}
-    for c in clashes:  # a Blitz's later Strikes place their damage under their own keys
-        keys[c.defender] = keys.get(c.defender, 0) + 1
-        tag = "" if keys[c.defender] == 1 else f"#{keys[c.defender]}"
-        assign(steps, by_id[c.defender], c.damage, c.damage_type, f"R{request.round}.{c.defender}.damage{tag}", pack)
-    for fighter, short, kind, key in pending:
-        assign(steps, fighter, short, kind, key, pack)
+    strikes: dict[str, int] = {}
+    for c in clashes:  # a Blitz's later Strikes place their damage under their own keys (#2 …)
+        strikes[c.defender] = strikes.get(c.defender, 0) + 1
+        where = Where(other=c.attacker, move=strikes[c.defender], step=CHIN)
+        assign(steps, by_id[c.defender], c.damage, c.damage_type, pack, where)
+    for fighter, short, kind, where in pending:
+        assign(steps, fighter, short, kind, pack, where)
     for f in sides:  # 003 L1436-L1437: the sacrificed Strengths Zero Out after the attack, with the round's damage
         move = plans[f.id].attack.move
         sacrifice(steps, f, move.sacrifice if move is not None else [], pack)
 
 
-def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> bool:
+def _challenge_check(opponent: Fighter) -> Check:
+    def check(value: JsonValue) -> Refusal | None:
+        if value == "cancel" and opponent.state.spirit_dice < CANCEL_COST:
+            return refusal("CANCEL_NEEDS_SPIRIT_DIE", f"{opponent.id} has no Spirit Die to cancel the Challenge.")
+        if value not in ("cancel", "accept"):
+            return refusal("CHALLENGE_ANSWER_INVALID", f"{value!r}: take up the Challenge (accept) or cancel it.")
+        return None
+
+    return check
+
+
+def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], out: BoutOut) -> bool:
     """A Combat Challenge in place of the round, unless the opponent pays a Spirit Die (003 L868-L870): True when
     it replaced the round."""
     offer = request.combat_challenge
@@ -353,10 +411,19 @@ def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], o
         return True
     initiator = by_id[offer.initiator]
     opponent = next(f for f in sides if f is not initiator)
-    choices = [RoyaleChoice(value="accept", label="take up the Combat Challenge")]
+    choices = [("accept", "take up the Combat Challenge")]
     if opponent.state.spirit_dice >= CANCEL_COST:
-        choices.insert(0, RoyaleChoice(value="cancel", label=f"pay {CANCEL_COST} Spirit Die to fight the round"))
-    answer = steps.decide(f"R{request.round}.{opponent.id}.challenge", "combat_challenge", opponent.id, choices, None)
+        choices.insert(0, ("cancel", f"pay {CANCEL_COST} Spirit Die to fight the round"))
+    answer = steps.decide(
+        steps.key(opponent.id, "challenge"),
+        opponent.id,
+        "challenge",
+        "engage",
+        f"{initiator.id} offers a Combat Challenge in place of the round: take it up, or pay a Spirit Die to cancel "
+        "it (003 L868-L870)?",
+        choices,
+        check=_challenge_check(opponent),
+    )
     if answer == "cancel":
         opponent.spend(CANCEL_COST)
         out.challenge = "cancelled"
@@ -365,48 +432,75 @@ def _challenge(steps: Steps, request: RoyaleBoutRequest, sides: list[Fighter], o
             "spirit_dice",
             fighter=opponent.id,
             amount=-CANCEL_COST,
+            value=opponent.state.spirit_dice,
         )
         return False
     pack = chosen(request.pack, request.custom_pack, PACKS)
     declared = (offer.initiator_roll, offer.opponent_roll)
     paths = ("combat_challenge.initiator_roll", "combat_challenge.opponent_roll")
-    got = contest(steps, Contest([initiator, opponent], declared, paths, request.bowl, pack, f"R{request.round}.CC"))
-    out.challenge = str(got.get("winner") or "tie")
-    out.bowl = int(got.get("bowl", request.bowl))  # type: ignore[call-overload]
+    got = contest(steps, Contest([initiator, opponent], declared, paths, request.bowl, pack))
+    if got is None:  # a roll's declaration is refused
+        return True
+    out.challenge = got.winner or "tie"
+    out.bowl = got.bowl
     return True
 
 
-def _bowl_after(request: RoyaleBoutRequest, sides: list[Fighter], out: RoyaleBoutResult) -> int:
+def _bowl_after(request: RoyaleBoutRequest, sides: list[Fighter], out: BoutOut) -> int:
     """Spent Spirit Dice go to the Bowl (003 L543-L544); a Combat Challenge's prize came out of it."""
-    if out.challenge not in (None, "cancelled"):
+    if out.challenge not in (None, "cancelled") and out.bowl is not None:
         return out.bowl
     return request.bowl + sum(f.spent for f in sides)
 
 
 def _initiative_winner(steps: Steps) -> str | None:
-    return next((e.fighter for e in steps.events if e.kind == "initiative" and e.fighter), None)
+    return next((e.fighter for e in steps.events if e.kind == RoyaleEventKind.initiative and e.fighter), None)
+
+
+BOUT_POINTS = frozenset(
+    {"initiative", "split", "order", "challenge", "combat_challenge", "cyclic", "attack", "defense"}
+    | {"break_free", "gambit", "damage"}
+)
+
+
+def _start(request: RoyaleBoutRequest) -> Callable[[KeyedDice, Decisions], Steps]:
+    def start(dice: KeyedDice, decisions: Decisions) -> Steps:
+        sides = [Fighter(f, f"fighters[{i}]") for i, f in enumerate(request.fighters)]
+        steps = Steps(request, dice, decisions, KeyBook("R", request.round, one_opponent=True))
+        steps.work = (sides, BoutOut())
+        return steps
+
+    return start
+
+
+def _body(request: RoyaleBoutRequest) -> Callable[[Steps], None]:
+    def body(steps: Steps) -> None:
+        sides, out = steps.work
+        _round(steps, request, sides, out)
+
+    return body
 
 
 def resolve_bout(request: RoyaleBoutRequest) -> RoyaleBoutResult:
-    steps = Steps(request)
-    steps.findings += _pairing(request)
-    sides = [Fighter(f, f"fighters[{i}]") for i, f in enumerate(request.fighters)]
-    out = RoyaleBoutResult(
-        ruleset=RULESET, ruleset_version=VERSION, status="complete", round=request.round, fighters=request.fighters
-    )
-    if not steps.findings:
-        with contextlib.suppress(Pending):
-            _round(steps, request, sides, out)
-        out.attacker = _initiative_winner(steps)
-    fields = steps.fields()
-    done = fields["status"] == "complete"
-    return out.model_copy(
-        update={
-            **fields,
-            "fighters": [f.state for f in sides] if done else request.fighters,
-            "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
-            "bowl": _bowl_after(request, sides, out) if done else request.bowl,
-            "clashes": out.clashes if done else [],
-            "gang_pools": gang_pools(request),
-        }
+    """One Bout round in the core turn protocol (003 L846-L941)."""
+    ids = {f.id for f in request.fighters}
+    fits = fits_round(request.round, ids, BOUT_POINTS)
+    run = run_step(request, _start(request), _body(request), fits, checks=_pairing(request))
+    steps = run.steps
+    sides, out = steps.work
+    done = run.done
+    return RoyaleBoutResult(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        round=request.round,
+        attacker=_initiative_winner(steps),
+        first=out.first,
+        splits=out.splits,
+        challenge=out.challenge,
+        fighters=[f.state for f in sides] if done else request.fighters,
+        spirit_dice_to_bowl=sum(f.spent for f in sides) if done else 0,
+        bowl=_bowl_after(request, sides, out) if done else request.bowl,
+        clashes=out.clashes if done else [],
+        gang_pools=gang_pools(request),
+        **run.answer(end_fields(request.fighters, sides, steps.went_out, done)),  # type: ignore[arg-type]
     )

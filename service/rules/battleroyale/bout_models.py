@@ -12,12 +12,12 @@ from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_memb
 from .pack import PackName, RoyalePack
 from .resolve_models import (
     BoostIn,
+    RoyaleAnswer,
     RoyaleBoost,
     RoyaleFighter,
     RoyaleGangPool,
     RoyaleRollDeclaration,
-    StepFields,
-    StepRequest,
+    RoyaleStepRequest,
 )
 
 
@@ -83,7 +83,7 @@ class RoyaleSwitchOut(BaseModel):
     replaced_mostly_dead: bool = Field(False, description="The one who leaves is Mostly Dead.")
 
 
-class RoyaleBoutRequest(StepRequest):
+class RoyaleBoutRequest(RoyaleStepRequest):
     round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     combat_challenge: RoyaleBoutChallenge | None = None
@@ -105,7 +105,7 @@ class RoyaleClashResult(BaseModel):
     damage_type: str
 
 
-class RoyaleBoutResult(StepFields):
+class RoyaleBoutResult(RoyaleAnswer):
     round: int
     attacker: str | None = Field(None, description="Who won the initiative (most Spirit Dice, 003 L864-L867).")
     first: str | None = Field(None, description="Who struck first.")

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..core.packs import DEFAULT_PACK
 from .model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
-from .resolve_models import BoostIn, RoyaleFighter, RoyaleRollDeclaration, StepFields, StepRequest
+from .resolve_models import BoostIn, RoyaleAnswer, RoyaleFighter, RoyaleRollDeclaration, RoyaleStepRequest
 
 
 class _In(BaseModel):
@@ -41,7 +41,7 @@ class RoyaleByMinion(_In):
     relevant: bool = Field(True, description="Its Strength bears on the task (the GM's call).")
 
 
-class RoyaleChallengeRequest(StepRequest):
+class RoyaleChallengeRequest(RoyaleStepRequest):
     """One roll against a Target Number (003 L346-L427)."""
 
     fighter: RoyaleFighter
@@ -65,7 +65,7 @@ class RoyaleChallengeRequest(StepRequest):
     custom_pack: RoyalePack | None = None
 
 
-class RoyaleChallengeResult(StepFields):
+class RoyaleChallengeResult(RoyaleAnswer):
     tn: int
     total: int | None = None
     success: bool | None = None
@@ -76,7 +76,7 @@ class RoyaleChallengeResult(StepFields):
     fighter: RoyaleFighter
 
 
-class RoyaleCombatChallengeRequest(StepRequest):
+class RoyaleCombatChallengeRequest(RoyaleStepRequest):
     """A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
     a Failure Rank."""
 
@@ -89,8 +89,8 @@ class RoyaleCombatChallengeRequest(StepRequest):
     custom_pack: RoyalePack | None = None
 
 
-class RoyaleCombatChallengeResult(StepFields):
-    winner: str | None = None
+class RoyaleCombatChallengeResult(RoyaleAnswer):
+    challenge_winner: str | None = Field(None, description="Who rolled higher (null on a tie or before).")
     totals: dict[str, int] = {}
     bowl: int
     fighters: list[RoyaleFighter]

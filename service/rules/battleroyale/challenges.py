@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.dice import DieOutOfRange, TooManyDice
+from ..core.dice import KeyedDice
 from ..core.packs import chosen
+from ..core.protocol.keys import KeyBook, KeyParts
+from ..core.protocol.steps import Decisions
 from .challenge_models import (
     RoyaleByDifficulty,
     RoyaleByMinion,
@@ -15,14 +18,15 @@ from .challenge_models import (
     RoyaleCombatChallengeRequest,
     RoyaleCombatChallengeResult,
 )
-from .damage import assign
-from .fighters import Fighter
+from .codes import finding
+from .damage import Where, assign
+from .fighters import Fighter, end_fields
 from .identity import RULESET, VERSION
 from .model_types import RoyaleDamageType, index_of
 from .pack import PACKS, RoyalePack
-from .resolve_models import RoyaleBoost, RoyaleRollDeclaration
-from .rolls import beats_minion, describe, minion_tn, plan_roll, roll, tn_of
-from .steps import Pending, Steps
+from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleStepRequest
+from .rolls import announce, beats_minion, minion_tn, plan_roll, roll, tn_of
+from .steps import Steps, run_step
 
 CHALLENGE_DICE = 2  # 2d6, the best two kept (003 L361-L362)
 FAILED_CHALLENGE_TP = 1  # 003 L366-L368, L655-L660
@@ -47,19 +51,18 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
     steps.findings += found
     if found:
         return
-    result = roll(steps, f"C.{fighter.id}.roll", plan)
-    steps.checkpoint()
-    steps.results.append(result)
-    steps.say(describe(result, plan), "roll", fighter=fighter.id, amount=result.total)
+    result = roll(steps, plan, "roll")
+    announce(steps, result, plan)
     if isinstance(request.target, RoyaleByMinion):
         success = beats_minion(result.total, tn, chosen(request.pack, request.custom_pack, PACKS))
     else:
         success = result.total >= tn  # 003 L350-L351, L384: meeting the TN is enough
     out.total, out.success = result.total, success
+    figures = {"total": result.total, "tn": tn, "margin": result.total - tn}
     if success:
-        steps.say(f"{result.total} meets TN {tn}: success.", "success", fighter=fighter.id)
+        steps.say(f"{result.total} meets TN {tn}: success.", "success", fighter=fighter.id, figures=figures)
         return
-    steps.say(f"{result.total} is short of TN {tn}: failure.", "failure", fighter=fighter.id)
+    steps.say(f"{result.total} is short of TN {tn}: failure.", "failure", fighter=fighter.id, figures=figures)
     before = fighter.state.training_points
     if request.first_failure and request.significant:  # 003 L655-L660
         fighter.award(FAILED_CHALLENGE_TP)
@@ -71,15 +74,9 @@ def _challenge(steps: Steps, request: RoyaleChallengeRequest, fighter: Fighter, 
         )
     if request.risky:  # 003 L405-L406, L465-L466: the shortfall in Damage Ranks
         out.damage = tn - result.total
-        assign(
-            steps,
-            fighter,
-            out.damage,
-            request.damage_type,
-            f"C.{fighter.id}.damage",
-            chosen(request.pack, request.custom_pack, PACKS),
-            conflict=False,  # a Risky Challenge is no Conflict: only its failure earns a point (003 L415-L417)
-        )
+        # a Risky Challenge is no Conflict: only its failure earns a point (003 L415-L417)
+        where = Where(step="risky_challenge", conflict=False)
+        assign(steps, fighter, out.damage, request.damage_type, chosen(request.pack, request.custom_pack, PACKS), where)
     out.training_points = fighter.state.training_points - before
 
 
@@ -96,19 +93,33 @@ def target_number(request: RoyaleChallengeRequest) -> int:
     return pack.zone_crossing_tn.value + pack.zone_skip_tn_step.value * (target.zones - 1)
 
 
+CHALLENGE_POINTS = frozenset({"roll", "combat_challenge", "damage"})
+
+
+def _one_roll(request: RoyaleStepRequest, ids: set[str]) -> Callable[[KeyParts], bool]:
+    """A Challenge's (or Combat Challenge's) keys: ``C1.{fighter}.roll`` …, ``C1.{fighter}.damage`` …"""
+    return lambda p: p.letter == "C" and p.n == 1 and p.fighter in ids and p.point in CHALLENGE_POINTS
+
+
 def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:
-    steps = Steps(request)
     tn = target_number(request)
-    fighter = Fighter(request.fighter, "fighter")
-    out = Outcome()
-    steps.say(f"{fighter.id} faces a {'Risky ' if request.risky else ''}Challenge at TN {tn}.")
-    try:
+
+    def start(dice: KeyedDice, decisions: Decisions) -> Steps:
+        steps = Steps(request, dice, decisions, KeyBook("C", 1, one_opponent=True))
+        steps.work = (Fighter(request.fighter, "fighter"), Outcome())
+        return steps
+
+    def body(steps: Steps) -> None:
+        fighter, out = steps.work
+        risky = "Risky " if request.risky else ""
+        steps.say(
+            f"{fighter.id} faces a {risky}Challenge at TN {tn}.", "challenge", fighter=fighter.id, figures={"tn": tn}
+        )
         _challenge(steps, request, fighter, tn, out)
-    except Pending:
-        fighter, out = Fighter(request.fighter, "fighter"), Outcome()
-    except (DieOutOfRange, TooManyDice) as exc:  # pragma: no cover - the request model bounds the faces
-        steps.say(str(exc))
-    done = not (steps.missing_dice or steps.missing_decisions) and not steps.findings
+
+    run = run_step(request, start, body, _one_roll(request, {request.fighter.id}))
+    fighter, out = run.steps.work
+    done = run.done
     return RoyaleChallengeResult(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -116,45 +127,53 @@ def resolve_challenge(request: RoyaleChallengeRequest) -> RoyaleChallengeResult:
         fighter=fighter.state if done else request.fighter,
         spirit_dice_to_bowl=fighter.spent if done else 0,
         bowl=request.bowl + (fighter.spent if done else 0),
-        total=out.total,
-        success=out.success,
-        damage=out.damage,
-        training_points=out.training_points,
-        **steps.fields(),  # type: ignore[arg-type]
+        total=out.total if done else None,
+        success=out.success if done else None,
+        damage=out.damage if done else 0,
+        training_points=out.training_points if done else 0,
+        **run.answer(end_fields([request.fighter], [fighter], run.steps.went_out, done)),  # type: ignore[arg-type]
     )
 
 
 @dataclass
 class Contest:
-    """One Combat Challenge: the two sides and what they add, the Bowl, the pack and the keys' prefix."""
+    """One Combat Challenge: the two sides and what they add, the Bowl and the pack."""
 
     sides: list[Fighter]
     declarations: tuple[RoyaleRollDeclaration, RoyaleRollDeclaration]
     paths: tuple[str, str]
     bowl: int
     pack: RoyalePack
-    prefix: str = "CC"
 
 
-def contest(steps: Steps, c: Contest) -> dict[str, object]:
-    """Both roll 2d6 and bonuses; the higher gains a Spirit Die from the Bowl, the lower a Failure Rank."""
+@dataclass
+class Contested:
+    """A Combat Challenge's outcome: the winner (None on a tie), both totals, and the Bowl after it."""
+
+    winner: str | None
+    totals: dict[str, int]
+    bowl: int
+
+
+def contest(steps: Steps, c: Contest) -> Contested | None:
+    """Both roll 2d6 and bonuses; the higher gains a Spirit Die from the Bowl, the lower a Failure Rank (003
+    L789-L806); None when a roll's declaration is refused."""
     sides = c.sides
-    results = []
+    planned = []
     for fighter, declaration, path in zip(sides, c.declarations, c.paths, strict=True):
         plan, found = plan_roll(fighter, declaration, CHALLENGE_DICE, "Combat Challenge", path)
         steps.findings += found
-        results.append((roll(steps, f"{c.prefix}.{fighter.id}.roll", plan), plan))
+        planned.append(plan)
     if steps.findings:
-        return {}
-    steps.checkpoint()
+        return None
+    results = [(roll(steps, plan, "combat_challenge"), plan) for plan in planned]
     for result, plan in results:
-        steps.results.append(result)
-        steps.say(describe(result, plan), "roll", fighter=result.fighter, amount=result.total)
+        announce(steps, result, plan)
     (first, _), (second, _) = results
     totals = {first.fighter: first.total, second.fighter: second.total}
     if first.total == second.total:  # digest C4-style ruling: a tie moves nothing (the text names no tie rule)
-        steps.say("A tie: nobody gains or loses.", "tie")
-        return {"totals": totals, "bowl": c.bowl + sum(f.spent for f in sides)}
+        steps.say("A tie: nobody gains or loses.", "tie", figures=totals)
+        return Contested(None, totals, c.bowl + sum(f.spent for f in sides))
     winner, loser = (sides[0], sides[1]) if first.total > second.total else (sides[1], sides[0])
     bowl = c.bowl
     if bowl >= COMBAT_CHALLENGE_PRIZE:  # digest C23: an empty Bowl gives nothing
@@ -164,32 +183,44 @@ def contest(steps: Steps, c: Contest) -> dict[str, object]:
             f"{winner.id} wins and takes a Spirit Die from the Bowl.",
             "spirit_dice",
             fighter=winner.id,
+            other=loser.id,
             amount=COMBAT_CHALLENGE_PRIZE,
+            value=winner.state.spirit_dice,
+            figures=totals | {"bowl": bowl},
         )
     else:
-        steps.say(f"{winner.id} wins; the Bowl is empty.", "bowl_empty", fighter=winner.id)
-    assign(steps, loser, COMBAT_CHALLENGE_DAMAGE, RoyaleDamageType.failure, f"{c.prefix}.{loser.id}.damage", c.pack)
-    return {"winner": winner.id, "totals": totals, "bowl": bowl + sum(f.spent for f in sides)}
+        steps.say(
+            f"{winner.id} wins; the Bowl is empty.", "bowl_empty", fighter=winner.id, other=loser.id, figures=totals
+        )
+    where = Where(other=winner.id, step="combat_challenge")
+    assign(steps, loser, COMBAT_CHALLENGE_DAMAGE, RoyaleDamageType.failure, c.pack, where)
+    return Contested(winner.id, totals, bowl + sum(f.spent for f in sides))
 
 
 def resolve_combat_challenge(request: RoyaleCombatChallengeRequest) -> RoyaleCombatChallengeResult:
-    steps = Steps(request)
-    sides = [Fighter(request.initiator, "initiator"), Fighter(request.opponent, "opponent")]
-    steps.say(f"{sides[0].id} starts a Combat Challenge against {sides[1].id}.")
-    try:
+    def start(dice: KeyedDice, decisions: Decisions) -> Steps:
+        steps = Steps(request, dice, decisions, KeyBook("C", 1, one_opponent=True))
+        steps.work = ([Fighter(request.initiator, "initiator"), Fighter(request.opponent, "opponent")], [])
+        return steps
+
+    def body(steps: Steps) -> None:
+        sides, got = steps.work
+        steps.say(f"{sides[0].id} starts a Combat Challenge against {sides[1].id}.")
         pack = chosen(request.pack, request.custom_pack, PACKS)
         declared = (request.initiator_roll, request.opponent_roll)
-        out = contest(steps, Contest(sides, declared, ("initiator_roll", "opponent_roll"), request.bowl, pack))
-    except Pending:
-        out = {}
-    fields = steps.fields()
-    done = fields["status"] == "complete"
+        got.append(contest(steps, Contest(sides, declared, ("initiator_roll", "opponent_roll"), request.bowl, pack)))
+
+    ids = {request.initiator.id, request.opponent.id}
+    checks = [finding("DUPLICATE_ID", "opponent.id", "A fighter does not challenge themself.")] if len(ids) < 2 else []
+    run = run_step(request, start, body, _one_roll(request, ids), checks=checks)
+    sides, got = run.steps.work
+    out = got[0] if run.done and got else None
     return RoyaleCombatChallengeResult(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        winner=out.get("winner") if done else None,  # type: ignore[arg-type]
-        totals=out.get("totals", {}) if done else {},  # type: ignore[arg-type]
-        bowl=out.get("bowl", request.bowl) if done else request.bowl,  # type: ignore[arg-type]
-        fighters=[f.state for f in sides] if done else [request.initiator, request.opponent],
-        **fields,  # type: ignore[arg-type]
+        challenge_winner=out.winner if out is not None else None,
+        totals=out.totals if out is not None else {},
+        bowl=out.bowl if out is not None else request.bowl,
+        fighters=[f.state for f in sides] if run.done else [request.initiator, request.opponent],
+        **run.answer(end_fields([request.initiator, request.opponent], sides, run.steps.went_out, run.done)),  # type: ignore[arg-type]
     )

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from .fighters import Fighter
 from .model_types import RoyaleDamageType
 from .resolve_models import RoyaleBinding, RoyaleCyclicEffect, RoyaleMoveUse, RoyaleRollResult
-from .rolls import Plan
-from .steps import Steps
+from .rolls import Plan, announce
+from .steps import Steps, face_figures, faces_text
 
 
 @dataclass
@@ -39,9 +39,10 @@ def settle(
     rolled: tuple[RoyaleRollResult, Plan, RoyaleRollResult, Plan],
     damage_type: RoyaleDamageType,
     moves: tuple[RoyaleMoveUse | None, RoyaleMoveUse | None],
-    key: str,
+    move: int = 1,
 ) -> Clash:
-    """The damage of one attack, with the Moves that change it; ``key`` prefixes a Sacrificial Gambit's dice."""
+    """The damage of one attack, with the Moves that change it; ``move``: a Blitz's n-th Strike (its Sacrificial
+    Gambit dice are keyed ``R1.ann.gambit#n``)."""
     attack, attack_plan, defense, defense_plan = rolled
     damage = margin(attacker, defender, attack.total, defense.total)
     if damage > 0 and _lasting(steps, attacker, defender, attack_plan, damage_type):
@@ -53,22 +54,52 @@ def settle(
         kind = RoyaleDamageType.wound if attack_move.wound_ranks else RoyaleDamageType.failure
     if damage > 0 and "extra_damage" in attack_plan.figures:  # Mighty Blow, 003 L1415-L1416
         damage += attack_plan.figures["extra_damage"]
-        steps.say(f"Mighty Blow adds {attack_plan.figures['extra_damage']} Damage Ranks.", "move", fighter=attacker.id)
+        extra = attack_plan.figures["extra_damage"]
+        steps.say(
+            f"Mighty Blow adds {extra} Damage Ranks.",
+            "move",
+            fighter=attacker.id,
+            amount=extra,
+            value=damage,
+            figures={"extra_damage": extra, "damage": damage},
+        )
     if damage > 0 and attack_plan.sacrifice:  # 003 L1435-L1436: 1d6 more per Strength sacrificed
-        faces = [steps.d6(f"{key}.gambit.{n}", "Sacrificial Gambit") for n in range(1, len(attack_plan.sacrifice) + 1)]
-        steps.checkpoint()
+        count = len(attack_plan.sacrifice)
+        faces = [
+            steps.d6(steps.key(attacker.id, "gambit", move=move), f"Sacrificial Gambit: die {n} of {count}")
+            for n in range(1, count + 1)
+        ]
         damage += sum(faces)
-        steps.say(f"Sacrificial Gambit {faces} adds {sum(faces)} Damage Ranks.", "move", fighter=attacker.id)
+        steps.say(
+            f"Sacrificial Gambit {faces_text(faces)} adds {sum(faces)} Damage Ranks.",
+            "move",
+            fighter=attacker.id,
+            amount=sum(faces),
+            value=damage,
+            figures=face_figures(faces) | {"damage": damage},
+        )
     if damage > 0 and "damage_reduction" in defense_plan.figures:  # Impenetrable Defense, 003 L1406-L1412
         if defense_move is not None and defense_move.kind.value == "supernatural" and damage <= defense.total:
             damage, kind = 1, RoyaleDamageType.failure
         else:
             damage = max(0, damage - defense_plan.figures["damage_reduction"])
-        steps.say(f"Impenetrable Defense leaves {damage} Damage Ranks.", "move", fighter=defender.id)
+        steps.say(
+            f"Impenetrable Defense leaves {damage} Damage Ranks.",
+            "move",
+            fighter=defender.id,
+            value=damage,
+            figures={"damage": damage, "damage_reduction": defense_plan.figures["damage_reduction"]},
+        )
     if damage > 0 and "spirit_dice_gained_at_most" in attack_plan.figures:  # Drain, 003 L1394-L1396 (from the Box)
         gained = min(damage, attack_plan.figures["spirit_dice_gained_at_most"])
         attacker.gain(gained)
-        steps.say(f"Drain gives {attacker.id} {gained} Spirit Dice.", "spirit_dice", fighter=attacker.id, amount=gained)
+        steps.say(
+            f"Drain gives {attacker.id} {gained} Spirit Dice.",
+            "spirit_dice",
+            fighter=attacker.id,
+            amount=gained,
+            value=attacker.state.spirit_dice,
+        )
     steps.say(
         f"{attacker.id} {attack.total} against {defender.id} {defense.total}: "
         + (f"{damage} {kind.value} Ranks." if damage else "no damage."),
@@ -76,6 +107,12 @@ def settle(
         fighter=attacker.id,
         other=defender.id,
         amount=damage,
+        figures={
+            "attack": attack.total,
+            "defense": defense.total,
+            "margin": attack.total - defense.total,
+            "damage": damage,
+        },
     )
     return Clash(attacker.id, defender.id, attack.total, defense.total, damage, kind)
 
@@ -86,7 +123,13 @@ def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kin
     if plan.move == "binding":
         tn = plan.figures["escape_tn"]
         defender.state.bindings.append(RoyaleBinding(source=attacker.id, tn=tn))
-        steps.say(f"{defender.id} is bound until a Challenge at TN {tn} is overcome.", "bound", fighter=defender.id)
+        steps.say(
+            f"{defender.id} is bound until a Challenge at TN {tn} is overcome.",
+            "bound",
+            fighter=defender.id,
+            other=attacker.id,
+            figures={"tn": tn},
+        )
         return True
     if plan.move == "cyclic_attack":
         tn, turns = plan.figures["risky_challenge_tn"], plan.figures["turns"]
@@ -96,6 +139,32 @@ def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kin
             f"{defender.id} faces a Risky Challenge at TN {tn} at the start of their next {turns} actions.",
             "cyclic",
             fighter=defender.id,
+            other=attacker.id,
             amount=turns,
+            figures={"tn": tn, "turns": turns},
         )
     return False
+
+
+def freed(steps: Steps, fighter: Fighter, plan: Plan, result: RoyaleRollResult) -> None:
+    """Breaking a Binding: its Challenge met, it lifts (003 L350-L351, L1370-L1375)."""
+    binding = fighter.state.bindings[0]
+    announce(steps, result, plan)
+    figures = {"tn": binding.tn, "total": result.total}
+    if result.total >= binding.tn:  # 003 L350-L351: meeting the TN overcomes a Challenge
+        fighter.state.bindings = fighter.state.bindings[1:]
+        steps.say(
+            f"{fighter.id} breaks free (TN {binding.tn}).",
+            "unbound",
+            fighter=fighter.id,
+            other=binding.source,
+            figures=figures,
+        )
+    else:
+        steps.say(
+            f"{fighter.id} stays bound (TN {binding.tn}).",
+            "bound",
+            fighter=fighter.id,
+            other=binding.source,
+            figures=figures,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..codes import Code, markdown_table
 from ..core.findings import Finding, Severity
+from ..core.protocol.steps import PROTOCOL_CODES
 from ..core.references import ref_of
 
 CODES: dict[str, Code] = {
@@ -183,10 +184,36 @@ CODES: dict[str, Code] = {
         Code("TARGET_INVALID", "error", "An action aimed at the fighter themself.", None),
         Code("FIGHTER_UNKNOWN", "error", "A fighter id that is not in the request.", None),
         Code("DICE_LIMIT", "error", "The request would roll more dice than the service allows in one answer.", None),
-        Code("DICE_UNUSED", "warning", "A supplied die no rule asked for.", None),
-        Code("DECISION_UNUSED", "warning", "A supplied decision no rule asked for.", None),
-        Code("DECISION_INVALID", "error", "A decision value that is not one of its choices.", None),
-        Code("ROLL_INVALID", "error", "A supplied die outside the faces of a d6.", None),
+        Code(
+            "DAMAGE_TRAIT_UNKNOWN",
+            "error",
+            "A Damage Rank put on a trait the fighter does not have.",
+            "003 L464–L466",
+        ),
+        Code(
+            "STRIKE_ORDER_INVALID",
+            "error",
+            "The Bout's attacker answers who strikes first with other than striking first or waiting for the "
+            "Counterstrike.",
+            "003 L864–L865",
+        ),
+        Code(
+            "CHALLENGE_ANSWER_INVALID",
+            "error",
+            "A Combat Challenge offered in a Bout answered with other than taking it up or cancelling it.",
+            "003 L868–L870",
+        ),
+        Code(
+            "CANCEL_NEEDS_SPIRIT_DIE",
+            "error",
+            "A Combat Challenge cancelled by a fighter with no Spirit Die to sacrifice.",
+            "003 L868–L870",
+        ),
+        # the core turn protocol's own checks, the same in every ruleset
+        *(
+            Code(code, "warning" if code.endswith("NOT_USED") else "error", meaning, None)
+            for code, meaning in PROTOCOL_CODES.items()
+        ),
         Code(
             "GANG_POOL_OVERSPENT",
             "error",

@@ -3,23 +3,26 @@ reacts, damage is placed at once; Combat Strategies, Environmental Advantage, lo
 
 from __future__ import annotations
 
-import contextlib
+from dataclasses import dataclass, field
 
+from ..core.dice import KeyedDice
 from ..core.findings import Finding
 from ..core.packs import chosen
+from ..core.protocol.keys import KeyBook
+from ..core.protocol.steps import Decisions
 from .bout_models import RoyaleClashResult
-from .clash import settle
+from .clash import freed, settle
 from .codes import finding
 from .conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
-from .damage import assign, sacrifice
-from .fighters import Fighter, zeroed
+from .damage import Where, assign, sacrifice
+from .fighters import Fighter, end_fields, zeroed
 from .identity import RULESET, VERSION
 from .initiative import order
 from .model_types import RoyaleMoveKind
 from .pack import PACKS, RoyalePack
 from .resolve_models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
-from .rolls import Plan, beats_minion, describe, minion_rank, minion_tn, move_role, plan_roll, roll
-from .steps import Pending, Steps
+from .rolls import Plan, announce, beats_minion, minion_rank, minion_tn, move_role, plan_roll, roll
+from .steps import Steps, fits_round, run_step
 from .tables import forms
 
 FAILED_CHALLENGE_TP = 1  # 003 L366-L368, L655-L660
@@ -99,19 +102,19 @@ def _checks(request: RoyaleConflictRequest) -> list[Finding]:
             out.append(finding("BLITZ_INVALID", f"actions[{i}].targets", "Further targets follow a first `target`."))
         if [b.fighter for b in request.actions].count(a.fighter) > 1 and a is not first[a.fighter]:
             out.append(finding("DUPLICATE_ID", f"actions[{i}].fighter", f"{a.fighter} acts once a round (003 L331)."))
+        out += move_role(a.attack, True, f"actions[{i}].attack")
     for i, r in enumerate(request.reactions):
         for name, value in (("fighter", r.fighter), ("against", r.against)):
             if value not in ids:
                 out.append(finding("FIGHTER_UNKNOWN", f"reactions[{i}].{name}", f"No fighter {value}."))
+        out += move_role(r.roll, False, f"reactions[{i}].roll")
     for i, w in enumerate(request.waits):
         if w not in ids:
             out.append(finding("FIGHTER_UNKNOWN", f"waits[{i}]", f"No fighter {w}."))
     return out + _gang_pools(request)
 
 
-def _lone_minion(
-    steps: Steps, actor: Fighter, minion: Fighter, action: RoyaleConflictAction, key: str, pack: RoyalePack
-) -> None:
+def _lone_minion(steps: Steps, actor: Fighter, minion: Fighter, action: RoyaleConflictAction, pack: RoyalePack) -> None:
     """A single Minion is a Challenge at its rank's TN, or TN 7 when its Strength is not relevant (003 L728-L731);
     beaten, it is out; a failure earns a Training Point as a significant Challenge's does (003 L365-L368,
     L655-L660), the first time only."""
@@ -119,24 +122,27 @@ def _lone_minion(
     steps.findings += found
     if found:
         return
-    result = roll(steps, key, plan)
-    steps.checkpoint()
-    steps.results.append(result)
-    steps.say(describe(result, plan), "roll", fighter=actor.id, amount=result.total)
+    result = roll(steps, plan, "attack")
+    announce(steps, result, plan)
     tn = minion_tn(minion_rank(minion), action.minion_relevant)
+    figures = {"total": result.total, "tn": tn}
     if beats_minion(result.total, tn, pack):
         minion.state.minions = 0
-        steps.say(f"{minion.id} is beaten (TN {tn}).", "minions_out", fighter=minion.id, amount=1)
+        steps.say(
+            f"{minion.id} is beaten (TN {tn}).",
+            "minions_out",
+            fighter=minion.id,
+            other=actor.id,
+            amount=1,
+            value=0,
+            figures=figures,
+        )
+        steps.gone(minion.id)
         return
-    steps.say(f"{minion.id} holds (TN {tn}).", "miss", fighter=actor.id, other=minion.id)
+    steps.say(f"{minion.id} holds (TN {tn}).", "miss", fighter=actor.id, other=minion.id, figures=figures)
     if action.first_failure:
         actor.award(FAILED_CHALLENGE_TP)
         steps.say("A first failure at this Challenge: +1 Training Point.", "training_point", fighter=actor.id, amount=1)
-
-
-def _tag(k: int) -> str:
-    """A Blitz's attacks after the first are keyed ``#2``, ``#3`` …"""
-    return "" if k == 1 else f"#{k}"
 
 
 def _defend(
@@ -149,30 +155,25 @@ def _defend(
 ) -> RoyaleClashResult | None:
     """The target's reaction to attack ``k`` of the actor, the clash, and the damage placed at once (003 L457)."""
     action = next(a for a in request.actions if a.fighter == actor.id)
-    r, tag = f"R{request.round}", _tag(k)
     reaction = next(
         (x for x in request.reactions if x.fighter == target.id and x.against == actor.id and x.attack == k),
         RoyaleConflictReaction(fighter=target.id, against=actor.id, attack=k),
     )
     d_plan, found = plan_roll(target, reaction.roll, CONFLICT_DICE, "reaction", "reactions")
-    found += move_role(reaction.roll, False, "reactions")
     strategy_effects(target, d_plan, False, actor, reaction.form_bonus)
     _environment(d_plan, reaction.environmental)
     steps.findings += found
     if found:
         return None
-    a_res, a_plan, announce = attack
-    d_res = roll(steps, f"{r}.{target.id}.defense@{actor.id}{tag}", d_plan)
-    steps.checkpoint()
-    if announce:  # the attack's roll, logged once its dice are all in
-        steps.results.append(a_res)
-        steps.say(describe(a_res, a_plan), "roll", fighter=actor.id, amount=a_res.total)
-    steps.results.append(d_res)
-    steps.say(describe(d_res, d_plan), "roll", fighter=target.id, amount=d_res.total)
+    a_res, a_plan, first = attack
+    d_res = roll(steps, d_plan, "defense", other=actor.id, move=k)
+    if first:  # the attack's roll, logged once its dice are all in
+        announce(steps, a_res, a_plan)
+    announce(steps, d_res, d_plan)
     rolled = (a_res, a_plan, d_res, d_plan)
     moves = (action.attack.move, reaction.roll.move)
-    clash = settle(steps, actor, target, rolled, action.damage_type, moves, f"{r}.{actor.id}{tag}")
-    assign(steps, target, clash.damage, clash.damage_type, f"{r}.{target.id}.damage@{actor.id}{tag}", pack_of(request))
+    clash = settle(steps, actor, target, rolled, action.damage_type, moves, k)
+    assign(steps, target, clash.damage, clash.damage_type, pack_of(request), Where(other=actor.id, move=k))
     return RoyaleClashResult(
         attacker=clash.attacker,
         defender=clash.defender,
@@ -207,28 +208,39 @@ def _minion_threat(
     """A lone Minion's action is no Conflict attack but a Challenge for its target (003 L728-L731): a Risky one at
     the Minion's TN (or TN 7), its shortfall in Damage Ranks of the action's type (ruling on L404-L406); no Training
     Point for the failed roll in a fight (L661-L662), the first Damage Rank's as usual."""
-    r = f"R{request.round}"
     reaction = next(
         (x for x in request.reactions if x.fighter == target.id and x.against == minion.id),
         RoyaleConflictReaction(fighter=target.id, against=minion.id),
     )
     plan, found = plan_roll(target, reaction.roll, CONFLICT_DICE, "Challenge of a lone Minion", "reactions")
-    found += move_role(reaction.roll, False, "reactions")
     _environment(plan, reaction.environmental)
     steps.findings += found
     if found:
         return
-    result = roll(steps, f"{r}.{target.id}.defense@{minion.id}", plan)
-    steps.checkpoint()
-    steps.results.append(result)
-    steps.say(describe(result, plan), "roll", fighter=target.id, amount=result.total)
+    result = roll(steps, plan, "defense", other=minion.id)
+    announce(steps, result, plan)
     tn = minion_tn(minion_rank(minion), action.minion_relevant)
+    figures = {"total": result.total, "tn": tn}
     if beats_minion(result.total, tn, pack_of(request)):
-        steps.say(f"{target.id} shrugs off {minion.id} (TN {tn}).", "miss", fighter=minion.id, other=target.id)
+        steps.say(
+            f"{target.id} shrugs off {minion.id} (TN {tn}).",
+            "miss",
+            fighter=minion.id,
+            other=target.id,
+            amount=0,
+            figures=figures | {"damage": 0},
+        )
         return
     short = tn - result.total
-    steps.say(f"{target.id} falls short of TN {tn}: {short} Damage Ranks.", "hit", fighter=minion.id, other=target.id)
-    assign(steps, target, short, action.damage_type, f"{r}.{target.id}.damage@{minion.id}", pack_of(request))
+    steps.say(
+        f"{target.id} falls short of TN {tn}: {short} Damage Ranks.",
+        "hit",
+        fighter=minion.id,
+        other=target.id,
+        amount=short,
+        figures=figures | {"damage": short},
+    )
+    assign(steps, target, short, action.damage_type, pack_of(request), Where(other=minion.id))
 
 
 def _attack(
@@ -239,11 +251,9 @@ def _attack(
     action: RoyaleConflictAction,
 ) -> list[RoyaleClashResult]:
     """The actor's attack, or a Blitz's: each roll met by its target's reaction, damage placed at once."""
-    r = f"R{request.round}"
     path = f"actions[{request.actions.index(action)}]"
     targets = [by_id[t] for t in [action.target, *action.targets] if t is not None]
     a_plan, found = plan_roll(actor, action.attack, CONFLICT_DICE, "attack", f"{path}.attack")
-    found += move_role(action.attack, True, f"{path}.attack")
     strategy_effects(actor, a_plan, True, targets[0], action.form_bonus)
     _environment(a_plan, action.environmental)
     steps.findings += found
@@ -251,14 +261,14 @@ def _attack(
     if steps.findings:
         return []
     later: Plan | None = None
-    shared_roll = roll(steps, f"{r}.{actor.id}.attack", a_plan) if shared else None
+    shared_roll = roll(steps, a_plan, "attack") if shared else None
     out: list[RoyaleClashResult] = []
     for k, target in enumerate(targets, start=1):
         if target.absolute_zero or target.state.mostly_dead:
-            steps.say(f"{target.id} is already out.", "pass", fighter=actor.id)
+            steps.say(f"{target.id} is already out.", "pass", fighter=actor.id, other=target.id)
             continue
         if shared_roll is not None:  # one roll for all; logged with the first reaction
-            attack, announce = (shared_roll, a_plan), not out
+            attack, first = (shared_roll, a_plan), not out
         else:
             if k > 1 and later is None:
                 stripped = action.attack.model_copy(update={"move": None, "techniques": [], "impressive": []})
@@ -267,8 +277,8 @@ def _attack(
                 _environment(later, action.environmental)
                 later = later.follow_up(a_plan)
             plan = a_plan if k == 1 or later is None else later
-            attack, announce = (roll(steps, f"{r}.{actor.id}.attack{_tag(k)}", plan), plan), True
-        clash = _defend(steps, request, actor, target, (*attack, announce), 1 if shared else k)
+            attack, first = (roll(steps, plan, "attack", move=k), plan), True
+        clash = _defend(steps, request, actor, target, (*attack, first), 1 if shared else k)
         if clash is not None:
             out.append(clash)
     sacrifice(steps, actor, a_plan.sacrifice, pack_of(request))  # after the attack, hit or not (003 L1436-L1437)
@@ -290,7 +300,7 @@ def _harmonize(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, act
         steps.findings.append(finding("HARMONIZE_INVALID", path, f"{actor.id}: {why}."))
         return
     actor.state.harmonized = style.id
-    steps.say(f"{actor.id} harmonizes with {style.name}.", "harmonize", fighter=actor.id, detail=style.id)
+    steps.say(f"{actor.id} harmonizes with {style.name}.", "harmonize", fighter=actor.id, trait=style.id)
 
 
 def _faced(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, action: RoyaleConflictAction | None) -> None:
@@ -298,22 +308,25 @@ def _faced(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, action:
     Damage Ranks; the effect runs out after its turns (003 L1389-L1391). No Training Point for the failed roll in a
     Conflict (003 L661-L662)."""
     declared = action.resist if action is not None else RoyaleRollDeclaration(style=False)
-    r = f"R{request.round}.{actor.id}"
     kept = []
     for i, effect in enumerate(list(actor.state.cyclic), start=1):
         plan, found = plan_roll(actor, declared, CONFLICT_DICE, "Cyclic Attack's Risky Challenge", "actions.resist")
         steps.findings += found
         if found:
             return
-        result = roll(steps, f"{r}.cyclic{i}", plan)
-        steps.checkpoint()
-        steps.results.append(result)
-        steps.say(describe(result, plan), "roll", fighter=actor.id, amount=result.total)
+        result = roll(steps, plan, "cyclic", other=effect.source, move=i)
+        announce(steps, result, plan)
         short = max(0, effect.tn - result.total)
         steps.say(
-            f"TN {effect.tn}: {short} Damage Ranks.", "cyclic", fighter=actor.id, other=effect.source, amount=short
+            f"TN {effect.tn}: {short} Damage Ranks.",
+            "cyclic",
+            fighter=actor.id,
+            other=effect.source,
+            amount=short,
+            figures={"tn": effect.tn, "total": result.total, "damage": short},
         )
-        assign(steps, actor, short, effect.damage_type, f"{r}.damage@cyclic{i}", pack_of(request))
+        where = Where(other=effect.source, window="cyclic")
+        assign(steps, actor, short, effect.damage_type, pack_of(request), where)
         if effect.turns_left > 1:
             kept.append(effect.model_copy(update={"turns_left": effect.turns_left - 1}))
     actor.state.cyclic = kept
@@ -326,20 +339,12 @@ def _break_free(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, ac
             finding("NOT_BOUND", f"actions[{request.actions.index(action)}].break_free", "No Binding.")
         )
         return
-    binding = actor.state.bindings[0]
     plan, found = plan_roll(actor, action.resist, CONFLICT_DICE, "breaking a Binding", "actions.resist")
     steps.findings += found
     if found:
         return
-    result = roll(steps, f"R{request.round}.{actor.id}.break_free", plan)
-    steps.checkpoint()
-    steps.results.append(result)
-    steps.say(describe(result, plan), "roll", fighter=actor.id, amount=result.total)
-    if result.total >= binding.tn:  # 003 L350-L351: meeting the TN overcomes a Challenge
-        actor.state.bindings = actor.state.bindings[1:]
-        steps.say(f"{actor.id} breaks free (TN {binding.tn}).", "unbound", fighter=actor.id, other=binding.source)
-    else:
-        steps.say(f"{actor.id} stays bound (TN {binding.tn}).", "bound", fighter=actor.id, other=binding.source)
+    result = roll(steps, plan, "break_free")
+    freed(steps, actor, plan, result)
 
 
 def _death_blow(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, target: Fighter) -> None:
@@ -349,6 +354,7 @@ def _death_blow(steps: Steps, request: RoyaleConflictRequest, actor: Fighter, ta
         return
     target.state.dead = True
     steps.say(f"{actor.id} slays {target.id}.", "death_blow", fighter=actor.id, other=target.id)
+    steps.gone(target.id)
 
 
 def _deed(
@@ -357,7 +363,7 @@ def _deed(
     actor: Fighter,
     by_id: dict[str, Fighter],
     action: RoyaleConflictAction,
-    out: RoyaleConflictResult,
+    out: ConflictOut,
 ) -> None:
     """What the action does: break free, deal a Death Blow, face a lone Minion, or attack."""
     if action.break_free:
@@ -370,11 +376,11 @@ def _deed(
     if action.death_blow:
         _death_blow(steps, request, actor, target)
     elif target.state.minions == 1:
-        _lone_minion(steps, actor, target, action, f"R{request.round}.{actor.id}.attack", pack_of(request))
+        _lone_minion(steps, actor, target, action, pack_of(request))
     elif actor.state.minions == 1 and not target.state.minions and not target.absolute_zero:
         _minion_threat(steps, request, actor, target, action)
     elif target.absolute_zero or target.state.mostly_dead or (_is_gang(request, target) and target.state.minions == 0):
-        steps.say(f"{target.id} is already out.", "pass", fighter=actor.id)
+        steps.say(f"{target.id} is already out.", "pass", fighter=actor.id, other=target.id)
     else:
         out.clashes += _attack(steps, request, actor, by_id, action)
 
@@ -384,7 +390,7 @@ def _act(
     request: RoyaleConflictRequest,
     actor: Fighter,
     by_id: dict[str, Fighter],
-    out: RoyaleConflictResult,
+    out: ConflictOut,
 ) -> None:
     action = next((a for a in request.actions if a.fighter == actor.id), None)
     actor.state.strategy = None  # 003 L756-L757: until one's next action
@@ -410,9 +416,9 @@ def _is_gang(request: RoyaleConflictRequest, fighter: Fighter) -> bool:
     return any(f.id == fighter.id and f.minions >= 1 for f in request.fighters)
 
 
-def _round(steps: Steps, request: RoyaleConflictRequest, sides: list[Fighter], out: RoyaleConflictResult) -> None:
+def _round(steps: Steps, request: RoyaleConflictRequest, sides: list[Fighter], out: ConflictOut) -> None:
     by_id = {f.id: f for f in sides}
-    ranked = order(steps, sides, f"R{request.round}.init")
+    ranked = order(steps, sides)
     waiting = [by_id[w] for w in dict.fromkeys(request.waits)]
     acting = [f for f in ranked if f not in waiting] + waiting
     out.order = [f.id for f in acting]
@@ -420,32 +426,49 @@ def _round(steps: Steps, request: RoyaleConflictRequest, sides: list[Fighter], o
     for actor in acting:
         out_now = actor.absolute_zero or actor.state.mostly_dead or actor.state.dead
         if out_now or (_is_gang(request, actor) and actor.state.minions == 0):
-            steps.say(f"{actor.id} is out of the fight.")
+            steps.say(f"{actor.id} is out of the fight.", "out", fighter=actor.id)
             continue
         _act(steps, request, actor, by_id, out)
         if steps.findings:
             return
 
 
+@dataclass
+class ConflictOut:
+    order: list[str] = field(default_factory=list)
+    clashes: list[RoyaleClashResult] = field(default_factory=list)
+
+
+CONFLICT_POINTS = frozenset({"initiative", "cyclic", "attack", "defense", "break_free", "gambit", "damage"})
+
+
 def resolve_conflict(request: RoyaleConflictRequest) -> RoyaleConflictResult:
-    steps = Steps(request)
-    steps.findings += _checks(request)
-    sides = [Fighter(f, f"fighters[{i}]") for i, f in enumerate(request.fighters)]
-    out = RoyaleConflictResult(
-        ruleset=RULESET, ruleset_version=VERSION, status="complete", round=request.round, fighters=request.fighters
-    )
-    if not steps.findings:
-        with contextlib.suppress(Pending):
-            _round(steps, request, sides, out)
-    fields = steps.fields()
-    done = fields["status"] == "complete"
-    return out.model_copy(
-        update={
-            **fields,
-            "fighters": [f.state for f in sides] if done else request.fighters,
-            "spirit_dice_to_bowl": sum(f.spent for f in sides) if done else 0,
-            "bowl": request.bowl + (sum(f.spent for f in sides) if done else 0),
-            "clashes": out.clashes if done else [],
-            "gang_pools": gang_pools(request),
-        }
+    """One Conflict round in the core turn protocol (003 L441-L459)."""
+    one_on_one = len(request.fighters) == 2
+
+    def start(dice: KeyedDice, decisions: Decisions) -> Steps:
+        steps = Steps(request, dice, decisions, KeyBook("R", request.round, one_opponent=one_on_one))
+        steps.work = ([Fighter(f, f"fighters[{i}]") for i, f in enumerate(request.fighters)], ConflictOut())
+        return steps
+
+    def body(steps: Steps) -> None:
+        sides, out = steps.work
+        _round(steps, request, sides, out)
+
+    ids = {f.id for f in request.fighters}
+    fits = fits_round(request.round, ids, CONFLICT_POINTS)
+    run = run_step(request, start, body, fits, checks=_checks(request))
+    sides, out = run.steps.work
+    done = run.done
+    return RoyaleConflictResult(
+        ruleset=RULESET,
+        ruleset_version=VERSION,
+        round=request.round,
+        order=out.order,
+        fighters=[f.state for f in sides] if done else request.fighters,
+        spirit_dice_to_bowl=sum(f.spent for f in sides) if done else 0,
+        bowl=request.bowl + (sum(f.spent for f in sides) if done else 0),
+        clashes=out.clashes if done else [],
+        gang_pools=gang_pools(request),
+        **run.answer(end_fields(request.fighters, sides, run.steps.went_out, done)),  # type: ignore[arg-type]
     )

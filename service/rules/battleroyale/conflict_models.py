@@ -12,12 +12,12 @@ from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_memb
 from .pack import PackName, RoyalePack
 from .resolve_models import (
     BoostIn,
+    RoyaleAnswer,
     RoyaleBoost,
     RoyaleFighter,
     RoyaleGangPool,
     RoyaleRollDeclaration,
-    StepFields,
-    StepRequest,
+    RoyaleStepRequest,
     StrategyIn,
 )
 
@@ -73,7 +73,7 @@ class RoyaleConflictReaction(_In):
     form_bonus: BoostIn = RoyaleBoost.die
 
 
-class RoyaleConflictRequest(StepRequest):
+class RoyaleConflictRequest(RoyaleStepRequest):
     round: Annotated[int, Field(ge=1, le=999), JSON_INT] = 1
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = Field(0, description="Spirit Dice in the Bowl.")
     fighters: Annotated[list[RoyaleFighter], Field(min_length=2, max_length=12)]
@@ -86,7 +86,7 @@ class RoyaleConflictRequest(StepRequest):
     custom_pack: RoyalePack | None = None
 
 
-class RoyaleConflictResult(StepFields):
+class RoyaleConflictResult(RoyaleAnswer):
     round: int
     order: list[str] = Field([], description="The acting order (003 L444-L447).")
     clashes: list[RoyaleClashResult] = []

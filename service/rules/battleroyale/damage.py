@@ -3,13 +3,17 @@ named policy), Zero Outs, Absolute Zero, Mostly Dead, the Training Points they e
 
 from __future__ import annotations
 
-from ..core.findings import map_key
-from .codes import finding
+from dataclasses import dataclass
+
+from pydantic import JsonValue
+
+from ..core.findings import Finding, Severity, map_key
+from ..core.protocol.steps import Check, Refusal
 from .fighters import Fighter, current_index, zeroed
 from .model_types import RoyaleDamageType
 from .pack import RoyalePack, RoyaleZeroOutTraining
-from .resolve_models import RoyaleChoice, RoyaleDamagePolicy, RoyaleFighterTrait
-from .steps import Pending, Steps
+from .resolve_models import RoyaleDamagePolicy, RoyaleFighterTrait
+from .steps import Steps, refusal
 
 FIRST_DAMAGE_TP = 1  # 003 L473, L661-L662
 ZERO_OUT_TP = 1  # 003 L474-L475, L662-L663
@@ -38,7 +42,16 @@ def _gang_losses(steps: Steps, fighter: Fighter, ranks: int) -> None:
     lost = min(ranks, fighter.state.minions)
     left = fighter.state.minions - lost
     fighter.state.minions = left
-    steps.say(f"{fighter.id} loses {lost} Minions; {left} left.", "minions_out", fighter=fighter.id, amount=lost)
+    steps.say(
+        f"{fighter.id} loses {lost} Minions; {left} left.",
+        "minions_out",
+        fighter=fighter.id,
+        amount=lost,
+        value=left,
+        figures={"lost": lost, "left": left},
+    )
+    if left == 0:
+        steps.gone(fighter.id)
 
 
 def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: RoyalePack) -> None:
@@ -50,21 +63,77 @@ def _zero_out(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, pack: R
         f"{trait.name} Zeroes Out (+{points} Training Points).",
         "zeroed_out",
         fighter=fighter.id,
-        detail=trait.id,
+        trait=trait.id,
         amount=points,
+        figures={"training_points": points},
     )
 
 
-def _refuse_zeroed(steps: Steps, fighter: Fighter, key: str) -> None:
-    """A Zeroed Out trait takes no more damage (003 L512-L513): a decision naming one is refused by that rule."""
-    given = steps.request.decisions.get(key)
-    trait = fighter.trait(given) if given is not None else None
-    if trait is not None and zeroed(trait):
-        steps.used_decisions.add(key)
-        steps.findings.append(
-            finding("TRAIT_ZEROED_OUT", f"decisions{map_key(key)}", f"{given} is Zeroed Out: it takes no damage.", key)
+def _rank_check(fighter: Fighter) -> Check:
+    """A Damage Rank goes on one of the fighter's own Strengths or Styles (003 L464-L466), never on one already
+    Zeroed Out (003 L511-L513)."""
+
+    def check(value: JsonValue) -> Refusal | None:
+        trait = fighter.trait(str(value))
+        if trait is None:
+            return refusal("DAMAGE_TRAIT_UNKNOWN", f"{fighter.id} has no Strength or Style {value!r}.")
+        if zeroed(trait):
+            return refusal("TRAIT_ZEROED_OUT", f"{trait.id} is Zeroed Out: it takes no more Damage Ranks.")
+        return None
+
+    return check
+
+
+def _stale(steps: Steps, fighter: Fighter, key: str, pick: RoyaleFighterTrait) -> str | None:
+    """A provisional answer (``if_asked``) naming a trait the earlier ranks have Zeroed Out since it was offered:
+    not used, the policy's pick goes in its place, and a warning says so (a ruling: the answer was given for another
+    branch; 003 L511-L513 refuses it in this one). A firm answer (``decisions``) is refused instead."""
+    if key in steps.request.decisions or key not in steps.request.if_asked:
+        return None
+    value = steps.request.if_asked[key]
+    trait = fighter.trait(value)
+    if trait is None or not zeroed(trait):
+        return None
+    steps.decisions.used.add(key)
+    steps.findings.append(
+        Finding(
+            code="DECISION_NOT_USED",
+            severity=Severity.warning,
+            path=f"if_asked{map_key(key)}",
+            key=key,
+            message=f"{value} is Zeroed Out by the time this rank is placed (003 L511-L513): {pick.id} takes it.",
         )
-        raise Pending
+    )
+    return pick.id
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where Damage Ranks come from, for their decision keys and the text's step: ``other`` the fighter who dealt
+    them, ``window`` the kind of exchange when it is not an attack (``cyclic``), ``move`` a Blitz's n-th Strike."""
+
+    other: str | None = None
+    window: str | None = None
+    move: int = 1
+    step: str = "damage"
+    conflict: bool = True  # in a Conflict Scene (a fight): the first Damage Rank earns a Training Point
+
+
+def _say_damage(steps: Steps, fighter: Fighter, trait: RoyaleFighterTrait, kind: RoyaleDamageType, take: int) -> None:
+    steps.say(
+        f"{fighter.id} puts {take} {kind.value} Rank{'s' if take > 1 else ''} on {trait.name}.",
+        "damage",
+        fighter=fighter.id,
+        trait=trait.id,
+        amount=take,
+        value=current_index(trait),
+        figures={
+            "ranks": take,
+            "wound_ranks": trait.wound_ranks,
+            "failure_ranks": trait.failure_ranks,
+            "rank_after": current_index(trait),
+        },
+    )
 
 
 def assign(
@@ -72,47 +141,54 @@ def assign(
     fighter: Fighter,
     ranks: int,
     kind: RoyaleDamageType,
-    key: str,
     pack: RoyalePack,
-    conflict: bool = True,
+    where: Where = Where(),
 ) -> None:
-    """Place ``ranks`` Damage Ranks of ``kind`` on ``fighter``; decisions ``{key}.1``, ``{key}.2`` … ``conflict``:
-    the damage comes in a Conflict Scene (a fight), where the first Damage Rank earns a Training Point."""
+    """Place ``ranks`` Damage Ranks of ``kind`` on ``fighter``, one decision per rank (its choices the standing
+    traits, the policy's pick first; with ``lowest_first`` that pick is its default). Consecutive ranks on one
+    trait are logged together."""
     if ranks <= 0:
         return
     if fighter.state.minions:
         _gang_losses(steps, fighter, ranks)
         return
-    if conflict:
+    if where.conflict:
         _first_damage(steps, fighter)
     was_out = fighter.absolute_zero
-    ask = steps.request.damage_policy == RoyaleDamagePolicy.ask
-    given = steps.request.decisions
-    n = 1
-    while n <= ranks:
+    policy = steps.request.damage_policy == RoyaleDamagePolicy.lowest_first
+    run: tuple[RoyaleFighterTrait, int] | None = None
+    for n in range(1, ranks + 1):
         if fighter.absolute_zero:  # what no trait can take is lost
-            steps.say(f"{ranks - n + 1} Damage Ranks find nothing left to take them.")
+            lost = ranks - n + 1
+            steps.say(
+                f"{lost} Damage Ranks find nothing left to take them.", "damage_lost", fighter=fighter.id, amount=lost
+            )
             break
-        if not ask and f"{key}.{n}" not in given:
-            trait = policy_pick(fighter)  # the named policy: as many ranks as the trait takes, up to a given key
-            take = min(ranks - n + 1, current_index(trait) + 1)
-            take = next((m - n for m in range(n + 1, n + take) if f"{key}.{m}" in given), take)
-        else:
-            _refuse_zeroed(steps, fighter, f"{key}.{n}")
-            choices = [RoyaleChoice(value=t.id, label=f"{t.name} ({current_index(t)})") for t in fighter.standing()]
-            picked = steps.decide(f"{key}.{n}", "damage", fighter.id, choices, policy_pick(fighter).id, ask=ask)
-            trait, take = next(t for t in fighter.state.traits if t.id == picked), 1
-        _hit(trait, kind, take)
-        steps.say(
-            f"{fighter.id} puts {take} {kind.value} Rank{'s' if take > 1 else ''} on {trait.name}.",
+        pick = policy_pick(fighter)
+        standing = [pick] + [t for t in fighter.standing() if t is not pick]
+        key = steps.key(fighter.id, "damage", other=where.other, window=where.window, move=where.move)
+        picked = _stale(steps, fighter, key, pick) or steps.decide(
+            key,
+            fighter.id,
             "damage",
-            fighter=fighter.id,
-            detail=trait.id,
-            amount=take,
+            where.step,
+            f"Damage Rank {n} of {ranks} ({kind.value}): which Strength or Style takes it (003 L464-L466)?",
+            [(t.id, f"{t.name} ({current_index(t)})") for t in standing],
+            pick.id if policy else None,
+            _rank_check(fighter),
         )
+        trait = next(t for t in fighter.state.traits if t.id == picked)
+        if run is not None and run[0] is not trait:
+            _say_damage(steps, fighter, run[0], kind, run[1])
+            run = None
+        _hit(trait, kind, 1)
+        run = (trait, run[1] + 1 if run is not None else 1)
         if zeroed(trait):
+            _say_damage(steps, fighter, trait, kind, run[1])
+            run = None
             _zero_out(steps, fighter, trait, pack)
-        n += take
+    if run is not None:
+        _say_damage(steps, fighter, run[0], kind, run[1])
     _absolute_zero(steps, fighter, was_out, kind)
 
 
@@ -127,7 +203,9 @@ def _absolute_zero(steps: Steps, fighter: Fighter, was_out: bool, kind: RoyaleDa
             "absolute_zero",
             fighter=fighter.id,
             amount=ABSOLUTE_ZERO_TP,
+            figures={"training_points": ABSOLUTE_ZERO_TP, "mostly_dead": int(lethal)},
         )
+        steps.gone(fighter.id)
 
 
 def _first_damage(steps: Steps, fighter: Fighter) -> None:
@@ -139,6 +217,7 @@ def _first_damage(steps: Steps, fighter: Fighter) -> None:
             "training_point",
             fighter=fighter.id,
             amount=FIRST_DAMAGE_TP,
+            figures={"training_points": FIRST_DAMAGE_TP},
         )
 
 
@@ -157,8 +236,10 @@ def sacrifice(steps: Steps, fighter: Fighter, trait_ids: list[str], pack: Royale
             f"{fighter.id} sacrifices {trait.name}: {ranks} Wound Ranks.",
             "damage",
             fighter=fighter.id,
-            detail=trait.id,
+            trait=trait.id,
             amount=ranks,
+            value=current_index(trait),
+            figures={"ranks": ranks, "wound_ranks": trait.wound_ranks, "rank_after": current_index(trait)},
         )
         _zero_out(steps, fighter, trait, pack)
     _absolute_zero(steps, fighter, was_out, RoyaleDamageType.wound)

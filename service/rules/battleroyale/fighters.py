@@ -82,3 +82,25 @@ class Fighter:
 
 def good_index() -> int:
     return index_of(RoyaleRank.good)
+
+
+def out_of_fight(fighter: Fighter, gang: bool) -> bool:
+    """Out of the fight: slain, Mostly Dead, at Absolute Zero (003 L476, L515-L518, L813-L825), or a Gang (or lone
+    Minion) with no Minion left (003 L739-L741)."""
+    s = fighter.state
+    return s.dead or s.mostly_dead or fighter.absolute_zero or (gang and s.minions == 0)
+
+
+def end_fields(start: list[RoyaleFighter], sides: list[Fighter], went_out: list[str], done: bool) -> dict[str, object]:
+    """The envelope's end of the fight: who is out (those out already, then in the order they went out), whether at
+    most one fighter is left standing (``over``) and that one (``winner``). Before the step is resolved, only those
+    out already."""
+    gangs = {f.id: f.minions >= 1 for f in start}
+    already = [f.id for f in start if out_of_fight(Fighter(f, ""), gangs[f.id])]
+    if not done:
+        return {"over": False, "winner": None, "out": already}
+    now = [f.id for f in sides if out_of_fight(f, gangs.get(f.id, False))]
+    out = list(dict.fromkeys(already + [f for f in went_out if f in now] + now))
+    standing = [f.id for f in sides if f.id not in out]
+    over = len(standing) < 2 and len(sides) >= 2
+    return {"over": over, "winner": standing[0] if over and standing else None, "out": out}

@@ -5,17 +5,19 @@ the highest-rank trait first."""
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..core.dice import KeyedDice
+from ..core.protocol.keys import KeyBook
+from ..core.protocol.steps import Decisions
 from .codes import finding
-from .fighters import Fighter, current_index, current_mod, zeroed
+from .fighters import Fighter, current_index, current_mod, end_fields, zeroed
 from .identity import RULESET, VERSION
 from .model_types import RoyaleDamageType, index_of
 from .recovery_models import RoyaleRecoveryPick, RoyaleRecoveryRequest, RoyaleRecoveryResult
 from .resolve_models import RoyaleFighterTrait
-from .steps import Pending, Steps
+from .steps import Steps, face_figures, faces_text, run_step
 
 RESTORE_COST = 1  # a Spirit Die per Zeroed Out trait (003 L639-L640, L833)
 SECOND_WIND_COST = 1  # 003 L637
@@ -89,7 +91,14 @@ def _restore(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest, hea
         heal.take(trait, RoyaleDamageType.failure, cut)
         heal.take(trait, RoyaleDamageType.wound, extra - cut)
         healed += extra
-        steps.say(f"{trait.name} is back at Poor for a Spirit Die.", "restored", fighter=fighter.id, detail=trait.id)
+        steps.say(
+            f"{trait.name} is back at Poor for a Spirit Die.",
+            "restored",
+            fighter=fighter.id,
+            trait=trait.id,
+            amount=extra,
+            figures={"ranks": extra, "spirit_dice": RESTORE_COST},
+        )
     if fighter.state.mostly_dead and not any(zeroed(t) for t in fighter.state.traits):
         fighter.state.mostly_dead = False  # 003 L834: all back at Poor, recovery goes on as usual
         steps.say(f"{fighter.id} is no longer Mostly Dead.", "recovered", fighter=fighter.id)
@@ -105,11 +114,19 @@ def _second_wind(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest,
     if not fighter.spend(SECOND_WIND_COST * request.second_wind):
         steps.findings.append(finding("NOT_ENOUGH_SPIRIT_DICE", "second_wind", "Not enough Spirit Dice."))
         return 0
-    faces = [steps.d6(f"SW.{fighter.id}.{n}", "Second Wind") for n in range(1, request.second_wind + 1)]
-    steps.checkpoint()
+    count = request.second_wind
+    faces = [
+        steps.d6(steps.key(fighter.id, "second_wind"), f"Second Wind: die {n} of {count}") for n in range(1, count + 1)
+    ]
     standing = [t for t in fighter.state.traits if not zeroed(t)]  # a Zeroed Out trait needs its own die
     healed = _heal(steps, heal, standing, sum(faces))
-    steps.say(f"Second Wind {faces}: {healed} Damage Ranks recovered.", "recovered", fighter=fighter.id, amount=healed)
+    steps.say(
+        f"Second Wind {faces_text(faces)}: {healed} Damage Ranks recovered.",
+        "recovered",
+        fighter=fighter.id,
+        amount=healed,
+        figures=face_figures(faces) | {"rolled": sum(faces), "recovered": healed},
+    )
     return healed
 
 
@@ -118,7 +135,13 @@ def _clear_failures(steps: Steps, fighter: Fighter, heal: Healing) -> int:
     for t in fighter.state.traits:  # 003 L492-L493
         failure += t.failure_ranks
         heal.take(t, RoyaleDamageType.failure, t.failure_ranks)
-    steps.say(f"The Scene ends: {failure} Failure Ranks go.", "recovered", fighter=fighter.id, amount=failure)
+    steps.say(
+        f"The Scene ends: {failure} Failure Ranks go.",
+        "recovered",
+        fighter=fighter.id,
+        amount=failure,
+        figures={"failure_ranks": failure},
+    )
     return failure
 
 
@@ -130,7 +153,13 @@ def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest,
         for t in fighter.state.traits:
             wounds += t.wound_ranks
             heal.take(t, RoyaleDamageType.wound, t.wound_ranks)
-        steps.say(f"Full recovery: {wounds} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=wounds)
+        steps.say(
+            f"Full recovery: {wounds} Wound Ranks heal.",
+            "recovered",
+            fighter=fighter.id,
+            amount=wounds,
+            figures={"wound_ranks": wounds},
+        )
         return wounds
     bonus = 0
     for i, trait_id in enumerate(request.recovery_traits):
@@ -139,43 +168,60 @@ def _heal_wounds(steps: Steps, fighter: Fighter, request: RoyaleRecoveryRequest,
             steps.findings.append(finding("TRAIT_UNKNOWN", f"recovery_traits[{i}]", f"{trait_id} cannot help."))
         else:
             bonus += current_mod(trait)
-    face = steps.d6(f"END.{fighter.id}.wounds", "Wound Ranks healed at the end of the Scene")
-    steps.checkpoint()
+    face = steps.d6(steps.key(fighter.id, "wounds"), "Wound Ranks healed at the end of the Scene")
     healed = _heal(steps, heal, fighter.state.traits, max(0, face + bonus), wounds_only=True)
-    steps.say(f"1d6 {face} {bonus:+d}: {healed} Wound Ranks heal.", "recovered", fighter=fighter.id, amount=healed)
+    steps.say(
+        f"1d6 {face} {bonus:+d}: {healed} Wound Ranks heal.",
+        "recovered",
+        fighter=fighter.id,
+        amount=healed,
+        figures={"face_1": face, "bonus": bonus, "recovered": healed},
+    )
     return healed
 
 
+RECOVERY_POINTS = frozenset({"second_wind", "wounds"})
+
+
 def recover(request: RoyaleRecoveryRequest) -> RoyaleRecoveryResult:
-    steps = Steps(request)
-    fighter = Fighter(request.fighter, "fighter")
-    heal = Healing(picks=list(enumerate(request.picks)))
-    healed = 0
-    with contextlib.suppress(Pending):
-        healed += _second_wind(steps, fighter, request, heal)
+    """Recovery in the core turn protocol: its dice are ``S1.{fighter}.second_wind`` … and ``S1.{fighter}.wounds``
+    (S for the Scene)."""
+
+    def start(dice: KeyedDice, decisions: Decisions) -> Steps:
+        steps = Steps(request, dice, decisions, KeyBook("S", 1, one_opponent=True))
+        steps.work = (Fighter(request.fighter, "fighter"), Healing(picks=list(enumerate(request.picks))), [0])
+        return steps
+
+    def body(steps: Steps) -> None:
+        fighter, heal, healed = steps.work
+        healed[0] += _second_wind(steps, fighter, request, heal)
         if request.end_scene:
-            healed += _clear_failures(steps, fighter, heal)
+            healed[0] += _clear_failures(steps, fighter, heal)
         if fighter.state.mostly_dead and request.restore and not request.end_scene:
             # 003 L831: a Mostly Dead fighter is restored once the Scene is over
             steps.findings.append(finding("MOSTLY_DEAD", "restore", "Mostly Dead: restore after the Scene."))
         else:
-            healed += _restore(steps, fighter, request, heal)
+            healed[0] += _restore(steps, fighter, request, heal)
         if request.end_scene:
-            healed += _heal_wounds(steps, fighter, request, heal)
+            healed[0] += _heal_wounds(steps, fighter, request, heal)
         for i, pick in heal.picks:  # nothing the caller sent is dropped without a finding
             steps.findings.append(
                 finding("RECOVERY_PICK_UNUSED", f"picks[{i}]", f"{pick.trait}: no rank left to take.")
             )
-    fields = steps.fields()
-    done = fields["status"] == "complete"
+
+    fid = request.fighter.id
+    fits = lambda p: p.letter == "S" and p.n == 1 and p.fighter == fid and p.point in RECOVERY_POINTS  # noqa: E731
+    run = run_step(request, start, body, fits)
+    fighter, heal, healed = run.steps.work
+    done = run.done
     return RoyaleRecoveryResult(
         ruleset=RULESET,
         ruleset_version=VERSION,
-        recovered=healed if done else 0,
+        recovered=healed[0] if done else 0,
         recovered_failure=heal.tally[RoyaleDamageType.failure] if done else 0,
         recovered_wound=heal.tally[RoyaleDamageType.wound] if done else 0,
         spirit_dice_to_bowl=fighter.spent if done else 0,
         bowl=request.bowl + (fighter.spent if done else 0),
         fighter=fighter.state if done else request.fighter,
-        **fields,  # type: ignore[arg-type]
+        **run.answer(end_fields([request.fighter], [fighter], [], done)),  # type: ignore[arg-type]
     )

@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from .model_types import JSON_INT, DamageTypeIn, Id
-from .resolve_models import RoyaleFighter, StepFields, StepRequest
+from .resolve_models import RoyaleAnswer, RoyaleFighter, RoyaleStepRequest
 
 
 class RoyaleRecoveryPick(BaseModel):
@@ -19,7 +19,7 @@ class RoyaleRecoveryPick(BaseModel):
     kind: DamageTypeIn
 
 
-class RoyaleRecoveryRequest(StepRequest):
+class RoyaleRecoveryRequest(RoyaleStepRequest):
     fighter: RoyaleFighter
     restore: Annotated[list[Id], Field(max_length=30)] = Field(
         [], description="Zeroed Out traits brought back to Poor, a Spirit Die each (003 L639-L640, L831-L834)."
@@ -42,7 +42,7 @@ class RoyaleRecoveryRequest(StepRequest):
     bowl: Annotated[int, Field(ge=0, le=500), JSON_INT] = 0
 
 
-class RoyaleRecoveryResult(StepFields):
+class RoyaleRecoveryResult(RoyaleAnswer):
     recovered: int = Field(0, description="Damage Ranks taken off.")
     recovered_failure: int = Field(0, description="Failure Ranks among them.")
     recovered_wound: int = Field(0, description="Wound Ranks among them.")

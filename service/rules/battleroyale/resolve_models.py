@@ -8,7 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..core.findings import Finding, Unsupported
+from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
 from .character_models import RoyaleCharacter
 from .model_types import (
     JSON_INT,
@@ -29,8 +29,6 @@ from .pricing_models import SampleMoveId
 
 MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
 MAX_TRAINING_POINTS = 99_999
-Key = Annotated[str, Field(min_length=1, max_length=80)]
-Face = Annotated[int, Field(ge=1, le=6), JSON_INT]
 DecisionValue = Annotated[str, Field(min_length=1, max_length=80)]
 
 
@@ -197,42 +195,6 @@ class RoyaleRollDeclaration(_In):
     move: RoyaleMoveUse | None = None
 
 
-class RoyaleDieNeeded(BaseModel):
-    key: str
-    die: str
-    purpose: str
-
-
-class RoyaleChoice(BaseModel):
-    value: str
-    label: str
-
-
-class RoyaleDecisionNeeded(BaseModel):
-    key: str
-    kind: str
-    fighter: str
-    choices: list[RoyaleChoice]
-    default: str | None = None
-
-
-class RoyaleRollRecord(BaseModel):
-    key: str
-    die: str
-    face: int
-    source: str
-    purpose: str
-
-
-class RoyaleEvent(BaseModel):
-    step: int = Field(description="The index in `log` of the step that reports it.")
-    kind: str
-    fighter: str | None = None
-    other: str | None = None
-    amount: int | None = None
-    detail: str | None = None
-
-
 class RoyaleRollResult(BaseModel):
     """One roll: dice kept from those rolled, plus the flat part."""
 
@@ -251,29 +213,6 @@ class RoyaleGangPool(BaseModel):
     used: int
 
 
-class RoyaleStatus(StrEnum):
-    complete = "complete"
-    decision_required = "decision_required"
-    invalid = "invalid"
-
-
-class StepFields(BaseModel):
-    """The step-mode fields of every resolution answer."""
-
-    ruleset: str
-    ruleset_version: str
-    status: RoyaleStatus
-    dice_needed: list[RoyaleDieNeeded] = []
-    decisions_needed: list[RoyaleDecisionNeeded] = []
-    rolls: list[RoyaleRollRecord] = []
-    results: list[RoyaleRollResult] = []
-    log: list[str] = []
-    events: list[RoyaleEvent] = []
-    violations: list[Finding] = []
-    warnings: list[Finding] = []
-    unsupported: list[Unsupported] = []
-
-
 class RoyaleDamagePolicy(StrEnum):
     """Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy."""
 
@@ -281,10 +220,61 @@ class RoyaleDamagePolicy(StrEnum):
     lowest_first = "lowest_first"  # Strengths before Styles, lowest current rank first, harmonized Style last
 
 
-class StepRequest(_In):
-    seed: Annotated[int, Field(ge=0, le=2**53), JSON_INT] | None = None
-    rolls: Annotated[dict[Key, Face], Field(max_length=400)] = {}
-    decisions: Annotated[dict[Key, DecisionValue], Field(max_length=400)] = {}
+class RoyaleEventKind(StrEnum):
+    """What an event reports; its figures are named in ``figures`` (docs in the ruleset's README)."""
+
+    initiative = "initiative"  # who acts first (figures: spirit_dice)
+    initiative_roll = "initiative_roll"  # a tie rolled off, 1d6 each (value: the last face)
+    bout_split = "split"  # a Bout split (figures: attack_dice, defense_dice)
+    strike_order = "strike_order"  # who strikes first in a Bout
+    roll = "roll"  # one roll (amount: the total; figures: dice, keep, flat, total, face_1 …)
+    harmonize = "harmonize"
+    switch_out = "switch_out"
+    spirit_dice = "spirit_dice"  # Spirit Dice gained or paid (amount, signed)
+    bound = "bound"
+    unbound = "unbound"
+    cyclic = "cyclic"
+    hit = "hit"  # an attack that deals damage (amount: Damage Ranks; figures: attack, defense, margin, damage)
+    miss = "miss"
+    move = "move"  # a Move's effect on the damage (value: the damage after it)
+    damage = "damage"  # Damage Ranks put on a trait (amount; figures: the trait's ranks after)
+    damage_lost = "damage_lost"  # Damage Ranks no trait can take
+    zeroed_out = "zeroed_out"  # amount: the Training Points it earns
+    minions_out = "minions_out"  # amount: Minions lost; value: left
+    training_point = "training_point"
+    absolute_zero = "absolute_zero"
+    out = "out"  # a fighter who can take no part in the round (already out)
+    pass_ = "pass"
+    death_blow = "death_blow"
+    challenge = "challenge"  # a Challenge's Target Number (figures: tn)
+    success = "success"
+    failure = "failure"
+    tie = "tie"
+    bowl_empty = "bowl_empty"
+    restored = "restored"
+    recovered = "recovered"
+
+
+class RoyaleEvent(StepEvent[RoyaleEventKind]):
+    """Something that happened in the resolution, with every figure it involves."""
+
+    trait: Id | None = Field(None, description="The trait or Style it concerns (damage, Zero Out, harmonizing).")
+
+
+class RoyaleStepRequest(StepRequest[DecisionValue]):
+    """The six step fields every resolve request takes, and where the Damage Ranks go when left unsaid."""
+
     damage_policy: Annotated[RoyaleDamagePolicy, json_member(RoyaleDamagePolicy)] = Field(
-        RoyaleDamagePolicy.ask, description="`ask`: each Damage Rank is a decision (its default the policy's pick)."
+        RoyaleDamagePolicy.ask,
+        description="`ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` "
+        "pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with "
+        "`ask_every_decision`).",
     )
+
+
+class RoyaleAnswer(StepAnswer):
+    """The answer envelope of every Battle Royale resolution, with its rolls, log and events."""
+
+    results: list[RoyaleRollResult] = Field(max_length=2000, description="Every roll: dice kept and the total.")
+    log: list[str] = Field(max_length=4000)
+    events: list[RoyaleEvent] = Field(max_length=4000)

@@ -17,7 +17,7 @@ from .pack import RoyaleMinionTarget, RoyalePack
 from .pricing import price_move
 from .pricing_models import RoyaleMoveRequest
 from .resolve_models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
-from .steps import Steps
+from .steps import Steps, face_figures, faces_text
 from .tables import forms, rank_row, sample_move
 
 FLAW_MOD = -2  # a Flaw rolled against counts as Poor (003 L256-L257)
@@ -189,21 +189,44 @@ def move_role(declaration: RoyaleRollDeclaration, offense: bool, path: str) -> l
     return [finding("MOVE_ROLE_INVALID", f"{path}.move.move", f"{move.name} is not a Move for {role}.")]
 
 
-def roll(steps: Steps, key: str, plan: Plan) -> RoyaleRollResult:
-    """Roll ``plan.dice`` d6 under ``key.1`` … and keep the best ``plan.keep``; 0 dice is the flat part alone."""
-    faces = [steps.d6(f"{key}.{n}", plan.purpose) for n in range(1, plan.dice + 1)]
+def roll(
+    steps: Steps, plan: Plan, point: str, *, other: str | None = None, window: str | None = None, move: int = 1
+) -> RoyaleRollResult:
+    """Roll ``plan.dice`` d6 and keep the best ``plan.keep``; 0 dice is the flat part alone. Each die is keyed by
+    the step's KeyBook: ``R1.ann.attack``, ``R1.ann.attack.2`` … (``@other``, ``:window``, ``#move`` when the
+    fighter's point comes up again about something else)."""
+    faces = [
+        steps.d6(
+            steps.key(plan.fighter, point, other=other, window=window, move=move),
+            f"{plan.purpose}: die {n} of {plan.dice}",
+        )
+        for n in range(1, plan.dice + 1)
+    ]
     kept = sorted(faces, reverse=True)[: plan.keep]
-    result = RoyaleRollResult(
+    return RoyaleRollResult(
         fighter=plan.fighter, purpose=plan.purpose, faces=faces, kept=kept, flat=plan.flat, total=sum(kept) + plan.flat
     )
-    return result
 
 
 def describe(result: RoyaleRollResult, plan: Plan) -> str:
     parts = ", ".join(plan.parts) or "nothing added"
     return (
-        f"{result.fighter} rolls {plan.dice}d6 keep {plan.keep} for {result.purpose}: {result.faces} → kept "
-        f"{result.kept} + {result.flat} ({parts}) = {result.total}"
+        f"{result.fighter} rolls {plan.dice}d6 keep {plan.keep} for {result.purpose}: {faces_text(result.faces)} → "
+        f"kept {faces_text(result.kept)} + {result.flat} ({parts}) = {result.total}"
+    )
+
+
+def announce(steps: Steps, result: RoyaleRollResult, plan: Plan) -> None:
+    """The roll into the answer's results, logged with every figure: dice, kept, the flat part, the total, faces."""
+    steps.results.append(result)
+    figures = {"dice": plan.dice, "keep": plan.keep, "flat": result.flat, "total": result.total}
+    steps.say(
+        describe(result, plan),
+        "roll",
+        fighter=result.fighter,
+        amount=result.total,
+        value=result.total,
+        figures=figures | face_figures(result.faces),
     )
 
 

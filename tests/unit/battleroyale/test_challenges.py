@@ -20,7 +20,7 @@ def challenge(**body: Any) -> Any:
 def test_steven_blaze_fails_and_earns_a_training_point() -> None:
     # 003 L377–L380: Expert [+4] Athlete, Good [9] difficulty, snake eyes: 1 + 1 + 4 = 6 < 9
     answer = resolve_challenge(RoyaleChallengeRequest.model_validate(examples("resolve_challenge")["steven-blaze"]))
-    assert (answer.status, answer.tn, answer.total, answer.success) == ("complete", 9, 6, False)
+    assert (answer.status, answer.tn, answer.total, answer.success) == ("resolved", 9, 6, False)
     assert answer.training_points == 1 and answer.fighter.training_points == 1  # 003 L366–L368
 
 
@@ -30,7 +30,7 @@ def test_jenny_hawkes_meets_the_tn() -> None:
         fighter=fighter("jenny", ("runner", "good")),
         roll={"traits": ["runner"]},
         target={"tn": 11},
-        rolls={"C.jenny.roll.1": 6, "C.jenny.roll.2": 3},
+        rolls={"C1.jenny.roll": 6, "C1.jenny.roll.2": 3},
     )
     assert (answer.total, answer.success, answer.training_points) == (11, True, 0)
 
@@ -56,9 +56,9 @@ def test_step_mode_asks_for_both_dice_then_completes() -> None:
     body = {"fighter": fighter("kim", ("strong", "good")), "roll": {"traits": ["strong"]}, "target": {"tn": 9}}
     first = challenge(**body)
     assert first.status == "decision_required"
-    assert [d.key for d in first.dice_needed] == ["C.kim.roll.1", "C.kim.roll.2"]
+    assert [d.key for d in first.dice_needed] == ["C1.kim.roll", "C1.kim.roll.2"]
     done = challenge(**body, rolls={d.key: 4 for d in first.dice_needed})
-    assert (done.status, done.total, done.success) == ("complete", 10, True)
+    assert (done.status, done.total, done.success) == ("resolved", 10, True)
 
 
 def test_risky_damage_placed_rank_by_rank_as_decisions() -> None:
@@ -67,19 +67,20 @@ def test_risky_damage_placed_rank_by_rank_as_decisions() -> None:
         "roll": {"traits": ["strong"]},
         "target": {"tn": 13},
         "risky": True,
-        "rolls": {"C.kim.roll.1": 1, "C.kim.roll.2": 2},
+        "rolls": {"C1.kim.roll": 1, "C1.kim.roll.2": 2},
     }
     asked = challenge(**body)  # 1 + 2 + 2 = 5, 8 short: more than the 3 + 2 the traits can take
     assert asked.status == "decision_required"
     pending = asked.decisions_needed[0]
+    # `ask` (the default policy): no default, the standing traits offered with the `lowest_first` pick first
     assert (pending.key, [c.value for c in pending.choices], pending.default) == (
-        "C.kim.damage.1",
-        ["strong", "quick"],
-        "quick",
+        "C1.kim.damage",
+        ["quick", "strong"],
+        None,
     )
     done = challenge(**body, damage_policy="lowest_first")
     # lowest first: Average Quick takes 2 and Zeroes Out, then Good Strong 3 → Absolute Zero; 3 ranks lost
-    assert done.status == "complete" and done.damage == 8
+    assert done.status == "resolved" and done.damage == 8
     ranks = {t.id: t.wound_ranks for t in done.fighter.traits}
     assert ranks == {"strong": 3, "quick": 2}
     assert done.fighter.mostly_dead  # Wound Ranks: lethal (003 L813–L815)
@@ -94,7 +95,7 @@ def test_team_effort_helper_die() -> None:
         roll={"traits": ["strong"]},
         target={"tn": 13},
         helpers=["die"],
-        rolls={"C.kim.roll.1": 2, "C.kim.roll.2": 5, "C.kim.roll.3": 6},
+        rolls={"C1.kim.roll": 2, "C1.kim.roll.2": 5, "C1.kim.roll.3": 6},
     )
     assert (answer.total, answer.success) == (13, True)
 
@@ -103,9 +104,9 @@ def test_cooper_against_vinny() -> None:
     # 003 L799–L806: Cooper (Expert The Stare) 3 + 5 + 4 = 12, Vinny (Good Doesn't Back Down) 4 + 4 + 2 = 10
     body = examples("resolve_combat_challenge")["cooper-vinny"]
     answer = resolve_combat_challenge(RoyaleCombatChallengeRequest.model_validate(body))
-    assert answer.status == "complete" and answer.totals == {"cooper": 12, "vinny": 10}
+    assert answer.status == "resolved" and answer.totals == {"cooper": 12, "vinny": 10}
     cooper, vinny = answer.fighters
-    assert answer.winner == "cooper" and cooper.spirit_dice == body["initiator"]["spirit_dice"] + 1
+    assert answer.challenge_winner == "cooper" and cooper.spirit_dice == body["initiator"]["spirit_dice"] + 1
     assert answer.bowl == body["bowl"] - 1  # the die comes from the Bowl (003 L616–L618)
     assert sum(t.failure_ranks for t in vinny.traits) == 1  # a single Failure Rank (003 L796–L797)
 
@@ -120,16 +121,34 @@ def test_combat_challenge_tie_and_empty_bowl() -> None:
     }
     tie = resolve_combat_challenge(
         RoyaleCombatChallengeRequest.model_validate(
-            {**base, "bowl": 3, "rolls": {"CC.a.roll.1": 3, "CC.a.roll.2": 3, "CC.b.roll.1": 2, "CC.b.roll.2": 4}}
+            {
+                **base,
+                "bowl": 3,
+                "rolls": {
+                    "C1.a.combat_challenge": 3,
+                    "C1.a.combat_challenge.2": 3,
+                    "C1.b.combat_challenge": 2,
+                    "C1.b.combat_challenge.2": 4,
+                },
+            }
         )
     )
-    assert tie.winner is None and tie.bowl == 3
+    assert tie.challenge_winner is None and tie.bowl == 3
     empty = resolve_combat_challenge(
         RoyaleCombatChallengeRequest.model_validate(
-            {**base, "bowl": 0, "rolls": {"CC.a.roll.1": 6, "CC.a.roll.2": 3, "CC.b.roll.1": 2, "CC.b.roll.2": 4}}
+            {
+                **base,
+                "bowl": 0,
+                "rolls": {
+                    "C1.a.combat_challenge": 6,
+                    "C1.a.combat_challenge.2": 3,
+                    "C1.b.combat_challenge": 2,
+                    "C1.b.combat_challenge.2": 4,
+                },
+            }
         )
     )
-    assert empty.winner == "a" and empty.fighters[0].spirit_dice == 0 and empty.bowl == 0  # digest C23
+    assert empty.challenge_winner == "a" and empty.fighters[0].spirit_dice == 0 and empty.bowl == 0  # digest C23
 
 
 def test_zeroed_trait_and_technique_once_per_round() -> None:
@@ -151,7 +170,7 @@ def test_be_impressive_spends_spirit_dice_into_the_bowl() -> None:
         fighter=fighter("kim", ("strong", "good"), spirit_dice=2),
         roll={"impressive": ["flat"]},
         target={"tn": 9},
-        rolls={"C.kim.roll.1": 3, "C.kim.roll.2": 3},
+        rolls={"C1.kim.roll": 3, "C1.kim.roll.2": 3},
     )
     # 003 L632–L634: +1 for a Spirit Die: 3 + 3 + 1 = 7 (no Strength declared); the die goes to the Bowl
     assert (answer.total, answer.fighter.spirit_dice, answer.spirit_dice_to_bowl) == (7, 1, 1)
@@ -167,7 +186,7 @@ def test_changing_zones_uses_the_pack() -> None:
 def test_mystic_form_with_no_spirit_dice() -> None:
     f = fighter("mei", ("qi", "good"), spirit_dice=0, harmonized="qi")
     f["traits"][0] |= {"style": True, "forms": ["mystic"]}
-    body = {"fighter": f, "target": {"tn": 9}, "rolls": {"C.mei.roll.1": 4, "C.mei.roll.2": 4}}
+    body = {"fighter": f, "target": {"tn": 9}, "rolls": {"C1.mei.roll": 4, "C1.mei.roll.2": 4}}
     # 003 L1185–L1187: a Mystic Form at 0 Spirit Dice takes −2: 4 + 4 + 2 − 2 = 8
     assert challenge(**body).total == 8
     f["spirit_dice"] = 1
@@ -178,7 +197,7 @@ def test_a_validated_sheet_is_played_as_it_is() -> None:
     from .support import carrie
 
     body: dict[str, Any] = {"fighter": {"id": "carrie", "sheet": carrie()}, "roll": {"traits": ["focus"]}}
-    body |= {"target": {"difficulty": "master"}, "rolls": {"C.carrie.roll.1": 4, "C.carrie.roll.2": 5}}
+    body |= {"target": {"difficulty": "master"}, "rolls": {"C1.carrie.roll": 4, "C1.carrie.roll.2": 5}}
     answer = resolve_challenge(RoyaleChallengeRequest.model_validate(body))
     # her Expert Focus, Determination (003 L221–L222): 4 + 5 + 4 = 13 meets Master's TN 13
     assert (answer.total, answer.success) == (13, True)

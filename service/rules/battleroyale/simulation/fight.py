@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.protocol.models import StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ...core.simulation_loop import MAX_ASKS, TurnOutcome, play_fight, side_names, via_json
 from ..bout import resolve_bout
 from ..bout_models import RoyaleBoutRequest, RoyaleBoutResult
 from ..fighters import Fighter
-from ..resolve_models import RoyaleDamagePolicy, RoyaleDecisionNeeded, RoyaleFighter, RoyaleStatus
+from ..resolve_models import RoyaleDamagePolicy, RoyaleFighter
 from .models import RoyaleSimulationRequest
 from .policies import RoyaleSimPolicy, choose, plan
 
@@ -47,17 +48,20 @@ def _start(m: Matchup) -> list[RoyaleFighter]:
 
 
 def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBoutResult:
+    """The step protocol as a client plays it: answer every decision the answer asks with the side's policy
+    (provisional ones under ``if_asked``) and send again, until it no longer asks (the seed rolls every die)."""
     send = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
-
-    def decide(p: RoyaleDecisionNeeded) -> tuple[str, str]:
-        side = m.side_of(p.fighter)
-        return p.key, choose(m.policies[side if side is not None else 0], p)
-
-    return answer_until_done(
-        lambda decisions: send(request.model_copy(update={"decisions": decisions})),
-        lambda answer: answer.decisions_needed,
-        decide,
-    )
+    decisions: dict[str, str] = {}
+    if_asked: dict[str, str] = {}
+    answer = send(request)
+    for _ in range(MAX_ASKS):
+        if answer.status != StepStatus.decision_required or not answer.decisions_needed:
+            return answer
+        for p in answer.decisions_needed:
+            side = m.side_of(p.fighter)
+            (if_asked if p.provisional else decisions)[p.key] = choose(m.policies[side if side is not None else 0], p)
+        answer = send(request.model_copy(update={"decisions": dict(decisions), "if_asked": dict(if_asked)}))
+    return answer
 
 
 def _count(m: Matchup, result: RoyaleBoutResult, record: FightRecord) -> None:
@@ -93,7 +97,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             damage_policy=RoyaleDamagePolicy.ask,
         )
         result = _resolve(m, request, protocol)
-        if result.status is not RoyaleStatus.complete:
+        if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, result, record)
         for i, (_, spent) in enumerate(plans):

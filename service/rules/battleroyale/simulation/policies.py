@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ...core.protocol.models import DecisionNeeded
 from ..bout_models import RoyaleBoutPlan, RoyaleSplit
-from ..resolve_models import RoyaleBoost, RoyaleDecisionNeeded, RoyaleFighter, RoyaleRollDeclaration
+from ..resolve_models import RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration
 
 
 class RoyaleSimPolicy(StrEnum):
@@ -58,10 +59,11 @@ def plan(policy: RoyaleSimPolicy, fighter: RoyaleFighter) -> tuple[RoyaleBoutPla
     )
 
 
-def choose(policy: RoyaleSimPolicy, pending: RoyaleDecisionNeeded) -> str:
-    """The policy's answer: one of the pending decision's offered values."""
+def choose(policy: RoyaleSimPolicy, pending: DecisionNeeded) -> str:
+    """The policy's answer: one of the pending decision's offered values (a Damage Rank: the first offered, the
+    resolver's `lowest_first` pick)."""
     style = POLICIES[policy]
-    values = [c.value for c in pending.choices]
+    values = [str(c.value) for c in pending.choices]
     wanted = {"split": style.split.value, "order": "act_first" if style.first else "let_defender_first"}
-    want = wanted.get(pending.kind, pending.default)
+    want = wanted.get(pending.point, pending.default)
     return want if want in values else values[0]
