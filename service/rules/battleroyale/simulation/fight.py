@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.protocol.models import StepStatus
+from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import MAX_ASKS, TurnOutcome, play_fight, side_names, via_json
+from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..bout import resolve_bout
 from ..bout_models import RoyaleBoutRequest, RoyaleBoutResult
 from ..fighters import Fighter
@@ -50,18 +50,16 @@ def _start(m: Matchup) -> list[RoyaleFighter]:
 def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBoutResult:
     """The step protocol as a client plays it: answer every decision the answer asks with the side's policy
     (provisional ones under ``if_asked``) and send again, until it no longer asks (the seed rolls every die)."""
-    send = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
-    decisions: dict[str, str] = {}
-    if_asked: dict[str, str] = {}
-    answer = send(request)
-    for _ in range(MAX_ASKS):
-        if answer.status != StepStatus.decision_required or not answer.decisions_needed:
-            return answer
-        for p in answer.decisions_needed:
-            side = m.side_of(p.fighter)
-            (if_asked if p.provisional else decisions)[p.key] = choose(m.policies[side if side is not None else 0], p)
-        answer = send(request.model_copy(update={"decisions": dict(decisions), "if_asked": dict(if_asked)}))
-    return answer
+    resolve = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
+
+    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> RoyaleBoutResult:
+        return resolve(request.model_copy(update={"decisions": dict(decisions), "if_asked": dict(if_asked)}))
+
+    def decide(needed: DecisionNeeded) -> str:
+        side = m.side_of(needed.fighter)
+        return choose(m.policies[side if side is not None else 0], needed)
+
+    return play_steps(send, decide)
 
 
 def _count(m: Matchup, result: RoyaleBoutResult, record: FightRecord) -> None:
