@@ -131,13 +131,21 @@ def test_a_roll_record_names_its_die() -> None:
     assert (record.key, record.die, record.result, record.source) == ("T1.a.attack", "1d6", 5, "given")
 
 
-def test_an_answer_given_ahead_that_the_choices_now_refuse_is_asked_again() -> None:
+def test_an_answer_given_ahead_that_the_choices_now_refuse_is_set_aside_with_a_warning() -> None:
     """`if_asked` holds what a player would answer if asked; once the real attack die makes it illegal (a block
-    against a 6), the point is asked again with the choices it has, not refused."""
-    request = ToyRequest(rolls={"T1.a.attack": 6}, if_asked={"T1.b.defense": "block"})
-    with pytest.raises(DecisionPending) as asked:
-        toy(KeyedDice(supplied=request.rolls), Decisions.of(request))
-    assert asked.value.needed.key == "T1.b.defense"
-    rolls = {"T1.a.attack": 6, "T1.b.dodge": 2}
-    request = request.model_copy(update={"decisions": {"T1.b.defense": "dodge"}, "rolls": rolls})
-    assert toy(KeyedDice(supplied=request.rolls), Decisions.of(request)) == 4
+    against a 6), the point takes its default instead, with a warning naming why."""
+    guard = GUARD.model_copy(update={"default": "dodge"})
+
+    def toy_with_default(dice: KeyedDice, decisions: Decisions) -> int:
+        hit = dice.roll("T1.a.attack", 6, "attack")
+        refuse = lambda v: Refusal("UNBLOCKABLE", "a grab cannot be blocked") if v == "block" and hit == 6 else None  # noqa: E731
+        pick = decisions.decide(guard, check=refuse)
+        return hit - dice.roll("T1.b.dodge", 6, "dodge") if pick == "dodge" else hit - 2
+
+    request = ToyRequest(rolls={"T1.a.attack": 6, "T1.b.dodge": 2}, if_asked={"T1.b.defense": "block"})
+    decisions = Decisions.of(request)
+    assert toy_with_default(KeyedDice(supplied=request.rolls), decisions) == 4
+    assert [(w.code, w.key, w.path) for w in decisions.warnings] == [
+        ("DECISION_NOT_USED", "T1.b.defense", 'if_asked["T1.b.defense"]')
+    ]
+    assert "a grab cannot be blocked" in decisions.warnings[0].message

@@ -30,7 +30,9 @@ MAX_LOOKED_AHEAD = 200  # decisions one answer asks at most (the answer's own bo
 PROTOCOL_CODES: dict[str, str] = {
     "DECISION_INVALID": "The decision's value is not one of the choices offered at its key.",
     "DECISION_KEY_UNKNOWN": "A decision key that fits no decision point of this request.",
-    "DECISION_NOT_USED": "A decision key the step did not ask (a branch the dice did not take, or lenient mode).",
+    "DECISION_NOT_USED": "A decision key the step did not ask (a branch the dice did not take, or lenient mode), or "
+    "an `if_asked` answer the choices no longer allow once the step reaches it (the default or first choice is "
+    "taken instead).",
     "ROLL_INVALID": "A die's face is not a face of the die named at its key.",
     "ROLL_KEY_UNKNOWN": "A roll key that fits no die of this request.",
     "ROLL_NOT_USED": "A roll key the step did not roll (a branch the dice did not take, or lenient mode).",
@@ -132,6 +134,7 @@ class Decisions:
     ask_every: bool = False
     ahead: LookAhead | None = None
     used: set[str] = field(default_factory=set)
+    warnings: list[Finding] = field(default_factory=list)  # if_asked answers set aside: the answer must carry them
 
     @classmethod
     def of(cls, request: StepRequest[Any], ahead: LookAhead | None = None) -> Decisions:
@@ -150,17 +153,32 @@ class Decisions:
                 raise DecisionRefused(key, refusal)
             return value
         if key in self.if_asked:
+            self.used.add(key)
             value = jsonable(self.if_asked[key])
-            if check(value) is None:
-                self.used.add(key)
+            refusal = check(value)
+            if refusal is None:
                 return value
-            # An answer given ahead that the choices as they stand now refuse (an earlier answer changed them): the
-            # point is asked again, with the choices it has now, rather than refused or silently defaulted.
-        elif needed.default is not None and not self.ask_every:
+            # An answer given ahead that the choices as they stand now refuse (the real dice or an earlier answer
+            # changed them): the point takes its default, else its first choice, with a warning naming the refusal.
+            taken = needed.default if needed.default is not None else needed.choices[0].value
+            self.warnings.append(_set_aside(key, refusal, taken))
+            return taken
+        if needed.default is not None and not self.ask_every:
             return needed.default
         if self.ahead is not None:
             return self.ahead.decision(needed)
         raise DecisionPending(needed)
+
+
+def _set_aside(key: str, refusal: Refusal, taken: JsonValue) -> Finding:
+    return Finding(
+        code="DECISION_NOT_USED",
+        severity=Severity.warning,
+        path=path_of("if_asked") + map_key(key),
+        key=key,
+        message=f"the answer given ahead no longer fits ({refusal.message}); {taken!r} was taken instead",
+        ref=refusal.ref,
+    )
 
 
 def _one_of(needed: DecisionNeeded) -> Check:
