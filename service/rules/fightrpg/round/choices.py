@@ -80,6 +80,11 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
     return out
 
 
+def spends_block_on_turn(state: RoundState) -> bool:
+    """Whether some bundle a fighter may spend on its own turn takes a Block token (a pack's technique may)."""
+    return any(b.tokens.get(RpgTokenType.block) for _, b in _shapes(state))
+
+
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:
     """What ``c`` can do on its turn: every affordable bundle at every fighter it can aim at (002 L96)."""
     out: list[Option] = []

@@ -2,9 +2,17 @@
 else the fighter's named policy, else the point's default, else the in-process decider, else the step asks.
 
 Every decision point draws its key from the round's ``KeyBook`` where it is met, whoever answers it, so the keys of
-one request are the same in every pass. The look-ahead (``core.protocol.look_ahead``) stops at a decision whose
-choices hang on a stand-in: an allocation after stand-in pool dice, any later decision after a stand-in decision
-(a provisional answer would otherwise be picked from choices the real round does not offer)."""
+one request are the same in every pass.
+
+The look-ahead (``core.protocol.look_ahead``) lists a decision past a stand-in only when its choices cannot hang on
+that stand-in, so a provisional answer picked from them is legal when the real round reaches it:
+- an allocation, once its own fighter's pool dice are real (its choices are splits of that pool, 002 L86);
+- in a one-on-one round where nothing answers for the fighters (no action or response policy, no response or push
+  sent ahead, defaults not asked), the next action of a fighter none of whose own dice or decisions was stood in:
+  its choices read its own tokens and Power Points and its opponent's Block tokens, which the other side's turns
+  cannot change then (responses and pushes take their defaults, and no bundle of the pack spends a Block token on
+  its own turn), while a defeat only decides whether it is asked at all.
+Past that the look-ahead stands in without listing (a fighter already stood in passes) or stops."""
 
 from __future__ import annotations
 
@@ -12,12 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.construct import built
+from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ...core.protocol.steps import DecisionRefused, Refusal, jsonable
 from ...core.references import ref_of
 from ..action_models import RpgAction
 from ..codes import CODES
-from ..round_models import RpgDecision, RpgPoint
+from ..round_models import RpgActionPolicy, RpgDecision, RpgPoint, RpgResponsePolicy
 from .state import Pending, Refused, RoundState, StopAhead
 
 STEPS = {  # the text's step each point belongs to
@@ -127,14 +136,43 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
         if (value := state.decider(pending)) is not None:
             return value
     ahead = state.decisions.ahead
-    if ahead is not None and ahead.speculative and not _independent(state, ask):
-        raise StopAhead(key)
+    if ahead is not None:
+        if ahead.speculative and not _listable(state, ask):
+            if ask.point is RpgPoint.action and one_on_one(state) and len(state.stood_in_for) < len(state.fighters):
+                return choices[-1].value  # stood in without asking: the fighter passes
+            raise StopAhead(key)
+        state.stood_in_for.add(ask.fighter)  # from here its own choices may differ for real
     picked = state.decisions.decide(_needed(ask, key, choices))  # a stand-in, or the step halts here
     return next((c.value for c in choices if c.option.value == picked), choices[0].value)
 
 
-def _independent(state: RoundState, ask: Ask) -> bool:
-    """An allocation's choices hang on its own fighter's pool dice only (002 L86)."""
-    if ask.point is not RpgPoint.allocation:
+def _listable(state: RoundState, ask: Ask) -> bool:
+    """Whether the look-ahead may list this decision past a stand-in (see the module's note)."""
+    if ask.fighter in state.stood_in_for:
         return False
-    return not state.cache.get(f"stood_in:{ask.fighter}", False)
+    if ask.point is RpgPoint.allocation:
+        return True
+    return ask.point is RpgPoint.action and not state.order_stood_in and one_on_one(state)
+
+
+def one_on_one(state: RoundState) -> bool:
+    """Two fighters, nothing answering for them on their turns or as targets, no Block token spent on a turn."""
+    cached = state.cache.get("one_on_one")
+    if cached is None:
+        cached = state.cache["one_on_one"] = _one_on_one(state)
+    return cached  # type: ignore[return-value]
+
+
+def _one_on_one(state: RoundState) -> bool:
+    from .choices import spends_block_on_turn  # the shapes of the pack; choices build on this module
+
+    request = state.request
+    if len(state.fighters) != 2 or request.ask_every_decision or state.decider is not None:
+        return False
+    ahead = {*request.decisions, *request.if_asked}
+    if any((parts := parse(k)) is not None and parts.point in ("response", "push") for k in ahead):
+        return False
+    asks = (RpgActionPolicy.ask, RpgResponsePolicy.ask, RpgResponsePolicy.none)
+    if any(p.actions not in asks or p.responses not in asks for p in request.policies.values()):
+        return False
+    return not spends_block_on_turn(state)

@@ -33,7 +33,7 @@ def roll_pools(state: RoundState) -> None:
             key = state.book.key(c.id, "pool")
             c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
             if state.stood_in(key):
-                state.cache[f"stood_in:{c.id}"] = True
+                state.stood_in_for.add(c.id)
     for c in state.standing():
         total = sum(c.dice)
         state.say(RpgPhase.pool, c.id, f"{c.id} rolls {words(c.dice)}: a Flexible Pool of {total}.", "002 L86")
