@@ -100,9 +100,9 @@ CODES: dict[str, Code] = {
     )
 }
 # The core protocol's own codes (no book reference: checks the service adds), the same in every ruleset.
-_PROTOCOL_SEVERITY = {"DECISION_NOT_USED": "warning", "ROLL_NOT_USED": "warning"}
 CODES |= {
-    code: Code(code, _PROTOCOL_SEVERITY.get(code, "error"), text, None) for code, text in PROTOCOL_CODES.items()
+    code: Code(code, "warning" if code.endswith("_NOT_USED") else "error", text, None)
+    for code, text in PROTOCOL_CODES.items()
 }
 
 

@@ -37,7 +37,9 @@ def test_identical_rolls_roll_five_dice() -> None:
     first = resolve(
         {"fighters": [dragon(), tiger()], "rolls": rolls, "policies": {"dragon": PASSIVE, "tiger": PASSIVE}}
     )
-    assert [d.key for d in first.dice_needed][:10] == [nth(w, "rolloff", i) for w in ("dragon", "tiger") for i in range(1, 6)]
+    assert [d.key for d in first.dice_needed][:10] == [
+        nth(w, "rolloff", i) for w in ("dragon", "tiger") for i in range(1, 6)
+    ]
     assert all(d.die == "1d6" for d in first.dice_needed)
     rolls |= rolloff("dragon", [6, 5, 4, 3, 2]) | rolloff("tiger", [6, 6, 3, 1, 1])
     assert order(rolls) == ["dragon", "tiger"]

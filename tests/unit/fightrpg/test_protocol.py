@@ -197,7 +197,9 @@ def test_typed_figures_of_round_a() -> None:
         "tiger": (9, {"die_1": 4, "die_2": 4, "die_3": 1, "total": 9}),
     }
     # the Dragon allocates 8 of 10 (2 lost, our ruling R4); the Tiger all 9
-    allocated = {e.fighter: (e.amount, e.figures["pool"], e.figures["unspent"]) for e in events if e.kind == "allocated"}
+    allocated = {
+        e.fighter: (e.amount, e.figures["pool"], e.figures["unspent"]) for e in events if e.kind == "allocated"
+    }
     assert allocated == {"dragon": (8, 10, 2), "tiger": (9, 9, 0)}
     # 002 L92: the Dragon first on 10 against 9
     assert [(e.fighter, e.value, e.figures) for e in events if e.kind == "order"] == [

@@ -36,7 +36,10 @@ def test_a_response_by_someone_else_than_the_target_is_refused() -> None:
     body["fighters"].append(tiger(id="ox"))
     body["rolls"] |= pools(ox=[1, 1, 1])
     # three fighters: a fighter's later responses name whom they answer (the core key grammar)
-    for old, new in (("R1.dragon.response.2", "R1.dragon.response@tiger"), ("R1.tiger.response.2", "R1.tiger.response@dragon")):
+    for old, new in (
+        ("R1.dragon.response.2", "R1.dragon.response@tiger"),
+        ("R1.tiger.response.2", "R1.tiger.response@dragon"),
+    ):
         body["decisions"][new] = body["decisions"].pop(old)
     body["decisions"]["R1.ox.allocation"] = {"allocation": {"block": 1}}
     body["decisions"]["R1.tiger.action.4"] = act("pass")  # rather than strip the Ox's Block token

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.construct import built
+from ...core.protocol.keys import parse
 from ...memo import memo
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
 from ..pack import DECLINE, PACKS
 from ..positions import RpgDirection
-from ..round_models import RpgDecision
+from ..round_models import RpgActionPolicy, RpgDecision, RpgResponsePolicy
 from ..tokens import RpgTokenType, covers
 from .decide import Choice, choice
 from .state import Combatant, RoundState, token_figures
@@ -80,9 +81,20 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
     return out
 
 
-def spends_block_on_turn(state: RoundState) -> bool:
-    """Whether some bundle a fighter may spend on its own turn takes a Block token (a pack's technique may)."""
-    return any(b.tokens.get(RpgTokenType.block) for _, b in _shapes(state))
+def one_on_one(state: RoundState) -> bool:
+    """Two fighters, nothing answering for them on their turns or as targets (no action or response policy, no
+    response or push sent ahead, defaults not asked, no in-process decider), and no bundle of a turn spending a Block
+    token: the look-ahead may ask both fighters' next turns together (``decide``)."""
+    request = state.request
+    if len(state.fighters) != 2 or request.ask_every_decision or state.decider is not None:
+        return False
+    ahead = {*request.decisions, *request.if_asked}
+    if any((parts := parse(k)) is not None and parts.point in ("response", "push") for k in ahead):
+        return False
+    quiet = (RpgResponsePolicy.ask, RpgResponsePolicy.none)
+    if any(p.actions is not RpgActionPolicy.ask or p.responses not in quiet for p in request.policies.values()):
+        return False
+    return not any(b.tokens.get(RpgTokenType.block) for _, b in _shapes(state))
 
 
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:
@@ -191,7 +203,5 @@ def push_choices(state: RoundState, pushed: Combatant, straight: RpgDirection) -
         choice(RpgDecision(chain=[], direction=d), "nothing in the way" + (f", pushed {d.value}" if d else ""))
         for d in ways
     ]
-    out += [
-        choice(RpgDecision(chain=[o.id], direction=ways[0]), f"{pushed.id} is pushed into {o.id}") for o in hit
-    ]
+    out += [choice(RpgDecision(chain=[o.id], direction=ways[0]), f"{pushed.id} is pushed into {o.id}") for o in hit]
     return out

@@ -20,13 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.construct import built
-from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ...core.protocol.steps import DecisionRefused, Refusal, jsonable
 from ...core.references import ref_of
 from ..action_models import RpgAction
 from ..codes import CODES
-from ..round_models import RpgActionPolicy, RpgDecision, RpgPoint, RpgResponsePolicy
+from ..round_models import RpgDecision, RpgPoint
 from .state import Pending, Refused, RoundState, StopAhead
 
 STEPS = {  # the text's step each point belongs to
@@ -138,7 +137,7 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
     ahead = state.decisions.ahead
     if ahead is not None:
         if ahead.speculative and not _listable(state, ask):
-            if ask.point is RpgPoint.action and one_on_one(state) and len(state.stood_in_for) < len(state.fighters):
+            if ask.point is RpgPoint.action and state.one_on_one and len(state.stood_in_for) < len(state.fighters):
                 return choices[-1].value  # stood in without asking: the fighter passes
             raise StopAhead(key)
         state.stood_in_for.add(ask.fighter)  # from here its own choices may differ for real
@@ -152,27 +151,4 @@ def _listable(state: RoundState, ask: Ask) -> bool:
         return False
     if ask.point is RpgPoint.allocation:
         return True
-    return ask.point is RpgPoint.action and not state.order_stood_in and one_on_one(state)
-
-
-def one_on_one(state: RoundState) -> bool:
-    """Two fighters, nothing answering for them on their turns or as targets, no Block token spent on a turn."""
-    cached = state.cache.get("one_on_one")
-    if cached is None:
-        cached = state.cache["one_on_one"] = _one_on_one(state)
-    return cached  # type: ignore[return-value]
-
-
-def _one_on_one(state: RoundState) -> bool:
-    from .choices import spends_block_on_turn  # the shapes of the pack; choices build on this module
-
-    request = state.request
-    if len(state.fighters) != 2 or request.ask_every_decision or state.decider is not None:
-        return False
-    ahead = {*request.decisions, *request.if_asked}
-    if any((parts := parse(k)) is not None and parts.point in ("response", "push") for k in ahead):
-        return False
-    asks = (RpgActionPolicy.ask, RpgResponsePolicy.ask, RpgResponsePolicy.none)
-    if any(p.actions not in asks or p.responses not in asks for p in request.policies.values()):
-        return False
-    return not spends_block_on_turn(state)
+    return ask.point is RpgPoint.action and not state.order_stood_in and state.one_on_one

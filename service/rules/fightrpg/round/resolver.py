@@ -19,6 +19,7 @@ from ..menu import RpgResponseKind
 from ..round_models import RpgDecision, RpgEventKind, RpgPhase, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..sheet import defeated, may_take_injuries, sheet_findings
 from .actions import take_turn
+from .choices import one_on_one
 from .damage import gain, hurt, settle
 from .order import order_phase
 from .pool import allocate_pools, roll_pools
@@ -74,6 +75,7 @@ def _state(
     state = RoundState(request=request, pack=pack, dice=dice, decisions=decisions, fighters=fighters, book=book)
     state.decider = decider
     state.out = [c.id for c in fighters.values() if c.defeated]
+    state.one_on_one = one_on_one(state)
     return state
 
 

@@ -112,6 +112,7 @@ class RoundState:
     # whether a stand-in roll-off die may have changed the order.
     stood_in_for: set[str] = field(default_factory=set)
     order_stood_in: bool = False
+    one_on_one: bool = False  # set by the resolver (``choices.one_on_one``)
     # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
     # its choices: what a step-mode caller would send back for the same pending decision.
     decider: Callable[[Pending], RpgDecision | None] | None = None
@@ -186,5 +187,3 @@ def token_figures(tokens: dict[RpgTokenType, int] | RpgTokenCounts) -> dict[str,
     """Token counts by type name, the non-zero ones."""
     counts = tokens.as_dict() if isinstance(tokens, RpgTokenCounts) else tokens
     return {t.value: n for t, n in counts.items() if n}
-
-

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
 from ..bundles import Bundle
 from ..pack import RpgPack
 from ..round.resolver import resolve_round
-from ...core.protocol.models import DecisionNeeded, StepStatus
 from ..round.state import Pending
 from ..round_models import RpgDecision, RpgEventKind, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..sheet_models import RpgFighter
