@@ -94,11 +94,12 @@ def test_any_round_with_policies_completes_within_bounds(body: dict[str, Any]) -
 
 
 @seed(21)
-@given(rounds(), st.randoms(use_true_random=False))
-def test_step_mode_moves_on_with_any_listed_choice(body: dict[str, Any], rng: random.Random) -> None:
+@given(rounds(), st.randoms(use_true_random=False), st.booleans())
+def test_step_mode_moves_on_with_any_listed_choice(body: dict[str, Any], rng: random.Random, every: bool) -> None:
     """A client with no seed and no policy: it rolls what is asked and sends back any listed choice (a provisional
     one in `if_asked`): never refused, and the same answer as everything sent at once."""
     body = {**body, "seed": None, "policies": {}, "rolls": {}, "decisions": {}, "if_asked": {}}
+    body["ask_every_decision"] = every  # responses and pushes asked too, each with its default among its choices
     for _ in range(400):
         out = resolve(body)
         assert out.status != "invalid", out.violations
