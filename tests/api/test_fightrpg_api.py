@@ -152,3 +152,41 @@ def test_map_positions_through_rest_and_graphql(client: TestClient[Litestar]) ->
     assert rest["status"] == answer["status"] == "resolved" and rest["unsupported"] == answer["unsupported"] == []
     assert [f["position"] for f in rest["fighters"]] == [f["position"] for f in answer["fighters"]]
     assert [f["position"] for f in rest["fighters"]] == [{"x": -5, "y": -10}, {"x": 10, "y": 0}]
+
+
+STEP = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRpgRoundResult { status warnings { code key } diceNeeded { key die provisional }
+    decisionsNeeded { key point provisional default choices { value } }
+    events { kind fighter amount value figures { key value } } } } } }"""
+
+
+def test_step_fields_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from tests.unit.fightrpg.test_rounds import round_a
+
+    # the six step fields: if_asked, lenient and ask_every_decision as well as rolls and decisions
+    body = round_a()
+    del body["decisions"]["R1.tiger.response"]
+    body |= {
+        "ask_every_decision": True,
+        "lenient": True,
+        "if_asked": {"R1.tiger.action.9": {"action": {"kind": "pass"}}},
+    }
+    body["decisions"]["R1.nobody.action"] = {"action": {"kind": "pass"}}
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, STEP, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert rest["status"] == answer["status"] == "decision_required"
+    asked = rest["decisions_needed"][0]
+    assert (asked["key"], asked["default"]) == ("R1.tiger.response", {"response": "none"})
+    assert answer["decisionsNeeded"][0]["default"] == asked["default"]
+    figures = [{f["key"]: f["value"] for f in e["figures"]} for e in answer["events"]]
+    assert figures == [e["figures"] for e in rest["events"]] and figures[0] == {
+        "die_1": 5,
+        "die_2": 3,
+        "die_3": 2,
+        "total": 10,
+    }
+    body["decisions"]["R1.tiger.response"] = asked["choices"][1]["value"]  # block, sent back as offered
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    assert rest["status"] == "resolved"
+    # lenient: the key of a fighter not in the round is a warning; the if_asked answer never asked, nothing
+    assert [(w["code"], w["key"]) for w in rest["warnings"]] == [("DECISION_NOT_USED", "R1.nobody.action")]
