@@ -14,7 +14,7 @@ from service.rules.fightrpg.examples import dragon, price_examples, round_exampl
 ROUND = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
   ... on InvalidInput { problems { path } }
   ... on FightrpgRpgRoundResult { status order passes fighters { id damage powerPoints }
-    decisionsNeeded { key kind choices { label value { allocation { damage } } } } } } } }"""
+    decisionsNeeded { key point provisional choices { text value } } } } } }"""
 VALIDATE = """query($f: FightrpgRpgFighterRequestInput!) { fightrpg { validateFighter(input: $f) { __typename
   ... on FightrpgRpgFighterValidation { valid violations { code path ref { chapter section line } }
     derived { caps { token cap reserved tokens } } } } } }"""
@@ -60,14 +60,20 @@ def test_round_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
     body = round_examples()["seeded-policies"]
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
     answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
-    assert rest["status"] == answer["status"] == "complete"
+    assert rest["status"] == answer["status"] == "resolved"
     assert rest["order"] == answer["order"] and rest["passes"] == answer["passes"]
     assert [(f["id"], f["damage"], f["power_points"]) for f in rest["fighters"]] == [
         (f["id"], f["damage"], f["powerPoints"]) for f in answer["fighters"]
     ]
     step = round_examples()["dragon-vs-tiger"]
     rest = client.post("/v1/fightrpg/rounds/resolve", json=step).json()
-    assert rest["status"] == "decision_required" and rest["decisions_needed"][0]["key"] == "R1.dragon.action.1"
+    assert rest["status"] == "decision_required" and rest["decisions_needed"][0]["key"] == "R1.dragon.action"
+    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), step)})["resolveRound"]
+    assert answer["decisionsNeeded"][0]["key"] == "R1.dragon.action"
+    # a choice's value is the JSON the round takes back as the decision
+    assert [c["value"] for c in answer["decisionsNeeded"][0]["choices"]] == [
+        c["value"] for c in rest["decisions_needed"][0]["choices"]
+    ]
 
 
 def test_price_and_catalogue(client: TestClient[Litestar]) -> None:
@@ -95,7 +101,7 @@ def test_malformed_input_is_a_problem(client: TestClient[Litestar]) -> None:
 PRICE = """query($p: FightrpgRpgPriceRequestInput!) { fightrpg { priceActions(input: $p) { __typename
   ... on FightrpgRpgPriceAnswer { legal quotes { legal affordable powerPointsYield findings { code } } } } } }"""
 ENDED = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
-  ... on FightrpgRpgRoundResult { status defeated fightOver winningSide violations { code key } } } } }"""
+  ... on FightrpgRpgRoundResult { status over winner out violations { code key } } } } }"""
 
 
 def test_off_menu_bundle_and_whole_yield_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
@@ -117,9 +123,9 @@ def test_round_end_and_forbidden_response_through_rest_and_graphql(client: TestC
     body = round_b()  # the Dragon is defeated in pass 2; the Tiger's side stands (002 L9)
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
     answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
-    assert (rest["defeated"], rest["fight_over"], rest["winning_side"]) == (["dragon"], True, "tiger")
-    assert (answer["defeated"], answer["fightOver"], answer["winningSide"]) == (["dragon"], True, "tiger")
-    body["decisions"]["R1.dragon.response.1.tiger"] = {"response": "block"}  # a grab is unblockable (002 L46)
+    assert (rest["status"], rest["out"], rest["over"], rest["winner"]) == ("over", ["dragon"], True, "tiger")
+    assert (answer["status"], answer["out"], answer["over"], answer["winner"]) == ("over", ["dragon"], True, "tiger")
+    body["decisions"]["R1.dragon.response"] = {"response": "block"}  # a grab is unblockable (002 L46)
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
     answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["violations"]] == ["RESPONSE_INVALID"]
@@ -137,12 +143,50 @@ def test_map_positions_through_rest_and_graphql(client: TestClient[Litestar]) ->
     body["fighters"][0]["position"] = {"x": 0, "y": 0}
     body["fighters"][1]["position"] = {"x": 5, "y": 0}
     body["decisions"] |= {
-        "R1.dragon.push.1": {"chain": ["pillar"], "feet": 5},
-        "R1.tiger.push.2": {"chain": [], "direction": "s"},
+        "R1.dragon.push": {"chain": ["pillar"], "feet": 5},
+        "R1.tiger.push": {"chain": [], "direction": "s"},
         "R1.dragon.action.3": {"action": {"kind": "move", "direction": "w"}},
     }
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
     answer = gql(client, PLACED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
-    assert rest["status"] == answer["status"] == "complete" and rest["unsupported"] == answer["unsupported"] == []
+    assert rest["status"] == answer["status"] == "resolved" and rest["unsupported"] == answer["unsupported"] == []
     assert [f["position"] for f in rest["fighters"]] == [f["position"] for f in answer["fighters"]]
     assert [f["position"] for f in rest["fighters"]] == [{"x": -5, "y": -10}, {"x": 10, "y": 0}]
+
+
+STEP = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRpgRoundResult { status warnings { code key } diceNeeded { key die provisional }
+    decisionsNeeded { key point provisional default choices { value } }
+    events { kind fighter amount value figures { key value } } } } } }"""
+
+
+def test_step_fields_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
+    from tests.unit.fightrpg.test_rounds import round_a
+
+    # the six step fields: if_asked, lenient and ask_every_decision as well as rolls and decisions
+    body = round_a()
+    del body["decisions"]["R1.tiger.response"]
+    body |= {
+        "ask_every_decision": True,
+        "lenient": True,
+        "if_asked": {"R1.tiger.action.9": {"action": {"kind": "pass"}}},
+    }
+    body["decisions"]["R1.nobody.action"] = {"action": {"kind": "pass"}}
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    answer = gql(client, STEP, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    assert rest["status"] == answer["status"] == "decision_required"
+    asked = rest["decisions_needed"][0]
+    assert (asked["key"], asked["default"]) == ("R1.tiger.response", {"response": "none"})
+    assert answer["decisionsNeeded"][0]["default"] == asked["default"]
+    figures = [{f["key"]: f["value"] for f in e["figures"]} for e in answer["events"]]
+    assert figures == [e["figures"] for e in rest["events"]] and figures[0] == {
+        "die_1": 5,
+        "die_2": 3,
+        "die_3": 2,
+        "total": 10,
+    }
+    body["decisions"]["R1.tiger.response"] = asked["choices"][1]["value"]  # block, sent back as offered
+    rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
+    assert rest["status"] == "resolved"
+    # lenient: the key of a fighter not in the round is a warning; the if_asked answer never asked, nothing
+    assert [(w["code"], w["key"]) for w in rest["warnings"]] == [("DECISION_NOT_USED", "R1.nobody.action")]

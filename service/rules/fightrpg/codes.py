@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..codes import Code, markdown_table
 from ..core.findings import Finding, Severity
+from ..core.protocol.steps import PROTOCOL_CODES
 from ..core.references import ref_of
 
 CODES: dict[str, Code] = {
@@ -75,10 +76,21 @@ CODES: dict[str, Code] = {
             "A response the text forbids: by someone other than the action's target, or one that cannot answer it.",
             "002 L64",
         ),
-        Code("DECISION_INVALID", "error", "A decision's value is not one the round can take at its key.", "002 L96"),
-        Code("ROLL_OUT_OF_RANGE", "error", "A supplied die is not a face of the pack's die.", "002 L86"),
-        Code("DECISION_NOT_USED", "warning", "A decision the round never asked for (ignored).", None),
-        Code("ROLL_NOT_USED", "warning", "A supplied die the round never rolled (ignored).", None),
+        Code(
+            "TARGET_INVALID",
+            "error",
+            "An action aimed at nobody, at its own fighter or at a fighter out of the fight; or a target for an action "
+            "that takes none.",
+            "002 L96",
+        ),
+        Code("NOTHING_TO_STRIP", "error", "A Block token removed from a target who holds none.", "002 L57"),
+        Code(
+            "MOVE_DIRECTION",
+            "error",
+            "A placed fighter's 5-foot move names its direction; an unplaced fighter's names none.",
+            "002 L58",
+        ),
+        Code("PUSH_TOO_FAR", "error", "A push moves its target further than its Knockdown sends it.", "002 L33"),
         Code(
             "PASS_LIMIT_REACHED",
             "warning",
@@ -86,6 +98,11 @@ CODES: dict[str, Code] = {
             "002 L96",
         ),
     )
+}
+# The core protocol's own codes (no book reference: checks the service adds), the same in every ruleset.
+CODES |= {
+    code: Code(code, "warning" if code.endswith("_NOT_USED") else "error", text, None)
+    for code, text in PROTOCOL_CODES.items()
 }
 
 

@@ -1,10 +1,13 @@
-"""The resolve-a-round request and answer (the contract), in the step-mode vocabulary every ruleset shares:
-`seed`, `rolls` and `decisions` by key in; `status`, `dice_needed`, `decisions_needed`, `log` and `events` out.
+"""The resolve-a-round request and answer (the contract), in the core turn protocol every ruleset speaks
+(``core.protocol``): the step fields in; `status`, `decisions_needed`, `dice_needed`, rolls, the end of the fight
+(`over`, `winner`, `out`), `log` and `events` out.
 
-Keys: `R{round}.{fighter}.{point}[.{n}…]`: `R1.dragon.pool.2` (the second pool die), `R1.dragon.rolloff.1.3`,
-`R1.dragon.allocation`, `R1.dragon.action.2` (the action of the second pass), `R1.tiger.response.2.dragon`
-(the answer to dragon's action of the second pass), `R1.dragon.push.2` (what dragon's push of that pass hit, map
-combat), `R1.tiger.injury.1` (tiger's first injury choice of the round).
+Keys follow the one grammar `R{round}.{fighter}.{point}[@other][.n]`: `R1.dragon.pool`, `R1.dragon.pool.2`,
+`R1.dragon.pool.3` (the three pool dice), `R1.dragon.rolloff` … `R1.dragon.rolloff.5` (the five dice of a roll-off,
+`.6` … `.10` for a second one), `R1.dragon.allocation`, `R1.dragon.action` (the first turn), `R1.dragon.action.2`
+(the second), `R1.tiger.response` (tiger's answer to the first action aimed at it; with more than one opponent the
+later ones name the attacker, `R1.tiger.response@crane`), `R1.dragon.push` (what dragon's first push hit, map
+combat), `R1.tiger.injury` (tiger's first injury choice).
 """
 
 from __future__ import annotations
@@ -14,8 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
-from ..core.dice import RollSource
-from ..core.findings import Finding, Unsupported
+from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
 from .action_models import RpgAction
 from .base import AsInt, EntryId, FighterId, Model, Text
 from .menu import RpgResponseKind
@@ -25,10 +27,6 @@ from .tokens import RpgTokenCounts
 
 MAX_FIGHTERS = 8
 MAX_PASSES = 32  # above any round's need: every turn that is not a pass spends a token, and a pool is at most 30
-MAX_CHOICES = 600
-Key = Annotated[
-    str, Field(pattern=r"^R\d{1,2}\.[a-z0-9][a-z0-9_-]{0,23}\.[a-z]+(\.[a-z0-9_-]{1,24}){0,3}$", max_length=100)
-]
 ChainEntry = Annotated[str, Field(min_length=1, max_length=40)]
 
 
@@ -89,7 +87,10 @@ class RpgDecision(Model):
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
-class RpgRoundRequest(RpgPackRequest):
+class RpgRoundRequest(RpgPackRequest, StepRequest[RpgDecision]):
+    """One round: the fighters as it starts, the named policies and the core step fields (`decisions`, `if_asked`,
+    `rolls`, `seed`, `lenient`, `ask_every_decision`)."""
+
     round: Annotated[int, Field(ge=1, le=99), AsInt] = 1
     map: bool = Field(False, description="Map combat: pushes, 5-foot moves and chain knockdowns (002 L33, L112).")
     fighters: list[RpgFighter] = Field(min_length=2, max_length=MAX_FIGHTERS)
@@ -98,52 +99,16 @@ class RpgRoundRequest(RpgPackRequest):
     )
     policies: dict[FighterId, RpgPolicy] = Field(default_factory=dict, max_length=MAX_FIGHTERS)
     max_passes: Annotated[int, Field(ge=1, le=MAX_PASSES), AsInt] = MAX_PASSES
-    decisions: dict[Key, RpgDecision] = Field(default_factory=dict, max_length=400)
-    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000), AsInt]] = Field(default_factory=dict, max_length=400)
-    seed: Annotated[int, Field(ge=-(2**63), le=2**63 - 1), AsInt] | None = None
 
 
-class RpgRoundStatus(StrEnum):
-    complete = "complete"
-    decision_required = "decision_required"
-    invalid = "invalid"
+class RpgPoint(StrEnum):
+    """The decision points of a round: the `{point}` of a decision key."""
 
-
-class RpgDecisionKind(StrEnum):
     allocation = "allocation"
     action = "action"
     response = "response"
     injury = "injury"
     push = "push"
-
-
-class RpgChoice(Model):
-    value: RpgDecision
-    label: Text
-
-
-class RpgPendingDecision(Model):
-    key: Key
-    kind: RpgDecisionKind
-    fighter: FighterId
-    text: Text
-    choices: list[RpgChoice] = Field(min_length=1, max_length=MAX_CHOICES)
-    default: RpgDecision | None = None
-
-
-class RpgDieRequest(Model):
-    key: Key
-    fighter: FighterId
-    die: str
-    purpose: Text
-
-
-class RpgRollRecord(Model):
-    key: Key
-    die: str
-    result: int
-    purpose: Text
-    source: RollSource
 
 
 class RpgPhase(StrEnum):
@@ -163,35 +128,34 @@ class RpgLogStep(Model):
 
 
 class RpgEventKind(StrEnum):
-    pool = "pool"  # amount: the pool's total
-    order = "order"  # value: place in the order (1 first)
-    allocation_revealed = "allocation_revealed"
-    action = "action"  # other: target
+    """What happened; the figures each kind carries are named beside it."""
+
+    pool = "pool"  # amount: the pool's total; figures: die_1 … die_3, total
+    allocated = "allocated"  # amount: tokens allocated; figures: the pool given to each token type, pool, unspent
+    rolloff = "rolloff"  # a roll-off of identical pools: amount: the five dice's total; figures: attempt, die_1 …
+    order = "order"  # value: place in the order (1 first); figures: pool
+    allocation_revealed = "allocation_revealed"  # figures: the pool given to each token type
+    action = "action"  # other: target; figures: the tokens spent by type and power_points spent
     passed = "passed"
-    blocked = "blocked"  # fighter: blocker, amount: tokens cancelled
-    grab_cancelled = "grab_cancelled"
-    evaded = "evaded"
-    countered = "countered"
+    blocked = "blocked"  # fighter: blocker, amount: tokens cancelled; figures: block_tokens, cancelled
+    grab_cancelled = "grab_cancelled"  # figures: grapple_tokens
+    evaded = "evaded"  # figures: move_tokens
+    countered = "countered"  # figures: damage (dealt back)
     damage = "damage"  # amount: taken, value: damage after
-    order_lowered = "order_lowered"  # value: place after
-    pushed = "pushed"  # amount: feet
-    moved = "moved"  # amount: feet (a 5-foot step)
-    chain_knockdown = "chain_knockdown"
-    block_removed = "block_removed"
+    order_lowered = "order_lowered"  # amount: -1, value: place after
+    pushed = "pushed"  # amount: feet; figures: x, y (placed fighters)
+    moved = "moved"  # amount: feet (a 5-foot step); figures: x, y (placed fighters)
+    chain_knockdown = "chain_knockdown"  # fighter: who or what is struck (a fighter or an object), amount: 1
+    block_removed = "block_removed"  # amount: Block tokens taken
     power_points = "power_points"  # amount: change, value: after
-    injury = "injury"  # value: damage after
-    defeated = "defeated"
-    status_effect = "status_effect"
+    injury = "injury"  # amount: -1 damage, value: damage after; figures: injuries (on that attribute, after)
+    defeated = "defeated"  # value: damage
+    status_effect = "status_effect"  # figures: duration (before the phase)
     status_ended = "status_ended"
 
 
-class RpgEvent(Model):
-    step: int
-    kind: RpgEventKind
-    fighter: FighterId | None = None
-    other: FighterId | None = None
-    amount: int | None = None
-    value: int | None = None
+class RpgEvent(StepEvent[RpgEventKind]):
+    """Something that happened in the round, with every figure the log prints for it."""
 
 
 class RpgPoolState(Model):
@@ -202,25 +166,14 @@ class RpgPoolState(Model):
     tokens_left: RpgTokenCounts
 
 
-class RpgRoundResult(Model):
-    ruleset: str
-    ruleset_version: str
-    status: RpgRoundStatus
-    violations: list[Finding] = Field(max_length=1000)
-    warnings: list[Finding] = Field(max_length=1000)
-    unsupported: list[Unsupported] = Field(max_length=50)
+class RpgRoundResult(StepAnswer):
+    """The core answer envelope (status, findings, `decisions_needed`, `dice_needed`, rolls, `over`, `winner` (the
+    side still standing), `out` (the fighters defeated, in the order they went out, 002 L9)) and the round."""
+
     round: int
     order: list[FighterId] = Field(description="The order of the Action Phase as it stands (knockdowns applied).")
     passes: int
-    fighters: list[RpgFighter] = Field(description="Every fighter after the round (so far, when not complete).")
+    fighters: list[RpgFighter] = Field(description="Every fighter after the round (so far, when not resolved).")
     pools: list[RpgPoolState]
-    rolls: list[RpgRollRecord]
-    dice_needed: list[RpgDieRequest]
-    decisions_needed: list[RpgPendingDecision]
     log: list[RpgLogStep] = Field(max_length=20_000)
     events: list[RpgEvent] = Field(max_length=20_000)
-    defeated: list[FighterId] = Field(
-        [], description="Every fighter at 10 damage or more and out of the fight, in the request's order (002 L9)."
-    )
-    fight_over: bool = Field(False, description="Fewer than two sides have a fighter standing (002 L9).")
-    winning_side: str | None = Field(None, description="When the fight is over: the side still standing, if any.")

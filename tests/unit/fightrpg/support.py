@@ -24,9 +24,20 @@ def resolve(body: dict[str, Any]) -> RpgRoundResult:
     return resolve_round(RpgRoundRequest.model_validate(body, strict=True))
 
 
+def nth(who: str, point: str, n: int = 1, qualifier: str = "") -> str:
+    """The key of ``who``'s n-th ``point`` in round 1 (core grammar): bare the first time, then ``.n``."""
+    base = f"R1.{who}.{point}{qualifier}"
+    return base if n == 1 else f"{base}.{n}"
+
+
 def pools(**dice: list[int]) -> dict[str, int]:
-    """``pools(dragon=[5, 3, 2])`` → the round-1 pool keys."""
-    return {f"R1.{who}.pool.{i}": face for who, faces in dice.items() for i, face in enumerate(faces, start=1)}
+    """``pools(dragon=[5, 3, 2])`` → the round-1 pool keys (``R1.dragon.pool``, ``….pool.2``, ``….pool.3``)."""
+    return {nth(who, "pool", i): face for who, faces in dice.items() for i, face in enumerate(faces, start=1)}
+
+
+def rolloff(who: str, faces: list[int], attempt: int = 1) -> dict[str, int]:
+    """The five roll-off dice of ``who``'s ``attempt``-th roll-off, counted through the round."""
+    return {nth(who, "rolloff", (attempt - 1) * 5 + i): f for i, f in enumerate(faces, start=1)}
 
 
 def alloc(**tokens: int) -> dict[str, Any]:

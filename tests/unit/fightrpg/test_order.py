@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.rules.fightrpg.examples import dragon, tiger
 
-from .support import pools, resolve
+from .support import nth, pools, resolve, rolloff
 
 PASSIVE = {"allocation": "balanced", "actions": "ask", "responses": "none", "injuries": "decline"}
 
@@ -37,20 +37,20 @@ def test_identical_rolls_roll_five_dice() -> None:
     first = resolve(
         {"fighters": [dragon(), tiger()], "rolls": rolls, "policies": {"dragon": PASSIVE, "tiger": PASSIVE}}
     )
-    assert [d.key for d in first.dice_needed] == [
-        f"R1.{w}.rolloff.1.{i}" for w in ("dragon", "tiger") for i in range(1, 6)
+    assert [d.key for d in first.dice_needed][:10] == [
+        nth(w, "rolloff", i) for w in ("dragon", "tiger") for i in range(1, 6)
     ]
     assert all(d.die == "1d6" for d in first.dice_needed)
-    rolls |= {f"R1.dragon.rolloff.1.{i}": f for i, f in enumerate([6, 5, 4, 3, 2], 1)}
-    rolls |= {f"R1.tiger.rolloff.1.{i}": f for i, f in enumerate([6, 6, 3, 1, 1], 1)}
+    rolls |= rolloff("dragon", [6, 5, 4, 3, 2]) | rolloff("tiger", [6, 6, 3, 1, 1])
     assert order(rolls) == ["dragon", "tiger"]
 
 
 def test_a_tied_roll_off_is_rolled_again() -> None:
     rolls = pools(dragon=[4, 4, 3], tiger=[3, 4, 4])
-    rolls |= {f"R1.{w}.rolloff.1.{i}": 3 for w in ("dragon", "tiger") for i in range(1, 6)}
-    rolls |= {f"R1.dragon.rolloff.2.{i}": 1 for i in range(1, 6)}
-    rolls |= {f"R1.tiger.rolloff.2.{i}": 2 for i in range(1, 6)}
+    rolls |= rolloff("dragon", [3] * 5) | rolloff("tiger", [3] * 5)
+    # the second roll-off's dice go on counting: rolloff.6 … rolloff.10
+    rolls |= rolloff("dragon", [1] * 5, attempt=2) | rolloff("tiger", [2] * 5, attempt=2)
+    assert "R1.dragon.rolloff.6" in rolls
     assert order(rolls) == ["tiger", "dragon"]
 
 
@@ -61,13 +61,12 @@ def test_allocation_is_asked_after_the_dice() -> None:
     asked = {d.key: d for d in out.decisions_needed}
     assert set(asked) == {"R1.dragon.allocation", "R1.tiger.allocation"}
     for d in asked.values():
-        assert d.kind == "allocation" and d.choices
+        assert d.point == "allocation" and d.choices
         for c in d.choices:
-            assert c.value.allocation is not None
             total = 5 if d.fighter == "dragon" else 6
-            assert c.value.allocation.total() == total
-    chosen = {k: asked[k].choices[-1].value.model_dump(mode="json") for k in asked}
+            assert sum(c.value["allocation"].values()) == total
+    chosen = {k: asked[k].choices[-1].value for k in asked}
     again = resolve(
         {"fighters": [dragon(), tiger()], "rolls": pools(dragon=[2, 2, 1], tiger=[3, 1, 2]), "decisions": chosen}
     )
-    assert again.status == "decision_required" and again.decisions_needed[0].key == "R1.tiger.action.1"
+    assert again.status == "decision_required" and again.decisions_needed[0].key == "R1.tiger.action"

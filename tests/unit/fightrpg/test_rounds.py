@@ -10,7 +10,7 @@ from typing import Any
 
 from service.rules.fightrpg.examples import dragon, tiger
 
-from .support import act, alloc, codes, pool_of, pools, resolve, respond, state
+from .support import act, alloc, codes, pool_of, pools, resolve, respond, rolloff, state
 
 ALL_TYPES = ("damage", "knockdown", "grapple", "move", "block", "complex_action")
 
@@ -22,15 +22,15 @@ def round_a() -> dict[str, Any]:
         "decisions": {
             "R1.dragon.allocation": alloc(damage=2, knockdown=1, move=2, block=1, complex_action=2),
             "R1.tiger.allocation": alloc(damage=3, knockdown=2, block=2, move=2),
-            "R1.dragon.action.1": act("attack", "tiger", damage=2),
-            "R1.tiger.response.1.dragon": respond("block"),
-            "R1.tiger.action.1": act("attack", "dragon", damage=1, knockdown=1),
-            "R1.dragon.response.1.tiger": respond("evade"),
+            "R1.dragon.action": act("attack", "tiger", damage=2),
+            "R1.tiger.response": respond("block"),
+            "R1.tiger.action": act("attack", "dragon", damage=1, knockdown=1),
+            "R1.dragon.response": respond("evade"),
             "R1.dragon.action.2": act("complex_action"),
             "R1.tiger.action.2": act("attack", "dragon", damage=2),
-            "R1.dragon.response.2.tiger": respond("block"),
+            "R1.dragon.response.2": respond("block"),
             "R1.dragon.action.3": act("attack", "tiger", knockdown=1),
-            "R1.tiger.response.3.dragon": respond("none"),
+            "R1.tiger.response.2": respond("none"),
             "R1.tiger.action.3": act("attack", "dragon", knockdown=1),
             "R1.dragon.action.4": act("complex_action"),
         },
@@ -39,9 +39,9 @@ def round_a() -> dict[str, Any]:
 
 def test_round_a_attacks_blocks_evasion_and_complex_actions() -> None:
     out = resolve(round_a())
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "resolved", (out.violations, out.decisions_needed)
     assert not out.warnings
-    assert (out.defeated, out.fight_over, out.winning_side) == ([], False, None)  # nobody near 10 damage (002 L9)
+    assert (out.out, out.over, out.winner) == ([], False, None)  # nobody near 10 damage (002 L9)
     # 002 L86: pools 10 and 9; 8 and 9 allocated (the Dragon's 2 left over are lost).
     assert (pool_of(out, "dragon").total, pool_of(out, "tiger").total) == (10, 9)
     # Pass 1. The Dragon's 2 Damage are blocked by one Block token (002 L72): Tiger +1 PP, Dragon +2 (002 L25).
@@ -68,13 +68,13 @@ def round_b() -> dict[str, Any]:
         "decisions": {
             "R1.dragon.allocation": alloc(grapple=2, move=3, knockdown=1, damage=3),
             "R1.tiger.allocation": alloc(grapple=3, move=2, damage=3, knockdown=2, block=3),
-            "R1.dragon.action.1": act("grab", "tiger", knockdown=1),
-            "R1.tiger.response.1.dragon": respond("grapple_cancel"),
-            "R1.tiger.action.1": act("grab", "dragon"),
-            "R1.dragon.response.1.tiger": respond("none"),
-            "R1.dragon.injury.1": {"injury": "spirit"},
+            "R1.dragon.action": act("grab", "tiger", knockdown=1),
+            "R1.tiger.response": respond("grapple_cancel"),
+            "R1.tiger.action": act("grab", "dragon"),
+            "R1.dragon.response": respond("none"),
+            "R1.dragon.injury": {"injury": "spirit"},
             "R1.dragon.action.2": act("grab", "tiger"),
-            "R1.tiger.response.2.dragon": respond("counter"),
+            "R1.tiger.response.2": respond("counter"),
             "R1.dragon.injury.2": {"injury": "grapple"},
             "R1.tiger.action.2": act("attack", "dragon", damage=1),
             "R1.dragon.injury.3": {"injury": "decline"},
@@ -84,7 +84,7 @@ def round_b() -> dict[str, Any]:
 
 def test_round_b_grabs_cancels_counters_injuries_and_defeat() -> None:
     out = resolve(round_b())
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "over", (out.violations, out.decisions_needed)
     # 002 L92: 13 each; highest die 6 = 6; second 6 > 5: the Dragon first.
     assert out.order[0] == "dragon"
     d, t = state(out, "dragon"), state(out, "tiger")
@@ -97,7 +97,8 @@ def test_round_b_grabs_cancels_counters_injuries_and_defeat() -> None:
     assert (d.damage, d.power_points, d.injuries) == (10, 1, {"spirit": 1, "grapple": 1})
     assert [e.fighter for e in out.events if e.kind == "defeated"] == ["dragon"]
     # the answer says so: the Dragon defeated, one side left, the fight over (002 L9)
-    assert (out.defeated, out.fight_over, out.winning_side) == (["dragon"], True, "tiger")
+    assert (out.out, out.over, out.winner) == (["dragon"], True, "tiger")
+    assert out.status == "over"
     # Status Phase (002 L100): focus gives the Tiger 1 and has one phase left.
     assert (t.damage, t.power_points) == (9, 1 + 1 + 1 + 1)
     assert [(s.id, s.duration) for s in t.statuses] == [("focus", 1)]
@@ -111,15 +112,15 @@ def round_c() -> dict[str, Any]:
         "decisions": {
             "R1.dragon.allocation": alloc(knockdown=2, move=3, complex_action=4, damage=1),
             "R1.tiger.allocation": alloc(block=3, move=2, damage=2, knockdown=2, grapple=3),
-            "R1.dragon.action.1": act("attack", "tiger", knockdown=1),
-            "R1.tiger.response.1.dragon": respond("none"),
-            "R1.dragon.push.1": {"chain": ["pillar"]},
-            "R1.tiger.action.1": act("attack", "dragon", damage=2),
-            "R1.dragon.response.1.tiger": respond("evade"),
+            "R1.dragon.action": act("attack", "tiger", knockdown=1),
+            "R1.tiger.response": respond("none"),
+            "R1.dragon.push": {"chain": ["pillar"]},
+            "R1.tiger.action": act("attack", "dragon", damage=2),
+            "R1.dragon.response": respond("evade"),
             "R1.dragon.action.2": act("technique", "tiger", technique="focused_blow"),
-            "R1.tiger.response.2.dragon": respond("block"),
+            "R1.tiger.response.2": respond("block"),
             "R1.tiger.action.2": act("grab", "dragon", knockdown=1),
-            "R1.tiger.push.2": {"chain": []},
+            "R1.tiger.push": {"chain": []},
             "R1.tiger.action.3": act("pass"),
             "R1.dragon.action.3": act("move"),
             "R1.dragon.action.4": act("pass"),
@@ -129,7 +130,7 @@ def round_c() -> dict[str, Any]:
 
 def test_round_c_map_pushes_chain_knockdown_technique_move_and_pass() -> None:
     out = resolve(round_c())
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "resolved", (out.violations, out.decisions_needed)
     d, t = state(out, "dragon"), state(out, "tiger")
     # Pass 1. Knockdown lands: Tiger last already; pushed 5 feet into a pillar: Tiger +1 damage (002 L112); Dragon
     # +1 PP (3). The Tiger's 2 Damage are evaded (2 of the Dragon's 3 Move).
@@ -142,7 +143,9 @@ def test_round_c_map_pushes_chain_knockdown_technique_move_and_pass() -> None:
     assert (t.damage, t.power_points) == (1, 3)
     assert out.order == ["tiger", "dragon"]
     assert [e.amount for e in out.events if e.kind == "pushed"] == [5, 10]
-    assert [e.fighter for e in out.events if e.kind == "chain_knockdown"] == ["tiger"]
+    # 002 L112: the Tiger and the pillar it hits take 1 each (the pillar's in an event of its own, too)
+    knocks = [(e.fighter, e.amount) for e in out.events if e.kind == "chain_knockdown"]
+    assert knocks == [("tiger", 1), ("pillar", 1)]
     assert out.unsupported == []  # unplaced fighters: their moves are logged, nothing is left unsupported
     assert (d.position, t.position) == (None, None)
 
@@ -155,21 +158,21 @@ def test_round_c_placed_positions_kept() -> None:
     body = round_c()
     body["fighters"][0]["position"] = {"x": 0, "y": 0}
     body["fighters"][1]["position"] = {"x": 5, "y": 0}
-    body["decisions"]["R1.dragon.push.1"] = {"chain": ["pillar"], "feet": 5}
-    body["decisions"]["R1.tiger.push.2"] = {"chain": [], "direction": "s"}
+    body["decisions"]["R1.dragon.push"] = {"chain": ["pillar"], "feet": 5}
+    body["decisions"]["R1.tiger.push"] = {"chain": [], "direction": "s"}
     body["decisions"]["R1.dragon.action.3"] = act("move", direction="w")
     out = resolve(body)
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "resolved", (out.violations, out.decisions_needed)
     d, t = state(out, "dragon"), state(out, "tiger")
     assert ((d.position.x, d.position.y), (t.position.x, t.position.y)) == ((-5, -10), (10, 0))
     assert (d.damage, t.damage) == (2, 1)
     assert [e.amount for e in out.events if e.kind in ("pushed", "moved")] == [5, 10, 5]
-    # a placed fighter's move names its direction: the bare move is not one of the choices
+    # a placed fighter's move names its direction (002 L58): the bare move is refused by that rule
     body["decisions"]["R1.dragon.action.3"] = act("move")
-    assert codes(resolve(body).violations) == ["DECISION_INVALID"]
-    # a push further than the Knockdown's 5 feet is refused
-    body["decisions"]["R1.dragon.push.1"] = {"chain": [], "feet": 10}
-    assert codes(resolve(body).violations) == ["DECISION_INVALID"]
+    assert codes(resolve(body).violations) == ["MOVE_DIRECTION"]
+    # a push further than the Knockdown's 5 feet (002 L33) is refused
+    body["decisions"]["R1.dragon.push"] = {"chain": [], "feet": 10}
+    assert codes(resolve(body).violations) == ["PUSH_TOO_FAR"]
 
 
 def test_published_map_example() -> None:
@@ -202,18 +205,18 @@ def round_d() -> dict[str, Any]:
         "decisions": {
             "R1.dragon.allocation": alloc(grapple=1, move=1, complex_action=1, block=2),
             "R1.tiger.allocation": alloc(move=3, block=1, damage=1),
-            "R1.dragon.action.1": act("technique", "tiger", technique="spirit_throw"),
-            "R1.tiger.response.1.dragon": respond("evade"),
-            "R1.tiger.action.1": act("strip_block", "dragon"),
+            "R1.dragon.action": act("technique", "tiger", technique="spirit_throw"),
+            "R1.tiger.response": respond("evade"),
+            "R1.tiger.action": act("strip_block", "dragon"),
             "R1.tiger.action.2": act("attack", "dragon", damage=1),
-            "R1.dragon.response.2.tiger": respond("block"),
+            "R1.dragon.response.2": respond("block"),
         },
     }
 
 
 def test_round_d_unblockable_technique_evaded_and_a_block_stripped() -> None:
     out = resolve(round_d())
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "resolved", (out.violations, out.decisions_needed)
     d, t = state(out, "dragon"), state(out, "tiger")
     # Pass 1. Spirit Throw (pack: Complex + Grapple + Move and 4 PP, unblockable): the Dragon 4 - 4 = 0; the Tiger
     # evades with 2 Move (002 L64, the text's own use: evading the unblockable): nothing lands or pays. The Tiger
@@ -234,18 +237,19 @@ def round_e() -> dict[str, Any]:
     return {
         "fighters": [dragon(side="heroes"), crane, tiger(side="villains")],
         "rolls": pools(dragon=[4, 3, 2], crane=[2, 4, 3], tiger=[6, 5, 3])
-        | {f"R1.dragon.rolloff.1.{i}": f for i, f in enumerate([6, 6, 1, 1, 1], 1)}
-        | {f"R1.crane.rolloff.1.{i}": f for i, f in enumerate([5, 5, 5, 1, 1], 1)},
+        | rolloff("dragon", [6, 6, 1, 1, 1])
+        | rolloff("crane", [5, 5, 5, 1, 1]),
         "decisions": {
             "R1.tiger.allocation": alloc(knockdown=2, damage=3, block=3),
             "R1.crane.allocation": alloc(damage=3, block=2),
             "R1.dragon.allocation": alloc(damage=3, knockdown=2),
-            "R1.tiger.action.1": act("attack", "crane", knockdown=1),
-            "R1.crane.response.1.tiger": respond("none"),
-            "R1.dragon.action.1": act("attack", "tiger", damage=2),
-            "R1.tiger.response.1.dragon": respond("block"),
-            "R1.crane.action.1": act("attack", "tiger", damage=2),
-            "R1.tiger.response.1.crane": respond("none"),
+            "R1.tiger.action": act("attack", "crane", knockdown=1),
+            "R1.crane.response": respond("none"),
+            "R1.dragon.action": act("attack", "tiger", damage=2),
+            "R1.tiger.response": respond("block"),
+            "R1.crane.action": act("attack", "tiger", damage=2),
+            # three fighters: the tiger's second response names whom it answers
+            "R1.tiger.response@crane": respond("none"),
             "R1.tiger.action.2": act("pass"),
             "R1.dragon.action.2": act("pass"),
             "R1.crane.action.2": act("pass"),
@@ -255,7 +259,7 @@ def round_e() -> dict[str, Any]:
 
 def test_round_e_three_fighters_roll_off_and_a_knockdown_within_the_pass() -> None:
     out = resolve(round_e())
-    assert out.status == "complete", (out.violations, out.decisions_needed)
+    assert out.status == "resolved", (out.violations, out.decisions_needed)
     # 002 L92: Tiger 14 first; the Dragon and the Crane both 4,3,2: five dice, Crane 17 > Dragon 15.
     # Pass 1: the Tiger's Knockdown drops the Crane behind the Dragon (002 L33), so the Dragon acts next.
     acted = [e.fighter for e in out.events if e.kind == "action"]
@@ -274,12 +278,12 @@ def test_an_npc_weaker_than_the_players_is_defeated_at_10() -> None:
         "decisions": {
             "R1.dragon.allocation": alloc(damage=1),
             "R1.tiger.allocation": alloc(move=2),
-            "R1.dragon.action.1": act("attack", "tiger", damage=1),
-            "R1.tiger.response.1.dragon": respond("none"),
+            "R1.dragon.action": act("attack", "tiger", damage=1),
+            "R1.tiger.response": respond("none"),
         },
     }
     out = resolve(body)
-    assert out.status == "complete" and state(out, "tiger").damage == 10
+    assert out.status == "over" and state(out, "tiger").damage == 10
     assert [e.fighter for e in out.events if e.kind == "defeated"] == ["tiger"]
 
 
@@ -291,15 +295,15 @@ def test_no_injury_beyond_the_attribute() -> None:
         "decisions": {
             "R1.dragon.allocation": alloc(complex_action=4, block=2),
             "R1.tiger.allocation": alloc(damage=3),
-            "R1.tiger.action.1": act("attack", "dragon", damage=1),
-            "R1.dragon.response.1.tiger": respond("none"),
+            "R1.tiger.action": act("attack", "dragon", damage=1),
+            "R1.dragon.response": respond("none"),
         },
     }
     out = resolve(body)
     assert out.status == "decision_required"
-    (ask,) = out.decisions_needed
-    assert ask.key == "R1.dragon.injury.1"
-    offered = [c.value.injury for c in ask.choices]
+    ask = out.decisions_needed[0]
+    assert ask.key == "R1.dragon.injury" and not ask.provisional
+    offered = [c.value["injury"] for c in ask.choices]
     assert "spirit" not in offered and offered[-1] == "decline" and len(offered) == 6
     # 002 L106: four Spirit injuries: 4 on Complex Action is all reserve and gives no token, so the Dragon, holding
     # only Block tokens, had no action of its own (002 L96).
@@ -317,8 +321,8 @@ def test_chain_knockdown_hurts_each_at_most_once() -> None:
         "policies": {w: {"allocation": "defense", "actions": "ask", "responses": "none"} for w in ("tiger", "crane")},
         "decisions": {
             "R1.dragon.allocation": alloc(knockdown=1),
-            "R1.dragon.action.1": act("attack", "tiger", knockdown=1),
-            "R1.dragon.push.1": {"chain": ["crane", "wall", "crane"]},
+            "R1.dragon.action": act("attack", "tiger", knockdown=1),
+            "R1.dragon.push": {"chain": ["crane", "wall", "crane"]},
         },
     }
     out = resolve(body)
@@ -337,7 +341,7 @@ def test_status_with_duration_1_acts_once_and_ends() -> None:
         },
     }
     out = resolve(body)
-    assert out.status == "complete"
+    assert out.status in ("resolved", "over")
     burns = [e for e in out.events if e.kind == "damage" and e.step and "burning" in out.log[e.step - 1].text]
     assert [e.amount for e in burns] == [2]
     assert state(out, "dragon").statuses == []
@@ -345,20 +349,23 @@ def test_status_with_duration_1_acts_once_and_ends() -> None:
 
 def test_an_illegal_decision_is_refused_with_the_choices() -> None:
     body = round_a()
-    body["decisions"]["R1.dragon.action.1"] = act("attack", "tiger", damage=3)  # 3 tokens: over the pack's 2
+    body["decisions"]["R1.dragon.action"] = act("attack", "tiger", damage=3)  # 3 tokens: over the pack's 2
     out = resolve(body)
-    assert out.status == "invalid" and codes(out.violations) == ["DECISION_INVALID"]
-    assert out.violations[0].key == "R1.dragon.action.1"
-    assert out.decisions_needed[0].key == "R1.dragon.action.1"
+    # refused by the rule it breaks: one attack spends at most the pack's max_attack_tokens (002 L72, ruling R5)
+    assert out.status == "invalid" and codes(out.violations) == ["ATTACK_TOO_LARGE"]
+    assert out.violations[0].key == "R1.dragon.action" and out.violations[0].ref is not None
+    assert out.decisions_needed[0].key == "R1.dragon.action"
     body["decisions"]["R1.dragon.allocation"] = alloc(complex_action=5)
     out = resolve(body)
     assert out.status == "invalid" and out.violations[0].path == 'decisions["R1.dragon.allocation"]'
+    assert codes(out.violations) == ["ALLOCATION_EXCEEDS_ATTRIBUTE"]  # Spirit 4 caps Complex Action (002 L88)
 
 
 def test_the_one_token_pack_refuses_a_two_token_attack() -> None:
     body = round_a() | {"pack": "one-token-attacks"}
     out = resolve(body)
-    assert out.status == "invalid" and out.violations[0].key == "R1.dragon.action.1"
+    assert out.status == "invalid" and out.violations[0].key == "R1.dragon.action"
+    assert codes(out.violations) == ["ATTACK_TOO_LARGE"]
 
 
 def test_keys_nobody_asked_for_are_warned() -> None:
@@ -366,7 +373,7 @@ def test_keys_nobody_asked_for_are_warned() -> None:
     body["decisions"]["R1.dragon.action.9"] = act("pass")
     body["rolls"]["R1.dragon.pool.4"] = 3
     out = resolve(body)
-    assert out.status == "complete" and codes(out.warnings) == ["DECISION_NOT_USED", "ROLL_NOT_USED"]
+    assert out.status == "resolved" and codes(out.warnings) == ["DECISION_NOT_USED", "ROLL_NOT_USED"]
 
 
 def test_bad_requests_are_violations_not_errors() -> None:
@@ -382,12 +389,12 @@ def test_bad_requests_are_violations_not_errors() -> None:
         "POLICY_UNKNOWN_FIGHTER",
     ]
     body = round_a()
-    body["rolls"]["R1.dragon.pool.1"] = 7
-    assert codes(resolve(body).violations) == ["ROLL_OUT_OF_RANGE"]
+    body["rolls"]["R1.dragon.pool"] = 7
+    assert codes(resolve(body).violations) == ["ROLL_INVALID"]
 
 
 def test_the_pass_limit_stops_the_action_phase() -> None:
     out = resolve(round_a() | {"max_passes": 2})
-    assert out.status == "complete" and out.passes == 2
+    assert out.status == "resolved" and out.passes == 2
     # The decisions of passes 3 and 4 (the Dragon's two actions, the Tiger's action and response) go unused.
     assert codes(out.warnings) == ["PASS_LIMIT_REACHED"] + ["DECISION_NOT_USED"] * 4

@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...core.findings import map_key
+from ...core.protocol.steps import Refusal
 from ..action_models import RpgAction, RpgActionKind
-from ..bundles import Bundle, blocks_needed, bundle_of
-from ..codes import finding
-from ..menu import RESPONSES, ROWS, RpgResponseKind
+from ..bundles import Bundle, affordable, blocks_needed, bundle_of
+from ..menu import RESPONSES, ROWS, RpgResponseKind, RpgUse
 from ..positions import away, moved
-from ..round_models import RpgActionPolicy, RpgDecision, RpgDecisionKind, RpgEventKind, RpgPhase
+from ..round_models import RpgActionPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
 from ..tokens import RpgTokenType, short
-from .choices import action_choices, label, push_choices, response_choices, responses, turn_options
+from .choices import (
+    RESPONSE_TOKENS,
+    Option,
+    action_choices,
+    label,
+    push_choices,
+    response_choices,
+    responses,
+    turn_options,
+)
 from .damage import gain, hurt, settle
-from .decide import ask, decide, normal
+from .decide import Ask, Check, decide, normal, refusal
 from .policies import choose_action, choose_response
-from .state import Combatant, Refused, RoundState
+from .state import Combatant, RoundState, token_figures
 
 ACT = RpgPhase.action
 NO_RESPONSE = RpgDecision(response=RpgResponseKind.none)
@@ -45,17 +52,15 @@ def take_turn(state: RoundState, c: Combatant, pass_no: int) -> None:
         c.revealed = True
         shown = short(c.allocation.as_dict()) if c.allocation else "nothing"
         state.say(ACT, c.id, f"{c.id} reveals the allocation: {shown}.", "002 L96")
-        state.event(RpgEventKind.allocation_revealed, c.id)
-    point = ask(
-        state,
+        state.event(RpgEventKind.allocation_revealed, c.id, figures=token_figures(c.allocation or {}))
+    ask = Ask(
         c.id,
-        RpgDecisionKind.action,
-        ("action", pass_no),
+        RpgPoint.action,
         f"{c.id}'s turn, pass {pass_no}.",
         lambda: action_choices(options),
+        check=_action_check(state, c, options),
     )
-    _off_menu(state, point.key)
-    action = decide(state, point, choose_action(state, c, options, state.policy(c.id).actions)).action
+    action = decide(state, ask, choose_action(state, c, options, state.policy(c.id).actions)).action
     assert action is not None  # every choice carries an action
     if action.kind is RpgActionKind.pass_:
         c.passed = True
@@ -64,19 +69,53 @@ def take_turn(state: RoundState, c: Combatant, pass_no: int) -> None:
         return
     wanted = normal(action)
     bundle = next(o.bundle for o in options if o.key == wanted)
-    _perform(state, c, action, bundle, pass_no)
+    _perform(state, c, action, bundle)
 
 
-def _off_menu(state: RoundState, key: str) -> None:
-    """An action decision spending a bundle the menu does not offer is refused naming it (002 L16-L80)."""
-    given = state.request.decisions.get(key)
-    if given is None or given.action is None:
-        return
-    path = f"decisions{map_key(key)}"
-    b = bundle_of(given.action, state.pack, path, state.request.map)
-    unknown = [f.model_copy(update={"key": key}) for f in b.findings if f.code == "ACTION_UNKNOWN"]
-    if unknown:
-        raise Refused(unknown)
+def _target_problem(state: RoundState, c: Combatant, a: RpgAction, b: Bundle) -> Refusal | None:
+    """002 L96: an action aimed at someone is aimed at another fighter still in the fight."""
+    if not b.targeted:
+        if a.target is not None:
+            return refusal("TARGET_INVALID", f"{a.kind.value.replace('_', ' ')} is aimed at nobody; drop `target`.")
+        return None
+    target = state.fighters.get(a.target) if a.target else None
+    if target is None or target is c or not target.standing:
+        return refusal("TARGET_INVALID", f"{a.kind.value} needs a target: another fighter still in the fight.")
+    if b.effect.blocks_removed and target.tokens[RpgTokenType.block] < b.effect.blocks_removed:
+        return refusal("NOTHING_TO_STRIP", f"{target.id} holds no Block token to remove.")
+    return None
+
+
+def _action_check(state: RoundState, c: Combatant, options: list[Option]) -> Check:
+    """An action the rules do not allow is refused by the rule it breaks: a bundle off the menu or too large
+    (002 L16-L80, L72), a response spent as an action (002 L96), a target that is not another fighter standing, a
+    step with or without a direction (002 L58), tokens or Power Points the fighter does not hold (002 L14, L10)."""
+
+    def check(value: RpgDecision) -> Refusal | None:
+        a = value.action
+        if a is None:
+            return refusal("DECISION_INVALID", "An action decision carries `action`.")
+        if a.kind is RpgActionKind.pass_:
+            return None
+        b = bundle_of(a, state.pack, "action", state.request.map)
+        if b.findings:
+            return refusal(b.findings[0].code, b.findings[0].message)
+        if b.use is not RpgUse.turn:
+            return refusal("ACTION_MALFORMED", f"{a.kind.value} answers an action aimed at the fighter (002 L96).")
+        if (problem := _target_problem(state, c, a, b)) is not None:
+            return problem
+        if a.kind is RpgActionKind.move and (a.direction is None) != (c.position is None):
+            placed = "names its direction" if c.position is not None else "takes no direction (not on the map)"
+            return refusal("MOVE_DIRECTION", f"{c.id}'s 5-foot move {placed}.")
+        if c.power_points < b.power_points:
+            return refusal("PP_INSUFFICIENT", f"{c.id} holds {c.power_points} Power Points of {b.power_points}.")
+        if not affordable(b, c.tokens, c.power_points):
+            return refusal("TOKENS_INSUFFICIENT", f"{c.id} cannot pay {short(b.tokens)} from the tokens left.")
+        if all(o.key != normal(a) for o in options):
+            return refusal("DECISION_INVALID", "Not one of the actions the round offers at this key.")
+        return None
+
+    return check
 
 
 def _spend(c: Combatant, tokens: dict[RpgTokenType, int]) -> None:
@@ -84,11 +123,20 @@ def _spend(c: Combatant, tokens: dict[RpgTokenType, int]) -> None:
         c.tokens[t] -= n
 
 
-def _perform(state: RoundState, c: Combatant, action: RpgAction, b: Bundle, pass_no: int) -> None:
+def _action_figures(action: RpgAction, b: Bundle) -> dict[str, int]:
+    figures = token_figures(b.tokens)
+    if action.kind is RpgActionKind.attack:
+        figures |= {"damage": action.damage or 0, "knockdown": action.knockdown or 0}
+    if b.power_points:
+        figures["power_points"] = b.power_points
+    return figures
+
+
+def _perform(state: RoundState, c: Combatant, action: RpgAction, b: Bundle) -> None:
     _spend(c, b.tokens)
     c.power_points -= b.power_points
     state.say(ACT, c.id, f"{c.id}: {label(action)}, spending {short(b.tokens)}.", _ref(b))
-    state.event(RpgEventKind.action, c.id, other=action.target)
+    state.event(RpgEventKind.action, c.id, other=action.target, figures=_action_figures(action, b))
     if b.power_points:
         state.event(RpgEventKind.power_points, c.id, amount=-b.power_points, value=c.power_points)
     if action.target is None:
@@ -97,14 +145,15 @@ def _perform(state: RoundState, c: Combatant, action: RpgAction, b: Bundle, pass
             _step(state, c, action, b.effect.self_feet)
         return
     target = state.fighters[action.target]
-    answer = _response(state, c, target, b, pass_no)
+    answer = _response(state, c, target, b)
     landing = _landing(state, c, target, b, answer)
     if landing.pays:
         gain(state, c, b.yield_power_points, ACT, "tokens that landed or were blocked", "002 L25")
-    _land(state, c, target, landing, pass_no)
+    _land(state, c, target, landing)
     if answer is RpgResponseKind.counter:  # 002 L23: the damage is taken and 1 goes back
-        state.event(RpgEventKind.countered, target.id, other=c.id)
-        hurt(state, c, RESPONSES[answer].effect.damage, ACT, f"{target.id}'s counter", "002 L23")
+        back = RESPONSES[answer].effect.damage
+        state.event(RpgEventKind.countered, target.id, other=c.id, amount=back, figures={"damage": back})
+        hurt(state, c, back, ACT, f"{target.id}'s counter", "002 L23")
         gain(state, target, RESPONSES[answer].yield_power_points, ACT, "the counter's Damage token", "002 L25")
     settle(state, [target, c], ACT)
 
@@ -125,44 +174,39 @@ def _forbidden(b: Bundle, answer: RpgResponseKind) -> str | None:
     return None
 
 
-def _check_responses(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pass_no: int) -> None:
-    """A response by anyone but the action's target (002 L64, L96), or one the text forbids against this bundle,
-    is refused by name (RESPONSE_INVALID), even when the target had nothing to be asked."""
-    if not state.request.decisions:  # policies answer everything: nothing given to check
-        return
-    found = []
-    for other in state.fighters.values():
-        key = state.key(other.id, "response", pass_no, c.id)
-        given = state.decision(key) if other is not target else state.request.decisions.get(key)
-        if given is None or given.response in (None, RpgResponseKind.none):
-            continue
-        path = f"decisions{map_key(key)}"
-        if other is not target:
-            who = f"{other.id} is not the target of {c.id}'s action; only its target responds (002 L64, L96)."
-            found.append(finding("RESPONSE_INVALID", path, who, key=key))
-        elif (why := _forbidden(b, given.response)) is not None:
-            found.append(finding("RESPONSE_INVALID", path, why, key=key))
-    if found:
-        raise Refused(found)
+def _response_check(target: Combatant, b: Bundle, kinds: list[RpgResponseKind]) -> Check:
+    def check(value: RpgDecision) -> Refusal | None:
+        answer = value.response
+        if answer is None:
+            return refusal("DECISION_INVALID", "A response decision carries `response`.")
+        if answer is RpgResponseKind.none or answer in kinds:
+            return None
+        if (why := _forbidden(b, answer)) is not None:
+            return refusal("RESPONSE_INVALID", why)
+        if answer is RpgResponseKind.block and b.whole:  # our ruling R20: a technique is blocked whole or not at all
+            need = blocks_needed(b)
+            return refusal("TOKENS_INSUFFICIENT", f"Blocking this technique takes {need} Block tokens (002 L72).")
+        cost = short(RESPONSE_TOKENS[answer])
+        return refusal("TOKENS_INSUFFICIENT", f"{target.id} does not hold {cost} for {answer.value} (002 L14).")
+
+    return check
 
 
-def _response(state: RoundState, c: Combatant, target: Combatant, b: Bundle, pass_no: int) -> RpgResponseKind:
-    _check_responses(state, c, target, b, pass_no)
+def _response(state: RoundState, c: Combatant, target: Combatant, b: Bundle) -> RpgResponseKind:
+    """The target's answer (002 L96): its key is drawn for every action aimed at it, so a response sent for an action
+    that gives it nothing to pay with is still checked (RESPONSE_INVALID, TOKENS_INSUFFICIENT), never dropped."""
     kinds = responses(target, b)
-    key = state.key(target.id, "response", pass_no, c.id)
-    if not kinds and state.decision(key) in (None, NO_RESPONSE):
-        return RpgResponseKind.none
-    point = ask(
-        state,
+    ask = Ask(
         target.id,
-        RpgDecisionKind.response,
-        ("response", pass_no, c.id),
+        RpgPoint.response,
         f"{target.id} may answer {c.id}'s action.",
         lambda: response_choices(kinds),
         default=NO_RESPONSE,
+        check=_response_check(target, b, kinds),
+        other=c.id,
     )
-    answer = decide(state, point, choose_response(kinds, state.policy(target.id).responses)).response
-    answer = answer or RpgResponseKind.none
+    policy_value = choose_response(kinds, state.policy(target.id).responses) if kinds else NO_RESPONSE
+    answer = decide(state, ask, policy_value).response or RpgResponseKind.none
     if answer is not RpgResponseKind.none and answer is not RpgResponseKind.block:
         _spend(target, RESPONSES[answer].tokens.as_dict())
     return answer
@@ -172,11 +216,11 @@ def _landing(state: RoundState, c: Combatant, target: Combatant, b: Bundle, answ
     full = Landing(b.effect.damage, b.effect.order_down, b.effect.push_feet, b.effect.blocks_removed, True)
     if answer is RpgResponseKind.evade:  # 002 L64: the whole action is cancelled; nothing pays (digest ruling B6)
         state.say(ACT, target.id, f"{target.id} evades with two Move tokens: the action is cancelled.", "002 L64")
-        state.event(RpgEventKind.evaded, target.id, other=c.id)
+        state.event(RpgEventKind.evaded, target.id, other=c.id, figures={"move_tokens": 2})
         return Landing(0, 0, 0, 0, False)
     if answer is RpgResponseKind.grapple_cancel:  # 002 L45: the grab fails with its Grapple token, Knockdown and all
         state.say(ACT, target.id, f"{target.id} cancels the grab with a Grapple token.", "002 L45")
-        state.event(RpgEventKind.grab_cancelled, target.id, other=c.id)
+        state.event(RpgEventKind.grab_cancelled, target.id, other=c.id, figures={"grapple_tokens": 1})
         return Landing(0, 0, 0, 0, False)
     if answer is RpgResponseKind.block:
         return _block(state, c, target, b)
@@ -190,7 +234,8 @@ def _block(state: RoundState, c: Combatant, target: Combatant, b: Bundle) -> Lan
     target.tokens[RpgTokenType.block] -= used
     cancelled = min(b.strikes, 2 * used)
     state.say(ACT, target.id, f"{target.id} blocks with {used} Block token(s), cancelling {cancelled}.", "002 L72")
-    state.event(RpgEventKind.blocked, target.id, other=c.id, amount=cancelled)
+    figures = {"block_tokens": used, "cancelled": cancelled}
+    state.event(RpgEventKind.blocked, target.id, other=c.id, amount=cancelled, figures=figures)
     gain(state, target, used * RESPONSES[RpgResponseKind.block].yield_power_points, ACT, "Block tokens used", "002 L72")
     if b.whole:
         return Landing(0, 0, 0, 0, True)
@@ -202,7 +247,7 @@ def _block(state: RoundState, c: Combatant, target: Combatant, b: Bundle) -> Lan
     return Landing(d_left, k_left, per_push * k_left, b.effect.blocks_removed, True)
 
 
-def _land(state: RoundState, c: Combatant, target: Combatant, landing: Landing, pass_no: int) -> None:
+def _land(state: RoundState, c: Combatant, target: Combatant, landing: Landing) -> None:
     hurt(state, target, landing.damage, ACT, f"{c.id}'s action", "002 L22")
     for _ in range(landing.order_down):
         _lower(state, target)
@@ -212,7 +257,7 @@ def _land(state: RoundState, c: Combatant, target: Combatant, landing: Landing, 
         state.say(ACT, c.id, f"{c.id} strips {took} Block token(s) from {target.id}.", "002 L57")
         state.event(RpgEventKind.block_removed, target.id, other=c.id, amount=took)
     if landing.push_feet and state.request.map and not target.defeated:
-        _push(state, c, target, landing.push_feet, pass_no)
+        _push(state, c, target, landing.push_feet)
 
 
 def _lower(state: RoundState, target: Combatant) -> None:
@@ -226,7 +271,7 @@ def _lower(state: RoundState, target: Combatant) -> None:
     order[i], order[after] = order[after], order[i]
     state.changed()
     state.say(ACT, target.id, f"{target.id} drops one place in the order, behind {order[i]}.", "002 L33")
-    state.event(RpgEventKind.order_lowered, target.id, value=after + 1)
+    state.event(RpgEventKind.order_lowered, target.id, amount=-1, value=after + 1)
 
 
 def _step(state: RoundState, c: Combatant, action: RpgAction, feet: int) -> None:
@@ -237,35 +282,40 @@ def _step(state: RoundState, c: Combatant, action: RpgAction, feet: int) -> None
         c.position = moved(c.position, action.direction, feet)
         where = f"({c.position.x}, {c.position.y})"
         state.say(ACT, c.id, f"{c.id} moves {feet} feet {action.direction.value}, to {where}.", "002 L58")
-    state.event(RpgEventKind.moved, c.id, amount=feet)
+    state.event(RpgEventKind.moved, c.id, amount=feet, figures=_at(c))
 
 
-def _push_check(full: int) -> Callable[[RpgDecision], str | None]:
-    def check(value: RpgDecision) -> str | None:
+def _at(c: Combatant) -> dict[str, int]:
+    return {"x": c.position.x, "y": c.position.y} if c.position is not None else {}
+
+
+def _push_check(full: int) -> Check:
+    def check(value: RpgDecision) -> Refusal | None:
         if value.feet is not None and value.feet > full:
-            return f"The push moves the target {full} feet at most (002 L33, L35)."
+            return refusal("PUSH_TOO_FAR", f"The push moves the target {full} feet at most.")
         return None
 
     return check
 
 
-def _push(state: RoundState, c: Combatant, target: Combatant, feet: int, pass_no: int) -> None:
+def _push(state: RoundState, c: Combatant, target: Combatant, feet: int) -> None:
     """002 L33, L35: the attacker pushes the target in a direction of his choice (straight away from him unless
     he says otherwise), keeping its square on the map; 002 L112–L114: what it hits, and the moved fighter, take 1
     damage each, once per incident. What stands in the way is the caller's: the decision names it, and how far the
     target went before it was stopped."""
     straight = away(c.position, target.position)
-    point = ask(
-        state,
+    nothing_hit = RpgDecision(chain=[], direction=straight) if target.position is not None else NOTHING_HIT
+    ask = Ask(
         c.id,
-        RpgDecisionKind.push,
-        ("push", pass_no),
+        RpgPoint.push,
         f"Where is {target.id} pushed {feet} feet, and what does it hit?",
         lambda: push_choices(state, target, straight),
-        default=NOTHING_HIT,
+        default=nothing_hit,
+        check=_push_check(feet),
+        other=target.id,
     )
-    policy_value = NOTHING_HIT if state.policy(c.id).actions is not RpgActionPolicy.ask else None
-    answer = decide(state, point, policy_value, check=_push_check(feet))
+    policy_value = nothing_hit if state.policy(c.id).actions is not RpgActionPolicy.ask else None
+    answer = decide(state, ask, policy_value)
     chain = answer.chain or []
     went = feet if answer.feet is None else answer.feet
     if target.position is not None:
@@ -275,7 +325,7 @@ def _push(state: RoundState, c: Combatant, target: Combatant, feet: int, pass_no
         state.say(ACT, c.id, f"{c.id} pushes {target.id} {went} feet {way.value}, to {where}.", "002 L33")
     else:
         state.say(ACT, c.id, f"{c.id} pushes {target.id} {went} feet.", "002 L33")
-    state.event(RpgEventKind.pushed, target.id, other=c.id, amount=went)
+    state.event(RpgEventKind.pushed, target.id, other=c.id, amount=went, figures=_at(target))
     if not chain:
         return
     struck: list[str] = []
@@ -284,9 +334,10 @@ def _push(state: RoundState, c: Combatant, target: Combatant, feet: int, pass_no
             struck.append(name)
     for name in struck:
         other = state.fighters.get(name)
+        took = 0 if other is not None and other.defeated else 1
         if other is not None:
             hurt(state, other, 1, ACT, "chain knockdown", "002 L112")
-            state.event(RpgEventKind.chain_knockdown, other.id, other=target.id)
         else:
             state.say(ACT, None, f"{name} is struck in the chain knockdown and takes 1 damage.", "002 L112")
+        state.event(RpgEventKind.chain_knockdown, name, other=target.id, amount=took)
     settle(state, [state.fighters[n] for n in struck if n in state.fighters], ACT)

@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.construct import built
+from ...core.protocol.keys import parse
 from ...memo import memo
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
 from ..pack import DECLINE, PACKS
 from ..positions import RpgDirection
-from ..round_models import RpgChoice, RpgDecision
+from ..round_models import RpgActionPolicy, RpgDecision, RpgResponsePolicy
 from ..tokens import RpgTokenType, covers
-from .state import Combatant, RoundState
+from .decide import Choice, choice
+from .state import Combatant, RoundState, token_figures
 
 
 @dataclass
@@ -79,6 +81,22 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
     return out
 
 
+def one_on_one(state: RoundState) -> bool:
+    """Two fighters, nothing answering for them on their turns or as targets (no action or response policy, no
+    response or push sent ahead, defaults not asked, no in-process decider), and no bundle of a turn spending a Block
+    token: the look-ahead may ask both fighters' next turns together (``decide``)."""
+    request = state.request
+    if len(state.fighters) != 2 or request.ask_every_decision or state.decider is not None:
+        return False
+    ahead = {*request.decisions, *request.if_asked}
+    if any((parts := parse(k)) is not None and parts.point in ("response", "push") for k in ahead):
+        return False
+    quiet = (RpgResponsePolicy.ask, RpgResponsePolicy.none)
+    if any(p.actions is not RpgActionPolicy.ask or p.responses not in quiet for p in request.policies.values()):
+        return False
+    return not any(b.tokens.get(RpgTokenType.block) for _, b in _shapes(state))
+
+
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:
     """What ``c`` can do on its turn: every affordable bundle at every fighter it can aim at (002 L96)."""
     out: list[Option] = []
@@ -112,8 +130,16 @@ def label(a: RpgAction) -> str:
     return f"{what} at {a.target}" if a.target else what
 
 
+def costs(b: Bundle) -> dict[str, int]:
+    """What a bundle spends, by token type and Power Points."""
+    out = token_figures(b.tokens)
+    if b.power_points:
+        out["power_points"] = b.power_points
+    return out
+
+
 @memo(4096)
-def _choice(action: RpgAction) -> RpgChoice:
+def _choice(action: RpgAction, spent: tuple[tuple[str, int], ...]) -> Choice:
     """A choice of the round's own legal options (nothing in it to validate; frozen, so kept and shared by equal
     actions)."""
     value = built(
@@ -121,15 +147,14 @@ def _choice(action: RpgAction) -> RpgChoice:
         {"allocation": None, "action": action, "response": None, "injury": None, "chain": None, "direction": None,
          "feet": None},
     )  # fmt: skip
-    return built(RpgChoice, {"value": value, "label": label(action)})
+    return choice(value, label(action), dict(spent))
 
 
-def action_choices(options: list[Option]) -> list[RpgChoice]:
-    choices = [_choice(o.action) for o in options]
-    return [
-        *choices,
-        RpgChoice(value=RpgDecision(action=RpgAction(kind=RpgActionKind.pass_)), label="pass for the round"),
-    ]
+PASS = choice(RpgDecision(action=RpgAction(kind=RpgActionKind.pass_)), "pass for the round")
+
+
+def action_choices(options: list[Option]) -> list[Choice]:
+    return [*(_choice(o.action, tuple(costs(o.bundle).items())) for o in options), PASS]
 
 
 def responses(target: Combatant, b: Bundle) -> list[RpgResponseKind]:
@@ -155,33 +180,28 @@ def _pays(c: Combatant, kind: RpgResponseKind) -> bool:
     return covers(c.tokens, RESPONSE_TOKENS[kind])
 
 
-def response_choices(kinds: list[RpgResponseKind]) -> list[RpgChoice]:
+def response_choices(kinds: list[RpgResponseKind]) -> list[Choice]:
     return [
-        RpgChoice(value=RpgDecision(response=k), label=k.value.replace("_", " "))
+        choice(RpgDecision(response=k), k.value.replace("_", " "), token_figures(RESPONSE_TOKENS.get(k, {})))
         for k in [RpgResponseKind.none, *kinds]
     ]
 
 
-def injury_choices(state: RoundState, c: Combatant) -> list[RpgChoice]:
+def injury_choices(state: RoundState, c: Combatant) -> list[Choice]:
     """An injury on any attribute with room (002 L108), or none."""
     room = [a for a in state.pack.attributes if c.injuries.get(a.id, 0) < c.sheet.attributes.get(a.id, 0)]
-    out = [RpgChoice(value=RpgDecision(injury=a.id), label=f"an injury on {a.name}") for a in room]
-    return [*out, RpgChoice(value=RpgDecision(injury=DECLINE), label="no injury: defeated")]
+    out = [choice(RpgDecision(injury=a.id), f"an injury on {a.name}") for a in room]
+    return [*out, choice(RpgDecision(injury=DECLINE), "no injury: defeated")]
 
 
-def push_choices(state: RoundState, pushed: Combatant, straight: RpgDirection) -> list[RpgChoice]:
-    """Nothing in the way, straight away or in any other direction; or into another fighter (002 L35, L112)."""
+def push_choices(state: RoundState, pushed: Combatant, straight: RpgDirection) -> list[Choice]:
+    """Nothing in the way, straight away or in any other direction; or into another fighter (002 L35, L112). The
+    first is the default: nothing hit, straight away."""
     hit = [o for o in state.standing() if o.id != pushed.id]
     ways = [straight, *(d for d in RpgDirection if d is not straight)] if pushed.position is not None else [None]
     out = [
-        RpgChoice(
-            value=RpgDecision(chain=[], direction=d),
-            label="nothing in the way" + (f", pushed {d.value}" if d else ""),
-        )
+        choice(RpgDecision(chain=[], direction=d), "nothing in the way" + (f", pushed {d.value}" if d else ""))
         for d in ways
     ]
-    out += [
-        RpgChoice(value=RpgDecision(chain=[o.id], direction=ways[0]), label=f"{pushed.id} is pushed into {o.id}")
-        for o in hit
-    ]
+    out += [choice(RpgDecision(chain=[o.id], direction=ways[0]), f"{pushed.id} is pushed into {o.id}") for o in hit]
     return out

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...core.protocol.steps import Refusal
 from ..pack import DECLINE
-from ..round_models import RpgDecisionKind, RpgEventKind, RpgInjuryPolicy, RpgPhase
+from ..round_models import RpgDecision, RpgEventKind, RpgInjuryPolicy, RpgPhase, RpgPoint
 from ..tokens import TOKEN_TYPES
 from .choices import injury_choices
-from .decide import ask, decide
+from .decide import Ask, Check, decide, refusal
 from .policies import choose_injury
 from .state import Combatant, RoundState, defeated_at
 
@@ -36,6 +37,22 @@ def settle(state: RoundState, fighters: list[Combatant], phase: RpgPhase) -> Non
             _injuries_or_defeat(state, c, phase)
 
 
+def _injury_check(state: RoundState, c: Combatant) -> Check:
+    def check(value: RpgDecision) -> Refusal | None:
+        if value.injury is None:
+            return refusal("DECISION_INVALID", "An injury decision carries `injury`: an attribute, or `decline`.")
+        if value.injury == DECLINE:
+            return None
+        if value.injury not in c.sheet.attributes:
+            return refusal("ATTRIBUTE_UNKNOWN", f"{c.id} has no attribute {value.injury!r} to take an injury on.")
+        if c.injuries.get(value.injury, 0) >= c.sheet.attributes[value.injury]:
+            most = c.sheet.attributes[value.injury]
+            return refusal("INJURY_LIMIT_EXCEEDED", f"{c.id} already has {most} injuries on {value.injury}, its limit.")
+        return None
+
+    return check
+
+
 def _injuries_or_defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> None:
     policy = state.policy(c.id).injuries
     while defeated_at(c.damage):
@@ -43,28 +60,27 @@ def _injuries_or_defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> Non
         if not c.injury_eligible or len(choices) == 1:  # 002 L104: not everyone may; L108: no room left
             defeat(state, c, phase)
             return
-        c.injury_asks += 1
-        point = ask(
-            state,
+        ask = Ask(
             c.id,
-            RpgDecisionKind.injury,
-            ("injury", c.injury_asks),
+            RpgPoint.injury,
             f"{c.id} is at {c.damage} damage: take an injury to stay in, or be defeated.",
             lambda choices=choices: choices,  # type: ignore[misc]
+            check=_injury_check(state, c),
         )
         value = None if policy is RpgInjuryPolicy.ask else choose_injury(state, c, policy is RpgInjuryPolicy.take)
-        chosen = decide(state, point, value).injury
+        chosen = decide(state, ask, value).injury
         if chosen == DECLINE or chosen is None:
             defeat(state, c, phase)
             return
         c.injuries[chosen] = c.injuries.get(chosen, 0) + 1  # 002 L104: one injury, one damage less
         c.damage -= 1
         state.say(phase, c.id, f"{c.id} takes an injury on {chosen}: damage down to {c.damage}.", "002 L104")
-        state.event(RpgEventKind.injury, c.id, value=c.damage)
+        state.event(RpgEventKind.injury, c.id, amount=-1, value=c.damage, figures={"injuries": c.injuries[chosen]})
 
 
 def defeat(state: RoundState, c: Combatant, phase: RpgPhase) -> None:
     c.defeated = True
+    state.out.append(c.id)
     state.changed()
     c.tokens = dict.fromkeys(TOKEN_TYPES, 0)
     state.say(phase, c.id, f"{c.id} is defeated at {c.damage} damage and leaves the fight.", "002 L9")

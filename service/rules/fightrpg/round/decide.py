@@ -1,4 +1,18 @@
-"""Taking a decision: the caller's value at its key (checked), else the fighter's named policy, else ask."""
+"""Taking a decision through the core protocol: the caller's value at its key (checked by the rule it would break),
+else the fighter's named policy, else the point's default, else the in-process decider, else the step asks.
+
+Every decision point draws its key from the round's ``KeyBook`` where it is met, whoever answers it, so the keys of
+one request are the same in every pass.
+
+The look-ahead (``core.protocol.look_ahead``) lists a decision past a stand-in only when its choices cannot hang on
+that stand-in, so a provisional answer picked from them is legal when the real round reaches it:
+- an allocation, once its own fighter's pool dice are real (its choices are splits of that pool, 002 L86);
+- in a one-on-one round where nothing answers for the fighters (no action or response policy, no response or push
+  sent ahead, defaults not asked), the next action of a fighter none of whose own dice or decisions was stood in:
+  its choices read its own tokens and Power Points and its opponent's Block tokens, which the other side's turns
+  cannot change then (responses and pushes take their defaults, and no bundle of the pack spends a Block token on
+  its own turn), while a defeat only decides whether it is asked at all.
+Past that the look-ahead stands in without listing (a fighter already stood in passes) or stops."""
 
 from __future__ import annotations
 
@@ -6,11 +20,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.construct import built
-from ...core.findings import map_key
+from ...core.protocol.models import ChoiceOption, DecisionNeeded
+from ...core.protocol.steps import DecisionRefused, Refusal, jsonable
+from ...core.references import ref_of
 from ..action_models import RpgAction
-from ..codes import finding
-from ..round_models import RpgChoice, RpgDecision, RpgDecisionKind, RpgPendingDecision
-from .state import Need, Refused, RoundState
+from ..codes import CODES
+from ..round_models import RpgDecision, RpgPoint
+from .state import Pending, Refused, RoundState, StopAhead
+
+STEPS = {  # the text's step each point belongs to
+    RpgPoint.allocation: "Flexible Pool Phase",
+    RpgPoint.action: "Action Phase",
+    RpgPoint.response: "Action Phase",
+    RpgPoint.injury: "Injuries",
+    RpgPoint.push: "Chain Knockdowns",
+}
+
+
+def refusal(code: str, message: str) -> Refusal:
+    """A refusal naming the rule: its code in the codes table, and that code's text reference."""
+    return Refusal(code, message, ref_of(CODES[code].ref))
 
 
 def normal(a: RpgAction | None) -> tuple[object, ...] | None:
@@ -28,67 +57,98 @@ def same(a: RpgDecision, b: RpgDecision) -> bool:
     )
 
 
-def among(choices: list[RpgChoice]) -> Callable[[RpgDecision], str | None]:
-    def check(value: RpgDecision) -> str | None:
-        if any(same(value, c.value) for c in choices):
-            return None
-        return "Not one of the legal choices at this point (see decisions_needed)."
+@dataclass(frozen=True)
+class Choice:
+    value: RpgDecision
+    option: ChoiceOption  # the value as the answer lists it
 
-    return check
+
+def choice(value: RpgDecision, text: str, costs: dict[str, int] | None = None) -> Choice:
+    option = built(ChoiceOption, {"value": jsonable(value), "text": text, "costs": costs or {}, "can_hit": None})
+    return Choice(value, option)  # the round's own legal value: nothing to validate
+
+
+Check = Callable[[RpgDecision], Refusal | None]
 
 
 @dataclass
 class Ask:
-    """A decision point, built into a ``PendingDecision`` (with its choices) only when the caller answered it or
+    """A decision point, built into a ``DecisionNeeded`` (with its choices) only when the caller answered it or
     must be asked: a policy's answer needs neither."""
 
-    key: str
     fighter: str
-    kind: RpgDecisionKind
+    point: RpgPoint
     text: str
-    choices: Callable[[], list[RpgChoice]]
+    choices: Callable[[], list[Choice]]
     default: RpgDecision | None = None
-
-    def pending(self) -> RpgPendingDecision:
-        values = {
-            "key": self.key,
-            "kind": self.kind,
-            "fighter": self.fighter,
-            "text": self.text,
-            "choices": self.choices(),
-            "default": self.default,
-        }
-        return built(RpgPendingDecision, values)  # the round's own key, choices and default: nothing to validate
+    check: Check | None = None  # the rules' own refusals; by default: one of the choices
+    other: str | None = None  # whom it is about (the key's `@other` when the fighter has several opponents)
 
 
-def ask(
-    state: RoundState,
-    fighter: str,
-    kind: RpgDecisionKind,
-    parts: tuple[str | int, ...],
-    text: str,
-    choices: Callable[[], list[RpgChoice]],
-    default: RpgDecision | None = None,
-) -> Ask:
-    return Ask(state.key(fighter, *parts), fighter, kind, text, choices, default)
+def _needed(ask: Ask, key: str, choices: list[Choice]) -> DecisionNeeded:
+    default = jsonable(ask.default) if ask.default is not None else None
+    values = {
+        "key": key,
+        "fighter": ask.fighter,
+        "point": ask.point.value,
+        "step": STEPS[ask.point],
+        "text": ask.text,
+        "choices": [c.option for c in choices],
+        "default": default,
+        "provisional": False,
+    }
+    return built(DecisionNeeded, values)  # the round's own key, choices and default
 
 
-def decide(
-    state: RoundState,
-    point: Ask,
-    policy_value: RpgDecision | None,
-    check: Callable[[RpgDecision], str | None] | None = None,
-) -> RpgDecision:
-    given = state.decision(point.key)
-    if given is not None:
-        problem = check(given) if check else among(point.choices())(given)
-        if problem:
-            path = f"decisions{map_key(point.key)}"
-            raise Refused([finding("DECISION_INVALID", path, problem, key=point.key)], point.pending())
-        return given
+def _among(choices: list[Choice]) -> Check:
+    def check(value: RpgDecision) -> Refusal | None:
+        if any(same(value, c.value) for c in choices):
+            return None
+        return refusal("DECISION_INVALID", "Not one of the choices the round offers at this key.")
+
+    return check
+
+
+def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> RpgDecision:
+    request = state.request
+    key = state.book.key(ask.fighter, ask.point.value, other=ask.other)
+    typed = request.decisions.get(key)
+    if typed is None:
+        typed = request.if_asked.get(key)
+    if typed is not None:
+        choices = ask.choices()
+        needed = _needed(ask, key, choices)
+        given = typed
+        check = ask.check or _among(choices)
+        try:
+            state.decisions.decide(needed, lambda _value: check(given))
+        except DecisionRefused as refused:
+            raise Refused(refused, needed) from None
+        return typed
     if policy_value is not None:
         return policy_value
-    pending = point.pending()
-    if state.decider is not None and (value := state.decider(pending)) is not None:
-        return value
-    raise Need(decisions=[pending])
+    if ask.default is not None and not request.ask_every_decision:
+        return ask.default
+    choices = ask.choices()
+    if state.decider is not None:
+        pending = Pending(key, ask.fighter, ask.point, [c.value for c in choices], ask.default)
+        if (value := state.decider(pending)) is not None:
+            return value
+    ahead = state.decisions.ahead
+    if ahead is not None:
+        if ahead.speculative and not _listable(state, ask):
+            if ask.point is RpgPoint.action and state.one_on_one and len(state.stood_in_for) < len(state.fighters):
+                return choices[-1].value  # stood in without asking: the fighter passes
+            raise StopAhead(key)
+        state.stood_in_for.add(ask.fighter)  # from here its own choices may differ for real
+    picked = state.decisions.decide(_needed(ask, key, choices))  # a stand-in, or the step halts here
+    return next((c.value for c in choices if c.option.value == picked), choices[0].value)
+
+
+def _listable(state: RoundState, ask: Ask) -> bool:
+    """Whether the look-ahead may list this decision past a stand-in (see the module's note)."""
+    if ask.fighter in state.stood_in_for:
+        return False
+    if ask.point is RpgPoint.allocation:
+        return True
+    return ask.point is RpgPoint.action and not state.order_stood_in and state.one_on_one

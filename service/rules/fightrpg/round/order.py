@@ -3,9 +3,9 @@ identical rolls roll five dice against each other."""
 
 from __future__ import annotations
 
-from ...core.dice import DiePending
-from ..round_models import RpgDieRequest, RpgEventKind, RpgPhase
-from .state import Combatant, Need, RoundState
+from ..round_models import RpgEventKind, RpgPhase
+from .pool import dice_figures, words
+from .state import Combatant, RoundState
 
 ROLLOFF_DICE = 5  # 002 L92
 MAX_ROLLOFFS = 10  # identical five-dice roll-offs ten times over: the request's order stands (our bound)
@@ -28,23 +28,23 @@ def _groups(fighters: list[Combatant], score: dict[str, tuple[int, tuple[int, ..
 
 
 def _rolloff(state: RoundState, tied: list[Combatant], attempt: int) -> list[Combatant]:
+    """Keys: the fighter's roll-off dice counted through the round (`rolloff`, `rolloff.2` … `rolloff.5`, then
+    `rolloff.6` … for a second roll-off)."""
     if len(tied) == 1 or attempt > MAX_ROLLOFFS:
         return tied
     sides = state.pack.die_sides.value
-    rolled: dict[str, list[int]] = {}
-    missing: list[RpgDieRequest] = []
-    for c in tied:
-        rolled[c.id] = []
-        for i in range(1, ROLLOFF_DICE + 1):
-            key = state.key(c.id, "rolloff", attempt, i)
-            try:
-                rolled[c.id].append(state.dice.roll(key, sides, "Order roll-off"))
-            except DiePending:
-                missing.append(RpgDieRequest(key=key, fighter=c.id, die=f"1d{sides}", purpose="Order roll-off"))
-    if missing:
-        raise Need(dice=missing)
-    names = ", ".join(f"{c.id} {rolled[c.id]}" for c in tied)
+    rolled = {
+        c.id: [state.dice.roll(state.book.key(c.id, "rolloff"), sides, "Order roll-off") for _ in range(ROLLOFF_DICE)]
+        for c in tied
+    }
+    state.order_stood_in = state.order_stood_in or any(
+        state.stood_in(r.key) for r in state.dice.rolls[-5 * len(tied) :]
+    )
+    names = "; ".join(f"{c.id} {words(rolled[c.id])} ({sum(rolled[c.id])})" for c in tied)
     state.say(RpgPhase.order, None, f"Identical pools: roll-off {attempt}: {names}.", "002 L92")
+    for c in tied:
+        figures = {"attempt": attempt} | dice_figures(rolled[c.id])
+        state.event(RpgEventKind.rolloff, c.id, amount=sum(rolled[c.id]), figures=figures)
     out: list[Combatant] = []
     for group in _groups(tied, {c.id: _rank(rolled[c.id]) for c in tied}):
         out += _rolloff(state, group, attempt + 1)
@@ -58,6 +58,6 @@ def order_phase(state: RoundState) -> None:
         out += _rolloff(state, group, 1)
     state.order = [c.id for c in out] + [i for i in state.fighters if i not in {c.id for c in out}]
     state.changed()
-    for place, c in enumerate(out, start=1):
-        state.event(RpgEventKind.order, c.id, value=place)
     state.say(RpgPhase.order, None, "Order: " + ", ".join(c.id for c in out) + ".", "002 L92")
+    for place, c in enumerate(out, start=1):
+        state.event(RpgEventKind.order, c.id, value=place, figures={"pool": sum(c.dice)})

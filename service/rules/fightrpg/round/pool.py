@@ -3,95 +3,94 @@ seeing the dice (a decision, or a named policy)."""
 
 from __future__ import annotations
 
-from ...core.dice import DiePending
 from ...core.findings import Severity
-from ..round_models import (
-    RpgAllocationPolicy,
-    RpgChoice,
-    RpgDecision,
-    RpgDecisionKind,
-    RpgDieRequest,
-    RpgEventKind,
-    RpgPendingDecision,
-    RpgPhase,
-)
+from ...core.protocol.steps import Refusal
+from ..round_models import RpgAllocationPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
 from ..sheet import POOL_DICE, allocation_findings, tokens_from
 from ..tokens import RpgTokenCounts, short
-from .decide import ask, decide
+from .decide import Ask, Check, Choice, choice, decide, refusal
 from .policies import allocate, decision
-from .state import Combatant, Need, RoundState
+from .state import Combatant, RoundState, token_figures
 
 POLICIES = (RpgAllocationPolicy.balanced, RpgAllocationPolicy.offense, RpgAllocationPolicy.defense)
 
 
+def words(numbers: list[int]) -> str:
+    """``[5, 3, 2]`` → ``5, 3 and 2``."""
+    text = [str(n) for n in numbers]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
+
+
+def dice_figures(dice: list[int]) -> dict[str, int]:
+    return {f"die_{i}": d for i, d in enumerate(dice, start=1)} | {"total": sum(dice)}
+
+
 def roll_pools(state: RoundState) -> None:
     sides = state.pack.die_sides.value
-    missing: list[RpgDieRequest] = []
     for c in state.standing():
         c.dice = []
-        for i in range(1, POOL_DICE + 1):
-            key = state.key(c.id, "pool", i)
-            try:
-                c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
-            except DiePending:
-                missing.append(RpgDieRequest(key=key, fighter=c.id, die=f"1d{sides}", purpose="Flexible Pool"))
-    if missing:
-        raise Need(dice=missing)
+        for _ in range(POOL_DICE):
+            key = state.book.key(c.id, "pool")
+            c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
+            if state.stood_in(key):
+                state.stood_in_for.add(c.id)
     for c in state.standing():
-        state.say(RpgPhase.pool, c.id, f"{c.id} rolls {c.dice}: a Flexible Pool of {sum(c.dice)}.", "002 L86")
-        state.event(RpgEventKind.pool, c.id, amount=sum(c.dice))
+        total = sum(c.dice)
+        state.say(RpgPhase.pool, c.id, f"{c.id} rolls {words(c.dice)}: a Flexible Pool of {total}.", "002 L86")
+        state.event(RpgEventKind.pool, c.id, amount=total, figures=dice_figures(c.dice))
 
 
-def _choices(state: RoundState, c: Combatant) -> list[RpgChoice]:
+def _choices(state: RoundState, c: Combatant) -> list[Choice]:
     seen: list[RpgTokenCounts] = []
     out = []
     for p in POLICIES:
         alloc = allocate(p, c.sheet, state.pack, sum(c.dice))
         if alloc not in seen:
             seen.append(alloc)
-            out.append(RpgChoice(value=RpgDecision(allocation=alloc), label=f"{p.value}: {short(alloc.as_dict())}"))
+            out.append(choice(RpgDecision(allocation=alloc), f"{p.value}: {short(alloc.as_dict())}"))
     return out
 
 
+def _check(state: RoundState, c: Combatant) -> Check:
+    total = sum(c.dice)
+
+    def check(value: RpgDecision) -> Refusal | None:
+        if value.allocation is None:
+            return refusal("DECISION_INVALID", "An allocation decision carries `allocation`.")
+        errors = [
+            f
+            for f in allocation_findings(c.sheet, state.pack, value.allocation, total, "allocation")
+            if f.severity is Severity.error
+        ]
+        if not errors:
+            return None
+        return refusal(errors[0].code, " ".join(f.message for f in errors))
+
+    return check
+
+
 def allocate_pools(state: RoundState) -> None:
-    asks: list[RpgPendingDecision] = []
     for c in state.standing():
         total = sum(c.dice)
         policy = state.policy(c.id).allocation
-        point = ask(
-            state,
+        ask = Ask(
             c.id,
-            RpgDecisionKind.allocation,
-            ("allocation",),
-            f"{c.id} rolled {c.dice} ({total}): split the pool among the token types.",
+            RpgPoint.allocation,
+            f"{c.id} rolled {words(c.dice)} ({total}): split the pool among the token types.",
             lambda c=c: _choices(state, c),  # type: ignore[misc]
+            check=_check(state, c),
         )
-
-        def check(value: RpgDecision, c: Combatant = c, total: int = total) -> str | None:
-            if value.allocation is None:
-                return "An allocation decision carries `allocation`."
-            errors = [
-                f.message
-                for f in allocation_findings(c.sheet, state.pack, value.allocation, total, "allocation")
-                if f.severity is Severity.error
-            ]
-            return " ".join(errors) or None
-
         value = (
             None
             if policy is RpgAllocationPolicy.ask
             else decision(allocation=allocate(policy, c.sheet, state.pack, total))
         )
-        try:
-            chosen = decide(state, point, value, check)
-        except Need as need:
-            asks += need.decisions
-            continue
+        chosen = decide(state, ask, value)
         assert chosen.allocation is not None
         c.allocation = chosen.allocation
         c.tokens = tokens_from(c.sheet, state.pack, chosen.allocation)
-        state.say(
-            RpgPhase.pool, c.id, f"{c.id} allocates {short(c.allocation.as_dict())} (hidden until acting).", "002 L86"
-        )
-    if asks:
-        raise Need(decisions=asks)
+        spent = chosen.allocation.total()
+        shown = short(c.allocation.as_dict())
+        state.say(RpgPhase.pool, c.id, f"{c.id} allocates {shown} (hidden until acting).", "002 L86")
+        figures = token_figures(c.allocation) | {"pool": total, "unspent": total - spent}
+        state.event(RpgEventKind.allocated, c.id, amount=spent, figures=figures)

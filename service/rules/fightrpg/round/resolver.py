@@ -1,31 +1,32 @@
 """The resolve-a-round operation: the four phases in order (002 L82–L100), replayed from the request each time,
-stopping where a die or a decision is missing (step mode)."""
+in the core turn protocol: where a die or a decision is missing the round halts, and the look-ahead names every die
+and decision it can see from there (``core.protocol.steps.look_ahead``)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
 
-from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
+from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, map_key
+from ...core.protocol.keys import KeyBook, KeyParts, parse
+from ...core.protocol.models import DecisionNeeded, DieNeeded, StepStatus
+from ...core.protocol.steps import DecisionPending, Decisions, look_ahead, unused_keys
 from ..base import BUILT
 from ..codes import finding
 from ..identity import RULESET, VERSION
-from ..round_models import (
-    RpgDecision,
-    RpgEventKind,
-    RpgPendingDecision,
-    RpgPhase,
-    RpgRoundRequest,
-    RpgRoundResult,
-    RpgRoundStatus,
-)
+from ..menu import RpgResponseKind
+from ..round_models import RpgDecision, RpgEventKind, RpgPhase, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..sheet import defeated, may_take_injuries, sheet_findings
 from .actions import take_turn
+from .choices import one_on_one
 from .damage import gain, hurt, settle
 from .order import order_phase
 from .pool import allocate_pools, roll_pools
-from .state import Combatant, Need, Refused, RoundState
+from .state import Combatant, Pending, Refused, RoundState, StopAhead
+
+DICE_POINTS = frozenset({"pool", "rolloff"})
+DECISION_POINTS = frozenset(p.value for p in RpgPoint)
 
 
 def _player_strength(request: RpgRoundRequest) -> int | None:
@@ -52,7 +53,9 @@ def _request_findings(request: RpgRoundRequest, state: RoundState) -> list[Findi
     return out
 
 
-def _state(request: RpgRoundRequest, decider: Decider | None = None) -> RoundState:
+def _state(
+    request: RpgRoundRequest, dice: KeyedDice, decisions: Decisions, decider: Decider | None = None
+) -> RoundState:
     pack = request.data_pack()
     strongest = _player_strength(request)
     fighters = {
@@ -68,14 +71,21 @@ def _state(request: RpgRoundRequest, decider: Decider | None = None) -> RoundSta
         )
         for f in request.fighters
     }
-    dice = KeyedDice(seed=request.seed, supplied=request.rolls)
-    return RoundState(request=request, pack=pack, dice=dice, fighters=fighters, decider=decider)
+    book = KeyBook("R", request.round, one_opponent=len(fighters) == 2)
+    state = RoundState(request=request, pack=pack, dice=dice, decisions=decisions, fighters=fighters, book=book)
+    state.decider = decider
+    state.out = [c.id for c in fighters.values() if c.defeated]
+    state.one_on_one = one_on_one(state)
+    return state
 
 
 def _action_phase(state: RoundState) -> None:
     """002 L96: turns in order, pass after pass, until everyone is out of tokens or has passed."""
     for pass_no in range(1, state.request.max_passes + 1):
-        if all(c.passed for c in state.standing()) or state.sides_standing() < 2:
+        if state.sides_standing() < 2:
+            return
+        if all(c.passed for c in state.standing()):
+            state.ran_out = True
             return
         state.passes = pass_no
         acted: set[str] = set()
@@ -85,7 +95,9 @@ def _action_phase(state: RoundState) -> None:
                 break
             acted.add(turn.id)
             take_turn(state, turn, pass_no)
-    if state.sides_standing() >= 2 and not all(c.passed for c in state.standing()):
+    if state.sides_standing() >= 2 and all(c.passed for c in state.standing()):
+        state.ran_out = True
+    elif state.sides_standing() >= 2:
         state.warnings.append(
             finding("PASS_LIMIT_REACHED", "max_passes", f"Stopped after {state.request.max_passes} passes.")
         )
@@ -97,7 +109,7 @@ def _status_phase(state: RoundState) -> None:
         kept = []
         for s in c.statuses:
             state.say(RpgPhase.status, c.id, f"{c.id}'s {s.id} takes effect.", "002 L100")
-            state.event(RpgEventKind.status_effect, c.id)
+            state.event(RpgEventKind.status_effect, c.id, figures={"duration": s.duration})
             hurt(state, c, s.damage, RpgPhase.status, s.id, "002 L100")
             gain(state, c, s.power_points, RpgPhase.status, s.id, "002 L100")
             if s.duration > 1:
@@ -121,44 +133,84 @@ def _play(state: RoundState) -> None:
     state.say(RpgPhase.end, None, "The round ends; unspent tokens are lost (our ruling).", "002 L96")
 
 
-def _leftovers(state: RoundState) -> list[Finding]:
-    out = [
-        finding("DECISION_NOT_USED", f"decisions{map_key(k)}", "Never asked for in this round.", key=k)
-        for k in state.request.decisions
-        if k not in state.asked
-    ]
-    out += [
-        finding("ROLL_NOT_USED", f"rolls{map_key(k)}", "Never rolled in this round.", key=k)
-        for k in state.dice.unused()
-    ]
+def _misaddressed(state: RoundState) -> list[Finding]:
+    """A response no action asked for, once the Action Phase has run to its end with its fighter standing: only an
+    action's target responds (002 L64, L96), so it answers nothing and is refused, never dropped."""
+    out = []
+    for key, value in state.request.decisions.items():
+        parts = parse(key)
+        if key in state.decisions.used or parts is None or parts.point != RpgPoint.response:
+            continue
+        c = state.fighters.get(parts.fighter)
+        if c is None or not c.standing or parts.n != state.round:
+            continue
+        if value.response not in (None, RpgResponseKind.none):
+            text = f"No action aimed at {c.id} in this round answers to this key; only an action's target responds."
+            out.append(finding("RESPONSE_INVALID", f"decisions{map_key(key)}", text, key=key))
     return out
 
 
-Decider = Callable[[RpgPendingDecision], RpgDecision | None]
+def _leftovers(state: RoundState) -> tuple[list[Finding], list[Finding]]:
+    """Keys the resolved round never read (core strict keys; lenient: warnings), misaddressed responses first."""
+    request = state.request
+    violations = _misaddressed(state) if state.ran_out else []
+    used = state.decisions.used | {f.key for f in violations if f.key}
+    ids = set(state.fighters)
+
+    def fits(points: frozenset[str]) -> Callable[[KeyParts], bool]:
+        return lambda p: p.letter == "R" and p.n == request.round and p.fighter in ids and p.point in points
+
+    out = unused_keys(request.model_copy(update={"rolls": {}}), used, (), fits(DECISION_POINTS))
+    rolls = unused_keys(request.model_copy(update={"decisions": {}}), (), state.dice.used, fits(DICE_POINTS))
+    return violations + out[0] + rolls[0], out[1] + rolls[1]
+
+
+Decider = Callable[[Pending], RpgDecision | None]
+
+
+def _rerun(request: RpgRoundRequest) -> Callable[[KeyedDice, Decisions], object]:
+    return lambda dice, decisions: _play(_state(request, dice, decisions))
 
 
 def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> RpgRoundResult:
     """The round; ``decider`` (in-process callers only) answers each decision no named policy takes, where it is met,
     as a step-mode caller would answer the same ``decisions_needed`` entry."""
-    state = _state(request, decider)
+    state = _state(request, KeyedDice(seed=request.seed, supplied=request.rolls), Decisions.of(request), decider)
     violations = _request_findings(request, state)
-    status, needed_dice, needed = RpgRoundStatus.complete, [], []
+    status, needed_dice, needed = StepStatus.resolved, list[DieNeeded](), list[DecisionNeeded]()
     if violations:
-        status = RpgRoundStatus.invalid
+        status = StepStatus.invalid
     else:
         try:
             _play(state)
-            state.warnings += _leftovers(state)
-        except Need as need:
-            status, needed_dice, needed = RpgRoundStatus.decision_required, need.dice, need.decisions
+        except (DiePending, DecisionPending):
+            ahead = look_ahead(request, _rerun(request), stops=(StopAhead, Refused, DieOutOfRange))
+            status, needed_dice, needed = StepStatus.decision_required, ahead.dice, ahead.decisions
         except Refused as refused:
-            status, violations = RpgRoundStatus.invalid, refused.findings
-            needed = [refused.pending] if refused.pending else []
+            status, violations, needed = StepStatus.invalid, [refused.refused.finding()], [refused.needed]
         except DieOutOfRange as bad:
-            status = RpgRoundStatus.invalid
-            violations = [finding("ROLL_OUT_OF_RANGE", f"rolls{map_key(bad.key)}", str(bad), key=bad.key)]
+            status = StepStatus.invalid
+            violations = [finding("ROLL_INVALID", f"rolls{map_key(bad.key)}", str(bad), key=bad.key)]
         except TooManyDice as many:  # unreachable within the request's bounds; kept as a refusal, never a 5xx
-            status, violations = RpgRoundStatus.invalid, [finding("DECISION_INVALID", "", str(many))]
+            status, violations = StepStatus.invalid, [finding("DECISION_INVALID", "", str(many))]
+        else:
+            violations, unused = _leftovers(state)
+            state.warnings += unused
+            if violations:
+                status = StepStatus.invalid
+            elif state.sides_standing() < 2:
+                status = StepStatus.over
+    return _answer(state, status, violations, needed_dice, needed)
+
+
+def _answer(
+    state: RoundState,
+    status: StepStatus,
+    violations: list[Finding],
+    needed_dice: list[DieNeeded],
+    needed: list[DecisionNeeded],
+) -> RpgRoundResult:
+    over = status is StepStatus.over
     answer = {
         "ruleset": RULESET,
         "ruleset_version": VERSION,
@@ -166,7 +218,16 @@ def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> R
         "violations": violations,
         "warnings": state.warnings,
         "unsupported": [],
-        "round": request.round,
+        "decisions_needed": needed,
+        "dice_needed": needed_dice,
+        "rolls": [
+            {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source}
+            for r in state.dice.rolls
+        ],
+        "over": over,
+        "winner": next((c.side for c in state.fighters.values() if c.standing), None) if over else None,
+        "out": state.out,
+        "round": state.round,
         "order": state.order,
         "passes": state.passes,
         "fighters": [c.fighter() for c in state.fighters.values()],
@@ -181,18 +242,7 @@ def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> R
             for c in state.fighters.values()
             if c.dice
         ],
-        "rolls": [
-            {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source}
-            for r in state.dice.rolls
-        ],
-        "dice_needed": needed_dice,
-        "decisions_needed": needed,
         "log": state.log,
         "events": state.events,
-        "defeated": [c.id for c in state.fighters.values() if c.defeated],
-        "fight_over": state.sides_standing() < 2,
-        "winning_side": next((c.side for c in state.fighters.values() if c.standing), None)
-        if state.sides_standing() == 1
-        else None,
     }
     return RpgRoundResult.model_validate(answer, context=BUILT)

@@ -1,4 +1,5 @@
-"""The round's working state: the fighters as they change, the order, keyed dice and decisions, log and events."""
+"""The round's working state: the fighters as they change, the order, the keyed dice and decisions of the core
+protocol (one ``KeyBook`` names every key in the order the round meets it), log and events."""
 
 from __future__ import annotations
 
@@ -8,16 +9,18 @@ from dataclasses import dataclass, field
 from ...core.construct import built
 from ...core.dice import KeyedDice
 from ...core.findings import Finding
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.models import DecisionNeeded
+from ...core.protocol.steps import DecisionRefused, Decisions
 from ..pack import RpgPack
 from ..positions import RpgPosition
 from ..round_models import (
     RpgDecision,
-    RpgDieRequest,
     RpgEvent,
     RpgEventKind,
     RpgLogStep,
-    RpgPendingDecision,
     RpgPhase,
+    RpgPoint,
     RpgPolicy,
     RpgRoundRequest,
 )
@@ -26,24 +29,27 @@ from ..sheet_models import RpgFighter, RpgStatus
 from ..tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
 
 
-class Need(Exception):
-    """The round cannot go on without these dice or decisions."""
-
-    def __init__(
-        self, dice: list[RpgDieRequest] | None = None, decisions: list[RpgPendingDecision] | None = None
-    ) -> None:
-        super().__init__("input needed")
-        self.dice = dice or []
-        self.decisions = decisions or []
-
-
 class Refused(Exception):
-    """A value in the request the round cannot take: the answer is ``invalid`` with these findings."""
+    """A decision's value the rules do not allow: the core's refusal, and the decision point with its choices."""
 
-    def __init__(self, findings: list[Finding], pending: RpgPendingDecision | None = None) -> None:
-        super().__init__("refused")
-        self.findings = findings
-        self.pending = pending
+    def __init__(self, refused: DecisionRefused, needed: DecisionNeeded) -> None:
+        super().__init__(str(refused))
+        self.refused, self.needed = refused, needed
+
+
+class StopAhead(Exception):
+    """The look-ahead stops here: this decision's choices hang on a stand-in die or decision met before it."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision no policy takes, as an in-process decider (the simulator) sees it: its choices typed."""
+
+    key: str
+    fighter: str
+    point: RpgPoint
+    choices: list[RpgDecision]
+    default: RpgDecision | None
 
 
 @dataclass
@@ -90,32 +96,37 @@ class RoundState:
     request: RpgRoundRequest
     pack: RpgPack
     dice: KeyedDice
+    decisions: Decisions
     fighters: dict[str, Combatant]
+    book: KeyBook
     order: list[str] = field(default_factory=list)
     passes: int = 0
     # The answer's models, built from the round's own values (no validation pass: nothing in them came from outside).
     log: list[RpgLogStep] = field(default_factory=list)
     events: list[RpgEvent] = field(default_factory=list)
-    asked: set[str] = field(default_factory=set)
     warnings: list[Finding] = field(default_factory=list)
+    out: list[str] = field(default_factory=list)  # defeated fighters, in the order they went out
+    ran_out: bool = False  # the Action Phase ended as the text ends it: everyone passed or out of tokens (002 L96)
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
+    # The look-ahead: fighters whose dice or decisions it has stood in (their later choices may differ for real), and
+    # whether a stand-in roll-off die may have changed the order.
+    stood_in_for: set[str] = field(default_factory=set)
+    order_stood_in: bool = False
+    one_on_one: bool = False  # set by the resolver (``choices.one_on_one``)
     # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
     # its choices: what a step-mode caller would send back for the same pending decision.
-    decider: Callable[[RpgPendingDecision], RpgDecision | None] | None = None
+    decider: Callable[[Pending], RpgDecision | None] | None = None
 
     @property
     def round(self) -> int:
         return self.request.round
 
-    def key(self, fighter: str, *parts: str | int) -> str:
-        return ".".join([f"R{self.round}", fighter, *map(str, parts)])
-
     def policy(self, fighter: str) -> RpgPolicy:
         return self.request.policies.get(fighter) or RpgPolicy()
 
-    def decision(self, key: str) -> RpgDecision | None:
-        self.asked.add(key)
-        return self.request.decisions.get(key)
+    def stood_in(self, key: str) -> bool:
+        """Whether the die ``key`` is the look-ahead's stand-in rather than a real roll."""
+        return self.dice.stand_in is not None and self.dice.seed is None and key not in self.request.rolls
 
     def say(self, phase: RpgPhase, actor: str | None, text: str, ref: str | None = None) -> int:
         step = len(self.log) + 1
@@ -129,6 +140,7 @@ class RoundState:
         other: str | None = None,
         amount: int | None = None,
         value: int | None = None,
+        figures: dict[str, int] | None = None,
     ) -> None:
         values = {
             "step": len(self.log),
@@ -137,6 +149,7 @@ class RoundState:
             "other": other,
             "amount": amount,
             "value": value,
+            "figures": figures or {},
         }
         self.events.append(built(RpgEvent, values))
 
@@ -168,3 +181,9 @@ class RoundState:
 
 def defeated_at(damage: int) -> bool:
     return damage >= DEFEAT_AT
+
+
+def token_figures(tokens: dict[RpgTokenType, int] | RpgTokenCounts) -> dict[str, int]:
+    """Token counts by type name, the non-zero ones."""
+    counts = tokens.as_dict() if isinstance(tokens, RpgTokenCounts) else tokens
+    return {t.value: n for t, n in counts.items() if n}

@@ -13,24 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
 from ..bundles import Bundle
 from ..pack import RpgPack
 from ..round.resolver import resolve_round
-from ..round_models import (
-    RpgDecision,
-    RpgEventKind,
-    RpgPendingDecision,
-    RpgRoundRequest,
-    RpgRoundResult,
-    RpgRoundStatus,
-)
+from ..round.state import Pending
+from ..round_models import RpgDecision, RpgEventKind, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..sheet_models import RpgFighter
 from .models import RpgSimulationRequest
 from .policies import RpgSimPolicy, choose
 
 POWER_POINTS = "power_points"
+SEEDS = 2**53  # a round's seed is a whole number a browser holds exactly (core.protocol.models.Seed)
 LANDED = (RpgEventKind.damage, RpgEventKind.order_lowered, RpgEventKind.block_removed)
 
 
@@ -61,12 +57,19 @@ def _start(m: Matchup) -> list[RpgFighter]:
     ]
 
 
-def _decider(m: Matchup) -> Callable[[RpgPendingDecision], RpgDecision]:
-    def decide(pending: RpgPendingDecision) -> RpgDecision:
+def _decider(m: Matchup) -> Callable[[Pending], RpgDecision]:
+    def decide(pending: Pending) -> RpgDecision:
         side = m.side_of(pending.fighter)
-        return choose(m.policies[side if side is not None else 0], pending, m.pack, m.bundles).value
+        return choose(m.policies[side if side is not None else 0], pending, m.pack, m.bundles)
 
     return decide
+
+
+def _pending(needed: DecisionNeeded) -> Pending:
+    """A decision of the answer as the policies read it: its offered choices, typed."""
+    choices = [RpgDecision.model_validate(c.value) for c in needed.choices]
+    default = RpgDecision.model_validate(needed.default) if needed.default is not None else None
+    return Pending(needed.key, needed.fighter, RpgPoint(needed.point), choices, default)
 
 
 def _resolve(m: Matchup, request: RpgRoundRequest, protocol: bool) -> RpgRoundResult:
@@ -77,7 +80,7 @@ def _resolve(m: Matchup, request: RpgRoundRequest, protocol: bool) -> RpgRoundRe
     return answer_until_done(
         lambda decisions: send_json(request.model_copy(update={"decisions": decisions})),
         lambda ans: ans.decisions_needed,
-        lambda pending: (pending.key, decide(pending)),
+        lambda needed: (needed.key, decide(_pending(needed))),
     )
 
 
@@ -119,15 +122,22 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
 
     def round_(fighters: list[RpgFighter], n: int, record: FightRecord) -> TurnOutcome[list[RpgFighter]]:
-        request = RpgRoundRequest(pack=r.pack, custom_pack=r.custom_pack, round=n, fighters=fighters, seed=seed)
+        request = RpgRoundRequest(
+            pack=r.pack,
+            custom_pack=r.custom_pack,
+            round=n,
+            fighters=fighters,
+            seed=seed % SEEDS,
+            ask_every_decision=True,  # the policies answer the responses and pushes too
+        )
         result = _resolve(m, request, protocol)
-        if result.status is not RpgRoundStatus.complete:
+        if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, result, record)
-        winner = m.side_of(result.winning_side) if result.fight_over else None
+        winner = m.side_of(result.winner) if result.over else None
         return TurnOutcome(
             result.fighters,
-            over=result.fight_over,
+            over=result.over,
             winner=winner,
             warnings=result.warnings,
             unsupported=result.unsupported,

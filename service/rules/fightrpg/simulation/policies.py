@@ -14,7 +14,8 @@ from enum import StrEnum
 from ..bundles import Bundle, bundle_of
 from ..menu import RpgResponseKind
 from ..pack import DECLINE, RpgPack
-from ..round_models import RpgChoice, RpgDecisionKind, RpgPendingDecision
+from ..round.state import Pending
+from ..round_models import RpgDecision, RpgPoint
 from ..tokens import RpgTokenType
 
 T = RpgTokenType
@@ -71,8 +72,8 @@ POLICIES: dict[RpgSimPolicy, Weights] = {
 PASS_SCORE = 0.0  # passing: an action must be worth more than nothing
 
 
-def _bundle(choice: RpgChoice, pack: RpgPack, memo: dict[tuple[object, ...], Bundle]) -> Bundle | None:
-    a = choice.value.action
+def _bundle(value: RpgDecision, pack: RpgPack, memo: dict[tuple[object, ...], Bundle]) -> Bundle | None:
+    a = value.action
     if a is None:
         return None
     key = (a.kind, a.damage, a.knockdown, a.technique, a.direction)
@@ -90,30 +91,28 @@ def _action_score(w: Weights, b: Bundle) -> float:
 
 
 def choose(
-    policy: RpgSimPolicy, pending: RpgPendingDecision, pack: RpgPack, memo: dict[tuple[object, ...], Bundle]
-) -> RpgChoice:
+    policy: RpgSimPolicy, pending: Pending, pack: RpgPack, memo: dict[tuple[object, ...], Bundle]
+) -> RpgDecision:
     """The policy's choice among the pending decision's offered choices."""
     w = POLICIES[policy]
-    choices = pending.choices
 
-    def score(c: RpgChoice) -> float:
-        v = c.value
-        if pending.kind is RpgDecisionKind.allocation and v.allocation is not None:
+    def score(v: RpgDecision) -> float:
+        if pending.point is RpgPoint.allocation and v.allocation is not None:
             counts = v.allocation.as_dict()
             return sum(w.allocation.get(t, 0.0) * n for t, n in counts.items())
-        if pending.kind is RpgDecisionKind.action:
-            b = _bundle(c, pack, memo)
+        if pending.point is RpgPoint.action:
+            b = _bundle(v, pack, memo)
             return PASS_SCORE if b is None or v.action is None or v.action.kind == "pass" else _action_score(w, b)
-        if pending.kind is RpgDecisionKind.response and v.response is not None:
+        if pending.point is RpgPoint.response and v.response is not None:
             order = w.responses
             return float(len(order) - order.index(v.response)) if v.response in order else 0.0
-        if pending.kind is RpgDecisionKind.injury:
+        if pending.point is RpgPoint.injury:
             return -1.0 if v.injury == DECLINE else 0.0  # stay in the fight (002 L104), the first attribute offered
-        return 1.0 if pending.default is not None and c.value == pending.default else 0.0
+        return 1.0 if pending.default is not None and v == pending.default else 0.0
 
-    best = choices[0]
+    best = pending.choices[0]
     best_score = score(best)
-    for c in choices[1:]:
+    for c in pending.choices[1:]:
         s = score(c)
         if s > best_score:
             best, best_score = c, s
