@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.construct import built
-from ...core.protocol.keys import parse
 from ...memo import memo
 from ..action_models import RpgAction, RpgActionKind
 from ..bundles import Bundle, affordable, blocks_needed, bundle_of
 from ..menu import RESPONSES, RpgResponseKind
 from ..pack import DECLINE, PACKS
 from ..positions import RpgDirection
-from ..round_models import RpgActionPolicy, RpgDecision, RpgResponsePolicy
+from ..round_models import RpgDecision
 from ..tokens import RpgTokenType, covers
 from .decide import Choice, choice
 from .state import Combatant, RoundState, token_figures
@@ -79,22 +78,6 @@ def _shapes(state: RoundState) -> list[tuple[RpgAction, Bundle]]:
     else:
         state.cache["shapes"] = out
     return out
-
-
-def one_on_one(state: RoundState) -> bool:
-    """Two fighters, nothing answering for them on their turns or as targets (no action or response policy, no
-    response or push sent ahead, defaults not asked, no in-process decider), and no bundle of a turn spending a Block
-    token: the look-ahead may ask both fighters' next turns together (``decide``)."""
-    request = state.request
-    if len(state.fighters) != 2 or request.ask_every_decision or state.decider is not None:
-        return False
-    ahead = {*request.decisions, *request.if_asked}
-    if any((parts := parse(k)) is not None and parts.point in ("response", "push") for k in ahead):
-        return False
-    quiet = (RpgResponsePolicy.ask, RpgResponsePolicy.none)
-    if any(p.actions is not RpgActionPolicy.ask or p.responses not in quiet for p in request.policies.values()):
-        return False
-    return not any(b.tokens.get(RpgTokenType.block) for _, b in _shapes(state))
 
 
 def turn_options(state: RoundState, c: Combatant) -> list[Option]:

@@ -4,15 +4,9 @@ else the fighter's named policy, else the point's default, else the in-process d
 Every decision point draws its key from the round's ``KeyBook`` where it is met, whoever answers it, so the keys of
 one request are the same in every pass.
 
-The look-ahead (``core.protocol.look_ahead``) lists a decision past a stand-in only when its choices cannot hang on
-that stand-in, so a provisional answer picked from them is legal when the real round reaches it:
-- an allocation, once its own fighter's pool dice are real (its choices are splits of that pool, 002 L86);
-- in a one-on-one round where nothing answers for the fighters (no action or response policy, no response or push
-  sent ahead, defaults not asked), the next action of a fighter none of whose own dice or decisions was stood in:
-  its choices read its own tokens and Power Points and its opponent's Block tokens, which the other side's turns
-  cannot change then (responses and pushes take their defaults, and no bundle of the pack spends a Block token on
-  its own turn), while a defeat only decides whether it is asked at all.
-Past that the look-ahead stands in without listing (a fighter already stood in passes) or stops."""
+The look-ahead (``core.protocol.look_ahead``) lists every decision to the end of the round, each past a stand-in
+``provisional``: a plugin answers them all in one round trip, and an answer given ahead that the real round no longer
+allows is set aside by the core (a DECISION_NOT_USED warning; the point's default, else its first choice)."""
 
 from __future__ import annotations
 
@@ -26,7 +20,7 @@ from ...core.references import ref_of
 from ..action_models import RpgAction
 from ..codes import CODES
 from ..round_models import RpgDecision, RpgPoint
-from .state import Pending, Refused, RoundState, StopAhead
+from .state import Pending, Refused, RoundState
 
 STEPS = {  # the text's step each point belongs to
     RpgPoint.allocation: "Flexible Pool Phase",
@@ -120,10 +114,13 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
         needed = _needed(ask, key, choices)
         given = typed
         check = ask.check or _among(choices)
+        aside = len(state.decisions.warnings)
         try:
-            state.decisions.decide(needed, lambda _value: check(given))
+            picked = state.decisions.decide(needed, lambda _value: check(given))
         except DecisionRefused as refused:
             raise Refused(refused, needed) from None
+        if len(state.decisions.warnings) > aside:  # an answer given ahead that no longer fits: the core's pick
+            return next((c.value for c in choices if c.option.value == picked), choices[0].value)
         return typed
     if policy_value is not None:
         return policy_value
@@ -134,21 +131,5 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
         pending = Pending(key, ask.fighter, ask.point, [c.value for c in choices], ask.default)
         if (value := state.decider(pending)) is not None:
             return value
-    ahead = state.decisions.ahead
-    if ahead is not None:
-        if ahead.speculative and not _listable(state, ask):
-            if ask.point is RpgPoint.action and state.one_on_one and len(state.stood_in_for) < len(state.fighters):
-                return choices[-1].value  # stood in without asking: the fighter passes
-            raise StopAhead(key)
-        state.stood_in_for.add(ask.fighter)  # from here its own choices may differ for real
     picked = state.decisions.decide(_needed(ask, key, choices))  # a stand-in, or the step halts here
     return next((c.value for c in choices if c.option.value == picked), choices[0].value)
-
-
-def _listable(state: RoundState, ask: Ask) -> bool:
-    """Whether the look-ahead may list this decision past a stand-in (see the module's note)."""
-    if ask.fighter in state.stood_in_for:
-        return False
-    if ask.point is RpgPoint.allocation:
-        return True
-    return ask.point is RpgPoint.action and not state.order_stood_in and state.one_on_one

@@ -37,9 +37,6 @@ def _rolloff(state: RoundState, tied: list[Combatant], attempt: int) -> list[Com
         c.id: [state.dice.roll(state.book.key(c.id, "rolloff"), sides, "Order roll-off") for _ in range(ROLLOFF_DICE)]
         for c in tied
     }
-    state.order_stood_in = state.order_stood_in or any(
-        state.stood_in(r.key) for r in state.dice.rolls[-5 * len(tied) :]
-    )
     names = "; ".join(f"{c.id} {words(rolled[c.id])} ({sum(rolled[c.id])})" for c in tied)
     state.say(RpgPhase.order, None, f"Identical pools: roll-off {attempt}: {names}.", "002 L92")
     for c in tied:

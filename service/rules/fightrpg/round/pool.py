@@ -32,8 +32,6 @@ def roll_pools(state: RoundState) -> None:
         for _ in range(POOL_DICE):
             key = state.book.key(c.id, "pool")
             c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
-            if state.stood_in(key):
-                state.stood_in_for.add(c.id)
     for c in state.standing():
         total = sum(c.dice)
         state.say(RpgPhase.pool, c.id, f"{c.id} rolls {words(c.dice)}: a Flexible Pool of {total}.", "002 L86")

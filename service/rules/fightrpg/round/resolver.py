@@ -19,11 +19,10 @@ from ..menu import RpgResponseKind
 from ..round_models import RpgDecision, RpgEventKind, RpgPhase, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..sheet import defeated, may_take_injuries, sheet_findings
 from .actions import take_turn
-from .choices import one_on_one
 from .damage import gain, hurt, settle
 from .order import order_phase
 from .pool import allocate_pools, roll_pools
-from .state import Combatant, Pending, Refused, RoundState, StopAhead
+from .state import Combatant, Pending, Refused, RoundState
 
 DICE_POINTS = frozenset({"pool", "rolloff"})
 DECISION_POINTS = frozenset(p.value for p in RpgPoint)
@@ -75,7 +74,6 @@ def _state(
     state = RoundState(request=request, pack=pack, dice=dice, decisions=decisions, fighters=fighters, book=book)
     state.decider = decider
     state.out = [c.id for c in fighters.values() if c.defeated]
-    state.one_on_one = one_on_one(state)
     return state
 
 
@@ -184,7 +182,7 @@ def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> R
         try:
             _play(state)
         except (DiePending, DecisionPending):
-            ahead = look_ahead(request, _rerun(request), stops=(StopAhead, Refused, DieOutOfRange))
+            ahead = look_ahead(request, _rerun(request), stops=(Refused, DieOutOfRange))
             status, needed_dice, needed = StepStatus.decision_required, ahead.dice, ahead.decisions
         except Refused as refused:
             status, violations, needed = StepStatus.invalid, [refused.refused.finding()], [refused.needed]
@@ -216,7 +214,7 @@ def _answer(
         "ruleset_version": VERSION,
         "status": status,
         "violations": violations,
-        "warnings": state.warnings,
+        "warnings": state.warnings + state.decisions.warnings,
         "unsupported": [],
         "decisions_needed": needed,
         "dice_needed": needed_dice,

@@ -37,10 +37,6 @@ class Refused(Exception):
         self.refused, self.needed = refused, needed
 
 
-class StopAhead(Exception):
-    """The look-ahead stops here: this decision's choices hang on a stand-in die or decision met before it."""
-
-
 @dataclass(frozen=True)
 class Pending:
     """A decision no policy takes, as an in-process decider (the simulator) sees it: its choices typed."""
@@ -110,9 +106,6 @@ class RoundState:
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
     # The look-ahead: fighters whose dice or decisions it has stood in (their later choices may differ for real), and
     # whether a stand-in roll-off die may have changed the order.
-    stood_in_for: set[str] = field(default_factory=set)
-    order_stood_in: bool = False
-    one_on_one: bool = False  # set by the resolver (``choices.one_on_one``)
     # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
     # its choices: what a step-mode caller would send back for the same pending decision.
     decider: Callable[[Pending], RpgDecision | None] | None = None
@@ -123,10 +116,6 @@ class RoundState:
 
     def policy(self, fighter: str) -> RpgPolicy:
         return self.request.policies.get(fighter) or RpgPolicy()
-
-    def stood_in(self, key: str) -> bool:
-        """Whether the die ``key`` is the look-ahead's stand-in rather than a real roll."""
-        return self.dice.stand_in is not None and self.dice.seed is None and key not in self.request.rolls
 
     def say(self, phase: RpgPhase, actor: str | None, text: str, ref: str | None = None) -> int:
         step = len(self.log) + 1
