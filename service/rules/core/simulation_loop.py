@@ -61,23 +61,24 @@ def answer_until_done(
 
 
 def play_steps(
-    send: Callable[[dict[str, Value], dict[str, Value]], Step],
+    send: Callable[[dict[str, Value]], Step],
     choose: Callable[[DecisionNeeded], Value],
     max_asks: int = MAX_ASKS,
 ) -> Step:
-    """The core turn protocol as a seeded in-process player speaks it: ``send(decisions, if_asked)``; while the answer
-    is ``decision_required``, answer every decision it asks (``choose`` gives one of its choices' values; a
-    provisional one goes to ``if_asked``, where an answer the step turns out not to need is no finding) and send
-    again. The last answer is returned (still asking after ``max_asks`` sends: the caller sees its decisions)."""
+    """The core turn protocol as a seeded in-process player speaks it: ``send(decisions)``; while the answer
+    is ``decision_required``, answer the decisions it asks for real (``choose`` gives one of its choices' values)
+    and send again. Provisional ones are left to come back once the step reaches them: a policy decides on the fight
+    as it really stands, as the in-process decider does. The last answer is returned (still asking after
+    ``max_asks`` sends: the caller sees its decisions)."""
     decisions: dict[str, Value] = {}
-    if_asked: dict[str, Value] = {}
-    answer = send(decisions, if_asked)
+    answer = send(decisions)
     for _ in range(max_asks):
-        if answer.status is not StepStatus.decision_required or not answer.decisions_needed:
+        asked = [n for n in answer.decisions_needed if not n.provisional]
+        if answer.status is not StepStatus.decision_required or not asked:
             return answer
-        for needed in answer.decisions_needed:
-            (if_asked if needed.provisional else decisions)[needed.key] = choose(needed)
-        answer = send(decisions, if_asked)
+        for needed in asked:
+            decisions[needed.key] = choose(needed)
+        answer = send(decisions)
     return answer
 
 

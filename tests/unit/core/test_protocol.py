@@ -98,17 +98,17 @@ def test_unused_keys_warn_on_a_branch_not_taken_and_refuse_what_fits_nothing() -
     assert violations == [] and len(warnings) == 3
 
 
-def test_play_steps_answers_provisional_decisions_in_if_asked() -> None:
+def test_play_steps_answers_what_is_asked_for_real() -> None:
     """A seeded player's loop: the attack die is seeded, so the defence is asked at once (not provisionally)."""
     from service.rules.core.protocol.models import StepAnswer, StepStatus
     from service.rules.core.protocol.steps import DecisionPending
     from service.rules.core.simulation_loop import play_steps
 
-    sent: list[tuple[dict[str, str], dict[str, str]]] = []
+    sent: list[dict[str, str]] = []
 
-    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> StepAnswer:
-        sent.append((dict(decisions), dict(if_asked)))
-        request = ToyRequest(seed=7, decisions=decisions, if_asked=if_asked)
+    def send(decisions: dict[str, str]) -> StepAnswer:
+        sent.append(dict(decisions))
+        request = ToyRequest(seed=7, decisions=decisions)
         base = dict(ruleset="toy", ruleset_version="1", violations=[], warnings=[], unsupported=[], dice_needed=[])
         end = dict(rolls=[], over=False, winner=None, out=[])
         try:
@@ -119,7 +119,7 @@ def test_play_steps_answers_provisional_decisions_in_if_asked() -> None:
 
     answer = play_steps(send, lambda needed: "dodge")
     assert answer.status is StepStatus.resolved
-    assert sent == [({}, {}), ({"T1.b.defense": "dodge"}, {})]
+    assert sent == [{}, {"T1.b.defense": "dodge"}]
 
 
 def test_a_roll_record_names_its_die() -> None:
