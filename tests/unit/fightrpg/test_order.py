@@ -58,8 +58,10 @@ def test_allocation_is_asked_after_the_dice() -> None:
     # Step mode: with no policy, both allocations are asked at once, each listing legal ready-made splits.
     out = resolve({"fighters": [dragon(), tiger()], "rolls": pools(dragon=[2, 2, 1], tiger=[3, 1, 2])})
     assert out.status == "decision_required" and out.order == []
-    asked = {d.key: d for d in out.decisions_needed}
+    asked = {d.key: d for d in out.decisions_needed if d.point == "allocation"}
     assert set(asked) == {"R1.dragon.allocation", "R1.tiger.allocation"}
+    # the turns after the splits are asked ahead too, provisionally (their choices hang on the splits)
+    assert all(d.provisional for d in out.decisions_needed if d.point != "allocation")
     for d in asked.values():
         assert d.point == "allocation" and d.choices
         for c in d.choices:

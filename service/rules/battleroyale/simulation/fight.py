@@ -52,8 +52,8 @@ def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBo
     (provisional ones under ``if_asked``) and send again, until it no longer asks (the seed rolls every die)."""
     resolve = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
 
-    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> RoyaleBoutResult:
-        return resolve(request.model_copy(update={"decisions": dict(decisions), "if_asked": dict(if_asked)}))
+    def send(decisions: dict[str, str]) -> RoyaleBoutResult:
+        return resolve(request.model_copy(update={"decisions": dict(decisions)}))
 
     def decide(needed: DecisionNeeded) -> str:
         side = m.side_of(needed.fighter)

@@ -5,8 +5,10 @@ Every decision point draws its key from the round's ``KeyBook`` where it is met,
 one request are the same in every pass.
 
 The look-ahead (``core.protocol.look_ahead``) lists every decision to the end of the round, each past a stand-in
-``provisional``: a plugin answers them all in one round trip, and an answer given ahead that the real round no longer
-allows is set aside by the core (a DECISION_NOT_USED warning; the point's default, else its first choice)."""
+``provisional``, except a fighter's split of a Flexible Pool not rolled yet (002 L86: the split is of the dice): it
+stops there, so the first answer names the pool dice and the second asks the splits. An answer given ahead that the
+real round no longer allows is set aside by the core (a DECISION_NOT_USED warning; the default, else the first
+choice)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 from ...core.construct import built
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
-from ...core.protocol.steps import DecisionRefused, Refusal, jsonable
+from ...core.protocol.steps import DecisionRefused, Refusal, StopLooking, jsonable
 from ...core.references import ref_of
 from ..action_models import RpgAction
 from ..codes import CODES
@@ -131,5 +133,7 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
         pending = Pending(key, ask.fighter, ask.point, [c.value for c in choices], ask.default)
         if (value := state.decider(pending)) is not None:
             return value
+    if ask.point is RpgPoint.allocation and ask.fighter in state.pool_stood_in:
+        raise StopLooking  # the splits of a pool not rolled yet are not asked ahead of its dice (002 L86)
     picked = state.decisions.decide(_needed(ask, key, choices))  # a stand-in, or the step halts here
     return next((c.value for c in choices if c.option.value == picked), choices[0].value)

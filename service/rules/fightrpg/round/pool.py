@@ -32,6 +32,8 @@ def roll_pools(state: RoundState) -> None:
         for _ in range(POOL_DICE):
             key = state.book.key(c.id, "pool")
             c.dice.append(state.dice.roll(key, sides, "Flexible Pool"))
+            if state.dice.seed is None and key not in state.request.rolls and state.decisions.ahead is not None:
+                state.pool_stood_in.add(c.id)  # a stand-in die of the look-ahead
     for c in state.standing():
         total = sum(c.dice)
         state.say(RpgPhase.pool, c.id, f"{c.id} rolls {words(c.dice)}: a Flexible Pool of {total}.", "002 L86")

@@ -104,8 +104,8 @@ class RoundState:
     out: list[str] = field(default_factory=list)  # defeated fighters, in the order they went out
     ran_out: bool = False  # the Action Phase ended as the text ends it: everyone passed or out of tokens (002 L96)
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
-    # The look-ahead: fighters whose dice or decisions it has stood in (their later choices may differ for real), and
-    # whether a stand-in roll-off die may have changed the order.
+    # The look-ahead: fighters whose Flexible Pool it has rolled with stand-in dice (their splits are not asked ahead).
+    pool_stood_in: set[str] = field(default_factory=set)
     # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
     # its choices: what a step-mode caller would send back for the same pending decision.
     decider: Callable[[Pending], RpgDecision | None] | None = None

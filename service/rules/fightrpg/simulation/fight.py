@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..bundles import Bundle
 from ..pack import RpgPack
 from ..round.resolver import resolve_round
@@ -77,10 +77,9 @@ def _resolve(m: Matchup, request: RpgRoundRequest, protocol: bool) -> RpgRoundRe
         return resolve_round(request, _decider(m))
     send_json = via_json(resolve_round, RpgRoundRequest, RpgRoundResult)
     decide = _decider(m)
-    return answer_until_done(
+    return play_steps(
         lambda decisions: send_json(request.model_copy(update={"decisions": decisions})),
-        lambda ans: ans.decisions_needed,
-        lambda needed: (needed.key, decide(_pending(needed))),
+        lambda needed: decide(_pending(needed)),
     )
 
 

@@ -97,8 +97,8 @@ def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTu
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
     asking = request.model_copy(update={"ask_every_decision": True})
 
-    def send(decisions: dict[str, str], if_asked: dict[str, str]) -> ImpactTurnAnswer:
-        return send_json(asking.model_copy(update={"decisions": decisions, "if_asked": if_asked}))
+    def send(decisions: dict[str, str]) -> ImpactTurnAnswer:
+        return send_json(asking.model_copy(update={"decisions": decisions}))
 
     return play_steps(send, _decider(m))
 
