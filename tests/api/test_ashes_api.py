@@ -105,7 +105,7 @@ def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]
 
 
 def test_only_malformed_input_is_a_problem_and_it_lists_the_allowed_values(client: TestClient[Litestar]) -> None:
-    body = {"combatants": [{"id": "kai"}], "decisions": {"R1.kai.bid.1": {"choice": "attak"}}}
+    body = {"combatants": [{"id": "kai"}], "decisions": {"R1.kai.bid": {"choice": "attak"}}}
     answer = client.post("/v1/ashes/rounds/resolve", json=body)
     assert answer.status_code == 400 and answer.headers["content-type"].startswith("application/problem+json")
     (error,) = answer.json()["errors"]
@@ -139,7 +139,7 @@ def test_a_bonus_action_below_rank_two_is_refused(client: TestClient[Litestar]) 
     # 004 L41: Kai's single die (the 2) named as a Bonus Action.
     duel = examples("resolve_round")["sword-duel"]
     bonus = {"choice": "attack", "dice": ["R1.kai.effort.3"], "target": "ren", "slot": "bonus"}
-    body = {**duel, "decisions": {**duel["decisions"], "R1.kai.action.2": bonus}}
+    body = {**duel, "decisions": {**duel["decisions"], "R1.kai.action#2": bonus}}
     rest, graph = round_both(client, body)
     assert [v["code"] for v in rest["violations"]] == ["BONUS_ACTION_RANK_TOO_LOW"]
     assert [v["code"] for v in graph["violations"]] == ["BONUS_ACTION_RANK_TOO_LOW"]
@@ -200,7 +200,7 @@ def test_holds_stand_ins_and_hidden_attackers_through_both(client: TestClient[Li
                                       "battlefields": t.AB})  # fmt: skip
     for answer in (rest, graph):
         assert {c["id"]: c["battlefield"] for c in answer["combatants"]} == {"lin": "b", "bo": "b"}
-    left = {**t.HOLD, "R1.bo.action.1": {"choice": "leave"}}
+    left = {**t.HOLD, "R1.bo.action": {"choice": "leave"}}
     rest, graph = round_both(client, {"combatants": [t.LIN, t.BO], "rolls": t.HOLD_ROLLS, "decisions": left})
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in graph["violations"]] == ["HOLD_NOT_VOLUNTARY"]
     # 004 L93, L98: the parasol's Reach die (7) paid with an 8: Initiative 3 + 7 = 10.

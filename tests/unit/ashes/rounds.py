@@ -5,16 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import RoundAnswer, RoundRequest
+from service.rules.ashes.round_models import Decision, RoundAnswer, RoundRequest
+from service.rules.core.protocol.models import ChoiceOption, DecisionNeeded
 
 
 def effort(fighter: str, *faces: int, round_no: int = 1) -> dict[str, int]:
-    """The Effort dice a fighter rolled, under their keys (`R1.kai.effort.1` …)."""
-    return {f"R{round_no}.{fighter}.effort.{n}": face for n, face in enumerate(faces, start=1)}
+    """The Effort dice a fighter rolled, under their keys (`R1.kai.effort`, `R1.kai.effort.2` …)."""
+    return {die(fighter, n, round_no): face for n, face in enumerate(faces, start=1)}
 
 
 def die(fighter: str, n: int, round_no: int = 1) -> str:
-    return f"R{round_no}.{fighter}.effort.{n}"
+    """The n-th Effort die's key: bare the first time, `.n` after (the core's key grammar)."""
+    return f"R{round_no}.{fighter}.effort" + (f".{n}" if n > 1 else "")
 
 
 def play(
@@ -49,3 +51,30 @@ def drive(body: dict[str, Any], pick: Any = None, limit: int = 40) -> tuple[Roun
             chosen = pick(n) if pick else n.choices[0].value
             body["if_asked" if n.provisional else "decisions"].setdefault(n.key, chosen)
     raise AssertionError(f"more than {limit} round trips")
+
+
+def val(option: ChoiceOption) -> Decision:
+    """An offered choice's value read back as the decision model."""
+    return Decision.model_validate(option.value)
+
+
+def asked_at(answer: RoundAnswer, key: str) -> DecisionNeeded:
+    """The decision the answer asks at ``key``."""
+    return next(d for d in answer.decisions_needed if d.key == key)
+
+
+def offered(
+    combatants: list[dict[str, Any]], rolls: dict[str, int], decisions: dict[str, Any], key: str, **more: Any
+) -> list[Decision]:
+    """The choices the round offers at ``key`` when the request leaves it out: every decision is asked (so one with
+    a default is too), those before it answered with their default or first choice."""
+    rest = {k: v for k, v in decisions.items() if k != key}
+    for _ in range(40):
+        answer = play(combatants, rolls, rest, ask_every_decision=True, **more)
+        found = [d for d in answer.decisions_needed if d.key == key]
+        if found:
+            return [val(c) for c in found[0].choices]
+        assert answer.status == "decision_required" and answer.decisions_needed, (answer.status, answer.violations)
+        for d in answer.decisions_needed:
+            rest.setdefault(d.key, d.default if d.default is not None else d.choices[0].value)
+    raise AssertionError(f"{key} is never asked")
