@@ -13,8 +13,8 @@ from service.graphql.variables import encode
 from service.rules.ashes.operations import examples
 
 ROUND = """query($r: AshesRoundRequestInput!) { ashes { resolveRound(input: $r) { __typename
-  ... on AshesRoundAnswer { status violations { code } initiative { fighter initiative }
-    combatants { id aura healthBoxes } events { kind fighter amount } }
+  ... on AshesRoundAnswer { status over winner out violations { code } initiative { fighter initiative bidTotal }
+    combatants { id aura healthBoxes } events { kind fighter amount figures { key value } } }
   ... on InvalidInput { problems { path } } } } }"""
 QUOTE = """{ ashes {
   quoteAwakening(input: {rank: 2, facing: 6}) { ... on AshesAwakeningQuote { recovery pool firstPrana } }
@@ -34,16 +34,22 @@ def test_the_duel_through_rest_and_graphql(client: TestClient[Litestar]) -> None
     rest = client.post("/v1/ashes/rounds/resolve", json=duel)
     assert rest.status_code == 200, rest.text
     body = rest.json()
-    assert body["status"] == "complete" and body["violations"] == []
+    assert body["status"] == "resolved" and body["violations"] == []
     assert {c["id"]: c["health_boxes"] for c in body["combatants"]} == {"kai": [10, 10], "ren": [5, 10]}
     variables = {"r": encode(graphql_type("AshesRoundRequestInput"), duel)}
     out = client.post("/graphql", json={"query": ROUND, "variables": variables}).json()
     assert "errors" not in out, out
     answer = out["data"]["ashes"]["resolveRound"]
-    assert answer["__typename"] == "AshesRoundAnswer" and answer["status"] == "complete"
-    assert [(p["fighter"], p["initiative"]) for p in answer["initiative"]] == [("kai", 9), ("ren", 5)]
+    assert answer["__typename"] == "AshesRoundAnswer" and answer["status"] == "resolved"
+    assert [(p["fighter"], p["initiative"], p["bidTotal"]) for p in answer["initiative"]] == [
+        ("kai", 9, 9),
+        ("ren", 5, 5),
+    ]
     assert {c["id"]: c["healthBoxes"] for c in answer["combatants"]} == {"kai": [10, 10], "ren": [5, 10]}
-    assert len(answer["events"]) == len(body["events"])
+    assert (answer["over"], answer["winner"], answer["out"]) == (False, None, [])
+    assert [{f["key"]: f["value"] for f in e["figures"]} for e in answer["events"]] == [
+        e["figures"] for e in body["events"]
+    ]
 
 
 def test_quotes_and_the_pack_in_graphql(client: TestClient[Litestar]) -> None:
@@ -152,7 +158,7 @@ def test_battlefields_and_the_order_turns_were_taken(client: TestClient[Litestar
     rest, graph = round_both(client, body)
     # 004 L43: Bas moves to the ridge; 004 L95: Aro's bow hits Cal two Battlefields away for 11; 004 L44: Cal hides.
     for answer in (rest, graph):
-        assert answer["status"] == "complete" and answer["violations"] == []
+        assert answer["status"] == "resolved" and answer["violations"] == []
         places = {c["id"]: (c["battlefield"], c["hidden"]) for c in answer["combatants"]}
         assert places == {"Aro": ("ridge", False), "bas": ("ridge", False), "cal": ("yard", True)}
         assert [e["amount"] for e in answer["events"] if e["kind"] == "damage"] == [11]
