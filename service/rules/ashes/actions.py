@@ -304,7 +304,7 @@ def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
         "004 L50–L52",
     )
     figures = {"rank": rank, "facing": s.facing, "bonus": bonus if isinstance(bonus, int) else 0, "grab": int(grab)}
-    r.event(RoundEventKind.attack, f.id, other=target.id, value=total, **figures)
+    r.event(RoundEventKind.attack, f.id, other=target.id, value=total, figures=figures)
     riding = _riding(f, value)
     if f.hidden:
         _hidden_attacker(r, f, riding, n)

@@ -225,7 +225,7 @@ def damage(r: Round, blow: Blow, rest: int) -> None:
         figures["cap"] = w.damage_cap
         amount = min(amount, w.damage_cap)  # 004 L96
     r.say("Damage", d.id, f"{amount} damage.", "004 L60–L61")
-    r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount, **figures)
+    r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount, figures=figures)
     if amount:
         settle(r, blow, amount)
 

@@ -119,7 +119,7 @@ def roll_effort(r: Round, fighting: list[Fighter], pools: dict[str, int]) -> Non
         if f.pool:
             faces = ", ".join(str(v) for v in f.pool.values())
             r.say("Roll Effort", f.id, f"{len(f.pool)} Effort dice: {faces}.", "004 L27")
-            r.event(RoundEventKind.effort, f.id, value=len(f.pool), **f.pool)
+            r.event(RoundEventKind.effort, f.id, value=len(f.pool), figures=dict(f.pool))
 
 
 def _extra_dice(r: Round, f: Fighter, pool: int) -> list[str]:
@@ -127,7 +127,8 @@ def _extra_dice(r: Round, f: Fighter, pool: int) -> list[str]:
     out = []
     for key in r.request.rolls:
         parts = parse(key)
-        if parts is None or (parts.letter, parts.n, parts.fighter, parts.point) != ("R", r.request.round, f.id, "effort"):
+        mine = ("R", r.request.round, f.id, "effort")
+        if parts is None or (parts.letter, parts.n, parts.fighter, parts.point) != mine:
             continue
         if parts.other is None and parts.window is None and parts.move == 1 and parts.repeat > pool:
             out.append(key)
@@ -224,7 +225,7 @@ def initiative(r: Round, fighting: list[Fighter]) -> None:
     for n, f in enumerate(ordered, start=1):
         r.say("Initiative", f.id, f"Initiative {f.initiative}: turn {n}.", "004 L36")
         figures = {"bid": _bid_value(f, f.bid)} | ({"reach": reach[f.id]} if f.id in reach else {})
-        r.event(RoundEventKind.initiative, f.id, amount=n, value=f.initiative, **figures)
+        r.event(RoundEventKind.initiative, f.id, amount=n, value=f.initiative, figures=figures)
 
 
 def _reach_check(r: Round, f: Fighter):  # type: ignore[no-untyped-def]

@@ -109,7 +109,10 @@ CODES = {
         Code("NAME_READ", "info", "A name as the text writes it, read as the data pack's id.", None),
         Code("NEEDS_CORE_RULEBOOK", "info", "What the core rulebook the chapter refers to decides here.", None),
         Code(
-            "INITIATIVE_NOT_LOWERED", "error", "A change of Initiative that does not lower it below its total.", "004 L38"
+            "INITIATIVE_NOT_LOWERED",
+            "error",
+            "A change of Initiative that does not lower it below its total.",
+            "004 L38",
         ),
         *(
             Code(code, "warning" if code.endswith("NOT_USED") else "error", text, None)

@@ -135,7 +135,7 @@ def _lowering(r: Round, waiting: list[Fighter]) -> list[Fighter]:
     place = {f.id: n for n, f in enumerate(order, start=len(r.placings) + 1)}
     for f, before in lowered:  # the order after lowering: each one's new place and the bid it stands on
         figures = {"bid": bid_total(f), "before": before, "place": place[f.id]}
-        r.event(RoundEventKind.lowered, f.id, amount=f.initiative - before, value=f.initiative, **figures)
+        r.event(RoundEventKind.lowered, f.id, amount=f.initiative - before, value=f.initiative, figures=figures)
     return order
 
 

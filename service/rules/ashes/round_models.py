@@ -148,7 +148,7 @@ class RoundEventKind(StrEnum):
     lowered = "lowered"  # value: Initiative after lowering; amount: the change; figures: bid, before, place
     attack = "attack"  # fighter: attacker; other: target; value: total; figures: rank, facing, bonus, grab
     defence = "defence"  # fighter: defender; other: attacker; value: total (0 undefended); figures: rank, facing, bonus
-    defended = "defended"  # fighter: defender; other: attacker; amount: attack − defence (≤ 0); figures: attack, defence
+    defended = "defended"  # fighter: defender; other: attacker; amount: attack − defence (≤ 0); figures: both
     hit = "hit"  # fighter: defender; other: attacker; amount: attack − defence; figures: attack, defence
     damage = "damage"  # amount: damage after Heavy, armor and caps; figures: margin, heavy, armor, cap
     aura = "aura"  # amount: Aura spent; value: Aura left

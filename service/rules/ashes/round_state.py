@@ -222,8 +222,10 @@ class Round:
         other: str | None = None,
         amount: int | None = None,
         value: int | None = None,
-        **figures: int,
+        figures: dict[str, int] | None = None,
+        **named: int,
     ) -> None:
+        """An event at the log's last entry; ``figures`` (and ``named``) every number behind it."""
         values = {
             "step": len(self.log),
             "kind": kind,
@@ -231,7 +233,7 @@ class Round:
             "other": other,
             "amount": amount,
             "value": value,
-            "figures": figures,
+            "figures": {**(figures or {}), **named},
         }
         self.events.append(built(RoundEvent, values))
 
@@ -314,5 +316,3 @@ class Round:
 
 def _option(o: Offer) -> dict[str, Any]:
     return {"value": jsonable(o.value), "text": o.label, "costs": {}, "can_hit": None}
-
-

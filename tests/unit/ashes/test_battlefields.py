@@ -262,9 +262,7 @@ def test_slots_are_named_and_checked() -> None:
     dice = {"R1.cal.action": {"choice": "rank_zero", "rank_zero": "hide", "dice": [die("cal", 1)]}}
     assert codes(field(dice)) == ["SLOT_MISMATCH"]
     # Every offered action names its slot.
-    asked = play(
-        [ARO, BAS, CAL], ROLLS, {k: v for k, v in FIELD.items() if k != "R1.Aro.action"}, battlefields=FIELDS
-    )
+    asked = play([ARO, BAS, CAL], ROLLS, {k: v for k, v in FIELD.items() if k != "R1.Aro.action"}, battlefields=FIELDS)
     offers = [val(c) for d in asked.decisions_needed for c in d.choices if d.point == "action"]
     assert offers and all(v.slot is not None for v in offers if v.choice.value not in ("end", "leave"))
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from service.rules.ashes.round import validate_declarations
 from service.rules.ashes.round_models import RoundRequest
-from service.rules.core.protocol.models import StepStatus
 from service.rules.ashes.sets import groups, read_set
+from service.rules.core.protocol.models import StepStatus
 
 from .rounds import by_id, codes, die, offered, play
 from .test_rounds import DUEL, DUEL_ROLLS, KAI, REN

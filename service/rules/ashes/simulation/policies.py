@@ -10,9 +10,9 @@ so it is deterministic given the dice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
