@@ -11,7 +11,7 @@ from pydantic import Field
 
 from ..core.dice import DiePending, KeyedDice
 from ..core.findings import Finding, Severity, map_key, path_of
-from ..core.protocol.keys import KeyBook, KeyParts
+from ..core.protocol.keys import KeyBook, KeyParts, parse
 from ..core.protocol.models import RollRecord, StepAnswer, StepStatus
 from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, LookAhead, look_ahead, unused_keys
 from .actions import take_turn
@@ -28,6 +28,8 @@ POINTS = frozenset(
     {"effort", "imbalance", "bid", "reach", "improvised", "action", "lower", "continue", "defense", "buy_down"}
     | {"heavy", "injury", "kill", "break"}
 )
+
+SPECTATORS_DECIDE = frozenset({"buy_down"})  # a spectator takes attacks undefended and buys the damage down (004 L20)
 
 
 def _setup(request: RoundRequest, dice: KeyedDice, decisions: Decisions) -> Round:
@@ -209,8 +211,12 @@ def _key_findings(r: Round) -> None:
     rest are the protocol's strict-key findings."""
     used = set(r.decisions.used)
     for key in sorted(set(r.request.decisions) - used):
-        who = r.fighters.get(key.split(".")[1] if key.count(".") >= 2 else "")
-        if who is not None and (who.spectator or who.sheet.vanquished or who.sheet.killed):
+        parts = parse(key)
+        who = r.fighters.get(parts.fighter) if parts is not None and _fits(r)(parts) else None
+        if who is None or parts is None:
+            continue
+        out = who.sheet.vanquished or who.sheet.killed
+        if out or (who.spectator and parts.point not in SPECTATORS_DECIDE):
             used.add(key)
             text = f"{who.id} cannot act this round (a spectator, or out of the fight): the decision is not used."
             r.violations.append(finding("ACTOR_CANNOT_ACT", f"decisions{map_key(key)}", text, key))
