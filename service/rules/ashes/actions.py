@@ -303,7 +303,13 @@ def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
         f"{'Grabs at' if grab else 'Attacks'} {target.id} with {s.rank} × {s.facing}: {total}.",
         "004 L50–L52",
     )
-    figures = {"rank": rank, "facing": s.facing, "bonus": bonus if isinstance(bonus, int) else 0, "grab": int(grab)}
+    figures = {
+        "rank": s.rank,  # the Set's; `extra_rank` the weapon's advantage adds (004 L90, L92; digest D6)
+        "facing": s.facing,
+        "extra_rank": rank - s.rank,
+        "bonus": bonus if isinstance(bonus, int) else 0,
+        "grab": int(grab),
+    }
     r.event(RoundEventKind.attack, f.id, other=target.id, value=total, figures=figures)
     riding = _riding(f, value)
     if f.hidden:

@@ -177,8 +177,9 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         d.id,
         other=blow.attacker.id,
         value=total,
-        rank=s.rank + (1 if got.advantage else 0),
+        rank=s.rank,
         facing=s.facing,
+        extra_rank=1 if got.advantage else 0,
         bonus=bonus,
     )
     return total
@@ -281,6 +282,8 @@ def settle(r: Round, blow: Blow, amount: int) -> None:
     d.aura -= paid.aura_spent
     d.boxes = list(paid.boxes_after)
     r.say("Buy-down", d.id, f"Spends {paid.aura_spent} Aura and {paid.health_spent} Health.", "004 L64–L67")
+    spent = {"aura": paid.aura_spent, "health": paid.health_spent, "refused": int(got.choice is Act.refuse)}
+    r.event(RoundEventKind.buy_down, d.id, other=blow.attacker.id, amount=amount, figures=spent)
     if paid.aura_spent:
         r.event(RoundEventKind.aura, d.id, amount=paid.aura_spent, value=d.aura)
     if paid.health_spent:

@@ -146,11 +146,12 @@ class RoundEventKind(StrEnum):
     bid = "bid"  # amount: the bid's value; figures: pass, dice
     initiative = "initiative"  # value: Initiative; amount: place in the order; figures: bid, reach
     lowered = "lowered"  # value: Initiative after lowering; amount: the change; figures: bid, before, place
-    attack = "attack"  # fighter: attacker; other: target; value: total; figures: rank, facing, bonus, grab
-    defence = "defence"  # fighter: defender; other: attacker; value: total (0 undefended); figures: rank, facing, bonus
+    attack = "attack"  # fighter: attacker; other: target; value: total; figures: rank, facing, extra_rank, bonus, grab
+    defence = "defence"  # fighter: defender; other: attacker; value: total (0 undefended); figures as attack
     defended = "defended"  # fighter: defender; other: attacker; amount: attack − defence (≤ 0); figures: both
     hit = "hit"  # fighter: defender; other: attacker; amount: attack − defence; figures: attack, defence
     damage = "damage"  # amount: damage after Heavy, armor and caps; figures: margin, heavy, armor, cap
+    buy_down = "buy_down"  # amount: the damage; figures: aura and health spent, refused (1 or 0)
     aura = "aura"  # amount: Aura spent; value: Aura left
     health = "health"  # amount: Health spent; value: Health left
     injured = "injured"  # amount: Imbalance ranks gained; value: the Imbalance's rank after

@@ -175,13 +175,13 @@ def test_the_duels_figures_are_typed() -> None:
     ]
     # 004 L50–L52, L90, digest D6: 2 × 6 with the sword's extra rank is rank 3 facing 6: 36. Ren's 3 alone: 13.
     assert _figures(answer, "attack") == [
-        ("kai", "ren", None, 36, {"rank": 3, "facing": 6, "bonus": 0, "grab": 0}),
-        ("ren", "kai", None, 13, {"rank": 1, "facing": 3, "bonus": 0, "grab": 0}),
+        ("kai", "ren", None, 36, {"rank": 2, "facing": 6, "extra_rank": 1, "bonus": 0, "grab": 0}),
+        ("ren", "kai", None, 13, {"rank": 1, "facing": 3, "extra_rank": 0, "bonus": 0, "grab": 0}),
     ]
     # 004 L55–L58: Ren's pair of 8s, 28; Kai's last die, the 2: 12.
     assert _figures(answer, "defence") == [
-        ("ren", "kai", None, 28, {"rank": 2, "facing": 8, "bonus": 0}),
-        ("kai", "ren", None, 12, {"rank": 1, "facing": 2, "bonus": 0}),
+        ("ren", "kai", None, 28, {"rank": 2, "facing": 8, "extra_rank": 0, "bonus": 0}),
+        ("kai", "ren", None, 12, {"rank": 1, "facing": 2, "extra_rank": 0, "bonus": 0}),
     ]
     # 004 L58–L60: the margins are the damage (no Heavy die, no armor).
     assert _figures(answer, "hit") == [
@@ -193,6 +193,10 @@ def test_the_duels_figures_are_typed() -> None:
         ("kai", "ren", 1, None, {"margin": 1, "armor": 0}),
     ]
     # 004 L64, L67: Aura first: Ren 3 Aura then 5 Health; Kai 1 Aura.
+    assert [(f, a, fig) for f, _, a, _, fig in _figures(answer, "buy_down")] == [
+        ("ren", 8, {"aura": 3, "health": 5, "refused": 0}),
+        ("kai", 1, {"aura": 1, "health": 0, "refused": 0}),
+    ]
     assert [(f, a, v) for f, _, a, v, _ in _figures(answer, "aura")] == [("ren", 3, 0), ("kai", 1, 4)]
     assert [(f, a, v) for f, _, a, v, _ in _figures(answer, "health")] == [("ren", 5, 15)]
     assert by_id(answer)["ren"].health_boxes == [5, 10]
