@@ -55,6 +55,7 @@ def drive(body: dict[str, Any], pick: random.Random, limit: int = 120) -> Any:
         assert answer.decisions_needed and not answer.dice_needed  # seeded: only decisions are asked
         for d in answer.decisions_needed:
             assert d.choices, d.key
+            assert d.default is None or d.default in [c.value for c in d.choices], d.key  # the core's contract
             body["if_asked" if d.provisional else "decisions"][d.key] = pick.choice(d.choices).value
     raise AssertionError("the round did not finish")
 
