@@ -373,12 +373,15 @@ def take_turn(r: Round, f: Fighter) -> None:
         if not _anything_left(r, f):
             return  # nothing left to do but end the turn
         r.acting = r.key(f.id, "action", move=n)
+        sent = r.acting in r.request.decisions or r.acting in r.request.if_asked
+        offers = None if sent else action_offers(r, f)
+        only = offers[0].value if offers is not None and len(offers) == 1 else None  # "End the turn": no choice
         got = r.decide(
             r.acting,
             "action",
             f.id,
-            lambda: action_offers(r, f),
-            None,
+            offers if offers is not None else (lambda: action_offers(r, f)),
+            only,
             lambda v: action_problem(r, f, v),
             step="Turns",
             text=f"Action {n} of {f.id}'s turn: a Set's action, a rank-0 action, or end the turn.",

@@ -13,7 +13,7 @@ from service.rules.ashes.round import resolve_round
 from service.rules.ashes.round_models import RoundRequest
 from service.rules.core.protocol.models import StepStatus
 
-from .rounds import by_id, codes, die, drive, effort, play
+from .rounds import by_id, codes, die, drive, effort, offered, play
 from .test_rounds import (
     ASH,
     BEL,
@@ -231,3 +231,19 @@ def test_initiative_after_lowering_is_the_order_and_the_figures() -> None:
         ("cy", 3, True),  # under way: Cy's action is asked
         ("ash", 2, False),
     ]
+
+
+def test_an_action_point_with_ending_the_turn_as_its_only_choice_takes_it_by_default() -> None:
+    # Kai refuses to buy Ren's 2 damage down and is Vanquished (004 L61); Ren, rank-0 action taken and nobody left
+    # to fight, can only end the turn: that is the point's default, asked only with ask_every_decision.
+    other = {"choice": "rank_zero", "rank_zero": "other"}
+    decisions = {k: v for k, v in DUEL.items() if k.endswith(".bid")} | {
+        "R1.kai.action": other,
+        "R1.kai.action#2": {"choice": "end"},
+        "R1.ren.action": {"choice": "attack", "dice": [die("ren", 2), die("ren", 3)], "target": "kai"},
+        "R1.kai.buy_down": {"choice": "refuse"},
+        "R1.ren.action#2": other,
+    }
+    answer = play([KAI, REN], DUEL_ROLLS, decisions)
+    assert (answer.status, answer.winner, answer.out) == (StepStatus.over, "ren", ["kai"]) and not answer.violations
+    assert [v.choice for v in offered([KAI, REN], DUEL_ROLLS, decisions, "R1.ren.action#3")] == ["end"]
