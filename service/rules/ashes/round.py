@@ -176,6 +176,7 @@ def _end(r: Round, fighting: list[Fighter]) -> None:
             _end_check,
             step="End of Round",
             text="Keep up the violence into another round, or stop?",
+            settled=True,  # the same two choices whatever came before
         )
         going = going or got.choice is Act.go_on
     r.stopped = not going
