@@ -13,8 +13,8 @@ from service.graphql.variables import encode
 from service.rules.ashes.operations import examples
 
 ROUND = """query($r: AshesRoundRequestInput!) { ashes { resolveRound(input: $r) { __typename
-  ... on AshesRoundAnswer { status violations { code } initiative { fighter initiative }
-    combatants { id aura healthBoxes } events { kind fighter amount } }
+  ... on AshesRoundAnswer { status over winner out violations { code } initiative { fighter initiative bidTotal }
+    combatants { id aura healthBoxes } events { kind fighter amount figures { key value } } }
   ... on InvalidInput { problems { path } } } } }"""
 QUOTE = """{ ashes {
   quoteAwakening(input: {rank: 2, facing: 6}) { ... on AshesAwakeningQuote { recovery pool firstPrana } }
@@ -34,16 +34,22 @@ def test_the_duel_through_rest_and_graphql(client: TestClient[Litestar]) -> None
     rest = client.post("/v1/ashes/rounds/resolve", json=duel)
     assert rest.status_code == 200, rest.text
     body = rest.json()
-    assert body["status"] == "complete" and body["violations"] == []
+    assert body["status"] == "resolved" and body["violations"] == []
     assert {c["id"]: c["health_boxes"] for c in body["combatants"]} == {"kai": [10, 10], "ren": [5, 10]}
     variables = {"r": encode(graphql_type("AshesRoundRequestInput"), duel)}
     out = client.post("/graphql", json={"query": ROUND, "variables": variables}).json()
     assert "errors" not in out, out
     answer = out["data"]["ashes"]["resolveRound"]
-    assert answer["__typename"] == "AshesRoundAnswer" and answer["status"] == "complete"
-    assert [(p["fighter"], p["initiative"]) for p in answer["initiative"]] == [("kai", 9), ("ren", 5)]
+    assert answer["__typename"] == "AshesRoundAnswer" and answer["status"] == "resolved"
+    assert [(p["fighter"], p["initiative"], p["bidTotal"]) for p in answer["initiative"]] == [
+        ("kai", 9, 9),
+        ("ren", 5, 5),
+    ]
     assert {c["id"]: c["healthBoxes"] for c in answer["combatants"]} == {"kai": [10, 10], "ren": [5, 10]}
-    assert len(answer["events"]) == len(body["events"])
+    assert (answer["over"], answer["winner"], answer["out"]) == (False, None, [])
+    assert [{f["key"]: f["value"] for f in e["figures"]} for e in answer["events"]] == [
+        e["figures"] for e in body["events"]
+    ]
 
 
 def test_quotes_and_the_pack_in_graphql(client: TestClient[Litestar]) -> None:
@@ -105,7 +111,7 @@ def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]
 
 
 def test_only_malformed_input_is_a_problem_and_it_lists_the_allowed_values(client: TestClient[Litestar]) -> None:
-    body = {"combatants": [{"id": "kai"}], "decisions": {"R1.kai.bid.1": {"choice": "attak"}}}
+    body = {"combatants": [{"id": "kai"}], "decisions": {"R1.kai.bid": {"choice": "attak"}}}
     answer = client.post("/v1/ashes/rounds/resolve", json=body)
     assert answer.status_code == 400 and answer.headers["content-type"].startswith("application/problem+json")
     (error,) = answer.json()["errors"]
@@ -139,7 +145,7 @@ def test_a_bonus_action_below_rank_two_is_refused(client: TestClient[Litestar]) 
     # 004 L41: Kai's single die (the 2) named as a Bonus Action.
     duel = examples("resolve_round")["sword-duel"]
     bonus = {"choice": "attack", "dice": ["R1.kai.effort.3"], "target": "ren", "slot": "bonus"}
-    body = {**duel, "decisions": {**duel["decisions"], "R1.kai.action.2": bonus}}
+    body = {**duel, "decisions": {**duel["decisions"], "R1.kai.action#2": bonus}}
     rest, graph = round_both(client, body)
     assert [v["code"] for v in rest["violations"]] == ["BONUS_ACTION_RANK_TOO_LOW"]
     assert [v["code"] for v in graph["violations"]] == ["BONUS_ACTION_RANK_TOO_LOW"]
@@ -152,7 +158,7 @@ def test_battlefields_and_the_order_turns_were_taken(client: TestClient[Litestar
     rest, graph = round_both(client, body)
     # 004 L43: Bas moves to the ridge; 004 L95: Aro's bow hits Cal two Battlefields away for 11; 004 L44: Cal hides.
     for answer in (rest, graph):
-        assert answer["status"] == "complete" and answer["violations"] == []
+        assert answer["status"] == "resolved" and answer["violations"] == []
         places = {c["id"]: (c["battlefield"], c["hidden"]) for c in answer["combatants"]}
         assert places == {"Aro": ("ridge", False), "bas": ("ridge", False), "cal": ("yard", True)}
         assert [e["amount"] for e in answer["events"] if e["kind"] == "damage"] == [11]
@@ -200,7 +206,7 @@ def test_holds_stand_ins_and_hidden_attackers_through_both(client: TestClient[Li
                                       "battlefields": t.AB})  # fmt: skip
     for answer in (rest, graph):
         assert {c["id"]: c["battlefield"] for c in answer["combatants"]} == {"lin": "b", "bo": "b"}
-    left = {**t.HOLD, "R1.bo.action.1": {"choice": "leave"}}
+    left = {**t.HOLD, "R1.bo.action": {"choice": "leave"}}
     rest, graph = round_both(client, {"combatants": [t.LIN, t.BO], "rolls": t.HOLD_ROLLS, "decisions": left})
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in graph["violations"]] == ["HOLD_NOT_VOLUNTARY"]
     # 004 L93, L98: the parasol's Reach die (7) paid with an 8: Initiative 3 + 7 = 10.

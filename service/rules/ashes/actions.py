@@ -9,8 +9,8 @@ from .chakra import awakened
 from .combatant import ChakraState, TechniqueKeyword
 from .pack import Advantage, Weapon
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
-from .round_models import Act, Decision, DecisionChoice, RoundEventKind, Slot
-from .round_state import Fighter, Problem, Round, choice, decision
+from .round_models import Act, Decision, RoundEventKind, Slot
+from .round_state import Fighter, Offer, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
 from .weapons import unarmed_extra_allowed
 
@@ -158,7 +158,7 @@ def action_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     )
 
 
-def _set_offers(r: Round, f: Fighter, s: DiceSet, foes: list[Fighter]) -> list[DecisionChoice]:
+def _set_offers(r: Round, f: Fighter, s: DiceSet, foes: list[Fighter]) -> list[Offer]:
     text = f"{s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
     dice = list(s.keys)
     out = []
@@ -182,7 +182,7 @@ def _set_offers(r: Round, f: Fighter, s: DiceSet, foes: list[Fighter]) -> list[D
     return out
 
 
-def _rank_zero_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
+def _rank_zero_offers(r: Round, f: Fighter) -> list[Offer]:
     offers = []
     for action in r.pack.rank_zero:
         if action.moves and r.adjacent:
@@ -202,7 +202,7 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
     return offers
 
 
-def action_offers(r: Round, f: Fighter) -> list[DecisionChoice]:
+def action_offers(r: Round, f: Fighter) -> list[Offer]:
     offers = [choice("End the turn", choice=Act.end)]
     if leavable(r, f):
         offers.append(choice("Leave the hold entered by choice", Act.leave))
@@ -263,14 +263,15 @@ def perform(r: Round, f: Fighter, value: Decision, n: int) -> None:
         f.chakras[i] = awakened(f.chakras[i], s.rank, r.pack)
         f.awakening[f.chakras[i].id] = s.facing  # 004 L74, L79: its first Recovery fills it with the facing
         r.say("Awakening", f.id, f"Awakens {value.chakra}: Recovery {s.rank}, Pool {f.chakras[i].pool}.", "004 L72–L73")
-        r.event(RoundEventKind.awakened, f.id, value=s.rank)
+        r.event(RoundEventKind.awakened, f.id, value=s.rank, recovery=s.rank, pool=f.chakras[i].pool, facing=s.facing)
     elif value.choice is Act.escape:
         _escape(r, f, s)
     else:
         r.say("Turns", f.id, f"{value.skill} action with {s.rank} × {s.facing}.", "004 L41")
+        r.event(RoundEventKind.skill, f.id, value=r.pack.total(s.rank, s.facing), rank=s.rank, facing=s.facing)
         r.needs_book(
             "Effect Charts",
-            f"decisions{map_key(r.key(f.id, 'action', n))}",
+            f"decisions{map_key(r.acting)}",
             "what a skill action of this rank achieves is in the core rulebook's charts (004 L46); it is logged.",
         )
 
@@ -302,6 +303,14 @@ def _attack(r: Round, f: Fighter, value: Decision, s: DiceSet, n: int) -> None:
         f"{'Grabs at' if grab else 'Attacks'} {target.id} with {s.rank} × {s.facing}: {total}.",
         "004 L50–L52",
     )
+    figures = {
+        "rank": s.rank,  # the Set's; `extra_rank` the weapon's advantage adds (004 L90, L92; digest D6)
+        "facing": s.facing,
+        "extra_rank": rank - s.rank,
+        "bonus": bonus if isinstance(bonus, int) else 0,
+        "grab": int(grab),
+    }
+    r.event(RoundEventKind.attack, f.id, other=target.id, value=total, figures=figures)
     riding = _riding(f, value)
     if f.hidden:
         _hidden_attacker(r, f, riding, n)
@@ -312,7 +321,7 @@ def _hidden_attacker(r: Round, f: Fighter, riding: Weapon | None, n: int) -> Non
     """Attacking gives a hidden fighter away, except with a Subtle weapon (004 L96)."""
     r.needs_book(
         "Sneak attacks",
-        f"decisions{map_key(r.key(f.id, 'action', n))}",
+        f"decisions{map_key(r.acting)}",
         "what a hidden attacker gains is described under the Senses skill (004 L113–L114).",
     )
     if riding is not None and riding.advantage is Advantage.subtle:
@@ -330,6 +339,7 @@ def _slay(r: Round, f: Fighter, target: Fighter) -> None:
         r.death_token = True  # a player's kill declaration brings the Death Token (004 L127)
         r.event(RoundEventKind.death_token, f.id)
     target.killed = True
+    r.gone(target)
     r.say("Death", f.id, f"Slays {target.id}.", "004 L127–L130")
     r.event(RoundEventKind.killed, target.id, other=f.id)
 
@@ -340,9 +350,11 @@ def _escape(r: Round, f: Fighter, s: DiceSet) -> None:
     if total > hold:  # 004 L118: the hold must be overcome (digest D12: strictly more)
         r.holds = [h for h in r.holds if h.held != f.id]
         r.say("Grabs and Throws", f.id, f"Escapes ({total} against {hold}).", "004 L118")
+        r.event(RoundEventKind.escape, f.id, value=total, hold=hold, rank=s.rank, facing=s.facing, escaped=1)
         r.event(RoundEventKind.escaped, f.id, value=total)
     else:
         r.say("Grabs and Throws", f.id, f"Stays held ({total} against {hold}).", "004 L118")
+        r.event(RoundEventKind.escape, f.id, value=total, hold=hold, rank=s.rank, facing=s.facing, escaped=0)
 
 
 def _anything_left(r: Round, f: Fighter) -> bool:
@@ -360,13 +372,19 @@ def take_turn(r: Round, f: Fighter) -> None:
             return
         if not _anything_left(r, f):
             return  # nothing left to do but end the turn
-        got = r.decide_now(
-            r.key(f.id, "action", n),
+        r.acting = r.key(f.id, "action", move=n)
+        sent = r.acting in r.request.decisions or r.acting in r.request.if_asked
+        offers = None if sent else action_offers(r, f)
+        only = offers[0].value if offers is not None and len(offers) == 1 else None  # "End the turn": no choice
+        got = r.decide(
+            r.acting,
             "action",
             f.id,
-            lambda: action_offers(r, f),
-            None,
+            offers if offers is not None else (lambda: action_offers(r, f)),
+            only,
             lambda v: action_problem(r, f, v),
+            step="Turns",
+            text=f"Action {n} of {f.id}'s turn: a Set's action, a rank-0 action, or end the turn.",
         )
         if got.choice is Act.end:
             return

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from .buy_down import buy_down, default_aura, split_fits
 from .combatant import Imbalance, TechniqueKeyword
 from .pack import Advantage, Weapon
-from .round_models import Act, Decision, DecisionChoice, Hold, RoundDie, RoundEventKind
-from .round_state import Fighter, Pending, Problem, Round, choice, decision
+from .round_models import Act, Decision, Hold, RoundEventKind
+from .round_state import Fighter, Offer, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
 from .weapons import advantage_prana
 
@@ -27,7 +27,8 @@ class Blow:
     weapon: Weapon | None = None  # the weapon whose advantage rides this attack (Heavy's die, Subtle's limits)
 
     def key(self, r: Round, fighter: Fighter, point: str) -> str:
-        return r.key(fighter.id, point, self.attacker.id, self.n)
+        """``R{round}.{fighter}.{point}``, then ``@{attacker}`` and ``#{action}`` once the point repeats."""
+        return r.key(fighter.id, point, other=self.attacker.id, move=self.n)
 
 
 def technique_bonus(f: Fighter, ids: list[str], keywords: tuple[TechniqueKeyword, ...]) -> int | str:
@@ -78,6 +79,7 @@ def pay_use(r: Round, f: Fighter, use: Use) -> None:
     if use.die is not None:
         f.used.add(use.die)
         r.say("Weapons", f.id, f"Pays the improvised weapon's surcharge with a die ({f.pool[use.die]}).", "004 L98")
+        r.event(RoundEventKind.surcharge, f.id, value=f.pool[use.die])
     pay(r, f, use.prana)
 
 
@@ -116,7 +118,7 @@ def _best_defence(r: Round, d: Fighter, only: str | None) -> Decision:
     return decision(Act.defend, dice=list(best.keys), skill=only)
 
 
-def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[DecisionChoice]:
+def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
     skill = only
     offers = [choice("No defence: take the whole attack", Act.none)]
     sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
@@ -145,9 +147,19 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         return 0
     offers = lambda: _defence_offers(r, d, only)  # noqa: E731
     best = _best_defence(r, d, only)
-    got = r.decide_now(blow.key(r, d, "defense"), "defense", d.id, offers, best, _defence_check(r, blow, only))
+    got = r.decide(
+        blow.key(r, d, "defense"),
+        "defense",
+        d.id,
+        offers,
+        best,
+        _defence_check(r, blow, only),
+        step="Defending",
+        text=f"Defend against {blow.attacker.id}'s {'grab' if blow.grab else 'attack'} of {blow.total} with a Set.",
+    )
     if got.choice is Act.none:
         r.say("Defending", d.id, "Takes the attack undefended.", "004 L54")
+        r.event(RoundEventKind.defence, d.id, other=blow.attacker.id, value=0)
         return 0
     s = read_set(got.dice, d.free())
     assert isinstance(s, DiceSet)  # checked above
@@ -160,6 +172,16 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         pay_use(r, d, use)
     total = _defence_total(r, d, s, got.advantage, bonus)
     r.say("Defending", d.id, f"Defends with {s.rank} × {s.facing}: {total}.", "004 L55–L58")
+    r.event(
+        RoundEventKind.defence,
+        d.id,
+        other=blow.attacker.id,
+        value=total,
+        rank=s.rank,
+        facing=s.facing,
+        extra_rank=1 if got.advantage else 0,
+        bonus=bonus,
+    )
     return total
 
 
@@ -174,16 +196,17 @@ def strike(r: Round, blow: Blow) -> None:
     """Attack total against defence total; a positive rest is damage, or a hold for a grab (004 L58–L61, L116)."""
     a, d = blow.attacker, blow.target
     only = blow.weapon.defence_skill if blow.weapon is not None and not blow.grab else None
-    rest = blow.total - defend(r, blow, only)
+    defence = defend(r, blow, only)
+    rest = blow.total - defence
     if rest <= 0:
         r.say("Damage", d.id, f"Defended ({rest}).", "004 L59")
-        r.event(RoundEventKind.defended, d.id, other=a.id, amount=rest)
+        r.event(RoundEventKind.defended, d.id, other=a.id, amount=rest, attack=blow.total, defence=defence)
     elif blow.grab:
         r.holds.append(Hold(holder=a.id, held=d.id, value=blow.total))  # 004 L118: the grab's total holds
         r.say("Grabs and Throws", a.id, f"Grabs {d.id} (hold {blow.total}).", "004 L116–L118")
         r.event(RoundEventKind.grabbed, d.id, other=a.id, value=blow.total)
     else:
-        r.event(RoundEventKind.hit, d.id, other=a.id, amount=rest)
+        r.event(RoundEventKind.hit, d.id, other=a.id, amount=rest, attack=blow.total, defence=defence)
         damage(r, blow, rest)
     break_holds(r, blow)
 
@@ -192,18 +215,18 @@ def damage(r: Round, blow: Blow, rest: int) -> None:
     """Heavy's die, then armor, then Subtle's cap (digest D7), then the buy-down."""
     a, d = blow.attacker, blow.target
     amount = rest
+    figures = {"margin": rest}
     w = blow.weapon
     if w is not None and w.advantage is Advantage.damage_die:
-        missing: list[RoundDie] = []
-        face = r.roll(blow.key(r, a, "heavy"), "Heavy: Damage +1d10", missing)
-        if face is None:
-            raise Pending(missing, [])
-        amount += face  # 004 L94
-    amount = max(0, amount - (d.sheet.armor.rating if d.sheet.armor else 0))  # 004 L105
+        figures["heavy"] = r.roll(blow.key(r, a, "heavy"), "Heavy: Damage +1d10")
+        amount += figures["heavy"]  # 004 L94
+    figures["armor"] = d.sheet.armor.rating if d.sheet.armor else 0
+    amount = max(0, amount - figures["armor"])  # 004 L105
     if w is not None and w.damage_cap is not None:
+        figures["cap"] = w.damage_cap
         amount = min(amount, w.damage_cap)  # 004 L96
     r.say("Damage", d.id, f"{amount} damage.", "004 L60–L61")
-    r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount)
+    r.event(RoundEventKind.damage, d.id, other=a.id, amount=amount, figures=figures)
     if amount:
         settle(r, blow, amount)
 
@@ -221,7 +244,7 @@ def _buy_check(d: Fighter, amount: int):  # type: ignore[no-untyped-def]
     return check
 
 
-def _buy_offers(d: Fighter, amount: int, a_first: int, able: bool) -> list[DecisionChoice]:
+def _buy_offers(d: Fighter, amount: int, a_first: int, able: bool) -> list[Offer]:
     offers = [choice("Refuse: Vanquished", Act.refuse)]
     if able:
         offers.insert(
@@ -245,11 +268,22 @@ def settle(r: Round, blow: Blow, amount: int) -> None:
     able = split_fits(amount, d.aura, boxes, a_first, amount - a_first)
     default = decision(Act.pay, aura=a_first, health=amount - a_first) if able else REFUSE
     offers = lambda: _buy_offers(d, amount, a_first, able)  # noqa: E731
-    got = r.decide_now(blow.key(r, d, "buy_down"), "buy_down", d.id, offers, default, _buy_check(d, amount))
+    got = r.decide(
+        blow.key(r, d, "buy_down"),
+        "buy_down",
+        d.id,
+        offers,
+        default,
+        _buy_check(d, amount),
+        step="Buy-down",
+        text=f"Buy {amount} damage down with Aura and Health, or refuse and be Vanquished.",
+    )
     paid = buy_down(amount, d.aura, boxes, got.aura, refuse=got.choice is Act.refuse)
     d.aura -= paid.aura_spent
     d.boxes = list(paid.boxes_after)
     r.say("Buy-down", d.id, f"Spends {paid.aura_spent} Aura and {paid.health_spent} Health.", "004 L64–L67")
+    spent = {"aura": paid.aura_spent, "health": paid.health_spent, "refused": int(got.choice is Act.refuse)}
+    r.event(RoundEventKind.buy_down, d.id, other=blow.attacker.id, amount=amount, figures=spent)
     if paid.aura_spent:
         r.event(RoundEventKind.aura, d.id, amount=paid.aura_spent, value=d.aura)
     if paid.health_spent:
@@ -266,7 +300,7 @@ def injure(r: Round, blow: Blow, ranks: int) -> None:
     physical = [i for i in d.imbalances if i.kind == "physical"]
     default = decision(Act.raise_imbalance, imbalance=physical[0].id) if physical else NEW
 
-    def offers() -> list[DecisionChoice]:
+    def offers() -> list[Offer]:
         new = [choice("A new Physical Imbalance", Act.new)]
         return new + [choice(f"One more rank of {i.id}", Act.raise_imbalance, imbalance=i.id) for i in physical]
 
@@ -276,18 +310,28 @@ def injure(r: Round, blow: Blow, ranks: int) -> None:
             return None
         if value.choice is Act.raise_imbalance and value.imbalance in {i.id for i in physical}:
             return None
-        return "DECISION_INVALID", "`new` (with a name not taken), or `raise` with a Physical Imbalance of theirs."
+        return "INJURY_INVALID", "`new` (with a name not taken), or `raise` with a Physical Imbalance of theirs."
 
-    got = r.decide_now(blow.key(r, a, "injury"), "injury", a.id, offers, default, check)
+    got = r.decide(
+        blow.key(r, a, "injury"),
+        "injury",
+        a.id,
+        offers,
+        default,
+        check,
+        step="Injury",
+        text=f"{d.id} gains {ranks} rank(s) of Physical Imbalance: a new one, or more of one they have.",
+    )
+    name = got.imbalance or f"injury-r{r.request.round}-{a.id}-{blow.n}"  # the attacker names a new one (004 L69)
     if got.choice is Act.new:
-        name = got.imbalance or f"injury-r{r.request.round}-{a.id}-{blow.n}"  # the attacker names it (004 L69)
         d.imbalances.append(Imbalance(id=name, kind="physical", rank=min(10, ranks)))
     else:
         d.imbalances = [
             i.model_copy(update={"rank": min(10, i.rank + ranks)}) if i.id == got.imbalance else i for i in d.imbalances
         ]
     r.say("Injury", d.id, f"Physical Imbalance +{ranks} rank(s).", "004 L68")
-    r.event(RoundEventKind.injured, d.id, other=a.id, amount=ranks)
+    rank = next(i.rank for i in d.imbalances if i.id == name)
+    r.event(RoundEventKind.injured, d.id, other=a.id, amount=ranks, value=rank)
 
 
 def vanquish(r: Round, blow: Blow) -> None:
@@ -295,6 +339,7 @@ def vanquish(r: Round, blow: Blow) -> None:
     (004 L61, L123–L130; digest D8)."""
     a, d = blow.attacker, blow.target
     d.vanquished = True
+    r.gone(d)
     r.holds = [h for h in r.holds if d.id not in (h.holder, h.held)]  # ruling: an unconscious fighter holds nobody
     r.say("Vanquished", d.id, "Vanquished.", "004 L61, L122")
     r.event(RoundEventKind.vanquished, d.id, other=a.id)
@@ -306,7 +351,8 @@ def vanquish(r: Round, blow: Blow) -> None:
             return None
         return "KILL_NOT_ALLOWED", "Without the Death Token only a player may declare a kill."
 
-    got = r.decide_now(blow.key(r, a, "kill"), "kill", a.id, offers, SPARE, check)
+    text = f"{d.id} is Vanquished: spare them or kill them."
+    got = r.decide(blow.key(r, a, "kill"), "kill", a.id, offers, SPARE, check, step="Death", text=text)
     if got.choice is Act.kill:
         if not r.death_token:
             r.death_token = True  # 004 L127: a player's kill declaration brings the Death Token
@@ -328,7 +374,8 @@ def break_holds(r: Round, blow: Blow) -> None:
         ok = value.choice in (Act.keep, Act.break_hold)
         return None if ok else ("DECISION_INVALID", "`keep` or `break`.")
 
-    got = r.decide_now(blow.key(r, a, "break"), "break", a.id, offers, KEEP_HOLD, check)
+    text = "The attack beats a hold on a fighter in it: keep the hold, or break it."
+    got = r.decide(blow.key(r, a, "break"), "break", a.id, offers, KEEP_HOLD, check, step="Grabs and Throws", text=text)
     if got.choice is Act.break_hold:
         r.holds = [h for h in r.holds if h not in breakable]
         for h in breakable:

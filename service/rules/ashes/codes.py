@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..codes import Code, markdown_table
 from ..core.findings import Finding, Severity
+from ..core.protocol.steps import PROTOCOL_CODES
 from ..core.references import ref_of
 from .identity import TITLE
 
@@ -107,10 +108,16 @@ CODES = {
         ),
         Code("NAME_READ", "info", "A name as the text writes it, read as the data pack's id.", None),
         Code("NEEDS_CORE_RULEBOOK", "info", "What the core rulebook the chapter refers to decides here.", None),
-        Code("DECISION_INVALID", "error", "A decision value that is not one of the point's legal answers.", None),
-        Code("DECISION_KEY_UNKNOWN", "warning", "A decision sent for a point the round never reached.", None),
-        Code("ROLL_KEY_UNKNOWN", "warning", "A die sent that the round never rolled.", None),
-        Code("ROLL_INVALID", "error", "A die sent with a face the die does not have.", None),
+        Code(
+            "INITIATIVE_NOT_LOWERED",
+            "error",
+            "A change of Initiative that does not lower it below its total.",
+            "004 L38",
+        ),
+        *(
+            Code(code, "warning" if code.endswith("NOT_USED") else "error", text, None)
+            for code, text in PROTOCOL_CODES.items()
+        ),
     )
 }
 

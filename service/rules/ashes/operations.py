@@ -93,8 +93,8 @@ OPERATIONS = (
         path="rounds/validate",
         summary="Check a round's declarations: Sets against the dice rolled, slots, bids, awakening, Prana, "
         "Subtle defence, buy-down, kills and holds",
-        description="The same request as rounds/resolve; the answer keeps only whether the declarations are legal "
-        "(every finding at once) and what is still needed to check the rest of the round.",
+        description="The same request as rounds/resolve; the answer is the core envelope without the fight: "
+        "`invalid` with the rule broken, or what is still needed to check the rest of the round.",
         request=RoundRequest,
         answer=DeclarationCheck,
         run=validate_declarations,
@@ -105,9 +105,11 @@ OPERATIONS = (
         name="resolve_round",
         path="rounds/resolve",
         summary="Resolve one round: Imbalance choices, Effort roll, Initiative bids, turns, Recovery, end",
-        description="Send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions "
-        "taken so far under `decisions`. While `status` is `decision_required`, roll what `dice_needed` names, pick "
-        "a value from each `decisions_needed[].choices` and send the same request again with them added.",
+        description="The core turn protocol: send the fight as it stands with a `seed` or the table's dice under "
+        "`rolls`, and the decisions taken so far under `decisions`. While `status` is `decision_required`, roll every "
+        "die `dice_needed` names, answer every `decisions_needed` entry with the `value` of one of its `choices` "
+        "(`if_asked` for a provisional one) and send the same request again; `resolved` or `over` (see `over`, "
+        "`winner`, `out`) when the round is done, `invalid` when a declaration breaks a rule.",
         request=RoundRequest,
         answer=RoundAnswer,
         run=resolve_round,

@@ -1,5 +1,6 @@
-"""The round's request and answer: the fight as it stands, the table's dice and decisions by key, and the fight
-after the round (or the dice and decisions still needed: step mode, as in fight2e's turn protocol)."""
+"""The round's request and answer in the core turn protocol (service/rules/core/protocol): the fight as it stands,
+the table's dice and decisions by key, and the fight after the round (or, while `decision_required`, the dice and
+decisions still needed, every one up to the next decision that depends on an answer not given yet)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,19 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.dice import RollSource
-from ..core.findings import Finding, Unsupported
+from ..core.findings import Finding
+from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
 from .base import Model, one_of
 from .combatant import Combatant
-from .model_types import MAX_COMBATANTS, DieKey, Face, FighterId, ItemId, PackChoice, PackRef, Short, Text
+from .model_types import MAX_COMBATANTS, DieKey, FighterId, ItemId, PackChoice, PackRef, Short, Text
 
 MAX_CHOICES = 60
-KEY_GRAMMAR = (
-    "Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), "
-    "`imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), "
-    "`action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what "
-    "follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`)."
+POINTS = (
+    "Ashes' points (letter `R`, the round's number): `effort` (the Effort dice, `.n` the n-th), `imbalance` (the "
+    "sheet's n-th Imbalance: `.n`), `bid` (`.n` the n-th pass), `reach` (Reach's die), `improvised` (paying a "
+    "stand-in spear's surcharge), `action` (`#n` the n-th action of the turn), `lower` (`.n` the n-th chance to "
+    "lower), `continue`, and after an attack `defense`, `buy_down` (the defender's), `heavy`, `injury`, `kill`, "
+    "`break` (the attacker's), `@attacker` and `#n` (the attacker's n-th action) once they repeat. "
 )
 
 
@@ -109,8 +111,10 @@ class Battlefield(Model):
     cover: bool = Field(False, description="Cover to hide behind (004 L44).")
 
 
-class RoundRequest(PackChoice):
-    round: int = Field(1, ge=1, le=1000)
+class RoundRequest(PackChoice, StepRequest[Decision]):
+    """The fight as it stands, and the six step fields of the core turn protocol."""
+
+    round: int = Field(1, ge=1, le=1000, description="The round's number: the `n` of every key `R{n}.…`. " + POINTS)
     combatants: list[Combatant] = Field(
         min_length=1, max_length=MAX_COMBATANTS, description="In bidding order: the GM's first, then clockwise."
     )
@@ -124,43 +128,6 @@ class RoundRequest(PackChoice):
         max_length=30,
         description="The fight's Battlefields (adjacency is both ways); none: everybody stands together.",
     )
-    seed: int | None = Field(None, ge=0, le=2**31 - 1)
-    rolls: dict[DieKey, Face] = Field(default_factory=dict, max_length=400, description="The table's dice by key.")
-    decisions: dict[DieKey, Decision] = Field(default_factory=dict, max_length=400)
-    ask_every_decision: bool = Field(False, description="Ask decisions that have a default instead of using it.")
-
-
-class RoundStatus(StrEnum):
-    complete = "complete"
-    decision_required = "decision_required"
-    invalid = "invalid"  # the round cannot go past a declaration (an Effort roll of more dice than the pool)
-
-
-class DecisionChoice(Model):
-    value: Decision
-    label: Text
-
-
-class RoundDecision(Model):
-    key: DieKey = Field(description="Where the answer goes: `decisions[key]`. " + KEY_GRAMMAR)
-    kind: Short
-    fighter: FighterId
-    choices: list[DecisionChoice] = Field(max_length=MAX_CHOICES)
-    default: Decision | None = None
-
-
-class RoundDie(Model):
-    key: DieKey = Field(description="Where the face goes: `rolls[key]`. " + KEY_GRAMMAR)
-    die: Short
-    purpose: Text
-
-
-class RoundRoll(Model):
-    key: DieKey
-    die: Short
-    face: int = Field(ge=1, le=100)
-    source: RollSource
-    purpose: Text
 
 
 class RoundStep(Model):
@@ -172,67 +139,68 @@ class RoundStep(Model):
 
 
 class RoundEventKind(StrEnum):
-    penalty = "penalty"  # amount: dice, slots or Prana taken off this round
-    bid = "bid"  # amount: the bid's value
-    initiative = "initiative"  # value: Initiative; amount: place in the order
-    defended = "defended"  # fighter: defender; other: attacker; amount: attack − defence (≤ 0)
-    hit = "hit"  # fighter: defender; other: attacker; amount: attack − defence
-    damage = "damage"  # amount: damage after Heavy, armor and caps
+    """What happened; every number the log prints is in the event's `amount`, `value` or `figures`."""
+
+    penalty = "penalty"  # amount: dice, slots or Prana taken off this round; figures: rank
+    effort = "effort"  # value: Effort dice rolled; figures: each die's face by its key
+    bid = "bid"  # amount: the bid's value; figures: pass, dice
+    initiative = "initiative"  # value: Initiative; amount: place in the order; figures: bid, reach
+    lowered = "lowered"  # value: Initiative after lowering; amount: the change; figures: bid, before, place
+    attack = "attack"  # fighter: attacker; other: target; value: total; figures: rank, facing, extra_rank, bonus, grab
+    defence = "defence"  # fighter: defender; other: attacker; value: total (0 undefended); figures as attack
+    defended = "defended"  # fighter: defender; other: attacker; amount: attack − defence (≤ 0); figures: both
+    hit = "hit"  # fighter: defender; other: attacker; amount: attack − defence; figures: attack, defence
+    damage = "damage"  # amount: damage after Heavy, armor and caps; figures: margin, heavy, armor, cap
+    buy_down = "buy_down"  # amount: the damage; figures: aura and health spent, refused (1 or 0)
     aura = "aura"  # amount: Aura spent; value: Aura left
     health = "health"  # amount: Health spent; value: Health left
-    injured = "injured"  # amount: Imbalance ranks gained
+    injured = "injured"  # amount: Imbalance ranks gained; value: the Imbalance's rank after
     vanquished = "vanquished"
     killed = "killed"
     death_token = "death_token"
     grabbed = "grabbed"  # value: the hold's value
     hold_broken = "hold_broken"
-    escaped = "escaped"
-    awakened = "awakened"  # value: the Chakra's Recovery
+    escape = "escape"  # value: the escape's total; figures: hold, rank, facing, escaped (1 or 0)
+    escaped = "escaped"  # value: the escape's total
+    awakened = "awakened"  # value: the Chakra's Recovery; figures: recovery, pool, facing
+    surcharge = "surcharge"  # value: the face of the die paying an improvised weapon's surcharge
+    skill = "skill"  # a skill action: figures rank, facing, total
     prana = "prana"  # amount: signed change; value: total Prana after
     rank_zero = "rank_zero"
     moved = "moved"  # fighter moved (or was dragged along by `other`)
     hidden = "hidden"  # fighter took cover
     revealed = "revealed"  # fighter attacked and is no longer hidden
     left_hold = "left_hold"  # fighter left a hold (other: the other fighter of it)
-    combat_over = "combat_over"
+    stopped = "stopped"  # nobody kept up the violence at the end of the round: the fight is over
 
 
-class RoundEvent(Model):
-    step: int = Field(ge=0, le=10_000)
-    kind: RoundEventKind
-    fighter: FighterId | None = None
-    other: FighterId | None = None
-    amount: int | None = Field(None, ge=-10_000, le=10_000)
-    value: int | None = Field(None, ge=-10_000, le=10_000)
+class RoundEvent(StepEvent[RoundEventKind]):
+    """One thing that happened in the round, with its figures."""
 
 
 class Placing(Model):
     fighter: FighterId
-    initiative: int = Field(ge=0, le=1000)
+    initiative: int = Field(ge=0, le=1000, description="The Initiative the turn was taken at (after any lowering).")
     bid: list[DieKey] = Field(max_length=30, description="The final bid's dice (spent out of the Effort Pool).")
+    bid_total: int = Field(ge=0, le=1000, description="The final bid's value: the sum of its faces (digest D4).")
     took_turn: bool = Field(description="False when the combatant was Vanquished before their turn came.")
 
 
-class RoundAnswer(Model):
-    ruleset: Short
-    ruleset_version: Short
-    status: RoundStatus
-    violations: list[Finding] = Field(max_length=400)
-    warnings: list[Finding] = Field(max_length=400)
+class RoundAnswer(StepAnswer):
+    """The core envelope (status, findings, dice and decisions needed, rolls, over/winner/out) and the round."""
+
     info: list[Finding] = Field(max_length=400, description="Notes: what the missing core rulebook would decide.")
-    unsupported: list[Unsupported] = Field(max_length=100)
-    dice_needed: list[RoundDie] = Field(max_length=400)
-    decisions_needed: list[RoundDecision] = Field(max_length=MAX_COMBATANTS * 20)
     combatants: list[Combatant] = Field(
-        max_length=MAX_COMBATANTS, description="After the round when complete; as sent while decisions are pending."
+        max_length=MAX_COMBATANTS,
+        description="After the round when resolved; up to where the round halted while `decision_required`; as sent "
+        "when `invalid`.",
     )
     holds: list[Hold] = Field(max_length=MAX_COMBATANTS * 2)
     death_token: bool
     initiative: list[Placing] = Field(
         max_length=MAX_COMBATANTS,
-        description="The order the turns were taken in, each with the Initiative it was taken at (lowered ones too).",
+        description="The order of the turns, each at the Initiative it was (or will be) taken at after any lowering: "
+        "the turns taken, then those still waiting in their order as it stands.",
     )
-    combat_over: bool = Field(description="Nobody kept up the violence at the end of the round.")
-    rolls: list[RoundRoll] = Field(max_length=1000)
     log: list[RoundStep] = Field(max_length=2000)
     events: list[RoundEvent] = Field(max_length=2000)

@@ -1,5 +1,7 @@
-"""The round's working state: each fighter's resources and dice, the table's dice and decisions by key, and the
-log, events and findings the answer reports. A point whose die or decision is missing stops the round (``Pending``)."""
+"""The round's working state: each fighter's resources and dice, the table's dice and decisions by key (read through
+the core turn protocol's ``KeyedDice`` and ``Decisions``), and the log, events and findings the answer reports. A
+missing die or decision halts the round (``DiePending``, ``DecisionPending``); while the look-ahead runs, a decision
+whose choices hang on an answer not given yet stops it (``Unsettled``)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,21 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
-from ..core.findings import Finding, Unsupported, map_key
-from .codes import finding
+from ..core.dice import DieOutOfRange, KeyedDice, TooManyDice
+from ..core.findings import Finding, map_key
+from ..core.protocol.keys import KeyBook
+from ..core.protocol.models import ChoiceOption, DecisionNeeded
+from ..core.protocol.steps import Decisions, Refusal, jsonable
+from ..core.references import ref_of
+from .codes import CODES, finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
 from .pack import Advantage, Pack, Weapon
 from .round_models import (
     MAX_CHOICES,
     Act,
     Decision,
-    DecisionChoice,
     Hold,
     Placing,
-    RoundDecision,
-    RoundDie,
     RoundEvent,
     RoundEventKind,
     RoundRequest,
@@ -31,7 +34,6 @@ from .round_models import (
 from .sheet import advantage_weapon
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
-Offers = Iterable[DecisionChoice] | Callable[[], Iterable[DecisionChoice]]  # built only when the decision is asked
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -56,16 +58,34 @@ def decision(act: Act, **fields: Any) -> Decision:
     return built(Decision, {**_DECISION, "choice": act, **fields})
 
 
-class Pending(Exception):
-    """The round stops here: these dice and decisions must come first."""
+@dataclass(frozen=True)
+class Offer:
+    """One legal answer the round offers: its label and its value."""
 
-    def __init__(self, dice: list[RoundDie], decisions: list[RoundDecision]) -> None:
-        super().__init__("pending")
-        self.dice, self.decisions = dice, decisions
+    label: str
+    value: Decision
+
+
+Offers = Iterable[Offer] | Callable[[], Iterable[Offer]]  # built only when the decision is asked
+
+
+def choice(label: str, choice: Act, **value: Any) -> Offer:
+    return Offer(label, decision(choice, **value))
 
 
 class Refused(Exception):
     """The round cannot go past a declaration (its violations say which): the answer is ``invalid``."""
+
+
+class Unsettled(Exception):
+    """The look-ahead meets a decision whose choices hang on an earlier answer it only stood in for: one answer
+    asks up to here, the next one asks the rest (its choices would not hold once the real answer is in)."""
+
+
+def refusal(problem: tuple[str, str]) -> Refusal:
+    """The rule's own code, its text reference and the sentence naming it."""
+    code, message = problem
+    return Refusal(code, message, ref_of(CODES[code].ref))
 
 
 @dataclass
@@ -171,24 +191,24 @@ class Round:
     holds: list[Hold]
     death_token: bool
     dice: KeyedDice
+    decisions: Decisions
+    book: KeyBook
     violations: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     info: list[Finding] = field(default_factory=list)
     placings: list[Placing] = field(default_factory=list)  # the turns in the order they were taken
+    waiting: list[Fighter] = field(default_factory=list)  # those still to take their turn, in their order now
     adjacent: dict[str, set[str]] = field(default_factory=dict)  # Battlefield → the ones next to it
     cover: set[str] = field(default_factory=set)  # Battlefields with cover
-    unsupported: dict[str, Unsupported] = field(default_factory=dict)
     log: list[RoundStep] = field(default_factory=list)
     events: list[RoundEvent] = field(default_factory=list)
-    asked: set[str] = field(default_factory=set)
-    combat_over: bool = False
+    out: list[str] = field(default_factory=list)  # who went out this round, in order
+    stopped: bool = False  # nobody kept up the violence at the end of the round
+    acting: str = ""  # the key of the action being carried out
 
-    @property
-    def prefix(self) -> str:
-        return f"R{self.request.round}"
-
-    def key(self, fighter: str, point: str, *more: str | int) -> str:
-        return ".".join([self.prefix, fighter, point, *map(str, more)])
+    def key(self, fighter: str, point: str, *, other: str | None = None, move: int = 1) -> str:
+        """The point's key in the one grammar: bare the first time, then named by what it is about."""
+        return self.book.key(fighter, point, other=other, move=move)
 
     def say(self, label: str, actor: str | None, text: str, ref: str) -> int:
         step = len(self.log) + 1
@@ -202,70 +222,97 @@ class Round:
         other: str | None = None,
         amount: int | None = None,
         value: int | None = None,
+        figures: dict[str, int] | None = None,
+        **named: int,
     ) -> None:
-        step = len(self.log)
-        values = {"step": step, "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
+        """An event at the log's last entry; ``figures`` (and ``named``) every number behind it."""
+        values = {
+            "step": len(self.log),
+            "kind": kind,
+            "fighter": fighter,
+            "other": other,
+            "amount": amount,
+            "value": value,
+            "figures": {**(figures or {}), **named},
+        }
         self.events.append(built(RoundEvent, values))
+
+    def gone(self, f: Fighter) -> None:
+        """``f`` is out of the fight (Vanquished or killed): noted once, in order."""
+        if f.id not in self.out:
+            self.out.append(f.id)
 
     def needs_book(self, topic: str, path: str, text: str) -> None:
         """A note (once per topic): what the core rulebook the chapter refers to would decide here."""
         if all(not (n.code == "NEEDS_CORE_RULEBOOK" and n.message.startswith(topic)) for n in self.info):
             self.info.append(finding("NEEDS_CORE_RULEBOOK", path, f"{topic}: {text}"))
 
-    def roll(self, key: str, purpose: str, missing: list[RoundDie]) -> int | None:
-        """The face of die ``key``, or None with the die added to ``missing``."""
+    def roll(self, key: str, purpose: str) -> int:
+        """The face of die ``key`` (``DiePending`` when nobody rolled it; a face off the die refuses the round)."""
         sides = self.pack.die_sides.value
         try:
             return self.dice.roll(key, sides, purpose)
-        except DiePending:
-            pass
         except DieOutOfRange as exc:
-            self.violations.append(
-                finding("ROLL_INVALID", f"rolls{map_key(key)}", f"{exc.face} is not a face of a d{sides}.", key)
-            )
-        except TooManyDice:
-            pass
-        missing.append(RoundDie(key=key, die=f"1d{sides}", purpose=purpose))
-        return None
+            text = f"{exc.face} is not a face of a d{sides}."
+            self.violations.append(finding("ROLL_INVALID", f"rolls{map_key(key)}", text, key))
+        except TooManyDice as exc:
+            self.violations.append(finding("DICE_INVALID", "rolls", str(exc), key))
+        raise Refused
+
+    def speculating(self) -> bool:
+        """The look-ahead has stood in for a die or a decision already."""
+        ahead = self.decisions.ahead
+        return ahead is not None and ahead.speculative
 
     def decide(
         self,
         key: str,
-        kind: str,
+        point: str,
         fighter: str,
-        choices: Offers,
+        offers: Offers,
         default: Decision | None,
         check: Callable[[Decision], Problem],
-    ) -> Decision | RoundDecision:
-        """The decision sent under ``key`` when it is legal; else the default when there is one (and the request
-        does not ask every decision); else the pending decision to ask (after a violation naming an illegal one)."""
-        self.asked.add(key)
-        value = self.request.decisions.get(key)
-        if value is not None:
-            problem = check(value)
-            if problem is None:
-                return value
-            self.violations.append(finding(problem[0], f"decisions{map_key(key)}", problem[1], key))
-        elif default is not None and not self.request.ask_every_decision:
-            return default
-        listed = list(choices() if callable(choices) else choices)[:MAX_CHOICES]
-        return RoundDecision(key=key, kind=kind, fighter=fighter, choices=listed, default=default)
-
-    def decide_now(
-        self,
-        key: str,
-        kind: str,
-        fighter: str,
-        choices: Offers,
-        default: Decision | None,
-        check: Callable[[Decision], Problem],
+        *,
+        step: str,
+        text: str,
+        settled: bool = False,
     ) -> Decision:
-        """``decide``, stopping the round when the decision is still needed."""
-        out = self.decide(key, kind, fighter, choices, default, check)
-        if isinstance(out, RoundDecision):
-            raise Pending([], [out])
-        return out
+        """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
+        when ``check`` finds it illegal), else the default, else the step halts (or the look-ahead stands in).
+        ``settled``: its choices hold whatever the answers stood in for before it (the look-ahead may ask it)."""
+        req = self.request
+        given = req.decisions.get(key)
+        if given is None:
+            given = req.if_asked.get(key)
+        asked = given is None and (default is None or req.ask_every_decision)
+        if asked and not settled and self.speculating():
+            raise Unsettled(key)
+        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked else []
+        needed = built(
+            DecisionNeeded,
+            {
+                "key": key,
+                "fighter": fighter,
+                "point": point,
+                "step": step,
+                "text": text,
+                "choices": [built(ChoiceOption, _option(o)) for o in listed],
+                "default": None if default is None else jsonable(default),
+                "provisional": False,
+            },
+        )
+        if given is not None:
+            legal = given
+
+            def judged(_value: object) -> Refusal | None:
+                problem = check(legal)
+                return None if problem is None else refusal(problem)
+
+            self.decisions.decide(needed, judged)
+            return given
+        self.decisions.decide(needed)
+        return default if default is not None else listed[0].value
 
 
-def choice(label: str, choice: Act, **value: Any) -> DecisionChoice:
-    return built(DecisionChoice, {"value": decision(choice, **value), "label": label})
+def _option(o: Offer) -> dict[str, Any]:
+    return {"value": jsonable(o.value), "text": o.label, "costs": {}, "can_hit": None}

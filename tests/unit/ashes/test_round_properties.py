@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import RoundRequest, RoundStatus
+from service.rules.ashes.round_models import RoundRequest
+from service.rules.core.protocol.models import StepStatus
 
 WEAPONS = ["balanced", "reflexive", "flexible", "reach", "heavy", "ranged", "subtle", "unarmed"]
 
@@ -41,6 +42,7 @@ def _request(sheets: list[dict[str, Any]], seed: int, spectator: bool, token: bo
         "death_token": token,
         "seed": seed,
         "decisions": {},
+        "if_asked": {},
     }
 
 
@@ -48,12 +50,13 @@ def drive(body: dict[str, Any], pick: random.Random, limit: int = 120) -> Any:
     for _ in range(limit):
         answer = resolve_round(RoundRequest.model_validate(body))
         assert not answer.violations, [v.message for v in answer.violations]  # an offered choice is never refused
-        if answer.status is RoundStatus.complete:
+        if answer.status in (StepStatus.resolved, StepStatus.over):
             return answer
         assert answer.decisions_needed and not answer.dice_needed  # seeded: only decisions are asked
         for d in answer.decisions_needed:
             assert d.choices, d.key
-            body["decisions"][d.key] = pick.choice(d.choices).value.model_dump(mode="json", exclude_defaults=True)
+            assert d.default is None or d.default in [c.value for c in d.choices], d.key  # the core's contract
+            body["if_asked" if d.provisional else "decisions"][d.key] = pick.choice(d.choices).value
     raise AssertionError("the round did not finish")
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
 from ..combatant import Combatant
 from ..round import resolve_round
-from ..round_models import Decision, RoundAnswer, RoundDecision, RoundEventKind, RoundRequest, RoundStatus
+from ..round_models import Decision, RoundAnswer, RoundEventKind, RoundRequest
 from .models import AshesSimulationRequest
 from .policies import AshesSimPolicy, choose
 
@@ -49,13 +50,13 @@ def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     send = via_json(resolve_round, RoundRequest, RoundAnswer) if protocol else resolve_round
     faces: dict[str, int] = {}
 
-    def pending(answer: RoundAnswer) -> list[RoundDecision]:
-        faces.update({r.key: r.face for r in answer.rolls})
+    def pending(answer: RoundAnswer) -> list[DecisionNeeded]:
+        faces.update({r.key: r.result for r in answer.rolls})
         return answer.decisions_needed
 
-    def decide(p: RoundDecision) -> tuple[str, Decision]:
+    def decide(p: DecisionNeeded) -> tuple[str, Decision]:
         side = m.side_of(p.fighter)
-        return p.key, choose(m.policies[side if side is not None else 0], p, faces).value
+        return p.key, Decision.model_validate(choose(m.policies[side if side is not None else 0], p, faces).value)
 
     return answer_until_done(
         lambda decisions: send(request.model_copy(update={"decisions": decisions})), pending, decide, max_asks=200
@@ -82,10 +83,6 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
             record.sides[side].spend(PRANA, -e.amount)
 
 
-def _out(c: Combatant) -> bool:
-    return c.vanquished or c.killed
-
-
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
 
@@ -99,14 +96,12 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             ask_every_decision=True,
         )
         answer = _resolve(m, request, protocol)
-        if answer.status is not RoundStatus.complete:
+        if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
         _count(m, answer, record)
-        down = [_out(c) for c in answer.combatants]
-        over = any(down) or answer.combat_over
-        winner = down.index(False) if over and down.count(False) == 1 else None
+        winner = m.side_of(answer.winner)
         return TurnOutcome(
-            answer.combatants, over=over, winner=winner, warnings=answer.warnings, unsupported=answer.unsupported
+            answer.combatants, over=answer.over, winner=winner, warnings=answer.warnings, unsupported=answer.unsupported
         )
 
     record = play_fight(_start(m), round_, r.turn_limit)

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from ..round_models import Act, DecisionChoice, RoundDecision
+from ...core.protocol.keys import parse
+from ...core.protocol.models import ChoiceOption, DecisionNeeded
+from ..round_models import Act
 
 
 class AshesSimPolicy(StrEnum):
@@ -47,46 +50,59 @@ POLICIES: dict[AshesSimPolicy, Style] = {
 }
 
 
-def _of(choices: list[DecisionChoice], act: Act) -> list[DecisionChoice]:
-    return [c for c in choices if c.value.choice is act]
+def _field(c: ChoiceOption, name: str) -> Any:
+    return c.value.get(name) if isinstance(c.value, dict) else None
 
 
-def _pick(choices: list[DecisionChoice], size: Size, faces: Mapping[str, int]) -> DecisionChoice:
+def _dice(c: ChoiceOption) -> list[str]:
+    return list(_field(c, "dice") or [])
+
+
+def _of(choices: list[ChoiceOption], act: Act) -> list[ChoiceOption]:
+    return [c for c in choices if _field(c, "choice") == act.value]
+
+
+def _pick(choices: list[ChoiceOption], size: Size, faces: Mapping[str, int]) -> ChoiceOption:
     """The offered choice of most (or fewest) dice, higher faces first among equals (``choices`` not empty)."""
 
-    def score(c: DecisionChoice) -> tuple[int, int]:
-        n, total = len(c.value.dice), sum(faces.get(d, 0) for d in c.value.dice)
+    def score(c: ChoiceOption) -> tuple[int, int]:
+        n, total = len(_dice(c)), sum(faces.get(d, 0) for d in _dice(c))
         return (n, total) if size is Size.most else (-n, total)
 
     return max(choices, key=score)
 
 
-def choose(policy: AshesSimPolicy, pending: RoundDecision, faces: Mapping[str, int]) -> DecisionChoice:
+def _first_pass(key: str) -> bool:
+    parts = parse(key)
+    return parts is not None and parts.repeat == 1
+
+
+def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, int]) -> ChoiceOption:
     """The policy's choice among the pending decision's offered choices."""
     style = POLICIES[policy]
     choices = pending.choices
 
-    def first_or(act: Act) -> DecisionChoice:
+    def first_or(act: Act) -> ChoiceOption:
         return next(iter(_of(choices, act)), choices[0])
 
-    if pending.kind == "bid":
-        single = [c for c in _of(choices, Act.bid) if len(c.value.dice) == 1]
-        if not pending.key.endswith(".bid.1") or style.bid is Size.none or not single:
+    if pending.point == "bid":
+        single = [c for c in _of(choices, Act.bid) if len(_dice(c)) == 1]
+        if not _first_pass(pending.key) or style.bid is Size.none or not single:
             return first_or(Act.stand)
-        by_face = sorted(single, key=lambda c: faces.get(c.value.dice[0], 0))
+        by_face = sorted(single, key=lambda c: faces.get(_dice(c)[0], 0))
         return by_face[-1] if style.bid is Size.most else by_face[0]
-    if pending.kind == "action":
+    if pending.point == "action":
         attacks = _of(choices, Act.attack)
         return _pick(attacks, style.attack, faces) if attacks else first_or(Act.end)
-    if pending.kind == "defense":
+    if pending.point == "defense":
         defends = _of(choices, Act.defend)
         return _pick(defends, style.defend, faces) if defends else first_or(Act.none)
-    if pending.kind == "buy_down":
+    if pending.point == "buy_down":
         pays = _of(choices, Act.pay)
         return pays[min(style.buy_down, len(pays) - 1)] if pays else choices[0]
-    if pending.kind == "continue":
+    if pending.point == "continue":
         return first_or(Act.go_on)
-    if pending.kind == "kill":
+    if pending.point == "kill":
         return first_or(Act.spare)
     if pending.default is not None:
         return next((c for c in choices if c.value == pending.default), choices[0])
