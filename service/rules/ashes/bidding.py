@@ -67,7 +67,6 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
                 _imbalance_check(r),
                 step="Imbalance",
                 text=f"{imbalance.id} (rank {imbalance.rank}): the Dramatic Penalty or a Mechanical one this round.",
-                settled=True,  # the choices are the pack's, whatever else was answered
             )
             cut = imbalance.rank * per_rank  # digest D11: the size is the pack's, per rank of the Imbalance
             if got.choice is Act.dramatic:
@@ -192,7 +191,6 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
                 _bid_check(f, floor),
                 step="Initiative Bid",
                 text=f"Pass {p}: bid Effort dice for Initiative (above {floor})." if floor else f"Pass {p}: bid.",
-                settled=p == 1,  # a first bid is any of one's own dice, whatever the others bid
             )
             if got.choice is Act.bid:
                 f.bid = list(got.dice)  # a rebid replaces the last bid (004 L34)

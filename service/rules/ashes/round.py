@@ -176,7 +176,6 @@ def _end(r: Round, fighting: list[Fighter]) -> None:
             _end_check,
             step="End of Round",
             text="Keep up the violence into another round, or stop?",
-            settled=True,  # the same two choices whatever came before
         )
         going = going or got.choice is Act.go_on
     r.stopped = not going
@@ -259,7 +258,7 @@ def _envelope(r: Round, status: StepStatus, ahead: LookAhead | None) -> dict[str
         "ruleset_version": VERSION,
         "status": status,
         "violations": r.violations,
-        "warnings": r.warnings,
+        "warnings": r.warnings + r.decisions.warnings,
         "unsupported": [],
         "decisions_needed": ahead.decisions if ahead else [],
         "dice_needed": ahead.dice if ahead else [],

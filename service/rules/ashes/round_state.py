@@ -1,7 +1,7 @@
 """The round's working state: each fighter's resources and dice, the table's dice and decisions by key (read through
 the core turn protocol's ``KeyedDice`` and ``Decisions``), and the log, events and findings the answer reports. A
-missing die or decision halts the round (``DiePending``, ``DecisionPending``); while the look-ahead runs, a decision
-whose choices hang on an answer not given yet stops it (``Unsettled``)."""
+missing die or decision halts the round (``DiePending``, ``DecisionPending``); while the look-ahead runs, the Effort
+dice of pools that hang on Imbalance choices it only stood in for stop it (``Unsettled``)."""
 
 from __future__ import annotations
 
@@ -275,19 +275,17 @@ class Round:
         *,
         step: str,
         text: str,
-        settled: bool = False,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
-        when ``check`` finds it illegal), else the default, else the step halts (or the look-ahead stands in).
-        ``settled``: its choices hold whatever the answers stood in for before it (the look-ahead may ask it)."""
+        when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
+        for the default or first choice), else the default, else the step halts (or the look-ahead stands in)."""
         req = self.request
         given = req.decisions.get(key)
         if given is None:
             given = req.if_asked.get(key)
         asked = given is None and (default is None or req.ask_every_decision)
-        if asked and not settled and self.speculating():
-            raise Unsettled(key)
-        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked else []
+        ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
+        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
         needed = built(
             DecisionNeeded,
             {
@@ -308,7 +306,10 @@ class Round:
                 problem = check(legal)
                 return None if problem is None else refusal(problem)
 
+            aside = len(self.decisions.warnings)
             self.decisions.decide(needed, judged)
+            if len(self.decisions.warnings) > aside:  # given ahead, no longer legal: the core took the default
+                return default if default is not None else listed[0].value
             return given
         self.decisions.decide(needed)
         return default if default is not None else listed[0].value

@@ -8,7 +8,7 @@ policies choose, and what a turn's events count for (``FightRecord``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -36,28 +36,6 @@ def via_json(resolve: Callable[[Req], Ans], request_type: type[Req], answer_type
         return answer_type.model_validate_json(answer.model_dump_json())
 
     return call
-
-
-def answer_until_done(
-    send: Callable[[dict[str, Value]], Ans],
-    pending: Callable[[Ans], Sequence[Pending]],
-    choose: Callable[[Pending], tuple[str, Value]],
-    max_asks: int = MAX_ASKS,
-) -> Ans:
-    """The step protocol: send the decisions taken so far; while the answer asks for more, answer each one (``choose``
-    gives its key and value, one of its offered choices) and send again. The last answer is returned (still asking
-    after ``max_asks`` sends: the caller sees its pending decisions)."""
-    decisions: dict[str, Value] = {}
-    answer = send(decisions)
-    for _ in range(max_asks):
-        asked = pending(answer)
-        if not asked:
-            return answer
-        for p in asked:
-            key, value = choose(p)
-            decisions[key] = value
-        answer = send(decisions)
-    return answer
 
 
 def play_steps(

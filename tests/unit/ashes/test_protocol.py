@@ -44,13 +44,16 @@ def test_a_plugin_loop_plays_each_published_example_to_the_end(operation: str, n
     rng = random.Random(run)
     pick = (lambda d: rng.choice(d.choices).value) if run else None
     answer, trips, body = drive(examples(operation)[name], pick)
-    # Every offered choice holds (provisional ones too): the round ends resolved or over, never refused.
+    # Every offered choice is taken (a provisional one the real round no longer allows is set aside with a
+    # warning): the round ends resolved or over, never refused.
     assert answer.status in (StepStatus.resolved, StepStatus.over) and not answer.violations, answer.violations
-    # One round trip names every Effort die and every first bid, then one per action (each hangs on the last):
-    # with the first choice everywhere ("End the turn") that is 4 for a duel.
-    assert trips <= 2 + _actions(body)
+    assert all(w.path.startswith("if_asked[") for w in answer.warnings if w.code == "DECISION_NOT_USED")
+    # The first answer names every Effort die and every decision to the end of the round (those past a stand-in
+    # provisional): with the first choice everywhere ("End the turn") a duel takes 2 round trips. A random player
+    # meets a branch the stand-ins did not take now and then, each one more round trip (5 at most in these runs).
+    assert trips <= 5
     if run == 0 and name != "bow-across-battlefields":
-        assert trips == 4
+        assert trips == 2
     # Everything at once: the same answer.
     again = resolve_round(RoundRequest.model_validate(body))
     assert (again.status, again.log, again.events) == (answer.status, answer.log, answer.events)
@@ -61,14 +64,16 @@ def test_the_first_answer_names_every_effort_die_and_asks_the_first_bids_ahead()
     assert answer.status is StepStatus.decision_required and not answer.rolls
     assert [d.key for d in answer.dice_needed] == [die(f, n) for f in ("kai", "ren") for n in range(1, 5)]
     assert [d.provisional for d in answer.dice_needed] == [False] + [True] * 7
-    bids = answer.decisions_needed
+    bids = answer.decisions_needed[:2]
     assert [(d.key, d.point, d.step, d.provisional, d.default) for d in bids] == [
         ("R1.kai.bid", "bid", "Initiative Bid", True, None),
         ("R1.ren.bid", "bid", "Initiative Bid", True, None),
     ]
-    # With the dice in, the first bids are asked for real, and nothing past them (the order hangs on them).
+    assert all(d.provisional for d in answer.decisions_needed[2:])  # the rest of the round, asked ahead
+    # With the dice in, the first bid is asked for real; everything past it is asked ahead.
     answer = play([KAI, REN], DUEL_ROLLS, {})
-    assert [(d.key, d.provisional) for d in answer.decisions_needed] == [("R1.kai.bid", False), ("R1.ren.bid", True)]
+    needed = [(d.key, d.provisional) for d in answer.decisions_needed]
+    assert needed[:2] == [("R1.kai.bid", False), ("R1.ren.bid", True)] and all(p for _, p in needed[2:])
     assert not answer.dice_needed
 
 
@@ -79,8 +84,13 @@ def test_if_asked_answers_are_used_when_asked_and_ignored_otherwise() -> None:
     whole = play([KAI, REN], DUEL_ROLLS, DUEL)
     assert (split.status, split.log, split.events) == (whole.status, whole.log, whole.events)
     assert not split.warnings and not split.violations  # the second pass's answer was never asked: no finding
-    # Asked, an if_asked answer is checked like any other: a bid of a die Kai did not roll is refused.
-    bad = play([KAI, REN], DUEL_ROLLS, actions, if_asked={"R1.kai.bid": {"choice": "bid", "dice": ["R1.ren.effort"]}})
+    # Asked, an if_asked answer is checked like any other: a bid of a die Kai did not roll is not a legal bid. Given
+    # ahead it is set aside with a warning naming why (its default or first choice taken); sent in `decisions` it
+    # is refused.
+    wrong = {"R1.kai.bid": {"choice": "bid", "dice": ["R1.ren.effort"]}}
+    aside = play([KAI, REN], DUEL_ROLLS, actions, if_asked=wrong)
+    assert not aside.violations and [(w.code, w.key) for w in aside.warnings] == [("DECISION_NOT_USED", "R1.kai.bid")]
+    bad = play([KAI, REN], DUEL_ROLLS, actions | wrong)
     assert bad.status is StepStatus.invalid and codes(bad) == ["SET_INVALID"]
 
 

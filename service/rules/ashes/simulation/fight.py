@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
-from ...core.simulation_loop import TurnOutcome, answer_until_done, play_fight, side_names, via_json
+from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..combatant import Combatant
 from ..round import resolve_round
 from ..round_models import Decision, RoundAnswer, RoundEventKind, RoundRequest
@@ -50,17 +50,16 @@ def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     send = via_json(resolve_round, RoundRequest, RoundAnswer) if protocol else resolve_round
     faces: dict[str, int] = {}
 
-    def pending(answer: RoundAnswer) -> list[DecisionNeeded]:
-        faces.update({r.key: r.result for r in answer.rolls})
-        return answer.decisions_needed
+    def asking(decisions: dict[str, Decision]) -> RoundAnswer:
+        answer = send(request.model_copy(update={"decisions": decisions}))
+        faces.update({r.key: r.result for r in answer.rolls})  # the policies read the dice rolled so far
+        return answer
 
-    def decide(p: DecisionNeeded) -> tuple[str, Decision]:
+    def decide(p: DecisionNeeded) -> Decision:
         side = m.side_of(p.fighter)
-        return p.key, Decision.model_validate(choose(m.policies[side if side is not None else 0], p, faces).value)
+        return Decision.model_validate(choose(m.policies[side if side is not None else 0], p, faces).value)
 
-    return answer_until_done(
-        lambda decisions: send(request.model_copy(update={"decisions": decisions})), pending, decide, max_asks=200
-    )
+    return play_steps(asking, decide, max_asks=200)
 
 
 def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
