@@ -163,7 +163,7 @@ def run_step(
         except (Halt, DieOutOfRange):  # pragma: no cover - faces are checked above
             pass
     violations = [f for f in steps.findings if f.severity == Severity.error]
-    warnings = [f for f in steps.findings if f.severity != Severity.error]
+    warnings = [f for f in steps.findings if f.severity != Severity.error] + steps.decisions.warnings
     dice_needed: list[DieNeeded] = []
     decisions_needed: list[DecisionNeeded] = []
     if violations:

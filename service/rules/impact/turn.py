@@ -466,7 +466,7 @@ def _answer(
         ruleset_version=VERSION,
         status=status,
         violations=violations or [],
-        warnings=warnings or [],
+        warnings=(warnings or []) + turn.decisions.warnings,  # with answers given ahead that were set aside
         unsupported=turn.unsupported,
         dice_needed=dice or [],
         decisions_needed=decisions or [],
