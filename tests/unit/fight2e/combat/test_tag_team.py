@@ -314,7 +314,7 @@ def test_partner_switched_in_from_a_hold_with_a_lower_initiative_acts_after_the_
         "T1.b.defense": {"defense": "defense"},
     }
     res = tag(dec, {"T1.a.init": 6, "T1.b.init": 4, "T1.a2.init": 2, "T1.a2.ctrl": 3})
-    assert res.status == "resolved", (res.violations, res.pending_decision)
+    assert res.status == "resolved", (res.violations, res.decisions_needed, res.dice_needed)
     assert st(res, "a").tag_waiting and not st(res, "a2").tag_waiting
     b_turn = next(i for i, s in enumerate(res.log) if s.actor == "b" and s.label in ("B.0", "B.1"))
     a2_attack = next(i for i, s in enumerate(res.log) if s.actor == "a2" and s.label == "D.3")

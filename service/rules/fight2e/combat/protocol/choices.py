@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
+from ....core.protocol.models import ChoiceOption as CoreChoice
+from ....core.protocol.models import DecisionNeeded
+from ....core.protocol.steps import jsonable
+from ..contract.models import ActionType, Asked, Choice, ChoiceOption, DecisionValue, Direction
 
 if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named in annotations only
     from ..state.combatant import Combatant
@@ -30,6 +33,13 @@ _WITH_MOVE = frozenset(
 )
 # points whose yes/no choice is act/hold rather than act/pass
 _HOLD = frozenset({"act_or_hold"})
+# the words of one yes/no (or which-way) decision: a point whose default is one of them takes only these
+_FAMILIES: tuple[frozenset[Choice], ...] = (
+    frozenset({Choice.act, Choice.pass_, Choice.hold}),
+    frozenset({Choice.stay, Choice.toward, Choice.away}),
+    frozenset({Choice.stand, Choice.reversal}),
+    frozenset({Choice.continue_, Choice.cash_in}),
+)
 
 
 def normalise(value: DecisionValue) -> DecisionValue:
@@ -97,3 +107,52 @@ def complete(
         if all(c.value != default for c in out):
             out.insert(0, _opt(default, "the default"))
     return out
+
+
+def refusal(point: str, default: DecisionValue | None, value: DecisionValue) -> str | None:
+    """Why ``value`` cannot answer a point that lists no choices of its own (its choices come from its default, as
+    ``_from_default`` offers them), or None: a yes/no point takes one of its words, a Fighting Spirit point only
+    `fs` (`amount` on the Time Roll), a direction point only `direction`. A value the point would not read is
+    refused rather than dropped (issue 31)."""
+    if default is None:
+        return None
+    if default.choice is not None and _only(default, "choice"):
+        words = next((w for w in _FAMILIES if default.choice in w), frozenset({default.choice}))
+        if value.choice not in words:
+            return "choose " + " or ".join(sorted(w.value for w in words)) + "."
+        return None
+    for name in ("fs", "amount", "direction"):
+        if getattr(default, name) is not None and _only(default, name):
+            if getattr(value, name) is None or not _only(value, name):
+                return f"this decision takes `{name}` only."
+            return None
+    return None
+
+
+def offered(asked: Asked) -> DecisionNeeded:
+    """A decision as the answer states it: the core's ``DecisionNeeded``, every choice a JSON value to send back,
+    its costs by resource (`fs` Fighting Spirit, `control`) when it has any."""
+    return DecisionNeeded.model_construct(
+        key=asked.key,
+        fighter=asked.fighter,
+        point=asked.point,
+        step=asked.step,
+        text=asked.text,
+        choices=[
+            CoreChoice.model_construct(
+                value=jsonable(c.value),
+                text=c.text,
+                costs={k: v for k, v in (("fs", c.fs), ("control", c.control)) if v},
+                can_hit=c.can_hit,
+            )
+            for c in asked.choices
+        ]
+        or [_nothing()],
+        default=jsonable(asked.default) if asked.default is not None else None,
+        provisional=asked.provisional,
+    )
+
+
+def _nothing() -> CoreChoice:
+    """The choice of a point whose rules list none (never empty: doing nothing is always an answer)."""
+    return CoreChoice.model_construct(value={}, text="nothing", costs={}, can_hit=None)
