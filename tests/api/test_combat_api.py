@@ -26,7 +26,7 @@ def test_same_request_same_bytes(client: TestClient[Litestar]) -> None:
     first = client.post("/v1/fight2e/combat/resolve-turn", json=turn)
     second = client.post("/v1/fight2e/combat/resolve-turn", json=turn)
     assert first.status_code == 200 and first.content == second.content
-    assert first.json()["status"] in {"resolved", "round_over", "decision_required"}
+    assert first.json()["status"] in {"resolved", "over", "decision_required"}
 
 
 def test_step_mode_over_rest(client: TestClient[Litestar]) -> None:
@@ -40,7 +40,7 @@ def test_step_mode_over_rest(client: TestClient[Litestar]) -> None:
         assert pending["key"] not in turn["decisions"]
         value = pending["choices"][0]["value"] if pending["choices"] else pending["default"]
         turn = {**turn, "decisions": {**turn["decisions"], pending["key"]: value}}
-    assert answer["status"] in {"resolved", "round_over"}, answer["violations"]
+    assert answer["status"] in {"resolved", "over"}, answer["violations"]
     assert answer["log"] and answer["rolls"]
 
 

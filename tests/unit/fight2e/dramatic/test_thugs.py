@@ -45,7 +45,7 @@ def turn(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) 
 
 def resolved(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
     out = turn(req, decisions, rolls)
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["pending_decision"], out["dice_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["pending_decision"], out["dice_needed"])
     assert not [w for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"], out["warnings"]
     return out
 
@@ -313,7 +313,7 @@ def test_first_attack_knockout_when_the_director_allows_it() -> None:
     out = resolved(
         req, {"T1.ava.defense": DEFENSE}, {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 4}
     )
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert ava(out)["life_bar"] == 0 and ava(out)["defeated"] is True
     # a 3 is not the top face: she stays up at 20 − 3 = 17 and acts
     out = resolved(

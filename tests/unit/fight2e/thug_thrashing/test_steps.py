@@ -300,14 +300,14 @@ def test_a_fighter_down_ends_the_fight_for_the_thugs() -> None:
         {"T1.ava.defense": {"defense": "defense"}},
         {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 3},
     )
-    assert out["status"] == "round_over" and out["winner"] == "g"
+    assert out["status"] == "over" and out["winner"] == "g"
     assert _ava(out)["defeated"] and _ava(out)["life_bar"] == 0
 
 
 def test_rout_of_the_last_thug_ends_the_fight_at_once() -> None:
     # 000 L6771: Rout takes the one Thug left away at the start of the turn: nobody is left to fight
     out = _ok(_req(members=1, events=["rout"]), {}, {})
-    assert out["status"] == "round_over" and out["rolls"] == []
+    assert out["status"] == "over" and out["rolls"] == []
     assert _g(out)["members"] == 0 and out["winner"] == "ava"
     assert sum(g["points"] for g in out["glory"]) == 0  # a fled Thug is worth no Glory
 

@@ -33,13 +33,6 @@ _WITH_MOVE = frozenset(
 )
 # points whose yes/no choice is act/hold rather than act/pass
 _HOLD = frozenset({"act_or_hold"})
-# the words of one yes/no (or which-way) decision: a point whose default is one of them takes only these
-_FAMILIES: tuple[frozenset[Choice], ...] = (
-    frozenset({Choice.act, Choice.pass_, Choice.hold}),
-    frozenset({Choice.stay, Choice.toward, Choice.away}),
-    frozenset({Choice.stand, Choice.reversal}),
-    frozenset({Choice.continue_, Choice.cash_in}),
-)
 
 
 def normalise(value: DecisionValue) -> DecisionValue:
@@ -110,22 +103,15 @@ def complete(
 
 
 def refusal(point: str, default: DecisionValue | None, value: DecisionValue) -> str | None:
-    """Why ``value`` cannot answer a point that lists no choices of its own (its choices come from its default, as
-    ``_from_default`` offers them), or None: a yes/no point takes one of its words, a Fighting Spirit point only
-    `fs` (`amount` on the Time Roll), a direction point only `direction`. A value the point would not read is
-    refused rather than dropped (issue 31)."""
-    if default is None:
-        return None
-    if default.choice is not None and _only(default, "choice"):
-        words = next((w for w in _FAMILIES if default.choice in w), frozenset({default.choice}))
-        if value.choice not in words:
-            return "choose " + " or ".join(sorted(w.value for w in words)) + "."
+    """Why ``value`` cannot answer a point that lists no choices of its own and reads one field only (a Fighting
+    Spirit spend, the Time Roll's `amount`, a direction), or None: a value without that field would be read as the
+    default and dropped without a word, so it is refused (issue 31). Word points (act/pass …) read their value in
+    the rules, which refuse what they cannot use with their own codes."""
+    if default is None or default.choice is not None:
         return None
     for name in ("fs", "amount", "direction"):
         if getattr(default, name) is not None and _only(default, name):
-            if getattr(value, name) is None or not _only(value, name):
-                return f"this decision takes `{name}` only."
-            return None
+            return f"this decision takes `{name}`." if getattr(value, name) is None else None
     return None
 
 
