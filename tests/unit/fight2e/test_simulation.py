@@ -22,7 +22,7 @@ from service.rules.core.simulation import (
     wilson,
 )
 from service.rules.fight2e.combat.benchmark import _sheet
-from service.rules.fight2e.combat.contract.models import ActionType, ChoiceOption, DecisionValue, Asked
+from service.rules.fight2e.combat.contract.models import ActionType, Asked, ChoiceOption, DecisionValue
 from service.rules.fight2e.simulation.estimates import (
     MoveFigures,
     SheetFigures,

@@ -270,7 +270,7 @@ def _super(res: TurnResult, answers: dict[str, Any], rolls: dict[str, int], even
 
 
 def _knockout(res: TurnResult, answers: dict[str, Any], rolls: dict[str, int], events: list, trips: int) -> None:
-    assert res.status == "over" and res.winner == "rei"
+    assert res.status == "over" and res.winner == "rei" and res.over and res.out == ["battle"]
     assert ("defeated", "battle") in events and ("round_over", "rei") in events
 
 
