@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.findings import Severity, map_key
+from ...core.findings import Severity
 from ...core.protocol.models import StepStatus
 from .contract.models import Choice, DecisionValue, Finding, Subsystem, TurnRequest, TurnResult
 from .dramatic import (
@@ -131,49 +131,12 @@ def _system(ctx: Turn) -> Callable[[Turn], None]:
     return thug_turn.run if ctx.opts.subsystem is Subsystem.thug_thrashing else _run  # others: turn_setup refuses
 
 
-MAX_IF_ASKED_RETRIES = 8  # a refused provisional answer is asked again; each pass drops at least one key
-
-
 def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet: bool = False) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
-    the text out of the log's steps and the decisions asked (everything else is the same answer).
-
-    An answer sent in ``if_asked`` was chosen ahead of the dice (a provisional decision, listed with stand-in
-    results): when the real dice make it illegal (a Combo above the Control rolled), it is not a broken request but
-    a contingency that no longer fits. The turn is resolved again without it, so the decision is asked with the real
-    choices, and a warning (IF_ASKED_REFUSED) names the rule that refused it: the value is never dropped silently."""
-    res = _resolve(request, decider, quiet)
-    dropped: list[Finding] = []
-    for _ in range(MAX_IF_ASKED_RETRIES):
-        refused = {v.key for v in res.violations}
-        if res.status is not StepStatus.invalid or not refused or None in refused:
-            break
-        if any(k not in request.if_asked or k in request.decisions for k in refused):
-            break
-        dropped += [_dropped(v) for v in res.violations]
-        kept = {k: v for k, v in request.if_asked.items() if k not in refused}
-        request = request.model_copy(update={"if_asked": kept})
-        res = _resolve(request, decider, quiet)
-    if dropped:
-        return res.model_copy(update={"warnings": [*res.warnings, *dropped]})
-    return res
-
-
-def _dropped(refusal: Finding) -> Finding:
-    key = refusal.key or ""
-    return Finding.model_construct(
-        code="IF_ASKED_REFUSED",
-        severity=Severity.warning,
-        key=key,
-        path=f"if_asked{map_key(key)}",
-        message=f"{key}: the provisional answer does not fit the real dice ({refusal.code}: {refusal.message}); "
-        "the decision is asked again.",
-        ref=refusal.ref,
-    )
-
-
-def _resolve(request: TurnRequest, decider: Decider | None, quiet: bool) -> TurnResult:
+    the text out of the log's steps and the decisions asked (everything else is the same answer). An answer in
+    ``if_asked`` is refused like one in ``decisions`` when the rules do not allow it once the real dice are in (as
+    the core's ``Decisions.decide`` refuses it)."""
     holder: list[Turn] = []
     try:
         ctx = build(request, holder, decider, quiet)
