@@ -90,8 +90,8 @@ class EventKind(StrEnum):
 
 class Event(StepEvent[EventKind]):
     """Something that happened, in the order it happened; `step` is the log step reporting it. `figures` names the
-    numbers behind it: a hit or miss carries `accuracy` and `defense_total` (000 L5417–L5420), damage the `damage`
-    dealt before any Life Bar floor (000 L5424)."""
+    numbers behind it: a hit or miss carries `accuracy` and `defense_total`, and `roll` and `total` when a die was
+    rolled (000 L5724–L5741); damage the `damage` dealt and the `stun_damage` (000 L5906–L5924)."""
 
 
 class TurnResult(StepAnswer):
