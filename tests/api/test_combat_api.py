@@ -12,7 +12,7 @@ from service.rules.fight2e.combat.registry.coverage import combat_status
 from tests.unit.fight2e.combat.fixtures import example_request
 
 QUERY = """query($t: Fight2eTurnRequestInput!) { fight2e { resolveTurn(input: $t) { __typename
-  ... on Fight2eTurnResult { status winner violations { code key } pendingDecision { key }
+  ... on Fight2eTurnResult { status winner violations { code key } decisionsNeeded { key }
     fighters { id state { lifeBar fightingSpirit } } }
   ... on InvalidInput { problems { path } } } } }"""
 
@@ -26,7 +26,7 @@ def test_same_request_same_bytes(client: TestClient[Litestar]) -> None:
     first = client.post("/v1/fight2e/combat/resolve-turn", json=turn)
     second = client.post("/v1/fight2e/combat/resolve-turn", json=turn)
     assert first.status_code == 200 and first.content == second.content
-    assert first.json()["status"] in {"resolved", "round_over", "decision_required"}
+    assert first.json()["status"] in {"resolved", "over", "decision_required"}
 
 
 def test_step_mode_over_rest(client: TestClient[Litestar]) -> None:
@@ -36,11 +36,11 @@ def test_step_mode_over_rest(client: TestClient[Litestar]) -> None:
         answer = client.post("/v1/fight2e/combat/resolve-turn", json=turn).json()
         if answer["status"] != "decision_required":
             break
-        pending = answer["pending_decision"]
+        pending = answer["decisions_needed"][0]  # seeded: no die to roll, the first decision
         assert pending["key"] not in turn["decisions"]
-        value = pending["choices"][0]["value"] if pending["choices"] else pending["default"]
+        value = pending["choices"][0]["value"]  # never empty
         turn = {**turn, "decisions": {**turn["decisions"], pending["key"]: value}}
-    assert answer["status"] in {"resolved", "round_over"}, answer["violations"]
+    assert answer["status"] in {"resolved", "over"}, answer["violations"]
     assert answer["log"] and answer["rolls"]
 
 

@@ -334,12 +334,12 @@ def test_resolve_turn_equals_the_core(schema: strawberry.Schema, sdl_schema: Gra
 
 def test_turn_maps_round_trip(schema: strawberry.Schema, sdl_schema: GraphQLSchema) -> None:
     decisions, _ = TURNS[0]
-    data = example_request(decisions=decisions, rolls=None, seed=2**40 + 7)
+    data = example_request(decisions=decisions, rolls={}, seed=2**40 + 7)
     data["fight"]["sides"] = {"rei": "left", "battle": "right"}
     raw, answer = ask(schema, sdl_schema, "resolveTurn", data)
     request = SEEN["resolve_turn"][-1]
     assert request.decisions == cm.TurnRequest.model_validate(data, strict=True).decisions
-    assert request.seed == 2**40 + 7 and request.rolls is None
+    assert request.seed == 2**40 + 7 and request.rolls == {}
     assert answer["fight"]["sides"] == {"rei": "left", "battle": "right"}
     assert {e["key"] for e in raw["fight"]["sides"]} == {"rei", "battle"}
     core = resolve_turn(cm.TurnRequest.model_validate(data, strict=True)).model_dump(mode="json")

@@ -22,7 +22,7 @@ from service.rules.core.simulation import (
     wilson,
 )
 from service.rules.fight2e.combat.benchmark import _sheet
-from service.rules.fight2e.combat.contract.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
+from service.rules.fight2e.combat.contract.models import ActionType, Asked, ChoiceOption, DecisionValue
 from service.rules.fight2e.simulation.estimates import (
     MoveFigures,
     SheetFigures,
@@ -135,8 +135,8 @@ def test_attack_estimate_follows_the_combo_rules() -> None:
     assert (p, expected) == pytest.approx((4 / 6, 5.5))
 
 
-def _action(*choices: tuple[DecisionValue, int, bool | None]) -> PendingDecision:
-    return PendingDecision(
+def _action(*choices: tuple[DecisionValue, int, bool | None]) -> Asked:
+    return Asked(
         key="T1.a.action",
         fighter="a",
         point="action",
@@ -180,7 +180,7 @@ def test_defensive_and_balanced_refocus_when_fighting_spirit_runs_low() -> None:
 
 def test_other_decisions_take_the_offered_default() -> None:
     hold = DecisionValue(fs=0)
-    d = PendingDecision(
+    d = Asked(
         key="T1.a.accuracy_fs",
         fighter="a",
         point="accuracy_fs",

@@ -138,7 +138,7 @@ def main() -> None:
     args = parser.parse_args()
     req = request()
     first = resolve_turn(req)
-    assert first.status == "resolved", (first.violations, first.pending_decision)
+    assert first.status == "resolved", (first.violations, first.decisions_needed, first.dice_needed)
     times = []
     for _ in range(args.n):
         t = time.perf_counter()

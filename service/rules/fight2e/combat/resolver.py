@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.findings import Severity
-from .contract.models import Choice, DecisionValue, Finding, Status, Subsystem, TurnRequest, TurnResult
+from ...core.protocol.models import StepStatus
+from .contract.models import Choice, DecisionValue, Finding, Subsystem, TurnRequest, TurnResult
 from .dramatic import (
     thugs as dramatic_thugs,
 )
@@ -31,7 +32,7 @@ from .registry import (
     elements,
     registered,  # noqa: F401  (every rule element registers itself on import)
 )
-from .state.turn import Decider, Invalid, Pending, RoundOver, Stop, Turn
+from .state.turn import Decider, Invalid, RoundOver, Stop, Turn
 from .thug_thrashing import (
     turn as thug_turn,
 )
@@ -133,19 +134,19 @@ def _system(ctx: Turn) -> Callable[[Turn], None]:
 def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet: bool = False) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
-    the text out of the log's steps and the decisions asked (everything else is the same answer)."""
+    the text out of the log's steps and the decisions asked (everything else is the same answer). An answer in
+    ``if_asked`` is refused like one in ``decisions`` when the rules do not allow it once the real dice are in (as
+    the core's ``Decisions.decide`` refuses it)."""
     holder: list[Turn] = []
     try:
         ctx = build(request, holder, decider, quiet)
         _system(ctx)(ctx)
-    except Pending as p:
-        return answer_of(request, holder[0], Status.decision_required, p.pending)
     except Stop:
         return gathered_answer(request, holder[0])
     except Invalid:
         if holder and holder[0].needed:  # a stand-in result led nowhere: ask for the dice gathered so far
             return gathered_answer(request, holder[0])
-        return answer_of(request, holder[0] if holder else None, Status.invalid)
+        return answer_of(request, holder[0] if holder else None, StepStatus.invalid)
     except Exception as exc:
         ctx0 = holder[0] if holder else None
         if ctx0 is not None and ctx0.needed:
@@ -160,11 +161,11 @@ def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet:
         )
         if ctx0 is not None:
             ctx0.violations.append(finding)
-            return answer_of(request, ctx0, Status.invalid)
+            return answer_of(request, ctx0, StepStatus.invalid)
         return empty(request, [finding])
     if ctx.needed or ctx.asked:
         return gathered_answer(request, ctx)
     try:
         return final_answer(request, ctx)
     except Invalid:
-        return answer_of(request, ctx, Status.invalid)
+        return answer_of(request, ctx, StepStatus.invalid)

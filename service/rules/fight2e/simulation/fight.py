@@ -14,16 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.findings import Unsupported
+from ...core.protocol.models import StepStatus
 from ...core.simulation import FightRecord, SideRecord
 from ..combat.contract.models import (
+    Asked,
     CombatFighter,
     DecisionValue,
     EventKind,
     FighterState,
     FightState,
-    PendingDecision,
     Positioning,
-    Status,
     TurnRequest,
     TurnResult,
 )
@@ -32,9 +32,10 @@ from ..declared import DECLARED
 from ..fighters.fighter_models import Fighter
 from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
-from .policies import View, choose
+from .policies import View, choose, typed
 
 MAX_STATE = 5000  # FighterState's bound on Life Bar and Fighting Spirit
+SEED_SPAN = 2**53  # the turn request's seed bound (the core's): a fight's seed is taken modulo it
 MAX_ASKS = 40  # answers to the resolver within one turn before the fight is given up as aborted
 
 
@@ -100,6 +101,7 @@ def _via_json(request: TurnRequest) -> TurnResult:
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
+    seed %= SEED_SPAN
     fight, fighters = _start(m)
     record = FightRecord(winner=None, turns=0, sides=(SideRecord(), SideRecord()))
     seen: set[tuple[str, str]] = set()
@@ -113,14 +115,14 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             if ("warning", w.code) not in seen:
                 seen.add(("warning", w.code))
                 record.warnings.append(w)
-        if result.status in (Status.invalid, Status.decision_required):
+        if result.status in (StepStatus.invalid, StepStatus.decision_required):
             record.aborted, record.turns = True, turn
             record.violations.extend(result.violations)
             record.unsupported.extend(_unanswered(result, seen))
             return record
         _count(m, result, record)
         record.turns = turn
-        if result.status is Status.round_over:
+        if result.status is StepStatus.over:
             record.winner = m.side_of(result.winner)
             return record
         fight, fighters = result.fight, result.fighters
@@ -134,7 +136,7 @@ def _turn_direct(m: Matchup, fight: FightState, fighters: list[CombatFighter], s
     of nobody's side) is played again the protocol's way, so that both give the same fight."""
     fs = {f.id: f.state.fighting_spirit for f in fighters}
 
-    def decider(d: PendingDecision) -> DecisionValue | None:
+    def decider(d: Asked) -> DecisionValue | None:
         side = m.side_of(d.fighter)
         if side is None:
             return None
@@ -143,7 +145,7 @@ def _turn_direct(m: Matchup, fight: FightState, fighters: list[CombatFighter], s
 
     request = TurnRequest(options=m.request.options, fight=fight, fighters=fighters, seed=seed)
     result = resolve_turn(request, decider, quiet=True)  # the log's text is never read here
-    if result.status in (Status.invalid, Status.decision_required):
+    if result.status in (StepStatus.invalid, StepStatus.decision_required):
         return _turn(m, resolve_turn, fight, fighters, seed)
     return result
 
@@ -165,16 +167,16 @@ def _turn(m: Matchup, resolve: Resolve, fight: FightState, fighters: list[Combat
             seed=seed,
         )
         result = resolve(req)
-        if result.status is Status.decision_required:
+        if result.status is StepStatus.decision_required:
             for d in result.decisions_needed:
                 side = m.side_of(d.fighter)
                 if side is None:
                     return result  # a decision of nobody's side: nothing can answer it
                 view = View(m.figures[side], m.figures[1 - side], fs.get(d.fighter, 0))
-                value = choose(m.request.sides[side].policy, d, view, struck.get(d.key, ()))
+                value = choose(m.request.sides[side].policy, typed(d), view, struck.get(d.key, ()))
                 (if_asked if d.provisional else decisions)[d.key] = value
             continue
-        if result.status is Status.invalid:
+        if result.status is StepStatus.invalid:
             refused = [v.key for v in result.violations if v.key in decisions]
             if not refused:
                 return result
@@ -188,7 +190,7 @@ def _turn(m: Matchup, resolve: Resolve, fight: FightState, fighters: list[Combat
 
 def _unanswered(result: TurnResult, seen: set[tuple[str, str]]) -> list[Unsupported]:
     """A fight stopped at a decision no policy answers (the resolver's refusals go to the answer's violations)."""
-    pending = result.pending_decision
+    pending = result.decisions_needed[0] if result.decisions_needed else None
     if result.violations or pending is None or ("unanswered", pending.point) in seen:
         return []
     seen.add(("unanswered", pending.point))

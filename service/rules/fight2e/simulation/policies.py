@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..combat.contract.models import ActionType, ChoiceOption, DecisionValue, PendingDecision
+from ...core.protocol.models import DecisionNeeded
+from ..combat.contract.models import ActionType, Asked, ChoiceOption, DecisionValue
 from .estimates import SheetFigures, attack_estimate
 from .models import Policy
 
@@ -47,7 +48,7 @@ class View:
     fs: int
 
 
-def choose(policy: Policy, d: PendingDecision, view: View, struck: Sequence[DecisionValue]) -> DecisionValue:
+def choose(policy: Policy, d: Asked, view: View, struck: Sequence[DecisionValue]) -> DecisionValue:
     """The policy's answer to one pending decision, never one of ``struck``."""
     offered = [c for c in d.choices if c.value not in struck]
     if any(c.value.action is not None for c in offered):
@@ -74,3 +75,27 @@ def _score(w: Weights, c: ChoiceOption, view: View) -> float:
     if v.action is ActionType.none:
         return -2.0
     return -w.fs_cost * c.fs  # movement, Power Up and the rest: worth nothing by themselves
+
+
+def typed(d: DecisionNeeded) -> Asked:
+    """A decision as an answer states it (JSON values, costs by resource) read back as the rules list it, so the
+    policies score the same choices whether the resolver asked in process or through an answer."""
+    return Asked.model_construct(
+        key=d.key,
+        fighter=d.fighter,
+        point=d.point,
+        step=d.step,
+        text=d.text,
+        default=DecisionValue.model_validate(d.default) if d.default is not None else None,
+        choices=[
+            ChoiceOption.model_construct(
+                value=DecisionValue.model_validate(c.value),
+                fs=c.costs.get("fs", 0),
+                control=c.costs.get("control", 0),
+                text=c.text,
+                can_hit=c.can_hit,
+            )
+            for c in d.choices
+        ],
+        provisional=d.provisional,
+    )

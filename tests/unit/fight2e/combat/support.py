@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.core.protocol.models import DieNeeded
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.contract.models import TurnResult
+from service.rules.fight2e.combat.contract.models import Asked, TurnResult
+from service.rules.fight2e.simulation.policies import typed
 
 from .fixtures import build
 
@@ -124,3 +126,14 @@ def attack(moves: list[str], **kw: Any) -> dict[str, Any]:
 
 def nothing() -> dict[str, Any]:
     return {"action": "none"}
+
+
+def first_decision(res: TurnResult) -> Asked | None:
+    """The first decision the answer asks, its choices read back typed (``simulation.policies.typed``)."""
+    return typed(res.decisions_needed[0]) if res.decisions_needed else None
+
+
+def first_pending(res: TurnResult) -> DieNeeded | Asked | None:
+    """What the answer asks first: a die still to roll (the decisions after it are provisional), else the first
+    decision (read back typed)."""
+    return res.dice_needed[0] if res.dice_needed else first_decision(res)

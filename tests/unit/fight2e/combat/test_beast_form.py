@@ -9,7 +9,7 @@ from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 from service.rules.fight2e.combat.resolver import resolve_turn
 
 from .fixtures import build
-from .support import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, first_decision, sheet, st
 
 ON = {"transformations": True}
 OPEN = sheet("b", defense=0, evasion=0, tactics=0)  # every attack on him hits
@@ -237,8 +237,8 @@ def test_joining_is_asked_in_step_mode() -> None:
         options={**ON, "ask_every_decision": True},
     )
     assert res.status == "decision_required"
-    assert res.pending_decision.key == "T1.b.transform_too"
-    assert res.pending_decision.default.choice == "pass"  # by default he does not change
+    assert first_decision(res).key == "T1.b.transform_too"
+    assert first_decision(res).default.choice == "pass"  # by default he does not change
 
 
 def test_transform_offered_among_the_actions_only_with_ten_beast_energy() -> None:
@@ -267,7 +267,7 @@ def test_transform_offered_among_the_actions_only_with_ten_beast_energy() -> Non
                 }
             )
         )
-        pending = res.pending_decision
+        pending = first_decision(res)
         assert pending is not None and pending.key == "T1.a.action"
         return any(c.value.action == "transform" for c in pending.choices)
 
@@ -313,5 +313,5 @@ def test_knocked_down_at_zero_stays_in_beast_form() -> None:
 
 def test_transform_blast_can_defeat() -> None:
     res = duel(TRANSFORM, {**A_FIRST, "T1.a.damage": 4}, rng=0, sa={"beast_energy": 10}, sb={"life_bar": 3}, options=ON)
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert st(res, "b").defeated is True and res.winner == "a"

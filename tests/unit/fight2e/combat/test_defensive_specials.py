@@ -8,7 +8,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from .support import A_FIRST, attack, duel, inp, sheet, st
+from .support import A_FIRST, attack, duel, first_decision, inp, sheet, st
 
 FIRE = {"id": "fireball", "name": "Fireball", "level": 2, "elements": [{"id": "ranged"}]}
 BIG_FIRE = {"id": "nova", "name": "Nova", "kind": "super", "level": 5, "elements": [{"id": "ranged"}]}
@@ -177,7 +177,7 @@ def test_absorbing_a_combo_with_two_projectiles_asks_which_one() -> None:
         "rng": 1,
     }
     res = duel(dec, {**MISS, "T1.a.ctrl": 12}, **kw)
-    assert res.status == "decision_required" and res.pending_decision.key == "T1.b.absorb_choice"
+    assert res.status == "decision_required" and first_decision(res).key == "T1.b.absorb_choice"
     res = duel({**dec, "T1.b.absorb_choice": {"moves": ["bolt"]}}, {**MISS, "T1.a.ctrl": 12}, **kw)
     assert res.status == "resolved", res.violations
     assert effect(res, "b", "absorbed_attack").move == "bolt"
@@ -388,7 +388,7 @@ def test_the_glide_direction_is_asked_for() -> None:
         "ongoing_effects": [{"id": "offensive_illusion", "move": "clones", "since": 1, "target": "a", "charges": 2}]
     }
     res = duel({}, {}, turn=2, rng=1, a=sheet("a", moves=[KICK]), b=sheet("b", moves=[CLONES]), sb=glide)
-    assert res.status == "decision_required" and res.pending_decision.key == "T2.b.illusion_glide"
+    assert res.status == "decision_required" and first_decision(res).key == "T2.b.illusion_glide"
 
 
 def test_offensive_illusion_not_declared_gets_no_bonus_and_no_glide() -> None:

@@ -131,7 +131,7 @@ def test_super_reload_puts_three_charges_back() -> None:
         rng=1,
         sa={"super_energy": 10, "ongoing_effects": [{"id": "limited_use", "move": "ammo", "charges": 1}]},
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert pools(res, "a") == [("ammo", 1 + 3)]
 
 
@@ -258,7 +258,7 @@ def test_end_of_fight_glory_for_time_left_and_an_untouched_life_bar() -> None:
         res = duel(
             dec, {**A_FIRST, "T1.a.ctrl": 6}, b=sheet("b", defense=0), sb={"life_bar": 1}, rng=1, time_count=time
         )
-        assert res.status == "round_over", res.violations
+        assert res.status == "over", res.violations
         awards = {g.reason: g.points for g in res.glory if g.fighter == "a"}
         assert sum(p for r, p in awards.items() if "time left" in r) == points, time
         assert awards["defeated b without losing any Life Bar"] == 5
@@ -470,7 +470,7 @@ def test_super_energy_cost_entries_change_the_price() -> None:
     }
     a = sheet("a", moves=[cheap, dear])
     res = duel({"T1.a.action": attack(["cheap"])}, A_FIRST, a=a, rng=1, sa={"super_energy": 5})
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert st(res, "a").super_energy == 0  # 5, not 10
     res = duel(
         {"T1.a.action": attack(["dear"])},

@@ -102,7 +102,7 @@ def replay(options: dict[str, Any] | None = None) -> list[TurnResult]:
     for decisions, rolls in TURNS:
         req["decisions"], req["rolls"], req["lenient"] = decisions, rolls, False
         res = resolve_turn(build(req))
-        assert res.status == "resolved", (res.violations, res.pending_decision)
+        assert res.status == "resolved", (res.violations, res.decisions_needed, res.dice_needed)
         assert not [w for w in res.warnings if w.code.endswith("NOT_USED")], res.warnings  # every key is used
         out.append(res)
         req["fight"] = res.fight.model_dump(mode="json")

@@ -5,7 +5,7 @@ Glory (000 L847–L848)."""
 
 from __future__ import annotations
 
-from .support import A_FIRST, FIST, attack, duel, sheet, st
+from .support import A_FIRST, FIST, attack, duel, first_decision, sheet, st
 
 CHEAP = {
     "id": "cheapo",
@@ -382,8 +382,8 @@ def test_limited_choice_asks_for_the_super_before_the_fight() -> None:
     a = sheet("a", moves=[limited(SUP), limited(SUP2), FIST])
     res = duel({}, A_FIRST, a=a, rng=3)
     assert res.status == "decision_required"
-    assert res.pending_decision.key == "T1.a.limited_choice"
-    assert {tuple(c.value.moves) for c in res.pending_decision.choices} == {("sup",), ("sup2",)}
+    assert first_decision(res).key == "T1.a.limited_choice"
+    assert {tuple(c.value.moves) for c in first_decision(res).choices} == {("sup",), ("sup2",)}
     done = duel({"T1.a.limited_choice": {"moves": ["sup2"]}}, A_FIRST, a=a, rng=3)
     assert done.status == "resolved", done.violations
     assert effects(done, "a") == [("limited_choice", "sup2", None)]
@@ -482,7 +482,7 @@ def knocked_down(res, fid: str) -> bool:
 def test_limited_move_asks_whether_the_limitation_applies() -> None:
     res = duel({"T1.a.action": attack(["smash"])}, A_FIRST, a=sheet("a", moves=[smasher(), FIST]), b=OPEN)
     assert res.status == "decision_required"
-    assert res.pending_decision.key == "T1.a.limited_move" and res.pending_decision.default is None
+    assert first_decision(res).key == "T1.a.limited_move" and first_decision(res).default is None
 
 
 def test_limited_move_that_applies_has_no_effect() -> None:
@@ -644,14 +644,14 @@ def reasons(res, fid: str) -> dict[str, int]:
 
 def test_defeat_with_only_single_hits_and_2_hit_combos_earns_3() -> None:
     res = duel(KO, A_FIRST, b=OPEN, sb={"life_bar": 1}, rng=1, options=CHART)
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert reasons(res, "a")["defeated b using only single hits and 2-hit Combos"] == 3
     assert st(res, "a").long_combo_used is False
 
 
 def test_a_3_hit_combo_this_round_loses_that_award() -> None:
     res = duel(KO, A_FIRST, b=OPEN, sb={"life_bar": 1}, rng=1, sa={"long_combo_used": True}, options=CHART)
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert not any("single hits" in r for r in reasons(res, "a"))
     two = duel({"T1.a.action": attack(["basic_move"] * 2)}, A_FIRST, b=OPEN, rng=1)
     assert two.status == "resolved" and st(two, "a").long_combo_used is False  # a 2-hit Combo is allowed
@@ -671,7 +671,7 @@ def test_several_opponents_beaten_single_handedly() -> None:
         sides={"a": "hero", "b": "gang", "c": "gang"},
         options=CHART,
     )
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert reasons(res, "a")["defeated 2 opponents single-handedly (b, c)"] == 1  # 1 per opponent after the first
 
 
@@ -687,7 +687,7 @@ def test_no_single_handed_award_with_a_teammate() -> None:
         sides={"a": "hero", "c": "hero", "b": "gang", "d": "gang"},
         options=CHART,
     )
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert not any("single-handedly" in r for r in reasons(res, "a"))
 
 

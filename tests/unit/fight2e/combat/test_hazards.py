@@ -245,14 +245,14 @@ def test_a_wall_band_is_automatic_on_a_band_map() -> None:
 def test_knocked_back_into_a_ring_out_band_loses_the_fight() -> None:
     hz = [{"id": "edge", "kind": "ring_out", "band": 6}]
     res = band_fight({"T1.a.action": attack(["fist"]), **SURE}, A_FIRST, {"a": 4, "b": 5}, hz)
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert st(res, "b").defeated and res.winner == "a"
 
 
 def test_ring_out_without_a_map_by_maneuver_check() -> None:
     dec = {"T1.a.action": nothing(), "T1.a.hazard": {"hazard": "edge", "target": "b"}}
     res = duel(dec, {**A_FIRST, **WIN}, rng=2, fight_hazards=[{"id": "edge", "kind": "ring_out"}])
-    assert res.status == "round_over" and st(res, "b").defeated
+    assert res.status == "over" and st(res, "b").defeated
 
 
 def test_a_fighter_in_a_pit_cannot_be_attacked_and_spends_his_action_leaping_out() -> None:
@@ -416,7 +416,7 @@ def test_carrying_grapple_carries_both_one_band_for_one_fs() -> None:
     hz = [{"id": "edge", "kind": "ring_out", "band": 6}]
     dec = {"T1.a.action": attack(["carry"]), **SURE, "T1.a.carry": {"hazard": "edge"}}
     res = band_fight(dec, A_FIRST, {"a": 4, "b": 4}, hz, a=sheet("a", moves=[CARRY]))
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert st(res, "b").defeated  # carried to band 5, then Knocked Back into the Ring-Out band
     assert res.fight.positioning.bands["a"] == 5
     # without the decision nobody is carried: the Knock Back alone leaves him in band 5

@@ -109,7 +109,7 @@ def test_super_is_invulnerable_to_a_non_super_interrupt() -> None:
         b=sheet("b", defense=0, moves=[SUPER]),
         sb={"super_energy": 10},
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert attackers(res) == ["a", "b"]
     assert any("Temporary Invulnerability" in s.text and s.actor == "b" for s in res.log)
     assert not any(s.label == "E.1" and s.text.startswith("Damage to b") for s in res.log)
@@ -126,7 +126,7 @@ def test_two_simultaneous_supers_roll_off_and_both_pay() -> None:
         sa={"super_energy": 10},
         sb={"super_energy": 10},
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert attackers(res) == ["b"]  # only the roll-off winner launches
     assert st(res, "a").super_energy == 0 and st(res, "b").super_energy == 0  # both pay 10, neither earns any
 
@@ -140,7 +140,7 @@ def test_super_beats_a_simultaneous_non_super() -> None:
         a=sheet("a", defense=0, moves=[SUPER]),
         sa={"super_energy": 10},
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert st(res, "a").life_bar == 50  # b's Fist does nothing to a Super on simultaneous Initiative
 
 
@@ -156,7 +156,7 @@ def test_temporary_invulnerability_and_breaker() -> None:
         rng=1,
         a=sheet("a", defense=0, moves=[TI]),
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert st(res, "a").life_bar == 50
     assert not [u for u in res.unsupported if u.id == "temporary_invulnerability"]
     res = duel(
@@ -170,7 +170,7 @@ def test_temporary_invulnerability_and_breaker() -> None:
         a=sheet("a", defense=0, moves=[TI]),
         b=sheet("b", moves=[BREAK]),
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert st(res, "a").life_bar < 50  # Breaker ignores the Element
 
 
@@ -192,7 +192,7 @@ def test_invincibility_super_interrupts_when_beaten_by_no_more_than_its_instance
         b=sheet("b", moves=[INV]),
         sb={"super_energy": 10},
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert attackers(res) == ["a", "b"]  # a's Fist is declared, then misses outright: no roll of his
     assert not any(r.key == "T1.a.attack" for r in res.rolls)
     assert st(res, "b").super_energy == 0

@@ -9,7 +9,7 @@ from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import ActionType, ChoiceOption, TurnResult
 
 from .fixtures import build
-from .support import A_FIRST, FS, LIFE, sheet
+from .support import A_FIRST, FS, LIFE, first_decision, sheet
 
 
 def _turn(decisions: dict[str, Any], options: dict[str, Any]) -> TurnResult:
@@ -33,7 +33,7 @@ def _action_choices(options: dict[str, Any]) -> list[ChoiceOption]:
     decisions: dict[str, Any] = {}
     for _ in range(20):
         res = _turn(decisions, options)
-        p = res.pending_decision
+        p = first_decision(res)
         assert res.status == "decision_required" and p is not None, res.violations
         if p.fighter == "a" and p.point == "action":
             return p.choices

@@ -234,7 +234,7 @@ def test_slow_startup_begins_then_goes_off_next_turn() -> None:
     res = duel(
         {}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.ctrl": 1}, a=sheet("a", moves=[SLOW]), rng=3, turn=2, sa=waiting
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert next(r.die for r in res.rolls if r.key == "T2.a.init") == "1d10"
     assert [s.actor for s in res.log if s.label == "D.3"] == ["a"]
     assert st(res, "a").ongoing_effects == []
@@ -281,7 +281,7 @@ def test_sustained_hold_second_turn_with_initiative_hits_for_half() -> None:
     res = duel(
         {}, {"T2.a.init": 9, "T2.b.init": 1, "T2.a.damage": 5}, a=sheet("a", moves=[HOLDER]), rng=0, turn=2, sa=HELD
     )
-    assert res.status in ("resolved", "round_over"), res.violations
+    assert res.status in ("resolved", "over"), res.violations
     assert next(r.die for r in res.rolls if r.key == "T2.a.init") == "1d10"  # two die sizes up
     e1 = next(s for s in res.log if s.text.startswith("Damage to b"))
     assert e1.change["damage"] == 5 // 2  # the 1d6 rolled 5, halved and rounded down

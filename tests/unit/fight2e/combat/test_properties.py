@@ -5,7 +5,7 @@ by the Fighter validator), in Range or Band Map mode, with Environmental Hazards
 the campaign options switched at random. The properties:
 
 - ``resolve_turn`` never raises and never reports an internal failure: it answers ``resolved``,
-  ``decision_required``, ``round_over`` or ``invalid`` with its violations;
+  ``decision_required``, ``over`` or ``invalid`` with its violations;
 - the same request gives the same answer, byte for byte (the JSON), and the answer does not depend on which
   requests came before it (the memos are emptied once for the fresh answer, then other requests over the same
   sheets run, and nothing is emptied before the request is sent again);
@@ -27,12 +27,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.rules.core.protocol.models import DieNeeded, StepStatus
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.contract.models import CombatOptions, Status, TurnRequest, TurnResult
+from service.rules.fight2e.combat.contract.models import CombatOptions, TurnRequest, TurnResult
 from service.rules.memo import clear_all
 from tests.conftest import examples
 
 from ..fighters.strategies import fighters
+from .support import first_pending
 
 Json = dict[str, Any]
 
@@ -194,10 +196,10 @@ def resolve(data: Json) -> TurnResult:
 
 def check_bounds(req: Json, res: TurnResult) -> None:
     """The answer's fight is within the bounds of the game and of the answer's own model."""
-    assert res.status in (Status.resolved, Status.decision_required, Status.round_over, Status.invalid)
+    assert res.status in (StepStatus.resolved, StepStatus.decision_required, StepStatus.over, StepStatus.invalid)
     assert not [v for v in res.violations if v.code == "INTERNAL_STATE"], res.violations
     TurnResult.model_validate_json(res.model_dump_json())  # every bound the answer model states holds
-    if res.status is Status.invalid:
+    if res.status is StepStatus.invalid:
         return
     before = {f["id"]: f for f in req["fighters"]}
     se_max = req["options"].get("super_energy_max", 10)
@@ -241,9 +243,9 @@ def test_same_answer_fresh_again_and_after_other_requests(data: Json, variations
 
 
 def _answer(res: TurnResult, pick: int) -> tuple[str, str, Any]:
-    p = res.pending_decision
+    p = first_pending(res)
     assert p is not None
-    if p.point == "roll":
+    if isinstance(p, DieNeeded):
         m = DIE.match(p.die or "")
         faces = int(m.group(1)) if m else 1
         return "rolls", p.key, 1 + pick % faces
@@ -268,7 +270,7 @@ def test_step_mode_reaches_an_end(data: Json, own_dice: bool, picks: list[int]) 
     for step in range(150):
         res = resolve(req)
         check_bounds(req, res)
-        if res.status is not Status.decision_required:
+        if res.status is not StepStatus.decision_required:
             return
         where, key, value = _answer(res, picks[step % len(picks)])
         assert key not in (req.get(where) or {}), f"{key} asked again after it was answered"

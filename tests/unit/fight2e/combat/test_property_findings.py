@@ -10,7 +10,7 @@ from service.rules.fight2e.combat.contract.models import MAX_CHOICES, ActionType
 
 from ..fighters.support import errors, tsuto_pl8, validate
 from .fixtures import build
-from .support import attack, duel, sheet
+from .support import attack, duel, first_decision, sheet
 from .test_defensive_specials import CLONES, FIRE, KICK, MISS, SHIELD, interrupt_with
 from .test_special_states import COPY_DICE, MIMIC, owner
 
@@ -44,7 +44,7 @@ def test_a_high_combo_skill_keeps_the_action_choices_within_their_bound() -> Non
     }
     res = resolve_turn(build(req))
     TurnResult.model_validate_json(res.model_dump_json())  # the answer keeps its own contract
-    p = res.pending_decision
+    p = first_decision(res)
     assert p is not None and p.key == "T1.a.action"
     assert len(p.choices) <= MAX_CHOICES == 200
     singles = {
@@ -80,7 +80,7 @@ def test_ready_made_combos_are_as_long_as_combo_skill_and_control_allow() -> Non
     }
     res = resolve_turn(build(req))
     assert not res.violations, res.violations
-    p = res.pending_decision
+    p = first_decision(res)
     assert p is not None and p.key == "T1.a.action"
     jab = [c for c in p.choices if (c.value.moves or [None])[0] == "m9" and len(c.value.moves or []) > 1]
     assert max(len(c.value.moves or []) for c in p.choices) == 14
@@ -96,7 +96,7 @@ def test_copies_moves_lists_what_the_damage_can_buy() -> None:
     kind, Heavy has none to lose (000 L3117). The pending decision used to offer no choice at all."""
     req = {"T1.a.action": attack(["mimic"])}
     res = duel(req, COPY_DICE, a=sheet("a", moves=[MIMIC]), b=owner(), rng=1, options={"ask_every_decision": False})
-    p = res.pending_decision
+    p = first_decision(res)
     assert p is not None and p.key == "T1.a.copy_move" and p.default is None
     assert [c.value.model_dump(mode="json") for c in p.choices] == [
         {"moves": []},
@@ -112,7 +112,7 @@ def test_the_absorb_choice_lists_the_projectiles_of_the_combo() -> None:
     dec = {"T1.a.action": attack(["basic_move", "fireball", "bolt"]), **interrupt_with("shield")}
     kw: dict[str, Any] = {"a": sheet("a", moves=[FIRE, bolt], combo=5, ctrl=3), "b": sheet("b", moves=[SHIELD])}
     res = duel(dec, {**MISS, "T1.a.ctrl": 12}, rng=1, **kw)
-    p = res.pending_decision
+    p = first_decision(res)
     assert p is not None and p.key == "T1.b.absorb_choice"
     assert [c.value.moves for c in p.choices] == [["fireball"], ["bolt"]]
 
@@ -123,6 +123,6 @@ def test_the_glide_offers_both_directions() -> None:
         "ongoing_effects": [{"id": "offensive_illusion", "move": "clones", "since": 1, "target": "a", "charges": 2}]
     }
     res = duel({}, {}, turn=2, rng=1, a=sheet("a", moves=[KICK]), b=sheet("b", moves=[CLONES]), sb=glide)
-    p = res.pending_decision
+    p = first_decision(res)
     assert p is not None and p.key == "T2.b.illusion_glide"
     assert [c.value.direction for c in p.choices] == ["toward", "away"]

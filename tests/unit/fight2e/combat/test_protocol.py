@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from service.rules.core.protocol.models import DieNeeded
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.contract.models import ChoiceOption, DieNeeded, PendingDecision, TurnResult
+from service.rules.fight2e.combat.contract.models import Asked, ChoiceOption, TurnResult
+from service.rules.fight2e.simulation.policies import typed
 
 from .fixtures import BATTLE, REI, build, state
 
-Pick = Callable[[PendingDecision], ChoiceOption | None]
+Pick = Callable[[Asked], ChoiceOption | None]  # a decision read back typed (simulation.policies.typed)
 
 
 @dataclass
@@ -56,7 +58,7 @@ def face(s: Scenario, d: DieNeeded) -> int:
     return random.Random(f"{s.name}|{d.key}").randint(1, sides)  # a table's roll
 
 
-def choose(s: Scenario, p: PendingDecision) -> ChoiceOption:
+def choose(s: Scenario, p: Asked) -> ChoiceOption:
     assert p.choices, p.key  # every decision is answerable from its own description
     if p.default is not None:
         assert any(c.value == p.default for c in p.choices), p.key
@@ -79,7 +81,7 @@ def drive(s: Scenario, req: dict[str, Any], limit: int = 40) -> tuple[TurnResult
         for d in res.dice_needed:
             req["rolls"][d.key] = face(s, d)
         for p in res.decisions_needed:
-            req["if_asked" if p.provisional else "decisions"][p.key] = choose(s, p).value.model_dump(mode="json")
+            req["if_asked" if p.provisional else "decisions"][p.key] = choose(s, typed(p)).value.model_dump(mode="json")
     raise AssertionError("no end")
 
 
@@ -268,7 +270,7 @@ def _super(res: TurnResult, answers: dict[str, Any], rolls: dict[str, int], even
 
 
 def _knockout(res: TurnResult, answers: dict[str, Any], rolls: dict[str, int], events: list, trips: int) -> None:
-    assert res.status == "round_over" and res.winner == "rei"
+    assert res.status == "over" and res.winner == "rei" and res.over and res.out == ["battle"]
     assert ("defeated", "battle") in events and ("round_over", "rei") in events
 
 
@@ -345,8 +347,7 @@ def test_pending_defaults_are_compact_and_independent_decisions_come_together() 
     req = request(Scenario("compact"))
     res = resolve_turn(build(req))
     assert [p.key for p in res.decisions_needed] == ["T1.rei.fs_init_ctrl", "T1.battle.fs_init_ctrl"]
-    assert res.pending_decision == res.decisions_needed[0]
-    dumped = res.pending_decision.model_dump(mode="json")
+    dumped = res.decisions_needed[0].model_dump(mode="json")
     assert dumped["default"] == {"init": 0, "ctrl": 0}  # no field sent as null
     assert all(None not in c["value"].values() for c in dumped["choices"])
 
@@ -354,7 +355,7 @@ def test_pending_defaults_are_compact_and_independent_decisions_come_together() 
 def test_dice_up_to_the_next_decision_are_named_at_once() -> None:
     s = Scenario("dice", options={"ask_every_decision": False})
     res = resolve_turn(build(request(s)))
-    assert res.status == "decision_required" and res.pending_decision.point == "roll"
+    assert res.status == "decision_required" and res.dice_needed  # a die comes first
     assert {d.key for d in res.dice_needed} >= {"T1.rei.init", "T1.rei.ctrl", "T1.battle.init", "T1.battle.ctrl"}
     assert all(p.provisional for p in res.decisions_needed)  # the actions, asked ahead of the dice
     assert not res.rolls and {step.label for step in res.log} == {"A.1"}  # nothing seen with stand-in dice is shown

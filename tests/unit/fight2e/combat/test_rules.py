@@ -830,7 +830,7 @@ def test_time_out_winner() -> None:
     res = duel({"T1.a.action": nothing(), "T1.b.action": nothing()}, {**A_FIRST, "T1.fight.time": 5}, sa=req_state)
     assert res.status == "resolved"
     res = resolve_turn(build({**_with_time(2), "rolls": {**A_FIRST, "T1.fight.time": 5}}))
-    assert res.status == "round_over" and res.winner == "b"
+    assert res.status == "over" and res.winner == "b"
 
 
 def _with_time(t: int) -> dict[str, Any]:
@@ -854,7 +854,7 @@ def test_defeat_ends_the_round() -> None:
         sb={"life_bar": 3},
         rng=1,
     )
-    assert res.status == "round_over" and res.winner == "a"
+    assert res.status == "over" and res.winner == "a"
     assert st(res, "b").defeated and st(res, "b").life_bar == 0
     assert not [s for s in res.log if s.label == "H.2"]  # no Time Roll (ruling A21)
     assert ("a", 1) in [(g.fighter, g.points) for g in res.glory] and ("b", -3) in [

@@ -11,7 +11,7 @@ from service.rules.fight2e.combat.elements.sequences import combo_opener
 from service.rules.fight2e.combat.registry.sheet import build_profile
 from service.rules.fight2e.fighters.fighter_models import Fighter
 
-from .support import FIST, attack, duel, sheet, st
+from .support import FIST, attack, duel, first_decision, sheet, st
 
 ROLLS2 = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
 SURE = {"T2.a.accuracy_fs": {"fs": 3}}  # against Defense Total 0 every roll hits
@@ -101,7 +101,7 @@ def test_delayed_onset_asks_in_step_mode() -> None:
         res = duel(
             dec, ROLLS2, a=a, b=sheet("b", defense=0), turn=2, sa=banked(1), options={"ask_every_decision": True}
         )
-        asked = res.pending_decision
+        asked = first_decision(res)
         assert asked is not None, res.violations
         if asked.key == "T2.a.power_enhancer":
             break
@@ -356,7 +356,7 @@ def test_a_gradual_installment_can_defeat() -> None:
         sa=running(3, since=1),
     )
     assert life(res) == 0 and st(res, "b").defeated
-    assert res.status == "round_over"
+    assert res.status == "over"
 
 
 def test_delayed_onset_primes_the_target_instead_of_hurting_him() -> None:

@@ -12,7 +12,7 @@ from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 from service.rules.fight2e.combat.registry.sheet import build_profile
 from service.rules.fight2e.fighters.fighter_models import Fighter
 
-from .support import FIST, attack, duel, sheet, st
+from .support import FIST, attack, duel, first_decision, sheet, st
 
 
 def rolls(turn: int, **over: int) -> dict[str, int]:
@@ -246,7 +246,7 @@ def test_a_new_round_starts_with_the_prop_in_hand() -> None:
         sa=dropped(),
         sb={"life_bar": 1},
     )
-    assert res.status == "round_over", res.violations
+    assert res.status == "over", res.violations
     assert prop_state(res) == []
 
 
@@ -749,8 +749,8 @@ def owner() -> dict[str, Any]:
 
 def test_copies_moves_asks_which_move_the_damage_buys() -> None:
     res = duel({"T1.a.action": attack(["mimic"])}, COPY_DICE, a=sheet("a", moves=[MIMIC]), b=owner(), rng=1)
-    assert res.status == "decision_required" and res.pending_decision is not None
-    assert res.pending_decision.key == "T1.a.copy_move"
+    assert res.status == "decision_required" and first_decision(res) is not None
+    assert first_decision(res).key == "T1.a.copy_move"
 
 
 def test_copies_moves_spends_the_level_in_move_points_and_the_rest_hurts() -> None:

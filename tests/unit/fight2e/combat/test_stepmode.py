@@ -9,10 +9,12 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.rules.core.protocol.models import DieNeeded
 from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import TurnResult
 
 from .fixtures import BATTLE, REI, build, example_request, state
+from .support import first_decision, first_pending
 from .test_example import TURNS
 
 
@@ -25,10 +27,10 @@ def _step(
         res = resolve_turn(build(req))
         if res.status != "decision_required":
             return res, req
-        p = res.pending_decision
+        p = first_pending(res)
         assert p is not None
         assert res.fighters == build(req).fighters  # the request's own state comes back
-        if p.point == "roll":
+        if isinstance(p, DieNeeded):
             assert rolls is not None and p.die is not None
             req.setdefault("rolls", {})[p.key] = rolls[p.key]
             continue
@@ -72,17 +74,17 @@ def test_round_trip_asking_every_decision() -> None:
 def test_physical_dice_are_asked_for() -> None:
     decisions, rolls = TURNS[0]
     req = example_request(decisions=decisions)
-    req["rolls"] = None
+    req["rolls"] = {}  # no dice of the players (rolls is never null: the core step field)
     res = resolve_turn(build(req))
-    assert res.status == "decision_required" and res.pending_decision.point == "roll"
-    assert res.pending_decision.key == "T1.rei.init" and res.pending_decision.die == "1d6"
+    assert res.status == "decision_required" and res.dice_needed
+    assert res.dice_needed[0].key == "T1.rei.init" and res.dice_needed[0].die == "1d6"
     stepped, final = _step(example_request(rolls={}, decisions=decisions), decisions, rolls)
     assert stepped.status == "resolved" and final["rolls"] == rolls
 
 
 def test_missing_action_is_pending_with_choices() -> None:
     res = resolve_turn(build(example_request(rolls=TURNS[0][1])))
-    p = res.pending_decision
+    p = first_decision(res)
     assert res.status == "decision_required" and p.key == "T1.rei.action" and p.point == "action"
     assert p.step == "B.1" and p.default is None
     assert any(c.value.moves == ["demon_hunter_kick"] and c.control == 3 for c in p.choices)
@@ -91,7 +93,7 @@ def test_missing_action_is_pending_with_choices() -> None:
 
 def test_seeded_answers_are_identical() -> None:
     decisions, _ = TURNS[0]
-    req = build(example_request(decisions=decisions, rolls=None, seed=12345))
+    req = build(example_request(decisions=decisions, rolls={}, seed=12345))
     a, b = resolve_turn(req), resolve_turn(req)
     assert a.model_dump_json() == b.model_dump_json()
     assert all(r.source == "seed" for r in a.rolls)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from service.rules.fight2e.combat.contract.models import Status, Subsystem, TurnRequest
+from service.rules.core.protocol.models import StepStatus as Status
+from service.rules.fight2e.combat.contract.models import Subsystem, TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from service.rules.fight2e.operations import examples
 

@@ -9,7 +9,7 @@ from service.rules.fight2e.combat.contract.models import TurnResult
 from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
 
 from .fixtures import build
-from .support import FIST, attack, sheet, st
+from .support import FIST, attack, first_decision, sheet, st
 
 SIDES = {"a": "red", "a2": "red", "b": "blue"}
 SWITCH = {"action": "switch", "target": "a2"}
@@ -279,7 +279,7 @@ def test_tag_counter_default_is_to_pass_and_step_mode_asks() -> None:
     dec: dict[str, Any] = {}
     for _ in range(20):  # step mode: answer every other question with its default until the Tag Counter's
         asked = counter_turn(dec, {}, ask=True)
-        pending = asked.pending_decision
+        pending = first_decision(asked)
         assert pending is not None and pending.default is not None
         if pending.key == "T1.a2.tag_counter":
             break
@@ -300,7 +300,7 @@ def test_tag_counter_with_aerial_may_be_evaded() -> None:
 
 def test_step_mode_offers_a_switch_to_each_waiting_partner() -> None:
     res = tag({}, {"T1.a.init": 6, "T1.b.init": 1})
-    pending = res.pending_decision
+    pending = first_decision(res)
     assert res.status == "decision_required" and pending is not None and pending.key == "T1.a.action"
     assert [c.value.target for c in pending.choices if c.value.action == "switch"] == ["a2"]
 
@@ -314,7 +314,7 @@ def test_partner_switched_in_from_a_hold_with_a_lower_initiative_acts_after_the_
         "T1.b.defense": {"defense": "defense"},
     }
     res = tag(dec, {"T1.a.init": 6, "T1.b.init": 4, "T1.a2.init": 2, "T1.a2.ctrl": 3})
-    assert res.status == "resolved", (res.violations, res.pending_decision)
+    assert res.status == "resolved", (res.violations, res.decisions_needed, res.dice_needed)
     assert st(res, "a").tag_waiting and not st(res, "a2").tag_waiting
     b_turn = next(i for i, s in enumerate(res.log) if s.actor == "b" and s.label in ("B.0", "B.1"))
     a2_attack = next(i for i, s in enumerate(res.log) if s.actor == "a2" and s.label == "D.3")

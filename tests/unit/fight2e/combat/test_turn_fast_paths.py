@@ -10,6 +10,8 @@ from service.rules.fight2e.combat.contract.models import TurnRequest, TurnResult
 from service.rules.fight2e.combat.registry.sheet import profile
 from service.rules.fight2e.combat.resolver import resolve_turn
 
+from .support import first_decision
+
 
 def _asking(rng: int = 1, ctrl: int = 8, se: int = 0) -> TurnRequest:
     """The benchmark's two PL 4 Fighters with no decision sent: the turn stops at a's action (Initiative 6 to 3).
@@ -27,7 +29,6 @@ def _without_text(result: TurnResult) -> dict[str, Any]:
         mode="json",
         exclude={
             "log": {"__all__": {"text"}},
-            "pending_decision": {"text"},
             "decisions_needed": {"__all__": {"text"}},
         },
     )
@@ -40,12 +41,12 @@ def test_a_quiet_turn_is_the_same_turn_without_its_text() -> None:
         assert all(step.text == "" for step in quiet.log)
         assert _without_text(quiet) == _without_text(loud)
     asked = resolve_turn(_asking(), quiet=True)
-    assert asked.pending_decision is not None and asked.pending_decision.key == "T1.a.action"
-    assert asked.pending_decision.text == ""
+    assert first_decision(asked) is not None and first_decision(asked).key == "T1.a.action"
+    assert first_decision(asked).text == ""
 
 
 def _offered(req: TurnRequest) -> list[dict[str, Any]]:
-    pending = resolve_turn(req).pending_decision
+    pending = first_decision(resolve_turn(req))
     assert pending is not None and pending.key == "T1.a.action"
     return [c.model_dump(mode="json") for c in pending.choices]
 

@@ -67,7 +67,7 @@ def _turn(
 
 
 def _ok(out: dict[str, Any]) -> dict[str, Any]:
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"])
     return out
 
 
@@ -486,7 +486,7 @@ def test_endure_great_hardship_check_on_defeat() -> None:
         {"T1.rei.attack": 6, "T1.rei.damage": 8, "T1.battle.endure_check": 9},
         battle_life=2,
     )
-    assert down["status"] == "round_over"
+    assert down["status"] == "over"
     assert _state(down, "battle")["life_bar"] == 0
 
 

@@ -45,7 +45,7 @@ def turn(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) 
 
 def resolved(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
     out = turn(req, decisions, rolls)
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["pending_decision"], out["dice_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"], out["dice_needed"])
     assert not [w for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"], out["warnings"]
     return out
 
@@ -313,7 +313,7 @@ def test_first_attack_knockout_when_the_director_allows_it() -> None:
     out = resolved(
         req, {"T1.ava.defense": DEFENSE}, {"T1.ava.init": 1, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 4}
     )
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert ava(out)["life_bar"] == 0 and ava(out)["defeated"] is True
     # a 3 is not the top face: she stays up at 20 − 3 = 17 and acts
     out = resolved(
@@ -328,7 +328,7 @@ def test_the_offered_actions() -> None:
     # with her one point: the plain Basic Move, both boosts, and Elbow and Sweep Kick at their first-use price of 1
     # (000 L7110, L7213); never a Combo
     out = turn(request(), {}, {"T1.ava.init": 6, "T1.g.init": 1})
-    pending = out["pending_decision"]
+    pending = out["decisions_needed"][0]
     assert pending["key"] == "T1.ava.action"
     attacks = [
         c["value"]
@@ -517,8 +517,8 @@ def test_a_competent_villain_ignores_her_extra_action() -> None:
     )
     assert [v["code"] for v in out["violations"]] == ["TARGET_UNAVAILABLE"]
     out = turn(req, {"T1.ava.action": IDLE}, {"T1.ava.init": 6, "T1.g.init": 1})
-    assert out["pending_decision"]["key"] == "T1.ava.action.2"
-    assert not any(c["value"].get("action") == "attack" for c in out["pending_decision"]["choices"])
+    assert out["decisions_needed"][0]["key"] == "T1.ava.action.2"
+    assert not any(c["value"].get("action") == "attack" for c in out["decisions_needed"][0]["choices"])
 
 
 def test_saga_scale_halves_her_thug_thrashing() -> None:

@@ -52,7 +52,7 @@ def _turn(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int])
 
 def _ok(req: dict[str, Any], decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
     out = _turn(req, decisions, rolls)
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"], out["dice_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"], out["dice_needed"])
     assert not [w for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"], out["warnings"]
     return out
 

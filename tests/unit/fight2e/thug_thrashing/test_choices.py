@@ -14,7 +14,7 @@ STEP = {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}}
 def _combos(out: dict[str, Any]) -> set[tuple[tuple[str, ...], int | None]]:
     return {
         (tuple(c["value"]["moves"]), c["value"].get("movement"))
-        for c in out["pending_decision"]["choices"]
+        for c in out["decisions_needed"][0]["choices"]
         if len(c["value"].get("moves") or []) > 1
     }
 
@@ -23,12 +23,12 @@ def test_combos_are_offered_within_control_and_combo_skill() -> None:
     # Control 4 for her first action (000 L6752): Basic runs of 2, 3 and 4 (Combo 4) cost 2, 3, 4; Elbow + Basic
     # costs 4; Elbow + 2 Basics 5 is too dear; Sweep Kick Knocks Down, so nothing may follow it (000 L5787, L5814).
     out = _turn(_req(ask_every_decision=True), STEP, dict(FIRST))
-    assert out["pending_decision"]["key"] == "T1.ava.action"
+    assert out["decisions_needed"][0]["key"] == "T1.ava.action"
     b = "basic_move"
     assert _combos(out) == {((b, b), None), ((b, b, b), None), ((b, b, b, b), None), (("elbow", b), None)}
     # her extra action has half of it, 2 (000 L6752): only two Basic Moves
     out = _turn(_req(ask_every_decision=True), {**STEP, "T1.ava.action": IDLE}, dict(FIRST))
-    assert out["pending_decision"]["key"] == "T1.ava.action.2"
+    assert out["decisions_needed"][0]["key"] == "T1.ava.action.2"
     assert _combos(out) == {((b, b), None)}
 
 

@@ -246,7 +246,7 @@ def test_turn_3_leader_falls_and_glory_is_divided() -> None:
         # 000 L7040–L7046: the leader 7 on 1d8 (Plenty of Room), Grace 8, Control 3; 000 L7056: a 4 hits Defense 5;
         # 000 L7058: his save of 4 − 2 (1d8 is two sizes above 1d4) fails on 5
         {"T3.leader.init": 7, "T3.grace.init": 8, "T3.grace.ctrl": 3, "T3.grace.attack": 4, "T3.leader.life_save": 5},
-        status="round_over",
+        status="over",
     )
     grace = _grace(out)
     assert _group(out, "leader")["members"] == 0

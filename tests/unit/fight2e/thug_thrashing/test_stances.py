@@ -161,11 +161,11 @@ def test_the_stances_are_offered() -> None:
         {"action": "none", "full_defense": True, "full_offense": True},
     ]
     out = _turn(_req(ask_every_decision=True), {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}}, dict(FIRST))
-    values = [c["value"] for c in out["pending_decision"]["choices"]]
+    values = [c["value"] for c in out["decisions_needed"][0]["choices"]]
     assert all(s in values for s in stances)
     assert {**ATTACK, "full_offense": True} in values
     req = _req(ask_every_decision=True)
     req["options"]["thug_thrashing"]["more_realistic"] = True
     out = _turn(req, {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}}, dict(FIRST))
-    values = [c["value"] for c in out["pending_decision"]["choices"]]
+    values = [c["value"] for c in out["decisions_needed"][0]["choices"]]
     assert stances[0] in values and stances[2] not in values

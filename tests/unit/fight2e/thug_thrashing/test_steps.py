@@ -29,8 +29,8 @@ def test_single_move_life_save_by_strength_and_die_size() -> None:
 def test_extra_actions_at_half_control() -> None:
     # 000 L6754: Control 5 and TT 1: the first action at 5, one more at 2 (a level 3 move is out of reach there)
     out = _turn(_req(), {"T1.ava.action": IDLE}, {"T1.ava.init": 6, "T1.ava.ctrl": 5, "T1.g.init": 1})
-    assert out["pending_decision"]["key"] == "T1.ava.action.2"
-    offered = [c["value"].get("moves") for c in out["pending_decision"]["choices"]]
+    assert out["decisions_needed"][0]["key"] == "T1.ava.action.2"
+    offered = [c["value"].get("moves") for c in out["decisions_needed"][0]["choices"]]
     assert ["basic_move"] in offered and ["elbow"] not in offered
     # More Realistic halves TT 1 to 0: no extra action (000 L6804)
     out = _ok(
@@ -264,7 +264,7 @@ def test_step_mode_names_the_dice_and_the_choices() -> None:
         {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}},
         {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4},
     )
-    pending = out["pending_decision"]
+    pending = out["decisions_needed"][0]
     assert pending["key"] == "T1.g.action" and pending["choices"]
     assert pending["default"] == {"action": "attack", "movement": 0, "target": "ava"}
 
@@ -300,14 +300,14 @@ def test_a_fighter_down_ends_the_fight_for_the_thugs() -> None:
         {"T1.ava.defense": {"defense": "defense"}},
         {"T1.ava.init": 2, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 6, "T1.g.damage": 3},
     )
-    assert out["status"] == "round_over" and out["winner"] == "g"
+    assert out["status"] == "over" and out["winner"] == "g"
     assert _ava(out)["defeated"] and _ava(out)["life_bar"] == 0
 
 
 def test_rout_of_the_last_thug_ends_the_fight_at_once() -> None:
     # 000 L6771: Rout takes the one Thug left away at the start of the turn: nobody is left to fight
     out = _ok(_req(members=1, events=["rout"]), {}, {})
-    assert out["status"] == "round_over" and out["rolls"] == []
+    assert out["status"] == "over" and out["rolls"] == []
     assert _g(out)["members"] == 0 and out["winner"] == "ava"
     assert sum(g["points"] for g in out["glory"]) == 0  # a fled Thug is worth no Glory
 

@@ -43,7 +43,7 @@ def test_threat_level_zero_costs_half_a_point() -> None:
     tl0 = {**THUG, "threat_level": 0}
     out = _ok(_with_story(tl0), {"T1.ava.action": {"action": "none", "stunt_sequence": {"g": 5}}}, dict(FIRST))
     assert _stunt(out) == [2]
-    assert out["status"] == "round_over" and _g(out)["members"] == 0
+    assert out["status"] == "over" and _g(out)["members"] == 0
 
 
 def test_more_realistic_halves_the_thug_thrashing_in_the_points() -> None:

@@ -32,10 +32,10 @@ def test_only_her_first_action_reaches_a_competent_villain() -> None:
 def test_her_extra_action_is_not_offered_an_attack_on_it() -> None:
     step = {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}, "T1.ava.action": IDLE}
     out = _turn(_req(members=1, thug=VILLAIN, ask_every_decision=True), step, dict(FIRST))
-    assert out["pending_decision"]["key"] == "T1.ava.action.2"
-    assert not [c for c in out["pending_decision"]["choices"] if c["value"].get("action") == "attack"]
+    assert out["decisions_needed"][0]["key"] == "T1.ava.action.2"
+    assert not [c for c in out["decisions_needed"][0]["choices"] if c["value"].get("action") == "attack"]
     out = _turn(_req(members=1, ask_every_decision=True), step, dict(FIRST))
-    assert [c for c in out["pending_decision"]["choices"] if c["value"].get("action") == "attack"]
+    assert [c for c in out["decisions_needed"][0]["choices"] if c["value"].get("action") == "attack"]
 
 
 def test_the_benchmark_turn_resolves() -> None:

@@ -112,6 +112,6 @@ class CombatOptions(Model):
     )
     ask_every_decision: bool = Field(
         False,
-        description="Step mode for every decision point: a decision with a book default is asked for "
-        "instead of defaulted.",
+        description="The same as the request's `ask_every_decision` (kept for older requests): a decision with a "
+        "book default is asked for instead of defaulted.",
     )

@@ -7,16 +7,11 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ....core.protocol.keys import KEY_GRAMMAR as CORE_KEY_GRAMMAR
+
 Key = Annotated[str, Field(min_length=1, max_length=120)]
-# The key grammar, shared by every description that names keys (service/rules/fight2e/combat/protocol/keys.py)
-KEY_GRAMMAR = (
-    "Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are "
-    "named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a "
-    "held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, "
-    "`reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move "
-    "of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an "
-    "Ally's attack beside its summoner's)."
-)
+# The key grammar: the core's, one for every ruleset (fight2e's keys are `T{turn}.…`; protocol/keys.py)
+KEY_GRAMMAR = CORE_KEY_GRAMMAR
 FighterId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 MoveId = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=600)]
@@ -188,13 +183,6 @@ class ReactionKind(StrEnum):
     interrupt = "interrupt"
     super = "super"
     throw = "throw"
-
-
-class Status(StrEnum):
-    resolved = "resolved"
-    decision_required = "decision_required"
-    round_over = "round_over"
-    invalid = "invalid"
 
 
 class DramaticOption(StrEnum):

@@ -7,20 +7,19 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ....core.protocol.models import StepRequest
 from ...fighters.fighter_models import Fighter
 from ...moves.models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 from ...thugs.models import ThugBuild
 from .combat_options import CombatOptions
 from .decision_models import DecisionValue
 from .model_types import (
-    KEY_GRAMMAR,
     MAX_FIGHTERS,
     AccuracySource,
     DieShiftSource,
     DieTarget,
     Direction,
     FighterId,
-    Key,
     MoveId,
     PositioningMode,
     Short,
@@ -369,42 +368,12 @@ class CombatFighter(Model):
     state: FighterState
 
 
-class TurnRequest(Model):
+class TurnRequest(StepRequest[DecisionValue]):
+    """One turn of the fight as it stands, with the core's step fields (decisions, if_asked, rolls, seed, lenient,
+    ask_every_decision): the decisions by the key each entry of `decisions_needed` gives, e.g.
+    `{"T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]}, "T1.battle.defense": {"defense":
+    "evasion", "fs": 2}}`, and the players' own dice by the key `dice_needed` gives, e.g. `{"T1.rei.init": 5}`."""
+
     options: CombatOptions = Field(default_factory=CombatOptions)
     fight: FightState = Field(default_factory=FightState)
     fighters: list[CombatFighter] = Field(min_length=1, max_length=MAX_FIGHTERS)
-    decisions: dict[Key, DecisionValue] = Field(
-        default_factory=dict,
-        max_length=400,
-        description="The answers, by the key each pending decision gives. "
-        + KEY_GRAMMAR
-        + " A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.",
-        examples=[
-            {
-                "T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]},
-                "T1.battle.defense": {"defense": "evasion", "fs": 2},
-                "T1.battle.defense:reaction": {"defense": "defense"},
-                "T1.rei.interrupt:end": {"choice": "act"},
-            }
-        ],
-    )
-    if_asked: dict[Key, DecisionValue] = Field(
-        default_factory=dict,
-        max_length=400,
-        description="Answers for decisions that may or may not come up: "
-        "`provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for "
-        "the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.",
-    )
-    seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
-    rolls: dict[Key, Annotated[int, Field(ge=-100, le=1000)]] | None = Field(
-        None,
-        max_length=400,
-        description="The players' own dice, by the key `dice_needed` gives. " + KEY_GRAMMAR,
-        examples=[{"T1.rei.init": 5, "T1.rei.damage": 7, "T1.rei.damage#2": 3, "T1.rei.damage_reroll": 4}],
-    )
-    lenient: bool = Field(
-        False,
-        description="Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) "
-        "instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved "
-        "as if they were absent.",
-    )

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction
+from ....core.protocol.models import ChoiceOption as CoreChoice
+from ....core.protocol.models import DecisionNeeded
+from ....core.protocol.steps import jsonable
+from ..contract.models import ActionType, Asked, Choice, ChoiceOption, DecisionValue, Direction
 
 if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named in annotations only
     from ..state.combatant import Combatant
@@ -97,3 +100,45 @@ def complete(
         if all(c.value != default for c in out):
             out.insert(0, _opt(default, "the default"))
     return out
+
+
+def refusal(point: str, default: DecisionValue | None, value: DecisionValue) -> str | None:
+    """Why ``value`` cannot answer a point that lists no choices of its own and reads one field only (a Fighting
+    Spirit spend, the Time Roll's `amount`, a direction), or None: a value without that field would be read as the
+    default and dropped without a word, so it is refused (issue 31). Word points (act/pass …) read their value in
+    the rules, which refuse what they cannot use with their own codes."""
+    if default is None or default.choice is not None:
+        return None
+    for name in ("fs", "amount", "direction"):
+        if getattr(default, name) is not None and _only(default, name):
+            return f"this decision takes `{name}`." if getattr(value, name) is None else None
+    return None
+
+
+def offered(asked: Asked) -> DecisionNeeded:
+    """A decision as the answer states it: the core's ``DecisionNeeded``, every choice a JSON value to send back,
+    its costs by resource (`fs` Fighting Spirit, `control`) when it has any."""
+    return DecisionNeeded.model_construct(
+        key=asked.key,
+        fighter=asked.fighter,
+        point=asked.point,
+        step=asked.step,
+        text=asked.text,
+        choices=[
+            CoreChoice.model_construct(
+                value=jsonable(c.value),
+                text=c.text,
+                costs={k: v for k, v in (("fs", c.fs), ("control", c.control)) if v},
+                can_hit=c.can_hit,
+            )
+            for c in asked.choices
+        ]
+        or [_nothing()],
+        default=jsonable(asked.default) if asked.default is not None else None,
+        provisional=asked.provisional,
+    )
+
+
+def _nothing() -> CoreChoice:
+    """The choice of a point whose rules list none (never empty: doing nothing is always an answer)."""
+    return CoreChoice.model_construct(value={}, text="nothing", costs={}, can_hit=None)

@@ -60,27 +60,59 @@ def _add(
     amount: int | None = None,
     value: int | None = None,
     other: str | None = None,
+    figures: dict[str, int] | None = None,
 ) -> None:
-    values = {"step": len(ctx.log), "kind": kind, "fighter": fighter, "other": other, "amount": amount, "value": value}
+    values = {
+        "step": len(ctx.log),
+        "kind": kind,
+        "fighter": fighter,
+        "other": other,
+        "amount": amount,
+        "value": value,
+        "figures": figures or {},
+    }
     e = built(Event, values)
     ctx.events.append(e)
 
 
-def after_note(ctx: Turn, actor: str | None, change: dict, label: str = "") -> None:
-    """Events of the log step just written."""
+# the numbers of an Accuracy step's inputs that a hit or miss carries when the step names no figures of its own
+_ATTACK_INPUTS = ("accuracy", "defense_total", "face", "roll", "total")
+# the numbers of a damage step's change that its damage event carries (dealt before any floor; Stun Damage)
+_DAMAGE_CHANGE = ("damage", "stun_damage")
+
+
+def _ints(source: dict, names: tuple[str, ...]) -> dict[str, int]:
+    return {k: v for k in names if isinstance(v := source.get(k), int) and not isinstance(v, bool)}
+
+
+def after_note(
+    ctx: Turn,
+    actor: str | None,
+    change: dict,
+    label: str = "",
+    inputs: dict | None = None,
+    figures: dict[str, int] | None = None,
+) -> None:
+    """Events of the log step just written; ``figures`` the numbers its text prints that neither its ``inputs`` nor
+    its ``change`` holds (a hit or miss: the Accuracy and the Defense Total it was tested against)."""
     if ctx.snaps is None or not change:
         return  # a step that changes nothing: what changed meanwhile shows at the next step that does
     if label == "D.4":  # the defender's Defense Total comes just before the Accuracy step
         ctx.snap_defender = actor
     if isinstance(change.get("hit"), bool) and actor is not None:
-        _add(ctx, EventKind.hit if change["hit"] else EventKind.miss, actor, other=ctx.snap_defender)
+        figs = figures if figures is not None else _ints(inputs or {}, _ATTACK_INPUTS)
+        _add(ctx, EventKind.hit if change["hit"] else EventKind.miss, actor, other=ctx.snap_defender, figures=figs)
+    dealt = _ints(change, _DAMAGE_CHANGE) if "damage" in change else {}
     for fid, f in ctx.fighters.items():
         now, was = _snap(f), ctx.snaps.get(fid)
         if was is None or now == was:
             ctx.snaps[fid] = now
             continue
         if now[0] != was[0]:
-            _add(ctx, EventKind.damage if now[0] < was[0] else EventKind.healed, fid, now[0] - was[0], now[0])
+            hurt = now[0] < was[0]
+            kind = EventKind.damage if hurt else EventKind.healed
+            _add(ctx, kind, fid, now[0] - was[0], now[0], figures=dealt if hurt else None)
+            dealt = {} if hurt else dealt  # the step's damage figures go with the first Life Bar it lowers
         for i, on, off in _FLAGS:
             if now[i] and not was[i]:
                 _add(ctx, on, fid)

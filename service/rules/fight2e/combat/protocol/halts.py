@@ -1,20 +1,12 @@
-"""How the resolution of a turn stops early: a decision or die is missing (``Pending``), a rule is broken
-(``Invalid``), the look-ahead has gathered enough (``Stop``) or one side is left (``RoundOver``). The entry point
-catches them all (``Halt``)."""
+"""How the resolution of a turn stops early: a rule is broken (``Invalid``), the look-ahead has gathered the dice
+and decisions still missing (``Stop``) or one side is left (``RoundOver``). The entry point catches them all
+(``Halt``)."""
 
 from __future__ import annotations
-
-from ..contract.models import PendingDecision
 
 
 class Halt(Exception):
     """Stop resolving this turn."""
-
-
-class Pending(Halt):
-    def __init__(self, pending: PendingDecision) -> None:
-        super().__init__(pending.key)
-        self.pending = pending
 
 
 class Invalid(Halt):

@@ -1,8 +1,9 @@
 """The working state of one turn: mutable copies of the request's fighters and fight, the log, the dice and the
 decisions. Everything a step changes goes through here, so the answer is built from one place.
 
-Control flow: a missing decision or die raises :class:`Pending`, a broken rule :class:`Invalid`; the entry point
-catches both and answers with the request's own state (the client adds the decision and sends it again).
+Control flow: a missing decision or die is gathered and ends the turn with :class:`Stop`, a broken rule raises
+:class:`Invalid`; the entry point catches both and answers with the request's own state (the client adds the
+decision and sends it again).
 """
 
 from __future__ import annotations
@@ -16,33 +17,31 @@ from typing import NoReturn, Protocol
 from ....core.construct import built
 from ....core.dice import MAX_DICE, seeded_face
 from ....core.findings import Severity
+from ....core.protocol.models import DieNeeded, RollRecord
 from ....core.references import ref_of
 from ....dice import Die
 from ...declared import DECLARED
 from ..contract.codes import CODES
 from ..contract.models import (
     ActionType,
+    Asked,
     Choice,
     CombatOptions,
     DecisionValue,
-    DieNeeded,
     Event,
     Finding,
     GloryAward,
     LogStep,
-    PendingDecision,
-    RollRecord,
     RollSource,
     ThugGroupState,
     TurnRequest,
     Unsupported,
 )
 from ..protocol import events
-from ..protocol.choices import complete, normalise
+from ..protocol.choices import complete, normalise, refusal
 from ..protocol.events import Snapshot
 from ..protocol.halts import Halt as Halt
 from ..protocol.halts import Invalid as Invalid
-from ..protocol.halts import Pending as Pending
 from ..protocol.halts import RoundOver as RoundOver
 from ..protocol.halts import Stop as Stop
 from ..protocol.keys import NO_SCOPE, Scope, qualifier
@@ -69,7 +68,7 @@ class Spine(Protocol):
     def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None: ...
 
 
-Decider = Callable[[PendingDecision], DecisionValue | None]
+Decider = Callable[[Asked], DecisionValue | None]
 
 
 @dataclass(slots=True)
@@ -106,7 +105,7 @@ class Turn:
     exchange: list[Callable[[], None]] | None = None
     # Looking ahead past missing dice (players' own dice, no seed): the dice and decisions to ask for at once
     needed: list[DieNeeded] = field(default_factory=list)
-    asked: list[PendingDecision] = field(default_factory=list)
+    asked: list[Asked] = field(default_factory=list)
     marks: tuple[int, int, int, int, int, int] | None = None  # log, rolls, glory, warnings, violations, events
     # typed events (events.py): what the answer shows as of the last log step
     events: list[Event] = field(default_factory=list)
@@ -125,6 +124,7 @@ class Turn:
     # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
     thug_state: list[ThugGroupState] | None = None
     keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
+    ask_every: bool = False  # the request's ask_every_decision (or the older options.ask_every_decision)
 
     def after_exchange(self, effect: Callable[[], None]) -> None:
         """What a hit does to its victim, now, or at the end of the simultaneous exchange under way: simultaneous
@@ -196,19 +196,22 @@ class Turn:
         value = self.req.decisions.get(key) or self.req.if_asked.get(key)
         if value is not None:
             self.used_decisions.add(key)
-            return key, normalise(value)
-        if default is not None and not self.opts.ask_every_decision:
+            value = normalise(value)
+            why = refusal(point, default, value) if not choices else None
+            if why is not None:  # a value the point cannot read is refused, never dropped (issue 31)
+                self.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: {why}", key=key)
+            return key, value
+        if default is not None and not self.ask_every:
             return key, normalise(default)
         listed = complete(point, default, (choices() if callable(choices) else choices) or [], self.fighters.get(fid))
         pending = built(
-            PendingDecision,
+            Asked,
             dict(
                 key=key,
                 fighter=fid,
                 point=point,
                 step=label,
                 text="" if self.quiet else neutral(text, self.keep_names),
-                die=None,
                 default=normalise(default) if default is not None else None,
                 choices=listed,
                 provisional=bool(self.needed),
@@ -232,7 +235,7 @@ class Turn:
                 len(self.events),
             )
 
-    def _ask(self, pending: PendingDecision) -> DecisionValue:
+    def _ask(self, pending: Asked) -> DecisionValue:
         """Ask for ``pending``, gathering what else can be asked in the same answer: past missing dice, decisions
         go on with their default or a stand-in answer (doing nothing when that is offered); with
         ``ask_every_decision``, decisions of other fighters that come before any die go on with their default
@@ -249,7 +252,7 @@ class Turn:
             return stand_in
         if (
             not self.needed
-            and self.opts.ask_every_decision
+            and self.ask_every
             and pending.default is not None
             and all(p.fighter != pending.fighter for p in self.asked)
             and len(self.asked) < 40
@@ -294,7 +297,16 @@ class Turn:
         """A die the players still have to roll: named, and the turn goes on with a stand-in result to find the
         dice that follow (up to the next decision). Nothing seen with stand-ins reaches the answer."""
         self.mark()
-        self.needed.append(DieNeeded.model_construct(key=key, fighter=fid, die=str(d), purpose=purpose, step=label))
+        self.needed.append(
+            DieNeeded.model_construct(
+                key=key,
+                fighter=fid,
+                die=f"1d{d.sides}",  # what the table rolls: the ladder's flat bonus above 1d12 is added here
+                purpose=f"{purpose} (+{d.bonus})" if d.bonus else purpose,
+                step=label,
+                provisional=bool(self.needed),
+            )
+        )
         if len(self.needed) >= 200:
             raise Stop(key)
         digest = hashlib.blake2b(f"stand-in|{key}".encode(), digest_size=8).digest()
@@ -345,8 +357,17 @@ class Turn:
         return request_path(path, key, known, {fid: f.index for fid, f in self.fighters.items()})
 
     def note(
-        self, label: str, actor: str | None, text: str, ref: str, inputs: dict | None = None, change: dict | None = None
+        self,
+        label: str,
+        actor: str | None,
+        text: str,
+        ref: str,
+        inputs: dict | None = None,
+        change: dict | None = None,
+        figures: dict[str, int] | None = None,
     ) -> None:
+        """A log step; ``figures``: numbers its text prints that ``inputs`` and ``change`` do not hold (its events
+        carry them)."""
         step = built(
             LogStep,
             {
@@ -360,7 +381,7 @@ class Turn:
             },
         )
         self.log.append(step)
-        events.after_note(self, actor, change or {}, label)
+        events.after_note(self, actor, change or {}, label, inputs, figures)
 
     def award(self, fid: str, points: int, reason: str, ref: str, extra: bool = False) -> None:
         """Glory; ``extra`` marks the Additional Glory Awards chart (000 L826–L857), which an option turns off.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....dice import Die
-from ..contract.models import ActionType, DecisionValue
+from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import positions
 from ..elements.super_energy import pay_supers
 from ..state.action import Outcome, Plan
@@ -95,6 +95,16 @@ def _simplified(ctx: Turn, group: list[Combatant]) -> None:
         slot(ctx, f)
 
 
+def _fitting(ctx: Turn, f: Combatant, declared: list[ActionType]) -> list[ChoiceOption]:
+    """The exchange's choices left to a later declarer: Refocus, Power Up and Await Opening only if everyone uses
+    one (000 L6039), so after an attack none of them, after one of them only those."""
+    out = action_choices(ctx, f, simultaneous=True)
+    if not declared:
+        return out
+    idle = any(k in NON_ATTACK for k in declared)
+    return [c for c in out if (c.value.action in NON_ATTACK) is idle] or out
+
+
 def _formal(ctx: Turn, group: list[Combatant]) -> None:
     ctx.note(
         "A.4",
@@ -111,7 +121,7 @@ def _formal(ctx: Turn, group: list[Combatant]) -> None:
             "A.4",
             f"{f.id} declares his action for the simultaneous exchange (movement, move, target).",
             None,
-            partial(action_choices, ctx, f, simultaneous=True),
+            partial(_fitting, ctx, f, [p.kind for p in plans.values()]),
         )
         if d.action is None:
             ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from ....core.construct import built
+from ....core.protocol.models import StepStatus
 from ...identity import RULESET, VERSION
 from ..contract.models import (
     AccuracySource,
@@ -15,15 +16,14 @@ from ..contract.models import (
     DieShiftSource,
     DieTarget,
     Direction,
+    EventKind,
     FighterState,
     FightState,
     Finding,
     OngoingEffect,
     PendingAccuracy,
-    PendingDecision,
     Positioning,
     PreviousTurn,
-    Status,
     Stunned,
     TurnRequest,
     TurnResult,
@@ -31,6 +31,7 @@ from ..contract.models import (
 from ..elements.glory import round_end_glory
 from ..elements.hazards import hazards
 from ..protocol import events
+from ..protocol.choices import offered
 from ..registry import elements
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -44,33 +45,16 @@ def gathered_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
         log, rolls, glory, warnings, violations, evs = ctx.marks
         del ctx.log[log:], ctx.rolls[rolls:], ctx.glory[glory:], ctx.warnings[warnings:], ctx.violations[violations:]
         del ctx.events[evs:]
-    if ctx.needed:
-        first = ctx.needed[0]
-        pending = PendingDecision.model_construct(
-            key=first.key,
-            fighter=first.fighter,
-            point="roll",
-            step=first.step,
-            text=f"Roll {first.die} for {first.purpose}."
-            + (f" ({len(ctx.needed)} dice are needed: see dice_needed.)" if len(ctx.needed) > 1 else ""),
-            die=first.die,
-            default=None,
-            choices=[],
-            provisional=False,
-        )
-    else:
-        pending = ctx.asked[0]
-    res = answer_of(req, ctx, Status.decision_required, pending)
-    return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": list(ctx.asked)})
+    res = answer_of(req, ctx, StepStatus.decision_required)
+    return res.model_copy(update={"dice_needed": list(ctx.needed), "decisions_needed": [offered(a) for a in ctx.asked]})
 
 
 def _result(
-    status: Status,
+    status: StepStatus,
     fight: FightState,
     fighters: list[CombatFighter],
     ctx: Turn | None,
     violations: list[Finding],
-    pending: PendingDecision | None = None,
     winner: str | None = None,
 ) -> TurnResult:
     """The answer, every field given: what the turn gathered in ``ctx`` (nothing without one)."""
@@ -94,28 +78,45 @@ def _result(
             violations=violations,
             warnings=warnings,
             unsupported=unsupported,
-            pending_decision=pending,
+            decisions_needed=[],
+            dice_needed=[],
+            rolls=rolls,
+            over=status is StepStatus.over,
+            winner=winner,
+            out=_out(fighters, ctx) if status in (StepStatus.resolved, StepStatus.over) else [],
             fight=fight,
             fighters=fighters,
-            rolls=rolls,
             glory=glory,
             log=log,
-            winner=winner,
             events=events,
-            dice_needed=[],
-            decisions_needed=[pending] if pending is not None and pending.point != "roll" else [],
         ),
     )
 
 
+def _out(fighters: list[CombatFighter], ctx: Turn | None) -> list[str]:
+    """Who is out of the round, in the order they went out: those defeated in this turn's events after those who
+    came in defeated (in the request's order); a Thug group with no member left counts as out."""
+    before = [
+        cf.id
+        for cf in fighters
+        if cf.state.defeated
+        and (ctx is None or not any(e.kind is EventKind.defeated and e.fighter == cf.id for e in ctx.events))
+    ]
+    now = [e.fighter for e in (ctx.events if ctx is not None else []) if e.kind is EventKind.defeated and e.fighter]
+    out = before + [f for i, f in enumerate(now) if f not in now[:i] and f not in before]
+    if ctx is not None and ctx.thug_state is not None:
+        out += [g.id for g in ctx.thug_state if g.members == 0 and g.id not in out]
+    return out[:100]
+
+
 def empty(req: TurnRequest, violations: list[Finding]) -> TurnResult:
-    return _result(Status.invalid, req.fight, list(req.fighters), None, violations)
+    return _result(StepStatus.invalid, req.fight, list(req.fighters), None, violations)
 
 
-def answer_of(req: TurnRequest, ctx: Turn | None, status: Status, pending: PendingDecision | None = None) -> TurnResult:
+def answer_of(req: TurnRequest, ctx: Turn | None, status: StepStatus) -> TurnResult:
     if ctx is None:
         return empty(req, [])
-    return _result(status, req.fight, list(req.fighters), ctx, ctx.violations, pending)
+    return _result(status, req.fight, list(req.fighters), ctx, ctx.violations)
 
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -227,4 +228,4 @@ def final_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
     fighters = [
         built(CombatFighter, {**cf.__dict__, "state": _state(ctx.fighters[cf.id], cf.state)}) for cf in req.fighters
     ]
-    return _result(Status.round_over if over else Status.resolved, fight, fighters, ctx, [], winner=win)
+    return _result(StepStatus.over if over else StepStatus.resolved, fight, fighters, ctx, [], winner=win)

@@ -199,6 +199,8 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         "000 L5724–L5741, L6331",
         {**parts, "fs": fs, "die": f"1d{sides}", "roll": roll},
         {"hit": hit, "fs": a.fs},
+        {"accuracy": total_acc, "defense_total": guard.dt}
+        | ({"roll": roll, "total": roll + total_acc} if roll is not None else {}),
     )
     if trap is not None:
         if not triggered.beaten(ctx, atk, trap, total_acc, option, sides):

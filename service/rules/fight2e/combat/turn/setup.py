@@ -87,6 +87,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         spine=STEPS,
         decider=decider,
         quiet=quiet,
+        ask_every=req.ask_every_decision or req.options.ask_every_decision,
     )
     ctx_holder.append(ctx)
     for i, cf in enumerate(req.fighters):

@@ -68,7 +68,7 @@ def strike(
         rng=rng,
         **kw,
     )
-    assert res.status == "resolved", (res.violations, res.pending_decision)
+    assert res.status == "resolved", (res.violations, res.decisions_needed, res.dice_needed)
     return res
 
 

@@ -87,7 +87,7 @@ def always_does_damage_through_a_block_only() -> None:
     res = duel(
         dec, {**FIRST, "T1.a.attack": 1}, a=sheet("a", moves=[chip]), b=sheet("b", defense=3), sb={"life_bar": 1}
     )
-    assert (res.status, life(res, "b"), st(res, "b").defeated, res.winner) == ("round_over", 0, True, "a")
+    assert (res.status, life(res, "b"), st(res, "b").defeated, res.winner) == ("over", 0, True, "a")
 
 
 # ── Accuracy: Increased Accuracy, Hits Low, Hard to Evade ───────────────────────────────────────

@@ -9,7 +9,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnResult
 
-from ..support import FIST
+from ..support import FIST, first_decision
 from .build_b import accuracy_parts, duel, el, glory, hit, knocked_down, move, sheet, st
 from .registry import effect_of
 
@@ -639,7 +639,7 @@ def prop_move_is_lost_with_a_knock_down() -> None:
 def limited_move_that_applies_makes_the_move_do_nothing() -> None:
     smash = move("smash", 3, liabilities=[el("limited_move", value="-0.5", description="not against Bosses")])
     asked = hit([smash], rolls={"T1.a.damage": 3})
-    assert asked.status == "decision_required" and asked.pending_decision.key == "T1.a.limited_move"
+    assert asked.status == "decision_required" and first_decision(asked).key == "T1.a.limited_move"
     applies = hit([smash], rolls={"T1.a.damage": 3}, decisions={"T1.a.limited_move": {"choice": "act"}})
     assert st(applies, "b").life_bar == 50
     passes = hit([smash], rolls={"T1.a.damage": 3}, decisions={"T1.a.limited_move": {"choice": "pass"}})

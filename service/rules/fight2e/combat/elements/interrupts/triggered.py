@@ -218,6 +218,7 @@ def beaten(ctx: Turn, atk: Attack, trap: Trap, total_acc: int, option: str, side
         "000 L4404",
         {"accuracy": acc, "roll": roll},
         {"hit": hit},
+        {"accuracy": acc, "defense_total": trap.dt} | ({"roll": roll, "total": roll + acc} if roll is not None else {}),
     )
     return hit
 
