@@ -161,7 +161,7 @@ class Decisions:
             # An answer given ahead that the choices as they stand now refuse (the real dice or an earlier answer
             # changed them): the point takes its default, else its first choice, with a warning naming the refusal.
             taken = needed.default if needed.default is not None else needed.choices[0].value
-            self.warnings.append(_set_aside(key, refusal, taken))
+            self.warnings.append(set_aside(key, refusal, taken))
             return taken
         if needed.default is not None and not self.ask_every:
             return needed.default
@@ -170,7 +170,7 @@ class Decisions:
         raise DecisionPending(needed)
 
 
-def _set_aside(key: str, refusal: Refusal, taken: JsonValue) -> Finding:
+def set_aside(key: str, refusal: Refusal, taken: JsonValue) -> Finding:
     return Finding(
         code="DECISION_NOT_USED",
         severity=Severity.warning,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ...core.findings import Severity
 from ...core.protocol.models import StepStatus
+from ...core.protocol.steps import Refusal, set_aside
 from .contract.models import Choice, DecisionValue, Finding, Subsystem, TurnRequest, TurnResult
 from .dramatic import (
     thugs as dramatic_thugs,
@@ -131,12 +132,49 @@ def _system(ctx: Turn) -> Callable[[Turn], None]:
     return thug_turn.run if ctx.opts.subsystem is Subsystem.thug_thrashing else _run  # others: turn_setup refuses
 
 
+MAX_SET_ASIDE = 20  # answers given ahead set aside in one request at most (each costs a pass of the turn)
+
+
 def resolve_turn(request: TurnRequest, decider: Decider | None = None, *, quiet: bool = False) -> TurnResult:
     """Resolve one turn; never raises on a model-valid request. ``decider`` (in-process callers) answers the
     decisions the turn would otherwise end with, as if they had been sent in ``request.decisions``; ``quiet`` leaves
-    the text out of the log's steps and the decisions asked (everything else is the same answer). An answer in
-    ``if_asked`` is refused like one in ``decisions`` when the rules do not allow it once the real dice are in (as
-    the core's ``Decisions.decide`` refuses it)."""
+    the text out of the log's steps and the decisions asked (everything else is the same answer).
+
+    An answer given ahead in ``if_asked`` that the rules refuse once the turn reaches it (the real dice or an
+    earlier answer changed what is legal) is set aside as the core protocol does: the point takes its default, else
+    its first choice as it stands, with a DECISION_NOT_USED warning naming the refusal."""
+    answer = _resolve(request, decider, quiet)
+    warnings: list[Finding] = []
+    for _ in range(MAX_SET_ASIDE):
+        stale = _stale(request, answer)
+        if stale is None or stale.key is None:
+            break
+        key = stale.key
+        without = {k: v for k, v in request.if_asked.items() if k != key}
+        probe = _resolve(request.model_copy(update={"if_asked": without}), decider, quiet)
+        asked = next((d for d in probe.decisions_needed if d.key == key and not d.provisional), None)
+        taken = None if asked is None else asked.default if asked.default is not None else asked.choices[0].value
+        if taken is not None:
+            without[key] = DecisionValue.model_validate(taken)
+        request = request.model_copy(update={"if_asked": without})
+        answer = probe if taken is None else _resolve(request, decider, quiet)
+        warnings.append(set_aside(key, Refusal(stale.code, stale.message, stale.ref), taken))
+    if not warnings:
+        return answer
+    return answer.model_copy(update={"warnings": [*answer.warnings, *warnings]})
+
+
+def _stale(request: TurnRequest, answer: TurnResult) -> Finding | None:
+    """The first violation of a refused turn that is about an answer given ahead (in ``if_asked`` only)."""
+    if answer.status is not StepStatus.invalid:
+        return None
+    return next(
+        (v for v in answer.violations if v.key and v.key in request.if_asked and v.key not in request.decisions),
+        None,
+    )
+
+
+def _resolve(request: TurnRequest, decider: Decider | None, quiet: bool) -> TurnResult:
     holder: list[Turn] = []
     try:
         ctx = build(request, holder, decider, quiet)
