@@ -131,10 +131,9 @@ def test_character_catalogue_matches_rest(client: TestClient[Litestar]) -> None:
     assert all(q["kind"] == "quality" for q in catalog["qualities"])
 
 
-def test_no_json_scalar_and_no_old_root_fields(client: TestClient[Litestar]) -> None:
+def test_no_old_root_fields(client: TestClient[Litestar]) -> None:
     types = gql(client, "{ __schema { queryType { fields { name } } types { name } } }")["data"]["__schema"]
     assert {f["name"] for f in types["queryType"]["fields"]} == {"rulesets"} | {r.id for r in rulesets()}
-    assert "JSON" not in {t["name"] for t in types["types"]}
 
 
 def test_deep_queries_are_refused() -> None:
