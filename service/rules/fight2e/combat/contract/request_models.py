@@ -280,6 +280,14 @@ class DramaticState(Model):
         description="Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: "
         "Realize Potential is open (000 L7259–L7269).",
     )
+    team_up_last_turn: bool = Field(
+        False, description="He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221)."
+    )
+    lost_skills: list[Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")]] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Narrative Skills a Debilitating Injury took from him for the rest of the fight (000 L7175).",
+    )
 
 
 class FighterState(Model):

@@ -78,6 +78,15 @@ class Dram:
     face_off_now: bool = False  # he answered this attack with a Ki Face Off
     face_off_next: str | None = None  # a Ki Face Off opened (or tied) this turn, for the next
     face_off_next_bonus: int = 0
+    team_up_last: bool = False  # a Team-Up last turn: none this turn (000 L7221)
+    teamed: bool = False  # his attack went in a Team-Up this turn
+    held: tuple[str, DecisionValue, str] | None = None  # a Team-Up waiting for its partner: (target, value, key)
+    lost_skills: list[str] = field(default_factory=list)  # Debilitating Injury's lost Narrative Skills (000 L7175)
+    simultaneous: bool = False  # he shares his Initiative with an opponent and acts with him at once (000 L5519)
+
+    def together(self, other: Dram) -> bool:
+        """He and ``other`` are opponents acting at the same moment (simultaneous Initiative)."""
+        return self.simultaneous and other.simultaneous and self.f.init == other.f.init and self.f.side != other.f.side
 
 
 def load(ctx: Turn) -> dict[str, Dram]:
@@ -111,6 +120,8 @@ def load(ctx: Turn) -> dict[str, Dram]:
             realize_ready=s.realize_ready,
             returning=s.returning_turns,
             friendship=s.friendship_boost,
+            team_up_last=s.team_up_last_turn,
+            lost_skills=list(s.lost_skills),
         )
         f.fs += s.fs_above_start  # Draw Ki's surplus, kept apart from the state's capped total (000 L7249)
         if f.life > d.life_max:
@@ -157,6 +168,8 @@ def store(ds: dict[str, Dram]) -> None:
             realize_ready=d.realize_next,
             returning_turns=min(max(d.returning, d.away_next), 20),
             friendship_boost=False,  # it lasts the one turn after the comrade's arrival (000 L7251)
+            team_up_last_turn=d.teamed,
+            lost_skills=d.lost_skills[:20],
         )
 
 
@@ -247,8 +260,15 @@ def skill(ctx: Turn, d: Dram, name: str) -> int:
     doubled counts twice over this turn, past 10 if need be (000 L7281); one a Gadgeteering, Magic or Psychic check
     raised this turn counts at that skill's level (000 L7277–L7279; ours: the higher of the two)."""
     f = d.f
+    if norm(name) in {norm(x) for x in d.lost_skills}:  # lost to a Debilitating Injury (000 L7175)
+        return 0
     own = _level(ctx, f, name) * (2 if f.dramatic is not None and f.dramatic.yelled == name else 1)
     return max(own, d.raised.get(name, 0))
+
+
+def norm(name: str) -> str:
+    """A skill's id or name as compared: its letters and digits, lower case (``Grim Determination``)."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _level(ctx: Turn, f: Combatant, name: str) -> int:

@@ -3,11 +3,9 @@ the turn, showing off, the Initiative die by Speed plus the Control Bonus, re-ro
 
 from __future__ import annotations
 
-import itertools
-
 from ...dramatic import attacks, bank, checks, costs
 from ...dramatic.catalogue import tables
-from ...dramatic.initiative import flourish_on_tie, initiative_die, initiative_total
+from ...dramatic.initiative import initiative_die, initiative_total
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..protocol import events
 from ..state.turn import Turn
@@ -188,12 +186,12 @@ def turn_order(ctx: Turn, ds: dict[str, Dram]) -> list[Dram]:
     active.sort(key=lambda d: -d.f.init)
     if active and (len(active) == 1 or active[0].f.init > active[1].f.init):
         ctx.leader = active[0].f.id
-    for a, b in itertools.pairwise(active):
-        if a.f.init == b.f.init and not flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
-            ctx.unsupported_rule(
-                "dramatic_simultaneous_initiative",
-                "fight",
-                "tied Initiative outside Range 0–2 is resolved one after the other in request order, not "
-                "simultaneously",
-            )
     return active
+
+
+def mark_simultaneous(order: list[Dram]) -> None:
+    """Those who share an Initiative with an opponent and whose turn no Flourish took act at once (000 L5519)."""
+    for d in order:
+        d.simultaneous = not d.acted and any(
+            o is not d and not o.acted and o.f.init == d.f.init and o.f.side != d.f.side for o in order
+        )

@@ -1,7 +1,9 @@
 """Mind-Manipulating Magic (000 L7283–L7287): where the Director and the concept allow it, a fighter with Magic,
 Psychic or Gadgeteering pays a point and, in place of his attack, rolls that skill against the target's plain d10
 or Grim Determination; winning, he makes the target do nothing next turn (defending as if Stunned) or says what the
-target does next turn. Taking the target out of the fight is reported unsupported."""
+target does next turn, or takes him out of the fight altogether. Ours for the last: he leaves the scene and counts
+as defeated for the rest of the fight, his Life Bar set to 0 (a fighter's state knows no other way out of a fight),
+with no damage dealt, no Glory for a defeat and no Life Bar loss for Stun or Super Energy (000 L7285–L7287)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,11 @@ from .base import D10, Dram, choice, pay, skill, spendable
 _OPTION = DramaticOption.mind_manipulation
 CASTING = ("magic", "psychic", "gadgeteering")  # the skills it is rolled with (000 L7283)
 RESIST = "grim_determination"  # or a plain d10 (000 L7283)
+_WON = {
+    MindEffect.idle: "he will do nothing next turn.",
+    MindEffect.dictate: "{} says what he does next turn.",
+    MindEffect.remove: "he is taken out of the fight.",
+}
 
 
 def _casting(ctx: Turn, d: Dram) -> tuple[str, int] | None:
@@ -28,7 +35,7 @@ def offered(ctx: Turn, d: Dram, foes: list[str]) -> list[ChoiceOption]:
     return [
         choice(DecisionValue(option=_OPTION, target=t, mind=effect), f"Mind-Manipulating Magic on {t} ({effect.value})")
         for t in foes
-        for effect in (MindEffect.idle, MindEffect.dictate)
+        for effect in MindEffect
     ]
 
 
@@ -43,10 +50,6 @@ def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
             key=key,
         )
     effect = v.mind or MindEffect.idle
-    if effect is MindEffect.remove:
-        ctx.unsupported_rule("mind_manipulation_removal", key, "taking the target out of the fight by magic")
-        ctx.note("C", d.f.id, f"{d.f.id} does nothing (the effect asked for is not resolved yet).", o.ref)
-        return
     pay(ctx, d, _OPTION, costs.ap_cost(o), key)
     name, level = cast
     face = ctx.roll(d.f.id, "mind_check", D10, f"{name} (Mind-Manipulating Magic)", "C")
@@ -59,15 +62,17 @@ def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
         "C",
         d.f.id,
         f"{d.f.id}'s {name} {face} + {level} = {mine} against {t.f.id}'s {resist_face} + {grim} = {theirs}: "
-        + (
-            ("he will do nothing next turn." if effect is MindEffect.idle else f"{d.f.id} says what he does next turn.")
-            if won
-            else "resisted."
-        ),
+        + (_WON[effect].format(d.f.id) if won else "resisted."),
         o.ref,
         inputs={"face": face, "total": mine, "resist": theirs},
     )
-    if won and effect is MindEffect.idle:
+    if won and effect is MindEffect.remove:
+        t.f.life = 0
+        t.f.defeated = True
+        ctx.note(
+            "C", t.f.id, f"{t.f.id} is gone from the fight.", "000 L7287", change={"life_bar": 0, "defeated": True}
+        )
+    elif won and effect is MindEffect.idle:
         t.idle_next = True
     elif won:
         t.dictated_next = d.f.id

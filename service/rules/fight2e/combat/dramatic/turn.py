@@ -8,8 +8,13 @@ This module runs the turn: the point grant, showing off, Initiative re-rolls, th
 Range 0–2, Ignore Hit Stun, each fighter's movement and action, Full Defense and its recovery point, Healing Life
 Bar, Super Energy (ruling C4) and the Time Roll. The attack and the options that ride on it are
 ``dramatic_attack``, ``dramatic_attack_options`` and ``dramatic_defense``; the skill checks in place of an attack
-are ``dramatic_checks``; what they share is ``dramatic_base``. Any other option a decision names is reported
-unsupported and the fighter's action is spent doing nothing.
+are ``dramatic_checks``; Team-Up is ``team`` and Taking a Hit ``interpose``; what they share is ``dramatic_base``.
+
+Ours: in mode `range` a Dramatic turn takes more than two fighters, one Range between every pair of opponents
+(000 L5605, L7106), so movement, Knock Back and escapes change it for all of them. Opponents tied on Initiative with
+no Flourish between them act at once (000 L5519–L5573): all declare in request order (there is no Control to order
+them by, 000 L7084), those who stay put act before those who move, a hit between them costs no action, and one
+defeated among them still makes his declared action (as in the main system's ruling).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from .climactic import fire as climactic_fire
 from .end import end_of_turn
 from .face_off import settle as settle_face_offs
 from .flourish import invite, tied_flourishes
-from .initiative import initiative, turn_order
+from .initiative import initiative, mark_simultaneous, turn_order
 from .leaving import leave
 from .mind import manipulate
 from .mind import offered as mind_choices
@@ -39,6 +44,9 @@ from .secondary import ask as ask_secondary
 from .secondary import ask_power
 from .spirit import offered as spirit_choices
 from .spirit import open_combat as open_spirit_combat
+from .team import lapse as lapse_team_ups
+from .team import offered as team_choices
+from .team import team_up
 
 # the options a decision at the action may name, besides a plain attack (000 L7138–L7309)
 _RESOLVED = frozenset(
@@ -55,6 +63,7 @@ _RESOLVED = frozenset(
         DramaticOption.spirit_combat,
         DramaticOption.call_forth_wisdom,
         DramaticOption.zen_state,
+        DramaticOption.team_up,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -65,18 +74,40 @@ _RESOLVED = frozenset(
 
 
 def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+    chosen = _choose(ctx, ds, d)
+    if chosen is not None:
+        _carry_out(ctx, ds, d, *chosen)
+
+
+def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
+    """Opponents on one Initiative with no Flourish between them: all declare, those not moving act first, then
+    those who move (000 L5519–L5573, L7080)."""
+    ctx.note(
+        "A.4",
+        None,
+        f"{', '.join(d.f.id for d in group)} share Initiative {group[0].f.init}: they act at the same moment.",
+        "000 L5519, L7080",
+    )
+    declared = [(d, c) for d in group if (c := _choose(ctx, ds, d)) is not None]
+    declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
+    for d, (key, v) in declared:
+        _carry_out(ctx, ds, d, key, v)
+
+
+def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
+    """What comes before his action, and the action decision itself (None when he has no action to choose)."""
     f = d.f
     if d.acted or not f.active:
-        return
+        return None
     d.acted = True
     f.acted = True
     if d.returning:  # knocked out of the fight: the turn goes on coming back (000 L7195, ruling C14)
         d.returning -= 1
         ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
-        return
+        return None
     if d.idle:  # Mind-Manipulating Magic (000 L7285)
         ctx.note("B", f.id, f"{f.id} does nothing this turn, his mind in another's grip.", "000 L7285")
-        return
+        return None
     if d.dictated_by:
         ctx.note("B", f.id, f"{d.dictated_by} says what {f.id} does this turn.", "000 L7285")
     if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
@@ -86,17 +117,17 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
         if v.option is not DramaticOption.climactic_super_move:
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
         climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
-        return
+        return None
     if f.stunned:
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
         ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
-        return
+        return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
-        return
+        return None
     if d.standing in {o.id for o in ctx.opponents(f)}:
         _stand_off(ctx, d, d.standing or "")
-        return
+        return None
     ask_secondary(ctx, d)  # not his action (000 L7277)
     ask_power(ctx, d)
     key, v = ctx.decide(
@@ -107,7 +138,7 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
         None,
         lambda: _action_choices(ctx, ds, d),
     )
-    _carry_out(ctx, ds, d, key, v)
+    return key, v
 
 
 def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
@@ -170,7 +201,8 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    if v.also and not all(o in dramatic_attack_options.RIDERS for o in (option, *v.also) if o is not None):
+    riding = (None if option is DramaticOption.team_up else option, *(v.also or ()))
+    if v.also and not all(o in dramatic_attack_options.RIDERS for o in riding if o is not None):
         ctx.fail("DECISION_INVALID", f"{key}.also", f"{key}: only options that ride on an attack go together.", key=key)
     check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
     attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
@@ -190,7 +222,9 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
-    if option is DramaticOption.flourish:
+    if option is DramaticOption.team_up:
+        team_up(ctx, ds, d, _opponent(ctx, ds, d, v.target, key), v, key)
+    elif option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
     elif option is DramaticOption.spirit_combat:
         open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
@@ -200,7 +234,7 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
-        attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd)
+        attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
     else:
@@ -258,6 +292,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                     f"Property Damage at {t.f.id}",
                 )
             )
+    out += team_choices(ds, d, [t.f.id for t in foes])
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes])
@@ -315,6 +350,7 @@ _IN_TURN = frozenset(
         DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
         DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
         DramaticOption.stand_off.value,  # asked at the end of the turn
+        DramaticOption.taking_a_hit.value,  # asked of the target's allies once an attack hits
         DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
         DramaticOption.secondary_skill.value,  # asked before the action
         DramaticOption.power.value,
@@ -326,18 +362,17 @@ _IN_TURN = frozenset(
 
 def _report_gaps(ctx: Turn) -> None:
     """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
-    missing = ", ".join(o.id for o in tables().options if o.id not in _IN_TURN)
+    missing = [o.id for o in tables().options if o.id not in _IN_TURN]  # a test keeps this empty
     ctx.unsupported_rule(
         "dramatic_options",
         "options.subsystem",
-        f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
-        "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
-        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; Ki "
-        "Yelling's doubled Ki on a Ranged move's damage; the Spiritual Combat options against purely spiritual "
-        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
-        "move's Elements beyond its "
-        "Accuracy, damage and Range. Taking a Hit, Team-Up, a third party's part in a Ki Face Off and a Stand Off of "
-        "more than two need a third fighter, which a Dramatic turn (mode `range`) does not take yet",
+        "not resolved in a Dramatic turn yet: "
+        + "".join(f"{m}; " for m in missing)
+        + "Pulling Punches to break mind control; Realize Potential after standing up from a Knock Down; resting or "
+        "leaving the scene when knocked out of the fight; Ki Yelling's doubled Ki on a Ranged move's damage; the "
+        "Spiritual Combat options against purely spiritual creatures outside a Spirit Combat; several options on one "
+        "attack as offered choices (`also` takes them); a move's Elements beyond its Accuracy, damage and Range; a "
+        "third party's part in a Ki Face Off; a Stand Off of more than two",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
@@ -354,11 +389,19 @@ def run(ctx: Turn) -> None:
     order = turn_order(ctx, ds)
     settle_face_offs(ctx, ds)
     tied_flourishes(ctx, order)
+    mark_simultaneous(order)
     for d in order:
-        _act(ctx, ds, d)
+        group = [x for x in order if x.simultaneous and x.f.init == d.f.init and not x.acted]
+        if d.simultaneous and len(group) > 1:
+            _together(ctx, ds, group)
+        else:
+            _act(ctx, ds, d)
         if len(ctx.sides_left()) <= 1:
             ctx.round_over = True
             break
+    if not ctx.round_over:
+        lapse_team_ups(ctx, ds)
+        ctx.round_over = len(ctx.sides_left()) <= 1
     end_of_turn(ctx, ds)
     if not ctx.round_over:
         time_roll(ctx)
