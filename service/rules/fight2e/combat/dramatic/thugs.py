@@ -52,6 +52,20 @@ from .end import heal_life_bar
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
 RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_villain", "hit_stun"}  # applied here
 
+# The options a Fighter's decisions may name here: at the action (the boost, a Special Move, a Flourish invitation)
+# and at their own points of the turn (re-rolls, showing off, Ignore Hit Stun, Healing Life Bar); the rest are
+# reported under their own ids (declared_members.dramatic_options_unresolved).
+AT_THE_ACTION = frozenset({DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish})
+AT_THEIR_POINT = frozenset(
+    {
+        DramaticOption.initiative_reroll,
+        DramaticOption.show_off,
+        DramaticOption.ignore_hit_stun,
+        DramaticOption.healing_life_bar,
+    }
+)
+RESOLVED_OPTIONS = AT_THE_ACTION | AT_THEIR_POINT
+
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
     "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs (taken when "
@@ -244,6 +258,14 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
+    if v.option in AT_THEIR_POINT:
+        name = tables().option(v.option.value).name
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: {name} is taken at its own point of the turn.",
+            key=key,
+        )
     if v.option is not None and v.option is not DramaticOption.basic_boost:
         ctx.unsupported_rule(
             v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
