@@ -83,6 +83,9 @@ class Dram:
     held: tuple[str, DecisionValue, str] | None = None  # a Team-Up waiting for its partner: (target, value, key)
     lost_skills: list[str] = field(default_factory=list)  # Debilitating Injury's lost Narrative Skills (000 L7175)
     simultaneous: bool = False  # he shares his Initiative with an opponent and acts with him at once (000 L5519)
+    non_attack: bool = False  # Refocus, Power Up or Await Opening: the Defense skill only this turn (000 L6037)
+    awaiting: bool = False  # Await Opening this turn (000 L6045)
+    keep_awaiting: bool = False  # he chose at Initiative to go on awaiting an opening (000 L6049)
 
     def together(self, other: Dram) -> bool:
         """He and ``other`` are opponents acting at the same moment (simultaneous Initiative)."""

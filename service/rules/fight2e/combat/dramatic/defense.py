@@ -98,8 +98,9 @@ def defense(
         return dt, "half Defense (as if Stunned)"
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
     plain_defense, plain_evasion = _skills(ctx, t, None)
-    best = DefenseOption.defense if plain_defense >= plain_evasion or simultaneous else DefenseOption.evasion
-    only = (DefenseOption.defense,) if simultaneous else _ALL
+    only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
+    best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
+    only = (DefenseOption.defense,) if only_defense else _ALL
     cap = min(f.fs, f.pl)
     key, v = ctx.decide(
         f.id,
@@ -122,7 +123,8 @@ def defense(
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
             f"{key}.defense",
-            f"{key}: against a simultaneous attack only Defense serves (000 L5573).",
+            f"{key}: only Defense serves against a simultaneous attack or after a non-attack action (000 L5573, "
+            "L6037).",
             key=key,
         )
     if option is not None:

@@ -10,6 +10,7 @@ from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.a_initiative import declaration_order
+from .actions import cash_in as await_cash_in
 from .base import D10, Dram, pay, skill, spendable
 
 _FR = DramaticOption.fast_reflexes
@@ -44,6 +45,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
                 pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
                 steps += o.die_steps or 0
                 ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
+        steps += await_cash_in(ctx, d, steps)
         roll_initiative(ctx, d, steps)
     for d in (ds[f.id] for f in declaration_order(ctx)):
         rerolls(ctx, d)

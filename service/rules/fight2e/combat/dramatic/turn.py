@@ -25,6 +25,7 @@ from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
+from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
@@ -89,6 +90,15 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
         "000 L5519, L7080",
     )
     declared = [(d, c) for d in group if (c := _choose(ctx, ds, d)) is not None]
+    quiet = [c[1].action in dramatic_actions.NON_ATTACK for _, c in declared]
+    if any(quiet) and not all(quiet):  # 000 L6039
+        key = next(c[0] for (_, c), q in zip(declared, quiet, strict=True) if q)
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.action",
+            f"{key}: a non-attack action on a simultaneous Initiative needs every one of them to take one (000 L6039).",
+            key=key,
+        )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
     for d, (key, v) in declared:
         _carry_out(ctx, ds, d, key, v)
@@ -110,6 +120,10 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return None
     if d.dictated_by:
         ctx.note("B", f.id, f"{d.dictated_by} says what {f.id} does this turn.", "000 L7285")
+    if d.keep_awaiting:  # he chose at Initiative to go on awaiting (000 L6049)
+        d.awaiting = d.non_attack = True
+        ctx.note("B", f.id, f"{f.id} goes on Awaiting an Opening.", "000 L6049")
+        return None
     if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
         key, v = ctx.decide(
             f.id, "action", "C", f"{f.id}: the Climactic Super Move goes off.", None, lambda: _csm(ctx, d)
@@ -221,7 +235,8 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
-    _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
+    if v.action not in dramatic_actions.NON_ATTACK:  # those allow 1 Range away, or none (000 L6041–L6045)
+        _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.team_up:
         team_up(ctx, ds, d, _opponent(ctx, ds, d, v.target, key), v, key)
     elif option is DramaticOption.flourish:
@@ -237,6 +252,9 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
+    elif v.action in dramatic_actions.RESOLVED:
+        target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
+        dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
     else:
         ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
 
@@ -293,6 +311,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                 )
             )
     out += team_choices(ds, d, [t.f.id for t in foes])
+    out += dramatic_actions.offered(ctx, d, foes)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes])
@@ -403,6 +422,7 @@ def run(ctx: Turn) -> None:
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
     end_of_turn(ctx, ds)
+    dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)
     store(ds)
