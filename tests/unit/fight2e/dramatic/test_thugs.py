@@ -352,7 +352,6 @@ def test_what_is_not_resolved_is_named() -> None:
         "thug_stunt_sequence",
         "thug_additional_glory",
         "dramatic_thug_options",
-        "dramatic_thug_super_moves",
         "dramatic_thug_flourish",
         "dramatic_thug_defense_options",
         "thug_trait:gradual_effect",

@@ -11,6 +11,7 @@ from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import DecisionValue, DramaticBoost, DramaticOption
+from ..elements.super_energy import pay_supers
 from ..state.turn import Turn
 from . import attack_options as options
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, skill
@@ -71,6 +72,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     step = (m.damage_step or 0) + f.prof.strength - t.f.prof.stamina
     if m.is_special or m.is_super:
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
+            pay_supers(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         return plan
     if DramaticOption.basic_boost in options.riders(v):

@@ -18,6 +18,7 @@ from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..elements.super_energy import pay_supers
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -205,6 +206,8 @@ def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> t
     boost (000 L7110)."""
     if m.is_special:
         pay(ctx, d, DramaticOption.special_move, special_price(d, m), key)
+        if m.is_super:  # a Super Move on a group: its Super Energy and 1 FS too (000 L7215, L5281)
+            pay_supers(ctx, d.f, [m])
         if m.id not in d.used:
             d.used.append(m.id)
         d.specials += 1
@@ -221,9 +224,6 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     m = d.f.move((v.moves or ["basic_move"])[0])
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
-    if m.is_super:
-        ctx.unsupported_rule("dramatic_thug_super_moves", key, "Super Moves on Thug groups")
-        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: Super Moves on Thug groups are not resolved yet.")
     if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
         ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")

@@ -21,6 +21,7 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..elements import super_only
 from ..protocol import events
 from ..state.turn import Turn
 from ..thug_thrashing import (
@@ -81,7 +82,6 @@ GAPS: dict[str, str] = {
     "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
     "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
     "the recovery checks and the rest)",
-    "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
     "dramatic_thug_flourish": "a Thug group's invitation to a Flourish, and a Team-Up between groups (000 L7187, "
     "L7219)",
     "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
@@ -297,7 +297,7 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
             dist = max(g.ranges[f.id] - n, 0)
             for m in f.prof.moves.values():
                 lo, hi = m.range or (0, 2)
-                if not m.offensive or m.is_super or not lo <= dist <= hi:
+                if not m.offensive or not lo <= dist <= hi or (m.is_super and super_only.cost(ctx, f, m) > f.se):
                     continue
                 if m.is_special and acts.special_price(d, m) > spendable(d, DramaticOption.special_move):
                     continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..elements import super_only
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
@@ -338,7 +339,7 @@ def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
             continue
         special = m.is_special or m.is_super
         price = costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
-        if special and price > can:
+        if (special and price > can) or (m.is_super and super_only.cost(ctx, f, m) > f.se):
             continue
         base = DecisionValue(action=ActionType.attack, moves=[m.id], target=t.f.id)
         out.append(choice(base, f"{m.name} at {t.f.id}", m.level))
