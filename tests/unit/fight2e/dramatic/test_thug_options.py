@@ -77,3 +77,110 @@ def test_a_super_move_in_a_dramatic_turn_pays_its_super_energy() -> None:
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
     paid = next(s for s in out["log"] if s["ref"] == "000 L5281")
     assert "10 Super Energy and 1 FS" in paid["text"]
+
+
+FIRST = {"T1.ava.init": 6, "T1.g.init": 1}
+MISS = {"T1.g.attack": 1, "T1.fight.time": 4}  # the group's Thug misses her Defense 3
+DEF = {"T1.ava.defense": {"defense": "defense", "fs": 0}}
+
+
+def _state(out: dict[str, Any]) -> dict[str, Any]:
+    return out["fighters"][0]["state"]
+
+
+def test_athletics_against_a_group_buys_accuracy_or_ranges() -> None:
+    # 000 L7150: Athletics 0, a 9: three full 3s, +3 Accuracy next turn; an 8 spent on movement: two full 4s, two
+    # Ranges away from the group, Range 1 → 3 (its Thugs, Reach-less, then have no one in reach)
+    out = resolved(
+        request(),
+        {
+            "T1.ava.action": {"option": "athletics", "athletics": "accuracy_next_turn", "target": "g"},
+            "T1.ava.action.2": IDLE,
+            **DEF,
+        },
+        {**FIRST, **MISS, "T1.ava.athletics": 9},
+    )
+    assert _state(out)["dramatic"]["accuracy_next_turn"] == 3
+    assert _state(out)["dramatic"]["action_points"] == 0
+    out = resolved(
+        request(),
+        {
+            "T1.ava.action": {"option": "athletics", "athletics": "extra_range", "direction": "away", "target": "g"},
+            "T1.ava.action.2": IDLE,
+            "T1.g.action": {"action": "none"},
+        },
+        {**FIRST, "T1.ava.athletics": 8, "T1.fight.time": 4},
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 3
+
+
+def test_property_damage_on_a_group() -> None:
+    # 000 L7197: a point; the group's Defense 2 + 1 = 3; 3 + 0 hits; Property Damage 0 is a Ranged Special Move's
+    # 1d6 one size down, 1d4 (000 L3978), so the save is 5 − Strength 2 = 3: a 4 is out; the hit earns a point back
+    out = resolved(
+        request(),
+        {"T1.ava.action": {"option": "property_damage", "target": "g"}, "T1.ava.action.2": IDLE, **DEF},
+        {**FIRST, **MISS, "T1.ava.attack": 3, "T1.g.life_save": 4},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    assert attack["inputs"] == {"face": 3, "accuracy": 0, "defense": 3}
+    assert out["fight"]["thugs"][0]["members"] == 4
+    assert _state(out)["dramatic"]["action_points"] == 1
+
+
+def test_pushing_it_on_an_attack_on_a_group() -> None:
+    # 000 L7293–L7295: +4 on the roll, 1d6 (2) of her own Life Bar: 20 → 18; 1 + 4 = 5 hits Defense 2
+    push = {"action": "attack", "moves": ["basic_move"], "target": "g", "option": "pushing_it", "push": "accuracy"}
+    out = resolved(
+        request(),
+        {"T1.ava.action": push, "T1.ava.action.2": IDLE, **DEF},
+        {**FIRST, **MISS, "T1.ava.push": 2, "T1.ava.attack": 1, "T1.g.life_save": 9},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    assert attack["inputs"]["accuracy"] == 4
+    assert _state(out)["life_bar"] == 18
+
+
+def test_acrobatics_in_place_of_evasion_against_a_group() -> None:
+    # 000 L7124: a point, Acrobatics 6 in place of her Evasion 1: Defense Total 6 against the Thug's attack
+    sheet = _ava(narrative_skills=[*AVA["narrative_skills"], {"id": "acrobatics", "level": 6}])
+    out = resolved(
+        _with(request(), sheet),
+        {
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+            "T1.ava.dramatic_defense": {"option": "acrobatics_for_evasion"},
+            "T1.ava.defense": {"defense": "evasion", "fs": 0},
+        },
+        {**FIRST, **MISS},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
+    assert attack["inputs"]["defense_total"] == 6
+    assert _state(out)["dramatic"]["action_points"] == 0
+
+
+def test_a_group_invites_a_flourish() -> None:
+    # 000 L7189 (ruling C22): the Dramatic Villain group's point buys the invitation and a die size next turn; Ava
+    # takes it up; her 8 beats its 3: one Thug saves against the plain d10, 5 − 3 (three sizes above 1d4) = 2: a 5
+    # is out; its Thugs make no attack this turn
+    out = resolved(
+        request(("dramatic_villain",)),
+        {
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+            "T1.g.invite": {"option": "flourish", "target": "ava"},
+            "T1.ava.accept_flourish": {"choice": "act"},
+        },
+        {**FIRST, "T1.ava.flourish": 8, "T1.g.flourish": 3, "T1.g.life_save": 5, "T1.fight.time": 4},
+    )
+    g = out["fight"]["thugs"][0]
+    assert (g["members"], g["action_points"], g["initiative_steps"]) == (4, 0, 1)
+    assert not any(s["label"] == "D.6" and s["actor"] == "g" for s in out["log"])
+
+
+def test_options_that_need_a_life_bar_or_damage_are_refused_against_a_group() -> None:
+    # ours (thug_options.NOT_ON_GROUPS): a Final Blow is settled against a Life Bar, which a group does not have
+    blow = {"action": "attack", "moves": ["basic_move"], "target": "g", "option": "final_blow"}
+    out = turn(request(), {"T1.ava.action": blow}, FIRST)
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert "Life Bar" in out["violations"][0]["message"]

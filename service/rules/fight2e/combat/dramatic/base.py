@@ -4,6 +4,7 @@ Knock Back and movement along the Range."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ....dice import Die
@@ -86,6 +87,7 @@ class Dram:
     non_attack: bool = False  # Refocus, Power Up or Await Opening: the Defense skill only this turn (000 L6037)
     awaiting: bool = False  # Await Opening this turn (000 L6045)
     keep_awaiting: bool = False  # he chose at Initiative to go on awaiting an opening (000 L6049)
+    mover: Callable[[int, Direction], None] | None = None  # Athletics' Ranges against a Thug group
 
     def together(self, other: Dram) -> bool:
         """He and ``other`` are opponents acting at the same moment (simultaneous Initiative)."""

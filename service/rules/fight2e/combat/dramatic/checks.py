@@ -34,7 +34,11 @@ def _check(ctx: Turn, d: Dram, o: ApOption, key: str) -> int:
 def _athletics(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     got = checks.gains(o, total)
     if (v.athletics or AthleticsUse.extra_range) is AthleticsUse.extra_range:
-        shift_range(ctx, d, got[Gain.extra_range], v.direction or Direction.toward)
+        way = v.direction or Direction.toward
+        if d.mover is not None:  # against a Thug group: his Range to the group named (dramatic.thug_options)
+            d.mover(got[Gain.extra_range], way)
+        else:
+            shift_range(ctx, d, got[Gain.extra_range], way)
     else:
         d.next_accuracy += got[Gain.accuracy_next_turn]
         ctx.note("C", d.f.id, f"+{got[Gain.accuracy_next_turn]} Accuracy next turn.", o.ref)

@@ -29,7 +29,8 @@ from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing.group import Group
 from . import initiative as dramatic_initiative
-from .base import Dram, pay
+from . import thug_options
+from .base import Dram, earn, pay, skill
 
 D6, D10 = Die(3), Die(5)
 _BOOST = DramaticOption.basic_boost
@@ -41,6 +42,7 @@ class GroupPoints:
 
     points: dict[str, int] = field(default_factory=dict)
     attacked: dict[str, bool] = field(default_factory=dict)
+    steps: dict[str, int] = field(default_factory=dict)  # die sizes on its next Initiative (a Flourish invitation)
 
 
 def load_points(groups: list[Group]) -> GroupPoints:
@@ -153,11 +155,15 @@ def group_strike(
     acc, steps = _group_boost(ctx, g, f.id, pts)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
-    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+    d = ds[f.id]
+    kept = thug_options.guard(ctx, d, g)
+    try:
+        landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+    finally:
+        f.prof = kept
     if landed is None:
         return
     dmg, die = landed
-    d = ds[f.id]
     d.was_hit = d.took_damage = True
     d.hit_by_others.add(g.id)
     top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])
@@ -212,7 +218,7 @@ def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> t
             d.used.append(m.id)
         d.specials += 1
         return dramatic_attacks.special_move_bonus()
-    if v.option is _BOOST:
+    if _BOOST in (v.option, *(v.also or ())):
         pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
         return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
     return 0, 0
@@ -227,17 +233,26 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
         ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")
+    if m.has("ranged"):
+        if d.ki_defended:
+            ctx.fail(
+                "DRAMATIC_OPTION_NOT_ALLOWED",
+                f"{key}.moves",
+                f"{key}: {d.f.id} defended with Ki this turn and cannot use a Ranged move (000 L7124).",
+                key=key,
+            )
+        d.ranged_used = True
     if m.is_special and v.option is _BOOST:
         ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: the boost is for a Basic Move (000 L7110).", key=key)
     return m
 
 
-def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
+def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
-    Special Move at its Dramatic price (000 L7209–L7215), against the group's Defense; a hit makes a Thug roll his
-    Life Save (000 L6568)."""
+    Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
+    Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
     f = d.f
-    m = _move_named(ctx, d, key, v)
+    m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     if v.weapon is not None:
         ctx.unsupported_rule("thug_weapons_and_guns", key, "Fighters' melee weapons and guns against Thugs")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.weapon", f"{key}: weapons in a Dramatic turn are not resolved yet.")
@@ -247,21 +262,30 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     lo, hi = m.range or (0, 2)
-    if not lo <= dist <= hi:
+    if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
-    plus_acc, plus_die = _bought(ctx, d, m, key, v)
+    if property_damage:
+        o = tables().option(DramaticOption.property_damage.value)
+        pay(ctx, d, DramaticOption.property_damage, costs.ap_cost(o), key)
+        plus_acc, plus_die = 0, 0
+    else:
+        plus_acc, plus_die = _bought(ctx, d, m, key, v)
+    plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g)
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
-    acc = _accuracy(d, m, dist) + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist)
+    acc = base + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
-    defense = g.defense * g.now.defense_multiplier
+    pd_total = (tables().option("property_damage").defense_total or 0) if property_damage else 0
+    defense = g.defense * g.now.defense_multiplier + pd_total  # thrown scenery: +1 (000 L7197)
+    name = "Property Damage" if property_damage else m.name
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {m.name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
         + ("hit." if hit else "miss."),
         "000 L6714, L5708, L7110",
         inputs={"face": face, "accuracy": acc, "defense": defense},
@@ -272,11 +296,23 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
         hit = False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
+        ls = _pd_life_save(ctx, d, g) if property_damage else _life_save(ctx, d, g, m, plus_die)
+        _on_hit(ctx, d, g, m, ls)
         _glory(ctx, d, m)
+        if property_damage:
+            earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
     if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
         d.no_point_next = True
         ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
+
+
+def _pd_life_save(ctx: Turn, d: Dram, g: Group) -> int:
+    """Property Damage's die from the skill as a Ranged Special Move's (000 L7197, L3976–L3981), measured before
+    Strength (ruling A8), then the save as for any single move (000 L6570)."""
+    level = skill(ctx, d, tables().option("property_damage").skill or "")
+    die = str(dramatic_attacks.property_damage_die(level, 0, 0))
+    base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
+    return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
 
 
 def _glory(ctx: Turn, d: Dram, m: MoveProfile) -> None:

@@ -43,11 +43,15 @@ from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
+from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
+from . import thug_options
 from .base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
+from .secondary import ask as ask_secondary
+from .secondary import ask_power
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
@@ -65,7 +69,14 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.healing_life_bar,
     }
 )
-RESOLVED_OPTIONS = AT_THE_ACTION | AT_THEIR_POINT
+# and those dramatic.thug_options resolves, or refuses against a group naming why
+RESOLVED_OPTIONS = (
+    AT_THE_ACTION
+    | AT_THEIR_POINT
+    | thug_options.AT_THE_ACTION
+    | thug_options.AT_THEIR_POINT
+    | frozenset(thug_options.NOT_ON_GROUPS)
+)
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
@@ -79,13 +90,10 @@ GAPS: dict[str, str] = {
     "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
     "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
     # Dramatic Combat's
-    "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
-    "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
-    "the recovery checks and the rest)",
-    "dramatic_thug_flourish": "a Thug group's invitation to a Flourish, and a Team-Up between groups (000 L7187, "
-    "L7219)",
-    "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
-    "(000 L7124)",
+    "dramatic_thug_options": "these Dramatic options against Thug groups: "
+    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS))
+    + "; Full Defense's recovery point",
+    "dramatic_thug_team_up": "a Team-Up between Thug groups, or Fighters' against a group (000 L7219)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
@@ -187,6 +195,9 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
+        if i == 0:
+            ask_secondary(ctx, d)  # not an action (000 L7277)
+            ask_power(ctx, d)
         key, v = ctx.decide(
             f.id,
             "action",
@@ -201,10 +212,22 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
         _carry_out(ctx, d, groups, key, v)
 
 
+# options that act on the group they name (a Stance Evaluation only weighs it up)
+_ON_A_GROUP = frozenset(
+    {
+        DramaticOption.basic_boost,
+        DramaticOption.flourish,
+        DramaticOption.property_damage,
+        DramaticOption.pushing_it,
+        DramaticOption.special_move,
+    }
+)
+
+
 def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
     """A Competent Villain group ignores a Fighter's extra actions: none may attack it or invite it to a Flourish
     (000 L6630); moving by it is open, as in Thug Thrashing."""
-    if v.action is not ActionType.attack and v.option not in (DramaticOption.basic_boost, DramaticOption.flourish):
+    if v.action is not ActionType.attack and v.option not in _ON_A_GROUP:
         return
     live = [g for g in groups if g.members]
     target = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
@@ -258,7 +281,15 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
-    if v.option in AT_THEIR_POINT:
+    if v.option is not None:
+        thug_options.refuse(ctx, v.option, key)
+    if v.option is DramaticOption.property_damage:
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
+        return
+    if v.option in (DramaticOption.ki_yelling, *dramatic_checks.EFFECTS):
+        thug_options.carry_out(ctx, d, _group(ctx, groups, v.target, key), groups, v, key)
+        return
+    if v.option in AT_THEIR_POINT or v.option in thug_options.AT_THEIR_POINT:
         name = tables().option(v.option.value).name
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -266,13 +297,14 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
             f"{key}: {name} is taken at its own point of the turn.",
             key=key,
         )
-    if v.option is not None and v.option is not DramaticOption.basic_boost:
+    riding = v.option in (DramaticOption.basic_boost, DramaticOption.pushing_it)
+    if v.option is not None and not riding:
         ctx.unsupported_rule(
             v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
         )
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
-    if v.action is ActionType.attack or v.option is DramaticOption.basic_boost:
+    if v.action is ActionType.attack or riding:
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
@@ -316,6 +348,13 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
                         )
                         for b in DramaticBoost
                     ]
+    out += thug_options.offered(ctx, d, groups)
+    if spendable(d, DramaticOption.property_damage) >= 1:
+        out += [
+            choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
+            for g in groups
+            if g.members and not (extra and thug_group.COMPETENT_VILLAIN in g.traits)
+        ]
     return out[:200]
 
 
@@ -359,7 +398,14 @@ def _next_initiative(ds: dict[str, Dram]) -> None:
 def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
     thug_group.store(ctx, groups)
     ctx.thug_state = [
-        s.model_copy(update={"action_points": min(pts.points[s.id], 99), "attacked": pts.attacked[s.id]})
+        s.model_copy(
+            update={
+                "action_points": min(pts.points[s.id], 99),
+                "attacked": pts.attacked[s.id],
+                # a Flourish invitation's larger die on top of a kept Critical Hit's (000 L7189), within the field
+                "initiative_steps": min(s.initiative_steps + pts.steps.get(s.id, 0), 2),
+            }
+        )
         for s in ctx.thug_state or []
     ]
     store(ds)
@@ -389,7 +435,7 @@ def run(ctx: Turn) -> None:
     for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
             _fighter_turn(ctx, actor, groups)
-        else:
+        elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
             thug_groups.act(ctx, actor, queue, strike)
         if thug_group.over(ctx, groups):
             ctx.round_over = True
