@@ -138,3 +138,26 @@ def test_a_utility_move_is_paid_as_a_special_move_and_earns_its_level() -> None:
     assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("rei", 3)]
     assert _rei(out)["dramatic"]["action_points"] == 0
     assert _rei(out)["dramatic"]["special_moves_used"] == ["rage"]
+
+
+def test_an_unbroken_ki_yell_doubles_ki_on_a_ranged_move_s_damage() -> None:
+    # 000 L7281: Battle's Ki 4 counts 8 this turn; his Mystic Shot's die from Ki goes from 1d6 (Ki 4–7) to 1d8
+    # (Ki 8–9, 000 L3979–L3980), one size more as a Special Move in Dramatic Combat (000 L7211): 1d10, + his
+    # Damage Bonus 1; without the yell 1d8 + 1
+    def shot(battle: dict) -> str:
+        body = {
+            "options": {"subsystem": "dramatic"},
+            "fight": {"turn": 2, "time_count": 99, "positioning": {"mode": "range", "range": 3}},
+            "fighters": [
+                {"id": "rei", "sheet": REI_D, "state": {"life_bar": 25, "fighting_spirit": 30}},
+                {"id": "battle", "sheet": BATTLE_D, "state": {"life_bar": 25, "fighting_spirit": 30, **battle}},
+            ],
+            "decisions": {"T2.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"}},
+            "rolls": {"T2.rei.init": 1, "T2.battle.init": 9, "T2.battle.attack": 6, "T2.battle.damage": 1},
+            "seed": 5,
+        }
+        out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+        return next(s["text"] for s in out["log"] if s["label"] == "E.1" and s["text"].startswith("Damage"))
+
+    assert shot({"dramatic": {"yelled": "ki"}}).startswith("Damage 1d10+1")
+    assert shot({}).startswith("Damage 1d8+1")

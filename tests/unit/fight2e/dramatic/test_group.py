@@ -277,3 +277,42 @@ def test_against_a_simultaneous_attack_evasion_is_refused() -> None:
     )
     assert out["status"] == "invalid"
     assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_a_third_party_on_a_ki_face_off() -> None:
+    # 000 L7231–L7237: Ken's Mystic Shot (a Ranged Special Move) meets Battle's Ki Face Off; Rei, a third party, then
+    # attacks Battle at +1 Accuracy (0 + 1 + 1 = 2) against a Defense Total raised by Battle's Ki 4 (Evasion 2 +
+    # Defense Bonus 1 + 4 = 7): a 5 hits, and his damage ends the Face Off with no further effect
+    ken = copy.deepcopy(KEN)
+    ken["moves"].append(next(m for m in BATTLE_D["moves"] if m["id"] == "mystic_shot"))
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [_fighter("rei", REI_D), _fighter("ken", ken), _fighter("battle", BATTLE_D)],
+        "decisions": {
+            "T1.ken.action": {"action": "attack", "moves": ["mystic_shot"], "target": "battle"},
+            "T1.battle.defense": {"option": "ki_face_off"},
+            "T1.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"},
+        },
+        "rolls": {
+            "T1.ken.init": 8,
+            "T1.rei.init": 5,
+            "T1.battle.init": 1,
+            "T1.ken.face_off_damage": 3,
+            "T1.battle.face_off_damage": 2,
+            "T1.rei.attack": 5,
+            "T1.rei.damage": 3,
+        },
+        "seed": 3,
+    }
+    out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+    rei = next(i for a, i in _attacks(out) if a == "rei")
+    assert (rei["accuracy"], rei["defense_total"]) == (2, 7)
+    assert _state(out, "battle")["life_bar"] == 22
+    assert _state(out, "battle")["dramatic"]["face_off"] is None
+    assert _state(out, "ken")["dramatic"]["face_off"] is None

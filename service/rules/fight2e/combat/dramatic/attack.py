@@ -10,7 +10,7 @@ from ....dice import Die
 from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
-from ..contract.models import DecisionValue, DramaticBoost, DramaticOption
+from ..contract.models import DecisionValue, DramaticBoost, DramaticOption, YellSkill
 from ..elements.super_energy import pay_supers
 from ..state.turn import Turn
 from . import attack_options as options
@@ -69,7 +69,10 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
-    step = (m.damage_step or 0) + f.prof.strength - t.f.prof.stamina
+    # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
+    step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
+        step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
@@ -125,6 +128,7 @@ def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
     acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
+    acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True

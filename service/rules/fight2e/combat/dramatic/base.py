@@ -79,6 +79,7 @@ class Dram:
     face_off_now: bool = False  # he answered this attack with a Ki Face Off
     face_off_next: str | None = None  # a Ki Face Off opened (or tied) this turn, for the next
     face_off_next_bonus: int = 0
+    face_off_broken: bool = False  # an outsider's damage ended his Ki Face Off (000 L7237)
     team_up_last: bool = False  # a Team-Up last turn: none this turn (000 L7221)
     teamed: bool = False  # his attack went in a Team-Up this turn
     held: tuple[str, DecisionValue, str] | None = None  # a Team-Up waiting for its partner: (target, value, key)
@@ -142,7 +143,10 @@ def load(ctx: Turn) -> dict[str, Dram]:
 
 
 def store(ds: dict[str, Dram]) -> None:
+    broken = {d.f.id for d in ds.values() if d.face_off_broken}
     for d in ds.values():
+        if d.f.id in broken or d.face_off_next in broken:  # the Face Off ends with no further effect (000 L7237)
+            d.face_off_next, d.face_off_next_bonus = None, 0
         surplus = max(d.f.fs - d.f.fs_start, 0)
         d.f.fs -= surplus
         d.f.dramatic = DramaticState.model_construct(
@@ -301,6 +305,9 @@ def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     f.life_loss_from.add(src.f.id)
     if hit:
         t.hit_by_others.add(src.f.id)
+    if dmg > 0 and t.face_off_next not in (None, src.f.id) and not t.face_off_broken:
+        t.face_off_broken = True
+        ctx.note("E.2", f.id, f"Damage from outside ends {f.id}'s Ki Face Off.", "000 L7237")
     ctx.note(
         "E.2",
         f.id,

@@ -162,5 +162,7 @@ def defense(
     )
     if t.full_defense:
         dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
+    if t.face_off_next not in (None, attacker):  # a third party's attack on a Ki Face Off: + his Ki (000 L7237)
+        dt += skill(ctx, t, "ki")
     how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
     return dt, how

@@ -390,10 +390,10 @@ def _report_gaps(ctx: Turn) -> None:
         "not resolved in a Dramatic turn yet: "
         + "".join(f"{m}; " for m in missing)
         + "Pulling Punches to break mind control; Realize Potential after standing up from a Knock Down; resting or "
-        "leaving the scene when knocked out of the fight; Ki Yelling's doubled Ki on a Ranged move's damage; the "
-        "Spiritual Combat options against purely spiritual creatures outside a Spirit Combat; several options on one "
-        "attack as offered choices (`also` takes them); a move's Elements beyond its Accuracy, damage and Range; a "
-        "third party's part in a Ki Face Off; a Stand Off of more than two",
+        "leaving the scene when knocked out of the fight; the Spiritual Combat options against purely spiritual "
+        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
+        "move's Elements beyond its Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team "
+        "partners and transforming into Beast Form",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
