@@ -184,3 +184,17 @@ def test_options_that_need_a_life_bar_or_damage_are_refused_against_a_group() ->
     out = turn(request(), {"T1.ava.action": blow}, FIRST)
     assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
     assert "Life Bar" in out["violations"][0]["message"]
+
+
+def test_fast_reflexes_against_groups_takes_the_top_initiative() -> None:
+    # 000 L7146: no group has the skill, so the Fighter who pays takes the top Initiative: Ava's 2 rises above the
+    # group's 4 (one above it, our figure) and she acts first
+    sheet = _ava(narrative_skills=[*AVA["narrative_skills"], {"id": "fast_reflexes", "level": 3}])
+    out = resolved(
+        _with(request(), sheet),
+        {"T1.ava.fast_reflexes": {"choice": "act"}, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE, **DEF},
+        {"T1.ava.init": 2, "T1.g.init": 4, "T1.ava.fast_reflexes_check": 5, **MISS},
+    )
+    top = next(s for s in out["log"] if s["text"].startswith("Fast Reflexes: ava"))
+    assert "(5)" in top["text"]
+    assert _state(out)["dramatic"]["action_points"] == 0

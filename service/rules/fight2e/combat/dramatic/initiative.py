@@ -49,7 +49,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
         roll_initiative(ctx, d, steps)
     for d in (ds[f.id] for f in declaration_order(ctx)):
         rerolls(ctx, d)
-    _fast_reflexes(ctx, ds)
+    fast_reflexes(ctx, ds)
 
 
 def _endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
@@ -116,10 +116,12 @@ def rerolls(ctx: Turn, d: Dram) -> None:
         roll_initiative(ctx, d, d.f.init_step)
 
 
-def _fast_reflexes(ctx: Turn, ds: dict[str, Dram]) -> None:
+def fast_reflexes(ctx: Turn, ds: dict[str, Dram], others: tuple[int, ...] = ()) -> None:
     """Fast Reflexes: those who pay roll the skill against every opponent who has it; one higher than all of his
     opponents takes the top Initiative, the highest of several such winning (000 L7146). Our reading: an opponent
-    with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again."""
+    with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again.
+    ``others``: the Initiatives of Thug groups, which have no such skill (so a lone Fighter trying wins), to rise
+    above as well."""
     o = tables().option(_FR.value)
     level = {d.f.id: skill(ctx, d, o.skill or "") for d in ds.values() if d.f.active}
     tryers: list[Dram] = []
@@ -144,7 +146,8 @@ def _fast_reflexes(ctx: Turn, ds: dict[str, Dram]) -> None:
     if winner is None:
         ctx.note("A.3", None, "Fast Reflexes: no one beats all his opponents; Initiative stands.", o.ref)
         return
-    top = max((d.f.init for d in ds.values() if d.f.active and d is not winner), default=winner.f.init)
+    rest = [d.f.init for d in ds.values() if d.f.active and d is not winner]
+    top = max([*rest, *others], default=winner.f.init)
     winner.f.init = max(winner.f.init, top + 1)  # our figure: one above the rest, so he alone goes first
     ctx.note("A.3", winner.f.id, f"Fast Reflexes: {winner.f.id} takes the top Initiative ({winner.f.init}).", o.ref)
 

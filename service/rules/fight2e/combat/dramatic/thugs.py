@@ -67,6 +67,7 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.show_off,
         DramaticOption.ignore_hit_stun,
         DramaticOption.healing_life_bar,
+        DramaticOption.fast_reflexes,  # once Initiative is rolled
     }
 )
 # and those dramatic.thug_options resolves, or refuses against a group naming why
@@ -117,6 +118,8 @@ def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.G
         dramatic_initiative.rerolls(ctx, ds[f.id])
     for g in (g for g in groups if g.members):
         acts.group_rerolls(ctx, g, pts)
+    # Fast Reflexes: a group has no such skill to roll against (000 L7146)
+    dramatic_initiative.fast_reflexes(ctx, ds, tuple(g.init for g in groups if g.members))
 
 
 def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
