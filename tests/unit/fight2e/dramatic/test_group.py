@@ -316,3 +316,67 @@ def test_a_third_party_on_a_ki_face_off() -> None:
     assert _state(out, "battle")["life_bar"] == 22
     assert _state(out, "battle")["dramatic"]["face_off"] is None
     assert _state(out, "ken")["dramatic"]["face_off"] is None
+
+
+def three_fighters_example() -> dict[str, Any]:
+    """The published example (data/examples/resolve_turn.json, `dramatic-three-fighters-team-up`)."""
+    rei = _fighter("rei", REI_D, {"action_points": 1})
+    return {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [rei, _fighter("ken", KEN), _fighter("battle", BATTLE_D)],
+        "decisions": {
+            "T1.rei.action": _team("rei"),
+            "T1.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "ken"},
+            "T1.rei.take_hit": {"choice": "act"},
+            "T1.ken.action": {**_team("ken"), "movement": 1, "direction": "toward"},
+        },
+        "rolls": {
+            "T1.rei.init": 8,
+            "T1.battle.init": 7,
+            "T1.ken.init": 4,
+            "T1.battle.attack": 3,
+            "T1.rei.take_hit_check": 4,
+            "T1.battle.damage": 2,
+            "T1.rei.attack": 1,
+            "T1.ken.attack": 2,
+            "T1.rei.damage": 5,
+            "T1.ken.damage": 4,
+            "T1.fight.time": 5,
+        },
+    }
+
+
+def test_three_fighters_a_team_up_and_a_hit_taken() -> None:
+    # Rei 9, Battle 7, Ken 5. Rei holds for a Team-Up on Battle (a point, 000 L7219). Battle's 3 + 0 = 3 hits Ken's
+    # Defense 3; Rei steps in: Athletics 4 + 0 ≥ 3 (ruling C13), a second point, 1 Glory, and he takes the 2 + 1 = 3
+    # damage, 25 → 22, knocked back to Range 2 (000 L7239–L7245). Ken, untouched, moves in to Range 1 and joins:
+    # one Defense Total 3 for both; Rei 1 + 1 = 2 misses, Ken 2 + 1 = 3 hits, so both hit: 5 + 4, 25 → 16. A 1d8
+    # Time Roll with three fighters: 5 (000 L5561).
+    out = _ok(resolve_turn(TurnRequest.model_validate(three_fighters_example())).model_dump(mode="json"))
+    assert (_state(out, "rei")["life_bar"], _state(out, "ken")["life_bar"], _state(out, "battle")["life_bar"]) == (
+        22,
+        25,
+        16,
+    )
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("rei", 1)]
+    assert [(a, i["face"] + i["accuracy"], i["defense_total"]) for a, i in _attacks(out)] == [
+        ("battle", 3, 3),
+        ("rei", 2, 3),
+        ("ken", 3, 3),
+    ]
+    for fid in ("rei", "ken"):
+        dram = _state(out, fid)["dramatic"]
+        assert (dram["action_points"], dram["no_point_next_turn"], dram["team_up_last_turn"]) == (0, True, True)
+    assert out["fight"]["time_count"] == 94
+
+
+def test_the_published_example_is_the_tests_turn() -> None:
+    from service.rules.fight2e.operations import examples
+
+    assert examples("resolve_turn")["dramatic-three-fighters-team-up"] == three_fighters_example()
