@@ -198,3 +198,55 @@ def test_fast_reflexes_against_groups_takes_the_top_initiative() -> None:
     top = next(s for s in out["log"] if s["text"].startswith("Fast Reflexes: ava"))
     assert "(5)" in top["text"]
     assert _state(out)["dramatic"]["action_points"] == 0
+
+
+def _spirits() -> dict[str, Any]:
+    req = request()
+    req["fight"]["thugs"][0]["spiritual"] = True
+    return req
+
+
+def test_a_fighter_unfit_to_fight_spirits_against_a_spiritual_group() -> None:
+    # 000 L7315: Ava has none of Magic, Psychic, a Power, Meditation 4, Zen State 3 or Spirituality 2: −2 Accuracy
+    # (4 + 0 − 2 = 2 still reaches Defense 2) and the Life Save +2: 5 − 2 + 2 = 5, so a 6 is out
+    out = resolved(
+        _spirits(),
+        {"T1.ava.action": {"action": "attack", "moves": ["basic_move"], "target": "g"}, "T1.ava.action.2": IDLE, **DEF},
+        {**FIRST, **MISS, "T1.ava.attack": 4, "T1.g.life_save": 6},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    assert attack["inputs"]["accuracy"] == -2
+    saves = [e["inputs"]["life_save"] for e in out["log"] if e["text"].startswith("Life Save")]
+    assert saves == [5]
+    assert out["fight"]["thugs"][0]["members"] == 4
+
+
+def test_call_forth_wisdom_at_a_spirit_and_spirituality_against_it() -> None:
+    # 000 L7319: Call Forth Wisdom 4 as Property Damage: 1d6 (Ki-table row 4–7), Defense 2 + 1 = 3, Accuracy −2 (she
+    # is still unfit): a 5 → 3 hits; save 5 − 2 − 1 + 2 = 4, a 5 is out; the hit earns her point back
+    sheet = _ava(narrative_skills=[*AVA["narrative_skills"], {"id": "call_forth_wisdom", "level": 4}])
+    out = resolved(
+        _with(_spirits(), sheet),
+        {"T1.ava.action": {"option": "call_forth_wisdom", "target": "g"}, "T1.ava.action.2": IDLE, **DEF},
+        {**FIRST, **MISS, "T1.ava.attack": 5, "T1.g.life_save": 5},
+    )
+    assert [e["inputs"]["life_save"] for e in out["log"] if e["text"].startswith("Life Save")] == [4]
+    assert out["fight"]["thugs"][0]["members"] == 4
+    assert _state(out)["dramatic"]["action_points"] == 1
+    # not at a group of flesh and blood
+    out = turn(_with(request(), sheet), {"T1.ava.action": {"option": "call_forth_wisdom", "target": "g"}}, FIRST)
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    # 000 L7323: Spirituality 5 in place of her Defense 3 against the spirits' attack, a point
+    sheet = _ava(narrative_skills=[*AVA["narrative_skills"], {"id": "spirituality", "level": 5}])
+    out = resolved(
+        _with(_spirits(), sheet),
+        {
+            "T1.ava.action": IDLE,
+            "T1.ava.action.2": IDLE,
+            "T1.ava.dramatic_defense": {"option": "spirituality"},
+            **DEF,
+        },
+        {**FIRST, **MISS},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
+    assert attack["inputs"]["defense_total"] == 5

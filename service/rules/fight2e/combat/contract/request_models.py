@@ -97,6 +97,12 @@ class ThugGroupState(Model):
         description="Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept "
         "(000 L3208).",
     )
+    spiritual: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a "
+        "Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and "
+        "Spirituality serve against it (000 L7317–L7323).",
+    )
 
 
 class FightState(Model):

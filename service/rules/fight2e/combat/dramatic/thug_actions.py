@@ -264,13 +264,15 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
     lo, hi = m.range or (0, 2)
     if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
-    if property_damage:
-        o = tables().option(DramaticOption.property_damage.value)
-        pay(ctx, d, DramaticOption.property_damage, costs.ap_cost(o), key)
+    pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
+    pd_option = pd_option or DramaticOption.property_damage
+    if property_damage:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
+        pay(ctx, d, pd_option, costs.ap_cost(tables().option(pd_option.value)), key)
         plus_acc, plus_die = 0, 0
     else:
         plus_acc, plus_die = _bought(ctx, d, m, key, v)
-    plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g)
+    spirit_acc, spirit_ls = thug_options.against_spirit(ctx, d, g)
+    plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g) + spirit_acc
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
     base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist)
@@ -296,7 +298,8 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
         hit = False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        ls = _pd_life_save(ctx, d, g) if property_damage else _life_save(ctx, d, g, m, plus_die)
+        ls = _pd_life_save(ctx, d, g, pd_option) if property_damage else _life_save(ctx, d, g, m, plus_die)
+        ls += spirit_ls
         _on_hit(ctx, d, g, m, ls)
         _glory(ctx, d, m)
         if property_damage:
@@ -306,10 +309,10 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
         ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
 
 
-def _pd_life_save(ctx: Turn, d: Dram, g: Group) -> int:
-    """Property Damage's die from the skill as a Ranged Special Move's (000 L7197, L3976–L3981), measured before
-    Strength (ruling A8), then the save as for any single move (000 L6570)."""
-    level = skill(ctx, d, tables().option("property_damage").skill or "")
+def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:
+    """Property Damage's die from the skill (or Call Forth Wisdom's) as a Ranged Special Move's (000 L7197,
+    L3976–L3981), measured before Strength (ruling A8), then the save as for any single move (000 L6570)."""
+    level = skill(ctx, d, tables().option(option.value).skill or "")
     die = str(dramatic_attacks.property_damage_die(level, 0, 0))
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)

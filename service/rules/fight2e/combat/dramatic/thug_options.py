@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...dramatic import attacks, costs
+from ...dramatic import attacks, costs, spiritual
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticBoost, DramaticOption
 from ..state.profile import Profile
@@ -26,6 +26,7 @@ from . import checks as dramatic_checks
 from .attack_options import push_self
 from .base import Dram, choice, option_name, pay, skill, spendable
 from .pauses import yell, yell_choices, yell_defense
+from .spirit import spirit_skills
 from .thug_flourish import exchange
 
 _NO_DAMAGE = "no damage is rolled against Thugs, only Life Saves (000 L6568)"
@@ -40,13 +41,18 @@ NOT_ON_GROUPS: dict[DramaticOption, str] = {
     DramaticOption.pulling_punches: f"it halves the damage; {_NO_DAMAGE}",
     DramaticOption.climactic_super_move: f"its DL is the target's share of Life Bar; {_NO_LIFE_BAR}",
     DramaticOption.spirit_combat: "Spirit Combat takes one opponent to a spirit plane (000 L7299); a group is many",
-    DramaticOption.call_forth_wisdom: "it is used in Spirit Combat (000 L7319), which a group does not enter",
-    DramaticOption.spirituality: "it defends in Spirit Combat (000 L7323), which a group does not enter",
+    DramaticOption.call_forth_wisdom: "it attacks a spirit (000 L7319), and this group is not one",
     DramaticOption.ki_face_off: "it answers a Ranged Special Move (000 L7231), which Thugs do not have",
 }
 # options taken as the Fighter's action against groups (besides the boost, Special Moves and a Flourish invitation)
 AT_THE_ACTION = frozenset(
-    {*dramatic_checks.EFFECTS, DramaticOption.ki_yelling, DramaticOption.property_damage, DramaticOption.pushing_it}
+    {
+        *dramatic_checks.EFFECTS,
+        DramaticOption.ki_yelling,
+        DramaticOption.property_damage,
+        DramaticOption.pushing_it,
+        DramaticOption.call_forth_wisdom,  # at a spiritual group; refused at another (NOT_ON_GROUPS)
+    }
 )
 # taken at their own point: before the action, at the defence, or from the state
 AT_THEIR_POINT = frozenset(
@@ -56,12 +62,15 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.friendship_boost,
         DramaticOption.ki_for_defense,
         DramaticOption.acrobatics_for_evasion,
+        DramaticOption.spirituality,  # in place of Defense against a spiritual group's attack (000 L7323)
     }
 )
 
 
-def refuse(ctx: Turn, option: DramaticOption, key: str) -> None:
+def refuse(ctx: Turn, option: DramaticOption, key: str, g: Group | None = None) -> None:
     why = NOT_ON_GROUPS.get(option)
+    if option is DramaticOption.call_forth_wisdom and g is not None and g.state.spiritual:
+        why = None  # Property Damage with this skill against a spirit (000 L7319)
     if why:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -117,10 +126,28 @@ def pushing(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
 
 # ── The Fighter's defence against a group ──────────────────────────────────────────────────────────
 
-_SWAPS = (DramaticOption.ki_for_defense, DramaticOption.acrobatics_for_evasion, DramaticOption.pushing_it)
+_SWAPS = (
+    DramaticOption.ki_for_defense,
+    DramaticOption.acrobatics_for_evasion,
+    DramaticOption.spirituality,
+    DramaticOption.pushing_it,
+)
 
 
-def _open(d: Dram, option: DramaticOption) -> bool:
+def against_spirit(ctx: Turn, d: Dram, g: Group) -> tuple[int, int]:
+    """(Accuracy, Life Save) against a purely spiritual group: −2 and +2 for one unfit to fight spirits
+    (000 L7315)."""
+    if not g.state.spiritual:
+        return 0, 0
+    acc, ls = spiritual.against_spirit(set(d.f.prof.qualities), spirit_skills(ctx, d))
+    if acc or ls:
+        ctx.note("D", d.f.id, f"{d.f.id} cannot fight spirits: {acc:+d} Accuracy, Life Saves {ls:+d}.", "000 L7315")
+    return acc, ls
+
+
+def _open(d: Dram, option: DramaticOption, g: Group) -> bool:
+    if option is DramaticOption.spirituality and not g.state.spiritual:
+        return False  # in place of Defense against spirits (000 L7323)
     if option is DramaticOption.ki_for_defense and d.ranged_used:
         return False  # not on a turn he uses a Ranged move (000 L7124)
     if option is DramaticOption.pushing_it and d.push_defense:
@@ -134,15 +161,15 @@ def guard(ctx: Turn, d: Dram, g: Group) -> Profile:
     back once the attack is over."""
     f = d.f
     before = f.prof
-    offered = [o for o in _SWAPS if _open(d, o)]
+    offered = [o for o in _SWAPS if _open(d, o, g)]
     option = None
     if offered:
         key, v = ctx.decide(
             f.id,
             "dramatic_defense",
             "D.4",
-            f"{g.id} attacks {f.id}: spend an Action Point on Ki in place of Defense, Acrobatics in place of Evasion "
-            "or Pushing It (+4 to his Defense Totals this turn)?",
+            f"{g.id} attacks {f.id}: spend an Action Point on Ki (or, against spirits, Spirituality) in place of "
+            "Defense, Acrobatics in place of Evasion or Pushing It (+4 to his Defense Totals this turn)?",
             DecisionValue(choice=Choice.pass_),
             [choice(DecisionValue(choice=Choice.pass_), "none")]
             + [choice(DecisionValue(option=o), option_name(o)) for o in offered],
@@ -158,6 +185,8 @@ def guard(ctx: Turn, d: Dram, g: Group) -> Profile:
         prof = replace(prof, defense=skill(ctx, d, "ki"))
     elif option is DramaticOption.acrobatics_for_evasion:
         prof = replace(prof, evasion=skill(ctx, d, "acrobatics"))
+    elif option is DramaticOption.spirituality:
+        prof = replace(prof, defense=skill(ctx, d, "spirituality"))
     elif option is DramaticOption.pushing_it:
         d.push_defense = attacks.pushing_bonus()  # every Defense Total of his this turn (ruling C15)
         push_self(ctx, d)

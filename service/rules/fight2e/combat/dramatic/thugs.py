@@ -221,6 +221,7 @@ _ON_A_GROUP = frozenset(
         DramaticOption.basic_boost,
         DramaticOption.flourish,
         DramaticOption.property_damage,
+        DramaticOption.call_forth_wisdom,
         DramaticOption.pushing_it,
         DramaticOption.special_move,
     }
@@ -285,8 +286,9 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
     if v.option is not None:
-        thug_options.refuse(ctx, v.option, key)
-    if v.option is DramaticOption.property_damage:
+        named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
+        thug_options.refuse(ctx, v.option, key, named)
+    if v.option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom):
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
         return
     if v.option in (DramaticOption.ki_yelling, *dramatic_checks.EFFECTS):
@@ -357,6 +359,13 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
             choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
             for g in groups
             if g.members and not (extra and thug_group.COMPETENT_VILLAIN in g.traits)
+        ]
+    if spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+        wisdom = DramaticOption.call_forth_wisdom
+        out += [
+            choice(DecisionValue(option=wisdom, target=g.id), f"Call Forth Wisdom at {g.id}")
+            for g in groups
+            if g.members and g.state.spiritual and not (extra and thug_group.COMPETENT_VILLAIN in g.traits)
         ]
     return out[:200]
 
