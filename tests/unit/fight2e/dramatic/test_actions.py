@@ -161,3 +161,41 @@ def test_an_unbroken_ki_yell_doubles_ki_on_a_ranged_move_s_damage() -> None:
 
     assert shot({"dramatic": {"yelled": "ki"}}).startswith("Damage 1d10+1")
     assert shot({}).startswith("Damage 1d8+1")
+
+
+def test_knocked_out_of_the_fight_he_may_rest_or_leave_the_scene() -> None:
+    # 000 L7195: knocked out of the fight Rei may rest rather than come back: alone on his side at Range 5 he may
+    # Draw Ki without a Sense Ki first (000 L7152): Draw Ki 6, a 5: 11, capped at PL × 2 = 6: FS 20 → 26; his turn
+    # of coming back is still owed
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.knocked_out": {"choice": "stay"},
+                "T1.rei.action": {"option": "draw_ki"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.draw_ki": 5},
+            at=5,
+            rei={"dramatic": {"returning_turns": 1}},
+            rei_fs=20,
+        )
+    )
+    assert _rei(out)["fighting_spirit"] == 26
+    assert _rei(out)["dramatic"]["returning_turns"] == 1
+    # resting, he does not attack
+    out = _turn(
+        {"T1.rei.knocked_out": {"choice": "stay"}, "T1.rei.action": {"option": "property_damage", "target": "battle"}},
+        {},
+        at=5,
+        rei={"dramatic": {"returning_turns": 1}},
+    )
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    # or he leaves the scene: out of the fight (ours: as a defeat with no damage), the round over
+    out = _turn(
+        {"T1.rei.knocked_out": {"choice": "away"}},
+        {},
+        at=5,
+        rei={"dramatic": {"returning_turns": 1}},
+    )
+    assert out["status"] == "round_over"
+    assert (_rei(out)["life_bar"], _rei(out)["defeated"]) == (0, True)

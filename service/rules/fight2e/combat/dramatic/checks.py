@@ -101,7 +101,7 @@ EFFECTS: dict[DramaticOption, _Effect] = {
     DramaticOption.meditation: _meditate,
 }
 _SKILLED = frozenset(EFFECTS) - {DramaticOption.athletics}  # offered only to a fighter with the skill (ours)
-_AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
+AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
 
 
 def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
@@ -109,7 +109,7 @@ def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes
     o = tables().option(option.value)
     if option in _SKILLED and skill(ctx, d, o.skill or "") < 1:
         return f"{d.f.id} has no {o.name} skill"
-    free = option in _AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
+    free = option in AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
     if option is DramaticOption.draw_ki and d.sense_ki is None and not free:
         return "Draw Ki needs a Sense Ki check on an earlier turn (000 L7249)"
     if option is DramaticOption.reaffirm_purpose and not (d.reaffirm_ready or free):

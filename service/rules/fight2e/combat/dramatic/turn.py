@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import super_only
 from ..protocol import events
 from ..state.turn import Turn
@@ -112,9 +112,7 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return None
     d.acted = True
     f.acted = True
-    if d.returning:  # knocked out of the fight: the turn goes on coming back (000 L7195, ruling C14)
-        d.returning -= 1
-        ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
+    if d.returning and not _rests(ctx, ds, d):  # knocked out of the fight (000 L7195, ruling C14)
         return None
     if d.idle:  # Mind-Manipulating Magic (000 L7285)
         ctx.note("B", f.id, f"{f.id} does nothing this turn, his mind in another's grip.", "000 L7285")
@@ -154,6 +152,44 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         lambda: _action_choices(ctx, ds, d),
     )
     return key, v
+
+
+# what a fighter knocked out of the fight may do while he rests away from it (000 L7195, L7152)
+_RESTING = frozenset({*dramatic_checks.AWAY_FREE, DramaticOption.meditation, DramaticOption.sense_ki})
+
+
+def _rests(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
+    """Knocked out of the fight, he comes back (a whole turn, ruling C14), rests away from it, or leaves the scene
+    (000 L7195). True when he rests: his action is then one of the recovery options, without their usual
+    conditions if he is alone on his side (000 L7152), or nothing. Ours: resting keeps his turns of coming back
+    for later; leaving the scene takes him out of the fight as a defeat with no damage (as Mind-Manipulating
+    Magic's removal: the state knows no other way out)."""
+    f = d.f
+    back = DecisionValue(choice=Choice.move)
+    key, v = ctx.decide(
+        f.id,
+        "knocked_out",
+        "B",
+        f"{f.id} is out of the fight: come back (a turn), rest away from it, or leave the scene?",
+        back,
+        [
+            choice(back, "come back"),
+            choice(DecisionValue(choice=Choice.stay), "rest"),
+            choice(DecisionValue(choice=Choice.away), "leave the scene"),
+        ],
+    )
+    if v.choice is Choice.stay:
+        ctx.note("B", f.id, f"{f.id} rests away from the fight.", "000 L7195, L7152")
+        return True
+    if v.choice is Choice.away:
+        f.life, f.defeated = 0, True
+        ctx.note("B", f.id, f"{f.id} leaves the scene.", "000 L7195", change={"life_bar": 0, "defeated": True})
+        return False
+    if v.choice not in (Choice.move, None):
+        ctx.fail("DECISION_INVALID", f"{key}.choice", f"{key}: move (come back), stay (rest) or away.", key=key)
+    d.returning -= 1
+    ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
+    return False
 
 
 def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
@@ -201,6 +237,18 @@ def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: 
 def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
     option = v.option
+    if (
+        d.returning
+        and (option not in _RESTING or v.movement)
+        and not (option is None and v.action in (None, ActionType.none))
+    ):
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: resting away from the fight, only Draw Ki, Sense Ki, Meditation, Realize Potential or Reaffirm "
+            "Purpose, or nothing (000 L7152, L7195).",
+            key=key,
+        )
     if option is not None and option.value in _IN_TURN and option not in _RESOLVED:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -294,6 +342,9 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     f = d.f
     foes = [ds[o.id] for o in ctx.opponents(f)]
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
+    if d.returning:
+        rest = dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
+        return out + [c for c in rest if c.value.option in _RESTING]
     out.append(choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"))
     for direction in Direction:
         for n in (1, 2):
@@ -389,11 +440,10 @@ def _report_gaps(ctx: Turn) -> None:
         "options.subsystem",
         "not resolved in a Dramatic turn yet: "
         + "".join(f"{m}; " for m in missing)
-        + "Pulling Punches to break mind control; Realize Potential after standing up from a Knock Down; resting or "
-        "leaving the scene when knocked out of the fight; the Spiritual Combat options against purely spiritual "
-        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
-        "move's Elements beyond its Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team "
-        "partners and transforming into Beast Form",
+        + "Pulling Punches to break mind control; Realize Potential after standing up from a Knock Down; a Fighter "
+        "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
+        "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
+        "into Beast Form",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
