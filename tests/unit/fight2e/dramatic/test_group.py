@@ -380,3 +380,12 @@ def test_the_published_example_is_the_tests_turn() -> None:
     from service.rules.fight2e.operations import examples
 
     assert examples("resolve_turn")["dramatic-three-fighters-team-up"] == three_fighters_example()
+
+
+def test_the_director_may_rule_out_team_ups() -> None:
+    # 000 L7221: the Director can rule that attacks cannot be combined (campaign option `dramatic.team_ups`)
+    body = three_fighters_example()
+    body["options"]["dramatic"] = {"team_ups": False}
+    out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert "team_ups" in out["violations"][0]["message"]

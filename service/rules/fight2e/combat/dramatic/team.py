@@ -35,7 +35,9 @@ def _partners_to_come(ds: dict[str, Dram], d: Dram) -> list[Dram]:
     return [x for x in ds.values() if x is not d and x.f.side == d.f.side and x.f.active and not x.acted]
 
 
-def _why_not(ds: dict[str, Dram], d: Dram, target: str) -> str | None:
+def _why_not(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str) -> str | None:
+    if not ctx.opts.dramatic.team_ups:
+        return "the Director has ruled that attacks cannot be combined (000 L7221; options.dramatic.team_ups)"
     if d.team_up_last:
         return "attacks cannot be combined two turns in a row (000 L7221)"
     if spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
@@ -45,11 +47,11 @@ def _why_not(ds: dict[str, Dram], d: Dram, target: str) -> str | None:
     return None
 
 
-def offered(ds: dict[str, Dram], d: Dram, foes: list[str]) -> list[ChoiceOption]:
+def offered(ctx: Turn, ds: dict[str, Dram], d: Dram, foes: list[str]) -> list[ChoiceOption]:
     """A Team-Up with his Basic Move at each opponent he may team up against (other moves are named the same way)."""
     out = []
     for t in foes:
-        if _why_not(ds, d, t) is None:
+        if _why_not(ctx, ds, d, t) is None:
             joining = _holder(ds, d, t) is not None
             value = DecisionValue(action=None, option=_OPTION, moves=["basic_move"], target=t)
             out.append(choice(value, ("join the Team-Up" if joining else "Team-Up (hold for a partner)") + f" at {t}"))
@@ -58,7 +60,7 @@ def offered(ds: dict[str, Dram], d: Dram, foes: list[str]) -> list[ChoiceOption]
 
 def team_up(ctx: Turn, ds: dict[str, Dram], d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     """His part: he holds for a partner, or joins the ally holding at the same target and both attacks go."""
-    why = _why_not(ds, d, t.f.id)
+    why = _why_not(ctx, ds, d, t.f.id)
     if why is None and any(o in _APART for o in v.also or ()):
         why = "a Final Blow or a Debilitating Injury does not ride on a Team-Up (000 L7172, L7183)"
     if why:

@@ -362,7 +362,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                     f"Property Damage at {t.f.id}",
                 )
             )
-    out += team_choices(ds, d, [t.f.id for t in foes])
+    out += team_choices(ctx, ds, d, [t.f.id for t in foes])
     if not d.simultaneous:  # with an opponent on his Initiative only if all take one (000 L6039): not offered
         out += dramatic_actions.offered(ctx, d, foes)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
