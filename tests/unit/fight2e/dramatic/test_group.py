@@ -389,3 +389,48 @@ def test_the_director_may_rule_out_team_ups() -> None:
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
     assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
     assert "team_ups" in out["violations"][0]["message"]
+
+
+def test_pulling_punches_to_break_mind_control() -> None:
+    # 000 L7207: Battle is under mind control. Rei's hit (6 + 1 = 7 against 3) is pulled to free him: a point, 1
+    # damage (25 → 24), the 5 rolled tallied; Rei now pulls punches on him
+    hit = {"T1.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"}}
+    out = _ok(_mind(hit, {"T1.rei.attack": 6, "T1.rei.damage": 5}, {"mind_controlled": True}))
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 24
+    assert (battle["dramatic"]["freeing_tally"], battle["dramatic"]["pulled_by"]) == (5, ["rei"])
+    # the next hit, against Battle's Defense Total 3 + 1 (he fights one freeing him): a 3 + 1 = 4 hits; 6 + 4 = 10
+    # reaches his 10 Life Bar: he is free, and immune to Mind-Manipulating Magic for the fight
+    state = {"mind_controlled": True, "freeing_tally": 6, "pulled_by": ["rei"]}
+    out = _ok(_mind(hit, {"T1.rei.attack": 3, "T1.rei.damage": 4}, state, battle_life=10))
+    assert _attacks(out)[0][1]["defense_total"] == 4
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 9
+    assert (battle["dramatic"]["mind_controlled"], battle["dramatic"]["mind_immune"]) == (False, True)
+
+
+def _mind(decisions: dict, rolls: dict, battle: dict, battle_life: int = 25) -> dict[str, Any]:
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", REI_D), _fighter("battle", BATTLE_D, battle, life=battle_life)],
+        "decisions": {**decisions, "T1.rei.free_mind": {"choice": "act"}},
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1, **rolls},
+        "seed": 3,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_one_freed_by_pulled_punches_is_immune_to_mind_manipulating_magic() -> None:
+    caster = {**REI_D, "narrative_skills": [*REI_D["narrative_skills"], {"id": "magic", "level": 6}]}
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", caster), _fighter("battle", BATTLE_D, {"mind_immune": True})],
+        "decisions": {"T1.rei.action": {"option": "mind_manipulation", "target": "battle", "mind": "idle"}},
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1},
+        "seed": 3,
+    }
+    out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert "L7207" in out["violations"][0]["message"]

@@ -289,6 +289,25 @@ class DramaticState(Model):
     team_up_last_turn: bool = Field(
         False, description="He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221)."
     )
+    mind_controlled: bool = Field(
+        False,
+        description="He is under mind control, as the story has it: opponents may pull their punches to free him "
+        "(000 L7205–L7207).",
+    )
+    freeing_tally: int = Field(
+        0, ge=0, le=999, description="The damage rolled by punches pulled to free him from mind control (000 L7207)."
+    )
+    pulled_by: list[FighterId] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
+        "(000 L7207).",
+    )
+    mind_immune: bool = Field(
+        False,
+        description="Freed from mind control by pulled punches: immune to Mind-Manipulating Magic this fight "
+        "(000 L7207).",
+    )
     lost_skills: list[Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")]] = Field(
         default_factory=list,
         max_length=20,

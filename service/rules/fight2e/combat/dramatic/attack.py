@@ -129,6 +129,7 @@ def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
     acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
     acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
+    acc += 1 if d.freeing(t) else 0  # mind-controlled, against one pulling punches to free him (000 L7207)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True
@@ -190,7 +191,8 @@ def attack(
 
 def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
     """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
-    pulled = options.pull_punches(ctx, d, t) if not mods.final_blow else False
+    freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
+    pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
     dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
     top = attacks.max_damage([face - plan.die.bonus], [plan.die])
@@ -203,7 +205,34 @@ def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tupl
     if pulled:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
+    if t.mind_controlled:
+        return _freeing(ctx, d, t, dmg, freeing), top
     return dmg, top
+
+
+def _freeing(ctx: Turn, d: Dram, t: Dram, dmg: int, freeing: bool) -> int:
+    """A pulled punch to free him: 1 damage, the roll tallied; once the tally would defeat him he is free and immune
+    to Mind-Manipulating Magic for the fight (000 L7207). Ours: a tally "enough to defeat" him reaches his Life Bar
+    at that moment; an opponent who hits him without pulling has stopped pulling punches."""
+    if not freeing:
+        if d.f.id in t.pulled_by:
+            t.pulled_by.remove(d.f.id)
+        return dmg
+    if d.f.id not in t.pulled_by:
+        t.pulled_by.append(d.f.id)
+    t.tally += dmg
+    free = t.tally >= t.f.life
+    ctx.note(
+        "E.1",
+        d.f.id,
+        f"{d.f.id} pulls the punch: 1 damage, {dmg} tallied ({t.tally} against {t.f.id}'s {t.f.life} Life Bar)"
+        + (f": {t.f.id} is free of the mind control." if free else "."),
+        "000 L7207",
+        inputs={"tally": t.tally},
+    )
+    if free:
+        t.mind_controlled, t.mind_immune, t.tally, t.pulled_by = False, True, 0, []
+    return 1
 
 
 def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dram] | None) -> None:

@@ -84,11 +84,19 @@ class Dram:
     teamed: bool = False  # his attack went in a Team-Up this turn
     held: tuple[str, DecisionValue, str] | None = None  # a Team-Up waiting for its partner: (target, value, key)
     lost_skills: list[str] = field(default_factory=list)  # Debilitating Injury's lost Narrative Skills (000 L7175)
+    mind_controlled: bool = False  # under mind control, freed by pulled punches (000 L7207)
+    tally: int = 0
+    pulled_by: list[str] = field(default_factory=list)
+    mind_immune: bool = False
     simultaneous: bool = False  # he shares his Initiative with an opponent and acts with him at once (000 L5519)
     non_attack: bool = False  # Refocus, Power Up or Await Opening: the Defense skill only this turn (000 L6037)
     awaiting: bool = False  # Await Opening this turn (000 L6045)
     keep_awaiting: bool = False  # he chose at Initiative to go on awaiting an opening (000 L6049)
     mover: Callable[[int, Direction], None] | None = None  # Athletics' Ranges against a Thug group
+
+    def freeing(self, other: Dram) -> bool:
+        """He is mind-controlled and ``other`` is pulling punches to free him: +1 for him against ``other``."""
+        return self.mind_controlled and other.f.id in self.pulled_by
 
     def together(self, other: Dram) -> bool:
         """He and ``other`` are opponents acting at the same moment (simultaneous Initiative)."""
@@ -128,6 +136,10 @@ def load(ctx: Turn) -> dict[str, Dram]:
             friendship=s.friendship_boost,
             team_up_last=s.team_up_last_turn,
             lost_skills=list(s.lost_skills),
+            mind_controlled=s.mind_controlled,
+            tally=s.freeing_tally,
+            pulled_by=list(s.pulled_by),
+            mind_immune=s.mind_immune,
         )
         f.fs += s.fs_above_start  # Draw Ki's surplus, kept apart from the state's capped total (000 L7249)
         if f.life > d.life_max:
@@ -179,6 +191,10 @@ def store(ds: dict[str, Dram]) -> None:
             friendship_boost=False,  # it lasts the one turn after the comrade's arrival (000 L7251)
             team_up_last_turn=d.teamed,
             lost_skills=d.lost_skills[:20],
+            mind_controlled=d.mind_controlled,
+            freeing_tally=min(d.tally, 999),
+            pulled_by=d.pulled_by[:8],
+            mind_immune=d.mind_immune,
         )
 
 

@@ -164,5 +164,7 @@ def defense(
         dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
     if t.face_off_next not in (None, attacker):  # a third party's attack on a Ki Face Off: + his Ki (000 L7237)
         dt += skill(ctx, t, "ki")
+    if t.mind_controlled and attacker in t.pulled_by:  # against one freeing him (000 L7207)
+        dt += 1
     how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
     return dt, how

@@ -50,6 +50,13 @@ def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
             key=key,
         )
     effect = v.mind or MindEffect.idle
+    if t.mind_immune:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.target",
+            f"{key}: {t.f.id} was freed from mind control by pulled punches and is immune this fight (000 L7207).",
+            key=key,
+        )
     pay(ctx, d, _OPTION, costs.ap_cost(o), key)
     name, level = cast
     face = ctx.roll(d.f.id, "mind_check", D10, f"{name} (Mind-Manipulating Magic)", "C")

@@ -367,7 +367,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
         out += dramatic_actions.offered(ctx, d, foes)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
-    out += mind_choices(ctx, d, [t.f.id for t in foes])
+    out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
     out += spirit_choices(ctx, d, foes)
     if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
         wisdom = DramaticOption.call_forth_wisdom
@@ -440,7 +440,7 @@ def _report_gaps(ctx: Turn) -> None:
         "options.subsystem",
         "not resolved in a Dramatic turn yet: "
         + "".join(f"{m}; " for m in missing)
-        + "Pulling Punches to break mind control; Realize Potential after standing up from a Knock Down; a Fighter "
+        + "Realize Potential after standing up from a Knock Down; a Fighter "
         "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
         "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
         "into Beast Form",
