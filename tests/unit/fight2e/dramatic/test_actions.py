@@ -199,3 +199,10 @@ def test_knocked_out_of_the_fight_he_may_rest_or_leave_the_scene() -> None:
     )
     assert out["status"] == "round_over"
     assert (_rei(out)["life_bar"], _rei(out)["defeated"]) == (0, True)
+
+
+def test_a_fighter_down_stands_up_and_may_realize_his_potential_next_turn() -> None:
+    # 000 L5958: his action is standing up; 000 L7259: having just stood up opens Realize Potential next turn
+    out = _ok(_turn({"T1.battle.action": {"action": "none"}}, {}, rei={"knocked_down": True}))
+    assert _rei(out)["knocked_down"] is False
+    assert _rei(out)["dramatic"]["realize_ready"] is True

@@ -672,7 +672,7 @@ def test_every_option_is_offered_or_taken_at_its_point() -> None:
     assert {o.id for o in tables().options} <= _IN_TURN
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
     reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
-    assert reason.split(": ", 1)[1].startswith("Realize Potential after standing up")
+    assert reason.split(": ", 1)[1].startswith("a Fighter who is himself a purely spiritual creature")
 
 
 # ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────

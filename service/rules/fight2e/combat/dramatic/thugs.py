@@ -252,6 +252,7 @@ def _recover(ctx: Turn, d: Dram) -> None:
         ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
     else:
         f.knocked_down = False
+        d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
         ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
 
 

@@ -131,6 +131,13 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
         climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
         return None
+    if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
+        f.knocked_down = False
+        d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
+        ctx.note(
+            "B", f.id, f"{f.id} spends his action standing up.", "000 L5958, L7259", change={"knocked_down": False}
+        )
+        return None
     if f.stunned:
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
@@ -438,9 +445,7 @@ def _report_gaps(ctx: Turn) -> None:
     ctx.unsupported_rule(
         "dramatic_options",
         "options.subsystem",
-        "not resolved in a Dramatic turn yet: "
-        + "".join(f"{m}; " for m in missing)
-        + "Realize Potential after standing up from a Knock Down; a Fighter "
+        "not resolved in a Dramatic turn yet: " + "".join(f"{m}; " for m in missing) + "a Fighter "
         "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
         "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
         "into Beast Form",
