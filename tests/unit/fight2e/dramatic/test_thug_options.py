@@ -250,3 +250,35 @@ def test_call_forth_wisdom_at_a_spirit_and_spirituality_against_it() -> None:
     )
     attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
     assert attack["inputs"]["defense_total"] == 5
+
+
+def test_mind_manipulating_magic_on_a_group() -> None:
+    # 000 L7283–L7287: Magic 6 + 5 = 11 against the group's plain d10 (3): held next turn
+    sheet = _ava(narrative_skills=[*AVA["narrative_skills"], {"id": "magic", "level": 6}])
+    spell = {"option": "mind_manipulation", "target": "g", "mind": "idle"}
+    out = resolved(
+        _with(request(), sheet),
+        {"T1.ava.action": spell, "T1.ava.action.2": IDLE, **DEF},
+        {**FIRST, **MISS, "T1.ava.mind_check": 5, "T1.g.mind_resist": 3},
+    )
+    assert out["fight"]["thugs"][0]["idle"] is True
+    # the next turn it does nothing and defends as if Stunned: Defense 2 // 2 = 1, so Ava's 1 + 0 hits
+    req = _with(request(group_state={"idle": True}), sheet)
+    req["fight"]["turn"] = 2
+    out = resolved(
+        req,
+        {"T2.ava.action": {"action": "attack", "moves": ["basic_move"], "target": "g"}, "T2.ava.action.2": IDLE},
+        {"T2.ava.init": 6, "T2.g.init": 1, "T2.ava.attack": 1, "T2.g.life_save": 9, "T2.fight.time": 4},
+    )
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    assert attack["inputs"]["defense"] == 1
+    assert not any(s["label"] == "D.6" and s["actor"] == "g" for s in out["log"])
+    assert out["fight"]["thugs"][0]["idle"] is False
+    # or the whole group (one combatant, 000 L6652) leaves the fight
+    out = turn(
+        _with(request(), sheet),
+        {"T1.ava.action": {**spell, "mind": "remove"}},
+        {**FIRST, "T1.ava.mind_check": 5, "T1.g.mind_resist": 3},
+    )
+    assert out["status"] == "round_over"
+    assert out["fight"]["thugs"][0]["members"] == 0

@@ -97,6 +97,14 @@ class ThugGroupState(Model):
         description="Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept "
         "(000 L3208).",
     )
+    idle: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: Mind-Manipulating Magic holds the group this turn: it does nothing "
+        "and defends at half its Defense, as if Stunned (000 L7285).",
+    )
+    dictated_by: FighterId | None = Field(
+        None, description="Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285)."
+    )
     spiritual: bool = Field(
         False,
         description="Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a "

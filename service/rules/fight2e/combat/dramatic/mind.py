@@ -23,14 +23,14 @@ _WON = {
 }
 
 
-def _casting(ctx: Turn, d: Dram) -> tuple[str, int] | None:
+def casting(ctx: Turn, d: Dram) -> tuple[str, int] | None:
     """His best casting skill (ours: the highest when he has several)."""
     best = max(((s, skill(ctx, d, s)) for s in CASTING), key=lambda x: x[1])
     return best if best[1] >= 1 else None
 
 
 def offered(ctx: Turn, d: Dram, foes: list[str]) -> list[ChoiceOption]:
-    if _casting(ctx, d) is None or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
+    if casting(ctx, d) is None or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
         return []
     return [
         choice(DecisionValue(option=_OPTION, target=t, mind=effect), f"Mind-Manipulating Magic on {t} ({effect.value})")
@@ -41,7 +41,7 @@ def offered(ctx: Turn, d: Dram, foes: list[str]) -> list[ChoiceOption]:
 
 def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_OPTION.value)
-    cast = _casting(ctx, d)
+    cast = casting(ctx, d)
     if cast is None:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",

@@ -43,6 +43,8 @@ class GroupPoints:
     points: dict[str, int] = field(default_factory=dict)
     attacked: dict[str, bool] = field(default_factory=dict)
     steps: dict[str, int] = field(default_factory=dict)  # die sizes on its next Initiative (a Flourish invitation)
+    idle_next: set[str] = field(default_factory=set)  # held by Mind-Manipulating Magic next turn (000 L7285)
+    dictated_next: dict[str, str] = field(default_factory=dict)
 
 
 def load_points(groups: list[Group]) -> GroupPoints:
@@ -281,6 +283,8 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
     d.attacked = True
     pd_total = (tables().option("property_damage").defense_total or 0) if property_damage else 0
     defense = g.defense * g.now.defense_multiplier + pd_total  # thrown scenery: +1 (000 L7197)
+    if g.state.idle:  # held by Mind-Manipulating Magic, it defends as if Stunned: half (000 L7285, L5980)
+        defense = g.defense * g.now.defense_multiplier // 2 + pd_total
     name = "Property Damage" if property_damage else m.name
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense

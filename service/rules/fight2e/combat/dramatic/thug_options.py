@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...dramatic import attacks, costs, spiritual
+from ...dramatic import attacks, checks, costs, spiritual
 from ...dramatic.catalogue import tables
-from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticBoost, DramaticOption
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DramaticBoost, DramaticOption, MindEffect
 from ..state.profile import Profile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing.group import Group
 from . import checks as dramatic_checks
 from .attack_options import push_self
-from .base import Dram, choice, option_name, pay, skill, spendable
+from .base import D10, Dram, choice, option_name, pay, skill, spendable
+from .mind import casting
+from .mind import offered as mind_choices
 from .pauses import yell, yell_choices, yell_defense
 from .spirit import spirit_skills
 from .thug_flourish import exchange
@@ -52,6 +54,7 @@ AT_THE_ACTION = frozenset(
         DramaticOption.property_damage,
         DramaticOption.pushing_it,
         DramaticOption.call_forth_wisdom,  # at a spiritual group; refused at another (NOT_ON_GROUPS)
+        DramaticOption.mind_manipulation,
     }
 )
 # taken at their own point: before the action, at the defence, or from the state
@@ -101,6 +104,7 @@ def offered(ctx: Turn, d: Dram, groups: list[Group]) -> list[ChoiceOption]:
     live = [g.id for g in groups if g.members]
     out = dramatic_checks.offered(ctx, d, live)
     out += [c.model_copy(update={"value": c.value.model_copy(update={"target": live[0]})}) for c in yell_choices(d)]
+    out += mind_choices(ctx, d, live)
     return out
 
 
@@ -241,3 +245,56 @@ def group_invites(ctx: Turn, g: Group, ds: dict[str, Dram], points: dict[str, in
     else:
         ctx.note("C", d.f.id, f"{d.f.id} declines the Flourish.", o.ref)
     return True
+
+
+# ── Mind-Manipulating Magic on a group ─────────────────────────────────────────────────────────────
+
+
+def manipulate(
+    ctx: Turn, d: Dram, g: Group, v: DecisionValue, key: str, idle: set[str], dictated: dict[str, str]
+) -> None:
+    """A point and his Magic, Psychic or Gadgeteering against the group's plain d10 (000 L7283; ours: a group has no
+    Grim Determination to roll); won, the group does nothing next turn and defends at half its Defense, or does as
+    he says next turn, or leaves the fight. Ours: a group is one combatant (000 L6652), so all of it is held, steered
+    or gone; gone, its Thugs leave with no Glory for them."""
+    cast = casting(ctx, d)
+    if cast is None:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: {d.f.id} has no Magic, Psychic or Gadgeteering.",
+            key=key,
+        )
+    o = tables().option(DramaticOption.mind_manipulation.value)
+    pay(ctx, d, DramaticOption.mind_manipulation, costs.ap_cost(o), key)
+    name, level = cast
+    face = ctx.roll(d.f.id, "mind_check", D10, f"{name} (Mind-Manipulating Magic)", "C")
+    mine = checks.check_total(face, level, d.hit_stun_penalty)
+    theirs = ctx.roll(g.id, "mind_resist", D10, "resisting Mind-Manipulating Magic", "C")
+    won = checks.contest(mine, [theirs])
+    effect = v.mind or MindEffect.idle
+    ctx.note(
+        "C",
+        d.f.id,
+        f"{d.f.id}'s {name} {face} + {level} = {mine} against {g.id}'s {theirs}: "
+        + (
+            {
+                MindEffect.idle: "held next turn.",
+                MindEffect.dictate: f"{d.f.id} steers it next turn.",
+                MindEffect.remove: "it leaves the fight.",
+            }[effect]
+            if won
+            else "resisted."
+        ),
+        o.ref,
+        inputs={"face": face, "total": mine, "resist": theirs},
+    )
+    if not won:
+        return
+    if effect is MindEffect.idle:
+        idle.add(g.id)
+    elif effect is MindEffect.dictate:
+        dictated[g.id] = d.f.id
+    else:
+        g.members = 0
+        ctx.note("C", g.id, f"{g.id} is gone from the fight.", "000 L7287", change={"members": 0})

@@ -173,7 +173,7 @@ def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     )
 
 
-def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group], pts: acts.GroupPoints) -> None:
     f = d.f
     if not f.active:
         return
@@ -212,7 +212,7 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
         )
         if i > 0:
             _spare_villains(ctx, groups, key, v)
-        _carry_out(ctx, d, groups, key, v)
+        _carry_out(ctx, d, groups, key, v, pts)
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)
@@ -222,6 +222,7 @@ _ON_A_GROUP = frozenset(
         DramaticOption.flourish,
         DramaticOption.property_damage,
         DramaticOption.call_forth_wisdom,
+        DramaticOption.mind_manipulation,
         DramaticOption.pushing_it,
         DramaticOption.special_move,
     }
@@ -268,7 +269,7 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
-def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
+def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints) -> None:
     f = d.f
     if v.full_defense or v.full_offense:
         ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
@@ -291,6 +292,11 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         thug_options.refuse(ctx, v.option, key, named)
     if v.option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom):
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
+        return
+    if v.option is DramaticOption.mind_manipulation:
+        g = _group(ctx, groups, v.target, key)
+        fighter_on_thugs.move(ctx, f, g, min(v.movement or 0, 1), v.direction)  # as with an attack (000 L7140)
+        thug_options.manipulate(ctx, d, g, v, key, pts.idle_next, pts.dictated_next)
         return
     if v.option in (DramaticOption.ki_yelling, *dramatic_checks.EFFECTS):
         thug_options.carry_out(ctx, d, _group(ctx, groups, v.target, key), groups, v, key)
@@ -417,6 +423,8 @@ def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupP
                 "attacked": pts.attacked[s.id],
                 # a Flourish invitation's larger die on top of a kept Critical Hit's (000 L7189), within the field
                 "initiative_steps": min(s.initiative_steps + pts.steps.get(s.id, 0), 2),
+                "idle": s.id in pts.idle_next,
+                "dictated_by": pts.dictated_next.get(s.id),
             }
         )
         for s in ctx.thug_state or []
@@ -447,8 +455,12 @@ def run(ctx: Turn) -> None:
     spent = flourishes.tied(ctx, ds, groups)
     for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
-            _fighter_turn(ctx, actor, groups)
+            _fighter_turn(ctx, actor, groups, pts)
+        elif actor.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
+            ctx.note("C", actor.id, f"{actor.id} does nothing this turn, its mind in another's grip.", "000 L7285")
         elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
+            if actor.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
+                ctx.note("C", actor.id, f"{actor.state.dictated_by} says what {actor.id} does.", "000 L7285")
             thug_groups.act(ctx, actor, queue, strike)
         if thug_group.over(ctx, groups):
             ctx.round_over = True
