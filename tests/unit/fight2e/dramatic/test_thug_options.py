@@ -282,3 +282,41 @@ def test_mind_manipulating_magic_on_a_group() -> None:
     )
     assert out["status"] == "round_over"
     assert out["fight"]["thugs"][0]["members"] == 0
+
+
+def test_two_fighters_team_up_on_a_group() -> None:
+    # 000 L7219–L7221 (ruling C20): Ava (6) holds, Bea (3) joins; one Defense 2 for both: Ava's 1 + 0 misses,
+    # Bea's 2 + 0 hits, so both hit: two Thugs save against 5 − 2 = 3 (000 L6570); a 4 and a 9: both out
+    bea = copy.deepcopy(AVA)
+    bea["id"], bea["name"] = "bea", "Bea"
+    req = request()
+    req["fighters"].append(
+        {"id": "bea", "sheet": bea, "state": {"life_bar": 20, "fighting_spirit": 20, "fs_start": 20}}
+    )
+    req["fight"]["thugs"][0]["ranges"]["bea"] = 1
+    req["fight"]["sides"] = {"ava": "heroes", "bea": "heroes"}
+    team = {"option": "team_up", "moves": ["basic_move"], "target": "g"}
+    out = resolved(
+        req,
+        {
+            "T1.ava.action": team,
+            "T1.ava.action.2": IDLE,
+            "T1.bea.action": team,
+            "T1.bea.action.2": IDLE,
+            "T1.g.action": {"action": "none"},
+        },
+        {
+            "T1.ava.init": 6,
+            "T1.bea.init": 3,
+            "T1.g.init": 1,
+            "T1.ava.attack": 1,
+            "T1.bea.attack": 2,
+            "T1.g.life_save": 4,
+            "T1.g.life_save.2": 9,
+            "T1.fight.time": 4,
+        },
+    )
+    assert out["fight"]["thugs"][0]["members"] == 3
+    for f in out["fighters"]:
+        dram = f["state"]["dramatic"]
+        assert (dram["action_points"], dram["no_point_next_turn"], dram["team_up_last_turn"]) == (0, True, True)

@@ -24,25 +24,25 @@ _OPTION = DramaticOption.team_up
 _APART = frozenset({DramaticOption.final_blow, DramaticOption.debilitating_injury})
 
 
-def _holder(ds: dict[str, Dram], d: Dram, target: str) -> Dram | None:
+def holder(ds: dict[str, Dram], d: Dram, target: str) -> Dram | None:
     return next(
         (x for x in ds.values() if x is not d and x.held and x.held[0] == target and x.f.side == d.f.side), None
     )
 
 
-def _partners_to_come(ds: dict[str, Dram], d: Dram) -> list[Dram]:
+def partners_to_come(ds: dict[str, Dram], d: Dram) -> list[Dram]:
     """Allies still to act this turn, who could join him."""
     return [x for x in ds.values() if x is not d and x.f.side == d.f.side and x.f.active and not x.acted]
 
 
-def _why_not(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str) -> str | None:
+def why_not(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str) -> str | None:
     if not ctx.opts.dramatic.team_ups:
         return "the Director has ruled that attacks cannot be combined (000 L7221; options.dramatic.team_ups)"
     if d.team_up_last:
         return "attacks cannot be combined two turns in a row (000 L7221)"
     if spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
         return "not enough Action Points for a Team-Up"
-    if _holder(ds, d, target) is None and not _partners_to_come(ds, d):
+    if holder(ds, d, target) is None and not partners_to_come(ds, d):
         return "no ally still to act who could join him"
     return None
 
@@ -51,8 +51,8 @@ def offered(ctx: Turn, ds: dict[str, Dram], d: Dram, foes: list[str]) -> list[Ch
     """A Team-Up with his Basic Move at each opponent he may team up against (other moves are named the same way)."""
     out = []
     for t in foes:
-        if _why_not(ctx, ds, d, t) is None:
-            joining = _holder(ds, d, t) is not None
+        if why_not(ctx, ds, d, t) is None:
+            joining = holder(ds, d, t) is not None
             value = DecisionValue(action=None, option=_OPTION, moves=["basic_move"], target=t)
             out.append(choice(value, ("join the Team-Up" if joining else "Team-Up (hold for a partner)") + f" at {t}"))
     return out
@@ -60,21 +60,21 @@ def offered(ctx: Turn, ds: dict[str, Dram], d: Dram, foes: list[str]) -> list[Ch
 
 def team_up(ctx: Turn, ds: dict[str, Dram], d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     """His part: he holds for a partner, or joins the ally holding at the same target and both attacks go."""
-    why = _why_not(ctx, ds, d, t.f.id)
+    why = why_not(ctx, ds, d, t.f.id)
     if why is None and any(o in _APART for o in v.also or ()):
         why = "a Final Blow or a Debilitating Injury does not ride on a Team-Up (000 L7172, L7183)"
     if why:
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: {why}.", key=key)
     o = tables().option(_OPTION.value)
     pay(ctx, d, _OPTION, costs.ap_cost(o), key)
-    holder = _holder(ds, d, t.f.id)
-    if holder is None:
+    first = holder(ds, d, t.f.id)
+    if first is None:
         d.held = (t.f.id, v, key)
         ctx.note("C", d.f.id, f"{d.f.id} teams up against {t.f.id} and waits for his partner.", o.ref)
         return
-    _, hv, hkey = holder.held or ("", v, key)
-    holder.held = None
-    _together(ctx, ds, (holder, hv, hkey), (d, v, key), t)
+    _, hv, hkey = first.held or ("", v, key)
+    first.held = None
+    _together(ctx, ds, (first, hv, hkey), (d, v, key), t)
 
 
 def _together(

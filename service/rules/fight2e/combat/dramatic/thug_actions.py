@@ -249,10 +249,31 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     return m
 
 
+@dataclass
+class Aim:
+    """A Fighter's attack on a group, paid for and aimed, before its roll."""
+
+    m: MoveProfile
+    name: str
+    accuracy: int
+    plus_die: int
+    spirit_ls: int
+    pd_option: DramaticOption | None  # Property Damage, or Call Forth Wisdom as it (000 L7197, L7319)
+
+
 def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
     Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
+    a = aim(ctx, d, g, key, v, property_damage)
+    before = g.members
+    if roll_on_group(ctx, d, g, a):
+        land_on_group(ctx, d, g, a)
+    settle_special(ctx, d, g, a, before)
+
+
+def aim(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> Aim:
+    """His movement, the move's reach, what his points buy and his Accuracy."""
     f = d.f
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     if v.weapon is not None:
@@ -267,8 +288,8 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
     if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
-    pd_option = pd_option or DramaticOption.property_damage
-    if property_damage:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
+    pd_option = (pd_option or DramaticOption.property_damage) if property_damage else None
+    if pd_option is not None:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
         pay(ctx, d, pd_option, costs.ap_cost(tables().option(pd_option.value)), key)
         plus_acc, plus_die = 0, 0
     else:
@@ -281,36 +302,52 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, pro
     acc = base + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
-    pd_total = (tables().option("property_damage").defense_total or 0) if property_damage else 0
-    defense = g.defense * g.now.defense_multiplier + pd_total  # thrown scenery: +1 (000 L7197)
-    if g.state.idle:  # held by Mind-Manipulating Magic, it defends as if Stunned: half (000 L7285, L5980)
-        defense = g.defense * g.now.defense_multiplier // 2 + pd_total
     name = "Property Damage" if property_damage else m.name
+    return Aim(m, name, acc, plus_die, spirit_ls, pd_option)
+
+
+def group_defense(g: Group, a: Aim) -> int:
+    pd_total = (tables().option("property_damage").defense_total or 0) if a.pd_option else 0
+    defense = g.defense * g.now.defense_multiplier
+    if g.state.idle:  # held by Mind-Manipulating Magic, it defends as if Stunned: half (000 L7285, L5980)
+        defense //= 2
+    return defense + pd_total  # thrown scenery: +1 (000 L7197)
+
+
+def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
+    f = d.f
+    defense = group_defense(g, a)
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
-    hit = face + acc >= defense
+    hit = face + a.accuracy >= defense
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
-        + ("hit." if hit else "miss."),
+        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id]}: {face} + {a.accuracy} = {face + a.accuracy} "
+        f"against Defense {defense}: " + ("hit." if hit else "miss."),
         "000 L6714, L5708, L7110",
-        inputs={"face": face, "accuracy": acc, "defense": defense},
+        inputs={"face": face, "accuracy": a.accuracy, "defense": defense},
     )
-    before = g.members
-    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+    return hit
+
+
+def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> None:
+    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point."""
+    f = d.f
+    if thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
-        hit = False
-    if hit:
-        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        ls = _pd_life_save(ctx, d, g, pd_option) if property_damage else _life_save(ctx, d, g, m, plus_die)
-        ls += spirit_ls
-        _on_hit(ctx, d, g, m, ls)
-        _glory(ctx, d, m)
-        if property_damage:
-            earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
-    if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+        return
+    g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
+    ls = _pd_life_save(ctx, d, g, a.pd_option) if a.pd_option else _life_save(ctx, d, g, a.m, a.plus_die)
+    _on_hit(ctx, d, g, a.m, ls + a.spirit_ls)
+    _glory(ctx, d, a.m)
+    if a.pd_option:
+        earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
+
+
+def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int) -> None:
+    if a.m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
         d.no_point_next = True
-        ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
+        ctx.note("AP", d.f.id, f"{a.m.name} defeated no one: {d.f.id} gets no point next turn.", "000 L7213")
 
 
 def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:

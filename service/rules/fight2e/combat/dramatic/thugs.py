@@ -47,7 +47,7 @@ from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
-from . import thug_options
+from . import thug_options, thug_team
 from .base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
 from .secondary import ask as ask_secondary
@@ -72,7 +72,8 @@ AT_THEIR_POINT = frozenset(
 )
 # and those dramatic.thug_options resolves, or refuses against a group naming why
 RESOLVED_OPTIONS = (
-    AT_THE_ACTION
+    frozenset({DramaticOption.team_up})  # two Fighters on one group (dramatic.thug_team)
+    | AT_THE_ACTION
     | AT_THEIR_POINT
     | thug_options.AT_THE_ACTION
     | thug_options.AT_THEIR_POINT
@@ -94,7 +95,7 @@ GAPS: dict[str, str] = {
     "dramatic_thug_options": "these Dramatic options against Thug groups: "
     + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS))
     + "; Full Defense's recovery point",
-    "dramatic_thug_team_up": "a Team-Up between Thug groups, or Fighters' against a group (000 L7219)",
+    "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
@@ -173,7 +174,7 @@ def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     )
 
 
-def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group], pts: acts.GroupPoints) -> None:
+def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], pts: acts.GroupPoints) -> None:
     f = d.f
     if not f.active:
         return
@@ -212,7 +213,7 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group], pts: acts.GroupPoints
         )
         if i > 0:
             _spare_villains(ctx, groups, key, v)
-        _carry_out(ctx, d, groups, key, v, pts)
+        _carry_out(ctx, ds, d, groups, key, v, pts)
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)
@@ -225,6 +226,7 @@ _ON_A_GROUP = frozenset(
         DramaticOption.mind_manipulation,
         DramaticOption.pushing_it,
         DramaticOption.special_move,
+        DramaticOption.team_up,
     }
 )
 
@@ -269,7 +271,9 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
-def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints) -> None:
+def _carry_out(
+    ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints
+) -> None:
     f = d.f
     if v.full_defense or v.full_offense:
         ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
@@ -292,6 +296,9 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
         thug_options.refuse(ctx, v.option, key, named)
     if v.option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom):
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
+        return
+    if v.option is DramaticOption.team_up:
+        thug_team.team_up(ctx, ds, d, _group(ctx, groups, v.target, key), v, key)
         return
     if v.option is DramaticOption.mind_manipulation:
         g = _group(ctx, groups, v.target, key)
@@ -455,7 +462,7 @@ def run(ctx: Turn) -> None:
     spent = flourishes.tied(ctx, ds, groups)
     for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
-            _fighter_turn(ctx, actor, groups, pts)
+            _fighter_turn(ctx, ds, actor, groups, pts)
         elif actor.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
             ctx.note("C", actor.id, f"{actor.id} does nothing this turn, its mind in another's grip.", "000 L7285")
         elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
@@ -465,6 +472,8 @@ def run(ctx: Turn) -> None:
         if thug_group.over(ctx, groups):
             ctx.round_over = True
             break
+    if not thug_group.over(ctx, groups):
+        thug_team.lapse(ctx, ds, groups)
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
