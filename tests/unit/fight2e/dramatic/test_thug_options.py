@@ -320,3 +320,22 @@ def test_two_fighters_team_up_on_a_group() -> None:
     for f in out["fighters"]:
         dram = f["state"]["dramatic"]
         assert (dram["action_points"], dram["no_point_next_turn"], dram["team_up_last_turn"]) == (0, True, True)
+
+
+def test_leaving_combat_against_a_group() -> None:
+    # 000 L7152: the group objects, so she pays a point and her Athletics (0) 8 must beat its plain d10 (ours), a 5:
+    # she is at Range 5 from it; with a 3 against a 5 she is held at Range 4
+    leave = {"option": "leaving_combat"}
+    out = resolved(
+        request(),
+        {"T1.ava.action": leave, "T1.ava.action.2": IDLE, "T1.g.action": {"action": "none"}},
+        {**FIRST, "T1.ava.escape": 8, "T1.g.pursue": 5, "T1.fight.time": 4},
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 5
+    assert _state(out)["dramatic"]["action_points"] == 0
+    out = resolved(
+        request(),
+        {"T1.ava.action": leave, "T1.ava.action.2": IDLE, "T1.g.action": {"action": "none"}},
+        {**FIRST, "T1.ava.escape": 3, "T1.g.pursue": 5, "T1.fight.time": 4},
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 4

@@ -368,13 +368,13 @@ def test_full_defense_against_thugs_is_refused_as_unsupported() -> None:
 
 
 def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
-    # Leaving Combat at the action: reported, and the action is spent doing nothing
+    # a Stand Off asked for at the action: reported, and the action is spent doing nothing
     out = resolved(
         request(),
-        {"T1.ava.action": {"option": "leaving_combat"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.action": {"option": "stand_off"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
         {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
     )
-    assert ("leaving_combat", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
+    assert ("stand_off", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
     assert ava(out)["dramatic"]["action_points"] == 1
 
 

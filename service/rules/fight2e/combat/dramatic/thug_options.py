@@ -55,6 +55,8 @@ AT_THE_ACTION = frozenset(
         DramaticOption.pushing_it,
         DramaticOption.call_forth_wisdom,  # at a spiritual group; refused at another (NOT_ON_GROUPS)
         DramaticOption.mind_manipulation,
+        DramaticOption.leaving_combat,
+        DramaticOption.zen_state,
     }
 )
 # taken at their own point: before the action, at the defence, or from the state
@@ -298,3 +300,54 @@ def manipulate(
     else:
         g.members = 0
         ctx.note("C", g.id, f"{g.id} is gone from the fight.", "000 L7287", change={"members": 0})
+
+
+# ── Leaving the fight ──────────────────────────────────────────────────────────────────────────────
+
+
+def leave(ctx: Turn, d: Dram, groups: list[Group], key: str, zen: bool) -> None:
+    """Leaving Combat against groups (000 L7152): Range 5 from every group. Unopposed he gets away; if a group
+    objects he pays a point and must beat each objecting group's roll with his Athletics (or Zen State, a point
+    more, 000 L7325), or he stays at Range 4 from them. Ours: a group rolls a plain d10 (it has no Athletics), and
+    leaving is his action and his movement."""
+    o = tables().option(DramaticOption.leaving_combat.value)
+    zen_o = tables().option(DramaticOption.zen_state.value)
+    if zen:
+        pay(ctx, d, DramaticOption.zen_state, costs.ap_cost(zen_o), key)
+    live = [g for g in groups if g.members]
+    objectors = []
+    for g in live:
+        _, v = ctx.decide(
+            g.id,
+            "oppose_escape",
+            "C",
+            f"{d.f.id} tries to leave the fight: does {g.id} object and try to stop him?",
+            DecisionValue(choice=Choice.act),  # ours: a group objects unless told otherwise, as an opponent does
+        )
+        if v.choice is Choice.act:
+            objectors.append(g)
+    far = 5
+    if objectors:
+        price = costs.ap_cost(o, opposed=True)
+        if spendable(d, DramaticOption.leaving_combat) < price:
+            ctx.note("C", d.f.id, f"{d.f.id} has no point left to break away: he stays where he is.", o.ref)
+            return
+        pay(ctx, d, DramaticOption.leaving_combat, price, key)
+        name = (zen_o if zen else o).skill or ""
+        level = skill(ctx, d, name)
+        face = ctx.roll(d.f.id, "escape", D10, f"{name} (Leaving Combat)", "C")
+        mine = checks.check_total(face, level, d.hit_stun_penalty)
+        theirs = [ctx.roll(g.id, "pursue", D10, "stopping an escape", "C") for g in objectors]
+        won = checks.contest(mine, theirs)
+        ctx.note(
+            "C",
+            d.f.id,
+            f"{d.f.id}'s {name} {face} + {level} = {mine} against {', '.join(map(str, theirs))}: "
+            + ("he gets away." if won else "he is held at Range 4."),
+            o.ref,
+            inputs={"face": face, "total": mine},
+        )
+        far = 5 if won else 4
+    for g in live:
+        g.ranges[d.f.id] = max(g.ranges[d.f.id], far)
+    ctx.note("C", d.f.id, f"{d.f.id} is at Range {far} from every group.", o.ref, {"range": far})

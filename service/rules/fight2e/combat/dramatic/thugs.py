@@ -297,6 +297,9 @@ def _carry_out(
     if v.option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom):
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
         return
+    if v.option in (DramaticOption.leaving_combat, DramaticOption.zen_state):
+        thug_options.leave(ctx, d, groups, key, zen=v.option is DramaticOption.zen_state)
+        return
     if v.option is DramaticOption.team_up:
         thug_team.team_up(ctx, ds, d, _group(ctx, groups, v.target, key), v, key)
         return
