@@ -13,6 +13,7 @@ from ..core.coverage import Member
 from .catalogue.catalog import catalog
 from .combat import resolver  # noqa: F401  (every rule element registers itself as its module is imported)
 from .combat.contract.model_types import ActionType, DramaticOption
+from .combat.dramatic.thugs import RESOLVED_OPTIONS as WITH_THUGS
 from .combat.dramatic.thugs import RESOLVED_TRAITS as DRAMATIC_TRAITS
 from .combat.registry.coverage import IMPLEMENTED
 from .combat.thug_thrashing.group import RESOLVED_TRAITS as THUG_TURN_TRAITS
@@ -27,8 +28,6 @@ _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
 # What a Fighter's action may be in every turn kind (attack, movement, nothing); the others are not resolved in
 # Dramatic or Thug turns (dramatic_turn, fighter_on_thugs).
 _EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none})
-# The Dramatic options a Dramatic turn with Thugs resolves (dramatic_thugs._carry_out); the others are reported.
-_WITH_THUGS = frozenset({DramaticOption.flourish, DramaticOption.basic_boost, DramaticOption.special_move})
 # A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
 RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS
 
@@ -73,8 +72,9 @@ def optimiser_not_built() -> Iterator[Member]:
 
 
 def dramatic_options_unresolved() -> Iterator[Member]:
+    """The options a Dramatic turn with Thug groups does not resolve (a plain Dramatic turn resolves them all)."""
     for o in DramaticOption:
-        if o not in _WITH_THUGS:
+        if o not in WITH_THUGS:
             found = tables().option(o.value)
             yield Member(o.value, found.name, found.ref)
 

@@ -293,7 +293,8 @@ def test_special_move_reuse_needs_six_points() -> None:
     assert "needs 6" in out["violations"][0]["message"]
 
 
-def test_an_option_not_resolved_in_a_turn_is_reported_unsupported() -> None:
+def test_a_team_up_with_no_ally_is_refused_naming_the_rule() -> None:
+    # 000 L7219: two combatants team up; one-on-one there is no partner to join him
     body = {
         **_start(),
         "decisions": {"T1.rei.action": {"option": "team_up", "target": "battle"}},
@@ -301,7 +302,9 @@ def test_an_option_not_resolved_in_a_turn_is_reported_unsupported() -> None:
         "seed": 1,
     }
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
-    assert [u["id"] for u in out["unsupported"]] == ["dramatic_options", "team_up"]
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert "no ally" in out["violations"][0]["message"]
 
 
 def test_same_request_same_answer() -> None:

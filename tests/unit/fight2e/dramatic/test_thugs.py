@@ -352,9 +352,7 @@ def test_what_is_not_resolved_is_named() -> None:
         "thug_stunt_sequence",
         "thug_additional_glory",
         "dramatic_thug_options",
-        "dramatic_thug_super_moves",
-        "dramatic_thug_flourish",
-        "dramatic_thug_defense_options",
+        "dramatic_thug_team_up",
         "thug_trait:gradual_effect",
     } <= named
     # Dramatic Villain and Hit Stun are applied in this turn, so not named
@@ -370,13 +368,13 @@ def test_full_defense_against_thugs_is_refused_as_unsupported() -> None:
 
 
 def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
-    # Athletics at the action: reported, and the action is spent doing nothing
+    # a Stand Off asked for at the action: reported, and the action is spent doing nothing
     out = resolved(
         request(),
-        {"T1.ava.action": {"option": "athletics"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.action": {"option": "stand_off"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
         {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
     )
-    assert ("athletics", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
+    assert ("stand_off", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
     assert ava(out)["dramatic"]["action_points"] == 1
 
 

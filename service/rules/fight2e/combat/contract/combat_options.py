@@ -23,6 +23,9 @@ class DramaticOptions(Model):
         description="The Director knocks out at once a target of a first attack that hits for top damage of at "
         "least his Power Level (000 L7112; ruling C6).",
     )
+    team_ups: bool = Field(
+        True, description="Attacks may be combined in a Team-Up; false: the Director rules they may not (000 L7221)."
+    )
 
 
 class ThugThrashingOptions(Model):

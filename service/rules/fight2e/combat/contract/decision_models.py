@@ -106,6 +106,11 @@ class DecisionValue(Model):
         description="Dramatic Combat: the skill his Power stands in for this turn, where the Director allows it "
         "(000 L7289), e.g. `athletics`.",
     )
+    narrative_skill: Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")] | None = Field(
+        None,
+        description="Dramatic Combat: the Narrative Skill a Debilitating Injury takes from its target for the rest "
+        "of the fight, e.g. `athletics`; left out, it takes his Action Points (000 L7172–L7175).",
+    )
     raise_skill: SecondarySkill | None = Field(
         None,
         description="Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn "

@@ -96,6 +96,20 @@ class ThugGroupState(Model):
         description="Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept "
         "(000 L3208).",
     )
+    idle: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: Mind-Manipulating Magic holds the group this turn: it does nothing "
+        "and defends at half its Defense, as if Stunned (000 L7285).",
+    )
+    dictated_by: FighterId | None = Field(
+        None, description="Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285)."
+    )
+    spiritual: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a "
+        "Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and "
+        "Spirituality serve against it (000 L7317–L7323).",
+    )
 
 
 class FightState(Model):
@@ -278,6 +292,33 @@ class DramaticState(Model):
         False,
         description="Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: "
         "Realize Potential is open (000 L7259–L7269).",
+    )
+    team_up_last_turn: bool = Field(
+        False, description="He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221)."
+    )
+    mind_controlled: bool = Field(
+        False,
+        description="He is under mind control, as the story has it: opponents may pull their punches to free him "
+        "(000 L7205–L7207).",
+    )
+    freeing_tally: int = Field(
+        0, ge=0, le=999, description="The damage rolled by punches pulled to free him from mind control (000 L7207)."
+    )
+    pulled_by: list[FighterId] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
+        "(000 L7207).",
+    )
+    mind_immune: bool = Field(
+        False,
+        description="Freed from mind control by pulled punches: immune to Mind-Manipulating Magic this fight "
+        "(000 L7207).",
+    )
+    lost_skills: list[Annotated[str, Field(min_length=1, max_length=60, pattern=r"^[a-z_]+$")]] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Narrative Skills a Debilitating Injury took from him for the rest of the fight (000 L7175).",
     )
 
 

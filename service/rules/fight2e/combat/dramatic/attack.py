@@ -10,12 +10,14 @@ from ....dice import Die
 from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
-from ..contract.models import DecisionValue, DramaticBoost, DramaticOption
+from ..contract.models import DecisionValue, DramaticBoost, DramaticOption, YellSkill
+from ..elements.super_energy import pay_supers
 from ..state.turn import Turn
 from . import attack_options as options
-from .base import D6, Dram, earn, hurt, knock_back, lose_points, pay, skill
+from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, skill
 from .defense import defense
 from .face_off import opening
+from .interpose import take_a_hit
 from .pauses import stand_off_accuracy
 from .spirit import penalty as spirit_penalty
 
@@ -67,9 +69,14 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
-    step = (m.damage_step or 0) + f.prof.strength - t.f.prof.stamina
+    # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
+    step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
+        step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
+            pay_supers(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         return plan
     if DramaticOption.basic_boost in options.riders(v):
@@ -102,49 +109,90 @@ def _attack_fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
     return fs
 
 
-def attack(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> None:
+@dataclass
+class Ready:
+    """An attack paid for and aimed, waiting for its Defense Total."""
+
+    plan: Plan
+    mods: options.Mods
+    accuracy: int
+    first: bool
+    property_damage: bool
+
+
+def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
+    """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
     plan = _plan(ctx, d, t, v, key, property_damage)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
     acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
+    acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
+    acc += 1 if d.freeing(t) else 0  # mind-controlled, against one pulling punches to free him (000 L7207)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True
     f.attacks += 1
-    if mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
+    return Ready(plan, mods, acc, first, property_damage)
+
+
+def roll_against(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int, bool]:
+    """The attack roll against the Defense Total: (the die, whether it hits)."""
+    f = d.f
+    face = ctx.roll(f.id, "attack", D6, f"attack roll ({r.plan.name})", "D.6")
+    hit = face + r.accuracy >= dt
+    ctx.snap_defender = t.f.id  # the hit or miss event names him
+    ctx.note(
+        "D.6",
+        f.id,
+        f"{f.id}'s {r.plan.name}: {face} + {r.accuracy} = {face + r.accuracy} against {t.f.id}'s {how} {dt}: "
+        + ("hit." if hit else "miss."),
+        "000 L5708, L7108",
+        inputs={"face": face, "accuracy": r.accuracy, "defense_total": dt},
+        change={"hit": hit},
+    )
+    return face, hit
+
+
+def land(ctx: Turn, d: Dram, t: Dram, r: Ready, face: int, ds: dict[str, Dram] | None) -> None:
+    """A hit: Realize Potential's die of 1, then the damage and what follows it."""
+    if face == 1:
+        d.realize_next = True  # an attack die of 1 that hit opens Realize Potential next turn (000 L7269)
+    _on_hit(ctx, d, t, r, face + r.accuracy, ds)
+
+
+def attack(
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    v: DecisionValue,
+    key: str,
+    property_damage: bool = False,
+    ds: dict[str, Dram] | None = None,
+) -> None:
+    r = ready(ctx, d, t, v, key, property_damage)
+    plan = r.plan
+    if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
-        dt, how = defense(ctx, t, f.id, property_damage, plan.special and plan.ranged)
+        dt, how = defense(ctx, t, d.f.id, property_damage, plan.special and plan.ranged, simultaneous=d.together(t))
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
         t.face_off_now = False
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
         d.no_point_next = True  # ruling C11: a Special Move that defeated no one
         return
-    face = ctx.roll(f.id, "attack", D6, f"attack roll ({plan.name})", "D.6")
-    hit = face + acc >= dt
-    ctx.snap_defender = t.f.id  # the hit or miss event names him
-    ctx.note(
-        "D.6",
-        f.id,
-        f"{f.id}'s {plan.name}: {face} + {acc} = {face + acc} against {t.f.id}'s {how} {dt}: "
-        + ("hit." if hit else "miss."),
-        "000 L5708, L7108",
-        inputs={"face": face, "accuracy": acc, "defense_total": dt},
-        change={"hit": hit},
-    )
-    if hit and face == 1:
-        d.realize_next = True  # an attack die of 1 that hit opens Realize Potential next turn (000 L7269)
+    face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
-        _on_hit(ctx, d, t, plan, mods, first, property_damage)
+        land(ctx, d, t, r, face, ds)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
 
 def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
     """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
-    pulled = options.pull_punches(ctx, d, t) if not mods.final_blow else False
+    freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
+    pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
     dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
     top = attacks.max_damage([face - plan.die.bonus], [plan.die])
@@ -157,16 +205,48 @@ def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tupl
     if pulled:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
+    if t.mind_controlled:
+        return _freeing(ctx, d, t, dmg, freeing), top
     return dmg, top
 
 
-def _on_hit(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: bool, property_damage: bool) -> None:
+def _freeing(ctx: Turn, d: Dram, t: Dram, dmg: int, freeing: bool) -> int:
+    """A pulled punch to free him: 1 damage, the roll tallied; once the tally would defeat him he is free and immune
+    to Mind-Manipulating Magic for the fight (000 L7207). Ours: a tally "enough to defeat" him reaches his Life Bar
+    at that moment; an opponent who hits him without pulling has stopped pulling punches."""
+    if not freeing:
+        if d.f.id in t.pulled_by:
+            t.pulled_by.remove(d.f.id)
+        return dmg
+    if d.f.id not in t.pulled_by:
+        t.pulled_by.append(d.f.id)
+    t.tally += dmg
+    free = t.tally >= t.f.life
+    ctx.note(
+        "E.1",
+        d.f.id,
+        f"{d.f.id} pulls the punch: 1 damage, {dmg} tallied ({t.tally} against {t.f.id}'s {t.f.life} Life Bar)"
+        + (f": {t.f.id} is free of the mind control." if free else "."),
+        "000 L7207",
+        inputs={"tally": t.tally},
+    )
+    if free:
+        t.mind_controlled, t.mind_immune, t.tally, t.pulled_by = False, True, 0, []
+    return 1
+
+
+def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dram] | None) -> None:
     f = d.f
-    if mods.debilitating:  # no Life Bar damage; the target loses every banked point (000 L7172–L7175)
+    plan, mods = r.plan, r.mods
+    if mods.debilitating:  # no Life Bar damage; the target loses his points or a Narrative Skill (000 L7172–L7175)
         _debilitate(ctx, d, t)
         hit_effects(ctx, d, t)
         return
+    factor = 1
+    if ds is not None and not mods.final_blow:  # a Final Blow leaves no defensive option (000 L7181)
+        t, factor = take_a_hit(ctx, d, t, total, ds)
     dmg, top = _damage(ctx, d, t, plan, mods)
+    dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
         ctx.note("E.1", f.id, f"Final Blow: {dmg} would not defeat {t.f.id}; no damage.", "000 L7183")
         return
@@ -174,7 +254,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: 
         dmg = t.f.life
         ctx.award(f.id, tables().option("final_blow").glory or 0, "Final Blow", "000 L7185")
     first_hit(ctx, d)
-    if attacks.first_attack_knockout(first, top, dmg, t.f.pl, ctx.opts.dramatic.first_attack_knockout):
+    if attacks.first_attack_knockout(r.first, top, dmg, t.f.pl, ctx.opts.dramatic.first_attack_knockout):
         dmg = t.f.life
         ctx.note("E", f.id, f"{f.id}'s first attack hits for top damage: {t.f.id} is knocked out.", "000 L7112")
     ko = None
@@ -186,8 +266,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods, first: 
     hurt(ctx, d, t, dmg, hit=True)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
-    bonus = attacks.ap_for_max_damage(first, top) + (
-        (tables().option("property_damage").ap_on_hit or 0) if property_damage else 0
+    bonus = attacks.ap_for_max_damage(r.first, top) + (
+        (tables().option("property_damage").ap_on_hit or 0) if r.property_damage else 0
     )
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
@@ -208,13 +288,41 @@ def first_hit(ctx: Turn, d: Dram) -> None:
 
 
 def _debilitate(ctx: Turn, d: Dram, t: Dram) -> None:
+    """The attacker's pick: every banked point of the target, or one Narrative Skill of his for the rest of the
+    fight, which does nothing when the target lacks it (000 L7172–L7175)."""
     first_hit(ctx, d)
     t.was_hit = True
     t.hit_by_others.add(d.f.id)
     ctx.note("E", t.f.id, f"Debilitating Injury: {t.f.id} takes no damage.", "000 L7172")
     o = tables().option("debilitating_injury")
-    lost = t.points.total
-    lose_points(ctx, t, f"{t.f.id} loses all {lost} banked Action Point(s).", o.ref)
+    own = narrative_skills(ctx, t)
+    gone = {norm(x) for x in t.lost_skills}
+    _, v = ctx.decide(
+        d.f.id,
+        "debilitate",
+        "E",
+        f"{d.f.id}'s Debilitating Injury hits {t.f.id}: take all his Action Points, or one Narrative Skill "
+        "(`narrative_skill`) for the rest of the fight?",
+        DecisionValue(),
+        lambda: (
+            [choice(DecisionValue(), "his Action Points")]
+            + [choice(DecisionValue(narrative_skill=s), f"his {s}") for s in own if norm(s) not in gone]
+        ),
+    )
+    lost = v.narrative_skill
+    if lost is None:
+        lose_points(ctx, t, f"{t.f.id} loses all {t.points.total} banked Action Point(s).", o.ref)
+    elif norm(lost) in {norm(x) for x in own} and norm(lost) not in gone:
+        t.lost_skills.append(lost)
+        ctx.note("E", t.f.id, f"{t.f.id} loses the use of {lost} for the rest of the fight.", "000 L7175")
+    else:
+        ctx.note("E", t.f.id, f"{t.f.id} has no {lost} to lose: the injury has no effect.", "000 L7175")
+
+
+def narrative_skills(ctx: Turn, t: Dram) -> list[str]:
+    """The ids of the Narrative Skills on his sheet, written as the options name them (``grim_determination``)."""
+    sheet = ctx.req.fighters[t.f.index].sheet
+    return [s.id.lower().replace(" ", "_").replace("-", "_") for s in sheet.narrative_skills if s.level > 0]
 
 
 def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:

@@ -156,6 +156,26 @@ def pull_punches(ctx: Turn, d: Dram, t: Dram) -> bool:
     return True
 
 
+def free_mind(ctx: Turn, d: Dram, t: Dram) -> bool:
+    """Pulling Punches, second way: a point as a hit lands on a mind-controlled fighter; it does 1 damage and its
+    rolled damage is tallied toward freeing him (000 L7207)."""
+    option = DramaticOption.pulling_punches
+    if not t.mind_controlled or spendable(d, option) < 1:
+        return False
+    key, v = ctx.decide(
+        d.f.id,
+        "free_mind",
+        "E.1",
+        f"{d.f.id} hits {t.f.id}, who is under mind control: spend an Action Point to pull the punch and free him "
+        "(1 damage; the roll counts toward breaking the control)?",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if v.choice is not Choice.act:
+        return False
+    pay(ctx, d, option, costs.ap_cost(tables().option(option.value)), key)
+    return True
+
+
 def freeze_frame(ctx: Turn, d: Dram, t: Dram, damage: int) -> int:
     """Freeze Frame: after a Basic Move hit of 4 or more, a point and 1 damage for 2 Glory (000 L7193)."""
     option = DramaticOption.freeze_frame

@@ -4,6 +4,7 @@ Knock Back and movement along the Range."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ....dice import Die
@@ -78,6 +79,28 @@ class Dram:
     face_off_now: bool = False  # he answered this attack with a Ki Face Off
     face_off_next: str | None = None  # a Ki Face Off opened (or tied) this turn, for the next
     face_off_next_bonus: int = 0
+    face_off_broken: bool = False  # an outsider's damage ended his Ki Face Off (000 L7237)
+    team_up_last: bool = False  # a Team-Up last turn: none this turn (000 L7221)
+    teamed: bool = False  # his attack went in a Team-Up this turn
+    held: tuple[str, DecisionValue, str] | None = None  # a Team-Up waiting for its partner: (target, value, key)
+    lost_skills: list[str] = field(default_factory=list)  # Debilitating Injury's lost Narrative Skills (000 L7175)
+    mind_controlled: bool = False  # under mind control, freed by pulled punches (000 L7207)
+    tally: int = 0
+    pulled_by: list[str] = field(default_factory=list)
+    mind_immune: bool = False
+    simultaneous: bool = False  # he shares his Initiative with an opponent and acts with him at once (000 L5519)
+    non_attack: bool = False  # Refocus, Power Up or Await Opening: the Defense skill only this turn (000 L6037)
+    awaiting: bool = False  # Await Opening this turn (000 L6045)
+    keep_awaiting: bool = False  # he chose at Initiative to go on awaiting an opening (000 L6049)
+    mover: Callable[[int, Direction], None] | None = None  # Athletics' Ranges against a Thug group
+
+    def freeing(self, other: Dram) -> bool:
+        """He is mind-controlled and ``other`` is pulling punches to free him: +1 for him against ``other``."""
+        return self.mind_controlled and other.f.id in self.pulled_by
+
+    def together(self, other: Dram) -> bool:
+        """He and ``other`` are opponents acting at the same moment (simultaneous Initiative)."""
+        return self.simultaneous and other.simultaneous and self.f.init == other.f.init and self.f.side != other.f.side
 
 
 def load(ctx: Turn) -> dict[str, Dram]:
@@ -111,6 +134,12 @@ def load(ctx: Turn) -> dict[str, Dram]:
             realize_ready=s.realize_ready,
             returning=s.returning_turns,
             friendship=s.friendship_boost,
+            team_up_last=s.team_up_last_turn,
+            lost_skills=list(s.lost_skills),
+            mind_controlled=s.mind_controlled,
+            tally=s.freeing_tally,
+            pulled_by=list(s.pulled_by),
+            mind_immune=s.mind_immune,
         )
         f.fs += s.fs_above_start  # Draw Ki's surplus, kept apart from the state's capped total (000 L7249)
         if f.life > d.life_max:
@@ -126,7 +155,10 @@ def load(ctx: Turn) -> dict[str, Dram]:
 
 
 def store(ds: dict[str, Dram]) -> None:
+    broken = {d.f.id for d in ds.values() if d.face_off_broken}
     for d in ds.values():
+        if d.f.id in broken or d.face_off_next in broken:  # the Face Off ends with no further effect (000 L7237)
+            d.face_off_next, d.face_off_next_bonus = None, 0
         surplus = max(d.f.fs - d.f.fs_start, 0)
         d.f.fs -= surplus
         d.f.dramatic = DramaticState.model_construct(
@@ -157,6 +189,12 @@ def store(ds: dict[str, Dram]) -> None:
             realize_ready=d.realize_next,
             returning_turns=min(max(d.returning, d.away_next), 20),
             friendship_boost=False,  # it lasts the one turn after the comrade's arrival (000 L7251)
+            team_up_last_turn=d.teamed,
+            lost_skills=d.lost_skills[:20],
+            mind_controlled=d.mind_controlled,
+            freeing_tally=min(d.tally, 999),
+            pulled_by=d.pulled_by[:8],
+            mind_immune=d.mind_immune,
         )
 
 
@@ -247,8 +285,15 @@ def skill(ctx: Turn, d: Dram, name: str) -> int:
     doubled counts twice over this turn, past 10 if need be (000 L7281); one a Gadgeteering, Magic or Psychic check
     raised this turn counts at that skill's level (000 L7277–L7279; ours: the higher of the two)."""
     f = d.f
+    if norm(name) in {norm(x) for x in d.lost_skills}:  # lost to a Debilitating Injury (000 L7175)
+        return 0
     own = _level(ctx, f, name) * (2 if f.dramatic is not None and f.dramatic.yelled == name else 1)
     return max(own, d.raised.get(name, 0))
+
+
+def norm(name: str) -> str:
+    """A skill's id or name as compared: its letters and digits, lower case (``Grim Determination``)."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _level(ctx: Turn, f: Combatant, name: str) -> int:
@@ -276,6 +321,9 @@ def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
     f.life_loss_from.add(src.f.id)
     if hit:
         t.hit_by_others.add(src.f.id)
+    if dmg > 0 and t.face_off_next not in (None, src.f.id) and not t.face_off_broken:
+        t.face_off_broken = True
+        ctx.note("E.2", f.id, f"Damage from outside ends {f.id}'s Ki Face Off.", "000 L7237")
     ctx.note(
         "E.2",
         f.id,

@@ -34,7 +34,11 @@ def _check(ctx: Turn, d: Dram, o: ApOption, key: str) -> int:
 def _athletics(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
     got = checks.gains(o, total)
     if (v.athletics or AthleticsUse.extra_range) is AthleticsUse.extra_range:
-        shift_range(ctx, d, got[Gain.extra_range], v.direction or Direction.toward)
+        way = v.direction or Direction.toward
+        if d.mover is not None:  # against a Thug group: his Range to the group named (dramatic.thug_options)
+            d.mover(got[Gain.extra_range], way)
+        else:
+            shift_range(ctx, d, got[Gain.extra_range], way)
     else:
         d.next_accuracy += got[Gain.accuracy_next_turn]
         ctx.note("C", d.f.id, f"+{got[Gain.accuracy_next_turn]} Accuracy next turn.", o.ref)
@@ -97,7 +101,7 @@ EFFECTS: dict[DramaticOption, _Effect] = {
     DramaticOption.meditation: _meditate,
 }
 _SKILLED = frozenset(EFFECTS) - {DramaticOption.athletics}  # offered only to a fighter with the skill (ours)
-_AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
+AWAY_FREE = frozenset({DramaticOption.draw_ki, DramaticOption.realize_potential, DramaticOption.reaffirm_purpose})
 
 
 def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes: set[str]) -> str | None:
@@ -105,7 +109,7 @@ def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes
     o = tables().option(option.value)
     if option in _SKILLED and skill(ctx, d, o.skill or "") < 1:
         return f"{d.f.id} has no {o.name} skill"
-    free = option in _AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
+    free = option in AWAY_FREE and away(ctx, d)  # away and alone: without their usual conditions (000 L7152)
     if option is DramaticOption.draw_ki and d.sense_ki is None and not free:
         return "Draw Ki needs a Sense Ki check on an earlier turn (000 L7249)"
     if option is DramaticOption.reaffirm_purpose and not (d.reaffirm_ready or free):

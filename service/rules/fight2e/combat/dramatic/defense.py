@@ -60,12 +60,12 @@ def _usable(t: Dram, option: DramaticOption) -> str | None:
     return None
 
 
-def _choices(t: Dram, cap: int) -> list[ChoiceOption]:
+def _choices(t: Dram, cap: int, only: tuple[DefenseOption, ...] = _ALL) -> list[ChoiceOption]:
     out = []
     for option, defences in ((None, _ALL), *_SWAPS.items(), (DramaticOption.pushing_it, _ALL)):
         if option is not None and _usable(t, option) is not None:
             continue
-        for opt in defences:
+        for opt in (o for o in defences if o in only):
             for n in range(cap + 1):
                 text = f"{opt.value} + {n} FS" + (f", {option_name(option)}" if option else "")
                 value = DecisionValue(defense=opt, fs=n, option=option)
@@ -80,9 +80,13 @@ def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOpt
     return [ChoiceOption.model_construct(value=value, fs=0, control=0, text="Ki Face Off", can_hit=None)]
 
 
-def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False) -> tuple[int, str]:
+def defense(
+    ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False, simultaneous: bool = False
+) -> tuple[int, str]:
     """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
-    (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``)."""
+    (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``).
+    Against an opponent sharing his Initiative only the Defense skill serves (000 L5573; ours: Ki in its place and
+    Pushing It still may, the jumping Basic Mobile Move's exception having no place in Dramatic Combat)."""
     f = t.f
     p = f.prof
     if f.stunned or t.idle:  # no FS, no Evasion, half the Defense skill (000 L5980; 000 L7285 for the idle)
@@ -94,7 +98,9 @@ def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_spe
         return dt, "half Defense (as if Stunned)"
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
     plain_defense, plain_evasion = _skills(ctx, t, None)
-    best = DefenseOption.defense if plain_defense >= plain_evasion else DefenseOption.evasion
+    only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
+    best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
+    only = (DefenseOption.defense,) if only_defense else _ALL
     cap = min(f.fs, f.pl)
     key, v = ctx.decide(
         f.id,
@@ -103,7 +109,7 @@ def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_spe
         f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
         "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
         DecisionValue(defense=best, fs=0),
-        lambda: _choices(t, cap) + _face_off_choice(ctx, t, ranged_special),
+        lambda: _choices(t, cap, only) + _face_off_choice(ctx, t, ranged_special),
     )
     if v.option is DramaticOption.ki_face_off:
         if not _face_off_choice(ctx, t, ranged_special):
@@ -113,6 +119,14 @@ def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_spe
         return 0, "Ki Face Off"
     opt = v.defense or best
     option = v.option
+    if opt not in only:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.defense",
+            f"{key}: only Defense serves against a simultaneous attack or after a non-attack action (000 L5573, "
+            "L6037).",
+            key=key,
+        )
     if option is not None:
         why = "not a defence option" if option not in OFFERED else _usable(t, option)
         if option in _SWAPS and opt not in _SWAPS[option]:
@@ -148,5 +162,9 @@ def defense(ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_spe
     )
     if t.full_defense:
         dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
+    if t.face_off_next not in (None, attacker):  # a third party's attack on a Ki Face Off: + his Ki (000 L7237)
+        dt += skill(ctx, t, "ki")
+    if t.mind_controlled and attacker in t.pulled_by:  # against one freeing him (000 L7207)
+        dt += 1
     how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
     return dt, how

@@ -3,15 +3,14 @@ the turn, showing off, the Initiative die by Speed plus the Control Bonus, re-ro
 
 from __future__ import annotations
 
-import itertools
-
 from ...dramatic import attacks, bank, checks, costs
 from ...dramatic.catalogue import tables
-from ...dramatic.initiative import flourish_on_tie, initiative_die, initiative_total
+from ...dramatic.initiative import initiative_die, initiative_total
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.a_initiative import declaration_order
+from .actions import cash_in as await_cash_in
 from .base import D10, Dram, pay, skill, spendable
 
 _FR = DramaticOption.fast_reflexes
@@ -46,10 +45,11 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
                 pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
                 steps += o.die_steps or 0
                 ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
+        steps += await_cash_in(ctx, d, steps)
         roll_initiative(ctx, d, steps)
     for d in (ds[f.id] for f in declaration_order(ctx)):
         rerolls(ctx, d)
-    _fast_reflexes(ctx, ds)
+    fast_reflexes(ctx, ds)
 
 
 def _endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
@@ -116,10 +116,12 @@ def rerolls(ctx: Turn, d: Dram) -> None:
         roll_initiative(ctx, d, d.f.init_step)
 
 
-def _fast_reflexes(ctx: Turn, ds: dict[str, Dram]) -> None:
+def fast_reflexes(ctx: Turn, ds: dict[str, Dram], others: tuple[int, ...] = ()) -> None:
     """Fast Reflexes: those who pay roll the skill against every opponent who has it; one higher than all of his
     opponents takes the top Initiative, the highest of several such winning (000 L7146). Our reading: an opponent
-    with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again."""
+    with the skill who did not pay rolls it too, for nothing; ruling C19: a tie at the top is rolled again.
+    ``others``: the Initiatives of Thug groups, which have no such skill (so a lone Fighter trying wins), to rise
+    above as well."""
     o = tables().option(_FR.value)
     level = {d.f.id: skill(ctx, d, o.skill or "") for d in ds.values() if d.f.active}
     tryers: list[Dram] = []
@@ -144,7 +146,8 @@ def _fast_reflexes(ctx: Turn, ds: dict[str, Dram]) -> None:
     if winner is None:
         ctx.note("A.3", None, "Fast Reflexes: no one beats all his opponents; Initiative stands.", o.ref)
         return
-    top = max((d.f.init for d in ds.values() if d.f.active and d is not winner), default=winner.f.init)
+    rest = [d.f.init for d in ds.values() if d.f.active and d is not winner]
+    top = max([*rest, *others], default=winner.f.init)
     winner.f.init = max(winner.f.init, top + 1)  # our figure: one above the rest, so he alone goes first
     ctx.note("A.3", winner.f.id, f"Fast Reflexes: {winner.f.id} takes the top Initiative ({winner.f.init}).", o.ref)
 
@@ -188,12 +191,12 @@ def turn_order(ctx: Turn, ds: dict[str, Dram]) -> list[Dram]:
     active.sort(key=lambda d: -d.f.init)
     if active and (len(active) == 1 or active[0].f.init > active[1].f.init):
         ctx.leader = active[0].f.id
-    for a, b in itertools.pairwise(active):
-        if a.f.init == b.f.init and not flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
-            ctx.unsupported_rule(
-                "dramatic_simultaneous_initiative",
-                "fight",
-                "tied Initiative outside Range 0–2 is resolved one after the other in request order, not "
-                "simultaneously",
-            )
     return active
+
+
+def mark_simultaneous(order: list[Dram]) -> None:
+    """Those who share an Initiative with an opponent and whose turn no Flourish took act at once (000 L5519)."""
+    for d in order:
+        d.simultaneous = not d.acted and any(
+            o is not d and not o.acted and o.f.init == d.f.init and o.f.side != d.f.side for o in order
+        )

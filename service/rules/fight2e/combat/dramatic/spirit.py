@@ -17,7 +17,7 @@ _OPTION = DramaticOption.spirit_combat
 RESIST = "grim_determination"  # the defender's other skill (000 L7299)
 
 
-def _skills(ctx: Turn, d: Dram) -> dict[str, int]:
+def spirit_skills(ctx: Turn, d: Dram) -> dict[str, int]:
     names = {*tables().spirit_combat_entry, *tables().spirit_fighting.skills, RESIST}
     return {n: skill(ctx, d, n) for n in names}
 
@@ -26,12 +26,12 @@ def penalty(ctx: Turn, d: Dram) -> int:
     """−2 to his Accuracy and Defense Totals in Spirit Combat if he cannot fight spirits (000 L7305, L7315)."""
     if not d.spirit:
         return 0
-    return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), _skills(ctx, d))
+    return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), spirit_skills(ctx, d))
 
 
 def _opening(ctx: Turn, d: Dram, t: Dram) -> tuple[str, int] | None:
     """The skill he opens with: the highest-rated of those that qualify (ours)."""
-    levels = _skills(ctx, d)
+    levels = spirit_skills(ctx, d)
     ready = spiritual.may_open_spirit_combat(levels, ctx.distance(d.f, t.f))
     return max(((k, levels[k]) for k in ready), key=lambda x: x[1], default=None)
 
@@ -88,7 +88,7 @@ def open_combat(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
 
 
 def _resistance(ctx: Turn, t: Dram) -> tuple[str, int]:
-    levels = _skills(ctx, t)
+    levels = spirit_skills(ctx, t)
     options = {k: levels[k] for k in (*tables().spirit_combat_entry, RESIST)}
     best = max(options.items(), key=lambda x: x[1])
     return best if best[1] >= 1 else ("a plain d10", 0)

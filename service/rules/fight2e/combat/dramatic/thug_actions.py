@@ -18,6 +18,7 @@ from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..elements.super_energy import pay_supers
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -28,7 +29,8 @@ from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing.group import Group
 from . import initiative as dramatic_initiative
-from .base import Dram, pay
+from . import thug_options
+from .base import Dram, earn, pay, skill
 
 D6, D10 = Die(3), Die(5)
 _BOOST = DramaticOption.basic_boost
@@ -40,6 +42,9 @@ class GroupPoints:
 
     points: dict[str, int] = field(default_factory=dict)
     attacked: dict[str, bool] = field(default_factory=dict)
+    steps: dict[str, int] = field(default_factory=dict)  # die sizes on its next Initiative (a Flourish invitation)
+    idle_next: set[str] = field(default_factory=set)  # held by Mind-Manipulating Magic next turn (000 L7285)
+    dictated_next: dict[str, str] = field(default_factory=dict)
 
 
 def load_points(groups: list[Group]) -> GroupPoints:
@@ -152,11 +157,15 @@ def group_strike(
     acc, steps = _group_boost(ctx, g, f.id, pts)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
-    landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+    d = ds[f.id]
+    kept = thug_options.guard(ctx, d, g)
+    try:
+        landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+    finally:
+        f.prof = kept
     if landed is None:
         return
     dmg, die = landed
-    d = ds[f.id]
     d.was_hit = d.took_damage = True
     d.hit_by_others.add(g.id)
     top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])
@@ -205,11 +214,13 @@ def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> t
     boost (000 L7110)."""
     if m.is_special:
         pay(ctx, d, DramaticOption.special_move, special_price(d, m), key)
+        if m.is_super:  # a Super Move on a group: its Super Energy and 1 FS too (000 L7215, L5281)
+            pay_supers(ctx, d.f, [m])
         if m.id not in d.used:
             d.used.append(m.id)
         d.specials += 1
         return dramatic_attacks.special_move_bonus()
-    if v.option is _BOOST:
+    if _BOOST in (v.option, *(v.also or ())):
         pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
         return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))
     return 0, 0
@@ -221,23 +232,50 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     m = d.f.move((v.moves or ["basic_move"])[0])
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
-    if m.is_super:
-        ctx.unsupported_rule("dramatic_thug_super_moves", key, "Super Moves on Thug groups")
-        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: Super Moves on Thug groups are not resolved yet.")
     if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
         ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")
+    if m.has("ranged"):
+        if d.ki_defended:
+            ctx.fail(
+                "DRAMATIC_OPTION_NOT_ALLOWED",
+                f"{key}.moves",
+                f"{key}: {d.f.id} defended with Ki this turn and cannot use a Ranged move (000 L7124).",
+                key=key,
+            )
+        d.ranged_used = True
     if m.is_special and v.option is _BOOST:
         ctx.fail("DECISION_INVALID", f"{key}.option", f"{key}: the boost is for a Basic Move (000 L7110).", key=key)
     return m
 
 
-def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> None:
+@dataclass
+class Aim:
+    """A Fighter's attack on a group, paid for and aimed, before its roll."""
+
+    m: MoveProfile
+    name: str
+    accuracy: int
+    plus_die: int
+    spirit_ls: int
+    pd_option: DramaticOption | None  # Property Damage, or Call Forth Wisdom as it (000 L7197, L7319)
+
+
+def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
-    Special Move at its Dramatic price (000 L7209–L7215), against the group's Defense; a hit makes a Thug roll his
-    Life Save (000 L6568)."""
+    Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
+    Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
+    a = aim(ctx, d, g, key, v, property_damage)
+    before = g.members
+    if roll_on_group(ctx, d, g, a):
+        land_on_group(ctx, d, g, a)
+    settle_special(ctx, d, g, a, before)
+
+
+def aim(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> Aim:
+    """His movement, the move's reach, what his points buy and his Accuracy."""
     f = d.f
-    m = _move_named(ctx, d, key, v)
+    m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     if v.weapon is not None:
         ctx.unsupported_rule("thug_weapons_and_guns", key, "Fighters' melee weapons and guns against Thugs")
         ctx.fail("RULE_UNSUPPORTED", f"{key}.weapon", f"{key}: weapons in a Dramatic turn are not resolved yet.")
@@ -247,36 +285,78 @@ def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue) -> 
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     lo, hi = m.range or (0, 2)
-    if not lo <= dist <= hi:
+    if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
-    plus_acc, plus_die = _bought(ctx, d, m, key, v)
+    pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
+    pd_option = (pd_option or DramaticOption.property_damage) if property_damage else None
+    if pd_option is not None:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
+        pay(ctx, d, pd_option, costs.ap_cost(tables().option(pd_option.value)), key)
+        plus_acc, plus_die = 0, 0
+    else:
+        plus_acc, plus_die = _bought(ctx, d, m, key, v)
+    spirit_acc, spirit_ls = thug_options.against_spirit(ctx, d, g)
+    plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g) + spirit_acc
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
-    acc = _accuracy(d, m, dist) + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist)
+    acc = base + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
+    name = "Property Damage" if property_damage else m.name
+    return Aim(m, name, acc, plus_die, spirit_ls, pd_option)
+
+
+def group_defense(g: Group, a: Aim) -> int:
+    pd_total = (tables().option("property_damage").defense_total or 0) if a.pd_option else 0
     defense = g.defense * g.now.defense_multiplier
+    if g.state.idle:  # held by Mind-Manipulating Magic, it defends as if Stunned: half (000 L7285, L5980)
+        defense //= 2
+    return defense + pd_total  # thrown scenery: +1 (000 L7197)
+
+
+def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
+    f = d.f
+    defense = group_defense(g, a)
     face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
-    hit = face + acc >= defense
+    hit = face + a.accuracy >= defense
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {m.name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
-        + ("hit." if hit else "miss."),
+        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id]}: {face} + {a.accuracy} = {face + a.accuracy} "
+        f"against Defense {defense}: " + ("hit." if hit else "miss."),
         "000 L6714, L5708, L7110",
-        inputs={"face": face, "accuracy": acc, "defense": defense},
+        inputs={"face": face, "accuracy": a.accuracy, "defense": defense},
     )
-    before = g.members
-    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+    return hit
+
+
+def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> None:
+    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point."""
+    f = d.f
+    if thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
-        hit = False
-    if hit:
-        g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, d, g, m, _life_save(ctx, d, g, m, plus_die))
-        _glory(ctx, d, m)
-    if m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+        return
+    g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
+    ls = _pd_life_save(ctx, d, g, a.pd_option) if a.pd_option else _life_save(ctx, d, g, a.m, a.plus_die)
+    _on_hit(ctx, d, g, a.m, ls + a.spirit_ls)
+    _glory(ctx, d, a.m)
+    if a.pd_option:
+        earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
+
+
+def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int) -> None:
+    if a.m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
         d.no_point_next = True
-        ctx.note("AP", f.id, f"{m.name} defeated no one: {f.id} gets no point next turn.", "000 L7213")
+        ctx.note("AP", d.f.id, f"{a.m.name} defeated no one: {d.f.id} gets no point next turn.", "000 L7213")
+
+
+def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:
+    """Property Damage's die from the skill (or Call Forth Wisdom's) as a Ranged Special Move's (000 L7197,
+    L3976–L3981), measured before Strength (ruling A8), then the save as for any single move (000 L6570)."""
+    level = skill(ctx, d, tables().option(option.value).skill or "")
+    die = str(dramatic_attacks.property_damage_die(level, 0, 0))
+    base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
+    return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
 
 
 def _glory(ctx: Turn, d: Dram, m: MoveProfile) -> None:

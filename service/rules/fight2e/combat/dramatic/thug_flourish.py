@@ -43,7 +43,7 @@ def tied(ctx: Turn, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
                 )
                 spent |= {fid, g.id}
                 d.acted = d.f.acted = True
-                _exchange(ctx, d, g)
+                exchange(ctx, d, g)
                 break
     return spent
 
@@ -64,12 +64,12 @@ def invite(ctx: Turn, d: Dram, g: Group, key: str) -> None:
         DecisionValue(choice=Choice.pass_),
     )
     if v.choice is Choice.act:
-        _exchange(ctx, d, g)
+        exchange(ctx, d, g)
     else:
         ctx.note("C", g.id, f"{g.id} declines the Flourish.", o.ref)
 
 
-def _exchange(ctx: Turn, d: Dram, g: Group) -> None:
+def exchange(ctx: Turn, d: Dram, g: Group) -> None:
     f = d.f
     mine = ctx.roll(f.id, "flourish", D10, "Flourish", "C")
     theirs = ctx.roll(g.id, "flourish", D10, "Flourish", "C")

@@ -21,6 +21,7 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..elements import super_only
 from ..protocol import events
 from ..state.turn import Turn
 from ..thug_thrashing import (
@@ -42,15 +43,42 @@ from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
+from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
+from . import thug_options, thug_team
 from .base import Dram, choice, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
+from .secondary import ask as ask_secondary
+from .secondary import ask_power
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
 RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_villain", "hit_stun"}  # applied here
+
+# The options a Fighter's decisions may name here: at the action (the boost, a Special Move, a Flourish invitation)
+# and at their own points of the turn (re-rolls, showing off, Ignore Hit Stun, Healing Life Bar); the rest are
+# reported under their own ids (declared_members.dramatic_options_unresolved).
+AT_THE_ACTION = frozenset({DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish})
+AT_THEIR_POINT = frozenset(
+    {
+        DramaticOption.initiative_reroll,
+        DramaticOption.show_off,
+        DramaticOption.ignore_hit_stun,
+        DramaticOption.healing_life_bar,
+        DramaticOption.fast_reflexes,  # once Initiative is rolled
+    }
+)
+# and those dramatic.thug_options resolves, or refuses against a group naming why
+RESOLVED_OPTIONS = (
+    frozenset({DramaticOption.team_up})  # two Fighters on one group (dramatic.thug_team)
+    | AT_THE_ACTION
+    | AT_THEIR_POINT
+    | thug_options.AT_THE_ACTION
+    | thug_options.AT_THEIR_POINT
+    | frozenset(thug_options.NOT_ON_GROUPS)
+)
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
@@ -64,14 +92,10 @@ GAPS: dict[str, str] = {
     "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
     "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
     # Dramatic Combat's
-    "dramatic_thug_options": "the Dramatic options other than a Basic Move's boost, Initiative re-rolls, showing "
-    "off, Ignore Hit Stun and Healing Life Bar (Fast Reflexes, Athletics, Property Damage, Final Blow, Freeze Frame, "
-    "the recovery checks and the rest)",
-    "dramatic_thug_super_moves": "Super Moves on Thug groups (000 L7215)",
-    "dramatic_thug_flourish": "a Thug group's invitation to a Flourish, and a Team-Up between groups (000 L7187, "
-    "L7219)",
-    "dramatic_thug_defense_options": "Ki for Defense and Acrobatics for Evasion (a point each) against Thugs "
-    "(000 L7124)",
+    "dramatic_thug_options": "these Dramatic options against Thug groups: "
+    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS))
+    + "; Full Defense's recovery point",
+    "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
@@ -95,6 +119,8 @@ def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.G
         dramatic_initiative.rerolls(ctx, ds[f.id])
     for g in (g for g in groups if g.members):
         acts.group_rerolls(ctx, g, pts)
+    # Fast Reflexes: a group has no such skill to roll against (000 L7146)
+    dramatic_initiative.fast_reflexes(ctx, ds, tuple(g.init for g in groups if g.members))
 
 
 def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
@@ -148,7 +174,7 @@ def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     )
 
 
-def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], pts: acts.GroupPoints) -> None:
     f = d.f
     if not f.active:
         return
@@ -173,6 +199,9 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
+        if i == 0:
+            ask_secondary(ctx, d)  # not an action (000 L7277)
+            ask_power(ctx, d)
         key, v = ctx.decide(
             f.id,
             "action",
@@ -184,13 +213,28 @@ def _fighter_turn(ctx: Turn, d: Dram, groups: list[Group]) -> None:
         )
         if i > 0:
             _spare_villains(ctx, groups, key, v)
-        _carry_out(ctx, d, groups, key, v)
+        _carry_out(ctx, ds, d, groups, key, v, pts)
+
+
+# options that act on the group they name (a Stance Evaluation only weighs it up)
+_ON_A_GROUP = frozenset(
+    {
+        DramaticOption.basic_boost,
+        DramaticOption.flourish,
+        DramaticOption.property_damage,
+        DramaticOption.call_forth_wisdom,
+        DramaticOption.mind_manipulation,
+        DramaticOption.pushing_it,
+        DramaticOption.special_move,
+        DramaticOption.team_up,
+    }
+)
 
 
 def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) -> None:
     """A Competent Villain group ignores a Fighter's extra actions: none may attack it or invite it to a Flourish
     (000 L6630); moving by it is open, as in Thug Thrashing."""
-    if v.action is not ActionType.attack and v.option not in (DramaticOption.basic_boost, DramaticOption.flourish):
+    if v.action is not ActionType.attack and v.option not in _ON_A_GROUP:
         return
     live = [g for g in groups if g.members]
     target = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
@@ -211,6 +255,7 @@ def _recover(ctx: Turn, d: Dram) -> None:
         ctx.note("B", f.id, f"{f.id} spends his first action recovering from Stun.", "000 L5972–L5990")
     else:
         f.knocked_down = False
+        d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
         ctx.note("B", f.id, f"{f.id} spends his first action standing up.", "000 L5958")
 
 
@@ -226,7 +271,9 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
-def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionValue) -> None:
+def _carry_out(
+    ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints
+) -> None:
     f = d.f
     if v.full_defense or v.full_offense:
         ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
@@ -244,13 +291,42 @@ def _carry_out(ctx: Turn, d: Dram, groups: list[Group], key: str, v: DecisionVal
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
         return
-    if v.option is not None and v.option is not DramaticOption.basic_boost:
+    if v.option is not None:
+        named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
+        thug_options.refuse(ctx, v.option, key, named)
+    if v.option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom):
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, property_damage=True)
+        return
+    if v.option in (DramaticOption.leaving_combat, DramaticOption.zen_state):
+        thug_options.leave(ctx, d, groups, key, zen=v.option is DramaticOption.zen_state)
+        return
+    if v.option is DramaticOption.team_up:
+        thug_team.team_up(ctx, ds, d, _group(ctx, groups, v.target, key), v, key)
+        return
+    if v.option is DramaticOption.mind_manipulation:
+        g = _group(ctx, groups, v.target, key)
+        fighter_on_thugs.move(ctx, f, g, min(v.movement or 0, 1), v.direction)  # as with an attack (000 L7140)
+        thug_options.manipulate(ctx, d, g, v, key, pts.idle_next, pts.dictated_next)
+        return
+    if v.option in (DramaticOption.ki_yelling, *dramatic_checks.EFFECTS):
+        thug_options.carry_out(ctx, d, _group(ctx, groups, v.target, key), groups, v, key)
+        return
+    if v.option in AT_THEIR_POINT or v.option in thug_options.AT_THEIR_POINT:
+        name = tables().option(v.option.value).name
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: {name} is taken at its own point of the turn.",
+            key=key,
+        )
+    riding = v.option in (DramaticOption.basic_boost, DramaticOption.pushing_it)
+    if v.option is not None and not riding:
         ctx.unsupported_rule(
             v.option.value, key, f"{tables().option(v.option.value).name} is not resolved in a turn with Thugs yet"
         )
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
-    if v.action is ActionType.attack or v.option is DramaticOption.basic_boost:
+    if v.action is ActionType.attack or riding:
         acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
@@ -275,7 +351,7 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
             dist = max(g.ranges[f.id] - n, 0)
             for m in f.prof.moves.values():
                 lo, hi = m.range or (0, 2)
-                if not m.offensive or m.is_super or not lo <= dist <= hi:
+                if not m.offensive or not lo <= dist <= hi or (m.is_super and super_only.cost(ctx, f, m) > f.se):
                     continue
                 if m.is_special and acts.special_price(d, m) > spendable(d, DramaticOption.special_move):
                     continue
@@ -294,6 +370,20 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
                         )
                         for b in DramaticBoost
                     ]
+    out += thug_options.offered(ctx, d, groups)
+    if spendable(d, DramaticOption.property_damage) >= 1:
+        out += [
+            choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
+            for g in groups
+            if g.members and not (extra and thug_group.COMPETENT_VILLAIN in g.traits)
+        ]
+    if spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+        wisdom = DramaticOption.call_forth_wisdom
+        out += [
+            choice(DecisionValue(option=wisdom, target=g.id), f"Call Forth Wisdom at {g.id}")
+            for g in groups
+            if g.members and g.state.spiritual and not (extra and thug_group.COMPETENT_VILLAIN in g.traits)
+        ]
     return out[:200]
 
 
@@ -337,7 +427,16 @@ def _next_initiative(ds: dict[str, Dram]) -> None:
 def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupPoints) -> None:
     thug_group.store(ctx, groups)
     ctx.thug_state = [
-        s.model_copy(update={"action_points": min(pts.points[s.id], 99), "attacked": pts.attacked[s.id]})
+        s.model_copy(
+            update={
+                "action_points": min(pts.points[s.id], 99),
+                "attacked": pts.attacked[s.id],
+                # a Flourish invitation's larger die on top of a kept Critical Hit's (000 L7189), within the field
+                "initiative_steps": min(s.initiative_steps + pts.steps.get(s.id, 0), 2),
+                "idle": s.id in pts.idle_next,
+                "dictated_by": pts.dictated_next.get(s.id),
+            }
+        )
         for s in ctx.thug_state or []
     ]
     store(ds)
@@ -366,12 +465,18 @@ def run(ctx: Turn) -> None:
     spent = flourishes.tied(ctx, ds, groups)
     for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
         if isinstance(actor, Dram):
-            _fighter_turn(ctx, actor, groups)
-        else:
+            _fighter_turn(ctx, ds, actor, groups, pts)
+        elif actor.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
+            ctx.note("C", actor.id, f"{actor.id} does nothing this turn, its mind in another's grip.", "000 L7285")
+        elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
+            if actor.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
+                ctx.note("C", actor.id, f"{actor.state.dictated_by} says what {actor.id} does.", "000 L7285")
             thug_groups.act(ctx, actor, queue, strike)
         if thug_group.over(ctx, groups):
             ctx.round_over = True
             break
+    if not thug_group.over(ctx, groups):
+        thug_team.lapse(ctx, ds, groups)
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])

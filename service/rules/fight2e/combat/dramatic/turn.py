@@ -8,18 +8,25 @@ This module runs the turn: the point grant, showing off, Initiative re-rolls, th
 Range 0–2, Ignore Hit Stun, each fighter's movement and action, Full Defense and its recovery point, Healing Life
 Bar, Super Energy (ruling C4) and the Time Roll. The attack and the options that ride on it are
 ``dramatic_attack``, ``dramatic_attack_options`` and ``dramatic_defense``; the skill checks in place of an attack
-are ``dramatic_checks``; what they share is ``dramatic_base``. Any other option a decision names is reported
-unsupported and the fighter's action is spent doing nothing.
+are ``dramatic_checks``; Team-Up is ``team`` and Taking a Hit ``interpose``; what they share is ``dramatic_base``.
+
+Ours: in mode `range` a Dramatic turn takes more than two fighters, one Range between every pair of opponents
+(000 L5605, L7106), so movement, Knock Back and escapes change it for all of them. Opponents tied on Initiative with
+no Flourish between them act at once (000 L5519–L5573): all declare in request order (there is no Control to order
+them by, 000 L7084), those who stay put act before those who move, a hit between them costs no action, and one
+defeated among them still makes his declared action (as in the main system's ruling).
 """
 
 from __future__ import annotations
 
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..elements import super_only
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
+from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
@@ -30,7 +37,7 @@ from .climactic import fire as climactic_fire
 from .end import end_of_turn
 from .face_off import settle as settle_face_offs
 from .flourish import invite, tied_flourishes
-from .initiative import initiative, turn_order
+from .initiative import initiative, mark_simultaneous, turn_order
 from .leaving import leave
 from .mind import manipulate
 from .mind import offered as mind_choices
@@ -39,6 +46,9 @@ from .secondary import ask as ask_secondary
 from .secondary import ask_power
 from .spirit import offered as spirit_choices
 from .spirit import open_combat as open_spirit_combat
+from .team import lapse as lapse_team_ups
+from .team import offered as team_choices
+from .team import team_up
 
 # the options a decision at the action may name, besides a plain attack (000 L7138–L7309)
 _RESOLVED = frozenset(
@@ -55,6 +65,7 @@ _RESOLVED = frozenset(
         DramaticOption.spirit_combat,
         DramaticOption.call_forth_wisdom,
         DramaticOption.zen_state,
+        DramaticOption.team_up,
         *dramatic_attack_options.DECLARED,
         *dramatic_checks.EFFECTS,
     }
@@ -65,20 +76,53 @@ _RESOLVED = frozenset(
 
 
 def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+    chosen = _choose(ctx, ds, d)
+    if chosen is not None:
+        _carry_out(ctx, ds, d, *chosen)
+
+
+def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
+    """Opponents on one Initiative with no Flourish between them: all declare, those not moving act first, then
+    those who move (000 L5519–L5573, L7080)."""
+    ctx.note(
+        "A.4",
+        None,
+        f"{', '.join(d.f.id for d in group)} share Initiative {group[0].f.init}: they act at the same moment.",
+        "000 L5519, L7080",
+    )
+    declared = [(d, c) for d in group if (c := _choose(ctx, ds, d)) is not None]
+    quiet = [c[1].action in dramatic_actions.NON_ATTACK for _, c in declared]
+    if any(quiet) and not all(quiet):  # 000 L6039
+        key = next(c[0] for (_, c), q in zip(declared, quiet, strict=True) if q)
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.action",
+            f"{key}: a non-attack action on a simultaneous Initiative needs every one of them to take one (000 L6039).",
+            key=key,
+        )
+    declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
+    for d, (key, v) in declared:
+        _carry_out(ctx, ds, d, key, v)
+
+
+def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
+    """What comes before his action, and the action decision itself (None when he has no action to choose)."""
     f = d.f
     if d.acted or not f.active:
-        return
+        return None
     d.acted = True
     f.acted = True
-    if d.returning:  # knocked out of the fight: the turn goes on coming back (000 L7195, ruling C14)
-        d.returning -= 1
-        ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
-        return
+    if d.returning and not _rests(ctx, ds, d):  # knocked out of the fight (000 L7195, ruling C14)
+        return None
     if d.idle:  # Mind-Manipulating Magic (000 L7285)
         ctx.note("B", f.id, f"{f.id} does nothing this turn, his mind in another's grip.", "000 L7285")
-        return
+        return None
     if d.dictated_by:
         ctx.note("B", f.id, f"{d.dictated_by} says what {f.id} does this turn.", "000 L7285")
+    if d.keep_awaiting:  # he chose at Initiative to go on awaiting (000 L6049)
+        d.awaiting = d.non_attack = True
+        ctx.note("B", f.id, f"{f.id} goes on Awaiting an Opening.", "000 L6049")
+        return None
     if d.climactic:  # it goes off through Hit Stun, Knock Down or Stun (000 L7160)
         key, v = ctx.decide(
             f.id, "action", "C", f"{f.id}: the Climactic Super Move goes off.", None, lambda: _csm(ctx, d)
@@ -86,17 +130,24 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
         if v.option is not DramaticOption.climactic_super_move:
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
         climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
-        return
+        return None
+    if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
+        f.knocked_down = False
+        d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
+        ctx.note(
+            "B", f.id, f"{f.id} spends his action standing up.", "000 L5958, L7259", change={"knocked_down": False}
+        )
+        return None
     if f.stunned:
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
         ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
-        return
+        return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
-        return
+        return None
     if d.standing in {o.id for o in ctx.opponents(f)}:
         _stand_off(ctx, d, d.standing or "")
-        return
+        return None
     ask_secondary(ctx, d)  # not his action (000 L7277)
     ask_power(ctx, d)
     key, v = ctx.decide(
@@ -107,7 +158,45 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
         None,
         lambda: _action_choices(ctx, ds, d),
     )
-    _carry_out(ctx, ds, d, key, v)
+    return key, v
+
+
+# what a fighter knocked out of the fight may do while he rests away from it (000 L7195, L7152)
+_RESTING = frozenset({*dramatic_checks.AWAY_FREE, DramaticOption.meditation, DramaticOption.sense_ki})
+
+
+def _rests(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
+    """Knocked out of the fight, he comes back (a whole turn, ruling C14), rests away from it, or leaves the scene
+    (000 L7195). True when he rests: his action is then one of the recovery options, without their usual
+    conditions if he is alone on his side (000 L7152), or nothing. Ours: resting keeps his turns of coming back
+    for later; leaving the scene takes him out of the fight as a defeat with no damage (as Mind-Manipulating
+    Magic's removal: the state knows no other way out)."""
+    f = d.f
+    back = DecisionValue(choice=Choice.move)
+    key, v = ctx.decide(
+        f.id,
+        "knocked_out",
+        "B",
+        f"{f.id} is out of the fight: come back (a turn), rest away from it, or leave the scene?",
+        back,
+        [
+            choice(back, "come back"),
+            choice(DecisionValue(choice=Choice.stay), "rest"),
+            choice(DecisionValue(choice=Choice.away), "leave the scene"),
+        ],
+    )
+    if v.choice is Choice.stay:
+        ctx.note("B", f.id, f"{f.id} rests away from the fight.", "000 L7195, L7152")
+        return True
+    if v.choice is Choice.away:
+        f.life, f.defeated = 0, True
+        ctx.note("B", f.id, f"{f.id} leaves the scene.", "000 L7195", change={"life_bar": 0, "defeated": True})
+        return False
+    if v.choice not in (Choice.move, None):
+        ctx.fail("DECISION_INVALID", f"{key}.choice", f"{key}: move (come back), stay (rest) or away.", key=key)
+    d.returning -= 1
+    ctx.note("B", f.id, f"{f.id} spends the turn coming back to the fight.", "000 L7195")
+    return False
 
 
 def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
@@ -155,6 +244,18 @@ def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: 
 def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
     option = v.option
+    if (
+        d.returning
+        and (option not in _RESTING or v.movement)
+        and not (option is None and v.action in (None, ActionType.none))
+    ):
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: resting away from the fight, only Draw Ki, Sense Ki, Meditation, Realize Potential or Reaffirm "
+            "Purpose, or nothing (000 L7152, L7195).",
+            key=key,
+        )
     if option is not None and option.value in _IN_TURN and option not in _RESOLVED:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -170,7 +271,8 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         return
     if v.moves and len(v.moves) > 1:
         ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    if v.also and not all(o in dramatic_attack_options.RIDERS for o in (option, *v.also) if o is not None):
+    riding = (None if option is DramaticOption.team_up else option, *(v.also or ()))
+    if v.also and not all(o in dramatic_attack_options.RIDERS for o in riding if o is not None):
         ctx.fail("DECISION_INVALID", f"{key}.also", f"{key}: only options that ride on an attack go together.", key=key)
     check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
     attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
@@ -189,8 +291,11 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
-    _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
-    if option is DramaticOption.flourish:
+    if v.action not in dramatic_actions.NON_ATTACK:  # those allow 1 Range away, or none (000 L6041–L6045)
+        _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
+    if option is DramaticOption.team_up:
+        team_up(ctx, ds, d, _opponent(ctx, ds, d, v.target, key), v, key)
+    elif option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
     elif option is DramaticOption.spirit_combat:
         open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
@@ -200,9 +305,12 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
-        attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd)
+        attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
+    elif v.action in dramatic_actions.RESOLVED:
+        target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
+        dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
     else:
         ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
 
@@ -241,6 +349,9 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     f = d.f
     foes = [ds[o.id] for o in ctx.opponents(f)]
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
+    if d.returning:
+        rest = dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
+        return out + [c for c in rest if c.value.option in _RESTING]
     out.append(choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"))
     for direction in Direction:
         for n in (1, 2):
@@ -258,9 +369,12 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                     f"Property Damage at {t.f.id}",
                 )
             )
+    out += team_choices(ctx, ds, d, [t.f.id for t in foes])
+    if not d.simultaneous:  # with an opponent on his Initiative only if all take one (000 L6039): not offered
+        out += dramatic_actions.offered(ctx, d, foes)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
-    out += mind_choices(ctx, d, [t.f.id for t in foes])
+    out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
     out += spirit_choices(ctx, d, foes)
     if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
         wisdom = DramaticOption.call_forth_wisdom
@@ -284,7 +398,7 @@ def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
             continue
         special = m.is_special or m.is_super
         price = costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
-        if special and price > can:
+        if (special and price > can) or (m.is_super and super_only.cost(ctx, f, m) > f.se):
             continue
         base = DecisionValue(action=ActionType.attack, moves=[m.id], target=t.f.id)
         out.append(choice(base, f"{m.name} at {t.f.id}", m.level))
@@ -315,6 +429,7 @@ _IN_TURN = frozenset(
         DramaticOption.endure_great_hardship.value,  # asked as Initiative is rolled
         DramaticOption.friendship_boost.value,  # `state.dramatic.friendship_boost`
         DramaticOption.stand_off.value,  # asked at the end of the turn
+        DramaticOption.taking_a_hit.value,  # asked of the target's allies once an attack hits
         DramaticOption.ki_face_off.value,  # at the defence against a Ranged Special Move
         DramaticOption.secondary_skill.value,  # asked before the action
         DramaticOption.power.value,
@@ -326,18 +441,14 @@ _IN_TURN = frozenset(
 
 def _report_gaps(ctx: Turn) -> None:
     """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
-    missing = ", ".join(o.id for o in tables().options if o.id not in _IN_TURN)
+    missing = [o.id for o in tables().options if o.id not in _IN_TURN]  # a test keeps this empty
     ctx.unsupported_rule(
         "dramatic_options",
         "options.subsystem",
-        f"not offered or resolved in a Dramatic turn yet (their figures are in the Dramatic core): {missing}; "
-        "Debilitating Injury's loss of a Narrative Skill; Pulling Punches to break mind control; Realize Potential "
-        "after standing up from a Knock Down; resting or leaving the scene when knocked out of the fight; Ki "
-        "Yelling's doubled Ki on a Ranged move's damage; the Spiritual Combat options against purely spiritual "
-        "creatures outside a Spirit Combat; several options on one attack as offered choices (`also` takes them); a "
-        "move's Elements beyond its "
-        "Accuracy, damage and Range. Taking a Hit, Team-Up, a third party's part in a Ki Face Off and a Stand Off of "
-        "more than two need a third fighter, which a Dramatic turn (mode `range`) does not take yet",
+        "not resolved in a Dramatic turn yet: " + "".join(f"{m}; " for m in missing) + "a Fighter "
+        "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
+        "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
+        "into Beast Form",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
@@ -354,12 +465,21 @@ def run(ctx: Turn) -> None:
     order = turn_order(ctx, ds)
     settle_face_offs(ctx, ds)
     tied_flourishes(ctx, order)
+    mark_simultaneous(order)
     for d in order:
-        _act(ctx, ds, d)
+        group = [x for x in order if x.simultaneous and x.f.init == d.f.init and not x.acted]
+        if d.simultaneous and len(group) > 1:
+            _together(ctx, ds, group)
+        else:
+            _act(ctx, ds, d)
         if len(ctx.sides_left()) <= 1:
             ctx.round_over = True
             break
+    if not ctx.round_over:
+        lapse_team_ups(ctx, ds)
+        ctx.round_over = len(ctx.sides_left()) <= 1
     end_of_turn(ctx, ds)
+    dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)
     store(ds)

@@ -259,7 +259,10 @@ def _check_positions(ctx: Turn) -> None:
             "The Battle Grid is not resolved yet; use mode `range` (two fighters) or `band`.",
         )
     if pos.mode is PositioningMode.range:
-        if len(active) != 2:
+        # ours: a Dramatic turn takes more than two fighters in mode `range`, one Range between every pair of
+        # opponents, so Team-Up and Taking a Hit can be played (000 L7219, L7239; combat/dramatic/turn.py)
+        many = ctx.opts.subsystem is Subsystem.dramatic and len(active) > 2
+        if len(active) != 2 and not many:
             ctx.fail(
                 "STATE_POSITIONING_MODE_MISMATCH",
                 "fight.positioning.mode",

@@ -1,0 +1,167 @@
+"""The main system's non-attack actions in a Dramatic turn (000 L6037–L6049, L2141, L5996–L6004), which Dramatic
+Combat keeps as it keeps the main procedure (000 L7080): Refocus, Power Up, Await Opening, the Taunt and a Utility
+move.
+
+Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
+Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
+to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
+paid as one (000 L7209–L7213); its Elements are the gap named under `dramatic_options`. Switching Tag Team partners
+and transforming into Beast Form run on the main turn's campaign machinery and stay reported unsupported."""
+
+from __future__ import annotations
+
+from ....dice import D12, Die
+from ...dramatic import costs
+from ...dramatic.catalogue import tables
+from ...dramatic.initiative import initiative_die
+from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
+from ..elements import techniques
+from ..state.turn import Turn
+from .base import Dram, choice, pay, shift_range, spendable
+
+D4, D6 = Die(2), Die(3)
+RESOLVED = frozenset(
+    {ActionType.refocus, ActionType.power_up, ActionType.await_opening, ActionType.taunt, ActionType.utility}
+)
+NON_ATTACK = frozenset({ActionType.refocus, ActionType.power_up, ActionType.await_opening})  # 000 L6037
+
+
+def offered(ctx: Turn, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
+    f = d.f
+    out = []
+    if all(ctx.distance(f, t.f) >= 2 for t in foes):
+        out.append(choice(DecisionValue(action=ActionType.refocus), "Refocus (1d4 + half PL FS)"))
+    if f.pl >= 3:
+        out.append(choice(DecisionValue(action=ActionType.power_up), "Power Up (+1d6 Super Energy)"))
+    if not d.hit_stunned:
+        out.append(choice(DecisionValue(action=ActionType.await_opening), "Await Opening"))
+    if techniques.has(ctx, f, "taunts") and not f.taunt_used:
+        for t in (t for t in foes if t.f.init < f.init):
+            out.append(choice(DecisionValue(action=ActionType.taunt, target=t.f.id), f"Taunt {t.f.id}"))
+    for m in f.prof.moves.values():
+        if m.utility and not m.offensive and _price(d, m.id, m.level) <= spendable(d, DramaticOption.special_move):
+            out.append(choice(DecisionValue(action=ActionType.utility, moves=[m.id]), f"{m.name} (Utility)"))
+    return out
+
+
+def _price(d: Dram, mid: str, level: int) -> int:
+    return costs.ap_cost(tables().option("special_move"), used_before=mid in d.used, level=level)
+
+
+def _away_only(ctx: Turn, v: DecisionValue, key: str, what: str) -> None:
+    if (v.movement or 0) > 1 or (v.movement and v.direction is not Direction.away):
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", f"{key}.movement", f"{key}: {what} allows 1 Range away.", key=key)
+
+
+def act(ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: list[Dram], target: Dram | None) -> None:
+    """Carry out the non-attack action ``v.action`` (one of RESOLVED)."""
+    f = d.f
+    kind = v.action
+    if kind in NON_ATTACK:
+        d.non_attack = True  # only the Defense skill for the rest of the turn (000 L6037)
+    if kind is ActionType.refocus:
+        _away_only(ctx, v, key, "Refocus")
+        if v.movement:
+            shift_range(ctx, d, 1, Direction.away)
+        if any(ctx.distance(f, t.f) < 2 for t in foes):  # ruling A19: after its movement
+            ctx.fail("REFOCUS_TOO_CLOSE", key, f"{key}: Refocus needs Range 2 or more from every opponent.", key=key)
+        r = ctx.roll(f.id, "refocus", D4, "Refocus", "B.1")
+        gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
+        f.fs += gain
+        ctx.note("B.1", f.id, f"{f.id} Refocuses: {r} + {f.pl // 2}: +{gain} FS.", "000 L6041", {"roll": r})
+    elif kind is ActionType.power_up:
+        if v.movement:
+            ctx.fail("POWER_UP_WITH_MOVEMENT", key, f"{key}: Power Up allows no movement.", key=key)
+        if f.pl < 3:
+            ctx.fail("POWER_UP_BELOW_PL3", key, f"{key}: Power Up needs Power Level 3.", key=key)
+        r = ctx.roll(f.id, "power_up", D6, "Power Up", "B.1")
+        before = f.se
+        if f.prof.has_supers:
+            f.se = min(f.se + r, ctx.opts.super_energy_max)
+        ctx.note("B.1", f.id, f"{f.id} Powers Up: +{f.se - before} Super Energy.", "000 L6043", {"roll": r})
+    elif kind is ActionType.await_opening:
+        _away_only(ctx, v, key, "Await Opening")
+        if d.hit_stunned:
+            ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", key, f"{key}: no Await Opening after Hit Stun.", key=key)
+        if v.movement:
+            shift_range(ctx, d, 1, Direction.away)
+        d.awaiting = True
+        ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045")
+    elif kind is ActionType.taunt:
+        _taunt(ctx, d, key, target)
+    else:
+        _utility(ctx, d, v, key)
+
+
+def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
+    """1d4 Glory once a combat, at an opponent with lower Initiative (000 L2141; the Taunt needs its option)."""
+    f = d.f
+    if not techniques.has(ctx, f, "taunts") or f.taunt_used or t is None or t.f.init >= f.init:
+        ctx.fail(
+            "TAUNT_INVALID",
+            key,
+            f"{key}: Taunt needs the option, a target with lower Initiative, and is once per combat.",
+            key=key,
+        )
+    f.taunt_used = True
+    r = ctx.roll(f.id, "taunt_glory", D4, "Taunt Glory", "B.1")
+    ctx.award(f.id, r, f"Taunt against {t.f.id}", "000 L2141")
+
+
+def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
+    f = d.f
+    m = f.move((v.moves or [""])[0])
+    if m is None or not m.utility or m.offensive:
+        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
+    if m.id not in d.used:
+        d.used.append(m.id)
+    ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})
+    if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
+        f.scored.append(m.id)
+        ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
+
+
+def cash_in(ctx: Turn, d: Dram, steps: int) -> int:
+    """At Initiative after successful Await Opening turns: keep awaiting (the action this turn is Await Opening
+    again), or take PL sizes a turn on the Initiative die up to 1d12, the rest as Accuracy (ruling C21). Returns the
+    die sizes."""
+    f = d.f
+    if f.await_count <= 0:
+        return 0
+    total = f.await_count * f.pl
+    room = max(D12 - initiative_die(f.prof.speed, steps).step, 0)
+    key, v = ctx.decide(
+        f.id,
+        "await_opening",
+        "A.1",
+        f"{f.id}: cash in {f.await_count} successful Await Opening turn(s) ({total} die sizes) or keep awaiting?",
+        DecisionValue(choice=Choice.cash_in),
+        [
+            choice(DecisionValue(choice=Choice.cash_in), "cash in"),
+            choice(DecisionValue(choice=Choice.continue_), "wait"),
+        ],
+    )
+    if v.choice is Choice.continue_:
+        d.keep_awaiting = True
+        ctx.note("A.1", f.id, f"{f.id} keeps awaiting an opening ({f.await_count} so far).", "000 L6049")
+        return 0
+    if v.choice not in (Choice.cash_in, None):
+        ctx.fail("DECISION_INVALID", key, f"{key}: cash_in or continue.", key=key)
+    sizes = min(total, room)
+    d.accuracy_now += total - sizes
+    f.await_count = 0
+    ctx.note(
+        "A.1",
+        f.id,
+        f"{f.id} cashes in Await Opening: +{sizes} Initiative die size(s)"
+        + (f", +{total - sizes} Accuracy on his next attack." if total > sizes else "."),
+        "000 L6045–L6049",
+    )
+    return sizes
+
+
+def end_of_turn(ds: dict[str, Dram]) -> None:
+    """A turn of Await Opening not hit before another action counts; anything else ends the run (000 L6049)."""
+    for d in ds.values():
+        d.f.await_count = d.f.await_count + 1 if d.awaiting and not d.was_hit else 0

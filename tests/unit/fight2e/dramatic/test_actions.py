@@ -1,0 +1,208 @@
+"""The main system's non-attack actions in a Dramatic turn (000 L6037–L6049, L2141, L5996–L6004; ruling C21), each
+worked by hand from the text. Rei and Battle as in test_options.py: Rei PL 3, Speed 1 (Initiative 1d8 + 1), Defense
+3, Accuracy Bonus +1; Battle Initiative 1d10 + 0, Evasion 2 + Defense Bonus 1."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D
+
+RAGE = {
+    "id": "rage",
+    "name": "Rage",
+    "level": 3,
+    "elements": [{"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}}],
+}
+
+
+def _turn(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    at: int = 1,
+    turn: int = 1,
+    rei: dict | None = None,
+    rei_fs: int = 30,
+    options: dict | None = None,
+    sheet: dict | None = None,
+) -> dict[str, Any]:
+    body = {
+        "options": {"subsystem": "dramatic", **(options or {})},
+        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": at}},
+        "fighters": [
+            {
+                "id": "rei",
+                "sheet": sheet or REI_D,
+                "state": {"life_bar": 25, "fighting_spirit": rei_fs, "fs_start": 30, **(rei or {})},
+            },
+            {"id": "battle", "sheet": BATTLE_D, "state": {"life_bar": 25, "fighting_spirit": 30, "fs_start": 30}},
+        ],
+        "decisions": decisions,
+        "rolls": {f"T{turn}.rei.init": 8, f"T{turn}.battle.init": 1, **rolls},  # Rei 9, Battle 1
+        "seed": 5,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _ok(out: dict[str, Any]) -> dict[str, Any]:
+    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"])
+    return out
+
+
+def _rei(out: dict[str, Any]) -> dict[str, Any]:
+    return next(f["state"] for f in out["fighters"] if f["id"] == "rei")
+
+
+NOTHING = {"T1.battle.action": {"action": "none"}}
+
+
+def test_refocus_regains_fighting_spirit_at_range_two_or_more() -> None:
+    # 000 L6041: 1d4 (3) + half PL (1) = 4 FS, 20 → 24, below his starting 30
+    out = _ok(_turn({"T1.rei.action": {"action": "refocus"}, **NOTHING}, {"T1.rei.refocus": 3}, at=2, rei_fs=20))
+    assert _rei(out)["fighting_spirit"] == 24
+
+
+def test_refocus_after_stepping_away_and_too_close() -> None:
+    # 1 Range away from Range 1 is Range 2: allowed (ruling A19: after its movement); staying at Range 1 is not
+    away = {"action": "refocus", "movement": 1, "direction": "away"}
+    out = _ok(_turn({"T1.rei.action": away, **NOTHING}, {"T1.rei.refocus": 1}, rei_fs=29))
+    assert _rei(out)["fighting_spirit"] == 30  # 1 + 1, capped at the start
+    out = _turn({"T1.rei.action": {"action": "refocus"}}, {})
+    assert [v["code"] for v in out["violations"]] == ["REFOCUS_TOO_CLOSE"]
+
+
+def test_after_a_non_attack_action_only_defense_serves() -> None:
+    # 000 L6037: Battle attacks Rei after his Refocus; Rei asks for Evasion: refused
+    out = _turn(
+        {
+            "T1.rei.action": {"action": "refocus"},
+            "T1.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"},
+            "T1.rei.defense": {"defense": "evasion", "fs": 0},
+        },
+        {"T1.rei.refocus": 1},
+        at=3,
+    )
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_power_up_adds_a_d6_of_super_energy() -> None:
+    # 000 L6043: Rei (PL 3, a Super Move) rolls 4: +4 Super Energy
+    out = _ok(_turn({"T1.rei.action": {"action": "power_up"}, **NOTHING}, {"T1.rei.power_up": 4}))
+    step = next(s for s in out["log"] if s["ref"] == "000 L6043")
+    assert step["inputs"] == {"roll": 4} and "+4 Super Energy" in step["text"]
+
+
+def test_await_opening_counts_then_cashes_in_to_the_initiative_die_and_accuracy() -> None:
+    # 000 L6045–L6049, ruling C21: a turn awaited untouched counts 1; next turn PL 3 sizes: Rei's 1d8 takes two to
+    # 1d12 and the third is +1 Accuracy: his Basic Move at Range 1 is 0 + 1 + 1 = 2
+    out = _ok(_turn({"T1.rei.action": {"action": "await_opening"}, **NOTHING}, {}))
+    assert _rei(out)["await_opening"] == 1
+    out = _ok(
+        _turn(
+            {"T2.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"}},
+            {"T2.rei.attack": 1, "T2.rei.init": 11},
+            turn=2,
+            rei={"await_opening": 1},
+        )
+    )
+    init = next(s for s in out["log"] if s["label"] == "A.2" and s["actor"] == "rei")
+    assert init["inputs"]["die"] == "1d12"
+    attack = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert attack["inputs"]["accuracy"] == 2
+    assert _rei(out)["await_opening"] == 0
+
+
+def test_taunt_earns_a_d4_of_glory_once() -> None:
+    # 000 L2141: at Battle's lower Initiative, 1d4 (3) Glory; the Taunt needs its option
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"action": "taunt", "target": "battle"}, **NOTHING},
+            {"T1.rei.taunt_glory": 3},
+            options={"taunts": True},
+        )
+    )
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("rei", 3)]
+    assert _rei(out)["taunt_used"] is True
+    out = _turn({"T1.rei.action": {"action": "taunt", "target": "battle"}}, {})
+    assert [v["code"] for v in out["violations"]] == ["TAUNT_INVALID"]
+
+
+def test_a_utility_move_is_paid_as_a_special_move_and_earns_its_level() -> None:
+    # 000 L7209: a point the first time; 000 L6004: Glory equal to its level (3) the first time
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(RAGE)
+    out = _ok(_turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {}, sheet=sheet))
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("rei", 3)]
+    assert _rei(out)["dramatic"]["action_points"] == 0
+    assert _rei(out)["dramatic"]["special_moves_used"] == ["rage"]
+
+
+def test_an_unbroken_ki_yell_doubles_ki_on_a_ranged_move_s_damage() -> None:
+    # 000 L7281: Battle's Ki 4 counts 8 this turn; his Mystic Shot's die from Ki goes from 1d6 (Ki 4–7) to 1d8
+    # (Ki 8–9, 000 L3979–L3980), one size more as a Special Move in Dramatic Combat (000 L7211): 1d10, + his
+    # Damage Bonus 1; without the yell 1d8 + 1
+    def shot(battle: dict) -> str:
+        body = {
+            "options": {"subsystem": "dramatic"},
+            "fight": {"turn": 2, "time_count": 99, "positioning": {"mode": "range", "range": 3}},
+            "fighters": [
+                {"id": "rei", "sheet": REI_D, "state": {"life_bar": 25, "fighting_spirit": 30}},
+                {"id": "battle", "sheet": BATTLE_D, "state": {"life_bar": 25, "fighting_spirit": 30, **battle}},
+            ],
+            "decisions": {"T2.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"}},
+            "rolls": {"T2.rei.init": 1, "T2.battle.init": 9, "T2.battle.attack": 6, "T2.battle.damage": 1},
+            "seed": 5,
+        }
+        out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+        return next(s["text"] for s in out["log"] if s["label"] == "E.1" and s["text"].startswith("Damage"))
+
+    assert shot({"dramatic": {"yelled": "ki"}}).startswith("Damage 1d10+1")
+    assert shot({}).startswith("Damage 1d8+1")
+
+
+def test_knocked_out_of_the_fight_he_may_rest_or_leave_the_scene() -> None:
+    # 000 L7195: knocked out of the fight Rei may rest rather than come back: alone on his side at Range 5 he may
+    # Draw Ki without a Sense Ki first (000 L7152): Draw Ki 6, a 5: 11, capped at PL × 2 = 6: FS 20 → 26; his turn
+    # of coming back is still owed
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.knocked_out": {"choice": "stay"},
+                "T1.rei.action": {"option": "draw_ki"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.draw_ki": 5},
+            at=5,
+            rei={"dramatic": {"returning_turns": 1}},
+            rei_fs=20,
+        )
+    )
+    assert _rei(out)["fighting_spirit"] == 26
+    assert _rei(out)["dramatic"]["returning_turns"] == 1
+    # resting, he does not attack
+    out = _turn(
+        {"T1.rei.knocked_out": {"choice": "stay"}, "T1.rei.action": {"option": "property_damage", "target": "battle"}},
+        {},
+        at=5,
+        rei={"dramatic": {"returning_turns": 1}},
+    )
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    # or he leaves the scene: out of the fight (ours: as a defeat with no damage), the round over
+    out = _turn(
+        {"T1.rei.knocked_out": {"choice": "away"}},
+        {},
+        at=5,
+        rei={"dramatic": {"returning_turns": 1}},
+    )
+    assert out["status"] == "round_over"
+    assert (_rei(out)["life_bar"], _rei(out)["defeated"]) == (0, True)
+
+
+def test_a_fighter_down_stands_up_and_may_realize_his_potential_next_turn() -> None:
+    # 000 L5958: his action is standing up; 000 L7259: having just stood up opens Realize Potential next turn
+    out = _ok(_turn({"T1.battle.action": {"action": "none"}}, {}, rei={"knocked_down": True}))
+    assert _rei(out)["knocked_down"] is False
+    assert _rei(out)["dramatic"]["realize_ready"] is True
