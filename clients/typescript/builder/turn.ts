@@ -9,7 +9,7 @@ import {
   type StepDecision,
   supplyDice,
 } from "../src/index.js";
-import type { Context, Fighter } from "./context.js";
+import { ask, type Context, type Fighter } from "./context.js";
 import { byId, fill, field, h, numberInput, placeFindings, say } from "./dom.js";
 import { readSheet, type SheetEditor } from "./sheet.js";
 
@@ -55,7 +55,7 @@ export function mountTurn(ctx: Context, editor: SheetEditor): void {
     trips++;
     section.setAttribute("aria-busy", "true");
     try {
-      answer = await ctx.client.call<TurnResult>(ctx.ruleset, "resolve_turn", request! as Record<string, unknown>);
+      answer = await ask<TurnResult>(ctx, "resolve_turn", request);
       if (isPending(answer)) showPending(answer);
       else showOutcome(answer);
     } catch (error) {
@@ -211,7 +211,7 @@ function decisionField(d: Decision, n: number): HTMLFieldSetElement {
 
 /** A sheet as a fighter of the turn: an id from its name, and full Life Bar and FS from its derived values. */
 async function combatant(ctx: Context, sheet: Fighter, index: 0 | 1): Promise<Schemas["CombatFighter"]> {
-  const checked = await ctx.client.call<Schemas["FighterValidation"]>(ctx.ruleset, "validate_fighter", {
+  const checked = await ask<Schemas["FighterValidation"]>(ctx, "validate_fighter", {
     fighter: sheet,
   });
   const slug = (sheet.name ?? "")
