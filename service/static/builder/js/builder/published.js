@@ -1,0 +1,27 @@
+export async function loadDoc() {
+    const answer = await fetch("/schema/openapi.json");
+    if (!answer.ok)
+        throw new Error(`the OpenAPI document answered ${answer.status}`);
+    return (await answer.json());
+}
+const STEP_FIELDS = ["seed", "rolls", "decisions", "if_asked"];
+export function withoutSteps(body) {
+    return Object.fromEntries(Object.entries(structuredClone(body)).filter(([k]) => !STEP_FIELDS.includes(k)));
+}
+export function examples(page, op) {
+    const found = page.doc.paths[op.path]?.post?.requestBody?.content["application/json"]?.examples ?? {};
+    return Object.entries(found).map(([name, e]) => [name, e.value]);
+}
+function properties(page, schema) {
+    const named = schema?.$ref ? page.doc.components.schemas[schema.$ref.split("/").pop()] : schema;
+    return named?.properties ?? {};
+}
+export function isStepOperation(page, op) {
+    const post = page.doc.paths[op.path]?.post;
+    const request = properties(page, post?.requestBody?.content["application/json"]?.schema);
+    const answer = properties(page, post?.responses["200"]?.content?.["application/json"]?.schema);
+    return ("rolls" in request && "decisions" in request && "decisions_needed" in answer && !op.name.startsWith("validate"));
+}
+export function named(info, ...prefixes) {
+    return info.operations.filter((o) => prefixes.some((p) => o.name.startsWith(p)));
+}
