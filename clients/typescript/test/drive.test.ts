@@ -5,6 +5,8 @@ import { after, before, test } from "node:test";
 
 import {
   createFightRulesClient,
+  DriveError,
+  driveWith,
   type FightRulesClient,
   type JsonObject,
   operationId,
@@ -171,13 +173,37 @@ test("drive() is typed by ruleset and operation: the decision, the die and the a
   assert.ok(driven.trips >= 2, "the first answer asks for dice");
 });
 
+test("driveWith(): dice into rolls, a provisional answer into if_asked, the rest into decisions, then once more", async () => {
+  const sent: JsonObject[] = [];
+  const first = {
+    status: "decision_required",
+    dice_needed: [{ key: "T1.a.init", die: "1d6" }],
+    decisions_needed: [
+      { key: "T1.a.move", provisional: true, choices: [{ value: "stay" }, { value: "close" }], default: "close" },
+      { key: "T1.b.move", choices: [{ value: { to: 2 } }] },
+    ],
+  };
+  const driven = await driveWith(
+    async (body: JsonObject) => (sent.push(body), sent.length === 1 ? first : { status: "resolved", log: [] }),
+    { fighters: [] },
+    { roll: () => 4 },
+  );
+  assert.equal(driven.trips, 2);
+  assert.deepEqual(sent[1], {
+    fighters: [],
+    rolls: { "T1.a.init": 4 },
+    decisions: { "T1.b.move": { to: 2 } },
+    if_asked: { "T1.a.move": "close" },
+  });
+  assert.deepEqual(driven.request, sent[1]);
+});
+
 test("drive() stops with a DriveError when an answer asks again for what was already sent", async () => {
   const asking = {
     status: "decision_required",
     decisions_needed: [{ key: "R1.a.x", choices: [{ value: 1 }] }],
     dice_needed: [],
   };
-  const { driveWith, DriveError } = await import("../src/index.js");
   await assert.rejects(
     driveWith(async () => asking, {}),
     (e: unknown) => e instanceof DriveError && e.trips === 2,
