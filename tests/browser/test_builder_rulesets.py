@@ -86,6 +86,9 @@ def _check_sheet(page: Page, base_url: str, ruleset: str) -> None:
 
 def _matchup(page: Page) -> None:
     matchup = page.locator("#matchup")
+    # The player's two sides go into the matchup's request, wherever its sides keep their sheets.
+    matchup.get_by_role("button", name="Use the player's sides").click()
+    expect(page.locator("#status")).to_have_text("The matchup takes 2 side(s) from the player.")
     matchup.get_by_label("Fights").fill("40")
     matchup.get_by_role("button", name="Run the matchup").click()
     expect(page.locator("#sim-result h3")).to_contain_text("40 fights")
@@ -108,8 +111,13 @@ def test_every_tool_of_a_ruleset(
     expect(page.locator("#price-result dl dt").first).to_be_visible()
     expect(page.locator("#price-outline li").first).to_be_visible()
     _check_sheet(page, base_url, ruleset)
-    # The sheet above goes into the first side when it is the kind of sheet the request's sides hold.
+    # The sheet above goes into the first side when it is the kind of sheet the request's sides hold; battleroyale's
+    # character sheet is not the kind its bouts take (traits), and the page says so.
     page.locator("#side-0-take").click()
+    if ruleset == "battleroyale":
+        expect(page.locator("#status.error")).to_contain_text("does not fit the sides")
+    else:
+        expect(page.locator("#status")).to_contain_text("takes the first side")
     # One turn or round, every die rolled in the page and the offered default picked, to the end.
     trips = play_to_the_end(page)
     assert trips >= 2, "the first answer asks for something"

@@ -6,7 +6,7 @@ import { field, fill, h, numberInput, pairs, say } from "./dom.js";
 import { findingsOf } from "./jsontool.js";
 import type { Player } from "./player.js";
 import { examples, type Page } from "./published.js";
-import { findSides, placeSheet } from "./slots.js";
+import { findSides, placeSide } from "./slots.js";
 
 type Sums = Schemas["SimulationSums"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -124,7 +124,7 @@ export function mountMatchup(page: Page, root: HTMLElement, player: Player | und
     let placed = 0;
     slots.forEach((path, i) => {
       const sheet = player?.side(i);
-      const next = sheet ? placeSheet(body, path, sheet) : undefined;
+      const next = sheet ? placeSide(body, path, sheet) : undefined;
       if (next) ((body = next), placed++);
     });
     editor.value = JSON.stringify(body, null, 2);

@@ -1,5 +1,5 @@
 // Where the sides of a request are and where a sheet goes in one, found from the request's shape alone: the sides
-// are the first list of two or more objects that each carry an `id` (or two members that do), and a sheet goes into
+// are the first list of two or more objects that each carry an `id` or a `name` (or two members with an `id`), and a sheet goes into
 // the side, or the member of the side, whose fields it shares most. The side's id is kept: the request names it.
 import type { JsonObject } from "../src/index.js";
 
@@ -7,6 +7,7 @@ export type Path = (string | number)[];
 
 const isObject = (v: unknown): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
 const hasId = (v: unknown): v is JsonObject => isObject(v) && typeof v.id === "string";
+const named = (v: unknown): v is JsonObject => hasId(v) || (isObject(v) && typeof v.name === "string");
 
 /** The paths of the request's sides (at most two), searched breadth first. */
 export function findSides(request: JsonObject): Path[] {
@@ -14,7 +15,7 @@ export function findSides(request: JsonObject): Path[] {
   while (queue.length) {
     const [value, path] = queue.shift()!;
     if (Array.isArray(value)) {
-      if (value.length >= 2 && value.every(hasId)) return [0, 1].map((i) => [...path, i]);
+      if (value.length >= 2 && value.every(named)) return [0, 1].map((i) => [...path, i]);
       value.forEach((v, i) => queue.push([v, [...path, i]]));
     } else if (isObject(value)) {
       const members = Object.entries(value).filter(([, v]) => hasId(v));
@@ -45,6 +46,16 @@ export function sheetOf(body: JsonObject): JsonObject {
   return (Object.values(body).find(isObject) as JsonObject | undefined) ?? body;
 }
 
+/** The request with `side` (a side of another request, or a sheet) in the side at `path`: the side itself, else
+ * the first of its members that fits there. */
+export function placeSide(request: JsonObject, path: Path, side: JsonObject): JsonObject | undefined {
+  for (const candidate of [side, ...Object.values(side).filter(isObject)]) {
+    const placed = placeSheet(request, path, candidate as JsonObject);
+    if (placed) return placed;
+  }
+  return undefined;
+}
+
 /** A readable name: its `name`, else the `name` of a member, else its `id`. */
 export function nameOf(value: unknown): string {
   if (!isObject(value)) return "?";
@@ -56,8 +67,8 @@ export function nameOf(value: unknown): string {
 
 /**
  * The request with `sheet` in the side at `path`: as the side's member whose fields it shares most, or as the side
- * itself (its fields laid over the side's, the id kept). Undefined when the sheet shares under half its fields with
- * both (it is not the kind of sheet this request takes).
+ * itself (its fields laid over the side's, the id kept). Undefined when the sheet shares no more than half of its
+ * fields with either (it is not the kind of sheet this request takes).
  */
 export function placeSheet(request: JsonObject, path: Path, sheet: JsonObject): JsonObject | undefined {
   const side = at(request, path);
@@ -67,7 +78,7 @@ export function placeSheet(request: JsonObject, path: Path, sheet: JsonObject): 
     (best, [k, v]) => (shared(v, sheet) > best[1] ? [k, shared(v, sheet)] : best),
     [null, shared(side, sheet)],
   );
-  if (bestScore < 0.5) return undefined;
+  if (bestScore <= 0.5) return undefined;
   const copy = structuredClone(request);
   const { id: _ignored, ...fields } = structuredClone(sheet);
   put(copy, path, bestKey === null ? { ...side, ...fields, id: side.id } : { ...side, [bestKey]: sheet });

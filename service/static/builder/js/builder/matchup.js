@@ -2,7 +2,7 @@ import { ProblemError } from "../src/index.js";
 import { field, fill, h, numberInput, pairs, say } from "./dom.js";
 import { findingsOf } from "./jsontool.js";
 import { examples } from "./published.js";
-import { findSides, placeSheet } from "./slots.js";
+import { findSides, placeSide } from "./slots.js";
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 560;
 const PART = 25;
@@ -83,7 +83,7 @@ export function mountMatchup(page, root, player) {
         let placed = 0;
         slots.forEach((path, i) => {
             const sheet = player?.side(i);
-            const next = sheet ? placeSheet(body, path, sheet) : undefined;
+            const next = sheet ? placeSide(body, path, sheet) : undefined;
             if (next)
                 ((body = next), placed++);
         });

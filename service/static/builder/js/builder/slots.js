@@ -1,11 +1,12 @@
 const isObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);
 const hasId = (v) => isObject(v) && typeof v.id === "string";
+const named = (v) => hasId(v) || (isObject(v) && typeof v.name === "string");
 export function findSides(request) {
     const queue = [[request, []]];
     while (queue.length) {
         const [value, path] = queue.shift();
         if (Array.isArray(value)) {
-            if (value.length >= 2 && value.every(hasId))
+            if (value.length >= 2 && value.every(named))
                 return [0, 1].map((i) => [...path, i]);
             value.forEach((v, i) => queue.push([v, [...path, i]]));
         }
@@ -34,6 +35,14 @@ function shared(a, b) {
 export function sheetOf(body) {
     return Object.values(body).find(isObject) ?? body;
 }
+export function placeSide(request, path, side) {
+    for (const candidate of [side, ...Object.values(side).filter(isObject)]) {
+        const placed = placeSheet(request, path, candidate);
+        if (placed)
+            return placed;
+    }
+    return undefined;
+}
 export function nameOf(value) {
     if (!isObject(value))
         return "?";
@@ -50,7 +59,7 @@ export function placeSheet(request, path, sheet) {
         return undefined;
     const members = Object.entries(side).filter(([, v]) => isObject(v));
     const [bestKey, bestScore] = members.reduce((best, [k, v]) => (shared(v, sheet) > best[1] ? [k, shared(v, sheet)] : best), [null, shared(side, sheet)]);
-    if (bestScore < 0.5)
+    if (bestScore <= 0.5)
         return undefined;
     const copy = structuredClone(request);
     const { id: _ignored, ...fields } = structuredClone(sheet);
