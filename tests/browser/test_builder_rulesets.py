@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from .conftest import CHROMIUM, Offline
-from .test_builder_page import play_to_the_end
+from .test_builder_page import UNNAMED_CONTROLS, play_to_the_end
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the playwright package")
@@ -125,6 +125,7 @@ def test_every_tool_of_a_ruleset(
     expect(heading).to_contain_text("round trip(s)")
     expect(heading).not_to_contain_text("cannot be played")
     _matchup(page)
+    assert page.evaluate(UNNAMED_CONTROLS) == [], "every control has a name"
     page.screenshot(path=screenshots / f"builder-{ruleset}.png", full_page=True)
     _clean(offline)
 
