@@ -6,6 +6,7 @@ ruleset leaves a screenshot under test-output/browser/."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import urllib.request
 from pathlib import Path
@@ -140,4 +141,30 @@ def test_the_matchup_and_player_of_fight2e(
     expect(page.locator("#play-outcome h3")).to_contain_text("round trip(s)")
     _matchup(page)
     page.screenshot(path=screenshots / "builder-fight2e.png", full_page=True)
+    _clean(offline)
+
+
+def test_a_sheet_edited_field_by_field(base_url: str, offline_page: tuple[Page, Offline], screenshots: Path) -> None:
+    """The outline of a sheet is a form: each value has its control (a list where the schema names the values), an
+    edit is sent at once, and the finding beside the field goes when the field is put right."""
+    page, offline = offline_page
+    _published(base_url, "/v1/ashes/combatants/validate", "aura-without-degree")
+    page.goto(f"{base_url}/builder?ruleset=ashes")
+    expect(page.locator("body.ready")).to_be_attached(timeout=30_000)
+    page.locator("#check-example").select_option("aura-without-degree")
+    aura = page.locator('#check-outline li[data-path="combatant.aura"] > .findings li[data-code="AURA_WITHOUT_DEGREE"]')
+    expect(aura).to_be_visible()
+    page.screenshot(path=screenshots / "builder-ashes-sheet-finding.png", full_page=True)
+    # Aura needs Degree 1 or more: Degree 0 → 1 puts it right.
+    page.locator('#check-outline li[data-path="combatant.degree"]').get_by_label("degree").fill("1")
+    expect(aura).to_have_count(0)
+    assert json.loads(page.locator("#check-json").input_value())["combatant"]["degree"] == 1
+    # A field the schema lists the values of is a choice among them (impact's rank).
+    page.goto(f"{base_url}/builder?ruleset=impact")
+    expect(page.locator("body.ready")).to_be_attached(timeout=30_000)
+    rank = page.locator('#check-outline li[data-path="fighter.rank"]').get_by_label("rank")
+    expect(rank).to_have_value("white_belt")
+    assert "grand_master" in rank.locator("option").all_inner_texts()
+    rank.select_option("black_belt")
+    expect(page.locator("#check-json")).to_have_value(re.compile('"rank": "black_belt"'))
     _clean(offline)

@@ -3,7 +3,7 @@
 // and exported to a file. The pricing and sheet panels of every ruleset without forms of their own are this.
 import type { JsonObject, OperationInfo, Schemas } from "../src/index.js";
 import { debounce, download, field, fill, h, pairs, placeFindings, say, slot, uid } from "./dom.js";
-import { examples, type Page } from "./published.js";
+import { enumAt, examples, type Page } from "./published.js";
 
 type Finding = Schemas["Finding"];
 
@@ -14,22 +14,55 @@ export interface JsonTool {
 
 const HIDDEN = new Set(["ruleset", "ruleset_version"]);
 
-/** One `li[data-path]` per field, nested as the JSON is, so a finding can stand beside the field it names. */
-export function outline(value: unknown, path = ""): HTMLElement[] {
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((v, i) => [`[${i}]`, v])
+type Part = string | number;
+export interface Edit {
+  /** Sets the value at the path (the request is sent again). */
+  set(path: Part[], value: unknown): void;
+  /** The values the schema allows there, if it lists them. */
+  allowed(path: Part[]): unknown[] | undefined;
+}
+
+function leaf(key: string, v: unknown, parts: Part[], edit: Edit | undefined): HTMLElement {
+  if (!edit || v === null)
+    return h("span", {}, h("span", { class: "key" }, key), h("span", { class: "value" }, ` ${JSON.stringify(v)}`));
+  const allowed = edit.allowed(parts);
+  let control: HTMLInputElement | HTMLSelectElement;
+  if (typeof v === "boolean") {
+    control = h("input", { type: "checkbox", checked: v });
+    control.addEventListener("change", () => edit.set(parts, (control as HTMLInputElement).checked));
+  } else if (allowed?.length) {
+    control = h("select", {}, ...allowed.map((a) => h("option", { value: String(a), selected: a === v }, String(a))));
+    control.addEventListener("change", () => edit.set(parts, control.value));
+  } else {
+    const numeric = typeof v === "number";
+    control = h("input", { type: numeric ? "number" : "text", value: String(v) });
+    control.addEventListener("input", () => {
+      const text = control.value;
+      if (numeric && (text === "" || Number.isNaN(Number(text)))) return;
+      edit.set(parts, numeric ? Number(text) : text);
+    });
+  }
+  return h("label", { class: "leaf" }, h("span", { class: "key" }, key), " ", control);
+}
+
+/**
+ * One `li[data-path]` per field, nested as the JSON is, so a finding can stand beside the field it names; with `edit`,
+ * every number, text and yes/no is a control of its own (a choice list where the schema lists the values).
+ */
+export function outline(value: unknown, edit?: Edit, path = "", parts: Part[] = []): HTMLElement[] {
+  const entries: [string, Part, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [`[${i}]`, i, v])
     : value && typeof value === "object"
-      ? Object.entries(value)
+      ? Object.entries(value).map(([k, v]) => [k, k, v])
       : [];
-  return entries.map(([key, v]) => {
-    const here = key.startsWith("[") ? `${path}${key}` : path ? `${path}.${key}` : key;
+  return entries.map(([key, part, v]) => {
+    const here = typeof part === "number" ? `${path}${key}` : path ? `${path}.${key}` : key;
     const nested = v !== null && typeof v === "object";
     const li = h(
       "li",
       { "data-path": here },
-      h("span", { class: "key" }, key),
-      nested ? null : h("span", { class: "value" }, ` ${JSON.stringify(v)}`),
-      nested ? h("ul", { class: "outline" }, ...outline(v, here)) : null,
+      nested ? h("span", { class: "key" }, key) : leaf(key, v, [...parts, part], edit),
+      nested ? h("ul", { class: "outline" }, ...outline(v, edit, here, [...parts, part])) : null,
     );
     slot(li);
     return li;
@@ -83,14 +116,26 @@ export function mountJsonTool(page: Page, root: HTMLElement, prefix: string, ops
     }
   };
 
-  const run = debounce(async () => {
+  const edit: Edit = {
+    set(path, value) {
+      const body = parse();
+      if (!body) return;
+      const parent = path.slice(0, -1).reduce<unknown>((v, k) => (v as Record<Part, unknown>)[k], body);
+      (parent as Record<Part, unknown>)[path[path.length - 1]] = value;
+      editor.value = JSON.stringify(body, null, 2);
+      run(false); // the fields stay as they are: the one being typed in keeps its focus
+    },
+    allowed: (path) => enumAt(page, op, path),
+  };
+
+  const run = debounce(async (redraw = true) => {
     const mine = ++asked;
     const body = parse();
     if (!body) {
       fill(result, h("p", { class: "illegal" }, "Not a JSON object: nothing was sent."));
       return;
     }
-    tree.replaceChildren(...outline(body));
+    if (redraw) tree.replaceChildren(...outline(body, edit));
     try {
       const answer = (await page.client.call(page.info.id, op.name, body)) as JsonObject;
       if (mine !== asked) return;
@@ -163,7 +208,7 @@ export function mountJsonTool(page: Page, root: HTMLElement, prefix: string, ops
     h(
       "div",
       { class: "columns" },
-      h("div", {}, field("Request (JSON)", editor), h("h3", {}, "Field by field"), tree),
+      h("div", {}, field("Request (JSON)", editor), h("h3", {}, "Field by field (edit here or above)"), tree),
       h("div", {}, h("h3", {}, "Answer"), result, general),
     ),
   );

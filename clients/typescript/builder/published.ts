@@ -2,7 +2,15 @@
 // which operations speak the step protocol. Nothing here knows one ruleset from another.
 import type { FightRulesClient, JsonObject, OperationInfo, RulesetInfo } from "../src/index.js";
 
-type Schema = { $ref?: string; properties?: Record<string, unknown> };
+export type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  type?: string;
+};
 interface Post {
   requestBody?: {
     content: { "application/json"?: { schema: Schema; examples?: Record<string, { value: JsonObject }> } };
@@ -39,9 +47,28 @@ export function examples(page: Page, op: OperationInfo): [string, JsonObject][] 
   return Object.entries(found).map(([name, e]) => [name, e.value]);
 }
 
+function deref(page: Page, schema: Schema | undefined): Schema | undefined {
+  return schema?.$ref ? page.doc.components.schemas[schema.$ref.split("/").pop()!] : schema;
+}
+
 function properties(page: Page, schema: Schema | undefined): Record<string, unknown> {
-  const named = schema?.$ref ? page.doc.components.schemas[schema.$ref.split("/").pop()!] : schema;
-  return named?.properties ?? {};
+  return deref(page, schema)?.properties ?? {};
+}
+
+/** The values the request schema allows at `path` (its enum), when it names them. */
+export function enumAt(page: Page, op: OperationInfo, path: (string | number)[]): unknown[] | undefined {
+  let schema = deref(page, page.doc.paths[op.path]?.post?.requestBody?.content["application/json"]?.schema);
+  const resolved = (s: Schema | undefined): Schema | undefined => {
+    const d = deref(page, s);
+    return d?.anyOf ? resolved(d.anyOf.find((v) => deref(page, v)?.type !== "null")) : d;
+  };
+  for (const part of path) {
+    schema = resolved(schema);
+    if (!schema) return undefined;
+    const extra = typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
+    schema = typeof part === "number" ? schema.items : (schema.properties?.[part] ?? extra);
+  }
+  return resolved(schema)?.enum;
 }
 
 /** An operation that takes `rolls` and `decisions` and answers `decisions_needed`, and is not a check only. */

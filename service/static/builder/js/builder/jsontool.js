@@ -1,16 +1,41 @@
 import { debounce, download, field, fill, h, pairs, placeFindings, say, slot, uid } from "./dom.js";
-import { examples } from "./published.js";
+import { enumAt, examples } from "./published.js";
 const HIDDEN = new Set(["ruleset", "ruleset_version"]);
-export function outline(value, path = "") {
+function leaf(key, v, parts, edit) {
+    if (!edit || v === null)
+        return h("span", {}, h("span", { class: "key" }, key), h("span", { class: "value" }, ` ${JSON.stringify(v)}`));
+    const allowed = edit.allowed(parts);
+    let control;
+    if (typeof v === "boolean") {
+        control = h("input", { type: "checkbox", checked: v });
+        control.addEventListener("change", () => edit.set(parts, control.checked));
+    }
+    else if (allowed?.length) {
+        control = h("select", {}, ...allowed.map((a) => h("option", { value: String(a), selected: a === v }, String(a))));
+        control.addEventListener("change", () => edit.set(parts, control.value));
+    }
+    else {
+        const numeric = typeof v === "number";
+        control = h("input", { type: numeric ? "number" : "text", value: String(v) });
+        control.addEventListener("input", () => {
+            const text = control.value;
+            if (numeric && (text === "" || Number.isNaN(Number(text))))
+                return;
+            edit.set(parts, numeric ? Number(text) : text);
+        });
+    }
+    return h("label", { class: "leaf" }, h("span", { class: "key" }, key), " ", control);
+}
+export function outline(value, edit, path = "", parts = []) {
     const entries = Array.isArray(value)
-        ? value.map((v, i) => [`[${i}]`, v])
+        ? value.map((v, i) => [`[${i}]`, i, v])
         : value && typeof value === "object"
-            ? Object.entries(value)
+            ? Object.entries(value).map(([k, v]) => [k, k, v])
             : [];
-    return entries.map(([key, v]) => {
-        const here = key.startsWith("[") ? `${path}${key}` : path ? `${path}.${key}` : key;
+    return entries.map(([key, part, v]) => {
+        const here = typeof part === "number" ? `${path}${key}` : path ? `${path}.${key}` : key;
         const nested = v !== null && typeof v === "object";
-        const li = h("li", { "data-path": here }, h("span", { class: "key" }, key), nested ? null : h("span", { class: "value" }, ` ${JSON.stringify(v)}`), nested ? h("ul", { class: "outline" }, ...outline(v, here)) : null);
+        const li = h("li", { "data-path": here }, nested ? h("span", { class: "key" }, key) : leaf(key, v, [...parts, part], edit), nested ? h("ul", { class: "outline" }, ...outline(v, edit, here, [...parts, part])) : null);
         slot(li);
         return li;
     });
@@ -61,14 +86,27 @@ export function mountJsonTool(page, root, prefix, ops) {
             return undefined;
         }
     };
-    const run = debounce(async () => {
+    const edit = {
+        set(path, value) {
+            const body = parse();
+            if (!body)
+                return;
+            const parent = path.slice(0, -1).reduce((v, k) => v[k], body);
+            parent[path[path.length - 1]] = value;
+            editor.value = JSON.stringify(body, null, 2);
+            run(false);
+        },
+        allowed: (path) => enumAt(page, op, path),
+    };
+    const run = debounce(async (redraw = true) => {
         const mine = ++asked;
         const body = parse();
         if (!body) {
             fill(result, h("p", { class: "illegal" }, "Not a JSON object: nothing was sent."));
             return;
         }
-        tree.replaceChildren(...outline(body));
+        if (redraw)
+            tree.replaceChildren(...outline(body, edit));
         try {
             const answer = (await page.client.call(page.info.id, op.name, body));
             if (mine !== asked)
@@ -124,7 +162,7 @@ export function mountJsonTool(page, root, prefix, ops) {
         if (body)
             download(`${page.info.id}-${op.name}.json`, JSON.stringify(body, null, 2));
     });
-    fill(root, h("div", { class: "row" }, ops.length > 1 ? field("Operation", opSelect) : null, field("Published example", exampleSelect), exportButton, field("Import a JSON file", file)), h("div", { class: "columns" }, h("div", {}, field("Request (JSON)", editor), h("h3", {}, "Field by field"), tree), h("div", {}, h("h3", {}, "Answer"), result, general)));
+    fill(root, h("div", { class: "row" }, ops.length > 1 ? field("Operation", opSelect) : null, field("Published example", exampleSelect), exportButton, field("Import a JSON file", file)), h("div", { class: "columns" }, h("div", {}, field("Request (JSON)", editor), h("h3", {}, "Field by field (edit here or above)"), tree), h("div", {}, h("h3", {}, "Answer"), result, general)));
     chooseOp(op.name);
     return { current: parse };
 }

@@ -12,9 +12,26 @@ export function examples(page, op) {
     const found = page.doc.paths[op.path]?.post?.requestBody?.content["application/json"]?.examples ?? {};
     return Object.entries(found).map(([name, e]) => [name, e.value]);
 }
+function deref(page, schema) {
+    return schema?.$ref ? page.doc.components.schemas[schema.$ref.split("/").pop()] : schema;
+}
 function properties(page, schema) {
-    const named = schema?.$ref ? page.doc.components.schemas[schema.$ref.split("/").pop()] : schema;
-    return named?.properties ?? {};
+    return deref(page, schema)?.properties ?? {};
+}
+export function enumAt(page, op, path) {
+    let schema = deref(page, page.doc.paths[op.path]?.post?.requestBody?.content["application/json"]?.schema);
+    const resolved = (s) => {
+        const d = deref(page, s);
+        return d?.anyOf ? resolved(d.anyOf.find((v) => deref(page, v)?.type !== "null")) : d;
+    };
+    for (const part of path) {
+        schema = resolved(schema);
+        if (!schema)
+            return undefined;
+        const extra = typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
+        schema = typeof part === "number" ? schema.items : (schema.properties?.[part] ?? extra);
+    }
+    return resolved(schema)?.enum;
 }
 export function isStepOperation(page, op) {
     const post = page.doc.paths[op.path]?.post;
