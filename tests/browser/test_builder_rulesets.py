@@ -141,6 +141,10 @@ def test_the_matchup_and_player_of_fight2e(
     expect(page.locator("#play-outcome h3")).to_contain_text("round trip(s)")
     _matchup(page)
     page.screenshot(path=screenshots / "builder-fight2e.png", full_page=True)
+    # The sheet of the form above goes into a side of the turn (its `sheet` member), its state and id kept.
+    page.locator("#side-1-take").click()
+    expect(page.locator("#status")).to_have_text("New Fighter takes the second side.")
+    expect(page.locator("#side-1-name")).to_have_text("New Fighter")
     _clean(offline)
 
 

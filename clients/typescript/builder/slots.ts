@@ -36,9 +36,12 @@ function put(root: JsonObject, path: Path, value: unknown): void {
   parent[path[path.length - 1]] = value;
 }
 
+/** How alike two objects' fields are: the fields they share over the fields of the smaller (ids aside). */
 function shared(a: JsonObject, b: JsonObject): number {
-  const keys = Object.keys(b).filter((k) => k !== "id");
-  return keys.length ? keys.filter((k) => k in a).length / keys.length : 0;
+  const mine = Object.keys(a).filter((k) => k !== "id");
+  const theirs = Object.keys(b).filter((k) => k !== "id");
+  const fewest = Math.min(mine.length, theirs.length);
+  return fewest ? theirs.filter((k) => k in a).length / fewest : 0;
 }
 
 /** The sheet a request or a validation request carries: its first member that is an object, else itself. */
@@ -67,8 +70,8 @@ export function nameOf(value: unknown): string {
 
 /**
  * The request with `sheet` in the side at `path`: as the side's member whose fields it shares most, or as the side
- * itself (its fields laid over the side's, the id kept). Undefined when the sheet shares no more than half of its
- * fields with either (it is not the kind of sheet this request takes).
+ * itself (its fields laid over the side's, the id kept). Undefined when neither shares more than half the fields of
+ * the smaller of the two (it is not the kind of sheet this request takes).
  */
 export function placeSheet(request: JsonObject, path: Path, sheet: JsonObject): JsonObject | undefined {
   const side = at(request, path);

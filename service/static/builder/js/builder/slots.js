@@ -29,8 +29,10 @@ function put(root, path, value) {
     parent[path[path.length - 1]] = value;
 }
 function shared(a, b) {
-    const keys = Object.keys(b).filter((k) => k !== "id");
-    return keys.length ? keys.filter((k) => k in a).length / keys.length : 0;
+    const mine = Object.keys(a).filter((k) => k !== "id");
+    const theirs = Object.keys(b).filter((k) => k !== "id");
+    const fewest = Math.min(mine.length, theirs.length);
+    return fewest ? theirs.filter((k) => k in a).length / fewest : 0;
 }
 export function sheetOf(body) {
     return Object.values(body).find(isObject) ?? body;
