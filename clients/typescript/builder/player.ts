@@ -29,6 +29,15 @@ export interface Player {
 
 const MAX_TRIPS = 60;
 
+/** What a choice spends, as the protocol's `costs` gives it (`fs 3, control 1`); empty when it names none. */
+function costsText(costs: unknown): string {
+  if (!costs || typeof costs !== "object") return "";
+  return Object.entries(costs as Record<string, unknown>)
+    .filter(([, n]) => typeof n === "number" && n !== 0)
+    .map(([k, n]) => `${k.replaceAll("_", " ")} ${n}`)
+    .join(", ");
+}
+
 export function mountPlayer(page: Page, root: HTMLElement, sheets: SheetSource): Player {
   const ops = page.info.operations.filter((o) => isStepOperation(page, o));
   const preferred = ops.find((o) => /round|turn|bout/.test(o.name)) ?? ops[0];
@@ -193,6 +202,7 @@ export function mountPlayer(page: Page, root: HTMLElement, sheets: SheetSource):
             checked: c === best,
           }),
           ` ${choiceText(c)}`,
+          costsText(c.costs) ? h("small", {}, ` ${costsText(c.costs)}`) : null,
           c.can_hit === false ? h("small", {}, " (out of reach)") : null,
         ),
       ),

@@ -4,6 +4,14 @@ import { findingsOf } from "./jsontool.js";
 import { examples, isStepOperation, withoutSteps } from "./published.js";
 import { at, findSides, nameOf, placeSheet, sheetOf } from "./slots.js";
 const MAX_TRIPS = 60;
+function costsText(costs) {
+    if (!costs || typeof costs !== "object")
+        return "";
+    return Object.entries(costs)
+        .filter(([, n]) => typeof n === "number" && n !== 0)
+        .map(([k, n]) => `${k.replaceAll("_", " ")} ${n}`)
+        .join(", ");
+}
 export function mountPlayer(page, root, sheets) {
     const ops = page.info.operations.filter((o) => isStepOperation(page, o));
     const preferred = ops.find((o) => /round|turn|bout/.test(o.name)) ?? ops[0];
@@ -119,7 +127,7 @@ export function mountPlayer(page, root, sheets) {
             "data-decision": d.key,
             value: i,
             checked: c === best,
-        }), ` ${choiceText(c)}`, c.can_hit === false ? h("small", {}, " (out of reach)") : null)));
+        }), ` ${choiceText(c)}`, costsText(c.costs) ? h("small", {}, ` ${costsText(c.costs)}`) : null, c.can_hit === false ? h("small", {}, " (out of reach)") : null)));
     }
     function showOutcome(answer, trips) {
         pending.replaceChildren();
