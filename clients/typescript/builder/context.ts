@@ -1,5 +1,5 @@
 // What every part of the page shares: the client, the chosen ruleset and its catalogues.
-import type { FightRulesClient, Schemas } from "../src/index.js";
+import type { FightRulesClient, JsonObject, Schemas } from "../src/index.js";
 
 export type Entry = Schemas["Entry"];
 export type Fighter = Schemas["Fighter"];
@@ -42,4 +42,9 @@ export async function loadCatalogues(client: FightRulesClient, ruleset: string):
     quirks: quirks.quirks,
     skills: skills.skills,
   };
+}
+
+/** The chosen ruleset's operation by name; the page reads the answer as `T` (the ruleset is known only at run time). */
+export async function ask<T>(ctx: Context, operation: string, body: unknown): Promise<T> {
+  return (await ctx.client.call(ctx.ruleset, operation, body as JsonObject)) as T;
 }

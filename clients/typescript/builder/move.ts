@@ -1,7 +1,7 @@
 // The Special Move builder: entries searched in the catalogue, their options, and the price after every change,
 // each violation shown beside the entry whose path it names.
 import type { Schemas } from "../src/index.js";
-import type { Context, Entry, EntryChoice, FighterMove } from "./context.js";
+import { ask, type Context, type Entry, type EntryChoice, type FighterMove } from "./context.js";
 import { byId, debounce, field, fill, h, numberInput, pairs, placeFindings, say, slot, uid } from "./dom.js";
 
 type MoveType = "special" | "super";
@@ -48,7 +48,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   const reprice = debounce(async () => {
     const mine = ++asked;
     try {
-      const answer = await ctx.client.call<Schemas["MovePrice"]>(ctx.ruleset, "price_move", request());
+      const answer = await ask<Schemas["MovePrice"]>(ctx, "price_move", request());
       if (mine !== asked) return; // a later change is already being priced
       showPrice(answer);
       placeFindings(byId("move"), [...answer.violations, ...answer.warnings], general);
@@ -232,7 +232,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   addButton.addEventListener("click", async () => {
     try {
       // Priced again as it stands now: the live price may still be waiting for the last change.
-      const now = await ctx.client.call<Schemas["MovePrice"]>(ctx.ruleset, "price_move", request());
+      const now = await ask<Schemas["MovePrice"]>(ctx, "price_move", request());
       const move: FighterMove = {
         name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
         kind: draft.type,

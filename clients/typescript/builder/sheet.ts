@@ -1,7 +1,7 @@
 // The Fighter sheet: qualities, skills and moves, validated after every change with the derived values shown;
 // imported from and exported to a JSON file.
 import type { Schemas } from "../src/index.js";
-import type { Context, Fighter, FighterMove } from "./context.js";
+import { ask, type Context, type Fighter, type FighterMove } from "./context.js";
 import { byId, fill, pairs, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
 
 type Validation = Schemas["FighterValidation"];
@@ -53,7 +53,7 @@ export function mountSheet(ctx: Context, edit: (move: FighterMove, index: number
   const revalidate = debounce(async () => {
     const mine = ++asked;
     try {
-      const answer = await ctx.client.call<Validation>(ctx.ruleset, "validate_fighter", { fighter: sheet });
+      const answer = await ask<Validation>(ctx, "validate_fighter", { fighter: sheet });
       if (mine === asked) show(answer);
     } catch (error) {
       if (mine === asked) say(`Validation failed: ${(error as Error).message}`, true);

@@ -3,11 +3,15 @@
 // name as GET /v1/rulesets lists them, so a ruleset added to the service is reachable without new code.
 import createClient, { type Client } from "openapi-fetch";
 
+import { type DecisionOf, type DieOf, type DriveOptions, type Driven, driveWith } from "./drive.js";
+import type { JsonObject, OperationAnswer, OperationBody, OperationName, Ruleset } from "./operations.js";
 import { asProblem, ProblemError, unwrap } from "./problem.js";
 import type { components, paths } from "./schema.js";
 import { EtagCache, type FetchLike, type RetryOptions, withRetry } from "./transport.js";
 
 export type { components, operations, paths } from "./schema.js";
+export * from "./drive.js";
+export * from "./operations.js";
 export * from "./problem.js";
 export * from "./step.js";
 export * from "./transport.js";
@@ -21,7 +25,17 @@ export type FighterValidation = Schemas["FighterValidation"];
 export type TurnRequest = Schemas["TurnRequest"];
 export type TurnResult = Schemas["TurnResult"];
 export type OperationInfo = Schemas["OperationInfo"];
-export type JsonObject = { [key: string]: unknown };
+
+/** A known ruleset's operations whose answers take part in the step protocol (they carry `decisions_needed`). */
+export type StepOperationName<R extends string> = R extends Ruleset
+  ? {
+      [N in OperationName<R>]: OperationAnswer<R, N> extends { status: string; decisions_needed?: unknown }
+        ? OperationBody<R, N> extends { rolls?: unknown; decisions?: unknown }
+          ? N
+          : never
+        : never;
+    }[OperationName<R>]
+  : string;
 
 export interface ClientOptions {
   /** Where the service answers, e.g. `http://127.0.0.1:8000`; empty for the page's own origin. */
@@ -41,8 +55,25 @@ export interface FightRulesClient {
   readonly etags: EtagCache | undefined;
   /** The rulesets the service hosts, with their operations and catalogue documents. */
   rulesets(): Promise<RulesetInfo[]>;
-  /** A ruleset's operation by name (`price_move`), at the path the service lists for it. */
-  call<T = JsonObject>(ruleset: string, operation: string, body: JsonObject): Promise<T>;
+  /**
+   * A ruleset's operation by name (`price_move`), at the path the service lists for it; typed by ruleset and name
+   * for the rulesets the generated types know, a plain JSON object for any other the service lists.
+   */
+  call<R extends string, N extends OperationName<R>>(
+    ruleset: R,
+    operation: N,
+    body: OperationBody<R, N>,
+  ): Promise<OperationAnswer<R, N>>;
+  /**
+   * Plays a resolve operation to its end (`drive.ts`): rolls every die it names with `roll`, answers every decision
+   * with `choose`, and sends again, until the answer is no longer `decision_required`.
+   */
+  drive<R extends string, N extends StepOperationName<R>>(
+    ruleset: R,
+    operation: N,
+    body: OperationBody<R, N>,
+    options?: DriveOptions<DecisionOf<OperationAnswer<R, N>>, DieOf<OperationAnswer<R, N>>>,
+  ): Promise<Driven<OperationBody<R, N>, OperationAnswer<R, N>>>;
   /** A ruleset's catalogue document by name (`catalog_entries`), with its filters. */
   catalogue<T = JsonObject>(ruleset: string, document: string, query?: Record<string, string>): Promise<T>;
 }
@@ -79,15 +110,19 @@ export function createFightRulesClient(options: ClientOptions = {}): FightRulesC
 
   const target = (path: string) => new URL(base + path, globalThis.location?.href ?? base).toString();
 
+  async function call(ruleset: string, operation: string, body: unknown): Promise<never> {
+    const op = await find(ruleset, operation, "operations");
+    const headers = { ...options.headers, "content-type": "application/json" };
+    return json<never>(new Request(target(op.path), { method: "POST", headers, body: JSON.stringify(body) }));
+  }
+
   return {
     api,
     etags,
     rulesets,
-    async call<T>(ruleset: string, operation: string, body: JsonObject) {
-      const op = await find(ruleset, operation, "operations");
-      const headers = { ...options.headers, "content-type": "application/json" };
-      return json<T>(new Request(target(op.path), { method: "POST", headers, body: JSON.stringify(body) }));
-    },
+    call,
+    drive: (ruleset, operation, body, driveOptions) =>
+      driveWith((b: typeof body) => call(ruleset, operation, b), body, driveOptions),
     async catalogue<T>(ruleset: string, document: string, query: Record<string, string> = {}) {
       const op = await find(ruleset, document, "catalogue");
       const search = new URLSearchParams(query).toString();

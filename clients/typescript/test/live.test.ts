@@ -59,7 +59,7 @@ test("every operation of every ruleset answers each example its OpenAPI document
       assert.ok(Object.keys(examples).length > 0, `${ruleset.id}/${op.name} publishes an example`);
       for (const [name, example] of Object.entries<{ value: JsonObject }>(examples)) {
         // A ProblemError (a 4xx or 5xx) fails the test: a published example is a request the service takes.
-        const answer = await client.call<JsonObject>(ruleset.id, op.name, example.value);
+        const answer = await client.call(ruleset.id, op.name, example.value);
         assert.equal(typeof answer, "object", `${ruleset.id}/${op.name} ${name}`);
         assert.notEqual(answer, null, `${ruleset.id}/${op.name} ${name}`);
         called += 1;
@@ -98,7 +98,7 @@ test("a move that breaks a rule names the Element that breaks it", async () => {
 test("the same operation reached by its name from /v1/rulesets", async () => {
   // 000 L2293: each unused Element slot takes 1 MP off, down to 1: an L3 (3 MP, 4 slots) with Ranged alone
   // leaves 2 slots unused, 3 − 2 = 1.
-  const move = await client.call<Schemas["MovePrice"]>("fight2e", "price_move", {
+  const move = await client.call("fight2e", "price_move", {
     level: 3,
     elements: [{ id: "ranged" }],
   });

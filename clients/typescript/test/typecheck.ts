@@ -1,5 +1,6 @@
 // Calls a plugin author writes against the generated types: each must type-check as written here.
 import createClient from "openapi-fetch";
+import { createFightRulesClient } from "../src/index";
 import type { paths } from "../src/schema";
 
 const client = createClient<paths>({ baseUrl: "http://127.0.0.1:8000" });
@@ -33,4 +34,22 @@ export async function examples(): Promise<void> {
     const first: string | undefined = elements.data.elements[0]?.id;
     void first;
   }
+}
+
+// call() and drive() by ruleset and operation name, typed from the same generated types.
+export async function byName(): Promise<void> {
+  const named = createFightRulesClient({ baseUrl: "http://127.0.0.1:8000" });
+  const move = await named.call("fight2e", "price_move", { level: 3, elements: [{ id: "ranged" }] });
+  const points: number = move.move_points;
+  // @ts-expect-error fight2e has no operation of that name
+  await named.call("fight2e", "price_mov", { level: 3 });
+  // @ts-expect-error level must be a number
+  await named.call("fight2e", "price_move", { level: "3" });
+  // @ts-expect-error price_move does not speak the step protocol
+  await named.drive("fight2e", "price_move", { level: 3 });
+  const turn = await named.drive("impact", "resolve_turn", { fight: { fighters: [] }, declarations: [] });
+  const status: string = turn.answer.status;
+  // A ruleset the generated types do not know is reached all the same, untyped.
+  const other = await named.call("toydice", "roll_off", { anything: true });
+  void [points, status, other];
 }

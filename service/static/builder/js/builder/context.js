@@ -19,3 +19,6 @@ export async function loadCatalogues(client, ruleset) {
         skills: skills.skills,
     };
 }
+export async function ask(ctx, operation, body) {
+    return (await ctx.client.call(ctx.ruleset, operation, body));
+}

@@ -1,14 +1,45 @@
 import { createFightRulesClient } from "../src/index.js";
 import { loadCatalogues, NEEDS } from "./context.js";
 import { byId, h, say } from "./dom.js";
+import { mountJsonTool } from "./jsontool.js";
+import { mountMatchup } from "./matchup.js";
 import { mountMoveBuilder } from "./move.js";
+import { mountPlayer } from "./player.js";
+import { isStepOperation, loadDoc, named } from "./published.js";
 import { mountSheet } from "./sheet.js";
-import { mountTurn } from "./turn.js";
+import { sheetOf } from "./slots.js";
 const client = createFightRulesClient();
 function missing(info) {
     const ops = new Set(info.operations.map((o) => o.name));
     const docs = new Set(info.catalogue.map((o) => o.name));
     return [...NEEDS.operations.filter((n) => !ops.has(n)), ...NEEDS.catalogue.filter((n) => !docs.has(n))];
+}
+const show = (id) => byId(id).removeAttribute("hidden");
+async function forms(page) {
+    const ctx = { client, ruleset: page.info.id, catalogues: await loadCatalogues(client, page.info.id) };
+    const sheet = mountSheet(ctx, (move, index) => builder.edit(move, index));
+    const builder = mountMoveBuilder(ctx, sheet);
+    show("move");
+    show("sheet");
+    return { current: () => sheet.current() };
+}
+function editors(page) {
+    const pricing = named(page.info, "price_", "quote_");
+    if (pricing.length) {
+        show("price");
+        mountJsonTool(page, byId("price-panel"), "price", pricing);
+    }
+    const checks = named(page.info, "validate_").filter((o) => !isStepOperation(page, o));
+    if (!checks.length)
+        return { current: () => undefined };
+    show("check");
+    const tool = mountJsonTool(page, byId("check-panel"), "check", checks);
+    return {
+        current: () => {
+            const body = tool.current();
+            return body && sheetOf(body);
+        },
+    };
 }
 async function start() {
     const rulesets = await client.rulesets();
@@ -26,15 +57,17 @@ async function start() {
     const info = rulesets.find((r) => r.id === select.value);
     if (!info)
         return say("The service hosts no ruleset.", true);
-    const lacking = missing(info);
-    if (lacking.length)
-        return say(`${info.name}: this page needs ${lacking.join(", ")}, which the ruleset does not offer.`, true);
-    say(`Loading the ${info.name} catalogue…`);
-    const ctx = { client, ruleset: info.id, catalogues: await loadCatalogues(client, info.id) };
-    const sheet = mountSheet(ctx, (move, index) => builder.edit(move, index));
-    const builder = mountMoveBuilder(ctx, sheet);
-    mountTurn(ctx, sheet);
+    say(`Loading ${info.name}…`);
+    const page = { client, info, doc: await loadDoc() };
+    const sheets = missing(info).length === 0 ? await forms(page) : editors(page);
+    let player;
+    if (info.operations.some((o) => isStepOperation(page, o))) {
+        show("play");
+        player = mountPlayer(page, byId("play-panel"), sheets);
+    }
+    show("matchup");
+    mountMatchup(page, byId("matchup-panel"), player);
     document.body.classList.add("ready");
-    say(`${info.name}: ${ctx.catalogues.entries.length} Elements and Liabilities.`);
+    say(`${info.name}: ${info.operations.length} operations.`);
 }
 start().catch((error) => say(`The page could not start: ${error.message}`, true));

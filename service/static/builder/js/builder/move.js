@@ -1,3 +1,4 @@
+import { ask } from "./context.js";
 import { byId, debounce, field, fill, h, numberInput, pairs, placeFindings, say, slot, uid } from "./dom.js";
 const RESULTS_SHOWN = 25;
 export function mountMoveBuilder(ctx, sheet) {
@@ -19,7 +20,7 @@ export function mountMoveBuilder(ctx, sheet) {
     const reprice = debounce(async () => {
         const mine = ++asked;
         try {
-            const answer = await ctx.client.call(ctx.ruleset, "price_move", request());
+            const answer = await ask(ctx, "price_move", request());
             if (mine !== asked)
                 return;
             showPrice(answer);
@@ -115,7 +116,7 @@ export function mountMoveBuilder(ctx, sheet) {
     };
     addButton.addEventListener("click", async () => {
         try {
-            const now = await ctx.client.call(ctx.ruleset, "price_move", request());
+            const now = await ask(ctx, "price_move", request());
             const move = {
                 name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
                 kind: draft.type,

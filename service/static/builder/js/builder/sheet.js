@@ -1,3 +1,4 @@
+import { ask } from "./context.js";
 import { byId, fill, pairs, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
 export function blankFighter() {
     return {
@@ -31,7 +32,7 @@ export function mountSheet(ctx, edit) {
     const revalidate = debounce(async () => {
         const mine = ++asked;
         try {
-            const answer = await ctx.client.call(ctx.ruleset, "validate_fighter", { fighter: sheet });
+            const answer = await ask(ctx, "validate_fighter", { fighter: sheet });
             if (mine === asked)
                 show(answer);
         }

@@ -1,6 +1,9 @@
 import createClient from "openapi-fetch";
+import { driveWith } from "./drive.js";
 import { asProblem, ProblemError, unwrap } from "./problem.js";
 import { EtagCache, withRetry } from "./transport.js";
+export * from "./drive.js";
+export * from "./operations.js";
 export * from "./problem.js";
 export * from "./step.js";
 export * from "./transport.js";
@@ -35,15 +38,17 @@ export function createFightRulesClient(options = {}) {
         return body;
     }
     const target = (path) => new URL(base + path, globalThis.location?.href ?? base).toString();
+    async function call(ruleset, operation, body) {
+        const op = await find(ruleset, operation, "operations");
+        const headers = { ...options.headers, "content-type": "application/json" };
+        return json(new Request(target(op.path), { method: "POST", headers, body: JSON.stringify(body) }));
+    }
     return {
         api,
         etags,
         rulesets,
-        async call(ruleset, operation, body) {
-            const op = await find(ruleset, operation, "operations");
-            const headers = { ...options.headers, "content-type": "application/json" };
-            return json(new Request(target(op.path), { method: "POST", headers, body: JSON.stringify(body) }));
-        },
+        call,
+        drive: (ruleset, operation, body, driveOptions) => driveWith((b) => call(ruleset, operation, b), body, driveOptions),
         async catalogue(ruleset, document, query = {}) {
             const op = await find(ruleset, document, "catalogue");
             const search = new URLSearchParams(query).toString();
