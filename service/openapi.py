@@ -16,7 +16,7 @@ from typing import Any, get_args
 from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
-from pydantic.json_schema import CoreModeRef, DefsRef, GenerateJsonSchema, models_json_schema
+from pydantic.json_schema import CoreModeRef, CoreRef, DefsRef, GenerateJsonSchema, models_json_schema
 
 from .api.system import Health, Readiness, RulesetList, ruleset_infos
 from .problems import Problem
@@ -45,8 +45,15 @@ class _Published(GenerateJsonSchema):
         core_ref, mode = core_mode_ref
         found = _CORE_REF.fullmatch(core_ref)
         if found:
-            core_ref = f"{found['module']}.{published_name(found['module'], found['name'])}:{found['id']}"
+            core_ref = CoreRef(f"{found['module']}.{published_name(found['module'], found['name'])}:{found['id']}")
         return super().get_defs_ref((core_ref, mode))
+
+    def field_is_required(self, field: Any, total: bool) -> bool:
+        """In an answer every field is always present (answers are never dumped without their defaults), so the
+        schema says so and generated clients need no `!` or `?.` on it."""
+        if self.mode == "serialization":
+            return not field.get("serialization_exclude")
+        return super().field_is_required(field, total)
 
 
 _CORE_REF = re.compile(r"(?P<module>[\w.]+)\.(?P<name>\w+):(?P<id>\d+)")
