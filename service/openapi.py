@@ -8,19 +8,21 @@ contract then states exactly what the service validates.
 from __future__ import annotations
 
 import json
+import re
+from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from litestar import Litestar, Request
 from litestar.openapi.plugins import JsonRenderPlugin
 from pydantic import BaseModel
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import CoreModeRef, CoreRef, DefsRef, GenerateJsonSchema, models_json_schema
 
 from .api.system import Health, Readiness, RulesetList, ruleset_infos
 from .problems import Problem
 from .rules.core.coverage import Coverage
 from .rules.core.packs import DEFAULT_PACK
-from .rules.core.ruleset import Ruleset, rulesets
+from .rules.core.ruleset import Ruleset, published_name, rulesets
 
 
 def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
@@ -35,12 +37,66 @@ def _models() -> tuple[list[type[BaseModel]], list[type[BaseModel]]]:
     return list(dict.fromkeys(requests)), list(dict.fromkeys(answers))
 
 
+class _Published(GenerateJsonSchema):
+    """Components named as GraphQL names the same types (``core.ruleset.published_name``): a ruleset's carry its
+    prefix once (``Fight2eTurnResult``, ``BattleroyaleBoutResult``), the shared ones their class name."""
+
+    def get_defs_ref(self, core_mode_ref: CoreModeRef) -> DefsRef:
+        core_ref, mode = core_mode_ref
+        found = _CORE_REF.fullmatch(core_ref)
+        if found:
+            core_ref = CoreRef(f"{found['module']}.{published_name(found['module'], found['name'])}:{found['id']}")
+        return super().get_defs_ref((core_ref, mode))
+
+    def field_is_required(self, field: Any, total: bool) -> bool:
+        """In an answer every field is always present (answers are never dumped without their defaults), so the
+        schema says so and generated clients need no `!` or `?.` on it."""
+        if self.mode == "serialization":
+            return not field.get("serialization_exclude")
+        return super().field_is_required(field, total)
+
+
+_CORE_REF = re.compile(r"(?P<module>[\w.]+)\.(?P<name>\w+):(?P<id>\d+)")
+
+
 @cache
 def pydantic_components() -> dict[str, Any]:
     requests, answers = _models()
     pairs = [(model, "validation") for model in requests] + [(model, "serialization") for model in answers]
-    _, top = models_json_schema(pairs, ref_template="#/components/schemas/{model}")  # type: ignore[arg-type]
+    _, top = models_json_schema(
+        pairs,  # type: ignore[arg-type]
+        ref_template="#/components/schemas/{model}",
+        schema_generator=_Published,
+    )
     return top["$defs"]
+
+
+def _renamed_refs(node: Any, names: dict[str, str]) -> Any:
+    """Litestar's own references (request bodies, answers) pointed at the published names."""
+    if isinstance(node, list):
+        return [_renamed_refs(v, names) for v in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith(_SCHEMAS):
+        name = ref.removeprefix(_SCHEMAS)
+        return {**node, "$ref": _SCHEMAS + names.get(name, name)}
+    return {k: _renamed_refs(v, names) for k, v in node.items()}
+
+
+_SCHEMAS = "#/components/schemas/"
+
+
+def _query_enum_names() -> dict[str, str]:
+    """The enums of the catalogue's query parameters (Litestar names their components): the ruleset's prefix too."""
+    names: dict[str, str] = {}
+    for ruleset in rulesets():
+        for doc in ruleset.catalogue:
+            for info in doc.filters.model_fields.values() if doc.filters else ():
+                for kind in (info.annotation, *get_args(info.annotation)):
+                    if isinstance(kind, type) and issubclass(kind, Enum):
+                        names[kind.__name__] = published_name(f"service.rules.{ruleset.id}", kind.__name__)
+    return names
 
 
 def _key_patterns(node: Any) -> Any:
@@ -62,7 +118,12 @@ def _key_patterns(node: Any) -> Any:
 
 
 def patch(document: dict[str, Any]) -> dict[str, Any]:
-    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    requests, answers = _models()
+    names = {m.__name__: published_name(m.__module__, m.__name__) for m in [*requests, *answers]}
+    names |= _query_enum_names()
+    document["paths"] = _renamed_refs(document.get("paths", {}), names)
+    components = document.setdefault("components", {})
+    schemas = components["schemas"] = {names.get(k, k): v for k, v in components.get("schemas", {}).items()}
     schemas.update(_key_patterns(pydantic_components()))
     # Keep only the components the paths reach (Litestar's own copies of replaced models fall away).
     reached: set[str] = set()

@@ -23,6 +23,7 @@ from strawberry.types.base import get_object_definition
 from strawberry.types.scalar import ScalarDefinition
 from strawberry.utils.str_converters import to_camel_case
 
+from ...rules.core.ruleset import namespace_of, pascal, published_name
 from .shapes import (
     INT32_MAX,
     INT32_MIN,
@@ -71,11 +72,6 @@ _SCALAR_TYPES: dict[str, Any] = {
     "String": str,
     "JSON": JSON,  # a decision's value in an answer (core.protocol.models.ChoiceOption): echoed back as typed input
 }
-
-
-def pascal(name: str) -> str:
-    """``fight2e`` → ``Fight2e``, ``price_move`` → ``PriceMove``."""
-    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
 def camel(name: str) -> str:
@@ -142,9 +138,15 @@ class TypeRegistry:
         if key in self._given:
             return self._given[key]
         shared = module.startswith(self.shared_modules)
-        prefix = "" if shared or name.startswith(pascal(namespace)) else pascal(namespace)  # ImpactX, not ImpactImpactX
+        prefix = "" if shared else pascal(namespace)
+        if shared:
+            base = name
+        elif namespace_of(module) == namespace:
+            base = published_name(module, name)  # the ruleset's prefix once: BattleroyaleBoutResult
+        else:
+            base = name if name.startswith(prefix) else prefix + name
         parts = [p for p in module.split(".") if p not in ("models", "service", "rules", namespace)]
-        candidates = [prefix + name, prefix + pascal(parts[-1] if parts else "") + name]
+        candidates = [base, prefix + pascal(parts[-1] if parts else "") + name]
         candidates.append(prefix + pascal(module.rpartition(".")[2]) + name)  # e.g. Fight2eModelsEntryKind
         for candidate in candidates:
             if self._bases.get(candidate, key) == key:

@@ -95,9 +95,40 @@ class Ruleset:
     # Its coverage document (core.coverage): what it applies, leaves to the Director and does not apply yet.
     coverage: Callable[[], Coverage] | None = None
     text: SourceText | None = None  # the title, edition and publisher of the text it follows
+    # Class-name prefixes its models carry by hand (``Royale`` in ``RoyaleBoutResult``): published type names carry
+    # the ruleset's own prefix once instead (``BattleroyaleBoutResult``; see ``published_name``).
+    type_prefixes: tuple[str, ...] = ()
 
     def operation(self, name: str) -> Operation:
         return next(op for op in self.operations if op.name == name)
+
+
+def pascal(name: str) -> str:
+    """``fight2e`` → ``Fight2e``, ``price_move`` → ``PriceMove``."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def namespace_of(module: str) -> str | None:
+    """The ruleset a module belongs to (``service.rules.impact.turn`` → ``impact``); None for shared modules."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[:2] == ["service", "rules"] and parts[2] != "core":
+        return parts[2]
+    return None
+
+
+def published_name(module: str, name: str) -> str:
+    """The name a model or enum of ``module`` is published under in OpenAPI and GraphQL: a ruleset's types carry its
+    PascalCase id once (``Fight2eTurnResult``, ``BattleroyaleBoutResult``, not ``BattleroyaleRoyaleBoutResult``);
+    the shared ones (``service.rules.core``, the service's own) keep their class name."""
+    namespace = namespace_of(module)
+    if namespace is None:
+        return name
+    prefix = pascal(namespace)
+    found = next((r for r in rulesets() if r.id == namespace), None)
+    for hand in (prefix, *(found.type_prefixes if found else ())):
+        if name.startswith(hand) and name[len(hand) : len(hand) + 1].isupper():
+            return prefix + name[len(hand) :]
+    return prefix + name
 
 
 @cache

@@ -26,4 +26,5 @@ def ruleset() -> Ruleset:
         lookups=LOOKUPS,
         validation_codes=render,
         coverage=coverage,
+        type_prefixes=("Rpg",),
     )
