@@ -87,6 +87,24 @@ def _renamed_refs(node: Any, names: dict[str, str]) -> Any:
 _SCHEMAS = "#/components/schemas/"
 
 
+def _one_name_per_direction(document: dict[str, Any]) -> None:
+    """A model whose request and answer schemas differ (an answer states every field; a request leaves defaults
+    out) is two components: ``Fight2eFighter`` as answers carry it and ``Fight2eFighterInput`` as requests send it,
+    the names GraphQL gives the same two types (pydantic's own ``-Output``/``-Input`` suffixes are not names a
+    generated client can use). Where Litestar left its own copy under the plain name, pydantic's answer schema
+    takes that name."""
+    schemas = document["components"]["schemas"]
+    renamed = {k: _direction_name(k) for k in schemas if k.endswith(("-Input", "-Output"))}
+    kept = {k: v for k, v in schemas.items() if k not in renamed and k not in set(renamed.values())}
+    kept |= {new: schemas[old] for old, new in renamed.items()}
+    document["paths"] = _renamed_refs(document.get("paths", {}), renamed)
+    document["components"]["schemas"] = {k: _renamed_refs(v, renamed) for k, v in sorted(kept.items())}
+
+
+def _direction_name(name: str) -> str:
+    return name.removesuffix("-Output") if name.endswith("-Output") else name.removesuffix("-Input") + "Input"
+
+
 def _query_enum_names() -> dict[str, str]:
     """The enums of the catalogue's query parameters (Litestar names their components): the ruleset's prefix too."""
     names: dict[str, str] = {}
@@ -125,6 +143,8 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
     components = document.setdefault("components", {})
     schemas = components["schemas"] = {names.get(k, k): v for k, v in components.get("schemas", {}).items()}
     schemas.update(_key_patterns(pydantic_components()))
+    _one_name_per_direction(document)
+    schemas = document["components"]["schemas"]
     # Keep only the components the paths reach (Litestar's own copies of replaced models fall away).
     reached: set[str] = set()
     todo = _refs(document.get("paths", {}))

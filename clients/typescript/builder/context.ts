@@ -1,17 +1,17 @@
 // What every part of the page shares: the client, the chosen ruleset and its catalogues.
 import type { FightRulesClient, JsonObject, Schemas } from "../src/index.js";
 
-export type Entry = Schemas["Entry"];
-export type Fighter = Schemas["Fighter"];
-export type FighterMove = Schemas["FighterMove"];
-export type EntryChoice = Schemas["EntryChoice"];
+export type Entry = Schemas["Fight2eEntry"];
+export type Fighter = Schemas["Fight2eFighterInput"];
+export type FighterMove = Schemas["Fight2eFighterMoveInput"];
+export type EntryChoice = Schemas["Fight2eEntryChoiceInput"];
 
 export interface Catalogues {
   entries: Entry[];
-  qualities: Schemas["Trait"][];
-  weaknesses: Schemas["Trait"][];
-  quirks: Schemas["Quirk"][];
-  skills: Schemas["Skill"][];
+  qualities: Schemas["Fight2eTrait"][];
+  weaknesses: Schemas["Fight2eTrait"][];
+  quirks: Schemas["Fight2eQuirk"][];
+  skills: Schemas["Fight2eSkill"][];
 }
 
 export interface Context {
@@ -29,11 +29,11 @@ export const NEEDS = {
 export async function loadCatalogues(client: FightRulesClient, ruleset: string): Promise<Catalogues> {
   const get = <T>(name: string) => client.catalogue<T>(ruleset, name);
   const [entries, qualities, weaknesses, quirks, skills] = await Promise.all([
-    get<Schemas["EntryList"]>("catalog_entries"),
-    get<Schemas["QualityList"]>("catalog_qualities"),
-    get<Schemas["WeaknessList"]>("catalog_weaknesses"),
-    get<Schemas["QuirkList"]>("catalog_quirks"),
-    get<Schemas["SkillList"]>("catalog_skills"),
+    get<Schemas["Fight2eEntryList"]>("catalog_entries"),
+    get<Schemas["Fight2eQualityList"]>("catalog_qualities"),
+    get<Schemas["Fight2eWeaknessList"]>("catalog_weaknesses"),
+    get<Schemas["Fight2eQuirkList"]>("catalog_quirks"),
+    get<Schemas["Fight2eSkillList"]>("catalog_skills"),
   ]);
   return {
     entries: entries.entries,

@@ -48,7 +48,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   const reprice = debounce(async () => {
     const mine = ++asked;
     try {
-      const answer = await ask<Schemas["MovePrice"]>(ctx, "price_move", request());
+      const answer = await ask<Schemas["Fight2eMovePrice"]>(ctx, "price_move", request());
       if (mine !== asked) return; // a later change is already being priced
       showPrice(answer);
       placeFindings(byId("move"), [...answer.violations, ...answer.warnings], general);
@@ -57,7 +57,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
     }
   }, 120);
 
-  function showPrice(p: Schemas["MovePrice"]): void {
+  function showPrice(p: Schemas["Fight2eMovePrice"]): void {
     const damage = p.damage
       ? `${p.damage.die_with_strength ?? p.damage.die}${p.damage.stun_bonus ? ` (+${p.damage.stun_bonus} Stun)` : ""}`
       : "none";
@@ -232,7 +232,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   addButton.addEventListener("click", async () => {
     try {
       // Priced again as it stands now: the live price may still be waiting for the last change.
-      const now = await ask<Schemas["MovePrice"]>(ctx, "price_move", request());
+      const now = await ask<Schemas["Fight2eMovePrice"]>(ctx, "price_move", request());
       const move: FighterMove = {
         name: draft.name || `L${draft.level} ${draft.type === "super" ? "Super" : "Special"} Move`,
         kind: draft.type,
@@ -274,7 +274,7 @@ export function mountMoveBuilder(ctx: Context, sheet: SheetMoves): MoveBuilder {
   };
 }
 
-function optionControl(choice: EntryChoice, option: Schemas["EntryOption"], changed: () => void): HTMLElement {
+function optionControl(choice: EntryChoice, option: Schemas["Fight2eEntryOption"], changed: () => void): HTMLElement {
   const options = (choice.options ??= {});
   const set = (v: string | number | string[] | null) => {
     if (v === null || v === "" || (Array.isArray(v) && !v.length)) delete options[option.name];

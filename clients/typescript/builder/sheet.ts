@@ -4,7 +4,7 @@ import type { Schemas } from "../src/index.js";
 import { ask, type Context, type Fighter, type FighterMove } from "./context.js";
 import { byId, fill, pairs, debounce, download, field, h, numberInput, placeFindings, say, slot } from "./dom.js";
 
-type Validation = Schemas["FighterValidation"];
+type Validation = Schemas["Fight2eFighterValidation"];
 type Pick = "qualities" | "weaknesses" | "quirks";
 
 export function blankFighter(): Fighter {

@@ -18,12 +18,12 @@ export * from "./transport.js";
 
 export type Schemas = components["schemas"];
 export type RulesetInfo = Schemas["RulesetInfo"];
-export type MoveRequest = Schemas["MoveRequest"];
-export type MovePrice = Schemas["MovePrice"];
-export type Fighter = Schemas["Fighter"];
-export type FighterValidation = Schemas["FighterValidation"];
-export type TurnRequest = Schemas["TurnRequest"];
-export type TurnResult = Schemas["TurnResult"];
+export type MoveRequest = Schemas["Fight2eMoveRequest"];
+export type MovePrice = Schemas["Fight2eMovePrice"];
+export type Fighter = Schemas["Fight2eFighter"];
+export type FighterValidation = Schemas["Fight2eFighterValidation"];
+export type TurnRequest = Schemas["Fight2eTurnRequest"];
+export type TurnResult = Schemas["Fight2eTurnResult"];
 export type OperationInfo = Schemas["OperationInfo"];
 
 /** A known ruleset's operations whose answers take part in the step protocol (they carry `decisions_needed`). */

@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve one round: Imbalance choices, Effort roll, Initiative bids, turns, Recovery, end
-         * @description Send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions taken so far under `decisions`. While `status` is `decision_required`, roll what `dice_needed` names, pick a value from each `decisions_needed[].choices` and send the same request again with them added.
+         * @description The core turn protocol: send the fight as it stands with a `seed` or the table's dice under `rolls`, and the decisions taken so far under `decisions`. While `status` is `decision_required`, roll every die `dice_needed` names, answer every `decisions_needed` entry with the `value` of one of its `choices` (`if_asked` for a provisional one) and send the same request again; `resolved` or `over` (see `over`, `winner`, `out`) when the round is done, `invalid` when a declaration breaks a rule.
          */
         post: operations["ashesResolveRound"];
         delete?: never;
@@ -188,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Check a round's declarations: Sets against the dice rolled, slots, bids, awakening, Prana, Subtle defence, buy-down, kills and holds
-         * @description The same request as rounds/resolve; the answer keeps only whether the declarations are legal (every finding at once) and what is still needed to check the rest of the round.
+         * @description The same request as rounds/resolve; the answer is the core envelope without the fight: `invalid` with the rule broken, or what is still needed to check the rest of the round.
          */
         post: operations["ashesValidateDeclarations"];
         delete?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve one combat turn
-         * @description Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight after the turn (and the Purchase Point awards when the bout ends). Dice come from `rolls` by key, else the `seed`; without either the answer is `decision_required` with the die named. With `ask_every_decision` each reactive choice (defend, counter-bridge, the reply to a Feint) is asked instead of defaulted.
+         * @description Every fighter's declaration for the turn, with the fight as it stands: Draws, counter-bridges, Speed Tests, hit tests, damage, special effects, holds, Stamina, Setup Points and knock-outs, then the fight after the turn (and the Purchase Point awards when the bout ends: `status` `over`, `winner`, `out`). The core turn protocol: dice come from `rolls` by key, else the `seed`; without either the answer is `decision_required` and names every die and decision to the end of the turn at once (those past a die still to roll are `provisional`: answer them in `if_asked`). With `ask_every_decision` each reactive choice (defend, counter-bridge, the reply to a Feint or a seen-through Draw) is asked instead of defaulted. Every figure the log prints is in `events` (`value`, `amount`, `figures`).
          */
         post: operations["impactResolveTurn"];
         delete?: never;
@@ -1427,77 +1427,47 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** AccuracyModifiers */
-        AccuracyModifiers: {
-            /**
-             * Defense
-             * @default 0
-             */
-            defense: number;
-            /**
-             * Evasion
-             * @default 0
-             */
-            evasion: number;
-            /**
-             * Tactics
-             * @default 0
-             */
-            tactics: number;
-        };
-        /**
-         * AccuracySource
-         * @description What left an Accuracy bonus waiting for a fighter's next attack.
-         * @enum {string}
-         */
-        AccuracySource: "evasion" | "await_opening";
-        /** AccuracyVs */
-        AccuracyVs: {
-            /** Defense */
-            defense: number;
-            /** Evasion */
-            evasion: number;
-            /** Tactics */
-            tactics: number;
-        };
         /**
          * Act
          * @description The word of a decision; the other fields of the value say what it applies to.
          * @enum {string}
          */
-        Act: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "leave" | "keep" | "break" | "lower" | "continue" | "stop";
-        /**
-         * ActionType
-         * @enum {string}
-         */
-        ActionType: "attack" | "utility" | "move" | "refocus" | "power_up" | "await_opening" | "taunt" | "switch" | "transform" | "none";
-        /**
-         * AdvancementMode
-         * @enum {string}
-         */
-        AdvancementMode: "glory" | "milestone";
+        AshesAct: "dramatic" | "effort" | "focus" | "chakra" | "bid" | "stand" | "attack" | "grab" | "awaken" | "skill" | "escape" | "rank_zero" | "end" | "defend" | "none" | "pay" | "refuse" | "raise" | "new" | "kill" | "spare" | "leave" | "keep" | "break" | "lower" | "continue" | "stop";
         /**
          * Advantage
          * @description What a weapon's advantage does to the action it enhances.
          * @enum {string}
          */
-        Advantage: "offense_rank" | "defense_rank" | "grab_rank" | "initiative_die" | "damage_die" | "ranged" | "subtle" | "unarmed" | "improvised";
-        /**
-         * AllyCheck
-         * @description A Check on a Band Map made by the acting fighter's summoned Ally, or aimed at the target's (000 L4199).
-         * @enum {string}
-         */
-        AllyCheck: "by_ally" | "of_ally";
+        AshesAdvantage: "offense_rank" | "defense_rank" | "grab_rank" | "initiative_die" | "damage_die" | "ranged" | "subtle" | "unarmed" | "improvised";
         /** ArmorRow */
-        ArmorRow: {
+        AshesArmorRow: {
             /** Names */
             names: string[];
             /** Rating */
             rating: number;
             source: components["schemas"]["Source"];
         };
+        /** ArmorRow */
+        AshesArmorRowInput: {
+            /** Names */
+            names: string[];
+            /** Rating */
+            rating: number;
+            source: components["schemas"]["SourceInput"];
+        };
         /** ArmorWorn */
-        ArmorWorn: {
+        AshesArmorWorn: {
+            /**
+             * Legendary
+             * @description One-of-a-kind armor: a rating above the chart is allowed.
+             * @default false
+             */
+            legendary: boolean;
+            /** Rating */
+            rating: number;
+        };
+        /** ArmorWorn */
+        AshesArmorWornInput: {
             /**
              * Legendary
              * @description One-of-a-kind armor: a rating above the chart is allowed. Default: `false`.
@@ -1506,140 +1476,8 @@ export interface components {
             /** Rating */
             rating: number;
         };
-        /**
-         * AshesPackName
-         * @enum {string}
-         */
-        AshesPackName: "default";
-        /**
-         * AshesSimPolicy
-         * @description How a side answers the round's decisions (docs/simulation.md has the details).
-         * @enum {string}
-         */
-        AshesSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
-        /**
-         * AshesSimulationRequest
-         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
-         *     sheets as given, with the i-th seed derived from `seed`, until a side is Vanquished (004 L61) or the limit.
-         */
-        AshesSimulationRequest: {
-            /**
-             * Count
-             * @description Fights in this request (at most 500). Default: `25`.
-             */
-            count?: number;
-            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
-            /**
-             * Offset
-             * @description Index of the run's first fight. Default: `0`.
-             */
-            offset?: number;
-            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
-            pack?: components["schemas"]["AshesPackName"];
-            /**
-             * Seed
-             * @description Default: `0`.
-             */
-            seed?: number;
-            /** Sides */
-            sides: components["schemas"]["AshesSimulationSide"][];
-            /**
-             * Turn Limit
-             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
-             */
-            turn_limit?: number;
-        };
-        /** AshesSimulationSide */
-        AshesSimulationSide: {
-            /** @description The combatant as the fight starts; its id is the side's name. */
-            combatant: components["schemas"]["Combatant"];
-            /**
-             * Name
-             * @description The side's combatant id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
-             */
-            name: string;
-            /** @description Default: `"balanced"`. */
-            policy?: components["schemas"]["AshesSimPolicy"];
-        };
-        /**
-         * AthleticsUse
-         * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
-         * @enum {string}
-         */
-        AthleticsUse: "extra_range" | "accuracy_next_turn";
-        /** AttackStringDamage */
-        AttackStringDamage: {
-            /** @default strength */
-            based_on: components["schemas"]["DamageBasis"];
-            /** Die */
-            die: string;
-            /** Flat Bonus */
-            flat_bonus: number;
-        };
-        /** AttackStringPrice */
-        AttackStringPrice: {
-            /** Accuracy */
-            accuracy: number;
-            /** Accuracy Vs */
-            accuracy_vs: {
-                [key: string]: number;
-            };
-            /** Combo Keywords */
-            combo_keywords: string[];
-            /** Control */
-            control: number;
-            /**
-             * Counted Length
-             * @description Moves counted for Control and the Skill limit (added Elements included).
-             */
-            counted_length: number;
-            damage: components["schemas"]["AttackStringDamage"];
-            /** Glory */
-            glory: number;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /** Keywords */
-            keywords: string[];
-            /** Legal */
-            legal: boolean;
-            /** Length */
-            length: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** AttackStringRequest */
-        AttackStringRequest: {
-            campaign?: components["schemas"]["Campaign"];
-            /**
-             * Director Cap
-             * @description The Director's limit on the Skill. Default: `null`.
-             */
-            director_cap?: number | null;
-            /**
-             * Elements
-             * @description Elements added at the end of the string (optional rule).
-             */
-            elements?: string[];
-            /**
-             * Length
-             * @description Basic Moves strung together.
-             */
-            length: number;
-            /**
-             * Skill
-             * @description The Fighter's Attack String Skill. Default: `null`.
-             */
-            skill?: number | null;
-        };
         /** AwakeningQuote */
-        AwakeningQuote: {
+        AshesAwakeningQuote: {
             /**
              * First Prana
              * @description Prana after the awakening round's Recovery step.
@@ -1669,9 +1507,9 @@ export interface components {
             violations: components["schemas"]["Finding"][];
         };
         /** AwakeningRequest */
-        AwakeningRequest: {
+        AshesAwakeningRequest: {
             /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
             /**
              * Facing
              * @description The Set's facing.
@@ -1685,53 +1523,11 @@ export interface components {
              */
             rank: number;
         };
-        /** Background */
-        Background: {
-            /** Answers */
-            answers?: components["schemas"]["BackgroundAnswer"][];
-            /** @description Default: `null`. */
-            blood_type?: components["schemas"]["BloodType"] | null;
-            /** Important Past Events */
-            important_past_events?: string[];
-            /** Obstacles To Fighting */
-            obstacles_to_fighting?: string[];
-            /** Personality Aspects */
-            personality_aspects?: string[];
-            /** Supporting Characters */
-            supporting_characters?: string[];
-        };
-        /** BackgroundAnswer */
-        BackgroundAnswer: {
-            /** Answer */
-            answer: string;
-            /** Question */
-            question: string;
-        };
-        /**
-         * BasicMoveKindFilter
-         * @description Basic Moves or Command Moves.
-         * @enum {string}
-         */
-        BasicMoveKindFilter: "basic" | "command";
-        /** BasicQualities */
-        BasicQualities: {
-            /** Speed */
-            speed: number;
-            /** Stamina */
-            stamina: number;
-            /** Strength */
-            strength: number;
-        };
-        /**
-         * BasicQualityName
-         * @enum {string}
-         */
-        BasicQualityName: "strength" | "speed" | "stamina";
         /**
          * Battlefield
          * @description A zone of the fight as the table draws it (the chapter names Battlefields, 004 L43, L95).
          */
-        Battlefield: {
+        AshesBattlefield: {
             /**
              * Adjacent
              * @description Battlefields next to it.
@@ -1745,69 +1541,8 @@ export interface components {
             /** Id */
             id: string;
         };
-        /**
-         * BattleroyalePackName
-         * @enum {string}
-         */
-        BattleroyalePackName: "default" | "mystic-only";
-        /**
-         * Binding
-         * @description A wish that, with the others, leaves no legal move.
-         */
-        Binding: {
-            /** Message */
-            message: string;
-            /**
-             * Path
-             * @description The request field, in the notation of findings (`keywords[1]`).
-             */
-            path: string;
-        };
-        /**
-         * BloodType
-         * @enum {string}
-         */
-        BloodType: "A" | "B" | "O" | "AB";
-        /**
-         * BonusCategory
-         * @enum {string}
-         */
-        BonusCategory: "accuracy" | "control" | "damage" | "defense";
-        /** BonusPurchase */
-        BonusPurchase: {
-            category: components["schemas"]["BonusCategory"];
-            /**
-             * Pl
-             * @description The PL whose advancement paid for it.
-             */
-            pl: number;
-        };
-        /** BonusValues */
-        BonusValues: {
-            /** Accuracy */
-            accuracy: number;
-            /** Control */
-            control: number;
-            /** Damage */
-            damage: number;
-            /** Defense */
-            defense: number;
-        };
-        /** Budget */
-        Budget: {
-            /** Available */
-            available: number;
-            /** Spent */
-            spent: number;
-        };
-        /** Budgets */
-        Budgets: {
-            combat_skill_points: components["schemas"]["Budget"];
-            move_points: components["schemas"]["Budget"];
-            narrative_skill_points: components["schemas"]["Budget"];
-        };
         /** BuyDownQuote */
-        BuyDownQuote: {
+        AshesBuyDownQuote: {
             /** Aura After */
             aura_after: number;
             /** Aura Spent */
@@ -1825,7 +1560,7 @@ export interface components {
              * Imbalances After
              * @description The defender's Imbalances after it.
              */
-            imbalances_after: components["schemas"]["Imbalance"][];
+            imbalances_after: components["schemas"]["AshesImbalance"][];
             /**
              * Paid
              * @description The damage was bought down to 0.
@@ -1843,11 +1578,11 @@ export interface components {
             violations: components["schemas"]["Finding"][];
         };
         /** BuyDownRequest */
-        BuyDownRequest: {
+        AshesBuyDownRequest: {
             /** Aura */
             aura: number;
             /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
             /**
              * Damage
              * @description Damage left after the defence and armor.
@@ -1862,9 +1597,9 @@ export interface components {
              * Imbalances
              * @description The defender's Imbalances.
              */
-            imbalances?: components["schemas"]["Imbalance"][];
+            imbalances?: components["schemas"]["AshesImbalanceInput"][];
             /** @description The attacker's choice for the Health Boxes emptied: a new Physical Imbalance (named) or one of the defender's raised; left out, the first Physical Imbalance is raised, else a new one. Default: `null`. */
-            injury?: components["schemas"]["Injury"] | null;
+            injury?: components["schemas"]["AshesInjury"] | null;
             /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
             pack?: components["schemas"]["AshesPackName"];
             /**
@@ -1873,13 +1608,4547 @@ export interface components {
              */
             refuse?: boolean;
             /** @description The defender's own split; Aura first when left out. Default: `null`. */
-            split?: components["schemas"]["Split"] | null;
+            split?: components["schemas"]["AshesSplit"] | null;
+        };
+        /** Chakra */
+        AshesChakra: {
+            /** Id */
+            id: string;
+            /**
+             * Pool
+             * @description The most Prana it holds.
+             * @default 0
+             */
+            pool: number;
+            /**
+             * Prana
+             * @default 0
+             */
+            prana: number;
+            /**
+             * Recovery
+             * @description Prana it regains at each Recovery step.
+             * @default 0
+             */
+            recovery: number;
+            /** @default slumbering */
+            state: components["schemas"]["AshesChakraState"];
+        };
+        /** Chakra */
+        AshesChakraInput: {
+            /** Id */
+            id: string;
+            /**
+             * Pool
+             * @description The most Prana it holds. Default: `0`.
+             */
+            pool?: number;
+            /**
+             * Prana
+             * @description Default: `0`.
+             */
+            prana?: number;
+            /**
+             * Recovery
+             * @description Prana it regains at each Recovery step. Default: `0`.
+             */
+            recovery?: number;
+            /** @description Default: `"slumbering"`. */
+            state?: components["schemas"]["AshesChakraState"];
+        };
+        /**
+         * ChakraState
+         * @enum {string}
+         */
+        AshesChakraState: "slumbering" | "awakened";
+        /**
+         * Combatant
+         * @description A combatant's sheet. Names of the pack are read as its ids; ``renamed`` keeps what was read so (004 L89).
+         */
+        AshesCombatant: {
+            /** @default null */
+            armor: components["schemas"]["AshesArmorWorn"] | null;
+            /**
+             * Aura
+             * @description Aura left (it does not come back until rest).
+             * @default 0
+             */
+            aura: number;
+            /**
+             * Battlefield
+             * @description The Battlefield the combatant stands on (one of the round's `battlefields`).
+             * @default null
+             */
+            battlefield: string | null;
+            /** Chakras */
+            chakras: components["schemas"]["AshesChakra"][];
+            /**
+             * Degree
+             * @default 0
+             */
+            degree: number;
+            /**
+             * Effort Dice
+             * @description Dice of the Effort Pool before Imbalances.
+             * @default 1
+             */
+            effort_dice: number;
+            /**
+             * Focus Slots
+             * @default 0
+             */
+            focus_slots: number;
+            /**
+             * Health Boxes
+             * @description Health left in each box, in order.
+             */
+            health_boxes: number[];
+            /**
+             * Hidden
+             * @default false
+             */
+            hidden: boolean;
+            /** Id */
+            id: string;
+            /** Imbalances */
+            imbalances: components["schemas"]["AshesImbalance"][];
+            /**
+             * Killed
+             * @default false
+             */
+            killed: boolean;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Player
+             * @description A player's character (the GM's otherwise): a player may declare a kill.
+             * @default false
+             */
+            player: boolean;
+            /** Techniques */
+            techniques: components["schemas"]["AshesTechnique"][];
+            /**
+             * Vanquished
+             * @default false
+             */
+            vanquished: boolean;
+            /**
+             * @description None fights Unarmed.
+             * @default null
+             */
+            weapon: components["schemas"]["AshesWeaponCarried"] | null;
+        };
+        /** CombatantFigures */
+        AshesCombatantFigures: {
+            /**
+             * Advantage
+             * @description The weapon whose advantage applies (the mimicked one if improvised).
+             */
+            advantage: string | null;
+            /** Armor */
+            armor: number;
+            /** Health */
+            health: number;
+            /**
+             * Health Max
+             * @description Boxes × a box's Health.
+             */
+            health_max: number;
+            /** Prana */
+            prana: number;
+        };
+        /**
+         * Combatant
+         * @description A combatant's sheet. Names of the pack are read as its ids; ``renamed`` keeps what was read so (004 L89).
+         */
+        AshesCombatantInput: {
+            /** @description Default: `null`. */
+            armor?: components["schemas"]["AshesArmorWornInput"] | null;
+            /**
+             * Aura
+             * @description Aura left (it does not come back until rest). Default: `0`.
+             */
+            aura?: number;
+            /**
+             * Battlefield
+             * @description The Battlefield the combatant stands on (one of the round's `battlefields`). Default: `null`.
+             */
+            battlefield?: string | null;
+            /** Chakras */
+            chakras?: components["schemas"]["AshesChakraInput"][];
+            /**
+             * Degree
+             * @description Default: `0`.
+             */
+            degree?: number;
+            /**
+             * Effort Dice
+             * @description Dice of the Effort Pool before Imbalances. Default: `1`.
+             */
+            effort_dice?: number;
+            /**
+             * Focus Slots
+             * @description Default: `0`.
+             */
+            focus_slots?: number;
+            /**
+             * Health Boxes
+             * @description Health left in each box, in order.
+             */
+            health_boxes?: number[];
+            /**
+             * Hidden
+             * @description Default: `false`.
+             */
+            hidden?: boolean;
+            /** Id */
+            id: string;
+            /** Imbalances */
+            imbalances?: components["schemas"]["AshesImbalanceInput"][];
+            /**
+             * Killed
+             * @description Default: `false`.
+             */
+            killed?: boolean;
+            /**
+             * Name
+             * @description Default: `""`.
+             */
+            name?: string;
+            /**
+             * Player
+             * @description A player's character (the GM's otherwise): a player may declare a kill. Default: `false`.
+             */
+            player?: boolean;
+            /** Techniques */
+            techniques?: components["schemas"]["AshesTechniqueInput"][];
+            /**
+             * Vanquished
+             * @description Default: `false`.
+             */
+            vanquished?: boolean;
+            /** @description None fights Unarmed. Default: `null`. */
+            weapon?: components["schemas"]["AshesWeaponCarriedInput"] | null;
+        };
+        /** CombatantRequest */
+        AshesCombatantRequest: {
+            combatant: components["schemas"]["AshesCombatantInput"];
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+        };
+        /** CombatantValidation */
+        AshesCombatantValidation: {
+            figures: components["schemas"]["AshesCombatantFigures"];
+            /**
+             * Info
+             * @description Notes: what an item's own description would add.
+             */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * Count
+         * @description A number that must be at least 1, and where it comes from.
+         */
+        AshesCount: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * Count
+         * @description A number that must be at least 1, and where it comes from.
+         */
+        AshesCountInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * Decision
+         * @description A decision's value: `choice`, and the fields that choice reads (unset fields are left out).
+         */
+        AshesDecision: {
+            /**
+             * Advantage
+             * @description Use the weapon's advantage on this action. Default: `false`.
+             */
+            advantage?: boolean;
+            /**
+             * Aura
+             * @description Default: `null`.
+             */
+            aura?: number | null;
+            /**
+             * Battlefield
+             * @description A rank-0 move: the adjacent Battlefield moved to. Default: `null`.
+             */
+            battlefield?: string | null;
+            /**
+             * Chakra
+             * @description Default: `null`.
+             */
+            chakra?: string | null;
+            choice: components["schemas"]["AshesAct"];
+            /**
+             * Dice
+             * @description Effort dice by key: a Set or a bid.
+             */
+            dice?: string[];
+            /**
+             * Far
+             * @description Ranged: against any visible target, not the adjacent zone. Default: `false`.
+             */
+            far?: boolean;
+            /**
+             * Health
+             * @description Default: `null`.
+             */
+            health?: number | null;
+            /**
+             * Imbalance
+             * @description Default: `null`.
+             */
+            imbalance?: string | null;
+            /**
+             * Initiative
+             * @description Default: `null`.
+             */
+            initiative?: number | null;
+            /**
+             * Penalty
+             * @description Dramatic Penalty: which of the pack's `dramatic_penalties`. Default: `null`.
+             */
+            penalty?: string | null;
+            /**
+             * Rank Zero
+             * @description The pack's rank-0 action. Default: `null`.
+             */
+            rank_zero?: string | null;
+            /**
+             * Skill
+             * @description The skill of a Set's action (a defence against Subtle: senses). Default: `null`.
+             */
+            skill?: string | null;
+            /** @description The turn's slot the action takes (`single`, `bonus`, `rank_zero`); when left out, the single-die action for one die while it is free, a Bonus Action otherwise, and rank_zero for an action without dice. Default: `null`. */
+            slot?: components["schemas"]["AshesSlot"] | null;
+            /**
+             * Surcharge Die
+             * @description Improvised weapon: the unspent Effort die (any face) paying this use; 3 Prana when left out. Default: `null`.
+             */
+            surcharge_die?: string | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+            /** Techniques */
+            techniques?: string[];
+        };
+        /**
+         * DeclarationCheck
+         * @description The core envelope of the round's answer, without the fight: whether the declarations are legal (`status`
+         *     `invalid` and `violations` when one is not) and what is still needed to check the rest of the round.
+         */
+        AshesDeclarationCheck: {
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /** DieSize */
+        AshesDieSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** DieSize */
+        AshesDieSizeInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * DramaticPenalty
+         * @description A Dramatic Penalty as a rule the round can hold the combatant to; its content is the core rulebook's.
+         */
+        AshesDramaticPenalty: {
+            /** Forbids */
+            forbids: components["schemas"]["AshesLimit"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /**
+         * DramaticPenalty
+         * @description A Dramatic Penalty as a rule the round can hold the combatant to; its content is the core rulebook's.
+         */
+        AshesDramaticPenaltyInput: {
+            /** Forbids */
+            forbids?: components["schemas"]["AshesLimit"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["SourceInput"];
+        };
+        /**
+         * Figure
+         * @description One number and where it comes from.
+         */
+        AshesFigure: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * Figure
+         * @description One number and where it comes from.
+         */
+        AshesFigureInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /** Hold */
+        AshesHold: {
+            /** Held */
+            held: string;
+            /** Holder */
+            holder: string;
+            /**
+             * Value
+             * @description The total of the grab that made it: an escape must beat it.
+             */
+            value: number;
+            /**
+             * Voluntary
+             * @description The held combatant entered the hold of their own will: they may leave it at any time.
+             * @default false
+             */
+            voluntary: boolean;
+        };
+        /** Hold */
+        AshesHoldInput: {
+            /** Held */
+            held: string;
+            /** Holder */
+            holder: string;
+            /**
+             * Value
+             * @description The total of the grab that made it: an escape must beat it.
+             */
+            value: number;
+            /**
+             * Voluntary
+             * @description The held combatant entered the hold of their own will: they may leave it at any time. Default: `false`.
+             */
+            voluntary?: boolean;
+        };
+        /** Imbalance */
+        AshesImbalance: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `physical` for injuries (004 L68); other kinds are the rulebook's.
+             * @default physical
+             */
+            kind: string;
+            /**
+             * Rank
+             * @default 1
+             */
+            rank: number;
+        };
+        /** Imbalance */
+        AshesImbalanceInput: {
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `physical` for injuries (004 L68); other kinds are the rulebook's. Default: `"physical"`.
+             */
+            kind?: string;
+            /**
+             * Rank
+             * @description Default: `1`.
+             */
+            rank?: number;
+        };
+        /**
+         * Injury
+         * @description The attacker's choice of the Imbalance an injury makes (004 L68–L69).
+         */
+        AshesInjury: {
+            choice: components["schemas"]["AshesInjuryChoice"];
+            /**
+             * Imbalance
+             * @description `new`: its name; `raise`: the defender's Imbalance raised. Default: `null`.
+             */
+            imbalance?: string | null;
+        };
+        /**
+         * InjuryChoice
+         * @enum {string}
+         */
+        AshesInjuryChoice: "new" | "raise";
+        /**
+         * Limit
+         * @description What a Dramatic Penalty may forbid for the round (the chapter: it limits what the actions can do, 004 L24).
+         * @enum {string}
+         */
+        AshesLimit: "attack" | "grab" | "awaken" | "skill" | "escape" | "bonus" | "rank_zero" | "move" | "hide" | "advantage";
+        /**
+         * Pack
+         * @description The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
+         *     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry.
+         */
+        AshesPack: {
+            /** Armor */
+            armor: components["schemas"]["AshesArmorRow"][];
+            aura_min_degree: components["schemas"]["AshesFigure"];
+            awaken_min_rank: components["schemas"]["AshesCount"];
+            bonus_action_min_rank: components["schemas"]["AshesCount"];
+            die_sides: components["schemas"]["AshesDieSize"];
+            /**
+             * Dramatic Penalties
+             * @description The first is the one taken when a decision names none.
+             */
+            dramatic_penalties: components["schemas"]["AshesDramaticPenalty"][];
+            health_box: components["schemas"]["AshesCount"];
+            improvised_effort_dice: components["schemas"]["AshesFigure"];
+            improvised_prana: components["schemas"]["AshesFigure"];
+            mechanical_penalty_per_rank: components["schemas"]["AshesFigure"];
+            /** Name */
+            name: string;
+            pool_per_recovery: components["schemas"]["AshesFigure"];
+            /** @description A Set's total is rank × this + facing. */
+            rank_weight: components["schemas"]["AshesCount"];
+            /** Rank Zero */
+            rank_zero: components["schemas"]["AshesRankZero"][];
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for (served with the catalogue).
+             * @default ashes
+             * @constant
+             */
+            ruleset: "ashes";
+            /** Skills */
+            skills: components["schemas"]["AshesPackSkill"][];
+            /**
+             * Unarmed Extra For Prana
+             * @description Whether Prana at the weapon's cost buys a Rank 1 attack beyond the weapon's count.
+             * @default false
+             */
+            unarmed_extra_for_prana: boolean;
+            unarmed_extra_source: components["schemas"]["Source"];
+            /** Weapons */
+            weapons: components["schemas"]["AshesWeapon"][];
+        };
+        /**
+         * Pack
+         * @description The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
+         *     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry.
+         */
+        AshesPackInput: {
+            /** Armor */
+            armor?: components["schemas"]["AshesArmorRowInput"][];
+            aura_min_degree: components["schemas"]["AshesFigureInput"];
+            awaken_min_rank: components["schemas"]["AshesCountInput"];
+            bonus_action_min_rank: components["schemas"]["AshesCountInput"];
+            die_sides: components["schemas"]["AshesDieSizeInput"];
+            /**
+             * Dramatic Penalties
+             * @description The first is the one taken when a decision names none.
+             */
+            dramatic_penalties: components["schemas"]["AshesDramaticPenaltyInput"][];
+            health_box: components["schemas"]["AshesCountInput"];
+            improvised_effort_dice: components["schemas"]["AshesFigureInput"];
+            improvised_prana: components["schemas"]["AshesFigureInput"];
+            mechanical_penalty_per_rank: components["schemas"]["AshesFigureInput"];
+            /** Name */
+            name: string;
+            pool_per_recovery: components["schemas"]["AshesFigureInput"];
+            /** @description A Set's total is rank × this + facing. */
+            rank_weight: components["schemas"]["AshesCountInput"];
+            /** Rank Zero */
+            rank_zero: components["schemas"]["AshesRankZeroInput"][];
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for (served with the catalogue). Default: `"ashes"`.
+             * @constant
+             */
+            ruleset?: "ashes";
+            /** Skills */
+            skills: components["schemas"]["AshesPackSkillInput"][];
+            /**
+             * Unarmed Extra For Prana
+             * @description Whether Prana at the weapon's cost buys a Rank 1 attack beyond the weapon's count. Default: `false`.
+             */
+            unarmed_extra_for_prana?: boolean;
+            unarmed_extra_source: components["schemas"]["SourceInput"];
+            /** Weapons */
+            weapons: components["schemas"]["AshesWeaponInput"][];
+        };
+        /**
+         * AshesPackName
+         * @enum {string}
+         */
+        AshesPackName: "default";
+        /** PackSkill */
+        AshesPackSkill: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /** PackSkill */
+        AshesPackSkillInput: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["SourceInput"];
+        };
+        /** Placing */
+        AshesPlacing: {
+            /**
+             * Bid
+             * @description The final bid's dice (spent out of the Effort Pool).
+             */
+            bid: string[];
+            /**
+             * Bid Total
+             * @description The final bid's value: the sum of its faces (digest D4).
+             */
+            bid_total: number;
+            /** Fighter */
+            fighter: string;
+            /**
+             * Initiative
+             * @description The Initiative the turn was taken at (after any lowering).
+             */
+            initiative: number;
+            /**
+             * Took Turn
+             * @description False when the combatant was Vanquished before their turn came.
+             */
+            took_turn: boolean;
+        };
+        /**
+         * RankZero
+         * @description An action that needs no dice (one a turn).
+         */
+        AshesRankZero: {
+            /**
+             * Hides
+             * @description The combatant takes cover and is hidden.
+             * @default false
+             */
+            hides: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Moves
+             * @description The combatant changes place (a held combatant may not).
+             * @default false
+             */
+            moves: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Skill
+             * @default null
+             */
+            skill: string | null;
+            source: components["schemas"]["Source"];
+        };
+        /**
+         * RankZero
+         * @description An action that needs no dice (one a turn).
+         */
+        AshesRankZeroInput: {
+            /**
+             * Hides
+             * @description The combatant takes cover and is hidden. Default: `false`.
+             */
+            hides?: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Moves
+             * @description The combatant changes place (a held combatant may not). Default: `false`.
+             */
+            moves?: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Skill
+             * @description Default: `null`.
+             */
+            skill?: string | null;
+            source: components["schemas"]["SourceInput"];
+        };
+        /**
+         * RoundAnswer
+         * @description The core envelope (status, findings, dice and decisions needed, rolls, over/winner/out) and the round.
+         */
+        AshesRoundAnswer: {
+            /**
+             * Combatants
+             * @description After the round when resolved; up to where the round halted while `decision_required`; as sent when `invalid`.
+             */
+            combatants: components["schemas"]["AshesCombatant"][];
+            /** Death Token */
+            death_token: boolean;
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["AshesRoundEvent"][];
+            /** Holds */
+            holds: components["schemas"]["AshesHold"][];
+            /**
+             * Info
+             * @description Notes: what the missing core rulebook would decide.
+             */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Initiative
+             * @description The order of the turns, each at the Initiative it was (or will be) taken at after any lowering: the turns taken, then those still waiting in their order as it stands.
+             */
+            initiative: components["schemas"]["AshesPlacing"][];
+            /** Log */
+            log: components["schemas"]["AshesRoundStep"][];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /**
+         * RoundEvent
+         * @description One thing that happened in the round, with its figures.
+         */
+        AshesRoundEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @description Who it happened to (the attacker for a hit or a miss).
+             * @default null
+             */
+            fighter: string | null;
+            /**
+             * Figures
+             * @description Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).
+             */
+            figures: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["AshesRoundEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The log entry it belongs to (0: before the first).
+             */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RoundEventKind
+         * @description What happened; every number the log prints is in the event's `amount`, `value` or `figures`.
+         * @enum {string}
+         */
+        AshesRoundEventKind: "penalty" | "effort" | "bid" | "initiative" | "lowered" | "attack" | "defence" | "defended" | "hit" | "damage" | "buy_down" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escape" | "escaped" | "awakened" | "surcharge" | "skill" | "prana" | "rank_zero" | "moved" | "hidden" | "revealed" | "left_hold" | "stopped";
+        /**
+         * RoundRequest
+         * @description The fight as it stands, and the six step fields of the core turn protocol.
+         */
+        AshesRoundRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Battlefields
+             * @description The fight's Battlefields (adjacency is both ways); none: everybody stands together.
+             */
+            battlefields?: components["schemas"]["AshesBattlefield"][];
+            /**
+             * Combatants
+             * @description In bidding order: the GM's first, then clockwise.
+             */
+            combatants: components["schemas"]["AshesCombatantInput"][];
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
+            /**
+             * Death Token
+             * @description Death is in the scene (the GM declared it, or a kill brought it). Default: `false`.
+             */
+            death_token?: boolean;
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: components["schemas"]["AshesDecision"];
+            };
+            /** Holds */
+            holds?: components["schemas"]["AshesHoldInput"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: components["schemas"]["AshesDecision"];
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description The round's number: the `n` of every key `R{n}.…`. Ashes' points (letter `R`, the round's number): `effort` (the Effort dice, `.n` the n-th), `imbalance` (the sheet's n-th Imbalance: `.n`), `bid` (`.n` the n-th pass), `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action` (`#n` the n-th action of the turn), `lower` (`.n` the n-th chance to lower), `continue`, and after an attack `defense`, `buy_down` (the defender's), `heavy`, `injury`, `kill`, `break` (the attacker's), `@attacker` and `#n` (the attacker's n-th action) once they repeat.  Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Spectators
+             * @description Present but not fighting: no dice, no turn.
+             */
+            spectators?: string[];
+        };
+        /** RoundStep */
+        AshesRoundStep: {
+            /** Actor */
+            actor: string | null;
+            /** Label */
+            label: string;
+            /** Ref */
+            ref: string;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * AshesSimPolicy
+         * @description How a side answers the round's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        AshesSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * AshesSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
+         *     sheets as given, with the i-th seed derived from `seed`, until a side is Vanquished (004 L61) or the limit.
+         */
+        AshesSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["AshesSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** AshesSimulationSide */
+        AshesSimulationSide: {
+            /** @description The combatant as the fight starts; its id is the side's name. */
+            combatant: components["schemas"]["AshesCombatantInput"];
+            /**
+             * Name
+             * @description The side's combatant id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["AshesSimPolicy"];
+        };
+        /**
+         * Slot
+         * @description Which of the turn's allowances an action takes (004 L41–L42).
+         * @enum {string}
+         */
+        AshesSlot: "single" | "bonus" | "rank_zero";
+        /** Split */
+        AshesSplit: {
+            /** Aura */
+            aura: number;
+            /** Health */
+            health: number;
+        };
+        /**
+         * Surcharge
+         * @description An improvised weapon's price for one use, paid one way: one Effort die of any facing, or Prana (004 L98).
+         */
+        AshesSurcharge: {
+            /** Effort Dice */
+            effort_dice: number;
+            paid_with: components["schemas"]["AshesSurchargePayment"];
+            /** Prana */
+            prana: number;
+        };
+        /**
+         * SurchargePayment
+         * @enum {string}
+         */
+        AshesSurchargePayment: "effort_die" | "prana";
+        /** Technique */
+        AshesTechnique: {
+            /**
+             * Bonus
+             * @description Added to the Set's total; the size is in the missing rulebook, so the sheet says it.
+             * @default 0
+             */
+            bonus: number;
+            /** Id */
+            id: string;
+            /**
+             * Keywords
+             * @description `offensive`, `defensive`, `versatile` (any case); another word is a finding on the sheet.
+             */
+            keywords: string[];
+        };
+        /** Technique */
+        AshesTechniqueInput: {
+            /**
+             * Bonus
+             * @description Added to the Set's total; the size is in the missing rulebook, so the sheet says it. Default: `0`.
+             */
+            bonus?: number;
+            /** Id */
+            id: string;
+            /**
+             * Keywords
+             * @description `offensive`, `defensive`, `versatile` (any case); another word is a finding on the sheet.
+             */
+            keywords?: string[];
+        };
+        /** UseQuote */
+        AshesUseQuote: {
+            /**
+             * Affordable
+             * @description Whether what is left pays it; null when `prana` was not given.
+             */
+            affordable: boolean | null;
+            /** Effort Dice Left */
+            effort_dice_left: number | null;
+            /** Free */
+            free: boolean;
+            /**
+             * Prana
+             * @description Prana for the advantage itself.
+             */
+            prana: number;
+            /**
+             * Prana Left
+             * @description Prana left after this use (when `prana` was given).
+             */
+            prana_left: number | null;
+            /**
+             * @description Improvised: paid on top, in a die or in Prana.
+             * @default null
+             */
+            surcharge: components["schemas"]["AshesSurcharge"] | null;
+            /**
+             * Use
+             * @description The use's number in the round (after `uses_made`).
+             */
+            use: number;
+        };
+        /** Weapon */
+        AshesWeapon: {
+            advantage: components["schemas"]["AshesAdvantage"];
+            /**
+             * Cost
+             * @description Prana for each use after the free one of the round.
+             */
+            cost: number;
+            /**
+             * Creates Bonus Actions
+             * @default false
+             */
+            creates_bonus_actions: boolean;
+            /**
+             * Damage Cap
+             * @description Most damage one attack of this weapon deals.
+             * @default null
+             */
+            damage_cap: number | null;
+            /**
+             * Defence Skill
+             * @description The only skill a foe may defend with.
+             * @default null
+             */
+            defence_skill: string | null;
+            /**
+             * Every Use Free
+             * @description The advantage applies to every attack at no cost.
+             * @default false
+             */
+            every_use_free: boolean;
+            /** Examples */
+            examples: string[];
+            /**
+             * Far Cost
+             * @description Ranged: Prana for a use against any visible target.
+             * @default null
+             */
+            far_cost: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Rank1 Attacks
+             * @description Rank 1 attacks allowed in one turn.
+             * @default null
+             */
+            rank1_attacks: number | null;
+            source: components["schemas"]["Source"];
+        };
+        /** WeaponCarried */
+        AshesWeaponCarried: {
+            /**
+             * Legendary
+             * @description Unique powers of its own description, beyond the type's advantage.
+             * @default false
+             */
+            legendary: boolean;
+            /**
+             * Mimics
+             * @description Improvised: the weapon type it stands in for.
+             * @default null
+             */
+            mimics: string | null;
+            /**
+             * Power
+             * @description A massive object improvised as a weapon with the Power skill: no surcharge (004 L99).
+             * @default false
+             */
+            power: boolean;
+            /**
+             * Type
+             * @description A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).
+             */
+            type: string;
+        };
+        /** WeaponCarried */
+        AshesWeaponCarriedInput: {
+            /**
+             * Legendary
+             * @description Unique powers of its own description, beyond the type's advantage. Default: `false`.
+             */
+            legendary?: boolean;
+            /**
+             * Mimics
+             * @description Improvised: the weapon type it stands in for. Default: `null`.
+             */
+            mimics?: string | null;
+            /**
+             * Power
+             * @description A massive object improvised as a weapon with the Power skill: no surcharge (004 L99). Default: `false`.
+             */
+            power?: boolean;
+            /**
+             * Type
+             * @description A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).
+             */
+            type: string;
+        };
+        /** Weapon */
+        AshesWeaponInput: {
+            advantage: components["schemas"]["AshesAdvantage"];
+            /**
+             * Cost
+             * @description Prana for each use after the free one of the round.
+             */
+            cost: number;
+            /**
+             * Creates Bonus Actions
+             * @description Default: `false`.
+             */
+            creates_bonus_actions?: boolean;
+            /**
+             * Damage Cap
+             * @description Most damage one attack of this weapon deals. Default: `null`.
+             */
+            damage_cap?: number | null;
+            /**
+             * Defence Skill
+             * @description The only skill a foe may defend with. Default: `null`.
+             */
+            defence_skill?: string | null;
+            /**
+             * Every Use Free
+             * @description The advantage applies to every attack at no cost. Default: `false`.
+             */
+            every_use_free?: boolean;
+            /** Examples */
+            examples?: string[];
+            /**
+             * Far Cost
+             * @description Ranged: Prana for a use against any visible target. Default: `null`.
+             */
+            far_cost?: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Rank1 Attacks
+             * @description Rank 1 attacks allowed in one turn. Default: `null`.
+             */
+            rank1_attacks?: number | null;
+            source: components["schemas"]["SourceInput"];
+        };
+        /** WeaponUse */
+        AshesWeaponUse: {
+            /**
+             * Far
+             * @description Ranged: against any visible target rather than the adjacent zone. Default: `false`.
+             */
+            far?: boolean;
+            /** @description Improvised: how this use's surcharge is paid; left out, an Effort die while `effort_dice` has one left, else Prana. Default: `null`. */
+            pay_with?: components["schemas"]["AshesSurchargePayment"] | null;
+        };
+        /** WeaponUseQuote */
+        AshesWeaponUseQuote: {
+            /**
+             * Advantage
+             * @description The weapon whose advantage is used (the mimicked one if improvised).
+             */
+            advantage: string | null;
+            /**
+             * Affordable
+             * @description Every use can be paid; null when `prana` was not given.
+             */
+            affordable: boolean | null;
+            /** Effort Dice Left */
+            effort_dice_left: number | null;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Prana
+             * @description Prana over all uses: advantages and surcharges.
+             */
+            prana: number;
+            /** Prana Left */
+            prana_left: number | null;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Surcharges
+             * @description Uses that also pay the improvised surcharge.
+             */
+            surcharges: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Uses */
+            uses: components["schemas"]["AshesUseQuote"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** WeaponUseRequest */
+        AshesWeaponUseRequest: {
+            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
+            custom_pack?: components["schemas"]["AshesPackInput"] | null;
+            /**
+             * Effort Dice
+             * @description Improvised: unspent Effort dice that may pay surcharges. Default: `null`.
+             */
+            effort_dice?: number | null;
+            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
+            pack?: components["schemas"]["AshesPackName"];
+            /**
+             * Prana
+             * @description Prana the wielder can spend; left out, affordability is not judged. Default: `null`.
+             */
+            prana?: number | null;
+            /**
+             * Uses
+             * @description The uses to price, in order, after `uses_made`.
+             */
+            uses: components["schemas"]["AshesWeaponUse"][];
+            /**
+             * Uses Made
+             * @description Uses of the advantage already made this round (turn, Unarmed). Default: `0`.
+             */
+            uses_made?: number;
+            /** @description `unarmed` for bare hands. */
+            weapon: components["schemas"]["AshesWeaponCarriedInput"];
+        };
+        /** RoyaleAccessSetting */
+        BattleroyaleAccessSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["BattleroyaleSupernaturalAccess"];
+        };
+        /** RoyaleAccessSetting */
+        BattleroyaleAccessSettingInput: {
+            source: components["schemas"]["SourceInput"];
+            value: components["schemas"]["BattleroyaleSupernaturalAccess"];
+        };
+        /**
+         * RoyaleBinding
+         * @description A Binding: a Challenge the fighter must overcome, at the Move Rank's TN, before it lifts (003 L1369-L1375).
+         *     What it limits is the GM's description; the fighter may spend its action trying to break it (L767-L768).
+         */
+        BattleroyaleBinding: {
+            /**
+             * Source
+             * @description Stable snake_case id.
+             */
+            source: string;
+            /** Tn */
+            tn: number;
+        };
+        /**
+         * RoyaleBoost
+         * @description A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034).
+         * @enum {string}
+         */
+        BattleroyaleBoost: "die" | "flat";
+        /**
+         * RoyaleBought
+         * @description What paid for a Flaw, Technique or Signature Move.
+         * @enum {string}
+         */
+        BattleroyaleBought: "creation" | "training";
+        /**
+         * RoyaleBoutChallenge
+         * @description A Combat Challenge offered in place of this round (003 L868-L870).
+         */
+        BattleroyaleBoutChallenge: {
+            /**
+             * Initiator
+             * @description Stable snake_case id.
+             */
+            initiator: string;
+            initiator_roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+            opponent_roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+        };
+        /** RoyaleBoutFormRule */
+        BattleroyaleBoutFormRule: {
+            /**
+             * Effect
+             * @enum {string}
+             */
+            effect: "bonus" | "penalty";
+            /**
+             * Rolls
+             * @enum {string}
+             */
+            rolls: "offense" | "defense" | "all";
+            /**
+             * When
+             * @enum {string}
+             */
+            when: "attack_over_defense" | "defense_over_attack" | "defense_two_or_more" | "opponent_attack_over_defense";
+        };
+        /**
+         * RoyaleBoutPlan
+         * @description One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength.
+         */
+        BattleroyaleBoutPlan: {
+            attack?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /**
+             * Blitz Attacks
+             * @description A Basic Blitz's Strikes this round, up to its MOD (all of them when left out): each rolled with the attack dice and met by its own reaction with the defense dice (003 L1379-L1382). Default: `null`.
+             */
+            blitz_attacks?: number | null;
+            /**
+             * Break Free
+             * @description The Strike is spent on a Binding's Challenge (003 L767-L768). Default: `false`.
+             */
+            break_free?: boolean;
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["BattleroyaleDamageType"];
+            defense?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description A Form Strength taken as a die or +1. Default: `"die"`. */
+            form_bonus?: components["schemas"]["BattleroyaleBoost"];
+            /**
+             * Harmonize
+             * @description The Style harmonized for this round (003 L235-L241), before the Strike, for both rolls. Default: `null`.
+             */
+            harmonize?: string | null;
+            /** @description What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding. */
+            resist?: components["schemas"]["BattleroyaleRollDeclaration"];
+        };
+        /** RoyaleBoutRequest */
+        BattleroyaleBoutRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            combat_challenge?: components["schemas"]["BattleroyaleBoutChallenge"] | null;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /** @description `ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with `ask_every_decision`). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["BattleroyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["BattleroyaleFighterInput"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Plans
+             * @description Default: `[]`.
+             */
+            plans?: components["schemas"]["BattleroyaleBoutPlan"][];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Switch Outs
+             * @description Opponents switched out at this round's Engage step (003 L862-L863). Default: `[]`.
+             */
+            switch_outs?: components["schemas"]["BattleroyaleSwitchOut"][];
+        };
+        /** RoyaleBoutResult */
+        BattleroyaleBoutResult: {
+            /**
+             * Attacker
+             * @description Who won the initiative (most Spirit Dice, 003 L864-L867).
+             * @default null
+             */
+            attacker: string | null;
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Challenge
+             * @description `cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`.
+             * @default null
+             */
+            challenge: string | null;
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["BattleroyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["BattleroyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["BattleroyaleFighter"][];
+            /**
+             * First
+             * @description Who struck first.
+             * @default null
+             */
+            first: string | null;
+            /**
+             * Gang Pools
+             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
+             * @default {}
+             */
+            gang_pools: {
+                [key: string]: components["schemas"]["BattleroyaleGangPool"];
+            };
+            /** Log */
+            log: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /**
+             * Results
+             * @description Every roll: dice kept and the total.
+             */
+            results: components["schemas"]["BattleroyaleRollResult"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            /**
+             * Splits
+             * @default {}
+             */
+            splits: {
+                [key: string]: string;
+            };
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /**
+         * RoyaleByDifficulty
+         * @description A Difficulty Rank: its Target Number is the chart's (003 L346-L358).
+         */
+        BattleroyaleByDifficulty: {
+            difficulty: components["schemas"]["BattleroyaleRank"];
+        };
+        /**
+         * RoyaleByMinion
+         * @description A lone Minion: its rank's TN, or TN 7 when its one Strength does not bear on the task (003 L724-L731).
+         */
+        BattleroyaleByMinion: {
+            /** @description The Minion's one Strength's rank. */
+            minion: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Relevant
+             * @description Its Strength bears on the task (the GM's call). Default: `true`.
+             */
+            relevant?: boolean;
+        };
+        /**
+         * RoyaleByNumber
+         * @description A Target Number set directly.
+         */
+        BattleroyaleByNumber: {
+            /** Tn */
+            tn: number;
+        };
+        /**
+         * RoyaleByZones
+         * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976).
+         */
+        BattleroyaleByZones: {
+            /** Zones */
+            zones: number;
+        };
+        /**
+         * RoyaleChallengeRequest
+         * @description One roll against a Target Number (003 L346-L427).
+         */
+        BattleroyaleChallengeRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /** @description `ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with `ask_every_decision`). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["BattleroyaleDamagePolicy"];
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["BattleroyaleDamageType"];
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            fighter: components["schemas"]["BattleroyaleFighterInput"];
+            /**
+             * First Failure
+             * @description No earlier failure at this Challenge (a Training Point). Default: `true`.
+             */
+            first_failure?: boolean;
+            /**
+             * Helpers
+             * @description Team effort: each helper adds a die or +1 (003 L422-L427). Default: `[]`.
+             */
+            helpers?: components["schemas"]["BattleroyaleBoost"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Risky
+             * @description A Risky Challenge: failing deals the shortfall as Damage Ranks. Default: `false`.
+             */
+            risky?: boolean;
+            roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Significant
+             * @description A risk or reward rides on it: only then does a failure earn a Training Point (003 L655-L660). Default: `true`.
+             */
+            significant?: boolean;
+            /**
+             * Target
+             * @description What the roll must meet: a Difficulty Rank, a Target Number, a number of zones crossed, or a lone Minion.
+             */
+            target: components["schemas"]["BattleroyaleByDifficulty"] | components["schemas"]["BattleroyaleByNumber"] | components["schemas"]["BattleroyaleByZones"] | components["schemas"]["BattleroyaleByMinion"];
+        };
+        /** RoyaleChallengeResult */
+        BattleroyaleChallengeResult: {
+            /**
+             * Bowl
+             * @description The Bowl after the roll: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["BattleroyaleEvent"][];
+            fighter: components["schemas"]["BattleroyaleFighter"];
+            /** Log */
+            log: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /**
+             * Results
+             * @description Every roll: dice kept and the total.
+             */
+            results: components["schemas"]["BattleroyaleRollResult"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["StepStatus"];
+            /**
+             * Success
+             * @default null
+             */
+            success: boolean | null;
+            /** Tn */
+            tn: number;
+            /**
+             * Total
+             * @default null
+             */
+            total: number | null;
+            /**
+             * Training Points
+             * @description Training Points earned by this roll.
+             * @default 0
+             */
+            training_points: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /** RoyaleCharacter */
+        BattleroyaleCharacter: {
+            core: components["schemas"]["BattleroyaleCoreStrengths"];
+            /**
+             * Flaw Changes
+             * @description Flaws altered or removed with Training Points.
+             * @default 0
+             */
+            flaw_changes: number;
+            /**
+             * Flaws
+             * @default []
+             */
+            flaws: components["schemas"]["BattleroyaleFlaw"][];
+            /** Name */
+            name: string;
+            session: components["schemas"]["BattleroyaleSessionExtras"];
+            /**
+             * Signature Moves
+             * @default []
+             */
+            signature_moves: components["schemas"]["BattleroyaleSignatureMove"][];
+            /**
+             * Spirit Dice
+             * @description Spirit Dice held; checked against the session allotment for a new character.
+             * @default null
+             */
+            spirit_dice: number | null;
+            /**
+             * Strengths
+             * @default []
+             */
+            strengths: components["schemas"]["BattleroyaleStrength"][];
+            /**
+             * Style Ranks Exchanged
+             * @description Creation Style Ranks traded for two Strength Ranks each (003 L242–L243). Left out: none, unless the sheet's counts balance only with an exchange, which is then assumed (an `info`).
+             * @default null
+             */
+            style_ranks_exchanged: number | null;
+            /**
+             * Styles
+             * @default []
+             */
+            styles: components["schemas"]["BattleroyaleStyle"][];
+            /**
+             * Techniques
+             * @default []
+             */
+            techniques: components["schemas"]["BattleroyaleTechnique"][];
+            /**
+             * Training Points
+             * @description Unspent Training Points, checked against earned minus spent when given.
+             * @default null
+             */
+            training_points: number | null;
+            /**
+             * Training Points Earned
+             * @default 0
+             */
+            training_points_earned: number;
+        };
+        /** RoyaleCharacter */
+        BattleroyaleCharacterInput: {
+            core?: components["schemas"]["BattleroyaleCoreStrengthsInput"];
+            /**
+             * Flaw Changes
+             * @description Flaws altered or removed with Training Points. Default: `0`.
+             */
+            flaw_changes?: number;
+            /**
+             * Flaws
+             * @description Default: `[]`.
+             */
+            flaws?: components["schemas"]["BattleroyaleFlawInput"][];
+            /** Name */
+            name: string;
+            session?: components["schemas"]["BattleroyaleSessionExtrasInput"];
+            /**
+             * Signature Moves
+             * @description Default: `[]`.
+             */
+            signature_moves?: components["schemas"]["BattleroyaleSignatureMoveInput"][];
+            /**
+             * Spirit Dice
+             * @description Spirit Dice held; checked against the session allotment for a new character. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Strengths
+             * @description Default: `[]`.
+             */
+            strengths?: components["schemas"]["BattleroyaleStrengthInput"][];
+            /**
+             * Style Ranks Exchanged
+             * @description Creation Style Ranks traded for two Strength Ranks each (003 L242–L243). Left out: none, unless the sheet's counts balance only with an exchange, which is then assumed (an `info`). Default: `null`.
+             */
+            style_ranks_exchanged?: number | null;
+            /**
+             * Styles
+             * @description Default: `[]`.
+             */
+            styles?: components["schemas"]["BattleroyaleStyleInput"][];
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["BattleroyaleTechniqueInput"][];
+            /**
+             * Training Points
+             * @description Unspent Training Points, checked against earned minus spent when given. Default: `null`.
+             */
+            training_points?: number | null;
+            /**
+             * Training Points Earned
+             * @description Default: `0`.
+             */
+            training_points_earned?: number;
+        };
+        /** RoyaleCharacterRequest */
+        BattleroyaleCharacterRequest: {
+            character: components["schemas"]["BattleroyaleCharacterInput"];
+            /** @description An inline data pack; wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /** @description A shipped data pack by name. Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+        };
+        /** RoyaleCharacterValidation */
+        BattleroyaleCharacterValidation: {
+            derived: components["schemas"]["BattleroyaleDerived"];
+            /**
+             * Info
+             * @description What the service assumed where the sheet is silent.
+             * @default []
+             */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleClashResult */
+        BattleroyaleClashResult: {
+            /** Attack */
+            attack: number;
+            /** Attacker */
+            attacker: string;
+            /** Damage */
+            damage: number;
+            /** Damage Type */
+            damage_type: string;
+            /** Defender */
+            defender: string;
+            /** Defense */
+            defense: number;
+        };
+        /**
+         * RoyaleCombatChallengeRequest
+         * @description A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
+         *     a Failure Rank.
+         */
+        BattleroyaleCombatChallengeRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /** @description `ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with `ask_every_decision`). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["BattleroyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            initiator: components["schemas"]["BattleroyaleFighterInput"];
+            initiator_roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            opponent: components["schemas"]["BattleroyaleFighterInput"];
+            opponent_roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleCombatChallengeResult */
+        BattleroyaleCombatChallengeResult: {
+            /** Bowl */
+            bowl: number;
+            /**
+             * Challenge Winner
+             * @description Who rolled higher (null on a tie or before).
+             * @default null
+             */
+            challenge_winner: string | null;
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["BattleroyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["BattleroyaleFighter"][];
+            /** Log */
+            log: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /**
+             * Results
+             * @description Every roll: dice kept and the total.
+             */
+            results: components["schemas"]["BattleroyaleRollResult"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["StepStatus"];
+            /**
+             * Totals
+             * @default {}
+             */
+            totals: {
+                [key: string]: number;
+            };
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /**
+         * RoyaleConflictAction
+         * @description A fighter's action this round: an attack on one target (or none: a simple action).
+         */
+        BattleroyaleConflictAction: {
+            attack?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /**
+             * Break Free
+             * @description Spend the action on the Challenge of a Binding (003 L767-L768). Default: `false`.
+             */
+            break_free?: boolean;
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["BattleroyaleDamageType"];
+            /**
+             * Death Blow
+             * @description Slay the Mostly Dead target with this action (003 L818-L825). Default: `false`.
+             */
+            death_blow?: boolean;
+            /**
+             * Environmental
+             * @description The attack uses the surroundings: +2 (003 L780-L787). Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /**
+             * First Failure
+             * @description Against a lone Minion: the first failure at this Challenge earns a Training Point. Default: `true`.
+             */
+            first_failure?: boolean;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["BattleroyaleBoost"];
+            /**
+             * Harmonize
+             * @description The Style harmonized this turn (once a turn, 003 L235-L238). Default: `null`.
+             */
+            harmonize?: string | null;
+            /**
+             * Harmonize At End
+             * @description Harmonize at the end of the turn instead of its start. Default: `false`.
+             */
+            harmonize_at_end?: boolean;
+            /**
+             * Minion Relevant
+             * @description Against a lone Minion: its Strength bears on the task (its rank's TN); false: TN 7 (003 L730-L731, the GM's call). Default: `true`.
+             */
+            minion_relevant?: boolean;
+            /** @description What the fighter adds to the Challenges it faces on its turn: a Cyclic Attack's Risky Challenge and breaking a Binding. */
+            resist?: components["schemas"]["BattleroyaleRollDeclaration"];
+            /** @description Flipping Out or Playing it Cagey (003 L770-L778). Default: `null`. */
+            strategy?: components["schemas"]["BattleroyaleStrategy"] | null;
+            /**
+             * Target
+             * @description Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Targets
+             * @description A Blitz's further targets, in order (one may repeat): a Basic Blitz attacks each in turn, up to its MOD in all; a Supernatural Blitz is one roll each of them defends against (003 L1379-L1385). Default: `[]`.
+             */
+            targets?: string[];
+        };
+        /**
+         * RoyaleConflictReaction
+         * @description How a defender meets one attacker's action.
+         */
+        BattleroyaleConflictReaction: {
+            /**
+             * Against
+             * @description Stable snake_case id.
+             */
+            against: string;
+            /**
+             * Attack
+             * @description Which of the attacker's Blitz attacks it meets (the first otherwise). Default: `1`.
+             */
+            attack?: number;
+            /**
+             * Environmental
+             * @description Default: `false`.
+             */
+            environmental?: boolean;
+            /**
+             * Fighter
+             * @description Stable snake_case id.
+             */
+            fighter: string;
+            /** @description Default: `"die"`. */
+            form_bonus?: components["schemas"]["BattleroyaleBoost"];
+            roll?: components["schemas"]["BattleroyaleRollDeclaration"];
+        };
+        /** RoyaleConflictRequest */
+        BattleroyaleConflictRequest: {
+            /**
+             * Actions
+             * @description Default: `[]`.
+             */
+            actions?: components["schemas"]["BattleroyaleConflictAction"][];
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Bowl
+             * @description Spirit Dice in the Bowl. Default: `0`.
+             */
+            bowl?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /** @description `ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with `ask_every_decision`). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["BattleroyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /** Fighters */
+            fighters: components["schemas"]["BattleroyaleFighterInput"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Reactions
+             * @description Default: `[]`.
+             */
+            reactions?: components["schemas"]["BattleroyaleConflictReaction"][];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+            /**
+             * Waits
+             * @description Fighters who let the others act first, acting last in this order (003 L446-L447). Default: `[]`.
+             */
+            waits?: string[];
+        };
+        /** RoyaleConflictResult */
+        BattleroyaleConflictResult: {
+            /**
+             * Bowl
+             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Clashes
+             * @default []
+             */
+            clashes: components["schemas"]["BattleroyaleClashResult"][];
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["BattleroyaleEvent"][];
+            /** Fighters */
+            fighters: components["schemas"]["BattleroyaleFighter"][];
+            /**
+             * Gang Pools
+             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
+             * @default {}
+             */
+            gang_pools: {
+                [key: string]: components["schemas"]["BattleroyaleGangPool"];
+            };
+            /** Log */
+            log: string[];
+            /**
+             * Order
+             * @description The acting order (003 L444-L447).
+             * @default []
+             */
+            order: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /**
+             * Results
+             * @description Every roll: dice kept and the total.
+             */
+            results: components["schemas"]["BattleroyaleRollResult"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /** RoyaleCoreStrength */
+        BattleroyaleCoreStrength: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            failure_ranks: number;
+            /** Name */
+            name: string;
+            /** @default good */
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation.
+             * @default 0
+             */
+            training_raises: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            wound_ranks: number;
+        };
+        /** RoyaleCoreStrength */
+        BattleroyaleCoreStrengthInput: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /** Name */
+            name: string;
+            /** @description Default: `"good"`. */
+            rank?: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleCoreStrengths
+         * @description A missing one is a finding (`CORE_STRENGTH_MISSING`), not a malformed request.
+         */
+        BattleroyaleCoreStrengths: {
+            /** @default null */
+            focus: components["schemas"]["BattleroyaleCoreStrength"] | null;
+            /** @default null */
+            motivation: components["schemas"]["BattleroyaleCoreStrength"] | null;
+            /** @default null */
+            past: components["schemas"]["BattleroyaleCoreStrength"] | null;
+        };
+        /**
+         * RoyaleCoreStrengths
+         * @description A missing one is a finding (`CORE_STRENGTH_MISSING`), not a malformed request.
+         */
+        BattleroyaleCoreStrengthsInput: {
+            /** @description Default: `null`. */
+            focus?: components["schemas"]["BattleroyaleCoreStrengthInput"] | null;
+            /** @description Default: `null`. */
+            motivation?: components["schemas"]["BattleroyaleCoreStrengthInput"] | null;
+            /** @description Default: `null`. */
+            past?: components["schemas"]["BattleroyaleCoreStrengthInput"] | null;
+        };
+        /** RoyaleCostStep */
+        BattleroyaleCostStep: {
+            ref: components["schemas"]["Ref"] | null;
+            /** Rule */
+            rule: string;
+            /**
+             * Spirit Dice
+             * @description The cost after this step.
+             */
+            spirit_dice: number;
+        };
+        /**
+         * RoyaleCyclicEffect
+         * @description A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
+         *     turns as the Move's MOD (003 L1387-L1391).
+         */
+        BattleroyaleCyclicEffect: {
+            /** @default wound */
+            damage_type: components["schemas"]["BattleroyaleDamageType"];
+            /**
+             * Source
+             * @description Who inflicted it.
+             */
+            source: string;
+            /** Tn */
+            tn: number;
+            /** Turns Left */
+            turns_left: number;
+        };
+        /**
+         * RoyaleCyclicEffect
+         * @description A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
+         *     turns as the Move's MOD (003 L1387-L1391).
+         */
+        BattleroyaleCyclicEffectInput: {
+            /** @description Default: `"wound"`. */
+            damage_type?: components["schemas"]["BattleroyaleDamageType"];
+            /**
+             * Source
+             * @description Who inflicted it.
+             */
+            source: string;
+            /** Tn */
+            tn: number;
+            /** Turns Left */
+            turns_left: number;
+        };
+        /**
+         * RoyaleDamagePolicy
+         * @description Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy.
+         * @enum {string}
+         */
+        BattleroyaleDamagePolicy: "ask" | "lowest_first";
+        /**
+         * RoyaleDamageType
+         * @enum {string}
+         */
+        BattleroyaleDamageType: "failure" | "wound";
+        /** RoyaleDerived */
+        BattleroyaleDerived: {
+            /** Absolute Zero */
+            absolute_zero: boolean;
+            bonus_points: components["schemas"]["BattleroyaleLedger"];
+            /**
+             * Damage Capacity
+             * @description Damage Ranks the character can still take before Absolute Zero.
+             */
+            damage_capacity: number;
+            /**
+             * Session Spirit Dice
+             * @description Spirit Dice from the Box at the start of each session.
+             */
+            session_spirit_dice: number;
+            strength_ranks: components["schemas"]["BattleroyaleLedger"];
+            style_ranks: components["schemas"]["BattleroyaleHalfLedger"];
+            training_points: components["schemas"]["BattleroyaleTrainingLedger"];
+            /** Traits */
+            traits: components["schemas"]["BattleroyaleTraitState"][];
+        };
+        /**
+         * RoyaleEvent
+         * @description Something that happened in the resolution, with every figure it involves.
+         */
+        BattleroyaleEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @description Who it happened to (the attacker for a hit or a miss).
+             * @default null
+             */
+            fighter: string | null;
+            /**
+             * Figures
+             * @description Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).
+             */
+            figures: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["BattleroyaleEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The log entry it belongs to (0: before the first).
+             */
+            step: number;
+            /**
+             * Trait
+             * @description The trait or Style it concerns (damage, Zero Out, harmonizing).
+             * @default null
+             */
+            trait: string | null;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RoyaleEventKind
+         * @description What an event reports; its figures are named in ``figures`` (docs in the ruleset's README).
+         * @enum {string}
+         */
+        BattleroyaleEventKind: "initiative" | "initiative_roll" | "split" | "strike_order" | "roll" | "harmonize" | "switch_out" | "spirit_dice" | "bound" | "unbound" | "cyclic" | "hit" | "miss" | "move" | "damage" | "damage_lost" | "zeroed_out" | "minions_out" | "training_point" | "absolute_zero" | "out" | "pass" | "death_blow" | "challenge" | "success" | "failure" | "tie" | "bowl_empty" | "restored" | "recovered";
+        /**
+         * RoyaleFighter
+         * @description A fighter's state between rounds; the answer returns it updated. The traits may come from a character
+         *     sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played.
+         */
+        BattleroyaleFighter: {
+            /**
+             * Bindings
+             * @default []
+             */
+            bindings: components["schemas"]["BattleroyaleBinding"][];
+            /**
+             * Cyclic
+             * @default []
+             */
+            cyclic: components["schemas"]["BattleroyaleCyclicEffect"][];
+            /**
+             * Damaged This Scene
+             * @default false
+             */
+            damaged_this_scene: boolean;
+            /**
+             * Dead
+             * @description Slain by a Death Blow while Mostly Dead (003 L818-L825).
+             * @default false
+             */
+            dead: boolean;
+            /**
+             * Harmonized
+             * @description The Style harmonized now (003 L235-L241).
+             * @default null
+             */
+            harmonized: string | null;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Minions
+             * @description 2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741).
+             * @default 0
+             */
+            minions: number;
+            /**
+             * Mostly Dead
+             * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815).
+             * @default false
+             */
+            mostly_dead: boolean;
+            /**
+             * Name
+             * @description Left out: the sheet's name, else the id.
+             * @default null
+             */
+            name: string | null;
+            /**
+             * Pc
+             * @description A player character (wins ties against NPCs, 003 L445, L455).
+             * @default true
+             */
+            pc: boolean;
+            /**
+             * @description A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, `past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a custom Form has no rule to apply). The answer gives the fighter back with `traits`.
+             * @default null
+             */
+            sheet: components["schemas"]["BattleroyaleCharacter"] | null;
+            /**
+             * Spirit Dice
+             * @default 0
+             */
+            spirit_dice: number;
+            /**
+             * @description A Combat Strategy still running from the last action.
+             * @default null
+             */
+            strategy: components["schemas"]["BattleroyaleStrategy"] | null;
+            /**
+             * Training Points
+             * @description Earned so far (a tally).
+             * @default 0
+             */
+            training_points: number;
+            /**
+             * Traits
+             * @description Its Strengths and Styles now; with `sheet`, these win over the sheet's by id.
+             * @default []
+             */
+            traits: components["schemas"]["BattleroyaleFighterTrait"][];
+            /**
+             * Zeroed This Scene
+             * @default false
+             */
+            zeroed_this_scene: boolean;
+        };
+        /**
+         * RoyaleFighter
+         * @description A fighter's state between rounds; the answer returns it updated. The traits may come from a character
+         *     sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played.
+         */
+        BattleroyaleFighterInput: {
+            /**
+             * Bindings
+             * @description Default: `[]`.
+             */
+            bindings?: components["schemas"]["BattleroyaleBinding"][];
+            /**
+             * Cyclic
+             * @description Default: `[]`.
+             */
+            cyclic?: components["schemas"]["BattleroyaleCyclicEffectInput"][];
+            /**
+             * Damaged This Scene
+             * @description Default: `false`.
+             */
+            damaged_this_scene?: boolean;
+            /**
+             * Dead
+             * @description Slain by a Death Blow while Mostly Dead (003 L818-L825). Default: `false`.
+             */
+            dead?: boolean;
+            /**
+             * Harmonized
+             * @description The Style harmonized now (003 L235-L241). Default: `null`.
+             */
+            harmonized?: string | null;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Minions
+             * @description 2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741). Default: `0`.
+             */
+            minions?: number;
+            /**
+             * Mostly Dead
+             * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815). Default: `false`.
+             */
+            mostly_dead?: boolean;
+            /**
+             * Name
+             * @description Left out: the sheet's name, else the id. Default: `null`.
+             */
+            name?: string | null;
+            /**
+             * Pc
+             * @description A player character (wins ties against NPCs, 003 L445, L455). Default: `true`.
+             */
+            pc?: boolean;
+            /** @description A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, `past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a custom Form has no rule to apply). The answer gives the fighter back with `traits`. Default: `null`. */
+            sheet?: components["schemas"]["BattleroyaleCharacterInput"] | null;
+            /**
+             * Spirit Dice
+             * @description Default: `0`.
+             */
+            spirit_dice?: number;
+            /** @description A Combat Strategy still running from the last action. Default: `null`. */
+            strategy?: components["schemas"]["BattleroyaleStrategy"] | null;
+            /**
+             * Training Points
+             * @description Earned so far (a tally). Default: `0`.
+             */
+            training_points?: number;
+            /**
+             * Traits
+             * @description Its Strengths and Styles now; with `sheet`, these win over the sheet's by id. Default: `[]`.
+             */
+            traits?: components["schemas"]["BattleroyaleFighterTraitInput"][];
+            /**
+             * Zeroed This Scene
+             * @description Default: `false`.
+             */
+            zeroed_this_scene?: boolean;
+        };
+        /**
+         * RoyaleFighterTrait
+         * @description A Strength or Style as it stands in the scene.
+         */
+        BattleroyaleFighterTrait: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            failure_ranks: number;
+            /**
+             * Forms
+             * @default []
+             */
+            forms: components["schemas"]["BattleroyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Style
+             * @default false
+             */
+            style: boolean;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            wound_ranks: number;
+        };
+        /**
+         * RoyaleFighterTrait
+         * @description A Strength or Style as it stands in the scene.
+         */
+        BattleroyaleFighterTraitInput: {
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["BattleroyaleForm"][];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Style
+             * @description Default: `false`.
+             */
+            style?: boolean;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleFigure
+         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``.
+         */
+        BattleroyaleFigure: {
+            /**
+             * Base
+             * @enum {string}
+             */
+            base: "mod" | "tn";
+            /** Factor */
+            factor: number;
+            /**
+             * Floor
+             * @default null
+             */
+            floor: number | null;
+            /** Id */
+            id: string;
+            /**
+             * Reason
+             * @default null
+             */
+            ruling: string | null;
+        };
+        /** RoyaleFlaw */
+        BattleroyaleFlaw: {
+            /** @default creation */
+            bought_with: components["schemas"]["BattleroyaleBought"];
+            /** Name */
+            name: string;
+        };
+        /** RoyaleFlaw */
+        BattleroyaleFlawInput: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["BattleroyaleBought"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleForm
+         * @enum {string}
+         */
+        BattleroyaleForm: "flame" | "mountain" | "ocean" | "steel" | "wind" | "mystic";
+        /** RoyaleFormList */
+        BattleroyaleFormList: {
+            /** Forms */
+            forms: components["schemas"]["BattleroyaleFormRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleFormRow */
+        BattleroyaleFormRow: {
+            /** Bout */
+            bout: components["schemas"]["BattleroyaleBoutFormRule"][];
+            /**
+             * Favors Supernatural
+             * @default false
+             */
+            favors_supernatural: boolean;
+            /** Forbids */
+            forbids: string[];
+            id: components["schemas"]["BattleroyaleForm"];
+            /** Name */
+            name: string;
+            /**
+             * No Spirit Dice Penalty
+             * @default false
+             */
+            no_spirit_dice_penalty: boolean;
+            /**
+             * Opponent Strategy Bonus
+             * @default null
+             */
+            opponent_strategy_bonus: string | null;
+            opposed: components["schemas"]["BattleroyaleForm"] | null;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Strategy Bonus
+             * @default null
+             */
+            strategy_bonus: string | null;
+        };
+        /**
+         * RoyaleGangPool
+         * @description A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738).
+         */
+        BattleroyaleGangPool: {
+            /** Pool */
+            pool: number;
+            /** Used */
+            used: number;
+        };
+        /**
+         * RoyaleHalfLedger
+         * @description Style Ranks, counted in halves: a split Average Style uses half a rank.
+         */
+        BattleroyaleHalfLedger: {
+            /** Allowed Halves */
+            allowed_halves: number;
+            /** Used Halves */
+            used_halves: number;
+        };
+        /** RoyaleLedger */
+        BattleroyaleLedger: {
+            /** Allowed */
+            allowed: number;
+            /** Used */
+            used: number;
+        };
+        /** RoyaleMinionSetting */
+        BattleroyaleMinionSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["BattleroyaleMinionTarget"];
+        };
+        /** RoyaleMinionSetting */
+        BattleroyaleMinionSettingInput: {
+            source: components["schemas"]["SourceInput"];
+            value: components["schemas"]["BattleroyaleMinionTarget"];
+        };
+        /**
+         * RoyaleMinionTarget
+         * @enum {string}
+         */
+        BattleroyaleMinionTarget: "meet_or_beat" | "strictly_higher";
+        /** RoyaleMoveFigure */
+        BattleroyaleMoveFigure: {
+            /** Id */
+            id: string;
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyaleMoveKind
+         * @enum {string}
+         */
+        BattleroyaleMoveKind: "basic" | "supernatural";
+        /** RoyaleMovePrice */
+        BattleroyaleMovePrice: {
+            /** Affordable */
+            affordable: boolean | null;
+            /**
+             * Dice
+             * @description d6 rolled and kept in a Conflict roll with the Move (a Signature Move adds one).
+             */
+            dice: number;
+            /**
+             * Figures
+             * @description What the sample Move's rank gives (TN, damage, turns …).
+             */
+            figures: components["schemas"]["BattleroyaleMoveFigure"][];
+            /** Legal */
+            legal: boolean;
+            move_rank: components["schemas"]["BattleroyaleRankInfo"] | null;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the Move costs to activate.
+             */
+            spirit_dice: number;
+            /** Steps */
+            steps: components["schemas"]["BattleroyaleCostStep"][];
+            /**
+             * Unsupported
+             * @default []
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyaleMoveRequest */
+        BattleroyaleMoveRequest: {
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /**
+             * Favored
+             * @description The GM rules the Move one the Style's Form favors. Default: `false`.
+             */
+            favored?: boolean;
+            /**
+             * Forms
+             * @description Default: `[]`.
+             */
+            forms?: components["schemas"]["BattleroyaleForm"][];
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["BattleroyaleMoveKind"];
+            /** @description A sample Move, for the figures its rank gives. Default: `null`. */
+            move?: components["schemas"]["BattleroyaleSampleMoveId"] | null;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Shifts
+             * @description Upshifts (positive) or Downshifts (negative) from the Style's rank. Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Spirit Dice
+             * @description Spirit Dice the fighter holds. Default: `null`.
+             */
+            spirit_dice?: number | null;
+            /**
+             * Style Damage
+             * @description Damage Ranks on the Style: the Move Rank counts from what is left. Default: `0`.
+             */
+            style_damage?: number;
+            /**
+             * Style Id
+             * @description Default: `null`.
+             */
+            style_id?: string | null;
+            /** @description The Style's rank on the sheet. */
+            style_rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Wound Ranks
+             * @description A Mystic Attack paying to deal Wound Ranks instead of Failure. Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
+        /**
+         * RoyaleMoveUse
+         * @description A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241).
+         */
+        BattleroyaleMoveUse: {
+            /**
+             * Favored
+             * @description Default: `false`.
+             */
+            favored?: boolean;
+            /** @description Default: `"basic"`. */
+            kind?: components["schemas"]["BattleroyaleMoveKind"];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["BattleroyaleSampleMoveId"] | null;
+            /**
+             * Sacrifice
+             * @description A Sacrificial Gambit's Strengths, as many as the Move's MOD (Average counts as 1): 1d6 more damage each on a hit, and all Zero Out after the attack (003 L1432-L1437). Default: `[]`.
+             */
+            sacrifice?: string[];
+            /**
+             * Shifts
+             * @description Default: `0`.
+             */
+            shifts?: number;
+            /**
+             * Signature
+             * @description Default: `false`.
+             */
+            signature?: boolean;
+            /**
+             * Wound Ranks
+             * @description Default: `false`.
+             */
+            wound_ranks?: boolean;
+        };
+        /** RoyaleNumberSetting */
+        BattleroyaleNumberSetting: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** RoyaleNumberSetting */
+        BattleroyaleNumberSettingInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RoyalePack
+         * @description A Battle Royale data pack: how the table plays where the text leaves the choice open.
+         */
+        BattleroyalePack: {
+            /** @description Whether meeting a lone Minion's Target Number beats it. */
+            minion_target: components["schemas"]["BattleroyaleMinionSetting"];
+            /** @description Who may use Supernatural Moves. */
+            supernatural_access: components["schemas"]["BattleroyaleAccessSetting"];
+            /** @description Whether every Zero Out earns a Training Point. */
+            zero_out_training_points: components["schemas"]["BattleroyaleZeroOutSetting"];
+            /** @description Target Number to move to the next zone. */
+            zone_crossing_tn: components["schemas"]["BattleroyaleNumberSetting"];
+            /** @description Added to that Target Number per further zone skipped. */
+            zone_skip_tn_step: components["schemas"]["BattleroyaleNumberSetting"];
+        };
+        /**
+         * RoyalePackDocument
+         * @description The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``).
+         */
+        BattleroyalePackDocument: {
+            /** Name */
+            name: string;
+            pack: components["schemas"]["BattleroyalePack"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * RoyalePack
+         * @description A Battle Royale data pack: how the table plays where the text leaves the choice open.
+         */
+        BattleroyalePackInput: {
+            /** @description Whether meeting a lone Minion's Target Number beats it. */
+            minion_target: components["schemas"]["BattleroyaleMinionSettingInput"];
+            /** @description Who may use Supernatural Moves. */
+            supernatural_access: components["schemas"]["BattleroyaleAccessSettingInput"];
+            /** @description Whether every Zero Out earns a Training Point. */
+            zero_out_training_points: components["schemas"]["BattleroyaleZeroOutSettingInput"];
+            /** @description Target Number to move to the next zone. */
+            zone_crossing_tn: components["schemas"]["BattleroyaleNumberSettingInput"];
+            /** @description Added to that Target Number per further zone skipped. */
+            zone_skip_tn_step: components["schemas"]["BattleroyaleNumberSettingInput"];
+        };
+        /**
+         * BattleroyalePackName
+         * @enum {string}
+         */
+        BattleroyalePackName: "default" | "mystic-only";
+        /**
+         * RoyalePurchaseId
+         * @enum {string}
+         */
+        BattleroyalePurchaseId: "technique_chained" | "technique_on_focus" | "technique_unchained" | "extra_flaw" | "flaw_change" | "average_strength" | "signature_move" | "raise_strength" | "new_strength" | "raise_style" | "new_style";
+        /** RoyalePurchaseLine */
+        BattleroyalePurchaseLine: {
+            /**
+             * Count
+             * @description Default: `1`.
+             */
+            count?: number;
+            purchase: components["schemas"]["BattleroyalePurchaseId"];
+            /**
+             * Trait
+             * @description For a raise: the character's Strength or Style (id or name), checked against Master. Default: `null`.
+             */
+            trait?: string | null;
+        };
+        /** RoyalePurchaseList */
+        BattleroyalePurchaseList: {
+            /** Purchases */
+            purchases: components["schemas"]["BattleroyalePurchaseRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyalePurchasePrice */
+        BattleroyalePurchasePrice: {
+            /**
+             * Affordable
+             * @description The Training Points on hand pay for it; null when not given.
+             * @default null
+             */
+            affordable: boolean | null;
+            /**
+             * Bonus Points
+             * @description Total at creation; null when a line cannot be bought so.
+             */
+            bonus_points: number | null;
+            /**
+             * Legal
+             * @description No raise goes past Master and every raised trait is the character's.
+             * @default true
+             */
+            legal: boolean;
+            /** Lines */
+            lines: components["schemas"]["BattleroyalePurchasePriceLine"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Training Points
+             * @description Total in play; null when a line cannot be bought so.
+             */
+            training_points: number | null;
+            /**
+             * Training Points On Hand
+             * @default null
+             */
+            training_points_on_hand: number | null;
+            /**
+             * Violations
+             * @default []
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @default []
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** RoyalePurchasePriceLine */
+        BattleroyalePurchasePriceLine: {
+            /**
+             * Bonus Points
+             * @description Null when Bonus Points cannot buy it.
+             */
+            bonus_points: number | null;
+            /** Count */
+            count: number;
+            /** Name */
+            name: string;
+            /** Purchase */
+            purchase: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Training Points
+             * @description Null when Training Points cannot buy it.
+             */
+            training_points: number | null;
+        };
+        /** RoyalePurchaseRequest */
+        BattleroyalePurchaseRequest: {
+            /** @description The buyer: raises are checked against the Master cap (003 L675-L676, L681-L682). Default: `null`. */
+            character?: components["schemas"]["BattleroyaleCharacterInput"] | null;
+            /** Purchases */
+            purchases: components["schemas"]["BattleroyalePurchaseLine"][];
+            /**
+             * Training Points
+             * @description Training Points on hand (else the character's unspent ones, when it gives them). Default: `null`.
+             */
+            training_points?: number | null;
+        };
+        /** RoyalePurchaseRow */
+        BattleroyalePurchaseRow: {
+            /** Bonus Points */
+            bonus_points: number | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Training Points */
+            training_points: number | null;
+        };
+        /**
+         * RoyaleRank
+         * @description One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks.
+         * @enum {string}
+         */
+        BattleroyaleRank: "poor" | "average" | "good" | "expert" | "master" | "impressive" | "intimidating" | "impossible" | "inconceivable";
+        /** RoyaleRankInfo */
+        BattleroyaleRankInfo: {
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /** Tn */
+            tn: number;
+        };
+        /** RoyaleRankList */
+        BattleroyaleRankList: {
+            /** Ranks */
+            ranks: components["schemas"]["BattleroyaleRankRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleRankRow */
+        BattleroyaleRankRow: {
+            id: components["schemas"]["BattleroyaleRank"];
+            /** Mod */
+            mod: number;
+            /**
+             * Mod Reason
+             * @description Why the MOD is what it is.
+             * @default null
+             */
+            mod_reason: string | null;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Tn */
+            tn: number;
+        };
+        /**
+         * RoyaleRecoveryPick
+         * @description One Damage Rank the player takes back: which trait, and a Failure or a Wound Rank.
+         */
+        BattleroyaleRecoveryPick: {
+            kind: components["schemas"]["BattleroyaleDamageType"];
+            /**
+             * Trait
+             * @description Stable snake_case id.
+             */
+            trait: string;
+        };
+        /** RoyaleRecoveryRequest */
+        BattleroyaleRecoveryRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Bowl
+             * @description Default: `0`.
+             */
+            bowl?: number;
+            /** @description `ask`: each Damage Rank is a decision without a default (its choices list the `lowest_first` pick first); `lowest_first`: each Damage Rank's default is that policy's pick (asked only with `ask_every_decision`). Default: `"ask"`. */
+            damage_policy?: components["schemas"]["BattleroyaleDamagePolicy"];
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: string;
+            };
+            /**
+             * End Scene
+             * @description The Scene ends: Failure Ranks go, 1d6 Wound Ranks heal (003 L492-L508). Default: `false`.
+             */
+            end_scene?: boolean;
+            fighter: components["schemas"]["BattleroyaleFighterInput"];
+            /**
+             * Full Recovery
+             * @description The GM rules that every Wound Rank heals (003 L503-L505). Default: `false`.
+             */
+            full_recovery?: boolean;
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /**
+             * Picks
+             * @description The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (our default when unsaid). Default: `[]`.
+             */
+            picks?: components["schemas"]["BattleroyaleRecoveryPick"][];
+            /**
+             * Recovery Traits
+             * @description Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508). Default: `[]`.
+             */
+            recovery_traits?: string[];
+            /**
+             * Restore
+             * @description Zeroed Out traits brought back to Poor, a Spirit Die each (003 L639-L640, L831-L834). Default: `[]`.
+             */
+            restore?: string[];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Second Wind
+             * @description Spirit Dice spent to Catch a Second Wind, each recovering 1d6 Damage Ranks (003 L636-L640). Default: `0`.
+             */
+            second_wind?: number;
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /** RoyaleRecoveryResult */
+        BattleroyaleRecoveryResult: {
+            /**
+             * Bowl
+             * @default 0
+             */
+            bowl: number;
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["BattleroyaleEvent"][];
+            fighter: components["schemas"]["BattleroyaleFighter"];
+            /** Log */
+            log: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /**
+             * Recovered
+             * @description Damage Ranks taken off.
+             * @default 0
+             */
+            recovered: number;
+            /**
+             * Recovered Failure
+             * @description Failure Ranks among them.
+             * @default 0
+             */
+            recovered_failure: number;
+            /**
+             * Recovered Wound
+             * @description Wound Ranks among them.
+             * @default 0
+             */
+            recovered_wound: number;
+            /**
+             * Results
+             * @description Every roll: dice kept and the total.
+             */
+            results: components["schemas"]["BattleroyaleRollResult"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Spirit Dice To Bowl
+             * @default 0
+             */
+            spirit_dice_to_bowl: number;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /**
+         * RoyaleRollDeclaration
+         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged.
+         */
+        BattleroyaleRollDeclaration: {
+            /**
+             * Bonus Dice
+             * @description Other bonus dice the GM grants (Form Strength, team help …). Default: `0`.
+             */
+            bonus_dice?: number;
+            /**
+             * Bonus Flat
+             * @description Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …). Default: `0`.
+             */
+            bonus_flat?: number;
+            /**
+             * Flaw
+             * @description Rolled against a Flaw: Poor [-2] (003 L256-L257). Default: `false`.
+             */
+            flaw?: boolean;
+            /**
+             * Gang Dice
+             * @description A Minion Gang's pool dice used here. Default: `0`.
+             */
+            gang_dice?: number;
+            /**
+             * Gang Flat
+             * @description A Minion Gang's pool dice taken as +1. Default: `0`.
+             */
+            gang_flat?: number;
+            /**
+             * Impressive
+             * @description Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634). Default: `[]`.
+             */
+            impressive?: components["schemas"]["BattleroyaleBoost"][];
+            /** @description Default: `null`. */
+            move?: components["schemas"]["BattleroyaleMoveUse"] | null;
+            /**
+             * Style
+             * @description Use the harmonized Style's MOD (a Move's replaces it). Default: `true`.
+             */
+            style?: boolean;
+            /**
+             * Techniques
+             * @description Default: `[]`.
+             */
+            techniques?: components["schemas"]["BattleroyaleTechniqueUse"][];
+            /**
+             * Traits
+             * @description Relevant Strengths (their MODs add). Default: `[]`.
+             */
+            traits?: string[];
+        };
+        /**
+         * RoyaleRollResult
+         * @description One roll: dice kept from those rolled, plus the flat part.
+         */
+        BattleroyaleRollResult: {
+            /** Faces */
+            faces: number[];
+            /** Fighter */
+            fighter: string;
+            /** Flat */
+            flat: number;
+            /** Kept */
+            kept: number[];
+            /** Purpose */
+            purpose: string;
+            /** Total */
+            total: number;
+        };
+        /** RoyaleSampleMove */
+        BattleroyaleSampleMove: {
+            /** Figures */
+            figures: components["schemas"]["BattleroyaleFigure"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Supernatural Only
+             * @default false
+             */
+            supernatural_only: boolean;
+            /**
+             * Use
+             * @default any
+             */
+            use: string;
+            /**
+             * Wound Surcharge
+             * @default false
+             */
+            wound_surcharge: boolean;
+        };
+        /**
+         * RoyaleSampleMoveId
+         * @enum {string}
+         */
+        BattleroyaleSampleMoveId: "amazing_feats" | "binding" | "blitz" | "cyclic_attack" | "drain" | "energy_projection" | "impenetrable_defense" | "mighty_blow" | "mystic_attack" | "sacrificial_gambit";
+        /** RoyaleSampleMoveList */
+        BattleroyaleSampleMoveList: {
+            /** Moves */
+            moves: components["schemas"]["BattleroyaleSampleMove"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleSessionDice */
+        BattleroyaleSessionDice: {
+            /** Name */
+            name: string;
+            /** Spirit Dice */
+            spirit_dice: number;
+        };
+        /**
+         * RoyaleSessionExtras
+         * @description Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery.
+         */
+        BattleroyaleSessionExtras: {
+            /**
+             * Additional Awesomeness
+             * @default false
+             */
+            additional_awesomeness: boolean;
+            /**
+             * Hosting
+             * @default false
+             */
+            hosting: boolean;
+            /**
+             * Loaning Materials
+             * @default false
+             */
+            loaning_materials: boolean;
+            /**
+             * Refreshments
+             * @default false
+             */
+            refreshments: boolean;
+        };
+        /**
+         * RoyaleSessionExtras
+         * @description Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery.
+         */
+        BattleroyaleSessionExtrasInput: {
+            /**
+             * Additional Awesomeness
+             * @description Default: `false`.
+             */
+            additional_awesomeness?: boolean;
+            /**
+             * Hosting
+             * @description Default: `false`.
+             */
+            hosting?: boolean;
+            /**
+             * Loaning Materials
+             * @description Default: `false`.
+             */
+            loaning_materials?: boolean;
+            /**
+             * Refreshments
+             * @description Default: `false`.
+             */
+            refreshments?: boolean;
+        };
+        /** RoyaleSessionRequest */
+        BattleroyaleSessionRequest: {
+            /**
+             * Characters
+             * @description The players' characters, for their Spirit Dice (Style Mastery and the GM's extras). Default: `[]`.
+             */
+            characters?: components["schemas"]["BattleroyaleCharacterInput"][];
+            /**
+             * Players
+             * @description Players at the table, the GM aside.
+             */
+            players: number;
+        };
+        /** RoyaleSessionStart */
+        BattleroyaleSessionStart: {
+            /**
+             * Bowl
+             * @description Two dice per player, the GM included (003 L541-L542).
+             */
+            bowl: number;
+            /**
+             * Characters
+             * @description Each one's Spirit Dice from the Box (003 L549-L563).
+             */
+            characters: components["schemas"]["BattleroyaleSessionDice"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RoyaleSignatureMove */
+        BattleroyaleSignatureMove: {
+            /** @default creation */
+            bought_with: components["schemas"]["BattleroyaleBought"];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Move
+             * @description The sample Move it is based on, when it is one.
+             * @default null
+             */
+            move: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Style
+             * @description The Style it belongs to, by id or name; left out with one Style, that one (an `info`).
+             * @default null
+             */
+            style: string | null;
+            /**
+             * Supernatural
+             * @default false
+             */
+            supernatural: boolean;
+            /**
+             * Times Used
+             * @description Times the Move was used in play before it became a Signature Move.
+             * @default 0
+             */
+            times_used: number;
+        };
+        /** RoyaleSignatureMove */
+        BattleroyaleSignatureMoveInput: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["BattleroyaleBought"];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /**
+             * Move
+             * @description The sample Move it is based on, when it is one. Default: `null`.
+             */
+            move?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Style
+             * @description The Style it belongs to, by id or name; left out with one Style, that one (an `info`). Default: `null`.
+             */
+            style?: string | null;
+            /**
+             * Supernatural
+             * @description Default: `false`.
+             */
+            supernatural?: boolean;
+            /**
+             * Times Used
+             * @description Times the Move was used in play before it became a Signature Move. Default: `0`.
+             */
+            times_used?: number;
+        };
+        /**
+         * RoyaleSimPolicy
+         * @description How a side plays a Bout (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        BattleroyaleSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * RoyaleSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is Bout rounds played from the
+         *     fighters as given, with the i-th seed derived from `seed`, until one hits Absolute Zero (003 L515-L518) or the
+         *     limit.
+         */
+        BattleroyaleSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description Default: `null`. */
+            custom_pack?: components["schemas"]["BattleroyalePackInput"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description Default: `"default"`. */
+            pack?: components["schemas"]["BattleroyalePackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["BattleroyaleSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Bout rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** RoyaleSimulationSide */
+        BattleroyaleSimulationSide: {
+            /** @description The fighter as the Bout starts; its id is the side's name. */
+            fighter: components["schemas"]["BattleroyaleFighterInput"];
+            /**
+             * Name
+             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>_2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["BattleroyaleSimPolicy"];
+        };
+        /**
+         * RoyaleStrategy
+         * @enum {string}
+         */
+        BattleroyaleStrategy: "flipping_out" | "playing_cagey";
+        /** RoyaleStrength */
+        BattleroyaleStrength: {
+            /**
+             * @description Left out: a creation Strength at Average is taken as bought with Bonus Points (003 L286–L290), any other as bought with a Strength Rank; an `info` finding says so.
+             * @default null
+             */
+            bought_with: components["schemas"]["BattleroyaleStrengthBought"] | null;
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            failure_ranks: number;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Training Raises
+             * @description For a Strength from creation; one bought in play starts at Good.
+             * @default 0
+             */
+            training_raises: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            wound_ranks: number;
+        };
+        /**
+         * RoyaleStrengthBought
+         * @description What paid for a (non-core) Strength.
+         * @enum {string}
+         */
+        BattleroyaleStrengthBought: "strength_rank" | "bonus_points" | "training";
+        /** RoyaleStrength */
+        BattleroyaleStrengthInput: {
+            /** @description Left out: a creation Strength at Average is taken as bought with Bonus Points (003 L286–L290), any other as bought with a Strength Rank; an `info` finding says so. Default: `null`. */
+            bought_with?: components["schemas"]["BattleroyaleStrengthBought"] | null;
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Training Raises
+             * @description For a Strength from creation; one bought in play starts at Good. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /** RoyaleStyle */
+        BattleroyaleStyle: {
+            /** @default style_rank */
+            bought_with: components["schemas"]["BattleroyaleStyleBought"];
+            /**
+             * Custom Forms
+             * @description Forms the group made up.
+             * @default []
+             */
+            custom_forms: string[];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            failure_ranks: number;
+            /**
+             * Forms
+             * @description The six Forms by name (any case); another name is taken as a custom Form, with a warning.
+             * @default []
+             */
+            forms: string[];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Theme
+             * @description No price and no creation step: a missing Theme is a warning (003 L988–L1023).
+             * @default
+             */
+            theme: string;
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation.
+             * @default 0
+             */
+            training_raises: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait.
+             * @default 0
+             */
+            wound_ranks: number;
+        };
+        /**
+         * RoyaleStyleBought
+         * @enum {string}
+         */
+        BattleroyaleStyleBought: "style_rank" | "split_average" | "training";
+        /** RoyaleStyle */
+        BattleroyaleStyleInput: {
+            /** @description Default: `"style_rank"`. */
+            bought_with?: components["schemas"]["BattleroyaleStyleBought"];
+            /**
+             * Custom Forms
+             * @description Forms the group made up. Default: `[]`.
+             */
+            custom_forms?: string[];
+            /**
+             * Failure Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            failure_ranks?: number;
+            /**
+             * Forms
+             * @description The six Forms by name (any case); another name is taken as a custom Form, with a warning. Default: `[]`.
+             */
+            forms?: string[];
+            /**
+             * Id
+             * @description Stable snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Theme
+             * @description No price and no creation step: a missing Theme is a warning (003 L988–L1023). Default: `""`.
+             */
+            theme?: string;
+            /**
+             * Training Raises
+             * @description Ranks bought with Training Points since creation. Default: `0`.
+             */
+            training_raises?: number;
+            /**
+             * Wound Ranks
+             * @description Damage Ranks on the trait. Default: `0`.
+             */
+            wound_ranks?: number;
+        };
+        /**
+         * RoyaleSupernaturalAccess
+         * @enum {string}
+         */
+        BattleroyaleSupernaturalAccess: "any_style" | "mystic_only";
+        /**
+         * RoyaleSwitchOut
+         * @description A fighter who takes over this Bout from another at the start of the round.
+         */
+        BattleroyaleSwitchOut: {
+            /**
+             * Fighter
+             * @description The fighter who steps in (one of this round's pair).
+             */
+            fighter: string;
+            reason: components["schemas"]["BattleroyaleSwitchReason"];
+            /**
+             * Replaced Mostly Dead
+             * @description The one who leaves is Mostly Dead. Default: `false`.
+             */
+            replaced_mostly_dead?: boolean;
+            /**
+             * Replaces
+             * @description The one who leaves the pair.
+             */
+            replaces: string;
+        };
+        /**
+         * RoyaleSwitchReason
+         * @description Why a Bout's pairs change at the Engage step (003 L862-L863).
+         * @enum {string}
+         */
+        BattleroyaleSwitchReason: "mostly_dead" | "allies_trade";
+        /** RoyaleTechnique */
+        BattleroyaleTechnique: {
+            /** @default creation */
+            bought_with: components["schemas"]["BattleroyaleBought"];
+            /**
+             * Chained To
+             * @description The Strength or Style, by id (`motivation`, `past`, `focus` for the core) or by name; null: unchained. One the sheet lacks is `TECHNIQUE_CHAIN_INVALID`.
+             * @default null
+             */
+            chained_to: string | null;
+            /** @default situational */
+            kind: components["schemas"]["BattleroyaleTechniqueKind"];
+            /** Name */
+            name: string;
+        };
+        /** RoyaleTechnique */
+        BattleroyaleTechniqueInput: {
+            /** @description Default: `"creation"`. */
+            bought_with?: components["schemas"]["BattleroyaleBought"];
+            /**
+             * Chained To
+             * @description The Strength or Style, by id (`motivation`, `past`, `focus` for the core) or by name; null: unchained. One the sheet lacks is `TECHNIQUE_CHAIN_INVALID`. Default: `null`.
+             */
+            chained_to?: string | null;
+            /** @description Default: `"situational"`. */
+            kind?: components["schemas"]["BattleroyaleTechniqueKind"];
+            /** Name */
+            name: string;
+        };
+        /**
+         * RoyaleTechniqueKind
+         * @enum {string}
+         */
+        BattleroyaleTechniqueKind: "situational" | "maneuver" | "foe" | "tool";
+        /** RoyaleTechniqueUse */
+        BattleroyaleTechniqueUse: {
+            /** @description Default: `"die"`. */
+            boost?: components["schemas"]["BattleroyaleBoost"];
+            /** Name */
+            name: string;
+        };
+        /** RoyaleTrainingLedger */
+        BattleroyaleTrainingLedger: {
+            /** Balance */
+            balance: number;
+            /** Earned */
+            earned: number;
+            /** Spent */
+            spent: number;
+        };
+        /** RoyaleTraitState */
+        BattleroyaleTraitState: {
+            /** @description Its rank at the end of creation; null when bought in play. */
+            creation_rank: components["schemas"]["BattleroyaleRank"] | null;
+            /** Current Mod */
+            current_mod: number | null;
+            /** @description After Damage Ranks; null when Zeroed Out. */
+            current_rank: components["schemas"]["BattleroyaleRank"] | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @description `core`, `strength` or `style`.
+             */
+            kind: string;
+            /** Mod */
+            mod: number;
+            /** Name */
+            name: string;
+            rank: components["schemas"]["BattleroyaleRank"];
+            /**
+             * Ranks To Zero Out
+             * @description Damage Ranks it can still take before it Zeroes Out.
+             */
+            ranks_to_zero_out: number;
+            /** Zeroed Out */
+            zeroed_out: boolean;
+        };
+        /** RoyaleZeroOutSetting */
+        BattleroyaleZeroOutSetting: {
+            source: components["schemas"]["Source"];
+            value: components["schemas"]["BattleroyaleZeroOutTraining"];
+        };
+        /** RoyaleZeroOutSetting */
+        BattleroyaleZeroOutSettingInput: {
+            source: components["schemas"]["SourceInput"];
+            value: components["schemas"]["BattleroyaleZeroOutTraining"];
+        };
+        /**
+         * RoyaleZeroOutTraining
+         * @enum {string}
+         */
+        BattleroyaleZeroOutTraining: "every_time" | "first_per_scene";
+        /**
+         * ChoiceOption
+         * @description One legal answer, ready to send back as the decision's value.
+         */
+        ChoiceOption: {
+            /**
+             * Can Hit
+             * @description An attack: whether it reaches its target from where the fighters stand; null otherwise.
+             * @default null
+             */
+            can_hit: boolean | null;
+            /**
+             * Costs
+             * @description What taking it spends or needs, by resource (fight2e: `fs` Fighting Spirit, `control`).
+             */
+            costs: {
+                [key: string]: number;
+            };
+            /** Text */
+            text: string;
+            /** @description Send this as `decisions[key]` (or `if_asked[key]`). */
+            value: components["schemas"]["JsonValue"];
+        };
+        /**
+         * Coverage
+         * @description Which rules of its text a ruleset applies, leaves to the Director, and does not apply yet.
+         */
+        Coverage: {
+            counts: components["schemas"]["CoverageCounts"];
+            /** Options */
+            options: components["schemas"]["DirectorsOption"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Sections */
+            sections: components["schemas"]["SectionCoverage"][];
+            /**
+             * Source
+             * @description The rule text followed (its number in the service's sources).
+             */
+            source: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["UnsupportedRule"][];
+        };
+        /** CoverageCounts */
+        CoverageCounts: {
+            /**
+             * Implemented
+             * @description Sections implemented.
+             */
+            implemented: number;
+            /**
+             * Not Applicable
+             * @description Sections with no part in a stateless rules service.
+             */
+            not_applicable: number;
+            /** Options */
+            options: number;
+            /**
+             * Partial
+             * @description Sections partly implemented.
+             */
+            partial: number;
+            /** Unsupported */
+            unsupported: number;
+        };
+        /**
+         * DecisionNeeded
+         * @description A decision the request must carry. ``choices`` lists every legal answer; ``default``, when present, is one of
+         *     their values and what the step takes when the key is left out (unless ``ask_every_decision``).
+         */
+        DecisionNeeded: {
+            /** Choices */
+            choices: components["schemas"]["ChoiceOption"][];
+            /** @default null */
+            default: components["schemas"]["JsonValue"] | null;
+            /**
+             * Fighter
+             * @description Who decides.
+             */
+            fighter: string;
+            /**
+             * Key
+             * @description Where the answer goes: `decisions[key]`. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            key: string;
+            /**
+             * Point
+             * @description The decision point: the key's `{point}` part, e.g. `defense`.
+             */
+            point: string;
+            /**
+             * Provisional
+             * @description Asked ahead of dice still to be rolled, as the step would go with stand-in results: once the real dice are in it may not be asked after all. Send its answer in `if_asked`.
+             * @default false
+             */
+            provisional: boolean;
+            /**
+             * Step
+             * @description Where in the text's sequence the decision is taken.
+             */
+            step: string;
+            /** Text */
+            text: string;
+        };
+        /**
+         * DieNeeded
+         * @description A die the request must supply under `rolls[key]` (the players' own dice).
+         */
+        DieNeeded: {
+            /**
+             * Die
+             * @example 1d6
+             * @example 1d12
+             */
+            die: string;
+            /**
+             * Fighter
+             * @description Who rolls it (`fight` for a die of the fight as a whole).
+             */
+            fighter: string;
+            /**
+             * Key
+             * @description Where the result goes: `rolls[key]`. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            key: string;
+            /**
+             * Provisional
+             * @description Named ahead of earlier dice or decisions: the real results may not need it after all.
+             * @default false
+             */
+            provisional: boolean;
+            /** Purpose */
+            purpose: string;
+            /**
+             * Step
+             * @description Where in the text's sequence the die is rolled.
+             */
+            step: string;
+        };
+        /**
+         * DirectorsOption
+         * @description A choice the text leaves to the Director: a request option, with the default the service takes.
+         */
+        DirectorsOption: {
+            /**
+             * Default
+             * @description The value taken when the request does not set it.
+             */
+            default: string;
+            /**
+             * Option
+             * @description The option's name in requests (its field path).
+             */
+            option: string;
+            ref: components["schemas"]["Ref"];
+            /** Summary */
+            summary: string;
+        };
+        /**
+         * EntryId
+         * @description An Element's or Liability's id.
+         * @enum {string}
+         */
+        EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
+        /** AccuracyModifiers */
+        Fight2eAccuracyModifiers: {
+            /**
+             * Defense
+             * @default 0
+             */
+            defense: number;
+            /**
+             * Evasion
+             * @default 0
+             */
+            evasion: number;
+            /**
+             * Tactics
+             * @default 0
+             */
+            tactics: number;
+        };
+        /**
+         * AccuracySource
+         * @description What left an Accuracy bonus waiting for a fighter's next attack.
+         * @enum {string}
+         */
+        Fight2eAccuracySource: "evasion" | "await_opening";
+        /** AccuracyVs */
+        Fight2eAccuracyVs: {
+            /** Defense */
+            defense: number;
+            /** Evasion */
+            evasion: number;
+            /** Tactics */
+            tactics: number;
+        };
+        /**
+         * ActionType
+         * @enum {string}
+         */
+        Fight2eActionType: "attack" | "utility" | "move" | "refocus" | "power_up" | "await_opening" | "taunt" | "switch" | "transform" | "none";
+        /**
+         * AdvancementMode
+         * @enum {string}
+         */
+        Fight2eAdvancementMode: "glory" | "milestone";
+        /**
+         * AllyCheck
+         * @description A Check on a Band Map made by the acting fighter's summoned Ally, or aimed at the target's (000 L4199).
+         * @enum {string}
+         */
+        Fight2eAllyCheck: "by_ally" | "of_ally";
+        /**
+         * AthleticsUse
+         * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
+         * @enum {string}
+         */
+        Fight2eAthleticsUse: "extra_range" | "accuracy_next_turn";
+        /** AttackStringDamage */
+        Fight2eAttackStringDamage: {
+            /** @default strength */
+            based_on: components["schemas"]["Fight2eDamageBasis"];
+            /** Die */
+            die: string;
+            /** Flat Bonus */
+            flat_bonus: number;
+        };
+        /** AttackStringPrice */
+        Fight2eAttackStringPrice: {
+            /** Accuracy */
+            accuracy: number;
+            /** Accuracy Vs */
+            accuracy_vs: {
+                [key: string]: number;
+            };
+            /** Combo Keywords */
+            combo_keywords: string[];
+            /** Control */
+            control: number;
+            /**
+             * Counted Length
+             * @description Moves counted for Control and the Skill limit (added Elements included).
+             */
+            counted_length: number;
+            damage: components["schemas"]["Fight2eAttackStringDamage"];
+            /** Glory */
+            glory: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Keywords */
+            keywords: string[];
+            /** Legal */
+            legal: boolean;
+            /** Length */
+            length: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** AttackStringRequest */
+        Fight2eAttackStringRequest: {
+            campaign?: components["schemas"]["Fight2eCampaignInput"];
+            /**
+             * Director Cap
+             * @description The Director's limit on the Skill. Default: `null`.
+             */
+            director_cap?: number | null;
+            /**
+             * Elements
+             * @description Elements added at the end of the string (optional rule).
+             */
+            elements?: string[];
+            /**
+             * Length
+             * @description Basic Moves strung together.
+             */
+            length: number;
+            /**
+             * Skill
+             * @description The Fighter's Attack String Skill. Default: `null`.
+             */
+            skill?: number | null;
+        };
+        /** Background */
+        Fight2eBackground: {
+            /** Answers */
+            answers: components["schemas"]["Fight2eBackgroundAnswer"][];
+            /** @default null */
+            blood_type: components["schemas"]["Fight2eBloodType"] | null;
+            /** Important Past Events */
+            important_past_events: string[];
+            /** Obstacles To Fighting */
+            obstacles_to_fighting: string[];
+            /** Personality Aspects */
+            personality_aspects: string[];
+            /** Supporting Characters */
+            supporting_characters: string[];
+        };
+        /** BackgroundAnswer */
+        Fight2eBackgroundAnswer: {
+            /** Answer */
+            answer: string;
+            /** Question */
+            question: string;
+        };
+        /** Background */
+        Fight2eBackgroundInput: {
+            /** Answers */
+            answers?: components["schemas"]["Fight2eBackgroundAnswer"][];
+            /** @description Default: `null`. */
+            blood_type?: components["schemas"]["Fight2eBloodType"] | null;
+            /** Important Past Events */
+            important_past_events?: string[];
+            /** Obstacles To Fighting */
+            obstacles_to_fighting?: string[];
+            /** Personality Aspects */
+            personality_aspects?: string[];
+            /** Supporting Characters */
+            supporting_characters?: string[];
+        };
+        /**
+         * BasicMoveKindFilter
+         * @description Basic Moves or Command Moves.
+         * @enum {string}
+         */
+        Fight2eBasicMoveKindFilter: "basic" | "command";
+        /** BasicQualities */
+        Fight2eBasicQualities: {
+            /** Speed */
+            speed: number;
+            /** Stamina */
+            stamina: number;
+            /** Strength */
+            strength: number;
+        };
+        /**
+         * BasicQualityName
+         * @enum {string}
+         */
+        Fight2eBasicQualityName: "strength" | "speed" | "stamina";
+        /**
+         * Binding
+         * @description A wish that, with the others, leaves no legal move.
+         */
+        Fight2eBinding: {
+            /** Message */
+            message: string;
+            /**
+             * Path
+             * @description The request field, in the notation of findings (`keywords[1]`).
+             */
+            path: string;
+        };
+        /**
+         * BloodType
+         * @enum {string}
+         */
+        Fight2eBloodType: "A" | "B" | "O" | "AB";
+        /**
+         * BonusCategory
+         * @enum {string}
+         */
+        Fight2eBonusCategory: "accuracy" | "control" | "damage" | "defense";
+        /** BonusPurchase */
+        Fight2eBonusPurchase: {
+            category: components["schemas"]["Fight2eBonusCategory"];
+            /**
+             * Pl
+             * @description The PL whose advancement paid for it.
+             */
+            pl: number;
+        };
+        /** BonusValues */
+        Fight2eBonusValues: {
+            /** Accuracy */
+            accuracy: number;
+            /** Control */
+            control: number;
+            /** Damage */
+            damage: number;
+            /** Defense */
+            defense: number;
+        };
+        /** Budget */
+        Fight2eBudget: {
+            /** Available */
+            available: number;
+            /** Spent */
+            spent: number;
+        };
+        /** Budgets */
+        Fight2eBudgets: {
+            combat_skill_points: components["schemas"]["Fight2eBudget"];
+            move_points: components["schemas"]["Fight2eBudget"];
+            narrative_skill_points: components["schemas"]["Fight2eBudget"];
         };
         /**
          * Campaign
          * @description Campaign switches that change pricing or legality; the defaults are the core book.
          */
-        Campaign: {
+        Fight2eCampaign: {
+            /**
+             * Attack Strings
+             * @description Special Moves cost one level more. Default: `false`.
+             */
+            attack_strings: boolean;
+            /**
+             * Breakfall
+             * @description Default: `false`.
+             */
+            breakfall: boolean;
+            /**
+             * Charge Moves Must Be L3
+             * @description Default: `false`.
+             */
+            charge_moves_must_be_l3: boolean;
+            /**
+             * Dash
+             * @description Default: `false`.
+             */
+            dash: boolean;
+            /**
+             * Denied
+             * @description Entries the Director disallows.
+             */
+            denied: string[];
+            /**
+             * Free Basic Throws
+             * @description Free L2 Throw moves at PL 1. Default: `0`.
+             */
+            free_basic_throws: number;
+            /**
+             * Sidestep
+             * @description Default: `false`.
+             */
+            sidestep: boolean;
+            /**
+             * Super Stun
+             * @description Director option: Super Moves keep the Stun keyword. Default: `false`.
+             */
+            super_stun: boolean;
+            /**
+             * Supers
+             * @description Default: `true`.
+             */
+            supers: boolean;
+            /**
+             * Tag Team
+             * @description Default: `false`.
+             */
+            tag_team: boolean;
+            /**
+             * Tech Roll
+             * @description Default: `false`.
+             */
+            tech_roll: boolean;
+            /**
+             * Three Tier Supers
+             * @description Default: `false`.
+             */
+            three_tier_supers: boolean;
+            /**
+             * Throws Blockable
+             * @description Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy. Default: `false`.
+             */
+            throws_blockable: boolean;
+            /**
+             * Transformations
+             * @description Default: `false`.
+             */
+            transformations: boolean;
+            /**
+             * Wall Springs
+             * @description Default: `false`.
+             */
+            wall_springs: boolean;
+        };
+        /**
+         * Campaign
+         * @description Campaign switches that change pricing or legality; the defaults are the core book.
+         */
+        Fight2eCampaignInput: {
             /**
              * Attack Strings
              * @description Special Moves cost one level more. Default: `false`.
@@ -1957,47 +6226,20 @@ export interface components {
             wall_springs?: boolean;
         };
         /** CatalogDocument */
-        CatalogDocument: {
+        Fight2eCatalogDocument: {
             /** Basic Moves */
-            basic_moves: components["schemas"]["FixedMove"][];
+            basic_moves: components["schemas"]["Fight2eFixedMove"][];
             /** Elements */
-            elements: components["schemas"]["Entry"][];
+            elements: components["schemas"]["Fight2eEntry"][];
             /** Keywords */
-            keywords: components["schemas"]["Keyword"][];
+            keywords: components["schemas"]["Fight2eKeyword"][];
             /** Liabilities */
-            liabilities: components["schemas"]["Entry"][];
+            liabilities: components["schemas"]["Fight2eEntry"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
         };
-        /** Chakra */
-        Chakra: {
-            /** Id */
-            id: string;
-            /**
-             * Pool
-             * @description The most Prana it holds. Default: `0`.
-             */
-            pool?: number;
-            /**
-             * Prana
-             * @description Default: `0`.
-             */
-            prana?: number;
-            /**
-             * Recovery
-             * @description Prana it regains at each Recovery step. Default: `0`.
-             */
-            recovery?: number;
-            /** @description Default: `"slumbering"`. */
-            state?: components["schemas"]["ChakraState"];
-        };
-        /**
-         * ChakraState
-         * @enum {string}
-         */
-        ChakraState: "slumbering" | "awakened";
         /**
          * Choice
          * @description Small choices at a decision point (act_or_hold, stand_alt, evasion_result …). One vocabulary for every
@@ -2006,36 +6248,24 @@ export interface components {
          *     idle (000 L5942).
          * @enum {string}
          */
-        Choice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
-        /**
-         * ChoiceOption
-         * @description One legal answer, ready to send back as the decision's value.
-         */
-        ChoiceOption: {
+        Fight2eChoice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
+        /** CombatBonus */
+        Fight2eCombatBonus: {
             /**
-             * Can Hit
-             * @description An attack: whether its move reaches a target at the current Range or band distance (before any movement); none for other choices.
-             * @default null
-             */
-            can_hit: boolean | null;
-            /**
-             * Control
-             * @description Control this choice needs.
+             * Purchased
+             * @description Bought with 3 Combat Skill Points at PL 5+.
              * @default 0
              */
-            control: number;
+            purchased: number;
             /**
-             * Fs
-             * @description Fighting Spirit this choice costs.
+             * Regular
+             * @description Chosen from the Power Level Chart.
              * @default 0
              */
-            fs: number;
-            /** Text */
-            text: string;
-            value: components["schemas"]["DecisionValue-Output"];
+            regular: number;
         };
         /** CombatBonus */
-        CombatBonus: {
+        Fight2eCombatBonusInput: {
             /**
              * Purchased
              * @description Bought with 3 Combat Skill Points at PL 5+. Default: `0`.
@@ -2048,25 +6278,39 @@ export interface components {
             regular?: number;
         };
         /** CombatBonuses */
-        CombatBonuses: {
-            accuracy?: components["schemas"]["CombatBonus"];
-            control?: components["schemas"]["CombatBonus"];
-            damage?: components["schemas"]["CombatBonus"];
-            defense?: components["schemas"]["CombatBonus"];
+        Fight2eCombatBonuses: {
+            accuracy: components["schemas"]["Fight2eCombatBonus"];
+            control: components["schemas"]["Fight2eCombatBonus"];
+            damage: components["schemas"]["Fight2eCombatBonus"];
+            defense: components["schemas"]["Fight2eCombatBonus"];
+        };
+        /** CombatBonuses */
+        Fight2eCombatBonusesInput: {
+            accuracy?: components["schemas"]["Fight2eCombatBonusInput"];
+            control?: components["schemas"]["Fight2eCombatBonusInput"];
+            damage?: components["schemas"]["Fight2eCombatBonusInput"];
+            defense?: components["schemas"]["Fight2eCombatBonusInput"];
         };
         /** CombatFighter */
-        CombatFighter: {
+        Fight2eCombatFighter: {
             /** Id */
             id: string;
-            sheet: components["schemas"]["Fighter"];
-            state: components["schemas"]["FighterState"];
+            sheet: components["schemas"]["Fight2eFighter"];
+            state: components["schemas"]["Fight2eFighterState"];
+        };
+        /** CombatFighter */
+        Fight2eCombatFighterInput: {
+            /** Id */
+            id: string;
+            sheet: components["schemas"]["Fight2eFighterInput"];
+            state: components["schemas"]["Fight2eFighterStateInput"];
         };
         /**
          * CombatOptions
          * @description Campaign options with the book's defaults, and switches for the readings the service takes where the book
          *     leaves a choice open.
          */
-        CombatOptions: {
+        Fight2eCombatOptions: {
             /**
              * Additional Glory Awards
              * @description The Additional Glory Awards chart's combat entries (000 L826–L857); the Example of Combat leaves them out. Default: `true`.
@@ -2084,7 +6328,7 @@ export interface components {
             air_dash?: boolean;
             /**
              * Ask Every Decision
-             * @description Step mode for every decision point: a decision with a book default is asked for instead of defaulted. Default: `false`.
+             * @description The same as the request's `ask_every_decision` (kept for older requests): a decision with a book default is asked for instead of defaulted. Default: `false`.
              */
             ask_every_decision?: boolean;
             /**
@@ -2108,7 +6352,7 @@ export interface components {
              */
             double_jumps?: boolean;
             /** @description Used with `dramatic`. */
-            dramatic?: components["schemas"]["DramaticOptions"];
+            dramatic?: components["schemas"]["Fight2eDramaticOptions"];
             /**
              * Glory Level Ratio
              * @description Higher-PL fighter's Glory × low PL / high PL (000 L806–L808). Default: `true`.
@@ -2150,7 +6394,7 @@ export interface components {
              */
             simplified_simultaneous_initiative?: boolean;
             /** @description The combat system: the Main Combat System, Thug Thrashing (000 L6493), Dramatic Combat (000 L7066) or both together (000 L7074): `dramatic_thug_thrashing` plays the groups in `fight.thugs` against Fighters who follow the Dramatic rules. Default: `"main"`. */
-            subsystem?: components["schemas"]["Subsystem"];
+            subsystem?: components["schemas"]["Fight2eSubsystem"];
             /**
              * Super Energy Basic Attacks Count
              * @description Our reading: a Basic Move attack on its own earns its 1 Super Energy; false reproduces the book's Example of Combat. Default: `true`.
@@ -2207,7 +6451,7 @@ export interface components {
              */
             throws_unblockable?: boolean;
             /** @description Used with `thug_thrashing`. */
-            thug_thrashing?: components["schemas"]["ThugThrashingOptions"];
+            thug_thrashing?: components["schemas"]["Fight2eThugThrashingOptions"];
             /**
              * Time Limit
              * @description Timed rounds (000 L5362–L5368). Default: `true`.
@@ -2235,7 +6479,41 @@ export interface components {
             wall_springs?: boolean;
         };
         /** CombatSkills */
-        CombatSkills: {
+        Fight2eCombatSkills: {
+            /**
+             * Attack String
+             * @description Only in an Attack String campaign.
+             * @default 0
+             */
+            attack_string: number;
+            /**
+             * Combo
+             * @default 0
+             */
+            combo: number;
+            /**
+             * Defense
+             * @default 0
+             */
+            defense: number;
+            /**
+             * Evasion
+             * @default 0
+             */
+            evasion: number;
+            /**
+             * Ki
+             * @default 0
+             */
+            ki: number;
+            /**
+             * Tactics
+             * @default 0
+             */
+            tactics: number;
+        };
+        /** CombatSkills */
+        Fight2eCombatSkillsInput: {
             /**
              * Attack String
              * @description Only in an Attack String campaign. Default: `0`.
@@ -2267,129 +6545,31 @@ export interface components {
              */
             tactics?: number;
         };
-        /**
-         * Combatant
-         * @description A combatant's sheet. Names of the pack are read as its ids; ``renamed`` keeps what was read so (004 L89).
-         */
-        Combatant: {
-            /** @description Default: `null`. */
-            armor?: components["schemas"]["ArmorWorn"] | null;
+        /** Concept */
+        Fight2eConcept: {
             /**
-             * Aura
-             * @description Aura left (it does not come back until rest). Default: `0`.
+             * Appearance
+             * @default null
              */
-            aura?: number;
+            appearance: string | null;
             /**
-             * Battlefield
-             * @description The Battlefield the combatant stands on (one of the round's `battlefields`). Default: `null`.
+             * Martial Arts Style
+             * @default null
              */
-            battlefield?: string | null;
-            /** Chakras */
-            chakras?: components["schemas"]["Chakra"][];
+            martial_arts_style: string | null;
             /**
-             * Degree
-             * @description Default: `0`.
+             * Reason For Fighting
+             * @default null
              */
-            degree?: number;
+            reason_for_fighting: string | null;
             /**
-             * Effort Dice
-             * @description Dice of the Effort Pool before Imbalances. Default: `1`.
+             * Training Background
+             * @default null
              */
-            effort_dice?: number;
-            /**
-             * Focus Slots
-             * @description Default: `0`.
-             */
-            focus_slots?: number;
-            /**
-             * Health Boxes
-             * @description Health left in each box, in order.
-             */
-            health_boxes?: number[];
-            /**
-             * Hidden
-             * @description Default: `false`.
-             */
-            hidden?: boolean;
-            /** Id */
-            id: string;
-            /** Imbalances */
-            imbalances?: components["schemas"]["Imbalance"][];
-            /**
-             * Killed
-             * @description Default: `false`.
-             */
-            killed?: boolean;
-            /**
-             * Name
-             * @description Default: `""`.
-             */
-            name?: string;
-            /**
-             * Player
-             * @description A player's character (the GM's otherwise): a player may declare a kill. Default: `false`.
-             */
-            player?: boolean;
-            /** Techniques */
-            techniques?: components["schemas"]["Technique"][];
-            /**
-             * Vanquished
-             * @description Default: `false`.
-             */
-            vanquished?: boolean;
-            /** @description None fights Unarmed. Default: `null`. */
-            weapon?: components["schemas"]["WeaponCarried"] | null;
-        };
-        /** CombatantFigures */
-        CombatantFigures: {
-            /**
-             * Advantage
-             * @description The weapon whose advantage applies (the mimicked one if improvised).
-             */
-            advantage: string | null;
-            /** Armor */
-            armor: number;
-            /** Health */
-            health: number;
-            /**
-             * Health Max
-             * @description Boxes × a box's Health.
-             */
-            health_max: number;
-            /** Prana */
-            prana: number;
-        };
-        /** CombatantRequest */
-        CombatantRequest: {
-            combatant: components["schemas"]["Combatant"];
-            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
-            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
-            pack?: components["schemas"]["AshesPackName"];
-        };
-        /** CombatantValidation */
-        CombatantValidation: {
-            figures: components["schemas"]["CombatantFigures"];
-            /**
-             * Info
-             * @description Notes: what an item's own description would add.
-             */
-            info: components["schemas"]["Finding"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Valid */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
+            training_background: string | null;
         };
         /** Concept */
-        Concept: {
+        Fight2eConceptInput: {
             /**
              * Appearance
              * @description Default: `null`.
@@ -2417,7 +6597,7 @@ export interface components {
          *
          *     An entry whose constraint has no check in code is reported to the caller as ``unsupported``.
          */
-        Constraint: {
+        Fight2eConstraint: {
             /** Code */
             code: string;
             /**
@@ -2429,62 +6609,9 @@ export interface components {
             /** Summary */
             summary: string;
         };
-        /**
-         * Count
-         * @description A number that must be at least 1, and where it comes from.
-         */
-        Count: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
-        /**
-         * Coverage
-         * @description Which rules of its text a ruleset applies, leaves to the Director, and does not apply yet.
-         */
-        Coverage: {
-            counts: components["schemas"]["CoverageCounts"];
-            /** Options */
-            options: components["schemas"]["DirectorsOption"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Sections */
-            sections: components["schemas"]["SectionCoverage"][];
-            /**
-             * Source
-             * @description The rule text followed (its number in the service's sources).
-             */
-            source: string;
-            /** Unsupported */
-            unsupported: components["schemas"]["UnsupportedRule"][];
-        };
-        /** CoverageCounts */
-        CoverageCounts: {
-            /**
-             * Implemented
-             * @description Sections implemented.
-             */
-            implemented: number;
-            /**
-             * Not Applicable
-             * @description Sections with no part in a stateless rules service.
-             */
-            not_applicable: number;
-            /** Options */
-            options: number;
-            /**
-             * Partial
-             * @description Sections partly implemented.
-             */
-            partial: number;
-            /** Unsupported */
-            unsupported: number;
-        };
         /** Damage */
-        Damage: {
-            based_on: components["schemas"]["DamageBasis"];
+        Fight2eDamage: {
+            based_on: components["schemas"]["Fight2eDamageBasis"];
             /**
              * Die
              * @description Base damage die after Increased Damage and other steps, before Strength.
@@ -2517,127 +6644,40 @@ export interface components {
          * DamageBasis
          * @enum {string}
          */
-        DamageBasis: "strength" | "ki";
-        /**
-         * Decision
-         * @description A decision's value: `choice`, and the fields that choice reads (unset fields are left out).
-         */
-        Decision: {
-            /**
-             * Advantage
-             * @description Use the weapon's advantage on this action. Default: `false`.
-             */
-            advantage?: boolean;
-            /**
-             * Aura
-             * @description Default: `null`.
-             */
-            aura?: number | null;
-            /**
-             * Battlefield
-             * @description A rank-0 move: the adjacent Battlefield moved to. Default: `null`.
-             */
-            battlefield?: string | null;
-            /**
-             * Chakra
-             * @description Default: `null`.
-             */
-            chakra?: string | null;
-            choice: components["schemas"]["Act"];
-            /**
-             * Dice
-             * @description Effort dice by key: a Set or a bid.
-             */
-            dice?: string[];
-            /**
-             * Far
-             * @description Ranged: against any visible target, not the adjacent zone. Default: `false`.
-             */
-            far?: boolean;
-            /**
-             * Health
-             * @description Default: `null`.
-             */
-            health?: number | null;
-            /**
-             * Imbalance
-             * @description Default: `null`.
-             */
-            imbalance?: string | null;
-            /**
-             * Initiative
-             * @description Default: `null`.
-             */
-            initiative?: number | null;
-            /**
-             * Penalty
-             * @description Dramatic Penalty: which of the pack's `dramatic_penalties`. Default: `null`.
-             */
-            penalty?: string | null;
-            /**
-             * Rank Zero
-             * @description The pack's rank-0 action. Default: `null`.
-             */
-            rank_zero?: string | null;
-            /**
-             * Skill
-             * @description The skill of a Set's action (a defence against Subtle: senses). Default: `null`.
-             */
-            skill?: string | null;
-            /** @description The turn's slot the action takes (`single`, `bonus`, `rank_zero`); when left out, the single-die action for one die while it is free, a Bonus Action otherwise, and rank_zero for an action without dice. Default: `null`. */
-            slot?: components["schemas"]["Slot"] | null;
-            /**
-             * Surcharge Die
-             * @description Improvised weapon: the unspent Effort die (any face) paying this use; 3 Prana when left out. Default: `null`.
-             */
-            surcharge_die?: string | null;
-            /**
-             * Target
-             * @description Default: `null`.
-             */
-            target?: string | null;
-            /** Techniques */
-            techniques?: string[];
-        };
-        /** DecisionChoice */
-        DecisionChoice: {
-            /** Label */
-            label: string;
-            value: components["schemas"]["Decision"];
-        };
+        Fight2eDamageBasis: "strength" | "ki";
         /**
          * DecisionValue
          * @description One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
          *     `T1.aya.defense`.
          */
-        "DecisionValue-Input": {
+        Fight2eDecisionValue: {
             /** @description Default: `null`. */
-            action?: components["schemas"]["ActionType"] | null;
+            action?: components["schemas"]["Fight2eActionType"] | null;
             /**
              * Agility
              * @description Thug Thrashing: Agility (or Acrobatics at half) in place of Evasion against a group (000 L6700, L6708). Default: `null`.
              */
             agility?: boolean | null;
             /** @description With `choice: check`: the Check is made by his summoned Ally, or aimed at the target's Ally (Band Map, 000 L4199). Default: `null`. */
-            ally_check?: components["schemas"]["AllyCheck"] | null;
+            ally_check?: components["schemas"]["Fight2eAllyCheck"] | null;
             /**
              * Also
              * @description Dramatic Combat: further options riding on the same attack as `option` (Basic Move Boost, Final Blow, Debilitating Injury, Surprise Attack, Pushing It), each paid (000 L7110–L7217, L7293). Default: `null`.
              */
-            also?: components["schemas"]["DramaticOption"][] | null;
+            also?: components["schemas"]["Fight2eDramaticOption"][] | null;
             /**
              * Amount
              * @description Signed Fighting Spirit on the Time Roll. Default: `null`.
              */
             amount?: number | null;
             /** @description Dramatic Combat: how Athletics is used (000 L7150). Default: `null`. */
-            athletics?: components["schemas"]["AthleticsUse"] | null;
+            athletics?: components["schemas"]["Fight2eAthleticsUse"] | null;
             /** @description Dramatic Combat: a Basic Move's bought bonus (000 L7110). Default: `null`. */
-            boost?: components["schemas"]["DramaticBoost"] | null;
+            boost?: components["schemas"]["Fight2eDramaticBoost"] | null;
             /** @description Default: `null`. */
-            choice?: components["schemas"]["Choice"] | null;
+            choice?: components["schemas"]["Fight2eChoice"] | null;
             /** @description Thug Thrashing: a Combo's points lower the save or make more Thugs save (000 L6574). Default: `null`. */
-            combo_mode?: components["schemas"]["ThugComboMode"] | null;
+            combo_mode?: components["schemas"]["Fight2eThugComboMode"] | null;
             /**
              * Cross Up
              * @description Default: `null`.
@@ -2654,9 +6694,9 @@ export interface components {
              */
             dash?: boolean | null;
             /** @description Default: `null`. */
-            defense?: components["schemas"]["DefenseOption"] | null;
+            defense?: components["schemas"]["Fight2eDefenseOption"] | null;
             /** @description Default: `null`. */
-            direction?: components["schemas"]["Direction"] | null;
+            direction?: components["schemas"]["Fight2eDirection"] | null;
             /**
              * Entry
              * @description Copies Moves: the Element the copied move loses. Default: `null`.
@@ -2693,7 +6733,7 @@ export interface components {
              */
             init?: number | null;
             /** @description Dramatic Combat: what a successful Mind-Manipulating Magic does (000 L7285). Default: `null`. */
-            mind?: components["schemas"]["MindEffect"] | null;
+            mind?: components["schemas"]["Fight2eMindEffect"] | null;
             /**
              * Movement
              * @description Ranges moved before the action. Default: `null`.
@@ -2704,8 +6744,13 @@ export interface components {
              * @description A move, or a Combo in order. Default: `null`.
              */
             moves?: string[] | null;
+            /**
+             * Narrative Skill
+             * @description Dramatic Combat: the Narrative Skill a Debilitating Injury takes from its target for the rest of the fight, e.g. `athletics`; left out, it takes his Action Points (000 L7172–L7175). Default: `null`.
+             */
+            narrative_skill?: string | null;
             /** @description Dramatic Combat: the Action Point option taken at this point (000 L7138–L7325). Default: `null`. */
-            option?: components["schemas"]["DramaticOption"] | null;
+            option?: components["schemas"]["Fight2eDramaticOption"] | null;
             /**
              * Points
              * @description Dramatic Combat: Action Points spent at this point (Healing Life Bar), or damage given up (Knocking an Opponent out of Combat). Default: `null`.
@@ -2717,17 +6762,17 @@ export interface components {
              */
             power_for?: string | null;
             /** @description Dramatic Combat: what Pushing It adds +4 to on an attack, the attack roll or the damage (000 L7293); `boost` serves when Pushing It is the only option. Default: `null`. */
-            push?: components["schemas"]["DramaticBoost"] | null;
+            push?: components["schemas"]["Fight2eDramaticBoost"] | null;
             /** @description Dramatic Combat: the skill a Gadgeteering, Magic or Psychic check is to raise this turn (000 L7277). Default: `null`. */
-            raise_skill?: components["schemas"]["SecondarySkill"] | null;
+            raise_skill?: components["schemas"]["Fight2eSecondarySkill"] | null;
             /** @description Default: `null`. */
-            reaction?: components["schemas"]["ReactionKind"] | null;
+            reaction?: components["schemas"]["Fight2eReactionKind"] | null;
             /** @description Dramatic Combat: what Reaffirm Purpose or Realize Potential gives, Fighting Spirit or healing-only Action Points (000 L7257, L7271). Default: `null`. */
-            recovery?: components["schemas"]["RecoveryUse"] | null;
+            recovery?: components["schemas"]["Fight2eRecoveryUse"] | null;
             /** @description Default: `null`. */
-            response?: components["schemas"]["ResponseKind"] | null;
+            response?: components["schemas"]["Fight2eResponseKind"] | null;
             /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
-            skill?: components["schemas"]["YellSkill"] | null;
+            skill?: components["schemas"]["Fight2eYellSkill"] | null;
             /**
              * Stunt Sequence
              * @description Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of each group, by the group's id (000 L6792). Default: `null`.
@@ -2741,56 +6786,27 @@ export interface components {
              */
             target?: string | null;
             /** @description Double Jump, Back Dash, Air Dash, Hover or Wall Spring with the Defense Total (options). Default: `null`. */
-            technique?: components["schemas"]["EvadeTechnique"] | null;
+            technique?: components["schemas"]["Fight2eEvadeTechnique"] | null;
             /**
              * Wall Spring
              * @description Wall Springs option: 1 Range back to the stage border, then `movement` 3 forward into a Basic attack (000 L2237–L2239). Default: `null`.
              */
             wall_spring?: boolean | null;
             /** @description Thug Thrashing: the attack's Basic Moves are made with a melee weapon or a gun, the Director permitting (000 L6796–L6800, L6848). Default: `null`. */
-            weapon?: components["schemas"]["ThugWeapon"] | null;
-        };
-        "DecisionValue-Output": {
-            [key: string]: unknown;
-        };
-        /** DeclarationCheck */
-        DeclarationCheck: {
-            /** Decisions Needed */
-            decisions_needed: components["schemas"]["RoundDecision"][];
-            /** Dice Needed */
-            dice_needed: components["schemas"]["RoundDie"][];
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** @description `complete`: every declaration of the round was checked. */
-            status: components["schemas"]["RoundStatus"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Valid
-             * @description No declaration breaks a rule (as far as the round got).
-             */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
+            weapon?: components["schemas"]["Fight2eThugWeapon"] | null;
         };
         /**
          * DefenseOption
          * @enum {string}
          */
-        DefenseOption: "defense" | "evasion" | "defense_evasion" | "tactics";
+        Fight2eDefenseOption: "defense" | "evasion" | "defense_evasion" | "tactics";
         /**
          * DefenseSkill
          * @enum {string}
          */
-        DefenseSkill: "evasion" | "tactics";
+        Fight2eDefenseSkill: "evasion" | "tactics";
         /** DefensiveResponseBonus */
-        DefensiveResponseBonus: {
+        Fight2eDefensiveResponseBonus: {
             /** Bonus */
             bonus: number;
             /**
@@ -2800,11 +6816,11 @@ export interface components {
             response: string;
         };
         /** Derived */
-        Derived: {
+        Fight2eDerived: {
             /** Basic Move Damage Die */
             basic_move_damage_die: string;
-            budgets: components["schemas"]["Budgets"];
-            combat_bonus_effective: components["schemas"]["BonusValues"];
+            budgets: components["schemas"]["Fight2eBudgets"];
+            combat_bonus_effective: components["schemas"]["Fight2eBonusValues"];
             /** Combat Bonus Max Single */
             combat_bonus_max_single: number;
             /** Combat Bonus Total */
@@ -2851,7 +6867,7 @@ export interface components {
             /** Skill Cap */
             skill_cap: number;
             /** Skill Check Bonuses */
-            skill_check_bonuses: components["schemas"]["SkillCheckBonus"][];
+            skill_check_bonuses: components["schemas"]["Fight2eSkillCheckBonus"][];
             /** Special Move Damage Die */
             special_move_damage_die: string;
             /** Stun Threshold */
@@ -2882,48 +6898,31 @@ export interface components {
          * DieName
          * @enum {string}
          */
-        DieName: "1d2" | "1d4" | "1d6" | "1d8" | "1d10" | "1d12" | "1d12+2" | "1d12+4" | "1d12+6" | "1d12+8" | "1d12+10";
+        Fight2eDieName: "1d2" | "1d4" | "1d6" | "1d8" | "1d10" | "1d12" | "1d12+2" | "1d12+4" | "1d12+6" | "1d12+8" | "1d12+10";
         /**
-         * DieNeeded
-         * @description A die the request must supply under `rolls[key]` (the players' own dice).
+         * DieShift
+         * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
-        DieNeeded: {
+        Fight2eDieShift: {
             /**
-             * Die
-             * @example 1d6
-             * @example 1d12
+             * @description What laid it. Left out: a shift that nothing removes early (a hit removes those of `critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it).
+             * @default null
              */
-            die: string;
-            /**
-             * Fighter
-             * @description Who rolls it (`fight` for the Time Roll).
-             */
-            fighter: string;
-            /**
-             * Key
-             * @description Where the result goes: `rolls[key]`. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
-             * @example T1.rei.init
-             * @example T1.battle.damage
-             * @example T1.battle.damage#2
-             * @example T1.battle.damage@kaito
-             * @example T1.fight.time
-             */
-            key: string;
-            /** Purpose */
-            purpose: string;
-            /** Step */
-            step: string;
+            source: components["schemas"]["Fight2eDieShiftSource"] | null;
+            /** Steps */
+            steps: number;
+            target: components["schemas"]["Fight2eDieTarget"];
         };
         /**
          * DieShift
          * @description A die one size larger or smaller, waiting for a fighter's next Initiative or Control roll.
          */
-        DieShift: {
+        Fight2eDieShiftInput: {
             /** @description What laid it. Left out: a shift that nothing removes early (a hit removes those of `critical_hit`, `fast_recovery`, `harry`, `slow_recovery`; a new one of the same move entry may replace it). Default: `null`. */
-            source?: components["schemas"]["DieShiftSource"] | null;
+            source?: components["schemas"]["Fight2eDieShiftSource"] | null;
             /** Steps */
             steps: number;
-            target: components["schemas"]["DieTarget"];
+            target: components["schemas"]["Fight2eDieTarget"];
         };
         /**
          * DieShiftSource
@@ -2932,44 +6931,19 @@ export interface components {
          *     entry replaces the old).
          * @enum {string}
          */
-        DieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
-        /** DieSize */
-        DieSize: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
+        Fight2eDieShiftSource: "full_defense" | "full_offense" | "stood_up" | "hit_stun_forfeit" | "stun_recovered_by_hit" | "reversal_missed" | "entangle" | "invisibility" | "phobia" | "distracting" | "oblivious" | "bishounen" | "critical_hit" | "fast_recovery" | "harry" | "slow_recovery";
         /**
          * DieTarget
          * @enum {string}
          */
-        DieTarget: "initiative" | "control" | "either";
+        Fight2eDieTarget: "initiative" | "control" | "either";
         /**
          * Direction
          * @enum {string}
          */
-        Direction: "toward" | "away";
-        /**
-         * DirectorsOption
-         * @description A choice the text leaves to the Director: a request option, with the default the service takes.
-         */
-        DirectorsOption: {
-            /**
-             * Default
-             * @description The value taken when the request does not set it.
-             */
-            default: string;
-            /**
-             * Option
-             * @description The option's name in requests (its field path).
-             */
-            option: string;
-            ref: components["schemas"]["Ref"];
-            /** Summary */
-            summary: string;
-        };
+        Fight2eDirection: "toward" | "away";
         /** DividedGlory */
-        DividedGlory: {
+        Fight2eDividedGlory: {
             /**
              * Glory
              * @description The raw Glory over the divisor, rounded up.
@@ -2985,11 +6959,11 @@ export interface components {
          * @description What an Action Point buys for a Basic Move in Dramatic Combat (000 L7110).
          * @enum {string}
          */
-        DramaticBoost: "accuracy" | "damage";
+        Fight2eDramaticBoost: "accuracy" | "damage";
         /** DramaticCombatEnd */
-        DramaticCombatEnd: {
+        Fight2eDramaticCombatEnd: {
             /** Fighters */
-            fighters: components["schemas"]["DramaticSettlement"][];
+            fighters: components["schemas"]["Fight2eDramaticSettlement"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -3002,15 +6976,15 @@ export interface components {
             violations: components["schemas"]["Finding"][];
         };
         /** DramaticCombatEndRequest */
-        DramaticCombatEndRequest: {
+        Fight2eDramaticCombatEndRequest: {
             /** Fighters */
-            fighters: components["schemas"]["DramaticFighterRecord"][];
+            fighters: components["schemas"]["Fight2eDramaticFighterRecord"][];
         };
         /**
          * DramaticFighterRecord
          * @description One fighter's record of a Dramatic fight, as the turns' answers gave it.
          */
-        DramaticFighterRecord: {
+        Fight2eDramaticFighterRecord: {
             /**
              * Action Points
              * @description `dramatic.action_points` of his last state. Default: `0`.
@@ -3042,12 +7016,12 @@ export interface components {
          *     (000 L7138–L7325; a test keeps the two in step).
          * @enum {string}
          */
-        DramaticOption: "initiative_reroll" | "show_off" | "fast_reflexes" | "athletics" | "leaving_combat" | "basic_boost" | "climactic_super_move" | "debilitating_injury" | "final_blow" | "flourish" | "freeze_frame" | "knock_out_of_combat" | "property_damage" | "pulling_punches" | "special_move" | "surprise_attack" | "team_up" | "endure_great_hardship" | "full_defense" | "ignore_hit_stun" | "ki_for_defense" | "acrobatics_for_evasion" | "ki_face_off" | "taking_a_hit" | "draw_ki" | "friendship_boost" | "healing_life_bar" | "reaffirm_purpose" | "realize_potential" | "stand_off" | "secondary_skill" | "ki_yelling" | "mind_manipulation" | "power" | "presence" | "pushing_it" | "sense_ki" | "spirit_combat" | "stance_evaluation" | "call_forth_wisdom" | "meditation" | "spirituality" | "zen_state";
+        Fight2eDramaticOption: "initiative_reroll" | "show_off" | "fast_reflexes" | "athletics" | "leaving_combat" | "basic_boost" | "climactic_super_move" | "debilitating_injury" | "final_blow" | "flourish" | "freeze_frame" | "knock_out_of_combat" | "property_damage" | "pulling_punches" | "special_move" | "surprise_attack" | "team_up" | "endure_great_hardship" | "full_defense" | "ignore_hit_stun" | "ki_for_defense" | "acrobatics_for_evasion" | "ki_face_off" | "taking_a_hit" | "draw_ki" | "friendship_boost" | "healing_life_bar" | "reaffirm_purpose" | "realize_potential" | "stand_off" | "secondary_skill" | "ki_yelling" | "mind_manipulation" | "power" | "presence" | "pushing_it" | "sense_ki" | "spirit_combat" | "stance_evaluation" | "call_forth_wisdom" | "meditation" | "spirituality" | "zen_state";
         /**
          * DramaticOptions
          * @description Dramatic Combat's campaign switches (000 L7070, L7082, L7112).
          */
-        DramaticOptions: {
+        Fight2eDramaticOptions: {
             /**
              * Action Points Per Turn
              * @description 2 for an epic fight (000 L7082). Default: `1`.
@@ -3063,22 +7037,14 @@ export interface components {
              * @description An epic fight keeps the whole Life Bar (000 L7082). Default: `false`.
              */
             full_life_bar?: boolean;
-        };
-        /**
-         * DramaticPenalty
-         * @description A Dramatic Penalty as a rule the round can hold the combatant to; its content is the core rulebook's.
-         */
-        DramaticPenalty: {
-            /** Forbids */
-            forbids?: components["schemas"]["Limit"][];
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            source: components["schemas"]["Source"];
+            /**
+             * Team Ups
+             * @description Attacks may be combined in a Team-Up; false: the Director rules they may not (000 L7221). Default: `true`.
+             */
+            team_ups?: boolean;
         };
         /** DramaticSettlement */
-        DramaticSettlement: {
+        Fight2eDramaticSettlement: {
             /**
              * Action Points Lapsed
              * @description Banked points of every kind, which end with the fight.
@@ -3102,7 +7068,203 @@ export interface components {
          * @description What a fighter carries from turn to turn in Dramatic Combat (000 L7066–L7325). Left out: a fighter at the
          *     start of a Dramatic fight.
          */
-        DramaticState: {
+        Fight2eDramaticState: {
+            /**
+             * Accuracy Next Turn
+             * @description Athletics' bonus for this turn (000 L7150).
+             * @default 0
+             */
+            accuracy_next_turn: number;
+            /**
+             * Action Points
+             * @description Banked Action Points any option may use (000 L7082).
+             * @default 0
+             */
+            action_points: number;
+            /**
+             * Attacked
+             * @description He has made his first attack of the fight (000 L7112).
+             * @default false
+             */
+            attacked: boolean;
+            /**
+             * Climactic Used
+             * @description He has used his Climactic Super Move this fight (000 L7156).
+             * @default false
+             */
+            climactic_used: boolean;
+            /**
+             * Dictated By
+             * @description Mind-Manipulating Magic: this fighter says what he does this turn (000 L7285).
+             * @default null
+             */
+            dictated_by: string | null;
+            /**
+             * Face Off
+             * @description The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237).
+             * @default null
+             */
+            face_off: string | null;
+            /**
+             * Face Off Bonus
+             * @description The Ki Face Off's opening margin, added to his Initiative this turn (000 L7235).
+             * @default 0
+             */
+            face_off_bonus: number;
+            /**
+             * Final Blow Taken
+             * @description He has been the target of a Final Blow this fight (000 L7185).
+             * @default false
+             */
+            final_blow_taken: boolean;
+            /**
+             * Freeing Tally
+             * @description The damage rolled by punches pulled to free him from mind control (000 L7207).
+             * @default 0
+             */
+            freeing_tally: number;
+            /**
+             * Friendship Boost
+             * @description A close comrade came (back) into the fight last turn, at the Director's word: twice the Healing Life Bar limit this turn (000 L7251).
+             * @default false
+             */
+            friendship_boost: boolean;
+            /**
+             * Fs Above Start
+             * @description Fighting Spirit Draw Ki (or Meditation) took him past his starting total: his FS is `fighting_spirit` plus this (000 L7249).
+             * @default 0
+             */
+            fs_above_start: number;
+            /**
+             * Healing Points
+             * @description Points from Reaffirm Purpose or Realize Potential: healing only (000 L7257).
+             * @default 0
+             */
+            healing_points: number;
+            /**
+             * Idle
+             * @description Mind-Manipulating Magic: he does nothing this turn and defends as if Stunned (000 L7285).
+             * @default false
+             */
+            idle: boolean;
+            /**
+             * Initiative Steps
+             * @description Die sizes on his next Initiative (000 L7189).
+             * @default 0
+             */
+            initiative_steps: number;
+            /**
+             * Lost Skills
+             * @description Narrative Skills a Debilitating Injury took from him for the rest of the fight (000 L7175).
+             */
+            lost_skills: string[];
+            /**
+             * May Show Off
+             * @description He hit last turn and nobody else hit him: he may show off (000 L7102).
+             * @default false
+             */
+            may_show_off: boolean;
+            /**
+             * Mind Controlled
+             * @description He is under mind control, as the story has it: opponents may pull their punches to free him (000 L7205–L7207).
+             * @default false
+             */
+            mind_controlled: boolean;
+            /**
+             * Mind Immune
+             * @description Freed from mind control by pulled punches: immune to Mind-Manipulating Magic this fight (000 L7207).
+             * @default false
+             */
+            mind_immune: boolean;
+            /**
+             * No Point Next Turn
+             * @description No point at the next Initiative: a Special Move that defeated no one (000 L7213).
+             * @default false
+             */
+            no_point_next_turn: boolean;
+            /**
+             * Presence Used
+             * @description He has used Presence this fight (000 L7291).
+             * @default false
+             */
+            presence_used: boolean;
+            /**
+             * Pulled By
+             * @description The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them (000 L7207).
+             */
+            pulled_by: string[];
+            /**
+             * Reaffirm Ready
+             * @description Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257).
+             * @default false
+             */
+            reaffirm_ready: boolean;
+            /**
+             * Realize Ready
+             * @description Last turn he recovered from Stun, was hit for top damage or hit with an attack die of 1: Realize Potential is open (000 L7259–L7269).
+             * @default false
+             */
+            realize_ready: boolean;
+            /**
+             * Recovery Points
+             * @description Points from an untouched Full Defense: recovery options only (000 L7227).
+             * @default 0
+             */
+            recovery_points: number;
+            /**
+             * Returning Turns
+             * @description Knocked out of the fight: whole turns he still spends coming back (000 L7195; one, plus one per Range beyond 5).
+             * @default 0
+             */
+            returning_turns: number;
+            /**
+             * Sense Ki
+             * @description His last Sense Ki total: the cap of his Draw Ki checks (000 L7249, L7297).
+             * @default null
+             */
+            sense_ki: number | null;
+            /**
+             * Special Moves Used
+             * @description Special and Super Moves used this fight (000 L7213).
+             */
+            special_moves_used: string[];
+            /**
+             * Spirit Combat
+             * @description He fights on the spirit plane of a Spirit Combat (000 L7301).
+             * @default false
+             */
+            spirit_combat: boolean;
+            /**
+             * Stance
+             * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
+             */
+            stance: {
+                [key: string]: number;
+            };
+            /**
+             * Stand Off
+             * @description The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).
+             * @default null
+             */
+            stand_off: string | null;
+            /**
+             * Team Up Last Turn
+             * @description He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221).
+             * @default false
+             */
+            team_up_last_turn: boolean;
+            /**
+             * @description His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281).
+             * @default null
+             */
+            yelled: components["schemas"]["Fight2eYellSkill"] | null;
+        };
+        /**
+         * DramaticState
+         * @description What a fighter carries from turn to turn in Dramatic Combat (000 L7066–L7325). Left out: a fighter at the
+         *     start of a Dramatic fight.
+         */
+        Fight2eDramaticStateInput: {
             /**
              * Accuracy Next Turn
              * @description Athletics' bonus for this turn (000 L7150). Default: `0`.
@@ -3144,6 +7306,11 @@ export interface components {
              */
             final_blow_taken?: boolean;
             /**
+             * Freeing Tally
+             * @description The damage rolled by punches pulled to free him from mind control (000 L7207). Default: `0`.
+             */
+            freeing_tally?: number;
+            /**
              * Friendship Boost
              * @description A close comrade came (back) into the fight last turn, at the Director's word: twice the Healing Life Bar limit this turn (000 L7251). Default: `false`.
              */
@@ -3169,10 +7336,25 @@ export interface components {
              */
             initiative_steps?: number;
             /**
+             * Lost Skills
+             * @description Narrative Skills a Debilitating Injury took from him for the rest of the fight (000 L7175).
+             */
+            lost_skills?: string[];
+            /**
              * May Show Off
              * @description He hit last turn and nobody else hit him: he may show off (000 L7102). Default: `false`.
              */
             may_show_off?: boolean;
+            /**
+             * Mind Controlled
+             * @description He is under mind control, as the story has it: opponents may pull their punches to free him (000 L7205–L7207). Default: `false`.
+             */
+            mind_controlled?: boolean;
+            /**
+             * Mind Immune
+             * @description Freed from mind control by pulled punches: immune to Mind-Manipulating Magic this fight (000 L7207). Default: `false`.
+             */
+            mind_immune?: boolean;
             /**
              * No Point Next Turn
              * @description No point at the next Initiative: a Special Move that defeated no one (000 L7213). Default: `false`.
@@ -3183,6 +7365,11 @@ export interface components {
              * @description He has used Presence this fight (000 L7291). Default: `false`.
              */
             presence_used?: boolean;
+            /**
+             * Pulled By
+             * @description The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them (000 L7207).
+             */
+            pulled_by?: string[];
             /**
              * Reaffirm Ready
              * @description Last turn he was hurt and hurt no one: Reaffirm Purpose is open (000 L7257). Default: `false`.
@@ -3230,14 +7417,19 @@ export interface components {
              * @description The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273). Default: `null`.
              */
             stand_off?: string | null;
+            /**
+             * Team Up Last Turn
+             * @description He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221). Default: `false`.
+             */
+            team_up_last_turn?: boolean;
             /** @description His Ki Yelling last turn went unbroken: this skill counts double this turn (000 L7281). Default: `null`. */
-            yelled?: components["schemas"]["YellSkill"] | null;
+            yelled?: components["schemas"]["Fight2eYellSkill"] | null;
         };
         /**
          * EffectiveAttributes
          * @description The attributes a group fights with: bought, raised by Gun, then one step per Saga Scale step.
          */
-        EffectiveAttributes: {
+        Fight2eEffectiveAttributes: {
             /** Accuracy */
             accuracy: number;
             /**
@@ -3268,7 +7460,7 @@ export interface components {
          * Effects
          * @description Numbers an entry contributes to the move's profile, per instance unless said otherwise.
          */
-        Effects: {
+        Fight2eEffects: {
             /**
              * Accuracy
              * @default 0
@@ -3281,7 +7473,7 @@ export interface components {
              *       "tactics": 0
              *     }
              */
-            accuracy_vs: components["schemas"]["AccuracyModifiers"];
+            accuracy_vs: components["schemas"]["Fight2eAccuracyModifiers"];
             /**
              * Damage Source
              * @default null
@@ -3309,9 +7501,9 @@ export interface components {
             stun_bonus: number;
         };
         /** ElementList */
-        ElementList: {
+        Fight2eElementList: {
             /** Elements */
-            elements: components["schemas"]["Entry"][];
+            elements: components["schemas"]["Fight2eEntry"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -3321,7 +7513,7 @@ export interface components {
          * Entry
          * @description An Element or a Liability (Chapter 4, Elements and Liabilities).
          */
-        Entry: {
+        Fight2eEntry: {
             /**
              * Campaign Option
              * @default null
@@ -3337,7 +7529,7 @@ export interface components {
              * Constraints
              * @default []
              */
-            constraints: components["schemas"]["Constraint"][];
+            constraints: components["schemas"]["Fight2eConstraint"][];
             /** Cost */
             cost: number;
             /**
@@ -3365,7 +7557,7 @@ export interface components {
              *       "stun_bonus": 0
              *     }
              */
-            effects: components["schemas"]["Effects"];
+            effects: components["schemas"]["Fight2eEffects"];
             /**
              * Excludes
              * @default []
@@ -3391,7 +7583,7 @@ export interface components {
              *       "replace": {}
              *     }
              */
-            keywords: components["schemas"]["KeywordChanges"];
+            keywords: components["schemas"]["Fight2eKeywordChanges"];
             /**
              * Kind
              * @enum {string}
@@ -3418,7 +7610,7 @@ export interface components {
              * Options
              * @default []
              */
-            options: components["schemas"]["EntryOption"][];
+            options: components["schemas"]["Fight2eEntryOption"][];
             /**
              * Parent
              * @default null
@@ -3435,7 +7627,7 @@ export interface components {
              *       "keywords": []
              *     }
              */
-            requires: components["schemas"]["Requirements"];
+            requires: components["schemas"]["Fight2eRequirements"];
             /** Summary */
             summary: string;
             /**
@@ -3453,12 +7645,45 @@ export interface components {
          * EntryChoice
          * @description One Element or Liability of a move.
          */
-        EntryChoice: {
+        Fight2eEntryChoice: {
             /**
              * Combinations
              * @description Random Effect only: its combinations (the book allows up to ten). Default: `null`.
              */
-            combinations?: components["schemas"]["RandomCombination"][] | null;
+            combinations: components["schemas"]["Fight2eRandomCombination"][] | null;
+            /**
+             * Condition
+             * @description Free-text condition (Liabilities). Default: `null`.
+             */
+            condition: string | null;
+            /**
+             * Id
+             * @description Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.
+             */
+            id: string;
+            /**
+             * Options
+             * @description Design choices fixed when the move is built, e.g. Perfect Hit's `target`.
+             */
+            options: {
+                [key: string]: number | boolean | string | string[];
+            };
+            /**
+             * Times
+             * @description Instances taken (default 1). Default: `1`.
+             */
+            times: number;
+        };
+        /**
+         * EntryChoice
+         * @description One Element or Liability of a move.
+         */
+        Fight2eEntryChoiceInput: {
+            /**
+             * Combinations
+             * @description Random Effect only: its combinations (the book allows up to ten). Default: `null`.
+             */
+            combinations?: components["schemas"]["Fight2eRandomCombinationInput"][] | null;
             /**
              * Condition
              * @description Free-text condition (Liabilities). Default: `null`.
@@ -3487,22 +7712,22 @@ export interface components {
          * @description An Element's or Liability's id.
          * @enum {string}
          */
-        EntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
+        Fight2eEntryId: "absorbs_attacks" | "absorbs_attacks.absorb_all_attacks" | "absorbs_attacks.transform_energy" | "aerial" | "always_does_damage" | "anti_air" | "area_effect" | "behind_opponent" | "bomb" | "bomb.assault_bomb" | "bomb.controlled_detonation" | "bomb.moveable_bomb" | "bomb.multiple_bombs" | "bomb.no_detonation" | "bomb.no_range" | "bomb.self_invulnerability" | "bomb.short_timer" | "bounce" | "breaker" | "breakthrough" | "buff" | "buff.buff_gauge" | "buff.decreased_duration" | "buff.defense_liability" | "buff.early_ending" | "buff.increased_duration" | "buff.life_bar_drain" | "buff.lowered_basic_quality" | "buff.movement_only" | "buff.no_movement" | "buff.removed_ki" | "buff.repeatable" | "buff.stun" | "buff.super_energy_duration" | "buff.technique_buff" | "cancel_throw" | "charge_back" | "charge_down" | "charge_forward" | "charge_up" | "cheap" | "copies_moves" | "counter" | "create_environmental_hazard" | "create_environmental_hazard.damaging_hazard" | "create_environmental_hazard.damaging_wall" | "create_environmental_hazard.extended_duration" | "create_environmental_hazard.multiple_hazard" | "create_environmental_hazard.pit" | "create_environmental_hazard.reflection" | "critical_hit" | "cross_up" | "crouching" | "decreased_accuracy" | "decreased_damage" | "decreased_super_energy_cost" | "does_no_knockback" | "drain_life" | "drain_life.healing_attack" | "easy_to_combo" | "end_buff" | "end_buff.end_only" | "end_style" | "end_style.movement_exception" | "entangle" | "evade_ranged" | "explosive" | "explosive.reduced_damage" | "extended_duration" | "fake" | "fast_recovery" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "hard_to_evade" | "harry" | "healing" | "healing.heal_others" | "healing.only_heal_others" | "hits_low" | "hits_super_jump" | "illusionary_doubles" | "illusionary_doubles.defensive_illusion" | "illusionary_doubles.defensive_illusion.variable_movement" | "illusionary_doubles.offensive_illusion" | "increased_accuracy" | "increased_damage" | "increased_glory" | "increased_knockback" | "increased_stun" | "increased_super_energy_cost" | "infinite_supers" | "interrupt" | "interrupt.interrupt_only" | "interrupt.invincible_interrupt" | "invincibility" | "invisibility" | "invisibility.maintain_effect" | "juggle" | "juggle.launcher" | "ki_access" | "knockback_advance" | "knocks_down" | "knocks_down.no_breakfall" | "knocks_down.no_tech_roll" | "knocks_down.only_at_end_of_combo" | "limited_choice" | "limited_damage" | "limited_mobile" | "limited_move" | "limited_movement" | "limited_use" | "limited_use.extended_reload" | "limited_use.more_charges" | "limited_use.no_reload" | "limited_use.special_move_reload" | "mobile" | "mobile.fast_full_screen" | "mobile.full_screen" | "mobile.wall_spring" | "move_sub_set" | "multi_hit" | "multi_part_move" | "multi_part_throw" | "negative_positioning" | "no_combo" | "no_damage" | "no_movement" | "no_super_energy" | "non_finisher" | "only_in_beast_form" | "only_when_prone" | "opening_move" | "opening_throw" | "pass_through" | "perfect_hit" | "position_shift" | "power_dash" | "power_enhancer" | "power_enhancer.delayed_onset" | "power_enhancer.element_addition" | "power_up" | "power_up.enhanced_power_up" | "power_up.extra_elements" | "powerless_exception" | "priority" | "priority.strike_through" | "prop" | "prop_recovery" | "pursuit" | "pursuit.knock_down_pursuit" | "pursuit.pursuit_bounce" | "random_effect" | "ranged" | "ranged.accuracy_for_damage" | "ranged.draw_closer" | "ranged.draw_closer.move_closer" | "ranged.draw_closer.optional_draw_in" | "ranged.no_ranged_response" | "ranged.no_ranged_response.indirect" | "ranged.short_range" | "ranged.very_fast" | "ranged.very_slow" | "ranged.wall_bounce" | "reach" | "reflection" | "reload" | "requires_environmental_hazard" | "reversal" | "self_damage" | "self_damage.self_stun" | "self_prone" | "set_up" | "set_up.powerless" | "sidestep_counter" | "sidestep_setup" | "skips_knock_down" | "slow_recovery" | "slow_startup" | "specific_range" | "subtle" | "summon" | "super_counter" | "super_energy" | "super_energy_liability" | "super_move_enhancer" | "super_reload" | "suppression" | "tag_counter" | "taunt" | "taunt.element_addition" | "taunt.modify_super_energy" | "teleportation" | "teleportation.ends_in_mid_air" | "temporary_invulnerability" | "temporary_technique" | "throw" | "throw.carrying_grapple" | "throw.does_stun" | "throw.hurl" | "throw.sustained_hold" | "triggered_interrupt" | "triggered_interrupt.multiple_instances" | "unblockable" | "unreliable" | "utility" | "utility_combo_opener" | "vulnerability" | "vulnerability.increased_duration" | "wind_up";
         /**
          * EntryKind
          * @enum {string}
          */
-        EntryKind: "element" | "liability";
+        Fight2eEntryKind: "element" | "liability";
         /**
          * EntryKindFilter
          * @description Elements or Liabilities.
          * @enum {string}
          */
-        EntryKindFilter: "element" | "liability";
+        Fight2eEntryKindFilter: "element" | "liability";
         /** EntryList */
-        EntryList: {
+        Fight2eEntryList: {
             /** Entries */
-            entries: components["schemas"]["Entry"][];
+            entries: components["schemas"]["Fight2eEntry"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -3512,12 +7737,12 @@ export interface components {
          * EntryOption
          * @description A design-time choice fixed when the move is built (Chapter 4, Special Moves).
          */
-        EntryOption: {
+        Fight2eEntryOption: {
             /**
              * Choices
              * @default []
              */
-            choices: components["schemas"]["OptionChoice"][];
+            choices: components["schemas"]["Fight2eOptionChoice"][];
             /**
              * Cost Per Unit
              * @default null
@@ -3561,7 +7786,35 @@ export interface components {
          * EntryRef
          * @description One Element or Liability as the builder wrote it down (also one entry of a Random Effect combination).
          */
-        EntryRef: {
+        Fight2eEntryRef: {
+            /**
+             * Condition
+             * @description Free-text condition (Liabilities). Default: `null`.
+             */
+            condition: string | null;
+            /**
+             * Id
+             * @description Catalogue id, e.g. `increased_damage` or `bomb.short_timer`.
+             */
+            id: string;
+            /**
+             * Options
+             * @description Design choices fixed when the move is built, e.g. Perfect Hit's `target`.
+             */
+            options: {
+                [key: string]: number | boolean | string | string[];
+            };
+            /**
+             * Times
+             * @description Instances taken (default 1). Default: `1`.
+             */
+            times: number;
+        };
+        /**
+         * EntryRef
+         * @description One Element or Liability as the builder wrote it down (also one entry of a Random Effect combination).
+         */
+        Fight2eEntryRefInput: {
             /**
              * Condition
              * @description Free-text condition (Liabilities). Default: `null`.
@@ -3590,10 +7843,21 @@ export interface components {
          * @description Campaign-option techniques declared with the Defense Total (000 L2143–L2145, L2181–L2183, L2209–L2235).
          * @enum {string}
          */
-        EvadeTechnique: "double_jump" | "back_dash" | "air_dash" | "hover" | "wall_spring" | "super_jump";
+        Fight2eEvadeTechnique: "double_jump" | "back_dash" | "air_dash" | "hover" | "wall_spring" | "super_jump";
         /** EvenLevelChoice */
-        EvenLevelChoice: {
-            choice: components["schemas"]["EvenLevelChoiceKind"];
+        Fight2eEvenLevelChoice: {
+            choice: components["schemas"]["Fight2eEvenLevelChoiceKind"];
+            /**
+             * Director Approved
+             * @default false
+             */
+            director_approved: boolean;
+            /** Pl */
+            pl: number;
+        };
+        /** EvenLevelChoice */
+        Fight2eEvenLevelChoiceInput: {
+            choice: components["schemas"]["Fight2eEvenLevelChoiceKind"];
             /**
              * Director Approved
              * @description Default: `false`.
@@ -3606,12 +7870,14 @@ export interface components {
          * EvenLevelChoiceKind
          * @enum {string}
          */
-        EvenLevelChoiceKind: "gain_quality" | "lose_weakness" | "none";
+        Fight2eEvenLevelChoiceKind: "gain_quality" | "lose_weakness" | "none";
         /**
          * Event
-         * @description Something that happened, in the order it happened; `step` is the log step reporting it.
+         * @description Something that happened, in the order it happened; `step` is the log step reporting it. `figures` names the
+         *     numbers behind it: a hit or miss carries `accuracy` and `defense_total`, and `roll` and `total` when a die was
+         *     rolled (000 L5724–L5741); damage the `damage` dealt and the `stun_damage` (000 L5906–L5924).
          */
-        Event: {
+        Fight2eEvent: {
             /**
              * Amount
              * @default null
@@ -3619,11 +7885,18 @@ export interface components {
             amount: number | null;
             /**
              * Fighter
-             * @description Who it happened to (the attacker for hit and miss).
+             * @description Who it happened to (the attacker for a hit or a miss).
              * @default null
              */
             fighter: string | null;
-            kind: components["schemas"]["EventKind"];
+            /**
+             * Figures
+             * @description Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).
+             */
+            figures: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["Fight2eEventKind"];
             /**
              * Other
              * @default null
@@ -3631,7 +7904,7 @@ export interface components {
             other: string | null;
             /**
              * Step
-             * @description The `log[].step` it belongs to (0: before the first step).
+             * @description The log entry it belongs to (0: before the first).
              */
             step: number;
             /**
@@ -3644,62 +7917,65 @@ export interface components {
          * EventKind
          * @enum {string}
          */
-        EventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over" | "action_points";
+        Fight2eEventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over" | "action_points";
         /**
          * ExchangeTarget
          * @enum {string}
          */
-        ExchangeTarget: "narrative" | "fighting_spirit" | "combat";
-        /** FightLengths */
-        FightLengths: {
+        Fight2eExchangeTarget: "narrative" | "fighting_spirit" | "combat";
+        /** FightState */
+        Fight2eFightState: {
             /**
-             * Histogram
-             * @description histogram[t]: fights that ended after t turns (time-outs too); no trailing zeros.
+             * First Hit Awarded
+             * @description The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for a fight in progress; the answer always states it.
+             * @default null
              */
-            histogram: number[];
+            first_hit_awarded: boolean | null;
+            /** Hazards */
+            hazards: components["schemas"]["Fight2eHazard"][];
+            positioning: components["schemas"]["Fight2ePositioning"];
+            /** @default null */
+            previous_turn: components["schemas"]["Fight2ePreviousTurn"] | null;
             /**
-             * Longest
-             * @description Default: `null`.
+             * Round
+             * @default 1
              */
-            longest?: number | null;
+            round: number;
             /**
-             * Mean
-             * @description Mean turns per fight (derived). Default: `null`.
+             * Sides
+             * @description Fighter → side; a fighter missing here is his own side.
              */
-            mean?: number | null;
+            sides: {
+                [key: string]: string;
+            };
             /**
-             * P50
-             * @description Median (nearest rank, derived). Default: `null`.
+             * Thugs
+             * @description `thug_thrashing` turns: the Thug groups in the fight.
              */
-            p50?: number | null;
+            thugs: components["schemas"]["Fight2eThugGroupState"][];
             /**
-             * P90
-             * @description Default: `null`.
+             * Time Count
+             * @default 99
              */
-            p90?: number | null;
+            time_count: number;
             /**
-             * P99
-             * @description Default: `null`.
+             * Turn
+             * @default 1
              */
-            p99?: number | null;
-            /**
-             * Turns
-             * @description Turns over all fights.
-             */
-            turns: number;
+            turn: number;
         };
         /** FightState */
-        FightState: {
+        Fight2eFightStateInput: {
             /**
              * First Hit Awarded
              * @description The first-hit Fighting Spirit refund was given (000 L5489). Left out: taken as given once any fighter's Life Bar is below his sheet's maximum or the fight is past its first round, which is right for a fight in progress; the answer always states it. Default: `null`.
              */
             first_hit_awarded?: boolean | null;
             /** Hazards */
-            hazards?: components["schemas"]["Hazard"][];
-            positioning?: components["schemas"]["Positioning"];
+            hazards?: components["schemas"]["Fight2eHazardInput"][];
+            positioning?: components["schemas"]["Fight2ePositioningInput"];
             /** @description Default: `null`. */
-            previous_turn?: components["schemas"]["PreviousTurn"] | null;
+            previous_turn?: components["schemas"]["Fight2ePreviousTurnInput"] | null;
             /**
              * Round
              * @description Default: `1`.
@@ -3716,7 +7992,7 @@ export interface components {
              * Thugs
              * @description `thug_thrashing` turns: the Thug groups in the fight.
              */
-            thugs?: components["schemas"]["ThugGroupState"][];
+            thugs?: components["schemas"]["Fight2eThugGroupStateInput"][];
             /**
              * Time Count
              * @description Default: `99`.
@@ -3732,157 +8008,167 @@ export interface components {
          * Fighter
          * @description A Fighter as written on the character sheet.
          */
-        Fighter: {
+        Fight2eFighter: {
             /**
              * Attack String From Move Points
-             * @description Attack String levels bought with MP (2 each). Default: `0`.
+             * @description Attack String levels bought with MP (2 each).
+             * @default 0
              */
-            attack_string_from_move_points?: number;
-            background?: components["schemas"]["Background"];
-            basic_qualities: components["schemas"]["BasicQualities"];
+            attack_string_from_move_points: number;
+            background: components["schemas"]["Fight2eBackground"];
+            basic_qualities: components["schemas"]["Fight2eBasicQualities"];
             /**
              * Beast Form Boosts
-             * @description Default: `null`.
+             * @default null
              */
-            beast_form_boosts?: components["schemas"]["BasicQualityName"][] | null;
+            beast_form_boosts: components["schemas"]["Fight2eBasicQualityName"][] | null;
             /**
              * Combat Bonus Purchases
-             * @description Default: `null`.
+             * @default null
              */
-            combat_bonus_purchases?: components["schemas"]["BonusPurchase"][] | null;
-            combat_bonuses?: components["schemas"]["CombatBonuses"];
-            combat_skills?: components["schemas"]["CombatSkills"];
+            combat_bonus_purchases: components["schemas"]["Fight2eBonusPurchase"][] | null;
+            combat_bonuses: components["schemas"]["Fight2eCombatBonuses"];
+            combat_skills: components["schemas"]["Fight2eCombatSkills"];
             /**
              * Combo From Move Points
-             * @description Combo levels bought with Move Points (3 MP each). Default: `0`.
+             * @description Combo levels bought with Move Points (3 MP each).
+             * @default 0
              */
-            combo_from_move_points?: number;
-            concept?: components["schemas"]["Concept"];
+            combo_from_move_points: number;
+            concept: components["schemas"]["Fight2eConcept"];
             /**
              * Csp Converted To Narrative
-             * @description Combat Skill Points turned into 3 NSP each (PL 5+). Default: `0`.
+             * @description Combat Skill Points turned into 3 NSP each (PL 5+).
+             * @default 0
              */
-            csp_converted_to_narrative?: number;
+            csp_converted_to_narrative: number;
             /** Defensive Response Bonuses */
-            defensive_response_bonuses?: components["schemas"]["DefensiveResponseBonus"][];
+            defensive_response_bonuses: components["schemas"]["Fight2eDefensiveResponseBonus"][];
             /**
              * Even Level Choices
-             * @description Default: `null`.
+             * @default null
              */
-            even_level_choices?: components["schemas"]["EvenLevelChoice"][] | null;
+            even_level_choices: components["schemas"]["Fight2eEvenLevelChoice"][] | null;
             /**
              * Fighting Spirit
-             * @description As written on the sheet. Default: `null`.
+             * @description As written on the sheet.
+             * @default null
              */
-            fighting_spirit?: number | null;
+            fighting_spirit: number | null;
             /**
              * Fs From Half Liabilities
-             * @description Default: `0`.
+             * @default 0
              */
-            fs_from_half_liabilities?: number;
+            fs_from_half_liabilities: number;
             /**
              * Fs From Style Flaw
-             * @description Default: `0`.
+             * @default 0
              */
-            fs_from_style_flaw?: number;
+            fs_from_style_flaw: number;
             /**
              * Glory
-             * @description Default: `null`.
+             * @default null
              */
-            glory?: number | null;
+            glory: number | null;
             /**
              * Id
-             * @description Default: `null`.
+             * @default null
              */
-            id?: string | null;
+            id: string | null;
             /**
              * Life Bar
-             * @description As written on the sheet. Default: `null`.
+             * @description As written on the sheet.
+             * @default null
              */
-            life_bar?: number | null;
+            life_bar: number | null;
             /**
              * Move List Closed At Pl
-             * @description Default: `null`.
+             * @default null
              */
-            move_list_closed_at_pl?: number | null;
+            move_list_closed_at_pl: number | null;
             /**
              * Move Point Ledger
-             * @description Default: `null`.
+             * @default null
              */
-            move_point_ledger?: components["schemas"]["MovePointLedgerEntry"][] | null;
+            move_point_ledger: components["schemas"]["Fight2eMovePointLedgerEntry"][] | null;
             /**
              * Move Points Banked
-             * @description Move Points saved for the next Power Level. Default: `0`.
+             * @description Move Points saved for the next Power Level.
+             * @default 0
              */
-            move_points_banked?: number;
+            move_points_banked: number;
             /**
              * Move Points To Fighting Spirit
-             * @description Move Points turned into Fighting Spirit. Default: `0`.
+             * @description Move Points turned into Fighting Spirit.
+             * @default 0
              */
-            move_points_to_fighting_spirit?: number;
+            move_points_to_fighting_spirit: number;
             /**
              * Move Points To Narrative
-             * @description Move Points turned into Narrative Skill Points. Default: `0`.
+             * @description Move Points turned into Narrative Skill Points.
+             * @default 0
              */
-            move_points_to_narrative?: number;
+            move_points_to_narrative: number;
             /** Moves */
-            moves?: components["schemas"]["FighterMove"][];
+            moves: components["schemas"]["Fight2eFighterMove"][];
             /**
              * Name
-             * @description Default: `null`.
+             * @default null
              */
-            name?: string | null;
+            name: string | null;
             /** Narrative Skills */
-            narrative_skills?: components["schemas"]["NarrativeSkill"][];
+            narrative_skills: components["schemas"]["Fight2eNarrativeSkill"][];
             /**
              * Npc For Dramatic Combat
-             * @description An NPC meant for Dramatic Combat scenes. Default: `false`.
+             * @description An NPC meant for Dramatic Combat scenes.
+             * @default false
              */
-            npc_for_dramatic_combat?: boolean;
+            npc_for_dramatic_combat: boolean;
             /**
              * Power Level
-             * @description Default: `1`.
+             * @default 1
              */
-            power_level?: number;
+            power_level: number;
             /** Qualities */
-            qualities?: components["schemas"]["QualityTake"][];
+            qualities: components["schemas"]["Fight2eQualityTake"][];
             /** Quality Exchanges */
-            quality_exchanges?: components["schemas"]["QualityExchange"][];
+            quality_exchanges: components["schemas"]["Fight2eQualityExchange"][];
             /** Quirks */
-            quirks?: components["schemas"]["QuirkTake"][];
-            /** @description Default: `"pc"`. */
-            role?: components["schemas"]["Role"];
+            quirks: components["schemas"]["Fight2eQuirkTake"][];
+            /** @default pc */
+            role: components["schemas"]["Fight2eRole"];
             /**
              * Secret Boss Extra
-             * @description Extra Life Bar and FS of a Secret Boss (5 or 10). Default: `0`.
+             * @description Extra Life Bar and FS of a Secret Boss (5 or 10).
+             * @default 0
              */
-            secret_boss_extra?: number;
+            secret_boss_extra: number;
             /**
              * Skill History
-             * @description Default: `null`.
+             * @default null
              */
-            skill_history?: components["schemas"]["SkillSnapshot"][] | null;
-            /** @description Default: `"standard"`. */
-            skill_point_scheme?: components["schemas"]["SkillPointScheme"];
-            /** @description Default: `null`. */
-            speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
+            skill_history: components["schemas"]["Fight2eSkillSnapshot"][] | null;
+            /** @default standard */
+            skill_point_scheme: components["schemas"]["Fight2eSkillPointScheme"];
+            /** @default null */
+            speed_allocation: components["schemas"]["Fight2eSpeedAllocation"] | null;
             /**
              * Story Points
-             * @description Default: `0`.
+             * @default 0
              */
-            story_points?: number;
+            story_points: number;
             /** Styles */
-            styles?: components["schemas"]["Style"][];
+            styles: components["schemas"]["Fight2eStyle"][];
             /** Weaknesses */
-            weaknesses?: components["schemas"]["WeaknessTake"][];
+            weaknesses: components["schemas"]["Fight2eWeaknessTake"][];
         };
         /**
          * FighterCampaign
          * @description Campaign switches; the defaults are the core book's rules.
          */
-        FighterCampaign: {
+        Fight2eFighterCampaign: {
             /** @description Default: `"glory"`. */
-            advancement_mode?: components["schemas"]["AdvancementMode"];
+            advancement_mode?: components["schemas"]["Fight2eAdvancementMode"];
             /**
              * Allow Unspent Skill Points
              * @description Default: `false`.
@@ -3975,7 +8261,7 @@ export interface components {
              */
             pl1_leftover_mp_any_use?: boolean | null;
             /** @description Default: `null`. */
-            sequel_campaign?: components["schemas"]["SequelCampaign"] | null;
+            sequel_campaign?: components["schemas"]["Fight2eSequelCampaign"] | null;
             /**
              * Serious Tone
              * @description Default: `false`.
@@ -4002,7 +8288,7 @@ export interface components {
              */
             style_options_enabled?: boolean;
             /** @description Default: `"single_tier"`. */
-            super_move_system?: components["schemas"]["SuperMoveSystem"];
+            super_move_system?: components["schemas"]["Fight2eSuperMoveSystem"];
             /**
              * Super Moves Enabled
              * @description Super Moves exist (Chapter 1, Power Level). Default: `true`.
@@ -4043,7 +8329,83 @@ export interface components {
          * FighterContext
          * @description What a move's legality and figures depend on from its owner. Every field is optional.
          */
-        FighterContext: {
+        Fight2eFighterContext: {
+            /**
+             * Base Style
+             * @description The move belongs to the Base Style. Default: `true`.
+             */
+            base_style: boolean;
+            /**
+             * Borrow Identities
+             * @description Default: `false`.
+             */
+            borrow_identities: boolean;
+            /**
+             * Cross Style
+             * @description The move is a Cross-Style Move. Default: `false`.
+             */
+            cross_style: boolean;
+            /**
+             * Defense Skill
+             * @description Defense Skill (a Buff may trade points of it away). Default: `null`.
+             */
+            defense_skill: number | null;
+            /**
+             * Harder Command Move Flaws
+             * @description Default: `0`.
+             */
+            harder_command_move_flaws: number;
+            /**
+             * Ki
+             * @description Ki Skill (0 = none). Default: `null`.
+             */
+            ki: number | null;
+            /**
+             * Power Level
+             * @description Default: `null`.
+             */
+            power_level: number | null;
+            /**
+             * Receiving Styles
+             * @description With the Director's leave: styles that actually get this move. Default: `null`.
+             */
+            receiving_styles: number | null;
+            /**
+             * Speed
+             * @description Basic Quality (for Buffs that raise it). Default: `null`.
+             */
+            speed: number | null;
+            /**
+             * Stamina
+             * @description Basic Quality (for Buffs that raise or lower it). Default: `null`.
+             */
+            stamina: number | null;
+            /**
+             * Strength
+             * @description Basic Quality; shifts the damage die. Default: `null`.
+             */
+            strength: number | null;
+            /**
+             * Style Change
+             * @description Has the Style Change Quality. Default: `false`.
+             */
+            style_change: boolean;
+            /**
+             * Styles
+             * @description Styles known (Multiple Styles Quality). Default: `1`.
+             */
+            styles: number;
+            /**
+             * Techniques
+             * @description Campaign options the Fighter holds as a Technique Quality: his moves may use them even where the campaign does not.
+             */
+            techniques: components["schemas"]["Fight2eTechniqueOption"][];
+        };
+        /**
+         * FighterContext
+         * @description What a move's legality and figures depend on from its owner. Every field is optional.
+         */
+        Fight2eFighterContextInput: {
             /**
              * Base Style
              * @description The move belongs to the Base Style. Default: `true`.
@@ -4113,13 +8475,258 @@ export interface components {
              * Techniques
              * @description Campaign options the Fighter holds as a Technique Quality: his moves may use them even where the campaign does not.
              */
-            techniques?: components["schemas"]["TechniqueOption"][];
+            techniques?: components["schemas"]["Fight2eTechniqueOption"][];
+        };
+        /**
+         * Fighter
+         * @description A Fighter as written on the character sheet.
+         */
+        Fight2eFighterInput: {
+            /**
+             * Attack String From Move Points
+             * @description Attack String levels bought with MP (2 each). Default: `0`.
+             */
+            attack_string_from_move_points?: number;
+            background?: components["schemas"]["Fight2eBackgroundInput"];
+            basic_qualities: components["schemas"]["Fight2eBasicQualities"];
+            /**
+             * Beast Form Boosts
+             * @description Default: `null`.
+             */
+            beast_form_boosts?: components["schemas"]["Fight2eBasicQualityName"][] | null;
+            /**
+             * Combat Bonus Purchases
+             * @description Default: `null`.
+             */
+            combat_bonus_purchases?: components["schemas"]["Fight2eBonusPurchase"][] | null;
+            combat_bonuses?: components["schemas"]["Fight2eCombatBonusesInput"];
+            combat_skills?: components["schemas"]["Fight2eCombatSkillsInput"];
+            /**
+             * Combo From Move Points
+             * @description Combo levels bought with Move Points (3 MP each). Default: `0`.
+             */
+            combo_from_move_points?: number;
+            concept?: components["schemas"]["Fight2eConceptInput"];
+            /**
+             * Csp Converted To Narrative
+             * @description Combat Skill Points turned into 3 NSP each (PL 5+). Default: `0`.
+             */
+            csp_converted_to_narrative?: number;
+            /** Defensive Response Bonuses */
+            defensive_response_bonuses?: components["schemas"]["Fight2eDefensiveResponseBonus"][];
+            /**
+             * Even Level Choices
+             * @description Default: `null`.
+             */
+            even_level_choices?: components["schemas"]["Fight2eEvenLevelChoiceInput"][] | null;
+            /**
+             * Fighting Spirit
+             * @description As written on the sheet. Default: `null`.
+             */
+            fighting_spirit?: number | null;
+            /**
+             * Fs From Half Liabilities
+             * @description Default: `0`.
+             */
+            fs_from_half_liabilities?: number;
+            /**
+             * Fs From Style Flaw
+             * @description Default: `0`.
+             */
+            fs_from_style_flaw?: number;
+            /**
+             * Glory
+             * @description Default: `null`.
+             */
+            glory?: number | null;
+            /**
+             * Id
+             * @description Default: `null`.
+             */
+            id?: string | null;
+            /**
+             * Life Bar
+             * @description As written on the sheet. Default: `null`.
+             */
+            life_bar?: number | null;
+            /**
+             * Move List Closed At Pl
+             * @description Default: `null`.
+             */
+            move_list_closed_at_pl?: number | null;
+            /**
+             * Move Point Ledger
+             * @description Default: `null`.
+             */
+            move_point_ledger?: components["schemas"]["Fight2eMovePointLedgerEntryInput"][] | null;
+            /**
+             * Move Points Banked
+             * @description Move Points saved for the next Power Level. Default: `0`.
+             */
+            move_points_banked?: number;
+            /**
+             * Move Points To Fighting Spirit
+             * @description Move Points turned into Fighting Spirit. Default: `0`.
+             */
+            move_points_to_fighting_spirit?: number;
+            /**
+             * Move Points To Narrative
+             * @description Move Points turned into Narrative Skill Points. Default: `0`.
+             */
+            move_points_to_narrative?: number;
+            /** Moves */
+            moves?: components["schemas"]["Fight2eFighterMoveInput"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /** Narrative Skills */
+            narrative_skills?: components["schemas"]["Fight2eNarrativeSkillInput"][];
+            /**
+             * Npc For Dramatic Combat
+             * @description An NPC meant for Dramatic Combat scenes. Default: `false`.
+             */
+            npc_for_dramatic_combat?: boolean;
+            /**
+             * Power Level
+             * @description Default: `1`.
+             */
+            power_level?: number;
+            /** Qualities */
+            qualities?: components["schemas"]["Fight2eQualityTakeInput"][];
+            /** Quality Exchanges */
+            quality_exchanges?: components["schemas"]["Fight2eQualityExchangeInput"][];
+            /** Quirks */
+            quirks?: components["schemas"]["Fight2eQuirkTakeInput"][];
+            /** @description Default: `"pc"`. */
+            role?: components["schemas"]["Fight2eRole"];
+            /**
+             * Secret Boss Extra
+             * @description Extra Life Bar and FS of a Secret Boss (5 or 10). Default: `0`.
+             */
+            secret_boss_extra?: number;
+            /**
+             * Skill History
+             * @description Default: `null`.
+             */
+            skill_history?: components["schemas"]["Fight2eSkillSnapshotInput"][] | null;
+            /** @description Default: `"standard"`. */
+            skill_point_scheme?: components["schemas"]["Fight2eSkillPointScheme"];
+            /** @description Default: `null`. */
+            speed_allocation?: components["schemas"]["Fight2eSpeedAllocationInput"] | null;
+            /**
+             * Story Points
+             * @description Default: `0`.
+             */
+            story_points?: number;
+            /** Styles */
+            styles?: components["schemas"]["Fight2eStyleInput"][];
+            /** Weaknesses */
+            weaknesses?: components["schemas"]["Fight2eWeaknessTakeInput"][];
         };
         /**
          * FighterMove
          * @description A move on the sheet: a Special or Super Move built from Elements, or a book Command Move.
          */
-        FighterMove: {
+        Fight2eFighterMove: {
+            /**
+             * Acquired At Pl
+             * @default null
+             */
+            acquired_at_pl: number | null;
+            /**
+             * Command
+             * @description Command Moves: the fixed move id, e.g. `identity_change`.
+             * @default null
+             */
+            command: string | null;
+            /**
+             * Cost Paid
+             * @description Move Points written on the sheet.
+             * @default null
+             */
+            cost_paid: number | null;
+            /**
+             * Cross Style
+             * @description The same move in every style.
+             * @default false
+             */
+            cross_style: boolean;
+            /**
+             * Director Approved
+             * @default false
+             */
+            director_approved: boolean;
+            /** Elements */
+            elements: components["schemas"]["Fight2eEntryChoice"][];
+            /** @default null */
+            free_source: components["schemas"]["Fight2eFreeSource"] | null;
+            /**
+             * Id
+             * @default null
+             */
+            id: string | null;
+            /**
+             * Identity Of
+             * @description Identity Change: the Fighter copied.
+             * @default null
+             */
+            identity_of: string | null;
+            /** @default special */
+            kind: components["schemas"]["Fight2eFighterMoveKind"];
+            /**
+             * Level
+             * @default 0
+             */
+            level: number;
+            /** Liabilities */
+            liabilities: components["schemas"]["Fight2eEntryChoice"][];
+            /**
+             * Name
+             * @default null
+             */
+            name: string | null;
+            /**
+             * Purchase
+             * @description Moves bought together for several styles share this tag.
+             * @default null
+             */
+            purchase: string | null;
+            /**
+             * Realize Potential Check
+             * @default null
+             */
+            realize_potential_check: number | null;
+            /**
+             * Realize Potential Target
+             * @default null
+             */
+            realize_potential_target: string | null;
+            /**
+             * Style
+             * @description The style the move belongs to (Multiple Styles).
+             * @default null
+             */
+            style: string | null;
+            /**
+             * Tier
+             * @description Tier of a three-tier Super Move.
+             * @default 1
+             */
+            tier: number;
+            /**
+             * Tier Group
+             * @description Tiers of one three-tier Super share this tag.
+             * @default null
+             */
+            tier_group: string | null;
+        };
+        /**
+         * FighterMove
+         * @description A move on the sheet: a Special or Super Move built from Elements, or a book Command Move.
+         */
+        Fight2eFighterMoveInput: {
             /**
              * Acquired At Pl
              * @description Default: `null`.
@@ -4146,9 +8753,9 @@ export interface components {
              */
             director_approved?: boolean;
             /** Elements */
-            elements?: components["schemas"]["EntryChoice"][];
+            elements?: components["schemas"]["Fight2eEntryChoiceInput"][];
             /** @description Default: `null`. */
-            free_source?: components["schemas"]["FreeSource"] | null;
+            free_source?: components["schemas"]["Fight2eFreeSource"] | null;
             /**
              * Id
              * @description Default: `null`.
@@ -4160,14 +8767,14 @@ export interface components {
              */
             identity_of?: string | null;
             /** @description Default: `"special"`. */
-            kind?: components["schemas"]["FighterMoveKind"];
+            kind?: components["schemas"]["Fight2eFighterMoveKind"];
             /**
              * Level
              * @description Default: `0`.
              */
             level?: number;
             /** Liabilities */
-            liabilities?: components["schemas"]["EntryChoice"][];
+            liabilities?: components["schemas"]["Fight2eEntryChoiceInput"][];
             /**
              * Name
              * @description Default: `null`.
@@ -4208,16 +8815,16 @@ export interface components {
          * FighterMoveKind
          * @enum {string}
          */
-        FighterMoveKind: "special" | "super" | "command";
+        Fight2eFighterMoveKind: "special" | "super" | "command";
         /**
          * FighterMovePrice
          * @description One move of the sheet: the moves core's own price for Special and Super Moves, field for field, plus
          *     what the Fighter is charged for it. A Command Move carries its fixed stat block (reported as type special).
          */
-        FighterMovePrice: {
+        Fight2eFighterMovePrice: {
             /** Accuracy */
             accuracy: number;
-            accuracy_vs: components["schemas"]["AccuracyVs"];
+            accuracy_vs: components["schemas"]["Fight2eAccuracyVs"];
             /**
              * Charged Move Points
              * @description Move Points this entry adds to the Fighter's budget (a purchase for several styles is charged once; lower tiers and free moves cost 0).
@@ -4233,12 +8840,12 @@ export interface components {
             /** Control */
             control: number;
             /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
-            damage: components["schemas"]["Damage"] | null;
+            damage: components["schemas"]["Fight2eDamage"] | null;
             /**
              * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
              * @default null
              */
-            damage_with_perfect_hit: components["schemas"]["Damage"] | null;
+            damage_with_perfect_hit: components["schemas"]["Fight2eDamage"] | null;
             /**
              * Element Slots
              * @description Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).
@@ -4250,7 +8857,7 @@ export interface components {
              */
             elements_spent: number;
             /** Entries */
-            entries: components["schemas"]["ResolvedEntry"][];
+            entries: components["schemas"]["Fight2eResolvedEntry"][];
             /** Glory */
             glory: number;
             /** Index */
@@ -4259,7 +8866,7 @@ export interface components {
             info: components["schemas"]["Finding"][];
             /** Keywords */
             keywords: string[];
-            kind: components["schemas"]["FighterMoveKind"];
+            kind: components["schemas"]["Fight2eFighterMoveKind"];
             /** Legal */
             legal: boolean;
             /** Level */
@@ -4273,7 +8880,7 @@ export interface components {
             move_points: number;
             /** Name */
             name: string | null;
-            range: components["schemas"]["Range"] | null;
+            range: components["schemas"]["Fight2eRange"] | null;
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -4283,7 +8890,7 @@ export interface components {
              * @default null
              */
             super_energy_cost: number | null;
-            type: components["schemas"]["MoveType"];
+            type: components["schemas"]["Fight2eMoveType"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
             /** Unused Slots */
@@ -4294,9 +8901,9 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
         };
         /** FighterRequest */
-        FighterRequest: {
-            campaign?: components["schemas"]["FighterCampaign"];
-            fighter: components["schemas"]["Fighter"];
+        Fight2eFighterRequest: {
+            campaign?: components["schemas"]["Fight2eFighterCampaign"];
+            fighter: components["schemas"]["Fight2eFighterInput"];
         };
         /**
          * FighterState
@@ -4315,7 +8922,144 @@ export interface components {
          *       "life_bar": 12
          *     }
          */
-        FighterState: {
+        Fight2eFighterState: {
+            /**
+             * Await Opening
+             * @description Successful Await Opening turns not yet cashed in.
+             * @default 0
+             */
+            await_opening: number;
+            /**
+             * Beast Energy
+             * @description Transformations option: Beast Energy, 0–20 in human form; in Beast Form it drains and may fall below 0 (000 L5311–L5317).
+             * @default 0
+             */
+            beast_energy: number;
+            /**
+             * Beast Form
+             * @description Transformations option: he is in Beast Form, as the request says (000 L5305–L5325): two Basic Qualities raised, Increased Knockback, 1 Life Bar back each turn.
+             * @default false
+             */
+            beast_form: boolean;
+            /**
+             * Cheap Moves Used
+             * @description Cheap moves already used this round: each later use costs 1d4 Glory (000 L4531–L4535). Cleared with moves_scored_this_round at a new round.
+             */
+            cheap_moves_used: string[];
+            /**
+             * Combo Streak
+             * @description Successive turns ending with a hitting Combo without being hit (Glory, 000 L5753, L800). Left out: 0, no streak under way.
+             * @default 0
+             */
+            combo_streak: number;
+            /**
+             * Defeated
+             * @default false
+             */
+            defeated: boolean;
+            /**
+             * @description Dramatic Combat only: his Action Points and the rest.
+             * @default null
+             */
+            dramatic: components["schemas"]["Fight2eDramaticState"] | null;
+            /** Fighting Spirit */
+            fighting_spirit: number;
+            /**
+             * Fs Start
+             * @description FS at the start of the fight (refund cap).
+             * @default null
+             */
+            fs_start: number | null;
+            /**
+             * Full Offense Streak
+             * @default 0
+             */
+            full_offense_streak: number;
+            /**
+             * Glory This Round
+             * @default 0
+             */
+            glory_this_round: number;
+            /**
+             * Knocked Down
+             * @default false
+             */
+            knocked_down: boolean;
+            /** Life Bar */
+            life_bar: number;
+            /**
+             * Long Combo Used
+             * @description He attacked with a Combo of three or more attacking moves this round: no Glory for a defeat by single hits and 2-hit Combos (000 L847).
+             * @default false
+             */
+            long_combo_used: boolean;
+            /**
+             * Moves Scored This Round
+             * @description Special and Super Moves that already earned their first-hit Glory this round. Left out: none yet, right at the start of a round; later it only matters for the Glory tally.
+             */
+            moves_scored_this_round: string[];
+            /** Next Turn Dice */
+            next_turn_dice: components["schemas"]["Fight2eDieShift"][];
+            /**
+             * No Fs On Init Ctrl
+             * @description Full Offense last turn (000 L5739).
+             * @default false
+             */
+            no_fs_on_init_ctrl: boolean;
+            /** Ongoing Effects */
+            ongoing_effects: components["schemas"]["Fight2eOngoingEffect"][];
+            /** Pending Accuracy */
+            pending_accuracy: components["schemas"]["Fight2ePendingAccuracy"][];
+            /**
+             * Story Points
+             * @description Story Points he has left in the fight; none: the sheet's (000 L1579).
+             * @default null
+             */
+            story_points: number | null;
+            /** @default null */
+            stunned: components["schemas"]["Fight2eStunned"] | null;
+            /**
+             * Super Energy
+             * @default 0
+             */
+            super_energy: number;
+            /**
+             * Tag Waiting
+             * @description Tag Team option: he waits on the sidelines for his side's fighter to switch him in (000 L6279); no band or Range, takes no part in the turn.
+             * @default false
+             */
+            tag_waiting: boolean;
+            /**
+             * Taunt Used
+             * @default false
+             */
+            taunt_used: boolean;
+            /**
+             * Times Stunned This Round
+             * @default 0
+             */
+            times_stunned_this_round: number;
+            /** Utility Moves Used */
+            utility_moves_used: string[];
+        };
+        /**
+         * FighterState
+         * @description A fighter's combat state. The minimal state of a fighter in a fight in progress is his Life Bar and Fighting
+         *     Spirit (plus `super_energy`, `knocked_down`, `stunned` when they apply); every other field has the value right
+         *     for "nothing unusual" and is only needed to continue exactly from an answer of this service, which always
+         *     returns the full state. Example: `{"life_bar": 38, "fighting_spirit": 21, "super_energy": 4}`.
+         * @example {
+         *       "fighting_spirit": 21,
+         *       "life_bar": 38,
+         *       "super_energy": 4
+         *     }
+         * @example {
+         *       "fighting_spirit": 5,
+         *       "knocked_down": true,
+         *       "life_bar": 12
+         *     }
+         */
+        Fight2eFighterStateInput: {
             /**
              * Await Opening
              * @description Successful Await Opening turns not yet cashed in. Default: `0`.
@@ -4347,7 +9091,7 @@ export interface components {
              */
             defeated?: boolean;
             /** @description Dramatic Combat only: his Action Points and the rest. Default: `null`. */
-            dramatic?: components["schemas"]["DramaticState"] | null;
+            dramatic?: components["schemas"]["Fight2eDramaticStateInput"] | null;
             /** Fighting Spirit */
             fighting_spirit: number;
             /**
@@ -4383,23 +9127,23 @@ export interface components {
              */
             moves_scored_this_round?: string[];
             /** Next Turn Dice */
-            next_turn_dice?: components["schemas"]["DieShift"][];
+            next_turn_dice?: components["schemas"]["Fight2eDieShiftInput"][];
             /**
              * No Fs On Init Ctrl
              * @description Full Offense last turn (000 L5739). Default: `false`.
              */
             no_fs_on_init_ctrl?: boolean;
             /** Ongoing Effects */
-            ongoing_effects?: components["schemas"]["OngoingEffect"][];
+            ongoing_effects?: components["schemas"]["Fight2eOngoingEffectInput"][];
             /** Pending Accuracy */
-            pending_accuracy?: components["schemas"]["PendingAccuracy"][];
+            pending_accuracy?: components["schemas"]["Fight2ePendingAccuracyInput"][];
             /**
              * Story Points
              * @description Story Points he has left in the fight; none: the sheet's (000 L1579). Default: `null`.
              */
             story_points?: number | null;
             /** @description Default: `null`. */
-            stunned?: components["schemas"]["Stunned"] | null;
+            stunned?: components["schemas"]["Fight2eStunnedInput"] | null;
             /**
              * Super Energy
              * @description Default: `0`.
@@ -4424,12 +9168,12 @@ export interface components {
             utility_moves_used?: string[];
         };
         /** FighterValidation */
-        FighterValidation: {
-            derived: components["schemas"]["Derived"];
+        Fight2eFighterValidation: {
+            derived: components["schemas"]["Fight2eDerived"];
             /** Info */
             info: components["schemas"]["Finding"][];
             /** Moves */
-            moves: components["schemas"]["FighterMovePrice"][];
+            moves: components["schemas"]["Fight2eFighterMovePrice"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -4444,51 +9188,10 @@ export interface components {
             warnings: components["schemas"]["Finding"][];
         };
         /**
-         * FightrpgPackName
-         * @enum {string}
-         */
-        FightrpgPackName: "default" | "one-token-attacks";
-        /**
-         * Figure
-         * @description One number and where it comes from.
-         */
-        Figure: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
-        /**
-         * Finding
-         * @description A rule the request breaks, something the Director must allow, or a note.
-         */
-        Finding: {
-            /**
-             * Code
-             * @description Stable code of the rule, listed in the ruleset's validation codes.
-             */
-            code: string;
-            /**
-             * Key
-             * @description The decision or roll key concerned (combat only), when there is one. Default: `null`.
-             */
-            key?: string | null;
-            /** Message */
-            message: string;
-            /**
-             * Path
-             * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
-             */
-            path: string;
-            /** @description Where the rule stands in the book; null for a check the service adds. Default: `null`. */
-            ref?: components["schemas"]["Ref"] | null;
-            /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
-            severity: components["schemas"]["Severity"];
-        };
-        /**
          * FixedMove
          * @description A Basic Move or book-defined Command Move: a fixed stat block, not priced (Chapter 4, Basic Moves).
          */
-        FixedMove: {
+        Fight2eFixedMove: {
             /** Accuracy */
             accuracy: number | null;
             /**
@@ -4538,9 +9241,9 @@ export interface components {
             summary: string;
         };
         /** FixedMoveList */
-        FixedMoveList: {
+        Fight2eFixedMoveList: {
             /** Basic Moves */
-            basic_moves: components["schemas"]["FixedMove"][];
+            basic_moves: components["schemas"]["Fight2eFixedMove"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -4550,9 +9253,9 @@ export interface components {
          * FreeSource
          * @enum {string}
          */
-        FreeSource: "basic_throw" | "realize_potential" | "granted_command";
+        Fight2eFreeSource: "basic_throw" | "realize_potential" | "granted_command";
         /** GloryAward */
-        GloryAward: {
+        Fight2eGloryAward: {
             /** Fighter */
             fighter: string;
             /** Points */
@@ -4567,7 +9270,54 @@ export interface components {
          * @description An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
          *     kind is accepted and reported as unsupported.
          */
-        Hazard: {
+        Fight2eHazard: {
+            /**
+             * Band
+             * @description Band Map: the band it is in (at most one per band).
+             * @default null
+             */
+            band: number | null;
+            /**
+             * Id
+             * @description Stable id (letters, digits, _ and -).
+             */
+            id: string;
+            /**
+             * Kind
+             * @description wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …
+             */
+            kind: string;
+            /**
+             * Move
+             * @description The move that made it.
+             * @default null
+             */
+            move: string | null;
+            /**
+             * Owner
+             * @description Made by this fighter's Create Environmental Hazard move.
+             * @default null
+             */
+            owner: string | null;
+            /**
+             * Since
+             * @description A made Hazard: the turn it was made.
+             * @default null
+             */
+            since: number | null;
+            /**
+             * Time Left
+             * @description A made Hazard: Time Count still to run.
+             * @default null
+             */
+            time_left: number | null;
+        };
+        /**
+         * Hazard
+         * @description An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
+         *     kind is accepted and reported as unsupported.
+         */
+        Fight2eHazardInput: {
             /**
              * Band
              * @description Band Map: the band it is in (at most one per band). Default: `null`.
@@ -4604,6 +9354,3772 @@ export interface components {
              */
             time_left?: number | null;
         };
+        /** Keyword */
+        Fight2eKeyword: {
+            category: components["schemas"]["Fight2eKeywordCategory"];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"];
+            /** Summary */
+            summary: string;
+        };
+        /**
+         * KeywordCategory
+         * @enum {string}
+         */
+        Fight2eKeywordCategory: "type" | "damage" | "range" | "movement" | "defense" | "duration" | "modifier" | "aftereffect" | "combo";
+        /**
+         * KeywordCategoryFilter
+         * @description A keyword category.
+         * @enum {string}
+         */
+        Fight2eKeywordCategoryFilter: "aftereffect" | "combo" | "damage" | "defense" | "duration" | "modifier" | "movement" | "range" | "type";
+        /**
+         * KeywordChanges
+         * @description What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords).
+         */
+        Fight2eKeywordChanges: {
+            /**
+             * Add
+             * @default []
+             */
+            add: string[];
+            /**
+             * Entry Combo
+             * @default []
+             */
+            entry_combo: string[];
+            /**
+             * Remove
+             * @default []
+             */
+            remove: string[];
+            /** Replace */
+            replace: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * KeywordId
+         * @description A keyword's id (see the keywords document).
+         * @enum {string}
+         */
+        Fight2eKeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
+        /** KeywordList */
+        Fight2eKeywordList: {
+            /** Keywords */
+            keywords: components["schemas"]["Fight2eKeyword"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** LiabilityList */
+        Fight2eLiabilityList: {
+            /** Liabilities */
+            liabilities: components["schemas"]["Fight2eEntry"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** LogStep */
+        Fight2eLogStep: {
+            /** Actor */
+            actor: string | null;
+            /** Change */
+            change: {
+                [key: string]: number | boolean | string | (number | string)[] | null;
+            };
+            /** Inputs */
+            inputs: {
+                [key: string]: number | boolean | string | (number | string)[] | null;
+            };
+            /** Label */
+            label: string;
+            /** Ref */
+            ref: string;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * MergeRequest
+         * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
+         */
+        Fight2eMergeRequest: {
+            /** Runs */
+            runs: components["schemas"]["SimulationSumsInput"][];
+        };
+        /**
+         * MindEffect
+         * @description What a successful Mind-Manipulating Magic does (000 L7285).
+         * @enum {string}
+         */
+        Fight2eMindEffect: "idle" | "dictate" | "remove";
+        /**
+         * MovePointLedgerEntry
+         * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
+         */
+        Fight2eMovePointLedgerEntry: {
+            /**
+             * Banked In
+             * @default 0
+             */
+            banked_in: number;
+            /**
+             * Banked Out
+             * @default 0
+             */
+            banked_out: number;
+            /** Pl */
+            pl: number;
+            /**
+             * Received
+             * @default 10
+             */
+            received: number;
+            /**
+             * Spent On Moves
+             * @default 0
+             */
+            spent_on_moves: number;
+            /**
+             * To Attack String
+             * @description Move Points (2 per Attack String level).
+             * @default 0
+             */
+            to_attack_string: number;
+            /**
+             * To Combo
+             * @description Move Points (3 per Combo level).
+             * @default 0
+             */
+            to_combo: number;
+            /**
+             * To Fighting Spirit
+             * @default 0
+             */
+            to_fighting_spirit: number;
+            /**
+             * To Narrative
+             * @default 0
+             */
+            to_narrative: number;
+        };
+        /**
+         * MovePointLedgerEntry
+         * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
+         */
+        Fight2eMovePointLedgerEntryInput: {
+            /**
+             * Banked In
+             * @description Default: `0`.
+             */
+            banked_in?: number;
+            /**
+             * Banked Out
+             * @description Default: `0`.
+             */
+            banked_out?: number;
+            /** Pl */
+            pl: number;
+            /**
+             * Received
+             * @description Default: `10`.
+             */
+            received?: number;
+            /**
+             * Spent On Moves
+             * @description Default: `0`.
+             */
+            spent_on_moves?: number;
+            /**
+             * To Attack String
+             * @description Move Points (2 per Attack String level). Default: `0`.
+             */
+            to_attack_string?: number;
+            /**
+             * To Combo
+             * @description Move Points (3 per Combo level). Default: `0`.
+             */
+            to_combo?: number;
+            /**
+             * To Fighting Spirit
+             * @description Default: `0`.
+             */
+            to_fighting_spirit?: number;
+            /**
+             * To Narrative
+             * @description Default: `0`.
+             */
+            to_narrative?: number;
+        };
+        /** MovePrice */
+        Fight2eMovePrice: {
+            /** Accuracy */
+            accuracy: number;
+            accuracy_vs: components["schemas"]["Fight2eAccuracyVs"];
+            /** Combo Keywords */
+            combo_keywords: string[];
+            /** Control */
+            control: number;
+            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
+            damage: components["schemas"]["Fight2eDamage"] | null;
+            /**
+             * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
+             * @default null
+             */
+            damage_with_perfect_hit: components["schemas"]["Fight2eDamage"] | null;
+            /**
+             * Element Slots
+             * @description Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).
+             */
+            element_slots: number;
+            /**
+             * Elements Spent
+             * @description Slots used: ceil(Elements − Liabilities).
+             */
+            elements_spent: number;
+            /** Entries */
+            entries: components["schemas"]["Fight2eResolvedEntry"][];
+            /** Glory */
+            glory: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Keywords */
+            keywords: string[];
+            /** Legal */
+            legal: boolean;
+            /** Level */
+            level: number;
+            /**
+             * Liability Slots
+             * @description Extra slots earned by Liabilities (whole).
+             */
+            liability_slots: number;
+            /** Move Points */
+            move_points: number;
+            /** Name */
+            name: string | null;
+            range: components["schemas"]["Fight2eRange"] | null;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Super Energy Cost
+             * @default null
+             */
+            super_energy_cost: number | null;
+            type: components["schemas"]["Fight2eMoveType"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Unused Slots */
+            unused_slots: number;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** MoveRequest */
+        Fight2eMoveRequest: {
+            campaign: components["schemas"]["Fight2eCampaign"];
+            /** Elements */
+            elements: components["schemas"]["Fight2eEntryChoice"][];
+            /** @description Default: `null`. */
+            fighter: components["schemas"]["Fight2eFighterContext"] | null;
+            /**
+             * Free Throw
+             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
+             */
+            free_throw: boolean;
+            /** Level */
+            level: number;
+            /** Liabilities */
+            liabilities: components["schemas"]["Fight2eEntryChoice"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name: string | null;
+            /**
+             * Tier
+             * @description Tier of a three-tier Super Move (1–3). Default: `1`.
+             */
+            tier: number;
+            /**
+             * Type
+             * @description Default: `"special"`.
+             * @enum {string}
+             */
+            type: "special" | "super";
+        };
+        /** MoveRequest */
+        Fight2eMoveRequestInput: {
+            campaign?: components["schemas"]["Fight2eCampaignInput"];
+            /** Elements */
+            elements?: components["schemas"]["Fight2eEntryChoiceInput"][];
+            /** @description Default: `null`. */
+            fighter?: components["schemas"]["Fight2eFighterContextInput"] | null;
+            /**
+             * Free Throw
+             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
+             */
+            free_throw?: boolean;
+            /** Level */
+            level: number;
+            /** Liabilities */
+            liabilities?: components["schemas"]["Fight2eEntryChoiceInput"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /**
+             * Tier
+             * @description Tier of a three-tier Super Move (1–3). Default: `1`.
+             */
+            tier?: number;
+            /**
+             * Type
+             * @description Default: `"special"`.
+             * @enum {string}
+             */
+            type?: "special" | "super";
+        };
+        /**
+         * MoveType
+         * @enum {string}
+         */
+        Fight2eMoveType: "special" | "super";
+        /**
+         * MoveTypeFilter
+         * @description Entries allowed on this move type.
+         * @enum {string}
+         */
+        Fight2eMoveTypeFilter: "special" | "super";
+        /** NarrativeSkill */
+        Fight2eNarrativeSkill: {
+            /**
+             * Id
+             * @description Skill id or name, e.g. `knowledge`.
+             */
+            id: string;
+            /** Level */
+            level: number;
+            /**
+             * Subject
+             * @description Area, profession, base Skill and focus, power or purpose.
+             * @default null
+             */
+            subject: string | null;
+        };
+        /** NarrativeSkill */
+        Fight2eNarrativeSkillInput: {
+            /**
+             * Id
+             * @description Skill id or name, e.g. `knowledge`.
+             */
+            id: string;
+            /** Level */
+            level: number;
+            /**
+             * Subject
+             * @description Area, profession, base Skill and focus, power or purpose. Default: `null`.
+             */
+            subject?: string | null;
+        };
+        /**
+         * OngoingEffect
+         * @description An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved.
+         */
+        Fight2eOngoingEffect: {
+            /**
+             * Band
+             * @description Bomb on a Band Map: its band.
+             * @default null
+             */
+            band: number | null;
+            /**
+             * Charges
+             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.
+             * @default null
+             */
+            charges: number | null;
+            /**
+             * @description Super Jump: toward or away from `target`.
+             * @default null
+             */
+            direction: components["schemas"]["Fight2eDirection"] | null;
+            /**
+             * Entry
+             * @description Copied move: the Element it lost (Copies Moves).
+             * @default null
+             */
+            entry: string | null;
+            /**
+             * Hazard
+             * @description Against a Wall or in a Pit: the Hazard's id.
+             * @default null
+             */
+            hazard: string | null;
+            /**
+             * Id
+             * @description Catalogue entry id, e.g. `buff`, `flight`.
+             */
+            id: string;
+            /**
+             * Move
+             * @default null
+             */
+            move: string | null;
+            /**
+             * Moved
+             * @description Dropped Prop: its owner has moved since it fell.
+             * @default false
+             */
+            moved: boolean;
+            /**
+             * Since
+             * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed.
+             * @default null
+             */
+            since: number | null;
+            /**
+             * Target
+             * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments.
+             * @default null
+             */
+            target: string | null;
+            /**
+             * Time Left
+             * @description Time Count still to run; none: no limit.
+             * @default null
+             */
+            time_left: number | null;
+        };
+        /**
+         * OngoingEffect
+         * @description An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved.
+         */
+        Fight2eOngoingEffectInput: {
+            /**
+             * Band
+             * @description Bomb on a Band Map: its band. Default: `null`.
+             */
+            band?: number | null;
+            /**
+             * Charges
+             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment. Default: `null`.
+             */
+            charges?: number | null;
+            /** @description Super Jump: toward or away from `target`. Default: `null`. */
+            direction?: components["schemas"]["Fight2eDirection"] | null;
+            /**
+             * Entry
+             * @description Copied move: the Element it lost (Copies Moves). Default: `null`.
+             */
+            entry?: string | null;
+            /**
+             * Hazard
+             * @description Against a Wall or in a Pit: the Hazard's id. Default: `null`.
+             */
+            hazard?: string | null;
+            /**
+             * Id
+             * @description Catalogue entry id, e.g. `buff`, `flight`.
+             */
+            id: string;
+            /**
+             * Move
+             * @description Default: `null`.
+             */
+            move?: string | null;
+            /**
+             * Moved
+             * @description Dropped Prop: its owner has moved since it fell. Default: `false`.
+             */
+            moved?: boolean;
+            /**
+             * Since
+             * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed. Default: `null`.
+             */
+            since?: number | null;
+            /**
+             * Target
+             * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Time Left
+             * @description Time Count still to run; none: no limit. Default: `null`.
+             */
+            time_left?: number | null;
+        };
+        /** OptimiseAnswer */
+        Fight2eOptimiseAnswer: {
+            /**
+             * Binding
+             * @description When no move exists: the wishes that cannot all be met.
+             */
+            binding: components["schemas"]["Fight2eBinding"][];
+            /**
+             * Candidates
+             * @description Candidates the solver proposed and the pricing core checked.
+             */
+            candidates: number;
+            /**
+             * Limit
+             * @description Which limit stopped the search, when one did.
+             * @default null
+             */
+            limit: string | null;
+            /**
+             * Moves
+             * @description Cheapest first: Move Points, then fewer Elements.
+             */
+            moves: components["schemas"]["Fight2eOptimisedMove"][];
+            /**
+             * Rejected
+             * @description Candidates the pricing core (or a wish) refused.
+             */
+            rejected: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Status
+             * @description `optimal`: these are the cheapest moves there are; `none_exists`: no legal move has it all (see `binding`); `limit_reached`: the search stopped at its limit, the moves are the best it met.
+             * @enum {string}
+             */
+            status: "optimal" | "none_exists" | "limit_reached";
+            /**
+             * Unsupported
+             * @description Entries the search does not build (they need a free-text or entry-naming design choice).
+             */
+            unsupported: components["schemas"]["Unsupported"][];
+        };
+        /**
+         * OptimiseRequest
+         * @description What the player wants of a move; every field is optional.
+         */
+        Fight2eOptimiseRequest: {
+            /**
+             * Answers
+             * @description How many moves to answer, cheapest first. Default: `5`.
+             */
+            answers?: number;
+            campaign?: components["schemas"]["Fight2eCampaignInput"];
+            /**
+             * Exclude
+             * @description Elements or Liabilities no answer may carry.
+             */
+            exclude?: components["schemas"]["Fight2eEntryId"][];
+            fighter?: components["schemas"]["Fight2eOptimiserFighter"];
+            /**
+             * Forbidden Keywords
+             * @description Keywords the move must not have.
+             */
+            forbidden_keywords?: components["schemas"]["Fight2eKeywordId"][];
+            /**
+             * Include
+             * @description Elements or Liabilities every answer must carry.
+             */
+            include?: components["schemas"]["Fight2eEntryId"][];
+            /**
+             * Keywords
+             * @description Keywords the move must have (`defensive_response` = any).
+             */
+            keywords?: components["schemas"]["Fight2eKeywordId"][];
+            /**
+             * Max Level
+             * @description Highest level to consider. Default: `8`.
+             */
+            max_level?: number;
+            /**
+             * Min Accuracy
+             * @description Smallest Accuracy modifier against every defence. Default: `null`.
+             */
+            min_accuracy?: number | null;
+            /** @description Smallest damage die the Fighter rolls (with Strength, or Ki for a Ki-based move). Default: `null`. */
+            min_damage_die?: components["schemas"]["Fight2eDieName"] | null;
+            /**
+             * Min Level
+             * @description Lowest level to consider. Default: `1`.
+             */
+            min_level?: number;
+            /**
+             * Min Range
+             * @description The move must reach at least this Range. Default: `null`.
+             */
+            min_range?: number | null;
+            /**
+             * Type
+             * @description Default: `"special"`.
+             * @enum {string}
+             */
+            type?: "special" | "super";
+            /**
+             * Without Warnings
+             * @description Only moves priced without a warning: no entry left to the Director's approval, and no Liabilities beyond what the Elements need lowering the Move Points. Default: `false`.
+             */
+            without_warnings?: boolean;
+        };
+        /** OptimisedMove */
+        Fight2eOptimisedMove: {
+            /** @description Its price and validation by the pricing core (always legal). */
+            price: components["schemas"]["Fight2eMovePrice"];
+            /** @description The move as a pricing request: send it to `moves/price` as it is. */
+            request: components["schemas"]["Fight2eMoveRequest"];
+        };
+        /**
+         * OptimiserFighter
+         * @description What of the Fighter changes the figures the optimiser reads.
+         */
+        Fight2eOptimiserFighter: {
+            /**
+             * Ki
+             * @description Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken. Default: `null`.
+             */
+            ki?: number | null;
+            /**
+             * Strength
+             * @description Basic Quality: shifts a Strength-based damage die. Default: `null`.
+             */
+            strength?: number | null;
+        };
+        /**
+         * OptionChoice
+         * @description One allowed value of an enumerated design choice, with what choosing it changes.
+         */
+        Fight2eOptionChoice: {
+            /**
+             * Cost
+             * @default null
+             */
+            cost: number | null;
+            /** @default null */
+            keywords: components["schemas"]["Fight2eKeywordChanges"] | null;
+            /**
+             * Summary
+             * @default
+             */
+            summary: string;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ParamKind
+         * @description What a trait take must name when it is taken.
+         * @enum {string}
+         */
+        Fight2eParamKind: "skills" | "skill" | "subject" | "descriptor" | "benefit" | "category";
+        /** PendingAccuracy */
+        Fight2ePendingAccuracy: {
+            /** Amount */
+            amount: number;
+            /**
+             * @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used.
+             * @default null
+             */
+            source: components["schemas"]["Fight2eAccuracySource"] | null;
+            /**
+             * Vs
+             * @description Only against this fighter or Thug group (Evasion bonus).
+             * @default null
+             */
+            vs: string | null;
+        };
+        /** PendingAccuracy */
+        Fight2ePendingAccuracyInput: {
+            /** Amount */
+            amount: number;
+            /** @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used. Default: `null`. */
+            source?: components["schemas"]["Fight2eAccuracySource"] | null;
+            /**
+             * Vs
+             * @description Only against this fighter or Thug group (Evasion bonus). Default: `null`.
+             */
+            vs?: string | null;
+        };
+        /** PointItem */
+        Fight2ePointItem: {
+            /**
+             * Attribute
+             * @enum {string}
+             */
+            attribute: "initiative" | "accuracy" | "damage" | "defense" | "life_save" | "threat_level" | "qualities" | "weaknesses";
+            /**
+             * Id
+             * @description The trait priced (qualities and weaknesses).
+             * @default null
+             */
+            id: string | null;
+            /** Points */
+            points: number;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Value
+             * @description What was bought, as written (`1d6`, `+2`, `3`, a trait's id).
+             */
+            value: string;
+        };
+        /**
+         * Policy
+         * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        Fight2ePolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /** Positioning */
+        Fight2ePositioning: {
+            /**
+             * Bands
+             * @description Mode `band`: each fighter's band.
+             */
+            bands: {
+                [key: string]: number;
+            };
+            /** @default range */
+            mode: components["schemas"]["Fight2ePositioningMode"];
+            /**
+             * Range
+             * @description Mode `range`: the Range between the two fighters.
+             * @default 3
+             */
+            range: number | null;
+        };
+        /** Positioning */
+        Fight2ePositioningInput: {
+            /**
+             * Bands
+             * @description Mode `band`: each fighter's band.
+             */
+            bands?: {
+                [key: string]: number;
+            };
+            /** @description Default: `"range"`. */
+            mode?: components["schemas"]["Fight2ePositioningMode"];
+            /**
+             * Range
+             * @description Mode `range`: the Range between the two fighters. Default: `3`.
+             */
+            range?: number | null;
+        };
+        /**
+         * PositioningMode
+         * @enum {string}
+         */
+        Fight2ePositioningMode: "range" | "band" | "grid";
+        /** PowerLevelChart */
+        Fight2ePowerLevelChart: {
+            /** Power Levels */
+            power_levels: components["schemas"]["Fight2ePowerLevelRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * PowerLevelRow
+         * @description One row of the Power Level Chart (Chapter 1, Power Level), or of the optional Boss extension (Chapter 6,
+         *     Pacing a Campaign).
+         */
+        Fight2ePowerLevelRow: {
+            /** Combat Bonus Max Single */
+            combat_bonus_max_single: number;
+            /** Combat Bonuses */
+            combat_bonuses: number;
+            /** Det */
+            det: number;
+            /**
+             * Extended
+             * @default false
+             */
+            extended: boolean;
+            /** Fighting Spirit */
+            fighting_spirit: number;
+            /** Full Defense */
+            full_defense: number;
+            /** Glory Max */
+            glory_max: number | null;
+            /** Glory Min */
+            glory_min: number | null;
+            /** Life Bar */
+            life_bar: number;
+            /** Power Level */
+            power_level: number;
+            ref: components["schemas"]["Ref"];
+            /** Super Moves */
+            super_moves: number;
+        };
+        /** PreviousTurn */
+        Fight2ePreviousTurn: {
+            /**
+             * Initiative Leader
+             * @description Single highest Initiative last turn, if any.
+             * @default null
+             */
+            initiative_leader: string | null;
+            /**
+             * Leader Hit
+             * @description Whether that fighter hit an opponent last turn.
+             * @default false
+             */
+            leader_hit: boolean;
+        };
+        /** PreviousTurn */
+        Fight2ePreviousTurnInput: {
+            /**
+             * Initiative Leader
+             * @description Single highest Initiative last turn, if any. Default: `null`.
+             */
+            initiative_leader?: string | null;
+            /**
+             * Leader Hit
+             * @description Whether that fighter hit an opponent last turn. Default: `false`.
+             */
+            leader_hit?: boolean;
+        };
+        /** PriceBatchRequest */
+        Fight2ePriceBatchRequest: {
+            /** Moves */
+            moves: components["schemas"]["Fight2eMoveRequestInput"][];
+        };
+        /** PriceBatchResponse */
+        Fight2ePriceBatchResponse: {
+            /** Results */
+            results: components["schemas"]["Fight2eMovePrice"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /**
+         * QualityExchange
+         * @description A Quality slot turned into points (Chapter 1, Designing a Character).
+         */
+        Fight2eQualityExchange: {
+            /**
+             * Acquired At Pl
+             * @default null
+             */
+            acquired_at_pl: number | null;
+            converted_to: components["schemas"]["Fight2eExchangeTarget"];
+        };
+        /**
+         * QualityExchange
+         * @description A Quality slot turned into points (Chapter 1, Designing a Character).
+         */
+        Fight2eQualityExchangeInput: {
+            /**
+             * Acquired At Pl
+             * @description Default: `null`.
+             */
+            acquired_at_pl?: number | null;
+            converted_to: components["schemas"]["Fight2eExchangeTarget"];
+        };
+        /** QualityList */
+        Fight2eQualityList: {
+            /** Qualities */
+            qualities: components["schemas"]["Fight2eTrait"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** QualityTake */
+        Fight2eQualityTake: {
+            /**
+             * Acquired At Pl
+             * @description 1, or the even PL where it was gained.
+             * @default null
+             */
+            acquired_at_pl: number | null;
+            /**
+             * Director Approved
+             * @default false
+             */
+            director_approved: boolean;
+            /**
+             * Id
+             * @description Quality id or name, e.g. `multiple_styles` or `Multiple Styles`.
+             */
+            id: string;
+            params: components["schemas"]["Fight2eTraitParams"];
+            /**
+             * Slot Cost
+             * @description Quality slots used (a powerful Technique may cost more).
+             * @default 1
+             */
+            slot_cost: number;
+        };
+        /** QualityTake */
+        Fight2eQualityTakeInput: {
+            /**
+             * Acquired At Pl
+             * @description 1, or the even PL where it was gained. Default: `null`.
+             */
+            acquired_at_pl?: number | null;
+            /**
+             * Director Approved
+             * @description Default: `false`.
+             */
+            director_approved?: boolean;
+            /**
+             * Id
+             * @description Quality id or name, e.g. `multiple_styles` or `Multiple Styles`.
+             */
+            id: string;
+            params?: components["schemas"]["Fight2eTraitParamsInput"];
+            /**
+             * Slot Cost
+             * @description Quality slots used (a powerful Technique may cost more). Default: `1`.
+             */
+            slot_cost?: number;
+        };
+        /**
+         * Quirk
+         * @description A Quirk (Chapter 2, Quality Descriptions; Chapter 2, Quirk Descriptions).
+         */
+        Fight2eQuirk: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Param
+             * @default null
+             */
+            param: string | null;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Strikable
+             * @default false
+             */
+            strikable: boolean;
+            /** Summary */
+            summary: string;
+            /**
+             * Tone
+             * @default false
+             */
+            tone: boolean;
+        };
+        /** QuirkList */
+        Fight2eQuirkList: {
+            /** Quirks */
+            quirks: components["schemas"]["Fight2eQuirk"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** QuirkTake */
+        Fight2eQuirkTake: {
+            /**
+             * Custom
+             * @description A Quirk invented with the Director's consent.
+             * @default false
+             */
+            custom: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Subject
+             * @description The beloved, rival, revenge target or secret.
+             * @default null
+             */
+            subject: string | null;
+        };
+        /** QuirkTake */
+        Fight2eQuirkTakeInput: {
+            /**
+             * Custom
+             * @description A Quirk invented with the Director's consent. Default: `false`.
+             */
+            custom?: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Subject
+             * @description The beloved, rival, revenge target or secret. Default: `null`.
+             */
+            subject?: string | null;
+        };
+        /**
+         * RandomCombination
+         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
+         *     and Liabilities).
+         */
+        Fight2eRandomCombination: {
+            /**
+             * Entries
+             * @description Its Elements and Liabilities, each with its instances and design choices.
+             */
+            entries: components["schemas"]["Fight2eEntryRef"][];
+            /**
+             * Name
+             * @description e.g. `Grenade`. Default: `null`.
+             */
+            name: string | null;
+        };
+        /**
+         * RandomCombination
+         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
+         *     and Liabilities).
+         */
+        Fight2eRandomCombinationInput: {
+            /**
+             * Entries
+             * @description Its Elements and Liabilities, each with its instances and design choices.
+             */
+            entries: components["schemas"]["Fight2eEntryRefInput"][];
+            /**
+             * Name
+             * @description e.g. `Grenade`. Default: `null`.
+             */
+            name?: string | null;
+        };
+        /** Range */
+        Fight2eRange: {
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+        };
+        /** RawGlory */
+        Fight2eRawGlory: {
+            /**
+             * Id
+             * @description The Fighter.
+             */
+            id: string;
+            /**
+             * Raw Glory
+             * @description Glory earned in the whole combat, before the division.
+             */
+            raw_glory: number;
+        };
+        /**
+         * ReactionKind
+         * @enum {string}
+         */
+        Fight2eReactionKind: "anti_air" | "basic" | "interrupt" | "super" | "throw";
+        /**
+         * RecoveryUse
+         * @description What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271).
+         * @enum {string}
+         */
+        Fight2eRecoveryUse: "fighting_spirit" | "healing_points";
+        /**
+         * Requirements
+         * @description Conditions for taking an entry (Chapter 4, Elements and Liabilities).
+         */
+        Fight2eRequirements: {
+            /**
+             * Any Entries
+             * @default []
+             */
+            any_entries: string[][];
+            /**
+             * Any Keywords
+             * @default []
+             */
+            any_keywords: string[][];
+            /**
+             * Campaign
+             * @default []
+             */
+            campaign: string[];
+            /**
+             * Entries
+             * @default []
+             */
+            entries: string[];
+            /**
+             * Fighter
+             * @default []
+             */
+            fighter: string[];
+            /**
+             * Keywords
+             * @default []
+             */
+            keywords: string[];
+        };
+        /** ResolvedEntry */
+        Fight2eResolvedEntry: {
+            /**
+             * Combo
+             * @description Combo keywords that qualify only this entry's effect (Initial, Final, Mixup).
+             */
+            combo: string[];
+            /**
+             * Cost
+             * @description Total Element slots: positive for Elements, negative for Liabilities.
+             */
+            cost: number;
+            /** Id */
+            id: string;
+            kind: components["schemas"]["Fight2eEntryKind"];
+            /** Name */
+            name: string;
+            /** Path */
+            path: string;
+            /** Times */
+            times: number;
+        };
+        /**
+         * ResponseKind
+         * @enum {string}
+         */
+        Fight2eResponseKind: "anti_air" | "basic" | "counter" | "evade_ranged" | "interrupt" | "jinking" | "mid_air_teleport" | "priority" | "ranged" | "reversal" | "sidestep_counter" | "throw";
+        /**
+         * Role
+         * @enum {string}
+         */
+        Fight2eRole: "pc" | "npc" | "boss" | "sub_boss" | "secret_boss";
+        /**
+         * SecondarySkill
+         * @description A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
+         *     of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step).
+         * @enum {string}
+         */
+        Fight2eSecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
+        /**
+         * SequelCampaign
+         * @description A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign).
+         */
+        Fight2eSequelCampaign: {
+            /** @description Default: `null`. */
+            predecessor_basic_qualities?: components["schemas"]["Fight2eBasicQualities"] | null;
+            /**
+             * Predecessor Fighter Id
+             * @description Default: `null`.
+             */
+            predecessor_fighter_id?: string | null;
+            /**
+             * Predecessor Moves
+             * @description Old move names.
+             */
+            predecessor_moves?: string[];
+            /**
+             * Required Move Share
+             * @description Share of old moves to re-acquire by PL 8. Default: `0.5`.
+             */
+            required_move_share?: number;
+        };
+        /** Side */
+        Fight2eSide: {
+            fighter: components["schemas"]["Fight2eFighterInput"];
+            /**
+             * Name
+             * @description The side's fighter id in every turn (letters, digits, _ and -); when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["Fight2ePolicy"];
+        };
+        /**
+         * SimulationRequest
+         * @description Same request, same answer; split runs merge exactly.
+         */
+        Fight2eSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            options?: components["schemas"]["Fight2eCombatOptions"];
+            /**
+             * Range
+             * @description Range between the fighters when a fight starts (000 L5605). Default: `3`.
+             */
+            range?: number;
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["Fight2eSide"][];
+            /**
+             * Turn Limit
+             * @description A fight still going after this many turns is a time-out. Default: `100`.
+             */
+            turn_limit?: number;
+        };
+        /**
+         * Skill
+         * @description A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B).
+         */
+        Fight2eSkill: {
+            /**
+             * Aliases
+             * @default []
+             */
+            aliases: string[];
+            /** @default general */
+            cap: components["schemas"]["Fight2eSkillCap"];
+            /** Id */
+            id: string;
+            kind: components["schemas"]["Fight2eSkillKind"];
+            /** Name */
+            name: string;
+            /**
+             * Optional
+             * @default null
+             */
+            optional: string | null;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Repeatable
+             * @default false
+             */
+            repeatable: boolean;
+            /**
+             * Requires Quality
+             * @default null
+             */
+            requires_quality: string | null;
+            /**
+             * Secondaries
+             * @default []
+             */
+            secondaries: string[];
+            /**
+             * Subject
+             * @default null
+             */
+            subject: string | null;
+            /** Summary */
+            summary: string;
+        };
+        /**
+         * SkillCap
+         * @enum {string}
+         */
+        Fight2eSkillCap: "general" | "none" | "det";
+        /** SkillCheckBonus */
+        Fight2eSkillCheckBonus: {
+            /**
+             * Applies To
+             * @description A Skill id or a kind of check (interaction, perception…).
+             */
+            applies_to: string;
+            /** Bonus */
+            bonus: number;
+            /** Source */
+            source: string;
+        };
+        /**
+         * SkillKind
+         * @enum {string}
+         */
+        Fight2eSkillKind: "combat" | "narrative";
+        /**
+         * SkillKindFilter
+         * @description Combat or Narrative Skills.
+         * @enum {string}
+         */
+        Fight2eSkillKindFilter: "combat" | "narrative";
+        /** SkillLevels */
+        Fight2eSkillLevels: {
+            /**
+             * Assumed Skills
+             * @description A skill the Director assumes the group has: half the Defense, up.
+             */
+            assumed_skills: number;
+            /**
+             * Quality Checks
+             * @description Skill level for a Quality's check: the Defense.
+             */
+            quality_checks: number;
+            /**
+             * Skilled Count
+             * @description With Skilled: how many Narrative Skills it gives.
+             */
+            skilled_count: number | null;
+            /**
+             * Skilled Level
+             * @description With Skilled: the level of each.
+             */
+            skilled_level: number | null;
+        };
+        /** SkillList */
+        Fight2eSkillList: {
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Skills */
+            skills: components["schemas"]["Fight2eSkill"][];
+        };
+        /**
+         * SkillPointScheme
+         * @enum {string}
+         */
+        Fight2eSkillPointScheme: "standard" | "hero" | "support";
+        /**
+         * SkillSnapshot
+         * @description The sheet as it stood at the end of one Power Level.
+         */
+        Fight2eSkillSnapshot: {
+            /** @default null */
+            basic_qualities: components["schemas"]["Fight2eBasicQualities"] | null;
+            /** @default null */
+            combat_bonuses: components["schemas"]["Fight2eCombatBonuses"] | null;
+            /** @default null */
+            combat_skills: components["schemas"]["Fight2eCombatSkills"] | null;
+            /**
+             * Fighting Spirit
+             * @default null
+             */
+            fighting_spirit: number | null;
+            /**
+             * Life Bar
+             * @default null
+             */
+            life_bar: number | null;
+            /**
+             * Narrative Skills
+             * @default null
+             */
+            narrative_skills: components["schemas"]["Fight2eNarrativeSkill"][] | null;
+            /** Pl */
+            pl: number;
+            /** @default null */
+            speed_allocation: components["schemas"]["Fight2eSpeedAllocation"] | null;
+        };
+        /**
+         * SkillSnapshot
+         * @description The sheet as it stood at the end of one Power Level.
+         */
+        Fight2eSkillSnapshotInput: {
+            /** @description Default: `null`. */
+            basic_qualities?: components["schemas"]["Fight2eBasicQualities"] | null;
+            /** @description Default: `null`. */
+            combat_bonuses?: components["schemas"]["Fight2eCombatBonusesInput"] | null;
+            /** @description Default: `null`. */
+            combat_skills?: components["schemas"]["Fight2eCombatSkillsInput"] | null;
+            /**
+             * Fighting Spirit
+             * @description Default: `null`.
+             */
+            fighting_spirit?: number | null;
+            /**
+             * Life Bar
+             * @description Default: `null`.
+             */
+            life_bar?: number | null;
+            /**
+             * Narrative Skills
+             * @description Default: `null`.
+             */
+            narrative_skills?: components["schemas"]["Fight2eNarrativeSkillInput"][] | null;
+            /** Pl */
+            pl: number;
+            /** @description Default: `null`. */
+            speed_allocation?: components["schemas"]["Fight2eSpeedAllocationInput"] | null;
+        };
+        /**
+         * SpeedAllocation
+         * @description How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character).
+         */
+        Fight2eSpeedAllocation: {
+            /**
+             * Control
+             * @default 0
+             */
+            control: number;
+            /**
+             * Initiative
+             * @default 0
+             */
+            initiative: number;
+        };
+        /**
+         * SpeedAllocation
+         * @description How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character).
+         */
+        Fight2eSpeedAllocationInput: {
+            /**
+             * Control
+             * @description Default: `0`.
+             */
+            control?: number;
+            /**
+             * Initiative
+             * @description Default: `0`.
+             */
+            initiative?: number;
+        };
+        /** Stunned */
+        Fight2eStunned: {
+            /**
+             * Actions To Recover
+             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990).
+             * @default 2
+             */
+            actions_to_recover: number;
+        };
+        /** Stunned */
+        Fight2eStunnedInput: {
+            /**
+             * Actions To Recover
+             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990). Default: `2`.
+             */
+            actions_to_recover?: number;
+        };
+        /**
+         * Style
+         * @description One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves).
+         */
+        Fight2eStyle: {
+            /**
+             * Forced Style Change
+             * @default false
+             */
+            forced_style_change: boolean;
+            /**
+             * Harder Command Move
+             * @description Levels added to entering this style.
+             * @default 0
+             */
+            harder_command_move: number;
+            /**
+             * Is Base
+             * @default false
+             */
+            is_base: boolean;
+            /**
+             * Limited Movement
+             * @default false
+             */
+            limited_movement: boolean;
+            /**
+             * Modified Defense
+             * @description Qualities spent on Modified Defense (1 or 2).
+             * @default 0
+             */
+            modified_defense: number;
+            /** @default null */
+            modified_defense_skill: components["schemas"]["Fight2eDefenseSkill"] | null;
+            /** Name */
+            name: string;
+            /**
+             * No Defense
+             * @default false
+             */
+            no_defense: boolean;
+            /**
+             * No Movement
+             * @default false
+             */
+            no_movement: boolean;
+        };
+        /**
+         * Style
+         * @description One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves).
+         */
+        Fight2eStyleInput: {
+            /**
+             * Forced Style Change
+             * @description Default: `false`.
+             */
+            forced_style_change?: boolean;
+            /**
+             * Harder Command Move
+             * @description Levels added to entering this style. Default: `0`.
+             */
+            harder_command_move?: number;
+            /**
+             * Is Base
+             * @description Default: `false`.
+             */
+            is_base?: boolean;
+            /**
+             * Limited Movement
+             * @description Default: `false`.
+             */
+            limited_movement?: boolean;
+            /**
+             * Modified Defense
+             * @description Qualities spent on Modified Defense (1 or 2). Default: `0`.
+             */
+            modified_defense?: number;
+            /** @description Default: `null`. */
+            modified_defense_skill?: components["schemas"]["Fight2eDefenseSkill"] | null;
+            /** Name */
+            name: string;
+            /**
+             * No Defense
+             * @description Default: `false`.
+             */
+            no_defense?: boolean;
+            /**
+             * No Movement
+             * @description Default: `false`.
+             */
+            no_movement?: boolean;
+        };
+        /**
+         * Subsystem
+         * @description The combat system a turn is resolved under (Chapter 5).
+         * @enum {string}
+         */
+        Fight2eSubsystem: "main" | "thug_thrashing" | "dramatic" | "dramatic_thug_thrashing";
+        /**
+         * SuperMoveSystem
+         * @enum {string}
+         */
+        Fight2eSuperMoveSystem: "single_tier" | "three_tier";
+        /**
+         * TechniqueOption
+         * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
+         *     instead (the Technique Quality: Chapter 2, Quality Descriptions; Wall Springs, Dash and Sidestep: Chapter 4,
+         *     Basic Moves).
+         * @enum {string}
+         */
+        Fight2eTechniqueOption: "wall_springs" | "sidestep" | "dash";
+        /**
+         * ThugBuild
+         * @description One Thug as bought with Thug Points; every member of a group shares it.
+         */
+        Fight2eThugBuild: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            damage: string;
+            /**
+             * Declared Points
+             * @description The Thug Points the sheet states; checked against the price computed.
+             * @default null
+             */
+            declared_points: number | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            initiative: string;
+            /** Life Save */
+            life_save: number;
+            /**
+             * Name
+             * @default null
+             */
+            name: string | null;
+            /** Qualities */
+            qualities: components["schemas"]["Fight2eThugTraitTake"][];
+            /**
+             * Skills
+             * @description The Narrative Skills the Skilled Quality gives.
+             */
+            skills: components["schemas"]["Fight2eThugSkill"][];
+            /** Threat Level */
+            threat_level: number;
+            /** Weaknesses */
+            weaknesses: string[];
+        };
+        /**
+         * ThugBuild
+         * @description One Thug as bought with Thug Points; every member of a group shares it.
+         */
+        Fight2eThugBuildInput: {
+            /** Accuracy */
+            accuracy: number;
+            /**
+             * Damage
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            damage: string;
+            /**
+             * Declared Points
+             * @description The Thug Points the sheet states; checked against the price computed. Default: `null`.
+             */
+            declared_points?: number | null;
+            /** Defense */
+            defense: number;
+            /**
+             * Initiative
+             * @description A die as the book writes it: `1d6`, `1d12+2`.
+             * @example 1d6
+             */
+            initiative: string;
+            /** Life Save */
+            life_save: number;
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /** Qualities */
+            qualities?: components["schemas"]["Fight2eThugTraitTakeInput"][];
+            /**
+             * Skills
+             * @description The Narrative Skills the Skilled Quality gives.
+             */
+            skills?: components["schemas"]["Fight2eThugSkill"][];
+            /** Threat Level */
+            threat_level: number;
+            /** Weaknesses */
+            weaknesses?: string[];
+        };
+        /** ThugCombatEnd */
+        Fight2eThugCombatEnd: {
+            /** Fighters */
+            fighters: components["schemas"]["Fight2eDividedGlory"][];
+            /** Glory Divisor */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Lowest Points
+             * @description Thug Points of the cheapest group (rounded up).
+             */
+            lowest_points: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Valid
+             * @description False when a group's build breaks a rule; the Glory is still divided.
+             */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugCombatEndRequest */
+        Fight2eThugCombatEndRequest: {
+            /** Fighters */
+            fighters: components["schemas"]["Fight2eRawGlory"][];
+            /**
+             * Groups
+             * @description Every Thug group that took part (the cheapest sets the divisor).
+             */
+            groups: components["schemas"]["Fight2eThugGroupPoints"][];
+        };
+        /**
+         * ThugComboMode
+         * @description How a Combo's points against a Thug group are used (000 L6574–L6580).
+         * @enum {string}
+         */
+        Fight2eThugComboMode: "reduce" | "spread";
+        /** ThugFigures */
+        Fight2eThugFigures: {
+            effective: components["schemas"]["Fight2eEffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            points: components["schemas"]["Fight2eThugPoints"];
+            skill_levels: components["schemas"]["Fight2eSkillLevels"];
+        };
+        /** ThugGroup */
+        Fight2eThugGroup: {
+            /** Members */
+            members: components["schemas"]["Fight2eThugMembers"][];
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+        };
+        /** ThugGroupPoints */
+        Fight2eThugGroupPoints: {
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            thug: components["schemas"]["Fight2eThugBuildInput"];
+        };
+        /** ThugGroupRequest */
+        Fight2eThugGroupRequest: {
+            group: components["schemas"]["Fight2eThugGroup"];
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["Fight2eThugOptions"];
+        };
+        /**
+         * ThugGroupState
+         * @description A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
+         *     its Range to each Fighter, kept pair by pair with no map.
+         */
+        Fight2eThugGroupState: {
+            /**
+             * Action Points
+             * @description Dramatic Combat with Thugs: the group's banked Action Points (000 L7076).
+             * @default 0
+             */
+            action_points: number;
+            /**
+             * Attacked
+             * @description Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top damage now earns it a point (000 L7112).
+             * @default false
+             */
+            attacked: boolean;
+            /**
+             * Dictated By
+             * @description Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285).
+             * @default null
+             */
+            dictated_by: string | null;
+            /**
+             * Id
+             * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
+             */
+            id: string;
+            /**
+             * Idle
+             * @description Dramatic Combat with Thugs: Mind-Manipulating Magic holds the group this turn: it does nothing and defends at half its Defense, as if Stunned (000 L7285).
+             * @default false
+             */
+            idle: boolean;
+            /**
+             * Initiative Steps
+             * @description Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept (000 L3208).
+             * @default 0
+             */
+            initiative_steps: number;
+            /**
+             * Led And Hit
+             * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511).
+             * @default false
+             */
+            led_and_hit: boolean;
+            /**
+             * Members
+             * @description Thugs still standing; 0: the group is defeated.
+             */
+            members: number;
+            /**
+             * Next Turn Events
+             * @description Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).
+             */
+            next_turn_events: string[];
+            /**
+             * Ranges
+             * @description Its Range to each active Fighter (000 L6662–L6670).
+             */
+            ranges: {
+                [key: string]: number;
+            };
+            /**
+             * Spiritual
+             * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323).
+             * @default false
+             */
+            spiritual: boolean;
+            /** @description The build every member shares, as `thugs/validate` takes it. */
+            thug: components["schemas"]["Fight2eThugBuild"];
+        };
+        /**
+         * ThugGroupState
+         * @description A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
+         *     its Range to each Fighter, kept pair by pair with no map.
+         */
+        Fight2eThugGroupStateInput: {
+            /**
+             * Action Points
+             * @description Dramatic Combat with Thugs: the group's banked Action Points (000 L7076). Default: `0`.
+             */
+            action_points?: number;
+            /**
+             * Attacked
+             * @description Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top damage now earns it a point (000 L7112). Default: `false`.
+             */
+            attacked?: boolean;
+            /**
+             * Dictated By
+             * @description Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285). Default: `null`.
+             */
+            dictated_by?: string | null;
+            /**
+             * Id
+             * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
+             */
+            id: string;
+            /**
+             * Idle
+             * @description Dramatic Combat with Thugs: Mind-Manipulating Magic holds the group this turn: it does nothing and defends at half its Defense, as if Stunned (000 L7285). Default: `false`.
+             */
+            idle?: boolean;
+            /**
+             * Initiative Steps
+             * @description Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept (000 L3208). Default: `0`.
+             */
+            initiative_steps?: number;
+            /**
+             * Led And Hit
+             * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511). Default: `false`.
+             */
+            led_and_hit?: boolean;
+            /**
+             * Members
+             * @description Thugs still standing; 0: the group is defeated.
+             */
+            members: number;
+            /**
+             * Next Turn Events
+             * @description Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).
+             */
+            next_turn_events?: string[];
+            /**
+             * Ranges
+             * @description Its Range to each active Fighter (000 L6662–L6670).
+             */
+            ranges?: {
+                [key: string]: number;
+            };
+            /**
+             * Spiritual
+             * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323). Default: `false`.
+             */
+            spiritual?: boolean;
+            /** @description The build every member shares, as `thugs/validate` takes it. */
+            thug: components["schemas"]["Fight2eThugBuildInput"];
+        };
+        /** ThugGroupValidation */
+        Fight2eThugGroupValidation: {
+            /**
+             * Glory Divisor
+             * @description From the cheapest build listed (one build in a legal group).
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /**
+             * Members
+             * @description Each entry of `group.members` priced, in order.
+             */
+            members: components["schemas"]["Fight2eThugFigures"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /**
+             * Size
+             * @description Members in the group.
+             */
+            size: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /** ThugMembers */
+        Fight2eThugMembers: {
+            /**
+             * Count
+             * @description How many members have this build.
+             */
+            count: number;
+            thug: components["schemas"]["Fight2eThugBuildInput"];
+        };
+        /** ThugOptions */
+        Fight2eThugOptions: {
+            /**
+             * Allow Defense Over 5
+             * @description Defense above 5 is a warning instead of an error. Default: `false`.
+             */
+            allow_defense_over_5?: boolean;
+            /**
+             * Gun Die Included In Listing
+             * @description The listed Damage already holds the Gun's extra die size (default: Gun adds it). Default: `false`.
+             */
+            gun_die_included_in_listing?: boolean;
+            /**
+             * Saga Scale
+             * @description 1 (none), 10, 100 or 1000 people per Thug. Default: `1`.
+             */
+            saga_scale?: number;
+            /**
+             * Throws Blockable
+             * @description The campaign lets Throws be blocked (Throw costs 0). Default: `false`.
+             */
+            throws_blockable?: boolean;
+        };
+        /** ThugPoints */
+        Fight2eThugPoints: {
+            /** Declared */
+            declared: number | null;
+            /**
+             * Items
+             * @description Each attribute and trait with its price, in the build's order.
+             */
+            items: components["schemas"]["Fight2ePointItem"][];
+            /** Maximum */
+            maximum: number;
+            /**
+             * Rounded
+             * @description The total rounded up: what the 50-point cap and the Glory divisor use.
+             */
+            rounded: number;
+            /**
+             * Total
+             * @description The sum; a half point stays (Always Does Damage costs ½).
+             */
+            total: number;
+        };
+        /** ThugRequest */
+        Fight2eThugRequest: {
+            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
+            options?: components["schemas"]["Fight2eThugOptions"];
+            thug: components["schemas"]["Fight2eThugBuildInput"];
+        };
+        /** ThugSkill */
+        Fight2eThugSkill: {
+            /**
+             * Id
+             * @description A Narrative Skill's id (see the `skills` catalogue).
+             */
+            id: string;
+            /** Level */
+            level: number;
+        };
+        /**
+         * ThugThrashingOptions
+         * @description Thug Thrashing's campaign switches (000 L6746, L6804) and the readings the service takes.
+         */
+        Fight2eThugThrashingOptions: {
+            /**
+             * Combined Defense Fee
+             * @description Defense and Evasion (or Agility) together cost 1 Fighting Spirit as in the main rules (000 L5838); false follows the book's Example of Thug Thrashing, which charges nothing for it (000 L7012, L7054). Default: `true`.
+             */
+            combined_defense_fee?: boolean;
+            /**
+             * Events
+             * @description Each group rolls on the Thug Event chart at the end of a turn (000 L6746). Default: `true`.
+             */
+            events?: boolean;
+            /**
+             * More Realistic
+             * @description A Fighter counts half his Thug Thrashing level for extra actions (000 L6804). Default: `false`.
+             */
+            more_realistic?: boolean;
+            /**
+             * Saga Scale
+             * @description Saga Scale: each Thug stands for 1 (none), 10, 100 or 1000 people; every group's attributes go up one step per step of the scale, a Fighter's Thug Thrashing is halved per step, and a Special Move stops his Thug Thrashing for the turn but multiplies its Glory (000 L6806–L6822). Default: `1`.
+             */
+            saga_scale?: number;
+        };
+        /**
+         * ThugTrait
+         * @description A Quality or Weakness a Thug group may take, with its price in Thug Points.
+         */
+        Fight2eThugTrait: {
+            /**
+             * Cost
+             * @description Thug Points per take (negative for a Weakness); the least for a variable one.
+             */
+            cost: number;
+            /**
+             * Damage Steps
+             * @description Die sizes the Quality adds to the group's Damage.
+             * @default 0
+             */
+            damage_steps: number;
+            /**
+             * Grants Skills
+             * @description The group gets Narrative Skills by its Thug Points (Skilled).
+             * @default false
+             */
+            grants_skills: boolean;
+            /**
+             * Id
+             * @description Stable id: the standard trait's or Element's id (`throw.hurl` for a sub-Element).
+             */
+            id: string;
+            /**
+             * Kind
+             * @description `quality`/`weakness`: a standard trait on the Thug lists; `element`/`sub_element`: a Special Move Element bought as Qualities; `thug_quality`: a Quality only Thug groups take.
+             * @enum {string}
+             */
+            kind: "quality" | "weakness" | "element" | "sub_element" | "thug_quality";
+            /**
+             * Lone
+             * @description Meant for a group of one: a warning on a larger group.
+             */
+            lone: boolean;
+            /** Name */
+            name: string;
+            ref: components["schemas"]["Ref"] | null;
+            /**
+             * Requires
+             * @description Traits the group must also have.
+             */
+            requires: string[];
+            /** Summary */
+            summary: string;
+            /**
+             * Variable Cost
+             * @description The build names the count it buys (an Element priced `n or more`).
+             */
+            variable_cost: boolean;
+        };
+        /**
+         * ThugTraitKindFilter
+         * @description Standard Qualities or Weaknesses, Elements, Thug-only Qualities.
+         * @enum {string}
+         */
+        Fight2eThugTraitKindFilter: "element" | "quality" | "sub_element" | "thug_quality" | "weakness";
+        /** ThugTraitList */
+        Fight2eThugTraitList: {
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Thug Traits */
+            thug_traits: components["schemas"]["Fight2eThugTrait"][];
+        };
+        /** ThugTraitTake */
+        Fight2eThugTraitTake: {
+            /**
+             * Cost
+             * @description For an Element priced `n or more` (Area Effect, Explosive, Suppression): the count of Elements bought. Ignored for any other trait.
+             * @default null
+             */
+            cost: number | null;
+            /**
+             * Id
+             * @description A trait or Element id from the `thug-traits` catalogue (another id is priced as one Quality or Weakness, with a warning).
+             */
+            id: string;
+        };
+        /** ThugTraitTake */
+        Fight2eThugTraitTakeInput: {
+            /**
+             * Cost
+             * @description For an Element priced `n or more` (Area Effect, Explosive, Suppression): the count of Elements bought. Ignored for any other trait. Default: `null`.
+             */
+            cost?: number | null;
+            /**
+             * Id
+             * @description A trait or Element id from the `thug-traits` catalogue (another id is priced as one Quality or Weakness, with a warning).
+             */
+            id: string;
+        };
+        /** ThugValidation */
+        Fight2eThugValidation: {
+            effective: components["schemas"]["Fight2eEffectiveAttributes"];
+            /**
+             * Glory Divisor
+             * @description What Glory earned against this Thug is divided by at the end.
+             */
+            glory_divisor: number;
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            points: components["schemas"]["Fight2eThugPoints"];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            skill_levels: components["schemas"]["Fight2eSkillLevels"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * ThugWeapon
+         * @description What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848).
+         * @enum {string}
+         */
+        Fight2eThugWeapon: "melee" | "gun";
+        /**
+         * Trait
+         * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
+         */
+        Fight2eTrait: {
+            /**
+             * Aliases
+             * @default []
+             */
+            aliases: string[];
+            /**
+             * Creation Only
+             * @default false
+             */
+            creation_only: boolean;
+            /**
+             * Director Approval
+             * @default false
+             */
+            director_approval: boolean;
+            /**
+             * Distinct Param
+             * @default false
+             */
+            distinct_param: boolean;
+            /**
+             * Excludes
+             * @default []
+             */
+            excludes: string[];
+            /**
+             * Gates Skill
+             * @default null
+             */
+            gates_skill: string | null;
+            /** Id */
+            id: string;
+            kind: components["schemas"]["Fight2eTraitKind"];
+            /**
+             * Max Takes
+             * @default null
+             */
+            max_takes: number | null;
+            /**
+             * Metagame
+             * @default false
+             */
+            metagame: boolean;
+            /** Name */
+            name: string;
+            /** @default null */
+            param: components["schemas"]["Fight2eParamKind"] | null;
+            /**
+             * Param Choices
+             * @default []
+             */
+            param_choices: string[];
+            /**
+             * Param Required
+             * @default false
+             */
+            param_required: boolean;
+            ref: components["schemas"]["Ref"];
+            /**
+             * Repeatable
+             * @default false
+             */
+            repeatable: boolean;
+            /**
+             * Requires
+             * @default []
+             */
+            requires: string[];
+            /**
+             * Skill Per Take
+             * @default null
+             */
+            skill_per_take: string | null;
+            /**
+             * Strikable
+             * @default false
+             */
+            strikable: boolean;
+            /** Summary */
+            summary: string;
+            /**
+             * Tone
+             * @default false
+             */
+            tone: boolean;
+        };
+        /**
+         * TraitKind
+         * @enum {string}
+         */
+        Fight2eTraitKind: "quality" | "weakness";
+        /**
+         * TraitParams
+         * @description Choices a take names: its Skills (Friend, Pet, Sensei: first gets the larger bonus), a single Skill
+         *     (Influence, Powerful Item), a subject (power, item, locale, rule, hunter, feared object…), a descriptor, a
+         *     Distracting benefit or a Gun Expert category.
+         */
+        Fight2eTraitParams: {
+            /**
+             * Benefit
+             * @default null
+             */
+            benefit: string | null;
+            /**
+             * Category
+             * @default null
+             */
+            category: string | null;
+            /**
+             * Descriptor
+             * @default null
+             */
+            descriptor: string | null;
+            /**
+             * Skill
+             * @default null
+             */
+            skill: string | null;
+            /** Skills */
+            skills: string[];
+            /**
+             * Subject
+             * @default null
+             */
+            subject: string | null;
+        };
+        /**
+         * TraitParams
+         * @description Choices a take names: its Skills (Friend, Pet, Sensei: first gets the larger bonus), a single Skill
+         *     (Influence, Powerful Item), a subject (power, item, locale, rule, hunter, feared object…), a descriptor, a
+         *     Distracting benefit or a Gun Expert category.
+         */
+        Fight2eTraitParamsInput: {
+            /**
+             * Benefit
+             * @description Default: `null`.
+             */
+            benefit?: string | null;
+            /**
+             * Category
+             * @description Default: `null`.
+             */
+            category?: string | null;
+            /**
+             * Descriptor
+             * @description Default: `null`.
+             */
+            descriptor?: string | null;
+            /**
+             * Skill
+             * @description Default: `null`.
+             */
+            skill?: string | null;
+            /** Skills */
+            skills?: string[];
+            /**
+             * Subject
+             * @description Default: `null`.
+             */
+            subject?: string | null;
+        };
+        /**
+         * TurnRequest
+         * @description One turn of the fight as it stands, with the core's step fields (decisions, if_asked, rolls, seed, lenient,
+         *     ask_every_decision): the decisions by the key each entry of `decisions_needed` gives, e.g.
+         *     `{"T1.rei.action": {"action": "attack", "moves": ["demon_hunter_kick"]}, "T1.battle.defense": {"defense":
+         *     "evasion", "fs": 2}}`, and the players' own dice by the key `dice_needed` gives, e.g. `{"T1.rei.init": 5}`.
+         */
+        Fight2eTurnRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: components["schemas"]["Fight2eDecisionValue"];
+            };
+            fight?: components["schemas"]["Fight2eFightStateInput"];
+            /** Fighters */
+            fighters: components["schemas"]["Fight2eCombatFighterInput"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: components["schemas"]["Fight2eDecisionValue"];
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            options?: components["schemas"]["Fight2eCombatOptions"];
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /**
+         * TurnResult
+         * @description One turn: the core's envelope (``over`` and ``winner`` are the round's: a fight2e request resolves one turn
+         *     of a round, 000 L5380) with the fight after the turn.
+         */
+        Fight2eTurnResult: {
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /**
+             * Events
+             * @description Typed events in order, each tied to its log step; the log's text is for chat.
+             */
+            events: components["schemas"]["Fight2eEvent"][];
+            fight: components["schemas"]["Fight2eFightState"];
+            /** Fighters */
+            fighters: components["schemas"]["Fight2eCombatFighter"][];
+            /** Glory */
+            glory: components["schemas"]["Fight2eGloryAward"][];
+            /** Log */
+            log: components["schemas"]["Fight2eLogStep"][];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /** WeaknessList */
+        Fight2eWeaknessList: {
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Weaknesses */
+            weaknesses: components["schemas"]["Fight2eTrait"][];
+        };
+        /** WeaknessTake */
+        Fight2eWeaknessTake: {
+            /**
+             * Acquired At Pl
+             * @default null
+             */
+            acquired_at_pl: number | null;
+            /**
+             * Director Approved
+             * @default false
+             */
+            director_approved: boolean;
+            /**
+             * Grants Quality
+             * @description False for a story Weakness the Director imposed later.
+             * @default true
+             */
+            grants_quality: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Lost At Pl
+             * @description The even PL where it was lost, if it was.
+             * @default null
+             */
+            lost_at_pl: number | null;
+            params: components["schemas"]["Fight2eTraitParams"];
+        };
+        /** WeaknessTake */
+        Fight2eWeaknessTakeInput: {
+            /**
+             * Acquired At Pl
+             * @description Default: `null`.
+             */
+            acquired_at_pl?: number | null;
+            /**
+             * Director Approved
+             * @description Default: `false`.
+             */
+            director_approved?: boolean;
+            /**
+             * Grants Quality
+             * @description False for a story Weakness the Director imposed later. Default: `true`.
+             */
+            grants_quality?: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Lost At Pl
+             * @description The even PL where it was lost, if it was. Default: `null`.
+             */
+            lost_at_pl?: number | null;
+            params?: components["schemas"]["Fight2eTraitParamsInput"];
+        };
+        /**
+         * YellSkill
+         * @description The skill a successful Ki Yelling doubles for the next turn (000 L7281).
+         * @enum {string}
+         */
+        Fight2eYellSkill: "ki" | "draw_ki" | "property_damage" | "climactic_super_move";
+        /** FightLengths */
+        FightLengths: {
+            /**
+             * Histogram
+             * @description histogram[t]: fights that ended after t turns (time-outs too); no trailing zeros.
+             */
+            histogram: number[];
+            /**
+             * Longest
+             * @default null
+             */
+            longest: number | null;
+            /**
+             * Mean
+             * @description Mean turns per fight (derived).
+             * @default null
+             */
+            mean: number | null;
+            /**
+             * P50
+             * @description Median (nearest rank, derived).
+             * @default null
+             */
+            p50: number | null;
+            /**
+             * P90
+             * @default null
+             */
+            p90: number | null;
+            /**
+             * P99
+             * @default null
+             */
+            p99: number | null;
+            /**
+             * Turns
+             * @description Turns over all fights.
+             */
+            turns: number;
+        };
+        /** FightLengths */
+        FightLengthsInput: {
+            /**
+             * Histogram
+             * @description histogram[t]: fights that ended after t turns (time-outs too); no trailing zeros.
+             */
+            histogram: number[];
+            /**
+             * Longest
+             * @description Default: `null`.
+             */
+            longest?: number | null;
+            /**
+             * Mean
+             * @description Mean turns per fight (derived). Default: `null`.
+             */
+            mean?: number | null;
+            /**
+             * P50
+             * @description Median (nearest rank, derived). Default: `null`.
+             */
+            p50?: number | null;
+            /**
+             * P90
+             * @description Default: `null`.
+             */
+            p90?: number | null;
+            /**
+             * P99
+             * @description Default: `null`.
+             */
+            p99?: number | null;
+            /**
+             * Turns
+             * @description Turns over all fights.
+             */
+            turns: number;
+        };
+        /** RpgAction */
+        FightrpgAction: {
+            /**
+             * Block
+             * @description Tokens of this type in the bundle, when stated.
+             * @default null
+             */
+            block: number | null;
+            /**
+             * Complex Action
+             * @description Tokens of this type in the bundle, when stated.
+             * @default null
+             */
+            complex_action: number | null;
+            /**
+             * Damage
+             * @description `attack`: Damage tokens spent.
+             * @default null
+             */
+            damage: number | null;
+            /**
+             * @description `move` in map combat: the 5-foot step's direction.
+             * @default null
+             */
+            direction: components["schemas"]["FightrpgDirection"] | null;
+            /**
+             * Grapple
+             * @description Tokens of this type in the bundle, when stated (002 L16-L80).
+             * @default null
+             */
+            grapple: number | null;
+            kind: components["schemas"]["FightrpgActionKind"];
+            /**
+             * Knockdown
+             * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab.
+             * @default null
+             */
+            knockdown: number | null;
+            /**
+             * Move
+             * @description Tokens of this type in the bundle, when stated.
+             * @default null
+             */
+            move: number | null;
+            /**
+             * Target
+             * @description In a round: the fighter it is aimed at.
+             * @default null
+             */
+            target: string | null;
+            /**
+             * Technique
+             * @description `technique`: its id in the data pack.
+             * @default null
+             */
+            technique: string | null;
+        };
+        /** RpgAction */
+        FightrpgActionInput: {
+            /**
+             * Block
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            block?: number | null;
+            /**
+             * Complex Action
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            complex_action?: number | null;
+            /**
+             * Damage
+             * @description `attack`: Damage tokens spent. Default: `null`.
+             */
+            damage?: number | null;
+            /** @description `move` in map combat: the 5-foot step's direction. Default: `null`. */
+            direction?: components["schemas"]["FightrpgDirection"] | null;
+            /**
+             * Grapple
+             * @description Tokens of this type in the bundle, when stated (002 L16-L80). Default: `null`.
+             */
+            grapple?: number | null;
+            kind: components["schemas"]["FightrpgActionKind"];
+            /**
+             * Knockdown
+             * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab. Default: `null`.
+             */
+            knockdown?: number | null;
+            /**
+             * Move
+             * @description Tokens of this type in the bundle, when stated. Default: `null`.
+             */
+            move?: number | null;
+            /**
+             * Target
+             * @description In a round: the fighter it is aimed at. Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Technique
+             * @description `technique`: its id in the data pack. Default: `null`.
+             */
+            technique?: string | null;
+        };
+        /**
+         * RpgActionKind
+         * @enum {string}
+         */
+        FightrpgActionKind: "attack" | "grab" | "strip_block" | "move" | "complex_action" | "technique" | "pass" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgActionPolicy
+         * @enum {string}
+         */
+        FightrpgActionPolicy: "ask" | "aggressive";
+        /** RpgActionQuote */
+        FightrpgActionQuote: {
+            action: components["schemas"]["FightrpgAction"];
+            /**
+             * Affordable
+             * @description Whether the tokens and Power Points held pay for it.
+             */
+            affordable: boolean;
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["FightrpgEffect"];
+            /** Findings */
+            findings: components["schemas"]["Finding"][];
+            /**
+             * Legal
+             * @description No error among its findings: a menu bundle the fighter can pay for now.
+             */
+            legal: boolean;
+            /**
+             * Power Points
+             * @description Power Points it spends.
+             */
+            power_points: number;
+            /**
+             * Power Points Yield
+             * @description All the Power Points it gives the spender: at once (Complex Action, 002 L80) and when its tokens land or are blocked (002 L25, L37, L49, L72).
+             */
+            power_points_yield: number;
+            /**
+             * Rows
+             * @description The menu rows the bundle is made of.
+             */
+            rows: string[];
+            /** @description The token bundle it spends. */
+            tokens: components["schemas"]["FightrpgTokenCounts"];
+            /** @description On the fighter's own turn, or as a response; none for `pass`. */
+            use: components["schemas"]["FightrpgUse"] | null;
+        };
+        /**
+         * RpgAllocationPolicy
+         * @enum {string}
+         */
+        FightrpgAllocationPolicy: "ask" | "balanced" | "offense" | "defense";
+        /** RpgAttackSize */
+        FightrpgAttackSize: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** RpgAttackSize */
+        FightrpgAttackSizeInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RpgAttribute
+         * @description A fighter attribute (the text also calls them skills, 002 L104) and the token type whose allocation it
+         *     caps (002 L86).
+         */
+        FightrpgAttribute: {
+            /**
+             * @description The token type it caps; none: an attribute that caps nothing.
+             * @default null
+             */
+            caps: components["schemas"]["FightrpgTokenType"] | null;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["Source"];
+        };
+        /**
+         * RpgAttribute
+         * @description A fighter attribute (the text also calls them skills, 002 L104) and the token type whose allocation it
+         *     caps (002 L86).
+         */
+        FightrpgAttributeInput: {
+            /** @description The token type it caps; none: an attribute that caps nothing. Default: `null`. */
+            caps?: components["schemas"]["FightrpgTokenType"] | null;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            source: components["schemas"]["SourceInput"];
+        };
+        /**
+         * RpgDecision
+         * @description One decision; which field matters depends on the key's point (`allocation`, `action`, `response`,
+         *     `injury`, `push`).
+         */
+        FightrpgDecision: {
+            /** @description Default: `null`. */
+            action?: components["schemas"]["FightrpgActionInput"] | null;
+            /** @description Default: `null`. */
+            allocation?: components["schemas"]["FightrpgTokenCountsInput"] | null;
+            /**
+             * Chain
+             * @description Map combat: what the pushed fighter hit, in order (fighter ids or objects). Default: `null`.
+             */
+            chain?: string[] | null;
+            /** @description Map combat, `push`: where the target is pushed; none: straight away from the pusher. Default: `null`. */
+            direction?: components["schemas"]["FightrpgDirection"] | null;
+            /**
+             * Feet
+             * @description Map combat, `push`: how far the target went before what it hit stopped it; none: all the way. Default: `null`.
+             */
+            feet?: number | null;
+            /**
+             * Injury
+             * @description An attribute to injure, or `decline`. Default: `null`.
+             */
+            injury?: string | null;
+            /** @description Default: `null`. */
+            response?: components["schemas"]["FightrpgResponseKind"] | null;
+        };
+        /** RpgDieSides */
+        FightrpgDieSides: {
+            source: components["schemas"]["Source"];
+            /** Value */
+            value: number;
+        };
+        /** RpgDieSides */
+        FightrpgDieSidesInput: {
+            source: components["schemas"]["SourceInput"];
+            /** Value */
+            value: number;
+        };
+        /**
+         * RpgDirection
+         * @enum {string}
+         */
+        FightrpgDirection: "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
+        /** RpgEffect */
+        FightrpgEffect: {
+            /**
+             * Blocks Removed
+             * @description Block tokens taken from the target.
+             * @default 0
+             */
+            blocks_removed: number;
+            /**
+             * Cancels
+             * @description Damage or Knockdown tokens one use cancels.
+             * @default 0
+             */
+            cancels: number;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Order Down
+             * @description Places the target drops in the order.
+             * @default 0
+             */
+            order_down: number;
+            /**
+             * Power Points
+             * @description Power Points the user gains at once.
+             * @default 0
+             */
+            power_points: number;
+            /**
+             * Push Feet
+             * @description Map combat: feet the target is pushed.
+             * @default 0
+             */
+            push_feet: number;
+            /**
+             * Self Feet
+             * @description Map combat: feet the user moves.
+             * @default 0
+             */
+            self_feet: number;
+        };
+        /**
+         * RpgEvent
+         * @description Something that happened in the round, with every figure the log prints for it.
+         */
+        FightrpgEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Fighter
+             * @description Who it happened to (the attacker for a hit or a miss).
+             * @default null
+             */
+            fighter: string | null;
+            /**
+             * Figures
+             * @description Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).
+             */
+            figures: {
+                [key: string]: number;
+            };
+            kind: components["schemas"]["FightrpgEventKind"];
+            /**
+             * Other
+             * @default null
+             */
+            other: string | null;
+            /**
+             * Step
+             * @description The log entry it belongs to (0: before the first).
+             */
+            step: number;
+            /**
+             * Value
+             * @default null
+             */
+            value: number | null;
+        };
+        /**
+         * RpgEventKind
+         * @description What happened; the figures each kind carries are named beside it.
+         * @enum {string}
+         */
+        FightrpgEventKind: "pool" | "allocated" | "rolloff" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "moved" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
+        /** RpgFighter */
+        FightrpgFighter: {
+            /**
+             * Attributes
+             * @description Each attribute of the data pack, by id.
+             * @example {
+             *       "damage": 3,
+             *       "spirit": 4
+             *     }
+             */
+            attributes: {
+                [key: string]: number;
+            };
+            /**
+             * Damage
+             * @description Damage taken (defeated at 10, 002 L9).
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Id
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            id: string;
+            /** Injuries */
+            injuries: {
+                [key: string]: number;
+            };
+            /**
+             * Name
+             * @default null
+             */
+            name: string | null;
+            /**
+             * Player
+             * @description A player-fighter (may always take injuries, 002 L104).
+             * @default false
+             */
+            player: boolean;
+            /**
+             * @description Map combat: the fighter's square, in feet; none: not placed (its moves are only logged).
+             * @default null
+             */
+            position: components["schemas"]["FightrpgPosition"] | null;
+            /**
+             * Power Points
+             * @default 0
+             */
+            power_points: number;
+            /**
+             * Side
+             * @description Fighters of one side do not fight each other; none: own side.
+             * @default null
+             */
+            side: string | null;
+            /** Statuses */
+            statuses: components["schemas"]["FightrpgStatus"][];
+            /**
+             * Strength
+             * @description The GM's strength tier (used for injuries, 002 L104).
+             * @default 0
+             */
+            strength: number;
+        };
+        /** RpgFighterDerived */
+        FightrpgFighterDerived: {
+            /** Caps */
+            caps: components["schemas"]["FightrpgTokenCap"][];
+            /** Defeated */
+            defeated: boolean;
+            /**
+             * Injury Room
+             * @description Injuries each attribute may still take.
+             */
+            injury_room: {
+                [key: string]: number;
+            };
+            /**
+             * May Take Injuries
+             * @description None: not known without `player_strength`.
+             */
+            may_take_injuries: boolean | null;
+            /**
+             * Pool Total
+             * @default null
+             */
+            pool_total: number | null;
+            /**
+             * Unallocated
+             * @default null
+             */
+            unallocated: number | null;
+        };
+        /** RpgFighter */
+        FightrpgFighterInput: {
+            /**
+             * Attributes
+             * @description Each attribute of the data pack, by id.
+             * @example {
+             *       "damage": 3,
+             *       "spirit": 4
+             *     }
+             */
+            attributes: {
+                [key: string]: number;
+            };
+            /**
+             * Damage
+             * @description Damage taken (defeated at 10, 002 L9). Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            id: string;
+            /** Injuries */
+            injuries?: {
+                [key: string]: number;
+            };
+            /**
+             * Name
+             * @description Default: `null`.
+             */
+            name?: string | null;
+            /**
+             * Player
+             * @description A player-fighter (may always take injuries, 002 L104). Default: `false`.
+             */
+            player?: boolean;
+            /** @description Map combat: the fighter's square, in feet; none: not placed (its moves are only logged). Default: `null`. */
+            position?: components["schemas"]["FightrpgPositionInput"] | null;
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /**
+             * Side
+             * @description Fighters of one side do not fight each other; none: own side. Default: `null`.
+             */
+            side?: string | null;
+            /** Statuses */
+            statuses?: components["schemas"]["FightrpgStatusInput"][];
+            /**
+             * Strength
+             * @description The GM's strength tier (used for injuries, 002 L104). Default: `0`.
+             */
+            strength?: number;
+        };
+        /** RpgFighterRequest */
+        FightrpgFighterRequest: {
+            /** @description This round's allocation of the pool. Default: `null`. */
+            allocation?: components["schemas"]["FightrpgTokenCountsInput"] | null;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["FightrpgPackInput"] | null;
+            fighter: components["schemas"]["FightrpgFighterInput"];
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter in the fight (for a non-player's injuries). Default: `null`.
+             */
+            player_strength?: number | null;
+            /**
+             * Pool
+             * @description This round's Flexible Pool dice, to check an allocation against. Default: `null`.
+             */
+            pool?: number[] | null;
+        };
+        /** RpgFighterValidation */
+        FightrpgFighterValidation: {
+            derived: components["schemas"]["FightrpgFighterDerived"];
+            /** Info */
+            info: components["schemas"]["Finding"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Valid */
+            valid: boolean;
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * RpgInjuryPolicy
+         * @enum {string}
+         */
+        FightrpgInjuryPolicy: "ask" | "take" | "decline";
+        /** RpgLogStep */
+        FightrpgLogStep: {
+            /** Actor */
+            actor: string | null;
+            phase: components["schemas"]["FightrpgPhase"];
+            /**
+             * Ref
+             * @description Lines of the text the step applies, e.g. `002 L72`.
+             * @default null
+             */
+            ref: string | null;
+            /** Step */
+            step: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * RpgMenuDocument
+         * @description The menu as the catalogue serves it.
+         */
+        FightrpgMenuDocument: {
+            /** Rows */
+            rows: components["schemas"]["FightrpgMenuRow"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+        };
+        /** RpgMenuRow */
+        FightrpgMenuRow: {
+            /** Blockable */
+            blockable: boolean;
+            effect: components["schemas"]["FightrpgEffect"];
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Map Only
+             * @default false
+             */
+            map_only: boolean;
+            /** Name */
+            name: string;
+            /** @default null */
+            response: components["schemas"]["FightrpgResponseKind"] | null;
+            source: components["schemas"]["Source"];
+            /**
+             * Target
+             * @description Aimed at another fighter.
+             */
+            target: boolean;
+            tokens: components["schemas"]["FightrpgTokenCounts"];
+            use: components["schemas"]["FightrpgUse"];
+            /**
+             * Yield Power Points
+             * @description Power Points the spender gains when it lands (or is blocked).
+             */
+            yield_power_points: number;
+            /** @default null */
+            yield_source: components["schemas"]["Source"] | null;
+        };
+        /** RpgPack */
+        FightrpgPack: {
+            /** Attributes */
+            attributes: components["schemas"]["FightrpgAttribute"][];
+            die_sides: components["schemas"]["FightrpgDieSides"];
+            max_attack_tokens: components["schemas"]["FightrpgAttackSize"];
+            /** Name */
+            name: string;
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for.
+             * @default fightrpg
+             * @constant
+             */
+            ruleset: "fightrpg";
+            /** Techniques */
+            techniques: components["schemas"]["FightrpgTechnique"][];
+        };
+        /** RpgPack */
+        FightrpgPackInput: {
+            /** Attributes */
+            attributes: components["schemas"]["FightrpgAttributeInput"][];
+            die_sides: components["schemas"]["FightrpgDieSidesInput"];
+            max_attack_tokens: components["schemas"]["FightrpgAttackSizeInput"];
+            /** Name */
+            name: string;
+            /**
+             * Ruleset
+             * @description The ruleset the pack is for. Default: `"fightrpg"`.
+             * @constant
+             */
+            ruleset?: "fightrpg";
+            /** Techniques */
+            techniques?: components["schemas"]["FightrpgTechniqueInput"][];
+        };
+        /**
+         * FightrpgPackName
+         * @enum {string}
+         */
+        FightrpgPackName: "default" | "one-token-attacks";
+        /**
+         * RpgPhase
+         * @enum {string}
+         */
+        FightrpgPhase: "pool" | "order" | "action" | "status" | "end";
+        /**
+         * RpgPolicy
+         * @description Named policies that answer a fighter's decisions; `ask` leaves them to step mode.
+         */
+        FightrpgPolicy: {
+            /** @description Default: `"ask"`. */
+            actions?: components["schemas"]["FightrpgActionPolicy"];
+            /** @description Default: `"ask"`. */
+            allocation?: components["schemas"]["FightrpgAllocationPolicy"];
+            /** @description Default: `"ask"`. */
+            injuries?: components["schemas"]["FightrpgInjuryPolicy"];
+            /** @description Default: `"ask"`. */
+            responses?: components["schemas"]["FightrpgResponsePolicy"];
+        };
+        /** RpgPoolState */
+        FightrpgPoolState: {
+            allocation: components["schemas"]["FightrpgTokenCounts"] | null;
+            /** Dice */
+            dice: number[];
+            /**
+             * Fighter
+             * @description A fighter's id, e.g. `dragon`.
+             */
+            fighter: string;
+            tokens_left: components["schemas"]["FightrpgTokenCounts"];
+            /** Total */
+            total: number;
+        };
+        /**
+         * RpgPosition
+         * @description A fighter's square on the map, in feet (multiples of 5).
+         */
+        FightrpgPosition: {
+            /**
+             * X
+             * @default 0
+             */
+            x: number;
+            /**
+             * Y
+             * @default 0
+             */
+            y: number;
+        };
+        /**
+         * RpgPosition
+         * @description A fighter's square on the map, in feet (multiples of 5).
+         */
+        FightrpgPositionInput: {
+            /**
+             * X
+             * @description Default: `0`.
+             */
+            x?: number;
+            /**
+             * Y
+             * @description Default: `0`.
+             */
+            y?: number;
+        };
+        /** RpgPriceAnswer */
+        FightrpgPriceAnswer: {
+            /** Legal */
+            legal: boolean;
+            /** Quotes */
+            quotes: components["schemas"]["FightrpgActionQuote"][];
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description Problems of the request's own data pack.
+             */
+            violations: components["schemas"]["Finding"][];
+        };
+        /** RpgPriceRequest */
+        FightrpgPriceRequest: {
+            /** Actions */
+            actions: components["schemas"]["FightrpgActionInput"][];
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["FightrpgPackInput"] | null;
+            /**
+             * Map
+             * @description Map combat (002 L33, L58). Default: `false`.
+             */
+            map?: boolean;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Power Points
+             * @description Default: `0`.
+             */
+            power_points?: number;
+            /** @description The tokens the fighter holds now. */
+            tokens?: components["schemas"]["FightrpgTokenCountsInput"];
+        };
+        /**
+         * RpgResponseKind
+         * @enum {string}
+         */
+        FightrpgResponseKind: "none" | "block" | "grapple_cancel" | "evade" | "counter";
+        /**
+         * RpgResponsePolicy
+         * @enum {string}
+         */
+        FightrpgResponsePolicy: "ask" | "guard" | "none";
+        /**
+         * RpgRoundRequest
+         * @description One round: the fighters as it starts, the named policies and the core step fields (`decisions`, `if_asked`,
+         *     `rolls`, `seed`, `lenient`, `ask_every_decision`).
+         */
+        FightrpgRoundRequest: {
+            /**
+             * Ask Every Decision
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
+             */
+            ask_every_decision?: boolean;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["FightrpgPackInput"] | null;
+            /**
+             * Decisions
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            decisions?: {
+                [key: string]: components["schemas"]["FightrpgDecision"];
+            };
+            /** Fighters */
+            fighters: components["schemas"]["FightrpgFighterInput"][];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: components["schemas"]["FightrpgDecision"];
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
+            /**
+             * Map
+             * @description Map combat: pushes, 5-foot moves and chain knockdowns (002 L33, L112). Default: `false`.
+             */
+            map?: boolean;
+            /**
+             * Max Passes
+             * @description Default: `32`.
+             */
+            max_passes?: number;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Player Strength
+             * @description Strength of the strongest player-fighter; default: from the fighters of the round. Default: `null`.
+             */
+            player_strength?: number | null;
+            /** Policies */
+            policies?: {
+                [key: string]: components["schemas"]["FightrpgPolicy"];
+            };
+            /**
+             * Rolls
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
+             */
+            rolls?: {
+                [key: string]: number;
+            };
+            /**
+             * Round
+             * @description Default: `1`.
+             */
+            round?: number;
+            /**
+             * Seed
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
+             */
+            seed?: number | null;
+        };
+        /**
+         * RpgRoundResult
+         * @description The core answer envelope (status, findings, `decisions_needed`, `dice_needed`, rolls, `over`, `winner` (the
+         *     side still standing), `out` (the fighters defeated, in the order they went out, 002 L9)) and the round.
+         */
+        FightrpgRoundResult: {
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
+            /** Events */
+            events: components["schemas"]["FightrpgEvent"][];
+            /**
+             * Fighters
+             * @description Every fighter after the round (so far, when not resolved).
+             */
+            fighters: components["schemas"]["FightrpgFighter"][];
+            /** Log */
+            log: components["schemas"]["FightrpgLogStep"][];
+            /**
+             * Order
+             * @description The order of the Action Phase as it stands (knockdowns applied).
+             */
+            order: string[];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
+            /** Passes */
+            passes: number;
+            /** Pools */
+            pools: components["schemas"]["FightrpgPoolState"][];
+            /** Rolls */
+            rolls: components["schemas"]["RollRecord"][];
+            /** Round */
+            round: number;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            status: components["schemas"]["StepStatus"];
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /** Violations */
+            violations: components["schemas"]["Finding"][];
+            /** Warnings */
+            warnings: components["schemas"]["Finding"][];
+            /**
+             * Winner
+             * @description The winning side or fighter once it is over; null on a draw or before.
+             */
+            winner: string | null;
+        };
+        /**
+         * RpgSimPolicy
+         * @description How a side answers the round's decisions (docs/simulation.md has the details).
+         * @enum {string}
+         */
+        FightrpgSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
+        /**
+         * RpgSimulationRequest
+         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
+         *     sheets as given, with the i-th seed derived from `seed`, until one side is defeated (002 L9) or the limit.
+         */
+        FightrpgSimulationRequest: {
+            /**
+             * Count
+             * @description Fights in this request (at most 500). Default: `25`.
+             */
+            count?: number;
+            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
+            custom_pack?: components["schemas"]["FightrpgPackInput"] | null;
+            /**
+             * Offset
+             * @description Index of the run's first fight. Default: `0`.
+             */
+            offset?: number;
+            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
+            pack?: components["schemas"]["FightrpgPackName"];
+            /**
+             * Seed
+             * @description Default: `0`.
+             */
+            seed?: number;
+            /** Sides */
+            sides: components["schemas"]["FightrpgSimulationSide"][];
+            /**
+             * Turn Limit
+             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
+             */
+            turn_limit?: number;
+        };
+        /** RpgSimulationSide */
+        FightrpgSimulationSide: {
+            /** @description The Fighter as a round starts; its id and side are the side's name. */
+            fighter: components["schemas"]["FightrpgFighterInput"];
+            /**
+             * Name
+             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
+             */
+            name: string;
+            /** @description Default: `"balanced"`. */
+            policy?: components["schemas"]["FightrpgSimPolicy"];
+        };
+        /**
+         * RpgStatus
+         * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
+         */
+        FightrpgStatus: {
+            /**
+             * Damage
+             * @description Damage it deals in each Status Phase.
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Duration
+             * @description Status Phases left, counting this round's.
+             */
+            duration: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Power Points
+             * @description Power Points it adds or takes.
+             * @default 0
+             */
+            power_points: number;
+        };
+        /**
+         * RpgStatus
+         * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
+         */
+        FightrpgStatusInput: {
+            /**
+             * Damage
+             * @description Damage it deals in each Status Phase. Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Duration
+             * @description Status Phases left, counting this round's.
+             */
+            duration: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /**
+             * Power Points
+             * @description Power Points it adds or takes. Default: `0`.
+             */
+            power_points?: number;
+        };
+        /**
+         * RpgTechnique
+         * @description A technique bought with tokens and Power Points (002 L10, L76): the text describes none, so each is data.
+         */
+        FightrpgTechnique: {
+            /**
+             * Blockable
+             * @default true
+             */
+            blockable: boolean;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Order Down
+             * @default 0
+             */
+            order_down: number;
+            /**
+             * Power Points
+             * @description Power Points spent to use it.
+             * @default 0
+             */
+            power_points: number;
+            source: components["schemas"]["Source"];
+            tokens: components["schemas"]["FightrpgTokenCounts"];
+            /**
+             * Yield Power Points
+             * @description Power Points its user gains when it lands or is blocked.
+             * @default 0
+             */
+            yield_power_points: number;
+        };
+        /**
+         * RpgTechnique
+         * @description A technique bought with tokens and Power Points (002 L10, L76): the text describes none, so each is data.
+         */
+        FightrpgTechniqueInput: {
+            /**
+             * Blockable
+             * @description Default: `true`.
+             */
+            blockable?: boolean;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Id
+             * @description A snake_case id.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Order Down
+             * @description Default: `0`.
+             */
+            order_down?: number;
+            /**
+             * Power Points
+             * @description Power Points spent to use it. Default: `0`.
+             */
+            power_points?: number;
+            source: components["schemas"]["SourceInput"];
+            tokens: components["schemas"]["FightrpgTokenCountsInput"];
+            /**
+             * Yield Power Points
+             * @description Power Points its user gains when it lands or is blocked. Default: `0`.
+             */
+            yield_power_points?: number;
+        };
+        /** RpgTokenCap */
+        FightrpgTokenCap: {
+            /**
+             * Attribute
+             * @description The attribute that caps it; none: only the pool does.
+             */
+            attribute: string | null;
+            /**
+             * Cap
+             * @description Most of the pool it may take.
+             */
+            cap: number | null;
+            /**
+             * Reserved
+             * @description Least of the pool it must take: the injuries on its attribute.
+             */
+            reserved: number;
+            token: components["schemas"]["FightrpgTokenType"];
+            /**
+             * Tokens
+             * @description With an allocation: the tokens it gives.
+             * @default null
+             */
+            tokens: number | null;
+        };
+        /**
+         * RpgTokenCounts
+         * @description How many tokens of each type (an allocation of the Flexible Pool, a bundle, or what a fighter holds).
+         */
+        FightrpgTokenCounts: {
+            /**
+             * Block
+             * @default 0
+             */
+            block: number;
+            /**
+             * Complex Action
+             * @description Complex Action tokens.
+             * @default 0
+             */
+            complex_action: number;
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Grapple
+             * @default 0
+             */
+            grapple: number;
+            /**
+             * Knockdown
+             * @default 0
+             */
+            knockdown: number;
+            /**
+             * Move
+             * @default 0
+             */
+            move: number;
+        };
+        /**
+         * RpgTokenCounts
+         * @description How many tokens of each type (an allocation of the Flexible Pool, a bundle, or what a fighter holds).
+         */
+        FightrpgTokenCountsInput: {
+            /**
+             * Block
+             * @description Default: `0`.
+             */
+            block?: number;
+            /**
+             * Complex Action
+             * @description Complex Action tokens. Default: `0`.
+             */
+            complex_action?: number;
+            /**
+             * Damage
+             * @description Default: `0`.
+             */
+            damage?: number;
+            /**
+             * Grapple
+             * @description Default: `0`.
+             */
+            grapple?: number;
+            /**
+             * Knockdown
+             * @description Default: `0`.
+             */
+            knockdown?: number;
+            /**
+             * Move
+             * @description Default: `0`.
+             */
+            move?: number;
+        };
+        /**
+         * RpgTokenType
+         * @enum {string}
+         */
+        FightrpgTokenType: "damage" | "knockdown" | "grapple" | "move" | "block" | "complex_action";
+        /**
+         * RpgUse
+         * @enum {string}
+         */
+        FightrpgUse: "turn" | "response";
+        /**
+         * Finding
+         * @description A rule the request breaks, something the Director must allow, or a note.
+         */
+        Finding: {
+            /**
+             * Code
+             * @description Stable code of the rule, listed in the ruleset's validation codes.
+             */
+            code: string;
+            /**
+             * Key
+             * @description The decision or roll key concerned (combat only), when there is one.
+             * @default null
+             */
+            key: string | null;
+            /** Message */
+            message: string;
+            /**
+             * Path
+             * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
+             */
+            path: string;
+            /**
+             * @description Where the rule stands in the book; null for a check the service adds.
+             * @default null
+             */
+            ref: components["schemas"]["Ref"] | null;
+            /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
+            severity: components["schemas"]["Severity"];
+        };
+        /**
+         * Finding
+         * @description A rule the request breaks, something the Director must allow, or a note.
+         */
+        FindingInput: {
+            /**
+             * Code
+             * @description Stable code of the rule, listed in the ruleset's validation codes.
+             */
+            code: string;
+            /**
+             * Key
+             * @description The decision or roll key concerned (combat only), when there is one. Default: `null`.
+             */
+            key?: string | null;
+            /** Message */
+            message: string;
+            /**
+             * Path
+             * @description Where in the request: fields joined with dots, list indices in brackets, map keys as JSON strings in brackets (`decisions["T1.aya.defense"].target`); empty for the whole request.
+             */
+            path: string;
+            /** @description Where the rule stands in the book; null for a check the service adds. Default: `null`. */
+            ref?: components["schemas"]["Ref"] | null;
+            /** @description `error` breaks the rules; `warning` needs the Director's approval or attention; `info` is a note. */
+            severity: components["schemas"]["Severity"];
+        };
         /** Health */
         Health: {
             /**
@@ -4612,38 +13128,6 @@ export interface components {
              * @constant
              */
             status: "ok";
-        };
-        /** Hold */
-        Hold: {
-            /** Held */
-            held: string;
-            /** Holder */
-            holder: string;
-            /**
-             * Value
-             * @description The total of the grab that made it: an escape must beat it.
-             */
-            value: number;
-            /**
-             * Voluntary
-             * @description The held combatant entered the hold of their own will: they may leave it at any time. Default: `false`.
-             */
-            voluntary?: boolean;
-        };
-        /** Imbalance */
-        Imbalance: {
-            /** Id */
-            id: string;
-            /**
-             * Kind
-             * @description `physical` for injuries (004 L68); other kinds are the rulebook's. Default: `"physical"`.
-             */
-            kind?: string;
-            /**
-             * Rank
-             * @description Default: `1`.
-             */
-            rank?: number;
         };
         /**
          * ImpactAction
@@ -4662,6 +13146,47 @@ export interface components {
          * @description Damage marked on each area; an area left out has none.
          */
         ImpactAreaDamage: {
+            /**
+             * Abdomen
+             * @default 0
+             */
+            abdomen: number;
+            /**
+             * Chest
+             * @default 0
+             */
+            chest: number;
+            /**
+             * Head
+             * @default 0
+             */
+            head: number;
+            /**
+             * Left Arm
+             * @default 0
+             */
+            left_arm: number;
+            /**
+             * Left Leg
+             * @default 0
+             */
+            left_leg: number;
+            /**
+             * Right Arm
+             * @default 0
+             */
+            right_arm: number;
+            /**
+             * Right Leg
+             * @default 0
+             */
+            right_leg: number;
+        };
+        /**
+         * ImpactAreaDamage
+         * @description Damage marked on each area; an area left out has none.
+         */
+        ImpactAreaDamageInput: {
             /**
              * Abdomen
              * @description Default: `0`.
@@ -4715,6 +13240,47 @@ export interface components {
         ImpactAreaLevels: {
             /**
              * Abdomen
+             * @default null
+             */
+            abdomen: number | null;
+            /**
+             * Chest
+             * @default null
+             */
+            chest: number | null;
+            /**
+             * Head
+             * @default null
+             */
+            head: number | null;
+            /**
+             * Left Arm
+             * @default null
+             */
+            left_arm: number | null;
+            /**
+             * Left Leg
+             * @default null
+             */
+            left_leg: number | null;
+            /**
+             * Right Arm
+             * @default null
+             */
+            right_arm: number | null;
+            /**
+             * Right Leg
+             * @default null
+             */
+            right_leg: number | null;
+        };
+        /**
+         * ImpactAreaLevels
+         * @description A level per body area; an area left out is at the pack's value.
+         */
+        ImpactAreaLevelsInput: {
+            /**
+             * Abdomen
              * @description Default: `null`.
              */
             abdomen?: number | null;
@@ -4755,6 +13321,35 @@ export interface components {
             difficulty: number;
             /**
              * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings.
+             * @default {}
+             */
+            from_text: {
+                [key: string]: string;
+            };
+            id: components["schemas"]["ImpactArea"];
+            /**
+             * Ko Value
+             * @description Damage that knocks the area out (001 L104).
+             */
+            ko_value: number;
+            /** Name */
+            name: string;
+            /**
+             * @description The other arm or leg, raised with this one (001 L160).
+             * @default null
+             */
+            pair: components["schemas"]["ImpactArea"] | null;
+            source: components["schemas"]["ImpactSource"];
+            /** Toughness */
+            toughness: number;
+        };
+        /** ImpactAreaRecord */
+        ImpactAreaRecordInput: {
+            /** Difficulty */
+            difficulty: number;
+            /**
+             * From Text
              * @description The fields whose value the text gives, with its line; the rest are rulings. Default: `{}`.
              */
             from_text?: {
@@ -4770,7 +13365,7 @@ export interface components {
             name: string;
             /** @description The other arm or leg, raised with this one (001 L160). Default: `null`. */
             pair?: components["schemas"]["ImpactArea"] | null;
-            source: components["schemas"]["ImpactSource"];
+            source: components["schemas"]["ImpactSourceInput"];
             /** Toughness */
             toughness: number;
         };
@@ -4805,6 +13400,17 @@ export interface components {
          * @description The Director's calls the text leaves open, kept with the fight.
          */
         ImpactCampaign: {
+            /**
+             * @description What a knocked-down fighter may do from the ground (001 L300); default: every maneuver.
+             * @default penalty_only
+             */
+            ground_maneuvers: components["schemas"]["ImpactGroundRule"];
+        };
+        /**
+         * ImpactCampaign
+         * @description The Director's calls the text leaves open, kept with the fight.
+         */
+        ImpactCampaignInput: {
             /** @description What a knocked-down fighter may do from the ground (001 L300); default: every maneuver. Default: `"penalty_only"`. */
             ground_maneuvers?: components["schemas"]["ImpactGroundRule"];
         };
@@ -4818,36 +13424,66 @@ export interface components {
             source: components["schemas"]["ImpactSource"];
             type: components["schemas"]["ImpactManeuverType"];
         };
-        /** ImpactChoice */
-        ImpactChoice: {
-            /** Label */
-            label: string;
-            /** Value */
-            value: string;
+        /** ImpactCategory */
+        ImpactCategoryInput: {
+            /** Id */
+            id: string;
+            lean: components["schemas"]["ImpactLean3"];
+            /** Name */
+            name: string;
+            source: components["schemas"]["ImpactSourceInput"];
+            type: components["schemas"]["ImpactManeuverType"];
         };
         /** ImpactCombatant */
         ImpactCombatant: {
             fighter: components["schemas"]["ImpactFighter"];
             /** Id */
             id: string;
-            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": 0, "chest": 0, "head": 0, "left_arm": 0, "left_leg": 0, "right_arm": 0, "right_leg": 0}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
-            state?: components["schemas"]["ImpactFighterState"];
-        };
-        /** ImpactDecisionNeeded */
-        ImpactDecisionNeeded: {
-            /** Choices */
-            choices: components["schemas"]["ImpactChoice"][];
             /**
-             * Default
-             * @default null
+             * @default {
+             *       "bridge_bonus": 0,
+             *       "damage": {
+             *         "abdomen": 0,
+             *         "chest": 0,
+             *         "head": 0,
+             *         "left_arm": 0,
+             *         "left_leg": 0,
+             *         "right_arm": 0,
+             *         "right_leg": 0
+             *       },
+             *       "knocked_down": false,
+             *       "knocked_out_areas": [],
+             *       "knocked_out_by": null,
+             *       "last": null,
+             *       "next": {
+             *         "damage": 0,
+             *         "speed": 0,
+             *         "test": 0
+             *       },
+             *       "out": null,
+             *       "sp": 0,
+             *       "sp_family": "strike",
+             *       "stamina": null,
+             *       "toughness": {
+             *         "abdomen": null,
+             *         "chest": null,
+             *         "head": null,
+             *         "left_arm": null,
+             *         "left_leg": null,
+             *         "right_arm": null,
+             *         "right_leg": null
+             *       }
+             *     }
              */
-            default: string | null;
-            /** Fighter */
-            fighter: string;
-            /** Key */
-            key: string;
-            /** Kind */
-            kind: string;
+            state: components["schemas"]["ImpactFighterState"];
+        };
+        /** ImpactCombatant */
+        ImpactCombatantInput: {
+            fighter: components["schemas"]["ImpactFighterInput"];
+            /** Id */
+            id: string;
+            /** @description Default: `{"stamina": null, "sp": 0, "sp_family": "strike", "damage": {"abdomen": 0, "chest": 0, "head": 0, "left_arm": 0, "left_leg": 0, "right_arm": 0, "right_leg": 0}, "toughness": {"abdomen": null, "chest": null, "head": null, "left_arm": null, "left_leg": null, "right_arm": null, "right_leg": null}, "knocked_out_areas": [], "knocked_down": false, "next": {"damage": 0, "speed": 0, "test": 0}, "bridge_bonus": 0, "last": null, "out": null, "knocked_out_by": null}`. */
+            state?: components["schemas"]["ImpactFighterStateInput"];
         };
         /**
          * ImpactDeclaration
@@ -4892,6 +13528,32 @@ export interface components {
          * @description The defensive tactics as a record sheet prints them (001 L154-156); a tactic left out is not held (0).
          */
         ImpactDefenseTactics: {
+            /**
+             * Cover Up
+             * @default 0
+             */
+            cover_up: number;
+            /**
+             * Duck And Weave
+             * @default 0
+             */
+            duck_and_weave: number;
+            /**
+             * Parry
+             * @default 0
+             */
+            parry: number;
+            /**
+             * Slip
+             * @default 0
+             */
+            slip: number;
+        };
+        /**
+         * ImpactDefenseTactics
+         * @description The defensive tactics as a record sheet prints them (001 L154-156); a tactic left out is not held (0).
+         */
+        ImpactDefenseTacticsInput: {
             /**
              * Cover Up
              * @description Default: `0`.
@@ -4942,38 +13604,52 @@ export interface components {
             /** Tactics */
             tactics: number;
         };
-        /** ImpactDieNeeded */
-        ImpactDieNeeded: {
-            /** Die */
-            die: string;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-        };
         /**
          * ImpactEffect
          * @description What a special-effect roll can do (001 L254-302).
          * @enum {string}
          */
         ImpactEffect: "knock_down" | "area_knocked_out" | "dies" | "sustain_hold" | "holder_loses_grapple_sp";
-        /** ImpactEvent */
+        /**
+         * ImpactEvent
+         * @description What happened, with every figure the log line prints by name (``figures``). ``value``: a Speed Test's total
+         *     (``speed``), the hit test's margin, test total less Difficulty total (``hit``/``miss``), the Resistance total
+         *     (``resistance``), the damage after halving (``damage_halved``), the area's damage after the blow (``damage``,
+         *     ``amount`` the damage marked), the new Toughness, the special-effect roll, the turns a hold has lasted, the
+         *     Setup Points and Stamina after a change (``amount`` the change) and a contest's margin or bonus (``contest``).
+         */
         ImpactEvent: {
+            /**
+             * Amount
+             * @default null
+             */
+            amount: number | null;
             /** @default null */
             area: components["schemas"]["ImpactArea"] | null;
             /**
-             * Detail
-             * @default
+             * Fighter
+             * @description Who it happened to (the attacker for a hit or a miss).
+             * @default null
              */
-            detail: string;
-            /** Fighter */
-            fighter: string;
+            fighter: string | null;
+            /**
+             * Figures
+             * @description Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).
+             */
+            figures: {
+                [key: string]: number;
+            };
             kind: components["schemas"]["ImpactEventKind"];
             /**
              * Other
              * @default null
              */
             other: string | null;
+            /**
+             * Step
+             * @description The log entry it belongs to (0: before the first).
+             */
+            step: number;
             /**
              * Value
              * @default null
@@ -4984,18 +13660,51 @@ export interface components {
          * ImpactEventKind
          * @enum {string}
          */
-        ImpactEventKind: "speed" | "forfeited" | "hit" | "miss" | "damage" | "toughness_lowered" | "area_knocked_out" | "knocked_down" | "special" | "hold" | "hold_broken" | "range_changed" | "defended" | "stamina" | "setup_points" | "knocked_out" | "died" | "contest" | "bout_over";
+        ImpactEventKind: "speed" | "forfeited" | "hit" | "miss" | "damage" | "toughness_lowered" | "area_knocked_out" | "knocked_down" | "special" | "hold" | "hold_broken" | "range_changed" | "defended" | "stamina" | "setup_points" | "knocked_out" | "died" | "contest" | "resistance" | "damage_halved" | "bout_over";
         /** ImpactFight */
         ImpactFight: {
-            /** @description Default: `{"ground_maneuvers": "penalty_only"}`. */
-            campaign?: components["schemas"]["ImpactCampaign"];
+            /**
+             * @default {
+             *       "ground_maneuvers": "penalty_only"
+             *     }
+             */
+            campaign: components["schemas"]["ImpactCampaign"];
             /** Fighters */
             fighters: components["schemas"]["ImpactCombatant"][];
             /**
              * Holds
+             * @default []
+             */
+            holds: components["schemas"]["ImpactHoldState"][];
+            /**
+             * Phase
+             * @description The text's learning phase (001 L318-683): 5 plays every rule, 1 the bare basics.
+             * @default 5
+             */
+            phase: number;
+            /**
+             * Ranges
+             * @description The range of each pair; a pair left out is at punching range.
+             * @default []
+             */
+            ranges: components["schemas"]["ImpactPairRange"][];
+            /**
+             * Turn
+             * @default 1
+             */
+            turn: number;
+        };
+        /** ImpactFight */
+        ImpactFightInput: {
+            /** @description Default: `{"ground_maneuvers": "penalty_only"}`. */
+            campaign?: components["schemas"]["ImpactCampaignInput"];
+            /** Fighters */
+            fighters: components["schemas"]["ImpactCombatantInput"][];
+            /**
+             * Holds
              * @description Default: `[]`.
              */
-            holds?: components["schemas"]["ImpactHoldState"][];
+            holds?: components["schemas"]["ImpactHoldStateInput"][];
             /**
              * Phase
              * @description The text's learning phase (001 L318-683): 5 plays every rule, 1 the bare basics. Default: `5`.
@@ -5016,6 +13725,40 @@ export interface components {
         ImpactFighter: {
             /**
              * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Pp Budget
+             * @description Overrides the rank's PP (the table gives averages, 001 L118); reported as a warning.
+             * @default null
+             */
+            pp_budget: number | null;
+            /**
+             * Purchases
+             * @description The ordered purchase ledger (the AIR and the ratio depend on order).
+             * @default null
+             */
+            purchases: components["schemas"]["ImpactPurchase"][] | null;
+            /** @default white_belt */
+            rank: components["schemas"]["ImpactRank"];
+            /**
+             * @default {
+             *       "left": null,
+             *       "right": null
+             *     }
+             */
+            ratios: components["schemas"]["ImpactRatios"];
+            /**
+             * @description The final values: checked against the ledger, or replayed in a canonical order.
+             * @default null
+             */
+            sheet: components["schemas"]["ImpactSheet"] | null;
+        };
+        /** ImpactFighter */
+        ImpactFighterInput: {
+            /**
+             * Name
              * @description Default: `""`.
              */
             name?: string;
@@ -5028,19 +13771,19 @@ export interface components {
              * Purchases
              * @description The ordered purchase ledger (the AIR and the ratio depend on order). Default: `null`.
              */
-            purchases?: components["schemas"]["ImpactPurchase"][] | null;
+            purchases?: components["schemas"]["ImpactPurchaseInput"][] | null;
             /** @description Default: `"white_belt"`. */
             rank?: components["schemas"]["ImpactRank"];
             /** @description Default: `{"left": null, "right": null}`. */
-            ratios?: components["schemas"]["ImpactRatios"];
+            ratios?: components["schemas"]["ImpactRatiosInput"];
             /** @description The final values: checked against the ledger, or replayed in a canonical order. Default: `null`. */
-            sheet?: components["schemas"]["ImpactSheet"] | null;
+            sheet?: components["schemas"]["ImpactSheetInput"] | null;
         };
         /** ImpactFighterRequest */
         ImpactFighterRequest: {
             /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
             custom_pack?: components["schemas"]["ImpactPack"] | null;
-            fighter: components["schemas"]["ImpactFighter"];
+            fighter: components["schemas"]["ImpactFighterInput"];
             /** @description A shipped data pack by name. Default: `"default"`. */
             pack?: components["schemas"]["ImpactPackName"];
         };
@@ -5051,11 +13794,91 @@ export interface components {
         ImpactFighterState: {
             /**
              * Bridge Bonus
+             * @description Last turn's defensive tactic's Bridge bonus (001 L222).
+             * @default 0
+             */
+            bridge_bonus: number;
+            /**
+             * @description Damage marked on each area.
+             * @default {
+             *       "abdomen": 0,
+             *       "chest": 0,
+             *       "head": 0,
+             *       "left_arm": 0,
+             *       "left_leg": 0,
+             *       "right_arm": 0,
+             *       "right_leg": 0
+             *     }
+             */
+            damage: components["schemas"]["ImpactAreaDamage"];
+            /**
+             * Knocked Down
+             * @description A knock-down whose -3 speed waits for the next maneuver.
+             * @default false
+             */
+            knocked_down: boolean;
+            /**
+             * Knocked Out Areas
+             * @default []
+             */
+            knocked_out_areas: components["schemas"]["ImpactArea"][];
+            /**
+             * Knocked Out By
+             * @default null
+             */
+            knocked_out_by: string | null;
+            /** @default null */
+            last: components["schemas"]["ImpactLastManeuver"] | null;
+            /**
+             * @default {
+             *       "damage": 0,
+             *       "speed": 0,
+             *       "test": 0
+             *     }
+             */
+            next: components["schemas"]["ImpactNextMods"];
+            /** @default null */
+            out: components["schemas"]["ImpactOut"] | null;
+            /**
+             * Sp
+             * @description Setup Points held (001 L198-204).
+             * @default 0
+             */
+            sp: number;
+            /** @default strike */
+            sp_family: components["schemas"]["ImpactSpFamily"];
+            /**
+             * Stamina
+             * @description Null: the sheet's maximum.
+             * @default null
+             */
+            stamina: number | null;
+            /**
+             * @description Lowered Toughness; null: the sheet's.
+             * @default {
+             *       "abdomen": null,
+             *       "chest": null,
+             *       "head": null,
+             *       "left_arm": null,
+             *       "left_leg": null,
+             *       "right_arm": null,
+             *       "right_leg": null
+             *     }
+             */
+            toughness: components["schemas"]["ImpactAreaLevels"];
+        };
+        /**
+         * ImpactFighterState
+         * @description A fighter's place in the fight; anything left out is as at the start of a fight (001 L308).
+         */
+        ImpactFighterStateInput: {
+            /**
+             * Bridge Bonus
              * @description Last turn's defensive tactic's Bridge bonus (001 L222). Default: `0`.
              */
             bridge_bonus?: number;
             /** @description Damage marked on each area. Default: `{"head": 0, "left_arm": 0, "right_arm": 0, "chest": 0, "abdomen": 0, "left_leg": 0, "right_leg": 0}`. */
-            damage?: components["schemas"]["ImpactAreaDamage"];
+            damage?: components["schemas"]["ImpactAreaDamageInput"];
             /**
              * Knocked Down
              * @description A knock-down whose -3 speed waits for the next maneuver. Default: `false`.
@@ -5072,9 +13895,9 @@ export interface components {
              */
             knocked_out_by?: string | null;
             /** @description Default: `null`. */
-            last?: components["schemas"]["ImpactLastManeuver"] | null;
+            last?: components["schemas"]["ImpactLastManeuverInput"] | null;
             /** @description Default: `{"speed": 0, "test": 0, "damage": 0}`. */
-            next?: components["schemas"]["ImpactNextMods"];
+            next?: components["schemas"]["ImpactNextModsInput"];
             /** @description Default: `null`. */
             out?: components["schemas"]["ImpactOut"] | null;
             /**
@@ -5090,7 +13913,7 @@ export interface components {
              */
             stamina?: number | null;
             /** @description Lowered Toughness; null: the sheet's. Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
-            toughness?: components["schemas"]["ImpactAreaLevels"];
+            toughness?: components["schemas"]["ImpactAreaLevelsInput"];
         };
         /** ImpactFighterValidation */
         ImpactFighterValidation: {
@@ -5129,6 +13952,52 @@ export interface components {
         ImpactHold: {
             /**
              * Damage
+             * @description Replaces the damage on repeats.
+             * @default null
+             */
+            damage: number | null;
+            /**
+             * Damage Multiplier
+             * @default 1
+             */
+            damage_multiplier: number;
+            /**
+             * Knock Out After
+             * @description Turns held to a KO.
+             * @default null
+             */
+            knock_out_after: number | null;
+            source: components["schemas"]["ImpactSource"];
+            /**
+             * Starts
+             * @description On any hit, or only when its special roll says so.
+             * @enum {string}
+             */
+            starts: "on_hit" | "on_special";
+            /**
+             * Victim Difficulty
+             * @description Added to the victim's Difficulty roll against later repeats.
+             * @default 0
+             */
+            victim_difficulty: number;
+            /**
+             * Victim Grapple Only
+             * @default false
+             */
+            victim_grapple_only: boolean;
+            /**
+             * Victim Speed
+             * @default 0
+             */
+            victim_speed: number;
+        };
+        /**
+         * ImpactHold
+         * @description A sustained grappling maneuver (001 L248-251, L282-294) and what it does while it lasts.
+         */
+        ImpactHoldInput: {
+            /**
+             * Damage
              * @description Replaces the damage on repeats. Default: `null`.
              */
             damage?: number | null;
@@ -5142,7 +14011,7 @@ export interface components {
              * @description Turns held to a KO. Default: `null`.
              */
             knock_out_after?: number | null;
-            source: components["schemas"]["ImpactSource"];
+            source: components["schemas"]["ImpactSourceInput"];
             /**
              * Starts
              * @description On any hit, or only when its special roll says so.
@@ -5177,6 +14046,24 @@ export interface components {
             maneuver: string;
             /**
              * Turns
+             * @default 1
+             */
+            turns: number;
+            /** Victim */
+            victim: string;
+        };
+        /**
+         * ImpactHoldState
+         * @description A sustained grappling maneuver in effect (001 L248-251, L282-294).
+         */
+        ImpactHoldStateInput: {
+            area: components["schemas"]["ImpactArea"];
+            /** Holder */
+            holder: string;
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Turns
              * @description Default: `1`.
              */
             turns?: number;
@@ -5188,6 +14075,25 @@ export interface components {
          * @description The fighter's previous maneuver, for a Riposte (001 L709).
          */
         ImpactLastManeuver: {
+            /** Maneuver */
+            maneuver: string;
+            /**
+             * Parried Kick
+             * @description The attack parried was a kick.
+             * @default false
+             */
+            parried_kick: boolean;
+            /**
+             * @description The side of the attack parried, when it was a Parry.
+             * @default null
+             */
+            parried_side: components["schemas"]["ImpactSide"] | null;
+        };
+        /**
+         * ImpactLastManeuver
+         * @description The fighter's previous maneuver, for a Riposte (001 L709).
+         */
+        ImpactLastManeuverInput: {
             /** Maneuver */
             maneuver: string;
             /**
@@ -5243,6 +14149,63 @@ export interface components {
             base_level: number;
             /**
              * Breaks Holds
+             * @default false
+             */
+            breaks_holds: boolean;
+            /** Category */
+            category: string;
+            /**
+             * Cost
+             * @description PP per next level (001 L140).
+             */
+            cost: number;
+            /** Damage */
+            damage: number;
+            /**
+             * From Text
+             * @description The fields whose value the text gives, with its line; the rest are rulings.
+             * @default {}
+             */
+            from_text: {
+                [key: string]: string;
+            };
+            /** @default null */
+            hold: components["schemas"]["ImpactHold"] | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Ranges */
+            ranges: components["schemas"]["ImpactRange"][];
+            source: components["schemas"]["ImpactSource"];
+            /**
+             * Sp
+             * @description Setup Points needed; -1 earns one (001 L200).
+             */
+            sp: number;
+            /**
+             * Sp On Hit
+             * @description SP earned by each success (001 L244).
+             * @default 0
+             */
+            sp_on_hit: number;
+            /** @default null */
+            special: components["schemas"]["ImpactSpecial"] | null;
+            /** Speed */
+            speed: number;
+            /**
+             * Targets
+             * @description The areas it may aim at; null for any (punches and kicks choose, 001 L234).
+             * @default null
+             */
+            targets: components["schemas"]["ImpactArea"][] | null;
+        };
+        /** ImpactManeuver */
+        ImpactManeuverInput: {
+            /** Base Level */
+            base_level: number;
+            /**
+             * Breaks Holds
              * @description Default: `false`.
              */
             breaks_holds?: boolean;
@@ -5263,14 +14226,14 @@ export interface components {
                 [key: string]: string;
             };
             /** @description Default: `null`. */
-            hold?: components["schemas"]["ImpactHold"] | null;
+            hold?: components["schemas"]["ImpactHoldInput"] | null;
             /** Id */
             id: string;
             /** Name */
             name: string;
             /** Ranges */
             ranges: components["schemas"]["ImpactRange"][];
-            source: components["schemas"]["ImpactSource"];
+            source: components["schemas"]["ImpactSourceInput"];
             /**
              * Sp
              * @description Setup Points needed; -1 earns one (001 L200).
@@ -5282,7 +14245,7 @@ export interface components {
              */
             sp_on_hit?: number;
             /** @description Default: `null`. */
-            special?: components["schemas"]["ImpactSpecial"] | null;
+            special?: components["schemas"]["ImpactSpecialInput"] | null;
             /** Speed */
             speed: number;
             /**
@@ -5314,6 +14277,27 @@ export interface components {
          * @description Bonuses and penalties waiting for the fighter's next maneuver (misc maneuvers and variations, 001 L693-711).
          */
         ImpactNextMods: {
+            /**
+             * Damage
+             * @default 0
+             */
+            damage: number;
+            /**
+             * Speed
+             * @default 0
+             */
+            speed: number;
+            /**
+             * Test
+             * @default 0
+             */
+            test: number;
+        };
+        /**
+         * ImpactNextMods
+         * @description Bonuses and penalties waiting for the fighter's next maneuver (misc maneuvers and variations, 001 L693-711).
+         */
+        ImpactNextModsInput: {
             /**
              * Damage
              * @description Default: `0`.
@@ -5367,16 +14351,16 @@ export interface components {
          */
         ImpactPack: {
             /** Areas */
-            areas: components["schemas"]["ImpactAreaRecord"][];
+            areas: components["schemas"]["ImpactAreaRecordInput"][];
             /** Categories */
-            categories: components["schemas"]["ImpactCategory"][];
+            categories: components["schemas"]["ImpactCategoryInput"][];
             /**
              * Description
              * @description Default: `""`.
              */
             description?: string;
             /** Maneuvers */
-            maneuvers: components["schemas"]["ImpactManeuver"][];
+            maneuvers: components["schemas"]["ImpactManeuverInput"][];
             /** Name */
             name: string;
         };
@@ -5460,17 +14444,46 @@ export interface components {
             /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
             custom_pack?: components["schemas"]["ImpactPack"] | null;
             /** @description The fighter before the purchases. Default: `{"name": "", "rank": "white_belt", "pp_budget": null, "ratios": {"left": null, "right": null}, "purchases": null, "sheet": null}`. */
-            fighter?: components["schemas"]["ImpactFighter"];
+            fighter?: components["schemas"]["ImpactFighterInput"];
             /** @description A shipped data pack by name. Default: `"default"`. */
             pack?: components["schemas"]["ImpactPackName"];
             /** Purchases */
-            purchases: components["schemas"]["ImpactPurchase"][];
+            purchases: components["schemas"]["ImpactPurchaseInput"][];
         };
         /**
          * ImpactPurchase
          * @description One purchase step: one level of one value, in ledger order (001 L112-114).
          */
         ImpactPurchase: {
+            /**
+             * @description Toughness and Difficulty: the area raised.
+             * @default null
+             */
+            area: components["schemas"]["ImpactArea"] | null;
+            /**
+             * Maneuver
+             * @description Maneuver: its id in the data pack.
+             * @default null
+             */
+            maneuver: string | null;
+            /**
+             * @description Power and Speed: the side raised.
+             * @default null
+             */
+            side: components["schemas"]["ImpactSide"] | null;
+            stat: components["schemas"]["ImpactStat"];
+            /**
+             * To Level
+             * @description The level this step reaches (Stamina: the new total), checked to be one step up.
+             * @default null
+             */
+            to_level: number | null;
+        };
+        /**
+         * ImpactPurchase
+         * @description One purchase step: one level of one value, in ledger order (001 L112-114).
+         */
+        ImpactPurchaseInput: {
             /** @description Toughness and Difficulty: the area raised. Default: `null`. */
             area?: components["schemas"]["ImpactArea"] | null;
             /**
@@ -5522,23 +14535,20 @@ export interface components {
          * @description The Power:Speed Ratio chosen for each side (001 L136), kept for the fighter's whole career.
          */
         ImpactRatios: {
+            /** @default null */
+            left: components["schemas"]["ImpactRatio"] | null;
+            /** @default null */
+            right: components["schemas"]["ImpactRatio"] | null;
+        };
+        /**
+         * ImpactRatios
+         * @description The Power:Speed Ratio chosen for each side (001 L136), kept for the fighter's whole career.
+         */
+        ImpactRatiosInput: {
             /** @description Default: `null`. */
             left?: components["schemas"]["ImpactRatio"] | null;
             /** @description Default: `null`. */
             right?: components["schemas"]["ImpactRatio"] | null;
-        };
-        /** ImpactRoll */
-        ImpactRoll: {
-            /** Die */
-            die: string;
-            /** Face */
-            face: number;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-            /** Source */
-            source: string;
         };
         /**
          * ImpactSheet
@@ -5547,13 +14557,84 @@ export interface components {
         ImpactSheet: {
             /**
              * Defense
+             * @default 1
+             */
+            defense: number;
+            /**
+             * @description The tactics' levels as the sheet prints them, checked against its Defense (001 L156).
+             * @default null
+             */
+            defense_tactics: components["schemas"]["ImpactDefenseTactics"] | null;
+            /**
+             * @default {
+             *       "abdomen": null,
+             *       "chest": null,
+             *       "head": null,
+             *       "left_arm": null,
+             *       "left_leg": null,
+             *       "right_arm": null,
+             *       "right_leg": null
+             *     }
+             */
+            difficulty: components["schemas"]["ImpactAreaLevels"];
+            /**
+             * Maneuvers
+             * @default {}
+             */
+            maneuvers: {
+                [key: string]: number;
+            };
+            /**
+             * @default {
+             *       "left": 1,
+             *       "right": 1
+             *     }
+             */
+            power: components["schemas"]["ImpactSidePair"];
+            /**
+             * @default {
+             *       "left": 1,
+             *       "right": 1
+             *     }
+             */
+            speed: components["schemas"]["ImpactSidePair"];
+            /**
+             * Stamina
+             * @default 50
+             */
+            stamina: number;
+            /**
+             * Tactics
+             * @default 1
+             */
+            tactics: number;
+            /**
+             * @default {
+             *       "abdomen": null,
+             *       "chest": null,
+             *       "head": null,
+             *       "left_arm": null,
+             *       "left_leg": null,
+             *       "right_arm": null,
+             *       "right_leg": null
+             *     }
+             */
+            toughness: components["schemas"]["ImpactAreaLevels"];
+        };
+        /**
+         * ImpactSheet
+         * @description A fighter's final values; anything left out is at its starting value.
+         */
+        ImpactSheetInput: {
+            /**
+             * Defense
              * @description Default: `1`.
              */
             defense?: number;
             /** @description The tactics' levels as the sheet prints them, checked against its Defense (001 L156). Default: `null`. */
-            defense_tactics?: components["schemas"]["ImpactDefenseTactics"] | null;
+            defense_tactics?: components["schemas"]["ImpactDefenseTacticsInput"] | null;
             /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
-            difficulty?: components["schemas"]["ImpactAreaLevels"];
+            difficulty?: components["schemas"]["ImpactAreaLevelsInput"];
             /**
              * Maneuvers
              * @description Default: `{}`.
@@ -5562,9 +14643,9 @@ export interface components {
                 [key: string]: number;
             };
             /** @description Default: `{"left": 1, "right": 1}`. */
-            power?: components["schemas"]["ImpactSidePair"];
+            power?: components["schemas"]["ImpactSidePairInput"];
             /** @description Default: `{"left": 1, "right": 1}`. */
-            speed?: components["schemas"]["ImpactSidePair"];
+            speed?: components["schemas"]["ImpactSidePairInput"];
             /**
              * Stamina
              * @description Default: `50`.
@@ -5576,7 +14657,7 @@ export interface components {
              */
             tactics?: number;
             /** @description Default: `{"head": null, "left_arm": null, "right_arm": null, "chest": null, "abdomen": null, "left_leg": null, "right_leg": null}`. */
-            toughness?: components["schemas"]["ImpactAreaLevels"];
+            toughness?: components["schemas"]["ImpactAreaLevelsInput"];
         };
         /**
          * ImpactSide
@@ -5585,6 +14666,19 @@ export interface components {
         ImpactSide: "left" | "right";
         /** ImpactSidePair */
         ImpactSidePair: {
+            /**
+             * Left
+             * @default 1
+             */
+            left: number;
+            /**
+             * Right
+             * @default 1
+             */
+            right: number;
+        };
+        /** ImpactSidePair */
+        ImpactSidePairInput: {
             /**
              * Left
              * @description Default: `1`.
@@ -5603,7 +14697,7 @@ export interface components {
          */
         ImpactSimulationRequest: {
             /** @description Default: `{"ground_maneuvers": "penalty_only"}`. */
-            campaign?: components["schemas"]["ImpactCampaign"];
+            campaign?: components["schemas"]["ImpactCampaignInput"];
             /**
              * Count
              * @description Fights in this request (at most 500). Default: `25`.
@@ -5640,7 +14734,7 @@ export interface components {
         };
         /** ImpactSimulationSide */
         ImpactSimulationSide: {
-            fighter: components["schemas"]["ImpactFighter"];
+            fighter: components["schemas"]["ImpactFighterInput"];
             /**
              * Name
              * @description The side's fighter id in every turn; when both sides have the same name, the second is played and reported as `<name>_2`.
@@ -5654,6 +14748,27 @@ export interface components {
          * @description Lines of the text, a ruling, or both; the schema states that one of the two is given.
          */
         ImpactSource: {
+            /**
+             * Ref
+             * @default null
+             */
+            ref: string | null;
+            /**
+             * Reason
+             * @description Why the value is what it is, where the text does not give it.
+             * @default null
+             */
+            ruling: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
+        };
+        /**
+         * ImpactSource
+         * @description Lines of the text, a ruling, or both; the schema states that one of the two is given.
+         */
+        ImpactSourceInput: {
             /**
              * Ref
              * @description Default: `null`.
@@ -5689,10 +14804,30 @@ export interface components {
             outcomes: components["schemas"]["ImpactOutcome"][];
             /**
              * Rolled
+             * @description False: the effects of the lowest outcome follow every hit, unrolled.
+             * @default true
+             */
+            rolled: boolean;
+            source: components["schemas"]["ImpactSource"];
+        };
+        /**
+         * ImpactSpecial
+         * @description A maneuver's special effect (001 L254-302): a 2d6 roll when it damages one of ``areas``.
+         */
+        ImpactSpecialInput: {
+            /**
+             * Areas
+             * @description Empty: any area.
+             */
+            areas: components["schemas"]["ImpactArea"][];
+            /** Outcomes */
+            outcomes: components["schemas"]["ImpactOutcome"][];
+            /**
+             * Rolled
              * @description False: the effects of the lowest outcome follow every hit, unrolled. Default: `true`.
              */
             rolled?: boolean;
-            source: components["schemas"]["ImpactSource"];
+            source: components["schemas"]["ImpactSourceInput"];
         };
         /**
          * ImpactStat
@@ -5720,469 +14855,132 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** ImpactTurnAnswer */
+        /**
+         * ImpactTurnAnswer
+         * @description The core envelope (status, findings, dice and decisions needed, rolls, over/winner/out) and Impact's turn:
+         *     the acting order, the log with its typed events, the fight after the turn and the Purchase Point awards.
+         */
         ImpactTurnAnswer: {
             /**
              * Awards
-             * @default []
+             * @description With `over`: the Purchase Points each fighter earned (001 L721).
              */
             awards: components["schemas"]["ImpactAward"][];
-            /** Bout Over */
-            bout_over: boolean;
-            /** Decisions Needed */
-            decisions_needed: components["schemas"]["ImpactDecisionNeeded"][];
-            /** Dice Needed */
-            dice_needed: components["schemas"]["ImpactDieNeeded"][];
+            /**
+             * Decisions Needed
+             * @description With `decision_required`: every decision the step can ask from here, in the order it meets them; those past a die still to roll are `provisional`.
+             */
+            decisions_needed: components["schemas"]["DecisionNeeded"][];
+            /**
+             * Dice Needed
+             * @description With `decision_required` and no seed: every die still needed, so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
+             */
+            dice_needed: components["schemas"]["DieNeeded"][];
             /** Events */
             events: components["schemas"]["ImpactEvent"][];
-            /** @description The fight after the turn (as sent while a decision is pending). */
+            /** @description The fight after the turn (as sent while a decision is pending or refused). */
             fight: components["schemas"]["ImpactFight"];
             /** Log */
             log: string[];
             /** Order */
             order: components["schemas"]["ImpactOrder"][];
+            /**
+             * Out
+             * @description Who is out of the fight, in the order they went out.
+             */
+            out: string[];
+            /**
+             * Over
+             * @description Whether the fight (fight2e: the round) is over.
+             */
+            over: boolean;
             /** Rolls */
-            rolls: components["schemas"]["ImpactRoll"][];
+            rolls: components["schemas"]["RollRecord"][];
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
             ruleset_version: string;
-            status: components["schemas"]["ImpactTurnStatus"];
+            status: components["schemas"]["StepStatus"];
             /** Unsupported */
             unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Valid
-             * @description False: a declaration breaks the rules; the fight is sent back unchanged.
-             */
-            valid: boolean;
             /** Violations */
             violations: components["schemas"]["Finding"][];
             /** Warnings */
             warnings: components["schemas"]["Finding"][];
             /**
              * Winner
-             * @default null
+             * @description The winning side or fighter once it is over; null on a draw or before.
              */
             winner: string | null;
         };
-        /** ImpactTurnRequest */
+        /**
+         * ImpactTurnRequest
+         * @description The fight as it stands and each fighter's declaration, with the step fields of the core turn protocol.
+         */
         ImpactTurnRequest: {
             /**
              * Ask Every Decision
-             * @description Step mode: stop at each decision instead of its default. Default: `false`.
+             * @description Ask every decision, also those with a `default`, instead of taking the default. Default: `false`.
              */
             ask_every_decision?: boolean;
             /** @description An inline data pack; used instead of `pack` when given. Default: `null`. */
             custom_pack?: components["schemas"]["ImpactPack"] | null;
             /**
              * Decisions
-             * @description Default: `{}`.
+             * @description The answers, by the key each entry of `decisions_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
              */
             decisions?: {
                 [key: string]: string;
             };
             /** Declarations */
             declarations: components["schemas"]["ImpactDeclaration"][];
-            fight: components["schemas"]["ImpactFight"];
+            fight: components["schemas"]["ImpactFightInput"];
+            /**
+             * If Asked
+             * @description Answers for decisions that may or may not come up (the `provisional` ones, asked ahead of dice): used when the step asks for the key, ignored without a finding when it does not.
+             */
+            if_asked?: {
+                [key: string]: string;
+            };
+            /**
+             * Lenient
+             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the step is then resolved as if they were absent. Default: `false`.
+             */
+            lenient?: boolean;
             /** @description A shipped data pack by name. Default: `"default"`. */
             pack?: components["schemas"]["ImpactPackName"];
             /**
              * Rolls
-             * @description Default: `{}`.
+             * @description The players' own dice, by the key `dice_needed` gives. Keys: `{L}{n}.{fighter}.{point}` the first time the fighter's point comes up in the step (`L` is `T` for a turn, `R` for a round); later ones are named by what they are about: `@{other}` (the other fighter, only when the fighter has more than one opponent), `:{window}` (the kind of exchange when it is not the fighter's own declared action), `#{n}` (the n-th move of a Combo or chain) and `.{n}` only when even that repeats (a re-roll of a tie, a second pass of the same exchange).
              */
             rolls?: {
                 [key: string]: number;
             };
             /**
              * Seed
-             * @description Default: `null`.
+             * @description Roll every die not in `rolls` from this seed (same seed, same dice). Default: `null`.
              */
             seed?: number | null;
         };
-        /**
-         * ImpactTurnStatus
-         * @enum {string}
-         */
-        ImpactTurnStatus: "complete" | "decision_required";
         /**
          * ImpactVariation
          * @enum {string}
          */
         ImpactVariation: "lunge" | "riposte" | "spinning_jumping" | "stop_kick";
         /**
-         * Injury
-         * @description The attacker's choice of the Imbalance an injury makes (004 L68–L69).
-         */
-        Injury: {
-            choice: components["schemas"]["InjuryChoice"];
-            /**
-             * Imbalance
-             * @description `new`: its name; `raise`: the defender's Imbalance raised. Default: `null`.
-             */
-            imbalance?: string | null;
-        };
-        /**
-         * InjuryChoice
-         * @enum {string}
-         */
-        InjuryChoice: "new" | "raise";
-        /**
          * Instead
          * @description What an answer does where a rule is not applied.
          * @enum {string}
          */
         Instead: "refused" | "ignored_with_warning" | "directors_call";
-        /** Keyword */
-        Keyword: {
-            category: components["schemas"]["KeywordCategory"];
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            ref: components["schemas"]["Ref"];
-            /** Summary */
-            summary: string;
-        };
-        /**
-         * KeywordCategory
-         * @enum {string}
-         */
-        KeywordCategory: "type" | "damage" | "range" | "movement" | "defense" | "duration" | "modifier" | "aftereffect" | "combo";
-        /**
-         * KeywordCategoryFilter
-         * @description A keyword category.
-         * @enum {string}
-         */
-        KeywordCategoryFilter: "aftereffect" | "combo" | "damage" | "defense" | "duration" | "modifier" | "movement" | "range" | "type";
-        /**
-         * KeywordChanges
-         * @description What an entry does to the move's keyword set, applied in catalogue order (Chapter 4, Keywords).
-         */
-        KeywordChanges: {
-            /**
-             * Add
-             * @default []
-             */
-            add: string[];
-            /**
-             * Entry Combo
-             * @default []
-             */
-            entry_combo: string[];
-            /**
-             * Remove
-             * @default []
-             */
-            remove: string[];
-            /** Replace */
-            replace?: {
-                [key: string]: string;
-            };
-        };
-        /**
-         * KeywordId
-         * @description A keyword's id (see the keywords document).
-         * @enum {string}
-         */
-        KeywordId: "after_mobile" | "always" | "away" | "basic" | "bonus" | "closer" | "condition" | "dash" | "defensive_response" | "defensive_response:anti_air" | "defensive_response:basic" | "defensive_response:counter" | "defensive_response:evade_ranged" | "defensive_response:interrupt" | "defensive_response:mid_air_teleport" | "defensive_response:priority" | "defensive_response:reversal" | "defensive_response:sidestep_counter" | "defensive_response:tag_counter" | "defensive_response:throw" | "ender" | "extended_execution" | "final" | "fixed_range" | "gated" | "initial" | "instantaneous" | "knockback" | "knocks_down" | "long_mobile" | "long_range" | "mixup" | "mobile" | "no_combo" | "no_damage" | "no_movement" | "normal" | "normal_move" | "offensive" | "on_defense" | "on_hit" | "on_miss" | "passing" | "passive" | "reach_range" | "standard_range" | "starter" | "stun" | "throw_movement" | "throw_range" | "time_count" | "turns" | "unlimited" | "utility";
-        /** KeywordList */
-        KeywordList: {
-            /** Keywords */
-            keywords: components["schemas"]["Keyword"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** LiabilityList */
-        LiabilityList: {
-            /** Liabilities */
-            liabilities: components["schemas"]["Entry"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /**
-         * Limit
-         * @description What a Dramatic Penalty may forbid for the round (the chapter: it limits what the actions can do, 004 L24).
-         * @enum {string}
-         */
-        Limit: "attack" | "grab" | "awaken" | "skill" | "escape" | "bonus" | "rank_zero" | "move" | "hide" | "advantage";
-        /** LogStep */
-        LogStep: {
-            /** Actor */
-            actor: string | null;
-            /** Change */
-            change: {
-                [key: string]: number | boolean | string | (number | string)[] | null;
-            };
-            /** Inputs */
-            inputs: {
-                [key: string]: number | boolean | string | (number | string)[] | null;
-            };
-            /** Label */
-            label: string;
-            /** Ref */
-            ref: string;
-            /** Step */
-            step: number;
-            /** Text */
-            text: string;
-        };
-        /**
-         * MergeRequest
-         * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
-         */
-        MergeRequest: {
-            /** Runs */
-            runs: components["schemas"]["SimulationSums"][];
-        };
+        JsonValue: unknown;
         /**
          * MergeRuns
          * @description Answers of one run's seed ranges (same matchup, adjacent ranges, any order).
          */
         MergeRuns: {
             /** Runs */
-            runs: components["schemas"]["SimulationSums"][];
-        };
-        /**
-         * MindEffect
-         * @description What a successful Mind-Manipulating Magic does (000 L7285).
-         * @enum {string}
-         */
-        MindEffect: "idle" | "dictate" | "remove";
-        /**
-         * MovePointLedgerEntry
-         * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).
-         */
-        MovePointLedgerEntry: {
-            /**
-             * Banked In
-             * @description Default: `0`.
-             */
-            banked_in?: number;
-            /**
-             * Banked Out
-             * @description Default: `0`.
-             */
-            banked_out?: number;
-            /** Pl */
-            pl: number;
-            /**
-             * Received
-             * @description Default: `10`.
-             */
-            received?: number;
-            /**
-             * Spent On Moves
-             * @description Default: `0`.
-             */
-            spent_on_moves?: number;
-            /**
-             * To Attack String
-             * @description Move Points (2 per Attack String level). Default: `0`.
-             */
-            to_attack_string?: number;
-            /**
-             * To Combo
-             * @description Move Points (3 per Combo level). Default: `0`.
-             */
-            to_combo?: number;
-            /**
-             * To Fighting Spirit
-             * @description Default: `0`.
-             */
-            to_fighting_spirit?: number;
-            /**
-             * To Narrative
-             * @description Default: `0`.
-             */
-            to_narrative?: number;
-        };
-        /** MovePrice */
-        MovePrice: {
-            /** Accuracy */
-            accuracy: number;
-            accuracy_vs: components["schemas"]["AccuracyVs"];
-            /** Combo Keywords */
-            combo_keywords: string[];
-            /** Control */
-            control: number;
-            /** @description The ordinary damage: an Element a Perfect Hit guards is left out (Chapter 4, Elements and Liabilities). */
-            damage: components["schemas"]["Damage"] | null;
-            /**
-             * @description The damage when every Perfect Hit roll succeeds; null when no Perfect Hit guards an Element that changes the damage.
-             * @default null
-             */
-            damage_with_perfect_hit: components["schemas"]["Damage"] | null;
-            /**
-             * Element Slots
-             * @description Slots the level gives (Special L+1, Super 2L, −1 Borrow Identities).
-             */
-            element_slots: number;
-            /**
-             * Elements Spent
-             * @description Slots used: ceil(Elements − Liabilities).
-             */
-            elements_spent: number;
-            /** Entries */
-            entries: components["schemas"]["ResolvedEntry"][];
-            /** Glory */
-            glory: number;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /** Keywords */
-            keywords: string[];
-            /** Legal */
-            legal: boolean;
-            /** Level */
-            level: number;
-            /**
-             * Liability Slots
-             * @description Extra slots earned by Liabilities (whole).
-             */
-            liability_slots: number;
-            /** Move Points */
-            move_points: number;
-            /** Name */
-            name: string | null;
-            range: components["schemas"]["Range"] | null;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Super Energy Cost
-             * @default null
-             */
-            super_energy_cost: number | null;
-            type: components["schemas"]["MoveType"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Unused Slots */
-            unused_slots: number;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** MoveRequest */
-        MoveRequest: {
-            campaign?: components["schemas"]["Campaign"];
-            /** Elements */
-            elements?: components["schemas"]["EntryChoice"][];
-            /** @description Default: `null`. */
-            fighter?: components["schemas"]["FighterContext"] | null;
-            /**
-             * Free Throw
-             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
-             */
-            free_throw?: boolean;
-            /** Level */
-            level: number;
-            /** Liabilities */
-            liabilities?: components["schemas"]["EntryChoice"][];
-            /**
-             * Name
-             * @description Default: `null`.
-             */
-            name?: string | null;
-            /**
-             * Tier
-             * @description Tier of a three-tier Super Move (1–3). Default: `1`.
-             */
-            tier?: number;
-            /**
-             * Type
-             * @description Default: `"special"`.
-             * @enum {string}
-             */
-            type?: "special" | "super";
-        };
-        /**
-         * MoveType
-         * @enum {string}
-         */
-        MoveType: "special" | "super";
-        /**
-         * MoveTypeFilter
-         * @description Entries allowed on this move type.
-         * @enum {string}
-         */
-        MoveTypeFilter: "special" | "super";
-        /** NarrativeSkill */
-        NarrativeSkill: {
-            /**
-             * Id
-             * @description Skill id or name, e.g. `knowledge`.
-             */
-            id: string;
-            /** Level */
-            level: number;
-            /**
-             * Subject
-             * @description Area, profession, base Skill and focus, power or purpose. Default: `null`.
-             */
-            subject?: string | null;
-        };
-        /**
-         * OngoingEffect
-         * @description An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved.
-         */
-        OngoingEffect: {
-            /**
-             * Band
-             * @description Bomb on a Band Map: its band. Default: `null`.
-             */
-            band?: number | null;
-            /**
-             * Charges
-             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment. Default: `null`.
-             */
-            charges?: number | null;
-            /** @description Super Jump: toward or away from `target`. Default: `null`. */
-            direction?: components["schemas"]["Direction"] | null;
-            /**
-             * Entry
-             * @description Copied move: the Element it lost (Copies Moves). Default: `null`.
-             */
-            entry?: string | null;
-            /**
-             * Hazard
-             * @description Against a Wall or in a Pit: the Hazard's id. Default: `null`.
-             */
-            hazard?: string | null;
-            /**
-             * Id
-             * @description Catalogue entry id, e.g. `buff`, `flight`.
-             */
-            id: string;
-            /**
-             * Move
-             * @description Default: `null`.
-             */
-            move?: string | null;
-            /**
-             * Moved
-             * @description Dropped Prop: its owner has moved since it fell. Default: `false`.
-             */
-            moved?: boolean;
-            /**
-             * Since
-             * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed. Default: `null`.
-             */
-            since?: number | null;
-            /**
-             * Target
-             * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments. Default: `null`.
-             */
-            target?: string | null;
-            /**
-             * Time Left
-             * @description Time Count still to run; none: no limit. Default: `null`.
-             */
-            time_left?: number | null;
+            runs: components["schemas"]["SimulationSumsInput"][];
         };
         /** OperationInfo */
         OperationInfo: {
@@ -6196,410 +14994,6 @@ export interface components {
             path: string;
             /** Summary */
             summary: string;
-        };
-        /** OptimiseAnswer */
-        OptimiseAnswer: {
-            /**
-             * Binding
-             * @description When no move exists: the wishes that cannot all be met.
-             */
-            binding: components["schemas"]["Binding"][];
-            /**
-             * Candidates
-             * @description Candidates the solver proposed and the pricing core checked.
-             */
-            candidates: number;
-            /**
-             * Limit
-             * @description Which limit stopped the search, when one did.
-             * @default null
-             */
-            limit: string | null;
-            /**
-             * Moves
-             * @description Cheapest first: Move Points, then fewer Elements.
-             */
-            moves: components["schemas"]["OptimisedMove"][];
-            /**
-             * Rejected
-             * @description Candidates the pricing core (or a wish) refused.
-             */
-            rejected: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Status
-             * @description `optimal`: these are the cheapest moves there are; `none_exists`: no legal move has it all (see `binding`); `limit_reached`: the search stopped at its limit, the moves are the best it met.
-             * @enum {string}
-             */
-            status: "optimal" | "none_exists" | "limit_reached";
-            /**
-             * Unsupported
-             * @description Entries the search does not build (they need a free-text or entry-naming design choice).
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-        };
-        /**
-         * OptimiseRequest
-         * @description What the player wants of a move; every field is optional.
-         */
-        OptimiseRequest: {
-            /**
-             * Answers
-             * @description How many moves to answer, cheapest first. Default: `5`.
-             */
-            answers?: number;
-            campaign?: components["schemas"]["Campaign"];
-            /**
-             * Exclude
-             * @description Elements or Liabilities no answer may carry.
-             */
-            exclude?: components["schemas"]["EntryId"][];
-            fighter?: components["schemas"]["OptimiserFighter"];
-            /**
-             * Forbidden Keywords
-             * @description Keywords the move must not have.
-             */
-            forbidden_keywords?: components["schemas"]["KeywordId"][];
-            /**
-             * Include
-             * @description Elements or Liabilities every answer must carry.
-             */
-            include?: components["schemas"]["EntryId"][];
-            /**
-             * Keywords
-             * @description Keywords the move must have (`defensive_response` = any).
-             */
-            keywords?: components["schemas"]["KeywordId"][];
-            /**
-             * Max Level
-             * @description Highest level to consider. Default: `8`.
-             */
-            max_level?: number;
-            /**
-             * Min Accuracy
-             * @description Smallest Accuracy modifier against every defence. Default: `null`.
-             */
-            min_accuracy?: number | null;
-            /** @description Smallest damage die the Fighter rolls (with Strength, or Ki for a Ki-based move). Default: `null`. */
-            min_damage_die?: components["schemas"]["DieName"] | null;
-            /**
-             * Min Level
-             * @description Lowest level to consider. Default: `1`.
-             */
-            min_level?: number;
-            /**
-             * Min Range
-             * @description The move must reach at least this Range. Default: `null`.
-             */
-            min_range?: number | null;
-            /**
-             * Type
-             * @description Default: `"special"`.
-             * @enum {string}
-             */
-            type?: "special" | "super";
-            /**
-             * Without Warnings
-             * @description Only moves priced without a warning: no entry left to the Director's approval, and no Liabilities beyond what the Elements need lowering the Move Points. Default: `false`.
-             */
-            without_warnings?: boolean;
-        };
-        /** OptimisedMove */
-        OptimisedMove: {
-            /** @description Its price and validation by the pricing core (always legal). */
-            price: components["schemas"]["MovePrice"];
-            /** @description The move as a pricing request: send it to `moves/price` as it is. */
-            request: components["schemas"]["MoveRequest"];
-        };
-        /**
-         * OptimiserFighter
-         * @description What of the Fighter changes the figures the optimiser reads.
-         */
-        OptimiserFighter: {
-            /**
-             * Ki
-             * @description Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken. Default: `null`.
-             */
-            ki?: number | null;
-            /**
-             * Strength
-             * @description Basic Quality: shifts a Strength-based damage die. Default: `null`.
-             */
-            strength?: number | null;
-        };
-        /**
-         * OptionChoice
-         * @description One allowed value of an enumerated design choice, with what choosing it changes.
-         */
-        OptionChoice: {
-            /**
-             * Cost
-             * @default null
-             */
-            cost: number | null;
-            /** @default null */
-            keywords: components["schemas"]["KeywordChanges"] | null;
-            /**
-             * Summary
-             * @default
-             */
-            summary: string;
-            /** Value */
-            value: string;
-        };
-        /**
-         * Pack
-         * @description The values a round needs; the default pack marks each as read in the text or ruled. Ids are unique in the
-         *     shipped packs (tests/unit/ashes); in a request's own pack a repeated id is read as its last entry.
-         */
-        Pack: {
-            /** Armor */
-            armor?: components["schemas"]["ArmorRow"][];
-            aura_min_degree: components["schemas"]["Figure"];
-            awaken_min_rank: components["schemas"]["Count"];
-            bonus_action_min_rank: components["schemas"]["Count"];
-            die_sides: components["schemas"]["DieSize"];
-            /**
-             * Dramatic Penalties
-             * @description The first is the one taken when a decision names none.
-             */
-            dramatic_penalties: components["schemas"]["DramaticPenalty"][];
-            health_box: components["schemas"]["Count"];
-            improvised_effort_dice: components["schemas"]["Figure"];
-            improvised_prana: components["schemas"]["Figure"];
-            mechanical_penalty_per_rank: components["schemas"]["Figure"];
-            /** Name */
-            name: string;
-            pool_per_recovery: components["schemas"]["Figure"];
-            /** @description A Set's total is rank × this + facing. */
-            rank_weight: components["schemas"]["Count"];
-            /** Rank Zero */
-            rank_zero: components["schemas"]["RankZero"][];
-            /**
-             * Ruleset
-             * @description The ruleset the pack is for (served with the catalogue). Default: `"ashes"`.
-             * @constant
-             */
-            ruleset?: "ashes";
-            /** Skills */
-            skills: components["schemas"]["PackSkill"][];
-            /**
-             * Unarmed Extra For Prana
-             * @description Whether Prana at the weapon's cost buys a Rank 1 attack beyond the weapon's count. Default: `false`.
-             */
-            unarmed_extra_for_prana?: boolean;
-            unarmed_extra_source: components["schemas"]["Source"];
-            /** Weapons */
-            weapons: components["schemas"]["Weapon"][];
-        };
-        /** PackSkill */
-        PackSkill: {
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            source: components["schemas"]["Source"];
-        };
-        /**
-         * ParamKind
-         * @description What a trait take must name when it is taken.
-         * @enum {string}
-         */
-        ParamKind: "skills" | "skill" | "subject" | "descriptor" | "benefit" | "category";
-        /** PendingAccuracy */
-        PendingAccuracy: {
-            /** Amount */
-            amount: number;
-            /** @description What left it. `evasion`: lost if he is hit before he attacks. Left out: kept until used. Default: `null`. */
-            source?: components["schemas"]["AccuracySource"] | null;
-            /**
-             * Vs
-             * @description Only against this fighter or Thug group (Evasion bonus). Default: `null`.
-             */
-            vs?: string | null;
-        };
-        /**
-         * PendingDecision
-         * @description A decision the request must carry (or, with `point: roll`, a die it must supply). Every decision lists its
-         *     legal answers in `choices`, each a complete value to send back under `key`; `default`, when present, is one of
-         *     them and is what the turn uses when the key is left out (unless `ask_every_decision`).
-         */
-        PendingDecision: {
-            /** Choices */
-            choices?: components["schemas"]["ChoiceOption"][];
-            /** @default null */
-            default: components["schemas"]["DecisionValue-Output"] | null;
-            /**
-             * Die
-             * @description For a roll the request must supply: the die to roll.
-             * @default null
-             */
-            die: string | null;
-            /** Fighter */
-            fighter: string;
-            /**
-             * Key
-             * @description Where the answer goes: `decisions[key]` (or `rolls[key]` for a die). Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's).
-             * @example T1.rei.action
-             * @example T1.battle.defense
-             * @example T1.battle.defense:reaction
-             * @example T1.rei.interrupt:end
-             */
-            key: string;
-            /** Point */
-            point: string;
-            /**
-             * Provisional
-             * @description Asked ahead of dice listed in `dice_needed`, as the turn would go with stand-in results: once the real dice are in, the turn may not ask it after all. Send its answer in `if_asked`, where an answer the turn does not need is no error.
-             * @default false
-             */
-            provisional: boolean;
-            /**
-             * Step
-             * @description Flow-chart label where the decision is taken.
-             */
-            step: string;
-            /** Text */
-            text: string;
-        };
-        /** Placing */
-        Placing: {
-            /**
-             * Bid
-             * @description The final bid's dice (spent out of the Effort Pool).
-             */
-            bid: string[];
-            /** Fighter */
-            fighter: string;
-            /** Initiative */
-            initiative: number;
-            /**
-             * Took Turn
-             * @description False when the combatant was Vanquished before their turn came.
-             */
-            took_turn: boolean;
-        };
-        /** PointItem */
-        PointItem: {
-            /**
-             * Attribute
-             * @enum {string}
-             */
-            attribute: "initiative" | "accuracy" | "damage" | "defense" | "life_save" | "threat_level" | "qualities" | "weaknesses";
-            /**
-             * Id
-             * @description The trait priced (qualities and weaknesses).
-             * @default null
-             */
-            id: string | null;
-            /** Points */
-            points: number;
-            ref: components["schemas"]["Ref"] | null;
-            /**
-             * Value
-             * @description What was bought, as written (`1d6`, `+2`, `3`, a trait's id).
-             */
-            value: string;
-        };
-        /**
-         * Policy
-         * @description How a side answers the resolver's decisions (docs/simulation.md has the details).
-         * @enum {string}
-         */
-        Policy: "balanced" | "aggressive" | "defensive" | "greedy";
-        /** Positioning */
-        Positioning: {
-            /**
-             * Bands
-             * @description Mode `band`: each fighter's band.
-             */
-            bands?: {
-                [key: string]: number;
-            };
-            /** @description Default: `"range"`. */
-            mode?: components["schemas"]["PositioningMode"];
-            /**
-             * Range
-             * @description Mode `range`: the Range between the two fighters. Default: `3`.
-             */
-            range?: number | null;
-        };
-        /**
-         * PositioningMode
-         * @enum {string}
-         */
-        PositioningMode: "range" | "band" | "grid";
-        /** PowerLevelChart */
-        PowerLevelChart: {
-            /** Power Levels */
-            power_levels: components["schemas"]["PowerLevelRow"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /**
-         * PowerLevelRow
-         * @description One row of the Power Level Chart (Chapter 1, Power Level), or of the optional Boss extension (Chapter 6,
-         *     Pacing a Campaign).
-         */
-        PowerLevelRow: {
-            /** Combat Bonus Max Single */
-            combat_bonus_max_single: number;
-            /** Combat Bonuses */
-            combat_bonuses: number;
-            /** Det */
-            det: number;
-            /**
-             * Extended
-             * @default false
-             */
-            extended: boolean;
-            /** Fighting Spirit */
-            fighting_spirit: number;
-            /** Full Defense */
-            full_defense: number;
-            /** Glory Max */
-            glory_max: number | null;
-            /** Glory Min */
-            glory_min: number | null;
-            /** Life Bar */
-            life_bar: number;
-            /** Power Level */
-            power_level: number;
-            ref: components["schemas"]["Ref"];
-            /** Super Moves */
-            super_moves: number;
-        };
-        /** PreviousTurn */
-        PreviousTurn: {
-            /**
-             * Initiative Leader
-             * @description Single highest Initiative last turn, if any. Default: `null`.
-             */
-            initiative_leader?: string | null;
-            /**
-             * Leader Hit
-             * @description Whether that fighter hit an opponent last turn. Default: `false`.
-             */
-            leader_hit?: boolean;
-        };
-        /** PriceBatchRequest */
-        PriceBatchRequest: {
-            /** Moves */
-            moves: components["schemas"]["MoveRequest"][];
-        };
-        /** PriceBatchResponse */
-        PriceBatchResponse: {
-            /** Results */
-            results: components["schemas"]["MovePrice"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
         };
         /**
          * Problem
@@ -6640,171 +15034,6 @@ export interface components {
              */
             source: string | null;
         };
-        /**
-         * QualityExchange
-         * @description A Quality slot turned into points (Chapter 1, Designing a Character).
-         */
-        QualityExchange: {
-            /**
-             * Acquired At Pl
-             * @description Default: `null`.
-             */
-            acquired_at_pl?: number | null;
-            converted_to: components["schemas"]["ExchangeTarget"];
-        };
-        /** QualityList */
-        QualityList: {
-            /** Qualities */
-            qualities: components["schemas"]["Trait"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** QualityTake */
-        QualityTake: {
-            /**
-             * Acquired At Pl
-             * @description 1, or the even PL where it was gained. Default: `null`.
-             */
-            acquired_at_pl?: number | null;
-            /**
-             * Director Approved
-             * @description Default: `false`.
-             */
-            director_approved?: boolean;
-            /**
-             * Id
-             * @description Quality id or name, e.g. `multiple_styles` or `Multiple Styles`.
-             */
-            id: string;
-            params?: components["schemas"]["TraitParams"];
-            /**
-             * Slot Cost
-             * @description Quality slots used (a powerful Technique may cost more). Default: `1`.
-             */
-            slot_cost?: number;
-        };
-        /**
-         * Quirk
-         * @description A Quirk (Chapter 2, Quality Descriptions; Chapter 2, Quirk Descriptions).
-         */
-        Quirk: {
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            /**
-             * Param
-             * @default null
-             */
-            param: string | null;
-            ref: components["schemas"]["Ref"];
-            /**
-             * Strikable
-             * @default false
-             */
-            strikable: boolean;
-            /** Summary */
-            summary: string;
-            /**
-             * Tone
-             * @default false
-             */
-            tone: boolean;
-        };
-        /** QuirkList */
-        QuirkList: {
-            /** Quirks */
-            quirks: components["schemas"]["Quirk"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** QuirkTake */
-        QuirkTake: {
-            /**
-             * Custom
-             * @description A Quirk invented with the Director's consent. Default: `false`.
-             */
-            custom?: boolean;
-            /** Id */
-            id: string;
-            /**
-             * Subject
-             * @description The beloved, rival, revenge target or secret. Default: `null`.
-             */
-            subject?: string | null;
-        };
-        /**
-         * RandomCombination
-         * @description One combination of a Random Effect: Elements and Liabilities built like a Special Move (Chapter 4, Elements
-         *     and Liabilities).
-         */
-        RandomCombination: {
-            /**
-             * Entries
-             * @description Its Elements and Liabilities, each with its instances and design choices.
-             */
-            entries: components["schemas"]["EntryRef"][];
-            /**
-             * Name
-             * @description e.g. `Grenade`. Default: `null`.
-             */
-            name?: string | null;
-        };
-        /** Range */
-        Range: {
-            /** Max */
-            max: number;
-            /** Min */
-            min: number;
-        };
-        /**
-         * RankZero
-         * @description An action that needs no dice (one a turn).
-         */
-        RankZero: {
-            /**
-             * Hides
-             * @description The combatant takes cover and is hidden. Default: `false`.
-             */
-            hides?: boolean;
-            /** Id */
-            id: string;
-            /**
-             * Moves
-             * @description The combatant changes place (a held combatant may not). Default: `false`.
-             */
-            moves?: boolean;
-            /** Name */
-            name: string;
-            /**
-             * Skill
-             * @description Default: `null`.
-             */
-            skill?: string | null;
-            source: components["schemas"]["Source"];
-        };
-        /** RawGlory */
-        RawGlory: {
-            /**
-             * Id
-             * @description The Fighter.
-             */
-            id: string;
-            /**
-             * Raw Glory
-             * @description Glory earned in the whole combat, before the division.
-             */
-            raw_glory: number;
-        };
-        /**
-         * ReactionKind
-         * @enum {string}
-         */
-        ReactionKind: "anti_air" | "basic" | "interrupt" | "super" | "throw";
         /** Readiness */
         Readiness: {
             /**
@@ -6819,12 +15048,6 @@ export interface components {
              */
             status: "ready";
         };
-        /**
-         * RecoveryUse
-         * @description What a Reaffirm Purpose or Realize Potential check gives in Dramatic Combat (000 L7257, L7271).
-         * @enum {string}
-         */
-        RecoveryUse: "fighting_spirit" | "healing_points";
         /**
          * Ref
          * @description A place in the book: its chapter and section, as printed in the book's table of contents.
@@ -6847,74 +15070,9 @@ export interface components {
             section: string | null;
         };
         /**
-         * Requirements
-         * @description Conditions for taking an entry (Chapter 4, Elements and Liabilities).
+         * RollRecord
+         * @description A die the step rolled, and where its face came from.
          */
-        Requirements: {
-            /**
-             * Any Entries
-             * @default []
-             */
-            any_entries: string[][];
-            /**
-             * Any Keywords
-             * @default []
-             */
-            any_keywords: string[][];
-            /**
-             * Campaign
-             * @default []
-             */
-            campaign: string[];
-            /**
-             * Entries
-             * @default []
-             */
-            entries: string[];
-            /**
-             * Fighter
-             * @default []
-             */
-            fighter: string[];
-            /**
-             * Keywords
-             * @default []
-             */
-            keywords: string[];
-        };
-        /** ResolvedEntry */
-        ResolvedEntry: {
-            /**
-             * Combo
-             * @description Combo keywords that qualify only this entry's effect (Initial, Final, Mixup).
-             */
-            combo?: string[];
-            /**
-             * Cost
-             * @description Total Element slots: positive for Elements, negative for Liabilities.
-             */
-            cost: number;
-            /** Id */
-            id: string;
-            kind: components["schemas"]["EntryKind"];
-            /** Name */
-            name: string;
-            /** Path */
-            path: string;
-            /** Times */
-            times: number;
-        };
-        /**
-         * ResponseKind
-         * @enum {string}
-         */
-        ResponseKind: "anti_air" | "basic" | "counter" | "evade_ranged" | "interrupt" | "jinking" | "mid_air_teleport" | "priority" | "ranged" | "reversal" | "sidestep_counter" | "throw";
-        /**
-         * Role
-         * @enum {string}
-         */
-        Role: "pc" | "npc" | "boss" | "sub_boss" | "secret_boss";
-        /** RollRecord */
         RollRecord: {
             /** Die */
             die: string;
@@ -6931,3345 +15089,6 @@ export interface components {
          * @enum {string}
          */
         RollSource: "seed" | "given";
-        /** RoundAnswer */
-        RoundAnswer: {
-            /**
-             * Combat Over
-             * @description Nobody kept up the violence at the end of the round.
-             */
-            combat_over: boolean;
-            /**
-             * Combatants
-             * @description After the round when complete; as sent while decisions are pending.
-             */
-            combatants: components["schemas"]["Combatant"][];
-            /** Death Token */
-            death_token: boolean;
-            /** Decisions Needed */
-            decisions_needed: components["schemas"]["RoundDecision"][];
-            /** Dice Needed */
-            dice_needed: components["schemas"]["RoundDie"][];
-            /** Events */
-            events: components["schemas"]["RoundEvent"][];
-            /** Holds */
-            holds: components["schemas"]["Hold"][];
-            /**
-             * Info
-             * @description Notes: what the missing core rulebook would decide.
-             */
-            info: components["schemas"]["Finding"][];
-            /**
-             * Initiative
-             * @description The order the turns were taken in, each with the Initiative it was taken at (lowered ones too).
-             */
-            initiative: components["schemas"]["Placing"][];
-            /** Log */
-            log: components["schemas"]["RoundStep"][];
-            /** Rolls */
-            rolls: components["schemas"]["RoundRoll"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            status: components["schemas"]["RoundStatus"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoundDecision */
-        RoundDecision: {
-            /** Choices */
-            choices: components["schemas"]["DecisionChoice"][];
-            /** @default null */
-            default: components["schemas"]["Decision"] | null;
-            /** Fighter */
-            fighter: string;
-            /**
-             * Key
-             * @description Where the answer goes: `decisions[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
-             */
-            key: string;
-            /** Kind */
-            kind: string;
-        };
-        /** RoundDie */
-        RoundDie: {
-            /** Die */
-            die: string;
-            /**
-             * Key
-             * @description Where the face goes: `rolls[key]`. Keys: `R{round}.{fighter}.{point}` with a suffix where the point repeats: `effort.{n}` (the n-th Effort die), `imbalance.{id}`, `bid.{pass}`, `reach` (Reach's die), `improvised` (paying a stand-in spear's surcharge), `action.{n}` (the n-th action of the turn), `lower.{turn}`, and for what follows one attack `{point}.{attacker}.{n}` (`defense`, `heavy`, `buy_down`, `injury`, `kill`, `break`).
-             */
-            key: string;
-            /** Purpose */
-            purpose: string;
-        };
-        /** RoundEvent */
-        RoundEvent: {
-            /**
-             * Amount
-             * @default null
-             */
-            amount: number | null;
-            /**
-             * Fighter
-             * @default null
-             */
-            fighter: string | null;
-            kind: components["schemas"]["RoundEventKind"];
-            /**
-             * Other
-             * @default null
-             */
-            other: string | null;
-            /** Step */
-            step: number;
-            /**
-             * Value
-             * @default null
-             */
-            value: number | null;
-        };
-        /**
-         * RoundEventKind
-         * @enum {string}
-         */
-        RoundEventKind: "penalty" | "bid" | "initiative" | "defended" | "hit" | "damage" | "aura" | "health" | "injured" | "vanquished" | "killed" | "death_token" | "grabbed" | "hold_broken" | "escaped" | "awakened" | "prana" | "rank_zero" | "moved" | "hidden" | "revealed" | "left_hold" | "combat_over";
-        /** RoundRequest */
-        RoundRequest: {
-            /**
-             * Ask Every Decision
-             * @description Ask decisions that have a default instead of using it. Default: `false`.
-             */
-            ask_every_decision?: boolean;
-            /**
-             * Battlefields
-             * @description The fight's Battlefields (adjacency is both ways); none: everybody stands together.
-             */
-            battlefields?: components["schemas"]["Battlefield"][];
-            /**
-             * Combatants
-             * @description In bidding order: the GM's first, then clockwise.
-             */
-            combatants: components["schemas"]["Combatant"][];
-            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
-            /**
-             * Death Token
-             * @description Death is in the scene (the GM declared it, or a kill brought it). Default: `false`.
-             */
-            death_token?: boolean;
-            /** Decisions */
-            decisions?: {
-                [key: string]: components["schemas"]["Decision"];
-            };
-            /** Holds */
-            holds?: components["schemas"]["Hold"][];
-            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
-            pack?: components["schemas"]["AshesPackName"];
-            /**
-             * Rolls
-             * @description The table's dice by key.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Round
-             * @description Default: `1`.
-             */
-            round?: number;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-            /**
-             * Spectators
-             * @description Present but not fighting: no dice, no turn.
-             */
-            spectators?: string[];
-        };
-        /** RoundRoll */
-        RoundRoll: {
-            /** Die */
-            die: string;
-            /** Face */
-            face: number;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-            source: components["schemas"]["RollSource"];
-        };
-        /**
-         * RoundStatus
-         * @enum {string}
-         */
-        RoundStatus: "complete" | "decision_required" | "invalid";
-        /** RoundStep */
-        RoundStep: {
-            /** Actor */
-            actor: string | null;
-            /** Label */
-            label: string;
-            /** Ref */
-            ref: string;
-            /** Step */
-            step: number;
-            /** Text */
-            text: string;
-        };
-        /** RoyaleAccessSetting */
-        RoyaleAccessSetting: {
-            source: components["schemas"]["Source"];
-            value: components["schemas"]["RoyaleSupernaturalAccess"];
-        };
-        /**
-         * RoyaleBinding
-         * @description A Binding: a Challenge the fighter must overcome, at the Move Rank's TN, before it lifts (003 L1369-L1375).
-         *     What it limits is the GM's description; the fighter may spend its action trying to break it (L767-L768).
-         */
-        RoyaleBinding: {
-            /**
-             * Source
-             * @description Stable snake_case id.
-             */
-            source: string;
-            /** Tn */
-            tn: number;
-        };
-        /**
-         * RoyaleBoost
-         * @description A bonus taken as one more die (keep the best) or as +1 (003 L274-L276, L633-L634, L1033-L1034).
-         * @enum {string}
-         */
-        RoyaleBoost: "die" | "flat";
-        /**
-         * RoyaleBought
-         * @description What paid for a Flaw, Technique or Signature Move.
-         * @enum {string}
-         */
-        RoyaleBought: "creation" | "training";
-        /**
-         * RoyaleBoutChallenge
-         * @description A Combat Challenge offered in place of this round (003 L868-L870).
-         */
-        RoyaleBoutChallenge: {
-            /**
-             * Initiator
-             * @description Stable snake_case id.
-             */
-            initiator: string;
-            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
-            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
-        };
-        /** RoyaleBoutFormRule */
-        RoyaleBoutFormRule: {
-            /**
-             * Effect
-             * @enum {string}
-             */
-            effect: "bonus" | "penalty";
-            /**
-             * Rolls
-             * @enum {string}
-             */
-            rolls: "offense" | "defense" | "all";
-            /**
-             * When
-             * @enum {string}
-             */
-            when: "attack_over_defense" | "defense_over_attack" | "defense_two_or_more" | "opponent_attack_over_defense";
-        };
-        /**
-         * RoyaleBoutPlan
-         * @description One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength.
-         */
-        RoyaleBoutPlan: {
-            attack?: components["schemas"]["RoyaleRollDeclaration"];
-            /**
-             * Blitz Attacks
-             * @description A Basic Blitz's Strikes this round, up to its MOD (all of them when left out): each rolled with the attack dice and met by its own reaction with the defense dice (003 L1379-L1382). Default: `null`.
-             */
-            blitz_attacks?: number | null;
-            /**
-             * Break Free
-             * @description The Strike is spent on a Binding's Challenge (003 L767-L768). Default: `false`.
-             */
-            break_free?: boolean;
-            /** @description Default: `"wound"`. */
-            damage_type?: components["schemas"]["RoyaleDamageType"];
-            defense?: components["schemas"]["RoyaleRollDeclaration"];
-            /**
-             * Fighter
-             * @description Stable snake_case id.
-             */
-            fighter: string;
-            /** @description A Form Strength taken as a die or +1. Default: `"die"`. */
-            form_bonus?: components["schemas"]["RoyaleBoost"];
-            /**
-             * Harmonize
-             * @description The Style harmonized for this round (003 L235-L241), before the Strike, for both rolls. Default: `null`.
-             */
-            harmonize?: string | null;
-            /** @description What the side adds to a Cyclic Attack's Risky Challenge or to breaking a Binding. */
-            resist?: components["schemas"]["RoyaleRollDeclaration"];
-        };
-        /** RoyaleBoutRequest */
-        RoyaleBoutRequest: {
-            /**
-             * Bowl
-             * @description Spirit Dice in the Bowl. Default: `0`.
-             */
-            bowl?: number;
-            /** @description Default: `null`. */
-            combat_challenge?: components["schemas"]["RoyaleBoutChallenge"] | null;
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
-            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
-            /**
-             * Decisions
-             * @description Default: `{}`.
-             */
-            decisions?: {
-                [key: string]: string;
-            };
-            /** Fighters */
-            fighters: components["schemas"]["RoyaleFighter"][];
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Plans
-             * @description Default: `[]`.
-             */
-            plans?: components["schemas"]["RoyaleBoutPlan"][];
-            /**
-             * Rolls
-             * @description Default: `{}`.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Round
-             * @description Default: `1`.
-             */
-            round?: number;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-            /**
-             * Switch Outs
-             * @description Opponents switched out at this round's Engage step (003 L862-L863). Default: `[]`.
-             */
-            switch_outs?: components["schemas"]["RoyaleSwitchOut"][];
-        };
-        /** RoyaleBoutResult */
-        RoyaleBoutResult: {
-            /**
-             * Attacker
-             * @description Who won the initiative (most Spirit Dice, 003 L864-L867).
-             * @default null
-             */
-            attacker: string | null;
-            /**
-             * Bowl
-             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
-             * @default 0
-             */
-            bowl: number;
-            /**
-             * Challenge
-             * @description `cancelled` (the opponent paid a Spirit Die), or the Combat Challenge's winner or `tie`.
-             * @default null
-             */
-            challenge: string | null;
-            /**
-             * Clashes
-             * @default []
-             */
-            clashes: components["schemas"]["RoyaleClashResult"][];
-            /**
-             * Decisions Needed
-             * @default []
-             */
-            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
-            /**
-             * Dice Needed
-             * @default []
-             */
-            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
-            /**
-             * Events
-             * @default []
-             */
-            events: components["schemas"]["RoyaleEvent"][];
-            /** Fighters */
-            fighters: components["schemas"]["RoyaleFighter"][];
-            /**
-             * First
-             * @description Who struck first.
-             * @default null
-             */
-            first: string | null;
-            /**
-             * Gang Pools
-             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
-             * @default {}
-             */
-            gang_pools: {
-                [key: string]: components["schemas"]["RoyaleGangPool"];
-            };
-            /**
-             * Log
-             * @default []
-             */
-            log: string[];
-            /**
-             * Results
-             * @default []
-             */
-            results: components["schemas"]["RoyaleRollResult"][];
-            /**
-             * Rolls
-             * @default []
-             */
-            rolls: components["schemas"]["RoyaleRollRecord"][];
-            /** Round */
-            round: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Spirit Dice To Bowl
-             * @default 0
-             */
-            spirit_dice_to_bowl: number;
-            /**
-             * Splits
-             * @default {}
-             */
-            splits: {
-                [key: string]: string;
-            };
-            status: components["schemas"]["RoyaleStatus"];
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /**
-         * RoyaleByDifficulty
-         * @description A Difficulty Rank: its Target Number is the chart's (003 L346-L358).
-         */
-        RoyaleByDifficulty: {
-            difficulty: components["schemas"]["RoyaleRank"];
-        };
-        /**
-         * RoyaleByMinion
-         * @description A lone Minion: its rank's TN, or TN 7 when its one Strength does not bear on the task (003 L724-L731).
-         */
-        RoyaleByMinion: {
-            /** @description The Minion's one Strength's rank. */
-            minion: components["schemas"]["RoyaleRank"];
-            /**
-             * Relevant
-             * @description Its Strength bears on the task (the GM's call). Default: `true`.
-             */
-            relevant?: boolean;
-        };
-        /**
-         * RoyaleByNumber
-         * @description A Target Number set directly.
-         */
-        RoyaleByNumber: {
-            /** Tn */
-            tn: number;
-        };
-        /**
-         * RoyaleByZones
-         * @description A move across this many zones: the pack's crossing TN, +2 per zone skipped (003 L964-L976).
-         */
-        RoyaleByZones: {
-            /** Zones */
-            zones: number;
-        };
-        /**
-         * RoyaleChallengeRequest
-         * @description One roll against a Target Number (003 L346-L427).
-         */
-        RoyaleChallengeRequest: {
-            /**
-             * Bowl
-             * @description Spirit Dice in the Bowl. Default: `0`.
-             */
-            bowl?: number;
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
-            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
-            /** @description Default: `"wound"`. */
-            damage_type?: components["schemas"]["RoyaleDamageType"];
-            /**
-             * Decisions
-             * @description Default: `{}`.
-             */
-            decisions?: {
-                [key: string]: string;
-            };
-            fighter: components["schemas"]["RoyaleFighter"];
-            /**
-             * First Failure
-             * @description No earlier failure at this Challenge (a Training Point). Default: `true`.
-             */
-            first_failure?: boolean;
-            /**
-             * Helpers
-             * @description Team effort: each helper adds a die or +1 (003 L422-L427). Default: `[]`.
-             */
-            helpers?: components["schemas"]["RoyaleBoost"][];
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Risky
-             * @description A Risky Challenge: failing deals the shortfall as Damage Ranks. Default: `false`.
-             */
-            risky?: boolean;
-            roll?: components["schemas"]["RoyaleRollDeclaration"];
-            /**
-             * Rolls
-             * @description Default: `{}`.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-            /**
-             * Significant
-             * @description A risk or reward rides on it: only then does a failure earn a Training Point (003 L655-L660). Default: `true`.
-             */
-            significant?: boolean;
-            /**
-             * Target
-             * @description What the roll must meet: a Difficulty Rank, a Target Number, a number of zones crossed, or a lone Minion.
-             */
-            target: components["schemas"]["RoyaleByDifficulty"] | components["schemas"]["RoyaleByNumber"] | components["schemas"]["RoyaleByZones"] | components["schemas"]["RoyaleByMinion"];
-        };
-        /** RoyaleChallengeResult */
-        RoyaleChallengeResult: {
-            /**
-             * Bowl
-             * @description The Bowl after the roll: spent Spirit Dice go in (003 L543, L626).
-             * @default 0
-             */
-            bowl: number;
-            /**
-             * Damage
-             * @default 0
-             */
-            damage: number;
-            /**
-             * Decisions Needed
-             * @default []
-             */
-            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
-            /**
-             * Dice Needed
-             * @default []
-             */
-            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
-            /**
-             * Events
-             * @default []
-             */
-            events: components["schemas"]["RoyaleEvent"][];
-            fighter: components["schemas"]["RoyaleFighter"];
-            /**
-             * Log
-             * @default []
-             */
-            log: string[];
-            /**
-             * Results
-             * @default []
-             */
-            results: components["schemas"]["RoyaleRollResult"][];
-            /**
-             * Rolls
-             * @default []
-             */
-            rolls: components["schemas"]["RoyaleRollRecord"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Spirit Dice To Bowl
-             * @default 0
-             */
-            spirit_dice_to_bowl: number;
-            status: components["schemas"]["RoyaleStatus"];
-            /**
-             * Success
-             * @default null
-             */
-            success: boolean | null;
-            /** Tn */
-            tn: number;
-            /**
-             * Total
-             * @default null
-             */
-            total: number | null;
-            /**
-             * Training Points
-             * @description Training Points earned by this roll.
-             * @default 0
-             */
-            training_points: number;
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoyaleCharacter */
-        RoyaleCharacter: {
-            core?: components["schemas"]["RoyaleCoreStrengths"];
-            /**
-             * Flaw Changes
-             * @description Flaws altered or removed with Training Points. Default: `0`.
-             */
-            flaw_changes?: number;
-            /**
-             * Flaws
-             * @description Default: `[]`.
-             */
-            flaws?: components["schemas"]["RoyaleFlaw"][];
-            /** Name */
-            name: string;
-            session?: components["schemas"]["RoyaleSessionExtras"];
-            /**
-             * Signature Moves
-             * @description Default: `[]`.
-             */
-            signature_moves?: components["schemas"]["RoyaleSignatureMove"][];
-            /**
-             * Spirit Dice
-             * @description Spirit Dice held; checked against the session allotment for a new character. Default: `null`.
-             */
-            spirit_dice?: number | null;
-            /**
-             * Strengths
-             * @description Default: `[]`.
-             */
-            strengths?: components["schemas"]["RoyaleStrength"][];
-            /**
-             * Style Ranks Exchanged
-             * @description Creation Style Ranks traded for two Strength Ranks each (003 L242–L243). Left out: none, unless the sheet's counts balance only with an exchange, which is then assumed (an `info`). Default: `null`.
-             */
-            style_ranks_exchanged?: number | null;
-            /**
-             * Styles
-             * @description Default: `[]`.
-             */
-            styles?: components["schemas"]["RoyaleStyle"][];
-            /**
-             * Techniques
-             * @description Default: `[]`.
-             */
-            techniques?: components["schemas"]["RoyaleTechnique"][];
-            /**
-             * Training Points
-             * @description Unspent Training Points, checked against earned minus spent when given. Default: `null`.
-             */
-            training_points?: number | null;
-            /**
-             * Training Points Earned
-             * @description Default: `0`.
-             */
-            training_points_earned?: number;
-        };
-        /** RoyaleCharacterRequest */
-        RoyaleCharacterRequest: {
-            character: components["schemas"]["RoyaleCharacter"];
-            /** @description An inline data pack; wins over `pack`. Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /** @description A shipped data pack by name. Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-        };
-        /** RoyaleCharacterValidation */
-        RoyaleCharacterValidation: {
-            derived: components["schemas"]["RoyaleDerived"];
-            /**
-             * Info
-             * @description What the service assumed where the sheet is silent.
-             * @default []
-             */
-            info: components["schemas"]["Finding"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Valid */
-            valid: boolean;
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoyaleChoice */
-        RoyaleChoice: {
-            /** Label */
-            label: string;
-            /** Value */
-            value: string;
-        };
-        /** RoyaleClashResult */
-        RoyaleClashResult: {
-            /** Attack */
-            attack: number;
-            /** Attacker */
-            attacker: string;
-            /** Damage */
-            damage: number;
-            /** Damage Type */
-            damage_type: string;
-            /** Defender */
-            defender: string;
-            /** Defense */
-            defense: number;
-        };
-        /**
-         * RoyaleCombatChallengeRequest
-         * @description A Combat Challenge (003 L789-L806): both roll, the higher gains a Spirit Die from the Bowl, the lower takes
-         *     a Failure Rank.
-         */
-        RoyaleCombatChallengeRequest: {
-            /**
-             * Bowl
-             * @description Spirit Dice in the Bowl. Default: `0`.
-             */
-            bowl?: number;
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
-            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
-            /**
-             * Decisions
-             * @description Default: `{}`.
-             */
-            decisions?: {
-                [key: string]: string;
-            };
-            initiator: components["schemas"]["RoyaleFighter"];
-            initiator_roll?: components["schemas"]["RoyaleRollDeclaration"];
-            opponent: components["schemas"]["RoyaleFighter"];
-            opponent_roll?: components["schemas"]["RoyaleRollDeclaration"];
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Rolls
-             * @description Default: `{}`.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-        };
-        /** RoyaleCombatChallengeResult */
-        RoyaleCombatChallengeResult: {
-            /** Bowl */
-            bowl: number;
-            /**
-             * Decisions Needed
-             * @default []
-             */
-            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
-            /**
-             * Dice Needed
-             * @default []
-             */
-            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
-            /**
-             * Events
-             * @default []
-             */
-            events: components["schemas"]["RoyaleEvent"][];
-            /** Fighters */
-            fighters: components["schemas"]["RoyaleFighter"][];
-            /**
-             * Log
-             * @default []
-             */
-            log: string[];
-            /**
-             * Results
-             * @default []
-             */
-            results: components["schemas"]["RoyaleRollResult"][];
-            /**
-             * Rolls
-             * @default []
-             */
-            rolls: components["schemas"]["RoyaleRollRecord"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            status: components["schemas"]["RoyaleStatus"];
-            /**
-             * Totals
-             * @default {}
-             */
-            totals: {
-                [key: string]: number;
-            };
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-            /**
-             * Winner
-             * @default null
-             */
-            winner: string | null;
-        };
-        /**
-         * RoyaleConflictAction
-         * @description A fighter's action this round: an attack on one target (or none: a simple action).
-         */
-        RoyaleConflictAction: {
-            attack?: components["schemas"]["RoyaleRollDeclaration"];
-            /**
-             * Break Free
-             * @description Spend the action on the Challenge of a Binding (003 L767-L768). Default: `false`.
-             */
-            break_free?: boolean;
-            /** @description Default: `"wound"`. */
-            damage_type?: components["schemas"]["RoyaleDamageType"];
-            /**
-             * Death Blow
-             * @description Slay the Mostly Dead target with this action (003 L818-L825). Default: `false`.
-             */
-            death_blow?: boolean;
-            /**
-             * Environmental
-             * @description The attack uses the surroundings: +2 (003 L780-L787). Default: `false`.
-             */
-            environmental?: boolean;
-            /**
-             * Fighter
-             * @description Stable snake_case id.
-             */
-            fighter: string;
-            /**
-             * First Failure
-             * @description Against a lone Minion: the first failure at this Challenge earns a Training Point. Default: `true`.
-             */
-            first_failure?: boolean;
-            /** @description Default: `"die"`. */
-            form_bonus?: components["schemas"]["RoyaleBoost"];
-            /**
-             * Harmonize
-             * @description The Style harmonized this turn (once a turn, 003 L235-L238). Default: `null`.
-             */
-            harmonize?: string | null;
-            /**
-             * Harmonize At End
-             * @description Harmonize at the end of the turn instead of its start. Default: `false`.
-             */
-            harmonize_at_end?: boolean;
-            /**
-             * Minion Relevant
-             * @description Against a lone Minion: its Strength bears on the task (its rank's TN); false: TN 7 (003 L730-L731, the GM's call). Default: `true`.
-             */
-            minion_relevant?: boolean;
-            /** @description What the fighter adds to the Challenges it faces on its turn: a Cyclic Attack's Risky Challenge and breaking a Binding. */
-            resist?: components["schemas"]["RoyaleRollDeclaration"];
-            /** @description Flipping Out or Playing it Cagey (003 L770-L778). Default: `null`. */
-            strategy?: components["schemas"]["RoyaleStrategy"] | null;
-            /**
-             * Target
-             * @description Default: `null`.
-             */
-            target?: string | null;
-            /**
-             * Targets
-             * @description A Blitz's further targets, in order (one may repeat): a Basic Blitz attacks each in turn, up to its MOD in all; a Supernatural Blitz is one roll each of them defends against (003 L1379-L1385). Default: `[]`.
-             */
-            targets?: string[];
-        };
-        /**
-         * RoyaleConflictReaction
-         * @description How a defender meets one attacker's action.
-         */
-        RoyaleConflictReaction: {
-            /**
-             * Against
-             * @description Stable snake_case id.
-             */
-            against: string;
-            /**
-             * Attack
-             * @description Which of the attacker's Blitz attacks it meets (the first otherwise). Default: `1`.
-             */
-            attack?: number;
-            /**
-             * Environmental
-             * @description Default: `false`.
-             */
-            environmental?: boolean;
-            /**
-             * Fighter
-             * @description Stable snake_case id.
-             */
-            fighter: string;
-            /** @description Default: `"die"`. */
-            form_bonus?: components["schemas"]["RoyaleBoost"];
-            roll?: components["schemas"]["RoyaleRollDeclaration"];
-        };
-        /** RoyaleConflictRequest */
-        RoyaleConflictRequest: {
-            /**
-             * Actions
-             * @description Default: `[]`.
-             */
-            actions?: components["schemas"]["RoyaleConflictAction"][];
-            /**
-             * Bowl
-             * @description Spirit Dice in the Bowl. Default: `0`.
-             */
-            bowl?: number;
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
-            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
-            /**
-             * Decisions
-             * @description Default: `{}`.
-             */
-            decisions?: {
-                [key: string]: string;
-            };
-            /** Fighters */
-            fighters: components["schemas"]["RoyaleFighter"][];
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Reactions
-             * @description Default: `[]`.
-             */
-            reactions?: components["schemas"]["RoyaleConflictReaction"][];
-            /**
-             * Rolls
-             * @description Default: `{}`.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Round
-             * @description Default: `1`.
-             */
-            round?: number;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-            /**
-             * Waits
-             * @description Fighters who let the others act first, acting last in this order (003 L446-L447). Default: `[]`.
-             */
-            waits?: string[];
-        };
-        /** RoyaleConflictResult */
-        RoyaleConflictResult: {
-            /**
-             * Bowl
-             * @description The Bowl after the round: spent Spirit Dice go in (003 L543, L626).
-             * @default 0
-             */
-            bowl: number;
-            /**
-             * Clashes
-             * @default []
-             */
-            clashes: components["schemas"]["RoyaleClashResult"][];
-            /**
-             * Decisions Needed
-             * @default []
-             */
-            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
-            /**
-             * Dice Needed
-             * @default []
-             */
-            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
-            /**
-             * Events
-             * @default []
-             */
-            events: components["schemas"]["RoyaleEvent"][];
-            /** Fighters */
-            fighters: components["schemas"]["RoyaleFighter"][];
-            /**
-             * Gang Pools
-             * @description Each Minion Gang's bonus dice this round and how many the round used (003 L736-L738).
-             * @default {}
-             */
-            gang_pools: {
-                [key: string]: components["schemas"]["RoyaleGangPool"];
-            };
-            /**
-             * Log
-             * @default []
-             */
-            log: string[];
-            /**
-             * Order
-             * @description The acting order (003 L444-L447).
-             * @default []
-             */
-            order: string[];
-            /**
-             * Results
-             * @default []
-             */
-            results: components["schemas"]["RoyaleRollResult"][];
-            /**
-             * Rolls
-             * @default []
-             */
-            rolls: components["schemas"]["RoyaleRollRecord"][];
-            /** Round */
-            round: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Spirit Dice To Bowl
-             * @default 0
-             */
-            spirit_dice_to_bowl: number;
-            status: components["schemas"]["RoyaleStatus"];
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoyaleCoreStrength */
-        RoyaleCoreStrength: {
-            /**
-             * Failure Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            failure_ranks?: number;
-            /** Name */
-            name: string;
-            /** @description Default: `"good"`. */
-            rank?: components["schemas"]["RoyaleRank"];
-            /**
-             * Training Raises
-             * @description Ranks bought with Training Points since creation. Default: `0`.
-             */
-            training_raises?: number;
-            /**
-             * Wound Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            wound_ranks?: number;
-        };
-        /**
-         * RoyaleCoreStrengths
-         * @description A missing one is a finding (`CORE_STRENGTH_MISSING`), not a malformed request.
-         */
-        RoyaleCoreStrengths: {
-            /** @description Default: `null`. */
-            focus?: components["schemas"]["RoyaleCoreStrength"] | null;
-            /** @description Default: `null`. */
-            motivation?: components["schemas"]["RoyaleCoreStrength"] | null;
-            /** @description Default: `null`. */
-            past?: components["schemas"]["RoyaleCoreStrength"] | null;
-        };
-        /** RoyaleCostStep */
-        RoyaleCostStep: {
-            ref: components["schemas"]["Ref"] | null;
-            /** Rule */
-            rule: string;
-            /**
-             * Spirit Dice
-             * @description The cost after this step.
-             */
-            spirit_dice: number;
-        };
-        /**
-         * RoyaleCyclicEffect
-         * @description A Cyclic Attack's lasting harm: a Risky Challenge at the start of each of the fighter's actions, for as many
-         *     turns as the Move's MOD (003 L1387-L1391).
-         */
-        RoyaleCyclicEffect: {
-            /** @description Default: `"wound"`. */
-            damage_type?: components["schemas"]["RoyaleDamageType"];
-            /**
-             * Source
-             * @description Who inflicted it.
-             */
-            source: string;
-            /** Tn */
-            tn: number;
-            /** Turns Left */
-            turns_left: number;
-        };
-        /**
-         * RoyaleDamagePolicy
-         * @description Who places Damage Ranks: the player, rank by rank (``ask``), or a named policy.
-         * @enum {string}
-         */
-        RoyaleDamagePolicy: "ask" | "lowest_first";
-        /**
-         * RoyaleDamageType
-         * @enum {string}
-         */
-        RoyaleDamageType: "failure" | "wound";
-        /** RoyaleDecisionNeeded */
-        RoyaleDecisionNeeded: {
-            /** Choices */
-            choices: components["schemas"]["RoyaleChoice"][];
-            /**
-             * Default
-             * @default null
-             */
-            default: string | null;
-            /** Fighter */
-            fighter: string;
-            /** Key */
-            key: string;
-            /** Kind */
-            kind: string;
-        };
-        /** RoyaleDerived */
-        RoyaleDerived: {
-            /** Absolute Zero */
-            absolute_zero: boolean;
-            bonus_points: components["schemas"]["RoyaleLedger"];
-            /**
-             * Damage Capacity
-             * @description Damage Ranks the character can still take before Absolute Zero.
-             */
-            damage_capacity: number;
-            /**
-             * Session Spirit Dice
-             * @description Spirit Dice from the Box at the start of each session.
-             */
-            session_spirit_dice: number;
-            strength_ranks: components["schemas"]["RoyaleLedger"];
-            style_ranks: components["schemas"]["RoyaleHalfLedger"];
-            training_points: components["schemas"]["RoyaleTrainingLedger"];
-            /** Traits */
-            traits: components["schemas"]["RoyaleTraitState"][];
-        };
-        /** RoyaleDieNeeded */
-        RoyaleDieNeeded: {
-            /** Die */
-            die: string;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-        };
-        /** RoyaleEvent */
-        RoyaleEvent: {
-            /**
-             * Amount
-             * @default null
-             */
-            amount: number | null;
-            /**
-             * Detail
-             * @default null
-             */
-            detail: string | null;
-            /**
-             * Fighter
-             * @default null
-             */
-            fighter: string | null;
-            /** Kind */
-            kind: string;
-            /**
-             * Other
-             * @default null
-             */
-            other: string | null;
-            /**
-             * Step
-             * @description The index in `log` of the step that reports it.
-             */
-            step: number;
-        };
-        /**
-         * RoyaleFighter
-         * @description A fighter's state between rounds; the answer returns it updated. The traits may come from a character
-         *     sheet (``sheet``, the shape characters/validate takes), so a validated sheet can be played.
-         */
-        RoyaleFighter: {
-            /**
-             * Bindings
-             * @description Default: `[]`.
-             */
-            bindings?: components["schemas"]["RoyaleBinding"][];
-            /**
-             * Cyclic
-             * @description Default: `[]`.
-             */
-            cyclic?: components["schemas"]["RoyaleCyclicEffect"][];
-            /**
-             * Damaged This Scene
-             * @description Default: `false`.
-             */
-            damaged_this_scene?: boolean;
-            /**
-             * Dead
-             * @description Slain by a Death Blow while Mostly Dead (003 L818-L825). Default: `false`.
-             */
-            dead?: boolean;
-            /**
-             * Harmonized
-             * @description The Style harmonized now (003 L235-L241). Default: `null`.
-             */
-            harmonized?: string | null;
-            /**
-             * Id
-             * @description Stable snake_case id.
-             */
-            id: string;
-            /**
-             * Minions
-             * @description 2 or more: a Minion Gang of that many, its one Strength the first trait (003 L732-L741). Default: `0`.
-             */
-            minions?: number;
-            /**
-             * Mostly Dead
-             * @description Hit Absolute Zero in a fight with Wound Ranks (003 L813-L815). Default: `false`.
-             */
-            mostly_dead?: boolean;
-            /**
-             * Name
-             * @description Left out: the sheet's name, else the id. Default: `null`.
-             */
-            name?: string | null;
-            /**
-             * Pc
-             * @description A player character (wins ties against NPCs, 003 L445, L455). Default: `true`.
-             */
-            pc?: boolean;
-            /** @description A character sheet as characters/validate takes it: its core Strengths (ids `motivation`, `past`, `focus`), Strengths and Styles, with their Damage Ranks, become `traits` (the six Forms only: a custom Form has no rule to apply). The answer gives the fighter back with `traits`. Default: `null`. */
-            sheet?: components["schemas"]["RoyaleCharacter"] | null;
-            /**
-             * Spirit Dice
-             * @description Default: `0`.
-             */
-            spirit_dice?: number;
-            /** @description A Combat Strategy still running from the last action. Default: `null`. */
-            strategy?: components["schemas"]["RoyaleStrategy"] | null;
-            /**
-             * Training Points
-             * @description Earned so far (a tally). Default: `0`.
-             */
-            training_points?: number;
-            /**
-             * Traits
-             * @description Its Strengths and Styles now; with `sheet`, these win over the sheet's by id. Default: `[]`.
-             */
-            traits?: components["schemas"]["RoyaleFighterTrait"][];
-            /**
-             * Zeroed This Scene
-             * @description Default: `false`.
-             */
-            zeroed_this_scene?: boolean;
-        };
-        /**
-         * RoyaleFighterTrait
-         * @description A Strength or Style as it stands in the scene.
-         */
-        RoyaleFighterTrait: {
-            /**
-             * Failure Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            failure_ranks?: number;
-            /**
-             * Forms
-             * @description Default: `[]`.
-             */
-            forms?: components["schemas"]["RoyaleForm"][];
-            /**
-             * Id
-             * @description Stable snake_case id.
-             */
-            id: string;
-            /** Name */
-            name: string;
-            rank: components["schemas"]["RoyaleRank"];
-            /**
-             * Style
-             * @description Default: `false`.
-             */
-            style?: boolean;
-            /**
-             * Wound Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            wound_ranks?: number;
-        };
-        /**
-         * RoyaleFigure
-         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``.
-         */
-        RoyaleFigure: {
-            /**
-             * Base
-             * @enum {string}
-             */
-            base: "mod" | "tn";
-            /** Factor */
-            factor: number;
-            /**
-             * Floor
-             * @default null
-             */
-            floor: number | null;
-            /** Id */
-            id: string;
-            /**
-             * Reason
-             * @default null
-             */
-            ruling: string | null;
-        };
-        /** RoyaleFlaw */
-        RoyaleFlaw: {
-            /** @description Default: `"creation"`. */
-            bought_with?: components["schemas"]["RoyaleBought"];
-            /** Name */
-            name: string;
-        };
-        /**
-         * RoyaleForm
-         * @enum {string}
-         */
-        RoyaleForm: "flame" | "mountain" | "ocean" | "steel" | "wind" | "mystic";
-        /** RoyaleFormList */
-        RoyaleFormList: {
-            /** Forms */
-            forms: components["schemas"]["RoyaleFormRow"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RoyaleFormRow */
-        RoyaleFormRow: {
-            /** Bout */
-            bout: components["schemas"]["RoyaleBoutFormRule"][];
-            /**
-             * Favors Supernatural
-             * @default false
-             */
-            favors_supernatural: boolean;
-            /** Forbids */
-            forbids: string[];
-            id: components["schemas"]["RoyaleForm"];
-            /** Name */
-            name: string;
-            /**
-             * No Spirit Dice Penalty
-             * @default false
-             */
-            no_spirit_dice_penalty: boolean;
-            /**
-             * Opponent Strategy Bonus
-             * @default null
-             */
-            opponent_strategy_bonus: string | null;
-            opposed: components["schemas"]["RoyaleForm"] | null;
-            ref: components["schemas"]["Ref"];
-            /**
-             * Strategy Bonus
-             * @default null
-             */
-            strategy_bonus: string | null;
-        };
-        /**
-         * RoyaleGangPool
-         * @description A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738).
-         */
-        RoyaleGangPool: {
-            /** Pool */
-            pool: number;
-            /** Used */
-            used: number;
-        };
-        /**
-         * RoyaleHalfLedger
-         * @description Style Ranks, counted in halves: a split Average Style uses half a rank.
-         */
-        RoyaleHalfLedger: {
-            /** Allowed Halves */
-            allowed_halves: number;
-            /** Used Halves */
-            used_halves: number;
-        };
-        /** RoyaleLedger */
-        RoyaleLedger: {
-            /** Allowed */
-            allowed: number;
-            /** Used */
-            used: number;
-        };
-        /** RoyaleMinionSetting */
-        RoyaleMinionSetting: {
-            source: components["schemas"]["Source"];
-            value: components["schemas"]["RoyaleMinionTarget"];
-        };
-        /**
-         * RoyaleMinionTarget
-         * @enum {string}
-         */
-        RoyaleMinionTarget: "meet_or_beat" | "strictly_higher";
-        /** RoyaleMoveFigure */
-        RoyaleMoveFigure: {
-            /** Id */
-            id: string;
-            /** Value */
-            value: number;
-        };
-        /**
-         * RoyaleMoveKind
-         * @enum {string}
-         */
-        RoyaleMoveKind: "basic" | "supernatural";
-        /** RoyaleMovePrice */
-        RoyaleMovePrice: {
-            /** Affordable */
-            affordable: boolean | null;
-            /**
-             * Dice
-             * @description d6 rolled and kept in a Conflict roll with the Move (a Signature Move adds one).
-             */
-            dice: number;
-            /**
-             * Figures
-             * @description What the sample Move's rank gives (TN, damage, turns …).
-             */
-            figures: components["schemas"]["RoyaleMoveFigure"][];
-            /** Legal */
-            legal: boolean;
-            move_rank: components["schemas"]["RoyaleRankInfo"] | null;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Spirit Dice
-             * @description Spirit Dice the Move costs to activate.
-             */
-            spirit_dice: number;
-            /** Steps */
-            steps: components["schemas"]["RoyaleCostStep"][];
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoyaleMoveRequest */
-        RoyaleMoveRequest: {
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /**
-             * Favored
-             * @description The GM rules the Move one the Style's Form favors. Default: `false`.
-             */
-            favored?: boolean;
-            /**
-             * Forms
-             * @description Default: `[]`.
-             */
-            forms?: components["schemas"]["RoyaleForm"][];
-            /** @description Default: `"basic"`. */
-            kind?: components["schemas"]["RoyaleMoveKind"];
-            /** @description A sample Move, for the figures its rank gives. Default: `null`. */
-            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Shifts
-             * @description Upshifts (positive) or Downshifts (negative) from the Style's rank. Default: `0`.
-             */
-            shifts?: number;
-            /**
-             * Signature
-             * @description Default: `false`.
-             */
-            signature?: boolean;
-            /**
-             * Spirit Dice
-             * @description Spirit Dice the fighter holds. Default: `null`.
-             */
-            spirit_dice?: number | null;
-            /**
-             * Style Damage
-             * @description Damage Ranks on the Style: the Move Rank counts from what is left. Default: `0`.
-             */
-            style_damage?: number;
-            /**
-             * Style Id
-             * @description Default: `null`.
-             */
-            style_id?: string | null;
-            /** @description The Style's rank on the sheet. */
-            style_rank: components["schemas"]["RoyaleRank"];
-            /**
-             * Wound Ranks
-             * @description A Mystic Attack paying to deal Wound Ranks instead of Failure. Default: `false`.
-             */
-            wound_ranks?: boolean;
-        };
-        /**
-         * RoyaleMoveUse
-         * @description A Move activated on this roll: its rank replaces the Style's (003 L1237-L1241).
-         */
-        RoyaleMoveUse: {
-            /**
-             * Favored
-             * @description Default: `false`.
-             */
-            favored?: boolean;
-            /** @description Default: `"basic"`. */
-            kind?: components["schemas"]["RoyaleMoveKind"];
-            /** @description Default: `null`. */
-            move?: components["schemas"]["RoyaleSampleMoveId"] | null;
-            /**
-             * Sacrifice
-             * @description A Sacrificial Gambit's Strengths, as many as the Move's MOD (Average counts as 1): 1d6 more damage each on a hit, and all Zero Out after the attack (003 L1432-L1437). Default: `[]`.
-             */
-            sacrifice?: string[];
-            /**
-             * Shifts
-             * @description Default: `0`.
-             */
-            shifts?: number;
-            /**
-             * Signature
-             * @description Default: `false`.
-             */
-            signature?: boolean;
-            /**
-             * Wound Ranks
-             * @description Default: `false`.
-             */
-            wound_ranks?: boolean;
-        };
-        /** RoyaleNumberSetting */
-        RoyaleNumberSetting: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
-        /**
-         * RoyalePack
-         * @description A Battle Royale data pack: how the table plays where the text leaves the choice open.
-         */
-        RoyalePack: {
-            /** @description Whether meeting a lone Minion's Target Number beats it. */
-            minion_target: components["schemas"]["RoyaleMinionSetting"];
-            /** @description Who may use Supernatural Moves. */
-            supernatural_access: components["schemas"]["RoyaleAccessSetting"];
-            /** @description Whether every Zero Out earns a Training Point. */
-            zero_out_training_points: components["schemas"]["RoyaleZeroOutSetting"];
-            /** @description Target Number to move to the next zone. */
-            zone_crossing_tn: components["schemas"]["RoyaleNumberSetting"];
-            /** @description Added to that Target Number per further zone skipped. */
-            zone_skip_tn_step: components["schemas"]["RoyaleNumberSetting"];
-        };
-        /**
-         * RoyalePackDocument
-         * @description The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``).
-         */
-        RoyalePackDocument: {
-            /** Name */
-            name: string;
-            pack: components["schemas"]["RoyalePack"];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /**
-         * RoyalePurchaseId
-         * @enum {string}
-         */
-        RoyalePurchaseId: "technique_chained" | "technique_on_focus" | "technique_unchained" | "extra_flaw" | "flaw_change" | "average_strength" | "signature_move" | "raise_strength" | "new_strength" | "raise_style" | "new_style";
-        /** RoyalePurchaseLine */
-        RoyalePurchaseLine: {
-            /**
-             * Count
-             * @description Default: `1`.
-             */
-            count?: number;
-            purchase: components["schemas"]["RoyalePurchaseId"];
-            /**
-             * Trait
-             * @description For a raise: the character's Strength or Style (id or name), checked against Master. Default: `null`.
-             */
-            trait?: string | null;
-        };
-        /** RoyalePurchaseList */
-        RoyalePurchaseList: {
-            /** Purchases */
-            purchases: components["schemas"]["RoyalePurchaseRow"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RoyalePurchasePrice */
-        RoyalePurchasePrice: {
-            /**
-             * Affordable
-             * @description The Training Points on hand pay for it; null when not given.
-             * @default null
-             */
-            affordable: boolean | null;
-            /**
-             * Bonus Points
-             * @description Total at creation; null when a line cannot be bought so.
-             */
-            bonus_points: number | null;
-            /**
-             * Legal
-             * @description No raise goes past Master and every raised trait is the character's.
-             * @default true
-             */
-            legal: boolean;
-            /** Lines */
-            lines: components["schemas"]["RoyalePurchasePriceLine"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Training Points
-             * @description Total in play; null when a line cannot be bought so.
-             */
-            training_points: number | null;
-            /**
-             * Training Points On Hand
-             * @default null
-             */
-            training_points_on_hand: number | null;
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** RoyalePurchasePriceLine */
-        RoyalePurchasePriceLine: {
-            /**
-             * Bonus Points
-             * @description Null when Bonus Points cannot buy it.
-             */
-            bonus_points: number | null;
-            /** Count */
-            count: number;
-            /** Name */
-            name: string;
-            /** Purchase */
-            purchase: string;
-            ref: components["schemas"]["Ref"] | null;
-            /**
-             * Training Points
-             * @description Null when Training Points cannot buy it.
-             */
-            training_points: number | null;
-        };
-        /** RoyalePurchaseRequest */
-        RoyalePurchaseRequest: {
-            /** @description The buyer: raises are checked against the Master cap (003 L675-L676, L681-L682). Default: `null`. */
-            character?: components["schemas"]["RoyaleCharacter"] | null;
-            /** Purchases */
-            purchases: components["schemas"]["RoyalePurchaseLine"][];
-            /**
-             * Training Points
-             * @description Training Points on hand (else the character's unspent ones, when it gives them). Default: `null`.
-             */
-            training_points?: number | null;
-        };
-        /** RoyalePurchaseRow */
-        RoyalePurchaseRow: {
-            /** Bonus Points */
-            bonus_points: number | null;
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            ref: components["schemas"]["Ref"];
-            /** Training Points */
-            training_points: number | null;
-        };
-        /**
-         * RoyaleRank
-         * @description One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks.
-         * @enum {string}
-         */
-        RoyaleRank: "poor" | "average" | "good" | "expert" | "master" | "impressive" | "intimidating" | "impossible" | "inconceivable";
-        /** RoyaleRankInfo */
-        RoyaleRankInfo: {
-            /** Mod */
-            mod: number;
-            /** Name */
-            name: string;
-            rank: components["schemas"]["RoyaleRank"];
-            /** Tn */
-            tn: number;
-        };
-        /** RoyaleRankList */
-        RoyaleRankList: {
-            /** Ranks */
-            ranks: components["schemas"]["RoyaleRankRow"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RoyaleRankRow */
-        RoyaleRankRow: {
-            id: components["schemas"]["RoyaleRank"];
-            /** Mod */
-            mod: number;
-            /**
-             * Mod Reason
-             * @description Why the MOD is what it is.
-             * @default null
-             */
-            mod_reason: string | null;
-            /** Name */
-            name: string;
-            ref: components["schemas"]["Ref"];
-            /** Tn */
-            tn: number;
-        };
-        /**
-         * RoyaleRecoveryPick
-         * @description One Damage Rank the player takes back: which trait, and a Failure or a Wound Rank.
-         */
-        RoyaleRecoveryPick: {
-            kind: components["schemas"]["RoyaleDamageType"];
-            /**
-             * Trait
-             * @description Stable snake_case id.
-             */
-            trait: string;
-        };
-        /** RoyaleRecoveryRequest */
-        RoyaleRecoveryRequest: {
-            /**
-             * Bowl
-             * @description Default: `0`.
-             */
-            bowl?: number;
-            /** @description `ask`: each Damage Rank is a decision (its default the policy's pick). Default: `"ask"`. */
-            damage_policy?: components["schemas"]["RoyaleDamagePolicy"];
-            /**
-             * Decisions
-             * @description Default: `{}`.
-             */
-            decisions?: {
-                [key: string]: string;
-            };
-            /**
-             * End Scene
-             * @description The Scene ends: Failure Ranks go, 1d6 Wound Ranks heal (003 L492-L508). Default: `false`.
-             */
-            end_scene?: boolean;
-            fighter: components["schemas"]["RoyaleFighter"];
-            /**
-             * Full Recovery
-             * @description The GM rules that every Wound Rank heals (003 L503-L505). Default: `false`.
-             */
-            full_recovery?: boolean;
-            /**
-             * Picks
-             * @description The player's choice of the ranks recovered, in order (Second Wind first, then the Scene's Wound Ranks); ranks beyond them go Wound first, highest-rank trait first (our default when unsaid). Default: `[]`.
-             */
-            picks?: components["schemas"]["RoyaleRecoveryPick"][];
-            /**
-             * Recovery Traits
-             * @description Strengths that speed healing: their MODs add to the Wound Ranks healed (003 L506-L508). Default: `[]`.
-             */
-            recovery_traits?: string[];
-            /**
-             * Restore
-             * @description Zeroed Out traits brought back to Poor, a Spirit Die each (003 L639-L640, L831-L834). Default: `[]`.
-             */
-            restore?: string[];
-            /**
-             * Rolls
-             * @description Default: `{}`.
-             */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Second Wind
-             * @description Spirit Dice spent to Catch a Second Wind, each recovering 1d6 Damage Ranks (003 L636-L640). Default: `0`.
-             */
-            second_wind?: number;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-        };
-        /** RoyaleRecoveryResult */
-        RoyaleRecoveryResult: {
-            /**
-             * Bowl
-             * @default 0
-             */
-            bowl: number;
-            /**
-             * Decisions Needed
-             * @default []
-             */
-            decisions_needed: components["schemas"]["RoyaleDecisionNeeded"][];
-            /**
-             * Dice Needed
-             * @default []
-             */
-            dice_needed: components["schemas"]["RoyaleDieNeeded"][];
-            /**
-             * Events
-             * @default []
-             */
-            events: components["schemas"]["RoyaleEvent"][];
-            fighter: components["schemas"]["RoyaleFighter"];
-            /**
-             * Log
-             * @default []
-             */
-            log: string[];
-            /**
-             * Recovered
-             * @description Damage Ranks taken off.
-             * @default 0
-             */
-            recovered: number;
-            /**
-             * Recovered Failure
-             * @description Failure Ranks among them.
-             * @default 0
-             */
-            recovered_failure: number;
-            /**
-             * Recovered Wound
-             * @description Wound Ranks among them.
-             * @default 0
-             */
-            recovered_wound: number;
-            /**
-             * Results
-             * @default []
-             */
-            results: components["schemas"]["RoyaleRollResult"][];
-            /**
-             * Rolls
-             * @default []
-             */
-            rolls: components["schemas"]["RoyaleRollRecord"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Spirit Dice To Bowl
-             * @default 0
-             */
-            spirit_dice_to_bowl: number;
-            status: components["schemas"]["RoyaleStatus"];
-            /**
-             * Unsupported
-             * @default []
-             */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @default []
-             */
-            violations: components["schemas"]["Finding"][];
-            /**
-             * Warnings
-             * @default []
-             */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /**
-         * RoyaleRollDeclaration
-         * @description What a fighter adds to one roll; relevance is the GM's call, declared here and logged.
-         */
-        RoyaleRollDeclaration: {
-            /**
-             * Bonus Dice
-             * @description Other bonus dice the GM grants (Form Strength, team help …). Default: `0`.
-             */
-            bonus_dice?: number;
-            /**
-             * Bonus Flat
-             * @description Other flat bonuses and penalties the GM rules (environment +2, Form weakness −2 …). Default: `0`.
-             */
-            bonus_flat?: number;
-            /**
-             * Flaw
-             * @description Rolled against a Flaw: Poor [-2] (003 L256-L257). Default: `false`.
-             */
-            flaw?: boolean;
-            /**
-             * Gang Dice
-             * @description A Minion Gang's pool dice used here. Default: `0`.
-             */
-            gang_dice?: number;
-            /**
-             * Gang Flat
-             * @description A Minion Gang's pool dice taken as +1. Default: `0`.
-             */
-            gang_flat?: number;
-            /**
-             * Impressive
-             * @description Spirit Dice spent to Be Impressive, each a die or +1 (003 L632-L634). Default: `[]`.
-             */
-            impressive?: components["schemas"]["RoyaleBoost"][];
-            /** @description Default: `null`. */
-            move?: components["schemas"]["RoyaleMoveUse"] | null;
-            /**
-             * Style
-             * @description Use the harmonized Style's MOD (a Move's replaces it). Default: `true`.
-             */
-            style?: boolean;
-            /**
-             * Techniques
-             * @description Default: `[]`.
-             */
-            techniques?: components["schemas"]["RoyaleTechniqueUse"][];
-            /**
-             * Traits
-             * @description Relevant Strengths (their MODs add). Default: `[]`.
-             */
-            traits?: string[];
-        };
-        /** RoyaleRollRecord */
-        RoyaleRollRecord: {
-            /** Die */
-            die: string;
-            /** Face */
-            face: number;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-            /** Source */
-            source: string;
-        };
-        /**
-         * RoyaleRollResult
-         * @description One roll: dice kept from those rolled, plus the flat part.
-         */
-        RoyaleRollResult: {
-            /** Faces */
-            faces: number[];
-            /** Fighter */
-            fighter: string;
-            /** Flat */
-            flat: number;
-            /** Kept */
-            kept: number[];
-            /** Purpose */
-            purpose: string;
-            /** Total */
-            total: number;
-        };
-        /** RoyaleSampleMove */
-        RoyaleSampleMove: {
-            /** Figures */
-            figures: components["schemas"]["RoyaleFigure"][];
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            ref: components["schemas"]["Ref"];
-            /**
-             * Supernatural Only
-             * @default false
-             */
-            supernatural_only: boolean;
-            /**
-             * Use
-             * @default any
-             */
-            use: string;
-            /**
-             * Wound Surcharge
-             * @default false
-             */
-            wound_surcharge: boolean;
-        };
-        /**
-         * RoyaleSampleMoveId
-         * @enum {string}
-         */
-        RoyaleSampleMoveId: "amazing_feats" | "binding" | "blitz" | "cyclic_attack" | "drain" | "energy_projection" | "impenetrable_defense" | "mighty_blow" | "mystic_attack" | "sacrificial_gambit";
-        /** RoyaleSampleMoveList */
-        RoyaleSampleMoveList: {
-            /** Moves */
-            moves: components["schemas"]["RoyaleSampleMove"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RoyaleSessionDice */
-        RoyaleSessionDice: {
-            /** Name */
-            name: string;
-            /** Spirit Dice */
-            spirit_dice: number;
-        };
-        /**
-         * RoyaleSessionExtras
-         * @description Start-of-session Spirit Dice awards the GM hands out beyond showing up and Style Mastery.
-         */
-        RoyaleSessionExtras: {
-            /**
-             * Additional Awesomeness
-             * @description Default: `false`.
-             */
-            additional_awesomeness?: boolean;
-            /**
-             * Hosting
-             * @description Default: `false`.
-             */
-            hosting?: boolean;
-            /**
-             * Loaning Materials
-             * @description Default: `false`.
-             */
-            loaning_materials?: boolean;
-            /**
-             * Refreshments
-             * @description Default: `false`.
-             */
-            refreshments?: boolean;
-        };
-        /** RoyaleSessionRequest */
-        RoyaleSessionRequest: {
-            /**
-             * Characters
-             * @description The players' characters, for their Spirit Dice (Style Mastery and the GM's extras). Default: `[]`.
-             */
-            characters?: components["schemas"]["RoyaleCharacter"][];
-            /**
-             * Players
-             * @description Players at the table, the GM aside.
-             */
-            players: number;
-        };
-        /** RoyaleSessionStart */
-        RoyaleSessionStart: {
-            /**
-             * Bowl
-             * @description Two dice per player, the GM included (003 L541-L542).
-             */
-            bowl: number;
-            /**
-             * Characters
-             * @description Each one's Spirit Dice from the Box (003 L549-L563).
-             */
-            characters: components["schemas"]["RoyaleSessionDice"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RoyaleSignatureMove */
-        RoyaleSignatureMove: {
-            /** @description Default: `"creation"`. */
-            bought_with?: components["schemas"]["RoyaleBought"];
-            /**
-             * Id
-             * @description Stable snake_case id.
-             */
-            id: string;
-            /**
-             * Move
-             * @description The sample Move it is based on, when it is one. Default: `null`.
-             */
-            move?: string | null;
-            /** Name */
-            name: string;
-            /**
-             * Style
-             * @description The Style it belongs to, by id or name; left out with one Style, that one (an `info`). Default: `null`.
-             */
-            style?: string | null;
-            /**
-             * Supernatural
-             * @description Default: `false`.
-             */
-            supernatural?: boolean;
-            /**
-             * Times Used
-             * @description Times the Move was used in play before it became a Signature Move. Default: `0`.
-             */
-            times_used?: number;
-        };
-        /**
-         * RoyaleSimPolicy
-         * @description How a side plays a Bout (docs/simulation.md has the details).
-         * @enum {string}
-         */
-        RoyaleSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
-        /**
-         * RoyaleSimulationRequest
-         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is Bout rounds played from the
-         *     fighters as given, with the i-th seed derived from `seed`, until one hits Absolute Zero (003 L515-L518) or the
-         *     limit.
-         */
-        RoyaleSimulationRequest: {
-            /**
-             * Count
-             * @description Fights in this request (at most 500). Default: `25`.
-             */
-            count?: number;
-            /** @description Default: `null`. */
-            custom_pack?: components["schemas"]["RoyalePack"] | null;
-            /**
-             * Offset
-             * @description Index of the run's first fight. Default: `0`.
-             */
-            offset?: number;
-            /** @description Default: `"default"`. */
-            pack?: components["schemas"]["BattleroyalePackName"];
-            /**
-             * Seed
-             * @description Default: `0`.
-             */
-            seed?: number;
-            /** Sides */
-            sides: components["schemas"]["RoyaleSimulationSide"][];
-            /**
-             * Turn Limit
-             * @description Bout rounds: a fight still going after this many is a time-out. Default: `30`.
-             */
-            turn_limit?: number;
-        };
-        /** RoyaleSimulationSide */
-        RoyaleSimulationSide: {
-            /** @description The fighter as the Bout starts; its id is the side's name. */
-            fighter: components["schemas"]["RoyaleFighter"];
-            /**
-             * Name
-             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>_2`.
-             */
-            name: string;
-            /** @description Default: `"balanced"`. */
-            policy?: components["schemas"]["RoyaleSimPolicy"];
-        };
-        /**
-         * RoyaleStatus
-         * @enum {string}
-         */
-        RoyaleStatus: "complete" | "decision_required" | "invalid";
-        /**
-         * RoyaleStrategy
-         * @enum {string}
-         */
-        RoyaleStrategy: "flipping_out" | "playing_cagey";
-        /** RoyaleStrength */
-        RoyaleStrength: {
-            /** @description Left out: a creation Strength at Average is taken as bought with Bonus Points (003 L286–L290), any other as bought with a Strength Rank; an `info` finding says so. Default: `null`. */
-            bought_with?: components["schemas"]["RoyaleStrengthBought"] | null;
-            /**
-             * Failure Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            failure_ranks?: number;
-            /**
-             * Id
-             * @description Stable snake_case id.
-             */
-            id: string;
-            /** Name */
-            name: string;
-            rank: components["schemas"]["RoyaleRank"];
-            /**
-             * Training Raises
-             * @description For a Strength from creation; one bought in play starts at Good. Default: `0`.
-             */
-            training_raises?: number;
-            /**
-             * Wound Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            wound_ranks?: number;
-        };
-        /**
-         * RoyaleStrengthBought
-         * @description What paid for a (non-core) Strength.
-         * @enum {string}
-         */
-        RoyaleStrengthBought: "strength_rank" | "bonus_points" | "training";
-        /** RoyaleStyle */
-        RoyaleStyle: {
-            /** @description Default: `"style_rank"`. */
-            bought_with?: components["schemas"]["RoyaleStyleBought"];
-            /**
-             * Custom Forms
-             * @description Forms the group made up. Default: `[]`.
-             */
-            custom_forms?: string[];
-            /**
-             * Failure Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            failure_ranks?: number;
-            /**
-             * Forms
-             * @description The six Forms by name (any case); another name is taken as a custom Form, with a warning. Default: `[]`.
-             */
-            forms?: string[];
-            /**
-             * Id
-             * @description Stable snake_case id.
-             */
-            id: string;
-            /** Name */
-            name: string;
-            rank: components["schemas"]["RoyaleRank"];
-            /**
-             * Theme
-             * @description No price and no creation step: a missing Theme is a warning (003 L988–L1023). Default: `""`.
-             */
-            theme?: string;
-            /**
-             * Training Raises
-             * @description Ranks bought with Training Points since creation. Default: `0`.
-             */
-            training_raises?: number;
-            /**
-             * Wound Ranks
-             * @description Damage Ranks on the trait. Default: `0`.
-             */
-            wound_ranks?: number;
-        };
-        /**
-         * RoyaleStyleBought
-         * @enum {string}
-         */
-        RoyaleStyleBought: "style_rank" | "split_average" | "training";
-        /**
-         * RoyaleSupernaturalAccess
-         * @enum {string}
-         */
-        RoyaleSupernaturalAccess: "any_style" | "mystic_only";
-        /**
-         * RoyaleSwitchOut
-         * @description A fighter who takes over this Bout from another at the start of the round.
-         */
-        RoyaleSwitchOut: {
-            /**
-             * Fighter
-             * @description The fighter who steps in (one of this round's pair).
-             */
-            fighter: string;
-            reason: components["schemas"]["RoyaleSwitchReason"];
-            /**
-             * Replaced Mostly Dead
-             * @description The one who leaves is Mostly Dead. Default: `false`.
-             */
-            replaced_mostly_dead?: boolean;
-            /**
-             * Replaces
-             * @description The one who leaves the pair.
-             */
-            replaces: string;
-        };
-        /**
-         * RoyaleSwitchReason
-         * @description Why a Bout's pairs change at the Engage step (003 L862-L863).
-         * @enum {string}
-         */
-        RoyaleSwitchReason: "mostly_dead" | "allies_trade";
-        /** RoyaleTechnique */
-        RoyaleTechnique: {
-            /** @description Default: `"creation"`. */
-            bought_with?: components["schemas"]["RoyaleBought"];
-            /**
-             * Chained To
-             * @description The Strength or Style, by id (`motivation`, `past`, `focus` for the core) or by name; null: unchained. One the sheet lacks is `TECHNIQUE_CHAIN_INVALID`. Default: `null`.
-             */
-            chained_to?: string | null;
-            /** @description Default: `"situational"`. */
-            kind?: components["schemas"]["RoyaleTechniqueKind"];
-            /** Name */
-            name: string;
-        };
-        /**
-         * RoyaleTechniqueKind
-         * @enum {string}
-         */
-        RoyaleTechniqueKind: "situational" | "maneuver" | "foe" | "tool";
-        /** RoyaleTechniqueUse */
-        RoyaleTechniqueUse: {
-            /** @description Default: `"die"`. */
-            boost?: components["schemas"]["RoyaleBoost"];
-            /** Name */
-            name: string;
-        };
-        /** RoyaleTrainingLedger */
-        RoyaleTrainingLedger: {
-            /** Balance */
-            balance: number;
-            /** Earned */
-            earned: number;
-            /** Spent */
-            spent: number;
-        };
-        /** RoyaleTraitState */
-        RoyaleTraitState: {
-            /** @description Its rank at the end of creation; null when bought in play. */
-            creation_rank: components["schemas"]["RoyaleRank"] | null;
-            /** Current Mod */
-            current_mod: number | null;
-            /** @description After Damage Ranks; null when Zeroed Out. */
-            current_rank: components["schemas"]["RoyaleRank"] | null;
-            /** Id */
-            id: string;
-            /**
-             * Kind
-             * @description `core`, `strength` or `style`.
-             */
-            kind: string;
-            /** Mod */
-            mod: number;
-            /** Name */
-            name: string;
-            rank: components["schemas"]["RoyaleRank"];
-            /**
-             * Ranks To Zero Out
-             * @description Damage Ranks it can still take before it Zeroes Out.
-             */
-            ranks_to_zero_out: number;
-            /** Zeroed Out */
-            zeroed_out: boolean;
-        };
-        /** RoyaleZeroOutSetting */
-        RoyaleZeroOutSetting: {
-            source: components["schemas"]["Source"];
-            value: components["schemas"]["RoyaleZeroOutTraining"];
-        };
-        /**
-         * RoyaleZeroOutTraining
-         * @enum {string}
-         */
-        RoyaleZeroOutTraining: "every_time" | "first_per_scene";
-        /** RpgAction */
-        RpgAction: {
-            /**
-             * Block
-             * @description Tokens of this type in the bundle, when stated. Default: `null`.
-             */
-            block?: number | null;
-            /**
-             * Complex Action
-             * @description Tokens of this type in the bundle, when stated. Default: `null`.
-             */
-            complex_action?: number | null;
-            /**
-             * Damage
-             * @description `attack`: Damage tokens spent. Default: `null`.
-             */
-            damage?: number | null;
-            /** @description `move` in map combat: the 5-foot step's direction. Default: `null`. */
-            direction?: components["schemas"]["RpgDirection"] | null;
-            /**
-             * Grapple
-             * @description Tokens of this type in the bundle, when stated (002 L16-L80). Default: `null`.
-             */
-            grapple?: number | null;
-            kind: components["schemas"]["RpgActionKind"];
-            /**
-             * Knockdown
-             * @description `attack`: Knockdown tokens; `grab`: 1 for the knock-back grab. Default: `null`.
-             */
-            knockdown?: number | null;
-            /**
-             * Move
-             * @description Tokens of this type in the bundle, when stated. Default: `null`.
-             */
-            move?: number | null;
-            /**
-             * Target
-             * @description In a round: the fighter it is aimed at. Default: `null`.
-             */
-            target?: string | null;
-            /**
-             * Technique
-             * @description `technique`: its id in the data pack. Default: `null`.
-             */
-            technique?: string | null;
-        };
-        /**
-         * RpgActionKind
-         * @enum {string}
-         */
-        RpgActionKind: "attack" | "grab" | "strip_block" | "move" | "complex_action" | "technique" | "pass" | "block" | "grapple_cancel" | "evade" | "counter";
-        /**
-         * RpgActionPolicy
-         * @enum {string}
-         */
-        RpgActionPolicy: "ask" | "aggressive";
-        /** RpgActionQuote */
-        RpgActionQuote: {
-            action: components["schemas"]["RpgAction"];
-            /**
-             * Affordable
-             * @description Whether the tokens and Power Points held pay for it.
-             */
-            affordable: boolean;
-            /** Blockable */
-            blockable: boolean;
-            effect: components["schemas"]["RpgEffect"];
-            /** Findings */
-            findings: components["schemas"]["Finding"][];
-            /**
-             * Legal
-             * @description No error among its findings: a menu bundle the fighter can pay for now.
-             */
-            legal: boolean;
-            /**
-             * Power Points
-             * @description Power Points it spends.
-             */
-            power_points: number;
-            /**
-             * Power Points Yield
-             * @description All the Power Points it gives the spender: at once (Complex Action, 002 L80) and when its tokens land or are blocked (002 L25, L37, L49, L72).
-             */
-            power_points_yield: number;
-            /**
-             * Rows
-             * @description The menu rows the bundle is made of.
-             */
-            rows: string[];
-            /** @description The token bundle it spends. */
-            tokens: components["schemas"]["RpgTokenCounts"];
-            /** @description On the fighter's own turn, or as a response; none for `pass`. */
-            use: components["schemas"]["RpgUse"] | null;
-        };
-        /**
-         * RpgAllocationPolicy
-         * @enum {string}
-         */
-        RpgAllocationPolicy: "ask" | "balanced" | "offense" | "defense";
-        /** RpgAttackSize */
-        RpgAttackSize: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
-        /**
-         * RpgAttribute
-         * @description A fighter attribute (the text also calls them skills, 002 L104) and the token type whose allocation it
-         *     caps (002 L86).
-         */
-        RpgAttribute: {
-            /** @description The token type it caps; none: an attribute that caps nothing. Default: `null`. */
-            caps?: components["schemas"]["RpgTokenType"] | null;
-            /**
-             * Id
-             * @description A snake_case id.
-             */
-            id: string;
-            /** Name */
-            name: string;
-            source: components["schemas"]["Source"];
-        };
-        /** RpgChoice */
-        RpgChoice: {
-            /** Label */
-            label: string;
-            value: components["schemas"]["RpgDecision-Output"];
-        };
-        /**
-         * RpgDecision
-         * @description One decision; which field matters depends on the key's point (`allocation`, `action`, `response`,
-         *     `injury`, `push`).
-         */
-        "RpgDecision-Input": {
-            /** @description Default: `null`. */
-            action?: components["schemas"]["RpgAction"] | null;
-            /** @description Default: `null`. */
-            allocation?: components["schemas"]["RpgTokenCounts"] | null;
-            /**
-             * Chain
-             * @description Map combat: what the pushed fighter hit, in order (fighter ids or objects). Default: `null`.
-             */
-            chain?: string[] | null;
-            /** @description Map combat, `push`: where the target is pushed; none: straight away from the pusher. Default: `null`. */
-            direction?: components["schemas"]["RpgDirection"] | null;
-            /**
-             * Feet
-             * @description Map combat, `push`: how far the target went before what it hit stopped it; none: all the way. Default: `null`.
-             */
-            feet?: number | null;
-            /**
-             * Injury
-             * @description An attribute to injure, or `decline`. Default: `null`.
-             */
-            injury?: string | null;
-            /** @description Default: `null`. */
-            response?: components["schemas"]["RpgResponseKind"] | null;
-        };
-        "RpgDecision-Output": {
-            [key: string]: unknown;
-        };
-        /**
-         * RpgDecisionKind
-         * @enum {string}
-         */
-        RpgDecisionKind: "allocation" | "action" | "response" | "injury" | "push";
-        /** RpgDieRequest */
-        RpgDieRequest: {
-            /** Die */
-            die: string;
-            /**
-             * Fighter
-             * @description A fighter's id, e.g. `dragon`.
-             */
-            fighter: string;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-        };
-        /** RpgDieSides */
-        RpgDieSides: {
-            source: components["schemas"]["Source"];
-            /** Value */
-            value: number;
-        };
-        /**
-         * RpgDirection
-         * @enum {string}
-         */
-        RpgDirection: "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
-        /** RpgEffect */
-        RpgEffect: {
-            /**
-             * Blocks Removed
-             * @description Block tokens taken from the target.
-             * @default 0
-             */
-            blocks_removed: number;
-            /**
-             * Cancels
-             * @description Damage or Knockdown tokens one use cancels.
-             * @default 0
-             */
-            cancels: number;
-            /**
-             * Damage
-             * @default 0
-             */
-            damage: number;
-            /**
-             * Order Down
-             * @description Places the target drops in the order.
-             * @default 0
-             */
-            order_down: number;
-            /**
-             * Power Points
-             * @description Power Points the user gains at once.
-             * @default 0
-             */
-            power_points: number;
-            /**
-             * Push Feet
-             * @description Map combat: feet the target is pushed.
-             * @default 0
-             */
-            push_feet: number;
-            /**
-             * Self Feet
-             * @description Map combat: feet the user moves.
-             * @default 0
-             */
-            self_feet: number;
-        };
-        /** RpgEvent */
-        RpgEvent: {
-            /**
-             * Amount
-             * @default null
-             */
-            amount: number | null;
-            /**
-             * Fighter
-             * @default null
-             */
-            fighter: string | null;
-            kind: components["schemas"]["RpgEventKind"];
-            /**
-             * Other
-             * @default null
-             */
-            other: string | null;
-            /** Step */
-            step: number;
-            /**
-             * Value
-             * @default null
-             */
-            value: number | null;
-        };
-        /**
-         * RpgEventKind
-         * @enum {string}
-         */
-        RpgEventKind: "pool" | "order" | "allocation_revealed" | "action" | "passed" | "blocked" | "grab_cancelled" | "evaded" | "countered" | "damage" | "order_lowered" | "pushed" | "moved" | "chain_knockdown" | "block_removed" | "power_points" | "injury" | "defeated" | "status_effect" | "status_ended";
-        /** RpgFighter */
-        RpgFighter: {
-            /**
-             * Attributes
-             * @description Each attribute of the data pack, by id.
-             * @example {
-             *       "damage": 3,
-             *       "spirit": 4
-             *     }
-             */
-            attributes: {
-                [key: string]: number;
-            };
-            /**
-             * Damage
-             * @description Damage taken (defeated at 10, 002 L9). Default: `0`.
-             */
-            damage?: number;
-            /**
-             * Id
-             * @description A fighter's id, e.g. `dragon`.
-             */
-            id: string;
-            /** Injuries */
-            injuries?: {
-                [key: string]: number;
-            };
-            /**
-             * Name
-             * @description Default: `null`.
-             */
-            name?: string | null;
-            /**
-             * Player
-             * @description A player-fighter (may always take injuries, 002 L104). Default: `false`.
-             */
-            player?: boolean;
-            /** @description Map combat: the fighter's square, in feet; none: not placed (its moves are only logged). Default: `null`. */
-            position?: components["schemas"]["RpgPosition"] | null;
-            /**
-             * Power Points
-             * @description Default: `0`.
-             */
-            power_points?: number;
-            /**
-             * Side
-             * @description Fighters of one side do not fight each other; none: own side. Default: `null`.
-             */
-            side?: string | null;
-            /** Statuses */
-            statuses?: components["schemas"]["RpgStatus"][];
-            /**
-             * Strength
-             * @description The GM's strength tier (used for injuries, 002 L104). Default: `0`.
-             */
-            strength?: number;
-        };
-        /** RpgFighterDerived */
-        RpgFighterDerived: {
-            /** Caps */
-            caps: components["schemas"]["RpgTokenCap"][];
-            /** Defeated */
-            defeated: boolean;
-            /**
-             * Injury Room
-             * @description Injuries each attribute may still take.
-             */
-            injury_room: {
-                [key: string]: number;
-            };
-            /**
-             * May Take Injuries
-             * @description None: not known without `player_strength`.
-             */
-            may_take_injuries: boolean | null;
-            /**
-             * Pool Total
-             * @default null
-             */
-            pool_total: number | null;
-            /**
-             * Unallocated
-             * @default null
-             */
-            unallocated: number | null;
-        };
-        /** RpgFighterRequest */
-        RpgFighterRequest: {
-            /** @description This round's allocation of the pool. Default: `null`. */
-            allocation?: components["schemas"]["RpgTokenCounts"] | null;
-            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
-            custom_pack?: components["schemas"]["RpgPack"] | null;
-            fighter: components["schemas"]["RpgFighter"];
-            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
-            pack?: components["schemas"]["FightrpgPackName"];
-            /**
-             * Player Strength
-             * @description Strength of the strongest player-fighter in the fight (for a non-player's injuries). Default: `null`.
-             */
-            player_strength?: number | null;
-            /**
-             * Pool
-             * @description This round's Flexible Pool dice, to check an allocation against. Default: `null`.
-             */
-            pool?: number[] | null;
-        };
-        /** RpgFighterValidation */
-        RpgFighterValidation: {
-            derived: components["schemas"]["RpgFighterDerived"];
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Valid */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /**
-         * RpgInjuryPolicy
-         * @enum {string}
-         */
-        RpgInjuryPolicy: "ask" | "take" | "decline";
-        /** RpgLogStep */
-        RpgLogStep: {
-            /** Actor */
-            actor: string | null;
-            phase: components["schemas"]["RpgPhase"];
-            /**
-             * Ref
-             * @description Lines of the text the step applies, e.g. `002 L72`.
-             * @default null
-             */
-            ref: string | null;
-            /** Step */
-            step: number;
-            /** Text */
-            text: string;
-        };
-        /**
-         * RpgMenuDocument
-         * @description The menu as the catalogue serves it.
-         */
-        RpgMenuDocument: {
-            /** Rows */
-            rows: components["schemas"]["RpgMenuRow"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-        };
-        /** RpgMenuRow */
-        RpgMenuRow: {
-            /** Blockable */
-            blockable: boolean;
-            effect: components["schemas"]["RpgEffect"];
-            /**
-             * Id
-             * @description A snake_case id.
-             */
-            id: string;
-            /**
-             * Map Only
-             * @default false
-             */
-            map_only: boolean;
-            /** Name */
-            name: string;
-            /** @default null */
-            response: components["schemas"]["RpgResponseKind"] | null;
-            source: components["schemas"]["Source"];
-            /**
-             * Target
-             * @description Aimed at another fighter.
-             */
-            target: boolean;
-            tokens: components["schemas"]["RpgTokenCounts"];
-            use: components["schemas"]["RpgUse"];
-            /**
-             * Yield Power Points
-             * @description Power Points the spender gains when it lands (or is blocked).
-             */
-            yield_power_points: number;
-            /** @default null */
-            yield_source: components["schemas"]["Source"] | null;
-        };
-        /** RpgPack */
-        RpgPack: {
-            /** Attributes */
-            attributes: components["schemas"]["RpgAttribute"][];
-            die_sides: components["schemas"]["RpgDieSides"];
-            max_attack_tokens: components["schemas"]["RpgAttackSize"];
-            /** Name */
-            name: string;
-            /**
-             * Ruleset
-             * @description The ruleset the pack is for. Default: `"fightrpg"`.
-             * @constant
-             */
-            ruleset?: "fightrpg";
-            /** Techniques */
-            techniques?: components["schemas"]["RpgTechnique"][];
-        };
-        /** RpgPendingDecision */
-        RpgPendingDecision: {
-            /** Choices */
-            choices: components["schemas"]["RpgChoice"][];
-            /** @default null */
-            default: components["schemas"]["RpgDecision-Output"] | null;
-            /**
-             * Fighter
-             * @description A fighter's id, e.g. `dragon`.
-             */
-            fighter: string;
-            /** Key */
-            key: string;
-            kind: components["schemas"]["RpgDecisionKind"];
-            /** Text */
-            text: string;
-        };
-        /**
-         * RpgPhase
-         * @enum {string}
-         */
-        RpgPhase: "pool" | "order" | "action" | "status" | "end";
-        /**
-         * RpgPolicy
-         * @description Named policies that answer a fighter's decisions; `ask` leaves them to step mode.
-         */
-        RpgPolicy: {
-            /** @description Default: `"ask"`. */
-            actions?: components["schemas"]["RpgActionPolicy"];
-            /** @description Default: `"ask"`. */
-            allocation?: components["schemas"]["RpgAllocationPolicy"];
-            /** @description Default: `"ask"`. */
-            injuries?: components["schemas"]["RpgInjuryPolicy"];
-            /** @description Default: `"ask"`. */
-            responses?: components["schemas"]["RpgResponsePolicy"];
-        };
-        /** RpgPoolState */
-        RpgPoolState: {
-            allocation: components["schemas"]["RpgTokenCounts"] | null;
-            /** Dice */
-            dice: number[];
-            /**
-             * Fighter
-             * @description A fighter's id, e.g. `dragon`.
-             */
-            fighter: string;
-            tokens_left: components["schemas"]["RpgTokenCounts"];
-            /** Total */
-            total: number;
-        };
-        /**
-         * RpgPosition
-         * @description A fighter's square on the map, in feet (multiples of 5).
-         */
-        RpgPosition: {
-            /**
-             * X
-             * @description Default: `0`.
-             */
-            x?: number;
-            /**
-             * Y
-             * @description Default: `0`.
-             */
-            y?: number;
-        };
-        /** RpgPriceAnswer */
-        RpgPriceAnswer: {
-            /** Legal */
-            legal: boolean;
-            /** Quotes */
-            quotes: components["schemas"]["RpgActionQuote"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Violations
-             * @description Problems of the request's own data pack.
-             */
-            violations: components["schemas"]["Finding"][];
-        };
-        /** RpgPriceRequest */
-        RpgPriceRequest: {
-            /** Actions */
-            actions: components["schemas"]["RpgAction"][];
-            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
-            custom_pack?: components["schemas"]["RpgPack"] | null;
-            /**
-             * Map
-             * @description Map combat (002 L33, L58). Default: `false`.
-             */
-            map?: boolean;
-            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
-            pack?: components["schemas"]["FightrpgPackName"];
-            /**
-             * Power Points
-             * @description Default: `0`.
-             */
-            power_points?: number;
-            /** @description The tokens the fighter holds now. */
-            tokens?: components["schemas"]["RpgTokenCounts"];
-        };
-        /**
-         * RpgResponseKind
-         * @enum {string}
-         */
-        RpgResponseKind: "none" | "block" | "grapple_cancel" | "evade" | "counter";
-        /**
-         * RpgResponsePolicy
-         * @enum {string}
-         */
-        RpgResponsePolicy: "ask" | "guard" | "none";
-        /** RpgRollRecord */
-        RpgRollRecord: {
-            /** Die */
-            die: string;
-            /** Key */
-            key: string;
-            /** Purpose */
-            purpose: string;
-            /** Result */
-            result: number;
-            source: components["schemas"]["RollSource"];
-        };
-        /** RpgRoundRequest */
-        RpgRoundRequest: {
-            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
-            custom_pack?: components["schemas"]["RpgPack"] | null;
-            /** Decisions */
-            decisions?: {
-                [key: string]: components["schemas"]["RpgDecision-Input"];
-            };
-            /** Fighters */
-            fighters: components["schemas"]["RpgFighter"][];
-            /**
-             * Map
-             * @description Map combat: pushes, 5-foot moves and chain knockdowns (002 L33, L112). Default: `false`.
-             */
-            map?: boolean;
-            /**
-             * Max Passes
-             * @description Default: `32`.
-             */
-            max_passes?: number;
-            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
-            pack?: components["schemas"]["FightrpgPackName"];
-            /**
-             * Player Strength
-             * @description Strength of the strongest player-fighter; default: from the fighters of the round. Default: `null`.
-             */
-            player_strength?: number | null;
-            /** Policies */
-            policies?: {
-                [key: string]: components["schemas"]["RpgPolicy"];
-            };
-            /** Rolls */
-            rolls?: {
-                [key: string]: number;
-            };
-            /**
-             * Round
-             * @description Default: `1`.
-             */
-            round?: number;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-        };
-        /** RpgRoundResult */
-        RpgRoundResult: {
-            /** Decisions Needed */
-            decisions_needed: components["schemas"]["RpgPendingDecision"][];
-            /**
-             * Defeated
-             * @description Every fighter at 10 damage or more and out of the fight, in the request's order (002 L9).
-             * @default []
-             */
-            defeated: string[];
-            /** Dice Needed */
-            dice_needed: components["schemas"]["RpgDieRequest"][];
-            /** Events */
-            events: components["schemas"]["RpgEvent"][];
-            /**
-             * Fight Over
-             * @description Fewer than two sides have a fighter standing (002 L9).
-             * @default false
-             */
-            fight_over: boolean;
-            /**
-             * Fighters
-             * @description Every fighter after the round (so far, when not complete).
-             */
-            fighters: components["schemas"]["RpgFighter"][];
-            /** Log */
-            log: components["schemas"]["RpgLogStep"][];
-            /**
-             * Order
-             * @description The order of the Action Phase as it stands (knockdowns applied).
-             */
-            order: string[];
-            /** Passes */
-            passes: number;
-            /** Pools */
-            pools: components["schemas"]["RpgPoolState"][];
-            /** Rolls */
-            rolls: components["schemas"]["RpgRollRecord"][];
-            /** Round */
-            round: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            status: components["schemas"]["RpgRoundStatus"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-            /**
-             * Winning Side
-             * @description When the fight is over: the side still standing, if any.
-             * @default null
-             */
-            winning_side: string | null;
-        };
-        /**
-         * RpgRoundStatus
-         * @enum {string}
-         */
-        RpgRoundStatus: "complete" | "decision_required" | "invalid";
-        /**
-         * RpgSimPolicy
-         * @description How a side answers the round's decisions (docs/simulation.md has the details).
-         * @enum {string}
-         */
-        RpgSimPolicy: "balanced" | "aggressive" | "defensive" | "greedy";
-        /**
-         * RpgSimulationRequest
-         * @description Two sides and a seed range: fight i of the run (offset ≤ i < offset + count) is rounds played from the
-         *     sheets as given, with the i-th seed derived from `seed`, until one side is defeated (002 L9) or the limit.
-         */
-        RpgSimulationRequest: {
-            /**
-             * Count
-             * @description Fights in this request (at most 500). Default: `25`.
-             */
-            count?: number;
-            /** @description A data pack of the caller's own; it wins over `pack`. Default: `null`. */
-            custom_pack?: components["schemas"]["RpgPack"] | null;
-            /**
-             * Offset
-             * @description Index of the run's first fight. Default: `0`.
-             */
-            offset?: number;
-            /** @description A shipped data pack by name (the catalogue serves them). Default: `"default"`. */
-            pack?: components["schemas"]["FightrpgPackName"];
-            /**
-             * Seed
-             * @description Default: `0`.
-             */
-            seed?: number;
-            /** Sides */
-            sides: components["schemas"]["RpgSimulationSide"][];
-            /**
-             * Turn Limit
-             * @description Rounds: a fight still going after this many is a time-out. Default: `30`.
-             */
-            turn_limit?: number;
-        };
-        /** RpgSimulationSide */
-        RpgSimulationSide: {
-            /** @description The Fighter as a round starts; its id and side are the side's name. */
-            fighter: components["schemas"]["RpgFighter"];
-            /**
-             * Name
-             * @description The side's fighter id in every round; when both sides have the same name, the second is played and reported as `<name>-2`.
-             */
-            name: string;
-            /** @description Default: `"balanced"`. */
-            policy?: components["schemas"]["RpgSimPolicy"];
-        };
-        /**
-         * RpgStatus
-         * @description A status condition (002 L100). The text defines none, so each carries its own effect per Status Phase.
-         */
-        RpgStatus: {
-            /**
-             * Damage
-             * @description Damage it deals in each Status Phase. Default: `0`.
-             */
-            damage?: number;
-            /**
-             * Duration
-             * @description Status Phases left, counting this round's.
-             */
-            duration: number;
-            /**
-             * Id
-             * @description A snake_case id.
-             */
-            id: string;
-            /**
-             * Power Points
-             * @description Power Points it adds or takes. Default: `0`.
-             */
-            power_points?: number;
-        };
-        /**
-         * RpgTechnique
-         * @description A technique bought with tokens and Power Points (002 L10, L76): the text describes none, so each is data.
-         */
-        RpgTechnique: {
-            /**
-             * Blockable
-             * @description Default: `true`.
-             */
-            blockable?: boolean;
-            /**
-             * Damage
-             * @description Default: `0`.
-             */
-            damage?: number;
-            /**
-             * Id
-             * @description A snake_case id.
-             */
-            id: string;
-            /** Name */
-            name: string;
-            /**
-             * Order Down
-             * @description Default: `0`.
-             */
-            order_down?: number;
-            /**
-             * Power Points
-             * @description Power Points spent to use it. Default: `0`.
-             */
-            power_points?: number;
-            source: components["schemas"]["Source"];
-            tokens: components["schemas"]["RpgTokenCounts"];
-            /**
-             * Yield Power Points
-             * @description Power Points its user gains when it lands or is blocked. Default: `0`.
-             */
-            yield_power_points?: number;
-        };
-        /** RpgTokenCap */
-        RpgTokenCap: {
-            /**
-             * Attribute
-             * @description The attribute that caps it; none: only the pool does.
-             */
-            attribute: string | null;
-            /**
-             * Cap
-             * @description Most of the pool it may take.
-             */
-            cap: number | null;
-            /**
-             * Reserved
-             * @description Least of the pool it must take: the injuries on its attribute.
-             */
-            reserved: number;
-            token: components["schemas"]["RpgTokenType"];
-            /**
-             * Tokens
-             * @description With an allocation: the tokens it gives.
-             * @default null
-             */
-            tokens: number | null;
-        };
-        /**
-         * RpgTokenCounts
-         * @description How many tokens of each type (an allocation of the Flexible Pool, a bundle, or what a fighter holds).
-         */
-        RpgTokenCounts: {
-            /**
-             * Block
-             * @description Default: `0`.
-             */
-            block?: number;
-            /**
-             * Complex Action
-             * @description Complex Action tokens. Default: `0`.
-             */
-            complex_action?: number;
-            /**
-             * Damage
-             * @description Default: `0`.
-             */
-            damage?: number;
-            /**
-             * Grapple
-             * @description Default: `0`.
-             */
-            grapple?: number;
-            /**
-             * Knockdown
-             * @description Default: `0`.
-             */
-            knockdown?: number;
-            /**
-             * Move
-             * @description Default: `0`.
-             */
-            move?: number;
-        };
-        /**
-         * RpgTokenType
-         * @enum {string}
-         */
-        RpgTokenType: "damage" | "knockdown" | "grapple" | "move" | "block" | "complex_action";
-        /**
-         * RpgUse
-         * @enum {string}
-         */
-        RpgUse: "turn" | "response";
         /** RulesetInfo */
         RulesetInfo: {
             /** Catalogue */
@@ -10295,13 +15114,6 @@ export interface components {
             /** Rulesets */
             rulesets: components["schemas"]["RulesetInfo"][];
         };
-        /**
-         * SecondarySkill
-         * @description A skill a Gadgeteering, Magic or Psychic check may raise for the turn in Dramatic Combat (000 L7277; the lists
-         *     of 000 L1802, L1834, L1878 are in dramatic/data/options.yaml, which a test keeps in step).
-         * @enum {string}
-         */
-        SecondarySkill: "climactic_super_move" | "danger_sense" | "draw_ki" | "endure_great_hardship" | "grim_determination" | "intimidation" | "ki" | "meditation" | "perception" | "property_damage" | "sense_ki" | "smooth_talking" | "spirituality" | "thug_thrashing" | "zen_state";
         /**
          * SectionCoverage
          * @description One chapter section of the book and how much of it the ruleset applies.
@@ -10349,49 +15161,53 @@ export interface components {
             seed: number;
         };
         /**
-         * SequelCampaign
-         * @description A sequel: Fighters remade at PL 1 from a predecessor (Chapter 6, Pacing a Campaign).
-         */
-        SequelCampaign: {
-            /** @description Default: `null`. */
-            predecessor_basic_qualities?: components["schemas"]["BasicQualities"] | null;
-            /**
-             * Predecessor Fighter Id
-             * @description Default: `null`.
-             */
-            predecessor_fighter_id?: string | null;
-            /**
-             * Predecessor Moves
-             * @description Old move names.
-             */
-            predecessor_moves?: string[];
-            /**
-             * Required Move Share
-             * @description Share of old moves to re-acquire by PL 8. Default: `0.5`.
-             */
-            required_move_share?: number;
-        };
-        /**
          * Severity
          * @enum {string}
          */
         Severity: "error" | "warning" | "info";
-        /** Side */
-        Side: {
-            fighter: components["schemas"]["Fighter"];
-            /**
-             * Name
-             * @description The side's fighter id in every turn (letters, digits, _ and -); when both sides have the same name, the second is played and reported as `<name>-2`.
-             */
-            name: string;
-            /** @description Default: `"balanced"`. */
-            policy?: components["schemas"]["Policy"];
-        };
         /**
          * SimulatedAttack
          * @description One attack as declared: how often it was made, hit and hurt.
          */
         SimulatedAttack: {
+            /**
+             * Attack
+             * @description As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`).
+             */
+            attack: string;
+            /**
+             * Damage
+             * @description What its hits took off the defender (Life Bar, area damage, damage).
+             */
+            damage: number;
+            /**
+             * Damage Per Use
+             * @description damage / uses (derived).
+             * @default null
+             */
+            damage_per_use: number | null;
+            /**
+             * Hit Rate
+             * @description hits / uses (derived).
+             * @default null
+             */
+            hit_rate: number | null;
+            /**
+             * Hits
+             * @description Uses that landed (fightrpg: something of it reached its target).
+             */
+            hits: number;
+            /**
+             * Uses
+             * @description Attacks made with it (fight2e one Accuracy roll each, impact one hit test).
+             */
+            uses: number;
+        };
+        /**
+         * SimulatedAttack
+         * @description One attack as declared: how often it was made, hit and hurt.
+         */
+        SimulatedAttackInput: {
             /**
              * Attack
              * @description As the ruleset names it: fight2e a move id, or a Combo's move ids joined by ` + `; impact a maneuver id (or `action: maneuver`); fightrpg the action bought (`attack with 2 Damage and 0 Knockdown`).
@@ -10429,7 +15245,60 @@ export interface components {
              * Attacks
              * @description By attack, sorted.
              */
-            attacks?: components["schemas"]["SimulatedAttack"][];
+            attacks: components["schemas"]["SimulatedAttack"][];
+            /**
+             * Damage Dealt
+             * @description What the other side lost (Life Bar, area damage …), from every source.
+             */
+            damage_dealt: number;
+            /**
+             * Glory
+             * @description fight2e: Glory awarded to this side's fighters, summed (0 in other rulesets).
+             */
+            glory: number;
+            /**
+             * Glory Per Fight
+             * @description glory / fights (derived).
+             * @default null
+             */
+            glory_per_fight: number | null;
+            /** Losses */
+            losses: number;
+            /** Policy */
+            policy: string;
+            /** Side */
+            side: string;
+            /**
+             * Spent
+             * @description The ruleset's own resources spent, by name, sorted.
+             */
+            spent: components["schemas"]["SpentResource"][];
+            /**
+             * Supers Used
+             * @description fight2e: attacks that included a Super Move (0 in other rulesets).
+             */
+            supers_used: number;
+            /**
+             * @description 95 % Wilson interval of the win rate (derived).
+             * @default null
+             */
+            win_interval: components["schemas"]["WilsonInterval"] | null;
+            /**
+             * Win Rate
+             * @description wins / fights (derived).
+             * @default null
+             */
+            win_rate: number | null;
+            /** Wins */
+            wins: number;
+        };
+        /** SimulatedSide */
+        SimulatedSideInput: {
+            /**
+             * Attacks
+             * @description By attack, sorted.
+             */
+            attacks?: components["schemas"]["SimulatedAttackInput"][];
             /**
              * Damage Dealt
              * @description What the other side lost (Life Bar, area damage …), from every source.
@@ -10455,7 +15324,7 @@ export interface components {
              * Spent
              * @description The ruleset's own resources spent, by name, sorted.
              */
-            spent?: components["schemas"]["SpentResource"][];
+            spent?: components["schemas"]["SpentResourceInput"][];
             /**
              * Supers Used
              * @description fight2e: attacks that included a Super Move (0 in other rulesets).
@@ -10470,40 +15339,6 @@ export interface components {
             win_rate?: number | null;
             /** Wins */
             wins: number;
-        };
-        /**
-         * SimulationRequest
-         * @description Same request, same answer; split runs merge exactly.
-         */
-        SimulationRequest: {
-            /**
-             * Count
-             * @description Fights in this request (at most 500). Default: `25`.
-             */
-            count?: number;
-            /**
-             * Offset
-             * @description Index of the run's first fight. Default: `0`.
-             */
-            offset?: number;
-            options?: components["schemas"]["CombatOptions"];
-            /**
-             * Range
-             * @description Range between the fighters when a fight starts (000 L5605). Default: `3`.
-             */
-            range?: number;
-            /**
-             * Seed
-             * @description Default: `0`.
-             */
-            seed?: number;
-            /** Sides */
-            sides: components["schemas"]["Side"][];
-            /**
-             * Turn Limit
-             * @description A fight still going after this many turns is a time-out. Default: `100`.
-             */
-            turn_limit?: number;
         };
         /**
          * SimulationSums
@@ -10536,6 +15371,57 @@ export interface components {
             seeds: components["schemas"]["SeedRange"];
             /** Sides */
             sides: components["schemas"]["SimulatedSide"][];
+            /** @default null */
+            time_out_interval: components["schemas"]["WilsonInterval"] | null;
+            /**
+             * Time Outs
+             * @description Fights stopped at the request's turn limit.
+             */
+            time_outs: number;
+            /** Unsupported */
+            unsupported: components["schemas"]["Unsupported"][];
+            /**
+             * Violations
+             * @description The resolver's refusals that stopped fights (one per code).
+             */
+            violations: components["schemas"]["Finding"][];
+            /**
+             * Warnings
+             * @description The resolver's warnings met in the fights (one per code).
+             */
+            warnings: components["schemas"]["Finding"][];
+        };
+        /**
+         * SimulationSums
+         * @description The answer of a run: sums that merge exactly, and the figures derived from them.
+         */
+        SimulationSumsInput: {
+            /**
+             * Aborted
+             * @description Fights the resolver refused to continue (see `violations`).
+             */
+            aborted: number;
+            /**
+             * Draws
+             * @description Fights that ended with no winner (both down at once, or even at time over).
+             */
+            draws: number;
+            /** Fights */
+            fights: number;
+            length: components["schemas"]["FightLengthsInput"];
+            /**
+             * Matchup
+             * @description Fingerprint of the request without offset and count: runs merge only if equal.
+             */
+            matchup: string;
+            /** Ruleset */
+            ruleset: string;
+            /** Ruleset Version */
+            ruleset_version: string;
+            /** @description Fight i (offset ≤ i < offset + count) is played with the seed's i-th key. */
+            seeds: components["schemas"]["SeedRange"];
+            /** Sides */
+            sides: components["schemas"]["SimulatedSideInput"][];
             /** @description Default: `null`. */
             time_out_interval?: components["schemas"]["WilsonInterval"] | null;
             /**
@@ -10549,166 +15435,39 @@ export interface components {
              * Violations
              * @description The resolver's refusals that stopped fights (one per code).
              */
-            violations?: components["schemas"]["Finding"][];
+            violations?: components["schemas"]["FindingInput"][];
             /**
              * Warnings
              * @description The resolver's warnings met in the fights (one per code).
              */
-            warnings?: components["schemas"]["Finding"][];
+            warnings?: components["schemas"]["FindingInput"][];
         };
-        /**
-         * Skill
-         * @description A Combat or Narrative Skill (Chapter 3, Basics of the Skill System; Appendix B).
-         */
-        Skill: {
-            /**
-             * Aliases
-             * @default []
-             */
-            aliases: string[];
-            /** @default general */
-            cap: components["schemas"]["SkillCap"];
-            /** Id */
-            id: string;
-            kind: components["schemas"]["SkillKind"];
-            /** Name */
-            name: string;
-            /**
-             * Optional
-             * @default null
-             */
-            optional: string | null;
-            ref: components["schemas"]["Ref"];
-            /**
-             * Repeatable
-             * @default false
-             */
-            repeatable: boolean;
-            /**
-             * Requires Quality
-             * @default null
-             */
-            requires_quality: string | null;
-            /**
-             * Secondaries
-             * @default []
-             */
-            secondaries: string[];
-            /**
-             * Subject
-             * @default null
-             */
-            subject: string | null;
-            /** Summary */
-            summary: string;
-        };
-        /**
-         * SkillCap
-         * @enum {string}
-         */
-        SkillCap: "general" | "none" | "det";
-        /** SkillCheckBonus */
-        SkillCheckBonus: {
-            /**
-             * Applies To
-             * @description A Skill id or a kind of check (interaction, perception…).
-             */
-            applies_to: string;
-            /** Bonus */
-            bonus: number;
-            /** Source */
-            source: string;
-        };
-        /**
-         * SkillKind
-         * @enum {string}
-         */
-        SkillKind: "combat" | "narrative";
-        /**
-         * SkillKindFilter
-         * @description Combat or Narrative Skills.
-         * @enum {string}
-         */
-        SkillKindFilter: "combat" | "narrative";
-        /** SkillLevels */
-        SkillLevels: {
-            /**
-             * Assumed Skills
-             * @description A skill the Director assumes the group has: half the Defense, up.
-             */
-            assumed_skills: number;
-            /**
-             * Quality Checks
-             * @description Skill level for a Quality's check: the Defense.
-             */
-            quality_checks: number;
-            /**
-             * Skilled Count
-             * @description With Skilled: how many Narrative Skills it gives.
-             */
-            skilled_count: number | null;
-            /**
-             * Skilled Level
-             * @description With Skilled: the level of each.
-             */
-            skilled_level: number | null;
-        };
-        /** SkillList */
-        SkillList: {
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Skills */
-            skills: components["schemas"]["Skill"][];
-        };
-        /**
-         * SkillPointScheme
-         * @enum {string}
-         */
-        SkillPointScheme: "standard" | "hero" | "support";
-        /**
-         * SkillSnapshot
-         * @description The sheet as it stood at the end of one Power Level.
-         */
-        SkillSnapshot: {
-            /** @description Default: `null`. */
-            basic_qualities?: components["schemas"]["BasicQualities"] | null;
-            /** @description Default: `null`. */
-            combat_bonuses?: components["schemas"]["CombatBonuses"] | null;
-            /** @description Default: `null`. */
-            combat_skills?: components["schemas"]["CombatSkills"] | null;
-            /**
-             * Fighting Spirit
-             * @description Default: `null`.
-             */
-            fighting_spirit?: number | null;
-            /**
-             * Life Bar
-             * @description Default: `null`.
-             */
-            life_bar?: number | null;
-            /**
-             * Narrative Skills
-             * @description Default: `null`.
-             */
-            narrative_skills?: components["schemas"]["NarrativeSkill"][] | null;
-            /** Pl */
-            pl: number;
-            /** @description Default: `null`. */
-            speed_allocation?: components["schemas"]["SpeedAllocation"] | null;
-        };
-        /**
-         * Slot
-         * @description Which of the turn's allowances an action takes (004 L41–L42).
-         * @enum {string}
-         */
-        Slot: "single" | "bonus" | "rank_zero";
         /**
          * Source
          * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
          */
         Source: {
+            /**
+             * Ref
+             * @default null
+             */
+            ref: string | null;
+            /**
+             * Reason
+             * @description Why the value is what it is, where the text does not give it.
+             * @default null
+             */
+            ruling: string | null;
+        } | {
+            ref: string;
+        } | {
+            ruling: string;
+        };
+        /**
+         * Source
+         * @description Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear.
+         */
+        SourceInput: {
             /**
              * Ref
              * @description Default: `null`.
@@ -10759,26 +15518,26 @@ export interface components {
             year: number | null;
         };
         /**
-         * SpeedAllocation
-         * @description How Speed modifies the Initiative and Control dice (Chapter 1, Designing a Character).
+         * SpentResource
+         * @description A resource of the ruleset's own a side spent (Setup Points, Power Points …), summed over the fights.
          */
-        SpeedAllocation: {
+        SpentResource: {
             /**
-             * Control
-             * @description Default: `0`.
+             * Per Fight
+             * @description spent / fights (derived).
+             * @default null
              */
-            control?: number;
-            /**
-             * Initiative
-             * @description Default: `0`.
-             */
-            initiative?: number;
+            per_fight: number | null;
+            /** Resource */
+            resource: string;
+            /** Spent */
+            spent: number;
         };
         /**
          * SpentResource
          * @description A resource of the ruleset's own a side spent (Setup Points, Power Points …), summed over the fights.
          */
-        SpentResource: {
+        SpentResourceInput: {
             /**
              * Per Fight
              * @description spent / fights (derived). Default: `null`.
@@ -10789,777 +15548,12 @@ export interface components {
             /** Spent */
             spent: number;
         };
-        /** Split */
-        Split: {
-            /** Aura */
-            aura: number;
-            /** Health */
-            health: number;
-        };
         /**
-         * Status
+         * StepStatus
+         * @description Where the request's step stands, the same words for every ruleset.
          * @enum {string}
          */
-        Status: "resolved" | "decision_required" | "round_over" | "invalid";
-        /** Stunned */
-        Stunned: {
-            /**
-             * Actions To Recover
-             * @description Actions he still spends recovering: 2 just Stunned (the default), 1 after the first (000 L5972–L5990). Default: `2`.
-             */
-            actions_to_recover?: number;
-        };
-        /**
-         * Style
-         * @description One style of a Multiple Styles Fighter and its options (Chapter 4, Creating Special Moves).
-         */
-        Style: {
-            /**
-             * Forced Style Change
-             * @description Default: `false`.
-             */
-            forced_style_change?: boolean;
-            /**
-             * Harder Command Move
-             * @description Levels added to entering this style. Default: `0`.
-             */
-            harder_command_move?: number;
-            /**
-             * Is Base
-             * @description Default: `false`.
-             */
-            is_base?: boolean;
-            /**
-             * Limited Movement
-             * @description Default: `false`.
-             */
-            limited_movement?: boolean;
-            /**
-             * Modified Defense
-             * @description Qualities spent on Modified Defense (1 or 2). Default: `0`.
-             */
-            modified_defense?: number;
-            /** @description Default: `null`. */
-            modified_defense_skill?: components["schemas"]["DefenseSkill"] | null;
-            /** Name */
-            name: string;
-            /**
-             * No Defense
-             * @description Default: `false`.
-             */
-            no_defense?: boolean;
-            /**
-             * No Movement
-             * @description Default: `false`.
-             */
-            no_movement?: boolean;
-        };
-        /**
-         * Subsystem
-         * @description The combat system a turn is resolved under (Chapter 5).
-         * @enum {string}
-         */
-        Subsystem: "main" | "thug_thrashing" | "dramatic" | "dramatic_thug_thrashing";
-        /**
-         * SuperMoveSystem
-         * @enum {string}
-         */
-        SuperMoveSystem: "single_tier" | "three_tier";
-        /**
-         * Surcharge
-         * @description An improvised weapon's price for one use, paid one way: one Effort die of any facing, or Prana (004 L98).
-         */
-        Surcharge: {
-            /** Effort Dice */
-            effort_dice: number;
-            paid_with: components["schemas"]["SurchargePayment"];
-            /** Prana */
-            prana: number;
-        };
-        /**
-         * SurchargePayment
-         * @enum {string}
-         */
-        SurchargePayment: "effort_die" | "prana";
-        /** Technique */
-        Technique: {
-            /**
-             * Bonus
-             * @description Added to the Set's total; the size is in the missing rulebook, so the sheet says it. Default: `0`.
-             */
-            bonus?: number;
-            /** Id */
-            id: string;
-            /**
-             * Keywords
-             * @description `offensive`, `defensive`, `versatile` (any case); another word is a finding on the sheet.
-             */
-            keywords?: string[];
-        };
-        /**
-         * TechniqueOption
-         * @description Campaign options that gate what a move may carry and that one Fighter may hold as a Technique Quality
-         *     instead (the Technique Quality: Chapter 2, Quality Descriptions; Wall Springs, Dash and Sidestep: Chapter 4,
-         *     Basic Moves).
-         * @enum {string}
-         */
-        TechniqueOption: "wall_springs" | "sidestep" | "dash";
-        /**
-         * ThugBuild
-         * @description One Thug as bought with Thug Points; every member of a group shares it.
-         */
-        ThugBuild: {
-            /** Accuracy */
-            accuracy: number;
-            /**
-             * Damage
-             * @description A die as the book writes it: `1d6`, `1d12+2`.
-             * @example 1d6
-             */
-            damage: string;
-            /**
-             * Declared Points
-             * @description The Thug Points the sheet states; checked against the price computed. Default: `null`.
-             */
-            declared_points?: number | null;
-            /** Defense */
-            defense: number;
-            /**
-             * Initiative
-             * @description A die as the book writes it: `1d6`, `1d12+2`.
-             * @example 1d6
-             */
-            initiative: string;
-            /** Life Save */
-            life_save: number;
-            /**
-             * Name
-             * @description Default: `null`.
-             */
-            name?: string | null;
-            /** Qualities */
-            qualities?: components["schemas"]["ThugTraitTake"][];
-            /**
-             * Skills
-             * @description The Narrative Skills the Skilled Quality gives.
-             */
-            skills?: components["schemas"]["ThugSkill"][];
-            /** Threat Level */
-            threat_level: number;
-            /** Weaknesses */
-            weaknesses?: string[];
-        };
-        /** ThugCombatEnd */
-        ThugCombatEnd: {
-            /** Fighters */
-            fighters: components["schemas"]["DividedGlory"][];
-            /** Glory Divisor */
-            glory_divisor: number;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /**
-             * Lowest Points
-             * @description Thug Points of the cheapest group (rounded up).
-             */
-            lowest_points: number;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /**
-             * Valid
-             * @description False when a group's build breaks a rule; the Glory is still divided.
-             */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** ThugCombatEndRequest */
-        ThugCombatEndRequest: {
-            /** Fighters */
-            fighters: components["schemas"]["RawGlory"][];
-            /**
-             * Groups
-             * @description Every Thug group that took part (the cheapest sets the divisor).
-             */
-            groups: components["schemas"]["ThugGroupPoints"][];
-        };
-        /**
-         * ThugComboMode
-         * @description How a Combo's points against a Thug group are used (000 L6574–L6580).
-         * @enum {string}
-         */
-        ThugComboMode: "reduce" | "spread";
-        /** ThugFigures */
-        ThugFigures: {
-            effective: components["schemas"]["EffectiveAttributes"];
-            /**
-             * Glory Divisor
-             * @description What Glory earned against this Thug is divided by at the end.
-             */
-            glory_divisor: number;
-            points: components["schemas"]["ThugPoints"];
-            skill_levels: components["schemas"]["SkillLevels"];
-        };
-        /** ThugGroup */
-        ThugGroup: {
-            /** Members */
-            members: components["schemas"]["ThugMembers"][];
-            /**
-             * Name
-             * @description Default: `null`.
-             */
-            name?: string | null;
-        };
-        /** ThugGroupPoints */
-        ThugGroupPoints: {
-            /**
-             * Name
-             * @description Default: `null`.
-             */
-            name?: string | null;
-            thug: components["schemas"]["ThugBuild"];
-        };
-        /** ThugGroupRequest */
-        ThugGroupRequest: {
-            group: components["schemas"]["ThugGroup"];
-            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
-            options?: components["schemas"]["ThugOptions"];
-        };
-        /**
-         * ThugGroupState
-         * @description A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
-         *     its Range to each Fighter, kept pair by pair with no map.
-         */
-        ThugGroupState: {
-            /**
-             * Action Points
-             * @description Dramatic Combat with Thugs: the group's banked Action Points (000 L7076). Default: `0`.
-             */
-            action_points?: number;
-            /**
-             * Attacked
-             * @description Dramatic Combat with Thugs: the group has made its first attack of the fight, so a hit for top damage now earns it a point (000 L7112). Default: `false`.
-             */
-            attacked?: boolean;
-            /**
-             * Id
-             * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
-             */
-            id: string;
-            /**
-             * Initiative Steps
-             * @description Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept (000 L3208). Default: `0`.
-             */
-            initiative_steps?: number;
-            /**
-             * Led And Hit
-             * @description It alone had the highest Initiative last turn and hit a Fighter: +1 on its Initiative roll this turn, as for a Fighter (000 L6562, L5509–L5511). Default: `false`.
-             */
-            led_and_hit?: boolean;
-            /**
-             * Members
-             * @description Thugs still standing; 0: the group is defeated.
-             */
-            members: number;
-            /**
-             * Next Turn Events
-             * @description Thug Events drawn last turn that act for this whole turn, by the chart's ids (000 L6738).
-             */
-            next_turn_events?: string[];
-            /**
-             * Ranges
-             * @description Its Range to each active Fighter (000 L6662–L6670).
-             */
-            ranges?: {
-                [key: string]: number;
-            };
-            /** @description The build every member shares, as `thugs/validate` takes it. */
-            thug: components["schemas"]["ThugBuild"];
-        };
-        /** ThugGroupValidation */
-        ThugGroupValidation: {
-            /**
-             * Glory Divisor
-             * @description From the cheapest build listed (one build in a legal group).
-             */
-            glory_divisor: number;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /**
-             * Members
-             * @description Each entry of `group.members` priced, in order.
-             */
-            members: components["schemas"]["ThugFigures"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Size
-             * @description Members in the group.
-             */
-            size: number;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Valid */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /** ThugMembers */
-        ThugMembers: {
-            /**
-             * Count
-             * @description How many members have this build.
-             */
-            count: number;
-            thug: components["schemas"]["ThugBuild"];
-        };
-        /** ThugOptions */
-        ThugOptions: {
-            /**
-             * Allow Defense Over 5
-             * @description Defense above 5 is a warning instead of an error. Default: `false`.
-             */
-            allow_defense_over_5?: boolean;
-            /**
-             * Gun Die Included In Listing
-             * @description The listed Damage already holds the Gun's extra die size (default: Gun adds it). Default: `false`.
-             */
-            gun_die_included_in_listing?: boolean;
-            /**
-             * Saga Scale
-             * @description 1 (none), 10, 100 or 1000 people per Thug. Default: `1`.
-             */
-            saga_scale?: number;
-            /**
-             * Throws Blockable
-             * @description The campaign lets Throws be blocked (Throw costs 0). Default: `false`.
-             */
-            throws_blockable?: boolean;
-        };
-        /** ThugPoints */
-        ThugPoints: {
-            /** Declared */
-            declared: number | null;
-            /**
-             * Items
-             * @description Each attribute and trait with its price, in the build's order.
-             */
-            items: components["schemas"]["PointItem"][];
-            /** Maximum */
-            maximum: number;
-            /**
-             * Rounded
-             * @description The total rounded up: what the 50-point cap and the Glory divisor use.
-             */
-            rounded: number;
-            /**
-             * Total
-             * @description The sum; a half point stays (Always Does Damage costs ½).
-             */
-            total: number;
-        };
-        /** ThugRequest */
-        ThugRequest: {
-            /** @description Default: `{"saga_scale": 1, "allow_defense_over_5": false, "throws_blockable": false, "gun_die_included_in_listing": false}`. */
-            options?: components["schemas"]["ThugOptions"];
-            thug: components["schemas"]["ThugBuild"];
-        };
-        /** ThugSkill */
-        ThugSkill: {
-            /**
-             * Id
-             * @description A Narrative Skill's id (see the `skills` catalogue).
-             */
-            id: string;
-            /** Level */
-            level: number;
-        };
-        /**
-         * ThugThrashingOptions
-         * @description Thug Thrashing's campaign switches (000 L6746, L6804) and the readings the service takes.
-         */
-        ThugThrashingOptions: {
-            /**
-             * Combined Defense Fee
-             * @description Defense and Evasion (or Agility) together cost 1 Fighting Spirit as in the main rules (000 L5838); false follows the book's Example of Thug Thrashing, which charges nothing for it (000 L7012, L7054). Default: `true`.
-             */
-            combined_defense_fee?: boolean;
-            /**
-             * Events
-             * @description Each group rolls on the Thug Event chart at the end of a turn (000 L6746). Default: `true`.
-             */
-            events?: boolean;
-            /**
-             * More Realistic
-             * @description A Fighter counts half his Thug Thrashing level for extra actions (000 L6804). Default: `false`.
-             */
-            more_realistic?: boolean;
-            /**
-             * Saga Scale
-             * @description Saga Scale: each Thug stands for 1 (none), 10, 100 or 1000 people; every group's attributes go up one step per step of the scale, a Fighter's Thug Thrashing is halved per step, and a Special Move stops his Thug Thrashing for the turn but multiplies its Glory (000 L6806–L6822). Default: `1`.
-             */
-            saga_scale?: number;
-        };
-        /**
-         * ThugTrait
-         * @description A Quality or Weakness a Thug group may take, with its price in Thug Points.
-         */
-        ThugTrait: {
-            /**
-             * Cost
-             * @description Thug Points per take (negative for a Weakness); the least for a variable one.
-             */
-            cost: number;
-            /**
-             * Damage Steps
-             * @description Die sizes the Quality adds to the group's Damage.
-             * @default 0
-             */
-            damage_steps: number;
-            /**
-             * Grants Skills
-             * @description The group gets Narrative Skills by its Thug Points (Skilled).
-             * @default false
-             */
-            grants_skills: boolean;
-            /**
-             * Id
-             * @description Stable id: the standard trait's or Element's id (`throw.hurl` for a sub-Element).
-             */
-            id: string;
-            /**
-             * Kind
-             * @description `quality`/`weakness`: a standard trait on the Thug lists; `element`/`sub_element`: a Special Move Element bought as Qualities; `thug_quality`: a Quality only Thug groups take.
-             * @enum {string}
-             */
-            kind: "quality" | "weakness" | "element" | "sub_element" | "thug_quality";
-            /**
-             * Lone
-             * @description Meant for a group of one: a warning on a larger group.
-             */
-            lone: boolean;
-            /** Name */
-            name: string;
-            ref: components["schemas"]["Ref"] | null;
-            /**
-             * Requires
-             * @description Traits the group must also have.
-             */
-            requires: string[];
-            /** Summary */
-            summary: string;
-            /**
-             * Variable Cost
-             * @description The build names the count it buys (an Element priced `n or more`).
-             */
-            variable_cost: boolean;
-        };
-        /**
-         * ThugTraitKindFilter
-         * @description Standard Qualities or Weaknesses, Elements, Thug-only Qualities.
-         * @enum {string}
-         */
-        ThugTraitKindFilter: "element" | "quality" | "sub_element" | "thug_quality" | "weakness";
-        /** ThugTraitList */
-        ThugTraitList: {
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Thug Traits */
-            thug_traits: components["schemas"]["ThugTrait"][];
-        };
-        /** ThugTraitTake */
-        ThugTraitTake: {
-            /**
-             * Cost
-             * @description For an Element priced `n or more` (Area Effect, Explosive, Suppression): the count of Elements bought. Ignored for any other trait. Default: `null`.
-             */
-            cost?: number | null;
-            /**
-             * Id
-             * @description A trait or Element id from the `thug-traits` catalogue (another id is priced as one Quality or Weakness, with a warning).
-             */
-            id: string;
-        };
-        /** ThugValidation */
-        ThugValidation: {
-            effective: components["schemas"]["EffectiveAttributes"];
-            /**
-             * Glory Divisor
-             * @description What Glory earned against this Thug is divided by at the end.
-             */
-            glory_divisor: number;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            points: components["schemas"]["ThugPoints"];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            skill_levels: components["schemas"]["SkillLevels"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Valid */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-        };
-        /**
-         * ThugWeapon
-         * @description What a Fighter may arm himself with against Thugs, the Director permitting (000 L6796–L6800, L6848).
-         * @enum {string}
-         */
-        ThugWeapon: "melee" | "gun";
-        /**
-         * Trait
-         * @description A Quality or a Weakness (Chapter 2, Quality Descriptions; Appendix B).
-         */
-        Trait: {
-            /**
-             * Aliases
-             * @default []
-             */
-            aliases: string[];
-            /**
-             * Creation Only
-             * @default false
-             */
-            creation_only: boolean;
-            /**
-             * Director Approval
-             * @default false
-             */
-            director_approval: boolean;
-            /**
-             * Distinct Param
-             * @default false
-             */
-            distinct_param: boolean;
-            /**
-             * Excludes
-             * @default []
-             */
-            excludes: string[];
-            /**
-             * Gates Skill
-             * @default null
-             */
-            gates_skill: string | null;
-            /** Id */
-            id: string;
-            kind: components["schemas"]["TraitKind"];
-            /**
-             * Max Takes
-             * @default null
-             */
-            max_takes: number | null;
-            /**
-             * Metagame
-             * @default false
-             */
-            metagame: boolean;
-            /** Name */
-            name: string;
-            /** @default null */
-            param: components["schemas"]["ParamKind"] | null;
-            /**
-             * Param Choices
-             * @default []
-             */
-            param_choices: string[];
-            /**
-             * Param Required
-             * @default false
-             */
-            param_required: boolean;
-            ref: components["schemas"]["Ref"];
-            /**
-             * Repeatable
-             * @default false
-             */
-            repeatable: boolean;
-            /**
-             * Requires
-             * @default []
-             */
-            requires: string[];
-            /**
-             * Skill Per Take
-             * @default null
-             */
-            skill_per_take: string | null;
-            /**
-             * Strikable
-             * @default false
-             */
-            strikable: boolean;
-            /** Summary */
-            summary: string;
-            /**
-             * Tone
-             * @default false
-             */
-            tone: boolean;
-        };
-        /**
-         * TraitKind
-         * @enum {string}
-         */
-        TraitKind: "quality" | "weakness";
-        /**
-         * TraitParams
-         * @description Choices a take names: its Skills (Friend, Pet, Sensei: first gets the larger bonus), a single Skill
-         *     (Influence, Powerful Item), a subject (power, item, locale, rule, hunter, feared object…), a descriptor, a
-         *     Distracting benefit or a Gun Expert category.
-         */
-        TraitParams: {
-            /**
-             * Benefit
-             * @description Default: `null`.
-             */
-            benefit?: string | null;
-            /**
-             * Category
-             * @description Default: `null`.
-             */
-            category?: string | null;
-            /**
-             * Descriptor
-             * @description Default: `null`.
-             */
-            descriptor?: string | null;
-            /**
-             * Skill
-             * @description Default: `null`.
-             */
-            skill?: string | null;
-            /** Skills */
-            skills?: string[];
-            /**
-             * Subject
-             * @description Default: `null`.
-             */
-            subject?: string | null;
-        };
-        /** TurnRequest */
-        TurnRequest: {
-            /**
-             * Decisions
-             * @description The answers, by the key each pending decision gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). A key the turn never asks for is refused (DECISION_KEY_UNKNOWN) unless `lenient`.
-             * @example {
-             *       "T1.battle.defense": {
-             *         "defense": "evasion",
-             *         "fs": 2
-             *       },
-             *       "T1.battle.defense:reaction": {
-             *         "defense": "defense"
-             *       },
-             *       "T1.rei.action": {
-             *         "action": "attack",
-             *         "moves": [
-             *           "demon_hunter_kick"
-             *         ]
-             *       },
-             *       "T1.rei.interrupt:end": {
-             *         "choice": "act"
-             *       }
-             *     }
-             */
-            decisions?: {
-                [key: string]: components["schemas"]["DecisionValue-Input"];
-            };
-            fight?: components["schemas"]["FightState"];
-            /** Fighters */
-            fighters: components["schemas"]["CombatFighter"][];
-            /**
-             * If Asked
-             * @description Answers for decisions that may or may not come up: `provisional` ones (asked ahead of dice) and contingencies declared in advance. Used when the turn asks for the key, ignored without a finding when it does not. `decisions` wins over `if_asked` for the same key.
-             */
-            if_asked?: {
-                [key: string]: components["schemas"]["DecisionValue-Input"];
-            };
-            /**
-             * Lenient
-             * @description Keys that fit nothing are warnings (DECISION_NOT_USED, ROLL_NOT_USED) instead of violations (DECISION_KEY_UNKNOWN, ROLL_KEY_UNKNOWN); the turn is then resolved as if they were absent. Default: `false`.
-             */
-            lenient?: boolean;
-            options?: components["schemas"]["CombatOptions"];
-            /**
-             * Rolls
-             * @description The players' own dice, by the key `dice_needed` gives. Keys: `T{turn}.{fighter}.{point}` the first time the fighter's point comes up in the turn; later ones are named by what they are about: `@{other}` (the other fighter of the attack, or whose place comes next for a held fighter's window; only when the fighter has more than one opponent), `:{window}` (`interrupt`, `reaction`, `response`, `bomb`, `bomb_shot`; `end` for a held fighter's last window), `#{n}` (the n-th move of the Combo), and `.{n}` only when even that repeats (a die re-rolled below a minimum, a tied roll-off, an Ally's attack beside its summoner's). Default: `null`.
-             * @example {
-             *       "T1.rei.damage": 7,
-             *       "T1.rei.damage#2": 3,
-             *       "T1.rei.damage_reroll": 4,
-             *       "T1.rei.init": 5
-             *     }
-             */
-            rolls?: {
-                [key: string]: number;
-            } | null;
-            /**
-             * Seed
-             * @description Default: `null`.
-             */
-            seed?: number | null;
-        };
-        /** TurnResult */
-        TurnResult: {
-            /**
-             * Decisions Needed
-             * @description With `decision_required`: every decision that can be asked now, in the order the turn takes them; `pending_decision` is the first die or decision.
-             */
-            decisions_needed?: components["schemas"]["PendingDecision"][];
-            /**
-             * Dice Needed
-             * @description With `decision_required` and no seed: every die still needed up to the next decision the turn can ask (the whole rest of the turn when none), so a table rolls them at once. A die of a branch the real results do not take is reported as ROLL_NOT_USED (a warning).
-             */
-            dice_needed?: components["schemas"]["DieNeeded"][];
-            /**
-             * Events
-             * @description Typed events in order, each tied to its log step; the log's text is for chat.
-             */
-            events?: components["schemas"]["Event"][];
-            fight: components["schemas"]["FightState"];
-            /** Fighters */
-            fighters: components["schemas"]["CombatFighter"][];
-            /** Glory */
-            glory: components["schemas"]["GloryAward"][];
-            /** Log */
-            log: components["schemas"]["LogStep"][];
-            pending_decision: components["schemas"]["PendingDecision"] | null;
-            /** Rolls */
-            rolls: components["schemas"]["RollRecord"][];
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            status: components["schemas"]["Status"];
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-            /** Warnings */
-            warnings: components["schemas"]["Finding"][];
-            /**
-             * Winner
-             * @description Winning side when the round is over (None on a draw); against Thugs, a group's id when every Fighter is down.
-             * @default null
-             */
-            winner: string | null;
-        };
+        StepStatus: "decision_required" | "resolved" | "over" | "invalid";
         /**
          * Unsupported
          * @description A rule the ruleset cannot apply yet, reported instead of being skipped.
@@ -11612,222 +15606,6 @@ export interface components {
              */
             why: string;
         };
-        /** UseQuote */
-        UseQuote: {
-            /**
-             * Affordable
-             * @description Whether what is left pays it; null when `prana` was not given.
-             */
-            affordable: boolean | null;
-            /** Effort Dice Left */
-            effort_dice_left: number | null;
-            /** Free */
-            free: boolean;
-            /**
-             * Prana
-             * @description Prana for the advantage itself.
-             */
-            prana: number;
-            /**
-             * Prana Left
-             * @description Prana left after this use (when `prana` was given).
-             */
-            prana_left: number | null;
-            /**
-             * @description Improvised: paid on top, in a die or in Prana.
-             * @default null
-             */
-            surcharge: components["schemas"]["Surcharge"] | null;
-            /**
-             * Use
-             * @description The use's number in the round (after `uses_made`).
-             */
-            use: number;
-        };
-        /** WeaknessList */
-        WeaknessList: {
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /** Weaknesses */
-            weaknesses: components["schemas"]["Trait"][];
-        };
-        /** WeaknessTake */
-        WeaknessTake: {
-            /**
-             * Acquired At Pl
-             * @description Default: `null`.
-             */
-            acquired_at_pl?: number | null;
-            /**
-             * Director Approved
-             * @description Default: `false`.
-             */
-            director_approved?: boolean;
-            /**
-             * Grants Quality
-             * @description False for a story Weakness the Director imposed later. Default: `true`.
-             */
-            grants_quality?: boolean;
-            /** Id */
-            id: string;
-            /**
-             * Lost At Pl
-             * @description The even PL where it was lost, if it was. Default: `null`.
-             */
-            lost_at_pl?: number | null;
-            params?: components["schemas"]["TraitParams"];
-        };
-        /** Weapon */
-        Weapon: {
-            advantage: components["schemas"]["Advantage"];
-            /**
-             * Cost
-             * @description Prana for each use after the free one of the round.
-             */
-            cost: number;
-            /**
-             * Creates Bonus Actions
-             * @description Default: `false`.
-             */
-            creates_bonus_actions?: boolean;
-            /**
-             * Damage Cap
-             * @description Most damage one attack of this weapon deals. Default: `null`.
-             */
-            damage_cap?: number | null;
-            /**
-             * Defence Skill
-             * @description The only skill a foe may defend with. Default: `null`.
-             */
-            defence_skill?: string | null;
-            /**
-             * Every Use Free
-             * @description The advantage applies to every attack at no cost. Default: `false`.
-             */
-            every_use_free?: boolean;
-            /** Examples */
-            examples?: string[];
-            /**
-             * Far Cost
-             * @description Ranged: Prana for a use against any visible target. Default: `null`.
-             */
-            far_cost?: number | null;
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            /**
-             * Rank1 Attacks
-             * @description Rank 1 attacks allowed in one turn. Default: `null`.
-             */
-            rank1_attacks?: number | null;
-            source: components["schemas"]["Source"];
-        };
-        /** WeaponCarried */
-        WeaponCarried: {
-            /**
-             * Legendary
-             * @description Unique powers of its own description, beyond the type's advantage. Default: `false`.
-             */
-            legendary?: boolean;
-            /**
-             * Mimics
-             * @description Improvised: the weapon type it stands in for. Default: `null`.
-             */
-            mimics?: string | null;
-            /**
-             * Power
-             * @description A massive object improvised as a weapon with the Power skill: no surcharge (004 L99). Default: `false`.
-             */
-            power?: boolean;
-            /**
-             * Type
-             * @description A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).
-             */
-            type: string;
-        };
-        /** WeaponUse */
-        WeaponUse: {
-            /**
-             * Far
-             * @description Ranged: against any visible target rather than the adjacent zone. Default: `false`.
-             */
-            far?: boolean;
-            /** @description Improvised: how this use's surcharge is paid; left out, an Effort die while `effort_dice` has one left, else Prana. Default: `null`. */
-            pay_with?: components["schemas"]["SurchargePayment"] | null;
-        };
-        /** WeaponUseQuote */
-        WeaponUseQuote: {
-            /**
-             * Advantage
-             * @description The weapon whose advantage is used (the mimicked one if improvised).
-             */
-            advantage: string | null;
-            /**
-             * Affordable
-             * @description Every use can be paid; null when `prana` was not given.
-             */
-            affordable: boolean | null;
-            /** Effort Dice Left */
-            effort_dice_left: number | null;
-            /** Info */
-            info: components["schemas"]["Finding"][];
-            /**
-             * Prana
-             * @description Prana over all uses: advantages and surcharges.
-             */
-            prana: number;
-            /** Prana Left */
-            prana_left: number | null;
-            /** Ruleset */
-            ruleset: string;
-            /** Ruleset Version */
-            ruleset_version: string;
-            /**
-             * Surcharges
-             * @description Uses that also pay the improvised surcharge.
-             */
-            surcharges: number;
-            /** Unsupported */
-            unsupported: components["schemas"]["Unsupported"][];
-            /** Uses */
-            uses: components["schemas"]["UseQuote"][];
-            /** Valid */
-            valid: boolean;
-            /** Violations */
-            violations: components["schemas"]["Finding"][];
-        };
-        /** WeaponUseRequest */
-        WeaponUseRequest: {
-            /** @description A whole data pack of the caller's own, used instead. Default: `null`. */
-            custom_pack?: components["schemas"]["Pack"] | null;
-            /**
-             * Effort Dice
-             * @description Improvised: unspent Effort dice that may pay surcharges. Default: `null`.
-             */
-            effort_dice?: number | null;
-            /** @description A shipped data pack (the catalogue's `packs`). Default: `"default"`. */
-            pack?: components["schemas"]["AshesPackName"];
-            /**
-             * Prana
-             * @description Prana the wielder can spend; left out, affordability is not judged. Default: `null`.
-             */
-            prana?: number | null;
-            /**
-             * Uses
-             * @description The uses to price, in order, after `uses_made`.
-             */
-            uses: components["schemas"]["WeaponUse"][];
-            /**
-             * Uses Made
-             * @description Uses of the advantage already made this round (turn, Unarmed). Default: `0`.
-             */
-            uses_made?: number;
-            /** @description `unarmed` for bare hands. */
-            weapon: components["schemas"]["WeaponCarried"];
-        };
         /** WilsonInterval */
         WilsonInterval: {
             /** High */
@@ -11835,12 +15613,6 @@ export interface components {
             /** Low */
             low: number;
         };
-        /**
-         * YellSkill
-         * @description The skill a successful Ki Yelling doubles for the next turn (000 L7281).
-         * @enum {string}
-         */
-        YellSkill: "ki" | "draw_ki" | "property_damage" | "climactic_super_move";
     };
     responses: never;
     parameters: never;
@@ -11905,7 +15677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Pack"];
+                    "application/json": components["schemas"]["AshesPack"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -11961,7 +15733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Pack"];
+                    "application/json": components["schemas"]["AshesPack"];
                 };
             };
             /** @description Bad request */
@@ -12011,7 +15783,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CombatantRequest"];
+                "application/json": components["schemas"]["AshesCombatantRequest"];
             };
         };
         responses: {
@@ -12021,7 +15793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CombatantValidation"];
+                    "application/json": components["schemas"]["AshesCombatantValidation"];
                 };
             };
             /** @description Bad request */
@@ -12125,7 +15897,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AwakeningRequest"];
+                "application/json": components["schemas"]["AshesAwakeningRequest"];
             };
         };
         responses: {
@@ -12135,7 +15907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AwakeningQuote"];
+                    "application/json": components["schemas"]["AshesAwakeningQuote"];
                 };
             };
             /** @description Bad request */
@@ -12185,7 +15957,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BuyDownRequest"];
+                "application/json": components["schemas"]["AshesBuyDownRequest"];
             };
         };
         responses: {
@@ -12195,7 +15967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BuyDownQuote"];
+                    "application/json": components["schemas"]["AshesBuyDownQuote"];
                 };
             };
             /** @description Bad request */
@@ -12245,7 +16017,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WeaponUseRequest"];
+                "application/json": components["schemas"]["AshesWeaponUseRequest"];
             };
         };
         responses: {
@@ -12255,7 +16027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WeaponUseQuote"];
+                    "application/json": components["schemas"]["AshesWeaponUseQuote"];
                 };
             };
             /** @description Bad request */
@@ -12305,7 +16077,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoundRequest"];
+                "application/json": components["schemas"]["AshesRoundRequest"];
             };
         };
         responses: {
@@ -12315,7 +16087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoundAnswer"];
+                    "application/json": components["schemas"]["AshesRoundAnswer"];
                 };
             };
             /** @description Bad request */
@@ -12365,7 +16137,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoundRequest"];
+                "application/json": components["schemas"]["AshesRoundRequest"];
             };
         };
         responses: {
@@ -12375,7 +16147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeclarationCheck"];
+                    "application/json": components["schemas"]["AshesDeclarationCheck"];
                 };
             };
             /** @description Bad request */
@@ -12545,7 +16317,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleBoutRequest"];
+                "application/json": components["schemas"]["BattleroyaleBoutRequest"];
             };
         };
         responses: {
@@ -12555,7 +16327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleBoutResult"];
+                    "application/json": components["schemas"]["BattleroyaleBoutResult"];
                 };
             };
             /** @description Bad request */
@@ -12611,7 +16383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleFormList"];
+                    "application/json": components["schemas"]["BattleroyaleFormList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -12665,7 +16437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyalePackDocument"];
+                    "application/json": components["schemas"]["BattleroyalePackDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -12721,7 +16493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyalePack"];
+                    "application/json": components["schemas"]["BattleroyalePack"];
                 };
             };
             /** @description Bad request */
@@ -12777,7 +16549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyalePurchaseList"];
+                    "application/json": components["schemas"]["BattleroyalePurchaseList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -12831,7 +16603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleRankList"];
+                    "application/json": components["schemas"]["BattleroyaleRankList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -12885,7 +16657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleSampleMoveList"];
+                    "application/json": components["schemas"]["BattleroyaleSampleMoveList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -12941,7 +16713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleSampleMove"];
+                    "application/json": components["schemas"]["BattleroyaleSampleMove"];
                 };
             };
             /** @description Bad request */
@@ -12991,7 +16763,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleChallengeRequest"];
+                "application/json": components["schemas"]["BattleroyaleChallengeRequest"];
             };
         };
         responses: {
@@ -13001,7 +16773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleChallengeResult"];
+                    "application/json": components["schemas"]["BattleroyaleChallengeResult"];
                 };
             };
             /** @description Bad request */
@@ -13051,7 +16823,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleCharacterRequest"];
+                "application/json": components["schemas"]["BattleroyaleCharacterRequest"];
             };
         };
         responses: {
@@ -13061,7 +16833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleCharacterValidation"];
+                    "application/json": components["schemas"]["BattleroyaleCharacterValidation"];
                 };
             };
             /** @description Bad request */
@@ -13111,7 +16883,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleCombatChallengeRequest"];
+                "application/json": components["schemas"]["BattleroyaleCombatChallengeRequest"];
             };
         };
         responses: {
@@ -13121,7 +16893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleCombatChallengeResult"];
+                    "application/json": components["schemas"]["BattleroyaleCombatChallengeResult"];
                 };
             };
             /** @description Bad request */
@@ -13171,7 +16943,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleConflictRequest"];
+                "application/json": components["schemas"]["BattleroyaleConflictRequest"];
             };
         };
         responses: {
@@ -13181,7 +16953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleConflictResult"];
+                    "application/json": components["schemas"]["BattleroyaleConflictResult"];
                 };
             };
             /** @description Bad request */
@@ -13285,7 +17057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleMoveRequest"];
+                "application/json": components["schemas"]["BattleroyaleMoveRequest"];
             };
         };
         responses: {
@@ -13295,7 +17067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleMovePrice"];
+                    "application/json": components["schemas"]["BattleroyaleMovePrice"];
                 };
             };
             /** @description Bad request */
@@ -13345,7 +17117,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyalePurchaseRequest"];
+                "application/json": components["schemas"]["BattleroyalePurchaseRequest"];
             };
         };
         responses: {
@@ -13355,7 +17127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyalePurchasePrice"];
+                    "application/json": components["schemas"]["BattleroyalePurchasePrice"];
                 };
             };
             /** @description Bad request */
@@ -13405,7 +17177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleRecoveryRequest"];
+                "application/json": components["schemas"]["BattleroyaleRecoveryRequest"];
             };
         };
         responses: {
@@ -13415,7 +17187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleRecoveryResult"];
+                    "application/json": components["schemas"]["BattleroyaleRecoveryResult"];
                 };
             };
             /** @description Bad request */
@@ -13465,7 +17237,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleSessionRequest"];
+                "application/json": components["schemas"]["BattleroyaleSessionRequest"];
             };
         };
         responses: {
@@ -13475,7 +17247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RoyaleSessionStart"];
+                    "application/json": components["schemas"]["BattleroyaleSessionStart"];
                 };
             };
             /** @description Bad request */
@@ -13525,7 +17297,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoyaleSimulationRequest"];
+                "application/json": components["schemas"]["BattleroyaleSimulationRequest"];
             };
         };
         responses: {
@@ -13651,7 +17423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogDocument"];
+                    "application/json": components["schemas"]["Fight2eCatalogDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -13694,9 +17466,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Basic Moves or Command Moves. */
-                kind?: components["schemas"]["BasicMoveKindFilter"] | null;
+                kind?: components["schemas"]["Fight2eBasicMoveKindFilter"] | null;
                 /** @description Only moves that have this keyword. */
-                keyword?: components["schemas"]["KeywordId"] | null;
+                keyword?: components["schemas"]["Fight2eKeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -13712,7 +17484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FixedMoveList"];
+                    "application/json": components["schemas"]["Fight2eFixedMoveList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -13755,9 +17527,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries allowed on this move type. */
-                move_type?: components["schemas"]["MoveTypeFilter"] | null;
+                move_type?: components["schemas"]["Fight2eMoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["KeywordId"] | null;
+                keyword?: components["schemas"]["Fight2eKeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -13773,7 +17545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ElementList"];
+                    "application/json": components["schemas"]["Fight2eElementList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -13816,13 +17588,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries allowed on this move type. */
-                move_type?: components["schemas"]["MoveTypeFilter"] | null;
+                move_type?: components["schemas"]["Fight2eMoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["KeywordId"] | null;
+                keyword?: components["schemas"]["Fight2eKeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
                 /** @description Elements or Liabilities. */
-                kind?: components["schemas"]["EntryKindFilter"] | null;
+                kind?: components["schemas"]["Fight2eEntryKindFilter"] | null;
                 /** @description Only the entries with these ids. */
                 ids?: components["schemas"]["EntryId"][] | null;
             };
@@ -13838,7 +17610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EntryList"];
+                    "application/json": components["schemas"]["Fight2eEntryList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -13894,7 +17666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Entry"];
+                    "application/json": components["schemas"]["Fight2eEntry"];
                 };
             };
             /** @description Bad request */
@@ -13939,7 +17711,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The keyword's category. */
-                category?: components["schemas"]["KeywordCategoryFilter"] | null;
+                category?: components["schemas"]["Fight2eKeywordCategoryFilter"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -13955,7 +17727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KeywordList"];
+                    "application/json": components["schemas"]["Fight2eKeywordList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -13998,9 +17770,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries allowed on this move type. */
-                move_type?: components["schemas"]["MoveTypeFilter"] | null;
+                move_type?: components["schemas"]["Fight2eMoveTypeFilter"] | null;
                 /** @description Only entries that give a move this keyword. */
-                keyword?: components["schemas"]["KeywordId"] | null;
+                keyword?: components["schemas"]["Fight2eKeywordId"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -14016,7 +17788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LiabilityList"];
+                    "application/json": components["schemas"]["Fight2eLiabilityList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14070,7 +17842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PowerLevelChart"];
+                    "application/json": components["schemas"]["Fight2ePowerLevelChart"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14127,7 +17899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QualityList"];
+                    "application/json": components["schemas"]["Fight2eQualityList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14184,7 +17956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuirkList"];
+                    "application/json": components["schemas"]["Fight2eQuirkList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14227,7 +17999,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Combat or Narrative Skills. */
-                kind?: components["schemas"]["SkillKindFilter"] | null;
+                kind?: components["schemas"]["Fight2eSkillKindFilter"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -14243,7 +18015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SkillList"];
+                    "application/json": components["schemas"]["Fight2eSkillList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14286,7 +18058,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description What kind of trait. */
-                kind?: components["schemas"]["ThugTraitKindFilter"] | null;
+                kind?: components["schemas"]["Fight2eThugTraitKindFilter"] | null;
                 /** @description Case-insensitive part of the name or id. */
                 search?: string | null;
             };
@@ -14302,7 +18074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThugTraitList"];
+                    "application/json": components["schemas"]["Fight2eThugTraitList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14358,7 +18130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThugTrait"];
+                    "application/json": components["schemas"]["Fight2eThugTrait"];
                 };
             };
             /** @description Bad request */
@@ -14417,7 +18189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WeaknessList"];
+                    "application/json": components["schemas"]["Fight2eWeaknessList"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -14465,7 +18237,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TurnRequest"];
+                "application/json": components["schemas"]["Fight2eTurnRequest"];
             };
         };
         responses: {
@@ -14475,7 +18247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TurnResult"];
+                    "application/json": components["schemas"]["Fight2eTurnResult"];
                 };
             };
             /** @description Bad request */
@@ -14579,7 +18351,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DramaticCombatEndRequest"];
+                "application/json": components["schemas"]["Fight2eDramaticCombatEndRequest"];
             };
         };
         responses: {
@@ -14589,7 +18361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DramaticCombatEnd"];
+                    "application/json": components["schemas"]["Fight2eDramaticCombatEnd"];
                 };
             };
             /** @description Bad request */
@@ -14639,7 +18411,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FighterRequest"];
+                "application/json": components["schemas"]["Fight2eFighterRequest"];
             };
         };
         responses: {
@@ -14649,7 +18421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FighterValidation"];
+                    "application/json": components["schemas"]["Fight2eFighterValidation"];
                 };
             };
             /** @description Bad request */
@@ -14699,7 +18471,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AttackStringRequest"];
+                "application/json": components["schemas"]["Fight2eAttackStringRequest"];
             };
         };
         responses: {
@@ -14709,7 +18481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackStringPrice"];
+                    "application/json": components["schemas"]["Fight2eAttackStringPrice"];
                 };
             };
             /** @description Bad request */
@@ -14759,7 +18531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OptimiseRequest"];
+                "application/json": components["schemas"]["Fight2eOptimiseRequest"];
             };
         };
         responses: {
@@ -14769,7 +18541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OptimiseAnswer"];
+                    "application/json": components["schemas"]["Fight2eOptimiseAnswer"];
                 };
             };
             /** @description Bad request */
@@ -14819,7 +18591,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MoveRequest"];
+                "application/json": components["schemas"]["Fight2eMoveRequest"];
             };
         };
         responses: {
@@ -14829,7 +18601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MovePrice"];
+                    "application/json": components["schemas"]["Fight2eMovePrice"];
                 };
             };
             /** @description Bad request */
@@ -14879,7 +18651,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PriceBatchRequest"];
+                "application/json": components["schemas"]["Fight2ePriceBatchRequest"];
             };
         };
         responses: {
@@ -14889,7 +18661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PriceBatchResponse"];
+                    "application/json": components["schemas"]["Fight2ePriceBatchResponse"];
                 };
             };
             /** @description Bad request */
@@ -14939,7 +18711,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SimulationRequest"];
+                "application/json": components["schemas"]["Fight2eSimulationRequest"];
             };
         };
         responses: {
@@ -14999,7 +18771,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeRequest"];
+                "application/json": components["schemas"]["Fight2eMergeRequest"];
             };
         };
         responses: {
@@ -15059,7 +18831,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThugCombatEndRequest"];
+                "application/json": components["schemas"]["Fight2eThugCombatEndRequest"];
             };
         };
         responses: {
@@ -15069,7 +18841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThugCombatEnd"];
+                    "application/json": components["schemas"]["Fight2eThugCombatEnd"];
                 };
             };
             /** @description Bad request */
@@ -15119,7 +18891,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThugRequest"];
+                "application/json": components["schemas"]["Fight2eThugRequest"];
             };
         };
         responses: {
@@ -15129,7 +18901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThugValidation"];
+                    "application/json": components["schemas"]["Fight2eThugValidation"];
                 };
             };
             /** @description Bad request */
@@ -15179,7 +18951,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThugGroupRequest"];
+                "application/json": components["schemas"]["Fight2eThugGroupRequest"];
             };
         };
         responses: {
@@ -15189,7 +18961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThugGroupValidation"];
+                    "application/json": components["schemas"]["Fight2eThugGroupValidation"];
                 };
             };
             /** @description Bad request */
@@ -15239,7 +19011,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RpgPriceRequest"];
+                "application/json": components["schemas"]["FightrpgPriceRequest"];
             };
         };
         responses: {
@@ -15249,7 +19021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgPriceAnswer"];
+                    "application/json": components["schemas"]["FightrpgPriceAnswer"];
                 };
             };
             /** @description Bad request */
@@ -15294,7 +19066,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Bundles spent on one's own turn, or as a response. */
-                use?: components["schemas"]["RpgUse"] | null;
+                use?: components["schemas"]["FightrpgUse"] | null;
             };
             header?: never;
             path?: never;
@@ -15308,7 +19080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgMenuDocument"];
+                    "application/json": components["schemas"]["FightrpgMenuDocument"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -15364,7 +19136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgMenuRow"];
+                    "application/json": components["schemas"]["FightrpgMenuRow"];
                 };
             };
             /** @description Bad request */
@@ -15420,7 +19192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgPack"];
+                    "application/json": components["schemas"]["FightrpgPack"];
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -15476,7 +19248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgPack"];
+                    "application/json": components["schemas"]["FightrpgPack"];
                 };
             };
             /** @description Bad request */
@@ -15580,7 +19352,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RpgFighterRequest"];
+                "application/json": components["schemas"]["FightrpgFighterRequest"];
             };
         };
         responses: {
@@ -15590,7 +19362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgFighterValidation"];
+                    "application/json": components["schemas"]["FightrpgFighterValidation"];
                 };
             };
             /** @description Bad request */
@@ -15640,7 +19412,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RpgRoundRequest"];
+                "application/json": components["schemas"]["FightrpgRoundRequest"];
             };
         };
         responses: {
@@ -15650,7 +19422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RpgRoundResult"];
+                    "application/json": components["schemas"]["FightrpgRoundResult"];
                 };
             };
             /** @description Bad request */
@@ -15700,7 +19472,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RpgSimulationRequest"];
+                "application/json": components["schemas"]["FightrpgSimulationRequest"];
             };
         };
         responses: {

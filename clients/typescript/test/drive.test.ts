@@ -163,7 +163,7 @@ test("drive() is typed by ruleset and operation: the decision, the die and the a
     ].value,
   );
   const rolled: string[] = [];
-  const driven = await client.drive("fight2e", "resolve_turn", body as Schemas["TurnRequest"], {
+  const driven = await client.drive("fight2e", "resolve_turn", body as Schemas["Fight2eTurnRequest"], {
     choose: (decision) => decision.choices!.length - 1, // the last choice offered
     roll: (die) => (rolled.push(die.purpose), 1 + (rolled.length % 6)),
   });

@@ -118,13 +118,13 @@ test("a Fighter validated with its derived values", async () => {
 });
 
 test("a turn resolved in step mode with the table's dice, to the end", async () => {
-  const request: Schemas["TurnRequest"] = { ...example("resolve_turn.json", "first-turn-seeded") };
+  const request: Schemas["Fight2eTurnRequest"] = { ...example("resolve_turn.json", "first-turn-seeded") };
   delete request.seed; // the players roll: every die is named in dice_needed
   const asked = new Set<string>();
   const sequence = [3, 5, 2, 6, 1, 4];
   let n = 0;
   const outcome = await resolveInSteps(
-    async (body: Schemas["TurnRequest"]) => {
+    async (body: Schemas["Fight2eTurnRequest"]) => {
       const answer = unwrap(await client.api.POST("/v1/fight2e/combat/resolve-turn", { body }));
       for (const d of answer.decisions_needed ?? []) asked.add(d.key);
       for (const d of answer.dice_needed ?? []) asked.add(d.key);
