@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat.dramatic.thugs import NOT_IN_DRAMATIC
-from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
+from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS, THUG_TURN_TRAITS, TURN_ONLY
 from service.rules.fight2e.declared_members import RESOLVED_TRAITS as BOTH_TURNS
 from service.rules.fight2e.declared_members import thug_traits_unapplied
 from service.rules.fight2e.thugs import attacks
@@ -129,10 +129,10 @@ def test_honorable_does_not_strike_a_fallen_fighter() -> None:
 
 def test_every_trait_applied_has_its_record_and_leaves_the_declarations() -> None:
     table = thug_catalogue().in_combat
-    assert frozenset(table) == RESOLVED_TRAITS
+    assert frozenset(table) == THUG_TURN_TRAITS and RESOLVED_TRAITS == THUG_TURN_TRAITS - TURN_ONLY
     left = {m.id for m in thug_traits_unapplied()}
     assert left == set(thug_catalogue().traits) - BOTH_TURNS  # declared unless both turns with Thugs apply it
-    assert left >= NOT_IN_DRAMATIC  # those applied in Thug Thrashing only stay declared
+    assert left >= NOT_IN_DRAMATIC | TURN_ONLY  # those applied in Thug Thrashing only stay declared
 
     # the standard Qualities and Weaknesses of the Thug lists (000 L6586–L6609) are all applied now
     standard = {t.id for t in thug_catalogue().traits.values() if t.kind in ("quality", "weakness", "thug_quality")}

@@ -3,7 +3,7 @@ decisions (see ``models``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -57,6 +57,18 @@ class Hazard(Model):
     since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
 
 
+class ThugGroupEffect(Model):
+    """Something a Thug group's Element Quality left in play (000 L6626): a Bomb ticking, a Gradual Effect's later
+    installments, a Suppression or a made Wall on a Fighter."""
+
+    id: Literal["bomb", "gradual_effect", "suppression", "create_environmental_hazard"]
+    target: FighterId | None = Field(None, description="The Fighter it acts on (a Bomb: none, or each one caught).")
+    caught: list[FighterId] = Field(default_factory=list, max_length=MAX_FIGHTERS, description="A Bomb's blast.")
+    amount: int | None = Field(None, ge=0, le=999, description="A Gradual Effect's installment.")
+    time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run.")
+    since: int = Field(ge=1, le=999, description="The turn it began.")
+
+
 class ThugGroupState(Model):
     """A Thug group as one combatant (000 L6652–L6670): one build shared by every member, how many are left, and
     its Range to each Fighter, kept pair by pair with no map."""
@@ -96,6 +108,9 @@ class ThugGroupState(Model):
         le=2,
         description="Die sizes on its Initiative roll this turn: a Critical Hit it landed last turn and kept "
         "(000 L3208).",
+    )
+    effects: list[ThugGroupEffect] = Field(
+        default_factory=list, max_length=20, description="What its Element Qualities left in play (000 L6626)."
     )
 
 

@@ -20,6 +20,7 @@ from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import evasion as thug_evasion
 from . import group as thug_group
+from . import lasting
 from . import stances as thug_stances
 from .group import Group, award
 
@@ -29,6 +30,8 @@ BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
     """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if n and lasting.move_locked(f):  # a Suppression's movement lock (000 L4247)
+        ctx.fail("SUPPRESSION_RESTRICTED", "decisions", f"{f.id} is suppressed and cannot move.")
     thug_group.shift(ctx, f, g, n, direction)
 
 
@@ -37,6 +40,7 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
     other action is reported as not resolved in this ``turn`` yet (000 L6662–L6670, L6752)."""
     if v.action is ActionType.move:
         n = v.movement or 0
+        _movable(ctx, f, n, key)
         if n > 2:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
         move(ctx, f, toward(), n, v.direction)
@@ -45,6 +49,12 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
     else:
         ctx.unsupported_rule(v.action.value, key, f"this action is not resolved in {turn} yet")
         ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
+
+
+def _movable(ctx: Turn, f: Combatant, n: int, key: str) -> None:
+    """A Suppression's movement lock (000 L4247)."""
+    if n and lasting.move_locked(f):
+        ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.movement", f"{key}: {f.id} is suppressed and cannot move.", key=key)
 
 
 def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
@@ -66,6 +76,10 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    for m in moves:
+        barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
+        if barred:
+            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
@@ -75,6 +89,7 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     n = v.movement or 0
+    _movable(ctx, f, n, key)
     jump = n == 2 and all(m.kind == "basic" for m in moves)
     if n > 2 or (n == 2 and not jump):
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)

@@ -4,9 +4,11 @@ Fighters' defences share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import events
 from ...thugs.build import validate_thug
 from ...thugs.catalogue import thug_catalogue
@@ -16,11 +18,16 @@ from ...thugs.schema import ThugEvent
 from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
 from ..state.combatant import Combatant
 from ..state.turn import Turn
+from . import lasting
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
-RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat)  # the traits a turn applies, by their records (000 L6582–L6642)
+# Traits only the Thug Thrashing turn applies so far: a Suppression's tiers need the Fighter's move checked where he
+# attacks (``lasting.move_barred``), which the Dramatic turn's own attack does not call yet.
+TURN_ONLY = frozenset({"suppression"})
+RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat) - TURN_ONLY  # applied by both turns (000 L6582–L6642)
+THUG_TURN_TRAITS = RESOLVED_TRAITS | TURN_ONLY  # applied by the Thug Thrashing turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 
@@ -47,6 +54,8 @@ class Group:
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
     critical_now: int = 0  # die sizes on this turn's Initiative: a kept Critical Hit (000 L3208), Oblivious (000 L1461)
     critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
+    effects: list[lasting.Lasting] = field(default_factory=list)  # what its Elements left in play (lasting.py)
+    suppression: tuple[int, bool] = (0, False)  # its Suppression's tier and movement lock (the count it bought)
 
     @property
     def path(self) -> str:
@@ -114,6 +123,9 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
             critical_now=s.initiative_steps,
+            suppression=thug_rules.suppression_design(
+                next((q.cost for q in s.thug.qualities if q.id == lasting.SUPPRESSION), None)
+            ),
         )
         for t in sorted(traits - resolved):
             ctx.unsupported_rule(
@@ -125,12 +137,21 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
         for fid in g.ranges:
             if fid not in ctx.fighters:
                 ctx.fail("UNKNOWN_FIGHTER", f"{path}.ranges.{fid}", f"No fighter '{fid}'.")
+        g.effects = lasting.read(ctx, path, s.effects)
+        lasting.put_in_force(ctx, g.id, g.effects, g.suppression)
         out.append(g)
     return out
 
 
+# What else happens to a group at the start of the turn, before Initiative: its Bomb going off (groups.py adds it).
+UPKEEP: list[Callable[[Turn, Group], None]] = []
+
+
 def rout(ctx: Turn, g: Group) -> None:
-    """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
+    """The start of the group's turn: its Bomb may go off (before Initiative, 000 L2855; ``UPKEEP``), and Rout: a
+    Thug slips away, for no Glory (000 L6771)."""
+    for hook in UPKEEP:
+        hook(ctx, g)
     gone = min(g.now.members_leaving, g.members)
     if gone and g.members:
         before = g.members
@@ -147,6 +168,7 @@ def store(ctx: Turn, groups: list[Group]) -> None:
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
                 "initiative_steps": g.critical_next,
+                "effects": lasting.dump(lasting.tick(ctx, g.id, g.effects)),
             }
         )
         for g in groups
@@ -157,6 +179,7 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
     """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
     if not n:
         return
+    lasting.leave_wall(ctx, f)
     before = g.ranges[f.id]
     sign = 1 if direction is Direction.away else -1
     g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)

@@ -12,8 +12,12 @@ from ...thugs.dice import die_step
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from .attacks import attack
-from .group import D4, FARTHEST, MAX_OVERRUN, Group, choice, nearest
+from . import group as thug_group
+from . import lasting
+from .attacks import attack, hurt
+from .group import D4, D6, D10, FARTHEST, MAX_OVERRUN, Group, choice, nearest
+
+D8 = Die(4)  # a Bomb's count (000 L2855)
 
 
 def _default_move(ctx: Turn, g: Group) -> DecisionValue:
@@ -78,6 +82,9 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
     _move(ctx, g, v, key, attacking)
     if not attacking:
         ctx.note("C", g.id, f"{g.id} does not attack this turn.", "000 L6672")
+        return
+    if attacks.places_bomb(g.traits):
+        _place_bomb(ctx, g)
         return
     in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
     in_reach = [f for f in in_reach if not _spared(g, f)]
@@ -151,6 +158,75 @@ def _targets(ctx: Turn, g: Group, in_reach: list[Combatant], n: int) -> list[Com
             ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: '{v.target}' is not in reach.", key=key)
         chosen.append(pick)
     return chosen
+
+
+# ── A Bomb ───────────────────────────────────────────────────────────────────────────────────────
+
+
+def _place_bomb(ctx: Turn, g: Group) -> None:
+    """Every attack of the group is a Bomb move (000 L6626): its action places the Bomb, one at a time (000 L2851).
+    No map: a Maneuver Roll against each Fighter, the group at its Defense (its skill, 000 L6582) and he at his
+    Tactics, ties rolled again; ruling: the group wants every Fighter in the blast, so a won roll catches him and a
+    lost one spares him (000 L2857). The Bomb's 1d8 count starts now (000 L2855)."""
+    if any(x.id == lasting.BOMB for x in g.effects):
+        ctx.note("C.5", g.id, f"{g.id} already has a Bomb in play: nothing happens.", "000 L2851")
+        return
+    caught: list[str] = []
+    for f in (f for f in ctx.fighters.values() if f.active):
+        won = False
+        for _ in range(10):
+            mine = ctx.roll(g.id, "bomb_maneuver", D10, "Bomb Maneuver Roll", "C.5") + g.defense
+            theirs = ctx.roll(f.id, "bomb_maneuver", D10, "Bomb Maneuver Roll", "C.5") + f.prof.tactics
+            if mine != theirs:
+                won = mine > theirs
+                break
+        ctx.note(
+            "C.5",
+            g.id,
+            f"Bomb Maneuver Roll: {g.id} {'wins' if won else 'loses'}; {f.id} is "
+            + ("in the blast." if won else "out of the blast."),
+            "000 L2857",
+        )
+        if won:
+            caught.append(f.id)
+    count = ctx.roll(g.id, "bomb_timer", D8, "Bomb timer", "C.5")
+    g.effects.append(lasting.Lasting(lasting.BOMB, ctx.turn, caught=caught, time_left=count))
+    ctx.note("C.5", g.id, f"{g.id} places a Bomb; it goes off after a {count}-count.", "000 L2849–L2855")
+
+
+def _bomb_due(ctx: Turn, g: Group) -> None:
+    """Before Initiative, a Bomb whose count has run out goes off: an attack on each Fighter caught, 1d6 + the
+    group's Accuracy against his Defense Skill alone (no Range modifier; ruling: his Defense Bonus stays, FS is not
+    offered), and damage by the group's Damage, its default for every attack (ruling: a group has no Ki, 000 L6564),
+    moved by his Stamina; it counts toward Stun, with no Knock Back (000 L2855). Ruling: a group with no Thugs left
+    sets off nothing, as a defeated Fighter's Bomb (000 L2855)."""
+    due = [x for x in g.effects if x.id == lasting.BOMB and x.since < ctx.turn and not x.time_left]
+    for x in due:
+        g.effects.remove(x)
+        if not g.members:
+            continue
+        ctx.note("A", g.id, f"{g.id}'s Bomb explodes: its count has run out.", "000 L2855")
+        for f in (ctx.fighters[fid] for fid in x.caught if ctx.fighters[fid].active):
+            face = ctx.roll(g.id, "bomb_attack", D6, f"Bomb attack on {f.id}", "A")
+            total = face + g.accuracy + g.now.accuracy
+            dt = f.prof.defense + f.prof.def_bonus
+            hit = total >= dt
+            ctx.note(
+                "A",
+                g.id,
+                f"{g.id}'s Bomb on {f.id}: {face} → {total} against his Defense Skill {dt}: "
+                + ("hit." if hit else "miss."),
+                "000 L2855",
+                inputs={"face": face, "total": total, "defense_total": dt},
+            )
+            if not hit:
+                continue
+            die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
+            dmg = ctx.roll(g.id, "bomb_damage", Die(die_step(die) or 0), f"Bomb damage on {f.id}", "A")
+            hurt(ctx, f, g, dmg, f"{g.id}'s Bomb ({die})")
+
+
+thug_group.UPKEEP.append(_bomb_due)
 
 
 # ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────

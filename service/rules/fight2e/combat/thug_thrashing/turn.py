@@ -256,7 +256,7 @@ def run(ctx: Turn) -> None:
     _report_gaps(ctx)
     if saga_steps(ctx.opts.thug_thrashing.saga_scale) is None:
         ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
-    groups = thug_group.load(ctx)
+    groups = thug_group.load(ctx, thug_group.THUG_TURN_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
     thug_group.check_start(ctx, groups)
     for g in groups:
