@@ -226,8 +226,8 @@ def test_hurl_throws_her_two_ranges() -> None:
 
 
 def test_priority_breaks_a_tie_of_initiative() -> None:
-    # Both at 4: Fighters go first on a tie by default; a Priority group goes first (000 L3892), and the tie is no
-    # longer reported as unresolved.
+    # Both at 4: Fighters go first on a tie by default (their actions resolved first, ruling on 000 L6656); a Priority
+    # group goes first (000 L3892). A tie is no longer reported as unresolved.
     rolls = {"T1.ava.init": 4, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 1, "T1.fight.time": 3}
     decisions = {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
     out = _turn(_req(thug=_with("priority")), decisions, rolls)
@@ -235,7 +235,7 @@ def test_priority_breaks_a_tie_of_initiative() -> None:
     assert attackers[0] == "g"
     assert not [u for u in out["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
     plain = _turn(_req(), decisions, rolls)
-    assert [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
+    assert not [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
 
 
 def test_area_attacks_reach_every_fighter_in_the_area() -> None:

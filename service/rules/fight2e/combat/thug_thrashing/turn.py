@@ -77,20 +77,58 @@ def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
     actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
     actors += [g for g in groups if g.members > 0]
     # stable: Fighters before groups on a tie, but a group with Priority (or a Throw) breaks it (000 L3892, L4347)
-    actors.sort(key=lambda a: (-a.init, 0 if isinstance(a, Group) and thug_rules.has_priority(a.traits) else 1))
-    keys = [(a.init, isinstance(a, Group) and thug_rules.has_priority(a.traits)) for a in actors]
-    if len(keys) != len(set(keys)):
-        ctx.unsupported_rule(
-            "thug_simultaneous_initiative",
-            "fight",
-            "tied Initiative is resolved one after the other (Fighters first), not simultaneously (000 L6656)",
-        )
+    actors.sort(key=lambda a: (-a.init, 0 if _first_on_tie(a) else 1))
     top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
     if isinstance(top, Combatant):
         ctx.leader = top.id
     elif top is not None:
         top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
     return actors
+
+
+def _first_on_tie(a: Combatant | Group) -> bool:
+    return isinstance(a, Group) and thug_rules.has_priority(a.traits)
+
+
+def _tied(a: Combatant | Group, b: Combatant | Group) -> bool:
+    """Acting at the same moment: the same Initiative, neither a group that Priority puts first (000 L3892)."""
+    return a.init == b.init and not _first_on_tie(a) and not _first_on_tie(b)
+
+
+def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], queue: list[tuple[str, str]]) -> None:
+    """Each in the order. Tied Fighters and groups act simultaneously (000 L6656): ruling, the Fighters' actions are
+    resolved first and each group tied with them then moves and attacks with every Thug it had when that Initiative
+    came up (those taken out at it act too, and a group emptied at it still acts), since nothing done at the same
+    moment can stop it; a group's movement is no slower than an attack there (no priority of attacks over it)."""
+    start: dict[str, int] = {}  # a group's Thugs when its tied slot began
+    for i, actor in enumerate(order):
+        if i == 0 or order[i - 1].init != actor.init:
+            start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == actor.init}
+        if isinstance(actor, Combatant):
+            if not thug_group.over(ctx, groups) or _tied_left(order[i:], start):
+                _fighter_turn(ctx, actor, groups)
+            continue
+        tied = any(isinstance(o, Combatant) and _tied(o, actor) for o in order)
+        now = actor.members
+        if tied and start.get(actor.id, 0) > now:
+            actor.members = start[actor.id]
+            ctx.note(
+                "C",
+                actor.id,
+                f"{actor.id} acts at the same moment as the Fighters tied with it: {actor.members} Thugs act, "
+                f"{now} stay standing.",
+                "000 L6656",
+            )
+            thug_groups.act(ctx, actor, queue)
+            actor.members = now
+        elif not thug_group.over(ctx, groups):
+            thug_groups.act(ctx, actor, queue)
+    if thug_group.over(ctx, groups):
+        ctx.round_over = True
+
+
+def _tied_left(rest: list[Combatant | Group], start: dict[str, int]) -> bool:
+    return any(isinstance(g, Group) and start.get(g.id, 0) > 0 for g in rest)
 
 
 # ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
@@ -272,14 +310,7 @@ def run(ctx: Turn) -> None:
         if g.members:
             thug_group.roll_initiative(ctx, g)
     queue: list[tuple[str, str]] = []
-    for actor in _order(ctx, groups):
-        if isinstance(actor, Combatant):
-            _fighter_turn(ctx, actor, groups)
-        else:
-            thug_groups.act(ctx, actor, queue)
-        if thug_group.over(ctx, groups):
-            ctx.round_over = True
-            break
+    _act_all(ctx, _order(ctx, groups), groups, queue)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
     for fid in ctx.order:
