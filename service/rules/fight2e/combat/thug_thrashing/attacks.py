@@ -8,6 +8,7 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -408,6 +409,8 @@ def eliminations(ctx: Turn, groups: list[Group], queue: list[tuple[str, str]]) -
     Thug out now, for 1 Glory (000 L6706); the conditions are checked again here (ruling: the group may have
     changed since the dodge)."""
     installments(ctx, groups)
+    for fid in ctx.order:  # healing waits for H.1 (Drain Life, 000 L3240)
+        heal(ctx, ctx.fighters[fid])
     by_id = {g.id: g for g in groups}
     for fid, gid in queue:
         g, f = by_id[gid], ctx.fighters[fid]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ....dice import Die
 from ...thugs import attacks as thug_rules
@@ -17,10 +18,11 @@ from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMod
 from ..elements.combo import check_combo, control_cost
 from ..elements.super_energy import count_attack, pay_supers
 from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import evasion as thug_evasion
 from . import group as thug_group
-from . import lasting
+from . import lasting, move_elements
 from . import stances as thug_stances
 from .group import Group, award
 
@@ -65,9 +67,7 @@ def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
     f.fs -= n
 
 
-def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
-    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
-    the Life Saves of a hit (000 L6714–L6718)."""
+def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProfile]:
     moves = []
     for mid in v.moves or []:
         m = f.move(mid)
@@ -80,6 +80,45 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
         barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
         if barred:
             ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
+    gaps = move_elements.unresolved(moves)
+    if gaps:
+        ctx.unsupported_rule(
+            "thug_move_elements", f"{key}.moves", "not applied against Thugs yet: " + ", ".join(sorted(gaps))
+        )
+    return moves
+
+
+def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
+    """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5619); farther with a movement Element of the
+    first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
+    the FS pays for what goes beyond the usual 1)."""
+    n = v.movement or 0
+    _movable(ctx, f, n, key)
+    far, fee = move_elements.movement(moves)
+    jump = n == 2 and all(m.kind == "basic" for m in moves)
+    if n > max(far, 2 if jump else 1):
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
+    if n > 1:
+        cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
+        spend_fs(ctx, f, cost, key, what)  # 000 L5619
+    move(ctx, f, g, n, v.direction)
+
+
+def attack(
+    ctx: Turn,
+    f: Combatant,
+    g: Group,
+    budget: int,
+    key: str,
+    v: DecisionValue,
+    special_factor: int = 1,
+    groups: list[Group] | None = None,
+) -> None:
+    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
+    the Life Saves of a hit (000 L6714–L6718); an Area Effect or Explosive move attacks every other group in its
+    area too, each as one combatant (000 L2839, L3328; ruling: with no map the area is measured from him, and his
+    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it)."""
+    moves = _named(ctx, f, v, key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
@@ -88,14 +127,7 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
     level = control_cost(moves)
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
-    n = v.movement or 0
-    _movable(ctx, f, n, key)
-    jump = n == 2 and all(m.kind == "basic" for m in moves)
-    if n > 2 or (n == 2 and not jump):
-        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
-    if jump:
-        spend_fs(ctx, f, 1, key, "a Jumping Basic")  # 000 L5619
-    move(ctx, f, g, n, v.direction)
+    _approach(ctx, f, g, moves, v, key)
     dist = g.ranges[f.id]
     for m in moves:
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
@@ -108,30 +140,83 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
     acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert
-    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    if move_elements.long_advance(moves[0], v.movement or 0):
+        acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True
     sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
-    face = ctx.roll(f.id, "attack", D10 if sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
-    hit = face + acc >= defense
     name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
     name += f" with a {v.weapon.value} weapon" if v.weapon is not None and arm is not None and not arm.ranged else ""
     name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
+    blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm)
+    hit = _strike(ctx, f, g, blow, acc, evasion, expert)
+    count_attack(ctx, f, moves, hit)
+    for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
+        hit = _strike(ctx, f, other, blow, _accuracy(f, moves, other.ranges[f.id], budget, level, arm), 0, 0) or hit
+    if hit:
+        _glory(ctx, f, moves, special_factor)
+        if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
+            award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
+    _on_himself(ctx, f, moves, hit)
+
+
+@dataclass(frozen=True)
+class _Blow:
+    moves: list[MoveProfile]
+    sides: int
+    name: str
+    mode: ThugComboMode
+    arm: WeaponRule | None
+
+
+def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
+    radius = 2 if any(m.has("explosive") for m in moves) else 1 if any(m.has("area_effect") for m in moves) else -1
+    return [o for o in groups if o is not g and o.members and f.id in o.ranges and o.ranges[f.id] <= radius]
+
+
+def _strike(ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: int, expert: int) -> bool:
+    """One attack roll on one group, and what its hit does (000 L6714–L6718)."""
+    dist = g.ranges[f.id]
+    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    face = ctx.roll(f.id, "attack", D10 if blow.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
+    hit = face + acc >= defense
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        f"{f.id}'s {blow.name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
         + ("hit." if hit else "miss."),
         "000 L6714, L5708" + (", L1381" if expert else ""),
         inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense, "weapon_expert": expert},
     )
-    count_attack(ctx, f, moves, hit)
-    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+    breaks = any(m.has("breaker") for m in blow.moves)  # it pierces Temporary Invulnerability
+    if hit and not breaks and thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
-        return
+        return False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
+        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm)
+    return hit
+
+
+def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
+    """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
+    below 1, hit or miss), Self Prone (Knocked Down, whatever the result), and a Healing Attack's point on a miss."""
+    if any(m.has("self_damage") for m in moves) and not any(m.has("self_damage.self_stun") for m in moves):
+        before = f.life
+        f.life = max(f.life - f.pl, min(1, f.life))
+        ctx.note(
+            "E",
+            f.id,
+            f"Self Damage: {f.id} loses {before - f.life} Life Bar.",
+            "000 L4799",
+            change={"life_bar": f.life},
+        )
+    if any(m.has("self_prone") for m in moves) and not f.knocked_down:
+        f.knocked_down = True
+        ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
+    if not hit and any(m.has("drain_life.healing_attack") for m in moves):
+        f.heal += 1  # ruling: the 1 Life Bar a group gives (000 L3246), on a miss too (000 L3252)
+        ctx.note("E", f.id, f"Healing Attack: {f.id} will heal 1 at H.1.", "000 L3246, L3252")
 
 
 def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
@@ -156,6 +241,8 @@ def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int)
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     if len(moves) == 1:
         m = moves[0]
+        if not move_elements.forces_save(m):
+            return []
         die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0) + steps) if m.damage_step is not None else "1"
         return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
     if mode is ThugComboMode.spread:
@@ -180,23 +267,25 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
     return s
 
 
-def _on_hit(
-    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
-) -> None:
+def _on_hit(ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
+    f.se_specials += sum(m.has("super_energy") for m in moves)  # a hit's extra Super Energy, per instance
+    before = g.members
     saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0)  # a weapon's larger die (000 L6798)
-    first = _save(ctx, g, saves[0], "Life Save")
+    if not saves:
+        ctx.note("E.2", g.id, f"{moves[0].name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
+    first = _save(ctx, g, saves[0], "Life Save") if saves else None
     for ls in saves[1:]:
         if g.members:
             _save(ctx, g, ls, "Life Save (Combo spread)")
     pushed = 0
     last = moves[-1]
-    if last.kw("knocks_down") and len(saves) == 1:
+    if first is not None and last.kw("knocks_down") and len(saves) == 1:
         if first.outcome is life_save.SaveOutcome.stays:
             _save(ctx, g, first.life_save, "second Life Save (Knocks Down)")  # ruling: the same save
         else:
@@ -204,14 +293,22 @@ def _on_hit(
     if last.has("increased_knockback") or last.has("throw.hurl"):
         pushed = 1  # ruling: never more than 1 Range from one hit (000 L6716)
     if pushed and g.members:
-        before = g.ranges[f.id]
-        g.ranges[f.id] = life_save.pushed_range(before, pushed)
-        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
-    _glory(ctx, f, moves, special_factor)
-    if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
-        award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
+        before_range = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before_range, pushed)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before_range} → {g.ranges[f.id]}.", "000 L6718")
+    _drain(ctx, f, moves, before - g.members)
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
+
+
+def _drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
+    """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
+    (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""
+    if not any(m.has("drain_life") for m in moves):
+        return
+    n = max(out, 1) if len(moves) > 1 and moves[0].has("drain_life") else 1
+    f.heal += n
+    ctx.note("E", f.id, f"Drain Life: {f.id} will heal {n} at H.1.", "000 L3246")
 
 
 def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:

@@ -57,15 +57,8 @@ from .group import Group
 
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
-GAPS: dict[str, str] = {
-    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
-    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-}
-
 
 def _report_gaps(ctx: Turn) -> None:
-    for ident, reason in GAPS.items():
-        ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
     thug_group.report_setting_gaps(ctx)
 
 
@@ -258,7 +251,7 @@ def _carry_out(
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
     elif v.action is ActionType.attack:
-        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
+        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor, groups)
     else:
         toward = partial(_group, groups, ctx, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")

@@ -1,0 +1,138 @@
+"""A Fighter's move Elements against Thug groups (000 L6710–L6718, and the Elements' own lines), worked by hand.
+
+Ava (support.py): PL 2, Strength 2, Thug Thrashing 1; she acts first (Initiative 6 against 1) with Control 4, so a
+Level 2 move has Control to spare: +1 Accuracy (000 L5728). Each group (support.THUG): Defense 2, Life Save 5. A
+Special Move's base die is 1d6, a die size above 1d4: its Life Save is 5 − Strength 2 − 1 = 2 (000 L6570)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.combat.effects.build import el, move
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ava, _ok, _turn
+
+ROLLS = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3}
+
+
+def _req(*moves: dict[str, Any], groups: dict[str, int] | None = None, life: int = 40) -> dict[str, Any]:
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], *moves]
+    thugs = [
+        {"id": gid, "thug": THUG, "members": 5, "ranges": {"ava": rng}} for gid, rng in (groups or {"g": 1}).items()
+    ]
+    return {
+        "options": {"subsystem": "thug_thrashing", "thug_thrashing": {"events": False}},
+        "fight": {"turn": 1, "time_count": 99, "first_hit_awarded": True, "thugs": thugs},
+        "fighters": [{"id": "ava", "sheet": sheet, "state": {"life_bar": life, "fighting_spirit": 10, "fs_start": 20}}],
+    }
+
+
+def _hit(mid: str, target: str = "g", **extra: Any) -> dict[str, Any]:
+    return {"action": "attack", "moves": [mid], "target": target, **extra}
+
+
+def _members(out: dict[str, Any]) -> dict[str, int]:
+    return {g["id"]: g["members"] for g in out["fight"]["thugs"]}
+
+
+def _stay(*gids: str) -> dict[str, Any]:
+    return {f"T1.{g}.action": {"action": "none"} for g in gids}
+
+
+def test_area_effect_attacks_each_group_at_range_0_to_1() -> None:
+    # Area Effect: everyone at Range 0–1 of her, a group as one combatant (000 L2837–L2839): g and h (Range 1) are each
+    # attacked, k at 3 is not. 1 + 0 + 1 (spare Control) = 2 hits Defense 2 on each; each group's Thug rolls 6 against
+    # 2: one out of each.
+    req = _req(move("whirl", "area_effect"), groups={"g": 1, "h": 1, "k": 3})
+    rolls = ROLLS | {"T1.h.init": 1, "T1.k.init": 1, "T1.ava.attack": 1, "T1.ava.attack.2": 1}
+    rolls |= {"T1.g.life_save": 6, "T1.h.life_save": 6}
+    out = _ok(req, {"T1.ava.action": _hit("whirl"), "T1.ava.action.2": IDLE, **_stay("g", "h", "k")}, rolls)
+    assert _members(out) == {"g": 4, "h": 4, "k": 5}
+    # without the Element only the group named is attacked
+    plain = _ok(
+        _req(move("jab"), groups={"g": 1, "h": 1, "k": 3}),
+        {"T1.ava.action": _hit("jab"), "T1.ava.action.2": IDLE, **_stay("g", "h", "k")},
+        ROLLS | {"T1.h.init": 1, "T1.k.init": 1, "T1.ava.attack": 1, "T1.g.life_save": 6},
+    )
+    assert _members(plain) == {"g": 4, "h": 5, "k": 5}
+
+
+def test_explosive_reaches_range_2_with_its_full_die() -> None:
+    # Explosive: Range 0–2 (000 L3324), no die less against a group (000 L3328): the Life Save is still 2; h at
+    # Range 2 is attacked at −1 (Range 2, Standard Range, 000 L5613): 2 + 0 + 1 − 1 = 2 against Defense 2: a hit.
+    req = _req(move("burst", el("explosive", 2)), groups={"g": 1, "h": 2})
+    rolls = ROLLS | {"T1.h.init": 1, "T1.ava.attack": 1, "T1.ava.attack.2": 2, "T1.g.life_save": 3}
+    rolls |= {"T1.h.life_save": 2}
+    out = _ok(req, {"T1.ava.action": _hit("burst"), "T1.ava.action.2": IDLE, **_stay("g", "h")}, rolls)
+    assert _members(out) == {"g": 4, "h": 5}  # 3 > 2: out; 2 ≤ 2: stays
+    assert not [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+
+
+def test_drain_life_heals_one_against_a_group() -> None:
+    # Drain Life against a group: 1 Life Bar, healed at H.1 (000 L3240, L3246): 30 → 31, whatever the Thug's save.
+    req = _req(move("leech", "drain_life"), life=30)
+    rolls = ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    out = _ok(req, {"T1.ava.action": _hit("leech"), "T1.ava.action.2": IDLE, **_stay("g")}, rolls)
+    assert _ava(out)["life_bar"] == 31 and _members(out) == {"g": 5}
+
+
+def test_a_move_with_no_damage_takes_no_thug_out() -> None:
+    # No Damage (a Liability): the hit makes no Thug roll a Life Save (ruling, 000 L6568, L6714).
+    req = _req(move("shove", liabilities=("no_damage",)))
+    out = _ok(
+        req, {"T1.ava.action": _hit("shove"), "T1.ava.action.2": IDLE, **_stay("g")}, ROLLS | {"T1.ava.attack": 3}
+    )
+    assert _members(out) == {"g": 5}
+    assert any("no Life Save" in s["text"] for s in out["log"])
+
+
+def test_teleportation_and_mobile_move_two_before_the_attack() -> None:
+    # From Range 3: Teleportation 2 Ranges and the attack, no FS (000 L4309); Mobile the same for 1 FS (000 L3673).
+    rolls = ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    close = {"movement": 2, "direction": "toward"}
+    port = _ok(
+        _req(move("blink", "teleportation"), groups={"g": 3}),
+        {"T1.ava.action": _hit("blink", **close), "T1.ava.action.2": IDLE, **_stay("g")},
+        rolls,
+    )
+    assert _ava(port)["fighting_spirit"] == 10
+    dash = _ok(
+        _req(move("dash", el("mobile", movement="mobile")), groups={"g": 3}),
+        {"T1.ava.action": _hit("dash", **close), "T1.ava.action.2": IDLE, **_stay("g")},
+        rolls,
+    )
+    assert _ava(dash)["fighting_spirit"] == 9
+    # a plain Special Move moves 1 with its attack
+    far = _turn(_req(move("jab"), groups={"g": 3}), {"T1.ava.action": _hit("jab", **close), **_stay("g")}, rolls)
+    assert far["status"] == "invalid" and far["violations"][0]["code"] == "MOVEMENT_TOO_FAR"
+
+
+def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
+    # Self-Damage: her Power Level, 2, whether or not it hits (000 L4799): 1 + 1 = 2 hits Defense 2 at Range 1; at
+    # Range 2 the same roll is 1 + 1 − 1 = 1, a miss (000 L5613), and she still loses 2.
+    req = _req(move("reckless", liabilities=("self_damage",)))
+    out = _ok(
+        req,
+        {"T1.ava.action": _hit("reckless"), "T1.ava.action.2": IDLE, **_stay("g")},
+        ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    assert _ava(out)["life_bar"] == 38
+    miss = _ok(
+        _req(move("reckless", liabilities=("self_damage",)), groups={"g": 2}),
+        {"T1.ava.action": _hit("reckless"), "T1.ava.action.2": IDLE, **_stay("g")},
+        ROLLS | {"T1.ava.attack": 1},
+    )
+    assert _ava(miss)["life_bar"] == 38
+
+
+def test_an_element_not_applied_against_groups_is_named() -> None:
+    # Wind Up's held counts are not offered in a Thug turn: the move is used without it and named.
+    req = _req(move("charge", "wind_up"))
+    out = _ok(
+        req,
+        {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **_stay("g")},
+        ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    found = [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+    assert found and "wind_up" in found[0]["reason"]
