@@ -49,7 +49,15 @@ def test_gradual_effect_pays_its_damage_in_three_installments() -> None:
     out = _first(thug, {"T1.g.attack": 3, "T1.g.damage": 4})
     assert _ava(out)["life_bar"] == 37
     assert _g(out)["effects"] == [
-        {"id": "gradual_effect", "target": "ava", "caught": [], "amount": 3, "time_left": None, "since": 1}
+        {
+            "id": "gradual_effect",
+            "target": "ava",
+            "caught": [],
+            "amount": 3,
+            "time_left": None,
+            "since": 1,
+            "band": None,
+        }
     ]
     two = _idle_turn(_then(thug, out, 2), 2)
     assert _ava(two)["life_bar"] == 34 and len(_g(two)["effects"]) == 1
@@ -65,13 +73,14 @@ def test_suppression_does_no_damage_and_locks_her_movement() -> None:
     out = _first(thug, {"T1.g.attack": 3})
     assert _ava(out)["life_bar"] == 40
     # a 5-count less the Time Roll's 3 leaves 2; it lasts into the next turn (one full turn at least)
-    assert _g(out)["effects"][0] | {} == {
+    assert _g(out)["effects"][0] == {
         "id": "suppression",
         "target": "ava",
         "caught": [],
         "amount": None,
         "time_left": 2,
         "since": 1,
+        "band": None,
     }
     # the same turn: she cannot move with her action
     bad = _turn(
@@ -144,7 +153,7 @@ def test_bomb_is_placed_then_goes_off_before_initiative() -> None:
     out = _first(thug, rolls, {"T1.g.action": HOLD, "T1.ava.defense": None})
     assert _ava(out)["life_bar"] == 40
     assert _g(out)["effects"] == [
-        {"id": "bomb", "target": None, "caught": ["ava"], "amount": None, "time_left": 0, "since": 1}
+        {"id": "bomb", "target": None, "caught": ["ava"], "amount": None, "time_left": 0, "since": 1, "band": None}
     ]
     # Turn 2, before Initiative: 1d6 = 3 + Accuracy 0 against her Defense Skill 3: a hit; the 1d4 shows 4: 40 → 36.
     # The group, with no Bomb left, places a new one with its action (here it stays).

@@ -67,6 +67,7 @@ class ThugGroupEffect(Model):
     amount: int | None = Field(None, ge=0, le=999, description="A Gradual Effect's installment.")
     time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run.")
     since: int = Field(ge=1, le=999, description="The turn it began.")
+    band: int | None = Field(None, ge=1, le=6, description="A Bomb's band on a Band Map.")
 
 
 class ThugGroupState(Model):
@@ -111,6 +112,12 @@ class ThugGroupState(Model):
     )
     effects: list[ThugGroupEffect] = Field(
         default_factory=list, max_length=20, description="What its Element Qualities left in play (000 L6626)."
+    )
+    band: int | None = Field(
+        None,
+        ge=1,
+        le=6,
+        description="Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands.",
     )
 
 

@@ -16,7 +16,7 @@ from . import lasting
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
-from .group import D6, D10, FARTHEST, Group, award, choice, skill
+from .group import D6, D10, FARTHEST, Group, award, choice, fighter_range, skill
 
 
 def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, DefenseOption]:
@@ -282,7 +282,7 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
         ctx.note("E.3", f.id, f"{f.id} is against a Wall: no Knock Back.", "000 L6199")
     elif effects.knock_back:
         before = g.ranges[f.id]
-        g.ranges[f.id] = min(before + effects.knock_back, FARTHEST)
+        fighter_range(ctx, g, f, min(before + effects.knock_back, FARTHEST))
         ctx.note("E.3", f.id, f"{g.id}'s hit Knocks {f.id} Back: Range {before} → {g.ranges[f.id]}.", "000 L6682")
         if effects.advances and g.ranges[f.id] != before:
             _advance(ctx, f, g, before)

@@ -4,7 +4,7 @@ Fighters' defences share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 
 from ....dice import Die
@@ -15,7 +15,7 @@ from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
+from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, Subsystem, ThugGroupState
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting
@@ -39,7 +39,7 @@ class Group:
     index: int
     state: ThugGroupState
     members: int
-    ranges: dict[str, int]
+    ranges: MutableMapping[str, int]  # a dict with no map; ``BandRanges`` on a Band Map
     traits: frozenset[str]
     initiative: str
     accuracy: int
@@ -60,6 +60,77 @@ class Group:
     @property
     def path(self) -> str:
         return f"fight.thugs[{self.index}]"
+
+
+# ── A Band Map ──────────────────────────────────────────────────────────────────────────────────
+# A group takes one band (000 L5652, L6664); every Range to it is the bands' difference, so moving it or a Fighter
+# changes his Range to every other group and theirs to him (000 L6668). Whoever would leave the six bands shifts the
+# whole board instead (000 L5656).
+
+
+def _toward(pos: int, anchor: int, delta: int) -> int:
+    """``pos`` moved ``delta`` bands away from ``anchor`` (negative: toward it, never past it). Ruling: from the
+    same band, away means toward the map's wider side."""
+    if delta < 0:
+        step = 1 if anchor > pos else -1
+        return pos + step * min(-delta, abs(anchor - pos))
+    step = (1 if pos > anchor else -1) if pos != anchor else (1 if pos <= 3 else -1)
+    return pos + step * delta
+
+
+def _on_board(ctx: Turn) -> None:
+    every = [*ctx.bands.values(), *ctx.thug_bands.values()]
+    lo, hi = min(every), max(every)
+    by = 1 - lo if lo < 1 else (6 - hi if hi > 6 else 0)
+    if by:
+        ctx.bands = {k: min(max(v + by, 1), 6) for k, v in ctx.bands.items()}
+        ctx.thug_bands = {k: min(max(v + by, 1), 6) for k, v in ctx.thug_bands.items()}
+        ctx.note(
+            "C", None, f"Everyone shifts {by:+d} band{'s' if abs(by) != 1 else ''} to stay on the map.", "000 L5656"
+        )
+
+
+class BandRanges(MutableMapping[str, int]):
+    """A group's Range to each Fighter on a Band Map; setting one moves the group's band (the Fighter's stays)."""
+
+    def __init__(self, ctx: Turn, gid: str) -> None:
+        self.ctx, self.gid = ctx, gid
+
+    def __getitem__(self, fid: str) -> int:
+        return abs(self.ctx.bands[fid] - self.ctx.thug_bands[self.gid])
+
+    def __setitem__(self, fid: str, value: int) -> None:
+        ctx = self.ctx
+        ctx.thug_bands[self.gid] = _toward(ctx.thug_bands[self.gid], ctx.bands[fid], value - self[fid])
+        _on_board(ctx)
+
+    def __delitem__(self, fid: str) -> None:
+        raise KeyError(fid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([fid for fid in self.ctx.bands if fid in self.ctx.fighters])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def fighter_range(ctx: Turn, g: Group, f: Combatant, value: int) -> None:
+    """The Fighter moves (or is moved) so that his Range to ``g`` is ``value``: with no map only this pair's Range
+    changes (000 L6662–L6670); on a Band Map his band moves."""
+    if not ctx.band_mode:
+        g.ranges[f.id] = value
+        return
+    ctx.bands[f.id] = _toward(ctx.bands[f.id], ctx.thug_bands[g.id], value - g.ranges[f.id])
+    _on_board(ctx)
+
+
+def _band(ctx: Turn, s: ThugGroupState, path: str) -> MutableMapping[str, int]:
+    if not ctx.band_mode:
+        return dict(s.ranges)
+    if s.band is None:
+        ctx.fail("THUG_STATE_INVALID", f"{path}.band", f"{s.id}: on a Band Map a Thug group needs its band.")
+    ctx.thug_bands[s.id] = s.band
+    return BandRanges(ctx, s.id)
 
 
 def skill(ctx: Turn, f: Combatant, name: str) -> int:
@@ -113,7 +184,7 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             index=i,
             state=s,
             members=s.members,
-            ranges=dict(s.ranges),
+            ranges=_band(ctx, s, path),
             traits=traits,
             initiative=eff.initiative,
             accuracy=eff.accuracy,
@@ -165,6 +236,7 @@ def store(ctx: Turn, groups: list[Group]) -> None:
             update={
                 "members": g.members,
                 "ranges": dict(g.ranges),
+                "band": ctx.thug_bands.get(g.id) if ctx.band_mode else g.state.band,
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
                 "initiative_steps": g.critical_next,
@@ -182,7 +254,7 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
     lasting.leave_wall(ctx, f)
     before = g.ranges[f.id]
     sign = 1 if direction is Direction.away else -1
-    g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)
+    fighter_range(ctx, g, f, min(max(before + sign * n, 0), FARTHEST))
     ctx.note(
         "C",
         f.id,
@@ -263,8 +335,9 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
 
 
 def report_setting_gaps(ctx: Turn) -> None:
-    """What no turn with Thugs resolves, whichever rules it is played by: a Band Map, Fighters on opposing sides."""
-    if ctx.band_mode:
+    """What a turn with Thugs does not resolve: a Band Map in Dramatic Combat (Thug Thrashing plays it), Fighters on
+    opposing sides."""
+    if ctx.band_mode and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
         ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
     if len({f.side for f in ctx.fighters.values()}) > 1:

@@ -171,6 +171,9 @@ def _place_bomb(ctx: Turn, g: Group) -> None:
     if any(x.id == lasting.BOMB for x in g.effects):
         ctx.note("C.5", g.id, f"{g.id} already has a Bomb in play: nothing happens.", "000 L2851")
         return
+    if ctx.band_mode:
+        _place_on_map(ctx, g)
+        return
     caught: list[str] = []
     for f in (f for f in ctx.fighters.values() if f.active):
         won = False
@@ -194,6 +197,24 @@ def _place_bomb(ctx: Turn, g: Group) -> None:
     ctx.note("C.5", g.id, f"{g.id} places a Bomb; it goes off after a {count}-count.", "000 L2849–L2855")
 
 
+def _place_on_map(ctx: Turn, g: Group) -> None:
+    """On a Band Map the Bomb goes in a band next to the group's (000 L2849); ruling: toward its nearest Fighter (or
+    the map's wider side), and it blasts whoever is within 1 band of it when it goes off (000 L2855)."""
+    near = nearest(ctx, g)
+    pos = ctx.thug_bands[g.id]
+    aim = ctx.bands[near.id] if near is not None and ctx.bands[near.id] != pos else (6 if pos <= 3 else 1)
+    band = pos + (1 if aim > pos else -1)
+    count = ctx.roll(g.id, "bomb_timer", D8, "Bomb timer", "C.5")
+    g.effects.append(lasting.Lasting(lasting.BOMB, ctx.turn, time_left=count, band=band))
+    ctx.note("C.5", g.id, f"{g.id} places a Bomb in band {band}; it goes off after a {count}-count.", "000 L2849–L2855")
+
+
+def _caught(ctx: Turn, x: lasting.Lasting) -> list[str]:
+    if x.band is not None and ctx.band_mode:
+        return [fid for fid, f in ctx.fighters.items() if f.active and abs(ctx.bands[fid] - x.band) <= 1]
+    return list(x.caught)
+
+
 def _bomb_due(ctx: Turn, g: Group) -> None:
     """Before Initiative, a Bomb whose count has run out goes off: an attack on each Fighter caught, 1d6 + the
     group's Accuracy against his Defense Skill alone (no Range modifier; ruling: his Defense Bonus stays, FS is not
@@ -206,7 +227,7 @@ def _bomb_due(ctx: Turn, g: Group) -> None:
         if not g.members:
             continue
         ctx.note("A", g.id, f"{g.id}'s Bomb explodes: its count has run out.", "000 L2855")
-        for f in (ctx.fighters[fid] for fid in x.caught if ctx.fighters[fid].active):
+        for f in (ctx.fighters[fid] for fid in _caught(ctx, x) if ctx.fighters[fid].active):
             face = ctx.roll(g.id, "bomb_attack", D6, f"Bomb attack on {f.id}", "A")
             total = face + g.accuracy + g.now.accuracy
             dt = f.prof.defense + f.prof.def_bonus

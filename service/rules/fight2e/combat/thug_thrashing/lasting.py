@@ -34,6 +34,7 @@ class Lasting:
     caught: list[str] = field(default_factory=list)
     amount: int | None = None
     time_left: int | None = None
+    band: int | None = None  # a Bomb's band on a Band Map
 
 
 def installment(rolled: int) -> int:
@@ -54,14 +55,20 @@ def read(ctx: Turn, path: str, effects: list[ThugGroupEffect]) -> list[Lasting]:
                 f"{path}.effects[{i}]",
                 f"{path}: a {e.id} needs its Fighter, and its count (a Gradual Effect: its installment).",
             )
-        out.append(Lasting(e.id, e.since, e.target, list(e.caught), e.amount, e.time_left))
+        out.append(Lasting(e.id, e.since, e.target, list(e.caught), e.amount, e.time_left, e.band))
     return out
 
 
 def dump(items: list[Lasting]) -> list[ThugGroupEffect]:
     return [
         ThugGroupEffect.model_construct(
-            id=x.id, target=x.target, caught=list(x.caught), amount=x.amount, time_left=x.time_left, since=x.since
+            id=x.id,
+            target=x.target,
+            caught=list(x.caught),
+            amount=x.amount,
+            time_left=x.time_left,
+            since=x.since,
+            band=x.band,
         )
         for x in items
     ]
