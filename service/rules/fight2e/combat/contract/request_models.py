@@ -119,6 +119,11 @@ class ThugGroupState(Model):
         le=6,
         description="Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands.",
     )
+    side: FighterId | None = Field(
+        None,
+        description="Its side, as `fight.sides` names them: it fights the Fighters of the other sides and they it. "
+        "None: it fights every Fighter.",
+    )
 
 
 class FightState(Model):

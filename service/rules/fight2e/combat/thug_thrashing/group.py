@@ -40,6 +40,7 @@ class Group:
     state: ThugGroupState
     members: int
     ranges: MutableMapping[str, int]  # a dict with no map; ``BandRanges`` on a Band Map
+    side: str | None  # None: against every Fighter
     traits: frozenset[str]
     initiative: str
     accuracy: int
@@ -185,6 +186,7 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             state=s,
             members=s.members,
             ranges=_band(ctx, s, path),
+            side=s.side,
             traits=traits,
             initiative=eff.initiative,
             accuracy=eff.accuracy,
@@ -293,7 +295,7 @@ def exploit_weakness(ctx: Turn, g: Group) -> None:
     found = next((table[t].exploit for t in sorted(g.traits) if t in table and table[t].exploit), None)
     if found is None or ctx.req.fight.turn != 1 or not g.members:
         return
-    for f in [f for f in ctx.fighters.values() if f.active and (f.story or 0) >= 1]:
+    for f in [f for f in foes(ctx, g) if (f.story or 0) >= 1]:
         _, v = ctx.decide(
             f.id,
             "exploit",
@@ -325,8 +327,17 @@ def exploit_weakness(ctx: Turn, g: Group) -> None:
 # ── The group's turn ───────────────────────────────────────────────────────────────────────────
 
 
+def opposes(g: Group, f: Combatant) -> bool:
+    """The group and the Fighter fight each other: they are on different sides (a group with none fights all)."""
+    return g.side is None or g.side != f.side
+
+
+def foes(ctx: Turn, g: Group) -> list[Combatant]:
+    return [f for f in ctx.fighters.values() if f.active and opposes(g, f)]
+
+
 def nearest(ctx: Turn, g: Group) -> Combatant | None:
-    fighters = [f for f in ctx.fighters.values() if f.active]
+    fighters = foes(ctx, g)
     return min(fighters, key=lambda f: g.ranges[f.id]) if fighters else None
 
 
@@ -335,12 +346,12 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
 
 
 def report_setting_gaps(ctx: Turn) -> None:
-    """What a turn with Thugs does not resolve: a Band Map in Dramatic Combat (Thug Thrashing plays it), Fighters on
+    """What a Dramatic turn with Thugs does not resolve (a Thug Thrashing turn plays both): a Band Map, Fighters on
     opposing sides."""
     if ctx.band_mode and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
         ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
-    if len({f.side for f in ctx.fighters.values()}) > 1:
+    if len({f.side for f in ctx.fighters.values()}) > 1 and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
         ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
 
@@ -356,5 +367,9 @@ def check_start(ctx: Turn, groups: list[Group]) -> None:
 
 
 def over(ctx: Turn, groups: list[Group]) -> bool:
-    """Every Thug taken out, or every Fighter down."""
-    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())
+    """Nobody left to fight: no live group with a live Fighter against it, and no two live Fighters on opposing
+    sides (with one side of Fighters: every Thug taken out, or every Fighter down)."""
+    fighters = [f for f in ctx.fighters.values() if f.active]
+    if any(g.members and any(opposes(g, f) for f in fighters) for g in groups):
+        return False
+    return len({f.side for f in fighters}) < 2

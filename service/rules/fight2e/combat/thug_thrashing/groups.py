@@ -15,7 +15,7 @@ from ..state.turn import Turn
 from . import group as thug_group
 from . import lasting
 from .attacks import attack, hurt
-from .group import D4, D6, D10, FARTHEST, MAX_OVERRUN, Group, choice, nearest
+from .group import D4, D6, D10, FARTHEST, MAX_OVERRUN, Group, choice, foes, nearest
 
 D8 = Die(4)  # a Bomb's count (000 L2855)
 
@@ -39,7 +39,7 @@ def _move_choices(ctx: Turn, g: Group) -> list[ChoiceOption]:
     out = [choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
     with_attack = attacks.movement(g.traits, attacking=True)
     without = attacks.movement(g.traits, attacking=False)
-    for f in (f for f in ctx.fighters.values() if f.active):
+    for f in foes(ctx, g):
         for n in range(with_attack + 1):
             out.append(
                 choice(
@@ -86,7 +86,7 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
     if attacks.places_bomb(g.traits):
         _place_bomb(ctx, g)
         return
-    in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+    in_reach = [f for f in foes(ctx, g) if attacks.in_reach(g.traits, g.ranges[f.id])]
     in_reach = [f for f in in_reach if not _spared(g, f)]
     n = attacks.attackers(len(in_reach), g.members, g.traits)
     targets = _targets(ctx, g, in_reach, n)
@@ -175,7 +175,7 @@ def _place_bomb(ctx: Turn, g: Group) -> None:
         _place_on_map(ctx, g)
         return
     caught: list[str] = []
-    for f in (f for f in ctx.fighters.values() if f.active):
+    for f in foes(ctx, g):
         won = False
         for _ in range(10):
             mine = ctx.roll(g.id, "bomb_maneuver", D10, "Bomb Maneuver Roll", "C.5") + g.defense
@@ -278,7 +278,7 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
     elif e.drains_fighting_spirit_within is not None:
         _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
     elif e.free_attack_defense_divisor is not None:
-        near = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+        near = [f for f in foes(ctx, g) if attacks.in_reach(g.traits, g.ranges[f.id])]
         for f in [f for f in near if not _spared(g, f)][: attacks.attackers(len(near), g.members, g.traits)]:
             attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
@@ -286,7 +286,7 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
 def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
     """Exhausting Combat, at once: one roll of the group's damage off each Fighter's FS within reach; one with no FS
     left takes a free attack instead (000 L6773). Ruling: one roll for the event, not one per Fighter."""
-    near = [f for f in ctx.fighters.values() if f.active and g.ranges[f.id] <= within]
+    near = [f for f in foes(ctx, g) if g.ranges[f.id] <= within]  # ruling: its opponents only (000 L6773)
     if not near:
         return
     roll = ctx.roll(g.id, "exhaust", Die(die_step(g.damage) or 0), "Exhausting Combat", "H.4")

@@ -51,6 +51,9 @@ from . import (
     stances as thug_stances,
 )
 from . import (
+    mixed,
+)
+from . import (
     stunts as thug_stunts,
 )
 from .group import Group
@@ -132,10 +135,13 @@ def _tt_level(ctx: Turn, f: Combatant, groups: list[Group], quiet: bool = False)
     (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
     blocked = any(
         g.members
+        and thug_group.opposes(g, f)
         and g.now.blocks_thug_thrashing_within is not None
         and g.ranges[f.id] <= g.now.blocks_thug_thrashing_within
         for g in groups
     )
+    if not any(g.members and thug_group.opposes(g, f) for g in groups):
+        return 0  # ruling: the extra actions are against Thugs; with no group against him he has none (000 L6750)
     level = extra_actions.effective_thug_thrashing(
         thug_group.skill(ctx, f, "thug_thrashing"),
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
@@ -193,6 +199,7 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
         if i > 0:
             _spare_villains(ctx, groups, key, v)
+            mixed.check_extra_action(ctx, f, groups, key, v)
         _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
@@ -217,6 +224,15 @@ def _group(groups: list[Group], ctx: Turn, target: str | None, key: str) -> Grou
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no Thug group '{target}'.", key=key)
     if g.members <= 0:
         ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
+    return g
+
+
+def _foe_group(groups: list[Group], ctx: Turn, f: Combatant, target: str | None, key: str) -> Group:
+    """The group he attacks: one of the other side (a group of his own side is no target)."""
+    live = [g for g in groups if g.members and thug_group.opposes(g, f)]
+    g = live[0] if target is None and len(live) == 1 else _group(groups, ctx, target, key)
+    if not thug_group.opposes(g, f):
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {g.id} fights on {f.id}'s side.", key=key)
     return g
 
 
@@ -250,8 +266,11 @@ def _carry_out(
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
+    elif v.target in ctx.fighters:
+        mixed.versus_fighter(ctx, f, key, v)
     elif v.action is ActionType.attack:
-        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor, groups)
+        target = _foe_group(groups, ctx, f, v.target, key)
+        fighter_on_thugs.attack(ctx, f, target, budget, key, v, factor, [g for g in groups if thug_group.opposes(g, f)])
     else:
         toward = partial(_group, groups, ctx, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
