@@ -62,7 +62,7 @@ def read(ctx: Turn, path: str, effects: list[ThugGroupEffect]) -> list[Lasting]:
 def dump(items: list[Lasting]) -> list[ThugGroupEffect]:
     return [
         ThugGroupEffect.model_construct(
-            id=x.id,
+            id=x.id,  # type: ignore[arg-type]  # one of the four kinds, as read
             target=x.target,
             caught=list(x.caught),
             amount=x.amount,

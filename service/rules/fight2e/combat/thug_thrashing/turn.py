@@ -40,6 +40,7 @@ from . import (
 )
 from . import (
     fighter_on_thugs,
+    mixed,
 )
 from . import (
     group as thug_group,
@@ -49,9 +50,6 @@ from . import (
 )
 from . import (
     stances as thug_stances,
-)
-from . import (
-    mixed,
 )
 from . import (
     stunts as thug_stunts,
