@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from service.rules.fight2e.operations import examples
 from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ok, _turn
 
 BO = {**copy.deepcopy(AVA), "id": "bo", "name": "Bo"}
@@ -81,11 +82,8 @@ def test_a_group_of_his_own_side_is_no_target() -> None:
     assert ok["status"] == "resolved"
 
 
-def test_thugs_on_both_sides_on_a_band_map() -> None:
-    # Band Map (000 L5650–L5656): h (heroes) in band 1, Ava 2, Bo 3, g (villains) 4. Ava hits Bo as above (5 → 35,
-    # Hit Stun takes his action); his Knock Back puts him in band 4, with g. Her extra action on g, now at Range 2:
-    # 3 + 1 − 1 (Range 2, 000 L5613) = 3 against Defense 2, a hit; its Life Save 3, a 9: out. h stays put; g attacks
-    # Ava at Range 2: 4 − 1 = 3 against her Defense 3, a hit, 1d4 shows 2: 40 → 38.
+def band_map_request() -> dict[str, Any]:
+    """The published example: h (heroes) in band 1, Ava 2, Bo 3, g (villains) 4, every die and decision given."""
     req = _req()
     req["fight"]["positioning"] = {"mode": "band", "bands": {"ava": 2, "bo": 3}}
     req["fight"]["thugs"][0] = {**req["fight"]["thugs"][0], "ranges": {}, "band": 4}
@@ -94,7 +92,17 @@ def test_thugs_on_both_sides_on_a_band_map() -> None:
     rolls |= {"T1.g.life_save": 9, "T1.g.attack": 4, "T1.g.damage": 2}
     decisions = {"T1.ava.action": ON_BO, "T1.ava.action.2": ON_G, "T1.ava.defense": {"defense": "defense"}}
     decisions |= {"T1.h.action": {"action": "none"}}
-    out = _ok(req, decisions, rolls)
+    return {**req, "decisions": decisions, "rolls": rolls}
+
+
+def test_thugs_on_both_sides_on_a_band_map() -> None:
+    # Band Map (000 L5650–L5656): h (heroes) in band 1, Ava 2, Bo 3, g (villains) 4. Ava hits Bo as above (5 → 35,
+    # Hit Stun takes his action); his Knock Back puts him in band 4, with g. Her extra action on g, now at Range 2:
+    # 3 + 1 − 1 (Range 2, 000 L5613) = 3 against Defense 2, a hit; its Life Save 3, a 9: out. h stays put; g attacks
+    # Ava at Range 2: 4 − 1 = 3 against her Defense 3, a hit, 1d4 shows 2: 40 → 38.
+    body = band_map_request()
+    req = {k: v for k, v in body.items() if k not in ("decisions", "rolls")}
+    out = _ok(req, body["decisions"], body["rolls"])
     assert _life(out) == {"ava": 38, "bo": 35}
     assert out["fight"]["positioning"]["bands"] == {"ava": 2, "bo": 4}
     assert {g["id"]: (g["band"], g["members"], g["ranges"]) for g in out["fight"]["thugs"]} == {
@@ -102,5 +110,9 @@ def test_thugs_on_both_sides_on_a_band_map() -> None:
         "h": (1, 3, {"ava": 1, "bo": 3}),
     }
     # her extra action cannot take on h, of her own side
-    bad = _turn(req, {**decisions, "T1.ava.action.2": {**ON_G, "target": "h"}}, rolls)
+    bad = _turn(req, {**body["decisions"], "T1.ava.action.2": {**ON_G, "target": "h"}}, body["rolls"])
     assert bad["status"] == "invalid" and bad["violations"][0]["code"] == "TARGET_UNAVAILABLE"
+
+
+def test_the_band_map_turn_is_a_published_example() -> None:
+    assert examples("resolve_turn")["thug-thrashing-band-map-both-sides"] == band_map_request()
