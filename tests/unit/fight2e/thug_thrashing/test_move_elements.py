@@ -136,3 +136,39 @@ def test_an_element_not_applied_against_groups_is_named() -> None:
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
     assert found and "wind_up" in found[0]["reason"]
+
+
+def test_reach_strikes_at_range_3_at_minus_2() -> None:
+    # Reach: −2 at Range 3 (000 L4083): 3 + 0 + 1 − 2 = 2 hits Defense 2; a 2 (1) misses.
+    rolls = ROLLS | {"T1.g.life_save": 1}
+    hit = _ok(
+        _req(move("pole", "reach"), groups={"g": 3}),
+        {"T1.ava.action": _hit("pole"), "T1.ava.action.2": IDLE, **_stay("g")},
+        rolls | {"T1.ava.attack": 3},
+    )
+    assert "hit" in next(s["text"] for s in hit["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    miss = _ok(
+        _req(move("pole", "reach"), groups={"g": 3}),
+        {"T1.ava.action": _hit("pole"), "T1.ava.action.2": IDLE, **_stay("g")},
+        ROLLS | {"T1.ava.attack": 2},
+    )
+    assert "miss" in next(s["text"] for s in miss["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+
+
+def test_unreliable_fails_on_a_one() -> None:
+    # 000 L4874: a 1 on 1d10 after declaring, and the move does nothing: no attack roll.
+    req = _req(move("wild", liabilities=("unreliable",)))
+    out = _ok(
+        req, {"T1.ava.action": _hit("wild"), "T1.ava.action.2": IDLE, **_stay("g")}, ROLLS | {"T1.ava.unreliable": 1}
+    )
+    assert not [r for r in out["rolls"] if r["key"] == "T1.ava.attack"] and _members(out) == {"g": 5}
+
+
+def test_fast_recovery_on_a_hit_on_a_group() -> None:
+    # 000 L3358: hitting, she gets a die size on next turn's Control.
+    req = _req(move("quick", el("fast_recovery", trigger="on_hit", bonus_to="control")))
+    rolls = ROLLS | {"T1.ava.attack": 3, "T1.g.life_save": 1}
+    out = _ok(req, {"T1.ava.action": _hit("quick"), "T1.ava.action.2": IDLE, **_stay("g")}, rolls)
+    assert out["fighters"][0]["state"]["next_turn_dice"] == [
+        {"target": "control", "steps": 1, "source": "fast_recovery"}
+    ]

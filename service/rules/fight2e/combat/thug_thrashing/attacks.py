@@ -9,6 +9,7 @@ from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
 from ..elements.effects import heal
+from ..registry import points as records
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -353,7 +354,8 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
         lasting.suppress(f, (0, False), None)
         ctx.note("E.5", f.id, f"A damaging hit ends {f.id}'s Suppression.", "000 L4257")
     f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
-    f.next_dice = [x for x in f.next_dice if x[2] != "harry"]
+    lost = records.lost_when_hit()  # Harry, Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
+    f.next_dice = [x for x in f.next_dice if x[2] != "harry" and x[2] not in lost]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)

@@ -15,7 +15,10 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
+from ...catalogue.records import Trigger
 from ..elements.combo import check_combo, control_cost
+from ..registry import points as records
+from ..turn.d_accuracy import range_modifier, range_ok
 from ..elements.super_energy import count_attack, pay_supers
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -94,6 +97,10 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
     the FS pays for what goes beyond the usual 1)."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
+    if n and any(m.has("no_movement") for m in moves):  # 000 L4714–L4719
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
+    if n == 1 and moves[0].has("limited_mobile"):  # at least 2 Ranges when it moves (000 L4577)
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} moves 2 Ranges or none.", key=key)
     far, fee = move_elements.movement(moves)
     jump = n == 2 and all(m.kind == "basic" for m in moves)
     if n > max(far, 2 if jump else 1):
@@ -131,7 +138,7 @@ def attack(
     dist = g.ranges[f.id]
     for m in moves:
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
-        if not lo <= dist <= hi:
+        if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
@@ -149,6 +156,8 @@ def attack(
     name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
     blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm)
+    if _fails(ctx, f, moves):
+        return
     hit = _strike(ctx, f, g, blow, acc, evasion, expert)
     count_attack(ctx, f, moves, hit)
     for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
@@ -158,6 +167,21 @@ def attack(
         if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
             award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     _on_himself(ctx, f, moves, hit)
+    for i, m in enumerate(moves):  # Fast and Slow Recovery: his die next turn (000 L3358, L4836)
+        records.die_shifts(ctx, f, None, m, Trigger.always)
+        trigger = Trigger.on_hit if hit else Trigger.on_miss
+        records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
+
+
+def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+    """Unreliable: a 1 on 1d10 after declaring and the move, and any Combo holding it, does nothing (000 L4872–L4874)."""
+    if not any(m.has("unreliable") for m in moves):
+        return False
+    face = ctx.roll(f.id, "unreliable", D10, "Unreliable", "D.1")
+    ctx.note(
+        "D.1", f.id, f"Unreliable: {face}" + (": the move fails." if face == 1 else "."), "000 L4874", {"face": face}
+    )
+    return face == 1
 
 
 @dataclass(frozen=True)
@@ -226,10 +250,9 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     first = moves[0]
     acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
     ranged = arm is not None and arm.ranged
-    if dist == 0:
-        acc += 1
-    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range") or ranged):
-        acc -= 1
+    mod = range_modifier(first, dist, False)  # +1 at 0; −1 at 2 but Reach or Long Range; Reach at 3 −2 (000 L4083)
+    if mod is not None and not (ranged and mod[1] < 0):
+        acc += mod[1]
     if budget > level:
         acc += 1
     return acc - len(moves) // 3

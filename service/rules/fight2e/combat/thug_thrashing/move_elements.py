@@ -63,8 +63,49 @@ APPLIED = frozenset(
         "pass_through",  # 2 Ranges, no FS, ending at Range 0 (ruling: no map, so no passing beyond)
         "self_damage",  # he loses Life Bar equal to his Power Level, hit or miss
         "self_prone",  # he ends up Knocked Down
+        "fast_recovery",  # his die next turn, on a hit or always (000 L3358)
+        "slow_recovery",  # his die next turn, on a miss or always (000 L4836)
+        "unreliable",  # a 1 on 1d10 and it does nothing (000 L4874)
+        "no_movement",  # no movement with it (000 L4714)
+        "limited_mobile",  # 2 Ranges or none (000 L4577)
+        "specific_range",  # it connects at its one Range only (000 L4850–L4862)
     }
 )
+
+# Elements that act when the move defends, not when it attacks: on an attack on a group they do nothing (groups make
+# no Reaction Attacks and never hold or interrupt, ruling B22, 000 L6654, L6684). The Defensive Responses themselves
+# against a Thug's attack (000 L6702) are not offered in a Thug turn.
+RESPONSES = frozenset(
+    {
+        "absorbs_attacks",
+        "absorbs_attacks.absorb_all_attacks",
+        "absorbs_attacks.transform_energy",
+        "aerial",  # its Evasion bonus against an interrupt
+        "anti_air",
+        "counter",
+        "crouching",  # its Evasion bonus against an interrupt
+        "evade_ranged",
+        "illusionary_doubles",
+        "illusionary_doubles.defensive_illusion",
+        "illusionary_doubles.defensive_illusion.variable_movement",
+        "interrupt",
+        "interrupt.invincible_interrupt",
+        "invincibility",
+        "priority",  # a group with no Priority of its own acts after a tied Fighter anyway (000 L6656)
+        "reflection",
+        "reversal",
+        "sidestep_counter",
+        "super_counter",
+        "tag_counter",
+        "teleportation.ends_in_mid_air",
+        "triggered_interrupt",
+        "triggered_interrupt.multiple_instances",
+    }
+)
+
+# Hazards with Thugs are the Director's call (000 L6672): these do nothing to a group (ruling).
+HAZARDS = frozenset({"position_shift", "throw.carrying_grapple"})
+
 
 # A target's effects beyond its Life Save: nothing happens to the group (ruling, 000 L6568, L6712–L6718).
 TARGET_ONLY = frozenset(
@@ -94,7 +135,7 @@ TARGET_ONLY = frozenset(
     }
 )
 
-RESOLVED = FIGURES | APPLIED | TARGET_ONLY
+RESOLVED = FIGURES | APPLIED | TARGET_ONLY | RESPONSES | HAZARDS
 
 
 def _open(m: MoveProfile, entry: str) -> bool:
