@@ -9,8 +9,8 @@ from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
 from ..elements.effects import heal
-from ..registry import points as records
 from ..elements.effects import hit_stun as hit_stun_effect
+from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting

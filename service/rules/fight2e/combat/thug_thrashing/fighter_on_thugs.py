@@ -10,19 +10,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ....dice import Die
+from ...catalogue.records import Trigger
 from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ...catalogue.records import Trigger
 from ..elements.combo import check_combo, control_cost
-from ..registry import points as records
-from ..turn.d_accuracy import range_modifier, range_ok
 from ..elements.super_energy import count_attack, pay_supers
+from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..turn.d_accuracy import range_modifier, range_ok
 from . import evasion as thug_evasion
 from . import group as thug_group
 from . import lasting, move_elements
