@@ -174,7 +174,8 @@ def attack(
 
 
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
-    """Unreliable: a 1 on 1d10 after declaring and the move, and any Combo holding it, does nothing (000 L4872–L4874)."""
+    """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
+    (000 L4872–L4874)."""
     if not any(m.has("unreliable") for m in moves):
         return False
     face = ctx.roll(f.id, "unreliable", D10, "Unreliable", "D.1")
