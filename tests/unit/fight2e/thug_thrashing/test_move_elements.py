@@ -172,3 +172,18 @@ def test_fast_recovery_on_a_hit_on_a_group() -> None:
     assert out["fighters"][0]["state"]["next_turn_dice"] == [
         {"target": "control", "steps": 1, "source": "fast_recovery"}
     ]
+
+
+def test_power_up_takes_one_off_the_life_save() -> None:
+    # Power Up (Control), Level 2 with Control 4: up to 2 more Control (000 L3858). One more: the move needs 3, still
+    # below 4 (+1 Accuracy); damage added is one less on the save (000 L6572): 5 − 2 − 1 − 1 = 1, so a 2 takes the
+    # Thug out; without it the save is 2 and the 2 keeps him.
+    req = _req(move("surge", el("power_up", version="control")))
+    rolls = ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 2}
+    act = {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **_stay("g")}
+    powered = _ok(req, act | {"T1.ava.power_up_bonus": {"amount": 1}}, rolls)
+    assert _members(powered) == {"g": 4}
+    plain = _ok(req, act | {"T1.ava.power_up_bonus": {"amount": 0}}, rolls)
+    assert _members(plain) == {"g": 5}
+    too_much = _turn(req, act | {"T1.ava.power_up_bonus": {"amount": 3}}, rolls)
+    assert too_much["violations"][0]["code"] == "POWER_UP_INVALID"

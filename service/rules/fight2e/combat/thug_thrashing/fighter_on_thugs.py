@@ -17,12 +17,14 @@ from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
 from ..elements.combo import check_combo, control_cost
+from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn.d_accuracy import range_modifier, range_ok
+from ..turn.d_move_declaration import power_up_version
 from . import evasion as thug_evasion
 from . import group as thug_group
 from . import lasting, move_elements
@@ -131,7 +133,7 @@ def attack(
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
     if len(moves) > 1:
         check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
-    level = control_cost(moves)
+    level, added = _power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     _approach(ctx, f, g, moves, v, key)
@@ -155,7 +157,7 @@ def attack(
     name += f" with a {v.weapon.value} weapon" if v.weapon is not None and arm is not None and not arm.ranged else ""
     name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
-    blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm)
+    blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
     if _fails(ctx, f, moves):
         return
     hit = _strike(ctx, f, g, blow, acc, evasion, expert)
@@ -171,6 +173,49 @@ def attack(
         records.die_shifts(ctx, f, None, m, Trigger.always)
         trigger = Trigger.on_hit if hit else Trigger.on_miss
         records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
+
+
+def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
+    """Power Up, decided before the attack roll: more Control demanded (up to the move's cap) or Life Bar spent (up
+    to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
+    adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
+    whether damage was added."""
+    m = next((m for m in moves if power_up_version(m)), None)
+    if m is None or m.has("power_up.extra_elements"):
+        return level, False
+    version = power_up_version(m)
+    if version == "life_bar":
+        level += 1  # 000 L3860
+    room = max(min(power_up_cap(m), budget - level) if version == "control" else min(f.pl, f.life - 1), 0)
+    key, d = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "D.1",
+        f"{f.id}: Power Up {m.name} by how much ("
+        + ("extra Control" if version == "control" else "Life Bar")
+        + f", up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = d.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{room}.", key=key)
+    if not n:
+        return level, False
+    if version == "control":
+        level += n
+    else:
+        f.life -= n
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{f.id} powers up {m.name}: "
+        + (f"{n} more Control" if version == "control" else f"{n} Life Bar")
+        + ": one less on the Thugs' Life Save.",
+        "000 L3852–L3862, L6572",
+        {"amount": n},
+        {"life_bar": f.life},
+    )
+    return level, True
 
 
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
@@ -192,6 +237,7 @@ class _Blow:
     name: str
     mode: ThugComboMode
     arm: WeaponRule | None
+    added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
 
 
 def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
@@ -219,7 +265,7 @@ def _strike(ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: i
         return False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm)
+        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added)
     return hit
 
 
@@ -259,7 +305,7 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     return acc - len(moves) // 3
 
 
-def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
+def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int, added: bool = False) -> list[int]:
     """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
     robust = "robust" in g.traits
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
@@ -268,7 +314,7 @@ def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int)
         if not move_elements.forces_save(m):
             return []
         die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0) + steps) if m.damage_step is not None else "1"
-        return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
+        return [life_save.single_move_life_save(base, f.prof.strength, die, added, robust)]
     if mode is ThugComboMode.spread:
         return life_save.combo_spread_saves(base, len(moves), g.members)
     return [life_save.combo_reduce_life_save(base, len(moves), robust)]
@@ -291,7 +337,9 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
     return s
 
 
-def _on_hit(ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None) -> None:
+def _on_hit(
+    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, added: bool = False
+) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
         ctx.first_hit_awarded = True
@@ -300,7 +348,7 @@ def _on_hit(ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode,
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
     f.se_specials += sum(m.has("super_energy") for m in moves)  # a hit's extra Super Energy, per instance
     before = g.members
-    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0)  # a weapon's larger die (000 L6798)
+    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0, added)  # a weapon's die (000 L6798)
     if not saves:
         ctx.note("E.2", g.id, f"{moves[0].name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
     first = _save(ctx, g, saves[0], "Life Save") if saves else None
