@@ -187,3 +187,19 @@ def test_power_up_takes_one_off_the_life_save() -> None:
     assert _members(plain) == {"g": 5}
     too_much = _turn(req, act | {"T1.ava.power_up_bonus": {"amount": 3}}, rolls)
     assert too_much["violations"][0]["code"] == "POWER_UP_INVALID"
+
+
+def test_a_cheap_move_earns_nothing_then_costs_glory() -> None:
+    # 000 L4533: its first use earns no Glory (a plain Level 2 Special Move's hit earns 2, 000 L5749); used again,
+    # 1d4 Glory (a 3) is lost.
+    cheap = move("spam", liabilities=("cheap",))
+    rolls = ROLLS | {"T1.ava.attack": 3, "T1.g.life_save": 1}
+    act = {"T1.ava.action": _hit("spam"), "T1.ava.action.2": IDLE, **_stay("g")}
+    first = _ok(_req(cheap), act, rolls)
+    assert [a["points"] for a in first["glory"]] == []
+    again = _req(cheap)
+    again["fighters"][0]["state"]["cheap_moves_used"] = ["spam"]
+    second = _ok(again, act, rolls | {"T1.ava.cheap": 3})
+    assert [a["points"] for a in second["glory"]] == [-3]
+    plain = _ok(_req(move("jab")), {**act, "T1.ava.action": _hit("jab")}, rolls)
+    assert [a["points"] for a in plain["glory"]] == [2]

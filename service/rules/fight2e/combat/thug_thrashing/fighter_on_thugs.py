@@ -17,6 +17,7 @@ from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
 from ..elements.combo import check_combo, control_cost
+from ..elements.glory import GloryRule, glory_rule
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
@@ -144,7 +145,7 @@ def attack(
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
-    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
+    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
@@ -388,7 +389,11 @@ def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:
     (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
     (000 L6547). ``special_factor``: the Saga Scale's Thug Thrashing + 1 on the Special Moves' Glory (000 L6820;
     ruling: on their own Glory only, not the Combo's)."""
-    new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
+    new = [
+        m
+        for m in moves
+        if m.kind != "basic" and m.id not in f.scored and not glory_rule(m, GloryRule.earns_none)  # Cheap
+    ]
     for m in new:
         f.scored.append(m.id)
     specials = sum(m.glory for m in new) * special_factor

@@ -68,6 +68,7 @@ APPLIED = frozenset(
         "unreliable",  # a 1 on 1d10 and it does nothing (000 L4874)
         "power_up",  # more Control or Life Bar for damage: one less on the Life Save (000 L3852–L3862, L6572)
         "power_up.enhanced_power_up",  # its higher Control cap
+        "cheap",  # no Glory the first time, 1d4 Glory lost each time after (000 L4531–L4535)
         "no_movement",  # no movement with it (000 L4714)
         "limited_mobile",  # 2 Ranges or none (000 L4577)
         "specific_range",  # it connects at its one Range only (000 L4850–L4862)
