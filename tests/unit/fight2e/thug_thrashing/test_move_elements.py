@@ -203,3 +203,17 @@ def test_a_cheap_move_earns_nothing_then_costs_glory() -> None:
     assert [a["points"] for a in second["glory"]] == [-3]
     plain = _ok(_req(move("jab")), {**act, "T1.ava.action": _hit("jab")}, rolls)
     assert [a["points"] for a in plain["glory"]] == [2]
+
+
+def test_limited_use_spends_its_charges_on_thugs() -> None:
+    # Limited Use: 6 charges to start, a Level 2 move spends 1 (000 L4608–L4614): 5 left; with none left, refused.
+    shot = move("shot", liabilities=("limited_use",))
+    rolls = ROLLS | {"T1.ava.attack": 3, "T1.g.life_save": 1}
+    act = {"T1.ava.action": _hit("shot"), "T1.ava.action.2": IDLE, **_stay("g")}
+    out = _ok(_req(shot), act, rolls)
+    pools = [e for e in out["fighters"][0]["state"]["ongoing_effects"] if e["id"] == "limited_use"]
+    assert [p["charges"] for p in pools] == [5]
+    dry = _req(shot)
+    dry["fighters"][0]["state"]["ongoing_effects"] = [{"id": "limited_use", "move": "shot", "charges": 0}]
+    refused = _turn(dry, act, rolls)
+    assert refused["violations"][0]["code"] == "LIMITED_USE_NO_CHARGES"

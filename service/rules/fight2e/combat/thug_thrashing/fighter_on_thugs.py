@@ -16,6 +16,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
+from ..elements import limited_use
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.power_up.power_up_elements import cap as power_up_cap
@@ -134,6 +135,9 @@ def attack(
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
     if len(moves) > 1:
         check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
+    empty = limited_use.check_charges(f, moves)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     level, added = _power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
@@ -146,6 +150,7 @@ def attack(
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
+    limited_use.spend_charges(ctx, f, moves)  # Limited Use's charges, a Reload's refill (000 L4608–L4614)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)

@@ -69,6 +69,13 @@ APPLIED = frozenset(
         "power_up",  # more Control or Life Bar for damage: one less on the Life Save (000 L3852–L3862, L6572)
         "power_up.enhanced_power_up",  # its higher Control cap
         "cheap",  # no Glory the first time, 1d4 Glory lost each time after (000 L4531–L4535)
+        "limited_use",  # its charges (000 L4600–L4614)
+        "limited_use.more_charges",
+        "limited_use.extended_reload",
+        "limited_use.no_reload",
+        "limited_use.special_move_reload",
+        "reload",  # a move that refills a pool as it is used
+        "super_reload",
         "no_movement",  # no movement with it (000 L4714)
         "limited_mobile",  # 2 Ranges or none (000 L4577)
         "specific_range",  # it connects at its one Range only (000 L4850–L4862)
