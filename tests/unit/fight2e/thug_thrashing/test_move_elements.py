@@ -217,3 +217,46 @@ def test_limited_use_spends_its_charges_on_thugs() -> None:
     dry["fighters"][0]["state"]["ongoing_effects"] = [{"id": "limited_use", "move": "shot", "charges": 0}]
     refused = _turn(dry, act, rolls)
     assert refused["violations"][0]["code"] == "LIMITED_USE_NO_CHARGES"
+
+
+def test_very_fast_and_very_slow_by_range() -> None:
+    # Ranged (Long Range): Very Fast +1 at Range 0–2 (000 L4057), Very Slow −1 at 3–4 (000 L4065). At Range 2 a
+    # 1 + 0 + 1 (spare Control) + 1 = 3 hits Defense 2 … and the plain bolt's 1 + 1 = 2 hits too; at Range 3 the slow
+    # bolt's 2 + 1 − 1 = 2 hits where a 1 + 1 − 1 = 1 misses.
+    def swing(mv: dict[str, Any], rng: int, face: int) -> str:
+        out = _ok(
+            _req(mv, groups={"g": rng}),
+            {"T1.ava.action": _hit(mv["id"]), "T1.ava.action.2": IDLE, **_stay("g")},
+            ROLLS | {"T1.ava.attack": face, "T1.g.life_save": 1},
+        )
+        return str(next(s["inputs"]["accuracy"] for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava"))
+
+    fast = move("dart", "ranged", "ranged.very_fast")
+    slow = move("orb", "ranged", liabilities=("ranged.very_slow",))
+    assert swing(fast, 2, 1) == "2" and swing(move("bolt", "ranged"), 2, 1) == "1"
+    assert swing(slow, 3, 2) == "0" and swing(move("bolt", "ranged"), 3, 2) == "1"
+
+
+def test_explosive_reduced_damage_falls_off_with_the_range() -> None:
+    # Reduced Damage: a die size less per Range from him (000 L3336): at Range 1 the 1d6 is 1d4, so the save is
+    # 5 − 2 − 0 = 3 (a 3 stays) where plain Explosive's is 2 (a 3 takes him out).
+    rolls = ROLLS | {"T1.ava.attack": 2, "T1.g.life_save": 3}
+    act = {"T1.ava.action": _hit("burst"), "T1.ava.action.2": IDLE, **_stay("g")}
+    reduced = _ok(_req(move("burst", el("explosive", 2), liabilities=("explosive.reduced_damage",))), act, rolls)
+    assert _members(reduced) == {"g": 5}
+    plain = _ok(_req(move("burst", el("explosive", 2))), act, rolls)
+    assert _members(plain) == {"g": 4}
+
+
+def test_her_temporary_invulnerability_on_a_tie() -> None:
+    # Tied at 4 with the group (000 L6656): her Temporary Invulnerability move meets its simultaneous attack, which
+    # does her nothing (000 L4327); without it, its 6 hits her for 3.
+    rolls = {"T1.ava.init": 4, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.ava.attack": 3, "T1.g.life_save": 1}
+    rolls |= {"T1.g.attack": 6, "T1.g.damage": 3, "T1.fight.time": 3}
+    act = {"T1.ava.action": _hit("ward"), "T1.ava.action.2": IDLE, "T1.ava.defense": {"defense": "defense"}}
+    unasked = {k: v for k, v in act.items() if k != "T1.ava.defense"}  # she is never asked to defend
+    idle_group = {k: v for k, v in rolls.items() if k not in ("T1.g.attack", "T1.g.damage")}
+    safe = _ok(_req(move("ward", el("temporary_invulnerability"))), unasked, idle_group)
+    assert _ava(safe)["life_bar"] == 40
+    hurt = _ok(_req(move("ward")), act, rolls)
+    assert _ava(hurt)["life_bar"] == 37

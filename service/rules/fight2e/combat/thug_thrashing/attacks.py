@@ -92,6 +92,9 @@ def attack(
     the damage and its die when the hit lands, else None. ``hit_stun``: False where the caller applies the Hit
     Stun Quality itself (Dramatic Combat)."""
     dist = g.ranges[f.id]
+    if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
+        ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
+        return None
     dt, opt = _defense(ctx, f, g, halved)
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")

@@ -27,6 +27,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn.d_accuracy import range_modifier, range_ok
 from ..turn.d_move_declaration import power_up_version
+from ..turn.d_performing import ti_level
 from . import evasion as thug_evasion
 from . import group as thug_group
 from . import lasting, move_elements
@@ -164,12 +165,15 @@ def attack(
     name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
     blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
+    if ti_level(moves):
+        f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
     if _fails(ctx, f, moves):
         return
     hit = _strike(ctx, f, g, blow, acc, evasion, expert)
     count_attack(ctx, f, moves, hit)
     for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
-        hit = _strike(ctx, f, other, blow, _accuracy(f, moves, other.ranges[f.id], budget, level, arm), 0, 0) or hit
+        other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
+        hit = _strike(ctx, f, other, blow, other_acc, 0, 0, named=False) or hit
     if hit:
         _glory(ctx, f, moves, special_factor)
         if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
@@ -251,7 +255,9 @@ def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Grou
     return [o for o in groups if o is not g and o.members and f.id in o.ranges and o.ranges[f.id] <= radius]
 
 
-def _strike(ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: int, expert: int) -> bool:
+def _strike(
+    ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: int, expert: int, named: bool = True
+) -> bool:
     """One attack roll on one group, and what its hit does (000 L6714–L6718)."""
     dist = g.ranges[f.id]
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
@@ -271,7 +277,11 @@ def _strike(ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: i
         return False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added)
+        # Reduced Damage: a die size less per Range from the blast's centre, its target when Ranged, else him
+        # (000 L3332–L3336; ruling: with no Range kept between groups, the others' from him, 000 L6946)
+        centre = named and blow.moves[0].has("ranged")
+        fall = dist if any(m.has("explosive.reduced_damage") for m in blow.moves) and not centre else 0
+        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added, fall)
     return hit
 
 
@@ -306,6 +316,11 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     mod = range_modifier(first, dist, False)  # +1 at 0; −1 at 2 but Reach or Long Range; Reach at 3 −2 (000 L4083)
     if mod is not None and not (ranged and mod[1] < 0):
         acc += mod[1]
+    reach = first.kw("reach_range")
+    if first.has("ranged.very_fast") and dist <= (1 if reach else 2):  # 000 L4057
+        acc += 1
+    if first.has("ranged.very_slow") and dist >= (2 if reach else 3):  # 000 L4065
+        acc -= 1
     if budget > level:
         acc += 1
     return acc - len(moves) // 3
@@ -344,7 +359,14 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
 
 
 def _on_hit(
-    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, added: bool = False
+    ctx: Turn,
+    f: Combatant,
+    g: Group,
+    moves: list,
+    mode: ThugComboMode,
+    arm: WeaponRule | None,
+    added: bool = False,
+    fall: int = 0,
 ) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
@@ -354,7 +376,8 @@ def _on_hit(
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
     f.se_specials += sum(m.has("super_energy") for m in moves)  # a hit's extra Super Energy, per instance
     before = g.members
-    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0, added)  # a weapon's die (000 L6798)
+    steps = (arm.die_steps if arm is not None else 0) - fall  # a weapon's die (000 L6798); a blast's fall-off
+    saves = _saves(f, g, moves, mode, steps, added)
     if not saves:
         ctx.note("E.2", g.id, f"{moves[0].name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
     first = _save(ctx, g, saves[0], "Life Save") if saves else None

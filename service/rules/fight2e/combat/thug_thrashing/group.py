@@ -57,6 +57,7 @@ class Group:
     critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
     effects: list[lasting.Lasting] = field(default_factory=list)  # what its Elements left in play (lasting.py)
     suppression: tuple[int, bool] = (0, False)  # its Suppression's tier and movement lock (the count it bought)
+    in_slot: bool = False  # it is acting at its place in the order (not a Thug Event's free attack)
 
     @property
     def path(self) -> str:

@@ -92,8 +92,12 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
     targets = _targets(ctx, g, in_reach, n)
     if not targets:
         ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
-    for f in targets:
-        strike(ctx, g, f, queue)
+    g.in_slot = True
+    try:
+        for f in targets:
+            strike(ctx, g, f, queue)
+    finally:
+        g.in_slot = False
 
 
 def _spared(g: Group, f: Combatant) -> bool:

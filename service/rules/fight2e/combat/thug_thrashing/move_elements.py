@@ -41,6 +41,14 @@ FIGURES = frozenset(
         "super_energy",  # a hit's extra Super Energy (counted in fighter_on_thugs)
         "easy_to_combo",
         "no_combo",
+        "super_energy_liability",  # Super Energy paid on use, as anywhere (pay_supers)
+        "decreased_super_energy_cost",
+        "increased_super_energy_cost",
+        "limited_choice",  # the one Super of this fight (pay_supers)
+        "only_in_beast_form",  # usable only in Beast Form (pay_supers)
+        "ki_access",  # pricing only
+        "ranged.very_fast",  # +1 close by (000 L4057)
+        "ranged.very_slow",  # −1 far off (000 L4065)
     }
 )
 
@@ -69,6 +77,8 @@ APPLIED = frozenset(
         "power_up",  # more Control or Life Bar for damage: one less on the Life Save (000 L3852–L3862, L6572)
         "power_up.enhanced_power_up",  # its higher Control cap
         "cheap",  # no Glory the first time, 1d4 Glory lost each time after (000 L4531–L4535)
+        "temporary_invulnerability",  # a group tied with him strikes him for nothing (000 L4323–L4327)
+        "explosive.reduced_damage",  # a die size less per Range from him: one more on the save (000 L3332)
         "limited_use",  # its charges (000 L4600–L4614)
         "limited_use.more_charges",
         "limited_use.extended_reload",
@@ -108,6 +118,8 @@ RESPONSES = frozenset(
         "super_counter",
         "tag_counter",
         "teleportation.ends_in_mid_air",
+        "ranged.no_ranged_response",  # groups make no Ranged Defensive Response
+        "ranged.no_ranged_response.indirect",
         "triggered_interrupt",
         "triggered_interrupt.multiple_instances",
     }
