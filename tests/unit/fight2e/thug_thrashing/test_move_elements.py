@@ -260,3 +260,12 @@ def test_her_temporary_invulnerability_on_a_tie() -> None:
     assert _ava(safe)["life_bar"] == 40
     hurt = _ok(_req(move("ward")), act, rolls)
     assert _ava(hurt)["life_bar"] == 37
+
+
+def test_a_taunt_move_earns_its_glory_against_a_group() -> None:
+    # A Taunt move against a group with lower Initiative (1 against her 6): 1d4 Glory (a 3) besides the move's own 2
+    # on its first hit (000 L2141, L4279, L5749).
+    req = _req(move("jeer", "taunt"))
+    rolls = ROLLS | {"T1.ava.attack": 3, "T1.g.life_save": 1, "T1.ava.taunt_glory": 3}
+    out = _ok(req, {"T1.ava.action": _hit("jeer"), "T1.ava.action.2": IDLE, **_stay("g")}, rolls)
+    assert sorted(a["points"] for a in out["glory"]) == [2, 3]

@@ -34,7 +34,7 @@ from . import lasting, move_elements
 from . import stances as thug_stances
 from .group import Group, award
 
-D6, D10 = Die(3), Die(5)
+D4, D6, D10 = Die(2), Die(3), Die(5)
 BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
 
 
@@ -152,6 +152,7 @@ def attack(
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
     limited_use.spend_charges(ctx, f, moves)  # Limited Use's charges, a Reload's refill (000 L4608–L4614)
+    _taunt(ctx, f, g, moves)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
@@ -226,6 +227,21 @@ def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, le
         {"life_bar": f.life},
     )
     return level, True
+
+
+def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
+    """A Taunt move taunts a group as a Fighter: 1d4 Glory against lower Initiative, once a combat (000 L2141,
+    L4279; ruling: raw, divided at the end like all Glory against Thugs, 000 L6547)."""
+    m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
+    if m is None:
+        return
+    if f.taunt_used or g.init >= f.init:
+        why = "Taunt Glory was already earned" if f.taunt_used else f"{g.id}'s Initiative is not lower"
+        ctx.note("C.5", f.id, f"{m.name} is a Taunt, but {why}: no Taunt Glory.", "000 L2141, L4279")
+        return
+    f.taunt_used = True
+    r = ctx.roll(f.id, "taunt_glory", D4, f"Taunt Glory of {m.name}", "C.5")
+    award(ctx, f.id, r, f"Taunt {m.name} against {g.id}", "000 L2141, L4279")
 
 
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:

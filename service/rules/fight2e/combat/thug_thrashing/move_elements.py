@@ -76,6 +76,7 @@ APPLIED = frozenset(
         "unreliable",  # a 1 on 1d10 and it does nothing (000 L4874)
         "power_up",  # more Control or Life Bar for damage: one less on the Life Save (000 L3852–L3862, L6572)
         "power_up.enhanced_power_up",  # its higher Control cap
+        "taunt",  # the Basic Taunt's 1d4 Glory, a group taunted as a Fighter (000 L2141, L4279)
         "cheap",  # no Glory the first time, 1d4 Glory lost each time after (000 L4531–L4535)
         "temporary_invulnerability",  # a group tied with him strikes him for nothing (000 L4323–L4327)
         "explosive.reduced_damage",  # a die size less per Range from him: one more on the save (000 L3332)
@@ -126,7 +127,20 @@ RESPONSES = frozenset(
 )
 
 # Hazards with Thugs are the Director's call (000 L6672): these do nothing to a group (ruling).
-HAZARDS = frozenset({"position_shift", "throw.carrying_grapple"})
+# A Fighter's made Hazard: no Hazard is kept in a Thug turn, and how one affects a group is the Director's (000 L6672).
+HAZARDS = frozenset(
+    {
+        "position_shift",
+        "throw.carrying_grapple",
+        "create_environmental_hazard",
+        "create_environmental_hazard.damaging_hazard",
+        "create_environmental_hazard.damaging_wall",
+        "create_environmental_hazard.extended_duration",
+        "create_environmental_hazard.multiple_hazard",
+        "create_environmental_hazard.pit",
+        "create_environmental_hazard.reflection",
+    }
+)
 
 
 # A target's effects beyond its Life Save: nothing happens to the group (ruling, 000 L6568, L6712–L6718).
