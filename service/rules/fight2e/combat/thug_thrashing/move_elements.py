@@ -166,6 +166,9 @@ TARGET_ONLY = frozenset(
         "does_no_knockback",
         "throw.does_stun",
         "gradual_effect",  # later installments of damage never reach a Life Save (000 L6572–L6574)
+        "gradual_effect.delayed_onset",
+        "utility_combo_opener",  # a Combo's damage counts for nothing against Thugs (000 L6574)
+        "pursuit.pursuit_bounce",  # a group is never prone (000 L6718)
         "suppression",  # a group's options are not a Fighter's; the Thug hit stays or falls (000 L6568)
         "taunt.modify_super_energy",  # a group has no Super Energy (000 L6648)
     }
