@@ -13,8 +13,11 @@ second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defe
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
 and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
 gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
-successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups. What is
-not resolved is named under ``unsupported`` in every answer (``GAPS``).
+successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups; every
+Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
+(``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
+sides with groups on either (``mixed``). A move Element not applied against groups is named under
+``unsupported`` (``thug_move_elements``) where the move is used.
 """
 
 from __future__ import annotations
