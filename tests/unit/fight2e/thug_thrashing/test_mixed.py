@@ -18,7 +18,7 @@ ON_G = {"action": "attack", "moves": ["basic_move"], "target": "g"}
 
 
 def _req() -> dict[str, Any]:
-    gang = {"id": "g", "thug": THUG, "members": 5, "ranges": {"ava": 1, "bo": 1}, "side": "villains"}
+    gang = {"id": "g", "thug": THUG, "members": 5, "ranges": {"ava": 1}, "side": "villains"}  # none to its ally
     state = {"life_bar": 40, "fighting_spirit": 20, "fs_start": 20}
     return {
         "options": {"subsystem": "thug_thrashing", "thug_thrashing": {"events": False}},

@@ -205,8 +205,8 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             ctx.unsupported_rule(
                 f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
             )
-        for fid, f in ctx.fighters.items():
-            if f.active and fid not in g.ranges:
+        for fid, f in ctx.fighters.items():  # its Range to a Fighter of its own side is never needed (ruling)
+            if f.active and fid not in g.ranges and opposes(g, f):
                 ctx.fail("STATE_RANGE_OUT_OF_RANGE", f"{path}.ranges", f"{s.id} has no Range to {fid}.")
         for fid in g.ranges:
             if fid not in ctx.fighters:
