@@ -269,3 +269,21 @@ def test_a_taunt_move_earns_its_glory_against_a_group() -> None:
     rolls = ROLLS | {"T1.ava.attack": 3, "T1.g.life_save": 1, "T1.ava.taunt_glory": 3}
     out = _ok(req, {"T1.ava.action": _hit("jeer"), "T1.ava.action.2": IDLE, **_stay("g")}, rolls)
     assert sorted(a["points"] for a in out["glory"]) == [2, 3]
+
+
+def test_accuracy_for_damage_against_a_group() -> None:
+    # A Ranged move with Accuracy for Damage at Range 1: cutting 1 Range of its reach costs 1 Accuracy and adds 2
+    # damage (000 L3997), which against a group is 1 off the Life Save (000 L6572): against not cutting, the roll is
+    # 1 lower and the save 1 lower, whatever the move's own figures.
+    mv = move("lance", "ranged", "ranged.accuracy_for_damage")
+    rolls = ROLLS | {"T1.ava.attack": 2, "T1.g.life_save": 1}
+    act = {"T1.ava.action": _hit("lance"), "T1.ava.action.2": IDLE, **_stay("g")}
+    cut = _ok(_req(mv), act | {"T1.ava.accuracy_for_damage": {"amount": 1}}, rolls)
+    full = _ok(_req(mv), act | {"T1.ava.accuracy_for_damage": {"amount": 0}}, rolls)
+
+    def seen(out: dict[str, Any]) -> tuple[int, int]:
+        acc = next(s["inputs"]["accuracy"] for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+        return acc, next(s["inputs"]["life_save"] for s in out["log"] if s["label"] == "E.2")
+
+    (acc_cut, ls_cut), (acc_full, ls_full) = seen(cut), seen(full)
+    assert (acc_full - acc_cut, ls_full - ls_cut) == (1, 1)

@@ -156,7 +156,9 @@ def attack(
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert
+    traded, more = _accuracy_for_damage(ctx, f, moves, dist)
+    added = added or more
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
     if move_elements.long_advance(moves[0], v.movement or 0):
         acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True
@@ -227,6 +229,30 @@ def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, le
         {"life_bar": f.life},
     )
     return level, True
+
+
+def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
+    """Accuracy for Damage: each Range cut from the reach of 4 (never below the group's Range) trades 1 Accuracy
+    for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
+    the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
+    damage was added."""
+    i, m = next(((i, m) for i, m in enumerate(moves) if m.has("ranged.accuracy_for_damage")), (0, None))
+    room = max(4 - dist, 0)
+    if m is None or not room:
+        return 0, False
+    key, d = ctx.decide(
+        f.id,
+        "accuracy_for_damage",
+        "D.1",
+        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−1 Accuracy and +2 damage each, up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = d.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
+    if n:
+        ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999, L6572")
+    return (-n if i == 0 else 0), n > 0
 
 
 def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:

@@ -76,6 +76,7 @@ APPLIED = frozenset(
         "unreliable",  # a 1 on 1d10 and it does nothing (000 L4874)
         "power_up",  # more Control or Life Bar for damage: one less on the Life Save (000 L3852–L3862, L6572)
         "power_up.enhanced_power_up",  # its higher Control cap
+        "ranged.accuracy_for_damage",  # Accuracy for damage: one less on the Life Save (000 L3991–L3999, L6572)
         "taunt",  # the Basic Taunt's 1d4 Glory, a group taunted as a Fighter (000 L2141, L4279)
         "cheap",  # no Glory the first time, 1d4 Glory lost each time after (000 L4531–L4535)
         "temporary_invulnerability",  # a group tied with him strikes him for nothing (000 L4323–L4327)
