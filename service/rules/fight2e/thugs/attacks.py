@@ -106,6 +106,8 @@ class OnHit:
     stun: bool = True  # the damage counts against the Stun Threshold
     holds: bool = False  # Sustained Hold: Hit Stun and no action left this turn, no other on-hit effect
     critical_steps: int = 0  # on an even damage roll, die sizes on next turn's Initiative (Critical Hit)
+    no_damage: bool = False  # a No Damage Element: the hit deals no damage (Suppression, Create Environmental Hazard)
+    lasting: tuple[str, ...] = ()  # what the hit leaves in play (Gradual Effect, Suppression, a made Wall)
 
 
 def _records(traits: Collection[str]) -> list[TraitInCombat]:
@@ -127,6 +129,8 @@ def on_hit(traits: Collection[str]) -> OnHit:
         stun=not any(r.no_stun for r in recs) or any(r.restores_stun for r in recs),
         critical_steps=max((r.critical_initiative_steps for r in recs), default=0),
         holds=any(r.holds for r in recs),
+        no_damage=any(r.no_damage for r in recs),
+        lasting=tuple(r.lasting for r in recs if r.lasting and r.acts == "on_hit"),
     )
 
 
@@ -176,3 +180,20 @@ def on_miss(traits: Collection[str], defence: str) -> int:
 def spares(traits: Collection[str]) -> frozenset[str]:
     """Fighter conditions the group will not strike (Honorable: Stunned or Knocked Down, 000 L1453)."""
     return frozenset(c for r in _records(traits) for c in r.spares)
+
+
+def places_bomb(traits: Collection[str]) -> bool:
+    """Bomb: the group's action places a Bomb instead of striking (000 L2849)."""
+    return any(r.lasting == "bomb" for r in _records(traits))
+
+
+def suppression_design(count: float | None) -> tuple[int, bool]:
+    """(tier, movement lock) a group's Suppression of ``count`` Elements buys. Ruling: 2 is the movement lock
+    (000 L4247); 3–6 the tier of that count alone (000 L4251–L4255); 7–9 the lock (3 with a tier, 000 L4247) with the
+    tier of count − 3; where two designs cost the same, the one without the lock."""
+    n = min(int(count or 2), 9)
+    if n <= 2:
+        return 0, True
+    if n <= 6:
+        return n, False
+    return n - 3, True

@@ -184,6 +184,12 @@ class TraitInCombat(Frozen):
         default_factory=dict, description="``farthest`` with one of these traits instead (None: no cap)."
     )
     spares: tuple[str, ...] = Field((), description="Fighter conditions the group will not strike.")
+    no_damage: bool = Field(False, description="The Element's No Damage keyword: a hit deals no damage.")
+    lasting: str | None = Field(
+        None,
+        pattern=r"^(bomb|gradual_effect|suppression|create_environmental_hazard)$",
+        description="What a hit (a Bomb: the group's action) leaves in play (`thug_thrashing/lasting.py`).",
+    )
     why: str
     ref: str
 

@@ -49,8 +49,9 @@ def test_dramatic_is_resolved_on_the_spine() -> None:
 
 
 def test_thug_thrashing_is_on_the_spine_and_never_main() -> None:
-    # the main example has two Fighters on opposing sides and no Thug group: a mixed fight, named unsupported
+    # the main example has two Fighters on opposing sides and no Thug group: a Thug Thrashing turn plays opposing
+    # sides, but needs a group (000 L6495)
     out = resolve_turn(TurnRequest.model_validate({**_body("thug_thrashing"), "seed": 3}))
     assert out.status is Status.invalid and out.rolls == []
-    assert [(v.code, v.path) for v in out.violations] == [("RULE_UNSUPPORTED", "fight.sides")]
-    assert "thug_mixed_fight" in {u.id for u in out.unsupported}
+    assert [(v.code, v.path) for v in out.violations] == [("THUG_STATE_INVALID", "fight.thugs")]
+    assert "thug_mixed_fight" not in {u.id for u in out.unsupported}

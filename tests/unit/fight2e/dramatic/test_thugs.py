@@ -345,7 +345,9 @@ def test_the_offered_actions() -> None:
 
 
 def test_what_is_not_resolved_is_named() -> None:
-    out = turn(request(("gradual_effect",)), {}, {"T1.ava.init": 6, "T1.g.init": 1})
+    req = request()
+    req["fight"]["thugs"][0]["thug"]["qualities"] = [{"id": "suppression", "cost": 2}]  # Thug Thrashing's only
+    out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
     assert {
         "thug_full_defense",
@@ -353,7 +355,7 @@ def test_what_is_not_resolved_is_named() -> None:
         "thug_additional_glory",
         "dramatic_thug_options",
         "dramatic_thug_team_up",
-        "thug_trait:gradual_effect",
+        "thug_trait:suppression",
     } <= named
     # Dramatic Villain and Hit Stun are applied in this turn, so not named
     out = turn(request(("dramatic_villain", "hit_stun"), members=1), {}, {"T1.ava.init": 6, "T1.g.init": 1})

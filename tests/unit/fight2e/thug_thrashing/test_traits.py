@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.rules.fight2e.combat.dramatic.thugs import NOT_IN_DRAMATIC
-from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS
+from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS, THUG_TURN_TRAITS, TURN_ONLY
 from service.rules.fight2e.declared_members import RESOLVED_TRAITS as BOTH_TURNS
 from service.rules.fight2e.declared_members import thug_traits_unapplied
 from service.rules.fight2e.thugs import attacks
@@ -129,10 +129,10 @@ def test_honorable_does_not_strike_a_fallen_fighter() -> None:
 
 def test_every_trait_applied_has_its_record_and_leaves_the_declarations() -> None:
     table = thug_catalogue().in_combat
-    assert frozenset(table) == RESOLVED_TRAITS
+    assert frozenset(table) == THUG_TURN_TRAITS and RESOLVED_TRAITS == THUG_TURN_TRAITS - TURN_ONLY
     left = {m.id for m in thug_traits_unapplied()}
     assert left == set(thug_catalogue().traits) - BOTH_TURNS  # declared unless both turns with Thugs apply it
-    assert left >= NOT_IN_DRAMATIC  # those applied in Thug Thrashing only stay declared
+    assert left >= NOT_IN_DRAMATIC | TURN_ONLY  # those applied in Thug Thrashing only stay declared
 
     # the standard Qualities and Weaknesses of the Thug lists (000 L6586–L6609) are all applied now
     standard = {t.id for t in thug_catalogue().traits.values() if t.kind in ("quality", "weakness", "thug_quality")}
@@ -226,8 +226,8 @@ def test_hurl_throws_her_two_ranges() -> None:
 
 
 def test_priority_breaks_a_tie_of_initiative() -> None:
-    # Both at 4: Fighters go first on a tie by default; a Priority group goes first (000 L3892), and the tie is no
-    # longer reported as unresolved.
+    # Both at 4: Fighters go first on a tie by default (their actions resolved first, ruling on 000 L6656); a Priority
+    # group goes first (000 L3892). A tie is no longer reported as unresolved.
     rolls = {"T1.ava.init": 4, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.g.attack": 1, "T1.fight.time": 3}
     decisions = {"T1.ava.defense": DEFEND, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
     out = _turn(_req(thug=_with("priority")), decisions, rolls)
@@ -235,7 +235,7 @@ def test_priority_breaks_a_tie_of_initiative() -> None:
     assert attackers[0] == "g"
     assert not [u for u in out["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
     plain = _turn(_req(), decisions, rolls)
-    assert [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
+    assert not [u for u in plain["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
 
 
 def test_area_attacks_reach_every_fighter_in_the_area() -> None:

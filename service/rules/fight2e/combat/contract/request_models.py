@@ -3,7 +3,7 @@ decisions (see ``models``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -54,6 +54,19 @@ class Hazard(Model):
     move: MoveId | None = Field(None, description="The move that made it.")
     time_left: int | None = Field(None, ge=0, le=999, description="A made Hazard: Time Count still to run.")
     since: int | None = Field(None, ge=1, le=999, description="A made Hazard: the turn it was made.")
+
+
+class ThugGroupEffect(Model):
+    """Something a Thug group's Element Quality left in play (000 L6626): a Bomb ticking, a Gradual Effect's later
+    installments, a Suppression or a made Wall on a Fighter."""
+
+    id: Literal["bomb", "gradual_effect", "suppression", "create_environmental_hazard"]
+    target: FighterId | None = Field(None, description="The Fighter it acts on (a Bomb: none, or each one caught).")
+    caught: list[FighterId] = Field(default_factory=list, max_length=MAX_FIGHTERS, description="A Bomb's blast.")
+    amount: int | None = Field(None, ge=0, le=999, description="A Gradual Effect's installment.")
+    time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run.")
+    since: int = Field(ge=1, le=999, description="The turn it began.")
+    band: int | None = Field(None, ge=1, le=6, description="A Bomb's band on a Band Map.")
 
 
 class ThugGroupState(Model):
@@ -109,6 +122,20 @@ class ThugGroupState(Model):
         description="Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a "
         "Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and "
         "Spirituality serve against it (000 L7317–L7323).",
+    )
+    effects: list[ThugGroupEffect] = Field(
+        default_factory=list, max_length=20, description="What its Element Qualities left in play (000 L6626)."
+    )
+    band: int | None = Field(
+        None,
+        ge=1,
+        le=6,
+        description="Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands.",
+    )
+    side: FighterId | None = Field(
+        None,
+        description="Its side, as `fight.sides` names them: it fights the Fighters of the other sides and they it. "
+        "None: it fights every Fighter.",
     )
 
 

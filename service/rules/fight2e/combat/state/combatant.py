@@ -116,6 +116,8 @@ class Combatant:
     entangled: bool = False  # −1 Initiative die next turn unless hit again first (000 L3306)
     weapon_expert_used: bool = False  # Weapon Expert's one roll a turn against Thugs (000 L1381)
     thug_hold: bool = False  # held by a Thug group's Sustained Hold: no action this turn (000 L4381)
+    # a Suppression or a made Wall on him from a Thug group: kind → the group's id (thug_thrashing/lasting.py)
+    thug_lasting: dict[str, str] = field(default_factory=dict)
     entangle_lost: bool = False  # a Thug group's Entangle took his first action in a Thug turn (000 L3306, L6752)
     blocked_last: bool = False  # the last attack on him this turn was stopped by Defense without moving (Charge Back)
     sidestep_window: bool = False  # defending with a Sidestep Setup chance open: it may still answer (000 L4826)

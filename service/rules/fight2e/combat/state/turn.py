@@ -123,6 +123,7 @@ class Turn:
     quiet: bool = False
     # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
     thug_state: list[ThugGroupState] | None = None
+    thug_bands: dict[str, int] = field(default_factory=dict)  # Thug groups' bands on a Band Map (thug_thrashing)
     keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
     ask_every: bool = False  # the request's ask_every_decision (or the older options.ask_every_decision)
 

@@ -8,13 +8,16 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
+from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
+from . import lasting
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
-from .group import D6, D10, FARTHEST, Group, award, choice, skill
+from .group import D6, D10, FARTHEST, Group, award, choice, fighter_range, skill
 
 
 def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, DefenseOption]:
@@ -89,11 +92,15 @@ def attack(
     the damage and its die when the hit lands, else None. ``hit_stun``: False where the caller applies the Hit
     Stun Quality itself (Dramatic Combat)."""
     dist = g.ranges[f.id]
+    if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
+        ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
+        return None
     dt, opt = _defense(ctx, f, g, halved)
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")
     face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
     trait_acc = attacks.accuracy_against(g.traits, met) + attacks.throw_accuracy(g.traits, ctx.opts.throws_unblockable)
+    trait_acc += lasting.wall_accuracy(f, dist)  # against a Wall (000 L6199)
     total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy + trait_acc, g.traits, dist)
     hit = total >= dt
     ctx.note(
@@ -110,13 +117,17 @@ def attack(
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
         _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
+    effects = attacks.on_hit(g.traits)
+    if effects.no_damage:  # the No Damage keyword of its Element (ruling, 000 L3135, L4243, L6626)
+        _no_damage_hit(ctx, f, g, effects, hit_stun)
+        return None
     steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
     die = attacks.damage_die(g.damage, steps, -f.prof.stamina)
-    dmg = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
+    rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
+    dmg = _gradual_share(ctx, g, f, rolled, effects)
     if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
         return None
-    effects = attacks.on_hit(g.traits)
-    if effects.critical_steps and dmg % 2 == 0:
+    if effects.critical_steps and rolled % 2 == 0:
         g.critical_next = effects.critical_steps
         ctx.note(
             "E.5", g.id, f"{g.id}'s Critical Hit: an even {dmg}, two die sizes on next turn's Initiative.", "000 L3208"
@@ -125,7 +136,84 @@ def attack(
     hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra, effects.stun)
     if f.active:
         _after_hit(ctx, f, g, effects, hit_stun)
+    if lasting.GRADUAL in effects.lasting and f.active and dmg:
+        g.effects.append(lasting.Lasting(lasting.GRADUAL, ctx.turn, f.id, amount=lasting.installment(rolled)))
     return dmg, die
+
+
+def _gradual_share(ctx: Turn, g: Group, f: Combatant, rolled: int, effects: attacks.OnHit) -> int:
+    """Gradual Effect: the hit deals one installment, ⌈rolled/3⌉ + 1, and the next two come at the end of the next
+    two turns (000 L3392); ruling: the Agility dodge's DL counts the installment, the damage the hit does
+    (000 L6704)."""
+    if lasting.GRADUAL not in effects.lasting:
+        return rolled
+    part = lasting.installment(rolled)
+    ctx.note(
+        "E.1",
+        g.id,
+        f"{g.id}'s Gradual Effect: {rolled} rolled, {part} now and {part} at the end of each of the next two turns.",
+        "000 L3392",
+        inputs={"rolled": rolled, "installment": part},
+    )
+    return part
+
+
+def _no_damage_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_stun: bool) -> None:
+    """A hit of a No Damage Element: no Life Bar lost; a Suppression or a Wall, and the group's other On-Hit
+    effects (ruling: they need a hit, not damage; 000 L6682)."""
+    ctx.note("E.1", g.id, f"{g.id}'s hit on {f.id} does no damage (No Damage).", "000 L3135, L4243, L6626")
+    if lasting.SUPPRESSION in effects.lasting:
+        _suppress(ctx, f, g)
+    if lasting.WALL in effects.lasting:
+        _wall(ctx, f, g)
+    if f.active:
+        _after_hit(ctx, f, g, effects, hit_stun)
+
+
+def _suppress(ctx: Turn, f: Combatant, g: Group) -> None:
+    """Suppression for a 5-count, one full turn at least; a second Suppression hit ends the first instead
+    (000 L4247, L4259)."""
+    if lasting.SUPPRESSION in f.thug_lasting:
+        lasting.suppress(f, (0, False), None)
+        ctx.note("E.5", f.id, f"{f.id} is hit by another Suppression: his Suppression ends.", "000 L4259")
+        return
+    tier, lock = g.suppression
+    lasting.suppress(f, (tier, lock), g.id)
+    g.effects.append(lasting.Lasting(lasting.SUPPRESSION, ctx.turn, f.id, time_left=lasting.COUNT))
+    parts = [
+        p
+        for p, on in (
+            ("movement", lock),
+            ("Special Moves", tier >= 2),
+            ("Super Moves", tier >= 3),
+            ("Techniques and Quality modifiers", tier >= 4),
+            ("Basic Moves", tier >= 5),
+            ("Defense, Tactics and non-attack actions", tier >= 6),
+        )
+        if on
+    ]
+    ctx.note(
+        "E.5",
+        f.id,
+        f"{g.id} suppresses {f.id} for a {lasting.COUNT}-count (one full turn at least): no " + ", ".join(parts) + ".",
+        "000 L4245–L4255",
+        inputs={"tier": tier, "movement_lock": lock},
+    )
+
+
+def _wall(ctx: Turn, f: Combatant, g: Group) -> None:
+    """The group makes a Wall at the Fighter it hit (no map, 000 L3143); one at a time (000 L3141)."""
+    if any(lasting.current(ctx, g.id, x) for x in g.effects if x.id == lasting.WALL):
+        ctx.note("E.5", g.id, f"{g.id} already has a Wall in play: nothing happens.", "000 L3141")
+        return
+    f.thug_lasting[lasting.WALL] = g.id
+    g.effects.append(lasting.Lasting(lasting.WALL, ctx.turn, f.id, time_left=lasting.COUNT))
+    ctx.note(
+        "E.5",
+        f.id,
+        f"{g.id} makes a Wall at {f.id} for a {lasting.COUNT}-count: his back is against it.",
+        "000 L3139–L3143, L6197",
+    )
 
 
 _MET = {DefenseOption.evasion: "evasion", DefenseOption.defense_evasion: "combined"}
@@ -194,9 +282,11 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
         ctx.note(
             "E.5", f.id, f"{g.id} Harries {f.id}: one die smaller on Initiative or Control next turn.", "000 L3432"
         )
-    if effects.knock_back:
+    if effects.knock_back and lasting.against_wall(f):
+        ctx.note("E.3", f.id, f"{f.id} is against a Wall: no Knock Back.", "000 L6199")
+    elif effects.knock_back:
         before = g.ranges[f.id]
-        g.ranges[f.id] = min(before + effects.knock_back, FARTHEST)
+        fighter_range(ctx, g, f, min(before + effects.knock_back, FARTHEST))
         ctx.note("E.3", f.id, f"{g.id}'s hit Knocks {f.id} Back: Range {before} → {g.ranges[f.id]}.", "000 L6682")
         if effects.advances and g.ranges[f.id] != before:
             _advance(ctx, f, g, before)
@@ -263,8 +353,12 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
     (000 L5264)."""
     f.life_loss_from.add(g.id)
     f.was_hit = True  # a Thug's hit breaks his run of Combos (000 L5753)
+    if dmg and f.suppressed[0] >= 4 and lasting.SUPPRESSION in f.thug_lasting:
+        lasting.suppress(f, (0, False), None)
+        ctx.note("E.5", f.id, f"A damaging hit ends {f.id}'s Suppression.", "000 L4257")
     f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
-    f.next_dice = [x for x in f.next_dice if x[2] != "harry"]
+    lost = records.lost_when_hit()  # Harry, Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
+    f.next_dice = [x for x in f.next_dice if x[2] != "harry" and x[2] not in lost]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)
@@ -291,9 +385,37 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
 # ── End of the turn ─────────────────────────────────────────────────────────────────────────────
 
 
+def installments(ctx: Turn, groups: list[Group]) -> None:
+    """Before H.1: each Gradual Effect's installment due this turn, Life Bar only, with no Stun, Hit Stun or other
+    effect (000 L3392)."""
+    for g in groups:
+        for x in g.effects:
+            f = ctx.fighters.get(x.target or "")
+            if x.id != lasting.GRADUAL or f is None or not f.active or not x.since < ctx.turn < x.since + 3:
+                continue
+            before = f.life
+            f.life = max(f.life - (x.amount or 0), 0)
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{g.id}'s Gradual Effect: {f.id} loses {before - f.life} Life Bar ({before} → {f.life}).",
+                "000 L3392",
+                inputs={"installment": x.amount},
+                change={"life_bar": f.life},
+            )
+            if f.life == 0:
+                f.defeated = True
+                ctx.note("H.1", f.id, f"{f.id} is defeated.", "000 L5924")
+                award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)
+
+
 def eliminations(ctx: Turn, groups: list[Group], queue: list[tuple[str, str]]) -> None:
-    """A successful dodge close to a group of two or more takes one Thug out now, for 1 Glory (000 L6706); the
-    conditions are checked again here (ruling: the group may have changed since the dodge)."""
+    """Gradual Effect installments (before H.1), then: a successful dodge close to a group of two or more takes one
+    Thug out now, for 1 Glory (000 L6706); the conditions are checked again here (ruling: the group may have
+    changed since the dodge)."""
+    installments(ctx, groups)
+    for fid in ctx.order:  # healing waits for H.1 (Drain Life, 000 L3240)
+        heal(ctx, ctx.fighters[fid])
     by_id = {g.id: g for g in groups}
     for fid, gid in queue:
         g, f = by_id[gid], ctx.fighters[fid]

@@ -11,6 +11,7 @@ from ..elements.combo import check_combo, control_cost
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Invalid, Turn
+from ..turn.b_action_choices import action_choices as fighter_choices
 from .group import COMPETENT_VILLAIN, Group
 
 MAX_OFFERED = 200
@@ -22,7 +23,7 @@ def action_choices(
     """``extras_only``: an extra action, which cannot attack a Competent Villain group (000 L6630)."""
     out = [_choice(DecisionValue(action=ActionType.none), "do nothing")]
     out += _stances(f, extras)
-    live = [g for g in groups if g.members]
+    live = [g for g in groups if g.members and (g.side is None or g.side != f.side)]
     targets = [g for g in live if not extras_only or COMPETENT_VILLAIN not in g.traits]  # 000 L6630
     for g in live:
         for n in (1, 2):
@@ -40,6 +41,8 @@ def action_choices(
                     out.append(_attack(g, [m], n, m.level, full_offense=True))
     for g in targets:
         out += _combos(ctx, f, g, budget, MAX_OFFERED - len(out))
+    if not extras_only and ctx.opponents(f):  # a Fighter of another side, by the Main Combat System (000 L6646)
+        out += [c for c in fighter_choices(ctx, f) if c.value.target in ctx.fighters]
     return out[:MAX_OFFERED]
 
 

@@ -8,6 +8,7 @@ from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from ..turn import f_evasion_results as evasion_results
+from . import lasting
 from .group import Group, choice, shift
 
 BONUS = 2  # 000 L5834
@@ -17,6 +18,10 @@ SOURCE = "evasion"
 def evaded(ctx: Turn, f: Combatant, g: Group, forced: bool = False) -> None:
     """He evaded one of ``g``'s Thugs (Evasion, or Agility or Acrobatics in its place; 000 L6698–L6700).
     ``forced``: a Hits Low attack makes him move the 2 Ranges (000 L3466); ruling: a forced move costs no FS."""
+    locked = lasting.move_locked(f)  # a Suppression keeps the Evasion, not its move (000 L4247)
+    if forced and locked:
+        ctx.note("F.2", f.id, f"{f.id} is suppressed: he does not move after evading.", "000 L4247")
+        return
     if forced:
         _, v = ctx.decide(
             f.id,
@@ -35,7 +40,7 @@ def evaded(ctx: Turn, f: Combatant, g: Group, forced: bool = False) -> None:
 
     def choices() -> list[ChoiceOption]:
         out = [choice(DecisionValue(choice=Choice.accuracy_bonus), f"+{BONUS} Accuracy on his next attack on {g.id}")]
-        if cost <= min(f.fs, f.pl):
+        if cost <= min(f.fs, f.pl) and not locked:
             for d in Direction:
                 out.append(choice(DecisionValue(choice=Choice.move, direction=d), f"move 2 {d.value} {g.id}", cost))
         return out
@@ -48,6 +53,8 @@ def evaded(ctx: Turn, f: Combatant, g: Group, forced: bool = False) -> None:
         DecisionValue(choice=Choice.accuracy_bonus),
         choices,
     )
+    if v.choice is Choice.move and locked:
+        ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.choice", f"{key}: {f.id} is suppressed and cannot move.", key=key)
     if v.choice is Choice.move:
         evasion_results.pay(ctx, f, cost, key, "the Evasion move")
         drop(f)  # moving again gives up a bonus he still held (000 L5836)

@@ -7,28 +7,41 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ....dice import Die
+from ...catalogue.records import Trigger
 from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
+from ..elements import limited_use
 from ..elements.combo import check_combo, control_cost
+from ..elements.glory import GloryRule, glory_rule
+from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
+from ..registry import points as records
 from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..turn.d_accuracy import range_modifier, range_ok
+from ..turn.d_move_declaration import power_up_version
+from ..turn.d_performing import ti_level
 from . import evasion as thug_evasion
 from . import group as thug_group
+from . import lasting, move_elements
 from . import stances as thug_stances
 from .group import Group, award
 
-D6, D10 = Die(3), Die(5)
+D4, D6, D10 = Die(2), Die(3), Die(5)
 BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
 
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
     """Movement changes his Range to the group he moves toward or away from (000 L6662–L6670)."""
+    if n and lasting.move_locked(f):  # a Suppression's movement lock (000 L4247)
+        ctx.fail("SUPPRESSION_RESTRICTED", "decisions", f"{f.id} is suppressed and cannot move.")
     thug_group.shift(ctx, f, g, n, direction)
 
 
@@ -37,6 +50,7 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
     other action is reported as not resolved in this ``turn`` yet (000 L6662–L6670, L6752)."""
     if v.action is ActionType.move:
         n = v.movement or 0
+        _movable(ctx, f, n, key)
         if n > 2:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
         move(ctx, f, toward(), n, v.direction)
@@ -47,6 +61,12 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
         ctx.note("C", f.id, f"{f.id} does nothing (the action asked for is not resolved yet).", "000 L6752")
 
 
+def _movable(ctx: Turn, f: Combatant, n: int, key: str) -> None:
+    """A Suppression's movement lock (000 L4247)."""
+    if n and lasting.move_locked(f):
+        ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.movement", f"{key}: {f.id} is suppressed and cannot move.", key=key)
+
+
 def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
     if n > f.pl:
         ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"{key}.fs", f"{key}: {n} FS is more than PL {f.pl}.", key=key)
@@ -55,9 +75,7 @@ def spend_fs(ctx: Turn, f: Combatant, n: int, key: str, what: str) -> None:
     f.fs -= n
 
 
-def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: DecisionValue, special_factor: int = 1) -> None:
-    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
-    the Life Saves of a hit (000 L6714–L6718)."""
+def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProfile]:
     moves = []
     for mid in v.moves or []:
         m = f.move(mid)
@@ -66,57 +84,268 @@ def attack(ctx: Turn, f: Combatant, g: Group, budget: int, key: str, v: Decision
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    for m in moves:
+        barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
+        if barred:
+            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
+    gaps = move_elements.unresolved(moves)
+    if gaps:
+        ctx.unsupported_rule(
+            "thug_move_elements", f"{key}.moves", "not applied against Thugs yet: " + ", ".join(sorted(gaps))
+        )
+    return moves
+
+
+def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
+    """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5619); farther with a movement Element of the
+    first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
+    the FS pays for what goes beyond the usual 1)."""
+    n = v.movement or 0
+    _movable(ctx, f, n, key)
+    if n and any(m.has("no_movement") for m in moves):  # 000 L4714–L4719
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
+    if n == 1 and moves[0].has("limited_mobile"):  # at least 2 Ranges when it moves (000 L4577)
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} moves 2 Ranges or none.", key=key)
+    far, fee = move_elements.movement(moves)
+    jump = n == 2 and all(m.kind == "basic" for m in moves)
+    if n > max(far, 2 if jump else 1):
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
+    if n > 1:
+        cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
+        spend_fs(ctx, f, cost, key, what)  # 000 L5619
+    move(ctx, f, g, n, v.direction)
+
+
+def attack(
+    ctx: Turn,
+    f: Combatant,
+    g: Group,
+    budget: int,
+    key: str,
+    v: DecisionValue,
+    special_factor: int = 1,
+    groups: list[Group] | None = None,
+) -> None:
+    """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
+    the Life Saves of a hit (000 L6714–L6718); an Area Effect or Explosive move attacks every other group in its
+    area too, each as one combatant (000 L2839, L3328; ruling: with no map the area is measured from him, and his
+    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it)."""
+    moves = _named(ctx, f, v, key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
     if len(moves) > 1:
         check_combo(ctx, f, moves, key)  # Combo Skill and placement as usual (000 L6716, L5773–L5816)
-    level = control_cost(moves)
+    empty = limited_use.check_charges(f, moves)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    level, added = _power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
-    n = v.movement or 0
-    jump = n == 2 and all(m.kind == "basic" for m in moves)
-    if n > 2 or (n == 2 and not jump):
-        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
-    if jump:
-        spend_fs(ctx, f, 1, key, "a Jumping Basic")  # 000 L5619
-    move(ctx, f, g, n, v.direction)
+    _approach(ctx, f, g, moves, v, key)
     dist = g.ranges[f.id]
     for m in moves:
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
-        if not lo <= dist <= hi:
+        if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
-    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281)
+    pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
+    limited_use.spend_charges(ctx, f, moves)  # Limited Use's charges, a Reload's refill (000 L4608–L4614)
+    _taunt(ctx, f, g, moves)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert
-    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    traded, more = _accuracy_for_damage(ctx, f, moves, dist)
+    added = added or more
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
+    if move_elements.long_advance(moves[0], v.movement or 0):
+        acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True
     sides = thug_stances.attack_sides(f, v)  # 1d10 on Full Offense (000 L5726)
-    face = ctx.roll(f.id, "attack", D10 if sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
-    hit = face + acc >= defense
     name = moves[0].name if len(moves) == 1 else f"{len(moves)}-hit Combo"
     name += f" with a {v.weapon.value} weapon" if v.weapon is not None and arm is not None and not arm.ranged else ""
     name += " with a gun" if arm is not None and arm.ranged else ""
     name += " on Full Offense" if sides == D10.sides else ""
+    blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
+    if ti_level(moves):
+        f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
+    if _fails(ctx, f, moves):
+        return
+    hit = _strike(ctx, f, g, blow, acc, evasion, expert)
+    count_attack(ctx, f, moves, hit)
+    for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
+        other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
+        hit = _strike(ctx, f, other, blow, other_acc, 0, 0, named=False) or hit
+    if hit:
+        _glory(ctx, f, moves, special_factor)
+        if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
+            award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
+    _on_himself(ctx, f, moves, hit)
+    for i, m in enumerate(moves):  # Fast and Slow Recovery: his die next turn (000 L3358, L4836)
+        records.die_shifts(ctx, f, None, m, Trigger.always)
+        trigger = Trigger.on_hit if hit else Trigger.on_miss
+        records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
+
+
+def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
+    """Power Up, decided before the attack roll: more Control demanded (up to the move's cap) or Life Bar spent (up
+    to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
+    adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
+    whether damage was added."""
+    m = next((m for m in moves if power_up_version(m)), None)
+    if m is None or m.has("power_up.extra_elements"):
+        return level, False
+    version = power_up_version(m)
+    if version == "life_bar":
+        level += 1  # 000 L3860
+    room = max(min(power_up_cap(m), budget - level) if version == "control" else min(f.pl, f.life - 1), 0)
+    key, d = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "D.1",
+        f"{f.id}: Power Up {m.name} by how much ("
+        + ("extra Control" if version == "control" else "Life Bar")
+        + f", up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = d.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{room}.", key=key)
+    if not n:
+        return level, False
+    if version == "control":
+        level += n
+    else:
+        f.life -= n
+    ctx.note(
+        "D.1",
+        f.id,
+        f"{f.id} powers up {m.name}: "
+        + (f"{n} more Control" if version == "control" else f"{n} Life Bar")
+        + ": one less on the Thugs' Life Save.",
+        "000 L3852–L3862, L6572",
+        {"amount": n},
+        {"life_bar": f.life},
+    )
+    return level, True
+
+
+def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
+    """Accuracy for Damage: each Range cut from the reach of 4 (never below the group's Range) trades 1 Accuracy
+    for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
+    the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
+    damage was added."""
+    i, m = next(((i, m) for i, m in enumerate(moves) if m.has("ranged.accuracy_for_damage")), (0, None))
+    room = max(4 - dist, 0)
+    if m is None or not room:
+        return 0, False
+    key, d = ctx.decide(
+        f.id,
+        "accuracy_for_damage",
+        "D.1",
+        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−1 Accuracy and +2 damage each, up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = d.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
+    if n:
+        ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999, L6572")
+    return (-n if i == 0 else 0), n > 0
+
+
+def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
+    """A Taunt move taunts a group as a Fighter: 1d4 Glory against lower Initiative, once a combat (000 L2141,
+    L4279; ruling: raw, divided at the end like all Glory against Thugs, 000 L6547)."""
+    m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
+    if m is None:
+        return
+    if f.taunt_used or g.init >= f.init:
+        why = "Taunt Glory was already earned" if f.taunt_used else f"{g.id}'s Initiative is not lower"
+        ctx.note("C.5", f.id, f"{m.name} is a Taunt, but {why}: no Taunt Glory.", "000 L2141, L4279")
+        return
+    f.taunt_used = True
+    r = ctx.roll(f.id, "taunt_glory", D4, f"Taunt Glory of {m.name}", "C.5")
+    award(ctx, f.id, r, f"Taunt {m.name} against {g.id}", "000 L2141, L4279")
+
+
+def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+    """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
+    (000 L4872–L4874)."""
+    if not any(m.has("unreliable") for m in moves):
+        return False
+    face = ctx.roll(f.id, "unreliable", D10, "Unreliable", "D.1")
+    ctx.note(
+        "D.1", f.id, f"Unreliable: {face}" + (": the move fails." if face == 1 else "."), "000 L4874", {"face": face}
+    )
+    return face == 1
+
+
+@dataclass(frozen=True)
+class _Blow:
+    moves: list[MoveProfile]
+    sides: int
+    name: str
+    mode: ThugComboMode
+    arm: WeaponRule | None
+    added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
+
+
+def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
+    radius = 2 if any(m.has("explosive") for m in moves) else 1 if any(m.has("area_effect") for m in moves) else -1
+    return [o for o in groups if o is not g and o.members and f.id in o.ranges and o.ranges[f.id] <= radius]
+
+
+def _strike(
+    ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: int, expert: int, named: bool = True
+) -> bool:
+    """One attack roll on one group, and what its hit does (000 L6714–L6718)."""
+    dist = g.ranges[f.id]
+    defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
+    face = ctx.roll(f.id, "attack", D10 if blow.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
+    hit = face + acc >= defense
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
+        f"{f.id}'s {blow.name} on {g.id} at Range {dist}: {face} + {acc} = {face + acc} against Defense {defense}: "
         + ("hit." if hit else "miss."),
         "000 L6714, L5708" + (", L1381" if expert else ""),
         inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense, "weapon_expert": expert},
     )
-    count_attack(ctx, f, moves, hit)
-    if hit and thug_rules.invulnerable(g.traits, g.init == f.init):
+    breaks = any(m.has("breaker") for m in blow.moves)  # it pierces Temporary Invulnerability
+    if hit and not breaks and thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
-        return
+        return False
     if hit:
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-        _on_hit(ctx, f, g, moves, v.combo_mode or ThugComboMode.reduce, arm, special_factor)
+        # Reduced Damage: a die size less per Range from the blast's centre, its target when Ranged, else him
+        # (000 L3332–L3336; ruling: with no Range kept between groups, the others' from him, 000 L6946)
+        centre = named and blow.moves[0].has("ranged")
+        fall = dist if any(m.has("explosive.reduced_damage") for m in blow.moves) and not centre else 0
+        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added, fall)
+    return hit
+
+
+def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
+    """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
+    below 1, hit or miss), Self Prone (Knocked Down, whatever the result), and a Healing Attack's point on a miss."""
+    if any(m.has("self_damage") for m in moves) and not any(m.has("self_damage.self_stun") for m in moves):
+        before = f.life
+        f.life = max(f.life - f.pl, min(1, f.life))
+        ctx.note(
+            "E",
+            f.id,
+            f"Self Damage: {f.id} loses {before - f.life} Life Bar.",
+            "000 L4799",
+            change={"life_bar": f.life},
+        )
+    if any(m.has("self_prone") for m in moves) and not f.knocked_down:
+        f.knocked_down = True
+        ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
+    if not hit and any(m.has("drain_life.healing_attack") for m in moves):
+        f.heal += 1  # ruling: the 1 Life Bar a group gives (000 L3246), on a miss too (000 L3252)
+        ctx.note("E", f.id, f"Healing Attack: {f.id} will heal 1 at H.1.", "000 L3246, L3252")
 
 
 def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm: WeaponRule | None) -> int:
@@ -126,23 +355,29 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     first = moves[0]
     acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
     ranged = arm is not None and arm.ranged
-    if dist == 0:
+    mod = range_modifier(first, dist, False)  # +1 at 0; −1 at 2 but Reach or Long Range; Reach at 3 −2 (000 L4083)
+    if mod is not None and not (ranged and mod[1] < 0):
+        acc += mod[1]
+    reach = first.kw("reach_range")
+    if first.has("ranged.very_fast") and dist <= (1 if reach else 2):  # 000 L4057
         acc += 1
-    elif dist == 2 and not (first.kw("reach_range") or first.kw("long_range") or ranged):
+    if first.has("ranged.very_slow") and dist >= (2 if reach else 3):  # 000 L4065
         acc -= 1
     if budget > level:
         acc += 1
     return acc - len(moves) // 3
 
 
-def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int) -> list[int]:
+def _saves(f: Combatant, g: Group, moves: list, mode: ThugComboMode, steps: int, added: bool = False) -> list[int]:
     """The effective Life Saves the hit makes Thugs roll (000 L6568–L6580)."""
     robust = "robust" in g.traits
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     if len(moves) == 1:
         m = moves[0]
+        if not move_elements.forces_save(m):
+            return []
         die = die_text((die_step(BASE_DIE) or 0) + (m.damage_step or 0) + steps) if m.damage_step is not None else "1"
-        return [life_save.single_move_life_save(base, f.prof.strength, die, robust=robust)]
+        return [life_save.single_move_life_save(base, f.prof.strength, die, added, robust)]
     if mode is ThugComboMode.spread:
         return life_save.combo_spread_saves(base, len(moves), g.members)
     return [life_save.combo_reduce_life_save(base, len(moves), robust)]
@@ -166,7 +401,14 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> life_save.Save:
 
 
 def _on_hit(
-    ctx: Turn, f: Combatant, g: Group, moves: list, mode: ThugComboMode, arm: WeaponRule | None, special_factor: int
+    ctx: Turn,
+    f: Combatant,
+    g: Group,
+    moves: list,
+    mode: ThugComboMode,
+    arm: WeaponRule | None,
+    added: bool = False,
+    fall: int = 0,
 ) -> None:
     f.hit_someone = True
     if not ctx.first_hit_awarded:  # the fight's first hit refunds FS = PL, not above the start (000 L5489)
@@ -174,14 +416,19 @@ def _on_hit(
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    saves = _saves(f, g, moves, mode, arm.die_steps if arm is not None else 0)  # a weapon's larger die (000 L6798)
-    first = _save(ctx, g, saves[0], "Life Save")
+    f.se_specials += sum(m.has("super_energy") for m in moves)  # a hit's extra Super Energy, per instance
+    before = g.members
+    steps = (arm.die_steps if arm is not None else 0) - fall  # a weapon's die (000 L6798); a blast's fall-off
+    saves = _saves(f, g, moves, mode, steps, added)
+    if not saves:
+        ctx.note("E.2", g.id, f"{moves[0].name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
+    first = _save(ctx, g, saves[0], "Life Save") if saves else None
     for ls in saves[1:]:
         if g.members:
             _save(ctx, g, ls, "Life Save (Combo spread)")
     pushed = 0
     last = moves[-1]
-    if last.kw("knocks_down") and len(saves) == 1:
+    if first is not None and last.kw("knocks_down") and len(saves) == 1:
         if first.outcome is life_save.SaveOutcome.stays:
             _save(ctx, g, first.life_save, "second Life Save (Knocks Down)")  # ruling: the same save
         else:
@@ -189,14 +436,22 @@ def _on_hit(
     if last.has("increased_knockback") or last.has("throw.hurl"):
         pushed = 1  # ruling: never more than 1 Range from one hit (000 L6716)
     if pushed and g.members:
-        before = g.ranges[f.id]
-        g.ranges[f.id] = life_save.pushed_range(before, pushed)
-        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6718")
-    _glory(ctx, f, moves, special_factor)
-    if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
-        award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
+        before_range = g.ranges[f.id]
+        g.ranges[f.id] = life_save.pushed_range(before_range, pushed)
+        ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before_range} → {g.ranges[f.id]}.", "000 L6718")
+    _drain(ctx, f, moves, before - g.members)
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
+
+
+def _drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
+    """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
+    (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""
+    if not any(m.has("drain_life") for m in moves):
+        return
+    n = max(out, 1) if len(moves) > 1 and moves[0].has("drain_life") else 1
+    f.heal += n
+    ctx.note("E", f.id, f"Drain Life: {f.id} will heal {n} at H.1.", "000 L3246")
 
 
 def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:
@@ -204,7 +459,11 @@ def _glory(ctx: Turn, f: Combatant, moves: list, special_factor: int) -> None:
     (000 L5749–L5751), and Combos on successive turns (000 L5753); raw, divided at the end of the combat
     (000 L6547). ``special_factor``: the Saga Scale's Thug Thrashing + 1 on the Special Moves' Glory (000 L6820;
     ruling: on their own Glory only, not the Combo's)."""
-    new = [m for m in moves if m.kind != "basic" and m.id not in f.scored]
+    new = [
+        m
+        for m in moves
+        if m.kind != "basic" and m.id not in f.scored and not glory_rule(m, GloryRule.earns_none)  # Cheap
+    ]
     for m in new:
         f.scored.append(m.id)
     specials = sum(m.glory for m in new) * special_factor

@@ -4,23 +4,30 @@ Fighters' defences share."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 
 from ....dice import Die
+from ...thugs import attacks as thug_rules
 from ...thugs import events
 from ...thugs.build import validate_thug
 from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, ThugGroupState
+from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, Subsystem, ThugGroupState
 from ..state.combatant import Combatant
 from ..state.turn import Turn
+from . import lasting
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
-RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat)  # the traits a turn applies, by their records (000 L6582–L6642)
+# Traits only the Thug Thrashing turn applies so far: a Suppression's tiers need the Fighter's move checked where he
+# attacks (``lasting.move_barred``), which the Dramatic turn's own attack does not call yet.
+TURN_ONLY = frozenset({"suppression"})
+RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat) - TURN_ONLY  # applied by both turns (000 L6582–L6642)
+THUG_TURN_TRAITS = RESOLVED_TRAITS | TURN_ONLY  # applied by the Thug Thrashing turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
 
 
@@ -32,7 +39,8 @@ class Group:
     index: int
     state: ThugGroupState
     members: int
-    ranges: dict[str, int]
+    ranges: MutableMapping[str, int]  # a dict with no map; ``BandRanges`` on a Band Map
+    side: str | None  # None: against every Fighter
     traits: frozenset[str]
     initiative: str
     accuracy: int
@@ -47,10 +55,84 @@ class Group:
     drawn: list[str] = field(default_factory=list)  # next-turn events drawn at this turn's end
     critical_now: int = 0  # die sizes on this turn's Initiative: a kept Critical Hit (000 L3208), Oblivious (000 L1461)
     critical_next: int = 0  # one landed this turn and not yet negated by a hit on the group
+    effects: list[lasting.Lasting] = field(default_factory=list)  # what its Elements left in play (lasting.py)
+    suppression: tuple[int, bool] = (0, False)  # its Suppression's tier and movement lock (the count it bought)
+    in_slot: bool = False  # it is acting at its place in the order (not a Thug Event's free attack)
 
     @property
     def path(self) -> str:
         return f"fight.thugs[{self.index}]"
+
+
+# ── A Band Map ──────────────────────────────────────────────────────────────────────────────────
+# A group takes one band (000 L5652, L6664); every Range to it is the bands' difference, so moving it or a Fighter
+# changes his Range to every other group and theirs to him (000 L6668). Whoever would leave the six bands shifts the
+# whole board instead (000 L5656).
+
+
+def _toward(pos: int, anchor: int, delta: int) -> int:
+    """``pos`` moved ``delta`` bands away from ``anchor`` (negative: toward it, never past it). Ruling: from the
+    same band, away means toward the map's wider side."""
+    if delta < 0:
+        step = 1 if anchor > pos else -1
+        return pos + step * min(-delta, abs(anchor - pos))
+    step = (1 if pos > anchor else -1) if pos != anchor else (1 if pos <= 3 else -1)
+    return pos + step * delta
+
+
+def _on_board(ctx: Turn) -> None:
+    every = [*ctx.bands.values(), *ctx.thug_bands.values()]
+    lo, hi = min(every), max(every)
+    by = 1 - lo if lo < 1 else (6 - hi if hi > 6 else 0)
+    if by:
+        ctx.bands = {k: min(max(v + by, 1), 6) for k, v in ctx.bands.items()}
+        ctx.thug_bands = {k: min(max(v + by, 1), 6) for k, v in ctx.thug_bands.items()}
+        ctx.note(
+            "C", None, f"Everyone shifts {by:+d} band{'s' if abs(by) != 1 else ''} to stay on the map.", "000 L5656"
+        )
+
+
+class BandRanges(MutableMapping[str, int]):
+    """A group's Range to each Fighter on a Band Map; setting one moves the group's band (the Fighter's stays)."""
+
+    def __init__(self, ctx: Turn, gid: str) -> None:
+        self.ctx, self.gid = ctx, gid
+
+    def __getitem__(self, fid: str) -> int:
+        return abs(self.ctx.bands[fid] - self.ctx.thug_bands[self.gid])
+
+    def __setitem__(self, fid: str, value: int) -> None:
+        ctx = self.ctx
+        ctx.thug_bands[self.gid] = _toward(ctx.thug_bands[self.gid], ctx.bands[fid], value - self[fid])
+        _on_board(ctx)
+
+    def __delitem__(self, fid: str) -> None:
+        raise KeyError(fid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([fid for fid in self.ctx.bands if fid in self.ctx.fighters])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def fighter_range(ctx: Turn, g: Group, f: Combatant, value: int) -> None:
+    """The Fighter moves (or is moved) so that his Range to ``g`` is ``value``: with no map only this pair's Range
+    changes (000 L6662–L6670); on a Band Map his band moves."""
+    if not ctx.band_mode:
+        g.ranges[f.id] = value
+        return
+    ctx.bands[f.id] = _toward(ctx.bands[f.id], ctx.thug_bands[g.id], value - g.ranges[f.id])
+    _on_board(ctx)
+
+
+def _band(ctx: Turn, s: ThugGroupState, path: str) -> MutableMapping[str, int]:
+    if not ctx.band_mode:
+        return dict(s.ranges)
+    if s.band is None:
+        ctx.fail("THUG_STATE_INVALID", f"{path}.band", f"{s.id}: on a Band Map a Thug group needs its band.")
+    ctx.thug_bands[s.id] = s.band
+    return BandRanges(ctx, s.id)
 
 
 def skill(ctx: Turn, f: Combatant, name: str) -> int:
@@ -104,7 +186,8 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             index=i,
             state=s,
             members=s.members,
-            ranges=dict(s.ranges),
+            ranges=_band(ctx, s, path),
+            side=s.side,
             traits=traits,
             initiative=eff.initiative,
             accuracy=eff.accuracy,
@@ -114,23 +197,35 @@ def load(ctx: Turn, resolved: frozenset[str] = RESOLVED_TRAITS) -> list[Group]:
             threat_level=eff.threat_level,
             now=events.next_turn(drawn),
             critical_now=s.initiative_steps,
+            suppression=thug_rules.suppression_design(
+                next((q.cost for q in s.thug.qualities if q.id == lasting.SUPPRESSION), None)
+            ),
         )
         for t in sorted(traits - resolved):
             ctx.unsupported_rule(
                 f"thug_trait:{t}", f"{path}.thug", f"the group's {t} is priced but not applied in a turn yet"
             )
-        for fid, f in ctx.fighters.items():
-            if f.active and fid not in g.ranges:
+        for fid, f in ctx.fighters.items():  # its Range to a Fighter of its own side is never needed (ruling)
+            if f.active and fid not in g.ranges and opposes(g, f):
                 ctx.fail("STATE_RANGE_OUT_OF_RANGE", f"{path}.ranges", f"{s.id} has no Range to {fid}.")
         for fid in g.ranges:
             if fid not in ctx.fighters:
                 ctx.fail("UNKNOWN_FIGHTER", f"{path}.ranges.{fid}", f"No fighter '{fid}'.")
+        g.effects = lasting.read(ctx, path, s.effects)
+        lasting.put_in_force(ctx, g.id, g.effects, g.suppression)
         out.append(g)
     return out
 
 
+# What else happens to a group at the start of the turn, before Initiative: its Bomb going off (groups.py adds it).
+UPKEEP: list[Callable[[Turn, Group], None]] = []
+
+
 def rout(ctx: Turn, g: Group) -> None:
-    """Rout: a Thug slips away at the start of the turn, for no Glory (000 L6771)."""
+    """The start of the group's turn: its Bomb may go off (before Initiative, 000 L2855; ``UPKEEP``), and Rout: a
+    Thug slips away, for no Glory (000 L6771)."""
+    for hook in UPKEEP:
+        hook(ctx, g)
     gone = min(g.now.members_leaving, g.members)
     if gone and g.members:
         before = g.members
@@ -144,9 +239,11 @@ def store(ctx: Turn, groups: list[Group]) -> None:
             update={
                 "members": g.members,
                 "ranges": dict(g.ranges),
+                "band": ctx.thug_bands.get(g.id) if ctx.band_mode else g.state.band,
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
                 "initiative_steps": g.critical_next,
+                "effects": lasting.dump(lasting.tick(ctx, g.id, g.effects)),
             }
         )
         for g in groups
@@ -157,9 +254,10 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
     """A Fighter's movement changes only his Range to the group he moves toward or away from (000 L6662–L6670)."""
     if not n:
         return
+    lasting.leave_wall(ctx, f)
     before = g.ranges[f.id]
     sign = 1 if direction is Direction.away else -1
-    g.ranges[f.id] = min(max(before + sign * n, 0), FARTHEST)
+    fighter_range(ctx, g, f, min(max(before + sign * n, 0), FARTHEST))
     ctx.note(
         "C",
         f.id,
@@ -198,7 +296,7 @@ def exploit_weakness(ctx: Turn, g: Group) -> None:
     found = next((table[t].exploit for t in sorted(g.traits) if t in table and table[t].exploit), None)
     if found is None or ctx.req.fight.turn != 1 or not g.members:
         return
-    for f in [f for f in ctx.fighters.values() if f.active and (f.story or 0) >= 1]:
+    for f in [f for f in foes(ctx, g) if (f.story or 0) >= 1]:
         _, v = ctx.decide(
             f.id,
             "exploit",
@@ -230,8 +328,17 @@ def exploit_weakness(ctx: Turn, g: Group) -> None:
 # ── The group's turn ───────────────────────────────────────────────────────────────────────────
 
 
+def opposes(g: Group, f: Combatant) -> bool:
+    """The group and the Fighter fight each other: they are on different sides (a group with none fights all)."""
+    return g.side is None or g.side != f.side
+
+
+def foes(ctx: Turn, g: Group) -> list[Combatant]:
+    return [f for f in ctx.fighters.values() if f.active and opposes(g, f)]
+
+
 def nearest(ctx: Turn, g: Group) -> Combatant | None:
-    fighters = [f for f in ctx.fighters.values() if f.active]
+    fighters = foes(ctx, g)
     return min(fighters, key=lambda f: g.ranges[f.id]) if fighters else None
 
 
@@ -240,11 +347,12 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
 
 
 def report_setting_gaps(ctx: Turn) -> None:
-    """What no turn with Thugs resolves, whichever rules it is played by: a Band Map, Fighters on opposing sides."""
-    if ctx.band_mode:
+    """What a Dramatic turn with Thugs does not resolve (a Thug Thrashing turn plays both): a Band Map, Fighters on
+    opposing sides."""
+    if ctx.band_mode and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
         ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
-    if len({f.side for f in ctx.fighters.values()}) > 1:
+    if len({f.side for f in ctx.fighters.values()}) > 1 and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
         ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
 
@@ -260,5 +368,9 @@ def check_start(ctx: Turn, groups: list[Group]) -> None:
 
 
 def over(ctx: Turn, groups: list[Group]) -> bool:
-    """Every Thug taken out, or every Fighter down."""
-    return not any(g.members for g in groups) or not any(f.active for f in ctx.fighters.values())
+    """Nobody left to fight: no live group with a live Fighter against it, and no two live Fighters on opposing
+    sides (with one side of Fighters: every Thug taken out, or every Fighter down)."""
+    fighters = [f for f in ctx.fighters.values() if f.active]
+    if any(g.members and any(opposes(g, f) for f in fighters) for g in groups):
+        return False
+    return len({f.side for f in fighters}) < 2

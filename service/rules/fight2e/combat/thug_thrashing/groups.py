@@ -12,8 +12,12 @@ from ...thugs.dice import die_step
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from .attacks import attack
-from .group import D4, FARTHEST, MAX_OVERRUN, Group, choice, nearest
+from . import group as thug_group
+from . import lasting
+from .attacks import attack, hurt
+from .group import D4, D6, D10, FARTHEST, MAX_OVERRUN, Group, choice, foes, nearest
+
+D8 = Die(4)  # a Bomb's count (000 L2855)
 
 
 def _default_move(ctx: Turn, g: Group) -> DecisionValue:
@@ -35,7 +39,7 @@ def _move_choices(ctx: Turn, g: Group) -> list[ChoiceOption]:
     out = [choice(DecisionValue(action=ActionType.none), "stay and do nothing")]
     with_attack = attacks.movement(g.traits, attacking=True)
     without = attacks.movement(g.traits, attacking=False)
-    for f in (f for f in ctx.fighters.values() if f.active):
+    for f in foes(ctx, g):
         for n in range(with_attack + 1):
             out.append(
                 choice(
@@ -79,14 +83,21 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
     if not attacking:
         ctx.note("C", g.id, f"{g.id} does not attack this turn.", "000 L6672")
         return
-    in_reach = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+    if attacks.places_bomb(g.traits):
+        _place_bomb(ctx, g)
+        return
+    in_reach = [f for f in foes(ctx, g) if attacks.in_reach(g.traits, g.ranges[f.id])]
     in_reach = [f for f in in_reach if not _spared(g, f)]
     n = attacks.attackers(len(in_reach), g.members, g.traits)
     targets = _targets(ctx, g, in_reach, n)
     if not targets:
         ctx.note("C", g.id, f"{g.id} has nobody in reach.", "000 L6676")
-    for f in targets:
-        strike(ctx, g, f, queue)
+    g.in_slot = True
+    try:
+        for f in targets:
+            strike(ctx, g, f, queue)
+    finally:
+        g.in_slot = False
 
 
 def _spared(g: Group, f: Combatant) -> bool:
@@ -153,6 +164,96 @@ def _targets(ctx: Turn, g: Group, in_reach: list[Combatant], n: int) -> list[Com
     return chosen
 
 
+# ── A Bomb ───────────────────────────────────────────────────────────────────────────────────────
+
+
+def _place_bomb(ctx: Turn, g: Group) -> None:
+    """Every attack of the group is a Bomb move (000 L6626): its action places the Bomb, one at a time (000 L2851).
+    No map: a Maneuver Roll against each Fighter, the group at its Defense (its skill, 000 L6582) and he at his
+    Tactics, ties rolled again; ruling: the group wants every Fighter in the blast, so a won roll catches him and a
+    lost one spares him (000 L2857). The Bomb's 1d8 count starts now (000 L2855)."""
+    if any(x.id == lasting.BOMB for x in g.effects):
+        ctx.note("C.5", g.id, f"{g.id} already has a Bomb in play: nothing happens.", "000 L2851")
+        return
+    if ctx.band_mode:
+        _place_on_map(ctx, g)
+        return
+    caught: list[str] = []
+    for f in foes(ctx, g):
+        won = False
+        for _ in range(10):
+            mine = ctx.roll(g.id, "bomb_maneuver", D10, "Bomb Maneuver Roll", "C.5") + g.defense
+            theirs = ctx.roll(f.id, "bomb_maneuver", D10, "Bomb Maneuver Roll", "C.5") + f.prof.tactics
+            if mine != theirs:
+                won = mine > theirs
+                break
+        ctx.note(
+            "C.5",
+            g.id,
+            f"Bomb Maneuver Roll: {g.id} {'wins' if won else 'loses'}; {f.id} is "
+            + ("in the blast." if won else "out of the blast."),
+            "000 L2857",
+        )
+        if won:
+            caught.append(f.id)
+    count = ctx.roll(g.id, "bomb_timer", D8, "Bomb timer", "C.5")
+    g.effects.append(lasting.Lasting(lasting.BOMB, ctx.turn, caught=caught, time_left=count))
+    ctx.note("C.5", g.id, f"{g.id} places a Bomb; it goes off after a {count}-count.", "000 L2849–L2855")
+
+
+def _place_on_map(ctx: Turn, g: Group) -> None:
+    """On a Band Map the Bomb goes in a band next to the group's (000 L2849); ruling: toward its nearest Fighter (or
+    the map's wider side), and it blasts whoever is within 1 band of it when it goes off (000 L2855)."""
+    near = nearest(ctx, g)
+    pos = ctx.thug_bands[g.id]
+    aim = ctx.bands[near.id] if near is not None and ctx.bands[near.id] != pos else (6 if pos <= 3 else 1)
+    band = pos + (1 if aim > pos else -1)
+    count = ctx.roll(g.id, "bomb_timer", D8, "Bomb timer", "C.5")
+    g.effects.append(lasting.Lasting(lasting.BOMB, ctx.turn, time_left=count, band=band))
+    ctx.note("C.5", g.id, f"{g.id} places a Bomb in band {band}; it goes off after a {count}-count.", "000 L2849–L2855")
+
+
+def _caught(ctx: Turn, x: lasting.Lasting) -> list[str]:
+    if x.band is not None and ctx.band_mode:
+        return [fid for fid, f in ctx.fighters.items() if f.active and abs(ctx.bands[fid] - x.band) <= 1]
+    return list(x.caught)
+
+
+def _bomb_due(ctx: Turn, g: Group) -> None:
+    """Before Initiative, a Bomb whose count has run out goes off: an attack on each Fighter caught, 1d6 + the
+    group's Accuracy against his Defense Skill alone (no Range modifier; ruling: his Defense Bonus stays, FS is not
+    offered), and damage by the group's Damage, its default for every attack (ruling: a group has no Ki, 000 L6564),
+    moved by his Stamina; it counts toward Stun, with no Knock Back (000 L2855). Ruling: a group with no Thugs left
+    sets off nothing, as a defeated Fighter's Bomb (000 L2855)."""
+    due = [x for x in g.effects if x.id == lasting.BOMB and x.since < ctx.turn and not x.time_left]
+    for x in due:
+        g.effects.remove(x)
+        if not g.members:
+            continue
+        ctx.note("A", g.id, f"{g.id}'s Bomb explodes: its count has run out.", "000 L2855")
+        for f in (ctx.fighters[fid] for fid in _caught(ctx, x) if ctx.fighters[fid].active):
+            face = ctx.roll(g.id, "bomb_attack", D6, f"Bomb attack on {f.id}", "A")
+            total = face + g.accuracy + g.now.accuracy
+            dt = f.prof.defense + f.prof.def_bonus
+            hit = total >= dt
+            ctx.note(
+                "A",
+                g.id,
+                f"{g.id}'s Bomb on {f.id}: {face} → {total} against his Defense Skill {dt}: "
+                + ("hit." if hit else "miss."),
+                "000 L2855",
+                inputs={"face": face, "total": total, "defense_total": dt},
+            )
+            if not hit:
+                continue
+            die = attacks.damage_die(g.damage, g.now.damage_steps, -f.prof.stamina)
+            dmg = ctx.roll(g.id, "bomb_damage", Die(die_step(die) or 0), f"Bomb damage on {f.id}", "A")
+            hurt(ctx, f, g, dmg, f"{g.id}'s Bomb ({die})")
+
+
+thug_group.UPKEEP.append(_bomb_due)
+
+
 # ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────
 
 
@@ -181,7 +282,7 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
     elif e.drains_fighting_spirit_within is not None:
         _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
     elif e.free_attack_defense_divisor is not None:
-        near = [f for f in ctx.fighters.values() if f.active and attacks.in_reach(g.traits, g.ranges[f.id])]
+        near = [f for f in foes(ctx, g) if attacks.in_reach(g.traits, g.ranges[f.id])]
         for f in [f for f in near if not _spared(g, f)][: attacks.attackers(len(near), g.members, g.traits)]:
             attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
@@ -189,7 +290,7 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
 def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
     """Exhausting Combat, at once: one roll of the group's damage off each Fighter's FS within reach; one with no FS
     left takes a free attack instead (000 L6773). Ruling: one roll for the event, not one per Fighter."""
-    near = [f for f in ctx.fighters.values() if f.active and g.ranges[f.id] <= within]
+    near = [f for f in foes(ctx, g) if g.ranges[f.id] <= within]  # ruling: its opponents only (000 L6773)
     if not near:
         return
     roll = ctx.roll(g.id, "exhaust", Die(die_step(g.damage) or 0), "Exhausting Combat", "H.4")

@@ -13,8 +13,11 @@ second save or push, Increased Knockback and Hurl, Robust, Relentless Foes, Defe
 Special Moves and Combos, the first hit's FS, Super Energy (one less than usual), Rout, Exhausting Combat, Blitz
 and Overrun; Combos offered among the choices, a group's +1 Initiative for leading and hitting, what an Evasion
 gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters' weapons and guns, Combos on
-successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups. What is
-not resolved is named under ``unsupported`` in every answer (``GAPS``).
+successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups; every
+Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
+(``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
+sides with groups on either (``mixed``). A move Element not applied against groups is named under
+``unsupported`` (``thug_move_elements``) where the move is used.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from . import (
 )
 from . import (
     fighter_on_thugs,
+    mixed,
 )
 from . import (
     group as thug_group,
@@ -57,15 +61,8 @@ from .group import Group
 
 D8 = Die(4)  # the Time Roll with Thugs in the fight
 
-GAPS: dict[str, str] = {
-    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
-    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-}
-
 
 def _report_gaps(ctx: Turn) -> None:
-    for ident, reason in GAPS.items():
-        ctx.unsupported_rule(ident, "options.subsystem", f"not resolved in a Thug Thrashing turn yet: {reason}")
     thug_group.report_setting_gaps(ctx)
 
 
@@ -77,20 +74,58 @@ def _order(ctx: Turn, groups: list[Group]) -> list[Combatant | Group]:
     actors: list[Combatant | Group] = [f for i in ctx.order if (f := ctx.fighters[i]).active]
     actors += [g for g in groups if g.members > 0]
     # stable: Fighters before groups on a tie, but a group with Priority (or a Throw) breaks it (000 L3892, L4347)
-    actors.sort(key=lambda a: (-a.init, 0 if isinstance(a, Group) and thug_rules.has_priority(a.traits) else 1))
-    keys = [(a.init, isinstance(a, Group) and thug_rules.has_priority(a.traits)) for a in actors]
-    if len(keys) != len(set(keys)):
-        ctx.unsupported_rule(
-            "thug_simultaneous_initiative",
-            "fight",
-            "tied Initiative is resolved one after the other (Fighters first), not simultaneously (000 L6656)",
-        )
+    actors.sort(key=lambda a: (-a.init, 0 if _first_on_tie(a) else 1))
     top = actors[0] if actors and (len(actors) == 1 or actors[0].init > actors[1].init) else None
     if isinstance(top, Combatant):
         ctx.leader = top.id
     elif top is not None:
         top.led = True  # its +1 next turn if it hits (000 L6562, L5509)
     return actors
+
+
+def _first_on_tie(a: Combatant | Group) -> bool:
+    return isinstance(a, Group) and thug_rules.has_priority(a.traits)
+
+
+def _tied(a: Combatant | Group, b: Combatant | Group) -> bool:
+    """Acting at the same moment: the same Initiative, neither a group that Priority puts first (000 L3892)."""
+    return a.init == b.init and not _first_on_tie(a) and not _first_on_tie(b)
+
+
+def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], queue: list[tuple[str, str]]) -> None:
+    """Each in the order. Tied Fighters and groups act simultaneously (000 L6656): ruling, the Fighters' actions are
+    resolved first and each group tied with them then moves and attacks with every Thug it had when that Initiative
+    came up (those taken out at it act too, and a group emptied at it still acts), since nothing done at the same
+    moment can stop it; a group's movement is no slower than an attack there (no priority of attacks over it)."""
+    start: dict[str, int] = {}  # a group's Thugs when its tied slot began
+    for i, actor in enumerate(order):
+        if i == 0 or order[i - 1].init != actor.init:
+            start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == actor.init}
+        if isinstance(actor, Combatant):
+            if not thug_group.over(ctx, groups) or _tied_left(order[i:], start):
+                _fighter_turn(ctx, actor, groups)
+            continue
+        tied = any(isinstance(o, Combatant) and _tied(o, actor) for o in order)
+        now = actor.members
+        if tied and start.get(actor.id, 0) > now:
+            actor.members = start[actor.id]
+            ctx.note(
+                "C",
+                actor.id,
+                f"{actor.id} acts at the same moment as the Fighters tied with it: {actor.members} Thugs act, "
+                f"{now} stay standing.",
+                "000 L6656",
+            )
+            thug_groups.act(ctx, actor, queue)
+            actor.members = now
+        elif not thug_group.over(ctx, groups):
+            thug_groups.act(ctx, actor, queue)
+    if thug_group.over(ctx, groups):
+        ctx.round_over = True
+
+
+def _tied_left(rest: list[Combatant | Group], start: dict[str, int]) -> bool:
+    return any(isinstance(g, Group) and start.get(g.id, 0) > 0 for g in rest)
 
 
 # ── A Fighter's actions ──────────────────────────────────────────────────────────────────────────
@@ -101,10 +136,13 @@ def _tt_level(ctx: Turn, f: Combatant, groups: list[Group], quiet: bool = False)
     (000 L6818); none within reach of a group that drew Endless Numbers (000 L6778)."""
     blocked = any(
         g.members
+        and thug_group.opposes(g, f)
         and g.now.blocks_thug_thrashing_within is not None
         and g.ranges[f.id] <= g.now.blocks_thug_thrashing_within
         for g in groups
     )
+    if not any(g.members and thug_group.opposes(g, f) for g in groups):
+        return 0  # ruling: the extra actions are against Thugs; with no group against him he has none (000 L6750)
     level = extra_actions.effective_thug_thrashing(
         thug_group.skill(ctx, f, "thug_thrashing"),
         more_realistic=ctx.opts.thug_thrashing.more_realistic,
@@ -162,6 +200,7 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
         if i > 0:
             _spare_villains(ctx, groups, key, v)
+            mixed.check_extra_action(ctx, f, groups, key, v)
         _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
@@ -186,6 +225,15 @@ def _group(groups: list[Group], ctx: Turn, target: str | None, key: str) -> Grou
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no Thug group '{target}'.", key=key)
     if g.members <= 0:
         ctx.fail("GROUP_DEFEATED", f"{key}.target", f"{key}: {g.id} has no Thugs left.", key=key)
+    return g
+
+
+def _foe_group(groups: list[Group], ctx: Turn, f: Combatant, target: str | None, key: str) -> Group:
+    """The group he attacks: one of the other side (a group of his own side is no target)."""
+    live = [g for g in groups if g.members and thug_group.opposes(g, f)]
+    g = live[0] if target is None and len(live) == 1 else _group(groups, ctx, target, key)
+    if not thug_group.opposes(g, f):
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {g.id} fights on {f.id}'s side.", key=key)
     return g
 
 
@@ -219,8 +267,11 @@ def _carry_out(
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
+    elif v.target in ctx.fighters:
+        mixed.versus_fighter(ctx, f, key, v)
     elif v.action is ActionType.attack:
-        fighter_on_thugs.attack(ctx, f, _group(groups, ctx, v.target, key), budget, key, v, factor)
+        target = _foe_group(groups, ctx, f, v.target, key)
+        fighter_on_thugs.attack(ctx, f, target, budget, key, v, factor, [g for g in groups if thug_group.opposes(g, f)])
     else:
         toward = partial(_group, groups, ctx, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
@@ -256,7 +307,7 @@ def run(ctx: Turn) -> None:
     _report_gaps(ctx)
     if saga_steps(ctx.opts.thug_thrashing.saga_scale) is None:
         ctx.fail("SAGA_SCALE_INVALID", "options.thug_thrashing.saga_scale", "The Saga Scale is 1, 10, 100 or 1000.")
-    groups = thug_group.load(ctx)
+    groups = thug_group.load(ctx, thug_group.THUG_TURN_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
     thug_group.check_start(ctx, groups)
     for g in groups:
@@ -272,14 +323,7 @@ def run(ctx: Turn) -> None:
         if g.members:
             thug_group.roll_initiative(ctx, g)
     queue: list[tuple[str, str]] = []
-    for actor in _order(ctx, groups):
-        if isinstance(actor, Combatant):
-            _fighter_turn(ctx, actor, groups)
-        else:
-            thug_groups.act(ctx, actor, queue)
-        if thug_group.over(ctx, groups):
-            ctx.round_over = True
-            break
+    _act_all(ctx, _order(ctx, groups), groups, queue)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
     for fid in ctx.order:
