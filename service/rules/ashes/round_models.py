@@ -182,7 +182,7 @@ class Placing(Model):
     fighter: FighterId
     initiative: int = Field(ge=0, le=1000, description="The Initiative the turn was taken at (after any lowering).")
     bid: list[DieKey] = Field(max_length=30, description="The final bid's dice (spent out of the Effort Pool).")
-    bid_total: int = Field(ge=0, le=1000, description="The final bid's value: the sum of its faces (digest D4).")
+    bid_total: int = Field(ge=0, le=1000, description="The final bid's value: the sum of its faces (004 L31–L35).")
     took_turn: bool = Field(description="False when the combatant was Vanquished before their turn came.")
 
 

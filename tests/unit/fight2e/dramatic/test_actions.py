@@ -48,7 +48,7 @@ def _turn(
 
 
 def _ok(out: dict[str, Any]) -> dict[str, Any]:
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"])
     return out
 
 
@@ -197,7 +197,7 @@ def test_knocked_out_of_the_fight_he_may_rest_or_leave_the_scene() -> None:
         at=5,
         rei={"dramatic": {"returning_turns": 1}},
     )
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert (_rei(out)["life_bar"], _rei(out)["defeated"]) == (0, True)
 
 

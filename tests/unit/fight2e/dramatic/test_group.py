@@ -52,7 +52,7 @@ def _three(decisions: dict[str, Any], rolls: dict[str, int], at: int = 1, **dram
 
 
 def _ok(out: dict[str, Any]) -> dict[str, Any]:
-    assert out["status"] in ("resolved", "round_over"), (out["violations"], out["decisions_needed"])
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"])
     return out
 
 
@@ -237,7 +237,7 @@ def test_mind_manipulating_magic_can_take_the_target_out_of_the_fight() -> None:
         {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.mind_check": 5, "T1.battle.mind_resist": 3},
         rei=caster,
     )
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert out["unsupported"] == [next(u for u in out["unsupported"] if u["id"] == "dramatic_options")]
     battle = next(f for f in out["fighters"] if f["id"] == "battle")["state"]
     assert (battle["life_bar"], battle["defeated"]) == (0, True)

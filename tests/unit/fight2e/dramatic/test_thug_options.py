@@ -280,7 +280,7 @@ def test_mind_manipulating_magic_on_a_group() -> None:
         {"T1.ava.action": {**spell, "mind": "remove"}},
         {**FIRST, "T1.ava.mind_check": 5, "T1.g.mind_resist": 3},
     )
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert out["fight"]["thugs"][0]["members"] == 0
 
 

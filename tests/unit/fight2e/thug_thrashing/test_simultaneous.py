@@ -17,7 +17,7 @@ def test_a_thug_taken_out_at_the_same_initiative_still_attacks() -> None:
     rolls |= {"T1.g.attack": 3, "T1.g.damage": 3}
     out = _ok(_req(members=1), {"T1.ava.action": ATTACK, "T1.ava.defense": DEFEND}, rolls)
     assert _g(out)["members"] == 0 and _ava(out)["life_bar"] == 37
-    assert out["status"] == "round_over"
+    assert out["status"] == "over"
     assert not [u for u in out["unsupported"] if u["id"] == "thug_simultaneous_initiative"]
     # she first (5 against 4): the Thug is gone before his turn, and nothing hits her
     alone = {k: v for k, v in rolls.items() if k not in ("T1.g.attack", "T1.g.damage")}
