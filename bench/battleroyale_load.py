@@ -9,8 +9,8 @@ from typing import Any
 
 BOUT = "/v1/battleroyale/bouts/resolve-round"
 ECHO = "/echo/battleroyale-bout"
-BOUT_QUERY = """query Bout($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale { resolveBout(input: $b) {
-  __typename ... on BattleroyaleRoyaleBoutResult { status } } } }"""
+BOUT_QUERY = """query Bout($b: BattleroyaleBoutRequestInput!) { battleroyale { resolveBout(input: $b) {
+  __typename ... on BattleroyaleBoutResult { status } } } }"""
 
 
 def bout() -> dict[str, Any]:
@@ -22,7 +22,7 @@ def bout() -> dict[str, Any]:
 def graphql_bout(body: dict[str, Any], nonce: str | None = None) -> dict[str, Any]:
     from bench.payloads import as_variables
 
-    variables: dict[str, Any] = {"b": as_variables("BattleroyaleRoyaleBoutRequestInput", body)}
+    variables: dict[str, Any] = {"b": as_variables("BattleroyaleBoutRequestInput", body)}
     if nonce is not None:
         variables["nonce"] = nonce
     return {"query": BOUT_QUERY, "variables": variables, "operationName": "Bout"}

@@ -141,8 +141,8 @@ def graphql_turn(turn_body: dict[str, Any], nonce: str | None = None) -> dict[st
 
 
 # ---- Fight RPG (seed 002): the published examples of its round and its Fighter validation.
-FIGHTRPG_ROUND_QUERY = """query Round($round: FightrpgRpgRoundRequestInput!) { fightrpg {
-  resolveRound(input: $round) { ... on FightrpgRpgRoundResult { status passes
+FIGHTRPG_ROUND_QUERY = """query Round($round: FightrpgRoundRequestInput!) { fightrpg {
+  resolveRound(input: $round) { ... on FightrpgRoundResult { status passes
   fighters { id damage powerPoints } } } } }"""
 
 
@@ -153,7 +153,7 @@ def fightrpg_round() -> dict[str, Any]:
 
 
 def graphql_fightrpg_round(nonce: str | None = None) -> dict[str, Any]:
-    variables: dict[str, Any] = {"round": as_variables("FightrpgRpgRoundRequestInput", fightrpg_round())}
+    variables: dict[str, Any] = {"round": as_variables("FightrpgRoundRequestInput", fightrpg_round())}
     if nonce is not None:
         variables["nonce"] = nonce
     return {"query": FIGHTRPG_ROUND_QUERY, "variables": variables, "operationName": "Round"}

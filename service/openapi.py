@@ -41,6 +41,10 @@ class _Published(GenerateJsonSchema):
     """Components named as GraphQL names the same types (``core.ruleset.published_name``): a ruleset's carry its
     prefix once (``Fight2eTurnResult``, ``BattleroyaleBoutResult``), the shared ones their class name."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._models: list[type] = []  # the models being described, innermost last
+
     def get_defs_ref(self, core_mode_ref: CoreModeRef) -> DefsRef:
         core_ref, mode = core_mode_ref
         found = _CORE_REF.fullmatch(core_ref)
@@ -48,10 +52,19 @@ class _Published(GenerateJsonSchema):
             core_ref = CoreRef(f"{found['module']}.{published_name(found['module'], found['name'])}:{found['id']}")
         return super().get_defs_ref((core_ref, mode))
 
+    def model_schema(self, schema: Any) -> Any:
+        self._models.append(schema["cls"])
+        try:
+            return super().model_schema(schema)
+        finally:
+            self._models.pop()
+
     def field_is_required(self, field: Any, total: bool) -> bool:
         """In an answer every field is always present (answers are never dumped without their defaults), so the
-        schema says so and generated clients need no `!` or `?.` on it."""
-        if self.mode == "serialization":
+        schema says so and generated clients need no `!` or `?.` on it. Problems are the exception: RFC 9457 leaves
+        their members beyond the first four out when they say nothing (service/problems.py)."""
+        whole = not self._models or self._models[-1].__module__ != "service.problems"
+        if self.mode == "serialization" and whole:
             return not field.get("serialization_exclude")
         return super().field_is_required(field, total)
 
@@ -101,6 +114,18 @@ def _one_name_per_direction(document: dict[str, Any]) -> None:
     document["components"]["schemas"] = {k: _renamed_refs(v, renamed) for k, v in sorted(kept.items())}
 
 
+def _request_bodies_take_inputs(document: dict[str, Any]) -> None:
+    """A request body whose model has a request direction of its own names that one (``Fight2eMoveRequestInput``)."""
+    schemas = document["components"]["schemas"]
+    for item in document.get("paths", {}).values():
+        for op in item.values():
+            content = op.get("requestBody", {}).get("content", {}) if isinstance(op, dict) else {}
+            for media in content.values():
+                ref = media.get("schema", {}).get("$ref", "")
+                if ref.startswith(_SCHEMAS) and ref.removeprefix(_SCHEMAS) + "Input" in schemas:
+                    media["schema"] = {**media["schema"], "$ref": ref + "Input"}
+
+
 def _direction_name(name: str) -> str:
     return name.removesuffix("-Output") if name.endswith("-Output") else name.removesuffix("-Input") + "Input"
 
@@ -145,6 +170,7 @@ def patch(document: dict[str, Any]) -> dict[str, Any]:
     schemas.update(_key_patterns(pydantic_components()))
     _one_name_per_direction(document)
     schemas = document["components"]["schemas"]
+    _request_bodies_take_inputs(document)
     # Keep only the components the paths reach (Litestar's own copies of replaced models fall away).
     reached: set[str] = set()
     todo = _refs(document.get("paths", {}))

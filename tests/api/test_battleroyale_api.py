@@ -11,13 +11,13 @@ from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.battleroyale.operations import examples
 
-CHARACTER_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
+CHARACTER_QUERY = """query($c: BattleroyaleCharacterRequestInput!) { battleroyale {
   validateCharacter(input: $c) { __typename
-    ... on BattleroyaleRoyaleCharacterValidation {
+    ... on BattleroyaleCharacterValidation {
       valid derived { sessionSpiritDice damageCapacity } violations { code } }
     ... on InvalidInput { problems { path } } } } }"""
-MOVE_QUERY = """query($m: BattleroyaleRoyaleMoveRequestInput!) { battleroyale {
-  priceMove(input: $m) { __typename ... on BattleroyaleRoyaleMovePrice { spiritDice dice moveRank { mod } } } } }"""
+MOVE_QUERY = """query($m: BattleroyaleMoveRequestInput!) { battleroyale {
+  priceMove(input: $m) { __typename ... on BattleroyaleMovePrice { spiritDice dice moveRank { mod } } } } }"""
 
 
 def test_listed(client: TestClient[Litestar]) -> None:
@@ -51,7 +51,7 @@ def test_bad_input_is_a_problem(client: TestClient[Litestar]) -> None:
 def test_graphql_agrees_with_rest(client: TestClient[Litestar]) -> None:
     variables = {
         "c": encode(
-            graphql_type("BattleroyaleRoyaleCharacterRequestInput"), examples("validate_character")["carrie-schatz"]
+            graphql_type("BattleroyaleCharacterRequestInput"), examples("validate_character")["carrie-schatz"]
         )
     }
     out = client.post("/graphql", json={"query": CHARACTER_QUERY, "variables": variables}).json()
@@ -59,19 +59,19 @@ def test_graphql_agrees_with_rest(client: TestClient[Litestar]) -> None:
     got = out["data"]["battleroyale"]["validateCharacter"]
     assert got["valid"] and got["derived"] == {"sessionSpiritDice": 2, "damageCapacity": 22}
     move = {
-        "m": encode(graphql_type("BattleroyaleRoyaleMoveRequestInput"), examples("price_move")["isaac-draco-signature"])
+        "m": encode(graphql_type("BattleroyaleMoveRequestInput"), examples("price_move")["isaac-draco-signature"])
     }
     out = client.post("/graphql", json={"query": MOVE_QUERY, "variables": move}).json()
     assert out["data"]["battleroyale"]["priceMove"] == {
-        "__typename": "BattleroyaleRoyaleMovePrice",
+        "__typename": "BattleroyaleMovePrice",
         "spiritDice": 3,
         "dice": 3,
         "moveRank": {"mod": 6},
     }
 
 
-BOUT_QUERY = """query($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale {
-  resolveBout(input: $b) { __typename ... on BattleroyaleRoyaleBoutResult {
+BOUT_QUERY = """query($b: BattleroyaleBoutRequestInput!) { battleroyale {
+  resolveBout(input: $b) { __typename ... on BattleroyaleBoutResult {
     status attacker clashes { attacker damage } fighters { id trainingPoints } } } } }"""
 
 
@@ -81,7 +81,7 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     again = client.post("/v1/battleroyale/bouts/resolve-round", json=body)
     assert rest.status_code == 200 and rest.content == again.content  # same request, same answer
     assert [c["damage"] for c in rest.json()["clashes"]] == [11, 8]  # 003 L914–L924
-    variables = {"b": encode(graphql_type("BattleroyaleRoyaleBoutRequestInput"), body)}
+    variables = {"b": encode(graphql_type("BattleroyaleBoutRequestInput"), body)}
     out = client.post("/graphql", json={"query": BOUT_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     gql = out["data"]["battleroyale"]["resolveBout"]
@@ -104,9 +104,9 @@ def test_resolutions_over_rest_and_graphql(client: TestClient[Litestar]) -> None
     )
 
 
-SHEET_QUERY = """query($c: BattleroyaleRoyaleCharacterRequestInput!) { battleroyale {
+SHEET_QUERY = """query($c: BattleroyaleCharacterRequestInput!) { battleroyale {
   validateCharacter(input: $c) { __typename
-    ... on BattleroyaleRoyaleCharacterValidation {
+    ... on BattleroyaleCharacterValidation {
       valid violations { code path } warnings { code } info { code } } } } }"""
 
 
@@ -124,28 +124,28 @@ def test_a_broken_sheet_is_a_200_with_every_finding(client: TestClient[Litestar]
     # the ordinary rate 2 + Tough 2 = 4 of 6 (003 L217, L278–L290)
     warnings = sorted(w["code"] for w in rest.json()["warnings"])
     assert warnings == ["BONUS_POINTS_UNSPENT", "STRENGTH_RANKS_UNSPENT", "STYLE_THEME_MISSING"]
-    variables = {"c": encode(graphql_type("BattleroyaleRoyaleCharacterRequestInput"), {"character": character})}
+    variables = {"c": encode(graphql_type("BattleroyaleCharacterRequestInput"), {"character": character})}
     out = client.post("/graphql", json={"query": SHEET_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     got = out["data"]["battleroyale"]["validateCharacter"]
     assert sorted(v["code"] for v in got["violations"]) == found and not got["valid"]
 
 
-SESSION_QUERY = """query($s: BattleroyaleRoyaleSessionRequestInput!) { battleroyale {
-  startSession(input: $s) { __typename ... on BattleroyaleRoyaleSessionStart { bowl characters { spiritDice } } } } }"""
+SESSION_QUERY = """query($s: BattleroyaleSessionRequestInput!) { battleroyale {
+  startSession(input: $s) { __typename ... on BattleroyaleSessionStart { bowl characters { spiritDice } } } } }"""
 
 
 def test_session_start_over_rest_and_graphql(client: TestClient[Litestar]) -> None:
     body = examples("start_session")["four-players"]
     rest = client.post("/v1/battleroyale/sessions/start", json=body).json()
     assert (rest["bowl"], rest["characters"][0]["spirit_dice"]) == (10, 2)  # 003 L541–L542, L552–L554
-    variables = {"s": encode(graphql_type("BattleroyaleRoyaleSessionRequestInput"), body)}
+    variables = {"s": encode(graphql_type("BattleroyaleSessionRequestInput"), body)}
     out = client.post("/graphql", json={"query": SESSION_QUERY, "variables": variables}).json()
     assert out["data"]["battleroyale"]["startSession"]["bowl"] == 10, out
 
 
-CONFLICT_QUERY = """query($c: BattleroyaleRoyaleConflictRequestInput!) { battleroyale {
-  resolveConflict(input: $c) { __typename ... on BattleroyaleRoyaleConflictResult {
+CONFLICT_QUERY = """query($c: BattleroyaleConflictRequestInput!) { battleroyale {
+  resolveConflict(input: $c) { __typename ... on BattleroyaleConflictResult {
     status clashes { damage } fighters { id trainingPoints cyclic { tn turnsLeft } } } } } }"""
 
 
@@ -169,7 +169,7 @@ def test_in_fight_moves_and_table_inputs_over_rest_and_graphql(client: TestClien
     # a Good Cyclic Attack: 12 against 11, 1 Damage Rank; Bob's Risky Challenge 12 meets TN 9 (003 L1389–L1391)
     assert rest["status"] == "resolved" and rest["clashes"][0]["damage"] == 1, rest
     assert rest["fighters"][1]["cyclic"] == [{"source": "ann", "tn": 9, "turns_left": 1, "damage_type": "wound"}]
-    variables = {"c": encode(graphql_type("BattleroyaleRoyaleConflictRequestInput"), body)}
+    variables = {"c": encode(graphql_type("BattleroyaleConflictRequestInput"), body)}
     out = client.post("/graphql", json={"query": CONFLICT_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     got = out["data"]["battleroyale"]["resolveConflict"]
@@ -194,8 +194,8 @@ def test_a_misspelt_rank_is_refused_naming_the_ranks(client: TestClient[Litestar
     assert "'poor'" in error["message"] and "'expert'" in error["message"] and "'master'" in error["message"]
 
 
-STEP_QUERY = """query($b: BattleroyaleRoyaleBoutRequestInput!) { battleroyale {
-  resolveBout(input: $b) { __typename ... on BattleroyaleRoyaleBoutResult {
+STEP_QUERY = """query($b: BattleroyaleBoutRequestInput!) { battleroyale {
+  resolveBout(input: $b) { __typename ... on BattleroyaleBoutResult {
     status over winner out
     decisionsNeeded { key fighter point step provisional default choices { value text } }
     diceNeeded { key die provisional }
@@ -215,7 +215,7 @@ def test_the_turn_protocol_over_rest_and_graphql(client: TestClient[Litestar]) -
         False,
     )
     assert [c["value"] for c in first["choices"]][:1] == ["all_out_defense"]
-    variables = {"b": encode(graphql_type("BattleroyaleRoyaleBoutRequestInput"), body)}
+    variables = {"b": encode(graphql_type("BattleroyaleBoutRequestInput"), body)}
     out = client.post("/graphql", json={"query": STEP_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     gql = out["data"]["battleroyale"]["resolveBout"]

@@ -11,12 +11,12 @@ from service.graphql.schema import graphql_type
 from service.graphql.variables import encode
 from service.rules.fightrpg.examples import dragon, price_examples, round_examples, validate_examples
 
-ROUND = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+ROUND = """query($r: FightrpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
   ... on InvalidInput { problems { path } }
-  ... on FightrpgRpgRoundResult { status order passes fighters { id damage powerPoints }
+  ... on FightrpgRoundResult { status order passes fighters { id damage powerPoints }
     decisionsNeeded { key point provisional choices { text value } } } } } }"""
-VALIDATE = """query($f: FightrpgRpgFighterRequestInput!) { fightrpg { validateFighter(input: $f) { __typename
-  ... on FightrpgRpgFighterValidation { valid violations { code path ref { chapter section line } }
+VALIDATE = """query($f: FightrpgFighterRequestInput!) { fightrpg { validateFighter(input: $f) { __typename
+  ... on FightrpgFighterValidation { valid violations { code path ref { chapter section line } }
     derived { caps { token cap reserved tokens } } } } } }"""
 
 
@@ -44,14 +44,14 @@ def test_validate_through_rest_and_graphql(client: TestClient[Litestar]) -> None
     body = validate_examples()["spirit-injury"]
     rest = client.post("/v1/fightrpg/fighters/validate", json=body).json()
     assert rest["valid"] is True
-    variables = {"f": encode(graphql_type("FightrpgRpgFighterRequestInput"), body)}
+    variables = {"f": encode(graphql_type("FightrpgFighterRequestInput"), body)}
     answer = gql(client, VALIDATE, variables)["validateFighter"]
     assert answer["valid"] is True
     caps = {c["token"]: c for c in answer["derived"]["caps"]}
     assert (caps["complex_action"]["reserved"], caps["complex_action"]["tokens"]) == (1, 2)  # 002 L106
     broken = {**body, "allocation": {"complex_action": 5}}
     rest = client.post("/v1/fightrpg/fighters/validate", json=broken).json()
-    answer = gql(client, VALIDATE, {"f": encode(graphql_type("FightrpgRpgFighterRequestInput"), broken)})
+    answer = gql(client, VALIDATE, {"f": encode(graphql_type("FightrpgFighterRequestInput"), broken)})
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["validateFighter"]["violations"]]
     assert rest["violations"][0]["ref"]["chapter"] == "Fighting Procedure"
 
@@ -59,7 +59,7 @@ def test_validate_through_rest_and_graphql(client: TestClient[Litestar]) -> None
 def test_round_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
     body = round_examples()["seeded-policies"]
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
-    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRoundRequestInput"), body)})["resolveRound"]
     assert rest["status"] == answer["status"] == "resolved"
     assert rest["order"] == answer["order"] and rest["passes"] == answer["passes"]
     assert [(f["id"], f["damage"], f["power_points"]) for f in rest["fighters"]] == [
@@ -68,7 +68,7 @@ def test_round_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
     step = round_examples()["dragon-vs-tiger"]
     rest = client.post("/v1/fightrpg/rounds/resolve", json=step).json()
     assert rest["status"] == "decision_required" and rest["decisions_needed"][0]["key"] == "R1.dragon.action"
-    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), step)})["resolveRound"]
+    answer = gql(client, ROUND, {"r": encode(graphql_type("FightrpgRoundRequestInput"), step)})["resolveRound"]
     assert answer["decisionsNeeded"][0]["key"] == "R1.dragon.action"
     # a choice's value is the JSON the round takes back as the decision
     assert [c["value"] for c in answer["decisionsNeeded"][0]["choices"]] == [
@@ -98,10 +98,10 @@ def test_malformed_input_is_a_problem(client: TestClient[Litestar]) -> None:
     assert "## Fight RPG" in codes and "INJURY_RESERVE_UNMET" in codes
 
 
-PRICE = """query($p: FightrpgRpgPriceRequestInput!) { fightrpg { priceActions(input: $p) { __typename
-  ... on FightrpgRpgPriceAnswer { legal quotes { legal affordable powerPointsYield findings { code } } } } } }"""
-ENDED = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
-  ... on FightrpgRpgRoundResult { status over winner out violations { code key } } } } }"""
+PRICE = """query($p: FightrpgPriceRequestInput!) { fightrpg { priceActions(input: $p) { __typename
+  ... on FightrpgPriceAnswer { legal quotes { legal affordable powerPointsYield findings { code } } } } } }"""
+ENDED = """query($r: FightrpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRoundResult { status over winner out violations { code key } } } } }"""
 
 
 def test_off_menu_bundle_and_whole_yield_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
@@ -111,7 +111,7 @@ def test_off_menu_bundle_and_whole_yield_through_rest_and_graphql(client: TestCl
         "actions": [{"kind": "attack", "damage": 1, "grapple": 1}, {"kind": "complex_action"}],
     }
     rest = client.post("/v1/fightrpg/actions/price", json=body).json()
-    answer = gql(client, PRICE, {"p": encode(graphql_type("FightrpgRpgPriceRequestInput"), body)})["priceActions"]
+    answer = gql(client, PRICE, {"p": encode(graphql_type("FightrpgPriceRequestInput"), body)})["priceActions"]
     assert [q["findings"][0]["code"] if q["findings"] else None for q in rest["quotes"]] == ["ACTION_UNKNOWN", None]
     assert [q["legal"] for q in answer["quotes"]] == [q["legal"] for q in rest["quotes"]] == [False, True]
     assert answer["quotes"][1]["powerPointsYield"] == rest["quotes"][1]["power_points_yield"] == 2
@@ -122,17 +122,17 @@ def test_round_end_and_forbidden_response_through_rest_and_graphql(client: TestC
 
     body = round_b()  # the Dragon is defeated in pass 2; the Tiger's side stands (002 L9)
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
-    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRoundRequestInput"), body)})["resolveRound"]
     assert (rest["status"], rest["out"], rest["over"], rest["winner"]) == ("over", ["dragon"], True, "tiger")
     assert (answer["status"], answer["out"], answer["over"], answer["winner"]) == ("over", ["dragon"], True, "tiger")
     body["decisions"]["R1.dragon.response"] = {"response": "block"}  # a grab is unblockable (002 L46)
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
-    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    answer = gql(client, ENDED, {"r": encode(graphql_type("FightrpgRoundRequestInput"), body)})["resolveRound"]
     assert [v["code"] for v in rest["violations"]] == [v["code"] for v in answer["violations"]] == ["RESPONSE_INVALID"]
 
 
-PLACED = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
-  ... on FightrpgRpgRoundResult { status unsupported { id } fighters { id position { x y } } } } } }"""
+PLACED = """query($r: FightrpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRoundResult { status unsupported { id } fighters { id position { x y } } } } } }"""
 
 
 def test_map_positions_through_rest_and_graphql(client: TestClient[Litestar]) -> None:
@@ -148,14 +148,14 @@ def test_map_positions_through_rest_and_graphql(client: TestClient[Litestar]) ->
         "R1.dragon.action.3": {"action": {"kind": "move", "direction": "w"}},
     }
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
-    answer = gql(client, PLACED, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    answer = gql(client, PLACED, {"r": encode(graphql_type("FightrpgRoundRequestInput"), body)})["resolveRound"]
     assert rest["status"] == answer["status"] == "resolved" and rest["unsupported"] == answer["unsupported"] == []
     assert [f["position"] for f in rest["fighters"]] == [f["position"] for f in answer["fighters"]]
     assert [f["position"] for f in rest["fighters"]] == [{"x": -5, "y": -10}, {"x": 10, "y": 0}]
 
 
-STEP = """query($r: FightrpgRpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
-  ... on FightrpgRpgRoundResult { status warnings { code key } diceNeeded { key die provisional }
+STEP = """query($r: FightrpgRoundRequestInput!) { fightrpg { resolveRound(input: $r) { __typename
+  ... on FightrpgRoundResult { status warnings { code key } diceNeeded { key die provisional }
     decisionsNeeded { key point provisional default choices { value } }
     events { kind fighter amount value figures { key value } } } } } }"""
 
@@ -173,7 +173,7 @@ def test_step_fields_through_rest_and_graphql(client: TestClient[Litestar]) -> N
     }
     body["decisions"]["R1.nobody.action"] = {"action": {"kind": "pass"}}
     rest = client.post("/v1/fightrpg/rounds/resolve", json=body).json()
-    answer = gql(client, STEP, {"r": encode(graphql_type("FightrpgRpgRoundRequestInput"), body)})["resolveRound"]
+    answer = gql(client, STEP, {"r": encode(graphql_type("FightrpgRoundRequestInput"), body)})["resolveRound"]
     assert rest["status"] == answer["status"] == "decision_required"
     asked = rest["decisions_needed"][0]
     assert (asked["key"], asked["default"]) == ("R1.tiger.response", {"response": "none"})

@@ -36,9 +36,9 @@ EXAMPLES = {
 }
 INPUT = {
     "impact": "ImpactSimulationRequestInput",
-    "fightrpg": "FightrpgRpgSimulationRequestInput",
+    "fightrpg": "FightrpgSimulationRequestInput",
     "ashes": "AshesSimulationRequestInput",
-    "battleroyale": "BattleroyaleRoyaleSimulationRequestInput",
+    "battleroyale": "BattleroyaleSimulationRequestInput",
 }
 
 

@@ -18,9 +18,9 @@ export * from "./transport.js";
 
 export type Schemas = components["schemas"];
 export type RulesetInfo = Schemas["RulesetInfo"];
-export type MoveRequest = Schemas["Fight2eMoveRequest"];
+export type MoveRequest = Schemas["Fight2eMoveRequestInput"];
 export type MovePrice = Schemas["Fight2eMovePrice"];
-export type Fighter = Schemas["Fight2eFighter"];
+export type Fighter = Schemas["Fight2eFighterInput"];
 export type FighterValidation = Schemas["Fight2eFighterValidation"];
 export type TurnRequest = Schemas["Fight2eTurnRequest"];
 export type TurnResult = Schemas["Fight2eTurnResult"];

@@ -2275,7 +2275,7 @@ export interface components {
             bid: string[];
             /**
              * Bid Total
-             * @description The final bid's value: the sum of its faces (digest D4).
+             * @description The final bid's value: the sum of its faces (004 L31–L35).
              */
             bid_total: number;
             /** Fighter */
@@ -6070,22 +6070,23 @@ export interface components {
         Fight2eCampaign: {
             /**
              * Attack Strings
-             * @description Special Moves cost one level more. Default: `false`.
+             * @description Special Moves cost one level more.
+             * @default false
              */
             attack_strings: boolean;
             /**
              * Breakfall
-             * @description Default: `false`.
+             * @default false
              */
             breakfall: boolean;
             /**
              * Charge Moves Must Be L3
-             * @description Default: `false`.
+             * @default false
              */
             charge_moves_must_be_l3: boolean;
             /**
              * Dash
-             * @description Default: `false`.
+             * @default false
              */
             dash: boolean;
             /**
@@ -6095,52 +6096,55 @@ export interface components {
             denied: string[];
             /**
              * Free Basic Throws
-             * @description Free L2 Throw moves at PL 1. Default: `0`.
+             * @description Free L2 Throw moves at PL 1.
+             * @default 0
              */
             free_basic_throws: number;
             /**
              * Sidestep
-             * @description Default: `false`.
+             * @default false
              */
             sidestep: boolean;
             /**
              * Super Stun
-             * @description Director option: Super Moves keep the Stun keyword. Default: `false`.
+             * @description Director option: Super Moves keep the Stun keyword.
+             * @default false
              */
             super_stun: boolean;
             /**
              * Supers
-             * @description Default: `true`.
+             * @default true
              */
             supers: boolean;
             /**
              * Tag Team
-             * @description Default: `false`.
+             * @default false
              */
             tag_team: boolean;
             /**
              * Tech Roll
-             * @description Default: `false`.
+             * @default false
              */
             tech_roll: boolean;
             /**
              * Three Tier Supers
-             * @description Default: `false`.
+             * @default false
              */
             three_tier_supers: boolean;
             /**
              * Throws Blockable
-             * @description Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy. Default: `false`.
+             * @description Director option: Throws can be blocked; the Throw Element then costs 0 and loses its +1 Accuracy.
+             * @default false
              */
             throws_blockable: boolean;
             /**
              * Transformations
-             * @description Default: `false`.
+             * @default false
              */
             transformations: boolean;
             /**
              * Wall Springs
-             * @description Default: `false`.
+             * @default false
              */
             wall_springs: boolean;
         };
@@ -7648,12 +7652,14 @@ export interface components {
         Fight2eEntryChoice: {
             /**
              * Combinations
-             * @description Random Effect only: its combinations (the book allows up to ten). Default: `null`.
+             * @description Random Effect only: its combinations (the book allows up to ten).
+             * @default null
              */
             combinations: components["schemas"]["Fight2eRandomCombination"][] | null;
             /**
              * Condition
-             * @description Free-text condition (Liabilities). Default: `null`.
+             * @description Free-text condition (Liabilities).
+             * @default null
              */
             condition: string | null;
             /**
@@ -7670,7 +7676,8 @@ export interface components {
             };
             /**
              * Times
-             * @description Instances taken (default 1). Default: `1`.
+             * @description Instances taken (default 1).
+             * @default 1
              */
             times: number;
         };
@@ -7789,7 +7796,8 @@ export interface components {
         Fight2eEntryRef: {
             /**
              * Condition
-             * @description Free-text condition (Liabilities). Default: `null`.
+             * @description Free-text condition (Liabilities).
+             * @default null
              */
             condition: string | null;
             /**
@@ -7806,7 +7814,8 @@ export interface components {
             };
             /**
              * Times
-             * @description Instances taken (default 1). Default: `1`.
+             * @description Instances taken (default 1).
+             * @default 1
              */
             times: number;
         };
@@ -8332,67 +8341,77 @@ export interface components {
         Fight2eFighterContext: {
             /**
              * Base Style
-             * @description The move belongs to the Base Style. Default: `true`.
+             * @description The move belongs to the Base Style.
+             * @default true
              */
             base_style: boolean;
             /**
              * Borrow Identities
-             * @description Default: `false`.
+             * @default false
              */
             borrow_identities: boolean;
             /**
              * Cross Style
-             * @description The move is a Cross-Style Move. Default: `false`.
+             * @description The move is a Cross-Style Move.
+             * @default false
              */
             cross_style: boolean;
             /**
              * Defense Skill
-             * @description Defense Skill (a Buff may trade points of it away). Default: `null`.
+             * @description Defense Skill (a Buff may trade points of it away).
+             * @default null
              */
             defense_skill: number | null;
             /**
              * Harder Command Move Flaws
-             * @description Default: `0`.
+             * @default 0
              */
             harder_command_move_flaws: number;
             /**
              * Ki
-             * @description Ki Skill (0 = none). Default: `null`.
+             * @description Ki Skill (0 = none).
+             * @default null
              */
             ki: number | null;
             /**
              * Power Level
-             * @description Default: `null`.
+             * @default null
              */
             power_level: number | null;
             /**
              * Receiving Styles
-             * @description With the Director's leave: styles that actually get this move. Default: `null`.
+             * @description With the Director's leave: styles that actually get this move.
+             * @default null
              */
             receiving_styles: number | null;
             /**
              * Speed
-             * @description Basic Quality (for Buffs that raise it). Default: `null`.
+             * @description Basic Quality (for Buffs that raise it).
+             * @default null
              */
             speed: number | null;
             /**
              * Stamina
-             * @description Basic Quality (for Buffs that raise or lower it). Default: `null`.
+             * @description Basic Quality (for Buffs that raise or lower it).
+             * @default null
              */
             stamina: number | null;
             /**
              * Strength
-             * @description Basic Quality; shifts the damage die. Default: `null`.
+             * @description Basic Quality; shifts the damage die.
+             * @default null
              */
             strength: number | null;
             /**
              * Style Change
-             * @description Has the Style Change Quality. Default: `false`.
+             * @description Has the Style Change Quality.
+             * @default false
              */
             style_change: boolean;
             /**
              * Styles
-             * @description Styles known (Multiple Styles Quality). Default: `1`.
+             * @description Styles known (Multiple Styles Quality).
+             * @default 1
              */
             styles: number;
             /**
@@ -9630,11 +9649,12 @@ export interface components {
             campaign: components["schemas"]["Fight2eCampaign"];
             /** Elements */
             elements: components["schemas"]["Fight2eEntryChoice"][];
-            /** @description Default: `null`. */
+            /** @default null */
             fighter: components["schemas"]["Fight2eFighterContext"] | null;
             /**
              * Free Throw
-             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions). Default: `false`.
+             * @description One of the campaign's free Basic Throws (Chapter 4, Definitions).
+             * @default false
              */
             free_throw: boolean;
             /** Level */
@@ -9643,17 +9663,18 @@ export interface components {
             liabilities: components["schemas"]["Fight2eEntryChoice"][];
             /**
              * Name
-             * @description Default: `null`.
+             * @default null
              */
             name: string | null;
             /**
              * Tier
-             * @description Tier of a three-tier Super Move (1–3). Default: `1`.
+             * @description Tier of a three-tier Super Move (1–3).
+             * @default 1
              */
             tier: number;
             /**
              * Type
-             * @description Default: `"special"`.
+             * @default special
              * @enum {string}
              */
             type: "special" | "super";
@@ -10364,7 +10385,8 @@ export interface components {
             entries: components["schemas"]["Fight2eEntryRef"][];
             /**
              * Name
-             * @description e.g. `Grenade`. Default: `null`.
+             * @description e.g. `Grenade`.
+             * @default null
              */
             name: string | null;
         };
@@ -11049,6 +11071,94 @@ export interface components {
              */
             name?: string | null;
         };
+        /**
+         * ThugGroupEffect
+         * @description Something a Thug group's Element Quality left in play (000 L6626): a Bomb ticking, a Gradual Effect's later
+         *     installments, a Suppression or a made Wall on a Fighter.
+         */
+        Fight2eThugGroupEffect: {
+            /**
+             * Amount
+             * @description A Gradual Effect's installment.
+             * @default null
+             */
+            amount: number | null;
+            /**
+             * Band
+             * @description A Bomb's band on a Band Map.
+             * @default null
+             */
+            band: number | null;
+            /**
+             * Caught
+             * @description A Bomb's blast.
+             */
+            caught: string[];
+            /**
+             * Id
+             * @enum {string}
+             */
+            id: "bomb" | "gradual_effect" | "suppression" | "create_environmental_hazard";
+            /**
+             * Since
+             * @description The turn it began.
+             */
+            since: number;
+            /**
+             * Target
+             * @description The Fighter it acts on (a Bomb: none, or each one caught).
+             * @default null
+             */
+            target: string | null;
+            /**
+             * Time Left
+             * @description Time Count still to run.
+             * @default null
+             */
+            time_left: number | null;
+        };
+        /**
+         * ThugGroupEffect
+         * @description Something a Thug group's Element Quality left in play (000 L6626): a Bomb ticking, a Gradual Effect's later
+         *     installments, a Suppression or a made Wall on a Fighter.
+         */
+        Fight2eThugGroupEffectInput: {
+            /**
+             * Amount
+             * @description A Gradual Effect's installment. Default: `null`.
+             */
+            amount?: number | null;
+            /**
+             * Band
+             * @description A Bomb's band on a Band Map. Default: `null`.
+             */
+            band?: number | null;
+            /**
+             * Caught
+             * @description A Bomb's blast.
+             */
+            caught?: string[];
+            /**
+             * Id
+             * @enum {string}
+             */
+            id: "bomb" | "gradual_effect" | "suppression" | "create_environmental_hazard";
+            /**
+             * Since
+             * @description The turn it began.
+             */
+            since: number;
+            /**
+             * Target
+             * @description The Fighter it acts on (a Bomb: none, or each one caught). Default: `null`.
+             */
+            target?: string | null;
+            /**
+             * Time Left
+             * @description Time Count still to run. Default: `null`.
+             */
+            time_left?: number | null;
+        };
         /** ThugGroupPoints */
         Fight2eThugGroupPoints: {
             /**
@@ -11083,11 +11193,22 @@ export interface components {
              */
             attacked: boolean;
             /**
+             * Band
+             * @description Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands.
+             * @default null
+             */
+            band: number | null;
+            /**
              * Dictated By
              * @description Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285).
              * @default null
              */
             dictated_by: string | null;
+            /**
+             * Effects
+             * @description What its Element Qualities left in play (000 L6626).
+             */
+            effects: components["schemas"]["Fight2eThugGroupEffect"][];
             /**
              * Id
              * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
@@ -11129,6 +11250,12 @@ export interface components {
                 [key: string]: number;
             };
             /**
+             * Side
+             * @description Its side, as `fight.sides` names them: it fights the Fighters of the other sides and they it. None: it fights every Fighter.
+             * @default null
+             */
+            side: string | null;
+            /**
              * Spiritual
              * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323).
              * @default false
@@ -11154,10 +11281,20 @@ export interface components {
              */
             attacked?: boolean;
             /**
+             * Band
+             * @description Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands. Default: `null`.
+             */
+            band?: number | null;
+            /**
              * Dictated By
              * @description Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285). Default: `null`.
              */
             dictated_by?: string | null;
+            /**
+             * Effects
+             * @description What its Element Qualities left in play (000 L6626).
+             */
+            effects?: components["schemas"]["Fight2eThugGroupEffectInput"][];
             /**
              * Id
              * @description Its id in keys (`T1.gang.init`); no Fighter may have it.
@@ -11195,6 +11332,11 @@ export interface components {
             ranges?: {
                 [key: string]: number;
             };
+            /**
+             * Side
+             * @description Its side, as `fight.sides` names them: it fights the Fighters of the other sides and they it. None: it fights every Fighter. Default: `null`.
+             */
+            side?: string | null;
             /**
              * Spiritual
              * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323). Default: `false`.
@@ -18591,7 +18733,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Fight2eMoveRequest"];
+                "application/json": components["schemas"]["Fight2eMoveRequestInput"];
             };
         };
         responses: {

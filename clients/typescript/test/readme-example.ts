@@ -1,7 +1,7 @@
 // The README's example, type-checked: everything after the marker line is the README's ```ts block, verbatim.
 import type { Schemas } from "../src/index.js";
 
-declare const rei: Schemas["Fight2eCombatFighter"], battle: Schemas["Fight2eCombatFighter"];
+declare const rei: Schemas["Fight2eCombatFighterInput"], battle: Schemas["Fight2eCombatFighterInput"];
 export {};
 
 // README example:
