@@ -68,6 +68,26 @@ def test_near_a_fighter_her_extra_actions_only_attack_thugs() -> None:
         assert out["status"] == "invalid" and out["violations"][0]["code"] == "DECISION_INVALID"
 
 
+def test_near_a_fighter_her_extra_action_is_offered_only_what_it_may_do() -> None:
+    # Bo knocked back to Range 2, still near (000 L6752): with Control 4 / 2 = 2 her extra action may go Full
+    # Defense (000 L6758, L6782), be left unused, or attack g without moving: a Basic Move (level 1), on Full
+    # Offense too, or two Basic Moves in a Combo (1 + 1 Control, 000 L5779); no movement, Full Agility, Full
+    # Offense with Full Defense, nor Bo.
+    rolls = ROLLS | {"T1.ava.attack": 4, "T1.ava.damage": 5}
+    out = _turn(_req(), {"T1.ava.action": ON_BO}, rolls)
+    point = next(d for d in out["decisions_needed"] if d["key"] == "T1.ava.action.2")
+    assert [c["value"] for c in point["choices"]] == [
+        IDLE,
+        {**IDLE, "full_defense": True},
+        ON_G,
+        {**ON_G, "full_offense": True},
+        {**ON_G, "moves": ["basic_move", "basic_move"]},
+    ]
+    for c in point["choices"]:  # and the rules take each
+        again = _turn(_req(), {"T1.ava.action": ON_BO, "T1.ava.action.2": c["value"]}, rolls)
+        assert again["status"] != "invalid", again["violations"]
+
+
 def test_a_group_of_his_own_side_is_no_target() -> None:
     rolls = ROLLS | {"T1.ava.init": 1, "T1.bo.init": 6}
     out = _turn(_req(), {"T1.bo.action": ON_G}, rolls)

@@ -87,7 +87,28 @@ def test_full_offense_rolls_a_d10_and_halves_her_defense() -> None:
         },
         {**FIRST, "T1.ava.attack": 8, "T1.g.life_save": 10, "T1.g.attack": 1},
     )
-    assert [v["code"] for v in bad["violations"]] == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    assert [(v["code"], v["path"]) for v in bad["violations"]] == [
+        ("DEFENSE_OPTION_NOT_ALLOWED", 'decisions["T1.ava.defense"].defense')
+    ]
+
+
+def test_on_full_offense_only_defense_is_offered() -> None:
+    # On Full Offense only Defense serves (000 L5739), though her Agility 4 would be her best defence otherwise;
+    # she has acted, so no Full Defense now (000 L5714): Defense with 0, 1 or 2 FS (up to PL 2, 000 L5708).
+    decisions: dict[str, Any] = {"T1.ava.action": {**ATTACK, "full_offense": True}, "T1.ava.action.2": IDLE}
+    rolls = {**FIRST, "T1.ava.attack": 1, "T1.g.life_save": 1, "T1.g.attack": 6, "T1.g.damage": 1, "T1.fight.time": 3}
+    for _ in range(5):  # the other points asked on the way take their defaults
+        out = _turn(_req(ask_every_decision=True), decisions, rolls)
+        asked = {d["key"]: d for d in out["decisions_needed"]}
+        if "T1.ava.defense" in asked:
+            break
+        decisions |= {k: d["default"] for k, d in asked.items()}
+    point = asked["T1.ava.defense"]
+    assert point["default"]["defense"] == "defense"
+    assert {c["value"]["defense"] for c in point["choices"]} == {"defense"}
+    assert sorted(c["value"]["fs"] for c in point["choices"] if c["value"] != point["default"]) == [0, 1, 2]
+    for c in point["choices"]:  # and the rules take each
+        assert _turn(_req(), decisions | {"T1.ava.defense": c["value"]}, rolls)["status"] == "resolved"
 
 
 def test_full_offense_with_full_defense_costs_a_thug_thrashing_action() -> None:

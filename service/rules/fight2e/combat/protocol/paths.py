@@ -17,6 +17,8 @@ def request_path(path: str, key: str | None, known: Iterable[str | None], index:
     die keys, ``index`` each fighter's place in the request's list."""
     if key and path == key:  # the decision itself
         return f"decisions{map_key(key)}"
+    if key and path.startswith(key + "."):  # a field of the decision (``T1.aya.defense.defense``)
+        return f"decisions{map_key(key)}{path[len(key) :]}"
     if ".command:" in path:  # a Command Move the sheet grants (not in the request): the sheet grants it
         path = _COMMAND.sub("", path)
     head, dot, rest = path.partition(".")

@@ -27,6 +27,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
     agility = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))
     fee = 1 if ctx.opts.thug_thrashing.combined_defense_fee else 0
     best = DefenseOption.defense if p.defense >= max(p.evasion, agility) else DefenseOption.evasion
+    best = best if _open(f, best, f.full_defense) else DefenseOption.defense  # on Full Offense (000 L5739)
     default = DecisionValue(defense=best, agility=agility > p.evasion and best is DefenseOption.evasion, fs=0)
     cap = min(f.fs, f.pl)
     can_full = not (f.acted or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
@@ -36,10 +37,11 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
         for opt in (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion):
             for ag in (False, True) if opt is not DefenseOption.defense else (False,):
                 extra = fee if opt is DefenseOption.defense_evasion else 0
-                for n in range(min(cap, f.fs - extra) + 1):
+                for n in range(min(cap, f.fs - extra) + 1) if _open(f, opt, f.full_defense) else ():
                     text = f"{opt.value}{' (Agility)' if ag else ''} + {n} FS"
                     out.append(choice(DecisionValue(defense=opt, agility=ag or None, fs=n), text, n + extra))
-                if can_full and extra <= f.fs:  # Full Defense takes his first action (000 L5714, L6758)
+                # Full Defense takes his first action (000 L5714, L6758), and lifts Full Offense's limit (000 L6784)
+                if can_full and extra <= f.fs and _open(f, opt, True):
                     value = DecisionValue(defense=opt, agility=ag or None, fs=0, full_defense=True)
                     out.append(choice(value, f"{opt.value}{' (Agility)' if ag else ''} on Full Defense", extra))
         return out
@@ -59,7 +61,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
         if not can_full:
             ctx.fail("FULL_DEFENSE_AFTER_ACTING", f"{key}.full_defense", f"{key}: {f.id} has acted.", key=key)
         thug_stances.full_defense(ctx, f, "his first action")
-    if f.full_offense and not f.full_defense and opt is not DefenseOption.defense:
+    if not _open(f, opt, f.full_defense):
         ctx.fail(
             "DEFENSE_OPTION_NOT_ALLOWED", f"{key}.defense", f"{key}: on Full Offense only Defense (000 L5739).", key=key
         )
@@ -73,6 +75,11 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
     f.fs -= fs + extra
     base = level // 2 if halved else level
     return base + p.def_bonus + fs, opt
+
+
+def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
+    """On Full Offense only Defense serves, unless he is (or now goes) on Full Defense as well (000 L5739, L6784)."""
+    return opt is DefenseOption.defense or not f.full_offense or full_defense
 
 
 def attack(

@@ -13,6 +13,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Invalid, Turn
 from ..turn.b_action_choices import action_choices as fighter_choices
 from .group import COMPETENT_VILLAIN, Group
+from .mixed import fighter_near, open_near_fighter
 
 MAX_OFFERED = 200
 
@@ -43,6 +44,8 @@ def action_choices(
         out += _combos(ctx, f, g, budget, MAX_OFFERED - len(out))
     if not extras_only and ctx.opponents(f):  # a Fighter of another side, by the Main Combat System (000 L6646)
         out += [c for c in fighter_choices(ctx, f) if c.value.target in ctx.fighters]
+    if extras_only and fighter_near(ctx, f):  # only an attack on a group, Full Defense or nothing (000 L6752)
+        out = [c for c in out if open_near_fighter(c.value)]
     return out[:MAX_OFFERED]
 
 

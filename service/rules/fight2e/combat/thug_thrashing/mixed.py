@@ -29,17 +29,21 @@ def check_extra_action(ctx: Turn, f: Combatant, groups: list[Group], key: str, v
     Defense (ruling: the specific rule, 000 L6758, L6782, keeps that open), or be left unused."""
     if v.target in ctx.fighters:
         ctx.fail("DECISION_INVALID", f"{key}.target", f"{key}: an extra Thug Thrashing action is for Thugs.", key=key)
-    if not fighter_near(ctx, f):
-        return
-    idle = v.action in (ActionType.none, None) and not (v.full_agility or v.full_offense or v.movement)
-    attack = v.action is ActionType.attack and not v.movement and v.stunt_sequence is None
-    if not (idle or attack):  # ruling: leaving the action unused is always open
+    if fighter_near(ctx, f) and not open_near_fighter(v):
         ctx.fail(
             "DECISION_INVALID",
             key,
             f"{key}: with a Fighter opponent within Range 2 an extra action only attacks a Thug group (000 L6752).",
             key=key,
         )
+
+
+def open_near_fighter(v: DecisionValue) -> bool:
+    """An extra action open with a Fighter opponent within Range 2: an attack on a Thug group without movement
+    (000 L6752), Full Defense (000 L6758, L6782) or nothing (ruling: leaving the action unused is always open)."""
+    idle = v.action in (ActionType.none, None) and not (v.full_agility or v.full_offense or v.movement)
+    attack = v.action is ActionType.attack and not v.movement and v.stunt_sequence is None
+    return idle or attack
 
 
 @contextmanager
