@@ -11,7 +11,7 @@ from ..elements.combo import check_combo, control_cost
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Invalid, Turn
-from .c_declared_movement import move_only_fs
+from .c_declared_movement import allowed_before, move_only_fs
 from .d_accuracy import range_ok
 
 # The values every list of choices repeats, built once (the model is frozen, so they are shared).
@@ -188,7 +188,8 @@ def _closing_in(ctx: Turn, f: Combatant, offers: _Offers, run: _Run, o: Combatan
     if ctx.band_mode or run.no_movement:
         return []
     dist = ctx.distance(f, o)
-    for n in (1, 2, 3):
+    lo, hi = allowed_before(run.moves[0])  # only the movement the move allows before it (000 L2377–L2391)
+    for n in range(max(1, lo), hi + 1):
         if n <= dist and range_ok(run.moves[0], dist - n):
             return [_kept(offers, _closer, run, n, o.id, name, move_only_fs(f, n))]
     return []

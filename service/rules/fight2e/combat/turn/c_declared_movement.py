@@ -27,23 +27,29 @@ def move_only_fs(f: Combatant, n: int) -> int:
     return movement_fs(f, base) if n else 0
 
 
+def allowed_before(first: MoveProfile, utility: bool = False) -> tuple[int, int]:
+    """The fewest and most Ranges the first move lets a fighter move before it (000 L2377–L2391)."""
+    mv = first.movement
+    lo, hi = BEFORE.get(mv, (0, 1))
+    if mv == "mobile" and utility:
+        hi = 3
+    if first.id == "basic_move":
+        lo, hi = 0, 2  # the Basic Move is Mobile: a 2-Range jumping attack (000 L2088–L2096)
+    if mv == "passing":
+        lo = 0  # "can move 1 Range before" (000 L2389)
+    return lo, hi
+
+
 def check_movement(ctx: Turn, f: Combatant, plan: Plan, d: DecisionValue, key: str) -> None:
     """C: the movement the first move allows and what it costs (000 L5603–L5644, L2377–L2391)."""
     path = f"decisions.{key}.movement"
     first = plan.moves[0]
     n = plan.movement
     mv = first.movement
-    utility = plan.kind is ActionType.utility
-    lo, hi = BEFORE.get(mv, (0, 1))
-    if mv == "mobile" and utility:
-        hi = 3
-    if first.id == "basic_move":
-        lo, hi = 0, 2  # the Basic Move is Mobile: a 2-Range jumping attack (000 L2088–L2096)
+    lo, hi = allowed_before(first, utility=plan.kind is ActionType.utility)
     if d.wall_spring:
         _wall_spring(ctx, f, plan, key)
         lo = hi = 3
-    if mv == "passing":
-        lo = 0  # "can move 1 Range before" (000 L2389)
     if not lo <= n <= hi:
         ctx.fail(
             "MOVEMENT_NOT_ALLOWED_BY_KEYWORD",
