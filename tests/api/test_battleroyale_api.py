@@ -50,17 +50,13 @@ def test_bad_input_is_a_problem(client: TestClient[Litestar]) -> None:
 
 def test_graphql_agrees_with_rest(client: TestClient[Litestar]) -> None:
     variables = {
-        "c": encode(
-            graphql_type("BattleroyaleCharacterRequestInput"), examples("validate_character")["carrie-schatz"]
-        )
+        "c": encode(graphql_type("BattleroyaleCharacterRequestInput"), examples("validate_character")["carrie-schatz"])
     }
     out = client.post("/graphql", json={"query": CHARACTER_QUERY, "variables": variables}).json()
     assert "errors" not in out, out
     got = out["data"]["battleroyale"]["validateCharacter"]
     assert got["valid"] and got["derived"] == {"sessionSpiritDice": 2, "damageCapacity": 22}
-    move = {
-        "m": encode(graphql_type("BattleroyaleMoveRequestInput"), examples("price_move")["isaac-draco-signature"])
-    }
+    move = {"m": encode(graphql_type("BattleroyaleMoveRequestInput"), examples("price_move")["isaac-draco-signature"])}
     out = client.post("/graphql", json={"query": MOVE_QUERY, "variables": move}).json()
     assert out["data"]["battleroyale"]["priceMove"] == {
         "__typename": "BattleroyaleMovePrice",
