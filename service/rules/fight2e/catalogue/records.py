@@ -260,8 +260,143 @@ class UseLock(_Frozen):
     ref: str
 
 
+# ── what a move's entry grants the move itself, read into its combat profile when it is built ────────────────────
+
+
+class Response(StrEnum):
+    """A Defensive Response kind (the values of the combat contract's ``ResponseKind``, 000 L5866–L5902)."""
+
+    anti_air = "anti_air"
+    counter = "counter"
+    evade_ranged = "evade_ranged"
+    interrupt = "interrupt"
+    mid_air_teleport = "mid_air_teleport"
+    priority = "priority"
+    ranged = "ranged"
+    reversal = "reversal"
+    sidestep_counter = "sidestep_counter"
+    throw = "throw"
+
+
+class GrantsResponse(_Frozen):
+    """The move answers with this Defensive Response even when its keywords do not say so."""
+
+    kind: Literal["response"]
+    response: Response
+    ref: str
+
+
+class ProjectileLimit(_Frozen):
+    """How a projectile's Liability limits the answers to it, and its own use as a Ranged Response."""
+
+    kind: Literal["projectile_limit"]
+    ranged_response_stops_it: bool = True  # the defender's Ranged Response may answer it
+    reflected: bool = True  # Reflection may turn it back
+    own_ranged_response: bool = True  # it answers as a Ranged Response (else only if an option buys it)
+    ref: str
+
+
+class Movement(_Frozen):
+    """What the entry changes about moving with the move, jumping with it or reaching a jumper; a move's grants are
+    the union of its entries' (the Accuracy against a Super Jump their sum)."""
+
+    kind: Literal["movement"]
+    no_fs: bool = False  # its Mobile movement costs no FS
+    pass_through: bool = False  # 2 free Ranges, only to Range 0 or past the opponent
+    airborne: bool = False  # the move is a jump (Jumper, Cross-Up, Anti-Air, aerial defences)
+    power_dash: bool = False  # may follow the 1 FS Dash, one die size more damage
+    wall_spring: bool = False  # a Special Move that may spring off the Wall
+    forward_first: bool = False  # at least 1 Range forward before attacking
+    full_screen: bool = False  # +1 Defense Total for the defender after a full 3-Range approach
+    no_full_screen_bonus: bool = False  # the defender gets no such bonus
+    reaches_super_jump: bool = False  # a Special Move that may strike a Super-Jumping fighter
+    super_jump_accuracy: Annotated[int, Field(ge=0, le=4)] = 0  # Accuracy against him
+    follows_knockback: bool = False  # may follow its Knock Back by as many Ranges
+    ref: str
+
+
+class ComboPart(StrEnum):
+    """How a move's entry changes its place in a Combo and the Knock Downs around it."""
+
+    pursuit = "pursuit"  # strikes a downed foe, follows a Knock Down (000 L3910–L3928)
+    skips_knock_down = "skips_knock_down"  # the Knock Down right before it does not happen (000 L4163–L4173)
+    pursuit_bounce = "pursuit_bounce"  # no Ender; a DL 8 Tactics check lets the Combo go on (000 L3930–L3936)
+    delayed_knock_down = "delayed_knock_down"  # its Knock Down waits for the end of the Combo (000 L2939, L3611)
+    juggle = "juggle"  # a Juggle attack, for Walls and Light fighters (000 L6185, L1457)
+    bounce = "bounce"  # a DL 8 Tactics check in a Combo: +1 damage, or the later moves miss (000 L2933–L2941)
+    final_knock_down = "final_knock_down"  # it knocks down only when closing the Combo (000 L3645–L3651)
+    easy = "easy"  # not counted against the Combo Skill (000 L3256–L3262)
+    opener = "opener"  # a Utility Combo Opener (000 L4433–L4441)
+
+
+class ComboRole(_Frozen):
+    """The parts the entry gives its move in a Combo."""
+
+    kind: Literal["combo_part"]
+    parts: tuple[ComboPart, ...] = Field(min_length=1)
+    ref: str
+
+
+class Heals(StrEnum):
+    """Whom a Healing move heals."""
+
+    heals = "heals"  # the move's die at H.1, the user by default (000 L3436–L3444)
+    others = "others"  # or a fighter at Range 0–2 named with the action (000 L3446–L3450)
+    not_self = "not_self"  # never the user (000 L3452–L3454)
+
+
+class Healing(_Frozen):
+    """The move heals, and whom."""
+
+    kind: Literal["heals"]
+    who: tuple[Heals, ...] = Field(min_length=1)
+    ref: str
+
+
+class Use(StrEnum):
+    """The ways of using a move besides answering as a Defensive Response."""
+
+    attack = "attack"  # an ordinary attack with the action
+    reaction = "reaction"  # a Reaction Attack
+
+
+class AnswerOnly(_Frozen):
+    """The move only answers as a Defensive Response: the uses the entry takes away."""
+
+    kind: Literal["answer_only"]
+    withholds: tuple[Use, ...] = Field(min_length=1)
+    ref: str
+
+
+class Invincible(_Frozen):
+    """Invincibility: how far the user's Initiative may trail the attacker's, per instance."""
+
+    kind: Literal["invincible"]
+    margin: Annotated[int, Field(ge=1, le=10)]
+    ref: str
+
+
+# Records read into the move's profile when it is built (never at the turn's points).
+PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible)
+
+
 Record = Annotated[
-    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced | Family,
+    Modifier
+    | Knockback
+    | DieShiftNextTurn
+    | Denies
+    | Misfire
+    | Lasting
+    | UseLock
+    | Priced
+    | Family
+    | GrantsResponse
+    | ProjectileLimit
+    | Movement
+    | ComboRole
+    | Healing
+    | AnswerOnly
+    | Invincible,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -11,6 +11,7 @@ import pytest
 from service.rules.fight2e.catalogue.catalog import CatalogError, catalog, load_catalog
 from service.rules.fight2e.catalogue.records import (
     DEFENCE_OPTIONS,
+    PROFILE_KINDS,
     Denies,
     DieShiftNextTurn,
     Family,
@@ -243,7 +244,9 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family} | set(
+        PROFILE_KINDS
+    )
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 

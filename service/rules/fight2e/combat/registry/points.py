@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
     DEFENCE_OPTIONS,
+    PROFILE_KINDS,
     Denies,
     DieShiftNextTurn,
     Family,
@@ -72,9 +73,12 @@ class _Part(Protocol):
     def counted(self) -> str: ...
 
 
+_FOLDED = (Priced, Family, *PROFILE_KINDS)
+
+
 def at_turn_points(r: Record) -> bool:
     """Whether the record acts during the turn (the rest are folded into the profile)."""
-    return not _own_accuracy(r) and not isinstance(r, Priced | Family)
+    return not _own_accuracy(r) and not isinstance(r, _FOLDED)
 
 
 def _own_accuracy(r: Record) -> bool:

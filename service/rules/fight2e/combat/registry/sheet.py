@@ -64,7 +64,7 @@ def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
     out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
-    out |= {kind.value for _, kind in RESPONSE_ELEMENTS.found(entries)}
+    out |= {kind.value for kind in RESPONSE_ELEMENTS.grants(entries)}
     return frozenset(out)
 
 
