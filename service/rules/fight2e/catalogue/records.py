@@ -376,8 +376,43 @@ class Invincible(_Frozen):
     ref: str
 
 
+class MoveTrait(StrEnum):
+    """A role an entry gives its move that the turn's steps ask about by name, never by the entry's id."""
+
+    partial_hit = "partial_hit"  # a Super's near miss by its instances is a partial hit (Breakthrough)
+    pierces = "pierces"  # ignores Temporary Invulnerability, a Special one only unless a Super (Breaker)
+    cancels = "cancels"  # a hit at Range 1 may turn into a Throw after a Tactics check (Cancel Throw)
+    invulnerable = "invulnerable"  # no effect from attacks while it is under way (Temporary Invulnerability)
+    vulnerable = "vulnerable"  # damage taken while it is under way is one die size higher (Vulnerability)
+    priority = "priority"  # goes ahead of a tied or held action (Priority)
+    hits_low = "hits_low"  # a crouching block gives nothing against it; an Evasion must move away (Hits Low)
+    crouching = "crouching"  # used from a crouch: Hits Low and a downed target (Crouching)
+    prone_only = "prone_only"  # used only from the ground, or after a Self-Prone move (Only When Prone)
+    self_prone = "self_prone"  # leaves its user on the ground (Self-Prone)
+    slow_startup = "slow_startup"  # started one turn, lands the next (Slow Startup)
+    set_up = "set_up"  # readied with one action, used with a later one (Set Up)
+    wind_up = "wind_up"  # held to hit harder (Wind Up)
+    super_counter = "super_counter"  # a Super that answers as a Counter (Super Counter)
+    projectile = "projectile"  # a projectile (Ranged)
+    reduced_blast = "reduced_blast"  # an area attack one die size lower against each defender (Reduced Damage)
+    triggered = "triggered"  # an Interrupt that waits for its trigger (Triggered Interrupt)
+    interrupt = "interrupt"  # strikes into an opponent's attack (Interrupt)
+    counter = "counter"  # only answers an attack, never opens one (Counter)
+    launcher = "launcher"  # a Launcher: a Tactics check in a Combo, Increased Knockback closing it (Launcher)
+    sustained_hold = "sustained_hold"  # a Throw that holds its target over turns (Sustained Hold)
+    no_movement = "no_movement"  # the move allows no movement (No Movement)
+
+
+class Traits(_Frozen):
+    """The roles the entry gives its move."""
+
+    kind: Literal["trait"]
+    traits: tuple[MoveTrait, ...] = Field(min_length=1)
+    ref: str
+
+
 # Records read into the move's profile when it is built (never at the turn's points).
-PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible)
+PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible, Traits)
 
 
 Record = Annotated[
@@ -396,7 +431,8 @@ Record = Annotated[
     | ComboRole
     | Healing
     | AnswerOnly
-    | Invincible,
+    | Invincible
+    | Traits,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -9,7 +9,7 @@ from ..registry import points as records
 from ..registry.coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from ..state.action import Attack, DamageRoll, Guard
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import (
     drain_life,
@@ -89,7 +89,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 @elements.MOVE_USED(20, entries=("self_prone",))
 def self_prone(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    if m.has("self_prone"):
+    if m.trait(MoveTrait.self_prone):
         f.knocked_down = True
         transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")

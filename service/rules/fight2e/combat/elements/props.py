@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ..contract.models import Choice, CombatOptions, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, command_move
+from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
 from .hazards import hazards
 
@@ -115,7 +115,7 @@ def knocked_down(ctx: Turn, f: Combatant, reachable: Callable[[Combatant, MovePr
     """Knocked Down: the Prop of his non-Ranged Prop moves falls where he lies (000 L4757)."""
     if "prop" not in f.prof.entry_ids:
         return
-    for prop in sorted({name(m) for m in f.prof.moves.values() if m.has("prop") and not m.has("ranged")}):
+    for prop in sorted({name(m) for m in f.prof.moves.values() if m.has("prop") and not m.trait(MoveTrait.projectile)}):
         _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable)
 
 
@@ -130,7 +130,7 @@ def evaded(
     target's band on a Band Map (000 L4757, L4765)."""
     if "prop" not in a.prof.entry_ids:
         return
-    for prop in sorted({name(m) for m in moves if m.has("prop") and m.has("ranged")}):
+    for prop in sorted({name(m) for m in moves if m.has("prop") and m.trait(MoveTrait.projectile)}):
         _drop(
             ctx,
             a,

@@ -15,9 +15,11 @@ from ...catalogue.records import (
     Invincible,
     Movement,
     MoveRecord,
+    Traits,
 )
 from ...catalogue.records import ComboPart as ComboPart  # the records' vocabularies, read by the turn from here
 from ...catalogue.records import Heals as Heals
+from ...catalogue.records import MoveTrait as MoveTrait
 from ...catalogue.records import ProjectileLimit as ProjectileRecord
 from ...catalogue.records import Use as Use
 from ...fighters.fighter_models import Style
@@ -109,6 +111,8 @@ COMBO_PARTS: FlagTable[ComboPart] = flags_of_records("combo_part", ComboRole, la
 HEALING: FlagTable[Heals] = flags_of_records("healing", Healing, lambda r: frozenset(r.who))
 # Moves that only answer as a Defensive Response: the uses their entry takes away.
 ANSWER_ONLY: FlagTable[Use] = flags_of_records("answer_only", AnswerOnly, lambda r: frozenset(r.withholds))
+# The roles a move's entries give it, which the turn's steps ask about by name (``MoveProfile.trait``).
+MOVE_TRAITS: FlagTable[MoveTrait] = flags_of_records("trait", Traits, lambda r: frozenset(r.traits))
 # Invincibility: how far his Initiative may trail the attacker's, per instance (000 L4936–L4948).
 INVINCIBLE: EntryTable[int] = of_records("invincible", Invincible, lambda found: sum(r.margin for r in found))
 
@@ -176,6 +180,18 @@ class MoveProfile:
     @cached_property
     def _parts(self) -> frozenset[ComboPart]:
         return COMBO_PARTS.grants(self.entries)
+
+    @cached_property
+    def _traits(self) -> frozenset[MoveTrait]:
+        return MOVE_TRAITS.grants(self.entries)
+
+    def trait(self, role: MoveTrait) -> bool:
+        """Whether one of its entries gives it ``role`` (``MOVE_TRAITS``)."""
+        return role in self._traits
+
+    def trait_instances(self, role: MoveTrait) -> int:
+        """The instances of its entries that give it ``role``."""
+        return sum(n for e, n in self.entries.items() if role in MOVE_TRAITS.get(e, ()))
 
     def withheld(self, use: Use) -> bool:
         """Whether an entry keeps the move from being used that way (``ANSWER_ONLY``)."""
@@ -304,6 +320,11 @@ class Profile:
     def entry_ids(self) -> frozenset[str]:
         """Every catalogue entry on any of his moves (a quick gate for the rarer rules)."""
         return frozenset(e for m in self.moves.values() for e in m.entries)
+
+    @cached_property
+    def traits(self) -> frozenset[MoveTrait]:
+        """Every role any of his moves has (a quick gate for the rarer rules)."""
+        return frozenset().union(*(MOVE_TRAITS[e] for e in self.entry_ids if e in MOVE_TRAITS))
 
     @property
     def big(self) -> bool:

@@ -12,7 +12,7 @@ from ..registry.elements import DAMAGE_STEP
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .d_attack import resolve
 
@@ -37,10 +37,10 @@ AREAS: EntryTable[Area] = EntryTable(
 
 def blast_centre(f: Combatant, plan: Plan) -> Combatant | None:
     """The centre of a Reduced Damage explosion: the target of a Ranged one, else the user (000 L3326–L3334)."""
-    m = next((m for m in plan.moves if m.has("explosive.reduced_damage")), None)
+    m = next((m for m in plan.moves if m.trait(MoveTrait.reduced_blast)), None)
     if m is None:
         return None
-    return plan.target if m.has("ranged") else f
+    return plan.target if m.trait(MoveTrait.projectile) else f
 
 
 def resolve_blast(ctx: Turn, atk: Attack, centre: Combatant | None) -> Outcome:
@@ -64,7 +64,9 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
         return []
     m, area = found
     radius = area.radius
-    centre = plan.target if area.around_ranged_target and m.has("ranged") and plan.target is not None else f
+    centre = (
+        plan.target if area.around_ranged_target and m.trait(MoveTrait.projectile) and plan.target is not None else f
+    )
 
     return [
         o
@@ -82,4 +84,4 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
 @DAMAGE_STEP(30, entries=("explosive.reduced_damage",))
 def reduced_damage(m: MoveProfile, attacker: Combatant, defender: Combatant) -> int:
     """Reduced Damage: one die size less per Range step from the blast centre (000 L3334)."""
-    return -defender.blast_steps if m.has("explosive.reduced_damage") else 0
+    return -defender.blast_steps if m.trait(MoveTrait.reduced_blast) else 0

@@ -30,7 +30,7 @@ from ..registry import elements
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
-from ..state.profile import Heals, MoveProfile, Use
+from ..state.profile import Heals, MoveProfile, MoveTrait, Use
 from ..state.turn import Turn
 from .c_declared_movement import check_movement
 
@@ -316,7 +316,7 @@ def _check_conditions(
 ) -> None:
     """Only When Prone, End Only and Flight's limits on the declared moves."""
     for i, m in enumerate(moves):
-        if m.has("only_when_prone") and not any(x.has("self_prone") for x in moves[:i]):
+        if m.trait(MoveTrait.prone_only) and not any(x.trait(MoveTrait.self_prone) for x in moves[:i]):
             ctx.fail(
                 "ONLY_WHEN_PRONE_INVALID",
                 f"{path}.moves",
@@ -341,7 +341,7 @@ def _extended(
         return "", 0, None
     first = moves[0]
     path = f"decisions.{key}.moves"
-    if any(m.has("slow_startup") for m in moves):
+    if any(m.trait(MoveTrait.slow_startup) for m in moves):
         if len(moves) > 1 or simultaneous:
             ctx.fail(
                 "RULE_UNSUPPORTED",
@@ -350,7 +350,7 @@ def _extended(
                 key=key,
             )
         return "slow_startup", 0, None
-    if first.has("set_up"):
+    if first.trait(MoveTrait.set_up):
         armed = ongoing.active(f, "set_up", first.id)
         if armed is None:
             if len(moves) == 1 and not simultaneous:
@@ -365,7 +365,7 @@ def _extended(
                 )
             # Powerless: its extra damage (000 L4141); the +2 Accuracy is in the move's own Accuracy (000 L4131)
             return "", access.primed_damage(first), None
-    if first.has("wind_up"):
+    if first.trait(MoveTrait.wind_up):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:
             passed = max((held.since or 0) - ctx.time_count, 0)
