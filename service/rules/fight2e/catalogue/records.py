@@ -411,8 +411,23 @@ class Traits(_Frozen):
     ref: str
 
 
+class State(StrEnum):
+    """A fighter's state under which every one of his attacks counts as having an entry."""
+
+    beast_form = "beast_form"  # 000 L5319
+
+
+class Granted(_Frozen):
+    """Every attack of a fighter in ``state`` has the entry's other records, as if its last move had the entry:
+    read wherever those records are (Beast Form's Increased Knockback, 000 L5319)."""
+
+    kind: Literal["granted"]
+    state: State
+    ref: str
+
+
 # Records read into the move's profile when it is built (never at the turn's points).
-PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible, Traits)
+PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible, Traits, Granted)
 
 
 Record = Annotated[
@@ -432,7 +447,8 @@ Record = Annotated[
     | Healing
     | AnswerOnly
     | Invincible
-    | Traits,
+    | Traits
+    | Granted,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

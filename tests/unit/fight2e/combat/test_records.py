@@ -228,6 +228,20 @@ def test_knockback_records() -> None:
     assert points.own_knockback(inc) == 2 and points.own_knockback(plain) == 1
 
 
+@dataclass
+class _Fighter:
+    beast_form: bool
+
+
+def test_beast_form_gives_every_attack_the_increased_knockback_record() -> None:
+    # 000 L5319: in Beast Form every attack has Increased Knockback, which is 2 Ranges (000 L3559), whatever the move
+    beast, human, plain = _Fighter(True), _Fighter(False), _Move()
+    assert points.knockback([plain], beast) == 2 and points.knockback([plain], human) is None
+    assert points.knockback([_Move(), plain], beast) == 2  # the Combo's last move has it (000 L3555–L3559)
+    assert points.knockback([_Move(keywords=frozenset())], beast) == 0  # no Knockback keyword: none (000 L5948)
+    assert points.own_knockback(plain, beast) == 2 and points.own_knockback(plain, human) == 1  # Draw Closer, L4007
+
+
 LAUNCH = {"id": "launch", "name": "Launch", "level": 3, "elements": [{"id": "juggle"}, {"id": "juggle.launcher"}]}
 
 

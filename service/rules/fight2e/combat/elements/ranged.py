@@ -117,9 +117,10 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
 # ── Draw Closer ─────────────────────────────────────────────────────────────────────────────────
 
 
-def _own_knockback(m: MoveProfile) -> int:
-    """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback (000 L4007)."""
-    return records.own_knockback(m)
+def _own_knockback(m: MoveProfile, attacker: Combatant) -> int:
+    """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback, every move's in Beast Form (000
+    L4007, L5319)."""
+    return records.own_knockback(m, attacker)
 
 
 def _mode(ctx: Turn, atk: Attack, m: MoveProfile) -> str:
@@ -161,7 +162,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
         if m.offensive and not in_range(m, at):
             return False
         if Draw.pull in _draws(m) and i < len(atk.moves) - 1:
-            at = max(at - (2 if atk.attacker.beast_form else _own_knockback(m)), 0)  # Beast Form (000 L5319)
+            at = max(at - _own_knockback(m, atk.attacker), 0)
     return True
 
 
@@ -192,7 +193,7 @@ def mid_combo(ctx: Turn, atk: Attack) -> None:
             atk.moves = atk.moves[: i + 1]
             atk.draw_modes["_failed"] = m.id
             return
-        _close_in(ctx, atk, m, 2 if a.beast_form else _own_knockback(m), "E")  # Beast Form (000 L5319)
+        _close_in(ctx, atk, m, _own_knockback(m, a), "E")
 
 
 def _close_in(ctx: Turn, atk: Attack, m: MoveProfile, n: int, label: str) -> int:

@@ -247,11 +247,6 @@ def _blast(ctx: Turn, f: Combatant, o: Combatant) -> None:
 # ── during the fight ──────────────────────────────────────────────────────────────────────────────
 
 
-def increased_knockback(f: Combatant) -> bool:
-    """Every attack of a fighter in Beast Form has Increased Knockback (000 L5319)."""
-    return f.beast_form
-
-
 def knocked_down(ctx: Turn, f: Combatant) -> None:
     """Below 0 Beast Energy, the next Knock Down ends the form (000 L5317)."""
     if f.beast_form and f.beast_energy <= -1:
