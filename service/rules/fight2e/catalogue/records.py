@@ -400,6 +400,7 @@ class MoveTrait(StrEnum):
     counter = "counter"  # only answers an attack, never opens one (Counter)
     launcher = "launcher"  # a Launcher: a Tactics check in a Combo, Increased Knockback closing it (Launcher)
     sustained_hold = "sustained_hold"  # a Throw that holds its target over turns (Sustained Hold)
+    opening_throw = "opening_throw"  # opens a Multi-Part Throw that later throws link on to (Opening Throw)
     no_movement = "no_movement"  # the move allows no movement (No Movement)
 
 
@@ -426,8 +427,50 @@ class Granted(_Frozen):
     ref: str
 
 
-# Records read into the move's profile when it is built (never at the turn's points).
-PROFILE_KINDS = (GrantsResponse, ProjectileLimit, Movement, ComboRole, Healing, AnswerOnly, Invincible, Traits, Granted)
+class OneRange(_Frozen):
+    """The move connects at one Range only, the one its builder names in the entry's design ``option``."""
+
+    kind: Literal["one_range"]
+    option: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    ref: str
+
+
+class Area(_Frozen):
+    """The move attacks everyone else within ``radius`` of its user, or of its target when it is Ranged and
+    ``around_ranged_target``; of a move's areas the widest counts."""
+
+    kind: Literal["area"]
+    radius: Annotated[int, Field(ge=0, le=4)]
+    around_ranged_target: bool = False
+    ref: str
+
+
+class OnlyWhile(_Frozen):
+    """The move may be used only while an ongoing effect (``effect``, an ongoing effect's id) is on its user."""
+
+    kind: Literal["only_while"]
+    effect: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_.]*$")]
+    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]*$")]  # the violation it is reported with
+    message: str  # ({move}: the move's name)
+    ref: str
+
+
+# Records read through tables when the move's profile is built or by the one step that applies them (never
+# collected at the turn's points).
+PROFILE_KINDS = (
+    GrantsResponse,
+    ProjectileLimit,
+    Movement,
+    ComboRole,
+    Healing,
+    AnswerOnly,
+    Invincible,
+    Traits,
+    Granted,
+    OneRange,
+    Area,
+    OnlyWhile,
+)
 
 
 Record = Annotated[
@@ -448,7 +491,10 @@ Record = Annotated[
     | AnswerOnly
     | Invincible
     | Traits
-    | Granted,
+    | Granted
+    | OneRange
+    | Area
+    | OnlyWhile,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

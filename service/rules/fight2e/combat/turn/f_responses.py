@@ -24,7 +24,7 @@ NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
 
 
 def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
-    if kind is ResponseKind.interrupt and "triggered_interrupt" in d.prof.entry_ids:
+    if kind is ResponseKind.interrupt and MoveTrait.triggered in d.prof.traits:
         # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
         return [
             m
