@@ -64,7 +64,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The user pays for the move: Power Level in Life Bar, or (Self-Stun in its place) Stunned next turn."""
     if f.defeated:
         return
-    if m.has("self_damage.self_stun"):
+    if m.trait(MoveTrait.self_stun):
         f.self_stun = True
         ctx.note(
             "G",
@@ -74,7 +74,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
             {},
             {"self_stun": True},
         )
-    elif m.has("self_damage"):
+    elif m.trait(MoveTrait.self_damage):
         before = f.life
         f.life = max(f.life - f.pl, min(f.life, 1))  # never below 1; no Stun, Knock Back or Hit Stun (000 L4797)
         ctx.note(
@@ -120,7 +120,7 @@ def recovery_shifts(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: 
 def entangle(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """Entangle: the action is lost if not yet taken, and the next Initiative die is smaller (000 L3306)."""
     d = atk.defender
-    if not m.has("entangle") or d.defeated:
+    if not m.trait(MoveTrait.entangle) or d.defeated:
         return
     d.entangled = True
     action_lost = not d.acted

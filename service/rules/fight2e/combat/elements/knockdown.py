@@ -7,7 +7,7 @@ from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.profile import ComboPart
+from ..state.profile import ComboPart, MoveTrait
 from ..state.turn import Turn
 from . import access, knockdown_chain, positions, props, ranged, sidestep_setup, styles, techniques, transformations
 from .buffs import buff_modifiers
@@ -118,7 +118,7 @@ def knockback_advance(ctx: Turn, atk: Attack, kb: int) -> None:
         kb <= 0
         or a.defeated
         or not any(m.moving.follows_knockback for m in atk.moves)
-        or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
+        or (styles.immobile(a) and not any(m.trait(MoveTrait.movement_exception) for m in atk.moves))
     ):
         return
     key, dv = ctx.decide(

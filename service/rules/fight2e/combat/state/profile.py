@@ -182,16 +182,16 @@ class MoveProfile:
         return COMBO_PARTS.grants(self.entries)
 
     @cached_property
-    def _traits(self) -> frozenset[MoveTrait]:
-        return MOVE_TRAITS.grants(self.entries)
+    def _traits(self) -> dict[MoveTrait, int]:
+        counts: dict[MoveTrait, int] = {}
+        for e, n in self.entries.items():
+            for role in MOVE_TRAITS.get(e, ()):
+                counts[role] = counts.get(role, 0) + n
+        return counts
 
-    def trait(self, role: MoveTrait) -> bool:
-        """Whether one of its entries gives it ``role`` (``MOVE_TRAITS``)."""
-        return role in self._traits
-
-    def trait_instances(self, role: MoveTrait) -> int:
-        """The instances of its entries that give it ``role``."""
-        return sum(n for e, n in self.entries.items() if role in MOVE_TRAITS.get(e, ()))
+    def trait(self, role: MoveTrait) -> int:
+        """How many instances of its entries give it ``role`` (``MOVE_TRAITS``); 0: none does."""
+        return self._traits.get(role, 0)
 
     def withheld(self, use: Use) -> bool:
         """Whether an entry keeps the move from being used that way (``ANSWER_ONLY``)."""
@@ -240,7 +240,7 @@ class MoveProfile:
 
     @property
     def throw(self) -> bool:
-        return self.has("throw") > 0
+        return self.trait(MoveTrait.throw) > 0
 
     def accuracy_vs(self, option: str) -> int:
         return sum(p.vs(option) for p in self.accuracy_parts)

@@ -15,11 +15,11 @@ UNDER_WAY = frozenset({Trait.invulnerable, Trait.vulnerable})  # what the user i
 
 
 def has_trait(m: MoveProfile, trait: Trait) -> bool:
-    return m.trait(trait)
+    return m.trait(trait) > 0
 
 
 def trait_instances(m: MoveProfile, trait: Trait) -> int:
-    return m.trait_instances(trait)
+    return m.trait(trait)
 
 
 def any_trait(prof: Profile, traits: frozenset[Trait]) -> bool:
@@ -109,7 +109,7 @@ def combo_tactics(ctx: Turn, atk: Attack) -> int:
     ):
         return 0
     for i, m in enumerate(list(atk.moves)):
-        launcher = atk.is_combo and m.trait(MoveTrait.launcher)
+        launcher = atk.is_combo and m.trait(MoveTrait.launcher) > 0
         bounce = m.part(ComboPart.bounce)
         # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
         pursuit_bounce = i < len(atk.moves) - 1 and m.part(ComboPart.pursuit_bounce) and not bounce

@@ -130,7 +130,7 @@ def perform(
 
 def crouched(plan: Plan) -> bool:
     """The action opens with a Crouching move: only the Combo's first move counts (000 L3220)."""
-    return bool(plan.moves) and plan.moves[0].trait(MoveTrait.crouching)
+    return bool(plan.moves) and plan.moves[0].trait(MoveTrait.crouching) > 0
 
 
 def _guarded(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
