@@ -102,6 +102,7 @@ class Point(StrEnum):
     damage_step = "damage_step"  # the move's damage die, in sizes (E.1)
     super_energy = "super_energy"  # Super Energy the user gains when the move hits (E.5, counted at H)
     blocked_damage = "blocked_damage"  # Life Bar the defender loses when the attack misses against the option (F.1)
+    primed_damage = "primed_damage"  # damage a readied move adds when it is unleashed (D.1)
 
 
 class Modifier(_Frozen):
@@ -127,7 +128,9 @@ class Modifier(_Frozen):
             raise ValueError("a labelled Accuracy modifier may only depend on the Range and the move's place")
         if self.point is Point.defense_total and (self.label is None or w != When(lasting=True)):
             raise ValueError("a Defense Total modifier has a label and counts while the entry's effect lasts")
-        if self.point in (Point.damage_step, Point.super_energy) and (w != When() or self.vs or self.label):
+        if self.point in (Point.damage_step, Point.super_energy, Point.primed_damage) and (
+            w != When() or self.vs or self.label
+        ):
             raise ValueError(f"a {self.point.value} modifier takes no condition, defence option or label")
         if self.point is Point.blocked_damage and (w != When() or not self.vs or self.label):
             raise ValueError("a blocked_damage modifier names the defence options it goes through, nothing more")
@@ -508,6 +511,32 @@ class OnlyWhile(_Frozen):
     ref: str
 
 
+class AccuracyForDamage(_Frozen):
+    """Each Range cut from the move's reach trades ``accuracy`` for ``damage``."""
+
+    kind: Literal["accuracy_for_damage"]
+    accuracy: Annotated[int, Field(le=0)]
+    damage: Annotated[int, Field(ge=1)]
+    ref: str
+
+
+class ExtendsDuration(_Frozen):
+    """A Super's timed effects last ``count`` longer for each lot of ``cost`` Super Energy paid on use."""
+
+    kind: Literal["extends_duration"]
+    cost: Annotated[int, Field(ge=1)]
+    count: Annotated[int, Field(ge=1)]
+    ref: str
+
+
+class OnlyIn(_Frozen):
+    """The move may be used only while its user is in ``state``."""
+
+    kind: Literal["only_in"]
+    state: State
+    ref: str
+
+
 # Records read through tables when the move's profile is built or by the one step that applies them (never
 # collected at the turn's points).
 PROFILE_KINDS = (
@@ -523,6 +552,9 @@ PROFILE_KINDS = (
     OneRange,
     Area,
     OnlyWhile,
+    AccuracyForDamage,
+    ExtendsDuration,
+    OnlyIn,
 )
 
 
@@ -547,7 +579,10 @@ Record = Annotated[
     | Granted
     | OneRange
     | Area
-    | OnlyWhile,
+    | OnlyWhile
+    | AccuracyForDamage
+    | ExtendsDuration
+    | OnlyIn,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

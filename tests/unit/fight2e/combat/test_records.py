@@ -429,3 +429,20 @@ def test_the_implemented_entries_are_the_registry_s() -> None:
     # every entry with a record or a registered handler, and nothing else, is implemented; the catalogue agrees
     assert set(IMPLEMENTED) == applied_entries()
     assert {i for i, e in catalog().entries.items() if e.combat == "implemented"} == applied_entries()
+
+
+def test_tables_read_from_records_keep_the_book_s_figures() -> None:
+    from service.rules.fight2e.combat.elements import ranged, super_only, transformations
+    from service.rules.fight2e.combat.state import profile
+    from service.rules.fight2e.combat.turn import d_accuracy, d_area_attacks, d_move_declaration
+
+    assert points.modifier_total(_Move(("set_up.powerless",)), Point.primed_damage) == 2  # 000 L4141
+    assert ranged.TRADES["ranged.accuracy_for_damage"] == ranged.Trade(-1, 2)  # 000 L3997
+    assert super_only.STRETCHES["extended_duration"] == super_only.Stretch(10, 5)  # 000 L4922–L4926
+    assert transformations.FORM_ONLY["only_in_beast_form"] is transformations.Form.beast  # 000 L5321
+    assert d_accuracy.ONE_RANGE["specific_range"] == "range"  # 000 L4858
+    assert d_area_attacks.AREAS["explosive"] == d_area_attacks.Area(2, True)  # 000 L3324–L3330
+    assert d_area_attacks.AREAS["area_effect"] == d_area_attacks.Area(1, False)  # 000 L2831–L2839
+    assert d_move_declaration.ONLY_WHILE["end_buff.end_only"].effect == "buff"  # 000 L3276–L3280
+    assert profile.INVINCIBLE["invincibility"] == 1  # 000 L4936–L4948
+    assert profile.MOVEMENT_GRANTS["hits_super_jump"].super_jump_accuracy == 1  # 000 L3474

@@ -41,7 +41,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 
 def lock(f: Combatant, m: MoveProfile) -> str | None:
-    if "free_movement" not in f.prof.entry_ids or not active(f):
+    if MoveTrait.free_movement not in f.prof.traits or not active(f):
         return None
     return f"{f.id} is in Free Movement and can only move"
 

@@ -56,12 +56,12 @@ def _pool_effect(f: Combatant, name: str) -> Effect:
     return e
 
 
-_CHARGES = frozenset({"limited_use", "reload", "super_reload"})
+_CHARGES = frozenset({MoveTrait.limited_use, MoveTrait.reload, MoveTrait.super_reload})
 
 
 def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
     """The first pool the declared moves would overdraw, or None."""
-    if not f.prof.entry_ids & _CHARGES:
+    if f.prof.traits.isdisjoint(_CHARGES):
         return None
     need: dict[str, int] = {}
     for m in moves:
@@ -76,7 +76,7 @@ def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
 
 
 def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
-    if not f.prof.entry_ids & _CHARGES:
+    if f.prof.traits.isdisjoint(_CHARGES):
         return
     for m in moves:
         if m.trait(MoveTrait.limited_use):

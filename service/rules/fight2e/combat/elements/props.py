@@ -113,7 +113,7 @@ def _drop(
 
 def knocked_down(ctx: Turn, f: Combatant, reachable: Callable[[Combatant, MoveProfile], str | None]) -> None:
     """Knocked Down: the Prop of his non-Ranged Prop moves falls where he lies (000 L4757)."""
-    if "prop" not in f.prof.entry_ids:
+    if MoveTrait.prop not in f.prof.traits:
         return
     for prop in sorted(
         {name(m) for m in f.prof.moves.values() if m.trait(MoveTrait.prop) and not m.trait(MoveTrait.projectile)}
@@ -130,7 +130,7 @@ def evaded(
 ) -> None:
     """Evaded with Evasion alone: the Prop of a Ranged Prop move ends up as far away as the target was, in the
     target's band on a Band Map (000 L4757, L4765)."""
-    if "prop" not in a.prof.entry_ids:
+    if MoveTrait.prop not in a.prof.traits:
         return
     for prop in sorted({name(m) for m in moves if m.trait(MoveTrait.prop) and m.trait(MoveTrait.projectile)}):
         _drop(

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ....dice import Die
+from ...catalogue.records import AccuracyForDamage
 from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable, FlagTable
+from ..state.entry_tables import EntryTable, FlagTable, of_records
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
 from . import positions
@@ -29,7 +30,9 @@ class Trade:
     damage: int
 
 
-TRADES: EntryTable[Trade] = EntryTable("accuracy_for_damage", {"ranged.accuracy_for_damage": Trade(-1, 2)})  # L3997
+TRADES: EntryTable[Trade] = of_records(
+    "accuracy_for_damage", AccuracyForDamage, lambda found: Trade(found[0].accuracy, found[0].damage)
+)  # 000 L3997
 
 
 class Draw(StrEnum):

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...catalogue.records import ExtendsDuration
 from ...moves.price import KI_SHIFT
 from ..contract.models import ChoiceOption, DecisionValue
 from ..registry import elements
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
@@ -35,7 +36,9 @@ class Stretch:
     count: int
 
 
-STRETCHES: EntryTable[Stretch] = EntryTable("stretch", {EXTENDED: Stretch(10, 5)})  # 000 L4922–L4926
+STRETCHES: EntryTable[Stretch] = of_records(
+    "stretch", ExtendsDuration, lambda found: Stretch(found[0].cost, found[0].count)
+)  # 000 L4922–L4926
 TIMED = frozenset({INFINITE, ENHANCER, CHOICE})
 ENHANCER_SE = 20  # 000 L4237
 COUNT = 5  # the Time Count of Infinite Supers, the Enhancer and each Extended Duration step (000 L4926–L4934)

@@ -284,7 +284,7 @@ def fill_gauges(ctx: Turn) -> None:
     per_turn = math.ceil(ctx.opts.super_energy_max / 20)
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        if "buff.buff_gauge" not in f.prof.entry_ids or f.super_used:
+        if MoveTrait.buff_gauge not in f.prof.traits or f.super_used:
             continue
         if f.defeated and not f.life_loss_from and not f.attacks:
             continue
@@ -306,7 +306,7 @@ def fill_gauges(ctx: Turn) -> None:
 
 
 def restore_gauge(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
-    if "buff.buff_gauge" not in f.prof.entry_ids or (eff.charges or 0) > GAUGE_MAX:
+    if MoveTrait.buff_gauge not in f.prof.traits or (eff.charges or 0) > GAUGE_MAX:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,

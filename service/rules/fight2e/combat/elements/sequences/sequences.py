@@ -57,7 +57,7 @@ def free_combo_opener(m: MoveProfile) -> bool:
     """A Utility or No Damage Opening Move, or a No Damage Opening Throw, has Utility Combo Opener for free
     (000 L3746, L3765, L4441)."""
     return (m.trait(MoveTrait.opening_move) > 0 and (m.utility or m.kw("no_damage"))) or (
-        m.has("opening_throw") > 0 and m.kw("no_damage")
+        m.trait(MoveTrait.opening_throw) > 0 and m.kw("no_damage")
     )
 
 
