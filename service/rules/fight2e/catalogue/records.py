@@ -3,7 +3,9 @@
 An entry whose combat effect is a number under a condition says so in its data file under ``rules:``, as a list of
 records of the kinds below. The list is validated when the catalogue loads (a malformed record fails the load),
 collected per move by the combat profile, and applied at named points by one generic function per point
-(``combat/registry/points.py``). Entries whose effect is procedural are handled in code by registered handlers instead.
+(``combat/registry/points.py``); what an entry grants its move itself (``PROFILE_KINDS``: a Response kind, a
+movement grant, a Combo part, the roles the turn asks about by name …) is read into tables when the move's profile is
+built. Entries whose effect is procedural are handled in code by registered handlers instead.
 
 Pure data: no framework, no combat state.
 """
