@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ...catalogue import records as _records
 from ...catalogue.records import (
     DEFENCE_OPTIONS,
     AnswerOnly,
@@ -19,12 +20,23 @@ from ...catalogue.records import (
 )
 from ...catalogue.records import ComboPart as ComboPart  # the records' vocabularies, read by the turn from here
 from ...catalogue.records import Heals as Heals
-from ...catalogue.records import MoveTrait as MoveTrait
 from ...catalogue.records import ProjectileLimit as ProjectileRecord
 from ...catalogue.records import Use as Use
 from ...fighters.fighter_models import Style
 from ..contract.model_types import ResponseKind
 from .entry_tables import EntryTable, FlagTable, flags_of_records, of_records
+
+if TYPE_CHECKING:
+    from ...catalogue.records import MoveTrait as MoveTrait
+else:
+
+    class MoveTrait:
+        """The roles (``records.MoveTrait``'s members themselves) as a plain class's attributes, which the turn's
+        steps name: Python 3.11 reads an Enum class's attribute through its metaclass's ``__getattr__`` hook, several
+        times slower, and a turn asks about some 170 roles."""
+
+    for _role in _records.MoveTrait:
+        setattr(MoveTrait, _role.name, _role)
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
